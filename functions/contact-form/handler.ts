@@ -1,0 +1,10 @@
+import { ContactFormRequest } from '../../shared/contracts/contact';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { sendContactMessage } from './send-contact-message';
+
+export const handler = createGroupHandler('contact-form', {
+  sendContactMessage: defineRoute({
+    body: ContactFormRequest,
+    handler: async ({ body }) => ({ status: 201, body: await sendContactMessage(body) }),
+  }),
+});

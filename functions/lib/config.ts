@@ -1,0 +1,49 @@
+/**
+ * Configuration, parsed once from the environment. A missing required variable fails
+ * at the first use with a message naming it, not deep inside a request.
+ */
+export type Config = {
+  tableName: string;
+  region: string;
+  dynamoEndpoint: string | undefined;
+  sesEndpoint: string | undefined;
+  appUrl: string;
+  mailFrom: string;
+  contactTo: string;
+  /** Secret for decoy salts and other server-side derivations. */
+  serverSecret: string;
+  /** Cookies are Secure unless the app runs on plain http (the local stack). */
+  isSecureCookie: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+};
+
+let cached: Config | undefined;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+export function config(): Config {
+  if (cached) return cached;
+  const appUrl = required('APP_URL');
+  cached = {
+    tableName: required('TABLE_NAME'),
+    region: process.env.AWS_REGION ?? 'eu-central-1',
+    dynamoEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
+    sesEndpoint: process.env.SES_ENDPOINT || undefined,
+    appUrl: appUrl.replace(/\/$/, ''),
+    mailFrom: required('MAIL_FROM'),
+    contactTo: required('CONTACT_TO'),
+    serverSecret: required('SERVER_SECRET'),
+    isSecureCookie: appUrl.startsWith('https://'),
+    logLevel: (process.env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+  };
+  return cached;
+}
+
+/** Tests change the environment between suites; this forgets the parsed copy. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,49 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+
+/**
+ * The DynamoDB document client, one per process. A middleware counts round trips per
+ * request (see roundTrips) so tests and the benchmark can check the budgets of DESIGN.md.
+ */
+let client: DynamoDBDocumentClient | undefined;
+
+const counter = { roundTrips: 0 };
+
+export function db(): DynamoDBDocumentClient {
+  if (client) return client;
+  const { region, dynamoEndpoint } = config();
+  const base = new DynamoDBClient({
+    region,
+    ...(dynamoEndpoint
+      ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+    maxAttempts: 2,
+  });
+  base.middlewareStack.add(
+    (next) => async (args) => {
+      counter.roundTrips += 1;
+      return next(args);
+    },
+    { step: 'finalizeRequest', name: 'countRoundTrips' },
+  );
+  client = DynamoDBDocumentClient.from(base, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  return client;
+}
+
+export function tableName(): string {
+  return config().tableName;
+}
+
+/** Round trips made by this process so far; take a difference around a request. */
+export function roundTripCount(): number {
+  return counter.roundTrips;
+}
+
+/** Tests swap the endpoint between runs; this drops the client so the next call rebuilds it. */
+export function resetDbClientForTests(): void {
+  client?.destroy();
+  client = undefined;
+}

@@ -1,0 +1,68 @@
+/**
+ * Key builders for every item type of the single table (docs/data-model.md).
+ * Each key carries its item type so a Query never mixes what it should not.
+ * Nothing outside this module writes a key prefix by hand.
+ */
+export const keys = {
+  // Users and their sign-in data
+  user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  userAddress: (userId: string, addressId: string) => ({ PK: `USER#${userId}`, SK: `ADDRESS#${addressId}` }),
+  userAddressPrefix: 'ADDRESS#',
+  /** Unique e-mail guard and e-mail → user lookup. */
+  email: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+  session: (tokenHash: string) => ({ PK: `SESSION#${tokenHash}`, SK: 'SESSION' }),
+  sessionsOfUser: (userId: string) => ({ GSI1PK: `USER#${userId}#SESSIONS` }),
+  /** Single-use tokens (confirmation, password reset), stored by hash. */
+  token: (kind: TokenKind, tokenHash: string) => ({ PK: `TOKEN#${kind}#${tokenHash}`, SK: 'TOKEN' }),
+  signinThrottle: (email: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: 'THROTTLE' }),
+
+  // Contact messages
+  contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'MESSAGE' }),
+  contactMessagesByDay: (day: string) => ({ GSI1PK: `CONTACTS#${day}` }),
+
+  // Entities (families, advisor companies) and what they own
+  entityCounter: () => ({ PK: 'COUNTER#ENTITY', SK: 'COUNTER' }),
+  entity: (entityId: number | string) => ({ PK: `ENTITY#${entityId}`, SK: 'PROFILE' }),
+  entityAddress: (entityId: number | string, addressId: string) => ({ PK: `ENTITY#${entityId}`, SK: `ADDRESS#${addressId}` }),
+  member: (entityId: number | string, memberId: string) => ({ PK: `ENTITY#${entityId}`, SK: `MEMBER#${memberId}` }),
+  /** GSI1 on a member item: the entities of a user. */
+  membershipsOfUser: (userId: string) => ({ GSI1PK: `USER#${userId}#MEMBERSHIPS` }),
+  memberInvitation: (entityId: number | string, invitationId: string) => ({ PK: `ENTITY#${entityId}`, SK: `MINVITE#${invitationId}` }),
+  familyInvitation: (advisorId: number | string, invitationId: string) => ({ PK: `ENTITY#${advisorId}`, SK: `FINVITE#${invitationId}` }),
+  advisorInvitation: (familyId: number | string, invitationId: string) => ({ PK: `ENTITY#${familyId}`, SK: `AINVITE#${invitationId}` }),
+  /** GSI2 on an invitation item: look an invitation up by its token hash. */
+  invitationByToken: (tokenHash: string) => ({ GSI2PK: `INVITE_TOKEN#${tokenHash}`, GSI2SK: 'INVITE' }),
+  /** A private note that `writerEntityId` keeps about `aboutEntityId`. */
+  note: (writerEntityId: number | string, aboutEntityId: number | string) => ({ PK: `ENTITY#${writerEntityId}`, SK: `NOTE#${aboutEntityId}` }),
+
+  // The canvas of a family: everything in one partition (GET /canvas is one Query)
+  canvasPartition: (familyId: number | string) => `CANVAS#${familyId}`,
+  canvas: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#META' }),
+  /** Work relation of a family with an advisor company, with its shared sections. */
+  workRelation: (familyId: number | string, advisorId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACCESS#${advisorId}` }),
+  /** GSI1 on a work relation: the families of an advisor company. */
+  familiesOfAdvisor: (advisorId: number | string) => ({ GSI1PK: `ADVISOR#${advisorId}#FAMILIES` }),
+  /** An advisor's canvas role for one family. */
+  workRelationMember: (familyId: number | string, advisorId: number | string, userId: string) => ({
+    PK: `CANVAS#${familyId}`,
+    SK: `C#WRMEMBER#${advisorId}#${userId}`,
+  }),
+  section: (familyId: number | string, sectionId: number) => ({ PK: `CANVAS#${familyId}`, SK: `C#SECTION#${sectionId}` }),
+  category: (familyId: number | string, categoryId: number) => ({ PK: `CANVAS#${familyId}`, SK: `C#CATEGORY#${categoryId}` }),
+  question: (familyId: number | string, categoryId: number, questionId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#QUESTION#${categoryId}#${questionId}` }),
+  answer: (familyId: number | string, answerId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ANSWER#${answerId}` }),
+  /** Guard item: one answer per user per question. */
+  answerGuard: (familyId: number | string, questionId: string, userId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ANSWERED#${questionId}#${userId}` }),
+  takeaway: (familyId: number | string, takeawayId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#TAKEAWAY#${takeawayId}` }),
+  goal: (familyId: number | string, goalId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#GOAL#${goalId}` }),
+  actionPoint: (familyId: number | string, actionPointId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACTION#${actionPointId}` }),
+  /** One vote per user per item: the key itself is the guard. */
+  vote: (familyId: number | string, itemId: string, userId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#VOTE#${itemId}#${userId}` }),
+} as const;
+
+export type TokenKind = 'CONFIRM' | 'RESET';
+
+/** Ids a person never needs to type: random, URL-safe, unguessable. */
+export function newId(): string {
+  return crypto.randomUUID().replace(/-/g, '');
+}

@@ -1,0 +1,233 @@
+import middy from '@middy/core';
+import httpRouterHandler from '@middy/http-router';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
+import { routeManifest, type RouteGroupName, type RouteNamesOf } from '../../infra/routes';
+import { AppError, fail } from './errors';
+import { describeError, log } from './logger';
+import { readSessionToken, resolveSession, type Session } from './session';
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** Largest request body accepted, in bytes (the note editor's 1,000 characters fit many times). */
+export const maxBodyBytes = 64 * 1024;
+
+export type RouteInput<B, P, Q> = {
+  body: B;
+  path: P;
+  query: Q;
+  /** The caller's session; null only on a public route without a valid cookie. */
+  session: Session | null;
+  requestId: string;
+  event: ApiEvent;
+};
+
+export type RouteOutput = {
+  status?: number;
+  body?: unknown;
+  cookies?: string[];
+};
+
+type Schema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteSpec<BS extends Schema | undefined, PS extends Schema | undefined, QS extends Schema | undefined> = {
+  body?: BS;
+  path?: PS;
+  query?: QS;
+  handler: (input: RouteInput<Infer<BS>, Infer<PS>, Infer<QS>>) => Promise<RouteOutput>;
+};
+
+export type AnyRoute = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
+
+/** Declares a route's contracts and its function; typing flows from the schemas. */
+export function defineRoute<
+  BS extends Schema | undefined = undefined,
+  PS extends Schema | undefined = undefined,
+  QS extends Schema | undefined = undefined,
+>(spec: RouteSpec<BS, PS, QS>): AnyRoute {
+  return spec as unknown as AnyRoute;
+}
+
+/** zod issues → `{field: [message]}` with the spec's field names (dotted for nested ones). */
+export function fieldErrorsFrom(error: z.ZodError, fallbackField: string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : fallbackField;
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) (errors[key] ??= []).push('forms.errorMessages.unknownField');
+      continue;
+    }
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+function parseWith<S extends Schema | undefined>(schema: S, value: unknown, part: 'body' | 'path' | 'query'): Infer<S> {
+  if (!schema) return undefined as Infer<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    // Path and query parameters come from the URL: a bad one is incorrect input, not a form error.
+    throw fail(part === 'body' ? 'VALIDATION_ERROR' : 'INCORRECT_INPUT', { errors: fieldErrorsFrom(result.error, part) });
+  }
+  return result.data as Infer<S>;
+}
+
+const jsonContentType = /^application\/json\s*(;|$)/i;
+const methodsWithBody = new Set(['POST', 'PUT', 'PATCH']);
+
+type ParsedEvent = ApiEvent & { parsedBody?: unknown };
+
+function header(event: ApiEvent, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+/**
+ * Writes must carry JSON (a cross-site form cannot send that content type), at most
+ * maxBodyBytes, and parse. An empty body is an empty object.
+ */
+const jsonBody = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
+  before: (request) => {
+    const event = request.event;
+    const method = event.requestContext.http.method.toUpperCase();
+    const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+    if (Buffer.byteLength(raw, 'utf8') > maxBodyBytes) {
+      throw fail('INCORRECT_INPUT', { status: 413, message: 'Request body too large.' });
+    }
+    if (methodsWithBody.has(method)) {
+      if (!jsonContentType.test(header(event, 'content-type') ?? '')) {
+        throw fail('INCORRECT_INPUT', { status: 415, message: 'Content-Type must be application/json.' });
+      }
+    }
+    if (raw.trim() === '') {
+      event.parsedBody = {};
+      return;
+    }
+    try {
+      event.parsedBody = JSON.parse(raw);
+    } catch {
+      throw fail('INCORRECT_INPUT', { message: 'Malformed JSON body.' });
+    }
+  },
+});
+
+export const securityHeaders: Record<string, string> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+};
+
+export function errorResponse(error: AppError): ApiResult {
+  const body: ErrorBody = { errorCode: error.code, errors: error.errors, message: error.message };
+  return { statusCode: error.status, headers: { ...securityHeaders }, body: JSON.stringify(body) };
+}
+
+/** The request id of API Gateway, or the Lambda's own. */
+function requestIdOf(event: ApiEvent, context: Context | undefined): string {
+  return event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
+}
+
+/**
+ * Maps anything thrown to a catalogue body. Only AppErrors reach the client as they are;
+ * a router miss is 404, everything else a generic 500 whose details go to the log only.
+ */
+const errorMapping = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
+  onError: (request) => {
+    const error = request.error;
+    let appError: AppError;
+    if (error instanceof AppError) appError = error;
+    else if ((error as { statusCode?: number } | null)?.statusCode === 404) {
+      appError = fail('ITEM_NOT_FOUND', { message: 'Route does not exist.' });
+    } else {
+      log('error', 'unhandled error', { requestId: requestIdOf(request.event, request.context), ...describeError(error) });
+      appError = fail('INTERNAL_SERVER_ERROR');
+    }
+    if (appError.status >= 500 && error instanceof AppError) {
+      log('error', 'server error', { requestId: requestIdOf(request.event, request.context), code: appError.code, ...describeError(error) });
+    }
+    request.response = errorResponse(appError);
+  },
+});
+
+const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResult> => {
+  const started = new WeakMap<object, number>();
+  const done = (request: middy.Request<ParsedEvent, ApiResult>) => {
+    const startedAt = started.get(request.event) ?? Date.now();
+    log('info', 'request', {
+      requestId: requestIdOf(request.event, request.context),
+      group,
+      method: request.event.requestContext.http.method,
+      path: request.event.requestContext.http.path,
+      status: request.response?.statusCode,
+      ms: Date.now() - startedAt,
+    });
+  };
+  return {
+    before: (request) => {
+      started.set(request.event, Date.now());
+    },
+    after: done,
+    onError: done,
+  };
+};
+
+function toResult(output: RouteOutput): ApiResult {
+  const status = output.status ?? (output.body === undefined ? 204 : 200);
+  return {
+    statusCode: status,
+    headers: { ...securityHeaders },
+    ...(output.cookies?.length ? { cookies: output.cookies } : {}),
+    body: output.body === undefined ? '' : JSON.stringify(output.body),
+  };
+}
+
+function bindRoute(route: AnyRoute, isPublic: boolean) {
+  return async (event: ParsedEvent, context: Context): Promise<ApiResult> => {
+    const token = readSessionToken(event.cookies, header(event, 'cookie'));
+    let session: Session | null = null;
+    if (isPublic) {
+      // A public route still knows its caller when there is a live session (e.g. signout).
+      session = token ? await resolveSession(token).catch(() => null) : null;
+    } else {
+      session = await resolveSession(token);
+    }
+    const output = await route.handler({
+      body: parseWith(route.body, event.parsedBody ?? {}, 'body'),
+      path: parseWith(route.path, event.pathParameters ?? {}, 'path'),
+      query: parseWith(route.query, event.queryStringParameters ?? {}, 'query'),
+      session,
+      requestId: requestIdOf(event, context),
+      event,
+    });
+    return toResult(output);
+  };
+}
+
+/**
+ * Builds a route group's Lambda handler: the one middleware stack, and a router whose
+ * routes come from the manifest, each bound to the function of the same name.
+ */
+export function createGroupHandler<G extends RouteGroupName>(group: G, routes: Record<RouteNamesOf<G>, AnyRoute>) {
+  const definitions = routeManifest[group].routes;
+  const router = httpRouterHandler<ParsedEvent, ApiResult>(
+    definitions.map((definition) => ({
+      method: definition.method,
+      path: definition.path,
+      handler: bindRoute(routes[definition.name as RouteNamesOf<G>], 'isPublic' in definition && definition.isPublic === true),
+    })),
+  );
+  return middy<ParsedEvent, ApiResult>()
+    .use(requestLogging(group))
+    .use(errorMapping())
+    .use(jsonBody())
+    .handler(router);
+}
+
+export { errorCatalogue };

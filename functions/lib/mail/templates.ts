@@ -1,0 +1,52 @@
+import { config } from '../config';
+
+/**
+ * Every e-mail the product sends, as text and HTML. Links are built from the configured
+ * app URL. User-provided text is escaped before it goes into HTML.
+ */
+export type EmailMessage = { subject: string; text: string; html: string };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** An absolute link into the SPA, with query parameters. */
+export function appLink(path: string, query: Record<string, string> = {}): string {
+  const url = new URL(path, `${config().appUrl}/`);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1f4e5f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#555">If the button does not work, copy this link: ${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#777">Family Canvas</p></body></html>`;
+}
+
+export const emailTemplates = {
+  contactMessage(input: { firstName: string; lastName: string; email: string; subject: string; message: string }): EmailMessage {
+    const name = `${input.firstName} ${input.lastName}`;
+    return {
+      subject: `Contact form: ${input.subject}`,
+      text: `${name} <${input.email}> wrote:\n\n${input.message}\n`,
+      html: layout(`Contact form: ${input.subject}`, [
+        `${escapeHtml(name)} &lt;${escapeHtml(input.email)}&gt; wrote:`,
+        escapeHtml(input.message).replace(/\n/g, '<br>'),
+      ]),
+    };
+  },
+
+  contactCopy(input: { firstName: string; subject: string; message: string }): EmailMessage {
+    return {
+      subject: `We received your message: ${input.subject}`,
+      text: `Hello ${input.firstName},\n\nthank you for writing to Family Canvas. We will answer soon.\n\nYour message:\n${input.message}\n`,
+      html: layout('We received your message', [
+        `Hello ${escapeHtml(input.firstName)},`,
+        'thank you for writing to Family Canvas. We will answer soon.',
+        `Your message:<br>${escapeHtml(input.message).replace(/\n/g, '<br>')}`,
+      ]),
+    };
+  },
+} as const;

@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nowEpochSeconds } from './clock';
+import { config } from './config';
+import { db, tableName } from './db/client';
+import { keys } from './db/keys';
+import { fail } from './errors';
+
+/** How long a session lives: idle 2 hours, absolute 7 days (documented in the README). */
+export const sessionLifetime = { idleSeconds: 2 * 3600, absoluteSeconds: 7 * 24 * 3600 } as const;
+/** The idle expiry is pushed forward at most every 5 minutes, so most reads cost no write. */
+const touchIntervalSeconds = 300;
+
+export const sessionCookieName = 'fc_session';
+
+export type Session = {
+  tokenHash: string;
+  userId: string;
+  currentEntityId: number | null;
+  idleExpiresAt: number;
+  expiresAt: number;
+};
+
+type SessionItem = Session & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; createdAt: number };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A long random token, URL-safe; only its hash is ever stored. */
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function cookie(value: string, maxAgeSeconds: number): string {
+  const secure = config().isSecureCookie ? '; Secure' : '';
+  return `${sessionCookieName}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+/** Starts a session for a user; returns the Set-Cookie value. */
+export async function startSession(userId: string, currentEntityId: number | null): Promise<{ cookie: string; session: Session }> {
+  const token = newSecretToken();
+  const tokenHash = hashToken(token);
+  const nowS = nowEpochSeconds();
+  const session: Session = {
+    tokenHash,
+    userId,
+    currentEntityId,
+    idleExpiresAt: nowS + sessionLifetime.idleSeconds,
+    expiresAt: nowS + sessionLifetime.absoluteSeconds,
+  };
+  const item: SessionItem = {
+    ...keys.session(tokenHash),
+    ...keys.sessionsOfUser(userId),
+    GSI1SK: `SESSION#${tokenHash}`,
+    ...session,
+    createdAt: nowS,
+  };
+  await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+  return { cookie: cookie(token, sessionLifetime.absoluteSeconds), session };
+}
+
+/** Ends a session server-side; returns the Set-Cookie value that clears the cookie. */
+export async function endSession(session: Session | null): Promise<string> {
+  if (session) await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(session.tokenHash) }));
+  return clearSessionCookie();
+}
+
+export function clearSessionCookie(): string {
+  return cookie('', 0);
+}
+
+export async function setSessionEntity(session: Session, entityId: number | null): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(session.tokenHash),
+      UpdateExpression: 'SET currentEntityId = :e',
+      ExpressionAttributeValues: { ':e': entityId },
+    }),
+  );
+  session.currentEntityId = entityId;
+}
+
+export function readSessionToken(cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
+  const all = [...(cookies ?? []), ...(cookieHeader ? cookieHeader.split(';') : [])];
+  for (const entry of all) {
+    const [name, ...rest] = entry.trim().split('=');
+    if (name === sessionCookieName) {
+      const value = rest.join('=');
+      return value || undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The session named by the request's cookie. No cookie → UNAUTHORIZED (5); an unknown,
+ * idle or past-absolute session → SESSION_EXPIRED (7). TTL deletion lags, so the time is
+ * checked here too.
+ */
+export async function resolveSession(token: string | undefined): Promise<Session> {
+  if (!token) throw fail('UNAUTHORIZED');
+  const tokenHash = hashToken(token);
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
+  const item = result.Item as SessionItem | undefined;
+  const nowS = nowEpochSeconds();
+  if (!item || item.expiresAt <= nowS || item.idleExpiresAt <= nowS) throw fail('SESSION_EXPIRED');
+  const session: Session = {
+    tokenHash,
+    userId: item.userId,
+    currentEntityId: item.currentEntityId ?? null,
+    idleExpiresAt: item.idleExpiresAt,
+    expiresAt: item.expiresAt,
+  };
+  if (item.idleExpiresAt - nowS < sessionLifetime.idleSeconds - touchIntervalSeconds) {
+    session.idleExpiresAt = Math.min(nowS + sessionLifetime.idleSeconds, item.expiresAt);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.session(tokenHash),
+        UpdateExpression: 'SET idleExpiresAt = :i',
+        ExpressionAttributeValues: { ':i': session.idleExpiresAt },
+      }),
+    );
+  }
+  return session;
+}

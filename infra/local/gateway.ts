@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { matchRoute, pathExists, routeManifest, type RouteGroupName } from '../routes';
+
+/**
+ * The local API gateway: turns each HTTP request into an API Gateway HTTP API (v2)
+ * event, invokes the real handler of the route's group (found through the same
+ * manifest the CDK api stack uses) and writes the response back.
+ */
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** Anything larger is cut off here, as API Gateway's own payload limit would. */
+const maxGatewayBodyBytes = 10 * 1024 * 1024;
+
+const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
+const handlerCache = new Map<RouteGroupName, Promise<Handler>>();
+
+function loadHandler(group: RouteGroupName): Promise<Handler> {
+  let loaded = handlerCache.get(group);
+  if (!loaded) {
+    const file = pathToFileURL(path.join(repositoryRoot, routeManifest[group].entry)).href;
+    loaded = import(file).then((module: { handler: Handler }) => module.handler);
+    handlerCache.set(group, loaded);
+  }
+  return loaded;
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxGatewayBodyBytes) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function lambdaContext(group: string, requestId: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${group}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${group}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${group}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 29_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body));
+}
+
+export function toEvent(request: IncomingMessage, body: Buffer, match: NonNullable<ReturnType<typeof matchRoute>>, requestId: string): APIGatewayProxyEventV2 {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (name === 'cookie') {
+      cookies = (Array.isArray(value) ? value.join('; ') : value).split(';').map((c) => c.trim()).filter(Boolean);
+      continue;
+    }
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) query[key] = query[key] === undefined ? value : `${query[key]},${value}`;
+  const isText = body.length === 0 || /json|text/i.test(headers['content-type'] ?? '') || !headers['content-type'];
+  const method = (request.method ?? 'GET').toUpperCase();
+  return {
+    version: '2.0',
+    routeKey: `${match.route.method} ${match.route.path}`,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    ...(cookies ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(Object.keys(match.pathParameters).length ? { pathParameters: match.pathParameters } : {}),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: `${match.route.method} ${match.route.path}`,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+    },
+    ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+}
+
+/** Handles one request; exported so tests can drive the gateway without a socket if they wish. */
+export async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const method = (request.method ?? 'GET').toUpperCase();
+  const match = matchRoute(method, url.pathname);
+  if (!match) {
+    // API Gateway answers a missing route with 404; we give the catalogue's shape.
+    const exists = pathExists(url.pathname);
+    sendJson(response, exists ? 405 : 404, { errorCode: 4, errors: {}, message: exists ? 'Method not allowed.' : 'Route does not exist.' });
+    return;
+  }
+  const body = await readBody(request);
+  if (body === 'too-large') {
+    sendJson(response, 413, { errorCode: 6, errors: {}, message: 'Request body too large.' });
+    return;
+  }
+  const requestId = randomUUID();
+  try {
+    const handler = await loadHandler(match.group);
+    const result = await handler(toEvent(request, body, match, requestId), lambdaContext(match.group, requestId));
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+    response.writeHead(result.statusCode ?? 200, headers);
+    response.end(payload);
+  } catch (error) {
+    // A handler that throws past its own error middleware is a bug; API Gateway would say 500.
+    process.stderr.write(`gateway: handler for ${match.group} threw: ${String((error as Error)?.stack ?? error)}\n`);
+    sendJson(response, 500, { errorCode: 500, errors: {}, message: 'Internal server error, try again later.' });
+  }
+}
+
+export type Gateway = { url: string; port: number; stop: () => Promise<void> };
+
+export async function startGateway(options: { port: number }): Promise<Gateway> {
+  const server = http.createServer((request, response) => {
+    handleRequest(request, response).catch((error: unknown) => {
+      process.stderr.write(`gateway: ${String(error)}\n`);
+      if (!response.headersSent) sendJson(response, 500, { errorCode: 500, errors: {}, message: 'Internal server error, try again later.' });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

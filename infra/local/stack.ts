@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
+import { startGateway, type Gateway } from './gateway';
+import { assertPortFree } from './ports';
+import { startSesEmulator, type SesEmulator } from './ses-emulator';
+import { ensureTable } from './table';
+
+/** Ports of the local stack: environment variables with fixed defaults (see README). */
+export const defaultPorts = {
+  web: Number(process.env.FC_WEB_PORT ?? 5173),
+  api: Number(process.env.FC_API_PORT ?? 3001),
+  dynamodb: Number(process.env.FC_DYNAMODB_PORT ?? 8000),
+  ses: Number(process.env.FC_SES_PORT ?? 8005),
+};
+
+export type LocalStackOptions = {
+  ports: { api: number; dynamodb: number; ses: number };
+  /** The URL links in e-mails point at (the SPA). */
+  appUrl: string;
+  tableName?: string;
+  persistDir?: string;
+};
+
+export type LocalStack = {
+  apiUrl: string;
+  dynamoEndpoint: string;
+  sesUrl: string;
+  tableName: string;
+  dynamo: DynamoLocal;
+  ses: SesEmulator;
+  gateway: Gateway;
+  stop: () => Promise<void>;
+};
+
+/** The environment the handlers read (functions/lib/config.ts), pointed at the local stand-ins. */
+export function localEnvironment(options: { dynamoEndpoint: string; sesEndpoint: string; appUrl: string; tableName: string }): Record<string, string> {
+  return {
+    TABLE_NAME: options.tableName,
+    AWS_REGION: 'eu-central-1',
+    DYNAMODB_ENDPOINT: options.dynamoEndpoint,
+    SES_ENDPOINT: options.sesEndpoint,
+    APP_URL: options.appUrl,
+    MAIL_FROM: process.env.MAIL_FROM ?? 'Family Canvas <no-reply@familycanvas.local>',
+    CONTACT_TO: process.env.CONTACT_TO ?? 'team@familycanvas.local',
+    SERVER_SECRET: process.env.SERVER_SECRET ?? 'local-development-secret-not-for-production',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+}
+
+/**
+ * Starts DynamoDB Local, the SES emulator and the gateway (handlers run in this
+ * process), creates the table, and returns their URLs. Stops what it started if a
+ * step fails.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const tableName = options.tableName ?? 'family-canvas-local';
+  await assertPortFree(options.ports.dynamodb, 'DynamoDB Local', 'FC_DYNAMODB_PORT');
+  await assertPortFree(options.ports.ses, 'SES emulator', 'FC_SES_PORT');
+  await assertPortFree(options.ports.api, 'API gateway', 'FC_API_PORT');
+  const started: Array<{ stop: () => Promise<void> }> = [];
+  try {
+    const dynamo = await startDynamoLocal({ port: options.ports.dynamodb, persistDir: options.persistDir });
+    started.push(dynamo);
+    const ses = await startSesEmulator({ port: options.ports.ses });
+    started.push(ses);
+    await ensureTable(dynamo.endpoint, tableName);
+    Object.assign(process.env, localEnvironment({ dynamoEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, appUrl: options.appUrl, tableName }));
+    const gateway = await startGateway({ port: options.ports.api });
+    started.push(gateway);
+    return {
+      apiUrl: gateway.url,
+      dynamoEndpoint: dynamo.endpoint,
+      sesUrl: ses.endpoint,
+      tableName,
+      dynamo,
+      ses,
+      gateway,
+      stop: async () => {
+        for (const part of started.reverse()) await part.stop().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    for (const part of started.reverse()) await part.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+export const persistDirectory = path.resolve(import.meta.dirname, '..', '..', '.data', 'dynamodb');

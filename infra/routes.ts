@@ -1,0 +1,81 @@
+/**
+ * The route manifest: every /api route, grouped by the Lambda that serves it.
+ * The CDK api stack creates HTTP API routes from it, the local gateway matches
+ * requests with it, and each group's handler binds its route names to functions.
+ * Nothing else declares a route.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type RouteDefinition = {
+  /** The name the group's handler binds a function to. */
+  name: string;
+  method: HttpMethod;
+  /** Path under the site root, API Gateway style: `/api/canvas/{familyId}`. */
+  path: string;
+  /** Routes are authenticated unless they say otherwise. */
+  isPublic?: boolean;
+};
+
+export type RouteGroup = {
+  /** The handler module, relative to the repository root. */
+  entry: string;
+  routes: readonly RouteDefinition[];
+};
+
+export const apiBasePath = '/api';
+
+export const routeManifest = {
+  'contact-form': {
+    entry: 'functions/contact-form/handler.ts',
+    routes: [{ name: 'sendContactMessage', method: 'POST', path: '/api/contact-form', isPublic: true }],
+  },
+} as const satisfies Record<string, RouteGroup>;
+
+export type RouteGroupName = keyof typeof routeManifest;
+export type RouteNamesOf<G extends RouteGroupName> = (typeof routeManifest)[G]['routes'][number]['name'];
+
+/** Every route with its group, in manifest order. */
+export function allRoutes(): Array<RouteDefinition & { group: RouteGroupName }> {
+  return (Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>).flatMap(([group, def]) =>
+    def.routes.map((route) => ({ ...route, group })),
+  );
+}
+
+const pathParameterPattern = /\{([A-Za-z0-9_]+)\}/g;
+
+/** A matcher for one manifest path: static segments exact, `{name}` one segment. */
+export function compilePath(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(pathParameterPattern, '(?<$1>[^/]+)')}/?$`);
+}
+
+export type RouteMatch = {
+  group: RouteGroupName;
+  route: RouteDefinition;
+  pathParameters: Record<string, string>;
+};
+
+const compiled = allRoutes().map((route) => ({ route, regex: compilePath(route.path), isStatic: !route.path.includes('{') }));
+
+/**
+ * Finds the route for a request the way API Gateway does: a static path wins over a
+ * parameterised one. Returns undefined when no route matches.
+ */
+export function matchRoute(method: string, path: string): RouteMatch | undefined {
+  const candidates = compiled.filter((c) => c.route.method === method.toUpperCase());
+  const ordered = [...candidates.filter((c) => c.isStatic), ...candidates.filter((c) => !c.isStatic)];
+  for (const { route, regex } of ordered) {
+    const match = regex.exec(path);
+    if (match) {
+      const pathParameters: Record<string, string> = {};
+      for (const [key, value] of Object.entries(match.groups ?? {})) pathParameters[key] = decodeURIComponent(value);
+      return { group: route.group, route, pathParameters };
+    }
+  }
+  return undefined;
+}
+
+/** Whether any route has this path, whatever the method (405 versus 404). */
+export function pathExists(path: string): boolean {
+  return compiled.some(({ regex }) => regex.test(path));
+}

@@ -1,0 +1,67 @@
+/**
+ * The error catalogue of spec 01 §8.1 and spec 02 §8: one place for every code the
+ * server may answer with, its name, its HTTP status and a default message.
+ * The browser and the server both import it.
+ */
+export const errorCatalogue = {
+  SYSTEM_ERROR: { code: 1, status: 500, message: 'System error.' },
+  VALIDATION_ERROR: { code: 2, status: 400, message: 'Validation error.' },
+  DB_ERROR: { code: 3, status: 500, message: 'Database error.' },
+  ITEM_NOT_FOUND: { code: 4, status: 404, message: 'Item not found.' },
+  UNAUTHORIZED: { code: 5, status: 401, message: 'Unauthorized.' },
+  INCORRECT_INPUT: { code: 6, status: 400, message: 'Incorrect input.' },
+  SESSION_EXPIRED: { code: 7, status: 401, message: 'Session expired.' },
+  FORBIDDEN: { code: 8, status: 403, message: 'Forbidden.' },
+  ITEM_FOUND: { code: 9, status: 409, message: 'Item already exists.' },
+  SIGNUP_EMAIL_IN_USE: { code: 10, status: 409, message: 'Email is already in use' },
+  INVALID_ENTITY_TYPE: { code: 11, status: 400, message: 'Invalid entity type.' },
+  SIGNIN_FAILED: { code: 12, status: 401, message: 'Your email or password are incorrect.' },
+  EMAIL_CONFIRMED: { code: 13, status: 409, message: 'Email already confirmed.' },
+  EMAIL_NOT_CONFIRMED: { code: 14, status: 403, message: 'Email not confirmed.' },
+  EMAIL_SEND_FAILED: { code: 15, status: 502, message: 'Email could not be sent.' },
+  INVALID_ENTITY_ROLE: { code: 16, status: 400, message: 'Invalid entity role.' },
+  INCORRECT_EMAIL_INPUT: { code: 17, status: 400, message: 'Incorrect email input.' },
+  INCORRECT_ENTITY_TYPE_INPUT: { code: 18, status: 400, message: 'Incorrect entity type input.' },
+  INVALID_TOKEN: { code: 20, status: 400, message: 'Invalid token.' },
+  TOKEN_EXPIRED: { code: 21, status: 410, message: 'Token expired.' },
+  WRONG_PASSWORD: { code: 22, status: 400, message: 'Wrong password.' },
+  USER_ALREADY_MEMBER: { code: 30, status: 409, message: 'User with that email is already an active member.' },
+  INVITATION_EXPIRED: { code: 31, status: 410, message: 'Invitation expired.' },
+  INVITATION_ACCEPTED: { code: 32, status: 409, message: 'This invitation has already been accepted.' },
+  SUBSCRIPTION_PLAN_NOT_FOUND: { code: 40, status: 404, message: 'Subscription plan not found.' },
+  DOMAIN_EXISTS: { code: 50, status: 409, message: 'Domain exists' },
+  EDIT_OWNER_NOT_ALLOWED: { code: 60, status: 403, message: 'Editing the last owner is not allowed.' },
+  EDIT_ADMIN_NOT_ALLOWED: { code: 61, status: 403, message: 'Editing the last admin is not allowed.' },
+  REMOVE_OWNER_NOT_ALLOWED: { code: 62, status: 403, message: 'Removing this owner is not allowed.' },
+  REMOVE_ADMIN_NOT_ALLOWED: { code: 63, status: 403, message: 'Removing the last admin is not allowed.' },
+  ACTION_NEEDS_APPROVAL: { code: 70, status: 403, message: 'This action needs approval.' },
+  TOO_MANY_REQUESTS: { code: 80, status: 429, message: 'Too many attempts. Try again later.' },
+  INTERNAL_SERVER_ERROR: { code: 500, status: 500, message: 'Internal server error, try again later.' },
+} as const;
+
+export type ErrorName = keyof typeof errorCatalogue;
+export type ErrorCode = (typeof errorCatalogue)[ErrorName]['code'];
+
+/** Codes by name, for readable comparisons: `ErrorCodes.SESSION_EXPIRED === 7`. */
+export const ErrorCodes = Object.fromEntries(
+  Object.entries(errorCatalogue).map(([name, entry]) => [name, entry.code]),
+) as { [K in ErrorName]: (typeof errorCatalogue)[K]['code'] };
+
+const byCode = new Map<number, ErrorName>(
+  Object.entries(errorCatalogue).map(([name, entry]) => [entry.code, name as ErrorName]),
+);
+
+/** The catalogue name for a numeric code; unknown codes fall back to INTERNAL_SERVER_ERROR. */
+export function errorNameForCode(code: number): ErrorName {
+  return byCode.get(code) ?? 'INTERNAL_SERVER_ERROR';
+}
+
+/** Per-field messages, keyed by the field names of the spec's payloads. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The body of every failed response. */
+export type ErrorBody = {
+  errorCode: number;
+  errors: FieldErrors;
+  message: string;
+};

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import { localEnvironment } from '../../infra/local/stack';
+import { ensureTable } from '../../infra/local/table';
+import { startGateway, type Gateway } from '../../infra/local/gateway';
+import { freePort } from '../../infra/local/ports';
+import { newId } from '../../functions/lib/db/keys';
+
+export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers; cookies: string[] };
+
+/** A client that keeps cookies like a browser, for calling the gateway as a user. */
+export class ApiClient {
+  private cookieJar = new Map<string, string>();
+
+  constructor(private readonly baseUrl: () => string) {}
+
+  async request<T = unknown>(method: string, path: string, body?: unknown, options: { headers?: Record<string, string>; rawBody?: string } = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookieJar.size) headers.cookie = [...this.cookieJar].map(([k, v]) => `${k}=${v}`).join('; ');
+    let payload: string | undefined = options.rawBody;
+    if (body !== undefined && payload === undefined) payload = JSON.stringify(body);
+    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl()}${path}`, { method, headers, body: payload });
+    const cookies = response.headers.getSetCookie();
+    for (const cookie of cookies) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (!name) continue;
+      if (/Max-Age=0/i.test(cookie) || value.join('=') === '') this.cookieJar.delete(name.trim());
+      else this.cookieJar.set(name.trim(), value.join('='));
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, cookies };
+  }
+
+  get = <T = unknown>(path: string) => this.request<T>('GET', path);
+  post = <T = unknown>(path: string, body: unknown = {}) => this.request<T>('POST', path, body);
+  patch = <T = unknown>(path: string, body: unknown = {}) => this.request<T>('PATCH', path, body);
+  delete = <T = unknown>(path: string) => this.request<T>('DELETE', path);
+
+  clearCookies(): void {
+    this.cookieJar.clear();
+  }
+}
+
+export type SentEmail = {
+  messageId: string;
+  from: string;
+  destination: { to: string[]; cc: string[]; bcc: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+};
+
+export type IntegrationStack = {
+  apiUrl: string;
+  tableName: string;
+  dynamoEndpoint: string;
+  sesEndpoint: string;
+  /** A new browser-like client (own cookies). */
+  client: () => ApiClient;
+  /** E-mails the SES emulator received for one address. */
+  emailsTo: (address: string) => Promise<SentEmail[]>;
+  /** Waits for the newest e-mail to an address and returns it. */
+  latestEmailTo: (address: string) => Promise<SentEmail>;
+};
+
+/**
+ * Per test file: a fresh table on the shared DynamoDB Local, the environment pointed
+ * at it, and the gateway running the real handlers in this worker (so tests can move the
+ * clock and count round trips in-process).
+ */
+export function useIntegrationStack(): IntegrationStack {
+  let gateway: Gateway | undefined;
+  const tableName = `test-${newId().slice(0, 12)}`;
+  const dynamoEndpoint = inject('dynamoEndpoint');
+  const sesEndpoint = inject('sesEndpoint');
+  const stack: IntegrationStack = {
+    get apiUrl() {
+      if (!gateway) throw new Error('integration stack not started');
+      return gateway.url;
+    },
+    tableName,
+    dynamoEndpoint,
+    sesEndpoint,
+    client: () => new ApiClient(() => stack.apiUrl),
+    emailsTo: async (address) => {
+      const response = await fetch(`${sesEndpoint}/store`);
+      const { emails } = (await response.json()) as { emails: SentEmail[] };
+      const wanted = address.toLowerCase();
+      return emails.filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(wanted)));
+    },
+    latestEmailTo: async (address) => {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const emails = await stack.emailsTo(address);
+        const latest = emails.at(-1);
+        if (latest) return latest;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no e-mail to ${address}`);
+    },
+  };
+  beforeAll(async () => {
+    Object.assign(
+      process.env,
+      localEnvironment({ dynamoEndpoint, sesEndpoint, appUrl: 'http://localhost:5173', tableName }),
+      { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    );
+    await ensureTable(dynamoEndpoint, tableName);
+    gateway = await startGateway({ port: await freePort() });
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+  return stack;
+}
+
+/** A unique e-mail address for one test. */
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${newId().slice(0, 10)}@example.com`;
+}

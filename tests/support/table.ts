@@ -1,0 +1,21 @@
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+
+/**
+ * Every item of a test table, sorted by key: for "nothing changed" assertions.
+ * A Scan is fine here: it is a test of a tiny table, never product code.
+ */
+export async function snapshotTable(endpoint: string, tableName: string): Promise<string[]> {
+  const client = new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    const items: string[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey as never }));
+      for (const item of page.Items ?? []) items.push(JSON.stringify(Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items.sort();
+  } finally {
+    client.destroy();
+  }
+}
