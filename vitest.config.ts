@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { defineConfig } from 'vitest/config';
 
 // Three projects, so each part of `npm test` can run alone. Playwright specs (tests/e2e)

@@ -20,6 +20,7 @@ export default async function setup(project: TestProject) {
 }
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     dynamoEndpoint: string;
     sesEndpoint: string;

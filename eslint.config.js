@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'cdk.out', 'web/dist', 'dist', 'test-results', 'playwright-report', '.data', 'bench/results.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      'no-console': 'off',
+    },
+  },
+  {
+    // Only the browser code: hooks rules and the bulletproof-react import direction.
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // features do not import the app; shared code imports neither features nor the app
+            { target: './web/src/features', from: './web/src/app' },
+            { target: ['./web/src/components', './web/src/lib', './web/src/hooks', './web/src/messages', './web/src/stores'], from: ['./web/src/features', './web/src/app'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server must never import browser code, nor the browser server code.
+    files: ['functions/**/*.ts', 'shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'Server and shared code do not import the web app.' }] }] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/functions/**', '**/infra/**'], message: 'Browser and shared code do not import server code.' }] }] },
+  },
+);
