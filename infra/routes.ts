@@ -55,7 +55,21 @@ export type RouteMatch = {
   pathParameters: Record<string, string>;
 };
 
-const compiled = allRoutes().map((route) => ({ route, regex: compilePath(route.path), isStatic: !route.path.includes('{') }));
+/**
+ * How specific a path is, as API Gateway ranks them: more literal segments first, so
+ * `/api/entities/notes/{id}` wins over `/api/entities/{entityId}/{familyId}`.
+ */
+export function routeSpecificity(path: string): number {
+  const segments = path.split('/').filter(Boolean);
+  return segments.filter((segment) => !segment.startsWith('{')).length * 100 - segments.length;
+}
+
+/** Routes ordered most specific first: the order both the gateway and each handler's router try them. */
+export function bySpecificity<R extends { path: string }>(routes: readonly R[]): R[] {
+  return [...routes].sort((a, b) => routeSpecificity(b.path) - routeSpecificity(a.path));
+}
+
+const compiled = bySpecificity(allRoutes()).map((route) => ({ route, regex: compilePath(route.path), isStatic: !route.path.includes('{') }));
 
 /**
  * Finds the route for a request the way API Gateway does: a static path wins over a

@@ -3,7 +3,7 @@ import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
-import { routeManifest, type RouteGroupName, type RouteNamesOf } from '../../infra/routes';
+import { bySpecificity, routeManifest, type RouteGroupName, type RouteNamesOf } from '../../infra/routes';
 import { AppError, fail } from './errors';
 import { describeError, log } from './logger';
 import { readSessionToken, resolveSession, type Session } from './session';
@@ -215,7 +215,8 @@ function bindRoute(route: AnyRoute, isPublic: boolean) {
  * routes come from the manifest, each bound to the function of the same name.
  */
 export function createGroupHandler<G extends RouteGroupName>(group: G, routes: Record<RouteNamesOf<G>, AnyRoute>) {
-  const definitions = routeManifest[group].routes;
+  // The router tries dynamic routes in order: most specific first, as API Gateway does.
+  const definitions = bySpecificity(routeManifest[group].routes);
   const router = httpRouterHandler<ParsedEvent, ApiResult>(
     definitions.map((definition) => ({
       method: definition.method,

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowEpochSeconds } from './clock';
 import { config } from './config';
 import { db, tableName } from './db/client';
 import { keys } from './db/keys';
 import { fail } from './errors';
+import type { Membership } from '../../shared/permissions';
 
 /** How long a session lives: idle 2 hours, absolute 7 days (documented in the README). */
 export const sessionLifetime = { idleSeconds: 2 * 3600, absoluteSeconds: 7 * 24 * 3600 } as const;
@@ -17,6 +18,13 @@ export type Session = {
   tokenHash: string;
   userId: string;
   currentEntityId: number | null;
+  /**
+   * The caller's membership in the current entity (role, permissions), kept on the
+   * session so a canvas read costs the session read plus one Query (DESIGN.md budget).
+   * Every change of a membership refreshes the sessions of that user
+   * (refreshMembershipInSessions), so it is never stale.
+   */
+  membership: (Membership & { memberId: string }) | null;
   idleExpiresAt: number;
   expiresAt: number;
 };
@@ -38,14 +46,15 @@ function cookie(value: string, maxAgeSeconds: number): string {
 }
 
 /** Starts a session for a user; returns the Set-Cookie value. */
-export async function startSession(userId: string, currentEntityId: number | null): Promise<{ cookie: string; session: Session }> {
+export async function startSession(userId: string, membership: Session['membership']): Promise<{ cookie: string; session: Session }> {
   const token = newSecretToken();
   const tokenHash = hashToken(token);
   const nowS = nowEpochSeconds();
   const session: Session = {
     tokenHash,
     userId,
-    currentEntityId,
+    currentEntityId: membership?.entityId ?? null,
+    membership,
     idleExpiresAt: nowS + sessionLifetime.idleSeconds,
     expiresAt: nowS + sessionLifetime.absoluteSeconds,
   };
@@ -70,16 +79,47 @@ export function clearSessionCookie(): string {
   return cookie('', 0);
 }
 
-export async function setSessionEntity(session: Session, entityId: number | null): Promise<void> {
+/** Makes an entity current for this session (null clears it), with the caller's membership in it. */
+export async function setSessionEntity(session: Session, membership: Session['membership']): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.session(session.tokenHash),
-      UpdateExpression: 'SET currentEntityId = :e',
-      ExpressionAttributeValues: { ':e': entityId },
+      UpdateExpression: 'SET currentEntityId = :e, membership = :m',
+      ExpressionAttributeValues: { ':e': membership?.entityId ?? null, ':m': membership },
     }),
   );
-  session.currentEntityId = entityId;
+  session.currentEntityId = membership?.entityId ?? null;
+  session.membership = membership;
+}
+
+/**
+ * After a membership changed (role edited, member removed): every live session of that
+ * user whose current entity is this one gets the new membership (null when removed).
+ */
+export async function refreshMembershipInSessions(userId: string, entityId: number, membership: Session['membership']): Promise<void> {
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId).GSI1PK },
+    }),
+  );
+  const affected = (result.Items ?? []).filter((item) => item.currentEntityId === entityId);
+  await Promise.all(
+    affected.map((item) =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK: item.PK, SK: item.SK },
+          UpdateExpression: 'SET currentEntityId = :e, membership = :m',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':e': membership ? entityId : null, ':m': membership },
+        }),
+      ).catch(() => undefined), // a session that ended meanwhile needs no refresh
+    ),
+  );
 }
 
 export function readSessionToken(cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
@@ -110,6 +150,7 @@ export async function resolveSession(token: string | undefined): Promise<Session
     tokenHash,
     userId: item.userId,
     currentEntityId: item.currentEntityId ?? null,
+    membership: item.membership ?? null,
     idleExpiresAt: item.idleExpiresAt,
     expiresAt: item.expiresAt,
   };
