@@ -20,6 +20,8 @@ export type RouteGroup = {
   /** The handler module, relative to the repository root. */
   entry: string;
   routes: readonly RouteDefinition[];
+  /** Whether the group's Lambda may send e-mail; only these get ses:SendEmail in the cloud. */
+  canSendEmail?: boolean;
 };
 
 export const apiBasePath = '/api';
@@ -27,7 +29,40 @@ export const apiBasePath = '/api';
 export const routeManifest = {
   'contact-form': {
     entry: 'functions/contact-form/handler.ts',
+    canSendEmail: true,
     routes: [{ name: 'sendContactMessage', method: 'POST', path: '/api/contact-form', isPublic: true }],
+  },
+  auth: {
+    entry: 'functions/auth/handler.ts',
+    canSendEmail: true,
+    routes: [
+      { name: 'getSalt', method: 'POST', path: '/api/auth/salt', isPublic: true },
+      { name: 'signUp', method: 'POST', path: '/api/auth/signup', isPublic: true },
+      { name: 'signIn', method: 'POST', path: '/api/auth/signin', isPublic: true },
+      { name: 'signOut', method: 'POST', path: '/api/auth/signout', isPublic: true },
+      { name: 'setCurrentEntity', method: 'POST', path: '/api/auth/set-current-entity' },
+    ],
+  },
+  'email-confirmation': {
+    entry: 'functions/email-confirmation/handler.ts',
+    canSendEmail: true,
+    routes: [
+      { name: 'confirmEmail', method: 'GET', path: '/api/email-confirmation', isPublic: true },
+      { name: 'resendConfirmationLink', method: 'POST', path: '/api/email-confirmation/resend-confirmation-link', isPublic: true },
+    ],
+  },
+  password: {
+    entry: 'functions/password/handler.ts',
+    canSendEmail: true,
+    routes: [
+      { name: 'sendReset', method: 'POST', path: '/api/password/send-reset', isPublic: true },
+      { name: 'resetPassword', method: 'POST', path: '/api/password/reset', isPublic: true },
+      { name: 'changePassword', method: 'PATCH', path: '/api/password/change' },
+    ],
+  },
+  user: {
+    entry: 'functions/user/handler.ts',
+    routes: [{ name: 'getProfile', method: 'GET', path: '/api/user/profile' }],
   },
 } as const satisfies Record<string, RouteGroup>;
 

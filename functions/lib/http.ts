@@ -3,7 +3,7 @@ import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
-import { bySpecificity, routeManifest, type RouteGroupName, type RouteNamesOf } from '../../infra/routes';
+import { bySpecificity, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../infra/routes';
 import { AppError, fail } from './errors';
 import { describeError, log } from './logger';
 import { readSessionToken, resolveSession, type Session } from './session';
@@ -216,12 +216,13 @@ function bindRoute(route: AnyRoute, isPublic: boolean) {
  */
 export function createGroupHandler<G extends RouteGroupName>(group: G, routes: Record<RouteNamesOf<G>, AnyRoute>) {
   // The router tries dynamic routes in order: most specific first, as API Gateway does.
-  const definitions = bySpecificity(routeManifest[group].routes);
+  // Typed as plain definitions: with several groups the manifest's entry type is a union.
+  const definitions = bySpecificity<RouteDefinition>(routeManifest[group].routes);
   const router = httpRouterHandler<ParsedEvent, ApiResult>(
     definitions.map((definition) => ({
       method: definition.method,
       path: definition.path,
-      handler: bindRoute(routes[definition.name as RouteNamesOf<G>], 'isPublic' in definition && definition.isPublic === true),
+      handler: bindRoute(routes[definition.name as RouteNamesOf<G>], definition.isPublic === true),
     })),
   );
   return middy<ParsedEvent, ApiResult>()

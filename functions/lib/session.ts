@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowEpochSeconds } from './clock';
 import { config } from './config';
 import { db, tableName } from './db/client';
@@ -120,6 +120,43 @@ export async function refreshMembershipInSessions(userId: string, entityId: numb
       ).catch(() => undefined), // a session that ended meanwhile needs no refresh
     ),
   );
+}
+
+/**
+ * Ends every session of a user (after a password reset or change), except optionally the
+ * caller's own. One Query on GSI1, then batched deletes.
+ */
+export async function endSessionsOfUser(userId: string, options: { exceptTokenHash?: string } = {}): Promise<void> {
+  const keysToDelete: Array<Record<string, unknown>> = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId).GSI1PK },
+        ProjectionExpression: 'PK, SK, tokenHash',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) if (item.tokenHash !== options.exceptTokenHash) keysToDelete.push({ PK: item.PK, SK: item.SK });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  for (let start = 0; start < keysToDelete.length; start += 25) {
+    let requests = keysToDelete.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length && attempt < 5; attempt += 1) {
+      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+    if (requests.length) throw new Error('could not end all sessions of a user');
+  }
+}
+
+/** The session of an authenticated route (the middleware resolved it, so null is a wiring bug → 5). */
+export function requireSession(session: Session | null): Session {
+  if (!session) throw fail('UNAUTHORIZED');
+  return session;
 }
 
 export function readSessionToken(cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {

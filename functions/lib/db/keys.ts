@@ -27,6 +27,8 @@ export const keys = {
   member: (entityId: number | string, memberId: string) => ({ PK: `ENTITY#${entityId}`, SK: `MEMBER#${memberId}` }),
   /** GSI1 on a member item: the entities of a user. */
   membershipsOfUser: (userId: string) => ({ GSI1PK: `USER#${userId}#MEMBERSHIPS` }),
+  /** Both GSI1 keys of one member item (the member id is the user's id: one membership per user and entity). */
+  membershipOfUser: (userId: string, entityId: number | string) => ({ GSI1PK: `USER#${userId}#MEMBERSHIPS`, GSI1SK: `MEMBER#${entityId}` }),
   memberInvitation: (entityId: number | string, invitationId: string) => ({ PK: `ENTITY#${entityId}`, SK: `MINVITE#${invitationId}` }),
   familyInvitation: (advisorId: number | string, invitationId: string) => ({ PK: `ENTITY#${advisorId}`, SK: `FINVITE#${invitationId}` }),
   advisorInvitation: (familyId: number | string, invitationId: string) => ({ PK: `ENTITY#${familyId}`, SK: `AINVITE#${invitationId}` }),

@@ -49,4 +49,34 @@ export const emailTemplates = {
       ]),
     };
   },
+
+  /** Sent after signup and on resend: the link confirms the e-mail address (valid 14 days). */
+  emailConfirmation(input: { firstName: string; link: string }): EmailMessage {
+    return {
+      subject: 'Confirm your e-mail address for Family Canvas',
+      text: `Hello ${input.firstName},\n\nwelcome to Family Canvas. Please confirm your e-mail address with this link (valid for 14 days):\n\n${input.link}\n\nIf you did not sign up, you can ignore this e-mail.\n`,
+      html: layout(
+        'Confirm your e-mail address',
+        [`Hello ${escapeHtml(input.firstName)},`, 'welcome to Family Canvas. Please confirm your e-mail address. The link is valid for 14 days.', 'If you did not sign up, you can ignore this e-mail.'],
+        { label: 'Confirm e-mail address', url: input.link },
+      ),
+    };
+  },
+
+  /** Sent on a password reset request: the link sets a new password (valid 1 hour). */
+  passwordReset(input: { firstName: string; link: string }): EmailMessage {
+    return {
+      subject: 'Reset your Family Canvas password',
+      text: `Hello ${input.firstName},\n\nsomeone asked to reset the password of your Family Canvas account. Choose a new password with this link (valid for 1 hour):\n\n${input.link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+      html: layout(
+        'Reset your password',
+        [
+          `Hello ${escapeHtml(input.firstName)},`,
+          'someone asked to reset the password of your Family Canvas account. The link is valid for 1 hour.',
+          'If it was not you, ignore this e-mail: your password stays as it is.',
+        ],
+        { label: 'Choose a new password', url: input.link },
+      ),
+    };
+  },
 } as const;

@@ -1,0 +1,33 @@
+import { SaltRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { endSession, requireSession } from '../lib/session';
+import { getSalt } from './get-salt';
+import { setCurrentEntity } from './set-current-entity';
+import { signIn } from './sign-in';
+import { signUp } from './sign-up';
+
+export const handler = createGroupHandler('auth', {
+  getSalt: defineRoute({
+    body: SaltRequest,
+    handler: async ({ body }) => ({ body: await getSalt(body.email) }),
+  }),
+  signUp: defineRoute({
+    body: SignupRequest,
+    handler: async ({ body }) => ({ status: 201, body: await signUp(body) }),
+  }),
+  signIn: defineRoute({
+    body: SigninRequest,
+    handler: async ({ body }) => {
+      const { user, cookie } = await signIn(body);
+      return { body: user, cookies: [cookie] };
+    },
+  }),
+  // Public: signing out works (and clears the cookie) whether or not the session is still alive.
+  signOut: defineRoute({
+    handler: async ({ session }) => ({ status: 204, cookies: [await endSession(session)] }),
+  }),
+  setCurrentEntity: defineRoute({
+    body: SetCurrentEntityRequest,
+    handler: async ({ body, session }) => ({ body: await setCurrentEntity(requireSession(session), body.id) }),
+  }),
+});

@@ -1,0 +1,22 @@
+import type { SetCurrentEntityResponse } from '../../shared/contracts/auth';
+import { getEntity } from '../lib/db/entities';
+import { getMember } from '../lib/db/members';
+import { fail } from '../lib/errors';
+import { toCurrentEntity, toSessionMembership } from '../lib/memberships';
+import { setSessionEntity, type Session } from '../lib/session';
+
+/**
+ * Makes one of the caller's entities current for this session (null clears it) and
+ * answers it with the caller's role and permissions. An entity the caller is not an
+ * active member of answers ITEM_NOT_FOUND (4), exactly like one that does not exist.
+ */
+export async function setCurrentEntity(session: Session, entityId: number | null): Promise<SetCurrentEntityResponse> {
+  if (entityId === null) {
+    await setSessionEntity(session, null);
+    return null;
+  }
+  const [member, entity] = await Promise.all([getMember(entityId, session.userId), getEntity(entityId)]);
+  if (!member?.isActive || !entity) throw fail('ITEM_NOT_FOUND');
+  await setSessionEntity(session, toSessionMembership(member));
+  return toCurrentEntity(entity, member);
+}

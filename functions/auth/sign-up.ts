@@ -1,0 +1,65 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { SignupRequest, SignupResponse } from '../../shared/contracts/auth';
+import { EntityRole } from '../../shared/enums';
+import { messageKeys } from '../../shared/validation';
+import { now } from '../lib/clock';
+import { db } from '../lib/db/client';
+import { allocateEntityId, putNewEntity, requireEntityTypeId } from '../lib/db/entities';
+import { newId } from '../lib/db/keys';
+import { putNewMember } from '../lib/db/members';
+import { defaultPrivacySettings, getLogin, putNewAccount, type UserItem } from '../lib/db/users';
+import { fail, transactionCancellationReasons } from '../lib/errors';
+import { hashPassword } from '../lib/passwords';
+import { sendConfirmationLink } from '../email-confirmation/send-confirmation-link';
+import { applySignupInvitation, hasSignupInvitation } from './apply-signup-invitation';
+
+/**
+ * Creates an account without an invitation: the user (e-mail unconfirmed), the new
+ * family or advisor company and the owner membership in one transaction whose first item
+ * guards the unique e-mail, then e-mails the confirmation link. Answers the user id; no
+ * session starts until the e-mail is confirmed. E-mail in use → SIGNUP_EMAIL_IN_USE (10)
+ * with nothing written; a mail failure → EMAIL_SEND_FAILED (15) with the account kept
+ * (the user asks for a new link after sign-in answers 14).
+ */
+export async function signUp(input: SignupRequest): Promise<SignupResponse> {
+  if (hasSignupInvitation(input)) return applySignupInvitation({ email: input.email, tokens: input });
+  const entityTypeId = requireEntityTypeId(input.createEntityTypeId, 'createEntityTypeId');
+  const entityName = input.createEntityName;
+  if (entityName === undefined) throw fail('VALIDATION_ERROR', { errors: { createEntityName: [messageKeys.required] } });
+  // The common case answers before taking an entity id; the transaction settles a race.
+  if (await getLogin(input.email)) throw fail('SIGNUP_EMAIL_IN_USE');
+
+  const password = await hashPassword(input.password, input.salt);
+  const entityId = await allocateEntityId();
+  const at = now().toISOString();
+  const user: UserItem = {
+    type: 'User',
+    id: newId(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    prefix: null,
+    email: input.email,
+    phone: null,
+    isEmailConfirmed: false,
+    lastLoginDate: null,
+    privacySettings: defaultPrivacySettings,
+    createdAt: at,
+  };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...putNewAccount(user, password, at),
+          putNewEntity({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, createdByUserId: user.id, at }),
+          putNewMember({ entityId, entityTypeId, userId: user.id, entityRoleId: EntityRole.Owner, at }),
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = transactionCancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') throw fail('SIGNUP_EMAIL_IN_USE');
+    throw error;
+  }
+  await sendConfirmationLink(user);
+  return { idToken: user.id, tokenExpiration: null };
+}

@@ -1,0 +1,15 @@
+import { ConfirmEmailQuery, ResendConfirmationRequest } from '../../shared/contracts/auth';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { confirmEmail } from './confirm-email';
+import { resendConfirmationLink } from './resend-confirmation-link';
+
+export const handler = createGroupHandler('email-confirmation', {
+  confirmEmail: defineRoute({
+    query: ConfirmEmailQuery,
+    handler: async ({ query }) => ({ body: await confirmEmail(query.token) }),
+  }),
+  resendConfirmationLink: defineRoute({
+    body: ResendConfirmationRequest,
+    handler: async ({ body, session }) => ({ body: await resendConfirmationLink(body, session) }),
+  }),
+});

@@ -1,0 +1,27 @@
+import type { LinkSentResponse, ResendConfirmationRequest } from '../../shared/contracts/auth';
+import { getLogin, getUser } from '../lib/db/users';
+import { fail } from '../lib/errors';
+import type { Session } from '../lib/session';
+import { sendConfirmationLink } from './send-confirmation-link';
+
+/**
+ * Sends a new confirmation link. The route is public because an unconfirmed user cannot
+ * sign in (14): the page reached after that answer sends the e-mail address, and gets the
+ * same answer whether or not an unconfirmed account exists, so accounts cannot be
+ * enumerated. Without an address it serves the signed-in user (no session: UNAUTHORIZED),
+ * and there an already confirmed e-mail answers EMAIL_CONFIRMED (13).
+ */
+export async function resendConfirmationLink(input: ResendConfirmationRequest, session: Session | null): Promise<LinkSentResponse> {
+  if (input.email !== undefined) {
+    const login = await getLogin(input.email);
+    const user = login ? await getUser(login.userId) : undefined;
+    if (user && !user.isEmailConfirmed) await sendConfirmationLink(user);
+    return { email: input.email };
+  }
+  if (!session) throw fail('UNAUTHORIZED');
+  const user = await getUser(session.userId);
+  if (!user) throw fail('UNAUTHORIZED');
+  if (user.isEmailConfirmed) throw fail('EMAIL_CONFIRMED');
+  await sendConfirmationLink(user);
+  return { email: user.email };
+}

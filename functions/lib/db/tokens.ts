@@ -1,0 +1,65 @@
+import { GetCommand, PutCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { durations, now, nowEpochSeconds } from '../clock';
+import { hashToken, newSecretToken } from '../session';
+import { db, tableName } from './client';
+import { keys, type TokenKind } from './keys';
+
+/**
+ * Single-use tokens sent by e-mail (TOKEN#kind#hash / TOKEN). Only the SHA-256 hash is
+ * stored. A used token is kept (usedAt set) until its expiry, so a second use can be
+ * told apart from a forged one; TTL removes it later and reads check the time themselves.
+ */
+export const tokenLifetimeMs: Record<TokenKind, number> = {
+  // Spec 01 §4.4: a confirmation link is valid for 14 days.
+  CONFIRM: 14 * durations.day,
+  // The spec leaves it open; short, because the link grants access to the account.
+  RESET: durations.hour,
+};
+
+export type TokenItem = {
+  type: 'Token';
+  kind: TokenKind;
+  userId: string;
+  email: string;
+  createdAt: string;
+  /** Epoch seconds; also the TTL attribute. */
+  expiresAt: number;
+  usedAt?: string;
+};
+
+/** Stores a new token for a user; returns it in clear, for the e-mail link only. */
+export async function createToken(kind: TokenKind, owner: { userId: string; email: string }): Promise<string> {
+  const token = newSecretToken();
+  const item: TokenItem = {
+    type: 'Token',
+    kind,
+    userId: owner.userId,
+    email: owner.email,
+    createdAt: now().toISOString(),
+    expiresAt: nowEpochSeconds() + Math.floor(tokenLifetimeMs[kind] / 1000),
+  };
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.token(kind, hashToken(token)), ...item } }));
+  return token;
+}
+
+export async function getToken(kind: TokenKind, token: string): Promise<TokenItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.token(kind, hashToken(token)) }));
+  return result.Item as TokenItem | undefined;
+}
+
+export function isTokenExpired(item: Pick<TokenItem, 'expiresAt'>): boolean {
+  return item.expiresAt <= nowEpochSeconds();
+}
+
+/** Marks a token used, as one item of a transaction: only while it is unused and unexpired. */
+export function consumeToken(kind: TokenKind, token: string): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.token(kind, hashToken(token)),
+      UpdateExpression: 'SET usedAt = :at',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(usedAt) AND expiresAt > :now',
+      ExpressionAttributeValues: { ':at': now().toISOString(), ':now': nowEpochSeconds() },
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from './config';
+import { decoySalt, hashPassword, verifyPassword } from './passwords';
+
+const browserHash = (password: string, salt: string) => pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10000, 32, 'sha256').toString('base64');
+
+beforeAll(() => {
+  for (const [name, value] of Object.entries({ TABLE_NAME: 't', APP_URL: 'http://localhost', MAIL_FROM: 'a@b.c', CONTACT_TO: 'a@b.c', SERVER_SECRET: 'unit-test-secret' })) vi.stubEnv(name, value);
+  resetConfigForTests();
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  resetConfigForTests();
+});
+
+describe('server-side password hashing', () => {
+  const salt = randomBytes(16).toString('base64');
+  const hash = browserHash('Sunny-Day42', salt);
+
+  it('stores neither the browser hash nor its salt as the hash, and verifies it', async () => {
+    const stored = await hashPassword(hash, salt);
+    expect(stored.browserSalt).toBe(salt);
+    expect(stored.passwordHash).not.toBe(hash);
+    expect(Buffer.from(stored.passwordSalt, 'base64')).toHaveLength(16);
+    expect(await verifyPassword(hash, stored)).toBe(true);
+    expect(await verifyPassword(browserHash('Sunny-Day43', salt), stored)).toBe(false);
+    expect(await verifyPassword(hash, undefined)).toBe(false);
+  });
+
+  it('salts each stored password on its own', async () => {
+    const [a, b] = await Promise.all([hashPassword(hash, salt), hashPassword(hash, salt)]);
+    expect(a.passwordHash).not.toBe(b.passwordHash);
+  });
+
+  it('takes well under 100 ms per hash, and the same for an unknown account', async () => {
+    const stored = await hashPassword(hash, salt);
+    const time = async (run: () => Promise<unknown>) => {
+      const started = performance.now();
+      for (let i = 0; i < 5; i += 1) await run();
+      return (performance.now() - started) / 5;
+    };
+    const known = await time(() => verifyPassword(hash, stored));
+    const unknown = await time(() => verifyPassword(hash, undefined));
+    expect(known).toBeLessThan(100);
+    expect(unknown).toBeLessThan(100);
+  });
+});
+
+describe('decoy salt', () => {
+  it('is stable per e-mail (case-insensitive), 16 bytes, and differs between e-mails', () => {
+    const salt = decoySalt('nobody@example.com');
+    expect(decoySalt('Nobody@Example.com')).toBe(salt);
+    expect(Buffer.from(salt, 'base64')).toHaveLength(16);
+    expect(decoySalt('other@example.com')).not.toBe(salt);
+  });
+});

@@ -1,0 +1,32 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ChangePasswordRequest } from '../../shared/contracts/auth';
+import { messageKeys } from '../../shared/validation';
+import { now } from '../lib/clock';
+import { db } from '../lib/db/client';
+import { getLogin, getUser, updatePassword } from '../lib/db/users';
+import { fail, transactionCancellationReasons } from '../lib/errors';
+import { hashPassword, verifyPassword } from '../lib/passwords';
+import { endSessionsOfUser, type Session } from '../lib/session';
+
+const wrongPassword = () => fail('WRONG_PASSWORD', { errors: { password: [messageKeys.invalidInput] } });
+
+/**
+ * Changes the signed-in user's password: `password` must be the hash of the current one
+ * (else WRONG_PASSWORD, 22). The write is conditional on the stored hash still being the
+ * one checked, so a concurrent reset is never overwritten. The user's other sessions end;
+ * this one stays.
+ */
+export async function changePassword(session: Session, input: ChangePasswordRequest): Promise<void> {
+  const user = await getUser(session.userId);
+  const login = user ? await getLogin(user.email) : undefined;
+  if (!login || login.userId !== session.userId) throw fail('UNAUTHORIZED');
+  if (!(await verifyPassword(input.password, login))) throw wrongPassword();
+  const password = await hashPassword(input.newPassword, input.salt);
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: [updatePassword(login, password, now().toISOString(), login.passwordHash)] }));
+  } catch (error) {
+    if (transactionCancellationReasons(error)) throw wrongPassword();
+    throw error;
+  }
+  await endSessionsOfUser(session.userId, { exceptTokenHash: session.tokenHash });
+}

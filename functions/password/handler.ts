@@ -1,0 +1,24 @@
+import { ChangePasswordRequest, ResetPasswordRequest, SendResetRequest } from '../../shared/contracts/auth';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { changePassword } from './change-password';
+import { resetPassword } from './reset-password';
+import { sendReset } from './send-reset';
+
+export const handler = createGroupHandler('password', {
+  sendReset: defineRoute({
+    body: SendResetRequest,
+    handler: async ({ body }) => ({ body: await sendReset(body) }),
+  }),
+  resetPassword: defineRoute({
+    body: ResetPasswordRequest,
+    handler: async ({ body }) => ({ body: await resetPassword(body) }),
+  }),
+  changePassword: defineRoute({
+    body: ChangePasswordRequest,
+    handler: async ({ body, session }) => {
+      await changePassword(requireSession(session), body);
+      return { status: 204 };
+    },
+  }),
+});

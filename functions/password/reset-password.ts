@@ -1,0 +1,39 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ResetPasswordRequest, ResetPasswordResponse } from '../../shared/contracts/auth';
+import { now } from '../lib/clock';
+import { db } from '../lib/db/client';
+import { consumeToken, getToken, isTokenExpired } from '../lib/db/tokens';
+import { updateEmailConfirmed, updatePassword } from '../lib/db/users';
+import { fail, transactionCancellationReasons } from '../lib/errors';
+import { hashPassword } from '../lib/passwords';
+import { endSessionsOfUser } from '../lib/session';
+
+/**
+ * Sets a new password with a reset token issued for this e-mail: unknown, used or
+ * another address's token → INVALID_TOKEN (20), past its hour → TOKEN_EXPIRED (21).
+ * Uses the token up, marks the e-mail confirmed (the link proved the user reads it) and
+ * ends every session of the user.
+ */
+export async function resetPassword(input: ResetPasswordRequest): Promise<ResetPasswordResponse> {
+  const item = await getToken('RESET', input.token);
+  if (!item || item.email !== input.email || item.usedAt) throw fail('INVALID_TOKEN');
+  if (isTokenExpired(item)) throw fail('TOKEN_EXPIRED');
+  const password = await hashPassword(input.password, input.salt);
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          consumeToken('RESET', input.token),
+          updatePassword({ email: item.email, userId: item.userId }, password, now().toISOString()),
+          updateEmailConfirmed(item.userId),
+        ],
+      }),
+    );
+  } catch (error) {
+    // The token was used (or expired) between the read and the write.
+    if (transactionCancellationReasons(error)) throw fail('INVALID_TOKEN');
+    throw error;
+  }
+  await endSessionsOfUser(item.userId);
+  return { email: item.email };
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { repositoryRoot } from './constructs/app-function';
+import { readSettings } from './settings';
+import { ApiStack } from './stacks/api-stack';
+import { DataStack } from './stacks/data-stack';
+import { JobsStack } from './stacks/jobs-stack';
+import { MailStack } from './stacks/mail-stack';
+import { findWebDist, WebStack } from './stacks/web-stack';
+
+export type BuildAppOptions = {
+  /** Context on top of cdk.json's (settings such as appUrl, feature flags). */
+  context?: Record<string, unknown>;
+  /** Where the SPA build is; null for none. Defaults to web/dist when it has been built. */
+  webDistPath?: string | null;
+  /** Register cdk-nag's AWS Solutions checks to run at synth (default true). Tests call them directly. */
+  withNag?: boolean;
+  /** Where app.synth() writes; defaults to the CLI's choice or a temporary directory. */
+  outdir?: string;
+};
+
+export type FamilyCanvasStacks = {
+  data: DataStack;
+  mail: MailStack;
+  api: ApiStack;
+  web: WebStack;
+  jobs: JobsStack;
+};
+
+/**
+ * cdk.json's context. The CLI passes it to the app itself; reading it here too gives
+ * tests, which build the app without the CLI, the same feature flags.
+ */
+function cdkJsonContext(): Record<string, unknown> {
+  const file = path.join(repositoryRoot, 'cdk.json');
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { context?: Record<string, unknown> };
+  return parsed.context ?? {};
+}
+
+/** Builds the whole CDK app (data, mail, api, web, jobs) without synthesizing it. */
+export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: FamilyCanvasStacks } {
+  const app = new App({
+    context: { ...cdkJsonContext(), ...options.context },
+    ...(options.outdir ? { outdir: options.outdir } : {}),
+  });
+  if (options.withNag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+  const settings = readSettings(app.node);
+  const env: Environment = { account: settings.account, region: settings.region };
+  const name = (part: string) => `${settings.stackPrefix}${part}`;
+
+  const data = new DataStack(app, name('Data'), { env, description: 'Family Canvas: table and server secret' });
+  const mail = new MailStack(app, name('Mail'), {
+    env,
+    description: 'Family Canvas: SES identity',
+    mailIdentity: settings.mailIdentity,
+  });
+
+  // What functions/lib/config.ts reads. AWS_REGION is set by Lambda itself. APP_URL comes
+  // from the settings, not from the distribution: the distribution depends on the API,
+  // so the API cannot depend on the distribution.
+  const environment: Record<string, string> = {
+    TABLE_NAME: data.table.tableName,
+    APP_URL: settings.appUrl,
+    MAIL_FROM: settings.mailFrom,
+    CONTACT_TO: settings.contactTo,
+    // A CloudFormation dynamic reference: the value is resolved at deployment and never
+    // appears in the template. It does appear in the functions' configuration (encrypted
+    // at rest); reading the secret at cold start instead would need a change in config.ts.
+    SERVER_SECRET: data.serverSecret.secretValue.unsafeUnwrap(),
+    LOG_LEVEL: settings.logLevel,
+  };
+
+  const api = new ApiStack(app, name('Api'), {
+    env,
+    description: 'Family Canvas: HTTP API and one Lambda per route group',
+    table: data.table,
+    mailIdentity: mail.identity,
+    environment,
+  });
+
+  const appHost = new URL(settings.appUrl).hostname;
+  const webDistPath = options.webDistPath === null ? undefined : (options.webDistPath ?? findWebDist(repositoryRoot));
+  const web = new WebStack(app, name('Web'), {
+    env,
+    description: 'Family Canvas: SPA on S3 and CloudFront, /api/* to the HTTP API',
+    httpApi: api.httpApi,
+    webDistPath,
+    ...(settings.certificateArn ? { customDomain: { domainName: appHost, certificateArn: settings.certificateArn } } : {}),
+  });
+
+  const jobs = new JobsStack(app, name('Jobs'), {
+    env,
+    description: 'Family Canvas: scheduled cleanup',
+    table: data.table,
+    environment,
+  });
+
+  Tags.of(app).add('project', 'family-canvas');
+  return { app, stacks: { data, mail, api, web, jobs } };
+}

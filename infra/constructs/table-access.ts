@@ -1,0 +1,44 @@
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { tableDefinition } from '../table-definition';
+
+/**
+ * What a function may do with the one table. Narrower than CDK's grantReadWriteData:
+ * no Scan (lists come from a Query on a designed key, STYLE.md), no streams, no
+ * DescribeTable, and the indexes by name instead of `index/*`. Transactions need no
+ * action of their own: DynamoDB checks the Put/Update/Delete/ConditionCheck inside.
+ */
+export const tableAccess = {
+  /** Route handlers: items in and out, Query on the table and both indexes. */
+  readWrite: {
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
+    indexes: ['dynamodb:Query'],
+  },
+  /** The cleanup job: find expired items by Query, delete them. */
+  cleanup: {
+    table: ['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+    indexes: ['dynamodb:Query'],
+  },
+} as const;
+
+export type TableAccess = keyof typeof tableAccess;
+
+/** Grants one of the access levels above on the table and its indexes (by name). */
+export function grantTableAccess(grantee: iam.IGrantable, table: dynamodb.ITable, access: TableAccess): void {
+  const { table: tableActions, indexes: indexActions } = tableAccess[access];
+  iam.Grant.addToPrincipal({ grantee, actions: [...tableActions], resourceArns: [table.tableArn] });
+  iam.Grant.addToPrincipal({
+    grantee,
+    actions: [...indexActions],
+    resourceArns: tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+  });
+}

@@ -1,0 +1,102 @@
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as ses from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { AppFunction } from '../constructs/app-function';
+import { grantTableAccess } from '../constructs/table-access';
+import { routeManifest, type RouteGroup, type RouteGroupName } from '../routes';
+
+export type ApiStackProps = StackProps & {
+  table: dynamodb.ITable;
+  mailIdentity: ses.IEmailIdentity;
+  /** The variables functions/lib/config.ts reads. */
+  environment: Record<string, string>;
+};
+
+/**
+ * One JSON line per request. The route key, not the path: paths may carry tokens
+ * (confirmation links), and query strings are never logged.
+ */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    time: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    route: '$context.routeKey',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    integrationLatencyMs: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
+
+/**
+ * The HTTP API: one Lambda per route group of infra/routes.ts and one route per manifest
+ * entry. Nothing here names a group; a group added to the manifest gets its function and
+ * routes on the next synth.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly functions: ReadonlyMap<RouteGroupName, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'Family Canvas /api, reached through CloudFront',
+      // The stage is made below, with access logs and throttling.
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      // A family product sees little traffic: these limits only blunt floods and scripts.
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    });
+
+    const functions = new Map<RouteGroupName, AppFunction>();
+    for (const [group, definition] of Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>) {
+      const fn = new AppFunction(this, `Group-${group}`, {
+        entry: definition.entry,
+        description: `Family Canvas API: ${group}`,
+        environment: props.environment,
+      });
+      grantTableAccess(fn.function, props.table, 'readWrite');
+      props.mailIdentity.grant(fn.function, 'ses:SendEmail');
+
+      // One permission per function for the whole API instead of one per route: a
+      // group may grow many routes, and a Lambda resource policy is capped at 20 KB.
+      const integration = new HttpLambdaIntegration(`Integration-${group}`, fn.function, { scopePermissionToRoute: false });
+      for (const route of definition.routes) {
+        // Routes live under the API, so its acknowledgements below cover every one of them.
+        new apigwv2.HttpRoute(this.httpApi, `Route-${group}-${route.name}`, {
+          httpApi: this.httpApi,
+          routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+          integration,
+        });
+      }
+      functions.set(group, fn);
+    }
+    this.functions = functions;
+
+    Validations.of(this.httpApi).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authentication is the session cookie, checked in every group Lambda by the one middleware stack (functions/lib/http.ts); routes marked isPublic in the manifest are meant to be open (sign-up, sign-in, contact form). An API Gateway authorizer would add a second session look-up per call.',
+    });
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+}

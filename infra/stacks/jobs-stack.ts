@@ -1,0 +1,61 @@
+import { Duration, Stack, TimeZone, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import type { Construct } from 'constructs';
+import { AppFunction } from '../constructs/app-function';
+import { grantTableAccess } from '../constructs/table-access';
+
+export type JobsStackProps = StackProps & {
+  table: dynamodb.ITable;
+  /** The variables functions/lib/config.ts reads (the job shares the handlers' modules). */
+  environment: Record<string, string>;
+};
+
+/** Handler of the daily cleanup, relative to the repository root. */
+export const cleanupEntry = 'functions/jobs/cleanup/handler.ts';
+
+/**
+ * Scheduled work: once a day, remove expired invitations and tokens that DynamoDB's TTL
+ * has not deleted yet (TTL deletion can lag by days; reads check expiresAt meanwhile).
+ */
+export class JobsStack extends Stack {
+  readonly cleanup: AppFunction;
+  readonly cleanupSchedule: scheduler.Schedule;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+
+    this.cleanup = new AppFunction(this, 'Cleanup', {
+      entry: cleanupEntry,
+      description: 'Family Canvas job: cleanup of expired items',
+      environment: props.environment,
+      timeout: Duration.minutes(5),
+    });
+    grantTableAccess(this.cleanup.function, props.table, 'cleanup');
+
+    // Our own role, so the acknowledgement below sits on exactly the role it is about.
+    const schedulerRole = new iam.Role(this, 'SchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+      description: 'EventBridge Scheduler: invokes the cleanup job',
+    });
+    this.cleanupSchedule = new scheduler.Schedule(this, 'DailyCleanup', {
+      description: 'Runs the cleanup job every night',
+      // Night time for European families, when the table is quiet.
+      schedule: scheduler.ScheduleExpression.cron({ minute: '30', hour: '3', timeZone: TimeZone.EUROPE_BERLIN }),
+      target: new targets.LambdaInvoke(this.cleanup.function, {
+        role: schedulerRole,
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(2),
+      }),
+    });
+    // Granting invoke gives lambda:InvokeFunction on the function and on `<arn>:*`.
+    Validations.of(schedulerRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.cleanup.function.node.defaultChild as CfnResource)}.Arn>:*]`,
+      reason: 'The wildcard only covers versions and aliases of the cleanup function itself, which CDK grants with every Lambda invoke permission.',
+    });
+  }
+}

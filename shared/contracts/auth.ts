@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { memberPermissions, privacyLevelIds } from '../enums';
+import { base64Field, emailField, messageKeys, nameField } from '../validation';
+
+/**
+ * Contracts of the account calls (spec 01 §7 Auth, §3 fields, §5 rules): auth, e-mail
+ * confirmation, password, and the user profile. Requests are strict: an unknown field is
+ * a validation error naming that field.
+ */
+
+/**
+ * How the browser hashes a password before sending it (spec 01 §7, §9): PBKDF2 with
+ * SHA-256, 10,000 iterations, a random 16-byte salt, 32 bytes of output, all base64.
+ * The server treats the result as the secret and never sees the typed password.
+ */
+export const passwordHashing = { algorithm: 'PBKDF2', digest: 'SHA-256', iterations: 10_000, saltBytes: 16, hashBytes: 32 } as const;
+
+/** Bytes a base64 string decodes to (no Buffer: this module runs in the browser too). */
+const decodedLength = (value: string) => Math.floor((value.length * 3) / 4) - (value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0);
+
+/** The browser's PBKDF2 output, base64 (16 to 64 bytes accepted). */
+export const passwordHashField = () =>
+  base64Field(100).refine((value) => decodedLength(value) >= 16 && decodedLength(value) <= 64, { error: messageKeys.invalidInput });
+
+/** The browser's PBKDF2 salt: exactly 16 random bytes, base64. */
+export const saltField = () =>
+  base64Field(44).refine((value) => decodedLength(value) === passwordHashing.saltBytes, { error: messageKeys.invalidInput });
+
+/** Single-use tokens arrive from links; any non-empty text, checked against the stored hash. */
+const tokenField = () => z.string({ error: messageKeys.required }).trim().min(1, { error: messageKeys.required }).max(512, { error: messageKeys.tooLong });
+
+// POST /api/auth/salt
+export const SaltRequest = z.strictObject({ email: emailField() });
+export type SaltRequest = z.infer<typeof SaltRequest>;
+/** For an unknown e-mail the salt is a stable decoy, so the answer never tells whether an account exists. */
+export const SaltResponse = z.object({ salt: z.string() });
+export type SaltResponse = z.infer<typeof SaltResponse>;
+
+// POST /api/auth/signup
+export const SignupRequest = z
+  .strictObject({
+    firstName: nameField(),
+    lastName: nameField(),
+    email: emailField(),
+    password: passwordHashField(),
+    salt: saltField(),
+    /**
+     * Family 1 or advisor company 2. Any other integer passes the schema and is refused by
+     * the server with INVALID_ENTITY_TYPE (11), which the signup page shows with its own message.
+     */
+    createEntityTypeId: z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }).optional(),
+    createEntityName: nameField().optional(),
+    /** Family only; defaults to the entity name plus ' Canvas'. */
+    canvasName: nameField().optional(),
+    memberInvitationToken: tokenField().optional(),
+    familyInvitationToken: tokenField().optional(),
+    advisorInvitationToken: tokenField().optional(),
+  })
+  .superRefine((value, context) => {
+    // Spec 01 §3: either a member invitation, or the entity type and name.
+    if (value.memberInvitationToken) return;
+    if (value.createEntityTypeId === undefined) context.addIssue({ code: 'custom', path: ['createEntityTypeId'], message: messageKeys.required });
+    if (value.createEntityName === undefined) context.addIssue({ code: 'custom', path: ['createEntityName'], message: messageKeys.required });
+  });
+export type SignupRequest = z.infer<typeof SignupRequest>;
+/**
+ * `idToken` is the new user's id (the session itself is the HttpOnly cookie, never a
+ * token in the body). `tokenExpiration` is when the session started by the signup ends
+ * (ISO date), or null when the signup starts none: without an invitation the user must
+ * confirm the e-mail first.
+ */
+export const SignupResponse = z.object({ idToken: z.string(), tokenExpiration: z.string().nullable() });
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
+// POST /api/auth/signin
+export const SigninRequest = z.strictObject({ email: emailField(), password: passwordHashField() });
+export type SigninRequest = z.infer<typeof SigninRequest>;
+
+const privacyLevel = () => z.literal(privacyLevelIds);
+export const PrivacySettings = z.object({ email: privacyLevel(), phone: privacyLevel(), address: privacyLevel() });
+export type PrivacySettings = z.infer<typeof PrivacySettings>;
+
+export const Address = z.object({
+  id: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  streetAddress: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+// GET /api/user/profile
+export const UserProfile = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  prefix: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  isEmailConfirmed: z.boolean(),
+  /** ISO date of the previous sign-in; null before the first one. */
+  lastLoginDate: z.string().nullable(),
+  addresses: z.array(Address),
+  privacySettings: PrivacySettings,
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+/**
+ * The signed-in user. `lastLoginDate` is the sign-in before this one (null on the first
+ * sign-in, so the browser opens the walkthrough).
+ */
+export const SigninResponse = UserProfile.omit({ privacySettings: true });
+export type SigninResponse = z.infer<typeof SigninResponse>;
+
+// POST /api/auth/set-current-entity
+export const SetCurrentEntityRequest = z.strictObject({
+  id: z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }).nullable(),
+});
+export type SetCurrentEntityRequest = z.infer<typeof SetCurrentEntityRequest>;
+
+/** An entity as its member sees it: the entity plus the caller's role and permissions in it. */
+export const CurrentEntity = z.object({
+  id: z.number(),
+  entityName: z.string(),
+  entityTypeId: z.number(),
+  canvasName: z.string().nullable(),
+  entityRoleId: z.number(),
+  entityRoleName: z.string(),
+  entityRolePermissions: z.array(z.enum(memberPermissions)),
+  entityMemberId: z.string(),
+  entityMemberCompanyPosition: z.string().nullable(),
+});
+export type CurrentEntity = z.infer<typeof CurrentEntity>;
+/** The new current entity, or null when the request cleared it. */
+export const SetCurrentEntityResponse = CurrentEntity.nullable();
+export type SetCurrentEntityResponse = z.infer<typeof SetCurrentEntityResponse>;
+
+// GET /api/email-confirmation?token=
+export const ConfirmEmailQuery = z.strictObject({ token: tokenField() });
+export type ConfirmEmailQuery = z.infer<typeof ConfirmEmailQuery>;
+/** The confirmed address, so the login page can prefill it. */
+export const ConfirmEmailResponse = z.object({ email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
+
+/**
+ * POST /api/email-confirmation/resend-confirmation-link. With `email` (the page reached
+ * after a sign-in answered 14): always answered as sent, whether or not an unconfirmed
+ * account exists. Without it: for the signed-in user, and 13 when already confirmed.
+ */
+export const ResendConfirmationRequest = z.strictObject({ email: emailField().optional() });
+export type ResendConfirmationRequest = z.infer<typeof ResendConfirmationRequest>;
+
+/** Answer of the calls that e-mail a link; the same whether or not an account exists. */
+export const LinkSentResponse = z.object({ email: z.string() });
+export type LinkSentResponse = z.infer<typeof LinkSentResponse>;
+
+// POST /api/password/send-reset
+export const SendResetRequest = z.strictObject({ email: emailField() });
+export type SendResetRequest = z.infer<typeof SendResetRequest>;
+
+// POST /api/password/reset
+export const ResetPasswordRequest = z.strictObject({
+  email: emailField(),
+  token: tokenField(),
+  password: passwordHashField(),
+  salt: saltField(),
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+/** The address whose password was reset, so the login page can prefill it. */
+export const ResetPasswordResponse = z.object({ email: z.string() });
+export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
+
+// PATCH /api/password/change
+export const ChangePasswordRequest = z.strictObject({
+  /** PBKDF2 of the new password with `salt`. */
+  newPassword: passwordHashField(),
+  salt: saltField(),
+  /** PBKDF2 of the current password with the current salt (from POST /auth/salt). */
+  password: passwordHashField(),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

@@ -1,0 +1,313 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { functionRuntime } from '../../infra/constructs/app-function';
+import { spaRoutingFunctionCode } from '../../infra/constructs/spa-routing';
+import { tableAccess } from '../../infra/constructs/table-access';
+import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '../../infra/routes';
+import { contentSecurityPolicy } from '../../infra/stacks/web-stack';
+import { tableDefinition } from '../../infra/table-definition';
+
+// Synthesis bundles every Lambda with esbuild: the app is built once here and shared.
+let stacks: FamilyCanvasStacks;
+const templates = {} as Record<keyof FamilyCanvasStacks, Template>;
+
+type CfnResource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+
+const groups = Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>;
+
+function resourcesOf(template: Template, type: string): Record<string, CfnResource> {
+  return template.findResources(type) as Record<string, CfnResource>;
+}
+
+function logicalIdOf(stack: Stack, construct: { node: { defaultChild?: unknown } }): string {
+  return stack.getLogicalId(construct.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
+}
+
+/** cdk-nag findings not acknowledged, as readable lines for the failure message. */
+function nagFindings(stack: Stack): string[] {
+  const report = new AwsSolutionsChecks(stack.node.root).validateScope(stack);
+  return report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}: ${v.description}`));
+}
+
+beforeAll(() => {
+  ({ stacks } = buildApp({ withNag: false, webDistPath: null }));
+  for (const [name, stack] of Object.entries(stacks) as Array<[keyof FamilyCanvasStacks, Stack]>) {
+    templates[name] = Template.fromStack(stack);
+  }
+});
+
+describe('data stack', () => {
+  it('builds the one table from the table definition', () => {
+    templates.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    templates.data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+        ],
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+      }),
+    });
+  });
+
+  it('has both overloaded indexes projecting all attributes', () => {
+    const [table] = Object.values(resourcesOf(templates.data, 'AWS::DynamoDB::Table'));
+    const indexes = table?.Properties.GlobalSecondaryIndexes as Array<Record<string, unknown>>;
+    expect(indexes).toHaveLength(2);
+    for (const name of ['GSI1', 'GSI2']) {
+      expect(indexes).toContainEqual({
+        IndexName: name,
+        KeySchema: [
+          { AttributeName: `${name}PK`, KeyType: 'HASH' },
+          { AttributeName: `${name}SK`, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      });
+    }
+  });
+
+  it('generates the server secret instead of taking it from the repository', () => {
+    templates.data.hasResource('AWS::SecretsManager::Secret', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) }),
+    });
+  });
+});
+
+describe('mail stack', () => {
+  it('declares the SES identity of the default domain', () => {
+    templates.mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'familycanvas.example' });
+  });
+});
+
+describe('api stack', () => {
+  it('has one Lambda per route group, built the same way', () => {
+    templates.api.resourceCountIs('AWS::Lambda::Function', groups.length);
+    for (const fn of Object.values(resourcesOf(templates.api, 'AWS::Lambda::Function'))) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: functionRuntime.name,
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        MemorySize: 512,
+        Timeout: 10,
+      });
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'APP_URL', 'MAIL_FROM', 'CONTACT_TO', 'SERVER_SECRET', 'LOG_LEVEL']),
+      );
+      // No endpoint overrides in the cloud: those point the handlers at local stand-ins.
+      expect(variables).not.toHaveProperty('DYNAMODB_ENDPOINT');
+      expect(variables).not.toHaveProperty('SES_ENDPOINT');
+    }
+  });
+
+  it('has exactly one route per manifest route, integrated with its group Lambda', () => {
+    const routes = resourcesOf(templates.api, 'AWS::ApiGatewayV2::Route');
+    const integrations = resourcesOf(templates.api, 'AWS::ApiGatewayV2::Integration');
+    expect(Object.keys(routes)).toHaveLength(allRoutes().length);
+
+    const routeKeysByFunction = new Map<string, string[]>();
+    for (const route of Object.values(routes)) {
+      const target = route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+      const integrationId = target['Fn::Join'][1][1].Ref;
+      const uri = integrations[integrationId]?.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] };
+      const functionId = uri['Fn::GetAtt'][0];
+      routeKeysByFunction.set(functionId, [...(routeKeysByFunction.get(functionId) ?? []), route.Properties.RouteKey as string]);
+      expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    }
+
+    for (const [group, definition] of groups) {
+      const fn = stacks.api.functions.get(group);
+      expect(fn, group).toBeDefined();
+      const expected = definition.routes.map((route) => `${route.method} ${route.path}`);
+      expect(routeKeysByFunction.get(logicalIdOf(stacks.api, fn!.function))?.sort(), group).toEqual(expected.sort());
+    }
+    for (const route of allRoutes()) {
+      templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
+    }
+  });
+
+  it('serves the API on a throttled $default stage with JSON access logs', () => {
+    templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() }),
+      AccessLogSettings: Match.objectLike({ Format: Match.stringLikeRegexp('\\$context\\.routeKey') }),
+    });
+  });
+
+  it('grants table access without Scan, and ses:SendEmail only to the groups that send mail', () => {
+    const policies = resourcesOf(templates.api, 'AWS::IAM::Policy');
+    for (const [group, definition] of groups) {
+      const roleId = logicalIdOf(stacks.api, stacks.api.functions.get(group)!.role);
+      const policy = Object.values(policies).find((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
+      const statements = (policy?.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement;
+      const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+      expect(actions, group).toEqual(expect.arrayContaining([...tableAccess.readWrite.table]));
+      expect(actions, group).not.toContain('dynamodb:Scan');
+      expect(actions.includes('ses:SendEmail'), group).toBe(definition.canSendEmail === true);
+      expect(actions, group).not.toContain('ses:SendRawEmail');
+    }
+  });
+
+  it('gives each function its own log group with a retention, not the account-wide managed policy', () => {
+    templates.api.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, groups.length);
+    for (const role of Object.values(resourcesOf(templates.api, 'AWS::IAM::Role'))) {
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+});
+
+describe('jobs stack', () => {
+  it('runs the cleanup function on a daily schedule', () => {
+    const cleanupId = logicalIdOf(stacks.jobs, stacks.jobs.cleanup.function);
+    templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: Match.stringLikeRegexp('^cron\\(\\d+ \\d+ \\* \\* \\? \\*\\)$'),
+      ScheduleExpressionTimezone: 'Europe/Berlin',
+      State: 'ENABLED',
+      Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [cleanupId, 'Arn'] } }),
+    });
+    templates.jobs.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: functionRuntime.name,
+      Timeout: 300,
+    });
+  });
+
+  it('lets the cleanup query and delete, nothing more', () => {
+    const policies = JSON.stringify(templates.jobs.findResources('AWS::IAM::Policy'));
+    for (const action of tableAccess.cleanup.table) expect(policies).toContain(action);
+    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'ses:SendEmail']) expect(policies).not.toContain(action);
+  });
+});
+
+describe('web stack', () => {
+  it('keeps the site bucket private and TLS-only', () => {
+    templates.web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3-site/' }),
+    });
+    templates.web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      }),
+    });
+    templates.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('routes /api/* to the HTTP API uncached, with every viewer header but Host and every method', () => {
+    templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+            OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+            ViewerProtocolPolicy: 'https-only',
+            ResponseHeadersPolicyId: Match.anyValue(),
+          }),
+        ],
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('^\\.execute-api\\.')])] }),
+            CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+          }),
+        ]),
+      }),
+    });
+  });
+
+  it('falls back to index.html for SPA routes without rewriting the API’s 403 and 404 answers', () => {
+    const [distribution] = Object.values(resourcesOf(templates.web, 'AWS::CloudFront::Distribution'));
+    const config = distribution?.Properties.DistributionConfig as Record<string, Record<string, unknown>>;
+    // Custom error responses would apply to /api/* as well: the fallback is a viewer-request function instead.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior?.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
+    templates.web.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: spaRoutingFunctionCode,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+
+    const handler = new Function(`${spaRoutingFunctionCode}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/canvas/12/category/3')).toBe('/index.html');
+    expect(rewrite('/assets/index-3f2a9c.js')).toBe('/assets/index-3f2a9c.js');
+    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  it('sends the security headers, with a CSP that allows only this origin', () => {
+    templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: { AccessControlMaxAgeSec: 730 * 24 * 3600, IncludeSubdomains: true, Override: true },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy, Override: true },
+        },
+      }),
+    });
+    expect(contentSecurityPolicy).toContain("script-src 'self'");
+    expect(contentSecurityPolicy).not.toMatch(/script-src[^;]*unsafe/);
+    expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
+  });
+
+  it('uploads nothing when the SPA has not been built', () => {
+    templates.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it.each(['data', 'mail', 'api', 'web', 'jobs'] as const)('%s stack has no unacknowledged finding', (name) => {
+    expect(nagFindings(stacks[name])).toEqual([]);
+  });
+});
+
+describe('web stack with a built SPA', () => {
+  let distPath: string;
+  let withSite: ReturnType<typeof buildApp>;
+
+  beforeAll(() => {
+    distPath = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-web-dist-'));
+    fs.mkdirSync(path.join(distPath, 'assets'));
+    fs.writeFileSync(path.join(distPath, 'index.html'), '<!doctype html><title>Family Canvas</title>');
+    fs.writeFileSync(path.join(distPath, 'assets', 'index-3f2a9c.js'), 'export {};');
+    withSite = buildApp({ withNag: false, webDistPath: distPath });
+  });
+
+  afterAll(() => {
+    fs.rmSync(distPath, { recursive: true, force: true });
+  });
+
+  it('uploads hashed assets as immutable and the rest revalidated, then invalidates CloudFront', () => {
+    const template = Template.fromStack(withSite.stacks.web);
+    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'assets/',
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/*'],
+    });
+    // The deployment provider brings its own findings, acknowledged one by one.
+    expect(nagFindings(withSite.stacks.web)).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { SigninResponse, SignupRequest, SignupResponse } from '../../shared/contracts/auth';
+import { EntityType } from '../../shared/enums';
+import { listMembershipsOfUser } from '../../functions/lib/db/members';
+import { uniqueEmail, type ApiClient, type ApiResponse, type IntegrationStack } from './integration';
+
+/**
+ * Accounts for integration tests: the browser's password hashing, and factories that
+ * sign a user up (and confirm and sign in) through the real API, with overrides.
+ */
+
+export const defaultPassword = 'Sunny-Day42';
+
+/** A fresh browser salt: 16 random bytes, base64. */
+export function newSalt(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** What the browser sends for a password: PBKDF2-SHA256, 10,000 iterations, 32 bytes, base64. */
+export function hashPassword(password: string, salt: string): string {
+  return pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10000, 32, 'sha256').toString('base64');
+}
+
+export type SignupOverrides = Partial<SignupRequest> & { plainPassword?: string };
+
+/** A valid signup body (a family by default); `plainPassword` is hashed with the salt. */
+export function signupBody(overrides: SignupOverrides = {}): SignupRequest {
+  const { plainPassword = defaultPassword, ...rest } = overrides;
+  const salt = rest.salt ?? newSalt();
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail('account'),
+    createEntityTypeId: EntityType.Family,
+    createEntityName: 'Lovelace Family',
+    ...rest,
+    salt,
+    password: rest.password ?? hashPassword(plainPassword, salt),
+  };
+}
+
+/** Extracts a query parameter from the first app link in an e-mail's text. */
+export function linkParameter(text: string | undefined, path: string, name: string): string {
+  const match = new RegExp(`https?://\\S+${path.replace(/[/-]/g, '\\$&')}\\?\\S+`).exec(text ?? '');
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  const value = new URL(match[0]).searchParams.get(name);
+  if (!value) throw new Error(`no ${name} in ${match[0]}`);
+  return value;
+}
+
+/** The token of the newest confirmation e-mail to an address. */
+export async function confirmationTokenFor(stack: IntegrationStack, email: string): Promise<string> {
+  const mail = await stack.latestEmailTo(email);
+  return linkParameter(mail.body.text, '/email-confirmation', 'token');
+}
+
+/** Signs in with a plain password: fetches the salt first, as the browser does. */
+export async function signIn(client: ApiClient, email: string, plainPassword: string): Promise<ApiResponse<SigninResponse>> {
+  const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email });
+  return client.post<SigninResponse>('/api/auth/signin', { email, password: hashPassword(plainPassword, body.salt) });
+}
+
+export type TestAccount = {
+  email: string;
+  plainPassword: string;
+  userId: string;
+  /** The entity created at signup (the user is its owner). */
+  entityId: number;
+  /** Signed in: its cookie is the session. */
+  client: ApiClient;
+  user: SigninResponse;
+};
+
+/** Signs a user up through the API, confirms the e-mail from the emulator's mail and signs in. */
+export async function signUpAndConfirm(stack: IntegrationStack, overrides: SignupOverrides = {}): Promise<TestAccount> {
+  const body = signupBody(overrides);
+  const plainPassword = overrides.plainPassword ?? defaultPassword;
+  const client = stack.client();
+  const signup = await client.post<SignupResponse>('/api/auth/signup', body);
+  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+  const token = await confirmationTokenFor(stack, body.email);
+  const confirm = await client.get(`/api/email-confirmation?token=${encodeURIComponent(token)}`);
+  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+  const signin = await signIn(client, body.email, plainPassword);
+  expect(signin.status, JSON.stringify(signin.body)).toBe(200);
+  const [membership] = await listMembershipsOfUser(signup.body.idToken);
+  if (!membership) throw new Error('signup created no membership');
+  return { email: body.email, plainPassword, userId: signup.body.idToken, entityId: membership.entityId, client, user: signin.body };
+}

@@ -1,0 +1,30 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { setGlobalErrorHandler } from '../lib/api-client';
+import { appStore, type AppStore } from '../stores/app-store';
+import { queryClient } from './query-client';
+import { createRoutes } from './router';
+import { handleGlobalApiError, logout, sessionReady } from './session';
+
+/** App state (jotai) and server data (react-query), around everything. */
+export function AppProviders({ children, store = appStore }: { children: ReactNode; store?: AppStore }) {
+  return (
+    <JotaiProvider store={store}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </JotaiProvider>
+  );
+}
+
+const router = createBrowserRouter(createRoutes({ store: appStore, logout: () => logout(appStore), sessionReady }));
+
+setGlobalErrorHandler((error) => handleGlobalApiError(error, { store: appStore, navigate: (to) => void router.navigate(to) }));
+
+export function App() {
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

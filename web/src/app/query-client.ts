@@ -1,0 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../lib/api-client';
+
+/** Server data cache. Client errors (4xx) are answers, not hiccups: they are never retried. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+    },
+    mutations: { retry: false },
+  },
+});

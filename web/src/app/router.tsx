@@ -1,0 +1,101 @@
+import { redirect, type RouteObject } from 'react-router';
+import { FullScreenLoader } from '../components/ui/Spinner';
+import { t } from '../messages/en-US';
+import { guardLoader, type GuardDependencies } from './guards';
+import { routeNames, routeTable, type RouteName } from './paths';
+import { RootLayout, type RouteHandle } from './shell/RootLayout';
+import { RouteError } from './shell/RouteError';
+
+/**
+ * The route tree, built from the route table (paths.ts). Every page is lazy: the first
+ * page loads the shell and its own module, nothing else. Every route's loader is the
+ * guard; the four parent routes of spec 01 §2.1 only redirect to their first child.
+ */
+
+type RedirectRouteName = { [K in RouteName]: (typeof routeTable)[K] extends { redirectTo: string } ? K : never }[RouteName];
+type PageRouteName = Exclude<RouteName, RedirectRouteName>;
+type LazyPage = () => Promise<{ Component: React.ComponentType }>;
+
+/** Pages later issues build: one placeholder module that names the page. */
+const placeholder: LazyPage = () => import('./routes/placeholder');
+
+const pages: Record<PageRouteName, LazyPage> = {
+  home: () => import('./routes/home'),
+  start: placeholder,
+  loading: () => import('./routes/loading'),
+  login: placeholder,
+  signup: placeholder,
+  confirmEmail: placeholder,
+  resendEmailConfirmation: placeholder,
+  reset: placeholder,
+  resetPassword: placeholder,
+  aboutUs: () => import('./routes/about-us'),
+  aboutApp: () => import('./routes/about-app'),
+  contact: () => import('./routes/contact'),
+  termsOfUse: () => import('./routes/terms'),
+  privacy: () => import('./routes/privacy'),
+  canvas: placeholder,
+  canvasCategory: placeholder,
+  memberInvitation: placeholder,
+  familyInvitation: placeholder,
+  advisorInvitation: placeholder,
+  dashboard: placeholder,
+  about: placeholder,
+  noEntity: placeholder,
+  createEntity: placeholder,
+  myFamily: placeholder,
+  familyMemberInvitations: placeholder,
+  myCompany: placeholder,
+  companyMemberInvitations: placeholder,
+  families: placeholder,
+  familyInvitationsPage: placeholder,
+  family: placeholder,
+  companies: placeholder,
+  companyInvitationsPage: placeholder,
+  company: placeholder,
+  selectFamilyPage: placeholder,
+  selectAdvisorCompanyPage: placeholder,
+  profile: placeholder,
+  sessionExpired: () => import('./routes/session-expired'),
+  notFound: () => import('./routes/not-found'),
+};
+
+function isRedirectRoute(name: RouteName): name is RedirectRouteName {
+  return 'redirectTo' in routeTable[name];
+}
+
+function routeFor(name: RouteName, deps: GuardDependencies): RouteObject {
+  const definition = routeTable[name];
+  const handle: RouteHandle = { name };
+  const guard = guardLoader(name, deps);
+  if (isRedirectRoute(name)) {
+    const target = routeTable[name].redirectTo;
+    return {
+      path: definition.path,
+      handle,
+      loader: async (args) => (await guard(args)) ?? redirect(target),
+    };
+  }
+  return { path: definition.path, handle, loader: guard, lazy: pages[name] };
+}
+
+function InitialLoading() {
+  return <FullScreenLoader label={t('common.loading')} />;
+}
+
+export function createRoutes(deps: GuardDependencies): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: InitialLoading,
+      children: [
+        {
+          // Pathless, so a failing page shows its error inside the shell.
+          ErrorBoundary: RouteError,
+          children: routeNames.map((name) => routeFor(name, deps)),
+        },
+      ],
+    },
+  ];
+}

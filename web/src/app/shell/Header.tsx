@@ -1,0 +1,213 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { useAtom, useAtomValue, useStore } from 'jotai';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { BuildingIcon, CheckIcon, CloseIcon, GlobeIcon, InfoIcon, MenuIcon, UserIcon } from '../../components/ui/icons';
+import { LogoMark } from '../../components/ui/Logo';
+import { Menu } from '../../components/ui/Menu';
+import { cx } from '../../lib/cx';
+import { t } from '../../messages/en-US';
+import { authStateAtom, currentEntityAtom, userAtom } from '../../stores/session';
+import { isMobileMenuOpenAtom, isWalkthroughOpenAtom } from '../../stores/ui';
+import { appConfig } from '../config';
+import { paths } from '../paths';
+import { logout } from '../session';
+import { navigationFor, type NavEntry } from './navigation';
+
+/** The application header of spec 01 §2.3: brand, navigation by user kind, tools, small-screen menu. */
+export function Header() {
+  const auth = useAtomValue(authStateAtom);
+  const entity = useAtomValue(currentEntityAtom);
+  const entries = navigationFor(auth, entity);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface">
+      <div className="mx-auto flex h-16 max-w-page items-center gap-2 px-4 sm:px-6">
+        <Link to={paths.home()} className="flex shrink-0 items-center gap-2 rounded-control font-display text-xl font-semibold text-primary-800">
+          <LogoMark />
+          <span>{t('common.appName')}</span>
+        </Link>
+        <nav aria-label={t('header.mainNavigation')} className="ml-6 hidden items-center gap-1 md:flex" data-testid="desktop-nav">
+          {entries.map((entry) => (entry.kind === 'link' ? <DesktopLink key={entry.label} entry={entry} /> : <DesktopGroup key={entry.label} entry={entry} />))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          {auth.isAuthenticated && <EntitySwitcher />}
+          {auth.isAuthenticated && <WalkthroughButton />}
+          <LanguageSelector />
+          {auth.isAuthenticated && <ProfileMenu />}
+          <MobileMenuButton />
+        </div>
+      </div>
+      <MobileMenu entries={entries} />
+    </header>
+  );
+}
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cx('rounded-control px-3 py-2 font-medium hover:bg-primary-50', isActive ? 'text-primary-700 underline decoration-2 underline-offset-8' : 'text-ink-800');
+
+function DesktopLink({ entry }: { entry: Extract<NavEntry, { kind: 'link' }> }) {
+  return (
+    <NavLink to={entry.to} className={navLinkClasses} end={entry.to === paths.home()}>
+      {t(entry.label)}
+    </NavLink>
+  );
+}
+
+function DesktopGroup({ entry }: { entry: Extract<NavEntry, { kind: 'group' }> }) {
+  return <Menu button={t(entry.label)} items={entry.items.map((item) => ({ label: t(item.label), to: item.to }))} />;
+}
+
+/**
+ * The entity switcher's place (spec 01 §2.3). It shows the current entity read-only;
+ * choosing among several and creating a new one arrive with the accounts feature
+ * (they need POST /auth/set-current-entity).
+ */
+function EntitySwitcher() {
+  const entity = useAtomValue(currentEntityAtom);
+  return (
+    <p className="mr-2 hidden max-w-48 items-center gap-2 truncate text-sm text-ink-700 lg:flex" data-testid="entity-switcher">
+      <BuildingIcon className="size-4 shrink-0" />
+      <span className="sr-only">{t('header.entitySwitcher')}: </span>
+      <span className="truncate">{entity ? entity.entityName : t('header.entitySwitcherNone')}</span>
+    </p>
+  );
+}
+
+const iconButtonClasses = 'inline-flex size-11 items-center justify-center rounded-control text-ink-800 hover:bg-primary-50';
+
+function WalkthroughButton() {
+  const [isOpen, setIsOpen] = useAtom(isWalkthroughOpenAtom);
+  return (
+    <button type="button" className={iconButtonClasses} aria-label={t('header.walkthrough')} aria-pressed={isOpen} onClick={() => setIsOpen(!isOpen)}>
+      <InfoIcon className="size-6" />
+    </button>
+  );
+}
+
+const languages = ['en-US'] as const;
+type Language = (typeof languages)[number];
+
+/** Spec 01 §2.3: a language selector offering EN only (the interface is en-US). */
+function LanguageSelector() {
+  const current: Language = appConfig.locale;
+  return (
+    <Listbox value={current} onChange={() => undefined}>
+      <ListboxButton
+        className="inline-flex min-h-11 items-center gap-1 rounded-control px-2 font-medium text-ink-800 hover:bg-primary-50"
+        aria-label={`${t('header.language')}: ${t(`header.languageName.${current}`)}`}
+      >
+        <GlobeIcon />
+        <span aria-hidden="true">{t(`header.languageShort.${current}`)}</span>
+      </ListboxButton>
+      <ListboxOptions anchor="bottom end" className="z-40 mt-1 min-w-44 rounded-card border border-line bg-surface py-1 shadow-pop focus:outline-none">
+        {languages.map((language) => (
+          <ListboxOption
+            key={language}
+            value={language}
+            className="flex cursor-pointer items-center justify-between gap-3 px-4 py-2.5 text-ink-900 data-focus:bg-primary-50"
+          >
+            {t(`header.languageName.${language}`)}
+            <CheckIcon className="size-4 text-primary-700" />
+          </ListboxOption>
+        ))}
+      </ListboxOptions>
+    </Listbox>
+  );
+}
+
+function ProfileMenu() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const user = useAtomValue(userAtom);
+  const initials = user ? `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() : null;
+  return (
+    <Menu
+      align="end"
+      showChevron={false}
+      buttonLabel={t('header.accountMenu')}
+      buttonClassName="size-11 justify-center !px-0"
+      button={
+        initials ? (
+          <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-primary-700 text-sm font-semibold text-white">
+            {initials}
+          </span>
+        ) : (
+          <UserIcon className="size-6" />
+        )
+      }
+      items={[
+        { label: t('header.profile'), to: paths.profile() },
+        {
+          label: t('header.logout'),
+          onSelect: () => {
+            void logout(store).then(() => navigate(paths.home()));
+          },
+        },
+      ]}
+    />
+  );
+}
+
+function MobileMenuButton() {
+  const [isOpen, setIsOpen] = useAtom(isMobileMenuOpenAtom);
+  return (
+    <button
+      type="button"
+      className={cx(iconButtonClasses, 'md:hidden')}
+      aria-label={t('header.openMenu')}
+      aria-haspopup="dialog"
+      aria-expanded={isOpen}
+      onClick={() => setIsOpen(true)}
+    >
+      <MenuIcon className="size-6" />
+    </button>
+  );
+}
+
+/** The small-screen menu: the same entries as the desktop navigation, in a side panel. */
+function MobileMenu({ entries }: { entries: NavEntry[] }) {
+  const [isOpen, setIsOpen] = useAtom(isMobileMenuOpenAtom);
+  const close = () => setIsOpen(false);
+  const linkClasses = ({ isActive }: { isActive: boolean }) =>
+    cx('block rounded-control px-3 py-3 text-lg font-medium hover:bg-primary-50', isActive ? 'text-primary-700 underline underline-offset-4' : 'text-ink-900');
+
+  return (
+    <Dialog open={isOpen} onClose={close} className="relative z-50 md:hidden">
+      <DialogBackdrop className="fixed inset-0 bg-ink-950/50" />
+      <DialogPanel className="fixed inset-y-0 right-0 flex w-80 max-w-[88vw] flex-col overflow-y-auto bg-surface p-4 shadow-pop">
+        <div className="flex items-center justify-between">
+          <DialogTitle className="font-display text-xl font-semibold text-primary-800">{t('header.mobileMenuTitle')}</DialogTitle>
+          <button type="button" onClick={close} className={iconButtonClasses} aria-label={t('header.closeMenu')}>
+            <CloseIcon className="size-6" />
+          </button>
+        </div>
+        <nav aria-label={t('header.mainNavigation')} className="mt-4">
+          <ul className="flex flex-col gap-1">
+            {entries.map((entry) =>
+              entry.kind === 'link' ? (
+                <li key={entry.label}>
+                  <NavLink to={entry.to} className={linkClasses} onClick={close}>
+                    {t(entry.label)}
+                  </NavLink>
+                </li>
+              ) : (
+                <li key={entry.label} className="mt-2">
+                  <p className="px-3 text-sm font-semibold tracking-wide text-ink-600 uppercase">{t(entry.label)}</p>
+                  <ul className="mt-1">
+                    {entry.items.map((item) => (
+                      <li key={item.label}>
+                        <NavLink to={item.to} className={linkClasses} onClick={close}>
+                          {t(item.label)}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+      </DialogPanel>
+    </Dialog>
+  );
+}

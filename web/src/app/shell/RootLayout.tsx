@@ -1,0 +1,81 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router';
+import { FullScreenLoader } from '../../components/ui/Spinner';
+import { Toaster } from '../../components/ui/Toast';
+import { t } from '../../messages/en-US';
+import { isPageLoadingAtom } from '../../stores/ui';
+import { useReloadWhenSessionChangesInOtherTabs } from '../guards';
+import { routeTable, type RouteName } from '../paths';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { useScrollPolicy } from './use-scroll-policy';
+import { WalkthroughDialog } from './WalkthroughDialog';
+
+/** What every route carries in its `handle`: its name in the route table. */
+export type RouteHandle = { name: RouteName };
+
+export function currentRouteName(matches: readonly UIMatch[]): RouteName | undefined {
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const handle = matches[index]?.handle as Partial<RouteHandle> | undefined;
+    if (handle?.name) return handle.name;
+  }
+  return undefined;
+}
+
+function useDocumentTitle(name: RouteName | undefined) {
+  useEffect(() => {
+    const appName = t('common.appName');
+    document.title = !name || name === 'home' ? appName : `${t(routeTable[name].title)} · ${appName}`;
+  }, [name]);
+}
+
+/** After a navigation, focus moves to the main region so screen readers start at the new page. */
+function useFocusMainOnNavigation(main: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const isFirst = useRef(true);
+  useEffect(() => {
+    if (isFirst.current) {
+      isFirst.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+}
+
+/** The application shell (spec 01 §2.3) around every page. */
+export function RootLayout() {
+  const name = currentRouteName(useMatches());
+  const isPageLoading = useAtomValue(isPageLoadingAtom);
+  const navigation = useNavigation();
+  const main = useRef<HTMLElement>(null);
+
+  useDocumentTitle(name);
+  useScrollPolicy(name);
+  useFocusMainOnNavigation(main);
+  useReloadWhenSessionChangesInOtherTabs();
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-control bg-surface px-4 py-2 font-semibold text-primary-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('header.skipToContent')}
+      </a>
+      {navigation.state === 'loading' && (
+        <div role="progressbar" aria-label={t('header.navigationProgress')} className="fixed inset-x-0 top-0 z-[65] h-1 animate-pulse bg-accent-500" />
+      )}
+      <div className="flex min-h-dvh flex-col">
+        <Header />
+        <main id="main" ref={main} tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <Toaster />
+      <WalkthroughDialog />
+      {isPageLoading && <FullScreenLoader label={t('common.loading')} />}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { cx } from '../../lib/cx';
+import { CloseIcon } from './icons';
+
+type DialogProps = {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  /** Text of the close button in the corner (its accessible name). */
+  closeLabel: string;
+  children?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+};
+
+const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
+
+/** A modal dialog: focus is trapped inside, Escape and a click outside close it. */
+export function Dialog({ isOpen, onClose, title, description, closeLabel, children, size = 'md' }: DialogProps) {
+  return (
+    <HeadlessDialog open={isOpen} onClose={onClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-ink-950/50" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className={cx('relative w-full rounded-card bg-surface p-6 shadow-pop', widths[size])}>
+          <DialogTitle className="pr-10 font-display text-2xl font-semibold text-primary-800">{title}</DialogTitle>
+          {description && <Description className="mt-2 text-ink-700">{description}</Description>}
+          <button
+            type="button"
+            onClick={onClose}
+            className="absolute top-4 right-4 rounded-control p-2 text-ink-700 hover:bg-ink-100"
+            aria-label={closeLabel}
+          >
+            <CloseIcon />
+          </button>
+          {children && <div className="mt-4">{children}</div>}
+        </DialogPanel>
+      </div>
+    </HeadlessDialog>
+  );
+}

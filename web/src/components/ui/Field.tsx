@@ -1,0 +1,139 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { cx } from '../../lib/cx';
+
+/**
+ * Labelled form controls. The label is always visible, the error sits under the control
+ * and is tied to it (aria-describedby, aria-invalid), and required fields say so.
+ */
+
+type FieldShellProps = {
+  id: string;
+  label: string;
+  error?: string | null;
+  hint?: string;
+  isRequired?: boolean;
+  children: ReactNode;
+  className?: string;
+};
+
+function FieldShell({ id, label, error, hint, isRequired, children, className }: FieldShellProps) {
+  return (
+    <div className={cx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="font-medium text-ink-900">
+        {label}
+        {isRequired && (
+          <span className="ml-1 text-error-700" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-ink-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-error-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const controlClasses = (hasError: boolean) =>
+  cx(
+    'w-full rounded-control border bg-surface px-3 py-2.5 text-base text-ink-900 placeholder:text-ink-500',
+    'focus-visible:outline-accent-500 read-only:bg-ink-100 disabled:bg-ink-100',
+    hasError ? 'border-error-700 border-2' : 'border-ink-500',
+  );
+
+function describedBy(id: string, error?: string | null, hint?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  id?: string;
+  containerClassName?: string;
+};
+
+export function TextField({ label, error, hint, id: givenId, required, containerClassName, className, ...props }: TextFieldProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} isRequired={required} className={containerClassName}>
+      <input
+        id={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={cx(controlClasses(Boolean(error)), className)}
+        {...props}
+      />
+    </FieldShell>
+  );
+}
+
+type TextAreaProps = Omit<ComponentProps<'textarea'>, 'id'> & {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  id?: string;
+  containerClassName?: string;
+};
+
+export function TextArea({ label, error, hint, id: givenId, required, containerClassName, className, rows = 6, ...props }: TextAreaProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} isRequired={required} className={containerClassName}>
+      <textarea
+        id={id}
+        rows={rows}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={cx(controlClasses(Boolean(error)), 'resize-y', className)}
+        {...props}
+      />
+    </FieldShell>
+  );
+}
+
+type CheckboxProps = Omit<ComponentProps<'input'>, 'id' | 'type'> & {
+  label: ReactNode;
+  error?: string | null;
+  id?: string;
+};
+
+export function Checkbox({ label, error, id: givenId, className, ...props }: CheckboxProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <div className={cx('flex flex-col gap-1', className)}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-1 size-5 shrink-0 cursor-pointer rounded border-ink-500 accent-primary-700"
+          {...props}
+        />
+        <label htmlFor={id} className="cursor-pointer text-ink-900">
+          {label}
+        </label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-error-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Menu as HeadlessMenu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cx } from '../../lib/cx';
+import { ChevronDownIcon } from './icons';
+
+export type MenuEntry = { label: string; to: string } | { label: string; onSelect: () => void };
+
+type MenuProps = {
+  /** What the button shows. */
+  button: ReactNode;
+  /** The button's accessible name when it shows only an icon. */
+  buttonLabel?: string;
+  items: readonly MenuEntry[];
+  buttonClassName?: string;
+  align?: 'start' | 'end';
+  showChevron?: boolean;
+};
+
+const itemClasses = 'block w-full px-4 py-2.5 text-left text-ink-900 data-focus:bg-primary-50 data-focus:text-primary-800';
+
+/** A dropdown menu of links and actions (headlessui: arrow keys, Escape, typeahead). */
+export function Menu({ button, buttonLabel, items, buttonClassName, align = 'start', showChevron = true }: MenuProps) {
+  return (
+    <HeadlessMenu>
+      <MenuButton
+        aria-label={buttonLabel}
+        className={cx('inline-flex items-center gap-1 rounded-control px-3 py-2 font-medium text-ink-800 hover:bg-primary-50 data-open:bg-primary-50', buttonClassName)}
+      >
+        {button}
+        {showChevron && <ChevronDownIcon className="size-4" />}
+      </MenuButton>
+      <MenuItems
+        anchor={align === 'end' ? 'bottom end' : 'bottom start'}
+        className="z-40 mt-1 min-w-52 rounded-card border border-line bg-surface py-1 shadow-pop focus:outline-none"
+      >
+        {items.map((item) =>
+          'to' in item ? (
+            <MenuItem key={item.label}>
+              <Link to={item.to} className={itemClasses}>
+                {item.label}
+              </Link>
+            </MenuItem>
+          ) : (
+            <MenuItem key={item.label}>
+              <button type="button" onClick={item.onSelect} className={itemClasses}>
+                {item.label}
+              </button>
+            </MenuItem>
+          ),
+        )}
+      </MenuItems>
+    </HeadlessMenu>
+  );
+}

@@ -1,0 +1,169 @@
+import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+import type { FieldErrors } from '../../../shared/errors';
+import { messageKeys } from '../../../shared/validation';
+import { isMessageKey, t, type MessageKey } from '../messages/en-US';
+
+/**
+ * The one form approach of the app: a form over a shared zod schema (the same one the
+ * server validates with). It keeps the typed values, shows each field's first message
+ * from the catalogue once the field was left (or a submit was tried), keeps submit
+ * disabled while the schema fails, hands the parsed (trimmed) data to onSubmit, and maps
+ * the server's field errors onto the fields (spec 01 §5 last rule).
+ */
+
+type FormValues = Record<string, string | boolean>;
+type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+export type UseZodFormOptions<S extends z.ZodType<unknown, FormValues>> = {
+  schema: S;
+  initialValues: z.input<S>;
+  /**
+   * The message a server field error shows, per field. Spec 01 §5: a server field error
+   * shows the invalid-input message, unless a form says otherwise (the contact e-mail
+   * shows the pattern message).
+   */
+  serverErrorMessages?: Partial<Record<keyof z.input<S> & string, MessageKey>>;
+};
+
+/** A schema's or the server's message key → text; anything unknown reads as invalid input. */
+export function translateMessage(keyOrText: string | undefined): string | undefined {
+  if (keyOrText === undefined) return undefined;
+  return isMessageKey(keyOrText) ? t(keyOrText) : t(messageKeys.invalidInput);
+}
+
+export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, initialValues, serverErrorMessages }: UseZodFormOptions<S>) {
+  type Values = z.input<S>;
+  type Name = keyof Values & string;
+
+  const [values, setValues] = useState<Values>(initialValues);
+  const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({});
+  const [isSubmitAttempted, setIsSubmitAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Name, MessageKey>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const elements = useRef(new Map<Name, FieldElement>());
+
+  const parsed = useMemo(() => schema.safeParse(values), [schema, values]);
+
+  /** The first schema message of each field. */
+  const schemaErrors = useMemo(() => {
+    const errors: Partial<Record<Name, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (typeof field === 'string' && !(field in errors)) errors[field as Name] = issue.message;
+      }
+    }
+    return errors;
+  }, [parsed]);
+
+  const errorOf = useCallback(
+    (name: Name): string | undefined => {
+      const server = serverErrors[name];
+      if (server) return t(server);
+      if (touched[name] || isSubmitAttempted) return translateMessage(schemaErrors[name]);
+      return undefined;
+    },
+    [serverErrors, touched, isSubmitAttempted, schemaErrors],
+  );
+
+  const setValue = useCallback((name: Name, value: string | boolean) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    // The server's verdict was about the old value.
+    setServerErrors((current) => {
+      if (!(name in current)) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+    setFormError(null);
+  }, []);
+
+  const register = useCallback(
+    (name: Name) => (element: FieldElement | null) => {
+      if (element) elements.current.set(name, element);
+      else elements.current.delete(name);
+    },
+    [],
+  );
+
+  /** Props for a text input or text area. */
+  const field = (name: Name) => ({
+    name,
+    ref: register(name),
+    value: String(values[name] ?? ''),
+    error: errorOf(name),
+    onChange: (event: ChangeEvent<FieldElement>) => setValue(name, event.target.value),
+    onBlur: () => setTouched((current) => (current[name] ? current : { ...current, [name]: true })),
+  });
+
+  /** Props for a checkbox. */
+  const checkbox = (name: Name) => ({
+    name,
+    ref: register(name),
+    checked: Boolean(values[name]),
+    error: errorOf(name),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValue(name, event.target.checked);
+      setTouched((current) => ({ ...current, [name]: true }));
+    },
+  });
+
+  const focusFirst = (names: readonly Name[]) => {
+    const order = Object.keys(initialValues) as Name[];
+    const first = order.find((name) => names.includes(name));
+    if (first) elements.current.get(first)?.focus();
+  };
+
+  /**
+   * Shows the server's field errors on the fields (and focuses the first). Fields the
+   * form does not have become one form-level message. Returns whether any were shown.
+   */
+  const applyServerErrors = (errors: FieldErrors): boolean => {
+    const known = Object.keys(initialValues) as Name[];
+    const next: Partial<Record<Name, MessageKey>> = {};
+    let hasUnknown = false;
+    for (const field of Object.keys(errors)) {
+      if ((known as string[]).includes(field)) next[field as Name] = serverErrorMessages?.[field as Name] ?? messageKeys.invalidInput;
+      else hasUnknown = true;
+    }
+    setServerErrors(next);
+    setFormError(hasUnknown ? t('forms.errorMessages.formInvalid') : null);
+    focusFirst(Object.keys(next) as Name[]);
+    return Object.keys(next).length > 0 || hasUnknown;
+  };
+
+  const handleSubmit = (onValid: (data: z.output<S>) => void | Promise<void>) => (event?: FormEvent) => {
+    event?.preventDefault();
+    setIsSubmitAttempted(true);
+    if (!parsed.success) {
+      focusFirst(Object.keys(schemaErrors) as Name[]);
+      return;
+    }
+    return onValid(parsed.data);
+  };
+
+  const reset = (next: Values = initialValues) => {
+    setValues(next);
+    setTouched({});
+    setIsSubmitAttempted(false);
+    setServerErrors({});
+    setFormError(null);
+  };
+
+  const hasServerErrors = Object.keys(serverErrors).length > 0;
+
+  return {
+    values,
+    field,
+    checkbox,
+    setValue,
+    errorOf,
+    formError,
+    /** The schema passes and no server error is waiting for a change. */
+    isValid: parsed.success && !hasServerErrors,
+    handleSubmit,
+    applyServerErrors,
+    reset,
+  };
+}

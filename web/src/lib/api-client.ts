@@ -1,0 +1,166 @@
+import type { z } from 'zod';
+import { ErrorCodes, errorCatalogue, type FieldErrors } from '../../../shared/errors';
+
+/**
+ * The one way the browser talks to the API (spec 01 §7): base path /api, cookies sent,
+ * JSON in and out. A non-2xx status or an errorCode in the body is a failure and throws
+ * an ApiError carrying the catalogue's {errorCode, errors, message} and the status.
+ * Session expiry (7) and an unconfirmed e-mail (14) also go to a global handler the app
+ * registers, so every caller gets the redirects of spec 01 §8.2 for free.
+ */
+
+export class ApiError extends Error {
+  readonly errorCode: number;
+  readonly errors: FieldErrors;
+  readonly status: number;
+
+  constructor(init: { errorCode: number; errors?: FieldErrors; message: string; status: number }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.errorCode = init.errorCode;
+    this.errors = init.errors ?? {};
+    this.status = init.status;
+  }
+
+  /** Whether the server rejected named fields (validation or incorrect input). */
+  get hasFieldErrors(): boolean {
+    return Object.keys(this.errors).length > 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Codes that every caller hands to the global handler (spec 01 §8.2 "Global"). */
+export const globallyHandledCodes: readonly number[] = [ErrorCodes.SESSION_EXPIRED, ErrorCodes.EMAIL_NOT_CONFIRMED];
+
+type GlobalErrorHandler = (error: ApiError) => void;
+
+type ClientConfig = { baseUrl: string; fetch: typeof fetch; onGlobalError: GlobalErrorHandler | null };
+
+const config: ClientConfig = {
+  baseUrl: '/api',
+  fetch: (...args) => globalThis.fetch(...args),
+  onGlobalError: null,
+};
+
+/** The app registers what codes 7 and 14 do (clear the session, redirect); lib stays free of the app. */
+export function setGlobalErrorHandler(handler: GlobalErrorHandler | null): void {
+  config.onGlobalError = handler;
+}
+
+/** For tests: a fake fetch or another base URL. Returns a function restoring the previous settings. */
+export function configureApiClient(overrides: Partial<Pick<ClientConfig, 'baseUrl' | 'fetch'>>): () => void {
+  const previous = { baseUrl: config.baseUrl, fetch: config.fetch };
+  Object.assign(config, overrides);
+  return () => Object.assign(config, previous);
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Query = Record<string, string | number | boolean | null | undefined | ReadonlyArray<string | number>>;
+
+export type RequestOptions<T> = {
+  /** Validates the successful body; a mismatch is a failure, never silently trusted data. */
+  schema?: z.ZodType<T>;
+  query?: Query;
+  signal?: AbortSignal;
+  /** Codes this caller handles itself instead of the global handler (the login page handles 14). */
+  handleLocally?: readonly number[];
+};
+
+function buildUrl(path: string, query?: Query): string {
+  const url = `${config.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)));
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!/json/i.test(type)) return { nonJson: text };
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { nonJson: text };
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldErrorsFrom(value: unknown): FieldErrors {
+  if (!isRecord(value)) return {};
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value)) {
+    if (Array.isArray(messages)) errors[field] = messages.filter((m): m is string => typeof m === 'string');
+    else if (typeof messages === 'string') errors[field] = [messages];
+  }
+  return errors;
+}
+
+/** A failed response → ApiError. Without a code the catalogue's default (500) applies (spec 01 §8.1). */
+function errorFrom(status: number, body: unknown): ApiError {
+  const record = isRecord(body) ? body : {};
+  const errorCode = typeof record.errorCode === 'number' ? record.errorCode : ErrorCodes.INTERNAL_SERVER_ERROR;
+  const message = typeof record.message === 'string' && record.message ? record.message : errorCatalogue.INTERNAL_SERVER_ERROR.message;
+  return new ApiError({ errorCode, errors: fieldErrorsFrom(record.errors), message, status });
+}
+
+/** An errorCode in a 2xx body means failure too; 0 would be an explicit "no error". */
+function bodyCarriesError(body: unknown): boolean {
+  return isRecord(body) && typeof body.errorCode === 'number' && body.errorCode !== 0;
+}
+
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const hasBody = body !== undefined;
+  if (hasBody) headers['content-type'] = 'application/json';
+  // Writes always carry the JSON content type (the server requires it against cross-site forms).
+  else if (method !== 'GET') headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await config.fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ errorCode: ErrorCodes.INTERNAL_SERVER_ERROR, message: 'The server could not be reached.', status: 0 });
+  }
+
+  const parsed = response.status === 204 ? undefined : await readBody(response);
+  if (!response.ok || bodyCarriesError(parsed)) {
+    const error = errorFrom(response.status, parsed);
+    const isGlobal = globallyHandledCodes.includes(error.errorCode) && !(options.handleLocally ?? []).includes(error.errorCode);
+    if (isGlobal) config.onGlobalError?.(error);
+    throw error;
+  }
+  if (!options.schema) return parsed as T;
+  const result = options.schema.safeParse(parsed);
+  if (!result.success) {
+    throw new ApiError({ errorCode: ErrorCodes.SYSTEM_ERROR, message: 'The server sent an unexpected answer.', status: response.status });
+  }
+  return result.data;
+}
+
+export const apiClient = {
+  get: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, undefined, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('POST', path, body, options),
+  patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PATCH', path, body, options),
+  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PUT', path, body, options),
+  delete: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,259 @@
+import { messageKeys } from '../../../shared/validation';
+
+/**
+ * The en-US message catalogue: every text of the interface, under the spec's keys
+ * (spec 01 §8, §5; shared/validation.ts messageKeys). `t(key)` reads it. Long-form
+ * page content (privacy, terms, the team) is its companion en-US.documents.ts, kept
+ * apart so only the pages that show it download it.
+ */
+export const messages = {
+  // Common
+  'common.appName': 'Family Canvas',
+  'common.slogan': 'Plan together. Grow together.',
+  'common.close': 'Close',
+  'common.ok': 'OK',
+  'common.loading': 'Loading…',
+  'common.backToHome': 'Back to home',
+  'common.required': 'required',
+  'common.opensInNewTab': '(opens in a new tab)',
+
+  // Form validation (keys shared with the server: shared/validation.ts)
+  'forms.errorMessages.required': 'This field is required.',
+  'forms.errorMessages.email': 'Please enter a valid e-mail address.',
+  'forms.errorMessages.minLength3': 'Please enter at least 3 characters.',
+  'forms.errorMessages.password':
+    'Use at least 8 characters with a lowercase letter, an uppercase letter, a digit and one of !@#$%^&*?_- (no other special characters).',
+  'forms.errorMessages.passwordMismatch': 'The passwords do not match.',
+  'forms.errorMessages.invalidInput': 'This value is not valid.',
+  'forms.errorMessages.tooLong': 'This text is too long.',
+  'forms.errorMessages.name': 'Please use letters, spaces, apostrophes or hyphens only.',
+  'forms.errorMessages.phone': 'Please enter a valid phone number.',
+  'forms.errorMessages.postalCode': 'Please enter a valid postal code.',
+  'forms.errorMessages.unknownField': 'This field is not accepted.',
+  'forms.requiredLegend': 'Fields marked with * are required.',
+  'forms.submitHint': 'Complete the highlighted fields to continue.',
+  'forms.errorMessages.formInvalid': 'Some information was not accepted. Please check the form and try again.',
+  'register.form.errorMessages.termsAndPrivacy': 'Please accept the terms of use and the privacy policy.',
+
+  // Errors (spec 01 §8.2)
+  'errors.systemError.title': 'Something went wrong',
+  'errors.systemError.firstLine': 'We could not complete your request.',
+  'errors.systemError.lastLine': 'Please try again later. If the problem continues, contact us.',
+  'errors.network': 'The server could not be reached. Check your connection and try again.',
+  'errors.unexpectedResponse': 'The server sent an answer we did not understand.',
+  'errors.notFound': '404 not found',
+  'errors.internalServerError': 'Internal server error, try again later.',
+
+  // Header and navigation (spec 01 §2.3)
+  'header.skipToContent': 'Skip to main content',
+  'header.homeLink': 'Family Canvas, home',
+  'header.mainNavigation': 'Main',
+  'header.login': 'Login',
+  'header.aboutApp': 'About app',
+  'header.canvas': 'Canvas',
+  'header.advisors': 'Advisors',
+  'header.advisorsList': 'Our advisors',
+  'header.workInvitations': 'Work invitations',
+  'header.myFamily': 'My family',
+  'header.familyProfile': 'Family profile',
+  'header.memberInvitations': 'Member invitations',
+  'header.dashboard': 'Dashboard',
+  'header.families': 'Families',
+  'header.familiesList': 'Our families',
+  'header.myCompany': 'My company',
+  'header.companyProfile': 'Company profile',
+  'header.openMenu': 'Open menu',
+  'header.closeMenu': 'Close menu',
+  'header.mobileMenuTitle': 'Menu',
+  'header.accountMenu': 'Account menu',
+  'header.profile': 'Profile',
+  'header.logout': 'Logout',
+  'header.walkthrough': 'Walkthrough',
+  'header.language': 'Language',
+  'header.languageShort.en-US': 'EN',
+  'header.languageName.en-US': 'English (US)',
+  'header.entitySwitcher': 'Organisation',
+  'header.entitySwitcherCreateNew': 'Create new',
+  'header.entitySwitcherNone': 'No organisation yet',
+  'header.navigationProgress': 'Loading page',
+
+  // Footer
+  'footer.label': 'Site',
+  'footer.aboutUs': 'About us',
+  'footer.aboutApp': 'About the app',
+  'footer.contact': 'Contact',
+  'footer.privacy': 'Privacy policy',
+  'footer.terms': 'Terms of use',
+  'footer.company': 'Family Canvas Ltd',
+  'footer.copyright': '© {year} Family Canvas Ltd. All rights reserved.',
+
+  // Toasts
+  'toast.close': 'Close notification',
+  'toast.mode.error': 'Error',
+  'toast.mode.success': 'Success',
+  'toast.mode.warning': 'Warning',
+  'toast.mode.info': 'Information',
+  'toast.mode.neutralGrey': 'Notice',
+
+  // Walkthrough (placeholder until the walkthrough issue)
+  'walkthrough.title': 'Walkthrough',
+  'walkthrough.placeholder': 'The guided tour of Family Canvas arrives soon. Until then, the About app page explains how it works.',
+  'walkthrough.aboutAppLink': 'Read about the app',
+
+  // Page titles: one per route of spec 01 §2.1 and spec 02 §2
+  'pages.home.title': 'Home',
+  'pages.start.title': 'Get started',
+  'pages.loading.title': 'Loading',
+  'pages.login.title': 'Login',
+  'pages.signup.title': 'Registration',
+  'pages.confirmEmail.title': 'Confirm e-mail',
+  'pages.resendEmailConfirmation.title': 'Confirm your e-mail',
+  'pages.reset.title': 'Reset password',
+  'pages.resetPassword.title': 'Choose a new password',
+  'pages.aboutUs.title': 'About us',
+  'pages.aboutApp.title': 'About the app',
+  'pages.contact.title': 'Contact',
+  'pages.termsOfUse.title': 'Terms of use',
+  'pages.privacy.title': 'Privacy policy',
+  'pages.canvas.title': 'Canvas',
+  'pages.canvasCategory.title': 'Canvas category',
+  'pages.memberInvitation.title': 'Member invitation',
+  'pages.familyInvitation.title': 'Family invitation',
+  'pages.advisorInvitation.title': 'Advisor invitation',
+  'pages.dashboard.title': 'Dashboard',
+  'pages.about.title': 'About',
+  'pages.noEntity.title': 'Set up your organisation',
+  'pages.createEntity.title': 'Create a family or company',
+  'pages.navMyFamily.title': 'My family',
+  'pages.myFamily.title': 'My family',
+  'pages.familyMemberInvitations.title': 'Family member invitations',
+  'pages.navMyCompany.title': 'My company',
+  'pages.myCompany.title': 'My company',
+  'pages.companyMemberInvitations.title': 'Company member invitations',
+  'pages.workRelationsFamilies.title': 'Families',
+  'pages.families.title': 'Families',
+  'pages.familyInvitationsPage.title': 'Invite a family',
+  'pages.family.title': 'Family',
+  'pages.workRelationsCompanies.title': 'Advisor companies',
+  'pages.companies.title': 'Advisor companies',
+  'pages.companyInvitationsPage.title': 'Invite an advisor company',
+  'pages.company.title': 'Advisor company',
+  'pages.selectFamilyPage.title': 'Choose a family',
+  'pages.selectAdvisorCompanyPage.title': 'Choose an advisor company',
+  'pages.profile.title': 'Profile',
+  'pages.sessionExpired.title': 'Session expired',
+  'pages.notFound.title': 'Page not found',
+
+  // Pages that later work builds
+  'placeholder.text': 'This page arrives soon. We are building it right now.',
+  'placeholder.hint': 'In the meantime you can read about the app or write to us.',
+
+  // Home (spec 01 §2.4)
+  'home.title': 'Welcome to Family Canvas',
+  'home.description':
+    'One shared canvas where your family sets out what matters — wealth, relationships, time and purpose — and works on it together with the advisors you trust.',
+  'home.login': 'Login',
+  'home.startRegistration': 'Start registration',
+  'home.start': 'Start',
+  'home.startHint': 'Set up your family or advisor company to begin.',
+  'home.goToCanvas': 'Go to canvas',
+  'home.goToDashboard': 'Go to dashboard',
+  'home.areas.wealth': 'Wealth',
+  'home.areas.relationships': 'Relationships',
+  'home.areas.time': 'Time',
+  'home.areas.purpose': 'Purpose',
+  'home.highlights.title': 'How it works',
+  'home.highlights.answer.title': 'Answer together',
+  'home.highlights.answer.text': 'Each family member answers guiding questions and votes on what rings true.',
+  'home.highlights.decide.title': 'Decide what matters',
+  'home.highlights.decide.text': 'Turn answers into takeaways, goals and action points that stay linked.',
+  'home.highlights.share.title': 'Share with care',
+  'home.highlights.share.text': 'Invite advisors and choose exactly which sections of the canvas they may see.',
+
+  // Not found, session expired, loading, full-page error
+  'notFound.title': 'Page not found',
+  'notFound.text': 'We could not find the page you were looking for. It may have moved, or the link may be incomplete.',
+  'notFound.errorTitle': 'This page is not available',
+  'notFound.errorText': 'You do not have access to this page, or something went wrong while opening it.',
+  'notFound.backToRoot': 'Back to home',
+  'sessionExpired.title': 'Your session has expired',
+  'sessionExpired.text': 'For your security you were signed out. Please log in again to continue where you left off.',
+  'sessionExpired.login': 'Go to login',
+  'loading.title': 'Loading',
+  'loading.text': 'Just a moment…',
+  'fullPageError.title': 'Something went wrong',
+  'fullPageError.text': 'An unexpected error stopped this page. Please go back and try again.',
+
+  // Contact (spec 01 §2.4, §5, §8.2)
+  'contactForm.title': 'Contact us',
+  'contactForm.intro': 'Questions, ideas or feedback? Write to us and we will answer by e-mail, usually within two working days.',
+  'contactForm.firstName': 'First name',
+  'contactForm.lastName': 'Last name',
+  'contactForm.email': 'E-mail',
+  'contactForm.subject': 'Subject',
+  'contactForm.message': 'Message',
+  'contactForm.send': 'Send message',
+  'contactForm.sending': 'Sending…',
+  'contactForm.sent': 'Sent',
+  'contactForm.successTitle': 'Message sent',
+  'contactForm.successMessage': 'Thank you for your message! We have sent you a copy by e-mail and will get back to you soon.',
+  'contactForm.sendAnother': 'Send another message',
+  'contactForm.errorTitle': 'Message not sent',
+  'contactForm.errorMessage': 'Your message could not be sent. Please try again in a moment.',
+
+  // About us
+  'aboutUs.title': 'About us',
+  'aboutUs.intro':
+    'We are a small team of people who have seen how much families gain when they talk openly about what they own, what they value and where they want to go — and how much easier that is with good advisors at the table.',
+  'aboutUs.teamTitle': 'Our team',
+  'aboutUs.photoAlt': 'Illustrated portrait of {name}',
+  'aboutUs.contactCta': 'Want to talk to us?',
+  'aboutUs.contactLink': 'Write to the team',
+
+  // About app (spec 01 §2.4)
+  'aboutApp.title': 'About Family Canvas',
+  'aboutApp.intro':
+    'Family Canvas helps families plan across generations. Everything the family works out lives on one canvas, and the family decides which advisors may see which parts of it.',
+  'aboutApp.families.title': 'For families',
+  'aboutApp.families.text':
+    'Answer guiding questions in four areas — wealth, relationships, time and purpose — look back at your past, describe your present and shape your future. Vote on answers, note takeaways, set goals and plan action points.',
+  'aboutApp.advisors.title': 'For advisor companies',
+  'aboutApp.advisors.text':
+    'See the families you work with on one dashboard, open the canvas sections they share with you and keep private notes for your own team.',
+  'aboutApp.workflow.title': 'From questions to actions',
+  'aboutApp.workflow.questions': 'Questions: every category has four questions; each member answers and votes.',
+  'aboutApp.workflow.takeaways': 'Takeaways: what the family learned, in a few words.',
+  'aboutApp.workflow.goals': 'Goals: short, mid or long term, linked to the takeaways behind them.',
+  'aboutApp.workflow.actions': 'Action points: who does what, by priority, linked to their goals.',
+  'aboutApp.privacy.title': 'You stay in control',
+  'aboutApp.privacy.text':
+    'Members get roles, advisors get only the sections you share, and private notes stay inside the organisation that wrote them.',
+  'aboutApp.goToDashboard': 'Go to your dashboard',
+  'aboutApp.goToCanvas': 'Go to your canvas',
+  'aboutApp.goToLogin': 'Log in to start',
+  'aboutApp.setUp': 'Set up your family or company',
+
+  // Placeholders for keys later issues use (spec names them)
+  'dashboard.emptyList': 'You do not have access to any canvas yet.',
+  'entity.successMessages.editInfo': 'The information has been saved.',
+
+  // Legal pages
+  'legal.lastUpdated': 'Last updated: {date}',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Makes sure every key the server may send (shared/validation.ts) has a text here. */
+const _serverKeysAreTranslated: Record<(typeof messageKeys)[keyof typeof messageKeys], string> = messages;
+void _serverKeysAreTranslated;
+
+/** The text of a key, with `{name}` placeholders filled in. */
+export function t(key: MessageKey, values?: Record<string, string | number>): string {
+  const text: string = messages[key];
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(messages, key);
+}

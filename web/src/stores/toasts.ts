@@ -1,0 +1,56 @@
+import { atom, useStore } from 'jotai';
+import { useMemo } from 'react';
+import type { AppStore } from './app-store';
+
+/** Toast modes of spec 01 §2.3. */
+export type ToastMode = 'error' | 'success' | 'warning' | 'info' | 'neutralGrey';
+
+export type Toast = {
+  id: number;
+  mode: ToastMode;
+  title?: string;
+  /** One or more lines of text under the title. */
+  lines: readonly string[];
+  /** Milliseconds before the toast closes itself; null keeps it until closed. */
+  durationMs: number | null;
+};
+
+export type ToastInput = { mode: ToastMode; title?: string; text?: string | readonly string[]; durationMs?: number | null };
+
+/** Errors stay longer: they usually ask the reader to do something. */
+const defaultDurations: Record<ToastMode, number> = { error: 10_000, warning: 8_000, success: 5_000, info: 6_000, neutralGrey: 5_000 };
+/** More than this and the oldest goes: a wall of toasts helps nobody. */
+const maxVisibleToasts = 4;
+
+export const toastsAtom = atom<readonly Toast[]>([]);
+
+let nextId = 1;
+
+export function showToast(store: AppStore, input: ToastInput): number {
+  const id = nextId++;
+  const lines = input.text === undefined ? [] : typeof input.text === 'string' ? [input.text] : input.text;
+  const toast: Toast = { id, mode: input.mode, title: input.title, lines, durationMs: input.durationMs === undefined ? defaultDurations[input.mode] : input.durationMs };
+  store.set(toastsAtom, (toasts) => [...toasts, toast].slice(-maxVisibleToasts));
+  return id;
+}
+
+export function dismissToast(store: AppStore, id: number): void {
+  store.set(toastsAtom, (toasts) => toasts.filter((toast) => toast.id !== id));
+}
+
+export function clearToasts(store: AppStore): void {
+  store.set(toastsAtom, []);
+}
+
+/** Toasts from components, against whichever store the Provider gives. */
+export function useToasts() {
+  const store = useStore();
+  return useMemo(
+    () => ({
+      show: (input: ToastInput) => showToast(store, input),
+      dismiss: (id: number) => dismissToast(store, id),
+      clear: () => clearToasts(store),
+    }),
+    [store],
+  );
+}

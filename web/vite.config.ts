@@ -1,0 +1,39 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The SPA's build and dev-server config. Tests are configured in the root vitest.config.ts;
+// `npm start` (infra/local/start.ts) adds the /api proxy at run time.
+const webRoot = import.meta.dirname;
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: path.join(webRoot, 'public'),
+  plugins: [react(), tailwindcss()],
+  server: {
+    // The shared contracts and rules live outside web/.
+    fs: { allow: [path.resolve(webRoot, '..')] },
+  },
+  build: {
+    outDir: path.join(webRoot, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    // Route modules are lazy (web/src/app/router.tsx), so each page is its own chunk;
+    // the first page loads only the libraries, the shell and its own code. React DOM and
+    // the router together are about 310 kB minified (98 kB gzip): warn above that.
+    chunkSizeWarningLimit: 350,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our code: their own chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'vendor-ui', test: /node_modules[\\/](@headlessui|@floating-ui|@react-aria|@tanstack|jotai|tabbable|use-sync-external-store)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
