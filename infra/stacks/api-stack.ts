@@ -74,7 +74,7 @@ export class ApiStack extends Stack {
         environment: props.environment,
       });
       grantTableAccess(fn.function, props.table, 'readWrite');
-      props.mailIdentity.grant(fn.function, 'ses:SendEmail');
+      if (definition.canSendEmail) props.mailIdentity.grant(fn.function, 'ses:SendEmail');
 
       // One permission per function for the whole API instead of one per route: a
       // group may grow many routes, and a Lambda resource policy is capped at 20 KB.

@@ -164,8 +164,9 @@ export const watchedStorageKeys: readonly string[] = [storageKeys.userId, storag
 export function watchSessionInOtherTabs(onChange: () => void, target: Window = window): () => void {
   const listener = (event: StorageEvent) => {
     if (event.storageArea !== null && event.storageArea !== target.localStorage) return;
-    const isWatched = event.key === null || watchedStorageKeys.includes(event.key);
-    if (isWatched && event.oldValue !== event.newValue) onChange();
+    // A null key means the other tab cleared the whole storage.
+    if (event.key === null) onChange();
+    else if (watchedStorageKeys.includes(event.key) && event.oldValue !== event.newValue) onChange();
   };
   target.addEventListener('storage', listener);
   return () => target.removeEventListener('storage', listener);
