@@ -62,7 +62,109 @@ export const routeManifest = {
   },
   user: {
     entry: 'functions/user/handler.ts',
-    routes: [{ name: 'getProfile', method: 'GET', path: '/api/user/profile' }],
+    routes: [
+      { name: 'getProfile', method: 'GET', path: '/api/user/profile' },
+      { name: 'updateUser', method: 'PATCH', path: '/api/user/{userId}' },
+      { name: 'listPrefixes', method: 'GET', path: '/api/user/prefixes', isPublic: true },
+      { name: 'addAddress', method: 'POST', path: '/api/user/address' },
+      { name: 'updateAddress', method: 'PATCH', path: '/api/user/address/{id}' },
+      { name: 'updatePrivacySettings', method: 'POST', path: '/api/user/privacy' },
+      { name: 'listPrivacyLevels', method: 'GET', path: '/api/privacy-settings', isPublic: true },
+      { name: 'listCountries', method: 'GET', path: '/api/addresses/countries', isPublic: true },
+    ],
+  },
+  entities: {
+    entry: 'functions/entities/handler.ts',
+    routes: [
+      { name: 'listEntities', method: 'GET', path: '/api/entities' },
+      { name: 'createEntity', method: 'POST', path: '/api/entities' },
+      { name: 'updateEntity', method: 'PATCH', path: '/api/entities/update' },
+      { name: 'addEntityAddress', method: 'POST', path: '/api/entities/address' },
+      { name: 'updateEntityAddress', method: 'PATCH', path: '/api/entities/address/{id}' },
+      { name: 'getEntity', method: 'GET', path: '/api/entities/{entityId}' },
+    ],
+  },
+  authorization: {
+    entry: 'functions/authorization/handler.ts',
+    routes: [
+      { name: 'listMemberRoles', method: 'GET', path: '/api/authorization/member-roles' },
+      { name: 'listWorkRelationRoles', method: 'GET', path: '/api/authorization/work-relation-roles' },
+    ],
+  },
+  'member-invitation': {
+    entry: 'functions/member-invitation/handler.ts',
+    canSendEmail: true,
+    routes: [
+      { name: 'createMemberInvitation', method: 'POST', path: '/api/member-invitation/create' },
+      { name: 'sendMemberInvitationEmail', method: 'POST', path: '/api/member-invitation/send-email' },
+      { name: 'listMemberInvitations', method: 'GET', path: '/api/member-invitation/list' },
+      { name: 'resendMemberInvitation', method: 'POST', path: '/api/member-invitation/resend' },
+      { name: 'revokeMemberInvitation', method: 'DELETE', path: '/api/member-invitation/revoke/{id}' },
+      { name: 'getMemberInvitation', method: 'GET', path: '/api/member-invitation', isPublic: true },
+      { name: 'acceptMemberInvitation', method: 'GET', path: '/api/member-invitation/accept' },
+    ],
+  },
+  'entity-member': {
+    entry: 'functions/entity-member/handler.ts',
+    routes: [
+      { name: 'listOwners', method: 'GET', path: '/api/entity-member/owners' },
+      { name: 'listMembers', method: 'GET', path: '/api/entity-member/members' },
+      { name: 'listCanvasUsers', method: 'GET', path: '/api/entity-member/list-canvas-users/{entityId}' },
+      { name: 'getMember', method: 'GET', path: '/api/entity-member/{memberId}' },
+      { name: 'updateMember', method: 'POST', path: '/api/entity-member/{memberId}' },
+      { name: 'removeMember', method: 'DELETE', path: '/api/entity-member/{memberId}' },
+    ],
+  },
+  canvas: {
+    entry: 'functions/canvas/handler.ts',
+    routes: [
+      { name: 'createCanvas', method: 'POST', path: '/api/canvas/create' },
+      { name: 'getOwnCanvas', method: 'GET', path: '/api/canvas' },
+      { name: 'getCanvas', method: 'GET', path: '/api/canvas/{familyId}' },
+      { name: 'updateCanvasTitle', method: 'PATCH', path: '/api/canvas' },
+      { name: 'resetCanvas', method: 'PATCH', path: '/api/canvas/reset' },
+      { name: 'getSection', method: 'GET', path: '/api/canvas/section/{id}' },
+      { name: 'getCategory', method: 'GET', path: '/api/canvas/category/{id}' },
+    ],
+  },
+  'canvas-answer': {
+    entry: 'functions/canvas-answer/handler.ts',
+    routes: [
+      { name: 'createAnswer', method: 'POST', path: '/api/canvas-answer/create/{questionId}' },
+      { name: 'updateAnswer', method: 'PATCH', path: '/api/canvas-answer/{id}' },
+      { name: 'deleteAnswer', method: 'DELETE', path: '/api/canvas-answer/{id}' },
+      { name: 'addAnswerVote', method: 'POST', path: '/api/canvas-answer/vote/{answerId}' },
+      { name: 'removeAnswerVote', method: 'DELETE', path: '/api/canvas-answer/vote/{answerId}' },
+    ],
+  },
+  'canvas-takeaway': {
+    entry: 'functions/canvas-takeaway/handler.ts',
+    routes: [
+      { name: 'createTakeaway', method: 'POST', path: '/api/canvas-takeaway/create/{categoryId}' },
+      { name: 'updateTakeaway', method: 'PATCH', path: '/api/canvas-takeaway/{id}' },
+      { name: 'archiveTakeaway', method: 'PATCH', path: '/api/canvas-takeaway/archive/{id}' },
+      { name: 'deleteTakeaway', method: 'DELETE', path: '/api/canvas-takeaway/{id}' },
+      { name: 'addTakeawayVote', method: 'POST', path: '/api/canvas-takeaway/vote/{takeawayId}' },
+      { name: 'removeTakeawayVote', method: 'DELETE', path: '/api/canvas-takeaway/vote/{takeawayId}' },
+    ],
+  },
+  'canvas-goal': {
+    entry: 'functions/canvas-goal/handler.ts',
+    routes: [
+      { name: 'createGoal', method: 'POST', path: '/api/canvas-goal/create/{categoryId}' },
+      { name: 'updateGoal', method: 'PATCH', path: '/api/canvas-goal/{id}' },
+      { name: 'completeGoal', method: 'PATCH', path: '/api/canvas-goal/complete/{id}' },
+      { name: 'deleteGoal', method: 'DELETE', path: '/api/canvas-goal/{id}' },
+    ],
+  },
+  'canvas-action-point': {
+    entry: 'functions/canvas-action-point/handler.ts',
+    routes: [
+      { name: 'createActionPoint', method: 'POST', path: '/api/canvas-action-point/create/{categoryId}' },
+      { name: 'updateActionPoint', method: 'PATCH', path: '/api/canvas-action-point/{id}' },
+      { name: 'completeActionPoint', method: 'PATCH', path: '/api/canvas-action-point/complete/{id}' },
+      { name: 'deleteActionPoint', method: 'DELETE', path: '/api/canvas-action-point/{id}' },
+    ],
   },
 } as const satisfies Record<string, RouteGroup>;
 

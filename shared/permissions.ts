@@ -1,13 +1,17 @@
+import type { PrivacySettings } from './contracts/auth';
 import {
   EntityRole,
   EntityType,
+  PrivacyLevel,
   WorkRelationRole,
+  workRelationRoleIds,
   type EntityRoleId,
   type EntityTypeId,
   type MemberPermission,
   type WorkRelationPermission,
   type WorkRelationRoleId,
 } from './enums';
+import type { ErrorName } from './errors';
 
 /**
  * The one policy module (spec 01 §6, spec 02 §6). The server asks it before every read
@@ -73,6 +77,10 @@ export function permissionsForWorkRelationRole(roleId: WorkRelationRoleId): Work
   return [...workRelationRolePermissions[roleId]];
 }
 
+/** The canvas role of an advisor whose company has access but who was given no role of their own. */
+export const defaultWorkRelationRoleId: WorkRelationRoleId =
+  workRelationRoleIds.find((roleId) => workRelationRoles[roleId].isDefault) ?? WorkRelationRole.Limited;
+
 /** The caller's membership in the entity they act for. */
 export type Membership = {
   entityId: number;
@@ -123,21 +131,80 @@ export function memberFlags(membership: Membership | null | undefined) {
 }
 export type MemberFlags = ReturnType<typeof memberFlags>;
 
+/** Why a member change is refused: no permission (8), or an owner touched by a non-owner (60, 62). */
+export type MemberChangeRefusal = Extract<ErrorName, 'FORBIDDEN' | 'EDIT_OWNER_NOT_ALLOWED' | 'REMOVE_OWNER_NOT_ALLOWED'>;
+
 /**
- * Who may change a member's role or remove them (spec 01 §6): the remove/edit
- * permission, only an owner may touch an owner, nobody grants a role above their own.
- * The last owner/admin guard is enforced by the server atomically, not here.
+ * Who may change a member's role or position (spec 01 §6): EditMember (owner/admin
+ * bypass); only an owner may touch an owner (EDIT_OWNER_NOT_ALLOWED, 60); nobody grants a
+ * role above their own (FORBIDDEN). null when allowed. The last owner/admin guard is
+ * enforced by the server atomically, not here (see lastHolderRefusal).
  */
+export function memberRoleChangeRefusal(actor: Membership, targetRoleId: EntityRoleId, newRoleId: EntityRoleId): MemberChangeRefusal | null {
+  if (!hasPermission(actor, 'EditMember')) return 'FORBIDDEN';
+  if (targetRoleId === EntityRole.Owner && !isOwner(actor)) return 'EDIT_OWNER_NOT_ALLOWED';
+  if (newRoleId < actor.entityRoleId) return 'FORBIDDEN'; // lower id = higher role
+  return null;
+}
+
+/** Who may remove a member: RemoveMemberFromEntity (owner/admin bypass); only an owner removes an owner (62). */
+export function memberRemovalRefusal(actor: Membership, targetRoleId: EntityRoleId): MemberChangeRefusal | null {
+  if (!hasPermission(actor, 'RemoveMemberFromEntity')) return 'FORBIDDEN';
+  if (targetRoleId === EntityRole.Owner && !isOwner(actor)) return 'REMOVE_OWNER_NOT_ALLOWED';
+  return null;
+}
+
 export function canChangeMemberRole(actor: Membership, targetRoleId: EntityRoleId, newRoleId: EntityRoleId): boolean {
-  if (!hasPermission(actor, 'EditMember')) return false;
-  if (targetRoleId === EntityRole.Owner && !isOwner(actor)) return false;
-  return newRoleId >= actor.entityRoleId; // lower id = higher role
+  return memberRoleChangeRefusal(actor, targetRoleId, newRoleId) === null;
 }
 
 export function canRemoveMember(actor: Membership, targetRoleId: EntityRoleId): boolean {
-  if (!hasPermission(actor, 'RemoveMemberFromEntity')) return false;
-  if (targetRoleId === EntityRole.Owner && !isOwner(actor)) return false;
-  return true;
+  return memberRemovalRefusal(actor, targetRoleId) === null;
+}
+
+/** Roles an entity must always keep one holder of, once it has one (spec 01 §6, §9). */
+export function isGuardedRole(roleId: EntityRoleId): boolean {
+  return roleId === EntityRole.Owner || roleId === EntityRole.Admin;
+}
+
+/**
+ * The code the server answers when the last holder of a guarded role would lose it:
+ * changing the last owner 60, the last admin 61; removing the last owner 62, the last
+ * admin 63. null for roles without the guard.
+ */
+export function lastHolderRefusal(action: 'edit' | 'remove', fromRoleId: EntityRoleId): ErrorName | null {
+  if (fromRoleId === EntityRole.Owner) return action === 'edit' ? 'EDIT_OWNER_NOT_ALLOWED' : 'REMOVE_OWNER_NOT_ALLOWED';
+  if (fromRoleId === EntityRole.Admin) return action === 'edit' ? 'EDIT_ADMIN_NOT_ALLOWED' : 'REMOVE_ADMIN_NOT_ALLOWED';
+  return null;
+}
+
+/** Inviting (and re-inviting) members: InviteMember, and never with a role above one's own. */
+export function canInviteMemberWithRole(actor: Membership | null | undefined, roleId: EntityRoleId): boolean {
+  return Boolean(actor) && hasPermission(actor, 'InviteMember') && roleId >= (actor as Membership).entityRoleId;
+}
+
+/**
+ * How the viewer relates to a person whose contact data they look at: the person
+ * themselves, someone in one of the person's entities (a direct contact), or anyone else
+ * who may see the person at all (e.g. an advisor through a work relation).
+ */
+export type ContactRelation = 'self' | 'directContact' | 'other';
+
+/**
+ * Which contact fields of a person a viewer sees (spec 01 §3 privacy settings, §6
+ * sensitive data): always one's own; otherwise only with the permission to read
+ * sensitive data, and only where the person's privacy level reaches the viewer
+ * (OnlyMe: nobody else; DirectContacts: direct contacts; Everyone: everyone who may see them).
+ */
+export function visibleContactFields(input: { relation: ContactRelation; canReadSensitiveData: boolean; privacy: PrivacySettings | undefined }) {
+  const reaches = (level: number | undefined) => {
+    if (input.relation === 'self') return true;
+    if (!input.canReadSensitiveData) return false;
+    const effective = level ?? PrivacyLevel.Everyone;
+    if (effective === PrivacyLevel.Everyone) return true;
+    return effective === PrivacyLevel.DirectContacts && input.relation === 'directContact';
+  };
+  return { email: reaches(input.privacy?.email), phone: reaches(input.privacy?.phone), address: reaches(input.privacy?.address) };
 }
 
 /** The caller's relation to a canvas: their own family's, or a family's through a work relation. */
@@ -180,7 +247,7 @@ export function canSeeSection(access: CanvasAccess, sectionId: number): boolean 
 export function canDeleteCanvasItem(access: CanvasAccess, userId: string, createdByUserId: string): boolean {
   if (!canEditCanvas(access)) return false;
   if (createdByUserId === userId) return true;
-  return access.kind === 'own' && isAdmin(access.membership);
+  return canDeleteOthersCanvasItems(access);
 }
 
 /** Edit an existing goal or action point: edit rights and one's own item. */
@@ -190,6 +257,23 @@ export function canEditCanvasItem(access: CanvasAccess, userId: string, createdB
 
 export function canVote(access: CanvasAccess, userId: string, createdByUserId: string): boolean {
   return canEditCanvas(access) && createdByUserId !== userId;
+}
+
+/** Create the family's canvas: the current entity is a family; owner/admin or CreateCanvas. */
+export function canCreateCanvas(membership: Membership | null | undefined): boolean {
+  if (!membership || membership.entityTypeId !== EntityType.Family) return false;
+  return isAdmin(membership) || membership.permissions.includes('CreateCanvas');
+}
+
+/** Rename the canvas: only the family's own; owner/admin or EditCanvasTitle. */
+export function canEditCanvasTitle(access: CanvasAccess): boolean {
+  if (access.kind !== 'own' || access.membership.entityTypeId !== EntityType.Family) return false;
+  return isAdmin(access.membership) || access.membership.permissions.includes('EditCanvasTitle');
+}
+
+/** Owner or admin on their own entity's canvas may delete items others created (never through a work relation). */
+export function canDeleteOthersCanvasItems(access: CanvasAccess): boolean {
+  return access.kind === 'own' && canEditCanvas(access) && isAdmin(access.membership);
 }
 
 /** Reset: never an advisor entity, only one's own canvas; owner/admin or ResetCanvas. */

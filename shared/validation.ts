@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from './countries';
 
 /**
  * Field rules of spec 01 §5, shared by the browser and the server. Messages are keys of
@@ -69,3 +70,63 @@ export const base64Field = (maxLength = 200) =>
     .min(1, { error: messageKeys.required })
     .max(maxLength, { error: messageKeys.tooLong })
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: messageKeys.invalidInput });
+
+/**
+ * Phone (spec 01 §5 gives only "an optional leading character, then 3 or more digits"):
+ * an optional leading +, then digits with the usual separators (space ( ) . / -), and
+ * 3 to 15 digits in all (15 is the E.164 maximum).
+ */
+export const phonePattern = /^\+?[\d\s()./-]+$/;
+const digitCount = (value: string) => value.replace(/\D/g, '').length;
+
+export const phoneField = () =>
+  trimmed()
+    .min(1, { error: messageKeys.required })
+    .max(30, { error: messageKeys.tooLong })
+    .regex(phonePattern, { error: messageKeys.phone })
+    .refine((value) => digitCount(value) >= 3 && digitCount(value) <= 15, { error: messageKeys.phone });
+
+/** Postal codes of the world: 2 to 10 letters, digits, spaces or hyphens, starting with a letter or digit. */
+export const postalCodePattern = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
+
+export const postalCodeField = () =>
+  trimmed().min(1, { error: messageKeys.required }).regex(postalCodePattern, { error: messageKeys.postalCode });
+
+/** Street address and city: required, at least 3 characters after trimming (spec 01 §5, §9). */
+export const streetAddressField = () => nameField(limits.shortText);
+export const cityField = () => nameField(limits.name);
+
+/** An ISO 3166-1 alpha-2 code from shared/countries.ts; lower case is accepted and upper-cased. */
+export const countryField = () =>
+  trimmed()
+    .min(1, { error: messageKeys.required })
+    .toUpperCase()
+    .refine(isCountryCode, { error: messageKeys.invalidInput });
+
+/**
+ * An optional form field that may be cleared: absent leaves it unchanged, null or a blank
+ * string clears it (null), anything else must pass `schema`.
+ */
+export const clearable = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable()).optional();
+
+/** A web domain or URL (spec 01 §9: at least 3 characters): `example.com`, `https://www.example.com/about`. */
+export const domainPattern = /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
+
+export const domainField = () =>
+  trimmed()
+    .min(1, { error: messageKeys.required })
+    .min(3, { error: messageKeys.minLength3 })
+    .max(253, { error: messageKeys.tooLong })
+    .regex(domainPattern, { error: messageKeys.invalidInput });
+
+/** The host a domain or URL names, for uniqueness: lower case, without scheme, `www.`, port or path. */
+export function domainHost(domain: string): string {
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/[/:].*$/, '')
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
+}

@@ -13,7 +13,10 @@ export const handler = createGroupHandler('auth', {
   }),
   signUp: defineRoute({
     body: SignupRequest,
-    handler: async ({ body }) => ({ status: 201, body: await signUp(body) }),
+    handler: async ({ body }) => {
+      const { response, cookie } = await signUp(body);
+      return { status: 201, body: response, cookies: cookie ? [cookie] : undefined };
+    },
   }),
   signIn: defineRoute({
     body: SigninRequest,

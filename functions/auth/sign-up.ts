@@ -1,12 +1,10 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SignupRequest, SignupResponse } from '../../shared/contracts/auth';
-import { EntityRole } from '../../shared/enums';
 import { messageKeys } from '../../shared/validation';
 import { now } from '../lib/clock';
 import { db } from '../lib/db/client';
-import { allocateEntityId, putNewEntity, requireEntityTypeId } from '../lib/db/entities';
+import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from '../lib/db/entities';
 import { newId } from '../lib/db/keys';
-import { putNewMember } from '../lib/db/members';
 import { defaultPrivacySettings, getLogin, putNewAccount, type UserItem } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
@@ -14,15 +12,16 @@ import { sendConfirmationLink } from '../email-confirmation/send-confirmation-li
 import { applySignupInvitation, hasSignupInvitation } from './apply-signup-invitation';
 
 /**
- * Creates an account without an invitation: the user (e-mail unconfirmed), the new
+ * Creates an account. With an invitation token see applySignupInvitation (the answer
+ * then carries the session cookie). Without one: the user (e-mail unconfirmed), the new
  * family or advisor company and the owner membership in one transaction whose first item
  * guards the unique e-mail, then e-mails the confirmation link. Answers the user id; no
  * session starts until the e-mail is confirmed. E-mail in use → SIGNUP_EMAIL_IN_USE (10)
  * with nothing written; a mail failure → EMAIL_SEND_FAILED (15) with the account kept
  * (the user asks for a new link after sign-in answers 14).
  */
-export async function signUp(input: SignupRequest): Promise<SignupResponse> {
-  if (hasSignupInvitation(input)) return applySignupInvitation({ email: input.email, tokens: input });
+export async function signUp(input: SignupRequest): Promise<{ response: SignupResponse; cookie?: string }> {
+  if (hasSignupInvitation(input)) return applySignupInvitation(input);
   const entityTypeId = requireEntityTypeId(input.createEntityTypeId, 'createEntityTypeId');
   const entityName = input.createEntityName;
   if (entityName === undefined) throw fail('VALIDATION_ERROR', { errors: { createEntityName: [messageKeys.required] } });
@@ -43,6 +42,7 @@ export async function signUp(input: SignupRequest): Promise<SignupResponse> {
     isEmailConfirmed: false,
     lastLoginDate: null,
     privacySettings: defaultPrivacySettings,
+    addresses: [],
     createdAt: at,
   };
   try {
@@ -50,8 +50,7 @@ export async function signUp(input: SignupRequest): Promise<SignupResponse> {
       new TransactWriteCommand({
         TransactItems: [
           ...putNewAccount(user, password, at),
-          putNewEntity({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, createdByUserId: user.id, at }),
-          putNewMember({ entityId, entityTypeId, userId: user.id, entityRoleId: EntityRole.Owner, at }),
+          ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at }),
         ],
       }),
     );
@@ -61,5 +60,5 @@ export async function signUp(input: SignupRequest): Promise<SignupResponse> {
     throw error;
   }
   await sendConfirmationLink(user);
-  return { idToken: user.id, tokenExpiration: null };
+  return { response: { idToken: user.id, tokenExpiration: null } };
 }

@@ -1,7 +1,10 @@
 import type { CurrentEntity } from '../../shared/contracts/auth';
-import { permissionsForRole, roleNames } from '../../shared/permissions';
+import { entityRoleIds, type EntityRoleId, type MemberPermission } from '../../shared/enums';
+import { hasPermission, permissionsForRole, roleNames, type Membership } from '../../shared/permissions';
+import { messageKeys } from '../../shared/validation';
 import type { EntityItem } from './db/entities';
-import type { MemberItem } from './db/members';
+import { getMember, type MemberItem } from './db/members';
+import { fail } from './errors';
 import type { Session } from './session';
 
 /** The membership a session carries for its current entity: role, type and permissions. */
@@ -28,4 +31,36 @@ export function toCurrentEntity(entity: EntityItem, member: MemberItem): Current
     entityMemberId: member.userId,
     entityMemberCompanyPosition: member.companyPosition ?? null,
   };
+}
+
+/**
+ * The caller's membership in the current entity, for the calls that act on it. A session
+ * without a current entity has nothing to see there: ITEM_NOT_FOUND (4).
+ */
+export function requireCurrentMembership(session: Session): NonNullable<Session['membership']> {
+  if (!session.membership) throw fail('ITEM_NOT_FOUND');
+  return session.membership;
+}
+
+/** Asks the policy (shared/permissions.ts); without the permission: FORBIDDEN (8). */
+export function requirePermission(membership: Membership, permission: MemberPermission): void {
+  if (!hasPermission(membership, permission)) throw fail('FORBIDDEN');
+}
+
+/**
+ * The caller's active membership in an entity, from the session when it is the current
+ * one, else read. Not a member: ITEM_NOT_FOUND (4), exactly like an entity that does not exist.
+ */
+export async function requireMembershipIn(session: Session, entityId: number): Promise<NonNullable<Session['membership']>> {
+  if (session.membership?.entityId === entityId) return session.membership;
+  const member = await getMember(entityId, session.userId);
+  if (!member?.isActive) throw fail('ITEM_NOT_FOUND');
+  return toSessionMembership(member);
+}
+
+/** A valid entity role id, or INVALID_ENTITY_ROLE (16) naming the field. */
+export function requireEntityRoleId(value: number | undefined, field: string): EntityRoleId {
+  const found = entityRoleIds.find((id) => id === value);
+  if (found === undefined) throw fail('INVALID_ENTITY_ROLE', { errors: { [field]: [messageKeys.invalidInput] } });
+  return found;
 }

@@ -1,9 +1,37 @@
+import { IdPath } from '../../shared/contracts/common';
+import { AddressRequest, countries, namePrefixes, PrivacySettingsRequest, privacyLevels, UpdateUserRequest, UserIdPath } from '../../shared/contracts/user';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { requireSession } from '../lib/session';
+import { addAddress } from './add-address';
 import { getProfile } from './get-profile';
+import { updateAddress } from './update-address';
+import { updatePrivacySettings } from './update-privacy-settings';
+import { updateUser } from './update-user';
 
 export const handler = createGroupHandler('user', {
   getProfile: defineRoute({
     handler: async ({ session }) => ({ body: await getProfile(requireSession(session).userId) }),
+  }),
+  updateUser: defineRoute({
+    path: UserIdPath,
+    body: UpdateUserRequest,
+    handler: async ({ session, path, body }) => ({ body: await updateUser(requireSession(session), path.userId, body) }),
+  }),
+  // Reference data, public: the signup and profile forms need it before and after sign-in alike.
+  listPrefixes: defineRoute({ handler: async () => ({ body: namePrefixes }) }),
+  listPrivacyLevels: defineRoute({ handler: async () => ({ body: privacyLevels }) }),
+  listCountries: defineRoute({ handler: async () => ({ body: countries }) }),
+  addAddress: defineRoute({
+    body: AddressRequest,
+    handler: async ({ session, body }) => ({ status: 201, body: await addAddress(requireSession(session).userId, body) }),
+  }),
+  updateAddress: defineRoute({
+    path: IdPath,
+    body: AddressRequest,
+    handler: async ({ session, path, body }) => ({ body: await updateAddress(requireSession(session).userId, path.id, body) }),
+  }),
+  updatePrivacySettings: defineRoute({
+    body: PrivacySettingsRequest,
+    handler: async ({ session, body }) => ({ body: await updatePrivacySettings(requireSession(session).userId, body) }),
   }),
 });

@@ -27,7 +27,7 @@ export const saltField = () =>
   base64Field(44).refine((value) => decodedLength(value) === passwordHashing.saltBytes, { error: messageKeys.invalidInput });
 
 /** Single-use tokens arrive from links; any non-empty text, checked against the stored hash. */
-const tokenField = () => z.string({ error: messageKeys.required }).trim().min(1, { error: messageKeys.required }).max(512, { error: messageKeys.tooLong });
+export const tokenField = () => z.string({ error: messageKeys.required }).trim().min(1, { error: messageKeys.required }).max(512, { error: messageKeys.tooLong });
 
 // POST /api/auth/salt
 export const SaltRequest = z.strictObject({ email: emailField() });

@@ -5,9 +5,8 @@
  */
 export const keys = {
   // Users and their sign-in data
+  /** The profile item also holds the user's addresses (a short list). */
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
-  userAddress: (userId: string, addressId: string) => ({ PK: `USER#${userId}`, SK: `ADDRESS#${addressId}` }),
-  userAddressPrefix: 'ADDRESS#',
   /** Unique e-mail guard and e-mail → user lookup. */
   email: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
   session: (tokenHash: string) => ({ PK: `SESSION#${tokenHash}`, SK: 'SESSION' }),
@@ -22,14 +21,19 @@ export const keys = {
 
   // Entities (families, advisor companies) and what they own
   entityCounter: () => ({ PK: 'COUNTER#ENTITY', SK: 'COUNTER' }),
+  /** The profile item also holds the entity's shipping and billing address. */
   entity: (entityId: number | string) => ({ PK: `ENTITY#${entityId}`, SK: 'PROFILE' }),
-  entityAddress: (entityId: number | string, addressId: string) => ({ PK: `ENTITY#${entityId}`, SK: `ADDRESS#${addressId}` }),
+  entityPartition: (entityId: number | string) => `ENTITY#${entityId}`,
+  /** Unique-domain guard: the normalised host of an entity's domain → the entity. */
+  domain: (host: string) => ({ PK: `DOMAIN#${host}`, SK: 'DOMAIN' }),
   member: (entityId: number | string, memberId: string) => ({ PK: `ENTITY#${entityId}`, SK: `MEMBER#${memberId}` }),
+  memberPrefix: 'MEMBER#',
   /** GSI1 on a member item: the entities of a user. */
   membershipsOfUser: (userId: string) => ({ GSI1PK: `USER#${userId}#MEMBERSHIPS` }),
   /** Both GSI1 keys of one member item (the member id is the user's id: one membership per user and entity). */
   membershipOfUser: (userId: string, entityId: number | string) => ({ GSI1PK: `USER#${userId}#MEMBERSHIPS`, GSI1SK: `MEMBER#${entityId}` }),
   memberInvitation: (entityId: number | string, invitationId: string) => ({ PK: `ENTITY#${entityId}`, SK: `MINVITE#${invitationId}` }),
+  memberInvitationPrefix: 'MINVITE#',
   familyInvitation: (advisorId: number | string, invitationId: string) => ({ PK: `ENTITY#${advisorId}`, SK: `FINVITE#${invitationId}` }),
   advisorInvitation: (familyId: number | string, invitationId: string) => ({ PK: `ENTITY#${familyId}`, SK: `AINVITE#${invitationId}` }),
   /** GSI2 on an invitation item: look an invitation up by its token hash. */

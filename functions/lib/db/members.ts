@@ -66,3 +66,63 @@ export async function listMembershipsOfUser(userId: string): Promise<MemberItem[
   } while (startKey);
   return items.filter((item) => item.isActive).sort((a, b) => a.entityId - b.entityId);
 }
+
+/** Every membership of an entity (active or not): one paginated Query of its partition. */
+export async function listMembersOfEntity(entityId: number): Promise<MemberItem[]> {
+  const items: MemberItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.entityPartition(entityId), ':prefix': keys.memberPrefix },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as MemberItem[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/**
+ * Changes a member's role and position, as one item of a transaction: only while the
+ * member still has the role that was read (a concurrent change makes it fail and the
+ * caller reads again), so the entity's role counters always match.
+ */
+export function updateMemberRole(member: Pick<MemberItem, 'entityId' | 'userId' | 'entityRoleId'>, change: { entityRoleId: EntityRoleId; companyPosition: string | null }): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.member(member.entityId, member.userId),
+      UpdateExpression: 'SET entityRoleId = :role, companyPosition = :position',
+      ConditionExpression: 'attribute_exists(PK) AND entityRoleId = :expected',
+      ExpressionAttributeValues: { ':role': change.entityRoleId, ':position': change.companyPosition, ':expected': member.entityRoleId },
+    },
+  };
+}
+
+/** Deletes a membership, as one item of a transaction: only while it still has the role that was read. */
+export function deleteMember(member: Pick<MemberItem, 'entityId' | 'userId' | 'entityRoleId'>): TransactWriteItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: keys.member(member.entityId, member.userId),
+      ConditionExpression: 'attribute_exists(PK) AND entityRoleId = :expected',
+      ExpressionAttributeValues: { ':expected': member.entityRoleId },
+    },
+  };
+}
+
+/** A check, inside a transaction, that the acting member still holds the role their permission came from. */
+export function checkMemberRole(member: Pick<MemberItem, 'entityId' | 'userId' | 'entityRoleId'>): TransactWriteItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.member(member.entityId, member.userId),
+      ConditionExpression: 'isActive = :true AND entityRoleId = :role',
+      ExpressionAttributeValues: { ':true': true, ':role': member.entityRoleId },
+    },
+  };
+}

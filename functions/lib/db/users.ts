@@ -1,10 +1,12 @@
 import { GetCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
-import type { PrivacySettings, SigninResponse, UserProfile } from '../../../shared/contracts/auth';
+import { batchGetItems } from './batch';
+import type { Address, PrivacySettings, SigninResponse, UserProfile } from '../../../shared/contracts/auth';
+import { maxUserAddresses, type AddressRequest, type UpdateUserRequest } from '../../../shared/contracts/user';
 import { PrivacyLevel } from '../../../shared/enums';
 import { fail, isConditionalCheckFailure } from '../errors';
 import type { StoredPassword } from '../passwords';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { keys, newId } from './keys';
 
 /**
  * Users (USER#id / PROFILE) and their logins (EMAIL#address / EMAIL). The login item is
@@ -23,6 +25,11 @@ export type UserItem = {
   /** ISO date of the latest sign-in. */
   lastLoginDate: string | null;
   privacySettings: PrivacySettings;
+  /**
+   * The user's addresses, kept on the profile item (at most maxUserAddresses): member and
+   * owner lists then read every member's address with one BatchGet instead of a Query each.
+   */
+  addresses?: Address[];
   createdAt: string;
 };
 
@@ -117,7 +124,7 @@ export function updatePassword(login: Pick<LoginItem, 'email' | 'userId'>, passw
   };
 }
 
-/** The signed-in user as GET /user/profile answers it. Addresses come with the addresses issue. */
+/** The signed-in user as GET /user/profile answers it. */
 export function toUserProfile(user: UserItem): UserProfile {
   return {
     id: user.id,
@@ -128,7 +135,7 @@ export function toUserProfile(user: UserItem): UserProfile {
     phone: user.phone ?? null,
     isEmailConfirmed: user.isEmailConfirmed,
     lastLoginDate: user.lastLoginDate ?? null,
-    addresses: [],
+    addresses: user.addresses ?? [],
     privacySettings: user.privacySettings ?? defaultPrivacySettings,
   };
 }
@@ -137,4 +144,118 @@ export function toUserProfile(user: UserItem): UserProfile {
 export function toSigninResponse(user: UserItem): SigninResponse {
   const { privacySettings: _privacySettings, ...profile } = toUserProfile(user);
   return profile;
+}
+
+/** Several users by id, in one BatchGet (missing ones are left out). */
+export async function getUsers(userIds: readonly string[]): Promise<Map<string, UserItem>> {
+  const items = await batchGetItems<UserItem>([...new Set(userIds)].map((id) => keys.user(id)));
+  return new Map(items.map((item) => [item.id, item]));
+}
+
+/** Changes the name, prefix or phone of a user (absent fields stay, null clears); returns the new user. */
+export async function updateUserProfile(userId: string, changes: UpdateUserRequest): Promise<UserItem> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  for (const field of ['firstName', 'lastName', 'prefix', 'phone'] as const) {
+    if (changes[field] === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = changes[field];
+    sets.push(`#${field} = :${field}`);
+  }
+  if (!sets.length) {
+    const user = await getUser(userId);
+    if (!user) throw fail('ITEM_NOT_FOUND');
+    return user;
+  }
+  try {
+    const result = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes as UserItem;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw fail('ITEM_NOT_FOUND');
+    throw error;
+  }
+}
+
+/**
+ * Adds an address to a user's profile. The condition keeps the list at most
+ * maxUserAddresses long even under concurrent adds (ITEM_FOUND, 9, when full).
+ */
+export async function addUserAddress(userId: string, input: AddressRequest): Promise<Address> {
+  const address: Address = { id: newId(), ...input };
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET #addresses = list_append(if_not_exists(#addresses, :empty), :new)',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#addresses) OR size(#addresses) < :max)',
+        ExpressionAttributeNames: { '#addresses': 'addresses' },
+        ExpressionAttributeValues: { ':empty': [], ':new': [address], ':max': maxUserAddresses },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw fail('ITEM_FOUND', { message: `A profile keeps at most ${maxUserAddresses} addresses.` });
+    throw error;
+  }
+  return address;
+}
+
+/**
+ * Replaces one address of a user. The update names the list position it read and checks
+ * the id is still there, so a concurrent change of the list cannot overwrite another one.
+ */
+export async function updateUserAddress(userId: string, addressId: string, input: AddressRequest): Promise<Address> {
+  const address: Address = { id: addressId, ...input };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const user = await getUser(userId);
+    const index = (user?.addresses ?? []).findIndex((a) => a.id === addressId);
+    if (index < 0) throw fail('ITEM_NOT_FOUND');
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.user(userId),
+          UpdateExpression: `SET #addresses[${index}] = :address`,
+          ConditionExpression: `#addresses[${index}].#id = :id`,
+          ExpressionAttributeNames: { '#addresses': 'addresses', '#id': 'id' },
+          ExpressionAttributeValues: { ':address': address, ':id': addressId },
+        }),
+      );
+      return address;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+  throw fail('DB_ERROR');
+}
+
+/** Stores the three privacy levels of a user. */
+export async function updatePrivacySettings(userId: string, settings: PrivacySettings): Promise<PrivacySettings> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET #privacySettings = :settings',
+        ExpressionAttributeNames: { '#privacySettings': 'privacySettings' },
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':settings': { email: settings.email, phone: settings.phone, address: settings.address } },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw fail('ITEM_NOT_FOUND');
+    throw error;
+  }
+  return settings;
 }

@@ -1,3 +1,4 @@
+import { EntityType, type EntityTypeId } from '../../../shared/enums';
 import { config } from '../config';
 
 /**
@@ -76,6 +77,25 @@ export const emailTemplates = {
           'If it was not you, ignore this e-mail: your password stays as it is.',
         ],
         { label: 'Choose a new password', url: input.link },
+      ),
+    };
+  },
+
+  /** Sent by POST /member-invitation/send-email: who invites whom into which entity, with the link and its validity. */
+  memberInvitation(input: { inviterName: string; entityName: string; entityTypeId: EntityTypeId; roleName: string; link: string; validityDays: number }): EmailMessage {
+    const kind = input.entityTypeId === EntityType.Family ? 'family' : 'company';
+    const intro = `${input.inviterName} invites you to join the ${kind} ${input.entityName} on Family Canvas with the role ${input.roleName}.`;
+    return {
+      subject: `${input.inviterName} invites you to ${input.entityName} on Family Canvas`,
+      text: `Hello,\n\n${intro}\n\nAccept the invitation with this link (valid for ${input.validityDays} days):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
+      html: layout(
+        `Join ${input.entityName} on Family Canvas`,
+        [
+          'Hello,',
+          escapeHtml(intro),
+          `The invitation is valid for ${input.validityDays} days. If you do not know the sender, you can ignore this e-mail.`,
+        ],
+        { label: 'Accept the invitation', url: input.link },
       ),
     };
   },

@@ -1,9 +1,11 @@
+import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/Spinner';
 import { t } from '../messages/en-US';
 import { guardLoader, type GuardDependencies } from './guards';
 import { routeNames, routeTable, type RouteName } from './paths';
-import { RootLayout, type RouteHandle } from './shell/RootLayout';
+import type { RouteHandle } from './route-handle';
+import { RootLayout } from './shell/RootLayout';
 import { RouteError } from './shell/RouteError';
 
 /**
@@ -14,7 +16,7 @@ import { RouteError } from './shell/RouteError';
 
 type RedirectRouteName = { [K in RouteName]: (typeof routeTable)[K] extends { redirectTo: string } ? K : never }[RouteName];
 type PageRouteName = Exclude<RouteName, RedirectRouteName>;
-type LazyPage = () => Promise<{ Component: React.ComponentType }>;
+type LazyPage = () => Promise<{ Component: ComponentType }>;
 
 /** Pages later issues build: one placeholder module that names the page. */
 const placeholder: LazyPage = () => import('./routes/placeholder');

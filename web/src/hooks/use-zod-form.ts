@@ -79,13 +79,19 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
     setFormError(null);
   }, []);
 
-  const register = useCallback(
-    (name: Name) => (element: FieldElement | null) => {
-      if (element) elements.current.set(name, element);
-      else elements.current.delete(name);
-    },
-    [],
-  );
+  // One stable ref callback per field, so React does not detach and reattach it on every render.
+  const refCallbacks = useRef(new Map<Name, (element: FieldElement | null) => void>());
+  const register = (name: Name) => {
+    let callback = refCallbacks.current.get(name);
+    if (!callback) {
+      callback = (element: FieldElement | null) => {
+        if (element) elements.current.set(name, element);
+        else elements.current.delete(name);
+      };
+      refCallbacks.current.set(name, callback);
+    }
+    return callback;
+  };
 
   /** Props for a text input or text area. */
   const field = (name: Name) => ({

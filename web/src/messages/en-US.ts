@@ -1,4 +1,4 @@
-import { messageKeys } from '../../../shared/validation';
+import type { messageKeys } from '../../../shared/validation';
 
 /**
  * The en-US message catalogue: every text of the interface, under the spec's keys

@@ -1,5 +1,6 @@
 import { atom, useStore } from 'jotai';
 import { useMemo } from 'react';
+import { t } from '../messages/en-US';
 import type { AppStore } from './app-store';
 
 /** Toast modes of spec 01 §2.3. */
@@ -42,12 +43,21 @@ export function clearToasts(store: AppStore): void {
   store.set(toastsAtom, []);
 }
 
+/**
+ * Spec 01 §8.2: a failure nobody handles locally shows the generic system error: the
+ * title, then the first and last description lines.
+ */
+export function showSystemErrorToast(store: AppStore): number {
+  return showToast(store, { mode: 'error', title: t('errors.systemError.title'), text: [t('errors.systemError.firstLine'), t('errors.systemError.lastLine')] });
+}
+
 /** Toasts from components, against whichever store the Provider gives. */
 export function useToasts() {
   const store = useStore();
   return useMemo(
     () => ({
       show: (input: ToastInput) => showToast(store, input),
+      showSystemError: () => showSystemErrorToast(store),
       dismiss: (id: number) => dismissToast(store, id),
       clear: () => clearToasts(store),
     }),

@@ -2,7 +2,7 @@ import { Link, useMatches } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { t } from '../../messages/en-US';
 import { paths, routeTable } from '../paths';
-import { currentRouteName } from '../shell/RootLayout';
+import { currentRouteName } from '../route-handle';
 
 /** A page a later issue builds: its title and an honest note, nothing that pretends to work. */
 export function Component() {

@@ -167,12 +167,14 @@ function MobileMenuButton() {
 /** The small-screen menu: the same entries as the desktop navigation, in a side panel. */
 function MobileMenu({ entries }: { entries: NavEntry[] }) {
   const [isOpen, setIsOpen] = useAtom(isMobileMenuOpenAtom);
+  const { isAuthenticated } = useAtomValue(authStateAtom);
+  const entity = useAtomValue(currentEntityAtom);
   const close = () => setIsOpen(false);
   const linkClasses = ({ isActive }: { isActive: boolean }) =>
     cx('block rounded-control px-3 py-3 text-lg font-medium hover:bg-primary-50', isActive ? 'text-primary-700 underline underline-offset-4' : 'text-ink-900');
 
   return (
-    <Dialog open={isOpen} onClose={close} className="relative z-50 md:hidden">
+    <Dialog open={isOpen} onClose={close} className="fixed inset-0 z-50 md:hidden">
       <DialogBackdrop className="fixed inset-0 bg-ink-950/50" />
       <DialogPanel className="fixed inset-y-0 right-0 flex w-80 max-w-[88vw] flex-col overflow-y-auto bg-surface p-4 shadow-pop">
         <div className="flex items-center justify-between">
@@ -181,6 +183,13 @@ function MobileMenu({ entries }: { entries: NavEntry[] }) {
             <CloseIcon className="size-6" />
           </button>
         </div>
+        {isAuthenticated && (
+          <p className="mt-2 flex items-center gap-2 rounded-control bg-primary-50 px-3 py-2 text-sm text-ink-800">
+            <BuildingIcon className="size-4 shrink-0" />
+            <span className="sr-only">{t('header.entitySwitcher')}: </span>
+            <span className="truncate">{entity ? entity.entityName : t('header.entitySwitcherNone')}</span>
+          </p>
+        )}
         <nav aria-label={t('header.mainNavigation')} className="mt-4">
           <ul className="flex flex-col gap-1">
             {entries.map((entry) =>

@@ -1,27 +1,17 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router';
+import { useEffect, useRef, type RefObject } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/Spinner';
 import { Toaster } from '../../components/ui/Toast';
 import { t } from '../../messages/en-US';
 import { isPageLoadingAtom } from '../../stores/ui';
 import { useReloadWhenSessionChangesInOtherTabs } from '../guards';
 import { routeTable, type RouteName } from '../paths';
+import { currentRouteName } from '../route-handle';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { useScrollPolicy } from './use-scroll-policy';
 import { WalkthroughDialog } from './WalkthroughDialog';
-
-/** What every route carries in its `handle`: its name in the route table. */
-export type RouteHandle = { name: RouteName };
-
-export function currentRouteName(matches: readonly UIMatch[]): RouteName | undefined {
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const handle = matches[index]?.handle as Partial<RouteHandle> | undefined;
-    if (handle?.name) return handle.name;
-  }
-  return undefined;
-}
 
 function useDocumentTitle(name: RouteName | undefined) {
   useEffect(() => {
@@ -31,14 +21,12 @@ function useDocumentTitle(name: RouteName | undefined) {
 }
 
 /** After a navigation, focus moves to the main region so screen readers start at the new page. */
-function useFocusMainOnNavigation(main: React.RefObject<HTMLElement | null>) {
+function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const isFirst = useRef(true);
+  const previous = useRef(pathname);
   useEffect(() => {
-    if (isFirst.current) {
-      isFirst.current = false;
-      return;
-    }
+    if (previous.current === pathname) return;
+    previous.current = pathname;
     main.current?.focus({ preventScroll: true });
   }, [pathname, main]);
 }

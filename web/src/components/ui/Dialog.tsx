@@ -19,7 +19,7 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 /** A modal dialog: focus is trapped inside, Escape and a click outside close it. */
 export function Dialog({ isOpen, onClose, title, description, closeLabel, children, size = 'md' }: DialogProps) {
   return (
-    <HeadlessDialog open={isOpen} onClose={onClose} className="relative z-50">
+    <HeadlessDialog open={isOpen} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-ink-950/50" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className={cx('relative w-full rounded-card bg-surface p-6 shadow-pop', widths[size])}>

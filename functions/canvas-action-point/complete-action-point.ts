@@ -1,0 +1,13 @@
+import type { ActionPoint } from '../../shared/contracts/canvas';
+import { setCompleted } from '../lib/canvas/content';
+import { toActionPoint } from '../lib/canvas/views';
+import type { Session } from '../lib/session';
+
+/**
+ * Completes an action point or makes it active again (spec 02 §4): anyone with edit
+ * rights (8), so an assignee can tick off what someone else wrote. Linked goals stay as they are.
+ */
+export async function completeActionPoint(session: Session, id: string, completed: boolean): Promise<ActionPoint> {
+  const { context, item } = await setCompleted(session, 'actionPoint', id, completed);
+  return toActionPoint(context, item);
+}

@@ -1,0 +1,32 @@
+import { CompleteRequest, ContentIdPath, CreateActionPointRequest, CreateInCategoryPath, UpdateActionPointRequest } from '../../shared/contracts/canvas';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { completeActionPoint } from './complete-action-point';
+import { createActionPoint } from './create-action-point';
+import { deleteActionPoint } from './delete-action-point';
+import { updateActionPoint } from './update-action-point';
+
+export const handler = createGroupHandler('canvas-action-point', {
+  createActionPoint: defineRoute({
+    path: CreateInCategoryPath,
+    body: CreateActionPointRequest,
+    handler: async ({ session, path, body }) => ({ status: 201, body: await createActionPoint(requireSession(session), path.categoryId, body) }),
+  }),
+  updateActionPoint: defineRoute({
+    path: ContentIdPath,
+    body: UpdateActionPointRequest,
+    handler: async ({ session, path, body }) => ({ body: await updateActionPoint(requireSession(session), path.id, body) }),
+  }),
+  completeActionPoint: defineRoute({
+    path: ContentIdPath,
+    body: CompleteRequest,
+    handler: async ({ session, path, body }) => ({ body: await completeActionPoint(requireSession(session), path.id, body.completed) }),
+  }),
+  deleteActionPoint: defineRoute({
+    path: ContentIdPath,
+    handler: async ({ session, path }) => {
+      await deleteActionPoint(requireSession(session), path.id);
+      return { status: 204 };
+    },
+  }),
+});

@@ -1,0 +1,53 @@
+import type { ActionPoint, UpdateActionPointRequest } from '../../shared/contracts/canvas';
+import { canEditCanvasItem } from '../../shared/permissions';
+import { messageKeys } from '../../shared/validation';
+import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { loadCanvas, requireVisibleContent } from '../lib/canvas/context';
+import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
+import { resolveAssignee, resolveInitiator } from '../lib/canvas/people';
+import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
+import { toActionPoint } from '../lib/canvas/views';
+import { contentKey, updateOp, type ActionPointItem } from '../lib/db/canvas';
+import { fail } from '../lib/errors';
+import type { Session } from '../lib/session';
+
+/**
+ * Edits an action point (spec 02 §6, §7): only its creator, with edit rights (8); a
+ * completed one is read-only until uncompleted (8). The priority changes only with
+ * `updatePriority: true`; other fields left out keep their values; `linkedGoalIds`
+ * replaces the links the caller can see, on both sides, in one transaction.
+ */
+export async function updateActionPoint(session: Session, id: string, input: UpdateActionPointRequest): Promise<ActionPoint> {
+  const familyId = familyOfItem(id);
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const actionPoint = requireVisibleContent(context, 'actionPoint', id);
+    if (!canEditCanvasItem(context.access, context.userId, actionPoint.createdByUserId)) throw fail('FORBIDDEN');
+    if (actionPoint.isCompleted) throw fail('FORBIDDEN', { message: 'A completed action point is read-only.' });
+    if (input.categoryId !== undefined && input.categoryId !== actionPoint.categoryId) {
+      throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });
+    }
+    const goalLinks = planLinks(context, 'linkedGoalIds', 'goal', input.linkedGoalIds, actionPoint.linkedGoalIds);
+    const initiator = resolveInitiator(context, input.initiatorId, actionPoint);
+    const assigneeId = await resolveAssignee(context, input.assigneeId, actionPoint);
+    const own = ownLinkUpdate([goalLinks]);
+    const set = {
+      ...own.set,
+      title: input.title,
+      initiatorId: initiator.initiatorId,
+      assigneeId,
+      ...(input.text !== undefined ? { text: input.text } : {}),
+      ...(input.updatePriority === true ? { priority: input.priority ?? 'NoPriority' } : {}),
+    };
+    await runSteps([
+      {
+        op: updateOp(contentKey(familyId, 'actionPoint', id), { set, remove: own.remove }, unchangedSince(actionPoint)),
+        onConditionFailed: () => 'retry',
+      },
+      ...initiator.steps,
+      ...otherSideSteps(familyId, 'actionPoint', id, [goalLinks]),
+    ]);
+    const updated: ActionPointItem = { ...actionPoint, ...set, linkedGoalIds: goalLinks.final };
+    return toActionPoint(context, updated);
+  });
+}

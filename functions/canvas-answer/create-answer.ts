@@ -1,0 +1,45 @@
+import { contentIdOf, parseQuestionId } from '../../shared/canvas-ids';
+import type { Answer, CreateAnswerRequest } from '../../shared/contracts/canvas';
+import { messageKeys } from '../../shared/validation';
+import { now } from '../lib/clock';
+import { loadCanvas, requireEditRights, requireVisibleQuestion } from '../lib/canvas/context';
+import { runSteps } from '../lib/canvas/transaction';
+import { toAnswer } from '../lib/canvas/views';
+import { answerGuardRecord, contentRecord, putOp, type AnswerItem } from '../lib/db/canvas';
+import { newId } from '../lib/db/keys';
+import { fail } from '../lib/errors';
+import type { Session } from '../lib/session';
+
+/**
+ * Answers a question (spec 02 §4, §5): edit rights (8), a question the caller can see (4),
+ * one answer per user per question — the C#ANSWERED# guard is put with the answer in one
+ * transaction, conditionally, so a second answer is ITEM_FOUND (9) even in a race.
+ */
+export async function createAnswer(session: Session, questionId: string, input: CreateAnswerRequest): Promise<Answer> {
+  if (input.questionId !== questionId) throw fail('INCORRECT_INPUT', { errors: { questionId: [messageKeys.invalidInput] } });
+  const parsed = parseQuestionId(questionId);
+  if (!parsed) throw fail('INCORRECT_INPUT');
+  const context = await loadCanvas(session, parsed.familyId);
+  const question = requireVisibleQuestion(context, questionId);
+  requireEditRights(context);
+  if (context.snapshot.answerGuards.has(`${questionId}#${context.userId}`)) throw fail('ITEM_FOUND');
+  const answer: AnswerItem = {
+    type: 'Answer',
+    id: contentIdOf(context.familyId, newId()),
+    questionId,
+    categoryId: question.categoryId,
+    sectionId: question.sectionId,
+    text: input.text,
+    createdByUserId: context.userId,
+    createdAt: now().toISOString(),
+    version: 1,
+  };
+  await runSteps([
+    { op: putOp(contentRecord(context.familyId, answer), { mustBeNew: true }), onConditionFailed: () => fail('ITEM_FOUND') },
+    {
+      op: putOp(answerGuardRecord(context.familyId, { type: 'AnswerGuard', questionId, userId: context.userId, answerId: answer.id }), { mustBeNew: true }),
+      onConditionFailed: () => fail('ITEM_FOUND'),
+    },
+  ]);
+  return toAnswer(context, answer);
+}

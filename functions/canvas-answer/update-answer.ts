@@ -1,0 +1,25 @@
+import type { Answer, UpdateAnswerRequest } from '../../shared/contracts/canvas';
+import { canEditCanvasItem } from '../../shared/permissions';
+import { messageKeys } from '../../shared/validation';
+import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { loadCanvas, requireVisibleContent } from '../lib/canvas/context';
+import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
+import { toAnswer } from '../lib/canvas/views';
+import { contentKey, updateOp } from '../lib/db/canvas';
+import { fail } from '../lib/errors';
+import type { Session } from '../lib/session';
+
+/** Edits the caller's own answer (edit rights and authorship, else FORBIDDEN 8); unknown or hidden → 4. */
+export async function updateAnswer(session: Session, id: string, input: UpdateAnswerRequest): Promise<Answer> {
+  const familyId = familyOfItem(id);
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const answer = requireVisibleContent(context, 'answer', id);
+    if (!canEditCanvasItem(context.access, context.userId, answer.createdByUserId)) throw fail('FORBIDDEN');
+    if (input.questionId !== undefined && input.questionId !== answer.questionId) {
+      throw fail('INCORRECT_INPUT', { errors: { questionId: [messageKeys.invalidInput] } });
+    }
+    await runSteps([{ op: updateOp(contentKey(familyId, 'answer', id), { set: { text: input.text } }, unchangedSince(answer)), onConditionFailed: () => 'retry' }]);
+    return toAnswer(context, { ...answer, text: input.text });
+  });
+}

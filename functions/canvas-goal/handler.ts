@@ -1,0 +1,32 @@
+import { CompleteRequest, ContentIdPath, CreateGoalRequest, CreateInCategoryPath, UpdateGoalRequest } from '../../shared/contracts/canvas';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { completeGoal } from './complete-goal';
+import { createGoal } from './create-goal';
+import { deleteGoal } from './delete-goal';
+import { updateGoal } from './update-goal';
+
+export const handler = createGroupHandler('canvas-goal', {
+  createGoal: defineRoute({
+    path: CreateInCategoryPath,
+    body: CreateGoalRequest,
+    handler: async ({ session, path, body }) => ({ status: 201, body: await createGoal(requireSession(session), path.categoryId, body) }),
+  }),
+  updateGoal: defineRoute({
+    path: ContentIdPath,
+    body: UpdateGoalRequest,
+    handler: async ({ session, path, body }) => ({ body: await updateGoal(requireSession(session), path.id, body) }),
+  }),
+  completeGoal: defineRoute({
+    path: ContentIdPath,
+    body: CompleteRequest,
+    handler: async ({ session, path, body }) => ({ body: await completeGoal(requireSession(session), path.id, body.completed) }),
+  }),
+  deleteGoal: defineRoute({
+    path: ContentIdPath,
+    handler: async ({ session, path }) => {
+      await deleteGoal(requireSession(session), path.id);
+      return { status: 204 };
+    },
+  }),
+});

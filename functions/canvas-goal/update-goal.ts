@@ -1,0 +1,51 @@
+import type { Goal, UpdateGoalRequest } from '../../shared/contracts/canvas';
+import { canEditCanvasItem } from '../../shared/permissions';
+import { messageKeys } from '../../shared/validation';
+import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { loadCanvas, requireVisibleContent } from '../lib/canvas/context';
+import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
+import { resolveInitiator } from '../lib/canvas/people';
+import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
+import { toGoal } from '../lib/canvas/views';
+import { contentKey, updateOp, type GoalItem } from '../lib/db/canvas';
+import { fail } from '../lib/errors';
+import type { Session } from '../lib/session';
+
+/**
+ * Edits a goal (spec 02 §6): only its creator, with edit rights (8); a completed goal is
+ * read-only until uncompleted (8). A field left out keeps its value; the link lists
+ * replace the links the caller can see, on both sides, in one transaction.
+ */
+export async function updateGoal(session: Session, id: string, input: UpdateGoalRequest): Promise<Goal> {
+  const familyId = familyOfItem(id);
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const goal = requireVisibleContent(context, 'goal', id);
+    if (!canEditCanvasItem(context.access, context.userId, goal.createdByUserId)) throw fail('FORBIDDEN');
+    if (goal.isCompleted) throw fail('FORBIDDEN', { message: 'A completed goal is read-only.' });
+    if (input.categoryId !== undefined && input.categoryId !== goal.categoryId) {
+      throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });
+    }
+    const takeawayLinks = planLinks(context, 'linkedTakeawayIds', 'takeaway', input.linkedTakeawayIds, goal.linkedTakeawayIds);
+    const actionPointLinks = planLinks(context, 'linkedActionPointIds', 'actionPoint', input.linkedActionPointIds, goal.linkedActionPointIds);
+    const initiator = resolveInitiator(context, input.initiatorId, goal);
+    const own = ownLinkUpdate([takeawayLinks, actionPointLinks]);
+    const set = {
+      ...own.set,
+      title: input.title,
+      initiatorId: initiator.initiatorId,
+      ...(input.text !== undefined ? { text: input.text } : {}),
+      ...(input.goalTerm !== undefined ? { goalTerm: input.goalTerm } : {}),
+    };
+    await runSteps([
+      {
+        op: updateOp(contentKey(familyId, 'goal', id), { set, remove: own.remove }, unchangedSince(goal)),
+        onConditionFailed: () => 'retry',
+      },
+      ...initiator.steps,
+      ...otherSideSteps(familyId, 'goal', id, [takeawayLinks, actionPointLinks]),
+    ]);
+    const updated: GoalItem = { ...goal, ...set, linkedTakeawayIds: takeawayLinks.final, linkedActionPointIds: actionPointLinks.final };
+    return toGoal(context, updated);
+  });
+}

@@ -1,0 +1,24 @@
+import type { Takeaway } from '../../shared/contracts/canvas';
+import { familyOfItem } from '../lib/canvas/content';
+import { loadCanvas, requireEditRights, requireVisibleContent } from '../lib/canvas/context';
+import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
+import { toTakeaway } from '../lib/canvas/views';
+import { contentKey, updateOp } from '../lib/db/canvas';
+import type { Session } from '../lib/session';
+
+/**
+ * Archives a takeaway or brings it back (spec 02 §4): edit rights (8). Linked goals keep
+ * their links; an archived takeaway is read-only and cannot be newly linked.
+ */
+export async function archiveTakeaway(session: Session, id: string, archived: boolean): Promise<Takeaway> {
+  const familyId = familyOfItem(id);
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const takeaway = requireVisibleContent(context, 'takeaway', id);
+    requireEditRights(context);
+    if (takeaway.isArchived !== archived) {
+      await runSteps([{ op: updateOp(contentKey(familyId, 'takeaway', id), { set: { isArchived: archived } }), onConditionFailed: () => 'retry' }]);
+    }
+    return toTakeaway(context, { ...takeaway, isArchived: archived });
+  });
+}

@@ -1,0 +1,40 @@
+import type { Takeaway, UpdateTakeawayRequest } from '../../shared/contracts/canvas';
+import { messageKeys } from '../../shared/validation';
+import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { loadCanvas, requireEditRights, requireVisibleContent } from '../lib/canvas/context';
+import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
+import { resolveInitiator } from '../lib/canvas/people';
+import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
+import { toTakeaway } from '../lib/canvas/views';
+import { contentKey, updateOp, type TakeawayItem } from '../lib/db/canvas';
+import { fail } from '../lib/errors';
+import type { Session } from '../lib/session';
+
+/**
+ * Edits a takeaway (spec 02 §4–§6): anyone with edit rights (8); an archived takeaway is
+ * read-only (8). A field left out keeps its value; `linkedGoalIds` replaces the links the
+ * caller can see, on both sides, in one transaction conditioned on the version read.
+ */
+export async function updateTakeaway(session: Session, id: string, input: UpdateTakeawayRequest): Promise<Takeaway> {
+  const familyId = familyOfItem(id);
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const takeaway = requireVisibleContent(context, 'takeaway', id);
+    requireEditRights(context);
+    if (takeaway.isArchived) throw fail('FORBIDDEN', { message: 'An archived takeaway is read-only.' });
+    if (input.categoryId !== undefined && input.categoryId !== takeaway.categoryId) {
+      throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });
+    }
+    const links = planLinks(context, 'linkedGoalIds', 'goal', input.linkedGoalIds, takeaway.linkedGoalIds);
+    const initiator = resolveInitiator(context, input.initiatorId, takeaway);
+    const own = ownLinkUpdate([links]);
+    const set = { ...own.set, title: input.title, initiatorId: initiator.initiatorId, ...(input.text !== undefined ? { text: input.text } : {}) };
+    await runSteps([
+      { op: updateOp(contentKey(familyId, 'takeaway', id), { set, remove: own.remove }, unchangedSince(takeaway)), onConditionFailed: () => 'retry' },
+      ...initiator.steps,
+      ...otherSideSteps(familyId, 'takeaway', id, [links]),
+    ]);
+    const updated: TakeawayItem = { ...takeaway, ...set, linkedGoalIds: links.final };
+    return toTakeaway(context, updated);
+  });
+}

@@ -1,0 +1,64 @@
+import type { Canvas } from '../../shared/contracts/canvas';
+import { expandCanvasTemplate } from '../../shared/canvas-template';
+import { canCreateCanvas } from '../../shared/permissions';
+import { now } from '../lib/clock';
+import { CanvasSnapshot } from '../lib/canvas/snapshot';
+import { maxTransactionItems } from '../lib/canvas/transaction';
+import { toCanvas } from '../lib/canvas/views';
+import {
+  batchPut,
+  canvasMetaRecord,
+  categoryRecord,
+  putOp,
+  questionRecord,
+  sectionRecord,
+  transact,
+  type CanvasMetaItem,
+} from '../lib/db/canvas';
+import { defaultCanvasName, getEntity } from '../lib/db/entities';
+import { fail, transactionCancellationReasons } from '../lib/errors';
+import type { Session } from '../lib/session';
+
+/**
+ * Creates the current family's canvas from the default template (shared/canvas-template.ts):
+ * every section, category and question, titled with the family's canvas name. The current
+ * entity must be a family and the caller an owner or admin or hold CreateCanvas
+ * (FORBIDDEN, 8); a second canvas → ITEM_FOUND (9). The canvas item is put conditionally
+ * in the same transaction as the template (one transaction for the default template;
+ * anything beyond 100 items follows in batches).
+ */
+export async function createCanvas(session: Session): Promise<Canvas> {
+  const membership = session.membership;
+  if (!membership || !canCreateCanvas(membership)) throw fail('FORBIDDEN');
+  const familyId = membership.entityId;
+  const entity = await getEntity(familyId);
+  if (!entity) throw fail('ITEM_NOT_FOUND');
+  const meta: CanvasMetaItem = {
+    type: 'Canvas',
+    familyId,
+    title: entity.canvasName ?? defaultCanvasName(entity.entityName),
+    createdAt: now().toISOString(),
+    createdByUserId: session.userId,
+  };
+  const template = expandCanvasTemplate(familyId);
+  const records = [
+    ...template.sections.map(({ id, sectionTypeId, title, sequenceNumber }) =>
+      sectionRecord(familyId, { type: 'Section', id, sectionTypeId, title, sequenceNumber }),
+    ),
+    ...template.categories.map(({ id, sectionId, categoryTypeId, title, color, sequenceNumber }) =>
+      categoryRecord(familyId, { type: 'Category', id, sectionId, categoryTypeId, title, color, sequenceNumber }),
+    ),
+    ...template.questions.map((question) => questionRecord(familyId, { type: 'Question', ...question })),
+  ];
+  const inTransaction = records.slice(0, maxTransactionItems - 1);
+  try {
+    await transact([putOp(canvasMetaRecord(meta), { mustBeNew: true }), ...inTransaction.map((record) => putOp(record))]);
+  } catch (error) {
+    if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw fail('ITEM_FOUND');
+    throw error;
+  }
+  await batchPut(records.slice(inTransaction.length));
+
+  const snapshot = CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records]);
+  return toCanvas({ familyId, userId: session.userId, access: { kind: 'own', membership }, snapshot, canSee: () => true });
+}

@@ -1,0 +1,16 @@
+import { familyOfSectionId } from '../../shared/canvas-ids';
+import type { SectionResponse } from '../../shared/contracts/canvas';
+import { loadCanvas } from '../lib/canvas/context';
+import { toSection } from '../lib/canvas/views';
+import { fail } from '../lib/errors';
+import type { Session } from '../lib/session';
+
+/** One section with its categories and their content; a section the caller cannot see → ITEM_NOT_FOUND (4). */
+export async function getSection(session: Session, sectionId: number): Promise<SectionResponse> {
+  const familyId = familyOfSectionId(sectionId);
+  if (familyId === undefined) throw fail('INCORRECT_INPUT');
+  const context = await loadCanvas(session, familyId);
+  const section = context.snapshot.sections.get(sectionId);
+  if (!section || !context.canSee(section.id)) throw fail('ITEM_NOT_FOUND');
+  return toSection(context, section);
+}

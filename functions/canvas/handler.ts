@@ -1,0 +1,40 @@
+import { CategoryIdPath, FamilyIdPath, SectionIdPath, UpdateCanvasTitleRequest } from '../../shared/contracts/canvas';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { createCanvas } from './create-canvas';
+import { getCanvas } from './get-canvas';
+import { getCategory } from './get-category';
+import { getSection } from './get-section';
+import { resetCanvas } from './reset-canvas';
+import { updateCanvasTitle } from './update-canvas-title';
+
+export const handler = createGroupHandler('canvas', {
+  createCanvas: defineRoute({
+    handler: async ({ session }) => ({ status: 201, body: await createCanvas(requireSession(session)) }),
+  }),
+  getOwnCanvas: defineRoute({
+    handler: async ({ session }) => ({ body: await getCanvas(requireSession(session)) }),
+  }),
+  getCanvas: defineRoute({
+    path: FamilyIdPath,
+    handler: async ({ session, path }) => ({ body: await getCanvas(requireSession(session), path.familyId) }),
+  }),
+  updateCanvasTitle: defineRoute({
+    body: UpdateCanvasTitleRequest,
+    handler: async ({ session, body }) => ({ body: await updateCanvasTitle(requireSession(session), body.title) }),
+  }),
+  resetCanvas: defineRoute({
+    handler: async ({ session }) => {
+      await resetCanvas(requireSession(session));
+      return { status: 204 };
+    },
+  }),
+  getSection: defineRoute({
+    path: SectionIdPath,
+    handler: async ({ session, path }) => ({ body: await getSection(requireSession(session), path.id) }),
+  }),
+  getCategory: defineRoute({
+    path: CategoryIdPath,
+    handler: async ({ session, path }) => ({ body: await getCategory(requireSession(session), path.id) }),
+  }),
+});

@@ -1,0 +1,40 @@
+import { EntityType } from '../../shared/enums';
+import { canResetCanvas } from '../../shared/permissions';
+import { loadCanvas } from '../lib/canvas/context';
+import { batchDelete } from '../lib/db/canvas';
+import { keys } from '../lib/db/keys';
+import { clearSharedSections } from '../lib/db/work-relations';
+import { fail, isConditionalCheckFailure } from '../lib/errors';
+import type { Session } from '../lib/session';
+
+/**
+ * Resets the current family's canvas (spec 02 §4, §9): erases every answer, vote,
+ * takeaway, goal and action point, and the section sharing: every advisor company sees
+ * all sections again until the family limits it anew. Sections, categories and questions
+ * stay. Owner or admin or ResetCanvas on one's own family, never an advisor entity
+ * (FORBIDDEN, 8); no canvas → ITEM_NOT_FOUND (4). Deletes go in batches of 25.
+ */
+export async function resetCanvas(session: Session): Promise<void> {
+  const membership = session.membership;
+  if (!membership || membership.entityTypeId !== EntityType.Family) throw fail('FORBIDDEN');
+  const context = await loadCanvas(session, membership.entityId);
+  if (!canResetCanvas(context.access)) throw fail('FORBIDDEN');
+  const { familyId, snapshot } = context;
+  const doomed = [
+    ...[...snapshot.answers.keys()].map((id) => keys.answer(familyId, id)),
+    ...[...snapshot.answerGuards.values()].map((guard) => keys.answerGuard(familyId, guard.questionId, guard.userId)),
+    ...[...snapshot.takeaways.keys()].map((id) => keys.takeaway(familyId, id)),
+    ...[...snapshot.goals.keys()].map((id) => keys.goal(familyId, id)),
+    ...[...snapshot.actionPoints.keys()].map((id) => keys.actionPoint(familyId, id)),
+    ...[...snapshot.votes].flatMap(([itemId, voters]) => [...voters].map((userId) => keys.vote(familyId, itemId, userId))),
+  ];
+  await batchDelete(doomed);
+  await Promise.all(
+    [...snapshot.workRelations.keys()].map((advisorId) =>
+      clearSharedSections(familyId, advisorId).catch((error: unknown) => {
+        // A relation ended meanwhile needs no clearing.
+        if (!isConditionalCheckFailure(error)) throw error;
+      }),
+    ),
+  );
+}

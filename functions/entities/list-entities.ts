@@ -1,0 +1,17 @@
+import type { EntityListResponse } from '../../shared/contracts/entities';
+import { getEntities } from '../lib/db/entities';
+import { listMembershipsOfUser } from '../lib/db/members';
+import { toCurrentEntity } from '../lib/memberships';
+
+/**
+ * The caller's entities with their role in each, oldest first: one Query of the user's
+ * memberships (GSI1) and one BatchGet of the entity profiles.
+ */
+export async function listEntities(userId: string): Promise<EntityListResponse> {
+  const memberships = await listMembershipsOfUser(userId);
+  const entities = await getEntities(memberships.map((member) => member.entityId));
+  return memberships.flatMap((member) => {
+    const entity = entities.get(member.entityId);
+    return entity ? [toCurrentEntity(entity, member)] : [];
+  });
+}

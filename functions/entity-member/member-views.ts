@@ -1,0 +1,63 @@
+import type { EntityMember, EntityOwner } from '../../shared/contracts/members';
+import { hasPermission, visibleContactFields, type Membership } from '../../shared/permissions';
+import type { MemberItem } from '../lib/db/members';
+import type { UserItem } from '../lib/db/users';
+
+/** Who looks at a member list: their user id and their membership in that entity. */
+export type Viewer = { userId: string; membership: Membership };
+
+/** The contact fields of `user` the viewer may see: the policy decides (permission and the user's privacy levels). */
+function contactOf(user: UserItem, viewer: Viewer) {
+  const visible = visibleContactFields({
+    relation: user.id === viewer.userId ? 'self' : 'directContact',
+    canReadSensitiveData: hasPermission(viewer.membership, 'ReadSensitiveData'),
+    privacy: user.privacySettings,
+  });
+  return {
+    email: visible.email ? user.email : null,
+    phoneNumber: visible.phone ? (user.phone ?? null) : null,
+    addresses: visible.address ? (user.addresses ?? []) : [],
+  };
+}
+
+/** "Dr Ada Lovelace": prefix, first and last name. */
+export function memberName(user: Pick<UserItem, 'prefix' | 'firstName' | 'lastName'>): string {
+  return [user.prefix, user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+/** One row of the member list (spec 01 §3), with hidden contact fields null. */
+export function toEntityMember(member: MemberItem, user: UserItem, entityName: string, viewer: Viewer): EntityMember {
+  const contact = contactOf(user, viewer);
+  const [address] = contact.addresses;
+  return {
+    id: member.userId,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    prefix: user.prefix ?? null,
+    email: contact.email,
+    phoneNumber: contact.phoneNumber,
+    entityRoleId: member.entityRoleId,
+    companyPosition: member.companyPosition ?? null,
+    active: member.isActive,
+    entityName,
+    streetAddress: address?.streetAddress ?? null,
+    city: address?.city ?? null,
+    postalCode: address?.postalCode ?? null,
+    country: address?.country ?? null,
+    memberName: memberName(user),
+  };
+}
+
+/** One owner as the Owners tab shows it, with hidden contact fields null or empty. */
+export function toEntityOwner(user: UserItem, viewer: Viewer): EntityOwner {
+  const contact = contactOf(user, viewer);
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    prefix: user.prefix ?? null,
+    email: contact.email,
+    phoneNumber: contact.phoneNumber,
+    addresses: contact.addresses,
+  };
+}

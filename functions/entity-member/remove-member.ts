@@ -1,0 +1,43 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { lastHolderRefusal, memberRemovalRefusal } from '../../shared/permissions';
+import { db } from '../lib/db/client';
+import { roleCounterChange } from '../lib/db/entities';
+import { checkMemberRole, deleteMember, getMember } from '../lib/db/members';
+import { fail } from '../lib/errors';
+import { requireCurrentMembership } from '../lib/memberships';
+import { refreshMembershipInSessions, type Session } from '../lib/session';
+import { runMemberChange } from './member-change';
+
+/**
+ * Removes a member from the current entity. The policy decides who may
+ * (RemoveMemberFromEntity, only an owner removes an owner → 62); the transaction keeps
+ * the last owner (62) and the last admin (63) with a condition on the entity's counters.
+ * The member's sessions lose the entity at once. Their invitations and the canvas items
+ * they wrote stay.
+ */
+export async function removeMember(session: Session, memberId: string): Promise<void> {
+  const actor = requireCurrentMembership(session);
+  const entityId = actor.entityId;
+  await runMemberChange(async () => {
+    const target = await getMember(entityId, memberId);
+    if (!target) throw fail('ITEM_NOT_FOUND');
+    const refusal = memberRemovalRefusal(actor, target.entityRoleId);
+    if (refusal) throw fail(refusal);
+    const isSelf = target.userId === session.userId;
+    return {
+      transaction: () =>
+        db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              deleteMember(target),
+              roleCounterChange(entityId, target.entityRoleId, null),
+              ...(isSelf ? [] : [checkMemberRole({ entityId, userId: session.userId, entityRoleId: actor.entityRoleId })]),
+            ],
+          }),
+        ),
+      guardRefusal: lastHolderRefusal('remove', target.entityRoleId),
+      result: target,
+    };
+  });
+  await refreshMembershipInSessions(memberId, entityId, null);
+}

@@ -1,0 +1,51 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { EntityMember, UpdateMemberRequest } from '../../shared/contracts/members';
+import { lastHolderRefusal, memberRoleChangeRefusal } from '../../shared/permissions';
+import { db } from '../lib/db/client';
+import { roleCounterChange } from '../lib/db/entities';
+import { checkMemberRole, getMember, updateMemberRole } from '../lib/db/members';
+import { fail } from '../lib/errors';
+import { requireCurrentMembership, requireEntityRoleId, toSessionMembership } from '../lib/memberships';
+import { refreshMembershipInSessions, type Session } from '../lib/session';
+import { readMemberView } from './get-member';
+import { runMemberChange } from './member-change';
+
+/**
+ * Changes a member's role and company position in the current entity (the member modal).
+ * The policy decides who may (EditMember, only an owner touches an owner → 60, nobody
+ * grants above their own role → 8); the transaction itself keeps the last owner (60) and
+ * the last admin (61): it moves the entity's role counters with a condition, checks the
+ * member still has the role read and the actor still has theirs. Every session of the
+ * member then carries the new role.
+ */
+export async function updateMember(session: Session, memberId: string, input: UpdateMemberRequest): Promise<EntityMember> {
+  const actor = requireCurrentMembership(session);
+  const requestedRole = input.entityRoleId === undefined ? undefined : requireEntityRoleId(input.entityRoleId, 'entityRoleId');
+  const entityId = actor.entityId;
+  const updated = await runMemberChange(async () => {
+    const target = await getMember(entityId, memberId);
+    if (!target?.isActive) throw fail('ITEM_NOT_FOUND');
+    const entityRoleId = requestedRole ?? target.entityRoleId;
+    const companyPosition = input.companyPosition === undefined ? (target.companyPosition ?? null) : input.companyPosition;
+    const refusal = memberRoleChangeRefusal(actor, target.entityRoleId, entityRoleId);
+    if (refusal) throw fail(refusal);
+    const isSelf = target.userId === session.userId;
+    return {
+      transaction: () =>
+        db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              updateMemberRole(target, { entityRoleId, companyPosition }),
+              roleCounterChange(entityId, target.entityRoleId, entityRoleId),
+              ...(isSelf ? [] : [checkMemberRole({ entityId, userId: session.userId, entityRoleId: actor.entityRoleId })]),
+            ],
+          }),
+        ),
+      guardRefusal: lastHolderRefusal('edit', target.entityRoleId),
+      result: { ...target, entityRoleId, companyPosition },
+    };
+  });
+  await refreshMembershipInSessions(updated.userId, entityId, toSessionMembership(updated));
+  const viewer = updated.userId === session.userId ? toSessionMembership(updated) : actor;
+  return readMemberView(session.userId, viewer, memberId);
+}

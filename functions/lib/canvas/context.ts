@@ -1,0 +1,69 @@
+import { EntityType } from '../../../shared/enums';
+import { canEditCanvas, canReadCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
+import { queryCanvas, type CategoryItem, type ContentItemOf, type ContentKind, type QuestionItem } from '../db/canvas';
+import { fail } from '../errors';
+import type { Session } from '../session';
+import { resolveCanvasAccess } from './access';
+import { CanvasSnapshot } from './snapshot';
+
+/** One family's canvas as one caller may see it: the snapshot, the access, and visibility. */
+export type CanvasContext = {
+  familyId: number;
+  userId: string;
+  access: CanvasAccess;
+  snapshot: CanvasSnapshot;
+  /** Whether a section (and everything in it) is visible to the caller. */
+  canSee: (sectionId: number) => boolean;
+};
+
+/**
+ * The family whose canvas a call without a family id means: the caller's own. An advisor
+ * must name the family, so without one it is not found (spec 02 §2 canvas route).
+ */
+export function ownFamilyId(session: Session): number {
+  const membership = session.membership;
+  if (!membership || membership.entityTypeId !== EntityType.Family) throw fail('ITEM_NOT_FOUND');
+  return membership.entityId;
+}
+
+/**
+ * Reads a family's canvas for the caller with one Query and decides the access. No canvas,
+ * or a canvas the caller may not read, answers ITEM_NOT_FOUND (4): nobody learns whether a
+ * canvas they cannot see exists. A member of another family is refused before any read.
+ */
+export async function loadCanvas(session: Session, familyId: number): Promise<CanvasContext> {
+  const membership = session.membership;
+  if (!membership) throw fail('ITEM_NOT_FOUND');
+  if (membership.entityTypeId === EntityType.Family && membership.entityId !== familyId) throw fail('ITEM_NOT_FOUND');
+  const snapshot = CanvasSnapshot.fromItems(await queryCanvas(familyId));
+  if (!snapshot.meta) throw fail('ITEM_NOT_FOUND');
+  const access = resolveCanvasAccess(session, familyId, snapshot);
+  if (!access || !canReadCanvas(access)) throw fail('ITEM_NOT_FOUND');
+  return { familyId, userId: session.userId, access, snapshot, canSee: (sectionId) => canSeeSection(access, sectionId) };
+}
+
+/** Writes need edit rights on the canvas (spec 02 §6): FORBIDDEN (8) otherwise. */
+export function requireEditRights(context: CanvasContext): void {
+  if (!canEditCanvas(context.access)) throw fail('FORBIDDEN');
+}
+
+/** A category the caller can see, or ITEM_NOT_FOUND (4). */
+export function requireVisibleCategory(context: CanvasContext, categoryId: number): CategoryItem {
+  const category = context.snapshot.categories.get(categoryId);
+  if (!category || !context.canSee(category.sectionId)) throw fail('ITEM_NOT_FOUND');
+  return category;
+}
+
+/** A question the caller can see, or ITEM_NOT_FOUND (4). */
+export function requireVisibleQuestion(context: CanvasContext, questionId: string): QuestionItem {
+  const question = context.snapshot.questions.get(questionId);
+  if (!question || !context.canSee(question.sectionId)) throw fail('ITEM_NOT_FOUND');
+  return question;
+}
+
+/** An answer, takeaway, goal or action point the caller can see, or ITEM_NOT_FOUND (4). */
+export function requireVisibleContent<K extends ContentKind>(context: CanvasContext, kind: K, id: string): ContentItemOf[K] {
+  const item = context.snapshot.contentMap(kind).get(id);
+  if (!item || !context.canSee(item.sectionId)) throw fail('ITEM_NOT_FOUND');
+  return item;
+}

@@ -1,0 +1,88 @@
+import type {
+  ActionPointItem,
+  AnswerGuardItem,
+  AnswerItem,
+  CanvasMetaItem,
+  CategoryItem,
+  ContentItemOf,
+  ContentKind,
+  GoalItem,
+  QuestionItem,
+  SectionItem,
+  TakeawayItem,
+  VoteItem,
+} from '../db/canvas';
+import type { WorkRelationItem, WorkRelationMemberItem } from '../db/work-relations';
+
+/**
+ * One canvas partition read into maps: what the one canvas Query returned, sorted by
+ * item type (the SK prefix names it). Reads filter it for the caller; writes decide on it
+ * and let DynamoDB conditions settle races.
+ */
+export class CanvasSnapshot {
+  meta: CanvasMetaItem | undefined;
+  readonly sections = new Map<number, SectionItem>();
+  readonly categories = new Map<number, CategoryItem>();
+  readonly questions = new Map<string, QuestionItem>();
+  readonly answers = new Map<string, AnswerItem>();
+  /** `<questionId>#<userId>` → guard. */
+  readonly answerGuards = new Map<string, AnswerGuardItem>();
+  readonly takeaways = new Map<string, TakeawayItem>();
+  readonly goals = new Map<string, GoalItem>();
+  readonly actionPoints = new Map<string, ActionPointItem>();
+  /** item id → user ids that voted for it. */
+  readonly votes = new Map<string, Set<string>>();
+  readonly workRelations = new Map<number, WorkRelationItem>();
+  /** `<advisorId>#<userId>` → that advisor's canvas role. */
+  readonly workRelationMembers = new Map<string, WorkRelationMemberItem>();
+
+  static fromItems(items: ReadonlyArray<Record<string, unknown>>): CanvasSnapshot {
+    const snapshot = new CanvasSnapshot();
+    for (const item of items) snapshot.add(item);
+    return snapshot;
+  }
+
+  private add(record: Record<string, unknown>): void {
+    const sk = String(record.SK);
+    // Longer prefixes first where one starts like another (C#ANSWERED# / C#ANSWER#).
+    if (sk === 'C#META') this.meta = record as CanvasMetaItem;
+    else if (sk.startsWith('C#ACCESS#')) {
+      const relation = record as WorkRelationItem;
+      this.workRelations.set(relation.advisorId, relation);
+    } else if (sk.startsWith('C#WRMEMBER#')) {
+      const member = record as WorkRelationMemberItem;
+      this.workRelationMembers.set(`${member.advisorId}#${member.userId}`, member);
+    } else if (sk.startsWith('C#SECTION#')) this.put(this.sections, record as SectionItem);
+    else if (sk.startsWith('C#CATEGORY#')) this.put(this.categories, record as CategoryItem);
+    else if (sk.startsWith('C#QUESTION#')) this.put(this.questions, record as QuestionItem);
+    else if (sk.startsWith('C#ANSWERED#')) {
+      const guard = record as AnswerGuardItem;
+      this.answerGuards.set(`${guard.questionId}#${guard.userId}`, guard);
+    } else if (sk.startsWith('C#ANSWER#')) this.put(this.answers, record as AnswerItem);
+    else if (sk.startsWith('C#TAKEAWAY#')) this.put(this.takeaways, record as TakeawayItem);
+    else if (sk.startsWith('C#GOAL#')) this.put(this.goals, record as GoalItem);
+    else if (sk.startsWith('C#ACTION#')) this.put(this.actionPoints, record as ActionPointItem);
+    else if (sk.startsWith('C#VOTE#')) {
+      const vote = record as VoteItem;
+      let voters = this.votes.get(vote.itemId);
+      if (!voters) this.votes.set(vote.itemId, (voters = new Set()));
+      voters.add(vote.userId);
+    }
+  }
+
+  private put<K, V extends { id: K }>(map: Map<K, V>, item: V): void {
+    map.set(item.id, item);
+  }
+
+  /** The map of one content kind. */
+  contentMap<K extends ContentKind>(kind: K): Map<string, ContentItemOf[K]> {
+    const maps = { answer: this.answers, takeaway: this.takeaways, goal: this.goals, actionPoint: this.actionPoints };
+    return maps[kind] as Map<string, ContentItemOf[K]>;
+  }
+
+  votersOf(itemId: string): ReadonlySet<string> {
+    return this.votes.get(itemId) ?? emptySet;
+  }
+}
+
+const emptySet: ReadonlySet<string> = new Set();

@@ -1,0 +1,59 @@
+import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { transact } from '../db/canvas';
+import { AppError, fail, transactionCancellationReasons } from '../errors';
+
+/**
+ * A canvas write is one TransactWriteItems whose conditions hold the rules (spec 02 §4–§6).
+ * Each step says what its failed condition means: a client error, or 'retry' when the
+ * canvas changed between the read and the write (the write is then planned again on a
+ * fresh read).
+ */
+export type Step = { op: TransactWriteItem; onConditionFailed: () => AppError | 'retry' };
+
+/** DynamoDB's limit on the items of one transaction. */
+export const maxTransactionItems = 100;
+
+class CanvasChangedMeanwhile extends Error {
+  constructor() {
+    super('canvas changed between read and write');
+    this.name = 'CanvasChangedMeanwhile';
+  }
+}
+
+/** Runs the steps as one transaction and maps a failed condition to its meaning. */
+export async function runSteps(steps: Step[]): Promise<void> {
+  if (steps.length === 0) return;
+  if (steps.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
+  try {
+    await transact(steps.map((step) => step.op));
+  } catch (error) {
+    const reasons = transactionCancellationReasons(error);
+    if (!reasons) throw error;
+    const failedIndex = reasons.findIndex((reason) => reason === 'ConditionalCheckFailed');
+    const failedStep = failedIndex >= 0 ? steps[failedIndex] : undefined;
+    if (failedStep) {
+      const outcome = failedStep.onConditionFailed();
+      if (outcome === 'retry') throw new CanvasChangedMeanwhile();
+      throw outcome;
+    }
+    if (reasons.includes('TransactionConflict')) throw new CanvasChangedMeanwhile();
+    throw error;
+  }
+}
+
+const maxAttempts = 3;
+
+/**
+ * Reads, plans and writes again when the canvas changed meanwhile (a concurrent edit of
+ * the same item or of a linked one). After a few lost races the caller is told to retry.
+ */
+export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof CanvasChangedMeanwhile)) throw error;
+      if (attempt >= maxAttempts) throw fail('ITEM_FOUND', { message: 'The canvas changed meanwhile. Reload and try again.' });
+    }
+  }
+}

@@ -1,0 +1,258 @@
+import type {
+  ActionPoint,
+  Answer,
+  Canvas,
+  CanvasAbilities,
+  CanvasCategory,
+  CanvasSection,
+  CategoryResponse,
+  Goal,
+  LinkedItem,
+  Question,
+  SectionResponse,
+  Takeaway,
+} from '../../../shared/contracts/canvas';
+import { canDeleteOthersCanvasItems, canEditCanvas, canEditCanvasTitle, canResetCanvas } from '../../../shared/permissions';
+import type { ActionPointItem, AnswerItem, CategoryItem, GoalItem, LinkableKind, QuestionItem, SectionItem, TakeawayItem } from '../db/canvas';
+import type { CanvasContext } from './context';
+
+/**
+ * The caller's view of a canvas: only visible sections, and in them only visible content;
+ * a link to an item the caller cannot see is left out as if it did not exist. Lean on
+ * purpose: vote counts instead of vote lists, no timestamps beyond createdAt.
+ */
+
+const bySequence = <T extends { sequenceNumber: number }>(a: T, b: T) => a.sequenceNumber - b.sequenceNumber;
+const byCreation = <T extends { createdAt: string; id: string }>(a: T, b: T) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+
+export function abilitiesOf(context: CanvasContext): CanvasAbilities {
+  const { access } = context;
+  return {
+    accessKind: access.kind,
+    workRelationRoleId: access.kind === 'workRelation' ? access.workRelationRoleId : null,
+    canEditCanvas: canEditCanvas(access),
+    canEditCanvasTitle: canEditCanvasTitle(access),
+    canResetCanvas: canResetCanvas(access),
+    canDeleteOthersItems: canDeleteOthersCanvasItems(access),
+  };
+}
+
+/** Linked ids the caller may see: the target exists and sits in a visible section. */
+export function visibleLinks(context: CanvasContext, targetKind: LinkableKind, ids: ReadonlySet<string> | undefined): string[] {
+  if (!ids) return [];
+  const targets = context.snapshot.contentMap(targetKind);
+  return [...ids].filter((id) => {
+    const target = targets.get(id);
+    return target !== undefined && context.canSee(target.sectionId);
+  }).sort();
+}
+
+function votesOf(context: CanvasContext, itemId: string) {
+  const voters = context.snapshot.votersOf(itemId);
+  return { voteCount: voters.size, hasVoted: voters.has(context.userId) };
+}
+
+export function toAnswer(context: CanvasContext, answer: AnswerItem): Answer {
+  return {
+    id: answer.id,
+    questionId: answer.questionId,
+    text: answer.text,
+    createdByUserId: answer.createdByUserId,
+    createdAt: answer.createdAt,
+    ...votesOf(context, answer.id),
+  };
+}
+
+export function toTakeaway(context: CanvasContext, takeaway: TakeawayItem): Takeaway {
+  return {
+    id: takeaway.id,
+    categoryId: takeaway.categoryId,
+    title: takeaway.title,
+    text: takeaway.text ?? null,
+    initiatorId: takeaway.initiatorId ?? null,
+    isArchived: takeaway.isArchived === true,
+    linkedGoalIds: visibleLinks(context, 'goal', takeaway.linkedGoalIds),
+    createdByUserId: takeaway.createdByUserId,
+    createdAt: takeaway.createdAt,
+    ...votesOf(context, takeaway.id),
+  };
+}
+
+export function toGoal(context: CanvasContext, goal: GoalItem): Goal {
+  return {
+    id: goal.id,
+    categoryId: goal.categoryId,
+    title: goal.title,
+    text: goal.text ?? null,
+    initiatorId: goal.initiatorId ?? null,
+    goalTerm: goal.goalTerm,
+    isCompleted: goal.isCompleted === true,
+    linkedTakeawayIds: visibleLinks(context, 'takeaway', goal.linkedTakeawayIds),
+    linkedActionPointIds: visibleLinks(context, 'actionPoint', goal.linkedActionPointIds),
+    createdByUserId: goal.createdByUserId,
+    createdAt: goal.createdAt,
+  };
+}
+
+export function toActionPoint(context: CanvasContext, actionPoint: ActionPointItem): ActionPoint {
+  return {
+    id: actionPoint.id,
+    categoryId: actionPoint.categoryId,
+    title: actionPoint.title,
+    text: actionPoint.text ?? null,
+    initiatorId: actionPoint.initiatorId ?? null,
+    assigneeId: actionPoint.assigneeId ?? null,
+    priority: actionPoint.priority,
+    isCompleted: actionPoint.isCompleted === true,
+    linkedGoalIds: visibleLinks(context, 'goal', actionPoint.linkedGoalIds),
+    createdByUserId: actionPoint.createdByUserId,
+    createdAt: actionPoint.createdAt,
+  };
+}
+
+/** Content of every visible category, grouped by category id, in creation order. */
+function groupByCategory<T extends { categoryId: number; sectionId: number; createdAt: string; id: string }>(
+  context: CanvasContext,
+  items: Iterable<T>,
+  keep: (item: T) => boolean = () => true,
+): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    if (!context.canSee(item.sectionId) || !keep(item)) continue;
+    let group = groups.get(item.categoryId);
+    if (!group) groups.set(item.categoryId, (group = []));
+    group.push(item);
+  }
+  for (const group of groups.values()) group.sort(byCreation);
+  return groups;
+}
+
+type Groups = {
+  takeaways: Map<number, TakeawayItem[]>;
+  goals: Map<number, GoalItem[]>;
+  actionPoints: Map<number, ActionPointItem[]>;
+};
+
+/** The overview groups: active takeaways only (cards show those), all goals and action points. */
+function overviewGroups(context: CanvasContext): Groups {
+  const { snapshot } = context;
+  return {
+    takeaways: groupByCategory(context, snapshot.takeaways.values(), (takeaway) => takeaway.isArchived !== true),
+    goals: groupByCategory(context, snapshot.goals.values()),
+    actionPoints: groupByCategory(context, snapshot.actionPoints.values()),
+  };
+}
+
+function toCanvasCategory(context: CanvasContext, category: CategoryItem, groups: Groups): CanvasCategory {
+  return {
+    id: category.id,
+    sectionId: category.sectionId,
+    categoryTypeId: category.categoryTypeId,
+    title: category.title,
+    color: category.color,
+    sequenceNumber: category.sequenceNumber,
+    takeaways: (groups.takeaways.get(category.id) ?? []).map((item) => toTakeaway(context, item)),
+    goals: (groups.goals.get(category.id) ?? []).map((item) => toGoal(context, item)),
+    actionPoints: (groups.actionPoints.get(category.id) ?? []).map((item) => toActionPoint(context, item)),
+  };
+}
+
+function toCanvasSection(context: CanvasContext, section: SectionItem, categories: CategoryItem[], groups: Groups): CanvasSection {
+  return {
+    id: section.id,
+    sectionTypeId: section.sectionTypeId,
+    title: section.title,
+    sequenceNumber: section.sequenceNumber,
+    categories: categories.filter((category) => category.sectionId === section.id).map((category) => toCanvasCategory(context, category, groups)),
+  };
+}
+
+function visibleSections(context: CanvasContext): SectionItem[] {
+  return [...context.snapshot.sections.values()].filter((section) => context.canSee(section.id)).sort(bySequence);
+}
+
+function sortedCategories(context: CanvasContext): CategoryItem[] {
+  return [...context.snapshot.categories.values()].sort(bySequence);
+}
+
+/** GET /canvas: the visible sections with their categories, active takeaways, goals and action points. */
+export function toCanvas(context: CanvasContext): Canvas {
+  const groups = overviewGroups(context);
+  const categories = sortedCategories(context);
+  const { access } = context;
+  return {
+    id: context.familyId,
+    title: context.snapshot.meta?.title ?? '',
+    entityId: context.familyId,
+    sections: visibleSections(context).map((section) => toCanvasSection(context, section, categories, groups)),
+    workRelationMemberPermissions: access.kind === 'workRelation' ? [...access.workRelationPermissions] : [],
+    abilities: abilitiesOf(context),
+  };
+}
+
+/** GET /canvas/section/{id}: one visible section, like the overview shows it. */
+export function toSection(context: CanvasContext, section: SectionItem): SectionResponse {
+  return {
+    ...toCanvasSection(context, section, sortedCategories(context), overviewGroups(context)),
+    familyId: context.familyId,
+    canvasTitle: context.snapshot.meta?.title ?? '',
+    abilities: abilitiesOf(context),
+  };
+}
+
+function toQuestion(context: CanvasContext, question: QuestionItem, answers: AnswerItem[]): Question {
+  return {
+    id: question.id,
+    categoryId: question.categoryId,
+    text: question.text,
+    sequenceNumber: question.sequenceNumber,
+    answers: answers.filter((answer) => answer.questionId === question.id).map((answer) => toAnswer(context, answer)),
+  };
+}
+
+const closedOf = (item: TakeawayItem | GoalItem | ActionPointItem) => (item.type === 'Takeaway' ? item.isArchived === true : item.isCompleted === true);
+
+/** GET /canvas/category/{id}: questions with answers, every takeaway (archived too), goals, action points. */
+export function toCategory(context: CanvasContext, category: CategoryItem): CategoryResponse {
+  const { snapshot } = context;
+  const inCategory = <T extends { categoryId: number; createdAt: string; id: string }>(items: Iterable<T>) =>
+    [...items].filter((item) => item.categoryId === category.id).sort(byCreation);
+  const answers = inCategory(snapshot.answers.values());
+  const takeaways = inCategory(snapshot.takeaways.values()).map((item) => toTakeaway(context, item));
+  const goals = inCategory(snapshot.goals.values()).map((item) => toGoal(context, item));
+  const actionPoints = inCategory(snapshot.actionPoints.values()).map((item) => toActionPoint(context, item));
+
+  // Items of other categories that this category's items link to (already filtered to visible ones).
+  const elsewhere = { takeaway: new Set<string>(), goal: new Set<string>(), actionPoint: new Set<string>() };
+  for (const takeaway of takeaways) for (const id of takeaway.linkedGoalIds) elsewhere.goal.add(id);
+  for (const goal of goals) {
+    for (const id of goal.linkedTakeawayIds) elsewhere.takeaway.add(id);
+    for (const id of goal.linkedActionPointIds) elsewhere.actionPoint.add(id);
+  }
+  for (const actionPoint of actionPoints) for (const id of actionPoint.linkedGoalIds) elsewhere.goal.add(id);
+  const linked = (kind: LinkableKind): LinkedItem[] =>
+    [...elsewhere[kind]]
+      .map((id) => snapshot.contentMap(kind).get(id))
+      .filter((item): item is TakeawayItem | GoalItem | ActionPointItem => item !== undefined && item.categoryId !== category.id)
+      .sort(byCreation)
+      .map((item) => ({ id: item.id, categoryId: item.categoryId, title: item.title, isClosed: closedOf(item) }));
+
+  return {
+    id: category.id,
+    sectionId: category.sectionId,
+    familyId: context.familyId,
+    categoryTypeId: category.categoryTypeId,
+    title: category.title,
+    color: category.color,
+    sequenceNumber: category.sequenceNumber,
+    questions: [...snapshot.questions.values()]
+      .filter((question) => question.categoryId === category.id)
+      .sort(bySequence)
+      .map((question) => toQuestion(context, question, answers)),
+    takeaways,
+    goals,
+    actionPoints,
+    linkedElsewhere: { takeaways: linked('takeaway'), goals: linked('goal'), actionPoints: linked('actionPoint') },
+    abilities: abilitiesOf(context),
+  };
+}

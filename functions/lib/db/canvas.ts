@@ -1,0 +1,332 @@
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import type { CategoryTypeId, GoalTerm, Priority, SectionTypeId } from '../../../shared/enums';
+import { db, tableName } from './client';
+import { keys } from './keys';
+
+/**
+ * The canvas of a family: every item in the partition CANVAS#<familyId> (docs/data-model.md),
+ * so a whole canvas is one paginated Query. Items stay small (ids, short texts, no
+ * counters): a canvas of 1,000 items is one Query page. Vote counts are not stored; they
+ * are counted from the vote items the same Query returns.
+ *
+ * Links between takeaways, goals and action points are string sets on both items
+ * (absent when empty), changed in one transaction with ADD/DELETE on the other side.
+ * Every content item carries a `version` that each write bumps, so an update that
+ * rewrites an item's own link set can be conditioned on the version it read.
+ */
+
+export type CanvasMetaItem = { type: 'Canvas'; familyId: number; title: string; createdAt: string; createdByUserId: string };
+
+export type SectionItem = { type: 'Section'; id: number; sectionTypeId: SectionTypeId; title: string; sequenceNumber: number };
+
+export type CategoryItem = {
+  type: 'Category';
+  id: number;
+  sectionId: number;
+  categoryTypeId: CategoryTypeId;
+  title: string;
+  color: string;
+  sequenceNumber: number;
+};
+
+export type QuestionItem = { type: 'Question'; id: string; categoryId: number; sectionId: number; text: string; sequenceNumber: number };
+
+/** What every answer, takeaway, goal and action point carries. sectionId is copied so visibility needs no lookup. */
+type ContentBase = { id: string; categoryId: number; sectionId: number; createdByUserId: string; createdAt: string; version: number };
+
+export type AnswerItem = ContentBase & { type: 'Answer'; questionId: string; text: string };
+
+/** One answer per user per question: this item's key is the guard. */
+export type AnswerGuardItem = { type: 'AnswerGuard'; questionId: string; userId: string; answerId: string };
+
+export type TakeawayItem = ContentBase & {
+  type: 'Takeaway';
+  title: string;
+  text: string | null;
+  initiatorId: string | null;
+  isArchived: boolean;
+  linkedGoalIds?: Set<string>;
+};
+
+export type GoalItem = ContentBase & {
+  type: 'Goal';
+  title: string;
+  text: string | null;
+  initiatorId: string | null;
+  goalTerm: GoalTerm;
+  isCompleted: boolean;
+  linkedTakeawayIds?: Set<string>;
+  linkedActionPointIds?: Set<string>;
+};
+
+export type ActionPointItem = ContentBase & {
+  type: 'ActionPoint';
+  title: string;
+  text: string | null;
+  initiatorId: string | null;
+  assigneeId: string | null;
+  priority: Priority;
+  isCompleted: boolean;
+  linkedGoalIds?: Set<string>;
+};
+
+export type VoteItem = { type: 'Vote'; itemId: string; userId: string };
+
+export type ContentKind = 'answer' | 'takeaway' | 'goal' | 'actionPoint';
+export type LinkableKind = 'takeaway' | 'goal' | 'actionPoint';
+export type LinkField = 'linkedGoalIds' | 'linkedTakeawayIds' | 'linkedActionPointIds';
+
+export type ContentItemOf = { answer: AnswerItem; takeaway: TakeawayItem; goal: GoalItem; actionPoint: ActionPointItem };
+
+type Key = { PK: string; SK: string };
+
+/** The key of an answer, takeaway, goal or action point. */
+export function contentKey(familyId: number, kind: ContentKind, id: string): Key {
+  switch (kind) {
+    case 'answer':
+      return keys.answer(familyId, id);
+    case 'takeaway':
+      return keys.takeaway(familyId, id);
+    case 'goal':
+      return keys.goal(familyId, id);
+    case 'actionPoint':
+      return keys.actionPoint(familyId, id);
+  }
+}
+
+/**
+ * Every item of a family's canvas, page by page (one page for any canvas within the item
+ * limits). Strongly consistent, so a read right after a write sees it.
+ */
+export async function queryCanvas(familyId: number): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.canvasPartition(familyId), ':prefix': 'C#' },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+// ---- items with their keys ----------------------------------------------------------------
+
+export function canvasMetaRecord(meta: CanvasMetaItem) {
+  return { ...keys.canvas(meta.familyId), ...meta };
+}
+
+export function sectionRecord(familyId: number, section: SectionItem) {
+  return { ...keys.section(familyId, section.id), ...section };
+}
+
+export function categoryRecord(familyId: number, category: CategoryItem) {
+  return { ...keys.category(familyId, category.id), ...category };
+}
+
+export function questionRecord(familyId: number, question: QuestionItem) {
+  return { ...keys.question(familyId, question.categoryId, question.id), ...question };
+}
+
+/** An answer, takeaway, goal or action point with its key; empty link sets are left out (DynamoDB has no empty sets). */
+export function contentRecord(familyId: number, item: AnswerItem | TakeawayItem | GoalItem | ActionPointItem) {
+  const kind = kindOfItem(item);
+  const record: Record<string, unknown> = { ...contentKey(familyId, kind, item.id), ...item };
+  for (const field of ['linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds'] as const) {
+    const value = record[field];
+    if (value instanceof Set && value.size === 0) delete record[field];
+  }
+  return record;
+}
+
+export function answerGuardRecord(familyId: number, guard: AnswerGuardItem) {
+  return { ...keys.answerGuard(familyId, guard.questionId, guard.userId), ...guard };
+}
+
+export function voteRecord(familyId: number, vote: VoteItem) {
+  return { ...keys.vote(familyId, vote.itemId, vote.userId), ...vote };
+}
+
+function kindOfItem(item: { type: string }): ContentKind {
+  switch (item.type) {
+    case 'Answer':
+      return 'answer';
+    case 'Takeaway':
+      return 'takeaway';
+    case 'Goal':
+      return 'goal';
+    default:
+      return 'actionPoint';
+  }
+}
+
+// ---- transaction items -------------------------------------------------------------------
+
+/** A condition on an item: `#name` placeholders are attribute names, `:name` values given here. */
+export type Condition = { expression: string; values?: Record<string, unknown> };
+
+function namesIn(...expressions: Array<string | undefined>): Record<string, string> | undefined {
+  const names: Record<string, string> = {};
+  for (const expression of expressions) for (const match of (expression ?? '').matchAll(/#(\w+)/g)) names[`#${match[1]}`] = match[1] as string;
+  return Object.keys(names).length ? names : undefined;
+}
+
+/** Put one item; with `mustBeNew` it fails when the key exists (guards, new content). */
+export function putOp(record: Record<string, unknown>, options: { mustBeNew?: boolean } = {}): TransactWriteItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: record,
+      ...(options.mustBeNew ? { ConditionExpression: 'attribute_not_exists(PK)' } : {}),
+    },
+  };
+}
+
+export type UpdateSpec = {
+  set?: Record<string, unknown>;
+  remove?: readonly string[];
+  /** ADD to a number or a set. */
+  add?: Record<string, unknown>;
+  /** DELETE elements from a set. */
+  deleteFromSet?: Record<string, unknown>;
+};
+
+/** Update one existing item and bump its version; the condition always includes that the item exists. */
+export function updateOp(key: Key, spec: UpdateSpec, condition?: Condition): TransactWriteItem {
+  const values: Record<string, unknown> = { ':versionStep': 1 };
+  const set = Object.entries(spec.set ?? {}).map(([name, value]) => {
+    values[`:set_${name}`] = value;
+    return `#${name} = :set_${name}`;
+  });
+  const add = ['#version :versionStep'];
+  for (const [name, value] of Object.entries(spec.add ?? {})) {
+    values[`:add_${name}`] = value;
+    add.push(`#${name} :add_${name}`);
+  }
+  const del = Object.entries(spec.deleteFromSet ?? {}).map(([name, value]) => {
+    values[`:del_${name}`] = value;
+    return `#${name} :del_${name}`;
+  });
+  const expression = [
+    set.length ? `SET ${set.join(', ')}` : '',
+    spec.remove?.length ? `REMOVE ${spec.remove.map((name) => `#${name}`).join(', ')}` : '',
+    `ADD ${add.join(', ')}`,
+    del.length ? `DELETE ${del.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const conditionExpression = condition ? `attribute_exists(PK) AND (${condition.expression})` : 'attribute_exists(PK)';
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: expression,
+      ConditionExpression: conditionExpression,
+      ExpressionAttributeNames: namesIn(expression, conditionExpression),
+      ExpressionAttributeValues: { ...values, ...condition?.values },
+    },
+  };
+}
+
+/** Delete one item; with a condition, only while it holds (and the item exists). */
+export function deleteOp(key: Key, condition?: Condition): TransactWriteItem {
+  const expression = condition ? `attribute_exists(PK) AND (${condition.expression})` : undefined;
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: key,
+      ...(expression
+        ? { ConditionExpression: expression, ExpressionAttributeNames: namesIn(expression), ...(condition?.values ? { ExpressionAttributeValues: condition.values } : {}) }
+        : {}),
+    },
+  };
+}
+
+/** Delete an item that must exist (a vote being withdrawn). */
+export function deleteExistingOp(key: Key): TransactWriteItem {
+  return { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' } };
+}
+
+/** Check a condition on an item without changing it (it must exist). */
+export function checkOp(key: Key, condition?: Condition): TransactWriteItem {
+  const expression = condition ? `attribute_exists(PK) AND (${condition.expression})` : 'attribute_exists(PK)';
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: key,
+      ConditionExpression: expression,
+      ExpressionAttributeNames: namesIn(expression),
+      ...(condition?.values ? { ExpressionAttributeValues: condition.values } : {}),
+    },
+  };
+}
+
+/** The active membership of a user in the family, checked inside a canvas transaction (initiators). */
+export function activeFamilyMemberCheck(familyId: number, userId: string): TransactWriteItem {
+  return checkOp(keys.member(familyId, userId), { expression: '#isActive = :isActive', values: { ':isActive': true } });
+}
+
+/** Runs one transaction (at most 100 items). */
+export async function transact(items: TransactWriteItem[]): Promise<void> {
+  await db().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+// ---- batches ----------------------------------------------------------------------------
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
+
+const batchSize = 25;
+const batchParallelism = 4;
+
+async function writeBatch(requests: WriteRequest[]): Promise<void> {
+  let pending = requests;
+  for (let attempt = 0; pending.length; attempt += 1) {
+    if (attempt > 0) {
+      if (attempt > 8) throw new Error('batch write left unprocessed items');
+      await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    }
+    const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+    pending = (result.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
+  }
+}
+
+async function writeAll(requests: WriteRequest[]): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let start = 0; start < requests.length; start += batchSize) chunks.push(requests.slice(start, start + batchSize));
+  for (let start = 0; start < chunks.length; start += batchParallelism) {
+    await Promise.all(chunks.slice(start, start + batchParallelism).map(writeBatch));
+  }
+}
+
+/** Writes many items (template, test fixtures) in batches of 25, a few batches at a time. */
+export async function batchPut(records: Array<Record<string, unknown>>): Promise<void> {
+  await writeAll(records.map((Item) => ({ PutRequest: { Item } })));
+}
+
+/** Deletes many items in batches of 25 (canvas reset, votes of a deleted item). */
+export async function batchDelete(itemKeys: Key[]): Promise<void> {
+  await writeAll(itemKeys.map((Key) => ({ DeleteRequest: { Key: { PK: Key.PK, SK: Key.SK } } })));
+}
+
+/**
+ * The family's canvas name on its entity follows the canvas title (the select and invite
+ * pages show it), as one item of the rename transaction.
+ */
+export function renameEntityCanvasOp(familyId: number, title: string): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.entity(familyId),
+      UpdateExpression: 'SET canvasName = :title',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':title': title },
+    },
+  };
+}

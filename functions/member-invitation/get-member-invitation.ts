@@ -1,0 +1,26 @@
+import type { MemberInvitationInfo } from '../../shared/contracts/invitations';
+import { invitationStatus } from '../../shared/invitations';
+import { now } from '../lib/clock';
+import { getEntity } from '../lib/db/entities';
+import { fail } from '../lib/errors';
+import { findMemberInvitation } from './find-invitation';
+
+/**
+ * What the invitation landing page shows (public: the token is the credential). An
+ * accepted invitation answers normally with accepted true, so the page can say "already
+ * accepted" with a login button; expired → 31, unknown or replaced → 20.
+ */
+export async function getMemberInvitation(token: string): Promise<MemberInvitationInfo> {
+  const invitation = await findMemberInvitation(token);
+  const entity = await getEntity(invitation.entityId);
+  if (!entity) throw fail('INVALID_TOKEN');
+  return {
+    entityName: entity.entityName,
+    entityType: entity.entityTypeId,
+    email: invitation.email,
+    entityRoleId: invitation.entityRoleId,
+    accepted: invitation.accepted,
+    status: invitationStatus(invitation, now()),
+    expirationDate: invitation.expirationDate,
+  };
+}

@@ -1,0 +1,58 @@
+import { IdPath } from '../../shared/contracts/common';
+import {
+  CreateMemberInvitationRequest,
+  InvitationTokenQuery,
+  ListMemberInvitationsQuery,
+  ResendMemberInvitationRequest,
+  SendMemberInvitationRequest,
+} from '../../shared/contracts/invitations';
+import { fail } from '../lib/errors';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { acceptMemberInvitation } from './accept-member-invitation';
+import { createMemberInvitation } from './create-member-invitation';
+import { getMemberInvitation } from './get-member-invitation';
+import { listMemberInvitations } from './list-member-invitations';
+import { resendMemberInvitation } from './resend-member-invitation';
+import { revokeMemberInvitation } from './revoke-member-invitation';
+import { sendMemberInvitationEmail } from './send-member-invitation-email';
+
+export const handler = createGroupHandler('member-invitation', {
+  createMemberInvitation: defineRoute({
+    body: CreateMemberInvitationRequest,
+    handler: async ({ session, body }) => ({ status: 201, body: await createMemberInvitation(requireSession(session), body) }),
+  }),
+  sendMemberInvitationEmail: defineRoute({
+    body: SendMemberInvitationRequest,
+    handler: async ({ session, body }) => ({ body: await sendMemberInvitationEmail(requireSession(session), body.id) }),
+  }),
+  listMemberInvitations: defineRoute({
+    query: ListMemberInvitationsQuery,
+    handler: async ({ session, query }) => ({ body: await listMemberInvitations(requireSession(session), query) }),
+  }),
+  resendMemberInvitation: defineRoute({
+    body: ResendMemberInvitationRequest,
+    handler: async ({ session, body }) => ({ body: await resendMemberInvitation(requireSession(session), body.id) }),
+  }),
+  revokeMemberInvitation: defineRoute({
+    path: IdPath,
+    handler: async ({ session, path }) => {
+      await revokeMemberInvitation(requireSession(session), path.id);
+      return { status: 204 };
+    },
+  }),
+  // Public: the landing page reads the invitation before anyone signs in or up.
+  getMemberInvitation: defineRoute({
+    query: InvitationTokenQuery,
+    handler: async ({ query }) => ({ body: await getMemberInvitation(query.token) }),
+  }),
+  // A GET that writes (the spec's call): a cross-site navigation must not make a signed-in
+  // user join an entity, so a browser-marked cross-site request is refused.
+  acceptMemberInvitation: defineRoute({
+    query: InvitationTokenQuery,
+    handler: async ({ session, query, event }) => {
+      if (event.headers?.['sec-fetch-site'] === 'cross-site') throw fail('FORBIDDEN');
+      return { body: await acceptMemberInvitation(requireSession(session), query.token) };
+    },
+  }),
+});

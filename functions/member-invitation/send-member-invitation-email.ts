@@ -1,0 +1,43 @@
+import type { SendMemberInvitationResponse } from '../../shared/contracts/invitations';
+import { invitationValidityDays } from '../../shared/invitations';
+import { canInviteMemberWithRole, roleNames } from '../../shared/permissions';
+import { now } from '../lib/clock';
+import { getEntity } from '../lib/db/entities';
+import { getMemberInvitation, issueMemberInvitationToken } from '../lib/db/member-invitations';
+import { getUser } from '../lib/db/users';
+import { fail } from '../lib/errors';
+import { sendEmail } from '../lib/mail/mailer';
+import { appLink, emailTemplates } from '../lib/mail/templates';
+import { requireCurrentMembership, requirePermission } from '../lib/memberships';
+import type { Session } from '../lib/session';
+import { memberName } from '../entity-member/member-views';
+
+/**
+ * E-mails the link of an invitation of the current entity (step two of inviting, and of
+ * resending). Each call issues a new token (only its hash is stored; the previous link
+ * stops working) valid for 14 days. InviteMember and the role rule as for create;
+ * accepted → 32; unknown → 4. A mail failure → EMAIL_SEND_FAILED (15): the invitation
+ * stays and can be resent.
+ */
+export async function sendMemberInvitationEmail(session: Session, invitationId: string): Promise<SendMemberInvitationResponse> {
+  const actor = requireCurrentMembership(session);
+  requirePermission(actor, 'InviteMember');
+  const entityId = actor.entityId;
+  const [invitation, entity, sender] = await Promise.all([getMemberInvitation(entityId, invitationId), getEntity(entityId), getUser(session.userId)]);
+  if (!invitation || !entity || !sender) throw fail('ITEM_NOT_FOUND');
+  if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
+  if (!canInviteMemberWithRole(actor, invitation.entityRoleId)) throw fail('FORBIDDEN');
+  const { token, invitation: issued } = await issueMemberInvitationToken(entityId, invitationId, now());
+  await sendEmail(
+    invitation.email,
+    emailTemplates.memberInvitation({
+      inviterName: memberName(sender),
+      entityName: entity.entityName,
+      entityTypeId: entity.entityTypeId,
+      roleName: roleNames[invitation.entityRoleId],
+      link: appLink('/member-invitation', { token }),
+      validityDays: invitationValidityDays,
+    }),
+  );
+  return { id: invitationId, expirationDate: issued.expirationDate };
+}

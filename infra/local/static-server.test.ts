@@ -1,0 +1,102 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer, type StaticServer } from './static-server';
+
+let root: string;
+let web: StaticServer;
+let api: http.Server;
+const apiCalls: Array<{ method?: string; url?: string; body: string; contentType?: string }> = [];
+
+beforeAll(async () => {
+  const base = await mkdtemp(path.join(tmpdir(), 'fc-static-'));
+  root = path.join(base, 'dist');
+  await mkdir(path.join(root, 'assets'), { recursive: true });
+  await writeFile(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+  await writeFile(path.join(root, 'assets', 'app-123.js'), 'console.log(1)');
+  await writeFile(path.join(root, 'favicon.svg'), '<svg/>');
+  await writeFile(path.join(base, 'secret.txt'), 'outside the build');
+
+  api = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      apiCalls.push({ method: request.method, url: request.url, body, contentType: request.headers['content-type'] });
+      response.writeHead(201, { 'content-type': 'application/json', 'set-cookie': 'fc_session=abc; HttpOnly' });
+      response.end('{"id":"1"}');
+    });
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', () => resolve()));
+  const address = api.address();
+  const apiPort = typeof address === 'object' && address ? address.port : 0;
+  web = await startStaticServer({ root, apiTarget: `http://127.0.0.1:${apiPort}`, port: 0 });
+});
+
+afterAll(async () => {
+  await web?.stop();
+  await new Promise<void>((resolve) => api?.close(() => resolve()));
+  if (root) await rm(path.dirname(root), { recursive: true, force: true });
+});
+
+/** A raw request, so paths reach the server exactly as written (fetch would normalise them). */
+function get(pathname: string, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port: web.port, path: pathname, method }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('startStaticServer', () => {
+  it('serves index.html for the root and for every client route', async () => {
+    for (const pathname of ['/', '/contact', '/canvas/12?x=1', '/not/a/page']) {
+      const answer = await get(pathname);
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.body).toContain('<title>app</title>');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves built files with their type, hashed assets cached for good', async () => {
+    const script = await get('/assets/app-123.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect((await get('/favicon.svg')).headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('answers 404 for a missing file and never serves outside the build folder', async () => {
+    expect((await get('/assets/missing.js')).status).toBe(404);
+    for (const pathname of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt']) {
+      const answer = await get(pathname);
+      expect(answer.body, pathname).not.toContain('outside the build');
+    }
+  });
+
+  it('refuses writes to anything but the API', async () => {
+    expect((await get('/contact', 'POST')).status).toBe(405);
+  });
+
+  it('passes /api requests to the API with method, path, body and headers, and the answer back', async () => {
+    const response = await fetch(`${web.url}/api/contact-form?x=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"subject":"Hi"}',
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ id: '1' });
+    expect(response.headers.get('set-cookie')).toContain('fc_session=abc');
+    expect(apiCalls.at(-1)).toEqual({ method: 'POST', url: '/api/contact-form?x=1', body: '{"subject":"Hi"}', contentType: 'application/json' });
+  });
+
+  it('refuses to start without a build', async () => {
+    await expect(startStaticServer({ root: path.join(root, 'nothing-here'), apiTarget: 'http://127.0.0.1:1', port: 0 })).rejects.toThrow(/npm run build:web/);
+  });
+});

@@ -1,0 +1,166 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+
+/**
+ * Serves the built SPA (web/dist) the way CloudFront does in the cloud: files from the
+ * build, `index.html` for every other path (client-side routes), and `/api/*` passed on
+ * to the API gateway so cookies stay first-party. Used by the end-to-end tests; `npm
+ * start` can use it to run the built app instead of the dev server.
+ */
+
+export type StaticServer = { url: string; port: number; stop: () => Promise<void> };
+
+export type StaticServerOptions = {
+  /** The folder of the built SPA, holding index.html. */
+  root: string;
+  /** Where `/api` requests go, e.g. the local gateway's URL. */
+  apiTarget: string;
+  port: number;
+  host?: string;
+};
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const securityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+function sendText(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
+  response.end(text);
+}
+
+/** Passes the request on to the API unchanged and streams the answer back. */
+function proxyToApi(request: IncomingMessage, response: ServerResponse, apiTarget: URL): void {
+  const upstream = http.request(
+    {
+      protocol: apiTarget.protocol,
+      hostname: apiTarget.hostname,
+      port: apiTarget.port,
+      method: request.method,
+      path: request.url,
+      headers: { ...request.headers, 'x-forwarded-host': request.headers.host ?? '', 'x-forwarded-proto': 'http' },
+    },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  upstream.on('error', () => {
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.writeHead(502, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify({ errorCode: 500, errors: {}, message: 'Internal server error, try again later.' }));
+  });
+  request.pipe(upstream);
+}
+
+async function fileAt(root: string, pathname: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
+  // Never serve anything outside the build folder.
+  if (file !== root && !file.startsWith(`${root}${path.sep}`)) return null;
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? file : null;
+}
+
+function sendFile(request: IncomingMessage, response: ServerResponse, file: string, cacheControl: string): void {
+  const type = contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  response.writeHead(200, { ...securityHeaders, 'content-type': type, 'cache-control': cacheControl });
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
+  createReadStream(file)
+    .on('error', () => response.destroy())
+    .pipe(response);
+}
+
+export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
+  const root = path.resolve(options.root);
+  const indexFile = path.join(root, 'index.html');
+  if (!(await stat(indexFile).catch(() => null))?.isFile()) {
+    throw new Error(`No built app at ${root} (index.html missing). Run \`npm run build:web\` first.`);
+  }
+  const apiTarget = new URL(options.apiTarget);
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (isApiPath(pathname)) {
+      proxyToApi(request, response, apiTarget);
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('allow', 'GET, HEAD');
+      sendText(response, 405, 'Method not allowed');
+      return;
+    }
+    const file = await fileAt(root, pathname);
+    if (file) {
+      // Vite puts content-hashed files under /assets: they never change.
+      const isHashed = pathname.startsWith('/assets/');
+      sendFile(request, response, file, isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return;
+    }
+    // A missing file with an extension is a real 404; any other path is a client route.
+    if (path.posix.extname(pathname)) {
+      sendText(response, 404, 'Not found');
+      return;
+    }
+    sendFile(request, response, indexFile, 'no-cache');
+  };
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) sendText(response, 500, 'Internal server error');
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests: Debian's Chromium drives the built SPA, served with the whole local
+ * stack (DynamoDB Local, the SES emulator, the gateway) on free ports by the global
+ * setup. `npm run test:e2e` builds the SPA first. Never run `playwright install`.
+ */
+const isCi = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  // Two cores here, and DynamoDB Local is one JVM: two workers at most.
+  workers: isCi ? 1 : 2,
+  retries: isCi ? 1 : 0,
+  forbidOnly: isCi,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        // No look-ups of outside hosts: everything the tests need is on 127.0.0.1.
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+      ],
+    },
+  },
+});

@@ -1,0 +1,343 @@
+import { z } from 'zod';
+import { contentIdPattern, familyOfCategoryId, familyOfSectionId, parseQuestionId } from '../canvas-ids';
+import { goalTerms, priorities, workRelationPermissions } from '../enums';
+import { messageKeys, requiredText } from '../validation';
+
+/**
+ * Contracts of the canvas calls (spec 02 §7 Canvas, §3 fields, §5 rules): the canvas,
+ * answers, takeaways, goals and action points. Requests are strict (an unknown field is a
+ * validation error naming it); path parameters that are not well-formed ids answer
+ * INCORRECT_INPUT (6). Every id carries its family (shared/canvas-ids.ts).
+ *
+ * Requests use the spec's field names (`completed`, `archived`); responses name booleans
+ * as questions (`isCompleted`, `isArchived`).
+ */
+
+/** Upper bounds the spec does not give, chosen so that a canvas of 1,000 items stays one Query page. */
+export const canvasLimits = {
+  title: 200,
+  text: 2000,
+  canvasTitle: 100,
+  /** Links of one kind on one item: a delete of a goal fits one transaction with both kinds. */
+  links: 40,
+} as const;
+
+// ---- ids -------------------------------------------------------------------------------
+
+const invalid = { error: messageKeys.invalidInput };
+
+/** A number in a URL segment. */
+const numericSegment = () => z.string().regex(/^[1-9]\d{0,15}$/, invalid).transform(Number);
+
+export const familyIdField = () => numericSegment().refine((id) => Number.isSafeInteger(id), invalid);
+export const sectionIdSegment = () => numericSegment().refine((id) => familyOfSectionId(id) !== undefined, invalid);
+export const categoryIdSegment = () => numericSegment().refine((id) => familyOfCategoryId(id) !== undefined, invalid);
+export const categoryIdField = () =>
+  z.number({ error: messageKeys.required }).int(invalid).refine((id) => familyOfCategoryId(id) !== undefined, invalid);
+export const questionIdField = () => z.string({ error: messageKeys.required }).refine((id) => parseQuestionId(id) !== undefined, invalid);
+/** An answer, takeaway, goal or action point id: `<familyId>.<32 hex>`. */
+export const contentIdField = () => z.string({ error: messageKeys.required }).regex(contentIdPattern, invalid);
+/** A user id (the member id of a membership). */
+export const userIdField = () => z.string({ error: messageKeys.required }).regex(/^[A-Za-z0-9_-]{1,64}$/, invalid);
+
+/** A list of linked ids: duplicates collapse, null means none. */
+const linkedIdsField = () =>
+  z
+    .array(contentIdField(), { error: messageKeys.invalidInput })
+    .max(canvasLimits.links, { error: messageKeys.tooLong })
+    .nullable()
+    .transform((ids) => [...new Set(ids ?? [])]);
+
+/** Optional description: trimmed, empty → null. */
+const textField = () =>
+  z
+    .string({ error: messageKeys.invalidInput })
+    .trim()
+    .max(canvasLimits.text, { error: messageKeys.tooLong })
+    .nullable()
+    .transform((text) => (text ? text : null));
+
+const titleField = () => requiredText(canvasLimits.title);
+
+/** Goal term: the spec's 'none' (or null) is NoTerm. */
+export const goalTermField = () =>
+  z
+    .enum([...goalTerms, 'none'], { error: messageKeys.invalidInput })
+    .nullable()
+    .transform((term) => (term === null || term === 'none' ? 'NoTerm' : term));
+
+/** Priority: the spec's 'none' (or null) is NoPriority. */
+export const priorityField = () =>
+  z
+    .enum([...priorities, 'none'], { error: messageKeys.invalidInput })
+    .nullable()
+    .transform((priority) => (priority === null || priority === 'none' ? 'NoPriority' : priority));
+
+// ---- path parameters --------------------------------------------------------------------
+
+export const FamilyIdPath = z.strictObject({ familyId: familyIdField() });
+export const SectionIdPath = z.strictObject({ id: sectionIdSegment() });
+export const CategoryIdPath = z.strictObject({ id: categoryIdSegment() });
+export const CreateInCategoryPath = z.strictObject({ categoryId: categoryIdSegment() });
+export const QuestionIdPath = z.strictObject({ questionId: questionIdField() });
+export const ContentIdPath = z.strictObject({ id: contentIdField() });
+export const AnswerVotePath = z.strictObject({ answerId: contentIdField() });
+export const TakeawayVotePath = z.strictObject({ takeawayId: contentIdField() });
+
+// ---- requests ---------------------------------------------------------------------------
+
+// PATCH /api/canvas
+export const UpdateCanvasTitleRequest = z.strictObject({
+  title: requiredText(canvasLimits.canvasTitle).min(3, { error: messageKeys.minLength3 }),
+});
+export type UpdateCanvasTitleRequest = z.infer<typeof UpdateCanvasTitleRequest>;
+export const UpdateCanvasTitleResponse = z.object({ id: z.number(), title: z.string() });
+export type UpdateCanvasTitleResponse = z.infer<typeof UpdateCanvasTitleResponse>;
+
+// POST /api/canvas-answer/create/{questionId}
+export const CreateAnswerRequest = z.strictObject({
+  text: requiredText(canvasLimits.text),
+  /** Must be the question of the path. */
+  questionId: questionIdField(),
+});
+export type CreateAnswerRequest = z.infer<typeof CreateAnswerRequest>;
+
+// PATCH /api/canvas-answer/{id}
+export const UpdateAnswerRequest = z.strictObject({
+  text: requiredText(canvasLimits.text),
+  /** Optional; when sent, must be the answer's question. */
+  questionId: questionIdField().optional(),
+});
+export type UpdateAnswerRequest = z.infer<typeof UpdateAnswerRequest>;
+
+// POST /api/canvas-takeaway/create/{categoryId}
+export const CreateTakeawayRequest = z.strictObject({
+  title: titleField(),
+  text: textField().optional(),
+  /** Must be the category of the path. */
+  categoryId: categoryIdField(),
+  /** A member of the family; defaults to the caller when the caller is one, else none. */
+  initiatorId: userIdField().nullable().optional(),
+  linkedGoalIds: linkedIdsField().optional(),
+});
+export type CreateTakeawayRequest = z.infer<typeof CreateTakeawayRequest>;
+
+/**
+ * PATCH /api/canvas-takeaway/{id}: the form as it stands. A field left out keeps its value;
+ * `linkedGoalIds` replaces the links (both sides change).
+ */
+export const UpdateTakeawayRequest = z.strictObject({
+  title: titleField(),
+  text: textField().optional(),
+  /** Optional; when sent, must be the takeaway's category (items do not move). */
+  categoryId: categoryIdField().optional(),
+  initiatorId: userIdField().nullable().optional(),
+  linkedGoalIds: linkedIdsField().optional(),
+});
+export type UpdateTakeawayRequest = z.infer<typeof UpdateTakeawayRequest>;
+
+// PATCH /api/canvas-takeaway/archive/{id}
+export const ArchiveTakeawayRequest = z.strictObject({ archived: z.boolean({ error: messageKeys.required }) });
+export type ArchiveTakeawayRequest = z.infer<typeof ArchiveTakeawayRequest>;
+
+// POST /api/canvas-goal/create/{categoryId}
+export const CreateGoalRequest = z.strictObject({
+  title: titleField(),
+  text: textField().optional(),
+  categoryId: categoryIdField(),
+  initiatorId: userIdField().nullable().optional(),
+  goalTerm: goalTermField().optional(),
+  completed: z.boolean({ error: messageKeys.invalidInput }).optional(),
+  linkedTakeawayIds: linkedIdsField().optional(),
+  linkedActionPointIds: linkedIdsField().optional(),
+});
+export type CreateGoalRequest = z.infer<typeof CreateGoalRequest>;
+
+// PATCH /api/canvas-goal/{id}
+export const UpdateGoalRequest = z.strictObject({
+  title: titleField(),
+  text: textField().optional(),
+  categoryId: categoryIdField().optional(),
+  initiatorId: userIdField().nullable().optional(),
+  goalTerm: goalTermField().optional(),
+  linkedTakeawayIds: linkedIdsField().optional(),
+  linkedActionPointIds: linkedIdsField().optional(),
+});
+export type UpdateGoalRequest = z.infer<typeof UpdateGoalRequest>;
+
+// PATCH /api/canvas-goal/complete/{id}, PATCH /api/canvas-action-point/complete/{id}
+export const CompleteRequest = z.strictObject({ completed: z.boolean({ error: messageKeys.required }) });
+export type CompleteRequest = z.infer<typeof CompleteRequest>;
+
+// POST /api/canvas-action-point/create/{categoryId}
+export const CreateActionPointRequest = z.strictObject({
+  title: titleField(),
+  text: textField().optional(),
+  categoryId: categoryIdField(),
+  initiatorId: userIdField().nullable().optional(),
+  /** A canvas member (family member or advisor with access), or null for nobody. */
+  assigneeId: userIdField().nullable().optional(),
+  priority: priorityField().optional(),
+  completed: z.boolean({ error: messageKeys.invalidInput }).optional(),
+  linkedGoalIds: linkedIdsField().optional(),
+});
+export type CreateActionPointRequest = z.infer<typeof CreateActionPointRequest>;
+
+/** PATCH /api/canvas-action-point/{id}: `priority` is applied only with `updatePriority: true`. */
+export const UpdateActionPointRequest = z.strictObject({
+  title: titleField(),
+  text: textField().optional(),
+  categoryId: categoryIdField().optional(),
+  initiatorId: userIdField().nullable().optional(),
+  assigneeId: userIdField().nullable().optional(),
+  priority: priorityField().optional(),
+  updatePriority: z.boolean({ error: messageKeys.invalidInput }).optional(),
+  linkedGoalIds: linkedIdsField().optional(),
+});
+export type UpdateActionPointRequest = z.infer<typeof UpdateActionPointRequest>;
+
+// ---- responses --------------------------------------------------------------------------
+
+const votes = {
+  voteCount: z.number(),
+  /** Whether the caller has voted for it (the vote button toggles). */
+  hasVoted: z.boolean(),
+};
+
+const authored = {
+  createdByUserId: z.string(),
+  createdAt: z.string(),
+};
+
+export const Answer = z.object({ id: z.string(), questionId: z.string(), text: z.string(), ...authored, ...votes });
+export type Answer = z.infer<typeof Answer>;
+
+export const Question = z.object({ id: z.string(), categoryId: z.number(), text: z.string(), sequenceNumber: z.number(), answers: z.array(Answer) });
+export type Question = z.infer<typeof Question>;
+
+export const Takeaway = z.object({
+  id: z.string(),
+  categoryId: z.number(),
+  title: z.string(),
+  text: z.string().nullable(),
+  initiatorId: z.string().nullable(),
+  isArchived: z.boolean(),
+  linkedGoalIds: z.array(z.string()),
+  ...authored,
+  ...votes,
+});
+export type Takeaway = z.infer<typeof Takeaway>;
+
+export const Goal = z.object({
+  id: z.string(),
+  categoryId: z.number(),
+  title: z.string(),
+  text: z.string().nullable(),
+  initiatorId: z.string().nullable(),
+  goalTerm: z.enum(goalTerms),
+  isCompleted: z.boolean(),
+  linkedTakeawayIds: z.array(z.string()),
+  linkedActionPointIds: z.array(z.string()),
+  ...authored,
+});
+export type Goal = z.infer<typeof Goal>;
+
+export const ActionPoint = z.object({
+  id: z.string(),
+  categoryId: z.number(),
+  title: z.string(),
+  text: z.string().nullable(),
+  initiatorId: z.string().nullable(),
+  assigneeId: z.string().nullable(),
+  priority: z.enum(priorities),
+  isCompleted: z.boolean(),
+  linkedGoalIds: z.array(z.string()),
+  ...authored,
+});
+export type ActionPoint = z.infer<typeof ActionPoint>;
+
+/** A category card of the overview: its active takeaways, its goals and action points. */
+export const CanvasCategory = z.object({
+  id: z.number(),
+  sectionId: z.number(),
+  categoryTypeId: z.number(),
+  title: z.string(),
+  color: z.string(),
+  sequenceNumber: z.number(),
+  takeaways: z.array(Takeaway),
+  goals: z.array(Goal),
+  actionPoints: z.array(ActionPoint),
+});
+export type CanvasCategory = z.infer<typeof CanvasCategory>;
+
+export const CanvasSection = z.object({
+  id: z.number(),
+  sectionTypeId: z.number(),
+  title: z.string(),
+  sequenceNumber: z.number(),
+  categories: z.array(CanvasCategory),
+});
+export type CanvasSection = z.infer<typeof CanvasSection>;
+
+/** What the caller may do on this canvas, decided by shared/permissions.ts on the server. */
+export const CanvasAbilities = z.object({
+  /** 'own': the caller's family; 'workRelation': an advisor company's access. */
+  accessKind: z.enum(['own', 'workRelation']),
+  /** The advisor's canvas role (1 full, 2 read, 3 none); null on the family's own canvas. */
+  workRelationRoleId: z.number().nullable(),
+  canEditCanvas: z.boolean(),
+  canEditCanvasTitle: z.boolean(),
+  canResetCanvas: z.boolean(),
+  /** Owner or admin on their own canvas: may delete others' items. */
+  canDeleteOthersItems: z.boolean(),
+});
+export type CanvasAbilities = z.infer<typeof CanvasAbilities>;
+
+/**
+ * GET /api/canvas[/{familyId}], and POST /api/canvas/create. Sections in sequence order,
+ * only those the caller may see. The canvas id is the family id (one canvas per family).
+ */
+export const Canvas = z.object({
+  id: z.number(),
+  title: z.string(),
+  entityId: z.number(),
+  sections: z.array(CanvasSection),
+  /** The advisor's work-relation permissions on this family; empty on the family's own canvas. */
+  workRelationMemberPermissions: z.array(z.enum(workRelationPermissions)),
+  abilities: CanvasAbilities,
+});
+export type Canvas = z.infer<typeof Canvas>;
+
+/** GET /api/canvas/section/{id} */
+export const SectionResponse = CanvasSection.extend({ familyId: z.number(), canvasTitle: z.string(), abilities: CanvasAbilities });
+export type SectionResponse = z.infer<typeof SectionResponse>;
+
+/** An item of another category that an item of this one links to: enough to list the link. */
+export const LinkedItem = z.object({ id: z.string(), categoryId: z.number(), title: z.string(), isClosed: z.boolean() });
+export type LinkedItem = z.infer<typeof LinkedItem>;
+
+/**
+ * GET /api/canvas/category/{id}: the full-screen category. Takeaways include archived ones
+ * (shown read-only). `linkedElsewhere` lists the visible items of other categories that
+ * this category's items link to.
+ */
+export const CategoryResponse = z.object({
+  id: z.number(),
+  sectionId: z.number(),
+  familyId: z.number(),
+  categoryTypeId: z.number(),
+  title: z.string(),
+  color: z.string(),
+  sequenceNumber: z.number(),
+  questions: z.array(Question),
+  takeaways: z.array(Takeaway),
+  goals: z.array(Goal),
+  actionPoints: z.array(ActionPoint),
+  linkedElsewhere: z.object({ takeaways: z.array(LinkedItem), goals: z.array(LinkedItem), actionPoints: z.array(LinkedItem) }),
+  abilities: CanvasAbilities,
+});
+export type CategoryResponse = z.infer<typeof CategoryResponse>;
+
+/** POST /api/canvas-answer/vote/{answerId}, POST /api/canvas-takeaway/vote/{takeawayId}. */
+export const VoteResponse = z.object({ itemId: z.string(), userId: z.string(), voteCount: z.number() });
+export type VoteResponse = z.infer<typeof VoteResponse>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { addressTypes } from '../enums';
+import { clearable, domainField, emailField, messageKeys, nameField, phoneField } from '../validation';
+import { Address, CurrentEntity } from './auth';
+import { numericIdParameter } from './common';
+import { AddressRequest } from './user';
+
+/**
+ * Contracts of the entity calls (spec 01 §7 Entities, §3 Entity and Address, §5 entity
+ * profile and creation rules). An entity as its member sees it carries the member's role
+ * and permissions (CurrentEntity, shared with POST /auth/set-current-entity).
+ */
+export { CurrentEntity };
+
+// GET /api/entities: the caller's entities, oldest first.
+export const EntityListResponse = z.array(CurrentEntity);
+export type EntityListResponse = z.infer<typeof EntityListResponse>;
+
+// POST /api/entities
+export const CreateEntityRequest = z.strictObject({
+  /** Family 1 or advisor company 2; any other integer is answered INVALID_ENTITY_TYPE (11). */
+  entityTypeId: z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }),
+  entityName: nameField(),
+  /** Families only; defaults to the entity name plus ' Canvas'. Ignored for a company. */
+  canvasName: nameField().optional(),
+});
+export type CreateEntityRequest = z.infer<typeof CreateEntityRequest>;
+/** The new entity's id; the caller is its owner. */
+export const CreateEntityResponse = z.object({ id: z.number() });
+export type CreateEntityResponse = z.infer<typeof CreateEntityResponse>;
+
+/** VAT or company registration number: letters, digits, spaces, dots and hyphens. */
+const vatNumberField = () =>
+  z
+    .string({ error: messageKeys.required })
+    .trim()
+    .min(2, { error: messageKeys.invalidInput })
+    .max(30, { error: messageKeys.tooLong })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]*$/, { error: messageKeys.invalidInput })
+    .toUpperCase();
+
+// PATCH /api/entities/update (the current entity). Absent fields stay; null or '' clears
+// the optional ones. canvasName is required for a family and ignored for a company.
+export const UpdateEntityRequest = z.strictObject({
+  entityName: nameField().optional(),
+  canvasName: clearable(nameField()),
+  domain: clearable(domainField()),
+  vatNumber: clearable(vatNumberField()),
+  email: clearable(emailField()),
+  phone: clearable(phoneField()),
+});
+export type UpdateEntityRequest = z.infer<typeof UpdateEntityRequest>;
+
+export const EntityAddress = Address.extend({ type: z.enum(addressTypes) });
+export type EntityAddress = z.infer<typeof EntityAddress>;
+
+// POST /api/entities/address and PATCH /api/entities/address/{id}: one address per type.
+export const EntityAddressRequest = AddressRequest.extend({ type: z.enum(addressTypes, { error: messageKeys.invalidInput }) });
+export type EntityAddressRequest = z.infer<typeof EntityAddressRequest>;
+export const EntityAddressResponse = EntityAddress;
+export type EntityAddressResponse = z.infer<typeof EntityAddressResponse>;
+
+// GET /api/entities/{entityId}: the whole profile. email, phone and addresses are null or
+// empty for a member without ReadSensitiveData.
+export const EntityIdPath = z.strictObject({ entityId: numericIdParameter() });
+export type EntityIdPath = z.infer<typeof EntityIdPath>;
+export const EntityProfile = CurrentEntity.extend({
+  domain: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  addresses: z.array(EntityAddress),
+});
+export type EntityProfile = z.infer<typeof EntityProfile>;
+/** PATCH /api/entities/update answers the profile after the change. */
+export const UpdateEntityResponse = EntityProfile;
+export type UpdateEntityResponse = z.infer<typeof UpdateEntityResponse>;

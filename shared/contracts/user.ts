@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { countries } from '../countries';
+import { PrivacyLevel, privacyLevelIds } from '../enums';
+import { clearable, cityField, countryField, messageKeys, nameField, phoneField, postalCodeField, streetAddressField } from '../validation';
+import { idField } from './common';
+import { Address, PrivacySettings, UserProfile } from './auth';
+
+/**
+ * Contracts of the user calls (spec 01 §7 User, §3 User, privacy settings, address,
+ * country; §5 profile rules). The profile itself (UserProfile, Address,
+ * PrivacySettings) is in ./auth, which sign-in shares.
+ */
+export { Address, PrivacySettings, UserProfile };
+
+/** Name prefixes offered in the profile (GET /api/user/prefixes); the spec leaves the list open. */
+export const namePrefixes = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof', 'Rev', 'Sir', 'Dame', 'Lady', 'Lord'] as const;
+export type NamePrefix = (typeof namePrefixes)[number];
+export const PrefixesResponse = z.array(z.enum(namePrefixes));
+export type PrefixesResponse = z.infer<typeof PrefixesResponse>;
+
+// PATCH /api/user/{userId}: absent fields stay as they are; null or '' clears prefix and phone.
+export const UserIdPath = z.strictObject({ userId: idField() });
+export type UserIdPath = z.infer<typeof UserIdPath>;
+export const UpdateUserRequest = z.strictObject({
+  firstName: nameField().optional(),
+  lastName: nameField().optional(),
+  prefix: clearable(z.enum(namePrefixes, { error: messageKeys.invalidInput })),
+  phone: clearable(phoneField()),
+});
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+/** The whole profile after the change. */
+export const UpdateUserResponse = UserProfile;
+export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
+
+// POST /api/user/address and PATCH /api/user/address/{id}: the whole address each time.
+export const AddressRequest = z.strictObject({
+  streetAddress: streetAddressField(),
+  city: cityField(),
+  postalCode: postalCodeField(),
+  country: countryField(),
+});
+export type AddressRequest = z.infer<typeof AddressRequest>;
+/** The stored address with its id. */
+export const AddressResponse = Address;
+export type AddressResponse = z.infer<typeof AddressResponse>;
+/** How many addresses one user may keep (the spec gives no number; a profile shows a few). */
+export const maxUserAddresses = 5;
+
+// GET /api/privacy-settings: the levels a setting can take.
+export const privacyLevelNames = { [PrivacyLevel.OnlyMe]: 'OnlyMe', [PrivacyLevel.DirectContacts]: 'DirectContacts', [PrivacyLevel.Everyone]: 'Everyone' } as const;
+export const PrivacyLevelsResponse = z.array(z.object({ id: z.literal(privacyLevelIds), name: z.string() }));
+export type PrivacyLevelsResponse = z.infer<typeof PrivacyLevelsResponse>;
+export const privacyLevels: PrivacyLevelsResponse = privacyLevelIds.map((id) => ({ id, name: privacyLevelNames[id] }));
+
+// POST /api/user/privacy: each setting 1, 5 or 10; one left out is Everyone (10), the default.
+const privacyLevel = () => z.literal(privacyLevelIds, { error: messageKeys.invalidInput }).default(PrivacyLevel.Everyone);
+export const PrivacySettingsRequest = z.strictObject({ address: privacyLevel(), phone: privacyLevel(), email: privacyLevel() });
+export type PrivacySettingsRequest = z.infer<typeof PrivacySettingsRequest>;
+export const PrivacySettingsResponse = PrivacySettings;
+export type PrivacySettingsResponse = z.infer<typeof PrivacySettingsResponse>;
+
+// GET /api/addresses/countries: ISO 3166-1 alpha-2 codes with English names, sorted by name.
+export const CountriesResponse = z.array(z.object({ code: z.string(), name: z.string() }));
+export type CountriesResponse = z.infer<typeof CountriesResponse>;
+export { countries };

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { messageKeys } from './validation';
+
+/**
+ * Multi-sort of the lists without paging (member and invitation tables, spec 01 §2.4,
+ * §9): `orderBy=lastName,-entityRoleId` sorts by lastName ascending, then entityRoleId
+ * descending. The server sorts with it; the browser may re-sort a table the same way.
+ */
+export type SortKey<F extends string> = { field: F; isDescending: boolean };
+
+/** The `orderBy` query parameter for a list whose sortable fields are `fields`. */
+export function orderByParameter<const F extends string>(fields: readonly F[]) {
+  const allowed = new Set<string>(fields);
+  return z
+    .string()
+    .max(300, { error: messageKeys.tooLong })
+    .transform((value, context) => {
+      const keys: Array<SortKey<F>> = [];
+      for (const raw of value.split(',')) {
+        const part = raw.trim();
+        if (!part) continue;
+        const isDescending = part.startsWith('-');
+        const field = part.replace(/^[-+]/, '');
+        if (!allowed.has(field)) {
+          context.addIssue({ code: 'custom', message: messageKeys.invalidInput });
+          return z.NEVER;
+        }
+        if (!keys.some((key) => key.field === field)) keys.push({ field: field as F, isDescending });
+      }
+      return keys;
+    });
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), 'en', { sensitivity: 'base', numeric: true });
+}
+
+/**
+ * The rows sorted by the keys, stably (rows equal on every key keep their order). Empty
+ * values (null, undefined, '') come last in either direction.
+ */
+export function sortRows<T extends object>(rows: readonly T[], keys: ReadonlyArray<SortKey<string>>): T[] {
+  const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+  return [...rows].sort((left, right) => {
+    for (const { field, isDescending } of keys) {
+      const a = (left as Record<string, unknown>)[field];
+      const b = (right as Record<string, unknown>)[field];
+      if (isEmpty(a) || isEmpty(b)) {
+        if (isEmpty(a) && isEmpty(b)) continue;
+        return isEmpty(a) ? 1 : -1;
+      }
+      const order = compareValues(a, b);
+      if (order !== 0) return isDescending ? -order : order;
+    }
+    return 0;
+  });
+}

@@ -1,0 +1,119 @@
+import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
+
+test.describe('at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the header collapses into a menu that holds the links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Family Canvas' })).toBeVisible();
+
+    await expect(page.getByTestId('desktop-nav')).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    await expect(openMenu).toBeVisible();
+    // Nothing sticks out sideways.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+    await openMenu.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'About app' })).toBeVisible();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await menu.getByRole('link', { name: 'About app' }).click();
+    await expect(page).toHaveURL(/\/about-app$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Family Canvas' })).toBeVisible();
+  });
+
+  test('Escape closes the menu and focus returns to its button', async ({ page }) => {
+    await page.goto('/contact');
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    await openMenu.click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await expect(openMenu).toBeFocused();
+  });
+});
+
+test.describe('the shell on a wide screen', () => {
+  test('shows Login and About app in the header and the static links in the footer', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'About app' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['About us', 'About the app', 'Contact', 'Privacy policy', 'Terms of use', 'Family Canvas Ltd']) {
+      await expect(footer.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Family Canvas Ltd`);
+    await expect(footer).toContainText('Plan together. Grow together.');
+  });
+
+  test('the first Tab reaches the skip link, which leads into the page', async ({ page }) => {
+    await page.goto('/aboutus');
+    await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+
+  test('a page that needs login sends a visitor to login; an unknown path shows not found', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('about us presents the five team members with their photos', async ({ page }) => {
+    await page.goto('/aboutus');
+    const team = page.getByRole('region', { name: 'Our team' });
+    await expect(team.getByRole('listitem')).toHaveCount(5);
+    for (const role of ['Founder', 'Software developer', 'Project manager', 'Data analyst', 'Brand manager']) {
+      await expect(team.getByText(role, { exact: true })).toBeVisible();
+    }
+    const photos = team.getByRole('img');
+    await expect(photos).toHaveCount(5);
+    // Every photo actually loads (the avatars are 128 px SVGs).
+    for (const photo of await photos.all()) await expect(photo).toHaveJSProperty('naturalWidth', 128);
+  });
+});
+
+test.describe('accessibility (axe: no serious or critical violations)', () => {
+  const pages = [
+    { path: '/', heading: 'Welcome to Family Canvas' },
+    { path: '/contact', heading: 'Contact us' },
+    { path: '/aboutus', heading: 'About us' },
+    { path: '/about-app', heading: 'About Family Canvas' },
+    { path: '/privacy', heading: 'Privacy policy' },
+    { path: '/terms', heading: 'Terms of use' },
+    { path: '/no/such/page', heading: 'Page not found' },
+    { path: '/session-expired', heading: 'Your session has expired' },
+  ];
+  for (const { path, heading } of pages) {
+    test(`${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    });
+  }
+
+  test('/contact with validation messages showing', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('textbox', { name: 'First name' }).fill('Al');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('nope');
+    await page.getByRole('textbox', { name: 'Subject' }).click();
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveAccessibleDescription('Please enter a valid e-mail address.');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+});

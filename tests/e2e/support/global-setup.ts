@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { freePort } from '../../../infra/local/ports';
+import { startLocalStack } from '../../../infra/local/stack';
+import { startStaticServer } from '../../../infra/local/static-server';
+import { e2eEnv } from './env';
+
+/**
+ * Starts the whole product for the end-to-end run on free loopback ports: DynamoDB Local,
+ * the SES emulator and the gateway (startLocalStack), and the built SPA (web/dist) with
+ * /api proxied to the gateway. The tests read the URLs from the environment (env.ts).
+ * The returned function is Playwright's teardown: it stops everything again.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The AWS SDK warns about Node 20 on every client; the toolchain notes accept Node 20 here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const webPort = await freePort();
+  const appUrl = `http://127.0.0.1:${webPort}`;
+  const stack = await startLocalStack({
+    ports: { api: await freePort(), dynamodb: await freePort(), ses: await freePort() },
+    appUrl,
+    tableName: 'family-canvas-e2e',
+  });
+  let web: Awaited<ReturnType<typeof startStaticServer>>;
+  try {
+    web = await startStaticServer({ root: path.resolve(import.meta.dirname, '..', '..', '..', 'web', 'dist'), apiTarget: stack.apiUrl, port: webPort });
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  process.env[e2eEnv.appUrl] = web.url;
+  process.env[e2eEnv.inboxUrl] = stack.sesUrl;
+  process.env[e2eEnv.apiUrl] = stack.apiUrl;
+  return async () => {
+    await web.stop();
+    await stack.stop();
+  };
+}

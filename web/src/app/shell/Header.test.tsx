@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { EntityRole, EntityType, type EntityRoleId, type EntityTypeId } from '../../../../shared/enums';
+import { permissionsForRole } from '../../../../shared/permissions';
+import { t } from '../../messages/en-US';
+import { authStateAtom, startSession, type SessionEntity } from '../../stores/session';
+import { isMobileMenuOpenAtom, isWalkthroughOpenAtom } from '../../stores/ui';
+import { renderWithApp } from '../../testing/render';
+import { Header } from './Header';
+import { navigationFor, type NavEntry } from './navigation';
+
+const entity = (entityTypeId: EntityTypeId, entityRoleId: EntityRoleId, overrides: Partial<SessionEntity> = {}): SessionEntity => ({
+  id: 1,
+  entityName: entityTypeId === EntityType.Family ? 'The Bergs' : 'North Advisors',
+  entityTypeId,
+  entityRoleId,
+  entityRolePermissions: permissionsForRole(entityRoleId),
+  ...overrides,
+});
+
+function signedInStore(current: SessionEntity | null) {
+  const store = createStore();
+  startSession(store, {
+    userId: 'u1',
+    isEmailConfirmed: true,
+    user: { id: 'u1', firstName: 'Anna', lastName: 'Berg', email: 'anna@berg.example', isEmailConfirmed: true, lastLoginDate: null },
+    entities: current ? [current] : [],
+  });
+  return store;
+}
+
+/** Entries as readable text: "Canvas", "Advisors: Our advisors, Work invitations". */
+const describeEntries = (entries: NavEntry[]) =>
+  entries.map((entry) => (entry.kind === 'link' ? t(entry.label) : `${t(entry.label)}: ${entry.items.map((item) => t(item.label)).join(', ')}`));
+
+describe('navigationFor (spec 01 §2.3)', () => {
+  const entriesFor = (current: SessionEntity | null) => {
+    const store = signedInStore(current);
+    return describeEntries(navigationFor(store.get(authStateAtom), current));
+  };
+
+  it('offers Login and About app when logged out', () => {
+    expect(describeEntries(navigationFor(createStore().get(authStateAtom), null))).toEqual(['Login', 'About app']);
+  });
+
+  it('gives a family owner Canvas, Advisors with work invitations, My family with member invitations', () => {
+    expect(entriesFor(entity(EntityType.Family, EntityRole.Owner))).toEqual([
+      'Canvas',
+      'Advisors: Our advisors, Work invitations',
+      'My family: Family profile, Member invitations',
+    ]);
+  });
+
+  it('hides the invitation pages from a family member without those rights', () => {
+    expect(entriesFor(entity(EntityType.Family, EntityRole.LimitedMember))).toEqual(['Canvas', 'Advisors: Our advisors', 'My family: Family profile']);
+  });
+
+  it('hides an invitation page the guards would refuse, even with the permission (admin-only routes)', () => {
+    const fullMemberWhoMayInvite = entity(EntityType.Family, EntityRole.FullMember, { entityRolePermissions: ['InviteMember', 'ReadCanvas'] });
+    expect(entriesFor(fullMemberWhoMayInvite)).toEqual(['Canvas', 'Advisors: Our advisors', 'My family: Family profile']);
+  });
+
+  it('gives an advisor admin Dashboard, Families and My company with their invitation pages', () => {
+    expect(entriesFor(entity(EntityType.AdvisorCompany, EntityRole.Admin))).toEqual([
+      'Dashboard',
+      'Families: Our families, Work invitations',
+      'My company: Company profile, Member invitations',
+    ]);
+  });
+
+  it('gives a user without an entity About app only', () => {
+    expect(entriesFor(null)).toEqual(['About app']);
+  });
+});
+
+describe('Header', () => {
+  it('shows Login and About app, the language selector and no account tools when logged out', () => {
+    renderWithApp(<Header />);
+    const nav = screen.getByTestId('desktop-nav');
+    expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'About app' })).toHaveAttribute('href', '/about-app');
+    expect(screen.getByRole('button', { name: /language: english/i })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Walkthrough' })).not.toBeInTheDocument();
+  });
+
+  it('shows the family navigation, the entity, the walkthrough toggle and the account menu when logged in', async () => {
+    const store = signedInStore(entity(EntityType.Family, EntityRole.Owner));
+    const { user } = renderWithApp(<Header />, { store });
+    const nav = screen.getByTestId('desktop-nav');
+    expect(within(nav).getByRole('link', { name: 'Canvas' })).toHaveAttribute('href', '/canvas');
+    expect(screen.getByTestId('entity-switcher')).toHaveTextContent('The Bergs');
+
+    await user.click(within(nav).getByRole('button', { name: 'Advisors' }));
+    expect(await screen.findByRole('menuitem', { name: 'Work invitations' })).toHaveAttribute('href', '/invite-company');
+    await user.keyboard('{Escape}');
+
+    const walkthrough = screen.getByRole('button', { name: 'Walkthrough' });
+    expect(walkthrough).toHaveAttribute('aria-pressed', 'false');
+    await user.click(walkthrough);
+    expect(store.get(isWalkthroughOpenAtom)).toBe(true);
+    expect(walkthrough).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('opens the small-screen menu with the same links, and closes it', async () => {
+    const { user, store } = renderWithApp(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'About app' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close menu' }));
+    expect(store.get(isMobileMenuOpenAtom)).toBe(false);
+  });
+});
