@@ -48,6 +48,9 @@ export async function startDynamoLocal(options: { port: number; persistDir?: str
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  // If this process dies without stopping the stack, the JVM must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -67,6 +70,7 @@ export async function startDynamoLocal(options: { port: number; persistDir?: str
     port: options.port,
     process: child,
     stop: async () => {
+      process.removeListener('exit', killOnExit);
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
