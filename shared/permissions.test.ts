@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EntityRole, EntityType, WorkRelationRole, type EntityRoleId } from './enums';
 import {
+  canInviteMemberWithRole,
   canChangeMemberRole,
   canDeleteCanvasItem,
   canEditCanvas,
@@ -9,7 +10,11 @@ import {
   canResetCanvas,
   canSeeSection,
   canVote,
+  lastHolderRefusal,
   memberFlags,
+  memberRemovalRefusal,
+  memberRoleChangeRefusal,
+  visibleContactFields,
   permissionsForRole,
   permissionsForWorkRelationRole,
   type CanvasAccess,
@@ -111,5 +116,48 @@ describe('canvas access', () => {
     expect(canResetCanvas({ kind: 'own', membership: member(EntityRole.Admin) })).toBe(true);
     expect(canResetCanvas({ kind: 'own', membership: member(EntityRole.FullMember) })).toBe(false);
     expect(canResetCanvas(advisor(EntityRole.Owner, WorkRelationRole.Full))).toBe(false);
+  });
+});
+
+describe('member management refusals (the codes the server answers)', () => {
+  it('answers 8 without the permission, 60 and 62 for a non-owner touching an owner, 8 above one own role', () => {
+    expect(memberRoleChangeRefusal(member(EntityRole.FullMember), EntityRole.LimitedMember, EntityRole.LimitedMember)).toBe('FORBIDDEN');
+    expect(memberRoleChangeRefusal(member(EntityRole.Admin), EntityRole.Owner, EntityRole.Owner)).toBe('EDIT_OWNER_NOT_ALLOWED');
+    expect(memberRoleChangeRefusal(member(EntityRole.Admin), EntityRole.FullMember, EntityRole.Owner)).toBe('FORBIDDEN');
+    expect(memberRoleChangeRefusal(member(EntityRole.Owner), EntityRole.Owner, EntityRole.LimitedMember)).toBeNull();
+    expect(memberRemovalRefusal(member(EntityRole.LimitedMember), EntityRole.LimitedMember)).toBe('FORBIDDEN');
+    expect(memberRemovalRefusal(member(EntityRole.Admin), EntityRole.Owner)).toBe('REMOVE_OWNER_NOT_ALLOWED');
+    expect(memberRemovalRefusal(member(EntityRole.Admin), EntityRole.Admin)).toBeNull();
+  });
+
+  it('names the last-holder codes 60–63 and none for members', () => {
+    expect(lastHolderRefusal('edit', EntityRole.Owner)).toBe('EDIT_OWNER_NOT_ALLOWED');
+    expect(lastHolderRefusal('edit', EntityRole.Admin)).toBe('EDIT_ADMIN_NOT_ALLOWED');
+    expect(lastHolderRefusal('remove', EntityRole.Owner)).toBe('REMOVE_OWNER_NOT_ALLOWED');
+    expect(lastHolderRefusal('remove', EntityRole.Admin)).toBe('REMOVE_ADMIN_NOT_ALLOWED');
+    expect(lastHolderRefusal('remove', EntityRole.FullMember)).toBeNull();
+  });
+
+  it('lets only inviters invite, never above their own role', () => {
+    expect(canInviteMemberWithRole(member(EntityRole.Owner), EntityRole.Owner)).toBe(true);
+    expect(canInviteMemberWithRole(member(EntityRole.Admin), EntityRole.Owner)).toBe(false);
+    expect(canInviteMemberWithRole(member(EntityRole.Admin), EntityRole.Admin)).toBe(true);
+    expect(canInviteMemberWithRole(member(EntityRole.FullMember), EntityRole.LimitedMember)).toBe(false);
+    expect(canInviteMemberWithRole(null, EntityRole.LimitedMember)).toBe(false);
+  });
+});
+
+describe('contact data visibility', () => {
+  const everyone = { email: 10, phone: 10, address: 10 } as const;
+  it('hides everything from a viewer without ReadSensitiveData, except their own', () => {
+    expect(visibleContactFields({ relation: 'directContact', canReadSensitiveData: false, privacy: everyone })).toEqual({ email: false, phone: false, address: false });
+    expect(visibleContactFields({ relation: 'self', canReadSensitiveData: false, privacy: { email: 1, phone: 1, address: 1 } })).toEqual({ email: true, phone: true, address: true });
+  });
+
+  it('follows the privacy levels: only me, direct contacts, everyone', () => {
+    const privacy = { email: 1, phone: 5, address: 10 } as const;
+    expect(visibleContactFields({ relation: 'directContact', canReadSensitiveData: true, privacy })).toEqual({ email: false, phone: true, address: true });
+    expect(visibleContactFields({ relation: 'other', canReadSensitiveData: true, privacy })).toEqual({ email: false, phone: false, address: true });
+    expect(visibleContactFields({ relation: 'other', canReadSensitiveData: true, privacy: undefined })).toEqual({ email: true, phone: true, address: true });
   });
 });

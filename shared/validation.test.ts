@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ContactFormRequest } from './contracts/contact';
-import { emailField, passwordPattern } from './validation';
+import { countries } from './countries';
+import { clearable, countryField, domainField, domainHost, emailField, passwordPattern, phoneField, postalCodeField } from './validation';
 
 describe('password rule (spec 01 §5)', () => {
   it.each(['Abcdef1!', 'Zz9_zzzz', 'Qwerty12-', 'A1b2c3d4?'])('accepts %s', (password) => {
@@ -37,5 +39,45 @@ describe('contact form contract', () => {
   it('refuses unknown fields', () => {
     const result = ContactFormRequest.safeParse({ firstName: 'Ada', lastName: 'Lovelace', email: 'a@b.co', subject: 'Hello', message: 'Hi there', admin: true });
     expect(result.success).toBe(false);
+  });
+});
+
+describe('profile and address fields (spec 01 §5)', () => {
+  it.each(['030 123456', '+44 (20) 7946-0958', '112', '0049.30/1234'])('accepts the phone %s', (phone) => {
+    expect(phoneField().safeParse(phone).success).toBe(true);
+  });
+  it.each(['12', '+', 'call me', '+1 234 567 890 123 456 7', '++49 30'])('refuses the phone %s', (phone) => {
+    expect(phoneField().safeParse(phone).error?.issues[0]?.message).toBe('forms.errorMessages.phone');
+  });
+  it.each(['10115', 'SW1A 1AA', '1234 AB', '12345-6789', 'K1A 0B1'])('accepts the postal code %s', (code) => {
+    expect(postalCodeField().safeParse(code).success).toBe(true);
+  });
+  it.each(['1', '!!', '-1234', '12345678901'])('refuses the postal code %s', (code) => {
+    expect(postalCodeField().safeParse(code).success).toBe(false);
+  });
+  it('accepts ISO country codes only, upper-casing them', () => {
+    expect(countryField().parse(' de ')).toBe('DE');
+    expect(countryField().safeParse('XX').success).toBe(false);
+    expect(countryField().safeParse('Germany').success).toBe(false);
+  });
+  it('reads a domain or URL and its host', () => {
+    expect(domainField().safeParse('https://www.example.com/about').success).toBe(true);
+    expect(domainField().safeParse('not a domain').success).toBe(false);
+    expect(domainHost('https://WWW.Example.com:8443/about')).toBe('example.com');
+  });
+  it('lets a clearable field be absent, cleared with null or blank, or set', () => {
+    const schema = z.strictObject({ phone: clearable(phoneField()) });
+    expect(schema.parse({})).toEqual({});
+    expect(schema.parse({ phone: '  ' })).toEqual({ phone: null });
+    expect(schema.parse({ phone: null })).toEqual({ phone: null });
+    expect(schema.parse({ phone: ' 112 ' })).toEqual({ phone: '112' });
+  });
+});
+
+describe('countries', () => {
+  it('lists the 249 ISO 3166-1 alpha-2 codes once each', () => {
+    expect(countries).toHaveLength(249);
+    expect(new Set(countries.map((c) => c.code)).size).toBe(249);
+    expect(countries.every((c) => /^[A-Z]{2}$/.test(c.code) && c.name.length > 2)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { EntityMember, EntityOwner } from '../../shared/contracts/members';
 import { hasPermission, visibleContactFields, type Membership } from '../../shared/permissions';
 import type { MemberItem } from '../lib/db/members';
-import type { UserItem } from '../lib/db/users';
+import { fullName, type UserItem } from '../lib/db/users';
 
 /** Who looks at a member list: their user id and their membership in that entity. */
 export type Viewer = { userId: string; membership: Membership };
@@ -18,11 +18,6 @@ function contactOf(user: UserItem, viewer: Viewer) {
     phoneNumber: visible.phone ? (user.phone ?? null) : null,
     addresses: visible.address ? (user.addresses ?? []) : [],
   };
-}
-
-/** "Dr Ada Lovelace": prefix, first and last name. */
-export function memberName(user: Pick<UserItem, 'prefix' | 'firstName' | 'lastName'>): string {
-  return [user.prefix, user.firstName, user.lastName].filter(Boolean).join(' ');
 }
 
 /** One row of the member list (spec 01 §3), with hidden contact fields null. */
@@ -44,7 +39,7 @@ export function toEntityMember(member: MemberItem, user: UserItem, entityName: s
     city: address?.city ?? null,
     postalCode: address?.postalCode ?? null,
     country: address?.country ?? null,
-    memberName: memberName(user),
+    memberName: fullName(user),
   };
 }
 

@@ -6,11 +6,10 @@ import { getEntity } from '../lib/db/entities';
 import { newId } from '../lib/db/keys';
 import { listMemberInvitations, putMemberInvitation } from '../lib/db/member-invitations';
 import { getMember } from '../lib/db/members';
-import { getLogin, getUser } from '../lib/db/users';
+import { fullName, getLogin, getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requireEntityRoleId, requirePermission } from '../lib/memberships';
 import type { Session } from '../lib/session';
-import { memberName } from '../entity-member/member-views';
 
 /**
  * Creates an invitation into the current entity (step one; send-email mails the link).
@@ -32,7 +31,7 @@ export async function createMemberInvitation(session: Session, input: CreateMemb
     throw fail('ITEM_FOUND', { message: 'A pending invitation for this e-mail exists.' });
   }
   const invitation = await putMemberInvitation(
-    { id: newId(), entityId, entityTypeId: entity.entityTypeId, email: input.email, entityRoleId, createdByUserId: inviter.id, createdByName: memberName(inviter) },
+    { id: newId(), entityId, entityTypeId: entity.entityTypeId, email: input.email, entityRoleId, createdByUserId: inviter.id, createdByName: fullName(inviter) },
     at,
   );
   return { id: invitation.id };

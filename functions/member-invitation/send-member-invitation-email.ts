@@ -4,13 +4,12 @@ import { canInviteMemberWithRole, roleNames } from '../../shared/permissions';
 import { now } from '../lib/clock';
 import { getEntity } from '../lib/db/entities';
 import { getMemberInvitation, issueMemberInvitationToken } from '../lib/db/member-invitations';
-import { getUser } from '../lib/db/users';
+import { fullName, getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { sendEmail } from '../lib/mail/mailer';
 import { appLink, emailTemplates } from '../lib/mail/templates';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
 import type { Session } from '../lib/session';
-import { memberName } from '../entity-member/member-views';
 
 /**
  * E-mails the link of an invitation of the current entity (step two of inviting, and of
@@ -31,7 +30,7 @@ export async function sendMemberInvitationEmail(session: Session, invitationId: 
   await sendEmail(
     invitation.email,
     emailTemplates.memberInvitation({
-      inviterName: memberName(sender),
+      inviterName: fullName(sender),
       entityName: entity.entityName,
       entityTypeId: entity.entityTypeId,
       roleName: roleNames[invitation.entityRoleId],

@@ -140,6 +140,11 @@ export function toUserProfile(user: UserItem): UserProfile {
   };
 }
 
+/** "Dr Ada Lovelace": prefix, first and last name, as member lists and e-mails show a person. */
+export function fullName(user: Pick<UserItem, 'prefix' | 'firstName' | 'lastName'>): string {
+  return [user.prefix, user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
 /** The user as POST /auth/signin answers it. */
 export function toSigninResponse(user: UserItem): SigninResponse {
   const { privacySettings: _privacySettings, ...profile } = toUserProfile(user);

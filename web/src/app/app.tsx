@@ -6,7 +6,7 @@ import { setGlobalErrorHandler } from '../lib/api-client';
 import { appStore, type AppStore } from '../stores/app-store';
 import { queryClient } from './query-client';
 import { createRoutes } from './router';
-import { handleGlobalApiError, logout, sessionReady } from './session';
+import { handleGlobalApiError, logout, redirectAfterRestore, sessionReady } from './session';
 
 /** App state (jotai) and server data (react-query), around everything. */
 export function AppProviders({ children, store = appStore }: { children: ReactNode; store?: AppStore }) {
@@ -17,9 +17,14 @@ export function AppProviders({ children, store = appStore }: { children: ReactNo
   );
 }
 
-const router = createBrowserRouter(createRoutes({ store: appStore, logout: () => logout(appStore), sessionReady }));
+const router = createBrowserRouter(createRoutes({ store: appStore, logout: () => logout(appStore), sessionReady: () => sessionReady(appStore) }));
 
 setGlobalErrorHandler((error) => handleGlobalApiError(error, { store: appStore, navigate: (to) => void router.navigate(to) }));
+
+void redirectAfterRestore(
+  (to) => void router.navigate(to, { replace: true }),
+  () => window.location.pathname,
+);
 
 export function App() {
   return (

@@ -3,7 +3,7 @@ import { redirect, type LoaderFunction } from 'react-router';
 import { EntityType } from '../../../shared/enums';
 import { isAdmin } from '../../../shared/permissions';
 import type { AppStore } from '../stores/app-store';
-import { storageKeys } from '../stores/browser-storage';
+import { local, storageKeys } from '../stores/browser-storage';
 import { authStateAtom, isLoginInProgressAtom, loginActionAtom, rememberLastPath, rememberRedirectAfterLogin, type AuthState } from '../stores/session';
 import { isMobileMenuOpenAtom, isPageLoadingAtom } from '../stores/ui';
 import { paths, routeDefinition, type GuardTarget, type RouteName, type RouteRequirements } from './paths';
@@ -172,7 +172,14 @@ export function watchSessionInOtherTabs(onChange: () => void, target: Window = w
   return () => target.removeEventListener('storage', listener);
 }
 
-const reloadPage = () => window.location.reload();
+/**
+ * Another tab logged out (the stored user id is gone): this tab is logged out too and,
+ * as an auto-logout, starts again at the root (spec 01 §4.1). Any other change reloads.
+ */
+const reloadPage = () => {
+  if (local.get(storageKeys.userId) === null) window.location.assign(paths.home());
+  else window.location.reload();
+};
 
 /** Rule 10 in the app: another tab logged in, out or switched entity, so this tab starts afresh. */
 export function useReloadWhenSessionChangesInOtherTabs(reload: () => void = reloadPage): void {

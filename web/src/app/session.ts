@@ -1,32 +1,48 @@
+import { matchPath } from 'react-router';
 import { ErrorCodes } from '../../../shared/errors';
-import { apiClient, type ApiError } from '../lib/api-client';
-import type { AppStore } from '../stores/app-store';
+import { signOut } from '../features/auth/api/sign-out';
+import { restoreSession, type RestoreOutcome } from '../features/auth/session/session';
+import type { ApiError } from '../lib/api-client';
+import { appStore, type AppStore } from '../stores/app-store';
 import { clearSession, isAuthenticatedAtom } from '../stores/session';
 import { clearToasts } from '../stores/toasts';
-import { paths } from './paths';
+import { paths, routeNames, routeTable } from './paths';
 import { queryClient } from './query-client';
 
 /**
  * Session actions the shell and the guards need (spec 01 §4.1): restore on start,
- * logout, and the forced end when the server says the session expired.
+ * logout, and the forced end when the server says the session expired. The accounts
+ * feature (features/auth) does the talking to the server.
  */
 
-let restoring: Promise<void> | null = null;
+let restoring: Promise<RestoreOutcome> | null = null;
 
-/** Resolves once the session of a previous visit is restored; every guard awaits it. Runs once. */
-export function sessionReady(): Promise<void> {
-  restoring ??= restoreSession();
+/**
+ * Resolves once the session of a previous visit is restored; every guard awaits it. Runs
+ * once: the stored user id → the profile, then the entities and the current one (§4.1).
+ */
+export async function sessionReady(store: AppStore = appStore): Promise<void> {
+  await restoreOnce(store);
+}
+
+function restoreOnce(store: AppStore): Promise<RestoreOutcome> {
+  restoring ??= restoreSession(store);
   return restoring;
 }
 
+/** Pages an unconfirmed user may stay on after the restore: the link pages decide for themselves. */
+const mayStayUnconfirmed = routeNames
+  .filter((name) => name === 'resendEmailConfirmation' || ('isInvitationStyle' in routeTable[name] && routeTable[name].isInvitationStyle))
+  .map((name) => routeTable[name].path);
+
 /**
- * Spec 01 §4.1: without a stored user id the visitor stays logged out. With one, the
- * accounts feature loads the profile and entities here (GET /user/profile, GET /entities)
- * and calls startSession; until that feature lands, a stored id alone never counts as
- * logged in, because nothing has asked the server whether the session still lives.
+ * Spec 01 §4.1: a restored user whose e-mail is unconfirmed goes to
+ * resendEmailConfirmation, wherever the visit started (bar the link pages).
  */
-async function restoreSession(): Promise<void> {
-  // Nothing to restore yet: see above.
+export async function redirectAfterRestore(navigate: (to: string) => void, pathname: () => string, store: AppStore = appStore): Promise<void> {
+  if ((await restoreOnce(store)) !== 'unconfirmed' || !store.get(isAuthenticatedAtom)) return;
+  if (mayStayUnconfirmed.some((path) => matchPath(path, pathname()))) return;
+  navigate(paths.resendEmailConfirmation());
 }
 
 /** Forgets everything about the user in this browser: session, server data cache, toasts. */
@@ -38,10 +54,7 @@ export function endSessionLocally(store: AppStore): void {
 
 /** Logout (spec 01 §4.1): ends the server session, then clears stored data, entities and toasts. */
 export async function logout(store: AppStore): Promise<void> {
-  if (store.get(isAuthenticatedAtom)) {
-    // An already expired session is logged out anyway: no session-expired page for that.
-    await apiClient.post('/auth/signout', undefined, { handleLocally: [ErrorCodes.SESSION_EXPIRED] }).catch(() => undefined);
-  }
+  if (store.get(isAuthenticatedAtom)) await signOut().catch(() => undefined);
   endSessionLocally(store);
 }
 

@@ -123,15 +123,17 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
 
   /**
    * Shows the server's field errors on the fields (and focuses the first). Fields the
-   * form does not have become one form-level message. Returns whether any were shown.
+   * form does not have become one form-level message. `messages` overrides the message
+   * of a field for this answer (the signup's "e-mail in use"). Returns whether any were shown.
    */
-  const applyServerErrors = (errors: FieldErrors): boolean => {
+  const applyServerErrors = (errors: FieldErrors, messages?: Partial<Record<Name, MessageKey>>): boolean => {
     const known = Object.keys(initialValues) as Name[];
     const next: Partial<Record<Name, MessageKey>> = {};
     let hasUnknown = false;
     for (const field of Object.keys(errors)) {
-      if ((known as string[]).includes(field)) next[field as Name] = serverErrorMessages?.[field as Name] ?? messageKeys.invalidInput;
-      else hasUnknown = true;
+      if ((known as string[]).includes(field)) {
+        next[field as Name] = messages?.[field as Name] ?? serverErrorMessages?.[field as Name] ?? messageKeys.invalidInput;
+      } else hasUnknown = true;
     }
     setServerErrors(next);
     setFormError(hasUnknown ? t('forms.errorMessages.formInvalid') : null);

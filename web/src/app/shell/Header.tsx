@@ -1,12 +1,16 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useAtom, useAtomValue, useStore } from 'jotai';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { EntityType } from '../../../../shared/enums';
 import { BuildingIcon, CheckIcon, CloseIcon, GlobeIcon, InfoIcon, MenuIcon, UserIcon } from '../../components/ui/icons';
 import { LogoMark } from '../../components/ui/Logo';
 import { Menu } from '../../components/ui/Menu';
 import { cx } from '../../lib/cx';
 import { t } from '../../messages/en-US';
-import { authStateAtom, currentEntityAtom, userAtom } from '../../stores/session';
+import { useSwitchEntity } from '../../features/auth/session/session';
+import { globallyHandledCodes, isApiError } from '../../lib/api-client';
+import { authStateAtom, currentEntityAtom, entitiesAtom, userAtom } from '../../stores/session';
+import { useToasts } from '../../stores/toasts';
 import { isMobileMenuOpenAtom, isWalkthroughOpenAtom } from '../../stores/ui';
 import { appConfig } from '../config';
 import { paths } from '../paths';
@@ -58,18 +62,67 @@ function DesktopGroup({ entry }: { entry: Extract<NavEntry, { kind: 'group' }> }
 }
 
 /**
- * The entity switcher's place (spec 01 §2.3). It shows the current entity read-only;
- * choosing among several and creating a new one arrive with the accounts feature
- * (they need POST /auth/set-current-entity).
+ * Choosing another entity (spec 01 §2.3, §4.2): the server is told, then an advisor goes
+ * to the dashboard and a family to the canvas, unless the user is on the profile page.
+ */
+function useChooseEntity() {
+  const switchEntity = useSwitchEntity();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const toasts = useToasts();
+  return async (entityId: number) => {
+    try {
+      const entity = await switchEntity(entityId);
+      if (!entity || pathname === paths.profile()) return;
+      void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? paths.dashboard() : paths.canvas());
+    } catch (error) {
+      if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) toasts.showSystemError();
+    }
+  };
+}
+
+/**
+ * The entity switcher (spec 01 §2.3): with several entities a menu of them plus Create
+ * new; with one, its name read-only; with none, a note.
  */
 function EntitySwitcher() {
+  const entities = useAtomValue(entitiesAtom);
   const entity = useAtomValue(currentEntityAtom);
+  const choose = useChooseEntity();
+  const name = entity ? entity.entityName : t('header.entitySwitcherNone');
+  if (entities.length < 2) {
+    return (
+      <p className="mr-2 hidden max-w-48 items-center gap-2 truncate text-sm text-ink-700 lg:flex" data-testid="entity-switcher">
+        <BuildingIcon className="size-4 shrink-0" />
+        <span className="sr-only">{t('header.entitySwitcher')}: </span>
+        <span className="truncate">{name}</span>
+      </p>
+    );
+  }
   return (
-    <p className="mr-2 hidden max-w-48 items-center gap-2 truncate text-sm text-ink-700 lg:flex" data-testid="entity-switcher">
-      <BuildingIcon className="size-4 shrink-0" />
-      <span className="sr-only">{t('header.entitySwitcher')}: </span>
-      <span className="truncate">{entity ? entity.entityName : t('header.entitySwitcherNone')}</span>
-    </p>
+    <div className="mr-1 hidden lg:block" data-testid="entity-switcher">
+      <Menu
+        align="end"
+        buttonLabel={`${t('header.entitySwitcher')}: ${name}`}
+        buttonClassName="max-w-56 text-sm"
+        currentLabel={t('header.entitySwitcherCurrent')}
+        button={
+          <>
+            <BuildingIcon className="size-4 shrink-0" />
+            <span className="truncate">{name}</span>
+          </>
+        }
+        items={[
+          ...entities.map((item) => ({
+            id: `entity-${item.id}`,
+            label: item.entityName,
+            isCurrent: item.id === entity?.id,
+            onSelect: () => void choose(item.id),
+          })),
+          { id: 'create-entity', label: t('header.entitySwitcherCreateNew'), to: paths.createEntity() },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -169,6 +222,8 @@ function MobileMenu({ entries }: { entries: NavEntry[] }) {
   const [isOpen, setIsOpen] = useAtom(isMobileMenuOpenAtom);
   const { isAuthenticated } = useAtomValue(authStateAtom);
   const entity = useAtomValue(currentEntityAtom);
+  const entities = useAtomValue(entitiesAtom);
+  const choose = useChooseEntity();
   const close = () => setIsOpen(false);
   const linkClasses = ({ isActive }: { isActive: boolean }) =>
     cx('block rounded-control px-3 py-3 text-lg font-medium hover:bg-primary-50', isActive ? 'text-primary-700 underline underline-offset-4' : 'text-ink-900');
@@ -183,12 +238,40 @@ function MobileMenu({ entries }: { entries: NavEntry[] }) {
             <CloseIcon className="size-6" />
           </button>
         </div>
-        {isAuthenticated && (
+        {isAuthenticated && entities.length < 2 && (
           <p className="mt-2 flex items-center gap-2 rounded-control bg-primary-50 px-3 py-2 text-sm text-ink-800">
             <BuildingIcon className="size-4 shrink-0" />
             <span className="sr-only">{t('header.entitySwitcher')}: </span>
             <span className="truncate">{entity ? entity.entityName : t('header.entitySwitcherNone')}</span>
           </p>
+        )}
+        {isAuthenticated && entities.length >= 2 && (
+          <div role="group" aria-label={t('header.entitySwitcherHeading')} className="mt-2 rounded-control bg-primary-50 p-2">
+            <p className="px-2 text-sm font-semibold tracking-wide text-ink-600 uppercase">{t('header.entitySwitcher')}</p>
+            <ul className="mt-1">
+              {entities.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    aria-current={item.id === entity?.id ? 'true' : undefined}
+                    onClick={() => {
+                      close();
+                      void choose(item.id);
+                    }}
+                    className="flex min-h-11 w-full items-center justify-between gap-3 rounded-control px-2 text-left text-ink-900 hover:bg-surface"
+                  >
+                    <span className="truncate">{item.entityName}</span>
+                    {item.id === entity?.id && <CheckIcon className="size-4 shrink-0 text-primary-700" />}
+                  </button>
+                </li>
+              ))}
+              <li>
+                <Link to={paths.createEntity()} onClick={close} className="flex min-h-11 items-center rounded-control px-2 font-medium text-primary-700 hover:bg-surface">
+                  {t('header.entitySwitcherCreateNew')}
+                </Link>
+              </li>
+            </ul>
+          </div>
         )}
         <nav aria-label={t('header.mainNavigation')} className="mt-4">
           <ul className="flex flex-col gap-1">

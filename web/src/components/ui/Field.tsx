@@ -1,5 +1,7 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { t } from '../../messages/en-US';
+import { EyeIcon, EyeOffIcon } from './icons';
 
 /**
  * Labelled form controls. The label is always visible, the error sits under the control
@@ -75,6 +77,47 @@ export function TextField({ label, error, hint, id: givenId, required, container
         className={cx(controlClasses(Boolean(error)), className)}
         {...props}
       />
+    </FieldShell>
+  );
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+
+/**
+ * A password input with a show/hide toggle (spec 01 §2.4 Login). The toggle is a
+ * pressed/unpressed button after the input, so keyboard users reach it with Tab.
+ */
+export function PasswordField({ label, error, hint, id: givenId, required, containerClassName, className, ...props }: PasswordFieldProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} isRequired={required} className={containerClassName}>
+      <div className="relative">
+        <input
+          id={id}
+          type={isVisible ? 'text' : 'password'}
+          required={required}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          className={cx(controlClasses(Boolean(error)), 'pr-14', className)}
+          {...props}
+        />
+        <button
+          type="button"
+          aria-pressed={isVisible}
+          aria-controls={id}
+          aria-label={t('forms.password.show')}
+          title={isVisible ? t('forms.password.hide') : t('forms.password.show')}
+          onClick={() => setIsVisible((visible) => !visible)}
+          className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-control text-ink-700 hover:text-primary-700"
+        >
+          {isVisible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
+        </button>
+      </div>
     </FieldShell>
   );
 }

@@ -2,9 +2,30 @@ import { Menu as HeadlessMenu, MenuButton, MenuItem, MenuItems } from '@headless
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../../lib/cx';
-import { ChevronDownIcon } from './icons';
+import { CheckIcon, ChevronDownIcon } from './icons';
 
-export type MenuEntry = { label: string; to: string } | { label: string; onSelect: () => void };
+type MenuEntryBase = {
+  label: string;
+  /** A unique key when labels may repeat (two entities of one name). */
+  id?: string;
+  /** Marks the chosen one of a list of alternatives (the current entity). */
+  isCurrent?: boolean;
+};
+export type MenuEntry = (MenuEntryBase & { to: string }) | (MenuEntryBase & { onSelect: () => void });
+
+/** The "(current)" marker is read out; the check is what the eye finds. */
+function ItemLabel({ item, currentLabel }: { item: MenuEntry; currentLabel?: string }) {
+  if (!item.isCurrent) return <>{item.label}</>;
+  return (
+    <span className="flex items-center justify-between gap-3">
+      <span>
+        {item.label}
+        {currentLabel && <span className="sr-only"> {currentLabel}</span>}
+      </span>
+      <CheckIcon className="size-4 shrink-0 text-primary-700" />
+    </span>
+  );
+}
 
 type MenuProps = {
   /** What the button shows. */
@@ -15,12 +36,14 @@ type MenuProps = {
   buttonClassName?: string;
   align?: 'start' | 'end';
   showChevron?: boolean;
+  /** Read after the current item's label, e.g. "(current)". */
+  currentLabel?: string;
 };
 
 const itemClasses = 'block w-full px-4 py-2.5 text-left text-ink-900 data-focus:bg-primary-50 data-focus:text-primary-800';
 
 /** A dropdown menu of links and actions (headlessui: arrow keys, Escape, typeahead). */
-export function Menu({ button, buttonLabel, items, buttonClassName, align = 'start', showChevron = true }: MenuProps) {
+export function Menu({ button, buttonLabel, items, buttonClassName, align = 'start', showChevron = true, currentLabel }: MenuProps) {
   return (
     <HeadlessMenu>
       <MenuButton
@@ -36,15 +59,15 @@ export function Menu({ button, buttonLabel, items, buttonClassName, align = 'sta
       >
         {items.map((item) =>
           'to' in item ? (
-            <MenuItem key={item.label}>
+            <MenuItem key={item.id ?? item.label}>
               <Link to={item.to} className={itemClasses}>
-                {item.label}
+                <ItemLabel item={item} currentLabel={currentLabel} />
               </Link>
             </MenuItem>
           ) : (
-            <MenuItem key={item.label}>
+            <MenuItem key={item.id ?? item.label}>
               <button type="button" onClick={item.onSelect} className={itemClasses}>
-                {item.label}
+                <ItemLabel item={item} currentLabel={currentLabel} />
               </button>
             </MenuItem>
           ),

@@ -1,0 +1,71 @@
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { expect } from '@playwright/test';
+import { e2eEnv, requiredEnv } from './env';
+import { uniqueEmail, type Inbox, type StoredEmail } from './fixtures';
+
+/**
+ * Accounts for end-to-end tests: the app link in an e-mail, and a factory that makes a
+ * confirmed account through the API (the way the browser would), for tests whose subject
+ * is not the signup itself.
+ */
+
+export const defaultPassword = 'Sunny-Day42';
+
+/** What the browser sends for a password: PBKDF2-SHA256, 10,000 iterations, 32 bytes, base64. */
+function hashPassword(password: string, salt: string): string {
+  return pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10_000, 32, 'sha256').toString('base64');
+}
+
+/** Waits for the newest e-mail to an address whose subject contains `subject`. */
+export async function waitForMail(inbox: Inbox, address: string, subject: string): Promise<StoredEmail> {
+  let found: StoredEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await inbox.to(address)).filter((mail) => mail.subject.includes(subject)).at(-1);
+        return Boolean(found);
+      },
+      { timeout: 10_000, message: `an e-mail "${subject}" to ${address}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in an e-mail's text that leads to `path` of the app. */
+export function appLinkIn(mail: StoredEmail, path: string): string {
+  const match = new RegExp(`https?://\\S+${path.replace(/[/-]/g, '\\$&')}\\?[^\\s>)"]+`).exec(mail.body.text ?? '');
+  if (!match) throw new Error(`no ${path} link in: ${mail.body.text}`);
+  return match[0];
+}
+
+async function callApi(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${requiredEnv(e2eEnv.apiUrl)}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+export type TestAccount = { email: string; password: string; firstName: string; entityName: string };
+
+/** A family owner with a confirmed e-mail, made through the API; log in through the UI. */
+export async function createConfirmedAccount(inbox: Inbox, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
+  const account: TestAccount = { email: uniqueEmail('account'), password: defaultPassword, firstName: 'Ada', entityName: 'Lovelace Family', ...overrides };
+  const salt = randomBytes(16).toString('base64');
+  const signup = await callApi('POST', '/api/auth/signup', {
+    firstName: account.firstName,
+    lastName: 'Lovelace',
+    email: account.email,
+    password: hashPassword(account.password, salt),
+    salt,
+    createEntityTypeId: 1,
+    createEntityName: account.entityName,
+  });
+  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+  const link = new URL(appLinkIn(await waitForMail(inbox, account.email, 'Confirm your e-mail'), '/email-confirmation'));
+  const confirm = await callApi('GET', `/api/email-confirmation${link.search}`);
+  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+  return account;
+}

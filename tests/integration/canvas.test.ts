@@ -1,0 +1,183 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Canvas, CategoryResponse, SectionResponse } from '../../shared/contracts/canvas';
+import { EntityRole, SectionType } from '../../shared/enums';
+import { canvasTemplate, guidingQuestions } from '../../shared/canvas-template';
+import { queryCanvas } from '../../functions/lib/db/canvas';
+import { signUpAndConfirm, type TestAccount } from '../support/accounts';
+import { advisorCompanyFor, categoryNamed, expectError, familyWithCanvas, getCanvas, getCategory, memberOf, type FamilyWithCanvas } from '../support/canvas';
+import { useIntegrationStack } from '../support/integration';
+
+const stack = useIntegrationStack();
+
+let family: FamilyWithCanvas;
+let admin: TestAccount;
+let fullMember: TestAccount;
+let limitedMember: TestAccount;
+/** A member of another family (which has no canvas yet). */
+let stranger: TestAccount;
+
+beforeAll(async () => {
+  family = await familyWithCanvas(stack, 'Rivera Family');
+  [admin, fullMember, limitedMember, stranger] = await Promise.all([
+    memberOf(stack, family.owner, EntityRole.Admin, 'Admin'),
+    memberOf(stack, family.owner, EntityRole.FullMember, 'Full'),
+    memberOf(stack, family.owner, EntityRole.LimitedMember, 'Limited'),
+    signUpAndConfirm(stack, { createEntityName: 'Okafor Family' }),
+  ]);
+});
+
+describe('creating the canvas', () => {
+  it('builds the default canvas once, titled with the family canvas name', async () => {
+    const { canvas, familyId } = family;
+    expect(canvas).toMatchObject({ id: familyId, entityId: familyId, title: 'Rivera Family Canvas', workRelationMemberPermissions: [] });
+    expect(canvas.sections.map((s) => s.sectionTypeId)).toEqual(Object.values(SectionType));
+    expect(canvas.sections.map((s) => s.categories.map((c) => c.title))).toEqual(canvasTemplate.map((s) => s.categories.map((c) => c.title)));
+    const council = canvas.sections[0];
+    expect(council?.categories[0]).toEqual({
+      id: familyId * 1000 + 101,
+      sectionId: familyId * 1000 + 1,
+      categoryTypeId: 1,
+      title: 'Our Values',
+      color: '3A6EA5',
+      sequenceNumber: 1,
+      takeaways: [],
+      goals: [],
+      actionPoints: [],
+    });
+    expect(canvas.abilities).toEqual({
+      accessKind: 'own',
+      workRelationRoleId: null,
+      canEditCanvas: true,
+      canEditCanvasTitle: true,
+      canResetCanvas: true,
+      canDeleteOthersItems: true,
+    });
+    // What GET answers is what create answered.
+    expect(await getCanvas(family.owner.client)).toEqual(canvas);
+    expect(await getCanvas(family.owner.client, familyId)).toEqual(canvas);
+
+    const again = await family.owner.client.post('/api/canvas/create');
+    expect(again.status).toBe(409);
+    expectError(again, 9);
+    // 1 canvas + 7 sections + 15 categories + 60 questions, nothing more.
+    expect(await queryCanvas(familyId)).toHaveLength(83);
+  });
+
+  it('asks four guiding questions in every category', async () => {
+    const wealth = await getCategory(fullMember.client, categoryNamed(family.canvas, 'Abundance of Wealth').id);
+    expect(wealth.questions.map((q) => q.text)).toEqual([...guidingQuestions[7]]);
+    expect(wealth.questions.map((q) => q.id)).toEqual([1, 2, 3, 4].map((n) => `${wealth.id}.${n}`));
+    expect(wealth).toMatchObject({ familyId: family.familyId, takeaways: [], goals: [], actionPoints: [], linkedElsewhere: { takeaways: [], goals: [], actionPoints: [] } });
+  });
+
+  it('is for owners and admins of a family only', async () => {
+    const byMember = await fullMember.client.post('/api/canvas/create');
+    expect(byMember.status).toBe(403);
+    expectError(byMember, 8);
+    const advisorCompany = await advisorCompanyFor(stack, family.familyId, []);
+    expectError(await advisorCompany.client.post('/api/canvas/create'), 8);
+    expectError(await stack.client().post('/api/canvas/create'), 5);
+  });
+
+  it('answers 4 for a family without a canvas, and creates it on request', async () => {
+    const newFamily = await signUpAndConfirm(stack, { createEntityName: 'Nakamura Family' });
+    expectError(await newFamily.client.get('/api/canvas'), 4);
+    const created = await newFamily.client.post<Canvas>('/api/canvas/create');
+    expect(created.status).toBe(201);
+    expect(created.body.title).toBe('Nakamura Family Canvas');
+    expect((await getCanvas(newFamily.client)).sections).toHaveLength(7);
+  });
+});
+
+describe('reading the canvas', () => {
+  it('lets every member of the family read it, with abilities that follow the role', async () => {
+    const abilities = async (account: TestAccount) => (await getCanvas(account.client, family.familyId)).abilities;
+    expect(await abilities(admin)).toMatchObject({ canEditCanvas: true, canResetCanvas: true, canDeleteOthersItems: true, canEditCanvasTitle: true });
+    expect(await abilities(fullMember)).toMatchObject({ canEditCanvas: true, canResetCanvas: false, canDeleteOthersItems: false, canEditCanvasTitle: false });
+    expect(await abilities(limitedMember)).toMatchObject({ canEditCanvas: false, canResetCanvas: false, canDeleteOthersItems: false, canEditCanvasTitle: false });
+  });
+
+  it('shows nothing to a member of another family, and answers 5 without a session', async () => {
+    const { familyId } = family;
+    const category = categoryNamed(family.canvas, 'Our Values').id;
+    for (const path of [`/api/canvas/${familyId}`, `/api/canvas/category/${category}`, `/api/canvas/section/${familyId * 1000 + 1}`]) {
+      const response = await stranger.client.get(path);
+      expect(response.status, path).toBe(404);
+      expectError(response, 4);
+      expectError(await stack.client().get(path), 5);
+    }
+    // The stranger's own family has no canvas.
+    expectError(await stranger.client.get('/api/canvas'), 4);
+  });
+
+  it('answers 6 for malformed ids and 4 for ids of canvases that do not exist', async () => {
+    const { familyId } = family;
+    for (const path of ['/api/canvas/abc', '/api/canvas/category/abc', `/api/canvas/category/${familyId * 1000 + 1}`, `/api/canvas/section/${familyId * 1000 + 101}`, '/api/canvas/category/1e5', '/api/canvas/section/-5']) {
+      const response = await family.owner.client.get(path);
+      expect(response.status, path).toBe(400);
+      expectError(response, 6);
+    }
+    expectError(await family.owner.client.get(`/api/canvas/category/${familyId * 1000 + 999}`), 4);
+    expectError(await family.owner.client.get('/api/canvas/category/999999101'), 4);
+  });
+
+  it('answers one section with its categories', async () => {
+    const section = await family.owner.client.get<SectionResponse>(`/api/canvas/section/${family.familyId * 1000 + 2}`);
+    expect(section.status).toBe(200);
+    expect(section.body).toMatchObject({ sectionTypeId: 2, title: 'The Four Abundances', familyId: family.familyId, canvasTitle: expect.any(String) });
+    expect(section.body.categories.map((c) => c.title)).toEqual(['Abundance of Wealth', 'Abundance of Time', 'Abundance of Relationships', 'Abundance of Purpose']);
+  });
+});
+
+describe('renaming the canvas', () => {
+  it('lets owners and admins rename it (at least 3 characters), and nobody else', async () => {
+    const renamed = await admin.client.patch('/api/canvas', { title: '  Rivera Roadmap  ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ id: family.familyId, title: 'Rivera Roadmap' });
+    expect((await getCanvas(limitedMember.client)).title).toBe('Rivera Roadmap');
+    // The family's canvas name follows, so the entity switcher shows it.
+    const current = await family.owner.client.post<{ canvasName: string }>('/api/auth/set-current-entity', { id: family.familyId });
+    expect(current.body.canvasName).toBe('Rivera Roadmap');
+
+    const short = await family.owner.client.patch('/api/canvas', { title: 'ab' });
+    expect(expectError(short, 2).errors).toHaveProperty('title');
+    expectError(await family.owner.client.patch('/api/canvas', { title: 'Fine title', extra: 1 }), 2);
+    expectError(await fullMember.client.patch('/api/canvas', { title: 'Not mine' }), 8);
+    expectError(await limitedMember.client.patch('/api/canvas', { title: 'Not mine' }), 8);
+    expectError(await stranger.client.patch('/api/canvas', { title: 'No canvas here' }), 4);
+  });
+});
+
+describe('resetting the canvas', () => {
+  it('erases answers, votes, takeaways, goals, action points and section sharing; keeps the structure', async () => {
+    const { owner, familyId } = family;
+    const values = categoryNamed(family.canvas, 'Our Values').id;
+    const answer = await fullMember.client.post<{ id: string }>(`/api/canvas-answer/create/${values}.1`, { text: 'Honesty', questionId: `${values}.1` });
+    expect(answer.status).toBe(201);
+    expect((await owner.client.post(`/api/canvas-answer/vote/${answer.body.id}`)).status).toBe(201);
+    const goal = await owner.client.post<{ id: string }>(`/api/canvas-goal/create/${values}`, { title: 'Meet monthly', categoryId: values });
+    expect(goal.status).toBe(201);
+    const takeaway = await owner.client.post(`/api/canvas-takeaway/create/${values}`, { title: 'We value honesty', categoryId: values, linkedGoalIds: [goal.body.id] });
+    expect(takeaway.status).toBe(201);
+    expect((await owner.client.post(`/api/canvas-action-point/create/${values}`, { title: 'Book a room', categoryId: values, linkedGoalIds: [goal.body.id] })).status).toBe(201);
+    const advisorCompany = await advisorCompanyFor(stack, familyId, [familyId * 1000 + 2], 'Reset Advisors');
+
+    expectError(await fullMember.client.patch('/api/canvas/reset'), 8);
+    expectError(await limitedMember.client.patch('/api/canvas/reset'), 8);
+    expectError(await advisorCompany.client.patch('/api/canvas/reset'), 8);
+    expectError(await stranger.client.patch('/api/canvas/reset'), 4);
+
+    const reset = await admin.client.patch('/api/canvas/reset');
+    expect(reset.status).toBe(204);
+    const category: CategoryResponse = await getCategory(owner.client, values);
+    expect(category.questions.every((q) => q.answers.length === 0)).toBe(true);
+    expect([category.takeaways, category.goals, category.actionPoints]).toEqual([[], [], []]);
+    // Only the structure, the advisor's relation (now sharing every section) and its GSI keys are left.
+    const items = await queryCanvas(familyId);
+    expect(items.filter((item) => !/^C#(META|SECTION|CATEGORY|QUESTION|ACCESS)/.test(String(item.SK)))).toEqual([]);
+    expect(items.find((item) => String(item.SK).startsWith('C#ACCESS#'))?.sharedSectionIds).toEqual([]);
+    expect((await getCanvas(advisorCompany.client, familyId)).sections).toHaveLength(7);
+    // The author may answer again.
+    expect((await fullMember.client.post(`/api/canvas-answer/create/${values}.1`, { text: 'Trust', questionId: `${values}.1` })).status).toBe(201);
+  });
+});

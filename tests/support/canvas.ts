@@ -1,0 +1,81 @@
+import { expect } from 'vitest';
+import type { Canvas, CategoryResponse } from '../../shared/contracts/canvas';
+import { EntityRole, EntityType, type EntityRoleId, type WorkRelationRoleId } from '../../shared/enums';
+import { putWorkRelation, putWorkRelationMember } from '../../functions/lib/db/work-relations';
+import { signUpAndConfirm, type TestAccount } from './accounts';
+import type { ApiClient, IntegrationStack } from './integration';
+import { addMemberWithRole } from './organisations';
+
+/**
+ * Canvas factories for integration tests: a family with its canvas (created through the
+ * API), members with a given role (invited through the API), and advisors with a given
+ * access. Work relations are put through the data module the work-relation routes build on.
+ */
+
+export type ErrorBody = { errorCode: number; errors: Record<string, string[]>; message: string };
+
+export type FamilyWithCanvas = { owner: TestAccount; familyId: number; canvas: Canvas };
+
+/** A family whose owner created its canvas through the API. */
+export async function familyWithCanvas(stack: IntegrationStack, name = 'Rivera Family'): Promise<FamilyWithCanvas> {
+  const owner = await signUpAndConfirm(stack, { createEntityName: name, canvasName: `${name} Canvas` });
+  const created = await owner.client.post<Canvas>('/api/canvas/create');
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { owner, familyId: owner.entityId, canvas: created.body };
+}
+
+/**
+ * A new person in the inviter's current entity (a family or an advisor company) with the
+ * given role, through the real invitation flow (tests/support/organisations.ts).
+ */
+export async function memberOf(stack: IntegrationStack, inviter: TestAccount, entityRoleId: EntityRoleId, label = 'Member'): Promise<TestAccount> {
+  return addMemberWithRole(stack, inviter, entityRoleId, { firstName: label, lastName: 'Tester' });
+}
+
+/** An advisor company (its owner signed up) that works on a family's canvas, limited to some sections (empty = all). */
+export async function advisorCompanyFor(stack: IntegrationStack, familyId: number, sharedSectionIds: number[], name = 'Harbor Advisors'): Promise<TestAccount> {
+  const owner = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: name });
+  await putWorkRelation(familyId, owner.entityId, sharedSectionIds);
+  return owner;
+}
+
+/** A non-admin advisor of a company with a canvas role for the family (none given: the default role). */
+export async function advisorOf(
+  stack: IntegrationStack,
+  company: TestAccount,
+  familyId: number,
+  workRelationRoleId: WorkRelationRoleId | undefined,
+  label = 'Advisor',
+): Promise<TestAccount> {
+  const advisor = await memberOf(stack, company, EntityRole.FullMember, label);
+  if (workRelationRoleId !== undefined) await putWorkRelationMember(familyId, company.entityId, advisor.userId, workRelationRoleId);
+  return advisor;
+}
+
+/** The category of a canvas with a given title. */
+export function categoryNamed(canvas: Canvas, title: string) {
+  const category = canvas.sections.flatMap((section) => section.categories).find((c) => c.title === title);
+  if (!category) throw new Error(`no category ${title}`);
+  return category;
+}
+
+export async function getCategory(client: ApiClient, categoryId: number): Promise<CategoryResponse> {
+  const response = await client.get<CategoryResponse>(`/api/canvas/category/${categoryId}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+export async function getCanvas(client: ApiClient, familyId?: number): Promise<Canvas> {
+  const response = await client.get<Canvas>(familyId === undefined ? '/api/canvas' : `/api/canvas/${familyId}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+/** Asserts an error answer: its HTTP status family and catalogue code. */
+export function expectError(response: { status: number; body: unknown }, errorCode: number): ErrorBody {
+  const body = response.body as ErrorBody;
+  expect(body?.errorCode, `${response.status} ${JSON.stringify(response.body)}`).toBe(errorCode);
+  expect(response.status).toBeGreaterThanOrEqual(400);
+  expect(response.status).toBeLessThan(500);
+  return body;
+}

@@ -1,0 +1,59 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useLocation, useNavigate } from 'react-router';
+import type { SigninResponse } from '../../../../shared/contracts/auth';
+import { CheckIcon } from '../../components/ui/icons';
+import { Page } from '../../components/ui/Page';
+import { LoginForm } from '../../features/auth/components/LoginForm';
+import { finishLogin } from '../../features/auth/session/session';
+import { t } from '../../messages/en-US';
+import { loginActionAtom } from '../../stores/session';
+import { paths } from '../paths';
+
+/** What a page leading to login may pass along: the address to prefill (after confirmation or reset). */
+export type LoginLocationState = { email?: string };
+
+function prefilledEmail(state: unknown): string {
+  const email = (state as LoginLocationState | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/**
+ * The login page (spec 01 §2.4, §4.1, §4.3). Its intro changes after an e-mail
+ * confirmation or a password reset. A successful sign-in goes to the loading page,
+ * which waits for the session to be set up and then sends the user on (§4.3).
+ */
+export function Component() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const loginAction = useAtomValue(loginActionAtom);
+  const notice = loginAction === 'confirmed' ? t('login.introConfirmed') : loginAction === 'reset' ? t('login.introReset') : null;
+
+  const onSignedIn = async (user: SigninResponse) => {
+    // finishLogin marks the attempt in progress at once, so the loading page waits for it.
+    const finishing = finishLogin(store, user);
+    void navigate(paths.loading(), { replace: true });
+    await finishing;
+  };
+
+  return (
+    <Page
+      width="prose"
+      title={t('pages.login.title')}
+      intro={
+        notice ? (
+          <p className="flex items-start gap-2 rounded-card border border-success-700 bg-success-bg p-4 text-ink-900" data-testid="login-notice">
+            <CheckIcon className="mt-1 size-5 shrink-0 text-success-700" />
+            {notice}
+          </p>
+        ) : (
+          t('login.intro')
+        )
+      }
+    >
+      <div className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-8">
+        <LoginForm initialEmail={prefilledEmail(location.state)} onSignedIn={onSignedIn} signupHref={paths.signup()} resetHref={paths.reset()} />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+import { useAtomValue } from 'jotai';
+import { ButtonLink } from '../../components/ui/Button';
+import { Page } from '../../components/ui/Page';
+import { t, type MessageKey } from '../../messages/en-US';
+import { loginActionAtom, type LoginAction } from '../../stores/session';
+import { paths } from '../paths';
+
+const invitationTexts: Partial<Record<LoginAction, MessageKey>> = {
+  memberInvitation: 'start.invitation.memberInvitation',
+  familyInvitation: 'start.invitation.familyInvitation',
+  advisorInvitation: 'start.invitation.advisorInvitation',
+};
+
+/** The login-or-signup page (spec 01 §2.4): Start registration and Sign in, with the invitation's text when one led here. */
+export function Component() {
+  const loginAction = useAtomValue(loginActionAtom);
+  const invitationText = loginAction ? invitationTexts[loginAction] : undefined;
+  return (
+    <Page
+      width="prose"
+      title={t('pages.start.title')}
+      intro={
+        <>
+          {invitationText && (
+            <p className="mb-3 rounded-card border border-info-700 bg-info-bg p-4 text-ink-900" data-testid="invitation-text">
+              {t(invitationText)}
+            </p>
+          )}
+          <p>{t('start.intro')}</p>
+        </>
+      }
+      actions={
+        <>
+          <ButtonLink to={paths.signup()} size="lg">
+            {t('start.startRegistration')}
+          </ButtonLink>
+          <ButtonLink to={paths.login()} size="lg" variant="secondary">
+            {t('start.signIn')}
+          </ButtonLink>
+        </>
+      }
+    />
+  );
+}

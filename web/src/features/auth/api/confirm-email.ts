@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { ConfirmEmailResponse } from '../../../../../shared/contracts/auth';
+import { apiClient } from '../../../lib/api-client';
+
+/** GET /api/email-confirmation?token (spec 01 §7): confirms the address the link was sent to and answers it. */
+export function confirmEmail(token: string): Promise<ConfirmEmailResponse> {
+  return apiClient.get('/email-confirmation', { query: { token }, schema: ConfirmEmailResponse });
+}
+
+/**
+ * Confirms once per token: the query cache keeps a second mount (React's strict mode,
+ * a re-render) from using the token twice.
+ */
+export function useConfirmEmail(token: string) {
+  return useQuery({ queryKey: ['email-confirmation', token], queryFn: () => confirmEmail(token), retry: false, staleTime: Infinity, gcTime: 60_000 });
+}

@@ -1,0 +1,17 @@
+import { EntityListResponse } from '../../../../../shared/contracts/entities';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { apiClient, isApiError, type RequestOptions } from '../../../lib/api-client';
+
+/**
+ * GET /api/entities (spec 01 §7): the user's entities with their role in each. A 404
+ * reads as "no entities", so a deployment without the route still lets the user in
+ * (spec 01 §8.2 Login: not found lets the user proceed, to noEntity).
+ */
+export async function listEntities(options: Pick<RequestOptions<EntityListResponse>, 'handleLocally'> = {}): Promise<EntityListResponse> {
+  try {
+    return await apiClient.get('/entities', { ...options, schema: EntityListResponse });
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.errorCode === ErrorCodes.ITEM_NOT_FOUND)) return [];
+    throw error;
+  }
+}

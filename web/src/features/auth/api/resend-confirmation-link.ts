@@ -1,0 +1,12 @@
+import { LinkSentResponse, type ResendConfirmationRequest } from '../../../../../shared/contracts/auth';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { apiClient } from '../../../lib/api-client';
+
+/**
+ * POST /api/email-confirmation/resend-confirmation-link (spec 01 §7): with an e-mail for
+ * anyone (the same answer whether or not an account waits for confirmation), without
+ * one for the signed-in user. The callers handle "not confirmed" (14) themselves.
+ */
+export function resendConfirmationLink(input: ResendConfirmationRequest = {}): Promise<LinkSentResponse> {
+  return apiClient.post('/email-confirmation/resend-confirmation-link', input, { schema: LinkSentResponse, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
+}

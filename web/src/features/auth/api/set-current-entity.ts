@@ -1,0 +1,13 @@
+import { SetCurrentEntityResponse } from '../../../../../shared/contracts/auth';
+import { apiClient, type RequestOptions } from '../../../lib/api-client';
+
+/**
+ * POST /api/auth/set-current-entity (spec 01 §7, §4.2): tells the server which entity the
+ * session works in (null for none); answers that entity with the user's role in it.
+ */
+export function setCurrentEntityOnServer(
+  id: number | null,
+  options: Pick<RequestOptions<SetCurrentEntityResponse>, 'handleLocally'> = {},
+): Promise<SetCurrentEntityResponse> {
+  return apiClient.post('/auth/set-current-entity', { id }, { ...options, schema: SetCurrentEntityResponse });
+}

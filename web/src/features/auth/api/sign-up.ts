@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { SignupResponse, type SignupRequest } from '../../../../../shared/contracts/auth';
+import { apiClient } from '../../../lib/api-client';
+
+/** POST /api/auth/signup (spec 01 §7, §4.4): without an invitation, a confirmation e-mail follows. */
+export function signUp(input: SignupRequest): Promise<SignupResponse> {
+  return apiClient.post('/auth/signup', input, { schema: SignupResponse });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

@@ -1,0 +1,155 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { SigninResponse } from '../../../../../shared/contracts/auth';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { limits } from '../../../../../shared/validation';
+import { ProgressButton } from '../../../components/ui/Button';
+import { PasswordField, TextField } from '../../../components/ui/Field';
+import { useProgressAction } from '../../../hooks/use-progress-action';
+import { useZodForm } from '../../../hooks/use-zod-form';
+import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
+import { t } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import { getSalt } from '../api/get-salt';
+import { signIn } from '../api/sign-in';
+import { hashPassword } from '../lib/password-hash';
+import { loginFormSchema } from '../schemas';
+import { FormAlert } from './FormAlert';
+
+type Failure = 'credentials' | 'validation' | 'throttled';
+
+const failureTexts: Record<Failure, { title: string; text: string }> = {
+  credentials: { title: t('login.errors.title'), text: t('login.errors.credentials') },
+  validation: { title: t('login.errors.title'), text: t('login.errors.validation') },
+  throttled: { title: t('login.errors.throttledTitle'), text: t('login.errors.throttled') },
+};
+
+type LoginFormProps = {
+  initialEmail?: string;
+  /** The sign-in succeeded: the page finishes the login and moves on. */
+  onSignedIn: (user: SigninResponse) => void | Promise<void>;
+  signupHref: string;
+  resetHref: string;
+  progressTiming?: { stepMs?: number; successMs?: number };
+};
+
+/**
+ * The login form (spec 01 §2.4, §5, §8.2). The salt of the e-mail is fetched when the
+ * e-mail field is left (or on submit), and Login stays disabled until the form is valid
+ * and while the salt is on its way. The password is hashed in the browser. Wrong
+ * credentials and an unconfirmed e-mail read alike, so neither reveals an account.
+ */
+export function LoginForm({ initialEmail = '', onSignedIn, signupHref, resetHref, progressTiming }: LoginFormProps) {
+  const form = useZodForm({ schema: loginFormSchema, initialValues: { email: initialEmail, password: '' } });
+  const progress = useProgressAction(progressTiming);
+  const toasts = useToasts();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [isFetchingSalt, setIsFetchingSalt] = useState(false);
+  // The salt of the last e-mail asked for: one request per address, reused on submit.
+  const salt = useRef<{ email: string; salt: Promise<string> } | null>(null);
+
+  const saltFor = (email: string): Promise<string> => {
+    if (salt.current?.email === email) return salt.current.salt;
+    const request = getSalt({ email });
+    salt.current = { email, salt: request };
+    setIsFetchingSalt(true);
+    request
+      .catch(() => {
+        // A failed look-up is asked again on submit, where its error is shown.
+        if (salt.current?.salt === request) salt.current = null;
+      })
+      .finally(() => {
+        if (salt.current === null || salt.current.salt === request) setIsFetchingSalt(false);
+      });
+    return request;
+  };
+
+  const prefetchSalt = () => {
+    const email = loginFormSchema.shape.email.safeParse(form.values.email);
+    if (email.success) saltFor(email.data).catch(() => undefined);
+  };
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    if (progress.isBusy) return;
+    setFailure(null);
+    let user: SigninResponse;
+    try {
+      user = await progress.run(async () => signIn({ email, password: await hashPassword(password, await saltFor(email)) }));
+    } catch (error) {
+      if (!isApiError(error)) {
+        toasts.showSystemError();
+        return;
+      }
+      switch (error.errorCode) {
+        case ErrorCodes.SIGNIN_FAILED:
+        case ErrorCodes.EMAIL_NOT_CONFIRMED:
+          setFailure('credentials');
+          return;
+        case ErrorCodes.VALIDATION_ERROR:
+        case ErrorCodes.INCORRECT_INPUT:
+          setFailure('validation');
+          form.applyServerErrors({ email: [], password: [] });
+          return;
+        case ErrorCodes.TOO_MANY_REQUESTS:
+          setFailure('throttled');
+          return;
+        default:
+          if (!globallyHandledCodes.includes(error.errorCode)) toasts.showSystemError();
+          return;
+      }
+    }
+    await onSignedIn(user);
+  });
+
+  const isBlocked = !form.isValid || isFetchingSalt;
+  const emailField = form.field('email');
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      {failure && <FormAlert {...failureTexts[failure]} />}
+      <TextField
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        maxLength={limits.email}
+        {...emailField}
+        onBlur={() => {
+          emailField.onBlur();
+          prefetchSalt();
+        }}
+      />
+      <PasswordField label={t('login.password')} autoComplete="current-password" required maxLength={200} {...form.field('password')} />
+      <div className="flex flex-col items-start gap-2">
+        <ProgressButton
+          type="submit"
+          size="lg"
+          status={progress.status}
+          progress={progress.progress}
+          loadingLabel={t('login.submitting')}
+          successLabel={t('login.submitted')}
+          disabled={isBlocked && progress.status === 'idle'}
+        >
+          {t('login.submit')}
+        </ProgressButton>
+        <p role="status" className="text-sm text-ink-600">
+          {isFetchingSalt && progress.status === 'idle' ? t('login.checkingEmail') : ''}
+        </p>
+      </div>
+      <div className="flex flex-col gap-2 border-t border-line pt-5 text-ink-800">
+        <p>
+          {t('login.noAccount')}{' '}
+          <Link to={signupHref} className="font-medium text-primary-700 underline underline-offset-4">
+            {t('login.registerHere')}
+          </Link>
+        </p>
+        <p>
+          {t('login.forgotPassword')}{' '}
+          <Link to={resetHref} className="font-medium text-primary-700 underline underline-offset-4">
+            {t('login.resetHere')}
+          </Link>
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { ResetPasswordResponse } from '../../../../../shared/contracts/auth';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { ProgressButton } from '../../../components/ui/Button';
+import { PasswordField } from '../../../components/ui/Field';
+import { useProgressAction } from '../../../hooks/use-progress-action';
+import { useZodForm } from '../../../hooks/use-zod-form';
+import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
+import { t } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import { useResetPassword } from '../api/reset-password';
+import { hashPassword, newSalt } from '../lib/password-hash';
+import { newPasswordFormSchema } from '../schemas';
+
+type LinkProblem = 'invalid' | 'expired';
+
+type ResetPasswordFormProps = {
+  email: string;
+  token: string;
+  onReset: (result: ResetPasswordResponse) => void;
+  /** Where a new reset link is requested. */
+  resetHref: string;
+  progressTiming?: { stepMs?: number; successMs?: number };
+};
+
+/**
+ * A new password from an e-mailed reset link (spec 01 §2.4, §4.5, §8.2): the password
+ * rule and its repetition, hashed here with a new salt. A refused password opens a
+ * toast; a link that is not (or no longer) valid replaces the form with a way to ask
+ * for a new one.
+ */
+export function ResetPasswordForm({ email, token, onReset, resetHref, progressTiming }: ResetPasswordFormProps) {
+  const form = useZodForm({ schema: newPasswordFormSchema, initialValues: { password: '', passwordConfirmation: '' } });
+  const progress = useProgressAction(progressTiming);
+  const resetPassword = useResetPassword();
+  const toasts = useToasts();
+  const [linkProblem, setLinkProblem] = useState<LinkProblem | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (linkProblem) heading.current?.focus();
+  }, [linkProblem]);
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    if (progress.isBusy) return;
+    try {
+      const result = await progress.run(async () => {
+        const salt = newSalt();
+        return resetPassword.mutateAsync({ email, token, password: await hashPassword(password, salt), salt });
+      });
+      onReset(result);
+    } catch (error) {
+      if (!isApiError(error)) return void toasts.showSystemError();
+      switch (error.errorCode) {
+        case ErrorCodes.VALIDATION_ERROR:
+        case ErrorCodes.INCORRECT_INPUT: {
+          const fields = Object.keys(error.errors);
+          // The link's own parts were refused: the link is broken, not the password.
+          if (fields.includes('email') || fields.includes('token')) return setLinkProblem('invalid');
+          toasts.show({ mode: 'error', title: t('resetPassword.errors.failedTitle'), text: t('resetPassword.errors.failed') });
+          return;
+        }
+        case ErrorCodes.INVALID_TOKEN:
+        case ErrorCodes.ITEM_NOT_FOUND:
+        case ErrorCodes.INCORRECT_EMAIL_INPUT:
+          return setLinkProblem('invalid');
+        case ErrorCodes.TOKEN_EXPIRED:
+          return setLinkProblem('expired');
+        default:
+          if (!globallyHandledCodes.includes(error.errorCode)) toasts.showSystemError();
+      }
+    }
+  });
+
+  if (linkProblem) {
+    return (
+      <div className="rounded-card border border-warning-700 bg-warning-bg p-6" data-testid="reset-link-problem">
+        <h2 ref={heading} tabIndex={-1} className="font-display text-2xl font-semibold text-warning-700 focus:outline-none">
+          {linkProblem === 'expired' ? t('resetPassword.expiredLink.title') : t('resetPassword.invalidLink.title')}
+        </h2>
+        <p className="mt-2 text-ink-900">{linkProblem === 'expired' ? t('resetPassword.expiredLink.text') : t('resetPassword.invalidLink.text')}</p>
+        <Link to={resetHref} className="mt-4 inline-block font-medium text-primary-700 underline underline-offset-4">
+          {t('resetPassword.requestNewLink')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      {/* Lets password managers store the new password under the right account. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField label={t('resetPassword.password')} autoComplete="new-password" required maxLength={200} hint={t('forms.password.hint')} {...form.field('password')} />
+      <PasswordField label={t('resetPassword.passwordConfirmation')} autoComplete="new-password" required maxLength={200} {...form.field('passwordConfirmation')} />
+      <div>
+        <ProgressButton
+          type="submit"
+          size="lg"
+          status={progress.status}
+          progress={progress.progress}
+          loadingLabel={t('resetPassword.submitting')}
+          successLabel={t('resetPassword.submitted')}
+          disabled={!form.isValid && progress.status === 'idle'}
+        >
+          {t('resetPassword.submit')}
+        </ProgressButton>
+      </div>
+    </form>
+  );
+}

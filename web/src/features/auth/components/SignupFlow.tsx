@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import type { EntityTypeId } from '../../../../../shared/enums';
+import { EntityTypeStep } from './EntityTypeStep';
+import { SignupForm } from './SignupForm';
+import { SignupSent } from './SignupSent';
+
+type SignupFlowProps = {
+  termsHref: string;
+  privacyHref: string;
+  loginHref: string;
+  progressTiming?: { stepMs?: number; successMs?: number };
+};
+
+/**
+ * The signup without an invitation in three steps (spec 01 §2.4, §4.4): type, form,
+ * e-mail sent. Going back from the form keeps what was typed; each step's heading takes
+ * the focus, so keyboard and screen-reader users start at the new step.
+ */
+export function SignupFlow({ termsHref, privacyHref, loginHref, progressTiming }: SignupFlowProps) {
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [entityTypeId, setEntityTypeId] = useState<EntityTypeId | null>(null);
+  const [registeredEmail, setRegisteredEmail] = useState('');
+  const headings = { 1: useRef<HTMLHeadingElement>(null), 2: useRef<HTMLHeadingElement>(null), 3: useRef<HTMLHeadingElement>(null) };
+  const previousStep = useRef(step);
+
+  useEffect(() => {
+    if (previousStep.current === step) return;
+    previousStep.current = step;
+    headings[step].current?.focus();
+  });
+
+  if (step === 3) return <SignupSent email={registeredEmail} loginHref={loginHref} headingRef={headings[3]} progressTiming={progressTiming} />;
+
+  return (
+    <>
+      <div hidden={step !== 1}>
+        <EntityTypeStep value={entityTypeId} onChange={setEntityTypeId} onContinue={() => setStep(2)} headingRef={headings[1]} />
+      </div>
+      {entityTypeId !== null && (
+        <div hidden={step !== 2}>
+          <SignupForm
+            entityTypeId={entityTypeId}
+            onBack={() => setStep(1)}
+            onRegistered={({ email }) => {
+              setRegisteredEmail(email);
+              setStep(3);
+            }}
+            termsHref={termsHref}
+            privacyHref={privacyHref}
+            headingRef={headings[2]}
+            progressTiming={progressTiming}
+          />
+        </div>
+      )}
+    </>
+  );
+}
