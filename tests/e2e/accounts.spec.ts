@@ -2,9 +2,12 @@ import type { Page } from '@playwright/test';
 import { appLinkIn, createConfirmedAccount, defaultPassword, waitForMail } from './support/accounts';
 import { expect, seriousAccessibilityViolations, test, uniqueEmail } from './support/fixtures';
 
+// Every test makes its own account: they may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   const login = page.getByRole('button', { name: 'Login', exact: true });
   await expect(login).toBeEnabled();
   await login.click();
@@ -29,8 +32,8 @@ test('a new family signs up, confirms the e-mail, logs in to the canvas and logs
   await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
   await page.getByRole('textbox', { name: 'Family name' }).fill('Hopper Family');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(defaultPassword);
-  await page.getByLabel('Repeat password').fill(defaultPassword);
+  await page.getByLabel(/^Password/).fill(defaultPassword);
+  await page.getByLabel(/^Repeat password/).fill(defaultPassword);
   const register = page.getByRole('button', { name: 'Register' });
   await expect(register).toBeDisabled();
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
@@ -84,8 +87,8 @@ test('a user resets a forgotten password through the e-mailed link and logs in w
 
   await page.goto(appLinkIn(await waitForMail(inbox, account.email, 'Reset your'), '/reset-password'));
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Repeat new password').fill(newPassword);
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel(/^Repeat new password/).fill(newPassword);
   await page.getByRole('button', { name: 'Save new password' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
@@ -95,7 +98,7 @@ test('a user resets a forgotten password through the e-mailed link and logs in w
   // The old password no longer works; the new one does.
   await logIn(page, account.email, account.password);
   await expect(page.getByRole('alert').filter({ hasText: 'Login failed' })).toContainText('Your email or password are incorrect.');
-  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel(/^Password/).fill(newPassword);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/canvas$/);
 });

@@ -42,7 +42,7 @@ describe('signup guards', () => {
     expect(Object.keys(response.body.errors).sort()).toEqual(['createEntityName', 'createEntityTypeId', 'extra', 'firstName', 'salt']);
   });
 
-  it('refuses invitation tokens (not implemented yet) with 20 and stores nothing', async () => {
+  it('refuses unknown invitation tokens with 20 and stores nothing', async () => {
     const before = await snapshot();
     for (const field of ['memberInvitationToken', 'familyInvitationToken', 'advisorInvitationToken']) {
       const response = await stack.client().post<ErrorBody>('/api/auth/signup', { ...signupBody(), [field]: 'some-token' });

@@ -1,4 +1,5 @@
 import type { messageKeys } from '../../../shared/validation';
+import { canvasMessages } from './en-US.canvas';
 
 /**
  * The en-US message catalogue: every text of the interface, under the spec's keys
@@ -359,6 +360,9 @@ export const messages = {
 
   // Legal pages
   'legal.lastUpdated': 'Last updated: {date}',
+
+  // The canvas (spec 02): en-US.canvas.ts
+  ...canvasMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

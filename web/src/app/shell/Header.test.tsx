@@ -1,11 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
-import { describe, expect, it } from 'vitest';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EntityRole, EntityType, type EntityRoleId, type EntityTypeId } from '../../../../shared/enums';
 import { permissionsForRole } from '../../../../shared/permissions';
 import { t } from '../../messages/en-US';
-import { authStateAtom, startSession, type SessionEntity } from '../../stores/session';
+import { storageKeys } from '../../stores/browser-storage';
+import { authStateAtom, currentEntityAtom, startSession, type SessionEntity } from '../../stores/session';
 import { isMobileMenuOpenAtom, isWalkthroughOpenAtom } from '../../stores/ui';
+import { fakeApi, ok } from '../../testing/fake-api';
 import { renderWithApp } from '../../testing/render';
 import { Header } from './Header';
 import { navigationFor, type NavEntry } from './navigation';
@@ -115,5 +118,107 @@ describe('Header', () => {
     expect(within(dialog).getByRole('link', { name: 'About app' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close menu' }));
     expect(store.get(isMobileMenuOpenAtom)).toBe(false);
+  });
+});
+
+describe('Header entity switcher (spec 01 §2.3, §4.2)', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => restore());
+
+  function LocationProbe() {
+    const location = useLocation();
+    return <output data-testid="location">{location.pathname}</output>;
+  }
+
+  function storeWithEntities(entities: SessionEntity[], currentEntityId: number) {
+    const store = createStore();
+    startSession(store, {
+      userId: 'u1',
+      isEmailConfirmed: true,
+      user: { id: 'u1', firstName: 'Anna', lastName: 'Berg', email: 'anna@berg.example', isEmailConfirmed: true, lastLoginDate: '2026-01-01T00:00:00.000Z' },
+      entities,
+      currentEntityId,
+    });
+    return store;
+  }
+
+  const bergs = entity(EntityType.Family, EntityRole.Owner, { id: 3, entityName: 'The Bergs' });
+  const north = entity(EntityType.AdvisorCompany, EntityRole.Admin, { id: 8, entityName: 'North Advisors' });
+
+  function serveSetCurrentEntity() {
+    const api = fakeApi({
+      'POST /auth/set-current-entity': (request) => {
+        const id = (request.body as { id: number }).id;
+        const chosen = [bergs, north].find((item) => item.id === id)!;
+        return ok({ ...chosen, canvasName: null, entityRoleName: 'Owner', entityMemberId: 'm1', entityMemberCompanyPosition: null });
+      },
+      'POST /auth/signout': { status: 204 },
+    });
+    restore = api.restore;
+    return api;
+  }
+
+  it('shows the only entity read-only', () => {
+    renderWithApp(<Header />, { store: storeWithEntities([bergs], 3) });
+    const switcher = screen.getByTestId('entity-switcher');
+    expect(switcher).toHaveTextContent('The Bergs');
+    expect(within(switcher).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lists several entities plus Create new; choosing an advisor company tells the server and opens the dashboard', async () => {
+    const api = serveSetCurrentEntity();
+    const store = storeWithEntities([bergs, north], 3);
+    const { user } = renderWithApp(
+      <>
+        <Header />
+        <LocationProbe />
+      </>,
+      { store, path: '/canvas' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Organisation: The Bergs' }));
+    expect(await screen.findByRole('menuitem', { name: 'The Bergs (current)' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Create new' })).toHaveAttribute('href', '/create-entity');
+    await user.click(screen.getByRole('menuitem', { name: 'North Advisors' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    expect(api.callsTo('POST /auth/set-current-entity')[0]?.body).toEqual({ id: 8 });
+    expect(store.get(currentEntityAtom)?.id).toBe(8);
+    expect(screen.getByRole('button', { name: 'Organisation: North Advisors' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('desktop-nav')).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('stays on the profile page when switching there, and sends a family to the canvas elsewhere', async () => {
+    serveSetCurrentEntity();
+    const store = storeWithEntities([bergs, north], 8);
+    const { user } = renderWithApp(
+      <>
+        <Header />
+        <LocationProbe />
+      </>,
+      { store, path: '/profile' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Organisation: North Advisors' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'The Bergs' }));
+    await waitFor(() => expect(store.get(currentEntityAtom)?.id).toBe(3));
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
+  });
+
+  it('logs out from the account menu: the server session ends, the browser forgets the user, home opens', async () => {
+    const api = serveSetCurrentEntity();
+    const store = storeWithEntities([bergs], 3);
+    const { user } = renderWithApp(
+      <>
+        <Header />
+        <LocationProbe />
+      </>,
+      { store, path: '/canvas' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(api.callsTo('POST /auth/signout')).toHaveLength(1);
+    expect(store.get(authStateAtom).isAuthenticated).toBe(false);
+    expect(window.localStorage.getItem(storageKeys.userId)).toBeNull();
+    expect(within(screen.getByTestId('desktop-nav')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { VoteResponse } from '../../../../../shared/contracts/canvas';
+import { apiClient } from '../../../lib/api-client';
+import { useInvalidateCanvasContent } from './keys';
+
+/** POST /api/canvas-answer/vote/{answerId} (spec 02 §4): one vote per user, never on one's own item. */
+export function addAnswerVote(id: string): Promise<VoteResponse> {
+  return apiClient.post(`/canvas-answer/vote/${encodeURIComponent(id)}`, undefined, { schema: VoteResponse });
+}
+
+/** DELETE /api/canvas-answer/vote/{answerId}: takes one's vote back. */
+export function removeAnswerVote(id: string): Promise<void> {
+  return apiClient.delete(`/canvas-answer/vote/${encodeURIComponent(id)}`);
+}
+
+/** Toggles the caller's vote: adds it when `hasVoted` is false, removes it otherwise. */
+export function useToggleAnswerVote() {
+  const invalidate = useInvalidateCanvasContent();
+  return useMutation({
+    mutationFn: ({ id, hasVoted }: { id: string; hasVoted: boolean }) => (hasVoted ? removeAnswerVote(id) : addAnswerVote(id).then(() => undefined)),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { useInvalidateCanvasContent } from './keys';
+
+/** DELETE /api/canvas-action-point/{id} (spec 02 §4, §6): deletes an action point with its links. */
+export function deleteActionPoint(id: string): Promise<void> {
+  return apiClient.delete(`/canvas-action-point/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteActionPoint() {
+  const invalidate = useInvalidateCanvasContent();
+  return useMutation({ mutationFn: deleteActionPoint, onSuccess: invalidate });
+}

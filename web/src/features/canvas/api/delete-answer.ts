@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { useInvalidateCanvasContent } from './keys';
+
+/** DELETE /api/canvas-answer/{id} (spec 02 §4, §6): deletes an answer with its votes. */
+export function deleteAnswer(id: string): Promise<void> {
+  return apiClient.delete(`/canvas-answer/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteAnswer() {
+  const invalidate = useInvalidateCanvasContent();
+  return useMutation({ mutationFn: deleteAnswer, onSuccess: invalidate });
+}

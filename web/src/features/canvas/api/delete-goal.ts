@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { useInvalidateCanvasContent } from './keys';
+
+/** DELETE /api/canvas-goal/{id} (spec 02 §4, §6): deletes a goal with its links. */
+export function deleteGoal(id: string): Promise<void> {
+  return apiClient.delete(`/canvas-goal/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteGoal() {
+  const invalidate = useInvalidateCanvasContent();
+  return useMutation({ mutationFn: deleteGoal, onSuccess: invalidate });
+}

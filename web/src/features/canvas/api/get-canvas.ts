@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { Canvas } from '../../../../../shared/contracts/canvas';
+import { apiClient } from '../../../lib/api-client';
+import { currentEntityIdAtom } from '../../../stores/session';
+import { canvasKeys } from './keys';
+
+/** GET /api/canvas[/{familyId}] (spec 02 §7): without a family id, the current family's own canvas. */
+export function getCanvas(familyId?: number): Promise<Canvas> {
+  return apiClient.get(familyId === undefined ? '/canvas' : `/canvas/${familyId}`, { schema: Canvas });
+}
+
+export function useCanvas(familyId?: number) {
+  const entityId = useAtomValue(currentEntityIdAtom);
+  return useQuery({ queryKey: canvasKeys.overview(entityId, familyId), queryFn: () => getCanvas(familyId) });
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { CategoryResponse } from '../../../../../shared/contracts/canvas';
+import { apiClient } from '../../../lib/api-client';
+import { canvasKeys } from './keys';
+
+/** GET /api/canvas/category/{id} (spec 02 §7): questions with answers, takeaways (archived too), goals, action points. */
+export function getCategory(categoryId: number): Promise<CategoryResponse> {
+  return apiClient.get(`/canvas/category/${categoryId}`, { schema: CategoryResponse });
+}
+
+/** The category; `enabled` false until a category is chosen (the forms of the goals and actions tab). */
+export function useCategory(categoryId: number | null) {
+  return useQuery({
+    queryKey: canvasKeys.category(categoryId ?? 0),
+    queryFn: () => getCategory(categoryId!),
+    enabled: categoryId !== null,
+  });
+}

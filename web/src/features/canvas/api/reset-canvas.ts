@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { useInvalidateCanvasContent } from './keys';
+
+/** PATCH /api/canvas/reset (spec 02 §4): erases answers, takeaways, goals, actions and section sharing. */
+export function resetCanvas(): Promise<void> {
+  return apiClient.patch('/canvas/reset');
+}
+
+export function useResetCanvas() {
+  const invalidate = useInvalidateCanvasContent();
+  return useMutation({ mutationFn: resetCanvas, onSuccess: invalidate });
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { VoteResponse } from '../../../../../shared/contracts/canvas';
+import { apiClient } from '../../../lib/api-client';
+import { useInvalidateCanvasContent } from './keys';
+
+/** POST /api/canvas-takeaway/vote/{takeawayId} (spec 02 §4): one vote per user, never on one's own item. */
+export function addTakeawayVote(id: string): Promise<VoteResponse> {
+  return apiClient.post(`/canvas-takeaway/vote/${encodeURIComponent(id)}`, undefined, { schema: VoteResponse });
+}
+
+/** DELETE /api/canvas-takeaway/vote/{takeawayId}: takes one's vote back. */
+export function removeTakeawayVote(id: string): Promise<void> {
+  return apiClient.delete(`/canvas-takeaway/vote/${encodeURIComponent(id)}`);
+}
+
+/** Toggles the caller's vote: adds it when `hasVoted` is false, removes it otherwise. */
+export function useToggleTakeawayVote() {
+  const invalidate = useInvalidateCanvasContent();
+  return useMutation({
+    mutationFn: ({ id, hasVoted }: { id: string; hasVoted: boolean }) => (hasVoted ? removeTakeawayVote(id) : addTakeawayVote(id).then(() => undefined)),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { Takeaway, type UpdateTakeawayRequest } from '../../../../../shared/contracts/canvas';
+import { apiClient } from '../../../lib/api-client';
+import { useInvalidateCanvasContent } from './keys';
+
+/** PATCH /api/canvas-takeaway/{id} (spec 02 §7): the form as it stands; links change on both sides. */
+export function updateTakeaway({ id, ...input }: UpdateTakeawayRequest & { id: string }): Promise<Takeaway> {
+  return apiClient.patch(`/canvas-takeaway/${encodeURIComponent(id)}`, input, { schema: Takeaway });
+}
+
+export function useUpdateTakeaway() {
+  const invalidate = useInvalidateCanvasContent();
+  return useMutation({ mutationFn: updateTakeaway, onSuccess: invalidate });
+}

@@ -1,0 +1,165 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { atom, useAtom, useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Canvas } from '../../../../../shared/contracts/canvas';
+import { EntityType } from '../../../../../shared/enums';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { canCreateCanvas } from '../../../../../shared/permissions';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Menu, type MenuEntry } from '../../../components/ui/Menu';
+import { Spinner } from '../../../components/ui/Spinner';
+import { cx } from '../../../lib/cx';
+import { flagsFor } from '../../../lib/permissions';
+import { t } from '../../../messages/en-US';
+import { currentEntityAtom } from '../../../stores/session';
+import { useCanvas } from '../api/get-canvas';
+import { useCanvasLinks } from '../hooks/use-canvas-links';
+import { errorCodeOf } from '../lib/errors';
+import { allActionPoints, allCategories, allGoals } from '../lib/grouping';
+import type { CanvasScope } from '../lib/scope';
+import { AdvisorChips, advisorCompaniesOf } from './AdvisorChips';
+import { CanvasTitle } from './CanvasTitle';
+import { CreateCanvasOffer } from './CreateCanvasOffer';
+import { GoalsAndActions } from './GoalsAndActions';
+import { ArrowLeftIcon, GearIcon, PlusIcon } from './icons';
+import { ResetCanvasDialog } from './ResetCanvasDialog';
+import { SectionView } from './SectionView';
+
+/** The chosen tab per canvas, so coming back from a category shows the same view (and scroll position). */
+const selectedTabAtom = atom<Record<string, number>>({});
+
+/**
+ * The canvas overview (spec 02 §2 Canvas overview): the header with title, advisors and
+ * settings, and the two tabs. Alternate states: loading, the create-canvas offer when the
+ * family has none (4), notFound when refused (5, 6) or for an advisor, else an error page.
+ */
+export function CanvasPage({ familyId }: { familyId?: number }) {
+  const canvas = useCanvas(familyId);
+  const entity = useAtomValue(currentEntityAtom);
+  const navigate = useNavigate();
+  const links = useCanvasLinks();
+  const isAdvisor = entity?.entityTypeId === EntityType.AdvisorCompany;
+  const isOwnFamily = entity?.entityTypeId === EntityType.Family && (familyId === undefined || familyId === entity.id);
+  const code = canvas.isError ? errorCodeOf(canvas.error) : null;
+  const offersCreate = code === ErrorCodes.ITEM_NOT_FOUND && isOwnFamily;
+  const isGlobal = code === ErrorCodes.SESSION_EXPIRED || code === ErrorCodes.EMAIL_NOT_CONFIRMED;
+  const goesToNotFound = canvas.isError && !offersCreate && !isGlobal && (isAdvisor || code === ErrorCodes.INCORRECT_INPUT || code === ErrorCodes.UNAUTHORIZED || code === ErrorCodes.ITEM_NOT_FOUND);
+
+  useEffect(() => {
+    if (!canvas.isError) return;
+    console.error('The canvas could not be loaded', canvas.error);
+    if (goesToNotFound) void navigate(links.notFound(), { replace: true });
+  }, [canvas.isError, canvas.error, goesToNotFound, navigate, links]);
+
+  if (canvas.isPending) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center text-primary-700" data-testid="canvas-loading">
+        <Spinner size="lg" label={t('canvas.loading')} />
+      </div>
+    );
+  }
+  if (offersCreate) return <CreateCanvasOffer canCreate={canCreateCanvas(entity ? { entityId: entity.id, entityTypeId: entity.entityTypeId, entityRoleId: entity.entityRoleId, permissions: entity.entityRolePermissions } : null)} />;
+  if (canvas.isError) {
+    if (goesToNotFound || isGlobal) return null;
+    return (
+      <div className="mx-auto w-full max-w-reading px-4 py-10 sm:px-6 sm:py-14" role="alert">
+        <h1 className="font-display text-3xl font-semibold text-primary-800">{t('canvas.loadError.title')}</h1>
+        <p className="mt-4 text-lg text-ink-700">{t('canvas.loadError.text')}</p>
+        <ButtonLink to={links.home()} className="mt-6">
+          {t('canvas.backToRoot')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  return <CanvasOverview canvas={canvas.data} />;
+}
+
+function CanvasOverview({ canvas }: { canvas: Canvas }) {
+  const entity = useAtomValue(currentEntityAtom);
+  const links = useCanvasLinks();
+  const [tabs, setTabs] = useAtom(selectedTabAtom);
+  const [isResetOpen, setIsResetOpen] = useState(false);
+  const { abilities } = canvas;
+  const flags = flagsFor(entity);
+  const isFamily = entity?.entityTypeId === EntityType.Family;
+  const isOwnCanvas = abilities.accessKind === 'own';
+  const canManageWorkRelations = isFamily && isOwnCanvas && flags.canManageWorkRelations;
+  const tabKey = String(canvas.id);
+
+  const scope: CanvasScope = useMemo(
+    () => ({ familyId: canvas.id, abilities, categories: allCategories(canvas).map(({ id, title, color }) => ({ id, title, color })) }),
+    [canvas, abilities],
+  );
+
+  const menu: MenuEntry[] = [
+    ...(canManageWorkRelations ? [{ label: t('canvas.settings.share'), to: links.companyInvitations() }] : []),
+    ...(abilities.canResetCanvas ? [{ label: t('canvas.settings.reset'), onSelect: () => setIsResetOpen(true) }] : []),
+  ];
+
+  return (
+    <div className="mx-auto w-full max-w-page px-4 py-8 sm:px-6 sm:py-10">
+      <header className="flex flex-col gap-4 border-b border-line pb-6">
+        {entity?.entityTypeId === EntityType.AdvisorCompany && (
+          <Link to={links.dashboard()} className="inline-flex items-center gap-1 self-start rounded-control text-sm font-medium text-primary-700 underline">
+            <ArrowLeftIcon className="size-4" />
+            {t('canvas.dashboardLink')}
+          </Link>
+        )}
+        <div className="flex flex-wrap items-start gap-3">
+          <div className="min-w-0 flex-1">
+            <CanvasTitle title={canvas.title} canEdit={abilities.canEditCanvasTitle} />
+          </div>
+          {menu.length > 0 && (
+            <Menu
+              button={<GearIcon />}
+              buttonLabel={t('canvas.settings.button')}
+              items={menu}
+              align="end"
+              showChevron={false}
+              buttonClassName="min-h-11 min-w-11 justify-center"
+            />
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <AdvisorChips companies={advisorCompaniesOf(canvas)} familyId={isOwnCanvas ? undefined : canvas.id} />
+          {canManageWorkRelations && (
+            <ButtonLink to={links.companyInvitations()} variant="secondary" size="sm">
+              <PlusIcon className="size-4" />
+              {t('canvas.advisors.add')}
+            </ButtonLink>
+          )}
+        </div>
+      </header>
+
+      <TabGroup className="mt-6" selectedIndex={tabs[tabKey] ?? 0} onChange={(index) => setTabs((current) => ({ ...current, [tabKey]: index }))}>
+        <TabList aria-label={t('canvas.tabs.label')} className="flex gap-1 overflow-x-auto border-b border-line">
+          {[t('canvas.tabs.questions'), t('canvas.tabs.goals')].map((label) => (
+            <Tab
+              key={label}
+              className={({ selected }) =>
+                cx(
+                  '-mb-px shrink-0 rounded-t-control border-b-4 px-4 py-3 font-semibold whitespace-nowrap',
+                  selected ? 'border-primary-700 text-primary-800' : 'border-transparent text-ink-700 hover:bg-primary-50',
+                )
+              }
+            >
+              {label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-8">
+          <TabPanel className="flex flex-col gap-12">
+            {canvas.sections.map((section) => (
+              <SectionView key={section.id} section={section} canEdit={abilities.canEditCanvas} />
+            ))}
+          </TabPanel>
+          <TabPanel>
+            <GoalsAndActions scope={scope} goals={allGoals(canvas)} actionPoints={allActionPoints(canvas)} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+      <ResetCanvasDialog isOpen={isResetOpen} onClose={() => setIsResetOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import type { ActionPoint, Goal } from '../../../../../shared/contracts/canvas';
+import { t } from '../../../messages/en-US';
+import { useCanvasPeople } from '../hooks/use-canvas-people';
+import { actionPointColumns, goalColumns } from '../lib/grouping';
+import type { CanvasScope } from '../lib/scope';
+import { ActionPointModal } from './ActionPointModal';
+import { GoalModal } from './GoalModal';
+import { ItemBoard } from './ItemBoard';
+import { ItemCard, ItemOpenHint } from './ItemCard';
+
+/** Which item form is open: a new one (item null) or an existing one, kept so a deleted item can finish its dialog. */
+export type OpenItem = { kind: 'goal'; item: Goal | null } | { kind: 'actionPoint'; item: ActionPoint | null } | null;
+
+type GoalsAndActionsProps = {
+  scope: CanvasScope;
+  goals: readonly Goal[];
+  actionPoints: readonly ActionPoint[];
+  /** The category page fixes the category of new items. */
+  fixedCategoryId?: number;
+  /** Ids lit up by the hover of a takeaway (category page). */
+  highlight?: { goalIds: ReadonlySet<string>; actionPointIds: ReadonlySet<string> } | null;
+  /** Board ids, so two pages' boards never share ids. */
+  idPrefix?: string;
+};
+
+/**
+ * The goals and the action points in columns (spec 02 §2 Goals and actions tab), with
+ * their create and edit modals. Used on the overview tab and on the category page.
+ */
+export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, highlight, idPrefix = 'canvas' }: GoalsAndActionsProps) {
+  const [open, setOpen] = useState<OpenItem>(null);
+  const people = useCanvasPeople(scope.familyId);
+  const canEdit = scope.abilities.canEditCanvas;
+  const colorOf = (categoryId: number) => scope.categories.find((category) => category.id === categoryId)?.color ?? '';
+  const categoryTitle = (categoryId: number) => scope.categories.find((category) => category.id === categoryId)?.title;
+  const showCategory = fixedCategoryId === undefined;
+
+  // The open item as the server has it now; the snapshot while it is gone (just deleted).
+  const freshGoal = open?.kind === 'goal' && open.item ? (goals.find((goal) => goal.id === open.item?.id) ?? open.item) : null;
+  const freshActionPoint = open?.kind === 'actionPoint' && open.item ? (actionPoints.find((item) => item.id === open.item?.id) ?? open.item) : null;
+
+  const linkCount = (count: number) => (count > 0 ? <span>{t('canvas.item.linked', { count })}</span> : null);
+
+  return (
+    <div className="flex flex-col gap-10">
+      <ItemOpenHint />
+      <ItemBoard
+        testId={`${idPrefix}-goals`}
+        title={t('canvas.goals.title')}
+        info={{ label: t('canvas.goals.infoLabel'), text: t('canvas.goals.info') }}
+        addLabel={t('canvas.goals.add')}
+        onAdd={canEdit ? () => setOpen({ kind: 'goal', item: null }) : null}
+        columns={goalColumns(goals)}
+        columnTitle={(term) => t(`canvas.goalTerm.${term}`)}
+        emptyText={t('canvas.goals.empty')}
+        itemKey={(goal) => goal.id}
+        renderItem={(goal) => (
+          <ItemCard
+            title={goal.title}
+            color={colorOf(goal.categoryId)}
+            isCompleted={goal.isCompleted}
+            isHighlighted={highlight?.goalIds.has(goal.id)}
+            onOpen={() => setOpen({ kind: 'goal', item: goal })}
+            testId="goal-card"
+            details={
+              <>
+                {showCategory && <span>{t('canvas.item.category', { title: categoryTitle(goal.categoryId) ?? '' })}</span>}
+                {linkCount(goal.linkedTakeawayIds.length + goal.linkedActionPointIds.length)}
+              </>
+            }
+          />
+        )}
+      />
+      <ItemBoard
+        testId={`${idPrefix}-action-points`}
+        title={t('canvas.actionPoints.title')}
+        info={{ label: t('canvas.actionPoints.infoLabel'), text: t('canvas.actionPoints.info') }}
+        addLabel={t('canvas.actionPoints.add')}
+        onAdd={canEdit ? () => setOpen({ kind: 'actionPoint', item: null }) : null}
+        columns={actionPointColumns(actionPoints)}
+        columnTitle={(priority) => t(`canvas.priority.${priority}`)}
+        emptyText={t('canvas.actionPoints.empty')}
+        itemKey={(actionPoint) => actionPoint.id}
+        renderItem={(actionPoint) => {
+          const assignee = people.nameOf(actionPoint.assigneeId);
+          return (
+            <ItemCard
+              title={actionPoint.title}
+              color={colorOf(actionPoint.categoryId)}
+              isCompleted={actionPoint.isCompleted}
+              isHighlighted={highlight?.actionPointIds.has(actionPoint.id)}
+              onOpen={() => setOpen({ kind: 'actionPoint', item: actionPoint })}
+              testId="action-point-card"
+              details={
+                <>
+                  {showCategory && <span>{t('canvas.item.category', { title: categoryTitle(actionPoint.categoryId) ?? '' })}</span>}
+                  {assignee && <span>{t('canvas.item.assignee', { name: assignee })}</span>}
+                  {linkCount(actionPoint.linkedGoalIds.length)}
+                </>
+              }
+            />
+          );
+        }}
+      />
+      {open?.kind === 'goal' && <GoalModal scope={scope} goal={freshGoal} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />}
+      {open?.kind === 'actionPoint' && <ActionPointModal scope={scope} actionPoint={freshActionPoint} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}

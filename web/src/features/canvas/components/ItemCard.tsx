@@ -1,0 +1,61 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { CheckIcon } from '../../../components/ui/icons';
+import { cx } from '../../../lib/cx';
+import { t } from '../../../messages/en-US';
+import { categoryColor, categoryHighlight } from '../lib/colors';
+
+type ItemCardProps = {
+  title: string;
+  color: string;
+  details?: ReactNode;
+  isCompleted?: boolean;
+  /** Lit up by the hover of a linked takeaway (spec 02 §2). */
+  isHighlighted?: boolean;
+  /** Spec 02 §2: double-click (or Enter on focus) opens the edit view. */
+  onOpen: () => void;
+  testId?: string;
+};
+
+/** A goal or action point card: focusable, opened with a double-click or Enter. */
+export function ItemCard({ title, color, details, isCompleted, isHighlighted, onOpen, testId }: ItemCardProps) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      onOpen();
+    }
+  };
+  return (
+    <li>
+      <article
+        tabIndex={0}
+        aria-label={title}
+        aria-describedby="canvas-item-open-hint"
+        onDoubleClick={onOpen}
+        onKeyDown={onKeyDown}
+        className={cx(
+          'cursor-pointer touch-manipulation rounded-control border border-line border-l-4 bg-surface p-3 shadow-card transition-shadow select-none hover:shadow-pop',
+          isHighlighted && 'ring-4 ring-accent-400',
+        )}
+        style={{ borderLeftColor: categoryColor(color), backgroundColor: isHighlighted ? categoryHighlight(color, 0.18) : undefined }}
+        data-testid={testId}
+        data-highlighted={isHighlighted ? 'true' : undefined}
+      >
+        <p className={cx('flex items-start gap-2 font-medium break-words text-ink-900', isCompleted && 'line-through decoration-ink-500')}>
+          {isCompleted && <CheckIcon className="mt-0.5 size-4 shrink-0 text-success-700" />}
+          <span className="min-w-0">{title}</span>
+          {isCompleted && <span className="sr-only">({t('canvas.completed.badge')})</span>}
+        </p>
+        {details && <div className="mt-1 flex flex-col gap-0.5 text-sm text-ink-600">{details}</div>}
+      </article>
+    </li>
+  );
+}
+
+/** The hint every item card points at (aria-describedby), rendered once per page. */
+export function ItemOpenHint() {
+  return (
+    <p id="canvas-item-open-hint" className="sr-only">
+      {t('canvas.item.openHint')}
+    </p>
+  );
+}

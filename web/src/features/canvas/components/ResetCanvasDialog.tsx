@@ -1,0 +1,31 @@
+import { ErrorCodes } from '../../../../../shared/errors';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { t } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import { useResetCanvas } from '../api/reset-canvas';
+import { errorCodeOf, isHandledGlobally } from '../lib/errors';
+
+/**
+ * Reset canvas (spec 02 §2 Modals, §4, §8): the product challenge, then the reset; the
+ * canvas is fetched again and a success toast shows. Not found stops quietly, anything
+ * else is a system error.
+ */
+export function ResetCanvasDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const resetCanvas = useResetCanvas();
+  const toasts = useToasts();
+  return (
+    <ConfirmDialog
+      isOpen={isOpen}
+      title={t('canvas.reset.title')}
+      description={t('canvas.reset.text')}
+      confirmLabel={t('canvas.reset.confirm')}
+      onConfirm={() => resetCanvas.mutateAsync()}
+      onSuccess={() => toasts.show({ mode: 'success', text: t('canvas.reset.success') })}
+      onError={(error) => {
+        if (isHandledGlobally(error) || errorCodeOf(error) === ErrorCodes.ITEM_NOT_FOUND) return;
+        toasts.showSystemError();
+      }}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import { cx } from '../../../lib/cx';
+import { t } from '../../../messages/en-US';
+import { voteDisplay } from '../lib/votes';
+import { StarIcon } from './icons';
+
+const voteLabel = (count: number) => (count === 0 ? t('canvas.votes.none') : count === 1 ? t('canvas.votes.one') : t('canvas.votes.count', { count }));
+
+/** Spec 02 §2: up to 3 votes as that many stars; more as the number and one star. */
+export function VoteCount({ count, className }: { count: number; className?: string }) {
+  const display = voteDisplay(count);
+  return (
+    <span className={cx('inline-flex items-center gap-0.5 text-accent-700', className)} data-testid="vote-count" data-votes={count}>
+      <span className="sr-only">{voteLabel(count)}</span>
+      {display.number !== null && (
+        <span aria-hidden="true" className="text-sm font-semibold">
+          {display.number}
+        </span>
+      )}
+      {Array.from({ length: display.stars }, (_, index) => (
+        <StarIcon key={index} className="size-4" />
+      ))}
+    </span>
+  );
+}
+
+type VoteButtonProps = {
+  count: number;
+  hasVoted: boolean;
+  /** Spec 02 §6: no button on one's own item, nor without edit rights. */
+  canVote: boolean;
+  onToggle: () => void;
+  isBusy?: boolean;
+  /** What is voted for, for the accessible name. */
+  itemLabel: string;
+};
+
+/** The votes of an item, with a toggle for someone else's item. */
+export function Votes({ count, hasVoted, canVote, onToggle, isBusy, itemLabel }: VoteButtonProps) {
+  if (!canVote) return <VoteCount count={count} />;
+  return (
+    <span className="inline-flex items-center gap-2">
+      <VoteCount count={count} />
+      <button
+        type="button"
+        aria-pressed={hasVoted}
+        aria-label={`${hasVoted ? t('canvas.votes.remove') : t('canvas.votes.add')}: ${itemLabel}`}
+        disabled={isBusy}
+        onClick={onToggle}
+        className={cx(
+          'inline-flex min-h-9 items-center gap-1 rounded-control border px-2 text-sm font-medium',
+          hasVoted ? 'border-accent-700 bg-accent-100 text-accent-800' : 'border-ink-300 text-ink-700 hover:bg-primary-50',
+        )}
+      >
+        <StarIcon className="size-4" filled={hasVoted} />
+        <span aria-hidden="true">{hasVoted ? t('canvas.votes.remove') : t('canvas.votes.add')}</span>
+      </button>
+    </span>
+  );
+}

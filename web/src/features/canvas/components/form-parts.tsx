@@ -1,0 +1,78 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { AlertIcon, InfoIcon } from '../../../components/ui/icons';
+import { cx } from '../../../lib/cx';
+import { t } from '../../../messages/en-US';
+import type { PersonOption } from '../hooks/use-canvas-people';
+import { SelectField } from './SelectField';
+
+type PersonSelectProps = Omit<ComponentProps<typeof SelectField>, 'options' | 'placeholder'> & {
+  people: readonly PersonOption[];
+  /** The name of a chosen person the list does not hold (someone who left). */
+  nameOf: (id: string) => string | null;
+};
+
+/** Initiator or assignee (spec 02 §5), with the no-member option first. */
+export function PersonSelect({ people, nameOf, value, ...props }: PersonSelectProps) {
+  const current = typeof value === 'string' ? value : '';
+  const options = people.map((person) => ({ value: person.id, label: person.name }));
+  if (current && !options.some((option) => option.value === current)) options.unshift({ value: current, label: nameOf(current) ?? t('canvas.people.unknown') });
+  return <SelectField {...props} value={current} placeholder={t('canvas.people.none')} options={options} />;
+}
+
+/** A notice at the top of a form: archived, completed, read-only, a warning. */
+export function Notice({ tone = 'info', children }: { tone?: 'info' | 'warning'; children: ReactNode }) {
+  const Icon = tone === 'warning' ? AlertIcon : InfoIcon;
+  return (
+    <p
+      role="note"
+      className={cx(
+        'flex items-start gap-2 rounded-control border p-3 text-sm',
+        tone === 'warning' ? 'border-warning-700 bg-warning-bg text-warning-700' : 'border-info-700 bg-info-bg text-info-700',
+      )}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+type ChoiceDialogProps = {
+  isOpen: boolean;
+  title: string;
+  lines: readonly string[];
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** A plain yes-or-no question (completing a goal, archiving a takeaway): no challenge, nothing destroyed. */
+export function ChoiceDialog({ isOpen, title, lines, confirmLabel, cancelLabel = t('canvas.form.cancel'), onConfirm, onClose }: ChoiceDialogProps) {
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={title}
+      closeLabel={t('common.close')}
+      size="sm"
+      description={
+        <span className="flex flex-col gap-2">
+          {lines.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </span>
+      }
+    >
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          {cancelLabel}
+        </Button>
+        <Button onClick={onConfirm}>{confirmLabel}</Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import type { CanvasUser } from '../../../../../shared/contracts/members';
+import { EntityType } from '../../../../../shared/enums';
+import { t } from '../../../messages/en-US';
+import { userIdAtom } from '../../../stores/session';
+import { useCanvasUsers } from '../api/list-canvas-users';
+
+export type PersonOption = { id: string; name: string };
+
+export type CanvasPeople = {
+  userId: string | null;
+  /** Spec 02 §5: initiators are family members. */
+  familyMembers: PersonOption[];
+  /** Spec 02 §5: assignees are all canvas members. */
+  canvasMembers: PersonOption[];
+  nameOf: (userId: string | null | undefined) => string | null;
+};
+
+const fullName = (user: CanvasUser) => `${user.firstName} ${user.lastName}`.trim();
+
+/** The people of a family's canvas, by name; the current user reads as "You". */
+export function useCanvasPeople(familyId: number | undefined): CanvasPeople {
+  const userId = useAtomValue(userIdAtom);
+  const users = useCanvasUsers(familyId);
+  return useMemo(() => {
+    const list = users.data ?? [];
+    const byId = new Map(list.map((user) => [user.userId, user]));
+    const option = (user: CanvasUser): PersonOption => ({ id: user.userId, name: fullName(user) });
+    return {
+      userId,
+      familyMembers: list.filter((user) => user.entityType === EntityType.Family).map(option),
+      canvasMembers: list.map(option),
+      nameOf: (id) => {
+        if (!id) return null;
+        if (id === userId) return t('canvas.people.you');
+        const user = byId.get(id);
+        return user ? fullName(user) : t('canvas.people.unknown');
+      },
+    };
+  }, [users.data, userId]);
+}

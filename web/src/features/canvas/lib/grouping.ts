@@ -1,0 +1,35 @@
+import type { ActionPoint, Canvas, Goal } from '../../../../../shared/contracts/canvas';
+import { goalTerms, priorities, type GoalTerm, type Priority } from '../../../../../shared/enums';
+
+/** One column of the goals and actions tab: the open items, and the completed ones apart. */
+export type Column<K extends string, T> = { key: K; active: T[]; completed: T[] };
+
+function columns<K extends string, T extends { isCompleted: boolean }>(keys: readonly K[], items: readonly T[], keyOf: (item: T) => K): Column<K, T>[] {
+  return keys.map((key) => {
+    const inColumn = items.filter((item) => keyOf(item) === key);
+    return { key, active: inColumn.filter((item) => !item.isCompleted), completed: inColumn.filter((item) => item.isCompleted) };
+  });
+}
+
+/** Spec 02 §2: goals in short, mid, long and no term columns. */
+export function goalColumns(goals: readonly Goal[]): Column<GoalTerm, Goal>[] {
+  return columns(goalTerms, goals, (goal) => goal.goalTerm);
+}
+
+/** Spec 02 §2: action points in high, medium, low and no priority columns. */
+export function actionPointColumns(actionPoints: readonly ActionPoint[]): Column<Priority, ActionPoint>[] {
+  return columns(priorities, actionPoints, (actionPoint) => actionPoint.priority);
+}
+
+/** Every category of the canvas, in canvas order. */
+export function allCategories(canvas: Canvas) {
+  return canvas.sections.flatMap((section) => section.categories);
+}
+
+export function allGoals(canvas: Canvas): Goal[] {
+  return allCategories(canvas).flatMap((category) => category.goals);
+}
+
+export function allActionPoints(canvas: Canvas): ActionPoint[] {
+  return allCategories(canvas).flatMap((category) => category.actionPoints);
+}

@@ -1,0 +1,15 @@
+/** Spec 02 §2, §9: up to 3 votes show as that many stars; more as the number and one star. */
+export const maxStarsShown = 3;
+
+export type VoteDisplay = { stars: number; number: number | null };
+
+export function voteDisplay(count: number): VoteDisplay {
+  if (count <= 0) return { stars: 0, number: null };
+  if (count <= maxStarsShown) return { stars: count, number: null };
+  return { stars: 1, number: count };
+}
+
+/** Spec 02 §6: a vote needs edit rights and someone else's item. */
+export function canVoteOn(item: { createdByUserId: string }, userId: string | null, canEditCanvas: boolean): boolean {
+  return canEditCanvas && userId !== null && item.createdByUserId !== userId;
+}
