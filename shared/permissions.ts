@@ -62,7 +62,8 @@ export function permissionsForRole(roleId: EntityRoleId): MemberPermission[] {
 
 /** Work-relation (canvas access) roles: full 1, limited 2, none 3. */
 export const workRelationRolePermissions: Record<WorkRelationRoleId, readonly WorkRelationPermission[]> = {
-  [WorkRelationRole.Full]: ['ReadWorkRelationMembers', 'ReadWorkRelationEntityData', 'ReadCanvas', 'EditCanvas', 'UploadFiles'],
+  // Full access also reads the family's contact data (with ReadSensitiveData in the own company, see relationPermissions).
+  [WorkRelationRole.Full]: ['ReadWorkRelationMembers', 'ReadWorkRelationSensitiveData', 'ReadWorkRelationEntityData', 'ReadCanvas', 'EditCanvas', 'UploadFiles'],
   [WorkRelationRole.Limited]: ['ReadWorkRelationMembers', 'ReadWorkRelationEntityData', 'ReadCanvas'],
   [WorkRelationRole.None]: [],
 };
@@ -280,4 +281,149 @@ export function canDeleteOthersCanvasItems(access: CanvasAccess): boolean {
 export function canResetCanvas(access: CanvasAccess): boolean {
   if (access.kind !== 'own' || access.membership.entityTypeId !== EntityType.Family) return false;
   return isAdmin(access.membership) || access.membership.permissions.includes('ResetCanvas');
+}
+
+// ---- work relations (spec 02 §6, §7 Work relations and Invitations) ---------------------
+
+/**
+ * An advisor's canvas role for one family: an owner or admin of the advisor company
+ * always counts as full access; anybody else has the role the family gave them, or the
+ * default role when none was given.
+ */
+export function effectiveWorkRelationRoleId(advisor: Pick<Membership, 'entityRoleId'>, storedRoleId: WorkRelationRoleId | undefined): WorkRelationRoleId {
+  if (isAdmin(advisor)) return WorkRelationRole.Full;
+  return storedRoleId ?? defaultWorkRelationRoleId;
+}
+
+/** The two kinds of work-relation invitation: an advisor company invites a family, or a family invites an advisor company. */
+export type WorkRelationInvitationKind = 'family' | 'advisor';
+
+/** Which entity type sends an invitation of a kind, and which type accepts it. */
+export const workRelationInvitationSides: Record<WorkRelationInvitationKind, { inviter: EntityTypeId; invitee: EntityTypeId }> = {
+  family: { inviter: EntityType.AdvisorCompany, invitee: EntityType.Family },
+  advisor: { inviter: EntityType.Family, invitee: EntityType.AdvisorCompany },
+};
+
+/**
+ * Who may manage work-relation invitations of a kind for their current entity: the entity
+ * is the inviting side, and the member has InviteWorkRelation (create, send, resend, list)
+ * or RevokeWorkRelationInvite (cancel, list) — owner and admin always. null when allowed.
+ */
+export function workRelationInvitationRefusal(
+  membership: Membership | null | undefined,
+  kind: WorkRelationInvitationKind,
+  action: 'invite' | 'revoke' | 'list',
+): 'FORBIDDEN' | null {
+  if (!membership || membership.entityTypeId !== workRelationInvitationSides[kind].inviter) return 'FORBIDDEN';
+  const mayInvite = hasPermission(membership, 'InviteWorkRelation');
+  const mayRevoke = hasPermission(membership, 'RevokeWorkRelationInvite');
+  if (action === 'invite') return mayInvite ? null : 'FORBIDDEN';
+  if (action === 'revoke') return mayRevoke ? null : 'FORBIDDEN';
+  return mayInvite || mayRevoke ? null : 'FORBIDDEN';
+}
+
+/**
+ * Whether the user may accept a work-relation invitation on behalf of one of their
+ * entities: it is of the invited type (INCORRECT_ENTITY_TYPE_INPUT, 18) and the user is its
+ * owner or admin (FORBIDDEN, 8). A relation ties the whole entity, so nobody less decides.
+ */
+export function workRelationAcceptRefusal(
+  membership: Pick<Membership, 'entityTypeId' | 'entityRoleId'> | null | undefined,
+  kind: WorkRelationInvitationKind,
+): 'FORBIDDEN' | 'INCORRECT_ENTITY_TYPE_INPUT' | null {
+  if (!membership) return 'FORBIDDEN';
+  if (membership.entityTypeId !== workRelationInvitationSides[kind].invitee) return 'INCORRECT_ENTITY_TYPE_INPUT';
+  return isAdmin(membership) ? null : 'FORBIDDEN';
+}
+
+/**
+ * How the caller (acting for their current entity) relates to an entity they look at:
+ * - own: it is the current entity;
+ * - advisorOfFamily: the caller is a family member, the entity an advisor company working for the family;
+ * - familyOfAdvisor: the caller is an advisor, the entity a family their company works for;
+ * - viaFamily: the caller is an advisor, the entity another advisor company working for the same family.
+ * Anything else sees nothing (the server answers ITEM_NOT_FOUND).
+ */
+export type RelationView =
+  | { kind: 'own'; membership: Membership }
+  | { kind: 'advisorOfFamily'; membership: Membership }
+  | { kind: 'familyOfAdvisor'; membership: Membership; workRelationRoleId: WorkRelationRoleId }
+  | { kind: 'viaFamily'; membership: Membership; familyId: number; workRelationRoleId: WorkRelationRoleId };
+
+/**
+ * The work-relation permissions of the caller on the entity they look at, as one list
+ * (GET /authorization/work-relation-member-permissions answers it, and every related read
+ * asks it):
+ * - an advisor looking at a family has their canvas role's permissions; the sensitive
+ *   ones only with ReadSensitiveData in their own company as well;
+ * - a family member looking at its advisor company, or anyone at their own entity, has
+ *   what their entity role allows (spec 02 §6 flags);
+ * - an advisor looking at another company through a shared family reads its basic data only.
+ */
+export function relationPermissions(view: RelationView): WorkRelationPermission[] {
+  if (view.kind === 'viaFamily') return view.workRelationRoleId === WorkRelationRole.None ? [] : ['ReadWorkRelationEntityData'];
+  if (view.kind === 'familyOfAdvisor') {
+    const canReadSensitive = hasPermission(view.membership, 'ReadSensitiveData');
+    return permissionsForWorkRelationRole(view.workRelationRoleId).filter(
+      (permission) => canReadSensitive || (permission !== 'ReadWorkRelationSensitiveData' && permission !== 'EditWorkRelationSensitiveData'),
+    );
+  }
+  const flags = memberFlags(view.membership);
+  const isFamily = view.membership.entityTypeId === EntityType.Family;
+  const permissions: WorkRelationPermission[] = ['ReadWorkRelationEntityData'];
+  if (flags.canReadWorkRelationMembers) permissions.push('ReadWorkRelationMembers');
+  if (flags.canEditWorkRelationMembers && isFamily) permissions.push('EditWorkRelationMembers');
+  if (flags.canReadSensitiveData) permissions.push('ReadWorkRelationSensitiveData');
+  if (flags.canEditSensitiveData) permissions.push('EditWorkRelationSensitiveData');
+  if (view.kind === 'own' && flags.canEditEntity) permissions.push('EditWorkRelationEntityData');
+  if (isFamily && view.kind === 'own') {
+    if (hasPermission(view.membership, 'ReadCanvas')) permissions.push('ReadCanvas');
+    if (hasPermission(view.membership, 'EditCanvas')) permissions.push('EditCanvas');
+  }
+  if (isFamily && flags.canEditCanvasRights) permissions.push('EditCanvasRights');
+  return permissions;
+}
+
+/** Whether the caller sees the sensitive data (contact data) of the entity they look at and of its members. */
+export function canReadRelatedSensitiveData(view: RelationView): boolean {
+  return relationPermissions(view).includes('ReadWorkRelationSensitiveData');
+}
+
+/** Whether the caller may list the members (owners, advisors, family members) of the entity they look at. */
+export function canReadRelatedMembers(view: RelationView): boolean {
+  if (view.kind === 'own') return hasPermission(view.membership, 'ReadMember');
+  if (view.kind === 'viaFamily') return view.workRelationRoleId !== WorkRelationRole.None;
+  return relationPermissions(view).includes('ReadWorkRelationMembers');
+}
+
+/**
+ * Private notes (spec 02 §2 Notes tab, §6): kept by an organisation about itself or an
+ * entity it works with, read with ReadSensitiveData, written with EditSensitiveData, in
+ * the writer's own organisation. An advisor company keeps none about another advisor company.
+ */
+export function noteRefusal(membership: Membership | null | undefined, action: 'read' | 'edit'): 'FORBIDDEN' | null {
+  if (!membership) return 'FORBIDDEN';
+  return hasPermission(membership, action === 'read' ? 'ReadSensitiveData' : 'EditSensitiveData') ? null : 'FORBIDDEN';
+}
+
+/** Who sets advisors' canvas roles for a family, and which sections it shares: the family's owner or admin (spec 02 §6). */
+export function workRelationRightsRefusal(membership: Membership | null | undefined, what: 'members' | 'canvasRights'): 'FORBIDDEN' | null {
+  if (!membership || membership.entityTypeId !== EntityType.Family) return 'FORBIDDEN';
+  const flags = memberFlags(membership);
+  return (what === 'members' ? flags.canEditWorkRelationMembers : flags.canEditCanvasRights) ? null : 'FORBIDDEN';
+}
+
+/**
+ * The dashboard's canvas rule (spec 02 §2 Dashboard): an advisor opens a family canvas if
+ * they are an owner or admin of their company, or their role is not 'none' and carries
+ * ReadCanvas or EditCanvas.
+ */
+export function canAdvisorViewCanvas(advisor: Membership, workRelationRoleId: WorkRelationRoleId): boolean {
+  return canReadCanvas({
+    kind: 'workRelation',
+    membership: advisor,
+    workRelationRoleId,
+    workRelationPermissions: permissionsForWorkRelationRole(workRelationRoleId),
+    sharedSectionIds: [],
+  });
 }

@@ -1,15 +1,19 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SignupRequest, SignupResponse } from '../../shared/contracts/auth';
+import type { WorkRelationInvitationKind } from '../../shared/permissions';
 import { messageKeys } from '../../shared/validation';
 import { now } from '../lib/clock';
+import { db } from '../lib/db/client';
 import { getEntity } from '../lib/db/entities';
 import { newId } from '../lib/db/keys';
 import { defaultPrivacySettings, getLogin, putNewAccount, type UserItem } from '../lib/db/users';
-import { fail } from '../lib/errors';
+import { fail, transactionCancellationReasons } from '../lib/errors';
 import { toSessionMembership } from '../lib/memberships';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword, type StoredPassword } from '../lib/passwords';
 import { startSession } from '../lib/session';
 import { findMemberInvitation } from '../member-invitation/find-invitation';
 import { joinEntityItems, runJoinTransaction } from '../member-invitation/join-entity';
+import { findWorkRelationInvitation } from '../lib/work-relations/invitations';
 
 export type SignupInvitationTokens = Pick<SignupRequest, 'memberInvitationToken' | 'familyInvitationToken' | 'advisorInvitationToken'>;
 
@@ -18,18 +22,24 @@ export function hasSignupInvitation(tokens: SignupInvitationTokens): boolean {
 }
 
 /**
- * A signup that carries an invitation token. With a member invitation: the account is
- * created with its e-mail confirmed (the invitation link proves it), joins the invited
- * entity with the invited role and marks the invitation accepted, all in one transaction
- * whose first item guards the unique e-mail; then a session starts with that entity
- * current. The signup e-mail must be the invited one (INCORRECT_EMAIL_INPUT, 17);
- * unknown or replaced token → 20, expired → 31, accepted → 32, e-mail in use → 10.
- * Family and advisor invitation tokens come with the work-relations issue: until then they
- * are refused with INVALID_TOKEN (20) before anything is written.
+ * A signup that carries an invitation token (exactly one kind). The account is created
+ * with its e-mail confirmed (the invitation link proves it) and a session starts; the
+ * signup e-mail must be the invited one (INCORRECT_EMAIL_INPUT, 17); unknown or replaced
+ * token → 20, expired → 31, accepted → 32, e-mail in use → 10.
+ * - Member invitation: the account joins the invited entity with the invited role and the
+ *   invitation is marked accepted, all in one transaction whose first item guards the
+ *   unique e-mail; the session starts with that entity current.
+ * - Family or advisor invitation: the account starts without an entity (any entity fields
+ *   are ignored): the invitee then chooses or creates the family or advisor company on the
+ *   select page, which accepts the invitation (POST /{family,advisor}-invitation/accept).
+ *   The invitation stays pending until then.
  */
 export async function applySignupInvitation(input: SignupRequest): Promise<{ response: SignupResponse; cookie: string }> {
-  if (input.familyInvitationToken || input.advisorInvitationToken || !input.memberInvitationToken) throw fail('INVALID_TOKEN');
-  const token = input.memberInvitationToken;
+  const tokens = [input.memberInvitationToken, input.familyInvitationToken, input.advisorInvitationToken].filter(Boolean);
+  if (tokens.length !== 1) throw fail('INVALID_TOKEN');
+  if (input.familyInvitationToken) return signUpForWorkRelation(input, 'family', input.familyInvitationToken);
+  if (input.advisorInvitationToken) return signUpForWorkRelation(input, 'advisor', input.advisorInvitationToken);
+  const token = input.memberInvitationToken as string;
   const invitation = await findMemberInvitation(token);
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
   if (input.email !== invitation.email) throw fail('INCORRECT_EMAIL_INPUT', { errors: { email: [messageKeys.invalidInput] } });
@@ -37,8 +47,20 @@ export async function applySignupInvitation(input: SignupRequest): Promise<{ res
   if (login) throw fail('SIGNUP_EMAIL_IN_USE');
   if (!entity) throw fail('INVALID_TOKEN');
 
-  const password = await hashPassword(input.password, input.salt);
   const at = now();
+  const { user, password } = await confirmedUser(input, at);
+  const account = putNewAccount(user, password, at.toISOString());
+  const join = joinEntityItems(invitation, { token, userId: user.id, at });
+  const accountReasons = await runJoinTransaction([...account, ...join.items], account.length, invitation, token);
+  if (accountReasons) throw fail('SIGNUP_EMAIL_IN_USE');
+
+  const { cookie, session } = await startSession(user.id, toSessionMembership(join.member));
+  return { response: { idToken: user.id, tokenExpiration: new Date(session.expiresAt * 1000).toISOString() }, cookie };
+}
+
+/** A new user whose e-mail an invitation link confirmed, and the stored form of their password. */
+async function confirmedUser(input: SignupRequest, at: Date): Promise<{ user: UserItem; password: StoredPassword }> {
+  const password = await hashPassword(input.password, input.salt);
   const user: UserItem = {
     type: 'User',
     id: newId(),
@@ -53,11 +75,23 @@ export async function applySignupInvitation(input: SignupRequest): Promise<{ res
     addresses: [],
     createdAt: at.toISOString(),
   };
-  const account = putNewAccount(user, password, at.toISOString());
-  const join = joinEntityItems(invitation, { token, userId: user.id, at });
-  const accountReasons = await runJoinTransaction([...account, ...join.items], account.length, invitation, token);
-  if (accountReasons) throw fail('SIGNUP_EMAIL_IN_USE');
+  return { user, password };
+}
 
-  const { cookie, session } = await startSession(user.id, toSessionMembership(join.member));
+/** Signup with a family or advisor invitation: a confirmed account without an entity, signed in. */
+async function signUpForWorkRelation(input: SignupRequest, kind: WorkRelationInvitationKind, token: string): Promise<{ response: SignupResponse; cookie: string }> {
+  const invitation = await findWorkRelationInvitation(kind, token);
+  if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
+  if (input.email !== invitation.email) throw fail('INCORRECT_EMAIL_INPUT', { errors: { email: [messageKeys.invalidInput] } });
+  if (await getLogin(input.email)) throw fail('SIGNUP_EMAIL_IN_USE');
+  const at = now();
+  const { user, password } = await confirmedUser(input, at);
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: putNewAccount(user, password, at.toISOString()) }));
+  } catch (error) {
+    if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw fail('SIGNUP_EMAIL_IN_USE');
+    throw error;
+  }
+  const { cookie, session } = await startSession(user.id, null);
   return { response: { idToken: user.id, tokenExpiration: new Date(session.expiresAt * 1000).toISOString() }, cookie };
 }

@@ -1,7 +1,14 @@
+import { EntityIdPath } from '../../shared/contracts/entities';
 import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { getWorkRelationMemberPermissions } from './get-work-relation-member-permissions';
 import { listMemberRoles, listWorkRelationRoles } from './list-roles';
 
 export const handler = createGroupHandler('authorization', {
   listMemberRoles: defineRoute({ handler: async () => ({ body: listMemberRoles() }) }),
   listWorkRelationRoles: defineRoute({ handler: async () => ({ body: listWorkRelationRoles() }) }),
+  getWorkRelationMemberPermissions: defineRoute({
+    path: EntityIdPath,
+    handler: async ({ session, path }) => ({ body: await getWorkRelationMemberPermissions(requireSession(session), path.entityId) }),
+  }),
 });

@@ -1,17 +1,38 @@
 import type { EntityProfile } from '../../shared/contracts/entities';
-import { getEntity as readEntity } from '../lib/db/entities';
+import type { AccessedEntity } from '../../shared/contracts/work-relations';
+import { canReadRelatedSensitiveData, relationPermissions } from '../../shared/permissions';
+import { entityAddresses, getEntity as readEntity } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
 import { fail } from '../lib/errors';
 import { toSessionMembership } from '../lib/memberships';
+import { resolveRelatedEntity } from '../lib/relations';
 import type { Session } from '../lib/session';
 import { toEntityProfile } from './entity-profile';
 
 /**
- * The profile of one of the caller's entities. Any other entity, existing or not,
- * answers ITEM_NOT_FOUND (4). (Related entities through work relations join later.)
+ * An entity's profile. One of the caller's own entities answers the whole profile with the
+ * caller's role in it. Otherwise the entity must be on the other side of a work relation
+ * of the caller's current entity, or (with `viaFamilyId`) another advisor company working
+ * for a family the caller's company works for: it answers as an accessed entity (spec 02
+ * §3), its e-mail, phone and addresses only with the right to read the related entity's
+ * sensitive data. Anything else, existing or not, answers ITEM_NOT_FOUND (4).
  */
-export async function getEntity(session: Session, entityId: number): Promise<EntityProfile> {
+export async function getEntity(session: Session, entityId: number, viaFamilyId?: number): Promise<EntityProfile | AccessedEntity> {
   const [member, entity] = await Promise.all([getMember(entityId, session.userId), readEntity(entityId)]);
-  if (!member?.isActive || !entity) throw fail('ITEM_NOT_FOUND');
-  return toEntityProfile(entity, member, toSessionMembership(member));
+  if (member?.isActive && entity) return toEntityProfile(entity, member, toSessionMembership(member));
+  if (!entity) throw fail('ITEM_NOT_FOUND');
+  const related = await resolveRelatedEntity(session, entityId, viaFamilyId);
+  if (!relationPermissions(related.view).includes('ReadWorkRelationEntityData') && related.view.kind === 'viaFamily') throw fail('ITEM_NOT_FOUND');
+  const canReadSensitive = canReadRelatedSensitiveData(related.view);
+  return {
+    id: related.entity.id,
+    entityName: related.entity.entityName,
+    entityTypeId: related.entity.entityTypeId,
+    canvasName: related.entity.canvasName ?? null,
+    vatNumber: related.entity.vatNumber ?? null,
+    email: canReadSensitive ? (related.entity.email ?? null) : null,
+    phone: canReadSensitive ? (related.entity.phone ?? null) : null,
+    addresses: canReadSensitive ? entityAddresses(related.entity) : [],
+    relation: related.view.kind,
+  };
 }

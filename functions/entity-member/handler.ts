@@ -1,16 +1,29 @@
 import { CanvasUsersPath, ListMembersQuery, MemberIdPath, UpdateMemberRequest } from '../../shared/contracts/members';
+import { EntityIdPath } from '../../shared/contracts/entities';
+import { EntityAndFamilyPath, FamilyIdOnlyPath, ListAdvisorsRequest, ListFamilyMembersRequest } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { requireSession } from '../lib/session';
 import { getMember } from './get-member';
+import { getAdvisor, listAdvisors, listAdvisorsNotForFamily } from './list-advisors';
 import { listCanvasUsers } from './list-canvas-users';
+import { getFamilyMember, listFamilyMembers } from './list-family-members';
 import { listMembers } from './list-members';
 import { listOwners } from './list-owners';
+import { listRelatedOwners } from './list-related-owners';
 import { removeMember } from './remove-member';
 import { updateMember } from './update-member';
 
 export const handler = createGroupHandler('entity-member', {
   listOwners: defineRoute({
     handler: async ({ session }) => ({ body: await listOwners(requireSession(session)) }),
+  }),
+  listOwnersOf: defineRoute({
+    path: EntityIdPath,
+    handler: async ({ session, path }) => ({ body: await listRelatedOwners(requireSession(session), path.entityId) }),
+  }),
+  listOwnersViaFamily: defineRoute({
+    path: EntityAndFamilyPath,
+    handler: async ({ session, path }) => ({ body: await listRelatedOwners(requireSession(session), path.entityId, path.familyId) }),
   }),
   listMembers: defineRoute({
     query: ListMembersQuery,
@@ -19,6 +32,31 @@ export const handler = createGroupHandler('entity-member', {
   listCanvasUsers: defineRoute({
     path: CanvasUsersPath,
     handler: async ({ session, path }) => ({ body: await listCanvasUsers(requireSession(session), path.entityId) }),
+  }),
+  listAdvisors: defineRoute({
+    body: ListAdvisorsRequest,
+    handler: async ({ session, body }) => ({ body: await listAdvisors(requireSession(session), body) }),
+  }),
+  listAdvisorsOfFamily: defineRoute({
+    path: FamilyIdOnlyPath,
+    body: ListAdvisorsRequest,
+    handler: async ({ session, path, body }) => ({ body: await listAdvisors(requireSession(session), body, path.familyId) }),
+  }),
+  getAdvisor: defineRoute({
+    path: MemberIdPath,
+    handler: async ({ session, path }) => ({ body: await getAdvisor(requireSession(session), path.memberId) }),
+  }),
+  listFamilyMembers: defineRoute({
+    body: ListFamilyMembersRequest,
+    handler: async ({ session, body }) => ({ body: await listFamilyMembers(requireSession(session), body) }),
+  }),
+  getFamilyMember: defineRoute({
+    path: MemberIdPath,
+    handler: async ({ session, path }) => ({ body: await getFamilyMember(requireSession(session), path.memberId) }),
+  }),
+  listAdvisorsNotForFamily: defineRoute({
+    path: EntityIdPath,
+    handler: async ({ session, path }) => ({ body: await listAdvisorsNotForFamily(requireSession(session), path.entityId) }),
   }),
   getMember: defineRoute({
     path: MemberIdPath,

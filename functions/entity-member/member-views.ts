@@ -1,24 +1,9 @@
 import type { EntityMember, EntityOwner } from '../../shared/contracts/members';
-import { hasPermission, visibleContactFields, type Membership } from '../../shared/permissions';
 import type { MemberItem } from '../lib/db/members';
 import { fullName, type UserItem } from '../lib/db/users';
+import { contactOf, type Viewer } from '../lib/people-views';
 
-/** Who looks at a member list: their user id and their membership in that entity. */
-export type Viewer = { userId: string; membership: Membership };
-
-/** The contact fields of `user` the viewer may see: the policy decides (permission and the user's privacy levels). */
-function contactOf(user: UserItem, viewer: Viewer) {
-  const visible = visibleContactFields({
-    relation: user.id === viewer.userId ? 'self' : 'directContact',
-    canReadSensitiveData: hasPermission(viewer.membership, 'ReadSensitiveData'),
-    privacy: user.privacySettings,
-  });
-  return {
-    email: visible.email ? user.email : null,
-    phoneNumber: visible.phone ? (user.phone ?? null) : null,
-    addresses: visible.address ? (user.addresses ?? []) : [],
-  };
-}
+export { contactOf, type Viewer };
 
 /** One row of the member list (spec 01 §3), with hidden contact fields null. */
 export function toEntityMember(member: MemberItem, user: UserItem, entityName: string, viewer: Viewer): EntityMember {

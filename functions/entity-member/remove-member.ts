@@ -1,8 +1,10 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { lastHolderRefusal, memberRemovalRefusal } from '../../shared/permissions';
+import { EntityType } from '../../shared/enums';
 import { db } from '../lib/db/client';
 import { roleCounterChange } from '../lib/db/entities';
 import { checkMemberRole, deleteMember, getMember } from '../lib/db/members';
+import { deleteWorkRelationMembersOfAdvisor } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import { refreshMembershipInSessions, type Session } from '../lib/session';
@@ -12,8 +14,8 @@ import { runMemberChange } from './member-change';
  * Removes a member from the current entity. The policy decides who may
  * (RemoveMemberFromEntity, only an owner removes an owner → 62); the transaction keeps
  * the last owner (62) and the last admin (63) with a condition on the entity's counters.
- * The member's sessions lose the entity at once. Their invitations and the canvas items
- * they wrote stay.
+ * The member's sessions lose the entity at once; an advisor's canvas roles at the
+ * company's families go too. Their invitations and the canvas items they wrote stay.
  */
 export async function removeMember(session: Session, memberId: string): Promise<void> {
   const actor = requireCurrentMembership(session);
@@ -40,4 +42,6 @@ export async function removeMember(session: Session, memberId: string): Promise<
     };
   });
   await refreshMembershipInSessions(memberId, entityId, null);
+  // An advisor who leaves the company loses the canvas roles families gave them there.
+  if (actor.entityTypeId === EntityType.AdvisorCompany) await deleteWorkRelationMembersOfAdvisor(entityId, memberId);
 }

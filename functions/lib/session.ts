@@ -29,7 +29,7 @@ export type Session = {
   expiresAt: number;
 };
 
-type SessionItem = Session & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; createdAt: number };
+type SessionItem = Session & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string; createdAt: number };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -62,6 +62,8 @@ export async function startSession(userId: string, membership: Session['membersh
     ...keys.session(tokenHash),
     ...keys.sessionsOfUser(userId),
     GSI1SK: `SESSION#${tokenHash}`,
+    // GSI1 lists the user's sessions; the expiry bucket for the cleanup job goes on GSI2.
+    ...keys.expiryBucketOnGsi2(session.expiresAt),
     ...session,
     createdAt: nowS,
   };

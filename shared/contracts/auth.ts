@@ -57,8 +57,10 @@ export const SignupRequest = z
     advisorInvitationToken: tokenField().optional(),
   })
   .superRefine((value, context) => {
-    // Spec 01 §3: either a member invitation, or the entity type and name.
-    if (value.memberInvitationToken) return;
+    // Spec 01 §3: either an invitation, or the entity type and name. With a family or
+    // advisor invitation the account starts without an entity: the select page then
+    // picks or creates the one that accepts.
+    if (value.memberInvitationToken || value.familyInvitationToken || value.advisorInvitationToken) return;
     if (value.createEntityTypeId === undefined) context.addIssue({ code: 'custom', path: ['createEntityTypeId'], message: messageKeys.required });
     if (value.createEntityName === undefined) context.addIssue({ code: 'custom', path: ['createEntityName'], message: messageKeys.required });
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityRoleIds, invitationStatuses } from '../enums';
 import { orderByParameter } from '../ordering';
-import { emailField, messageKeys } from '../validation';
+import { emailField, messageKeys, nameField } from '../validation';
 import { CurrentEntity, tokenField } from './auth';
 import { IdRequest, IdResponse } from './common';
 
@@ -82,3 +82,135 @@ export type MemberInvitationInfo = z.infer<typeof MemberInvitationInfo>;
 /** Accepting makes the invited entity current and answers it as set-current-entity does. */
 export const AcceptMemberInvitationResponse = CurrentEntity;
 export type AcceptMemberInvitationResponse = z.infer<typeof AcceptMemberInvitationResponse>;
+
+// ---- work-relation invitations (spec 02 §7 Invitations, §3 Family and Advisor invitation) ----
+//
+// An advisor company invites a family (/family-invitation), a family invites an advisor
+// company (/advisor-invitation), to all sections of its canvas or to some. Both work like
+// member invitations: create answers an id, send-email mails a fresh link (14 days),
+// resend renews a pending or expired one, revoke cancels (the relation an accepted one
+// made stays). The invitee signs in (or up: the account then starts without an entity),
+// chooses one of their entities or a new one, and accepts.
+
+// POST /api/family-invitation/create
+export const CreateFamilyInvitationRequest = z.strictObject({ email: emailField() });
+export type CreateFamilyInvitationRequest = z.infer<typeof CreateFamilyInvitationRequest>;
+
+/** At most the sections a canvas has (ids of the family's canvas, shared/canvas-ids.ts). */
+export const maxCanvasSections = 99;
+
+/** Section ids of the family's canvas; empty (or absent) means all sections. An id the canvas lacks → 6 'Invalid Canvas Rights'. */
+export const canvasSectionsField = () =>
+  z
+    .array(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }), { error: messageKeys.invalidInput })
+    .max(maxCanvasSections, { error: messageKeys.tooLong })
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
+// POST /api/advisor-invitation/create
+export const CreateAdvisorInvitationRequest = z.strictObject({
+  email: emailField(),
+  canvasSections: canvasSectionsField().optional().default([]),
+});
+export type CreateAdvisorInvitationRequest = z.infer<typeof CreateAdvisorInvitationRequest>;
+
+/** The answer of create: the id to call send-email with. */
+export const CreateWorkRelationInvitationResponse = IdResponse;
+export type CreateWorkRelationInvitationResponse = z.infer<typeof CreateWorkRelationInvitationResponse>;
+
+// POST /api/{family,advisor}-invitation/send-email and /resend: {id}
+export const SendWorkRelationInvitationRequest = IdRequest;
+export type SendWorkRelationInvitationRequest = z.infer<typeof SendWorkRelationInvitationRequest>;
+export const SendWorkRelationInvitationResponse = SendMemberInvitationResponse;
+export type SendWorkRelationInvitationResponse = z.infer<typeof SendWorkRelationInvitationResponse>;
+export const ResendWorkRelationInvitationRequest = IdRequest;
+export type ResendWorkRelationInvitationRequest = z.infer<typeof ResendWorkRelationInvitationRequest>;
+export const ResendWorkRelationInvitationResponse = IdResponse;
+export type ResendWorkRelationInvitationResponse = z.infer<typeof ResendWorkRelationInvitationResponse>;
+
+// GET /api/family-invitation/list and GET /api/advisor-invitation/list
+export const FamilyInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** The inviting entity (the caller's current one). */
+  entityId: z.number(),
+  entityName: z.string(),
+  /** The inviter's name. */
+  createdByMember: z.string(),
+  createdDate: z.string(),
+  expirationDate: z.string(),
+  accepted: z.boolean(),
+  status: z.enum(invitationStatuses),
+});
+export type FamilyInvitation = z.infer<typeof FamilyInvitation>;
+export const AdvisorInvitation = FamilyInvitation.extend({
+  /** Titles of the shared sections, in canvas order; empty means all sections. */
+  canvasSections: z.array(z.string()),
+  canvasSectionIds: z.array(z.number()),
+});
+export type AdvisorInvitation = z.infer<typeof AdvisorInvitation>;
+
+export const familyInvitationSortFields = [
+  'id', 'email', 'entityName', 'createdByMember', 'createdDate', 'expirationDate', 'accepted', 'status',
+] as const satisfies ReadonlyArray<keyof FamilyInvitation>;
+export const advisorInvitationSortFields = [...familyInvitationSortFields, 'canvasSections'] as const satisfies ReadonlyArray<keyof AdvisorInvitation>;
+/** `orderBy=status,-createdDate`; without it: newest first. */
+export const ListFamilyInvitationsQuery = z.strictObject({ orderBy: orderByParameter(familyInvitationSortFields).optional() });
+export type ListFamilyInvitationsQuery = z.infer<typeof ListFamilyInvitationsQuery>;
+export const ListAdvisorInvitationsQuery = z.strictObject({ orderBy: orderByParameter(advisorInvitationSortFields).optional() });
+export type ListAdvisorInvitationsQuery = z.infer<typeof ListAdvisorInvitationsQuery>;
+export const FamilyInvitationsResponse = z.array(FamilyInvitation);
+export type FamilyInvitationsResponse = z.infer<typeof FamilyInvitationsResponse>;
+export const AdvisorInvitationsResponse = z.array(AdvisorInvitation);
+export type AdvisorInvitationsResponse = z.infer<typeof AdvisorInvitationsResponse>;
+
+/**
+ * GET /api/{family,advisor}-invitation?token= (public): what the landing page shows. An
+ * accepted invitation answers with accepted true; expired → 31; unknown or replaced → 20.
+ */
+export const WorkRelationInvitationInfo = z.object({
+  /** The inviting entity: the advisor company (family invitation) or the family (advisor invitation). */
+  entityId: z.number(),
+  entityName: z.string(),
+  entityTypeId: z.number(),
+  email: z.string(),
+  accepted: z.boolean(),
+  status: z.enum(invitationStatuses),
+  expirationDate: z.string(),
+  /** Advisor invitations: titles of the sections offered; empty means all. */
+  canvasSections: z.array(z.string()),
+});
+export type WorkRelationInvitationInfo = z.infer<typeof WorkRelationInvitationInfo>;
+
+/** A name the select page may leave empty (an existing entity was chosen): blank or null is absent. */
+const optionalNameField = () => z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), nameField().optional());
+
+/**
+ * The entity that accepts: an id of one of the caller's entities (they must be its owner or
+ * admin), or — null, absent or any id below 1, the select page's 'create new' — a new one
+ * named entityName.
+ */
+const acceptingEntityIdField = () => z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).nullable().optional();
+
+// POST /api/family-invitation/accept: a family accepts an advisor company.
+export const AcceptFamilyInvitationRequest = z.strictObject({
+  token: tokenField(),
+  entityId: acceptingEntityIdField(),
+  /** Required for a new family. */
+  entityName: optionalNameField(),
+  /** A new family's canvas name; defaults to entityName plus ' Canvas'. */
+  canvasName: optionalNameField(),
+});
+export type AcceptFamilyInvitationRequest = z.infer<typeof AcceptFamilyInvitationRequest>;
+
+// POST /api/advisor-invitation/accept: an advisor company accepts a family.
+export const AcceptAdvisorInvitationRequest = z.strictObject({
+  token: tokenField(),
+  entityId: acceptingEntityIdField(),
+  /** Required for a new advisor company. */
+  entityName: optionalNameField(),
+});
+export type AcceptAdvisorInvitationRequest = z.infer<typeof AcceptAdvisorInvitationRequest>;
+
+/** Accepting makes the accepting entity current and answers it as set-current-entity does. */
+export const AcceptWorkRelationInvitationResponse = CurrentEntity;
+export type AcceptWorkRelationInvitationResponse = z.infer<typeof AcceptWorkRelationInvitationResponse>;

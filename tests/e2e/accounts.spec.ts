@@ -101,6 +101,13 @@ test('a user resets a forgotten password through the e-mailed link and logs in w
   await page.getByLabel(/^Password/).fill(newPassword);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/canvas$/);
+
+  // The logged-in shell fits a phone and passes axe.
+  await page.getByRole('dialog', { name: 'Walkthrough' }).getByRole('button', { name: 'Close' }).click();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
 test('a wrong password says the credentials are incorrect', async ({ page, inbox }) => {

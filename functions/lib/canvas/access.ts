@@ -1,5 +1,5 @@
-import { EntityType, WorkRelationRole } from '../../../shared/enums';
-import { defaultWorkRelationRoleId, isAdmin, permissionsForWorkRelationRole, type CanvasAccess, type Membership } from '../../../shared/permissions';
+import { EntityType } from '../../../shared/enums';
+import { effectiveWorkRelationRoleId, permissionsForWorkRelationRole, type CanvasAccess, type Membership } from '../../../shared/permissions';
 import type { Session } from '../session';
 import type { CanvasSnapshot } from './snapshot';
 
@@ -31,7 +31,7 @@ export function resolveCanvasAccess(
   const relation = relations.workRelations.get(membership.entityId);
   if (!relation) return null;
   const ownRole = relations.workRelationMembers.get(`${membership.entityId}#${session.userId}`)?.workRelationRoleId;
-  const workRelationRoleId = isAdmin(membership) ? WorkRelationRole.Full : (ownRole ?? defaultWorkRelationRoleId);
+  const workRelationRoleId = effectiveWorkRelationRoleId(membership, ownRole);
   return {
     kind: 'workRelation',
     membership,

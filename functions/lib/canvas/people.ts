@@ -1,5 +1,5 @@
 import { EntityType, WorkRelationRole } from '../../../shared/enums';
-import { defaultWorkRelationRoleId, isAdmin } from '../../../shared/permissions';
+import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { activeFamilyMemberCheck } from '../db/canvas';
 import { listMembershipsOfUser } from '../db/members';
@@ -57,8 +57,7 @@ export async function resolveAssignee(
   const isCanvasMember = memberships.some((membership) => {
     if (membership.entityTypeId === EntityType.Family) return membership.entityId === context.familyId;
     if (!context.snapshot.workRelations.has(membership.entityId)) return false;
-    if (isAdmin(membership)) return true;
-    const roleId = context.snapshot.workRelationMembers.get(`${membership.entityId}#${requested}`)?.workRelationRoleId ?? defaultWorkRelationRoleId;
+    const roleId = effectiveWorkRelationRoleId(membership, context.snapshot.workRelationMembers.get(`${membership.entityId}#${requested}`)?.workRelationRoleId);
     return roleId !== WorkRelationRole.None;
   });
   if (!isCanvasMember) throw invalidPerson('assigneeId');

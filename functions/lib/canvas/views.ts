@@ -12,6 +12,7 @@ import type {
   SectionResponse,
   Takeaway,
 } from '../../../shared/contracts/canvas';
+import type { DashboardFamily } from '../../../shared/contracts/work-relations';
 import { canDeleteOthersCanvasItems, canEditCanvas, canEditCanvasTitle, canResetCanvas } from '../../../shared/permissions';
 import type { ActionPointItem, AnswerItem, CategoryItem, GoalItem, LinkableKind, QuestionItem, SectionItem, TakeawayItem } from '../db/canvas';
 import type { CanvasContext } from './context';
@@ -254,5 +255,36 @@ export function toCategory(context: CanvasContext, category: CategoryItem): Cate
     actionPoints,
     linkedElsewhere: { takeaways: linked('takeaway'), goals: linked('goal'), actionPoints: linked('actionPoint') },
     abilities: abilitiesOf(context),
+  };
+}
+
+/**
+ * A family card of the advisor dashboard (spec 02 §2 Dashboard): the visible sections by
+ * sequence number, their categories with titles and colours, and each category's active
+ * takeaways (titles only: the card links to the category page for the rest).
+ */
+export function toDashboardCanvas(context: CanvasContext): NonNullable<DashboardFamily['canvas']> {
+  const categories = sortedCategories(context);
+  const takeaways = groupByCategory(context, context.snapshot.takeaways.values(), (takeaway) => takeaway.isArchived !== true);
+  return {
+    id: context.familyId,
+    title: context.snapshot.meta?.title ?? '',
+    sections: visibleSections(context).map((section) => ({
+      id: section.id,
+      sectionTypeId: section.sectionTypeId,
+      title: section.title,
+      sequenceNumber: section.sequenceNumber,
+      categories: categories
+        .filter((category) => category.sectionId === section.id)
+        .map((category) => ({
+          id: category.id,
+          sectionId: category.sectionId,
+          categoryTypeId: category.categoryTypeId,
+          title: category.title,
+          color: category.color,
+          sequenceNumber: category.sequenceNumber,
+          takeaways: (takeaways.get(category.id) ?? []).map((takeaway) => ({ id: takeaway.id, title: takeaway.title })),
+        })),
+    })),
   };
 }

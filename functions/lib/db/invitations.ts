@@ -1,5 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { invitationExpirationDate } from '../../../shared/invitations';
+import { fail, isConditionalCheckFailure } from '../errors';
 import { hashToken, newSecretToken } from '../session';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -9,22 +10,52 @@ import { keys } from './keys';
  * only as its SHA-256 hash with GSI2 keys to find the invitation by it, and the expiry.
  * The link is valid for 14 days (expirationDate, checked on every read); the record lives
  * 30 days longer (expiresAt, the TTL attribute) so lists can still show it as expired.
+ * The record sits in the expiry bucket of its expiresAt on GSI1, where the cleanup job
+ * finds it once TTL is late.
+ *
+ * The operations below act on one invitation record by its key, whatever its kind; the
+ * kind modules (member-invitations.ts, work-relation-invitations.ts) name the keys.
  */
 export const invitationRecordRetentionSeconds = 30 * 24 * 3600;
+
+type Key = { PK: string; SK: string };
 
 export type InvitationExpiry = {
   /** ISO date when the link stops working. */
   expirationDate: string;
-  /** Epoch seconds when TTL may remove the record. */
+  /** Epoch seconds when TTL (or the cleanup job) may remove the record. */
   expiresAt: number;
+  /** The expiry bucket of expiresAt (keys.expiryBucketOnGsi1). */
+  GSI1PK: string;
+  GSI1SK: string;
 };
 
 export type InvitationTokenFields = InvitationExpiry & { tokenHash: string; GSI2PK: string; GSI2SK: string };
 
+/** What every invitation record carries, whatever its kind. */
+export type InvitationRecord = {
+  type: string;
+  id: string;
+  entityId: number;
+  email: string;
+  createdByUserId: string;
+  /** The inviter's name when inviting, for the list's "sent by". */
+  createdByName: string;
+  createdDate: string;
+  expirationDate: string;
+  expiresAt: number;
+  accepted: boolean;
+  acceptedAt?: string;
+  acceptedByUserId?: string;
+  /** SHA-256 of the newest link's token; absent until the first e-mail and after a resend. */
+  tokenHash?: string;
+};
+
 /** The expiry of an invitation e-mailed at `at`. */
 export function invitationExpiry(at: Date): InvitationExpiry {
   const expiration = invitationExpirationDate(at);
-  return { expirationDate: expiration.toISOString(), expiresAt: Math.floor(expiration.getTime() / 1000) + invitationRecordRetentionSeconds };
+  const expiresAt = Math.floor(expiration.getTime() / 1000) + invitationRecordRetentionSeconds;
+  return { expirationDate: expiration.toISOString(), expiresAt, ...keys.expiryBucketOnGsi1(expiresAt) };
 }
 
 /** A new link token for an invitation e-mailed at `at`: the token in clear (for the e-mail only) and the fields to store. */
@@ -46,4 +77,136 @@ export async function findInvitationByToken<T extends { type: string }>(token: s
     }),
   );
   return result.Items?.[0] as T | undefined;
+}
+
+export async function getInvitationRecord<T extends InvitationRecord>(key: Key): Promise<T | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+  return result.Item as T | undefined;
+}
+
+/** Every invitation of one kind (SK prefix) of an entity: one paginated Query of its partition. */
+export async function listInvitationRecords<T extends InvitationRecord>(entityId: number, skPrefix: string): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.entityPartition(entityId), ':prefix': skPrefix },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as T[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Why a conditional write on a not-accepted invitation failed: gone (4) or accepted meanwhile (32). */
+async function explainNotWritable(key: Key): Promise<never> {
+  const latest = await getInvitationRecord(key);
+  throw fail(latest ? 'INVITATION_ACCEPTED' : 'ITEM_NOT_FOUND');
+}
+
+/**
+ * Issues a new link for an invitation that is not accepted: stores the token's hash (the
+ * previous link stops working) and a validity of 14 days from `at`. Returns the token in
+ * clear, for the e-mail only.
+ */
+export async function issueInvitationToken<T extends InvitationRecord>(key: Key, at: Date): Promise<{ token: string; invitation: T }> {
+  const { token, fields } = newInvitationToken(at);
+  try {
+    const result = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression:
+          'SET tokenHash = :tokenHash, GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, expirationDate = :expirationDate, expiresAt = :expiresAt, GSI1PK = :gsi1pk, GSI1SK = :gsi1sk',
+        ConditionExpression: 'attribute_exists(PK) AND accepted = :false',
+        ExpressionAttributeValues: {
+          ':tokenHash': fields.tokenHash,
+          ':gsi2pk': fields.GSI2PK,
+          ':gsi2sk': fields.GSI2SK,
+          ':expirationDate': fields.expirationDate,
+          ':expiresAt': fields.expiresAt,
+          ':gsi1pk': fields.GSI1PK,
+          ':gsi1sk': fields.GSI1SK,
+          ':false': false,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { token, invitation: result.Attributes as T };
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return explainNotWritable(key);
+    throw error;
+  }
+}
+
+/**
+ * Renews a pending or expired invitation for a resend: the old link stops working at once
+ * and the validity starts again from `at`; the next send-email issues the new link.
+ */
+export async function renewInvitation<T extends InvitationRecord>(key: Key, at: Date): Promise<T> {
+  const expiry = invitationExpiry(at);
+  try {
+    const result = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET expirationDate = :expirationDate, expiresAt = :expiresAt, GSI1PK = :gsi1pk, GSI1SK = :gsi1sk REMOVE tokenHash, GSI2PK, GSI2SK',
+        ConditionExpression: 'attribute_exists(PK) AND accepted = :false',
+        ExpressionAttributeValues: {
+          ':expirationDate': expiry.expirationDate,
+          ':expiresAt': expiry.expiresAt,
+          ':gsi1pk': expiry.GSI1PK,
+          ':gsi1sk': expiry.GSI1SK,
+          ':false': false,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes as T;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return explainNotWritable(key);
+    throw error;
+  }
+}
+
+/** Deletes an invitation, accepted or not (what it led to stays). Unknown → ITEM_NOT_FOUND (4). */
+export async function deleteInvitationRecord(key: Key): Promise<void> {
+  try {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' }));
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw fail('ITEM_NOT_FOUND');
+    throw error;
+  }
+}
+
+/**
+ * Marks an invitation accepted, as one item of a transaction: only while it is not
+ * accepted, its link is still the one used and it has not expired. `extra` records what
+ * the acceptance made (e.g. the entity that accepted a work-relation invitation).
+ */
+export function markInvitationAccepted(key: Key, input: { tokenHash: string; userId: string; at: Date; extra?: Record<string, string | number> }): TransactWriteItem {
+  const extraEntries = Object.entries(input.extra ?? {});
+  const extraSets = extraEntries.map((_entry, index) => `#extra${index} = :extra${index}`);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: ['SET accepted = :true, acceptedAt = :at, acceptedByUserId = :userId', ...extraSets].join(', '),
+      ConditionExpression: 'attribute_exists(PK) AND accepted = :false AND tokenHash = :tokenHash AND expirationDate > :at',
+      ...(extraEntries.length ? { ExpressionAttributeNames: Object.fromEntries(extraEntries.map(([name], index) => [`#extra${index}`, name])) } : {}),
+      ExpressionAttributeValues: {
+        ':true': true,
+        ':false': false,
+        ':at': input.at.toISOString(),
+        ':userId': input.userId,
+        ':tokenHash': input.tokenHash,
+        ...Object.fromEntries(extraEntries.map(([, value], index) => [`:extra${index}`, value])),
+      },
+    },
+  };
 }

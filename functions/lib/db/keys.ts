@@ -36,10 +36,15 @@ export const keys = {
   memberInvitationPrefix: 'MINVITE#',
   familyInvitation: (advisorId: number | string, invitationId: string) => ({ PK: `ENTITY#${advisorId}`, SK: `FINVITE#${invitationId}` }),
   advisorInvitation: (familyId: number | string, invitationId: string) => ({ PK: `ENTITY#${familyId}`, SK: `AINVITE#${invitationId}` }),
+  familyInvitationPrefix: 'FINVITE#',
+  advisorInvitationPrefix: 'AINVITE#',
   /** GSI2 on an invitation item: look an invitation up by its token hash. */
   invitationByToken: (tokenHash: string) => ({ GSI2PK: `INVITE_TOKEN#${tokenHash}`, GSI2SK: 'INVITE' }),
   /** A private note that `writerEntityId` keeps about `aboutEntityId`. */
   note: (writerEntityId: number | string, aboutEntityId: number | string) => ({ PK: `ENTITY#${writerEntityId}`, SK: `NOTE#${aboutEntityId}` }),
+  workRelationPrefix: 'C#ACCESS#',
+  workRelationMemberPrefix: 'C#WRMEMBER#',
+  sectionPrefix: 'C#SECTION#',
 
   // The canvas of a family: everything in one partition (GET /canvas is one Query)
   canvasPartition: (familyId: number | string) => `CANVAS#${familyId}`,
@@ -64,7 +69,30 @@ export const keys = {
   actionPoint: (familyId: number | string, actionPointId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACTION#${actionPointId}` }),
   /** One vote per user per item: the key itself is the guard. */
   vote: (familyId: number | string, itemId: string, userId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#VOTE#${itemId}#${userId}` }),
+
+  // Expiry buckets: items that expire carry the day of their `expiresAt` on a free index,
+  // so the cleanup job finds the past days' items with a Query (never a Scan).
+  /** The bucket of an item expiring at `expiresAt` (epoch seconds), on GSI1 (invitations, tokens). */
+  expiryBucketOnGsi1: (expiresAt: number) => ({ GSI1PK: expiryBucketPartition(expiryDay(expiresAt)), GSI1SK: expirySortKey(expiresAt) }),
+  /** The same on GSI2, for items whose GSI1 is taken (sessions). */
+  expiryBucketOnGsi2: (expiresAt: number) => ({ GSI2PK: expiryBucketPartition(expiryDay(expiresAt)), GSI2SK: expirySortKey(expiresAt) }),
+  expiryBucketPartition: (day: string) => expiryBucketPartition(day),
+  expirySortKey: (expiresAt: number) => expirySortKey(expiresAt),
 } as const;
+
+/** The UTC day (yyyy-mm-dd) of an epoch-seconds instant. */
+export function expiryDay(expiresAt: number): string {
+  return new Date(expiresAt * 1000).toISOString().slice(0, 10);
+}
+
+function expiryBucketPartition(day: string): string {
+  return `EXPIRY#${day}`;
+}
+
+/** Zero-padded epoch seconds, so the string order is the time order inside a day's bucket. */
+function expirySortKey(expiresAt: number): string {
+  return String(Math.max(0, Math.floor(expiresAt))).padStart(12, '0');
+}
 
 export type TokenKind = 'CONFIRM' | 'RESET';
 

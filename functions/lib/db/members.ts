@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
-import type { EntityRoleId, EntityTypeId } from '../../../shared/enums';
+import { EntityRole, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
 
@@ -123,6 +123,18 @@ export function checkMemberRole(member: Pick<MemberItem, 'entityId' | 'userId' |
       Key: keys.member(member.entityId, member.userId),
       ConditionExpression: 'isActive = :true AND entityRoleId = :role',
       ExpressionAttributeValues: { ':true': true, ':role': member.entityRoleId },
+    },
+  };
+}
+
+/** A check, inside a transaction, that a user is an active owner or admin of an entity (they act for the whole entity). */
+export function checkMemberIsAdmin(entityId: number, userId: string): TransactWriteItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.member(entityId, userId),
+      ConditionExpression: 'isActive = :true AND (entityRoleId = :owner OR entityRoleId = :admin)',
+      ExpressionAttributeValues: { ':true': true, ':owner': EntityRole.Owner, ':admin': EntityRole.Admin },
     },
   };
 }

@@ -38,7 +38,8 @@ export async function createToken(kind: TokenKind, owner: { userId: string; emai
     createdAt: now().toISOString(),
     expiresAt: nowEpochSeconds() + Math.floor(tokenLifetimeMs[kind] / 1000),
   };
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.token(kind, hashToken(token)), ...item } }));
+  // The expiry bucket on GSI1 lets the cleanup job find the token once TTL is late.
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.token(kind, hashToken(token)), ...keys.expiryBucketOnGsi1(item.expiresAt), ...item } }));
   return token;
 }
 

@@ -1,6 +1,8 @@
-import { PutCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
-import type { WorkRelationRoleId } from '../../../shared/enums';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { now } from '../clock';
+import { fail, isConditionalCheckFailure } from '../errors';
+import { batchDelete, type SectionItem } from './canvas';
 import { db, tableName } from './client';
 import { keys } from './keys';
 
@@ -77,4 +79,105 @@ export function putWorkRelationMemberItem(familyId: number, advisorId: number, u
 /** Clears the shared sections of one relation (canvas reset): the advisor sees every section again. */
 export async function clearSharedSections(familyId: number, advisorId: number): Promise<void> {
   await db().send(new UpdateCommand(sharedSectionsUpdate(familyId, advisorId, [])));
+}
+
+/** Sets the sections a family shares with an advisor company (empty = all); no relation → ITEM_NOT_FOUND (4). */
+export async function setSharedSections(familyId: number, advisorId: number, sharedSectionIds: readonly number[]): Promise<void> {
+  try {
+    await db().send(new UpdateCommand(sharedSectionsUpdate(familyId, advisorId, sharedSectionIds)));
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw fail('ITEM_NOT_FOUND');
+    throw error;
+  }
+}
+
+/** The work relation of a family with an advisor company, if any. */
+export async function getWorkRelation(familyId: number, advisorId: number): Promise<WorkRelationItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.workRelation(familyId, advisorId) }));
+  return result.Item as WorkRelationItem | undefined;
+}
+
+/** Items of one SK prefix in a family's canvas partition: one paginated Query. */
+async function queryCanvasPrefix<T>(familyId: number, prefix: string): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.canvasPartition(familyId), ':prefix': prefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as T[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** The advisor companies working for a family: Query `C#ACCESS#` of its canvas partition. */
+export async function listWorkRelationsOfFamily(familyId: number): Promise<WorkRelationItem[]> {
+  return queryCanvasPrefix<WorkRelationItem>(familyId, keys.workRelationPrefix);
+}
+
+/** The canvas roles a family gave to advisors: Query `C#WRMEMBER#` of its canvas partition. */
+export async function listWorkRelationMembersOfFamily(familyId: number): Promise<WorkRelationMemberItem[]> {
+  return queryCanvasPrefix<WorkRelationMemberItem>(familyId, keys.workRelationMemberPrefix);
+}
+
+/** The sections of a family's canvas (none without a canvas), in sequence order: Query `C#SECTION#`. */
+export async function listCanvasSections(familyId: number): Promise<SectionItem[]> {
+  const sections = await queryCanvasPrefix<SectionItem>(familyId, keys.sectionPrefix);
+  return sections.sort((a, b) => a.sequenceNumber - b.sequenceNumber);
+}
+
+/** The families an advisor company works for: one paginated Query on GSI1 (`ADVISOR#<id>#FAMILIES`). */
+export async function listFamiliesOfAdvisor(advisorId: number): Promise<WorkRelationItem[]> {
+  const items: WorkRelationItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.familiesOfAdvisor(advisorId).GSI1PK },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as WorkRelationItem[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/**
+ * Gives an advisor a canvas role for a family only if they have no access yet: no role
+ * stored, or 'none' (ITEM_FOUND, 9, otherwise).
+ */
+export async function putNewWorkRelationMember(familyId: number, advisorId: number, userId: string, workRelationRoleId: WorkRelationRoleId): Promise<void> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: workRelationMemberItem(familyId, advisorId, userId, workRelationRoleId),
+        ConditionExpression: 'attribute_not_exists(PK) OR workRelationRoleId = :none',
+        ExpressionAttributeValues: { ':none': WorkRelationRole.None },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw fail('ITEM_FOUND', { message: 'The advisor already has canvas rights for this family.' });
+    throw error;
+  }
+}
+
+/**
+ * Forgets an advisor's canvas roles at every family their company works for (the advisor
+ * left the company): one GSI1 Query of the company's families, then batched deletes.
+ */
+export async function deleteWorkRelationMembersOfAdvisor(advisorId: number, userId: string): Promise<void> {
+  const families = await listFamiliesOfAdvisor(advisorId);
+  await batchDelete(families.map((relation) => keys.workRelationMember(relation.familyId, advisorId, userId)));
 }

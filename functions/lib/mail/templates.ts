@@ -99,4 +99,35 @@ export const emailTemplates = {
       ),
     };
   },
+
+  /** Sent by POST /family-invitation/send-email: an advisor company invites a family to work with it. */
+  familyInvitation(input: { inviterName: string; companyName: string; link: string; validityDays: number }): EmailMessage {
+    const intro = `${input.inviterName} of ${input.companyName} invites your family to work together on your family canvas on Family Canvas.`;
+    const next = 'After signing in (or signing up with this e-mail address), you choose one of your families or create a new one.';
+    return {
+      subject: `${input.companyName} invites your family to Family Canvas`,
+      text: `Hello,\n\n${intro}\n${next}\n\nAccept the invitation with this link (valid for ${input.validityDays} days):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
+      html: layout(
+        `${input.companyName} invites your family`,
+        ['Hello,', escapeHtml(intro), escapeHtml(next), `The invitation is valid for ${input.validityDays} days. If you do not know the sender, you can ignore this e-mail.`],
+        { label: 'Accept the invitation', url: input.link },
+      ),
+    };
+  },
+
+  /** Sent by POST /advisor-invitation/send-email: a family invites an advisor company to its canvas (all sections or some). */
+  advisorInvitation(input: { inviterName: string; familyName: string; sectionTitles: readonly string[]; link: string; validityDays: number }): EmailMessage {
+    const scope = input.sectionTitles.length ? `these sections of its canvas: ${input.sectionTitles.join(', ')}` : 'all sections of its canvas';
+    const intro = `${input.inviterName} of the ${input.familyName} family invites your advisor company to work with them on Family Canvas, with access to ${scope}.`;
+    const next = 'After signing in (or signing up with this e-mail address), you choose one of your advisor companies or create a new one.';
+    return {
+      subject: `The ${input.familyName} family invites you to Family Canvas`,
+      text: `Hello,\n\n${intro}\n${next}\n\nAccept the invitation with this link (valid for ${input.validityDays} days):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
+      html: layout(
+        `The ${input.familyName} family invites you`,
+        ['Hello,', escapeHtml(intro), escapeHtml(next), `The invitation is valid for ${input.validityDays} days. If you do not know the sender, you can ignore this e-mail.`],
+        { label: 'Accept the invitation', url: input.link },
+      ),
+    };
+  },
 } as const;

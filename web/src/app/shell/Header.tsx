@@ -28,7 +28,8 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-page items-center gap-2 px-4 sm:px-6">
         <Link to={paths.home()} className="flex shrink-0 items-center gap-2 rounded-control font-display text-xl font-semibold text-primary-800">
           <LogoMark />
-          <span>{t('common.appName')}</span>
+          {/* Signed in, the header holds more tools: on a phone the mark alone stands for the name. */}
+          <span className={auth.isAuthenticated ? 'sr-only sm:not-sr-only' : undefined}>{t('common.appName')}</span>
         </Link>
         <nav aria-label={t('header.mainNavigation')} className="ml-6 hidden items-center gap-1 md:flex" data-testid="desktop-nav">
           {entries.map((entry) => (entry.kind === 'link' ? <DesktopLink key={entry.label} entry={entry} /> : <DesktopGroup key={entry.label} entry={entry} />))}

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EntityRole, EntityType } from '../../../../../shared/enums';
+import { EntityRole, EntityType, type EntityRoleId } from '../../../../../shared/enums';
 import { permissionsForRole } from '../../../../../shared/permissions';
 import { setGlobalErrorHandler } from '../../../lib/api-client';
 import { storageKeys } from '../../../stores/browser-storage';
@@ -32,7 +32,7 @@ const profile = {
 };
 const { privacySettings: _privacy, ...signedInUser } = profile;
 
-const entity = (id: number, entityTypeId: number, entityRoleId = EntityRole.Owner) => ({
+const entity = (id: number, entityTypeId: number, entityRoleId: EntityRoleId = EntityRole.Owner) => ({
   id,
   entityName: `Entity ${id}`,
   entityTypeId,

@@ -22,7 +22,7 @@ import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { errorCodeOf, isFieldError, isHandledGlobally } from '../lib/errors';
 import { goalOption, linkChoices, linkedItemOption, openLinkedGoals } from '../lib/links';
 import { canDeleteItem, canEditOwnItem, type CanvasScope } from '../lib/scope';
-import { Notice, PersonSelect } from './form-parts';
+import { DeleteButton, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 import { SelectField } from './SelectField';
 
@@ -141,7 +141,7 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
 
   return (
     <Dialog isOpen onClose={() => !progress.isBusy && onClose()} title={title} closeLabel={t('canvas.form.close')} size="lg">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="action-point-form">
+      <form noValidate onSubmit={onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem)] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid="action-point-form">
         {actionPoint?.isCompleted && <Notice>{t('canvas.actionPoint.completedBanner')}</Notice>}
         {actionPoint?.isCompleted && hasOpenGoals && <Notice tone="warning">{t('canvas.actionPoint.openGoalsWarning')}</Notice>}
         {isReadOnly && !actionPoint?.isCompleted && <Notice>{t('canvas.form.readOnly')}</Notice>}
@@ -186,9 +186,9 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
         />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
           {actionPoint && canDelete && (
-            <Button variant="ghost" className="text-error-700" onClick={() => setIsDeleteOpen(true)}>
+            <DeleteButton onClick={() => setIsDeleteOpen(true)}>
               {t('canvas.form.delete')}
-            </Button>
+            </DeleteButton>
           )}
           {actionPoint && canEdit && (
             <Button variant="secondary" onClick={() => void toggleCompleted()} disabled={completeActionPoint.isPending}>

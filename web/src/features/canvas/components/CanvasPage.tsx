@@ -133,13 +133,13 @@ function CanvasOverview({ canvas }: { canvas: Canvas }) {
       </header>
 
       <TabGroup className="mt-6" selectedIndex={tabs[tabKey] ?? 0} onChange={(index) => setTabs((current) => ({ ...current, [tabKey]: index }))}>
-        <TabList aria-label={t('canvas.tabs.label')} className="flex gap-1 overflow-x-auto border-b border-line">
+        <TabList aria-label={t('canvas.tabs.label')} className="grid grid-cols-2 gap-1 border-b border-line sm:flex">
           {[t('canvas.tabs.questions'), t('canvas.tabs.goals')].map((label) => (
             <Tab
               key={label}
               className={({ selected }) =>
                 cx(
-                  '-mb-px shrink-0 rounded-t-control border-b-4 px-4 py-3 font-semibold whitespace-nowrap',
+                  '-mb-px rounded-t-control border-b-4 px-3 py-3 text-sm font-semibold sm:px-4 sm:text-base',
                   selected ? 'border-primary-700 text-primary-800' : 'border-transparent text-ink-700 hover:bg-primary-50',
                 )
               }

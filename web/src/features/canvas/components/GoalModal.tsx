@@ -22,7 +22,7 @@ import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { errorCodeOf, isFieldError, isHandledGlobally } from '../lib/errors';
 import { actionPointOption, linkChoices, linkedItemOption, openLinkedActionPoints, takeawayOption } from '../lib/links';
 import { canDeleteItem, canEditOwnItem, type CanvasScope } from '../lib/scope';
-import { ChoiceDialog, Notice, PersonSelect } from './form-parts';
+import { ChoiceDialog, DeleteButton, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 import { SelectField } from './SelectField';
 
@@ -150,7 +150,7 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
 
   return (
     <Dialog isOpen onClose={() => !progress.isBusy && onClose()} title={title} closeLabel={t('canvas.form.close')} size="lg">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="goal-form">
+      <form noValidate onSubmit={onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem)] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid="goal-form">
         {goal?.isCompleted && <Notice>{t('canvas.goal.completedBanner')}</Notice>}
         {isReadOnly && !goal?.isCompleted && <Notice>{t('canvas.form.readOnly')}</Notice>}
         {form.formError && (
@@ -204,9 +204,9 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
         />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
           {goal && canDelete && (
-            <Button variant="ghost" className="text-error-700" onClick={() => setDialog('delete')}>
+            <DeleteButton onClick={() => setDialog('delete')}>
               {t('canvas.form.delete')}
-            </Button>
+            </DeleteButton>
           )}
           {goal && canEdit && (
             <Button variant="secondary" onClick={onToggleComplete} disabled={completeGoal.isPending || category.isPending}>

@@ -20,7 +20,7 @@ import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { errorCodeOf, isFieldError, isHandledGlobally } from '../lib/errors';
 import { goalOption, linkChoices, linkedItemOption, openLinkedGoals } from '../lib/links';
 import { canDeleteItem, type CanvasScope } from '../lib/scope';
-import { ChoiceDialog, Notice, PersonSelect } from './form-parts';
+import { ChoiceDialog, DeleteButton, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 
 /** The takeaway form over the API schema (spec 02 §5): title required, description optional. */
@@ -128,7 +128,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
       closeLabel={t('canvas.form.close')}
       size="lg"
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="takeaway-form">
+      <form noValidate onSubmit={onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem)] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid="takeaway-form">
         {takeaway?.isArchived && <Notice>{t('canvas.takeaway.archivedBanner')}</Notice>}
         {!canEdit && <Notice>{t('canvas.form.readOnly')}</Notice>}
         {form.formError && (
@@ -149,9 +149,9 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
         />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
           {takeaway && canDelete && (
-            <Button variant="ghost" className="text-error-700" onClick={() => setDialog('delete')}>
+            <DeleteButton onClick={() => setDialog('delete')}>
               {t('canvas.form.delete')}
-            </Button>
+            </DeleteButton>
           )}
           {takeaway && canEdit && (
             <Button variant="secondary" onClick={onArchiveToggle} disabled={archiveTakeaway.isPending}>

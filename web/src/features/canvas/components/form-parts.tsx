@@ -76,3 +76,18 @@ export function ChoiceDialog({ isOpen, title, lines, confirmLabel, cancelLabel =
     </Dialog>
   );
 }
+
+/** A quiet red button for deletes: the confirm dialog that follows is the loud part. */
+export function DeleteButton({ size = 'md', className, ...props }: ComponentProps<'button'> & { size?: 'sm' | 'md' }) {
+  return (
+    <button
+      type="button"
+      className={cx(
+        'inline-flex items-center justify-center gap-2 rounded-control font-semibold text-error-700 hover:bg-error-bg disabled:cursor-not-allowed disabled:text-ink-600',
+        size === 'sm' ? 'min-h-9 px-3 text-sm' : 'min-h-11 px-4',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import { IdPath } from '../../shared/contracts/common';
+import {
+  AcceptAdvisorInvitationRequest,
+  CreateAdvisorInvitationRequest,
+  InvitationTokenQuery,
+  ListAdvisorInvitationsQuery,
+  ResendWorkRelationInvitationRequest,
+  SendWorkRelationInvitationRequest,
+} from '../../shared/contracts/invitations';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { acceptWorkRelationInvitation } from '../lib/work-relations/accept-invitation';
+import {
+  createWorkRelationInvitation,
+  getWorkRelationInvitationInfo,
+  listAdvisorInvitations,
+  resendWorkRelationInvitation,
+  revokeWorkRelationInvitation,
+  sendWorkRelationInvitationEmail,
+} from '../lib/work-relations/invitations';
+
+/**
+ * Advisor invitations (spec 02 §7): a family invites an advisor company to its canvas, to all sections or some.
+ * The life cycle is shared with family invitations (functions/lib/work-relations/).
+ */
+export const handler = createGroupHandler('advisor-invitation', {
+  createAdvisorInvitation: defineRoute({
+    body: CreateAdvisorInvitationRequest,
+    handler: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(requireSession(session), 'advisor', body) }),
+  }),
+  sendAdvisorInvitationEmail: defineRoute({
+    body: SendWorkRelationInvitationRequest,
+    handler: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(requireSession(session), 'advisor', body.id) }),
+  }),
+  listAdvisorInvitations: defineRoute({
+    query: ListAdvisorInvitationsQuery,
+    handler: async ({ session, query }) => ({ body: await listAdvisorInvitations(requireSession(session), query.orderBy) }),
+  }),
+  resendAdvisorInvitation: defineRoute({
+    body: ResendWorkRelationInvitationRequest,
+    handler: async ({ session, body }) => ({ body: await resendWorkRelationInvitation(requireSession(session), 'advisor', body.id) }),
+  }),
+  revokeAdvisorInvitation: defineRoute({
+    path: IdPath,
+    handler: async ({ session, path }) => {
+      await revokeWorkRelationInvitation(requireSession(session), 'advisor', path.id);
+      return { status: 204 };
+    },
+  }),
+  // Public: the landing page reads the invitation before anyone signs in or up.
+  getAdvisorInvitation: defineRoute({
+    query: InvitationTokenQuery,
+    handler: async ({ query }) => ({ body: await getWorkRelationInvitationInfo('advisor', query.token) }),
+  }),
+  acceptAdvisorInvitation: defineRoute({
+    body: AcceptAdvisorInvitationRequest,
+    handler: async ({ session, body }) => ({ body: await acceptWorkRelationInvitation(requireSession(session), 'advisor', body) }),
+  }),
+});

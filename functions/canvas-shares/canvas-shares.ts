@@ -1,0 +1,42 @@
+import type { CanvasSharesResponse } from '../../shared/contracts/work-relations';
+import { EntityType } from '../../shared/enums';
+import { workRelationRightsRefusal } from '../../shared/permissions';
+import { getWorkRelation, listCanvasSections, setSharedSections } from '../lib/db/work-relations';
+import { fail } from '../lib/errors';
+import { requireCurrentMembership } from '../lib/memberships';
+import type { Session } from '../lib/session';
+import { requireCanvasSectionIds, sharedSectionsOf } from '../lib/work-relations/sections';
+
+/** The current family (only a family shares its canvas; another type → FORBIDDEN, 8). */
+function requireFamily(session: Session) {
+  const membership = requireCurrentMembership(session);
+  if (membership.entityTypeId !== EntityType.Family) throw fail('FORBIDDEN');
+  return membership;
+}
+
+/**
+ * The sections the current family shares with an advisor company (spec 02 §2 Canvas
+ * rights tab), in canvas order; empty means all. Any member of the family may look; a
+ * company without a relation to the family → ITEM_NOT_FOUND (4). A GetItem and a Query, in parallel.
+ */
+export async function getCanvasShares(session: Session, advisorId: number): Promise<CanvasSharesResponse> {
+  const familyId = requireFamily(session).entityId;
+  const [relation, sections] = await Promise.all([getWorkRelation(familyId, advisorId), listCanvasSections(familyId)]);
+  if (!relation) throw fail('ITEM_NOT_FOUND');
+  return { canvasSections: sharedSectionsOf(sections, relation.sharedSectionIds ?? []) };
+}
+
+/**
+ * Sets the sections the current family shares with an advisor company (empty: all):
+ * owner or admin of the family (canEditCanvasRights; else 8); an id the canvas lacks →
+ * INCORRECT_INPUT (6) 'Invalid Canvas Rights'; no relation → 4. From the next request on,
+ * every canvas read and write of that company's advisors is limited to these sections.
+ */
+export async function updateCanvasShares(session: Session, advisorId: number, sectionIds: readonly number[]): Promise<CanvasSharesResponse> {
+  const membership = requireFamily(session);
+  const refusal = workRelationRightsRefusal(membership, 'canvasRights');
+  if (refusal) throw fail(refusal);
+  const sections = await requireCanvasSectionIds(membership.entityId, sectionIds);
+  await setSharedSections(membership.entityId, advisorId, sectionIds);
+  return { canvasSections: sharedSectionsOf(sections, sectionIds) };
+}

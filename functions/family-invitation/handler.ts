@@ -1,0 +1,59 @@
+import { IdPath } from '../../shared/contracts/common';
+import {
+  AcceptFamilyInvitationRequest,
+  CreateFamilyInvitationRequest,
+  InvitationTokenQuery,
+  ListFamilyInvitationsQuery,
+  ResendWorkRelationInvitationRequest,
+  SendWorkRelationInvitationRequest,
+} from '../../shared/contracts/invitations';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { acceptWorkRelationInvitation } from '../lib/work-relations/accept-invitation';
+import {
+  createWorkRelationInvitation,
+  getWorkRelationInvitationInfo,
+  listFamilyInvitations,
+  resendWorkRelationInvitation,
+  revokeWorkRelationInvitation,
+  sendWorkRelationInvitationEmail,
+} from '../lib/work-relations/invitations';
+
+/**
+ * Family invitations (spec 02 §7): an advisor company invites a family to work with it.
+ * The life cycle is shared with advisor invitations (functions/lib/work-relations/).
+ */
+export const handler = createGroupHandler('family-invitation', {
+  createFamilyInvitation: defineRoute({
+    body: CreateFamilyInvitationRequest,
+    handler: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(requireSession(session), 'family', body) }),
+  }),
+  sendFamilyInvitationEmail: defineRoute({
+    body: SendWorkRelationInvitationRequest,
+    handler: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(requireSession(session), 'family', body.id) }),
+  }),
+  listFamilyInvitations: defineRoute({
+    query: ListFamilyInvitationsQuery,
+    handler: async ({ session, query }) => ({ body: await listFamilyInvitations(requireSession(session), query.orderBy) }),
+  }),
+  resendFamilyInvitation: defineRoute({
+    body: ResendWorkRelationInvitationRequest,
+    handler: async ({ session, body }) => ({ body: await resendWorkRelationInvitation(requireSession(session), 'family', body.id) }),
+  }),
+  revokeFamilyInvitation: defineRoute({
+    path: IdPath,
+    handler: async ({ session, path }) => {
+      await revokeWorkRelationInvitation(requireSession(session), 'family', path.id);
+      return { status: 204 };
+    },
+  }),
+  // Public: the landing page reads the invitation before anyone signs in or up.
+  getFamilyInvitation: defineRoute({
+    query: InvitationTokenQuery,
+    handler: async ({ query }) => ({ body: await getWorkRelationInvitationInfo('family', query.token) }),
+  }),
+  acceptFamilyInvitation: defineRoute({
+    body: AcceptFamilyInvitationRequest,
+    handler: async ({ session, body }) => ({ body: await acceptWorkRelationInvitation(requireSession(session), 'family', body) }),
+  }),
+});

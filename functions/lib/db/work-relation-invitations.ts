@@ -1,0 +1,102 @@
+import { PutCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import type { WorkRelationInvitationKind } from '../../../shared/permissions';
+import { db, tableName } from './client';
+import {
+  deleteInvitationRecord,
+  getInvitationRecord,
+  invitationExpiry,
+  issueInvitationToken,
+  listInvitationRecords,
+  markInvitationAccepted,
+  renewInvitation,
+  type InvitationRecord,
+} from './invitations';
+import { keys } from './keys';
+
+/**
+ * Work-relation invitations, kept by the inviting entity:
+ * - family invitation (ENTITY#<advisorId> / FINVITE#id): an advisor company invites a family;
+ * - advisor invitation (ENTITY#<familyId> / AINVITE#id): a family invites an advisor
+ *   company, to all sections of its canvas or to `canvasSections`.
+ * They live like member invitations (functions/lib/db/invitations.ts): created without a
+ * link, e-mailed (each e-mail a new token, only the newest works, 14 days), renewed for a
+ * resend, marked accepted in the transaction that creates the work relation, deleted on
+ * revoke (the relation stays).
+ */
+export type WorkRelationInvitationItem = InvitationRecord & {
+  type: 'FamilyInvitation' | 'AdvisorInvitation';
+  kind: WorkRelationInvitationKind;
+  /** Advisor invitations: the family's section ids the advisor company will see; empty = all. */
+  canvasSections: number[];
+  /** The entity that accepted (the family or the advisor company). */
+  acceptedEntityId?: number;
+  GSI2PK?: string;
+  GSI2SK?: string;
+};
+
+export const workRelationInvitationTypes = { family: 'FamilyInvitation', advisor: 'AdvisorInvitation' } as const;
+
+/** The key of a work-relation invitation of the inviting entity. */
+export function workRelationInvitationKey(kind: WorkRelationInvitationKind, inviterId: number, invitationId: string) {
+  return kind === 'family' ? keys.familyInvitation(inviterId, invitationId) : keys.advisorInvitation(inviterId, invitationId);
+}
+
+/** Stores a new invitation (no link yet); its validity starts now and is renewed by every e-mail. */
+export async function putWorkRelationInvitation(
+  input: Pick<WorkRelationInvitationItem, 'kind' | 'id' | 'entityId' | 'email' | 'createdByUserId' | 'createdByName' | 'canvasSections'>,
+  at: Date,
+): Promise<WorkRelationInvitationItem> {
+  const item: WorkRelationInvitationItem = {
+    type: workRelationInvitationTypes[input.kind],
+    ...input,
+    canvasSections: [...input.canvasSections],
+    createdDate: at.toISOString(),
+    ...invitationExpiry(at),
+    accepted: false,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...workRelationInvitationKey(input.kind, input.entityId, input.id), ...item },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  return item;
+}
+
+export async function getWorkRelationInvitation(kind: WorkRelationInvitationKind, inviterId: number, invitationId: string): Promise<WorkRelationInvitationItem | undefined> {
+  return getInvitationRecord<WorkRelationInvitationItem>(workRelationInvitationKey(kind, inviterId, invitationId));
+}
+
+/** Every invitation of a kind the entity sent: one paginated Query of its partition. */
+export async function listWorkRelationInvitations(kind: WorkRelationInvitationKind, inviterId: number): Promise<WorkRelationInvitationItem[]> {
+  return listInvitationRecords<WorkRelationInvitationItem>(inviterId, kind === 'family' ? keys.familyInvitationPrefix : keys.advisorInvitationPrefix);
+}
+
+/** A new link (the previous one stops working), valid 14 days from `at`; accepted → 32, unknown → 4. */
+export async function issueWorkRelationInvitationToken(kind: WorkRelationInvitationKind, inviterId: number, invitationId: string, at: Date) {
+  return issueInvitationToken<WorkRelationInvitationItem>(workRelationInvitationKey(kind, inviterId, invitationId), at);
+}
+
+/** Renews a pending or expired invitation for a resend (the old link dies); accepted → 32, unknown → 4. */
+export async function renewWorkRelationInvitation(kind: WorkRelationInvitationKind, inviterId: number, invitationId: string, at: Date) {
+  return renewInvitation<WorkRelationInvitationItem>(workRelationInvitationKey(kind, inviterId, invitationId), at);
+}
+
+/** Deletes an invitation, accepted or not: the work relation it made stays. Unknown → 4. */
+export async function deleteWorkRelationInvitation(kind: WorkRelationInvitationKind, inviterId: number, invitationId: string): Promise<void> {
+  await deleteInvitationRecord(workRelationInvitationKey(kind, inviterId, invitationId));
+}
+
+/** Marks the invitation accepted by `entityId`, as one item of the transaction that creates the relation. */
+export function markWorkRelationInvitationAccepted(
+  invitation: Pick<WorkRelationInvitationItem, 'kind' | 'entityId' | 'id'>,
+  input: { tokenHash: string; userId: string; at: Date; acceptedEntityId: number },
+): TransactWriteItem {
+  return markInvitationAccepted(workRelationInvitationKey(invitation.kind, invitation.entityId, invitation.id), {
+    tokenHash: input.tokenHash,
+    userId: input.userId,
+    at: input.at,
+    extra: { acceptedEntityId: input.acceptedEntityId },
+  });
+}

@@ -1,0 +1,33 @@
+import { ListAdvisorCompaniesRequest, ListDashboardFamiliesRequest, ListFamiliesRequest, NumericIdPath } from '../../shared/contracts/work-relations';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { listAdvisorCompanies } from './list-advisor-companies';
+import { listCanvasAdvisorCompanies, listSectionAdvisorCompanies } from './list-canvas-advisor-companies';
+import { listDashboardFamilies } from './list-dashboard-families';
+import { listFamilies } from './list-families';
+
+export const handler = createGroupHandler('work-relation', {
+  listAdvisorCompanies: defineRoute({
+    body: ListAdvisorCompaniesRequest,
+    handler: async ({ session, body }) => ({ body: await listAdvisorCompanies(requireSession(session), body) }),
+  }),
+  listFamilies: defineRoute({
+    body: ListFamiliesRequest,
+    handler: async ({ session, body }) => ({ body: await listFamilies(requireSession(session), body) }),
+  }),
+  listDashboardFamilies: defineRoute({
+    body: ListDashboardFamiliesRequest,
+    handler: async ({ session, body }) => ({ body: await listDashboardFamilies(requireSession(session), body) }),
+  }),
+  listCanvasAdvisorCompanies: defineRoute({
+    handler: async ({ session }) => ({ body: await listCanvasAdvisorCompanies(requireSession(session)) }),
+  }),
+  listCanvasAdvisorCompaniesOf: defineRoute({
+    path: NumericIdPath,
+    handler: async ({ session, path }) => ({ body: await listCanvasAdvisorCompanies(requireSession(session), path.id) }),
+  }),
+  listSectionAdvisorCompanies: defineRoute({
+    path: NumericIdPath,
+    handler: async ({ session, path }) => ({ body: await listSectionAdvisorCompanies(requireSession(session), path.id) }),
+  }),
+});

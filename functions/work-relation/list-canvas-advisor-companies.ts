@@ -1,0 +1,38 @@
+import type { AdvisorCompanyChipsResponse } from '../../shared/contracts/work-relations';
+import { familyOfSectionId } from '../../shared/canvas-ids';
+import { loadCanvas, ownFamilyId } from '../lib/canvas/context';
+import { getEntities } from '../lib/db/entities';
+import type { WorkRelationItem } from '../lib/db/work-relations';
+import { fail } from '../lib/errors';
+import type { Session } from '../lib/session';
+
+async function chipsOf(relations: Iterable<WorkRelationItem>): Promise<AdvisorCompanyChipsResponse> {
+  const entities = await getEntities([...relations].map((relation) => relation.advisorId));
+  return [...entities.values()]
+    .map((entity) => ({ id: entity.id, entityName: entity.entityName }))
+    .sort((a, b) => a.entityName.localeCompare(b.entityName, 'en', { sensitivity: 'base' }) || a.id - b.id);
+}
+
+/**
+ * The advisor companies working on a family's canvas, by name, for the chips in the canvas
+ * header (spec 02 §2, §9): without an id the current family's. For whoever may read that
+ * canvas (its members, advisors with access); anybody else → ITEM_NOT_FOUND (4). The
+ * canvas Query carries the relations; then one BatchGet of the companies.
+ */
+export async function listCanvasAdvisorCompanies(session: Session, familyId?: number): Promise<AdvisorCompanyChipsResponse> {
+  const context = await loadCanvas(session, familyId ?? ownFamilyId(session));
+  return chipsOf(context.snapshot.workRelations.values());
+}
+
+/**
+ * The advisor companies that see one section of a family's canvas: those sharing all
+ * sections or that one. For whoever may see the section; otherwise → 4.
+ */
+export async function listSectionAdvisorCompanies(session: Session, sectionId: number): Promise<AdvisorCompanyChipsResponse> {
+  const familyId = familyOfSectionId(sectionId);
+  if (familyId === undefined) throw fail('INCORRECT_INPUT');
+  const context = await loadCanvas(session, familyId);
+  if (!context.snapshot.sections.has(sectionId) || !context.canSee(sectionId)) throw fail('ITEM_NOT_FOUND');
+  const seeing = [...context.snapshot.workRelations.values()].filter((relation) => !relation.sharedSectionIds?.length || relation.sharedSectionIds.includes(sectionId));
+  return chipsOf(seeing);
+}

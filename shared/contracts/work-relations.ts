@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import { entityRoleIds, workRelationPermissions, workRelationRoleIds } from '../enums';
+import { orderByParameter } from '../ordering';
+import { messageKeys } from '../validation';
+import { Address } from './auth';
+import { idField, numericIdParameter } from './common';
+import { EntityAddress } from './entities';
+import { canvasSectionsField } from './invitations';
+
+/**
+ * Contracts of the work-relation calls (spec 02 §7 Work relations, §3 fields, §6 rights):
+ * the lists of advisor companies and families, the advisor dashboard, advisors' canvas
+ * roles, the entities on the other side of a relation and their people, canvas shares and
+ * private notes. Lists sort on the server with `orderBy` ('field,-field', shared/ordering.ts).
+ * Sensitive fields are null (or empty) when the policy hides them.
+ */
+
+const roleIdField = () => z.literal(workRelationRoleIds, { error: messageKeys.invalidInput });
+
+// ---- paths ---------------------------------------------------------------------------------
+
+export const EntityAndFamilyPath = z.strictObject({ entityId: numericIdParameter(), familyId: numericIdParameter() });
+export type EntityAndFamilyPath = z.infer<typeof EntityAndFamilyPath>;
+export const FamilyIdOnlyPath = z.strictObject({ familyId: numericIdParameter() });
+export const NumericIdPath = z.strictObject({ id: numericIdParameter() });
+export const SectionIdOnlyPath = z.strictObject({ sectionId: numericIdParameter() });
+export const MemberAndEntityPath = z.strictObject({ memberId: idField(), entityId: numericIdParameter() });
+export type MemberAndEntityPath = z.infer<typeof MemberAndEntityPath>;
+/** `/entities/list-*-for-invite/{inviterId}`: the inviting entity (the landing page's `entityId`). */
+export const InviterIdPath = z.strictObject({ inviterId: numericIdParameter() });
+
+// ---- POST /api/work-relation/list-advisor-companies (family view) ---------------------------
+
+export const AdvisorCompanyRow = z.object({
+  id: z.number(),
+  entityName: z.string(),
+  /** The company's owners' names, comma-separated. */
+  owners: z.string(),
+  /** Subscriptions are not part of this product yet: always null ('-'). */
+  subscriptionPlan: z.string().nullable(),
+  /** Titles of the sections the family shares with the company; empty means all sections. */
+  limitedCanvasSharings: z.array(z.string()),
+  limitedCanvasSectionIds: z.array(z.number()),
+});
+export type AdvisorCompanyRow = z.infer<typeof AdvisorCompanyRow>;
+export const advisorCompanySortFields = ['id', 'entityName', 'owners', 'subscriptionPlan'] as const satisfies ReadonlyArray<keyof AdvisorCompanyRow>;
+export const ListAdvisorCompaniesRequest = z.strictObject({ orderBy: orderByParameter(advisorCompanySortFields).optional() });
+export type ListAdvisorCompaniesRequest = z.infer<typeof ListAdvisorCompaniesRequest>;
+export const AdvisorCompaniesResponse = z.array(AdvisorCompanyRow);
+export type AdvisorCompaniesResponse = z.infer<typeof AdvisorCompaniesResponse>;
+
+// ---- POST /api/work-relation/list-families (advisor view) -----------------------------------
+
+export const FamilyRow = z.object({
+  id: z.number(),
+  entityName: z.string(),
+  owners: z.string(),
+  /** End of the subscription: not part of this product yet, always null. */
+  endDate: z.string().nullable(),
+  subscriptionPlan: z.string().nullable(),
+  /** The family's canvas (its id is the family id), or null when it has none yet. */
+  canvasId: z.number().nullable(),
+  /** Whether the caller may open the canvas (spec 02 §2 Dashboard rule). */
+  canViewCanvas: z.boolean(),
+  /** The caller's canvas role for this family: 1 full, 2 read, 3 none. */
+  workRelationRoleId: z.number(),
+});
+export type FamilyRow = z.infer<typeof FamilyRow>;
+export const familySortFields = ['id', 'entityName', 'owners', 'endDate', 'subscriptionPlan', 'canvasId', 'canViewCanvas', 'workRelationRoleId'] as const satisfies ReadonlyArray<
+  keyof FamilyRow
+>;
+export const ListFamiliesRequest = z.strictObject({ orderBy: orderByParameter(familySortFields).optional() });
+export type ListFamiliesRequest = z.infer<typeof ListFamiliesRequest>;
+export const FamiliesResponse = z.array(FamilyRow);
+export type FamiliesResponse = z.infer<typeof FamiliesResponse>;
+
+// ---- POST /api/work-relation/list-dashboard-families ----------------------------------------
+
+/** Spec 02 §9: page size 10; the server accepts 1–50. */
+export const dashboardPageSize = { default: 10, max: 50 } as const;
+/** Offsets beyond this are refused (6): no advisor company works for that many families. */
+export const maxDashboardOffset = 100_000;
+
+/** Types only: the range is checked by the server, which answers INCORRECT_INPUT (6). */
+export const ListDashboardFamiliesRequest = z.strictObject({
+  limit: z.number({ error: messageKeys.invalidInput }).optional(),
+  offset: z.number({ error: messageKeys.invalidInput }).optional(),
+});
+export type ListDashboardFamiliesRequest = z.infer<typeof ListDashboardFamiliesRequest>;
+
+export const DashboardTakeaway = z.object({ id: z.string(), title: z.string() });
+export const DashboardCategory = z.object({
+  id: z.number(),
+  sectionId: z.number(),
+  categoryTypeId: z.number(),
+  title: z.string(),
+  color: z.string(),
+  sequenceNumber: z.number(),
+  /** The active (unarchived) takeaways, oldest first. */
+  takeaways: z.array(DashboardTakeaway),
+});
+export const DashboardSection = z.object({
+  id: z.number(),
+  sectionTypeId: z.number(),
+  title: z.string(),
+  sequenceNumber: z.number(),
+  categories: z.array(DashboardCategory),
+});
+export const DashboardFamily = z.object({
+  id: z.number(),
+  entityName: z.string(),
+  /** Only the sections shared with the caller, by sequence number; null without a canvas or without the right to view it. */
+  canvas: z.object({ id: z.number(), title: z.string(), sections: z.array(DashboardSection) }).nullable(),
+  canViewCanvas: z.boolean(),
+  workRelationRoleId: z.number(),
+  /** The caller's work-relation permissions for this family. */
+  memberPermissions: z.array(z.enum(workRelationPermissions)),
+});
+export type DashboardFamily = z.infer<typeof DashboardFamily>;
+export const DashboardFamiliesResponse = z.object({
+  count: z.number(),
+  /** The offset of the next page, or null on the last one. */
+  next: z.number().nullable(),
+  results: z.array(DashboardFamily),
+});
+export type DashboardFamiliesResponse = z.infer<typeof DashboardFamiliesResponse>;
+
+// ---- GET /api/work-relation/list-canvas-advisor-companies[/{id}], list-section-advisor-companies/{id}
+
+export const AdvisorCompanyChip = z.object({ id: z.number(), entityName: z.string() });
+export type AdvisorCompanyChip = z.infer<typeof AdvisorCompanyChip>;
+export const AdvisorCompanyChipsResponse = z.array(AdvisorCompanyChip);
+export type AdvisorCompanyChipsResponse = z.infer<typeof AdvisorCompanyChipsResponse>;
+
+// ---- advisors and their canvas roles ---------------------------------------------------------
+
+/** An advisor (a member of an advisor company), as the family sees them (spec 02 §3 Advisor company member). */
+export const AdvisorMember = z.object({
+  /** The member id, which is the user id. */
+  id: z.string(),
+  memberName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  prefix: z.string().nullable(),
+  /** The advisor company. */
+  entityId: z.number(),
+  entityName: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  companyPosition: z.string().nullable(),
+  entityRoleId: z.literal(entityRoleIds),
+  /** The canvas role for the family in question (owner and admin: always 1); null without a family. */
+  workRelationRoleId: z.number().nullable(),
+  addresses: z.array(Address),
+});
+export type AdvisorMember = z.infer<typeof AdvisorMember>;
+export const advisorSortFields = [
+  'id', 'memberName', 'firstName', 'lastName', 'entityId', 'entityName', 'email', 'phoneNumber', 'companyPosition', 'entityRoleId', 'workRelationRoleId',
+] as const satisfies ReadonlyArray<keyof AdvisorMember>;
+/** `filterBy.entityId`: only the advisors of that company. */
+export const ListAdvisorsRequest = z.strictObject({
+  orderBy: orderByParameter(advisorSortFields).optional(),
+  filterBy: z.strictObject({ entityId: z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).nullable().optional() }).optional(),
+});
+export type ListAdvisorsRequest = z.infer<typeof ListAdvisorsRequest>;
+export const AdvisorsResponse = z.array(AdvisorMember);
+export type AdvisorsResponse = z.infer<typeof AdvisorsResponse>;
+
+/** A member of a family, as an advisor sees them (spec 02 §3 Family member list item). */
+export const FamilyMemberRow = z.object({
+  id: z.string(),
+  memberName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  prefix: z.string().nullable(),
+  /** The family. */
+  entityId: z.number(),
+  entityName: z.string(),
+  entityRoleId: z.literal(entityRoleIds),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  addresses: z.array(Address),
+});
+export type FamilyMemberRow = z.infer<typeof FamilyMemberRow>;
+export const familyMemberSortFields = ['id', 'memberName', 'firstName', 'lastName', 'entityId', 'entityName', 'entityRoleId', 'email', 'phoneNumber'] as const satisfies ReadonlyArray<
+  keyof FamilyMemberRow
+>;
+/** `filterBy.entityId`: only the members of that family (else of every family the caller works for). */
+export const ListFamilyMembersRequest = z.strictObject({
+  orderBy: orderByParameter(familyMemberSortFields).optional(),
+  filterBy: z.strictObject({ entityId: z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).nullable().optional() }).optional(),
+});
+export type ListFamilyMembersRequest = z.infer<typeof ListFamilyMembersRequest>;
+export const FamilyMembersResponse = z.array(FamilyMemberRow);
+export type FamilyMembersResponse = z.infer<typeof FamilyMembersResponse>;
+
+/**
+ * POST /api/work-relation-member/{entityId} (entityId: the family): gives an advisor a
+ * canvas role. `advisorCompanyId` names the company only when the advisor works for more
+ * than one company of the family.
+ */
+export const AddWorkRelationMemberRequest = z.strictObject({
+  memberId: idField(),
+  workRelationRoleId: roleIdField(),
+  advisorCompanyId: z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }).optional(),
+});
+export type AddWorkRelationMemberRequest = z.infer<typeof AddWorkRelationMemberRequest>;
+// POST /api/work-relation-member/update/{memberId}/{entityId}
+export const UpdateWorkRelationMemberRequest = z.strictObject({
+  workRelationRoleId: roleIdField(),
+  advisorCompanyId: z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }).optional(),
+});
+export type UpdateWorkRelationMemberRequest = z.infer<typeof UpdateWorkRelationMemberRequest>;
+/** Add and update answer the advisor with the new role. */
+export const WorkRelationMemberResponse = AdvisorMember;
+
+// GET /api/authorization/work-relation-member-permissions/{entityId}
+export const WorkRelationMemberPermissions = z.object({
+  entityId: z.number(),
+  /** How the caller relates to the entity (shared/permissions.ts RelationView). */
+  relation: z.enum(['own', 'advisorOfFamily', 'familyOfAdvisor', 'viaFamily']),
+  /** The caller's canvas role for a family they advise; null otherwise. */
+  workRelationRoleId: z.number().nullable(),
+  permissions: z.array(z.enum(workRelationPermissions)),
+  canViewCanvas: z.boolean(),
+});
+export type WorkRelationMemberPermissions = z.infer<typeof WorkRelationMemberPermissions>;
+
+// ---- entities on the other side ------------------------------------------------------------
+
+/** GET /api/entities/{entityId}[/{familyId}] for an entity the caller works with (spec 02 §3 Accessed entity). */
+export const AccessedEntity = z.object({
+  id: z.number(),
+  entityName: z.string(),
+  entityTypeId: z.number(),
+  canvasName: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  addresses: z.array(EntityAddress),
+  relation: WorkRelationMemberPermissions.shape.relation,
+});
+export type AccessedEntity = z.infer<typeof AccessedEntity>;
+
+/** GET /api/entities/list-families-for-invite/{inviterId}, list-advisor-companies-for-invite/{inviterId}. */
+export const InviteEntityOption = z.object({
+  id: z.number(),
+  entityName: z.string(),
+  entityTypeId: z.number(),
+  canvasName: z.string().nullable(),
+  /** Already works with the inviting entity: accepting with it answers 30. */
+  isAlreadyRelated: z.boolean(),
+});
+export const InviteEntityOptionsResponse = z.array(InviteEntityOption);
+export type InviteEntityOptionsResponse = z.infer<typeof InviteEntityOptionsResponse>;
+
+/** GET /api/entities/get-by-section/{sectionId}: the family a section belongs to. */
+export const SectionEntity = z.object({
+  id: z.number(),
+  entityName: z.string(),
+  entityTypeId: z.number(),
+  canvasId: z.number(),
+  canvasTitle: z.string(),
+  sectionId: z.number(),
+  sectionTitle: z.string(),
+});
+export type SectionEntity = z.infer<typeof SectionEntity>;
+
+// ---- canvas shares ---------------------------------------------------------------------------
+
+export const SharedSection = z.object({ id: z.number(), title: z.string() });
+/** GET /api/canvas-shares/{entityId} (the advisor company): the sections shared with it; empty means all. */
+export const CanvasSharesResponse = z.object({ canvasSections: z.array(SharedSection) });
+export type CanvasSharesResponse = z.infer<typeof CanvasSharesResponse>;
+/** PATCH /api/canvas-shares/{entityId}: empty means all; an id the canvas lacks → 6 'Invalid Canvas Rights'. */
+export const UpdateCanvasSharesRequest = z.strictObject({ canvasSections: canvasSectionsField() });
+export type UpdateCanvasSharesRequest = z.infer<typeof UpdateCanvasSharesRequest>;
+
+// ---- private notes ---------------------------------------------------------------------------
+
+/** Visible characters of a note (spec 02 §5, §9). */
+export const noteTextLimit = 1000;
+/** The rich text's HTML may be longer than its text, but not without bound. */
+export const noteHtmlLimit = 20_000;
+
+/** POST and PATCH /api/entities/notes/{entityId}: rich text HTML, sanitized by the server. */
+export const NoteRequest = z.strictObject({
+  note: z.string({ error: messageKeys.required }).max(noteHtmlLimit, { error: messageKeys.tooLong }),
+});
+export type NoteRequest = z.infer<typeof NoteRequest>;
+/** A note the caller's organisation keeps about an entity; id and note null while there is none. */
+export const NoteResponse = z.object({
+  id: z.string().nullable(),
+  /** The entity the note is about. */
+  entityId: z.number(),
+  note: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type NoteResponse = z.infer<typeof NoteResponse>;

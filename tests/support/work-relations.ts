@@ -1,0 +1,77 @@
+import { expect } from 'vitest';
+import type { SignupResponse } from '../../shared/contracts/auth';
+import type { IdResponse } from '../../shared/contracts/common';
+import type { CurrentEntity } from '../../shared/contracts/entities';
+import { defaultPassword, linkParameter, signupBody, type SignupOverrides, type TestAccount } from './accounts';
+import { uniqueEmail, type ApiClient, type IntegrationStack } from './integration';
+
+/**
+ * Work-relation invitations for integration tests, through the real API: the inviting
+ * side creates and e-mails the invitation, the token is read from the SES emulator's copy
+ * of the e-mail, and the invitee signs up or in and accepts, as a browser would.
+ */
+
+export type InvitationKind = 'family' | 'advisor';
+export type SentWorkRelationInvitation = { id: string; email: string; token: string };
+
+/** The token of the newest invitation e-mail of a kind to an address, once there are more than `known`. */
+export async function nextInvitationToken(stack: IntegrationStack, kind: InvitationKind, email: string, known: number): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const emails = await stack.emailsTo(email);
+    if (emails.length > known) return linkParameter(emails[emails.length - 1]?.body.text, `/${kind}-invitation`, 'token');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no new ${kind} invitation e-mail to ${email}`);
+}
+
+/** send-email for an invitation, returning the token of the link it mailed. */
+export async function sendWorkRelationInvitation(stack: IntegrationStack, inviter: ApiClient, kind: InvitationKind, invitation: { id: string; email: string }): Promise<string> {
+  const known = (await stack.emailsTo(invitation.email)).length;
+  const sent = await inviter.post(`/api/${kind}-invitation/send-email`, { id: invitation.id });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return nextInvitationToken(stack, kind, invitation.email, known);
+}
+
+/** Creates and sends an invitation: a family invitation from an advisor company, an advisor invitation from a family. */
+export async function inviteWorkRelation(
+  stack: IntegrationStack,
+  inviter: ApiClient,
+  kind: InvitationKind,
+  input: { email?: string; canvasSections?: number[] } = {},
+): Promise<SentWorkRelationInvitation> {
+  const email = input.email ?? uniqueEmail(kind === 'family' ? 'family' : 'advisor');
+  const body = kind === 'advisor' ? { email, canvasSections: input.canvasSections ?? [] } : { email };
+  const created = await inviter.post<IdResponse>(`/api/${kind}-invitation/create`, body);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const token = await sendWorkRelationInvitation(stack, inviter, kind, { id: created.body.id, email });
+  return { id: created.body.id, email, token };
+}
+
+/** Signs up with a family or advisor invitation token: confirmed and signed in, without an entity yet. */
+export async function signUpWithWorkRelationInvitation(
+  stack: IntegrationStack,
+  kind: InvitationKind,
+  invitation: { email: string; token: string },
+  overrides: SignupOverrides = {},
+): Promise<Omit<TestAccount, 'entityId'>> {
+  const client = stack.client();
+  const { createEntityTypeId: _type, createEntityName: _name, ...body } = signupBody({ email: invitation.email, ...overrides });
+  const tokenField = kind === 'family' ? 'familyInvitationToken' : 'advisorInvitationToken';
+  const signup = await client.post<SignupResponse>('/api/auth/signup', { ...body, [tokenField]: invitation.token });
+  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+  const profile = await client.get<TestAccount['user'] & { privacySettings: unknown }>('/api/user/profile');
+  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+  const { privacySettings: _privacy, ...user } = profile.body;
+  return { email: invitation.email, plainPassword: overrides.plainPassword ?? defaultPassword, userId: signup.body.idToken, client, user };
+}
+
+/** Accepts an invitation with an existing entity (entityId) or a new one (entityName); answers the entity that became current. */
+export async function acceptWorkRelationInvitation(
+  client: ApiClient,
+  kind: InvitationKind,
+  body: { token: string; entityId?: number | null; entityName?: string; canvasName?: string },
+): Promise<CurrentEntity> {
+  const accepted = await client.post<CurrentEntity>(`/api/${kind}-invitation/accept`, body);
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  return accepted.body;
+}

@@ -1,0 +1,14 @@
+import { useParams } from 'react-router';
+import { CategoryPage } from '../../features/canvas/components/CategoryPage';
+import { CanvasLinksProvider } from '../../features/canvas/hooks/use-canvas-links';
+import { canvasLinks } from './canvas-links';
+
+/** Spec 02 §2 canvas-category: /canvas-category/{categoryId}; the guard has checked it is numeric. */
+export function Component() {
+  const { categoryId } = useParams();
+  return (
+    <CanvasLinksProvider links={canvasLinks}>
+      <CategoryPage key={categoryId} categoryId={Number(categoryId)} />
+    </CanvasLinksProvider>
+  );
+}

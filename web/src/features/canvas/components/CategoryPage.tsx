@@ -1,0 +1,191 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useBlocker, useNavigate } from 'react-router';
+import type { CategoryResponse, Takeaway } from '../../../../../shared/contracts/canvas';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { ButtonLink } from '../../../components/ui/Button';
+import { CloseIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/Spinner';
+import { t } from '../../../messages/en-US';
+import { useCategory } from '../api/get-category';
+import { useAnswerDraft } from '../hooks/use-answer-draft';
+import { useCanvasLinks } from '../hooks/use-canvas-links';
+import { useCanvasPeople } from '../hooks/use-canvas-people';
+import { categoryColor, categoryHighlight } from '../lib/colors';
+import { errorCodeOf } from '../lib/errors';
+import { highlightOf } from '../lib/links';
+import type { CanvasScope } from '../lib/scope';
+import { GoalsAndActions } from './GoalsAndActions';
+import { ArrowLeftIcon } from './icons';
+import { QuestionsPanel } from './QuestionsPanel';
+import { TakeawayModal } from './TakeawayModal';
+import { TakeawaysPanel } from './TakeawaysPanel';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+
+const notFoundCodes: readonly number[] = [ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.INCORRECT_INPUT, ErrorCodes.UNAUTHORIZED];
+
+/**
+ * The full-screen category (spec 02 §2 Category page): questions and answers, takeaways,
+ * goals and action points. Not found, incorrect input and unauthorized go to notFound;
+ * other failures show an error page.
+ */
+export function CategoryPage({ categoryId }: { categoryId: number }) {
+  const category = useCategory(categoryId);
+  const navigate = useNavigate();
+  const links = useCanvasLinks();
+  const code = category.isError ? errorCodeOf(category.error) : null;
+  const goesToNotFound = code !== null && notFoundCodes.includes(code);
+
+  useEffect(() => {
+    if (!category.isError) return;
+    console.error('The category could not be loaded', category.error);
+    if (goesToNotFound) void navigate(links.notFound(), { replace: true });
+  }, [category.isError, category.error, goesToNotFound, navigate, links]);
+
+  if (category.isPending) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center text-primary-700">
+        <Spinner size="lg" label={t('category.loading')} />
+      </div>
+    );
+  }
+  if (category.isError) {
+    if (goesToNotFound || code === ErrorCodes.SESSION_EXPIRED || code === ErrorCodes.EMAIL_NOT_CONFIRMED) return null;
+    return (
+      <div className="mx-auto w-full max-w-reading px-4 py-10 sm:px-6 sm:py-14" role="alert">
+        <h1 className="font-display text-3xl font-semibold text-primary-800">{t('canvas.loadError.title')}</h1>
+        <p className="mt-4 text-lg text-ink-700">{t('canvas.loadError.text')}</p>
+        <ButtonLink to={links.home()} className="mt-6">
+          {t('canvas.backToRoot')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  return <CategoryView category={category.data} />;
+}
+
+function CategoryView({ category }: { category: CategoryResponse }) {
+  const links = useCanvasLinks();
+  const people = useCanvasPeople(category.familyId);
+  const answers = useAnswerDraft();
+  const [questionIndex, setQuestionIndex] = useState(0);
+  const [pendingQuestion, setPendingQuestion] = useState<number | null>(null);
+  const [openTakeaway, setOpenTakeaway] = useState<{ item: Takeaway | null } | null>(null);
+  const [highlighted, setHighlighted] = useState<Takeaway | null>(null);
+  const { abilities } = category;
+  const color = categoryColor(category.color);
+
+  // Spec 02 §2: leaving with unsaved text is blocked; the attempted destination waits for the answer.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => answers.isDirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!answers.isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [answers.isDirty]);
+
+  const scope: CanvasScope = useMemo(
+    () => ({ familyId: category.familyId, abilities, categories: [{ id: category.id, title: category.title, color: category.color }] }),
+    [category.familyId, category.id, category.title, category.color, abilities],
+  );
+  const highlight = useMemo(() => (highlighted ? highlightOf(highlighted, category.goals) : null), [highlighted, category.goals]);
+  const backToCanvas = links.canvas(abilities.accessKind === 'workRelation' ? category.familyId : undefined);
+
+  const isAsking = blocker.state === 'blocked' || pendingQuestion !== null;
+  const proceed = () => {
+    if (blocker.state === 'blocked') blocker.proceed();
+    if (pendingQuestion !== null) setQuestionIndex(pendingQuestion);
+    setPendingQuestion(null);
+  };
+  const stay = () => {
+    if (blocker.state === 'blocked') blocker.reset();
+    setPendingQuestion(null);
+  };
+
+  const selectQuestion = (index: number) => {
+    if (index === questionIndex) return;
+    if (answers.isDirty) setPendingQuestion(index);
+    else {
+      answers.discard();
+      setQuestionIndex(index);
+    }
+  };
+
+  const freshTakeaway = openTakeaway?.item ? (category.takeaways.find((item) => item.id === openTakeaway.item?.id) ?? openTakeaway.item) : null;
+
+  return (
+    <div className="mx-auto w-full max-w-page px-4 py-8 sm:px-6 sm:py-10">
+      <header className="flex items-start gap-3 rounded-card border-t-8 p-4 sm:p-6" style={{ borderColor: color, backgroundColor: categoryHighlight(category.color) }}>
+        <h1 className="min-w-0 flex-1 font-display text-3xl font-semibold break-words text-ink-900 sm:text-4xl" data-testid="category-title">
+          {category.title}
+        </h1>
+        <Link to={backToCanvas} aria-label={t('category.close')} title={t('category.close')} className="shrink-0 rounded-control p-2 text-ink-800 hover:bg-white/70">
+          <CloseIcon className="size-6" />
+        </Link>
+      </header>
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <QuestionsPanel
+          questions={category.questions}
+          abilities={abilities}
+          people={people}
+          answers={answers}
+          selectedIndex={questionIndex}
+          onSelect={selectQuestion}
+        />
+        <TakeawaysPanel
+          takeaways={category.takeaways}
+          color={category.color}
+          abilities={abilities}
+          people={people}
+          onAdd={abilities.canEditCanvas ? () => setOpenTakeaway({ item: null }) : null}
+          onOpen={(takeaway) => setOpenTakeaway({ item: takeaway })}
+          onHighlight={setHighlighted}
+        />
+      </div>
+
+      <div className="mt-12">
+        <GoalsAndActions
+          scope={scope}
+          goals={category.goals}
+          actionPoints={category.actionPoints}
+          fixedCategoryId={category.id}
+          highlight={highlight}
+          idPrefix="category"
+        />
+      </div>
+
+      <div className="mt-12 border-t border-line pt-6">
+        <ButtonLink to={backToCanvas} variant="secondary">
+          <ArrowLeftIcon className="size-4" />
+          {t('category.backToCanvas')}
+        </ButtonLink>
+      </div>
+
+      {openTakeaway && (
+        <TakeawayModal
+          scope={scope}
+          categoryId={category.id}
+          takeaway={freshTakeaway}
+          goals={category.goals}
+          goalsElsewhere={category.linkedElsewhere.goals}
+          onClose={() => setOpenTakeaway(null)}
+        />
+      )}
+      <UnsavedChangesDialog
+        isOpen={isAsking}
+        isSaving={answers.isSaving}
+        onStay={stay}
+        onDiscard={() => {
+          answers.discard();
+          proceed();
+        }}
+        onSave={() =>
+          void answers.save().then((isSaved) => {
+            if (isSaved) proceed();
+            else stay();
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Goal } from '../../../../../shared/contracts/canvas';
+import type { CanvasScope } from '../lib/scope';
+import { aCategory, aGoal, anActionPoint, canvasUsers, categoryId, editorAbilities, fakeApi, familyId, other } from '../testing/fixtures';
+import { renderCanvasRoute } from '../testing/render';
+import { GoalModal } from './GoalModal';
+
+let restore = () => undefined as void;
+afterEach(() => restore());
+
+const scope: CanvasScope = { familyId, abilities: editorAbilities, categories: [{ id: categoryId, title: 'Our Values', color: '3A6EA5' }] };
+const fast = { stepMs: 1, successMs: 5 };
+
+function setup(goal: Goal, actionPoints = [anActionPoint()]) {
+  const api = fakeApi([
+    { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
+    { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals: [goal], actionPoints }) },
+    { method: 'PATCH', path: /\/canvas-goal\/complete\//, body: ({ body }: { body: unknown }) => ({ ...goal, isCompleted: (body as { completed: boolean }).completed }) },
+  ]);
+  restore = api.restore;
+  let closed = 0;
+  const view = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => closed++} progressTiming={fast} />, { path: '/canvas', route: '/canvas' });
+  return { ...view, calls: api.calls, closedCount: () => closed };
+}
+
+const completeCalls = (calls: Array<{ method: string; path: string; body: unknown }>) => calls.filter((call) => call.path.includes('/canvas-goal/complete/'));
+
+describe('completing a goal (spec 02 §4)', () => {
+  it('warns in two lines when a linked action point is still open, and completes only when confirmed', async () => {
+    const open = anActionPoint({ title: 'Book the venue' });
+    const goal = aGoal({ title: 'Family dinner', linkedActionPointIds: [open.id] });
+    const { user, calls, closedCount } = setup(goal, [open]);
+
+    const dialog = screen.getByRole('dialog', { name: 'Goal' });
+    const complete = within(dialog).getByRole('button', { name: 'Mark as completed' });
+    await waitFor(() => expect(complete).toBeEnabled());
+    await user.click(complete);
+    const warning = await screen.findByRole('dialog', { name: 'Complete this goal?' });
+    expect(warning).toHaveTextContent('This goal has linked action points that are not completed yet.');
+    expect(warning).toHaveTextContent('Completing the goal does not complete them. Do you want to complete the goal anyway?');
+
+    await user.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    expect(completeCalls(calls)).toEqual([]);
+
+    await user.click(complete);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Complete this goal?' })).getByRole('button', { name: 'Complete goal' }));
+    await waitFor(() => expect(completeCalls(calls)).toEqual([{ method: 'PATCH', path: `/api/canvas-goal/complete/${goal.id}`, body: { completed: true } }]));
+    expect(await screen.findByText('The goal is completed.')).toBeInTheDocument();
+    // The modal closes after completing.
+    expect(closedCount()).toBe(1);
+  });
+
+  it('completes at once when every linked action point is done', async () => {
+    const done = anActionPoint({ isCompleted: true });
+    const goal = aGoal({ linkedActionPointIds: [done.id] });
+    const { user, calls } = setup(goal, [done]);
+    const complete = within(screen.getByRole('dialog', { name: 'Goal' })).getByRole('button', { name: 'Mark as completed' });
+    await waitFor(() => expect(complete).toBeEnabled());
+    await user.click(complete);
+    await waitFor(() => expect(completeCalls(calls)).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Complete this goal?' })).not.toBeInTheDocument();
+  });
+
+  it('shows someone else’s goal read-only', async () => {
+    const goal = aGoal({ title: 'Their goal', createdByUserId: other });
+    setup(goal);
+    const dialog = screen.getByRole('dialog', { name: 'Goal' });
+    expect(within(dialog).getByText('You can view this item but not change it.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('marks the fields the server names', async () => {
+    const goal = aGoal({ title: 'Mine' });
+    const api = fakeApi([
+      { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
+      { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals: [goal] }) },
+      { method: 'PATCH', path: /\/canvas-goal\//, status: 400, body: { errorCode: 2, errors: { title: ['forms.errorMessages.tooLong'] }, message: 'Validation error.' } },
+    ]);
+    restore = api.restore;
+    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, { path: '/canvas', route: '/canvas' });
+    const title = screen.getByRole('textbox', { name: /Title/ });
+    await user.type(title, ' changed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
+    expect(title).toHaveAccessibleDescription('This value is not valid.');
+    expect(await screen.findByText('The goal could not be saved')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,212 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useState } from 'react';
+import type { Answer, CanvasAbilities, Question } from '../../../../../shared/contracts/canvas';
+import { canvasLimits } from '../../../../../shared/contracts/canvas';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { TextArea } from '../../../components/ui/Field';
+import { cx } from '../../../lib/cx';
+import { t } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import { useToggleAnswerVote } from '../api/answer-votes';
+import { useDeleteAnswer } from '../api/delete-answer';
+import type { AnswerDraftState } from '../hooks/use-answer-draft';
+import type { CanvasPeople } from '../hooks/use-canvas-people';
+import { canAddAnswer } from '../lib/answers';
+import { formatDate } from '../lib/dates';
+import { isHandledGlobally } from '../lib/errors';
+import { canVoteOn } from '../lib/votes';
+import { DeleteButton } from './form-parts';
+import { Votes } from './Votes';
+
+type QuestionsPanelProps = {
+  questions: readonly Question[];
+  abilities: CanvasAbilities;
+  people: CanvasPeople;
+  answers: AnswerDraftState;
+  selectedIndex: number;
+  /** Asked to switch question; the page asks first when there is unsaved text. */
+  onSelect: (index: number) => void;
+};
+
+/**
+ * The questions of a category with their answers and votes (spec 02 §2 Answers, §4).
+ * The add form shows only to an editor without an answer who is not editing one.
+ */
+export function QuestionsPanel({ questions, abilities, people, answers, selectedIndex, onSelect }: QuestionsPanelProps) {
+  return (
+    <section aria-labelledby="category-questions-title" className="flex flex-col gap-4">
+      <h2 id="category-questions-title" className="font-display text-2xl font-semibold text-primary-800">
+        {t('category.questions.title')}
+      </h2>
+      <TabGroup selectedIndex={selectedIndex} onChange={onSelect}>
+        <TabList aria-label={t('category.questions.tabs')} className="flex flex-wrap gap-2">
+          {questions.map((question, index) => (
+            <Tab
+              key={question.id}
+              className={({ selected }) =>
+                cx(
+                  'min-h-10 rounded-full border px-4 text-sm font-semibold',
+                  selected ? 'border-primary-700 bg-primary-700 text-white' : 'border-ink-300 bg-surface text-ink-800 hover:bg-primary-50',
+                )
+              }
+            >
+              {t('category.questions.tab', { number: index + 1 })}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-4">
+          {questions.map((question) => (
+            <TabPanel key={question.id} className="flex flex-col gap-4 rounded-card border border-line bg-surface p-4 shadow-card sm:p-6">
+              <QuestionView question={question} abilities={abilities} people={people} answers={answers} />
+            </TabPanel>
+          ))}
+        </TabPanels>
+      </TabGroup>
+    </section>
+  );
+}
+
+function QuestionView({ question, abilities, people, answers }: Omit<QuestionsPanelProps, 'questions' | 'selectedIndex' | 'onSelect'> & { question: Question }) {
+  const { draft } = answers;
+  const isEditingHere = draft !== null && draft.answerId !== null && draft.questionId === question.id;
+  const showAddForm = canAddAnswer({ canEditCanvas: abilities.canEditCanvas, question, userId: people.userId, isEditing: isEditingHere });
+  const addText = draft && draft.answerId === null && draft.questionId === question.id ? draft.text : '';
+  const headingId = `question-${question.id}-text`;
+
+  return (
+    <>
+      <h3 id={headingId} className="text-lg font-semibold text-ink-900">
+        {question.text}
+      </h3>
+      <div className="flex flex-col gap-3">
+        <h4 className="sr-only">{t('answers.title')}</h4>
+        {question.answers.length === 0 ? (
+          <p className="text-ink-600">{t('answers.empty')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label={t('answers.title')}>
+            {question.answers.map((answer) => (
+              <AnswerItem key={answer.id} answer={answer} question={question} abilities={abilities} people={people} answers={answers} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {showAddForm && (
+        <form
+          noValidate
+          className="flex flex-col gap-3 border-t border-line pt-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void answers.save();
+          }}
+          data-testid="add-answer-form"
+        >
+          <TextArea
+            label={t('answers.add.label')}
+            rows={3}
+            required
+            maxLength={canvasLimits.text}
+            value={addText}
+            error={draft?.answerId === null && draft.questionId === question.id ? answers.error : null}
+            onChange={(event) => answers.write(question.id, null, event.target.value)}
+          />
+          <Button type="submit" className="self-start" disabled={answers.isSaving || !addText.trim()}>
+            {t('answers.add.submit')}
+          </Button>
+        </form>
+      )}
+    </>
+  );
+}
+
+function AnswerItem({ answer, question, abilities, people, answers }: Omit<QuestionsPanelProps, 'questions' | 'selectedIndex' | 'onSelect'> & { answer: Answer; question: Question }) {
+  const toasts = useToasts();
+  const toggleVote = useToggleAnswerVote();
+  const deleteAnswer = useDeleteAnswer();
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const isOwn = answer.createdByUserId === people.userId;
+  const isEditing = answers.draft?.answerId === answer.id;
+  const canDelete = abilities.canEditCanvas && (isOwn || abilities.canDeleteOthersItems);
+
+  if (isEditing && answers.draft) {
+    return (
+      <li className="rounded-control border border-primary-300 bg-primary-50 p-3">
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void answers.save();
+          }}
+        >
+          <TextArea
+            label={t('answers.editLabel')}
+            rows={3}
+            required
+            maxLength={canvasLimits.text}
+            value={answers.draft.text}
+            error={answers.error}
+            autoFocus
+            onChange={(event) => answers.write(question.id, answer.id, event.target.value, answer.text)}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" disabled={answers.isSaving}>
+              {t('answers.save')}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={answers.discard} disabled={answers.isSaving}>
+              {t('answers.cancel')}
+            </Button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li className={cx('flex flex-col gap-2 rounded-control border p-3', isOwn ? 'border-primary-300 bg-primary-50' : 'border-line')} data-testid="answer">
+      <p className="break-words whitespace-pre-line text-ink-900">{answer.text}</p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
+        <span>
+          {isOwn ? t('answers.yours') : people.nameOf(answer.createdByUserId)} · {formatDate(answer.createdAt)}
+        </span>
+        <Votes
+          count={answer.voteCount}
+          hasVoted={answer.hasVoted}
+          canVote={canVoteOn(answer, people.userId, abilities.canEditCanvas)}
+          isBusy={toggleVote.isPending}
+          itemLabel={answer.text.slice(0, 60)}
+          onToggle={() =>
+            toggleVote.mutate(
+              { id: answer.id, hasVoted: answer.hasVoted },
+              { onError: (error) => void (isHandledGlobally(error) || toasts.show({ mode: 'error', text: t('canvas.votes.error') })) },
+            )
+          }
+        />
+        <span className="ml-auto flex gap-1">
+          {isOwn && abilities.canEditCanvas && (
+            <Button variant="ghost" size="sm" onClick={() => answers.write(question.id, answer.id, answer.text, answer.text)}>
+              {t('answers.edit')}
+            </Button>
+          )}
+          {canDelete && (
+            <DeleteButton size="sm" onClick={() => setIsDeleteOpen(true)}>
+              {t('answers.delete')}
+            </DeleteButton>
+          )}
+        </span>
+      </div>
+      <ConfirmDialog
+        isOpen={isDeleteOpen}
+        title={t('answers.deleteTitle')}
+        description={t('answers.deleteText')}
+        confirmLabel={t('answers.delete')}
+        onConfirm={() => deleteAnswer.mutateAsync(answer.id)}
+        onSuccess={() => toasts.show({ mode: 'success', text: t('answers.success.delete') })}
+        onError={(error) => {
+          if (!isHandledGlobally(error)) toasts.show({ mode: 'error', title: t('canvas.delete.errorTitle'), text: t('answers.error.delete') });
+        }}
+        onClose={() => setIsDeleteOpen(false)}
+      />
+    </li>
+  );
+}

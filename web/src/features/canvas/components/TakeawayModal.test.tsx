@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Goal, Takeaway } from '../../../../../shared/contracts/canvas';
+import type { CanvasScope } from '../lib/scope';
+import { aGoal, aTakeaway, canvasUsers, categoryId, editorAbilities, fakeApi, familyId, readerAbilities } from '../testing/fixtures';
+import { renderCanvasRoute } from '../testing/render';
+import { TakeawayModal } from './TakeawayModal';
+
+let restore = () => undefined as void;
+afterEach(() => restore());
+
+const fast = { stepMs: 1, successMs: 5 };
+const scope = (abilities = editorAbilities): CanvasScope => ({ familyId, abilities, categories: [{ id: categoryId, title: 'Our Values', color: '3A6EA5' }] });
+
+function setup(takeaway: Takeaway | null, goals: Goal[], abilities = editorAbilities) {
+  const api = fakeApi([
+    { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
+    { method: 'PATCH', path: /\/canvas-takeaway\/archive\//, body: () => ({ ...takeaway, isArchived: true }) },
+    { method: 'POST', path: /\/canvas-takeaway\/create\//, status: 201, body: aTakeaway() },
+  ]);
+  restore = api.restore;
+  let closed = 0;
+  const view = renderCanvasRoute(
+    <TakeawayModal scope={scope(abilities)} categoryId={categoryId} takeaway={takeaway} goals={goals} goalsElsewhere={[]} onClose={() => closed++} progressTiming={fast} />,
+    { path: '/canvas', route: '/canvas' },
+  );
+  return { ...view, calls: api.calls, closedCount: () => closed };
+}
+
+describe('takeaway form (spec 02 §2, §4, §5)', () => {
+  it('asks before archiving a takeaway with an open linked goal, then closes', async () => {
+    const goal = aGoal({ title: 'Open goal' });
+    const { user, calls, closedCount } = setup(aTakeaway({ linkedGoalIds: [goal.id] }), [goal]);
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    const question = await screen.findByRole('dialog', { name: 'Archive this takeaway?' });
+    expect(calls.some((call) => call.path.includes('/archive/'))).toBe(false);
+    await user.click(within(question).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(calls.filter((call) => call.path.includes('/archive/')).map((call) => call.body)).toEqual([{ archived: true }]));
+    expect(await screen.findByText('The takeaway has been archived.')).toBeInTheDocument();
+    expect(closedCount()).toBe(1);
+  });
+
+  it('archives at once when every linked goal is completed', async () => {
+    const goal = aGoal({ isCompleted: true });
+    const { user, calls } = setup(aTakeaway({ linkedGoalIds: [goal.id] }), [goal]);
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(calls.some((call) => call.path.includes('/archive/'))).toBe(true));
+    expect(screen.queryByRole('dialog', { name: 'Archive this takeaway?' })).not.toBeInTheDocument();
+  });
+
+  it('opens an archived takeaway read-only with a banner', () => {
+    setup(aTakeaway({ isArchived: true }), []);
+    expect(screen.getByText('This takeaway is archived. It is shown read-only.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unarchive' })).toBeInTheDocument();
+  });
+
+  it('is read-only without edit rights', () => {
+    setup(aTakeaway(), [], readerAbilities);
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('links only open goals, ten at a time', async () => {
+    const goals = [...Array.from({ length: 23 }, (_, n) => aGoal({ title: `Goal ${n + 1}` })), aGoal({ title: 'Done goal', isCompleted: true })];
+    const { user, calls } = setup(null, goals);
+    const group = screen.getByRole('group', { name: 'Linked goals' });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(10);
+    await user.click(within(group).getByRole('button', { name: 'Show more' }));
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(20);
+    await user.click(within(group).getByRole('button', { name: 'Show more' }));
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(23);
+    expect(within(group).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(within(group).queryByRole('checkbox', { name: /Done goal/ })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Be honest');
+    await user.click(within(group).getByRole('checkbox', { name: 'Goal 2' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      title: 'Be honest',
+      text: null,
+      initiatorId: 'user-me',
+      linkedGoalIds: [goals[1]!.id],
+      categoryId,
+    }));
+    expect(await screen.findByText('The takeaway has been added.')).toBeInTheDocument();
+  });
+});

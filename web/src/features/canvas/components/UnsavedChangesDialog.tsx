@@ -1,0 +1,28 @@
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { t } from '../../../messages/en-US';
+
+type UnsavedChangesDialogProps = {
+  isOpen: boolean;
+  isSaving?: boolean;
+  onDiscard: () => void;
+  onSave: () => void;
+  /** Stay where you are (close icon, Escape, a click outside). */
+  onStay: () => void;
+};
+
+/** Spec 02 §2, §4: leaving unsaved text asks whether to discard or save it. */
+export function UnsavedChangesDialog({ isOpen, isSaving, onDiscard, onSave, onStay }: UnsavedChangesDialogProps) {
+  return (
+    <Dialog isOpen={isOpen} onClose={onStay} title={t('unsaved.title')} description={t('unsaved.text')} closeLabel={t('common.close')} size="sm">
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onDiscard} disabled={isSaving}>
+          {t('unsaved.discard')}
+        </Button>
+        <Button onClick={onSave} disabled={isSaving}>
+          {t('unsaved.save')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

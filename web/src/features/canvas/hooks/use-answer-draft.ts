@@ -1,0 +1,61 @@
+import { useCallback, useState } from 'react';
+import { CreateAnswerRequest } from '../../../../../shared/contracts/canvas';
+import { translateMessage } from '../../../hooks/use-zod-form';
+import { t } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import { useCreateAnswer } from '../api/create-answer';
+import { useUpdateAnswer } from '../api/update-answer';
+import { isHandledGlobally } from '../lib/errors';
+
+/** The answer being written: a new one (answerId null) or an edit of one's own. */
+export type AnswerDraft = { questionId: string; answerId: string | null; text: string; original: string };
+
+/**
+ * The one answer text a user is writing on the category page (spec 02 §2 Answers, §4):
+ * kept here so that switching question or leaving the page can ask to save or discard it.
+ */
+export function useAnswerDraft() {
+  const [draft, setDraft] = useState<AnswerDraft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const createAnswer = useCreateAnswer();
+  const updateAnswer = useUpdateAnswer();
+  const toasts = useToasts();
+
+  const isDirty = draft !== null && draft.text.trim() !== draft.original.trim();
+
+  const write = useCallback((questionId: string, answerId: string | null, text: string, original = '') => {
+    setError(null);
+    setDraft((current) => (current && current.questionId === questionId && current.answerId === answerId ? { ...current, text } : { questionId, answerId, text, original }));
+  }, []);
+
+  const discard = useCallback(() => {
+    setDraft(null);
+    setError(null);
+  }, []);
+
+  /** Saves the draft; true when saved (or nothing to save). */
+  const save = useCallback(async (): Promise<boolean> => {
+    if (!draft) return true;
+    const parsed = CreateAnswerRequest.shape.text.safeParse(draft.text);
+    if (!parsed.success) {
+      setError(translateMessage(parsed.error.issues[0]?.message) ?? null);
+      return false;
+    }
+    const isNew = draft.answerId === null;
+    try {
+      if (draft.answerId === null) await createAnswer.mutateAsync({ questionId: draft.questionId, text: parsed.data });
+      else await updateAnswer.mutateAsync({ id: draft.answerId, text: parsed.data, questionId: draft.questionId });
+    } catch (failure) {
+      if (!isHandledGlobally(failure)) toasts.show({ mode: 'error', text: isNew ? t('answers.error.add') : t('answers.error.edit') });
+      return false;
+    }
+    toasts.show({ mode: 'success', text: isNew ? t('answers.success.add') : t('answers.success.edit') });
+    setDraft(null);
+    setError(null);
+    return true;
+  }, [draft, createAnswer, updateAnswer, toasts]);
+
+  return { draft, error, isDirty, isSaving: createAnswer.isPending || updateAnswer.isPending, write, discard, save };
+}
+
+export type AnswerDraftState = ReturnType<typeof useAnswerDraft>;
