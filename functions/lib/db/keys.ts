@@ -42,15 +42,15 @@ export const keys = {
   invitationByToken: (tokenHash: string) => ({ GSI2PK: `INVITE_TOKEN#${tokenHash}`, GSI2SK: 'INVITE' }),
   /** A private note that `writerEntityId` keeps about `aboutEntityId`. */
   note: (writerEntityId: number | string, aboutEntityId: number | string) => ({ PK: `ENTITY#${writerEntityId}`, SK: `NOTE#${aboutEntityId}` }),
-  workRelationPrefix: 'C#ACCESS#',
-  workRelationMemberPrefix: 'C#WRMEMBER#',
-  sectionPrefix: 'C#SECTION#',
 
   // The canvas of a family: everything in one partition (GET /canvas is one Query)
   canvasPartition: (familyId: number | string) => `CANVAS#${familyId}`,
   canvas: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#META' }),
   /** Work relation of a family with an advisor company, with its shared sections. */
   workRelation: (familyId: number | string, advisorId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACCESS#${advisorId}` }),
+  workRelationPrefix: 'C#ACCESS#',
+  workRelationMemberPrefix: 'C#WRMEMBER#',
+  sectionPrefix: 'C#SECTION#',
   /** GSI1 on a work relation: the families of an advisor company. */
   familiesOfAdvisor: (advisorId: number | string) => ({ GSI1PK: `ADVISOR#${advisorId}#FAMILIES` }),
   /** An advisor's canvas role for one family. */

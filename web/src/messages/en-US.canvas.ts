@@ -33,7 +33,7 @@ export const canvasMessages = {
   'canvas.title.saveError': 'The canvas title could not be saved.',
   'canvas.advisors.label': 'Advisor companies',
   'canvas.advisors.more': '+{count}',
-  'canvas.advisors.moreLabel': '{count} more advisor companies',
+  'canvas.advisors.moreLabel': 'and {count} more',
   'canvas.advisors.add': 'Add advisor',
   'canvas.settings.button': 'Canvas settings',
   'canvas.settings.share': 'Share canvas',

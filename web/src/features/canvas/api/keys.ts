@@ -12,6 +12,7 @@ export const canvasKeys = {
   overview: (entityId: number | null, familyId: number | undefined) => ['canvas', 'content', 'overview', entityId, familyId ?? 'own'] as const,
   category: (categoryId: number) => ['canvas', 'content', 'category', categoryId] as const,
   users: (familyId: number) => ['canvas', 'users', familyId] as const,
+  advisors: (entityId: number | null, familyId: number | undefined) => ['canvas', 'advisors', entityId, familyId ?? 'own'] as const,
 };
 
 /** Refetches the overview and every category page after a write. */

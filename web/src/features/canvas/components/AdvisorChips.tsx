@@ -1,24 +1,10 @@
 import { Link } from 'react-router';
-import type { Canvas } from '../../../../../shared/contracts/canvas';
+import type { AdvisorCompanyChip } from '../../../../../shared/contracts/work-relations';
 import { t } from '../../../messages/en-US';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
 
 /** Spec 02 §9: at most two advisor companies as chips, then +N. */
 export const maxAdvisorChips = 2;
-
-export type AdvisorCompanyChip = { id: number; entityName: string };
-
-/**
- * The advisor companies linked to a canvas. The canvas response does not carry them yet
- * (they arrive with the work-relations issue): read whatever the answer holds, else none.
- */
-export function advisorCompaniesOf(canvas: Canvas): AdvisorCompanyChip[] {
-  const value: unknown = (canvas as Canvas & { advisorCompanies?: unknown }).advisorCompanies;
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (item): item is AdvisorCompanyChip => typeof item === 'object' && item !== null && typeof item.id === 'number' && typeof item.entityName === 'string',
-  );
-}
 
 /** The first two advisor companies as links to their page, then a +N count; nothing without any. */
 export function AdvisorChips({ companies, familyId }: { companies: readonly AdvisorCompanyChip[]; familyId?: number }) {

@@ -65,6 +65,27 @@ describe('canvas overview (spec 02 §2)', () => {
     expect(await screen.findByRole('dialog', { name: 'Reset the canvas?' })).toBeInTheDocument();
   });
 
+  it('shows the first two advisor companies as links, then +N', async () => {
+    renderCanvas([
+      { method: 'GET', path: /\/canvas$/, body: aCanvas(editorAbilities) },
+      {
+        method: 'GET',
+        path: /\/work-relation\/list-canvas-advisor-companies$/,
+        body: [
+          { id: 21, entityName: 'Alpha Advisors' },
+          { id: 22, entityName: 'Beta Partners' },
+          { id: 23, entityName: 'Gamma Trust' },
+        ],
+      },
+    ]);
+    const chips = await screen.findByRole('list', { name: 'Advisor companies' });
+    expect(within(chips).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Alpha Advisors', '/company/21'],
+      ['Beta Partners', '/company/22'],
+    ]);
+    expect(chips).toHaveTextContent('and 1 more');
+  });
+
   it('hides the settings when neither sharing nor reset is allowed, and says cards are empty for now', async () => {
     renderCanvas([{ method: 'GET', path: /\/canvas$/, body: aCanvas(readerAbilities) }], { roleId: EntityRole.LimitedMember });
     await screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' });

@@ -14,11 +14,12 @@ import { flagsFor } from '../../../lib/permissions';
 import { t } from '../../../messages/en-US';
 import { currentEntityAtom } from '../../../stores/session';
 import { useCanvas } from '../api/get-canvas';
+import { useCanvasAdvisorCompanies } from '../api/list-canvas-advisor-companies';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
 import { errorCodeOf } from '../lib/errors';
 import { allActionPoints, allCategories, allGoals } from '../lib/grouping';
 import type { CanvasScope } from '../lib/scope';
-import { AdvisorChips, advisorCompaniesOf } from './AdvisorChips';
+import { AdvisorChips } from './AdvisorChips';
 import { CanvasTitle } from './CanvasTitle';
 import { CreateCanvasOffer } from './CreateCanvasOffer';
 import { GoalsAndActions } from './GoalsAndActions';
@@ -72,10 +73,10 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
       </div>
     );
   }
-  return <CanvasOverview canvas={canvas.data} />;
+  return <CanvasOverview canvas={canvas.data} familyId={familyId} />;
 }
 
-function CanvasOverview({ canvas }: { canvas: Canvas }) {
+function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: number }) {
   const entity = useAtomValue(currentEntityAtom);
   const links = useCanvasLinks();
   const [tabs, setTabs] = useAtom(selectedTabAtom);
@@ -86,6 +87,7 @@ function CanvasOverview({ canvas }: { canvas: Canvas }) {
   const isOwnCanvas = abilities.accessKind === 'own';
   const canManageWorkRelations = isFamily && isOwnCanvas && flags.canManageWorkRelations;
   const tabKey = String(canvas.id);
+  const advisors = useCanvasAdvisorCompanies(familyId);
 
   const scope: CanvasScope = useMemo(
     () => ({ familyId: canvas.id, abilities, categories: allCategories(canvas).map(({ id, title, color }) => ({ id, title, color })) }),
@@ -122,7 +124,7 @@ function CanvasOverview({ canvas }: { canvas: Canvas }) {
           )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <AdvisorChips companies={advisorCompaniesOf(canvas)} familyId={isOwnCanvas ? undefined : canvas.id} />
+          <AdvisorChips companies={advisors.data ?? []} familyId={isOwnCanvas ? undefined : canvas.id} />
           {canManageWorkRelations && (
             <ButtonLink to={links.companyInvitations()} variant="secondary" size="sm">
               <PlusIcon className="size-4" />
