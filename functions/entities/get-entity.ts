@@ -22,7 +22,8 @@ export async function getEntity(session: Session, entityId: number, viaFamilyId?
   if (member?.isActive && entity) return toEntityProfile(entity, member, toSessionMembership(member));
   if (!entity) throw fail('ITEM_NOT_FOUND');
   const related = await resolveRelatedEntity(session, entityId, viaFamilyId);
-  if (!relationPermissions(related.view).includes('ReadWorkRelationEntityData') && related.view.kind === 'viaFamily') throw fail('ITEM_NOT_FOUND');
+  // Another company of a shared family: only for an advisor who works on that family (role not 'none').
+  if (related.view.kind === 'viaFamily' && !relationPermissions(related.view).includes('ReadWorkRelationEntityData')) throw fail('ITEM_NOT_FOUND');
   const canReadSensitive = canReadRelatedSensitiveData(related.view);
   return {
     id: related.entity.id,

@@ -17,6 +17,11 @@ describe('sanitizeHtml keeps the editor formatting', () => {
     expect(clean('<p style="text-align: center; background: url(javascript:alert(1))">x</p>')).toBe('<p style="text-align: center;">x</p>');
   });
 
+  it('keeps what the rich text editor (tiptap) writes: paragraphs inside list items, empty paragraphs', () => {
+    const note = '<p style="text-align: right;">r</p><ol><li><p>one</p></li><li><p><em>two</em></p></li></ol><p></p>';
+    expect(clean(note)).toBe(note);
+  });
+
   it('counts the visible text only', () => {
     expect(sanitizeHtml('<p>ab&amp;c</p>\n<p><br></p>').textLength).toBe(4);
     expect(sanitizeHtml('<p>' + 'x'.repeat(1000) + '</p>').textLength).toBe(1000);

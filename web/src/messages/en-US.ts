@@ -1,5 +1,6 @@
 import type { messageKeys } from '../../../shared/validation';
 import { canvasMessages } from './en-US.canvas';
+import { organisationMessages } from './en-US.organisations';
 
 /**
  * The en-US message catalogue: every text of the interface, under the spec's keys
@@ -363,6 +364,9 @@ export const messages = {
 
   // The canvas (spec 02): en-US.canvas.ts
   ...canvasMessages,
+
+  // Organisations, members, invitations, profile (spec 01): en-US.organisations.ts
+  ...organisationMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
