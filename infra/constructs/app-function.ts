@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -12,6 +12,30 @@ export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 /** The one Node runtime of every function; esbuild targets the same version. */
 export const functionRuntime = lambda.Runtime.NODEJS_24_X;
 const esbuildTarget = 'node24';
+
+/** How every function is bundled (esbuild); bench/lambda-bundles.ts builds with the same settings. */
+export const appFunctionBundling: BundlingOptions = {
+  target: esbuildTarget,
+  format: OutputFormat.ESM,
+  // Prefer the packages' ESM builds so esbuild can drop what a handler never uses.
+  mainFields: ['module', 'main'],
+  minify: true,
+  // A separate .map file keeps the code Node parses at cold start small.
+  sourceMap: true,
+  sourceMapMode: SourceMapMode.DEFAULT,
+  sourcesContent: false,
+  // The AWS SDK is bundled rather than taken from the runtime: the code runs with the
+  // versions the tests ran with (package-lock.json), and tree-shaking keeps only the
+  // clients a group imports.
+  bundleAwsSDK: true,
+  externalModules: [],
+  // ESM output still contains CommonJS dependencies that call require(); give them one.
+  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  forceDockerBundling: false,
+};
+
+/** NODE_OPTIONS of every function: stack traces in the log point at the TypeScript sources. */
+export const appFunctionNodeOptions = '--enable-source-maps';
 
 export type AppFunctionProps = {
   /** The handler module, relative to the repository root; it exports `handler`. */
@@ -71,28 +95,9 @@ export class AppFunction extends Construct {
       depsLockFilePath: path.join(repositoryRoot, 'package-lock.json'),
       environment: {
         ...props.environment,
-        // Stack traces in the log point at the TypeScript sources.
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: appFunctionNodeOptions,
       },
-      bundling: {
-        target: esbuildTarget,
-        format: OutputFormat.ESM,
-        // Prefer the packages' ESM builds so esbuild can drop what a handler never uses.
-        mainFields: ['module', 'main'],
-        minify: true,
-        // A separate .map file keeps the code Node parses at cold start small.
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        // The AWS SDK is bundled rather than taken from the runtime: the code runs with the
-        // versions the tests ran with (package-lock.json), and tree-shaking keeps only the
-        // clients a group imports.
-        bundleAwsSDK: true,
-        externalModules: [],
-        // ESM output still contains CommonJS dependencies that call require(); give them one.
-        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-        forceDockerBundling: false,
-      },
+      bundling: appFunctionBundling,
     });
 
     // Tracing adds xray:PutTraceSegments/PutTelemetryRecords on "*" to the role.

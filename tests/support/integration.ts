@@ -2,6 +2,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { localEnvironment } from '../../infra/local/stack';
 import { ensureTable } from '../../infra/local/table';
 import { startGateway, type Gateway } from '../../infra/local/gateway';
+import { startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/ports';
 import { newId } from '../../functions/lib/db/keys';
 
@@ -46,6 +47,11 @@ export class ApiClient {
   clearCookies(): void {
     this.cookieJar.clear();
   }
+
+  /** The Cookie header this client sends (empty when signed out): to act as it without sharing its jar. */
+  cookieHeader(): string {
+    return [...this.cookieJar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
 }
 
 export type SentEmail = {
@@ -60,7 +66,8 @@ export type SentEmail = {
 export type IntegrationStack = {
   apiUrl: string;
   tableName: string;
-  dynamoEndpoint: string;
+  /** The shared DynamoDB Local, or the file's own one (privateDynamo). */
+  readonly dynamoEndpoint: string;
   sesEndpoint: string;
   /** A new browser-like client (own cookies). */
   client: () => ApiClient;
@@ -68,6 +75,21 @@ export type IntegrationStack = {
   emailsTo: (address: string) => Promise<SentEmail[]>;
   /** Waits for the newest e-mail to an address and returns it. */
   latestEmailTo: (address: string) => Promise<SentEmail>;
+  /**
+   * Only with `privateDynamo`: stops the file's own DynamoDB Local (requests then fail as
+   * with an outage) and starts it again on the same port with an empty table (it runs in
+   * memory, so its data is gone).
+   */
+  stopDynamo: () => Promise<void>;
+  restartDynamo: () => Promise<void>;
+};
+
+export type IntegrationOptions = {
+  /**
+   * Runs a DynamoDB Local of this file's own (on a free port) instead of the shared one,
+   * so the file may stop and restart it (fault tests).
+   */
+  privateDynamo?: boolean;
 };
 
 /**
@@ -75,22 +97,44 @@ export type IntegrationStack = {
  * at it, and the gateway running the real handlers in this worker (so tests can move the
  * clock and count round trips in-process).
  */
-export function useIntegrationStack(): IntegrationStack {
+export function useIntegrationStack(options: IntegrationOptions = {}): IntegrationStack {
   let gateway: Gateway | undefined;
+  let privateDynamo: DynamoLocal | undefined;
+  let privatePort: number | undefined;
   const tableName = `test-${newId().slice(0, 12)}`;
-  const dynamoEndpoint = inject('dynamoEndpoint');
+  let dynamoEndpoint = inject('dynamoEndpoint');
   const sesEndpoint = inject('sesEndpoint');
+  const startedAtSeconds = Math.floor(Date.now() / 1000) - 60;
+  const requirePrivate = () => {
+    if (!options.privateDynamo || privatePort === undefined) throw new Error('useIntegrationStack({ privateDynamo: true }) only');
+    return privatePort;
+  };
   const stack: IntegrationStack = {
     get apiUrl() {
       if (!gateway) throw new Error('integration stack not started');
       return gateway.url;
     },
     tableName,
-    dynamoEndpoint,
+    get dynamoEndpoint() {
+      return dynamoEndpoint;
+    },
     sesEndpoint,
+    stopDynamo: async () => {
+      requirePrivate();
+      await privateDynamo?.stop();
+      privateDynamo = undefined;
+    },
+    restartDynamo: async () => {
+      const port = requirePrivate();
+      await privateDynamo?.stop();
+      privateDynamo = await startDynamoLocal({ port });
+      await ensureTable(dynamoEndpoint, tableName);
+    },
     client: () => new ApiClient(() => stack.apiUrl),
     emailsTo: async (address) => {
-      const response = await fetch(`${sesEndpoint}/store`);
+      // Only mail since this file started (addresses are unique per file): the shared
+      // emulator's store grows with every file of the run.
+      const response = await fetch(`${sesEndpoint}/store?since=${startedAtSeconds}`);
       const { emails } = (await response.json()) as { emails: SentEmail[] };
       const wanted = address.toLowerCase();
       return emails.filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(wanted)));
@@ -106,6 +150,11 @@ export function useIntegrationStack(): IntegrationStack {
     },
   };
   beforeAll(async () => {
+    if (options.privateDynamo) {
+      privatePort = await freePort();
+      privateDynamo = await startDynamoLocal({ port: privatePort });
+      dynamoEndpoint = privateDynamo.endpoint;
+    }
     Object.assign(
       process.env,
       localEnvironment({ dynamoEndpoint, sesEndpoint, appUrl: 'http://localhost:5173', tableName }),
@@ -116,6 +165,7 @@ export function useIntegrationStack(): IntegrationStack {
   });
   afterAll(async () => {
     await gateway?.stop();
+    await privateDynamo?.stop();
   });
   return stack;
 }

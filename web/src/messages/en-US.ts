@@ -1,6 +1,8 @@
 import type { messageKeys } from '../../../shared/validation';
 import { canvasMessages } from './en-US.canvas';
 import { organisationMessages } from './en-US.organisations';
+import { workInvitationMessages } from './en-US.work-invitations';
+import { workRelationMessages } from './en-US.work-relations';
 
 /**
  * The en-US message catalogue: every text of the interface, under the spec's keys
@@ -367,6 +369,10 @@ export const messages = {
 
   // Organisations, members, invitations, profile (spec 01): en-US.organisations.ts
   ...organisationMessages,
+
+  // Family and advisor invitations, select pages, walkthrough (spec 02): en-US.work-invitations.ts
+  ...workInvitationMessages,
+  ...workRelationMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -8,6 +8,8 @@ import { finishLogin } from '../../features/auth/session/session';
 import { t } from '../../messages/en-US';
 import { loginActionAtom } from '../../stores/session';
 import { paths } from '../paths';
+import { useMemberInvitationAuth } from './member-invitation-auth';
+import { useWorkInvitationAuth } from './work-invitation-auth';
 
 /** What a page leading to login may pass along: the address to prefill (after confirmation or reset). */
 export type LoginLocationState = { email?: string };
@@ -27,13 +29,21 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const loginAction = useAtomValue(loginActionAtom);
+  const workInvitation = useWorkInvitationAuth('login');
+  const memberInvitation = useMemberInvitationAuth('login');
+  const invited = memberInvitation.invitation ?? workInvitation.invitation;
   const notice = loginAction === 'confirmed' ? t('login.introConfirmed') : loginAction === 'reset' ? t('login.introReset') : null;
 
   const onSignedIn = async (user: SigninResponse) => {
-    // finishLogin marks the attempt in progress at once, so the loading page waits for it.
-    const finishing = finishLogin(store, user);
-    void navigate(paths.loading(), { replace: true });
-    await finishing;
+    // A member invitation is accepted once signed in, before the login is finished.
+    await memberInvitation.finishLogin(() =>
+      workInvitation.finishLogin(async () => {
+        // finishLogin marks the attempt in progress at once, so the loading page waits for it.
+        const finishing = finishLogin(store, user);
+        void navigate(paths.loading(), { replace: true });
+        await finishing;
+      }),
+    );
   };
 
   return (
@@ -51,8 +61,17 @@ export function Component() {
         )
       }
     >
+      {memberInvitation.banner}
+      {workInvitation.banner}
       <div className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-8">
-        <LoginForm initialEmail={prefilledEmail(location.state)} onSignedIn={onSignedIn} signupHref={paths.signup()} resetHref={paths.reset()} />
+        <LoginForm
+          key={invited?.token ?? 'login'}
+          initialEmail={invited?.email ?? prefilledEmail(location.state)}
+          isEmailLocked={Boolean(invited)}
+          onSignedIn={onSignedIn}
+          signupHref={paths.signup()}
+          resetHref={paths.reset()}
+        />
       </div>
     </Page>
   );

@@ -1,19 +1,45 @@
-import { useAtom } from 'jotai';
-import { Link } from 'react-router';
-import { Dialog } from '../../components/ui/Dialog';
-import { t } from '../../messages/en-US';
+import { useAtom, useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router';
+import { isAdmin } from '../../../../shared/permissions';
+import type { WalkthroughAction } from '../../features/walkthrough/slides';
+import { currentEntityAtom } from '../../stores/session';
 import { isWalkthroughOpenAtom } from '../../stores/ui';
 import { paths } from '../paths';
 
-/** The walkthrough's place (spec 02 §2 Walkthrough): the information button toggles it; its slides arrive later. */
+// The slides and their carousel load only when the walkthrough opens: no page pays for them up front.
+const WalkthroughCarousel = lazy(() => import('../../features/walkthrough/components/WalkthroughCarousel').then((module) => ({ default: module.WalkthroughCarousel })));
+
+/** Where a slide's button leads (null: it only closes the walkthrough). */
+const destinations: Record<WalkthroughAction, (() => string) | null> = {
+  learnMore: paths.aboutApp,
+  getStarted: null,
+  familyMemberInvitations: paths.familyMemberInvitations,
+  companyInvitationsPage: () => paths.companyInvitationsPage(),
+  familyInvitationsPage: paths.familyInvitationsPage,
+  companyMemberInvitations: paths.companyMemberInvitations,
+};
+
+/**
+ * The walkthrough (spec 02 §2 Walkthrough, spec 01 §4.1): opens by itself on a first
+ * login, and the header's information button toggles it. The slides follow the current
+ * entity's kind and the user's role in it.
+ */
 export function WalkthroughDialog() {
   const [isOpen, setIsOpen] = useAtom(isWalkthroughOpenAtom);
+  const entity = useAtomValue(currentEntityAtom);
+  const navigate = useNavigate();
+  if (!isOpen) return null;
+
   const close = () => setIsOpen(false);
+  const onAction = (action: WalkthroughAction) => {
+    close();
+    const destination = destinations[action];
+    if (destination) void navigate(destination());
+  };
   return (
-    <Dialog isOpen={isOpen} onClose={close} title={t('walkthrough.title')} closeLabel={t('common.close')} description={t('walkthrough.placeholder')}>
-      <Link to={paths.aboutApp()} onClick={close} className="font-medium text-primary-700 underline underline-offset-4">
-        {t('walkthrough.aboutAppLink')}
-      </Link>
-    </Dialog>
+    <Suspense fallback={null}>
+      <WalkthroughCarousel isOpen onClose={close} entityTypeId={entity?.entityTypeId ?? null} isAdmin={isAdmin(entity)} onAction={onAction} />
+    </Suspense>
   );
 }

@@ -29,19 +29,23 @@ const matchOptions = {
 };
 const passwordConfirmationField = () => z.string({ error: messageKeys.required }).min(1, { error: messageKeys.required });
 
+const signupPersonFields = {
+  firstName: SignupRequest.shape.firstName,
+  lastName: SignupRequest.shape.lastName,
+  email: SignupRequest.shape.email,
+  password: plainPasswordField(),
+  passwordConfirmation: passwordConfirmationField(),
+  acceptsTermsAndPrivacy: z.boolean().refine((isAccepted) => isAccepted, { error: messageKeys.termsAndPrivacy }),
+};
+
 /** Spec 01 §5 Signup (without an invitation): names of 3+ trimmed characters, the password rule, the terms. */
 export const signupFormSchema = z
-  .object({
-    firstName: SignupRequest.shape.firstName,
-    lastName: SignupRequest.shape.lastName,
-    createEntityName: SignupRequest.shape.createEntityName.unwrap(),
-    email: SignupRequest.shape.email,
-    password: plainPasswordField(),
-    passwordConfirmation: passwordConfirmationField(),
-    acceptsTermsAndPrivacy: z.boolean().refine((isAccepted) => isAccepted, { error: messageKeys.termsAndPrivacy }),
-  })
+  .object({ ...signupPersonFields, createEntityName: SignupRequest.shape.createEntityName.unwrap() })
   .refine(passwordsMatch, matchOptions);
 export type SignupFormValues = z.input<typeof signupFormSchema>;
+
+/** Spec 01 §2.4 Signup with an invitation: no entity is asked (the field is kept, unchecked, so both forms share their values). */
+export const invitedSignupFormSchema = z.object({ ...signupPersonFields, createEntityName: z.string() }).refine(passwordsMatch, matchOptions);
 
 /** Spec 01 §2.4 Reset request: the API's schema as it is. */
 export const resetRequestFormSchema = SendResetRequest;

@@ -26,6 +26,8 @@ const failureTexts: Record<Failure, { title: string; text: string }> = {
 
 type LoginFormProps = {
   initialEmail?: string;
+  /** With an invitation the e-mail is the invited one: prefilled and locked (spec 01 §5 Login). */
+  isEmailLocked?: boolean;
   /** The sign-in succeeded: the page finishes the login and moves on. */
   onSignedIn: (user: SigninResponse) => void | Promise<void>;
   signupHref: string;
@@ -39,7 +41,7 @@ type LoginFormProps = {
  * and while the salt is on its way. The password is hashed in the browser. Wrong
  * credentials and an unconfirmed e-mail read alike, so neither reveals an account.
  */
-export function LoginForm({ initialEmail = '', onSignedIn, signupHref, resetHref, progressTiming }: LoginFormProps) {
+export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn, signupHref, resetHref, progressTiming }: LoginFormProps) {
   const form = useZodForm({ schema: loginFormSchema, initialValues: { email: initialEmail, password: '' } });
   const progress = useProgressAction(progressTiming);
   const toasts = useToasts();
@@ -113,6 +115,8 @@ export function LoginForm({ initialEmail = '', onSignedIn, signupHref, resetHref
         inputMode="email"
         required
         maxLength={limits.email}
+        readOnly={isEmailLocked}
+        hint={isEmailLocked ? t('register.form.emailLocked') : undefined}
         {...emailField}
         onBlur={() => {
           emailField.onBlur();

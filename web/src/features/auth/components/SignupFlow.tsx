@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EntityTypeId } from '../../../../../shared/enums';
 import { EntityTypeStep } from './EntityTypeStep';
-import { SignupForm } from './SignupForm';
+import { SignupForm, type SignupInvitation } from './SignupForm';
 import { SignupSent } from './SignupSent';
 
 type SignupFlowProps = {
   termsHref: string;
   privacyHref: string;
   loginHref: string;
+  /** With an invitation the page goes straight to the form (spec 01 §2.4). */
+  invitation?: SignupInvitation;
+  /** With an invitation: the account exists and its session has started. */
+  onSignedUp?: (result: { email: string; userId: string }) => void | Promise<void>;
   progressTiming?: { stepMs?: number; successMs?: number };
 };
 
@@ -16,7 +20,7 @@ type SignupFlowProps = {
  * e-mail sent. Going back from the form keeps what was typed; each step's heading takes
  * the focus, so keyboard and screen-reader users start at the new step.
  */
-export function SignupFlow({ termsHref, privacyHref, loginHref, progressTiming }: SignupFlowProps) {
+export function SignupFlow({ termsHref, privacyHref, loginHref, invitation, onSignedUp, progressTiming }: SignupFlowProps) {
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [entityTypeId, setEntityTypeId] = useState<EntityTypeId | null>(null);
   const [registeredEmail, setRegisteredEmail] = useState('');
@@ -28,6 +32,20 @@ export function SignupFlow({ termsHref, privacyHref, loginHref, progressTiming }
     previousStep.current = step;
     headings[step].current?.focus();
   });
+
+  if (invitation) {
+    return (
+      <SignupForm
+        invitation={invitation}
+        onRegistered={(result) => {
+          if (result.isSignedIn) void onSignedUp?.(result);
+        }}
+        termsHref={termsHref}
+        privacyHref={privacyHref}
+        progressTiming={progressTiming}
+      />
+    );
+  }
 
   if (step === 3) return <SignupSent email={registeredEmail} loginHref={loginHref} headingRef={headings[3]} progressTiming={progressTiming} />;
 

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import type { SignupRequest } from '../../../../../shared/contracts/auth';
 import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
 import { ErrorCodes, type FieldErrors } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
@@ -11,7 +12,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useSignUp } from '../api/sign-up';
 import { hashPassword, newSalt } from '../lib/password-hash';
-import { signupFormSchema, type SignupFormValues } from '../schemas';
+import { invitedSignupFormSchema, signupFormSchema, type SignupFormValues } from '../schemas';
 
 const emptySignup: SignupFormValues = {
   firstName: '',
@@ -33,11 +34,27 @@ function toFormFieldErrors(errors: FieldErrors): FieldErrors {
   return mapped;
 }
 
+/**
+ * A signup with an invitation (spec 01 §2.4, §4.4): the e-mail is the invited one and
+ * locked, no entity is asked, and the token goes with the request. The server then
+ * starts a session at once (the e-mail needs no confirmation).
+ */
+export type SignupInvitation = {
+  email: string;
+  tokens: Pick<SignupRequest, 'memberInvitationToken' | 'familyInvitationToken' | 'advisorInvitationToken'>;
+};
+
 type SignupFormProps = {
-  entityTypeId: EntityTypeId;
-  onBack: () => void;
-  /** The account exists; `isMailSent` is false when the confirmation e-mail could not be sent (15). */
-  onRegistered: (result: { email: string; isMailSent: boolean }) => void;
+  /** The type of the new entity (without an invitation). */
+  entityTypeId?: EntityTypeId;
+  invitation?: SignupInvitation;
+  /** Back to step 1 (without an invitation). */
+  onBack?: () => void;
+  /**
+   * The account exists; `isMailSent` is false when the confirmation e-mail could not be
+   * sent (15); `isSignedIn` when the signup started a session (an invitation).
+   */
+  onRegistered: (result: { email: string; isMailSent: boolean; userId: string; isSignedIn: boolean }) => void;
   termsHref: string;
   privacyHref: string;
   headingRef?: Ref<HTMLHeadingElement>;
@@ -49,8 +66,11 @@ type SignupFormProps = {
  * the password (hashed here with a new salt) and the terms. Failures flag the fields
  * they concern and open a toast (spec 01 §4.4).
  */
-export function SignupForm({ entityTypeId, onBack, onRegistered, termsHref, privacyHref, headingRef, progressTiming }: SignupFormProps) {
-  const form = useZodForm({ schema: signupFormSchema, initialValues: emptySignup });
+export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, termsHref, privacyHref, headingRef, progressTiming }: SignupFormProps) {
+  const form = useZodForm({
+    schema: invitation ? invitedSignupFormSchema : signupFormSchema,
+    initialValues: { ...emptySignup, email: invitation?.email ?? '' },
+  });
   const progress = useProgressAction(progressTiming);
   const signUp = useSignUp();
   const toasts = useToasts();
@@ -61,7 +81,7 @@ export function SignupForm({ entityTypeId, onBack, onRegistered, termsHref, priv
   const onSubmit = form.handleSubmit(async (data) => {
     if (progress.isBusy) return;
     try {
-      await progress.run(async () => {
+      const result = await progress.run(async () => {
         const salt = newSalt();
         return signUp.mutateAsync({
           firstName: data.firstName,
@@ -69,11 +89,10 @@ export function SignupForm({ entityTypeId, onBack, onRegistered, termsHref, priv
           email: data.email,
           password: await hashPassword(data.password, salt),
           salt,
-          createEntityTypeId: entityTypeId,
-          createEntityName: data.createEntityName,
+          ...(invitation ? invitation.tokens : { createEntityTypeId: entityTypeId, createEntityName: data.createEntityName }),
         });
       });
-      onRegistered({ email: data.email, isMailSent: true });
+      onRegistered({ email: data.email, isMailSent: true, userId: result.idToken, isSignedIn: result.tokenExpiration !== null });
     } catch (error) {
       if (!isApiError(error)) return fail(t('register.errors.generic'));
       switch (error.errorCode) {
@@ -88,7 +107,16 @@ export function SignupForm({ entityTypeId, onBack, onRegistered, termsHref, priv
           return fail(t('register.errors.invalidEntityType'));
         case ErrorCodes.EMAIL_SEND_FAILED:
           fail(t('register.errors.confirmMailNotSent'), t('register.errors.confirmMailNotSentTitle'));
-          return onRegistered({ email: data.email, isMailSent: false });
+          return onRegistered({ email: data.email, isMailSent: false, userId: '', isSignedIn: false });
+        case ErrorCodes.INCORRECT_EMAIL_INPUT:
+          form.applyServerErrors({ email: [] });
+          return fail(t('register.errors.invitationEmail'));
+        case ErrorCodes.INVALID_TOKEN:
+        case ErrorCodes.TOKEN_EXPIRED:
+        case ErrorCodes.INVITATION_EXPIRED:
+          return fail(t('register.errors.invitationExpired'));
+        case ErrorCodes.INVITATION_ACCEPTED:
+          return fail(t('register.errors.invitationAccepted'));
         default:
           if (!globallyHandledCodes.includes(error.errorCode)) fail(t('register.errors.generic'));
       }
@@ -100,7 +128,7 @@ export function SignupForm({ entityTypeId, onBack, onRegistered, termsHref, priv
   return (
     <section aria-labelledby="signup-form-heading" className="flex flex-col gap-5">
       <div>
-        <p className="text-sm font-semibold tracking-wide text-ink-600 uppercase">{t('register.step', { step: 2 })}</p>
+        {!invitation && <p className="text-sm font-semibold tracking-wide text-ink-600 uppercase">{t('register.step', { step: 2 })}</p>}
         <h2 id="signup-form-heading" ref={headingRef} tabIndex={-1} className="mt-1 font-display text-2xl font-semibold text-primary-800 focus:outline-none">
           {t('register.form.title')}
         </h2>
@@ -118,14 +146,26 @@ export function SignupForm({ entityTypeId, onBack, onRegistered, termsHref, priv
           <TextField label={t('register.form.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
           <TextField label={t('register.form.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
         </div>
+        {!invitation && (
+          <TextField
+            label={isFamily ? t('register.form.familyName') : t('register.form.companyName')}
+            autoComplete={isFamily ? 'off' : 'organization'}
+            required
+            maxLength={limits.name}
+            {...form.field('createEntityName')}
+          />
+        )}
         <TextField
-          label={isFamily ? t('register.form.familyName') : t('register.form.companyName')}
-          autoComplete={isFamily ? 'off' : 'organization'}
+          label={t('register.form.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
           required
-          maxLength={limits.name}
-          {...form.field('createEntityName')}
+          maxLength={limits.email}
+          readOnly={Boolean(invitation)}
+          hint={invitation ? t('register.form.emailLocked') : undefined}
+          {...form.field('email')}
         />
-        <TextField label={t('register.form.email')} type="email" autoComplete="email" inputMode="email" required maxLength={limits.email} {...form.field('email')} />
         <PasswordField
           label={t('register.form.password')}
           autoComplete="new-password"
@@ -155,9 +195,11 @@ export function SignupForm({ entityTypeId, onBack, onRegistered, termsHref, priv
           {...form.checkbox('acceptsTermsAndPrivacy')}
         />
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" size="lg" onClick={onBack} disabled={progress.isBusy}>
-            {t('register.form.back')}
-          </Button>
+          {onBack && (
+            <Button variant="secondary" size="lg" onClick={onBack} disabled={progress.isBusy}>
+              {t('register.form.back')}
+            </Button>
+          )}
           <ProgressButton
             type="submit"
             size="lg"

@@ -143,6 +143,24 @@ export async function finishLogin(store: AppStore, user: SigninResponse): Promis
 }
 
 /**
+ * Spec 01 §4.4: a signup with an invitation has started a session (the cookie). It is
+ * finished like a login (entities, current entity, walkthrough on the first visit) from
+ * the user's profile.
+ */
+export async function finishInvitedSignup(store: AppStore): Promise<void> {
+  store.set(isLoginInProgressAtom, true);
+  let profile: UserProfile;
+  try {
+    profile = await getProfile();
+  } catch (error) {
+    store.set(isLoginInProgressAtom, false);
+    if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) showSystemErrorToast(store);
+    return;
+  }
+  await finishLogin(store, profile);
+}
+
+/**
  * Spec 01 §4.2: makes another of the user's entities current. The server is told first;
  * its answer refreshes the user's role there, the id is stored, and server data of the
  * previous entity is dropped from the cache. Returns the new current entity.

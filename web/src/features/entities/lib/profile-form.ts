@@ -67,7 +67,7 @@ export function entityProfileFormSchema(options: { isFamily: boolean; existingAd
     });
 }
 
-export function addressOf(values: EntityProfileFormValues, type: AddressType): Record<AddressPartName, string> {
+export function addressOf(values: Pick<EntityProfileFormValues, AddressFormField>, type: AddressType): Record<AddressPartName, string> {
   return {
     streetAddress: values[addressFieldName(type, 'streetAddress')],
     city: values[addressFieldName(type, 'city')],

@@ -1,0 +1,210 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import autocannon from 'autocannon';
+import { db, roundTripCount, tableName } from '../functions/lib/db/client';
+import { keys } from '../functions/lib/db/keys';
+import { hashPassword } from '../tests/support/accounts';
+import type { Seeded } from './seed';
+
+/**
+ * HTTP measurements against the local gateway, whose handlers run in this process:
+ * - latency under a bounded load: autocannon, 4 connections, at most 200 requests and at
+ *   most 10 s per endpoint, p50/p95 from every response's own time. Write endpoints vary
+ *   path, body and session per request with autocannon's setupRequest (each request a new
+ *   question or answer, so none collides with the one-per-user rules);
+ * - DynamoDB round trips of one request sent alone: the process-wide counter of
+ *   functions/lib/db/client.ts read before and after;
+ * - the floor: one GetItem to DynamoDB Local from this process.
+ */
+
+export const loadSettings = { connections: 4, maxRequests: 200, maxSeconds: 10 } as const;
+const growthSamples = 30;
+const floorSamples = 200;
+
+export type RequestSpec = { method: 'GET' | 'POST' | 'DELETE'; path: string; headers: Record<string, string>; body?: string };
+export type LoadResult = { requests: number; errors: number; statuses: Record<string, number>; p50: number; p95: number; seconds: number };
+export type Counted = { status: number; roundTrips: number; bytes: number };
+export type EndpointResult = { name: string; note: string; roundTrips: number | null; load: LoadResult | null; missing?: string };
+export type GrowthResult = { items: number; p50: number; kilobytes: number; canvasRoundTrips: number; categoryRoundTrips: number };
+export type HttpResults = { floor: { p50: number; p95: number; samples: number }; endpoints: EndpointResult[]; growth: GrowthResult[] };
+
+export function percentile(values: readonly number[], p: number): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+/** Bounded load: at most `maxRequests` requests and `maxSeconds`, `connections` at a time; `next` gives each request. */
+export function runLoad(apiUrl: string, next: (context: Record<string, unknown>) => RequestSpec, onStatus?: (status: number, context: Record<string, unknown>) => void): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: apiUrl,
+        connections: loadSettings.connections,
+        amount: loadSettings.maxRequests,
+        timeout: loadSettings.maxSeconds,
+        requests: [
+          {
+            setupRequest: (request, context) => ({ ...request, ...next(context) }),
+            onResponse: (status, _body, context) => onStatus?.(status, context),
+          },
+        ],
+      },
+      (error, result) => {
+        clearTimeout(timer);
+        if (error) return reject(error);
+        const failed = Object.entries(statuses).reduce((sum, [status, n]) => sum + (status.startsWith('2') ? 0 : n), 0);
+        resolve({
+          requests: latencies.length,
+          errors: failed + result.errors + result.timeouts,
+          statuses,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          seconds: result.duration,
+        });
+      },
+    );
+    const timer = setTimeout(() => instance.stop(), loadSettings.maxSeconds * 1000);
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+}
+
+async function send(apiUrl: string, spec: RequestSpec): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${apiUrl}${spec.path}`, { method: spec.method, headers: spec.headers, body: spec.body });
+  return { status: response.status, text: await response.text() };
+}
+
+/** One request sent alone, with the DynamoDB round trips it cost. */
+export async function counted(apiUrl: string, spec: RequestSpec): Promise<Counted> {
+  const before = roundTripCount();
+  const { status, text } = await send(apiUrl, spec);
+  return { status, roundTrips: roundTripCount() - before, bytes: Buffer.byteLength(text) };
+}
+
+/** p50 of `samples` requests sent one after another (fetch). */
+async function sequentialP50(apiUrl: string, spec: RequestSpec, samples: number): Promise<number> {
+  const times: number[] = [];
+  for (let n = 0; n < samples; n += 1) {
+    const started = performance.now();
+    const { status } = await send(apiUrl, spec);
+    times.push(performance.now() - started);
+    if (status !== 200) throw new Error(`${spec.method} ${spec.path} answered ${status}`);
+  }
+  return percentile(times, 50);
+}
+
+/** The floor: GetItem round trips to DynamoDB Local from this process, one after another. */
+async function dynamoFloor(): Promise<HttpResults['floor']> {
+  const times: number[] = [];
+  for (let n = 0; n < floorSamples; n += 1) {
+    const started = performance.now();
+    await db().send(new GetCommand({ TableName: tableName(), Key: keys.entityCounter() }));
+    times.push(performance.now() - started);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), samples: floorSamples };
+}
+
+/** A fresh session cookie, as the browser gets one: salt, PBKDF2, sign-in. */
+export async function sessionCookie(apiUrl: string, email: string, plainPassword: string): Promise<string> {
+  const json = { 'content-type': 'application/json' };
+  const salt = (await (await fetch(`${apiUrl}/api/auth/salt`, { method: 'POST', headers: json, body: JSON.stringify({ email }) })).json()) as { salt: string };
+  const body = JSON.stringify({ email, password: hashPassword(plainPassword, salt.salt) });
+  const response = await fetch(`${apiUrl}/api/auth/signin`, { method: 'POST', headers: json, body });
+  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c?.startsWith('fc_session='));
+  if (response.status !== 200 || !cookie) throw new Error(`sign-in of ${email} answered ${response.status}`);
+  return cookie;
+}
+
+const get = (path: string, cookie: string): RequestSpec => ({ method: 'GET', path, headers: { cookie } });
+const post = (path: string, cookie: string | null, body: unknown = {}): RequestSpec => ({
+  method: 'POST',
+  path,
+  headers: { ...(cookie ? { cookie } : {}), 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** A read endpoint: one warm-up, one counted request, then the load. */
+async function readEndpoint(apiUrl: string, name: string, note: string, spec: RequestSpec): Promise<EndpointResult> {
+  await send(apiUrl, spec);
+  const one = await counted(apiUrl, spec);
+  if (one.status === 404) return { name, note, roundTrips: null, load: null, missing: `404 ${(await send(apiUrl, spec)).text.slice(0, 120)}` };
+  if (one.status !== 200) throw new Error(`${name} answered ${one.status}`);
+  return { name, note, roundTrips: one.roundTrips, load: await runLoad(apiUrl, () => spec) };
+}
+
+/**
+ * A write endpoint: `slots` are the distinct requests available (each used once); the first
+ * is sent alone and counted (it also loads the handler), the others feed the load.
+ */
+async function writeEndpoint(apiUrl: string, name: string, note: string, slots: RequestSpec[], onStatus?: (status: number, spec: RequestSpec) => void): Promise<EndpointResult> {
+  const [first, ...rest] = slots;
+  if (!first) throw new Error(`${name}: no requests to send`);
+  const one = await counted(apiUrl, first);
+  if (one.status >= 300) throw new Error(`${name} answered ${one.status}`);
+  onStatus?.(one.status, first);
+  let next = 0;
+  const load = await runLoad(
+    apiUrl,
+    (context) => {
+      // Past the end (autocannon may prepare a request it never sends), repeat the last: it fails and counts as an error.
+      const spec = rest[Math.min(next++, rest.length - 1)] as RequestSpec;
+      context.spec = spec;
+      return spec;
+    },
+    (status, context) => onStatus?.(status, context.spec as RequestSpec),
+  );
+  return { name, note, roundTrips: one.roundTrips, load };
+}
+
+export async function measureHttp(apiUrl: string, seeded: Seeded): Promise<HttpResults> {
+  const floor = await dynamoFloor();
+
+  // Growth: GET /api/canvas and the category, sent one at a time, at each canvas size.
+  const growth: GrowthResult[] = [];
+  for (const family of seeded.measured) {
+    const cookie = await sessionCookie(apiUrl, family.owner.email, family.owner.plainPassword);
+    const canvas = get('/api/canvas', cookie);
+    await send(apiUrl, canvas);
+    const one = await counted(apiUrl, canvas);
+    const category = await counted(apiUrl, get(`/api/canvas/category/${family.categoryId}`, cookie));
+    if (one.status !== 200 || category.status !== 200) throw new Error(`canvas reads of the ${family.items}-item family answered ${one.status} and ${category.status}`);
+    const p50 = await sequentialP50(apiUrl, canvas, growthSamples);
+    growth.push({ items: family.items, p50, kilobytes: one.bytes / 1024, canvasRoundTrips: one.roundTrips, categoryRoundTrips: category.roundTrips });
+  }
+
+  const big = seeded.big.family;
+  const owner = await sessionCookie(apiUrl, big.owner.email, big.owner.plainPassword);
+  const advisor = await sessionCookie(apiUrl, seeded.advisor.email, seeded.advisor.plainPassword);
+  const endpoints: EndpointResult[] = [];
+  endpoints.push(await readEndpoint(apiUrl, 'GET /api/canvas', `${big.items} items, family owner`, get('/api/canvas', owner)));
+  endpoints.push(await readEndpoint(apiUrl, 'GET /api/canvas/category/{id}', `${big.items}-item canvas`, get(`/api/canvas/category/${big.categoryId}`, owner)));
+  endpoints.push(
+    await readEndpoint(apiUrl, 'POST /api/work-relation/list-dashboard-families', `advisor of ${seeded.dashboardFamilies} families, limit 10`, post('/api/work-relation/list-dashboard-families', advisor, { limit: 10, offset: 0 })),
+  );
+
+  // Sign-in: successes only (the throttle counts failures), same account, same browser hash.
+  const signinAccount = seeded.measured[0]?.owner ?? big.owner;
+  const salt = (JSON.parse((await send(apiUrl, post('/api/auth/salt', null, { email: signinAccount.email }))).text) as { salt: string }).salt;
+  const signin = post('/api/auth/signin', null, { email: signinAccount.email, password: hashPassword(signinAccount.plainPassword, salt) });
+  endpoints.push(await readEndpoint(apiUrl, 'POST /api/auth/signin', 'success, scrypt N=2^14', signin));
+
+  // Writes on the 1,000-item canvas. Answers: four writers × 60 questions, each slot once.
+  const writers = await Promise.all(seeded.big.writers.map((w) => sessionCookie(apiUrl, w.email, w.plainPassword)));
+  const answerSlots = seeded.big.questionIds.flatMap((questionId, q) =>
+    writers.map((cookie, w) => post(`/api/canvas-answer/create/${questionId}`, cookie, { questionId, text: `Bench answer ${q}.${w}: ${'we plan together '.repeat(8).trim()}` })),
+  );
+  endpoints.push(await writeEndpoint(apiUrl, 'POST /api/canvas-answer/create/{questionId}', `${writers.length} writers, a new question each`, answerSlots));
+
+  // Votes: the owner votes on the seeded answers (one each), then takes the same votes back.
+  const voted: string[] = [];
+  const voteSlots = big.answerIds.map((answerId) => post(`/api/canvas-answer/vote/${answerId}`, owner));
+  endpoints.push(await writeEndpoint(apiUrl, 'POST /api/canvas-answer/vote/{answerId}', 'a new answer each', voteSlots, (status, spec) => status === 201 && voted.push(spec.path)));
+  const unvoteSlots = voted.map((path): RequestSpec => ({ method: 'DELETE', path, headers: { cookie: owner } }));
+  endpoints.push(await writeEndpoint(apiUrl, 'DELETE /api/canvas-answer/vote/{answerId}', 'takes back the votes above', unvoteSlots));
+
+  return { floor, endpoints, growth };
+}

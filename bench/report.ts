@@ -1,0 +1,166 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { HttpResults } from './http-load';
+import type { BundleResult } from './lambda-bundles';
+import type { Seeded } from './seed';
+import type { SpaResult } from './spa-size';
+
+/** The printed table, the budget verdicts of DESIGN.md, and bench/results.json. */
+
+export const budgets = { canvasRoundTrips: 2, growthRatio: 4, bundleLoadMs: 150, firstPageJsGzipKb: 150 } as const;
+
+type Failed = { error: string };
+export type Section<T> = T | Failed;
+
+export type BenchResults = {
+  date: string;
+  machine: { cpu: string; cores: number; memoryGb: number; node: string; os: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
+  settings: { connections: number; maxRequests: number; maxSeconds: number; bundleLoadRuns: number };
+  dataSet: Section<Seeded['counts']>;
+  http: Section<HttpResults>;
+  lambda: Section<BundleResult[]>;
+  spa: Section<SpaResult>;
+  budgets: Verdict[];
+  seconds: number;
+};
+
+export type Verdict = { ok: boolean; line: string };
+
+const isFailed = <T>(section: Section<T>): section is Failed => typeof section === 'object' && section !== null && 'error' in section && !Array.isArray(section);
+
+export function machine(): BenchResults['machine'] {
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    loadAverageAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
+    loadAverageAtEnd: [],
+  };
+}
+
+const fixed = (n: number | null | undefined, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits));
+
+function table(headers: string[], rows: string[][]): string[] {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
+}
+
+/** 1,000/10 ratio of GET /api/canvas p50. */
+function growthRatio(http: HttpResults): number {
+  const at = (items: number) => http.growth.find((g) => g.items === items)?.p50 ?? Number.NaN;
+  return at(1000) / at(10);
+}
+
+export function formatReport(results: BenchResults): string[] {
+  const m = results.machine;
+  const out: string[] = [];
+  out.push(`Family Canvas benchmark — ${results.date}`);
+  out.push(`machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at start, ${m.loadAverageAtEnd.join(' ')} at end`);
+  if (isFailed(results.dataSet)) out.push(`data set: FAILED — ${results.dataSet.error}`);
+  else {
+    const d = results.dataSet;
+    out.push(`data set: ${d.families} families, ${d.advisorCompanies} advisor companies, ${d.workRelations} work relations, ${d.contentItems} canvas content items (canvases of 0–1,000 items), seeded in ${fixed(d.seconds)} s`);
+  }
+  out.push('');
+
+  const http = results.http;
+  if (isFailed(http)) out.push(`HTTP: FAILED — ${http.error}`);
+  else {
+    const s = results.settings;
+    out.push(`DynamoDB floor: GetItem from this process, p50 ${fixed(http.floor.p50, 2)} ms, p95 ${fixed(http.floor.p95, 2)} ms (${http.floor.samples} sequential)`);
+    out.push('');
+    out.push(`API under load (autocannon, ${s.connections} connections, ≤ ${s.maxRequests} requests or ≤ ${s.maxSeconds} s each; round trips: one request sent alone)`);
+    out.push(
+      ...table(
+        ['endpoint', 'requests', 'errors', 'p50 ms', 'p95 ms', 'p50/floor', 'round trips', 'note'],
+        http.endpoints.map((e) =>
+          e.missing || !e.load
+            ? [e.name, '–', '–', '–', '–', '–', '–', `missing (${e.missing ?? 'not measured'})`]
+            : [e.name, String(e.load.requests), String(e.load.errors), fixed(e.load.p50), fixed(e.load.p95), `${fixed(e.load.p50 / http.floor.p50, 0)}×`, String(e.roundTrips ?? '–'), e.note],
+        ),
+      ),
+    );
+    out.push('');
+    out.push('GET /api/canvas growth (p50 of 30 sequential requests; round trips of one request)');
+    out.push(
+      ...table(
+        ['content items', 'p50 ms', 'response KB', 'canvas round trips', 'category round trips'],
+        http.growth.map((g) => [String(g.items), fixed(g.p50), fixed(g.kilobytes), String(g.canvasRoundTrips), String(g.categoryRoundTrips)]),
+      ),
+    );
+    out.push(`ratio 1,000 / 10 items: ${fixed(growthRatio(http), 2)}`);
+  }
+  out.push('');
+
+  const lambda = results.lambda;
+  if (isFailed(lambda)) out.push(`Lambda bundles: FAILED — ${lambda.error}`);
+  else {
+    out.push(`Lambda bundles (esbuild with the CDK stack's settings; load = import() in a fresh node with NODE_OPTIONS=--enable-source-maps, median of ${results.settings.bundleLoadRuns})`);
+    out.push(
+      ...table(
+        ['function', 'bundle KB', 'map KB', 'load ms', 'process ms', ''],
+        lambda.map((b) => [b.group, fixed(b.kilobytes, 0), fixed(b.mapKilobytes, 0), fixed(b.importMs), fixed(b.processMs), b.error ?? '']),
+      ),
+    );
+  }
+  out.push('');
+
+  const spa = results.spa;
+  if (isFailed(spa)) out.push(`SPA: FAILED — ${spa.error}`);
+  else {
+    out.push(`SPA (vite build in ${fixed(spa.buildSeconds)} s; gzip sizes)`);
+    out.push(`first page (/): JavaScript ${fixed(spa.firstPageJsGzipKb)} KB in ${spa.firstPageJsFiles.length} files, CSS ${fixed(spa.firstPageCssGzipKb)} KB`);
+    out.push(`  ${spa.firstPageJsFiles.map((f) => `${f.file.replace(/^assets\//, '')} ${fixed(f.gzipKb)}`).join(', ')}`);
+    if (spa.largestRouteChunk) {
+      const r = spa.largestRouteChunk;
+      out.push(`largest route chunk: ${r.name} — ${fixed(r.gzipKb)} KB, ${fixed(r.withImportsGzipKb)} KB with its imports not on the first page`);
+    }
+    if (spa.largestOtherLazyChunk) out.push(`largest other lazy chunk: ${spa.largestOtherLazyChunk.name} — ${fixed(spa.largestOtherLazyChunk.gzipKb)} KB`);
+  }
+  return out;
+}
+
+export function verdicts(results: BenchResults): Verdict[] {
+  const list: Verdict[] = [];
+  const http = results.http;
+  if (isFailed(http)) {
+    list.push({ ok: false, line: 'canvas and category reads ≤ 2 round trips: not measured (HTTP part failed)' });
+    list.push({ ok: false, line: 'GET /canvas 1,000/10 latency ratio ≤ 4: not measured (HTTP part failed)' });
+  } else {
+    const reads = [
+      ...http.growth.flatMap((g) => [
+        { what: `GET /api/canvas at ${g.items} items`, n: g.canvasRoundTrips },
+        { what: `GET /api/canvas/category/{id} at ${g.items} items`, n: g.categoryRoundTrips },
+      ]),
+      ...http.endpoints.filter((e) => e.name.startsWith('GET /api/canvas')).map((e) => ({ what: `${e.name} (${e.note})`, n: e.roundTrips ?? Number.NaN })),
+    ];
+    const missed = reads.filter((r) => !(r.n > 0 && r.n <= budgets.canvasRoundTrips));
+    for (const r of missed) list.push({ ok: false, line: `${r.what}: ${r.n} round trips, budget ${budgets.canvasRoundTrips}${r.n === 0 ? ' (none counted: the counter did not see the handler)' : ''}` });
+    if (!missed.length) list.push({ ok: true, line: `canvas and category reads: ≤ ${budgets.canvasRoundTrips} round trips at every size (${Math.max(...reads.map((r) => r.n))} at most)` });
+    const ratio = growthRatio(http);
+    list.push({ ok: ratio <= budgets.growthRatio, line: `GET /api/canvas p50 1,000/10 items: ${fixed(ratio, 2)}, budget ${budgets.growthRatio}` });
+  }
+  const lambda = results.lambda;
+  if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
+  else {
+    const slow = lambda.filter((b) => !(b.importMs < budgets.bundleLoadMs));
+    for (const b of slow) list.push({ ok: false, line: `Lambda ${b.group}: loads in ${b.error ? `– (${b.error})` : `${fixed(b.importMs)} ms`}, budget < ${budgets.bundleLoadMs} ms` });
+    if (!slow.length) list.push({ ok: true, line: `every Lambda bundle loads in < ${budgets.bundleLoadMs} ms (slowest ${fixed(Math.max(...lambda.map((b) => b.importMs)))} ms)` });
+  }
+  const spa = results.spa;
+  if (isFailed(spa)) list.push({ ok: false, line: `first-page JavaScript ≤ ${budgets.firstPageJsGzipKb} KB gzip: not measured (${spa.error})` });
+  else list.push({ ok: spa.firstPageJsGzipKb <= budgets.firstPageJsGzipKb, line: `first-page JavaScript: ${fixed(spa.firstPageJsGzipKb)} KB gzip, budget ${budgets.firstPageJsGzipKb} KB` });
+  return list;
+}
+
+export function formatVerdicts(list: Verdict[]): string[] {
+  const missed = list.filter((v) => !v.ok).length;
+  return ['Budgets', ...list.map((v) => `${v.ok ? 'PASS' : 'FAIL'}  ${v.line}`), missed ? `${missed} budget(s) missed.` : 'All budgets met.'];
+}
+
+export function writeResults(file: string, results: BenchResults): void {
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}

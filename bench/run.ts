@@ -1,0 +1,134 @@
+/**
+ * `npm run bench`: the benchmark of DESIGN.md's budgets, on this machine, loopback only.
+ *
+ * 1. Starts the local stack on free ports (DynamoDB Local, SES emulator, gateway; the
+ *    handlers run in this process), seeds 50 families and 10 advisor companies
+ *    (bench/seed.ts) and measures the API (bench/http-load.ts), then stops the stack.
+ * 2. Builds every Lambda bundle with the CDK stack's esbuild settings and times its load
+ *    in fresh Node processes (bench/lambda-bundles.ts).
+ * 3. Builds the SPA into a temporary folder and sizes the first page (bench/spa-size.ts).
+ * Prints the figures, then the budget verdicts, writes bench/results.json, and exits 1
+ * when a budget is missed. Everything is bounded; a watchdog stops the run after 9 minutes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { resetDbClientForTests } from '../functions/lib/db/client';
+import { freePort } from '../infra/local/ports';
+import { startLocalStack, type LocalStack } from '../infra/local/stack';
+import { stopChildren } from './child';
+import { loadSettings, measureHttp } from './http-load';
+import { measureLambdaBundles } from './lambda-bundles';
+import { formatReport, formatVerdicts, machine, verdicts, writeResults, type BenchResults, type Section } from './report';
+import { seed, type Seeded } from './seed';
+import { measureSpa } from './spa-size';
+
+process.env.LOG_LEVEL ??= 'error';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+const watchdogMinutes = 9;
+const bundleLoadRuns = 5;
+const resultsFile = path.join(import.meta.dirname, 'results.json');
+const started = performance.now();
+
+let stack: LocalStack | undefined;
+const temporaryDirs: string[] = [];
+
+const progress = (message: string) => console.error(`[bench ${Math.round((performance.now() - started) / 1000)} s] ${message}`);
+
+/** Stops what this run started: the local stack, child processes, temporary folders. */
+async function cleanUp(): Promise<void> {
+  stopChildren();
+  const running = stack;
+  stack = undefined;
+  resetDbClientForTests();
+  await running?.stop();
+  for (const dir of temporaryDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+async function stopEarly(reason: string, code: number): Promise<never> {
+  console.error(`bench: ${reason}; stopping.`);
+  await cleanUp();
+  process.exit(code);
+}
+
+const watchdog = setTimeout(() => void stopEarly(`still running after ${watchdogMinutes} minutes`, 1), watchdogMinutes * 60_000);
+process.once('SIGINT', () => void stopEarly('interrupted', 130));
+process.once('SIGTERM', () => void stopEarly('terminated', 143));
+
+async function section<T>(name: string, run: () => Promise<T>): Promise<Section<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    console.error(`bench: ${name} failed:`, error);
+    return { error: (error as Error).message ?? String(error) };
+  }
+}
+
+function temporaryDir(label: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `family-canvas-bench-${label}-`));
+  temporaryDirs.push(dir);
+  return dir;
+}
+
+/** Three distinct free ports on 127.0.0.1. */
+async function freePorts(): Promise<{ api: number; dynamodb: number; ses: number }> {
+  const ports = new Set<number>();
+  while (ports.size < 3) ports.add(await freePort());
+  const [api, dynamodb, ses] = [...ports] as [number, number, number];
+  return { api, dynamodb, ses };
+}
+
+async function main(): Promise<number> {
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    settings: { connections: loadSettings.connections, maxRequests: loadSettings.maxRequests, maxSeconds: loadSettings.maxSeconds, bundleLoadRuns },
+    dataSet: { error: 'not run' },
+    http: { error: 'not run' },
+    lambda: { error: 'not run' },
+    spa: { error: 'not run' },
+    budgets: [],
+    seconds: 0,
+  };
+
+  progress('starting the local stack on free ports');
+  const seeded = await section<Seeded>('seeding', async () => {
+    stack = await startLocalStack({ ports: await freePorts(), appUrl: 'http://localhost:5173', tableName: 'family-canvas-bench' });
+    progress(`seeding (API ${stack.apiUrl}, DynamoDB ${stack.dynamoEndpoint})`);
+    return seed(stack);
+  });
+  if ('error' in seeded) results.dataSet = seeded;
+  else {
+    results.dataSet = seeded.counts;
+    progress(`seeded in ${seeded.counts.seconds.toFixed(1)} s; measuring the API`);
+    const apiUrl = stack?.apiUrl as string;
+    results.http = await section('HTTP measurements', () => measureHttp(apiUrl, seeded));
+  }
+  progress('stopping the local stack');
+  await cleanUp();
+
+  progress('building and loading the Lambda bundles');
+  results.lambda = await section('Lambda bundles', () => measureLambdaBundles(temporaryDir('lambda'), bundleLoadRuns));
+  progress('building the SPA');
+  results.spa = await section('SPA build', () => measureSpa(temporaryDir('spa')));
+  await cleanUp();
+
+  results.machine.loadAverageAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
+  results.seconds = (performance.now() - started) / 1000;
+  results.budgets = verdicts(results);
+  console.log(formatReport(results).join('\n'));
+  console.log('');
+  console.log(formatVerdicts(results.budgets).join('\n'));
+  console.log(`(${results.seconds.toFixed(0)} s; figures in ${path.relative(process.cwd(), resultsFile)})`);
+  writeResults(resultsFile, results);
+  return results.budgets.every((v) => v.ok) ? 0 : 1;
+}
+
+main()
+  .then(async (code) => {
+    clearTimeout(watchdog);
+    await cleanUp();
+    process.exit(code);
+  })
+  .catch((error: unknown) => stopEarly(`failed: ${(error as Error)?.stack ?? String(error)}`, 1));

@@ -1,0 +1,292 @@
+import type { ActionPoint, Answer, Goal, Takeaway } from '../../shared/contracts/canvas';
+import type { IdResponse } from '../../shared/contracts/common';
+import type { SignupResponse } from '../../shared/contracts/auth';
+import { EntityRole, EntityType, WorkRelationRole } from '../../shared/enums';
+import { allRoutes } from '../../infra/routes';
+import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signIn, signupBody } from './accounts';
+import { memberOf } from './canvas';
+import { uniqueEmail, type ApiClient } from './integration';
+import { questionPicker, type ActorName, type Call, type SecurityWorld, type SignedInActor } from './security-world';
+
+/**
+ * One valid request per manifest route (`${method} ${path}`), built from the prepared
+ * world for a given actor: the same target for everyone, except where a call consumes
+ * its target (deletes, revokes, removals, single-use tokens, sign-out), which gets a
+ * fresh one per actor so that no case spoils another. Used by the authorization matrix
+ * (every actor) and the bad-input suite (one authorised actor, then mutated).
+ */
+
+export type RouteKey = string;
+export type CallBuilder = (actor: ActorName) => Call | Promise<Call>;
+
+export const routeKeyOf = (route: { method: string; path: string }): RouteKey => `${route.method} ${route.path}`;
+export const manifestKeys = (): RouteKey[] => allRoutes().map(routeKeyOf);
+
+const sampleAddress = { streetAddress: 'Lime Street 1', city: 'London', postalCode: 'EC3M 7HA', country: 'GB' };
+
+async function created<T>(client: ApiClient, path: string, body: unknown): Promise<T> {
+  const response = await client.post<T>(path, body);
+  if (response.status !== 201) throw new Error(`setup POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** The session cookie a fresh sign-in of the account answers (a second session, to end). */
+async function freshSessionCookie(world: SecurityWorld, actor: SignedInActor): Promise<string> {
+  const account = world.accounts[actor];
+  const client = world.stack.client();
+  const response = await signIn(client, account.email, account.plainPassword);
+  if (response.status !== 200) throw new Error(`sign-in of ${actor}: ${response.status}`);
+  return client.cookieHeader();
+}
+
+/** An unconfirmed account of its own, with the token of its confirmation e-mail. */
+async function unconfirmedAccount(world: SecurityWorld): Promise<{ email: string; token: string; userId: string }> {
+  const body = signupBody({ createEntityName: 'Throwaway Family' });
+  const response = await world.stack.client().post<SignupResponse>('/api/auth/signup', body);
+  if (response.status !== 201) throw new Error(`signup: ${response.status}`);
+  return { email: body.email, token: await confirmationTokenFor(world.stack, body.email), userId: response.body.idToken };
+}
+
+async function resetTokenFor(world: SecurityWorld, email: string): Promise<string> {
+  const known = (await world.stack.emailsTo(email)).length;
+  const sent = await world.stack.client().post('/api/password/send-reset', { email });
+  if (sent.status !== 200) throw new Error(`send-reset: ${sent.status}`);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const emails = await world.stack.emailsTo(email);
+    if (emails.length > known) return linkParameter(emails.at(-1)?.body.text, '/reset-password', 'token');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no reset e-mail to ${email}`);
+}
+
+/** The actor's account, or the owner's for the anonymous caller (whose body never matters). */
+function accountOf(world: SecurityWorld, actor: ActorName) {
+  return world.accounts[actor === 'anonymous' ? 'owner' : actor];
+}
+
+export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuilder> {
+  const { familyId, targets, invitations } = world;
+  const owner = world.accounts.owner;
+  const full = world.accounts.full;
+  const nextQuestion = questionPicker(world);
+  const fixed = (call: Call): CallBuilder => () => call;
+  const byFull = {
+    answer: async () => {
+      const questionId = nextQuestion();
+      return (await created<Answer>(full.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: 'To delete' })).id;
+    },
+    takeaway: async () => (await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, { title: 'To delete', categoryId: world.categoryId })).id,
+    goal: async () => (await created<Goal>(full.client, `/api/canvas-goal/create/${world.categoryId}`, { title: 'To delete', categoryId: world.categoryId })).id,
+    actionPoint: async () => (await created<ActionPoint>(full.client, `/api/canvas-action-point/create/${world.categoryId}`, { title: 'To delete', categoryId: world.categoryId })).id,
+  };
+  /** Owner and admin get a target each (both may consume it); everybody else shares one. */
+  const perConsumer = <T>(make: () => Promise<T>) => {
+    const shared = new Map<string, Promise<T>>();
+    return (actor: ActorName) => {
+      const key = actor === 'owner' || actor === 'admin' ? actor : 'others';
+      if (!shared.has(key)) shared.set(key, make());
+      return shared.get(key)!;
+    };
+  };
+  const memberInvitationToRevoke = perConsumer(async () => (await created<IdResponse>(owner.client, '/api/member-invitation/create', { email: uniqueEmail('revoke'), entityRoleId: EntityRole.LimitedMember })).id);
+  const advisorInvitationToRevoke = perConsumer(async () => (await created<IdResponse>(owner.client, '/api/advisor-invitation/create', { email: uniqueEmail('revoke'), canvasSections: [] })).id);
+  const familyInvitationToRevoke = async () => (await created<IdResponse>(world.companyAllOwner.client, '/api/family-invitation/create', { email: uniqueEmail('revoke') })).id;
+  /** One unconfirmed account per caller: its confirmation link, then a reset link. */
+  const throwaways = new Map<ActorName, ReturnType<typeof unconfirmedAccount>>();
+  const throwawayOf = (actor: ActorName) => {
+    if (!throwaways.has(actor)) throwaways.set(actor, unconfirmedAccount(world));
+    return throwaways.get(actor)!;
+  };
+  const memberToRemove = perConsumer(async () => (await memberOf(world.stack, owner, EntityRole.LimitedMember, 'Victim')).userId);
+
+  const calls: Record<RouteKey, CallBuilder> = {
+    // ---- contact form, auth, e-mail confirmation, password --------------------------------
+    'POST /api/contact-form': fixed({ path: '/api/contact-form', body: { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('contact'), subject: 'A question', message: 'How does the canvas work?' } }),
+    'POST /api/auth/salt': fixed({ path: '/api/auth/salt', body: { email: owner.email } }),
+    'POST /api/auth/signup': () => ({ path: '/api/auth/signup', body: signupBody({ createEntityName: 'Signup Family' }) }),
+    'POST /api/auth/signin': (() => {
+      // A sign-in of an account of its own: the answer's cookie is dropped (sendAs keeps the actor's).
+      let login: Promise<{ email: string; password: string }> | undefined;
+      return async () => {
+        login ??= (async () => {
+          const salt = newSalt();
+          const body = signupBody({ salt, createEntityName: 'Signin Family' });
+          const client = world.stack.client();
+          await client.post('/api/auth/signup', body);
+          const token = await confirmationTokenFor(world.stack, body.email);
+          await client.get(`/api/email-confirmation?token=${encodeURIComponent(token)}`);
+          return { email: body.email, password: body.password };
+        })();
+        return { path: '/api/auth/signin', body: await login };
+      };
+    })(),
+    'POST /api/auth/signout': async (actor) => ({ path: '/api/auth/signout', cookie: actor === 'anonymous' ? null : await freshSessionCookie(world, actor) }),
+    'POST /api/auth/set-current-entity': fixed({ path: '/api/auth/set-current-entity', body: { id: familyId } }),
+    'GET /api/email-confirmation': async (actor) => ({ path: `/api/email-confirmation?token=${encodeURIComponent((await throwawayOf(actor)).token)}` }),
+    'POST /api/email-confirmation/resend-confirmation-link': fixed({ path: '/api/email-confirmation/resend-confirmation-link', body: {} }),
+    'POST /api/password/send-reset': fixed({ path: '/api/password/send-reset', body: { email: owner.email } }),
+    'POST /api/password/reset': async (actor) => {
+      const account = await throwawayOf(actor);
+      const salt = newSalt();
+      return { path: '/api/password/reset', body: { email: account.email, token: await resetTokenFor(world, account.email), password: hashPassword('New-Secret9', salt), salt } };
+    },
+    'PATCH /api/password/change': async (actor) => {
+      // The same password with a new salt: the account keeps working with its plain password.
+      const account = accountOf(world, actor);
+      const { body: current } = await world.stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
+      const salt = newSalt();
+      return {
+        path: '/api/password/change',
+        body: { password: hashPassword(account.plainPassword, current.salt), newPassword: hashPassword(account.plainPassword, salt), salt },
+      };
+    },
+
+    // ---- user ------------------------------------------------------------------------------
+    'GET /api/user/profile': fixed({ path: '/api/user/profile' }),
+    'PATCH /api/user/{userId}': fixed({ path: `/api/user/${owner.userId}`, body: { firstName: owner.user.firstName } }),
+    'GET /api/user/prefixes': fixed({ path: '/api/user/prefixes' }),
+    'POST /api/user/address': fixed({ path: '/api/user/address', body: sampleAddress }),
+    'PATCH /api/user/address/{id}': fixed({ path: `/api/user/address/${world.ownerAddressId}`, body: sampleAddress }),
+    'POST /api/user/privacy': fixed({ path: '/api/user/privacy', body: { email: 10, phone: 10, address: 10 } }),
+    'GET /api/privacy-settings': fixed({ path: '/api/privacy-settings' }),
+    'GET /api/addresses/countries': fixed({ path: '/api/addresses/countries' }),
+
+    // ---- entities ----------------------------------------------------------------------------
+    'GET /api/entities': fixed({ path: '/api/entities' }),
+    'POST /api/entities': fixed({ path: '/api/entities', body: { entityTypeId: EntityType.AdvisorCompany, entityName: 'Side Company' } }),
+    'PATCH /api/entities/update': fixed({ path: '/api/entities/update', body: { phone: '+41 44 000 00 00' } }),
+    // The family has its shipping address (the world's); a billing one is added once.
+    'POST /api/entities/address': fixed({ path: '/api/entities/address', body: { ...sampleAddress, type: 'Billing' } }),
+    'PATCH /api/entities/address/{id}': fixed({ path: `/api/entities/address/${world.familyAddressId}`, body: { ...sampleAddress, type: 'Shipping' } }),
+    'GET /api/entities/{entityId}': fixed({ path: `/api/entities/${familyId}` }),
+    'GET /api/entities/{entityId}/{familyId}': fixed({ path: `/api/entities/${world.companySomeId}/${familyId}` }),
+    'GET /api/entities/notes/{entityId}': fixed({ path: `/api/entities/notes/${familyId}` }),
+    // The family keeps one note about each company: owner and admin each write a new one.
+    'POST /api/entities/notes/{entityId}': (actor) => ({
+      path: `/api/entities/notes/${actor === 'owner' ? world.companyAllId : actor === 'admin' ? world.companySomeId : familyId}`,
+      body: { note: '<p>Private</p>' },
+    }),
+    'PATCH /api/entities/notes/{entityId}': fixed({ path: `/api/entities/notes/${familyId}`, body: { note: '<p>Our own notes</p>' } }),
+    'GET /api/entities/list-families-for-invite/{inviterId}': fixed({ path: `/api/entities/list-families-for-invite/${world.companyAllId}` }),
+    'GET /api/entities/list-advisor-companies-for-invite/{inviterId}': fixed({ path: `/api/entities/list-advisor-companies-for-invite/${familyId}` }),
+    'GET /api/entities/get-by-section/{sectionId}': fixed({ path: `/api/entities/get-by-section/${world.unsharedSectionId}` }),
+
+    // ---- authorization -----------------------------------------------------------------------
+    'GET /api/authorization/member-roles': fixed({ path: '/api/authorization/member-roles' }),
+    'GET /api/authorization/work-relation-roles': fixed({ path: '/api/authorization/work-relation-roles' }),
+    'GET /api/authorization/work-relation-member-permissions/{entityId}': fixed({ path: `/api/authorization/work-relation-member-permissions/${familyId}` }),
+
+    // ---- member invitations ------------------------------------------------------------------
+    'POST /api/member-invitation/create': () => ({ path: '/api/member-invitation/create', body: { email: uniqueEmail('invitee'), entityRoleId: EntityRole.LimitedMember } }),
+    'POST /api/member-invitation/send-email': fixed({ path: '/api/member-invitation/send-email', body: { id: invitations.member.id } }),
+    'GET /api/member-invitation/list': fixed({ path: '/api/member-invitation/list' }),
+    'POST /api/member-invitation/resend': fixed({ path: '/api/member-invitation/resend', body: { id: invitations.member.id } }),
+    'DELETE /api/member-invitation/revoke/{id}': async (actor) => ({ path: `/api/member-invitation/revoke/${await memberInvitationToRevoke(actor)}` }),
+    'GET /api/member-invitation': fixed({ path: `/api/member-invitation?token=${encodeURIComponent(invitations.memberLink.token)}` }),
+    // The link is addressed to someone outside the world: nobody here may accept it.
+    'GET /api/member-invitation/accept': fixed({ path: `/api/member-invitation/accept?token=${encodeURIComponent(invitations.memberLink.token)}` }),
+
+    // ---- entity members ----------------------------------------------------------------------
+    'GET /api/entity-member/owners': fixed({ path: '/api/entity-member/owners' }),
+    'GET /api/entity-member/members': fixed({ path: '/api/entity-member/members' }),
+    'GET /api/entity-member/list-canvas-users/{entityId}': fixed({ path: `/api/entity-member/list-canvas-users/${familyId}` }),
+    'GET /api/entity-member/owners/{entityId}': fixed({ path: `/api/entity-member/owners/${familyId}` }),
+    'GET /api/entity-member/owners/{entityId}/{familyId}': fixed({ path: `/api/entity-member/owners/${world.companySomeId}/${familyId}` }),
+    'POST /api/entity-member/list-advisors': fixed({ path: '/api/entity-member/list-advisors', body: {} }),
+    'POST /api/entity-member/list-advisors/{familyId}': fixed({ path: `/api/entity-member/list-advisors/${familyId}`, body: {} }),
+    'GET /api/entity-member/advisor/{memberId}': fixed({ path: `/api/entity-member/advisor/${world.accounts.advisorFull.userId}` }),
+    'POST /api/entity-member/list-family-members': fixed({ path: '/api/entity-member/list-family-members', body: { filterBy: { entityId: familyId } } }),
+    'GET /api/entity-member/family-member/{memberId}': fixed({ path: `/api/entity-member/family-member/${world.accounts.limited.userId}` }),
+    'GET /api/entity-member/list-advisors-not-for-family/{entityId}': fixed({ path: `/api/entity-member/list-advisors-not-for-family/${familyId}` }),
+    'GET /api/entity-member/{memberId}': fixed({ path: `/api/entity-member/${full.userId}` }),
+    'POST /api/entity-member/{memberId}': fixed({ path: `/api/entity-member/${full.userId}`, body: { companyPosition: 'Treasurer' } }),
+    'DELETE /api/entity-member/{memberId}': async (actor) => ({ path: `/api/entity-member/${await memberToRemove(actor)}` }),
+
+    // ---- family invitations (an advisor company invites a family) ----------------------------
+    'POST /api/family-invitation/create': () => ({ path: '/api/family-invitation/create', body: { email: uniqueEmail('family') } }),
+    'POST /api/family-invitation/send-email': fixed({ path: '/api/family-invitation/send-email', body: { id: invitations.family.id } }),
+    'GET /api/family-invitation/list': fixed({ path: '/api/family-invitation/list' }),
+    'POST /api/family-invitation/resend': fixed({ path: '/api/family-invitation/resend', body: { id: invitations.family.id } }),
+    'DELETE /api/family-invitation/revoke/{id}': async () => ({ path: `/api/family-invitation/revoke/${await familyInvitationToRevoke()}` }),
+    'GET /api/family-invitation': fixed({ path: `/api/family-invitation?token=${encodeURIComponent(invitations.familyLink.token)}` }),
+    'POST /api/family-invitation/accept': (actor) => ({
+      path: '/api/family-invitation/accept',
+      body: { token: invitations.familyLink.token, entityId: accountOf(world, actor).entityId },
+    }),
+
+    // ---- advisor invitations (a family invites an advisor company) ---------------------------
+    // Sections of the family's canvas; the stranger's family offers all of its own.
+    'POST /api/advisor-invitation/create': (actor) => ({
+      path: '/api/advisor-invitation/create',
+      body: { email: uniqueEmail('advisor'), canvasSections: actor === 'stranger' ? [] : [world.sharedSectionId] },
+    }),
+    'POST /api/advisor-invitation/send-email': fixed({ path: '/api/advisor-invitation/send-email', body: { id: invitations.advisor.id } }),
+    'GET /api/advisor-invitation/list': fixed({ path: '/api/advisor-invitation/list' }),
+    'POST /api/advisor-invitation/resend': fixed({ path: '/api/advisor-invitation/resend', body: { id: invitations.advisor.id } }),
+    'DELETE /api/advisor-invitation/revoke/{id}': async (actor) => ({ path: `/api/advisor-invitation/revoke/${await advisorInvitationToRevoke(actor)}` }),
+    'GET /api/advisor-invitation': fixed({ path: `/api/advisor-invitation?token=${encodeURIComponent(invitations.advisorLink.token)}` }),
+    'POST /api/advisor-invitation/accept': (actor) => ({
+      path: '/api/advisor-invitation/accept',
+      body: { token: invitations.advisorLink.token, entityId: accountOf(world, actor).entityId },
+    }),
+
+    // ---- work relations ------------------------------------------------------------------------
+    'POST /api/work-relation/list-advisor-companies': fixed({ path: '/api/work-relation/list-advisor-companies', body: { orderBy: 'entityName' } }),
+    'POST /api/work-relation/list-families': fixed({ path: '/api/work-relation/list-families', body: { orderBy: 'entityName' } }),
+    'POST /api/work-relation/list-dashboard-families': fixed({ path: '/api/work-relation/list-dashboard-families', body: { limit: 10, offset: 0 } }),
+    'GET /api/work-relation/list-canvas-advisor-companies': fixed({ path: '/api/work-relation/list-canvas-advisor-companies' }),
+    'GET /api/work-relation/list-canvas-advisor-companies/{id}': fixed({ path: `/api/work-relation/list-canvas-advisor-companies/${familyId}` }),
+    'GET /api/work-relation/list-section-advisor-companies/{id}': fixed({ path: `/api/work-relation/list-section-advisor-companies/${world.unsharedSectionId}` }),
+    // Roles as the world has them: an allowed call changes nothing.
+    'POST /api/work-relation-member/{entityId}': fixed({
+      path: `/api/work-relation-member/${familyId}`,
+      body: { memberId: world.accounts.advisorNone.userId, workRelationRoleId: WorkRelationRole.None },
+    }),
+    'POST /api/work-relation-member/update/{memberId}/{entityId}': fixed({
+      path: `/api/work-relation-member/update/${world.accounts.advisorFull.userId}/${familyId}`,
+      body: { workRelationRoleId: WorkRelationRole.Full },
+    }),
+    'DELETE /api/work-relation-member/{memberId}/{entityId}': fixed({ path: `/api/work-relation-member/${world.accounts.advisorNone.userId}/${familyId}` }),
+    'GET /api/canvas-shares/{entityId}': fixed({ path: `/api/canvas-shares/${world.companySomeId}` }),
+    'PATCH /api/canvas-shares/{entityId}': (actor) => ({
+      path: `/api/canvas-shares/${world.companySomeId}`,
+      body: { canvasSections: actor === 'stranger' ? [] : [world.sharedSectionId] },
+    }),
+
+    // ---- canvas --------------------------------------------------------------------------------
+    'POST /api/canvas/create': fixed({ path: '/api/canvas/create' }),
+    'GET /api/canvas': fixed({ path: '/api/canvas' }),
+    'GET /api/canvas/{familyId}': fixed({ path: `/api/canvas/${familyId}` }),
+    'PATCH /api/canvas': (actor) => ({
+      // Each family keeps its own title.
+      path: '/api/canvas',
+      body: { title: actor === 'stranger' ? 'Stranger Family Canvas' : 'Matrix Family Canvas' },
+    }),
+    'PATCH /api/canvas/reset': fixed({ path: '/api/canvas/reset' }),
+    'GET /api/canvas/section/{id}': fixed({ path: `/api/canvas/section/${world.unsharedSectionId}` }),
+    'GET /api/canvas/category/{id}': fixed({ path: `/api/canvas/category/${world.categoryId}` }),
+    'POST /api/canvas-answer/create/{questionId}': fixed({ path: `/api/canvas-answer/create/${world.openQuestionId}`, body: { questionId: world.openQuestionId, text: 'My answer' } }),
+    'PATCH /api/canvas-answer/{id}': fixed({ path: `/api/canvas-answer/${targets.updateAnswer}`, body: { text: 'An answer by the full member' } }),
+    'DELETE /api/canvas-answer/{id}': async () => ({ path: `/api/canvas-answer/${await byFull.answer()}` }),
+    'POST /api/canvas-answer/vote/{answerId}': fixed({ path: `/api/canvas-answer/vote/${targets.voteAnswer}` }),
+    'DELETE /api/canvas-answer/vote/{answerId}': fixed({ path: `/api/canvas-answer/vote/${targets.unvoteAnswer}` }),
+    'POST /api/canvas-takeaway/create/{categoryId}': fixed({ path: `/api/canvas-takeaway/create/${world.categoryId}`, body: { title: 'New takeaway', categoryId: world.categoryId } }),
+    'PATCH /api/canvas-takeaway/{id}': fixed({ path: `/api/canvas-takeaway/${targets.updateTakeaway}`, body: { title: 'Takeaway to update' } }),
+    'PATCH /api/canvas-takeaway/archive/{id}': fixed({ path: `/api/canvas-takeaway/archive/${targets.archiveTakeaway}`, body: { archived: true } }),
+    'DELETE /api/canvas-takeaway/{id}': async () => ({ path: `/api/canvas-takeaway/${await byFull.takeaway()}` }),
+    'POST /api/canvas-takeaway/vote/{takeawayId}': fixed({ path: `/api/canvas-takeaway/vote/${targets.voteTakeaway}` }),
+    'DELETE /api/canvas-takeaway/vote/{takeawayId}': fixed({ path: `/api/canvas-takeaway/vote/${targets.unvoteTakeaway}` }),
+    'POST /api/canvas-goal/create/{categoryId}': fixed({ path: `/api/canvas-goal/create/${world.categoryId}`, body: { title: 'New goal', categoryId: world.categoryId, goalTerm: 'ShortTerm' } }),
+    'PATCH /api/canvas-goal/{id}': fixed({ path: `/api/canvas-goal/${targets.updateGoal}`, body: { title: 'Goal to update' } }),
+    'PATCH /api/canvas-goal/complete/{id}': fixed({ path: `/api/canvas-goal/complete/${targets.completeGoal}`, body: { completed: true } }),
+    'DELETE /api/canvas-goal/{id}': async () => ({ path: `/api/canvas-goal/${await byFull.goal()}` }),
+    'POST /api/canvas-action-point/create/{categoryId}': fixed({
+      path: `/api/canvas-action-point/create/${world.categoryId}`,
+      body: { title: 'New action', categoryId: world.categoryId, priority: 'HighPriority' },
+    }),
+    'PATCH /api/canvas-action-point/{id}': fixed({ path: `/api/canvas-action-point/${targets.updateActionPoint}`, body: { title: 'Action to update' } }),
+    'PATCH /api/canvas-action-point/complete/{id}': fixed({ path: `/api/canvas-action-point/complete/${targets.completeActionPoint}`, body: { completed: true } }),
+    'DELETE /api/canvas-action-point/{id}': async () => ({ path: `/api/canvas-action-point/${await byFull.actionPoint()}` }),
+  };
+  return calls;
+}

@@ -1,0 +1,12 @@
+import { FamiliesPage } from '../../features/work-relations/components/FamiliesPage';
+import { WorkRelationLinksProvider } from '../../features/work-relations/hooks/use-work-relation-links';
+import { workRelationLinks } from './work-relation-links';
+
+/** Spec 02 §2 families: the advisor company's families and their members. */
+export function Component() {
+  return (
+    <WorkRelationLinksProvider links={workRelationLinks}>
+      <FamiliesPage />
+    </WorkRelationLinksProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { Page } from '../../components/ui/Page';
+import { NoEntity } from '../../features/entities/components/NoEntity';
+import { t } from '../../messages/en-US';
+import { paths } from '../paths';
+
+/** What create-entity reads to offer the way back here (spec 01 §2.4). */
+export type CreateEntityLocationState = { from?: 'noEntity' };
+
+/** The no-entity page (spec 01 §2.4): a signed-in user without an entity starts setup. */
+export function Component() {
+  return (
+    <Page width="prose" title={t('pages.noEntity.title')}>
+      <NoEntity createHref={paths.createEntity()} createState={{ from: 'noEntity' } satisfies CreateEntityLocationState} />
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+import { useSearchParams } from 'react-router';
+import { Page } from '../../components/ui/Page';
+import { ProfilePage, type ProfileTabId } from '../../features/profile/components/ProfilePage';
+import { t } from '../../messages/en-US';
+import { paths } from '../paths';
+
+/** The profile page (spec 01 §2.4); the tab is kept in `?tab=` so it survives a reload. */
+export function Component() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = (searchParams.get('tab') ?? undefined) as ProfileTabId | undefined;
+  return (
+    <Page title={t('pages.profile.title')}>
+      <ProfilePage selectedTab={tab} onTabChange={(next) => setSearchParams({ tab: next }, { replace: true })} resetHref={paths.reset()} />
+    </Page>
+  );
+}

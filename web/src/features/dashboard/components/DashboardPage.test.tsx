@@ -1,0 +1,182 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardFamily } from '../../../../../shared/contracts/work-relations';
+import { EntityRole, EntityType, type EntityRoleId } from '../../../../../shared/enums';
+import { permissionsForRole } from '../../../../../shared/permissions';
+import { Toaster } from '../../../components/ui/Toast';
+import { currentEntityIdAtom, entitiesAtom, userIdAtom } from '../../../stores/session';
+import { fakeApi, fails, ok, type FakeRequest } from '../../../testing/fake-api';
+import { DashboardPage } from './DashboardPage';
+import type { DashboardLinks } from './FamilyCard';
+
+const links: DashboardLinks = {
+  canvas: (familyId) => `/canvas/${familyId}`,
+  category: (categoryId) => `/canvas-category/${categoryId}`,
+  family: (entityId) => `/family/${entityId}`,
+  familyInvitations: () => '/invite-family',
+  notFound: () => '/not-found',
+};
+
+let restore = () => undefined as void;
+afterEach(() => {
+  restore();
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
+});
+
+function aFamily(n: number, overrides: Partial<DashboardFamily> = {}): DashboardFamily {
+  return {
+    id: 100 + n,
+    entityName: `Family ${String(n).padStart(2, '0')}`,
+    canvas: {
+      id: 100 + n,
+      title: `Family ${n} Canvas`,
+      sections: [
+        {
+          id: (100 + n) * 1000 + 1,
+          sectionTypeId: 1,
+          title: 'Family Council',
+          sequenceNumber: 1,
+          categories: [
+            { id: (100 + n) * 1000 + 101, sectionId: (100 + n) * 1000 + 1, categoryTypeId: 1, title: 'Our Values', color: '3A6EA5', sequenceNumber: 1, takeaways: [{ id: 'x', title: `Honesty ${n}` }] },
+          ],
+        },
+      ],
+    },
+    canViewCanvas: true,
+    workRelationRoleId: 2,
+    memberPermissions: ['ReadCanvas'],
+    ...overrides,
+  };
+}
+
+/** A server with `count` families, paging like the real one (offset, limit → count, next, results). */
+function pagingServer(count: number) {
+  const all = Array.from({ length: count }, (_, index) => aFamily(index + 1));
+  return (request: FakeRequest) => {
+    const { limit, offset } = request.body as { limit: number; offset: number };
+    return ok({ count, next: offset + limit < count ? offset + limit : null, results: all.slice(offset, offset + limit) });
+  };
+}
+
+function renderDashboard(answer: Parameters<typeof fakeApi>[0][string], roleId: EntityRoleId = EntityRole.FullMember) {
+  const api = fakeApi({ 'POST /work-relation/list-dashboard-families': answer });
+  restore = api.restore;
+  const store = createStore();
+  store.set(userIdAtom, 'me');
+  store.set(entitiesAtom, [{ id: 30, entityName: 'Ledger Advisors', entityTypeId: EntityType.AdvisorCompany, entityRoleId: roleId, entityRolePermissions: permissionsForRole(roleId) }]);
+  store.set(currentEntityIdAtom, 30);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <DashboardPage links={links} /> },
+      { path: '*', Component: () => <p data-testid="elsewhere">elsewhere</p> },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </Provider>,
+  );
+  return { api, router, user: userEvent.setup() };
+}
+
+describe('the advisor dashboard (spec 02 §2 Dashboard)', () => {
+  it('loads ten families, then appends the next pages with Load more until the last', async () => {
+    const { api, user } = renderDashboard(pagingServer(25));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Family 01' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('family-card')).toHaveLength(10);
+    expect(screen.getByTestId('dashboard-count')).toHaveTextContent('Showing 10 of 25 families.');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('family-card')).toHaveLength(20));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('family-card')).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Family 25' })).toBeInTheDocument();
+    expect(api.callsTo('POST /work-relation/list-dashboard-families').map((call) => call.body)).toEqual([
+      { limit: 10, offset: 0 },
+      { limit: 10, offset: 10 },
+      { limit: 10, offset: 20 },
+    ]);
+  });
+
+  it('scrolls to the last item 300 ms after loading more', async () => {
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: HTMLElement) {
+      scrolled.push(this.getAttribute('aria-labelledby') ?? '');
+    });
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
+    const { user } = renderDashboard(pagingServer(15));
+    await screen.findByRole('heading', { level: 2, name: 'Family 01' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('family-card')).toHaveLength(15));
+    expect(scrolled).toEqual([]);
+    await waitFor(() => expect(scrolled).toEqual(['family-115-name']), { timeout: 1000 });
+    // The button is gone: focus moves to the last card rather than being lost.
+    expect(document.activeElement).toBe(screen.getByRole('article', { name: 'Family 15' }));
+  });
+
+  it('shows category cards with their colour and takeaways, and opens the canvas, the category and the family page', async () => {
+    const { router, user } = renderDashboard(ok({ count: 1, next: null, results: [aFamily(1)] }));
+    const card = await screen.findByRole('article', { name: 'Family 01' });
+    expect(within(card).getByRole('heading', { level: 3, name: 'Family Council' })).toBeInTheDocument();
+    expect(within(card).getByText('Honesty 1')).toBeInTheDocument();
+    expect(within(card).getByTestId('dashboard-category')).toHaveStyle({ borderColor: '#3A6EA5' });
+    expect(within(card).getByRole('link', { name: 'Our Values' })).toHaveAttribute('href', '/canvas-category/101101');
+    expect(within(card).getByRole('link', { name: 'Open the family page of Family 01' })).toHaveAttribute('href', '/family/101');
+    expect(within(card).getByRole('link', { name: 'Open the canvas of Family 01' })).toHaveAttribute('href', '/canvas/101');
+    await user.dblClick(within(card).getByTestId('family-card-header'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/canvas/101'));
+  });
+
+  it('does not open a canvas the advisor may not see', async () => {
+    const { router, user } = renderDashboard(
+      ok({ count: 1, next: null, results: [aFamily(1, { canvas: null, canViewCanvas: false, workRelationRoleId: 3, memberPermissions: [] })] }),
+    );
+    const card = await screen.findByRole('article', { name: 'Family 01' });
+    expect(within(card).getByText('You have no access to the canvas of this family.')).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /Open the canvas/ })).not.toBeInTheDocument();
+    await user.dblClick(within(card).getByTestId('family-card-header'));
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('says when there is nothing yet, with the invite link for those who may invite', async () => {
+    renderDashboard(ok({ count: 0, next: null, results: [] }), EntityRole.Admin);
+    expect(await screen.findByText('You do not have access to any canvas yet.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Invite a new family' })[0]).toHaveAttribute('href', '/invite-family');
+  });
+
+  it('hides the invite link from members who may not invite', async () => {
+    renderDashboard(ok({ count: 0, next: null, results: [] }), EntityRole.FullMember);
+    expect(await screen.findByText('You do not have access to any canvas yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Invite a new family' })).not.toBeInTheDocument();
+  });
+
+  it('treats not found as an empty list, refused input as not found, anything else as an error page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDashboard(fails(404, 4));
+    expect(await screen.findByText('You do not have access to any canvas yet.')).toBeInTheDocument();
+  });
+
+  it('goes to notFound on incorrect input', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderDashboard(fails(400, 6));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'));
+  });
+
+  it('shows an error page with Try again for other failures', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDashboard(fails(500, 3));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The dashboard could not be loaded');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

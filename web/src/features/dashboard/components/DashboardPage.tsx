@@ -1,0 +1,158 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { PlusIcon } from '../../../components/ui/action-icons';
+import { Spinner } from '../../../components/ui/Spinner';
+import { EmptyState, ErrorState } from '../../../components/ui/StateMessage';
+import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
+import { flagsFor } from '../../../lib/permissions';
+import { t } from '../../../messages/en-US';
+import { currentEntityAtom } from '../../../stores/session';
+import { useToasts } from '../../../stores/toasts';
+import { useDashboardFamilies } from '../api/list-dashboard-families';
+import { loadMoreScrollDelayMs } from '../lib/dashboard';
+import { FamilyCard, type DashboardLinks } from './FamilyCard';
+
+const codeOf = (error: unknown) => (isApiError(error) ? error.errorCode : null);
+
+/**
+ * The advisor dashboard (spec 02 §2 Dashboard, §4, §8, §9): family cards, ten per page,
+ * Load more while there is a next page (then the list scrolls to the last item after
+ * 300 ms), an empty message, and an invite link for users who may manage work relations.
+ * Incorrect input or unauthorized → notFound; not found is an empty list; anything else
+ * an error page.
+ */
+export function DashboardPage({ links }: { links: DashboardLinks }) {
+  const entity = useAtomValue(currentEntityAtom);
+  const flags = flagsFor(entity);
+  const dashboard = useDashboardFamilies();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const cardRefs = useRef(new Map<number, HTMLElement>());
+  const scrollTimer = useRef<number | undefined>(undefined);
+  const code = dashboard.isError ? codeOf(dashboard.error) : null;
+  const goesToNotFound = code === ErrorCodes.INCORRECT_INPUT || code === ErrorCodes.UNAUTHORIZED;
+  const isEmptyAnswer = code === ErrorCodes.ITEM_NOT_FOUND;
+  const isGlobal = code !== null && globallyHandledCodes.includes(code);
+
+  useEffect(() => {
+    if (!dashboard.isError) return;
+    console.error('The dashboard could not be loaded', dashboard.error);
+    if (goesToNotFound) void navigate(links.notFound(), { replace: true });
+  }, [dashboard.isError, dashboard.error, goesToNotFound, navigate, links]);
+
+  useEffect(() => () => window.clearTimeout(scrollTimer.current), []);
+
+  const families = dashboard.data?.pages.flatMap((page) => page.results) ?? [];
+  const count = dashboard.data?.pages.at(-1)?.count ?? 0;
+
+  const loadMore = async () => {
+    if (dashboard.isFetchingNextPage) return;
+    const result = await dashboard.fetchNextPage();
+    if (result.isError) {
+      console.error('More families could not be loaded', result.error);
+      if (!(isApiError(result.error) && globallyHandledCodes.includes(result.error.errorCode))) toasts.showSystemError();
+      return;
+    }
+    const last = result.data?.pages.flatMap((page) => page.results).at(-1);
+    if (!last) return;
+    window.clearTimeout(scrollTimer.current);
+    scrollTimer.current = window.setTimeout(() => {
+      const card = cardRefs.current.get(last.id);
+      if (!card) return;
+      card.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      // When the button is gone (the last page), focus moves to the card instead of the page's start.
+      if (!document.querySelector('[data-testid="load-more"]')) card.focus({ preventScroll: true });
+    }, loadMoreScrollDelayMs);
+  };
+
+  const inviteLink = flags.canManageWorkRelations ? (
+    <ButtonLink to={links.familyInvitations()} variant="secondary">
+      <PlusIcon className="size-5" />
+      {t('dashboard.inviteFamily')}
+    </ButtonLink>
+  ) : null;
+
+  let body;
+  if (dashboard.isPending) {
+    body = (
+      <div className="flex min-h-[30vh] items-center justify-center text-primary-700" data-testid="dashboard-loading">
+        <Spinner size="lg" label={t('dashboard.loading')} />
+      </div>
+    );
+  } else if (dashboard.isError && !isEmptyAnswer) {
+    if (goesToNotFound || isGlobal) return null;
+    body = (
+      <ErrorState
+        title={t('dashboard.loadError.title')}
+        text={t('dashboard.loadError.text')}
+        action={
+          <Button variant="secondary" onClick={() => void dashboard.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        }
+      />
+    );
+  } else if (families.length === 0) {
+    body = (
+      <EmptyState title={t('dashboard.emptyList')}>
+        {flags.canManageWorkRelations ? (
+          <p>
+            {t('dashboard.emptyHint')}{' '}
+            <Link to={links.familyInvitations()} className="font-medium text-primary-700 underline underline-offset-4">
+              {t('dashboard.inviteFamily')}
+            </Link>
+          </p>
+        ) : (
+          <p>{t('dashboard.emptyHintNoInvite')}</p>
+        )}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-6">
+        <p className="text-ink-700" aria-live="polite" data-testid="dashboard-count">
+          {t('dashboard.shown', { shown: families.length, count })}
+        </p>
+        <ul className="flex flex-col gap-8" aria-label={t('dashboard.listLabel')}>
+          {families.map((family) => (
+            <li key={family.id}>
+              <FamilyCard
+                family={family}
+                isAdmin={flags.isAdmin}
+                links={links}
+                ref={(element) => {
+                  if (element) cardRefs.current.set(family.id, element);
+                  else cardRefs.current.delete(family.id);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+        {dashboard.hasNextPage && (
+          <div className="flex justify-center">
+            <Button variant="secondary" onClick={() => void loadMore()} aria-disabled={dashboard.isFetchingNextPage || undefined} data-testid="load-more">
+              {dashboard.isFetchingNextPage && <Spinner size="sm" decorative />}
+              {dashboard.isFetchingNextPage ? t('dashboard.loadingMore') : t('dashboard.loadMore')}
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 sm:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-semibold text-primary-800 sm:text-4xl">{t('pages.dashboard.title')}</h1>
+          <p className="mt-2 max-w-reading text-lg text-ink-700">{t('dashboard.intro', { entityName: entity?.entityName ?? '' })}</p>
+        </div>
+        {inviteLink}
+      </div>
+      <div className="mt-8">{body}</div>
+    </div>
+  );
+}

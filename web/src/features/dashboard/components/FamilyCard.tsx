@@ -1,0 +1,127 @@
+import { forwardRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { DashboardFamily } from '../../../../../shared/contracts/work-relations';
+import { WorkRelationRole } from '../../../../../shared/enums';
+import { defaultCategoryColor } from '../../../../../shared/canvas-template';
+import { t } from '../../../messages/en-US';
+import { canOpenCanvas, hasCanvasButton } from '../lib/dashboard';
+import { CanvasIcon, FamilyIcon } from './icons';
+
+export type DashboardLinks = {
+  canvas: (familyId: number) => string;
+  category: (categoryId: number) => string;
+  family: (entityId: number) => string;
+  familyInvitations: () => string;
+  notFound: () => string;
+};
+
+type Category = NonNullable<DashboardFamily['canvas']>['sections'][number]['categories'][number];
+
+/** A category colour as CSS `#RRGGBB`; grey A5A5A5 when missing or malformed (spec 02 §3). */
+function colorOf(color: string | null | undefined): string {
+  const hex = (color ?? '').replace(/^#/, '');
+  return `#${/^[0-9a-f]{6}$/i.test(hex) ? hex.toUpperCase() : defaultCategoryColor}`;
+}
+
+/** Spec 02 §9: the highlight background is the category colour at 10 percent opacity. */
+function highlightOf(color: string | null | undefined): string {
+  const hex = colorOf(color).slice(1);
+  const [r, g, b] = [0, 2, 4].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, 0.1)`;
+}
+
+const iconLinkClasses = 'inline-flex size-11 items-center justify-center rounded-control text-primary-700 hover:bg-primary-50';
+
+type FamilyCardProps = { family: DashboardFamily; isAdmin: boolean; links: DashboardLinks };
+
+/**
+ * One family on the dashboard (spec 02 §2 Dashboard): a header with the family name, the
+ * canvas button (canViewCanvas and a canvas) and the family page icon; a double click on
+ * the header opens the canvas when allowed. Below, the shared sections with their
+ * category cards in the category colour and their active takeaways; a card opens the
+ * category page.
+ */
+export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function FamilyCard({ family, isAdmin, links }, ref) {
+  const navigate = useNavigate();
+  const isOpenable = canOpenCanvas(family, isAdmin);
+  const nameId = `family-${family.id}-name`;
+  return (
+    <article ref={ref} aria-labelledby={nameId} tabIndex={-1} className="rounded-card border border-line bg-surface shadow-card focus:outline-none focus-visible:outline-2 focus-visible:outline-accent-500" data-testid="family-card">
+      <header
+        className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3 sm:px-5"
+        onDoubleClick={isOpenable && family.canvas ? () => void navigate(links.canvas(family.id)) : undefined}
+        title={isOpenable ? t('dashboard.headerHint') : undefined}
+        data-testid="family-card-header"
+      >
+        <div className="min-w-0 flex-1">
+          <h2 id={nameId} className="font-display text-xl font-semibold break-words text-primary-800 sm:text-2xl">
+            {family.entityName}
+          </h2>
+          {family.canvas && <p className="text-sm text-ink-700">{family.canvas.title}</p>}
+        </div>
+        <div className="flex items-center">
+          {hasCanvasButton(family) && isOpenable && (
+            <Link to={links.canvas(family.id)} className={iconLinkClasses} aria-label={t('dashboard.openCanvas', { name: family.entityName })} title={t('dashboard.openCanvas', { name: family.entityName })}>
+              <CanvasIcon className="size-6" />
+            </Link>
+          )}
+          <Link to={links.family(family.id)} className={iconLinkClasses} aria-label={t('dashboard.openFamily', { name: family.entityName })} title={t('dashboard.openFamily', { name: family.entityName })}>
+            <FamilyIcon className="size-6" />
+          </Link>
+        </div>
+      </header>
+      <div className="flex flex-col gap-6 px-4 py-4 sm:px-5">
+        {!family.canvas ? (
+          <p className="text-ink-700">{family.workRelationRoleId === WorkRelationRole.None ? t('dashboard.noAccess') : t('dashboard.noCanvas')}</p>
+        ) : family.canvas.sections.length === 0 ? (
+          <p className="text-ink-700">{t('dashboard.noSections')}</p>
+        ) : (
+          family.canvas.sections.map((section) => (
+            <section key={section.id} aria-labelledby={`dashboard-section-${section.id}`} data-testid="dashboard-section">
+              <h3 id={`dashboard-section-${section.id}`} className="font-display text-lg font-semibold text-ink-900">
+                {section.title}
+              </h3>
+              <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {section.categories.map((category) => (
+                  <li key={category.id}>
+                    <CategoryTile category={category} href={links.category(category.id)} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </div>
+    </article>
+  );
+});
+
+/** A category card: the whole card opens the category page (its title is the link). */
+function CategoryTile({ category, href }: { category: Category; href: string }) {
+  const color = colorOf(category.color);
+  return (
+    <div className="relative flex h-full flex-col rounded-card border-2 bg-surface hover:shadow-card" style={{ borderColor: color }} data-testid="dashboard-category">
+      <div className="flex items-start gap-2 rounded-t-[calc(var(--radius-card)-2px)] px-3 pt-2 pb-2" style={{ backgroundColor: highlightOf(category.color) }}>
+        <span aria-hidden="true" className="mt-1.5 size-3 shrink-0 rounded-full" style={{ backgroundColor: color }} />
+        <h4 className="font-semibold text-ink-900">
+          <Link to={href} className="rounded-control after:absolute after:inset-0 after:rounded-card hover:underline focus-visible:underline">
+            {category.title}
+          </Link>
+        </h4>
+      </div>
+      <div className="px-3 py-2 text-sm">
+        {category.takeaways.length > 0 ? (
+          <ul aria-label={t('dashboard.takeaways', { title: category.title })} className="flex flex-col gap-1">
+            {category.takeaways.map((takeaway) => (
+              <li key={takeaway.id} className="border-l-4 pl-2 break-words text-ink-900" style={{ borderColor: color }}>
+                {takeaway.title}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink-600">{t('dashboard.noTakeaways')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

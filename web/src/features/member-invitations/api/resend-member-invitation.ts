@@ -1,0 +1,14 @@
+import { ResendMemberInvitationResponse } from '../../../../../shared/contracts/invitations';
+import { apiClient } from '../../../lib/api-client';
+import { sendMemberInvitationEmail } from './send-member-invitation-email';
+
+/** POST /api/member-invitation/resend (spec 01 §7): renews a pending or expired invitation; answers the id to e-mail. */
+export function resendMemberInvitation(id: string): Promise<ResendMemberInvitationResponse> {
+  return apiClient.post('/member-invitation/resend', { id }, { schema: ResendMemberInvitationResponse });
+}
+
+/** Resend, then e-mail the new link (the same two steps as inviting). */
+export async function resendAndSend(id: string): Promise<void> {
+  const renewed = await resendMemberInvitation(id);
+  await sendMemberInvitationEmail(renewed.id);
+}

@@ -1,0 +1,211 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MemberInvitation, memberInvitationSortFields } from '../../../../../shared/contracts/invitations';
+import type { InvitationStatus } from '../../../../../shared/enums';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { canInviteMemberWithRole, hasPermission, isAdmin, type Membership } from '../../../../../shared/permissions';
+import { MailIcon, TrashIcon } from '../../../components/ui/action-icons';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { SortableHeader, SortToolbar, nextSort, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
+import { Spinner } from '../../../components/ui/Spinner';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
+import { cx } from '../../../lib/cx';
+import { t } from '../../../messages/en-US';
+import { invitationKeys } from '../api/keys';
+import { useMemberInvitations } from '../api/list-member-invitations';
+import { resendAndSend } from '../api/resend-member-invitation';
+import { revokeMemberInvitation } from '../api/revoke-member-invitation';
+import { formatDayMonthYear } from '../lib/dates';
+import type { useScopedToasts } from '../lib/scoped-toasts';
+
+type SortField = Extract<(typeof memberInvitationSortFields)[number], 'email' | 'entityRoleId' | 'createdByMember' | 'createdDate' | 'expirationDate' | 'status'>;
+
+const columns: ReadonlyArray<{ field: SortField; label: string }> = [
+  { field: 'email', label: t('invitations.column.email') },
+  { field: 'entityRoleId', label: t('invitations.column.entityRoleId') },
+  { field: 'createdByMember', label: t('invitations.column.createdByMember') },
+  { field: 'createdDate', label: t('invitations.column.createdDate') },
+  { field: 'expirationDate', label: t('invitations.column.expirationDate') },
+  { field: 'status', label: t('invitations.column.status') },
+];
+const columnLabels = Object.fromEntries(columns.map((column) => [column.field, column.label])) as Record<SortField, string>;
+
+const statusTones: Record<InvitationStatus, BadgeTone> = { pending: 'info', accepted: 'success', expired: 'warning' };
+
+type InvitationsTableProps = {
+  actor: Membership;
+  toasts: ReturnType<typeof useScopedToasts>;
+  progressTiming?: { stepMs?: number; successMs?: number };
+  random?: () => number;
+};
+
+/**
+ * The invitations table (spec 01 §2.4, §4.6, §6, §8.2): all invitations without paging,
+ * multi-sort, and per row Resend (InviteMember; not for an accepted one) and Cancel
+ * (RevokeMemberInvitation, behind the confirm dialog).
+ */
+export function InvitationsTable({ actor, toasts, progressTiming, random }: InvitationsTableProps) {
+  const [sort, setSort] = useState<SortKeys<SortField>>([]);
+  const [isAdditiveMode, setIsAdditiveMode] = useState(false);
+  const [resendingId, setResendingId] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<MemberInvitation | null>(null);
+  const invitations = useMemberInvitations(actor.entityId, toOrderBy(sort));
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: invitationKeys.ofEntity(actor.entityId) });
+  const canRevoke = hasPermission(actor, 'RevokeMemberInvitation');
+
+  const resend = async (invitation: MemberInvitation) => {
+    if (resendingId) return;
+    setResendingId(invitation.id);
+    try {
+      await resendAndSend(invitation.id);
+      toasts.show({
+        mode: 'success',
+        title: t('invite.successTitle'),
+        text: isAdmin(actor) ? t('invitations.resendSuccess', { email: invitation.email }) : t('invite.successNeedsApproval', { email: invitation.email }),
+      });
+    } catch (error) {
+      // Spec 01 §8.2 Resend: forbidden, then not found or expired, then the system error.
+      if (!isApiError(error)) toasts.showSystemError();
+      else if (error.errorCode === ErrorCodes.FORBIDDEN) toasts.show({ mode: 'error', text: t('invitations.errors.resend') });
+      else if (([ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.INVITATION_EXPIRED, ErrorCodes.INVITATION_ACCEPTED, ErrorCodes.INVALID_TOKEN] as number[]).includes(error.errorCode)) {
+        toasts.show({ mode: 'error', text: t('invitations.errors.invalid') });
+      } else if (error.errorCode === ErrorCodes.ITEM_FOUND) toasts.show({ mode: 'error', text: t('invitations.errors.pending') });
+      else if (!globallyHandledCodes.includes(error.errorCode)) toasts.showSystemError();
+    } finally {
+      setResendingId(null);
+      void refresh();
+    }
+  };
+
+  if (invitations.isPending) return <LoadingState />;
+  if (invitations.isError) {
+    return (
+      <ErrorState
+        title={t('invitations.loadError')}
+        action={
+          <Button variant="secondary" onClick={() => void invitations.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const onSort = (field: SortField, isAdditive: boolean) => setSort((keys) => nextSort(keys, field, isAdditive));
+  return (
+    <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
+      <h2 id="invitations-heading" className="font-display text-2xl font-semibold text-primary-800">
+        {t('invitations.title')}
+      </h2>
+      {invitations.data.length === 0 ? (
+        <EmptyState title={t('invitations.empty')}>{t('invitations.emptyHint')}</EmptyState>
+      ) : (
+        <>
+          <SortToolbar
+            keys={sort}
+            labels={columnLabels}
+            onRemove={(field) => setSort((keys) => withoutSort(keys, field))}
+            onClear={() => setSort([])}
+            isAdditiveMode={isAdditiveMode}
+            onAdditiveModeChange={setIsAdditiveMode}
+            defaultOrderText={t('invitations.defaultOrder')}
+          />
+          <div className={cx('overflow-x-auto rounded-card border border-line bg-surface', invitations.isPlaceholderData && 'opacity-70')} aria-busy={invitations.isFetching || undefined}>
+            <table className="w-full min-w-[52rem] border-collapse text-left">
+              <caption className="sr-only">{t('invitations.caption')}</caption>
+              <thead className="border-b border-line bg-primary-50 text-sm">
+                <tr>
+                  {columns.map((column) => (
+                    <SortableHeader key={column.field} field={column.field} label={column.label} keys={sort} onSort={onSort} isAdditiveMode={isAdditiveMode} />
+                  ))}
+                  <th scope="col" className="px-3 py-2 text-sm font-semibold text-ink-800">
+                    {t('invitations.column.open')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {invitations.data.map((invitation) => {
+                  const canResend = invitation.status !== 'accepted' && canInviteMemberWithRole(actor, invitation.entityRoleId);
+                  const isResending = resendingId === invitation.id;
+                  return (
+                    <tr key={invitation.id} className="border-b border-line last:border-b-0" data-testid="invitation-row">
+                      <th scope="row" className="px-3 py-3 align-top font-semibold break-all text-ink-900">
+                        {invitation.email}
+                      </th>
+                      <td className="px-3 py-3 align-top">{t(`roles.${invitation.entityRoleId}`)}</td>
+                      <td className="px-3 py-3 align-top">{invitation.createdByMember}</td>
+                      <td className="px-3 py-3 align-top whitespace-nowrap">
+                        <time dateTime={invitation.createdDate}>{formatDayMonthYear(invitation.createdDate)}</time>
+                      </td>
+                      <td className="px-3 py-3 align-top whitespace-nowrap">
+                        <time dateTime={invitation.expirationDate}>{formatDayMonthYear(invitation.expirationDate)}</time>
+                      </td>
+                      <td className="px-3 py-3 align-top">
+                        <Badge tone={statusTones[invitation.status]}>{t(`invitations.status.${invitation.status}`)}</Badge>
+                      </td>
+                      <td className="px-3 py-2 align-top">
+                        <div className="flex flex-wrap gap-1">
+                          {canResend && (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => void resend(invitation)}
+                              aria-disabled={resendingId !== null || undefined}
+                              aria-label={t('invitations.resendLabel', { email: invitation.email })}
+                            >
+                              {isResending ? <Spinner size="sm" decorative /> : <MailIcon className="size-4" />}
+                              {isResending ? t('invitations.resending') : t('invitations.resend')}
+                            </Button>
+                          )}
+                          {canRevoke && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              className="text-error-700 hover:bg-error-bg"
+                              onClick={() => setCancelling(invitation)}
+                              aria-label={t('invitations.cancelLabel', { email: invitation.email })}
+                            >
+                              <TrashIcon className="size-4" />
+                              {t('invitations.cancel')}
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        isOpen={cancelling !== null}
+        title={t('invitations.cancelTitle')}
+        description={
+          cancelling &&
+          (cancelling.status === 'accepted' ? t('invitations.cancelTextAccepted', { email: cancelling.email }) : t('invitations.cancelText', { email: cancelling.email }))
+        }
+        confirmLabel={t('invitations.cancelConfirm')}
+        onConfirm={() => revokeMemberInvitation(cancelling!.id)}
+        onClose={() => setCancelling(null)}
+        onSuccess={() => {
+          toasts.show({ mode: 'success', text: t('invitations.revokeSuccess', { email: cancelling?.email ?? '' }) });
+          void refresh();
+        }}
+        onError={(error) => {
+          // Spec 01 §8.2 Revoke: forbidden shows the revoke error; others the system error.
+          if (isApiError(error) && error.errorCode === ErrorCodes.FORBIDDEN) toasts.show({ mode: 'error', text: t('invitations.errors.revoke') });
+          else if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) toasts.showSystemError();
+          void refresh();
+        }}
+        progressTiming={progressTiming}
+        random={random}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { EntityMember } from '../../../../../shared/contracts/members';
+import { apiClient } from '../../../lib/api-client';
+import { memberKeys } from './keys';
+
+/** GET /api/entity-member/{memberId} (spec 01 §7): one member of the current entity. */
+export function getMember(memberId: string): Promise<EntityMember> {
+  return apiClient.get(`/entity-member/${encodeURIComponent(memberId)}`, { schema: EntityMember });
+}
+
+export function useMember(entityId: number, memberId: string | null) {
+  return useQuery({ queryKey: memberKeys.member(entityId, memberId ?? ''), queryFn: () => getMember(memberId!), enabled: memberId !== null });
+}

@@ -1,0 +1,143 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import type { EntityMember, memberSortFields } from '../../../../../shared/contracts/members';
+import { OpenIcon, PencilIcon } from '../../../components/ui/action-icons';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { SortableHeader, SortToolbar, nextSort, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { cx } from '../../../lib/cx';
+import { t } from '../../../messages/en-US';
+import { userIdAtom } from '../../../stores/session';
+import { useMembers } from '../api/list-members';
+import { entityTypeBadge, orDash, roleDetail, roleLabel } from '../lib/labels';
+
+type MemberSortField = (typeof memberSortFields)[number];
+type ColumnField = Extract<MemberSortField, 'memberName' | 'email' | 'phoneNumber' | 'entityRoleId' | 'companyPosition'>;
+
+const columns: ReadonlyArray<{ field: ColumnField; label: string }> = [
+  { field: 'memberName', label: t('members.column.name') },
+  { field: 'email', label: t('members.column.email') },
+  { field: 'phoneNumber', label: t('members.column.phone') },
+  { field: 'entityRoleId', label: t('members.column.rights') },
+  { field: 'companyPosition', label: t('members.column.position') },
+];
+const columnLabels = Object.fromEntries(columns.map((column) => [column.field, column.label])) as Record<ColumnField, string>;
+
+type MembersTableProps = {
+  entityId: number;
+  entityTypeId: number;
+  entityName: string;
+  /** EditMember (owner and admin always): an edit icon, else an open icon (spec 01 §6). */
+  canEditMembers: boolean;
+  onOpenMember: (memberId: string) => void;
+};
+
+/**
+ * The Members tab (spec 01 §2.4, §4.6, §9): every member with '-' for empty fields,
+ * deactivated members greyed with their actions hidden, sortable by several columns
+ * (the server sorts with orderBy), no paging.
+ */
+export function MembersTable({ entityId, entityTypeId, entityName, canEditMembers, onOpenMember }: MembersTableProps) {
+  const [sort, setSort] = useState<SortKeys<ColumnField>>([]);
+  const [isAdditiveMode, setIsAdditiveMode] = useState(false);
+  const members = useMembers(entityId, toOrderBy(sort));
+  const userId = useAtomValue(userIdAtom);
+  const badge = entityTypeBadge(entityTypeId);
+
+  if (members.isPending) return <LoadingState />;
+  if (members.isError) {
+    return (
+      <ErrorState
+        title={t('members.loadError')}
+        action={
+          <Button variant="secondary" onClick={() => void members.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (members.data.length === 0) return <EmptyState title={t('members.empty')}>{t('members.emptyHint')}</EmptyState>;
+
+  const onSort = (field: ColumnField, isAdditive: boolean) => setSort((keys) => nextSort(keys, field, isAdditive));
+  return (
+    <div className="flex flex-col gap-3">
+      <SortToolbar
+        keys={sort}
+        labels={columnLabels}
+        onRemove={(field) => setSort((keys) => withoutSort(keys, field))}
+        onClear={() => setSort([])}
+        isAdditiveMode={isAdditiveMode}
+        onAdditiveModeChange={setIsAdditiveMode}
+        defaultOrderText={t('members.defaultOrder')}
+      />
+      <div className={cx('overflow-x-auto rounded-card border border-line bg-surface', members.isPlaceholderData && 'opacity-70')} aria-busy={members.isFetching || undefined}>
+        <table className="w-full min-w-[44rem] border-collapse text-left">
+          <caption className="sr-only">{t('members.caption', { entityName })}</caption>
+          <thead className="border-b border-line bg-primary-50 text-sm">
+            <tr>
+              {columns.map((column) => (
+                <SortableHeader key={column.field} field={column.field} label={column.label} keys={sort} onSort={onSort} isAdditiveMode={isAdditiveMode} />
+              ))}
+              <th scope="col" className="px-3 py-2 text-sm font-semibold text-ink-800">
+                {t('members.column.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.data.map((member) => (
+              <MemberRow key={member.id} member={member} isSelf={member.id === userId} badge={badge} canEdit={canEditMembers} onOpen={() => onOpenMember(member.id)} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+type MemberRowProps = {
+  member: EntityMember;
+  isSelf: boolean;
+  badge: ReturnType<typeof entityTypeBadge>;
+  canEdit: boolean;
+  onOpen: () => void;
+};
+
+function MemberRow({ member, isSelf, badge, canEdit, onOpen }: MemberRowProps) {
+  const detail = roleDetail(member.entityRoleId);
+  const Icon = canEdit ? PencilIcon : OpenIcon;
+  return (
+    <tr className={cx('border-b border-line last:border-b-0', member.active ? 'text-ink-900' : 'bg-neutral-bg text-ink-600 italic')} data-testid="member-row">
+      <th scope="row" className="px-3 py-3 align-top font-semibold">
+        <span className="block">
+          {member.memberName} {isSelf && <span className="font-normal text-ink-600">{t('members.you')}</span>}
+        </span>
+        <span className="mt-1 flex flex-wrap gap-1 not-italic">
+          <Badge tone={member.active ? badge.tone : 'grey'}>{badge.label}</Badge>
+          {!member.active && <Badge tone="grey">{t('members.inactive')}</Badge>}
+        </span>
+      </th>
+      <td className="px-3 py-3 align-top break-all">{orDash(member.email)}</td>
+      <td className="px-3 py-3 align-top whitespace-nowrap">{orDash(member.phoneNumber)}</td>
+      <td className="px-3 py-3 align-top">
+        <span className="block">{roleLabel(member.entityRoleId)}</span>
+        {detail && <span className="block text-sm text-ink-600">{detail}</span>}
+      </td>
+      <td className="px-3 py-3 align-top">{orDash(member.companyPosition)}</td>
+      <td className="px-3 py-2 align-top">
+        {member.active && (
+          <button
+            type="button"
+            onClick={onOpen}
+            className="inline-flex size-11 items-center justify-center rounded-control text-primary-700 hover:bg-primary-50"
+            aria-label={canEdit ? t('members.edit', { name: member.memberName }) : t('members.open', { name: member.memberName })}
+            title={canEdit ? t('members.edit', { name: member.memberName }) : t('members.open', { name: member.memberName })}
+          >
+            <Icon />
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

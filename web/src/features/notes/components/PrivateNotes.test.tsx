@@ -1,0 +1,156 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NoteResponse } from '../../../../../shared/contracts/work-relations';
+import { EntityRole, EntityType } from '../../../../../shared/enums';
+import { permissionsForRole } from '../../../../../shared/permissions';
+import { Toaster } from '../../../components/ui/Toast';
+import { currentEntityIdAtom, entitiesAtom, userIdAtom } from '../../../stores/session';
+import { fakeApi, fails, ok, type FakeRequest } from '../../../testing/fake-api';
+import { PrivateNotes } from './PrivateNotes';
+
+let restore = () => undefined as void;
+afterEach(() => {
+  restore();
+  vi.restoreAllMocks();
+});
+
+const none: NoteResponse = { id: null, entityId: 30, note: null, updatedAt: null };
+const saved = (note: string, updatedAt = '2027-01-01T10:00:00.000Z'): NoteResponse => ({ id: 'n1', entityId: 30, note, updatedAt });
+const instant = { stepMs: 1, successMs: 1 };
+
+function renderNotes(routes: Parameters<typeof fakeApi>[0], canEdit = true) {
+  const api = fakeApi(routes);
+  restore = api.restore;
+  const store = createStore();
+  store.set(userIdAtom, 'me');
+  store.set(entitiesAtom, [{ id: 7, entityName: 'Rivera', entityTypeId: EntityType.Family, entityRoleId: EntityRole.Owner, entityRolePermissions: permissionsForRole(EntityRole.Owner) }]);
+  store.set(currentEntityIdAtom, 7);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/company/30',
+        element: (
+          <>
+            <Link to="/companies">Companies</Link>
+            <PrivateNotes entityId={30} entityName="Ledger Advisors" canEdit={canEdit} progressTiming={instant} />
+          </>
+        ),
+      },
+      { path: '*', Component: () => <p data-testid="elsewhere">elsewhere</p> },
+    ],
+    { initialEntries: ['/company/30'] },
+  );
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </Provider>,
+  );
+  return { api, router, user: userEvent.setup() };
+}
+
+/** happy-dom has no real contenteditable typing: the editor receives text as a paste would put it. */
+async function typeInto(text: string) {
+  const editor = await screen.findByRole('textbox', { name: 'Private note about Ledger Advisors' });
+  type Chain = { focus: (at: 'end') => Chain; insertContent: (value: string) => Chain; run: () => boolean };
+  const tiptap = (editor as HTMLElement & { editor?: { chain: () => Chain } }).editor;
+  await act(async () => void tiptap?.chain().focus('end').insertContent(text).run());
+  return editor;
+}
+
+describe('private notes (spec 02 §2, §4, §8)', () => {
+  it('opens the editor when there is no note, counts characters and creates the note with POST', async () => {
+    const post = vi.fn((request: FakeRequest) => ok(saved((request.body as { note: string }).note)));
+    const { api } = renderNotes({ 'GET /entities/notes/30': ok(none), 'POST /entities/notes/30': post });
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Private note about Ledger Advisors' });
+    expect(screen.getByTestId('note-count')).toHaveTextContent('0 / 1000');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    for (const name of ['Align left', 'Align center', 'Align right', 'Numbered list', 'Bullet list', 'Italic', 'Bold']) {
+      expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed');
+    }
+    expect(screen.getByRole('button', { name: 'Align left' })).toHaveAttribute('aria-pressed', 'true');
+
+    await typeInto('Prefers morning calls');
+    expect(screen.getByTestId('note-count')).toHaveTextContent('21 / 1000');
+    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST /entities/notes/30')).toHaveLength(1));
+    expect(api.callsTo('POST /entities/notes/30')[0]?.body).toEqual({ note: '<p>Prefers morning calls</p>' });
+    expect(await screen.findByText('The note about Ledger Advisors has been saved.')).toBeInTheDocument();
+    // The editor closes after saving: the note is shown read-only with the edit toggle.
+    expect(await screen.findByTestId('note-view')).toHaveTextContent('Prefers morning calls');
+    expect(screen.getByRole('button', { name: 'Edit note' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('updates an existing note with PATCH, and Discard puts the saved one back', async () => {
+    const { api, user } = renderNotes({
+      'GET /entities/notes/30': ok(saved('<p>Old</p>')),
+      'PATCH /entities/notes/30': (request) => ok(saved((request.body as { note: string }).note, '2027-02-02T10:00:00.000Z')),
+    });
+    expect(await screen.findByTestId('note-view')).toHaveTextContent('Old');
+    await user.click(screen.getByRole('button', { name: 'Edit note' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await typeInto(' and new');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByTestId('note-view')).toHaveTextContent('Old');
+    expect(screen.queryByText(/and new/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit note' }));
+    await typeInto(' and new');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PATCH /entities/notes/30')).toHaveLength(1));
+    expect(api.callsTo('POST /entities/notes/30')).toHaveLength(0);
+    expect(await screen.findByTestId('note-view')).toHaveTextContent('Old and new');
+  });
+
+  it('asks before leaving with unsaved edits: discard goes on, save saves first', async () => {
+    const { router, user, api } = renderNotes({ 'GET /entities/notes/30': ok(none), 'POST /entities/notes/30': (request) => ok(saved((request.body as { note: string }).note)) });
+    await typeInto('Draft');
+    await user.click(screen.getByRole('link', { name: 'Companies' }));
+    expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/company/30');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('link', { name: 'Companies' }));
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies'));
+    expect(api.callsTo('POST /entities/notes/30')[0]?.body).toEqual({ note: '<p>Draft</p>' });
+  });
+
+  it('lets the user leave without saving', async () => {
+    const { router, user, api } = renderNotes({ 'GET /entities/notes/30': ok(none) });
+    await typeInto('Draft');
+    await user.click(screen.getByRole('link', { name: 'Companies' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies'));
+    expect(api.callsTo('POST /entities/notes/30')).toHaveLength(0);
+  });
+
+  it('shows the save error for refused saves, and keeps the edits', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderNotes({ 'GET /entities/notes/30': ok(saved('<p>Old</p>')), 'PATCH /entities/notes/30': fails(404, 4) });
+    await user.click(await screen.findByRole('button', { name: 'Edit note' }));
+    await typeInto('!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Save error')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Private note about Ledger Advisors' })).toHaveTextContent('Old!');
+  });
+
+  it('shows the note read-only to those who may not edit it', async () => {
+    renderNotes({ 'GET /entities/notes/30': ok(saved('<ul><li><p>Negotiate</p></li></ul>')) }, false);
+    expect(await screen.findByTestId('note-view')).toHaveTextContent('Negotiate');
+    expect(screen.queryByRole('button', { name: 'Edit note' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});

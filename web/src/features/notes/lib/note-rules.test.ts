@@ -1,0 +1,47 @@
+import { Editor } from '@tiptap/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { noteExtensions } from './extensions';
+import { characterCountText, isNoteDirty, noteCharacterLimit } from './note-rules';
+
+describe('the private note dirty rule (spec 02 §4)', () => {
+  it('without a saved note: dirty once text is entered', () => {
+    expect(isNoteDirty(null, { html: '<p></p>', text: '' })).toBe(false);
+    expect(isNoteDirty(null, { html: '<p>   </p>', text: '   ' })).toBe(false);
+    expect(isNoteDirty(null, { html: '<p>Hi</p>', text: 'Hi' })).toBe(true);
+  });
+
+  it('with a saved note: dirty when the text differs from it', () => {
+    expect(isNoteDirty('<p>Hi</p>', { html: '<p>Hi</p>', text: 'Hi' })).toBe(false);
+    expect(isNoteDirty('<p>Hi</p>', { html: '<p><strong>Hi</strong></p>', text: 'Hi' })).toBe(true);
+    expect(isNoteDirty('<p>Hi</p>', { html: '<p></p>', text: '' })).toBe(true);
+  });
+});
+
+describe('the note editor schema (spec 02 §2, §5)', () => {
+  let editor: Editor | undefined;
+  afterEach(() => editor?.destroy());
+
+  it('stops at 1000 characters and shows the count', () => {
+    editor = new Editor({ extensions: noteExtensions() });
+    editor.commands.insertContent('a'.repeat(990));
+    expect(editor.storage.characterCount.characters()).toBe(990);
+    // Typing on: each character counts, the eleventh past 990 is refused.
+    for (let n = 0; n < 20; n += 1) editor.commands.insertContent('b');
+    expect(editor.storage.characterCount.characters()).toBe(noteCharacterLimit);
+    editor.commands.insertContent('more');
+    expect(editor.storage.characterCount.characters()).toBe(noteCharacterLimit);
+    expect(editor.getText().endsWith('bbbbbbbbbb')).toBe(true);
+    expect(characterCountText(editor.storage.characterCount.characters())).toBe('1000 / 1000');
+    expect(characterCountText(123)).toBe('123 / 1000');
+  });
+
+  it('keeps only what the server keeps: paragraphs with alignment, lists, bold and italic', () => {
+    editor = new Editor({
+      extensions: noteExtensions(),
+      content: '<h1>Title</h1><p style="text-align: center">Mid <strong>bold</strong> <em>it</em> <u>under</u> <a href="x">link</a></p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><blockquote><p>q</p></blockquote>',
+    });
+    expect(editor.getHTML()).toBe(
+      '<p>Title</p><p style="text-align: center;">Mid <strong>bold</strong> <em>it</em> under link</p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><p>q</p>',
+    );
+  });
+});

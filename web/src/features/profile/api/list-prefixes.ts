@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { PrefixesResponse } from '../../../../../shared/contracts/user';
+import { apiClient } from '../../../lib/api-client';
+import { profileKeys } from './keys';
+
+/** GET /api/user/prefixes (spec 01 §7 User): the name prefixes the profile offers. */
+export function listPrefixes(): Promise<PrefixesResponse> {
+  return apiClient.get('/user/prefixes', { schema: PrefixesResponse });
+}
+
+export function usePrefixes() {
+  return useQuery({ queryKey: profileKeys.prefixes, queryFn: listPrefixes, staleTime: Number.POSITIVE_INFINITY });
+}

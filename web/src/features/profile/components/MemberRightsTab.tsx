@@ -1,0 +1,53 @@
+import { EntityType } from '../../../../../shared/enums';
+import { Badge } from '../../../components/ui/Badge';
+import { t } from '../../../messages/en-US';
+import type { SessionEntity } from '../../../stores/session';
+
+/** Profile tab 3 (spec 01 §2.4): the user's role in each of their entities. */
+export function MemberRightsTab({ entities, currentEntityId }: { entities: readonly SessionEntity[]; currentEntityId: number | null }) {
+  return (
+    <section aria-labelledby="profile-rights-heading" className="flex flex-col gap-4">
+      <div>
+        <h2 id="profile-rights-heading" className="font-display text-2xl font-semibold text-primary-800">
+          {t('profile.memberRights.title')}
+        </h2>
+        <p className="mt-1 text-ink-700">{t('profile.memberRights.intro')}</p>
+      </div>
+      <div className="overflow-x-auto rounded-card border border-line bg-surface">
+        <table className="w-full min-w-[28rem] border-collapse text-left">
+          <caption className="sr-only">{t('profile.memberRights.title')}</caption>
+          <thead className="border-b border-line bg-primary-50 text-sm">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold text-ink-800">
+                {t('profile.memberRights.entity')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold text-ink-800">
+                {t('profile.memberRights.type')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold text-ink-800">
+                {t('profile.memberRights.role')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entities.map((entity) => {
+              const isFamily = entity.entityTypeId === EntityType.Family;
+              return (
+                <tr key={entity.id} className="border-b border-line last:border-b-0" data-testid="member-rights-row">
+                  <th scope="row" className="px-4 py-3 font-semibold text-ink-900">
+                    {entity.entityName}
+                    {entity.id === currentEntityId && <span className="ml-2 text-sm font-normal text-ink-600">({t('profile.memberRights.current')})</span>}
+                  </th>
+                  <td className="px-4 py-3">
+                    <Badge tone={isFamily ? 'family' : 'advisor'}>{isFamily ? t('entityType.family') : t('entityType.advisor')}</Badge>
+                  </td>
+                  <td className="px-4 py-3">{t(`roles.${entity.entityRoleId}`)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useAtomValue } from 'jotai';
+import { EntityType } from '../../../../../shared/enums';
+import { Button } from '../../../components/ui/Button';
+import { ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { Tabs, type TabItem } from '../../../components/ui/Tabs';
+import { useCountries } from '../../../hooks/use-countries';
+import { t } from '../../../messages/en-US';
+import { currentEntityAtom, entitiesAtom } from '../../../stores/session';
+import { usePrefixes } from '../api/list-prefixes';
+import { useUserProfile } from '../api/get-user-profile';
+import { CanvasAccessTab } from './CanvasAccessTab';
+import { GeneralTab } from './GeneralTab';
+import { MemberRightsTab } from './MemberRightsTab';
+import { PasswordTab } from './PasswordTab';
+import { PrivacyTab } from './PrivacyTab';
+
+export type ProfileTabId = 'general' | 'password' | 'member-rights' | 'canvas-access' | 'privacy';
+
+type ProfilePageProps = {
+  selectedTab?: ProfileTabId;
+  onTabChange?: (tab: ProfileTabId) => void;
+  resetHref: string;
+  progressTiming?: { stepMs?: number; successMs?: number };
+};
+
+/**
+ * The profile page's content (spec 01 §2.4): numbered tabs 1 General, 2 Password,
+ * 3 Member rights (only with entities), 4 Canvas access (only with entities and an
+ * advisor company current), 5 Privacy settings.
+ */
+export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTiming }: ProfilePageProps) {
+  const profile = useUserProfile();
+  const prefixes = usePrefixes();
+  const countries = useCountries();
+  const entities = useAtomValue(entitiesAtom);
+  const currentEntity = useAtomValue(currentEntityAtom);
+
+  if (profile.isPending || prefixes.isPending || countries.isPending) return <LoadingState />;
+  if (profile.isError || prefixes.isError || countries.isError) {
+    return (
+      <ErrorState
+        title={t('profile.loadError.title')}
+        text={t('myEntity.loadError.text')}
+        action={
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void profile.refetch();
+              void prefixes.refetch();
+              void countries.refetch();
+            }}
+          >
+            {t('common.tryAgain')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const hasEntities = entities.length > 0;
+  const isAdvisor = currentEntity?.entityTypeId === EntityType.AdvisorCompany;
+  const tabs: Array<TabItem & { id: ProfileTabId }> = [
+    {
+      id: 'general',
+      label: t('profile.tab.general'),
+      // A new form with new starting values whenever the saved profile comes back.
+      content: <GeneralTab key={profile.dataUpdatedAt} profile={profile.data} prefixes={prefixes.data} countries={countries.data} progressTiming={progressTiming} />,
+    },
+    { id: 'password', label: t('profile.tab.password'), content: <PasswordTab email={profile.data.email} resetHref={resetHref} progressTiming={progressTiming} /> },
+    ...(hasEntities
+      ? [{ id: 'member-rights' as const, label: t('profile.tab.memberRights'), content: <MemberRightsTab entities={entities} currentEntityId={currentEntity?.id ?? null} /> }]
+      : []),
+    ...(hasEntities && isAdvisor && currentEntity
+      ? [{ id: 'canvas-access' as const, label: t('profile.tab.canvasAccess'), content: <CanvasAccessTab entityName={currentEntity.entityName} /> }]
+      : []),
+    {
+      id: 'privacy',
+      label: t('profile.tab.privacy'),
+      content: <PrivacyTab key={profile.dataUpdatedAt} privacySettings={profile.data.privacySettings} progressTiming={progressTiming} />,
+    },
+  ];
+  const selected = tabs.some((tab) => tab.id === selectedTab) ? selectedTab : 'general';
+  return <Tabs label={t('profile.tabs')} tabs={tabs} selectedId={selected} onChange={(id) => onTabChange?.(id as ProfileTabId)} />;
+}

@@ -1,0 +1,14 @@
+import { AcceptWorkRelationInvitationResponse, type AcceptAdvisorInvitationRequest, type AcceptFamilyInvitationRequest } from '../../../../../shared/contracts/invitations';
+import { apiClient } from '../../../lib/api-client';
+import { invitationKinds, type InvitationKind } from '../lib/kinds';
+
+export type AcceptInvitationBody = AcceptFamilyInvitationRequest | AcceptAdvisorInvitationRequest;
+
+/**
+ * POST /api/{family,advisor}-invitation/accept (spec 02 §7): with one of the user's
+ * entities (entityId) or a new one (entityId null, with its name). The accepting entity
+ * becomes the session's current one and is answered.
+ */
+export function acceptInvitation(kind: InvitationKind, body: AcceptInvitationBody): Promise<AcceptWorkRelationInvitationResponse> {
+  return apiClient.post(`${invitationKinds[kind].basePath}/accept`, body, { schema: AcceptWorkRelationInvitationResponse });
+}

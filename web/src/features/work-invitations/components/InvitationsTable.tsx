@@ -1,0 +1,227 @@
+import { Fragment, useState } from 'react';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { OpenIcon } from '../../../components/ui/action-icons';
+import { nextSort, SortableHeader, SortToolbar, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { Button } from '../../../components/ui/Button';
+import { useProgressAction } from '../../../hooks/use-progress-action';
+import { cx } from '../../../lib/cx';
+import { t, type MessageKey } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import { useInvitations, useRefreshInvitations, type InvitationRow } from '../api/list-invitations';
+import { resendInvitation } from '../api/resend-invitation';
+import { revokeInvitation } from '../api/revoke-invitation';
+import { sendInvitationEmail } from '../api/send-invitation-email';
+import { formatDate } from '../lib/dates';
+import { resendFailure, revokeFailure, type Outcome } from '../lib/errors';
+import type { InvitationKind } from '../lib/kinds';
+import { canvasRightsText } from '../lib/sections';
+import { InvitationActionsPanel } from './InvitationActionsPanel';
+
+type SortField = 'email' | 'canvasSections' | 'createdByMember' | 'createdDate' | 'expirationDate' | 'status';
+
+const columnLabels: Record<SortField, MessageKey> = {
+  email: 'workInvitations.column.email',
+  canvasSections: 'workInvitations.column.canvasSections',
+  createdByMember: 'workInvitations.column.createdByMember',
+  createdDate: 'workInvitations.column.createdDate',
+  expirationDate: 'workInvitations.column.expirationDate',
+  status: 'workInvitations.column.status',
+};
+
+const statusTones: Record<InvitationRow['status'], BadgeTone> = { pending: 'warning', accepted: 'success', expired: 'grey' };
+
+type InvitationsTableProps = {
+  kind: InvitationKind;
+  /** The inviting entity (current): named in the resend toast. */
+  entityName: string;
+  canResend: boolean;
+  canCancel: boolean;
+  advisorsListHref?: string;
+  progressTiming?: { stepMs?: number; successMs?: number };
+};
+
+/**
+ * The invitations of the current entity (spec 02 §2 Lists, §9): the whole list, no
+ * paging, sorted by the server with a multi-sort (orderBy). A click selects a row; a
+ * double click or the row's open button expands its actions panel.
+ */
+export function InvitationsTable({ kind, entityName, canResend, canCancel, advisorsListHref, progressTiming }: InvitationsTableProps) {
+  const [sortKeys, setSortKeys] = useState<SortKeys<SortField>>([]);
+  const [isAdditiveMode, setIsAdditiveMode] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<InvitationRow | null>(null);
+  const list = useInvitations(kind, toOrderBy(sortKeys));
+  const refresh = useRefreshInvitations(kind);
+  const resend = useProgressAction(progressTiming);
+  const toasts = useToasts();
+
+  const fields: SortField[] = kind === 'advisor' ? ['email', 'canvasSections', 'createdByMember', 'createdDate', 'expirationDate', 'status'] : ['email', 'createdByMember', 'createdDate', 'expirationDate', 'status'];
+  const labels = Object.fromEntries(fields.map((field) => [field, t(columnLabels[field])])) as Record<SortField, string>;
+
+  const showFailure = (outcome: Outcome) => {
+    if (outcome === 'global') return;
+    if (outcome === 'system') toasts.showSystemError();
+    else toasts.show({ mode: 'error', title: t(outcome.title), text: t(outcome.text) });
+  };
+
+  const toggle = (id: string) => {
+    setSelectedId(id);
+    setExpandedId((current) => (current === id ? null : id));
+  };
+
+  const onResend = async (row: InvitationRow) => {
+    if (resend.isBusy) return;
+    try {
+      await resend.run(async () => {
+        const { id } = await resendInvitation(kind, row.id);
+        await sendInvitationEmail(kind, id);
+      });
+    } catch (error) {
+      void refresh();
+      showFailure(resendFailure(error));
+      return;
+    }
+    void refresh();
+    toasts.show({ mode: 'success', title: t('workInvitations.resendSuccess.title'), text: t('workInvitations.resendSuccess', { email: row.email, entityName }) });
+  };
+
+  if (list.isPending) return <LoadingState />;
+  if (list.isError) {
+    console.error('The invitations could not be loaded', list.error);
+    return (
+      <ErrorState
+        title={t('workInvitations.list.loadError')}
+        action={
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const rows = list.data;
+  const columnCount = fields.length + 1;
+  return (
+    <div className="flex flex-col gap-3">
+      {rows.length === 0 && sortKeys.length === 0 ? (
+        <EmptyState title={t('workInvitations.list.empty')}>{t('workInvitations.list.emptyHint')}</EmptyState>
+      ) : (
+        <>
+          <SortToolbar
+            keys={sortKeys}
+            labels={labels}
+            onRemove={(field) => setSortKeys((keys) => withoutSort(keys, field))}
+            onClear={() => setSortKeys([])}
+            isAdditiveMode={isAdditiveMode}
+            onAdditiveModeChange={setIsAdditiveMode}
+            defaultOrderText={t('workInvitations.list.defaultOrder')}
+          />
+          <p className="text-sm text-ink-600">{t('workInvitations.list.rowHint')}</p>
+          <div className="overflow-x-auto rounded-card border border-line bg-surface">
+            <table className="w-full min-w-[44rem] border-collapse text-left" data-testid={`${kind}-invitations`}>
+              <caption className="sr-only">{t(kind === 'family' ? 'workInvitations.list.familyCaption' : 'workInvitations.list.advisorCaption')}</caption>
+              <thead className="border-b border-line bg-canvas text-sm">
+                <tr>
+                  {fields.map((field) => (
+                    <SortableHeader
+                      key={field}
+                      field={field}
+                      label={labels[field]}
+                      keys={sortKeys}
+                      isAdditiveMode={isAdditiveMode}
+                      onSort={(name, isAdditive) => setSortKeys((keys) => nextSort(keys, name, isAdditive))}
+                    />
+                  ))}
+                  <th scope="col" className="px-3 py-2 text-right font-semibold text-ink-800">
+                    <span className="sr-only">{t('workInvitations.column.open')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const isExpanded = expandedId === row.id;
+                  const panelId = `invitation-panel-${row.id}`;
+                  return (
+                    <Fragment key={row.id}>
+                      <tr
+                        onClick={() => setSelectedId(row.id)}
+                        onDoubleClick={() => toggle(row.id)}
+                        data-selected={selectedId === row.id || undefined}
+                        className={cx('cursor-pointer border-b border-line last:border-b-0 hover:bg-primary-50', selectedId === row.id && 'bg-primary-50 outline-2 -outline-offset-2 outline-primary-500')}
+                      >
+                        <td className="px-3 py-2 break-all text-ink-900">{row.email}</td>
+                        {kind === 'advisor' && <td className="px-3 py-2 text-ink-800">{canvasRightsText(row.canvasSections, t('workInvitations.allSections'))}</td>}
+                        <td className="px-3 py-2 text-ink-800">{row.createdByMember || '-'}</td>
+                        <td className="px-3 py-2 whitespace-nowrap text-ink-800">{formatDate(row.createdDate)}</td>
+                        <td className="px-3 py-2 whitespace-nowrap text-ink-800">{formatDate(row.expirationDate)}</td>
+                        <td className="px-3 py-2">
+                          <Badge tone={statusTones[row.status]}>{t(`workInvitations.status.${row.status}`)}</Badge>
+                        </td>
+                        <td className="px-3 py-1 text-right">
+                          <button
+                            type="button"
+                            aria-label={t('workInvitations.open', { email: row.email })}
+                            aria-expanded={isExpanded}
+                            aria-controls={isExpanded ? panelId : undefined}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              toggle(row.id);
+                            }}
+                            onDoubleClick={(event) => event.stopPropagation()}
+                            className="inline-flex size-11 items-center justify-center rounded-control text-primary-700 hover:bg-primary-100"
+                          >
+                            <OpenIcon />
+                          </button>
+                        </td>
+                      </tr>
+                      {isExpanded && (
+                        <tr className="border-b border-line last:border-b-0">
+                          <td id={panelId} colSpan={columnCount} className="px-3 py-3">
+                            <InvitationActionsPanel
+                              kind={kind}
+                              invitation={row}
+                              canResend={canResend}
+                              canCancel={canCancel}
+                              advisorsListHref={advisorsListHref}
+                              onCancel={() => setCancelling(row)}
+                              onResend={() => void onResend(row)}
+                              resend={resend}
+                            />
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        isOpen={cancelling !== null}
+        title={t('workInvitations.cancel.title')}
+        description={
+          cancelling
+            ? t(cancelling.status === 'accepted' ? 'workInvitations.cancel.textAccepted' : 'workInvitations.cancel.text', { email: cancelling.email })
+            : undefined
+        }
+        confirmLabel={t('workInvitations.cancel.confirm')}
+        onConfirm={() => revokeInvitation(kind, cancelling!.id)}
+        onSuccess={() => {
+          const email = cancelling?.email ?? '';
+          setExpandedId(null);
+          void refresh();
+          toasts.show({ mode: 'success', title: t('workInvitations.revokeSuccess.title'), text: t('workInvitations.revokeSuccess', { email }) });
+        }}
+        onError={(error) => showFailure(revokeFailure(error))}
+        onClose={() => setCancelling(null)}
+        progressTiming={progressTiming}
+      />
+    </div>
+  );
+}

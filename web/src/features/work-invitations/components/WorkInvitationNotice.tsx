@@ -1,0 +1,39 @@
+import { Button } from '../../../components/ui/Button';
+import { InfoIcon } from '../../../components/ui/icons';
+import { t } from '../../../messages/en-US';
+import type { PendingWorkInvitation } from '../../../stores/work-invitation';
+
+/**
+ * The invitation text of the login-or-signup page (spec 01 §2.4): "<Company> invites you
+ * to work together on Family Canvas", with the address to use and, for an advisor
+ * invitation limited to some sections, which ones.
+ */
+export function WorkInvitationStartText({ invitation }: { invitation: PendingWorkInvitation }) {
+  return (
+    <div className="mb-3 rounded-card border border-info-700 bg-info-bg p-4 text-ink-900" data-testid="invitation-text">
+      <p className="font-semibold">{t(`workInvitation.start.${invitation.kind}`, { entityName: invitation.inviterName })}</p>
+      {invitation.kind === 'advisorInvitation' && invitation.canvasSections.length > 0 && (
+        <p className="mt-1">{t('workInvitation.start.sections', { sections: invitation.canvasSections.join(', ') })}</p>
+      )}
+      <p className="mt-1 text-base">{t('workInvitation.start.next', { email: invitation.email })}</p>
+    </div>
+  );
+}
+
+/**
+ * The banner of the login and signup pages while an invitation is on its way (spec 01
+ * §2.4, §5): which address to use, and a way to go on without the invitation.
+ */
+export function WorkInvitationBanner({ invitation, page, onDiscard }: { invitation: PendingWorkInvitation; page: 'login' | 'signup'; onDiscard: () => void }) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 rounded-card border border-info-700 bg-info-bg p-4 text-ink-900 sm:flex-row sm:items-center sm:justify-between" data-testid="invitation-banner">
+      <p className="flex items-start gap-2">
+        <InfoIcon className="mt-1 size-5 shrink-0 text-info-700" />
+        <span>{t(page === 'login' ? 'workInvitation.banner.login' : 'workInvitation.banner.signup', { email: invitation.email, entityName: invitation.inviterName })}</span>
+      </p>
+      <Button variant="ghost" size="sm" onClick={onDiscard} className="shrink-0 self-start sm:self-center">
+        {t('workInvitation.banner.discard')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { z } from 'zod';
+import { CanvasSharesResponse } from '../../../../../shared/contracts/work-relations';
+import { apiClient } from '../../../lib/api-client';
+import { currentEntityIdAtom } from '../../../stores/session';
+import { workRelationKeys } from './keys';
+
+/** GET /api/canvas-shares/{companyId}: the sections the current family shares with a company; empty means all. */
+export function getCanvasShares(companyId: number): Promise<CanvasSharesResponse> {
+  return apiClient.get(`/canvas-shares/${companyId}`, { schema: CanvasSharesResponse });
+}
+
+export function useCanvasShares(companyId: number) {
+  const entityId = useAtomValue(currentEntityIdAtom);
+  return useQuery({ queryKey: workRelationKeys.shares(entityId, companyId), queryFn: () => getCanvasShares(companyId) });
+}
+
+/** PATCH /api/canvas-shares/{companyId} {canvasSections}: empty shares all sections. */
+export function updateCanvasShares(companyId: number, canvasSections: readonly number[]): Promise<CanvasSharesResponse> {
+  return apiClient.patch(`/canvas-shares/${companyId}`, { canvasSections }, { schema: CanvasSharesResponse });
+}
+
+/** Only what the section picker needs of the family's own canvas. */
+const CanvasSectionList = z.object({ sections: z.array(z.object({ id: z.number(), title: z.string(), sequenceNumber: z.number() })) });
+export type CanvasSectionOption = { id: number; title: string };
+
+/** GET /api/canvas: the sections of the current family's canvas, in canvas order (the options of the canvas rights tab). */
+export async function listOwnCanvasSections(): Promise<CanvasSectionOption[]> {
+  const canvas = await apiClient.get('/canvas', { schema: CanvasSectionList });
+  return [...canvas.sections].sort((a, b) => a.sequenceNumber - b.sequenceNumber).map(({ id, title }) => ({ id, title }));
+}
+
+export function useOwnCanvasSections() {
+  const entityId = useAtomValue(currentEntityIdAtom);
+  return useQuery({ queryKey: workRelationKeys.canvasSections(entityId), queryFn: listOwnCanvasSections });
+}

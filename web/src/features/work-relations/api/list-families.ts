@@ -1,0 +1,16 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { FamiliesResponse } from '../../../../../shared/contracts/work-relations';
+import { apiClient } from '../../../lib/api-client';
+import { currentEntityIdAtom } from '../../../stores/session';
+import { workRelationKeys } from './keys';
+
+/** POST /api/work-relation/list-families {orderBy} (spec 02 §7): the families the current advisor company works for. */
+export function listFamilies(orderBy?: string): Promise<FamiliesResponse> {
+  return apiClient.post('/work-relation/list-families', orderBy ? { orderBy } : {}, { schema: FamiliesResponse });
+}
+
+export function useFamilies(orderBy?: string) {
+  const entityId = useAtomValue(currentEntityIdAtom);
+  return useQuery({ queryKey: workRelationKeys.families(entityId, orderBy), queryFn: () => listFamilies(orderBy), placeholderData: keepPreviousData });
+}

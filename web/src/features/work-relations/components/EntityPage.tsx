@@ -1,0 +1,150 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { EntityType } from '../../../../../shared/enums';
+import { Spinner } from '../../../components/ui/Spinner';
+import { Tabs, type TabItem } from '../../../components/ui/Tabs';
+import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
+import { t } from '../../../messages/en-US';
+import { workRelationKeys } from '../api/keys';
+import { useMemberPermissions, useViewedEntity, type ViewedEntity } from '../api/viewed-entity';
+import { useCurrentEntity } from '../hooks/use-current-entity';
+import { useWorkRelationLinks } from '../hooks/use-work-relation-links';
+import { visibleTabs, type EntityPageKind, type EntityTabId } from '../lib/tabs';
+import { AdvisorsTab } from './AdvisorsTab';
+import { CanvasRightsTab } from './CanvasRightsTab';
+import { FamilyMembersTable } from './FamilyMembersTable';
+import { GeneralTab } from './GeneralTab';
+import { OwnersTab } from './OwnersTab';
+
+/** What the Notes tab needs; the page's route module renders it (the notes are their own feature). */
+export type NotesTabProps = { entityId: number; entityName: string; canEdit: boolean };
+
+type EntityPageProps = {
+  kind: EntityPageKind;
+  entityId: number;
+  /** Company page: a family both companies work for (an advisor looking at another company of that family). */
+  familyId?: number;
+  renderNotes?: (props: NotesTabProps) => ReactNode;
+};
+
+/**
+ * The family page (/family/{entityId}) and the company page (/company/{entityId}/{familyId?})
+ * of spec 02 §2: the entity's name as title and the tabs the viewer may see (lib/tabs.ts).
+ * If the entity or the viewer's permissions on it cannot be loaded, notFound with 'error'.
+ * Leaving the page forgets the viewed entity.
+ */
+export function EntityPage({ kind, entityId, familyId, renderNotes }: EntityPageProps) {
+  const { entity: current } = useCurrentEntity();
+  const navigate = useNavigate();
+  const links = useWorkRelationLinks();
+  const queryClient = useQueryClient();
+  const currentId = current?.id ?? null;
+  // An advisor looking at another company through a family has no relation of its own to ask about.
+  const isViaFamily = current?.entityTypeId === EntityType.AdvisorCompany && familyId !== undefined && entityId !== current.id && familyId !== entityId;
+  const viewed = useViewedEntity(entityId, isViaFamily ? familyId : undefined);
+  const permissions = useMemberPermissions(entityId, { enabled: !isViaFamily });
+  const failure = viewed.error ?? permissions.error;
+
+  useEffect(() => {
+    if (!failure) return;
+    console.error('The entity could not be loaded', failure);
+    if (isApiError(failure) && globallyHandledCodes.includes(failure.errorCode)) return;
+    void navigate(links.notFound('error'), { replace: true });
+  }, [failure, navigate, links]);
+
+  useEffect(() => () => queryClient.removeQueries({ queryKey: workRelationKeys.viewed(currentId, entityId) }), [queryClient, currentId, entityId]);
+
+  if (failure) return null;
+  if (!viewed.data || (!isViaFamily && permissions.isPending) || !current) {
+    return (
+      <div className="flex min-h-[40vh] items-center justify-center text-primary-700">
+        <Spinner size="lg" label={t('entityPage.loading')} />
+      </div>
+    );
+  }
+  return (
+    <EntityPageContent
+      kind={kind}
+      entity={viewed.data}
+      familyId={isViaFamily ? familyId : undefined}
+      permissions={permissions.data?.permissions ?? []}
+      renderNotes={renderNotes}
+    />
+  );
+}
+
+type ContentProps = {
+  kind: EntityPageKind;
+  entity: ViewedEntity;
+  familyId?: number;
+  permissions: NonNullable<ReturnType<typeof useMemberPermissions>['data']>['permissions'];
+  renderNotes?: (props: NotesTabProps) => ReactNode;
+};
+
+function EntityPageContent({ kind, entity, familyId, permissions, renderNotes }: ContentProps) {
+  const { entity: current, flags } = useCurrentEntity();
+  const links = useWorkRelationLinks();
+  const [selected, setSelected] = useState<EntityTabId>('general');
+  if (!current) return null;
+  const isCurrentFamily = current.entityTypeId === EntityType.Family;
+  const tabIds = visibleTabs({
+    page: kind,
+    current: { entityId: current.id, entityTypeId: current.entityTypeId, canReadSensitiveData: flags.canReadSensitiveData },
+    viewed: { entityId: entity.id, entityTypeId: entity.entityTypeId },
+    permissions,
+  });
+  const canEditAdvisors = isCurrentFamily && permissions.includes('EditWorkRelationMembers');
+  const companyLink = (companyId: number) => {
+    if (isCurrentFamily || companyId === current.id) return links.company(companyId);
+    return links.company(companyId, entity.id);
+  };
+
+  const content: Record<EntityTabId, () => ReactNode> = {
+    general: () => <GeneralTab entity={entity} />,
+    owners: () => <OwnersTab entityId={entity.id} familyId={familyId} entityTypeId={entity.entityTypeId} />,
+    familyMembers: () => <FamilyMembersTable familyId={entity.id} caption={t('familyMembers.captionOf', { entityName: entity.entityName })} />,
+    advisors: () =>
+      kind === 'family' ? (
+        <AdvisorsTab
+          caption={t('advisors.captionOf', { entityName: entity.entityName })}
+          scope={{ familyId: entity.id }}
+          editFamilyId={canEditAdvisors ? entity.id : null}
+          showCompany
+          companyLink={companyLink}
+        />
+      ) : (
+        <AdvisorsTab
+          caption={t('advisors.captionOf', { entityName: entity.entityName })}
+          scope={isCurrentFamily ? { companyId: entity.id } : {}}
+          editFamilyId={canEditAdvisors ? current.id : null}
+          companyId={entity.id}
+          showRights={isCurrentFamily}
+        />
+      ),
+    canvasRights: () => <CanvasRightsTab companyId={entity.id} companyName={entity.entityName} canEdit={permissions.includes('EditCanvasRights')} />,
+    notes: () => (renderNotes ? renderNotes({ entityId: entity.id, entityName: entity.entityName, canEdit: flags.canEditSensitiveData }) : null),
+  };
+
+  const labels: Record<EntityTabId, string> = {
+    general: t('entityPage.tab.general'),
+    owners: t(kind === 'family' ? 'entityPage.tab.familyOwners' : 'entityPage.tab.companyOwners'),
+    familyMembers: t('entityPage.tab.familyMembers'),
+    advisors: t(kind === 'family' ? 'entityPage.tab.advisors' : 'entityPage.tab.companyAdvisors'),
+    canvasRights: t('entityPage.tab.canvasRights'),
+    notes: t('entityPage.tab.notes'),
+  };
+  const tabs: TabItem[] = tabIds.map((id) => ({ id, label: labels[id], content: content[id]() }));
+
+  return (
+    <div className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 sm:py-14">
+      <p className="text-sm font-semibold tracking-wide text-ink-600 uppercase">
+        {t(entity.entityTypeId === EntityType.AdvisorCompany ? 'entityPage.kind.company' : 'entityPage.kind.family')}
+      </p>
+      <h1 className="mt-1 font-display text-3xl font-semibold break-words text-primary-800 sm:text-4xl">{entity.entityName}</h1>
+      <div className="mt-8">
+        <Tabs label={t('entityPage.tabs')} tabs={tabs} selectedId={tabIds.includes(selected) ? selected : 'general'} onChange={(id) => setSelected(id as EntityTabId)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { SortableHeader, SortToolbar, nextSort, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { cx } from '../../../lib/cx';
+import { t } from '../../../messages/en-US';
+
+export type ListColumn<Row, F extends string> = {
+  id: string;
+  label: string;
+  /** The server's sort field of this column; without one the column does not sort. */
+  sortField?: F;
+  render: (row: Row) => ReactNode;
+  /** The column that names the row (read out with every cell). */
+  isRowHeader?: boolean;
+  className?: string;
+};
+
+type ListTableProps<Row, F extends string> = {
+  caption: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  columns: ReadonlyArray<ListColumn<Row, F>>;
+  sort: SortKeys<F>;
+  onSortChange: (keys: SortKeys<F>) => void;
+  /** What the list is sorted by without a chosen key (the server's default). */
+  defaultOrderText: string;
+  /** A single click selects a row (spec 02 §2 lists); a double click opens it like its open icon. */
+  onOpen?: (row: Row) => void;
+  /** The last column: the row's icon buttons. */
+  actions?: (row: Row) => ReactNode;
+  actionsLabel?: string;
+  /** The previous rows are shown while the newly sorted ones load. */
+  isStale?: boolean;
+  minWidthClassName?: string;
+  testId?: string;
+};
+
+/**
+ * A sortable table without paging for the work-relation lists (spec 02 §2, §9): the server
+ * sorts (orderBy, several keys), a click selects a row, a double click or the row's open
+ * icon opens it. The table scrolls sideways on a narrow screen; every action is also a
+ * button for keyboard users.
+ */
+export function ListTable<Row, F extends string>({
+  caption,
+  rows,
+  rowKey,
+  columns,
+  sort,
+  onSortChange,
+  defaultOrderText,
+  onOpen,
+  actions,
+  actionsLabel,
+  isStale,
+  minWidthClassName = 'min-w-[44rem]',
+  testId,
+}: ListTableProps<Row, F>) {
+  const [isAdditiveMode, setIsAdditiveMode] = useState(false);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const labels = Object.fromEntries(columns.filter((column) => column.sortField).map((column) => [column.sortField, column.label])) as Record<F, string>;
+  const hasSorting = columns.some((column) => column.sortField);
+
+  useEffect(() => {
+    if (selectedKey !== null && !rows.some((row) => rowKey(row) === selectedKey)) setSelectedKey(null);
+  }, [rows, rowKey, selectedKey]);
+
+  return (
+    <div className="flex flex-col gap-3" data-testid={testId}>
+      {hasSorting && (
+        <SortToolbar
+          keys={sort}
+          labels={labels}
+          onRemove={(field) => onSortChange(withoutSort(sort, field))}
+          onClear={() => onSortChange([])}
+          isAdditiveMode={isAdditiveMode}
+          onAdditiveModeChange={setIsAdditiveMode}
+          defaultOrderText={defaultOrderText}
+        />
+      )}
+      <div className={cx('overflow-x-auto rounded-card border border-line bg-surface', isStale && 'opacity-70')} aria-busy={isStale || undefined}>
+        <table className={cx('w-full border-collapse text-left', minWidthClassName)}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-line bg-primary-50 text-sm">
+            <tr>
+              {columns.map((column) =>
+                column.sortField ? (
+                  <SortableHeader
+                    key={column.id}
+                    field={column.sortField}
+                    label={column.label}
+                    keys={sort}
+                    onSort={(field, isAdditive) => onSortChange(nextSort(sort, field, isAdditive))}
+                    isAdditiveMode={isAdditiveMode}
+                  />
+                ) : (
+                  <th key={column.id} scope="col" className="px-3 py-2 align-bottom text-sm font-semibold text-ink-800">
+                    <span className="inline-flex min-h-11 items-center px-1">{column.label}</span>
+                  </th>
+                ),
+              )}
+              {actions && (
+                <th scope="col" className="px-3 py-2 align-bottom text-sm font-semibold text-ink-800">
+                  <span className="inline-flex min-h-11 items-center">{actionsLabel}</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const key = rowKey(row);
+              const isSelected = key === selectedKey;
+              return (
+                <tr
+                  key={key}
+                  aria-selected={isSelected}
+                  onClick={() => setSelectedKey(key)}
+                  onDoubleClick={onOpen ? () => onOpen(row) : undefined}
+                  className={cx('border-b border-line last:border-b-0 text-ink-900', isSelected ? 'bg-primary-50' : 'hover:bg-canvas', onOpen && 'cursor-pointer')}
+                  data-testid="list-row"
+                >
+                  {columns.map((column) =>
+                    column.isRowHeader ? (
+                      <th key={column.id} scope="row" className={cx('px-3 py-3 align-top font-semibold', column.className)}>
+                        {column.render(row)}
+                      </th>
+                    ) : (
+                      <td key={column.id} className={cx('px-3 py-3 align-top', column.className)}>
+                        {column.render(row)}
+                      </td>
+                    ),
+                  )}
+                  {actions && <td className="px-3 py-2 align-top whitespace-nowrap">{actions(row)}</td>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+type ListStateProps<T> = {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
+  loadingText?: string;
+  errorTitle: string;
+  isEmpty: (data: T) => boolean;
+  emptyTitle: string;
+  emptyHint?: ReactNode;
+  children: (data: T) => ReactNode;
+};
+
+/** A list's loading, error and empty states around it; load failures are logged too (spec 02 §8). */
+export function ListState<T>({ query, loadingText, errorTitle, isEmpty, emptyTitle, emptyHint, children }: ListStateProps<T>) {
+  useEffect(() => {
+    if (query.isError) console.error(errorTitle, query.error);
+  }, [query.isError, query.error, errorTitle]);
+  if (query.isPending) return <LoadingState text={loadingText} />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <ErrorState
+        title={errorTitle}
+        action={
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (isEmpty(query.data)) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
+  return <>{children(query.data)}</>;
+}
+
+/** The round icon button of a table row. */
+export function RowIconButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+      className="inline-flex size-11 items-center justify-center rounded-control text-primary-700 hover:bg-primary-50"
+      aria-label={label}
+      title={label}
+    >
+      {children}
+    </button>
+  );
+}

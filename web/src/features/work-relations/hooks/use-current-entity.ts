@@ -1,0 +1,9 @@
+import { useAtomValue } from 'jotai';
+import { flagsFor } from '../../../lib/permissions';
+import { currentEntityAtom } from '../../../stores/session';
+
+/** The current entity and the named permission flags of spec 02 §6 for it. */
+export function useCurrentEntity() {
+  const entity = useAtomValue(currentEntityAtom);
+  return { entity, flags: flagsFor(entity) };
+}

@@ -1,0 +1,39 @@
+import { entityRoleIds, type EntityRoleId, type WorkRelationRoleId, workRelationRoleIds } from '../../../../../shared/enums';
+import { t } from '../../../messages/en-US';
+
+/** Spec 02 §9: '-' for an empty value. */
+export function orDash(value: string | null | undefined): string {
+  return value === null || value === undefined || value.trim() === '' ? t('common.dash') : value;
+}
+
+const isWorkRelationRoleId = (id: number | null | undefined): id is WorkRelationRoleId => workRelationRoleIds.includes(id as WorkRelationRoleId);
+const isEntityRoleId = (id: number | null | undefined): id is EntityRoleId => entityRoleIds.includes(id as EntityRoleId);
+
+/** The name of a canvas role (1 full, 2 read, 3 none); '-' when there is none (an advisor company's own list). */
+export function canvasRightsName(roleId: number | null | undefined): string {
+  return isWorkRelationRoleId(roleId) ? t(`workRelations.role.${roleId}`) : t('common.dash');
+}
+
+/** The name of an entity role (member rights). */
+export function memberRightsName(roleId: number | null | undefined): string {
+  return isEntityRoleId(roleId) ? t(`roles.${roleId}`) : t('common.dash');
+}
+
+/** Shared section titles, or 'All sections' when none are named (spec 02 §2 invitation lists, companies list). */
+export function sharedSectionsText(titles: readonly string[]): string {
+  return titles.length === 0 ? t('workRelations.allSections') : titles.join(', ');
+}
+
+/** '12.03.2027' from an ISO date (spec 02 §1: dates shown as day.month.year); '-' without one. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return t('common.dash');
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return t('common.dash');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+/** Prefix, first and last name. */
+export function personName(person: { prefix?: string | null; firstName: string; lastName: string }): string {
+  return [person.prefix, person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ');
+}
