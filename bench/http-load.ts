@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon from 'autocannon';
+import { queryCanvas } from '../functions/lib/db/canvas';
 import { db, roundTripCount, tableName } from '../functions/lib/db/client';
 import { keys } from '../functions/lib/db/keys';
 import { hashPassword } from '../tests/support/accounts';
@@ -18,13 +19,23 @@ import type { Seeded } from './seed';
 
 export const loadSettings = { connections: 4, maxRequests: 200, maxSeconds: 10 } as const;
 const growthSamples = 30;
+const querySamples = 10;
 const floorSamples = 200;
 
 export type RequestSpec = { method: 'GET' | 'POST' | 'DELETE'; path: string; headers: Record<string, string>; body?: string };
 export type LoadResult = { requests: number; errors: number; statuses: Record<string, number>; p50: number; p95: number; seconds: number };
 export type Counted = { status: number; roundTrips: number; bytes: number };
 export type EndpointResult = { name: string; note: string; roundTrips: number | null; load: LoadResult | null; missing?: string };
-export type GrowthResult = { items: number; p50: number; kilobytes: number; canvasRoundTrips: number; categoryRoundTrips: number };
+export type GrowthResult = {
+  items: number;
+  /** GET /api/canvas, p50 of sequential requests. */
+  p50: number;
+  /** Of which the canvas Query alone, from this process (p50). */
+  queryP50: number;
+  kilobytes: number;
+  canvasRoundTrips: number;
+  categoryRoundTrips: number;
+};
 export type HttpResults = { floor: { p50: number; p95: number; samples: number }; endpoints: EndpointResult[]; growth: GrowthResult[] };
 
 export function percentile(values: readonly number[], p: number): number {
@@ -34,7 +45,11 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** Bounded load: at most `maxRequests` requests and `maxSeconds`, `connections` at a time; `next` gives each request. */
-export function runLoad(apiUrl: string, next: (context: Record<string, unknown>) => RequestSpec, onStatus?: (status: number, context: Record<string, unknown>) => void): Promise<LoadResult> {
+export function runLoad(
+  apiUrl: string,
+  next: (context: Record<string, unknown>) => RequestSpec,
+  options: { amount?: number; onStatus?: (status: number, context: Record<string, unknown>) => void } = {},
+): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   return new Promise((resolve, reject) => {
@@ -42,12 +57,12 @@ export function runLoad(apiUrl: string, next: (context: Record<string, unknown>)
       {
         url: apiUrl,
         connections: loadSettings.connections,
-        amount: loadSettings.maxRequests,
+        amount: Math.max(loadSettings.connections, Math.min(options.amount ?? loadSettings.maxRequests, loadSettings.maxRequests)),
         timeout: loadSettings.maxSeconds,
         requests: [
           {
             setupRequest: (request, context) => ({ ...request, ...next(context) }),
-            onResponse: (status, _body, context) => onStatus?.(status, context),
+            onResponse: (status, _body, context) => options.onStatus?.(status, context),
           },
         ],
       },
@@ -73,6 +88,22 @@ export function runLoad(apiUrl: string, next: (context: Record<string, unknown>)
   });
 }
 
+/**
+ * Waits until the handlers in this process make no more DynamoDB calls for a moment: a load
+ * stopped by its time limit leaves requests in flight, which must not be counted against
+ * the next request (nor outlive the stack).
+ */
+export async function quiesce(quietMs = 750, maxMs = 30_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let last = roundTripCount();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const now = roundTripCount();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 async function send(apiUrl: string, spec: RequestSpec): Promise<{ status: number; text: string }> {
   const response = await fetch(`${apiUrl}${spec.path}`, { method: spec.method, headers: spec.headers, body: spec.body });
   return { status: response.status, text: await response.text() };
@@ -80,6 +111,7 @@ async function send(apiUrl: string, spec: RequestSpec): Promise<{ status: number
 
 /** One request sent alone, with the DynamoDB round trips it cost. */
 export async function counted(apiUrl: string, spec: RequestSpec): Promise<Counted> {
+  await quiesce();
   const before = roundTripCount();
   const { status, text } = await send(apiUrl, spec);
   return { status, roundTrips: roundTripCount() - before, bytes: Buffer.byteLength(text) };
@@ -133,7 +165,9 @@ async function readEndpoint(apiUrl: string, name: string, note: string, spec: Re
   const one = await counted(apiUrl, spec);
   if (one.status === 404) return { name, note, roundTrips: null, load: null, missing: `404 ${(await send(apiUrl, spec)).text.slice(0, 120)}` };
   if (one.status !== 200) throw new Error(`${name} answered ${one.status}`);
-  return { name, note, roundTrips: one.roundTrips, load: await runLoad(apiUrl, () => spec) };
+  const load = await runLoad(apiUrl, () => spec);
+  await quiesce();
+  return { name, note, roundTrips: one.roundTrips, load };
 }
 
 /**
@@ -150,17 +184,20 @@ async function writeEndpoint(apiUrl: string, name: string, note: string, slots: 
   const load = await runLoad(
     apiUrl,
     (context) => {
-      // Past the end (autocannon may prepare a request it never sends), repeat the last: it fails and counts as an error.
+      // autocannon prepares one request per connection it never sends at the end; past the
+      // last slot it gets the last again (were it sent, it would fail and count as an error).
       const spec = rest[Math.min(next++, rest.length - 1)] as RequestSpec;
       context.spec = spec;
       return spec;
     },
-    (status, context) => onStatus?.(status, context.spec as RequestSpec),
+    { amount: rest.length, onStatus: (status, context) => onStatus?.(status, context.spec as RequestSpec) },
   );
+  await quiesce();
   return { name, note, roundTrips: one.roundTrips, load };
 }
 
-export async function measureHttp(apiUrl: string, seeded: Seeded): Promise<HttpResults> {
+export async function measureHttp(apiUrl: string, seeded: Seeded, progress: (message: string) => void = () => undefined): Promise<HttpResults> {
+  progress('the DynamoDB floor, then GET /api/canvas growth');
   const floor = await dynamoFloor();
 
   // Growth: GET /api/canvas and the category, sent one at a time, at each canvas size.
@@ -173,13 +210,20 @@ export async function measureHttp(apiUrl: string, seeded: Seeded): Promise<HttpR
     const category = await counted(apiUrl, get(`/api/canvas/category/${family.categoryId}`, cookie));
     if (one.status !== 200 || category.status !== 200) throw new Error(`canvas reads of the ${family.items}-item family answered ${one.status} and ${category.status}`);
     const p50 = await sequentialP50(apiUrl, canvas, growthSamples);
-    growth.push({ items: family.items, p50, kilobytes: one.bytes / 1024, canvasRoundTrips: one.roundTrips, categoryRoundTrips: category.roundTrips });
+    const queryTimes: number[] = [];
+    for (let n = 0; n < querySamples; n += 1) {
+      const queryStarted = performance.now();
+      await queryCanvas(family.familyId);
+      queryTimes.push(performance.now() - queryStarted);
+    }
+    growth.push({ items: family.items, p50, queryP50: percentile(queryTimes, 50), kilobytes: one.bytes / 1024, canvasRoundTrips: one.roundTrips, categoryRoundTrips: category.roundTrips });
   }
 
   const big = seeded.big.family;
   const owner = await sessionCookie(apiUrl, big.owner.email, big.owner.plainPassword);
   const advisor = await sessionCookie(apiUrl, seeded.advisor.email, seeded.advisor.plainPassword);
   const endpoints: EndpointResult[] = [];
+  progress('endpoints under load');
   endpoints.push(await readEndpoint(apiUrl, 'GET /api/canvas', `${big.items} items, family owner`, get('/api/canvas', owner)));
   endpoints.push(await readEndpoint(apiUrl, 'GET /api/canvas/category/{id}', `${big.items}-item canvas`, get(`/api/canvas/category/${big.categoryId}`, owner)));
   endpoints.push(

@@ -103,7 +103,7 @@ async function main(): Promise<number> {
     results.dataSet = seeded.counts;
     progress(`seeded in ${seeded.counts.seconds.toFixed(1)} s; measuring the API`);
     const apiUrl = stack?.apiUrl as string;
-    results.http = await section('HTTP measurements', () => measureHttp(apiUrl, seeded));
+    results.http = await section('HTTP measurements', () => measureHttp(apiUrl, seeded, progress));
   }
   progress('stopping the local stack');
   await cleanUp();

@@ -21,6 +21,16 @@ describe('error mapping', () => {
     expect(errors.extra).toEqual(['forms.errorMessages.unknownField']);
   });
 
+  it('names unknown keys with their path, whatever they are called', () => {
+    const schema = z.strictObject({ filterBy: z.strictObject({ entityId: z.number().optional() }).optional() });
+    const result = schema.safeParse(JSON.parse('{"__proto__": 1, "constructor": 2, "filterBy": {"$ne": null}}'));
+    expect(result.success).toBe(false);
+    const errors = fieldErrorsFrom(result.error!, 'body');
+    expect(Object.keys(errors).sort()).toEqual(['__proto__', 'constructor', 'filterBy.$ne']);
+    expect(JSON.parse(JSON.stringify(errors))).toHaveProperty(['filterBy.$ne'], ['forms.errorMessages.unknownField']);
+    expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
+  });
+
   it('puts a root-level problem under the fallback field', () => {
     const result = z.object({ a: z.string() }).safeParse('text');
     expect(Object.keys(fieldErrorsFrom(result.error!, 'body'))).toEqual(['body']);

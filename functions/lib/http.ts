@@ -51,18 +51,23 @@ export function defineRoute<
   return spec as unknown as AnyRoute;
 }
 
-/** zod issues → `{field: [message]}` with the spec's field names (dotted for nested ones). */
+/**
+ * zod issues → `{field: [message]}` with the spec's field names (dotted for nested ones).
+ * Field names come from the client (unknown keys): collected in a Map, so a key such as
+ * `__proto__` or `constructor` is a field like any other, not a property of Object.prototype.
+ */
 export function fieldErrorsFrom(error: z.ZodError, fallbackField: string): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = new Map<string, string[]>();
+  const add = (field: string, message: string) => errors.set(field, [...(errors.get(field) ?? []), message]);
   for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.map(String).join('.') : fallbackField;
+    const path = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) (errors[key] ??= []).push('forms.errorMessages.unknownField');
+      for (const key of issue.keys) add([...path, key].join('.'), 'forms.errorMessages.unknownField');
       continue;
     }
-    (errors[field] ??= []).push(issue.message);
+    add(path.length ? path.join('.') : fallbackField, issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 function parseWith<S extends Schema | undefined>(schema: S, value: unknown, part: 'body' | 'path' | 'query'): Infer<S> {

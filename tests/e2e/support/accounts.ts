@@ -50,9 +50,13 @@ async function callApi(method: string, path: string, body?: unknown): Promise<{ 
 
 export type TestAccount = { email: string; password: string; firstName: string; entityName: string };
 
-/** A family owner with a confirmed e-mail, made through the API; log in through the UI. */
-export async function createConfirmedAccount(inbox: Inbox, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
-  const account: TestAccount = { email: uniqueEmail('account'), password: defaultPassword, firstName: 'Ada', entityName: 'Lovelace Family', ...overrides };
+/**
+ * A family owner (or, with entityTypeId 2, an advisor company owner) with a confirmed
+ * e-mail, made through the API; log in through the UI.
+ */
+export async function createConfirmedAccount(inbox: Inbox, overrides: Partial<TestAccount> & { entityTypeId?: 1 | 2 } = {}): Promise<TestAccount> {
+  const { entityTypeId = 1, ...fields } = overrides;
+  const account: TestAccount = { email: uniqueEmail('account'), password: defaultPassword, firstName: 'Ada', entityName: 'Lovelace Family', ...fields };
   const salt = randomBytes(16).toString('base64');
   const signup = await callApi('POST', '/api/auth/signup', {
     firstName: account.firstName,
@@ -60,7 +64,7 @@ export async function createConfirmedAccount(inbox: Inbox, overrides: Partial<Te
     email: account.email,
     password: hashPassword(account.password, salt),
     salt,
-    createEntityTypeId: 1,
+    createEntityTypeId: entityTypeId,
     createEntityName: account.entityName,
   });
   expect(signup.status, JSON.stringify(signup.body)).toBe(201);

@@ -103,7 +103,7 @@ export function SortToolbar<F extends string>({ keys, labels, onRemove, onClear,
           <span key={key.field} className="inline-flex items-center gap-1 rounded-full bg-primary-50 py-0.5 pr-1 pl-3 text-primary-800">
             {index > 0 && <span className="text-ink-600">{t('table.thenBy')} </span>}
             {labels[key.field]} {key.isDescending ? '↓' : '↑'}
-            <span className="sr-only">{t(key.isDescending ? 'table.sortedDescending' : 'table.sortedAscending')}</span>
+            <span className="sr-only"> {t(key.isDescending ? 'table.sortedDescending' : 'table.sortedAscending')}</span>
             <button
               type="button"
               onClick={() => onRemove(key.field)}

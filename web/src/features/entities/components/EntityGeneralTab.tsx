@@ -153,9 +153,8 @@ function EntityProfileForm({ profile, countries, progressTiming }: { profile: En
         failedAddressType = undefined;
       });
     } catch (error) {
+      // The form keeps what was typed, with the problems marked: no reload here.
       explain(error, failedAddressType);
-      // Whatever did save shows on the next load.
-      void queryClient.invalidateQueries({ queryKey: entityKeys.profile(profile.id) });
       return;
     }
     toasts.show({ mode: 'success', text: t('entity.successMessages.editInfo') });

@@ -7,6 +7,7 @@ import { canInviteMemberWithRole, hasPermission, isAdmin, type Membership } from
 import { MailIcon, TrashIcon } from '../../../components/ui/action-icons';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { SortableHeader, SortToolbar, nextSort, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -114,7 +115,7 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
             onAdditiveModeChange={setIsAdditiveMode}
             defaultOrderText={t('invitations.defaultOrder')}
           />
-          <div className={cx('overflow-x-auto rounded-card border border-line bg-surface', invitations.isPlaceholderData && 'opacity-70')} aria-busy={invitations.isFetching || undefined}>
+          <ScrollRegion label={t('invitations.caption')} className={cx(invitations.isPlaceholderData && 'opacity-70')} isBusy={invitations.isFetching}>
             <table className="w-full min-w-[52rem] border-collapse text-left">
               <caption className="sr-only">{t('invitations.caption')}</caption>
               <thead className="border-b border-line bg-primary-50 text-sm">
@@ -180,7 +181,7 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
       <ConfirmDialog

@@ -4,6 +4,7 @@ import type { EntityMember, memberSortFields } from '../../../../../shared/contr
 import { OpenIcon, PencilIcon } from '../../../components/ui/action-icons';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { SortableHeader, SortToolbar, nextSort, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
 import { cx } from '../../../lib/cx';
@@ -72,7 +73,7 @@ export function MembersTable({ entityId, entityTypeId, entityName, canEditMember
         onAdditiveModeChange={setIsAdditiveMode}
         defaultOrderText={t('members.defaultOrder')}
       />
-      <div className={cx('overflow-x-auto rounded-card border border-line bg-surface', members.isPlaceholderData && 'opacity-70')} aria-busy={members.isFetching || undefined}>
+      <ScrollRegion label={t('members.caption', { entityName })} className={cx(members.isPlaceholderData && 'opacity-70')} isBusy={members.isFetching}>
         <table className="w-full min-w-[44rem] border-collapse text-left">
           <caption className="sr-only">{t('members.caption', { entityName })}</caption>
           <thead className="border-b border-line bg-primary-50 text-sm">
@@ -91,7 +92,7 @@ export function MembersTable({ entityId, entityTypeId, entityName, canEditMember
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -60,7 +60,7 @@ export function GeneralTab({ profile, prefixes, countries, progressTiming }: Gen
         failedSlot = undefined;
       });
     } catch (error) {
-      void queryClient.invalidateQueries({ queryKey: profileKeys.user });
+      // The form keeps what was typed, with the problems marked: no reload here.
       // Spec 01 §8.2 Profile: validation gives the generic profile error; 17 flags the e-mail.
       if (isApiError(error) && (error.errorCode === ErrorCodes.VALIDATION_ERROR || error.errorCode === ErrorCodes.INCORRECT_INPUT)) {
         form.applyServerErrors(failedSlot ? addressErrorsFor(failedSlot, error.errors) : error.errors);

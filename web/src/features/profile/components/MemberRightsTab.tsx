@@ -1,5 +1,6 @@
 import { EntityType } from '../../../../../shared/enums';
 import { Badge } from '../../../components/ui/Badge';
+import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { t } from '../../../messages/en-US';
 import type { SessionEntity } from '../../../stores/session';
 
@@ -13,7 +14,7 @@ export function MemberRightsTab({ entities, currentEntityId }: { entities: reado
         </h2>
         <p className="mt-1 text-ink-700">{t('profile.memberRights.intro')}</p>
       </div>
-      <div className="overflow-x-auto rounded-card border border-line bg-surface">
+      <ScrollRegion label={t('profile.memberRights.title')}>
         <table className="w-full min-w-[28rem] border-collapse text-left">
           <caption className="sr-only">{t('profile.memberRights.title')}</caption>
           <thead className="border-b border-line bg-primary-50 text-sm">
@@ -47,7 +48,7 @@ export function MemberRightsTab({ entities, currentEntityId }: { entities: reado
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdvisorMember, WorkRelationMemberPermissions } from '../../../../../shared/contracts/work-relations';
-import { EntityRole } from '../../../../../shared/enums';
+import { EntityRole, type EntityRoleId } from '../../../../../shared/enums';
 import { fakeApi, fails, ok, type FakeRequest } from '../../../testing/fake-api';
 import { advisorEntity, familyEntity, renderPage } from '../testing/render';
 import { EntityPage } from './EntityPage';
@@ -51,7 +51,7 @@ const advisor = (overrides: Partial<AdvisorMember> = {}): AdvisorMember => ({
 
 const sections = { sections: [1, 2, 3].map((n) => ({ id: 7000 + n, title: `Section ${n}`, sequenceNumber: n })) };
 
-function renderCompanyPage(routes: Record<string, Parameters<typeof fakeApi>[0][string]>, roleId = EntityRole.Owner) {
+function renderCompanyPage(routes: Record<string, Parameters<typeof fakeApi>[0][string]>, roleId: EntityRoleId = EntityRole.Owner) {
   const api = fakeApi({
     'GET /entities/30': ok(company),
     'GET /authorization/work-relation-member-permissions/30': ok(

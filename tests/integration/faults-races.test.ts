@@ -1,0 +1,148 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Answer } from '../../shared/contracts/canvas';
+import type { CreateEntityResponse } from '../../shared/contracts/entities';
+import { questionIdOf } from '../../shared/canvas-ids';
+import { EntityRole, EntityType } from '../../shared/enums';
+import { db } from '../../functions/lib/db/client';
+import { getEntity, roleCounterChange } from '../../functions/lib/db/entities';
+import { getMember, listMembersOfEntity, putNewMember } from '../../functions/lib/db/members';
+import { toSessionMembership } from '../../functions/lib/memberships';
+import { startSession } from '../../functions/lib/session';
+import { signUpAndConfirm, type TestAccount } from '../support/accounts';
+import { familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
+import { ApiClient, useIntegrationStack, type ApiResponse } from '../support/integration';
+import { snapshotTable } from '../support/table';
+
+/**
+ * Conditional writes under races: each race is a pair of requests sent at the same
+ * moment, and 50 pairs run at once. Whatever the interleaving, DynamoDB's conditions hold
+ * the invariants (docs/data-model.md): one vote per user per item, one answer per user per
+ * question, never an entity without an owner. The losing request of a pair gets a
+ * catalogue refusal, never a 5xx.
+ */
+
+const stack = useIntegrationStack();
+const rounds = 50;
+
+type ErrorBody = { errorCode?: number };
+
+let family: FamilyWithCanvas;
+let author: TestAccount;
+let voter: TestAccount;
+let answerer: TestAccount;
+/** The first 50 questions of the canvas (it has 60). */
+let questionIds: string[];
+
+beforeAll(async () => {
+  family = await familyWithCanvas(stack, 'Race Family');
+  [author, answerer] = await Promise.all([memberOf(stack, family.owner, EntityRole.FullMember, 'Author'), memberOf(stack, family.owner, EntityRole.Admin, 'Answerer')]);
+  voter = family.owner;
+  questionIds = family.canvas.sections
+    .flatMap((section) => section.categories)
+    .flatMap((category) => [1, 2, 3, 4].map((n) => questionIdOf(category.id, n)))
+    .slice(0, rounds);
+  expect(questionIds).toHaveLength(rounds);
+});
+
+/** Items of a type in the table, as the snapshot's JSON lines. */
+async function itemsOfType(type: string): Promise<string[]> {
+  return (await snapshotTable(stack.dynamoEndpoint, stack.tableName)).filter((item) => item.includes(`"type":{"S":"${type}"}`));
+}
+
+/** Sends all pairs at once; answers them pairwise. */
+async function racePairs(pairs: Array<[() => Promise<ApiResponse<ErrorBody>>, () => Promise<ApiResponse<ErrorBody>>]>) {
+  return Promise.all(pairs.map(([first, second]) => Promise.all([first(), second()])));
+}
+
+/** Exactly one of the pair succeeded; the other was refused with one of the codes. */
+function expectOneWinner(pair: [ApiResponse<ErrorBody>, ApiResponse<ErrorBody>], successStatus: number, loserCodes: number[]): void {
+  const statuses = pair.map((response) => response.status);
+  const detail = JSON.stringify(pair.map((response) => [response.status, response.body]));
+  expect(statuses.filter((status) => status === successStatus), detail).toHaveLength(1);
+  const loser = pair.find((response) => response.status !== successStatus)!;
+  expect(loser.status, detail).toBeLessThan(500);
+  expect(loserCodes, detail).toContain(loser.body.errorCode);
+}
+
+describe('conditional-write races, 50 pairs at once', () => {
+  it('two votes by the same user on the same answer: exactly one vote stored', async () => {
+    const answers: Answer[] = [];
+    for (let start = 0; start < rounds; start += 10) {
+      const batch = await Promise.all(
+        questionIds.slice(start, start + 10).map((questionId) => author.client.post<Answer>(`/api/canvas-answer/create/${questionId}`, { questionId, text: 'Worth a vote' })),
+      );
+      for (const response of batch) {
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        answers.push(response.body);
+      }
+    }
+    const vote = (answerId: string) => () => voter.client.post<ErrorBody>(`/api/canvas-answer/vote/${answerId}`);
+    const results = await racePairs(answers.map((answer) => [vote(answer.id), vote(answer.id)]));
+    // The loser either finds the vote (9) or lost the write race and was told to retry (9).
+    for (const pair of results) expectOneWinner(pair, 201, [9]);
+    const votes = await itemsOfType('Vote');
+    for (const answer of answers) {
+      expect(votes.filter((item) => item.includes(`"SK":{"S":"C#VOTE#${answer.id}#${voter.userId}"}`)), answer.id).toHaveLength(1);
+    }
+    expect(votes).toHaveLength(rounds);
+  });
+
+  it('two answers by the same user to the same question: exactly one answer stored', async () => {
+    const answer = (questionId: string, text: string) => () => answerer.client.post<ErrorBody>(`/api/canvas-answer/create/${questionId}`, { questionId, text });
+    const results = await racePairs(questionIds.map((questionId) => [answer(questionId, 'First thought'), answer(questionId, 'Second thought')]));
+    for (const pair of results) expectOneWinner(pair, 201, [9]);
+    const [stored, guards] = await Promise.all([itemsOfType('Answer'), itemsOfType('AnswerGuard')]);
+    for (const questionId of questionIds) {
+      const mine = stored.filter((item) => item.includes(`"createdByUserId":{"S":"${answerer.userId}"}`) && item.includes(`"questionId":{"S":"${questionId}"}`));
+      expect(mine, questionId).toHaveLength(1);
+      const guard = guards.filter((item) => item.includes(`"SK":{"S":"C#ANSWERED#${questionId}#${answerer.userId}"}`));
+      expect(guard, questionId).toHaveLength(1);
+      // The guard names the answer that was stored.
+      expect(mine[0]).toContain(JSON.parse(guard[0]!).answerId.S as string);
+    }
+  });
+
+  it('two owners removing each other: no entity is ever left without an owner', async () => {
+    const [first, second] = await Promise.all([signUpAndConfirm(stack), signUpAndConfirm(stack)]);
+    // 50 entities of the first owner, each with the second as another owner (through the data
+    // module: the same items an accepted invitation writes), and a session per owner and entity.
+    const entityIds: number[] = [];
+    for (let start = 0; start < rounds; start += 10) {
+      const created = await Promise.all(
+        Array.from({ length: Math.min(10, rounds - start) }, (_, i) => first.client.post<CreateEntityResponse>('/api/entities', { entityTypeId: EntityType.Family, entityName: `Owners Race ${start + i}` })),
+      );
+      entityIds.push(...created.map((response) => response.body.id));
+    }
+    const at = new Date().toISOString();
+    await Promise.all(
+      entityIds.map((entityId) =>
+        db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              putNewMember({ entityId, entityTypeId: EntityType.Family, userId: second.userId, entityRoleId: EntityRole.Owner, at }),
+              roleCounterChange(entityId, null, EntityRole.Owner),
+            ],
+          }),
+        ),
+      ),
+    );
+    const sessionCookie = async (account: TestAccount, entityId: number) => {
+      const member = await getMember(entityId, account.userId);
+      const { cookie } = await startSession(account.userId, toSessionMembership(member!));
+      return cookie.split(';')[0]!;
+    };
+    const cookies = await Promise.all(entityIds.map(async (entityId) => [await sessionCookie(first, entityId), await sessionCookie(second, entityId)] as const));
+    const remove = (cookie: string, target: TestAccount) => () => new ApiClient(() => stack.apiUrl).request<ErrorBody>('DELETE', `/api/entity-member/${target.userId}`, undefined, { headers: { cookie } });
+
+    const results = await racePairs(cookies.map(([firstCookie, secondCookie]) => [remove(firstCookie, second), remove(secondCookie, first)]));
+    // 62: the guard refused the loser; 4: its session had already lost the entity.
+    for (const pair of results) expectOneWinner(pair, 204, [4, 62]);
+    for (const entityId of entityIds) {
+      const [entity, members] = await Promise.all([getEntity(entityId), listMembersOfEntity(entityId)]);
+      const owners = members.filter((member) => member.entityRoleId === EntityRole.Owner && member.isActive);
+      expect(owners, `entity ${entityId}`).toHaveLength(1);
+      expect(entity?.ownerCount, `entity ${entityId}`).toBe(1);
+    }
+  });
+});

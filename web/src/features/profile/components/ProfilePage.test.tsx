@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UserProfile } from '../../../../../shared/contracts/auth';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { permissionsForRole } from '../../../../../shared/permissions';
+import { createStore } from 'jotai';
+import { hashPassword } from '../../../lib/password-hash';
+import { fails, fakeApi, ok, type FakeRequest, type FakeResponse } from '../../../testing/fake-api';
+import { renderWithApp } from '../../../testing/render';
+import { currentEntityIdAtom, entitiesAtom } from '../../../stores/session';
+import { ProfilePage } from './ProfilePage';
+
+let restore = () => undefined as void;
+afterEach(() => restore());
+
+const fast = { stepMs: 1, successMs: 1 };
+
+const profile: UserProfile = {
+  id: 'user-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  prefix: null,
+  email: 'ada@example.com',
+  phone: null,
+  isEmailConfirmed: true,
+  lastLoginDate: '2026-03-01T10:00:00.000Z',
+  addresses: [{ id: 'addr-1', streetAddress: '12 Analytical Row', city: 'London', postalCode: 'N1 9GU', country: 'GB' }],
+  privacySettings: { email: 10, phone: 10, address: 10 },
+};
+
+function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)> = {}, options: { withEntities?: boolean; tab?: 'general' | 'password' } = {}) {
+  const api = fakeApi({
+    'GET /user/profile': ok(profile),
+    'GET /user/prefixes': ok(['Mr', 'Mrs', 'Ms', 'Dr']),
+    'GET /addresses/countries': ok([
+      { code: 'DE', name: 'Germany' },
+      { code: 'GB', name: 'United Kingdom' },
+    ]),
+    ...routes,
+  });
+  restore = api.restore;
+  const store = createStore();
+  if (options.withEntities) {
+    store.set(entitiesAtom, [
+      { id: 1, entityName: 'Lovelace Family', entityTypeId: 1, entityRoleId: 1, entityRolePermissions: permissionsForRole(1) },
+      { id: 2, entityName: 'Babbage Advisors', entityTypeId: 2, entityRoleId: 3, entityRolePermissions: permissionsForRole(3) },
+    ]);
+    store.set(currentEntityIdAtom, 2);
+  }
+  const view = renderWithApp(<ProfilePage resetHref="/reset" selectedTab={options.tab} progressTiming={fast} />, { store });
+  return { ...view, api };
+}
+
+describe('the profile tabs (spec 01 §2.4)', () => {
+  it('numbers the tabs and shows member rights and canvas access only with entities and an advisor company current', async () => {
+    setup({}, { withEntities: true });
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '3 Member rights', '4 Canvas access', '5 Privacy settings']);
+  });
+
+  it('leaves out tabs 3 and 4 for a user without entities', async () => {
+    setup();
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '5 Privacy settings']);
+  });
+});
+
+describe('profile tab 1, General (spec 01 §5 Profile)', () => {
+  it('enables Save only when something changed, and sends only what changed', async () => {
+    const { user, api } = setup({ 'PATCH /user/user-1': (request) => ok({ ...profile, ...(request.body as object) }) });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    const firstName = screen.getByRole('textbox', { name: /First name/ });
+    expect(save).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /E-mail/ })).toHaveAttribute('readonly');
+
+    await user.type(firstName, 'x');
+    expect(save).toBeEnabled();
+    await user.type(firstName, '{Backspace}');
+    expect(save).toBeDisabled();
+
+    await user.clear(firstName);
+    await user.type(firstName, ' Augusta ');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Prefix' }), 'Dr');
+    await user.click(save);
+    await waitFor(() => expect(api.callsTo('PATCH /user/user-1').map((call) => call.body)).toEqual([{ firstName: 'Augusta', prefix: 'Dr' }]));
+    expect(api.callsTo('PATCH /user/address/addr-1')).toEqual([]);
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+  });
+
+  it('keeps Save disabled while a changed field breaks a rule', async () => {
+    const { user } = setup();
+    const save = await screen.findByRole('button', { name: 'Save' });
+    const lastName = screen.getByRole('textbox', { name: /Last name/ });
+    await user.clear(lastName);
+    await user.type(lastName, 'Lo');
+    await user.tab();
+    expect(lastName).toHaveAccessibleDescription('Please enter at least 3 characters.');
+    expect(save).toBeDisabled();
+  });
+
+  it('adds a new address only when it is filled in, and then checks all of it', async () => {
+    const { user, api } = setup({ 'POST /user/address': { status: 201, body: { id: 'addr-2', streetAddress: '1 Engine Lane', city: 'Berlin', postalCode: '10115', country: 'DE' } } });
+    const newAddress = await screen.findByRole('group', { name: 'Add an address' });
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.type(within(newAddress).getByRole('textbox', { name: /City/ }), 'Berlin');
+    expect(save).toBeDisabled();
+    await user.type(within(newAddress).getByRole('textbox', { name: /Street address/ }), '1 Engine Lane');
+    await user.type(within(newAddress).getByRole('textbox', { name: /Postal code/ }), '10115');
+    await user.selectOptions(within(newAddress).getByRole('combobox', { name: /Country/ }), 'Germany');
+    await user.click(save);
+    await waitFor(() =>
+      expect(api.callsTo('POST /user/address').map((call) => call.body)).toEqual([{ streetAddress: '1 Engine Lane', city: 'Berlin', postalCode: '10115', country: 'DE' }]),
+    );
+    expect(api.callsTo('PATCH /user/user-1')).toEqual([]);
+  });
+});
+
+describe('profile tab 2, Password (spec 01 §5, §7, §8.2)', () => {
+  it('fetches the salt when the new password is left, and sends hashes only', async () => {
+    const { user, api } = setup({ 'POST /auth/salt': ok({ salt: 'AAAAAAAAAAAAAAAAAAAAAA==' }), 'PATCH /password/change': { status: 204 } }, { tab: 'password' });
+    await user.type(await screen.findByLabelText(/^Current password/), 'Old-Secret1');
+    await user.type(screen.getByLabelText(/^New password/), 'New-Secret2');
+    expect(api.callsTo('POST /auth/salt')).toEqual([]);
+    await user.tab();
+    await waitFor(() => expect(api.callsTo('POST /auth/salt').map((call) => call.body)).toEqual([{ email: 'ada@example.com' }]));
+    await user.type(screen.getByLabelText(/^Repeat new password/), 'New-Secret2');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(api.callsTo('PATCH /password/change')).toHaveLength(1));
+    const body = api.callsTo('PATCH /password/change')[0]!.body as Record<string, string>;
+    expect(Object.keys(body).sort()).toEqual(['newPassword', 'password', 'salt']);
+    expect(JSON.stringify(body)).not.toContain('Secret');
+    // The current password with its stored salt; the new one with a new salt.
+    expect(body.password).toBe(await hashPassword('Old-Secret1', 'AAAAAAAAAAAAAAAAAAAAAA=='));
+    expect(body.salt).not.toBe('AAAAAAAAAAAAAAAAAAAAAA==');
+    expect(body.newPassword).toBe(await hashPassword('New-Secret2', body.salt!));
+    expect(await screen.findByText('Your password has been changed. Other devices were signed out.')).toBeInTheDocument();
+  });
+
+  it('marks a wrong current password (22) and offers the reset link', async () => {
+    const { user } = setup({ 'POST /auth/salt': ok({ salt: 'AAAAAAAAAAAAAAAAAAAAAA==' }), 'PATCH /password/change': fails(400, ErrorCodes.WRONG_PASSWORD, { password: ['x'] }) }, { tab: 'password' });
+    const current = await screen.findByLabelText(/^Current password/);
+    await user.type(current, 'Not-It1!');
+    await user.type(screen.getByLabelText(/^New password/), 'New-Secret2');
+    await user.type(screen.getByLabelText(/^Repeat new password/), 'New-Secret2');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(current).toHaveAccessibleDescription('This is not your current password.'));
+    expect(screen.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/reset');
+  });
+});
