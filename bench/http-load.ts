@@ -12,20 +12,20 @@ import type { Seeded } from './seed';
  *   most 10 s per endpoint, p50/p95 from every response's own time. Write endpoints vary
  *   path, body and session per request with autocannon's setupRequest (each request a new
  *   question or answer, so none collides with the one-per-user rules);
- * - DynamoDB round trips of one request sent alone: the process-wide counter of
- *   functions/lib/db/client.ts read before and after;
+ * - DynamoDB round trips of a request sent alone (two of them, so a varying cost shows):
+ *   the process-wide counter of functions/lib/db/client.ts read before and after, once
+ *   the handlers went quiet (a load stopped by its time limit leaves requests in flight);
  * - the floor: one GetItem to DynamoDB Local from this process.
  */
 
-export const loadSettings = { connections: 4, maxRequests: 200, maxSeconds: 10 } as const;
-const growthSamples = 30;
-const querySamples = 10;
+export const loadSettings = { connections: 4, maxRequests: 200, maxSeconds: 10, growthSamples: 30, querySamples: 15 } as const;
 const floorSamples = 200;
 
 export type RequestSpec = { method: 'GET' | 'POST' | 'DELETE'; path: string; headers: Record<string, string>; body?: string };
 export type LoadResult = { requests: number; errors: number; statuses: Record<string, number>; p50: number; p95: number; seconds: number };
-export type Counted = { status: number; roundTrips: number; bytes: number };
-export type EndpointResult = { name: string; note: string; roundTrips: number | null; load: LoadResult | null; missing?: string };
+type Counted = { status: number; roundTrips: number; bytes: number; text: string };
+/** roundTrips: the counts of two requests sent alone (equal unless the cost varies). */
+export type EndpointResult = { name: string; note: string; roundTrips: number[]; load: LoadResult | null; missing?: string };
 export type GrowthResult = {
   items: number;
   /** GET /api/canvas, p50 of sequential requests. */
@@ -33,8 +33,8 @@ export type GrowthResult = {
   /** Of which the canvas Query alone, from this process (p50). */
   queryP50: number;
   kilobytes: number;
-  canvasRoundTrips: number;
-  categoryRoundTrips: number;
+  canvasRoundTrips: number[];
+  categoryRoundTrips: number[];
 };
 export type HttpResults = { floor: { p50: number; p95: number; samples: number }; endpoints: EndpointResult[]; growth: GrowthResult[] };
 
@@ -109,24 +109,28 @@ async function send(apiUrl: string, spec: RequestSpec): Promise<{ status: number
   return { status: response.status, text: await response.text() };
 }
 
-/** One request sent alone, with the DynamoDB round trips it cost. */
-export async function counted(apiUrl: string, spec: RequestSpec): Promise<Counted> {
+/** One request sent alone (after the handlers went quiet), with the DynamoDB round trips it cost. */
+async function counted(apiUrl: string, spec: RequestSpec): Promise<Counted> {
   await quiesce();
   const before = roundTripCount();
   const { status, text } = await send(apiUrl, spec);
-  return { status, roundTrips: roundTripCount() - before, bytes: Buffer.byteLength(text) };
+  return { status, roundTrips: roundTripCount() - before, bytes: Buffer.byteLength(text), text };
 }
 
-/** p50 of `samples` requests sent one after another (fetch). */
-async function sequentialP50(apiUrl: string, spec: RequestSpec, samples: number): Promise<number> {
-  const times: number[] = [];
-  for (let n = 0; n < samples; n += 1) {
-    const started = performance.now();
-    const { status } = await send(apiUrl, spec);
-    times.push(performance.now() - started);
-    if (status !== 200) throw new Error(`${spec.method} ${spec.path} answered ${status}`);
-  }
-  return percentile(times, 50);
+/** Two requests sent alone, one after the other: both counts are kept, so a variation shows. */
+async function countedPair(apiUrl: string, first: RequestSpec, second: RequestSpec, expected: (status: number) => boolean, what: string): Promise<Counted & { roundTripCounts: number[] }> {
+  const a = await counted(apiUrl, first);
+  if (!expected(a.status)) return { ...a, roundTripCounts: [a.roundTrips] };
+  const b = await counted(apiUrl, second);
+  if (!expected(b.status)) throw new Error(`${what} answered ${b.status}: ${b.text.slice(0, 200)}`);
+  return { ...a, roundTripCounts: [a.roundTrips, b.roundTrips] };
+}
+
+async function timed(apiUrl: string, spec: RequestSpec): Promise<number> {
+  const started = performance.now();
+  const { status } = await send(apiUrl, spec);
+  if (status !== 200) throw new Error(`${spec.method} ${spec.path} answered ${status}`);
+  return performance.now() - started;
 }
 
 /** The floor: GetItem round trips to DynamoDB Local from this process, one after another. */
@@ -159,27 +163,30 @@ const post = (path: string, cookie: string | null, body: unknown = {}): RequestS
   body: JSON.stringify(body),
 });
 
-/** A read endpoint: one warm-up, one counted request, then the load. */
+const isOk = (status: number) => status >= 200 && status < 300;
+
+/** A read endpoint: one warm-up, two counted requests, then the load. */
 async function readEndpoint(apiUrl: string, name: string, note: string, spec: RequestSpec): Promise<EndpointResult> {
   await send(apiUrl, spec);
-  const one = await counted(apiUrl, spec);
-  if (one.status === 404) return { name, note, roundTrips: null, load: null, missing: `404 ${(await send(apiUrl, spec)).text.slice(0, 120)}` };
-  if (one.status !== 200) throw new Error(`${name} answered ${one.status}`);
+  const one = await countedPair(apiUrl, spec, spec, isOk, name);
+  if (one.status === 404) return { name, note, roundTrips: [], load: null, missing: `404 ${one.text.slice(0, 120)}` };
+  if (!isOk(one.status)) throw new Error(`${name} answered ${one.status}: ${one.text.slice(0, 200)}`);
   const load = await runLoad(apiUrl, () => spec);
   await quiesce();
-  return { name, note, roundTrips: one.roundTrips, load };
+  return { name, note, roundTrips: one.roundTripCounts, load };
 }
 
 /**
- * A write endpoint: `slots` are the distinct requests available (each used once); the first
- * is sent alone and counted (it also loads the handler), the others feed the load.
+ * A write endpoint: `slots` are distinct requests, each sent once; the first two are sent
+ * alone and counted (the first also loads the handler), the others feed the load.
  */
 async function writeEndpoint(apiUrl: string, name: string, note: string, slots: RequestSpec[], onStatus?: (status: number, spec: RequestSpec) => void): Promise<EndpointResult> {
-  const [first, ...rest] = slots;
-  if (!first) throw new Error(`${name}: no requests to send`);
-  const one = await counted(apiUrl, first);
-  if (one.status >= 300) throw new Error(`${name} answered ${one.status}`);
+  const [first, second, ...rest] = slots;
+  if (!first || !second) throw new Error(`${name}: not enough requests to send`);
+  const one = await countedPair(apiUrl, first, second, isOk, name);
+  if (!isOk(one.status)) throw new Error(`${name} answered ${one.status}: ${one.text.slice(0, 200)}`);
   onStatus?.(one.status, first);
+  onStatus?.(one.status, second);
   let next = 0;
   const load = await runLoad(
     apiUrl,
@@ -193,31 +200,45 @@ async function writeEndpoint(apiUrl: string, name: string, note: string, slots: 
     { amount: rest.length, onStatus: (status, context) => onStatus?.(status, context.spec as RequestSpec) },
   );
   await quiesce();
-  return { name, note, roundTrips: one.roundTrips, load };
+  return { name, note, roundTrips: one.roundTripCounts, load };
 }
 
 export async function measureHttp(apiUrl: string, seeded: Seeded, progress: (message: string) => void = () => undefined): Promise<HttpResults> {
   progress('the DynamoDB floor, then GET /api/canvas growth');
   const floor = await dynamoFloor();
 
-  // Growth: GET /api/canvas and the category, sent one at a time, at each canvas size.
-  const growth: GrowthResult[] = [];
+  // Growth: GET /api/canvas and the category at each canvas size, sent one at a time. The
+  // sizes take turns, so a passing disturbance of the machine hits them all alike.
+  const families = [];
   for (const family of seeded.measured) {
     const cookie = await sessionCookie(apiUrl, family.owner.email, family.owner.plainPassword);
-    const canvas = get('/api/canvas', cookie);
-    await send(apiUrl, canvas);
-    const one = await counted(apiUrl, canvas);
-    const category = await counted(apiUrl, get(`/api/canvas/category/${family.categoryId}`, cookie));
-    if (one.status !== 200 || category.status !== 200) throw new Error(`canvas reads of the ${family.items}-item family answered ${one.status} and ${category.status}`);
-    const p50 = await sequentialP50(apiUrl, canvas, growthSamples);
-    const queryTimes: number[] = [];
-    for (let n = 0; n < querySamples; n += 1) {
-      const queryStarted = performance.now();
-      await queryCanvas(family.familyId);
-      queryTimes.push(performance.now() - queryStarted);
-    }
-    growth.push({ items: family.items, p50, queryP50: percentile(queryTimes, 50), kilobytes: one.bytes / 1024, canvasRoundTrips: one.roundTrips, categoryRoundTrips: category.roundTrips });
+    families.push({ family, canvas: get('/api/canvas', cookie), category: get(`/api/canvas/category/${family.categoryId}`, cookie), times: [] as number[], queryTimes: [] as number[] });
   }
+  const counts: Array<{ canvas: Counted & { roundTripCounts: number[] }; category: Counted & { roundTripCounts: number[] } }> = [];
+  for (const f of families) {
+    await send(apiUrl, f.canvas);
+    const canvas = await countedPair(apiUrl, f.canvas, f.canvas, (status) => status === 200, `GET /api/canvas (${f.family.items} items)`);
+    const category = await countedPair(apiUrl, f.category, f.category, (status) => status === 200, `GET /api/canvas/category (${f.family.items} items)`);
+    if (canvas.status !== 200 || category.status !== 200) throw new Error(`canvas reads of the ${f.family.items}-item family answered ${canvas.status} and ${category.status}`);
+    counts.push({ canvas, category });
+  }
+  for (let n = 0; n < loadSettings.growthSamples; n += 1) {
+    for (const f of families) {
+      f.times.push(await timed(apiUrl, f.canvas));
+      if (n >= loadSettings.querySamples) continue;
+      const started = performance.now();
+      await queryCanvas(f.family.familyId);
+      f.queryTimes.push(performance.now() - started);
+    }
+  }
+  const growth: GrowthResult[] = families.map((f, i) => ({
+    items: f.family.items,
+    p50: percentile(f.times, 50),
+    queryP50: percentile(f.queryTimes, 50),
+    kilobytes: (counts[i]?.canvas.bytes ?? Number.NaN) / 1024,
+    canvasRoundTrips: counts[i]?.canvas.roundTripCounts ?? [],
+    categoryRoundTrips: counts[i]?.category.roundTripCounts ?? [],
+  }));
 
   const big = seeded.big.family;
   const owner = await sessionCookie(apiUrl, big.owner.email, big.owner.plainPassword);

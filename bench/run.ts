@@ -83,7 +83,7 @@ async function main(): Promise<number> {
   const results: BenchResults = {
     date: new Date().toISOString(),
     machine: machine(),
-    settings: { connections: loadSettings.connections, maxRequests: loadSettings.maxRequests, maxSeconds: loadSettings.maxSeconds, bundleLoadRuns },
+    settings: { ...loadSettings, bundleLoadRuns },
     dataSet: { error: 'not run' },
     http: { error: 'not run' },
     lambda: { error: 'not run' },

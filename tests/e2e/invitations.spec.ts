@@ -222,7 +222,8 @@ test('an advisor company invites an existing family owner, who logs in from the 
     await expectNoSidewaysScroll(familyPage);
     expect(await seriousAccessibilityViolations(familyPage)).toEqual([]);
     // Not continuous: Previous on the first slide stays there.
-    await walkthrough.getByRole('button', { name: 'Previous' }).click();
+    await expect(walkthrough.getByRole('button', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true');
+    await familyPage.keyboard.press('ArrowLeft');
     await expect(walkthrough.getByRole('group', { name: '1 of 17' })).toBeVisible();
     // A slide's button closes the walkthrough and leads on.
     await walkthrough.getByRole('button', { name: 'Learn more' }).click();

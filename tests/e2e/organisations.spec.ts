@@ -230,6 +230,15 @@ test.describe('at 375 px wide', () => {
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     }
 
+    // The invitations page with one invitation in its table.
+    await page.goto('/family-member-invitations');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(uniqueEmail('phone'));
+    await page.getByRole('combobox', { name: 'Member rights' }).selectOption({ label: 'Full member' });
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByTestId('invitation-row')).toHaveCount(1);
+    await fits();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
     // The profile: save a change with the keyboard, then every tab.
     await page.goto('/profile');
     const phone = page.getByRole('textbox', { name: 'Phone' });

@@ -3,10 +3,13 @@ import type { IdResponse } from '../../shared/contracts/common';
 import type { SignupResponse } from '../../shared/contracts/auth';
 import { EntityRole, EntityType, WorkRelationRole } from '../../shared/enums';
 import { allRoutes } from '../../infra/routes';
-import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signIn, signupBody } from './accounts';
+import { getMember } from '../../functions/lib/db/members';
+import { toSessionMembership } from '../../functions/lib/memberships';
+import { startSession } from '../../functions/lib/session';
+import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signupBody } from './accounts';
 import { memberOf } from './canvas';
 import { uniqueEmail, type ApiClient } from './integration';
-import { questionPicker, type ActorName, type Call, type SecurityWorld, type SignedInActor } from './security-world';
+import { questionPicker, secrets, type ActorName, type Call, type SecurityWorld, type SignedInActor } from './security-world';
 
 /**
  * One valid request per manifest route (`${method} ${path}`), built from the prepared
@@ -30,13 +33,15 @@ async function created<T>(client: ApiClient, path: string, body: unknown): Promi
   return response.body;
 }
 
-/** The session cookie a fresh sign-in of the account answers (a second session, to end). */
+/**
+ * A second session of the account, to end: started the way sign-in starts one (without
+ * its password check, which the sign-in row covers), with the entity the account acts for.
+ */
 async function freshSessionCookie(world: SecurityWorld, actor: SignedInActor): Promise<string> {
   const account = world.accounts[actor];
-  const client = world.stack.client();
-  const response = await signIn(client, account.email, account.plainPassword);
-  if (response.status !== 200) throw new Error(`sign-in of ${actor}: ${response.status}`);
-  return client.cookieHeader();
+  const member = await getMember(account.entityId, account.userId);
+  const { cookie } = await startSession(account.userId, member ? toSessionMembership(member) : null);
+  return cookie.split(';')[0]!;
 }
 
 /** An unconfirmed account of its own, with the token of its confirmation e-mail. */
@@ -73,11 +78,11 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
   const byFull = {
     answer: async () => {
       const questionId = nextQuestion();
-      return (await created<Answer>(full.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: 'To delete' })).id;
+      return (await created<Answer>(full.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: `To delete ${secrets.unshared}` })).id;
     },
-    takeaway: async () => (await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, { title: 'To delete', categoryId: world.categoryId })).id,
-    goal: async () => (await created<Goal>(full.client, `/api/canvas-goal/create/${world.categoryId}`, { title: 'To delete', categoryId: world.categoryId })).id,
-    actionPoint: async () => (await created<ActionPoint>(full.client, `/api/canvas-action-point/create/${world.categoryId}`, { title: 'To delete', categoryId: world.categoryId })).id,
+    takeaway: async () => (await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, { title: `To delete ${secrets.unshared}`, categoryId: world.categoryId })).id,
+    goal: async () => (await created<Goal>(full.client, `/api/canvas-goal/create/${world.categoryId}`, { title: `To delete ${secrets.unshared}`, categoryId: world.categoryId })).id,
+    actionPoint: async () => (await created<ActionPoint>(full.client, `/api/canvas-action-point/create/${world.categoryId}`, { title: `To delete ${secrets.unshared}`, categoryId: world.categoryId })).id,
   };
   /** Owner and admin get a target each (both may consume it); everybody else shares one. */
   const perConsumer = <T>(make: () => Promise<T>) => {
@@ -166,7 +171,7 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
       path: `/api/entities/notes/${actor === 'owner' ? world.companyAllId : actor === 'admin' ? world.companySomeId : familyId}`,
       body: { note: '<p>Private</p>' },
     }),
-    'PATCH /api/entities/notes/{entityId}': fixed({ path: `/api/entities/notes/${familyId}`, body: { note: '<p>Our own notes</p>' } }),
+    'PATCH /api/entities/notes/{entityId}': fixed({ path: `/api/entities/notes/${familyId}`, body: { note: `<p>Our own notes ${secrets.familyNote}</p>` } }),
     'GET /api/entities/list-families-for-invite/{inviterId}': fixed({ path: `/api/entities/list-families-for-invite/${world.companyAllId}` }),
     'GET /api/entities/list-advisor-companies-for-invite/{inviterId}': fixed({ path: `/api/entities/list-advisor-companies-for-invite/${familyId}` }),
     'GET /api/entities/get-by-section/{sectionId}': fixed({ path: `/api/entities/get-by-section/${world.unsharedSectionId}` }),
@@ -265,26 +270,26 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'PATCH /api/canvas/reset': fixed({ path: '/api/canvas/reset' }),
     'GET /api/canvas/section/{id}': fixed({ path: `/api/canvas/section/${world.unsharedSectionId}` }),
     'GET /api/canvas/category/{id}': fixed({ path: `/api/canvas/category/${world.categoryId}` }),
-    'POST /api/canvas-answer/create/{questionId}': fixed({ path: `/api/canvas-answer/create/${world.openQuestionId}`, body: { questionId: world.openQuestionId, text: 'My answer' } }),
-    'PATCH /api/canvas-answer/{id}': fixed({ path: `/api/canvas-answer/${targets.updateAnswer}`, body: { text: 'An answer by the full member' } }),
+    'POST /api/canvas-answer/create/{questionId}': fixed({ path: `/api/canvas-answer/create/${world.openQuestionId}`, body: { questionId: world.openQuestionId, text: `My answer ${secrets.unshared}` } }),
+    'PATCH /api/canvas-answer/{id}': fixed({ path: `/api/canvas-answer/${targets.updateAnswer}`, body: { text: `An answer by the full member ${secrets.unshared}` } }),
     'DELETE /api/canvas-answer/{id}': async () => ({ path: `/api/canvas-answer/${await byFull.answer()}` }),
     'POST /api/canvas-answer/vote/{answerId}': fixed({ path: `/api/canvas-answer/vote/${targets.voteAnswer}` }),
     'DELETE /api/canvas-answer/vote/{answerId}': fixed({ path: `/api/canvas-answer/vote/${targets.unvoteAnswer}` }),
-    'POST /api/canvas-takeaway/create/{categoryId}': fixed({ path: `/api/canvas-takeaway/create/${world.categoryId}`, body: { title: 'New takeaway', categoryId: world.categoryId } }),
-    'PATCH /api/canvas-takeaway/{id}': fixed({ path: `/api/canvas-takeaway/${targets.updateTakeaway}`, body: { title: 'Takeaway to update' } }),
+    'POST /api/canvas-takeaway/create/{categoryId}': fixed({ path: `/api/canvas-takeaway/create/${world.categoryId}`, body: { title: `New takeaway ${secrets.unshared}`, categoryId: world.categoryId } }),
+    'PATCH /api/canvas-takeaway/{id}': fixed({ path: `/api/canvas-takeaway/${targets.updateTakeaway}`, body: { title: `Takeaway to update ${secrets.unshared}` } }),
     'PATCH /api/canvas-takeaway/archive/{id}': fixed({ path: `/api/canvas-takeaway/archive/${targets.archiveTakeaway}`, body: { archived: true } }),
     'DELETE /api/canvas-takeaway/{id}': async () => ({ path: `/api/canvas-takeaway/${await byFull.takeaway()}` }),
     'POST /api/canvas-takeaway/vote/{takeawayId}': fixed({ path: `/api/canvas-takeaway/vote/${targets.voteTakeaway}` }),
     'DELETE /api/canvas-takeaway/vote/{takeawayId}': fixed({ path: `/api/canvas-takeaway/vote/${targets.unvoteTakeaway}` }),
-    'POST /api/canvas-goal/create/{categoryId}': fixed({ path: `/api/canvas-goal/create/${world.categoryId}`, body: { title: 'New goal', categoryId: world.categoryId, goalTerm: 'ShortTerm' } }),
-    'PATCH /api/canvas-goal/{id}': fixed({ path: `/api/canvas-goal/${targets.updateGoal}`, body: { title: 'Goal to update' } }),
+    'POST /api/canvas-goal/create/{categoryId}': fixed({ path: `/api/canvas-goal/create/${world.categoryId}`, body: { title: `New goal ${secrets.unshared}`, categoryId: world.categoryId, goalTerm: 'ShortTerm' } }),
+    'PATCH /api/canvas-goal/{id}': fixed({ path: `/api/canvas-goal/${targets.updateGoal}`, body: { title: `Goal to update ${secrets.unshared}` } }),
     'PATCH /api/canvas-goal/complete/{id}': fixed({ path: `/api/canvas-goal/complete/${targets.completeGoal}`, body: { completed: true } }),
     'DELETE /api/canvas-goal/{id}': async () => ({ path: `/api/canvas-goal/${await byFull.goal()}` }),
     'POST /api/canvas-action-point/create/{categoryId}': fixed({
       path: `/api/canvas-action-point/create/${world.categoryId}`,
-      body: { title: 'New action', categoryId: world.categoryId, priority: 'HighPriority' },
+      body: { title: `New action ${secrets.unshared}`, categoryId: world.categoryId, priority: 'HighPriority' },
     }),
-    'PATCH /api/canvas-action-point/{id}': fixed({ path: `/api/canvas-action-point/${targets.updateActionPoint}`, body: { title: 'Action to update' } }),
+    'PATCH /api/canvas-action-point/{id}': fixed({ path: `/api/canvas-action-point/${targets.updateActionPoint}`, body: { title: `Action to update ${secrets.unshared}` } }),
     'PATCH /api/canvas-action-point/complete/{id}': fixed({ path: `/api/canvas-action-point/complete/${targets.completeActionPoint}`, body: { completed: true } }),
     'DELETE /api/canvas-action-point/{id}': async () => ({ path: `/api/canvas-action-point/${await byFull.actionPoint()}` }),
   };

@@ -20,6 +20,27 @@ import { inviteWorkRelation } from './work-relations';
  * through the API (and, for work relations, the data module the factories use).
  */
 
+/**
+ * Markers in the text of content only some may read: the matrix checks that no other
+ * caller's successful answer ever carries them (an advisor limited to a section never
+ * receives the others' content; nobody receives another tenant's or a private note).
+ */
+export const secrets = {
+  /** Content of the section companySome does not see. */
+  unshared: '[unshared-c0ffee]',
+  /** The family's private note about itself. */
+  familyNote: '[family-note-c0ffee]',
+  /** The stranger family's content. */
+  stranger: '[stranger-c0ffee]',
+} as const;
+
+/** Who may read each marker; the matrix checks every other caller's 2xx answers. */
+export const secretReaders: Record<keyof typeof secrets, readonly string[]> = {
+  unshared: ['owner', 'admin', 'full', 'limited', 'advisorFull'],
+  familyNote: ['owner', 'admin', 'full'],
+  stranger: ['stranger'],
+};
+
 /** Who calls: in the order of the authorization matrix's columns. */
 export const actorNames = [
   'anonymous',
@@ -142,10 +163,11 @@ export async function buildSecurityWorld(stack: IntegrationStack): Promise<Secur
   const questionIds = unsharedSection.categories.flatMap((category) => [1, 2, 3, 4].map((n) => questionIdOf(category.id, n)));
   const categoryId = unsharedSection.categories[0]!.id;
   const fullClient = full.client;
-  const answer = (questionId: string) => create<Answer>(fullClient, `/api/canvas-answer/create/${questionId}`, { questionId, text: 'An answer by the full member' });
-  const takeaway = (title: string) => create<Takeaway>(fullClient, `/api/canvas-takeaway/create/${categoryId}`, { title, categoryId });
-  const goal = (title: string) => create<Goal>(fullClient, `/api/canvas-goal/create/${categoryId}`, { title, categoryId });
-  const actionPoint = (title: string) => create<ActionPoint>(fullClient, `/api/canvas-action-point/create/${categoryId}`, { title, categoryId });
+  const answer = (questionId: string) => create<Answer>(fullClient, `/api/canvas-answer/create/${questionId}`, { questionId, text: `An answer by the full member ${secrets.unshared}` });
+  const marked = (title: string) => `${title} ${secrets.unshared}`;
+  const takeaway = (title: string) => create<Takeaway>(fullClient, `/api/canvas-takeaway/create/${categoryId}`, { title: marked(title), categoryId });
+  const goal = (title: string) => create<Goal>(fullClient, `/api/canvas-goal/create/${categoryId}`, { title: marked(title), text: secrets.unshared, categoryId });
+  const actionPoint = (title: string) => create<ActionPoint>(fullClient, `/api/canvas-action-point/create/${categoryId}`, { title: marked(title), categoryId });
 
   // The first questions are kept for the setup; fresh answers take the others (freshQuestion).
   const [a1, a2, t1, t2, t3, t4, g1, g2, p1, p2] = await Promise.all([
@@ -172,10 +194,10 @@ export async function buildSecurityWorld(stack: IntegrationStack): Promise<Secur
   const strangerCategoryId = strangerSection.categories[0]!.id;
   const strangerQuestionId = questionIdOf(strangerCategoryId, 1);
   const [sAnswer, sTakeaway, sGoal, sAction] = await Promise.all([
-    create<Answer>(strangerOwner.client, `/api/canvas-answer/create/${strangerQuestionId}`, { questionId: strangerQuestionId, text: 'Stranger answer' }),
-    create<Takeaway>(strangerOwner.client, `/api/canvas-takeaway/create/${strangerCategoryId}`, { title: 'Stranger takeaway', categoryId: strangerCategoryId }),
-    create<Goal>(strangerOwner.client, `/api/canvas-goal/create/${strangerCategoryId}`, { title: 'Stranger goal', categoryId: strangerCategoryId }),
-    create<ActionPoint>(strangerOwner.client, `/api/canvas-action-point/create/${strangerCategoryId}`, { title: 'Stranger action', categoryId: strangerCategoryId }),
+    create<Answer>(strangerOwner.client, `/api/canvas-answer/create/${strangerQuestionId}`, { questionId: strangerQuestionId, text: `Stranger answer ${secrets.stranger}` }),
+    create<Takeaway>(strangerOwner.client, `/api/canvas-takeaway/create/${strangerCategoryId}`, { title: `Stranger takeaway ${secrets.stranger}`, categoryId: strangerCategoryId }),
+    create<Goal>(strangerOwner.client, `/api/canvas-goal/create/${strangerCategoryId}`, { title: `Stranger goal ${secrets.stranger}`, categoryId: strangerCategoryId }),
+    create<ActionPoint>(strangerOwner.client, `/api/canvas-action-point/create/${strangerCategoryId}`, { title: `Stranger action ${secrets.stranger}`, categoryId: strangerCategoryId }),
   ]);
 
   const [ownerAddress, strangerAddress, familyAddress, strangerFamilyAddress, note] = await Promise.all([
@@ -183,7 +205,7 @@ export async function buildSecurityWorld(stack: IntegrationStack): Promise<Secur
     create<Address>(strangerOwner.client, '/api/user/address', sampleAddress),
     create<EntityAddress>(owner.client, '/api/entities/address', { ...sampleAddress, type: 'Shipping' }),
     create<EntityAddress>(strangerOwner.client, '/api/entities/address', { ...sampleAddress, type: 'Shipping' }),
-    create(owner.client, `/api/entities/notes/${familyId}`, { note: '<p>Our own notes</p>' }),
+    create(owner.client, `/api/entities/notes/${familyId}`, { note: `<p>Our own notes ${secrets.familyNote}</p>` }),
   ]);
   void note;
 

@@ -9,8 +9,11 @@ import { keys } from './keys';
  * sign-ins within 15 minutes, every sign-in for that e-mail is refused for 15 minutes
  * with TOO_MANY_REQUESTS (80), even with the right password. A successful sign-in
  * clears the counter. It counts unknown e-mails too, so it tells nothing about accounts.
- * Each attempt is taken from the window before its password is checked
- * (reserveSigninAttempt), so concurrent attempts cannot get more than 5 checked.
+ *
+ * It holds under concurrent attempts too: every failure is counted atomically (and only
+ * one request can start a window), a failure beyond the fifth answers 80, and a success
+ * counts only if the allowance was still open when it finished (clearSigninThrottle is
+ * conditional), so a burst of guesses gets no more than about five chances.
  */
 export const signinThrottle = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 } as const;
 
@@ -34,18 +37,25 @@ export function isSigninLocked(item: SigninThrottleItem | undefined): boolean {
   return item?.lockedUntil !== undefined && item.lockedUntil > nowEpochSeconds();
 }
 
+/** Refused before the password is checked: locked, or the window's failures are used up. */
+export function isSigninRefused(item: SigninThrottleItem | undefined): boolean {
+  if (!item) return false;
+  const isWindowRunning = item.windowStartsAt > nowEpochSeconds() - signinThrottle.windowSeconds;
+  return isSigninLocked(item) || (isWindowRunning && item.failures >= signinThrottle.maxFailures);
+}
+
 /**
- * Takes one of the attempts a window allows, before the password is checked, so that a
- * burst of concurrent guesses gets no more than maxFailures of them checked: the counter
- * goes up atomically, conditioned on an attempt being left and no lock running; without a
- * running window a new one starts (conditionally too, so concurrent first attempts cannot
- * each start one). A success clears the item (clearSigninThrottle), so only failures stay
- * counted. Answers the attempts taken so far in the window, or null when none is left.
+ * Counts one failed sign-in and answers the window's count with it: within the current
+ * window the counter goes up atomically; otherwise a new window starts, conditionally, so
+ * concurrent first failures cannot each start one (the losers count in the winner's). The
+ * failure that reaches the maximum starts the lock. A count above the maximum means the
+ * attempt was beyond the allowance (the caller answers 80).
  */
-export async function reserveSigninAttempt(email: string): Promise<{ attempts: number } | null> {
+export async function recordSigninFailure(email: string): Promise<number> {
   const nowS = nowEpochSeconds();
   const key = keys.signinThrottle(email);
   const windowFloor = nowS - signinThrottle.windowSeconds;
+  let failures = signinThrottle.maxFailures + 1;
   for (let round = 0; round < 3; round += 1) {
     try {
       const result = await db().send(
@@ -53,17 +63,18 @@ export async function reserveSigninAttempt(email: string): Promise<{ attempts: n
           TableName: tableName(),
           Key: key,
           UpdateExpression: 'SET failures = failures + :one',
-          ConditionExpression: 'windowStartsAt > :windowFloor AND failures < :max AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now)',
-          ExpressionAttributeValues: { ':one': 1, ':windowFloor': windowFloor, ':max': signinThrottle.maxFailures, ':now': nowS },
+          ConditionExpression: 'windowStartsAt > :windowFloor',
+          ExpressionAttributeValues: { ':one': 1, ':windowFloor': windowFloor },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
-      return { attempts: Number(result.Attributes?.failures) };
+      failures = Number(result.Attributes?.failures);
+      break;
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
     }
     try {
-      // No item, or its window and lock have passed: start a new window with this attempt.
+      // No item, or its window has passed (and no lock runs any more): start a new window.
       const item: SigninThrottleItem = { type: 'SigninThrottle', failures: 1, windowStartsAt: nowS, expiresAt: nowS + signinThrottle.windowSeconds };
       await db().send(
         new PutCommand({
@@ -73,35 +84,48 @@ export async function reserveSigninAttempt(email: string): Promise<{ attempts: n
           ExpressionAttributeValues: { ':windowFloor': windowFloor, ':now': nowS },
         }),
       );
-      return { attempts: 1 };
+      failures = 1;
+      break;
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
+      // Another request started the window meanwhile (count in it), or a lock outlasts the window.
     }
-    // Neither write applied: a window runs without attempts left, or is locked — or another
-    // request started the window between the two writes, in which case try again.
-    const current = await getSigninThrottle(email);
-    if (current && (isSigninLocked(current) || (current.windowStartsAt > windowFloor && current.failures >= signinThrottle.maxFailures))) return null;
   }
-  return null;
+  if (failures >= signinThrottle.maxFailures) {
+    const lockedUntil = nowS + signinThrottle.lockSeconds;
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        // A lock already running is not extended by the failures that raced it.
+        UpdateExpression: 'SET lockedUntil = if_not_exists(lockedUntil, :until), expiresAt = :until',
+        ExpressionAttributeValues: { ':until': lockedUntil },
+      }),
+    );
+  }
+  return failures;
 }
 
 /**
- * After a failed check of a reserved attempt: the attempt stays counted, and the one that
- * used up the window's attempts starts the lock (a lock already running is not extended).
+ * After a right password: clears the counter, but only while the allowance is open (no
+ * lock runs and the window's failures are not used up). Answers false when concurrent
+ * failures used it up meanwhile: the sign-in is then refused like any other (80).
  */
-export async function recordSigninFailure(email: string, attempts: number): Promise<void> {
-  if (attempts < signinThrottle.maxFailures) return;
-  const lockedUntil = nowEpochSeconds() + signinThrottle.lockSeconds;
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.signinThrottle(email),
-      UpdateExpression: 'SET lockedUntil = if_not_exists(lockedUntil, :until), expiresAt = :until',
-      ExpressionAttributeValues: { ':until': lockedUntil },
-    }),
-  );
-}
-
-export async function clearSigninThrottle(email: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.signinThrottle(email) }));
+export async function clearSigninThrottle(email: string): Promise<boolean> {
+  const nowS = nowEpochSeconds();
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.signinThrottle(email),
+        ConditionExpression:
+          'attribute_not_exists(PK) OR ((attribute_not_exists(lockedUntil) OR lockedUntil <= :now) AND (failures < :max OR windowStartsAt <= :windowFloor))',
+        ExpressionAttributeValues: { ':now': nowS, ':max': signinThrottle.maxFailures, ':windowFloor': nowS - signinThrottle.windowSeconds },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }

@@ -62,6 +62,7 @@ export const workRelationMessages = {
   'familyMembers.loading': 'Loading the family members…',
   'familyMembers.loadError': 'The family members could not be loaded.',
   'familyMembers.empty': 'No family members to show.',
+  'familyMembers.forbidden': 'Your canvas rights for this family do not include its members.',
   'familyMembers.defaultOrder': 'family, then member rights, then name',
   'familyMembers.defaultOrderOneFamily': 'member rights, then name',
   'familyMembers.column.memberName': 'Name',

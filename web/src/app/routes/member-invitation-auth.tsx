@@ -33,6 +33,12 @@ async function acceptThenFinish(store: AppStore, invitation: PendingMemberInvita
   if (store.get(isAuthenticatedAtom)) announceAcceptOutcome(store, outcome, invitation.entityName);
 }
 
+/** Going on without the invitation: the start page's invitation text goes too. */
+function discard(store: AppStore): void {
+  clearPendingInvitation(store);
+  if (store.get(loginActionAtom) === 'memberInvitation') store.set(loginActionAtom, null);
+}
+
 export function useMemberInvitationAuth(page: 'login' | 'signup') {
   const store = useStore();
   const navigate = useNavigate();
@@ -42,7 +48,7 @@ export function useMemberInvitationAuth(page: 'login' | 'signup') {
 
   return {
     invitation,
-    banner: invitation ? <MemberInvitationBanner invitation={invitation} page={page} onDiscard={() => clearPendingInvitation(store)} /> : null,
+    banner: invitation ? <MemberInvitationBanner invitation={invitation} page={page} onDiscard={() => discard(store)} /> : null,
     /** Login: accepts the invitation, then the page finishes the login as usual. */
     finishLogin: (finish: () => Promise<void>) => (invitation ? acceptThenFinish(store, invitation, finish) : finish()),
     signupInvitation,

@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/cx';
@@ -46,12 +46,21 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
   const isLast = index === count - 1;
 
   const go = (step: number) => setIndex((current) => stepTo(current, step, count));
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') go(1);
-    else if (event.key === 'ArrowLeft') go(-1);
-    else return;
-    event.preventDefault();
-  };
+
+  // The arrow keys move while the walkthrough is open, wherever the focus is (the modal
+  // makes the page behind it inert, so every key is meant for it).
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (!step) return;
+      event.preventDefault();
+      setIndex((current) => stepTo(current, step, count));
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isOpen, count]);
 
   if (!slide) return null;
   const position = t('walkthrough.slideOf', { current: index + 1, total: count });
@@ -59,7 +68,7 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
     <Dialog open={isOpen} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-ink-950/50" />
       <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
-        <DialogPanel className="relative flex max-h-full w-full max-w-2xl flex-col rounded-card bg-surface shadow-pop" onKeyDown={onKeyDown} data-testid="walkthrough">
+        <DialogPanel className="relative flex max-h-full w-full max-w-2xl flex-col rounded-card bg-surface shadow-pop" data-testid="walkthrough">
           <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3 sm:px-6">
             <DialogTitle className="font-display text-xl font-semibold text-primary-800">
               {t('walkthrough.dialogTitle')} <span className="text-base font-normal text-ink-600">· {position}</span>
@@ -85,7 +94,7 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
               </Button>
             </div>
             <div className="flex items-center gap-2 border-t border-line px-3 py-3 sm:px-6">
-              <Button variant="ghost" size="sm" aria-disabled={isFirst || undefined} onClick={() => go(-1)} className={cx('shrink-0', isFirst && 'opacity-50')}>
+              <Button variant="ghost" size="sm" aria-disabled={isFirst || undefined} onClick={() => go(-1)} className={cx('shrink-0 aria-disabled:cursor-default', isFirst && 'opacity-50')}>
                 {t('walkthrough.previous')}
               </Button>
               <div className="flex flex-1 flex-wrap justify-center" role="group" aria-label={t('walkthrough.keysHint')}>
@@ -105,7 +114,7 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
                   </button>
                 ))}
               </div>
-              <Button variant="ghost" size="sm" aria-disabled={isLast || undefined} onClick={() => go(1)} className={cx('shrink-0', isLast && 'opacity-50')} autoFocus>
+              <Button variant="ghost" size="sm" aria-disabled={isLast || undefined} onClick={() => go(1)} className={cx('shrink-0 aria-disabled:cursor-default', isLast && 'opacity-50')} autoFocus>
                 {t('walkthrough.next')}
               </Button>
             </div>

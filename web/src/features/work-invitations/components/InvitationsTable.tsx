@@ -121,7 +121,7 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
             defaultOrderText={t('workInvitations.list.defaultOrder')}
           />
           <p className="text-sm text-ink-600">{t('workInvitations.list.rowHint')}</p>
-          <div className="overflow-x-auto rounded-card border border-line bg-surface">
+          <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
             <table className="w-full min-w-[44rem] border-collapse text-left" data-testid={`${kind}-invitations`}>
               <caption className="sr-only">{t(kind === 'family' ? 'workInvitations.list.familyCaption' : 'workInvitations.list.advisorCaption')}</caption>
               <thead className="border-b border-line bg-canvas text-sm">
@@ -153,7 +153,7 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
                         data-selected={selectedId === row.id || undefined}
                         className={cx('cursor-pointer border-b border-line last:border-b-0 hover:bg-primary-50', selectedId === row.id && 'bg-primary-50 outline-2 -outline-offset-2 outline-primary-500')}
                       >
-                        <td className="px-3 py-2 break-all text-ink-900">{row.email}</td>
+                        <td className="px-3 py-2 text-ink-900 [overflow-wrap:anywhere]">{row.email}</td>
                         {kind === 'advisor' && <td className="px-3 py-2 text-ink-800">{canvasRightsText(row.canvasSections, t('workInvitations.allSections'))}</td>}
                         <td className="px-3 py-2 text-ink-800">{row.createdByMember || '-'}</td>
                         <td className="px-3 py-2 whitespace-nowrap text-ink-800">{formatDate(row.createdDate)}</td>

@@ -1,10 +1,13 @@
 import { useCallback, useState } from 'react';
 import type { FamilyMemberRow, familyMemberSortFields } from '../../../../../shared/contracts/work-relations';
+import { ErrorCodes } from '../../../../../shared/errors';
 import { OpenIcon } from '../../../components/ui/action-icons';
+import { EmptyState } from '../../../components/ui/StateMessage';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
 import { t } from '../../../messages/en-US';
 import { useFamilyMembers } from '../api/family-members';
 import { memberRightsName, orDash } from '../lib/display';
+import { errorCodeOf } from '../lib/errors';
 import { FamilyMemberModal } from './FamilyMemberModal';
 import { ListState, ListTable, RowIconButton, type ListColumn } from './ListTable';
 
@@ -30,6 +33,7 @@ export function FamilyMembersTable({ familyId = null, caption }: { familyId?: nu
     { id: 'email', label: t('familyMembers.column.email'), sortField: 'email', className: 'break-all', render: (row) => orDash(row.email) },
   ];
 
+  if (errorCodeOf(members.error) === ErrorCodes.FORBIDDEN) return <EmptyState title={t('familyMembers.forbidden')} />;
   return (
     <>
       <ListState
