@@ -268,7 +268,7 @@ function generatedCases(route: { method: string; path: string }): BadRequest[] {
     // Every field of the contract, also those the valid call leaves out (absent optional ones).
     const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
     for (const field of new Set([...Object.keys(body), ...Object.keys(shape)])) {
-      for (const value of field in body ? wrongValuesFor(body[field]) : absentFieldValues) {
+      for (const value of Object.hasOwn(body, field) ? wrongValuesFor(body[field]) : absentFieldValues) {
         const mutated = { ...body, [field]: value };
         if (refused(mutated)) {
           cases.push({ label: `${field} = ${JSON.stringify(value).slice(0, 40)}`, method: route.method, path: call.path, rawBody: JSON.stringify(mutated), codes: [2], field, cookie });
@@ -453,7 +453,6 @@ describe('bad input', () => {
 
   it.each(routesWithInput.map((route) => [routeKeyOf(route), route] as const))('%s is refused with a catalogue error', async (_key, route) => {
     const cases = generatedCases(route);
-    process.stdout.write(`CASES ${cases.length}\n`);
     expect(cases.length).toBeGreaterThan(0);
     expect(await failuresOf(cases)).toEqual([]);
   });
