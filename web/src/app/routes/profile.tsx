@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { ProfilePage, type ProfileTabId } from '../../features/profile/components/ProfilePage';
+import { CanvasAccessList } from '../../features/work-relations/components/CanvasAccessList';
 import { t } from '../../messages/en-US';
 import { paths } from '../paths';
 
@@ -10,7 +11,12 @@ export function Component() {
   const tab = (searchParams.get('tab') ?? undefined) as ProfileTabId | undefined;
   return (
     <Page title={t('pages.profile.title')}>
-      <ProfilePage selectedTab={tab} onTabChange={(next) => setSearchParams({ tab: next }, { replace: true })} resetHref={paths.reset()} />
+      <ProfilePage
+        selectedTab={tab}
+        onTabChange={(next) => setSearchParams({ tab: next }, { replace: true })}
+        resetHref={paths.reset()}
+        canvasAccessTab={<CanvasAccessList familyHref={(id) => paths.family({ entityId: id })} canvasHref={(id) => paths.canvas({ familyId: id })} />}
+      />
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { EntityType } from '../../../../../shared/enums';
 import { Button } from '../../../components/ui/Button';
 import { ErrorState, LoadingState } from '../../../components/ui/StateMessage';
@@ -8,7 +9,6 @@ import { t } from '../../../messages/en-US';
 import { currentEntityAtom, entitiesAtom } from '../../../stores/session';
 import { usePrefixes } from '../api/list-prefixes';
 import { useUserProfile } from '../api/get-user-profile';
-import { CanvasAccessTab } from './CanvasAccessTab';
 import { GeneralTab } from './GeneralTab';
 import { MemberRightsTab } from './MemberRightsTab';
 import { PasswordTab } from './PasswordTab';
@@ -21,6 +21,8 @@ type ProfilePageProps = {
   onTabChange?: (tab: ProfileTabId) => void;
   resetHref: string;
   progressTiming?: { stepMs?: number; successMs?: number };
+  /** Tab 4's content: the families and canvas rights of the user's advisor company (owned by the work-relations feature). */
+  canvasAccessTab: ReactNode;
 };
 
 /**
@@ -28,7 +30,7 @@ type ProfilePageProps = {
  * 3 Member rights (only with entities), 4 Canvas access (only with entities and an
  * advisor company current), 5 Privacy settings.
  */
-export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTiming }: ProfilePageProps) {
+export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTiming, canvasAccessTab }: ProfilePageProps) {
   const profile = useUserProfile();
   const prefixes = usePrefixes();
   const countries = useCountries();
@@ -71,7 +73,7 @@ export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTimin
       ? [{ id: 'member-rights' as const, label: t('profile.tab.memberRights'), content: <MemberRightsTab entities={entities} currentEntityId={currentEntity?.id ?? null} /> }]
       : []),
     ...(hasEntities && isAdvisor && currentEntity
-      ? [{ id: 'canvas-access' as const, label: t('profile.tab.canvasAccess'), content: <CanvasAccessTab entityName={currentEntity.entityName} /> }]
+      ? [{ id: 'canvas-access' as const, label: t('profile.tab.canvasAccess'), content: canvasAccessTab }]
       : []),
     {
       id: 'privacy',
