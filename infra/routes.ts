@@ -287,11 +287,24 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
     const match = regex.exec(path);
     if (match) {
       const pathParameters: Record<string, string> = {};
-      for (const [key, value] of Object.entries(match.groups ?? {})) pathParameters[key] = decodeURIComponent(value);
+      for (const [key, value] of Object.entries(match.groups ?? {})) {
+        const decoded = safeDecode(value);
+        // A malformed percent-encoding matches no route: 404, never a crash.
+        if (decoded === undefined) return undefined;
+        pathParameters[key] = decoded;
+      }
       return { group: route.group, route, pathParameters };
     }
   }
   return undefined;
+}
+
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether any route has this path, whatever the method (405 versus 404). */

@@ -27,6 +27,12 @@ describe('route manifest matching', () => {
     expect(bySpecificity(routes).map((r) => r.path)).toEqual(['/api/entities/notes/{entityId}', '/api/entities/{entityId}', '/api/entities/{entityId}/{familyId}']);
   });
 
+  it('matches nothing for a malformed percent-encoding instead of throwing', () => {
+    const route = allRoutes().find((r) => r.path.includes('{'));
+    expect(route).toBeDefined();
+    expect(matchRoute(route!.method, route!.path.replace(/\{[^}]+\}/, '%E0%A4%A'))).toBeUndefined();
+  });
+
   it('does not let a parameter swallow several segments', () => {
     expect(compilePath('/api/canvas/{familyId}').test('/api/canvas/1/2')).toBe(false);
   });
