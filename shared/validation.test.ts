@@ -31,6 +31,13 @@ describe('e-mail field', () => {
   });
 });
 
+describe('control characters', () => {
+  it('refuses a NUL in an e-mail and in a name', () => {
+    expect(emailField().safeParse('ada\u0000@example.com').success).toBe(false);
+    expect(ContactFormRequest.safeParse({ firstName: 'Ad\u0007a', lastName: 'Lovelace', email: 'a@b.co', subject: 'Hello', message: 'Line one\nline two' }).error?.issues.map((i) => i.path[0])).toEqual(['firstName']);
+  });
+});
+
 describe('contact form contract', () => {
   it('trims the names and requires three characters after trimming', () => {
     const result = ContactFormRequest.safeParse({ firstName: '  Al ', lastName: 'Lovelace', email: 'a@b.co', subject: 'Hello', message: 'Hi there' });

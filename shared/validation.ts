@@ -25,7 +25,7 @@ export const passwordSpecialCharacters = '!@#$%^&*?_-';
 export const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*?_-])[A-Za-z\d!@#$%^&*?_-]{8,}$/;
 
 // A pragmatic e-mail pattern: one @, no spaces, a dot in the domain part.
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailPattern = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 /** Upper bounds the spec does not give; chosen so no field can carry an abuse-sized value. */
 export const limits = {
@@ -38,7 +38,14 @@ export const limits = {
   note: 1000,
 } as const;
 
-const trimmed = () => z.string({ error: messageKeys.required }).trim();
+/** C0 control characters other than tab and line breaks have no place in typed text. */
+export const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const trimmed = () =>
+  z
+    .string({ error: messageKeys.required })
+    .trim()
+    .refine((value) => !controlCharacterPattern.test(value), { error: messageKeys.invalidInput });
 
 export const requiredText = (max: number = limits.shortText) =>
   trimmed().min(1, { error: messageKeys.required }).max(max, { error: messageKeys.tooLong });
