@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EntityType } from '../../../../shared/enums';
 import { ButtonLink } from '../../components/ui/Button';
-import { MailIcon } from '../../components/ui/action-icons';
+import { MailIcon } from '../../components/ui/icons';
 import { Page } from '../../components/ui/Page';
 import { LoadingState } from '../../components/ui/StateMessage';
 import { Tabs } from '../../components/ui/Tabs';

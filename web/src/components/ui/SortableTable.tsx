@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { SortKey } from '../../../../shared/ordering';
 import { cx } from '../../lib/cx';
 import { t } from '../../messages/en-US';
-import { ArrowDownIcon, ArrowUpIcon, SortIcon } from './action-icons';
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from './icons';
 import { CloseIcon } from './icons';
 
 /**

@@ -23,7 +23,8 @@ import { AdvisorChips } from './AdvisorChips';
 import { CanvasTitle } from './CanvasTitle';
 import { CreateCanvasOffer } from './CreateCanvasOffer';
 import { GoalsAndActions } from './GoalsAndActions';
-import { ArrowLeftIcon, GearIcon, PlusIcon } from './icons';
+import { ArrowLeftIcon, PlusIcon } from '../../../components/ui/icons';
+import { GearIcon } from './icons';
 import { ResetCanvasDialog } from './ResetCanvasDialog';
 import { SectionView } from './SectionView';
 

@@ -8,7 +8,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useUpdateCanvasTitle } from '../api/update-canvas-title';
 import { isFieldError, isHandledGlobally } from '../lib/errors';
-import { PencilIcon } from './icons';
+import { PencilIcon } from '../../../components/ui/icons';
 
 /** The canvas title, edited in place by those allowed (spec 02 §5: required, at least 3 characters). */
 export function CanvasTitle({ title, canEdit }: { title: string; canEdit: boolean }) {

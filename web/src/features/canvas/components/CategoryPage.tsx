@@ -15,7 +15,7 @@ import { errorCodeOf } from '../lib/errors';
 import { highlightOf } from '../lib/links';
 import type { CanvasScope } from '../lib/scope';
 import { GoalsAndActions } from './GoalsAndActions';
-import { ArrowLeftIcon } from './icons';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { QuestionsPanel } from './QuestionsPanel';
 import { TakeawayModal } from './TakeawayModal';
 import { TakeawaysPanel } from './TakeawaysPanel';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { t } from '../../../messages/en-US';
 import type { Column } from '../lib/grouping';
-import { PlusIcon } from './icons';
+import { PlusIcon } from '../../../components/ui/icons';
 import { InfoTip } from './InfoTip';
 
 type ItemBoardProps<K extends string, T> = {

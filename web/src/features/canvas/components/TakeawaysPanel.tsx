@@ -10,7 +10,7 @@ import type { CanvasPeople } from '../hooks/use-canvas-people';
 import { categoryColor, categoryHighlight } from '../lib/colors';
 import { isHandledGlobally } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
-import { PlusIcon } from './icons';
+import { PlusIcon } from '../../../components/ui/icons';
 import { Votes } from './Votes';
 
 type TakeawaysPanelProps = {

@@ -1,15 +1,5 @@
-import type { SVGProps } from 'react';
-
 /** Icons of the canvas, drawn like the shared ones (components/ui/icons.tsx): decorative by default. */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-5', ...props }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className} {...props}>
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '../../../components/ui/icons';
 
 export const StarIcon = ({ filled = true, ...props }: IconProps & { filled?: boolean }) => (
   <Icon {...props}>
@@ -19,17 +9,6 @@ export const StarIcon = ({ filled = true, ...props }: IconProps & { filled?: boo
 export const ExpandIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M14 4h6v6M10 20H4v-6M20 4l-7 7M4 20l7-7" />
-  </Icon>
-);
-export const PencilIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 20h4L19 9l-4-4L4 16z" />
-    <path d="M13.5 6.5l4 4" />
-  </Icon>
-);
-export const PlusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 5v14M5 12h14" />
   </Icon>
 );
 export const GearIcon = (props: IconProps) => (
@@ -47,15 +26,5 @@ export const LinkIcon = (props: IconProps) => (
 export const ArchiveIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 5h18v4H3zM5 9v10h14V9M10 13h4" />
-  </Icon>
-);
-export const TrashIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-  </Icon>
-);
-export const ArrowLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M19 12H5M11 6l-6 6 6 6" />
   </Icon>
 );

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { PlusIcon } from '../../../components/ui/action-icons';
+import { PlusIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
 import { EmptyState, ErrorState } from '../../../components/ui/StateMessage';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';

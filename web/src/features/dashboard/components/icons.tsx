@@ -1,15 +1,5 @@
-import type { SVGProps } from 'react';
-
 /** Icons of the dashboard cards. Decorative: the link around them carries the name. */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-5', ...props }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className} {...props}>
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '../../../components/ui/icons';
 
 /** The canvas: four areas around a centre. */
 export const CanvasIcon = (props: IconProps) => (

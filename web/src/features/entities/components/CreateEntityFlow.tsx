@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
-import { ArrowLeftIcon } from '../../../components/ui/action-icons';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { ChoiceCards, type Choice } from '../../../components/ui/ChoiceCards';
 import { TextField } from '../../../components/ui/Field';

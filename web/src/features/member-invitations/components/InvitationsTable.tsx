@@ -4,7 +4,7 @@ import type { MemberInvitation, memberInvitationSortFields } from '../../../../.
 import type { InvitationStatus } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { canInviteMemberWithRole, hasPermission, isAdmin, type Membership } from '../../../../../shared/permissions';
-import { MailIcon, TrashIcon } from '../../../components/ui/action-icons';
+import { MailIcon, TrashIcon } from '../../../components/ui/icons';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { ScrollRegion } from '../../../components/ui/ScrollRegion';

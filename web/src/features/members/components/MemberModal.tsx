@@ -4,7 +4,7 @@ import { UpdateMemberRequest, type EntityMember } from '../../../../../shared/co
 import { EntityRole, type EntityRoleId } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { canRemoveMember, hasPermission, type Membership } from '../../../../../shared/permissions';
-import { TrashIcon } from '../../../components/ui/action-icons';
+import { TrashIcon } from '../../../components/ui/icons';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog } from '../../../components/ui/Dialog';

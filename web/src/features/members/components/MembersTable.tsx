@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { EntityMember, memberSortFields } from '../../../../../shared/contracts/members';
-import { OpenIcon, PencilIcon } from '../../../components/ui/action-icons';
+import { OpenIcon, PencilIcon } from '../../../components/ui/icons';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { ScrollRegion } from '../../../components/ui/ScrollRegion';

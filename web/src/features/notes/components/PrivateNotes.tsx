@@ -4,7 +4,7 @@ import type { NoteResponse } from '../../../../../shared/contracts/work-relation
 import { ErrorCodes } from '../../../../../shared/errors';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { PencilIcon } from '../../../components/ui/action-icons';
+import { PencilIcon } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { isApiError } from '../../../lib/api-client';

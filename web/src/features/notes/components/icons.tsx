@@ -1,15 +1,5 @@
-import type { SVGProps } from 'react';
-
 /** The note toolbar's icons. Decorative: each button carries its name. */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-5', ...props }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className} {...props}>
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '../../../components/ui/icons';
 
 export const AlignLeftIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { OpenIcon } from '../../../components/ui/action-icons';
+import { OpenIcon } from '../../../components/ui/icons';
 import { nextSort, SortableHeader, SortToolbar, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
 import { Button } from '../../../components/ui/Button';

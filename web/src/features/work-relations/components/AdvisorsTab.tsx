@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdvisorMember, advisorSortFields } from '../../../../../shared/contracts/work-relations';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { PencilIcon, PlusIcon } from '../../../components/ui/action-icons';
+import { PencilIcon, PlusIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/Button';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
 import { EmptyState } from '../../../components/ui/StateMessage';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdvisorCompanyRow, AdvisorMember, advisorCompanySortFields, advisorSortFields } from '../../../../../shared/contracts/work-relations';
-import { OpenIcon, PlusIcon } from '../../../components/ui/action-icons';
+import { OpenIcon, PlusIcon } from '../../../components/ui/icons';
 import { ButtonLink } from '../../../components/ui/Button';
 import { BuildingIcon } from '../../../components/ui/icons';
 import { Page } from '../../../components/ui/Page';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { FamilyRow, familySortFields } from '../../../../../shared/contracts/work-relations';
-import { PlusIcon } from '../../../components/ui/action-icons';
+import { PlusIcon } from '../../../components/ui/icons';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Page } from '../../../components/ui/Page';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';

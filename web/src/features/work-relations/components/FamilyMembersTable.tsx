@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FamilyMemberRow, familyMemberSortFields } from '../../../../../shared/contracts/work-relations';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { OpenIcon } from '../../../components/ui/action-icons';
+import { OpenIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/StateMessage';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
 import { t } from '../../../messages/en-US';
