@@ -24,7 +24,7 @@ import { goalOption, linkChoices, linkedItemOption, openLinkedGoals } from '../l
 import { canDeleteItem, canEditOwnItem, type CanvasScope } from '../lib/scope';
 import { DeleteButton, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../../components/ui/SelectField';
 
 /** The action point form over the API schema (spec 02 §5). */
 const ActionPointForm = z.object({

@@ -24,7 +24,7 @@ import { actionPointOption, linkChoices, linkedItemOption, openLinkedActionPoint
 import { canDeleteItem, canEditOwnItem, type CanvasScope } from '../lib/scope';
 import { ChoiceDialog, DeleteButton, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../../components/ui/SelectField';
 
 /** The goal form over the API schema (spec 02 §5): selects are strings here, the category is required. */
 const GoalForm = z.object({

@@ -5,7 +5,7 @@ import { AlertIcon, InfoIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
 import type { PersonOption } from '../hooks/use-canvas-people';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../../components/ui/SelectField';
 
 type PersonSelectProps = Omit<ComponentProps<typeof SelectField>, 'options' | 'placeholder'> & {
   people: readonly PersonOption[];
