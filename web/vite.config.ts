@@ -30,7 +30,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor-ui', test: /node_modules[\\/](@headlessui|@floating-ui|@react-aria|@tanstack|jotai|tabbable|use-sync-external-store)[\\/]/ },
+            // State (jotai) and server data (react-query): the shell needs them on every page.
+            { name: 'vendor-state', test: /node_modules[\\/](@tanstack|jotai)[\\/]/ },
+            // Dropdowns and dialogs: only lazily loaded parts use them (account tools, the
+            // small-screen menu, forms), so this chunk stays off the logged-out first page.
+            { name: 'vendor-ui', test: /node_modules[\\/](@headlessui|@floating-ui|@react-aria|tabbable|use-sync-external-store)[\\/]/ },
+            // The rich-text editor (the canvas): kept apart so no lazy chunk grows past the warning.
+            { name: 'vendor-prosemirror', test: /node_modules[\\/](prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname)[\\/]/ },
+            { name: 'vendor-tiptap', test: /node_modules[\\/]@tiptap[\\/]/ },
           ],
         },
       },

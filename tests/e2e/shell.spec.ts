@@ -1,3 +1,5 @@
+import { createConfirmedAccount } from './support/accounts';
+import { signInContext } from './support/canvas';
 import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
 
 test.describe('at 375 px wide', () => {
@@ -36,6 +38,37 @@ test.describe('at 375 px wide', () => {
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
     await expect(openMenu).toBeFocused();
   });
+});
+
+test('signed in at 375 px wide, the header fits and its menu holds the entity and the navigation', async ({ browser, inbox, baseURL }) => {
+  const appUrl = baseURL!;
+  const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 375, height: 740 } });
+  // A long entity name must not push the header sideways.
+  const owner = await createConfirmedAccount(inbox, { entityName: 'The Extraordinarily Long-Named Lovelace Family' });
+  await signInContext(context, appUrl, owner.email, owner.password);
+  const page = await context.newPage();
+  await page.goto('/about-app');
+  await expect(page.getByRole('heading', { level: 1, name: 'About Family Canvas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Walkthrough' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  // The header's row fits: its last tool (the menu button) ends inside the window.
+  const banner = page.getByRole('banner');
+  expect(await banner.evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(375);
+  const menuButton = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
+  expect(menuButton!.x + menuButton!.width).toBeLessThanOrEqual(375);
+
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  await openMenu.click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toContainText('The Extraordinarily Long-Named Lovelace Family');
+  await expect(menu.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Canvas' })).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(openMenu).toBeFocused();
+  await context.close();
 });
 
 test.describe('the shell on a wide screen', () => {

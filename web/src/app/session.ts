@@ -1,11 +1,11 @@
 import { matchPath } from 'react-router';
 import { ErrorCodes } from '../../../shared/errors';
 import { signOut } from '../features/auth/api/sign-out';
-import { restoreSession, type RestoreOutcome } from '../features/auth/session/session';
+import type { RestoreOutcome } from '../features/auth/session/session';
 import type { ApiError } from '../lib/api-client';
 import { appStore, type AppStore } from '../stores/app-store';
-import { clearSession, isAuthenticatedAtom } from '../stores/session';
-import { clearToasts } from '../stores/toasts';
+import { clearSession, isAuthenticatedAtom, storedUserId } from '../stores/session';
+import { clearToasts, showSystemErrorToast } from '../stores/toasts';
 import { paths, routeNames, routeTable } from './paths';
 import { queryClient } from './query-client';
 
@@ -25,8 +25,21 @@ export async function sessionReady(store: AppStore = appStore): Promise<void> {
   await restoreOnce(store);
 }
 
+/**
+ * The session code (and the response schemas it validates with) loads only when there is
+ * a session to restore: a logged-out first visit downloads none of it.
+ */
 function restoreOnce(store: AppStore): Promise<RestoreOutcome> {
-  restoring ??= restoreSession(store);
+  restoring ??= storedUserId()
+    ? import('../features/auth/session/session').then(
+        ({ restoreSession }) => restoreSession(store),
+        // The code could not load (offline, a new deploy): like a server failure, this tab starts logged out.
+        (): RestoreOutcome => {
+          showSystemErrorToast(store);
+          return 'failed';
+        },
+      )
+    : Promise.resolve<RestoreOutcome>('loggedOut');
   return restoring;
 }
 

@@ -83,7 +83,9 @@ describe('Header', () => {
     const nav = screen.getByTestId('desktop-nav');
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(nav).getByRole('link', { name: 'About app' })).toHaveAttribute('href', '/about-app');
-    expect(screen.getByRole('button', { name: /language: english/i })).toBeInTheDocument();
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    expect(language).toHaveValue('en-US');
+    expect(within(language).getByRole('option', { name: 'English (US)' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Walkthrough' })).not.toBeInTheDocument();
   });
@@ -93,9 +95,10 @@ describe('Header', () => {
     const { user } = renderWithApp(<Header />, { store });
     const nav = screen.getByTestId('desktop-nav');
     expect(within(nav).getByRole('link', { name: 'Canvas' })).toHaveAttribute('href', '/canvas');
-    expect(screen.getByTestId('entity-switcher')).toHaveTextContent('The Bergs');
+    // The account tools load lazily (a logged-out visitor never needs them).
+    expect(await screen.findByTestId('entity-switcher')).toHaveTextContent('The Bergs');
 
-    await user.click(within(nav).getByRole('button', { name: 'Advisors' }));
+    await user.click(await within(nav).findByRole('button', { name: 'Advisors' }));
     expect(await screen.findByRole('menuitem', { name: 'Work invitations' })).toHaveAttribute('href', '/invite-company');
     await user.keyboard('{Escape}');
 
@@ -105,7 +108,7 @@ describe('Header', () => {
     expect(store.get(isWalkthroughOpenAtom)).toBe(true);
     expect(walkthrough).toHaveAttribute('aria-pressed', 'true');
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
@@ -158,9 +161,9 @@ describe('Header entity switcher (spec 01 §2.3, §4.2)', () => {
     return api;
   }
 
-  it('shows the only entity read-only', () => {
+  it('shows the only entity read-only', async () => {
     renderWithApp(<Header />, { store: storeWithEntities([bergs], 3) });
-    const switcher = screen.getByTestId('entity-switcher');
+    const switcher = await screen.findByTestId('entity-switcher');
     expect(switcher).toHaveTextContent('The Bergs');
     expect(within(switcher).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -175,7 +178,7 @@ describe('Header entity switcher (spec 01 §2.3, §4.2)', () => {
       </>,
       { store, path: '/canvas' },
     );
-    await user.click(screen.getByRole('button', { name: 'Organisation: The Bergs' }));
+    await user.click(await screen.findByRole('button', { name: 'Organisation: The Bergs' }));
     expect(await screen.findByRole('menuitem', { name: 'The Bergs (current)' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Create new' })).toHaveAttribute('href', '/create-entity');
     await user.click(screen.getByRole('menuitem', { name: 'North Advisors' }));
@@ -197,7 +200,7 @@ describe('Header entity switcher (spec 01 §2.3, §4.2)', () => {
       </>,
       { store, path: '/profile' },
     );
-    await user.click(screen.getByRole('button', { name: 'Organisation: North Advisors' }));
+    await user.click(await screen.findByRole('button', { name: 'Organisation: North Advisors' }));
     await user.click(await screen.findByRole('menuitem', { name: 'The Bergs' }));
     await waitFor(() => expect(store.get(currentEntityAtom)?.id).toBe(3));
     expect(screen.getByTestId('location')).toHaveTextContent('/profile');
@@ -213,7 +216,7 @@ describe('Header entity switcher (spec 01 §2.3, §4.2)', () => {
       </>,
       { store, path: '/canvas' },
     );
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(api.callsTo('POST /auth/signout')).toHaveLength(1);

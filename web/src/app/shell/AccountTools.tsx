@@ -1,0 +1,165 @@
+import { useAtomValue, useStore } from 'jotai';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { EntityType } from '../../../../shared/enums';
+import { BuildingIcon, CheckIcon, UserIcon } from '../../components/ui/icons';
+import { Menu } from '../../components/ui/Menu';
+import { useSwitchEntity } from '../../features/auth/session/session';
+import { globallyHandledCodes, isApiError } from '../../lib/api-client';
+import { t } from '../../messages/en-US';
+import { currentEntityAtom, entitiesAtom, userAtom } from '../../stores/session';
+import { useToasts } from '../../stores/toasts';
+import { paths } from '../paths';
+import { logout } from '../session';
+import type { NavEntry } from './navigation';
+
+/**
+ * The header's tools for a signed-in user (spec 01 §2.3): the navigation groups, the
+ * entity switcher and the account menu. A visitor who is logged out never sees them, so
+ * they (and the dropdown library) load lazily, only once someone is signed in.
+ */
+
+export function DesktopGroup({ entry }: { entry: Extract<NavEntry, { kind: 'group' }> }) {
+  return <Menu button={t(entry.label)} items={entry.items.map((item) => ({ label: t(item.label), to: item.to }))} />;
+}
+
+/**
+ * Choosing another entity (spec 01 §2.3, §4.2): the server is told, then an advisor goes
+ * to the dashboard and a family to the canvas, unless the user is on the profile page.
+ */
+function useChooseEntity() {
+  const switchEntity = useSwitchEntity();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const toasts = useToasts();
+  return async (entityId: number) => {
+    try {
+      const entity = await switchEntity(entityId);
+      if (!entity || pathname === paths.profile()) return;
+      void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? paths.dashboard() : paths.canvas());
+    } catch (error) {
+      if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) toasts.showSystemError();
+    }
+  };
+}
+
+/**
+ * The entity switcher (spec 01 §2.3): with several entities a menu of them plus Create
+ * new; with one, its name read-only; with none, a note.
+ */
+export function EntitySwitcher() {
+  const entities = useAtomValue(entitiesAtom);
+  const entity = useAtomValue(currentEntityAtom);
+  const choose = useChooseEntity();
+  const name = entity ? entity.entityName : t('header.entitySwitcherNone');
+  if (entities.length < 2) {
+    return (
+      <p className="mr-2 hidden max-w-48 items-center gap-2 truncate text-sm text-ink-700 lg:flex" data-testid="entity-switcher">
+        <BuildingIcon className="size-4 shrink-0" />
+        <span className="sr-only">{t('header.entitySwitcher')}: </span>
+        <span className="truncate">{name}</span>
+      </p>
+    );
+  }
+  return (
+    <div className="mr-1 hidden lg:block" data-testid="entity-switcher">
+      <Menu
+        align="end"
+        buttonLabel={`${t('header.entitySwitcher')}: ${name}`}
+        buttonClassName="max-w-56 text-sm"
+        currentLabel={t('header.entitySwitcherCurrent')}
+        button={
+          <>
+            <BuildingIcon className="size-4 shrink-0" />
+            <span className="truncate">{name}</span>
+          </>
+        }
+        items={[
+          ...entities.map((item) => ({
+            id: `entity-${item.id}`,
+            label: item.entityName,
+            isCurrent: item.id === entity?.id,
+            onSelect: () => void choose(item.id),
+          })),
+          { id: 'create-entity', label: t('header.entitySwitcherCreateNew'), to: paths.createEntity() },
+        ]}
+      />
+    </div>
+  );
+}
+
+export function ProfileMenu() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const user = useAtomValue(userAtom);
+  const initials = user ? `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() : null;
+  return (
+    <Menu
+      align="end"
+      showChevron={false}
+      buttonLabel={t('header.accountMenu')}
+      buttonClassName="size-11 justify-center !px-0"
+      button={
+        initials ? (
+          <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-primary-700 text-sm font-semibold text-white">
+            {initials}
+          </span>
+        ) : (
+          <UserIcon className="size-6" />
+        )
+      }
+      items={[
+        { label: t('header.profile'), to: paths.profile() },
+        {
+          label: t('header.logout'),
+          onSelect: () => {
+            void logout(store).then(() => navigate(paths.home()));
+          },
+        },
+      ]}
+    />
+  );
+}
+
+/** The entity part of the small-screen menu: the current entity, or the list to switch between. */
+export function MobileEntitySwitcher({ onChosen }: { onChosen: () => void }) {
+  const entity = useAtomValue(currentEntityAtom);
+  const entities = useAtomValue(entitiesAtom);
+  const choose = useChooseEntity();
+  if (entities.length < 2) {
+    return (
+      <p className="mt-2 flex items-center gap-2 rounded-control bg-primary-50 px-3 py-2 text-sm text-ink-800">
+        <BuildingIcon className="size-4 shrink-0" />
+        <span className="sr-only">{t('header.entitySwitcher')}: </span>
+        <span className="truncate">{entity ? entity.entityName : t('header.entitySwitcherNone')}</span>
+      </p>
+    );
+  }
+  return (
+    <div role="group" aria-label={t('header.entitySwitcherHeading')} className="mt-2 rounded-control bg-primary-50 p-2">
+      <p className="px-2 text-sm font-semibold tracking-wide text-ink-600 uppercase">{t('header.entitySwitcher')}</p>
+      <ul className="mt-1">
+        {entities.map((item) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              aria-current={item.id === entity?.id ? 'true' : undefined}
+              onClick={() => {
+                onChosen();
+                void choose(item.id);
+              }}
+              className="flex min-h-11 w-full items-center justify-between gap-3 rounded-control px-2 text-left text-ink-900 hover:bg-surface"
+            >
+              <span className="truncate">{item.entityName}</span>
+              {item.id === entity?.id && <CheckIcon className="size-4 shrink-0 text-primary-700" />}
+            </button>
+          </li>
+        ))}
+        <li>
+          <Link to={paths.createEntity()} onClick={onChosen} className="flex min-h-11 items-center rounded-control px-2 font-medium text-primary-700 hover:bg-surface">
+            {t('header.entitySwitcherCreateNew')}
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
