@@ -13,6 +13,8 @@ import { e2eEnv } from './env';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // The AWS SDK warns about Node 20 on every client; the toolchain notes accept Node 20 here.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // One JSON line per request would bury the test report; warnings and errors still show.
+  process.env.LOG_LEVEL ??= 'warn';
   const webPort = await freePort();
   const appUrl = `http://127.0.0.1:${webPort}`;
   const stack = await startLocalStack({
