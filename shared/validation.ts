@@ -39,6 +39,7 @@ export const limits = {
 } as const;
 
 /** C0 control characters other than tab and line breaks have no place in typed text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 const trimmed = () =>

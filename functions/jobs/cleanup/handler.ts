@@ -1,9 +1,10 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { durations, nowEpochSeconds } from '../../lib/clock';
 import { db, tableName } from '../../lib/db/client';
 import { expiryDay, keys } from '../../lib/db/keys';
 import { isConditionalCheckFailure } from '../../lib/errors';
 import { log } from '../../lib/logger';
+import { queryAll } from '../../lib/db/query';
 
 /**
  * The daily cleanup job (infra/stacks/jobs-stack.ts runs it on a schedule).
@@ -38,23 +39,13 @@ type Found = { PK: string; SK: string };
 async function expiredInBucket(indexName: 'GSI1' | 'GSI2', day: string, nowS: number): Promise<Found[]> {
   const partitionName = `${indexName}PK`;
   const sortName = `${indexName}SK`;
-  const found: Found[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexName,
-        KeyConditionExpression: '#pk = :pk AND #sk <= :now',
-        ExpressionAttributeNames: { '#pk': partitionName, '#sk': sortName },
-        ExpressionAttributeValues: { ':pk': keys.expiryBucketPartition(day), ':now': keys.expirySortKey(nowS) },
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...((page.Items ?? []) as Found[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const found = await queryAll<Found>({
+    IndexName: indexName,
+    KeyConditionExpression: '#pk = :pk AND #sk <= :now',
+    ExpressionAttributeNames: { '#pk': partitionName, '#sk': sortName },
+    ExpressionAttributeValues: { ':pk': keys.expiryBucketPartition(day), ':now': keys.expirySortKey(nowS) },
+    ProjectionExpression: 'PK, SK',
+  });
   return found;
 }
 

@@ -1,7 +1,8 @@
-import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { CategoryTypeId, GoalTerm, Priority, SectionTypeId } from '../../../shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query';
 
 /**
  * The canvas of a family: every item in the partition CANVAS#<familyId> (docs/data-model.md),
@@ -99,21 +100,11 @@ export function contentKey(familyId: number, kind: ContentKind, id: string): Key
  * limits). Strongly consistent, so a read right after a write sees it.
  */
 export async function queryCanvas(familyId: number): Promise<Array<Record<string, unknown>>> {
-  const items: Array<Record<string, unknown>> = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.canvasPartition(familyId), ':prefix': 'C#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.canvasPartition(familyId), ':prefix': 'C#' },
+    ConsistentRead: true,
+  });
   return items;
 }
 

@@ -4,6 +4,7 @@ import { fail, isConditionalCheckFailure } from '../errors';
 import { hashToken, newSecretToken } from '../session';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query';
 
 /**
  * What every kind of invitation (member, family, advisor) shares: the link token, stored
@@ -86,20 +87,10 @@ export async function getInvitationRecord<T extends InvitationRecord>(key: Key):
 
 /** Every invitation of one kind (SK prefix) of an entity: one paginated Query of its partition. */
 export async function listInvitationRecords<T extends InvitationRecord>(entityId: number, skPrefix: string): Promise<T[]> {
-  const items: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.entityPartition(entityId), ':prefix': skPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll<T>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.entityPartition(entityId), ':prefix': skPrefix },
+  });
   return items;
 }
 

@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { EntityRole, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query';
 
 /**
  * Memberships (ENTITY#id / MEMBER#userId). The member id is the user's id, so the key
@@ -49,40 +50,20 @@ export async function getMember(entityId: number, userId: string): Promise<Membe
 
 /** The active memberships of a user, oldest entity (lowest id) first. One Query. */
 export async function listMembershipsOfUser(userId: string): Promise<MemberItem[]> {
-  const items: MemberItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.membershipsOfUser(userId).GSI1PK },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as MemberItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll<MemberItem>({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.membershipsOfUser(userId).GSI1PK },
+  });
   return items.filter((item) => item.isActive).sort((a, b) => a.entityId - b.entityId);
 }
 
 /** Every membership of an entity (active or not): one paginated Query of its partition. */
 export async function listMembersOfEntity(entityId: number): Promise<MemberItem[]> {
-  const items: MemberItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.entityPartition(entityId), ':prefix': keys.memberPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as MemberItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll<MemberItem>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.entityPartition(entityId), ':prefix': keys.memberPrefix },
+  });
   return items;
 }
 

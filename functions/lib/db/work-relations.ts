@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { now } from '../clock';
 import { fail, isConditionalCheckFailure } from '../errors';
 import { batchDelete, type SectionItem } from './canvas';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query';
 
 /**
  * Work relations live in the family's canvas partition, so the one canvas Query that
@@ -99,21 +100,11 @@ export async function getWorkRelation(familyId: number, advisorId: number): Prom
 
 /** Items of one SK prefix in a family's canvas partition: one paginated Query. */
 async function queryCanvasPrefix<T>(familyId: number, prefix: string): Promise<T[]> {
-  const items: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.canvasPartition(familyId), ':prefix': prefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll<T>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.canvasPartition(familyId), ':prefix': prefix },
+    ConsistentRead: true,
+  });
   return items;
 }
 
@@ -135,21 +126,11 @@ export async function listCanvasSections(familyId: number): Promise<SectionItem[
 
 /** The families an advisor company works for: one paginated Query on GSI1 (`ADVISOR#<id>#FAMILIES`). */
 export async function listFamiliesOfAdvisor(advisorId: number): Promise<WorkRelationItem[]> {
-  const items: WorkRelationItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.familiesOfAdvisor(advisorId).GSI1PK },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as WorkRelationItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll<WorkRelationItem>({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.familiesOfAdvisor(advisorId).GSI1PK },
+  });
   return items;
 }
 
