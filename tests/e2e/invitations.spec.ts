@@ -18,7 +18,7 @@ test.describe.configure({ mode: 'parallel' });
 
 /** A toast: success toasts are polite (status), error toasts assertive (alert). */
 async function expectToast(page: Page, text: string) {
-  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).first()).toBeVisible();
+  await expect(page.getByRole('status', { includeHidden: true }).or(page.getByRole('alert', { includeHidden: true })).filter({ hasText: text }).first()).toBeVisible();
 }
 
 /** Nothing wider than the window (the page works at 375 px). */

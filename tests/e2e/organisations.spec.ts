@@ -13,7 +13,9 @@ import { expect, seriousAccessibilityViolations, test, uniqueEmail } from './sup
 test.setTimeout(90_000);
 
 async function expectToast(page: Page, text: string | RegExp) {
-  await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeVisible();
+  // A first login opens the walkthrough, a modal that hides the rest of the page from the
+  // accessibility tree while the toast stays on screen: look for it among hidden nodes too.
+  await expect(page.getByRole('status', { includeHidden: true }).filter({ hasText: text }).first()).toBeVisible();
 }
 
 /** Closes the walkthrough a first visit opens, if it is open. */

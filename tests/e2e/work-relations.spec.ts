@@ -14,7 +14,9 @@ import { advisorCompanyInvitedBy, createCanvas, noteAbout } from './support/work
 test.setTimeout(180_000);
 
 async function expectToast(page: Page, text: string) {
-  await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeVisible();
+  // A first login opens the walkthrough, a modal that hides the rest of the page from the
+  // accessibility tree while the toast stays on screen: look for it among hidden nodes too.
+  await expect(page.getByRole('status', { includeHidden: true }).filter({ hasText: text }).first()).toBeVisible();
 }
 
 /** Nothing wider than the window (the page works at 375 px). */
