@@ -4,7 +4,7 @@ import { canvasLimits, CreateGoalRequest, type Goal } from '../../../../../share
 import { goalTerms } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { messageKeys } from '../../../../../shared/validation';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextArea, TextField } from '../../../components/ui/Field';
@@ -22,7 +22,7 @@ import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { errorCodeOf, isFieldError, isHandledGlobally } from '../lib/errors';
 import { actionPointOption, linkChoices, linkedItemOption, openLinkedActionPoints, takeawayOption } from '../lib/links';
 import { canDeleteItem, canEditOwnItem, type CanvasScope } from '../lib/scope';
-import { ChoiceDialog, DeleteButton, Notice, PersonSelect } from './form-parts';
+import { ChoiceDialog, CloseAndSaveButtons, DeleteButton, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 import { SelectField } from '../../../components/ui/SelectField';
 
@@ -213,23 +213,7 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
               {goal.isCompleted ? t('canvas.goal.uncomplete') : t('canvas.goal.complete')}
             </Button>
           )}
-          <div className="ml-auto flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={onClose} disabled={progress.isBusy}>
-              {isReadOnly ? t('canvas.form.close') : t('canvas.form.cancel')}
-            </Button>
-            {!isReadOnly && (
-              <ProgressButton
-                type="submit"
-                status={progress.status}
-                progress={progress.progress}
-                loadingLabel={t('canvas.form.saving')}
-                successLabel={t('canvas.form.saved')}
-                disabled={!form.isValid && progress.status === 'idle'}
-              >
-                {t('canvas.form.save')}
-              </ProgressButton>
-            )}
-          </div>
+          <CloseAndSaveButtons isReadOnly={isReadOnly} isValid={form.isValid} progress={progress} onClose={onClose} />
         </div>
       </form>
       <ChoiceDialog

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { canvasLimits, CreateTakeawayRequest, type Goal, type LinkedItem, type Takeaway } from '../../../../../shared/contracts/canvas';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { messageKeys } from '../../../../../shared/validation';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextArea, TextField } from '../../../components/ui/Field';
@@ -20,7 +20,7 @@ import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { errorCodeOf, isFieldError, isHandledGlobally } from '../lib/errors';
 import { goalOption, linkChoices, linkedItemOption, openLinkedGoals } from '../lib/links';
 import { canDeleteItem, type CanvasScope } from '../lib/scope';
-import { ChoiceDialog, DeleteButton, Notice, PersonSelect } from './form-parts';
+import { ChoiceDialog, CloseAndSaveButtons, DeleteButton, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 
 /** The takeaway form over the API schema (spec 02 §5): title required, description optional. */
@@ -158,23 +158,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
               {takeaway.isArchived ? t('canvas.takeaway.unarchive') : t('canvas.takeaway.archive')}
             </Button>
           )}
-          <div className="ml-auto flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={onClose} disabled={progress.isBusy}>
-              {isReadOnly ? t('canvas.form.close') : t('canvas.form.cancel')}
-            </Button>
-            {!isReadOnly && (
-              <ProgressButton
-                type="submit"
-                status={progress.status}
-                progress={progress.progress}
-                loadingLabel={t('canvas.form.saving')}
-                successLabel={t('canvas.form.saved')}
-                disabled={!form.isValid && progress.status === 'idle'}
-              >
-                {t('canvas.form.save')}
-              </ProgressButton>
-            )}
-          </div>
+          <CloseAndSaveButtons isReadOnly={isReadOnly} isValid={form.isValid} progress={progress} onClose={onClose} />
         </div>
       </form>
       <ChoiceDialog

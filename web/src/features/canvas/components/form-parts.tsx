@@ -1,7 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Button } from '../../../components/ui/Button';
+import { Button, ProgressButton } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { AlertIcon, InfoIcon } from '../../../components/ui/icons';
+import type { useProgressAction } from '../../../hooks/use-progress-action';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
 import type { PersonOption } from '../hooks/use-canvas-people';
@@ -89,5 +90,28 @@ export function DeleteButton({ size = 'md', className, ...props }: ComponentProp
       )}
       {...props}
     />
+  );
+}
+
+/** The footer of the item forms: Cancel (Close when read-only) and the progress Save button. */
+export function CloseAndSaveButtons({ isReadOnly, isValid, progress, onClose }: { isReadOnly: boolean; isValid: boolean; progress: ReturnType<typeof useProgressAction>; onClose: () => void }) {
+  return (
+    <div className="ml-auto flex flex-wrap gap-3">
+      <Button variant="secondary" onClick={onClose} disabled={progress.isBusy}>
+        {isReadOnly ? t('canvas.form.close') : t('canvas.form.cancel')}
+      </Button>
+      {!isReadOnly && (
+        <ProgressButton
+          type="submit"
+          status={progress.status}
+          progress={progress.progress}
+          loadingLabel={t('canvas.form.saving')}
+          successLabel={t('canvas.form.saved')}
+          disabled={!isValid && progress.status === 'idle'}
+        >
+          {t('canvas.form.save')}
+        </ProgressButton>
+      )}
+    </div>
   );
 }
