@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ContactFormRequest } from './contracts/contact';
 import { countries } from './countries';
 import { clearable, countryField, domainField, domainHost, emailField, passwordPattern, phoneField, postalCodeField } from './validation';

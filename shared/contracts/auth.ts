@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { memberPermissions, privacyLevelIds } from '../enums';
 import { base64Field, emailField, messageKeys, nameField } from '../validation';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { contentIdPattern, familyOfCategoryId, familyOfSectionId, parseQuestionId } from '../canvas-ids';
 import { goalTerms, priorities, workRelationPermissions } from '../enums';
 import { messageKeys, requiredText } from '../validation';

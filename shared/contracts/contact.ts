@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailField, limits, nameField } from '../validation';
 
 /** POST /api/contact-form — spec 01 §3 contact message, §5 rules. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { addressTypes } from '../enums';
 import { clearable, domainField, emailField, messageKeys, nameField, phoneField } from '../validation';
 import { Address, CurrentEntity } from './auth';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { entityRoleIds, invitationStatuses } from '../enums';
 import { orderByParameter } from '../ordering';
 import { emailField, messageKeys, nameField } from '../validation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { entityRoleIds, memberPermissions, workRelationPermissions, workRelationRoleIds } from '../enums';
 import { orderByParameter } from '../ordering';
 import { clearable, messageKeys, requiredText } from '../validation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { countries } from '../countries';
 import { PrivacyLevel, privacyLevelIds } from '../enums';
 import { clearable, cityField, countryField, messageKeys, nameField, phoneField, postalCodeField, streetAddressField } from '../validation';

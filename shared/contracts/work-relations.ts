@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { entityRoleIds, workRelationPermissions, workRelationRoleIds } from '../enums';
 import { orderByParameter } from '../ordering';
 import { messageKeys } from '../validation';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ChangePasswordRequest, ResetPasswordRequest, ResendConfirmationRequest, SaltRequest, SendResetRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
 import {
   ArchiveTakeawayRequest,

@@ -27,6 +27,10 @@ export function db(): DynamoDBDocumentClient {
     },
     { step: 'finalizeRequest', name: 'countRoundTrips' },
   );
+  // The SDK's logger middleware filters every response for its (no-op) logger, walking
+  // the whole output against its schema: about 5 ms on a 1,000-item canvas Query. We log
+  // ourselves (functions/lib/http.ts), so it goes.
+  base.middlewareStack.remove('loggerMiddleware');
   client = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { FieldErrors } from '../../../shared/errors';
 import { messageKeys } from '../../../shared/validation';
 import { isMessageKey, t, type MessageKey } from '../messages/en-US';

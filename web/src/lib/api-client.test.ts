@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, apiClient, configureApiClient, isApiError, setGlobalErrorHandler } from './api-client';
 
 type Call = { url: string; init: RequestInit };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SendResetRequest, SigninRequest, SignupRequest } from '../../../../shared/contracts/auth';
 import { messageKeys, plainPasswordField } from '../../../../shared/validation';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { canvasLimits, CreateActionPointRequest, type ActionPoint } from '../../../../../shared/contracts/canvas';
 import { priorities } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';

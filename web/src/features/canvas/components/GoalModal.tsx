@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { canvasLimits, CreateGoalRequest, type Goal } from '../../../../../shared/contracts/canvas';
 import { goalTerms } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';

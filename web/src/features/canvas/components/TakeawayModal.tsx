@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { canvasLimits, CreateTakeawayRequest, type Goal, type LinkedItem, type Takeaway } from '../../../../../shared/contracts/canvas';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { messageKeys } from '../../../../../shared/validation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EntityAddressRequest, EntityProfile, UpdateEntityRequest } from '../../../../../shared/contracts/entities';
 import { UpdateEntityRequest as UpdateEntityRequestSchema } from '../../../../../shared/contracts/entities';
 import { AddressRequest } from '../../../../../shared/contracts/user';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateEntityRequest } from '../../../../../shared/contracts/entities';
 import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
 import { limits, messageKeys } from '../../../../../shared/validation';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateMemberInvitationRequest } from '../../../../../shared/contracts/invitations';
 import { entityRoleIds, type EntityRoleId } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UpdateMemberRequest, type EntityMember } from '../../../../../shared/contracts/members';
 import { EntityRole, type EntityRoleId } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PrivacySettings } from '../../../../../shared/contracts/auth';
 import { privacyLevels } from '../../../../../shared/contracts/user';
 import { privacyLevelIds, type PrivacyLevelId } from '../../../../../shared/enums';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Address, UserProfile } from '../../../../../shared/contracts/auth';
 import { AddressRequest, UpdateUserRequest, maxUserAddresses, namePrefixes, type NamePrefix } from '../../../../../shared/contracts/user';
 import { messageKeys, nameField } from '../../../../../shared/validation';

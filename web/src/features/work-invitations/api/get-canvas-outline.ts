@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';

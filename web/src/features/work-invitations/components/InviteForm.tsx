@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateFamilyInvitationRequest } from '../../../../../shared/contracts/invitations';
 import { limits } from '../../../../../shared/validation';
 import { Button, ProgressButton } from '../../../components/ui/Button';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messageKeys, nameField } from '../../../../../shared/validation';
 import type { InvitationKind } from './kinds';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CanvasSharesResponse } from '../../../../../shared/contracts/work-relations';
 import { apiClient } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { FamilyMemberRow, FamilyMembersResponse, ListFamilyMembersRequest } from '../../../../../shared/contracts/work-relations';
 import { apiClient } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EntityAddress } from '../../../../../shared/contracts/entities';
 import { OwnersResponse } from '../../../../../shared/contracts/members';
 import { WorkRelationMemberPermissions } from '../../../../../shared/contracts/work-relations';
