@@ -4,17 +4,7 @@ import { contentIdOf } from '../shared/canvas-ids';
 import { EntityRole, EntityType, goalTerms, priorities, type EntityTypeId } from '../shared/enums';
 import { permissionsForRole } from '../shared/permissions';
 import { createCanvas } from '../functions/canvas/create-canvas';
-import {
-  answerGuardRecord,
-  batchPut,
-  contentRecord,
-  voteRecord,
-  type ActionPointItem,
-  type AnswerItem,
-  type GoalItem,
-  type TakeawayItem,
-  type VoteItem,
-} from '../functions/lib/db/canvas';
+import { batchPut, contentRecord, questionRecord, type ActionPointItem, type AnswerItem, type GoalItem, type TakeawayItem } from '../functions/lib/db/canvas';
 import { db } from '../functions/lib/db/client';
 import { allocateEntityId, newEntityWithOwner } from '../functions/lib/db/entities';
 import { newId } from '../functions/lib/db/keys';
@@ -38,7 +28,7 @@ import { addMemberWithRole } from '../tests/support/organisations';
  *   members of the 1,000-item family, and one advisor company (the dashboard's).
  * - The rest is written through the data modules: accounts with their family or company
  *   and owner membership (the transaction sign-up writes), canvases from the template
- *   (createCanvas), content (contentRecord, answer guards, votes), and work relations
+ *   (createCanvas), content (contentRecord, questions with their answerers, votes on their items), and work relations
  *   (putWorkRelation).
  */
 
@@ -96,8 +86,8 @@ const sentence = (n: number, length: number) => Array.from({ length }, (_, i) =>
 
 /**
  * `total` content items for a family's canvas, in the mix of canvas-budget.test.ts (per
- * 1,000: 240 answers by six people with their guards, 160 takeaways, 120 goals linked to a
- * takeaway and an action point, 120 action points, 360 votes).
+ * 1,000: 240 answers by six people, 160 takeaways, 120 goals linked to a takeaway and an
+ * action point, 120 action points, 360 votes — the votes stored on their items).
  */
 export function canvasContent(familyId: number, total: number): { records: Array<Record<string, unknown>>; answerIds: string[] } {
   const { categories, questions } = expandCanvasTemplate(familyId);
@@ -147,20 +137,25 @@ export function canvasContent(familyId: number, total: number): { records: Array
     }
     return goal;
   });
-  // Votes on answers and takeaways, never by the item's author, at most one per person and item.
+  // Votes on answers and takeaways (stored on the item), never by the item's author, at most
+  // one per person and item.
   const votable = [...answers, ...takeaways];
-  const votes: VoteItem[] = [];
   for (let v = 0; v < voteCount && votable.length; v += 1) {
     const item = votable[v % votable.length] as AnswerItem | TakeawayItem;
     const author = people.indexOf(item.createdByUserId);
-    votes.push({ type: 'Vote', itemId: item.id, userId: person(author + 1 + Math.floor(v / votable.length)) });
+    (item.voterIds ??= new Set()).add(person(author + 1 + Math.floor(v / votable.length)));
   }
-  const records: Array<Record<string, unknown>> = [];
+  // The template's questions again, with who answered them (one answer per user and question).
+  const answeredBy = new Map<string, Set<string>>();
   for (const answer of answers) {
-    records.push(contentRecord(familyId, answer), answerGuardRecord(familyId, { type: 'AnswerGuard', questionId: answer.questionId, userId: answer.createdByUserId, answerId: answer.id }));
+    let users = answeredBy.get(answer.questionId);
+    if (!users) answeredBy.set(answer.questionId, (users = new Set()));
+    users.add(answer.createdByUserId);
   }
-  for (const item of [...takeaways, ...goals, ...actionPoints]) records.push(contentRecord(familyId, item));
-  for (const vote of votes) records.push(voteRecord(familyId, vote));
+  const records: Array<Record<string, unknown>> = questions
+    .filter((question) => answeredBy.has(question.id))
+    .map((question) => questionRecord(familyId, { type: 'Question', ...question, answeredBy: answeredBy.get(question.id) }));
+  for (const item of [...answers, ...takeaways, ...goals, ...actionPoints]) records.push(contentRecord(familyId, item));
   return { records, answerIds: answers.map((a) => a.id) };
 }
 

@@ -5,15 +5,16 @@ import { now } from '../lib/clock';
 import { loadCanvas, requireEditRights, requireVisibleQuestion } from '../lib/canvas/context';
 import { runSteps } from '../lib/canvas/transaction';
 import { toAnswer } from '../lib/canvas/views';
-import { answerGuardRecord, contentRecord, putOp, type AnswerItem } from '../lib/db/canvas';
-import { newId } from '../lib/db/keys';
+import { contentRecord, putOp, updateOp, type AnswerItem } from '../lib/db/canvas';
+import { keys, newId } from '../lib/db/keys';
 import { fail } from '../lib/errors';
 import type { Session } from '../lib/session';
 
 /**
  * Answers a question (spec 02 §4, §5): edit rights (8), a question the caller can see (4),
- * one answer per user per question — the C#ANSWERED# guard is put with the answer in one
- * transaction, conditionally, so a second answer is ITEM_FOUND (9) even in a race.
+ * one answer per user per question — the user joins the question's `answeredBy` set in the
+ * same transaction as the answer is put, on the condition that they are not in it yet, so
+ * a second answer is ITEM_FOUND (9) even in a race.
  */
 export async function createAnswer(session: Session, questionId: string, input: CreateAnswerRequest): Promise<Answer> {
   if (input.questionId !== questionId) throw fail('INCORRECT_INPUT', { errors: { questionId: [messageKeys.invalidInput] } });
@@ -22,7 +23,7 @@ export async function createAnswer(session: Session, questionId: string, input: 
   const context = await loadCanvas(session, parsed.familyId);
   const question = requireVisibleQuestion(context, questionId);
   requireEditRights(context);
-  if (context.snapshot.answerGuards.has(`${questionId}#${context.userId}`)) throw fail('ITEM_FOUND');
+  if (context.snapshot.hasAnswered(questionId, context.userId)) throw fail('ITEM_FOUND');
   const answer: AnswerItem = {
     type: 'Answer',
     id: contentIdOf(context.familyId, newId()),
@@ -37,7 +38,11 @@ export async function createAnswer(session: Session, questionId: string, input: 
   await runSteps([
     { op: putOp(contentRecord(context.familyId, answer), { mustBeNew: true }), onConditionFailed: () => fail('ITEM_FOUND') },
     {
-      op: putOp(answerGuardRecord(context.familyId, { type: 'AnswerGuard', questionId, userId: context.userId, answerId: answer.id }), { mustBeNew: true }),
+      op: updateOp(
+        keys.question(context.familyId, question.categoryId, questionId),
+        { add: { answeredBy: new Set([context.userId]) } },
+        { expression: 'NOT contains(#answeredBy, :answerer)', values: { ':answerer': context.userId } },
+      ),
       onConditionFailed: () => fail('ITEM_FOUND'),
     },
   ]);

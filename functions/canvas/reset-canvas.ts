@@ -1,7 +1,8 @@
 import { EntityType } from '../../shared/enums';
 import { canResetCanvas } from '../../shared/permissions';
 import { loadCanvas } from '../lib/canvas/context';
-import { batchDelete } from '../lib/db/canvas';
+import { batchDelete, updateOp } from '../lib/db/canvas';
+import { runSteps, maxTransactionItems } from '../lib/canvas/transaction';
 import { keys } from '../lib/db/keys';
 import { clearSharedSections } from '../lib/db/work-relations';
 import { fail, isConditionalCheckFailure } from '../lib/errors';
@@ -11,8 +12,10 @@ import type { Session } from '../lib/session';
  * Resets the current family's canvas (spec 02 §4, §9): erases every answer, vote,
  * takeaway, goal and action point, and the section sharing: every advisor company sees
  * all sections again until the family limits it anew. Sections, categories and questions
- * stay. Owner or admin or ResetCanvas on one's own family, never an advisor entity
- * (FORBIDDEN, 8); no canvas → ITEM_NOT_FOUND (4). Deletes go in batches of 25.
+ * stay; the answerers read are taken off their questions (an answer written meanwhile
+ * keeps its author there). Owner or admin or ResetCanvas on one's own family, never an
+ * advisor entity (FORBIDDEN, 8); no canvas → ITEM_NOT_FOUND (4). Deletes go in batches
+ * of 25; votes live on their items and go with them.
  */
 export async function resetCanvas(session: Session): Promise<void> {
   const membership = session.membership;
@@ -22,13 +25,23 @@ export async function resetCanvas(session: Session): Promise<void> {
   const { familyId, snapshot } = context;
   const doomed = [
     ...[...snapshot.answers.keys()].map((id) => keys.answer(familyId, id)),
-    ...[...snapshot.answerGuards.values()].map((guard) => keys.answerGuard(familyId, guard.questionId, guard.userId)),
     ...[...snapshot.takeaways.keys()].map((id) => keys.takeaway(familyId, id)),
     ...[...snapshot.goals.keys()].map((id) => keys.goal(familyId, id)),
     ...[...snapshot.actionPoints.keys()].map((id) => keys.actionPoint(familyId, id)),
-    ...[...snapshot.votes].flatMap(([itemId, voters]) => [...voters].map((userId) => keys.vote(familyId, itemId, userId))),
   ];
   await batchDelete(doomed);
+  // Answers first: should the reset stop in between, a stale answerer blocks an answer
+  // rather than a missing one allowing a second.
+  const answered = [...snapshot.questions.values()].filter((question) => question.answeredBy?.size);
+  for (let start = 0; start < answered.length; start += maxTransactionItems) {
+    await runSteps(
+      answered.slice(start, start + maxTransactionItems).map((question) => ({
+        op: updateOp(keys.question(familyId, question.categoryId, question.id), { deleteFromSet: { answeredBy: question.answeredBy } }),
+        // A question never goes away; nothing to decide.
+        onConditionFailed: () => 'retry',
+      })),
+    );
+  }
   await Promise.all(
     [...snapshot.workRelations.keys()].map((advisorId) =>
       clearSharedSections(familyId, advisorId).catch((error: unknown) => {

@@ -1,19 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Canvas, CategoryResponse } from '../../shared/contracts/canvas';
 import { contentIdOf } from '../../shared/canvas-ids';
+import { expandCanvasTemplate } from '../../shared/canvas-template';
 import { goalTerms, priorities } from '../../shared/enums';
-import {
-  answerGuardRecord,
-  batchPut,
-  contentRecord,
-  queryCanvas,
-  voteRecord,
-  type ActionPointItem,
-  type AnswerItem,
-  type GoalItem,
-  type TakeawayItem,
-  type VoteItem,
-} from '../../functions/lib/db/canvas';
+import { batchPut, contentRecord, queryCanvas, questionRecord, type ActionPointItem, type AnswerItem, type GoalItem, type QuestionItem, type TakeawayItem } from '../../functions/lib/db/canvas';
 import { roundTripCount } from '../../functions/lib/db/client';
 import { newId } from '../../functions/lib/db/keys';
 import type { TestAccount } from '../support/accounts';
@@ -34,10 +24,12 @@ const sentence = (n: number, words: number) =>
 
 /**
  * A lived-in canvas of 1,000 content items written straight to the table through the data
- * module: 240 answers (4 people × 60 questions, with their guards), 160 takeaways, 120
- * goals linked to a takeaway and an action point each, 120 action points, 360 votes.
+ * module: 240 answers (4 people × 60 questions, each question naming its answerers), 160
+ * takeaways, 120 goals linked to a takeaway and an action point each, 120 action points,
+ * 360 votes (stored on the answers and takeaways they are for).
  */
-async function seedThousandItems(familyId: number, categories: Array<{ id: number; sectionId: number }>, questionIds: string[]): Promise<void> {
+async function seedThousandItems(familyId: number, categories: Array<{ id: number; sectionId: number }>, questions: QuestionItem[]): Promise<void> {
+  const questionIds = questions.map((question) => question.id);
   const people = Array.from({ length: 6 }, () => newId());
   const at = new Date().toISOString();
   const records: Array<Record<string, unknown>> = [];
@@ -51,8 +43,9 @@ async function seedThousandItems(familyId: number, categories: Array<{ id: numbe
       const author = people[p] as string;
       const answer: AnswerItem = { type: 'Answer', id: contentIdOf(familyId, newId()), questionId, categoryId, sectionId, text: sentence(q + p, 22), createdByUserId: author, createdAt: at, version: 1 };
       answers.push(answer);
-      records.push(contentRecord(familyId, answer), answerGuardRecord(familyId, { type: 'AnswerGuard', questionId, userId: author, answerId: answer.id }));
     }
+    const question = questions[q] as QuestionItem;
+    records.push(questionRecord(familyId, { ...question, answeredBy: new Set(answers.filter((a) => a.questionId === questionId).map((a) => a.createdByUserId)) }));
   });
   const takeaways: TakeawayItem[] = Array.from({ length: counts.takeaways }, (_, n) => ({
     type: 'Takeaway',
@@ -105,20 +98,20 @@ async function seedThousandItems(familyId: number, categories: Array<{ id: numbe
     actionPoint.linkedGoalIds = new Set([goal.id]);
     return goal;
   });
-  const votes: VoteItem[] = [];
+  let votes = 0;
+  const vote = (item: AnswerItem | TakeawayItem, voter: string) => {
+    (item.voterIds ??= new Set()).add(voter);
+    votes += 1;
+  };
   for (const item of [...answers, ...takeaways]) {
     for (const voter of people) {
-      if (votes.length >= counts.votes) break;
-      if (voter !== item.createdByUserId && (item.id.charCodeAt(item.id.length - 1) + voter.charCodeAt(0)) % 3 === 0) votes.push({ type: 'Vote', itemId: item.id, userId: voter });
+      if (votes >= counts.votes) break;
+      if (voter !== item.createdByUserId && (item.id.charCodeAt(item.id.length - 1) + voter.charCodeAt(0)) % 3 === 0) vote(item, voter);
     }
   }
-  while (votes.length < counts.votes) {
-    const item = takeaways[votes.length % takeaways.length] as TakeawayItem;
-    votes.push({ type: 'Vote', itemId: item.id, userId: newId() });
-  }
-  for (const item of [...takeaways, ...goals, ...actionPoints]) records.push(contentRecord(familyId, item));
-  for (const vote of votes) records.push(voteRecord(familyId, vote));
-  expect(answers.length + takeaways.length + goals.length + actionPoints.length + votes.length).toBe(1000);
+  while (votes < counts.votes) vote(takeaways[votes % takeaways.length] as TakeawayItem, newId());
+  for (const item of [...answers, ...takeaways, ...goals, ...actionPoints]) records.push(contentRecord(familyId, item));
+  expect(answers.length + takeaways.length + goals.length + actionPoints.length + votes).toBe(1000);
   await batchPut(records);
 }
 
@@ -135,8 +128,9 @@ async function measure<T>(client: ApiClient, path: string): Promise<{ roundTrips
 beforeAll(async () => {
   family = await familyWithCanvas(stack, 'Thousand Family');
   const categories = family.canvas.sections.flatMap((s) => s.categories.map((c) => ({ id: c.id, sectionId: s.id })));
-  const questionIds = categories.flatMap((c) => [1, 2, 3, 4].map((n) => `${c.id}.${n}`));
-  await seedThousandItems(family.familyId, categories, questionIds);
+  // The questions as createCanvas stored them (the default template).
+  const questions = expandCanvasTemplate(family.familyId).questions.map((question): QuestionItem => ({ type: 'Question', ...question }));
+  await seedThousandItems(family.familyId, categories, questions);
   advisor = await advisorCompanyFor(stack, family.familyId, [family.familyId * 1000 + 2], 'Budget Advisors');
 });
 

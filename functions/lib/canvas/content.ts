@@ -1,7 +1,7 @@
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import type { VoteResponse } from '../../../shared/contracts/canvas';
 import { canDeleteCanvasItem, canVote } from '../../../shared/permissions';
-import { batchDelete, checkOp, contentKey, deleteExistingOp, deleteOp, putOp, updateOp, voteRecord, type ContentItemOf, type ContentKind } from '../db/canvas';
+import { contentKey, deleteOp, updateOp, type ContentItemOf, type ContentKind } from '../db/canvas';
 import { keys } from '../db/keys';
 import { fail } from '../errors';
 import type { Session } from '../session';
@@ -28,8 +28,8 @@ export const unchangedSince = (item: { version: number }) => ({ expression: '#ve
 /**
  * Deletes an item (spec 02 §6): its creator, or an owner or admin on their own family's
  * canvas (never through a work relation) — FORBIDDEN (8) otherwise. Its links go on the
- * other side in the same transaction (an answer's one-answer guard likewise); its votes
- * are deleted right after.
+ * other side in the same transaction; an answer's author leaves the question's
+ * `answeredBy` there too. Its votes live on the item and go with it.
  */
 export async function deleteContentItem(session: Session, kind: ContentKind, id: string): Promise<void> {
   const familyId = familyOfItem(id);
@@ -39,14 +39,17 @@ export async function deleteContentItem(session: Session, kind: ContentKind, id:
     if (!canDeleteCanvasItem(context.access, context.userId, item.createdByUserId)) throw fail('FORBIDDEN');
     const steps: Step[] = [{ op: deleteOp(contentKey(familyId, kind, id), unchangedSince(item)), onConditionFailed: () => 'retry' }];
     if (item.type === 'Answer') {
-      steps.push({ op: deleteOp(keys.answerGuard(familyId, item.questionId, item.createdByUserId)), onConditionFailed: () => 'retry' });
+      const question = context.snapshot.questions.get(item.questionId);
+      if (question) {
+        steps.push({
+          op: updateOp(keys.question(familyId, question.categoryId, question.id), { deleteFromSet: { answeredBy: new Set([item.createdByUserId]) } }),
+          onConditionFailed: () => 'retry',
+        });
+      }
     } else {
       steps.push(...unlinkAllSteps(context, kind as Exclude<ContentKind, 'answer'>, item));
     }
     await runSteps(steps);
-    // A vote added between the read and the delete outlives the item harmlessly: votes
-    // count only for items that exist, and a canvas reset removes every vote.
-    await batchDelete([...context.snapshot.votersOf(id)].map((userId) => keys.vote(familyId, id, userId)));
   });
 }
 
@@ -62,7 +65,10 @@ function requireVotable(context: CanvasContext, kind: VotableKind, itemId: strin
 
 /**
  * Votes for an answer or takeaway (spec 02 §4, §6): edit rights, never one's own item
- * (FORBIDDEN, 8), once per user (the vote's key is the guard: ITEM_FOUND, 9).
+ * (FORBIDDEN, 8), once per user (ITEM_FOUND, 9). The voter joins the item's `voterIds` on
+ * the condition that they are not in it yet (and a takeaway is still open); a failed
+ * condition is decided again on a fresh read, which then sees the vote, the archiving or
+ * the deletion that won the race.
  */
 export async function addVote(session: Session, kind: VotableKind, itemId: string): Promise<VoteResponse> {
   const familyId = familyOfItem(itemId);
@@ -72,10 +78,16 @@ export async function addVote(session: Session, kind: VotableKind, itemId: strin
     if (!canVote(context.access, context.userId, item.createdByUserId)) throw fail('FORBIDDEN');
     const voters = context.snapshot.votersOf(itemId);
     if (voters.has(context.userId)) throw fail('ITEM_FOUND');
+    const notYetVoted = 'NOT contains(#voterIds, :voter)';
     await runSteps([
-      { op: putOp(voteRecord(familyId, { type: 'Vote', itemId, userId: context.userId }), { mustBeNew: true }), onConditionFailed: () => fail('ITEM_FOUND') },
       {
-        op: checkOp(contentKey(familyId, kind, itemId), kind === 'takeaway' ? { expression: '#isArchived = :open', values: { ':open': false } } : undefined),
+        op: updateOp(
+          contentKey(familyId, kind, itemId),
+          { add: { voterIds: new Set([context.userId]) } },
+          kind === 'takeaway'
+            ? { expression: `${notYetVoted} AND #isArchived = :open`, values: { ':voter': context.userId, ':open': false } }
+            : { expression: notYetVoted, values: { ':voter': context.userId } },
+        ),
         onConditionFailed: () => 'retry',
       },
     ]);
@@ -88,7 +100,13 @@ export async function removeVote(session: Session, kind: VotableKind, itemId: st
   const familyId = familyOfItem(itemId);
   const context = await loadCanvas(session, familyId);
   requireVotable(context, kind, itemId);
-  await runSteps([{ op: deleteExistingOp(keys.vote(familyId, itemId, context.userId)), onConditionFailed: () => fail('ITEM_NOT_FOUND') }]);
+  if (!context.snapshot.votersOf(itemId).has(context.userId)) throw fail('ITEM_NOT_FOUND');
+  await runSteps([
+    {
+      op: updateOp(contentKey(familyId, kind, itemId), { deleteFromSet: { voterIds: new Set([context.userId]) } }, { expression: 'contains(#voterIds, :voter)', values: { ':voter': context.userId } }),
+      onConditionFailed: () => fail('ITEM_NOT_FOUND'),
+    },
+  ]);
 }
 
 /**

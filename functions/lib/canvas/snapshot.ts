@@ -1,6 +1,5 @@
 import type {
   ActionPointItem,
-  AnswerGuardItem,
   AnswerItem,
   CanvasMetaItem,
   CategoryItem,
@@ -10,7 +9,6 @@ import type {
   QuestionItem,
   SectionItem,
   TakeawayItem,
-  VoteItem,
 } from '../db/canvas';
 import type { WorkRelationItem, WorkRelationMemberItem } from '../db/work-relations';
 
@@ -25,13 +23,9 @@ export class CanvasSnapshot {
   readonly categories = new Map<number, CategoryItem>();
   readonly questions = new Map<string, QuestionItem>();
   readonly answers = new Map<string, AnswerItem>();
-  /** `<questionId>#<userId>` → guard. */
-  readonly answerGuards = new Map<string, AnswerGuardItem>();
   readonly takeaways = new Map<string, TakeawayItem>();
   readonly goals = new Map<string, GoalItem>();
   readonly actionPoints = new Map<string, ActionPointItem>();
-  /** item id → user ids that voted for it. */
-  readonly votes = new Map<string, Set<string>>();
   readonly workRelations = new Map<number, WorkRelationItem>();
   /** `<advisorId>#<userId>` → that advisor's canvas role. */
   readonly workRelationMembers = new Map<string, WorkRelationMemberItem>();
@@ -44,7 +38,6 @@ export class CanvasSnapshot {
 
   private add(record: Record<string, unknown>): void {
     const sk = String(record.SK);
-    // Longer prefixes first where one starts like another (C#ANSWERED# / C#ANSWER#).
     if (sk === 'C#META') this.meta = record as CanvasMetaItem;
     else if (sk.startsWith('C#ACCESS#')) {
       const relation = record as WorkRelationItem;
@@ -55,19 +48,10 @@ export class CanvasSnapshot {
     } else if (sk.startsWith('C#SECTION#')) this.put(this.sections, record as SectionItem);
     else if (sk.startsWith('C#CATEGORY#')) this.put(this.categories, record as CategoryItem);
     else if (sk.startsWith('C#QUESTION#')) this.put(this.questions, record as QuestionItem);
-    else if (sk.startsWith('C#ANSWERED#')) {
-      const guard = record as AnswerGuardItem;
-      this.answerGuards.set(`${guard.questionId}#${guard.userId}`, guard);
-    } else if (sk.startsWith('C#ANSWER#')) this.put(this.answers, record as AnswerItem);
+    else if (sk.startsWith('C#ANSWER#')) this.put(this.answers, record as AnswerItem);
     else if (sk.startsWith('C#TAKEAWAY#')) this.put(this.takeaways, record as TakeawayItem);
     else if (sk.startsWith('C#GOAL#')) this.put(this.goals, record as GoalItem);
     else if (sk.startsWith('C#ACTION#')) this.put(this.actionPoints, record as ActionPointItem);
-    else if (sk.startsWith('C#VOTE#')) {
-      const vote = record as VoteItem;
-      let voters = this.votes.get(vote.itemId);
-      if (!voters) this.votes.set(vote.itemId, (voters = new Set()));
-      voters.add(vote.userId);
-    }
   }
 
   private put<K, V extends { id: K }>(map: Map<K, V>, item: V): void {
@@ -80,8 +64,14 @@ export class CanvasSnapshot {
     return maps[kind] as Map<string, ContentItemOf[K]>;
   }
 
+  /** Who voted for an answer or takeaway (nobody for an unknown id). */
   votersOf(itemId: string): ReadonlySet<string> {
-    return this.votes.get(itemId) ?? emptySet;
+    return (this.answers.get(itemId) ?? this.takeaways.get(itemId))?.voterIds ?? emptySet;
+  }
+
+  /** Whether the user has an answer to the question. */
+  hasAnswered(questionId: string, userId: string): boolean {
+    return this.questions.get(questionId)?.answeredBy?.has(userId) === true;
   }
 }
 

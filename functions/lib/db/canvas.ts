@@ -7,8 +7,12 @@ import { queryAll } from './query';
 /**
  * The canvas of a family: every item in the partition CANVAS#<familyId> (docs/data-model.md),
  * so a whole canvas is one paginated Query. Items stay small (ids, short texts, no
- * counters): a canvas of 1,000 items is one Query page. Vote counts are not stored; they
- * are counted from the vote items the same Query returns.
+ * counters): a canvas of 1,000 items is one Query page.
+ *
+ * Fewer items make that Query cheaper, so the per-user facts live on the item they are
+ * about, as string sets: the voters of an answer or takeaway (`voterIds`: one vote per
+ * user, the vote count is its size) and who answered a question (`answeredBy`: one answer
+ * per user and question). Conditions on those sets hold both rules in a race.
  *
  * Links between takeaways, goals and action points are string sets on both items
  * (absent when empty), changed in one transaction with ADD/DELETE on the other side.
@@ -30,17 +34,27 @@ export type CategoryItem = {
   sequenceNumber: number;
 };
 
-export type QuestionItem = { type: 'Question'; id: string; categoryId: number; sectionId: number; text: string; sequenceNumber: number };
+export type QuestionItem = {
+  type: 'Question';
+  id: string;
+  categoryId: number;
+  sectionId: number;
+  text: string;
+  sequenceNumber: number;
+  /** The users with an answer to this question (absent when none). */
+  answeredBy?: Set<string>;
+};
 
 /** What every answer, takeaway, goal and action point carries. sectionId is copied so visibility needs no lookup. */
 type ContentBase = { id: string; categoryId: number; sectionId: number; createdByUserId: string; createdAt: string; version: number };
 
-export type AnswerItem = ContentBase & { type: 'Answer'; questionId: string; text: string };
+/** The users who voted for an answer or takeaway (absent when nobody did). */
+type Votable = { voterIds?: Set<string> };
 
-/** One answer per user per question: this item's key is the guard. */
-export type AnswerGuardItem = { type: 'AnswerGuard'; questionId: string; userId: string; answerId: string };
+export type AnswerItem = ContentBase & Votable & { type: 'Answer'; questionId: string; text: string };
 
-export type TakeawayItem = ContentBase & {
+export type TakeawayItem = ContentBase &
+  Votable & {
   type: 'Takeaway';
   title: string;
   text: string | null;
@@ -70,8 +84,6 @@ export type ActionPointItem = ContentBase & {
   isCompleted: boolean;
   linkedGoalIds?: Set<string>;
 };
-
-export type VoteItem = { type: 'Vote'; itemId: string; userId: string };
 
 export type ContentKind = 'answer' | 'takeaway' | 'goal' | 'actionPoint';
 export type LinkableKind = 'takeaway' | 'goal' | 'actionPoint';
@@ -123,26 +135,18 @@ export function categoryRecord(familyId: number, category: CategoryItem) {
 }
 
 export function questionRecord(familyId: number, question: QuestionItem) {
-  return { ...keys.question(familyId, question.categoryId, question.id), ...question };
+  return withoutEmptySets({ ...keys.question(familyId, question.categoryId, question.id), ...question });
 }
 
-/** An answer, takeaway, goal or action point with its key; empty link sets are left out (DynamoDB has no empty sets). */
+/** An answer, takeaway, goal or action point with its key. */
 export function contentRecord(familyId: number, item: AnswerItem | TakeawayItem | GoalItem | ActionPointItem) {
-  const kind = kindOfItem(item);
-  const record: Record<string, unknown> = { ...contentKey(familyId, kind, item.id), ...item };
-  for (const field of ['linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds'] as const) {
-    const value = record[field];
-    if (value instanceof Set && value.size === 0) delete record[field];
-  }
+  return withoutEmptySets({ ...contentKey(familyId, kindOfItem(item), item.id), ...item });
+}
+
+/** DynamoDB has no empty sets: an empty link, voter or answerer set is left out. */
+function withoutEmptySets(record: Record<string, unknown>): Record<string, unknown> {
+  for (const [field, value] of Object.entries(record)) if (value instanceof Set && value.size === 0) delete record[field];
   return record;
-}
-
-export function answerGuardRecord(familyId: number, guard: AnswerGuardItem) {
-  return { ...keys.answerGuard(familyId, guard.questionId, guard.userId), ...guard };
-}
-
-export function voteRecord(familyId: number, vote: VoteItem) {
-  return { ...keys.vote(familyId, vote.itemId, vote.userId), ...vote };
 }
 
 function kindOfItem(item: { type: string }): ContentKind {
@@ -169,7 +173,7 @@ function namesIn(...expressions: Array<string | undefined>): Record<string, stri
   return Object.keys(names).length ? names : undefined;
 }
 
-/** Put one item; with `mustBeNew` it fails when the key exists (guards, new content). */
+/** Put one item; with `mustBeNew` it fails when the key exists (new content). */
 export function putOp(record: Record<string, unknown>, options: { mustBeNew?: boolean } = {}): TransactWriteItem {
   return {
     Put: {
@@ -240,11 +244,6 @@ export function deleteOp(key: Key, condition?: Condition): TransactWriteItem {
   };
 }
 
-/** Delete an item that must exist (a vote being withdrawn). */
-export function deleteExistingOp(key: Key): TransactWriteItem {
-  return { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' } };
-}
-
 /** Check a condition on an item without changing it (it must exist). */
 export function checkOp(key: Key, condition?: Condition): TransactWriteItem {
   const expression = condition ? `attribute_exists(PK) AND (${condition.expression})` : 'attribute_exists(PK)';
@@ -301,7 +300,7 @@ export async function batchPut(records: Array<Record<string, unknown>>): Promise
   await writeAll(records.map((Item) => ({ PutRequest: { Item } })));
 }
 
-/** Deletes many items in batches of 25 (canvas reset, votes of a deleted item). */
+/** Deletes many items in batches of 25 (canvas reset). */
 export async function batchDelete(itemKeys: Key[]): Promise<void> {
   await writeAll(itemKeys.map((Key) => ({ DeleteRequest: { Key: { PK: Key.PK, SK: Key.SK } } })));
 }

@@ -62,13 +62,9 @@ export const keys = {
   category: (familyId: number | string, categoryId: number) => ({ PK: `CANVAS#${familyId}`, SK: `C#CATEGORY#${categoryId}` }),
   question: (familyId: number | string, categoryId: number, questionId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#QUESTION#${categoryId}#${questionId}` }),
   answer: (familyId: number | string, answerId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ANSWER#${answerId}` }),
-  /** Guard item: one answer per user per question. */
-  answerGuard: (familyId: number | string, questionId: string, userId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ANSWERED#${questionId}#${userId}` }),
   takeaway: (familyId: number | string, takeawayId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#TAKEAWAY#${takeawayId}` }),
   goal: (familyId: number | string, goalId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#GOAL#${goalId}` }),
   actionPoint: (familyId: number | string, actionPointId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACTION#${actionPointId}` }),
-  /** One vote per user per item: the key itself is the guard. */
-  vote: (familyId: number | string, itemId: string, userId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#VOTE#${itemId}#${userId}` }),
 
   // Expiry buckets: items that expire carry the day of their `expiresAt` on a free index,
   // so the cleanup job finds the past days' items with a Query (never a Scan).
