@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
@@ -10,6 +10,8 @@ import { permissionsForRole } from '../../../../../shared/permissions';
 import { Toaster } from '../../../components/ui/Toast';
 import { currentEntityIdAtom, entitiesAtom, userIdAtom } from '../../../stores/session';
 import { fakeApi, fails, ok, type FakeRequest } from '../../../testing/fake-api';
+import { EntityPage } from '../../work-relations/components/EntityPage';
+import { familyEntity, renderPage } from '../../work-relations/testing/render';
 import { PrivateNotes } from './PrivateNotes';
 
 let restore = () => undefined as void;
@@ -152,5 +154,108 @@ describe('private notes (spec 02 §2, §4, §8)', () => {
     expect(await screen.findByTestId('note-view')).toHaveTextContent('Negotiate');
     expect(screen.queryByRole('button', { name: 'Edit note' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('private notes on the company page tabs (spec 02 §2, §4)', () => {
+  function renderCompanyPage(routes: Parameters<typeof fakeApi>[0] = {}) {
+    const api = fakeApi({
+      'GET /entities/30': ok({ id: 30, entityName: 'Ledger Advisors', entityTypeId: EntityType.AdvisorCompany, vatNumber: 'CHE-1', email: null, phone: null, addresses: [] }),
+      'GET /authorization/work-relation-member-permissions/30': ok({
+        entityId: 30,
+        relation: 'advisorOfFamily',
+        workRelationRoleId: null,
+        permissions: ['ReadWorkRelationEntityData', 'ReadWorkRelationMembers', 'ReadWorkRelationSensitiveData', 'EditCanvasRights'],
+        canViewCanvas: false,
+      }),
+      'GET /entity-member/owners/30': ok([{ id: 'u-o', firstName: 'Otto', lastName: 'Ledger', prefix: null, email: null, phoneNumber: null, addresses: [] }]),
+      'GET /addresses/countries': ok([]),
+      'GET /entities/notes/30': ok(none),
+      ...routes,
+    });
+    restore = api.restore;
+    const page = renderPage(<EntityPage kind="company" entityId={30} renderNotes={(props) => <PrivateNotes {...props} progressTiming={instant} />} />, {
+      path: '/company/30',
+      route: '/company/:entityId',
+      entity: familyEntity(),
+    });
+    return { api, ...page };
+  }
+
+  /** `hidden`: while the modal dialog is open the page behind it is hidden from assistive technology. */
+  const tab = (name: string, hidden = false) => screen.getByRole('tab', { name, hidden });
+
+  async function openNotesAndType(user: ReturnType<typeof userEvent.setup>, text: string) {
+    await user.click(await screen.findByRole('tab', { name: 'Notes' }));
+    await typeInto(text);
+  }
+
+  it('asks before switching tabs with unsaved edits: staying keeps them, discarding switches and drops them', async () => {
+    const { user, api, router } = renderCompanyPage();
+    await openNotesAndType(user, 'Draft');
+
+    await user.click(tab('Company owners'));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(dialog).getByText('Your note has changes that are not saved yet. Do you want to save or discard them?')).toBeInTheDocument();
+    expect(tab('Notes', true)).toHaveAttribute('aria-selected', 'true');
+
+    // Stay: the tab does not change and the edits are still there.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(tab('Notes')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Company owners')).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('textbox', { name: 'Private note about Ledger Advisors' })).toHaveTextContent('Draft');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Otto Ledger' })).not.toBeInTheDocument();
+
+    // Discard: the other tab opens, and coming back shows no trace of the edits.
+    await user.click(tab('Company owners'));
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Otto Ledger' })).toBeInTheDocument();
+    expect(tab('Company owners')).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(tab('Notes'));
+    expect(await screen.findByRole('textbox', { name: 'Private note about Ledger Advisors' })).not.toHaveTextContent('Draft');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /entities/notes/30')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/company/30');
+  });
+
+  it('asks the same when the arrow keys move to another tab', async () => {
+    const { user } = renderCompanyPage();
+    await openNotesAndType(user, 'Draft');
+    act(() => tab('Notes').focus());
+
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeInTheDocument();
+    expect(tab('Notes', true)).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(tab('Notes')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('textbox', { name: 'Private note about Ledger Advisors' })).toHaveTextContent('Draft');
+
+    act(() => tab('Notes').focus());
+    await user.keyboard('{Home}');
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(tab('General')).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByText('CHE-1')).toBeInTheDocument();
+  });
+
+  it('saves and then switches when the user chooses to save', async () => {
+    const { user, api } = renderCompanyPage({ 'POST /entities/notes/30': (request) => ok(saved((request.body as { note: string }).note)) });
+    await openNotesAndType(user, 'Draft');
+    await user.click(tab('Company owners'));
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Otto Ledger' })).toBeInTheDocument();
+    expect(api.callsTo('POST /entities/notes/30').map((call) => call.body)).toEqual([{ note: '<p>Draft</p>' }]);
+    expect(await screen.findByText('The note about Ledger Advisors has been saved.')).toBeInTheDocument();
+  });
+
+  it('switches without asking when nothing is changed', async () => {
+    const { user } = renderCompanyPage();
+    await user.click(await screen.findByRole('tab', { name: 'Notes' }));
+    await screen.findByRole('textbox', { name: 'Private note about Ledger Advisors' });
+    await user.click(tab('Company owners'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Otto Ledger' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,12 @@ export type PrivateNotesProps = {
   /** canEditSensitiveData (spec 02 §6). */
   canEdit: boolean;
   progressTiming?: { stepMs?: number; successMs?: number };
+  /**
+   * The page's tabs (work-relations EntityPage): while there are unsaved edits the panel
+   * registers a guard that asks before the page switches to another tab and calls `leave`
+   * once the user discards or saves. Returns the function that removes the guard.
+   */
+  registerLeaveGuard?: (guard: (leave: () => void) => void) => () => void;
 };
 
 const codeOf = (error: unknown) => (isApiError(error) ? error.errorCode : null);
@@ -29,10 +35,10 @@ const codeOf = (error: unknown) => (isApiError(error) ? error.errorCode : null);
  * The Private notes tab (spec 02 §2, §4, §8): the note the user's organisation keeps about
  * an entity, read by everyone allowed to read sensitive data and edited by those allowed
  * to edit it. Editing starts open when there is no note yet. Save creates the note or
- * updates it and closes the editor; Discard puts the saved note back. Leaving the page
- * with unsaved edits asks to discard or save them.
+ * updates it and closes the editor; Discard puts the saved note back. Leaving the page,
+ * or switching to another tab of it, with unsaved edits asks to discard or save them.
  */
-export function PrivateNotes({ entityId, entityName, canEdit, progressTiming }: PrivateNotesProps) {
+export function PrivateNotes({ entityId, entityName, canEdit, progressTiming, registerLeaveGuard }: PrivateNotesProps) {
   const note = useNote(entityId);
   if (note.isPending) return <LoadingState text={t('notes.loading')} />;
   if (note.isError) {
@@ -50,12 +56,22 @@ export function PrivateNotes({ entityId, entityName, canEdit, progressTiming }: 
     );
   }
   // A saved note starts a fresh panel: the editor closes and "unchanged" means the new note.
-  return <NotePanel key={note.data.updatedAt ?? 'none'} saved={note.data} entityId={entityId} entityName={entityName} canEdit={canEdit} progressTiming={progressTiming} />;
+  return (
+    <NotePanel
+      key={note.data.updatedAt ?? 'none'}
+      saved={note.data}
+      entityId={entityId}
+      entityName={entityName}
+      canEdit={canEdit}
+      progressTiming={progressTiming}
+      registerLeaveGuard={registerLeaveGuard}
+    />
+  );
 }
 
 type NotePanelProps = Omit<PrivateNotesProps, 'entityId'> & { entityId: number; saved: NoteResponse };
 
-function NotePanel({ saved, entityId, entityName, canEdit, progressTiming }: NotePanelProps) {
+function NotePanel({ saved, entityId, entityName, canEdit, progressTiming, registerLeaveGuard }: NotePanelProps) {
   const hasNote = saved.id !== null && saved.note !== null;
   const [isEditing, setIsEditing] = useState(!hasNote && canEdit);
   const [baseline, setBaseline] = useState<string | null>(null);
@@ -63,6 +79,8 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming }: Not
   /** Spec 02 §8: an expired session only clears the dirty flag (the app then goes to sessionExpired). */
   const [isDirtyCleared, setIsDirtyCleared] = useState(false);
   const [isTogglePending, setIsTogglePending] = useState(false);
+  /** A tab switch the page holds back until the user discards or saves (registerLeaveGuard). */
+  const [pendingTab, setPendingTab] = useState<{ leave: () => void } | null>(null);
   const editorRef = useRef<NoteEditorHandle>(null);
   const save = useProgressAction(progressTiming);
   const toasts = useToasts();
@@ -78,6 +96,12 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming }: Not
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
+
+  // Another tab of the same page is no navigation: the page asks this guard instead, and the same dialog opens.
+  useEffect(() => {
+    if (!isDirty || !registerLeaveGuard) return;
+    return registerLeaveGuard((leave) => setPendingTab({ leave }));
+  }, [isDirty, registerLeaveGuard]);
 
   const onReady = useCallback((ready: NoteDraft) => {
     setBaseline(ready.html);
@@ -103,6 +127,7 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming }: Not
     }
     toasts.show({ mode: 'success', text: t('notes.success', { entityName }) });
     if (blocker.state === 'blocked') blocker.proceed();
+    pendingTab?.leave();
     storeNote(entityId, stored);
     return true;
   };
@@ -121,10 +146,11 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming }: Not
     else setIsEditing(false);
   };
 
-  const isDialogOpen = blocker.state === 'blocked' || isTogglePending;
+  const isDialogOpen = blocker.state === 'blocked' || isTogglePending || pendingTab !== null;
   const closeDialog = () => {
     if (blocker.state === 'blocked') blocker.reset();
     setIsTogglePending(false);
+    setPendingTab(null);
   };
 
   return (
@@ -189,12 +215,14 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming }: Not
             disabled={save.isBusy}
             onClick={() => {
               setIsTogglePending(false);
+              setPendingTab(null);
               if (blocker.state === 'blocked') {
                 blocker.proceed();
                 return;
               }
               discard();
-              setIsEditing(false);
+              if (pendingTab) pendingTab.leave();
+              else setIsEditing(false);
             }}
           >
             {t('unsaved.discard')}
@@ -204,6 +232,7 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming }: Not
             onClick={() => {
               void submit().then((isSaved) => {
                 setIsTogglePending(false);
+                setPendingTab(null);
                 if (!isSaved && blocker.state === 'blocked') blocker.reset();
               });
             }}

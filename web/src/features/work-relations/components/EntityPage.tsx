@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { EntityType } from '../../../../../shared/enums';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -17,8 +17,20 @@ import { FamilyMembersTable } from './FamilyMembersTable';
 import { GeneralTab } from './GeneralTab';
 import { OwnersTab } from './OwnersTab';
 
+/**
+ * Asked before the page switches away from the open tab: the tab asks the user and calls
+ * `leave` when they agree (discard or save); if they stay it never calls it.
+ */
+export type TabLeaveGuard = (leave: () => void) => void;
+
 /** What the Notes tab needs; the page's route module renders it (the notes are their own feature). */
-export type NotesTabProps = { entityId: number; entityName: string; canEdit: boolean };
+export type NotesTabProps = {
+  entityId: number;
+  entityName: string;
+  canEdit: boolean;
+  /** While the tab has unsaved edits it registers a guard here; the returned function removes it. */
+  registerLeaveGuard: (guard: TabLeaveGuard) => () => void;
+};
 
 type EntityPageProps = {
   kind: EntityPageKind;
@@ -86,6 +98,13 @@ function EntityPageContent({ kind, entity, familyId, permissions, renderNotes }:
   const { entity: current, flags } = useCurrentEntity();
   const links = useWorkRelationLinks();
   const [selected, setSelected] = useState<EntityTabId>('general');
+  const leaveGuard = useRef<TabLeaveGuard | null>(null);
+  const registerLeaveGuard = useCallback((guard: TabLeaveGuard) => {
+    leaveGuard.current = guard;
+    return () => {
+      if (leaveGuard.current === guard) leaveGuard.current = null;
+    };
+  }, []);
   if (!current) return null;
   const isCurrentFamily = current.entityTypeId === EntityType.Family;
   const tabIds = visibleTabs({
@@ -123,7 +142,7 @@ function EntityPageContent({ kind, entity, familyId, permissions, renderNotes }:
         />
       ),
     canvasRights: () => <CanvasRightsTab companyId={entity.id} companyName={entity.entityName} canEdit={permissions.includes('EditCanvasRights')} />,
-    notes: () => (renderNotes ? renderNotes({ entityId: entity.id, entityName: entity.entityName, canEdit: flags.canEditSensitiveData }) : null),
+    notes: () => (renderNotes ? renderNotes({ entityId: entity.id, entityName: entity.entityName, canEdit: flags.canEditSensitiveData, registerLeaveGuard }) : null),
   };
 
   const labels: Record<EntityTabId, string> = {
@@ -135,6 +154,14 @@ function EntityPageContent({ kind, entity, familyId, permissions, renderNotes }:
     notes: t('entityPage.tab.notes'),
   };
   const tabs: TabItem[] = tabIds.map((id) => ({ id, label: labels[id], content: content[id]() }));
+  const selectedId = tabIds.includes(selected) ? selected : 'general';
+  // Clicks and arrow keys both come here; a guarded tab (unsaved notes) decides whether the page switches.
+  const selectTab = (id: EntityTabId) => {
+    if (id === selectedId) return;
+    const guard = leaveGuard.current;
+    if (guard) guard(() => setSelected(id));
+    else setSelected(id);
+  };
 
   return (
     <div className="mx-auto w-full max-w-page px-4 py-10 sm:px-6 sm:py-14">
@@ -143,7 +170,7 @@ function EntityPageContent({ kind, entity, familyId, permissions, renderNotes }:
       </p>
       <h1 className="mt-1 font-display text-3xl font-semibold break-words text-primary-800 sm:text-4xl">{entity.entityName}</h1>
       <div className="mt-8">
-        <Tabs label={t('entityPage.tabs')} tabs={tabs} selectedId={tabIds.includes(selected) ? selected : 'general'} onChange={(id) => setSelected(id as EntityTabId)} />
+        <Tabs label={t('entityPage.tabs')} tabs={tabs} selectedId={selectedId} onChange={(id) => selectTab(id as EntityTabId)} />
       </div>
     </div>
   );
