@@ -1,53 +1,16 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type BuildOptions, type Format } from 'esbuild';
-import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { appFunctionBundling, appFunctionNodeOptions, repositoryRoot } from '../infra/constructs/app-function';
-import { routeManifest } from '../infra/routes';
-import { cleanupEntry } from '../infra/stacks/jobs-stack';
+import { buildFunctionBundle, functionEntries } from '../infra/lambda-bundles';
 import { runChild } from './child';
 
 /**
  * Each Lambda's production bundle, built with the very esbuild settings the CDK stack
- * uses (appFunctionBundling, translated the way aws-lambda-nodejs turns them into esbuild
- * arguments), then loaded in fresh Node processes with the functions' NODE_OPTIONS.
+ * uses (infra/lambda-bundles.ts), then loaded in fresh Node processes (no NODE_OPTIONS, as
+ * in the functions).
  */
 
-export type BundleResult = { group: string; kilobytes: number; mapKilobytes: number; importMs: number; processMs: number; error?: string };
-
-/** What NodejsFunction passes to esbuild for these bundling options (aws-lambda-nodejs/lib/bundling.js). */
-export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outfile: string): BuildOptions {
-  const sourceMapMode = bundling.sourceMapMode ?? 'default';
-  const sourceMapOn = Boolean(bundling.sourceMapMode ?? bundling.sourceMap);
-  const defaultExternals = bundling.bundleAwsSDK ? [] : ['@aws-sdk/*'];
-  return {
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    target: bundling.target,
-    format: bundling.format as Format | undefined,
-    outfile,
-    minify: bundling.minify ?? false,
-    sourcemap: sourceMapOn ? (sourceMapMode === 'default' ? true : (sourceMapMode as 'inline' | 'external' | 'both')) : false,
-    sourcesContent: bundling.sourcesContent ?? true,
-    external: bundling.externalModules ?? defaultExternals,
-    loader: bundling.loader as BuildOptions['loader'],
-    define: bundling.define,
-    keepNames: bundling.keepNames ?? false,
-    mainFields: bundling.mainFields,
-    inject: bundling.inject,
-    ...(bundling.banner ? { banner: { js: bundling.banner } } : {}),
-    ...(bundling.footer ? { footer: { js: bundling.footer } } : {}),
-    absWorkingDir: repositoryRoot,
-    logLevel: 'error',
-  };
-}
-
-/** Every function of the product: one per route group, plus the cleanup job. */
-function functionEntries(): Array<{ group: string; entry: string }> {
-  return [...Object.entries(routeManifest).map(([group, def]) => ({ group, entry: def.entry })), { group: 'jobs/cleanup', entry: cleanupEntry }];
-}
+export type BundleResult = { group: string; kilobytes: number; importMs: number; processMs: number; error?: string };
 
 // Imports the bundle and prints how long the import took (reading, parsing, running its top level).
 const loaderScript = `
@@ -68,7 +31,6 @@ const functionEnvironment = {
   SERVER_SECRET: 'bench',
   LOG_LEVEL: 'silent',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  NODE_OPTIONS: appFunctionNodeOptions,
 };
 
 const median = (values: number[]) => {
@@ -94,27 +56,24 @@ export async function measureLambdaBundles(outDir: string, runs = 5): Promise<Bu
   const entries = functionEntries();
   const built = await Promise.all(
     entries.map(async ({ group, entry }) => {
-      const outfile = path.join(outDir, group, 'index.mjs');
       try {
-        await build(esbuildOptionsFor(appFunctionBundling, path.join(repositoryRoot, entry), outfile));
-        return { group, outfile };
+        return { group, outfile: await buildFunctionBundle(group, entry, outDir) };
       } catch (error) {
-        return { group, outfile, error: `build failed: ${(error as Error).message.slice(0, 300)}` };
+        return { group, outfile: '', error: `build failed: ${(error as Error).message.slice(0, 300)}` };
       }
     }),
   );
   const results: BundleResult[] = [];
   for (const { group, outfile, error } of built) {
-    const kilobytes = error ? Number.NaN : statSync(outfile).size / 1024;
-    const mapKilobytes = error ? Number.NaN : statSync(`${outfile}.map`).size / 1024;
     if (error) {
-      results.push({ group, kilobytes, mapKilobytes, importMs: Number.NaN, processMs: Number.NaN, error });
+      results.push({ group, kilobytes: Number.NaN, importMs: Number.NaN, processMs: Number.NaN, error });
       continue;
     }
+    const kilobytes = statSync(outfile).size / 1024;
     try {
-      results.push({ group, kilobytes, mapKilobytes, ...(await timeLoads(outfile, runs)) });
+      results.push({ group, kilobytes, ...(await timeLoads(outfile, runs)) });
     } catch (loadError) {
-      results.push({ group, kilobytes, mapKilobytes, importMs: Number.NaN, processMs: Number.NaN, error: (loadError as Error).message });
+      results.push({ group, kilobytes, importMs: Number.NaN, processMs: Number.NaN, error: (loadError as Error).message });
     }
   }
   return results;

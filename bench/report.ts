@@ -105,11 +105,11 @@ export function formatReport(results: BenchResults): string[] {
   const lambda = results.lambda;
   if (isFailed(lambda)) out.push(`Lambda bundles: FAILED — ${lambda.error}`);
   else {
-    out.push(`Lambda bundles (esbuild with the CDK stack's settings; load = import() in a fresh node with NODE_OPTIONS=--enable-source-maps, median of ${results.settings.bundleLoadRuns})`);
+    out.push(`Lambda bundles (esbuild with the CDK stack's settings; load = import() in a fresh node, median of ${results.settings.bundleLoadRuns})`);
     out.push(
       ...table(
-        ['function', 'bundle KB', 'map KB', 'load ms', 'process ms', ''],
-        lambda.map((b) => [b.group, fixed(b.kilobytes, 0), fixed(b.mapKilobytes, 0), fixed(b.importMs), fixed(b.processMs), b.error ?? '']),
+        ['function', 'bundle KB', 'load ms', 'process ms', ''],
+        lambda.map((b) => [b.group, fixed(b.kilobytes, 0), fixed(b.importMs), fixed(b.processMs), b.error ?? '']),
       ),
     );
   }

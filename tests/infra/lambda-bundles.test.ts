@@ -1,0 +1,33 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildFunctionBundle, functionEntries, sourcePositionOf } from '../../infra/lambda-bundles';
+
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'family-canvas-lambda-maps-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** The 1-based line and column of a text in a file, as a stack trace would name it. */
+function positionOf(file: string, text: string): { line: number; column: number } {
+  const code = readFileSync(file, 'utf8');
+  const index = code.indexOf(text);
+  expect(index, `${text} in ${file}`).toBeGreaterThan(-1);
+  const lineStart = code.lastIndexOf('\n', index) + 1;
+  return { line: code.slice(0, index).split('\n').length, column: index - lineStart + 1 };
+}
+
+describe('production bundles and their source maps', () => {
+  it('builds the deployed bundle without a map, and maps a minified position back to the TypeScript source', async () => {
+    const entry = functionEntries().find((e) => e.group === 'canvas');
+    expect(entry).toBeDefined();
+    // The deployed bundle: same code as the mapped one (esbuild is deterministic), no map comment.
+    const deployed = await buildFunctionBundle('canvas', entry!.entry, path.join(outDir, 'deployed'));
+    expect(readFileSync(deployed, 'utf8')).not.toContain('sourceMappingURL');
+    const { line, column } = positionOf(deployed, 'Missing environment variable');
+
+    const found = await sourcePositionOf('canvas', line, column, path.join(outDir, 'mapped'));
+    const configSource = readFileSync(path.resolve(import.meta.dirname, '../../functions/lib/config.ts'), 'utf8').split('\n');
+    expect(found?.file).toBe(path.join('functions', 'lib', 'config.ts'));
+    expect(configSource[(found?.line ?? 0) - 1]).toContain('Missing environment variable');
+  });
+});
