@@ -6,6 +6,7 @@ import type { useProgressAction } from '../../../hooks/use-progress-action';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
 import type { PersonOption } from '../hooks/use-canvas-people';
+import type { CanvasScope } from '../lib/scope';
 import { SelectField } from '../../../components/ui/SelectField';
 
 type PersonSelectProps = Omit<ComponentProps<typeof SelectField>, 'options' | 'placeholder'> & {
@@ -20,6 +21,16 @@ export function PersonSelect({ people, nameOf, value, ...props }: PersonSelectPr
   const options = people.map((person) => ({ value: person.id, label: person.name }));
   if (current && !options.some((option) => option.value === current)) options.unshift({ value: current, label: nameOf(current) ?? t('canvas.people.unknown') });
   return <SelectField {...props} value={current} placeholder={t('canvas.people.none')} options={options} />;
+}
+
+type CategorySelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'options' | 'placeholder' | 'required'> & {
+  categories: CanvasScope['categories'];
+};
+
+/** The category of a goal or action point (spec 02 §5): required, one of the canvas's categories. */
+export function CategorySelect({ categories, ...props }: CategorySelectProps) {
+  const options = categories.map((category) => ({ value: String(category.id), label: category.title }));
+  return <SelectField label={t('canvas.form.category')} required placeholder={t('canvas.form.chooseCategory')} options={options} {...props} />;
 }
 
 /** A notice at the top of a form: archived, completed, read-only, a warning. */

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ActionPoint } from '../../../../../shared/contracts/canvas';
+import type { CanvasScope } from '../lib/scope';
+import { aCategory, aGoal, anActionPoint, canvasUsers, categoryId, editorAbilities, fakeApi, familyId, me, other } from '../testing/fixtures';
+import { renderCanvasRoute } from '../testing/render';
+import { ActionPointModal } from './ActionPointModal';
+
+let restore = () => undefined as void;
+afterEach(() => restore());
+
+const scope: CanvasScope = { familyId, abilities: editorAbilities, categories: [{ id: categoryId, title: 'Our Values', color: '3A6EA5' }] };
+const fast = { stepMs: 1, successMs: 5 };
+
+function setup(actionPoint: ActionPoint | null, goals = [aGoal({ title: 'Save money' })]) {
+  const api = fakeApi([
+    { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
+    { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals, actionPoints: actionPoint ? [actionPoint] : [] }) },
+    { method: 'POST', path: /\/canvas-action-point\/create\//, status: 201, body: anActionPoint() },
+    { method: 'PATCH', path: /\/canvas-action-point\/complete\//, body: ({ body }: { body: unknown }) => ({ ...actionPoint, isCompleted: (body as { completed: boolean }).completed }) },
+  ]);
+  restore = api.restore;
+  let closed = 0;
+  const view = renderCanvasRoute(<ActionPointModal scope={scope} actionPoint={actionPoint} fixedCategoryId={categoryId} onClose={() => closed++} progressTiming={fast} />, {
+    path: '/canvas',
+    route: '/canvas',
+  });
+  return { ...view, calls: api.calls, closedCount: () => closed };
+}
+
+describe('action point form (spec 02 §2, §4, §5)', () => {
+  it('creates an action point in the fixed category, assigned to the user, with its linked goals', async () => {
+    const goals = [aGoal({ title: 'Save money' })];
+    const { user, calls, closedCount } = setup(null, goals);
+    const dialog = screen.getByRole('dialog', { name: 'New action point' });
+    expect(within(dialog).getByRole('combobox', { name: /Category/ })).toBeDisabled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Open an account');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Priority' }), 'HighPriority');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Save money' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        title: 'Open an account',
+        text: null,
+        initiatorId: me,
+        assigneeId: me,
+        priority: 'HighPriority',
+        linkedGoalIds: [goals[0]!.id],
+        categoryId,
+      }),
+    );
+    expect(await screen.findByText('The action point has been created.')).toBeInTheDocument();
+    expect(closedCount()).toBe(1);
+  });
+
+  it('lets anyone with edit rights tick off someone else’s action point, and closes', async () => {
+    const actionPoint = anActionPoint({ title: 'Their task', createdByUserId: other });
+    const { user, calls, closedCount } = setup(actionPoint);
+    const dialog = screen.getByRole('dialog', { name: 'Action point' });
+    expect(within(dialog).getByText('You can view this item but not change it.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as completed' }));
+    await waitFor(() => expect(calls.filter((call) => call.path.includes('/complete/')).map((call) => call.body)).toEqual([{ completed: true }]));
+    expect(await screen.findByText('The action point is completed.')).toBeInTheDocument();
+    expect(closedCount()).toBe(1);
+  });
+});

@@ -1,0 +1,78 @@
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Dialog } from '../../../components/ui/Dialog';
+import { t } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import type { CanvasItemFormState } from '../hooks/use-canvas-item-form';
+import { isHandledGlobally } from '../lib/errors';
+import { CloseAndSaveButtons, DeleteButton } from './form-parts';
+
+type CanvasItemDialogProps = {
+  itemForm: CanvasItemFormState;
+  testId: string;
+  /** Deletes the item; left out when the user may not (spec 02 §5, §6). */
+  onDelete?: () => Promise<unknown>;
+  /** Above the fields: completed, archived, read-only. */
+  notices: ReactNode;
+  /** The item's own buttons, between Delete and Cancel/Save: complete, archive. */
+  actions?: ReactNode;
+  /** The questions those buttons ask. */
+  dialogs?: ReactNode;
+  /** The fields. */
+  children: ReactNode;
+};
+
+/**
+ * The frame of the goal, action point and takeaway forms (spec 02 §2 Modals): the dialog,
+ * the form with its notices and form-level error, the footer with Delete, the item's own
+ * buttons and Cancel/Save, and the confirmation before deleting.
+ */
+export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions, dialogs, children }: CanvasItemDialogProps) {
+  const { kind, isCreate, isReadOnly, progress, onClose } = itemForm;
+  const toasts = useToasts();
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+
+  return (
+    <Dialog
+      isOpen
+      onClose={() => !progress.isBusy && onClose()}
+      title={isCreate ? t(`canvas.${kind}.createTitle`) : t(`canvas.${kind}.editTitle`)}
+      closeLabel={t('canvas.form.close')}
+      size="lg"
+    >
+      <form noValidate onSubmit={itemForm.onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem)] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid={testId}>
+        {notices}
+        {itemForm.formError && (
+          <p role="alert" className="rounded-control border border-error-700 bg-error-bg p-3 text-error-700">
+            {itemForm.formError}
+          </p>
+        )}
+        {children}
+        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
+          {onDelete && <DeleteButton onClick={() => setIsDeleteOpen(true)}>{t('canvas.form.delete')}</DeleteButton>}
+          {actions}
+          <CloseAndSaveButtons isReadOnly={isReadOnly} isValid={itemForm.isValid} progress={progress} onClose={onClose} />
+        </div>
+      </form>
+      {dialogs}
+      {onDelete && (
+        <ConfirmDialog
+          isOpen={isDeleteOpen}
+          title={t(`canvas.${kind}.deleteTitle`)}
+          description={t(`canvas.${kind}.deleteText`)}
+          confirmLabel={t('canvas.form.delete')}
+          onConfirm={onDelete}
+          onSuccess={() => {
+            toasts.show({ mode: 'success', text: t(`canvas.${kind}.success.delete`) });
+            onClose();
+          }}
+          onError={(error) => {
+            if (!isHandledGlobally(error)) toasts.show({ mode: 'error', title: t('canvas.delete.errorTitle'), text: t(`canvas.${kind}.error.delete`) });
+          }}
+          onClose={() => setIsDeleteOpen(false)}
+          progressTiming={itemForm.progressTiming}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,179 @@
+import type { FormEvent } from 'react';
+import * as z from 'zod';
+import { canvasLimits } from '../../../../../shared/contracts/canvas';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { messageKeys } from '../../../../../shared/validation';
+import { useProgressAction } from '../../../hooks/use-progress-action';
+import { useZodForm } from '../../../hooks/use-zod-form';
+import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import { useCategory } from '../api/get-category';
+import { errorCodeOf, isFieldError, isHandledGlobally } from '../lib/errors';
+import { canDeleteItem, canEditOwnItem, type CanvasScope } from '../lib/scope';
+import { useCanvasPeople } from './use-canvas-people';
+
+/** The three item forms of the canvas (spec 02 §2 Modals); their catalogue keys are named after them. */
+export type CanvasItemKind = 'goal' | 'actionPoint' | 'takeaway';
+
+type SaveMode = 'create' | 'edit';
+
+/** What every item modal takes besides its item. */
+export type CanvasItemModalProps = {
+  scope: CanvasScope;
+  onClose: () => void;
+  progressTiming?: { stepMs?: number; successMs?: number };
+};
+
+/** Title, description and initiator: the fields every item form has, as the form holds them. */
+export type SharedFieldValues = { title: string; text: string; initiatorId: string };
+
+/** The same fields as the API takes them: an empty description or initiator is none. */
+export type SharedFieldsBody = { title: string; text: string | null; initiatorId: string | null };
+
+/** The form rules of description and initiator, alike in every item form (spec 02 §5). */
+export const sharedFieldRules = {
+  text: z.string().trim().max(canvasLimits.text, { error: messageKeys.tooLong }),
+  initiatorId: z.string(),
+};
+
+/** Goals and action points: the category is a select, so a string that must be chosen. */
+export const categoryIdRule = z.string().min(1, { error: messageKeys.required });
+
+type ItemSchema = z.ZodType<SharedFieldValues, SharedFieldValues & Record<string, string>>;
+
+type SavedItem = { title: string; text: string | null; initiatorId: string | null; createdByUserId: string };
+
+type UseCanvasItemFormOptions<S extends ItemSchema> = CanvasItemModalProps & {
+  kind: CanvasItemKind;
+  /** null: a new item. */
+  item: SavedItem | null;
+  /** Spec 02 §6: goals and action points are edited by their creator only, takeaways by everyone with edit rights. */
+  isEditedByCreatorOnly: boolean;
+  /** Completed or archived: shown read-only. */
+  isClosed: boolean;
+  schema: S;
+  /** The form's start values, given those of the shared fields and the current user (or ''). */
+  initialValues: (shared: SharedFieldValues, userId: string) => z.input<S>;
+  /** Creates or updates the item from the checked form. */
+  save: (values: z.output<S>, shared: SharedFieldsBody) => Promise<unknown>;
+};
+
+/** What the item dialog frame reads of the form (CanvasItemDialog). */
+export type CanvasItemFormState = {
+  kind: CanvasItemKind;
+  isCreate: boolean;
+  isReadOnly: boolean;
+  isValid: boolean;
+  formError: string | null;
+  progress: ReturnType<typeof useProgressAction>;
+  onSubmit: (event?: FormEvent) => unknown;
+  onClose: () => void;
+  progressTiming: CanvasItemModalProps['progressTiming'];
+};
+
+/** Takeaways have one failure title for create and edit in the catalogue. */
+function saveFailedTitle(kind: CanvasItemKind, mode: SaveMode): string {
+  if (kind === 'takeaway') return t('canvas.takeaway.error.title');
+  return mode === 'create' ? t(`canvas.${kind}.error.createTitle`) : t(`canvas.${kind}.error.editTitle`);
+}
+
+/**
+ * The state and saving of a goal, action point or takeaway form (spec 02 §4, §5, §6, §8):
+ * who may change it, the start values, Save with its progress and success toast, and the
+ * server's failures as field errors, a toast or the system error. Each modal adds its own
+ * fields and buttons.
+ */
+export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFormOptions<S>) {
+  const { kind, scope, item, isEditedByCreatorOnly, isClosed, schema, initialValues, save, onClose, progressTiming } = options;
+  const people = useCanvasPeople(scope.familyId);
+  const toasts = useToasts();
+  const progress = useProgressAction(progressTiming);
+
+  const isCreate = item === null;
+  const canEdit = scope.abilities.canEditCanvas;
+  const mayChange = item && isEditedByCreatorOnly ? canEditOwnItem(scope, item, people.userId) : canEdit;
+  const isReadOnly = !mayChange || isClosed;
+  const canDelete = item !== null && canDeleteItem(scope, item, people.userId);
+
+  // The initiator starts as the user on their own canvas only (spec 02 §5).
+  const defaultInitiator = scope.abilities.accessKind === 'own' ? (people.userId ?? '') : '';
+  const form = useZodForm({
+    schema,
+    initialValues: initialValues(
+      { title: item?.title ?? '', text: item?.text ?? '', initiatorId: item ? (item.initiatorId ?? '') : defaultInitiator },
+      people.userId ?? '',
+    ),
+  });
+
+  const fail = (error: unknown, mode: SaveMode) => {
+    if (isHandledGlobally(error)) return;
+    const code = errorCodeOf(error);
+    if (mode === 'create' && code === ErrorCodes.ITEM_NOT_FOUND) return;
+    // Spec 02 §8: in edit, not found is treated like validation.
+    if (isFieldError(error) || (mode === 'edit' && code === ErrorCodes.ITEM_NOT_FOUND)) {
+      if (isApiError(error)) form.applyServerErrors(error.errors);
+      toasts.show({ mode: 'error', title: saveFailedTitle(kind, mode), text: t(`canvas.${kind}.error.text`) });
+      return;
+    }
+    toasts.showSystemError();
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (progress.isBusy || isReadOnly) return;
+    const shared = { title: values.title, text: values.text || null, initiatorId: values.initiatorId || null };
+    try {
+      await progress.run(() => save(values, shared));
+    } catch (error) {
+      fail(error, isCreate ? 'create' : 'edit');
+      return;
+    }
+    toasts.show({ mode: 'success', text: isCreate ? t(`canvas.${kind}.success.create`) : t(`canvas.${kind}.success.edit`) });
+    onClose();
+  });
+
+  /** A change the form's own buttons make (complete, reopen): it fails like an edit. True when it went through. */
+  const runChange = async (change: () => Promise<unknown>, successText: string): Promise<boolean> => {
+    try {
+      await change();
+    } catch (error) {
+      fail(error, 'edit');
+      return false;
+    }
+    toasts.show({ mode: 'success', text: successText });
+    return true;
+  };
+
+  return {
+    kind,
+    people,
+    toasts,
+    form,
+    progress,
+    progressTiming,
+    isCreate,
+    canEdit,
+    canDelete,
+    isReadOnly,
+    isValid: form.isValid,
+    formError: form.formError,
+    onSubmit,
+    onClose,
+    runChange,
+  };
+}
+
+/**
+ * Goals and action points choose their category in the form (spec 02 §5): the items to
+ * link come from the chosen one, and nothing can be linked before one is chosen.
+ */
+export function useChosenCategory(value: string, isReadOnly: boolean) {
+  const categoryId = value ? Number(value) : null;
+  const category = useCategory(categoryId);
+  return {
+    categoryId,
+    category,
+    /** What every link picker of the form shares. */
+    linkPickerProps: { categoryId, isReadOnly, needsCategory: categoryId === null, isLoading: category.isPending && categoryId !== null },
+  };
+}
