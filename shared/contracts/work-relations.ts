@@ -134,24 +134,31 @@ export type AdvisorCompanyChipsResponse = z.infer<typeof AdvisorCompanyChipsResp
 
 // ---- advisors and their canvas roles ---------------------------------------------------------
 
-/** An advisor (a member of an advisor company), as the family sees them (spec 02 §3 Advisor company member). */
-export const AdvisorMember = z.object({
+/**
+ * A member of a family, as an advisor sees them (spec 02 §3 Family member list item); an
+ * advisor as the family sees them adds the company position and canvas role.
+ */
+export const FamilyMemberRow = z.object({
   /** The member id, which is the user id. */
   id: z.string(),
   memberName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   prefix: z.string().nullable(),
-  /** The advisor company. */
+  /** The member's entity: the family, or the advisor company. */
   entityId: z.number(),
   entityName: z.string(),
+  entityRoleId: z.literal(entityRoleIds),
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  addresses: z.array(Address),
+});
+
+/** An advisor (a member of an advisor company), as the family sees them (spec 02 §3 Advisor company member). */
+export const AdvisorMember = FamilyMemberRow.extend({
   companyPosition: z.string().nullable(),
-  entityRoleId: z.literal(entityRoleIds),
   /** The canvas role for the family in question (owner and admin: always 1); null without a family. */
   workRelationRoleId: z.number().nullable(),
-  addresses: z.array(Address),
 });
 export type AdvisorMember = z.infer<typeof AdvisorMember>;
 export const advisorSortFields = [
@@ -166,21 +173,6 @@ export type ListAdvisorsRequest = z.infer<typeof ListAdvisorsRequest>;
 export const AdvisorsResponse = z.array(AdvisorMember);
 export type AdvisorsResponse = z.infer<typeof AdvisorsResponse>;
 
-/** A member of a family, as an advisor sees them (spec 02 §3 Family member list item). */
-export const FamilyMemberRow = z.object({
-  id: z.string(),
-  memberName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  prefix: z.string().nullable(),
-  /** The family. */
-  entityId: z.number(),
-  entityName: z.string(),
-  entityRoleId: z.literal(entityRoleIds),
-  email: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  addresses: z.array(Address),
-});
 export type FamilyMemberRow = z.infer<typeof FamilyMemberRow>;
 export const familyMemberSortFields = ['id', 'memberName', 'firstName', 'lastName', 'entityId', 'entityName', 'entityRoleId', 'email', 'phoneNumber'] as const satisfies ReadonlyArray<
   keyof FamilyMemberRow
