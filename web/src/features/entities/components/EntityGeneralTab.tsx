@@ -6,8 +6,9 @@ import { EntityType, type AddressType } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
 import { AddressFields, AddressText, type AddressPart, type AddressPartProps } from '../../../components/ui/AddressFields';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
+import { SaveRow } from '../../../components/ui/SaveRow';
 import { ErrorState, LoadingState } from '../../../components/ui/StateMessage';
 import { useCountries } from '../../../hooks/use-countries';
 import { useProgressAction } from '../../../hooks/use-progress-action';
@@ -204,23 +205,7 @@ function EntityProfileForm({ profile, countries, progressTiming }: { profile: En
           );
         })}
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <ProgressButton
-          type="submit"
-          size="lg"
-          status={progress.status}
-          progress={progress.progress}
-          loadingLabel={t('common.saving')}
-          successLabel={t('common.saved')}
-          disabled={isBlocked}
-          aria-describedby="entity-profile-save-hint"
-        >
-          {t('common.save')}
-        </ProgressButton>
-        <p id="entity-profile-save-hint" className="text-sm text-ink-600">
-          {!isChanged ? t('entity.profile.noChanges') : !form.isValid ? t('forms.submitHint') : ''}
-        </p>
-      </div>
+      <SaveRow progress={progress} isBlocked={isBlocked} hint={!isChanged ? t('entity.profile.noChanges') : !form.isValid ? t('forms.submitHint') : ''} />
     </form>
   );
 }

@@ -5,8 +5,8 @@ import type { UserProfile } from '../../../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
 import { AddressFields, type AddressPart, type AddressPartProps } from '../../../components/ui/AddressFields';
-import { ProgressButton } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
+import { SaveRow } from '../../../components/ui/SaveRow';
 import { SelectField } from '../../../components/ui/SelectField';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -117,23 +117,7 @@ export function GeneralTab({ profile, prefixes, countries, progressTiming }: Gen
           />
         ))}
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <ProgressButton
-          type="submit"
-          size="lg"
-          status={progress.status}
-          progress={progress.progress}
-          loadingLabel={t('common.saving')}
-          successLabel={t('common.saved')}
-          disabled={isBlocked}
-          aria-describedby="profile-save-hint"
-        >
-          {t('common.save')}
-        </ProgressButton>
-        <p id="profile-save-hint" className="text-sm text-ink-600">
-          {!isChanged ? t('profile.general.unchanged') : !form.isValid ? t('forms.submitHint') : ''}
-        </p>
-      </div>
+      <SaveRow progress={progress} isBlocked={isBlocked} hint={!isChanged ? t('profile.general.unchanged') : !form.isValid ? t('forms.submitHint') : ''} />
     </form>
   );
 }

@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import type { ProgressStatus } from '../../hooks/use-progress-action';
+import { t } from '../../messages/en-US';
+import { ProgressButton } from './Button';
+
+/**
+ * The Save button of a settings form (profile and entity tabs) with the line beside it
+ * that says why it cannot save yet (no changes, invalid fields); the button names the line
+ * as its description, so a screen reader hears why it is disabled.
+ */
+export function SaveRow({ progress, isBlocked, hint }: { progress: { status: ProgressStatus; progress: number }; isBlocked: boolean; hint: string }) {
+  const hintId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <ProgressButton
+        type="submit"
+        size="lg"
+        status={progress.status}
+        progress={progress.progress}
+        loadingLabel={t('common.saving')}
+        successLabel={t('common.saved')}
+        disabled={isBlocked}
+        aria-describedby={hintId}
+      >
+        {t('common.save')}
+      </ProgressButton>
+      <p id={hintId} className="text-sm text-ink-600">
+        {hint}
+      </p>
+    </div>
+  );
+}
