@@ -43,6 +43,14 @@ export const canvasMessages = {
   'canvas.tabs.questions': 'Questions and takeaways',
   'canvas.tabs.goals': 'Goals and actions',
 
+  // Overview: the intro on an empty canvas (spec 02 §2 alternate states)
+  'canvas.intro.title': 'How the canvas works',
+  'canvas.intro.text':
+    'Open a category card to answer its guiding questions, and vote for the answers that matter most to you. Draw takeaways from them, then set goals and action points and link them together, so every idea leads to a next step.',
+  'canvas.intro.sharing.family': 'Advisors you work with see only the sections your family shares with them.',
+  'canvas.intro.sharing.advisor': 'As an advisor, you see only the sections the family shares with you.',
+  'canvas.intro.dismiss': 'Got it',
+
   // Overview: sections and category cards
   'canvas.section.fourAbundancesImage': 'The four abundances: wealth, time, relationships and purpose',
   'canvas.card.openFullscreen': 'Open {title} full screen',

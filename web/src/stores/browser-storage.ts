@@ -11,6 +11,8 @@ export const storageKeys = {
   redirectAfterLogin: 'fc.redirectAfterLogin',
   /** The last full path visited, for the redirect after a page reload (rule 1). */
   lastPath: 'fc.lastPath',
+  /** The canvas intro was dismissed (features/canvas CanvasIntro): one per user and family, kept across logins. */
+  canvasIntroDismissed: (userId: string, familyId: number) => `fc.canvasIntroDismissed.${userId}.${familyId}`,
 } as const;
 
 /** Storage can be missing or throw (private mode, disabled cookies): never let that break the app. */

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Canvas, CanvasAbilities } from '../../../../../shared/contracts/canvas';
+import type { Canvas, CanvasAbilities, CanvasCategory } from '../../../../../shared/contracts/canvas';
 import { EntityRole, EntityType, type EntityRoleId, type EntityTypeId } from '../../../../../shared/enums';
 import { permissionsForRole } from '../../../../../shared/permissions';
 import { entitiesAtom, currentEntityIdAtom } from '../../../stores/session';
-import { aTakeaway, editorAbilities, fakeApi, familyId, readerAbilities } from '../testing/fixtures';
+import { canvasKeys } from '../api/keys';
+import { aGoal, anActionPoint, aTakeaway, editorAbilities, fakeApi, familyId, other, readerAbilities } from '../testing/fixtures';
 import { renderCanvasRoute } from '../testing/render';
 import { CanvasPage } from './CanvasPage';
 
@@ -12,6 +13,7 @@ let restore = () => undefined as void;
 afterEach(() => {
   restore();
   vi.restoreAllMocks();
+  window.localStorage.clear();
 });
 
 function aCanvas(abilities: CanvasAbilities): Canvas {
@@ -39,11 +41,26 @@ function aCanvas(abilities: CanvasAbilities): Canvas {
   };
 }
 
-function renderCanvas(routes: Parameters<typeof fakeApi>[0], entity: { typeId?: EntityTypeId; roleId?: EntityRoleId } = {}, path = '/canvas') {
+/** A canvas nobody has written in yet: no takeaways, goals or action points anywhere. */
+function anEmptyCanvas(abilities: CanvasAbilities): Canvas {
+  const canvas = aCanvas(abilities);
+  return { ...canvas, sections: canvas.sections.map((section) => ({ ...section, categories: section.categories.map((category) => ({ ...category, takeaways: [], goals: [], actionPoints: [] })) })) };
+}
+
+/** The same canvas with some content in its first category. */
+function withFirstCategory(canvas: Canvas, content: Partial<Pick<CanvasCategory, 'takeaways' | 'goals' | 'actionPoints'>>): Canvas {
+  const firstId = canvas.sections[0]?.categories[0]?.id;
+  return {
+    ...canvas,
+    sections: canvas.sections.map((section) => ({ ...section, categories: section.categories.map((category) => (category.id === firstId ? { ...category, ...content } : category)) })),
+  };
+}
+
+function renderCanvas(routes: Parameters<typeof fakeApi>[0], entity: { typeId?: EntityTypeId; roleId?: EntityRoleId } = {}, path = '/canvas', userId?: string) {
   const api = fakeApi([...routes, { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: [] }]);
   restore = api.restore;
   const roleId = entity.roleId ?? EntityRole.Owner;
-  const view = renderCanvasRoute(<CanvasPage familyId={path === '/canvas' ? undefined : Number(path.split('/')[2])} />, { path, route: '/canvas/:familyId?' });
+  const view = renderCanvasRoute(<CanvasPage familyId={path === '/canvas' ? undefined : Number(path.split('/')[2])} />, { path, route: '/canvas/:familyId?', userId });
   view.store.set(entitiesAtom, [{ id: familyId, entityName: 'Rivera', entityTypeId: entity.typeId ?? EntityType.Family, entityRoleId: roleId, entityRolePermissions: permissionsForRole(roleId) }]);
   view.store.set(currentEntityIdAtom, familyId);
   return { ...view, calls: api.calls };
@@ -141,5 +158,82 @@ describe('canvas overview (spec 02 §2)', () => {
     renderCanvas([{ method: 'GET', path: /\/canvas$/, status: 500, body: { errorCode: 3, errors: {}, message: 'Database error.' } }]);
     expect(await screen.findByRole('heading', { level: 1, name: 'The canvas could not be loaded' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'OK' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('canvas overview: the intro on an empty canvas (spec 02 §2 alternate states)', () => {
+  const intro = () => screen.queryByRole('region', { name: 'How the canvas works' });
+  const loaded = () => screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' });
+
+  it('greets an editor of an empty canvas, and "Got it" hides it for good for that user', async () => {
+    const routes = [{ method: 'GET', path: /\/canvas$/, body: anEmptyCanvas(editorAbilities) }];
+    const { user, unmount } = renderCanvas(routes);
+    const region = await screen.findByRole('region', { name: 'How the canvas works' });
+    expect(within(region).getByRole('heading', { level: 2, name: 'How the canvas works' })).toBeInTheDocument();
+    expect(region).toHaveTextContent(/answer its guiding questions, and vote/);
+    expect(region).toHaveTextContent(/set goals and action points and link them together/);
+    expect(region).toHaveTextContent('Advisors you work with see only the sections your family shares with them.');
+
+    // By keyboard: tab to the button, press Enter; focus lands on the selected tab, not on the page body.
+    const gotIt = within(region).getByRole('button', { name: 'Got it' });
+    for (let step = 0; step < 15 && document.activeElement !== gotIt; step += 1) await user.tab();
+    expect(gotIt).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(intro()).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Questions and takeaways' })).toHaveFocus();
+
+    // Coming back (a fresh mount, cache and store) keeps it hidden.
+    unmount();
+    restore();
+    renderCanvas(routes);
+    await loaded();
+    expect(intro()).not.toBeInTheDocument();
+
+    // Remembered per user: someone else on this browser still gets it.
+    cleanup();
+    restore();
+    renderCanvas(routes, {}, '/canvas', other);
+    expect(await screen.findByRole('region', { name: 'How the canvas works' })).toBeInTheDocument();
+  });
+
+  it('goes away once the canvas has a takeaway, a goal or an action point anywhere', async () => {
+    for (const content of [{ takeaways: [aTakeaway({ isArchived: true })] }, { goals: [aGoal({ isCompleted: true })] }, { actionPoints: [anActionPoint()] }]) {
+      cleanup();
+      restore();
+      let canvas = anEmptyCanvas(editorAbilities);
+      const { queryClient } = renderCanvas([{ method: 'GET', path: /\/canvas$/, body: () => canvas }]);
+      expect(await screen.findByRole('region', { name: 'How the canvas works' })).toBeInTheDocument();
+      // Someone writes the first item; the overview reloads (as after any canvas write).
+      canvas = withFirstCategory(canvas, content);
+      await queryClient.invalidateQueries({ queryKey: canvasKeys.content });
+      await waitFor(() => expect(intro()).not.toBeInTheDocument());
+    }
+  });
+
+  it('is not shown to a read-only viewer of an empty canvas', async () => {
+    // The same empty canvas greets an editor …
+    renderCanvas([{ method: 'GET', path: /\/canvas$/, body: anEmptyCanvas(editorAbilities) }], { roleId: EntityRole.FullMember });
+    expect(await screen.findByRole('region', { name: 'How the canvas works' })).toBeInTheDocument();
+
+    // … but not a member who may only read it.
+    cleanup();
+    restore();
+    renderCanvas([{ method: 'GET', path: /\/canvas$/, body: anEmptyCanvas(readerAbilities) }], { roleId: EntityRole.LimitedMember });
+    await loaded();
+    expect(within(screen.getByRole('article', { name: 'Our Past' })).getByText('Nothing here yet, check later.')).toBeInTheDocument();
+    expect(intro()).not.toBeInTheDocument();
+  });
+
+  it('is shown to an advisor who may edit, in their words, and not to one who may only read', async () => {
+    const advisorAbilities: CanvasAbilities = { ...editorAbilities, accessKind: 'workRelation', workRelationRoleId: 1 };
+    const path = `/canvas/${familyId}`;
+    renderCanvas([{ method: 'GET', path: /\/canvas\/\d+$/, body: anEmptyCanvas(advisorAbilities) }], { typeId: EntityType.AdvisorCompany }, path);
+    expect(await screen.findByRole('region', { name: 'How the canvas works' })).toHaveTextContent('As an advisor, you see only the sections the family shares with you.');
+
+    cleanup();
+    restore();
+    renderCanvas([{ method: 'GET', path: /\/canvas\/\d+$/, body: anEmptyCanvas({ ...advisorAbilities, workRelationRoleId: 2, canEditCanvas: false }) }], { typeId: EntityType.AdvisorCompany }, path);
+    await loaded();
+    expect(intro()).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { atom, useAtom, useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Canvas } from '../../../../../shared/contracts/canvas';
 import { EntityType } from '../../../../../shared/enums';
@@ -20,6 +20,7 @@ import { errorCodeOf } from '../lib/errors';
 import { allActionPoints, allCategories, allGoals } from '../lib/grouping';
 import type { CanvasScope } from '../lib/scope';
 import { AdvisorChips } from './AdvisorChips';
+import { CanvasIntro } from './CanvasIntro';
 import { CanvasTitle } from './CanvasTitle';
 import { CreateCanvasOffer } from './CreateCanvasOffer';
 import { GoalsAndActions } from './GoalsAndActions';
@@ -33,8 +34,9 @@ const selectedTabAtom = atom<Record<string, number>>({});
 
 /**
  * The canvas overview (spec 02 §2 Canvas overview): the header with title, advisors and
- * settings, and the two tabs. Alternate states: loading, the create-canvas offer when the
- * family has none (4), notFound when refused (5, 6) or for an advisor, else an error page.
+ * settings, the intro for editors of an empty canvas (CanvasIntro), and the two tabs.
+ * Alternate states: loading, the create-canvas offer when the family has none (4),
+ * notFound when refused (5, 6) or for an advisor, else an error page.
  */
 export function CanvasPage({ familyId }: { familyId?: number }) {
   const canvas = useCanvas(familyId);
@@ -89,6 +91,9 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   const canManageWorkRelations = isFamily && isOwnCanvas && flags.canManageWorkRelations;
   const tabKey = String(canvas.id);
   const advisors = useCanvasAdvisorCompanies(familyId);
+  const tabListRef = useRef<HTMLDivElement>(null);
+  // The intro's button disappears with it: keep keyboard focus at the next thing on the page.
+  const focusSelectedTab = () => tabListRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
 
   const scope: CanvasScope = useMemo(
     () => ({ familyId: canvas.id, abilities, categories: allCategories(canvas).map(({ id, title, color }) => ({ id, title, color })) }),
@@ -135,8 +140,10 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
         </div>
       </header>
 
+      <CanvasIntro canvas={canvas} onDismiss={focusSelectedTab} />
+
       <TabGroup className="mt-6" selectedIndex={tabs[tabKey] ?? 0} onChange={(index) => setTabs((current) => ({ ...current, [tabKey]: index }))}>
-        <TabList aria-label={t('canvas.tabs.label')} className="grid grid-cols-2 gap-1 border-b border-line sm:flex">
+        <TabList ref={tabListRef} aria-label={t('canvas.tabs.label')} className="grid grid-cols-2 gap-1 border-b border-line sm:flex">
           {[t('canvas.tabs.questions'), t('canvas.tabs.goals')].map((label) => (
             <Tab
               key={label}

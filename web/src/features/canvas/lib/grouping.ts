@@ -33,3 +33,8 @@ export function allGoals(canvas: Canvas): Goal[] {
 export function allActionPoints(canvas: Canvas): ActionPoint[] {
   return allCategories(canvas).flatMap((category) => category.actionPoints);
 }
+
+/** Whether anyone has written a takeaway, goal or action point anywhere on the canvas (archived and completed ones count too). */
+export function hasCanvasContent(canvas: Canvas): boolean {
+  return allCategories(canvas).some((category) => category.takeaways.length > 0 || category.goals.length > 0 || category.actionPoints.length > 0);
+}
