@@ -55,7 +55,15 @@ test('two family members work on the canvas together; a limited member only look
     await expect(ownerPage.getByTestId('canvas-title')).toHaveText('Lovelace Family Canvas');
     await expect(ownerPage.getByRole('tab', { name: 'Questions and takeaways' })).toHaveAttribute('aria-selected', 'true');
     await expect(ownerPage.getByRole('heading', { level: 2, name: 'The Four Abundances' })).toBeVisible();
+    // The empty canvas opens with the intro; once dismissed it stays away.
+    const intro = ownerPage.getByRole('region', { name: 'How the canvas works' });
+    await expect(intro).toBeVisible();
     expect(await seriousAccessibilityViolations(ownerPage)).toEqual([]);
+    await intro.getByRole('button', { name: 'Got it' }).click();
+    await expect(intro).toHaveCount(0);
+    await ownerPage.reload();
+    await expect(ownerPage.getByRole('heading', { level: 2, name: 'The Four Abundances' })).toBeVisible();
+    await expect(intro).toHaveCount(0);
   });
 
   await test.step('the owner answers a question', async () => {
