@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { PrivacySettings } from '../../../../../shared/contracts/auth';
 import { privacyLevels } from '../../../../../shared/contracts/user';
 import { privacyLevelIds, type PrivacyLevelId } from '../../../../../shared/enums';
-import { ProgressButton } from '../../../components/ui/Button';
+import { SaveRow } from '../../../components/ui/SaveRow';
 import { SelectField } from '../../../components/ui/SelectField';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -56,20 +56,7 @@ export function PrivacyTab({ privacySettings, progressTiming }: { privacySetting
       {settings.map((setting) => (
         <SelectField key={setting} label={t(`profile.privacy.${setting}`)} options={options} {...form.field(setting)} />
       ))}
-      <div className="flex flex-wrap items-center gap-3">
-        <ProgressButton
-          type="submit"
-          size="lg"
-          status={progress.status}
-          progress={progress.progress}
-          loadingLabel={t('common.saving')}
-          successLabel={t('common.saved')}
-          disabled={!isChanged && progress.status === 'idle'}
-        >
-          {t('common.save')}
-        </ProgressButton>
-        {!isChanged && <p className="text-sm text-ink-600">{t('profile.general.unchanged')}</p>}
-      </div>
+      <SaveRow progress={progress} isBlocked={!isChanged && progress.status === 'idle'} hint={isChanged ? '' : t('profile.general.unchanged')} />
     </form>
   );
 }
