@@ -7,13 +7,12 @@ import { canInviteMemberWithRole, hasPermission, isAdmin, type Membership } from
 import { MailIcon, TrashIcon } from '../../../components/ui/icons';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { SortableHeader, SortToolbar, nextSort, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
+import { MultiSortTable, useMultiSort } from '../../../components/ui/MultiSortTable';
 import { Spinner } from '../../../components/ui/Spinner';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
-import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
 import { invitationKeys } from '../api/keys';
 import { useMemberInvitations } from '../api/list-member-invitations';
@@ -32,7 +31,6 @@ const columns: ReadonlyArray<{ field: SortField; label: string }> = [
   { field: 'expirationDate', label: t('invitations.column.expirationDate') },
   { field: 'status', label: t('invitations.column.status') },
 ];
-const columnLabels = Object.fromEntries(columns.map((column) => [column.field, column.label])) as Record<SortField, string>;
 
 const statusTones: Record<InvitationStatus, BadgeTone> = { pending: 'info', accepted: 'success', expired: 'warning' };
 
@@ -49,11 +47,10 @@ type InvitationsTableProps = {
  * (RevokeMemberInvitation, behind the confirm dialog).
  */
 export function InvitationsTable({ actor, toasts, progressTiming, random }: InvitationsTableProps) {
-  const [sort, setSort] = useState<SortKeys<SortField>>([]);
-  const [isAdditiveMode, setIsAdditiveMode] = useState(false);
+  const sort = useMultiSort<SortField>();
   const [resendingId, setResendingId] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<MemberInvitation | null>(null);
-  const invitations = useMemberInvitations(actor.entityId, toOrderBy(sort));
+  const invitations = useMemberInvitations(actor.entityId, sort.orderBy);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: invitationKeys.ofEntity(actor.entityId) });
   const canRevoke = hasPermission(actor, 'RevokeMemberInvitation');
@@ -83,20 +80,8 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
   };
 
   if (invitations.isPending) return <LoadingState />;
-  if (invitations.isError) {
-    return (
-      <ErrorState
-        title={t('invitations.loadError')}
-        action={
-          <Button variant="secondary" onClick={() => void invitations.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (invitations.isError) return <LoadErrorState title={t('invitations.loadError')} onRetry={() => void invitations.refetch()} />;
 
-  const onSort = (field: SortField, isAdditive: boolean) => setSort((keys) => nextSort(keys, field, isAdditive));
   return (
     <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
       <h2 id="invitations-heading" className="font-display text-2xl font-semibold text-primary-800">
@@ -105,84 +90,67 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
       {invitations.data.length === 0 ? (
         <EmptyState title={t('invitations.empty')}>{t('invitations.emptyHint')}</EmptyState>
       ) : (
-        <>
-          <SortToolbar
-            keys={sort}
-            labels={columnLabels}
-            onRemove={(field) => setSort((keys) => withoutSort(keys, field))}
-            onClear={() => setSort([])}
-            isAdditiveMode={isAdditiveMode}
-            onAdditiveModeChange={setIsAdditiveMode}
-            defaultOrderText={t('invitations.defaultOrder')}
-          />
-          <ScrollRegion label={t('invitations.caption')} className={cx(invitations.isPlaceholderData && 'opacity-70')} isBusy={invitations.isFetching}>
-            <table className="w-full min-w-[52rem] border-collapse text-left">
-              <caption className="sr-only">{t('invitations.caption')}</caption>
-              <thead className="border-b border-line bg-primary-50 text-sm">
-                <tr>
-                  {columns.map((column) => (
-                    <SortableHeader key={column.field} field={column.field} label={column.label} keys={sort} onSort={onSort} isAdditiveMode={isAdditiveMode} />
-                  ))}
-                  <th scope="col" className="px-3 py-2 text-sm font-semibold text-ink-800">
-                    {t('invitations.column.open')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.data.map((invitation) => {
-                  const canResend = invitation.status !== 'accepted' && canInviteMemberWithRole(actor, invitation.entityRoleId);
-                  const isResending = resendingId === invitation.id;
-                  return (
-                    <tr key={invitation.id} className="border-b border-line last:border-b-0" data-testid="invitation-row">
-                      <th scope="row" className="px-3 py-3 align-top font-semibold break-all text-ink-900">
-                        {invitation.email}
-                      </th>
-                      <td className="px-3 py-3 align-top">{t(`roles.${invitation.entityRoleId}`)}</td>
-                      <td className="px-3 py-3 align-top">{invitation.createdByMember}</td>
-                      <td className="px-3 py-3 align-top whitespace-nowrap">
-                        <time dateTime={invitation.createdDate}>{formatDayMonthYear(invitation.createdDate)}</time>
-                      </td>
-                      <td className="px-3 py-3 align-top whitespace-nowrap">
-                        <time dateTime={invitation.expirationDate}>{formatDayMonthYear(invitation.expirationDate)}</time>
-                      </td>
-                      <td className="px-3 py-3 align-top">
-                        <Badge tone={statusTones[invitation.status]}>{t(`invitations.status.${invitation.status}`)}</Badge>
-                      </td>
-                      <td className="px-3 py-2 align-top">
-                        <div className="flex flex-wrap gap-1">
-                          {canResend && (
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              onClick={() => void resend(invitation)}
-                              aria-disabled={resendingId !== null || undefined}
-                              aria-label={t('invitations.resendLabel', { email: invitation.email })}
-                            >
-                              {isResending ? <Spinner size="sm" decorative /> : <MailIcon className="size-4" />}
-                              {isResending ? t('invitations.resending') : t('invitations.resend')}
-                            </Button>
-                          )}
-                          {canRevoke && (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              className="text-error-700 hover:bg-error-bg"
-                              onClick={() => setCancelling(invitation)}
-                              aria-label={t('invitations.cancelLabel', { email: invitation.email })}
-                            >
-                              <TrashIcon className="size-4" />
-                              {t('invitations.cancel')}
-                            </Button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        </>
+        <MultiSortTable
+          caption={t('invitations.caption')}
+          columns={columns}
+          sort={sort}
+          defaultOrderText={t('invitations.defaultOrder')}
+          actionsLabel={t('invitations.column.open')}
+          minWidthClassName="min-w-[52rem]"
+          isStale={invitations.isPlaceholderData}
+          isBusy={invitations.isFetching}
+        >
+          {invitations.data.map((invitation) => {
+            const canResend = invitation.status !== 'accepted' && canInviteMemberWithRole(actor, invitation.entityRoleId);
+            const isResending = resendingId === invitation.id;
+            return (
+              <tr key={invitation.id} className="border-b border-line last:border-b-0" data-testid="invitation-row">
+                <th scope="row" className="px-3 py-3 align-top font-semibold break-all text-ink-900">
+                  {invitation.email}
+                </th>
+                <td className="px-3 py-3 align-top">{t(`roles.${invitation.entityRoleId}`)}</td>
+                <td className="px-3 py-3 align-top">{invitation.createdByMember}</td>
+                <td className="px-3 py-3 align-top whitespace-nowrap">
+                  <time dateTime={invitation.createdDate}>{formatDayMonthYear(invitation.createdDate)}</time>
+                </td>
+                <td className="px-3 py-3 align-top whitespace-nowrap">
+                  <time dateTime={invitation.expirationDate}>{formatDayMonthYear(invitation.expirationDate)}</time>
+                </td>
+                <td className="px-3 py-3 align-top">
+                  <Badge tone={statusTones[invitation.status]}>{t(`invitations.status.${invitation.status}`)}</Badge>
+                </td>
+                <td className="px-3 py-2 align-top">
+                  <div className="flex flex-wrap gap-1">
+                    {canResend && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => void resend(invitation)}
+                        aria-disabled={resendingId !== null || undefined}
+                        aria-label={t('invitations.resendLabel', { email: invitation.email })}
+                      >
+                        {isResending ? <Spinner size="sm" decorative /> : <MailIcon className="size-4" />}
+                        {isResending ? t('invitations.resending') : t('invitations.resend')}
+                      </Button>
+                    )}
+                    {canRevoke && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-error-700 hover:bg-error-bg"
+                        onClick={() => setCancelling(invitation)}
+                        aria-label={t('invitations.cancelLabel', { email: invitation.email })}
+                      >
+                        <TrashIcon className="size-4" />
+                        {t('invitations.cancel')}
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </MultiSortTable>
       )}
       <ConfirmDialog
         isOpen={cancelling !== null}

@@ -1,12 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import type { EntityMember, memberSortFields } from '../../../../../shared/contracts/members';
 import { OpenIcon, PencilIcon } from '../../../components/ui/icons';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
-import { ScrollRegion } from '../../../components/ui/ScrollRegion';
-import { SortableHeader, SortToolbar, nextSort, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
+import { MultiSortTable, useMultiSort } from '../../../components/ui/MultiSortTable';
+import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
 import { userIdAtom } from '../../../stores/session';
@@ -23,7 +21,6 @@ const columns: ReadonlyArray<{ field: ColumnField; label: string }> = [
   { field: 'entityRoleId', label: t('members.column.rights') },
   { field: 'companyPosition', label: t('members.column.position') },
 ];
-const columnLabels = Object.fromEntries(columns.map((column) => [column.field, column.label])) as Record<ColumnField, string>;
 
 type MembersTableProps = {
   entityId: number;
@@ -40,59 +37,31 @@ type MembersTableProps = {
  * (the server sorts with orderBy), no paging.
  */
 export function MembersTable({ entityId, entityTypeId, entityName, canEditMembers, onOpenMember }: MembersTableProps) {
-  const [sort, setSort] = useState<SortKeys<ColumnField>>([]);
-  const [isAdditiveMode, setIsAdditiveMode] = useState(false);
-  const members = useMembers(entityId, toOrderBy(sort));
+  const sort = useMultiSort<ColumnField>();
+  const members = useMembers(entityId, sort.orderBy);
   const userId = useAtomValue(userIdAtom);
   const badge = entityTypeBadge(entityTypeId);
 
   if (members.isPending) return <LoadingState />;
-  if (members.isError) {
-    return (
-      <ErrorState
-        title={t('members.loadError')}
-        action={
-          <Button variant="secondary" onClick={() => void members.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (members.isError) return <LoadErrorState title={t('members.loadError')} onRetry={() => void members.refetch()} />;
   if (members.data.length === 0) return <EmptyState title={t('members.empty')}>{t('members.emptyHint')}</EmptyState>;
 
-  const onSort = (field: ColumnField, isAdditive: boolean) => setSort((keys) => nextSort(keys, field, isAdditive));
   return (
     <div className="flex flex-col gap-3">
-      <SortToolbar
-        keys={sort}
-        labels={columnLabels}
-        onRemove={(field) => setSort((keys) => withoutSort(keys, field))}
-        onClear={() => setSort([])}
-        isAdditiveMode={isAdditiveMode}
-        onAdditiveModeChange={setIsAdditiveMode}
+      <MultiSortTable
+        caption={t('members.caption', { entityName })}
+        columns={columns}
+        sort={sort}
         defaultOrderText={t('members.defaultOrder')}
-      />
-      <ScrollRegion label={t('members.caption', { entityName })} className={cx(members.isPlaceholderData && 'opacity-70')} isBusy={members.isFetching}>
-        <table className="w-full min-w-[44rem] border-collapse text-left">
-          <caption className="sr-only">{t('members.caption', { entityName })}</caption>
-          <thead className="border-b border-line bg-primary-50 text-sm">
-            <tr>
-              {columns.map((column) => (
-                <SortableHeader key={column.field} field={column.field} label={column.label} keys={sort} onSort={onSort} isAdditiveMode={isAdditiveMode} />
-              ))}
-              <th scope="col" className="px-3 py-2 text-sm font-semibold text-ink-800">
-                {t('members.column.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.map((member) => (
-              <MemberRow key={member.id} member={member} isSelf={member.id === userId} badge={badge} canEdit={canEditMembers} onOpen={() => onOpenMember(member.id)} />
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+        actionsLabel={t('members.column.actions')}
+        minWidthClassName="min-w-[44rem]"
+        isStale={members.isPlaceholderData}
+        isBusy={members.isFetching}
+      >
+        {members.data.map((member) => (
+          <MemberRow key={member.id} member={member} isSelf={member.id === userId} badge={badge} canEdit={canEditMembers} onOpen={() => onOpenMember(member.id)} />
+        ))}
+      </MultiSortTable>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/Button';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
+import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { AddressText } from '../../../components/ui/AddressFields';
 import { t } from '../../../messages/en-US';
 import { useOwners } from '../api/list-owners';
@@ -11,18 +11,7 @@ type Country = { code: string; name: string };
 export function OwnersList({ entityId, countries }: { entityId: number; countries: readonly Country[] }) {
   const owners = useOwners(entityId);
   if (owners.isPending) return <LoadingState />;
-  if (owners.isError) {
-    return (
-      <ErrorState
-        title={t('members.loadError')}
-        action={
-          <Button variant="secondary" onClick={() => void owners.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (owners.isError) return <LoadErrorState title={t('members.loadError')} onRetry={() => void owners.refetch()} />;
   if (owners.data.length === 0) return <EmptyState title={t('owners.empty')} />;
   return (
     <section aria-labelledby="owners-heading">

@@ -3,7 +3,8 @@ import { WorkRelationRole, type WorkRelationRoleId } from '../../../../../shared
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { SelectField } from '../../../components/ui/SelectField';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
+import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
@@ -79,14 +80,7 @@ export function AddAdvisorModal({ familyId, companyId, isOpen, onClose, progress
       {candidates.isPending ? (
         <LoadingState />
       ) : candidates.isError ? (
-        <ErrorState
-          title={t('addAdvisor.loadError')}
-          action={
-            <Button variant="secondary" onClick={() => void candidates.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          }
-        />
+        <LoadErrorState title={t('addAdvisor.loadError')} onRetry={() => void candidates.refetch()} />
       ) : options.length === 0 ? (
         <>
           <EmptyState title={t('addAdvisor.none')} />

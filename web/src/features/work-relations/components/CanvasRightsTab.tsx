@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { CheckboxGroup } from '../../../components/ui/CheckboxGroup';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
+import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { t } from '../../../messages/en-US';
 import { currentEntityIdAtom } from '../../../stores/session';
@@ -34,16 +35,7 @@ export function CanvasRightsTab({ companyId, companyName, canEdit, progressTimin
   if (shares.isPending) return <LoadingState text={t('canvasRights.loading')} />;
   if (shares.isError) {
     if (!isHandledGlobally(shares.error)) console.error('The canvas rights could not be loaded', shares.error);
-    return (
-      <ErrorState
-        title={t('canvasRights.loadError')}
-        action={
-          <Button variant="secondary" onClick={() => void shares.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
-    );
+    return <LoadErrorState title={t('canvasRights.loadError')} onRetry={() => void shares.refetch()} />;
   }
   const shared = shares.data.canvasSections;
   return (
@@ -78,16 +70,7 @@ function CanvasRightsEditor({ companyId, companyName, sharedIds, progressTiming 
   if (sections.isPending) return <LoadingState text={t('canvasRights.loading')} />;
   if (sections.isError) {
     if (errorCodeOf(sections.error) === ErrorCodes.ITEM_NOT_FOUND) return <EmptyState title={t('canvasRights.noCanvas')} />;
-    return (
-      <ErrorState
-        title={t('canvasRights.loadError')}
-        action={
-          <Button variant="secondary" onClick={() => void sections.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
-    );
+    return <LoadErrorState title={t('canvasRights.loadError')} onRetry={() => void sections.refetch()} />;
   }
   return <SectionPicker key={sharedIds.join(',')} companyId={companyId} companyName={companyName} sections={sections.data} sharedIds={sharedIds} progressTiming={progressTiming} />;
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/Button';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { SortableHeader, SortToolbar, nextSort, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { cx } from '../../../lib/cx';
-import { t } from '../../../messages/en-US';
 
 export type ListColumn<Row, F extends string> = {
   id: string;
@@ -158,18 +157,7 @@ export function ListState<T>({ query, loadingText, errorTitle, isEmpty, emptyTit
     if (query.isError) console.error(errorTitle, query.error);
   }, [query.isError, query.error, errorTitle]);
   if (query.isPending) return <LoadingState text={loadingText} />;
-  if (query.isError || query.data === undefined) {
-    return (
-      <ErrorState
-        title={errorTitle}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (query.isError || query.data === undefined) return <LoadErrorState title={errorTitle} onRetry={() => void query.refetch()} />;
   if (isEmpty(query.data)) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
   return <>{children(query.data)}</>;
 }
