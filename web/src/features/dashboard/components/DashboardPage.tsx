@@ -2,10 +2,11 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorCodes } from '../../../../../shared/errors';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { PlusIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
-import { EmptyState, ErrorState } from '../../../components/ui/StateMessage';
+import { EmptyState } from '../../../components/ui/StateMessage';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { flagsFor } from '../../../lib/permissions';
 import { t } from '../../../messages/en-US';
@@ -85,15 +86,7 @@ export function DashboardPage({ links }: { links: DashboardLinks }) {
   } else if (dashboard.isError && !isEmptyAnswer) {
     if (goesToNotFound || isGlobal) return null;
     body = (
-      <ErrorState
-        title={t('dashboard.loadError.title')}
-        text={t('dashboard.loadError.text')}
-        action={
-          <Button variant="secondary" onClick={() => void dashboard.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
+      <LoadErrorState title={t('dashboard.loadError.title')} text={t('dashboard.loadError.text')} onRetry={() => void dashboard.refetch()} />
     );
   } else if (families.length === 0) {
     body = (

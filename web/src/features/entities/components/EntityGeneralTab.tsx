@@ -5,11 +5,11 @@ import type { EntityProfile } from '../../../../../shared/contracts/entities';
 import { EntityType, type AddressType } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { AddressFields, AddressText, type AddressPart, type AddressPartProps } from '../../../components/ui/AddressFields';
-import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { SaveRow } from '../../../components/ui/SaveRow';
-import { ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { LoadingState } from '../../../components/ui/StateMessage';
 import { useCountries } from '../../../hooks/use-countries';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -47,15 +47,7 @@ export function EntityGeneralTab({ entityId, canEdit, progressTiming }: EntityGe
   if (profile.isPending || (canEdit && countries.isPending)) return <LoadingState />;
   if (profile.isError) {
     return (
-      <ErrorState
-        title={t('myEntity.loadError.title')}
-        text={t('myEntity.loadError.text')}
-        action={
-          <Button variant="secondary" onClick={() => void profile.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
+      <LoadErrorState title={t('myEntity.loadError.title')} text={t('myEntity.loadError.text')} onRetry={() => void profile.refetch()} />
     );
   }
   const countryList = countries.data ?? [];

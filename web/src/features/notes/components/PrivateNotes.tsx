@@ -2,10 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import type { NoteResponse } from '../../../../../shared/contracts/work-relations';
 import { ErrorCodes } from '../../../../../shared/errors';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { PencilIcon } from '../../../components/ui/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
@@ -45,14 +46,7 @@ export function PrivateNotes({ entityId, entityName, canEdit, progressTiming, re
     if (codeOf(note.error) === ErrorCodes.FORBIDDEN) return <EmptyState title={t('notes.forbidden')} />;
     console.error('The note could not be loaded', note.error);
     return (
-      <ErrorState
-        title={t('notes.loadError')}
-        action={
-          <Button variant="secondary" onClick={() => void note.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
+      <LoadErrorState title={t('notes.loadError')} onRetry={() => void note.refetch()} />
     );
   }
   // A saved note starts a fresh panel: the editor closes and "unchanged" means the new note.

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { EntityType } from '../../../../../shared/enums';
-import { Button } from '../../../components/ui/Button';
-import { ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
+import { LoadingState } from '../../../components/ui/StateMessage';
 import { Tabs, type TabItem } from '../../../components/ui/Tabs';
 import { useCountries } from '../../../hooks/use-countries';
 import { t } from '../../../messages/en-US';
@@ -40,21 +40,14 @@ export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTimin
   if (profile.isPending || prefixes.isPending || countries.isPending) return <LoadingState />;
   if (profile.isError || prefixes.isError || countries.isError) {
     return (
-      <ErrorState
+      <LoadErrorState
         title={t('profile.loadError.title')}
         text={t('myEntity.loadError.text')}
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void profile.refetch();
-              void prefixes.refetch();
-              void countries.refetch();
-            }}
-          >
-            {t('common.tryAgain')}
-          </Button>
-        }
+        onRetry={() => {
+          void profile.refetch();
+          void prefixes.refetch();
+          void countries.refetch();
+        }}
       />
     );
   }

@@ -1,10 +1,10 @@
 import { Fragment, useState } from 'react';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { OpenIcon } from '../../../components/ui/icons';
 import { nextSort, SortableHeader, SortToolbar, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/StateMessage';
-import { Button } from '../../../components/ui/Button';
+import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { cx } from '../../../lib/cx';
 import { t, type MessageKey } from '../../../messages/en-US';
@@ -92,14 +92,7 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
   if (list.isError) {
     console.error('The invitations could not be loaded', list.error);
     return (
-      <ErrorState
-        title={t('workInvitations.list.loadError')}
-        action={
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
+      <LoadErrorState title={t('workInvitations.list.loadError')} onRetry={() => void list.refetch()} />
     );
   }
 

@@ -3,11 +3,12 @@ import { useMemo, useRef, useState } from 'react';
 import type { CurrentEntity } from '../../../../../shared/contracts/auth';
 import type { InviteEntityOptionsResponse } from '../../../../../shared/contracts/work-relations';
 import { limits } from '../../../../../shared/validation';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { LoadErrorState } from '../../../components/ui/LoadErrorState';
+import { ProgressButton } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/SelectField';
-import { ErrorState, LoadingState } from '../../../components/ui/StateMessage';
+import { LoadingState } from '../../../components/ui/StateMessage';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { t } from '../../../messages/en-US';
@@ -43,14 +44,7 @@ export function SelectEntityForm(props: SelectEntityFormProps) {
   if (options.isError) {
     console.error('The entities for the invitation could not be loaded', options.error);
     return (
-      <ErrorState
-        title={t('selectEntity.loadError')}
-        action={
-          <Button variant="secondary" onClick={() => void options.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        }
-      />
+      <LoadErrorState title={t('selectEntity.loadError')} onRetry={() => void options.refetch()} />
     );
   }
   return <SelectEntityFields {...props} options={options.data} />;

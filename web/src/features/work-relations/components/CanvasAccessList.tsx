@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { t } from '../../../messages/en-US';
 import { useFamilies } from '../api/list-families';
 import { useCurrentEntity } from '../hooks/use-current-entity';
@@ -36,7 +37,7 @@ export function CanvasAccessList({ familyHref, canvasHref }: CanvasAccessListPro
         emptyHint={t('profile.canvasAccess.emptyText')}
       >
         {(rows) => (
-          <div className="overflow-x-auto rounded-card border border-line bg-surface">
+          <ScrollRegion label={t('profile.canvasAccess.title')}>
             <table className="w-full min-w-[32rem] border-collapse text-left" data-testid="canvas-access">
               <caption className="sr-only">{t('canvasAccess.caption')}</caption>
               <thead className="border-b border-line bg-primary-50 text-sm">
@@ -74,7 +75,7 @@ export function CanvasAccessList({ familyHref, canvasHref }: CanvasAccessListPro
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </ListState>
     </section>
