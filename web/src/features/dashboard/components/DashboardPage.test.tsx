@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
+import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardFamily } from '../../../../../shared/contracts/work-relations';
 import { EntityRole, EntityType, type EntityRoleId } from '../../../../../shared/enums';
 import { permissionsForRole } from '../../../../../shared/permissions';
-import { Toaster } from '../../../components/ui/Toast';
 import { currentEntityIdAtom, entitiesAtom, userIdAtom } from '../../../stores/session';
+import { renderInDataRouter } from '../../../testing/render-route';
 import { fakeApi, fails, ok, type FakeRequest } from '../../../testing/fake-api';
 import { DashboardPage } from './DashboardPage';
 import type { DashboardLinks } from './FamilyCard';
@@ -70,23 +67,8 @@ function renderDashboard(answer: Parameters<typeof fakeApi>[0][string], roleId: 
   store.set(userIdAtom, 'me');
   store.set(entitiesAtom, [{ id: 30, entityName: 'Ledger Advisors', entityTypeId: EntityType.AdvisorCompany, entityRoleId: roleId, entityRolePermissions: permissionsForRole(roleId) }]);
   store.set(currentEntityIdAtom, 30);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard', element: <DashboardPage links={links} /> },
-      { path: '*', Component: () => <p data-testid="elsewhere">elsewhere</p> },
-    ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return { api, router, user: userEvent.setup() };
+  const { router, user } = renderInDataRouter(<DashboardPage links={links} />, { path: '/dashboard', route: '/dashboard', store });
+  return { api, router, user };
 }
 
 describe('the advisor dashboard (spec 02 §2 Dashboard)', () => {

@@ -1,14 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { createStore } from 'jotai';
+import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NoteResponse } from '../../../../../shared/contracts/work-relations';
 import { EntityRole, EntityType } from '../../../../../shared/enums';
 import { permissionsForRole } from '../../../../../shared/permissions';
-import { Toaster } from '../../../components/ui/Toast';
 import { currentEntityIdAtom, entitiesAtom, userIdAtom } from '../../../stores/session';
+import { renderInDataRouter } from '../../../testing/render-route';
 import { fakeApi, fails, ok, type FakeRequest } from '../../../testing/fake-api';
 import { EntityPage } from '../../work-relations/components/EntityPage';
 import { familyEntity, renderPage } from '../../work-relations/testing/render';
@@ -31,31 +30,14 @@ function renderNotes(routes: Parameters<typeof fakeApi>[0], canEdit = true) {
   store.set(userIdAtom, 'me');
   store.set(entitiesAtom, [{ id: 7, entityName: 'Rivera', entityTypeId: EntityType.Family, entityRoleId: EntityRole.Owner, entityRolePermissions: permissionsForRole(EntityRole.Owner) }]);
   store.set(currentEntityIdAtom, 7);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/company/30',
-        element: (
-          <>
-            <Link to="/companies">Companies</Link>
-            <PrivateNotes entityId={30} entityName="Ledger Advisors" canEdit={canEdit} progressTiming={instant} />
-          </>
-        ),
-      },
-      { path: '*', Component: () => <p data-testid="elsewhere">elsewhere</p> },
-    ],
-    { initialEntries: ['/company/30'] },
+  const { router, user } = renderInDataRouter(
+    <>
+      <Link to="/companies">Companies</Link>
+      <PrivateNotes entityId={30} entityName="Ledger Advisors" canEdit={canEdit} progressTiming={instant} />
+    </>,
+    { path: '/company/30', route: '/company/30', store },
   );
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return { api, router, user: userEvent.setup() };
+  return { api, router, user };
 }
 
 /** happy-dom has no real contenteditable typing: the editor receives text as a paste would put it. */
