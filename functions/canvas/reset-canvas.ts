@@ -1,8 +1,8 @@
 import { EntityType } from '../../shared/enums';
 import { canResetCanvas } from '../../shared/permissions';
 import { loadCanvas } from '../lib/canvas/context';
+import { maxTransactionItems, runSteps, withCanvasRetry } from '../lib/canvas/transaction';
 import { batchDelete, updateOp } from '../lib/db/canvas';
-import { runSteps, maxTransactionItems } from '../lib/canvas/transaction';
 import { keys } from '../lib/db/keys';
 import { clearSharedSections } from '../lib/db/work-relations';
 import { fail, isConditionalCheckFailure } from '../lib/errors';
@@ -31,15 +31,19 @@ export async function resetCanvas(session: Session): Promise<void> {
   ];
   await batchDelete(doomed);
   // Answers first: should the reset stop in between, a stale answerer blocks an answer
-  // rather than a missing one allowing a second.
+  // rather than a missing one allowing a second. Taking users off a set is idempotent, so
+  // a transaction that collides with an answer being written is simply sent again.
   const answered = [...snapshot.questions.values()].filter((question) => question.answeredBy?.size);
   for (let start = 0; start < answered.length; start += maxTransactionItems) {
-    await runSteps(
-      answered.slice(start, start + maxTransactionItems).map((question) => ({
-        op: updateOp(keys.question(familyId, question.categoryId, question.id), { deleteFromSet: { answeredBy: question.answeredBy } }),
-        // A question never goes away; nothing to decide.
-        onConditionFailed: () => 'retry',
-      })),
+    const questions = answered.slice(start, start + maxTransactionItems);
+    await withCanvasRetry(() =>
+      runSteps(
+        questions.map((question) => ({
+          op: updateOp(keys.question(familyId, question.categoryId, question.id), { deleteFromSet: { answeredBy: question.answeredBy } }),
+          // A question never goes away; nothing to decide.
+          onConditionFailed: () => 'retry',
+        })),
+      ),
     );
   }
   await Promise.all(
