@@ -3,7 +3,7 @@ import type { Answer, CreateAnswerRequest } from '../../shared/contracts/canvas'
 import { messageKeys } from '../../shared/validation';
 import { now } from '../lib/clock';
 import { loadCanvas, requireEditRights, requireVisibleQuestion } from '../lib/canvas/context';
-import { runSteps } from '../lib/canvas/transaction';
+import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
 import { toAnswer } from '../lib/canvas/views';
 import { contentRecord, putOp, updateOp, type AnswerItem } from '../lib/db/canvas';
 import { keys, newId } from '../lib/db/keys';
@@ -20,31 +20,34 @@ export async function createAnswer(session: Session, questionId: string, input: 
   if (input.questionId !== questionId) throw fail('INCORRECT_INPUT', { errors: { questionId: [messageKeys.invalidInput] } });
   const parsed = parseQuestionId(questionId);
   if (!parsed) throw fail('INCORRECT_INPUT');
-  const context = await loadCanvas(session, parsed.familyId);
-  const question = requireVisibleQuestion(context, questionId);
-  requireEditRights(context);
-  if (context.snapshot.hasAnswered(questionId, context.userId)) throw fail('ITEM_FOUND');
-  const answer: AnswerItem = {
-    type: 'Answer',
-    id: contentIdOf(context.familyId, newId()),
-    questionId,
-    categoryId: question.categoryId,
-    sectionId: question.sectionId,
-    text: input.text,
-    createdByUserId: context.userId,
-    createdAt: now().toISOString(),
-    version: 1,
-  };
-  await runSteps([
-    { op: putOp(contentRecord(context.familyId, answer), { mustBeNew: true }), onConditionFailed: () => fail('ITEM_FOUND') },
-    {
-      op: updateOp(
-        keys.question(context.familyId, question.categoryId, questionId),
-        { add: { answeredBy: new Set([context.userId]) } },
-        { expression: 'NOT contains(#answeredBy, :answerer)', values: { ':answerer': context.userId } },
-      ),
-      onConditionFailed: () => fail('ITEM_FOUND'),
-    },
-  ]);
-  return toAnswer(context, answer);
+  // Others answering the same question at once write the same question item: a collision reads again.
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, parsed.familyId);
+    const question = requireVisibleQuestion(context, questionId);
+    requireEditRights(context);
+    if (context.snapshot.hasAnswered(questionId, context.userId)) throw fail('ITEM_FOUND');
+    const answer: AnswerItem = {
+      type: 'Answer',
+      id: contentIdOf(context.familyId, newId()),
+      questionId,
+      categoryId: question.categoryId,
+      sectionId: question.sectionId,
+      text: input.text,
+      createdByUserId: context.userId,
+      createdAt: now().toISOString(),
+      version: 1,
+    };
+    await runSteps([
+      { op: putOp(contentRecord(context.familyId, answer), { mustBeNew: true }), onConditionFailed: () => fail('ITEM_FOUND') },
+      {
+        op: updateOp(
+          keys.question(context.familyId, question.categoryId, questionId),
+          { add: { answeredBy: new Set([context.userId]) } },
+          { expression: 'NOT contains(#answeredBy, :answerer)', values: { ':answerer': context.userId } },
+        ),
+        onConditionFailed: () => fail('ITEM_FOUND'),
+      },
+    ]);
+    return toAnswer(context, answer);
+  });
 }

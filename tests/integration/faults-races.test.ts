@@ -106,6 +106,19 @@ describe('conditional-write races, 50 pairs at once', () => {
     }
   });
 
+  it('two people answering the same question at once: both answers stored, both named on the question', async () => {
+    // Both writes change the same question item; a collision must be planned again, not lost or a 500.
+    const second = await memberOf(stack, family.owner, EntityRole.FullMember, 'Second');
+    const answer = (client: ApiClient, questionId: string) => () => client.post<ErrorBody>(`/api/canvas-answer/create/${questionId}`, { questionId, text: 'At the same time' });
+    const results = await racePairs(questionIds.map((questionId) => [answer(voter.client, questionId), answer(second.client, questionId)]));
+    for (const pair of results) expect(pair.map((response) => response.status), JSON.stringify(pair.map((response) => response.body))).toEqual([201, 201]);
+    const questions = (await itemsOfType('Question')).map((item) => JSON.parse(item) as { id: { S: string }; answeredBy?: { SS: string[] } });
+    for (const questionId of questionIds) {
+      const answeredBy = questions.find((item) => item.id.S === questionId)?.answeredBy?.SS ?? [];
+      expect(answeredBy.filter((userId) => userId === voter.userId || userId === second.userId).sort(), questionId).toEqual([voter.userId, second.userId].sort());
+    }
+  });
+
   it('two owners removing each other: no entity is ever left without an owner', async () => {
     const [first, second] = await Promise.all([signUpAndConfirm(stack), signUpAndConfirm(stack)]);
     // 50 entities of the first owner, each with the second as another owner (through the data

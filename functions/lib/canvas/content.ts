@@ -98,15 +98,18 @@ export async function addVote(session: Session, kind: VotableKind, itemId: strin
 /** Withdraws the caller's vote; no such vote → ITEM_NOT_FOUND (4). */
 export async function removeVote(session: Session, kind: VotableKind, itemId: string): Promise<void> {
   const familyId = familyOfItem(itemId);
-  const context = await loadCanvas(session, familyId);
-  requireVotable(context, kind, itemId);
-  if (!context.snapshot.votersOf(itemId).has(context.userId)) throw fail('ITEM_NOT_FOUND');
-  await runSteps([
-    {
-      op: updateOp(contentKey(familyId, kind, itemId), { deleteFromSet: { voterIds: new Set([context.userId]) } }, { expression: 'contains(#voterIds, :voter)', values: { ':voter': context.userId } }),
-      onConditionFailed: () => fail('ITEM_NOT_FOUND'),
-    },
-  ]);
+  // Others voting on the same item at once write the same item: a collision reads again.
+  await withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    requireVotable(context, kind, itemId);
+    if (!context.snapshot.votersOf(itemId).has(context.userId)) throw fail('ITEM_NOT_FOUND');
+    await runSteps([
+      {
+        op: updateOp(contentKey(familyId, kind, itemId), { deleteFromSet: { voterIds: new Set([context.userId]) } }, { expression: 'contains(#voterIds, :voter)', values: { ':voter': context.userId } }),
+        onConditionFailed: () => 'retry',
+      },
+    ]);
+  });
 }
 
 /**
