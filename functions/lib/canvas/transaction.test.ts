@@ -51,3 +51,12 @@ describe('canvas writes that lose a race (DynamoDB Local never reports Transacti
     expect(transact).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('a canvas write outside withCanvasRetry', () => {
+  it('still answers a collision with the catalogue error 9, never an unknown error (a 500)', async () => {
+    outcomes.push('conflict');
+    const error = await runSteps([step(() => 'retry')]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(9);
+  });
+});

@@ -13,10 +13,15 @@ export type Step = { op: TransactWriteItem; onConditionFailed: () => AppError | 
 /** DynamoDB's limit on the items of one transaction. */
 export const maxTransactionItems = 100;
 
-class CanvasChangedMeanwhile extends Error {
+const changedMeanwhile = 'The canvas changed meanwhile. Reload and try again.';
+
+/**
+ * The canvas changed between the read and the write. withCanvasRetry catches it and plans
+ * again; should a write ever run without it, the client still gets a catalogue error (9).
+ */
+class CanvasChangedMeanwhile extends AppError {
   constructor() {
-    super('canvas changed between read and write');
-    this.name = 'CanvasChangedMeanwhile';
+    super('ITEM_FOUND', { message: changedMeanwhile });
   }
 }
 
@@ -53,7 +58,7 @@ export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
       return await work();
     } catch (error) {
       if (!(error instanceof CanvasChangedMeanwhile)) throw error;
-      if (attempt >= maxAttempts) throw fail('ITEM_FOUND', { message: 'The canvas changed meanwhile. Reload and try again.' });
+      if (attempt >= maxAttempts) throw fail('ITEM_FOUND', { message: changedMeanwhile });
     }
   }
 }
