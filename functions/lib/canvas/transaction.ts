@@ -50,7 +50,9 @@ const maxAttempts = 3;
 
 /**
  * Reads, plans and writes again when the canvas changed meanwhile (a concurrent edit of
- * the same item or of a linked one). After a few lost races the caller is told to retry.
+ * the same item or of a linked one, e.g. several people voting for one answer at once).
+ * A short random pause spreads the retries of writers that collided with each other.
+ * After a few lost races the caller is told to retry.
  */
 export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -59,6 +61,7 @@ export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
     } catch (error) {
       if (!(error instanceof CanvasChangedMeanwhile)) throw error;
       if (attempt >= maxAttempts) throw fail('ITEM_FOUND', { message: changedMeanwhile });
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }
 }
