@@ -3,6 +3,7 @@ import type { SignupRequest } from '../../../../../shared/contracts/auth';
 import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
 import { ErrorCodes, type FieldErrors } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
+import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { Checkbox, PasswordField, TextField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
@@ -137,11 +138,7 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
         <p id="signup-required-legend" className="text-sm text-ink-600">
           {t('forms.requiredLegend')}
         </p>
-        {form.formError && (
-          <p role="alert" className="rounded-control border border-error-700 bg-error-bg p-3 text-error-700">
-            {form.formError}
-          </p>
-        )}
+        <FormErrorAlert message={form.formError} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label={t('register.form.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
           <TextField label={t('register.form.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />

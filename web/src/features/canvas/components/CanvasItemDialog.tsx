@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog } from '../../../components/ui/Dialog';
 import { t } from '../../../messages/en-US';
@@ -42,11 +43,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
     >
       <form noValidate onSubmit={itemForm.onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem)] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid={testId}>
         {notices}
-        {itemForm.formError && (
-          <p role="alert" className="rounded-control border border-error-700 bg-error-bg p-3 text-error-700">
-            {itemForm.formError}
-          </p>
-        )}
+        <FormErrorAlert message={itemForm.formError} />
         {children}
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
           {onDelete && <DeleteButton onClick={() => setIsDeleteOpen(true)}>{t('canvas.form.delete')}</DeleteButton>}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ContactFormRequest } from '../../../../../shared/contracts/contact';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits, messageKeys } from '../../../../../shared/validation';
+import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { TextArea, TextField } from '../../../components/ui/Field';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -80,11 +81,7 @@ export function ContactForm({ progressTiming }: { progressTiming?: { stepMs?: nu
       <p id="contact-required-legend" className="text-sm text-ink-600">
         {t('forms.requiredLegend')}
       </p>
-      {form.formError && (
-        <p role="alert" className="rounded-control border border-error-700 bg-error-bg p-3 text-error-700">
-          {form.formError}
-        </p>
-      )}
+      <FormErrorAlert message={form.formError} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={t('contactForm.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
         <TextField label={t('contactForm.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />

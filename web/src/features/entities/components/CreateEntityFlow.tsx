@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
+import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { ChoiceCards, type Choice } from '../../../components/ui/ChoiceCards';
@@ -149,11 +150,7 @@ function NameStep({ entityTypeId, headingRef, onBack, onCreated, progressTiming 
         </h2>
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        {form.formError && (
-          <p role="alert" className="rounded-control border border-error-700 bg-error-bg p-3 text-error-700">
-            {form.formError}
-          </p>
-        )}
+        <FormErrorAlert message={form.formError} />
         <TextField
           label={isFamily ? t('createEntity.form.familyName') : t('createEntity.form.companyName')}
           autoComplete={isFamily ? 'off' : 'organization'}

@@ -5,6 +5,7 @@ import type { EntityProfile } from '../../../../../shared/contracts/entities';
 import { EntityType, type AddressType } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
+import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { AddressFields, AddressText, type AddressPart, type AddressPartProps } from '../../../components/ui/AddressFields';
 import { TextField } from '../../../components/ui/Field';
@@ -162,11 +163,7 @@ function EntityProfileForm({ profile, countries, progressTiming }: { profile: En
         {t('entity.profile.title')}
       </h2>
       <p className="-mt-3 text-sm text-ink-600">{t('forms.requiredLegend')}</p>
-      {form.formError && (
-        <p role="alert" className="rounded-control border border-error-700 bg-error-bg p-3 text-error-700">
-          {form.formError}
-        </p>
-      )}
+      <FormErrorAlert message={form.formError} />
       <div className="grid gap-5 md:grid-cols-2">
         <TextField
           label={isFamily ? t('entity.profile.familyName') : t('entity.profile.companyName')}

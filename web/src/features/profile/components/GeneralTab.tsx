@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { UserProfile } from '../../../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
+import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
 import { AddressFields, type AddressPart, type AddressPartProps } from '../../../components/ui/AddressFields';
 import { TextField } from '../../../components/ui/Field';
 import { SaveRow } from '../../../components/ui/SaveRow';
@@ -85,11 +86,7 @@ export function GeneralTab({ profile, prefixes, countries, progressTiming }: Gen
         {t('profile.general.title')}
       </h2>
       <p className="-mt-3 text-sm text-ink-600">{t('forms.requiredLegend')}</p>
-      {form.formError && (
-        <p role="alert" className="rounded-control border border-error-700 bg-error-bg p-3 text-error-700">
-          {form.formError}
-        </p>
-      )}
+      <FormErrorAlert message={form.formError} />
       <div className="grid gap-5 md:grid-cols-[minmax(8rem,12rem)_1fr_1fr]">
         <SelectField
           label={t('profile.general.prefix')}
