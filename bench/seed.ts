@@ -1,10 +1,9 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { expandCanvasTemplate } from '../shared/canvas-template';
-import { contentIdOf } from '../shared/canvas-ids';
-import { EntityRole, EntityType, goalTerms, priorities, type EntityTypeId } from '../shared/enums';
+import { EntityRole, EntityType, type EntityTypeId } from '../shared/enums';
 import { permissionsForRole } from '../shared/permissions';
 import { createCanvas } from '../functions/canvas/create-canvas';
-import { batchPut, contentRecord, questionRecord, type ActionPointItem, type AnswerItem, type GoalItem, type TakeawayItem } from '../functions/lib/db/canvas';
+import { batchPut } from '../functions/lib/db/canvas';
 import { db } from '../functions/lib/db/client';
 import { allocateEntityId, newEntityWithOwner } from '../functions/lib/db/entities';
 import { newId } from '../functions/lib/db/keys';
@@ -15,6 +14,7 @@ import type { Session } from '../functions/lib/session';
 import type { LocalStack } from '../infra/local/stack';
 import { hashPassword, newSalt, signUpAndConfirm, type TestAccount } from '../tests/support/accounts';
 import { familyWithCanvas, type FamilyWithCanvas } from '../tests/support/canvas';
+import { canvasContent } from '../tests/support/canvas-content';
 import { ApiClient, type IntegrationStack, type SentEmail } from '../tests/support/integration';
 import { addMemberWithRole } from '../tests/support/organisations';
 
@@ -81,83 +81,6 @@ export function integrationStackOf(stack: LocalStack): IntegrationStack {
   };
 }
 
-const words = ['family', 'values', 'time', 'trust', 'legacy', 'purpose', 'together', 'plan'];
-const sentence = (n: number, length: number) => Array.from({ length }, (_, i) => words[(n + i) % words.length]).join(' ');
-
-/**
- * `total` content items for a family's canvas, in the mix of canvas-budget.test.ts (per
- * 1,000: 240 answers by six people, 160 takeaways, 120 goals linked to a takeaway and an
- * action point, 120 action points, 360 votes — the votes stored on their items).
- */
-export function canvasContent(familyId: number, total: number): { records: Array<Record<string, unknown>>; answerIds: string[] } {
-  const { categories, questions } = expandCanvasTemplate(familyId);
-  const people = Array.from({ length: 6 }, () => newId());
-  const at = new Date().toISOString();
-  const share = (per1000: number) => Math.floor((total * per1000) / 1000);
-  const counts = { answers: share(240), takeaways: share(160), goals: share(120), actionPoints: share(120) };
-  const voteCount = total - counts.answers - counts.takeaways - counts.goals - counts.actionPoints;
-  const category = (n: number) => categories[n % categories.length] as { id: number; sectionId: number };
-  const person = (n: number) => people[n % people.length] as string;
-  const base = (n: number) => ({ id: contentIdOf(familyId, newId()), categoryId: category(n).id, sectionId: category(n).sectionId, createdByUserId: person(n), createdAt: at, version: 1 });
-
-  const answers: AnswerItem[] = Array.from({ length: counts.answers }, (_, n) => {
-    const question = questions[n % questions.length] as (typeof questions)[number];
-    const author = person(Math.floor(n / questions.length));
-    return { ...base(n), type: 'Answer', questionId: question.id, categoryId: question.categoryId, sectionId: question.sectionId, text: sentence(n, 22), createdByUserId: author };
-  });
-  const takeaways: TakeawayItem[] = Array.from({ length: counts.takeaways }, (_, n) => ({
-    ...base(n),
-    type: 'Takeaway',
-    title: sentence(n, 5),
-    text: sentence(n, 25),
-    initiatorId: person(n),
-    isArchived: n % 10 === 0,
-  }));
-  const actionPoints: ActionPointItem[] = Array.from({ length: counts.actionPoints }, (_, n) => ({
-    ...base(n),
-    type: 'ActionPoint',
-    title: sentence(n, 6),
-    text: sentence(n, 20),
-    initiatorId: person(n),
-    assigneeId: person(n + 1),
-    priority: priorities[n % priorities.length] as ActionPointItem['priority'],
-    isCompleted: n % 4 === 0,
-  }));
-  const goals: GoalItem[] = Array.from({ length: counts.goals }, (_, n) => {
-    const goal: GoalItem = { ...base(n), type: 'Goal', title: sentence(n, 6), text: sentence(n, 20), initiatorId: person(n), goalTerm: goalTerms[n % goalTerms.length] as GoalItem['goalTerm'], isCompleted: n % 5 === 0 };
-    const takeaway = takeaways[n];
-    const actionPoint = actionPoints[n];
-    if (takeaway) {
-      goal.linkedTakeawayIds = new Set([takeaway.id]);
-      takeaway.linkedGoalIds = new Set([goal.id]);
-    }
-    if (actionPoint) {
-      goal.linkedActionPointIds = new Set([actionPoint.id]);
-      actionPoint.linkedGoalIds = new Set([goal.id]);
-    }
-    return goal;
-  });
-  // Votes on answers and takeaways (stored on the item), never by the item's author, at most
-  // one per person and item.
-  const votable = [...answers, ...takeaways];
-  for (let v = 0; v < voteCount && votable.length; v += 1) {
-    const item = votable[v % votable.length] as AnswerItem | TakeawayItem;
-    const author = people.indexOf(item.createdByUserId);
-    (item.voterIds ??= new Set()).add(person(author + 1 + Math.floor(v / votable.length)));
-  }
-  // The template's questions again, with who answered them (one answer per user and question).
-  const answeredBy = new Map<string, Set<string>>();
-  for (const answer of answers) {
-    let users = answeredBy.get(answer.questionId);
-    if (!users) answeredBy.set(answer.questionId, (users = new Set()));
-    users.add(answer.createdByUserId);
-  }
-  const records: Array<Record<string, unknown>> = questions
-    .filter((question) => answeredBy.has(question.id))
-    .map((question) => questionRecord(familyId, { type: 'Question', ...question, answeredBy: answeredBy.get(question.id) }));
-  for (const item of [...answers, ...takeaways, ...goals, ...actionPoints]) records.push(contentRecord(familyId, item));
-  return { records, answerIds: answers.map((a) => a.id) };
-}
 
 /** A session as the handlers see it, for calling createCanvas for a family created through the data modules. */
 function ownerSession(familyId: number, userId: string): Session {

@@ -245,7 +245,7 @@ export function deleteOp(key: Key, condition?: Condition): TransactWriteItem {
 }
 
 /** Check a condition on an item without changing it (it must exist). */
-export function checkOp(key: Key, condition?: Condition): TransactWriteItem {
+function checkOp(key: Key, condition?: Condition): TransactWriteItem {
   const expression = condition ? `attribute_exists(PK) AND (${condition.expression})` : 'attribute_exists(PK)';
   return {
     ConditionCheck: {
