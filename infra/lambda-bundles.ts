@@ -4,7 +4,7 @@ import path from 'node:path';
 import { build, type BuildOptions, type Format } from 'esbuild';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { appFunctionBundling, repositoryRoot } from './constructs/app-function';
-import { routeManifest } from './routes';
+import { routeManifest } from '../shared/routes';
 import { cleanupEntry } from './stacks/jobs-stack';
 
 /**

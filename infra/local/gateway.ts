@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { matchRoute, pathExists, routeManifest, type RouteGroupName } from '../routes';
+import { matchRoute, pathExists, routeManifest, type RouteGroupName } from '../../shared/routes';
 
 /**
  * The local API gateway: turns each HTTP request into an API Gateway HTTP API (v2)

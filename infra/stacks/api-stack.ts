@@ -8,7 +8,7 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { grantTableAccess } from '../constructs/table-access';
-import { routeManifest, type RouteGroup, type RouteGroupName } from '../routes';
+import { routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
 
 export type ApiStackProps = StackProps & {
   table: dynamodb.ITable;

@@ -9,7 +9,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { spaRoutingFunctionCode } from '../constructs/spa-routing';
-import { apiBasePath } from '../routes';
+import { apiBasePath } from '../../shared/routes';
 
 export type WebStackProps = StackProps & {
   httpApi: apigwv2.IHttpApi;

@@ -10,7 +10,7 @@ import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { functionRuntime } from '../../infra/constructs/app-function';
 import { spaRoutingFunctionCode } from '../../infra/constructs/spa-routing';
 import { tableAccess } from '../../infra/constructs/table-access';
-import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '../../infra/routes';
+import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
 import { contentSecurityPolicy } from '../../infra/stacks/web-stack';
 import { tableDefinition } from '../../infra/table-definition';
 

@@ -8,7 +8,7 @@ import { signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { useIntegrationStack, uniqueEmail, type ApiClient, type ApiResponse } from '../support/integration';
 import { addMemberWithRole, inviteMember, organisationWithRoles, type Organisation } from '../support/organisations';
 import { snapshotTable } from '../support/table';
-import { allRoutes } from '../../infra/routes';
+import { allRoutes } from '../../shared/routes';
 
 const stack = useIntegrationStack();
 

@@ -40,7 +40,7 @@ import {
   UpdateCanvasSharesRequest,
   UpdateWorkRelationMemberRequest,
 } from '../../shared/contracts/work-relations';
-import { allRoutes } from '../../infra/routes';
+import { allRoutes } from '../../shared/routes';
 import { ApiClient, useIntegrationStack, type ApiResponse } from '../support/integration';
 import { buildRouteCalls, routeKeyOf, type RouteKey } from '../support/security-calls';
 import { buildSecurityWorld, outcomeOf, type Call, type SecurityWorld, type SignedInActor } from '../support/security-world';

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SignupResponse } from '../../shared/contracts/auth';
 import { EntityRole, EntityType } from '../../shared/enums';
-import { allRoutes } from '../../infra/routes';
+import { allRoutes } from '../../shared/routes';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { resetConfigForTests } from '../../functions/lib/config';
 import { clearSessionCookie, sessionCookieName, sessionLifetime, startSession } from '../../functions/lib/session';

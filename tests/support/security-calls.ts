@@ -2,7 +2,7 @@ import type { ActionPoint, Answer, Goal, Takeaway } from '../../shared/contracts
 import type { IdResponse } from '../../shared/contracts/common';
 import type { SignupResponse } from '../../shared/contracts/auth';
 import { EntityRole, EntityType, WorkRelationRole } from '../../shared/enums';
-import { allRoutes } from '../../infra/routes';
+import { allRoutes } from '../../shared/routes';
 import { getMember } from '../../functions/lib/db/members';
 import { toSessionMembership } from '../../functions/lib/memberships';
 import { startSession } from '../../functions/lib/session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allRoutes, bySpecificity, compilePath, matchRoute, pathExists } from '../../infra/routes';
+import { allRoutes, bySpecificity, compilePath, matchRoute, pathExists } from './routes';
 
 describe('route manifest matching', () => {
   it('matches every manifest route to its own group', () => {
