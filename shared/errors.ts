@@ -35,6 +35,8 @@ export const errorCatalogue = {
   REMOVE_OWNER_NOT_ALLOWED: { code: 62, status: 403, message: 'Removing this owner is not allowed.' },
   REMOVE_ADMIN_NOT_ALLOWED: { code: 63, status: 403, message: 'Removing the last admin is not allowed.' },
   ACTION_NEEDS_APPROVAL: { code: 70, status: 403, message: 'This action needs approval.' },
+  /** The item changed since the version a write or a revert started from; the body carries it as it is now. */
+  ITEM_CHANGED: { code: 71, status: 409, message: 'Someone changed this item meanwhile.' },
   TOO_MANY_REQUESTS: { code: 80, status: 429, message: 'Too many attempts. Try again later.' },
   INTERNAL_SERVER_ERROR: { code: 500, status: 500, message: 'Internal server error, try again later.' },
 } as const;
@@ -64,4 +66,6 @@ export type ErrorBody = {
   errorCode: number;
   errors: FieldErrors;
   message: string;
+  /** ITEM_CHANGED (71) only: the item as it is now and who changed it (shared/contracts/history.ts ItemChangedDetails). */
+  details?: unknown;
 };

@@ -244,6 +244,39 @@ export function canSeeSection(access: CanvasAccess, sectionId: number): boolean 
   return access.sharedSectionIds.length === 0 || access.sharedSectionIds.includes(sectionId);
 }
 
+/**
+ * Whether the caller sees the whole canvas: a family on its own canvas, or an advisor whose
+ * company the family shares every section with. Only they see what belongs to no section
+ * (the canvas title, shares, advisors, a reset) in the history and the live channel.
+ */
+export function canSeeWholeCanvas(access: CanvasAccess): boolean {
+  if (!canReadCanvas(access)) return false;
+  return access.kind === 'own' || access.sharedSectionIds.length === 0;
+}
+
+/**
+ * The one visibility rule of everything that leaves the server about a canvas change (a
+ * history event, a live message, a digest line): its section must be visible to the
+ * caller; a change without a section needs the whole canvas.
+ */
+export function canSeeCanvasChange(access: CanvasAccess, sectionId: number | null): boolean {
+  return sectionId === null ? canSeeWholeCanvas(access) : canSeeSection(access, sectionId);
+}
+
+/**
+ * Revert a history event: its actor while they may still edit the canvas, or an owner or
+ * admin of the family on its own canvas, for any event of it.
+ */
+export function canRevertCanvasChange(access: CanvasAccess, userId: string, actorUserId: string): boolean {
+  if (access.kind === 'own' && isAdmin(access.membership)) return true;
+  return actorUserId === userId && canEditCanvas(access);
+}
+
+/** Read the advisor access log of a family (or of an advisor company's own members): owners, admins or ReadSensitiveData. */
+export function canReadAccessLog(membership: Membership | null | undefined): boolean {
+  return isAdmin(membership) || hasPermission(membership, 'ReadSensitiveData');
+}
+
 /** Delete: the creator always (with edit rights); owner/admin others' items only on their own canvas. */
 export function canDeleteCanvasItem(access: CanvasAccess, userId: string, createdByUserId: string): boolean {
   if (!canEditCanvas(access)) return false;

@@ -2,7 +2,8 @@ import type { ActionPoint, UpdateActionPointRequest } from '../../shared/contrac
 import { canEditCanvasItem } from '../../shared/permissions';
 import { messageKeys } from '../../shared/validation';
 import { familyOfItem, unchangedSince } from '../lib/canvas/content';
-import { loadCanvas, requireVisibleContent } from '../lib/canvas/context';
+import { journalOf, loadCanvas, requireVisibleContent } from '../lib/canvas/context';
+import { contentEntry } from '../lib/journal/journal';
 import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
 import { resolveAssignee, resolveInitiator } from '../lib/canvas/people';
 import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
@@ -39,15 +40,18 @@ export async function updateActionPoint(session: Session, id: string, input: Upd
       ...(input.text !== undefined ? { text: input.text } : {}),
       ...(input.updatePriority === true ? { priority: input.priority ?? 'NoPriority' } : {}),
     };
-    await runSteps([
-      {
-        op: updateOp(contentKey(familyId, 'actionPoint', id), { set, remove: own.remove }, unchangedSince(actionPoint)),
-        onConditionFailed: () => 'retry',
-      },
-      ...initiator.steps,
-      ...otherSideSteps(familyId, 'actionPoint', id, [goalLinks]),
-    ]);
-    const updated: ActionPointItem = { ...actionPoint, ...set, linkedGoalIds: goalLinks.final };
+    const updated: ActionPointItem = { ...actionPoint, ...set, linkedGoalIds: goalLinks.final, version: actionPoint.version + 1 };
+    await runSteps(
+      [
+        {
+          op: updateOp(contentKey(familyId, 'actionPoint', id), { set, remove: own.remove }, unchangedSince(actionPoint)),
+          onConditionFailed: () => 'retry',
+        },
+        ...initiator.steps,
+        ...otherSideSteps(familyId, 'actionPoint', id, [goalLinks]),
+      ],
+      journalOf(context, contentEntry('updated', actionPoint, updated)),
+    );
     return toActionPoint(context, updated);
   });
 }

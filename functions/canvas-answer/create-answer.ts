@@ -2,7 +2,8 @@ import { contentIdOf, parseQuestionId } from '../../shared/canvas-ids';
 import type { Answer, CreateAnswerRequest } from '../../shared/contracts/canvas';
 import { messageKeys } from '../../shared/validation';
 import { now } from '../lib/clock';
-import { loadCanvas, requireEditRights, requireVisibleQuestion } from '../lib/canvas/context';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleQuestion } from '../lib/canvas/context';
+import { contentEntry } from '../lib/journal/journal';
 import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
 import { toAnswer } from '../lib/canvas/views';
 import { contentRecord, putOp, updateOp, type AnswerItem } from '../lib/db/canvas';
@@ -37,17 +38,20 @@ export async function createAnswer(session: Session, questionId: string, input: 
       createdAt: now().toISOString(),
       version: 1,
     };
-    await runSteps([
-      { op: putOp(contentRecord(context.familyId, answer), { mustBeNew: true }), onConditionFailed: () => fail('ITEM_FOUND') },
-      {
-        op: updateOp(
-          keys.question(context.familyId, question.categoryId, questionId),
-          { add: { answeredBy: new Set([context.userId]) } },
-          { expression: 'NOT contains(#answeredBy, :answerer)', values: { ':answerer': context.userId } },
-        ),
-        onConditionFailed: () => fail('ITEM_FOUND'),
-      },
-    ]);
+    await runSteps(
+      [
+        { op: putOp(contentRecord(context.familyId, answer), { mustBeNew: true }), onConditionFailed: () => fail('ITEM_FOUND') },
+        {
+          op: updateOp(
+            keys.question(context.familyId, question.categoryId, questionId),
+            { add: { answeredBy: new Set([context.userId]) } },
+            { expression: 'NOT contains(#answeredBy, :answerer)', values: { ':answerer': context.userId } },
+          ),
+          onConditionFailed: () => fail('ITEM_FOUND'),
+        },
+      ],
+      journalOf(context, contentEntry('created', null, answer)),
+    );
     return toAnswer(context, answer);
   });
 }

@@ -2,7 +2,8 @@ import type { Answer, UpdateAnswerRequest } from '../../shared/contracts/canvas'
 import { canEditCanvasItem } from '../../shared/permissions';
 import { messageKeys } from '../../shared/validation';
 import { familyOfItem, unchangedSince } from '../lib/canvas/content';
-import { loadCanvas, requireVisibleContent } from '../lib/canvas/context';
+import { journalOf, loadCanvas, requireVisibleContent } from '../lib/canvas/context';
+import { contentEntry } from '../lib/journal/journal';
 import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
 import { toAnswer } from '../lib/canvas/views';
 import { contentKey, updateOp } from '../lib/db/canvas';
@@ -19,7 +20,11 @@ export async function updateAnswer(session: Session, id: string, input: UpdateAn
     if (input.questionId !== undefined && input.questionId !== answer.questionId) {
       throw fail('INCORRECT_INPUT', { errors: { questionId: [messageKeys.invalidInput] } });
     }
-    await runSteps([{ op: updateOp(contentKey(familyId, 'answer', id), { set: { text: input.text } }, unchangedSince(answer)), onConditionFailed: () => 'retry' }]);
-    return toAnswer(context, { ...answer, text: input.text });
+    const updated = { ...answer, text: input.text, version: answer.version + 1 };
+    await runSteps(
+      [{ op: updateOp(contentKey(familyId, 'answer', id), { set: { text: input.text } }, unchangedSince(answer)), onConditionFailed: () => 'retry' }],
+      journalOf(context, contentEntry('updated', answer, updated)),
+    );
+    return toAnswer(context, updated);
   });
 }

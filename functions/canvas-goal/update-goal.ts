@@ -2,7 +2,8 @@ import type { Goal, UpdateGoalRequest } from '../../shared/contracts/canvas';
 import { canEditCanvasItem } from '../../shared/permissions';
 import { messageKeys } from '../../shared/validation';
 import { familyOfItem, unchangedSince } from '../lib/canvas/content';
-import { loadCanvas, requireVisibleContent } from '../lib/canvas/context';
+import { journalOf, loadCanvas, requireVisibleContent } from '../lib/canvas/context';
+import { contentEntry } from '../lib/journal/journal';
 import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
 import { resolveInitiator } from '../lib/canvas/people';
 import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
@@ -37,15 +38,24 @@ export async function updateGoal(session: Session, id: string, input: UpdateGoal
       ...(input.text !== undefined ? { text: input.text } : {}),
       ...(input.goalTerm !== undefined ? { goalTerm: input.goalTerm } : {}),
     };
-    await runSteps([
-      {
-        op: updateOp(contentKey(familyId, 'goal', id), { set, remove: own.remove }, unchangedSince(goal)),
-        onConditionFailed: () => 'retry',
-      },
-      ...initiator.steps,
-      ...otherSideSteps(familyId, 'goal', id, [takeawayLinks, actionPointLinks]),
-    ]);
-    const updated: GoalItem = { ...goal, ...set, linkedTakeawayIds: takeawayLinks.final, linkedActionPointIds: actionPointLinks.final };
+    const updated: GoalItem = {
+      ...goal,
+      ...set,
+      linkedTakeawayIds: takeawayLinks.final,
+      linkedActionPointIds: actionPointLinks.final,
+      version: goal.version + 1,
+    };
+    await runSteps(
+      [
+        {
+          op: updateOp(contentKey(familyId, 'goal', id), { set, remove: own.remove }, unchangedSince(goal)),
+          onConditionFailed: () => 'retry',
+        },
+        ...initiator.steps,
+        ...otherSideSteps(familyId, 'goal', id, [takeawayLinks, actionPointLinks]),
+      ],
+      journalOf(context, contentEntry('updated', goal, updated)),
+    );
     return toGoal(context, updated);
   });
 }

@@ -1,7 +1,10 @@
 import type { CanvasSharesResponse } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
 import { workRelationRightsRefusal } from '../../shared/permissions';
-import { getWorkRelation, listCanvasSections, setSharedSections } from '../lib/db/work-relations';
+import { runSteps } from '../lib/canvas/transaction';
+import { getEntity } from '../lib/db/entities';
+import { getWorkRelation, listCanvasSections, updateSharedSections } from '../lib/db/work-relations';
+import { resolveActor, sharesEntry } from '../lib/journal/journal';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import type { Session } from '../lib/session';
@@ -36,7 +39,17 @@ export async function updateCanvasShares(session: Session, advisorId: number, se
   const membership = requireFamily(session);
   const refusal = workRelationRightsRefusal(membership, 'canvasRights');
   if (refusal) throw fail(refusal);
-  const sections = await requireCanvasSectionIds(membership.entityId, sectionIds);
-  await setSharedSections(membership.entityId, advisorId, sectionIds);
+  const familyId = membership.entityId;
+  const [sections, relation, company] = await Promise.all([requireCanvasSectionIds(familyId, sectionIds), getWorkRelation(familyId, advisorId), getEntity(advisorId)]);
+  if (!relation) throw fail('ITEM_NOT_FOUND');
+  const before = relation.sharedSectionIds ?? [];
+  const unchanged = before.length === sectionIds.length && before.every((id) => sectionIds.includes(id));
+  if (!unchanged) {
+    await runSteps([{ op: updateSharedSections(familyId, advisorId, sectionIds), onConditionFailed: () => fail('ITEM_NOT_FOUND') }], {
+      familyId,
+      actor: () => resolveActor(session),
+      entries: [sharesEntry('sharesChanged', { familyId, advisorId, companyName: company?.entityName ?? '', before, after: sectionIds })],
+    });
+  }
   return { canvasSections: sharedSectionsOf(sections, sectionIds) };
 }

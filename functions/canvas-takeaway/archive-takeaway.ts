@@ -1,6 +1,7 @@
 import type { Takeaway } from '../../shared/contracts/canvas';
-import { familyOfItem } from '../lib/canvas/content';
-import { loadCanvas, requireEditRights, requireVisibleContent } from '../lib/canvas/context';
+import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleContent } from '../lib/canvas/context';
+import { contentEntry } from '../lib/journal/journal';
 import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
 import { toTakeaway } from '../lib/canvas/views';
 import { contentKey, updateOp } from '../lib/db/canvas';
@@ -16,9 +17,12 @@ export async function archiveTakeaway(session: Session, id: string, archived: bo
     const context = await loadCanvas(session, familyId);
     const takeaway = requireVisibleContent(context, 'takeaway', id);
     requireEditRights(context);
-    if (takeaway.isArchived !== archived) {
-      await runSteps([{ op: updateOp(contentKey(familyId, 'takeaway', id), { set: { isArchived: archived } }), onConditionFailed: () => 'retry' }]);
-    }
-    return toTakeaway(context, { ...takeaway, isArchived: archived });
+    if (takeaway.isArchived === archived) return toTakeaway(context, takeaway);
+    const updated = { ...takeaway, isArchived: archived, version: takeaway.version + 1 };
+    await runSteps(
+      [{ op: updateOp(contentKey(familyId, 'takeaway', id), { set: { isArchived: archived } }, unchangedSince(takeaway)), onConditionFailed: () => 'retry' }],
+      journalOf(context, contentEntry(archived ? 'archived' : 'unarchived', takeaway, updated)),
+    );
+    return toTakeaway(context, updated);
   });
 }

@@ -1,7 +1,8 @@
 import type { Takeaway, UpdateTakeawayRequest } from '../../shared/contracts/canvas';
 import { messageKeys } from '../../shared/validation';
 import { familyOfItem, unchangedSince } from '../lib/canvas/content';
-import { loadCanvas, requireEditRights, requireVisibleContent } from '../lib/canvas/context';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleContent } from '../lib/canvas/context';
+import { contentEntry } from '../lib/journal/journal';
 import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
 import { resolveInitiator } from '../lib/canvas/people';
 import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
@@ -29,12 +30,15 @@ export async function updateTakeaway(session: Session, id: string, input: Update
     const initiator = resolveInitiator(context, input.initiatorId, takeaway);
     const own = ownLinkUpdate([links]);
     const set = { ...own.set, title: input.title, initiatorId: initiator.initiatorId, ...(input.text !== undefined ? { text: input.text } : {}) };
-    await runSteps([
-      { op: updateOp(contentKey(familyId, 'takeaway', id), { set, remove: own.remove }, unchangedSince(takeaway)), onConditionFailed: () => 'retry' },
-      ...initiator.steps,
-      ...otherSideSteps(familyId, 'takeaway', id, [links]),
-    ]);
-    const updated: TakeawayItem = { ...takeaway, ...set, linkedGoalIds: links.final };
+    const updated: TakeawayItem = { ...takeaway, ...set, linkedGoalIds: links.final, version: takeaway.version + 1 };
+    await runSteps(
+      [
+        { op: updateOp(contentKey(familyId, 'takeaway', id), { set, remove: own.remove }, unchangedSince(takeaway)), onConditionFailed: () => 'retry' },
+        ...initiator.steps,
+        ...otherSideSteps(familyId, 'takeaway', id, [links]),
+      ],
+      journalOf(context, contentEntry('updated', takeaway, updated)),
+    );
     return toTakeaway(context, updated);
   });
 }

@@ -1,6 +1,7 @@
 import type { Canvas } from '../../shared/contracts/canvas';
 import { expandCanvasTemplate } from '../../shared/canvas-template';
 import { canCreateCanvas } from '../../shared/permissions';
+import { canvasContextOf } from '../lib/canvas/context';
 import { now } from '../lib/clock';
 import { CanvasSnapshot } from '../lib/canvas/snapshot';
 import { maxTransactionItems } from '../lib/canvas/transaction';
@@ -60,5 +61,5 @@ export async function createCanvas(session: Session): Promise<Canvas> {
   await batchPut(records.slice(inTransaction.length));
 
   const snapshot = CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records]);
-  return toCanvas({ familyId, userId: session.userId, access: { kind: 'own', membership }, snapshot, canSee: () => true });
+  return toCanvas(canvasContextOf(session, familyId, { kind: 'own', membership }, snapshot));
 }

@@ -8,13 +8,16 @@ export class AppError extends Error {
   readonly errorName: ErrorName;
   readonly errors: FieldErrors;
   readonly status: number;
+  /** What the client needs beyond the code (ITEM_CHANGED carries the item as it is now). */
+  readonly details: unknown;
 
-  constructor(errorName: ErrorName, options: { errors?: FieldErrors; message?: string; status?: number } = {}) {
+  constructor(errorName: ErrorName, options: { errors?: FieldErrors; message?: string; status?: number; details?: unknown } = {}) {
     super(options.message ?? errorCatalogue[errorName].message);
     this.name = 'AppError';
     this.errorName = errorName;
     this.errors = options.errors ?? {};
     this.status = options.status ?? errorCatalogue[errorName].status;
+    this.details = options.details;
   }
 
   get code(): number {

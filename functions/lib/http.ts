@@ -28,6 +28,8 @@ export type RouteOutput = {
   status?: number;
   body?: unknown;
   cookies?: string[];
+  /** A download instead of JSON (a CSV, a PDF): sent as it is, named by Content-Disposition. */
+  file?: { contentType: string; fileName: string; content: string | Buffer };
 };
 
 type Schema = z.ZodType;
@@ -130,7 +132,7 @@ export const securityHeaders: Record<string, string> = {
 };
 
 export function errorResponse(error: AppError): ApiResult {
-  const body: ErrorBody = { errorCode: error.code, errors: error.errors, message: error.message };
+  const body: ErrorBody = { errorCode: error.code, errors: error.errors, message: error.message, ...(error.details !== undefined ? { details: error.details } : {}) };
   return { statusCode: error.status, headers: { ...securityHeaders }, body: JSON.stringify(body) };
 }
 
@@ -183,7 +185,26 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
   };
 };
 
+/** A file name safe in a quoted Content-Disposition parameter (ASCII letters, digits, - . _). */
+function dispositionFileName(name: string): string {
+  return name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-+/g, '-').slice(0, 120) || 'download';
+}
+
 function toResult(output: RouteOutput): ApiResult {
+  if (output.file) {
+    const isText = typeof output.file.content === 'string';
+    return {
+      statusCode: output.status ?? 200,
+      headers: {
+        ...securityHeaders,
+        'content-type': output.file.contentType,
+        'content-disposition': `attachment; filename="${dispositionFileName(output.file.fileName)}"`,
+      },
+      ...(output.cookies?.length ? { cookies: output.cookies } : {}),
+      body: isText ? (output.file.content as string) : (output.file.content as Buffer).toString('base64'),
+      isBase64Encoded: !isText,
+    };
+  }
   const status = output.status ?? (output.body === undefined ? 204 : 200);
   return {
     statusCode: status,

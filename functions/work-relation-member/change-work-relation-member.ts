@@ -3,7 +3,9 @@ import { WorkRelationRole, type WorkRelationRoleId } from '../../shared/enums';
 import { canReadRelatedSensitiveData, isAdmin, workRelationRightsRefusal } from '../../shared/permissions';
 import { getEntity } from '../lib/db/entities';
 import { getUser } from '../lib/db/users';
-import { putNewWorkRelationMember, putWorkRelationMember } from '../lib/db/work-relations';
+import { runSteps } from '../lib/canvas/transaction';
+import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from '../lib/db/work-relations';
+import { advisorEntry, resolveActor } from '../lib/journal/journal';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import type { Session } from '../lib/session';
@@ -36,10 +38,26 @@ export async function changeWorkRelationMember(
   if (isAdmin(advisor.member)) throw fail('FORBIDDEN', { message: 'Owners and admins of an advisor company always have full access.' });
   const workRelationRoleId = change === 'remove' ? WorkRelationRole.None : (input.workRelationRoleId ?? advisor.workRelationRoleId);
   const companyId = advisor.member.entityId;
-  if (change === 'add') await putNewWorkRelationMember(input.familyId, companyId, input.memberId, workRelationRoleId);
-  else await putWorkRelationMember(input.familyId, companyId, input.memberId, workRelationRoleId);
   const [user, company] = await Promise.all([getUser(input.memberId), getEntity(companyId)]);
   if (!user || !company) throw fail('ITEM_NOT_FOUND');
+  const op =
+    change === 'add'
+      ? putNewWorkRelationMemberItem(input.familyId, companyId, input.memberId, workRelationRoleId)
+      : putWorkRelationMemberItem(input.familyId, companyId, input.memberId, workRelationRoleId);
+  const action = change === 'add' ? 'advisorAdded' : change === 'remove' ? 'advisorRemoved' : 'advisorChanged';
+  await runSteps([{ op, onConditionFailed: () => fail('ITEM_FOUND', { message: 'The advisor already has canvas rights for this family.' }) }], {
+    familyId: input.familyId,
+    actor: () => resolveActor(session),
+    entries: [
+      advisorEntry(action, {
+        advisorId: companyId,
+        userId: input.memberId,
+        name: `${user.firstName} ${user.lastName}`,
+        before: advisor.storedRoleId ?? null,
+        after: workRelationRoleId,
+      }),
+    ],
+  });
   // The family looks at another organisation's people: sensitive data as the policy allows.
   const viewer = { userId: session.userId, membership, related: { canReadSensitiveData: canReadRelatedSensitiveData({ kind: 'advisorOfFamily', membership }) } };
   return toAdvisorMember(advisor.member, user, company.entityName, workRelationRoleId, viewer);

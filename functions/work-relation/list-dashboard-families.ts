@@ -1,7 +1,8 @@
 import type { DashboardFamiliesResponse, ListDashboardFamiliesRequest } from '../../shared/contracts/work-relations';
 import { dashboardPageSize, maxDashboardOffset } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
-import { canReadCanvas, canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../shared/permissions';
+import { canReadCanvas, effectiveWorkRelationRoleId, relationPermissions } from '../../shared/permissions';
+import { canvasContextOf } from '../lib/canvas/context';
 import { messageKeys } from '../../shared/validation';
 import { resolveCanvasAccess } from '../lib/canvas/access';
 import { CanvasSnapshot } from '../lib/canvas/snapshot';
@@ -53,7 +54,7 @@ export async function listDashboardFamilies(session: Session, input: ListDashboa
       const canViewCanvas = Boolean(snapshot.meta && access && canReadCanvas(access));
       const canvas =
         canViewCanvas && access
-          ? toDashboardCanvas({ familyId: family.id, userId: session.userId, access, snapshot, canSee: (sectionId) => canSeeSection(access, sectionId) })
+          ? toDashboardCanvas(canvasContextOf(session, family.id, access, snapshot))
           : null;
       return {
         id: family.id,

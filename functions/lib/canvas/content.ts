@@ -5,7 +5,8 @@ import { contentKey, deleteOp, updateOp, type ContentItemOf, type ContentKind } 
 import { keys } from '../db/keys';
 import { fail } from '../errors';
 import type { Session } from '../session';
-import { loadCanvas, requireEditRights, requireVisibleContent, type CanvasContext } from './context';
+import { contentEntry } from '../journal/journal';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, type CanvasContext } from './context';
 import { unlinkAllSteps } from './links';
 import { runSteps, withCanvasRetry, type Step } from './transaction';
 
@@ -49,7 +50,8 @@ export async function deleteContentItem(session: Session, kind: ContentKind, id:
     } else {
       steps.push(...unlinkAllSteps(context, kind as Exclude<ContentKind, 'answer'>, item));
     }
-    await runSteps(steps);
+    // The event keeps the whole item, its links and voters: what a restore needs.
+    await runSteps(steps, journalOf(context, contentEntry('deleted', item, null)));
   });
 }
 
@@ -79,6 +81,7 @@ export async function addVote(session: Session, kind: VotableKind, itemId: strin
     const voters = context.snapshot.votersOf(itemId);
     if (voters.has(context.userId)) throw fail('ITEM_FOUND');
     const notYetVoted = 'NOT contains(#voterIds, :voter)';
+    const voted = { ...item, voterIds: new Set([...voters, context.userId]), version: item.version + 1 };
     await runSteps([
       {
         op: updateOp(
@@ -90,7 +93,7 @@ export async function addVote(session: Session, kind: VotableKind, itemId: strin
         ),
         onConditionFailed: () => 'retry',
       },
-    ]);
+    ], journalOf(context, contentEntry('voted', item, voted)));
     return { itemId, userId: context.userId, voteCount: voters.size + 1 };
   });
 }
@@ -101,14 +104,19 @@ export async function removeVote(session: Session, kind: VotableKind, itemId: st
   // Others voting on the same item at once write the same item: a collision reads again.
   await withCanvasRetry(async () => {
     const context = await loadCanvas(session, familyId);
-    requireVotable(context, kind, itemId);
-    if (!context.snapshot.votersOf(itemId).has(context.userId)) throw fail('ITEM_NOT_FOUND');
-    await runSteps([
-      {
-        op: updateOp(contentKey(familyId, kind, itemId), { deleteFromSet: { voterIds: new Set([context.userId]) } }, { expression: 'contains(#voterIds, :voter)', values: { ':voter': context.userId } }),
-        onConditionFailed: () => 'retry',
-      },
-    ]);
+    const item = requireVotable(context, kind, itemId);
+    const voters = context.snapshot.votersOf(itemId);
+    if (!voters.has(context.userId)) throw fail('ITEM_NOT_FOUND');
+    const unvoted = { ...item, voterIds: new Set([...voters].filter((voter) => voter !== context.userId)), version: item.version + 1 };
+    await runSteps(
+      [
+        {
+          op: updateOp(contentKey(familyId, kind, itemId), { deleteFromSet: { voterIds: new Set([context.userId]) } }, { expression: 'contains(#voterIds, :voter)', values: { ':voter': context.userId } }),
+          onConditionFailed: () => 'retry',
+        },
+      ],
+      journalOf(context, contentEntry('unvoted', item, unvoted)),
+    );
   });
 }
 
@@ -127,9 +135,12 @@ export async function setCompleted<K extends 'goal' | 'actionPoint'>(
     const context = await loadCanvas(session, familyId);
     const item = requireVisibleContent(context, kind, id);
     requireEditRights(context);
-    if (item.isCompleted !== completed) {
-      await runSteps([{ op: updateOp(contentKey(familyId, kind, id), { set: { isCompleted: completed } }), onConditionFailed: () => 'retry' }]);
-    }
-    return { context, item: { ...item, isCompleted: completed } };
+    if (item.isCompleted === completed) return { context, item };
+    const updated = { ...item, isCompleted: completed, version: item.version + 1 };
+    await runSteps(
+      [{ op: updateOp(contentKey(familyId, kind, id), { set: { isCompleted: completed } }, unchangedSince(item)), onConditionFailed: () => 'retry' }],
+      journalOf(context, contentEntry(completed ? 'completed' : 'uncompleted', item, updated)),
+    );
+    return { context, item: updated };
   });
 }

@@ -2,6 +2,7 @@ import { EntityType } from '../../../shared/enums';
 import { canEditCanvas, canReadCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { queryCanvas, type CategoryItem, type ContentItemOf, type ContentKind, type QuestionItem } from '../db/canvas';
 import { fail } from '../errors';
+import { resolveActor, type JournalEntry, type PendingJournal } from '../journal/journal';
 import type { Session } from '../session';
 import { resolveCanvasAccess } from './access';
 import { CanvasSnapshot } from './snapshot';
@@ -14,7 +15,14 @@ export type CanvasContext = {
   snapshot: CanvasSnapshot;
   /** Whether a section (and everything in it) is visible to the caller. */
   canSee: (sectionId: number) => boolean;
+  /** The caller as history events name them (read on the first write only). */
+  actor: () => ReturnType<typeof resolveActor>;
 };
+
+/** The journal of a write on this canvas by the caller: runSteps puts its events into the write's transaction. */
+export function journalOf(context: Pick<CanvasContext, 'familyId' | 'actor'>, ...entries: JournalEntry[]): PendingJournal {
+  return { familyId: context.familyId, actor: context.actor, entries };
+}
 
 /**
  * The family whose canvas a call without a family id means: the caller's own. An advisor
@@ -39,7 +47,19 @@ export async function loadCanvas(session: Session, familyId: number): Promise<Ca
   if (!snapshot.meta) throw fail('ITEM_NOT_FOUND');
   const access = resolveCanvasAccess(session, familyId, snapshot);
   if (!access || !canReadCanvas(access)) throw fail('ITEM_NOT_FOUND');
-  return { familyId, userId: session.userId, access, snapshot, canSee: (sectionId) => canSeeSection(access, sectionId) };
+  return canvasContextOf(session, familyId, access, snapshot);
+}
+
+/** The context of a canvas read by the caller with the given access. */
+export function canvasContextOf(session: Session, familyId: number, access: CanvasAccess, snapshot: CanvasSnapshot): CanvasContext {
+  return {
+    familyId,
+    userId: session.userId,
+    access,
+    snapshot,
+    canSee: (sectionId) => canSeeSection(access, sectionId),
+    actor: () => resolveActor(session),
+  };
 }
 
 /** Writes need edit rights on the canvas (spec 02 §6): FORBIDDEN (8) otherwise. */

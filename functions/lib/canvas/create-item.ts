@@ -5,7 +5,8 @@ import { contentRecord, putOp, type ActionPointItem, type GoalItem, type Linkabl
 import { newId } from '../db/keys';
 import { fail } from '../errors';
 import type { Session } from '../session';
-import { loadCanvas, requireEditRights, requireVisibleCategory, type CanvasContext } from './context';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleCategory, type CanvasContext } from './context';
+import { contentEntry } from '../journal/journal';
 import { otherSideSteps, type LinkPlan } from './links';
 import { resolveInitiator } from './people';
 import { runSteps, withCanvasRetry } from './transaction';
@@ -57,11 +58,14 @@ export async function createInCategory<I extends LinkableItem>(
       createdAt: now().toISOString(),
       version: 1,
     } as I;
-    await runSteps([
-      { op: putOp(contentRecord(familyId, item), { mustBeNew: true }), onConditionFailed: () => 'retry' },
-      ...initiator.steps,
-      ...otherSideSteps(familyId, kind, id, own.links),
-    ]);
+    await runSteps(
+      [
+        { op: putOp(contentRecord(familyId, item), { mustBeNew: true }), onConditionFailed: () => 'retry' },
+        ...initiator.steps,
+        ...otherSideSteps(familyId, kind, id, own.links),
+      ],
+      journalOf(context, contentEntry('created', null, item)),
+    );
     return { context, item };
   });
 }

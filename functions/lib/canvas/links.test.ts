@@ -44,7 +44,7 @@ function contextWith(goals: GoalItem[], sharedSectionIds: number[]): CanvasConte
     workRelationPermissions: permissionsForWorkRelationRole(WorkRelationRole.Full),
     sharedSectionIds,
   };
-  return { familyId: 5, userId: 'u', access, snapshot, canSee: (sectionId) => canSeeSection(access, sectionId) };
+  return { familyId: 5, userId: 'u', access, snapshot, canSee: (sectionId) => canSeeSection(access, sectionId), actor: () => Promise.reject(new Error('planning writes no event')) };
 }
 
 describe('link planning', () => {

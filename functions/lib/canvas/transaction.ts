@@ -1,6 +1,9 @@
 import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
-import { transact } from '../db/canvas';
+import type { HistoryEvent } from '../../../shared/contracts/history';
+import { stampChange, transact } from '../db/canvas';
+import { putHistoryEventOp } from '../db/journal';
 import { AppError, fail, transactionCancellationReasons } from '../errors';
+import { eventsOf, type PendingJournal } from '../journal/journal';
 
 /**
  * A canvas write is one TransactWriteItems whose conditions hold the rules (spec 02 §4–§6).
@@ -25,16 +28,31 @@ class CanvasChangedMeanwhile extends AppError {
   }
 }
 
-/** Runs the steps as one transaction and maps a failed condition to its meaning. */
-export async function runSteps(steps: Step[]): Promise<void> {
-  if (steps.length === 0) return;
-  if (steps.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
+/**
+ * Runs the steps as one transaction and maps a failed condition to its meaning. With a
+ * journal, the change's history events go into the same transaction (a failed write leaves
+ * no event, an event never exists without its change) and every content item written is
+ * stamped with who changed it; the events are returned for the caller (and the live channel).
+ */
+export async function runSteps(steps: Step[], journal?: PendingJournal): Promise<HistoryEvent[]> {
+  if (steps.length === 0) return [];
+  const events = journal ? await eventsOf(journal) : [];
+  const ops = events.length
+    ? [
+        ...steps.map((step) => stampChange(step.op, events[0]!.actor.userId, events[0]!.createdDate)),
+        ...events.map(putHistoryEventOp),
+      ]
+    : steps.map((step) => step.op);
+  if (ops.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
   try {
-    await transact(steps.map((step) => step.op));
+    await transact(ops);
+    return events;
   } catch (error) {
     const reasons = transactionCancellationReasons(error);
     if (!reasons) throw error;
     const failedIndex = reasons.findIndex((reason) => reason === 'ConditionalCheckFailed');
+    // An event's own condition (a new key) cannot fail but for an id collision: plan again.
+    if (failedIndex >= steps.length) throw new CanvasChangedMeanwhile();
     const failedStep = failedIndex >= 0 ? steps[failedIndex] : undefined;
     if (failedStep) {
       const outcome = failedStep.onConditionFailed();

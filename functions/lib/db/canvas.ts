@@ -1,4 +1,4 @@
-import { BatchWriteCommand, TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { CategoryTypeId, GoalTerm, Priority, SectionTypeId } from '../../../shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -46,7 +46,17 @@ export type QuestionItem = {
 };
 
 /** What every answer, takeaway, goal and action point carries. sectionId is copied so visibility needs no lookup. */
-type ContentBase = { id: string; categoryId: number; sectionId: number; createdByUserId: string; createdAt: string; version: number };
+type ContentBase = {
+  id: string;
+  categoryId: number;
+  sectionId: number;
+  createdByUserId: string;
+  createdAt: string;
+  version: number;
+  /** The last journaled change of the item (its own or a link another item made), and by whom: "since your last visit". */
+  changedAt?: string;
+  changedByUserId?: string;
+};
 
 /** The users who voted for an answer or takeaway (absent when nobody did). */
 type Votable = { voterIds?: Set<string> };
@@ -118,6 +128,12 @@ export async function queryCanvas(familyId: number): Promise<Array<Record<string
     ConsistentRead: true,
   });
   return items;
+}
+
+/** The canvas meta item (title), if the family has a canvas. */
+export async function getCanvasMeta(familyId: number): Promise<CanvasMetaItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.canvas(familyId), ConsistentRead: true }));
+  return result.Item as CanvasMetaItem | undefined;
 }
 
 // ---- items with their keys ----------------------------------------------------------------
@@ -228,6 +244,32 @@ export function updateOp(key: Key, spec: UpdateSpec, condition?: Condition): Tra
       ExpressionAttributeValues: { ...values, ...condition?.values },
     },
   };
+}
+
+const contentSortKey = /^C#(ANSWER|TAKEAWAY|GOAL|ACTION)#/;
+
+/**
+ * Marks a put or update of an answer, takeaway, goal or action point with who changed it
+ * and when (runSteps does it for every journaled transaction, so no writer can forget).
+ * Other items pass unchanged.
+ */
+export function stampChange(op: TransactWriteItem, userId: string, at: string): TransactWriteItem {
+  if (op.Put && contentSortKey.test(String(op.Put.Item?.SK))) {
+    return { Put: { ...op.Put, Item: { ...op.Put.Item, changedAt: at, changedByUserId: userId } } };
+  }
+  if (op.Update && contentSortKey.test(String(op.Update.Key?.SK))) {
+    const stamp = '#changedAt = :changedAt, #changedByUserId = :changedByUserId';
+    const expression = op.Update.UpdateExpression ?? '';
+    return {
+      Update: {
+        ...op.Update,
+        UpdateExpression: expression.startsWith('SET ') ? expression.replace('SET ', `SET ${stamp}, `) : `SET ${stamp} ${expression}`,
+        ExpressionAttributeNames: { ...op.Update.ExpressionAttributeNames, '#changedAt': 'changedAt', '#changedByUserId': 'changedByUserId' },
+        ExpressionAttributeValues: { ...op.Update.ExpressionAttributeValues, ':changedAt': at, ':changedByUserId': userId },
+      },
+    };
+  }
+  return op;
 }
 
 /** Delete one item; with a condition, only while it holds (and the item exists). */

@@ -65,6 +65,24 @@ export const keys = {
   takeaway: (familyId: number | string, takeawayId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#TAKEAWAY#${takeawayId}` }),
   goal: (familyId: number | string, goalId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#GOAL#${goalId}` }),
   actionPoint: (familyId: number | string, actionPointId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACTION#${actionPointId}` }),
+  /** A user's visits of a canvas (last seen, previous visit): small, read with the canvas Query. */
+  canvasVisit: (familyId: number | string, userId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#VISIT#${userId}` }),
+
+  // The journal: history events in the canvas partition, outside the `C#` prefix the canvas Query reads
+  historyEvent: (familyId: number | string, eventId: string) => ({ PK: `CANVAS#${familyId}`, SK: `H#${eventId}` }),
+  historyPrefix: 'H#',
+  /** GSI1 on a delete event: the family's "Recently deleted" list. */
+  deletedEventsOf: (familyId: number | string) => `CANVAS#${familyId}#DELETED`,
+  /** GSI2 on every event of a content item: its history (who changed it last). */
+  eventsOfItem: (familyId: number | string, itemId: string) => `CANVAS#${familyId}#ITEM#${itemId}`,
+  /** The advisor access log: one record per user, section and hour (or per export), in the family's partition. */
+  accessRecord: (familyId: number | string, at: string, userId: string, sectionId: number, kind: 'read' | 'export') => ({
+    PK: `CANVAS#${familyId}`,
+    SK: `L#${at}#${userId}#${sectionId}#${kind}`,
+  }),
+  accessRecordPrefix: 'L#',
+  /** GSI1 on an access record: the records of an advisor company's members across families. */
+  accessLogOfCompany: (advisorId: number | string) => `ACCESSLOG#${advisorId}`,
 
   // Expiry buckets: items that expire carry the day of their `expiresAt` on a free index,
   // so the cleanup job finds the past days' items with a Query (never a Scan).

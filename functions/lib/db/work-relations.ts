@@ -82,16 +82,6 @@ export async function clearSharedSections(familyId: number, advisorId: number): 
   await db().send(new UpdateCommand(sharedSectionsUpdate(familyId, advisorId, [])));
 }
 
-/** Sets the sections a family shares with an advisor company (empty = all); no relation → ITEM_NOT_FOUND (4). */
-export async function setSharedSections(familyId: number, advisorId: number, sharedSectionIds: readonly number[]): Promise<void> {
-  try {
-    await db().send(new UpdateCommand(sharedSectionsUpdate(familyId, advisorId, sharedSectionIds)));
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) throw fail('ITEM_NOT_FOUND');
-    throw error;
-  }
-}
-
 /** The work relation of a family with an advisor company, if any. */
 export async function getWorkRelation(familyId: number, advisorId: number): Promise<WorkRelationItem | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.workRelation(familyId, advisorId) }));
@@ -134,24 +124,21 @@ export async function listFamiliesOfAdvisor(advisorId: number): Promise<WorkRela
   return items;
 }
 
-/**
- * Gives an advisor a canvas role for a family only if they have no access yet: no role
- * stored, or 'none' (ITEM_FOUND, 9, otherwise).
- */
-export async function putNewWorkRelationMember(familyId: number, advisorId: number, userId: string, workRelationRoleId: WorkRelationRoleId): Promise<void> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: workRelationMemberItem(familyId, advisorId, userId, workRelationRoleId),
-        ConditionExpression: 'attribute_not_exists(PK) OR workRelationRoleId = :none',
-        ExpressionAttributeValues: { ':none': WorkRelationRole.None },
-      }),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) throw fail('ITEM_FOUND', { message: 'The advisor already has canvas rights for this family.' });
-    throw error;
-  }
+/** Gives an advisor a canvas role only while they have no access (no role, or 'none'), as one item of a transaction. */
+export function putNewWorkRelationMemberItem(familyId: number, advisorId: number, userId: string, workRelationRoleId: WorkRelationRoleId): TransactWriteItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: workRelationMemberItem(familyId, advisorId, userId, workRelationRoleId),
+      ConditionExpression: 'attribute_not_exists(PK) OR workRelationRoleId = :none',
+      ExpressionAttributeValues: { ':none': WorkRelationRole.None },
+    },
+  };
+}
+
+/** Forgets an advisor's stored canvas role (the default role applies again), as one item of a transaction. */
+export function deleteWorkRelationMemberItem(familyId: number, advisorId: number, userId: string): TransactWriteItem {
+  return { Delete: { TableName: tableName(), Key: keys.workRelationMember(familyId, advisorId, userId) } };
 }
 
 /**

@@ -1,0 +1,159 @@
+import * as z from 'zod';
+import { messageKeys } from '../validation';
+import { familyIdField } from './canvas';
+
+/**
+ * Contracts of the canvas journal (DESIGN.md "the second stage"): one history event per
+ * canvas change, written in the same transaction as the change. The activity feed, undo
+ * and restore, "since your last visit", the live channel and the digests all read these
+ * events; nobody shapes an event anywhere else.
+ */
+
+export const historyActions = [
+  'created',
+  'updated',
+  'deleted',
+  'completed',
+  'uncompleted',
+  'archived',
+  'unarchived',
+  'voted',
+  'unvoted',
+  'titleChanged',
+  'reset',
+  'sharesChanged',
+  'advisorAdded',
+  'advisorChanged',
+  'advisorRemoved',
+  'restored',
+  'reverted',
+] as const;
+export type HistoryAction = (typeof historyActions)[number];
+
+export const historyItemTypes = ['answer', 'takeaway', 'goal', 'actionPoint', 'canvas', 'shares', 'advisor'] as const;
+export type HistoryItemType = (typeof historyItemTypes)[number];
+
+/** Who made a change, as they were then. */
+export const HistoryActor = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  entityId: z.number(),
+  entityName: z.string(),
+  entityTypeId: z.number(),
+});
+export type HistoryActor = z.infer<typeof HistoryActor>;
+
+/** An item's stored fields before or after a change (links and voters as lists); null when it did not exist. */
+export const HistoryState = z.record(z.string(), z.unknown()).nullable();
+export type HistoryState = z.infer<typeof HistoryState>;
+
+/**
+ * One change of a canvas. `before`/`after` are what an undo needs: the item's fields before
+ * and after (for a delete the whole item with its links and voters). A reader who does not
+ * see every section gets them without link lists (links may point into hidden sections).
+ */
+export const HistoryEvent = z.object({
+  /** Sortable by time: a later event has a greater id. */
+  id: z.string(),
+  createdDate: z.string(),
+  familyId: z.number(),
+  actor: HistoryActor,
+  action: z.enum(historyActions),
+  itemType: z.enum(historyItemTypes),
+  itemId: z.string(),
+  sectionId: z.number().nullable(),
+  categoryId: z.number().nullable(),
+  /** The item's title, or an answer's first 80 characters. */
+  title: z.string(),
+  /** Events of one user action share it (a reset is one batch of many deletes). */
+  batchId: z.string(),
+  /** For a revert or restore: the event it undid. */
+  revertsEventId: z.string().nullable(),
+  before: HistoryState,
+  after: HistoryState,
+});
+export type HistoryEvent = z.infer<typeof HistoryEvent>;
+
+const eventIdPattern = /^[0-9a-z]{12}[0-9a-f]{10}$/;
+export const eventIdField = () => z.string({ error: messageKeys.required }).regex(eventIdPattern, { error: messageKeys.invalidInput });
+
+/** GET /api/canvas/history[/{familyId}] */
+export const HistoryQuery = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: messageKeys.invalidInput })
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= 100, { error: messageKeys.invalidInput })
+    .optional(),
+  /** The `next` of the previous page. */
+  cursor: eventIdField().optional(),
+  userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: messageKeys.invalidInput }).optional(),
+  sectionId: z.string().regex(/^[1-9]\d{0,15}$/, { error: messageKeys.invalidInput }).transform(Number).optional(),
+  itemType: z.enum(historyItemTypes, { error: messageKeys.invalidInput }).optional(),
+  /** `deleted`: the family's "Recently deleted" list. */
+  action: z.enum(historyActions, { error: messageKeys.invalidInput }).optional(),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+export const HistoryPage = z.object({ results: z.array(HistoryEvent), next: z.string().nullable() });
+export type HistoryPage = z.infer<typeof HistoryPage>;
+
+export const HistoryFamilyPath = z.strictObject({ familyId: familyIdField() });
+export const EventIdPath = z.strictObject({ eventId: eventIdField() });
+
+/** POST /api/canvas/history/{eventId}/revert: the events the revert wrote (one per undone event). */
+export const RevertResponse = z.object({ results: z.array(HistoryEvent) });
+export type RevertResponse = z.infer<typeof RevertResponse>;
+
+/** The body of a refused revert or stale update (409, code 71): the item as it is now and who changed it last. */
+export const ItemChangedDetails = z.object({
+  itemType: z.enum(historyItemTypes),
+  itemId: z.string(),
+  /** The item now; null when it no longer exists. */
+  current: z.record(z.string(), z.unknown()).nullable(),
+  changedBy: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  changedDate: z.string().nullable(),
+});
+export type ItemChangedDetails = z.infer<typeof ItemChangedDetails>;
+
+// ---- the advisor access log ---------------------------------------------------------------
+
+const dayField = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: messageKeys.invalidInput }).refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), { error: messageKeys.invalidInput });
+
+/** GET /api/canvas/access-log(.csv), GET /api/entities/access-log: days (YYYY-MM-DD, UTC, inclusive). */
+export const AccessLogQuery = z.strictObject({
+  from: dayField().optional(),
+  to: dayField().optional(),
+  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/, { error: messageKeys.invalidInput }).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: messageKeys.invalidInput })
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= 500, { error: messageKeys.invalidInput })
+    .optional(),
+});
+export type AccessLogQuery = z.infer<typeof AccessLogQuery>;
+
+/** Reads of one advisor in one section of one family over the period: how often and when first and last. */
+export const AccessLogRow = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  entityId: z.number(),
+  entityName: z.string(),
+  familyId: z.number(),
+  familyName: z.string(),
+  sectionId: z.number(),
+  sectionTitle: z.string(),
+  /** How the family's canvas was read: on screen, or exported (the plan book). */
+  kind: z.enum(['read', 'export']),
+  firstDate: z.string(),
+  lastDate: z.string(),
+  /** Hours with at least one read (at most one record per user, section and hour). */
+  count: z.number(),
+});
+export type AccessLogRow = z.infer<typeof AccessLogRow>;
+
+export const AccessLogPage = z.object({ results: z.array(AccessLogRow), next: z.string().nullable() });
+export type AccessLogPage = z.infer<typeof AccessLogPage>;
