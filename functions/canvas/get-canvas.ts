@@ -1,6 +1,7 @@
 import type { Canvas } from '../../shared/contracts/canvas';
 import { loadCanvas, ownFamilyId } from '../lib/canvas/context';
 import { toCanvas } from '../lib/canvas/views';
+import { recordRead } from '../lib/journal/visits';
 import type { Session } from '../lib/session';
 
 /**
@@ -10,5 +11,7 @@ import type { Session } from '../lib/session';
  * session read and one Query (DESIGN.md budget).
  */
 export async function getCanvas(session: Session, familyId?: number): Promise<Canvas> {
-  return toCanvas(await loadCanvas(session, familyId ?? ownFamilyId(session)));
+  const context = await loadCanvas(session, familyId ?? ownFamilyId(session));
+  await recordRead(context, [...context.snapshot.sections.keys()].filter(context.canSee));
+  return toCanvas(context);
 }

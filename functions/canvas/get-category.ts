@@ -3,6 +3,7 @@ import type { CategoryResponse } from '../../shared/contracts/canvas';
 import { loadCanvas, requireVisibleCategory } from '../lib/canvas/context';
 import { toCategory } from '../lib/canvas/views';
 import { fail } from '../lib/errors';
+import { recordRead } from '../lib/journal/visits';
 import type { Session } from '../lib/session';
 
 /**
@@ -15,5 +16,7 @@ export async function getCategory(session: Session, categoryId: number): Promise
   const familyId = familyOfCategoryId(categoryId);
   if (familyId === undefined) throw fail('INCORRECT_INPUT');
   const context = await loadCanvas(session, familyId);
-  return toCategory(context, requireVisibleCategory(context, categoryId));
+  const category = requireVisibleCategory(context, categoryId);
+  await recordRead(context, [category.sectionId]);
+  return toCategory(context, category);
 }

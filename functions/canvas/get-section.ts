@@ -3,6 +3,7 @@ import type { SectionResponse } from '../../shared/contracts/canvas';
 import { loadCanvas } from '../lib/canvas/context';
 import { toSection } from '../lib/canvas/views';
 import { fail } from '../lib/errors';
+import { recordRead } from '../lib/journal/visits';
 import type { Session } from '../lib/session';
 
 /** One section with its categories and their content; a section the caller cannot see → ITEM_NOT_FOUND (4). */
@@ -12,5 +13,6 @@ export async function getSection(session: Session, sectionId: number): Promise<S
   const context = await loadCanvas(session, familyId);
   const section = context.snapshot.sections.get(sectionId);
   if (!section || !context.canSee(section.id)) throw fail('ITEM_NOT_FOUND');
+  await recordRead(context, [section.id]);
   return toSection(context, section);
 }

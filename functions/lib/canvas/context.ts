@@ -1,6 +1,8 @@
 import { EntityType } from '../../../shared/enums';
 import { canEditCanvas, canReadCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { queryCanvas, type CategoryItem, type ContentItemOf, type ContentKind, type QuestionItem } from '../db/canvas';
+import { batchGetItems } from '../db/batch';
+import { keys } from '../db/keys';
 import { fail } from '../errors';
 import { resolveActor, type JournalEntry, type PendingJournal } from '../journal/journal';
 import type { Session } from '../session';
@@ -15,6 +17,11 @@ export type CanvasContext = {
   snapshot: CanvasSnapshot;
   /** Whether a section (and everything in it) is visible to the caller. */
   canSee: (sectionId: number) => boolean;
+  /**
+   * When the caller last saw this canvas before the current visit (set by recordRead; null
+   * on a first visit): items others changed since are marked `changedSinceLastVisit`.
+   */
+  previousVisitAt?: string | null;
   /** The caller as history events name them (read on the first write only). */
   actor: () => ReturnType<typeof resolveActor>;
 };
@@ -60,6 +67,27 @@ export function canvasContextOf(session: Session, familyId: number, access: Canv
     canSee: (sectionId) => canSeeSection(access, sectionId),
     actor: () => resolveActor(session),
   };
+}
+
+/**
+ * The caller's access to a family's canvas without reading its content: one BatchGet of
+ * the canvas item and, for an advisor, their company's relation and their own role. For
+ * what reads the journal rather than the canvas (the feed, the access log, the live
+ * channel). No canvas, or no right to read it → ITEM_NOT_FOUND (4).
+ */
+export async function loadCanvasAccess(session: Session, familyId: number): Promise<{ access: CanvasAccess; snapshot: CanvasSnapshot }> {
+  const membership = session.membership;
+  if (!membership) throw fail('ITEM_NOT_FOUND');
+  if (membership.entityTypeId === EntityType.Family && membership.entityId !== familyId) throw fail('ITEM_NOT_FOUND');
+  const wanted = [keys.canvas(familyId)];
+  if (membership.entityTypeId === EntityType.AdvisorCompany) {
+    wanted.push(keys.workRelation(familyId, membership.entityId), keys.workRelationMember(familyId, membership.entityId, session.userId));
+  }
+  const snapshot = CanvasSnapshot.fromItems(await batchGetItems<Record<string, unknown>>(wanted));
+  if (!snapshot.meta) throw fail('ITEM_NOT_FOUND');
+  const access = resolveCanvasAccess(session, familyId, snapshot);
+  if (!access || !canReadCanvas(access)) throw fail('ITEM_NOT_FOUND');
+  return { access, snapshot };
 }
 
 /** Writes need edit rights on the canvas (spec 02 §6): FORBIDDEN (8) otherwise. */

@@ -11,6 +11,7 @@ import type {
   TakeawayItem,
 } from '../db/canvas';
 import type { WorkRelationItem, WorkRelationMemberItem } from '../db/work-relations';
+import type { CanvasVisitItem } from '../journal/visits';
 
 /**
  * One canvas partition read into maps: what the one canvas Query returned, sorted by
@@ -29,6 +30,8 @@ export class CanvasSnapshot {
   readonly workRelations = new Map<number, WorkRelationItem>();
   /** `<advisorId>#<userId>` → that advisor's canvas role. */
   readonly workRelationMembers = new Map<string, WorkRelationMemberItem>();
+  /** userId → when they last saw this canvas ("since your last visit", the access log's hour). */
+  readonly visits = new Map<string, CanvasVisitItem>();
 
   static fromItems(items: ReadonlyArray<Record<string, unknown>>): CanvasSnapshot {
     const snapshot = new CanvasSnapshot();

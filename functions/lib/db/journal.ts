@@ -48,6 +48,18 @@ export function putHistoryEventOp(event: HistoryEvent): TransactWriteItem {
   return { Put: { TableName: tableName(), Item: historyEventRecord(event), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
+/** A restored item leaves the "Recently deleted" list: its delete event leaves that index (the event itself stays). */
+export function forgetDeletedEventOp(familyId: number, eventId: string): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.historyEvent(familyId, eventId),
+      UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+      ConditionExpression: 'attribute_exists(PK)',
+    },
+  };
+}
+
 const eventOf = (record: Record<string, unknown>): HistoryEvent => {
   const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, type: _type, expiresAt: _expiresAt, ...event } = record;
   return event as unknown as HistoryEvent;

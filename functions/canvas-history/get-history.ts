@@ -1,0 +1,29 @@
+import type { HistoryPage, HistoryQuery } from '../../shared/contracts/history';
+import { loadCanvasAccess, ownFamilyId } from '../lib/canvas/context';
+import { nowEpochSeconds } from '../lib/clock';
+import { queryHistory } from '../lib/db/journal';
+import { visibleEvent } from '../lib/journal/journal';
+import type { Session } from '../lib/session';
+
+const defaultLimit = 50;
+
+/**
+ * A page of a family's history, newest first (the Activity panel; with `action=deleted`
+ * the "Recently deleted" list of items not restored since). Only readers of the canvas
+ * (else 4), and each sees only the events the policy lets them see (visibleEvent). A
+ * section filter on a section the caller cannot see finds nothing, like an empty one.
+ */
+export async function getHistory(session: Session, familyIdParam: number | undefined, query: HistoryQuery): Promise<HistoryPage> {
+  const familyId = familyIdParam ?? ownFamilyId(session);
+  const { access } = await loadCanvasAccess(session, familyId);
+  const limit = query.limit ?? defaultLimit;
+  const events = await queryHistory(familyId, {
+    limit,
+    cursor: query.cursor,
+    filter: { userId: query.userId, sectionId: query.sectionId, itemType: query.itemType, action: query.action },
+    keep: (event) => visibleEvent(access, event) !== null,
+    nowSeconds: nowEpochSeconds(),
+  });
+  const results = events.slice(0, limit).map((event) => visibleEvent(access, event)).filter((event) => event !== null);
+  return { results, next: events.length > limit ? (results.at(-1)?.id ?? null) : null };
+}
