@@ -16,9 +16,9 @@ export async function archiveTakeaway(session: Session, id: string, archived: bo
     const context = await loadCanvas(session, familyId);
     const takeaway = requireVisibleContent(context, 'takeaway', id);
     requireEditRights(context);
-    if (takeaway.isArchived !== archived) {
-      await runSteps([{ op: updateOp(contentKey(familyId, 'takeaway', id), { set: { isArchived: archived } }), onConditionFailed: () => 'retry' }]);
+    if (takeaway.archived !== archived) {
+      await runSteps([{ op: updateOp(contentKey(familyId, 'takeaway', id), { set: { archived } }), onConditionFailed: () => 'retry' }]);
     }
-    return toTakeaway(context, { ...takeaway, isArchived: archived });
+    return toTakeaway(context, { ...takeaway, archived });
   });
 }
