@@ -153,9 +153,9 @@ function categoryId(canvas: Canvas, title: string): number {
 async function fillCanvas(canvas: Canvas, family: { maria: Client; daniel: Client; sofia: Client }, userIds: { maria: string; daniel: string; sofia: string }) {
   const { maria, daniel, sofia } = family;
   const values = categoryId(canvas, 'Our Values');
-  const best = categoryId(canvas, 'What We Do Best');
+  const best = categoryId(canvas, 'What we do best');
   const wealth = categoryId(canvas, 'Abundance of Wealth');
-  const time = categoryId(canvas, 'Abundance of Time');
+  const time = categoryId(canvas, 'Time');
   const future = categoryId(canvas, 'Our Future');
 
   // Answers: several members on the first questions, with votes on each other's.

@@ -17,8 +17,11 @@ describe('the default canvas', () => {
       const section = canvas.sections.find((s) => s.sectionTypeId === sectionTypeId);
       return canvas.categories.filter((c) => c.sectionId === section?.id).map((c) => c.title);
     };
-    expect(titlesOf(SectionType.FamilyCouncil)).toEqual(['Our Values', 'What We Do Best', 'How We Help Each Other', 'Where We Can Improve', 'Measuring Progress', 'Advisors']);
-    expect(titlesOf(SectionType.FourAbundances)).toEqual(['Abundance of Wealth', 'Abundance of Time', 'Abundance of Relationships', 'Abundance of Purpose']);
+    // Spec 02 §3 lists the default titles exactly so.
+    expect(titlesOf(SectionType.FamilyCouncil)).toEqual(['Our Values', 'What we do best', 'How We Help Each Other', 'Where We Can Improve', 'Measuring Progress', 'Advisors']);
+    expect(titlesOf(SectionType.FourAbundances)).toEqual(['Abundance of Wealth', 'Time', 'Relationships', 'Purpose']);
+    expect(titlesOf(SectionType.Timeline)).toEqual(['Review']);
+    expect(titlesOf(SectionType.Custom)).toEqual(['Review']);
     expect(titlesOf(SectionType.Past)).toEqual(['Our Past']);
     expect(titlesOf(SectionType.Present)).toEqual(['Our Present']);
     expect(titlesOf(SectionType.Future)).toEqual(['Our Future']);
@@ -45,7 +48,7 @@ describe('the default canvas', () => {
   });
 
   it('colours categories with distinct hex colours, grey by default', () => {
-    const colors = canvasTemplate.flatMap((s) => s.categories.map((c) => c.color));
+    const colors = canvasTemplate.flatMap((s) => s.categories.map((c) => c.colorCode));
     expect(colors.every((color) => /^[0-9A-F]{6}$/.test(color))).toBe(true);
     expect(new Set(colors).size).toBe(colors.length);
     expect(colors).toContain(defaultCategoryColor);

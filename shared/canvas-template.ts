@@ -20,6 +20,27 @@ const firstCategoryN = 101;
 /** Spec 02 §9: categories without a colour of their own are grey. */
 export const defaultCategoryColor = 'A5A5A5';
 
+/**
+ * The default title of each category type, exactly as spec 02 §3 lists them. Every
+ * category of the template carries its type's title (both Review categories too).
+ */
+export const defaultCategoryTitles: Record<CategoryTypeId, string> = {
+  [CategoryType.OurValues]: 'Our Values',
+  [CategoryType.WhatWeDoBest]: 'What we do best',
+  [CategoryType.HowWeHelpEachOther]: 'How We Help Each Other',
+  [CategoryType.WhereWeCanImprove]: 'Where We Can Improve',
+  [CategoryType.MeasuringProgress]: 'Measuring Progress',
+  [CategoryType.Advisors]: 'Advisors',
+  [CategoryType.Wealth]: 'Abundance of Wealth',
+  [CategoryType.Time]: 'Time',
+  [CategoryType.Relationships]: 'Relationships',
+  [CategoryType.Purpose]: 'Purpose',
+  [CategoryType.OurPast]: 'Our Past',
+  [CategoryType.OurPresent]: 'Our Present',
+  [CategoryType.OurFuture]: 'Our Future',
+  [CategoryType.Review]: 'Review',
+};
+
 /** Four guiding questions per category type (spec 02 §9), as a family-governance facilitator would ask them. */
 export const guidingQuestions: Record<CategoryTypeId, readonly [string, string, string, string]> = {
   [CategoryType.OurValues]: [
@@ -112,8 +133,10 @@ export type CategoryTemplate = {
   categoryTypeId: CategoryTypeId;
   title: string;
   /** Hex colour without '#', as spec 02 §9 writes it. */
-  color: string;
+  colorCode: string;
 };
+
+const category = (categoryTypeId: CategoryTypeId, colorCode: string): CategoryTemplate => ({ categoryTypeId, title: defaultCategoryTitles[categoryTypeId], colorCode });
 
 export type SectionTemplate = {
   sectionTypeId: SectionTypeId;
@@ -126,12 +149,12 @@ export const canvasTemplate: readonly SectionTemplate[] = [
     sectionTypeId: SectionType.FamilyCouncil,
     title: 'Family Council',
     categories: [
-      { categoryTypeId: CategoryType.OurValues, title: 'Our Values', color: '3A6EA5' },
-      { categoryTypeId: CategoryType.WhatWeDoBest, title: 'What We Do Best', color: 'E07A5F' },
-      { categoryTypeId: CategoryType.HowWeHelpEachOther, title: 'How We Help Each Other', color: '81B29A' },
-      { categoryTypeId: CategoryType.WhereWeCanImprove, title: 'Where We Can Improve', color: 'F2CC8F' },
-      { categoryTypeId: CategoryType.MeasuringProgress, title: 'Measuring Progress', color: '5E548E' },
-      { categoryTypeId: CategoryType.Advisors, title: 'Advisors', color: '4EA8DE' },
+      category(CategoryType.OurValues, '3A6EA5'),
+      category(CategoryType.WhatWeDoBest, 'E07A5F'),
+      category(CategoryType.HowWeHelpEachOther, '81B29A'),
+      category(CategoryType.WhereWeCanImprove, 'F2CC8F'),
+      category(CategoryType.MeasuringProgress, '5E548E'),
+      category(CategoryType.Advisors, '4EA8DE'),
     ],
   },
   {
@@ -139,36 +162,36 @@ export const canvasTemplate: readonly SectionTemplate[] = [
     sectionTypeId: SectionType.FourAbundances,
     title: 'The Four Abundances',
     categories: [
-      { categoryTypeId: CategoryType.Wealth, title: 'Abundance of Wealth', color: '2A9D8F' },
-      { categoryTypeId: CategoryType.Time, title: 'Abundance of Time', color: 'E9C46A' },
-      { categoryTypeId: CategoryType.Relationships, title: 'Abundance of Relationships', color: 'D1495B' },
-      { categoryTypeId: CategoryType.Purpose, title: 'Abundance of Purpose', color: '8E7DBE' },
+      category(CategoryType.Wealth, '2A9D8F'),
+      category(CategoryType.Time, 'E9C46A'),
+      category(CategoryType.Relationships, 'D1495B'),
+      category(CategoryType.Purpose, '8E7DBE'),
     ],
   },
   {
     sectionTypeId: SectionType.Timeline,
     title: 'Our Timeline',
-    categories: [{ categoryTypeId: CategoryType.Review, title: 'Reviewing Our Journey', color: '6D597A' }],
+    categories: [category(CategoryType.Review, '6D597A')],
   },
   {
     sectionTypeId: SectionType.Past,
     title: 'The Past',
-    categories: [{ categoryTypeId: CategoryType.OurPast, title: 'Our Past', color: '9C6644' }],
+    categories: [category(CategoryType.OurPast, '9C6644')],
   },
   {
     sectionTypeId: SectionType.Present,
     title: 'The Present',
-    categories: [{ categoryTypeId: CategoryType.OurPresent, title: 'Our Present', color: 'B5838D' }],
+    categories: [category(CategoryType.OurPresent, 'B5838D')],
   },
   {
     sectionTypeId: SectionType.Future,
     title: 'The Future',
-    categories: [{ categoryTypeId: CategoryType.OurFuture, title: 'Our Future', color: '43AA8B' }],
+    categories: [category(CategoryType.OurFuture, '43AA8B')],
   },
   {
     sectionTypeId: SectionType.Custom,
     title: 'Our Own Topics',
-    categories: [{ categoryTypeId: CategoryType.Review, title: 'Review', color: defaultCategoryColor }],
+    categories: [category(CategoryType.Review, defaultCategoryColor)],
   },
 ];
 

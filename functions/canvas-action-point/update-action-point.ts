@@ -24,7 +24,7 @@ export async function updateActionPoint(session: Session, id: string, input: Upd
     const context = await loadCanvas(session, familyId);
     const actionPoint = requireVisibleContent(context, 'actionPoint', id);
     if (!canEditCanvasItem(context.access, context.userId, actionPoint.createdByUserId)) throw fail('FORBIDDEN');
-    if (actionPoint.isCompleted) throw fail('FORBIDDEN', { message: 'A completed action point is read-only.' });
+    if (actionPoint.completed) throw fail('FORBIDDEN', { message: 'A completed action point is read-only.' });
     if (input.categoryId !== undefined && input.categoryId !== actionPoint.categoryId) {
       throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });
     }

@@ -23,7 +23,7 @@ export async function updateGoal(session: Session, id: string, input: UpdateGoal
     const context = await loadCanvas(session, familyId);
     const goal = requireVisibleContent(context, 'goal', id);
     if (!canEditCanvasItem(context.access, context.userId, goal.createdByUserId)) throw fail('FORBIDDEN');
-    if (goal.isCompleted) throw fail('FORBIDDEN', { message: 'A completed goal is read-only.' });
+    if (goal.completed) throw fail('FORBIDDEN', { message: 'A completed goal is read-only.' });
     if (input.categoryId !== undefined && input.categoryId !== goal.categoryId) {
       throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });
     }

@@ -111,7 +111,7 @@ function itemOf(state: Record<string, unknown>): ContentItem {
   return item as ContentItem;
 }
 
-const closedField = (kind: LinkableKind) => (kind === 'takeaway' ? 'isArchived' : 'isCompleted');
+const closedField = (kind: LinkableKind) => (kind === 'takeaway' ? 'archived' : 'completed');
 
 /**
  * The links an item gets back: to items that still exist, and (when new) are open and

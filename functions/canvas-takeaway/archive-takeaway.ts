@@ -17,10 +17,10 @@ export async function archiveTakeaway(session: Session, id: string, archived: bo
     const context = await loadCanvas(session, familyId);
     const takeaway = requireVisibleContent(context, 'takeaway', id);
     requireEditRights(context);
-    if (takeaway.isArchived === archived) return toTakeaway(context, takeaway);
-    const updated = { ...takeaway, isArchived: archived, version: takeaway.version + 1 };
+    if (takeaway.archived === archived) return toTakeaway(context, takeaway);
+    const updated = { ...takeaway, archived, version: takeaway.version + 1 };
     await runSteps(
-      [{ op: updateOp(contentKey(familyId, 'takeaway', id), { set: { isArchived: archived } }, unchangedSince(takeaway)), onConditionFailed: () => 'retry' }],
+      [{ op: updateOp(contentKey(familyId, 'takeaway', id), { set: { archived } }, unchangedSince(takeaway)), onConditionFailed: () => 'retry' }],
       journalOf(context, contentEntry(archived ? 'archived' : 'unarchived', takeaway, updated)),
     );
     return toTakeaway(context, updated);

@@ -1,6 +1,7 @@
 import type { CreateTakeawayRequest, Takeaway } from '../../shared/contracts/canvas';
 import { createInCategory } from '../lib/canvas/create-item';
 import { planLinks } from '../lib/canvas/links';
+import { initiatorNamesOf } from '../lib/canvas/people';
 import { toTakeaway } from '../lib/canvas/views';
 import type { TakeawayItem } from '../lib/db/canvas';
 import type { Session } from '../lib/session';
@@ -8,13 +9,14 @@ import type { Session } from '../lib/session';
 /**
  * Creates a takeaway in a category (spec 02 §4, §5; the shared rules in createInCategory):
  * the linked goals open items of this canvas (6, on linkedGoalIds), linked on both sides
- * in the same transaction.
+ * in the same transaction; the initiator's names are kept beside the id.
  */
 export async function createTakeaway(session: Session, categoryId: number, input: CreateTakeawayRequest): Promise<Takeaway> {
-  const { context, item } = await createInCategory<TakeawayItem>(session, 'takeaway', categoryId, input, (context) => {
+  const { context, item } = await createInCategory<TakeawayItem>(session, 'takeaway', categoryId, input, async (context, initiatorId) => {
     const links = planLinks(context, 'linkedGoalIds', 'goal', input.linkedGoalIds ?? [], undefined);
+    const initiator = await initiatorNamesOf(initiatorId);
     return {
-      fields: { type: 'Takeaway', isArchived: false, ...(links.final.size ? { linkedGoalIds: links.final } : {}) },
+      fields: { type: 'Takeaway', archived: false, ...(initiator ? { initiator } : {}), ...(links.final.size ? { linkedGoalIds: links.final } : {}) },
       links: [links],
     };
   });

@@ -1,10 +1,10 @@
-import type { VoteResponse } from '../../shared/contracts/canvas';
+import type { TakeawayVoteResponse } from '../../shared/contracts/canvas';
 import { addVote, removeVote } from '../lib/canvas/content';
 import type { Session } from '../lib/session';
 
 /** Votes for someone else's active takeaway: once (9), never one's own or an archived one (8). */
-export async function addTakeawayVote(session: Session, takeawayId: string): Promise<VoteResponse> {
-  return addVote(session, 'takeaway', takeawayId);
+export async function addTakeawayVote(session: Session, takeawayId: string): Promise<TakeawayVoteResponse> {
+  return { ...(await addVote(session, 'takeaway', takeawayId)), takeawayId };
 }
 
 /** Withdraws the caller's vote for a takeaway; no vote → ITEM_NOT_FOUND (4). */

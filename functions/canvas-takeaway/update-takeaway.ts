@@ -4,7 +4,7 @@ import { familyOfItem, unchangedSince } from '../lib/canvas/content';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleContent } from '../lib/canvas/context';
 import { contentEntry } from '../lib/journal/journal';
 import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
-import { resolveInitiator } from '../lib/canvas/people';
+import { initiatorNamesOf, resolveInitiator } from '../lib/canvas/people';
 import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
 import { toTakeaway } from '../lib/canvas/views';
 import { contentKey, updateOp, type TakeawayItem } from '../lib/db/canvas';
@@ -22,18 +22,26 @@ export async function updateTakeaway(session: Session, id: string, input: Update
     const context = await loadCanvas(session, familyId);
     const takeaway = requireVisibleContent(context, 'takeaway', id);
     requireEditRights(context);
-    if (takeaway.isArchived) throw fail('FORBIDDEN', { message: 'An archived takeaway is read-only.' });
+    if (takeaway.archived) throw fail('FORBIDDEN', { message: 'An archived takeaway is read-only.' });
     if (input.categoryId !== undefined && input.categoryId !== takeaway.categoryId) {
       throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });
     }
     const links = planLinks(context, 'linkedGoalIds', 'goal', input.linkedGoalIds, takeaway.linkedGoalIds);
     const initiator = resolveInitiator(context, input.initiatorId, takeaway);
+    const names = await initiatorNamesOf(initiator.initiatorId, takeaway);
     const own = ownLinkUpdate([links]);
-    const set = { ...own.set, title: input.title, initiatorId: initiator.initiatorId, ...(input.text !== undefined ? { text: input.text } : {}) };
-    const updated: TakeawayItem = { ...takeaway, ...set, linkedGoalIds: links.final, version: takeaway.version + 1 };
+    const set = { ...own.set, title: input.title, initiatorId: initiator.initiatorId, ...(names ? { initiator: names } : {}), ...(input.text !== undefined ? { text: input.text } : {}) };
+    const remove = names ? own.remove : [...(own.remove ?? []), 'initiator'];
+    const updated: TakeawayItem = {
+      ...takeaway,
+      ...set,
+      ...(names ? {} : { initiator: undefined }),
+      linkedGoalIds: links.final,
+      version: takeaway.version + 1,
+    };
     await runSteps(
       [
-        { op: updateOp(contentKey(familyId, 'takeaway', id), { set, remove: own.remove }, unchangedSince(takeaway)), onConditionFailed: () => 'retry' },
+        { op: updateOp(contentKey(familyId, 'takeaway', id), { set, remove }, unchangedSince(takeaway)), onConditionFailed: () => 'retry' },
         ...initiator.steps,
         ...otherSideSteps(familyId, 'takeaway', id, [links]),
       ],

@@ -44,10 +44,10 @@ export async function createCanvas(session: Session): Promise<Canvas> {
   const template = expandCanvasTemplate(familyId);
   const records = [
     ...template.sections.map(({ id, sectionTypeId, title, sequenceNumber }) =>
-      sectionRecord(familyId, { type: 'Section', id, sectionTypeId, title, sequenceNumber }),
+      sectionRecord(familyId, { type: 'Section', id, sectionTypeId, title, sequenceNumber, createdByUserId: session.userId }),
     ),
-    ...template.categories.map(({ id, sectionId, categoryTypeId, title, color, sequenceNumber }) =>
-      categoryRecord(familyId, { type: 'Category', id, sectionId, categoryTypeId, title, color, sequenceNumber }),
+    ...template.categories.map(({ id, sectionId, categoryTypeId, title, colorCode, sequenceNumber }) =>
+      categoryRecord(familyId, { type: 'Category', id, sectionId, categoryTypeId, title, colorCode, sequenceNumber, createdByUserId: session.userId }),
     ),
     ...template.questions.map((question) => questionRecord(familyId, { type: 'Question', ...question })),
   ];

@@ -10,7 +10,7 @@ import { messageKeys, requiredText } from '../validation';
  * INCORRECT_INPUT (6). Every id carries its family (shared/canvas-ids.ts).
  *
  * Requests use the spec's field names (`completed`, `archived`); responses name booleans
- * as questions (`isCompleted`, `isArchived`).
+ * as questions (`completed`, `archived`).
  */
 
 /** Upper bounds the spec does not give, chosen so that a canvas of 1,000 items stays one Query page. */
@@ -110,6 +110,16 @@ export const UpdateAnswerRequest = z.strictObject({
 });
 export type UpdateAnswerRequest = z.infer<typeof UpdateAnswerRequest>;
 
+/**
+ * Fields an update body may repeat from the create body (the spec's client sends the whole
+ * form): accepted, type-checked, and ignored — completion and archiving have their own
+ * routes.
+ */
+const ignoredOnUpdate = {
+  completed: z.boolean({ error: messageKeys.invalidInput }).optional(),
+  archived: z.boolean({ error: messageKeys.invalidInput }).optional(),
+};
+
 // POST /api/canvas-takeaway/create/{categoryId}
 export const CreateTakeawayRequest = z.strictObject({
   title: titleField(),
@@ -133,6 +143,7 @@ export const UpdateTakeawayRequest = z.strictObject({
   categoryId: categoryIdField().optional(),
   initiatorId: userIdField().nullable().optional(),
   linkedGoalIds: linkedIdsField().optional(),
+  archived: ignoredOnUpdate.archived,
 });
 export type UpdateTakeawayRequest = z.infer<typeof UpdateTakeawayRequest>;
 
@@ -162,6 +173,9 @@ export const UpdateGoalRequest = z.strictObject({
   goalTerm: goalTermField().optional(),
   linkedTakeawayIds: linkedIdsField().optional(),
   linkedActionPointIds: linkedIdsField().optional(),
+  completed: ignoredOnUpdate.completed,
+  /** Sent by the spec's client on every goal and action point update; a goal has no priority. */
+  updatePriority: z.boolean({ error: messageKeys.invalidInput }).optional(),
 });
 export type UpdateGoalRequest = z.infer<typeof UpdateGoalRequest>;
 
@@ -193,12 +207,25 @@ export const UpdateActionPointRequest = z.strictObject({
   priority: priorityField().optional(),
   updatePriority: z.boolean({ error: messageKeys.invalidInput }).optional(),
   linkedGoalIds: linkedIdsField().optional(),
+  completed: ignoredOnUpdate.completed,
 });
 export type UpdateActionPointRequest = z.infer<typeof UpdateActionPointRequest>;
 
 // ---- responses --------------------------------------------------------------------------
 
-const votes = {
+/**
+ * A vote (spec 02 §3). A vote has no item of its own: the voters are a string set on the
+ * answer or takeaway (docs/data-model.md), so its id is derived, `<itemId>:<userId>` —
+ * stable, unique (one vote per user and item) and the same in every response.
+ */
+export const voteIdOf = (itemId: string, userId: string) => `${itemId}:${userId}`;
+export const AnswerVote = z.object({ id: z.string(), userId: z.string(), answerId: z.string() });
+export type AnswerVote = z.infer<typeof AnswerVote>;
+export const TakeawayVote = z.object({ id: z.string(), userId: z.string(), takeawayId: z.string() });
+export type TakeawayVote = z.infer<typeof TakeawayVote>;
+
+/** Conveniences beside the spec's `votes` list: its length, and whether the caller is in it. */
+const voteSummary = {
   voteCount: z.number(),
   /** Whether the caller has voted for it (the vote button toggles). */
   hasVoted: z.boolean(),
@@ -206,13 +233,18 @@ const votes = {
 
 const authored = {
   createdByUserId: z.string(),
-  createdAt: z.string(),
+  /** ISO 8601 instant of creation. */
+  createdDate: z.string(),
 };
 
-export const Answer = z.object({ id: z.string(), questionId: z.string(), text: z.string(), ...authored, ...votes });
+/** A person named on an item (spec 02 §3 Takeaway `initiator`). */
+export const CanvasPerson = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+export type CanvasPerson = z.infer<typeof CanvasPerson>;
+
+export const Answer = z.object({ id: z.string(), questionId: z.string(), text: z.string(), ...authored, votes: z.array(AnswerVote), ...voteSummary });
 export type Answer = z.infer<typeof Answer>;
 
-export const Question = z.object({ id: z.string(), categoryId: z.number(), text: z.string(), sequenceNumber: z.number(), answers: z.array(Answer) });
+export const Question = z.object({ id: z.string(), categoryId: z.number(), question: z.string(), sequenceNumber: z.number(), answers: z.array(Answer) });
 export type Question = z.infer<typeof Question>;
 
 export const Takeaway = z.object({
@@ -221,10 +253,15 @@ export const Takeaway = z.object({
   title: z.string(),
   text: z.string().nullable(),
   initiatorId: z.string().nullable(),
-  isArchived: z.boolean(),
+  /** The initiator's names as they were when the initiator was last set; null with no initiator. */
+  initiator: CanvasPerson.nullable(),
+  archived: z.boolean(),
   linkedGoalIds: z.array(z.string()),
+  /** The linked goals the caller can see (the same ids as linkedGoalIds), with enough to list them. */
+  linkedGoals: z.array(z.object({ id: z.string(), categoryId: z.number(), title: z.string(), completed: z.boolean() })),
   ...authored,
-  ...votes,
+  votes: z.array(TakeawayVote),
+  ...voteSummary,
 });
 export type Takeaway = z.infer<typeof Takeaway>;
 
@@ -235,7 +272,7 @@ export const Goal = z.object({
   text: z.string().nullable(),
   initiatorId: z.string().nullable(),
   goalTerm: z.enum(goalTerms),
-  isCompleted: z.boolean(),
+  completed: z.boolean(),
   linkedTakeawayIds: z.array(z.string()),
   linkedActionPointIds: z.array(z.string()),
   ...authored,
@@ -250,33 +287,46 @@ export const ActionPoint = z.object({
   initiatorId: z.string().nullable(),
   assigneeId: z.string().nullable(),
   priority: z.enum(priorities),
-  isCompleted: z.boolean(),
+  completed: z.boolean(),
   linkedGoalIds: z.array(z.string()),
   ...authored,
 });
 export type ActionPoint = z.infer<typeof ActionPoint>;
 
-/** A category card of the overview: its active takeaways, its goals and action points. */
-export const CanvasCategory = z.object({
+/** The spec's fields of a category (spec 02 §3), in every response that carries one. */
+export const categoryFields = {
   id: z.number(),
   sectionId: z.number(),
   categoryTypeId: z.number(),
   title: z.string(),
-  color: z.string(),
+  /** Hex colour without '#' (spec 02 §9: default A5A5A5). */
+  colorCode: z.string(),
+  /** Who created it: the canvas's creator for the template's categories. */
+  createdByUserId: z.string(),
   sequenceNumber: z.number(),
+};
+
+/** A category card of the overview: its active takeaways, its goals and action points. */
+export const CanvasCategory = z.object({
+  ...categoryFields,
   takeaways: z.array(Takeaway),
   goals: z.array(Goal),
   actionPoints: z.array(ActionPoint),
 });
 export type CanvasCategory = z.infer<typeof CanvasCategory>;
 
-export const CanvasSection = z.object({
+/** The spec's fields of a section (spec 02 §3); the canvas id is the family id. */
+export const sectionFields = {
   id: z.number(),
+  canvasId: z.number(),
+  familyId: z.number(),
+  createdByUserId: z.string(),
   sectionTypeId: z.number(),
   title: z.string(),
   sequenceNumber: z.number(),
-  categories: z.array(CanvasCategory),
-});
+};
+
+export const CanvasSection = z.object({ ...sectionFields, categories: z.array(CanvasCategory) });
 export type CanvasSection = z.infer<typeof CanvasSection>;
 
 /** What the caller may do on this canvas, decided by shared/permissions.ts on the server. */
@@ -309,7 +359,7 @@ export const Canvas = z.object({
 export type Canvas = z.infer<typeof Canvas>;
 
 /** GET /api/canvas/section/{id} */
-export const SectionResponse = CanvasSection.extend({ familyId: z.number(), canvasTitle: z.string(), abilities: CanvasAbilities });
+export const SectionResponse = CanvasSection.extend({ canvasTitle: z.string(), abilities: CanvasAbilities });
 export type SectionResponse = z.infer<typeof SectionResponse>;
 
 /** An item of another category that an item of this one links to: enough to list the link. */
@@ -322,13 +372,8 @@ export type LinkedItem = z.infer<typeof LinkedItem>;
  * this category's items link to.
  */
 export const CategoryResponse = z.object({
-  id: z.number(),
-  sectionId: z.number(),
+  ...categoryFields,
   familyId: z.number(),
-  categoryTypeId: z.number(),
-  title: z.string(),
-  color: z.string(),
-  sequenceNumber: z.number(),
   questions: z.array(Question),
   takeaways: z.array(Takeaway),
   goals: z.array(Goal),
@@ -338,6 +383,9 @@ export const CategoryResponse = z.object({
 });
 export type CategoryResponse = z.infer<typeof CategoryResponse>;
 
-/** POST /api/canvas-answer/vote/{answerId}, POST /api/canvas-takeaway/vote/{takeawayId}. */
-export const VoteResponse = z.object({ itemId: z.string(), userId: z.string(), voteCount: z.number() });
-export type VoteResponse = z.infer<typeof VoteResponse>;
+/** POST /api/canvas-answer/vote/{answerId}: the new vote, and the answer's vote count. */
+export const AnswerVoteResponse = AnswerVote.extend({ voteCount: z.number() });
+export type AnswerVoteResponse = z.infer<typeof AnswerVoteResponse>;
+/** POST /api/canvas-takeaway/vote/{takeawayId}: the new vote, and the takeaway's vote count. */
+export const TakeawayVoteResponse = TakeawayVote.extend({ voteCount: z.number() });
+export type TakeawayVoteResponse = z.infer<typeof TakeawayVoteResponse>;

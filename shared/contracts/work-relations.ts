@@ -3,6 +3,7 @@ import { entityRoleIds, workRelationPermissions, workRelationRoleIds } from '../
 import { orderByParameter } from '../ordering';
 import { messageKeys } from '../validation';
 import { Address } from './auth';
+import { categoryFields, sectionFields, Takeaway } from './canvas';
 import { idField, numericIdParameter } from './common';
 import { EntityAddress } from './entities';
 import { canvasSectionsField } from './invitations';
@@ -88,24 +89,13 @@ export const ListDashboardFamiliesRequest = z.strictObject({
 });
 export type ListDashboardFamiliesRequest = z.infer<typeof ListDashboardFamiliesRequest>;
 
-export const DashboardTakeaway = z.object({ id: z.string(), title: z.string() });
+/** A category card of the dashboard: the spec's category fields and its active takeaways. */
 export const DashboardCategory = z.object({
-  id: z.number(),
-  sectionId: z.number(),
-  categoryTypeId: z.number(),
-  title: z.string(),
-  color: z.string(),
-  sequenceNumber: z.number(),
+  ...categoryFields,
   /** The active (unarchived) takeaways, oldest first. */
-  takeaways: z.array(DashboardTakeaway),
+  takeaways: z.array(Takeaway),
 });
-export const DashboardSection = z.object({
-  id: z.number(),
-  sectionTypeId: z.number(),
-  title: z.string(),
-  sequenceNumber: z.number(),
-  categories: z.array(DashboardCategory),
-});
+export const DashboardSection = z.object({ ...sectionFields, categories: z.array(DashboardCategory) });
 export const DashboardFamily = z.object({
   id: z.number(),
   entityName: z.string(),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActionPoint, Answer, Goal, Takeaway, VoteResponse } from '../../shared/contracts/canvas';
+import type { ActionPoint, Answer, AnswerVoteResponse, Goal, Takeaway } from '../../shared/contracts/canvas';
 import { EntityRole } from '../../shared/enums';
 import { queryCanvas } from '../../functions/lib/db/canvas';
 import type { TestAccount } from '../support/accounts';
@@ -45,7 +45,8 @@ describe('answers', () => {
       questionId: question,
       text: 'Honesty above all',
       createdByUserId: alice.userId,
-      createdAt: expect.any(String),
+      createdDate: expect.any(String),
+      votes: [],
       voteCount: 0,
       hasVoted: false,
     });
@@ -59,15 +60,16 @@ describe('answers', () => {
     expect(expectError(await bob.client.post(answerPath(question), { text: '   ', questionId: question }), 2).errors).toHaveProperty('text');
 
     // Votes: once per user, not on one's own, removable, only with edit rights.
-    const vote = await bob.client.post<VoteResponse>(`/api/canvas-answer/vote/${answerId}`);
+    const vote = await bob.client.post<AnswerVoteResponse>(`/api/canvas-answer/vote/${answerId}`);
     expect(vote.status).toBe(201);
-    expect(vote.body).toEqual({ itemId: answerId, userId: bob.userId, voteCount: 1 });
+    expect(vote.body).toEqual({ id: `${answerId}:${bob.userId}`, userId: bob.userId, answerId, voteCount: 1 });
     expectError(await bob.client.post(`/api/canvas-answer/vote/${answerId}`), 9);
     expectError(await alice.client.post(`/api/canvas-answer/vote/${answerId}`), 8);
     expectError(await limitedMember.client.post(`/api/canvas-answer/vote/${answerId}`), 8);
     expect((await owner.client.post(`/api/canvas-answer/vote/${answerId}`)).status).toBe(201);
     let category = await getCategory(bob.client, values);
-    expect(category.questions[0]?.answers).toEqual([{ ...created.body, voteCount: 2, hasVoted: true }]);
+    const votes = [bob.userId, owner.userId].sort().map((userId) => ({ id: `${answerId}:${userId}`, userId, answerId }));
+    expect(category.questions[0]?.answers).toEqual([{ ...created.body, votes, voteCount: 2, hasVoted: true }]);
     expect((await bob.client.delete(`/api/canvas-answer/vote/${answerId}`)).status).toBe(204);
     expectError(await bob.client.delete(`/api/canvas-answer/vote/${answerId}`), 4);
     category = await getCategory(bob.client, values);
@@ -149,7 +151,7 @@ describe('takeaways, goals and action points', () => {
       linkedActionPointIds: [],
     });
     expect(goal.status).toBe(201);
-    expect(goal.body).toMatchObject({ initiatorId: alice.userId, goalTerm: 'ShortTerm', isCompleted: false, linkedTakeawayIds: [], linkedActionPointIds: [] });
+    expect(goal.body).toMatchObject({ initiatorId: alice.userId, goalTerm: 'ShortTerm', completed: false, linkedTakeawayIds: [], linkedActionPointIds: [] });
 
     const action = await bob.client.post<ActionPoint>(`/api/canvas-action-point/create/${wealth}`, {
       title: 'Book the lake house',
@@ -171,7 +173,7 @@ describe('takeaways, goals and action points', () => {
       linkedGoalIds: [goal.body.id],
     });
     expect(takeaway.status).toBe(201);
-    expect(takeaway.body).toMatchObject({ id: expect.stringMatching(/^\d+\.[0-9a-f]{32}$/), text: null, initiatorId: alice.userId, isArchived: false, voteCount: 0 });
+    expect(takeaway.body).toMatchObject({ id: expect.stringMatching(/^\d+\.[0-9a-f]{32}$/), text: null, initiatorId: alice.userId, archived: false, voteCount: 0 });
 
     // Both sides agree.
     let category = await getCategory(owner.client, values);
@@ -213,7 +215,7 @@ describe('takeaways, goals and action points', () => {
 
     // Archiving: links stay, the takeaway leaves the overview, is read-only and not linkable.
     const archived = await alice.client.patch<Takeaway>(`/api/canvas-takeaway/archive/${takeaway.body.id}`, { archived: true });
-    expect(archived.body).toMatchObject({ isArchived: true, linkedGoalIds: [goal.body.id] });
+    expect(archived.body).toMatchObject({ archived: true, linkedGoalIds: [goal.body.id] });
     canvas = await getCanvas(owner.client);
     expect(categoryNamed(canvas, 'Our Values').takeaways).toEqual([]);
     expect(categoryNamed(canvas, 'Our Values').goals[0]?.linkedTakeawayIds).toEqual([takeaway.body.id]);
@@ -225,18 +227,18 @@ describe('takeaways, goals and action points', () => {
 
     // Completing a goal: read-only except uncompleting, not linkable, linked action untouched.
     const completed = await owner.client.patch<Goal>(`/api/canvas-goal/complete/${goal.body.id}`, { completed: true });
-    expect(completed.body).toMatchObject({ isCompleted: true, linkedActionPointIds: [action.body.id] });
-    expect((await getCategory(owner.client, wealth)).actionPoints[0]).toMatchObject({ isCompleted: false, linkedGoalIds: [goal.body.id] });
+    expect(completed.body).toMatchObject({ completed: true, linkedActionPointIds: [action.body.id] });
+    expect((await getCategory(owner.client, wealth)).actionPoints[0]).toMatchObject({ completed: false, linkedGoalIds: [goal.body.id] });
     expectError(await alice.client.patch(`/api/canvas-goal/${goal.body.id}`, { title: 'Edit completed' }), 8);
     const linkCompleted = await bob.client.post(`/api/canvas-action-point/create/${values}`, { title: 'Late', categoryId: values, linkedGoalIds: [goal.body.id] });
     expect(expectError(linkCompleted, 6).errors).toHaveProperty('linkedGoalIds');
     // An existing link to a goal completed since may stay when the form is saved again.
     expect((await bob.client.patch(`/api/canvas-action-point/${action.body.id}`, { title: 'Lake house', linkedGoalIds: [goal.body.id] })).status).toBe(200);
     expectError(await limitedMember.client.patch(`/api/canvas-goal/complete/${goal.body.id}`, { completed: false }), 8);
-    expect((await alice.client.patch<Goal>(`/api/canvas-goal/complete/${goal.body.id}`, { completed: false })).body.isCompleted).toBe(false);
+    expect((await alice.client.patch<Goal>(`/api/canvas-goal/complete/${goal.body.id}`, { completed: false })).body.completed).toBe(false);
 
     // Completing an action point; a completed one is read-only and not linkable.
-    expect((await alice.client.patch<ActionPoint>(`/api/canvas-action-point/complete/${action.body.id}`, { completed: true })).body.isCompleted).toBe(true);
+    expect((await alice.client.patch<ActionPoint>(`/api/canvas-action-point/complete/${action.body.id}`, { completed: true })).body.completed).toBe(true);
     expectError(await bob.client.patch(`/api/canvas-action-point/${action.body.id}`, { title: 'Edit completed' }), 8);
     const linkCompletedAction = await alice.client.patch(`/api/canvas-goal/${goal.body.id}`, { title: 'Meet every month', linkedActionPointIds: [] });
     expect(linkCompletedAction.status).toBe(200);
@@ -298,7 +300,7 @@ describe('takeaways, goals and action points', () => {
 
   it('defaults the initiator and assignee to the caller, and accepts any family member', async () => {
     const created = await alice.client.post<ActionPoint>(`/api/canvas-action-point/create/${values}`, { title: 'Call grandma', categoryId: values });
-    expect(created.body).toMatchObject({ initiatorId: alice.userId, assigneeId: alice.userId, priority: 'NoPriority', isCompleted: false, text: null });
+    expect(created.body).toMatchObject({ initiatorId: alice.userId, assigneeId: alice.userId, priority: 'NoPriority', completed: false, text: null });
     const named = await alice.client.post<ActionPoint>(`/api/canvas-action-point/create/${values}`, {
       title: 'Plan the reunion',
       categoryId: values,
@@ -306,7 +308,7 @@ describe('takeaways, goals and action points', () => {
       assigneeId: bob.userId,
       completed: true,
     });
-    expect(named.body).toMatchObject({ initiatorId: limitedMember.userId, assigneeId: bob.userId, isCompleted: true });
+    expect(named.body).toMatchObject({ initiatorId: limitedMember.userId, assigneeId: bob.userId, completed: true });
     const nobody = await alice.client.post<Goal>(`/api/canvas-goal/create/${values}`, { title: 'Someday', categoryId: values, initiatorId: null, goalTerm: null });
     expect(nobody.body).toMatchObject({ initiatorId: null, goalTerm: 'NoTerm' });
   });

@@ -38,7 +38,8 @@ describe('creating the canvas', () => {
       sectionId: familyId * 1000 + 1,
       categoryTypeId: 1,
       title: 'Our Values',
-      color: '3A6EA5',
+      colorCode: '3A6EA5',
+      createdByUserId: family.owner.userId,
       sequenceNumber: 1,
       takeaways: [],
       goals: [],
@@ -65,7 +66,7 @@ describe('creating the canvas', () => {
 
   it('asks four guiding questions in every category', async () => {
     const wealth = await getCategory(fullMember.client, categoryNamed(family.canvas, 'Abundance of Wealth').id);
-    expect(wealth.questions.map((q) => q.text)).toEqual([...guidingQuestions[7]]);
+    expect(wealth.questions.map((q) => q.question)).toEqual([...guidingQuestions[7]]);
     expect(wealth.questions.map((q) => q.id)).toEqual([1, 2, 3, 4].map((n) => `${wealth.id}.${n}`));
     expect(wealth).toMatchObject({ familyId: family.familyId, takeaways: [], goals: [], actionPoints: [], linkedElsewhere: { takeaways: [], goals: [], actionPoints: [] } });
   });
@@ -125,7 +126,7 @@ describe('reading the canvas', () => {
     const section = await family.owner.client.get<SectionResponse>(`/api/canvas/section/${family.familyId * 1000 + 2}`);
     expect(section.status).toBe(200);
     expect(section.body).toMatchObject({ sectionTypeId: 2, title: 'The Four Abundances', familyId: family.familyId, canvasTitle: expect.any(String) });
-    expect(section.body.categories.map((c) => c.title)).toEqual(['Abundance of Wealth', 'Abundance of Time', 'Abundance of Relationships', 'Abundance of Purpose']);
+    expect(section.body.categories.map((c) => c.title)).toEqual(['Abundance of Wealth', 'Time', 'Relationships', 'Purpose']);
   });
 });
 

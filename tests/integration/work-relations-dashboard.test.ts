@@ -61,7 +61,7 @@ describe('the advisor dashboard', () => {
     expect(card).toMatchObject({ canViewCanvas: true, workRelationRoleId: 1 });
     expect(card.memberPermissions).toEqual(expect.arrayContaining(['ReadCanvas', 'EditCanvas']));
     expect(card.canvas?.sections.map((section) => section.sequenceNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(card.canvas?.sections[1]?.categories[0]).toMatchObject({ color: expect.any(String), takeaways: [] });
+    expect(card.canvas?.sections[1]?.categories[0]).toMatchObject({ colorCode: expect.any(String), takeaways: [] });
     expect(body.results.find((family) => !family.canvas)?.canViewCanvas).toBe(false);
   });
 

@@ -41,7 +41,7 @@ export function canvasContent(familyId: number, total: number): { records: Array
     title: sentence(n, 5),
     text: sentence(n, 25),
     initiatorId: person(n),
-    isArchived: n % 10 === 0,
+    archived: n % 10 === 0,
   }));
   const actionPoints: ActionPointItem[] = Array.from({ length: counts.actionPoints }, (_, n) => ({
     ...base(n),
@@ -51,10 +51,10 @@ export function canvasContent(familyId: number, total: number): { records: Array
     initiatorId: person(n),
     assigneeId: person(n + 1),
     priority: priorities[n % priorities.length] as ActionPointItem['priority'],
-    isCompleted: n % 4 === 0,
+    completed: n % 4 === 0,
   }));
   const goals: GoalItem[] = Array.from({ length: counts.goals }, (_, n) => {
-    const goal: GoalItem = { ...base(n), type: 'Goal', title: sentence(n, 6), text: sentence(n, 20), initiatorId: person(n), goalTerm: goalTerms[n % goalTerms.length] as GoalItem['goalTerm'], isCompleted: n % 5 === 0 };
+    const goal: GoalItem = { ...base(n), type: 'Goal', title: sentence(n, 6), text: sentence(n, 20), initiatorId: person(n), goalTerm: goalTerms[n % goalTerms.length] as GoalItem['goalTerm'], completed: n % 5 === 0 };
     const takeaway = takeaways[n];
     const actionPoint = actionPoints[n];
     if (takeaway) {

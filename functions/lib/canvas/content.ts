@@ -1,5 +1,5 @@
 import { familyOfContentId } from '../../../shared/canvas-ids';
-import type { VoteResponse } from '../../../shared/contracts/canvas';
+import { voteIdOf } from '../../../shared/contracts/canvas';
 import { canDeleteCanvasItem, canVote } from '../../../shared/permissions';
 import { contentKey, deleteOp, updateOp, type ContentItemOf, type ContentKind } from '../db/canvas';
 import { keys } from '../db/keys';
@@ -61,7 +61,7 @@ function requireVotable(context: CanvasContext, kind: VotableKind, itemId: strin
   const item = requireVisibleContent(context, kind, itemId);
   requireEditRights(context);
   // Spec 02 §4: an archived takeaway is read-only.
-  if (item.type === 'Takeaway' && item.isArchived) throw fail('FORBIDDEN');
+  if (item.type === 'Takeaway' && item.archived) throw fail('FORBIDDEN');
   return item;
 }
 
@@ -72,7 +72,7 @@ function requireVotable(context: CanvasContext, kind: VotableKind, itemId: strin
  * condition is decided again on a fresh read, which then sees the vote, the archiving or
  * the deletion that won the race.
  */
-export async function addVote(session: Session, kind: VotableKind, itemId: string): Promise<VoteResponse> {
+export async function addVote(session: Session, kind: VotableKind, itemId: string): Promise<{ id: string; userId: string; voteCount: number }> {
   const familyId = familyOfItem(itemId);
   return withCanvasRetry(async () => {
     const context = await loadCanvas(session, familyId);
@@ -88,13 +88,13 @@ export async function addVote(session: Session, kind: VotableKind, itemId: strin
           contentKey(familyId, kind, itemId),
           { add: { voterIds: new Set([context.userId]) } },
           kind === 'takeaway'
-            ? { expression: `${notYetVoted} AND #isArchived = :open`, values: { ':voter': context.userId, ':open': false } }
+            ? { expression: `${notYetVoted} AND #archived = :open`, values: { ':voter': context.userId, ':open': false } }
             : { expression: notYetVoted, values: { ':voter': context.userId } },
         ),
         onConditionFailed: () => 'retry',
       },
     ], journalOf(context, contentEntry('voted', item, voted)));
-    return { itemId, userId: context.userId, voteCount: voters.size + 1 };
+    return { id: voteIdOf(itemId, context.userId), userId: context.userId, voteCount: voters.size + 1 };
   });
 }
 
@@ -135,10 +135,10 @@ export async function setCompleted<K extends 'goal' | 'actionPoint'>(
     const context = await loadCanvas(session, familyId);
     const item = requireVisibleContent(context, kind, id);
     requireEditRights(context);
-    if (item.isCompleted === completed) return { context, item };
-    const updated = { ...item, isCompleted: completed, version: item.version + 1 };
+    if (item.completed === completed) return { context, item };
+    const updated = { ...item, completed, version: item.version + 1 };
     await runSteps(
-      [{ op: updateOp(contentKey(familyId, kind, id), { set: { isCompleted: completed } }, unchangedSince(item)), onConditionFailed: () => 'retry' }],
+      [{ op: updateOp(contentKey(familyId, kind, id), { set: { completed } }, unchangedSince(item)), onConditionFailed: () => 'retry' }],
       journalOf(context, contentEntry(completed ? 'completed' : 'uncompleted', item, updated)),
     );
     return { context, item: updated };

@@ -34,7 +34,7 @@ export async function createInCategory<I extends LinkableItem>(
   kind: LinkableKind,
   categoryId: number,
   input: NewItemInput,
-  ownPart: (context: CanvasContext) => OwnPart<I> | Promise<OwnPart<I>>,
+  ownPart: (context: CanvasContext, initiatorId: string | null) => OwnPart<I> | Promise<OwnPart<I>>,
 ): Promise<{ context: CanvasContext; item: I }> {
   if (input.categoryId !== categoryId) throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });
   const familyId = familyOfCategoryId(categoryId);
@@ -44,8 +44,8 @@ export async function createInCategory<I extends LinkableItem>(
     const category = requireVisibleCategory(context, categoryId);
     requireEditRights(context);
     const id = contentIdOf(familyId, newId());
-    const own = await ownPart(context);
     const initiator = resolveInitiator(context, input.initiatorId);
+    const own = await ownPart(context, initiator.initiatorId);
     const item = {
       ...own.fields,
       id,

@@ -20,7 +20,7 @@ beforeAll(() => {
 });
 
 const id = (n: number) => `5.${String(n).padStart(32, '0')}`;
-const goal = (n: number, sectionId: number, isCompleted = false): GoalItem => ({
+const goal = (n: number, sectionId: number, completed = false): GoalItem => ({
   type: 'Goal',
   id: id(n),
   categoryId: 5101,
@@ -29,7 +29,7 @@ const goal = (n: number, sectionId: number, isCompleted = false): GoalItem => ({
   text: null,
   initiatorId: null,
   goalTerm: 'NoTerm',
-  isCompleted,
+  completed,
   createdByUserId: 'u',
   createdAt: '2025-01-01',
   version: 1,
@@ -82,7 +82,7 @@ describe('link planning', () => {
   it('conditions a new link on the other side being open and under the limit', () => {
     const plan = planLinks(context, 'linkedGoalIds', 'goal', [id(1)], undefined);
     const [step] = otherSideSteps(5, 'takeaway', id(50), [plan]);
-    expect(step?.op.Update?.ConditionExpression).toContain('#isCompleted = :open');
+    expect(step?.op.Update?.ConditionExpression).toContain('#completed = :open');
     expect(step?.op.Update?.UpdateExpression).toContain('#linkedTakeawayIds :add_linkedTakeawayIds');
   });
 });

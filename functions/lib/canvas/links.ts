@@ -22,10 +22,10 @@ export const backLinkField: Record<LinkableKind, LinkField> = {
   actionPoint: 'linkedActionPointIds',
 };
 
-const closedAttribute: Record<LinkableKind, 'isArchived' | 'isCompleted'> = {
-  takeaway: 'isArchived',
-  goal: 'isCompleted',
-  actionPoint: 'isCompleted',
+const closedAttribute: Record<LinkableKind, 'archived' | 'completed'> = {
+  takeaway: 'archived',
+  goal: 'completed',
+  actionPoint: 'completed',
 };
 
 /** The link fields an item of each kind has, with the kind they point at. */
@@ -48,7 +48,7 @@ export type LinkPlan = {
   changed: boolean;
 };
 
-function isClosed(item: { isArchived?: boolean; isCompleted?: boolean }, kind: LinkableKind): boolean {
+function isClosed(item: { archived?: boolean; completed?: boolean }, kind: LinkableKind): boolean {
   return item[closedAttribute[kind]] === true;
 }
 

@@ -1,8 +1,9 @@
 import { EntityType, WorkRelationRole } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
-import { activeFamilyMemberCheck } from '../db/canvas';
+import { activeFamilyMemberCheck, type InitiatorNames } from '../db/canvas';
 import { listMembershipsOfUser } from '../db/members';
+import { getUser } from '../db/users';
 import { fail } from '../errors';
 import type { CanvasContext } from './context';
 import type { Step } from './transaction';
@@ -62,4 +63,20 @@ export async function resolveAssignee(
   });
   if (!isCanvasMember) throw invalidPerson('assigneeId');
   return requested;
+}
+
+/**
+ * The names to keep on a takeaway beside its initiator id (spec 02 §3 `initiator`), so a
+ * canvas read needs no lookup of people: the stored ones while the initiator stays, else
+ * one GetItem of the person's profile. None without an initiator (or without a profile:
+ * the membership check of the same write refuses such a person anyway).
+ */
+export async function initiatorNamesOf(
+  initiatorId: string | null,
+  stored?: { initiatorId: string | null; initiator?: InitiatorNames },
+): Promise<InitiatorNames | undefined> {
+  if (initiatorId === null) return undefined;
+  if (stored?.initiator && stored.initiatorId === initiatorId) return stored.initiator;
+  const user = await getUser(initiatorId);
+  return user ? { firstName: user.firstName, lastName: user.lastName } : undefined;
 }

@@ -1,16 +1,17 @@
-import type {
-  ActionPoint,
-  Answer,
-  Canvas,
-  CanvasAbilities,
-  CanvasCategory,
-  CanvasSection,
-  CategoryResponse,
-  Goal,
-  LinkedItem,
-  Question,
-  SectionResponse,
-  Takeaway,
+import {
+  voteIdOf,
+  type ActionPoint,
+  type Answer,
+  type Canvas,
+  type CanvasAbilities,
+  type CanvasCategory,
+  type CanvasSection,
+  type CategoryResponse,
+  type Goal,
+  type LinkedItem,
+  type Question,
+  type SectionResponse,
+  type Takeaway,
 } from '../../../shared/contracts/canvas';
 import type { DashboardFamily } from '../../../shared/contracts/work-relations';
 import { canDeleteOthersCanvasItems, canEditCanvas, canEditCanvasTitle, canResetCanvas } from '../../../shared/permissions';
@@ -19,8 +20,9 @@ import type { CanvasContext } from './context';
 
 /**
  * The caller's view of a canvas: only visible sections, and in them only visible content;
- * a link to an item the caller cannot see is left out as if it did not exist. Lean on
- * purpose: vote counts instead of vote lists, no timestamps beyond createdAt.
+ * a link to an item the caller cannot see is left out as if it did not exist. Every field
+ * spec 02 §3 names is there under its name (the spec's client reads them; who voted is
+ * shown to the canvas's readers, a product decision), with conveniences beside them.
  */
 
 const bySequence = <T extends { sequenceNumber: number }>(a: T, b: T) => a.sequenceNumber - b.sequenceNumber;
@@ -48,34 +50,49 @@ export function visibleLinks(context: CanvasContext, targetKind: LinkableKind, i
   }).sort();
 }
 
-function votesOf(context: CanvasContext, itemId: string) {
+/** The voters of an answer or takeaway in a stable order, with the conveniences. */
+function votersOf(context: CanvasContext, itemId: string) {
   const voters = context.snapshot.votersOf(itemId);
-  return { voteCount: voters.size, hasVoted: voters.has(context.userId) };
+  return { voterIds: [...voters].sort(), voteCount: voters.size, hasVoted: voters.has(context.userId) };
 }
 
 export function toAnswer(context: CanvasContext, answer: AnswerItem): Answer {
+  const { voterIds, voteCount, hasVoted } = votersOf(context, answer.id);
   return {
     id: answer.id,
     questionId: answer.questionId,
     text: answer.text,
     createdByUserId: answer.createdByUserId,
-    createdAt: answer.createdAt,
-    ...votesOf(context, answer.id),
+    createdDate: answer.createdAt,
+    votes: voterIds.map((userId) => ({ id: voteIdOf(answer.id, userId), userId, answerId: answer.id })),
+    voteCount,
+    hasVoted,
   };
 }
 
 export function toTakeaway(context: CanvasContext, takeaway: TakeawayItem): Takeaway {
+  const { voterIds, voteCount, hasVoted } = votersOf(context, takeaway.id);
+  const initiatorId = takeaway.initiatorId ?? null;
+  const linkedGoalIds = visibleLinks(context, 'goal', takeaway.linkedGoalIds);
+  const goals = context.snapshot.goals;
   return {
     id: takeaway.id,
     categoryId: takeaway.categoryId,
     title: takeaway.title,
     text: takeaway.text ?? null,
-    initiatorId: takeaway.initiatorId ?? null,
-    isArchived: takeaway.isArchived === true,
-    linkedGoalIds: visibleLinks(context, 'goal', takeaway.linkedGoalIds),
+    initiatorId,
+    initiator: initiatorId === null ? null : { id: initiatorId, firstName: takeaway.initiator?.firstName ?? '', lastName: takeaway.initiator?.lastName ?? '' },
+    archived: takeaway.archived === true,
+    linkedGoalIds,
+    linkedGoals: linkedGoalIds.flatMap((id) => {
+      const goal = goals.get(id);
+      return goal ? [{ id, categoryId: goal.categoryId, title: goal.title, completed: goal.completed === true }] : [];
+    }),
     createdByUserId: takeaway.createdByUserId,
-    createdAt: takeaway.createdAt,
-    ...votesOf(context, takeaway.id),
+    createdDate: takeaway.createdAt,
+    votes: voterIds.map((userId) => ({ id: voteIdOf(takeaway.id, userId), userId, takeawayId: takeaway.id })),
+    voteCount,
+    hasVoted,
   };
 }
 
@@ -87,11 +104,11 @@ export function toGoal(context: CanvasContext, goal: GoalItem): Goal {
     text: goal.text ?? null,
     initiatorId: goal.initiatorId ?? null,
     goalTerm: goal.goalTerm,
-    isCompleted: goal.isCompleted === true,
+    completed: goal.completed === true,
     linkedTakeawayIds: visibleLinks(context, 'takeaway', goal.linkedTakeawayIds),
     linkedActionPointIds: visibleLinks(context, 'actionPoint', goal.linkedActionPointIds),
     createdByUserId: goal.createdByUserId,
-    createdAt: goal.createdAt,
+    createdDate: goal.createdAt,
   };
 }
 
@@ -104,10 +121,10 @@ export function toActionPoint(context: CanvasContext, actionPoint: ActionPointIt
     initiatorId: actionPoint.initiatorId ?? null,
     assigneeId: actionPoint.assigneeId ?? null,
     priority: actionPoint.priority,
-    isCompleted: actionPoint.isCompleted === true,
+    completed: actionPoint.completed === true,
     linkedGoalIds: visibleLinks(context, 'goal', actionPoint.linkedGoalIds),
     createdByUserId: actionPoint.createdByUserId,
-    createdAt: actionPoint.createdAt,
+    createdDate: actionPoint.createdAt,
   };
 }
 
@@ -138,20 +155,41 @@ type Groups = {
 function overviewGroups(context: CanvasContext): Groups {
   const { snapshot } = context;
   return {
-    takeaways: groupByCategory(context, snapshot.takeaways.values(), (takeaway) => takeaway.isArchived !== true),
+    takeaways: groupByCategory(context, snapshot.takeaways.values(), (takeaway) => takeaway.archived !== true),
     goals: groupByCategory(context, snapshot.goals.values()),
     actionPoints: groupByCategory(context, snapshot.actionPoints.values()),
   };
 }
 
-function toCanvasCategory(context: CanvasContext, category: CategoryItem, groups: Groups): CanvasCategory {
+/** The spec's fields of a category (spec 02 §3). */
+function categoryFieldsOf(category: CategoryItem) {
   return {
     id: category.id,
     sectionId: category.sectionId,
     categoryTypeId: category.categoryTypeId,
     title: category.title,
-    color: category.color,
+    colorCode: category.colorCode,
+    createdByUserId: category.createdByUserId,
     sequenceNumber: category.sequenceNumber,
+  };
+}
+
+/** The spec's fields of a section (spec 02 §3); the canvas id is the family id. */
+function sectionFieldsOf(context: CanvasContext, section: SectionItem) {
+  return {
+    id: section.id,
+    canvasId: context.familyId,
+    familyId: context.familyId,
+    createdByUserId: section.createdByUserId,
+    sectionTypeId: section.sectionTypeId,
+    title: section.title,
+    sequenceNumber: section.sequenceNumber,
+  };
+}
+
+function toCanvasCategory(context: CanvasContext, category: CategoryItem, groups: Groups): CanvasCategory {
+  return {
+    ...categoryFieldsOf(category),
     takeaways: (groups.takeaways.get(category.id) ?? []).map((item) => toTakeaway(context, item)),
     goals: (groups.goals.get(category.id) ?? []).map((item) => toGoal(context, item)),
     actionPoints: (groups.actionPoints.get(category.id) ?? []).map((item) => toActionPoint(context, item)),
@@ -160,10 +198,7 @@ function toCanvasCategory(context: CanvasContext, category: CategoryItem, groups
 
 function toCanvasSection(context: CanvasContext, section: SectionItem, categories: CategoryItem[], groups: Groups): CanvasSection {
   return {
-    id: section.id,
-    sectionTypeId: section.sectionTypeId,
-    title: section.title,
-    sequenceNumber: section.sequenceNumber,
+    ...sectionFieldsOf(context, section),
     categories: categories.filter((category) => category.sectionId === section.id).map((category) => toCanvasCategory(context, category, groups)),
   };
 }
@@ -195,7 +230,6 @@ export function toCanvas(context: CanvasContext): Canvas {
 export function toSection(context: CanvasContext, section: SectionItem): SectionResponse {
   return {
     ...toCanvasSection(context, section, sortedCategories(context), overviewGroups(context)),
-    familyId: context.familyId,
     canvasTitle: context.snapshot.meta?.title ?? '',
     abilities: abilitiesOf(context),
   };
@@ -205,13 +239,13 @@ function toQuestion(context: CanvasContext, question: QuestionItem, answers: Ans
   return {
     id: question.id,
     categoryId: question.categoryId,
-    text: question.text,
+    question: question.text,
     sequenceNumber: question.sequenceNumber,
     answers: answers.filter((answer) => answer.questionId === question.id).map((answer) => toAnswer(context, answer)),
   };
 }
 
-const closedOf = (item: TakeawayItem | GoalItem | ActionPointItem) => (item.type === 'Takeaway' ? item.isArchived === true : item.isCompleted === true);
+const closedOf = (item: TakeawayItem | GoalItem | ActionPointItem) => (item.type === 'Takeaway' ? item.archived === true : item.completed === true);
 
 /** GET /canvas/category/{id}: questions with answers, every takeaway (archived too), goals, action points. */
 export function toCategory(context: CanvasContext, category: CategoryItem): CategoryResponse {
@@ -239,13 +273,8 @@ export function toCategory(context: CanvasContext, category: CategoryItem): Cate
       .map((item) => ({ id: item.id, categoryId: item.categoryId, title: item.title, isClosed: closedOf(item) }));
 
   return {
-    id: category.id,
-    sectionId: category.sectionId,
+    ...categoryFieldsOf(category),
     familyId: context.familyId,
-    categoryTypeId: category.categoryTypeId,
-    title: category.title,
-    color: category.color,
-    sequenceNumber: category.sequenceNumber,
     questions: [...snapshot.questions.values()]
       .filter((question) => question.categoryId === category.id)
       .sort(bySequence)
@@ -260,30 +289,22 @@ export function toCategory(context: CanvasContext, category: CategoryItem): Cate
 
 /**
  * A family card of the advisor dashboard (spec 02 §2 Dashboard): the visible sections by
- * sequence number, their categories with titles and colours, and each category's active
- * takeaways (titles only: the card links to the category page for the rest).
+ * sequence number, their categories, and each category's active takeaways — every field
+ * the spec names, as on the canvas; goals and action points stay on the canvas.
  */
 export function toDashboardCanvas(context: CanvasContext): NonNullable<DashboardFamily['canvas']> {
   const categories = sortedCategories(context);
-  const takeaways = groupByCategory(context, context.snapshot.takeaways.values(), (takeaway) => takeaway.isArchived !== true);
+  const takeaways = groupByCategory(context, context.snapshot.takeaways.values(), (takeaway) => takeaway.archived !== true);
   return {
     id: context.familyId,
     title: context.snapshot.meta?.title ?? '',
     sections: visibleSections(context).map((section) => ({
-      id: section.id,
-      sectionTypeId: section.sectionTypeId,
-      title: section.title,
-      sequenceNumber: section.sequenceNumber,
+      ...sectionFieldsOf(context, section),
       categories: categories
         .filter((category) => category.sectionId === section.id)
         .map((category) => ({
-          id: category.id,
-          sectionId: category.sectionId,
-          categoryTypeId: category.categoryTypeId,
-          title: category.title,
-          color: category.color,
-          sequenceNumber: category.sequenceNumber,
-          takeaways: (takeaways.get(category.id) ?? []).map((takeaway) => ({ id: takeaway.id, title: takeaway.title })),
+          ...categoryFieldsOf(category),
+          takeaways: (takeaways.get(category.id) ?? []).map((takeaway) => toTakeaway(context, takeaway)),
         })),
     })),
   };

@@ -22,7 +22,8 @@ import { queryAll } from './query';
 
 export type CanvasMetaItem = { type: 'Canvas'; familyId: number; title: string; createdAt: string; createdByUserId: string };
 
-export type SectionItem = { type: 'Section'; id: number; sectionTypeId: SectionTypeId; title: string; sequenceNumber: number };
+/** Sections and categories name their creator: the canvas's creator for the template's. */
+export type SectionItem = { type: 'Section'; id: number; sectionTypeId: SectionTypeId; title: string; sequenceNumber: number; createdByUserId: string };
 
 export type CategoryItem = {
   type: 'Category';
@@ -30,8 +31,9 @@ export type CategoryItem = {
   sectionId: number;
   categoryTypeId: CategoryTypeId;
   title: string;
-  color: string;
+  colorCode: string;
   sequenceNumber: number;
+  createdByUserId: string;
 };
 
 export type QuestionItem = {
@@ -69,7 +71,12 @@ export type TakeawayItem = ContentBase &
   title: string;
   text: string | null;
   initiatorId: string | null;
-  isArchived: boolean;
+  /**
+   * The initiator's names, copied when the initiator is set (a canvas read stays one Query);
+   * absent with no initiator. A later change of the person's names shows on the next edit.
+   */
+  initiator?: InitiatorNames;
+  archived: boolean;
   linkedGoalIds?: Set<string>;
 };
 
@@ -79,7 +86,7 @@ export type GoalItem = ContentBase & {
   text: string | null;
   initiatorId: string | null;
   goalTerm: GoalTerm;
-  isCompleted: boolean;
+  completed: boolean;
   linkedTakeawayIds?: Set<string>;
   linkedActionPointIds?: Set<string>;
 };
@@ -91,9 +98,11 @@ export type ActionPointItem = ContentBase & {
   initiatorId: string | null;
   assigneeId: string | null;
   priority: Priority;
-  isCompleted: boolean;
+  completed: boolean;
   linkedGoalIds?: Set<string>;
 };
+
+export type InitiatorNames = { firstName: string; lastName: string };
 
 export type ContentKind = 'answer' | 'takeaway' | 'goal' | 'actionPoint';
 export type LinkableKind = 'takeaway' | 'goal' | 'actionPoint';

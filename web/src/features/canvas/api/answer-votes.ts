@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { VoteResponse } from '../../../../../shared/contracts/canvas';
+import { AnswerVoteResponse } from '../../../../../shared/contracts/canvas';
 import { apiClient } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas-answer/vote/{answerId} (spec 02 §4): one vote per user, never on one's own item. */
-export function addAnswerVote(id: string): Promise<VoteResponse> {
-  return apiClient.post(`/canvas-answer/vote/${encodeURIComponent(id)}`, undefined, { schema: VoteResponse });
+export function addAnswerVote(id: string): Promise<AnswerVoteResponse> {
+  return apiClient.post(`/canvas-answer/vote/${encodeURIComponent(id)}`, undefined, { schema: AnswerVoteResponse });
 }
 
 /** DELETE /api/canvas-answer/vote/{answerId}: takes one's vote back. */

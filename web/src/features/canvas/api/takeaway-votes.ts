@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { VoteResponse } from '../../../../../shared/contracts/canvas';
+import { TakeawayVoteResponse } from '../../../../../shared/contracts/canvas';
 import { apiClient } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas-takeaway/vote/{takeawayId} (spec 02 §4): one vote per user, never on one's own item. */
-export function addTakeawayVote(id: string): Promise<VoteResponse> {
-  return apiClient.post(`/canvas-takeaway/vote/${encodeURIComponent(id)}`, undefined, { schema: VoteResponse });
+export function addTakeawayVote(id: string): Promise<TakeawayVoteResponse> {
+  return apiClient.post(`/canvas-takeaway/vote/${encodeURIComponent(id)}`, undefined, { schema: TakeawayVoteResponse });
 }
 
 /** DELETE /api/canvas-takeaway/vote/{takeawayId}: takes one's vote back. */

@@ -9,7 +9,7 @@ import { ActionPointModal } from './ActionPointModal';
 let restore = () => undefined as void;
 afterEach(() => restore());
 
-const scope: CanvasScope = { familyId, abilities: editorAbilities, categories: [{ id: categoryId, title: 'Our Values', color: '3A6EA5' }] };
+const scope: CanvasScope = { familyId, abilities: editorAbilities, categories: [{ id: categoryId, title: 'Our Values', colorCode: '3A6EA5' }] };
 const fast = { stepMs: 1, successMs: 5 };
 
 function setup(actionPoint: ActionPoint | null, goals = [aGoal({ title: 'Save money' })]) {
@@ -17,7 +17,7 @@ function setup(actionPoint: ActionPoint | null, goals = [aGoal({ title: 'Save mo
     { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
     { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals, actionPoints: actionPoint ? [actionPoint] : [] }) },
     { method: 'POST', path: /\/canvas-action-point\/create\//, status: 201, body: anActionPoint() },
-    { method: 'PATCH', path: /\/canvas-action-point\/complete\//, body: ({ body }: { body: unknown }) => ({ ...actionPoint, isCompleted: (body as { completed: boolean }).completed }) },
+    { method: 'PATCH', path: /\/canvas-action-point\/complete\//, body: ({ body }: { body: unknown }) => ({ ...actionPoint, completed: (body as { completed: boolean }).completed }) },
   ]);
   restore = api.restore;
   let closed = 0;

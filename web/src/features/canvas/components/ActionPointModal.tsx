@@ -49,7 +49,7 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
     scope,
     item: actionPoint,
     isEditedByCreatorOnly: true,
-    isClosed: actionPoint?.isCompleted ?? false,
+    isClosed: actionPoint?.completed ?? false,
     schema: ActionPointForm,
     initialValues: ({ title, text, initiatorId }, userId) => ({
       categoryId: String(actionPoint?.categoryId ?? fixedCategoryId ?? ''),
@@ -72,12 +72,12 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
 
   const { category, linkPickerProps } = useChosenCategory(form.values.categoryId, isReadOnly);
   const goalChoices = linkChoices(category.data?.goals.map(goalOption) ?? [], linkedGoalIds, category.data?.linkedElsewhere.goals.map(linkedItemOption));
-  const knownGoals = [...(category.data?.goals ?? []), ...(category.data?.linkedElsewhere.goals ?? []).map((item) => ({ id: item.id, isCompleted: item.isClosed }))];
+  const knownGoals = [...(category.data?.goals ?? []), ...(category.data?.linkedElsewhere.goals ?? []).map((item) => ({ id: item.id, completed: item.isClosed }))];
   const hasOpenGoals = actionPoint !== null && openLinkedGoals(actionPoint, knownGoals).length > 0;
 
   const toggleCompleted = async () => {
     if (!actionPoint) return;
-    const completed = !actionPoint.isCompleted;
+    const completed = !actionPoint.completed;
     const isDone = await itemForm.runChange(
       () => completeActionPoint.mutateAsync({ id: actionPoint.id, completed }),
       completed ? t('canvas.actionPoint.success.complete') : t('canvas.actionPoint.success.uncomplete'),
@@ -92,16 +92,16 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
       onDelete={actionPoint && itemForm.canDelete ? () => deleteActionPoint.mutateAsync(actionPoint.id) : undefined}
       notices={
         <>
-          {actionPoint?.isCompleted && <Notice>{t('canvas.actionPoint.completedBanner')}</Notice>}
-          {actionPoint?.isCompleted && hasOpenGoals && <Notice tone="warning">{t('canvas.actionPoint.openGoalsWarning')}</Notice>}
-          {isReadOnly && !actionPoint?.isCompleted && <Notice>{t('canvas.form.readOnly')}</Notice>}
+          {actionPoint?.completed && <Notice>{t('canvas.actionPoint.completedBanner')}</Notice>}
+          {actionPoint?.completed && hasOpenGoals && <Notice tone="warning">{t('canvas.actionPoint.openGoalsWarning')}</Notice>}
+          {isReadOnly && !actionPoint?.completed && <Notice>{t('canvas.form.readOnly')}</Notice>}
         </>
       }
       actions={
         actionPoint &&
         itemForm.canEdit && (
           <Button variant="secondary" onClick={() => void toggleCompleted()} disabled={completeActionPoint.isPending}>
-            {actionPoint.isCompleted ? t('canvas.actionPoint.uncomplete') : t('canvas.actionPoint.complete')}
+            {actionPoint.completed ? t('canvas.actionPoint.uncomplete') : t('canvas.actionPoint.complete')}
           </Button>
         )
       }

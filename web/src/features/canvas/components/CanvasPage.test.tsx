@@ -16,13 +16,17 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** The spec's fields every section carries. */
+const sectionOf = (n: number) => ({ id: familyId * 1000 + n, canvasId: familyId, familyId, createdByUserId: 'user-owner' });
+
 function aCanvas(abilities: CanvasAbilities): Canvas {
   const category = (n: number, title: string, sectionN: number) => ({
     id: familyId * 1000 + 100 + n,
     sectionId: familyId * 1000 + sectionN,
     categoryTypeId: n,
     title,
-    color: '3A6EA5',
+    colorCode: '3A6EA5',
+    createdByUserId: 'user-owner',
     sequenceNumber: n,
     takeaways: n === 1 ? [aTakeaway({ title: 'Honesty first', voteCount: 5 })] : [],
     goals: [],
@@ -33,8 +37,8 @@ function aCanvas(abilities: CanvasAbilities): Canvas {
     title: 'Rivera Family Canvas',
     entityId: familyId,
     sections: [
-      { id: familyId * 1000 + 1, sectionTypeId: 1, title: 'Family Council', sequenceNumber: 1, categories: [category(1, 'Our Values', 1), category(2, 'What We Do Best', 1)] },
-      { id: familyId * 1000 + 4, sectionTypeId: 4, title: 'The Past', sequenceNumber: 2, categories: [category(11, 'Our Past', 4)] },
+      { ...sectionOf(1), sectionTypeId: 1, title: 'Family Council', sequenceNumber: 1, categories: [category(1, 'Our Values', 1), category(2, 'What we do best', 1)] },
+      { ...sectionOf(4), sectionTypeId: 4, title: 'The Past', sequenceNumber: 2, categories: [category(11, 'Our Past', 4)] },
     ],
     workRelationMemberPermissions: [],
     abilities,
@@ -197,7 +201,7 @@ describe('canvas overview: the intro on an empty canvas (spec 02 §2 alternate s
   });
 
   it('goes away once the canvas has a takeaway, a goal or an action point anywhere', async () => {
-    for (const content of [{ takeaways: [aTakeaway({ isArchived: true })] }, { goals: [aGoal({ isCompleted: true })] }, { actionPoints: [anActionPoint()] }]) {
+    for (const content of [{ takeaways: [aTakeaway({ archived: true })] }, { goals: [aGoal({ completed: true })] }, { actionPoints: [anActionPoint()] }]) {
       cleanup();
       restore();
       let canvas = anEmptyCanvas(editorAbilities);

@@ -96,7 +96,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   const focusSelectedTab = () => tabListRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
 
   const scope: CanvasScope = useMemo(
-    () => ({ familyId: canvas.id, abilities, categories: allCategories(canvas).map(({ id, title, color }) => ({ id, title, color })) }),
+    () => ({ familyId: canvas.id, abilities, categories: allCategories(canvas).map(({ id, title, colorCode }) => ({ id, title, colorCode })) }),
     [canvas, abilities],
   );
 

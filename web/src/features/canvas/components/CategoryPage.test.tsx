@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CategoryResponse } from '../../../../../shared/contracts/canvas';
-import { aCategory, anAnswer, aQuestion, canvasUsers, categoryId, fakeApi, me, other, readerAbilities } from '../testing/fixtures';
+import { aCategory, anAnswer, aQuestion, aTakeaway, canvasUsers, categoryId, fakeApi, me, other, readerAbilities } from '../testing/fixtures';
 import { renderCanvasRoute } from '../testing/render';
 import { CategoryPage } from './CategoryPage';
 
@@ -87,5 +87,14 @@ describe('add-answer form (spec 02 §2 Answers)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { router } = renderCategory(aCategory(), [{ method: 'GET', path: /\/canvas\/category\//, status: 404, body: { errorCode: 4, errors: {}, message: 'Item not found.' } }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'));
+  });
+});
+
+describe('takeaway initiator (spec 02 §3 `initiator`)', () => {
+  it('names the initiator from the takeaway when the canvas people are not listed (an advisor)', async () => {
+    const takeaway = aTakeaway({ title: 'Trust first', initiatorId: 'user-far', initiator: { id: 'user-far', firstName: 'Grace', lastName: 'Hopper' } });
+    renderCategory(aCategory({ abilities: readerAbilities, takeaways: [takeaway] }), [{ method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: [] }]);
+    const item = await screen.findByTestId('takeaway');
+    expect(within(item).getByText('Grace Hopper')).toBeInTheDocument();
   });
 });

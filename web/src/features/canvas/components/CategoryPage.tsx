@@ -72,7 +72,7 @@ function CategoryView({ category }: { category: CategoryResponse }) {
   const [openTakeaway, setOpenTakeaway] = useState<{ item: Takeaway | null } | null>(null);
   const [highlighted, setHighlighted] = useState<Takeaway | null>(null);
   const { abilities } = category;
-  const color = categoryColor(category.color);
+  const color = categoryColor(category.colorCode);
 
   // Spec 02 §2: leaving with unsaved text is blocked; the attempted destination waits for the answer.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => answers.isDirty && currentLocation.pathname !== nextLocation.pathname);
@@ -84,8 +84,8 @@ function CategoryView({ category }: { category: CategoryResponse }) {
   }, [answers.isDirty]);
 
   const scope: CanvasScope = useMemo(
-    () => ({ familyId: category.familyId, abilities, categories: [{ id: category.id, title: category.title, color: category.color }] }),
-    [category.familyId, category.id, category.title, category.color, abilities],
+    () => ({ familyId: category.familyId, abilities, categories: [{ id: category.id, title: category.title, colorCode: category.colorCode }] }),
+    [category.familyId, category.id, category.title, category.colorCode, abilities],
   );
   const highlight = useMemo(() => (highlighted ? highlightOf(highlighted, category.goals) : null), [highlighted, category.goals]);
   const backToCanvas = links.canvas(abilities.accessKind === 'workRelation' ? category.familyId : undefined);
@@ -114,7 +114,7 @@ function CategoryView({ category }: { category: CategoryResponse }) {
 
   return (
     <div className="mx-auto w-full max-w-page px-4 py-8 sm:px-6 sm:py-10">
-      <header className="flex items-start gap-3 rounded-card border-t-8 p-4 sm:p-6" style={{ borderColor: color, backgroundColor: categoryHighlight(category.color) }}>
+      <header className="flex items-start gap-3 rounded-card border-t-8 p-4 sm:p-6" style={{ borderColor: color, backgroundColor: categoryHighlight(category.colorCode) }}>
         <h1 className="min-w-0 flex-1 font-display text-3xl font-semibold break-words text-ink-900 sm:text-4xl" data-testid="category-title">
           {category.title}
         </h1>
@@ -134,7 +134,7 @@ function CategoryView({ category }: { category: CategoryResponse }) {
         />
         <TakeawaysPanel
           takeaways={category.takeaways}
-          color={category.color}
+          color={category.colorCode}
           abilities={abilities}
           people={people}
           onAdd={abilities.canEditCanvas ? () => setOpenTakeaway({ item: null }) : null}

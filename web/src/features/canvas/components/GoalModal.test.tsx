@@ -9,14 +9,14 @@ import { GoalModal } from './GoalModal';
 let restore = () => undefined as void;
 afterEach(() => restore());
 
-const scope: CanvasScope = { familyId, abilities: editorAbilities, categories: [{ id: categoryId, title: 'Our Values', color: '3A6EA5' }] };
+const scope: CanvasScope = { familyId, abilities: editorAbilities, categories: [{ id: categoryId, title: 'Our Values', colorCode: '3A6EA5' }] };
 const fast = { stepMs: 1, successMs: 5 };
 
 function setup(goal: Goal, actionPoints = [anActionPoint()]) {
   const api = fakeApi([
     { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
     { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals: [goal], actionPoints }) },
-    { method: 'PATCH', path: /\/canvas-goal\/complete\//, body: ({ body }: { body: unknown }) => ({ ...goal, isCompleted: (body as { completed: boolean }).completed }) },
+    { method: 'PATCH', path: /\/canvas-goal\/complete\//, body: ({ body }: { body: unknown }) => ({ ...goal, completed: (body as { completed: boolean }).completed }) },
   ]);
   restore = api.restore;
   let closed = 0;
@@ -52,7 +52,7 @@ describe('completing a goal (spec 02 §4)', () => {
   });
 
   it('completes at once when every linked action point is done', async () => {
-    const done = anActionPoint({ isCompleted: true });
+    const done = anActionPoint({ completed: true });
     const goal = aGoal({ linkedActionPointIds: [done.id] });
     const { user, calls } = setup(goal, [done]);
     const complete = within(screen.getByRole('dialog', { name: 'Goal' })).getByRole('button', { name: 'Mark as completed' });

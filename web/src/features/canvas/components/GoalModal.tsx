@@ -51,7 +51,7 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
     scope,
     item: goal,
     isEditedByCreatorOnly: true,
-    isClosed: goal?.isCompleted ?? false,
+    isClosed: goal?.completed ?? false,
     schema: GoalForm,
     initialValues: ({ title, text, initiatorId }) => ({ categoryId: String(goal?.categoryId ?? fixedCategoryId ?? ''), title, text, initiatorId, goalTerm: goal?.goalTerm ?? 'NoTerm' }),
     save: (values, shared) => {
@@ -78,8 +78,8 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
 
   const onToggleComplete = () => {
     if (!goal) return;
-    if (goal.isCompleted) return void setCompleted(false);
-    const known = [...(category.data?.actionPoints ?? []), ...(elsewhere?.actionPoints ?? []).map((item) => ({ id: item.id, isCompleted: item.isClosed }))];
+    if (goal.completed) return void setCompleted(false);
+    const known = [...(category.data?.actionPoints ?? []), ...(elsewhere?.actionPoints ?? []).map((item) => ({ id: item.id, completed: item.isClosed }))];
     if (openLinkedActionPoints(goal, known).length > 0) setIsCompleteAsked(true);
     else void setCompleted(true);
   };
@@ -91,15 +91,15 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
       onDelete={goal && itemForm.canDelete ? () => deleteGoal.mutateAsync(goal.id) : undefined}
       notices={
         <>
-          {goal?.isCompleted && <Notice>{t('canvas.goal.completedBanner')}</Notice>}
-          {isReadOnly && !goal?.isCompleted && <Notice>{t('canvas.form.readOnly')}</Notice>}
+          {goal?.completed && <Notice>{t('canvas.goal.completedBanner')}</Notice>}
+          {isReadOnly && !goal?.completed && <Notice>{t('canvas.form.readOnly')}</Notice>}
         </>
       }
       actions={
         goal &&
         itemForm.canEdit && (
           <Button variant="secondary" onClick={onToggleComplete} disabled={completeGoal.isPending || category.isPending}>
-            {goal.isCompleted ? t('canvas.goal.uncomplete') : t('canvas.goal.complete')}
+            {goal.completed ? t('canvas.goal.uncomplete') : t('canvas.goal.complete')}
           </Button>
         )
       }

@@ -9,15 +9,15 @@ import { GoalsAndActions } from './GoalsAndActions';
 let restore = () => undefined as void;
 afterEach(() => restore());
 
-const scope = (abilities = editorAbilities): CanvasScope => ({ familyId, abilities, categories: [{ id: categoryId, title: 'Our Values', color: '3A6EA5' }] });
+const scope = (abilities = editorAbilities): CanvasScope => ({ familyId, abilities, categories: [{ id: categoryId, title: 'Our Values', colorCode: '3A6EA5' }] });
 
 const goals = [
   aGoal({ title: 'Save for school', goalTerm: 'ShortTerm' }),
   aGoal({ title: 'Buy a house', goalTerm: 'LongTerm' }),
-  aGoal({ title: 'Plan the reunion', goalTerm: 'ShortTerm', isCompleted: true }),
+  aGoal({ title: 'Plan the reunion', goalTerm: 'ShortTerm', completed: true }),
   aGoal({ title: 'Learn to sail', goalTerm: 'NoTerm' }),
 ];
-const actionPoints = [anActionPoint({ title: 'Call the bank', priority: 'HighPriority' }), anActionPoint({ title: 'Tidy the attic', priority: 'LowPriority', isCompleted: true })];
+const actionPoints = [anActionPoint({ title: 'Call the bank', priority: 'HighPriority' }), anActionPoint({ title: 'Tidy the attic', priority: 'LowPriority', completed: true })];
 
 function renderBoards(abilities = editorAbilities) {
   ({ restore } = fakeApi([

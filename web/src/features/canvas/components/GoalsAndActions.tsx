@@ -32,7 +32,7 @@ export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, h
   const [open, setOpen] = useState<OpenItem>(null);
   const people = useCanvasPeople(scope.familyId);
   const canEdit = scope.abilities.canEditCanvas;
-  const colorOf = (categoryId: number) => scope.categories.find((category) => category.id === categoryId)?.color ?? '';
+  const colorOf = (categoryId: number) => scope.categories.find((category) => category.id === categoryId)?.colorCode ?? '';
   const categoryTitle = (categoryId: number) => scope.categories.find((category) => category.id === categoryId)?.title;
   const showCategory = fixedCategoryId === undefined;
 
@@ -59,7 +59,7 @@ export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, h
           <ItemCard
             title={goal.title}
             color={colorOf(goal.categoryId)}
-            isCompleted={goal.isCompleted}
+            completed={goal.completed}
             isHighlighted={highlight?.goalIds.has(goal.id)}
             onOpen={() => setOpen({ kind: 'goal', item: goal })}
             testId="goal-card"
@@ -88,7 +88,7 @@ export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, h
             <ItemCard
               title={actionPoint.title}
               color={colorOf(actionPoint.categoryId)}
-              isCompleted={actionPoint.isCompleted}
+              completed={actionPoint.completed}
               isHighlighted={highlight?.actionPointIds.has(actionPoint.id)}
               onOpen={() => setOpen({ kind: 'actionPoint', item: actionPoint })}
               testId="action-point-card"

@@ -8,7 +8,7 @@ type ItemCardProps = {
   title: string;
   color: string;
   details?: ReactNode;
-  isCompleted?: boolean;
+  completed?: boolean;
   /** Lit up by the hover of a linked takeaway (spec 02 §2). */
   isHighlighted?: boolean;
   /** Spec 02 §2: double-click (or Enter on focus) opens the edit view. */
@@ -17,7 +17,7 @@ type ItemCardProps = {
 };
 
 /** A goal or action point card: focusable, opened with a double-click or Enter. */
-export function ItemCard({ title, color, details, isCompleted, isHighlighted, onOpen, testId }: ItemCardProps) {
+export function ItemCard({ title, color, details, completed, isHighlighted, onOpen, testId }: ItemCardProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();
@@ -40,10 +40,10 @@ export function ItemCard({ title, color, details, isCompleted, isHighlighted, on
         data-testid={testId}
         data-highlighted={isHighlighted ? 'true' : undefined}
       >
-        <p className={cx('flex items-start gap-2 font-medium break-words text-ink-900', isCompleted && 'line-through decoration-ink-500')}>
-          {isCompleted && <CheckIcon className="mt-0.5 size-4 shrink-0 text-success-700" />}
+        <p className={cx('flex items-start gap-2 font-medium break-words text-ink-900', completed && 'line-through decoration-ink-500')}>
+          {completed && <CheckIcon className="mt-0.5 size-4 shrink-0 text-success-700" />}
           <span className="min-w-0">{title}</span>
-          {isCompleted && <span className="sr-only">({t('canvas.completed.badge')})</span>}
+          {completed && <span className="sr-only">({t('canvas.completed.badge')})</span>}
         </p>
         {details && <div className="mt-1 flex flex-col gap-0.5 text-sm text-ink-600">{details}</div>}
       </article>

@@ -77,7 +77,7 @@ function QuestionView({ question, abilities, people, answers }: Omit<QuestionsPa
   return (
     <>
       <h3 id={headingId} className="text-lg font-semibold text-ink-900">
-        {question.text}
+        {question.question}
       </h3>
       <div className="flex flex-col gap-3">
         <h4 className="sr-only">{t('answers.title')}</h4>
@@ -167,7 +167,7 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
       <p className="break-words whitespace-pre-line text-ink-900">{answer.text}</p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
         <span>
-          {isOwn ? t('answers.yours') : people.nameOf(answer.createdByUserId)} · {formatDate(answer.createdAt)}
+          {isOwn ? t('answers.yours') : people.nameOf(answer.createdByUserId)} · {formatDate(answer.createdDate)}
         </span>
         <Votes
           count={answer.voteCount}

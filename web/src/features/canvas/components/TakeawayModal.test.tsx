@@ -10,12 +10,12 @@ let restore = () => undefined as void;
 afterEach(() => restore());
 
 const fast = { stepMs: 1, successMs: 5 };
-const scope = (abilities = editorAbilities): CanvasScope => ({ familyId, abilities, categories: [{ id: categoryId, title: 'Our Values', color: '3A6EA5' }] });
+const scope = (abilities = editorAbilities): CanvasScope => ({ familyId, abilities, categories: [{ id: categoryId, title: 'Our Values', colorCode: '3A6EA5' }] });
 
 function setup(takeaway: Takeaway | null, goals: Goal[], abilities = editorAbilities) {
   const api = fakeApi([
     { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
-    { method: 'PATCH', path: /\/canvas-takeaway\/archive\//, body: () => ({ ...takeaway, isArchived: true }) },
+    { method: 'PATCH', path: /\/canvas-takeaway\/archive\//, body: () => ({ ...takeaway, archived: true }) },
     { method: 'POST', path: /\/canvas-takeaway\/create\//, status: 201, body: aTakeaway() },
   ]);
   restore = api.restore;
@@ -41,7 +41,7 @@ describe('takeaway form (spec 02 §2, §4, §5)', () => {
   });
 
   it('archives at once when every linked goal is completed', async () => {
-    const goal = aGoal({ isCompleted: true });
+    const goal = aGoal({ completed: true });
     const { user, calls } = setup(aTakeaway({ linkedGoalIds: [goal.id] }), [goal]);
     await user.click(screen.getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(calls.some((call) => call.path.includes('/archive/'))).toBe(true));
@@ -49,7 +49,7 @@ describe('takeaway form (spec 02 §2, §4, §5)', () => {
   });
 
   it('opens an archived takeaway read-only with a banner', () => {
-    setup(aTakeaway({ isArchived: true }), []);
+    setup(aTakeaway({ archived: true }), []);
     expect(screen.getByText('This takeaway is archived. It is shown read-only.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('takeaway form (spec 02 §2, §4, §5)', () => {
   });
 
   it('links only open goals, ten at a time', async () => {
-    const goals = [...Array.from({ length: 23 }, (_, n) => aGoal({ title: `Goal ${n + 1}` })), aGoal({ title: 'Done goal', isCompleted: true })];
+    const goals = [...Array.from({ length: 23 }, (_, n) => aGoal({ title: `Goal ${n + 1}` })), aGoal({ title: 'Done goal', completed: true })];
     const { user, calls } = setup(null, goals);
     const group = screen.getByRole('group', { name: 'Linked goals' });
     expect(within(group).getAllByRole('checkbox')).toHaveLength(10);

@@ -48,7 +48,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
     scope,
     item: takeaway,
     isEditedByCreatorOnly: false,
-    isClosed: takeaway?.isArchived ?? false,
+    isClosed: takeaway?.archived ?? false,
     schema: TakeawayForm,
     initialValues: ({ title, text, initiatorId }) => ({ title, text, initiatorId }),
     save: (_values, shared) => {
@@ -78,8 +78,8 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
 
   const onArchiveToggle = () => {
     if (!takeaway) return;
-    if (takeaway.isArchived) return void setArchived(false);
-    const known = [...goals, ...goalsElsewhere.map((item) => ({ id: item.id, isCompleted: item.isClosed }))];
+    if (takeaway.archived) return void setArchived(false);
+    const known = [...goals, ...goalsElsewhere.map((item) => ({ id: item.id, completed: item.isClosed }))];
     if (openLinkedGoals(takeaway, known).length > 0) setIsArchiveAsked(true);
     else void setArchived(true);
   };
@@ -91,7 +91,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
       onDelete={takeaway && itemForm.canDelete ? () => deleteTakeaway.mutateAsync(takeaway.id) : undefined}
       notices={
         <>
-          {takeaway?.isArchived && <Notice>{t('canvas.takeaway.archivedBanner')}</Notice>}
+          {takeaway?.archived && <Notice>{t('canvas.takeaway.archivedBanner')}</Notice>}
           {!canEdit && <Notice>{t('canvas.form.readOnly')}</Notice>}
         </>
       }
@@ -99,7 +99,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
         takeaway &&
         canEdit && (
           <Button variant="secondary" onClick={onArchiveToggle} disabled={archiveTakeaway.isPending}>
-            {takeaway.isArchived ? t('canvas.takeaway.unarchive') : t('canvas.takeaway.archive')}
+            {takeaway.archived ? t('canvas.takeaway.unarchive') : t('canvas.takeaway.archive')}
           </Button>
         )
       }

@@ -26,8 +26,8 @@ type TakeawaysPanelProps = {
 
 /** The takeaways of a category (spec 02 §2 Takeaway form and list): active ones, then the archived ones collapsed. */
 export function TakeawaysPanel({ takeaways, color, abilities, people, onAdd, onOpen, onHighlight }: TakeawaysPanelProps) {
-  const active = takeaways.filter((takeaway) => !takeaway.isArchived);
-  const archived = takeaways.filter((takeaway) => takeaway.isArchived);
+  const active = takeaways.filter((takeaway) => !takeaway.archived);
+  const archived = takeaways.filter((takeaway) => takeaway.archived);
   const item = (takeaway: Takeaway) => (
     <TakeawayItem key={takeaway.id} takeaway={takeaway} color={color} abilities={abilities} people={people} onOpen={onOpen} onHighlight={onHighlight} />
   );
@@ -68,10 +68,10 @@ export function TakeawaysPanel({ takeaways, color, abilities, people, onAdd, onO
 function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight }: Omit<TakeawaysPanelProps, 'takeaways' | 'onAdd'> & { takeaway: Takeaway }) {
   const toggleVote = useToggleTakeawayVote();
   const toasts = useToasts();
-  const initiator = people.nameOf(takeaway.initiatorId);
+  const initiator = people.nameOf(takeaway.initiatorId, takeaway.initiator);
   return (
     <li
-      className={cx('flex flex-col gap-2 rounded-control border border-l-4 border-line bg-surface p-3 shadow-card', takeaway.isArchived && 'opacity-80')}
+      className={cx('flex flex-col gap-2 rounded-control border border-l-4 border-line bg-surface p-3 shadow-card', takeaway.archived && 'opacity-80')}
       style={{ borderLeftColor: categoryColor(color) }}
       onMouseEnter={() => onHighlight(takeaway)}
       onMouseLeave={() => onHighlight(null)}
@@ -99,7 +99,7 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
         <Votes
           count={takeaway.voteCount}
           hasVoted={takeaway.hasVoted}
-          canVote={!takeaway.isArchived && canVoteOn(takeaway, people.userId, abilities.canEditCanvas)}
+          canVote={!takeaway.archived && canVoteOn(takeaway, people.userId, abilities.canEditCanvas)}
           isBusy={toggleVote.isPending}
           itemLabel={takeaway.title}
           onToggle={() =>

@@ -14,10 +14,14 @@ export type CanvasPeople = {
   familyMembers: PersonOption[];
   /** Spec 02 §5: assignees are all canvas members. */
   canvasMembers: PersonOption[];
-  nameOf: (userId: string | null | undefined) => string | null;
+  /**
+   * A person's name: from the canvas's people, else from the names a response carries (a
+   * takeaway's `initiator`: an advisor, who may not list the family's people, sees those).
+   */
+  nameOf: (userId: string | null | undefined, known?: { firstName: string; lastName: string } | null) => string | null;
 };
 
-const fullName = (user: CanvasUser) => `${user.firstName} ${user.lastName}`.trim();
+const fullName = (user: Pick<CanvasUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
 /** The people of a family's canvas, by name; the current user reads as "You". */
 export function useCanvasPeople(familyId: number | undefined): CanvasPeople {
@@ -31,11 +35,11 @@ export function useCanvasPeople(familyId: number | undefined): CanvasPeople {
       userId,
       familyMembers: list.filter((user) => user.entityType === EntityType.Family).map(option),
       canvasMembers: list.map(option),
-      nameOf: (id) => {
+      nameOf: (id, known) => {
         if (!id) return null;
         if (id === userId) return t('canvas.people.you');
-        const user = byId.get(id);
-        return user ? fullName(user) : t('canvas.people.unknown');
+        const user = byId.get(id) ?? (known ? { firstName: known.firstName, lastName: known.lastName } : undefined);
+        return (user && fullName(user)) || t('canvas.people.unknown');
       },
     };
   }, [users.data, userId]);

@@ -4,10 +4,10 @@ import { goalTerms, priorities, type GoalTerm, type Priority } from '../../../..
 /** One column of the goals and actions tab: the open items, and the completed ones apart. */
 export type Column<K extends string, T> = { key: K; active: T[]; completed: T[] };
 
-function columns<K extends string, T extends { isCompleted: boolean }>(keys: readonly K[], items: readonly T[], keyOf: (item: T) => K): Column<K, T>[] {
+function columns<K extends string, T extends { completed: boolean }>(keys: readonly K[], items: readonly T[], keyOf: (item: T) => K): Column<K, T>[] {
   return keys.map((key) => {
     const inColumn = items.filter((item) => keyOf(item) === key);
-    return { key, active: inColumn.filter((item) => !item.isCompleted), completed: inColumn.filter((item) => item.isCompleted) };
+    return { key, active: inColumn.filter((item) => !item.completed), completed: inColumn.filter((item) => item.completed) };
   });
 }
 

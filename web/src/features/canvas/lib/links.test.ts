@@ -14,12 +14,12 @@ describe('links (spec 02 §4, §5)', () => {
 
   it('finds the open linked action points of a goal and the open linked goals of a takeaway', () => {
     const open = anActionPoint();
-    const done = anActionPoint({ isCompleted: true });
+    const done = anActionPoint({ completed: true });
     expect(openLinkedActionPoints(aGoal({ linkedActionPointIds: [open.id, done.id] }), [open, done])).toEqual([open.id]);
     expect(openLinkedActionPoints(aGoal({ linkedActionPointIds: [done.id] }), [open, done])).toEqual([]);
     const goal = aGoal();
     expect(openLinkedGoals({ linkedGoalIds: [goal.id] }, [goal])).toEqual([goal.id]);
-    expect(openLinkedGoals({ linkedGoalIds: [goal.id] }, [{ ...goal, isCompleted: true }])).toEqual([]);
+    expect(openLinkedGoals({ linkedGoalIds: [goal.id] }, [{ ...goal, completed: true }])).toEqual([]);
   });
 
   it('lights up the linked goals of a takeaway and their action points', () => {

@@ -6,13 +6,13 @@ export const linkPageSize = 10;
 /** An item a form can link, or shows as linked. */
 export type LinkOption = { id: string; title: string; categoryId: number; isClosed: boolean };
 
-export const takeawayOption = (takeaway: Takeaway): LinkOption => ({ id: takeaway.id, title: takeaway.title, categoryId: takeaway.categoryId, isClosed: takeaway.isArchived });
-export const goalOption = (goal: Goal): LinkOption => ({ id: goal.id, title: goal.title, categoryId: goal.categoryId, isClosed: goal.isCompleted });
+export const takeawayOption = (takeaway: Takeaway): LinkOption => ({ id: takeaway.id, title: takeaway.title, categoryId: takeaway.categoryId, isClosed: takeaway.archived });
+export const goalOption = (goal: Goal): LinkOption => ({ id: goal.id, title: goal.title, categoryId: goal.categoryId, isClosed: goal.completed });
 export const actionPointOption = (actionPoint: ActionPoint): LinkOption => ({
   id: actionPoint.id,
   title: actionPoint.title,
   categoryId: actionPoint.categoryId,
-  isClosed: actionPoint.isCompleted,
+  isClosed: actionPoint.completed,
 });
 export const linkedItemOption = (item: LinkedItem): LinkOption => ({ ...item });
 
@@ -32,14 +32,14 @@ export function linkChoices(candidates: readonly LinkOption[], linkedIds: readon
 }
 
 /** Spec 02 §4: completing a goal asks first when a linked action point is still open. */
-export function openLinkedActionPoints(goal: Pick<Goal, 'linkedActionPointIds'>, actionPoints: readonly Pick<ActionPoint, 'id' | 'isCompleted'>[]): string[] {
-  const open = new Set(actionPoints.filter((actionPoint) => !actionPoint.isCompleted).map((actionPoint) => actionPoint.id));
+export function openLinkedActionPoints(goal: Pick<Goal, 'linkedActionPointIds'>, actionPoints: readonly Pick<ActionPoint, 'id' | 'completed'>[]): string[] {
+  const open = new Set(actionPoints.filter((actionPoint) => !actionPoint.completed).map((actionPoint) => actionPoint.id));
   return goal.linkedActionPointIds.filter((id) => open.has(id));
 }
 
 /** Spec 02 §4: archiving a takeaway asks first when a linked goal is not completed. */
-export function openLinkedGoals(item: { linkedGoalIds: readonly string[] }, goals: readonly Pick<Goal, 'id' | 'isCompleted'>[]): string[] {
-  const open = new Set(goals.filter((goal) => !goal.isCompleted).map((goal) => goal.id));
+export function openLinkedGoals(item: { linkedGoalIds: readonly string[] }, goals: readonly Pick<Goal, 'id' | 'completed'>[]): string[] {
+  const open = new Set(goals.filter((goal) => !goal.completed).map((goal) => goal.id));
   return item.linkedGoalIds.filter((id) => open.has(id));
 }
 

@@ -5,7 +5,7 @@ export type CanvasScope = {
   familyId: number;
   abilities: CanvasAbilities;
   /** The categories an item can be created in (the overview: all visible ones). */
-  categories: ReadonlyArray<{ id: number; title: string; color: string }>;
+  categories: ReadonlyArray<{ id: number; title: string; colorCode: string }>;
 };
 
 /** Spec 02 §5, §6: delete needs edit rights and one's own item, or owner/admin on one's own canvas. */

@@ -26,18 +26,33 @@ export const editorAbilities: CanvasAbilities = {
 };
 export const readerAbilities: CanvasAbilities = { ...editorAbilities, canEditCanvas: false };
 
-const authored = (createdByUserId = me) => ({ createdByUserId, createdAt: '2026-03-04T10:00:00.000Z' });
+const authored = (createdByUserId = me) => ({ createdByUserId, createdDate: '2026-03-04T10:00:00.000Z' });
 
 export function anAnswer(overrides: Partial<Answer> = {}): Answer {
-  return { id: contentId(), questionId: `${categoryId}.1`, text: 'An answer', voteCount: 0, hasVoted: false, ...authored(), ...overrides };
+  return { id: contentId(), questionId: `${categoryId}.1`, text: 'An answer', votes: [], voteCount: 0, hasVoted: false, ...authored(), ...overrides };
 }
 
 export function aQuestion(n: number, answers: Answer[] = []): Question {
-  return { id: `${categoryId}.${n}`, categoryId, text: `Question number ${n}?`, sequenceNumber: n, answers };
+  return { id: `${categoryId}.${n}`, categoryId, question: `Question number ${n}?`, sequenceNumber: n, answers };
 }
 
 export function aTakeaway(overrides: Partial<Takeaway> = {}): Takeaway {
-  return { id: contentId(), categoryId, title: 'A takeaway', text: null, initiatorId: me, isArchived: false, linkedGoalIds: [], voteCount: 0, hasVoted: false, ...authored(), ...overrides };
+  return {
+    id: contentId(),
+    categoryId,
+    title: 'A takeaway',
+    text: null,
+    initiatorId: me,
+    initiator: { id: me, firstName: 'Ada', lastName: 'Lovelace' },
+    archived: false,
+    linkedGoalIds: [],
+    linkedGoals: [],
+    votes: [],
+    voteCount: 0,
+    hasVoted: false,
+    ...authored(),
+    ...overrides,
+  };
 }
 
 export function aGoal(overrides: Partial<Goal> = {}): Goal {
@@ -48,7 +63,7 @@ export function aGoal(overrides: Partial<Goal> = {}): Goal {
     text: null,
     initiatorId: me,
     goalTerm: 'NoTerm',
-    isCompleted: false,
+    completed: false,
     linkedTakeawayIds: [],
     linkedActionPointIds: [],
     ...authored(),
@@ -65,7 +80,7 @@ export function anActionPoint(overrides: Partial<ActionPoint> = {}): ActionPoint
     initiatorId: me,
     assigneeId: me,
     priority: 'NoPriority',
-    isCompleted: false,
+    completed: false,
     linkedGoalIds: [],
     ...authored(),
     ...overrides,
@@ -79,7 +94,8 @@ export function aCategory(overrides: Partial<CategoryResponse> = {}): CategoryRe
     familyId,
     categoryTypeId: 1,
     title: 'Our Values',
-    color: '3A6EA5',
+    colorCode: '3A6EA5',
+    createdByUserId: me,
     sequenceNumber: 1,
     questions: [1, 2, 3, 4].map((n) => aQuestion(n)),
     takeaways: [],

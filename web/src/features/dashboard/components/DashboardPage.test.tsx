@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Takeaway } from '../../../../../shared/contracts/canvas';
 import type { DashboardFamily } from '../../../../../shared/contracts/work-relations';
 import { EntityRole, EntityType, type EntityRoleId } from '../../../../../shared/enums';
 import { permissionsForRole } from '../../../../../shared/permissions';
@@ -25,6 +26,26 @@ afterEach(() => {
   Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
 });
 
+/** An active takeaway as the dashboard returns it: every field of the canvas's. */
+function aTakeaway(n: number): Takeaway {
+  return {
+    id: 'x',
+    categoryId: (100 + n) * 1000 + 101,
+    title: `Honesty ${n}`,
+    text: null,
+    initiatorId: null,
+    initiator: null,
+    archived: false,
+    linkedGoalIds: [],
+    linkedGoals: [],
+    createdByUserId: 'owner',
+    createdDate: '2026-03-04T10:00:00.000Z',
+    votes: [],
+    voteCount: 0,
+    hasVoted: false,
+  };
+}
+
 function aFamily(n: number, overrides: Partial<DashboardFamily> = {}): DashboardFamily {
   return {
     id: 100 + n,
@@ -35,11 +56,14 @@ function aFamily(n: number, overrides: Partial<DashboardFamily> = {}): Dashboard
       sections: [
         {
           id: (100 + n) * 1000 + 1,
+          canvasId: 100 + n,
+          familyId: 100 + n,
+          createdByUserId: 'owner',
           sectionTypeId: 1,
           title: 'Family Council',
           sequenceNumber: 1,
           categories: [
-            { id: (100 + n) * 1000 + 101, sectionId: (100 + n) * 1000 + 1, categoryTypeId: 1, title: 'Our Values', color: '3A6EA5', sequenceNumber: 1, takeaways: [{ id: 'x', title: `Honesty ${n}` }] },
+            { id: (100 + n) * 1000 + 101, sectionId: (100 + n) * 1000 + 1, categoryTypeId: 1, title: 'Our Values', colorCode: '3A6EA5', createdByUserId: 'owner', sequenceNumber: 1, takeaways: [aTakeaway(n)] },
           ],
         },
       ],

@@ -98,10 +98,10 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
 
 /** A category card: the whole card opens the category page (its title is the link). */
 function CategoryTile({ category, href }: { category: Category; href: string }) {
-  const color = colorOf(category.color);
+  const color = colorOf(category.colorCode);
   return (
     <div className="relative flex h-full flex-col rounded-card border-2 bg-surface hover:shadow-card" style={{ borderColor: color }} data-testid="dashboard-category">
-      <div className="flex items-start gap-2 rounded-t-[calc(var(--radius-card)-2px)] px-3 pt-2 pb-2" style={{ backgroundColor: highlightOf(category.color) }}>
+      <div className="flex items-start gap-2 rounded-t-[calc(var(--radius-card)-2px)] px-3 pt-2 pb-2" style={{ backgroundColor: highlightOf(category.colorCode) }}>
         <span aria-hidden="true" className="mt-1.5 size-3 shrink-0 rounded-full" style={{ backgroundColor: color }} />
         <h4 className="font-semibold text-ink-900">
           <Link to={href} className="rounded-control after:absolute after:inset-0 after:rounded-card hover:underline focus-visible:underline">
