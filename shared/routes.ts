@@ -195,6 +195,17 @@ export const routeManifest = {
       { name: 'getCategory', method: 'GET', path: '/api/canvas/category/{id}' },
     ],
   },
+  'canvas-history': {
+    entry: 'functions/canvas-history/handler.ts',
+    routes: [
+      { name: 'getOwnHistory', method: 'GET', path: '/api/canvas/history' },
+      { name: 'getHistory', method: 'GET', path: '/api/canvas/history/{familyId}' },
+      { name: 'revertEvent', method: 'POST', path: '/api/canvas/history/{eventId}/revert' },
+      { name: 'getAccessLog', method: 'GET', path: '/api/canvas/access-log' },
+      { name: 'getAccessLogCsv', method: 'GET', path: '/api/canvas/access-log.csv' },
+      { name: 'getCompanyAccessLog', method: 'GET', path: '/api/entities/access-log' },
+    ],
+  },
   'canvas-answer': {
     entry: 'functions/canvas-answer/handler.ts',
     routes: [

@@ -152,6 +152,14 @@ const matrix: Record<RouteKey, Row> = {
   'PATCH /api/canvas': { expected: '5 ok 8 | ok ok 8 8 | 8 8 8' },
   'PATCH /api/canvas/reset': { expected: '5 ok 8 | ok ok 8 8 | 8 8 8', isLast: true },
   'GET /api/canvas/section/{id}': { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
+  // The journal: readers of the canvas see the events of what they may see (the leak scan
+  // checks the section-limited advisor); undo is the actor's, or the family's owner's or admin's.
+  'GET /api/canvas/history': { expected: '5 ok 4 | ok ok ok ok | 4 4 4' },
+  'GET /api/canvas/history/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
+  'POST /api/canvas/history/{eventId}/revert': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  'GET /api/canvas/access-log': { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
+  'GET /api/canvas/access-log.csv': { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
+  'GET /api/entities/access-log': { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },
   'GET /api/canvas/category/{id}': { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
   'POST /api/canvas-answer/create/{questionId}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
   'PATCH /api/canvas-answer/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },

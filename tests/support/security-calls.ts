@@ -1,5 +1,6 @@
 import type { ActionPoint, Answer, Goal, Takeaway } from '../../shared/contracts/canvas';
 import type { IdResponse } from '../../shared/contracts/common';
+import type { HistoryPage } from '../../shared/contracts/history';
 import type { SignupResponse } from '../../shared/contracts/auth';
 import { EntityRole, EntityType, WorkRelationRole } from '../../shared/enums';
 import { allRoutes } from '../../shared/routes';
@@ -269,6 +270,19 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     }),
     'PATCH /api/canvas/reset': fixed({ path: '/api/canvas/reset' }),
     'GET /api/canvas/section/{id}': fixed({ path: `/api/canvas/section/${world.unsharedSectionId}` }),
+    'GET /api/canvas/history': fixed({ path: '/api/canvas/history' }),
+    'GET /api/canvas/history/{familyId}': fixed({ path: `/api/canvas/history/${familyId}` }),
+    'POST /api/canvas/history/{eventId}/revert': async () => {
+      // A fresh change by the full member for every caller: its create event is the target.
+      const id = (await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, { title: `To undo ${secrets.unshared}`, categoryId: world.categoryId })).id;
+      const history = await full.client.get<HistoryPage>(`/api/canvas/history?userId=${world.accounts.full.userId}&itemType=takeaway&limit=100`);
+      const event = history.body.results.find((candidate) => candidate.itemId === id && candidate.action === 'created');
+      if (!event) throw new Error(`setup: no create event for ${id}`);
+      return { path: `/api/canvas/history/${event.id}/revert?familyId=${familyId}` };
+    },
+    'GET /api/canvas/access-log': fixed({ path: '/api/canvas/access-log' }),
+    'GET /api/canvas/access-log.csv': fixed({ path: '/api/canvas/access-log.csv' }),
+    'GET /api/entities/access-log': fixed({ path: '/api/entities/access-log' }),
     'GET /api/canvas/category/{id}': fixed({ path: `/api/canvas/category/${world.categoryId}` }),
     'POST /api/canvas-answer/create/{questionId}': fixed({ path: `/api/canvas-answer/create/${world.openQuestionId}`, body: { questionId: world.openQuestionId, text: `My answer ${secrets.unshared}` } }),
     'PATCH /api/canvas-answer/{id}': fixed({ path: `/api/canvas-answer/${targets.updateAnswer}`, body: { text: `An answer by the full member ${secrets.unshared}` } }),
