@@ -6,7 +6,7 @@ import { canvasContextOf } from '../lib/canvas/context';
 import { messageKeys } from '../../shared/validation';
 import { resolveCanvasAccess } from '../lib/canvas/access';
 import { CanvasSnapshot } from '../lib/canvas/snapshot';
-import { toDashboardCanvas } from '../lib/canvas/views';
+import { changesSinceLastVisit, toDashboardCanvas } from '../lib/canvas/views';
 import { queryCanvas } from '../lib/db/canvas';
 import { getEntities } from '../lib/db/entities';
 import { listFamiliesOfAdvisor } from '../lib/db/work-relations';
@@ -52,10 +52,8 @@ export async function listDashboardFamilies(session: Session, input: ListDashboa
       const storedRole = snapshot.workRelationMembers.get(`${membership.entityId}#${session.userId}`)?.workRelationRoleId;
       const workRelationRoleId = access?.kind === 'workRelation' ? access.workRelationRoleId : effectiveWorkRelationRoleId(membership, storedRole);
       const canViewCanvas = Boolean(snapshot.meta && access && canReadCanvas(access));
-      const canvas =
-        canViewCanvas && access
-          ? toDashboardCanvas(canvasContextOf(session, family.id, access, snapshot))
-          : null;
+      const context = canViewCanvas && access ? canvasContextOf(session, family.id, access, snapshot) : null;
+      const canvas = context ? toDashboardCanvas(context) : null;
       return {
         id: family.id,
         entityName: family.entityName,
@@ -63,6 +61,7 @@ export async function listDashboardFamilies(session: Session, input: ListDashboa
         canViewCanvas,
         workRelationRoleId,
         memberPermissions: relationPermissions({ kind: 'familyOfAdvisor', membership, workRelationRoleId }),
+        changesSinceLastVisit: context ? changesSinceLastVisit(context) : 0,
       };
     }),
   );

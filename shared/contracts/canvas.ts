@@ -235,6 +235,10 @@ const authored = {
   createdByUserId: z.string(),
   /** ISO 8601 instant of creation. */
   createdDate: z.string(),
+  /** Grows with every change of the item: what a write started from. */
+  version: z.number(),
+  /** Someone else created or changed it since the caller's previous visit of the canvas. */
+  changedSinceLastVisit: z.boolean(),
 };
 
 /** A person named on an item (spec 02 §3 Takeaway `initiator`). */

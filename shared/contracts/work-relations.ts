@@ -105,6 +105,8 @@ export const DashboardFamily = z.object({
   workRelationRoleId: z.number(),
   /** The caller's work-relation permissions for this family. */
   memberPermissions: z.array(z.enum(workRelationPermissions)),
+  /** Items of visible sections others created or changed since the caller last opened this canvas. */
+  changesSinceLastVisit: z.number(),
 });
 export type DashboardFamily = z.infer<typeof DashboardFamily>;
 export const DashboardFamiliesResponse = z.object({

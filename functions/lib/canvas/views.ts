@@ -56,6 +56,14 @@ function votersOf(context: CanvasContext, itemId: string) {
   return { voterIds: [...voters].sort(), voteCount: voters.size, hasVoted: voters.has(context.userId) };
 }
 
+/** An item's version, and whether someone else changed it since the caller's previous visit (recordRead sets it). */
+export function changeFieldsOf(context: CanvasContext, item: { version: number; createdAt: string; createdByUserId: string; changedAt?: string; changedByUserId?: string }) {
+  const since = context.previousVisitAt;
+  const changedAt = item.changedAt ?? item.createdAt;
+  const changedBy = item.changedByUserId ?? item.createdByUserId;
+  return { version: item.version, changedSinceLastVisit: Boolean(since) && changedAt > (since as string) && changedBy !== context.userId };
+}
+
 export function toAnswer(context: CanvasContext, answer: AnswerItem): Answer {
   const { voterIds, voteCount, hasVoted } = votersOf(context, answer.id);
   return {
@@ -64,6 +72,7 @@ export function toAnswer(context: CanvasContext, answer: AnswerItem): Answer {
     text: answer.text,
     createdByUserId: answer.createdByUserId,
     createdDate: answer.createdAt,
+    ...changeFieldsOf(context, answer),
     votes: voterIds.map((userId) => ({ id: voteIdOf(answer.id, userId), userId, answerId: answer.id })),
     voteCount,
     hasVoted,
@@ -90,6 +99,7 @@ export function toTakeaway(context: CanvasContext, takeaway: TakeawayItem): Take
     }),
     createdByUserId: takeaway.createdByUserId,
     createdDate: takeaway.createdAt,
+    ...changeFieldsOf(context, takeaway),
     votes: voterIds.map((userId) => ({ id: voteIdOf(takeaway.id, userId), userId, takeawayId: takeaway.id })),
     voteCount,
     hasVoted,
@@ -109,6 +119,7 @@ export function toGoal(context: CanvasContext, goal: GoalItem): Goal {
     linkedActionPointIds: visibleLinks(context, 'actionPoint', goal.linkedActionPointIds),
     createdByUserId: goal.createdByUserId,
     createdDate: goal.createdAt,
+    ...changeFieldsOf(context, goal),
   };
 }
 
@@ -125,6 +136,7 @@ export function toActionPoint(context: CanvasContext, actionPoint: ActionPointIt
     linkedGoalIds: visibleLinks(context, 'goal', actionPoint.linkedGoalIds),
     createdByUserId: actionPoint.createdByUserId,
     createdDate: actionPoint.createdAt,
+    ...changeFieldsOf(context, actionPoint),
   };
 }
 
@@ -292,6 +304,19 @@ export function toCategory(context: CanvasContext, category: CategoryItem): Cate
  * sequence number, their categories, and each category's active takeaways — every field
  * the spec names, as on the canvas; goals and action points stay on the canvas.
  */
+/** How many visible items others created or changed since the caller last saw the canvas (every one before a first visit). */
+export function changesSinceLastVisit(context: CanvasContext): number {
+  const since = context.snapshot.visits.get(context.userId)?.lastSeenAt ?? '';
+  let count = 0;
+  for (const kind of ['answer', 'takeaway', 'goal', 'actionPoint'] as const) {
+    for (const item of context.snapshot.contentMap(kind).values()) {
+      if (!context.canSee(item.sectionId)) continue;
+      if ((item.changedAt ?? item.createdAt) > since && (item.changedByUserId ?? item.createdByUserId) !== context.userId) count += 1;
+    }
+  }
+  return count;
+}
+
 export function toDashboardCanvas(context: CanvasContext): NonNullable<DashboardFamily['canvas']> {
   const categories = sortedCategories(context);
   const takeaways = groupByCategory(context, context.snapshot.takeaways.values(), (takeaway) => takeaway.archived !== true);

@@ -26,7 +26,7 @@ export const editorAbilities: CanvasAbilities = {
 };
 export const readerAbilities: CanvasAbilities = { ...editorAbilities, canEditCanvas: false };
 
-const authored = (createdByUserId = me) => ({ createdByUserId, createdDate: '2026-03-04T10:00:00.000Z' });
+const authored = (createdByUserId = me) => ({ createdByUserId, createdDate: '2026-03-04T10:00:00.000Z', version: 1, changedSinceLastVisit: false });
 
 export function anAnswer(overrides: Partial<Answer> = {}): Answer {
   return { id: contentId(), questionId: `${categoryId}.1`, text: 'An answer', votes: [], voteCount: 0, hasVoted: false, ...authored(), ...overrides };

@@ -41,6 +41,8 @@ function aTakeaway(n: number): Takeaway {
     createdByUserId: 'owner',
     createdDate: '2026-03-04T10:00:00.000Z',
     votes: [],
+    version: 1,
+    changedSinceLastVisit: false,
     voteCount: 0,
     hasVoted: false,
   };
@@ -71,6 +73,7 @@ function aFamily(n: number, overrides: Partial<DashboardFamily> = {}): Dashboard
     canViewCanvas: true,
     workRelationRoleId: 2,
     memberPermissions: ['ReadCanvas'],
+    changesSinceLastVisit: 0,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ const family = (overrides: Partial<DashboardFamily> = {}): DashboardFamily => ({
   canViewCanvas: true,
   workRelationRoleId: 2,
   memberPermissions: ['ReadCanvas'],
+  changesSinceLastVisit: 0,
   ...overrides,
 });
 
