@@ -41,8 +41,10 @@ export async function revertEvent(session: Session, eventId: string, familyIdPar
     const batch = (await getHistoryBatch(familyId, event.batchId)).filter((member) => visibleEvent(context.access, member));
     const ordered = (batch.length ? batch : [event]).slice().reverse();
     const voters = await votersWhoMayVote(context, ordered);
+    // Items this batch brings back (a reset's): they link to each other as they did.
+    const peers = new Set(ordered.filter((undone) => isContent(undone) && undone.after === null).map((undone) => undone.itemId));
     const plans: Array<{ steps: Step[]; entry: JournalEntry }> = [];
-    for (const undone of ordered) plans.push(...(await planRevert(context, undone, voters)));
+    for (const undone of ordered) plans.push(...(await planRevert(context, undone, voters, peers)));
     return { results: await writeInChunks(context, plans) };
   });
 }
@@ -117,12 +119,18 @@ const closedField = (kind: LinkableKind) => (kind === 'takeaway' ? 'archived' : 
  * The links an item gets back: to items that still exist, and (when new) are open and
  * under the link limit. Links the item has now and keeps need no check.
  */
-function linksBack(context: CanvasContext, kind: LinkableKind, wanted: Record<string, unknown>, current: ContentItem | undefined): LinkPlan[] {
+function linksBack(context: CanvasContext, kind: LinkableKind, wanted: Record<string, unknown>, current: ContentItem | undefined, peers: ReadonlySet<string>): LinkPlan[] {
   return linkFieldsOf[kind].map(({ field, targetKind }) => {
     const now = new Set<string>(((current as Record<string, unknown> | undefined)?.[field] as Set<string> | undefined) ?? []);
     const targets = context.snapshot.contentMap(targetKind);
     const final = new Set<string>();
+    const peerLinks: string[] = [];
     for (const id of (wanted[field] as string[] | undefined) ?? []) {
+      // A peer comes back with its own side of the link: nothing to add to it.
+      if (peers.has(id) && !targets.has(id)) {
+        peerLinks.push(id);
+        continue;
+      }
       const target = targets.get(id) as (ContentItem & Record<string, unknown>) | undefined;
       if (!target) continue;
       if (!now.has(id)) {
@@ -133,6 +141,7 @@ function linksBack(context: CanvasContext, kind: LinkableKind, wanted: Record<st
     }
     const added = [...final].filter((id) => !now.has(id));
     const removed = [...now].filter((id) => !final.has(id) && targets.has(id));
+    for (const id of peerLinks) final.add(id);
     return { field, targetKind, final, added, removed, changed: added.length > 0 || removed.length > 0 || now.size !== final.size };
   });
 }
@@ -170,7 +179,7 @@ async function votersWhoMayVote(context: CanvasContext, events: HistoryEvent[]):
   return allowed;
 }
 
-async function planContentRevert(context: CanvasContext, event: HistoryEvent & { itemType: ContentKind }, voters: Set<string>): Promise<Array<{ steps: Step[]; entry: JournalEntry }>> {
+async function planContentRevert(context: CanvasContext, event: HistoryEvent & { itemType: ContentKind }, voters: Set<string>, peers: ReadonlySet<string>): Promise<Array<{ steps: Step[]; entry: JournalEntry }>> {
   const kind = event.itemType;
   const familyId = context.familyId;
   const current = context.snapshot.contentMap(kind).get(event.itemId) as ContentItem | undefined;
@@ -199,7 +208,7 @@ async function planContentRevert(context: CanvasContext, event: HistoryEvent & {
         onConditionFailed: () => fail('ITEM_CHANGED', { message: 'Its author has answered this question again: the old answer cannot come back.' }),
       });
     } else {
-      const plans = linksBack(context, kind, event.before ?? {}, undefined);
+      const plans = linksBack(context, kind, event.before ?? {}, undefined, peers);
       for (const plan of plans) {
         if (plan.final.size) restored[plan.field] = plan.final;
         else delete restored[plan.field];
@@ -252,7 +261,7 @@ async function planContentRevert(context: CanvasContext, event: HistoryEvent & {
   if (kind !== 'answer') {
     const linksChanged = linkFields.some((field) => JSON.stringify(before[field] ?? []) !== JSON.stringify(after[field] ?? []));
     if (linksChanged) {
-      const plans = linksBack(context, kind, before, current);
+      const plans = linksBack(context, kind, before, current, new Set());
       for (const plan of plans) {
         if (!plan.changed) continue;
         if (plan.final.size) {
@@ -290,8 +299,8 @@ function contentEntryOf(action: 'restored' | 'reverted', before: ContentItem | n
 
 // ---- the canvas title, shares, advisors, a reset ----------------------------------------------------
 
-async function planRevert(context: CanvasContext, event: HistoryEvent, voters: Set<string>): Promise<Array<{ steps: Step[]; entry: JournalEntry }>> {
-  if (isContent(event)) return planContentRevert(context, event, voters);
+async function planRevert(context: CanvasContext, event: HistoryEvent, voters: Set<string>, peers: ReadonlySet<string>): Promise<Array<{ steps: Step[]; entry: JournalEntry }>> {
+  if (isContent(event)) return planContentRevert(context, event, voters, peers);
   const familyId = context.familyId;
   const { snapshot } = context;
   switch (event.itemType) {

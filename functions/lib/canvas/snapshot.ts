@@ -48,6 +48,9 @@ export class CanvasSnapshot {
     } else if (sk.startsWith('C#WRMEMBER#')) {
       const member = record as WorkRelationMemberItem;
       this.workRelationMembers.set(`${member.advisorId}#${member.userId}`, member);
+    } else if (sk.startsWith('C#VISIT#')) {
+      const visit = record as CanvasVisitItem;
+      this.visits.set(visit.userId, visit);
     } else if (sk.startsWith('C#SECTION#')) this.put(this.sections, record as SectionItem);
     else if (sk.startsWith('C#CATEGORY#')) this.put(this.categories, record as CategoryItem);
     else if (sk.startsWith('C#QUESTION#')) this.put(this.questions, record as QuestionItem);

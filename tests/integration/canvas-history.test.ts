@@ -1,0 +1,362 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ActionPoint, Answer, Canvas, Goal, Takeaway } from '../../shared/contracts/canvas';
+import type { AccessLogPage, HistoryEvent, HistoryPage, ItemChangedDetails, RevertResponse } from '../../shared/contracts/history';
+import { EntityRole, WorkRelationRole } from '../../shared/enums';
+import { routeManifest } from '../../shared/routes';
+import { advanceClock } from '../../functions/lib/clock';
+import { queryCanvas } from '../../functions/lib/db/canvas';
+import type { TestAccount } from '../support/accounts';
+import { advisorCompanyFor, advisorOf, expectError, familyWithCanvas, getCanvas, getCategory, memberOf, type FamilyWithCanvas } from '../support/canvas';
+import { useIntegrationStack, type ApiClient } from '../support/integration';
+
+/**
+ * The journal (issue "every change recorded"): one event per change in the change's own
+ * transaction, the feed as each reader may see it, undo and restore with the 409 of a
+ * changed item, "since your last visit" and the advisor access log. Real handlers through
+ * the local gateway, DynamoDB Local.
+ */
+
+const stack = useIntegrationStack();
+
+let family: FamilyWithCanvas;
+let full: TestAccount;
+let limited: TestAccount;
+let company: TestAccount;
+let advisorSection: TestAccount;
+let advisorRead: TestAccount;
+let sharedSectionId: number;
+let sharedCategoryId: number;
+let hiddenCategoryId: number;
+
+async function history(client: ApiClient, query = '', familyId?: number): Promise<HistoryEvent[]> {
+  const response = await client.get<HistoryPage>(`/api/canvas/history${familyId ? `/${familyId}` : ''}${query ? `?${query}` : ''}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.results;
+}
+
+async function latest(client: ApiClient = family.owner.client): Promise<HistoryEvent> {
+  return (await history(client, 'limit=1'))[0] as HistoryEvent;
+}
+
+async function created<T>(client: ApiClient, path: string, body: unknown): Promise<T> {
+  const response = await client.post<T>(path, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+const questionOf = (canvas: Canvas, categoryId: number, n: number) => `${categoryId}.${n}`;
+
+beforeAll(async () => {
+  family = await familyWithCanvas(stack, 'Journal Family');
+  full = await memberOf(stack, family.owner, EntityRole.FullMember, 'Sofia');
+  limited = await memberOf(stack, family.owner, EntityRole.LimitedMember, 'Lucas');
+  const sections = family.canvas.sections;
+  sharedSectionId = sections[0]!.id;
+  sharedCategoryId = sections[0]!.categories[0]!.id;
+  hiddenCategoryId = sections[1]!.categories[0]!.id;
+  company = await advisorCompanyFor(stack, family.familyId, [sharedSectionId], 'Journal Advisors');
+  advisorSection = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Section');
+  const readCompany = await advisorCompanyFor(stack, family.familyId, [], 'Reading Advisors');
+  advisorRead = await advisorOf(stack, readCompany, family.familyId, WorkRelationRole.Limited, 'Reader');
+});
+
+describe('one event per change, written with the change', () => {
+  /**
+   * Every write route of the canvas groups, with a call that changes something and the
+   * event it must leave. A write route added to the manifest without a row here fails.
+   */
+  it('journals every canvas write route of the manifest', async () => {
+    const owner = family.owner.client;
+    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Family first', categoryId: sharedCategoryId });
+    const goal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Meet monthly', categoryId: sharedCategoryId, linkedTakeawayIds: [takeaway.id] });
+    const action = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, { title: 'Book a room', categoryId: sharedCategoryId, linkedGoalIds: [goal.id] });
+    const answer = await created<Answer>(full.client, `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 1)}`, {
+      questionId: questionOf(family.canvas, sharedCategoryId, 1),
+      text: 'We value honesty',
+    });
+    const toDelete = {
+      answer: await created<Answer>(owner, `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 2)}`, { questionId: questionOf(family.canvas, sharedCategoryId, 2), text: 'Gone soon' }),
+      takeaway: await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Gone soon', categoryId: sharedCategoryId }),
+      goal: await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Gone soon', categoryId: sharedCategoryId }),
+      action: await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, { title: 'Gone soon', categoryId: sharedCategoryId }),
+    };
+    type Case = { client: ApiClient; method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown; action: string; itemType: string; events?: number };
+    const cases: Record<string, Case> = {
+      'POST /api/canvas-answer/create/{questionId}': {
+        client: owner, method: 'POST', path: `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 3)}`,
+        body: { questionId: questionOf(family.canvas, sharedCategoryId, 3), text: 'Created answer' }, action: 'created', itemType: 'answer',
+      },
+      'PATCH /api/canvas-answer/{id}': { client: full.client, method: 'PATCH', path: `/api/canvas-answer/${answer.id}`, body: { text: 'We value honesty above all' }, action: 'updated', itemType: 'answer' },
+      'POST /api/canvas-answer/vote/{answerId}': { client: owner, method: 'POST', path: `/api/canvas-answer/vote/${answer.id}`, action: 'voted', itemType: 'answer' },
+      'DELETE /api/canvas-answer/vote/{answerId}': { client: owner, method: 'DELETE', path: `/api/canvas-answer/vote/${answer.id}`, action: 'unvoted', itemType: 'answer' },
+      'DELETE /api/canvas-answer/{id}': { client: owner, method: 'DELETE', path: `/api/canvas-answer/${toDelete.answer.id}`, action: 'deleted', itemType: 'answer' },
+      'POST /api/canvas-takeaway/create/{categoryId}': {
+        client: owner, method: 'POST', path: `/api/canvas-takeaway/create/${sharedCategoryId}`, body: { title: 'Another', categoryId: sharedCategoryId }, action: 'created', itemType: 'takeaway',
+      },
+      'PATCH /api/canvas-takeaway/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-takeaway/${takeaway.id}`, body: { title: 'Family first, always' }, action: 'updated', itemType: 'takeaway' },
+      'POST /api/canvas-takeaway/vote/{takeawayId}': { client: full.client, method: 'POST', path: `/api/canvas-takeaway/vote/${takeaway.id}`, action: 'voted', itemType: 'takeaway' },
+      'DELETE /api/canvas-takeaway/vote/{takeawayId}': { client: full.client, method: 'DELETE', path: `/api/canvas-takeaway/vote/${takeaway.id}`, action: 'unvoted', itemType: 'takeaway' },
+      'PATCH /api/canvas-takeaway/archive/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-takeaway/archive/${toDelete.takeaway.id}`, body: { archived: true }, action: 'archived', itemType: 'takeaway' },
+      'DELETE /api/canvas-takeaway/{id}': { client: owner, method: 'DELETE', path: `/api/canvas-takeaway/${toDelete.takeaway.id}`, action: 'deleted', itemType: 'takeaway' },
+      'POST /api/canvas-goal/create/{categoryId}': { client: owner, method: 'POST', path: `/api/canvas-goal/create/${sharedCategoryId}`, body: { title: 'Another goal', categoryId: sharedCategoryId }, action: 'created', itemType: 'goal' },
+      'PATCH /api/canvas-goal/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-goal/${goal.id}`, body: { title: 'Meet every month' }, action: 'updated', itemType: 'goal' },
+      'PATCH /api/canvas-goal/complete/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-goal/complete/${toDelete.goal.id}`, body: { completed: true }, action: 'completed', itemType: 'goal' },
+      'DELETE /api/canvas-goal/{id}': { client: owner, method: 'DELETE', path: `/api/canvas-goal/${toDelete.goal.id}`, action: 'deleted', itemType: 'goal' },
+      'POST /api/canvas-action-point/create/{categoryId}': {
+        client: owner, method: 'POST', path: `/api/canvas-action-point/create/${sharedCategoryId}`, body: { title: 'Another action', categoryId: sharedCategoryId }, action: 'created', itemType: 'actionPoint',
+      },
+      'PATCH /api/canvas-action-point/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-action-point/${action.id}`, body: { title: 'Book the big room' }, action: 'updated', itemType: 'actionPoint' },
+      'PATCH /api/canvas-action-point/complete/{id}': {
+        client: owner, method: 'PATCH', path: `/api/canvas-action-point/complete/${toDelete.action.id}`, body: { completed: true }, action: 'completed', itemType: 'actionPoint',
+      },
+      'DELETE /api/canvas-action-point/{id}': { client: owner, method: 'DELETE', path: `/api/canvas-action-point/${toDelete.action.id}`, action: 'deleted', itemType: 'actionPoint' },
+      'PATCH /api/canvas': { client: owner, method: 'PATCH', path: '/api/canvas', body: { title: 'Journal Family Plan' }, action: 'titleChanged', itemType: 'canvas' },
+      'PATCH /api/canvas-shares/{entityId}': {
+        client: owner, method: 'PATCH', path: `/api/canvas-shares/${company.entityId}`, body: { canvasSections: [sharedSectionId, family.canvas.sections[2]!.id] }, action: 'sharesChanged', itemType: 'shares',
+      },
+      'POST /api/work-relation-member/update/{memberId}/{entityId}': {
+        client: owner, method: 'POST', path: `/api/work-relation-member/update/${advisorRead.userId}/${family.familyId}`, body: { workRelationRoleId: WorkRelationRole.Full }, action: 'advisorChanged', itemType: 'advisor',
+      },
+      'DELETE /api/work-relation-member/{memberId}/{entityId}': {
+        client: owner, method: 'DELETE', path: `/api/work-relation-member/${advisorRead.userId}/${family.familyId}`, action: 'advisorRemoved', itemType: 'advisor',
+      },
+      'POST /api/work-relation-member/{entityId}': {
+        client: owner, method: 'POST', path: `/api/work-relation-member/${family.familyId}`, body: { memberId: advisorRead.userId, workRelationRoleId: WorkRelationRole.Limited }, action: 'advisorAdded', itemType: 'advisor',
+      },
+      'PATCH /api/canvas/reset': { client: owner, method: 'PATCH', path: '/api/canvas/reset', action: 'reset', itemType: 'canvas', events: -1 },
+    };
+    // Canvas creation writes the template, not a change of content: it starts the journal empty.
+    const notJournaled = new Set(['POST /api/canvas/create']);
+    const groups = ['canvas', 'canvas-answer', 'canvas-takeaway', 'canvas-goal', 'canvas-action-point', 'canvas-shares', 'work-relation-member'] as const;
+    const writeRoutes = groups.flatMap((group) => routeManifest[group].routes.filter((route) => route.method !== 'GET').map((route) => `${route.method} ${route.path}`));
+    expect(writeRoutes.filter((route) => !cases[route] && !notJournaled.has(route))).toEqual([]);
+
+    for (const [route, call] of Object.entries(cases)) {
+      const before = (await history(owner, 'limit=100')).map((event) => event.id);
+      const response = await call.client.request(call.method, call.path, call.body ?? (call.method === 'DELETE' ? undefined : {}));
+      expect(response.status, `${route}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+      const after = await history(owner, 'limit=100');
+      const fresh = after.filter((event) => !before.includes(event.id));
+      if (call.events !== -1) expect(fresh, route).toHaveLength(1);
+      const own = fresh.find((event) => event.action === call.action);
+      expect(own, `${route}: ${JSON.stringify(fresh.map((e) => e.action))}`).toBeDefined();
+      expect(own?.itemType, route).toBe(call.itemType);
+      expect(new Set(fresh.map((event) => event.batchId)).size, route).toBe(1);
+    }
+  });
+
+  it('leaves no event when the write fails', async () => {
+    const count = (await history(family.owner.client, 'limit=100')).length;
+    const refused = await limited.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Not allowed', categoryId: sharedCategoryId });
+    expectError(refused, 8);
+    const unknownLink = await family.owner.client.post(`/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Bad link', categoryId: sharedCategoryId, linkedTakeawayIds: [`${family.familyId}.${'0'.repeat(32)}`] });
+    expectError(unknownLink, 6);
+    expect((await history(family.owner.client, 'limit=100')).length).toBe(count);
+  });
+
+  it('keeps events out of the canvas Query', async () => {
+    const items = await queryCanvas(family.familyId);
+    expect(items.some((item) => String(item.SK).startsWith('H#'))).toBe(false);
+  });
+});
+
+describe('who sees which events', () => {
+  it('shows a section-limited advisor only the events of shared sections, and nothing without a section', async () => {
+    const hidden = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Secret of the hidden section', categoryId: hiddenCategoryId });
+    const shown = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Shown to advisors', categoryId: sharedCategoryId, linkedGoalIds: [] });
+    const forAdvisor = await history(advisorSection.client, 'limit=100', family.familyId);
+    const text = JSON.stringify(forAdvisor);
+    expect(text).not.toContain('Secret of the hidden section');
+    expect(text).not.toContain(hidden.id);
+    expect(forAdvisor.some((event) => event.itemId === shown.id)).toBe(true);
+    expect(forAdvisor.every((event) => event.sectionId === sharedSectionId || event.sectionId === family.canvas.sections[2]!.id)).toBe(true);
+    // A filter on a hidden section finds nothing, as for an empty one.
+    expect(await history(advisorSection.client, `sectionId=${family.canvas.sections[1]!.id}`, family.familyId)).toEqual([]);
+    // Every member of the family sees everything, the limited member too; an advisor who sees every section sees the canvas events.
+    const forLimited = await history(limited.client, 'limit=100');
+    expect(forLimited.some((event) => event.itemId === hidden.id)).toBe(true);
+    const forReader = await history(advisorRead.client, 'limit=100', family.familyId);
+    expect(forReader.some((event) => event.itemId === hidden.id)).toBe(true);
+    expect(forReader.some((event) => event.sectionId === null)).toBe(true);
+  });
+
+  it('refuses the feed to strangers and to an advisor without access', async () => {
+    const stranger = await familyWithCanvas(stack, 'Stranger Family');
+    expectError(await stranger.owner.client.get(`/api/canvas/history/${family.familyId}`), 4);
+    const noneAdvisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.None, 'Nobody');
+    expectError(await noneAdvisor.client.get(`/api/canvas/history/${family.familyId}`), 4);
+  });
+
+  it('pages newest first with a cursor and filters by person and type', async () => {
+    const first = await family.owner.client.get<HistoryPage>('/api/canvas/history?limit=3');
+    expect(first.body.results).toHaveLength(3);
+    expect(first.body.next).toBe(first.body.results[2]!.id);
+    const ids = first.body.results.map((event) => event.id);
+    expect([...ids].sort().reverse()).toEqual(ids);
+    const second = await family.owner.client.get<HistoryPage>(`/api/canvas/history?limit=3&cursor=${first.body.next}`);
+    expect(second.body.results[0]!.id < ids[2]!).toBe(true);
+    const byFull = await history(family.owner.client, `userId=${full.userId}&limit=100`);
+    expect(byFull.length).toBeGreaterThan(0);
+    expect(byFull.every((event) => event.actor.userId === full.userId && event.actor.firstName === 'Sofia' && event.actor.entityName === 'Journal Family')).toBe(true);
+    expect((await history(family.owner.client, 'itemType=goal&limit=100')).every((event) => event.itemType === 'goal')).toBe(true);
+    expectError(await family.owner.client.get('/api/canvas/history?limit=500'), 6);
+    expectError(await family.owner.client.get('/api/canvas/history?itemType=nope'), 6);
+  });
+});
+
+describe('undo and restore', () => {
+  it('restores a deleted goal with both its links and the votes of who may still vote', async () => {
+    const owner = family.owner.client;
+    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Linked takeaway', categoryId: sharedCategoryId });
+    const goal = await created<Goal>(full.client, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Goal to restore', categoryId: sharedCategoryId, linkedTakeawayIds: [takeaway.id] });
+    const action = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, { title: 'Linked action', categoryId: sharedCategoryId, linkedGoalIds: [goal.id] });
+    expect((await full.client.delete(`/api/canvas-goal/${goal.id}`)).status).toBe(204);
+    const deleted = await history(owner, 'action=deleted&itemType=goal');
+    const event = deleted.find((candidate) => candidate.itemId === goal.id) as HistoryEvent;
+    expect(event.before?.linkedTakeawayIds).toEqual([takeaway.id]);
+    // Another member (the owner) restores it from "Recently deleted".
+    const restored = await owner.post<RevertResponse>(`/api/canvas/history/${event.id}/revert`);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(restored.body.results[0]).toMatchObject({ action: 'restored', itemId: goal.id, revertsEventId: event.id });
+    const category = await getCategory(owner, sharedCategoryId);
+    expect(category.goals.find((g) => g.id === goal.id)?.linkedTakeawayIds).toEqual([takeaway.id]);
+    expect(category.goals.find((g) => g.id === goal.id)?.linkedActionPointIds).toEqual([action.id]);
+    expect(category.takeaways.find((t) => t.id === takeaway.id)?.linkedGoalIds).toContain(goal.id);
+    expect(category.actionPoints.find((a) => a.id === action.id)?.linkedGoalIds).toContain(goal.id);
+    // It leaves "Recently deleted"; reverting the delete again is refused as changed (it exists).
+    expect((await history(owner, 'action=deleted&itemType=goal')).some((candidate) => candidate.itemId === goal.id)).toBe(false);
+    const twice = await owner.post(`/api/canvas/history/${event.id}/revert`);
+    expect(twice.status).toBe(409);
+    expectError(twice, 71);
+  });
+
+  it('restores a deleted answer with its votes', async () => {
+    const questionId = questionOf(family.canvas, sharedCategoryId, 4);
+    const answer = await created<Answer>(full.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: 'Voted answer' });
+    expect((await family.owner.client.post(`/api/canvas-answer/vote/${answer.id}`)).status).toBeLessThan(300);
+    expect((await full.client.delete(`/api/canvas-answer/${answer.id}`)).status).toBe(204);
+    const event = await latest(full.client);
+    expect(event.action).toBe('deleted');
+    expect((await full.client.post(`/api/canvas/history/${event.id}/revert`)).status).toBe(200);
+    const back = (await getCategory(full.client, sharedCategoryId)).questions.flatMap((q) => q.answers).find((a) => a.id === answer.id);
+    expect(back?.votes.map((vote) => vote.userId)).toEqual([family.owner.userId]);
+    // One answer per user per question still holds: the author cannot answer that question again.
+    expectError(await full.client.post(`/api/canvas-answer/create/${questionId}`, { questionId, text: 'Second' }), 9);
+  });
+
+  it('undoes an edit, refuses with 409 and the item as it is now when someone changed it since, and undoes the undo', async () => {
+    const owner = family.owner.client;
+    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Original title', categoryId: sharedCategoryId });
+    await owner.patch(`/api/canvas-takeaway/${takeaway.id}`, { title: 'Edited title' });
+    const edit = await latest();
+    await full.client.patch(`/api/canvas-takeaway/${takeaway.id}`, { title: 'Sofia’s title' });
+    const refused = await owner.post(`/api/canvas/history/${edit.id}/revert`);
+    expect(refused.status).toBe(409);
+    const body = expectError(refused, 71) as unknown as { details: ItemChangedDetails };
+    expect(body.details.current?.title).toBe('Sofia’s title');
+    expect(body.details.changedBy?.userId).toBe(full.userId);
+    expect((await getCategory(owner, sharedCategoryId)).takeaways.find((t) => t.id === takeaway.id)?.title).toBe('Sofia’s title');
+    // Sofia undoes her own change: the owner's title is back; undoing that undo gives hers again.
+    const sofias = await latest();
+    const undone = await full.client.post<RevertResponse>(`/api/canvas/history/${sofias.id}/revert`);
+    expect(undone.status).toBe(200);
+    expect(undone.body.results[0]?.action).toBe('reverted');
+    expect((await getCategory(owner, sharedCategoryId)).takeaways.find((t) => t.id === takeaway.id)?.title).toBe('Edited title');
+    expect((await full.client.post(`/api/canvas/history/${undone.body.results[0]!.id}/revert`)).status).toBe(200);
+    expect((await getCategory(owner, sharedCategoryId)).takeaways.find((t) => t.id === takeaway.id)?.title).toBe('Sofia’s title');
+  });
+
+  it('lets only the actor (with edit rights) or the family’s owners and admins undo', async () => {
+    const takeaway = await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Sofia’s takeaway', categoryId: sharedCategoryId });
+    const event = (await history(full.client, `userId=${full.userId}&limit=10`)).find((candidate) => candidate.itemId === takeaway.id) as HistoryEvent;
+    expectError(await limited.client.post(`/api/canvas/history/${event.id}/revert`), 8);
+    expectError(await advisorSection.client.post(`/api/canvas/history/${event.id}/revert?familyId=${family.familyId}`), 8);
+    expectError(await family.owner.client.post(`/api/canvas/history/${'0'.repeat(12)}${'a'.repeat(10)}/revert`), 4);
+    expect((await family.owner.client.post(`/api/canvas/history/${event.id}/revert`)).status).toBe(200);
+    expect((await getCategory(full.client, sharedCategoryId)).takeaways.some((t) => t.id === takeaway.id)).toBe(false);
+  });
+
+  it('loses no update when a revert races an edit, 50 times', async () => {
+    const owner = family.owner.client;
+    for (let round = 0; round < 50; round += 1) {
+      const goal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: `Race ${round}`, categoryId: sharedCategoryId });
+      await owner.patch(`/api/canvas-goal/${goal.id}`, { title: `Race ${round} edited` });
+      const edit = await latest();
+      const [revert, update] = await Promise.all([owner.post(`/api/canvas/history/${edit.id}/revert`), owner.patch<Goal>(`/api/canvas-goal/${goal.id}`, { title: `Race ${round} final` })]);
+      const title = (await getCategory(owner, sharedCategoryId)).goals.find((g) => g.id === goal.id)?.title;
+      // Whichever came second saw the other: never a silent mix.
+      if (revert.status === 200 && update.status === 200) expect(title).toBe(`Race ${round} final`);
+      else if (revert.status === 200) {
+        expect(update.status).toBe(409);
+        expect(title).toBe(`Race ${round}`);
+      } else {
+        expect(revert.status).toBe(409);
+        expect(update.status).toBe(200);
+        expect(title).toBe(`Race ${round} final`);
+      }
+    }
+  }, 120_000);
+
+  it('undoes a reset: the content, its links and the sharing come back', async () => {
+    const reset = await familyWithCanvas(stack, 'Reset Family');
+    const cat = reset.canvas.sections[0]!.categories[0]!.id;
+    const advisors = await advisorCompanyFor(stack, reset.familyId, [], 'Reset Advisors');
+    await reset.owner.client.patch(`/api/canvas-shares/${advisors.entityId}`, { canvasSections: [reset.canvas.sections[0]!.id] });
+    const takeaway = await created<Takeaway>(reset.owner.client, `/api/canvas-takeaway/create/${cat}`, { title: 'Before reset', categoryId: cat });
+    const goal = await created<Goal>(reset.owner.client, `/api/canvas-goal/create/${cat}`, { title: 'Goal before reset', categoryId: cat, linkedTakeawayIds: [takeaway.id] });
+    const questionId = `${cat}.1`;
+    await created<Answer>(reset.owner.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: 'Answer before reset' });
+    expect((await reset.owner.client.patch('/api/canvas/reset')).status).toBe(204);
+    expect((await getCategory(reset.owner.client, cat)).takeaways).toEqual([]);
+    const resetEvent = (await history(reset.owner.client, 'itemType=canvas')).find((event) => event.action === 'reset') as HistoryEvent;
+    const undone = await reset.owner.client.post<RevertResponse>(`/api/canvas/history/${resetEvent.id}/revert`);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    const category = await getCategory(reset.owner.client, cat);
+    expect(category.takeaways.map((t) => t.title)).toEqual(['Before reset']);
+    expect(category.goals.find((g) => g.id === goal.id)?.linkedTakeawayIds).toEqual([takeaway.id]);
+    expect(category.questions[0]?.answers.map((a) => a.text)).toEqual(['Answer before reset']);
+    const shares = await reset.owner.client.get<{ canvasSections: Array<{ id: number }> }>(`/api/canvas-shares/${advisors.entityId}`);
+    expect(shares.body.canvasSections.map((section) => section.id)).toEqual([reset.canvas.sections[0]!.id]);
+  });
+});
+
+describe('since your last visit', () => {
+  it('marks what others changed since the previous visit', async () => {
+    const visitor = await memberOf(stack, family.owner, EntityRole.FullMember, 'Visitor');
+    await getCanvas(visitor.client);
+    advanceClock(31 * 60_000);
+    const fresh = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'New since your visit', categoryId: sharedCategoryId });
+    const own = await created<Takeaway>(visitor.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'My own', categoryId: sharedCategoryId });
+    advanceClock(31 * 60_000);
+    const canvas = await getCanvas(visitor.client);
+    const takeaways = canvas.sections.flatMap((s) => s.categories).flatMap((c) => c.takeaways);
+    expect(takeaways.find((t) => t.id === fresh.id)?.changedSinceLastVisit).toBe(true);
+    expect(takeaways.find((t) => t.id === own.id)?.changedSinceLastVisit).toBe(false);
+    expect(takeaways.filter((t) => t.id !== fresh.id && t.changedSinceLastVisit)).toEqual([]);
+  });
+});
+
+describe('the advisor access log', () => {
+  it('records an advisor’s reads once per section and hour, and shows them to the family’s owners only', async () => {
+    for (let read = 0; read < 100; read += 1) await advisorSection.client.get(`/api/canvas/${family.familyId}`);
+    const log = await family.owner.client.get<AccessLogPage>('/api/canvas/access-log');
+    expect(log.status).toBe(200);
+    const mine = log.body.results.filter((row) => row.userId === advisorSection.userId);
+    const sections = new Set(mine.map((row) => row.sectionId));
+    expect(mine.length).toBe(sections.size);
+    expect(mine.every((row) => row.firstName === 'Section' && row.entityName === 'Journal Advisors' && row.kind === 'read')).toBe(true);
+    // Family members read nothing of it themselves.
+    expect(log.body.results.some((row) => row.userId === family.owner.userId)).toBe(false);
+    expectError(await limited.client.get('/api/canvas/access-log'), 8);
+    expectError(await advisorSection.client.get('/api/canvas/access-log'), 8);
+    const csv = await family.owner.client.get<string>('/api/canvas/access-log.csv');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('attachment; filename="advisor-access-log');
+    expect(String(csv.body)).toContain('"Section"');
+    // The company's own compliance view: its owner sees its members' reads; its members do not.
+    const companyLog = await company.client.get<AccessLogPage>('/api/entities/access-log');
+    expect(companyLog.body.results.some((row) => row.userId === advisorSection.userId && row.familyName === 'Journal Family')).toBe(true);
+    expectError(await advisorSection.client.get('/api/entities/access-log'), 8);
+    expectError(await family.owner.client.get('/api/canvas/access-log?from=2026-13-01'), 6);
+  });
+});
