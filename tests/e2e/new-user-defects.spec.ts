@@ -8,7 +8,8 @@ import { createCanvas } from './support/work-relations';
 
 /**
  * Defects a new user met (the ux-defects brief): a user without an organisation signs in
- * from an advisor invitation link and reaches the select page, not /no-entity.
+ * from an advisor invitation link and reaches the select page, not /no-entity; typed text
+ * in a takeaway modal is not lost to Escape or a click outside.
  */
 
 test.setTimeout(120_000);
@@ -92,4 +93,36 @@ test('a user without an organisation signs in from an advisor invitation link, a
 
   await familyContext.close();
   await advisorContext.close();
+});
+
+test('typed text in a takeaway modal is not lost to Escape: the discard question appears and Keep editing keeps it', async ({ browser, inbox, baseURL }) => {
+  const appUrl = baseURL!;
+  const context = await browser.newContext({ baseURL: appUrl });
+  await familyOwner(inbox, context, appUrl, { firstName: 'Lena', entityName: 'Moreau Family' });
+  await createCanvas(context, appUrl);
+  const page = await context.newPage();
+  await page.goto('/canvas');
+  const walkthrough = page.getByRole('dialog', { name: 'Walkthrough' });
+  const open = page.getByRole('link', { name: 'Open Our Values full screen' });
+  await expect(open.or(walkthrough).first()).toBeVisible();
+  if (await walkthrough.isVisible()) await walkthrough.getByRole('button', { name: 'Close' }).click();
+  await open.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Values' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add takeaway' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New takeaway' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Trust is earned slowly');
+  await page.keyboard.press('Escape');
+
+  const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Trust is earned slowly');
+
+  // A click on the backdrop asks too; Discard changes closes the form.
+  await page.mouse.click(5, 5);
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await context.close();
 });

@@ -236,6 +236,7 @@ export const canvasMessages = {
   'unsaved.title': 'Unsaved changes',
   'unsaved.text': 'You have written something that is not saved yet. Do you want to save it or discard it?',
   'unsaved.discard': 'Discard changes',
+  'unsaved.stay': 'Keep editing',
   'unsaved.save': 'Save changes',
 
   // Deletes

@@ -7,6 +7,7 @@ import { useToasts } from '../../../stores/toasts';
 import type { CanvasItemFormState } from '../hooks/use-canvas-item-form';
 import { isHandledGlobally } from '../lib/errors';
 import { CloseAndSaveButtons, DeleteButton } from './form-parts';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 type CanvasItemDialogProps = {
   itemForm: CanvasItemFormState;
@@ -26,17 +27,26 @@ type CanvasItemDialogProps = {
 /**
  * The frame of the goal, action point and takeaway forms (spec 02 §2 Modals): the dialog,
  * the form with its notices and form-level error, the footer with Delete, the item's own
- * buttons and Cancel/Save, and the confirmation before deleting.
+ * buttons and Cancel/Save, and the confirmation before deleting. Escape, a click outside
+ * or the close icon ask before discarding typed text (as the answer editor does); Cancel
+ * is the explicit way to discard.
  */
 export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions, dialogs, children }: CanvasItemDialogProps) {
   const { kind, isCreate, isReadOnly, progress, onClose } = itemForm;
   const toasts = useToasts();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const [isDiscardAsked, setIsDiscardAsked] = useState(false);
+
+  const onDismiss = () => {
+    if (progress.isBusy) return;
+    if (itemForm.isDirty) setIsDiscardAsked(true);
+    else onClose();
+  };
 
   return (
     <Dialog
       isOpen
-      onClose={() => !progress.isBusy && onClose()}
+      onClose={onDismiss}
       title={isCreate ? t(`canvas.${kind}.createTitle`) : t(`canvas.${kind}.editTitle`)}
       closeLabel={t('canvas.form.close')}
       size="lg"
@@ -52,6 +62,19 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
         </div>
       </form>
       {dialogs}
+      <UnsavedChangesDialog
+        isOpen={isDiscardAsked}
+        canSave={itemForm.isValid}
+        onStay={() => setIsDiscardAsked(false)}
+        onDiscard={() => {
+          setIsDiscardAsked(false);
+          onClose();
+        }}
+        onSave={() => {
+          setIsDiscardAsked(false);
+          void itemForm.onSubmit();
+        }}
+      />
       {onDelete && (
         <ConfirmDialog
           isOpen={isDeleteOpen}
