@@ -92,6 +92,7 @@ export const canvasMessages = {
   'canvas.completed.hide': 'Hide completed ({count})',
   'canvas.completed.badge': 'Completed',
   'canvas.item.openHint': 'Double-click or press Enter to open.',
+  'canvas.item.openHintTouch': 'Tap to open.',
   'canvas.item.linked': '{count} linked',
   'canvas.item.assignee': 'Assigned to {name}',
   'canvas.item.category': 'Category: {title}',
