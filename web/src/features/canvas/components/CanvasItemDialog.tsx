@@ -51,11 +51,12 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
       closeLabel={t('canvas.form.close')}
       size="lg"
     >
-      <form noValidate onSubmit={itemForm.onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem)] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid={testId}>
+      <form noValidate onSubmit={itemForm.onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem-var(--toast-space,0px))] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid={testId}>
         {notices}
         <FormErrorAlert message={itemForm.formError} />
         {children}
-        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
+        {/* The footer stays in view while the fields scroll (a long form at 1280×800 or on a phone). */}
+        <div className="sticky bottom-0 z-10 -mb-1 flex flex-wrap items-center gap-3 border-t border-line bg-surface pt-4 pb-1">
           {onDelete && <DeleteButton onClick={() => setIsDeleteOpen(true)}>{t('canvas.form.delete')}</DeleteButton>}
           {actions}
           <CloseAndSaveButtons isReadOnly={isReadOnly} isValid={itemForm.isValid} progress={progress} onClose={onClose} />
