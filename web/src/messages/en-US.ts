@@ -78,6 +78,7 @@ export const messages = {
   'header.languageName.en-US': 'English (US)',
   'header.entitySwitcher': 'Organisation',
   'header.entitySwitcherCreateNew': 'Create new',
+  'header.entitySwitcherCreateNewLabel': 'Create a new family or advisor company',
   'header.entitySwitcherNone': 'No organisation yet',
   'header.navigationProgress': 'Loading page',
 
