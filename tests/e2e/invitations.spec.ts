@@ -105,7 +105,7 @@ test('a family invites an advisor to one section; the advisor signs up from the 
     await expect(advisorPage).toHaveURL(/\/select-advisor-company$/);
   });
 
-  await test.step('the advisor creates a new company and lands on the dashboard', async () => {
+  await test.step('the advisor creates a new company and lands on the family canvas', async () => {
     await expect(advisorPage.getByRole('heading', { level: 1, name: 'Choose an advisor company' })).toBeVisible();
     await expect(advisorPage.getByText('Shared sections: The Four Abundances.')).toBeVisible();
     const choice = advisorPage.getByRole('combobox', { name: /Advisor company/ });
@@ -115,7 +115,8 @@ test('a family invites an advisor to one section; the advisor signs up from the 
     await advisorPage.getByRole('textbox', { name: /Company name/ }).fill('Adeyemi Partners');
     expect(await seriousAccessibilityViolations(advisorPage)).toEqual([]);
     await accept.click();
-    await expect(advisorPage).toHaveURL(/\/dashboard$/);
+    // The advisor lands on the inviting family's canvas (its shared section).
+    await expect(advisorPage).toHaveURL(new RegExp(`/canvas/${familyId}$`));
     await expectToast(advisorPage, 'Adeyemi Partners now works together with Okafor Family.');
   });
 
@@ -134,6 +135,7 @@ test('a family invites an advisor to one section; the advisor signs up from the 
   });
 
   await test.step('the dashboard shows the family with the one shared section', async () => {
+    await advisorPage.goto('/dashboard');
     await expect(advisorPage.getByTestId('entity-switcher')).toHaveText(/Adeyemi Partners/);
     await expect(advisorPage.getByRole('article', { name: 'Okafor Family' })).toBeVisible();
     const families = await dashboardFamilies(advisorContext.request, appUrl);

@@ -118,13 +118,14 @@ export const emailTemplates = {
   /** Sent by POST /advisor-invitation/send-email: a family invites an advisor company to its canvas (all sections or some). */
   advisorInvitation(input: { inviterName: string; familyName: string; sectionTitles: readonly string[]; link: string; validityDays: number }): EmailMessage {
     const scope = input.sectionTitles.length ? `these sections of its canvas: ${input.sectionTitles.join(', ')}` : 'all sections of its canvas';
-    const intro = `${input.inviterName} of the ${input.familyName} family invites your advisor company to work with them on Family Canvas, with access to ${scope}.`;
+    // The family's own name, as it chose it ("Rivera Family", "The Riveras"): no "the … family" around it.
+    const intro = `${input.inviterName} of ${input.familyName} invites your advisor company to work with them on Family Canvas, with access to ${scope}.`;
     const next = 'After signing in (or signing up with this e-mail address), you choose one of your advisor companies or create a new one.';
     return {
-      subject: `The ${input.familyName} family invites you to Family Canvas`,
+      subject: `${input.familyName} invites you to Family Canvas`,
       text: `Hello,\n\n${intro}\n${next}\n\nAccept the invitation with this link (valid for ${input.validityDays} days):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
       html: layout(
-        `The ${input.familyName} family invites you`,
+        `${input.familyName} invites you`,
         ['Hello,', escapeHtml(intro), escapeHtml(next), `The invitation is valid for ${input.validityDays} days. If you do not know the sender, you can ignore this e-mail.`],
         { label: 'Accept the invitation', url: input.link },
       ),

@@ -450,6 +450,12 @@ describe('after login (spec 01 §4.3)', () => {
     expect(destinationAfterLogin(familyMember, none)).toBe('/canvas');
     expect(destinationAfterLogin(withoutEntity, none)).toBe('/no-entity');
   });
+  it('a pending family or advisor invitation leads to its select page, whatever the entities', () => {
+    const invitation = { redirectAfterLogin: '/my-family', lastPath: null, workInvitationPath: '/select-advisor-company' };
+    expect(destinationAfterLogin(withoutEntity, invitation)).toBe('/select-advisor-company');
+    expect(destinationAfterLogin(familyMember, invitation)).toBe('/select-advisor-company');
+    expect(destinationAfterLogin(advisorMember, { ...invitation, workInvitationPath: '/select-family' })).toBe('/select-family');
+  });
   it('never follows a remembered URL off the site', () => {
     expect(destinationAfterLogin(familyMember, { redirectAfterLogin: '//evil.example/x', lastPath: null })).toBe('/canvas');
   });

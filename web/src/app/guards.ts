@@ -187,13 +187,19 @@ export function useReloadWhenSessionChangesInOtherTabs(reload: () => void = relo
 }
 
 /**
- * Spec 01 §4.3: after login, the remembered URL if any; otherwise an advisor goes to the
- * dashboard, a family to the canvas, and a user without an entity to noEntity. Someone
- * who is not logged in goes back where they were (rule 1's remembered path) or home.
+ * Spec 01 §4.3: after login, the select page of a pending family or advisor invitation
+ * (whatever the user's entities: a user without one must not end on noEntity); else the
+ * remembered URL if any; otherwise an advisor goes to the dashboard, a family to the
+ * canvas, and a user without an entity to noEntity. Someone who is not logged in goes back
+ * where they were (rule 1's remembered path) or home.
  */
-export function destinationAfterLogin(auth: AuthState, remembered: { redirectAfterLogin: string | null; lastPath: string | null }): string {
-  const isSafe = (path: string | null): path is string => Boolean(path && path.startsWith('/') && !path.startsWith('//'));
+export function destinationAfterLogin(
+  auth: AuthState,
+  remembered: { redirectAfterLogin: string | null; lastPath: string | null; workInvitationPath?: string | null },
+): string {
+  const isSafe = (path: string | null | undefined): path is string => Boolean(path && path.startsWith('/') && !path.startsWith('//'));
   if (!auth.isAuthenticated) return isSafe(remembered.lastPath) && remembered.lastPath !== paths.loading() ? remembered.lastPath : paths.home();
+  if (auth.isEmailConfirmed && isSafe(remembered.workInvitationPath)) return remembered.workInvitationPath;
   if (isSafe(remembered.redirectAfterLogin)) return remembered.redirectAfterLogin;
   if (!auth.currentEntity) return paths.noEntity();
   return auth.currentEntity.entityTypeId === EntityType.AdvisorCompany ? paths.dashboard() : paths.canvas();

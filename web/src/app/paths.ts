@@ -206,3 +206,8 @@ export const paths = {
   notFound: (params: { notFound?: NotFoundVariant } = {}) =>
     withQuery('/not-found', { notFound: params.notFound === 'error' ? 'error' : undefined }),
 } satisfies Record<RouteName, (...args: never[]) => string>;
+
+/** Spec 01 §4.3: where a login with a family or advisor invitation goes, to choose the entity that accepts. */
+export function selectPagePath(kind: 'familyInvitation' | 'advisorInvitation'): string {
+  return kind === 'familyInvitation' ? paths.selectFamilyPage() : paths.selectAdvisorCompanyPage();
+}

@@ -160,6 +160,8 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
   };
 
   const hasServerErrors = Object.keys(serverErrors).length > 0;
+  // Some field shows its error now (touched, after a submit, or from the server).
+  const hasHighlightedFields = (Object.keys(values) as Name[]).some((name) => errorOf(name) !== undefined);
 
   return {
     values,
@@ -170,6 +172,8 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
     formError,
     /** The schema passes and no server error is waiting for a change. */
     isValid: parsed.success && !hasServerErrors,
+    /** A field is highlighted with its error: "complete the highlighted fields" only makes sense then. */
+    hasHighlightedFields,
     handleSubmit,
     applyServerErrors,
     reset,

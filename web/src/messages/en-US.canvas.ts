@@ -92,6 +92,7 @@ export const canvasMessages = {
   'canvas.completed.hide': 'Hide completed ({count})',
   'canvas.completed.badge': 'Completed',
   'canvas.item.openHint': 'Double-click or press Enter to open.',
+  'canvas.item.openHintTouch': 'Tap to open.',
   'canvas.item.linked': '{count} linked',
   'canvas.item.assignee': 'Assigned to {name}',
   'canvas.item.category': 'Category: {title}',
@@ -236,6 +237,7 @@ export const canvasMessages = {
   'unsaved.title': 'Unsaved changes',
   'unsaved.text': 'You have written something that is not saved yet. Do you want to save it or discard it?',
   'unsaved.discard': 'Discard changes',
+  'unsaved.stay': 'Keep editing',
   'unsaved.save': 'Save changes',
 
   // Deletes

@@ -39,6 +39,8 @@ export const organisationMessages = {
   'noEntity.intro': 'You do not belong to a family or an advisor company yet. Set one up to start working on Family Canvas.',
   'noEntity.invitationHint': 'Waiting for an invitation? Open the link in the e-mail you received to join an existing family or company.',
   'noEntity.startSetup': 'Start setup',
+  'noEntity.pendingInvitation': '{inviterName} invited you to work together on Family Canvas. Choose or create the family or company that accepts.',
+  'noEntity.acceptInvitation': 'Accept the invitation',
 
   // Create entity (spec 01 §2.4, §5, §8.2, §8.3)
   'createEntity.step': 'Step {step} of 2',

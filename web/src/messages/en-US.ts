@@ -78,6 +78,7 @@ export const messages = {
   'header.languageName.en-US': 'English (US)',
   'header.entitySwitcher': 'Organisation',
   'header.entitySwitcherCreateNew': 'Create new',
+  'header.entitySwitcherCreateNewLabel': 'Create a new family or advisor company',
   'header.entitySwitcherNone': 'No organisation yet',
   'header.navigationProgress': 'Loading page',
 
@@ -266,6 +267,9 @@ export const messages = {
   'login.resetHere': 'Reset it here',
   'login.errors.title': 'Login failed',
   'login.errors.credentials': 'Your email or password are incorrect.',
+  'login.unconfirmed.text': 'Registered but never confirmed your e-mail address? We can send you a new confirmation link.',
+  'login.unconfirmed.resend': 'Send a new confirmation link',
+  'login.unconfirmed.sent': 'A new confirmation link is on its way to {email}. Open it within 14 days, then log in.',
   'login.errors.validation': 'Please check your e-mail address and password.',
   'login.errors.throttledTitle': 'Too many attempts',
   'login.errors.throttled': 'Too many failed login attempts. For your security, please try again in 15 minutes.',

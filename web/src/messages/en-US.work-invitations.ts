@@ -57,6 +57,7 @@ export const workInvitationMessages = {
   'workInvitations.list.loadError': 'The invitations could not be loaded.',
   'workInvitations.list.defaultOrder': 'newest first',
   'workInvitations.list.rowHint': 'Double-click a row, or use its open button, to see what you can do with the invitation.',
+  'workInvitations.list.rowHintTouch': "Use a row's open button to see what you can do with the invitation.",
   'workInvitations.column.email': 'E-mail',
   'workInvitations.column.canvasSections': 'Canvas rights',
   'workInvitations.column.createdByMember': 'Sent by',

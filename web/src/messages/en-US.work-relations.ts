@@ -213,6 +213,8 @@ export const workRelationMessages = {
   'notes.bold': 'Bold',
   'notes.countLabel': 'Characters used:',
   'notes.limitReached': 'The note has reached its limit of {limit} characters.',
+  'notes.pasteCut': 'A note holds at most {limit} characters: only the first {kept} of the {pasted} pasted characters were added.',
+  'notes.pasteRefused': 'A note holds at most {limit} characters: the pasted text does not fit.',
   'notes.save': 'Save',
   'notes.discard': 'Discard',
   'notes.success': 'The note about {entityName} has been saved.',

@@ -1,5 +1,5 @@
 import { atom, useStore } from 'jotai';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { t } from '../messages/en-US';
 import type { AppStore } from './app-store';
 
@@ -14,9 +14,11 @@ export type Toast = {
   lines: readonly string[];
   /** Milliseconds before the toast closes itself; null keeps it until closed. */
   durationMs: number | null;
+  /** The action the toast is about: a newer toast of the same action replaces it. */
+  topic?: string;
 };
 
-export type ToastInput = { mode: ToastMode; title?: string; text?: string | readonly string[]; durationMs?: number | null };
+export type ToastInput = { mode: ToastMode; title?: string; text?: string | readonly string[]; durationMs?: number | null; topic?: string };
 
 /** Errors stay longer: they usually ask the reader to do something. */
 const defaultDurations: Record<ToastMode, number> = { error: 10_000, warning: 8_000, success: 5_000, info: 6_000, neutralGrey: 5_000 };
@@ -30,8 +32,17 @@ let nextId = 1;
 export function showToast(store: AppStore, input: ToastInput): number {
   const id = nextId++;
   const lines = input.text === undefined ? [] : typeof input.text === 'string' ? [input.text] : input.text;
-  const toast: Toast = { id, mode: input.mode, title: input.title, lines, durationMs: input.durationMs === undefined ? defaultDurations[input.mode] : input.durationMs };
-  store.set(toastsAtom, (toasts) => [...toasts, toast].slice(-maxVisibleToasts));
+  const toast: Toast = {
+    id,
+    mode: input.mode,
+    title: input.title,
+    lines,
+    durationMs: input.durationMs === undefined ? defaultDurations[input.mode] : input.durationMs,
+    topic: input.topic,
+  };
+  // A newer word on the same action makes its earlier failure stale: a success replaces the error.
+  const isStale = (other: Toast) => input.topic !== undefined && other.topic === input.topic && (other.mode === 'error' || other.mode === 'warning');
+  store.set(toastsAtom, (toasts) => [...toasts.filter((other) => !isStale(other)), toast].slice(-maxVisibleToasts));
   return id;
 }
 
@@ -47,20 +58,25 @@ export function clearToasts(store: AppStore): void {
  * Spec 01 §8.2: a failure nobody handles locally shows the generic system error: the
  * title, then the first and last description lines.
  */
-export function showSystemErrorToast(store: AppStore): number {
-  return showToast(store, { mode: 'error', title: t('errors.systemError.title'), text: [t('errors.systemError.firstLine'), t('errors.systemError.lastLine')] });
+export function showSystemErrorToast(store: AppStore, topic?: string): number {
+  return showToast(store, { mode: 'error', title: t('errors.systemError.title'), text: [t('errors.systemError.firstLine'), t('errors.systemError.lastLine')], topic });
 }
 
-/** Toasts from components, against whichever store the Provider gives. */
+/**
+ * Toasts from components, against whichever store the Provider gives. The toasts of one
+ * component are about its own action unless they name another topic, so its success
+ * replaces its earlier error instead of standing next to it.
+ */
 export function useToasts() {
   const store = useStore();
+  const topic = useId();
   return useMemo(
     () => ({
-      show: (input: ToastInput) => showToast(store, input),
-      showSystemError: () => showSystemErrorToast(store),
+      show: (input: ToastInput) => showToast(store, { topic, ...input }),
+      showSystemError: () => showSystemErrorToast(store, topic),
       dismiss: (id: number) => dismissToast(store, id),
       clear: () => clearToasts(store),
     }),
-    [store],
+    [store, topic],
   );
 }

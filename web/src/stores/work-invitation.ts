@@ -1,13 +1,14 @@
 import { atom } from 'jotai';
 import type { AppStore } from './app-store';
-import { tab } from './browser-storage';
+import { local, tab } from './browser-storage';
 
 /**
  * The family or advisor invitation a visitor arrived with (spec 01 §2.4 invitation landing
  * pages, §4.3, §4.4; spec 02 §2 Invitation pages): recorded by the landing page, read by
  * the start, login and signup pages and by the select page that accepts it, cleared once
- * accepted or given up. Kept in this tab's storage too, so a reload on the way from the
- * e-mail link to the select page does not lose it. (Member invitations: invitation.ts.)
+ * accepted or given up. Kept in the browser's storage (not only this tab's), so signing in
+ * later in a new tab or a new session still leads to the select page; it is forgotten after
+ * the link's validity (14 days). (Member invitations: invitation.ts.)
  */
 export type WorkInvitationKind = 'familyInvitation' | 'advisorInvitation';
 
@@ -24,6 +25,10 @@ export type PendingWorkInvitation = {
 };
 
 const storageKey = 'fc.pendingWorkInvitation';
+/** Spec 01 §9: an invitation link is valid 14 days; a remembered one is not kept longer. */
+const keepForMs = 14 * 24 * 60 * 60 * 1000;
+
+type StoredWorkInvitation = PendingWorkInvitation & { savedAt: number };
 
 function isPendingWorkInvitation(value: unknown): value is PendingWorkInvitation {
   const record = value as Partial<PendingWorkInvitation> | null;
@@ -40,25 +45,36 @@ function isPendingWorkInvitation(value: unknown): value is PendingWorkInvitation
   );
 }
 
-function readStored(): PendingWorkInvitation | null {
-  const raw = typeof window === 'undefined' ? null : tab.get(storageKey);
+/** The remembered invitation, or null when there is none, it is unreadable or older than the link's validity. */
+export function readStoredWorkInvitation(nowMs = Date.now()): PendingWorkInvitation | null {
+  const raw = typeof window === 'undefined' ? null : (local.get(storageKey) ?? tab.get(storageKey));
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    return isPendingWorkInvitation(value) ? value : null;
+    const savedAt = (value as Partial<StoredWorkInvitation> | null)?.savedAt;
+    if (!isPendingWorkInvitation(value) || typeof savedAt !== 'number' || nowMs - savedAt > keepForMs) return null;
+    const { kind, token, email, inviterEntityId, inviterName, canvasSections } = value;
+    return { kind, token, email, inviterEntityId, inviterName, canvasSections };
   } catch {
     return null;
   }
 }
 
-export const pendingWorkInvitationAtom = atom<PendingWorkInvitation | null>(readStored());
+/** Whether the invitation is addressed to the signed-in user (another account in this browser must not be led to it). */
+export function isInvitationFor(invitation: PendingWorkInvitation, userEmail: string | null | undefined): boolean {
+  return Boolean(userEmail) && invitation.email.trim().toLowerCase() === userEmail!.trim().toLowerCase();
+}
 
-export function rememberPendingWorkInvitation(store: AppStore, invitation: PendingWorkInvitation): void {
+export const pendingWorkInvitationAtom = atom<PendingWorkInvitation | null>(readStoredWorkInvitation());
+
+export function rememberPendingWorkInvitation(store: AppStore, invitation: PendingWorkInvitation, nowMs = Date.now()): void {
   store.set(pendingWorkInvitationAtom, invitation);
-  tab.set(storageKey, JSON.stringify(invitation));
+  local.set(storageKey, JSON.stringify({ ...invitation, savedAt: nowMs } satisfies StoredWorkInvitation));
+  tab.remove(storageKey);
 }
 
 export function clearPendingWorkInvitation(store: AppStore): void {
   store.set(pendingWorkInvitationAtom, null);
+  local.remove(storageKey);
   tab.remove(storageKey);
 }

@@ -3,8 +3,10 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { t } from '../../messages/en-US';
-import { authStateAtom, clearRedirectAfterLogin, lastPath, redirectAfterLogin } from '../../stores/session';
+import { authStateAtom, clearRedirectAfterLogin, lastPath, redirectAfterLogin, userAtom } from '../../stores/session';
+import { isInvitationFor, pendingWorkInvitationAtom } from '../../stores/work-invitation';
 import { destinationAfterLogin } from '../guards';
+import { selectPagePath } from '../paths';
 
 /**
  * The full-screen loading page (spec 01 §2.4): shown while a login attempt runs (guards
@@ -12,14 +14,18 @@ import { destinationAfterLogin } from '../guards';
  */
 export function Component() {
   const auth = useAtomValue(authStateAtom);
+  const user = useAtomValue(userAtom);
+  const invitation = useAtomValue(pendingWorkInvitationAtom);
   const navigate = useNavigate();
 
   useEffect(() => {
     if (auth.isLoginInProgress) return;
-    const destination = destinationAfterLogin(auth, { redirectAfterLogin: redirectAfterLogin(), lastPath: lastPath() });
+    // A pending family or advisor invitation for this user wins, however the login started (§4.3).
+    const workInvitationPath = invitation && isInvitationFor(invitation, user?.email) ? selectPagePath(invitation.kind) : null;
+    const destination = destinationAfterLogin(auth, { redirectAfterLogin: redirectAfterLogin(), lastPath: lastPath(), workInvitationPath });
     if (auth.isAuthenticated) clearRedirectAfterLogin();
     void navigate(destination, { replace: true });
-  }, [auth, navigate]);
+  }, [auth, user, invitation, navigate]);
 
   return (
     <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-canvas text-primary-700">

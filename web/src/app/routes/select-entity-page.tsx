@@ -21,7 +21,7 @@ import { reloadEntities } from './organisation-session';
  * The select family page and the select advisor company page (spec 01 §2.4, §4.3; spec 02
  * §2, §4): after a family or advisor invitation, the user picks or creates the entity that
  * accepts. Then the user's entities are loaded again, the accepting one becomes current,
- * a toast confirms and the user goes on: a family to its canvas, a company to its dashboard.
+ * a toast confirms and the user goes on: a family to its canvas, an advisor to the inviting family's canvas.
  * A first visit (no previous login) opens the walkthrough there, for the new entity's kind.
  */
 export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
@@ -47,7 +47,9 @@ export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
       text: t(kind === 'family' ? 'selectEntity.success.family' : 'selectEntity.success.advisor', { entityName: entity.entityName, inviterName }),
     });
     if (user && !user.lastLoginDate) store.set(isWalkthroughOpenAtom, true);
-    void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? paths.dashboard() : paths.canvas(), { replace: true });
+    // An advisor goes straight to the canvas of the family that invited them (its shared sections).
+    const familyId = kind === 'advisor' ? invitation?.inviterEntityId : undefined;
+    void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? (familyId ? paths.canvas({ familyId }) : paths.dashboard()) : paths.canvas(), { replace: true });
   };
 
   const title = t(kind === 'family' ? 'pages.selectFamilyPage.title' : 'pages.selectAdvisorCompanyPage.title');

@@ -7,7 +7,7 @@ import type { AppStore } from '../../stores/app-store';
 import { loginActionAtom, rememberRedirectAfterLogin, type LoginAction } from '../../stores/session';
 import { isWalkthroughOpenAtom } from '../../stores/ui';
 import { clearPendingWorkInvitation, pendingWorkInvitationAtom, type PendingWorkInvitation } from '../../stores/work-invitation';
-import { paths } from '../paths';
+import { paths, selectPagePath } from '../paths';
 
 /**
  * The family and advisor invitation paths of login and signup (spec 01 §2.4, §4.3, §4.4,
@@ -21,16 +21,12 @@ export function activeWorkInvitation(pending: PendingWorkInvitation | null, logi
   return pending && (loginAction === null || loginAction === pending.kind) ? pending : null;
 }
 
-export function selectPagePath(invitation: PendingWorkInvitation): string {
-  return invitation.kind === 'familyInvitation' ? paths.selectFamilyPage() : paths.selectAdvisorCompanyPage();
-}
-
 /**
  * The login (or signup) finished by `finish` goes to the select page. The walkthrough of
  * a first visit waits for the select page: its slides depend on the entity chosen there.
  */
 async function finishTowardsSelectPage(store: AppStore, invitation: PendingWorkInvitation, finish: () => Promise<void>): Promise<void> {
-  rememberRedirectAfterLogin(selectPagePath(invitation));
+  rememberRedirectAfterLogin(selectPagePath(invitation.kind));
   await finish();
   store.set(isWalkthroughOpenAtom, false);
 }

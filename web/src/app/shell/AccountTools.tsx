@@ -52,12 +52,25 @@ export function EntitySwitcher() {
   const choose = useChooseEntity();
   const name = entity ? entity.entityName : t('header.entitySwitcherNone');
   if (entities.length < 2) {
+    // Spec 01 §2.3: one entity's name is read-only; Create new stays offered beside it.
     return (
-      <p className="mr-2 hidden max-w-48 items-center gap-2 truncate text-sm text-ink-700 lg:flex" data-testid="entity-switcher">
-        <BuildingIcon className="size-4 shrink-0" />
-        <span className="sr-only">{t('header.entitySwitcher')}: </span>
-        <span className="truncate">{name}</span>
-      </p>
+      <div className="mr-2 hidden items-center gap-2 text-sm text-ink-700 lg:flex">
+        <p className="flex max-w-48 items-center gap-2 truncate" data-testid="entity-switcher">
+          <BuildingIcon className="size-4 shrink-0" />
+          <span className="sr-only">{t('header.entitySwitcher')}: </span>
+          <span className="truncate">{name}</span>
+        </p>
+        <Link
+          to={paths.createEntity()}
+          aria-label={t('header.entitySwitcherCreateNewLabel')}
+          title={t('header.entitySwitcherCreateNewLabel')}
+          className="flex min-h-9 items-center gap-1 rounded-control px-2 font-medium whitespace-nowrap text-primary-700 hover:bg-primary-50"
+          data-testid="entity-create-new"
+        >
+          <span aria-hidden="true">+</span>
+          {t('header.entitySwitcherCreateNew')}
+        </Link>
+      </div>
     );
   }
   return (
@@ -127,11 +140,16 @@ export function MobileEntitySwitcher({ onChosen }: { onChosen: () => void }) {
   const choose = useChooseEntity();
   if (entities.length < 2) {
     return (
-      <p className="mt-2 flex items-center gap-2 rounded-control bg-primary-50 px-3 py-2 text-sm text-ink-800">
-        <BuildingIcon className="size-4 shrink-0" />
-        <span className="sr-only">{t('header.entitySwitcher')}: </span>
-        <span className="truncate">{entity ? entity.entityName : t('header.entitySwitcherNone')}</span>
-      </p>
+      <div className="mt-2 flex items-center justify-between gap-2 rounded-control bg-primary-50 px-3 py-1 text-sm text-ink-800">
+        <p className="flex min-w-0 items-center gap-2">
+          <BuildingIcon className="size-4 shrink-0" />
+          <span className="sr-only">{t('header.entitySwitcher')}: </span>
+          <span className="truncate">{entity ? entity.entityName : t('header.entitySwitcherNone')}</span>
+        </p>
+        <Link to={paths.createEntity()} onClick={onChosen} aria-label={t('header.entitySwitcherCreateNewLabel')} className="flex min-h-11 shrink-0 items-center rounded-control px-2 font-medium text-primary-700 hover:bg-surface">
+          {t('header.entitySwitcherCreateNew')}
+        </Link>
+      </div>
     );
   }
   return (

@@ -166,6 +166,9 @@ describe('Header entity switcher (spec 01 §2.3, §4.2)', () => {
     const switcher = await screen.findByTestId('entity-switcher');
     expect(switcher).toHaveTextContent('The Bergs');
     expect(within(switcher).queryByRole('button')).not.toBeInTheDocument();
+    // Create new stays on offer beside the read-only name.
+    expect(screen.getByTestId('entity-create-new')).toHaveAttribute('href', '/create-entity');
+    expect(screen.getByRole('link', { name: 'Create a new family or advisor company' })).toBeInTheDocument();
   });
 
   it('lists several entities plus Create new; choosing an advisor company tells the server and opens the dashboard', async () => {

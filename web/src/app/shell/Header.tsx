@@ -98,7 +98,7 @@ type Language = (typeof languages)[number];
 function LanguageSelector() {
   const current: Language = appConfig.locale;
   return (
-    <label className="relative inline-flex min-h-11 shrink-0 items-center rounded-control text-ink-800 focus-within:outline-2 focus-within:outline-primary-600 hover:bg-primary-50">
+    <label className="relative inline-flex min-h-11 shrink-0 items-center rounded-control text-ink-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-600 hover:bg-primary-50">
       <span className="sr-only">{t('header.language')}</span>
       <GlobeIcon aria-hidden="true" className="pointer-events-none absolute left-2 size-5" />
       <select

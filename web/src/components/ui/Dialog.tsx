@@ -21,7 +21,8 @@ export function Dialog({ isOpen, onClose, title, description, closeLabel, childr
   return (
     <HeadlessDialog open={isOpen} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-ink-950/50" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
+      {/* The bottom keeps free what the toasts take (--toast-space, set by the Toaster): they never cover the buttons. */}
+      <div className="fixed inset-0 flex items-center justify-center p-4 pb-[calc(1rem+var(--toast-space,0px))] transition-[padding]">
         <DialogPanel className={cx('relative w-full rounded-card bg-surface p-6 shadow-pop', widths[size])}>
           <DialogTitle className="pr-10 font-display text-2xl font-semibold text-primary-800">{title}</DialogTitle>
           {description && <Description className="mt-2 text-ink-700">{description}</Description>}

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { useIsTouchScreen } from '../../hooks/use-touch';
 import type { SortKey } from '../../../../shared/ordering';
 import { cx } from '../../lib/cx';
 import { t } from '../../messages/en-US';
@@ -94,6 +95,7 @@ type SortToolbarProps<F extends string> = {
 
 /** What the table is sorted by, keys to remove one by one, Clear, and the "add columns" switch. */
 export function SortToolbar<F extends string>({ keys, labels, onRemove, onClear, isAdditiveMode, onAdditiveModeChange, defaultOrderText, extra }: SortToolbarProps<F>) {
+  const isTouch = useIsTouchScreen();
   return (
     <div className="flex flex-col gap-2 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
       <div className="flex flex-wrap items-center gap-2" aria-live="polite">
@@ -133,7 +135,8 @@ export function SortToolbar<F extends string>({ keys, labels, onRemove, onClear,
         >
           {t('table.addToSort')}
         </button>
-        <span className="text-ink-600">{t('table.shiftHint')}</span>
+        {/* No Shift key on a touch screen: the button above is the way there. */}
+        {!isTouch && <span className="text-ink-600">{t('table.shiftHint')}</span>}
       </div>
     </div>
   );

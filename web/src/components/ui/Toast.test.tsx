@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showToast, toastsAtom } from '../../stores/toasts';
+import { overlapsAny } from './Toast';
 import { renderWithApp } from '../../testing/render';
 
 afterEach(() => vi.useRealTimers());
@@ -44,5 +45,24 @@ describe('toasts', () => {
     });
     expect(screen.queryByText('one')).not.toBeInTheDocument();
     expect(screen.getByText('five')).toBeInTheDocument();
+  });
+
+  it('a success replaces the stale error of the same action, not the errors of others', () => {
+    const { store } = renderWithApp(<div />);
+    act(() => {
+      showToast(store, { mode: 'error', text: 'Could not save the goal.', topic: 'goal-form' });
+      showToast(store, { mode: 'error', text: 'Could not load the members.', topic: 'members' });
+      showToast(store, { mode: 'success', text: 'The goal has been saved.', topic: 'goal-form' });
+    });
+    expect(screen.queryByText('Could not save the goal.')).not.toBeInTheDocument();
+    expect(screen.getByText('Could not load the members.')).toBeInTheDocument();
+    expect(screen.getByText('The goal has been saved.')).toBeInTheDocument();
+  });
+
+  it('tells when toasts would cover a control', () => {
+    const toastBox = { left: 864, right: 1280, top: 700, bottom: 800 };
+    expect(overlapsAny(toastBox, [{ left: 1100, right: 1200, top: 720, bottom: 760 }])).toBe(true);
+    expect(overlapsAny(toastBox, [{ left: 1100, right: 1200, top: 600, bottom: 700 }])).toBe(false);
+    expect(overlapsAny(toastBox, [{ left: 400, right: 860, top: 720, bottom: 760 }])).toBe(false);
   });
 });

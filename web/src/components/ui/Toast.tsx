@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../../lib/cx';
 import { t } from '../../messages/en-US';
 import { toastsAtom, useToasts, type Toast, type ToastMode } from '../../stores/toasts';
@@ -67,12 +67,79 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   );
 }
 
-/** Where toasts appear: bottom of the screen on phones, bottom right on wider screens. */
+type Box = { top: number; bottom: number; left: number; right: number };
+
+/** Whether a box overlaps any of the others (touching edges do not count). */
+export function overlapsAny(box: Box, others: readonly Box[]): boolean {
+  return others.some((other) => box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom);
+}
+
+/**
+ * Controls toasts must not cover: a row's actions (table rows, or anything marked
+ * data-toast-avoid). An open dialog makes room for the toasts itself (--toast-space).
+ */
+const avoidSelector = 'tr button, tr a, [data-toast-avoid]';
+
+function visibleBoxes(root: Document): Box[] {
+  const height = root.documentElement.clientHeight;
+  return Array.from(root.querySelectorAll(avoidSelector))
+    .map((element) => element.getBoundingClientRect())
+    .filter((box) => box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < height);
+}
+
+/**
+ * Where toasts appear: bottom of the screen on phones, bottom right on wider screens, or
+ * the top when at the bottom they would cover a row's actions. Their height is published
+ * as --toast-space, which dialogs keep free, so a toast never covers a modal's buttons.
+ */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   const { dismiss } = useToasts();
+  const region = useRef<HTMLDivElement>(null);
+  const [placement, setPlacement] = useState<'bottom' | 'top'>('bottom');
+
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    const root = element.ownerDocument;
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const height = toasts.length ? element.getBoundingClientRect().height : 0;
+        root.documentElement.style.setProperty('--toast-space', `${Math.round(height)}px`);
+        if (!toasts.length) return setPlacement('bottom');
+        // Measured where the toasts would stand at the bottom (the region's size does not depend on the side).
+        const box = element.getBoundingClientRect();
+        const viewport = root.documentElement.clientHeight;
+        const atBottom = { left: box.left, right: box.right, top: viewport - box.height, bottom: viewport };
+        const atTop = { left: box.left, right: box.right, top: 0, bottom: box.height };
+        const obstacles = root.querySelector('[role="dialog"]') ? [] : visibleBoxes(root);
+        setPlacement(overlapsAny(atBottom, obstacles) && !overlapsAny(atTop, obstacles) ? 'top' : 'bottom');
+      });
+    };
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [toasts]);
+
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col gap-3 p-4 sm:right-0 sm:left-auto sm:w-[26rem]">
+    <div
+      ref={region}
+      data-placement={placement}
+      className={cx(
+        'pointer-events-none fixed inset-x-0 z-[60] flex flex-col gap-3 p-4 sm:right-0 sm:left-auto sm:w-[26rem]',
+        placement === 'top' ? 'top-0' : 'bottom-0',
+      )}
+    >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} />
       ))}

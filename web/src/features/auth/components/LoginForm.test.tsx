@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 function setup(signin: FakeResponse = ok(user), saltAnswer: FakeResponse | (() => Promise<FakeResponse>) = ok({ salt })) {
-  const api = fakeApi({ 'POST /auth/salt': saltAnswer, 'POST /auth/signin': signin });
+  const api = fakeApi({ 'POST /auth/salt': saltAnswer, 'POST /auth/signin': signin, 'POST /email-confirmation/resend-confirmation-link': ok({ email: 'anna@berg.example' }) });
   restore = api.restore;
   const onSignedIn = vi.fn();
   const view = renderWithApp(<LoginForm onSignedIn={onSignedIn} signupHref="/signup" resetHref="/reset" progressTiming={{ stepMs: 1, successMs: 1 }} />);
@@ -96,6 +96,26 @@ describe('LoginForm (spec 01 §2.4, §5, §8.2)', () => {
     expect(onSignedIn).not.toHaveBeenCalled();
     // The login page handles 14 itself: no detour to the resend page.
     expect(globalHandler).not.toHaveBeenCalled();
+  });
+
+  it('offers a new confirmation link right there for an unconfirmed e-mail (14)', async () => {
+    const { user: person, email, password, login, api } = setup(fails(403, 14));
+    await person.type(email, 'anna@berg.example');
+    await person.type(password, 'Sunny-Day42');
+    await person.click(login);
+    await screen.findByRole('alert');
+    await person.click(screen.getByRole('button', { name: 'Send a new confirmation link' }));
+    expect(await screen.findByText('A new confirmation link is on its way to anna@berg.example. Open it within 14 days, then log in.')).toBeInTheDocument();
+    expect(api.callsTo('POST /email-confirmation/resend-confirmation-link').map((call) => call.body)).toEqual([{ email: 'anna@berg.example' }]);
+  });
+
+  it('offers no confirmation link after a wrong password (12)', async () => {
+    const { user: person, email, password, login } = setup(fails(401, 12));
+    await person.type(email, 'anna@berg.example');
+    await person.type(password, 'Wrong-One1');
+    await person.click(login);
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Send a new confirmation link' })).not.toBeInTheDocument();
   });
 
   it('flags both fields when the server refuses the input', async () => {

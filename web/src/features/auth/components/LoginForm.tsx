@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { SigninResponse } from '../../../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
-import { ProgressButton } from '../../../components/ui/Button';
+import { Button, ProgressButton } from '../../../components/ui/Button';
 import { PasswordField, TextField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -11,6 +11,7 @@ import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { getSalt } from '../api/get-salt';
+import { resendConfirmationLink } from '../api/resend-confirmation-link';
 import { signIn } from '../api/sign-in';
 import { hashPassword } from '../lib/password-hash';
 import { loginFormSchema } from '../schemas';
@@ -46,6 +47,9 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
   const progress = useProgressAction(progressTiming);
   const toasts = useToasts();
   const [failure, setFailure] = useState<Failure | null>(null);
+  // The right password on an unconfirmed e-mail (14): the same message, plus a way to get a new link.
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [isFetchingSalt, setIsFetchingSalt] = useState(false);
   // The salt of the last e-mail asked for: one request per address, reused on submit.
   const salt = useRef<{ email: string; salt: Promise<string> } | null>(null);
@@ -74,6 +78,8 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     if (progress.isBusy) return;
     setFailure(null);
+    setUnconfirmedEmail(null);
+    setResendState('idle');
     let user: SigninResponse;
     try {
       user = await progress.run(async () => signIn({ email, password: await hashPassword(password, await saltFor(email)) }));
@@ -84,8 +90,11 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
       }
       switch (error.errorCode) {
         case ErrorCodes.SIGNIN_FAILED:
+          setFailure('credentials');
+          return;
         case ErrorCodes.EMAIL_NOT_CONFIRMED:
           setFailure('credentials');
+          setUnconfirmedEmail(email);
           return;
         case ErrorCodes.VALIDATION_ERROR:
         case ErrorCodes.INCORRECT_INPUT:
@@ -103,11 +112,37 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
     await onSignedIn(user);
   });
 
+  const resend = async () => {
+    if (!unconfirmedEmail || resendState === 'sending') return;
+    setResendState('sending');
+    try {
+      await resendConfirmationLink({ email: unconfirmedEmail });
+      setResendState('sent');
+    } catch (error) {
+      setResendState('idle');
+      if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) toasts.showSystemError();
+    }
+  };
+
   const isBlocked = !form.isValid || isFetchingSalt;
   const emailField = form.field('email');
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {failure && <FormAlert {...failureTexts[failure]} />}
+      {unconfirmedEmail && (
+        <div className="flex flex-col items-start gap-2 rounded-control border border-info-700 bg-info-bg p-4 text-ink-900" data-testid="login-unconfirmed">
+          <p>{t('login.unconfirmed.text')}</p>
+          {resendState === 'sent' ? (
+            <p role="status" className="font-medium text-success-700">
+              {t('login.unconfirmed.sent', { email: unconfirmedEmail })}
+            </p>
+          ) : (
+            <Button variant="secondary" size="sm" onClick={() => void resend()} disabled={resendState === 'sending'}>
+              {resendState === 'sending' ? t('resendConfirmation.sending') : t('login.unconfirmed.resend')}
+            </Button>
+          )}
+        </div>
+      )}
       <TextField
         label={t('login.email')}
         type="email"

@@ -205,12 +205,12 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
             loadingLabel={t('register.form.submitting')}
             successLabel={t('register.form.submitted')}
             disabled={isSubmitBlocked}
-            aria-describedby={isSubmitBlocked ? 'signup-submit-hint' : undefined}
+            aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'signup-submit-hint' : undefined}
           >
             {t('register.form.submit')}
           </ProgressButton>
         </div>
-        {isSubmitBlocked && (
+        {isSubmitBlocked && form.hasHighlightedFields && (
           <p id="signup-submit-hint" className="text-sm text-ink-600">
             {t('forms.submitHint')}
           </p>

@@ -10,7 +10,7 @@ import { useCompleteActionPoint } from '../api/complete-action-point';
 import { useCreateActionPoint } from '../api/create-action-point';
 import { useDeleteActionPoint } from '../api/delete-action-point';
 import { useUpdateActionPoint } from '../api/update-action-point';
-import { categoryIdRule, sharedFieldRules, useCanvasItemForm, useChosenCategory, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
+import { categoryIdRule, sharedFieldRules, hasChangedIds, useCanvasItemForm, useChosenCategory, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
 import { goalOption, linkChoices, linkedItemOption, openLinkedGoals } from '../lib/links';
 import { CanvasItemDialog } from './CanvasItemDialog';
 import { CategorySelect, Notice, PersonSelect } from './form-parts';
@@ -66,6 +66,7 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
     },
     onClose,
     progressTiming,
+    hasChangedLinks: hasChangedIds(actionPoint?.linkedGoalIds ?? [], linkedGoalIds),
   });
   const { form, people, isReadOnly } = itemForm;
   const isCategoryFixed = fixedCategoryId !== undefined || actionPoint !== null;

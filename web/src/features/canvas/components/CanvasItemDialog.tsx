@@ -7,6 +7,7 @@ import { useToasts } from '../../../stores/toasts';
 import type { CanvasItemFormState } from '../hooks/use-canvas-item-form';
 import { isHandledGlobally } from '../lib/errors';
 import { CloseAndSaveButtons, DeleteButton } from './form-parts';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 type CanvasItemDialogProps = {
   itemForm: CanvasItemFormState;
@@ -26,32 +27,55 @@ type CanvasItemDialogProps = {
 /**
  * The frame of the goal, action point and takeaway forms (spec 02 §2 Modals): the dialog,
  * the form with its notices and form-level error, the footer with Delete, the item's own
- * buttons and Cancel/Save, and the confirmation before deleting.
+ * buttons and Cancel/Save, and the confirmation before deleting. Escape, a click outside
+ * or the close icon ask before discarding typed text (as the answer editor does); Cancel
+ * is the explicit way to discard.
  */
 export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions, dialogs, children }: CanvasItemDialogProps) {
   const { kind, isCreate, isReadOnly, progress, onClose } = itemForm;
   const toasts = useToasts();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const [isDiscardAsked, setIsDiscardAsked] = useState(false);
+
+  const onDismiss = () => {
+    if (progress.isBusy) return;
+    if (itemForm.isDirty) setIsDiscardAsked(true);
+    else onClose();
+  };
 
   return (
     <Dialog
       isOpen
-      onClose={() => !progress.isBusy && onClose()}
+      onClose={onDismiss}
       title={isCreate ? t(`canvas.${kind}.createTitle`) : t(`canvas.${kind}.editTitle`)}
       closeLabel={t('canvas.form.close')}
       size="lg"
     >
-      <form noValidate onSubmit={itemForm.onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem)] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid={testId}>
+      <form noValidate onSubmit={itemForm.onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem-var(--toast-space,0px))] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid={testId}>
         {notices}
         <FormErrorAlert message={itemForm.formError} />
         {children}
-        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
+        {/* The footer stays in view while the fields scroll (a long form at 1280×800 or on a phone). */}
+        <div className="sticky bottom-0 z-10 -mb-1 flex flex-wrap items-center gap-3 border-t border-line bg-surface pt-4 pb-1">
           {onDelete && <DeleteButton onClick={() => setIsDeleteOpen(true)}>{t('canvas.form.delete')}</DeleteButton>}
           {actions}
           <CloseAndSaveButtons isReadOnly={isReadOnly} isValid={itemForm.isValid} progress={progress} onClose={onClose} />
         </div>
       </form>
       {dialogs}
+      <UnsavedChangesDialog
+        isOpen={isDiscardAsked}
+        canSave={itemForm.isValid}
+        onStay={() => setIsDiscardAsked(false)}
+        onDiscard={() => {
+          setIsDiscardAsked(false);
+          onClose();
+        }}
+        onSave={() => {
+          setIsDiscardAsked(false);
+          void itemForm.onSubmit();
+        }}
+      />
       {onDelete && (
         <ConfirmDialog
           isOpen={isDeleteOpen}

@@ -10,7 +10,7 @@ import { useCompleteGoal } from '../api/complete-goal';
 import { useCreateGoal } from '../api/create-goal';
 import { useDeleteGoal } from '../api/delete-goal';
 import { useUpdateGoal } from '../api/update-goal';
-import { categoryIdRule, sharedFieldRules, useCanvasItemForm, useChosenCategory, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
+import { categoryIdRule, sharedFieldRules, hasChangedIds, useCanvasItemForm, useChosenCategory, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
 import { actionPointOption, linkChoices, linkedItemOption, openLinkedActionPoints, takeawayOption } from '../lib/links';
 import { CanvasItemDialog } from './CanvasItemDialog';
 import { CategorySelect, ChoiceDialog, Notice, PersonSelect } from './form-parts';
@@ -60,6 +60,7 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
     },
     onClose,
     progressTiming,
+    hasChangedLinks: hasChangedIds(goal?.linkedTakeawayIds ?? [], linkedTakeawayIds) || hasChangedIds(goal?.linkedActionPointIds ?? [], linkedActionPointIds),
   });
   const { form, people, isReadOnly } = itemForm;
   const isCategoryFixed = fixedCategoryId !== undefined || goal !== null;

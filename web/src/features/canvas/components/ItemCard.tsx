@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { CheckIcon } from '../../../components/ui/icons';
+import { useIsTouchScreen, useTapToOpen } from '../../../hooks/use-touch';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
 import { categoryColor, categoryHighlight } from '../lib/colors';
@@ -11,13 +12,14 @@ type ItemCardProps = {
   completed?: boolean;
   /** Lit up by the hover of a linked takeaway (spec 02 §2). */
   isHighlighted?: boolean;
-  /** Spec 02 §2: double-click (or Enter on focus) opens the edit view. */
+  /** Spec 02 §2: double-click (or Enter on focus, or one tap on a touch screen) opens the edit view. */
   onOpen: () => void;
   testId?: string;
 };
 
-/** A goal or action point card: focusable, opened with a double-click or Enter. */
+/** A goal or action point card: focusable, opened with a double-click, Enter or a tap. */
 export function ItemCard({ title, color, details, completed, isHighlighted, onOpen, testId }: ItemCardProps) {
+  const tap = useTapToOpen(onOpen);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();
@@ -31,6 +33,7 @@ export function ItemCard({ title, color, details, completed, isHighlighted, onOp
         aria-label={title}
         aria-describedby="canvas-item-open-hint"
         onDoubleClick={onOpen}
+        {...tap}
         onKeyDown={onKeyDown}
         className={cx(
           'cursor-pointer touch-manipulation rounded-control border border-line border-l-4 bg-surface p-3 shadow-card transition-shadow select-none hover:shadow-pop',
@@ -53,9 +56,10 @@ export function ItemCard({ title, color, details, completed, isHighlighted, onOp
 
 /** The hint every item card points at (aria-describedby), rendered once per page. */
 export function ItemOpenHint() {
+  const isTouch = useIsTouchScreen();
   return (
     <p id="canvas-item-open-hint" className="sr-only">
-      {t('canvas.item.openHint')}
+      {t(isTouch ? 'canvas.item.openHintTouch' : 'canvas.item.openHint')}
     </p>
   );
 }

@@ -87,4 +87,28 @@ describe('takeaway form (spec 02 §2, §4, §5)', () => {
     }));
     expect(await screen.findByText('The takeaway has been added.')).toBeInTheDocument();
   });
+
+  it('asks before discarding typed text on Escape; Keep editing keeps it, Discard closes', async () => {
+    const { user, closedCount } = setup(null, []);
+    const title = screen.getByRole('textbox', { name: /Title/ });
+    await user.type(title, 'Half a thought');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(closedCount()).toBe(0);
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Half a thought');
+    expect(closedCount()).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Discard changes' }));
+    expect(closedCount()).toBe(1);
+  });
+
+  it('closes at once on Escape when nothing was typed', async () => {
+    const { user, closedCount } = setup(null, []);
+    await user.keyboard('{Escape}');
+    expect(closedCount()).toBe(1);
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+  });
 });

@@ -8,7 +8,7 @@ import { useArchiveTakeaway } from '../api/archive-takeaway';
 import { useCreateTakeaway } from '../api/create-takeaway';
 import { useDeleteTakeaway } from '../api/delete-takeaway';
 import { useUpdateTakeaway } from '../api/update-takeaway';
-import { sharedFieldRules, useCanvasItemForm, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
+import { sharedFieldRules, hasChangedIds, useCanvasItemForm, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
 import { goalOption, linkChoices, linkedItemOption, openLinkedGoals } from '../lib/links';
 import { isHandledGlobally } from '../lib/errors';
 import { CanvasItemDialog } from './CanvasItemDialog';
@@ -57,6 +57,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
     },
     onClose,
     progressTiming,
+    hasChangedLinks: hasChangedIds(takeaway?.linkedGoalIds ?? [], linkedGoalIds),
   });
   const { form, people, toasts, isReadOnly, canEdit } = itemForm;
   const choices = linkChoices(goals.map(goalOption), linkedGoalIds, goalsElsewhere.map(linkedItemOption));

@@ -2,6 +2,7 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import type { CanvasAbilities, Takeaway } from '../../../../../shared/contracts/canvas';
 import { Button } from '../../../components/ui/Button';
 import { ChevronDownIcon } from '../../../components/ui/icons';
+import { useTapToOpen } from '../../../hooks/use-touch';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
@@ -69,8 +70,14 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
   const toggleVote = useToggleTakeawayVote();
   const toasts = useToasts();
   const initiator = people.nameOf(takeaway.initiatorId, takeaway.initiator);
+  // On a touch screen one tap anywhere on the card opens it (its buttons keep their own taps).
+  const tap = useTapToOpen(() => onOpen(takeaway));
   return (
     <li
+      onPointerDown={tap.onPointerDown}
+      onClick={(event) => {
+        if (!(event.target as Element).closest('button, a')) tap.onClick();
+      }}
       className={cx('flex flex-col gap-2 rounded-control border border-l-4 border-line bg-surface p-3 shadow-card', takeaway.archived && 'opacity-80')}
       style={{ borderLeftColor: categoryColor(color) }}
       onMouseEnter={() => onHighlight(takeaway)}

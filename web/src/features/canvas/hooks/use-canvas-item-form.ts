@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as z from 'zod';
 import { canvasLimits } from '../../../../../shared/contracts/canvas';
 import { ErrorCodes } from '../../../../../shared/errors';
@@ -57,6 +57,8 @@ type UseCanvasItemFormOptions<S extends ItemSchema> = CanvasItemModalProps & {
   initialValues: (shared: SharedFieldValues, userId: string) => z.input<S>;
   /** Creates or updates the item from the checked form. */
   save: (values: z.output<S>, shared: SharedFieldsBody) => Promise<unknown>;
+  /** The links chosen outside the form's fields differ from the saved ones. */
+  hasChangedLinks?: boolean;
 };
 
 /** What the item dialog frame reads of the form (CanvasItemDialog). */
@@ -65,6 +67,8 @@ export type CanvasItemFormState = {
   isCreate: boolean;
   isReadOnly: boolean;
   isValid: boolean;
+  /** Something typed or chosen would be lost by closing: closing asks first. */
+  isDirty: boolean;
   formError: string | null;
   progress: ReturnType<typeof useProgressAction>;
   onSubmit: (event?: FormEvent) => unknown;
@@ -85,7 +89,7 @@ function saveFailedTitle(kind: CanvasItemKind, mode: SaveMode): string {
  * fields and buttons.
  */
 export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFormOptions<S>) {
-  const { kind, scope, item, isEditedByCreatorOnly, isClosed, schema, initialValues, save, onClose, progressTiming } = options;
+  const { kind, scope, item, isEditedByCreatorOnly, isClosed, schema, initialValues, save, onClose, progressTiming, hasChangedLinks = false } = options;
   const people = useCanvasPeople(scope.familyId);
   const toasts = useToasts();
   const progress = useProgressAction(progressTiming);
@@ -98,13 +102,14 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
 
   // The initiator starts as the user on their own canvas only (spec 02 §5).
   const defaultInitiator = scope.abilities.accessKind === 'own' ? (people.userId ?? '') : '';
-  const form = useZodForm({
-    schema,
-    initialValues: initialValues(
-      { title: item?.title ?? '', text: item?.text ?? '', initiatorId: item ? (item.initiatorId ?? '') : defaultInitiator },
-      people.userId ?? '',
-    ),
-  });
+  const startValues = initialValues(
+    { title: item?.title ?? '', text: item?.text ?? '', initiatorId: item ? (item.initiatorId ?? '') : defaultInitiator },
+    people.userId ?? '',
+  );
+  const form = useZodForm({ schema, initialValues: startValues });
+  // What the form opened with, to tell whether closing would lose something (the first render's values).
+  const [openedWith] = useState(startValues);
+  const isDirty = !isReadOnly && (hasChangedLinks || hasChangedValues(openedWith, form.values));
 
   const fail = (error: unknown, mode: SaveMode) => {
     if (isHandledGlobally(error)) return;
@@ -156,11 +161,23 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     canDelete,
     isReadOnly,
     isValid: form.isValid,
+    isDirty,
     formError: form.formError,
     onSubmit,
     onClose,
     runChange,
   };
+}
+
+/** Whether a field differs from what the form opened with (spaces around typed text aside). */
+export function hasChangedValues(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+  const normal = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+  return Object.keys({ ...before, ...after }).some((name) => normal(before[name]) !== normal(after[name]));
+}
+
+/** Whether two lists of linked ids hold different items. */
+export function hasChangedIds(before: readonly string[], after: readonly string[]): boolean {
+  return before.length !== after.length || before.some((id) => !after.includes(id));
 }
 
 /**

@@ -145,4 +145,13 @@ describe('ContactForm', () => {
     expect(fields.subject).toHaveValue('Our canvas');
     expect(send).toHaveAccessibleName('Send message');
   });
+
+  it('says "complete the highlighted fields" only once a field is highlighted', async () => {
+    const { user, fields } = setup();
+    expect(screen.queryByText('Complete the highlighted fields to continue.')).not.toBeInTheDocument();
+    await user.click(fields.email);
+    await user.tab();
+    expect(fields.email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Complete the highlighted fields to continue.')).toBeInTheDocument();
+  });
 });

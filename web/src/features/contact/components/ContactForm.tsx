@@ -98,11 +98,11 @@ export function ContactForm({ progressTiming }: { progressTiming?: { stepMs?: nu
           loadingLabel={t('contactForm.sending')}
           successLabel={t('contactForm.sent')}
           disabled={isSubmitBlocked && progress.status === 'idle'}
-          aria-describedby={isSubmitBlocked ? 'contact-submit-hint' : undefined}
+          aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'contact-submit-hint' : undefined}
         >
           {t('contactForm.send')}
         </ProgressButton>
-        {isSubmitBlocked && progress.status === 'idle' && (
+        {isSubmitBlocked && progress.status === 'idle' && form.hasHighlightedFields && (
           <p id="contact-submit-hint" className="text-sm text-ink-600">
             {t('forms.submitHint')}
           </p>

@@ -1,4 +1,5 @@
 import { forwardRef } from 'react';
+import { useIsTouchScreen } from '../../../hooks/use-touch';
 import { Link, useNavigate } from 'react-router';
 import type { DashboardFamily } from '../../../../../shared/contracts/work-relations';
 import { WorkRelationRole } from '../../../../../shared/enums';
@@ -44,13 +45,14 @@ type FamilyCardProps = { family: DashboardFamily; isAdmin: boolean; links: Dashb
 export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function FamilyCard({ family, isAdmin, links }, ref) {
   const navigate = useNavigate();
   const isOpenable = canOpenCanvas(family, isAdmin);
+  const isTouch = useIsTouchScreen();
   const nameId = `family-${family.id}-name`;
   return (
     <article ref={ref} aria-labelledby={nameId} tabIndex={-1} className="rounded-card border border-line bg-surface shadow-card focus:outline-none focus-visible:outline-2 focus-visible:outline-accent-500" data-testid="family-card">
       <header
         className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3 sm:px-5"
         onDoubleClick={isOpenable && family.canvas ? () => void navigate(links.canvas(family.id)) : undefined}
-        title={isOpenable ? t('dashboard.headerHint') : undefined}
+        title={isOpenable && !isTouch ? t('dashboard.headerHint') : undefined}
         data-testid="family-card-header"
       >
         <div className="min-w-0 flex-1">

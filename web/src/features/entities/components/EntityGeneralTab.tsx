@@ -194,7 +194,7 @@ function EntityProfileForm({ profile, countries, progressTiming }: { profile: En
           );
         })}
       </div>
-      <SaveRow progress={progress} isBlocked={isBlocked} hint={!isChanged ? t('entity.profile.noChanges') : !form.isValid ? t('forms.submitHint') : ''} />
+      <SaveRow progress={progress} isBlocked={isBlocked} hint={!isChanged ? t('entity.profile.noChanges') : !form.isValid && form.hasHighlightedFields ? t('forms.submitHint') : ''} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import { forwardRef, useId, useImperativeHandle, type ReactNode } from 'react';
+import { forwardRef, useId, useImperativeHandle, useState, type ReactNode } from 'react';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
-import { noteExtensions } from '../lib/extensions';
+import { noteExtensions, type PasteCut } from '../lib/extensions';
 import { characterCountText, noteCharacterLimit, type NoteDraft } from '../lib/note-rules';
 import { AlignCenterIcon, AlignLeftIcon, AlignRightIcon, BoldIcon, BulletListIcon, ItalicIcon, NumberedListIcon } from './icons';
 
@@ -36,8 +36,10 @@ const draftOf = (editor: Editor): NoteDraft => ({ html: editor.getHTML(), text: 
  */
 export const NoteEditor = forwardRef<NoteEditorHandle, NoteEditorProps>(function NoteEditor({ initialHtml, isEditable, label, onReady, onChange }, ref) {
   const countId = useId();
+  // A paste past the limit was cut (or refused): said in words, next to the count.
+  const [pasteCut, setPasteCut] = useState<PasteCut | null>(null);
   const editor = useEditor({
-    extensions: noteExtensions(),
+    extensions: noteExtensions(noteCharacterLimit, setPasteCut),
     content: initialHtml,
     editable: isEditable,
     immediatelyRender: true,
@@ -55,7 +57,10 @@ export const NoteEditor = forwardRef<NoteEditorHandle, NoteEditorProps>(function
         : { role: 'document', 'aria-label': label, class: `${contentClasses} px-4 py-3`, 'data-testid': 'note-view' },
     },
     onCreate: ({ editor: created }) => onReady?.(draftOf(created)),
-    onUpdate: ({ editor: updated }) => onChange?.(draftOf(updated)),
+    onUpdate: ({ editor: updated }) => {
+      if (updated.storage.characterCount.characters() < noteCharacterLimit) setPasteCut(null);
+      onChange?.(draftOf(updated));
+    },
   });
 
   useImperativeHandle(
@@ -126,8 +131,12 @@ export const NoteEditor = forwardRef<NoteEditorHandle, NoteEditorProps>(function
         <span className="sr-only">{t('notes.countLabel')} </span>
         {characterCountText(state.characters)}
       </p>
-      <p role="status" className="sr-only">
-        {isFull ? t('notes.limitReached', { limit: noteCharacterLimit }) : ''}
+      <p role="status" className={pasteCut ? 'border-t border-line px-4 py-2 text-sm font-semibold text-error-700' : 'sr-only'} data-testid="note-limit">
+        {pasteCut
+          ? t(pasteCut.kept > 0 ? 'notes.pasteCut' : 'notes.pasteRefused', { limit: noteCharacterLimit, kept: pasteCut.kept, pasted: pasteCut.pasted })
+          : isFull
+            ? t('notes.limitReached', { limit: noteCharacterLimit })
+            : ''}
       </p>
     </div>
   );

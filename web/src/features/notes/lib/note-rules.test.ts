@@ -35,6 +35,19 @@ describe('the note editor schema (spec 02 §2, §5)', () => {
     expect(characterCountText(123)).toBe('123 / 1000');
   });
 
+  it('cuts a paste that would pass 1000 characters, and says so; refuses it when nothing fits', () => {
+    const cuts: Array<{ kept: number; pasted: number }> = [];
+    editor = new Editor({ extensions: noteExtensions(noteCharacterLimit, (cut) => cuts.push(cut)) });
+    editor.commands.insertContent('a'.repeat(990));
+    editor.view.pasteText('b'.repeat(25));
+    expect(editor.storage.characterCount.characters()).toBe(noteCharacterLimit);
+    expect(editor.getText().endsWith('a' + 'b'.repeat(10))).toBe(true);
+    expect(cuts).toEqual([{ kept: 10, pasted: 25 }]);
+    editor.view.pasteText('more');
+    expect(cuts.at(-1)).toEqual({ kept: 0, pasted: 4 });
+    expect(editor.storage.characterCount.characters()).toBe(noteCharacterLimit);
+  });
+
   it('keeps only what the server keeps: paragraphs with alignment, lists, bold and italic', () => {
     editor = new Editor({
       extensions: noteExtensions(),

@@ -114,7 +114,7 @@ export function GeneralTab({ profile, prefixes, countries, progressTiming }: Gen
           />
         ))}
       </div>
-      <SaveRow progress={progress} isBlocked={isBlocked} hint={!isChanged ? t('profile.general.unchanged') : !form.isValid ? t('forms.submitHint') : ''} />
+      <SaveRow progress={progress} isBlocked={isBlocked} hint={!isChanged ? t('profile.general.unchanged') : !form.isValid && form.hasHighlightedFields ? t('forms.submitHint') : ''} />
     </form>
   );
 }

@@ -89,7 +89,7 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
               <img src={slide.image} alt="" width={320} height={200} className="h-28 w-auto shrink-0 sm:h-44" />
               <h3 className="font-display text-2xl font-semibold text-primary-800">{slide.title}</h3>
               <p className="max-w-prose text-ink-800">{slide.text}</p>
-              <Button variant={slide.action === 'getStarted' ? 'secondary' : 'primary'} className="mt-auto shrink-0" onClick={() => onAction(slide.action)}>
+              <Button variant="primary" className="mt-auto shrink-0" onClick={() => onAction(slide.action)}>
                 {t(actionLabels[slide.action])}
               </Button>
             </div>
@@ -97,7 +97,8 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
               <Button variant="ghost" size="sm" aria-disabled={isFirst || undefined} onClick={() => go(-1)} className={cx('shrink-0 aria-disabled:cursor-default', isFirst && 'opacity-50')}>
                 {t('walkthrough.previous')}
               </Button>
-              <div className="flex flex-1 flex-wrap justify-center" role="group" aria-label={t('walkthrough.keysHint')}>
+              {/* One row on a phone too: 17 narrow dots fit between Previous and Next at 375 px. */}
+              <div className="flex min-w-0 flex-1 flex-nowrap justify-center" role="group" aria-label={t('walkthrough.keysHint')} data-testid="walkthrough-dots">
                 {slides.map((item, dot) => (
                   <button
                     key={item.id}
@@ -105,11 +106,11 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
                     onClick={() => setIndex(dot)}
                     aria-label={t('walkthrough.goTo', { number: dot + 1, title: item.title })}
                     aria-current={dot === index ? 'step' : undefined}
-                    className="group inline-flex size-6 items-center justify-center rounded-full"
+                    className="group inline-flex h-6 w-3 shrink-0 items-center justify-center rounded-full sm:w-6"
                   >
                     <span
                       aria-hidden="true"
-                      className={cx('block size-2.5 rounded-full transition-colors', dot === index ? 'bg-primary-700 ring-2 ring-primary-300' : 'bg-ink-300 group-hover:bg-primary-300')}
+                      className={cx('block size-2 rounded-full transition-colors sm:size-2.5', dot === index ? 'bg-primary-700 ring-2 ring-primary-300' : 'bg-ink-300 group-hover:bg-primary-300')}
                     />
                   </button>
                 ))}

@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { useIsTouchScreen } from '../../../hooks/use-touch';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -48,6 +49,7 @@ type InvitationsTableProps = {
  * double click or the row's open button expands its actions panel.
  */
 export function InvitationsTable({ kind, entityName, canResend, canCancel, advisorsListHref, progressTiming }: InvitationsTableProps) {
+  const isTouch = useIsTouchScreen();
   const [sortKeys, setSortKeys] = useState<SortKeys<SortField>>([]);
   const [isAdditiveMode, setIsAdditiveMode] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -113,7 +115,7 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
             onAdditiveModeChange={setIsAdditiveMode}
             defaultOrderText={t('workInvitations.list.defaultOrder')}
           />
-          <p className="text-sm text-ink-600">{t('workInvitations.list.rowHint')}</p>
+          <p className="text-sm text-ink-600">{t(isTouch ? 'workInvitations.list.rowHintTouch' : 'workInvitations.list.rowHint')}</p>
           <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
             <table className="w-full min-w-[44rem] border-collapse text-left" data-testid={`${kind}-invitations`}>
               <caption className="sr-only">{t(kind === 'family' ? 'workInvitations.list.familyCaption' : 'workInvitations.list.advisorCaption')}</caption>
