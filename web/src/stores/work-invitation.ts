@@ -16,9 +16,12 @@ export type PendingWorkInvitation = {
   token: string;
   /** The invited address: the login and signup forms lock it. */
   email: string;
-  /** The inviting entity: the advisor company (family invitation) or the family (advisor invitation). */
-  inviterEntityId: number;
-  inviterName: string;
+  /**
+   * The inviting entity, by the invitation's own field names (spec 01 §3): the advisor
+   * company (family invitation) or the family (advisor invitation).
+   */
+  entityId: number;
+  entityName: string;
   /** Advisor invitations: titles of the sections offered; empty means all. */
   canvasSections: readonly string[];
 };
@@ -33,8 +36,8 @@ function isPendingWorkInvitation(value: unknown): value is PendingWorkInvitation
     (record.kind === 'familyInvitation' || record.kind === 'advisorInvitation') &&
     typeof record.token === 'string' &&
     typeof record.email === 'string' &&
-    typeof record.inviterEntityId === 'number' &&
-    typeof record.inviterName === 'string' &&
+    typeof record.entityId === 'number' &&
+    typeof record.entityName === 'string' &&
     Array.isArray(record.canvasSections) &&
     record.canvasSections.every((title) => typeof title === 'string')
   );

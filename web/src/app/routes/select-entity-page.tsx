@@ -34,7 +34,7 @@ export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
   const invitation = pending?.kind === invitationKinds[kind].loginAction ? pending : null;
 
   const onAccepted = async (entity: CurrentEntity) => {
-    const inviterName = invitation?.inviterName ?? '';
+    const inviterName = invitation?.entityName ?? '';
     try {
       await reloadEntities(store, queryClient, entity.id);
     } catch (error) {
@@ -71,7 +71,7 @@ export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
       title={title}
       intro={
         <>
-          <p>{t(kind === 'family' ? 'selectEntity.family.intro' : 'selectEntity.advisor.intro', { entityName: invitation.inviterName })}</p>
+          <p>{t(kind === 'family' ? 'selectEntity.family.intro' : 'selectEntity.advisor.intro', { entityName: invitation.entityName })}</p>
           {kind === 'advisor' && (
             <p className="mt-2 text-base">{sections.length ? t('selectEntity.advisor.sections', { sections: sections.join(', ') }) : t('selectEntity.advisor.allSections')}</p>
           )}

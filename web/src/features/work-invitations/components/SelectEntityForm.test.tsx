@@ -12,8 +12,8 @@ const familyInvitation: PendingWorkInvitation = {
   kind: 'familyInvitation',
   token: 'tok-1',
   email: 'grace@okoye.example',
-  inviterEntityId: 7,
-  inviterName: 'Northwind Advisors',
+  entityId: 7,
+  entityName: 'Northwind Advisors',
   canvasSections: [],
 };
 
