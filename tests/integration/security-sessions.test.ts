@@ -152,13 +152,15 @@ describe('writes from another site (cross-site request forgery)', () => {
     for (const route of writes) {
       const path = route.path.replace(/\{\w+\}/g, '1') + (route.method === 'GET' ? '?token=x' : '');
       const hasBody = route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT';
-      const shapes = hasBody ? [{ 'content-type': 'application/json', body: '{}' }, { body: '' }] : [{ body: '' }];
+      const shapes: Array<{ body: string; type?: Record<string, string> }> = hasBody
+        ? [{ type: { 'content-type': 'application/json' }, body: '{}' }, { body: '' }]
+        : [{ body: '' }];
       await Promise.all(
         refusedHeaders().flatMap((headers) =>
-          shapes.map(async ({ body, ...typeHeader }) => {
+          shapes.map(async ({ body, type }) => {
             const response = await fetch(`${stack.apiUrl}${path}`, {
               method: route.method,
-              headers: { ...headers, ...typeHeader, cookie },
+              headers: { ...headers, ...type, cookie },
               ...(hasBody ? { body: new TextEncoder().encode(body) } : {}),
             });
             const payload = (await response.json()) as { errorCode?: number };

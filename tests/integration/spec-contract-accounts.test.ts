@@ -265,7 +265,7 @@ describe('requests shaped like the spec’s client', () => {
     expect(await resent.json()).toEqual({ email: body.email });
     await expect.poll(async () => (await stack.emailsTo(body.email)).length).toBe(mailsBefore + 1);
     // signout, as a browser page of the app sends it (Sec-Fetch-Site same-origin) and as a plain client does.
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, {}]) {
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, {}] as Array<Record<string, string>>) {
       const session = stack.client();
       expect((await signIn(session, family.email, defaultPassword)).status).toBe(200);
       const signedOut = await bodilessPost(session, '/api/auth/signout', headers);
@@ -277,7 +277,7 @@ describe('requests shaped like the spec’s client', () => {
   it('a bodiless POST from another site is refused (8) and does nothing', async () => {
     const session = stack.client();
     expect((await signIn(session, family.email, defaultPassword)).status).toBe(200);
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Array<Record<string, string>>) {
       const refused = await bodilessPost(session, '/api/auth/signout', headers);
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { errorCode: number }).errorCode).toBe(8);
