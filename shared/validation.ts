@@ -118,6 +118,14 @@ export const countryField = () =>
 export const clearable = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable()).optional();
 
+/**
+ * An optional field the spec's client sends even when it does not apply (signup sends all
+ * ten keys, the select page sends entityName with an existing entity): null or a blank
+ * string is the same as absent, so an unused field is ignored rather than refused.
+ */
+export const unusedWhenBlank = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), schema.optional()).optional();
+
 /** A web domain or URL (spec 01 §9: at least 3 characters): `example.com`, `https://www.example.com/about`. */
 export const domainPattern = /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
 

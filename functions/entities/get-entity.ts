@@ -4,10 +4,9 @@ import { canReadRelatedSensitiveData, relationPermissions } from '../../shared/p
 import { entityAddresses, getEntity as readEntity } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
 import { fail } from '../lib/errors';
-import { toSessionMembership } from '../lib/memberships';
+import { toCurrentEntity } from '../lib/memberships';
 import { resolveRelatedEntity } from '../lib/relations';
 import type { Session } from '../lib/session';
-import { toEntityProfile } from './entity-profile';
 
 /**
  * An entity's profile. One of the caller's own entities answers the whole profile with the
@@ -19,7 +18,7 @@ import { toEntityProfile } from './entity-profile';
  */
 export async function getEntity(session: Session, entityId: number, viaFamilyId?: number): Promise<EntityProfile | AccessedEntity> {
   const [member, entity] = await Promise.all([getMember(entityId, session.userId), readEntity(entityId)]);
-  if (member?.isActive && entity) return toEntityProfile(entity, member, toSessionMembership(member));
+  if (member?.isActive && entity) return toCurrentEntity(entity, member);
   if (!entity) throw fail('ITEM_NOT_FOUND');
   const related = await resolveRelatedEntity(session, entityId, viaFamilyId);
   // Another company of a shared family: only for an advisor who works on that family (role not 'none').

@@ -4,7 +4,7 @@ import { listMembershipsOfUser } from '../lib/db/members';
 import { toCurrentEntity } from '../lib/memberships';
 
 /**
- * The caller's entities with their role in each, oldest first: one Query of the user's
+ * The caller's entities, each with all its fields and the caller's role in it, oldest first: one Query of the user's
  * memberships (GSI1) and one BatchGet of the entity profiles.
  */
 export async function listEntities(userId: string): Promise<EntityListResponse> {

@@ -4,9 +4,8 @@ import { messageKeys } from '../../shared/validation';
 import { getEntity, updateEntityInfo } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
 import { fail } from '../lib/errors';
-import { requireCurrentMembership, requirePermission } from '../lib/memberships';
+import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../lib/memberships';
 import type { Session } from '../lib/session';
-import { toEntityProfile } from './entity-profile';
 
 /**
  * Edits the current entity's information: EditEntityInfo (owner and admin always). A
@@ -25,5 +24,5 @@ export async function updateEntity(session: Session, input: UpdateEntityRequest)
     delete changes.canvasName;
   }
   const updated = await updateEntityInfo(entity, changes);
-  return toEntityProfile(updated, member, membership);
+  return toCurrentEntity(updated, member);
 }

@@ -11,6 +11,7 @@ export function toEntityMember(member: MemberItem, user: UserItem, entityName: s
   const [address] = contact.addresses;
   return {
     id: member.userId,
+    userId: member.userId,
     firstName: user.firstName,
     lastName: user.lastName,
     prefix: user.prefix ?? null,
@@ -24,6 +25,7 @@ export function toEntityMember(member: MemberItem, user: UserItem, entityName: s
     city: address?.city ?? null,
     postalCode: address?.postalCode ?? null,
     country: address?.country ?? null,
+    addressType: address?.addressType ?? null,
     memberName: fullName(user),
   };
 }

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
 import { bySpecificity, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
+import { config } from './config';
 import { AppError, fail } from './errors';
 import { describeError, log } from './logger';
 import { readSessionToken, resolveSession, type Session } from './session';
@@ -84,6 +85,10 @@ function parseWith<S extends Schema | undefined>(schema: S, value: unknown, part
 
 const jsonContentType = /^application\/json\s*(;|$)/i;
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH']);
+/** Methods that only read: every other one may change something for the session it carries. */
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Sec-Fetch-Site values of a request the app's own page made, or the user typed. */
+const ownFetchSites = new Set(['same-origin', 'none']);
 
 type ParsedEvent = ApiEvent & { parsedBody?: unknown };
 
@@ -94,19 +99,45 @@ function header(event: ApiEvent, name: string): string | undefined {
 }
 
 /**
- * Writes must carry JSON (a cross-site form cannot send that content type), at most
- * maxBodyBytes, and parse. An empty body is an empty object.
+ * Whether a request comes from the app itself rather than from another site (cross-site
+ * request forgery). A browser says so in Sec-Fetch-Site: only `same-origin` or `none` (the
+ * user typed it) pass, compared exactly and case-insensitively. Without that header
+ * (non-browser clients, older browsers) an Origin header, when there is one, must be the
+ * app's own origin (APP_URL) exactly; a client that sends neither is no browser page.
+ */
+export function isOwnSiteRequest(event: ApiEvent): boolean {
+  const fetchSite = header(event, 'sec-fetch-site');
+  if (fetchSite !== undefined) return ownFetchSites.has(fetchSite.toLowerCase());
+  const origin = header(event, 'origin');
+  if (origin === undefined) return true;
+  return origin.toLowerCase() === new URL(config().appUrl).origin;
+}
+
+/** Refuses a cross-site request (isOwnSiteRequest) with FORBIDDEN (8), before anything is read or written. */
+export function requireOwnSiteRequest(event: ApiEvent): void {
+  if (!isOwnSiteRequest(event)) throw fail('FORBIDDEN', { message: 'Cross-site request refused.' });
+}
+
+/**
+ * Every write must come from the app's own site (requireOwnSiteRequest: FORBIDDEN, 8). A
+ * body must be JSON (a cross-site form cannot send that content type), at most
+ * maxBodyBytes, and parse. A write without a body (signout, canvas create, resend link)
+ * may leave out the Content-Type, as the spec's client does; an empty body is an empty
+ * object.
  */
 const jsonBody = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
   before: (request) => {
     const event = request.event;
     const method = event.requestContext.http.method.toUpperCase();
+    if (!readMethods.has(method)) requireOwnSiteRequest(event);
     const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
     if (Buffer.byteLength(raw, 'utf8') > maxBodyBytes) {
       throw fail('INCORRECT_INPUT', { status: 413, message: 'Request body too large.' });
     }
     if (methodsWithBody.has(method)) {
-      if (!jsonContentType.test(header(event, 'content-type') ?? '')) {
+      const contentType = header(event, 'content-type');
+      const isBodilessWithoutType = contentType === undefined && raw === '';
+      if (!isBodilessWithoutType && !jsonContentType.test(contentType ?? '')) {
         throw fail('INCORRECT_INPUT', { status: 415, message: 'Content-Type must be application/json.' });
       }
     }

@@ -2,7 +2,7 @@ import type { CurrentEntity } from '../../shared/contracts/auth';
 import { entityRoleIds, type EntityRoleId, type MemberPermission } from '../../shared/enums';
 import { hasPermission, permissionsForRole, roleNames, type Membership } from '../../shared/permissions';
 import { messageKeys } from '../../shared/validation';
-import type { EntityItem } from './db/entities';
+import { entityAddresses, type EntityItem } from './db/entities';
 import { getMember, type MemberItem } from './db/members';
 import { fail } from './errors';
 import type { Session } from './session';
@@ -18,13 +18,23 @@ export function toSessionMembership(member: MemberItem): NonNullable<Session['me
   };
 }
 
-/** An entity as its member sees it (spec 01 §3): the entity plus the member's role and permissions. */
+/**
+ * An entity as its member sees it (spec 01 §3): every field of the entity plus the member's
+ * role and permissions. The entity's e-mail, phone and addresses are sensitive data (a
+ * family's address is a home address): null or empty for a member without ReadSensitiveData.
+ */
 export function toCurrentEntity(entity: EntityItem, member: MemberItem): CurrentEntity {
+  const canReadSensitiveData = hasPermission(toSessionMembership(member), 'ReadSensitiveData');
   return {
     id: entity.id,
     entityName: entity.entityName,
     entityTypeId: entity.entityTypeId,
     canvasName: entity.canvasName ?? null,
+    domain: entity.domain ?? null,
+    vatNumber: entity.vatNumber ?? null,
+    email: canReadSensitiveData ? (entity.email ?? null) : null,
+    phone: canReadSensitiveData ? (entity.phone ?? null) : null,
+    addresses: canReadSensitiveData ? entityAddresses(entity) : [],
     entityRoleId: member.entityRoleId,
     entityRoleName: roleNames[member.entityRoleId],
     entityRolePermissions: permissionsForRole(member.entityRoleId),

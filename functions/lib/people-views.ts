@@ -1,3 +1,4 @@
+import type { PersonAddress } from '../../shared/contracts/auth';
 import { hasPermission, visibleContactFields, type Membership } from '../../shared/permissions';
 import type { UserItem } from './db/users';
 
@@ -18,6 +19,7 @@ export function contactOf(user: UserItem, viewer: Viewer) {
   return {
     email: visible.email ? user.email : null,
     phoneNumber: visible.phone ? (user.phone ?? null) : null,
-    addresses: visible.address ? (user.addresses ?? []) : [],
+    // spec 02 §3 gives a person's address an addressType; a user's address has none (null).
+    addresses: visible.address ? (user.addresses ?? []).map((address): PersonAddress => ({ ...address, addressType: null })) : [],
   };
 }

@@ -1,7 +1,6 @@
 import type { MemberInvitationInfo } from '../../shared/contracts/invitations';
-import { invitationStatus } from '../../shared/invitations';
-import { now } from '../lib/clock';
 import { getEntity } from '../lib/db/entities';
+import { toInvitationInfo } from '../lib/invitation-info';
 import { fail } from '../lib/errors';
 import { findMemberInvitation } from './find-invitation';
 
@@ -14,13 +13,5 @@ export async function getMemberInvitation(token: string): Promise<MemberInvitati
   const invitation = await findMemberInvitation(token);
   const entity = await getEntity(invitation.entityId);
   if (!entity) throw fail('INVALID_TOKEN');
-  return {
-    entityName: entity.entityName,
-    entityType: entity.entityTypeId,
-    email: invitation.email,
-    entityRoleId: invitation.entityRoleId,
-    accepted: invitation.accepted,
-    status: invitationStatus(invitation, now()),
-    expirationDate: invitation.expirationDate,
-  };
+  return { ...toInvitationInfo(invitation, entity), entityRoleId: invitation.entityRoleId };
 }

@@ -6,8 +6,7 @@ import {
   ResendMemberInvitationRequest,
   SendMemberInvitationRequest,
 } from '../../shared/contracts/invitations';
-import { fail } from '../lib/errors';
-import { createGroupHandler, defineRoute } from '../lib/http';
+import { createGroupHandler, defineRoute, requireOwnSiteRequest } from '../lib/http';
 import { requireSession } from '../lib/session';
 import { acceptMemberInvitation } from './accept-member-invitation';
 import { createMemberInvitation } from './create-member-invitation';
@@ -47,11 +46,11 @@ export const handler = createGroupHandler('member-invitation', {
     handler: async ({ query }) => ({ body: await getMemberInvitation(query.token) }),
   }),
   // A GET that writes (the spec's call): a cross-site navigation must not make a signed-in
-  // user join an entity, so a browser-marked cross-site request is refused.
+  // user join an entity, so it gets the check every write gets (functions/lib/http.ts).
   acceptMemberInvitation: defineRoute({
     query: InvitationTokenQuery,
     handler: async ({ session, query, event }) => {
-      if (event.headers?.['sec-fetch-site'] === 'cross-site') throw fail('FORBIDDEN');
+      requireOwnSiteRequest(event);
       return { body: await acceptMemberInvitation(requireSession(session), query.token) };
     },
   }),

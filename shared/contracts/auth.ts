@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { memberPermissions, privacyLevelIds } from '../enums';
-import { base64Field, emailField, messageKeys, nameField } from '../validation';
+import { addressTypes, memberPermissions, privacyLevelIds } from '../enums';
+import { base64Field, emailField, messageKeys, nameField, unusedWhenBlank } from '../validation';
+import { numberOrNumericString } from './common';
 
 /**
  * Contracts of the account calls (spec 01 §7 Auth, §3 fields, §5 rules): auth, e-mail
@@ -44,17 +45,19 @@ export const SignupRequest = z
     email: emailField(),
     password: passwordHashField(),
     salt: saltField(),
+    // The spec's client sends all ten keys: the ones that do not apply are null or '' and
+    // are ignored (unusedWhenBlank), e.g. the entity fields next to an invitation token.
     /**
      * Family 1 or advisor company 2. Any other integer passes the schema and is refused by
      * the server with INVALID_ENTITY_TYPE (11), which the signup page shows with its own message.
      */
-    createEntityTypeId: z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }).optional(),
-    createEntityName: nameField().optional(),
-    /** Family only; defaults to the entity name plus ' Canvas'. */
-    canvasName: nameField().optional(),
-    memberInvitationToken: tokenField().optional(),
-    familyInvitationToken: tokenField().optional(),
-    advisorInvitationToken: tokenField().optional(),
+    createEntityTypeId: unusedWhenBlank(numberOrNumericString(z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }))),
+    createEntityName: unusedWhenBlank(nameField()),
+    /** Family only (not one of the spec's ten keys); defaults to the entity name plus ' Canvas'. */
+    canvasName: unusedWhenBlank(nameField()),
+    memberInvitationToken: unusedWhenBlank(tokenField()),
+    familyInvitationToken: unusedWhenBlank(tokenField()),
+    advisorInvitationToken: unusedWhenBlank(tokenField()),
   })
   .superRefine((value, context) => {
     // Spec 01 §3: either an invitation, or the entity type and name. With a family or
@@ -91,6 +94,18 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
+/** An entity's address (spec 01 §3): one of each type. */
+export const EntityAddress = Address.extend({ type: z.enum(addressTypes) });
+export type EntityAddress = z.infer<typeof EntityAddress>;
+
+/**
+ * A person's address as others see it (member lists, owners, advisors, family members):
+ * spec 02 §3 names its type `addressType`. A person's own addresses carry no Shipping or
+ * Billing type (the user address body of spec 01 §7 has none), so it is null.
+ */
+export const PersonAddress = Address.extend({ addressType: z.enum(addressTypes).nullable() });
+export type PersonAddress = z.infer<typeof PersonAddress>;
+
 // GET /api/user/profile
 export const UserProfile = z.object({
   id: z.string(),
@@ -116,16 +131,27 @@ export type SigninResponse = z.infer<typeof SigninResponse>;
 
 // POST /api/auth/set-current-entity
 export const SetCurrentEntityRequest = z.strictObject({
-  id: z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }).nullable(),
+  /** The entity id; as a number or a numeric string ('12'). */
+  id: numberOrNumericString(z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }).nullable()),
 });
 export type SetCurrentEntityRequest = z.infer<typeof SetCurrentEntityRequest>;
 
-/** An entity as its member sees it: the entity plus the caller's role and permissions in it. */
+/**
+ * An entity as its member sees it, with every field of spec 01 §3 Entity: the entity plus
+ * the caller's role and permissions in it. Every call that answers one of the caller's
+ * entities answers this (list, set-current-entity, profile, accepting an invitation).
+ * email, phone and addresses are null or empty for a member without ReadSensitiveData.
+ */
 export const CurrentEntity = z.object({
   id: z.number(),
   entityName: z.string(),
   entityTypeId: z.number(),
   canvasName: z.string().nullable(),
+  domain: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  addresses: z.array(EntityAddress),
   entityRoleId: z.number(),
   entityRoleName: z.string(),
   entityRolePermissions: z.array(z.enum(memberPermissions)),

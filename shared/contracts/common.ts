@@ -21,6 +21,15 @@ export const numericIdParameter = () =>
     .regex(/^[1-9]\d{0,11}$/, { error: messageKeys.invalidInput })
     .transform(Number);
 
+/**
+ * A number field of a body that also takes the number as a numeric string ('12'): the
+ * spec's client may send ids read from a select or a route parameter as text. Only
+ * plain decimal integers are converted; anything else reaches `schema` unchanged and is
+ * refused there ('12abc', '1e3', '' stay strings).
+ */
+export const numberOrNumericString = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d{1,12}\s*$/.test(value) ? Number(value) : value), schema);
+
 /** `{id}` in a body (send-email, resend). */
 export const IdRequest = z.strictObject({ id: idField() });
 export type IdRequest = z.infer<typeof IdRequest>;

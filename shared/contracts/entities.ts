@@ -1,28 +1,29 @@
 import * as z from 'zod';
 import { addressTypes } from '../enums';
-import { clearable, domainField, emailField, messageKeys, nameField, phoneField } from '../validation';
-import { Address, CurrentEntity } from './auth';
-import { numericIdParameter } from './common';
-import { AddressRequest } from './user';
+import { clearable, domainField, emailField, messageKeys, nameField, phoneField, unusedWhenBlank } from '../validation';
+import { CurrentEntity, EntityAddress } from './auth';
+import { numberOrNumericString, numericIdParameter } from './common';
+import { addressRequestFields, withoutBodyId } from './user';
 
 /**
  * Contracts of the entity calls (spec 01 §7 Entities, §3 Entity and Address, §5 entity
- * profile and creation rules). An entity as its member sees it carries the member's role
- * and permissions (CurrentEntity, shared with POST /auth/set-current-entity).
+ * profile and creation rules). An entity as its member sees it carries every entity field
+ * and the member's role and permissions (CurrentEntity, shared with POST
+ * /auth/set-current-entity).
  */
-export { CurrentEntity };
+export { CurrentEntity, EntityAddress };
 
-// GET /api/entities: the caller's entities, oldest first.
+// GET /api/entities: the caller's entities, oldest first, each with all its fields.
 export const EntityListResponse = z.array(CurrentEntity);
 export type EntityListResponse = z.infer<typeof EntityListResponse>;
 
 // POST /api/entities
 export const CreateEntityRequest = z.strictObject({
   /** Family 1 or advisor company 2; any other integer is answered INVALID_ENTITY_TYPE (11). */
-  entityTypeId: z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }),
+  entityTypeId: numberOrNumericString(z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput })),
   entityName: nameField(),
-  /** Families only; defaults to the entity name plus ' Canvas'. Ignored for a company. */
-  canvasName: nameField().optional(),
+  /** Families only; defaults to the entity name plus ' Canvas'. Ignored for a company (null or '' there too). */
+  canvasName: unusedWhenBlank(nameField()),
 });
 export type CreateEntityRequest = z.infer<typeof CreateEntityRequest>;
 /** The new entity's id; the caller is its owner. */
@@ -51,12 +52,11 @@ export const UpdateEntityRequest = z.strictObject({
 });
 export type UpdateEntityRequest = z.infer<typeof UpdateEntityRequest>;
 
-export const EntityAddress = Address.extend({ type: z.enum(addressTypes) });
-export type EntityAddress = z.infer<typeof EntityAddress>;
-
 // POST /api/entities/address and PATCH /api/entities/address/{id}: one address per type.
-export const EntityAddressRequest = AddressRequest.extend({ type: z.enum(addressTypes, { error: messageKeys.invalidInput }) });
-export type EntityAddressRequest = z.infer<typeof EntityAddressRequest>;
+export const EntityAddressRequest = z
+  .strictObject({ ...addressRequestFields, type: z.enum(addressTypes, { error: messageKeys.invalidInput }) })
+  .transform(withoutBodyId);
+export type EntityAddressRequest = z.output<typeof EntityAddressRequest>;
 export const EntityAddressResponse = EntityAddress;
 export type EntityAddressResponse = z.infer<typeof EntityAddressResponse>;
 
@@ -64,13 +64,7 @@ export type EntityAddressResponse = z.infer<typeof EntityAddressResponse>;
 // empty for a member without ReadSensitiveData.
 export const EntityIdPath = z.strictObject({ entityId: numericIdParameter() });
 export type EntityIdPath = z.infer<typeof EntityIdPath>;
-export const EntityProfile = CurrentEntity.extend({
-  domain: z.string().nullable(),
-  vatNumber: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  addresses: z.array(EntityAddress),
-});
+export const EntityProfile = CurrentEntity;
 export type EntityProfile = z.infer<typeof EntityProfile>;
 /** PATCH /api/entities/update answers the profile after the change. */
 export const UpdateEntityResponse = EntityProfile;

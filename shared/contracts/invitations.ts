@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { entityRoleIds, invitationStatuses } from '../enums';
 import { orderByParameter } from '../ordering';
-import { emailField, messageKeys, nameField } from '../validation';
+import { emailField, messageKeys, nameField, unusedWhenBlank } from '../validation';
 import { CurrentEntity, tokenField } from './auth';
-import { IdRequest, IdResponse } from './common';
+import { IdRequest, IdResponse, numberOrNumericString } from './common';
 
 /**
  * Contracts of the member invitation calls (spec 01 §7 Member invitations, §3 Member
@@ -15,7 +15,7 @@ import { IdRequest, IdResponse } from './common';
 export const CreateMemberInvitationRequest = z.strictObject({
   email: emailField(),
   /** 1–4; another integer is answered INVALID_ENTITY_ROLE (16). */
-  entityRoleId: z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }),
+  entityRoleId: numberOrNumericString(z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput })),
 });
 export type CreateMemberInvitationRequest = z.infer<typeof CreateMemberInvitationRequest>;
 export const CreateMemberInvitationResponse = IdResponse;
@@ -64,19 +64,31 @@ export const InvitationTokenQuery = z.strictObject({ token: tokenField() });
 export type InvitationTokenQuery = z.infer<typeof InvitationTokenQuery>;
 
 /**
- * What the landing page needs. An accepted invitation answers with accepted true (the page
- * shows "already accepted" and a login button); an expired one answers INVITATION_EXPIRED
- * (31); an unknown or replaced token INVALID_TOKEN (20).
+ * What an invitation landing page reads by token (member, family and advisor invitations
+ * alike): the invitation's fields of spec 01 §3 Member invitation without the token, and
+ * its derived status. `entityId`, `entityName` and `entityType` name the inviting entity.
+ * An accepted invitation answers with accepted true (the page shows "already accepted" and
+ * a login button); an expired one answers INVITATION_EXPIRED (31); an unknown or replaced
+ * token INVALID_TOKEN (20).
  */
-export const MemberInvitationInfo = z.object({
-  entityName: z.string(),
-  entityType: z.number(),
+export const InvitationInfo = z.object({
+  id: z.string(),
   email: z.string(),
-  entityRoleId: z.literal(entityRoleIds),
+  entityId: z.number(),
+  entityName: z.string(),
+  /** The inviting entity's type id: family 1, advisor company 2 (the spec's name for it on an invitation). */
+  entityType: z.number(),
+  /** The inviter's name. */
+  createdByMember: z.string(),
+  createdDate: z.string(),
+  expirationDate: z.string(),
   accepted: z.boolean(),
   status: z.enum(invitationStatuses),
-  expirationDate: z.string(),
 });
+export type InvitationInfo = z.infer<typeof InvitationInfo>;
+
+// GET /api/member-invitation?token=: adds the role the invitee gets.
+export const MemberInvitationInfo = InvitationInfo.extend({ entityRoleId: z.literal(entityRoleIds) });
 export type MemberInvitationInfo = z.infer<typeof MemberInvitationInfo>;
 
 /** Accepting makes the invited entity current and answers it as set-current-entity does. */
@@ -99,10 +111,13 @@ export type CreateFamilyInvitationRequest = z.infer<typeof CreateFamilyInvitatio
 /** At most the sections a canvas has (ids of the family's canvas, shared/canvas-ids.ts). */
 export const maxCanvasSections = 99;
 
-/** Section ids of the family's canvas; empty (or absent) means all sections. An id the canvas lacks → 6 'Invalid Canvas Rights'. */
+/**
+ * Section ids of the family's canvas (numbers or numeric strings); empty (or absent) means
+ * all sections. An id the canvas lacks → 6 'Invalid Canvas Rights'.
+ */
 export const canvasSectionsField = () =>
   z
-    .array(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }), { error: messageKeys.invalidInput })
+    .array(numberOrNumericString(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput })), { error: messageKeys.invalidInput })
     .max(maxCanvasSections, { error: messageKeys.tooLong })
     .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
@@ -164,32 +179,25 @@ export const AdvisorInvitationsResponse = z.array(AdvisorInvitation);
 export type AdvisorInvitationsResponse = z.infer<typeof AdvisorInvitationsResponse>;
 
 /**
- * GET /api/{family,advisor}-invitation?token= (public): what the landing page shows. An
- * accepted invitation answers with accepted true; expired → 31; unknown or replaced → 20.
+ * GET /api/{family,advisor}-invitation?token= (public): InvitationInfo, whose entity is the
+ * inviting advisor company (family invitation) or family (advisor invitation).
  */
-export const WorkRelationInvitationInfo = z.object({
-  /** The inviting entity: the advisor company (family invitation) or the family (advisor invitation). */
-  entityId: z.number(),
-  entityName: z.string(),
-  entityTypeId: z.number(),
-  email: z.string(),
-  accepted: z.boolean(),
-  status: z.enum(invitationStatuses),
-  expirationDate: z.string(),
+export const WorkRelationInvitationInfo = InvitationInfo.extend({
   /** Advisor invitations: titles of the sections offered; empty means all. */
   canvasSections: z.array(z.string()),
 });
 export type WorkRelationInvitationInfo = z.infer<typeof WorkRelationInvitationInfo>;
 
 /** A name the select page may leave empty (an existing entity was chosen): blank or null is absent. */
-const optionalNameField = () => z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), nameField().optional());
+const optionalNameField = () => unusedWhenBlank(nameField());
 
 /**
  * The entity that accepts: an id of one of the caller's entities (they must be its owner or
- * admin), or — null, absent or any id below 1, the select page's 'create new' — a new one
- * named entityName.
+ * admin; a number or a numeric string), or — null, absent, '' or any id below 1, the select
+ * page's 'create new' — a new one named entityName.
  */
-const acceptingEntityIdField = () => z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).nullable().optional();
+const acceptingEntityIdField = () =>
+  z.preprocess((value) => (value === '' ? null : value), numberOrNumericString(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).nullable().optional())).optional();
 
 // POST /api/family-invitation/accept: a family accepts an advisor company.
 export const AcceptFamilyInvitationRequest = z.strictObject({

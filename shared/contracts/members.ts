@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { entityRoleIds, memberPermissions, workRelationPermissions, workRelationRoleIds } from '../enums';
 import { orderByParameter } from '../ordering';
 import { clearable, messageKeys, requiredText } from '../validation';
-import { Address } from './auth';
-import { idField, numericIdParameter } from './common';
+import { PersonAddress } from './auth';
+import { idField, numberOrNumericString, numericIdParameter } from './common';
 
 /**
  * Contracts of the entity-member and authorization calls (spec 01 §7 Entity members and
@@ -44,7 +44,7 @@ export const EntityOwner = z.object({
   prefix: z.string().nullable(),
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
-  addresses: z.array(Address),
+  addresses: z.array(PersonAddress),
 });
 export type EntityOwner = z.infer<typeof EntityOwner>;
 export const OwnersResponse = z.array(EntityOwner);
@@ -54,6 +54,8 @@ export type OwnersResponse = z.infer<typeof OwnersResponse>;
 export const EntityMember = z.object({
   /** The member id, which is the user's id. */
   id: z.string(),
+  /** The user's id (spec 01 §3 Entity member); the same as `id`. */
+  userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   prefix: z.string().nullable(),
@@ -68,13 +70,15 @@ export const EntityMember = z.object({
   city: z.string().nullable(),
   postalCode: z.string().nullable(),
   country: z.string().nullable(),
+  /** The first address's type (spec 02 §3 `addressType`): null, a person's address has none. */
+  addressType: PersonAddress.shape.addressType,
   /** Prefix, first and last name, as shown in lists. */
   memberName: z.string(),
 });
 export type EntityMember = z.infer<typeof EntityMember>;
 
 export const memberSortFields = [
-  'id', 'firstName', 'lastName', 'prefix', 'email', 'phoneNumber', 'entityRoleId', 'companyPosition', 'active',
+  'id', 'userId', 'firstName', 'lastName', 'prefix', 'email', 'phoneNumber', 'entityRoleId', 'companyPosition', 'active',
   'entityName', 'streetAddress', 'city', 'postalCode', 'country', 'memberName',
 ] as const satisfies ReadonlyArray<keyof EntityMember>;
 /** `orderBy=lastName,-entityRoleId`; without it: role (owners first), then last and first name. */
@@ -89,7 +93,7 @@ export type MemberIdPath = z.infer<typeof MemberIdPath>;
 // POST /api/entity-member/{memberId}: absent fields stay; null or '' clears the position.
 export const UpdateMemberRequest = z.strictObject({
   /** 1–4; another integer is answered INVALID_ENTITY_ROLE (16). */
-  entityRoleId: z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }).optional(),
+  entityRoleId: numberOrNumericString(z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput })).optional(),
   companyPosition: clearable(requiredText(100)),
 });
 export type UpdateMemberRequest = z.infer<typeof UpdateMemberRequest>;

@@ -32,14 +32,25 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 export const UpdateUserResponse = UserProfile;
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
 
-// POST /api/user/address and PATCH /api/user/address/{id}: the whole address each time.
-export const AddressRequest = z.strictObject({
+/** The fields of an address body, shared by user and entity addresses. */
+export const addressRequestFields = {
   streetAddress: streetAddressField(),
   city: cityField(),
   postalCode: postalCodeField(),
   country: countryField(),
-});
-export type AddressRequest = z.infer<typeof AddressRequest>;
+  /**
+   * The spec's client sends an address back as it read it, id included. The id that counts
+   * is the path's (or a new one): the body's is accepted and dropped (withoutBodyId).
+   */
+  id: z.union([z.string().max(64, { error: messageKeys.tooLong }), z.number()], { error: messageKeys.invalidInput }).nullable().optional(),
+};
+
+/** Drops the body's address id (see addressRequestFields), so it can never replace the real one. */
+export const withoutBodyId = <T extends { id?: unknown }>({ id: _ignored, ...address }: T): Omit<T, 'id'> => address;
+
+// POST /api/user/address and PATCH /api/user/address/{id}: the whole address each time.
+export const AddressRequest = z.strictObject(addressRequestFields).transform(withoutBodyId);
+export type AddressRequest = z.output<typeof AddressRequest>;
 /** The stored address with its id. */
 export const AddressResponse = Address;
 export type AddressResponse = z.infer<typeof AddressResponse>;

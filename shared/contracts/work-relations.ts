@@ -2,9 +2,9 @@ import * as z from 'zod';
 import { entityRoleIds, workRelationPermissions, workRelationRoleIds } from '../enums';
 import { orderByParameter } from '../ordering';
 import { messageKeys } from '../validation';
-import { Address } from './auth';
+import { PersonAddress } from './auth';
 import { categoryFields, sectionFields, Takeaway } from './canvas';
-import { idField, numericIdParameter } from './common';
+import { idField, numberOrNumericString, numericIdParameter } from './common';
 import { EntityAddress } from './entities';
 import { canvasSectionsField } from './invitations';
 
@@ -16,7 +16,10 @@ import { canvasSectionsField } from './invitations';
  * Sensitive fields are null (or empty) when the policy hides them.
  */
 
-const roleIdField = () => z.literal(workRelationRoleIds, { error: messageKeys.invalidInput });
+/** A canvas role id: a number or a numeric string (the role select's value). */
+const roleIdField = () => numberOrNumericString(z.literal(workRelationRoleIds, { error: messageKeys.invalidInput }));
+/** An entity id in a body: a number or a numeric string. */
+const bodyEntityIdField = () => numberOrNumericString(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }));
 
 // ---- paths ---------------------------------------------------------------------------------
 
@@ -143,7 +146,7 @@ export const FamilyMemberRow = z.object({
   entityRoleId: z.literal(entityRoleIds),
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
-  addresses: z.array(Address),
+  addresses: z.array(PersonAddress),
 });
 
 /** An advisor (a member of an advisor company), as the family sees them (spec 02 §3 Advisor company member). */
@@ -159,7 +162,7 @@ export const advisorSortFields = [
 /** `filterBy.entityId`: only the advisors of that company. */
 export const ListAdvisorsRequest = z.strictObject({
   orderBy: orderByParameter(advisorSortFields).optional(),
-  filterBy: z.strictObject({ entityId: z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).nullable().optional() }).optional(),
+  filterBy: z.strictObject({ entityId: bodyEntityIdField().nullable().optional() }).optional(),
 });
 export type ListAdvisorsRequest = z.infer<typeof ListAdvisorsRequest>;
 export const AdvisorsResponse = z.array(AdvisorMember);
@@ -172,7 +175,7 @@ export const familyMemberSortFields = ['id', 'memberName', 'firstName', 'lastNam
 /** `filterBy.entityId`: only the members of that family (else of every family the caller works for). */
 export const ListFamilyMembersRequest = z.strictObject({
   orderBy: orderByParameter(familyMemberSortFields).optional(),
-  filterBy: z.strictObject({ entityId: z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).nullable().optional() }).optional(),
+  filterBy: z.strictObject({ entityId: bodyEntityIdField().nullable().optional() }).optional(),
 });
 export type ListFamilyMembersRequest = z.infer<typeof ListFamilyMembersRequest>;
 export const FamilyMembersResponse = z.array(FamilyMemberRow);
@@ -186,13 +189,13 @@ export type FamilyMembersResponse = z.infer<typeof FamilyMembersResponse>;
 export const AddWorkRelationMemberRequest = z.strictObject({
   memberId: idField(),
   workRelationRoleId: roleIdField(),
-  advisorCompanyId: z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }).optional(),
+  advisorCompanyId: numberOrNumericString(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput })).optional(),
 });
 export type AddWorkRelationMemberRequest = z.infer<typeof AddWorkRelationMemberRequest>;
 // POST /api/work-relation-member/update/{memberId}/{entityId}
 export const UpdateWorkRelationMemberRequest = z.strictObject({
   workRelationRoleId: roleIdField(),
-  advisorCompanyId: z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }).optional(),
+  advisorCompanyId: numberOrNumericString(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput })).optional(),
 });
 export type UpdateWorkRelationMemberRequest = z.infer<typeof UpdateWorkRelationMemberRequest>;
 /** Add and update answer the advisor with the new role. */

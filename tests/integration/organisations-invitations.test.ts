@@ -37,10 +37,14 @@ describe('member invitation life cycle', () => {
     const info = await invitationInfo(invitation.token);
     expect(info.status).toBe(200);
     expect(info.body).toEqual({
+      id: invitation.id,
+      entityId: owner.entityId,
       entityName: 'Owner Family',
       entityType: EntityType.Family,
       email: email.toLowerCase(),
       entityRoleId: EntityRole.FullMember,
+      createdByMember: 'Olga Owner',
+      createdDate: expect.any(String),
       accepted: false,
       status: 'pending',
       expirationDate: expect.any(String),

@@ -218,6 +218,7 @@ describe('member lists and sensitive data', () => {
     expect(seenByFull.body.map((m) => m.lastName)).toEqual(['Able', 'Moss', 'Zed']);
     expect(seenByFull.body[2]).toEqual({
       id: owner.userId,
+      userId: owner.userId,
       firstName: 'Oscar',
       lastName: 'Zed',
       prefix: 'Dr',
@@ -231,6 +232,7 @@ describe('member lists and sensitive data', () => {
       city: 'Berlin',
       postalCode: '10115',
       country: 'DE',
+      addressType: null,
       memberName: 'Dr Oscar Zed',
     });
 

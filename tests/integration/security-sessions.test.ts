@@ -14,7 +14,8 @@ import { acceptWorkRelationInvitation, inviteWorkRelation, signUpWithWorkRelatio
 
 /**
  * Sessions and single-use tokens: the cookie's attributes, JSON-only writes (a cross-site
- * form cannot send that content type), expired, ended and forged sessions, reused and
+ * form cannot send that content type), writes refused from another site (Sec-Fetch-Site,
+ * Origin), expired, ended and forged sessions, reused and
  * forged confirmation, reset and invitation tokens, and sign-in throttling under a burst.
  */
 
@@ -86,7 +87,9 @@ describe('writes without a JSON content type', () => {
     { label: 'form-urlencoded', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40example.com' },
     { label: 'multipart', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--' },
     { label: 'a look-alike type', headers: { 'content-type': 'application/jsonp' }, body: '{}' },
-    { label: 'no content type', headers: {}, body: '' },
+    // Only a write without a body may leave out the type (the spec's bodiless POSTs).
+    { label: 'no content type, with a body', headers: {}, body: '{"email":"a@example.com"}' },
+    { label: 'text/plain, without a body', headers: { 'content-type': 'text/plain' }, body: '' },
   ];
 
   it(`are refused with 415 and code 6 on every one of the ${writes.length} POST and PATCH routes, and change nothing`, async () => {
@@ -98,7 +101,8 @@ describe('writes without a JSON content type', () => {
       const path = route.path.replace(/\{\w+\}/g, '1');
       await Promise.all(
         variants.map(async ({ label, headers, body }) => {
-          const response = await fetch(`${stack.apiUrl}${path}`, { method: route.method, headers: { ...headers, cookie }, ...(body ? { body } : {}) });
+          // Bytes, not a string: fetch would add text/plain to a string body.
+          const response = await fetch(`${stack.apiUrl}${path}`, { method: route.method, headers: { ...headers, cookie }, body: new TextEncoder().encode(body) });
           const payload = (await response.json()) as { errorCode?: number; errors?: unknown; message?: string };
           if (response.status !== 415 || payload.errorCode !== 6 || typeof payload.message !== 'string' || typeof payload.errors !== 'object') {
             failures.push(`${route.method} ${route.path} [${label}] → ${response.status} ${JSON.stringify(payload)}`);
@@ -119,6 +123,79 @@ describe('writes without a JSON content type', () => {
       body: JSON.stringify({ email: owner.email }),
     });
     expect(response.status).toBe(200);
+  });
+});
+
+describe('writes from another site (cross-site request forgery)', () => {
+  const appOrigin = () => new URL(process.env.APP_URL!).origin;
+  // Every write, and the one GET that writes (accepting a member invitation).
+  const writes = allRoutes().filter((route) => route.method !== 'GET' || route.path === '/api/member-invitation/accept');
+  // A function: APP_URL is known once the stack runs.
+  const refusedHeaders = (): Array<Record<string, string>> => [
+    { 'sec-fetch-site': 'cross-site' },
+    { 'sec-fetch-site': 'same-site' },
+    { 'sec-fetch-site': 'Cross-Site' },
+    { 'sec-fetch-site': 'same-origin-ish' },
+    // A cross-site page cannot hide behind an Origin that matches: the browser's Sec-Fetch-Site counts.
+    { 'sec-fetch-site': 'cross-site', origin: appOrigin() },
+    // Without Sec-Fetch-Site, an Origin that is not exactly the app's.
+    { origin: 'https://evil.example' },
+    { origin: 'null' },
+    { origin: `${appOrigin()}.evil.example` },
+    { origin: appOrigin().replace(/:\d+$/, '') + ':1' },
+  ];
+
+  it(`are refused with 403 and code 8 on every one of the ${writes.length} writing routes, with or without a body, and change nothing`, async () => {
+    const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
+    const cookie = owner.client.cookieHeader();
+    const failures: string[] = [];
+    for (const route of writes) {
+      const path = route.path.replace(/\{\w+\}/g, '1') + (route.method === 'GET' ? '?token=x' : '');
+      const hasBody = route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT';
+      const shapes: Array<{ body: string; type?: Record<string, string> }> = hasBody
+        ? [{ type: { 'content-type': 'application/json' }, body: '{}' }, { body: '' }]
+        : [{ body: '' }];
+      await Promise.all(
+        refusedHeaders().flatMap((headers) =>
+          shapes.map(async ({ body, type }) => {
+            const response = await fetch(`${stack.apiUrl}${path}`, {
+              method: route.method,
+              headers: { ...headers, ...type, cookie },
+              ...(hasBody ? { body: new TextEncoder().encode(body) } : {}),
+            });
+            const payload = (await response.json()) as { errorCode?: number };
+            if (response.status !== 403 || payload.errorCode !== 8) {
+              failures.push(`${route.method} ${route.path} ${JSON.stringify(headers)} ${body ? 'JSON' : 'bodiless'} → ${response.status} ${JSON.stringify(payload)}`);
+            }
+          }),
+        ),
+      );
+    }
+    expect(failures).toEqual([]);
+    const normalise = (items: string[]) => items.map((item) => item.replace(/"idleExpiresAt":\{"N":"\d+"\}/, ''));
+    expect(normalise(await snapshotTable(stack.dynamoEndpoint, stack.tableName))).toEqual(normalise(before));
+  });
+
+  it('are accepted from the app itself: Sec-Fetch-Site same-origin or none in any case, or no Sec-Fetch-Site and the exact app origin or none', async () => {
+    const allowed: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'Same-Origin' },
+      { 'sec-fetch-site': 'none' },
+      { 'sec-fetch-site': 'same-origin', origin: appOrigin() },
+      { origin: appOrigin() },
+      { origin: appOrigin().toUpperCase() },
+      {},
+    ];
+    for (const headers of allowed) {
+      const cookie = await newSession(owner);
+      // A bodiless POST without a Content-Type, as the spec's client signs out.
+      const signOut = await fetch(`${stack.apiUrl}/api/auth/signout`, { method: 'POST', headers: { ...headers, cookie } });
+      expect(signOut.status, JSON.stringify(headers)).toBe(204);
+      expectError(await withCookie(cookie, 'GET', '/api/user/profile'), 7);
+      // A JSON write with the same headers.
+      const salt = await fetch(`${stack.apiUrl}/api/auth/salt`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ email: owner.email }) });
+      expect(salt.status, JSON.stringify(headers)).toBe(200);
+    }
   });
 });
 

@@ -27,6 +27,7 @@ import {
 } from '../db/work-relation-invitations';
 import { listCanvasSections } from '../db/work-relations';
 import { fail } from '../errors';
+import { toInvitationInfo } from '../invitation-info';
 import { sendEmail } from '../mail/mailer';
 import { appLink, emailTemplates } from '../mail/templates';
 import { requireCurrentMembership } from '../memberships';
@@ -206,13 +207,7 @@ export async function getWorkRelationInvitationInfo(kind: WorkRelationInvitation
   ]);
   if (!entity) throw fail('INVALID_TOKEN');
   return {
-    entityId: entity.id,
-    entityName: entity.entityName,
-    entityTypeId: entity.entityTypeId,
-    email: invitation.email,
-    accepted: invitation.accepted,
-    status: invitationStatus(invitation, now()),
-    expirationDate: invitation.expirationDate,
+    ...toInvitationInfo(invitation, entity),
     canvasSections: sharedSectionsOf(sections, invitation.canvasSections ?? []).map((section) => section.title),
   };
 }

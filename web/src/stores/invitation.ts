@@ -13,7 +13,8 @@ export type PendingMemberInvitation = {
   token: string;
   email: string;
   entityName: string;
-  entityTypeId: number;
+  /** The inviting entity's type id, by the invitation's field name (spec 01 §3 Member invitation). */
+  entityType: number;
 };
 
 const storageKey = 'fc.pendingInvitation';
@@ -27,7 +28,7 @@ function isPendingMemberInvitation(value: unknown): value is PendingMemberInvita
     typeof record.token === 'string' &&
     typeof record.email === 'string' &&
     typeof record.entityName === 'string' &&
-    typeof record.entityTypeId === 'number'
+    typeof record.entityType === 'number'
   );
 }
 

@@ -6,8 +6,8 @@ const invitation: PendingWorkInvitation = {
   kind: 'advisorInvitation',
   token: 'tok',
   email: 'Noor@Example.com',
-  inviterEntityId: 7,
-  inviterName: 'Rivera',
+  entityId: 7,
+  entityName: 'Rivera',
   canvasSections: [],
 };
 const day = 24 * 60 * 60 * 1000;

@@ -17,9 +17,12 @@ export type PendingWorkInvitation = {
   token: string;
   /** The invited address: the login and signup forms lock it. */
   email: string;
-  /** The inviting entity: the advisor company (family invitation) or the family (advisor invitation). */
-  inviterEntityId: number;
-  inviterName: string;
+  /**
+   * The inviting entity, by the invitation's own field names (spec 01 §3): the advisor
+   * company (family invitation) or the family (advisor invitation).
+   */
+  entityId: number;
+  entityName: string;
   /** Advisor invitations: titles of the sections offered; empty means all. */
   canvasSections: readonly string[];
 };
@@ -38,8 +41,8 @@ function isPendingWorkInvitation(value: unknown): value is PendingWorkInvitation
     (record.kind === 'familyInvitation' || record.kind === 'advisorInvitation') &&
     typeof record.token === 'string' &&
     typeof record.email === 'string' &&
-    typeof record.inviterEntityId === 'number' &&
-    typeof record.inviterName === 'string' &&
+    typeof record.entityId === 'number' &&
+    typeof record.entityName === 'string' &&
     Array.isArray(record.canvasSections) &&
     record.canvasSections.every((title) => typeof title === 'string')
   );
@@ -53,8 +56,8 @@ export function readStoredWorkInvitation(nowMs = Date.now()): PendingWorkInvitat
     const value: unknown = JSON.parse(raw);
     const savedAt = (value as Partial<StoredWorkInvitation> | null)?.savedAt;
     if (!isPendingWorkInvitation(value) || typeof savedAt !== 'number' || nowMs - savedAt > keepForMs) return null;
-    const { kind, token, email, inviterEntityId, inviterName, canvasSections } = value;
-    return { kind, token, email, inviterEntityId, inviterName, canvasSections };
+    const { kind, token, email, entityId, entityName, canvasSections } = value;
+    return { kind, token, email, entityId, entityName, canvasSections };
   } catch {
     return null;
   }

@@ -31,7 +31,7 @@ export function Component() {
         token,
         email: invitation.email,
         entityName: invitation.entityName,
-        entityTypeId: invitation.entityType,
+        entityType: invitation.entityType,
       });
       store.set(loginActionAtom, 'memberInvitation');
       void navigate(paths.start(), { replace: true });

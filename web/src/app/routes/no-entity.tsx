@@ -13,7 +13,7 @@ export type CreateEntityLocationState = { from?: 'noEntity' };
 export function Component() {
   const invitation = useAtomValue(pendingWorkInvitationAtom);
   const user = useAtomValue(userAtom);
-  const pending = invitation && isInvitationFor(invitation, user?.email) ? { href: selectPagePath(invitation.kind), inviterName: invitation.inviterName } : null;
+  const pending = invitation && isInvitationFor(invitation, user?.email) ? { href: selectPagePath(invitation.kind), inviterName: invitation.entityName } : null;
   return (
     <Page width="prose" title={t('pages.noEntity.title')}>
       <NoEntity createHref={paths.createEntity()} createState={{ from: 'noEntity' } satisfies CreateEntityLocationState} pendingInvitation={pending} />

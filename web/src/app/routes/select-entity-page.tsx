@@ -34,7 +34,7 @@ export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
   const invitation = pending?.kind === invitationKinds[kind].loginAction ? pending : null;
 
   const onAccepted = async (entity: CurrentEntity) => {
-    const inviterName = invitation?.inviterName ?? '';
+    const inviterName = invitation?.entityName ?? '';
     try {
       await reloadEntities(store, queryClient, entity.id);
     } catch (error) {
@@ -48,7 +48,7 @@ export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
     });
     if (user && !user.lastLoginDate) store.set(isWalkthroughOpenAtom, true);
     // An advisor goes straight to the canvas of the family that invited them (its shared sections).
-    const familyId = kind === 'advisor' ? invitation?.inviterEntityId : undefined;
+    const familyId = kind === 'advisor' ? invitation?.entityId : undefined;
     void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? (familyId ? paths.canvas({ familyId }) : paths.dashboard()) : paths.canvas(), { replace: true });
   };
 
@@ -73,7 +73,7 @@ export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
       title={title}
       intro={
         <>
-          <p>{t(kind === 'family' ? 'selectEntity.family.intro' : 'selectEntity.advisor.intro', { entityName: invitation.inviterName })}</p>
+          <p>{t(kind === 'family' ? 'selectEntity.family.intro' : 'selectEntity.advisor.intro', { entityName: invitation.entityName })}</p>
           {kind === 'advisor' && (
             <p className="mt-2 text-base">{sections.length ? t('selectEntity.advisor.sections', { sections: sections.join(', ') }) : t('selectEntity.advisor.allSections')}</p>
           )}

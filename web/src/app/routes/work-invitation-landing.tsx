@@ -33,8 +33,8 @@ export function WorkInvitationLandingPage({ kind }: { kind: InvitationKind }) {
         kind: loginAction,
         token,
         email: info.email,
-        inviterEntityId: info.entityId,
-        inviterName: info.entityName,
+        entityId: info.entityId,
+        entityName: info.entityName,
         canvasSections: info.canvasSections,
       });
       store.set(loginActionAtom, loginAction);

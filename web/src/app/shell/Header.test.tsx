@@ -153,7 +153,18 @@ describe('Header entity switcher (spec 01 §2.3, §4.2)', () => {
       'POST /auth/set-current-entity': (request) => {
         const id = (request.body as { id: number }).id;
         const chosen = [bergs, north].find((item) => item.id === id)!;
-        return ok({ ...chosen, canvasName: null, entityRoleName: 'Owner', entityMemberId: 'm1', entityMemberCompanyPosition: null });
+        return ok({
+          ...chosen,
+          canvasName: null,
+          domain: null,
+          vatNumber: null,
+          email: null,
+          phone: null,
+          addresses: [],
+          entityRoleName: 'Owner',
+          entityMemberId: 'm1',
+          entityMemberCompanyPosition: null,
+        });
       },
       'POST /auth/signout': { status: 204 },
     });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { SendResetRequest, SigninRequest, SignupRequest } from '../../../../shared/contracts/auth';
-import { messageKeys, plainPasswordField } from '../../../../shared/validation';
+import { messageKeys, nameField, plainPasswordField } from '../../../../shared/validation';
 
 /**
  * The forms of the accounts feature: each extends the API's own schema (shared/contracts)
@@ -40,7 +40,8 @@ const signupPersonFields = {
 
 /** Spec 01 §5 Signup (without an invitation): names of 3+ trimmed characters, the password rule, the terms. */
 export const signupFormSchema = z
-  .object({ ...signupPersonFields, createEntityName: SignupRequest.shape.createEntityName.unwrap() })
+  // The rule SignupRequest applies to createEntityName (which the API also takes as null or '' when unused).
+  .object({ ...signupPersonFields, createEntityName: nameField() })
   .refine(passwordsMatch, matchOptions);
 export type SignupFormValues = z.input<typeof signupFormSchema>;
 

@@ -1,12 +1,11 @@
 import * as z from 'zod';
-import { CreateEntityRequest } from '../../../../../shared/contracts/entities';
 import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
-import { limits, messageKeys } from '../../../../../shared/validation';
+import { limits, messageKeys, nameField } from '../../../../../shared/validation';
 import type { MessageKey } from '../../../messages/en-US';
 
 /**
  * The create-entity form (spec 01 §5 "Entity name on creation"): the API's own rules
- * (CreateEntityRequest), with the family- or company-specific message for a name that
+ * (CreateEntityRequest, shared/validation.ts), with the family- or company-specific message for a name that
  * is too short. A company has no canvas name: the field is not shown and not sent.
  */
 export function createEntityFormSchema(entityTypeId: EntityTypeId) {
@@ -20,7 +19,8 @@ export function createEntityFormSchema(entityTypeId: EntityTypeId) {
     .max(limits.name, { error: messageKeys.tooLong });
   return z.object({
     entityName,
-    canvasName: isFamily ? CreateEntityRequest.shape.canvasName.unwrap() : z.string(),
+    // The rule CreateEntityRequest applies to a family's canvas name.
+    canvasName: isFamily ? nameField() : z.string(),
   });
 }
 export type CreateEntityFormValues = z.input<ReturnType<typeof createEntityFormSchema>>;

@@ -10,10 +10,14 @@ let restore = () => undefined as void;
 afterEach(() => restore());
 
 const info: MemberInvitationInfo = {
+  id: 'inv-1',
+  entityId: 7,
   entityName: 'Lovelace Family',
   entityType: 1,
   email: 'grace@example.com',
   entityRoleId: 3,
+  createdByMember: 'Ada Lovelace',
+  createdDate: '2026-03-18T00:00:00.000Z',
   accepted: false,
   status: 'pending',
   expirationDate: '2026-04-01T00:00:00.000Z',

@@ -8,8 +8,10 @@ export const me = 'user-me';
 export function aMember(overrides: Partial<EntityMember> = {}): EntityMember {
   const firstName = overrides.firstName ?? 'Ada';
   const lastName = overrides.lastName ?? 'Lovelace';
+  const id = overrides.id ?? 'user-1';
   return {
-    id: 'user-1',
+    id,
+    userId: id,
     firstName,
     lastName,
     prefix: null,
@@ -23,6 +25,7 @@ export function aMember(overrides: Partial<EntityMember> = {}): EntityMember {
     city: null,
     postalCode: null,
     country: null,
+    addressType: null,
     memberName: `${firstName} ${lastName}`,
     ...overrides,
   };

@@ -12,8 +12,8 @@ const familyInvitation: PendingWorkInvitation = {
   kind: 'familyInvitation',
   token: 'tok-1',
   email: 'grace@okoye.example',
-  inviterEntityId: 7,
-  inviterName: 'Northwind Advisors',
+  entityId: 7,
+  entityName: 'Northwind Advisors',
   canvasSections: [],
 };
 
@@ -22,6 +22,11 @@ const accepted = (id: number, entityName: string, entityTypeId = 1) => ({
   entityName,
   entityTypeId,
   canvasName: entityTypeId === 1 ? `${entityName} Canvas` : null,
+  domain: null,
+  vatNumber: null,
+  email: null,
+  phone: null,
+  addresses: [],
   entityRoleId: 1,
   entityRoleName: 'Owner',
   entityRolePermissions: [],

@@ -39,7 +39,7 @@ type SelectEntityFormProps = {
  * accepting entity; the errors of spec 02 §8 are explained in place.
  */
 export function SelectEntityForm(props: SelectEntityFormProps) {
-  const options = useEntitiesForInvite(props.kind, props.invitation.inviterEntityId);
+  const options = useEntitiesForInvite(props.kind, props.invitation.entityId);
   if (options.isPending) return <LoadingState />;
   if (options.isError) {
     console.error('The entities for the invitation could not be loaded', options.error);
@@ -93,7 +93,7 @@ function SelectEntityFields({ kind, invitation, userEmail, onAccepted, progressT
         return;
       }
       if (failure.isFinal) clearPendingWorkInvitation(store);
-      setAlert({ text: t(failure.text, { inviterName: invitation.inviterName }), isFinal: failure.isFinal });
+      setAlert({ text: t(failure.text, { inviterName: invitation.entityName }), isFinal: failure.isFinal });
       return;
     }
     clearPendingWorkInvitation(store);

@@ -11,7 +11,7 @@ import type { PendingWorkInvitation } from '../../../stores/work-invitation';
 export function WorkInvitationStartText({ invitation }: { invitation: PendingWorkInvitation }) {
   return (
     <div className="mb-3 rounded-card border border-info-700 bg-info-bg p-4 text-ink-900" data-testid="invitation-text">
-      <p className="font-semibold">{t(`workInvitation.start.${invitation.kind}`, { entityName: invitation.inviterName })}</p>
+      <p className="font-semibold">{t(`workInvitation.start.${invitation.kind}`, { entityName: invitation.entityName })}</p>
       {invitation.kind === 'advisorInvitation' && invitation.canvasSections.length > 0 && (
         <p className="mt-1">{t('workInvitation.start.sections', { sections: invitation.canvasSections.join(', ') })}</p>
       )}
@@ -29,7 +29,7 @@ export function WorkInvitationBanner({ invitation, page, onDiscard }: { invitati
     <div className="mb-6 flex flex-col gap-3 rounded-card border border-info-700 bg-info-bg p-4 text-ink-900 sm:flex-row sm:items-center sm:justify-between" data-testid="invitation-banner">
       <p className="flex items-start gap-2">
         <InfoIcon className="mt-1 size-5 shrink-0 text-info-700" />
-        <span>{t(page === 'login' ? 'workInvitation.banner.login' : 'workInvitation.banner.signup', { email: invitation.email, entityName: invitation.inviterName })}</span>
+        <span>{t(page === 'login' ? 'workInvitation.banner.login' : 'workInvitation.banner.signup', { email: invitation.email, entityName: invitation.entityName })}</span>
       </p>
       <Button variant="ghost" size="sm" onClick={onDiscard} className="shrink-0 self-start sm:self-center">
         {t('workInvitation.banner.discard')}

@@ -37,7 +37,7 @@ const memberRow = (overrides: Partial<FamilyMemberRow> = {}): FamilyMemberRow =>
   entityRoleId: 1,
   email: 'rosa@rivera.example',
   phoneNumber: null,
-  addresses: [{ id: 'a', streetAddress: 'Main Street 1', city: 'Zurich', postalCode: '8000', country: 'CH' }],
+  addresses: [{ id: 'a', streetAddress: 'Main Street 1', city: 'Zurich', postalCode: '8000', country: 'CH', addressType: null }],
   ...overrides,
 });
 

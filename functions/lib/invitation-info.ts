@@ -1,0 +1,25 @@
+import type { InvitationInfo } from '../../shared/contracts/invitations';
+import { invitationStatus } from '../../shared/invitations';
+import { now } from './clock';
+import type { EntityItem } from './db/entities';
+import type { InvitationRecord } from './db/invitations';
+
+/**
+ * What a landing page reads by token, the same fields for member, family and advisor
+ * invitations (spec 01 §3 Member invitation, without the token): the inviting entity is
+ * `entity`.
+ */
+export function toInvitationInfo(invitation: InvitationRecord, entity: Pick<EntityItem, 'id' | 'entityName' | 'entityTypeId'>): InvitationInfo {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    entityId: entity.id,
+    entityName: entity.entityName,
+    entityType: entity.entityTypeId,
+    createdByMember: invitation.createdByName,
+    createdDate: invitation.createdDate,
+    expirationDate: invitation.expirationDate,
+    accepted: invitation.accepted,
+    status: invitationStatus(invitation, now()),
+  };
+}
