@@ -60,7 +60,11 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
 
   const alerts = new AlertsStack(app, name('Alerts'), { env, description: 'Family Canvas: the alarm topic', alarmEmail: settings.alarmEmail });
   const alarmTopic = alerts.alarmTopic;
-  const data = new DataStack(app, name('Data'), { env, description: 'Family Canvas: table and server secret' });
+  const data = new DataStack(app, name('Data'), {
+    env,
+    description: 'Family Canvas: table and server secret',
+    ...(settings.restoredTableName ? { restoredTableName: settings.restoredTableName } : {}),
+  });
 
   // What functions/lib/config.ts reads. AWS_REGION is set by Lambda itself. APP_URL comes
   // from the settings, not from the distribution: the distribution depends on the API,

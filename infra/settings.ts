@@ -21,6 +21,8 @@ export type DeploymentSettings = {
   alarmEmail: string | undefined;
   /** An AWS WAF web ACL (us-east-1) in front of CloudFront: context `waf=true`. Off by default (a monthly cost per ACL and rule). */
   waf: boolean;
+  /** A table restored to a point in time that the stacks should use instead of their own (README "Running it"). */
+  restoredTableName: string | undefined;
   /** Prefix of the stack names, so two installations can share an account. */
   stackPrefix: string;
   /**
@@ -69,6 +71,7 @@ export function readSettings(node: Node): DeploymentSettings {
     certificateArn: read(node, 'certificateArn', 'FC_CERTIFICATE_ARN'),
     logLevel: logLevel as DeploymentSettings['logLevel'],
     alarmEmail: read(node, 'alarmEmail', 'FC_ALARM_EMAIL'),
+    restoredTableName: read(node, 'restoredTableName', 'FC_RESTORED_TABLE_NAME'),
     waf: isTrue(node.tryGetContext('waf') ?? process.env.FC_WAF),
     stackPrefix: read(node, 'stackPrefix', 'FC_STACK_PREFIX') ?? 'FamilyCanvas',
     account: read(node, 'account', 'CDK_DEFAULT_ACCOUNT') ?? '111111111111',

@@ -21,7 +21,7 @@ export type MonitoringStackProps = StackProps & {
   routeFunctions: ReadonlyMap<string, AppFunction>;
   /** Jobs by name: a failed run, or no run in a day where one is scheduled, alarms. */
   jobs: Array<{ name: string; fn: AppFunction; scheduledDaily: boolean }>;
-  table: dynamodb.Table;
+  table: dynamodb.ITable;
   deadLetterQueues: DeadLetterQueue[];
 };
 

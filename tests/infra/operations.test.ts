@@ -320,3 +320,19 @@ describe('cdk-nag AwsSolutions on the operations stacks', () => {
     expect(nagFindings(withWaf.web)).toEqual([]);
   });
 });
+
+describe('re-pointing the stacks at a restored table', () => {
+  it('with restoredTableName: the data stack drops its own table (retained in the account) and every function uses the restored one', () => {
+    const { stacks: restored } = buildApp({ withNag: false, webDistPath: null, context: { ...noBundling, restoredTableName: 'family-canvas-restored-2026-11-22' } });
+    Template.fromStack(restored.data).resourceCountIs('AWS::DynamoDB::Table', 0);
+    const functions = Object.values(resourcesOf(Template.fromStack(restored.api), 'AWS::Lambda::Function'));
+    expect(functions.length).toBe(groups.length);
+    for (const fn of functions) {
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TABLE_NAME).toBe('family-canvas-restored-2026-11-22');
+    }
+    const policies = JSON.stringify(resourcesOf(Template.fromStack(restored.api), 'AWS::IAM::Policy'));
+    expect(policies).toContain('table/family-canvas-restored-2026-11-22/index/GSI1');
+    // The default app keeps its own table, retained on removal.
+    Template.fromStack(stacks.data).hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  }, 120_000);
+});
