@@ -4,10 +4,13 @@ import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { repositoryRoot } from './constructs/app-function';
 import { readSettings } from './settings';
+import { AlertsStack } from './stacks/alerts-stack';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { JobsStack } from './stacks/jobs-stack';
 import { MailStack } from './stacks/mail-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
+import { WafStack } from './stacks/waf-stack';
 import { findWebDist, WebStack } from './stacks/web-stack';
 
 export type BuildAppOptions = {
@@ -22,11 +25,15 @@ export type BuildAppOptions = {
 };
 
 export type FamilyCanvasStacks = {
+  alerts: AlertsStack;
   data: DataStack;
   mail: MailStack;
   api: ApiStack;
   web: WebStack;
   jobs: JobsStack;
+  monitoring: MonitoringStack;
+  /** Only with context `waf=true`. */
+  waf?: WafStack;
 };
 
 /**
@@ -39,7 +46,7 @@ function cdkJsonContext(): Record<string, unknown> {
   return parsed.context ?? {};
 }
 
-/** Builds the whole CDK app (data, mail, api, web, jobs) without synthesizing it. */
+/** Builds the whole CDK app (alerts, data, mail, api, web, jobs, monitoring; waf on request) without synthesizing it. */
 export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: FamilyCanvasStacks } {
   const app = new App({
     context: { ...cdkJsonContext(), ...options.context },
@@ -51,11 +58,12 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
   const env: Environment = { account: settings.account, region: settings.region };
   const name = (part: string) => `${settings.stackPrefix}${part}`;
 
-  const data = new DataStack(app, name('Data'), { env, description: 'Family Canvas: table and server secret' });
-  const mail = new MailStack(app, name('Mail'), {
+  const alerts = new AlertsStack(app, name('Alerts'), { env, description: 'Family Canvas: the alarm topic', alarmEmail: settings.alarmEmail });
+  const alarmTopic = alerts.alarmTopic;
+  const data = new DataStack(app, name('Data'), {
     env,
-    description: 'Family Canvas: SES identity',
-    mailIdentity: settings.mailIdentity,
+    description: 'Family Canvas: table and server secret',
+    ...(settings.restoredTableName ? { restoredTableName: settings.restoredTableName } : {}),
   });
 
   // What functions/lib/config.ts reads. AWS_REGION is set by Lambda itself. APP_URL comes
@@ -73,13 +81,35 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     LOG_LEVEL: settings.logLevel,
   };
 
+  const mail = new MailStack(app, name('Mail'), {
+    env,
+    description: 'Family Canvas: SES identity, configuration set, bounce and complaint suppression',
+    mailIdentity: settings.mailIdentity,
+    table: data.table,
+    environment,
+    alarmTopic,
+  });
+  // Functions that send mail send it through the configuration set (its events feed the suppression list).
+  const sendingEnvironment = { ...environment, MAIL_CONFIGURATION_SET: mail.configurationSet.configurationSetName };
+
   const api = new ApiStack(app, name('Api'), {
     env,
     description: 'Family Canvas: HTTP API and one Lambda per route group',
     table: data.table,
     mailIdentity: mail.identity,
-    environment,
+    mailConfigurationSet: mail.configurationSet,
+    environment: sendingEnvironment,
   });
+
+  // A CloudFront web ACL must be in us-east-1; CDK carries its ARN across regions.
+  const wafRegion = 'us-east-1';
+  const waf = settings.waf
+    ? new WafStack(app, name('Waf'), {
+        env: { account: settings.account, region: wafRegion },
+        description: 'Family Canvas: AWS WAF web ACL for CloudFront',
+        crossRegionReferences: settings.region !== wafRegion,
+      })
+    : undefined;
 
   const appHost = new URL(settings.appUrl).hostname;
   const webDistPath = options.webDistPath === null ? undefined : (options.webDistPath ?? findWebDist(repositoryRoot));
@@ -89,6 +119,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     httpApi: api.httpApi,
     webDistPath,
     ...(settings.certificateArn ? { customDomain: { domainName: appHost, certificateArn: settings.certificateArn } } : {}),
+    ...(waf ? { webAclArn: waf.webAcl.attrArn, crossRegionReferences: settings.region !== wafRegion } : {}),
   });
 
   const jobs = new JobsStack(app, name('Jobs'), {
@@ -96,8 +127,24 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     description: 'Family Canvas: scheduled cleanup',
     table: data.table,
     environment,
+    alarmTopic,
+  });
+
+  const monitoring = new MonitoringStack(app, name('Monitoring'), {
+    env,
+    description: 'Family Canvas: alarms and the operations dashboard',
+    alarmTopic,
+    httpApi: api.httpApi,
+    accessLogs: api.accessLogs,
+    routeFunctions: api.functions,
+    jobs: [
+      { name: 'cleanup', fn: jobs.cleanup, scheduledDaily: true },
+      { name: 'ses-events', fn: mail.sesEvents, scheduledDaily: false },
+    ],
+    table: data.table,
+    deadLetterQueues: [...jobs.deadLetterQueues, ...mail.deadLetterQueues],
   });
 
   Tags.of(app).add('project', 'family-canvas');
-  return { app, stacks: { data, mail, api, web, jobs } };
+  return { app, stacks: { alerts, data, mail, api, web, jobs, monitoring, ...(waf ? { waf } : {}) } };
 }

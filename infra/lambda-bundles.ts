@@ -6,6 +6,7 @@ import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { appFunctionBundling, repositoryRoot } from './constructs/app-function';
 import { routeManifest } from '../shared/routes';
 import { cleanupEntry } from './stacks/jobs-stack';
+import { sesEventsEntry } from './stacks/mail-stack';
 
 /**
  * The functions' production bundles outside CDK: the very esbuild settings the stack uses
@@ -42,9 +43,13 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
   };
 }
 
-/** Every function of the product: one per route group, plus the cleanup job. */
+/** Every function of the product: one per route group, plus the jobs. */
 export function functionEntries(): Array<{ group: string; entry: string }> {
-  return [...Object.entries(routeManifest).map(([group, def]) => ({ group, entry: def.entry })), { group: 'jobs/cleanup', entry: cleanupEntry }];
+  return [
+    ...Object.entries(routeManifest).map(([group, def]) => ({ group, entry: def.entry })),
+    { group: 'jobs/cleanup', entry: cleanupEntry },
+    { group: 'jobs/ses-events', entry: sesEventsEntry },
+  ];
 }
 
 /** Builds one function's bundle to `<outDir>/<group>/index.mjs`; `sourceMap` adds an index.mjs.map beside it. */

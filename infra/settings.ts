@@ -17,6 +17,12 @@ export type DeploymentSettings = {
   /** An ACM certificate in us-east-1 for appUrl's host; without it CloudFront serves its own domain. */
   certificateArn: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Where alarm notifications go (an e-mail subscription of the alarm topic); none when unset. */
+  alarmEmail: string | undefined;
+  /** An AWS WAF web ACL (us-east-1) in front of CloudFront: context `waf=true`. Off by default (a monthly cost per ACL and rule). */
+  waf: boolean;
+  /** A table restored to a point in time that the stacks should use instead of their own (README "Running it"). */
+  restoredTableName: string | undefined;
   /** Prefix of the stack names, so two installations can share an account. */
   stackPrefix: string;
   /**
@@ -35,6 +41,11 @@ function read(node: Node, contextKey: string, envName: string): string | undefin
   if (typeof fromContext === 'string' && fromContext !== '') return fromContext;
   const fromEnv = process.env[envName];
   return fromEnv ? fromEnv : undefined;
+}
+
+/** A flag from context or the environment: `-c waf=true` arrives as the string "true". */
+function isTrue(value: unknown): boolean {
+  return value === true || value === 'true' || value === '1';
 }
 
 /** The domain part of an identity that is either a domain or an address. */
@@ -59,6 +70,9 @@ export function readSettings(node: Node): DeploymentSettings {
     contactTo: read(node, 'contactTo', 'FC_CONTACT_TO') ?? `team@${mailDomain}`,
     certificateArn: read(node, 'certificateArn', 'FC_CERTIFICATE_ARN'),
     logLevel: logLevel as DeploymentSettings['logLevel'],
+    alarmEmail: read(node, 'alarmEmail', 'FC_ALARM_EMAIL'),
+    restoredTableName: read(node, 'restoredTableName', 'FC_RESTORED_TABLE_NAME'),
+    waf: isTrue(node.tryGetContext('waf') ?? process.env.FC_WAF),
     stackPrefix: read(node, 'stackPrefix', 'FC_STACK_PREFIX') ?? 'FamilyCanvas',
     account: read(node, 'account', 'CDK_DEFAULT_ACCOUNT') ?? '111111111111',
     region: read(node, 'region', 'CDK_DEFAULT_REGION') ?? 'eu-central-1',

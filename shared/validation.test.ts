@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ContactFormRequest } from './contracts/contact';
-import { countries } from './countries';
+import { countries, isCountryCode } from './countries';
 import { clearable, countryField, domainField, domainHost, emailField, passwordPattern, phoneField, postalCodeField } from './validation';
 
 describe('password rule (spec 01 §5)', () => {
@@ -86,5 +86,20 @@ describe('countries', () => {
     expect(countries).toHaveLength(249);
     expect(new Set(countries.map((c) => c.code)).size).toBe(249);
     expect(countries.every((c) => /^[A-Z]{2}$/.test(c.code) && c.name.length > 2)).toBe(true);
+  });
+
+  it('names every code from the runtime\'s CLDR data (none falls back to its code), sorted by name', () => {
+    expect(countries.filter((c) => c.name === c.code)).toEqual([]);
+    expect(countries).toContainEqual({ code: 'DE', name: 'Germany' });
+    expect(countries).toContainEqual({ code: 'AX', name: 'Åland Islands' });
+    expect(countries).toContainEqual({ code: 'CI', name: 'Côte d’Ivoire' });
+    const names = countries.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(countries[0]?.code).toBe('AF');
+  });
+
+  it('accepts only assigned ISO codes, not the other regions CLDR names', () => {
+    expect(isCountryCode('DE')).toBe(true);
+    for (const notCountry of ['EU', 'XK', 'UN', 'ZZ', 'de']) expect(isCountryCode(notCountry), notCountry).toBe(false);
   });
 });

@@ -32,8 +32,8 @@ function toNoteResponse(aboutEntityId: number, note: NoteItem | undefined): Note
  * The note as stored: rich text sanitized to the editor's allowlist (functions/lib/sanitize-html.ts).
  * More than 1,000 visible characters → VALIDATION_ERROR (2) on `note`.
  */
-function cleanNote(note: string): string {
-  const { html, textLength } = sanitizeHtml(note);
+async function cleanNote(note: string): Promise<string> {
+  const { html, textLength } = await sanitizeHtml(note);
   if (textLength > noteTextLimit) throw fail('VALIDATION_ERROR', { errors: { note: [messageKeys.tooLong] } });
   return html;
 }
@@ -46,14 +46,14 @@ export async function getNote(session: Session, aboutEntityId: number): Promise<
 
 /** Creates the note about an entity; one exists → ITEM_FOUND (9). */
 export async function createNote(session: Session, aboutEntityId: number, note: string): Promise<NoteResponse> {
-  const html = cleanNote(note);
+  const html = await cleanNote(note);
   const writerId = await requireNoteAccess(session, aboutEntityId, 'edit');
   return toNoteResponse(aboutEntityId, await putNewNote({ writerEntityId: writerId, aboutEntityId, note: html, userId: session.userId, at: now().toISOString() }));
 }
 
 /** Replaces the note about an entity; none yet → ITEM_NOT_FOUND (4). */
 export async function updateNote(session: Session, aboutEntityId: number, note: string): Promise<NoteResponse> {
-  const html = cleanNote(note);
+  const html = await cleanNote(note);
   const writerId = await requireNoteAccess(session, aboutEntityId, 'edit');
   return toNoteResponse(aboutEntityId, await storeNote({ writerEntityId: writerId, aboutEntityId, note: html, userId: session.userId, at: now().toISOString() }));
 }

@@ -9,6 +9,8 @@ export type Config = {
   sesEndpoint: string | undefined;
   appUrl: string;
   mailFrom: string;
+  /** The SES configuration set mail is sent through (its bounce and complaint events feed the suppression list); none locally. */
+  mailConfigurationSet: string | undefined;
   contactTo: string;
   /** Secret for decoy salts and other server-side derivations. */
   serverSecret: string;
@@ -35,6 +37,7 @@ export function config(): Config {
     sesEndpoint: process.env.SES_ENDPOINT || undefined,
     appUrl: appUrl.replace(/\/$/, ''),
     mailFrom: required('MAIL_FROM'),
+    mailConfigurationSet: process.env.MAIL_CONFIGURATION_SET || undefined,
     contactTo: required('CONTACT_TO'),
     serverSecret: required('SERVER_SECRET'),
     isSecureCookie: appUrl.startsWith('https://'),

@@ -28,6 +28,11 @@ export const tableAccess = {
     table: ['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
     indexes: ['dynamodb:Query'],
   },
+  /** The SES events job: put suppression items, nothing else. */
+  suppression: {
+    table: ['dynamodb:PutItem'],
+    indexes: [],
+  },
 } as const;
 
 export type TableAccess = keyof typeof tableAccess;
@@ -36,6 +41,7 @@ export type TableAccess = keyof typeof tableAccess;
 export function grantTableAccess(grantee: iam.IGrantable, table: dynamodb.ITable, access: TableAccess): void {
   const { table: tableActions, indexes: indexActions } = tableAccess[access];
   iam.Grant.addToPrincipal({ grantee, actions: [...tableActions], resourceArns: [table.tableArn] });
+  if (indexActions.length === 0) return;
   iam.Grant.addToPrincipal({
     grantee,
     actions: [...indexActions],

@@ -3,6 +3,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
@@ -13,6 +14,8 @@ import { routeManifest, type RouteGroup, type RouteGroupName } from '../../share
 export type ApiStackProps = StackProps & {
   table: dynamodb.ITable;
   mailIdentity: ses.IEmailIdentity;
+  /** Every e-mail is sent through it (MAIL_CONFIGURATION_SET); sending names it, so it is part of the permission. */
+  mailConfigurationSet: ses.IConfigurationSet;
   /** The variables functions/lib/config.ts reads. */
   environment: Record<string, string>;
 };
@@ -45,6 +48,8 @@ const accessLogFormat = AccessLogFormat.custom(
 export class ApiStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
   readonly functions: ReadonlyMap<RouteGroupName, AppFunction>;
+  /** One JSON line per request (the monitoring dashboard queries it per route group). */
+  readonly accessLogs: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -54,10 +59,10 @@ export class ApiStack extends Stack {
       // The stage is made below, with access logs and throttling.
       createDefaultStage: false,
     });
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
-    });
+    }));
     this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
@@ -66,6 +71,7 @@ export class ApiStack extends Stack {
       accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 
+    const configurationSetArn = this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.mailConfigurationSet.configurationSetName });
     const functions = new Map<RouteGroupName, AppFunction>();
     for (const [group, definition] of Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>) {
       const fn = new AppFunction(this, `Group-${group}`, {
@@ -74,7 +80,10 @@ export class ApiStack extends Stack {
         environment: props.environment,
       });
       grantTableAccess(fn.function, props.table, 'readWrite');
-      if (definition.canSendEmail) props.mailIdentity.grant(fn.function, 'ses:SendEmail');
+      if (definition.canSendEmail) {
+        props.mailIdentity.grant(fn.function, 'ses:SendEmail');
+        iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['ses:SendEmail'], resourceArns: [configurationSetArn] });
+      }
 
       // One permission per function for the whole API instead of one per route: a
       // group may grow many routes, and a Lambda resource policy is capped at 20 KB.

@@ -1,16 +1,21 @@
 import { Duration, Stack, TimeZone, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
+import { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { grantTableAccess } from '../constructs/table-access';
 
 export type JobsStackProps = StackProps & {
   table: dynamodb.ITable;
   /** The variables functions/lib/config.ts reads (the job shares the handlers' modules). */
   environment: Record<string, string>;
+  /** Alarms of the dead-letter queues go here. */
+  alarmTopic: sns.ITopic;
 };
 
 /** Handler of the daily cleanup, relative to the repository root. */
@@ -23,6 +28,8 @@ export const cleanupEntry = 'functions/jobs/cleanup/handler.ts';
 export class JobsStack extends Stack {
   readonly cleanup: AppFunction;
   readonly cleanupSchedule: scheduler.Schedule;
+  /** Every dead-letter queue of the stack (the monitoring dashboard shows them). */
+  readonly deadLetterQueues: DeadLetterQueue[];
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -34,6 +41,18 @@ export class JobsStack extends Stack {
       timeout: Duration.minutes(5),
     });
     grantTableAccess(this.cleanup.function, props.table, 'cleanup');
+
+    // The scheduler invokes the job asynchronously. Two ways it can fail, two queues:
+    // the schedule cannot deliver (permissions, throttling) → the schedule's DLQ; the job
+    // itself fails after Lambda's own retries → the function's on-failure destination.
+    const scheduleDlq = new DeadLetterQueue(this, 'CleanupScheduleDlq', { purpose: 'cleanup schedule (undeliverable invocations)', alarmTopic: props.alarmTopic });
+    const failedRunsDlq = new DeadLetterQueue(this, 'CleanupFailuresDlq', { purpose: 'cleanup job (runs that failed after retries)', alarmTopic: props.alarmTopic });
+    this.deadLetterQueues = [scheduleDlq, failedRunsDlq];
+    this.cleanup.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(2),
+      onFailure: new destinations.SqsDestination(failedRunsDlq.queue),
+    });
 
     // Our own role, so the acknowledgement below sits on exactly the role it is about.
     const schedulerRole = new iam.Role(this, 'SchedulerRole', {
@@ -50,6 +69,7 @@ export class JobsStack extends Stack {
         role: schedulerRole,
         retryAttempts: 2,
         maxEventAge: Duration.hours(2),
+        deadLetterQueue: scheduleDlq.queue,
       }),
     });
     // Granting invoke gives lambda:InvokeFunction on the function and on `<arn>:*`.

@@ -17,6 +17,8 @@ export type WebStackProps = StackProps & {
   webDistPath: string | undefined;
   /** A custom domain for the distribution: appUrl's host and its us-east-1 certificate. */
   customDomain?: { domainName: string; certificateArn: string };
+  /** The AWS WAF web ACL (infra/stacks/waf-stack.ts, context `waf=true`); none by default. */
+  webAclArn?: string;
 };
 
 /**
@@ -115,6 +117,7 @@ export class WebStack extends Stack {
             minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       enableLogging: true,
       logBucket,
       logFilePrefix: 'cloudfront/',
@@ -140,17 +143,17 @@ export class WebStack extends Stack {
       },
     });
 
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'Families and their advisors may be anywhere; there is no country the product must refuse.',
-      },
-      {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Families and their advisors may be anywhere; there is no country the product must refuse.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF web ACL yet (a fixed monthly cost per ACL and rule); the HTTP API stage throttles and the handlers cap body sizes. Add AWS managed rules and a rate rule before a public launch.',
-      },
-    );
+          'WAF is off in this deployment (a fixed monthly cost per ACL and rule): the HTTP API stage throttles and the handlers cap body sizes. Deploy with `-c waf=true` for AWS managed rules and a rate rule on /api/auth/*.',
+      });
+    }
     if (!props.customDomain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

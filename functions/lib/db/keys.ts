@@ -14,6 +14,8 @@ export const keys = {
   /** Single-use tokens (confirmation, password reset), stored by hash. */
   token: (kind: TokenKind, tokenHash: string) => ({ PK: `TOKEN#${kind}#${tokenHash}`, SK: 'TOKEN' }),
   signinThrottle: (email: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: 'THROTTLE' }),
+  /** A recipient that bounced permanently or complained: the mailer sends it nothing. */
+  suppression: (email: string) => ({ PK: `SUPPRESS#${email.toLowerCase()}`, SK: 'SUPPRESS' }),
 
   // Contact messages
   contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'MESSAGE' }),

@@ -1,5 +1,6 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { config } from '../config';
+import { isSuppressed } from '../db/suppression';
 import { fail } from '../errors';
 import { describeError, log } from '../logger';
 import type { EmailMessage } from './templates';
@@ -18,13 +19,42 @@ function ses(): SESClient {
   return client;
 }
 
-/** Sends one e-mail. A failure becomes EMAIL_SEND_FAILED (15) for the caller to handle. */
+/** The bare address of `Name <address>` or of a bare address. */
+function addressOf(recipient: string): string {
+  return (/<([^>]+)>\s*$/.exec(recipient)?.[1] ?? recipient).trim();
+}
+
+/**
+ * The recipients not on the suppression list (functions/lib/db/suppression.ts): one GetItem
+ * each, in parallel (a mail has one recipient but for the contact form's team address).
+ */
+async function deliverableRecipients(recipients: string[]): Promise<string[]> {
+  const suppressed = await Promise.all(recipients.map((recipient) => isSuppressed(addressOf(recipient))));
+  const deliverable = recipients.filter((_, index) => !suppressed[index]);
+  if (deliverable.length < recipients.length) {
+    // The domain only: the address is personal data and is in the table for whoever needs it.
+    const domains = recipients.filter((_, index) => suppressed[index]).map((recipient) => addressOf(recipient).split('@').pop());
+    log('warn', 'email to suppressed recipient skipped', { skipped: recipients.length - deliverable.length, domains });
+  }
+  return deliverable;
+}
+
+/**
+ * Sends one e-mail, through the configuration set when there is one. A recipient on the
+ * suppression list (bounced or complained before) is skipped and logged: for the caller
+ * that is not an error, the mail counts as handled. A failure of SES becomes
+ * EMAIL_SEND_FAILED (15) for the caller to handle.
+ */
 export async function sendEmail(to: string | string[], message: EmailMessage, options: { replyTo?: string } = {}): Promise<void> {
+  const recipients = await deliverableRecipients(Array.isArray(to) ? to : [to]);
+  if (recipients.length === 0) return;
+  const { mailFrom, mailConfigurationSet } = config();
   try {
     await ses().send(
       new SendEmailCommand({
-        Source: config().mailFrom,
-        Destination: { ToAddresses: Array.isArray(to) ? to : [to] },
+        Source: mailFrom,
+        ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),
+        Destination: { ToAddresses: recipients },
         ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
         Message: {
           Subject: { Data: message.subject, Charset: 'UTF-8' },

@@ -1,0 +1,340 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import type { AppFunction } from '../constructs/app-function';
+import type { DeadLetterQueue } from '../constructs/dead-letter-queue';
+import { tableDefinition } from '../table-definition';
+import { businessMetrics, canvasWriteKindDimension, metricsNamespace } from '../../shared/metrics';
+import { routeManifest } from '../../shared/routes';
+
+export type MonitoringStackProps = StackProps & {
+  alarmTopic: sns.ITopic;
+  httpApi: apigwv2.IHttpApi;
+  /** The API's access log (one JSON line per request, infra/stacks/api-stack.ts). */
+  accessLogs: logs.ILogGroup;
+  /** One function per route group. */
+  routeFunctions: ReadonlyMap<string, AppFunction>;
+  /** Jobs by name: a failed run, or no run in a day where one is scheduled, alarms. */
+  jobs: Array<{ name: string; fn: AppFunction; scheduledDaily: boolean }>;
+  table: dynamodb.ITable;
+  deadLetterQueues: DeadLetterQueue[];
+};
+
+/** Thresholds of the alarms, in one place (docs: README "Running it"). */
+export const alarmThresholds = {
+  /** Per cent of API requests answered 5xx within 5 minutes, once at least `minRequests` came. */
+  api5xxPercent: 5,
+  api5xxMinRequests: 20,
+  /** SES account reputation: AWS reviews an account at 5 % bounces and 0.1 % complaints; alarm at the line. */
+  sesBounceRate: 0.05,
+  sesComplaintRate: 0.001,
+} as const;
+
+/** The DynamoDB operations the functions call (system errors are published per operation). */
+const tableOperations = [
+  dynamodb.Operation.GET_ITEM,
+  dynamodb.Operation.BATCH_GET_ITEM,
+  dynamodb.Operation.QUERY,
+  dynamodb.Operation.PUT_ITEM,
+  dynamodb.Operation.UPDATE_ITEM,
+  dynamodb.Operation.DELETE_ITEM,
+  dynamodb.Operation.BATCH_WRITE_ITEM,
+  dynamodb.Operation.TRANSACT_WRITE_ITEMS,
+];
+
+const fiveMinutes = Duration.minutes(5);
+
+/**
+ * Logs Insights over the access log, per route group: the group is the first path segment
+ * after /api (true of the manifest by convention); the few routes outside that convention
+ * are mapped back to their group here, from the manifest itself.
+ */
+export function routeGroupQuery(): string[] {
+  const groups = new Set(Object.keys(routeManifest));
+  const exceptions = new Map<string, string>();
+  for (const [group, definition] of Object.entries(routeManifest)) {
+    for (const route of definition.routes) {
+      const segment = /^\/api\/([^/]+)/.exec(route.path)?.[1];
+      if (segment && segment !== group && !groups.has(segment)) exceptions.set(segment, group);
+    }
+  }
+  const mapped = [...exceptions].reduce((expression, [segment, group]) => `replace(${expression}, "${segment}", "${group}")`, 'area');
+  return [
+    'parse route /^\\S+ \\/api\\/(?<area>[^\\/ ]+)/',
+    `fields ${mapped} as group, status like /^4/ as is4xx, status like /^5/ as is5xx`,
+    'stats count(*) as requests, sum(is4xx) as c4xx, sum(is5xx) as c5xx, pct(latencyMs, 50) as p50ms, pct(latencyMs, 99) as p99ms by group',
+    'sort requests desc',
+  ];
+}
+
+/**
+ * Alarms (every one notifies the alarm topic) and the operations dashboard. Last of the
+ * stacks: it reads the API, the functions, the table and the mail set-up; dead-letter
+ * queues carry their own alarms (infra/constructs/dead-letter-queue.ts).
+ */
+export class MonitoringStack extends Stack {
+  readonly dashboard: cloudwatch.Dashboard;
+  readonly alarms: cloudwatch.Alarm[] = [];
+  private readonly alarmAction: actions.SnsAction;
+
+  constructor(scope: Construct, id: string, props: MonitoringStackProps) {
+    super(scope, id, props);
+    this.alarmAction = new actions.SnsAction(props.alarmTopic);
+    const { httpApi, table } = props;
+
+    // API: share of 5xx answers.
+    const requests = httpApi.metricCount({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM });
+    const serverErrors = httpApi.metricServerError({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM });
+    this.alarm('Api5xxRate', {
+      alarmDescription: `More than ${alarmThresholds.api5xxPercent} % of API requests answered 5xx in 5 minutes (2 of 3 periods). The access log and the group functions' logs say which route.`,
+      metric: new cloudwatch.MathExpression({
+        expression: `IF(requests >= ${alarmThresholds.api5xxMinRequests}, 100 * errors / requests, 0)`,
+        usingMetrics: { requests, errors: serverErrors },
+        period: fiveMinutes,
+        label: '5xx %',
+      }),
+      threshold: alarmThresholds.api5xxPercent,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+    });
+
+    // Lambda: errors and throttles of every route group's function.
+    for (const [group, fn] of props.routeFunctions) {
+      this.alarm(`LambdaErrors-${group}`, {
+        alarmDescription: `The ${group} function failed (an uncaught error or a timeout, not a 4xx/5xx answer).`,
+        metric: fn.function.metricErrors({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+        threshold: 1,
+      });
+      this.alarm(`LambdaThrottles-${group}`, {
+        alarmDescription: `Invocations of the ${group} function were throttled (account concurrency used up).`,
+        metric: fn.function.metricThrottles({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+        threshold: 1,
+      });
+    }
+
+    // Jobs: a failed run; a daily job that did not run for a day.
+    for (const job of props.jobs) {
+      this.alarm(`JobFailed-${job.name}`, {
+        alarmDescription: `The ${job.name} job failed. Its failed events end up in its dead-letter queue after Lambda's retries.`,
+        metric: job.fn.function.metricErrors({ period: Duration.hours(1), statistic: cloudwatch.Stats.SUM }),
+        threshold: 1,
+      });
+      this.alarm(`JobThrottled-${job.name}`, {
+        alarmDescription: `Invocations of the ${job.name} job were throttled.`,
+        metric: job.fn.function.metricThrottles({ period: Duration.hours(1), statistic: cloudwatch.Stats.SUM }),
+        threshold: 1,
+      });
+      if (job.scheduledDaily) {
+        this.alarm(`JobDidNotRun-${job.name}`, {
+          alarmDescription: `The daily ${job.name} job has not run for 24 hours: check its schedule and the schedule's dead-letter queue.`,
+          metric: job.fn.function.metricInvocations({ period: Duration.days(1), statistic: cloudwatch.Stats.SUM }),
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+        });
+      }
+    }
+
+    // DynamoDB: throttles (table and indexes) and system errors.
+    const indexNames = tableDefinition.globalSecondaryIndexes.map((index) => index.indexName);
+    const throttleEvents = (metricName: 'ReadThrottleEvents' | 'WriteThrottleEvents') => {
+      // Ids unique per expression: both may share one graph.
+      const prefix = metricName === 'ReadThrottleEvents' ? 'read' : 'write';
+      return new cloudwatch.MathExpression({
+        expression: [`${prefix}Table`, ...indexNames.map((_, i) => `${prefix}Index${i}`)].join(' + '),
+        usingMetrics: {
+          [`${prefix}Table`]: table.metric(metricName, { period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+          ...Object.fromEntries(
+            indexNames.map((indexName, i) => [
+              `${prefix}Index${i}`,
+              new cloudwatch.Metric({
+                namespace: 'AWS/DynamoDB',
+                metricName,
+                dimensionsMap: { TableName: table.tableName, GlobalSecondaryIndexName: indexName },
+                period: fiveMinutes,
+                statistic: cloudwatch.Stats.SUM,
+              }),
+            ]),
+          ),
+        },
+        period: fiveMinutes,
+        label: metricName,
+      });
+    };
+    this.alarm('DynamoReadThrottles', {
+      alarmDescription: 'DynamoDB throttled reads of the table or an index (on-demand: a hot partition or a sudden burst beyond twice the previous peak).',
+      metric: throttleEvents('ReadThrottleEvents'),
+      threshold: 1,
+    });
+    this.alarm('DynamoWriteThrottles', {
+      alarmDescription: 'DynamoDB throttled writes of the table or an index.',
+      metric: throttleEvents('WriteThrottleEvents'),
+      threshold: 1,
+    });
+    const systemErrors = table.metricSystemErrorsForOperations({ operations: tableOperations, period: fiveMinutes });
+    this.alarm('DynamoSystemErrors', {
+      alarmDescription: 'DynamoDB answered with internal errors (HTTP 500): check the AWS Health Dashboard.',
+      metric: systemErrors,
+      threshold: 1,
+    });
+
+    // SES reputation (account-wide: what AWS itself watches).
+    const sesRate = (metricName: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: cloudwatch.Stats.MAXIMUM });
+    this.alarm('SesBounceRate', {
+      alarmDescription: 'SES bounce rate at 5 %: AWS reviews the account at this rate and may pause sending. Bounced addresses go onto the suppression list; look for a bad import or an old address list.',
+      metric: sesRate('Reputation.BounceRate'),
+      threshold: alarmThresholds.sesBounceRate,
+    });
+    this.alarm('SesComplaintRate', {
+      alarmDescription: 'SES complaint rate at 0.1 %: AWS reviews the account at this rate. Look at which mails recipients mark as spam.',
+      metric: sesRate('Reputation.ComplaintRate'),
+      threshold: alarmThresholds.sesComplaintRate,
+    });
+
+    this.dashboard = this.buildDashboard(props, requests, systemErrors, throttleEvents);
+  }
+
+  /** An alarm on the topic; by default "at or above the threshold in one period", missing data is fine. */
+  private alarm(id: string, props: Omit<cloudwatch.AlarmProps, 'evaluationPeriods'> & { evaluationPeriods?: number }): cloudwatch.Alarm {
+    const alarm = new cloudwatch.Alarm(this, id, {
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      evaluationPeriods: 1,
+      ...props,
+    });
+    alarm.addAlarmAction(this.alarmAction);
+    this.alarms.push(alarm);
+    return alarm;
+  }
+
+  private buildDashboard(
+    props: MonitoringStackProps,
+    requests: cloudwatch.IMetric,
+    systemErrors: cloudwatch.IMetric,
+    throttleEvents: (name: 'ReadThrottleEvents' | 'WriteThrottleEvents') => cloudwatch.IMetric,
+  ): cloudwatch.Dashboard {
+    const { httpApi, table } = props;
+    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      defaultInterval: Duration.hours(24),
+      periodOverride: cloudwatch.PeriodOverride.AUTO,
+    });
+    const functions = [...props.routeFunctions].map(([group, fn]) => ({ label: group, fn }));
+    const perFunction = (metric: (fn: AppFunction) => cloudwatch.IMetric) =>
+      functions.map(({ label, fn }) => (metric(fn) as cloudwatch.Metric).with({ label }));
+    const graph = (title: string, left: cloudwatch.IMetric[], extra: Partial<cloudwatch.GraphWidgetProps> = {}) =>
+      new cloudwatch.GraphWidget({ title, left, width: 8, height: 6, ...extra });
+    const business = (metricName: string, label: string) =>
+      new cloudwatch.Metric({ namespace: metricsNamespace, metricName, statistic: cloudwatch.Stats.SUM, period: Duration.hours(1), label });
+
+    dashboard.addWidgets(new cloudwatch.TextWidget({ markdown: '# Family Canvas\nAPI, functions (one per route group), table, mail, and the product\'s own metrics (namespace `FamilyCanvas`). Alarms notify the alarm topic.', width: 24, height: 2 }));
+
+    // API (whole) and per route group.
+    dashboard.addWidgets(
+      graph('API requests, 4xx, 5xx', [
+        (requests as cloudwatch.Metric).with({ label: 'requests' }),
+        httpApi.metricClientError({ statistic: cloudwatch.Stats.SUM, label: '4xx' }),
+        httpApi.metricServerError({ statistic: cloudwatch.Stats.SUM, label: '5xx' }),
+      ]),
+      graph('API latency p50 / p99 (ms)', [
+        httpApi.metricLatency({ statistic: cloudwatch.Stats.p(50), label: 'p50' }),
+        httpApi.metricLatency({ statistic: cloudwatch.Stats.p(99), label: 'p99' }),
+      ]),
+      new cloudwatch.LogQueryWidget({
+        title: 'Per route group: requests, 4xx, 5xx, latency p50 / p99 (access log)',
+        logGroupNames: [props.accessLogs.logGroupName],
+        queryLines: routeGroupQuery(),
+        view: cloudwatch.LogQueryVisualizationType.TABLE,
+        width: 8,
+        height: 6,
+      }),
+    );
+    dashboard.addWidgets(
+      graph('Requests per route group (invocations)', perFunction((fn) => fn.function.metricInvocations({ statistic: cloudwatch.Stats.SUM }))),
+      graph('Duration p50 per route group (ms)', perFunction((fn) => fn.function.metricDuration({ statistic: cloudwatch.Stats.p(50) }))),
+      graph('Duration p99 per route group (ms)', perFunction((fn) => fn.function.metricDuration({ statistic: cloudwatch.Stats.p(99) }))),
+    );
+    dashboard.addWidgets(
+      graph('Lambda errors per function', perFunction((fn) => fn.function.metricErrors({ statistic: cloudwatch.Stats.SUM }))),
+      graph('Lambda throttles per function', perFunction((fn) => fn.function.metricThrottles({ statistic: cloudwatch.Stats.SUM }))),
+      graph(
+        'Lambda concurrency (max)',
+        perFunction((fn) => fn.function.metric('ConcurrentExecutions', { statistic: cloudwatch.Stats.MAXIMUM })),
+      ),
+    );
+    dashboard.addWidgets(
+      graph('Jobs: invocations, errors, duration', props.jobs.flatMap(({ name, fn }) => [
+        fn.function.metricInvocations({ statistic: cloudwatch.Stats.SUM, label: `${name} runs` }),
+        fn.function.metricErrors({ statistic: cloudwatch.Stats.SUM, label: `${name} errors` }),
+      ]), { right: props.jobs.map(({ name, fn }) => fn.function.metricDuration({ statistic: cloudwatch.Stats.MAXIMUM, label: `${name} duration max` })) }),
+      graph('Dead-letter queues: messages', props.deadLetterQueues.map((dlq) => dlq.queue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, label: dlq.node.id }))),
+      new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...this.alarms, ...props.deadLetterQueues.map((dlq) => dlq.alarm)], width: 8, height: 6 }),
+    );
+
+    // DynamoDB.
+    dashboard.addWidgets(
+      graph('DynamoDB consumed capacity', [
+        table.metricConsumedReadCapacityUnits({ statistic: cloudwatch.Stats.SUM, label: 'read units' }),
+        table.metricConsumedWriteCapacityUnits({ statistic: cloudwatch.Stats.SUM, label: 'write units' }),
+      ]),
+      graph('DynamoDB throttles and errors', [
+        throttleEvents('ReadThrottleEvents'),
+        throttleEvents('WriteThrottleEvents'),
+        (systemErrors as cloudwatch.MathExpression).with({ label: 'system errors' }),
+        table.metricUserErrors({ statistic: cloudwatch.Stats.SUM, label: 'user errors (account)' }),
+      ]),
+      graph('DynamoDB latency (ms, avg)', [
+        table.metricSuccessfulRequestLatency({ dimensionsMap: { TableName: table.tableName, Operation: 'Query' }, label: 'Query' }),
+        table.metricSuccessfulRequestLatency({ dimensionsMap: { TableName: table.tableName, Operation: 'GetItem' }, label: 'GetItem' }),
+        table.metricSuccessfulRequestLatency({ dimensionsMap: { TableName: table.tableName, Operation: 'TransactWriteItems' }, label: 'TransactWriteItems' }),
+      ]),
+    );
+
+    // SES.
+    const ses = (metricName: string, label: string, statistic: string = cloudwatch.Stats.SUM) =>
+      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic, label });
+    dashboard.addWidgets(
+      graph('SES sends, deliveries, bounces, complaints', [ses('Send', 'sends'), ses('Delivery', 'deliveries'), ses('Bounce', 'bounces'), ses('Complaint', 'complaints')]),
+      graph('SES reputation', [ses('Reputation.BounceRate', 'bounce rate', cloudwatch.Stats.MAXIMUM), ses('Reputation.ComplaintRate', 'complaint rate', cloudwatch.Stats.MAXIMUM)], {
+        leftAnnotations: [
+          { value: alarmThresholds.sesBounceRate, label: 'bounce alarm' },
+          { value: alarmThresholds.sesComplaintRate, label: 'complaint alarm' },
+        ],
+      }),
+      graph('E-mails not sent', [
+        business(businessMetrics.emailsSuppressed, 'suppressed recipients'),
+        business(businessMetrics.emailsRefusedByLimits, 'refused by limits'),
+      ]),
+    );
+
+    // The product's own metrics (emitted by the functions under shared/metrics.ts's names).
+    dashboard.addWidgets(
+      new cloudwatch.TextWidget({ markdown: `## Product (namespace \`${metricsNamespace}\`)\nEmpty until the functions emit these metrics (names in shared/metrics.ts).`, width: 24, height: 1 }),
+    );
+    dashboard.addWidgets(
+      graph('Sign-ins', [business(businessMetrics.signIns, 'sign-ins'), business(businessMetrics.signInFailures, 'failures')]),
+      graph('Invitations, digests, plan books', [
+        business(businessMetrics.invitationsSent, 'invitations sent'),
+        business(businessMetrics.digestMails, 'digest mails'),
+        business(businessMetrics.planBooks, 'plan books'),
+      ]),
+      graph('Canvas writes by kind, reverts', [
+        new cloudwatch.MathExpression({
+          expression: `SEARCH('{${metricsNamespace},${canvasWriteKindDimension}} MetricName="${businessMetrics.canvasWrites}"', 'Sum', 3600)`,
+          label: 'writes',
+          period: Duration.hours(1),
+        }),
+        business(businessMetrics.reverts, 'reverts'),
+      ]),
+    );
+    dashboard.addWidgets(
+      graph('WebSocket', [business(businessMetrics.webSocketConnections, 'connections'), business(businessMetrics.webSocketMessages, 'messages')]),
+    );
+    return dashboard;
+  }
+}

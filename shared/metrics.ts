@@ -1,0 +1,37 @@
+/**
+ * The product's own CloudWatch metrics: one namespace and one name per measure, defined
+ * here once. The dashboard (infra/stacks/monitoring-stack.ts) reads them now; the code that
+ * emits them (a metrics helper in functions/, later) must import these names rather than
+ * write its own strings, or the dashboard would show empty graphs.
+ */
+export const metricsNamespace = 'FamilyCanvas';
+
+/** Dimension of `canvasWrites`: what was written (answer, vote, takeaway, goal, action point, …). */
+export const canvasWriteKindDimension = 'Kind';
+
+export const businessMetrics = {
+  /** A successful sign-in. */
+  signIns: 'SignIns',
+  /** A refused sign-in (wrong password, unknown e-mail, throttled). */
+  signInFailures: 'SignInFailures',
+  /** An invitation e-mail sent (member, family or advisor invitation). */
+  invitationsSent: 'InvitationsSent',
+  /** A canvas write, with the dimension `Kind` (canvasWriteKindDimension). */
+  canvasWrites: 'CanvasWrites',
+  /** A canvas entry or canvas restored to an earlier version. */
+  reverts: 'Reverts',
+  /** A plan book (PDF) produced. */
+  planBooks: 'PlanBooks',
+  /** A digest e-mail sent. */
+  digestMails: 'DigestMails',
+  /** An e-mail not sent because a sending limit refused it. */
+  emailsRefusedByLimits: 'EmailsRefusedByLimits',
+  /** An e-mail not sent because its recipient is on the suppression list (bounce, complaint). */
+  emailsSuppressed: 'EmailsSuppressed',
+  /** A WebSocket connection opened. */
+  webSocketConnections: 'WebSocketConnections',
+  /** A WebSocket message sent to clients. */
+  webSocketMessages: 'WebSocketMessages',
+} as const;
+
+export type BusinessMetric = (typeof businessMetrics)[keyof typeof businessMetrics];

@@ -1,0 +1,338 @@
+import type { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { alarmThresholds, routeGroupQuery } from '../../infra/stacks/monitoring-stack';
+import { sesEventDetailTypes } from '../../infra/stacks/mail-stack';
+import { authRateLimitPer5Minutes } from '../../infra/stacks/waf-stack';
+import { businessMetrics, metricsNamespace } from '../../shared/metrics';
+import { routeManifest } from '../../shared/routes';
+
+/**
+ * Operations: the alarm topic, every alarm, the dead-letter queues, the dashboard, the SES
+ * configuration set and its suppression job, and the optional WAF. Two apps are built: the
+ * default one, and one with `waf=true` and an alarm e-mail.
+ */
+type CfnResource = { Type: string; Properties: Record<string, unknown> };
+type AlarmProperties = {
+  AlarmName?: string;
+  AlarmActions: unknown[];
+  Threshold: number;
+  ComparisonOperator: string;
+  MetricName?: string;
+  Namespace?: string;
+  Metrics?: Array<{ Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions?: unknown[] } } }>;
+  TreatMissingData?: string;
+};
+
+const groups = Object.keys(routeManifest);
+let stacks: FamilyCanvasStacks;
+let withWaf: FamilyCanvasStacks;
+const templates = {} as Record<'alerts' | 'mail' | 'api' | 'jobs' | 'monitoring' | 'web', Template>;
+
+function nagFindings(stack: Stack): string[] {
+  const report = new AwsSolutionsChecks(stack.node.root).validateScope(stack);
+  return report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}: ${v.description}`));
+}
+
+function resourcesOf(template: Template, type: string): Record<string, CfnResource> {
+  return template.findResources(type) as Record<string, CfnResource>;
+}
+
+/** The alarms of a stack by construct id (the path's last part before the resource). */
+function alarmsById(stack: Stack, template: Template): Map<string, AlarmProperties> {
+  const byLogicalId = resourcesOf(template, 'AWS::CloudWatch::Alarm');
+  const result = new Map<string, AlarmProperties>();
+  for (const child of stack.node.findAll()) {
+    const cfn = child.node.defaultChild as { cfnResourceType?: string } | undefined;
+    if (cfn?.cfnResourceType !== 'AWS::CloudWatch::Alarm') continue;
+    const logicalId = stack.getLogicalId(cfn as Parameters<Stack['getLogicalId']>[0]);
+    const alarm = byLogicalId[logicalId];
+    if (alarm) result.set(child.node.id, alarm.Properties as AlarmProperties);
+  }
+  return result;
+}
+
+/** A reference to the alarm topic from another stack (an import of the Alerts stack's output). */
+function notifiesAlarmTopic(alarm: AlarmProperties): boolean {
+  return JSON.stringify(alarm.AlarmActions).includes('AlarmTopic');
+}
+
+function metricNames(alarm: AlarmProperties): string[] {
+  return [alarm.MetricName, ...(alarm.Metrics ?? []).map((m) => m.MetricStat?.Metric.MetricName)].filter((n): n is string => Boolean(n));
+}
+
+// No stack is bundled (CDK's own switch): these tests read templates, not function code,
+// and tests/infra/stacks.test.ts builds the bundled app already.
+const noBundling = { 'aws:cdk:bundling-stacks': [] };
+
+beforeAll(() => {
+  ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: noBundling }));
+  for (const name of ['alerts', 'mail', 'api', 'jobs', 'monitoring', 'web'] as const) templates[name] = Template.fromStack(stacks[name]);
+  ({ stacks: withWaf } = buildApp({ withNag: false, webDistPath: null, context: { ...noBundling, waf: 'true', alarmEmail: 'ops@example.org' } }));
+}, 300_000);
+
+describe('alarm topic', () => {
+  it('is TLS only and has no subscription unless alarmEmail is set', () => {
+    templates.alerts.resourceCountIs('AWS::SNS::Topic', 1);
+    templates.alerts.resourceCountIs('AWS::SNS::Subscription', 0);
+    const policy = JSON.stringify(resourcesOf(templates.alerts, 'AWS::SNS::TopicPolicy'));
+    expect(policy).toContain('aws:SecureTransport');
+  });
+
+  it('subscribes the alarmEmail address from context', () => {
+    Template.fromStack(withWaf.alerts).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
+  });
+});
+
+describe('alarms', () => {
+  let alarms: Map<string, AlarmProperties>;
+  beforeAll(() => {
+    alarms = alarmsById(stacks.monitoring, templates.monitoring);
+  });
+
+  it('every alarm of the monitoring stack notifies the alarm topic', () => {
+    expect(alarms.size).toBeGreaterThan(groups.length * 2);
+    for (const [id, alarm] of alarms) expect(notifiesAlarmTopic(alarm), id).toBe(true);
+  });
+
+  it('API: 5xx share of requests at 5 % over 2 of 3 five-minute periods, once there are 20 requests', () => {
+    const alarm = alarms.get('Api5xxRate')!;
+    expect(alarm.Threshold).toBe(alarmThresholds.api5xxPercent);
+    expect(alarm.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+    expect(metricNames(alarm).sort()).toEqual(['5xx', 'Count']);
+    expect(alarm.Metrics?.find((m) => m.Expression)?.Expression).toBe('IF(requests >= 20, 100 * errors / requests, 0)');
+  });
+
+  it('Lambda: errors and throttles of every route group, at the first one', () => {
+    for (const group of groups) {
+      expect(metricNames(alarms.get(`LambdaErrors-${group}`)!), group).toEqual(['Errors']);
+      expect(metricNames(alarms.get(`LambdaThrottles-${group}`)!), group).toEqual(['Throttles']);
+      expect(alarms.get(`LambdaErrors-${group}`)!.Threshold).toBe(1);
+    }
+  });
+
+  it('DynamoDB: read and write throttles of the table and both indexes, and system errors', () => {
+    const read = alarms.get('DynamoReadThrottles')!;
+    expect(metricNames(read)).toEqual(['ReadThrottleEvents', 'ReadThrottleEvents', 'ReadThrottleEvents']);
+    expect(JSON.stringify(read.Metrics)).toContain('GSI1');
+    expect(JSON.stringify(read.Metrics)).toContain('GSI2');
+    expect(metricNames(alarms.get('DynamoWriteThrottles')!)).toEqual(['WriteThrottleEvents', 'WriteThrottleEvents', 'WriteThrottleEvents']);
+    const systemErrors = alarms.get('DynamoSystemErrors')!;
+    expect(new Set(metricNames(systemErrors))).toEqual(new Set(['SystemErrors']));
+    expect(JSON.stringify(systemErrors.Metrics)).toContain('TransactWriteItems');
+  });
+
+  it('SES: bounce rate at 5 % and complaint rate at 0.1 %', () => {
+    expect(alarms.get('SesBounceRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Threshold: 0.05 });
+    expect(alarms.get('SesComplaintRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate', Threshold: 0.001 });
+  });
+
+  it('jobs: a failed run of either job, and a day without a cleanup run', () => {
+    expect(metricNames(alarms.get('JobFailed-cleanup')!)).toEqual(['Errors']);
+    expect(metricNames(alarms.get('JobFailed-ses-events')!)).toEqual(['Errors']);
+    expect(alarms.get('JobDidNotRun-cleanup')).toMatchObject({ MetricName: 'Invocations', ComparisonOperator: 'LessThanThreshold', Threshold: 1, TreatMissingData: 'breaching' });
+    expect(alarms.has('JobDidNotRun-ses-events')).toBe(false);
+  });
+});
+
+describe('dead-letter queues', () => {
+  function expectDlqs(template: Template, count: number) {
+    const queues = resourcesOf(template, 'AWS::SQS::Queue');
+    expect(Object.keys(queues)).toHaveLength(count);
+    for (const queue of Object.values(queues)) expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    const policies = resourcesOf(template, 'AWS::SQS::QueuePolicy');
+    for (const queueId of Object.keys(queues)) {
+      const policy = Object.values(policies).find((p) => JSON.stringify(p.Properties.Queues).includes(queueId));
+      expect(JSON.stringify(policy?.Properties.PolicyDocument), queueId).toContain('"aws:SecureTransport":"false"');
+    }
+    // Each queue alarms on its first message.
+    const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties as AlarmProperties);
+    const queueAlarms = alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(queueAlarms).toHaveLength(count);
+    for (const alarm of queueAlarms) {
+      expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      expect(notifiesAlarmTopic(alarm)).toBe(true);
+    }
+    return Object.keys(queues);
+  }
+
+  it('jobs: the cleanup schedule and the cleanup function (asynchronous failures) each have one', () => {
+    const [first, second] = expectDlqs(templates.jobs, 2);
+    templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
+      Target: Match.objectLike({ DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } }, RetryPolicy: Match.anyValue() }),
+    });
+    templates.jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } },
+    });
+    const schedule = JSON.stringify(resourcesOf(templates.jobs, 'AWS::Scheduler::Schedule'));
+    const invokeConfig = JSON.stringify(resourcesOf(templates.jobs, 'AWS::Lambda::EventInvokeConfig'));
+    expect([schedule.includes(first!) && invokeConfig.includes(second!), schedule.includes(second!) && invokeConfig.includes(first!)]).toContain(true);
+  });
+
+  it('mail: the SES events rule and the SES events function each have one', () => {
+    expectDlqs(templates.mail, 2);
+    templates.mail.hasResourceProperties('AWS::Events::Rule', {
+      Targets: [Match.objectLike({ DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } })],
+    });
+    templates.mail.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+  });
+});
+
+describe('SES configuration set and the suppression job', () => {
+  it('keeps reputation metrics and publishes bounces and complaints to EventBridge', () => {
+    templates.mail.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      ReputationOptions: { ReputationMetricsEnabled: true },
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+    });
+    templates.mail.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        EventBridgeDestination: { EventBusArn: Match.anyValue() },
+      }),
+    });
+    templates.mail.hasResourceProperties('AWS::SES::EmailIdentity', { ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() } });
+  });
+
+  it('routes the configuration set\'s bounce and complaint events to the job, which may only put items', () => {
+    const jobId = stacks.mail.getLogicalId(stacks.mail.sesEvents.function.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
+    templates.mail.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.ses'],
+        'detail-type': sesEventDetailTypes,
+        detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: Match.anyValue() }] } } },
+      },
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [jobId, 'Arn'] } })],
+    });
+    const policies = JSON.stringify(resourcesOf(templates.mail, 'AWS::IAM::Policy'));
+    expect(policies).toContain('dynamodb:PutItem');
+    for (const action of ['dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'dynamodb:Query']) expect(policies).not.toContain(action);
+  });
+
+  it('sends mail through the configuration set: its name in the environment, and the permission on it', () => {
+    for (const group of groups) {
+      const fn = Object.values(resourcesOf(templates.api, 'AWS::Lambda::Function')).find((f) => f.Properties.Description === `Family Canvas API: ${group}`);
+      const variables = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.MAIL_CONFIGURATION_SET, group).toBeDefined();
+    }
+    const policies = JSON.stringify(resourcesOf(templates.api, 'AWS::IAM::Policy'));
+    expect(policies).toContain(':configuration-set/');
+  });
+});
+
+describe('dashboard', () => {
+  let body: string;
+  beforeAll(() => {
+    const [dashboard] = Object.values(resourcesOf(templates.monitoring, 'AWS::CloudWatch::Dashboard'));
+    body = JSON.stringify(dashboard?.Properties.DashboardBody);
+  });
+
+  it('shows the API, every route group, Lambda, DynamoDB and SES', () => {
+    for (const title of [
+      'API requests, 4xx, 5xx',
+      'API latency p50 / p99',
+      'Per route group: requests, 4xx, 5xx, latency p50 / p99',
+      'Lambda errors per function',
+      'Lambda throttles per function',
+      'Lambda concurrency',
+      'Duration p99 per route group',
+      'DynamoDB consumed capacity',
+      'DynamoDB throttles and errors',
+      'SES sends, deliveries, bounces, complaints',
+      'Dead-letter queues',
+    ]) {
+      expect(body, title).toContain(title);
+    }
+    for (const group of groups) expect(body, group).toContain(`\\"label\\":\\"${group}\\"`);
+    for (const metric of ['ConsumedReadCapacityUnits', 'ConsumedWriteCapacityUnits', 'ReadThrottleEvents', 'SystemErrors', 'Reputation.BounceRate', 'Complaint', 'ConcurrentExecutions']) {
+      expect(body, metric).toContain(metric);
+    }
+  });
+
+  it('has a place for every business metric, under the names of shared/metrics.ts', () => {
+    expect(body).toContain(metricsNamespace);
+    for (const name of Object.values(businessMetrics)) expect(body, name).toContain(name);
+  });
+
+  it('maps every route of the manifest to its group in the access-log query', () => {
+    const query = routeGroupQuery().join('\n');
+    // The query's group is the first path segment, except where the manifest says otherwise.
+    for (const [group, definition] of Object.entries(routeManifest)) {
+      for (const route of definition.routes) {
+        const segment = /^\/api\/([^/]+)/.exec(route.path)?.[1] ?? '';
+        if (groups.includes(segment)) expect(segment, route.path).toBe(group);
+        if (segment !== group && !groups.includes(segment)) expect(query, route.path).toContain(`"${segment}", "${group}"`);
+      }
+    }
+  });
+});
+
+describe('optional WAF', () => {
+  it('is off by default: no WAF stack, the distribution has no web ACL', () => {
+    expect(stacks.waf).toBeUndefined();
+    const [distribution] = Object.values(resourcesOf(templates.web, 'AWS::CloudFront::Distribution'));
+    expect((distribution?.Properties.DistributionConfig as Record<string, unknown>).WebACLId).toBeUndefined();
+  });
+
+  it('with waf=true: a CloudFront web ACL in us-east-1 with the AWS common rules and a rate rule on /api/auth/*', () => {
+    const waf = withWaf.waf!;
+    expect(waf.region).toBe('us-east-1');
+    const template = Template.fromStack(waf);
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'AuthRateLimit',
+          Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              Limit: authRateLimitPer5Minutes,
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: { ByteMatchStatement: Match.objectLike({ SearchString: '/api/auth/', PositionalConstraint: 'STARTS_WITH' }) },
+            }),
+          },
+        }),
+        Match.objectLike({
+          Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }) },
+          OverrideAction: { None: {} },
+        }),
+        Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ Name: 'AWSManagedRulesKnownBadInputsRuleSet' }) } }),
+      ]),
+    });
+    const [distribution] = Object.values(resourcesOf(Template.fromStack(withWaf.web), 'AWS::CloudFront::Distribution'));
+    expect(JSON.stringify((distribution?.Properties.DistributionConfig as Record<string, unknown>).WebACLId)).toContain(waf.stackName);
+  });
+});
+
+describe('cdk-nag AwsSolutions on the operations stacks', () => {
+  it.each(['alerts', 'mail', 'jobs', 'monitoring', 'api'] as const)('%s stack has no unacknowledged finding', (name) => {
+    expect(nagFindings(stacks[name])).toEqual([]);
+  });
+
+  it('with waf=true: the WAF stack and the web stack (its CFR2 now satisfied, not acknowledged) have none', () => {
+    expect(nagFindings(withWaf.waf!)).toEqual([]);
+    expect(nagFindings(withWaf.web)).toEqual([]);
+  });
+});
+
+describe('re-pointing the stacks at a restored table', () => {
+  it('with restoredTableName: the data stack drops its own table (retained in the account) and every function uses the restored one', () => {
+    const { stacks: restored } = buildApp({ withNag: false, webDistPath: null, context: { ...noBundling, restoredTableName: 'family-canvas-restored-2026-11-22' } });
+    Template.fromStack(restored.data).resourceCountIs('AWS::DynamoDB::Table', 0);
+    const functions = Object.values(resourcesOf(Template.fromStack(restored.api), 'AWS::Lambda::Function'));
+    expect(functions.length).toBe(groups.length);
+    for (const fn of functions) {
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TABLE_NAME).toBe('family-canvas-restored-2026-11-22');
+    }
+    const policies = JSON.stringify(resourcesOf(Template.fromStack(restored.api), 'AWS::IAM::Policy'));
+    expect(policies).toContain('table/family-canvas-restored-2026-11-22/index/GSI1');
+    // The default app keeps its own table, retained on removal.
+    Template.fromStack(stacks.data).hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  }, 120_000);
+});
