@@ -14,9 +14,13 @@ export type Toast = {
   lines: readonly string[];
   /** Milliseconds before the toast closes itself; null keeps it until closed. */
   durationMs: number | null;
+  /** One button in the toast (Undo); pressing it also closes the toast. */
+  action?: ToastAction;
 };
 
-export type ToastInput = { mode: ToastMode; title?: string; text?: string | readonly string[]; durationMs?: number | null };
+export type ToastAction = { label: string; onAction: () => void };
+
+export type ToastInput = { mode: ToastMode; title?: string; text?: string | readonly string[]; durationMs?: number | null; action?: ToastAction };
 
 /** Errors stay longer: they usually ask the reader to do something. */
 const defaultDurations: Record<ToastMode, number> = { error: 10_000, warning: 8_000, success: 5_000, info: 6_000, neutralGrey: 5_000 };
@@ -30,9 +34,32 @@ let nextId = 1;
 export function showToast(store: AppStore, input: ToastInput): number {
   const id = nextId++;
   const lines = input.text === undefined ? [] : typeof input.text === 'string' ? [input.text] : input.text;
-  const toast: Toast = { id, mode: input.mode, title: input.title, lines, durationMs: input.durationMs === undefined ? defaultDurations[input.mode] : input.durationMs };
+  const toast: Toast = {
+    id,
+    mode: input.mode,
+    title: input.title,
+    lines,
+    durationMs: input.durationMs === undefined ? defaultDurations[input.mode] : input.durationMs,
+    ...(input.action ? { action: input.action } : {}),
+  };
   store.set(toastsAtom, (toasts) => [...toasts, toast].slice(-maxVisibleToasts));
   return id;
+}
+
+/**
+ * Gives a toast that is still shown a button (an Undo known only once the change's event
+ * is found); the toast counts its time again from now. Returns whether it was still there.
+ */
+export function addToastAction(store: AppStore, id: number, action: ToastAction, durationMs: number | null): boolean {
+  let found = false;
+  store.set(toastsAtom, (toasts) =>
+    toasts.map((toast) => {
+      if (toast.id !== id) return toast;
+      found = true;
+      return { ...toast, action, durationMs };
+    }),
+  );
+  return found;
 }
 
 export function dismissToast(store: AppStore, id: number): void {
@@ -59,6 +86,7 @@ export function useToasts() {
       show: (input: ToastInput) => showToast(store, input),
       showSystemError: () => showSystemErrorToast(store),
       dismiss: (id: number) => dismissToast(store, id),
+      addAction: (id: number, action: ToastAction, durationMs: number | null) => addToastAction(store, id, action, durationMs),
       clear: () => clearToasts(store),
     }),
     [store],

@@ -12,6 +12,7 @@ import { isHandledGlobally } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
 import { PlusIcon } from '../../../components/ui/icons';
 import { Votes } from './Votes';
+import { ChangedBadge, changedClasses, useChangedHighlight } from '../hooks/use-changed-highlight';
 
 type TakeawaysPanelProps = {
   takeaways: readonly Takeaway[];
@@ -69,9 +70,11 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
   const toggleVote = useToggleTakeawayVote();
   const toasts = useToasts();
   const initiator = people.nameOf(takeaway.initiatorId, takeaway.initiator);
+  const changed = useChangedHighlight<HTMLLIElement>(takeaway.id, takeaway);
   return (
     <li
-      className={cx('flex flex-col gap-2 rounded-control border border-l-4 border-line bg-surface p-3 shadow-card', takeaway.archived && 'opacity-80')}
+      ref={changed.ref}
+      className={cx('flex flex-col gap-2 rounded-control border border-l-4 border-line bg-surface p-3 shadow-card', takeaway.archived && 'opacity-80', changed.isLit && changedClasses)}
       style={{ borderLeftColor: categoryColor(color) }}
       onMouseEnter={() => onHighlight(takeaway)}
       onMouseLeave={() => onHighlight(null)}
@@ -80,14 +83,21 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
         if (!event.currentTarget.contains(event.relatedTarget)) onHighlight(null);
       }}
       data-testid="takeaway"
+      data-changed={changed.isLit ? 'true' : undefined}
     >
-      <button
-        type="button"
-        onClick={() => onOpen(takeaway)}
-        className="self-start rounded-control text-left font-semibold break-words text-primary-800 underline-offset-4 hover:underline"
-      >
-        {takeaway.title}
-      </button>
+      <div className="flex flex-wrap items-start gap-2">
+        <button
+          type="button"
+          onClick={() => {
+            changed.onOpened();
+            onOpen(takeaway);
+          }}
+          className="self-start rounded-control text-left font-semibold break-words text-primary-800 underline-offset-4 hover:underline"
+        >
+          {takeaway.title}
+        </button>
+        {changed.isLit && <ChangedBadge />}
+      </div>
       {takeaway.text && <p className="break-words whitespace-pre-line text-ink-800">{takeaway.text}</p>}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
         {initiator && <span>{initiator}</span>}
