@@ -92,6 +92,7 @@ export const historyMessages = {
 
   // The advisor access log
   'accessLog.tab': 'Advisor access',
+  'accessLog.companyTab': 'Canvas access',
   'accessLog.intro': 'Who of your advisors opened which section of the canvas, and when. Each hour with reads counts once.',
   'accessLog.companyIntro': 'Which of your company’s members opened which family’s canvas, and when. Each hour with reads counts once.',
   'accessLog.caption': 'Advisor access to the canvas',
@@ -108,10 +109,7 @@ export const historyMessages = {
   'accessLog.column.count': 'Hours',
   'accessLog.kind.read': 'Read',
   'accessLog.kind.export': 'Export',
-  'accessLog.sortHint': 'Choose a column heading to sort by it; again to reverse.',
-  'accessLog.sortedBy': 'sorted {direction}',
-  'accessLog.ascending': 'ascending',
-  'accessLog.descending': 'descending',
+  'accessLog.defaultOrder': 'Latest read first',
   'accessLog.loading': 'Loading the access log…',
   'accessLog.loadError': 'The access log could not be loaded.',
   'accessLog.empty': 'No advisor opened the canvas in this period.',
