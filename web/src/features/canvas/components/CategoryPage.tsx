@@ -103,6 +103,7 @@ function CategoryView({ category }: { category: CategoryResponse }) {
       apiFamilyId: abilities.accessKind === 'own' ? undefined : category.familyId,
       canEdit: abilities.canEditCanvas,
       canRevertOthers: abilities.canDeleteOthersItems,
+      // The category page does not know its section's title: the section filter stays on the overview.
       sections: [],
       people: people.canvasMembers,
     }),

@@ -86,7 +86,7 @@ describe('changed since the last visit', () => {
     expect(within(card).getByText('changed since your last visit')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Save for school' })).not.toHaveAttribute('data-changed');
     // The requested goal's dialog is open; closing it and opening the changed one clears the mark.
-    const requested = await screen.findByRole('dialog', { name: 'Goal', exact: true });
+    const requested = await screen.findByRole('dialog', { name: 'Goal' });
     expect(within(requested).getByDisplayValue('Buy a house')).toBeInTheDocument();
     await user.click(within(requested).getAllByRole('button', { name: 'Close' })[0]!);
     await user.dblClick(card);

@@ -107,7 +107,7 @@ function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: F
 
   return (
     <div className="flex flex-col gap-4">
-      <fieldset className="grid grid-cols-3 gap-2">
+      <fieldset className={cx('grid gap-2', scope.sections.length ? 'grid-cols-3' : 'grid-cols-2')}>
         <legend className="sr-only">{t('history.filters')}</legend>
         <FilterSelect
           label={t('history.filter.person')}
@@ -115,12 +115,14 @@ function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: F
           options={people.map((person) => ({ value: person.id, label: person.id === userId ? t('history.you') : person.name }))}
           onChange={(value) => setFilters((current) => ({ ...current, userId: value || undefined }))}
         />
-        <FilterSelect
-          label={t('history.filter.section')}
-          value={filters.sectionId === undefined ? '' : String(filters.sectionId)}
-          options={scope.sections.map((section) => ({ value: String(section.id), label: section.title }))}
-          onChange={(value) => setFilters((current) => ({ ...current, sectionId: value ? Number(value) : undefined }))}
-        />
+        {scope.sections.length > 0 && (
+          <FilterSelect
+            label={t('history.filter.section')}
+            value={filters.sectionId === undefined ? '' : String(filters.sectionId)}
+            options={scope.sections.map((section) => ({ value: String(section.id), label: section.title }))}
+            onChange={(value) => setFilters((current) => ({ ...current, sectionId: value ? Number(value) : undefined }))}
+          />
+        )}
         <FilterSelect
           label={t('history.filter.type')}
           value={filters.itemType ?? ''}

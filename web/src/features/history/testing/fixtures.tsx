@@ -12,7 +12,7 @@ export const sofia = { userId: 'user-sofia', firstName: 'Sofia', lastName: 'Rive
 let counter = 0;
 
 /** A history event; ids grow with each call, like the server's (later is greater). */
-export function historyEvent(overrides: Partial<HistoryEvent> & { actor?: Partial<HistoryEvent['actor']> } = {}): HistoryEvent {
+export function historyEvent(overrides: Omit<Partial<HistoryEvent>, 'actor'> & { actor?: Partial<HistoryEvent['actor']> } = {}): HistoryEvent {
   counter += 1;
   const id = overrides.id ?? `mf0000${String(counter).padStart(3, '0')}000${String(counter).padStart(10, 'a')}`.slice(0, 22);
   const { actor, ...rest } = overrides;
