@@ -51,22 +51,31 @@ const fiveMinutes = Duration.minutes(5);
 
 /**
  * Logs Insights over the access log, per route group: the group is the first path segment
- * after /api (true of the manifest by convention); the few routes outside that convention
- * are mapped back to their group here, from the manifest itself.
+ * after /api (true of the manifest by convention); the routes outside that convention are
+ * mapped back to their group here, from the manifest itself: by their first segment when it
+ * names no group, by their first two segments when it names another group
+ * (`/api/canvas/history` belongs to canvas-history, not canvas).
  */
 export function routeGroupQuery(): string[] {
   const groups = new Set(Object.keys(routeManifest));
-  const exceptions = new Map<string, string>();
+  const bySegment = new Map<string, string>();
+  const byPair = new Map<string, string>();
   for (const [group, definition] of Object.entries(routeManifest)) {
     for (const route of definition.routes) {
-      const segment = /^\/api\/([^/]+)/.exec(route.path)?.[1];
-      if (segment && segment !== group && !groups.has(segment)) exceptions.set(segment, group);
+      const [, segment, sub] = /^\/api\/([^/]+)(?:\/([^/{]+))?/.exec(route.path) ?? [];
+      if (!segment || segment === group) continue;
+      if (!groups.has(segment)) bySegment.set(segment, group);
+      else if (sub) byPair.set(`${segment}/${sub}`, group);
     }
   }
-  const mapped = [...exceptions].reduce((expression, [segment, group]) => `replace(${expression}, "${segment}", "${group}")`, 'area');
+  const pairs = [...byPair].reduce((expression, [pair, group]) => `replace(${expression}, "${pair}", "${group}/")`, 'pair');
+  const segments = [...bySegment].reduce((expression, [segment, group]) => `replace(${expression}, "${segment}", "${group}")`, 'area2');
   return [
-    'parse route /^\\S+ \\/api\\/(?<area>[^\\/ ]+)/',
-    `fields ${mapped} as group, status like /^4/ as is4xx, status like /^5/ as is5xx`,
+    'parse route /^\\S+ \\/api\\/(?<area>[^\\/ ?]+)(\\/(?<sub>[^\\/ ?]+))?/',
+    'fields concat(area, "/", sub) as pair',
+    `fields ${pairs} as mappedPair`,
+    'parse mappedPair /^(?<area2>[^\\/]+)/',
+    `fields ${segments} as group, status like /^4/ as is4xx, status like /^5/ as is5xx`,
     'stats count(*) as requests, sum(is4xx) as c4xx, sum(is5xx) as c5xx, pct(latencyMs, 50) as p50ms, pct(latencyMs, 99) as p99ms by group',
     'sort requests desc',
   ];

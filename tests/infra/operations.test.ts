@@ -264,9 +264,10 @@ describe('dashboard', () => {
     // The query's group is the first path segment, except where the manifest says otherwise.
     for (const [group, definition] of Object.entries(routeManifest)) {
       for (const route of definition.routes) {
-        const segment = /^\/api\/([^/]+)/.exec(route.path)?.[1] ?? '';
-        if (groups.includes(segment)) expect(segment, route.path).toBe(group);
-        if (segment !== group && !groups.includes(segment)) expect(query, route.path).toContain(`"${segment}", "${group}"`);
+        const [, segment = '', sub] = /^\/api\/([^/]+)(?:\/([^/{]+))?/.exec(route.path) ?? [];
+        if (segment === group) continue;
+        if (!groups.includes(segment)) expect(query, route.path).toContain(`"${segment}", "${group}"`);
+        else expect(query, route.path).toContain(`"${segment}/${sub}", "${group}/"`);
       }
     }
   });
