@@ -43,34 +43,26 @@ function hourBounds(query: AccessLogQuery): { low: string; high: string } {
 
 type Page = { records: AccessRecordItem[]; next: Record<string, unknown> | undefined };
 
-async function familyRecords(familyId: number, query: AccessLogQuery, limit: number, startKey?: Record<string, unknown>): Promise<Page> {
+/** One page of access records, newest first, between two hours: of a family (its partition) or of a company (GSI1). */
+async function recordsPage(
+  owner: { familyId: number } | { advisorId: number },
+  query: AccessLogQuery,
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<Page> {
   const { low, high } = hourBounds(query);
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :low AND :high',
-      ExpressionAttributeValues: { ':pk': keys.canvasPartition(familyId), ':low': `${keys.accessRecordPrefix}${low}`, ':high': `${keys.accessRecordPrefix}${high}` },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { records: (page.Items ?? []) as AccessRecordItem[], next: page.LastEvaluatedKey };
-}
-
-async function companyRecords(advisorId: number, query: AccessLogQuery, limit: number, startKey?: Record<string, unknown>): Promise<Page> {
-  const { low, high } = hourBounds(query);
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :low AND :high',
-      ExpressionAttributeValues: { ':pk': keys.accessLogOfCompany(advisorId), ':low': low, ':high': high },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
+  const key =
+    'familyId' in owner
+      ? {
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :low AND :high',
+          ExpressionAttributeValues: { ':pk': keys.canvasPartition(owner.familyId), ':low': `${keys.accessRecordPrefix}${low}`, ':high': `${keys.accessRecordPrefix}${high}` },
+        }
+      : {
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :low AND :high',
+          ExpressionAttributeValues: { ':pk': keys.accessLogOfCompany(owner.advisorId), ':low': low, ':high': high },
+        };
+  const page = await db().send(new QueryCommand({ TableName: tableName(), ...key, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey }));
   return { records: (page.Items ?? []) as AccessRecordItem[], next: page.LastEvaluatedKey };
 }
 
@@ -111,7 +103,7 @@ function requireFamilyReader(session: Session): number {
 /** GET /api/canvas/access-log: the current family's log, a page at a time. */
 export async function getFamilyAccessLog(session: Session, query: AccessLogQuery): Promise<AccessLogPage> {
   const familyId = requireFamilyReader(session);
-  const page = await familyRecords(familyId, query, query.limit ?? defaultLimit, decodeCursor(query.cursor));
+  const page = await recordsPage({ familyId }, query, query.limit ?? defaultLimit, decodeCursor(query.cursor));
   return { results: await rowsOf(page.records), next: encodeCursor(page.next) };
 }
 
@@ -119,7 +111,7 @@ export async function getFamilyAccessLog(session: Session, query: AccessLogQuery
 export async function getCompanyAccessLog(session: Session, query: AccessLogQuery): Promise<AccessLogPage> {
   const membership = session.membership;
   if (!membership || membership.entityTypeId !== EntityType.AdvisorCompany || !isAdmin(membership)) throw fail('FORBIDDEN');
-  const page = await companyRecords(membership.entityId, query, query.limit ?? defaultLimit, decodeCursor(query.cursor));
+  const page = await recordsPage({ advisorId: membership.entityId }, query, query.limit ?? defaultLimit, decodeCursor(query.cursor));
   return { results: await rowsOf(page.records), next: encodeCursor(page.next) };
 }
 
@@ -138,7 +130,7 @@ export async function getFamilyAccessLogCsv(session: Session, query: AccessLogQu
   const records: AccessRecordItem[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await familyRecords(familyId, query, 1000, startKey);
+    const page = await recordsPage({ familyId }, query, 1000, startKey);
     records.push(...page.records);
     startKey = page.next;
   } while (startKey && records.length < csvRowLimit);

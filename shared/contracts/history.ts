@@ -76,16 +76,19 @@ export const HistoryEvent = z.object({
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 
 const eventIdPattern = /^[0-9a-z]{12}[0-9a-f]{10}$/;
+/** A page size in a query string: 1 to `max`. */
+const limitParameter = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,3}$/, { error: messageKeys.invalidInput })
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= max, { error: messageKeys.invalidInput });
+
 export const eventIdField = () => z.string({ error: messageKeys.required }).regex(eventIdPattern, { error: messageKeys.invalidInput });
 
 /** GET /api/canvas/history[/{familyId}] */
 export const HistoryQuery = z.strictObject({
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, { error: messageKeys.invalidInput })
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= 100, { error: messageKeys.invalidInput })
-    .optional(),
+  limit: limitParameter(100).optional(),
   /** The `next` of the previous page. */
   cursor: eventIdField().optional(),
   userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: messageKeys.invalidInput }).optional(),
@@ -126,12 +129,7 @@ export const AccessLogQuery = z.strictObject({
   from: dayField().optional(),
   to: dayField().optional(),
   cursor: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/, { error: messageKeys.invalidInput }).optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, { error: messageKeys.invalidInput })
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= 500, { error: messageKeys.invalidInput })
-    .optional(),
+  limit: limitParameter(500).optional(),
 });
 export type AccessLogQuery = z.infer<typeof AccessLogQuery>;
 

@@ -3,7 +3,6 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { historyItemTypes, type HistoryEvent, type HistoryItemType } from '../../../../../shared/contracts/history';
-import { Button } from '../../../components/ui/Button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { LoadingState } from '../../../components/ui/StateMessage';
@@ -17,6 +16,7 @@ import { useRevert } from '../hooks/use-revert';
 import type { CanvasHistoryScope } from '../lib/types';
 import { EventRow } from './EventRow';
 import { RecentlyDeleted } from './RecentlyDeleted';
+import { LoadMoreButton } from './LoadMoreButton';
 
 type ActivityDrawerProps = { isOpen: boolean; onClose: () => void; scope: CanvasHistoryScope };
 
@@ -152,11 +152,7 @@ function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: F
           ))}
         </ul>
       )}
-      {feed.hasNextPage && (
-        <Button variant="secondary" className="self-center" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
-          {feed.isFetchingNextPage ? t('history.loadingMore') : t('history.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton feed={feed} />
     </div>
   );
 }

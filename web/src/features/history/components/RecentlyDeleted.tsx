@@ -7,6 +7,7 @@ import { t } from '../../../messages/en-US';
 import { describeEvent } from '../lib/events';
 import { Avatar } from './Avatar';
 import { EventTime } from './EventRow';
+import { LoadMoreButton } from './LoadMoreButton';
 
 type RecentlyDeletedProps = {
   feed: UseInfiniteQueryResult<InfiniteData<HistoryPage>>;
@@ -48,11 +49,7 @@ export function RecentlyDeleted({ feed, events, userId, canRestore, onRestore }:
           ))}
         </ul>
       )}
-      {feed.hasNextPage && (
-        <Button variant="secondary" className="self-center" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
-          {feed.isFetchingNextPage ? t('history.loadingMore') : t('history.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton feed={feed} />
     </div>
   );
 }
