@@ -1,10 +1,9 @@
 import type { ListMemberInvitationsQuery, MemberInvitationsResponse } from '../../shared/contracts/invitations';
-import { invitationStatus } from '../../shared/invitations';
 import { sortRows } from '../../shared/ordering';
-import { now } from '../lib/clock';
 import { getEntity } from '../lib/db/entities';
 import { listMemberInvitations as readInvitations } from '../lib/db/member-invitations';
 import { fail } from '../lib/errors';
+import { toInvitationInfo } from '../lib/invitation-info';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
 import type { Session } from '../lib/session';
 
@@ -17,19 +16,6 @@ export async function listMemberInvitations(session: Session, query: ListMemberI
   requirePermission(actor, 'InviteMember');
   const [invitations, entity] = await Promise.all([readInvitations(actor.entityId), getEntity(actor.entityId)]);
   if (!entity) throw fail('ITEM_NOT_FOUND');
-  const at = now();
-  const rows = invitations.map((invitation) => ({
-    id: invitation.id,
-    email: invitation.email,
-    entityRoleId: invitation.entityRoleId,
-    entityId: invitation.entityId,
-    entityName: entity.entityName,
-    entityType: entity.entityTypeId,
-    createdByMember: invitation.createdByName,
-    createdDate: invitation.createdDate,
-    expirationDate: invitation.expirationDate,
-    accepted: invitation.accepted,
-    status: invitationStatus(invitation, at),
-  }));
+  const rows = invitations.map((invitation) => ({ ...toInvitationInfo(invitation, entity), entityRoleId: invitation.entityRoleId }));
   return sortRows(rows, query.orderBy?.length ? query.orderBy : [{ field: 'createdDate', isDescending: true }]);
 }
