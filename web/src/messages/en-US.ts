@@ -342,6 +342,7 @@ export const messages = {
   'resetPassword.expiredLink.title': 'This link has expired',
   'resetPassword.expiredLink.text': 'A link to reset your password is valid for one hour. Request a new one.',
   'resetPassword.requestNewLink': 'Request a new link',
+  'resetPassword.checkingLink': 'Checking your link…',
 
   // E-mail confirmation (spec 01 §2.4, §4.5, §8.2)
   'confirmEmail.confirming': 'Confirming your e-mail address…',
