@@ -17,6 +17,8 @@ export const messages = {
   'common.close': 'Close',
   'common.ok': 'OK',
   'common.loading': 'Loading…',
+  'common.scrollMore': 'Scroll sideways for more →',
+  'common.scrollBack': '← Scroll back',
   'common.backToHome': 'Back to home',
   'common.required': 'required',
   'common.opensInNewTab': '(opens in a new tab)',
