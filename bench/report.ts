@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import type { HistoryResults } from './history';
 import type { HttpResults } from './http-load';
 import type { BundleResult } from './lambda-bundles';
 import type { Seeded } from './seed';
@@ -7,7 +8,7 @@ import type { SpaResult } from './spa-size';
 
 /** The printed table, the budget verdicts of DESIGN.md, and bench/results.json. */
 
-export const budgets = { canvasRoundTrips: 2, growthRatio: 4, bundleLoadMs: 150, firstPageJsGzipKb: 150 } as const;
+export const budgets = { canvasRoundTrips: 2, growthRatio: 4, bundleLoadMs: 150, firstPageJsGzipKb: 150, historyPageRatio: 2 } as const;
 
 type Failed = { error: string };
 export type Section<T> = T | Failed;
@@ -18,6 +19,7 @@ export type BenchResults = {
   settings: { connections: number; maxRequests: number; maxSeconds: number; growthSamples: number; querySamples: number; bundleLoadRuns: number };
   dataSet: Section<Seeded['counts']>;
   http: Section<HttpResults>;
+  history: Section<HistoryResults>;
   lambda: Section<BundleResult[]>;
   spa: Section<SpaResult>;
   budgets: Verdict[];
@@ -102,6 +104,16 @@ export function formatReport(results: BenchResults): string[] {
   }
   out.push('');
 
+  const history = results.history;
+  if (isFailed(history)) out.push(`History: FAILED — ${history.error}`);
+  else {
+    out.push(`History (${history.eventsPerMeasuredFamily.toLocaleString('en-US')} events in each measured canvas partition while GET /canvas was measured)`);
+    out.push(...table(['GET /api/canvas/history?limit=10', 'p50 ms', 'p95 ms', 'round trips'], history.page.map((p) => [`${p.events.toLocaleString('en-US')} events`, fixed(p.p50), fixed(p.p95), String(p.roundTrips)])));
+    out.push(`ratio 10,000 / 10 events: ${fixed(history.pageRatio, 2)}`);
+    out.push(`revert of an edit (POST /api/canvas/history/{eventId}/revert, 1,000-item canvas): p50 ${fixed(history.revert.p50)} ms, p95 ${fixed(history.revert.p95)} ms, ${history.revert.roundTrips} round trips`);
+  }
+  out.push('');
+
   const lambda = results.lambda;
   if (isFailed(lambda)) out.push(`Lambda bundles: FAILED — ${lambda.error}`);
   else {
@@ -146,9 +158,19 @@ export function verdicts(results: BenchResults): Verdict[] {
     ].map((r) => ({ ...r, n: r.counts.length ? Math.max(...r.counts) : Number.NaN, least: Math.min(...r.counts) }));
     const missed = reads.filter((r) => !(r.least > 0 && r.n <= budgets.canvasRoundTrips));
     for (const r of missed) list.push({ ok: false, line: `${r.what}: ${trips(r.counts)} round trips, budget ${budgets.canvasRoundTrips}${r.least === 0 ? ' (none counted: the counter did not see the handler)' : ''}` });
-    if (!missed.length) list.push({ ok: true, line: `canvas and category reads: ≤ ${budgets.canvasRoundTrips} round trips at every size (${Math.max(...reads.map((r) => r.n))} at most)` });
+    const events = isFailed(results.history) ? '' : ` with ${results.history.eventsPerMeasuredFamily.toLocaleString('en-US')}+ history events in the partition`;
+    if (!missed.length) list.push({ ok: true, line: `canvas and category reads: ≤ ${budgets.canvasRoundTrips} round trips at every size${events} (${Math.max(...reads.map((r) => r.n))} at most)` });
     const ratio = growthRatio(http);
     list.push({ ok: ratio <= budgets.growthRatio, line: `GET /api/canvas p50 1,000/10 items: ${fixed(ratio, 2)}, budget ${budgets.growthRatio}` });
+  }
+  const history = results.history;
+  if (isFailed(history)) list.push({ ok: false, line: `history page p50 10,000/10 events ≤ ${budgets.historyPageRatio}: not measured (${history.error})` });
+  else {
+    const [short, long] = history.page;
+    list.push({
+      ok: history.pageRatio <= budgets.historyPageRatio,
+      line: `history page p50 ${long?.events.toLocaleString('en-US')}/${short?.events} events: ${fixed(history.pageRatio, 2)} (${fixed(long?.p50)} / ${fixed(short?.p50)} ms), budget ${budgets.historyPageRatio}`,
+    });
   }
   const lambda = results.lambda;
   if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
@@ -165,7 +187,7 @@ export function verdicts(results: BenchResults): Verdict[] {
 
 export function formatVerdicts(list: Verdict[]): string[] {
   const missed = list.filter((v) => !v.ok).length;
-  return ['Budgets', ...list.map((v) => `${v.ok ? 'PASS' : 'FAIL'}  ${v.line}`), missed ? `${missed} budget(s) missed.` : 'All budgets met.'];
+  return ['Budgets', ...list.map((v) => `${v.ok ? 'PASS' : 'MISS'}  ${v.line}`), missed ? `${missed} budget(s) missed.` : 'All budgets met.'];
 }
 
 export function writeResults(file: string, results: BenchResults): void {

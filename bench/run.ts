@@ -17,6 +17,7 @@ import { resetDbClientForTests } from '../functions/lib/db/client';
 import { freePort } from '../infra/local/ports';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { stopChildren } from './child';
+import { measureHistory, seedHistory } from './history';
 import { loadSettings, measureHttp } from './http-load';
 import { measureLambdaBundles } from './lambda-bundles';
 import { formatReport, formatVerdicts, machine, verdicts, writeResults, type BenchResults, type Section } from './report';
@@ -86,6 +87,7 @@ async function main(): Promise<number> {
     settings: { ...loadSettings, bundleLoadRuns },
     dataSet: { error: 'not run' },
     http: { error: 'not run' },
+    history: { error: 'not run' },
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
     budgets: [],
@@ -103,7 +105,10 @@ async function main(): Promise<number> {
     results.dataSet = seeded.counts;
     progress(`seeded in ${seeded.counts.seconds.toFixed(1)} s; measuring the API`);
     const apiUrl = stack?.apiUrl as string;
+    await section('history events', () => seedHistory(seeded, progress));
     results.http = await section('HTTP measurements', () => measureHttp(apiUrl, seeded, progress));
+    progress('measuring the history');
+    results.history = await section('history', () => measureHistory(apiUrl, seeded));
   }
   progress('stopping the local stack');
   await cleanUp();

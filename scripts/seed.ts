@@ -208,6 +208,13 @@ async function fillCanvas(canvas: Canvas, family: { maria: Client; daniel: Clien
   await sofia.ok('PATCH', `/api/canvas-action-point/complete/${compare}`, { completed: true });
   await maria.ok('PATCH', `/api/canvas-action-point/complete/${booking}`, { completed: true });
   await maria.ok('PATCH', `/api/canvas-goal/complete/${reunion}`, { completed: true });
+
+  // A little history for the Activity panel: edits by different members, and one delete
+  // that waits in "Recently deleted" (an owner or Daniel himself can restore it).
+  await daniel.ok('PATCH', `/api/canvas-takeaway/${care}`, { title: 'Care comes first', text: 'Family members help each other before anyone asks, and say so when they need help.' });
+  await sofia.ok('PATCH', `/api/canvas-goal/${trust}`, { title: 'Set up an education trust', text: 'For all five grandchildren, including study abroad.', goalTerm: 'MidTerm' });
+  await maria.ok('PATCH', `/api/canvas-goal/${charter}`, { title: 'Write a family charter together', goalTerm: 'ShortTerm' });
+  await daniel.ok('DELETE', `/api/canvas-takeaway/${oldIdea}`);
 }
 
 // ---- main ------------------------------------------------------------------------------------
@@ -238,7 +245,7 @@ async function main(): Promise<void> {
   const abundances = canvas.sections.find((section) => section.sectionTypeId === 2);
   if (!abundances) throw new SeedError('The canvas template has no four-abundances section.');
   const harbor = await advisorCompany(maria, people.eleanor, 'Harbor Wealth Partners', []);
-  await advisorCompany(maria, people.priya, 'Summit Trust Advisors', [abundances.id]);
+  const summit = await advisorCompany(maria, people.priya, 'Summit Trust Advisors', [abundances.id]);
   const james = await invitedMember(harbor.client, people.james, 3);
   await maria.ok('POST', `/api/work-relation-member/${canvas.id}`, { memberId: await userId(james), workRelationRoleId: 2 });
   await harbor.client.ok('POST', `/api/canvas-action-point/create/${categoryId(canvas, 'Abundance of Wealth')}`, {
@@ -246,6 +253,10 @@ async function main(): Promise<void> {
     categoryId: categoryId(canvas, 'Abundance of Wealth'),
     priority: 'HighPriority',
   });
+  // Advisors read the canvas: the family's "Advisor access" tab shows who read which section.
+  await harbor.client.ok('GET', `/api/canvas/${canvas.id}`);
+  await james.ok('GET', `/api/canvas/${canvas.id}`);
+  await summit.client.ok('GET', `/api/canvas/${canvas.id}`);
   process.stdout.write('  advisor companies ready\n');
 
   // Pending invitations of every kind, and private notes on both sides.

@@ -188,6 +188,8 @@ async function planContentRevert(context: CanvasContext, event: HistoryEvent & {
 
   // Undo a delete: the item comes back with the same id, its links and allowed votes.
   if (event.after === null) {
+    // Undoing a batch (a reset) goes on where a collision stopped it: what is back stays.
+    if (current && peers.size > 1) return [];
     if (current) throw await itemChanged(context, event, currentState, 'The item exists again; there is nothing to restore.');
     const before = itemOf(event.before ?? {});
     const restored = { ...before, version: (before.version ?? 0) + 1 } as ContentItem & Record<string, unknown>;

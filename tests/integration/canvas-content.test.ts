@@ -46,6 +46,8 @@ describe('answers', () => {
       text: 'Honesty above all',
       createdByUserId: alice.userId,
       createdDate: expect.any(String),
+      version: 1,
+      changedSinceLastVisit: false,
       votes: [],
       voteCount: 0,
       hasVoted: false,
@@ -69,7 +71,7 @@ describe('answers', () => {
     expect((await owner.client.post(`/api/canvas-answer/vote/${answerId}`)).status).toBe(201);
     let category = await getCategory(bob.client, values);
     const votes = [bob.userId, owner.userId].sort().map((userId) => ({ id: `${answerId}:${userId}`, userId, answerId }));
-    expect(category.questions[0]?.answers).toEqual([{ ...created.body, votes, voteCount: 2, hasVoted: true }]);
+    expect(category.questions[0]?.answers).toEqual([{ ...created.body, votes, voteCount: 2, hasVoted: true, version: 3 }]);
     expect((await bob.client.delete(`/api/canvas-answer/vote/${answerId}`)).status).toBe(204);
     expectError(await bob.client.delete(`/api/canvas-answer/vote/${answerId}`), 4);
     category = await getCategory(bob.client, values);

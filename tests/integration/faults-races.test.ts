@@ -47,7 +47,8 @@ beforeAll(async () => {
 
 /** Items of a type in the table, as the snapshot's JSON lines. */
 async function itemsOfType(type: string): Promise<string[]> {
-  return (await snapshotTable(stack.dynamoEndpoint, stack.tableName)).filter((item) => item.includes(`"type":{"S":"${type}"}`));
+  // The item's own type: history events carry items of that type inside their before/after.
+  return (await snapshotTable(stack.dynamoEndpoint, stack.tableName)).filter((item) => (JSON.parse(item) as { type?: { S?: string } }).type?.S === type);
 }
 
 /** Sends all pairs at once; answers them pairwise. */

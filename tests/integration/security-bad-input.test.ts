@@ -133,6 +133,7 @@ const writesWithoutBody = new Set<RouteKey>([
   'POST /api/auth/signout',
   'POST /api/canvas/create',
   'PATCH /api/canvas/reset',
+  'POST /api/canvas/history/{eventId}/revert',
   'POST /api/canvas-answer/vote/{answerId}',
   'POST /api/canvas-takeaway/vote/{takeawayId}',
   'POST /api/canvas/history/{eventId}/revert',

@@ -4,6 +4,15 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
  * Every item of a test table, sorted by key: for "nothing changed" assertions.
  * A Scan is fine here: it is a test of a tiny table, never product code.
  */
+/**
+ * Without what reads leave by design (docs/data-model.md "Visits and the advisor access
+ * log"): a canvas visit and the advisor access records. For "a refused write changes
+ * nothing" comparisons around reads.
+ */
+export function withoutReadTraces(items: readonly string[]): string[] {
+  return items.filter((item) => !/"SK":\{"S":"(C#VISIT#|L#)/.test(item));
+}
+
 export async function snapshotTable(endpoint: string, tableName: string): Promise<string[]> {
   const client = new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {

@@ -108,7 +108,12 @@ export async function queryHistory(
   const filter = fromDeletedIndex ? { ...options.filter, action: undefined } : options.filter;
   const extra = filterExpression(filter);
   let startKey: Record<string, unknown> | undefined;
+  let pages = 0;
   do {
+    // The first page reads just what a reader who sees everything needs (one more tells
+    // whether there is a next page); later pages, only when filters dropped events, read more.
+    const pageLimit = pages === 0 && !extra ? options.limit + 1 : Math.min(500, (options.limit + 1 - found.length) * 4 + 10);
+    pages += 1;
     const key = fromDeletedIndex
       ? {
           IndexName: 'GSI1',
@@ -130,8 +135,7 @@ export async function queryHistory(
         ...(extra ? { FilterExpression: extra.FilterExpression, ExpressionAttributeNames: extra.ExpressionAttributeNames } : {}),
         ExpressionAttributeValues: { ...key.ExpressionAttributeValues, ...extra?.ExpressionAttributeValues },
         ScanIndexForward: false,
-        // A page a little larger than asked: most events pass the filters.
-        Limit: Math.min(500, options.limit * 2 + 10),
+        Limit: pageLimit,
         ExclusiveStartKey: startKey,
       }),
     );

@@ -1,7 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { now } from '../clock';
-import { fail, isConditionalCheckFailure } from '../errors';
 import { batchDelete, type SectionItem } from './canvas';
 import { db, tableName } from './client';
 import { keys } from './keys';

@@ -175,7 +175,8 @@ export const paths = {
   termsOfUse: () => '/terms',
   privacy: () => '/privacy',
   canvas: (params: { familyId?: Id } = {}) => (params.familyId === undefined ? '/canvas' : `/canvas/${segment(params.familyId)}`),
-  canvasCategory: (params: { categoryId: Id }) => `/canvas-category/${segment(params.categoryId)}`,
+  /** `open`: an item of the category to open (the Activity panel links to items). */
+  canvasCategory: (params: { categoryId: Id }, query: { open?: string } = {}) => withQuery(`/canvas-category/${segment(params.categoryId)}`, query),
   memberInvitation: (query: { token?: string } = {}) => withQuery('/member-invitation', query),
   familyInvitation: (query: { token?: string } = {}) => withQuery('/family-invitation', query),
   advisorInvitation: (query: { token?: string } = {}) => withQuery('/advisor-invitation', query),

@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly errorCode: number;
   readonly errors: FieldErrors;
   readonly status: number;
+  /** What some codes carry beyond the message (ITEM_CHANGED, 71: the item now and who changed it). */
+  readonly details: unknown;
 
-  constructor(init: { errorCode: number; errors?: FieldErrors; message: string; status: number }) {
+  constructor(init: { errorCode: number; errors?: FieldErrors; message: string; status: number; details?: unknown }) {
     super(init.message);
     this.name = 'ApiError';
     this.errorCode = init.errorCode;
     this.errors = init.errors ?? {};
     this.status = init.status;
+    this.details = init.details;
   }
 
   /** Whether the server rejected named fields (validation or incorrect input). */
@@ -113,7 +116,7 @@ function errorFrom(status: number, body: unknown): ApiError {
   const record = isRecord(body) ? body : {};
   const errorCode = typeof record.errorCode === 'number' ? record.errorCode : ErrorCodes.INTERNAL_SERVER_ERROR;
   const message = typeof record.message === 'string' && record.message ? record.message : errorCatalogue.INTERNAL_SERVER_ERROR.message;
-  return new ApiError({ errorCode, errors: fieldErrorsFrom(record.errors), message, status });
+  return new ApiError({ errorCode, errors: fieldErrorsFrom(record.errors), message, status, details: record.details });
 }
 
 /** An errorCode in a 2xx body means failure too; 0 would be an explicit "no error". */

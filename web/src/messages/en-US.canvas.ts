@@ -197,7 +197,7 @@ export const canvasMessages = {
   // Reset
   'canvas.reset.title': 'Reset the canvas?',
   'canvas.reset.text':
-    'All answers, takeaways, goals and action points are erased, and the section sharing with advisors ends: advisors with access see the whole canvas again until you limit it anew.',
+    'All answers, takeaways, goals and action points are erased, and the section sharing with advisors ends: advisors with access see the whole canvas again until you limit it anew. Owners and admins can undo the reset for 90 days.',
   'canvas.reset.confirm': 'Reset canvas',
   'canvas.reset.success': 'The canvas has been reset.',
 

@@ -1,5 +1,6 @@
 import type { messageKeys } from '../../../shared/validation';
 import { canvasMessages } from './en-US.canvas';
+import { historyMessages } from './en-US.history';
 import { organisationMessages } from './en-US.organisations';
 import { workInvitationMessages } from './en-US.work-invitations';
 import { workRelationMessages } from './en-US.work-relations';
@@ -373,6 +374,9 @@ export const messages = {
 
   // The canvas (spec 02): en-US.canvas.ts
   ...canvasMessages,
+
+  // The canvas history, undo and the advisor access log: en-US.history.ts
+  ...historyMessages,
 
   // Organisations, members, invitations, profile (spec 01): en-US.organisations.ts
   ...organisationMessages,

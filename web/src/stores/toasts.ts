@@ -16,9 +16,13 @@ export type Toast = {
   durationMs: number | null;
   /** The action the toast is about: a newer toast of the same action replaces it. */
   topic?: string;
+  /** One button in the toast (Undo); pressing it also closes the toast. */
+  action?: ToastAction;
 };
 
-export type ToastInput = { mode: ToastMode; title?: string; text?: string | readonly string[]; durationMs?: number | null; topic?: string };
+export type ToastAction = { label: string; onAction: () => void };
+
+export type ToastInput = { mode: ToastMode; title?: string; text?: string | readonly string[]; durationMs?: number | null; topic?: string; action?: ToastAction };
 
 /** Errors stay longer: they usually ask the reader to do something. */
 const defaultDurations: Record<ToastMode, number> = { error: 10_000, warning: 8_000, success: 5_000, info: 6_000, neutralGrey: 5_000 };
@@ -39,11 +43,28 @@ export function showToast(store: AppStore, input: ToastInput): number {
     lines,
     durationMs: input.durationMs === undefined ? defaultDurations[input.mode] : input.durationMs,
     topic: input.topic,
+    ...(input.action ? { action: input.action } : {}),
   };
   // A newer word on the same action makes its earlier failure stale: a success replaces the error.
   const isStale = (other: Toast) => input.topic !== undefined && other.topic === input.topic && (other.mode === 'error' || other.mode === 'warning');
   store.set(toastsAtom, (toasts) => [...toasts.filter((other) => !isStale(other)), toast].slice(-maxVisibleToasts));
   return id;
+}
+
+/**
+ * Gives a toast that is still shown a button (an Undo known only once the change's event
+ * is found); the toast counts its time again from now. Returns whether it was still there.
+ */
+export function addToastAction(store: AppStore, id: number, action: ToastAction, durationMs: number | null): boolean {
+  let found = false;
+  store.set(toastsAtom, (toasts) =>
+    toasts.map((toast) => {
+      if (toast.id !== id) return toast;
+      found = true;
+      return { ...toast, action, durationMs };
+    }),
+  );
+  return found;
 }
 
 export function dismissToast(store: AppStore, id: number): void {
@@ -75,6 +96,7 @@ export function useToasts() {
       show: (input: ToastInput) => showToast(store, { topic, ...input }),
       showSystemError: () => showSystemErrorToast(store, topic),
       dismiss: (id: number) => dismissToast(store, id),
+      addAction: (id: number, action: ToastAction, durationMs: number | null) => addToastAction(store, id, action, durationMs),
       clear: () => clearToasts(store),
     }),
     [store, topic],

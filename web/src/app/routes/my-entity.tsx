@@ -3,6 +3,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EntityType } from '../../../../shared/enums';
+import { canReadAccessLog, isAdmin } from '../../../../shared/permissions';
 import { ButtonLink } from '../../components/ui/Button';
 import { MailIcon } from '../../components/ui/icons';
 import { Page } from '../../components/ui/Page';
@@ -13,6 +14,7 @@ import { MemberModal } from '../../features/members/components/MemberModal';
 import { MembersTable } from '../../features/members/components/MembersTable';
 import { OwnersList } from '../../features/members/components/OwnersList';
 import { switchEntity } from '../../features/auth/session/session';
+import { AccessLogPanel } from '../../features/history/components/AccessLogPanel';
 import { useCountries } from '../../hooks/use-countries';
 import { flagsFor } from '../../lib/permissions';
 import { t } from '../../messages/en-US';
@@ -21,7 +23,7 @@ import { canOpen } from '../guards';
 import { paths } from '../paths';
 import { reloadEntities } from './organisation-session';
 
-const tabIds = ['general', 'owners', 'members'] as const;
+const tabIds = ['general', 'owners', 'members', 'advisor-access'] as const;
 type TabId = (typeof tabIds)[number];
 
 /** What a link may pass to open a member's modal over the list (spec 01 §2.4). */
@@ -71,6 +73,8 @@ export function Component() {
   const invitationsRoute = isFamily ? 'familyMemberInvitations' : 'companyMemberInvitations';
   const canInvite = flags.canInviteMembers && canOpen(invitationsRoute, auth);
   const actor = { entityId: entity.id, entityTypeId: entity.entityTypeId, entityRoleId: entity.entityRoleId, permissions: entity.entityRolePermissions };
+  // The family's log: owners, admins and ReadSensitiveData; a company's own view: owners and admins.
+  const canReadLog = isFamily ? canReadAccessLog(actor) : isAdmin(actor);
 
   return (
     <Page
@@ -106,6 +110,7 @@ export function Component() {
               />
             ),
           },
+          ...(canReadLog ? [{ id: 'advisor-access', label: isFamily ? t('accessLog.tab') : t('accessLog.companyTab'), content: <AccessLogPanel key={entity.id} scope={isFamily ? 'family' : 'company'} /> }] : []),
         ]}
       />
       <MemberModal

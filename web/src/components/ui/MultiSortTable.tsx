@@ -30,8 +30,8 @@ type MultiSortTableProps<F extends string> = {
   sort: MultiSort<F>;
   /** What the list is sorted by when no key is chosen (the server's default). */
   defaultOrderText: string;
-  /** The last column's header: the row's actions. */
-  actionsLabel: string;
+  /** The last column's header: the row's actions (a table without actions leaves it out). */
+  actionsLabel?: string;
   /** Below this width the table scrolls sideways in its frame. */
   minWidthClassName: string;
   /** The previous rows are shown (dimmed) while the newly sorted ones load. */
@@ -44,7 +44,7 @@ type MultiSortTableProps<F extends string> = {
 /**
  * A table without paging that the server sorts by several columns (spec 01 §2.4, §9: the
  * member and invitation lists): the sort toolbar, then the table in a scroll frame, with
- * a sortable header for every column and a last, plain header for the row actions.
+ * a sortable header for every column and a last, plain header for the row actions (if any).
  */
 export function MultiSortTable<F extends string>({ caption, columns, sort, defaultOrderText, actionsLabel, minWidthClassName, isStale, isBusy, children }: MultiSortTableProps<F>) {
   const labels = Object.fromEntries(columns.map((column) => [column.field, column.label])) as Record<F, string>;
@@ -68,9 +68,11 @@ export function MultiSortTable<F extends string>({ caption, columns, sort, defau
               {columns.map((column) => (
                 <SortableHeader key={column.field} field={column.field} label={column.label} keys={sort.keys} onSort={onSort} isAdditiveMode={sort.isAdditiveMode} />
               ))}
-              <th scope="col" className="px-3 py-2 text-sm font-semibold text-ink-800">
-                {actionsLabel}
-              </th>
+              {actionsLabel !== undefined && (
+                <th scope="col" className="px-3 py-2 text-sm font-semibold text-ink-800">
+                  {actionsLabel}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>{children}</tbody>

@@ -30,6 +30,11 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   const remaining = useRef(toast.durationMs);
   const Icon = modeIcons[toast.mode];
 
+  // A button added later (Undo) restarts the count, so there is time to press it.
+  useEffect(() => {
+    remaining.current = toast.durationMs;
+  }, [toast.action, toast.durationMs]);
+
   useEffect(() => {
     if (isPaused || remaining.current === null) return;
     const startedAt = Date.now();
@@ -38,7 +43,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       window.clearTimeout(timer);
       if (remaining.current !== null) remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
     };
-  }, [isPaused, onClose]);
+  }, [isPaused, onClose, toast.action, toast.durationMs]);
 
   return (
     <div
@@ -60,6 +65,18 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
           </p>
         ))}
       </div>
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => {
+            toast.action?.onAction();
+            onClose();
+          }}
+          className="-my-1 shrink-0 rounded-control border border-current bg-surface px-3 py-1 font-semibold text-ink-900 hover:bg-black/5"
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button type="button" onClick={onClose} className="-m-1 rounded-control p-1 text-ink-800 hover:bg-black/5" aria-label={t('toast.close')}>
         <CloseIcon className="size-4" />
       </button>

@@ -7,6 +7,7 @@ import { useToasts } from '../../../stores/toasts';
 import type { CanvasItemFormState } from '../hooks/use-canvas-item-form';
 import { isHandledGlobally } from '../lib/errors';
 import { CloseAndSaveButtons, DeleteButton } from './form-parts';
+import { useOfferUndo } from '../hooks/use-canvas-journal';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 type CanvasItemDialogProps = {
@@ -34,6 +35,7 @@ type CanvasItemDialogProps = {
 export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions, dialogs, children }: CanvasItemDialogProps) {
   const { kind, isCreate, isReadOnly, progress, onClose } = itemForm;
   const toasts = useToasts();
+  const offerUndo = useOfferUndo();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isDiscardAsked, setIsDiscardAsked] = useState(false);
 
@@ -84,7 +86,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
           confirmLabel={t('canvas.form.delete')}
           onConfirm={onDelete}
           onSuccess={() => {
-            toasts.show({ mode: 'success', text: t(`canvas.${kind}.success.delete`) });
+            offerUndo(toasts.show({ mode: 'success', text: t(`canvas.${kind}.success.delete`) }));
             onClose();
           }}
           onError={(error) => {

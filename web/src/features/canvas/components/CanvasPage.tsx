@@ -15,7 +15,9 @@ import { t } from '../../../messages/en-US';
 import { currentEntityAtom } from '../../../stores/session';
 import { useCanvas } from '../api/get-canvas';
 import { useCanvasAdvisorCompanies } from '../api/list-canvas-advisor-companies';
+import { CanvasJournalScopeProvider, useCanvasJournal, type CanvasToolsContext } from '../hooks/use-canvas-journal';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
+import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { errorCodeOf } from '../lib/errors';
 import { allActionPoints, allCategories, allGoals } from '../lib/grouping';
 import type { CanvasScope } from '../lib/scope';
@@ -94,6 +96,19 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   const tabListRef = useRef<HTMLDivElement>(null);
   // The intro's button disappears with it: keep keyboard focus at the next thing on the page.
   const focusSelectedTab = () => tabListRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  const journal = useCanvasJournal();
+  const people = useCanvasPeople(canvas.id);
+  const tools: CanvasToolsContext = useMemo(
+    () => ({
+      familyId: canvas.id,
+      apiFamilyId: isOwnCanvas ? undefined : canvas.id,
+      canEdit: abilities.canEditCanvas,
+      canRevertOthers: abilities.canDeleteOthersItems,
+      sections: canvas.sections.map(({ id, title }) => ({ id, title })),
+      people: people.canvasMembers,
+    }),
+    [canvas.id, canvas.sections, isOwnCanvas, abilities, people.canvasMembers],
+  );
 
   const scope: CanvasScope = useMemo(
     () => ({ familyId: canvas.id, abilities, categories: allCategories(canvas).map(({ id, title, colorCode }) => ({ id, title, colorCode })) }),
@@ -106,70 +121,74 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   ];
 
   return (
-    <div className="mx-auto w-full max-w-page px-4 py-8 sm:px-6 sm:py-10">
-      <header className="flex flex-col gap-4 border-b border-line pb-6">
-        {entity?.entityTypeId === EntityType.AdvisorCompany && (
-          <Link to={links.dashboard()} className="inline-flex items-center gap-1 self-start rounded-control text-sm font-medium text-primary-700 underline">
-            <ArrowLeftIcon className="size-4" />
-            {t('canvas.dashboardLink')}
-          </Link>
-        )}
-        <div className="flex flex-wrap items-start gap-3">
-          <div className="min-w-0 flex-1">
-            <CanvasTitle title={canvas.title} canEdit={abilities.canEditCanvasTitle} />
+    <CanvasJournalScopeProvider scope={tools}>
+      <div className="mx-auto w-full max-w-page px-4 py-8 sm:px-6 sm:py-10">
+        <header className="flex flex-col gap-4 border-b border-line pb-6">
+          {entity?.entityTypeId === EntityType.AdvisorCompany && (
+            <Link to={links.dashboard()} className="inline-flex items-center gap-1 self-start rounded-control text-sm font-medium text-primary-700 underline">
+              <ArrowLeftIcon className="size-4" />
+              {t('canvas.dashboardLink')}
+            </Link>
+          )}
+          <div className="flex flex-wrap items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <CanvasTitle title={canvas.title} canEdit={abilities.canEditCanvasTitle} />
+            </div>
+            {journal.renderTools?.(tools)}
+            {menu.length > 0 && (
+              <Menu
+                button={<GearIcon />}
+                buttonLabel={t('canvas.settings.button')}
+                items={menu}
+                align="end"
+                showChevron={false}
+                buttonClassName="min-h-11 min-w-11 justify-center"
+              />
+            )}
           </div>
-          {menu.length > 0 && (
-            <Menu
-              button={<GearIcon />}
-              buttonLabel={t('canvas.settings.button')}
-              items={menu}
-              align="end"
-              showChevron={false}
-              buttonClassName="min-h-11 min-w-11 justify-center"
-            />
-          )}
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <AdvisorChips companies={advisors.data ?? []} familyId={isOwnCanvas ? undefined : canvas.id} />
-          {canManageWorkRelations && (
-            <ButtonLink to={links.companyInvitations()} variant="secondary" size="sm">
-              <PlusIcon className="size-4" />
-              {t('canvas.advisors.add')}
-            </ButtonLink>
-          )}
-        </div>
-      </header>
+          <div className="flex flex-wrap items-center gap-3">
+            <AdvisorChips companies={advisors.data ?? []} familyId={isOwnCanvas ? undefined : canvas.id} />
+            {canManageWorkRelations && (
+              <ButtonLink to={links.companyInvitations()} variant="secondary" size="sm">
+                <PlusIcon className="size-4" />
+                {t('canvas.advisors.add')}
+              </ButtonLink>
+            )}
+          </div>
+        </header>
 
-      <CanvasIntro canvas={canvas} onDismiss={focusSelectedTab} />
+        {journal.renderNotice?.(tools)}
+        <CanvasIntro canvas={canvas} onDismiss={focusSelectedTab} />
 
-      <TabGroup className="mt-6" selectedIndex={tabs[tabKey] ?? 0} onChange={(index) => setTabs((current) => ({ ...current, [tabKey]: index }))}>
-        <TabList ref={tabListRef} aria-label={t('canvas.tabs.label')} className="grid grid-cols-2 gap-1 border-b border-line sm:flex">
-          {[t('canvas.tabs.questions'), t('canvas.tabs.goals')].map((label) => (
-            <Tab
-              key={label}
-              className={({ selected }) =>
-                cx(
-                  '-mb-px rounded-t-control border-b-4 px-3 py-3 text-sm font-semibold sm:px-4 sm:text-base',
-                  selected ? 'border-primary-700 text-primary-800' : 'border-transparent text-ink-700 hover:bg-primary-50',
-                )
-              }
-            >
-              {label}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanels className="mt-8">
-          <TabPanel className="flex flex-col gap-12">
-            {canvas.sections.map((section) => (
-              <SectionView key={section.id} section={section} canEdit={abilities.canEditCanvas} />
+        <TabGroup className="mt-6" selectedIndex={tabs[tabKey] ?? 0} onChange={(index) => setTabs((current) => ({ ...current, [tabKey]: index }))}>
+          <TabList ref={tabListRef} aria-label={t('canvas.tabs.label')} className="grid grid-cols-2 gap-1 border-b border-line sm:flex">
+            {[t('canvas.tabs.questions'), t('canvas.tabs.goals')].map((label) => (
+              <Tab
+                key={label}
+                className={({ selected }) =>
+                  cx(
+                    '-mb-px rounded-t-control border-b-4 px-3 py-3 text-sm font-semibold sm:px-4 sm:text-base',
+                    selected ? 'border-primary-700 text-primary-800' : 'border-transparent text-ink-700 hover:bg-primary-50',
+                  )
+                }
+              >
+                {label}
+              </Tab>
             ))}
-          </TabPanel>
-          <TabPanel>
-            <GoalsAndActions scope={scope} goals={allGoals(canvas)} actionPoints={allActionPoints(canvas)} />
-          </TabPanel>
-        </TabPanels>
-      </TabGroup>
-      <ResetCanvasDialog isOpen={isResetOpen} onClose={() => setIsResetOpen(false)} />
-    </div>
+          </TabList>
+          <TabPanels className="mt-8">
+            <TabPanel className="flex flex-col gap-12">
+              {canvas.sections.map((section) => (
+                <SectionView key={section.id} section={section} canEdit={abilities.canEditCanvas} />
+              ))}
+            </TabPanel>
+            <TabPanel>
+              <GoalsAndActions scope={scope} goals={allGoals(canvas)} actionPoints={allActionPoints(canvas)} />
+            </TabPanel>
+          </TabPanels>
+        </TabGroup>
+        <ResetCanvasDialog isOpen={isResetOpen} onClose={() => setIsResetOpen(false)} />
+      </div>
+    </CanvasJournalScopeProvider>
   );
 }

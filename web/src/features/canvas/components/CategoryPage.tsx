@@ -8,7 +8,9 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { t } from '../../../messages/en-US';
 import { useCategory } from '../api/get-category';
 import { useAnswerDraft } from '../hooks/use-answer-draft';
+import { CanvasJournalScopeProvider, useCanvasJournal, type CanvasToolsContext } from '../hooks/use-canvas-journal';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
+import { useOpenRequest } from '../hooks/use-open-request';
 import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { categoryColor, categoryHighlight } from '../lib/colors';
 import { errorCodeOf } from '../lib/errors';
@@ -60,7 +62,12 @@ export function CategoryPage({ categoryId }: { categoryId: number }) {
       </div>
     );
   }
-  return <CategoryView category={category.data} />;
+  const { familyId, abilities } = category.data;
+  return (
+    <CanvasJournalScopeProvider scope={{ familyId, apiFamilyId: abilities.accessKind === 'own' ? undefined : familyId }}>
+      <CategoryView category={category.data} />
+    </CanvasJournalScopeProvider>
+  );
 }
 
 function CategoryView({ category }: { category: CategoryResponse }) {
@@ -89,6 +96,43 @@ function CategoryView({ category }: { category: CategoryResponse }) {
   );
   const highlight = useMemo(() => (highlighted ? highlightOf(highlighted, category.goals) : null), [highlighted, category.goals]);
   const backToCanvas = links.canvas(abilities.accessKind === 'workRelation' ? category.familyId : undefined);
+  const journal = useCanvasJournal();
+  const tools: CanvasToolsContext = useMemo(
+    () => ({
+      familyId: category.familyId,
+      apiFamilyId: abilities.accessKind === 'own' ? undefined : category.familyId,
+      canEdit: abilities.canEditCanvas,
+      canRevertOthers: abilities.canDeleteOthersItems,
+      // The category page does not know its section's title: the section filter stays on the overview.
+      sections: [],
+      people: people.canvasMembers,
+    }),
+    [category.familyId, abilities, people.canvasMembers],
+  );
+
+  // A link asked to open a takeaway or show an answer (goals and action points: GoalsAndActions).
+  const openRequest = useOpenRequest();
+  const requestedId = openRequest.itemId;
+  const finishRequest = openRequest.done;
+  useEffect(() => {
+    if (!requestedId) return;
+    const takeaway = category.takeaways.find((item) => item.id === requestedId);
+    if (takeaway) {
+      setOpenTakeaway({ item: takeaway });
+      finishRequest();
+      return;
+    }
+    const questionIndex = category.questions.findIndex((question) => question.answers.some((answer) => answer.id === requestedId));
+    if (questionIndex < 0) return;
+    setQuestionIndex(questionIndex);
+    finishRequest();
+    // After the question's panel shows: bring the answer into view and give it focus.
+    window.setTimeout(() => {
+      const element = document.getElementById(`answer-${requestedId}`);
+      element?.scrollIntoView?.({ block: 'center' });
+      element?.focus();
+    }, 0);
+  }, [requestedId, finishRequest, category.takeaways, category.questions]);
 
   const isAsking = blocker.state === 'blocked' || pendingQuestion !== null;
   const proceed = () => {
@@ -114,10 +158,11 @@ function CategoryView({ category }: { category: CategoryResponse }) {
 
   return (
     <div className="mx-auto w-full max-w-page px-4 py-8 sm:px-6 sm:py-10">
-      <header className="flex items-start gap-3 rounded-card border-t-8 p-4 sm:p-6" style={{ borderColor: color, backgroundColor: categoryHighlight(category.colorCode) }}>
+      <header className="flex flex-wrap items-start gap-3 rounded-card border-t-8 p-4 sm:p-6" style={{ borderColor: color, backgroundColor: categoryHighlight(category.colorCode) }}>
         <h1 className="min-w-0 flex-1 font-display text-3xl font-semibold break-words text-ink-900 sm:text-4xl" data-testid="category-title">
           {category.title}
         </h1>
+        {journal.renderTools?.(tools)}
         <Link to={backToCanvas} aria-label={t('category.close')} title={t('category.close')} className="shrink-0 rounded-control p-2 text-ink-800 hover:bg-white/70">
           <CloseIcon className="size-6" />
         </Link>
@@ -151,6 +196,8 @@ function CategoryView({ category }: { category: CategoryResponse }) {
           fixedCategoryId={category.id}
           highlight={highlight}
           idPrefix="category"
+          openRequestId={requestedId}
+          onOpenedRequest={finishRequest}
         />
       </div>
 

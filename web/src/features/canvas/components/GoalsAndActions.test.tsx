@@ -72,3 +72,24 @@ describe('goals and actions columns (spec 02 §2)', () => {
     expect(await screen.findByRole('dialog', { name: 'Action point' })).toBeInTheDocument();
   });
 });
+
+describe('changed since the last visit', () => {
+  it('marks an item others changed until the user opens it, and opens an item a link asks for', async () => {
+    const changed = { ...aGoal({ title: 'Fund the foundation', goalTerm: 'ShortTerm' }), changedSinceLastVisit: true };
+    ({ restore } = fakeApi([{ method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers }]));
+    const { user } = renderCanvasRoute(<GoalsAndActions scope={scope()} goals={[changed, ...goals]} actionPoints={actionPoints} openRequestId={goals[1]!.id} />, {
+      path: '/canvas',
+      route: '/canvas',
+    });
+    const card = screen.getByRole('article', { name: 'Fund the foundation' });
+    expect(card).toHaveAttribute('data-changed', 'true');
+    expect(within(card).getByText('changed since your last visit')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Save for school' })).not.toHaveAttribute('data-changed');
+    // The requested goal's dialog is open; closing it and opening the changed one clears the mark.
+    const requested = await screen.findByRole('dialog', { name: 'Goal' });
+    expect(within(requested).getByDisplayValue('Buy a house')).toBeInTheDocument();
+    await user.click(within(requested).getAllByRole('button', { name: 'Close' })[0]!);
+    await user.dblClick(card);
+    expect(screen.getByRole('article', { name: 'Fund the foundation' })).not.toHaveAttribute('data-changed');
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ActionPoint, Goal } from '../../../../../shared/contracts/canvas';
 import { t } from '../../../messages/en-US';
 import { useCanvasPeople } from '../hooks/use-canvas-people';
@@ -22,14 +22,26 @@ type GoalsAndActionsProps = {
   highlight?: { goalIds: ReadonlySet<string>; actionPointIds: ReadonlySet<string> } | null;
   /** Board ids, so two pages' boards never share ids. */
   idPrefix?: string;
+  /** A goal or action point a link asks to open (`?open=`); `onOpenedRequest` clears the request. */
+  openRequestId?: string | null;
+  onOpenedRequest?: () => void;
 };
 
 /**
  * The goals and the action points in columns (spec 02 §2 Goals and actions tab), with
  * their create and edit modals. Used on the overview tab and on the category page.
  */
-export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, highlight, idPrefix = 'canvas' }: GoalsAndActionsProps) {
+export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, highlight, idPrefix = 'canvas', openRequestId, onOpenedRequest }: GoalsAndActionsProps) {
   const [open, setOpen] = useState<OpenItem>(null);
+  useEffect(() => {
+    if (!openRequestId) return;
+    const goal = goals.find((item) => item.id === openRequestId);
+    const actionPoint = actionPoints.find((item) => item.id === openRequestId);
+    if (goal) setOpen({ kind: 'goal', item: goal });
+    else if (actionPoint) setOpen({ kind: 'actionPoint', item: actionPoint });
+    else return;
+    onOpenedRequest?.();
+  }, [openRequestId, goals, actionPoints, onOpenedRequest]);
   const people = useCanvasPeople(scope.familyId);
   const canEdit = scope.abilities.canEditCanvas;
   const colorOf = (categoryId: number) => scope.categories.find((category) => category.id === categoryId)?.colorCode ?? '';
@@ -63,6 +75,7 @@ export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, h
             isHighlighted={highlight?.goalIds.has(goal.id)}
             onOpen={() => setOpen({ kind: 'goal', item: goal })}
             testId="goal-card"
+            item={goal}
             details={
               <>
                 {showCategory && <span>{t('canvas.item.category', { title: categoryTitle(goal.categoryId) ?? '' })}</span>}
@@ -92,6 +105,7 @@ export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, h
               isHighlighted={highlight?.actionPointIds.has(actionPoint.id)}
               onOpen={() => setOpen({ kind: 'actionPoint', item: actionPoint })}
               testId="action-point-card"
+              item={actionPoint}
               details={
                 <>
                   {showCategory && <span>{t('canvas.item.category', { title: categoryTitle(actionPoint.categoryId) ?? '' })}</span>}

@@ -18,6 +18,8 @@ import { isHandledGlobally } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
 import { DeleteButton } from './form-parts';
 import { Votes } from './Votes';
+import { useOfferUndo } from '../hooks/use-canvas-journal';
+import { ChangedBadge, changedClasses, useChangedHighlight } from '../hooks/use-changed-highlight';
 
 type QuestionsPanelProps = {
   questions: readonly Question[];
@@ -121,12 +123,14 @@ function QuestionView({ question, abilities, people, answers }: Omit<QuestionsPa
 
 function AnswerItem({ answer, question, abilities, people, answers }: Omit<QuestionsPanelProps, 'questions' | 'selectedIndex' | 'onSelect'> & { answer: Answer; question: Question }) {
   const toasts = useToasts();
+  const offerUndo = useOfferUndo();
   const toggleVote = useToggleAnswerVote();
   const deleteAnswer = useDeleteAnswer();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const isOwn = answer.createdByUserId === people.userId;
   const isEditing = answers.draft?.answerId === answer.id;
   const canDelete = abilities.canEditCanvas && (isOwn || abilities.canDeleteOthersItems);
+  const changed = useChangedHighlight<HTMLLIElement>(answer.id, answer);
 
   if (isEditing && answers.draft) {
     return (
@@ -163,7 +167,19 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
   }
 
   return (
-    <li className={cx('flex flex-col gap-2 rounded-control border p-3', isOwn ? 'border-primary-300 bg-primary-50' : 'border-line')} data-testid="answer">
+    <li
+      ref={changed.ref}
+      id={`answer-${answer.id}`}
+      tabIndex={-1}
+      className={cx('flex flex-col gap-2 rounded-control border p-3', isOwn ? 'border-primary-300 bg-primary-50' : 'border-line', changed.isLit && changedClasses)}
+      data-testid="answer"
+      data-changed={changed.isLit ? 'true' : undefined}
+    >
+      {changed.isLit && (
+        <span className="self-start">
+          <ChangedBadge />
+        </span>
+      )}
       <p className="break-words whitespace-pre-line text-ink-900">{answer.text}</p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
         <span>
@@ -201,7 +217,7 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
         description={t('answers.deleteText')}
         confirmLabel={t('answers.delete')}
         onConfirm={() => deleteAnswer.mutateAsync(answer.id)}
-        onSuccess={() => toasts.show({ mode: 'success', text: t('answers.success.delete') })}
+        onSuccess={() => offerUndo(toasts.show({ mode: 'success', text: t('answers.success.delete') }))}
         onError={(error) => {
           if (!isHandledGlobally(error)) toasts.show({ mode: 'error', title: t('canvas.delete.errorTitle'), text: t('answers.error.delete') });
         }}

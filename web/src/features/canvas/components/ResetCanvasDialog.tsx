@@ -4,6 +4,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useResetCanvas } from '../api/reset-canvas';
 import { errorCodeOf, isHandledGlobally } from '../lib/errors';
+import { useOfferUndo } from '../hooks/use-canvas-journal';
 
 /**
  * Reset canvas (spec 02 §2 Modals, §4, §8): the product challenge, then the reset; the
@@ -13,6 +14,7 @@ import { errorCodeOf, isHandledGlobally } from '../lib/errors';
 export function ResetCanvasDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const resetCanvas = useResetCanvas();
   const toasts = useToasts();
+  const offerUndo = useOfferUndo();
   return (
     <ConfirmDialog
       isOpen={isOpen}
@@ -20,7 +22,7 @@ export function ResetCanvasDialog({ isOpen, onClose }: { isOpen: boolean; onClos
       description={t('canvas.reset.text')}
       confirmLabel={t('canvas.reset.confirm')}
       onConfirm={() => resetCanvas.mutateAsync()}
-      onSuccess={() => toasts.show({ mode: 'success', text: t('canvas.reset.success') })}
+      onSuccess={() => offerUndo(toasts.show({ mode: 'success', text: t('canvas.reset.success') }))}
       onError={(error) => {
         if (isHandledGlobally(error) || errorCodeOf(error) === ErrorCodes.ITEM_NOT_FOUND) return;
         toasts.showSystemError();

@@ -14,6 +14,7 @@ import { isHandledGlobally } from '../lib/errors';
 import { CanvasItemDialog } from './CanvasItemDialog';
 import { ChoiceDialog, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
+import { useOfferUndo } from '../hooks/use-canvas-journal';
 
 /** The takeaway form over the API schema (spec 02 §5): title required, description optional. */
 const TakeawayForm = z.object({
@@ -60,6 +61,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
     hasChangedLinks: hasChangedIds(takeaway?.linkedGoalIds ?? [], linkedGoalIds),
   });
   const { form, people, toasts, isReadOnly, canEdit } = itemForm;
+  const offerUndo = useOfferUndo();
   const choices = linkChoices(goals.map(goalOption), linkedGoalIds, goalsElsewhere.map(linkedItemOption));
 
   // Archiving has its own failure text: nothing in the form is to blame.
@@ -73,7 +75,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
       toasts.show({ mode: 'error', text: t('canvas.takeaway.error.archive') });
       return;
     }
-    toasts.show({ mode: 'success', text: archived ? t('canvas.takeaway.success.archive') : t('canvas.takeaway.success.unarchive') });
+    offerUndo(toasts.show({ mode: 'success', text: archived ? t('canvas.takeaway.success.archive') : t('canvas.takeaway.success.unarchive') }));
     onClose();
   };
 

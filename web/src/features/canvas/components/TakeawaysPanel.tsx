@@ -13,6 +13,7 @@ import { isHandledGlobally } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
 import { PlusIcon } from '../../../components/ui/icons';
 import { Votes } from './Votes';
+import { ChangedBadge, changedClasses, useChangedHighlight } from '../hooks/use-changed-highlight';
 
 type TakeawaysPanelProps = {
   takeaways: readonly Takeaway[];
@@ -70,15 +71,17 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
   const toggleVote = useToggleTakeawayVote();
   const toasts = useToasts();
   const initiator = people.nameOf(takeaway.initiatorId, takeaway.initiator);
+  const changed = useChangedHighlight<HTMLLIElement>(takeaway.id, takeaway);
   // On a touch screen one tap anywhere on the card opens it (its buttons keep their own taps).
   const tap = useTapToOpen(() => onOpen(takeaway));
   return (
     <li
+      ref={changed.ref}
       onPointerDown={tap.onPointerDown}
       onClick={(event) => {
         if (!(event.target as Element).closest('button, a')) tap.onClick();
       }}
-      className={cx('flex flex-col gap-2 rounded-control border border-l-4 border-line bg-surface p-3 shadow-card', takeaway.archived && 'opacity-80')}
+      className={cx('flex flex-col gap-2 rounded-control border border-l-4 border-line bg-surface p-3 shadow-card', takeaway.archived && 'opacity-80', changed.isLit && changedClasses)}
       style={{ borderLeftColor: categoryColor(color) }}
       onMouseEnter={() => onHighlight(takeaway)}
       onMouseLeave={() => onHighlight(null)}
@@ -87,14 +90,21 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
         if (!event.currentTarget.contains(event.relatedTarget)) onHighlight(null);
       }}
       data-testid="takeaway"
+      data-changed={changed.isLit ? 'true' : undefined}
     >
-      <button
-        type="button"
-        onClick={() => onOpen(takeaway)}
-        className="self-start rounded-control text-left font-semibold break-words text-primary-800 underline-offset-4 hover:underline"
-      >
-        {takeaway.title}
-      </button>
+      <div className="flex flex-wrap items-start gap-2">
+        <button
+          type="button"
+          onClick={() => {
+            changed.onOpened();
+            onOpen(takeaway);
+          }}
+          className="self-start rounded-control text-left font-semibold break-words text-primary-800 underline-offset-4 hover:underline"
+        >
+          {takeaway.title}
+        </button>
+        {changed.isLit && <ChangedBadge />}
+      </div>
       {takeaway.text && <p className="break-words whitespace-pre-line text-ink-800">{takeaway.text}</p>}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
         {initiator && <span>{initiator}</span>}

@@ -6,6 +6,7 @@ import { useToasts } from '../../../stores/toasts';
 import { useCreateAnswer } from '../api/create-answer';
 import { useUpdateAnswer } from '../api/update-answer';
 import { isHandledGlobally } from '../lib/errors';
+import { useOfferUndo } from './use-canvas-journal';
 
 /** The answer being written: a new one (answerId null) or an edit of one's own. */
 export type AnswerDraft = { questionId: string; answerId: string | null; text: string; original: string };
@@ -20,6 +21,7 @@ export function useAnswerDraft() {
   const createAnswer = useCreateAnswer();
   const updateAnswer = useUpdateAnswer();
   const toasts = useToasts();
+  const offerUndo = useOfferUndo();
 
   const isDirty = draft !== null && draft.text.trim() !== draft.original.trim();
 
@@ -49,11 +51,11 @@ export function useAnswerDraft() {
       if (!isHandledGlobally(failure)) toasts.show({ mode: 'error', text: isNew ? t('answers.error.add') : t('answers.error.edit') });
       return false;
     }
-    toasts.show({ mode: 'success', text: isNew ? t('answers.success.add') : t('answers.success.edit') });
+    offerUndo(toasts.show({ mode: 'success', text: isNew ? t('answers.success.add') : t('answers.success.edit') }));
     setDraft(null);
     setError(null);
     return true;
-  }, [draft, createAnswer, updateAnswer, toasts]);
+  }, [draft, createAnswer, updateAnswer, toasts, offerUndo]);
 
   return { draft, error, isDirty, isSaving: createAnswer.isPending || updateAnswer.isPending, write, discard, save };
 }

@@ -12,6 +12,7 @@ import { useCategory } from '../api/get-category';
 import { errorCodeOf, isFieldError, isHandledGlobally } from '../lib/errors';
 import { canDeleteItem, canEditOwnItem, type CanvasScope } from '../lib/scope';
 import { useCanvasPeople } from './use-canvas-people';
+import { useOfferUndo } from './use-canvas-journal';
 
 /** The three item forms of the canvas (spec 02 §2 Modals); their catalogue keys are named after them. */
 export type CanvasItemKind = 'goal' | 'actionPoint' | 'takeaway';
@@ -92,6 +93,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
   const { kind, scope, item, isEditedByCreatorOnly, isClosed, schema, initialValues, save, onClose, progressTiming, hasChangedLinks = false } = options;
   const people = useCanvasPeople(scope.familyId);
   const toasts = useToasts();
+  const offerUndo = useOfferUndo();
   const progress = useProgressAction(progressTiming);
 
   const isCreate = item === null;
@@ -133,7 +135,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
       fail(error, isCreate ? 'create' : 'edit');
       return;
     }
-    toasts.show({ mode: 'success', text: isCreate ? t(`canvas.${kind}.success.create`) : t(`canvas.${kind}.success.edit`) });
+    offerUndo(toasts.show({ mode: 'success', text: isCreate ? t(`canvas.${kind}.success.create`) : t(`canvas.${kind}.success.edit`) }));
     onClose();
   });
 
@@ -145,7 +147,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
       fail(error, 'edit');
       return false;
     }
-    toasts.show({ mode: 'success', text: successText });
+    offerUndo(toasts.show({ mode: 'success', text: successText }));
     return true;
   };
 

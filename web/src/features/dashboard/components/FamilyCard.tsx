@@ -31,6 +31,12 @@ function highlightOf(color: string | null | undefined): string {
   return `rgba(${r}, ${g}, ${b}, 0.1)`;
 }
 
+/** Items of the visible sections others created or changed since the advisor last opened this canvas (0 until the server says). */
+function changesSinceLastVisit(family: DashboardFamily): number {
+  const count = (family as { changesSinceLastVisit?: number }).changesSinceLastVisit;
+  return typeof count === 'number' && count > 0 ? count : 0;
+}
+
 const iconLinkClasses = 'inline-flex size-11 items-center justify-center rounded-control text-primary-700 hover:bg-primary-50';
 
 type FamilyCardProps = { family: DashboardFamily; isAdmin: boolean; links: DashboardLinks };
@@ -47,6 +53,7 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
   const isOpenable = canOpenCanvas(family, isAdmin);
   const isTouch = useIsTouchScreen();
   const nameId = `family-${family.id}-name`;
+  const changes = changesSinceLastVisit(family);
   return (
     <article ref={ref} aria-labelledby={nameId} tabIndex={-1} className="rounded-card border border-line bg-surface shadow-card focus:outline-none focus-visible:outline-2 focus-visible:outline-accent-500" data-testid="family-card">
       <header
@@ -60,6 +67,11 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
             {family.entityName}
           </h2>
           {family.canvas && <p className="text-sm text-ink-700">{family.canvas.title}</p>}
+          {changes > 0 && (
+            <p className="mt-1 inline-flex items-center rounded-full bg-info-bg px-2.5 py-0.5 text-sm font-semibold text-info-700" data-testid="family-card-changes">
+              {changes === 1 ? t('dashboard.changeSinceLastVisit') : t('dashboard.changesSinceLastVisit', { count: changes })}
+            </p>
+          )}
         </div>
         <div className="flex items-center">
           {hasCanvasButton(family) && isOpenable && (

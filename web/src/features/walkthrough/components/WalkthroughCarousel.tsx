@@ -97,8 +97,17 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
               <Button variant="ghost" size="sm" aria-disabled={isFirst || undefined} onClick={() => go(-1)} className={cx('shrink-0 aria-disabled:cursor-default', isFirst && 'opacity-50')}>
                 {t('walkthrough.previous')}
               </Button>
-              {/* One row on a phone too: 17 narrow dots fit between Previous and Next at 375 px. */}
+              {/*
+                One row on a phone too. 17 dots of 24 px touch targets (WCAG 2.5.8) do not fit
+                beside Previous and Next at 375 px, so a phone shows them as a picture of where
+                the reader is (Previous, Next and the arrow keys move), a wider screen as buttons.
+              */}
               <div className="flex min-w-0 flex-1 flex-nowrap justify-center" role="group" aria-label={t('walkthrough.keysHint')} data-testid="walkthrough-dots">
+                {slides.map((item, dot) => (
+                  <span key={`${item.id}-mark`} aria-hidden="true" data-testid="walkthrough-dot-mark" className="inline-flex h-6 w-3 shrink-0 items-center justify-center sm:hidden">
+                    <span className={cx('block size-2 rounded-full', dot === index ? 'bg-primary-700 ring-2 ring-primary-300' : 'bg-ink-300')} />
+                  </span>
+                ))}
                 {slides.map((item, dot) => (
                   <button
                     key={item.id}
@@ -106,11 +115,11 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
                     onClick={() => setIndex(dot)}
                     aria-label={t('walkthrough.goTo', { number: dot + 1, title: item.title })}
                     aria-current={dot === index ? 'step' : undefined}
-                    className="group inline-flex h-6 w-3 shrink-0 items-center justify-center rounded-full sm:w-6"
+                    className="group hidden size-6 shrink-0 items-center justify-center rounded-full sm:inline-flex"
                   >
                     <span
                       aria-hidden="true"
-                      className={cx('block size-2 rounded-full transition-colors sm:size-2.5', dot === index ? 'bg-primary-700 ring-2 ring-primary-300' : 'bg-ink-300 group-hover:bg-primary-300')}
+                      className={cx('block size-2.5 rounded-full transition-colors', dot === index ? 'bg-primary-700 ring-2 ring-primary-300' : 'bg-ink-300 group-hover:bg-primary-300')}
                     />
                   </button>
                 ))}

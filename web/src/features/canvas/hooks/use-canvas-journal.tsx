@@ -1,0 +1,53 @@
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import type { PersonOption } from './use-canvas-people';
+
+/** Which canvas a page shows, as the history needs it (the API leaves the family id out on one's own canvas). */
+export type CanvasJournalScope = { familyId: number; apiFamilyId: number | undefined };
+
+/** What a canvas page tells the history tools about itself. */
+export type CanvasToolsContext = CanvasJournalScope & {
+  canEdit: boolean;
+  /** Owners and admins on their own canvas: undo anyone's change, restore anything, undo a reset. */
+  canRevertOthers: boolean;
+  sections: ReadonlyArray<{ id: number; title: string }>;
+  people: readonly PersonOption[];
+};
+
+/**
+ * The canvas journal's part in the canvas pages (issue "every change recorded"): the app
+ * hands in the history feature's tools, since features do not import each other. Without
+ * a provider the pages work as before, without undo.
+ */
+export type CanvasJournal = {
+  /** After one's own change: offer Undo on the change's success toast. */
+  offerUndo: (toastId: number, scope: CanvasJournalScope) => void;
+  /** In the page header: the Activity button and drawer. */
+  renderTools?: (context: CanvasToolsContext) => ReactNode;
+  /** Above the content: notices such as "Undo reset". */
+  renderNotice?: (context: CanvasToolsContext) => ReactNode;
+};
+
+const noJournal: CanvasJournal = { offerUndo: () => undefined };
+
+const CanvasJournalContext = createContext<CanvasJournal>(noJournal);
+const JournalScopeContext = createContext<CanvasJournalScope | null>(null);
+
+export function CanvasJournalProvider({ journal, children }: { journal: CanvasJournal; children: ReactNode }) {
+  return <CanvasJournalContext.Provider value={journal}>{children}</CanvasJournalContext.Provider>;
+}
+
+/** Set by the overview and the category page: the canvas their changes are made on. */
+export function CanvasJournalScopeProvider({ scope, children }: { scope: CanvasJournalScope; children: ReactNode }) {
+  return <JournalScopeContext.Provider value={scope}>{children}</JournalScopeContext.Provider>;
+}
+
+export function useCanvasJournal(): CanvasJournal {
+  return useContext(CanvasJournalContext);
+}
+
+/** Offers Undo on the toast of an own change, on the canvas of the page around. */
+export function useOfferUndo(): (toastId: number) => void {
+  const journal = useContext(CanvasJournalContext);
+  const scope = useContext(JournalScopeContext);
+  return useCallback((toastId: number) => (scope ? journal.offerUndo(toastId, scope) : undefined), [journal, scope]);
+}

@@ -1,0 +1,41 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { AccessLogPage } from '../../../../../shared/contracts/history';
+import { apiClient } from '../../../lib/api-client';
+import { historyKeys } from './keys';
+
+/** A period of whole days (YYYY-MM-DD, inclusive); empty means open-ended. */
+export type AccessLogPeriod = { from: string; to: string };
+
+export type AccessLogScope = 'family' | 'company';
+
+const paths: Record<AccessLogScope, string> = { family: '/canvas/access-log', company: '/entities/access-log' };
+
+const periodQuery = ({ from, to }: AccessLogPeriod) => ({ from: from || undefined, to: to || undefined });
+
+/**
+ * GET /api/canvas/access-log (the family's owners and admins: which advisor read which
+ * section, how often, first and last) or GET /api/entities/access-log (an advisor
+ * company's own members' reads).
+ */
+export function getAccessLog(scope: AccessLogScope, period: AccessLogPeriod, cursor?: string): Promise<AccessLogPage> {
+  return apiClient.get(paths[scope], { schema: AccessLogPage, query: { ...periodQuery(period), cursor, limit: 200 } });
+}
+
+export function useAccessLog(scope: AccessLogScope, period: AccessLogPeriod) {
+  return useInfiniteQuery({
+    queryKey: historyKeys.accessLog(scope, period.from, period.to),
+    queryFn: ({ pageParam }) => getAccessLog(scope, period, pageParam ?? undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/canvas/access-log.csv: the same rows as a file the browser downloads (a plain link, the cookie goes along). */
+export function accessLogCsvUrl(period: AccessLogPeriod): string {
+  const params = new URLSearchParams();
+  if (period.from) params.set('from', period.from);
+  if (period.to) params.set('to', period.to);
+  const search = params.toString();
+  return `/api/canvas/access-log.csv${search ? `?${search}` : ''}`;
+}

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fails, fakeApi, ok, type FakeRequest } from '../../../testing/fake-api';
+import { historyEvent, ownScope, renderHistory, sofia } from '../testing/fixtures';
+import { ActivityDrawer } from './ActivityDrawer';
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+const edited = historyEvent({ action: 'updated', actor: sofia, title: 'Grow the fund', createdDate: new Date(Date.now() - 5 * 60_000).toISOString() });
+const goneItem = historyEvent({ action: 'created', itemType: 'takeaway', itemId: 'takeaway-gone', title: 'Sell the boat' });
+const deletion = historyEvent({ action: 'deleted', itemType: 'takeaway', itemId: 'takeaway-gone', title: 'Sell the boat' });
+const older = historyEvent({ action: 'created', title: 'An older goal' });
+
+/** The feed answers by its query: the deleted list, the first page, or the page after the cursor. */
+function historyRoutes(extra: Record<string, (request: FakeRequest) => { status: number; body?: unknown }> = {}) {
+  const api = fakeApi({
+    'GET /canvas/history': (request) => {
+      if (request.query.get('action') === 'deleted') return ok({ results: [deletion], next: null });
+      if (request.query.get('cursor')) return ok({ results: [older], next: null });
+      if (request.query.get('userId') === sofia.userId) return ok({ results: [edited], next: null });
+      return ok({ results: [deletion, edited, goneItem], next: goneItem.id });
+    },
+    ...extra,
+  });
+  restore = api.restore;
+  return api;
+}
+
+describe('ActivityDrawer', () => {
+  it('lists the changes with avatar, name, relative and absolute date; Load more fetches the next page', async () => {
+    const api = historyRoutes();
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />);
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    const row = await within(panel).findByRole('button', { name: /Sofia Rivera edited the goal “Grow the fund”/ });
+    expect(row).toHaveTextContent('SR');
+    expect(row).toHaveTextContent(/5 minutes ago · \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    expect(within(panel).getByText('You added the takeaway “Sell the boat”')).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Load more' }));
+    expect(await within(panel).findByText('You added the goal “An older goal”')).toBeInTheDocument();
+    expect(api.callsTo('GET /canvas/history').some((call) => call.query.get('cursor') === goneItem.id)).toBe(true);
+    expect(within(panel).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('filters by person, section and type through the query', async () => {
+    const api = historyRoutes();
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />);
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    await within(panel).findByText(/Sofia Rivera edited/);
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Person' }), 'Sofia Rivera');
+    await waitFor(() => expect(within(panel).queryByText('You added the takeaway “Sell the boat”')).not.toBeInTheDocument());
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Section' }), 'The Four Abundances');
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Type' }), 'Goals');
+    await waitFor(() => {
+      const last = api.callsTo('GET /canvas/history').at(-1)!;
+      expect(Object.fromEntries(last.query)).toMatchObject({ userId: sofia.userId, sectionId: '2', itemType: 'goal' });
+    });
+  });
+
+  it('says an item was deleted since and restores it on request, then refreshes the canvas', async () => {
+    const api = historyRoutes({ [`POST /canvas/history/${deletion.id}/revert`]: () => ok({ results: [historyEvent({ action: 'restored', revertsEventId: deletion.id })] }) });
+    const onCanvasChanged = vi.fn();
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />, { onCanvasChanged });
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    await user.click(await within(panel).findByRole('button', { name: /You added the takeaway “Sell the boat”/ }));
+    expect(within(panel).getByText('This item has been deleted.')).toBeInTheDocument();
+    // Two buttons restore it: this row's and the deleted row's own.
+    await user.click(within(panel).getAllByRole('button', { name: 'Restore “Sell the boat”' })[0]!);
+    expect(await screen.findByText('“Sell the boat” has been restored.')).toBeInTheDocument();
+    expect(api.callsTo(`POST /canvas/history/${deletion.id}/revert`)).toHaveLength(1);
+    expect(onCanvasChanged).toHaveBeenCalled();
+  });
+
+  it('opens the item of a change on its category page and closes', async () => {
+    historyRoutes();
+    const onClose = vi.fn();
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={onClose} scope={ownScope} />);
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    await user.click(await within(panel).findByRole('button', { name: /Sofia Rivera edited/ }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('lists Recently deleted with Restore only where the user may undo', async () => {
+    const theirs = historyEvent({ action: 'deleted', actor: sofia, itemId: 'goal-theirs', title: 'Their goal' });
+    const api = fakeApi({ 'GET /canvas/history': () => ok({ results: [deletion, theirs], next: null }) });
+    restore = api.restore;
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />);
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    await user.click(within(panel).getByRole('tab', { name: 'Recently deleted' }));
+    const list = await within(panel).findByRole('list', { name: 'Recently deleted' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByRole('button', { name: 'Restore “Sell the boat”' })).toBeInTheDocument();
+    // A member restores only their own deletes: Sofia's needs an owner or admin.
+    expect(within(list).queryByRole('button', { name: 'Restore “Their goal”' })).not.toBeInTheDocument();
+  });
+
+  it('explains a refused restore: who changed the item since, with a way to open it', async () => {
+    const api = historyRoutes({
+      [`POST /canvas/history/${deletion.id}/revert`]: () => ({
+        status: 409,
+        body: {
+          errorCode: 71,
+          errors: {},
+          message: 'Someone changed this item meanwhile.',
+          details: { itemType: 'takeaway', itemId: 'takeaway-gone', current: { title: 'Sell the boat now' }, changedBy: { userId: sofia.userId, firstName: 'Sofia', lastName: 'Rivera' }, changedDate: '2026-03-12T10:00:00.000Z' },
+        },
+      }),
+    });
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={{ ...ownScope, canRevertOthers: true }} />);
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    await user.click(within(panel).getByRole('tab', { name: 'Recently deleted' }));
+    await user.click(await within(panel).findByRole('button', { name: 'Restore “Sell the boat”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'This cannot be undone any more' });
+    expect(dialog).toHaveTextContent(/Sofia Rivera changed “Sell the boat” on 12\.03\.2026/);
+    expect(within(dialog).getByRole('button', { name: 'Open the item' })).toBeInTheDocument();
+    expect(api.callsTo(`POST /canvas/history/${deletion.id}/revert`)).toHaveLength(1);
+  });
+
+  it('shows a load error with Try again', async () => {
+    const api = fakeApi({ 'GET /canvas/history': fails(500, 500) });
+    restore = api.restore;
+    renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />);
+    expect(await screen.findByText('The activity could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,22 @@
+import { useMemo } from 'react';
+import { CanvasActivity } from '../components/CanvasActivity';
+import { UndoResetNotice } from '../components/UndoResetNotice';
+import type { CanvasHistoryScope } from '../lib/types';
+import { useOfferUndo, type JournalScope } from './use-undo';
+
+/**
+ * What the history gives a canvas page (the canvas feature's CanvasJournal): the Undo on
+ * the toast of each own change, the Activity button (with Ctrl+Z), and "Undo reset".
+ * The app's canvas routes hand it to the canvas feature.
+ */
+export function useCanvasJournal() {
+  const offerUndo = useOfferUndo();
+  return useMemo(
+    () => ({
+      offerUndo: (toastId: number, scope: JournalScope) => void offerUndo(toastId, scope),
+      renderTools: (scope: CanvasHistoryScope) => <CanvasActivity scope={scope} />,
+      renderNotice: (scope: CanvasHistoryScope) => <UndoResetNotice scope={scope} />,
+    }),
+    [offerUndo],
+  );
+}
