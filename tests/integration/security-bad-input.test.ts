@@ -136,7 +136,6 @@ const writesWithoutBody = new Set<RouteKey>([
   'POST /api/canvas/history/{eventId}/revert',
   'POST /api/canvas-answer/vote/{answerId}',
   'POST /api/canvas-takeaway/vote/{takeawayId}',
-  'POST /api/canvas/history/{eventId}/revert',
 ]);
 
 /** Routes whose query is a strict contract (unknown parameters are refused). */
