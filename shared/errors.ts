@@ -28,6 +28,8 @@ export const errorCatalogue = {
   USER_ALREADY_MEMBER: { code: 30, status: 409, message: 'User with that email is already an active member.' },
   INVITATION_EXPIRED: { code: 31, status: 410, message: 'Invitation expired.' },
   INVITATION_ACCEPTED: { code: 32, status: 409, message: 'This invitation has already been accepted.' },
+  /** Beyond the specs: the sender cancelled (revoked) the invitation whose link this is. */
+  INVITATION_CANCELLED: { code: 33, status: 410, message: 'This invitation was cancelled by the sender.' },
   SUBSCRIPTION_PLAN_NOT_FOUND: { code: 40, status: 404, message: 'Subscription plan not found.' },
   DOMAIN_EXISTS: { code: 50, status: 409, message: 'Domain exists' },
   EDIT_OWNER_NOT_ALLOWED: { code: 60, status: 403, message: 'Editing the last owner is not allowed.' },

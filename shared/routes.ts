@@ -57,6 +57,8 @@ export const routeManifest = {
     routes: [
       { name: 'sendReset', method: 'POST', path: '/api/password/send-reset', isPublic: true },
       { name: 'resetPassword', method: 'POST', path: '/api/password/reset', isPublic: true },
+      // Beyond the specs: the reset page checks its link when it opens (204, or the reset's own refusal).
+      { name: 'checkReset', method: 'POST', path: '/api/password/check-reset', isPublic: true },
       { name: 'changePassword', method: 'PATCH', path: '/api/password/change' },
     ],
   },

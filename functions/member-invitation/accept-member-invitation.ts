@@ -15,7 +15,7 @@ import { joinEntityItems, runJoinTransaction } from './join-entity';
  * one (INCORRECT_EMAIL_INPUT, 17). In one transaction the invitation is marked accepted
  * and the membership created with the invited role; then the entity becomes the
  * session's current one and is answered as set-current-entity answers it. Already
- * accepted → 32, expired → 31, unknown → 20, already a member → 30.
+ * accepted → 32, expired → 31, cancelled → 33, unknown → 20, already a member → 30.
  */
 export async function acceptMemberInvitation(session: Session, token: string): Promise<AcceptMemberInvitationResponse> {
   const invitation = await findMemberInvitation(token);

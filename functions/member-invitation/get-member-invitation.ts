@@ -7,7 +7,8 @@ import { findMemberInvitation } from './find-invitation';
 /**
  * What the invitation landing page shows (public: the token is the credential). An
  * accepted invitation answers normally with accepted true, so the page can say "already
- * accepted" with a login button; expired → 31, unknown or replaced → 20.
+ * accepted" with a login button; cancelled → 33, expired → 31, unknown or
+ * replaced → 20.
  */
 export async function getMemberInvitation(token: string): Promise<MemberInvitationInfo> {
   const invitation = await findMemberInvitation(token);

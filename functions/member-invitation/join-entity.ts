@@ -1,7 +1,7 @@
 import { TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { db } from '../lib/db/client';
 import { roleCounterChange } from '../lib/db/entities';
-import { getMemberInvitation, markMemberInvitationAccepted, type MemberInvitationItem } from '../lib/db/member-invitations';
+import { explainMemberInvitationRefusal, markMemberInvitationAccepted, type MemberInvitationItem } from '../lib/db/member-invitations';
 import { putNewMember, type MemberItem } from '../lib/db/members';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashToken } from '../lib/session';
@@ -38,7 +38,7 @@ export function joinEntityItems(invitation: MemberInvitationItem, input: { token
 /**
  * Runs a transaction whose items from `offset` on are joinEntityItems, and turns a
  * cancellation into the catalogue code: the invitation accepted meanwhile (32), expired
- * (31), revoked or its link replaced (20); already a member (30); the entity gone (4).
+ * (31), revoked (33) or its link replaced (20); already a member (30); the entity gone (4).
  * Returns the cancellation reasons before `offset` for the caller to explain, or
  * undefined on success.
  */
@@ -51,12 +51,7 @@ export async function runJoinTransaction(items: TransactWriteItem[], offset: num
       const reasons = transactionCancellationReasons(error);
       if (!reasons) throw error;
       if (reasons.slice(0, offset).some((reason) => reason === 'ConditionalCheckFailed')) return reasons;
-      if (reasons[offset] === 'ConditionalCheckFailed') {
-        const latest = await getMemberInvitation(invitation.entityId, invitation.id);
-        if (!latest || latest.tokenHash !== hashToken(token)) throw fail('INVALID_TOKEN');
-        if (latest.accepted) throw fail('INVITATION_ACCEPTED');
-        throw fail('INVITATION_EXPIRED');
-      }
+      if (reasons[offset] === 'ConditionalCheckFailed') await explainMemberInvitationRefusal(invitation, token);
       if (reasons[offset + 1] === 'ConditionalCheckFailed') throw fail('USER_ALREADY_MEMBER');
       if (reasons[offset + 2] === 'ConditionalCheckFailed') throw fail('ITEM_NOT_FOUND');
       // A concurrent transaction on the same items: try again.

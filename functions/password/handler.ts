@@ -1,8 +1,8 @@
-import { ChangePasswordRequest, ResetPasswordRequest, SendResetRequest } from '../../shared/contracts/auth';
+import { ChangePasswordRequest, CheckResetRequest, ResetPasswordRequest, SendResetRequest } from '../../shared/contracts/auth';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { requireSession } from '../lib/session';
 import { changePassword } from './change-password';
-import { resetPassword } from './reset-password';
+import { checkResetLink, resetPassword } from './reset-password';
 import { sendReset } from './send-reset';
 
 export const handler = createGroupHandler('password', {
@@ -13,6 +13,13 @@ export const handler = createGroupHandler('password', {
   resetPassword: defineRoute({
     body: ResetPasswordRequest,
     handler: async ({ body }) => ({ body: await resetPassword(body) }),
+  }),
+  checkReset: defineRoute({
+    body: CheckResetRequest,
+    handler: async ({ body }) => {
+      await checkResetLink(body);
+      return { status: 204 };
+    },
   }),
   changePassword: defineRoute({
     body: ChangePasswordRequest,

@@ -1,12 +1,33 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ResetPasswordRequest, ResetPasswordResponse } from '../../shared/contracts/auth';
+import type { CheckResetRequest, ResetPasswordRequest, ResetPasswordResponse } from '../../shared/contracts/auth';
 import { now } from '../lib/clock';
 import { db } from '../lib/db/client';
-import { consumeToken, getToken, isTokenExpired } from '../lib/db/tokens';
+import { consumeToken, getToken, isTokenExpired, type TokenItem } from '../lib/db/tokens';
 import { updateEmailConfirmed, updatePassword } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { endSessionsOfUser } from '../lib/session';
+
+/**
+ * The reset token of `email`, if the link can still be used: unknown, used or another
+ * address's token → INVALID_TOKEN (20), past its hour → TOKEN_EXPIRED (21). An unknown
+ * e-mail is told apart from nothing: it has no tokens, so it answers 20 like a forged one.
+ */
+async function requireUsableResetToken(input: CheckResetRequest): Promise<TokenItem> {
+  const item = await getToken('RESET', input.token);
+  if (!item || item.email !== input.email || item.usedAt) throw fail('INVALID_TOKEN');
+  if (isTokenExpired(item)) throw fail('TOKEN_EXPIRED');
+  return item;
+}
+
+/**
+ * Whether a reset link can still be used, so the page says so before the user types a
+ * new password: the same answers as the reset itself, and nothing is written (the token
+ * stays unused).
+ */
+export async function checkResetLink(input: CheckResetRequest): Promise<void> {
+  await requireUsableResetToken(input);
+}
 
 /**
  * Sets a new password with a reset token issued for this e-mail: unknown, used or
@@ -15,9 +36,7 @@ import { endSessionsOfUser } from '../lib/session';
  * ends every session of the user.
  */
 export async function resetPassword(input: ResetPasswordRequest): Promise<ResetPasswordResponse> {
-  const item = await getToken('RESET', input.token);
-  if (!item || item.email !== input.email || item.usedAt) throw fail('INVALID_TOKEN');
-  if (isTokenExpired(item)) throw fail('TOKEN_EXPIRED');
+  const item = await requireUsableResetToken(input);
   const password = await hashPassword(input.password, input.salt);
   try {
     await db().send(

@@ -198,6 +198,13 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 export const ResetPasswordResponse = z.object({ email: z.string() });
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 
+// POST /api/password/check-reset (beyond the specs): is the link of a reset e-mail still usable? 204 or 20/21/2.
+export const CheckResetRequest = z.strictObject({
+  email: emailField(),
+  token: tokenField(),
+});
+export type CheckResetRequest = z.infer<typeof CheckResetRequest>;
+
 // PATCH /api/password/change
 export const ChangePasswordRequest = z.strictObject({
   /** PBKDF2 of the new password with `salt`. */

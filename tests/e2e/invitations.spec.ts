@@ -46,14 +46,17 @@ test('a family invites an advisor to one section; the advisor signs up from the 
     await expect(familyPage.getByRole('heading', { level: 1, name: 'Invite an advisor company' })).toBeVisible();
     await expect(familyPage.getByRole('textbox', { name: 'Family', exact: true })).toHaveValue('Okafor Family');
     await expect(familyPage.getByRole('textbox', { name: 'Canvas', exact: true })).toHaveValue('Okafor Family Canvas');
-    const sectionsButton = familyPage.getByRole('button', { name: /Canvas sections to share/ });
-    await expect(sectionsButton).toHaveText(/The Four Abundances/);
-    // The list opens from the keyboard too; the preselected section is the only one chosen.
-    await sectionsButton.focus();
+    // The sections show inline (Select all / Clear, as on the canvas rights tab); the preselected one is the only one chosen.
+    const sections = familyPage.getByRole('group', { name: 'Canvas sections to share' });
+    await expect(sections.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await expect(sections.getByRole('checkbox', { name: 'The Four Abundances' })).toBeChecked();
+    await sections.getByRole('button', { name: 'Select all' }).click();
+    await expect(sections.getByRole('checkbox', { checked: false })).toHaveCount(0);
+    await sections.getByRole('button', { name: 'Clear' }).click();
+    // Space on a focused checkbox toggles it, from the keyboard too.
+    await sections.getByRole('checkbox', { name: 'The Four Abundances' }).focus();
     await familyPage.keyboard.press('Space');
-    const options = familyPage.getByRole('listbox');
-    await expect(options.getByRole('option', { selected: true })).toHaveText(['The Four Abundances']);
-    await familyPage.keyboard.press('Escape');
+    await expect(sections.getByRole('checkbox', { checked: true })).toHaveCount(1);
 
     const email = familyPage.getByRole('textbox', { name: /E-mail of the advisor/ });
     const send = familyPage.getByRole('button', { name: 'Send invitation' });

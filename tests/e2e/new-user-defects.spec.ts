@@ -1,6 +1,6 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { request as playwrightRequest } from '@playwright/test';
-import { defaultPassword } from './support/accounts';
+import { request as playwrightRequest, type Locator } from '@playwright/test';
+import { appLinkIn, defaultPassword, waitForMail } from './support/accounts';
 import { familyOwner } from './support/canvas';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { workInvitationLink } from './support/invitations';
@@ -9,7 +9,8 @@ import { createCanvas } from './support/work-relations';
 /**
  * Defects a new user met (the ux-defects brief): a user without an organisation signs in
  * from an advisor invitation link and reaches the select page, not /no-entity; typed text
- * in a takeaway modal is not lost to Escape or a click outside.
+ * in a takeaway modal is not lost to Escape or a click outside; a cancelled invitation says
+ * so; the reset page checks its link on open; tables fit a phone.
  */
 
 test.setTimeout(120_000);
@@ -124,5 +125,130 @@ test('typed text in a takeaway modal is not lost to Escape: the discard question
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Discard changes' }).click();
   await expect(dialog).toHaveCount(0);
+  await context.close();
+});
+
+test('a cancelled invitation link says the sender cancelled it, for a member and an advisor invitation (defect 7)', async ({ browser, inbox, baseURL }) => {
+  const appUrl = baseURL!;
+  const familyContext = await browser.newContext({ baseURL: appUrl });
+  await familyOwner(inbox, familyContext, appUrl, { firstName: 'Ines', entityName: 'Duarte Family' });
+  await createCanvas(familyContext, appUrl);
+
+  // A member invitation, e-mailed and then cancelled by the owner.
+  const memberEmail = uniqueEmail('cancelled-member');
+  const member = await familyContext.request.post(`${appUrl}/api/member-invitation/create`, { data: { email: memberEmail, entityRoleId: 3 } });
+  expect(member.status(), await member.text()).toBe(201);
+  const { id: memberInvitationId } = (await member.json()) as { id: string };
+  expect((await familyContext.request.post(`${appUrl}/api/member-invitation/send-email`, { data: { id: memberInvitationId } })).status()).toBe(200);
+  const memberLink = appLinkIn(await waitForMail(inbox, memberEmail, 'invites you to'), '/member-invitation');
+  expect((await familyContext.request.delete(`${appUrl}/api/member-invitation/revoke/${memberInvitationId}`)).status()).toBe(204);
+
+  // An advisor invitation, the same way.
+  const advisorEmail = uniqueEmail('cancelled-advisor');
+  const advisor = await familyContext.request.post(`${appUrl}/api/advisor-invitation/create`, { data: { email: advisorEmail, canvasSections: [] } });
+  expect(advisor.status(), await advisor.text()).toBe(201);
+  const { id: advisorInvitationId } = (await advisor.json()) as { id: string };
+  expect((await familyContext.request.post(`${appUrl}/api/advisor-invitation/send-email`, { data: { id: advisorInvitationId } })).status()).toBe(200);
+  const advisorLink = await workInvitationLink(inbox, advisorEmail, 'advisor');
+  expect((await familyContext.request.delete(`${appUrl}/api/advisor-invitation/revoke/${advisorInvitationId}`)).status()).toBe(204);
+
+  const visitor = await browser.newContext({ baseURL: appUrl });
+  const page = await visitor.newPage();
+  await page.goto(memberLink);
+  const memberPanel = page.getByTestId('invitation-cancelled');
+  await expect(memberPanel).toContainText('This invitation was cancelled');
+  await expect(memberPanel).toContainText('cancelled by the sender');
+  await expect(page.getByText(/expired/i)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
+
+  await page.goto(advisorLink);
+  const advisorMessage = page.getByTestId('invitation-landing-message');
+  await expect(advisorMessage).toContainText('This invitation was cancelled');
+  await expect(advisorMessage).not.toContainText(/expired/i);
+  // Nothing was recorded to accept later: the visitor stays on the landing page.
+  await expect(page).toHaveURL(/\/advisor-invitation\?token=/);
+  await Promise.all([familyContext.close(), visitor.close()]);
+});
+
+test('the reset-password page checks its link when it opens: a used or forged link says so before any password is typed (defect 7)', async ({ browser, inbox, baseURL }) => {
+  const appUrl = baseURL!;
+  const context = await browser.newContext({ baseURL: appUrl });
+  const { account } = await familyOwner(inbox, context, appUrl, { firstName: 'Rosa', entityName: 'Lind Family' });
+  const api = await playwrightRequest.newContext({ baseURL: appUrl });
+  expect((await api.post('/api/password/send-reset', { data: { email: account.email } })).status()).toBe(200);
+  const link = appLinkIn(await waitForMail(inbox, account.email, 'Reset your'), '/reset-password');
+  const page = await context.newPage();
+
+  // A usable link: the form, and opening it used nothing up.
+  await page.goto(link);
+  await expect(page.getByLabel(/^New password/)).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByLabel(/^New password/)).toBeVisible();
+
+  // Used elsewhere (another tab, the API): on opening, the page says the link is not valid, offers a new one, shows no form.
+  const url = new URL(link);
+  const salt = randomBytes(16).toString('base64');
+  const reset = await api.post('/api/password/reset', {
+    data: { email: url.searchParams.get('email'), token: url.searchParams.get('token'), password: hashPassword('Other-Secret8', salt), salt },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+  await expect(page.getByLabel(/^New password/)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page).toHaveURL(/\/reset$/);
+
+  // A forged token: the same.
+  await page.goto(`/reset-password?email=${encodeURIComponent(account.email)}&token=forged-token`);
+  await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+  await expect(page.getByLabel(/^New password/)).toHaveCount(0);
+  await api.dispose();
+  await context.close();
+});
+
+/** How many lines an element's text takes: its text boxes, one row of them per line. */
+function linesOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = element.ownerDocument.createRange();
+    range.selectNodeContents(element);
+    return new Set(Array.from(range.getClientRects(), (rect: { top: number }) => Math.round(rect.top))).size;
+  });
+}
+
+test('tables fit a 375 px phone: the page does not overflow, the table scrolls in its frame with a visible cue; on a desktop an e-mail stays on one line (defect 10)', async ({ browser, inbox, baseURL }) => {
+  const appUrl = baseURL!;
+  const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 375, height: 800 } });
+  await familyOwner(inbox, context, appUrl, { firstName: 'Tomas', entityName: 'Berg Family' });
+  const longEmail = uniqueEmail('a-rather-long-address-for-a-phone-screen');
+  const created = await context.request.post(`${appUrl}/api/member-invitation/create`, { data: { email: longEmail, entityRoleId: 3 } });
+  expect(created.status(), await created.text()).toBe(201);
+  const page = await context.newPage();
+
+  await page.goto('/family-member-invitations');
+  const region = page.getByRole('region', { name: 'Member invitations' });
+  await expect(region.getByRole('row').filter({ hasText: longEmail.slice(0, 12) })).toBeVisible();
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  // The table is wider than its frame, and says so.
+  expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expect(page.getByTestId('scroll-hint')).toHaveText('Scroll sideways for more →');
+  await expect(page.getByTestId('scroll-edge-right')).toBeVisible();
+  // On the phone the long address may wrap (anywhere) in its column.
+  expect(await linesOf(page.getByRole('rowheader', { name: longEmail }))).toBeGreaterThan(1);
+  await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect(page.getByTestId('scroll-hint')).toHaveText('← Scroll back');
+
+  await page.goto('/my-family?tab=members');
+  await expect(page.getByRole('region', { name: 'Members of Berg Family' })).toBeVisible();
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+  // On a desktop the address is one line, not broken mid-word.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/family-member-invitations');
+  const cell = page.getByRole('rowheader', { name: longEmail });
+  await expect(cell).toBeVisible();
+  await expect(cell).toHaveCSS('white-space', 'nowrap');
+  await expect(cell).toHaveCSS('word-break', 'normal');
+  expect(await linesOf(cell)).toBe(1);
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
   await context.close();
 });

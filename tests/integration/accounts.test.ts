@@ -5,6 +5,7 @@ import { permissionsForRole } from '../../shared/permissions';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { confirmationTokenFor, defaultPassword, hashPassword, linkParameter, newSalt, signIn, signUpAndConfirm, signupBody } from '../support/accounts';
 import { uniqueEmail, useIntegrationStack } from '../support/integration';
+import { snapshotTable } from '../support/table';
 
 const stack = useIntegrationStack();
 
@@ -231,6 +232,47 @@ describe('passwords', () => {
     const salt = newSalt();
     expect((await stack.client().post('/api/password/reset', { email: body.email, token, password: hashPassword('Other-Pass1', salt), salt })).status).toBe(200);
     expect((await signIn(stack.client(), body.email, 'Other-Pass1')).status).toBe(200);
+  });
+
+  it('checks a reset link without using it: 204 while usable, then the answers the reset gives (20, 21, 2)', async () => {
+    const account = await signUpAndConfirm(stack);
+    await stack.client().post('/api/password/send-reset', { email: account.email });
+    const token = linkParameter((await stack.latestEmailTo(account.email)).body.text, '/reset-password', 'token');
+    const check = (body: unknown) => stack.client().post<ErrorBody>('/api/password/check-reset', body);
+
+    const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
+    expect((await check({ email: account.email, token })).status).toBe(204);
+    expect((await check({ email: account.email, token })).status).toBe(204);
+    // Nothing was written: the token is not used up, the password not changed.
+    expect(await snapshotTable(stack.dynamoEndpoint, stack.tableName)).toEqual(before);
+
+    // Another address (known or not) with this token, and a forged token: 20, like the reset; no account is revealed.
+    const other = await signUpAndConfirm(stack);
+    expect((await check({ email: other.email, token })).body.errorCode).toBe(20);
+    expect((await check({ email: uniqueEmail('ghost'), token })).body.errorCode).toBe(20);
+    expect((await check({ email: account.email, token: 'forged' })).body.errorCode).toBe(20);
+    const unknownBoth = await check({ email: uniqueEmail('ghost'), token: 'forged' });
+    expect(unknownBoth.status).toBe(400);
+    expect(unknownBoth.body).toEqual({ errorCode: 20, errors: {}, message: 'Invalid token.' });
+    // A broken link: validation (2) naming the field.
+    const broken = await check({ email: 'not-an-email', token });
+    expect(broken.body.errorCode).toBe(2);
+    expect(Object.keys(broken.body.errors)).toEqual(['email']);
+    expect((await check({ email: account.email })).body.errorCode).toBe(2);
+
+    // Still usable after the checks; once used, the check answers 20.
+    const salt = newSalt();
+    expect((await stack.client().post('/api/password/reset', { email: account.email, token, password: hashPassword('Checked-Pass1', salt), salt })).status).toBe(200);
+    expect((await check({ email: account.email, token })).body.errorCode).toBe(20);
+
+    // Past its hour: 21 (HTTP 410).
+    await stack.client().post('/api/password/send-reset', { email: account.email });
+    await expect.poll(async () => (await stack.emailsTo(account.email)).filter((mail) => mail.subject.includes('Reset')).length).toBe(2);
+    const second = linkParameter((await stack.latestEmailTo(account.email)).body.text, '/reset-password', 'token');
+    advanceClock(durations.hour + durations.minute);
+    const expired = await check({ email: account.email, token: second });
+    expect(expired.status).toBe(410);
+    expect(expired.body.errorCode).toBe(21);
   });
 
   it('refuses a reset link after its hour with 21', async () => {

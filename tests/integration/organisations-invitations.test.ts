@@ -188,7 +188,7 @@ describe('member invitation life cycle', () => {
     const members = await owner.client.get<EntityMember[]>('/api/entity-member/members');
     expect(members.body.some((m) => m.id === stranger.userId && m.active)).toBe(true);
     expect((await owner.client.delete<ErrorBody>(`/api/member-invitation/revoke/${forExisting.id}`)).body.errorCode).toBe(4);
-    // A revoked link is unknown.
+    // The link of an accepted invitation that was cancelled afterwards is unknown (only an unaccepted one says 'cancelled', 33).
     expect((await invitationInfo(forExisting.token)).body.errorCode).toBe(20);
   });
 

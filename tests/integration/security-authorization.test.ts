@@ -57,6 +57,7 @@ const matrix: Record<RouteKey, Row> = {
   'POST /api/email-confirmation/resend-confirmation-link': { expected: '5 13 13 | 13 13 13 13 | 13 13 13' },
   'POST /api/password/send-reset': { expected: everybody },
   'POST /api/password/reset': { expected: everybody },
+  'POST /api/password/check-reset': { expected: everybody },
   'GET /api/user/prefixes': { expected: everybody },
   'GET /api/privacy-settings': { expected: everybody },
   'GET /api/addresses/countries': { expected: everybody },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { ChangePasswordRequest, ResetPasswordRequest, ResendConfirmationRequest, SaltRequest, SendResetRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
+import { ChangePasswordRequest, CheckResetRequest, ResetPasswordRequest, ResendConfirmationRequest, SaltRequest, SendResetRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
 import {
   ArchiveTakeawayRequest,
   CompleteRequest,
@@ -81,6 +81,7 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'POST /api/email-confirmation/resend-confirmation-link': ResendConfirmationRequest,
   'POST /api/password/send-reset': SendResetRequest,
   'POST /api/password/reset': ResetPasswordRequest,
+  'POST /api/password/check-reset': CheckResetRequest,
   'PATCH /api/password/change': ChangePasswordRequest,
   'PATCH /api/user/{userId}': UpdateUserRequest,
   'POST /api/user/address': AddressRequest,

@@ -103,6 +103,8 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     if (!throwaways.has(actor)) throwaways.set(actor, unconfirmedAccount(world));
     return throwaways.get(actor)!;
   };
+  let ownerReset: Promise<string> | undefined;
+  const ownerResetToken = () => (ownerReset ??= resetTokenFor(world, owner.email));
   const memberToRemove = perConsumer(async () => (await memberOf(world.stack, owner, EntityRole.LimitedMember, 'Victim')).userId);
 
   const calls: Record<RouteKey, CallBuilder> = {
@@ -136,6 +138,8 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
       const salt = newSalt();
       return { path: '/api/password/reset', body: { email: account.email, token: await resetTokenFor(world, account.email), password: hashPassword('New-Secret9', salt), salt } };
     },
+    // Checking never uses the link up: one owner's link serves every caller.
+    'POST /api/password/check-reset': async () => ({ path: '/api/password/check-reset', body: { email: owner.email, token: await ownerResetToken() } }),
     'PATCH /api/password/change': async (actor) => {
       // The same password with a new salt: the account keeps working with its plain password.
       const account = accountOf(world, actor);

@@ -1,5 +1,6 @@
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
-import { invitationExpirationDate } from '../../../shared/invitations';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { invitationExpirationDate, invitationStatus } from '../../../shared/invitations';
+import { nowEpochSeconds } from '../clock';
 import { fail, isConditionalCheckFailure } from '../errors';
 import { hashToken, newSecretToken } from '../session';
 import { db, tableName } from './client';
@@ -16,6 +17,11 @@ import { queryAll } from './query';
  *
  * The operations below act on one invitation record by its key, whatever its kind; the
  * kind modules (member-invitations.ts, work-relation-invitations.ts) name the keys.
+ *
+ * Revoking deletes the record but leaves a small tombstone keyed by the hash of the link
+ * that was out (INVITE_CANCELLED#<hash>), until the record would have been removed
+ * anyway (its expiresAt, same TTL and expiry bucket), so that link answers "cancelled by
+ * the sender" (INVITATION_CANCELLED, 33) rather than "invalid" or "expired".
  */
 export const invitationRecordRetentionSeconds = 30 * 24 * 3600;
 
@@ -165,14 +171,71 @@ export async function renewInvitation<T extends InvitationRecord>(key: Key, at: 
   }
 }
 
-/** Deletes an invitation, accepted or not (what it led to stays). Unknown → ITEM_NOT_FOUND (4). */
-export async function deleteInvitationRecord(key: Key): Promise<void> {
+/** The tombstone of a revoked invitation's last link (see above). */
+export type CancelledInvitationItem = {
+  type: 'CancelledInvitation';
+  /** The type of the invitation it was (MemberInvitation, FamilyInvitation, AdvisorInvitation). */
+  invitationType: string;
+  cancelledAt: string;
+  expiresAt: number;
+};
+
+/**
+ * Deletes an invitation, accepted or not (what it led to stays). Unknown → ITEM_NOT_FOUND (4).
+ * A revoked invitation that was not accepted and had a link out leaves its tombstone. The
+ * delete returns the record as it was at that instant, so the tombstone names exactly the
+ * link that was live; a failure between the two writes only loses the wording (the link
+ * then answers "invalid", as before tombstones).
+ */
+export async function deleteInvitationRecord(key: Key, at: Date): Promise<void> {
+  let removed: InvitationRecord | undefined;
   try {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' }));
+    const result = await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_OLD' }));
+    removed = result.Attributes as InvitationRecord | undefined;
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw fail('ITEM_NOT_FOUND');
     throw error;
   }
+  if (!removed?.tokenHash || removed.accepted) return;
+  const tombstone: CancelledInvitationItem = { type: 'CancelledInvitation', invitationType: removed.type, cancelledAt: at.toISOString(), expiresAt: removed.expiresAt };
+  await db().send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.cancelledInvitation(removed.tokenHash), ...keys.expiryBucketOnGsi1(removed.expiresAt), ...tombstone } }),
+  );
+}
+
+/** Whether `token` is the link of a revoked invitation of `invitationType` (its tombstone, unless past its expiresAt). */
+async function isCancelledLink(token: string, invitationType: string): Promise<boolean> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.cancelledInvitation(hashToken(token)) }));
+  const tombstone = result.Item as CancelledInvitationItem | undefined;
+  return tombstone?.invitationType === invitationType && tombstone.expiresAt > nowEpochSeconds();
+}
+
+/**
+ * The invitation of `invitationType` a link token belongs to, for landing pages, accepting
+ * and signup, whatever its kind. Revoked → INVITATION_CANCELLED (33); unknown, replaced by a
+ * newer link (resend) or of another kind → INVALID_TOKEN (20); not accepted and past its
+ * 14 days → INVITATION_EXPIRED (31). An accepted one is returned: each caller decides.
+ */
+export async function requireInvitationByToken<T extends InvitationRecord>(token: string, invitationType: string, at: Date): Promise<T> {
+  const invitation = await findInvitationByToken<T>(token);
+  if (!invitation || invitation.type !== invitationType) {
+    throw fail(!invitation && (await isCancelledLink(token, invitationType)) ? 'INVITATION_CANCELLED' : 'INVALID_TOKEN');
+  }
+  if (invitationStatus(invitation, at) === 'expired') throw fail('INVITATION_EXPIRED');
+  return invitation;
+}
+
+/**
+ * Why accepting with `token` failed on the invitation's own condition: the record is gone
+ * (revoked: 33, or unknown: 20), its link was replaced (20), it was accepted meanwhile
+ * (32), or it expired (31).
+ */
+export async function explainUnacceptable(key: Key, token: string, invitationType: string): Promise<never> {
+  const latest = await getInvitationRecord(key);
+  if (!latest) throw fail((await isCancelledLink(token, invitationType)) ? 'INVITATION_CANCELLED' : 'INVALID_TOKEN');
+  if (latest.tokenHash !== hashToken(token)) throw fail('INVALID_TOKEN');
+  if (latest.accepted) throw fail('INVITATION_ACCEPTED');
+  throw fail('INVITATION_EXPIRED');
 }
 
 /**

@@ -42,6 +42,8 @@ export const keys = {
   advisorInvitationPrefix: 'AINVITE#',
   /** GSI2 on an invitation item: look an invitation up by its token hash. */
   invitationByToken: (tokenHash: string) => ({ GSI2PK: `INVITE_TOKEN#${tokenHash}`, GSI2SK: 'INVITE' }),
+  /** What is left of a revoked invitation: its last link's hash, so the link can say "cancelled". */
+  cancelledInvitation: (tokenHash: string) => ({ PK: `INVITE_CANCELLED#${tokenHash}`, SK: 'CANCELLED' }),
   /** A private note that `writerEntityId` keeps about `aboutEntityId`. */
   note: (writerEntityId: number | string, aboutEntityId: number | string) => ({ PK: `ENTITY#${writerEntityId}`, SK: `NOTE#${aboutEntityId}` }),
 

@@ -3,6 +3,7 @@ import type { EntityRoleId, EntityTypeId } from '../../../shared/enums';
 import { db, tableName } from './client';
 import {
   deleteInvitationRecord,
+  explainUnacceptable,
   getInvitationRecord,
   invitationExpiry,
   issueInvitationToken,
@@ -17,7 +18,8 @@ import { keys } from './keys';
  * Member invitations (ENTITY#id / MINVITE#id). Created first (no link yet), then e-mailed:
  * each e-mail issues a new token, whose hash and GSI2 keys replace the previous one, so
  * only the newest link works. Accepting marks the record (it is kept, so the landing page
- * can say "already accepted"); revoking deletes it.
+ * can say "already accepted"); revoking deletes it and leaves a tombstone of its link
+ * (invitations.ts), so the link says "cancelled".
  */
 export type MemberInvitationItem = InvitationRecord & {
   type: 'MemberInvitation';
@@ -66,9 +68,14 @@ export async function renewMemberInvitation(entityId: number, invitationId: stri
   return renewInvitation<MemberInvitationItem>(keys.memberInvitation(entityId, invitationId), at);
 }
 
-/** Deletes an invitation, accepted or not (the membership it led to stays). Unknown → ITEM_NOT_FOUND (4). */
-export async function deleteMemberInvitation(entityId: number, invitationId: string): Promise<void> {
-  await deleteInvitationRecord(keys.memberInvitation(entityId, invitationId));
+/** Deletes an invitation, accepted or not (the membership it led to stays); its link then answers "cancelled". Unknown → ITEM_NOT_FOUND (4). */
+export async function deleteMemberInvitation(entityId: number, invitationId: string, at: Date): Promise<void> {
+  await deleteInvitationRecord(keys.memberInvitation(entityId, invitationId), at);
+}
+
+/** Why accepting `invitation` with `token` failed on its own condition: 33, 20, 32 or 31 (invitations.ts explainUnacceptable). */
+export async function explainMemberInvitationRefusal(invitation: Pick<MemberInvitationItem, 'entityId' | 'id'>, token: string): Promise<never> {
+  return explainUnacceptable(keys.memberInvitation(invitation.entityId, invitation.id), token, 'MemberInvitation');
 }
 
 /**

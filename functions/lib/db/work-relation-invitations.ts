@@ -3,6 +3,7 @@ import type { WorkRelationInvitationKind } from '../../../shared/permissions';
 import { db, tableName } from './client';
 import {
   deleteInvitationRecord,
+  explainUnacceptable,
   getInvitationRecord,
   invitationExpiry,
   issueInvitationToken,
@@ -21,7 +22,7 @@ import { keys } from './keys';
  * They live like member invitations (functions/lib/db/invitations.ts): created without a
  * link, e-mailed (each e-mail a new token, only the newest works, 14 days), renewed for a
  * resend, marked accepted in the transaction that creates the work relation, deleted on
- * revoke (the relation stays).
+ * revoke (the relation stays; the link's tombstone makes it answer "cancelled").
  */
 export type WorkRelationInvitationItem = InvitationRecord & {
   type: 'FamilyInvitation' | 'AdvisorInvitation';
@@ -83,9 +84,14 @@ export async function renewWorkRelationInvitation(kind: WorkRelationInvitationKi
   return renewInvitation<WorkRelationInvitationItem>(workRelationInvitationKey(kind, inviterId, invitationId), at);
 }
 
-/** Deletes an invitation, accepted or not: the work relation it made stays. Unknown → 4. */
-export async function deleteWorkRelationInvitation(kind: WorkRelationInvitationKind, inviterId: number, invitationId: string): Promise<void> {
-  await deleteInvitationRecord(workRelationInvitationKey(kind, inviterId, invitationId));
+/** Deletes an invitation, accepted or not: the work relation it made stays; its link then answers "cancelled". Unknown → 4. */
+export async function deleteWorkRelationInvitation(kind: WorkRelationInvitationKind, inviterId: number, invitationId: string, at: Date): Promise<void> {
+  await deleteInvitationRecord(workRelationInvitationKey(kind, inviterId, invitationId), at);
+}
+
+/** Why accepting `invitation` with `token` failed on its own condition: 33, 20, 32 or 31 (invitations.ts explainUnacceptable). */
+export async function explainWorkRelationInvitationRefusal(invitation: Pick<WorkRelationInvitationItem, 'kind' | 'entityId' | 'id'>, token: string): Promise<never> {
+  return explainUnacceptable(workRelationInvitationKey(invitation.kind, invitation.entityId, invitation.id), token, workRelationInvitationTypes[invitation.kind]);
 }
 
 /** Marks the invitation accepted by `entityId`, as one item of the transaction that creates the relation. */

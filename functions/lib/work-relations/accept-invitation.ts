@@ -8,7 +8,7 @@ import { db } from '../db/client';
 import { allocateEntityId, defaultCanvasName, getEntity, newEntityWithOwner, type EntityItem } from '../db/entities';
 import { checkMemberIsAdmin, getMember, type MemberItem } from '../db/members';
 import { getUser } from '../db/users';
-import { getWorkRelationInvitation, markWorkRelationInvitationAccepted, type WorkRelationInvitationItem } from '../db/work-relation-invitations';
+import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from '../db/work-relation-invitations';
 import { putNewWorkRelation } from '../db/work-relations';
 import { fail, transactionCancellationReasons } from '../errors';
 import { log } from '../logger';
@@ -63,14 +63,6 @@ async function planWithNew(kind: WorkRelationInvitationKind, userId: string, inp
   return { entity, member, puts };
 }
 
-/** Why the first item (the invitation) failed: its link was replaced or revoked (20), it was accepted (32), or it expired (31). */
-async function explainInvitation(invitation: WorkRelationInvitationItem, token: string): Promise<never> {
-  const latest = await getWorkRelationInvitation(invitation.kind, invitation.entityId, invitation.id);
-  if (!latest || latest.tokenHash !== hashToken(token)) throw fail('INVALID_TOKEN');
-  if (latest.accepted) throw fail('INVITATION_ACCEPTED');
-  throw fail('INVITATION_EXPIRED');
-}
-
 /**
  * Accepts a family or advisor invitation for the signed-in user, whose e-mail must be the
  * invited one (INCORRECT_EMAIL_INPUT, 17), with one of their entities of the invited type
@@ -80,7 +72,7 @@ async function explainInvitation(invitation: WorkRelationInvitationItem, token: 
  * already works with the inviter → USER_ALREADY_MEMBER, 30) with the sections the
  * invitation offers, and either the owner/admin check or the new entity and its owner.
  * Then the accepting entity becomes the session's current one. Accepted → 32, expired → 31,
- * unknown or replaced → 20.
+ * cancelled → 33, unknown or replaced → 20.
  */
 export async function acceptWorkRelationInvitation(session: Session, kind: WorkRelationInvitationKind, input: AcceptInput): Promise<AcceptWorkRelationInvitationResponse> {
   const invitation = await findWorkRelationInvitation(kind, input.token);
@@ -108,7 +100,7 @@ export async function acceptWorkRelationInvitation(session: Session, kind: WorkR
     } catch (error) {
       const reasons = transactionCancellationReasons(error);
       if (!reasons) throw error;
-      if (reasons[0] === 'ConditionalCheckFailed') await explainInvitation(invitation, input.token);
+      if (reasons[0] === 'ConditionalCheckFailed') await explainWorkRelationInvitationRefusal(invitation, input.token);
       if (reasons[1] === 'ConditionalCheckFailed') throw fail('USER_ALREADY_MEMBER', { message: 'This entity already works with the inviting one.' });
       if (reasons[2] === 'ConditionalCheckFailed') throw fail('FORBIDDEN', { errors: { entityId: [messageKeys.invalidInput] } });
       // A concurrent transaction on the same items: try again a few times.

@@ -12,7 +12,7 @@ import { workRelationInvitationRefusal, type WorkRelationInvitationKind } from '
 import { now } from '../clock';
 import type { SectionItem } from '../db/canvas';
 import { getEntity } from '../db/entities';
-import { findInvitationByToken } from '../db/invitations';
+import { requireInvitationByToken } from '../db/invitations';
 import { newId } from '../db/keys';
 import { fullName, getUser } from '../db/users';
 import {
@@ -54,15 +54,12 @@ function requireInviter(session: Session, kind: WorkRelationInvitationKind, acti
 }
 
 /**
- * The invitation a link token belongs to. Unknown, revoked, replaced by a newer link or of
- * the other kind → INVALID_TOKEN (20); not accepted and past its 14 days →
- * INVITATION_EXPIRED (31). An accepted one is returned: each caller decides.
+ * The invitation a link token belongs to. Revoked → INVITATION_CANCELLED (33); unknown,
+ * replaced by a newer link or of the other kind → INVALID_TOKEN (20); not accepted and
+ * past its 14 days → INVITATION_EXPIRED (31). An accepted one is returned: each caller decides.
  */
 export async function findWorkRelationInvitation(kind: WorkRelationInvitationKind, token: string): Promise<WorkRelationInvitationItem> {
-  const invitation = await findInvitationByToken<WorkRelationInvitationItem>(token);
-  if (!invitation || invitation.type !== workRelationInvitationTypes[kind]) throw fail('INVALID_TOKEN');
-  if (invitationStatus(invitation, now()) === 'expired') throw fail('INVITATION_EXPIRED');
-  return invitation;
+  return requireInvitationByToken<WorkRelationInvitationItem>(token, workRelationInvitationTypes[kind], now());
 }
 
 const isPendingDuplicate = (invitations: readonly WorkRelationInvitationItem[], email: string, exceptId: string | null, at: Date) =>
@@ -139,10 +136,10 @@ export async function resendWorkRelationInvitation(session: Session, kind: WorkR
   return { id: invitationId };
 }
 
-/** Cancels an invitation: its link dies; cancelling an accepted one leaves the work relation it made. Unknown → 4. */
+/** Cancels an invitation: its link dies (and says it was cancelled); cancelling an accepted one leaves the work relation it made. Unknown → 4. */
 export async function revokeWorkRelationInvitation(session: Session, kind: WorkRelationInvitationKind, invitationId: string): Promise<void> {
   const actor = requireInviter(session, kind, 'revoke');
-  await deleteWorkRelationInvitation(kind, actor.entityId, invitationId);
+  await deleteWorkRelationInvitation(kind, actor.entityId, invitationId, now());
 }
 
 const newestFirst: Array<SortKey<string>> = [{ field: 'createdDate', isDescending: true }];
@@ -197,7 +194,7 @@ export async function listAdvisorInvitations(session: Session, orderBy: Readonly
 /**
  * What the landing page shows (public: the token is the credential): the inviting entity,
  * the invited e-mail, the status and, for an advisor invitation, the sections offered.
- * Accepted answers normally with accepted true; expired → 31; unknown or replaced → 20.
+ * Accepted answers normally with accepted true; cancelled → 33; expired → 31; unknown or replaced → 20.
  */
 export async function getWorkRelationInvitationInfo(kind: WorkRelationInvitationKind, token: string): Promise<WorkRelationInvitationInfo> {
   const invitation = await findWorkRelationInvitation(kind, token);

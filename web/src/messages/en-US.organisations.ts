@@ -216,6 +216,8 @@ export const organisationMessages = {
   'memberInvitation.expired.text':
     'The invitation link is no longer valid. Invitations expire after 14 days, and a link stops working when a new one is sent. Ask the person who invited you for a new invitation.',
   'memberInvitation.expired.toRoot': 'Back to home',
+  'memberInvitation.cancelled.title': 'This invitation was cancelled',
+  'memberInvitation.cancelled.text': 'This invitation was cancelled by the sender. If you still want to join, ask them to invite you again.',
   'memberInvitation.start': 'You have been invited to join {entityName} on Family Canvas. Sign in or register with {email} to accept the invitation.',
   'memberInvitation.loginBanner': 'Log in to join {entityName}.',
   'memberInvitation.signupBanner': 'Register to join {entityName}.',
@@ -225,6 +227,7 @@ export const organisationMessages = {
   'memberInvitation.errors.title': 'Invitation not accepted',
   'memberInvitation.errors.expired': 'This invitation has expired or is no longer valid. Ask for a new invitation.',
   'memberInvitation.errors.accepted': 'This invitation has already been accepted.',
+  'memberInvitation.errors.cancelled': 'This invitation was cancelled by the sender. Ask them to invite you again.',
   'memberInvitation.errors.email': 'This invitation was sent to another e-mail address.',
   'memberInvitation.errors.acceptFailed': 'The invitation could not be accepted.',
   'memberInvitation.errors.alreadyMember': 'You are already a member of {entityName}.',

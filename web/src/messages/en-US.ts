@@ -18,6 +18,8 @@ export const messages = {
   'common.close': 'Close',
   'common.ok': 'OK',
   'common.loading': 'Loading…',
+  'common.scrollMore': 'Scroll sideways for more →',
+  'common.scrollBack': '← Scroll back',
   'common.backToHome': 'Back to home',
   'common.required': 'required',
   'common.opensInNewTab': '(opens in a new tab)',
@@ -343,6 +345,7 @@ export const messages = {
   'resetPassword.expiredLink.title': 'This link has expired',
   'resetPassword.expiredLink.text': 'A link to reset your password is valid for one hour. Request a new one.',
   'resetPassword.requestNewLink': 'Request a new link',
+  'resetPassword.checkingLink': 'Checking your link…',
 
   // E-mail confirmation (spec 01 §2.4, §4.5, §8.2)
   'confirmEmail.confirming': 'Confirming your e-mail address…',

@@ -10,6 +10,7 @@ export const workInvitationMessages = {
   'register.errors.invitationEmail': 'Please register with the e-mail address the invitation was sent to.',
   'register.errors.invitationExpired': 'This invitation link has expired or is no longer valid. Please ask the sender to invite you again.',
   'register.errors.invitationAccepted': 'This invitation has already been accepted.',
+  'register.errors.invitationCancelled': 'This invitation was cancelled by the sender. Please ask them to invite you again.',
 
   // The invitation on the start, login and signup pages
   'workInvitation.start.familyInvitation': '{entityName} invites you to work together on Family Canvas.',
@@ -37,8 +38,8 @@ export const workInvitationMessages = {
   'workInvitations.form.sectionsLoadError': 'The canvas sections could not be loaded; the invitation would share all sections.',
   'workInvitations.form.allSections': 'All sections',
   'workInvitations.form.someSections': '{count} of {total} sections',
-  'workInvitations.form.oneSection': '{title}',
-  'workInvitations.form.selectAll': 'Select all sections',
+  'workInvitations.form.selectAll': 'Select all',
+  'workInvitations.form.clear': 'Clear',
   'workInvitations.form.noSections': 'Choose at least one section.',
   'workInvitations.form.noData': 'No data available',
   'workInvitations.form.submit': 'Send invitation',
@@ -110,6 +111,8 @@ export const workInvitationMessages = {
   'workInvitation.landing.expiredTitle': 'This invitation has expired',
   'workInvitation.landing.expiredText':
     'The invitation link is no longer valid. Links expire after 14 days, and a link stops working when a new one is sent. Please ask the sender to resend the invitation.',
+  'workInvitation.landing.cancelledTitle': 'This invitation was cancelled',
+  'workInvitation.landing.cancelledText': 'This invitation was cancelled by the sender. If you still want to work together, please ask them to invite you again.',
   'workInvitation.landing.acceptedTitle': 'Invitation already accepted',
   'workInvitation.landing.acceptedText': 'This invitation has already been accepted.',
   'workInvitation.landing.invalidTitle': 'The invitation could not be accepted',
@@ -149,6 +152,7 @@ export const workInvitationMessages = {
   'selectEntity.errors.wrongType': 'This organisation is of the other kind. Choose another one or create a new one.',
   'selectEntity.errors.expired': 'This invitation has expired or is no longer valid. Please ask the sender to resend it.',
   'selectEntity.errors.accepted': 'This invitation has already been accepted.',
+  'selectEntity.errors.cancelled': 'This invitation was cancelled by the sender. Please ask them to invite you again.',
   'selectEntity.errors.needsApproval': 'Accepting this invitation needs the approval of an administrator.',
   'selectEntity.errors.validation': 'Some information was not accepted. Please check the highlighted fields.',
 

@@ -126,14 +126,24 @@ describe('the links of the e-mails (spec 01 §4.5)', () => {
   });
 
   it('resets the password and opens login saying so', async () => {
-    const app = openApp('/reset-password?email=anna%40berg.example&token=t0k3n', [], { 'POST /password/reset': ok({ email: 'anna@berg.example' }) });
+    const app = openApp('/reset-password?email=anna%40berg.example&token=t0k3n', [], {
+      'POST /password/check-reset': { status: 204 },
+      'POST /password/reset': ok({ email: 'anna@berg.example' }),
+    });
     expect(await screen.findByText('Choose a new password for anna@berg.example.')).toBeInTheDocument();
-    await app.user.type(screen.getByLabelText(/^New password/), 'Brand-New7?');
+    await app.user.type(await screen.findByLabelText(/^New password/), 'Brand-New7?');
     await app.user.type(screen.getByLabelText(/^Repeat new password/), 'Brand-New7?');
     await app.user.click(screen.getByRole('button', { name: 'Save new password' }));
     await waitFor(() => expect(at(app)).toBe('/login'), { timeout: 3000 });
     expect(app.store.get(loginActionAtom)).toBe('reset');
     expect(await screen.findByTestId('login-notice')).toHaveTextContent('Your password has been changed.');
+  });
+  it('says an expired reset link is expired as soon as the page opens, with the way to a new one (defect 7)', async () => {
+    const app = openApp('/reset-password?email=anna%40berg.example&token=old', [], { 'POST /password/check-reset': fails(410, 21) });
+    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+    await app.user.click(screen.getByRole('link', { name: 'Request a new link' }));
+    await waitFor(() => expect(at(app)).toBe('/reset'));
   });
 });
 

@@ -6,16 +6,17 @@ import { hashPassword } from '../lib/password-hash';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
 let restore: () => void = () => undefined;
+const linkIsUsable: FakeResponse = { status: 204 };
 afterEach(() => restore());
 
 async function submitWith(answer: FakeResponse) {
-  const api = fakeApi({ 'POST /password/reset': answer });
+  const api = fakeApi({ 'POST /password/check-reset': linkIsUsable, 'POST /password/reset': answer });
   restore = api.restore;
   const onReset = vi.fn();
   const view = renderWithApp(
     <ResetPasswordForm email="anna@berg.example" token="t0k3n" onReset={onReset} resetHref="/reset" progressTiming={{ stepMs: 1, successMs: 1 }} />,
   );
-  await view.user.type(screen.getByLabelText(/^New password/), 'Brand-New7?');
+  await view.user.type(await screen.findByLabelText(/^New password/), 'Brand-New7?');
   await view.user.type(screen.getByLabelText(/^Repeat new password/), 'Brand-New7?');
   await view.user.click(screen.getByRole('button', { name: 'Save new password' }));
   return { ...view, api, onReset };
@@ -23,17 +24,17 @@ async function submitWith(answer: FakeResponse) {
 
 describe('ResetPasswordForm (spec 01 §2.4, §4.5, §8.2)', () => {
   it('checks the rule and the repetition before anything is sent', async () => {
-    const api = fakeApi({});
+    const api = fakeApi({ 'POST /password/check-reset': linkIsUsable });
     restore = api.restore;
     const { user: person } = renderWithApp(<ResetPasswordForm email="a@b.example" token="t" onReset={vi.fn()} resetHref="/reset" />);
-    const password = screen.getByLabelText(/^New password/);
+    const password = await screen.findByLabelText(/^New password/);
     await person.type(password, 'short');
     await person.type(screen.getByLabelText(/^Repeat new password/), 'shorter');
     await person.tab();
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Repeat new password/)).toHaveAccessibleDescription('The passwords do not match.');
     expect(screen.getByRole('button', { name: 'Save new password' })).toBeDisabled();
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST /password/reset')).toHaveLength(0);
   });
 
   it('sends the e-mail, the token, the hash and a new salt, and reports success', async () => {
@@ -73,5 +74,40 @@ describe('ResetPasswordForm (spec 01 §2.4, §4.5, §8.2)', () => {
   it('shows the system error for anything else', async () => {
     await submitWith(fails(500, 3));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+  });
+
+  describe('checks its link when it opens (defect 7)', () => {
+    function openWith(check: FakeResponse) {
+      const api = fakeApi({ 'POST /password/check-reset': check });
+      restore = api.restore;
+      renderWithApp(<ResetPasswordForm email="anna@berg.example" token="t0k3n" onReset={vi.fn()} resetHref="/reset" />);
+      return api;
+    }
+
+    it('asks the server with the e-mail and token of the link, and shows the form once it is usable', async () => {
+      const api = openWith(linkIsUsable);
+      expect(screen.getAllByText('Checking your link…').length).toBeGreaterThan(0);
+      expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+      expect(await screen.findByLabelText(/^New password/)).toBeInTheDocument();
+      expect(api.callsTo('POST /password/check-reset').map((call) => call.body)).toEqual([{ email: 'anna@berg.example', token: 't0k3n' }]);
+      expect(api.callsTo('POST /password/reset')).toHaveLength(0);
+    });
+
+    it.each([
+      ['an invalid or used token (20)', fails(400, 20), 'This link is not valid'],
+      ['a broken token in the link (2)', fails(400, 2, { token: ['forms.errorMessages.required'] }), 'This link is not valid'],
+      ['an expired link (21)', fails(410, 21), 'This link has expired'],
+    ])('says so for %s before any password is typed, with the request-new-link action', async (_case, answer, title) => {
+      openWith(answer);
+      expect(await screen.findByRole('heading', { name: title })).toHaveFocus();
+      expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/reset');
+      expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+    });
+
+    it('shows the form when the check itself fails (the reset will say what is wrong)', async () => {
+      openWith(fails(500, 1));
+      expect(await screen.findByLabelText(/^New password/)).toBeInTheDocument();
+      expect(screen.queryByTestId('reset-link-problem')).not.toBeInTheDocument();
+    });
   });
 });

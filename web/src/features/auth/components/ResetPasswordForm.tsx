@@ -4,16 +4,39 @@ import type { ResetPasswordResponse } from '../../../../../shared/contracts/auth
 import { ErrorCodes } from '../../../../../shared/errors';
 import { ProgressButton } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/Field';
+import { LoadingState } from '../../../components/ui/StateMessage';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
+import { useCheckResetLink } from '../api/check-reset';
 import { useResetPassword } from '../api/reset-password';
 import { hashPassword, newSalt } from '../lib/password-hash';
 import { newPasswordFormSchema } from '../schemas';
 
 type LinkProblem = 'invalid' | 'expired';
+
+/** What a refusal says about the link itself (the check and the reset answer alike); null: not about the link. */
+function linkProblemOf(error: unknown): LinkProblem | null {
+  if (!isApiError(error)) return null;
+  switch (error.errorCode) {
+    case ErrorCodes.VALIDATION_ERROR:
+    case ErrorCodes.INCORRECT_INPUT: {
+      // The link's own parts were refused: the link is broken, not the password.
+      const fields = Object.keys(error.errors);
+      return fields.includes('email') || fields.includes('token') ? 'invalid' : null;
+    }
+    case ErrorCodes.INVALID_TOKEN:
+    case ErrorCodes.ITEM_NOT_FOUND:
+    case ErrorCodes.INCORRECT_EMAIL_INPUT:
+      return 'invalid';
+    case ErrorCodes.TOKEN_EXPIRED:
+      return 'expired';
+    default:
+      return null;
+  }
+}
 
 type ResetPasswordFormProps = {
   email: string;
@@ -26,16 +49,20 @@ type ResetPasswordFormProps = {
 
 /**
  * A new password from an e-mailed reset link (spec 01 §2.4, §4.5, §8.2): the password
- * rule and its repetition, hashed here with a new salt. A refused password opens a
- * toast; a link that is not (or no longer) valid replaces the form with a way to ask
- * for a new one.
+ * rule and its repetition, hashed here with a new salt. The link is checked when the page
+ * opens (POST /password/check-reset, which uses nothing up): a link that is not (or no
+ * longer) valid shows a way to ask for a new one instead of the form — and so does a
+ * reset refused for the link later. A refused password opens a toast. Should the check
+ * itself fail (network, server), the form is shown: the reset will say what is wrong.
  */
 export function ResetPasswordForm({ email, token, onReset, resetHref, progressTiming }: ResetPasswordFormProps) {
   const form = useZodForm({ schema: newPasswordFormSchema, initialValues: { password: '', passwordConfirmation: '' } });
   const progress = useProgressAction(progressTiming);
   const resetPassword = useResetPassword();
   const toasts = useToasts();
-  const [linkProblem, setLinkProblem] = useState<LinkProblem | null>(null);
+  const linkCheck = useCheckResetLink({ email, token });
+  const [resetProblem, setLinkProblem] = useState<LinkProblem | null>(null);
+  const linkProblem = resetProblem ?? (linkCheck.isError ? linkProblemOf(linkCheck.error) : null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -52,24 +79,13 @@ export function ResetPasswordForm({ email, token, onReset, resetHref, progressTi
       onReset(result);
     } catch (error) {
       if (!isApiError(error)) return void toasts.showSystemError();
-      switch (error.errorCode) {
-        case ErrorCodes.VALIDATION_ERROR:
-        case ErrorCodes.INCORRECT_INPUT: {
-          const fields = Object.keys(error.errors);
-          // The link's own parts were refused: the link is broken, not the password.
-          if (fields.includes('email') || fields.includes('token')) return setLinkProblem('invalid');
-          toasts.show({ mode: 'error', title: t('resetPassword.errors.failedTitle'), text: t('resetPassword.errors.failed') });
-          return;
-        }
-        case ErrorCodes.INVALID_TOKEN:
-        case ErrorCodes.ITEM_NOT_FOUND:
-        case ErrorCodes.INCORRECT_EMAIL_INPUT:
-          return setLinkProblem('invalid');
-        case ErrorCodes.TOKEN_EXPIRED:
-          return setLinkProblem('expired');
-        default:
-          if (!globallyHandledCodes.includes(error.errorCode)) toasts.showSystemError();
+      const problem = linkProblemOf(error);
+      if (problem) return setLinkProblem(problem);
+      if (error.errorCode === ErrorCodes.VALIDATION_ERROR || error.errorCode === ErrorCodes.INCORRECT_INPUT) {
+        toasts.show({ mode: 'error', title: t('resetPassword.errors.failedTitle'), text: t('resetPassword.errors.failed') });
+        return;
       }
+      if (!globallyHandledCodes.includes(error.errorCode)) toasts.showSystemError();
     }
   });
 
@@ -86,6 +102,8 @@ export function ResetPasswordForm({ email, token, onReset, resetHref, progressTi
       </div>
     );
   }
+
+  if (linkCheck.isPending) return <LoadingState text={t('resetPassword.checkingLink')} />;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

@@ -116,6 +116,8 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
         case ErrorCodes.TOKEN_EXPIRED:
         case ErrorCodes.INVITATION_EXPIRED:
           return fail(t('register.errors.invitationExpired'));
+        case ErrorCodes.INVITATION_CANCELLED:
+          return fail(t('register.errors.invitationCancelled'));
         case ErrorCodes.INVITATION_ACCEPTED:
           return fail(t('register.errors.invitationAccepted'));
         default:

@@ -10,6 +10,8 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { MultiSortTable, useMultiSort } from '../../../components/ui/MultiSortTable';
+import { emailCellClassName } from '../../../components/ui/ScrollRegion';
+import { cx } from '../../../lib/cx';
 import { Spinner } from '../../../components/ui/Spinner';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
@@ -105,7 +107,7 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
             const isResending = resendingId === invitation.id;
             return (
               <tr key={invitation.id} className="border-b border-line last:border-b-0" data-testid="invitation-row">
-                <th scope="row" className="px-3 py-3 align-top font-semibold break-all text-ink-900">
+                <th scope="row" className={cx('px-3 py-3 align-top font-semibold text-ink-900', emailCellClassName)}>
                   {invitation.email}
                 </th>
                 <td className="px-3 py-3 align-top">{t(`roles.${invitation.entityRoleId}`)}</td>

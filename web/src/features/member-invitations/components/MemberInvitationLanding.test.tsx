@@ -52,6 +52,17 @@ describe('the member invitation landing page (spec 01 §2.4, §8.2)', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
+  it('says a cancelled invitation (33) was cancelled by the sender, not that it expired (defect 7)', async () => {
+    const { onInvitation } = setup(fails(410, ErrorCodes.INVITATION_CANCELLED));
+    const panel = await screen.findByTestId('invitation-cancelled');
+    expect(panel).toHaveTextContent('This invitation was cancelled');
+    expect(panel).toHaveTextContent('cancelled by the sender');
+    expect(panel).not.toHaveTextContent(/expired/i);
+    expect(screen.queryByTestId('invitation-expired')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(onInvitation).not.toHaveBeenCalled();
+  });
+
   it('goes to not found for an unknown invitation (4)', async () => {
     const { onNotFound } = setup(fails(404, ErrorCodes.ITEM_NOT_FOUND));
     await waitFor(() => expect(onNotFound).toHaveBeenCalled());

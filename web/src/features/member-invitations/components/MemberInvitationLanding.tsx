@@ -23,8 +23,8 @@ type MemberInvitationLandingProps = {
 /**
  * The member invitation landing page (spec 01 §2.4, §8.2 "Accepting an invitation"): reads
  * the invitation of the link. Pending → on to start; already accepted → a message and a
- * login button; expired or invalid → the invitation-expired message with a button to the
- * root; unknown → not found; anything else → the system error.
+ * login button; cancelled by the sender (33) → says so; expired or invalid → the
+ * invitation-expired message with a button to the root; unknown → not found; anything else → the system error.
  */
 export function MemberInvitationLanding({ token, onInvitation, onNotFound, loginHref, homeHref }: MemberInvitationLandingProps) {
   const invitation = useQuery({ queryKey: invitationKeys.info(token), queryFn: () => getMemberInvitation(token), retry: false, staleTime: 0, gcTime: 0 });
@@ -50,6 +50,13 @@ export function MemberInvitationLanding({ token, onInvitation, onNotFound, login
     );
   }
   if (invitation.isError) {
+    if (errorCode === ErrorCodes.INVITATION_CANCELLED) {
+      return (
+        <Panel tone="error" title={t('memberInvitation.cancelled.title')} text={t('memberInvitation.cancelled.text')} testId="invitation-cancelled">
+          <ButtonLink to={homeHref}>{t('memberInvitation.expired.toRoot')}</ButtonLink>
+        </Panel>
+      );
+    }
     const isExpired = errorCode === ErrorCodes.INVITATION_EXPIRED || errorCode === ErrorCodes.INVALID_TOKEN || errorCode === ErrorCodes.TOKEN_EXPIRED;
     if (isExpired) {
       return (

@@ -22,6 +22,8 @@ export function acceptFailure(error: unknown): Exclude<AcceptOutcome, { kind: 'j
     case ErrorCodes.INVALID_TOKEN:
     case ErrorCodes.INVITATION_EXPIRED:
       return { kind: 'failed', message: 'memberInvitation.errors.expired', hasTitle: true, mode: 'error' };
+    case ErrorCodes.INVITATION_CANCELLED:
+      return { kind: 'failed', message: 'memberInvitation.errors.cancelled', hasTitle: true, mode: 'error' };
     case ErrorCodes.INVITATION_ACCEPTED:
       return { kind: 'failed', message: 'memberInvitation.errors.accepted', hasTitle: true, mode: 'info' };
     case ErrorCodes.INCORRECT_EMAIL_INPUT:

@@ -4,6 +4,7 @@ import { OpenIcon, PencilIcon } from '../../../components/ui/icons';
 import { Badge } from '../../../components/ui/Badge';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { MultiSortTable, useMultiSort } from '../../../components/ui/MultiSortTable';
+import { emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
@@ -88,7 +89,7 @@ function MemberRow({ member, isSelf, badge, canEdit, onOpen }: MemberRowProps) {
           {!member.active && <Badge tone="grey">{t('members.inactive')}</Badge>}
         </span>
       </th>
-      <td className="px-3 py-3 align-top break-all">{orDash(member.email)}</td>
+      <td className={cx('px-3 py-3 align-top', emailCellClassName)}>{orDash(member.email)}</td>
       <td className="px-3 py-3 align-top whitespace-nowrap">{orDash(member.phoneNumber)}</td>
       <td className="px-3 py-3 align-top">
         <span className="block">{roleLabel(member.entityRoleId)}</span>

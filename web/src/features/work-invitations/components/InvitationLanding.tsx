@@ -76,6 +76,8 @@ export function InvitationLanding({ kind, token, onInvitation, onNotFound, homeH
   switch (failure) {
     case 'expired':
       return <Message tone="error" title={t('workInvitation.landing.expiredTitle')} text={t('workInvitation.landing.expiredText')} action={toRoot} />;
+    case 'cancelled':
+      return <Message tone="error" title={t('workInvitation.landing.cancelledTitle')} text={t('workInvitation.landing.cancelledText')} action={toRoot} />;
     case 'invalidRole':
       return <Message tone="error" title={t('workInvitation.landing.invalidTitle')} text={t('workInvitation.landing.invalidText')} action={toRoot} />;
     case 'needsApproval':

@@ -4,6 +4,7 @@ import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { OpenIcon } from '../../../components/ui/icons';
+import { emailCellClassName, ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { nextSort, SortableHeader, SortToolbar, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { useProgressAction } from '../../../hooks/use-progress-action';
@@ -116,7 +117,7 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
             defaultOrderText={t('workInvitations.list.defaultOrder')}
           />
           <p className="text-sm text-ink-600">{t(isTouch ? 'workInvitations.list.rowHintTouch' : 'workInvitations.list.rowHint')}</p>
-          <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
+          <ScrollRegion label={t(kind === 'family' ? 'workInvitations.list.familyCaption' : 'workInvitations.list.advisorCaption')}>
             <table className="w-full min-w-[44rem] border-collapse text-left" data-testid={`${kind}-invitations`}>
               <caption className="sr-only">{t(kind === 'family' ? 'workInvitations.list.familyCaption' : 'workInvitations.list.advisorCaption')}</caption>
               <thead className="border-b border-line bg-canvas text-sm">
@@ -148,7 +149,7 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
                         data-selected={selectedId === row.id || undefined}
                         className={cx('cursor-pointer border-b border-line last:border-b-0 hover:bg-primary-50', selectedId === row.id && 'bg-primary-50 outline-2 -outline-offset-2 outline-primary-500')}
                       >
-                        <td className="px-3 py-2 text-ink-900 [overflow-wrap:anywhere]">{row.email}</td>
+                        <td className={cx('px-3 py-2 text-ink-900', emailCellClassName)}>{row.email}</td>
                         {kind === 'advisor' && <td className="px-3 py-2 text-ink-800">{canvasRightsText(row.canvasSections, t('workInvitations.allSections'))}</td>}
                         <td className="px-3 py-2 text-ink-800">{row.createdByMember || '-'}</td>
                         <td className="px-3 py-2 whitespace-nowrap text-ink-800">{formatDate(row.createdDate)}</td>
@@ -194,7 +195,7 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
       <ConfirmDialog

@@ -36,7 +36,12 @@ function setup(ui: 'family' | 'advisor', options: { sectionIds?: number[]; creat
   return { ...view, api };
 }
 
-const sectionsButton = () => screen.findByRole('button', { name: /Canvas sections to share/ });
+const sectionsGroup = () => screen.findByRole('group', { name: 'Canvas sections to share' });
+const checked = async () =>
+  within(await sectionsGroup())
+    .getAllByRole('checkbox')
+    .filter((box) => (box as HTMLInputElement).checked)
+    .map((box) => box.closest('label')?.textContent);
 
 describe('invite family form (spec 02 §2, §5)', () => {
   it('validates the e-mail on each change and keeps Send disabled while it is invalid', async () => {
@@ -79,7 +84,8 @@ describe('invite advisor form (spec 02 §2, §4 selected sections)', () => {
     expect(screen.getByRole('textbox', { name: 'Family' })).toHaveValue('Okafor Family');
     expect(screen.getByRole('textbox', { name: 'Family' })).toHaveAttribute('readonly');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Canvas' })).toHaveValue('Okafor Family Canvas'));
-    expect(await sectionsButton()).toHaveTextContent('Four abundances');
+    expect(await checked()).toEqual(['Four abundances']);
+    expect(screen.getByTestId('sections-summary')).toHaveTextContent('1 of 3 sections');
 
     await user.type(screen.getByRole('textbox', { name: /E-mail of the advisor/ }), 'henry@adeyemi.example');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -89,30 +95,53 @@ describe('invite advisor form (spec 02 §2, §4 selected sections)', () => {
 
   it('selects all sections by default and sends [] for all', async () => {
     const { user, api } = setup('advisor');
-    expect(await sectionsButton()).toHaveTextContent('All sections');
+    expect(await checked()).toEqual(['Family council', 'Four abundances', 'Timeline']);
+    expect(screen.getByTestId('sections-summary')).toHaveTextContent('All sections');
     await user.type(screen.getByRole('textbox', { name: /E-mail of the advisor/ }), 'henry@adeyemi.example');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(api.callsTo('POST /advisor-invitation/create')).toHaveLength(1));
     expect(api.callsTo('POST /advisor-invitation/create')[0]?.body).toEqual({ email: 'henry@adeyemi.example', canvasSections: [] });
   });
 
-  it('toggles sections in the list; none selected blocks sending; all selected again sends []', async () => {
+  it('toggles sections; none selected blocks sending; all selected again sends []', async () => {
     const { user, api } = setup('advisor', { sectionIds: [30, 32] });
-    const button = await sectionsButton();
-    expect(button).toHaveTextContent('2 of 3 sections');
-    await user.click(button);
-    const list = await screen.findByRole('listbox');
-    await user.click(within(list).getByRole('option', { name: 'Family council' }));
-    await user.click(within(list).getByRole('option', { name: 'Timeline' }));
-    await user.keyboard('{Escape}');
+    const group = await sectionsGroup();
+    expect(screen.getByTestId('sections-summary')).toHaveTextContent('2 of 3 sections');
+    await user.click(within(group).getByRole('checkbox', { name: 'Family council' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'Timeline' }));
     expect(screen.getAllByText('Choose at least one section.').length).toBeGreaterThan(0);
     await user.type(screen.getByRole('textbox', { name: /E-mail of the advisor/ }), 'henry@adeyemi.example');
     expect(screen.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Select all sections' }));
-    expect(await sectionsButton()).toHaveTextContent('All sections');
+    await user.click(within(group).getByRole('button', { name: 'Select all' }));
+    expect(await checked()).toEqual(['Family council', 'Four abundances', 'Timeline']);
+    expect(screen.getByTestId('sections-summary')).toHaveTextContent('All sections');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(api.callsTo('POST /advisor-invitation/create')).toHaveLength(1));
     expect(api.callsTo('POST /advisor-invitation/create')[0]?.body).toEqual({ email: 'henry@adeyemi.example', canvasSections: [] });
+  });
+
+  it('offers Select all and Clear like the canvas rights tab, each disabled when it would change nothing (defect 9)', async () => {
+    const { user } = setup('advisor');
+    const group = await sectionsGroup();
+    const selectAll = within(group).getByRole('button', { name: 'Select all' });
+    const clear = within(group).getByRole('button', { name: 'Clear' });
+    expect(selectAll).toBeDisabled();
+    await user.click(clear);
+    expect(await checked()).toEqual([]);
+    expect(clear).toBeDisabled();
+    expect(screen.getAllByText('Choose at least one section.').length).toBeGreaterThan(0);
+    await user.click(selectAll);
+    expect(await checked()).toHaveLength(3);
+  });
+
+  it('shows the sections in the form’s flow, after the e-mail field, never over it (defect 9)', async () => {
+    setup('advisor');
+    const group = await sectionsGroup();
+    const email = screen.getByRole('textbox', { name: /E-mail of the advisor/ });
+    // Inline checkboxes, no pop-up list: nothing opens on top of the e-mail field.
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(email.compareDocumentPosition(group) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(3);
   });
 });

@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { CreateFamilyInvitationRequest } from '../../../../../shared/contracts/invitations';
 import { limits } from '../../../../../shared/validation';
 import { Button, ProgressButton } from '../../../components/ui/Button';
+import { CheckboxGroup } from '../../../components/ui/CheckboxGroup';
 import { TextField } from '../../../components/ui/Field';
-import { MultiSelect } from '../../../components/ui/MultiSelect';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { t } from '../../../messages/en-US';
@@ -176,34 +176,42 @@ export function InviteAdvisorForm({ entityName, initialSectionIds, onSent, progr
   );
 }
 
+/**
+ * The sections to share, as the canvas rights tab shows them (CheckboxGroup): every section
+ * visible in the form's flow — no pop-up list that could cover the e-mail field — with
+ * Select all and Clear, and a line that says how many are chosen.
+ */
 function SectionsSelect({ outline, selected, onChange }: { outline: CanvasOutline; selected: number[]; onChange: (ids: number[]) => void }) {
-  const total = outline.sections.length;
+  const allIds = outline.sections.map((section) => section.id);
   const chosen = outline.sections.filter((section) => selected.includes(section.id));
-  const summary =
-    chosen.length === total
-      ? t('workInvitations.form.allSections')
-      : chosen.length === 1
-        ? t('workInvitations.form.oneSection', { title: chosen[0]!.title })
-        : t('workInvitations.form.someSections', { count: chosen.length, total });
+  const isAll = chosen.length === allIds.length;
+  const isEmpty = chosen.length === 0;
+  const summary = isAll ? t('workInvitations.form.allSections') : t('workInvitations.form.someSections', { count: chosen.length, total: allIds.length });
+  if (allIds.length === 0) return <p className="text-ink-700">{t('workInvitations.form.noData')}</p>;
   return (
     <div className="flex flex-col gap-2">
-      <MultiSelect
-        label={t('workInvitations.form.sections')}
+      <CheckboxGroup
+        legend={t('workInvitations.form.sections')}
+        description={t('workInvitations.form.sectionsHint')}
         options={outline.sections.map((section) => ({ value: section.id, label: section.title }))}
-        value={selected}
+        value={chosen.map((section) => section.id)}
         onChange={onChange}
-        summary={chosen.length === 0 ? t('workInvitations.form.noSections') : summary}
-        hint={t('workInvitations.form.sectionsHint')}
-        error={chosen.length === 0 ? t('workInvitations.form.noSections') : null}
-        emptyText={t('workInvitations.form.noData')}
-        required
+        error={isEmpty ? t('workInvitations.form.noSections') : null}
+        tools={
+          <>
+            <Button variant="ghost" size="sm" onClick={() => onChange(allIds)} disabled={isAll}>
+              {t('workInvitations.form.selectAll')}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => onChange([])} disabled={isEmpty}>
+              {t('workInvitations.form.clear')}
+            </Button>
+          </>
+        }
       />
-      {chosen.length < total && (
-        <div>
-          <Button variant="ghost" size="sm" onClick={() => onChange(outline.sections.map((section) => section.id))}>
-            {t('workInvitations.form.selectAll')}
-          </Button>
-        </div>
+      {!isEmpty && (
+        <p className="text-sm text-ink-700" aria-live="polite" data-testid="sections-summary">
+          {summary}
+        </p>
       )}
     </div>
   );

@@ -132,6 +132,7 @@ describe('select family page (spec 01 §2.4, spec 02 §2)', () => {
     [8, 'You need owner or admin rights in that organisation'],
     [31, 'This invitation has expired'],
     [32, 'This invitation has already been accepted.'],
+    [33, 'This invitation was cancelled by the sender.'],
   ])('says why accepting failed (%i)', async (code, text) => {
     const { user } = setup({
       kind: 'advisor',

@@ -26,6 +26,7 @@ export function inviteFailure(error: unknown): (ToastText & { flagsEmail: boolea
     case ErrorCodes.ITEM_NOT_FOUND:
     case ErrorCodes.INVITATION_ACCEPTED:
     case ErrorCodes.INVITATION_EXPIRED:
+    case ErrorCodes.INVITATION_CANCELLED:
       return { title, text: 'workInvitations.errors.invalidInvitation', flagsEmail: false };
     case ErrorCodes.VALIDATION_ERROR:
       return { title, text: 'workInvitations.errors.validation', flagsEmail: true };
@@ -67,7 +68,7 @@ export function resendFailure(error: unknown): Outcome {
 }
 
 /** What an invitation landing page shows when the invitation cannot be read (spec 02 §8, spec 01 §8.2). */
-export type LandingFailure = 'notFound' | 'expired' | 'accepted' | 'invalidRole' | 'needsApproval' | 'system' | 'global';
+export type LandingFailure = 'notFound' | 'expired' | 'cancelled' | 'accepted' | 'invalidRole' | 'needsApproval' | 'system' | 'global';
 
 export function landingFailure(error: unknown): LandingFailure {
   if (isGlobal(error)) return 'global';
@@ -78,6 +79,8 @@ export function landingFailure(error: unknown): LandingFailure {
     case ErrorCodes.INVALID_TOKEN:
     case ErrorCodes.INVITATION_EXPIRED:
       return 'expired';
+    case ErrorCodes.INVITATION_CANCELLED:
+      return 'cancelled';
     case ErrorCodes.INVITATION_ACCEPTED:
       return 'accepted';
     case ErrorCodes.INVALID_ENTITY_ROLE:
@@ -112,6 +115,8 @@ export function acceptFailure(error: unknown): AcceptFailure {
     case ErrorCodes.TOKEN_EXPIRED:
     case ErrorCodes.INVALID_TOKEN:
       return { kind: 'message', text: 'selectEntity.errors.expired', isFinal: true };
+    case ErrorCodes.INVITATION_CANCELLED:
+      return { kind: 'message', text: 'selectEntity.errors.cancelled', isFinal: true };
     case ErrorCodes.INVITATION_ACCEPTED:
       return { kind: 'message', text: 'selectEntity.errors.accepted', isFinal: true };
     case ErrorCodes.ACTION_NEEDS_APPROVAL:

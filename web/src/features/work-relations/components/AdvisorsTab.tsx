@@ -5,6 +5,7 @@ import { ErrorCodes } from '../../../../../shared/errors';
 import { PencilIcon, PlusIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/Button';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
+import { emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { EmptyState } from '../../../components/ui/StateMessage';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
@@ -67,7 +68,7 @@ export function AdvisorsTab({ caption, scope, editFamilyId, companyId, showCompa
       : []),
     { id: 'companyPosition', label: t('advisors.column.companyPosition'), sortField: 'companyPosition', render: (row) => orDash(row.companyPosition) },
     { id: 'phoneNumber', label: t('advisors.column.phoneNumber'), sortField: 'phoneNumber', className: 'whitespace-nowrap', render: (row) => orDash(row.phoneNumber) },
-    { id: 'email', label: t('advisors.column.email'), sortField: 'email', className: 'break-all', render: (row) => orDash(row.email) },
+    { id: 'email', label: t('advisors.column.email'), sortField: 'email', className: emailCellClassName, render: (row) => orDash(row.email) },
     ...(showRights
       ? [{ id: 'workRelationRoleId', label: t('advisors.column.workRelationRoleId'), sortField: 'workRelationRoleId' as const, render: (row: AdvisorMember) => canvasRightsName(row.workRelationRoleId) }]
       : []),

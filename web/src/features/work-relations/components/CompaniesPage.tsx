@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { BuildingIcon } from '../../../components/ui/icons';
 import { Page } from '../../../components/ui/Page';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
+import { emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { t } from '../../../messages/en-US';
 import { useAdvisorCompanies } from '../api/advisor-companies';
 import { useAdvisors } from '../api/advisors';
@@ -127,7 +128,7 @@ function AllAdvisorsTable() {
   const columns: Array<ListColumn<AdvisorMember, AdvisorSortField>> = [
     { id: 'memberName', label: t('advisors.column.memberName'), sortField: 'memberName', isRowHeader: true, render: (row) => row.memberName },
     { id: 'entityName', label: t('advisors.column.entityName'), sortField: 'entityName', render: (row) => row.entityName },
-    { id: 'email', label: t('advisors.column.email'), sortField: 'email', className: 'break-all', render: (row) => orDash(row.email) },
+    { id: 'email', label: t('advisors.column.email'), sortField: 'email', className: emailCellClassName, render: (row) => orDash(row.email) },
     { id: 'phoneNumber', label: t('advisors.column.phoneNumber'), sortField: 'phoneNumber', className: 'whitespace-nowrap', render: (row) => orDash(row.phoneNumber) },
     { id: 'companyPosition', label: t('advisors.column.companyPosition'), sortField: 'companyPosition', render: (row) => orDash(row.companyPosition) },
     { id: 'workRelationRoleId', label: t('advisors.column.workRelationRoleId'), sortField: 'workRelationRoleId', render: (row) => canvasRightsName(row.workRelationRoleId) },

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
+import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { SortableHeader, SortToolbar, nextSort, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { cx } from '../../../lib/cx';
@@ -38,7 +39,7 @@ type ListTableProps<Row, F extends string> = {
 /**
  * A sortable table without paging for the work-relation lists (spec 02 §2, §9): the server
  * sorts (orderBy, several keys), a click selects a row, a double click or the row's open
- * icon opens it. The table scrolls sideways on a narrow screen; every action is also a
+ * icon opens it. The table scrolls sideways on a narrow screen (ScrollRegion, with its cue); every action is also a
  * button for keyboard users.
  */
 export function ListTable<Row, F extends string>({
@@ -78,7 +79,7 @@ export function ListTable<Row, F extends string>({
           defaultOrderText={defaultOrderText}
         />
       )}
-      <div className={cx('overflow-x-auto rounded-card border border-line bg-surface', isStale && 'opacity-70')} aria-busy={isStale || undefined}>
+      <ScrollRegion label={caption} className={cx(isStale && 'opacity-70')} isBusy={isStale}>
         <table className={cx('w-full border-collapse text-left', minWidthClassName)}>
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line bg-primary-50 text-sm">
@@ -136,7 +137,7 @@ export function ListTable<Row, F extends string>({
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }
