@@ -247,6 +247,21 @@ export const routeManifest = {
   },
 } as const satisfies Record<string, RouteGroup>;
 
+/**
+ * The live channel (shared/contracts/live.ts): not an HTTP route, so not in the manifest's
+ * groups (nor in the security matrix, which covers HTTP routes). An API Gateway WebSocket
+ * API (stage `ws`) in the cloud, the local gateway's `/ws` upgrade on one machine; both call
+ * the one handler for its three routes. The sender is fed by the table's stream.
+ */
+export const liveChannel = {
+  path: '/ws',
+  stage: 'ws',
+  entry: 'functions/live/handler.ts',
+  routeKeys: ['$connect', '$disconnect', '$default'],
+  /** The stream consumer that sends change events to the sockets. */
+  senderEntry: 'functions/live/sender.ts',
+} as const;
+
 export type RouteGroupName = keyof typeof routeManifest;
 export type RouteNamesOf<G extends RouteGroupName> = (typeof routeManifest)[G]['routes'][number]['name'];
 
