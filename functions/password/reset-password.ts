@@ -6,6 +6,7 @@ import { consumeToken, getToken, isTokenExpired } from '../lib/db/tokens';
 import { updateEmailConfirmed, updatePassword } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
+import { liveSessionsEnded } from '../lib/live/revocation';
 import { endSessionsOfUser } from '../lib/session';
 
 /**
@@ -35,5 +36,6 @@ export async function resetPassword(input: ResetPasswordRequest): Promise<ResetP
     throw error;
   }
   await endSessionsOfUser(item.userId);
+  await liveSessionsEnded(item.userId, {});
   return { email: item.email };
 }

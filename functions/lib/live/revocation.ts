@@ -6,7 +6,7 @@ import { keys } from '../db/keys';
 import { connectionsOfUser, deleteConnection, listConnections, updateConnectionAccess, type LiveConnection } from '../db/live-connections';
 import type { MemberItem } from '../db/members';
 import { AppError } from '../errors';
-import { log } from '../logger';
+import { describeError, log } from '../logger';
 import { toSessionMembership } from '../memberships';
 import { sessionOfItem } from '../session';
 import { broadcastPresence } from './presence';
@@ -44,17 +44,33 @@ async function closeAll(connections: Array<{ connection: LiveConnection; reason:
   await Promise.all([...families].map((familyId) => broadcastPresence(familyId)));
 }
 
+/**
+ * The writers' hooks run after their change is stored: a failure here is logged (an error,
+ * so it alarms) and does not turn the change into an error answer. What the sender would
+ * send a socket is still decided on the stored truth the next time it is rechecked, and a
+ * session's end deletes its sockets' items first.
+ */
+async function safely(what: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    log('error', `live revocation failed: ${what}`, describeError(error));
+  }
+}
+
 /** Sessions ended (sign-out: that one; password change: all but the caller's; reset: all): their sockets close. */
-export async function liveSessionsEnded(userId: string, which: { tokenHash: string } | { exceptTokenHash?: string }): Promise<void> {
-  const connections = (await connectionsOfUser(userId)).filter((connection) =>
-    'tokenHash' in which ? connection.tokenHash === which.tokenHash : connection.tokenHash !== which.exceptTokenHash,
-  );
-  await closeAll(connections.map((connection) => ({ connection, reason: 'signedOut' as const })));
+export function liveSessionsEnded(userId: string, which: { tokenHash: string } | { exceptTokenHash?: string }): Promise<void> {
+  return safely('sessions ended', async () => {
+    const connections = (await connectionsOfUser(userId)).filter((connection) =>
+      'tokenHash' in which ? connection.tokenHash === which.tokenHash : connection.tokenHash !== which.exceptTokenHash,
+    );
+    await closeAll(connections.map((connection) => ({ connection, reason: 'signedOut' as const })));
+  });
 }
 
 /** A user's memberships changed (role, removal): each of their sockets is decided again. */
-export async function liveRightsChanged(userId: string): Promise<void> {
-  await recheck(await connectionsOfUser(userId));
+export function liveRightsChanged(userId: string): Promise<void> {
+  return safely('rights changed', async () => recheck(await connectionsOfUser(userId)));
 }
 
 /** The canvas's shares or advisor roles changed: every socket of it is decided again; returns those still open, with their access. */
