@@ -34,6 +34,11 @@ export const PresenceMember = z.object({
 });
 export type PresenceMember = z.infer<typeof PresenceMember>;
 
+/**
+ * `change` events of a canvas come in the order the journal committed them (one item's
+ * events always in that item's order; two people's simultaneous writes may arrive a few
+ * milliseconds out of the order of their ids, which the history sorts by).
+ */
 export const LiveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('change'), event: HistoryEvent }),
   z.object({ type: z.literal('presence'), members: z.array(PresenceMember) }),
