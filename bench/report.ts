@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { HttpResults } from './http-load';
 import type { BundleResult } from './lambda-bundles';
+import { livePropagationBudgetMs, type LiveResults } from './live';
 import type { Seeded } from './seed';
 import type { SpaResult } from './spa-size';
 
@@ -18,6 +19,7 @@ export type BenchResults = {
   settings: { connections: number; maxRequests: number; maxSeconds: number; growthSamples: number; querySamples: number; bundleLoadRuns: number };
   dataSet: Section<Seeded['counts']>;
   http: Section<HttpResults>;
+  live: Section<LiveResults>;
   lambda: Section<BundleResult[]>;
   spa: Section<SpaResult>;
   budgets: Verdict[];
@@ -150,6 +152,15 @@ export function verdicts(results: BenchResults): Verdict[] {
     const ratio = growthRatio(http);
     list.push({ ok: ratio <= budgets.growthRatio, line: `GET /api/canvas p50 1,000/10 items: ${fixed(ratio, 2)}, budget ${budgets.growthRatio}` });
   }
+  const live = results.live;
+  if (isFailed(live)) list.push({ ok: false, line: `live propagation p95 ≤ ${livePropagationBudgetMs} ms at 50 listeners: not measured (${live.error})` });
+  else {
+    for (const run of live.propagation) {
+      const line = `live propagation with ${run.listeners} listeners (write response → other client's message): p50 ${fixed(run.p50)} ms, p95 ${fixed(run.p95)} ms`;
+      list.push({ ok: run.listeners !== 50 || run.p95 <= livePropagationBudgetMs, line: run.listeners === 50 ? `${line}, budget p95 ≤ ${livePropagationBudgetMs} ms` : line });
+    }
+    list.push({ ok: true, line: `live write cost: p50 ${fixed(live.write.withoutListeners.p50)} ms without listeners, ${fixed(live.write.with50Listeners.p50)} ms with 50 (p95 ${fixed(live.write.withoutListeners.p95)} / ${fixed(live.write.with50Listeners.p95)} ms)` });
+  }
   const lambda = results.lambda;
   if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
   else {
@@ -165,7 +176,7 @@ export function verdicts(results: BenchResults): Verdict[] {
 
 export function formatVerdicts(list: Verdict[]): string[] {
   const missed = list.filter((v) => !v.ok).length;
-  return ['Budgets', ...list.map((v) => `${v.ok ? 'PASS' : 'FAIL'}  ${v.line}`), missed ? `${missed} budget(s) missed.` : 'All budgets met.'];
+  return ['Budgets', ...list.map((v) => `${v.ok ? 'PASS' : 'MISS'}  ${v.line}`), missed ? `${missed} budget(s) missed.` : 'All budgets met.'];
 }
 
 export function writeResults(file: string, results: BenchResults): void {

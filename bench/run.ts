@@ -19,6 +19,7 @@ import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { stopChildren } from './child';
 import { loadSettings, measureHttp } from './http-load';
 import { measureLambdaBundles } from './lambda-bundles';
+import { measureLive } from './live';
 import { formatReport, formatVerdicts, machine, verdicts, writeResults, type BenchResults, type Section } from './report';
 import { seed, type Seeded } from './seed';
 import { measureSpa } from './spa-size';
@@ -86,6 +87,7 @@ async function main(): Promise<number> {
     settings: { ...loadSettings, bundleLoadRuns },
     dataSet: { error: 'not run' },
     http: { error: 'not run' },
+    live: { error: 'not run' },
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
     budgets: [],
@@ -104,6 +106,8 @@ async function main(): Promise<number> {
     progress(`seeded in ${seeded.counts.seconds.toFixed(1)} s; measuring the API`);
     const apiUrl = stack?.apiUrl as string;
     results.http = await section('HTTP measurements', () => measureHttp(apiUrl, seeded, progress));
+    progress('measuring the live channel');
+    results.live = await section('live channel', () => measureLive(stack as LocalStack, seeded, progress));
   }
   progress('stopping the local stack');
   await cleanUp();

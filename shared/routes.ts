@@ -22,6 +22,12 @@ export type RouteGroup = {
   routes: readonly RouteDefinition[];
   /** Whether the group's Lambda may send e-mail; only these get ses:SendEmail in the cloud. */
   canSendEmail?: boolean;
+  /**
+   * Whether the group ends or narrows rights the live channel's sockets hold (sign-out,
+   * passwords, memberships: functions/lib/live/revocation.ts); only these get LIVE_ENDPOINT
+   * and may manage the WebSocket API's connections in the cloud.
+   */
+  revokesLiveSockets?: boolean;
 };
 
 export const apiBasePath = '/api';
@@ -35,6 +41,7 @@ export const routeManifest = {
   auth: {
     entry: 'functions/auth/handler.ts',
     canSendEmail: true,
+    revokesLiveSockets: true,
     routes: [
       { name: 'getSalt', method: 'POST', path: '/api/auth/salt', isPublic: true },
       { name: 'signUp', method: 'POST', path: '/api/auth/signup', isPublic: true },
@@ -54,6 +61,7 @@ export const routeManifest = {
   password: {
     entry: 'functions/password/handler.ts',
     canSendEmail: true,
+    revokesLiveSockets: true,
     routes: [
       { name: 'sendReset', method: 'POST', path: '/api/password/send-reset', isPublic: true },
       { name: 'resetPassword', method: 'POST', path: '/api/password/reset', isPublic: true },
@@ -114,6 +122,7 @@ export const routeManifest = {
   },
   'entity-member': {
     entry: 'functions/entity-member/handler.ts',
+    revokesLiveSockets: true,
     routes: [
       { name: 'listOwners', method: 'GET', path: '/api/entity-member/owners' },
       { name: 'listMembers', method: 'GET', path: '/api/entity-member/members' },
