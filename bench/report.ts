@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { HistoryResults } from './history';
 import type { HttpResults } from './http-load';
 import type { BundleResult } from './lambda-bundles';
+import { livePropagationBudgetMs, type LiveResults } from './live';
 import type { Seeded } from './seed';
 import type { SpaResult } from './spa-size';
 
@@ -20,6 +21,7 @@ export type BenchResults = {
   dataSet: Section<Seeded['counts']>;
   http: Section<HttpResults>;
   history: Section<HistoryResults>;
+  live: Section<LiveResults>;
   lambda: Section<BundleResult[]>;
   spa: Section<SpaResult>;
   budgets: Verdict[];
@@ -171,6 +173,15 @@ export function verdicts(results: BenchResults): Verdict[] {
       ok: history.pageRatio <= budgets.historyPageRatio,
       line: `history page p50 ${long?.events.toLocaleString('en-US')}/${short?.events} events: ${fixed(history.pageRatio, 2)} (${fixed(long?.p50)} / ${fixed(short?.p50)} ms), budget ${budgets.historyPageRatio}`,
     });
+  }
+  const live = results.live;
+  if (isFailed(live)) list.push({ ok: false, line: `live propagation p95 ≤ ${livePropagationBudgetMs} ms at 50 listeners: not measured (${live.error})` });
+  else {
+    for (const run of live.propagation) {
+      const line = `live propagation with ${run.listeners} listeners (write response → other client's message): p50 ${fixed(run.p50)} ms, p95 ${fixed(run.p95)} ms`;
+      list.push({ ok: run.listeners !== 50 || run.p95 <= livePropagationBudgetMs, line: run.listeners === 50 ? `${line}, budget p95 ≤ ${livePropagationBudgetMs} ms` : line });
+    }
+    list.push({ ok: true, line: `live write cost: p50 ${fixed(live.write.withoutListeners.p50)} ms without listeners, ${fixed(live.write.with50Listeners.p50)} ms with 50 (p95 ${fixed(live.write.withoutListeners.p95)} / ${fixed(live.write.with50Listeners.p95)} ms)` });
   }
   const lambda = results.lambda;
   if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });

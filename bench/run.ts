@@ -20,6 +20,7 @@ import { stopChildren } from './child';
 import { measureHistory, seedHistory } from './history';
 import { loadSettings, measureHttp } from './http-load';
 import { measureLambdaBundles } from './lambda-bundles';
+import { measureLive } from './live';
 import { formatReport, formatVerdicts, machine, verdicts, writeResults, type BenchResults, type Section } from './report';
 import { seed, type Seeded } from './seed';
 import { measureSpa } from './spa-size';
@@ -88,6 +89,7 @@ async function main(): Promise<number> {
     dataSet: { error: 'not run' },
     http: { error: 'not run' },
     history: { error: 'not run' },
+    live: { error: 'not run' },
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
     budgets: [],
@@ -109,6 +111,8 @@ async function main(): Promise<number> {
     results.http = await section('HTTP measurements', () => measureHttp(apiUrl, seeded, progress));
     progress('measuring the history');
     results.history = await section('history', () => measureHistory(apiUrl, seeded));
+    progress('measuring the live channel');
+    results.live = await section('live channel', () => measureLive(stack as LocalStack, seeded, progress));
   }
   progress('stopping the local stack');
   await cleanUp();

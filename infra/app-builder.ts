@@ -99,6 +99,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     mailIdentity: mail.identity,
     mailConfigurationSet: mail.configurationSet,
     environment: sendingEnvironment,
+    alarmTopic,
   });
 
   // A CloudFront web ACL must be in us-east-1; CDK carries its ARN across regions.
@@ -117,6 +118,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     env,
     description: 'Family Canvas: SPA on S3 and CloudFront, /api/* to the HTTP API',
     httpApi: api.httpApi,
+    webSocketApi: api.live.webSocketApi,
     webDistPath,
     ...(settings.certificateArn ? { customDomain: { domainName: appHost, certificateArn: settings.certificateArn } } : {}),
     ...(waf ? { webAclArn: waf.webAcl.attrArn, crossRegionReferences: settings.region !== wafRegion } : {}),
@@ -142,7 +144,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
       { name: 'ses-events', fn: mail.sesEvents, scheduledDaily: false },
     ],
     table: data.table,
-    deadLetterQueues: [...jobs.deadLetterQueues, ...mail.deadLetterQueues],
+    deadLetterQueues: [...jobs.deadLetterQueues, ...mail.deadLetterQueues, api.live.deadLetterQueue],
   });
 
   Tags.of(app).add('project', 'family-canvas');

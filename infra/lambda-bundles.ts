@@ -4,7 +4,7 @@ import path from 'node:path';
 import { build, type BuildOptions, type Format } from 'esbuild';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { appFunctionBundling, repositoryRoot } from './constructs/app-function';
-import { routeManifest } from '../shared/routes';
+import { liveChannel, routeManifest } from '../shared/routes';
 import { cleanupEntry } from './stacks/jobs-stack';
 import { sesEventsEntry } from './stacks/mail-stack';
 
@@ -47,6 +47,8 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
 export function functionEntries(): Array<{ group: string; entry: string }> {
   return [
     ...Object.entries(routeManifest).map(([group, def]) => ({ group, entry: def.entry })),
+    { group: 'live', entry: liveChannel.entry },
+    { group: 'live-sender', entry: liveChannel.senderEntry },
     { group: 'jobs/cleanup', entry: cleanupEntry },
     { group: 'jobs/ses-events', entry: sesEventsEntry },
   ];

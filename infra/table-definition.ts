@@ -11,17 +11,23 @@ export const tableDefinition = {
     { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
   ],
   timeToLiveAttribute: 'expiresAt',
+  /**
+   * The table's stream: new item images, for the live channel's sender (which takes the
+   * journal events from it). DynamoDB Local keeps one too, read by infra/local/stream-poller.ts.
+   */
+  streamViewType: 'NEW_IMAGE',
 } as const;
 
 export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];
 
 /** The CreateTable input for DynamoDB Local and tests (the cloud uses the CDK construct). */
 export function createTableInput(tableName: string) {
-  const { partitionKey, sortKey, globalSecondaryIndexes } = tableDefinition;
+  const { partitionKey, sortKey, globalSecondaryIndexes, streamViewType } = tableDefinition;
   const attributeNames = [partitionKey, sortKey, ...globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: streamViewType },
     AttributeDefinitions: attributeNames.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: partitionKey, KeyType: 'HASH' as const },

@@ -22,6 +22,12 @@ export type RouteGroup = {
   routes: readonly RouteDefinition[];
   /** Whether the group's Lambda may send e-mail; only these get ses:SendEmail in the cloud. */
   canSendEmail?: boolean;
+  /**
+   * Whether the group ends or narrows rights the live channel's sockets hold (sign-out,
+   * passwords, memberships: functions/lib/live/revocation.ts); only these get LIVE_ENDPOINT
+   * and may manage the WebSocket API's connections in the cloud.
+   */
+  revokesLiveSockets?: boolean;
 };
 
 export const apiBasePath = '/api';
@@ -35,6 +41,7 @@ export const routeManifest = {
   auth: {
     entry: 'functions/auth/handler.ts',
     canSendEmail: true,
+    revokesLiveSockets: true,
     routes: [
       { name: 'getSalt', method: 'POST', path: '/api/auth/salt', isPublic: true },
       { name: 'signUp', method: 'POST', path: '/api/auth/signup', isPublic: true },
@@ -54,6 +61,7 @@ export const routeManifest = {
   password: {
     entry: 'functions/password/handler.ts',
     canSendEmail: true,
+    revokesLiveSockets: true,
     routes: [
       { name: 'sendReset', method: 'POST', path: '/api/password/send-reset', isPublic: true },
       { name: 'resetPassword', method: 'POST', path: '/api/password/reset', isPublic: true },
@@ -116,6 +124,7 @@ export const routeManifest = {
   },
   'entity-member': {
     entry: 'functions/entity-member/handler.ts',
+    revokesLiveSockets: true,
     routes: [
       { name: 'listOwners', method: 'GET', path: '/api/entity-member/owners' },
       { name: 'listMembers', method: 'GET', path: '/api/entity-member/members' },
@@ -248,6 +257,21 @@ export const routeManifest = {
     ],
   },
 } as const satisfies Record<string, RouteGroup>;
+
+/**
+ * The live channel (shared/contracts/live.ts): not an HTTP route, so not in the manifest's
+ * groups (nor in the security matrix, which covers HTTP routes). An API Gateway WebSocket
+ * API (stage `ws`) in the cloud, the local gateway's `/ws` upgrade on one machine; both call
+ * the one handler for its three routes. The sender is fed by the table's stream.
+ */
+export const liveChannel = {
+  path: '/ws',
+  stage: 'ws',
+  entry: 'functions/live/handler.ts',
+  routeKeys: ['$connect', '$disconnect', '$default'],
+  /** The stream consumer that sends change events to the sockets. */
+  senderEntry: 'functions/live/sender.ts',
+} as const;
 
 export type RouteGroupName = keyof typeof routeManifest;
 export type RouteNamesOf<G extends RouteGroupName> = (typeof routeManifest)[G]['routes'][number]['name'];

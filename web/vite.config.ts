@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The SPA's build and dev-server config. Tests are configured in the root vitest.config.ts;
-// `npm start` (infra/local/start.ts) adds the /api proxy at run time.
+// `npm start` (infra/local/start.ts) adds the /api proxy and the /ws one (ws: true) at run time.
 const webRoot = import.meta.dirname;
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 import { SaltRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
 import { createGroupHandler, defineRoute } from '../lib/http';
+import { liveSessionsEnded } from '../lib/live/revocation';
 import { endSession, requireSession } from '../lib/session';
 import { getSalt } from './get-salt';
 import { setCurrentEntity } from './set-current-entity';
@@ -27,7 +28,12 @@ export const handler = createGroupHandler('auth', {
   }),
   // Public: signing out works (and clears the cookie) whether or not the session is still alive.
   signOut: defineRoute({
-    handler: async ({ session }) => ({ status: 204, cookies: [await endSession(session)] }),
+    handler: async ({ session }) => {
+      const cookie = await endSession(session);
+      // The session's live sockets close too (issue "live canvas": revocation).
+      if (session) await liveSessionsEnded(session.userId, { tokenHash: session.tokenHash });
+      return { status: 204, cookies: [cookie] };
+    },
   }),
   setCurrentEntity: defineRoute({
     body: SetCurrentEntityRequest,

@@ -7,7 +7,7 @@ import type { Session } from '../lib/session';
  * Completes an action point or makes it active again (spec 02 §4): anyone with edit
  * rights (8), so an assignee can tick off what someone else wrote. Linked goals stay as they are.
  */
-export async function completeActionPoint(session: Session, id: string, completed: boolean): Promise<ActionPoint> {
-  const { context, item } = await setCompleted(session, 'actionPoint', id, completed);
+export async function completeActionPoint(session: Session, id: string, completed: boolean, version?: number): Promise<ActionPoint> {
+  const { context, item } = await setCompleted(session, 'actionPoint', id, completed, version);
   return toActionPoint(context, item);
 }

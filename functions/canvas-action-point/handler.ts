@@ -20,7 +20,7 @@ export const handler = createGroupHandler('canvas-action-point', {
   completeActionPoint: defineRoute({
     path: ContentIdPath,
     body: CompleteRequest,
-    handler: async ({ session, path, body }) => ({ body: await completeActionPoint(requireSession(session), path.id, body.completed) }),
+    handler: async ({ session, path, body }) => ({ body: await completeActionPoint(requireSession(session), path.id, body.completed, body.version) }),
   }),
   deleteActionPoint: defineRoute({
     path: ContentIdPath,

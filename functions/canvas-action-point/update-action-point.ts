@@ -2,6 +2,7 @@ import type { ActionPoint, UpdateActionPointRequest } from '../../shared/contrac
 import { canEditCanvasItem } from '../../shared/permissions';
 import { messageKeys } from '../../shared/validation';
 import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { requireVersion } from '../lib/journal/item-changed';
 import { journalOf, loadCanvas, requireVisibleContent } from '../lib/canvas/context';
 import { contentEntry } from '../lib/journal/journal';
 import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
@@ -24,6 +25,7 @@ export async function updateActionPoint(session: Session, id: string, input: Upd
     const context = await loadCanvas(session, familyId);
     const actionPoint = requireVisibleContent(context, 'actionPoint', id);
     if (!canEditCanvasItem(context.access, context.userId, actionPoint.createdByUserId)) throw fail('FORBIDDEN');
+    await requireVersion(context, actionPoint, input.version);
     if (actionPoint.completed) throw fail('FORBIDDEN', { message: 'A completed action point is read-only.' });
     if (input.categoryId !== undefined && input.categoryId !== actionPoint.categoryId) {
       throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });

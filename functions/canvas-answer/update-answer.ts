@@ -2,6 +2,7 @@ import type { Answer, UpdateAnswerRequest } from '../../shared/contracts/canvas'
 import { canEditCanvasItem } from '../../shared/permissions';
 import { messageKeys } from '../../shared/validation';
 import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { requireVersion } from '../lib/journal/item-changed';
 import { journalOf, loadCanvas, requireVisibleContent } from '../lib/canvas/context';
 import { contentEntry } from '../lib/journal/journal';
 import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
@@ -17,6 +18,7 @@ export async function updateAnswer(session: Session, id: string, input: UpdateAn
     const context = await loadCanvas(session, familyId);
     const answer = requireVisibleContent(context, 'answer', id);
     if (!canEditCanvasItem(context.access, context.userId, answer.createdByUserId)) throw fail('FORBIDDEN');
+    await requireVersion(context, answer, input.version);
     if (input.questionId !== undefined && input.questionId !== answer.questionId) {
       throw fail('INCORRECT_INPUT', { errors: { questionId: [messageKeys.invalidInput] } });
     }

@@ -20,7 +20,7 @@ export const handler = createGroupHandler('canvas-goal', {
   completeGoal: defineRoute({
     path: ContentIdPath,
     body: CompleteRequest,
-    handler: async ({ session, path, body }) => ({ body: await completeGoal(requireSession(session), path.id, body.completed) }),
+    handler: async ({ session, path, body }) => ({ body: await completeGoal(requireSession(session), path.id, body.completed, body.version) }),
   }),
   deleteGoal: defineRoute({
     path: ContentIdPath,

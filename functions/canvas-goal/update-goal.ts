@@ -2,6 +2,7 @@ import type { Goal, UpdateGoalRequest } from '../../shared/contracts/canvas';
 import { canEditCanvasItem } from '../../shared/permissions';
 import { messageKeys } from '../../shared/validation';
 import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { requireVersion } from '../lib/journal/item-changed';
 import { journalOf, loadCanvas, requireVisibleContent } from '../lib/canvas/context';
 import { contentEntry } from '../lib/journal/journal';
 import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
@@ -23,6 +24,7 @@ export async function updateGoal(session: Session, id: string, input: UpdateGoal
     const context = await loadCanvas(session, familyId);
     const goal = requireVisibleContent(context, 'goal', id);
     if (!canEditCanvasItem(context.access, context.userId, goal.createdByUserId)) throw fail('FORBIDDEN');
+    await requireVersion(context, goal, input.version);
     if (goal.completed) throw fail('FORBIDDEN', { message: 'A completed goal is read-only.' });
     if (input.categoryId !== undefined && input.categoryId !== goal.categoryId) {
       throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });

@@ -1,5 +1,5 @@
 import { canvasLimits } from '../../shared/contracts/canvas';
-import type { HistoryEvent, HistoryState, ItemChangedDetails, RevertResponse } from '../../shared/contracts/history';
+import type { HistoryEvent, HistoryState, RevertResponse } from '../../shared/contracts/history';
 import { EntityType, type WorkRelationRoleId } from '../../shared/enums';
 import { canEditCanvas, canRevertCanvasChange, permissionsForRole, permissionsForWorkRelationRole, effectiveWorkRelationRoleId } from '../../shared/permissions';
 import { loadCanvas, ownFamilyId, type CanvasContext } from '../lib/canvas/context';
@@ -17,11 +17,12 @@ import {
   type LinkableKind,
   type LinkField,
 } from '../lib/db/canvas';
-import { forgetDeletedEventOp, getHistoryBatch, getHistoryEvent, latestEventOfItem } from '../lib/db/journal';
+import { forgetDeletedEventOp, getHistoryBatch, getHistoryEvent } from '../lib/db/journal';
 import { keys } from '../lib/db/keys';
 import type { MemberItem } from '../lib/db/members';
 import { deleteWorkRelationMemberItem, putWorkRelationMemberItem, updateSharedSections } from '../lib/db/work-relations';
-import { AppError, fail } from '../lib/errors';
+import { fail } from '../lib/errors';
+import { itemChanged } from '../lib/journal/item-changed';
 import { advisorEntry, sharesEntry, stateOf, titleEntry, visibleEvent, type ContentItem, type JournalEntry } from '../lib/journal/journal';
 import type { Session } from '../lib/session';
 
@@ -77,20 +78,9 @@ async function writeInChunks(context: CanvasContext, plans: Array<{ steps: Step[
 
 // ---- refusals -------------------------------------------------------------------------------
 
-async function itemChanged(context: CanvasContext, event: HistoryEvent, current: HistoryState, message: string): Promise<AppError> {
-  const latest = event.itemType === 'answer' || event.itemType === 'takeaway' || event.itemType === 'goal' || event.itemType === 'actionPoint'
-    ? await latestEventOfItem(context.familyId, event.itemId)
-    : undefined;
-  const changedBy = latest && latest.id !== event.id ? latest : undefined;
-  const details: ItemChangedDetails = {
-    itemType: event.itemType,
-    itemId: event.itemId,
-    current,
-    changedBy: changedBy ? { userId: changedBy.actor.userId, firstName: changedBy.actor.firstName, lastName: changedBy.actor.lastName } : null,
-    changedDate: changedBy?.createdDate ?? null,
-  };
-  return fail('ITEM_CHANGED', { message, details });
-}
+/** The shared refusal (functions/lib/journal/item-changed.ts) for the item an event is about. */
+const refuse = (context: CanvasContext, event: HistoryEvent, current: HistoryState, message: string) =>
+  itemChanged(context, { itemType: event.itemType, itemId: event.itemId, current, ownEventId: event.id }, message);
 
 // ---- content items ----------------------------------------------------------------------------
 
@@ -190,7 +180,7 @@ async function planContentRevert(context: CanvasContext, event: HistoryEvent & {
   if (event.after === null) {
     // Undoing a batch (a reset) goes on where a collision stopped it: what is back stays.
     if (current && peers.size > 1) return [];
-    if (current) throw await itemChanged(context, event, currentState, 'The item exists again; there is nothing to restore.');
+    if (current) throw await refuse(context, event, currentState, 'The item exists again; there is nothing to restore.');
     const before = itemOf(event.before ?? {});
     const restored = { ...before, version: (before.version ?? 0) + 1 } as ContentItem & Record<string, unknown>;
     const keptVoters = [...((restored.voterIds as Set<string> | undefined) ?? [])].filter((voter) => voters.has(voter));
@@ -224,7 +214,7 @@ async function planContentRevert(context: CanvasContext, event: HistoryEvent & {
   }
 
   if (!current || current.version !== expectedVersion) {
-    throw await itemChanged(context, event, currentState, current ? 'Someone changed this item since.' : 'This item was deleted since.');
+    throw await refuse(context, event, currentState, current ? 'Someone changed this item since.' : 'This item was deleted since.');
   }
 
   // Undo a create (or a restore): the item goes again.
@@ -325,7 +315,7 @@ async function planRevert(context: CanvasContext, event: HistoryEvent, voters: S
         }));
       }
       const title = snapshot.meta?.title ?? '';
-      if (title !== event.after?.title) throw await itemChanged(context, event, { title }, 'The canvas title changed since.');
+      if (title !== event.after?.title) throw await refuse(context, event, { title }, 'The canvas title changed since.');
       const previous = String(event.before?.title ?? title);
       return [
         {
@@ -342,7 +332,7 @@ async function planRevert(context: CanvasContext, event: HistoryEvent, voters: S
       const relation = snapshot.workRelations.get(advisorId);
       const now = [...(relation?.sharedSectionIds ?? [])];
       if (!relation || JSON.stringify(now) !== JSON.stringify(event.after?.sharedSectionIds ?? [])) {
-        throw await itemChanged(context, event, relation ? { advisorId, sharedSectionIds: now } : null, 'The shared sections changed since.');
+        throw await refuse(context, event, relation ? { advisorId, sharedSectionIds: now } : null, 'The shared sections changed since.');
       }
       const previous = (event.before?.sharedSectionIds as number[] | undefined) ?? [];
       return [
@@ -355,10 +345,10 @@ async function planRevert(context: CanvasContext, event: HistoryEvent, voters: S
     case 'advisor': {
       const advisorId = Number(event.after?.advisorId);
       const userId = String(event.after?.userId);
-      if (!snapshot.workRelations.has(advisorId)) throw await itemChanged(context, event, null, 'The advisor company no longer works for this family.');
+      if (!snapshot.workRelations.has(advisorId)) throw await refuse(context, event, null, 'The advisor company no longer works for this family.');
       const stored = snapshot.workRelationMembers.get(`${advisorId}#${userId}`)?.workRelationRoleId ?? null;
       if (stored !== (event.after?.workRelationRoleId ?? null)) {
-        throw await itemChanged(context, event, { advisorId, userId, workRelationRoleId: stored }, 'The advisor’s rights changed since.');
+        throw await refuse(context, event, { advisorId, userId, workRelationRoleId: stored }, 'The advisor’s rights changed since.');
       }
       const previous = (event.before?.workRelationRoleId as WorkRelationRoleId | null | undefined) ?? null;
       const op = previous === null ? deleteWorkRelationMemberItem(familyId, advisorId, userId) : putWorkRelationMemberItem(familyId, advisorId, userId, previous);

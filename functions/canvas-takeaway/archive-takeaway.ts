@@ -1,5 +1,6 @@
 import type { Takeaway } from '../../shared/contracts/canvas';
 import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { requireVersion } from '../lib/journal/item-changed';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleContent } from '../lib/canvas/context';
 import { contentEntry } from '../lib/journal/journal';
 import { runSteps, withCanvasRetry } from '../lib/canvas/transaction';
@@ -11,12 +12,13 @@ import type { Session } from '../lib/session';
  * Archives a takeaway or brings it back (spec 02 §4): edit rights (8). Linked goals keep
  * their links; an archived takeaway is read-only and cannot be newly linked.
  */
-export async function archiveTakeaway(session: Session, id: string, archived: boolean): Promise<Takeaway> {
+export async function archiveTakeaway(session: Session, id: string, archived: boolean, version?: number): Promise<Takeaway> {
   const familyId = familyOfItem(id);
   return withCanvasRetry(async () => {
     const context = await loadCanvas(session, familyId);
     const takeaway = requireVisibleContent(context, 'takeaway', id);
     requireEditRights(context);
+    await requireVersion(context, takeaway, version);
     if (takeaway.archived === archived) return toTakeaway(context, takeaway);
     const updated = { ...takeaway, archived, version: takeaway.version + 1 };
     await runSteps(

@@ -21,7 +21,7 @@ export const handler = createGroupHandler('canvas-takeaway', {
   archiveTakeaway: defineRoute({
     path: ContentIdPath,
     body: ArchiveTakeawayRequest,
-    handler: async ({ session, path, body }) => ({ body: await archiveTakeaway(requireSession(session), path.id, body.archived) }),
+    handler: async ({ session, path, body }) => ({ body: await archiveTakeaway(requireSession(session), path.id, body.archived, body.version) }),
   }),
   deleteTakeaway: defineRoute({
     path: ContentIdPath,

@@ -1,6 +1,7 @@
 import type { Takeaway, UpdateTakeawayRequest } from '../../shared/contracts/canvas';
 import { messageKeys } from '../../shared/validation';
 import { familyOfItem, unchangedSince } from '../lib/canvas/content';
+import { requireVersion } from '../lib/journal/item-changed';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleContent } from '../lib/canvas/context';
 import { contentEntry } from '../lib/journal/journal';
 import { otherSideSteps, ownLinkUpdate, planLinks } from '../lib/canvas/links';
@@ -22,6 +23,7 @@ export async function updateTakeaway(session: Session, id: string, input: Update
     const context = await loadCanvas(session, familyId);
     const takeaway = requireVisibleContent(context, 'takeaway', id);
     requireEditRights(context);
+    await requireVersion(context, takeaway, input.version);
     if (takeaway.archived) throw fail('FORBIDDEN', { message: 'An archived takeaway is read-only.' });
     if (input.categoryId !== undefined && input.categoryId !== takeaway.categoryId) {
       throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });

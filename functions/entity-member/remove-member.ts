@@ -7,6 +7,7 @@ import { checkMemberRole, deleteMember, getMember } from '../lib/db/members';
 import { deleteWorkRelationMembersOfAdvisor } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
+import { liveRightsChanged } from '../lib/live/revocation';
 import { refreshMembershipInSessions, type Session } from '../lib/session';
 import { runMemberChange } from './member-change';
 
@@ -44,4 +45,5 @@ export async function removeMember(session: Session, memberId: string): Promise<
   await refreshMembershipInSessions(memberId, entityId, null);
   // An advisor who leaves the company loses the canvas roles families gave them there.
   if (actor.entityTypeId === EntityType.AdvisorCompany) await deleteWorkRelationMembersOfAdvisor(entityId, memberId);
+  await liveRightsChanged(memberId);
 }

@@ -17,6 +17,11 @@ export type Config = {
   /** Cookies are Secure unless the app runs on plain http (the local stack). */
   isSecureCookie: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * The live channel's connection management API (`@connections`): the WebSocket API's
+   * stage URL in the cloud, the local gateway locally. Unset where nothing sends to sockets.
+   */
+  liveEndpoint: string | undefined;
 };
 
 let cached: Config | undefined;
@@ -42,6 +47,7 @@ export function config(): Config {
     serverSecret: required('SERVER_SECRET'),
     isSecureCookie: appUrl.startsWith('https://'),
     logLevel: (process.env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+    liveEndpoint: process.env.LIVE_ENDPOINT || undefined,
   };
   return cached;
 }

@@ -174,6 +174,26 @@ export function readSessionToken(cookies: readonly string[] | undefined, cookieH
 }
 
 /**
+ * A session by the hash its key carries (the live channel keeps the hash of the socket's
+ * session): null when it ended, `expired` when its idle or absolute expiry has passed.
+ * Reads only; the idle expiry is not pushed (a socket is no activity).
+ */
+export function sessionOfItem(item: Record<string, unknown> | undefined): Session | 'expired' | null {
+  if (!item) return null;
+  const stored = item as SessionItem;
+  const nowS = nowEpochSeconds();
+  if (stored.expiresAt <= nowS || stored.idleExpiresAt <= nowS) return 'expired';
+  return {
+    tokenHash: stored.tokenHash,
+    userId: stored.userId,
+    currentEntityId: stored.currentEntityId ?? null,
+    membership: stored.membership ?? null,
+    idleExpiresAt: stored.idleExpiresAt,
+    expiresAt: stored.expiresAt,
+  };
+}
+
+/**
  * The session named by the request's cookie. No cookie → UNAUTHORIZED (5); an unknown,
  * idle or past-absolute session → SESSION_EXPIRED (7). TTL deletion lags, so the time is
  * checked here too.

@@ -6,6 +6,7 @@ import { db } from '../lib/db/client';
 import { getLogin, getUser, updatePassword } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
+import { liveSessionsEnded } from '../lib/live/revocation';
 import { endSessionsOfUser, type Session } from '../lib/session';
 
 const wrongPassword = () => fail('WRONG_PASSWORD', { errors: { password: [messageKeys.invalidInput] } });
@@ -29,4 +30,5 @@ export async function changePassword(session: Session, input: ChangePasswordRequ
     throw error;
   }
   await endSessionsOfUser(session.userId, { exceptTokenHash: session.tokenHash });
+  await liveSessionsEnded(session.userId, { exceptTokenHash: session.tokenHash });
 }

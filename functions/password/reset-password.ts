@@ -6,6 +6,7 @@ import { consumeToken, getToken, isTokenExpired, type TokenItem } from '../lib/d
 import { updateEmailConfirmed, updatePassword } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
+import { liveSessionsEnded } from '../lib/live/revocation';
 import { endSessionsOfUser } from '../lib/session';
 
 /**
@@ -54,5 +55,6 @@ export async function resetPassword(input: ResetPasswordRequest): Promise<ResetP
     throw error;
   }
   await endSessionsOfUser(item.userId);
+  await liveSessionsEnded(item.userId, {});
   return { email: item.email };
 }

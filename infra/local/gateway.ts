@@ -4,11 +4,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { matchRoute, pathExists, routeManifest, type RouteGroupName } from '../../shared/routes';
+import { createLiveGateway, type LiveGateway } from './live-gateway';
 
 /**
  * The local API gateway: turns each HTTP request into an API Gateway HTTP API (v2)
  * event, invokes the real handler of the route's group (found through the same
- * manifest the CDK api stack uses) and writes the response back.
+ * manifest the CDK api stack uses) and writes the response back. It also serves the live
+ * channel (`/ws` and the `@connections` API, infra/local/live-gateway.ts).
  */
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -146,15 +148,24 @@ export async function handleRequest(request: IncomingMessage, response: ServerRe
   }
 }
 
-export type Gateway = { url: string; port: number; stop: () => Promise<void> };
+export type Gateway = {
+  url: string;
+  port: number;
+  /** The live channel's half: open sockets. */
+  live: Pick<LiveGateway, 'openCount'>;
+  stop: () => Promise<void>;
+};
 
 export async function startGateway(options: { port: number }): Promise<Gateway> {
+  const live = createLiveGateway();
   const server = http.createServer((request, response) => {
+    if (live.handleManagement(request, response)) return;
     handleRequest(request, response).catch((error: unknown) => {
       process.stderr.write(`gateway: ${String(error)}\n`);
       if (!response.headersSent) sendJson(response, 500, { errorCode: 500, errors: {}, message: 'Internal server error, try again later.' });
     });
   });
+  server.on('upgrade', live.handleUpgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
@@ -164,10 +175,13 @@ export async function startGateway(options: { port: number }): Promise<Gateway> 
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    live,
+    stop: async () => {
+      await live.stop();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
+import { pathToFileURL } from 'node:url';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { liveChannel } from '../../shared/routes';
 import { startGateway, type Gateway } from './gateway';
+import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { assertPortFree } from './ports';
 import { startSesEmulator, type SesEmulator } from './ses-emulator';
 import { ensureTable } from './table';
@@ -31,6 +35,18 @@ export type LocalStack = {
   gateway: Gateway;
   stop: () => Promise<void>;
 };
+
+/**
+ * The live channel's sender on one machine: DynamoDB Local's stream of the table, polled,
+ * feeds the same handler Lambda runs in the cloud (functions/live/sender.ts) with the same
+ * records. One code path: nothing calls the sender from the writers.
+ */
+export async function startLiveSender(options: { dynamoEndpoint: string; tableName: string }): Promise<StreamPoller> {
+  const sender = (await import(pathToFileURL(path.join(import.meta.dirname, '..', '..', liveChannel.senderEntry)).href)) as {
+    handler: (event: DynamoDBStreamEvent) => Promise<void>;
+  };
+  return startStreamPoller({ endpoint: options.dynamoEndpoint, tableName: options.tableName, deliver: sender.handler });
+}
 
 /** The environment the handlers read (functions/lib/config.ts), pointed at the local stand-ins. */
 export function localEnvironment(options: { dynamoEndpoint: string; sesEndpoint: string; appUrl: string; tableName: string }): Record<string, string> {
@@ -67,6 +83,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     Object.assign(process.env, localEnvironment({ dynamoEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, appUrl: options.appUrl, tableName }));
     const gateway = await startGateway({ port: options.ports.api });
     started.push(gateway);
+    // The handlers send to sockets through the gateway's @connections API.
+    process.env.LIVE_ENDPOINT = gateway.url;
+    started.push(await startLiveSender({ dynamoEndpoint: dynamo.endpoint, tableName }));
     return {
       apiUrl: gateway.url,
       dynamoEndpoint: dynamo.endpoint,

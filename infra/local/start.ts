@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole product on one machine. DynamoDB Local (in memory, or under
  * .data/ with --persist), the SES emulator with its inbox, the local gateway and the
- * Vite dev server proxying /api. Ctrl-C stops everything.
+ * Vite dev server proxying /api and /ws (the live channel). Ctrl-C stops everything.
  */
 import { createServer } from 'vite';
 import { assertPortFree } from './ports';
@@ -18,7 +18,16 @@ async function main(): Promise<void> {
   });
   const vite = await createServer({
     configFile: new URL('../../web/vite.config.ts', import.meta.url).pathname,
-    server: { port: defaultPorts.web, strictPort: true, host: '127.0.0.1', proxy: { '/api': { target: stack.apiUrl, changeOrigin: false } } },
+    server: {
+      port: defaultPorts.web,
+      strictPort: true,
+      host: '127.0.0.1',
+      proxy: {
+        '/api': { target: stack.apiUrl, changeOrigin: false },
+        // The live channel: the WebSocket upgrade goes through to the gateway's /ws.
+        '/ws': { target: stack.apiUrl, ws: true, changeOrigin: false },
+      },
+    },
   });
   await vite.listen();
 

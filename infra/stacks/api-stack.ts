@@ -1,3 +1,4 @@
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -9,6 +10,7 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { grantTableAccess } from '../constructs/table-access';
+import { LiveChannel } from '../constructs/live-channel';
 import { routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
 
 export type ApiStackProps = StackProps & {
@@ -18,6 +20,8 @@ export type ApiStackProps = StackProps & {
   mailConfigurationSet: ses.IConfigurationSet;
   /** The variables functions/lib/config.ts reads. */
   environment: Record<string, string>;
+  /** Notified when the live sender's dead-letter queue gets a message. */
+  alarmTopic: sns.ITopic;
 };
 
 /**
@@ -50,6 +54,8 @@ export class ApiStack extends Stack {
   readonly functions: ReadonlyMap<RouteGroupName, AppFunction>;
   /** One JSON line per request (the monitoring dashboard queries it per route group). */
   readonly accessLogs: logs.LogGroup;
+  /** The WebSocket API, its handler and the stream sender. */
+  readonly live: LiveChannel;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -71,15 +77,18 @@ export class ApiStack extends Stack {
       accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 
+    this.live = new LiveChannel(this, 'Live', { table: props.table, environment: props.environment, alarmTopic: props.alarmTopic });
+
     const configurationSetArn = this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.mailConfigurationSet.configurationSetName });
     const functions = new Map<RouteGroupName, AppFunction>();
     for (const [group, definition] of Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>) {
       const fn = new AppFunction(this, `Group-${group}`, {
         entry: definition.entry,
         description: `Family Canvas API: ${group}`,
-        environment: props.environment,
+        environment: definition.revokesLiveSockets ? { ...props.environment, LIVE_ENDPOINT: this.live.endpoint } : props.environment,
       });
       grantTableAccess(fn.function, props.table, 'readWrite');
+      if (definition.revokesLiveSockets) this.live.grantSend(fn.function);
       if (definition.canSendEmail) {
         props.mailIdentity.grant(fn.function, 'ses:SendEmail');
         iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['ses:SendEmail'], resourceArns: [configurationSetArn] });
@@ -107,5 +116,6 @@ export class ApiStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    new CfnOutput(this, 'LiveEndpoint', { value: this.live.endpoint });
   }
 }

@@ -54,6 +54,7 @@ export class DataStack extends Stack {
       sortKey: attribute(tableDefinition.sortKey),
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      stream: dynamodb.StreamViewType[tableDefinition.streamViewType],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,

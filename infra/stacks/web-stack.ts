@@ -9,10 +9,12 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { spaRoutingFunctionCode } from '../constructs/spa-routing';
-import { apiBasePath } from '../../shared/routes';
+import { apiBasePath, liveChannel } from '../../shared/routes';
 
 export type WebStackProps = StackProps & {
   httpApi: apigwv2.IHttpApi;
+  /** The live channel: `/ws` goes to its stage `ws`. */
+  webSocketApi: apigwv2.IWebSocketApi;
   /** The built SPA (web/dist); undefined when it has not been built, then nothing is uploaded. */
   webDistPath: string | undefined;
   /** A custom domain for the distribution: appUrl's host and its us-east-1 certificate. */
@@ -139,6 +141,19 @@ export class WebStack extends Stack {
           // would not recognise the request as its own.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+        },
+        // The live channel on the app's own origin: CloudFront passes the WebSocket upgrade
+        // through. The path /ws is the API's stage; the cookie, the Origin (which $connect
+        // checks), the query string and the Sec-WebSocket-* headers go along; Host must not.
+        [liveChannel.path]: {
+          origin: new origins.HttpOrigin(`${props.webSocketApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         },
       },
     });

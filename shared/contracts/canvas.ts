@@ -37,6 +37,13 @@ export const categoryIdField = () =>
 export const questionIdField = () => z.string({ error: messageKeys.required }).refine((id) => parseQuestionId(id) !== undefined, invalid);
 /** An answer, takeaway, goal or action point id: `<familyId>.<32 hex>`. */
 export const contentIdField = () => z.string({ error: messageKeys.required }).regex(contentIdPattern, invalid);
+/**
+ * The item's `version` as the client read it (responses carry it). Optional: with it, an
+ * update of an item someone changed meanwhile is refused (409, ITEM_CHANGED, 71) instead
+ * of overwriting their change; without it the update goes ahead (the spec's clients).
+ */
+export const versionField = () => z.number({ error: messageKeys.invalidInput }).int(invalid).min(1, invalid).optional();
+
 /** A user id (the member id of a membership). */
 export const userIdField = () => z.string({ error: messageKeys.required }).regex(/^[A-Za-z0-9_-]{1,64}$/, invalid);
 
@@ -107,6 +114,7 @@ export const UpdateAnswerRequest = z.strictObject({
   text: requiredText(canvasLimits.text),
   /** Optional; when sent, must be the answer's question. */
   questionId: questionIdField().optional(),
+  version: versionField(),
 });
 export type UpdateAnswerRequest = z.infer<typeof UpdateAnswerRequest>;
 
@@ -144,11 +152,12 @@ export const UpdateTakeawayRequest = z.strictObject({
   initiatorId: userIdField().nullable().optional(),
   linkedGoalIds: linkedIdsField().optional(),
   archived: ignoredOnUpdate.archived,
+  version: versionField(),
 });
 export type UpdateTakeawayRequest = z.infer<typeof UpdateTakeawayRequest>;
 
 // PATCH /api/canvas-takeaway/archive/{id}
-export const ArchiveTakeawayRequest = z.strictObject({ archived: z.boolean({ error: messageKeys.required }) });
+export const ArchiveTakeawayRequest = z.strictObject({ archived: z.boolean({ error: messageKeys.required }), version: versionField() });
 export type ArchiveTakeawayRequest = z.infer<typeof ArchiveTakeawayRequest>;
 
 // POST /api/canvas-goal/create/{categoryId}
@@ -176,11 +185,12 @@ export const UpdateGoalRequest = z.strictObject({
   completed: ignoredOnUpdate.completed,
   /** Sent by the spec's client on every goal and action point update; a goal has no priority. */
   updatePriority: z.boolean({ error: messageKeys.invalidInput }).optional(),
+  version: versionField(),
 });
 export type UpdateGoalRequest = z.infer<typeof UpdateGoalRequest>;
 
 // PATCH /api/canvas-goal/complete/{id}, PATCH /api/canvas-action-point/complete/{id}
-export const CompleteRequest = z.strictObject({ completed: z.boolean({ error: messageKeys.required }) });
+export const CompleteRequest = z.strictObject({ completed: z.boolean({ error: messageKeys.required }), version: versionField() });
 export type CompleteRequest = z.infer<typeof CompleteRequest>;
 
 // POST /api/canvas-action-point/create/{categoryId}
@@ -208,6 +218,7 @@ export const UpdateActionPointRequest = z.strictObject({
   updatePriority: z.boolean({ error: messageKeys.invalidInput }).optional(),
   linkedGoalIds: linkedIdsField().optional(),
   completed: ignoredOnUpdate.completed,
+  version: versionField(),
 });
 export type UpdateActionPointRequest = z.infer<typeof UpdateActionPointRequest>;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { localEnvironment } from '../../infra/local/stack';
+import { localEnvironment, startLiveSender } from '../../infra/local/stack';
+import type { StreamPoller } from '../../infra/local/stream-poller';
 import { ensureTable } from '../../infra/local/table';
 import { startGateway, type Gateway } from '../../infra/local/gateway';
 import { startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb-local';
@@ -99,6 +100,7 @@ export type IntegrationOptions = {
  */
 export function useIntegrationStack(options: IntegrationOptions = {}): IntegrationStack {
   let gateway: Gateway | undefined;
+  let liveSender: StreamPoller | undefined;
   let privateDynamo: DynamoLocal | undefined;
   let privatePort: number | undefined;
   const tableName = `test-${newId().slice(0, 12)}`;
@@ -161,9 +163,15 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
       { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     );
     await ensureTable(dynamoEndpoint, tableName);
-    gateway = await startGateway({ port: await freePort() });
+    const port = await freePort();
+    // The live channel: handlers send through this gateway's @connections API, and the
+    // table's stream feeds the sender (infra/local/stream-poller.ts).
+    process.env.LIVE_ENDPOINT = `http://127.0.0.1:${port}`;
+    gateway = await startGateway({ port });
+    if (!options.privateDynamo) liveSender = await startLiveSender({ dynamoEndpoint, tableName });
   });
   afterAll(async () => {
+    await liveSender?.stop();
     await gateway?.stop();
     await privateDynamo?.stop();
   });

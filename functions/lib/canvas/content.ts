@@ -1,3 +1,4 @@
+import { requireVersion } from '../journal/item-changed';
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import { voteIdOf } from '../../../shared/contracts/canvas';
 import { canDeleteCanvasItem, canVote } from '../../../shared/permissions';
@@ -129,12 +130,14 @@ export async function setCompleted<K extends 'goal' | 'actionPoint'>(
   kind: K,
   id: string,
   completed: boolean,
+  version?: number,
 ): Promise<{ context: CanvasContext; item: ContentItemOf[K] }> {
   const familyId = familyOfItem(id);
   return withCanvasRetry(async () => {
     const context = await loadCanvas(session, familyId);
     const item = requireVisibleContent(context, kind, id);
     requireEditRights(context);
+    await requireVersion(context, item, version);
     if (item.completed === completed) return { context, item };
     const updated = { ...item, completed, version: item.version + 1 };
     await runSteps(

@@ -60,7 +60,8 @@ export function forgetDeletedEventOp(familyId: number, eventId: string): Transac
   };
 }
 
-const eventOf = (record: Record<string, unknown>): HistoryEvent => {
+/** A stored event item back as the event (keys and bookkeeping removed); the live sender reads stream images with it. */
+export const eventOf = (record: Record<string, unknown>): HistoryEvent => {
   const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, type: _type, expiresAt: _expiresAt, ...event } = record;
   return event as unknown as HistoryEvent;
 };

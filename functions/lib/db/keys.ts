@@ -88,6 +88,15 @@ export const keys = {
   /** GSI1 on an access record: the records of an advisor company's members across families. */
   accessLogOfCompany: (advisorId: number | string) => `ACCESSLOG#${advisorId}`,
 
+  // The live channel: one item per open WebSocket, in a partition of its own per canvas
+  /** A socket that follows a family's canvas (the sender Queries the partition per event batch). */
+  liveConnection: (familyId: number | string, connectionId: string) => ({ PK: `LIVE#${familyId}`, SK: `CONN#${connectionId}` }),
+  livePartition: (familyId: number | string) => `LIVE#${familyId}`,
+  /** GSI1 on a connection: a user's sockets (revocation: sign-out, removal, a changed role). */
+  liveConnectionsOfUser: (userId: string) => `LIVEUSER#${userId}`,
+  /** GSI2 on a connection: the socket by its id ($default, $disconnect carry only the id). */
+  liveConnectionById: (connectionId: string) => `LIVECONN#${connectionId}`,
+
   // Expiry buckets: items that expire carry the day of their `expiresAt` on a free index,
   // so the cleanup job finds the past days' items with a Query (never a Scan).
   /** The bucket of an item expiring at `expiresAt` (epoch seconds), on GSI1 (invitations, tokens). */

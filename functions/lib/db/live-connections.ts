@@ -1,0 +1,170 @@
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { HistoryActor } from '../../../shared/contracts/history';
+import type { PresenceState } from '../../../shared/contracts/live';
+import type { CanvasAccess } from '../../../shared/permissions';
+import { isConditionalCheckFailure } from '../errors';
+import { db, tableName } from './client';
+import { keys } from './keys';
+
+/**
+ * The live channel's connection items (docs/data-model.md "Live connections"): one per open
+ * WebSocket, under `LIVE#<familyId>` so the sender finds a canvas's sockets with one
+ * strongly consistent Query; on GSI1 by user (revocation) and GSI2 by connection id (the
+ * socket's own messages carry only that). The item keeps the access the socket was granted
+ * (re-decided whenever it may have changed, see functions/lib/live/revocation.ts), so the
+ * sender filters an event for 50 sockets without reading anything else.
+ */
+
+/** API Gateway closes a WebSocket after two hours; the item lives no longer (TTL, and every read checks). */
+export const connectionLifetimeSeconds = 2 * 3600;
+
+export type Presence = { state: PresenceState; sectionId: number | null; categoryId: number | null; editingItemId: string | null };
+
+export type LiveConnection = {
+  connectionId: string;
+  familyId: number;
+  userId: string;
+  /** The session the socket was opened with (its key's hash): sign-out and expiry end the socket. */
+  tokenHash: string;
+  access: CanvasAccess;
+  /** Who is on the canvas, as presence shows them (the history's actor shape). */
+  person: HistoryActor;
+  presence: Presence;
+  /** When presence last changed (epoch ms): the rate limit. */
+  presenceAt: number;
+  connectedAt: number;
+  /** Epoch seconds: the connection's own end (two hours, or the session's absolute expiry if sooner). */
+  expiresAt: number;
+};
+
+type ConnectionItem = LiveConnection & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string; type: 'LiveConnection' };
+
+const connectionOf = (item: Record<string, unknown>): LiveConnection => {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, type: _type, ...connection } = item;
+  return connection as unknown as LiveConnection;
+};
+
+export async function putConnection(connection: LiveConnection): Promise<void> {
+  const item: ConnectionItem = {
+    ...keys.liveConnection(connection.familyId, connection.connectionId),
+    GSI1PK: keys.liveConnectionsOfUser(connection.userId),
+    GSI1SK: `CONN#${connection.connectionId}`,
+    GSI2PK: keys.liveConnectionById(connection.connectionId),
+    GSI2SK: 'CONN',
+    type: 'LiveConnection',
+    ...connection,
+  };
+  await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+}
+
+/** Every socket of a canvas, expired ones included (the caller closes those). */
+export async function listConnections(familyId: number): Promise<LiveConnection[]> {
+  const found: LiveConnection[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.livePartition(familyId) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(connectionOf));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+async function queryIndex(indexName: 'GSI1' | 'GSI2', partition: string): Promise<LiveConnection[]> {
+  const found: LiveConnection[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: indexName,
+        KeyConditionExpression: `${indexName}PK = :pk`,
+        ExpressionAttributeValues: { ':pk': partition },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(connectionOf));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/** A user's sockets on every canvas (GSI1). */
+export const connectionsOfUser = (userId: string) => queryIndex('GSI1', keys.liveConnectionsOfUser(userId));
+
+/** One socket by its id (GSI2), if its item exists. */
+export async function connectionById(connectionId: string): Promise<LiveConnection | undefined> {
+  return (await queryIndex('GSI2', keys.liveConnectionById(connectionId)))[0];
+}
+
+/** Deletes a socket's item; true when this call removed it (so only one closer broadcasts the leave). */
+export async function deleteConnection(familyId: number, connectionId: string): Promise<boolean> {
+  const result = await db().send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.liveConnection(familyId, connectionId), ReturnValues: 'ALL_OLD' }),
+  );
+  return result.Attributes !== undefined;
+}
+
+/**
+ * A socket whose message answered 410: forgotten, unless it is still opening — API Gateway
+ * takes no message for a socket before its $connect has returned, and the item is written
+ * inside $connect. Such a socket misses what was sent meanwhile (the client reads the
+ * canvas after its socket opened); one that really went away is forgotten by $disconnect
+ * or its expiry. True when this call removed it.
+ */
+export async function forgetGoneConnection(connection: LiveConnection, nowMs: number): Promise<boolean> {
+  if (nowMs - connection.connectedAt < openingGraceMs) return false;
+  return deleteConnection(connection.familyId, connection.connectionId);
+}
+
+const openingGraceMs = 10_000;
+
+/** The socket's access after a re-decision; false when the socket is gone. */
+export async function updateConnectionAccess(familyId: number, connectionId: string, access: CanvasAccess): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveConnection(familyId, connectionId),
+        UpdateExpression: 'SET #access = :access',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#access': 'access' },
+        ExpressionAttributeValues: { ':access': access },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * A socket's new presence, unless its previous change was less than `minIntervalMs` ago
+ * (dropped: false) or the socket is gone. The condition is the rate limit, so it holds
+ * across Lambda instances.
+ */
+export async function updatePresence(familyId: number, connectionId: string, presence: Presence, nowMs: number, minIntervalMs: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveConnection(familyId, connectionId),
+        UpdateExpression: 'SET presence = :presence, presenceAt = :now',
+        ConditionExpression: 'attribute_exists(PK) AND presenceAt <= :cutoff',
+        ExpressionAttributeValues: { ':presence': presence, ':now': nowMs, ':cutoff': nowMs - minIntervalMs },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}

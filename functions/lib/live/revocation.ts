@@ -1,0 +1,129 @@
+import type { CloseReason } from '../../../shared/contracts/live';
+import type { CanvasAccess } from '../../../shared/permissions';
+import { loadCanvasAccess } from '../canvas/context';
+import { batchGetItems } from '../db/batch';
+import { keys } from '../db/keys';
+import { connectionsOfUser, deleteConnection, listConnections, updateConnectionAccess, type LiveConnection } from '../db/live-connections';
+import type { MemberItem } from '../db/members';
+import { AppError } from '../errors';
+import { describeError, log } from '../logger';
+import { toSessionMembership } from '../memberships';
+import { sessionOfItem } from '../session';
+import { broadcastPresence } from './presence';
+import { closeSocket, sendToSocket } from './sockets';
+
+/**
+ * Revocation of the live channel: the one module every change that may end or narrow a
+ * socket's right calls (DESIGN.md "Visibility is one function"). A socket keeps the access
+ * it was granted; these functions decide it again from the stored truth (session, member
+ * item, work relation) and close the socket (`closed`, then the close) or store the new
+ * access. Callers:
+ * - sign-out, password change and reset: the session's sockets end (liveSessionsEnded);
+ * - a member's role changed or the member removed, in a family or an advisor company (an
+ *   advisor leaving a company loses their canvas roles with it): liveRightsChanged;
+ * - shares narrowed or widened, an advisor's canvas role set or removed (also by a
+ *   revert): these are journal events, so the sender decides again when it meets one, in
+ *   journal order — an event after the change is filtered with the new access
+ *   (functions/lib/live/fanout.ts → recheckCanvas).
+ * A connection's item is deleted before its `closed` goes out, so the sender, which reads
+ * the items, never sends it another event.
+ */
+
+/** Closes one socket: forget it, tell it why, close it. True when this call removed it. */
+export async function closeConnection(connection: LiveConnection, reason: CloseReason): Promise<boolean> {
+  const removed = await deleteConnection(connection.familyId, connection.connectionId);
+  await sendToSocket(connection.connectionId, { type: 'closed', reason }).catch((error: unknown) => log('warn', 'live closed not sent', { error: String(error) }));
+  await closeSocket(connection.connectionId).catch((error: unknown) => log('warn', 'live close failed', { error: String(error) }));
+  log('info', 'live connection closed', { connectionId: connection.connectionId, familyId: connection.familyId, reason });
+  return removed;
+}
+
+async function closeAll(connections: Array<{ connection: LiveConnection; reason: CloseReason }>): Promise<void> {
+  const removed = await Promise.all(connections.map(({ connection, reason }) => closeConnection(connection, reason).then((done) => (done ? connection.familyId : undefined))));
+  const families = new Set(removed.filter((familyId) => familyId !== undefined));
+  await Promise.all([...families].map((familyId) => broadcastPresence(familyId)));
+}
+
+/**
+ * The writers' hooks run after their change is stored: a failure here is logged (an error,
+ * so it alarms) and does not turn the change into an error answer. What the sender would
+ * send a socket is still decided on the stored truth the next time it is rechecked, and a
+ * session's end deletes its sockets' items first.
+ */
+async function safely(what: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    log('error', `live revocation failed: ${what}`, describeError(error));
+  }
+}
+
+/** Sessions ended (sign-out: that one; password change: all but the caller's; reset: all): their sockets close. */
+export function liveSessionsEnded(userId: string, which: { tokenHash: string } | { exceptTokenHash?: string }): Promise<void> {
+  return safely('sessions ended', async () => {
+    const connections = (await connectionsOfUser(userId)).filter((connection) =>
+      'tokenHash' in which ? connection.tokenHash === which.tokenHash : connection.tokenHash !== which.exceptTokenHash,
+    );
+    await closeAll(connections.map((connection) => ({ connection, reason: 'signedOut' as const })));
+  });
+}
+
+/** A user's memberships changed (role, removal): each of their sockets is decided again. */
+export function liveRightsChanged(userId: string): Promise<void> {
+  return safely('rights changed', async () => recheck(await connectionsOfUser(userId)));
+}
+
+/** The canvas's shares or advisor roles changed: every socket of it is decided again; returns those still open, with their access. */
+export async function recheckCanvas(familyId: number): Promise<LiveConnection[]> {
+  return recheck(await listConnections(familyId));
+}
+
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner,
+  );
+
+/**
+ * The access each socket has now, from its session and its membership in the entity it
+ * connected as (not the session's current entity: switching entities in another tab takes
+ * no right away). Reads: one BatchGet of the sessions and member items, then the canvas
+ * access (one BatchGet each, in parallel).
+ */
+async function recheck(connections: LiveConnection[]): Promise<LiveConnection[]> {
+  if (!connections.length) return [];
+  const found = await batchGetItems<Record<string, unknown> & { PK: string; SK: string }>(
+    connections.flatMap((connection) => [keys.session(connection.tokenHash), keys.member(connection.access.membership.entityId, connection.userId)]),
+  );
+  const byKey = new Map(found.map((item) => [`${item.PK}|${item.SK}`, item]));
+  const itemAt = (key: { PK: string; SK: string }) => byKey.get(`${key.PK}|${key.SK}`);
+  const decided = await Promise.all(
+    connections.map(async (connection): Promise<{ connection: LiveConnection; outcome: CanvasAccess | CloseReason }> => {
+      const session = sessionOfItem(itemAt(keys.session(connection.tokenHash)));
+      if (session === null) return { connection, outcome: 'signedOut' };
+      if (session === 'expired') return { connection, outcome: 'expired' };
+      const member = itemAt(keys.member(connection.access.membership.entityId, connection.userId)) as MemberItem | undefined;
+      if (!member?.isActive) return { connection, outcome: 'accessRemoved' };
+      try {
+        const { access } = await loadCanvasAccess({ ...session, membership: toSessionMembership(member) }, connection.familyId);
+        return { connection, outcome: access };
+      } catch (error) {
+        if (error instanceof AppError) return { connection, outcome: 'accessRemoved' };
+        throw error;
+      }
+    }),
+  );
+  const closing: Array<{ connection: LiveConnection; reason: CloseReason }> = [];
+  const open: LiveConnection[] = [];
+  for (const { connection, outcome } of decided) {
+    if (typeof outcome === 'string') {
+      closing.push({ connection, reason: outcome });
+      continue;
+    }
+    if (canonical(outcome) !== canonical(connection.access)) {
+      if (!(await updateConnectionAccess(connection.familyId, connection.connectionId, outcome))) continue;
+    }
+    open.push({ ...connection, access: outcome });
+  }
+  await closeAll(closing);
+  return open;
+}

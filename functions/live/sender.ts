@@ -1,0 +1,14 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { eventOfRecord, isJournalInsert } from '../lib/live/journal-stream';
+import { deliverEvents } from '../lib/live/fanout';
+
+/**
+ * The live sender: the table's stream (new journal events only, functions/lib/live/
+ * journal-stream.ts) → the sockets of each event's canvas that may see it. In the cloud
+ * Lambda polls the stream; locally infra/local/stream-poller.ts reads DynamoDB Local's
+ * stream and calls this same function with the same records. A failure throws: Lambda
+ * retries the batch, then hands it to the dead-letter queue.
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+  await deliverEvents(event.Records.filter(isJournalInsert).map(eventOfRecord));
+}

@@ -1,0 +1,66 @@
+import * as z from 'zod';
+import { HistoryEvent } from './history';
+
+/**
+ * The live channel (`/ws`, DESIGN.md "Live channel"): one WebSocket follows one canvas.
+ * These are the messages on the wire, both ways, as JSON text frames. The server sends
+ * `change` after every canvas write (the history event as GET /api/canvas/history shows it
+ * to this reader), `presence` whenever somebody joins, leaves, moves or starts/stops editing,
+ * and `closed` just before it closes the socket. The client sends `presence` (on open and
+ * whenever its place changes; the reply is the full list) and `ping`.
+ */
+
+/** The path of the channel on the app's own origin; `?familyId=<id>` names the canvas (a family member may leave it out). */
+export const livePath = '/ws';
+
+export const presenceStates = ['active', 'away'] as const;
+export type PresenceState = (typeof presenceStates)[number];
+
+export const closeReasons = ['signedOut', 'accessRemoved', 'expired'] as const;
+export type CloseReason = (typeof closeReasons)[number];
+
+/** One person on the canvas. A reader who cannot see a section gets null for where they are in it. */
+export const PresenceMember = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  entityId: z.number(),
+  entityName: z.string(),
+  entityTypeId: z.number(),
+  state: z.enum(presenceStates),
+  sectionId: z.number().nullable(),
+  categoryId: z.number().nullable(),
+  editingItemId: z.string().nullable(),
+});
+export type PresenceMember = z.infer<typeof PresenceMember>;
+
+/**
+ * `change` events of a canvas come in the order the journal committed them (one item's
+ * events always in that item's order; two people's simultaneous writes may arrive a few
+ * milliseconds out of the order of their ids, which the history sorts by).
+ */
+export const LiveServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('change'), event: HistoryEvent }),
+  z.object({ type: z.literal('presence'), members: z.array(PresenceMember) }),
+  z.object({ type: z.literal('closed'), reason: z.enum(closeReasons) }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type LiveServerMessage = z.infer<typeof LiveServerMessage>;
+
+const id = z.number().int().positive().nullable();
+
+/** What a client says. Anything else (or malformed JSON) is dropped. */
+export const LiveClientMessage = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('presence'),
+    sectionId: id.optional(),
+    categoryId: id.optional(),
+    editingItemId: z.string().max(64).nullable().optional(),
+    state: z.enum(presenceStates).optional(),
+  }),
+  z.strictObject({ action: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
+
+/** At most this many presence messages per second and socket are taken; more are dropped. */
+export const presenceMessagesPerSecond = 4;

@@ -1,0 +1,96 @@
+import type { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { journalInsertFilterPattern } from '../../functions/lib/live/journal-stream';
+import { liveChannel, routeManifest } from '../../shared/routes';
+
+/**
+ * The live channel in the cloud: the WebSocket API (stage `ws`, three routes, one Lambda),
+ * the stream sender filtered to new journal events with its dead-letter queue, the
+ * CloudFront `/ws` behaviour, and grants no wider than needed; cdk-nag clean.
+ */
+let stacks: FamilyCanvasStacks;
+let api: Template;
+let web: Template;
+let data: Template;
+
+type Resource = { Type: string; Properties: Record<string, unknown> };
+
+function nagFindings(stack: Stack): string[] {
+  const report = new AwsSolutionsChecks(stack.node.root).validateScope(stack);
+  return report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}: ${v.description}`));
+}
+
+beforeAll(() => {
+  ({ stacks } = buildApp({ withNag: false, webDistPath: null }));
+  api = Template.fromStack(stacks.api);
+  web = Template.fromStack(stacks.web);
+  data = Template.fromStack(stacks.data);
+});
+
+describe('live channel', () => {
+  it('the table streams new images', () => {
+    data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+  });
+
+  it('is a WebSocket API with stage ws and the three routes on one function', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: liveChannel.stage, AutoDeploy: true, AccessLogSettings: Match.anyValue() });
+    const routes = Object.values(api.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>)
+      .map((route) => route.Properties.RouteKey)
+      .filter((key) => typeof key === 'string' && key.startsWith('$'));
+    expect(routes.sort()).toEqual([...liveChannel.routeKeys].sort());
+    const integrations = Object.values(api.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>).filter((integration) => integration.Properties.IntegrationType === 'AWS_PROXY' && JSON.stringify(integration.Properties.ApiId).includes('LiveApi'));
+    expect(integrations).toHaveLength(1);
+  });
+
+  it('feeds the sender from the stream, filtered to journal inserts, with retries and a dead-letter queue', () => {
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      StartingPosition: 'LATEST',
+      ParallelizationFactor: 1,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 2,
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(journalInsertFilterPattern) }] },
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    api.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('live sender') });
+  });
+
+  it('lets only the handler, the sender and the revoking groups manage connections, of this API only', () => {
+    const policies = Object.values(api.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+    const managing = policies.filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('execute-api:ManageConnections'));
+    const revoking = Object.entries(routeManifest).filter(([, group]) => (group as { revokesLiveSockets?: boolean }).revokesLiveSockets).length;
+    expect(managing).toHaveLength(2 + revoking);
+    for (const policy of managing) {
+      const statement = (policy.Properties.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement.find((s) => JSON.stringify(s.Action).includes('ManageConnections'));
+      expect(JSON.stringify(statement?.Resource)).toContain('LiveApi');
+      expect(JSON.stringify(statement?.Resource)).not.toBe('"*"');
+    }
+    // The groups that revoke know where the management API is; the others do not.
+    const functions = Object.values(api.findResources('AWS::Lambda::Function') as Record<string, Resource>);
+    const withEndpoint = functions.filter((fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('LIVE_ENDPOINT'));
+    expect(withEndpoint).toHaveLength(2 + revoking);
+  });
+
+  it('is served on the app’s origin: CloudFront /ws to the stage, nothing cached, viewer headers but Host passed', () => {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({
+            PathPattern: liveChannel.path,
+            ViewerProtocolPolicy: 'https-only',
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+            OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+          }),
+        ]),
+      }),
+    });
+  });
+
+  it('passes cdk-nag (every finding acknowledged with a reason)', () => {
+    expect(nagFindings(stacks.api)).toEqual([]);
+    expect(nagFindings(stacks.web)).toEqual([]);
+  });
+});

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionPoint, Answer, Goal, Takeaway } from '../../shared/contracts/canvas';
+import type { HistoryEvent, HistoryPage } from '../../shared/contracts/history';
+import type { LiveServerMessage, PresenceMember } from '../../shared/contracts/live';
+import { EntityRole, WorkRelationRole } from '../../shared/enums';
+import type { TestAccount } from '../support/accounts';
+import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
+import { useIntegrationStack, type ApiClient } from '../support/integration';
+import { LiveSocket, refusedHandshake, settle } from '../support/live';
+
+/**
+ * The live channel (issue "live canvas", server part): the handshake's refusals, a change
+ * event for every kind of canvas write in journal order, presence, ping. Real handlers
+ * through the local gateway's /ws, DynamoDB Local's stream feeding the real sender, real
+ * `ws` clients.
+ */
+
+const stack = useIntegrationStack();
+
+let family: FamilyWithCanvas;
+let full: TestAccount;
+let stranger: FamilyWithCanvas;
+let company: TestAccount;
+let sectionAdvisor: TestAccount;
+let sharedSectionId: number;
+let sharedCategoryId: number;
+let hiddenSectionId: number;
+let hiddenCategoryId: number;
+const sockets: LiveSocket[] = [];
+
+async function open(client: ApiClient, familyId?: number): Promise<LiveSocket> {
+  const socket = await LiveSocket.open(stack, client, { familyId });
+  sockets.push(socket);
+  return socket;
+}
+
+async function history(client: ApiClient, familyId?: number, limit = 100): Promise<HistoryEvent[]> {
+  const response = await client.get<HistoryPage>(`/api/canvas/history${familyId ? `/${familyId}` : ''}?limit=${limit}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.results;
+}
+
+async function ok<T>(promise: Promise<{ status: number; body: T }>, status = 200): Promise<T> {
+  const response = await promise;
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  return response.body;
+}
+
+beforeAll(async () => {
+  family = await familyWithCanvas(stack, 'Live Family');
+  full = await memberOf(stack, family.owner, EntityRole.FullMember, 'Sofia');
+  stranger = await familyWithCanvas(stack, 'Stranger Family');
+  sharedSectionId = family.canvas.sections[0]!.id;
+  sharedCategoryId = family.canvas.sections[0]!.categories[0]!.id;
+  hiddenSectionId = family.canvas.sections[1]!.id;
+  hiddenCategoryId = family.canvas.sections[1]!.categories[0]!.id;
+  company = await advisorCompanyFor(stack, family.familyId, [sharedSectionId], 'Live Advisors');
+  sectionAdvisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Section');
+});
+
+afterAll(async () => {
+  await Promise.all(sockets.map((socket) => (socket.isOpen ? socket.close() : undefined)));
+});
+
+describe('the handshake', () => {
+  it('is refused without a session (401), with a foreign Origin or none (403), for a stranger’s canvas (403), for an advisor without a family id (403)', async () => {
+    expect(await refusedHandshake(stack, null, { familyId: family.familyId })).toBe(401);
+    const signedOut = stack.client();
+    expect(await refusedHandshake(stack, signedOut)).toBe(401);
+    expect(await refusedHandshake(stack, family.owner.client, { origin: 'https://evil.example' })).toBe(403);
+    expect(await refusedHandshake(stack, family.owner.client, { origin: 'http://localhost:5173.evil.example' })).toBe(403);
+    expect(await refusedHandshake(stack, family.owner.client, { origin: null })).toBe(403);
+    expect(await refusedHandshake(stack, stranger.owner.client, { familyId: family.familyId })).toBe(403);
+    expect(await refusedHandshake(stack, family.owner.client, { familyId: stranger.familyId })).toBe(403);
+    expect(await refusedHandshake(stack, sectionAdvisor.client)).toBe(403);
+    expect(await refusedHandshake(stack, family.owner.client, { familyId: 'abc' })).toBe(400);
+    // A canvas that does not exist looks like one the caller may not see.
+    expect(await refusedHandshake(stack, sectionAdvisor.client, { familyId: 999_999 })).toBe(403);
+  });
+
+  it('is accepted for a member (own family, with or without the id) and an advisor naming the family; ping answers pong', async () => {
+    const own = await open(family.owner.client);
+    const named = await open(full.client, family.familyId);
+    const advisor = await open(sectionAdvisor.client, family.familyId);
+    own.send({ action: 'ping' });
+    await own.waitFor((message) => message.type === 'pong');
+    // Malformed messages are dropped; the socket stays open and answers the next ping.
+    named.send({ action: 'shout' });
+    named.socket.send('not json');
+    named.send({ action: 'ping' });
+    await named.waitFor((message) => message.type === 'pong');
+    expect(named.isOpen && advisor.isOpen).toBe(true);
+    await Promise.all([own.close(), named.close(), advisor.close()]);
+  });
+});
+
+describe('change events', () => {
+  it('arrive for every kind of write, in journal order, exactly as the writer’s history shows them', async () => {
+    const listener = await open(full.client);
+    const before = (await history(family.owner.client)).length;
+    const owner = family.owner.client;
+    const answer = await ok<Answer>(owner.post(`/api/canvas-answer/create/${sharedCategoryId}.1`, { text: 'We value time', questionId: `${sharedCategoryId}.1` }), 201);
+    await ok(owner.patch(`/api/canvas-answer/${answer.id}`, { text: 'We value time together' }));
+    await ok(full.client.post(`/api/canvas-answer/vote/${answer.id}`), 201);
+    await ok(full.client.delete(`/api/canvas-answer/vote/${answer.id}`), 204);
+    const takeaway = await ok<Takeaway>(owner.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Family first', categoryId: sharedCategoryId }), 201);
+    const goal = await ok<Goal>(owner.post(`/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Meet monthly', categoryId: hiddenCategoryId }), 201);
+    const actionPoint = await ok<ActionPoint>(owner.post(`/api/canvas-action-point/create/${hiddenCategoryId}`, { title: 'Book a room', categoryId: hiddenCategoryId }), 201);
+    await ok(owner.patch(`/api/canvas-takeaway/${takeaway.id}`, { title: 'Family first, always' }));
+    await ok(owner.patch(`/api/canvas-takeaway/archive/${takeaway.id}`, { archived: true }));
+    await ok(owner.patch(`/api/canvas-goal/${goal.id}`, { title: 'Meet every month', linkedActionPointIds: [actionPoint.id] }));
+    await ok(owner.patch(`/api/canvas-goal/complete/${goal.id}`, { completed: true }));
+    await ok(owner.patch(`/api/canvas-action-point/${actionPoint.id}`, { title: 'Book the room' }));
+    await ok(owner.patch(`/api/canvas-action-point/complete/${actionPoint.id}`, { completed: true }));
+    await ok(owner.delete(`/api/canvas-action-point/${actionPoint.id}`), 204);
+    await ok(owner.delete(`/api/canvas-goal/${goal.id}`), 204);
+    await ok(owner.delete(`/api/canvas-takeaway/${takeaway.id}`), 204);
+    await ok(owner.delete(`/api/canvas-answer/${answer.id}`), 204);
+    await ok(owner.patch('/api/canvas', { title: 'The Live Canvas' }));
+    await ok(owner.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId, hiddenSectionId] }));
+    await ok(owner.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId] }));
+    await ok(owner.post(`/api/work-relation-member/update/${sectionAdvisor.userId}/${family.familyId}`, { workRelationRoleId: WorkRelationRole.Limited }));
+    const written = (await history(family.owner.client)).slice(0, (await history(family.owner.client)).length - before).reverse();
+    const revert = await ok<{ results: HistoryEvent[] }>(owner.post(`/api/canvas/history/${written.at(-1)!.id}/revert`));
+    const expected = [...written, ...revert.results];
+    const received = await listener.waitForChanges(expected.length);
+    await settle(300);
+    expect(listener.changes()).toEqual(expected);
+    expect(new Set(received.map((event) => `${event.itemType}:${event.action}`))).toEqual(
+      new Set([
+        'answer:created', 'answer:updated', 'answer:voted', 'answer:unvoted', 'answer:deleted',
+        'takeaway:created', 'takeaway:updated', 'takeaway:archived', 'takeaway:deleted',
+        'goal:created', 'goal:updated', 'goal:completed', 'goal:deleted',
+        'actionPoint:created', 'actionPoint:updated', 'actionPoint:completed', 'actionPoint:deleted',
+        'canvas:titleChanged', 'shares:sharesChanged', 'advisor:advisorChanged', 'advisor:reverted',
+      ]),
+    );
+  });
+
+  it('reach a section-limited advisor only for the shared section, and every listener within a second', async () => {
+    const advisor = await open(sectionAdvisor.client, family.familyId);
+    const member = await open(full.client);
+    const started = Date.now();
+    const hidden = await ok<Takeaway>(family.owner.client.post(`/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Secret plan', categoryId: hiddenCategoryId }), 201);
+    const shared = await ok<Takeaway>(family.owner.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Open plan', categoryId: sharedCategoryId }), 201);
+    const seen = await advisor.waitFor((message): message is Extract<LiveServerMessage, { type: 'change' }> => message.type === 'change' && message.event.itemId === shared.id);
+    await member.waitFor((message) => message.type === 'change' && message.event.itemId === shared.id);
+    expect(Date.now() - started).toBeLessThan(1000 + 500);
+    await settle(300);
+    expect(advisor.changes().map((event) => event.itemId)).toEqual([shared.id]);
+    expect(JSON.stringify(advisor.messages)).not.toContain(hidden.id);
+    expect(JSON.stringify(advisor.messages)).not.toContain('Secret plan');
+    expect(seen.event).toEqual((await history(sectionAdvisor.client, family.familyId, 1))[0]);
+    expect(member.changes().map((event) => event.itemId)).toEqual([hidden.id, shared.id]);
+    await Promise.all([advisor.close(), member.close()]);
+  });
+
+  it('never reach a canvas other than the socket’s', async () => {
+    const listener = await open(stranger.owner.client);
+    await ok(family.owner.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Elsewhere', categoryId: sharedCategoryId }), 201);
+    await settle();
+    expect(listener.changes()).toEqual([]);
+    await listener.close();
+  });
+});
+
+describe('presence', () => {
+  const membersOf = (message: LiveServerMessage) => (message.type === 'presence' ? message.members : []);
+  const person = (members: PresenceMember[], userId: string) => members.find((member) => member.userId === userId);
+
+  it('shows who joins, moves, edits and leaves; a section-limited advisor sees places only in shared sections', async () => {
+    const owner = await open(family.owner.client);
+    owner.send({ action: 'presence' });
+    await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId) !== undefined);
+
+    const advisor = await open(sectionAdvisor.client, family.familyId);
+    // The owner sees the advisor join.
+    await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), sectionAdvisor.userId) !== undefined);
+    advisor.send({ action: 'presence', sectionId: sharedSectionId, categoryId: sharedCategoryId, editingItemId: null });
+    const joined = await advisor.waitFor((message) => message.type === 'presence' && person(membersOf(message), sectionAdvisor.userId)?.sectionId === sharedSectionId);
+    expect(person(membersOf(joined), family.owner.userId)).toMatchObject({ firstName: 'Ada', entityId: family.familyId, state: 'active' });
+
+    // The owner edits an item in a hidden section: the advisor sees them, not where.
+    const hiddenItemId = `${family.familyId}.${'a'.repeat(32)}`;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mark = advisor.messages.length;
+    owner.send({ action: 'presence', sectionId: hiddenSectionId, categoryId: hiddenCategoryId, editingItemId: hiddenItemId });
+    const ownerSees = await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.editingItemId === hiddenItemId);
+    expect(person(membersOf(ownerSees), family.owner.userId)).toMatchObject({ sectionId: hiddenSectionId, categoryId: hiddenCategoryId });
+    const advisorSees = await advisor.waitFor((message) => message.type === 'presence', { from: mark });
+    expect(person(membersOf(advisorSees), family.owner.userId)).toMatchObject({ sectionId: null, categoryId: null, editingItemId: null, state: 'active' });
+    expect(JSON.stringify(advisor.messages)).not.toContain(hiddenItemId);
+
+    // In a shared section they see it; away too.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    owner.send({ action: 'presence', sectionId: sharedSectionId, categoryId: sharedCategoryId, editingItemId: null, state: 'away' });
+    await advisor.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.categoryId === sharedCategoryId);
+    expect(person(membersOf(advisor.messages.at(-1)!), family.owner.userId)?.state).toBe('away');
+
+    // The advisor cannot claim a place in a section hidden from them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    advisor.send({ action: 'presence', sectionId: hiddenSectionId, categoryId: hiddenCategoryId, editingItemId: null });
+    const claimed = await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), sectionAdvisor.userId)?.sectionId === null);
+    expect(person(membersOf(claimed), sectionAdvisor.userId)?.categoryId).toBeNull();
+
+    // Leaving.
+    const before = owner.messages.length;
+    await advisor.close();
+    await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), sectionAdvisor.userId) === undefined, { from: before });
+    await owner.close();
+  });
+
+  it('drops presence messages beyond a few per second', async () => {
+    const owner = await open(family.owner.client);
+    const mark = owner.messages.length;
+    for (let n = 0; n < 20; n += 1) owner.send({ action: 'presence', sectionId: sharedSectionId, categoryId: null, editingItemId: null });
+    await settle(800);
+    const lists = owner.messages.slice(mark).filter((message) => message.type === 'presence').length;
+    expect(lists).toBeGreaterThanOrEqual(1);
+    expect(lists).toBeLessThanOrEqual(5);
+    await owner.close();
+  });
+});
