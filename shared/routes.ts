@@ -22,7 +22,14 @@ export type RouteGroup = {
   routes: readonly RouteDefinition[];
   /** Whether the group's Lambda may send e-mail; only these get ses:SendEmail in the cloud. */
   canSendEmail?: boolean;
+  /**
+   * Files the group's bundle carries beside its index.mjs (fonts): `source` relative to the
+   * repository root, `target` relative to the bundle. The CDK bundling and the bench copy them.
+   */
+  assets?: readonly BundleAsset[];
 };
+
+export type BundleAsset = { source: string; target: string };
 
 export const apiBasePath = '/api';
 
@@ -204,6 +211,19 @@ export const routeManifest = {
       { name: 'getAccessLog', method: 'GET', path: '/api/canvas/access-log' },
       { name: 'getAccessLogCsv', method: 'GET', path: '/api/canvas/access-log.csv' },
       { name: 'getCompanyAccessLog', method: 'GET', path: '/api/entities/access-log' },
+    ],
+  },
+  // Its own group: pdfmake and the fonts stay out of every other Lambda.
+  'canvas-plan-book': {
+    entry: 'functions/canvas-plan-book/handler.ts',
+    assets: [
+      { source: 'node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', target: 'fonts/NotoSans-Regular.ttf' },
+      { source: 'node_modules/@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf', target: 'fonts/NotoSans-Bold.ttf' },
+      { source: 'node_modules/@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf', target: 'fonts/NotoSans-Italic.ttf' },
+    ],
+    routes: [
+      { name: 'exportOwnPlanBook', method: 'POST', path: '/api/canvas/plan-book' },
+      { name: 'exportPlanBook', method: 'POST', path: '/api/canvas/plan-book/{familyId}' },
     ],
   },
   'canvas-answer': {
