@@ -27,6 +27,8 @@ export type RouteGroup = {
    * repository root, `target` relative to the bundle. The CDK bundling and the bench copy them.
    */
   assets?: readonly BundleAsset[];
+  /** The Lambda's memory in MB when not the default 512 (CPU grows with it). */
+  memorySize?: number;
 };
 
 export type BundleAsset = { source: string; target: string };
@@ -216,6 +218,8 @@ export const routeManifest = {
   // Its own group: pdfmake and the fonts stay out of every other Lambda.
   'canvas-plan-book': {
     entry: 'functions/canvas-plan-book/handler.ts',
+    // Laying out a 100-page book is CPU work: 1,024 MB gets about twice the CPU of 512.
+    memorySize: 1024,
     assets: [
       { source: 'node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', target: 'fonts/NotoSans-Regular.ttf' },
       { source: 'node_modules/@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf', target: 'fonts/NotoSans-Bold.ttf' },

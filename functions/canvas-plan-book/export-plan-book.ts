@@ -20,11 +20,15 @@ const maxRecordsPerTransaction = 100;
 
 export type PlanBookFile = { fileName: string; content: Buffer; book: PlanBook };
 
+/** Latin letters that do not decompose into a base letter and an accent. */
+const plainLetters: Record<string, string> = { Ł: 'L', ł: 'l', Ø: 'O', ø: 'o', ß: 'ss', Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Đ: 'D', đ: 'd', Þ: 'Th', þ: 'th' };
+
 /** `<family>-plan-book-<YYYY-MM-DD>.pdf` in letters a file system and a header both take. */
 export function planBookFileName(familyName: string, exportedAt: string): string {
   const family = familyName
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
+    .replace(/[ŁłØøßÆæŒœĐđÞþ]/g, (letter) => plainLetters[letter] ?? letter)
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);

@@ -78,6 +78,8 @@ export class ApiStack extends Stack {
         entry: definition.entry,
         description: `Family Canvas API: ${group}`,
         environment: props.environment,
+        assets: definition.assets,
+        memorySize: definition.memorySize,
       });
       grantTableAccess(fn.function, props.table, 'readWrite');
       if (definition.canSendEmail) {

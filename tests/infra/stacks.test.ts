@@ -92,15 +92,26 @@ describe('mail stack', () => {
 });
 
 describe('api stack', () => {
+  it('bundles the plan book with its fonts beside index.mjs, and no other function with them', () => {
+    const outdir = (stacks.api.node.root as unknown as { outdir: string }).outdir;
+    const bundles = fs.readdirSync(outdir).filter((name) => name.startsWith('asset.') && fs.existsSync(path.join(outdir, name, 'index.mjs')));
+    const withFonts = bundles.filter((name) => fs.existsSync(path.join(outdir, name, 'fonts', 'NotoSans-Regular.ttf')));
+    expect(withFonts).toHaveLength(1);
+    for (const font of ['NotoSans-Bold.ttf', 'NotoSans-Italic.ttf']) expect(fs.existsSync(path.join(outdir, withFonts[0]!, 'fonts', font))).toBe(true);
+    expect(fs.readFileSync(path.join(outdir, withFonts[0]!, 'index.mjs'), 'utf8')).toContain('the plan book fetches nothing');
+  });
+
   it('has one Lambda per route group, built the same way', () => {
     templates.api.resourceCountIs('AWS::Lambda::Function', groups.length);
     for (const fn of Object.values(resourcesOf(templates.api, 'AWS::Lambda::Function'))) {
+      // The plan book lays out PDFs: more memory, so more CPU (shared/routes.ts).
+      const isPlanBook = fn.Properties.Description === 'Family Canvas API: canvas-plan-book';
       expect(fn.Properties).toMatchObject({
         Runtime: functionRuntime.name,
         Architectures: ['arm64'],
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },
-        MemorySize: 512,
+        MemorySize: isPlanBook ? 1024 : 512,
         Timeout: 10,
       });
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
