@@ -19,6 +19,7 @@ import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { stopChildren } from './child';
 import { measureHistory, seedHistory } from './history';
 import { loadSettings, measureHttp } from './http-load';
+import { measurePlanBook } from './plan-book';
 import { measureLambdaBundles } from './lambda-bundles';
 import { formatReport, formatVerdicts, machine, verdicts, writeResults, type BenchResults, type Section } from './report';
 import { seed, type Seeded } from './seed';
@@ -88,6 +89,7 @@ async function main(): Promise<number> {
     dataSet: { error: 'not run' },
     http: { error: 'not run' },
     history: { error: 'not run' },
+    planBook: { error: 'not run' },
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
     budgets: [],
@@ -109,6 +111,8 @@ async function main(): Promise<number> {
     results.http = await section('HTTP measurements', () => measureHttp(apiUrl, seeded, progress));
     progress('measuring the history');
     results.history = await section('history', () => measureHistory(apiUrl, seeded));
+    progress('measuring the plan book');
+    results.planBook = await section('plan book', () => measurePlanBook(apiUrl, seeded));
   }
   progress('stopping the local stack');
   await cleanUp();
