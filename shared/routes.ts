@@ -28,7 +28,16 @@ export type RouteGroup = {
    * and may manage the WebSocket API's connections in the cloud.
    */
   revokesLiveSockets?: boolean;
+  /**
+   * Files the group's bundle carries beside its index.mjs (fonts): `source` relative to the
+   * repository root, `target` relative to the bundle. The CDK bundling and the bench copy them.
+   */
+  assets?: readonly BundleAsset[];
+  /** The Lambda's memory in MB when not the default 512 (CPU grows with it). */
+  memorySize?: number;
 };
+
+export type BundleAsset = { source: string; target: string };
 
 export const apiBasePath = '/api';
 
@@ -215,6 +224,21 @@ export const routeManifest = {
       { name: 'getAccessLog', method: 'GET', path: '/api/canvas/access-log' },
       { name: 'getAccessLogCsv', method: 'GET', path: '/api/canvas/access-log.csv' },
       { name: 'getCompanyAccessLog', method: 'GET', path: '/api/entities/access-log' },
+    ],
+  },
+  // Its own group: pdfmake and the fonts stay out of every other Lambda.
+  'canvas-plan-book': {
+    entry: 'functions/canvas-plan-book/handler.ts',
+    // Laying out a 100-page book is CPU work: 1,024 MB gets about twice the CPU of 512.
+    memorySize: 1024,
+    assets: [
+      { source: 'node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', target: 'fonts/NotoSans-Regular.ttf' },
+      { source: 'node_modules/@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf', target: 'fonts/NotoSans-Bold.ttf' },
+      { source: 'node_modules/@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf', target: 'fonts/NotoSans-Italic.ttf' },
+    ],
+    routes: [
+      { name: 'exportOwnPlanBook', method: 'POST', path: '/api/canvas/plan-book' },
+      { name: 'exportPlanBook', method: 'POST', path: '/api/canvas/plan-book/{familyId}' },
     ],
   },
   'canvas-answer': {

@@ -92,18 +92,29 @@ describe('mail stack', () => {
 });
 
 describe('api stack', () => {
+  it('bundles the plan book with its fonts beside index.mjs, and no other function with them', () => {
+    const outdir = (stacks.api.node.root as unknown as { outdir: string }).outdir;
+    const bundles = fs.readdirSync(outdir).filter((name) => name.startsWith('asset.') && fs.existsSync(path.join(outdir, name, 'index.mjs')));
+    const withFonts = bundles.filter((name) => fs.existsSync(path.join(outdir, name, 'fonts', 'NotoSans-Regular.ttf')));
+    expect(withFonts).toHaveLength(1);
+    for (const font of ['NotoSans-Bold.ttf', 'NotoSans-Italic.ttf']) expect(fs.existsSync(path.join(outdir, withFonts[0]!, 'fonts', font))).toBe(true);
+    expect(fs.readFileSync(path.join(outdir, withFonts[0]!, 'index.mjs'), 'utf8')).toContain('the plan book fetches nothing');
+  });
+
   it('has one Lambda per route group, built the same way', () => {
     // Plus the live channel's two (its handler and its sender: tests/infra/live.test.ts).
     templates.api.resourceCountIs('AWS::Lambda::Function', groups.length + 2);
     const groupFunctionIds = new Set([...stacks.api.functions.values()].map((fn) => logicalIdOf(stacks.api, fn.function)));
     for (const [id, fn] of Object.entries(resourcesOf(templates.api, 'AWS::Lambda::Function'))) {
       if (!groupFunctionIds.has(id)) continue;
+      // The plan book lays out PDFs: more memory, so more CPU (shared/routes.ts).
+      const isPlanBook = fn.Properties.Description === 'Family Canvas API: canvas-plan-book';
       expect(fn.Properties).toMatchObject({
         Runtime: functionRuntime.name,
         Architectures: ['arm64'],
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },
-        MemorySize: 512,
+        MemorySize: isPlanBook ? 1024 : 512,
         Timeout: 10,
       });
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;

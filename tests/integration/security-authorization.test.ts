@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../shared/contracts/auth';
 import type { EntityListResponse } from '../../shared/contracts/entities';
 import { useIntegrationStack } from '../support/integration';
+import { pdfText } from '../support/pdf';
 import { buildRouteCalls, manifestKeys, type CallBuilder, type RouteKey } from '../support/security-calls';
 import { actorNames, buildSecurityWorld, outcomeOf, secretReaders, secrets, sendAs, type ActorName, type Outcome, type SecurityWorld } from '../support/security-world';
 
@@ -162,6 +163,11 @@ const matrix: Record<RouteKey, Row> = {
   'GET /api/canvas/access-log.csv': { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
   'GET /api/entities/access-log': { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },
   'GET /api/canvas/category/{id}': { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
+  // The plan book: whoever reads the canvas, with what they see (the leak scan reads the PDF's text).
+  // One caller at a time: a render holds the event loop this process shares with the gateway
+  // for about a second, and ten at once let kept-alive sockets time out under the client.
+  'POST /api/canvas/plan-book': { expected: '5 ok 4 | ok ok ok ok | 4 4 4', isSequential: true },
+  'POST /api/canvas/plan-book/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4', isSequential: true },
   'POST /api/canvas-answer/create/{questionId}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
   'PATCH /api/canvas-answer/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
   'DELETE /api/canvas-answer/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
@@ -225,8 +231,8 @@ describe('the authorization matrix', () => {
     const send = async ({ actor, call }: (typeof prepared)[number]) => {
       const response = await sendAs(world, actor, method, call);
       actual[actor] = outcomeOf(response);
-      // A successful answer never carries what this caller may not read.
-      const text = JSON.stringify(response.body ?? '');
+      // A successful answer never carries what this caller may not read; a PDF (the plan book) is searched in its text.
+      const text = Buffer.isBuffer(response.body) ? pdfText(response.body) : JSON.stringify(response.body ?? '');
       for (const [name, marker] of Object.entries(secrets) as Array<[keyof typeof secrets, string]>) {
         if (!secretReaders[name].includes(actor) && text.includes(marker)) actual[actor] = `leaks ${name}`;
       }

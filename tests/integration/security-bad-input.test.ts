@@ -15,6 +15,7 @@ import {
   UpdateTakeawayRequest,
 } from '../../shared/contracts/canvas';
 import { ContactFormRequest } from '../../shared/contracts/contact';
+import { PlanBookRequest } from '../../shared/contracts/plan-book';
 import { CreateEntityRequest, EntityAddressRequest, UpdateEntityRequest } from '../../shared/contracts/entities';
 import {
   AcceptAdvisorInvitationRequest,
@@ -126,6 +127,8 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'POST /api/canvas-action-point/create/{categoryId}': CreateActionPointRequest,
   'PATCH /api/canvas-action-point/{id}': UpdateActionPointRequest,
   'PATCH /api/canvas-action-point/complete/{id}': CompleteRequest,
+  'POST /api/canvas/plan-book': PlanBookRequest,
+  'POST /api/canvas/plan-book/{familyId}': PlanBookRequest,
 };
 
 /** Writes that read no body at all (their body is never looked at, so only its JSON and size are checked). */

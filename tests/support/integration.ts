@@ -30,6 +30,10 @@ export class ApiClient {
       if (/Max-Age=0/i.test(cookie) || value.join('=') === '') this.cookieJar.delete(name.trim());
       else this.cookieJar.set(name.trim(), value.join('='));
     }
+    // A PDF (the plan book) is kept as bytes: read as text it would be mangled.
+    if (/^application\/pdf/i.test(response.headers.get('content-type') ?? '')) {
+      return { status: response.status, body: Buffer.from(await response.arrayBuffer()) as T, headers: response.headers, cookies };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -288,6 +288,8 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'GET /api/canvas/access-log.csv': fixed({ path: '/api/canvas/access-log.csv' }),
     'GET /api/entities/access-log': fixed({ path: '/api/entities/access-log' }),
     'GET /api/canvas/category/{id}': fixed({ path: `/api/canvas/category/${world.categoryId}` }),
+    'POST /api/canvas/plan-book': fixed({ path: '/api/canvas/plan-book', body: {} }),
+    'POST /api/canvas/plan-book/{familyId}': fixed({ path: `/api/canvas/plan-book/${familyId}`, body: {} }),
     'POST /api/canvas-answer/create/{questionId}': fixed({ path: `/api/canvas-answer/create/${world.openQuestionId}`, body: { questionId: world.openQuestionId, text: `My answer ${secrets.unshared}` } }),
     'PATCH /api/canvas-answer/{id}': fixed({ path: `/api/canvas-answer/${targets.updateAnswer}`, body: { text: `An answer by the full member ${secrets.unshared}` } }),
     'DELETE /api/canvas-answer/{id}': async () => ({ path: `/api/canvas-answer/${await byFull.answer()}` }),

@@ -2,6 +2,7 @@ import type { messageKeys } from '../../../shared/validation';
 import { canvasMessages } from './en-US.canvas';
 import { historyMessages } from './en-US.history';
 import { organisationMessages } from './en-US.organisations';
+import { planBookMessages } from './en-US.plan-book';
 import { workInvitationMessages } from './en-US.work-invitations';
 import { workRelationMessages } from './en-US.work-relations';
 
@@ -377,6 +378,9 @@ export const messages = {
 
   // The canvas history, undo and the advisor access log: en-US.history.ts
   ...historyMessages,
+
+  // The plan book (a PDF of the canvas): en-US.plan-book.ts
+  ...planBookMessages,
 
   // Organisations, members, invitations, profile (spec 01): en-US.organisations.ts
   ...organisationMessages,
