@@ -1,4 +1,5 @@
 import { SaltRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
+import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { endSession, requireSession } from '../lib/session';
 import { getSalt } from './get-salt';
@@ -20,8 +21,8 @@ export const handler = createGroupHandler('auth', {
   }),
   signIn: defineRoute({
     body: SigninRequest,
-    handler: async ({ body }) => {
-      const { user, cookie } = await signIn(body);
+    handler: async ({ body, event }) => {
+      const { user, cookie } = await signIn(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
       return { body: user, cookies: [cookie] };
     },
   }),

@@ -35,6 +35,7 @@ export const messages = {
   'forms.errorMessages.phone': 'Please enter a valid phone number.',
   'forms.errorMessages.postalCode': 'Please enter a valid postal code.',
   'forms.errorMessages.unknownField': 'This field is not accepted.',
+  'forms.errorMessages.singleLine': 'Please keep this to one line, without line breaks or text-direction marks.',
   'forms.requiredLegend': 'Fields marked with * are required.',
   'forms.submitHint': 'Complete the highlighted fields to continue.',
   'forms.errorMessages.formInvalid': 'Some information was not accepted. Please check the form and try again.',
