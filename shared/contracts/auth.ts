@@ -184,7 +184,7 @@ export type UserSession = z.infer<typeof UserSession>;
 export const UserSessionsResponse = z.array(UserSession);
 export type UserSessionsResponse = z.infer<typeof UserSessionsResponse>;
 /** DELETE /api/user/sessions/{id} */
-export const SessionIdPath = z.strictObject({ id: z.string().min(1, { error: messageKeys.required }).max(64, { error: messageKeys.tooLong }) });
+export const SessionIdPath = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: messageKeys.invalidInput }) });
 export type SessionIdPath = z.infer<typeof SessionIdPath>;
 /** POST /api/user/sessions/revoke-others: how many sessions were ended. */
 export const RevokeOtherSessionsResponse = z.object({ revoked: z.number() });

@@ -203,7 +203,7 @@ export const messages = {
   'contactForm.sending': 'Sending…',
   'contactForm.sent': 'Sent',
   'contactForm.successTitle': 'Message sent',
-  'contactForm.successMessage': 'Thank you for your message! We have sent you a copy by e-mail and will get back to you soon.',
+  'contactForm.successMessage': 'Thank you for your message! We will get back to you soon.',
   'contactForm.sendAnother': 'Send another message',
   'contactForm.errorTitle': 'Message not sent',
   'contactForm.errorMessage': 'Your message could not be sent. Please try again in a moment.',
