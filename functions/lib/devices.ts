@@ -23,12 +23,13 @@ export function parseDevice(userAgent: string): Device {
   return { browser: result.browser.name ?? null, os: result.os.name ?? null, type: result.device.type ?? null };
 }
 
-/** "Chrome on macOS", "Safari on iOS (mobile)", "Unknown browser on Linux", or "Unknown device". */
+/** "Chrome on Mac OS", "Mobile Safari on iOS", "Chrome on Android (tablet)", or "Unknown device". */
 export function describeDevice(userAgent: string): string {
   const device = parseDevice(userAgent);
   if (!device.browser && !device.os) return 'Unknown device';
   const label = `${device.browser ?? 'Unknown browser'} on ${device.os ?? 'an unknown system'}`;
-  return device.type ? `${label} (${device.type})` : label;
+  // The kind of device when the browser's name does not say it already ("Mobile Safari").
+  return device.type && !label.toLowerCase().includes(device.type) ? `${label} (${device.type})` : label;
 }
 
 /** A known device is remembered this long after its last sign-in. */
