@@ -2,6 +2,7 @@ import type { messageKeys } from '../../../shared/validation';
 import { canvasMessages } from './en-US.canvas';
 import { historyMessages } from './en-US.history';
 import { organisationMessages } from './en-US.organisations';
+import { securityMessages } from './en-US.security';
 import { workInvitationMessages } from './en-US.work-invitations';
 import { workRelationMessages } from './en-US.work-relations';
 
@@ -259,6 +260,8 @@ export const messages = {
   'login.introReset': 'Your password has been changed. Log in with your new password.',
   'login.email': 'E-mail',
   'login.password': 'Password',
+  'login.remember': 'Keep me signed in for 30 days',
+  'login.rememberHint': 'Otherwise you are signed out after 12 hours. Either way, 30 minutes without activity signs you out. Do not use this on a shared computer.',
   'login.submit': 'Login',
   'login.submitting': 'Logging in…',
   'login.submitted': 'Logged in',
@@ -378,6 +381,9 @@ export const messages = {
 
   // Organisations, members, invitations, profile (spec 01): en-US.organisations.ts
   ...organisationMessages,
+
+  // The Security tab of the profile (sessions): en-US.security.ts
+  ...securityMessages,
 
   // Family and advisor invitations, select pages, walkthrough (spec 02): en-US.work-invitations.ts
   ...workInvitationMessages,
