@@ -14,8 +14,8 @@ export const handler = createGroupHandler('auth', {
   }),
   signUp: defineRoute({
     body: SignupRequest,
-    handler: async ({ body }) => {
-      const { response, cookie } = await signUp(body);
+    handler: async ({ body, event }) => {
+      const { response, cookie } = await signUp(body, userAgentOf(event));
       return { status: 201, body: response, cookies: cookie ? [cookie] : undefined };
     },
   }),
