@@ -1,6 +1,6 @@
 import { expect, test, uniqueEmail } from './support/fixtures';
 
-test('a visitor writes to the team through the contact form and gets a copy', async ({ page, inbox }) => {
+test('a visitor writes to the team through the contact form and gets a fixed acknowledgement', async ({ page, inbox }) => {
   const email = uniqueEmail();
   const subject = `Advisors on our canvas ${Date.now()}`;
 
