@@ -14,6 +14,11 @@ export type RouteDefinition = {
   path: string;
   /** Routes are authenticated unless they say otherwise. */
   isPublic?: boolean;
+  /**
+   * A GET that changes something (the spec's calls): it gets the cross-site check every
+   * write gets (functions/lib/http.ts), so a link on another site cannot trigger it.
+   */
+  changesState?: boolean;
 };
 
 export type RouteGroup = {
@@ -63,7 +68,7 @@ export const routeManifest = {
     entry: 'functions/email-confirmation/handler.ts',
     canSendEmail: true,
     routes: [
-      { name: 'confirmEmail', method: 'GET', path: '/api/email-confirmation', isPublic: true },
+      { name: 'confirmEmail', method: 'GET', path: '/api/email-confirmation', isPublic: true, changesState: true },
       { name: 'resendConfirmationLink', method: 'POST', path: '/api/email-confirmation/resend-confirmation-link', isPublic: true },
     ],
   },
@@ -88,6 +93,9 @@ export const routeManifest = {
       { name: 'addAddress', method: 'POST', path: '/api/user/address' },
       { name: 'updateAddress', method: 'PATCH', path: '/api/user/address/{id}' },
       { name: 'updatePrivacySettings', method: 'POST', path: '/api/user/privacy' },
+      { name: 'listSessions', method: 'GET', path: '/api/user/sessions' },
+      { name: 'revokeSession', method: 'DELETE', path: '/api/user/sessions/{id}' },
+      { name: 'revokeOtherSessions', method: 'POST', path: '/api/user/sessions/revoke-others' },
       { name: 'listPrivacyLevels', method: 'GET', path: '/api/privacy-settings', isPublic: true },
       { name: 'listCountries', method: 'GET', path: '/api/addresses/countries', isPublic: true },
     ],
@@ -128,7 +136,7 @@ export const routeManifest = {
       { name: 'resendMemberInvitation', method: 'POST', path: '/api/member-invitation/resend' },
       { name: 'revokeMemberInvitation', method: 'DELETE', path: '/api/member-invitation/revoke/{id}' },
       { name: 'getMemberInvitation', method: 'GET', path: '/api/member-invitation', isPublic: true },
-      { name: 'acceptMemberInvitation', method: 'GET', path: '/api/member-invitation/accept' },
+      { name: 'acceptMemberInvitation', method: 'GET', path: '/api/member-invitation/accept', changesState: true },
     ],
   },
   'entity-member': {

@@ -6,6 +6,7 @@ import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/e
 import { bySpecificity, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
 import { config } from './config';
 import { AppError, fail } from './errors';
+import { refuseIllFormedInput } from './input/well-formed';
 import { describeError, log } from './logger';
 import { readSessionToken, resolveSession, type Session } from './session';
 
@@ -143,13 +144,14 @@ const jsonBody = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
     }
     if (raw.trim() === '') {
       event.parsedBody = {};
-      return;
+    } else {
+      try {
+        event.parsedBody = JSON.parse(raw);
+      } catch {
+        throw fail('INCORRECT_INPUT', { message: 'Malformed JSON body.' });
+      }
     }
-    try {
-      event.parsedBody = JSON.parse(raw);
-    } catch {
-      throw fail('INCORRECT_INPUT', { message: 'Malformed JSON body.' });
-    }
+    refuseIllFormedInput({ body: event.parsedBody, path: event.pathParameters, query: event.queryStringParameters });
   },
 });
 
@@ -245,8 +247,11 @@ function toResult(output: RouteOutput): ApiResult {
   };
 }
 
-function bindRoute(route: AnyRoute, isPublic: boolean) {
+function bindRoute(route: AnyRoute, definition: RouteDefinition) {
+  const isPublic = definition.isPublic === true;
   return async (event: ParsedEvent, context: Context): Promise<ApiResult> => {
+    // A GET that writes (the manifest says so) gets the check every write gets.
+    if (definition.changesState) requireOwnSiteRequest(event);
     const token = readSessionToken(event.cookies, header(event, 'cookie'));
     let session: Session | null = null;
     if (isPublic) {
@@ -279,7 +284,7 @@ export function createGroupHandler<G extends RouteGroupName>(group: G, routes: R
     definitions.map((definition) => ({
       method: definition.method,
       path: definition.path,
-      handler: bindRoute(routes[definition.name as RouteNamesOf<G>], definition.isPublic === true),
+      handler: bindRoute(routes[definition.name as RouteNamesOf<G>], definition),
     })),
   );
   return middy<ParsedEvent, ApiResult>()

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { contentIdPattern, familyOfCategoryId, familyOfSectionId, parseQuestionId } from '../canvas-ids';
 import { goalTerms, priorities, workRelationPermissions } from '../enums';
-import { messageKeys, requiredText } from '../validation';
+import { messageKeys, requiredText, singleLineText } from '../validation';
 
 /**
  * Contracts of the canvas calls (spec 02 §7 Canvas, §3 fields, §5 rules): the canvas,
@@ -64,7 +64,7 @@ const textField = () =>
     .nullable()
     .transform((text) => (text ? text : null));
 
-const titleField = () => requiredText(canvasLimits.title);
+const titleField = () => singleLineText(canvasLimits.title);
 
 /** Goal term: the spec's 'none' (or null) is NoTerm. */
 export const goalTermField = () =>
@@ -95,7 +95,7 @@ export const TakeawayVotePath = z.strictObject({ takeawayId: contentIdField() })
 
 // PATCH /api/canvas
 export const UpdateCanvasTitleRequest = z.strictObject({
-  title: requiredText(canvasLimits.canvasTitle).min(3, { error: messageKeys.minLength3 }),
+  title: singleLineText(canvasLimits.canvasTitle).min(3, { error: messageKeys.minLength3 }),
 });
 export type UpdateCanvasTitleRequest = z.infer<typeof UpdateCanvasTitleRequest>;
 export const UpdateCanvasTitleResponse = z.object({ id: z.number(), title: z.string() });

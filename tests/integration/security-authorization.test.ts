@@ -74,6 +74,10 @@ const matrix: Record<RouteKey, Row> = {
   'POST /api/user/address': { expected: signedIn },
   'PATCH /api/user/address/{id}': { expected: '5 4 4 | ok 4 4 4 | 4 4 4' },
   'POST /api/user/privacy': { expected: signedIn },
+  'GET /api/user/sessions': { expected: signedIn },
+  // Each caller ends a session of their own (another user's id is 4: tests/integration/trust-sessions).
+  'DELETE /api/user/sessions/{id}': { expected: signedIn },
+  'POST /api/user/sessions/revoke-others': { expected: signedIn },
   'GET /api/entities': { expected: signedIn },
   'POST /api/entities': { expected: signedIn },
   'GET /api/authorization/member-roles': { expected: signedIn },

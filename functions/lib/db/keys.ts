@@ -13,7 +13,13 @@ export const keys = {
   sessionsOfUser: (userId: string) => ({ GSI1PK: `USER#${userId}#SESSIONS` }),
   /** Single-use tokens (confirmation, password reset), stored by hash. */
   token: (kind: TokenKind, tokenHash: string) => ({ PK: `TOKEN#${kind}#${tokenHash}`, SK: 'TOKEN' }),
-  signinThrottle: (email: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: 'THROTTLE' }),
+  /** Sign-in (and current-password) failures of one account from one client address. */
+  signinThrottleOfClient: (email: string, clientAddress: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: `CLIENT#${clientAddress}` }),
+  /** A rate-limit counter: one item per limited key and fixed window (functions/lib/limits). */
+  limitCounter: (key: string, windowStartsAt: number) => ({ PK: `LIMIT#${key}`, SK: `WINDOW#${windowStartsAt}` }),
+  /** A device (browser and system) a user has signed in from: a sign-in from a new one sends an e-mail. */
+  knownDevice: (userId: string, deviceHash: string) => ({ PK: `USER#${userId}`, SK: `DEVICE#${deviceHash}` }),
+  knownDevicePrefix: 'DEVICE#',
   /** A recipient that bounced permanently or complained: the mailer sends it nothing. */
   suppression: (email: string) => ({ PK: `SUPPRESS#${email.toLowerCase()}`, SK: 'SUPPRESS' }),
 
