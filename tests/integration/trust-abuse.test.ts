@@ -210,17 +210,23 @@ describe('4. reset and resend answer in the same time whether the account exists
     const unconfirmed = signupBody();
     await stack.client().post('/api/auth/signup', unconfirmed);
     const client = stack.client({ sourceAddress: '127.0.0.31' });
-    const median = async (path: string, email: string) => {
-      const times: number[] = [];
-      for (let round = 0; round < 3; round += 1) times.push((await timed(() => client.post(path, { email }))).ms);
-      return times.sort((a, b) => a - b)[1]!;
+    // Medians of 4 (within the limits of 5 mails per address), known and unknown taken in turn, so a busy moment of the machine hits both alike.
+    const medians = async (path: string, knownEmail: string, unknownEmail: string) => {
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let round = 0; round < 4; round += 1) {
+        known.push((await timed(() => client.post(path, { email: knownEmail }))).ms);
+        unknown.push((await timed(() => client.post(path, { email: unknownEmail }))).ms);
+      }
+      const mid = (times: number[]) => times.sort((a, b) => a - b)[1]!;
+      return [mid(known), mid(unknown)] as const;
     };
     const pairs: Array<[string, string, string]> = [
       ['/api/password/send-reset', account.email, uniqueEmail('nobody')],
       ['/api/email-confirmation/resend-confirmation-link', unconfirmed.email, uniqueEmail('nobody')],
     ];
     for (const [path, knownEmail, unknownEmail] of pairs) {
-      const [known, unknown] = [await median(path, knownEmail), await median(path, unknownEmail)];
+      const [known, unknown] = await medians(path, knownEmail, unknownEmail);
       expect(known, path).toBeGreaterThanOrEqual(steadyAnswerMs - 5);
       expect(unknown, path).toBeGreaterThanOrEqual(steadyAnswerMs - 5);
       expect(Math.abs(known - unknown), path).toBeLessThan(100);
