@@ -243,6 +243,7 @@ export const routeManifest = {
       { name: 'updateActionPoint', method: 'PATCH', path: '/api/canvas-action-point/{id}' },
       { name: 'completeActionPoint', method: 'PATCH', path: '/api/canvas-action-point/complete/{id}' },
       { name: 'deleteActionPoint', method: 'DELETE', path: '/api/canvas-action-point/{id}' },
+      { name: 'listMyActionPoints', method: 'GET', path: '/api/canvas-action-point/mine' },
     ],
   },
 } as const satisfies Record<string, RouteGroup>;

@@ -185,6 +185,8 @@ const matrix: Record<RouteKey, Row> = {
   'PATCH /api/canvas-action-point/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
   'PATCH /api/canvas-action-point/complete/{id}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
   'DELETE /api/canvas-action-point/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  // The caller's own assigned action points, wherever they may see them (the leak scan checks the section-limited advisor).
+  'GET /api/canvas-action-point/mine': { expected: signedIn },
 };
 
 function parseRow(expected: string): Record<ActorName, Outcome> {

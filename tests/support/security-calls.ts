@@ -306,6 +306,7 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'PATCH /api/canvas-action-point/{id}': fixed({ path: `/api/canvas-action-point/${targets.updateActionPoint}`, body: { title: `Action to update ${secrets.unshared}` } }),
     'PATCH /api/canvas-action-point/complete/{id}': fixed({ path: `/api/canvas-action-point/complete/${targets.completeActionPoint}`, body: { completed: true } }),
     'DELETE /api/canvas-action-point/{id}': async () => ({ path: `/api/canvas-action-point/${await byFull.actionPoint()}` }),
+    'GET /api/canvas-action-point/mine': fixed({ path: '/api/canvas-action-point/mine' }),
   };
   return calls;
 }
