@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, dueStateOf, formatDay, isCalendarDay, isTimeZone, mondayOf } from './dates';
+import { addDays, dayIn, dueStateOf, formatDay, isCalendarDay, isTimeZone, mondayOf, parseDay } from './dates';
 
 describe('calendar days', () => {
   it('accepts real YYYY-MM-DD days only', () => {
@@ -12,8 +12,12 @@ describe('calendar days', () => {
     expect(isCalendarDay('2026-01-01T00:00:00Z')).toBe(false);
   });
 
-  it('writes a day as day.month.year', () => {
+  it('writes a day as day.month.year and reads it back', () => {
     expect(formatDay('2026-12-04')).toBe('04.12.2026');
+    expect(parseDay('04.12.2026')).toBe('2026-12-04');
+    expect(parseDay(' 4.2.2026 ')).toBe('2026-02-04');
+    expect(parseDay('30.02.2026')).toBeUndefined();
+    expect(parseDay('2026-12-04')).toBeUndefined();
   });
 
   it('reads the day of an instant in a time zone', () => {

@@ -66,3 +66,11 @@ export function dueStateOf(dueDate: string | null | undefined, today: string): D
   if (dueDate <= addDays(mondayOf(today), 6)) return 'thisWeek';
   return 'later';
 }
+
+/** What a person types (24.12.2026, 24.12.26 is not accepted) → 2026-12-24; undefined when it is no real day. */
+export function parseDay(typed: string): string | undefined {
+  const match = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(typed);
+  if (!match) return undefined;
+  const day = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  return isCalendarDay(day) ? day : undefined;
+}

@@ -42,6 +42,7 @@ const pages: Record<PageRouteName, LazyPage> = {
   familyInvitation: () => import('./routes/family-invitation'),
   advisorInvitation: () => import('./routes/advisor-invitation'),
   dashboard: () => import('./routes/dashboard'),
+  myActions: () => import('./routes/my-actions'),
   about: placeholder,
   noEntity: () => import('./routes/no-entity'),
   createEntity: () => import('./routes/create-entity'),
