@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { timeZoneField } from './notifications';
 import { addressTypes, memberPermissions, privacyLevelIds } from '../enums';
 import { base64Field, emailField, messageKeys, nameField, unusedWhenBlank } from '../validation';
 import { numberOrNumericString } from './common';
@@ -58,6 +59,8 @@ export const SignupRequest = z
     memberInvitationToken: unusedWhenBlank(tokenField()),
     familyInvitationToken: unusedWhenBlank(tokenField()),
     advisorInvitationToken: unusedWhenBlank(tokenField()),
+    /** The browser's IANA time zone (not one of the spec's keys): the e-mail digest follows it; UTC without one. */
+    timeZone: unusedWhenBlank(timeZoneField()),
   })
   .superRefine((value, context) => {
     // Spec 01 §3: either an invitation, or the entity type and name. With a family or

@@ -13,6 +13,10 @@ export const keys = {
   sessionsOfUser: (userId: string) => ({ GSI1PK: `USER#${userId}#SESSIONS` }),
   /** Single-use tokens (confirmation, password reset), stored by hash. */
   token: (kind: TokenKind, tokenHash: string) => ({ PK: `TOKEN#${kind}#${tokenHash}`, SK: 'TOKEN' }),
+  /** The user's notification settings (the e-mail digest, their time zone). */
+  notificationSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'NOTIFICATIONS' }),
+  /** GSI1 on the notification settings: the users whose digest is due in one UTC hour (YYYY-MM-DDTHH). */
+  digestsDueAt: (hourBucket: string) => `DIGEST#${hourBucket}`,
   signinThrottle: (email: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: 'THROTTLE' }),
   /** A recipient that bounced permanently or complained: the mailer sends it nothing. */
   suppression: (email: string) => ({ PK: `SUPPRESS#${email.toLowerCase()}`, SK: 'SUPPRESS' }),
