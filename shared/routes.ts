@@ -14,6 +14,11 @@ export type RouteDefinition = {
   path: string;
   /** Routes are authenticated unless they say otherwise. */
   isPublic?: boolean;
+  /**
+   * Also takes an `application/x-www-form-urlencoded` body (its content is not read): RFC
+   * 8058 one-click unsubscribe, which mailbox providers POST as a form.
+   */
+  acceptsFormBody?: boolean;
 };
 
 export type RouteGroup = {
@@ -69,6 +74,12 @@ export const routeManifest = {
       { name: 'addAddress', method: 'POST', path: '/api/user/address' },
       { name: 'updateAddress', method: 'PATCH', path: '/api/user/address/{id}' },
       { name: 'updatePrivacySettings', method: 'POST', path: '/api/user/privacy' },
+      { name: 'getNotificationSettings', method: 'GET', path: '/api/user/notifications' },
+      { name: 'updateNotificationSettings', method: 'PUT', path: '/api/user/notifications' },
+      // The digest's unsubscribe link: the token in the URL is the proof, no session needed.
+      // GET only looks (link scanners open links); POST unsubscribes (RFC 8058 one-click).
+      { name: 'getUnsubscribe', method: 'GET', path: '/api/unsubscribe', isPublic: true },
+      { name: 'unsubscribe', method: 'POST', path: '/api/unsubscribe', isPublic: true, acceptsFormBody: true },
       { name: 'listPrivacyLevels', method: 'GET', path: '/api/privacy-settings', isPublic: true },
       { name: 'listCountries', method: 'GET', path: '/api/addresses/countries', isPublic: true },
     ],

@@ -72,6 +72,11 @@ const matrix: Record<RouteKey, Row> = {
   'POST /api/user/address': { expected: signedIn },
   'PATCH /api/user/address/{id}': { expected: '5 4 4 | ok 4 4 4 | 4 4 4' },
   'POST /api/user/privacy': { expected: signedIn },
+  'GET /api/user/notifications': { expected: signedIn },
+  'PUT /api/user/notifications': { expected: signedIn },
+  // Public: the token in the URL names the user (one-click unsubscribe works without a session).
+  'GET /api/unsubscribe': { expected: everybody },
+  'POST /api/unsubscribe': { expected: everybody },
   'GET /api/entities': { expected: signedIn },
   'POST /api/entities': { expected: signedIn },
   'GET /api/authorization/member-roles': { expected: signedIn },

@@ -28,6 +28,7 @@ import {
   SendWorkRelationInvitationRequest,
 } from '../../shared/contracts/invitations';
 import { UpdateMemberRequest } from '../../shared/contracts/members';
+import { UpdateNotificationSettingsRequest } from '../../shared/contracts/notifications';
 import { AddressRequest, PrivacySettingsRequest, UpdateUserRequest } from '../../shared/contracts/user';
 import {
   AddWorkRelationMemberRequest,
@@ -86,6 +87,7 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'POST /api/user/address': AddressRequest,
   'PATCH /api/user/address/{id}': AddressRequest,
   'POST /api/user/privacy': PrivacySettingsRequest,
+  'PUT /api/user/notifications': UpdateNotificationSettingsRequest,
   'POST /api/entities': CreateEntityRequest,
   'PATCH /api/entities/update': UpdateEntityRequest,
   'POST /api/entities/address': EntityAddressRequest,

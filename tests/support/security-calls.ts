@@ -7,6 +7,7 @@ import { allRoutes } from '../../shared/routes';
 import { getMember } from '../../functions/lib/db/members';
 import { toSessionMembership } from '../../functions/lib/memberships';
 import { startSession } from '../../functions/lib/session';
+import { unsubscribeTokenFor } from '../../functions/lib/digest/unsubscribe-token';
 import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signupBody } from './accounts';
 import { memberOf } from './canvas';
 import { uniqueEmail, type ApiClient } from './integration';
@@ -154,6 +155,11 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'POST /api/user/address': fixed({ path: '/api/user/address', body: sampleAddress }),
     'PATCH /api/user/address/{id}': fixed({ path: `/api/user/address/${world.ownerAddressId}`, body: sampleAddress }),
     'POST /api/user/privacy': fixed({ path: '/api/user/privacy', body: { email: 10, phone: 10, address: 10 } }),
+    'GET /api/user/notifications': fixed({ path: '/api/user/notifications' }),
+    'PUT /api/user/notifications': fixed({ path: '/api/user/notifications', body: { digest: 'daily', timeZone: 'Europe/Berlin' } }),
+    // The digest's unsubscribe link of the family's owner: the token is the proof, whoever sends it.
+    'GET /api/unsubscribe': fixed({ path: `/api/unsubscribe?token=${unsubscribeTokenFor(world.accounts.owner.userId)}` }),
+    'POST /api/unsubscribe': fixed({ path: `/api/unsubscribe?token=${unsubscribeTokenFor(world.accounts.owner.userId)}` }),
     'GET /api/privacy-settings': fixed({ path: '/api/privacy-settings' }),
     'GET /api/addresses/countries': fixed({ path: '/api/addresses/countries' }),
 

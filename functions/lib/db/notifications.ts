@@ -61,9 +61,9 @@ export async function saveNotificationSettings(userId: string, digest: DigestFre
       TableName: tableName(),
       Key: keys.notificationSettings(userId),
       UpdateExpression: dispatch
-        ? 'SET #type = :type, userId = :userId, digest = :digest, timeZone = :timeZone, digestSince = if_not_exists(digestSince, :at), nextDigestAt = :next, GSI1PK = :pk, GSI1SK = :sk'
-        : 'SET #type = :type, userId = :userId, digest = :digest, timeZone = :timeZone, digestSince = if_not_exists(digestSince, :at) REMOVE nextDigestAt, GSI1PK, GSI1SK',
-      ExpressionAttributeNames: { '#type': 'type' },
+        ? 'SET #type = :type, userId = :userId, digest = :digest, #timeZone = :timeZone, digestSince = if_not_exists(digestSince, :at), nextDigestAt = :next, GSI1PK = :pk, GSI1SK = :sk'
+        : 'SET #type = :type, userId = :userId, digest = :digest, #timeZone = :timeZone, digestSince = if_not_exists(digestSince, :at) REMOVE nextDigestAt, GSI1PK, GSI1SK',
+      ExpressionAttributeNames: { '#type': 'type', '#timeZone': 'timeZone' },
       ExpressionAttributeValues: {
         ':type': 'NotificationSettings',
         ':userId': userId,
@@ -103,7 +103,8 @@ export async function takeDigestPeriod(settings: NotificationSettingsItem, perio
         UpdateExpression: dispatch
           ? 'SET lastPeriod = :period, digestSince = :at, nextDigestAt = :next, GSI1PK = :pk, GSI1SK = :sk'
           : 'SET lastPeriod = :period, digestSince = :at REMOVE nextDigestAt, GSI1PK, GSI1SK',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastPeriod) OR lastPeriod <> :period) AND digest = :digest AND timeZone = :timeZone',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastPeriod) OR lastPeriod <> :period) AND digest = :digest AND #timeZone = :timeZone',
+        ExpressionAttributeNames: { '#timeZone': 'timeZone' },
         ExpressionAttributeValues: {
           ':period': period,
           ':at': at.toISOString(),
