@@ -137,11 +137,15 @@ const writesWithoutBody = new Set<RouteKey>([
   'POST /api/canvas/history/{eventId}/revert',
   'POST /api/canvas-answer/vote/{answerId}',
   'POST /api/canvas-takeaway/vote/{takeawayId}',
+  // One-click unsubscribe: the token is in the query; a mailbox provider's form body is not read.
+  'POST /api/unsubscribe',
 ]);
 
 /** Routes whose query is a strict contract (unknown parameters are refused). */
 const queryRoutes = new Set<RouteKey>([
   'GET /api/email-confirmation',
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
   'GET /api/member-invitation/list',
   'GET /api/member-invitation',
   'GET /api/member-invitation/accept',
