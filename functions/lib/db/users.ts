@@ -8,6 +8,7 @@ import type { StoredPassword } from '../passwords';
 import { db, tableName } from './client';
 import { keys, newId } from './keys';
 import { putNewNotificationSettings } from './notifications';
+import { isTimeZone } from '../../../shared/dates';
 
 /**
  * Users (USER#id / PROFILE) and their logins (EMAIL#address / EMAIL). The login item is
@@ -57,7 +58,7 @@ export function putNewAccount(user: UserItem, password: StoredPassword, at: stri
   return [
     { Put: { TableName: tableName(), Item: { ...keys.email(user.email), ...login }, ConditionExpression: 'attribute_not_exists(PK)' } },
     { Put: { TableName: tableName(), Item: { ...keys.user(user.id), ...user }, ConditionExpression: 'attribute_not_exists(PK)' } },
-    putNewNotificationSettings(user.id, timeZone, new Date(at)),
+    putNewNotificationSettings(user.id, isTimeZone(timeZone) ? timeZone : 'UTC', new Date(at)),
   ];
 }
 

@@ -68,6 +68,7 @@ export const routeTable = {
   aboutUs: { path: '/aboutus', title: 'pages.aboutUs.title' },
   aboutApp: { path: '/about-app', title: 'pages.aboutApp.title' },
   contact: { path: '/contact', title: 'pages.contact.title' },
+  unsubscribe: { path: '/unsubscribe', title: 'pages.unsubscribe.title', isValidTarget: ({ searchParams }) => Boolean(searchParams.get('token')) },
   termsOfUse: { path: '/terms', title: 'pages.termsOfUse.title' },
   privacy: { path: '/privacy', title: 'pages.privacy.title' },
   canvas: {
@@ -173,6 +174,7 @@ export const paths = {
   aboutUs: () => '/aboutus',
   aboutApp: () => '/about-app',
   contact: () => '/contact',
+  unsubscribe: (query: { token: string }) => withQuery('/unsubscribe', query),
   termsOfUse: () => '/terms',
   privacy: () => '/privacy',
   canvas: (params: { familyId?: Id } = {}) => (params.familyId === undefined ? '/canvas' : `/canvas/${segment(params.familyId)}`),

@@ -34,6 +34,7 @@ const pages: Record<PageRouteName, LazyPage> = {
   aboutUs: () => import('./routes/about-us'),
   aboutApp: () => import('./routes/about-app'),
   contact: () => import('./routes/contact'),
+  unsubscribe: () => import('./routes/unsubscribe'),
   termsOfUse: () => import('./routes/terms'),
   privacy: () => import('./routes/privacy'),
   canvas: () => import('./routes/canvas'),

@@ -34,8 +34,9 @@ export const myActionsMessages = {
   'myActions.overdueBadge': 'Overdue',
   'myActions.count': '{count} open',
 
-  'profile.tabs.notifications': 'Notifications',
+  'profile.tab.notifications': '6 Notifications',
   'profile.notifications.title': 'E-mail digest',
+  'profile.notifications.loadError': 'Your notification settings could not be loaded.',
   'profile.notifications.intro': 'A summary of what changed on your canvases and of your open action points. We send nothing when there is nothing to say.',
   'profile.notifications.digest': 'Digest',
   'profile.notifications.digest.off': 'Off',

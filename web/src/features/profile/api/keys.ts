@@ -3,4 +3,5 @@ export const profileKeys = {
   all: ['profile'] as const,
   user: ['profile', 'user'] as const,
   prefixes: ['profile', 'prefixes'] as const,
+  notifications: ['profile', 'notifications'] as const,
 };

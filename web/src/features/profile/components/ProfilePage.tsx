@@ -12,9 +12,10 @@ import { useUserProfile } from '../api/get-user-profile';
 import { GeneralTab } from './GeneralTab';
 import { MemberRightsTab } from './MemberRightsTab';
 import { PasswordTab } from './PasswordTab';
+import { NotificationsTab } from './NotificationsTab';
 import { PrivacyTab } from './PrivacyTab';
 
-export type ProfileTabId = 'general' | 'password' | 'member-rights' | 'canvas-access' | 'privacy';
+export type ProfileTabId = 'general' | 'password' | 'member-rights' | 'canvas-access' | 'privacy' | 'notifications';
 
 type ProfilePageProps = {
   selectedTab?: ProfileTabId;
@@ -73,6 +74,7 @@ export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTimin
       label: t('profile.tab.privacy'),
       content: <PrivacyTab key={profile.dataUpdatedAt} privacySettings={profile.data.privacySettings} progressTiming={progressTiming} />,
     },
+    { id: 'notifications', label: t('profile.tab.notifications'), content: <NotificationsTab progressTiming={progressTiming} /> },
   ];
   const selected = tabs.some((tab) => tab.id === selectedTab) ? selectedTab : 'general';
   return <Tabs label={t('profile.tabs')} tabs={tabs} selectedId={selected} onChange={(id) => onTabChange?.(id as ProfileTabId)} />;
