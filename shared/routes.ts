@@ -19,6 +19,11 @@ export type RouteDefinition = {
    * write gets (functions/lib/http.ts), so a link on another site cannot trigger it.
    */
   changesState?: boolean;
+  /**
+   * Also takes an `application/x-www-form-urlencoded` body (its content is not read): RFC
+   * 8058 one-click unsubscribe, which mailbox providers POST as a form.
+   */
+  acceptsFormBody?: boolean;
 };
 
 export type RouteGroup = {
@@ -96,6 +101,12 @@ export const routeManifest = {
       { name: 'listSessions', method: 'GET', path: '/api/user/sessions' },
       { name: 'revokeSession', method: 'DELETE', path: '/api/user/sessions/{id}' },
       { name: 'revokeOtherSessions', method: 'POST', path: '/api/user/sessions/revoke-others' },
+      { name: 'getNotificationSettings', method: 'GET', path: '/api/user/notifications' },
+      { name: 'updateNotificationSettings', method: 'PUT', path: '/api/user/notifications' },
+      // The digest's unsubscribe link: the token in the URL is the proof, no session needed.
+      // GET only looks (link scanners open links); POST unsubscribes (RFC 8058 one-click).
+      { name: 'getUnsubscribe', method: 'GET', path: '/api/unsubscribe', isPublic: true },
+      { name: 'unsubscribe', method: 'POST', path: '/api/unsubscribe', isPublic: true, acceptsFormBody: true },
       { name: 'listPrivacyLevels', method: 'GET', path: '/api/privacy-settings', isPublic: true },
       { name: 'listCountries', method: 'GET', path: '/api/addresses/countries', isPublic: true },
     ],
@@ -286,6 +297,7 @@ export const routeManifest = {
       { name: 'updateActionPoint', method: 'PATCH', path: '/api/canvas-action-point/{id}' },
       { name: 'completeActionPoint', method: 'PATCH', path: '/api/canvas-action-point/complete/{id}' },
       { name: 'deleteActionPoint', method: 'DELETE', path: '/api/canvas-action-point/{id}' },
+      { name: 'listMyActionPoints', method: 'GET', path: '/api/canvas-action-point/mine' },
     ],
   },
 } as const satisfies Record<string, RouteGroup>;

@@ -49,7 +49,7 @@ export async function applySignupInvitation(input: SignupRequest, userAgent = ''
 
   const at = now();
   const { user, password } = await confirmedUser(input, at);
-  const account = putNewAccount(user, password, at.toISOString());
+  const account = putNewAccount(user, password, at.toISOString(), input.timeZone);
   const join = joinEntityItems(invitation, { token, userId: user.id, at });
   const accountReasons = await runJoinTransaction([...account, ...join.items], account.length, invitation, token);
   if (accountReasons) throw fail('SIGNUP_EMAIL_IN_USE');
@@ -87,7 +87,7 @@ async function signUpForWorkRelation(input: SignupRequest, kind: WorkRelationInv
   const at = now();
   const { user, password } = await confirmedUser(input, at);
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: putNewAccount(user, password, at.toISOString()) }));
+    await db().send(new TransactWriteCommand({ TransactItems: putNewAccount(user, password, at.toISOString(), input.timeZone) }));
   } catch (error) {
     if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw fail('SIGNUP_EMAIL_IN_USE');
     throw error;

@@ -49,7 +49,7 @@ export async function signUp(input: SignupRequest, userAgent = ''): Promise<{ re
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          ...putNewAccount(user, password, at),
+          ...putNewAccount(user, password, at, input.timeZone),
           ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at }),
         ],
       }),

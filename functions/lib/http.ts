@@ -85,6 +85,7 @@ function parseWith<S extends Schema | undefined>(schema: S, value: unknown, part
 }
 
 const jsonContentType = /^application\/json\s*(;|$)/i;
+const formContentType = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH']);
 /** Methods that only read: every other one may change something for the session it carries. */
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -126,10 +127,16 @@ export function requireOwnSiteRequest(event: ApiEvent): void {
  * may leave out the Content-Type, as the spec's client does; an empty body is an empty
  * object.
  */
-const jsonBody = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
+const jsonBody = (formRoutes: ReadonlySet<string> = new Set()): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
   before: (request) => {
     const event = request.event;
     const method = event.requestContext.http.method.toUpperCase();
+    // A route that takes a form (one-click unsubscribe) reads nothing from it.
+    if (formRoutes.has(event.routeKey) && formContentType.test(header(event, 'content-type') ?? '')) {
+      requireOwnSiteRequest(event);
+      event.parsedBody = {};
+      return;
+    }
     if (!readMethods.has(method)) requireOwnSiteRequest(event);
     const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
     if (Buffer.byteLength(raw, 'utf8') > maxBodyBytes) {
@@ -287,10 +294,11 @@ export function createGroupHandler<G extends RouteGroupName>(group: G, routes: R
       handler: bindRoute(routes[definition.name as RouteNamesOf<G>], definition),
     })),
   );
+  const formRoutes = new Set(definitions.filter((definition) => definition.acceptsFormBody).map((definition) => `${definition.method} ${definition.path}`));
   return middy<ParsedEvent, ApiResult>()
     .use(requestLogging(group))
     .use(errorMapping())
-    .use(jsonBody())
+    .use(jsonBody(formRoutes))
     .handler(router);
 }
 

@@ -58,6 +58,11 @@ export const SignupRequest = z
     memberInvitationToken: unusedWhenBlank(tokenField()),
     familyInvitationToken: unusedWhenBlank(tokenField()),
     advisorInvitationToken: unusedWhenBlank(tokenField()),
+    /**
+     * The browser's IANA time zone (not one of the spec's keys): the e-mail digest follows
+     * it. A zone the server does not know counts as UTC rather than refusing the signup.
+     */
+    timeZone: unusedWhenBlank(z.string({ error: messageKeys.invalidInput }).max(64, { error: messageKeys.tooLong })),
   })
   .superRefine((value, context) => {
     // Spec 01 §3: either an invitation, or the entity type and name. With a family or

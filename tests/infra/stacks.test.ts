@@ -200,10 +200,39 @@ describe('jobs stack', () => {
     });
   });
 
+  /** The actions in the policy attached to one function's role. */
+  const jobActions = (fn: typeof stacks.jobs.cleanup) => {
+    const roleId = logicalIdOf(stacks.jobs, fn.function.role!);
+    const policy = Object.values(resourcesOf(templates.jobs, 'AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
+    const statements = (policy?.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement;
+    return statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+  };
+
   it('lets the cleanup query and delete, nothing more', () => {
-    const policies = JSON.stringify(templates.jobs.findResources('AWS::IAM::Policy'));
-    for (const action of tableAccess.cleanup.table) expect(policies).toContain(action);
-    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'ses:SendEmail']) expect(policies).not.toContain(action);
+    const actions = jobActions(stacks.jobs.cleanup);
+    for (const action of tableAccess.cleanup.table) expect(actions).toContain(action);
+    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'ses:SendEmail']) expect(actions).not.toContain(action);
+  });
+
+  it('runs the digest every hour (UTC) with retries and dead-letter queues; it may read, update and send, never scan', () => {
+    const digestId = logicalIdOf(stacks.jobs, stacks.jobs.digest.function);
+    templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(5 * * * ? *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
+      Target: Match.objectLike({
+        Arn: { 'Fn::GetAtt': [digestId, 'Arn'] },
+        RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
+        DeadLetterConfig: Match.objectLike({ Arn: Match.anyValue() }),
+      }),
+    });
+    templates.jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: digestId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    const actions = jobActions(stacks.jobs.digest);
+    expect(actions).toEqual(expect.arrayContaining([...tableAccess.digest.table, 'ses:SendEmail']));
+    for (const action of ['dynamodb:Scan', 'dynamodb:DeleteItem', 'ses:SendRawEmail']) expect(actions).not.toContain(action);
   });
 });
 

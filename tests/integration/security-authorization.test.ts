@@ -78,6 +78,11 @@ const matrix: Record<RouteKey, Row> = {
   // Each caller ends a session of their own (another user's id is 4: tests/integration/trust-sessions).
   'DELETE /api/user/sessions/{id}': { expected: signedIn },
   'POST /api/user/sessions/revoke-others': { expected: signedIn },
+  'GET /api/user/notifications': { expected: signedIn },
+  'PUT /api/user/notifications': { expected: signedIn },
+  // Public: the token in the URL names the user (one-click unsubscribe works without a session).
+  'GET /api/unsubscribe': { expected: everybody },
+  'POST /api/unsubscribe': { expected: everybody },
   'GET /api/entities': { expected: signedIn },
   'POST /api/entities': { expected: signedIn },
   'GET /api/authorization/member-roles': { expected: signedIn },
@@ -196,6 +201,8 @@ const matrix: Record<RouteKey, Row> = {
   'PATCH /api/canvas-action-point/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
   'PATCH /api/canvas-action-point/complete/{id}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
   'DELETE /api/canvas-action-point/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  // The caller's own assigned action points, wherever they may see them (the leak scan checks the section-limited advisor).
+  'GET /api/canvas-action-point/mine': { expected: signedIn },
 };
 
 function parseRow(expected: string): Record<ActorName, Outcome> {

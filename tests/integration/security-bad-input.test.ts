@@ -29,6 +29,7 @@ import {
   SendWorkRelationInvitationRequest,
 } from '../../shared/contracts/invitations';
 import { UpdateMemberRequest } from '../../shared/contracts/members';
+import { UpdateNotificationSettingsRequest } from '../../shared/contracts/notifications';
 import { AddressRequest, PrivacySettingsRequest, UpdateUserRequest } from '../../shared/contracts/user';
 import {
   AddWorkRelationMemberRequest,
@@ -89,6 +90,7 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'POST /api/user/address': AddressRequest,
   'PATCH /api/user/address/{id}': AddressRequest,
   'POST /api/user/privacy': PrivacySettingsRequest,
+  'PUT /api/user/notifications': UpdateNotificationSettingsRequest,
   'POST /api/entities': CreateEntityRequest,
   'PATCH /api/entities/update': UpdateEntityRequest,
   'POST /api/entities/address': EntityAddressRequest,
@@ -141,11 +143,15 @@ const writesWithoutBody = new Set<RouteKey>([
   'POST /api/canvas/history/{eventId}/revert',
   'POST /api/canvas-answer/vote/{answerId}',
   'POST /api/canvas-takeaway/vote/{takeawayId}',
+  // One-click unsubscribe: the token is in the query; a mailbox provider's form body is not read.
+  'POST /api/unsubscribe',
 ]);
 
 /** Routes whose query is a strict contract (unknown parameters are refused). */
 const queryRoutes = new Set<RouteKey>([
   'GET /api/email-confirmation',
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
   'GET /api/member-invitation/list',
   'GET /api/member-invitation',
   'GET /api/member-invitation/accept',

@@ -7,6 +7,7 @@ import { allRoutes } from '../../shared/routes';
 import { getMember } from '../../functions/lib/db/members';
 import { toSessionMembership } from '../../functions/lib/memberships';
 import { startSession } from '../../functions/lib/session';
+import { unsubscribeTokenFor } from '../../functions/lib/digest/unsubscribe-token';
 import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signupBody } from './accounts';
 import { memberOf } from './canvas';
 import { uniqueEmail, type ApiClient } from './integration';
@@ -180,6 +181,11 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'DELETE /api/user/sessions/{id}': async (actor) => ({ path: `/api/user/sessions/${actor === 'anonymous' ? 'abc' : await freshSessionId(world, actor)}` }),
     // Ends the caller's other sessions; the one the caller acts with stays.
     'POST /api/user/sessions/revoke-others': fixed({ path: '/api/user/sessions/revoke-others' }),
+    'GET /api/user/notifications': fixed({ path: '/api/user/notifications' }),
+    'PUT /api/user/notifications': fixed({ path: '/api/user/notifications', body: { digest: 'daily', timeZone: 'Europe/Berlin' } }),
+    // The digest's unsubscribe link of the family's owner: the token is the proof, whoever sends it.
+    'GET /api/unsubscribe': fixed({ path: `/api/unsubscribe?token=${unsubscribeTokenFor(world.accounts.owner.userId)}` }),
+    'POST /api/unsubscribe': fixed({ path: `/api/unsubscribe?token=${unsubscribeTokenFor(world.accounts.owner.userId)}` }),
     'GET /api/privacy-settings': fixed({ path: '/api/privacy-settings' }),
     'GET /api/addresses/countries': fixed({ path: '/api/addresses/countries' }),
 
@@ -334,6 +340,7 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'PATCH /api/canvas-action-point/{id}': fixed({ path: `/api/canvas-action-point/${targets.updateActionPoint}`, body: { title: `Action to update ${secrets.unshared}` } }),
     'PATCH /api/canvas-action-point/complete/{id}': fixed({ path: `/api/canvas-action-point/complete/${targets.completeActionPoint}`, body: { completed: true } }),
     'DELETE /api/canvas-action-point/{id}': async () => ({ path: `/api/canvas-action-point/${await byFull.actionPoint()}` }),
+    'GET /api/canvas-action-point/mine': fixed({ path: '/api/canvas-action-point/mine' }),
   };
   return calls;
 }

@@ -5,7 +5,13 @@ import { config } from '../config';
  * Every e-mail the product sends, as text and HTML. Links are built from the configured
  * app URL. User-provided text is escaped before it goes into HTML.
  */
-export type EmailMessage = { subject: string; text: string; html: string };
+export type EmailMessage = {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra message headers (the digest's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

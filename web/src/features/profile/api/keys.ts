@@ -4,4 +4,5 @@ export const profileKeys = {
   user: ['profile', 'user'] as const,
   prefixes: ['profile', 'prefixes'] as const,
   sessions: ['profile', 'sessions'] as const,
+  notifications: ['profile', 'notifications'] as const,
 };

@@ -54,12 +54,12 @@ function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => 
 describe('the profile tabs (spec 01 §2.4)', () => {
   it('numbers the tabs and shows member rights and canvas access only with entities and an advisor company current', async () => {
     setup({}, { withEntities: true });
-    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '3 Member rights', '4 Canvas access', '5 Privacy settings', '6 Security']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '3 Member rights', '4 Canvas access', '5 Privacy settings', '6 Security', '7 Notifications']);
   });
 
   it('leaves out tabs 3 and 4 for a user without entities', async () => {
     setup();
-    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '5 Privacy settings', '6 Security']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '5 Privacy settings', '6 Security', '7 Notifications']);
   });
 });
 

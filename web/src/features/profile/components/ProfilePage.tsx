@@ -12,10 +12,11 @@ import { useUserProfile } from '../api/get-user-profile';
 import { GeneralTab } from './GeneralTab';
 import { MemberRightsTab } from './MemberRightsTab';
 import { PasswordTab } from './PasswordTab';
+import { NotificationsTab } from './NotificationsTab';
 import { PrivacyTab } from './PrivacyTab';
 import { SecurityTab } from './SecurityTab';
 
-export type ProfileTabId = 'general' | 'password' | 'member-rights' | 'canvas-access' | 'privacy' | 'security';
+export type ProfileTabId = 'general' | 'password' | 'member-rights' | 'canvas-access' | 'privacy' | 'security' | 'notifications';
 
 type ProfilePageProps = {
   selectedTab?: ProfileTabId;
@@ -76,6 +77,7 @@ export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTimin
       content: <PrivacyTab key={profile.dataUpdatedAt} privacySettings={profile.data.privacySettings} progressTiming={progressTiming} />,
     },
     { id: 'security', label: t('profile.tab.security'), content: <SecurityTab /> },
+    { id: 'notifications', label: t('profile.tab.notifications'), content: <NotificationsTab progressTiming={progressTiming} /> },
   ];
   const selected = tabs.some((tab) => tab.id === selectedTab) ? selectedTab : 'general';
   return <Tabs label={t('profile.tabs')} tabs={tabs} selectedId={selected} onChange={(id) => onTabChange?.(id as ProfileTabId)} />;
