@@ -1,6 +1,7 @@
 import type { messageKeys } from '../../../shared/validation';
 import { canvasMessages } from './en-US.canvas';
 import { historyMessages } from './en-US.history';
+import { liveMessages } from './en-US.live';
 import { organisationMessages } from './en-US.organisations';
 import { workInvitationMessages } from './en-US.work-invitations';
 import { workRelationMessages } from './en-US.work-relations';
@@ -377,6 +378,7 @@ export const messages = {
 
   // The canvas history, undo and the advisor access log: en-US.history.ts
   ...historyMessages,
+  ...liveMessages,
 
   // Organisations, members, invitations, profile (spec 01): en-US.organisations.ts
   ...organisationMessages,

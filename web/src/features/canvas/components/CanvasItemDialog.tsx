@@ -7,7 +7,7 @@ import { useToasts } from '../../../stores/toasts';
 import type { CanvasItemFormState } from '../hooks/use-canvas-item-form';
 import { isHandledGlobally } from '../lib/errors';
 import { CloseAndSaveButtons, DeleteButton } from './form-parts';
-import { useOfferUndo } from '../hooks/use-canvas-journal';
+import { useCanvasJournal, useOfferUndo } from '../hooks/use-canvas-journal';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 type CanvasItemDialogProps = {
@@ -36,6 +36,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
   const { kind, isCreate, isReadOnly, progress, onClose } = itemForm;
   const toasts = useToasts();
   const offerUndo = useOfferUndo();
+  const journal = useCanvasJournal();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isDiscardAsked, setIsDiscardAsked] = useState(false);
 
@@ -65,6 +66,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
         </div>
       </form>
       {dialogs}
+      {itemForm.itemId !== null && journal.renderEditing?.(itemForm.itemId)}
       <UnsavedChangesDialog
         isOpen={isDiscardAsked}
         canSave={itemForm.isValid}

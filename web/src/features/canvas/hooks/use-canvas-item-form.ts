@@ -43,7 +43,7 @@ export const categoryIdRule = z.string().min(1, { error: messageKeys.required })
 
 type ItemSchema = z.ZodType<SharedFieldValues, SharedFieldValues & Record<string, string>>;
 
-type SavedItem = { title: string; text: string | null; initiatorId: string | null; createdByUserId: string };
+type SavedItem = { id: string; title: string; text: string | null; initiatorId: string | null; createdByUserId: string };
 
 type UseCanvasItemFormOptions<S extends ItemSchema> = CanvasItemModalProps & {
   kind: CanvasItemKind;
@@ -65,6 +65,8 @@ type UseCanvasItemFormOptions<S extends ItemSchema> = CanvasItemModalProps & {
 /** What the item dialog frame reads of the form (CanvasItemDialog). */
 export type CanvasItemFormState = {
   kind: CanvasItemKind;
+  /** null: a new item. */
+  itemId: string | null;
   isCreate: boolean;
   isReadOnly: boolean;
   isValid: boolean;
@@ -153,6 +155,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
 
   return {
     kind,
+    itemId: item?.id ?? null,
     people,
     toasts,
     form,
