@@ -60,9 +60,9 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
       assigneeId: actionPoint ? (actionPoint.assigneeId ?? '') : userId,
       priority: actionPoint?.priority ?? 'NoPriority',
     }),
-    save: (values, shared) => {
+    save: (values, shared, version) => {
       const body = { ...shared, assigneeId: values.assigneeId || null, priority: values.priority, linkedGoalIds };
-      return actionPoint ? updateActionPoint.mutateAsync({ id: actionPoint.id, ...body }) : createActionPoint.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
+      return actionPoint ? updateActionPoint.mutateAsync({ id: actionPoint.id, ...body, version }) : createActionPoint.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
     },
     onClose,
     progressTiming,
@@ -80,7 +80,7 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
     if (!actionPoint) return;
     const completed = !actionPoint.completed;
     const isDone = await itemForm.runChange(
-      () => completeActionPoint.mutateAsync({ id: actionPoint.id, completed }),
+      (version) => completeActionPoint.mutateAsync({ id: actionPoint.id, completed, version }),
       completed ? t('canvas.actionPoint.success.complete') : t('canvas.actionPoint.success.uncomplete'),
     );
     if (isDone && completed) onClose();
