@@ -117,6 +117,7 @@ export const canvasMessages = {
   'canvas.form.cancel': 'Cancel',
   'canvas.form.close': 'Close',
   'canvas.conflict.title': 'Changed meanwhile',
+  'answers.error.changed': 'This answer was changed meanwhile (in another window?). It now reads: “{text}”. Save again to keep your text instead.',
   'canvas.conflict.text': '{name} changed this on {date} while you were editing. Nothing was saved: compare their version with yours.',
   'canvas.conflict.textNoName': 'Someone changed this while you were editing. Nothing was saved: compare their version with yours.',
   'canvas.conflict.gone': 'This was deleted while you were editing. Nothing was saved.',
