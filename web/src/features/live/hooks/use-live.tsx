@@ -64,10 +64,10 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
       liveUrl(familyId),
       {
         onStatus: setStatus,
-        onOpen: (isReconnect) => {
+        onOpen: () => {
           sendPresence();
-          // Changes written while away (or during the handshake) come in one read, not event by event: no gap, no duplicate.
-          if (isReconnect) handlers.current.onResync();
+          // Changes written while away (or during the handshake, which the server does not replay) come in one read, not event by event: no gap, no duplicate.
+          handlers.current.onResync();
         },
         onMessage: (message) => {
           if (message.type === 'presence') setMembers(message.members);
