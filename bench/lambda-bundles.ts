@@ -55,9 +55,9 @@ async function timeLoads(file: string, runs: number): Promise<{ importMs: number
 export async function measureLambdaBundles(outDir: string, runs = 5): Promise<BundleResult[]> {
   const entries = functionEntries();
   const built = await Promise.all(
-    entries.map(async ({ group, entry }) => {
+    entries.map(async ({ group, entry, assets }) => {
       try {
-        return { group, outfile: await buildFunctionBundle(group, entry, outDir) };
+        return { group, outfile: await buildFunctionBundle(group, entry, outDir, { assets }) };
       } catch (error) {
         return { group, outfile: '', error: `build failed: ${(error as Error).message.slice(0, 300)}` };
       }

@@ -19,6 +19,7 @@ import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { stopChildren } from './child';
 import { measureHistory, seedHistory } from './history';
 import { loadSettings, measureHttp } from './http-load';
+import { measurePlanBook } from './plan-book';
 import { measureLambdaBundles } from './lambda-bundles';
 import { measureLive } from './live';
 import { formatReport, formatVerdicts, machine, verdicts, writeResults, type BenchResults, type Section } from './report';
@@ -90,6 +91,7 @@ async function main(): Promise<number> {
     http: { error: 'not run' },
     history: { error: 'not run' },
     live: { error: 'not run' },
+    planBook: { error: 'not run' },
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
     budgets: [],
@@ -113,6 +115,8 @@ async function main(): Promise<number> {
     results.history = await section('history', () => measureHistory(apiUrl, seeded));
     progress('measuring the live channel');
     results.live = await section('live channel', () => measureLive(stack as LocalStack, seeded, progress));
+    progress('measuring the plan book');
+    results.planBook = await section('plan book', () => measurePlanBook(apiUrl, seeded));
   }
   progress('stopping the local stack');
   await cleanUp();

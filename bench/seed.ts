@@ -86,6 +86,7 @@ export function integrationStackOf(stack: LocalStack): IntegrationStack {
 function ownerSession(familyId: number, userId: string): Session {
   return {
     tokenHash: 'bench',
+    sessionId: 'bench',
     userId,
     currentEntityId: familyId,
     membership: { entityId: familyId, entityTypeId: EntityType.Family, entityRoleId: EntityRole.Owner, permissions: permissionsForRole(EntityRole.Owner), memberId: userId },

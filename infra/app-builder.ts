@@ -126,10 +126,12 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
 
   const jobs = new JobsStack(app, name('Jobs'), {
     env,
-    description: 'Family Canvas: scheduled cleanup',
+    description: 'Family Canvas: scheduled cleanup and the e-mail digest',
     table: data.table,
     environment,
     alarmTopic,
+    mailIdentity: mail.identity,
+    mailConfigurationSet: mail.configurationSet,
   });
 
   const monitoring = new MonitoringStack(app, name('Monitoring'), {
@@ -141,6 +143,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     routeFunctions: api.functions,
     jobs: [
       { name: 'cleanup', fn: jobs.cleanup, scheduledDaily: true },
+      { name: 'digest', fn: jobs.digest, scheduledDaily: false },
       { name: 'ses-events', fn: mail.sesEvents, scheduledDaily: false },
     ],
     table: data.table,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { build, type BuildOptions, type Format } from 'esbuild';
@@ -43,10 +43,12 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
   };
 }
 
-/** Every function of the product: one per route group, plus the jobs. */
-export function functionEntries(): Array<{ group: string; entry: string }> {
+type BundleAsset = { source: string; target: string };
+
+/** Every function of the product: one per route group (with the files it carries), plus the jobs. */
+export function functionEntries(): Array<{ group: string; entry: string; assets?: readonly BundleAsset[] }> {
   return [
-    ...Object.entries(routeManifest).map(([group, def]) => ({ group, entry: def.entry })),
+    ...Object.entries(routeManifest).map(([group, def]) => ({ group, entry: def.entry, assets: (def as { assets?: readonly BundleAsset[] }).assets })),
     { group: 'live', entry: liveChannel.entry },
     { group: 'live-sender', entry: liveChannel.senderEntry },
     { group: 'jobs/cleanup', entry: cleanupEntry },
@@ -54,11 +56,24 @@ export function functionEntries(): Array<{ group: string; entry: string }> {
   ];
 }
 
-/** Builds one function's bundle to `<outDir>/<group>/index.mjs`; `sourceMap` adds an index.mjs.map beside it. */
-export async function buildFunctionBundle(group: string, entry: string, outDir: string, options: { sourceMap?: boolean } = {}): Promise<string> {
+/**
+ * Builds one function's bundle to `<outDir>/<group>/index.mjs` with the files it carries
+ * beside it (as the CDK's afterBundling hook copies them); `sourceMap` adds an index.mjs.map.
+ */
+export async function buildFunctionBundle(
+  group: string,
+  entry: string,
+  outDir: string,
+  options: { sourceMap?: boolean; assets?: readonly BundleAsset[] } = {},
+): Promise<string> {
   const outfile = path.join(outDir, group, 'index.mjs');
   const bundling: BundlingOptions = options.sourceMap ? { ...appFunctionBundling, sourceMap: true, sourcesContent: false } : appFunctionBundling;
   await build(esbuildOptionsFor(bundling, path.join(repositoryRoot, entry), outfile));
+  for (const asset of options.assets ?? []) {
+    const target = path.join(path.dirname(outfile), asset.target);
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(path.join(repositoryRoot, asset.source), target);
+  }
   return outfile;
 }
 

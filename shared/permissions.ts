@@ -237,6 +237,15 @@ export function canEditCanvas(access: CanvasAccess): boolean {
   return access.membership.entityTypeId === EntityType.Family && hasPermission(access.membership, 'EditCanvas');
 }
 
+/**
+ * The plan book (a PDF of the canvas): whoever may read the canvas may take it away on paper,
+ * with exactly the sections they see (canSeeSection). An advisor's export is written to the
+ * family's advisor access log.
+ */
+export function canExportPlanBook(access: CanvasAccess): boolean {
+  return canReadCanvas(access);
+}
+
 /** Whether a section of the canvas is visible to the caller at all. */
 export function canSeeSection(access: CanvasAccess, sectionId: number): boolean {
   if (!canReadCanvas(access)) return false;

@@ -14,6 +14,16 @@ export type RouteDefinition = {
   path: string;
   /** Routes are authenticated unless they say otherwise. */
   isPublic?: boolean;
+  /**
+   * A GET that changes something (the spec's calls): it gets the cross-site check every
+   * write gets (functions/lib/http.ts), so a link on another site cannot trigger it.
+   */
+  changesState?: boolean;
+  /**
+   * Also takes an `application/x-www-form-urlencoded` body (its content is not read): RFC
+   * 8058 one-click unsubscribe, which mailbox providers POST as a form.
+   */
+  acceptsFormBody?: boolean;
 };
 
 export type RouteGroup = {
@@ -28,7 +38,16 @@ export type RouteGroup = {
    * and may manage the WebSocket API's connections in the cloud.
    */
   revokesLiveSockets?: boolean;
+  /**
+   * Files the group's bundle carries beside its index.mjs (fonts): `source` relative to the
+   * repository root, `target` relative to the bundle. The CDK bundling and the bench copy them.
+   */
+  assets?: readonly BundleAsset[];
+  /** The Lambda's memory in MB when not the default 512 (CPU grows with it). */
+  memorySize?: number;
 };
+
+export type BundleAsset = { source: string; target: string };
 
 export const apiBasePath = '/api';
 
@@ -54,7 +73,7 @@ export const routeManifest = {
     entry: 'functions/email-confirmation/handler.ts',
     canSendEmail: true,
     routes: [
-      { name: 'confirmEmail', method: 'GET', path: '/api/email-confirmation', isPublic: true },
+      { name: 'confirmEmail', method: 'GET', path: '/api/email-confirmation', isPublic: true, changesState: true },
       { name: 'resendConfirmationLink', method: 'POST', path: '/api/email-confirmation/resend-confirmation-link', isPublic: true },
     ],
   },
@@ -79,6 +98,15 @@ export const routeManifest = {
       { name: 'addAddress', method: 'POST', path: '/api/user/address' },
       { name: 'updateAddress', method: 'PATCH', path: '/api/user/address/{id}' },
       { name: 'updatePrivacySettings', method: 'POST', path: '/api/user/privacy' },
+      { name: 'listSessions', method: 'GET', path: '/api/user/sessions' },
+      { name: 'revokeSession', method: 'DELETE', path: '/api/user/sessions/{id}' },
+      { name: 'revokeOtherSessions', method: 'POST', path: '/api/user/sessions/revoke-others' },
+      { name: 'getNotificationSettings', method: 'GET', path: '/api/user/notifications' },
+      { name: 'updateNotificationSettings', method: 'PUT', path: '/api/user/notifications' },
+      // The digest's unsubscribe link: the token in the URL is the proof, no session needed.
+      // GET only looks (link scanners open links); POST unsubscribes (RFC 8058 one-click).
+      { name: 'getUnsubscribe', method: 'GET', path: '/api/unsubscribe', isPublic: true },
+      { name: 'unsubscribe', method: 'POST', path: '/api/unsubscribe', isPublic: true, acceptsFormBody: true },
       { name: 'listPrivacyLevels', method: 'GET', path: '/api/privacy-settings', isPublic: true },
       { name: 'listCountries', method: 'GET', path: '/api/addresses/countries', isPublic: true },
     ],
@@ -119,7 +147,7 @@ export const routeManifest = {
       { name: 'resendMemberInvitation', method: 'POST', path: '/api/member-invitation/resend' },
       { name: 'revokeMemberInvitation', method: 'DELETE', path: '/api/member-invitation/revoke/{id}' },
       { name: 'getMemberInvitation', method: 'GET', path: '/api/member-invitation', isPublic: true },
-      { name: 'acceptMemberInvitation', method: 'GET', path: '/api/member-invitation/accept' },
+      { name: 'acceptMemberInvitation', method: 'GET', path: '/api/member-invitation/accept', changesState: true },
     ],
   },
   'entity-member': {
@@ -217,6 +245,21 @@ export const routeManifest = {
       { name: 'getCompanyAccessLog', method: 'GET', path: '/api/entities/access-log' },
     ],
   },
+  // Its own group: pdfmake and the fonts stay out of every other Lambda.
+  'canvas-plan-book': {
+    entry: 'functions/canvas-plan-book/handler.ts',
+    // Laying out a 100-page book is CPU work: 1,024 MB gets about twice the CPU of 512.
+    memorySize: 1024,
+    assets: [
+      { source: 'node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', target: 'fonts/NotoSans-Regular.ttf' },
+      { source: 'node_modules/@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf', target: 'fonts/NotoSans-Bold.ttf' },
+      { source: 'node_modules/@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf', target: 'fonts/NotoSans-Italic.ttf' },
+    ],
+    routes: [
+      { name: 'exportOwnPlanBook', method: 'POST', path: '/api/canvas/plan-book' },
+      { name: 'exportPlanBook', method: 'POST', path: '/api/canvas/plan-book/{familyId}' },
+    ],
+  },
   'canvas-answer': {
     entry: 'functions/canvas-answer/handler.ts',
     routes: [
@@ -254,6 +297,7 @@ export const routeManifest = {
       { name: 'updateActionPoint', method: 'PATCH', path: '/api/canvas-action-point/{id}' },
       { name: 'completeActionPoint', method: 'PATCH', path: '/api/canvas-action-point/complete/{id}' },
       { name: 'deleteActionPoint', method: 'DELETE', path: '/api/canvas-action-point/{id}' },
+      { name: 'listMyActionPoints', method: 'GET', path: '/api/canvas-action-point/mine' },
     ],
   },
 } as const satisfies Record<string, RouteGroup>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ContactFormRequest } from './contracts/contact';
 import { countries, isCountryCode } from './countries';
-import { clearable, countryField, domainField, domainHost, emailField, passwordPattern, phoneField, postalCodeField } from './validation';
+import { clearable, countryField, domainField, domainHost, emailField, isEmailAddress, longTextField, loneSurrogatePattern, nameField, passwordPattern, phoneField, postalCodeField } from './validation';
 
 describe('password rule (spec 01 §5)', () => {
   it.each(['Abcdef1!', 'Zz9_zzzz', 'Qwerty12-', 'A1b2c3d4?'])('accepts %s', (password) => {
@@ -101,5 +101,35 @@ describe('countries', () => {
   it('accepts only assigned ISO codes, not the other regions CLDR names', () => {
     expect(isCountryCode('DE')).toBe(true);
     for (const notCountry of ['EU', 'XK', 'UN', 'ZZ', 'de']) expect(isCountryCode(notCountry), notCountry).toBe(false);
+  });
+});
+
+describe('e-mail check in linear time', () => {
+  it.each(['ada@example.com', 'a.b+c@sub.example.co', "o'hara@example.ie"])('accepts %s', (email) => {
+    expect(isEmailAddress(email)).toBe(true);
+  });
+  it.each(['ada', 'ada@', '@example.com', 'ada@example', 'ada@.com', 'ada@example.', 'a@b@example.com', 'ada @example.com', 'ada@exa\u0000mple.com'])('refuses %j', (email) => {
+    expect(isEmailAddress(email)).toBe(false);
+  });
+  it('refuses a 64 KB value with many dots in milliseconds, as too long, without looking at its shape', () => {
+    const hostile = `a@${'a.'.repeat(32_000)}@`;
+    const startedAt = performance.now();
+    const result = emailField().safeParse(hostile);
+    expect(performance.now() - startedAt).toBeLessThan(50);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['forms.errorMessages.tooLong']);
+  });
+});
+
+describe('single-line fields and lone surrogates', () => {
+  it.each(['Ada\nLovelace', 'Ada\r\nBcc: x@example.com', 'Ada\u2028Lovelace', 'Ada\u202Eecalevol', 'Ada\u2066x', 'Ada\u200F'])('nameField refuses %j as not one line', (value) => {
+    expect(nameField().safeParse(value).error?.issues.map((issue) => issue.message)).toEqual(['forms.errorMessages.singleLine']);
+  });
+  it('keeps line breaks in multi-line text', () => {
+    expect(longTextField().parse('First line\nSecond line')).toBe('First line\nSecond line');
+  });
+  it('refuses unpaired surrogates but keeps paired ones (emoji)', () => {
+    expect(loneSurrogatePattern.test('Family \u{1F333}')).toBe(false);
+    for (const value of ['\uD800', 'a\uDC00b', 'x\uDBFF']) expect(loneSurrogatePattern.test(value)).toBe(true);
+    expect(longTextField().safeParse('Broken \uD800 text').success).toBe(false);
   });
 });

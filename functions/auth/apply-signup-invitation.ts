@@ -34,11 +34,11 @@ export function hasSignupInvitation(tokens: SignupInvitationTokens): boolean {
  *   select page, which accepts the invitation (POST /{family,advisor}-invitation/accept).
  *   The invitation stays pending until then.
  */
-export async function applySignupInvitation(input: SignupRequest): Promise<{ response: SignupResponse; cookie: string }> {
+export async function applySignupInvitation(input: SignupRequest, userAgent = ''): Promise<{ response: SignupResponse; cookie: string }> {
   const tokens = [input.memberInvitationToken, input.familyInvitationToken, input.advisorInvitationToken].filter(Boolean);
   if (tokens.length !== 1) throw fail('INVALID_TOKEN');
-  if (input.familyInvitationToken) return signUpForWorkRelation(input, 'family', input.familyInvitationToken);
-  if (input.advisorInvitationToken) return signUpForWorkRelation(input, 'advisor', input.advisorInvitationToken);
+  if (input.familyInvitationToken) return signUpForWorkRelation(input, 'family', input.familyInvitationToken, userAgent);
+  if (input.advisorInvitationToken) return signUpForWorkRelation(input, 'advisor', input.advisorInvitationToken, userAgent);
   const token = input.memberInvitationToken as string;
   const invitation = await findMemberInvitation(token);
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
@@ -49,12 +49,12 @@ export async function applySignupInvitation(input: SignupRequest): Promise<{ res
 
   const at = now();
   const { user, password } = await confirmedUser(input, at);
-  const account = putNewAccount(user, password, at.toISOString());
+  const account = putNewAccount(user, password, at.toISOString(), input.timeZone);
   const join = joinEntityItems(invitation, { token, userId: user.id, at });
   const accountReasons = await runJoinTransaction([...account, ...join.items], account.length, invitation, token);
   if (accountReasons) throw fail('SIGNUP_EMAIL_IN_USE');
 
-  const { cookie, session } = await startSession(user.id, toSessionMembership(join.member));
+  const { cookie, session } = await startSession(user.id, toSessionMembership(join.member), { userAgent });
   return { response: { idToken: user.id, tokenExpiration: new Date(session.expiresAt * 1000).toISOString() }, cookie };
 }
 
@@ -79,7 +79,7 @@ async function confirmedUser(input: SignupRequest, at: Date): Promise<{ user: Us
 }
 
 /** Signup with a family or advisor invitation: a confirmed account without an entity, signed in. */
-async function signUpForWorkRelation(input: SignupRequest, kind: WorkRelationInvitationKind, token: string): Promise<{ response: SignupResponse; cookie: string }> {
+async function signUpForWorkRelation(input: SignupRequest, kind: WorkRelationInvitationKind, token: string, userAgent: string): Promise<{ response: SignupResponse; cookie: string }> {
   const invitation = await findWorkRelationInvitation(kind, token);
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
   if (input.email !== invitation.email) throw fail('INCORRECT_EMAIL_INPUT', { errors: { email: [messageKeys.invalidInput] } });
@@ -87,11 +87,11 @@ async function signUpForWorkRelation(input: SignupRequest, kind: WorkRelationInv
   const at = now();
   const { user, password } = await confirmedUser(input, at);
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: putNewAccount(user, password, at.toISOString()) }));
+    await db().send(new TransactWriteCommand({ TransactItems: putNewAccount(user, password, at.toISOString(), input.timeZone) }));
   } catch (error) {
     if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw fail('SIGNUP_EMAIL_IN_USE');
     throw error;
   }
-  const { cookie, session } = await startSession(user.id, null);
+  const { cookie, session } = await startSession(user.id, null, { userAgent });
   return { response: { idToken: user.id, tokenExpiration: new Date(session.expiresAt * 1000).toISOString() }, cookie };
 }

@@ -1,4 +1,5 @@
 import { SaltRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
+import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { liveSessionsEnded } from '../lib/live/revocation';
 import { endSession, requireSession } from '../lib/session';
@@ -14,15 +15,15 @@ export const handler = createGroupHandler('auth', {
   }),
   signUp: defineRoute({
     body: SignupRequest,
-    handler: async ({ body }) => {
-      const { response, cookie } = await signUp(body);
+    handler: async ({ body, event }) => {
+      const { response, cookie } = await signUp(body, userAgentOf(event));
       return { status: 201, body: response, cookies: cookie ? [cookie] : undefined };
     },
   }),
   signIn: defineRoute({
     body: SigninRequest,
-    handler: async ({ body }) => {
-      const { user, cookie } = await signIn(body);
+    handler: async ({ body, event }) => {
+      const { user, cookie } = await signIn(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
       return { body: user, cookies: [cookie] };
     },
   }),

@@ -1,34 +1,39 @@
 import type { SigninRequest, SigninResponse } from '../../shared/contracts/auth';
 import { now } from '../lib/clock';
 import { listMembershipsOfUser } from '../lib/db/members';
-import { clearSigninThrottle, getSigninThrottle, isSigninRefused, recordSigninFailure, signinThrottle } from '../lib/db/signin-throttle';
-import { getLogin, recordSignin, toSigninResponse } from '../lib/db/users';
+import { throttledPasswordCheck } from '../lib/db/signin-throttle';
+import { getLogin, recordSignin, toSigninResponse, type LoginItem } from '../lib/db/users';
+import { noteSigninDevice } from '../lib/devices';
 import { fail } from '../lib/errors';
 import { toSessionMembership } from '../lib/memberships';
 import { verifyPassword } from '../lib/passwords';
 import { startSession } from '../lib/session';
 
+export type SigninClient = { clientAddress: string; userAgent: string };
+
 /**
  * Signs a user in and starts a session whose current entity is the user's first one.
- * Throttled per e-mail (TOO_MANY_REQUESTS, 80), also under concurrent attempts: a
- * failure beyond the fifth, or a success that finishes after five failures, answers 80
- * (functions/lib/db/signin-throttle.ts). An unknown e-mail and a wrong password
- * take the same path, scrypt included, and answer SIGNIN_FAILED (12); a right password on
- * an unconfirmed e-mail answers EMAIL_NOT_CONFIRMED (14). The answer carries the previous
- * lastLoginDate (null on the first sign-in, which opens the walkthrough).
+ * Throttled per account and client address (functions/lib/db/signin-throttle.ts): a
+ * client that guessed wrong too often waits (TOO_MANY_REQUESTS, 80), other clients do
+ * not. An unknown e-mail and a wrong password take the same path, scrypt included, and
+ * answer SIGNIN_FAILED (12); a right password on an unconfirmed e-mail answers
+ * EMAIL_NOT_CONFIRMED (14). The answer carries the previous lastLoginDate (null on the
+ * first sign-in, which opens the walkthrough). A sign-in from a device the account has
+ * not used before e-mails the owner (functions/lib/devices.ts).
  */
-export async function signIn(input: SigninRequest): Promise<{ user: SigninResponse; cookie: string }> {
-  const [throttle, login] = await Promise.all([getSigninThrottle(input.email), getLogin(input.email)]);
-  if (isSigninRefused(throttle)) throw fail('TOO_MANY_REQUESTS');
-  const isMatch = await verifyPassword(input.password, login);
-  if (!isMatch || !login) {
-    // Concurrent attempts all pass the read above: the atomic count decides.
-    const failures = await recordSigninFailure(input.email);
-    throw fail(failures > signinThrottle.maxFailures ? 'TOO_MANY_REQUESTS' : 'SIGNIN_FAILED');
-  }
-  if (!(await clearSigninThrottle(input.email))) throw fail('TOO_MANY_REQUESTS');
+export async function signIn(input: SigninRequest, client: SigninClient): Promise<{ user: SigninResponse; cookie: string }> {
+  const found: { login?: LoginItem } = {};
+  const isMatch = await throttledPasswordCheck(input.email, client.clientAddress, async () => {
+    found.login = await getLogin(input.email);
+    return (await verifyPassword(input.password, found.login)) && found.login !== undefined;
+  });
+  const login = found.login;
+  if (!isMatch || !login) throw fail('SIGNIN_FAILED');
   const previous = await recordSignin(login.userId, now().toISOString());
   const [first] = await listMembershipsOfUser(login.userId);
-  const { cookie } = await startSession(login.userId, first ? toSessionMembership(first) : null);
+  const [{ cookie }] = await Promise.all([
+    startSession(login.userId, first ? toSessionMembership(first) : null, { remember: input.remember === true, userAgent: client.userAgent }),
+    noteSigninDevice(previous, client.userAgent),
+  ]);
   return { user: toSigninResponse(previous), cookie };
 }

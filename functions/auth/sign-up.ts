@@ -20,8 +20,8 @@ import { applySignupInvitation, hasSignupInvitation } from './apply-signup-invit
  * with nothing written; a mail failure → EMAIL_SEND_FAILED (15) with the account kept
  * (the user asks for a new link after sign-in answers 14).
  */
-export async function signUp(input: SignupRequest): Promise<{ response: SignupResponse; cookie?: string }> {
-  if (hasSignupInvitation(input)) return applySignupInvitation(input);
+export async function signUp(input: SignupRequest, userAgent = ''): Promise<{ response: SignupResponse; cookie?: string }> {
+  if (hasSignupInvitation(input)) return applySignupInvitation(input, userAgent);
   const entityTypeId = requireEntityTypeId(input.createEntityTypeId, 'createEntityTypeId');
   const entityName = input.createEntityName;
   if (entityName === undefined) throw fail('VALIDATION_ERROR', { errors: { createEntityName: [messageKeys.required] } });
@@ -49,7 +49,7 @@ export async function signUp(input: SignupRequest): Promise<{ response: SignupRe
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          ...putNewAccount(user, password, at),
+          ...putNewAccount(user, password, at, input.timeZone),
           ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at }),
         ],
       }),

@@ -20,6 +20,7 @@ export async function createActionPoint(session: Session, categoryId: number, in
         type: 'ActionPoint',
         assigneeId: await resolveAssignee(context, input.assigneeId),
         priority: input.priority ?? 'NoPriority',
+        dueDate: input.dueDate ?? null,
         completed: input.completed ?? false,
         ...(goalLinks.final.size ? { linkedGoalIds: goalLinks.final } : {}),
       },

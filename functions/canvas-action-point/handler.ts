@@ -4,6 +4,7 @@ import { requireSession } from '../lib/session';
 import { completeActionPoint } from './complete-action-point';
 import { createActionPoint } from './create-action-point';
 import { deleteActionPoint } from './delete-action-point';
+import { listMyActionPoints } from './list-my-action-points';
 import { updateActionPoint } from './update-action-point';
 
 export const handler = createGroupHandler('canvas-action-point', {
@@ -28,5 +29,8 @@ export const handler = createGroupHandler('canvas-action-point', {
       await deleteActionPoint(requireSession(session), path.id);
       return { status: 204 };
     },
+  }),
+  listMyActionPoints: defineRoute({
+    handler: async ({ session }) => ({ body: await listMyActionPoints(requireSession(session)) }),
   }),
 });

@@ -41,6 +41,7 @@ export async function updateActionPoint(session: Session, id: string, input: Upd
       assigneeId,
       ...(input.text !== undefined ? { text: input.text } : {}),
       ...(input.updatePriority === true ? { priority: input.priority ?? 'NoPriority' } : {}),
+      ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
     };
     const updated: ActionPointItem = { ...actionPoint, ...set, linkedGoalIds: goalLinks.final, version: actionPoint.version + 1 };
     await runSteps(

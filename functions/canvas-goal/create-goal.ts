@@ -18,6 +18,7 @@ export async function createGoal(session: Session, categoryId: number, input: Cr
       fields: {
         type: 'Goal',
         goalTerm: input.goalTerm ?? 'NoTerm',
+        dueDate: input.dueDate ?? null,
         completed: input.completed ?? false,
         ...(takeawayLinks.final.size ? { linkedTakeawayIds: takeawayLinks.final } : {}),
         ...(actionPointLinks.final.size ? { linkedActionPointIds: actionPointLinks.final } : {}),

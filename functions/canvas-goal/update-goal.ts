@@ -39,6 +39,7 @@ export async function updateGoal(session: Session, id: string, input: UpdateGoal
       initiatorId: initiator.initiatorId,
       ...(input.text !== undefined ? { text: input.text } : {}),
       ...(input.goalTerm !== undefined ? { goalTerm: input.goalTerm } : {}),
+      ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
     };
     const updated: GoalItem = {
       ...goal,

@@ -4,14 +4,20 @@ import { now } from '../lib/clock';
 import { config } from '../lib/config';
 import { db, tableName } from '../lib/db/client';
 import { keys, newId } from '../lib/db/keys';
+import { mailLimits, mayCourtesyMail, reserveMail } from '../lib/limits/mail';
 import { sendEmail } from '../lib/mail/mailer';
 import { emailTemplates } from '../lib/mail/templates';
 
 /**
- * Stores a contact message, e-mails it to the team's address and a copy to the sender.
- * The message is stored first so nothing is lost when the e-mail fails (answer: code 15).
+ * Stores a contact message and e-mails it to the team's address. The sender's address is
+ * not verified, so it gets no copy of the submitted text (the form would otherwise send
+ * anyone's words to anyone): at most a fixed-text acknowledgement, once per address per
+ * day. Limited per client and per submitted address (TOO_MANY_REQUESTS, 80, nothing stored
+ * or sent). The message is stored before mailing so nothing is lost when the team's
+ * e-mail fails (answer: code 15).
  */
-export async function sendContactMessage(input: ContactFormRequest): Promise<{ id: string }> {
+export async function sendContactMessage(input: ContactFormRequest, clientAddress: string): Promise<{ id: string }> {
+  await reserveMail('contact', input.email, { clientAddress }, { senderRule: mailLimits.contactPerClient });
   const id = newId();
   const createdAt = now().toISOString();
   await db().send(
@@ -21,6 +27,9 @@ export async function sendContactMessage(input: ContactFormRequest): Promise<{ i
     }),
   );
   await sendEmail(config().contactTo, emailTemplates.contactMessage(input), { replyTo: input.email });
-  await sendEmail(input.email, emailTemplates.contactCopy(input));
+  if (await mayCourtesyMail('contact-acknowledgement', input.email, mailLimits.acknowledgementPerRecipient)) {
+    // A courtesy: its failure is logged by the mailer and does not fail the message that was delivered.
+    await sendEmail(input.email, emailTemplates.contactAcknowledgement()).catch(() => undefined);
+  }
   return { id };
 }

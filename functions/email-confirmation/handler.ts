@@ -1,4 +1,5 @@
 import { ConfirmEmailQuery, ResendConfirmationRequest } from '../../shared/contracts/auth';
+import { clientAddressOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { confirmEmail } from './confirm-email';
 import { resendConfirmationLink } from './resend-confirmation-link';
@@ -10,6 +11,6 @@ export const handler = createGroupHandler('email-confirmation', {
   }),
   resendConfirmationLink: defineRoute({
     body: ResendConfirmationRequest,
-    handler: async ({ body, session }) => ({ body: await resendConfirmationLink(body, session) }),
+    handler: async ({ body, session, event }) => ({ body: await resendConfirmationLink(body, session, clientAddressOf(event)) }),
   }),
 });

@@ -4,7 +4,6 @@ import { batchGetItems } from '../lib/db/batch';
 import type { EntityItem } from '../lib/db/entities';
 import { keys } from '../lib/db/keys';
 import { listMembershipsOfUser } from '../lib/db/members';
-import { fail } from '../lib/errors';
 import type { Session } from '../lib/session';
 
 /**
@@ -13,22 +12,23 @@ import type { Session } from '../lib/session';
  * caller owns or administers, each telling whether it already works with the inviting
  * entity (accepting with it would answer 30). The path's `{x}` is the inviting entity's id,
  * which the landing page's answer carries (`entityId`): no token travels in a URL path,
- * and the answer only tells the caller about their own entities. An id that is no entity
- * of the inviting type → ITEM_NOT_FOUND (4). One Query of the caller's memberships, one
- * BatchGet of the entities and the relation items.
+ * and the answer only tells the caller about their own entities. Whatever the id names
+ * (nothing, an entity of the other type, an entity the caller has nothing to do with) the
+ * answer is the same list, so the route cannot be used to probe which ids exist; only a
+ * relation of the caller's own entity with that id shows (isAlreadyRelated). One Query of
+ * the caller's memberships, one BatchGet of the entities and the relation items.
  */
 export async function listEntitiesForInvite(session: Session, kind: WorkRelationInvitationKind, inviterId: number): Promise<InviteEntityOptionsResponse> {
   const sides = workRelationInvitationSides[kind];
   const candidates = (await listMembershipsOfUser(session.userId)).filter((member) => member.entityTypeId === sides.invitee && isAdmin(member));
   const relationKey = (entityId: number) => (kind === 'family' ? keys.workRelation(entityId, inviterId) : keys.workRelation(inviterId, entityId));
-  const items = await batchGetItems<Record<string, unknown>>([keys.entity(inviterId), ...candidates.flatMap((member) => [keys.entity(member.entityId), relationKey(member.entityId)])]);
+  const items = await batchGetItems<Record<string, unknown>>([...candidates.flatMap((member) => [keys.entity(member.entityId), relationKey(member.entityId)])]);
   const entities = new Map<number, EntityItem>();
   const related = new Set<number>();
   for (const item of items) {
     if (item.type === 'Entity') entities.set((item as EntityItem).id, item as EntityItem);
     else if (item.type === 'WorkRelation') related.add(Number(kind === 'family' ? item.familyId : item.advisorId));
   }
-  if (entities.get(inviterId)?.entityTypeId !== sides.inviter) throw fail('ITEM_NOT_FOUND');
   return candidates.flatMap((member) => {
     const entity = entities.get(member.entityId);
     return entity

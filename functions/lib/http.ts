@@ -6,6 +6,7 @@ import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/e
 import { bySpecificity, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
 import { config } from './config';
 import { AppError, fail } from './errors';
+import { refuseIllFormedInput } from './input/well-formed';
 import { describeError, log } from './logger';
 import { readSessionToken, resolveSession, type Session } from './session';
 
@@ -84,6 +85,7 @@ function parseWith<S extends Schema | undefined>(schema: S, value: unknown, part
 }
 
 const jsonContentType = /^application\/json\s*(;|$)/i;
+const formContentType = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH']);
 /** Methods that only read: every other one may change something for the session it carries. */
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -125,10 +127,16 @@ export function requireOwnSiteRequest(event: ApiEvent): void {
  * may leave out the Content-Type, as the spec's client does; an empty body is an empty
  * object.
  */
-const jsonBody = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
+const jsonBody = (formRoutes: ReadonlySet<string> = new Set()): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
   before: (request) => {
     const event = request.event;
     const method = event.requestContext.http.method.toUpperCase();
+    // A route that takes a form (one-click unsubscribe) reads nothing from it.
+    if (formRoutes.has(event.routeKey) && formContentType.test(header(event, 'content-type') ?? '')) {
+      requireOwnSiteRequest(event);
+      event.parsedBody = {};
+      return;
+    }
     if (!readMethods.has(method)) requireOwnSiteRequest(event);
     const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
     if (Buffer.byteLength(raw, 'utf8') > maxBodyBytes) {
@@ -143,13 +151,14 @@ const jsonBody = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
     }
     if (raw.trim() === '') {
       event.parsedBody = {};
-      return;
+    } else {
+      try {
+        event.parsedBody = JSON.parse(raw);
+      } catch {
+        throw fail('INCORRECT_INPUT', { message: 'Malformed JSON body.' });
+      }
     }
-    try {
-      event.parsedBody = JSON.parse(raw);
-    } catch {
-      throw fail('INCORRECT_INPUT', { message: 'Malformed JSON body.' });
-    }
+    refuseIllFormedInput({ body: event.parsedBody, path: event.pathParameters, query: event.queryStringParameters });
   },
 });
 
@@ -245,8 +254,11 @@ function toResult(output: RouteOutput): ApiResult {
   };
 }
 
-function bindRoute(route: AnyRoute, isPublic: boolean) {
+function bindRoute(route: AnyRoute, definition: RouteDefinition) {
+  const isPublic = definition.isPublic === true;
   return async (event: ParsedEvent, context: Context): Promise<ApiResult> => {
+    // A GET that writes (the manifest says so) gets the check every write gets.
+    if (definition.changesState) requireOwnSiteRequest(event);
     const token = readSessionToken(event.cookies, header(event, 'cookie'));
     let session: Session | null = null;
     if (isPublic) {
@@ -279,13 +291,14 @@ export function createGroupHandler<G extends RouteGroupName>(group: G, routes: R
     definitions.map((definition) => ({
       method: definition.method,
       path: definition.path,
-      handler: bindRoute(routes[definition.name as RouteNamesOf<G>], definition.isPublic === true),
+      handler: bindRoute(routes[definition.name as RouteNamesOf<G>], definition),
     })),
   );
+  const formRoutes = new Set(definitions.filter((definition) => definition.acceptsFormBody).map((definition) => `${definition.method} ${definition.path}`));
   return middy<ParsedEvent, ApiResult>()
     .use(requestLogging(group))
     .use(errorMapping())
-    .use(jsonBody())
+    .use(jsonBody(formRoutes))
     .handler(router);
 }
 

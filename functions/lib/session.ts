@@ -4,18 +4,38 @@ import { nowEpochSeconds } from './clock';
 import { config } from './config';
 import { db, tableName } from './db/client';
 import { keys } from './db/keys';
-import { fail } from './errors';
+import { queryAll } from './db/query';
+import { fail, isConditionalCheckFailure } from './errors';
 import type { Membership } from '../../shared/permissions';
 
-/** How long a session lives: idle 2 hours, absolute 7 days (documented in the README). */
-export const sessionLifetime = { idleSeconds: 2 * 3600, absoluteSeconds: 7 * 24 * 3600 } as const;
-/** The idle expiry is pushed forward at most every 5 minutes, so most reads cost no write. */
+/**
+ * How long a session lives (README, Security notes): it ends after 30 minutes without a
+ * request (each request pushes that forward: sliding renewal) and 12 hours after sign-in
+ * whatever happens; "keep me signed in" raises the absolute limit to 30 days (the idle
+ * limit stays).
+ */
+export const sessionLifetime = { idleSeconds: 30 * 60, absoluteSeconds: 12 * 3600, rememberedAbsoluteSeconds: 30 * 24 * 3600 } as const;
+/** The idle expiry (and lastSeenAt) is pushed forward at most every 5 minutes, so most reads cost no write. */
 const touchIntervalSeconds = 300;
 
+/** The cookie's name on plain http (the local stack). */
 export const sessionCookieName = 'fc_session';
+
+/**
+ * The cookie's name where the app runs on https: the __Host- prefix makes the browser
+ * refuse it unless it is Secure, for the whole site (Path=/) and set by this host only (no
+ * Domain), so a sibling subdomain cannot plant or shadow it.
+ */
+export const secureSessionCookieName = `__Host-${sessionCookieName}`;
+
+export function sessionCookieNameInUse(): string {
+  return config().isSecureCookie ? secureSessionCookieName : sessionCookieName;
+}
 
 export type Session = {
   tokenHash: string;
+  /** The id the sessions API shows (random, not the token hash: it grants nothing). */
+  sessionId: string;
   userId: string;
   currentEntityId: number | null;
   /**
@@ -29,7 +49,24 @@ export type Session = {
   expiresAt: number;
 };
 
-type SessionItem = Session & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string; createdAt: number };
+type SessionItem = Session & {
+  PK: string;
+  SK: string;
+  GSI1PK: string;
+  GSI1SK: string;
+  GSI2PK: string;
+  GSI2SK: string;
+  /** Epoch seconds. */
+  createdAt: number;
+  /** Epoch seconds of the last request (to touchIntervalSeconds). */
+  lastSeenAt?: number;
+  /** The browser's User-Agent at sign-in (cut to 512 characters), for the sessions list. */
+  userAgent?: string;
+  remember?: boolean;
+};
+
+/** A session as the sessions list needs it. */
+export type SessionSummary = { sessionId: string; tokenHash: string; createdAt: number; lastSeenAt: number; userAgent: string };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -42,21 +79,29 @@ export function newSecretToken(): string {
 
 function cookie(value: string, maxAgeSeconds: number): string {
   const secure = config().isSecureCookie ? '; Secure' : '';
-  return `${sessionCookieName}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+  return `${sessionCookieNameInUse()}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
+export type SessionOptions = {
+  /** "Keep me signed in": the absolute limit is 30 days instead of 12 hours. */
+  remember?: boolean;
+  userAgent?: string;
+};
+
 /** Starts a session for a user; returns the Set-Cookie value. */
-export async function startSession(userId: string, membership: Session['membership']): Promise<{ cookie: string; session: Session }> {
+export async function startSession(userId: string, membership: Session['membership'], options: SessionOptions = {}): Promise<{ cookie: string; session: Session }> {
   const token = newSecretToken();
   const tokenHash = hashToken(token);
   const nowS = nowEpochSeconds();
+  const absoluteSeconds = options.remember ? sessionLifetime.rememberedAbsoluteSeconds : sessionLifetime.absoluteSeconds;
   const session: Session = {
     tokenHash,
+    sessionId: randomBytes(16).toString('base64url'),
     userId,
     currentEntityId: membership?.entityId ?? null,
     membership,
     idleExpiresAt: nowS + sessionLifetime.idleSeconds,
-    expiresAt: nowS + sessionLifetime.absoluteSeconds,
+    expiresAt: nowS + absoluteSeconds,
   };
   const item: SessionItem = {
     ...keys.session(tokenHash),
@@ -66,9 +111,45 @@ export async function startSession(userId: string, membership: Session['membersh
     ...keys.expiryBucketOnGsi2(session.expiresAt),
     ...session,
     createdAt: nowS,
+    lastSeenAt: nowS,
+    userAgent: (options.userAgent ?? '').slice(0, 512),
+    remember: options.remember === true,
   };
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
-  return { cookie: cookie(token, sessionLifetime.absoluteSeconds), session };
+  return { cookie: cookie(token, absoluteSeconds), session };
+}
+
+/** A session item written before sessions had their own id: an id derived from the hash (one-way, grants nothing). */
+function sessionIdOf(item: Pick<SessionItem, 'sessionId' | 'tokenHash'>): string {
+  return item.sessionId ?? createHash('sha256').update(`session-id:${item.tokenHash}`).digest('base64url').slice(0, 22);
+}
+
+/** The user's live sessions (one Query on GSI1), newest first. */
+export async function listSessionsOfUser(userId: string): Promise<SessionSummary[]> {
+  const nowS = nowEpochSeconds();
+  const items = await queryAll<SessionItem>({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId).GSI1PK },
+  });
+  return items
+    .filter((item) => item.expiresAt > nowS && item.idleExpiresAt > nowS)
+    .map((item) => ({
+      sessionId: sessionIdOf(item),
+      tokenHash: item.tokenHash,
+      createdAt: item.createdAt,
+      lastSeenAt: item.lastSeenAt ?? item.createdAt,
+      userAgent: item.userAgent ?? '',
+    }))
+    .sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** Ends one session of the user by its id; false when the user has no such session. */
+export async function endSessionById(userId: string, sessionId: string): Promise<boolean> {
+  const target = (await listSessionsOfUser(userId)).find((session) => session.sessionId === sessionId);
+  if (!target) return false;
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(target.tokenHash) }));
+  return true;
 }
 
 /** Ends a session server-side; returns the Set-Cookie value that clears the cookie. */
@@ -163,9 +244,10 @@ export function requireSession(session: Session | null): Session {
 
 export function readSessionToken(cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
   const all = [...(cookies ?? []), ...(cookieHeader ? cookieHeader.split(';') : [])];
+  const wanted = sessionCookieNameInUse();
   for (const entry of all) {
     const [name, ...rest] = entry.trim().split('=');
-    if (name === sessionCookieName) {
+    if (name === wanted) {
       const value = rest.join('=');
       return value || undefined;
     }
@@ -184,6 +266,7 @@ export function sessionOfItem(item: Record<string, unknown> | undefined): Sessio
   const nowS = nowEpochSeconds();
   if (stored.expiresAt <= nowS || stored.idleExpiresAt <= nowS) return 'expired';
   return {
+    sessionId: sessionIdOf(stored),
     tokenHash: stored.tokenHash,
     userId: stored.userId,
     currentEntityId: stored.currentEntityId ?? null,
@@ -207,6 +290,7 @@ export async function resolveSession(token: string | undefined): Promise<Session
   if (!item || item.expiresAt <= nowS || item.idleExpiresAt <= nowS) throw fail('SESSION_EXPIRED');
   const session: Session = {
     tokenHash,
+    sessionId: sessionIdOf(item),
     userId: item.userId,
     currentEntityId: item.currentEntityId ?? null,
     membership: item.membership ?? null,
@@ -215,14 +299,21 @@ export async function resolveSession(token: string | undefined): Promise<Session
   };
   if (item.idleExpiresAt - nowS < sessionLifetime.idleSeconds - touchIntervalSeconds) {
     session.idleExpiresAt = Math.min(nowS + sessionLifetime.idleSeconds, item.expiresAt);
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.session(tokenHash),
-        UpdateExpression: 'SET idleExpiresAt = :i',
-        ExpressionAttributeValues: { ':i': session.idleExpiresAt },
-      }),
-    );
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.session(tokenHash),
+          UpdateExpression: 'SET idleExpiresAt = :i, lastSeenAt = :now',
+          // Not for a session revoked meanwhile: the update would write a stub item back.
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':i': session.idleExpiresAt, ':now': nowS },
+        }),
+      );
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) throw fail('SESSION_EXPIRED');
+      throw error;
+    }
   }
   return session;
 }

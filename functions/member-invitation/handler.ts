@@ -6,7 +6,7 @@ import {
   ResendMemberInvitationRequest,
   SendMemberInvitationRequest,
 } from '../../shared/contracts/invitations';
-import { createGroupHandler, defineRoute, requireOwnSiteRequest } from '../lib/http';
+import { createGroupHandler, defineRoute } from '../lib/http';
 import { requireSession } from '../lib/session';
 import { acceptMemberInvitation } from './accept-member-invitation';
 import { createMemberInvitation } from './create-member-invitation';
@@ -45,13 +45,10 @@ export const handler = createGroupHandler('member-invitation', {
     query: InvitationTokenQuery,
     handler: async ({ query }) => ({ body: await getMemberInvitation(query.token) }),
   }),
-  // A GET that writes (the spec's call): a cross-site navigation must not make a signed-in
-  // user join an entity, so it gets the check every write gets (functions/lib/http.ts).
+  // A GET that writes (the spec's call): the manifest marks it changesState, so a cross-site
+  // navigation cannot make a signed-in user join an entity (functions/lib/http.ts).
   acceptMemberInvitation: defineRoute({
     query: InvitationTokenQuery,
-    handler: async ({ session, query, event }) => {
-      requireOwnSiteRequest(event);
-      return { body: await acceptMemberInvitation(requireSession(session), query.token) };
-    },
+    handler: async ({ session, query }) => ({ body: await acceptMemberInvitation(requireSession(session), query.token) }),
   }),
 });

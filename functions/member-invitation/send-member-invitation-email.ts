@@ -6,6 +6,7 @@ import { getEntity } from '../lib/db/entities';
 import { getMemberInvitation, issueMemberInvitationToken } from '../lib/db/member-invitations';
 import { fullName, getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
+import { reserveMail } from '../lib/limits/mail';
 import { sendEmail } from '../lib/mail/mailer';
 import { appLink, emailTemplates } from '../lib/mail/templates';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
@@ -16,7 +17,7 @@ import type { Session } from '../lib/session';
  * resending). Each call issues a new token (only its hash is stored; the previous link
  * stops working) valid for 14 days. InviteMember and the role rule as for create;
  * accepted → 32; unknown → 4. A mail failure → EMAIL_SEND_FAILED (15): the invitation
- * stays and can be resent.
+ * stays and can be resent. Limited per recipient and sending account (80; lib/limits/mail.ts).
  */
 export async function sendMemberInvitationEmail(session: Session, invitationId: string): Promise<SendMemberInvitationResponse> {
   const actor = requireCurrentMembership(session);
@@ -26,6 +27,8 @@ export async function sendMemberInvitationEmail(session: Session, invitationId: 
   if (!invitation || !entity || !sender) throw fail('ITEM_NOT_FOUND');
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
   if (!canInviteMemberWithRole(actor, invitation.entityRoleId)) throw fail('FORBIDDEN');
+  // Before the new token: over the limit (80), the link that was sent keeps working.
+  await reserveMail('member-invitation', invitation.email, { userId: session.userId });
   const { token, invitation: issued } = await issueMemberInvitationToken(entityId, invitationId, now());
   await sendEmail(
     invitation.email,

@@ -3,6 +3,7 @@ import type { ChangePasswordRequest } from '../../shared/contracts/auth';
 import { messageKeys } from '../../shared/validation';
 import { now } from '../lib/clock';
 import { db } from '../lib/db/client';
+import { throttledPasswordCheck } from '../lib/db/signin-throttle';
 import { getLogin, getUser, updatePassword } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
@@ -15,13 +16,16 @@ const wrongPassword = () => fail('WRONG_PASSWORD', { errors: { password: [messag
  * Changes the signed-in user's password: `password` must be the hash of the current one
  * (else WRONG_PASSWORD, 22). The write is conditional on the stored hash still being the
  * one checked, so a concurrent reset is never overwritten. The user's other sessions end;
- * this one stays.
+ * this one stays. Every reset link sent before stops working (its token is older than the
+ * change: functions/password/reset-password.ts). The current-password check is throttled
+ * (functions/lib/db/signin-throttle.ts: TOO_MANY_REQUESTS, 80).
  */
-export async function changePassword(session: Session, input: ChangePasswordRequest): Promise<void> {
+export async function changePassword(session: Session, input: ChangePasswordRequest, clientAddress: string): Promise<void> {
   const user = await getUser(session.userId);
   const login = user ? await getLogin(user.email) : undefined;
   if (!login || login.userId !== session.userId) throw fail('UNAUTHORIZED');
-  if (!(await verifyPassword(input.password, login))) throw wrongPassword();
+  // Throttled like sign-in (per account and client): a stolen session cannot guess the password.
+  if (!(await throttledPasswordCheck(login.email, clientAddress, () => verifyPassword(input.password, login)))) throw wrongPassword();
   const password = await hashPassword(input.newPassword, input.salt);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: [updatePassword(login, password, now().toISOString(), login.passwordHash)] }));

@@ -1,4 +1,5 @@
 import { ChangePasswordRequest, CheckResetRequest, ResetPasswordRequest, SendResetRequest } from '../../shared/contracts/auth';
+import { clientAddressOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { requireSession } from '../lib/session';
 import { changePassword } from './change-password';
@@ -8,7 +9,7 @@ import { sendReset } from './send-reset';
 export const handler = createGroupHandler('password', {
   sendReset: defineRoute({
     body: SendResetRequest,
-    handler: async ({ body }) => ({ body: await sendReset(body) }),
+    handler: async ({ body, event }) => ({ body: await sendReset(body, clientAddressOf(event)) }),
   }),
   resetPassword: defineRoute({
     body: ResetPasswordRequest,
@@ -23,8 +24,8 @@ export const handler = createGroupHandler('password', {
   }),
   changePassword: defineRoute({
     body: ChangePasswordRequest,
-    handler: async ({ body, session }) => {
-      await changePassword(requireSession(session), body);
+    handler: async ({ body, session, event }) => {
+      await changePassword(requireSession(session), body, clientAddressOf(event));
       return { status: 204 };
     },
   }),

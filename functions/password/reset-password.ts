@@ -3,7 +3,7 @@ import type { CheckResetRequest, ResetPasswordRequest, ResetPasswordResponse } f
 import { now } from '../lib/clock';
 import { db } from '../lib/db/client';
 import { consumeToken, getToken, isTokenExpired, type TokenItem } from '../lib/db/tokens';
-import { updateEmailConfirmed, updatePassword } from '../lib/db/users';
+import { getLogin, updateEmailConfirmed, updatePassword } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { liveSessionsEnded } from '../lib/live/revocation';
@@ -14,11 +14,13 @@ import { endSessionsOfUser } from '../lib/session';
  * address's token → INVALID_TOKEN (20), past its hour → TOKEN_EXPIRED (21). An unknown
  * e-mail is told apart from nothing: it has no tokens, so it answers 20 like a forged one.
  */
-async function requireUsableResetToken(input: CheckResetRequest): Promise<TokenItem> {
-  const item = await getToken('RESET', input.token);
-  if (!item || item.email !== input.email || item.usedAt) throw fail('INVALID_TOKEN');
+async function requireUsableResetToken(input: CheckResetRequest): Promise<{ item: TokenItem; login: NonNullable<Awaited<ReturnType<typeof getLogin>>> }> {
+  const [item, login] = await Promise.all([getToken('RESET', input.token), getLogin(input.email)]);
+  if (!item || item.email !== input.email || item.usedAt || !login || login.userId !== item.userId) throw fail('INVALID_TOKEN');
+  // Issued before the password last changed (a reset, or a change while signed in): dead.
+  if (item.createdAt < login.passwordChangedAt) throw fail('INVALID_TOKEN');
   if (isTokenExpired(item)) throw fail('TOKEN_EXPIRED');
-  return item;
+  return { item, login };
 }
 
 /**
@@ -33,18 +35,21 @@ export async function checkResetLink(input: CheckResetRequest): Promise<void> {
 /**
  * Sets a new password with a reset token issued for this e-mail: unknown, used or
  * another address's token → INVALID_TOKEN (20), past its hour → TOKEN_EXPIRED (21).
- * Uses the token up, marks the e-mail confirmed (the link proved the user reads it) and
- * ends every session of the user.
+ * A token issued before the password last changed (another reset, or a change while signed
+ * in) is INVALID_TOKEN too: a successful reset or change kills every reset link sent
+ * before it. Uses the token up, marks the e-mail confirmed (the link proved the user reads
+ * it) and ends every session of the user.
  */
 export async function resetPassword(input: ResetPasswordRequest): Promise<ResetPasswordResponse> {
-  const item = await requireUsableResetToken(input);
+  const { item, login } = await requireUsableResetToken(input);
   const password = await hashPassword(input.password, input.salt);
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
           consumeToken('RESET', input.token),
-          updatePassword({ email: item.email, userId: item.userId }, password, now().toISOString()),
+          // Conditional on the hash read: a concurrent reset or change wins, this token dies.
+          updatePassword({ email: item.email, userId: item.userId }, password, now().toISOString(), login.passwordHash),
           updateEmailConfirmed(item.userId),
         ],
       }),

@@ -1,9 +1,13 @@
+import { SessionIdPath } from '../../shared/contracts/auth';
 import { IdPath } from '../../shared/contracts/common';
+import { UnsubscribeQuery, UpdateNotificationSettingsRequest } from '../../shared/contracts/notifications';
 import { AddressRequest, countries, namePrefixes, PrivacySettingsRequest, privacyLevels, UpdateUserRequest, UserIdPath } from '../../shared/contracts/user';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { requireSession } from '../lib/session';
 import { addAddress } from './add-address';
 import { getProfile } from './get-profile';
+import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
+import { checkUnsubscribe, getNotificationSettingsOf, unsubscribe, updateNotificationSettings } from './notification-settings';
 import { updateAddress } from './update-address';
 import { updatePrivacySettings } from './update-privacy-settings';
 import { updateUser } from './update-user';
@@ -33,5 +37,33 @@ export const handler = createGroupHandler('user', {
   updatePrivacySettings: defineRoute({
     body: PrivacySettingsRequest,
     handler: async ({ session, body }) => ({ body: await updatePrivacySettings(requireSession(session).userId, body) }),
+  }),
+  listSessions: defineRoute({
+    handler: async ({ session }) => ({ body: await listSessions(requireSession(session)) }),
+  }),
+  revokeSession: defineRoute({
+    path: SessionIdPath,
+    handler: async ({ session, path }) => {
+      await revokeSession(requireSession(session), path.id);
+      return { status: 204 };
+    },
+  }),
+  revokeOtherSessions: defineRoute({
+    handler: async ({ session }) => ({ body: await revokeOtherSessions(requireSession(session)) }),
+  }),
+  getNotificationSettings: defineRoute({
+    handler: async ({ session }) => ({ body: await getNotificationSettingsOf(requireSession(session).userId) }),
+  }),
+  updateNotificationSettings: defineRoute({
+    body: UpdateNotificationSettingsRequest,
+    handler: async ({ session, body }) => ({ body: await updateNotificationSettings(requireSession(session).userId, body) }),
+  }),
+  getUnsubscribe: defineRoute({
+    query: UnsubscribeQuery,
+    handler: async ({ query }) => ({ body: await checkUnsubscribe(query.token) }),
+  }),
+  unsubscribe: defineRoute({
+    query: UnsubscribeQuery,
+    handler: async ({ query }) => ({ body: await unsubscribe(query.token) }),
   }),
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -35,6 +35,25 @@ export const appFunctionBundling: BundlingOptions = {
   forceDockerBundling: false,
 };
 
+/**
+ * The bundling of a function that carries files beside its index.mjs (the plan book's
+ * fonts): after esbuild, copy each asset into the bundle. bench/lambda-bundles.ts copies
+ * the same files with buildFunctionBundle.
+ */
+export function bundlingWithAssets(assets: ReadonlyArray<{ source: string; target: string }> | undefined): BundlingOptions {
+  if (!assets?.length) return appFunctionBundling;
+  const commandHooks: ICommandHooks = {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) =>
+      assets.map((asset) => {
+        const target = path.posix.join(outputDir, asset.target);
+        return `mkdir -p "${path.posix.dirname(target)}" && cp "${path.posix.join(inputDir, asset.source)}" "${target}"`;
+      }),
+  };
+  return { ...appFunctionBundling, commandHooks };
+}
+
 export type AppFunctionProps = {
   /** The handler module, relative to the repository root; it exports `handler`. */
   entry: string;
@@ -44,6 +63,8 @@ export type AppFunctionProps = {
   memorySize?: number;
   /** Defaults to 10 s, well inside the HTTP API's 30 s integration limit. */
   timeout?: Duration;
+  /** Files copied beside index.mjs (repository-relative source, bundle-relative target). */
+  assets?: ReadonlyArray<{ source: string; target: string }>;
 };
 
 /**
@@ -92,7 +113,7 @@ export class AppFunction extends Construct {
       projectRoot: repositoryRoot,
       depsLockFilePath: path.join(repositoryRoot, 'package-lock.json'),
       environment: props.environment,
-      bundling: appFunctionBundling,
+      bundling: bundlingWithAssets(props.assets),
     });
 
     // Tracing adds xray:PutTraceSegments/PutTelemetryRecords on "*" to the role.

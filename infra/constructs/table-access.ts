@@ -28,6 +28,11 @@ export const tableAccess = {
     table: ['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
     indexes: ['dynamodb:Query'],
   },
+  /** The digest job: read settings, canvases, the journal and users; take a digest period (conditional update). */
+  digest: {
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
+    indexes: ['dynamodb:Query'],
+  },
   /** The SES events job: put suppression items, nothing else. */
   suppression: {
     table: ['dynamodb:PutItem'],

@@ -123,6 +123,14 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
             iterator = undefined;
             continue;
           }
+          // DynamoDB Local trimmed the records after our position: go on from the oldest
+          // it keeps (an event sent twice is harmless: clients know events by id).
+          if ((error as Error).name === 'TrimmedDataAccessException') {
+            iterator = undefined;
+            lastSequence = undefined;
+            type = 'TRIM_HORIZON';
+            continue;
+          }
           throw error;
         }
         const records = page.Records ?? [];

@@ -86,6 +86,8 @@ export class ApiStack extends Stack {
         entry: definition.entry,
         description: `Family Canvas API: ${group}`,
         environment: definition.revokesLiveSockets ? { ...props.environment, LIVE_ENDPOINT: this.live.endpoint } : props.environment,
+        assets: definition.assets,
+        memorySize: definition.memorySize,
       });
       grantTableAccess(fn.function, props.table, 'readWrite');
       if (definition.revokesLiveSockets) this.live.grantSend(fn.function);

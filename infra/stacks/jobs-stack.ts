@@ -2,6 +2,7 @@ import { Duration, Stack, TimeZone, Validations, type CfnResource, type StackPro
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
@@ -16,10 +17,15 @@ export type JobsStackProps = StackProps & {
   environment: Record<string, string>;
   /** Alarms of the dead-letter queues go here. */
   alarmTopic: sns.ITopic;
+  /** The digest sends mail: from this identity, through this configuration set (bounces feed the suppression list). */
+  mailIdentity: ses.IEmailIdentity;
+  mailConfigurationSet: ses.IConfigurationSet;
 };
 
 /** Handler of the daily cleanup, relative to the repository root. */
 export const cleanupEntry = 'functions/jobs/cleanup/handler.ts';
+/** Handler of the hourly digest dispatch. */
+export const digestEntry = 'functions/jobs/digest/handler.ts';
 
 /**
  * Scheduled work: once a day, remove expired invitations and tokens that DynamoDB's TTL
@@ -28,6 +34,8 @@ export const cleanupEntry = 'functions/jobs/cleanup/handler.ts';
 export class JobsStack extends Stack {
   readonly cleanup: AppFunction;
   readonly cleanupSchedule: scheduler.Schedule;
+  readonly digest: AppFunction;
+  readonly digestSchedule: scheduler.Schedule;
   /** Every dead-letter queue of the stack (the monitoring dashboard shows them). */
   readonly deadLetterQueues: DeadLetterQueue[];
 
@@ -76,6 +84,45 @@ export class JobsStack extends Stack {
     Validations.of(schedulerRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.cleanup.function.node.defaultChild as CfnResource)}.Arn>:*]`,
       reason: 'The wildcard only covers versions and aliases of the cleanup function itself, which CDK grants with every Lambda invoke permission.',
+    });
+
+    // The e-mail digest: every hour, the users whose digest is due that hour (07:00 in their
+    // time zone) from the dispatch index. A run is idempotent per user and period, so the
+    // scheduler's and Lambda's retries are safe; what keeps failing lands in a DLQ.
+    this.digest = new AppFunction(this, 'Digest', {
+      entry: digestEntry,
+      description: 'Family Canvas job: hourly e-mail digest dispatch',
+      environment: { ...props.environment, MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName },
+      timeout: Duration.minutes(10),
+    });
+    grantTableAccess(this.digest.function, props.table, 'digest');
+    props.mailIdentity.grant(this.digest.function, 'ses:SendEmail');
+    iam.Grant.addToPrincipal({
+      grantee: this.digest.function,
+      actions: ['ses:SendEmail'],
+      resourceArns: [this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.mailConfigurationSet.configurationSetName })],
+    });
+    const digestScheduleDlq = new DeadLetterQueue(this, 'DigestScheduleDlq', { purpose: 'digest schedule (undeliverable invocations)', alarmTopic: props.alarmTopic });
+    const digestFailuresDlq = new DeadLetterQueue(this, 'DigestFailuresDlq', { purpose: 'digest job (runs that failed after retries)', alarmTopic: props.alarmTopic });
+    this.deadLetterQueues.push(digestScheduleDlq, digestFailuresDlq);
+    this.digest.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(1),
+      onFailure: new destinations.SqsDestination(digestFailuresDlq.queue),
+    });
+    this.digestSchedule = new scheduler.Schedule(this, 'HourlyDigest', {
+      description: 'Dispatches the e-mail digests due this hour',
+      schedule: scheduler.ScheduleExpression.cron({ minute: '5', hour: '*', timeZone: TimeZone.ETC_UTC }),
+      target: new targets.LambdaInvoke(this.digest.function, {
+        role: schedulerRole,
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(1),
+        deadLetterQueue: digestScheduleDlq.queue,
+      }),
+    });
+    Validations.of(schedulerRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.digest.function.node.defaultChild as CfnResource)}.Arn>:*]`,
+      reason: 'The wildcard only covers versions and aliases of the digest function itself, which CDK grants with every Lambda invoke permission.',
     });
   }
 }

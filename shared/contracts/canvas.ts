@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { contentIdPattern, familyOfCategoryId, familyOfSectionId, parseQuestionId } from '../canvas-ids';
+import { isCalendarDay } from '../dates';
 import { goalTerms, priorities, workRelationPermissions } from '../enums';
-import { messageKeys, requiredText } from '../validation';
+import { messageKeys, requiredText, singleLineText } from '../validation';
 
 /**
  * Contracts of the canvas calls (spec 02 §7 Canvas, §3 fields, §5 rules): the canvas,
@@ -64,7 +65,7 @@ const textField = () =>
     .nullable()
     .transform((text) => (text ? text : null));
 
-const titleField = () => requiredText(canvasLimits.title);
+const titleField = () => singleLineText(canvasLimits.title);
 
 /** Goal term: the spec's 'none' (or null) is NoTerm. */
 export const goalTermField = () =>
@@ -79,6 +80,10 @@ export const priorityField = () =>
     .enum([...priorities, 'none'], { error: messageKeys.invalidInput })
     .nullable()
     .transform((priority) => (priority === null || priority === 'none' ? 'NoPriority' : priority));
+
+/** A due date: a real calendar day, YYYY-MM-DD (shared/dates.ts); null clears it, absent keeps it. */
+export const dueDateField = () =>
+  z.string({ error: messageKeys.invalidInput }).refine(isCalendarDay, { error: messageKeys.invalidInput }).nullable();
 
 // ---- path parameters --------------------------------------------------------------------
 
@@ -95,7 +100,7 @@ export const TakeawayVotePath = z.strictObject({ takeawayId: contentIdField() })
 
 // PATCH /api/canvas
 export const UpdateCanvasTitleRequest = z.strictObject({
-  title: requiredText(canvasLimits.canvasTitle).min(3, { error: messageKeys.minLength3 }),
+  title: singleLineText(canvasLimits.canvasTitle).min(3, { error: messageKeys.minLength3 }),
 });
 export type UpdateCanvasTitleRequest = z.infer<typeof UpdateCanvasTitleRequest>;
 export const UpdateCanvasTitleResponse = z.object({ id: z.number(), title: z.string() });
@@ -167,6 +172,7 @@ export const CreateGoalRequest = z.strictObject({
   categoryId: categoryIdField(),
   initiatorId: userIdField().nullable().optional(),
   goalTerm: goalTermField().optional(),
+  dueDate: dueDateField().optional(),
   completed: z.boolean({ error: messageKeys.invalidInput }).optional(),
   linkedTakeawayIds: linkedIdsField().optional(),
   linkedActionPointIds: linkedIdsField().optional(),
@@ -180,6 +186,7 @@ export const UpdateGoalRequest = z.strictObject({
   categoryId: categoryIdField().optional(),
   initiatorId: userIdField().nullable().optional(),
   goalTerm: goalTermField().optional(),
+  dueDate: dueDateField().optional(),
   linkedTakeawayIds: linkedIdsField().optional(),
   linkedActionPointIds: linkedIdsField().optional(),
   completed: ignoredOnUpdate.completed,
@@ -202,6 +209,7 @@ export const CreateActionPointRequest = z.strictObject({
   /** A canvas member (family member or advisor with access), or null for nobody. */
   assigneeId: userIdField().nullable().optional(),
   priority: priorityField().optional(),
+  dueDate: dueDateField().optional(),
   completed: z.boolean({ error: messageKeys.invalidInput }).optional(),
   linkedGoalIds: linkedIdsField().optional(),
 });
@@ -216,6 +224,7 @@ export const UpdateActionPointRequest = z.strictObject({
   assigneeId: userIdField().nullable().optional(),
   priority: priorityField().optional(),
   updatePriority: z.boolean({ error: messageKeys.invalidInput }).optional(),
+  dueDate: dueDateField().optional(),
   linkedGoalIds: linkedIdsField().optional(),
   completed: ignoredOnUpdate.completed,
   version: versionField(),
@@ -287,6 +296,8 @@ export const Goal = z.object({
   text: z.string().nullable(),
   initiatorId: z.string().nullable(),
   goalTerm: z.enum(goalTerms),
+  /** YYYY-MM-DD, or null without one. */
+  dueDate: z.string().nullable(),
   completed: z.boolean(),
   linkedTakeawayIds: z.array(z.string()),
   linkedActionPointIds: z.array(z.string()),
@@ -302,6 +313,8 @@ export const ActionPoint = z.object({
   initiatorId: z.string().nullable(),
   assigneeId: z.string().nullable(),
   priority: z.enum(priorities),
+  /** YYYY-MM-DD, or null without one. */
+  dueDate: z.string().nullable(),
   completed: z.boolean(),
   linkedGoalIds: z.array(z.string()),
   ...authored,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailField, limits, nameField } from '../validation';
+import { emailField, limits, longTextField, nameField } from '../validation';
 
 /** POST /api/contact-form — spec 01 §3 contact message, §5 rules. */
 export const ContactFormRequest = z.strictObject({
@@ -8,7 +8,7 @@ export const ContactFormRequest = z.strictObject({
   email: emailField(),
   // spec 01 §9: contact form text fields have a minimum of 3 characters.
   subject: nameField(limits.subject),
-  message: nameField(limits.message),
+  message: longTextField(limits.message),
 });
 export type ContactFormRequest = z.infer<typeof ContactFormRequest>;
 

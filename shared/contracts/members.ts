@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { entityRoleIds, memberPermissions, workRelationPermissions, workRelationRoleIds } from '../enums';
 import { orderByParameter } from '../ordering';
-import { clearable, messageKeys, requiredText } from '../validation';
+import { clearable, messageKeys, singleLineText } from '../validation';
 import { PersonAddress } from './auth';
 import { idField, numberOrNumericString, numericIdParameter } from './common';
 
@@ -94,7 +94,7 @@ export type MemberIdPath = z.infer<typeof MemberIdPath>;
 export const UpdateMemberRequest = z.strictObject({
   /** 1–4; another integer is answered INVALID_ENTITY_ROLE (16). */
   entityRoleId: numberOrNumericString(z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput })).optional(),
-  companyPosition: clearable(requiredText(100)),
+  companyPosition: clearable(singleLineText(100)),
 });
 export type UpdateMemberRequest = z.infer<typeof UpdateMemberRequest>;
 /** The member after the change. */

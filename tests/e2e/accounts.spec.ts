@@ -119,6 +119,32 @@ test('a wrong password says the credentials are incorrect', async ({ page, inbox
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a user keeps signed in on request, sees their sessions under Profile, Security, and signs the other one out', async ({ page, browser, inbox }) => {
+  const account = await createConfirmedAccount(inbox);
+  // Another browser (a second context: its own cookies) signed in too.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto('/login');
+  await logIn(otherPage, account.email, defaultPassword);
+  await expect(otherPage).toHaveURL(/\/canvas$/);
+
+  await page.goto('/login');
+  await page.getByRole('checkbox', { name: 'Keep me signed in for 30 days' }).check();
+  await logIn(page, account.email, defaultPassword);
+  await expect(page).toHaveURL(/\/canvas$/);
+  await page.goto('/profile?tab=security');
+  const list = page.getByTestId('sessions-list');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByText('This session')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+  await expect(page.getByText('You are signed in only here.')).toBeVisible();
+
+  // The other browser is signed out at once.
+  await otherPage.goto('/profile');
+  await expect(otherPage).toHaveURL(/\/(login|session-expired)/);
+  await other.close();
+});
+
 test.describe('accessibility of the account pages', () => {
   test('login and signup have no serious axe findings, also at 375 px', async ({ page }) => {
     for (const width of [1280, 375]) {

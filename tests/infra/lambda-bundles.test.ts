@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
 import { buildFunctionBundle, functionEntries, sourcePositionOf } from '../../infra/lambda-bundles';
+import { pdfText } from '../support/pdf';
 
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'family-canvas-lambda-maps-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -29,5 +31,18 @@ describe('production bundles and their source maps', () => {
     const configSource = readFileSync(path.resolve(import.meta.dirname, '../../functions/lib/config.ts'), 'utf8').split('\n');
     expect(found?.file).toBe(path.join('functions', 'lib', 'config.ts'));
     expect(configSource[(found?.line ?? 0) - 1]).toContain('Missing environment variable');
+  });
+});
+
+describe('the plan book bundle', () => {
+  it('renders a PDF inside the production ESM bundle, with the fonts it carries', async () => {
+    // The fixture book built like the plan book's Lambda (same settings, same fonts beside it):
+    // pdfmake's CommonJS code must work in the ESM bundle, where `__dirname` does not exist.
+    const assets = functionEntries().find((e) => e.group === 'canvas-plan-book')?.assets;
+    const outfile = await buildFunctionBundle('render-check', 'functions/canvas-plan-book/testing/render-check.ts', outDir, { assets });
+    const module = (await import(pathToFileURL(outfile).href)) as { handler: () => Promise<Buffer> };
+    const text = pdfText(await module.handler());
+    expect(text).toContain('Ελένη Παπαδοπούλου');
+    expect(text).toContain('Иван Петров');
   });
 });

@@ -158,18 +158,17 @@ describe('dead-letter queues', () => {
     return Object.keys(queues);
   }
 
-  it('jobs: the cleanup schedule and the cleanup function (asynchronous failures) each have one', () => {
-    const [first, second] = expectDlqs(templates.jobs, 2);
-    templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
-      Target: Match.objectLike({ DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } }, RetryPolicy: Match.anyValue() }),
-    });
-    templates.jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
-      MaximumRetryAttempts: 2,
-      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } },
-    });
-    const schedule = JSON.stringify(resourcesOf(templates.jobs, 'AWS::Scheduler::Schedule'));
-    const invokeConfig = JSON.stringify(resourcesOf(templates.jobs, 'AWS::Lambda::EventInvokeConfig'));
-    expect([schedule.includes(first!) && invokeConfig.includes(second!), schedule.includes(second!) && invokeConfig.includes(first!)]).toContain(true);
+  it('jobs: each schedule and each job function (asynchronous failures) has its own', () => {
+    const queues = expectDlqs(templates.jobs, 4);
+    const schedules = Object.values(resourcesOf(templates.jobs, 'AWS::Scheduler::Schedule'));
+    const invokeConfigs = Object.values(resourcesOf(templates.jobs, 'AWS::Lambda::EventInvokeConfig'));
+    expect(schedules).toHaveLength(2);
+    expect(invokeConfigs).toHaveLength(2);
+    // Every queue serves exactly one schedule or one function.
+    const users = [...schedules, ...invokeConfigs].map((resource) => JSON.stringify(resource));
+    for (const queue of queues) expect(users.filter((user) => user.includes(queue!)), queue).toHaveLength(1);
+    for (const schedule of schedules) expect(JSON.stringify(schedule)).toMatch(/DeadLetterConfig.*RetryPolicy|RetryPolicy.*DeadLetterConfig/);
+    templates.jobs.resourcePropertiesCountIs('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } } }, 2);
   });
 
   it('mail: the SES events rule and the SES events function each have one', () => {

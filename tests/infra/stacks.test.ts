@@ -92,18 +92,29 @@ describe('mail stack', () => {
 });
 
 describe('api stack', () => {
+  it('bundles the plan book with its fonts beside index.mjs, and no other function with them', () => {
+    const outdir = (stacks.api.node.root as unknown as { outdir: string }).outdir;
+    const bundles = fs.readdirSync(outdir).filter((name) => name.startsWith('asset.') && fs.existsSync(path.join(outdir, name, 'index.mjs')));
+    const withFonts = bundles.filter((name) => fs.existsSync(path.join(outdir, name, 'fonts', 'NotoSans-Regular.ttf')));
+    expect(withFonts).toHaveLength(1);
+    for (const font of ['NotoSans-Bold.ttf', 'NotoSans-Italic.ttf']) expect(fs.existsSync(path.join(outdir, withFonts[0]!, 'fonts', font))).toBe(true);
+    expect(fs.readFileSync(path.join(outdir, withFonts[0]!, 'index.mjs'), 'utf8')).toContain('the plan book fetches nothing');
+  });
+
   it('has one Lambda per route group, built the same way', () => {
     // Plus the live channel's two (its handler and its sender: tests/infra/live.test.ts).
     templates.api.resourceCountIs('AWS::Lambda::Function', groups.length + 2);
     const groupFunctionIds = new Set([...stacks.api.functions.values()].map((fn) => logicalIdOf(stacks.api, fn.function)));
     for (const [id, fn] of Object.entries(resourcesOf(templates.api, 'AWS::Lambda::Function'))) {
       if (!groupFunctionIds.has(id)) continue;
+      // The plan book lays out PDFs: more memory, so more CPU (shared/routes.ts).
+      const isPlanBook = fn.Properties.Description === 'Family Canvas API: canvas-plan-book';
       expect(fn.Properties).toMatchObject({
         Runtime: functionRuntime.name,
         Architectures: ['arm64'],
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },
-        MemorySize: 512,
+        MemorySize: isPlanBook ? 1024 : 512,
         Timeout: 10,
       });
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -189,10 +200,39 @@ describe('jobs stack', () => {
     });
   });
 
+  /** The actions in the policy attached to one function's role. */
+  const jobActions = (fn: typeof stacks.jobs.cleanup) => {
+    const roleId = logicalIdOf(stacks.jobs, fn.function.role!);
+    const policy = Object.values(resourcesOf(templates.jobs, 'AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
+    const statements = (policy?.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement;
+    return statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+  };
+
   it('lets the cleanup query and delete, nothing more', () => {
-    const policies = JSON.stringify(templates.jobs.findResources('AWS::IAM::Policy'));
-    for (const action of tableAccess.cleanup.table) expect(policies).toContain(action);
-    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'ses:SendEmail']) expect(policies).not.toContain(action);
+    const actions = jobActions(stacks.jobs.cleanup);
+    for (const action of tableAccess.cleanup.table) expect(actions).toContain(action);
+    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'ses:SendEmail']) expect(actions).not.toContain(action);
+  });
+
+  it('runs the digest every hour (UTC) with retries and dead-letter queues; it may read, update and send, never scan', () => {
+    const digestId = logicalIdOf(stacks.jobs, stacks.jobs.digest.function);
+    templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(5 * * * ? *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
+      Target: Match.objectLike({
+        Arn: { 'Fn::GetAtt': [digestId, 'Arn'] },
+        RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
+        DeadLetterConfig: Match.objectLike({ Arn: Match.anyValue() }),
+      }),
+    });
+    templates.jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: digestId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    const actions = jobActions(stacks.jobs.digest);
+    expect(actions).toEqual(expect.arrayContaining([...tableAccess.digest.table, 'ses:SendEmail']));
+    for (const action of ['dynamodb:Scan', 'dynamodb:DeleteItem', 'ses:SendRawEmail']) expect(actions).not.toContain(action);
   });
 });
 

@@ -64,7 +64,8 @@ beforeAll(async () => {
   // A long history in the same partition: the canvas Query never reads it (keys `H#`, not `C#`).
   await batchPut(historyEvents(family.familyId, family.canvas.sections[0]!.id, 5000));
   advisor = await advisorCompanyFor(stack, family.familyId, [family.familyId * 1000 + 2], 'Budget Advisors');
-});
+  // 6,000 items to write (and the local stream to pass to the live sender): slow on two busy cores.
+}, 180_000);
 
 describe('the round-trip budget on a canvas of 1,000 items and 5,000 history events', () => {
   it('serves GET /canvas and GET /canvas/category/{id} with the session read and one Query page', async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../shared/contracts/auth';
 import type { EntityListResponse } from '../../shared/contracts/entities';
 import { useIntegrationStack } from '../support/integration';
+import { pdfText } from '../support/pdf';
 import { buildRouteCalls, manifestKeys, type CallBuilder, type RouteKey } from '../support/security-calls';
 import { actorNames, buildSecurityWorld, outcomeOf, secretReaders, secrets, sendAs, type ActorName, type Outcome, type SecurityWorld } from '../support/security-world';
 
@@ -73,6 +74,15 @@ const matrix: Record<RouteKey, Row> = {
   'POST /api/user/address': { expected: signedIn },
   'PATCH /api/user/address/{id}': { expected: '5 4 4 | ok 4 4 4 | 4 4 4' },
   'POST /api/user/privacy': { expected: signedIn },
+  'GET /api/user/sessions': { expected: signedIn },
+  // Each caller ends a session of their own (another user's id is 4: tests/integration/trust-sessions).
+  'DELETE /api/user/sessions/{id}': { expected: signedIn },
+  'POST /api/user/sessions/revoke-others': { expected: signedIn },
+  'GET /api/user/notifications': { expected: signedIn },
+  'PUT /api/user/notifications': { expected: signedIn },
+  // Public: the token in the URL names the user (one-click unsubscribe works without a session).
+  'GET /api/unsubscribe': { expected: everybody },
+  'POST /api/unsubscribe': { expected: everybody },
   'GET /api/entities': { expected: signedIn },
   'POST /api/entities': { expected: signedIn },
   'GET /api/authorization/member-roles': { expected: signedIn },
@@ -162,6 +172,11 @@ const matrix: Record<RouteKey, Row> = {
   'GET /api/canvas/access-log.csv': { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
   'GET /api/entities/access-log': { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },
   'GET /api/canvas/category/{id}': { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
+  // The plan book: whoever reads the canvas, with what they see (the leak scan reads the PDF's text).
+  // One caller at a time: a render holds the event loop this process shares with the gateway
+  // for about a second, and ten at once let kept-alive sockets time out under the client.
+  'POST /api/canvas/plan-book': { expected: '5 ok 4 | ok ok ok ok | 4 4 4', isSequential: true },
+  'POST /api/canvas/plan-book/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4', isSequential: true },
   'POST /api/canvas-answer/create/{questionId}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
   'PATCH /api/canvas-answer/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
   'DELETE /api/canvas-answer/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
@@ -186,6 +201,8 @@ const matrix: Record<RouteKey, Row> = {
   'PATCH /api/canvas-action-point/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
   'PATCH /api/canvas-action-point/complete/{id}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
   'DELETE /api/canvas-action-point/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  // The caller's own assigned action points, wherever they may see them (the leak scan checks the section-limited advisor).
+  'GET /api/canvas-action-point/mine': { expected: signedIn },
 };
 
 function parseRow(expected: string): Record<ActorName, Outcome> {
@@ -225,8 +242,8 @@ describe('the authorization matrix', () => {
     const send = async ({ actor, call }: (typeof prepared)[number]) => {
       const response = await sendAs(world, actor, method, call);
       actual[actor] = outcomeOf(response);
-      // A successful answer never carries what this caller may not read.
-      const text = JSON.stringify(response.body ?? '');
+      // A successful answer never carries what this caller may not read; a PDF (the plan book) is searched in its text.
+      const text = Buffer.isBuffer(response.body) ? pdfText(response.body) : JSON.stringify(response.body ?? '');
       for (const [name, marker] of Object.entries(secrets) as Array<[keyof typeof secrets, string]>) {
         if (!secretReaders[name].includes(actor) && text.includes(marker)) actual[actor] = `leaks ${name}`;
       }

@@ -15,6 +15,7 @@ import {
   UpdateTakeawayRequest,
 } from '../../shared/contracts/canvas';
 import { ContactFormRequest } from '../../shared/contracts/contact';
+import { PlanBookRequest } from '../../shared/contracts/plan-book';
 import { CreateEntityRequest, EntityAddressRequest, UpdateEntityRequest } from '../../shared/contracts/entities';
 import {
   AcceptAdvisorInvitationRequest,
@@ -28,6 +29,7 @@ import {
   SendWorkRelationInvitationRequest,
 } from '../../shared/contracts/invitations';
 import { UpdateMemberRequest } from '../../shared/contracts/members';
+import { UpdateNotificationSettingsRequest } from '../../shared/contracts/notifications';
 import { AddressRequest, PrivacySettingsRequest, UpdateUserRequest } from '../../shared/contracts/user';
 import {
   AddWorkRelationMemberRequest,
@@ -61,10 +63,11 @@ import { snapshotTable } from '../support/table';
  * (shape: INCORRECT_INPUT 6; ids that name nothing the caller may see: 4 or 8).
  *
  * What the table comparison ignores, and why:
- * - a session item's `idleExpiresAt`: reading a session pushes its idle expiry forward
+ * - a session item's `idleExpiresAt` and `lastSeenAt`: reading a session pushes them forward
  *   (at most every 5 minutes), which is the session working, not the bad request;
- * - sign-in throttle items (THROTTLE#SIGNIN#…): a sign-in with a well-formed but wrong
- *   password is counted, as it must be (spec'd throttling, tests/integration/accounts-security).
+ * - sign-in throttle items (THROTTLE#SIGNIN#…) and the per-account ceiling's counters
+ *   (LIMIT#SIGNIN#…): a sign-in with a well-formed but wrong password is counted, as it
+ *   must be (tests/integration/accounts-security).
  */
 
 const stack = useIntegrationStack();
@@ -87,6 +90,7 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'POST /api/user/address': AddressRequest,
   'PATCH /api/user/address/{id}': AddressRequest,
   'POST /api/user/privacy': PrivacySettingsRequest,
+  'PUT /api/user/notifications': UpdateNotificationSettingsRequest,
   'POST /api/entities': CreateEntityRequest,
   'PATCH /api/entities/update': UpdateEntityRequest,
   'POST /api/entities/address': EntityAddressRequest,
@@ -126,21 +130,28 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'POST /api/canvas-action-point/create/{categoryId}': CreateActionPointRequest,
   'PATCH /api/canvas-action-point/{id}': UpdateActionPointRequest,
   'PATCH /api/canvas-action-point/complete/{id}': CompleteRequest,
+  'POST /api/canvas/plan-book': PlanBookRequest,
+  'POST /api/canvas/plan-book/{familyId}': PlanBookRequest,
 };
 
 /** Writes that read no body at all (their body is never looked at, so only its JSON and size are checked). */
 const writesWithoutBody = new Set<RouteKey>([
   'POST /api/auth/signout',
+  'POST /api/user/sessions/revoke-others',
   'POST /api/canvas/create',
   'PATCH /api/canvas/reset',
   'POST /api/canvas/history/{eventId}/revert',
   'POST /api/canvas-answer/vote/{answerId}',
   'POST /api/canvas-takeaway/vote/{takeawayId}',
+  // One-click unsubscribe: the token is in the query; a mailbox provider's form body is not read.
+  'POST /api/unsubscribe',
 ]);
 
 /** Routes whose query is a strict contract (unknown parameters are refused). */
 const queryRoutes = new Set<RouteKey>([
   'GET /api/email-confirmation',
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
   'GET /api/member-invitation/list',
   'GET /api/member-invitation',
   'GET /api/member-invitation/accept',
@@ -212,8 +223,8 @@ let before: string[];
 async function comparableSnapshot(): Promise<string[]> {
   const items = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
   return items
-    .filter((item) => !item.includes('"PK":{"S":"THROTTLE#SIGNIN#'))
-    .map((item) => (item.includes('"type":{"S":"Session"}') ? item.replace(/"idleExpiresAt":\{"N":"\d+"\}/, '"idleExpiresAt":"…"') : item));
+    .filter((item) => !item.includes('"PK":{"S":"THROTTLE#SIGNIN#') && !item.includes('"PK":{"S":"LIMIT#SIGNIN#'))
+    .map((item) => (item.includes('"PK":{"S":"SESSION#') ? item.replace(/"idleExpiresAt":\{"N":"\d+"\}/, '"idleExpiresAt":"…"').replace(/"lastSeenAt":\{"N":"\d+"\}/, '"lastSeenAt":"…"') : item));
 }
 
 function actorFor(key: RouteKey): SignedInActor {
@@ -342,8 +353,8 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
     c('GET /api/entities/notes/{entityId}', `/api/entities/notes/${w.strangerFamilyId}`, [4]),
     c('POST /api/entities/notes/{entityId}', `/api/entities/notes/${w.strangerFamilyId}`, [4], { note: 'x' }),
     c('PATCH /api/entities/notes/{entityId}', `/api/entities/notes/${w.strangerFamilyId}`, [4], { note: 'x' }),
-    c('GET /api/entities/list-families-for-invite/{inviterId}', `/api/entities/list-families-for-invite/${w.familyId}`, [4]),
-    c('GET /api/entities/list-advisor-companies-for-invite/{inviterId}', `/api/entities/list-advisor-companies-for-invite/${w.companyAllId}`, [4]),
+    // list-families-for-invite / list-advisor-companies-for-invite answer the same list for
+    // any id (no probing which ids exist): tests/integration/trust-abuse.test.ts.
     c('GET /api/entities/get-by-section/{sectionId}', `/api/entities/get-by-section/${s.sectionId}`, [4]),
     c('GET /api/authorization/work-relation-member-permissions/{entityId}', `/api/authorization/work-relation-member-permissions/${w.strangerFamilyId}`, [4]),
     c('POST /api/member-invitation/create', '/api/member-invitation/create', [16], { email: 'someone@example.com', entityRoleId: 99 }),

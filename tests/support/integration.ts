@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { localEnvironment, startLiveSender } from '../../infra/local/stack';
 import type { StreamPoller } from '../../infra/local/stream-poller';
@@ -9,19 +10,56 @@ import { newId } from '../../functions/lib/db/keys';
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers; cookies: string[] };
 
+export type ClientOptions = {
+  /**
+   * The loopback address the client connects from (127.0.0.2, 127.0.0.3 …: all of 127/8 is
+   * this machine): the gateway puts it into the event as the client address, so a test can
+   * be two clients (per-client sign-in throttling and mail limits).
+   */
+  sourceAddress?: string;
+  /** A User-Agent header on every request (a browser's, for the sessions list and new-device mail). */
+  userAgent?: string;
+};
+
+/** One HTTP request from a chosen local address (fetch cannot bind one). */
+function requestFrom(localAddress: string, url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const headers = init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) };
+    const request = httpRequest(url, { method: init.method, headers, localAddress }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+        }
+        resolve(new Response(incoming.statusCode === 204 ? null : Buffer.concat(chunks), { status: incoming.statusCode ?? 500, headers }));
+      });
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
 /** A client that keeps cookies like a browser, for calling the gateway as a user. */
 export class ApiClient {
   private cookieJar = new Map<string, string>();
 
-  constructor(private readonly baseUrl: () => string) {}
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly options: ClientOptions = {},
+  ) {}
 
   async request<T = unknown>(method: string, path: string, body?: unknown, options: { headers?: Record<string, string>; rawBody?: string } = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...(this.options.userAgent ? { 'user-agent': this.options.userAgent } : {}), ...options.headers };
     if (this.cookieJar.size) headers.cookie = [...this.cookieJar].map(([k, v]) => `${k}=${v}`).join('; ');
     let payload: string | undefined = options.rawBody;
     if (body !== undefined && payload === undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl()}${path}`, { method, headers, body: payload });
+    const url = `${this.baseUrl()}${path}`;
+    const response = this.options.sourceAddress
+      ? await requestFrom(this.options.sourceAddress, url, { method, headers, body: payload })
+      : await fetch(url, { method, headers, body: payload });
     const cookies = response.headers.getSetCookie();
     for (const cookie of cookies) {
       const [pair] = cookie.split(';');
@@ -29,6 +67,10 @@ export class ApiClient {
       if (!name) continue;
       if (/Max-Age=0/i.test(cookie) || value.join('=') === '') this.cookieJar.delete(name.trim());
       else this.cookieJar.set(name.trim(), value.join('='));
+    }
+    // A PDF (the plan book) is kept as bytes: read as text it would be mangled.
+    if (/^application\/pdf/i.test(response.headers.get('content-type') ?? '')) {
+      return { status: response.status, body: Buffer.from(await response.arrayBuffer()) as T, headers: response.headers, cookies };
     }
     const text = await response.text();
     let parsed: unknown = text;
@@ -70,8 +112,8 @@ export type IntegrationStack = {
   /** The shared DynamoDB Local, or the file's own one (privateDynamo). */
   readonly dynamoEndpoint: string;
   sesEndpoint: string;
-  /** A new browser-like client (own cookies). */
-  client: () => ApiClient;
+  /** A new browser-like client (own cookies), optionally from another address or with a User-Agent. */
+  client: (options?: ClientOptions) => ApiClient;
   /** E-mails the SES emulator received for one address. */
   emailsTo: (address: string) => Promise<SentEmail[]>;
   /** Waits for the newest e-mail to an address and returns it. */
@@ -132,7 +174,7 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
       privateDynamo = await startDynamoLocal({ port });
       await ensureTable(dynamoEndpoint, tableName);
     },
-    client: () => new ApiClient(() => stack.apiUrl),
+    client: (clientOptions) => new ApiClient(() => stack.apiUrl, clientOptions),
     emailsTo: async (address) => {
       // Only mail since this file started (addresses are unique per file): the shared
       // emulator's store grows with every file of the run.

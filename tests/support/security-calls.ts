@@ -7,6 +7,7 @@ import { allRoutes } from '../../shared/routes';
 import { getMember } from '../../functions/lib/db/members';
 import { toSessionMembership } from '../../functions/lib/memberships';
 import { startSession } from '../../functions/lib/session';
+import { unsubscribeTokenFor } from '../../functions/lib/digest/unsubscribe-token';
 import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signupBody } from './accounts';
 import { memberOf } from './canvas';
 import { uniqueEmail, type ApiClient } from './integration';
@@ -45,6 +46,13 @@ async function freshSessionCookie(world: SecurityWorld, actor: SignedInActor): P
   return cookie.split(';')[0]!;
 }
 
+/** The id (as the sessions API shows it) of a second session of the account. */
+export async function freshSessionId(world: SecurityWorld, actor: SignedInActor): Promise<string> {
+  const account = world.accounts[actor];
+  const { session } = await startSession(account.userId, null);
+  return session.sessionId;
+}
+
 /** An unconfirmed account of its own, with the token of its confirmation e-mail. */
 async function unconfirmedAccount(world: SecurityWorld): Promise<{ email: string; token: string; userId: string }> {
   const body = signupBody({ createEntityName: 'Throwaway Family' });
@@ -53,9 +61,17 @@ async function unconfirmedAccount(world: SecurityWorld): Promise<{ email: string
   return { email: body.email, token: await confirmationTokenFor(world.stack, body.email), userId: response.body.idToken };
 }
 
+let setupAddresses = 0;
+/** A fresh loopback address for a setup call (127.0.5.1, 127.0.5.2 …). */
+function nextSetupAddress(): string {
+  setupAddresses += 1;
+  return `127.0.${5 + Math.floor(setupAddresses / 250)}.${(setupAddresses % 250) + 1}`;
+}
+
 async function resetTokenFor(world: SecurityWorld, email: string): Promise<string> {
   const known = (await world.stack.emailsTo(email)).length;
-  const sent = await world.stack.client().post('/api/password/send-reset', { email });
+  // From an address of its own: anonymous reset mail is limited per client (functions/lib/limits/mail.ts).
+  const sent = await world.stack.client({ sourceAddress: nextSetupAddress() }).post('/api/password/send-reset', { email });
   if (sent.status !== 200) throw new Error(`send-reset: ${sent.status}`);
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const emails = await world.stack.emailsTo(email);
@@ -109,7 +125,8 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
 
   const calls: Record<RouteKey, CallBuilder> = {
     // ---- contact form, auth, e-mail confirmation, password --------------------------------
-    'POST /api/contact-form': fixed({ path: '/api/contact-form', body: { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('contact'), subject: 'A question', message: 'How does the canvas work?' } }),
+    // A sender address per caller: the contact form allows 5 messages an hour per address (lib/limits/mail.ts).
+    'POST /api/contact-form': () => ({ path: '/api/contact-form', body: { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('contact'), subject: 'A question', message: 'How does the canvas work?' } }),
     'POST /api/auth/salt': fixed({ path: '/api/auth/salt', body: { email: owner.email } }),
     'POST /api/auth/signup': () => ({ path: '/api/auth/signup', body: signupBody({ createEntityName: 'Signup Family' }) }),
     'POST /api/auth/signin': (() => {
@@ -132,7 +149,8 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'POST /api/auth/set-current-entity': fixed({ path: '/api/auth/set-current-entity', body: { id: familyId } }),
     'GET /api/email-confirmation': async (actor) => ({ path: `/api/email-confirmation?token=${encodeURIComponent((await throwawayOf(actor)).token)}` }),
     'POST /api/email-confirmation/resend-confirmation-link': fixed({ path: '/api/email-confirmation/resend-confirmation-link', body: {} }),
-    'POST /api/password/send-reset': fixed({ path: '/api/password/send-reset', body: { email: owner.email } }),
+    // Each caller's own address: reset mails are limited to 5 an hour per address (lib/limits/mail.ts).
+    'POST /api/password/send-reset': (actor) => ({ path: '/api/password/send-reset', body: { email: accountOf(world, actor).email } }),
     'POST /api/password/reset': async (actor) => {
       const account = await throwawayOf(actor);
       const salt = newSalt();
@@ -158,6 +176,16 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'POST /api/user/address': fixed({ path: '/api/user/address', body: sampleAddress }),
     'PATCH /api/user/address/{id}': fixed({ path: `/api/user/address/${world.ownerAddressId}`, body: sampleAddress }),
     'POST /api/user/privacy': fixed({ path: '/api/user/privacy', body: { email: 10, phone: 10, address: 10 } }),
+    'GET /api/user/sessions': fixed({ path: '/api/user/sessions' }),
+    // A second session of the caller's own, to end (the anonymous caller names any id).
+    'DELETE /api/user/sessions/{id}': async (actor) => ({ path: `/api/user/sessions/${actor === 'anonymous' ? 'abc' : await freshSessionId(world, actor)}` }),
+    // Ends the caller's other sessions; the one the caller acts with stays.
+    'POST /api/user/sessions/revoke-others': fixed({ path: '/api/user/sessions/revoke-others' }),
+    'GET /api/user/notifications': fixed({ path: '/api/user/notifications' }),
+    'PUT /api/user/notifications': fixed({ path: '/api/user/notifications', body: { digest: 'daily', timeZone: 'Europe/Berlin' } }),
+    // The digest's unsubscribe link of the family's owner: the token is the proof, whoever sends it.
+    'GET /api/unsubscribe': fixed({ path: `/api/unsubscribe?token=${unsubscribeTokenFor(world.accounts.owner.userId)}` }),
+    'POST /api/unsubscribe': fixed({ path: `/api/unsubscribe?token=${unsubscribeTokenFor(world.accounts.owner.userId)}` }),
     'GET /api/privacy-settings': fixed({ path: '/api/privacy-settings' }),
     'GET /api/addresses/countries': fixed({ path: '/api/addresses/countries' }),
 
@@ -288,6 +316,8 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'GET /api/canvas/access-log.csv': fixed({ path: '/api/canvas/access-log.csv' }),
     'GET /api/entities/access-log': fixed({ path: '/api/entities/access-log' }),
     'GET /api/canvas/category/{id}': fixed({ path: `/api/canvas/category/${world.categoryId}` }),
+    'POST /api/canvas/plan-book': fixed({ path: '/api/canvas/plan-book', body: {} }),
+    'POST /api/canvas/plan-book/{familyId}': fixed({ path: `/api/canvas/plan-book/${familyId}`, body: {} }),
     'POST /api/canvas-answer/create/{questionId}': fixed({ path: `/api/canvas-answer/create/${world.openQuestionId}`, body: { questionId: world.openQuestionId, text: `My answer ${secrets.unshared}` } }),
     'PATCH /api/canvas-answer/{id}': fixed({ path: `/api/canvas-answer/${targets.updateAnswer}`, body: { text: `An answer by the full member ${secrets.unshared}` } }),
     'DELETE /api/canvas-answer/{id}': async () => ({ path: `/api/canvas-answer/${await byFull.answer()}` }),
@@ -310,6 +340,7 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'PATCH /api/canvas-action-point/{id}': fixed({ path: `/api/canvas-action-point/${targets.updateActionPoint}`, body: { title: `Action to update ${secrets.unshared}` } }),
     'PATCH /api/canvas-action-point/complete/{id}': fixed({ path: `/api/canvas-action-point/complete/${targets.completeActionPoint}`, body: { completed: true } }),
     'DELETE /api/canvas-action-point/{id}': async () => ({ path: `/api/canvas-action-point/${await byFull.actionPoint()}` }),
+    'GET /api/canvas-action-point/mine': fixed({ path: '/api/canvas-action-point/mine' }),
   };
   return calls;
 }

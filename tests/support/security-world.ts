@@ -304,7 +304,9 @@ export type SentCall = { method: string; path: string; response: ApiResponse };
  */
 export async function sendAs(world: SecurityWorld, actor: ActorName, method: string, call: Call, headers: Record<string, string> = {}): Promise<ApiResponse> {
   const cookie = call.cookie !== undefined ? call.cookie : actor === 'anonymous' ? null : world.accounts[actor].client.cookieHeader();
-  const client = new ApiClient(() => world.stack.apiUrl);
+  // Each actor is a client of its own (its own address): per-client limits (anonymous mail,
+  // sign-in throttling) count each caller apart, as they would for real users.
+  const client = new ApiClient(() => world.stack.apiUrl, { sourceAddress: `127.0.4.${actorNames.indexOf(actor) + 1}` });
   return client.request(method, call.path, method === 'GET' || method === 'DELETE' ? undefined : (call.body ?? {}), {
     headers: { ...(cookie ? { cookie } : {}), ...headers },
   });

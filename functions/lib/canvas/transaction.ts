@@ -1,6 +1,6 @@
 import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { HistoryEvent } from '../../../shared/contracts/history';
-import { stampChange, transact } from '../db/canvas';
+import { assigneeIndexUpdate, stampChange, transact } from '../db/canvas';
 import { putHistoryEventOp } from '../db/journal';
 import { AppError, fail, transactionCancellationReasons } from '../errors';
 import { eventsOf, type PendingJournal } from '../journal/journal';
@@ -37,9 +37,16 @@ class CanvasChangedMeanwhile extends AppError {
 export async function runSteps(steps: Step[], journal?: PendingJournal): Promise<HistoryEvent[]> {
   if (steps.length === 0) return [];
   const events = journal ? await eventsOf(journal) : [];
+  // The state each journaled action point is left in: its assignee index follows it.
+  const actionPointsAfter = new Map(events.filter((event) => event.itemType === 'actionPoint' && event.after).map((event) => [event.itemId, event.after!]));
+  const indexed = (op: TransactWriteItem): TransactWriteItem => {
+    const sk = String(op.Update?.Key?.SK ?? '');
+    const after = sk.startsWith('C#ACTION#') ? actionPointsAfter.get(sk.slice('C#ACTION#'.length)) : undefined;
+    return after && journal ? assigneeIndexUpdate(op, journal.familyId, after) : op;
+  };
   const ops = events.length
     ? [
-        ...steps.map((step) => stampChange(step.op, events[0]!.actor.userId, events[0]!.createdDate)),
+        ...steps.map((step) => stampChange(indexed(step.op), events[0]!.actor.userId, events[0]!.createdDate)),
         ...events.map(putHistoryEventOp),
       ]
     : steps.map((step) => step.op);

@@ -86,6 +86,8 @@ export type GoalItem = ContentBase & {
   text: string | null;
   initiatorId: string | null;
   goalTerm: GoalTerm;
+  /** YYYY-MM-DD; absent or null without one. */
+  dueDate?: string | null;
   completed: boolean;
   linkedTakeawayIds?: Set<string>;
   linkedActionPointIds?: Set<string>;
@@ -98,8 +100,13 @@ export type ActionPointItem = ContentBase & {
   initiatorId: string | null;
   assigneeId: string | null;
   priority: Priority;
+  /** YYYY-MM-DD; absent or null without one. */
+  dueDate?: string | null;
   completed: boolean;
   linkedGoalIds?: Set<string>;
+  /** The assignee index (keys.assignedActionPoint): present exactly while open and assigned. */
+  GSI2PK?: string;
+  GSI2SK?: string;
 };
 
 export type InitiatorNames = { firstName: string; lastName: string };
@@ -163,9 +170,47 @@ export function questionRecord(familyId: number, question: QuestionItem) {
   return withoutEmptySets({ ...keys.question(familyId, question.categoryId, question.id), ...question });
 }
 
-/** An answer, takeaway, goal or action point with its key. */
+/**
+ * The assignee-index keys an action point in this state carries ("My actions"): only while
+ * open and assigned. Derived from the item every time it is written (a put here, an update
+ * in runSteps via assigneeIndexUpdate), never copied from a stored or journaled state.
+ */
+export function assigneeIndexOf(familyId: number, item: Pick<ActionPointItem, 'id' | 'assigneeId' | 'completed' | 'dueDate'>) {
+  if (!item.assigneeId || item.completed) return undefined;
+  return keys.assignedActionPoint(item.assigneeId, familyId, item.dueDate, item.id);
+}
+
+/** An answer, takeaway, goal or action point with its key (an action point with its assignee index). */
 export function contentRecord(familyId: number, item: AnswerItem | TakeawayItem | GoalItem | ActionPointItem) {
-  return withoutEmptySets({ ...contentKey(familyId, kindOfItem(item), item.id), ...item });
+  const record: Record<string, unknown> = { ...contentKey(familyId, kindOfItem(item), item.id), ...item };
+  delete record.GSI2PK;
+  delete record.GSI2SK;
+  if (item.type === 'ActionPoint') Object.assign(record, assigneeIndexOf(familyId, item));
+  return withoutEmptySets(record);
+}
+
+/**
+ * An update of an action point, with its assignee index set or removed to match the state
+ * the update leaves (`after`, as the journal records it). runSteps applies it to every
+ * journaled action point update, so no writer (edit, complete, undo) can forget the index.
+ */
+export function assigneeIndexUpdate(op: TransactWriteItem, familyId: number, after: Record<string, unknown>): TransactWriteItem {
+  const update = op.Update;
+  if (!update || !String(update.Key?.SK).startsWith('C#ACTION#')) return op;
+  const index = assigneeIndexOf(familyId, after as unknown as ActionPointItem);
+  const names = { ...update.ExpressionAttributeNames, '#GSI2PK': 'GSI2PK', '#GSI2SK': 'GSI2SK' };
+  let expression = update.UpdateExpression ?? '';
+  const values = { ...update.ExpressionAttributeValues };
+  if (index) {
+    values[':assigneeIndexPk'] = index.GSI2PK;
+    values[':assigneeIndexSk'] = index.GSI2SK;
+    const clause = '#GSI2PK = :assigneeIndexPk, #GSI2SK = :assigneeIndexSk';
+    expression = /(^|\s)SET /.test(expression) ? expression.replace(/(^|\s)SET /, `$1SET ${clause}, `) : `SET ${clause} ${expression}`;
+  } else {
+    const clause = '#GSI2PK, #GSI2SK';
+    expression = /(^|\s)REMOVE /.test(expression) ? expression.replace(/(^|\s)REMOVE /, `$1REMOVE ${clause}, `) : `${expression} REMOVE ${clause}`;
+  }
+  return { Update: { ...update, UpdateExpression: expression.trim(), ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
 }
 
 /** DynamoDB has no empty sets: an empty link, voter or answerer set is left out. */

@@ -195,3 +195,35 @@ export async function latestEventOfItem(familyId: number, itemId: string): Promi
   const record = page.Items?.[0];
   return record ? eventOf(record) : undefined;
 }
+
+/** The time prefix of the event ids written at an instant (newEventIds): events sort by it. */
+const eventTimePrefix = (at: Date) => at.getTime().toString(36).padStart(9, '0');
+
+/**
+ * A family's events from `from` (inclusive) to `to` (exclusive), oldest first, at most
+ * `limit`: a range of the event ids' time prefix, so one Query reads just that stretch (the
+ * digest's "what changed since the last one").
+ */
+export async function eventsBetween(familyId: number, from: Date, to: Date, limit = 1000): Promise<HistoryEvent[]> {
+  const found: HistoryEvent[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': keys.canvasPartition(familyId),
+          ':from': `${keys.historyPrefix}${eventTimePrefix(from)}`,
+          // Every id of the last millisecond before `to` sorts before this one.
+          ':to': `${keys.historyPrefix}${eventTimePrefix(to)}`,
+        },
+        Limit: limit - found.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(eventOf));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && found.length < limit);
+  return found;
+}

@@ -13,7 +13,17 @@ export const keys = {
   sessionsOfUser: (userId: string) => ({ GSI1PK: `USER#${userId}#SESSIONS` }),
   /** Single-use tokens (confirmation, password reset), stored by hash. */
   token: (kind: TokenKind, tokenHash: string) => ({ PK: `TOKEN#${kind}#${tokenHash}`, SK: 'TOKEN' }),
-  signinThrottle: (email: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: 'THROTTLE' }),
+  /** Sign-in (and current-password) failures of one account from one client address. */
+  signinThrottleOfClient: (email: string, clientAddress: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: `CLIENT#${clientAddress}` }),
+  /** A rate-limit counter: one item per limited key and fixed window (functions/lib/limits). */
+  limitCounter: (key: string, windowStartsAt: number) => ({ PK: `LIMIT#${key}`, SK: `WINDOW#${windowStartsAt}` }),
+  /** A device (browser and system) a user has signed in from: a sign-in from a new one sends an e-mail. */
+  knownDevice: (userId: string, deviceHash: string) => ({ PK: `USER#${userId}`, SK: `DEVICE#${deviceHash}` }),
+  knownDevicePrefix: 'DEVICE#',
+  /** The user's notification settings (the e-mail digest, their time zone). */
+  notificationSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'NOTIFICATIONS' }),
+  /** GSI1 on the notification settings: the users whose digest is due in one UTC hour (YYYY-MM-DDTHH). */
+  digestsDueAt: (hourBucket: string) => `DIGEST#${hourBucket}`,
   /** A recipient that bounced permanently or complained: the mailer sends it nothing. */
   suppression: (email: string) => ({ PK: `SUPPRESS#${email.toLowerCase()}`, SK: 'SUPPRESS' }),
 
@@ -69,6 +79,15 @@ export const keys = {
   takeaway: (familyId: number | string, takeawayId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#TAKEAWAY#${takeawayId}` }),
   goal: (familyId: number | string, goalId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#GOAL#${goalId}` }),
   actionPoint: (familyId: number | string, actionPointId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACTION#${actionPointId}` }),
+  /**
+   * GSI2 on an action point while it is open and assigned: its assignee's "My actions" list,
+   * by due date (none sorts last), across every family. Never on a completed or unassigned one.
+   */
+  assignedActionPoint: (userId: string, familyId: number | string, dueDate: string | null | undefined, actionPointId: string) => ({
+    GSI2PK: `ASSIGNEE#${userId}`,
+    GSI2SK: `${dueDate ?? '9999-12-31'}#${familyId}#${actionPointId}`,
+  }),
+  actionPointsOfAssignee: (userId: string) => `ASSIGNEE#${userId}`,
   /** A user's visits of a canvas (last seen, previous visit): small, read with the canvas Query. */
   canvasVisit: (familyId: number | string, userId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#VISIT#${userId}` }),
 

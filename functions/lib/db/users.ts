@@ -7,6 +7,8 @@ import { fail, isConditionalCheckFailure } from '../errors';
 import type { StoredPassword } from '../passwords';
 import { db, tableName } from './client';
 import { keys, newId } from './keys';
+import { putNewNotificationSettings } from './notifications';
+import { isTimeZone } from '../../../shared/dates';
 
 /**
  * Users (USER#id / PROFILE) and their logins (EMAIL#address / EMAIL). The login item is
@@ -46,12 +48,17 @@ export const defaultPrivacySettings: PrivacySettings = {
   address: PrivacyLevel.Everyone,
 };
 
-/** The two puts of a new account; the login's condition is the unique-e-mail guard (put it first in a transaction). */
-export function putNewAccount(user: UserItem, password: StoredPassword, at: string): [TransactWriteItem, TransactWriteItem] {
+/**
+ * The puts of a new account: login, profile and notification settings (the weekly digest
+ * in the browser's time zone, UTC when it sent none). The login's condition is the
+ * unique-e-mail guard (it comes first in a transaction).
+ */
+export function putNewAccount(user: UserItem, password: StoredPassword, at: string, timeZone = 'UTC'): [TransactWriteItem, TransactWriteItem, TransactWriteItem] {
   const login: LoginItem = { type: 'Login', email: user.email, userId: user.id, ...password, passwordChangedAt: at };
   return [
     { Put: { TableName: tableName(), Item: { ...keys.email(user.email), ...login }, ConditionExpression: 'attribute_not_exists(PK)' } },
     { Put: { TableName: tableName(), Item: { ...keys.user(user.id), ...user }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    putNewNotificationSettings(user.id, isTimeZone(timeZone) ? timeZone : 'UTC', new Date(at)),
   ];
 }
 

@@ -1,17 +1,21 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from '../config';
 import { isSuppressed } from '../db/suppression';
 import { fail } from '../errors';
 import { describeError, log } from '../logger';
 import type { EmailMessage } from './templates';
 
-/** SES through one client per process; locally the endpoint is the SES emulator. */
-let client: SESClient | undefined;
+/**
+ * SES (the v2 API, which carries custom headers such as List-Unsubscribe) through one
+ * client per process; locally the endpoint is the SES emulator, which keeps those headers
+ * in its store.
+ */
+let client: SESv2Client | undefined;
 
-function ses(): SESClient {
+function ses(): SESv2Client {
   if (client) return client;
   const { region, sesEndpoint } = config();
-  client = new SESClient({
+  client = new SESv2Client({
     region,
     ...(sesEndpoint ? { endpoint: sesEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     maxAttempts: 2,
@@ -52,13 +56,16 @@ export async function sendEmail(to: string | string[], message: EmailMessage, op
   try {
     await ses().send(
       new SendEmailCommand({
-        Source: mailFrom,
+        FromEmailAddress: mailFrom,
         ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),
         Destination: { ToAddresses: recipients },
         ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
-        Message: {
-          Subject: { Data: message.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+            ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+          },
         },
       }),
     );

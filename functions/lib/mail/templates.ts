@@ -5,7 +5,13 @@ import { config } from '../config';
  * Every e-mail the product sends, as text and HTML. Links are built from the configured
  * app URL. User-provided text is escaped before it goes into HTML.
  */
-export type EmailMessage = { subject: string; text: string; html: string };
+export type EmailMessage = {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra message headers (the digest's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -39,15 +45,30 @@ export const emailTemplates = {
     };
   },
 
-  contactCopy(input: { firstName: string; subject: string; message: string }): EmailMessage {
+  /**
+   * The contact form's acknowledgement: fixed text only. The sender's address is not
+   * verified, so nothing the form received (name, subject, message) goes back to it.
+   */
+  contactAcknowledgement(): EmailMessage {
+    const lines = ['Hello,', 'thank you for writing to Family Canvas. We received your message and will answer soon.', 'If you did not write to us, you can ignore this e-mail.'];
     return {
-      subject: `We received your message: ${input.subject}`,
-      text: `Hello ${input.firstName},\n\nthank you for writing to Family Canvas. We will answer soon.\n\nYour message:\n${input.message}\n`,
-      html: layout('We received your message', [
-        `Hello ${escapeHtml(input.firstName)},`,
-        'thank you for writing to Family Canvas. We will answer soon.',
-        `Your message:<br>${escapeHtml(input.message).replace(/\n/g, '<br>')}`,
-      ]),
+      subject: 'We received your message',
+      text: `${lines.join('\n\n')}\n`,
+      html: layout('We received your message', lines.map(escapeHtml)),
+    };
+  },
+
+  /**
+   * Sent after a sign-in from a browser and system the account has not used before, so
+   * the owner notices a sign-in that was not theirs.
+   */
+  newDeviceSignin(input: { firstName: string; device: string; at: string; link: string }): EmailMessage {
+    const intro = `your Family Canvas account was signed in to from ${input.device} at ${input.at} (UTC).`;
+    const advice = 'If it was you, there is nothing to do. If not, change your password and sign the other sessions out under Profile, Security.';
+    return {
+      subject: 'New sign-in to your Family Canvas account',
+      text: `Hello ${input.firstName},\n\n${intro}\n\n${advice}\n\n${input.link}\n`,
+      html: layout('New sign-in to your account', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(advice)], { label: 'Review your sessions', url: input.link }),
     };
   },
 

@@ -28,6 +28,7 @@ import {
 import { listCanvasSections } from '../db/work-relations';
 import { fail } from '../errors';
 import { toInvitationInfo } from '../invitation-info';
+import { reserveMail } from '../limits/mail';
 import { sendEmail } from '../mail/mailer';
 import { appLink, emailTemplates } from '../mail/templates';
 import { requireCurrentMembership } from '../memberships';
@@ -95,13 +96,16 @@ export async function createWorkRelationInvitation(
 /**
  * E-mails the link of an invitation of the current entity (step two of inviting, and of
  * resending): a new token each time (the previous link dies), valid 14 days. Accepted → 32;
- * unknown → 4; a mail failure → EMAIL_SEND_FAILED (15), the invitation stays.
+ * unknown → 4; a mail failure → EMAIL_SEND_FAILED (15), the invitation stays. Limited per
+ * recipient and sending account (TOO_MANY_REQUESTS, 80; functions/lib/limits/mail.ts).
  */
 export async function sendWorkRelationInvitationEmail(session: Session, kind: WorkRelationInvitationKind, invitationId: string): Promise<SendWorkRelationInvitationResponse> {
   const actor = requireInviter(session, kind, 'invite');
   const [invitation, entity, sender] = await Promise.all([getWorkRelationInvitation(kind, actor.entityId, invitationId), getEntity(actor.entityId), getUser(session.userId)]);
   if (!invitation || !entity || !sender) throw fail('ITEM_NOT_FOUND');
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
+  // Before the new token: over the limit (80), the link that was sent keeps working.
+  await reserveMail(kind === 'family' ? 'family-invitation' : 'advisor-invitation', invitation.email, { userId: session.userId });
   const sections = kind === 'advisor' && invitation.canvasSections.length ? await listCanvasSections(actor.entityId) : [];
   const { token, invitation: issued } = await issueWorkRelationInvitationToken(kind, actor.entityId, invitationId, now());
   const link = appLink(invitationLandingPaths[kind], { token });

@@ -32,6 +32,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[e2eEnv.appUrl] = web.url;
   process.env[e2eEnv.inboxUrl] = stack.sesUrl;
   process.env[e2eEnv.apiUrl] = stack.apiUrl;
+  process.env[e2eEnv.dynamoUrl] = stack.dynamoEndpoint;
+  process.env[e2eEnv.tableName] = stack.tableName;
   return async () => {
     await web.stop();
     await stack.stop();

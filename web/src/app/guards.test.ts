@@ -81,6 +81,8 @@ const sampleUrls: Record<RouteName, string> = {
   familyInvitation: '/family-invitation?token=abc',
   advisorInvitation: '/advisor-invitation?token=abc',
   dashboard: '/dashboard',
+  myActions: '/my-actions',
+  unsubscribe: '/unsubscribe?token=abc',
   about: '/about',
   noEntity: '/no-entity',
   createEntity: '/create-entity',
@@ -107,7 +109,7 @@ const sampleUrls: Record<RouteName, string> = {
 
 const publicRoutes: RouteName[] = [
   'home', 'start', 'loading', 'login', 'signup', 'reset', 'resetPassword', 'aboutUs', 'aboutApp',
-  'contact', 'termsOfUse', 'privacy', 'about', 'sessionExpired', 'notFound',
+  'contact', 'termsOfUse', 'privacy', 'about', 'sessionExpired', 'notFound', 'unsubscribe',
 ];
 const invitationRoutes: RouteName[] = ['confirmEmail', 'memberInvitation', 'familyInvitation', 'advisorInvitation'];
 const loginRoutes = routeNames.filter((name) => !publicRoutes.includes(name) && !invitationRoutes.includes(name));
@@ -148,6 +150,7 @@ describe('the route table', () => {
         "loading": "/loading",
         "login": "/login",
         "memberInvitation": "/member-invitation",
+        "myActions": "/my-actions",
         "myCompany": "/my-company",
         "myFamily": "/my-family",
         "navMyCompany": "/my-entity-company",
@@ -165,6 +168,7 @@ describe('the route table', () => {
         "signup": "/signup",
         "start": "/start",
         "termsOfUse": "/terms",
+        "unsubscribe": "/unsubscribe",
         "workRelationsCompanies": "/work-relation-companies",
         "workRelationsFamilies": "/work-relation-families",
       }

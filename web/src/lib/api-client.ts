@@ -160,7 +160,43 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   return result.data;
 }
 
+/** A file the server sent (a PDF): its bytes and the name from Content-Disposition. */
+export type DownloadedFile = { blob: Blob; fileName: string };
+
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  const match = /filename="([^"]+)"/i.exec(disposition ?? '');
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * POSTs a JSON body and takes a file back (the plan book): the same cookies, headers and
+ * error handling as every call, but the successful body is kept as bytes. A refusal is
+ * JSON like any other and throws the same ApiError.
+ */
+async function download(path: string, body: unknown, options: { signal?: AbortSignal; fallbackName: string }): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    response = await config.fetch(buildUrl(path), {
+      method: 'POST',
+      headers: { accept: 'application/pdf, application/json', 'content-type': 'application/json' },
+      credentials: 'include',
+      body: JSON.stringify(body ?? {}),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ errorCode: ErrorCodes.INTERNAL_SERVER_ERROR, message: 'The server could not be reached.', status: 0 });
+  }
+  if (!response.ok) {
+    const error = errorFrom(response.status, await readBody(response));
+    if (globallyHandledCodes.includes(error.errorCode)) config.onGlobalError?.(error);
+    throw error;
+  }
+  return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('content-disposition'), options.fallbackName) };
+}
+
 export const apiClient = {
+  download,
   get: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, undefined, options),
   post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('POST', path, body, options),
   patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PATCH', path, body, options),

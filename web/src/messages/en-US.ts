@@ -2,7 +2,10 @@ import type { messageKeys } from '../../../shared/validation';
 import { canvasMessages } from './en-US.canvas';
 import { historyMessages } from './en-US.history';
 import { liveMessages } from './en-US.live';
+import { myActionsMessages } from './en-US.my-actions';
 import { organisationMessages } from './en-US.organisations';
+import { planBookMessages } from './en-US.plan-book';
+import { securityMessages } from './en-US.security';
 import { workInvitationMessages } from './en-US.work-invitations';
 import { workRelationMessages } from './en-US.work-relations';
 
@@ -38,6 +41,7 @@ export const messages = {
   'forms.errorMessages.phone': 'Please enter a valid phone number.',
   'forms.errorMessages.postalCode': 'Please enter a valid postal code.',
   'forms.errorMessages.unknownField': 'This field is not accepted.',
+  'forms.errorMessages.singleLine': 'Please keep this to one line, without line breaks or text-direction marks.',
   'forms.requiredLegend': 'Fields marked with * are required.',
   'forms.submitHint': 'Complete the highlighted fields to continue.',
   'forms.errorMessages.formInvalid': 'Some information was not accepted. Please check the form and try again.',
@@ -205,7 +209,7 @@ export const messages = {
   'contactForm.sending': 'Sending…',
   'contactForm.sent': 'Sent',
   'contactForm.successTitle': 'Message sent',
-  'contactForm.successMessage': 'Thank you for your message! We have sent you a copy by e-mail and will get back to you soon.',
+  'contactForm.successMessage': 'Thank you for your message! We will get back to you soon.',
   'contactForm.sendAnother': 'Send another message',
   'contactForm.errorTitle': 'Message not sent',
   'contactForm.errorMessage': 'Your message could not be sent. Please try again in a moment.',
@@ -261,6 +265,8 @@ export const messages = {
   'login.introReset': 'Your password has been changed. Log in with your new password.',
   'login.email': 'E-mail',
   'login.password': 'Password',
+  'login.remember': 'Keep me signed in for 30 days',
+  'login.rememberHint': 'Otherwise you are signed out after 12 hours. Either way, 30 minutes without activity signs you out. Do not use this on a shared computer.',
   'login.submit': 'Login',
   'login.submitting': 'Logging in…',
   'login.submitted': 'Logged in',
@@ -379,9 +385,16 @@ export const messages = {
   // The canvas history, undo and the advisor access log: en-US.history.ts
   ...historyMessages,
   ...liveMessages,
+  ...myActionsMessages,
+
+  // The plan book (a PDF of the canvas): en-US.plan-book.ts
+  ...planBookMessages,
 
   // Organisations, members, invitations, profile (spec 01): en-US.organisations.ts
   ...organisationMessages,
+
+  // The Security tab of the profile (sessions): en-US.security.ts
+  ...securityMessages,
 
   // Family and advisor invitations, select pages, walkthrough (spec 02): en-US.work-invitations.ts
   ...workInvitationMessages,

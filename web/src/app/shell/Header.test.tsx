@@ -50,23 +50,25 @@ describe('navigationFor (spec 01 §2.3)', () => {
   it('gives a family owner Canvas, Advisors with work invitations, My family with member invitations', () => {
     expect(entriesFor(entity(EntityType.Family, EntityRole.Owner))).toEqual([
       'Canvas',
+      'My actions',
       'Advisors: Our advisors, Work invitations',
       'My family: Family profile, Member invitations',
     ]);
   });
 
   it('hides the invitation pages from a family member without those rights', () => {
-    expect(entriesFor(entity(EntityType.Family, EntityRole.LimitedMember))).toEqual(['Canvas', 'Advisors: Our advisors', 'My family: Family profile']);
+    expect(entriesFor(entity(EntityType.Family, EntityRole.LimitedMember))).toEqual(['Canvas', 'My actions', 'Advisors: Our advisors', 'My family: Family profile']);
   });
 
   it('hides an invitation page the guards would refuse, even with the permission (admin-only routes)', () => {
     const fullMemberWhoMayInvite = entity(EntityType.Family, EntityRole.FullMember, { entityRolePermissions: ['InviteMember', 'ReadCanvas'] });
-    expect(entriesFor(fullMemberWhoMayInvite)).toEqual(['Canvas', 'Advisors: Our advisors', 'My family: Family profile']);
+    expect(entriesFor(fullMemberWhoMayInvite)).toEqual(['Canvas', 'My actions', 'Advisors: Our advisors', 'My family: Family profile']);
   });
 
   it('gives an advisor admin Dashboard, Families and My company with their invitation pages', () => {
     expect(entriesFor(entity(EntityType.AdvisorCompany, EntityRole.Admin))).toEqual([
       'Dashboard',
+      'My actions',
       'Families: Our families, Work invitations',
       'My company: Company profile, Member invitations',
     ]);

@@ -32,6 +32,7 @@ export function navigationFor(auth: AuthState, entity: SessionEntity | null): Na
   if (entity.entityTypeId === EntityType.Family) {
     return [
       link('header.canvas', 'canvas', paths.canvas()),
+      link('header.myActions', 'myActions', paths.myActions()),
       group('header.advisors', [
         [link('header.advisorsList', 'companies', paths.companies())],
         [link('header.workInvitations', 'companyInvitationsPage', paths.companyInvitationsPage()), flags.canManageWorkRelations],
@@ -44,6 +45,7 @@ export function navigationFor(auth: AuthState, entity: SessionEntity | null): Na
   }
   return [
     link('header.dashboard', 'dashboard', paths.dashboard()),
+    link('header.myActions', 'myActions', paths.myActions()),
     group('header.families', [
       [link('header.familiesList', 'families', paths.families())],
       [link('header.workInvitations', 'familyInvitationsPage', paths.familyInvitationsPage()), flags.canManageWorkRelations],

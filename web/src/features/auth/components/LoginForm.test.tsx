@@ -80,6 +80,19 @@ describe('LoginForm (spec 01 §2.4, §5, §8.2)', () => {
     expect(api.callsTo('POST /auth/salt')).toHaveLength(1);
   });
 
+  it('sends remember: true only when "Keep me signed in" is ticked, and says what it means', async () => {
+    const { user: person, email, password, login, api, onSignedIn } = setup();
+    const remember = screen.getByRole('checkbox', { name: 'Keep me signed in for 30 days' });
+    expect(remember).not.toBeChecked();
+    expect(remember).toHaveAccessibleDescription(/30 minutes without activity signs you out/);
+    await person.type(email, 'anna@berg.example');
+    await person.type(password, 'Sunny-Day42');
+    await person.click(remember);
+    await person.click(login);
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user));
+    expect(api.callsTo('POST /auth/signin')[0]?.body).toEqual({ email: 'anna@berg.example', password: await hashPassword('Sunny-Day42', salt), remember: true });
+  });
+
   it.each([
     ['a wrong password (12)', fails(401, 12)],
     ['an unconfirmed e-mail (14)', fails(403, 14)],

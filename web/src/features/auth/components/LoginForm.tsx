@@ -51,6 +51,8 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [isFetchingSalt, setIsFetchingSalt] = useState(false);
+  // "Keep me signed in": 30 days at most instead of 12 hours (still ended by 30 idle minutes).
+  const [remember, setRemember] = useState(false);
   // The salt of the last e-mail asked for: one request per address, reused on submit.
   const salt = useRef<{ email: string; salt: Promise<string> } | null>(null);
 
@@ -82,7 +84,7 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
     setResendState('idle');
     let user: SigninResponse;
     try {
-      user = await progress.run(async () => signIn({ email, password: await hashPassword(password, await saltFor(email)) }));
+      user = await progress.run(async () => signIn({ email, password: await hashPassword(password, await saltFor(email)), ...(remember ? { remember: true } : {}) }));
     } catch (error) {
       if (!isApiError(error)) {
         toasts.showSystemError();
@@ -159,6 +161,24 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
         }}
       />
       <PasswordField label={t('login.password')} autoComplete="current-password" required maxLength={200} {...form.field('password')} />
+      <div className="flex items-start gap-3">
+        <input
+          id="login-remember"
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 cursor-pointer accent-primary-700"
+          checked={remember}
+          onChange={(event) => setRemember(event.target.checked)}
+          aria-describedby="login-remember-hint"
+        />
+        <div>
+          <label htmlFor="login-remember" className="font-medium text-ink-900">
+            {t('login.remember')}
+          </label>
+          <p id="login-remember-hint" className="text-sm text-ink-600">
+            {t('login.rememberHint')}
+          </p>
+        </div>
+      </div>
       <div className="flex flex-col items-start gap-2">
         <ProgressButton
           type="submit"

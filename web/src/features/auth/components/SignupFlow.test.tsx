@@ -145,6 +145,8 @@ describe('signup step 2: the form (spec 01 §5)', () => {
       salt: expect.stringMatching(/^[A-Za-z0-9+/]{22}==$/),
       createEntityTypeId: 2,
       createEntityName: 'Hopper Family',
+      // The browser's zone: the e-mail digest follows it.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(body.password).toBe(await hashPassword('Sunny-Day42', String(body.salt)));
 

@@ -90,6 +90,8 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
           email: data.email,
           password: await hashPassword(data.password, salt),
           salt,
+          // The e-mail digest arrives at 07:00 in this zone (changeable in the profile).
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           ...(invitation ? invitation.tokens : { createEntityTypeId: entityTypeId, createEntityName: data.createEntityName }),
         });
       });

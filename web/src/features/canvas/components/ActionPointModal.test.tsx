@@ -38,6 +38,14 @@ describe('action point form (spec 02 §2, §4, §5)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Open an account');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Priority' }), 'HighPriority');
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Save money' }));
+    // Due dates are typed day.month.year; a day that does not exist is refused before sending.
+    const dueDate = within(dialog).getByRole('textbox', { name: /Due date/ });
+    await user.type(dueDate, '31.02.2027');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a real date as day.month.year, e.g. 24.12.2026.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.clear(dueDate);
+    await user.type(dueDate, '24.12.2027');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
@@ -47,6 +55,7 @@ describe('action point form (spec 02 §2, §4, §5)', () => {
         initiatorId: me,
         assigneeId: me,
         priority: 'HighPriority',
+        dueDate: '2027-12-24',
         linkedGoalIds: [goals[0]!.id],
         categoryId,
       }),

@@ -16,6 +16,7 @@ import { CanvasItemDialog } from './CanvasItemDialog';
 import { CategorySelect, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 import { SelectField } from '../../../components/ui/SelectField';
+import { dueDateOfTyped, dueDateRule, typedDueDate } from '../lib/due-dates';
 
 /** The action point form over the API schema (spec 02 §5). */
 const ActionPointForm = z.object({
@@ -24,6 +25,7 @@ const ActionPointForm = z.object({
   ...sharedFieldRules,
   assigneeId: z.string(),
   priority: z.enum(priorities, { error: messageKeys.invalidInput }),
+  dueDate: dueDateRule,
 });
 
 type ActionPointModalProps = CanvasItemModalProps & {
@@ -59,9 +61,10 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
       // The assignee starts as the user on any canvas, unlike the initiator.
       assigneeId: actionPoint ? (actionPoint.assigneeId ?? '') : userId,
       priority: actionPoint?.priority ?? 'NoPriority',
+      dueDate: typedDueDate(actionPoint?.dueDate),
     }),
     save: (values, shared, version) => {
-      const body = { ...shared, assigneeId: values.assigneeId || null, priority: values.priority, linkedGoalIds };
+      const body = { ...shared, assigneeId: values.assigneeId || null, priority: values.priority, dueDate: dueDateOfTyped(values.dueDate), linkedGoalIds };
       return actionPoint ? updateActionPoint.mutateAsync({ id: actionPoint.id, ...body, version }) : createActionPoint.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
     },
     onClose,
@@ -128,6 +131,16 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
           {...form.field('priority')}
         />
       </div>
+      <TextField
+        label={t('canvas.form.dueDate')}
+        hint={t('canvas.form.dueDateHint')}
+        placeholder="dd.mm.yyyy"
+        inputMode="numeric"
+        autoComplete="off"
+        readOnly={isReadOnly}
+        containerClassName="sm:max-w-56"
+        {...form.field('dueDate')}
+      />
       <LinkPicker legend={t('canvas.form.linkedGoals')} options={goalChoices} selectedIds={linkedGoalIds} onChange={setLinkedGoalIds} {...linkPickerProps} />
     </CanvasItemDialog>
   );

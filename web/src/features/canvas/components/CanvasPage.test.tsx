@@ -107,10 +107,14 @@ describe('canvas overview (spec 02 §2)', () => {
     expect(chips).toHaveTextContent('and 1 more');
   });
 
-  it('hides the settings when neither sharing nor reset is allowed, and says cards are empty for now', async () => {
-    renderCanvas([{ method: 'GET', path: /\/canvas$/, body: aCanvas(readerAbilities) }], { roleId: EntityRole.LimitedMember });
+  it('offers a reader only the plan book in the settings, and says cards are empty for now', async () => {
+    const { user } = renderCanvas([{ method: 'GET', path: /\/canvas$/, body: aCanvas(readerAbilities) }], { roleId: EntityRole.LimitedMember });
     await screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' });
-    expect(screen.queryByRole('button', { name: 'Canvas settings' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Canvas settings' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Plan book']);
+    await user.click(screen.getByRole('menuitem', { name: 'Plan book' }));
+    expect(await screen.findByRole('dialog', { name: 'Plan book' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('button', { name: 'Edit canvas title' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Our Past' })).getByText('Nothing here yet, check later.')).toBeInTheDocument();
   });

@@ -29,6 +29,7 @@ import { GoalsAndActions } from './GoalsAndActions';
 import { ArrowLeftIcon, PlusIcon } from '../../../components/ui/icons';
 import { GearIcon } from './icons';
 import { ResetCanvasDialog } from './ResetCanvasDialog';
+import { PlanBookDialog } from '../../plan-book/components/PlanBookDialog';
 import { SectionView } from './SectionView';
 
 /** The chosen tab per canvas, so coming back from a category shows the same view (and scroll position). */
@@ -86,6 +87,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   const links = useCanvasLinks();
   const [tabs, setTabs] = useAtom(selectedTabAtom);
   const [isResetOpen, setIsResetOpen] = useState(false);
+  const [isPlanBookOpen, setIsPlanBookOpen] = useState(false);
   const { abilities } = canvas;
   const flags = flagsFor(entity);
   const isFamily = entity?.entityTypeId === EntityType.Family;
@@ -117,6 +119,8 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
 
   const menu: MenuEntry[] = [
     ...(canManageWorkRelations ? [{ label: t('canvas.settings.share'), to: links.companyInvitations() }] : []),
+    // Whoever reads the canvas may take it away on paper (shared/permissions.ts canExportPlanBook).
+    { label: t('planBook.menu'), onSelect: () => setIsPlanBookOpen(true) },
     ...(abilities.canResetCanvas ? [{ label: t('canvas.settings.reset'), onSelect: () => setIsResetOpen(true) }] : []),
   ];
 
@@ -188,6 +192,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
           </TabPanels>
         </TabGroup>
         <ResetCanvasDialog isOpen={isResetOpen} onClose={() => setIsResetOpen(false)} />
+        <PlanBookDialog isOpen={isPlanBookOpen} onClose={() => setIsPlanBookOpen(false)} familyId={tools.apiFamilyId} sections={tools.sections} />
       </div>
     </CanvasJournalScopeProvider>
   );

@@ -16,6 +16,7 @@ import { CanvasItemDialog } from './CanvasItemDialog';
 import { CategorySelect, ChoiceDialog, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 import { SelectField } from '../../../components/ui/SelectField';
+import { dueDateOfTyped, dueDateRule, typedDueDate } from '../lib/due-dates';
 
 /** The goal form over the API schema (spec 02 §5): selects are strings here, the category is required. */
 const GoalForm = z.object({
@@ -23,6 +24,7 @@ const GoalForm = z.object({
   title: CreateGoalRequest.shape.title,
   ...sharedFieldRules,
   goalTerm: z.enum(goalTerms, { error: messageKeys.invalidInput }),
+  dueDate: dueDateRule,
 });
 
 type GoalModalProps = CanvasItemModalProps & {
@@ -53,9 +55,9 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
     isEditedByCreatorOnly: true,
     isClosed: goal?.completed ?? false,
     schema: GoalForm,
-    initialValues: ({ title, text, initiatorId }) => ({ categoryId: String(goal?.categoryId ?? fixedCategoryId ?? ''), title, text, initiatorId, goalTerm: goal?.goalTerm ?? 'NoTerm' }),
+    initialValues: ({ title, text, initiatorId }) => ({ categoryId: String(goal?.categoryId ?? fixedCategoryId ?? ''), title, text, initiatorId, goalTerm: goal?.goalTerm ?? 'NoTerm', dueDate: typedDueDate(goal?.dueDate) }),
     save: (values, shared, version) => {
-      const body = { ...shared, goalTerm: values.goalTerm, linkedTakeawayIds, linkedActionPointIds };
+      const body = { ...shared, goalTerm: values.goalTerm, dueDate: dueDateOfTyped(values.dueDate), linkedTakeawayIds, linkedActionPointIds };
       return goal ? updateGoal.mutateAsync({ id: goal.id, ...body, version }) : createGoal.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
     },
     onClose,
@@ -136,6 +138,16 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
           {...form.field('goalTerm')}
         />
       </div>
+      <TextField
+        label={t('canvas.form.dueDate')}
+        hint={t('canvas.form.dueDateHint')}
+        placeholder="dd.mm.yyyy"
+        inputMode="numeric"
+        autoComplete="off"
+        readOnly={isReadOnly}
+        containerClassName="sm:max-w-56"
+        {...form.field('dueDate')}
+      />
       <LinkPicker legend={t('canvas.form.linkedTakeaways')} options={takeawayChoices} selectedIds={linkedTakeawayIds} onChange={setLinkedTakeawayIds} {...linkPickerProps} />
       <LinkPicker legend={t('canvas.form.linkedActionPoints')} options={actionPointChoices} selectedIds={linkedActionPointIds} onChange={setLinkedActionPointIds} {...linkPickerProps} />
     </CanvasItemDialog>

@@ -7,6 +7,7 @@ import type { CanvasScope } from '../lib/scope';
 import { ActionPointModal } from './ActionPointModal';
 import { GoalModal } from './GoalModal';
 import { ItemBoard } from './ItemBoard';
+import { DueDate } from './DueDate';
 import { ItemCard, ItemOpenHint } from './ItemCard';
 
 /** Which item form is open: a new one (item null) or an existing one, kept so a deleted item can finish its dialog. */
@@ -79,6 +80,7 @@ export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, h
             details={
               <>
                 {showCategory && <span>{t('canvas.item.category', { title: categoryTitle(goal.categoryId) ?? '' })}</span>}
+                <DueDate dueDate={goal.dueDate} isClosed={goal.completed} />
                 {linkCount(goal.linkedTakeawayIds.length + goal.linkedActionPointIds.length)}
               </>
             }
@@ -110,6 +112,7 @@ export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, h
                 <>
                   {showCategory && <span>{t('canvas.item.category', { title: categoryTitle(actionPoint.categoryId) ?? '' })}</span>}
                   {assignee && <span>{t('canvas.item.assignee', { name: assignee })}</span>}
+                  <DueDate dueDate={actionPoint.dueDate} isClosed={actionPoint.completed} />
                   {linkCount(actionPoint.linkedGoalIds.length)}
                 </>
               }

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, useState } from 'react';
 import { useIsTouchScreen } from '../../../hooks/use-touch';
 import { Link, useNavigate } from 'react-router';
 import type { DashboardFamily } from '../../../../../shared/contracts/work-relations';
@@ -6,7 +6,8 @@ import { WorkRelationRole } from '../../../../../shared/enums';
 import { defaultCategoryColor } from '../../../../../shared/canvas-template';
 import { t } from '../../../messages/en-US';
 import { canOpenCanvas, hasCanvasButton } from '../lib/dashboard';
-import { CanvasIcon, FamilyIcon } from './icons';
+import { PlanBookDialog } from '../../plan-book/components/PlanBookDialog';
+import { BookIcon, CanvasIcon, FamilyIcon } from './icons';
 
 export type DashboardLinks = {
   canvas: (familyId: number) => string;
@@ -54,6 +55,8 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
   const isTouch = useIsTouchScreen();
   const nameId = `family-${family.id}-name`;
   const changes = changesSinceLastVisit(family);
+  const [isPlanBookOpen, setIsPlanBookOpen] = useState(false);
+  const planBookSections = family.canvas?.sections.map(({ id, title }) => ({ id, title })) ?? [];
   return (
     <article ref={ref} aria-labelledby={nameId} tabIndex={-1} className="rounded-card border border-line bg-surface shadow-card focus:outline-none focus-visible:outline-2 focus-visible:outline-accent-500" data-testid="family-card">
       <header
@@ -79,11 +82,23 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
               <CanvasIcon className="size-6" />
             </Link>
           )}
+          {isOpenable && planBookSections.length > 0 && (
+            <button
+              type="button"
+              onClick={() => setIsPlanBookOpen(true)}
+              className={iconLinkClasses}
+              aria-label={t('planBook.openFor', { name: family.entityName })}
+              title={t('planBook.openFor', { name: family.entityName })}
+            >
+              <BookIcon className="size-6" />
+            </button>
+          )}
           <Link to={links.family(family.id)} className={iconLinkClasses} aria-label={t('dashboard.openFamily', { name: family.entityName })} title={t('dashboard.openFamily', { name: family.entityName })}>
             <FamilyIcon className="size-6" />
           </Link>
         </div>
       </header>
+      {isPlanBookOpen && <PlanBookDialog isOpen onClose={() => setIsPlanBookOpen(false)} familyId={family.id} sections={planBookSections} />}
       <div className="flex flex-col gap-6 px-4 py-4 sm:px-5">
         {!family.canvas ? (
           <p className="text-ink-700">{family.workRelationRoleId === WorkRelationRole.None ? t('dashboard.noAccess') : t('dashboard.noCanvas')}</p>

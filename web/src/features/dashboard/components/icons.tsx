@@ -19,3 +19,12 @@ export const FamilyIcon = (props: IconProps) => (
     <path d="M10 20v-5h4v5" />
   </Icon>
 );
+
+/** The plan book: a bound book. */
+export const BookIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 4.5A1.5 1.5 0 0 1 6.5 3H19v15H6.5A1.5 1.5 0 0 0 5 19.5z" />
+    <path d="M5 19.5A1.5 1.5 0 0 0 6.5 21H19v-3" />
+    <path d="M9 7h6" />
+  </Icon>
+);

@@ -28,7 +28,7 @@ const profile: UserProfile = {
   privacySettings: { email: 10, phone: 10, address: 10 },
 };
 
-function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)> = {}, options: { withEntities?: boolean; tab?: 'general' | 'password' } = {}) {
+function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)> = {}, options: { withEntities?: boolean; tab?: 'general' | 'password' | 'security' } = {}) {
   const api = fakeApi({
     'GET /user/profile': ok(profile),
     'GET /user/prefixes': ok(['Mr', 'Mrs', 'Ms', 'Dr']),
@@ -54,12 +54,12 @@ function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => 
 describe('the profile tabs (spec 01 §2.4)', () => {
   it('numbers the tabs and shows member rights and canvas access only with entities and an advisor company current', async () => {
     setup({}, { withEntities: true });
-    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '3 Member rights', '4 Canvas access', '5 Privacy settings']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '3 Member rights', '4 Canvas access', '5 Privacy settings', '6 Security', '7 Notifications']);
   });
 
   it('leaves out tabs 3 and 4 for a user without entities', async () => {
     setup();
-    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '5 Privacy settings']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '5 Privacy settings', '6 Security', '7 Notifications']);
   });
 });
 
@@ -143,5 +143,44 @@ describe('profile tab 2, Password (spec 01 §5, §7, §8.2)', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(current).toHaveAccessibleDescription('This is not your current password.'));
     expect(screen.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/reset');
+  });
+});
+
+describe('profile tab 6, Security: sessions', () => {
+  const sessions = [
+    { id: 'this-one', createdDate: '2026-03-02T09:00:00.000Z', lastSeenDate: '2026-03-02T09:30:00.000Z', device: 'Firefox on Windows', current: true },
+    { id: 'phone', createdDate: '2026-03-01T08:00:00.000Z', lastSeenDate: '2026-03-01T08:10:00.000Z', device: 'Mobile Safari on iOS', current: false },
+    { id: 'laptop', createdDate: '2026-02-28T08:00:00.000Z', lastSeenDate: '2026-02-28T08:10:00.000Z', device: 'Chrome on Mac OS', current: false },
+  ];
+
+  it('lists the sessions with this one marked, signs one out and then all others', async () => {
+    let listed = sessions;
+    const { user, api } = setup(
+      {
+        'GET /user/sessions': () => ok(listed),
+        'DELETE /user/sessions/phone': () => {
+          listed = listed.filter((session) => session.id !== 'phone');
+          return { status: 204, body: undefined };
+        },
+        'POST /user/sessions/revoke-others': () => {
+          listed = listed.filter((session) => session.current);
+          return ok({ revoked: 1 });
+        },
+      },
+      { tab: 'security' },
+    );
+    const list = await screen.findByTestId('sessions-list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(list).getByText('This session')).toBeInTheDocument();
+    // No sign-out button for the session in use.
+    expect(within(list).getAllByRole('button', { name: /^Sign out the session on/ })).toHaveLength(2);
+
+    await user.click(within(list).getByRole('button', { name: /Sign out the session on Mobile Safari on iOS/ }));
+    await waitFor(() => expect(within(screen.getByTestId('sessions-list')).getAllByRole('listitem')).toHaveLength(2));
+    expect(api.callsTo('DELETE /user/sessions/phone')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    expect(await screen.findByText('You are signed in only here.')).toBeInTheDocument();
+    expect(api.callsTo('POST /user/sessions/revoke-others')).toHaveLength(1);
   });
 });

@@ -12,9 +12,11 @@ import { useUserProfile } from '../api/get-user-profile';
 import { GeneralTab } from './GeneralTab';
 import { MemberRightsTab } from './MemberRightsTab';
 import { PasswordTab } from './PasswordTab';
+import { NotificationsTab } from './NotificationsTab';
 import { PrivacyTab } from './PrivacyTab';
+import { SecurityTab } from './SecurityTab';
 
-export type ProfileTabId = 'general' | 'password' | 'member-rights' | 'canvas-access' | 'privacy';
+export type ProfileTabId = 'general' | 'password' | 'member-rights' | 'canvas-access' | 'privacy' | 'security' | 'notifications';
 
 type ProfilePageProps = {
   selectedTab?: ProfileTabId;
@@ -28,7 +30,8 @@ type ProfilePageProps = {
 /**
  * The profile page's content (spec 01 §2.4): numbered tabs 1 General, 2 Password,
  * 3 Member rights (only with entities), 4 Canvas access (only with entities and an
- * advisor company current), 5 Privacy settings.
+ * advisor company current), 5 Privacy settings, 6 Security (sessions; later two-factor
+ * sign-in and passkeys).
  */
 export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTiming, canvasAccessTab }: ProfilePageProps) {
   const profile = useUserProfile();
@@ -73,6 +76,8 @@ export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTimin
       label: t('profile.tab.privacy'),
       content: <PrivacyTab key={profile.dataUpdatedAt} privacySettings={profile.data.privacySettings} progressTiming={progressTiming} />,
     },
+    { id: 'security', label: t('profile.tab.security'), content: <SecurityTab /> },
+    { id: 'notifications', label: t('profile.tab.notifications'), content: <NotificationsTab progressTiming={progressTiming} /> },
   ];
   const selected = tabs.some((tab) => tab.id === selectedTab) ? selectedTab : 'general';
   return <Tabs label={t('profile.tabs')} tabs={tabs} selectedId={selected} onChange={(id) => onTabChange?.(id as ProfileTabId)} />;

@@ -1,0 +1,122 @@
+import type { HistoryEvent } from '../../../shared/contracts/history';
+import { dayIn } from '../../../shared/dates';
+import { EntityType } from '../../../shared/enums';
+import { canReadCanvas, type CanvasAccess } from '../../../shared/permissions';
+import { resolveCanvasAccess } from '../canvas/access';
+import { assignedActionPoints } from '../canvas/assigned-action-points';
+import { CanvasSnapshot } from '../canvas/snapshot';
+import { batchGetItems } from '../db/batch';
+import type { SectionItem } from '../db/canvas';
+import type { EntityItem } from '../db/entities';
+import { eventsBetween } from '../db/journal';
+import { keys } from '../db/keys';
+import { listMembershipsOfUser } from '../db/members';
+import type { NotificationSettingsItem } from '../db/notifications';
+import { getUser, type UserItem } from '../db/users';
+import { listFamiliesOfAdvisor } from '../db/work-relations';
+import { visibleEvent } from '../journal/journal';
+import { toSessionMembership } from '../memberships';
+import type { DigestCanvas, DigestContent } from './message';
+
+type Membership = ReturnType<typeof toSessionMembership>;
+type Keyed = Record<string, unknown> & { PK: string; SK: string };
+
+/**
+ * What one user's digest says, from the journal: for every canvas they can see through
+ * any of their active memberships (their families; their advisor companies' client
+ * families), the changes others made since their last digest, grouped by section and
+ * filtered by `visibleEvent` (the one visibility rule: a section-limited advisor hears
+ * nothing of other sections); their open action points (overdue first); and for advisors,
+ * the client families with changes. Undefined for a user who cannot get mail (gone, or
+ * the e-mail not confirmed).
+ */
+export async function collectDigest(settings: NotificationSettingsItem, until: Date): Promise<{ user: UserItem; content: DigestContent } | undefined> {
+  if (settings.digest === 'off') return undefined;
+  const [user, members] = await Promise.all([getUser(settings.userId), listMembershipsOfUser(settings.userId)]);
+  if (!user || !user.isEmailConfirmed) return undefined;
+  const memberships: Membership[] = members.filter((member) => member.isActive).map(toSessionMembership);
+  const advisorMemberships = memberships.filter((membership) => membership.entityTypeId === EntityType.AdvisorCompany);
+
+  // The families: one's own, and every client family of one's advisor companies.
+  const clientLists = await Promise.all(advisorMemberships.map((membership) => listFamiliesOfAdvisor(membership.entityId)));
+  const familyIds = [
+    ...new Set([
+      ...memberships.filter((membership) => membership.entityTypeId === EntityType.Family).map((membership) => membership.entityId),
+      ...clientLists.flat().map((relation) => relation.familyId),
+    ]),
+  ];
+  const found = await batchGetItems<Keyed>(
+    familyIds.flatMap((familyId) => [
+      keys.canvas(familyId),
+      keys.entity(familyId),
+      ...advisorMemberships.flatMap((membership) => [keys.workRelation(familyId, membership.entityId), keys.workRelationMember(familyId, membership.entityId, settings.userId)]),
+    ]),
+  );
+  const readers = familyIds.flatMap((familyId) => {
+    const partition = keys.canvasPartition(familyId);
+    const snapshot = CanvasSnapshot.fromItems(found.filter((item) => item.PK === partition));
+    if (!snapshot.meta) return [];
+    const accesses = memberships
+      .map((membership) => resolveCanvasAccess({ userId: settings.userId, membership }, familyId, snapshot))
+      .filter((access): access is CanvasAccess => access !== null && canReadCanvas(access));
+    const entity = found.find((item) => item.PK === keys.entity(familyId).PK) as unknown as EntityItem | undefined;
+    return accesses.length ? [{ familyId, familyName: entity?.entityName ?? snapshot.meta.title, accesses }] : [];
+  });
+
+  const since = new Date(settings.digestSince);
+  const [changes, actionPoints] = await Promise.all([
+    Promise.all(
+      readers.map(async (reader) => {
+        const events = await eventsBetween(reader.familyId, since, until);
+        // Others' changes, each as the reader may see it (visible through any of their accesses).
+        const visible = events.filter((event) => event.actor.userId !== settings.userId && reader.accesses.some((access) => visibleEvent(access, event) !== null));
+        return { ...reader, events: visible };
+      }),
+    ),
+    assignedActionPoints(settings.userId, memberships),
+  ]);
+  const sectionKeys = changes.flatMap((reader) =>
+    [...new Set(reader.events.map((event) => event.sectionId).filter((id): id is number => id !== null))].map((sectionId) => keys.section(reader.familyId, sectionId)),
+  );
+  const sections = new Map((await batchGetItems<SectionItem & Keyed>(sectionKeys)).map((section) => [section.id, section]));
+
+  const canvases: DigestCanvas[] = changes
+    .filter((reader) => reader.events.length)
+    .map((reader) => ({ familyId: reader.familyId, familyName: reader.familyName, sections: groupBySection(reader.events, sections) }));
+  const advisorFamilyIds = new Set(clientLists.flat().map((relation) => relation.familyId));
+  const advisorFamilies = changes
+    .filter((reader) => reader.events.length && advisorFamilyIds.has(reader.familyId))
+    .map((reader) => ({ familyId: reader.familyId, familyName: reader.familyName, changeCount: reader.events.length }))
+    .sort((a, b) => a.familyName.localeCompare(b.familyName));
+
+  return {
+    user,
+    content: {
+      firstName: user.firstName,
+      frequency: settings.digest,
+      today: dayIn(until, settings.timeZone),
+      canvases: canvases.sort((a, b) => a.familyName.localeCompare(b.familyName)),
+      actionPoints,
+      advisorFamilies,
+    },
+  };
+}
+
+/** Changes grouped by section in the canvas's order (sections first, the canvas as a whole last). */
+function groupBySection(events: HistoryEvent[], sections: Map<number, SectionItem>): DigestCanvas['sections'] {
+  const groups = new Map<number | null, HistoryEvent[]>();
+  for (const event of events) groups.set(event.sectionId, [...(groups.get(event.sectionId) ?? []), event]);
+  const order = (sectionId: number | null) => (sectionId === null ? Number.MAX_SAFE_INTEGER : (sections.get(sectionId)?.sequenceNumber ?? sectionId));
+  return [...groups]
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([sectionId, grouped]) => ({
+      sectionId,
+      title: sectionId === null ? 'The canvas' : (sections.get(sectionId)?.title ?? 'A section'),
+      changes: grouped.map((event) => ({
+        actor: `${event.actor.firstName} ${event.actor.lastName}`.trim() || 'Someone',
+        action: event.action,
+        itemType: event.itemType,
+        title: event.title,
+      })),
+    }));
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, dayIn, dueStateOf, formatDay, isCalendarDay, isTimeZone, mondayOf, parseDay } from './dates';
+
+describe('calendar days', () => {
+  it('accepts real YYYY-MM-DD days only', () => {
+    expect(isCalendarDay('2026-02-28')).toBe(true);
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    expect(isCalendarDay('2026-02-29')).toBe(false);
+    expect(isCalendarDay('2026-13-01')).toBe(false);
+    expect(isCalendarDay('2026-1-01')).toBe(false);
+    expect(isCalendarDay('01.02.2026')).toBe(false);
+    expect(isCalendarDay('2026-01-01T00:00:00Z')).toBe(false);
+  });
+
+  it('writes a day as day.month.year and reads it back', () => {
+    expect(formatDay('2026-12-04')).toBe('04.12.2026');
+    expect(parseDay('04.12.2026')).toBe('2026-12-04');
+    expect(parseDay(' 4.2.2026 ')).toBe('2026-02-04');
+    expect(parseDay('30.02.2026')).toBeUndefined();
+    expect(parseDay('2026-12-04')).toBeUndefined();
+  });
+
+  it('reads the day of an instant in a time zone', () => {
+    const instant = new Date('2026-03-01T23:30:00Z');
+    expect(dayIn(instant, 'UTC')).toBe('2026-03-01');
+    expect(dayIn(instant, 'Europe/Berlin')).toBe('2026-03-02');
+    expect(dayIn(instant, 'America/New_York')).toBe('2026-03-01');
+  });
+
+  it('knows time zones', () => {
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+
+  it('places a due date: overdue, this week (to Sunday), later, none', () => {
+    const wednesday = '2026-06-10';
+    expect(mondayOf(wednesday)).toBe('2026-06-08');
+    expect(addDays(wednesday, 30)).toBe('2026-07-10');
+    expect(dueStateOf('2026-06-09', wednesday)).toBe('overdue');
+    expect(dueStateOf(wednesday, wednesday)).toBe('thisWeek');
+    expect(dueStateOf('2026-06-14', wednesday)).toBe('thisWeek');
+    expect(dueStateOf('2026-06-15', wednesday)).toBe('later');
+    expect(dueStateOf(null, wednesday)).toBe('none');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Calendar days (due dates) and the time zones they are read in, shared by the browser and
+ * the server: one rule for "overdue", "this week" and how a day is written on screen.
+ * On the wire a day is `YYYY-MM-DD`; on screen `day.month.year` (e.g. 24.12.2026).
+ */
+
+const calendarDayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDay(value: string): boolean {
+  const match = calendarDayPattern.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2999) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** 2026-12-24 → 24.12.2026 (the product's on-screen form). */
+export function formatDay(day: string): string {
+  const match = calendarDayPattern.exec(day);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : day;
+}
+
+/** Whether an IANA time zone name is one this runtime knows (Europe/Berlin, UTC). */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
+export function dayIn(instant: Date, timeZone = 'UTC'): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The day `days` after a calendar day. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Monday of the ISO week of a calendar day. */
+export function mondayOf(day: string): string {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(day, -weekday);
+}
+
+export const dueStates = ['overdue', 'thisWeek', 'later', 'none'] as const;
+export type DueState = (typeof dueStates)[number];
+
+/**
+ * Where a due date stands on `today`: before today is overdue; today up to Sunday of this
+ * week is this week; after that, later; no date, none.
+ */
+export function dueStateOf(dueDate: string | null | undefined, today: string): DueState {
+  if (!dueDate) return 'none';
+  if (dueDate < today) return 'overdue';
+  if (dueDate <= addDays(mondayOf(today), 6)) return 'thisWeek';
+  return 'later';
+}
+
+/** What a person types (24.12.2026, 24.12.26 is not accepted) → 2026-12-24; undefined when it is no real day. */
+export function parseDay(typed: string): string | undefined {
+  const match = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(typed);
+  if (!match) return undefined;
+  const day = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  return isCalendarDay(day) ? day : undefined;
+}

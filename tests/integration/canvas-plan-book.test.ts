@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ActionPoint, Answer, Canvas, Goal, Takeaway } from '../../shared/contracts/canvas';
+import type { AccessLogPage } from '../../shared/contracts/history';
+import { WorkRelationRole } from '../../shared/enums';
+import { signUpAndConfirm, type TestAccount } from '../support/accounts';
+import { advisorCompanyFor, advisorOf, categoryNamed, expectError, getCanvas, type FamilyWithCanvas } from '../support/canvas';
+import { useIntegrationStack, type ApiResponse } from '../support/integration';
+import { pdfText } from '../support/pdf';
+
+/**
+ * The plan book through the real route: the PDF a family or an advisor downloads, read
+ * back with pdftotext. It holds names (accents, Greek, Cyrillic), titles, answers with
+ * their authors and the links between items; a section-limited advisor's book holds
+ * nothing of the other sections and no private note; a section the caller cannot see is
+ * not found; an advisor's export is in the family's access log.
+ */
+
+const stack = useIntegrationStack();
+
+let family: FamilyWithCanvas;
+let owner: TestAccount;
+let sectionCompany: TestAccount;
+let sectionAdvisor: TestAccount;
+let sharedSectionId: number;
+let hiddenSectionId: number;
+
+const noteText = 'Private note: inheritance dispute brewing';
+
+beforeAll(async () => {
+  owner = await signUpAndConfirm(stack, { createEntityName: 'Müller-Łukasiewicz Family', canvasName: 'Plan der Familie', firstName: 'Zoë', lastName: 'Müller' });
+  const created = await owner.client.post<Canvas>('/api/canvas/create');
+  expect(created.status).toBe(201);
+  family = { owner, familyId: owner.entityId, canvas: created.body };
+  const { familyId } = family;
+  const values = categoryNamed(family.canvas, 'Our Values');
+  const wealth = categoryNamed(family.canvas, 'Abundance of Wealth');
+  hiddenSectionId = values.sectionId;
+  sharedSectionId = wealth.sectionId;
+
+  sectionCompany = await advisorCompanyFor(stack, familyId, [sharedSectionId], 'Ακρόπολις Advisors');
+  sectionAdvisor = await advisorOf(stack, sectionCompany, familyId, WorkRelationRole.Full, 'Иван');
+
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await owner.client.post<T>(path, body);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body;
+  };
+  await post<Answer>(`/api/canvas-answer/create/${values.id}.1`, { text: 'Honesty before profit, always', questionId: `${values.id}.1` });
+  await post<Answer>(`/api/canvas-answer/create/${wealth.id}.1`, { text: 'Wealth is freedom — ελευθερία', questionId: `${wealth.id}.1` });
+  const hiddenTakeaway = await post<Takeaway>(`/api/canvas-takeaway/create/${values.id}`, { title: 'Secret family value', categoryId: values.id });
+  const takeaway = await post<Takeaway>(`/api/canvas-takeaway/create/${wealth.id}`, { title: 'Keep capital together', categoryId: wealth.id });
+  const goal = await post<Goal>(`/api/canvas-goal/create/${wealth.id}`, {
+    title: 'Found a family office',
+    categoryId: wealth.id,
+    goalTerm: 'LongTerm',
+    linkedTakeawayIds: [takeaway.id, hiddenTakeaway.id],
+  });
+  await post<ActionPoint>(`/api/canvas-action-point/create/${wealth.id}`, {
+    title: 'Interview three lawyers',
+    categoryId: wealth.id,
+    priority: 'HighPriority',
+    linkedGoalIds: [goal.id],
+  });
+  // Private notes: the family's own, and the advisor company's about the family.
+  expect((await owner.client.post(`/api/entities/notes/${familyId}`, { note: `<p>${noteText} (family)</p>` })).status).toBe(201);
+  expect((await sectionCompany.client.post(`/api/entities/notes/${familyId}`, { note: `<p>${noteText} (advisor)</p>` })).status).toBe(201);
+});
+
+function expectPdf(response: ApiResponse, fileName: RegExp): string {
+  expect(response.status, Buffer.isBuffer(response.body) ? 'PDF' : JSON.stringify(response.body)).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  expect(response.headers.get('content-disposition')).toMatch(fileName);
+  expect(Buffer.isBuffer(response.body)).toBe(true);
+  return pdfText(response.body as Buffer);
+}
+
+describe('the plan book of the family itself', () => {
+  it('holds the names, titles, answers with their authors and the links, and no private note', async () => {
+    const text = expectPdf(await owner.client.post('/api/canvas/plan-book', {}), /^attachment; filename="Muller-Lukasiewicz-Family-plan-book-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    for (const expected of [
+      'Müller-Łukasiewicz Family',
+      'Plan der Familie',
+      'Exported by: Zoë Müller',
+      'Our Values',
+      'Abundance of Wealth',
+      'Honesty before profit, always',
+      'Wealth is freedom — ελευθερία',
+      '— Zoë Müller',
+      'Secret family value',
+      'Takeaways: Secret family value (Our Values); Keep capital together',
+      'Action points: Interview three lawyers',
+      'Goals: Found a family office',
+      'Goals and actions',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Private note');
+    expect(text).not.toContain('Advisor company:');
+  });
+
+  it('leaves out the answers, and keeps to the chosen sections', async () => {
+    const text = expectPdf(await owner.client.post('/api/canvas/plan-book', { sectionIds: [sharedSectionId], includeAnswers: false }), /plan-book/);
+    expect(text).toContain('Found a family office');
+    expect(text).not.toContain('Wealth is freedom');
+    expect(text).not.toContain('Honesty before profit');
+  });
+
+  it('refuses a section id of another canvas as not found, and a malformed body as invalid', async () => {
+    expectError(await owner.client.post('/api/canvas/plan-book', { sectionIds: [sharedSectionId, 999_999_999] }), 4);
+    expectError(await owner.client.post('/api/canvas/plan-book', { sectionIds: [] }), 2);
+    expectError(await owner.client.post('/api/canvas/plan-book', { sectionIds: 'all' }), 2);
+    expectError(await owner.client.post('/api/canvas/plan-book', { includeAnswers: true, color: 'red' }), 2);
+  });
+});
+
+describe('the plan book of an advisor limited to one section', () => {
+  it('holds the shared section only: no title, answer, takeaway or link of the other, and no note', async () => {
+    const text = expectPdf(await sectionAdvisor.client.post(`/api/canvas/plan-book/${family.familyId}`, {}), /plan-book/);
+    for (const expected of ['Müller-Łukasiewicz Family', 'Advisor company: Ακρόπολις Advisors', 'Exported by: Иван Tester', 'Found a family office', 'Wealth is freedom — ελευθερία', 'Takeaways: Keep capital together']) {
+      expect(text).toContain(expected);
+    }
+    for (const hidden of ['Our Values', 'Honesty before profit', 'Secret family value', 'Private note', noteText]) expect(text).not.toContain(hidden);
+  });
+
+  it('refuses the unshared section as not found, as any section of another family', async () => {
+    expectError(await sectionAdvisor.client.post(`/api/canvas/plan-book/${family.familyId}`, { sectionIds: [hiddenSectionId] }), 4);
+    expectError(await sectionAdvisor.client.post(`/api/canvas/plan-book/${family.familyId}`, { sectionIds: [sharedSectionId, hiddenSectionId] }), 4);
+    // The advisor has no family of their own.
+    expectError(await sectionAdvisor.client.post('/api/canvas/plan-book', {}), 4);
+  });
+
+  it('is written to the access log of the family with the sections it contained', async () => {
+    const sharedTitle = (await getCanvas(owner.client)).sections.find((section) => section.id === sharedSectionId)?.title;
+    const log = await owner.client.get<AccessLogPage>('/api/canvas/access-log');
+    expect(log.status).toBe(200);
+    const exports = log.body.results.filter((row) => row.kind === 'export');
+    expect(exports.map((row) => ({ userId: row.userId, sectionId: row.sectionId, sectionTitle: row.sectionTitle, entityName: row.entityName }))).toEqual([
+      { userId: sectionAdvisor.userId, sectionId: sharedSectionId, sectionTitle: sharedTitle, entityName: 'Ακρόπολις Advisors' },
+    ]);
+    // The family's own exports are not advisor access: none of them is in the log.
+    expect(log.body.results.some((row) => row.userId === owner.userId)).toBe(false);
+  });
+});
