@@ -1,12 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 
 /**
  * Serves the built SPA (web/dist) the way CloudFront does in the cloud: files from the
  * build, `index.html` for every other path (client-side routes), and `/api/*` passed on
- * to the API gateway so cookies stay first-party. Used by the end-to-end tests; `npm
+ * to the API gateway so cookies stay first-party; the live channel's WebSocket upgrade on
+ * `/ws` goes through to the gateway too (CloudFront's `/ws` behaviour). Used by the end-to-end tests; `npm
  * start` can use it to run the built app instead of the dev server.
  */
 
@@ -81,6 +84,25 @@ function proxyToApi(request: IncomingMessage, response: ServerResponse, apiTarge
   request.pipe(upstream);
 }
 
+/** Passes a WebSocket upgrade of `/ws` on to the gateway byte for byte (the handshake as the browser sent it). */
+function proxyUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, apiTarget: URL): void {
+  const upstream = net.connect(Number(apiTarget.port), apiTarget.hostname, () => {
+    const lines = [`${request.method ?? 'GET'} ${request.url ?? '/'} HTTP/1.1`];
+    for (let index = 0; index < request.rawHeaders.length; index += 2) lines.push(`${request.rawHeaders[index]}: ${request.rawHeaders[index + 1]}`);
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head.length > 0) upstream.write(head);
+    upstream.pipe(socket).pipe(upstream);
+  });
+  const end = () => {
+    upstream.destroy();
+    socket.destroy();
+  };
+  upstream.on('error', end);
+  socket.on('error', end);
+  socket.on('close', () => upstream.destroy());
+  upstream.on('close', () => socket.destroy());
+}
+
 async function fileAt(root: string, pathname: string): Promise<string | null> {
   let decoded: string;
   try {
@@ -147,6 +169,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       if (!response.headersSent) sendText(response, 500, 'Internal server error');
       else response.destroy();
     });
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (pathname === '/ws') proxyUpgrade(request, socket, head, apiTarget);
+    else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

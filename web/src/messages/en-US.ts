@@ -1,6 +1,7 @@
 import type { messageKeys } from '../../../shared/validation';
 import { canvasMessages } from './en-US.canvas';
 import { historyMessages } from './en-US.history';
+import { liveMessages } from './en-US.live';
 import { myActionsMessages } from './en-US.my-actions';
 import { organisationMessages } from './en-US.organisations';
 import { planBookMessages } from './en-US.plan-book';
@@ -383,6 +384,7 @@ export const messages = {
 
   // The canvas history, undo and the advisor access log: en-US.history.ts
   ...historyMessages,
+  ...liveMessages,
   ...myActionsMessages,
 
   // The plan book (a PDF of the canvas): en-US.plan-book.ts

@@ -1,8 +1,14 @@
-import type { ReactNode } from 'react';
-import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
-import { CanvasJournalProvider } from '../../features/canvas/hooks/use-canvas-journal';
+import { useCallback, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { HistoryEvent } from '../../../../shared/contracts/history';
+import { useInvalidateCanvasContent, useRefreshAfterChange } from '../../features/canvas/api/keys';
+import { CanvasJournalProvider, type CanvasJournal } from '../../features/canvas/hooks/use-canvas-journal';
 import { HistoryProvider, type HistoryLinks } from '../../features/history/hooks/use-history-context';
 import { useCanvasJournal } from '../../features/history/hooks/use-canvas-journal';
+import { historyKeys } from '../../features/history/api/keys';
+import { CategoryPeople, ItemLiveNote, LiveTools } from '../../features/live/components/LiveTools';
+import { ReportEditing } from '../../features/live/components/ReportEditing';
+import { LiveProvider } from '../../features/live/hooks/use-live';
 import { paths } from '../paths';
 
 const historyLinks: HistoryLinks = {
@@ -10,20 +16,49 @@ const historyLinks: HistoryLinks = {
 };
 
 /**
- * The canvas pages with their history (features do not import each other, so the app
- * joins them): the Activity panel, Undo on each own change, Ctrl/Cmd+Z and "Undo reset"
- * from the history feature, and the canvas refreshed after an undo.
+ * The canvas pages with their history and live updates (features do not import each
+ * other, so the app joins them): the Activity panel, Undo on each own change, Ctrl/Cmd+Z
+ * and "Undo reset" from the history feature, the canvas refreshed after an undo; who is
+ * here, "X is editing" and the changes of others as they happen from the live feature.
  */
 export function CanvasWithHistory({ children }: { children: ReactNode }) {
   const invalidateCanvas = useInvalidateCanvasContent();
+  const refreshAfterChange = useRefreshAfterChange();
+  const queryClient = useQueryClient();
+  // A change refetches what it touches (the overview and its category); the history lists too.
+  const onChange = useCallback(
+    (event: HistoryEvent) => {
+      void refreshAfterChange(event);
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+    },
+    [refreshAfterChange, queryClient],
+  );
+  const onResync = useCallback(() => {
+    void invalidateCanvas();
+    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+  }, [invalidateCanvas, queryClient]);
   return (
     <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()}>
-      <JournalBridge>{children}</JournalBridge>
+      <LiveProvider onChange={onChange} onResync={onResync}>
+        <JournalBridge>{children}</JournalBridge>
+      </LiveProvider>
     </HistoryProvider>
   );
 }
 
 function JournalBridge({ children }: { children: ReactNode }) {
-  const journal = useCanvasJournal();
+  const history = useCanvasJournal();
+  const journal: CanvasJournal = {
+    ...history,
+    renderTools: (context) => (
+      <>
+        <LiveTools familyId={context.familyId} categoryId={context.categoryId ?? null} />
+        {history.renderTools(context)}
+      </>
+    ),
+    renderCategoryPeople: (categoryId) => <CategoryPeople categoryId={categoryId} />,
+    renderItemNote: (itemId) => <ItemLiveNote itemId={itemId} />,
+    renderEditing: (itemId) => <ReportEditing itemId={itemId} />,
+  };
   return <CanvasJournalProvider journal={journal}>{children}</CanvasJournalProvider>;
 }

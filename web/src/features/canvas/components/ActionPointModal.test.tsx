@@ -72,7 +72,7 @@ describe('action point form (spec 02 §2, §4, §5)', () => {
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Mark as completed' }));
-    await waitFor(() => expect(calls.filter((call) => call.path.includes('/complete/')).map((call) => call.body)).toEqual([{ completed: true }]));
+    await waitFor(() => expect(calls.filter((call) => call.path.includes('/complete/')).map((call) => call.body)).toEqual([{ completed: true, version: 1 }]));
     expect(await screen.findByText('The action point is completed.')).toBeInTheDocument();
     expect(closedCount()).toBe(1);
   });

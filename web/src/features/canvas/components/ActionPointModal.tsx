@@ -63,9 +63,9 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
       priority: actionPoint?.priority ?? 'NoPriority',
       dueDate: typedDueDate(actionPoint?.dueDate),
     }),
-    save: (values, shared) => {
+    save: (values, shared, version) => {
       const body = { ...shared, assigneeId: values.assigneeId || null, priority: values.priority, dueDate: dueDateOfTyped(values.dueDate), linkedGoalIds };
-      return actionPoint ? updateActionPoint.mutateAsync({ id: actionPoint.id, ...body }) : createActionPoint.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
+      return actionPoint ? updateActionPoint.mutateAsync({ id: actionPoint.id, ...body, version }) : createActionPoint.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
     },
     onClose,
     progressTiming,
@@ -83,7 +83,7 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
     if (!actionPoint) return;
     const completed = !actionPoint.completed;
     const isDone = await itemForm.runChange(
-      () => completeActionPoint.mutateAsync({ id: actionPoint.id, completed }),
+      (version) => completeActionPoint.mutateAsync({ id: actionPoint.id, completed, version }),
       completed ? t('canvas.actionPoint.success.complete') : t('canvas.actionPoint.success.uncomplete'),
     );
     if (isDone && completed) onClose();

@@ -7,7 +7,8 @@ import { useToasts } from '../../../stores/toasts';
 import type { CanvasItemFormState } from '../hooks/use-canvas-item-form';
 import { isHandledGlobally } from '../lib/errors';
 import { CloseAndSaveButtons, DeleteButton } from './form-parts';
-import { useOfferUndo } from '../hooks/use-canvas-journal';
+import { useCanvasJournal, useOfferUndo } from '../hooks/use-canvas-journal';
+import { ItemChangedPanel } from './ItemChangedPanel';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 type CanvasItemDialogProps = {
@@ -36,6 +37,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
   const { kind, isCreate, isReadOnly, progress, onClose } = itemForm;
   const toasts = useToasts();
   const offerUndo = useOfferUndo();
+  const journal = useCanvasJournal();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isDiscardAsked, setIsDiscardAsked] = useState(false);
 
@@ -56,6 +58,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
       <form noValidate onSubmit={itemForm.onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem-var(--toast-space,0px))] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid={testId}>
         {notices}
         <FormErrorAlert message={itemForm.formError} />
+        {itemForm.conflict && <ItemChangedPanel kind={kind} conflict={itemForm.conflict} onKeepMine={itemForm.keepMine} onTakeTheirs={itemForm.takeTheirs} />}
         {children}
         {/* The footer stays in view while the fields scroll (a long form at 1280×800 or on a phone). */}
         <div className="sticky bottom-0 z-10 -mb-1 flex flex-wrap items-center gap-3 border-t border-line bg-surface pt-4 pb-1">
@@ -65,6 +68,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
         </div>
       </form>
       {dialogs}
+      {itemForm.itemId !== null && journal.renderEditing?.(itemForm.itemId)}
       <UnsavedChangesDialog
         isOpen={isDiscardAsked}
         canSave={itemForm.isValid}

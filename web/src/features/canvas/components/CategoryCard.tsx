@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { CanvasCategory } from '../../../../../shared/contracts/canvas';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
+import { useCanvasJournal } from '../hooks/use-canvas-journal';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
 import { categoryColor, categoryHighlight } from '../lib/colors';
 import { ExpandIcon } from './icons';
@@ -21,6 +22,7 @@ type CategoryCardProps = {
  */
 export function CategoryCard({ category, canEdit, className }: CategoryCardProps) {
   const links = useCanvasLinks();
+  const journal = useCanvasJournal();
   const color = categoryColor(category.colorCode);
   const titleId = `category-${category.id}-title`;
   return (
@@ -35,6 +37,7 @@ export function CategoryCard({ category, canEdit, className }: CategoryCardProps
         <h3 id={titleId} className="flex-1 font-display text-lg font-semibold text-ink-900">
           {category.title}
         </h3>
+        {journal.renderCategoryPeople?.(category.id)}
         <Link
           to={links.category(category.id)}
           aria-label={t('canvas.card.openFullscreen', { title: category.title })}

@@ -106,8 +106,9 @@ function CategoryView({ category }: { category: CategoryResponse }) {
       // The category page does not know its section's title: the section filter stays on the overview.
       sections: [],
       people: people.canvasMembers,
+      categoryId: category.id,
     }),
-    [category.familyId, abilities, people.canvasMembers],
+    [category.familyId, category.id, abilities, people.canvasMembers],
   );
 
   // A link asked to open a takeaway or show an answer (goals and action points: GoalsAndActions).

@@ -45,7 +45,7 @@ describe('completing a goal (spec 02 §4)', () => {
 
     await user.click(complete);
     await user.click(within(await screen.findByRole('dialog', { name: 'Complete this goal?' })).getByRole('button', { name: 'Complete goal' }));
-    await waitFor(() => expect(completeCalls(calls)).toEqual([{ method: 'PATCH', path: `/api/canvas-goal/complete/${goal.id}`, body: { completed: true } }]));
+    await waitFor(() => expect(completeCalls(calls)).toEqual([{ method: 'PATCH', path: `/api/canvas-goal/complete/${goal.id}`, body: { completed: true, version: 1 } }]));
     expect(await screen.findByText('The goal is completed.')).toBeInTheDocument();
     // The modal closes after completing.
     expect(closedCount()).toBe(1);
@@ -86,5 +86,54 @@ describe('completing a goal (spec 02 §4)', () => {
     await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
     expect(title).toHaveAccessibleDescription('This value is not valid.');
     expect(await screen.findByText('The goal could not be saved')).toBeInTheDocument();
+  });
+});
+
+describe('a goal someone changed meanwhile (409, code 71)', () => {
+  it('shows their version beside the form, takes it on request, and saves from their version', async () => {
+    const goal = aGoal({ title: 'Family dinner', text: 'Once a month' });
+    let saves = 0;
+    const api = fakeApi([
+      { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
+      { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals: [goal], actionPoints: [] }) },
+      {
+        method: 'PATCH',
+        path: new RegExp(`/canvas-goal/${goal.id}$`),
+        status: 409,
+        body: () => {
+          saves += 1;
+          return {
+            errorCode: 71,
+            errors: {},
+            message: 'Someone changed this item meanwhile.',
+            details: { itemType: 'goal', itemId: goal.id, current: { ...goal, title: 'Family lunch', text: 'Every Sunday', version: 4 }, changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' }, changedDate: '2026-03-12T09:30:00.000Z' },
+          };
+        },
+      },
+    ]);
+    restore = api.restore;
+    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, { path: '/canvas', route: '/canvas' });
+    const dialog = screen.getByRole('dialog', { name: 'Goal' });
+    const title = within(dialog).getByRole('textbox', { name: /Title/ });
+    await waitFor(() => expect(title).toBeEnabled());
+    await user.clear(title);
+    await user.type(title, 'Family dinner at home');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const panel = await within(dialog).findByTestId('item-changed');
+    expect(panel).toHaveTextContent('Sofia Rivera changed this on 12.03.2026 while you were editing. Nothing was saved');
+    expect(within(panel).getByTestId('item-changed-theirs')).toHaveTextContent('Family lunch');
+    expect(within(panel).getByTestId('item-changed-theirs')).toHaveTextContent('Every Sunday');
+    // The user's own version stays in the form, unsaved: nothing was overwritten.
+    expect(title).toHaveValue('Family dinner at home');
+    const firstSave = api.calls.filter((call) => call.method === 'PATCH')[0]!;
+    expect(firstSave.body).toMatchObject({ title: 'Family dinner at home', version: 1 });
+
+    await user.click(within(panel).getByRole('button', { name: 'Use theirs' }));
+    expect(title).toHaveValue('Family lunch');
+    expect(within(dialog).queryByTestId('item-changed')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toBe(2));
+    expect(api.calls.filter((call) => call.method === 'PATCH')[1]!.body).toMatchObject({ title: 'Family lunch', version: 4 });
   });
 });

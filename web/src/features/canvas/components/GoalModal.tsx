@@ -56,9 +56,9 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
     isClosed: goal?.completed ?? false,
     schema: GoalForm,
     initialValues: ({ title, text, initiatorId }) => ({ categoryId: String(goal?.categoryId ?? fixedCategoryId ?? ''), title, text, initiatorId, goalTerm: goal?.goalTerm ?? 'NoTerm', dueDate: typedDueDate(goal?.dueDate) }),
-    save: (values, shared) => {
+    save: (values, shared, version) => {
       const body = { ...shared, goalTerm: values.goalTerm, dueDate: dueDateOfTyped(values.dueDate), linkedTakeawayIds, linkedActionPointIds };
-      return goal ? updateGoal.mutateAsync({ id: goal.id, ...body }) : createGoal.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
+      return goal ? updateGoal.mutateAsync({ id: goal.id, ...body, version }) : createGoal.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
     },
     onClose,
     progressTiming,
@@ -75,7 +75,7 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
   const setCompleted = async (completed: boolean) => {
     if (!goal) return;
     setIsCompleteAsked(false);
-    const isDone = await itemForm.runChange(() => completeGoal.mutateAsync({ id: goal.id, completed }), completed ? t('canvas.goal.success.complete') : t('canvas.goal.success.uncomplete'));
+    const isDone = await itemForm.runChange((version) => completeGoal.mutateAsync({ id: goal.id, completed, version }), completed ? t('canvas.goal.success.complete') : t('canvas.goal.success.uncomplete'));
     if (isDone && completed) onClose();
   };
 

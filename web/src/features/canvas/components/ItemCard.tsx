@@ -3,6 +3,7 @@ import { CheckIcon } from '../../../components/ui/icons';
 import { useIsTouchScreen, useTapToOpen } from '../../../hooks/use-touch';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
+import { useCanvasJournal } from '../hooks/use-canvas-journal';
 import { ChangedBadge, changedClasses, useChangedHighlight } from '../hooks/use-changed-highlight';
 import { categoryColor, categoryHighlight } from '../lib/colors';
 
@@ -23,6 +24,7 @@ type ItemCardProps = {
 /** A goal or action point card: focusable, opened with a double-click, Enter or a tap. */
 export function ItemCard({ title, color, details, completed, isHighlighted, onOpen: open, testId, item }: ItemCardProps) {
   const changed = useChangedHighlight<HTMLElement>(item.id, item);
+  const journal = useCanvasJournal();
   const onOpen = () => {
     changed.onOpened();
     open();
@@ -60,6 +62,7 @@ export function ItemCard({ title, color, details, completed, isHighlighted, onOp
           {completed && <span className="sr-only">({t('canvas.completed.badge')})</span>}
           {changed.isLit && <ChangedBadge />}
         </p>
+        {journal.renderItemNote?.(item.id)}
         {details && <div className="mt-1 flex flex-col gap-0.5 text-sm text-ink-600">{details}</div>}
       </article>
     </li>

@@ -151,7 +151,7 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
             value={answers.draft.text}
             error={answers.error}
             autoFocus
-            onChange={(event) => answers.write(question.id, answer.id, event.target.value, answer.text)}
+            onChange={(event) => answers.write(question.id, answer.id, event.target.value, answer.text, answer.version)}
           />
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={answers.isSaving}>
@@ -200,7 +200,7 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
         />
         <span className="ml-auto flex gap-1">
           {isOwn && abilities.canEditCanvas && (
-            <Button variant="ghost" size="sm" onClick={() => answers.write(question.id, answer.id, answer.text, answer.text)}>
+            <Button variant="ghost" size="sm" onClick={() => answers.write(question.id, answer.id, answer.text, answer.text, answer.version)}>
               {t('answers.edit')}
             </Button>
           )}

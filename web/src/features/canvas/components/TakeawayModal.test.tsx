@@ -35,7 +35,7 @@ describe('takeaway form (spec 02 §2, §4, §5)', () => {
     const question = await screen.findByRole('dialog', { name: 'Archive this takeaway?' });
     expect(calls.some((call) => call.path.includes('/archive/'))).toBe(false);
     await user.click(within(question).getByRole('button', { name: 'Archive' }));
-    await waitFor(() => expect(calls.filter((call) => call.path.includes('/archive/')).map((call) => call.body)).toEqual([{ archived: true }]));
+    await waitFor(() => expect(calls.filter((call) => call.path.includes('/archive/')).map((call) => call.body)).toEqual([{ archived: true, version: 1 }]));
     expect(await screen.findByText('The takeaway has been archived.')).toBeInTheDocument();
     expect(closedCount()).toBe(1);
   });

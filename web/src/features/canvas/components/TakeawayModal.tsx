@@ -52,9 +52,9 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
     isClosed: takeaway?.archived ?? false,
     schema: TakeawayForm,
     initialValues: ({ title, text, initiatorId }) => ({ title, text, initiatorId }),
-    save: (_values, shared) => {
+    save: (_values, shared, version) => {
       const body = { ...shared, linkedGoalIds, categoryId };
-      return takeaway ? updateTakeaway.mutateAsync({ id: takeaway.id, ...body }) : createTakeaway.mutateAsync(body);
+      return takeaway ? updateTakeaway.mutateAsync({ id: takeaway.id, ...body, version }) : createTakeaway.mutateAsync(body);
     },
     onClose,
     progressTiming,
@@ -69,9 +69,9 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
     if (!takeaway) return;
     setIsArchiveAsked(false);
     try {
-      await archiveTakeaway.mutateAsync({ id: takeaway.id, archived });
+      await archiveTakeaway.mutateAsync({ id: takeaway.id, archived, version: itemForm.version });
     } catch (error) {
-      if (isHandledGlobally(error)) return;
+      if (isHandledGlobally(error) || itemForm.onItemChanged(error)) return;
       toasts.show({ mode: 'error', text: t('canvas.takeaway.error.archive') });
       return;
     }

@@ -1,3 +1,4 @@
+import { useCanvasJournal } from '../hooks/use-canvas-journal';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import type { CanvasAbilities, Takeaway } from '../../../../../shared/contracts/canvas';
 import { Button } from '../../../components/ui/Button';
@@ -72,6 +73,7 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
   const toasts = useToasts();
   const initiator = people.nameOf(takeaway.initiatorId, takeaway.initiator);
   const changed = useChangedHighlight<HTMLLIElement>(takeaway.id, takeaway);
+  const journal = useCanvasJournal();
   // On a touch screen one tap anywhere on the card opens it (its buttons keep their own taps).
   const tap = useTapToOpen(() => onOpen(takeaway));
   return (
@@ -104,6 +106,7 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
           {takeaway.title}
         </button>
         {changed.isLit && <ChangedBadge />}
+        {journal.renderItemNote?.(takeaway.id)}
       </div>
       {takeaway.text && <p className="break-words whitespace-pre-line text-ink-800">{takeaway.text}</p>}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">

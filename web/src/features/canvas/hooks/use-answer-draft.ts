@@ -1,15 +1,18 @@
 import { useCallback, useState } from 'react';
 import { CreateAnswerRequest } from '../../../../../shared/contracts/canvas';
+import { ItemChangedDetails } from '../../../../../shared/contracts/history';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { isApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../hooks/use-zod-form';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useCreateAnswer } from '../api/create-answer';
 import { useUpdateAnswer } from '../api/update-answer';
-import { isHandledGlobally } from '../lib/errors';
+import { errorCodeOf, isHandledGlobally } from '../lib/errors';
 import { useOfferUndo } from './use-canvas-journal';
 
 /** The answer being written: a new one (answerId null) or an edit of one's own. */
-export type AnswerDraft = { questionId: string; answerId: string | null; text: string; original: string };
+export type AnswerDraft = { questionId: string; answerId: string | null; text: string; original: string; version?: number };
 
 /**
  * The one answer text a user is writing on the category page (spec 02 §2 Answers, §4):
@@ -25,9 +28,9 @@ export function useAnswerDraft() {
 
   const isDirty = draft !== null && draft.text.trim() !== draft.original.trim();
 
-  const write = useCallback((questionId: string, answerId: string | null, text: string, original = '') => {
+  const write = useCallback((questionId: string, answerId: string | null, text: string, original = '', version?: number) => {
     setError(null);
-    setDraft((current) => (current && current.questionId === questionId && current.answerId === answerId ? { ...current, text } : { questionId, answerId, text, original }));
+    setDraft((current) => (current && current.questionId === questionId && current.answerId === answerId ? { ...current, text } : { questionId, answerId, text, original, version }));
   }, []);
 
   const discard = useCallback(() => {
@@ -46,8 +49,17 @@ export function useAnswerDraft() {
     const isNew = draft.answerId === null;
     try {
       if (draft.answerId === null) await createAnswer.mutateAsync({ questionId: draft.questionId, text: parsed.data });
-      else await updateAnswer.mutateAsync({ id: draft.answerId, text: parsed.data, questionId: draft.questionId });
+      else await updateAnswer.mutateAsync({ id: draft.answerId, text: parsed.data, questionId: draft.questionId, version: draft.version });
     } catch (failure) {
+      // Changed meanwhile (409, code 71; another tab of the author): their text beside the draft; saving again keeps the draft.
+      if (errorCodeOf(failure) === ErrorCodes.ITEM_CHANGED && isApiError(failure)) {
+        const details = ItemChangedDetails.safeParse(failure.details);
+        const current = details.success ? details.data.current : null;
+        const theirs = typeof current?.text === 'string' ? current.text : '';
+        setError(t('answers.error.changed', { text: theirs }));
+        if (typeof current?.version === 'number') setDraft({ ...draft, version: current.version });
+        return false;
+      }
       if (!isHandledGlobally(failure)) toasts.show({ mode: 'error', text: isNew ? t('answers.error.add') : t('answers.error.edit') });
       return false;
     }

@@ -113,7 +113,7 @@ describe('useCanvasItemForm: saving (spec 02 §4, §8)', () => {
     await act(async () => {
       await result.current.onSubmit();
     });
-    expect(saveSpy).toHaveBeenCalledWith({ title: 'Call the bank', text: '', initiatorId: me }, { title: 'Call the bank', text: null, initiatorId: me });
+    expect(saveSpy).toHaveBeenCalledWith({ title: 'Call the bank', text: '', initiatorId: me }, { title: 'Call the bank', text: null, initiatorId: me }, undefined);
     expect(toasts()).toEqual([{ mode: 'success', title: undefined, lines: ['The action point has been created.'] }]);
     expect(onClose).toHaveBeenCalledTimes(1);
   });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import * as z from 'zod';
 import { canvasLimits } from '../../../../../shared/contracts/canvas';
 import { ErrorCodes } from '../../../../../shared/errors';
+import { ItemChangedDetails } from '../../../../../shared/contracts/history';
 import { messageKeys } from '../../../../../shared/validation';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -43,7 +44,7 @@ export const categoryIdRule = z.string().min(1, { error: messageKeys.required })
 
 type ItemSchema = z.ZodType<SharedFieldValues, SharedFieldValues & Record<string, string>>;
 
-type SavedItem = { title: string; text: string | null; initiatorId: string | null; createdByUserId: string };
+type SavedItem = { id: string; version: number; title: string; text: string | null; initiatorId: string | null; createdByUserId: string };
 
 type UseCanvasItemFormOptions<S extends ItemSchema> = CanvasItemModalProps & {
   kind: CanvasItemKind;
@@ -56,8 +57,8 @@ type UseCanvasItemFormOptions<S extends ItemSchema> = CanvasItemModalProps & {
   schema: S;
   /** The form's start values, given those of the shared fields and the current user (or ''). */
   initialValues: (shared: SharedFieldValues, userId: string) => z.input<S>;
-  /** Creates or updates the item from the checked form. */
-  save: (values: z.output<S>, shared: SharedFieldsBody) => Promise<unknown>;
+  /** Creates or updates the item from the checked form; an update sends the `version` it started from (no silent overwrite). */
+  save: (values: z.output<S>, shared: SharedFieldsBody, version: number | undefined) => Promise<unknown>;
   /** The links chosen outside the form's fields differ from the saved ones. */
   hasChangedLinks?: boolean;
 };
@@ -65,6 +66,8 @@ type UseCanvasItemFormOptions<S extends ItemSchema> = CanvasItemModalProps & {
 /** What the item dialog frame reads of the form (CanvasItemDialog). */
 export type CanvasItemFormState = {
   kind: CanvasItemKind;
+  /** null: a new item. */
+  itemId: string | null;
   isCreate: boolean;
   isReadOnly: boolean;
   isValid: boolean;
@@ -75,6 +78,12 @@ export type CanvasItemFormState = {
   onSubmit: (event?: FormEvent) => unknown;
   onClose: () => void;
   progressTiming: CanvasItemModalProps['progressTiming'];
+  /** Someone else changed the item since the form opened (409, code 71): their version, to compare. */
+  conflict: ItemChangedDetails | null;
+  /** Save the user's own version over theirs, knowingly. */
+  keepMine: () => void;
+  /** Take their version into the form (to save as it is or merge by hand). */
+  takeTheirs: () => void;
 };
 
 /** Takeaways have one failure title for create and edit in the catalogue. */
@@ -113,8 +122,24 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
   const [openedWith] = useState(startValues);
   const isDirty = !isReadOnly && (hasChangedLinks || hasChangedValues(openedWith, form.values));
 
+  // The version the user's edit starts from; after a refused save, the one they were shown.
+  const [baseVersion, setBaseVersion] = useState(item?.version);
+  const [conflict, setConflict] = useState<ItemChangedDetails | null>(null);
+
+  /** A stale write (409, code 71): show the other version beside the user's own instead of overwriting it. */
+  const onItemChanged = (error: unknown): boolean => {
+    if (errorCodeOf(error) !== ErrorCodes.ITEM_CHANGED || !isApiError(error)) return false;
+    const details = ItemChangedDetails.safeParse(error.details);
+    const current = details.success ? details.data : null;
+    setConflict(current ?? { itemType: 'goal', itemId: item?.id ?? '', current: null, changedBy: null, changedDate: null });
+    const version = current?.current?.version;
+    if (typeof version === 'number') setBaseVersion(version);
+    return true;
+  };
+
   const fail = (error: unknown, mode: SaveMode) => {
     if (isHandledGlobally(error)) return;
+    if (onItemChanged(error)) return;
     const code = errorCodeOf(error);
     if (mode === 'create' && code === ErrorCodes.ITEM_NOT_FOUND) return;
     // Spec 02 §8: in edit, not found is treated like validation.
@@ -130,7 +155,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     if (progress.isBusy || isReadOnly) return;
     const shared = { title: values.title, text: values.text || null, initiatorId: values.initiatorId || null };
     try {
-      await progress.run(() => save(values, shared));
+      await progress.run(() => save(values, shared, isCreate ? undefined : baseVersion));
     } catch (error) {
       fail(error, isCreate ? 'create' : 'edit');
       return;
@@ -140,9 +165,12 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
   });
 
   /** A change the form's own buttons make (complete, reopen): it fails like an edit. True when it went through. */
-  const runChange = async (change: () => Promise<unknown>, successText: string): Promise<boolean> => {
+  const runChange = async (change: (version: number | undefined) => Promise<unknown>, successText: string): Promise<boolean> => {
     try {
-      await change();
+      // The answer is the item as it is now: the next write of this open form starts from it.
+      const changed: unknown = await change(baseVersion);
+      const version = (changed as { version?: unknown } | null)?.version;
+      if (typeof version === 'number') setBaseVersion(version);
     } catch (error) {
       fail(error, 'edit');
       return false;
@@ -151,8 +179,30 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     return true;
   };
 
+  const keepMine = () => {
+    setConflict(null);
+    void onSubmit();
+  };
+  const takeTheirs = () => {
+    const theirs = conflict?.current;
+    setConflict(null);
+    if (!theirs) return;
+    for (const name of Object.keys(form.values)) {
+      const value = theirs[name];
+      if (typeof value === 'string') form.setValue(name as never, value);
+      else if (typeof value === 'number') form.setValue(name as never, String(value));
+      else if (value === null) form.setValue(name as never, '');
+    }
+  };
+
   return {
     kind,
+    itemId: item?.id ?? null,
+    version: baseVersion,
+    conflict,
+    keepMine,
+    takeTheirs,
+    onItemChanged,
     people,
     toasts,
     form,

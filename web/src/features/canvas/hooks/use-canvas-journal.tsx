@@ -11,6 +11,8 @@ export type CanvasToolsContext = CanvasJournalScope & {
   canRevertOthers: boolean;
   sections: ReadonlyArray<{ id: number; title: string }>;
   people: readonly PersonOption[];
+  /** On a category page: its category (where the user is, for the others' presence). */
+  categoryId?: number;
 };
 
 /**
@@ -25,6 +27,12 @@ export type CanvasJournal = {
   renderTools?: (context: CanvasToolsContext) => ReactNode;
   /** Above the content: notices such as "Undo reset". */
   renderNotice?: (context: CanvasToolsContext) => ReactNode;
+  /** On a category card: who is on that category now (the live canvas). */
+  renderCategoryPeople?: (categoryId: number) => ReactNode;
+  /** On an item: who is editing it, or who just changed it. */
+  renderItemNote?: (itemId: string) => ReactNode;
+  /** Inside an open item form: tells the others that the user is editing it. */
+  renderEditing?: (itemId: string) => ReactNode;
 };
 
 const noJournal: CanvasJournal = { offerUndo: () => undefined };

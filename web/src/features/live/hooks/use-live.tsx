@@ -1,0 +1,189 @@
+import { useAtomValue } from 'jotai';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { HistoryEvent } from '../../../../../shared/contracts/history';
+import type { LiveClientMessage, PresenceMember, PresenceState } from '../../../../../shared/contracts/live';
+import { userIdAtom } from '../../../stores/session';
+import { LiveConnection, liveUrl, type LiveStatus } from '../lib/connection';
+import { nameOf, peopleOf, withGracePeriod, type PersonPresent } from '../lib/presence';
+
+/** Hidden this long, a tab says it is away. */
+export const awayAfterMs = 60_000;
+/** A person who left is shown this long more (a reload or a drop is not a leave). */
+export const leaveGraceMs = 15_000;
+/** A change of someone else is highlighted this long. */
+export const highlightMs = 6_000;
+
+type Place = { sectionId: number | null; categoryId: number | null };
+type RecentChange = { authorName: string; at: number };
+
+type LiveContextValue = {
+  status: LiveStatus;
+  /** Everyone on the canvas but the user, once each. */
+  people: readonly PersonPresent[];
+  recentChanges: ReadonlyMap<string, RecentChange>;
+  join: (familyId: number, place: Place) => () => void;
+  setEditing: (itemId: string | null) => void;
+};
+
+const LiveContext = createContext<LiveContextValue | null>(null);
+
+type LiveProviderProps = {
+  /** A change event arrived (someone's, or one's own from another tab): update the cached data. */
+  onChange: (event: HistoryEvent) => void;
+  /** After a reconnect: what was missed while away must be read again. */
+  onResync: () => void;
+  children: ReactNode;
+  /** Tests pass a fake socket. */
+  createSocket?: (url: string) => WebSocket;
+};
+
+/**
+ * The live canvas (issue "live canvas"): one socket per open canvas page, its presence
+ * list (with a grace period before a leave shows), the changes of others highlighted for
+ * a moment, and what the user is editing told to the others. A page joins with `useLiveCanvas`.
+ */
+export function LiveProvider({ onChange, onResync, children, createSocket }: LiveProviderProps) {
+  const selfId = useAtomValue(userIdAtom);
+  const [target, setTarget] = useState<{ familyId: number } & Place>();
+  const [status, setStatus] = useState<LiveStatus>('stopped');
+  const [members, setMembers] = useState<readonly PresenceMember[]>([]);
+  const [people, setPeople] = useState<readonly PersonPresent[]>([]);
+  const [recentChanges, setRecentChanges] = useState<ReadonlyMap<string, RecentChange>>(new Map());
+  const connection = useRef<LiveConnection | null>(null);
+  const presence = useRef<Omit<Extract<LiveClientMessage, { action: 'presence' }>, 'action'>>({ sectionId: null, categoryId: null, editingItemId: null, state: 'active' });
+  const departed = useRef(new Map<string, { person: PresenceMember; at: number }>());
+  const handlers = useRef({ onChange, onResync, selfId });
+  handlers.current = { onChange, onResync, selfId };
+
+  const sendPresence = useCallback(() => connection.current?.send({ action: 'presence', ...presence.current }), []);
+
+  const familyId = target?.familyId;
+  useEffect(() => {
+    if (familyId === undefined) return;
+    const live = new LiveConnection(
+      liveUrl(familyId),
+      {
+        onStatus: setStatus,
+        onOpen: () => {
+          sendPresence();
+          // Changes written while away (or during the handshake, which the server does not replay) come in one read, not event by event: no gap, no duplicate.
+          handlers.current.onResync();
+        },
+        onMessage: (message) => {
+          if (message.type === 'presence') setMembers(message.members);
+          if (message.type === 'change') {
+            handlers.current.onChange(message.event);
+            const { actor, itemId } = message.event;
+            if (actor.userId !== handlers.current.selfId) {
+              setRecentChanges((current) => new Map(current).set(itemId, { authorName: nameOf(actor), at: Date.now() }));
+            }
+          }
+        },
+      },
+      { createSocket },
+    );
+    connection.current = live;
+    live.start();
+    return () => {
+      live.stop();
+      connection.current = null;
+      setMembers([]);
+    };
+  }, [familyId, createSocket, sendPresence]);
+
+  // Where the user is (section, category) follows the page.
+  const sectionId = target?.sectionId ?? null;
+  const categoryId = target?.categoryId ?? null;
+  useEffect(() => {
+    presence.current = { ...presence.current, sectionId, categoryId };
+    sendPresence();
+  }, [sectionId, categoryId, sendPresence]);
+
+  // A hidden tab says so after a minute; coming back says so at once (no flapping on a quick switch).
+  useEffect(() => {
+    let awayTimer: ReturnType<typeof setTimeout> | undefined;
+    const setState = (state: PresenceState) => {
+      if (presence.current.state === state) return;
+      presence.current = { ...presence.current, state };
+      sendPresence();
+    };
+    const onVisibility = () => {
+      clearTimeout(awayTimer);
+      if (document.visibilityState === 'hidden') awayTimer = setTimeout(() => setState('away'), awayAfterMs);
+      else {
+        setState('active');
+        // A heartbeat: a tab in the background may have lost its socket without noticing.
+        connection.current?.send({ action: 'ping' });
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearTimeout(awayTimer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [sendPresence]);
+
+  // The list shown: others only, once each, leaves after the grace period.
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const others = peopleOf(members.filter((member) => member.userId !== selfId));
+    setPeople((previous) => withGracePeriod(others, previous, departed.current, Date.now(), leaveGraceMs));
+  }, [members, selfId, tick]);
+  const hasLeaving = people.some((person) => person.isLeaving);
+  useEffect(() => {
+    if (!hasLeaving) return;
+    const timer = setTimeout(() => setTick((value) => value + 1), 1_000);
+    return () => clearTimeout(timer);
+  }, [hasLeaving, tick]);
+
+  // Highlights fade.
+  useEffect(() => {
+    if (recentChanges.size === 0) return;
+    const timer = setTimeout(() => {
+      const now = Date.now();
+      setRecentChanges((current) => new Map([...current].filter(([, change]) => now - change.at < highlightMs)));
+    }, highlightMs);
+    return () => clearTimeout(timer);
+  }, [recentChanges]);
+
+  const join = useCallback((joinedFamilyId: number, place: Place) => {
+    setTarget((current) =>
+      current?.familyId === joinedFamilyId && current.sectionId === place.sectionId && current.categoryId === place.categoryId ? current : { familyId: joinedFamilyId, ...place },
+    );
+    return () => setTarget(undefined);
+  }, []);
+
+  const setEditing = useCallback(
+    (itemId: string | null) => {
+      if (presence.current.editingItemId === itemId) return;
+      presence.current = { ...presence.current, editingItemId: itemId };
+      sendPresence();
+    },
+    [sendPresence],
+  );
+
+  const value = useMemo(() => ({ status, people, recentChanges, join, setEditing }), [status, people, recentChanges, join, setEditing]);
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+}
+
+export function useLive(): LiveContextValue | null {
+  return useContext(LiveContext);
+}
+
+/** A canvas page follows its canvas live while it is shown. */
+export function useLiveCanvas(familyId: number, place: Place) {
+  const live = useLive();
+  const join = live?.join;
+  useEffect(() => join?.(familyId, place), [join, familyId, place.sectionId, place.categoryId]); // eslint-disable-line react-hooks/exhaustive-deps
+  return live;
+}
+
+/** While an item's form is open, the others see who is editing it. */
+export function useReportEditing(itemId: string | null) {
+  const setEditing = useLive()?.setEditing;
+  useEffect(() => {
+    if (!setEditing || itemId === null) return;
+    setEditing(itemId);
+    return () => setEditing(null);
+  }, [setEditing, itemId]);
+}
