@@ -7,6 +7,7 @@ import { bySpecificity, routeManifest, type RouteDefinition, type RouteGroupName
 import { config } from './config';
 import { AppError, fail } from './errors';
 import { refuseIllFormedInput } from './input/well-formed';
+import { publishMetrics } from './metrics';
 import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
 import { readSessionToken, resolveSession, type Session } from './session';
 
@@ -310,11 +311,18 @@ export function createGroupHandler<G extends RouteGroupName>(group: G, routes: R
     .use(errorMapping())
     .use(jsonBody())
     .handler(router);
-  // Every log line of the request carries its ids (runWithRequestContext).
+  // Every log line of the request carries its ids (runWithRequestContext); the metrics it
+  // counted are written once it is done (publishMetrics).
   return (event: ParsedEvent, context: Context): Promise<ApiResult> => {
     startInvocationLogging(context);
     const keys = { correlationId: correlationIdOf(event, context), requestId: requestIdOf(event, context), group };
-    return runWithRequestContext(keys, () => stack(event, context));
+    return runWithRequestContext(keys, async () => {
+      try {
+        return await stack(event, context);
+      } finally {
+        publishMetrics();
+      }
+    });
   };
 }
 

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, linkParameter, newSalt, signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { useIntegrationStack, type ApiClient, type ApiResponse } from '../support/integration';
+import { useCapturedOutput } from '../support/output';
 
 /**
  * The functions' log lines at LOG_LEVEL=debug: every line a request writes is JSON and
@@ -13,40 +14,7 @@ import { useIntegrationStack, type ApiClient, type ApiResponse } from '../suppor
 process.env.LOG_LEVEL = 'debug';
 const stack = useIntegrationStack();
 
-type Captured = { lines: string[] };
-let capturing: Captured | null = null;
-const originalWrites = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
-
-/** Runs `work` with stdout and stderr captured (not shown), and returns the lines written meanwhile. */
-async function linesWrittenDuring(work: () => Promise<void>): Promise<string[]> {
-  const captured: Captured = { lines: [] };
-  capturing = captured;
-  try {
-    await work();
-    // Lines written just after the response (a steady answer's background work) still count.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  } finally {
-    capturing = null;
-  }
-  return captured.lines.flatMap((chunk) => chunk.split('\n')).filter((line) => line.trim() !== '');
-}
-
-beforeAll(() => {
-  for (const stream of ['stdout', 'stderr'] as const) {
-    process[stream].write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      if (capturing) {
-        capturing.lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-        return true;
-      }
-      // Outside a capture the debug lines of the setup are not shown either: the run stays quiet.
-      return rest.length >= 0;
-    }) as typeof process.stdout.write;
-  }
-});
-
-afterEach(() => {
-  capturing = null;
-});
+const { linesWrittenDuring } = useCapturedOutput();
 
 /** One request with a correlation id of its own. */
 function withCorrelationId(client: ApiClient, correlationId: string, method: string, path: string, body?: unknown): Promise<ApiResponse> {
@@ -161,9 +129,4 @@ describe('log lines of a request', () => {
     expectCorrelated(lines, 'note-save-1');
     expectAbsent(lines, { 'note text': noteText, 'session token': sessionTokenOf(account.client) });
   });
-});
-
-afterAll(() => {
-  process.stdout.write = originalWrites.stdout as typeof process.stdout.write;
-  process.stderr.write = originalWrites.stderr as typeof process.stderr.write;
 });

@@ -1,6 +1,8 @@
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveServerMessage } from '../../../shared/contracts/live';
+import { businessMetrics } from '../../../shared/metrics';
 import { config } from '../config';
+import { countMetric } from '../metrics';
 
 /**
  * Talking to sockets: API Gateway's connection management API (`@connections`), in the
@@ -30,6 +32,7 @@ const isGone = (error: unknown) =>
 export async function sendToSocket(connectionId: string, message: LiveServerMessage): Promise<'sent' | 'gone'> {
   try {
     await sockets().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(message)) }));
+    countMetric(businessMetrics.webSocketMessages);
     return 'sent';
   } catch (error) {
     if (isGone(error)) return 'gone';

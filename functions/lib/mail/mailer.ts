@@ -2,7 +2,9 @@ import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { config } from '../config';
 import { isSuppressed } from '../db/suppression';
 import { fail } from '../errors';
+import { businessMetrics, type BusinessMetric } from '../../../shared/metrics';
 import { describeError, log } from '../logger';
+import { countMetric } from '../metrics';
 import type { EmailMessage } from './templates';
 
 /** SES through one client per process; locally the endpoint is the SES emulator. */
@@ -35,6 +37,7 @@ async function deliverableRecipients(recipients: string[]): Promise<string[]> {
     // The domain only: the address is personal data and is in the table for whoever needs it.
     const domains = recipients.filter((_, index) => suppressed[index]).map((recipient) => addressOf(recipient).split('@').pop());
     log('warn', 'email to suppressed recipient skipped', { skipped: recipients.length - deliverable.length, domains });
+    countMetric(businessMetrics.emailsSuppressed, recipients.length - deliverable.length);
   }
   return deliverable;
 }
@@ -45,7 +48,7 @@ async function deliverableRecipients(recipients: string[]): Promise<string[]> {
  * that is not an error, the mail counts as handled. A failure of SES becomes
  * EMAIL_SEND_FAILED (15) for the caller to handle.
  */
-export async function sendEmail(to: string | string[], message: EmailMessage, options: { replyTo?: string } = {}): Promise<void> {
+export async function sendEmail(to: string | string[], message: EmailMessage, options: { replyTo?: string; countAs?: BusinessMetric } = {}): Promise<void> {
   const recipients = await deliverableRecipients(Array.isArray(to) ? to : [to]);
   if (recipients.length === 0) return;
   const { mailFrom, mailConfigurationSet } = config();
@@ -66,6 +69,8 @@ export async function sendEmail(to: string | string[], message: EmailMessage, op
     log('error', 'email send failed', describeError(error));
     throw fail('EMAIL_SEND_FAILED');
   }
+  // What the mail was (an invitation, a digest) for the dashboard: counted once SES took it.
+  if (options.countAs) countMetric(options.countAs);
 }
 
 export function resetMailerForTests(): void {
