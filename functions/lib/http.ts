@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
@@ -8,6 +9,7 @@ import { config } from './config';
 import { AppError, fail } from './errors';
 import { refuseIllFormedInput } from './input/well-formed';
 import { publishMetrics } from './metrics';
+import { annotateRequest, tracer } from './tracer';
 import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
 import { readSessionToken, resolveSession, type Session } from './session';
 
@@ -229,6 +231,7 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
   return {
     before: (request) => {
       started.set(request.event, Date.now());
+      annotateRequest({ group, correlationId: correlationIdOf(request.event, request.context) });
       // The route only: the query string and body may carry tokens and user text.
       log('debug', 'request received', { group, method: request.event.requestContext.http.method, path: request.event.requestContext.http.path });
     },
@@ -307,6 +310,8 @@ export function createGroupHandler<G extends RouteGroupName>(group: G, routes: R
     })),
   );
   const stack = middy<ParsedEvent, ApiResult>()
+    // The handler's X-Ray subsegment (cold start, service); the response is not recorded (personal data).
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(requestLogging(group))
     .use(errorMapping())
     .use(jsonBody())

@@ -3,6 +3,7 @@ import type { LiveServerMessage } from '../../../shared/contracts/live';
 import { businessMetrics } from '../../../shared/metrics';
 import { config } from '../config';
 import { countMetric } from '../metrics';
+import { traced } from '../tracer';
 
 /**
  * Talking to sockets: API Gateway's connection management API (`@connections`), in the
@@ -16,12 +17,14 @@ function sockets(): ApiGatewayManagementApiClient {
   const endpoint = config().liveEndpoint;
   if (!endpoint) throw new Error('Missing environment variable LIVE_ENDPOINT');
   const isLocal = endpoint.startsWith('http://');
-  client = new ApiGatewayManagementApiClient({
-    endpoint,
-    region: config().region,
-    maxAttempts: 2,
-    ...(isLocal ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  client = traced(
+    new ApiGatewayManagementApiClient({
+      endpoint,
+      region: config().region,
+      maxAttempts: 2,
+      ...(isLocal ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    }),
+  );
   return client;
 }
 

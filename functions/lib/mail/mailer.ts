@@ -5,6 +5,7 @@ import { fail } from '../errors';
 import { businessMetrics, type BusinessMetric } from '../../../shared/metrics';
 import { describeError, log } from '../logger';
 import { countMetric } from '../metrics';
+import { traced } from '../tracer';
 import type { EmailMessage } from './templates';
 
 /** SES through one client per process; locally the endpoint is the SES emulator. */
@@ -13,11 +14,13 @@ let client: SESClient | undefined;
 function ses(): SESClient {
   if (client) return client;
   const { region, sesEndpoint } = config();
-  client = new SESClient({
-    region,
-    ...(sesEndpoint ? { endpoint: sesEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    maxAttempts: 2,
-  });
+  client = traced(
+    new SESClient({
+      region,
+      ...(sesEndpoint ? { endpoint: sesEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      maxAttempts: 2,
+    }),
+  );
   return client;
 }
 
