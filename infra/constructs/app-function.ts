@@ -49,7 +49,8 @@ export function powertoolsEnvironment(environment: Record<string, string>): Reco
     POWERTOOLS_SERVICE_NAME: 'family-canvas',
     POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
     POWERTOOLS_LOG_LEVEL: (environment.LOG_LEVEL ?? 'info').toUpperCase(),
-    POWERTOOLS_LOGGER_SAMPLE_RATE: debugLogSampleRate,
+    // Silent stays silent: sampling would turn debug on.
+    POWERTOOLS_LOGGER_SAMPLE_RATE: environment.LOG_LEVEL === 'silent' ? '0' : debugLogSampleRate,
     ...environment,
   };
 }
