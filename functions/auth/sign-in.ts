@@ -4,7 +4,9 @@ import { listMembershipsOfUser } from '../lib/db/members';
 import { throttledPasswordCheck } from '../lib/db/signin-throttle';
 import { getLogin, recordSignin, toSigninResponse, type LoginItem } from '../lib/db/users';
 import { noteSigninDevice } from '../lib/devices';
-import { fail } from '../lib/errors';
+import { AppError, fail } from '../lib/errors';
+import { countMetric } from '../lib/metrics';
+import { businessMetrics } from '../../shared/metrics';
 import { toSessionMembership } from '../lib/memberships';
 import { verifyPassword } from '../lib/passwords';
 import { startSession } from '../lib/session';
@@ -22,6 +24,18 @@ export type SigninClient = { clientAddress: string; userAgent: string };
  * not used before e-mails the owner (functions/lib/devices.ts).
  */
 export async function signIn(input: SigninRequest, client: SigninClient): Promise<{ user: SigninResponse; cookie: string }> {
+  try {
+    const result = await checkAndStartSession(input, client);
+    countMetric(businessMetrics.signIns);
+    return result;
+  } catch (error) {
+    // A refusal (wrong password, unknown e-mail, throttled, unconfirmed), not a fault of ours.
+    if (error instanceof AppError && error.status < 500) countMetric(businessMetrics.signInFailures);
+    throw error;
+  }
+}
+
+async function checkAndStartSession(input: SigninRequest, client: SigninClient): Promise<{ user: SigninResponse; cookie: string }> {
   const found: { login?: LoginItem } = {};
   const isMatch = await throttledPasswordCheck(input.email, client.clientAddress, async () => {
     found.login = await getLogin(input.email);

@@ -25,6 +25,8 @@ import { fail } from '../lib/errors';
 import { itemChanged } from '../lib/journal/item-changed';
 import { advisorEntry, sharesEntry, stateOf, titleEntry, visibleEvent, type ContentItem, type JournalEntry } from '../lib/journal/journal';
 import type { Session } from '../lib/session';
+import { countMetric } from '../lib/metrics';
+import { businessMetrics } from '../../shared/metrics';
 
 /**
  * Undo (issue "every change recorded"): reverts one event, or the whole batch it belongs to
@@ -46,7 +48,9 @@ export async function revertEvent(session: Session, eventId: string, familyIdPar
     const peers = new Set(ordered.filter((undone) => isContent(undone) && undone.after === null).map((undone) => undone.itemId));
     const plans: Array<{ steps: Step[]; entry: JournalEntry }> = [];
     for (const undone of ordered) plans.push(...(await planRevert(context, undone, voters, peers)));
-    return { results: await writeInChunks(context, plans) };
+    const results = await writeInChunks(context, plans);
+    countMetric(businessMetrics.reverts);
+    return { results };
   });
 }
 

@@ -10,6 +10,8 @@ import { keys } from '../lib/db/keys';
 import type { UserItem } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { accessRecordOp } from '../lib/journal/visits';
+import { countMetric } from '../lib/metrics';
+import { businessMetrics } from '../../shared/metrics';
 import type { Session } from '../lib/session';
 import { planBookDocument } from './document';
 import { buildPlanBook, userIdsOf, type PlanBook } from './model';
@@ -98,5 +100,6 @@ export async function exportPlanBook(session: Session, familyIdParam: number | u
       await db().send(new TransactWriteCommand({ TransactItems: records.slice(start, start + maxRecordsPerTransaction) }));
     }
   }
+  countMetric(businessMetrics.planBooks);
   return { fileName: planBookFileName(familyName, exportedAt), content, book };
 }

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
@@ -7,7 +8,9 @@ import { bySpecificity, routeManifest, type RouteDefinition, type RouteGroupName
 import { config } from './config';
 import { AppError, fail } from './errors';
 import { refuseIllFormedInput } from './input/well-formed';
-import { describeError, log } from './logger';
+import { publishMetrics } from './metrics';
+import { annotateRequest, tracer } from './tracer';
+import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
 import { readSessionToken, resolveSession, type Session } from './session';
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -181,6 +184,20 @@ function requestIdOf(event: ApiEvent, context: Context | undefined): string {
   return event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
 }
 
+/** A caller's correlation id: short, and only characters that cannot forge a log line. */
+const wellFormedCorrelationId = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/**
+ * The id that ties a request's log lines together: the caller's `x-correlation-id` header
+ * when it sends a well-formed one (a client, or another service, following one action
+ * across requests), otherwise API Gateway's request id. Every line also carries
+ * `requestId`, and the response echoes the correlation id in `x-correlation-id`.
+ */
+export function correlationIdOf(event: ApiEvent, context: Context | undefined): string {
+  const sent = header(event, 'x-correlation-id');
+  return sent !== undefined && wellFormedCorrelationId.test(sent) ? sent : requestIdOf(event, context);
+}
+
 /**
  * Maps anything thrown to a catalogue body. Only AppErrors reach the client as they are;
  * a router miss is 404, everything else a generic 500 whose details go to the log only.
@@ -193,11 +210,11 @@ const errorMapping = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
     else if ((error as { statusCode?: number } | null)?.statusCode === 404) {
       appError = fail('ITEM_NOT_FOUND', { message: 'Route does not exist.' });
     } else {
-      log('error', 'unhandled error', { requestId: requestIdOf(request.event, request.context), ...describeError(error) });
+      log('error', 'unhandled error', describeError(error));
       appError = fail('INTERNAL_SERVER_ERROR');
     }
     if (appError.status >= 500 && error instanceof AppError) {
-      log('error', 'server error', { requestId: requestIdOf(request.event, request.context), code: appError.code, ...describeError(error) });
+      log('error', 'server error', { code: appError.code, ...describeError(error) });
     }
     request.response = errorResponse(appError);
   },
@@ -207,8 +224,10 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
   const started = new WeakMap<object, number>();
   const done = (request: middy.Request<ParsedEvent, ApiResult>) => {
     const startedAt = started.get(request.event) ?? Date.now();
+    if (request.response) {
+      request.response.headers = { ...request.response.headers, 'x-correlation-id': correlationIdOf(request.event, request.context) };
+    }
     log('info', 'request', {
-      requestId: requestIdOf(request.event, request.context),
       group,
       method: request.event.requestContext.http.method,
       path: request.event.requestContext.http.path,
@@ -219,6 +238,9 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
   return {
     before: (request) => {
       started.set(request.event, Date.now());
+      annotateRequest({ group, correlationId: correlationIdOf(request.event, request.context) });
+      // The route only: the query string and body may carry tokens and user text.
+      log('debug', 'request received', { group, method: request.event.requestContext.http.method, path: request.event.requestContext.http.path });
     },
     after: done,
     onError: done,
@@ -295,11 +317,26 @@ export function createGroupHandler<G extends RouteGroupName>(group: G, routes: R
     })),
   );
   const formRoutes = new Set(definitions.filter((definition) => definition.acceptsFormBody).map((definition) => `${definition.method} ${definition.path}`));
-  return middy<ParsedEvent, ApiResult>()
+  const stack = middy<ParsedEvent, ApiResult>()
+    // The handler's X-Ray subsegment (cold start, service); the response is not recorded (personal data).
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(requestLogging(group))
     .use(errorMapping())
     .use(jsonBody(formRoutes))
     .handler(router);
+  // Every log line of the request carries its ids (runWithRequestContext); the metrics it
+  // counted are written once it is done (publishMetrics).
+  return (event: ParsedEvent, context: Context): Promise<ApiResult> => {
+    startInvocationLogging(context);
+    const keys = { correlationId: correlationIdOf(event, context), requestId: requestIdOf(event, context), group };
+    return runWithRequestContext(keys, async () => {
+      try {
+        return await stack(event, context);
+      } finally {
+        publishMetrics();
+      }
+    });
+  };
 }
 
 export { errorCatalogue };

@@ -10,7 +10,8 @@ import { config } from '../lib/config';
 import { connectionById, connectionLifetimeSeconds, deleteConnection, putConnection, updatePresence, type Presence } from '../lib/db/live-connections';
 import { AppError } from '../lib/errors';
 import { resolveActor } from '../lib/journal/journal';
-import { describeError, log } from '../lib/logger';
+import { describeError, log, runWithRequestContext } from '../lib/logger';
+import { countMetric, publishMetrics } from '../lib/metrics';
 import { broadcastPresence } from '../lib/live/presence';
 import { sendToSocket } from '../lib/live/sockets';
 import { readSessionToken, resolveSession, type Session } from '../lib/session';
@@ -46,15 +47,20 @@ function header(event: SocketEvent, name: string): string | undefined {
 }
 
 export async function handler(event: SocketEvent): Promise<SocketResult> {
-  const { routeKey, connectionId } = event.requestContext;
-  try {
-    if (routeKey === '$connect') return await connect(event, connectionId);
-    if (routeKey === '$disconnect') return await disconnect(connectionId);
-    return await receive(connectionId, event);
-  } catch (error) {
-    log('error', 'live handler failed', { routeKey, connectionId, requestId: event.requestContext.requestId, ...describeError(error) });
-    return { statusCode: 500 };
-  }
+  const { routeKey, connectionId, requestId } = event.requestContext;
+  // A socket's lines are tied together by its connection id; each event has its own request id.
+  return runWithRequestContext({ correlationId: connectionId, requestId, group: 'live' }, async () => {
+    try {
+      if (routeKey === '$connect') return await connect(event, connectionId);
+      if (routeKey === '$disconnect') return await disconnect(connectionId);
+      return await receive(connectionId, event);
+    } catch (error) {
+      log('error', 'live handler failed', { routeKey, ...describeError(error) });
+      return { statusCode: 500 };
+    } finally {
+      publishMetrics();
+    }
+  });
 }
 
 const familyIdPattern = /^[1-9]\d{0,14}$/;
@@ -96,7 +102,8 @@ async function connect(event: SocketEvent, connectionId: string): Promise<Socket
     connectedAt: nowMs,
     expiresAt: Math.min(nowEpochSeconds() + connectionLifetimeSeconds, session.expiresAt),
   });
-  log('info', 'live connected', { metric: businessMetrics.webSocketConnections, familyId, connectionId });
+  countMetric(businessMetrics.webSocketConnections);
+  log('info', 'live connected', { familyId, connectionId });
   // The new socket cannot receive before this returns: it gets the list on its first presence message.
   await broadcastPresence(familyId, { except: connectionId });
   return accepted;

@@ -1,6 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { eventOfRecord, isJournalInsert } from '../lib/live/journal-stream';
 import { deliverEvents } from '../lib/live/fanout';
+import { publishMetrics } from '../lib/metrics';
 
 /**
  * The live sender: the table's stream (new journal events only, functions/lib/live/
@@ -10,5 +11,9 @@ import { deliverEvents } from '../lib/live/fanout';
  * retries the batch, then hands it to the dead-letter queue.
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
-  await deliverEvents(event.Records.filter(isJournalInsert).map(eventOfRecord));
+  try {
+    await deliverEvents(event.Records.filter(isJournalInsert).map(eventOfRecord));
+  } finally {
+    publishMetrics();
+  }
 }

@@ -1,5 +1,6 @@
 import type { SendMemberInvitationResponse } from '../../shared/contracts/invitations';
 import { invitationValidityDays } from '../../shared/invitations';
+import { businessMetrics } from '../../shared/metrics';
 import { canInviteMemberWithRole, roleNames } from '../../shared/permissions';
 import { now } from '../lib/clock';
 import { getEntity } from '../lib/db/entities';
@@ -40,6 +41,7 @@ export async function sendMemberInvitationEmail(session: Session, invitationId: 
       link: appLink('/member-invitation', { token }),
       validityDays: invitationValidityDays,
     }),
+    { countAs: businessMetrics.invitationsSent },
   );
   return { id: invitationId, expirationDate: issued.expirationDate };
 }

@@ -5,6 +5,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { metricsNamespace } from '../../shared/metrics';
 
 /** The repository root: entries in the route manifest are relative to it. */
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -34,6 +35,25 @@ export const appFunctionBundling: BundlingOptions = {
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   forceDockerBundling: false,
 };
+
+/** Share of invocations whose debug lines are logged whatever LOG_LEVEL says (Powertools' sampling). */
+export const debugLogSampleRate = '0.01';
+
+/**
+ * Powertools' settings of every function (functions/lib/logger.ts, metrics.ts, tracer.ts):
+ * one service, the metrics namespace of shared/metrics.ts, the log level of LOG_LEVEL, and
+ * debug sampling. An environment that sets one of them wins.
+ */
+export function powertoolsEnvironment(environment: Record<string, string>): Record<string, string> {
+  return {
+    POWERTOOLS_SERVICE_NAME: 'family-canvas',
+    POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+    POWERTOOLS_LOG_LEVEL: (environment.LOG_LEVEL ?? 'info').toUpperCase(),
+    // Silent stays silent: sampling would turn debug on.
+    POWERTOOLS_LOGGER_SAMPLE_RATE: environment.LOG_LEVEL === 'silent' ? '0' : debugLogSampleRate,
+    ...environment,
+  };
+}
 
 /**
  * The bundling of a function that carries files beside its index.mjs (the plan book's
@@ -112,7 +132,7 @@ export class AppFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       projectRoot: repositoryRoot,
       depsLockFilePath: path.join(repositoryRoot, 'package-lock.json'),
-      environment: props.environment,
+      environment: powertoolsEnvironment(props.environment),
       bundling: bundlingWithAssets(props.assets),
     });
 

@@ -7,10 +7,11 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
-import { functionRuntime } from '../../infra/constructs/app-function';
+import { debugLogSampleRate, functionRuntime } from '../../infra/constructs/app-function';
 import { spaRoutingFunctionCode } from '../../infra/constructs/spa-routing';
 import { tableAccess } from '../../infra/constructs/table-access';
 import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
+import { metricsNamespace } from '../../shared/metrics';
 import { contentSecurityPolicy } from '../../infra/stacks/web-stack';
 import { tableDefinition } from '../../infra/table-definition';
 
@@ -121,6 +122,13 @@ describe('api stack', () => {
       expect(Object.keys(variables)).toEqual(
         expect.arrayContaining(['TABLE_NAME', 'APP_URL', 'MAIL_FROM', 'CONTACT_TO', 'SERVER_SECRET', 'LOG_LEVEL']),
       );
+      // Powertools: one service, the dashboard's namespace, LOG_LEVEL's level, debug sampling.
+      expect(variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'family-canvas',
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+        POWERTOOLS_LOG_LEVEL: String(variables.LOG_LEVEL).toUpperCase(),
+        POWERTOOLS_LOGGER_SAMPLE_RATE: debugLogSampleRate,
+      });
       // No endpoint overrides in the cloud: those point the handlers at local stand-ins.
       expect(variables).not.toHaveProperty('DYNAMODB_ENDPOINT');
       expect(variables).not.toHaveProperty('SES_ENDPOINT');

@@ -4,6 +4,8 @@ import { assigneeIndexUpdate, stampChange, transact } from '../db/canvas';
 import { putHistoryEventOp } from '../db/journal';
 import { AppError, fail, transactionCancellationReasons } from '../errors';
 import { eventsOf, type PendingJournal } from '../journal/journal';
+import { countMetric } from '../metrics';
+import { businessMetrics, canvasWriteKindDimension } from '../../../shared/metrics';
 
 /**
  * A canvas write is one TransactWriteItems whose conditions hold the rules (spec 02 §4–§6).
@@ -53,6 +55,7 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
   if (ops.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
   try {
     await transact(ops);
+    countCanvasWrites(events);
     return events;
   } catch (error) {
     const reasons = transactionCancellationReasons(error);
@@ -68,6 +71,14 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
     }
     if (reasons.includes('TransactionConflict')) throw new CanvasChangedMeanwhile();
     throw error;
+  }
+}
+
+/** The CanvasWrites metric by kind: one per journaled change (a vote is a kind of its own). */
+function countCanvasWrites(events: HistoryEvent[]): void {
+  for (const event of events) {
+    const kind = event.action === 'voted' || event.action === 'unvoted' ? 'vote' : event.itemType;
+    countMetric(businessMetrics.canvasWrites, 1, { [canvasWriteKindDimension]: kind });
   }
 }
 

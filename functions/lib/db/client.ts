@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { traced } from '../tracer';
 
 /**
  * The DynamoDB document client, one per process. A middleware counts round trips per
@@ -13,13 +14,16 @@ const counter = { roundTrips: 0 };
 export function db(): DynamoDBDocumentClient {
   if (client) return client;
   const { region, dynamoEndpoint } = config();
-  const base = new DynamoDBClient({
+  // Traced in Lambda: every call an X-Ray subsegment (functions/lib/tracer.ts).
+  const base = traced(
+    new DynamoDBClient({
     region,
     ...(dynamoEndpoint
       ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
-    maxAttempts: 2,
-  });
+      maxAttempts: 2,
+    }),
+  );
   base.middlewareStack.add(
     (next) => async (args) => {
       counter.roundTrips += 1;

@@ -1,4 +1,6 @@
+import { businessMetrics } from '../../../shared/metrics';
 import { fail } from '../errors';
+import { countMetric } from '../metrics';
 import { consumeAllowance, type LimitRule } from './counter';
 
 /**
@@ -40,11 +42,15 @@ function senderKey(sender: MailSender): string {
  */
 export async function reserveMail(kind: MailKind, recipient: string, sender: MailSender, options: { senderRule?: LimitRule } = {}): Promise<void> {
   const senderRule = options.senderRule ?? ('userId' in sender ? mailLimits.perAccount : mailLimits.perClient);
-  if (!(await consumeAllowance(senderKey(sender), senderRule))) throw fail('TOO_MANY_REQUESTS');
-  if (!(await consumeAllowance(`MAIL#${kind}#${recipient.toLowerCase()}`, mailLimits.perRecipient))) throw fail('TOO_MANY_REQUESTS');
+  if (!(await consumeAllowance(senderKey(sender), senderRule)) || !(await consumeAllowance(`MAIL#${kind}#${recipient.toLowerCase()}`, mailLimits.perRecipient))) {
+    countMetric(businessMetrics.emailsRefusedByLimits);
+    throw fail('TOO_MANY_REQUESTS');
+  }
 }
 
 /** A mail that is a courtesy (the contact acknowledgement, a new-device notice): true when it may go, never an error. */
 export async function mayCourtesyMail(kind: MailKind, recipient: string, rule: LimitRule = mailLimits.perRecipient): Promise<boolean> {
-  return consumeAllowance(`MAIL#${kind}#${recipient.toLowerCase()}`, rule);
+  const mayGo = await consumeAllowance(`MAIL#${kind}#${recipient.toLowerCase()}`, rule);
+  if (!mayGo) countMetric(businessMetrics.emailsRefusedByLimits);
+  return mayGo;
 }

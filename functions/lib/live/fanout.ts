@@ -1,5 +1,4 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
-import { businessMetrics } from '../../../shared/metrics';
 import { forgetGoneConnection, listConnections, type LiveConnection } from '../db/live-connections';
 import { now } from '../clock';
 import { visibleEvent } from '../journal/journal';
@@ -52,5 +51,5 @@ async function deliverToCanvas(familyId: number, events: HistoryEvent[]): Promis
     }
   }
   if (left) await broadcastPresence(familyId);
-  if (sent) log('info', 'live changes sent', { metric: businessMetrics.webSocketMessages, familyId, events: events.length, count: sent });
+  if (sent) log('info', 'live changes sent', { familyId, events: events.length, count: sent });
 }

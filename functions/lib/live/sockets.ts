@@ -1,6 +1,9 @@
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveServerMessage } from '../../../shared/contracts/live';
+import { businessMetrics } from '../../../shared/metrics';
 import { config } from '../config';
+import { countMetric } from '../metrics';
+import { traced } from '../tracer';
 
 /**
  * Talking to sockets: API Gateway's connection management API (`@connections`), in the
@@ -14,12 +17,14 @@ function sockets(): ApiGatewayManagementApiClient {
   const endpoint = config().liveEndpoint;
   if (!endpoint) throw new Error('Missing environment variable LIVE_ENDPOINT');
   const isLocal = endpoint.startsWith('http://');
-  client = new ApiGatewayManagementApiClient({
-    endpoint,
-    region: config().region,
-    maxAttempts: 2,
-    ...(isLocal ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  client = traced(
+    new ApiGatewayManagementApiClient({
+      endpoint,
+      region: config().region,
+      maxAttempts: 2,
+      ...(isLocal ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    }),
+  );
   return client;
 }
 
@@ -30,6 +35,7 @@ const isGone = (error: unknown) =>
 export async function sendToSocket(connectionId: string, message: LiveServerMessage): Promise<'sent' | 'gone'> {
   try {
     await sockets().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(message)) }));
+    countMetric(businessMetrics.webSocketMessages);
     return 'sent';
   } catch (error) {
     if (isGone(error)) return 'gone';

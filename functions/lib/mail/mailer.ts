@@ -2,7 +2,10 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from '../config';
 import { isSuppressed } from '../db/suppression';
 import { fail } from '../errors';
+import { businessMetrics, type BusinessMetric } from '../../../shared/metrics';
 import { describeError, log } from '../logger';
+import { countMetric } from '../metrics';
+import { traced } from '../tracer';
 import type { EmailMessage } from './templates';
 
 /**
@@ -15,11 +18,13 @@ let client: SESv2Client | undefined;
 function ses(): SESv2Client {
   if (client) return client;
   const { region, sesEndpoint } = config();
-  client = new SESv2Client({
-    region,
-    ...(sesEndpoint ? { endpoint: sesEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    maxAttempts: 2,
-  });
+  client = traced(
+    new SESv2Client({
+      region,
+      ...(sesEndpoint ? { endpoint: sesEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      maxAttempts: 2,
+    }),
+  );
   return client;
 }
 
@@ -39,6 +44,7 @@ async function deliverableRecipients(recipients: string[]): Promise<string[]> {
     // The domain only: the address is personal data and is in the table for whoever needs it.
     const domains = recipients.filter((_, index) => suppressed[index]).map((recipient) => addressOf(recipient).split('@').pop());
     log('warn', 'email to suppressed recipient skipped', { skipped: recipients.length - deliverable.length, domains });
+    countMetric(businessMetrics.emailsSuppressed, recipients.length - deliverable.length);
   }
   return deliverable;
 }
@@ -49,7 +55,7 @@ async function deliverableRecipients(recipients: string[]): Promise<string[]> {
  * that is not an error, the mail counts as handled. A failure of SES becomes
  * EMAIL_SEND_FAILED (15) for the caller to handle.
  */
-export async function sendEmail(to: string | string[], message: EmailMessage, options: { replyTo?: string } = {}): Promise<void> {
+export async function sendEmail(to: string | string[], message: EmailMessage, options: { replyTo?: string; countAs?: BusinessMetric } = {}): Promise<void> {
   const recipients = await deliverableRecipients(Array.isArray(to) ? to : [to]);
   if (recipients.length === 0) return;
   const { mailFrom, mailConfigurationSet } = config();
@@ -73,6 +79,8 @@ export async function sendEmail(to: string | string[], message: EmailMessage, op
     log('error', 'email send failed', describeError(error));
     throw fail('EMAIL_SEND_FAILED');
   }
+  // What the mail was (an invitation, a digest) for the dashboard: counted once SES took it.
+  if (options.countAs) countMetric(options.countAs);
 }
 
 export function resetMailerForTests(): void {

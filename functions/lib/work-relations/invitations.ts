@@ -7,6 +7,7 @@ import type {
   WorkRelationInvitationInfo,
 } from '../../../shared/contracts/invitations';
 import { invitationStatus, invitationValidityDays } from '../../../shared/invitations';
+import { businessMetrics } from '../../../shared/metrics';
 import { sortRows, type SortKey } from '../../../shared/ordering';
 import { workRelationInvitationRefusal, type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../clock';
@@ -119,7 +120,7 @@ export async function sendWorkRelationInvitationEmail(session: Session, kind: Wo
           link,
           validityDays: invitationValidityDays,
         });
-  await sendEmail(invitation.email, message);
+  await sendEmail(invitation.email, message, { countAs: businessMetrics.invitationsSent });
   return { id: invitationId, expirationDate: issued.expirationDate };
 }
 

@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Answer } from '../../shared/contracts/canvas';
+import type { HistoryPage, RevertResponse } from '../../shared/contracts/history';
+import { EntityRole } from '../../shared/enums';
+import { businessMetrics, canvasWriteKindDimension, metricsNamespace } from '../../shared/metrics';
+import { signIn } from '../support/accounts';
+import { familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
+import { useIntegrationStack } from '../support/integration';
+import { inviteMember } from '../support/organisations';
+import { useCapturedOutput } from '../support/output';
+
+/**
+ * The business metrics as CloudWatch reads them: EMF lines on stdout, written once per
+ * request, in the namespace and with the names of shared/metrics.ts that the dashboard
+ * reads (no dimension, or `Kind` alone for canvas writes). Locally they are written only
+ * with METRICS_TO_STDOUT=true.
+ */
+
+process.env.METRICS_TO_STDOUT = 'true';
+const stack = useIntegrationStack();
+const { linesWrittenDuring } = useCapturedOutput();
+
+type Emf = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>;
+
+function emfLines(lines: string[]): Emf[] {
+  return lines.flatMap((line) => {
+    try {
+      const parsed = JSON.parse(line) as Partial<Emf>;
+      return parsed._aws ? [parsed as Emf] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The total of `name` in these EMF lines, for the given dimension value (none: without dimensions). */
+function total(lines: Emf[], name: string, dimension?: [string, string]): number {
+  let sum = 0;
+  for (const line of lines) {
+    for (const directive of line._aws.CloudWatchMetrics) {
+      expect(directive.Namespace).toBe(metricsNamespace);
+      if (!directive.Metrics.some((metric) => metric.Name === name)) continue;
+      const dimensionNames = directive.Dimensions.flat();
+      if (dimension ? dimensionNames.join() !== dimension[0] || line[dimension[0]] !== dimension[1] : dimensionNames.length > 0) continue;
+      sum += line[name] as number;
+    }
+  }
+  return sum;
+}
+
+let family: FamilyWithCanvas;
+
+beforeAll(async () => {
+  family = await familyWithCanvas(stack, 'Metrics Family');
+});
+
+describe('business metrics', () => {
+  it('counts sign-ins and refused sign-ins', async () => {
+    const lines = emfLines(
+      await linesWrittenDuring(async () => {
+        expect((await signIn(stack.client(), family.owner.email, family.owner.plainPassword)).status).toBe(200);
+        expect((await signIn(stack.client(), family.owner.email, 'Not-The-One1')).status).toBe(401);
+      }),
+    );
+    expect(total(lines, businessMetrics.signIns)).toBe(1);
+    expect(total(lines, businessMetrics.signInFailures)).toBe(1);
+  });
+
+  it('counts canvas writes by kind and a revert', async () => {
+    const categoryId = family.canvas.sections[0]!.categories[0]!.id;
+    const questionId = `${categoryId}.1`;
+    let answer: Answer | undefined;
+    const writeLines = emfLines(
+      await linesWrittenDuring(async () => {
+        const created = await family.owner.client.post<Answer>(`/api/canvas-answer/create/${questionId}`, { questionId, text: 'Counted answer' });
+        expect(created.status).toBe(201);
+        answer = created.body;
+      }),
+    );
+    expect(total(writeLines, businessMetrics.canvasWrites, [canvasWriteKindDimension, 'answer'])).toBe(1);
+    expect(answer).toBeDefined();
+
+    const [event] = (await family.owner.client.get<HistoryPage>('/api/canvas/history?limit=1')).body.results;
+    const revertLines = emfLines(
+      await linesWrittenDuring(async () => {
+        const reverted = await family.owner.client.post<RevertResponse>(`/api/canvas/history/${event!.id}/revert`);
+        expect(reverted.status, JSON.stringify(reverted.body)).toBe(200);
+      }),
+    );
+    expect(total(revertLines, businessMetrics.reverts)).toBe(1);
+    expect(total(revertLines, businessMetrics.canvasWrites, [canvasWriteKindDimension, 'answer'])).toBe(1);
+  });
+
+  it('counts an invitation e-mail sent', async () => {
+    const lines = emfLines(await linesWrittenDuring(async () => void (await inviteMember(stack, family.owner.client, { entityRoleId: EntityRole.FullMember }))));
+    expect(total(lines, businessMetrics.invitationsSent)).toBe(1);
+  });
+});
