@@ -201,9 +201,11 @@ async function fillCanvas(canvas: Canvas, family: { maria: Client; daniel: Clien
   // Action points linked to goals; some completed.
   const action = async (client: Client, category: number, body: Record<string, unknown>) =>
     (await client.ok<{ id: string }>('POST', `/api/canvas-action-point/create/${category}`, { categoryId: category, ...body })).id;
-  const compare = await action(sofia, wealth, { title: 'Compare trust structures', priority: 'HighPriority', linkedGoalIds: [trust], assigneeId: userIds.sofia });
-  await action(maria, wealth, { title: 'Ask the advisors for a proposal', priority: 'MediumPriority', linkedGoalIds: [trust], assigneeId: userIds.maria });
-  await action(daniel, values, { title: 'Draft the charter for the next family meeting', priority: 'HighPriority', linkedGoalIds: [charter], assigneeId: userIds.daniel });
+  // Due dates for "My actions": one overdue, one this week, one later.
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const compare = await action(sofia, wealth, { title: 'Compare trust structures', priority: 'HighPriority', linkedGoalIds: [trust], assigneeId: userIds.sofia, dueDate: inDays(-3) });
+  await action(maria, wealth, { title: 'Ask the advisors for a proposal', priority: 'MediumPriority', linkedGoalIds: [trust], assigneeId: userIds.maria, dueDate: inDays(4) });
+  await action(daniel, values, { title: 'Draft the charter for the next family meeting', priority: 'HighPriority', linkedGoalIds: [charter], assigneeId: userIds.daniel, dueDate: inDays(30) });
   const booking = await action(maria, time, { title: 'Book the lake house', priority: 'LowPriority', linkedGoalIds: [reunion] });
   await sofia.ok('PATCH', `/api/canvas-action-point/complete/${compare}`, { completed: true });
   await maria.ok('PATCH', `/api/canvas-action-point/complete/${booking}`, { completed: true });
