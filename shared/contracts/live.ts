@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { HistoryEvent } from './history';
+import { HistoryActor, HistoryEvent } from './history';
 
 /**
  * The live channel (`/ws`, DESIGN.md "Live channel"): one WebSocket follows one canvas.
@@ -20,13 +20,7 @@ export const closeReasons = ['signedOut', 'accessRemoved', 'expired'] as const;
 export type CloseReason = (typeof closeReasons)[number];
 
 /** One person on the canvas. A reader who cannot see a section gets null for where they are in it. */
-export const PresenceMember = z.object({
-  userId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  entityId: z.number(),
-  entityName: z.string(),
-  entityTypeId: z.number(),
+export const PresenceMember = HistoryActor.extend({
   state: z.enum(presenceStates),
   sectionId: z.number().nullable(),
   categoryId: z.number().nullable(),

@@ -13,7 +13,7 @@ import { useUpdateActionPoint } from '../api/update-action-point';
 import { categoryIdRule, sharedFieldRules, hasChangedIds, useCanvasItemForm, useChosenCategory, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
 import { goalOption, linkChoices, linkedItemOption, openLinkedGoals } from '../lib/links';
 import { CanvasItemDialog } from './CanvasItemDialog';
-import { CategorySelect, Notice, PersonSelect } from './form-parts';
+import { CategorySelect, DueDateField, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 import { SelectField } from '../../../components/ui/SelectField';
 import { dueDateOfTyped, dueDateRule, typedDueDate } from '../lib/due-dates';
@@ -131,16 +131,7 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
           {...form.field('priority')}
         />
       </div>
-      <TextField
-        label={t('canvas.form.dueDate')}
-        hint={t('canvas.form.dueDateHint')}
-        placeholder="dd.mm.yyyy"
-        inputMode="numeric"
-        autoComplete="off"
-        readOnly={isReadOnly}
-        containerClassName="sm:max-w-56"
-        {...form.field('dueDate')}
-      />
+      <DueDateField readOnly={isReadOnly} {...form.field('dueDate')} />
       <LinkPicker legend={t('canvas.form.linkedGoals')} options={goalChoices} selectedIds={linkedGoalIds} onChange={setLinkedGoalIds} {...linkPickerProps} />
     </CanvasItemDialog>
   );

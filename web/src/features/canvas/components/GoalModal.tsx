@@ -13,7 +13,7 @@ import { useUpdateGoal } from '../api/update-goal';
 import { categoryIdRule, sharedFieldRules, hasChangedIds, useCanvasItemForm, useChosenCategory, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
 import { actionPointOption, linkChoices, linkedItemOption, openLinkedActionPoints, takeawayOption } from '../lib/links';
 import { CanvasItemDialog } from './CanvasItemDialog';
-import { CategorySelect, ChoiceDialog, Notice, PersonSelect } from './form-parts';
+import { CategorySelect, ChoiceDialog, DueDateField, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 import { SelectField } from '../../../components/ui/SelectField';
 import { dueDateOfTyped, dueDateRule, typedDueDate } from '../lib/due-dates';
@@ -138,16 +138,7 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
           {...form.field('goalTerm')}
         />
       </div>
-      <TextField
-        label={t('canvas.form.dueDate')}
-        hint={t('canvas.form.dueDateHint')}
-        placeholder="dd.mm.yyyy"
-        inputMode="numeric"
-        autoComplete="off"
-        readOnly={isReadOnly}
-        containerClassName="sm:max-w-56"
-        {...form.field('dueDate')}
-      />
+      <DueDateField readOnly={isReadOnly} {...form.field('dueDate')} />
       <LinkPicker legend={t('canvas.form.linkedTakeaways')} options={takeawayChoices} selectedIds={linkedTakeawayIds} onChange={setLinkedTakeawayIds} {...linkPickerProps} />
       <LinkPicker legend={t('canvas.form.linkedActionPoints')} options={actionPointChoices} selectedIds={linkedActionPointIds} onChange={setLinkedActionPointIds} {...linkPickerProps} />
     </CanvasItemDialog>
