@@ -8,6 +8,7 @@ import { unsubscribeTokenFor } from '../../lib/digest/unsubscribe-token';
 import { digestsDueIn, releaseDigestPeriod, takeDigestPeriod, type NotificationSettingsItem } from '../../lib/db/notifications';
 import { describeError, log } from '../../lib/logger';
 import { sendEmail } from '../../lib/mail/mailer';
+import { countMetric, publishMetrics } from '../../lib/metrics';
 
 /**
  * The digest job (infra/stacks/jobs-stack.ts runs it every hour with EventBridge Scheduler).
@@ -70,7 +71,9 @@ export async function runDigests(options: DigestOptions = {}): Promise<DigestSum
     const outcomes = await Promise.all(due.slice(start, start + parallelism).map((settings) => digestFor(settings, at)));
     for (const outcome of outcomes) summary[outcome] += 1;
   }
-  log('info', 'digest run', { at: at.toISOString(), ...summary, metric: businessMetrics.digestMails });
+  log('info', 'digest run', { at: at.toISOString(), ...summary });
+  countMetric(businessMetrics.digestMails, summary.sent);
+  publishMetrics();
   if (summary.failed) throw new Error(`digest: ${summary.failed} mail(s) failed; their periods are free for the retry`);
   return summary;
 }
