@@ -165,7 +165,10 @@ test('two family members work on the canvas together; a limited member only look
     await expect(limitedPage.getByTestId('canvas-title')).toHaveText('Lovelace Family Canvas');
     await expect(limitedPage.getByRole('article', { name: 'Our Values' })).toContainText(takeawayTitle);
     await expect(limitedPage.getByRole('article', { name: 'Our Past' })).toContainText('Nothing here yet, check later.');
-    await expect(limitedPage.getByRole('button', { name: 'Canvas settings' })).toHaveCount(0);
+    // Reading is enough to take the plan book home; sharing and reset are not offered.
+    await limitedPage.getByRole('button', { name: 'Canvas settings' }).click();
+    await expect(limitedPage.getByRole('menuitem')).toHaveText(['Plan book']);
+    await limitedPage.keyboard.press('Escape');
     await expect(limitedPage.getByRole('button', { name: 'Edit canvas title' })).toHaveCount(0);
     await limitedPage.getByRole('tab', { name: 'Goals and actions' }).click();
     await expect(limitedPage.getByTestId('canvas-action-points-HighPriority').getByRole('article', { name: actionTitle })).toBeVisible();
