@@ -140,7 +140,7 @@ test('an owner invites a colleague, who signs up from the e-mail; the owner chan
   await colleagueContext.close();
 });
 
-test('an owner cancels an invitation behind the confirm dialog; a cancelled link says the invitation expired', async ({ browser, inbox, baseURL }) => {
+test('an owner cancels an invitation behind the confirm dialog; a cancelled link says the sender cancelled it', async ({ browser, inbox, baseURL }) => {
   const appUrl = baseURL!;
   const context = await browser.newContext({ baseURL: appUrl });
   const owner = await createConfirmedAccount(inbox, { firstName: 'Ada', entityName: 'Lovelace Family' });
@@ -169,7 +169,7 @@ test('an owner cancels an invitation behind the confirm dialog; a cancelled link
 
   const visitor = await browser.newPage({ baseURL: appUrl });
   await visitor.goto(link);
-  await expect(visitor.getByTestId('invitation-expired')).toContainText('This invitation has expired');
+  await expect(visitor.getByTestId('invitation-cancelled')).toContainText('cancelled by the sender');
   await visitor.getByRole('link', { name: 'Back to home' }).click();
   await expect(visitor).toHaveURL(/\/$/);
   await visitor.goto('/member-invitation');

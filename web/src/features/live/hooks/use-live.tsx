@@ -1,10 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
-import type { LiveClientMessage, PresenceMember, PresenceState } from '../../../../../shared/contracts/live';
+import { presenceMessagesPerSecond, type LiveClientMessage, type PresenceMember, type PresenceState } from '../../../../../shared/contracts/live';
 import { userIdAtom } from '../../../stores/session';
 import { LiveConnection, liveUrl, type LiveStatus } from '../lib/connection';
+
 import { nameOf, peopleOf, withGracePeriod, type PersonPresent } from '../lib/presence';
+
+/** A little more than the server's minimum gap between presence messages (shared/contracts/live.ts). */
+const presenceGapMs = 1000 / presenceMessagesPerSecond + 100;
 
 /** Hidden this long, a tab says it is away. */
 export const awayAfterMs = 60_000;
@@ -55,7 +59,23 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
   const handlers = useRef({ onChange, onResync, selfId });
   handlers.current = { onChange, onResync, selfId };
 
-  const sendPresence = useCallback(() => connection.current?.send({ action: 'presence', ...presence.current }), []);
+  // The server takes at most presenceMessagesPerSecond and drops the rest: space the sends
+  // and always send the latest place once the gap has passed, so the last move is never lost.
+  const lastPresenceAt = useRef(0);
+  const pendingPresence = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const sendPresence = useCallback(() => {
+    const send = () => {
+      // Only a message that left counts for the gap (before the socket opens nothing leaves).
+      if (connection.current?.send({ action: 'presence', ...presence.current })) lastPresenceAt.current = Date.now();
+    };
+    const wait = lastPresenceAt.current + presenceGapMs - Date.now();
+    if (wait <= 0) return send();
+    if (pendingPresence.current !== null) return;
+    pendingPresence.current = setTimeout(() => {
+      pendingPresence.current = null;
+      send();
+    }, wait);
+  }, []);
 
   const familyId = target?.familyId;
   useEffect(() => {
