@@ -28,7 +28,7 @@ const profile: UserProfile = {
   privacySettings: { email: 10, phone: 10, address: 10 },
 };
 
-function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)> = {}, options: { withEntities?: boolean; tab?: 'general' | 'password' | 'security' } = {}) {
+function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)> = {}, options: { withEntities?: boolean; tab?: 'general' | 'password' | 'security' | 'notifications' } = {}) {
   const api = fakeApi({
     'GET /user/profile': ok(profile),
     'GET /user/prefixes': ok(['Mr', 'Mrs', 'Ms', 'Dr']),
@@ -83,6 +83,17 @@ describe('profile tab 1, General (spec 01 §5 Profile)', () => {
     await waitFor(() => expect(api.callsTo('PATCH /user/user-1').map((call) => call.body)).toEqual([{ firstName: 'Augusta', prefix: 'Dr' }]));
     expect(api.callsTo('PATCH /user/address/addr-1')).toEqual([]);
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+  });
+
+  it('saves the digest setting only once it changed, and says so', async () => {
+    const settings = { digest: 'weekly', timeZone: 'UTC', nextDigestDate: '2026-11-30T07:00:00.000Z' };
+    const { user, api } = setup({ 'GET /user/notifications': ok(settings), 'PUT /user/notifications': (request) => ok({ ...(request.body as object), nextDigestDate: null }) }, { tab: 'notifications' });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Digest' }), 'Daily (07:00)');
+    await user.click(save);
+    await waitFor(() => expect(api.callsTo('PUT /user/notifications').map((call) => call.body)).toEqual([{ digest: 'daily', timeZone: 'UTC' }]));
+    expect(await screen.findByText('Your notification settings are saved.')).toBeInTheDocument();
   });
 
   it('keeps Save disabled while a changed field breaks a rule', async () => {
