@@ -18,7 +18,7 @@ type FieldShellProps = {
   className?: string;
 };
 
-function FieldShell({ id, label, error, hint, isRequired, children, className }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, isRequired, children, className }: FieldShellProps) {
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="font-medium text-ink-900">
@@ -51,7 +51,7 @@ const controlClasses = (hasError: boolean) =>
     hasError ? 'border-error-700 border-2' : 'border-ink-500',
   );
 
-function describedBy(id: string, error?: string | null, hint?: string): string | undefined {
+export function describedBy(id: string, error?: string | null, hint?: string): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
