@@ -34,8 +34,11 @@ const LiveContext = createContext<LiveContextValue | null>(null);
 type LiveProviderProps = {
   /** A change event arrived (someone's, or one's own from another tab): update the cached data. */
   onChange: (event: HistoryEvent) => void;
-  /** After a reconnect: what was missed while away must be read again. */
-  onResync: () => void;
+  /**
+   * The socket opened (the first time, or again after a drop): what was written while away,
+   * or during the handshake (the server does not replay it), must be caught up on.
+   */
+  onResync: (resync: { familyId: number; isReconnect: boolean }) => void;
   children: ReactNode;
   /** Tests pass a fake socket. */
   createSocket?: (url: string) => WebSocket;
@@ -84,10 +87,10 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
       liveUrl(familyId),
       {
         onStatus: setStatus,
-        onOpen: () => {
+        onOpen: (isReconnect) => {
           sendPresence();
-          // Changes written while away (or during the handshake, which the server does not replay) come in one read, not event by event: no gap, no duplicate.
-          handlers.current.onResync();
+          // Changes written while away (or during the handshake, which the server does not replay): no gap, no duplicate.
+          handlers.current.onResync({ familyId, isReconnect });
         },
         onMessage: (message) => {
           if (message.type === 'presence') setMembers(message.members);
