@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionPoint, Answer, Canvas, CategoryResponse, Goal, Takeaway } from '../../../../../shared/contracts/canvas';
+import type { ActionPoint, Answer, Canvas, Goal, Takeaway } from '../../../../../shared/contracts/canvas';
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
 import { aCategory, aGoal, anActionPoint, anAnswer, aQuestion, aTakeaway, categoryId, editorAbilities, familyId, me, other } from '../testing/fixtures';
 import { patchCategory, patchOverview, type PatchOutcome } from './patch-canvas-cache';
