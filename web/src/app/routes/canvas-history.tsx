@@ -25,7 +25,7 @@ export function CanvasWithHistory({ children, createSocket }: { children: ReactN
   const live = useLiveCanvasSync();
   return (
     <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()}>
-      <LiveProvider onChange={live.onChange} onResync={(resync) => void live.onResync(resync)} createSocket={createSocket}>
+      <LiveProvider onChange={live.onChange} onResync={live.onResync} createSocket={createSocket}>
         <JournalBridge>{children}</JournalBridge>
       </LiveProvider>
     </HistoryProvider>

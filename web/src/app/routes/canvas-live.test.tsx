@@ -182,7 +182,9 @@ describe('the live canvas patches what is on screen', () => {
     await waitFor(() => expect(FakeSocket.all).toHaveLength(2), { timeout: 2_500 });
     act(() => FakeSocket.latest().open());
 
-    expect(await within(card).findByText('Sell the boat')).toBeInTheDocument();
+    const caughtUp = await within(card).findByText('Sell the boat');
+    // Highlighted with who made it, like a change that came live.
+    expect(within(caughtUp.closest('li')!).getByText('Changed by Byron Lovelace')).toBeInTheDocument();
     expect(within(card).getAllByText('Keep the lake house')).toHaveLength(1);
     const catchUp = calls.filter((call) => /\/canvas\/history\/7$/.test(call.path)).at(-1);
     expect(catchUp).toBeDefined();

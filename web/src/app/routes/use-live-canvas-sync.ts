@@ -26,13 +26,14 @@ export function useLiveCanvasSync() {
   const applied = useRef(new Set<string>());
 
   const apply = useCallback(
-    (event: HistoryEvent) => {
-      if (applied.current.has(event.id)) return;
+    (event: HistoryEvent): boolean => {
+      if (applied.current.has(event.id)) return false;
       applied.current.add(event.id);
       if (applied.current.size > appliedKept) applied.current.delete(applied.current.values().next().value as string);
       void applyCanvasChange(event);
       const current = mark.current;
       if (current?.familyId === event.familyId && (current.at === null || event.id > current.at.id)) current.at = { id: event.id, createdDate: event.createdDate };
+      return true;
     },
     [applyCanvasChange],
   );
@@ -46,16 +47,14 @@ export function useLiveCanvasSync() {
   );
 
   const onResync = useCallback(
-    async ({ familyId, isReconnect }: { familyId: number; isReconnect: boolean }) => {
+    /** Resolves to the changes it caught up on (the live feature highlights them). */
+    async ({ familyId, isReconnect }: { familyId: number; isReconnect: boolean }): Promise<HistoryEvent[]> => {
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       const known = mark.current?.familyId === familyId ? mark.current : null;
       if (isReconnect && known) {
         try {
           const missed = await missedEventsSince(familyId, known.at);
-          if (missed) {
-            for (const event of missed) apply(event);
-            return;
-          }
+          if (missed) return missed.filter((event) => apply(event));
         } catch (error) {
           console.warn('Catching up on the canvas history failed: the canvas is read again', error);
         }
@@ -68,6 +67,7 @@ export function useLiveCanvasSync() {
         console.warn('The canvas history could not be read: the next reconnect reads the canvas again', error);
       }
       await invalidateCanvas();
+      return [];
     },
     [apply, invalidateCanvas, queryClient],
   );
