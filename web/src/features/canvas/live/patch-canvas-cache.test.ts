@@ -286,6 +286,23 @@ describe('patching a category page from a change', () => {
     expect(after.takeaways[0]!.linkedGoals[0]).toMatchObject({ title: 'Done elsewhere', completed: true });
   });
 
+  it('adds a takeaway here that links a goal of another category it already lists', () => {
+    const goalId = `${familyId}.${'e'.repeat(32)}`;
+    const elsewhere = { id: goalId, categoryId: otherCategoryId, title: 'Elsewhere', isClosed: false };
+    const category = aCategory({ linkedElsewhere: { takeaways: [], goals: [elsewhere], actionPoints: [] } });
+    const takeaway = aTakeaway({ createdByUserId: other, linkedGoalIds: [goalId], linkedGoals: [{ id: goalId, categoryId: otherCategoryId, title: 'Elsewhere', completed: false }] });
+    const next = patched(patchCategory(category, eventOf('takeaway', 'created', null, takeaway), context));
+    expect(next.takeaways).toEqual([{ ...takeaway, changedSinceLastVisit: true }]);
+    expect(next.linkedElsewhere.goals).toEqual([elsewhere]);
+  });
+
+  it('patches answers for an advisor limited to some sections (answers have no links)', () => {
+    const category = aCategory({ abilities: { ...editorAbilities, accessKind: 'workRelation', workRelationRoleId: 1 } });
+    const answer = anAnswer({ createdByUserId: other });
+    expect(patched(patchCategory(category, eventOf('answer', 'created', null, answer), context)).questions[0]!.answers).toEqual([{ ...answer, changedSinceLastVisit: true }]);
+    expect(patchCategory(category, eventOf('takeaway', 'created', null, aTakeaway()), context)).toEqual({ kind: 'refetch' });
+  });
+
   it('refetches when an item here links to one of another category it does not know', () => {
     const category = aCategory();
     const takeaway = aTakeaway({ linkedGoalIds: [`${familyId}.${'f'.repeat(32)}`] });
