@@ -34,12 +34,22 @@ test('a takeaway one member adds appears on the other’s open canvas without a 
     await expect(card.getByRole('list', { name: 'Here now' }).getByText('Sofia Member')).toBeAttached();
   });
 
-  await test.step('the member adds a takeaway; the owner’s overview shows it within a second', async () => {
+  await test.step('the member adds a takeaway; the owner’s overview shows it within a second, from the event, with who added it', async () => {
+    // The open's catch-up (the newest event noted, the canvas read again) is over before the change.
+    await ownerPage.waitForLoadState('networkidle');
     const navigations: string[] = [];
     ownerPage.on('framenavigated', (frame) => navigations.push(frame.url()));
+    const canvasReads: string[] = [];
+    ownerPage.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/canvas') && !new URL(request.url()).pathname.startsWith('/api/canvas/history')) canvasReads.push(request.url());
+    });
     await createTakeaway(memberContext, appUrl, category!.id, 'Keep the lake house');
-    await expect(ownerPage.getByRole('article', { name: category!.title }).getByText('Keep the lake house')).toBeVisible({ timeout: 1_500 });
+    const card = ownerPage.getByRole('article', { name: category!.title });
+    await expect(card.getByText('Keep the lake house')).toBeVisible({ timeout: 1_500 });
+    await expect(card.getByTestId('live-changed-by')).toHaveText('Changed by Sofia Member');
     expect(navigations).toEqual([]);
+    // Patched from the event: the canvas was not read again.
+    expect(canvasReads).toEqual([]);
   });
 });
 

@@ -1,15 +1,13 @@
-import { useCallback, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { HistoryEvent } from '../../../../shared/contracts/history';
-import { useInvalidateCanvasContent, useRefreshAfterChange } from '../../features/canvas/api/keys';
+import type { ReactNode } from 'react';
+import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
 import { CanvasJournalProvider, type CanvasJournal } from '../../features/canvas/hooks/use-canvas-journal';
 import { HistoryProvider, type HistoryLinks } from '../../features/history/hooks/use-history-context';
 import { useCanvasJournal } from '../../features/history/hooks/use-canvas-journal';
-import { historyKeys } from '../../features/history/api/keys';
 import { CategoryPeople, ItemLiveNote, LiveTools } from '../../features/live/components/LiveTools';
 import { ReportEditing } from '../../features/live/components/ReportEditing';
 import { LiveProvider } from '../../features/live/hooks/use-live';
 import { paths } from '../paths';
+import { useLiveCanvasSync } from './use-live-canvas-sync';
 
 const historyLinks: HistoryLinks = {
   item: (categoryId, itemId) => paths.canvasCategory({ categoryId }, { open: itemId }),
@@ -21,25 +19,13 @@ const historyLinks: HistoryLinks = {
  * and "Undo reset" from the history feature, the canvas refreshed after an undo; who is
  * here, "X is editing" and the changes of others as they happen from the live feature.
  */
-export function CanvasWithHistory({ children }: { children: ReactNode }) {
+export function CanvasWithHistory({ children, createSocket }: { children: ReactNode; /** Tests pass a fake socket. */ createSocket?: (url: string) => WebSocket }) {
   const invalidateCanvas = useInvalidateCanvasContent();
-  const refreshAfterChange = useRefreshAfterChange();
-  const queryClient = useQueryClient();
-  // A change refetches what it touches (the overview and its category); the history lists too.
-  const onChange = useCallback(
-    (event: HistoryEvent) => {
-      void refreshAfterChange(event);
-      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-    },
-    [refreshAfterChange, queryClient],
-  );
-  const onResync = useCallback(() => {
-    void invalidateCanvas();
-    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-  }, [invalidateCanvas, queryClient]);
+  // A change is patched into the cached canvas (read again only where it cannot be); a reconnect catches up from the history.
+  const live = useLiveCanvasSync();
   return (
     <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()}>
-      <LiveProvider onChange={onChange} onResync={onResync}>
+      <LiveProvider onChange={live.onChange} onResync={live.onResync} createSocket={createSocket}>
         <JournalBridge>{children}</JournalBridge>
       </LiveProvider>
     </HistoryProvider>

@@ -20,25 +20,3 @@ export function useInvalidateCanvasContent() {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: canvasKeys.content }), [queryClient]);
 }
-
-/** What a canvas change touches, as the live channel reports it (a history event's place). */
-export type CanvasChange = { categoryId: number | null };
-
-/**
- * Whether a cached canvas query shows what a change touched: the overview always, a
- * category page when it is the change's category (or the change has none, as a reset).
- */
-export function isTouchedBy(queryKey: readonly unknown[], change: CanvasChange): boolean {
-  if (queryKey[0] !== 'canvas' || queryKey[1] !== 'content') return false;
-  if (queryKey[2] !== 'category') return true;
-  return change.categoryId === null || queryKey[3] === change.categoryId;
-}
-
-/** Refetches what someone else's change touched (the live canvas); the rest of the cache stays. */
-export function useRefreshAfterChange() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (change: CanvasChange) => queryClient.invalidateQueries({ queryKey: canvasKeys.content, predicate: (query) => isTouchedBy(query.queryKey, change) }),
-    [queryClient],
-  );
-}

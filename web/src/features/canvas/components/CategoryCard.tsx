@@ -52,7 +52,11 @@ export function CategoryCard({ category, canEdit, className }: CategoryCardProps
           <ul aria-label={t('canvas.card.takeaways')} className="flex flex-col gap-2">
             {category.takeaways.map((takeaway) => (
               <li key={takeaway.id} className="flex items-start justify-between gap-3 border-l-4 pl-2 text-ink-900" style={{ borderColor: color }}>
-                <span className="min-w-0 break-words">{takeaway.title}</span>
+                <span className="flex min-w-0 flex-col break-words">
+                  <span>{takeaway.title}</span>
+                  {/* Just added or changed by someone else (live): who it was. */}
+                  {journal.renderItemNote?.(takeaway.id)}
+                </span>
                 <VoteCount count={takeaway.voteCount} className="shrink-0 pt-0.5" />
               </li>
             ))}

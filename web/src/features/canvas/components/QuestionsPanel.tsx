@@ -18,7 +18,7 @@ import { isHandledGlobally } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
 import { DeleteButton } from './form-parts';
 import { Votes } from './Votes';
-import { useOfferUndo } from '../hooks/use-canvas-journal';
+import { useCanvasJournal, useOfferUndo } from '../hooks/use-canvas-journal';
 import { ChangedBadge, changedClasses, useChangedHighlight } from '../hooks/use-changed-highlight';
 
 type QuestionsPanelProps = {
@@ -124,6 +124,7 @@ function QuestionView({ question, abilities, people, answers }: Omit<QuestionsPa
 function AnswerItem({ answer, question, abilities, people, answers }: Omit<QuestionsPanelProps, 'questions' | 'selectedIndex' | 'onSelect'> & { answer: Answer; question: Question }) {
   const toasts = useToasts();
   const offerUndo = useOfferUndo();
+  const journal = useCanvasJournal();
   const toggleVote = useToggleAnswerVote();
   const deleteAnswer = useDeleteAnswer();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
@@ -181,6 +182,8 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
         </span>
       )}
       <p className="break-words whitespace-pre-line text-ink-900">{answer.text}</p>
+      {/* Someone else's answer or edit that just came in live: who it was. */}
+      {journal.renderItemNote?.(answer.id)}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
         <span>
           {isOwn ? t('answers.yours') : people.nameOf(answer.createdByUserId)} · {formatDate(answer.createdDate)}

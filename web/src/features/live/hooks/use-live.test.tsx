@@ -110,6 +110,7 @@ describe('the live canvas', () => {
     act(() => FakeSocket.latest().open());
     // Changes written during the handshake are not sent: the canvas is read once after open.
     expect(onResync).toHaveBeenCalledTimes(1);
+    expect(onResync).toHaveBeenLastCalledWith({ familyId: 7, isReconnect: false });
     const change = event();
     act(() => FakeSocket.latest().receive({ type: 'change', event: change }));
     expect(onChange).toHaveBeenCalledWith(change);
@@ -120,6 +121,7 @@ describe('the live canvas', () => {
     act(() => vi.advanceTimersByTime(30_000));
     act(() => FakeSocket.latest().open());
     expect(onResync).toHaveBeenCalledTimes(2);
+    expect(onResync).toHaveBeenLastCalledWith({ familyId: 7, isReconnect: true });
     expect(screen.queryByRole('status', { name: 'Live updates paused: reconnecting' })).not.toBeInTheDocument();
   });
 

@@ -34,8 +34,11 @@ const LiveContext = createContext<LiveContextValue | null>(null);
 type LiveProviderProps = {
   /** A change event arrived (someone's, or one's own from another tab): update the cached data. */
   onChange: (event: HistoryEvent) => void;
-  /** After a reconnect: what was missed while away must be read again. */
-  onResync: () => void;
+  /**
+   * The socket opened (the first time, or again after a drop): what was written while away,
+   * or during the handshake (the server does not replay it), must be caught up on.
+   */
+  onResync: (resync: { familyId: number; isReconnect: boolean }) => void | Promise<readonly HistoryEvent[] | void>;
   children: ReactNode;
   /** Tests pass a fake socket. */
   createSocket?: (url: string) => WebSocket;
@@ -77,6 +80,17 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
     }, wait);
   }, []);
 
+  /** Changes of others are highlighted a moment, with who made them. */
+  const highlight = useCallback((events: readonly HistoryEvent[]) => {
+    const others = events.filter((event) => event.actor.userId !== handlers.current.selfId);
+    if (others.length === 0) return;
+    setRecentChanges((current) => {
+      const next = new Map(current);
+      for (const { actor, itemId } of others) next.set(itemId, { authorName: nameOf(actor), at: Date.now() });
+      return next;
+    });
+  }, []);
+
   const familyId = target?.familyId;
   useEffect(() => {
     if (familyId === undefined) return;
@@ -84,19 +98,17 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
       liveUrl(familyId),
       {
         onStatus: setStatus,
-        onOpen: () => {
+        onOpen: (isReconnect) => {
           sendPresence();
-          // Changes written while away (or during the handshake, which the server does not replay) come in one read, not event by event: no gap, no duplicate.
-          handlers.current.onResync();
+          // Changes written while away (or during the handshake, which the server does not replay): no gap, no duplicate.
+          // The changes it caught up on are highlighted like those that came live.
+          void Promise.resolve(handlers.current.onResync({ familyId, isReconnect })).then((caughtUp) => caughtUp && highlight(caughtUp));
         },
         onMessage: (message) => {
           if (message.type === 'presence') setMembers(message.members);
           if (message.type === 'change') {
             handlers.current.onChange(message.event);
-            const { actor, itemId } = message.event;
-            if (actor.userId !== handlers.current.selfId) {
-              setRecentChanges((current) => new Map(current).set(itemId, { authorName: nameOf(actor), at: Date.now() }));
-            }
+            highlight([message.event]);
           }
         },
       },
@@ -109,7 +121,7 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
       connection.current = null;
       setMembers([]);
     };
-  }, [familyId, createSocket, sendPresence]);
+  }, [familyId, createSocket, sendPresence, highlight]);
 
   // Where the user is (section, category) follows the page.
   const sectionId = target?.sectionId ?? null;

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import type { HistoryEvent } from '../../../../shared/contracts/history';
+import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
+import { useApplyCanvasChange } from '../../features/canvas/live/use-apply-canvas-change';
+import { historyKeys } from '../../features/history/api/keys';
+import { missedEventsSince, newestHistoryMark, type HistoryMark } from '../../features/history/api/missed-events';
+
+/** Event ids applied lately (live, or by a catch-up), so one seen twice is applied once. */
+const appliedKept = 1_000;
+
+/**
+ * The live channel and the canvas cache (issue 13): each change is patched into the cached
+ * overview and category pages (refetched only where it cannot be), the history lists are
+ * read again; after a reconnect the changes missed while away come from the history since
+ * the last one seen and are patched the same way. Where the cache stands is unknown (the
+ * first open, a long absence, a failed read), the newest event is noted and the canvas is
+ * read again.
+ */
+export function useLiveCanvasSync() {
+  const queryClient = useQueryClient();
+  const applyCanvasChange = useApplyCanvasChange();
+  const invalidateCanvas = useInvalidateCanvasContent();
+  /** Up to where the cache has the canvas's changes; null until known. */
+  const mark = useRef<{ familyId: number; at: HistoryMark | null } | null>(null);
+  const applied = useRef(new Set<string>());
+
+  const apply = useCallback(
+    (event: HistoryEvent): boolean => {
+      if (applied.current.has(event.id)) return false;
+      applied.current.add(event.id);
+      if (applied.current.size > appliedKept) applied.current.delete(applied.current.values().next().value as string);
+      void applyCanvasChange(event);
+      const current = mark.current;
+      if (current?.familyId === event.familyId && (current.at === null || event.id > current.at.id)) current.at = { id: event.id, createdDate: event.createdDate };
+      return true;
+    },
+    [applyCanvasChange],
+  );
+
+  const onChange = useCallback(
+    (event: HistoryEvent) => {
+      apply(event);
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+    },
+    [apply, queryClient],
+  );
+
+  const onResync = useCallback(
+    /** Resolves to the changes it caught up on (the live feature highlights them). */
+    async ({ familyId, isReconnect }: { familyId: number; isReconnect: boolean }): Promise<HistoryEvent[]> => {
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+      const known = mark.current?.familyId === familyId ? mark.current : null;
+      if (isReconnect && known) {
+        try {
+          const missed = await missedEventsSince(familyId, known.at);
+          if (missed) return missed.filter((event) => apply(event));
+        } catch (error) {
+          console.warn('Catching up on the canvas history failed: the canvas is read again', error);
+        }
+      }
+      // Note the newest event first: the canvas read after it has at least that much.
+      mark.current = null;
+      try {
+        mark.current = { familyId, at: await newestHistoryMark(familyId) };
+      } catch (error) {
+        console.warn('The canvas history could not be read: the next reconnect reads the canvas again', error);
+      }
+      await invalidateCanvas();
+      return [];
+    },
+    [apply, invalidateCanvas, queryClient],
+  );
+
+  return { onChange, onResync };
+}

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryEvent } from '../../../../../shared/contracts/history';
+import { configureApiClient } from '../../../lib/api-client';
+import { catchUpMaxPages, catchUpOverlapMs, catchUpPageSize, missedEventsSince, newestHistoryMark } from './missed-events';
+
+let restore = () => undefined as void;
+afterEach(() => restore());
+
+const at = (second: number) => new Date(Date.UTC(2026, 2, 12, 9, 0, second)).toISOString();
+const anEvent = (n: number, createdDate = at(n)): HistoryEvent => ({
+  id: `mf${String(n).padStart(10, '0')}aaaaaaaaaa`,
+  createdDate,
+  familyId: 7,
+  actor: { userId: 'u-sofia', firstName: 'Sofia', lastName: 'Rivera', entityId: 7, entityName: 'Rivera Family', entityTypeId: 1 },
+  action: 'created',
+  itemType: 'goal',
+  itemId: `goal-${n}`,
+  sectionId: 1,
+  categoryId: 11,
+  title: `Goal ${n}`,
+  batchId: `batch-${n}`,
+  revertsEventId: null,
+  before: null,
+  after: null,
+});
+
+/** A history of events, served newest first in pages of the asked size after the cursor, as the server does. */
+function serveHistory(events: HistoryEvent[]) {
+  const newestFirst = [...events].reverse();
+  const pages: string[] = [];
+  const fetch = async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (!/\/canvas\/history\/7$/.test(url.pathname)) return new Response('{}', { status: 404 });
+    const limit = Number(url.searchParams.get('limit'));
+    const cursor = url.searchParams.get('cursor');
+    pages.push(cursor ?? 'first');
+    const start = cursor ? newestFirst.findIndex((event) => event.id === cursor) + 1 : 0;
+    const results = newestFirst.slice(start, start + limit);
+    const next = start + limit < newestFirst.length ? (results.at(-1)?.id ?? null) : null;
+    return new Response(JSON.stringify({ results, next }), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  restore = configureApiClient({ fetch: fetch as typeof globalThis.fetch });
+  return { pages };
+}
+
+describe('catching up on a canvas after a reconnect', () => {
+  it('reads back to a little before the last event seen and returns oldest first', async () => {
+    const events = Array.from({ length: 20 }, (_, index) => anEvent(index + 1));
+    const { pages } = serveHistory(events);
+    const missed = await missedEventsSince(7, { id: events[14]!.id, createdDate: events[14]!.createdDate });
+    const overlapSeconds = catchUpOverlapMs / 1000;
+    expect(missed?.map((event) => event.title)).toEqual(events.slice(14 - overlapSeconds).map((event) => event.title));
+    expect(pages).toEqual(['first']);
+  });
+
+  it('gives up (the canvas is read again) when the absence spans more than the page budget', async () => {
+    const events = Array.from({ length: catchUpPageSize * catchUpMaxPages + 10 }, (_, index) => anEvent(index + 1, at(0)));
+    const { pages } = serveHistory(events);
+    expect(await missedEventsSince(7, { id: 'mf0000000000aaaaaaaaaa', createdDate: '2026-01-01T00:00:00.000Z' })).toBeNull();
+    expect(pages).toHaveLength(catchUpMaxPages);
+  });
+
+  it('reads every page of a short history when nothing was seen yet', async () => {
+    const events = Array.from({ length: catchUpPageSize + 5 }, (_, index) => anEvent(index + 1, at(0)));
+    const { pages } = serveHistory(events);
+    expect(await missedEventsSince(7, null)).toEqual(events);
+    expect(pages).toHaveLength(2);
+  });
+
+  it('notes the newest event, or none for a canvas without history', async () => {
+    serveHistory([anEvent(1), anEvent(2)]);
+    expect(await newestHistoryMark(7)).toEqual({ id: anEvent(2).id, createdDate: anEvent(2).createdDate });
+    serveHistory([]);
+    expect(await newestHistoryMark(7)).toBeNull();
+  });
+});
