@@ -122,6 +122,8 @@ export async function queryHistory(
           ExpressionAttributeValues: { ':pk': keys.deletedEventsOf(familyId), ...(options.cursor ? { ':cursor': options.cursor } : {}) },
         }
       : {
+          // Consistent: a live client catching up after a reconnect must see an event written a moment ago.
+          ConsistentRead: true,
           KeyConditionExpression: options.cursor ? 'PK = :pk AND SK BETWEEN :from AND :cursor' : 'PK = :pk AND begins_with(SK, :from)',
           ExpressionAttributeValues: {
             ':pk': keys.canvasPartition(familyId),
