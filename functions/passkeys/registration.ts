@@ -7,7 +7,7 @@ import { describeDevice } from '../lib/devices';
 import { fail } from '../lib/errors';
 import { log } from '../lib/logger';
 import { challengeOf, consumeChallenge, storeChallenge } from './challenges';
-import { ceremonyTimeoutMs, relyingParty, supportedAlgorithmIds } from './relying-party';
+import { ceremonyTimeoutMs, refusalReason, relyingParty, supportedAlgorithmIds } from './relying-party';
 import { addPasskey, listPasskeyItems, toPasskey, type PasskeyItem } from './store';
 
 /**
@@ -61,7 +61,7 @@ export async function registerPasskey(userId: string, input: RegisterPasskeyRequ
     });
   } catch (error) {
     // The library throws on anything malformed or mismatched: the client's fault, never ours.
-    log('info', 'passkey registration refused', { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
+    log('info', 'passkey registration refused', { reason: refusalReason(error) });
     throw fail('PASSKEY_REGISTRATION_FAILED');
   }
   if (!verification.verified) throw fail('PASSKEY_REGISTRATION_FAILED');

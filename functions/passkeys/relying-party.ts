@@ -18,3 +18,11 @@ export const supportedAlgorithmIds = [-8, -7, -257];
 /** How long the browser may take, and how long a challenge stays usable (a little longer). */
 export const ceremonyTimeoutMs = 3 * 60 * 1000;
 export const challengeLifetimeSeconds = 5 * 60;
+
+/**
+ * Why the library refused an answer, for the log: its message up to the first quote, so
+ * what the client sent (an origin, an id) never reaches the log (README, Logs).
+ */
+export function refusalReason(error: unknown): string {
+  return error instanceof Error ? (error.message.split(/["'`]/)[0] ?? '').trim().slice(0, 120) : 'unknown';
+}

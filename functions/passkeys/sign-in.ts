@@ -7,7 +7,7 @@ import { fail } from '../lib/errors';
 import { consumeAllowance, type LimitRule } from '../lib/limits/counter';
 import { log } from '../lib/logger';
 import { challengeOf, consumeChallenge, storeChallenge } from './challenges';
-import { ceremonyTimeoutMs, relyingParty } from './relying-party';
+import { ceremonyTimeoutMs, refusalReason, relyingParty } from './relying-party';
 import { listPasskeyItems, recordPasskeyUse } from './store';
 
 /**
@@ -79,7 +79,7 @@ export async function signInWithPasskey(input: PasskeySigninRequest, client: Sig
       newCounter = verification.authenticationInfo.newCounter;
     } catch (error) {
       // Malformed, mismatched, or a counter that went back (a cloned authenticator).
-      log('info', 'passkey sign-in refused', { passkeyId: passkey.id, reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
+      log('info', 'passkey sign-in refused', { passkeyId: passkey.id, reason: refusalReason(error) });
       throw fail('PASSKEY_NOT_RECOGNISED');
     }
     if (!(await recordPasskeyUse(passkey, newCounter, now().toISOString()))) throw fail('PASSKEY_NOT_RECOGNISED');
