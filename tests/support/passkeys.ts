@@ -1,6 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import type { AuthenticationCredential, RegistrationCredential } from '../../shared/contracts/passkeys';
+import type { AuthenticationCredential, Passkey, RegistrationCredential } from '../../shared/contracts/passkeys';
+import type { ApiClient, ApiResponse } from './integration';
 
 /**
  * A software WebAuthn authenticator for the integration tests: what a phone or a security
@@ -113,12 +114,8 @@ export class SoftAuthenticator {
 /** The app URL the integration stack runs with (tests/support/integration.ts): the passkeys' origin. */
 export const integrationOrigin = 'http://localhost:5173';
 
-type Passkey = import('../../shared/contracts/passkeys').Passkey;
-type Client = import('./integration').ApiClient;
-type Response<T> = import('./integration').ApiResponse<T>;
-
 /** Registers a passkey of `authenticator` for the client's user through the API (options, then the answer). */
-export async function addPasskey(client: Client, authenticator: SoftAuthenticator, label = 'Laptop'): Promise<Passkey> {
+export async function addPasskey(client: ApiClient, authenticator: SoftAuthenticator, label = 'Laptop'): Promise<Passkey> {
   const options = await client.post<CreationOptions>('/api/mfa/passkey/register/options');
   if (options.status !== 200) throw new Error(`register/options: ${options.status} ${JSON.stringify(options.body)}`);
   const registered = await client.post<Passkey>('/api/mfa/passkey/register', { label, response: authenticator.register(options.body) });
@@ -127,13 +124,13 @@ export async function addPasskey(client: Client, authenticator: SoftAuthenticato
 }
 
 /** Asks for sign-in options and answers them with the authenticator: the assertion, not yet sent. */
-export async function passkeyAssertion(client: Client, authenticator: SoftAuthenticator, overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {}): Promise<AuthenticationCredential> {
+export async function passkeyAssertion(client: ApiClient, authenticator: SoftAuthenticator, overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {}): Promise<AuthenticationCredential> {
   const options = await client.post<RequestOptions>('/api/auth/passkey/options');
   if (options.status !== 200) throw new Error(`auth/passkey/options: ${options.status} ${JSON.stringify(options.body)}`);
   return authenticator.authenticate(options.body, overrides);
 }
 
 /** Signs in with a passkey of the authenticator (options, assertion, POST /api/auth/passkey). */
-export async function signInWithPasskey<T = unknown>(client: Client, authenticator: SoftAuthenticator, overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {}): Promise<Response<T>> {
+export async function signInWithPasskey<T = unknown>(client: ApiClient, authenticator: SoftAuthenticator, overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {}): Promise<ApiResponse<T>> {
   return client.post<T>('/api/auth/passkey', { response: await passkeyAssertion(client, authenticator, overrides) });
 }
