@@ -33,8 +33,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
-        // No look-ups of outside hosts: everything the tests need is on 127.0.0.1.
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+        // No look-ups of outside hosts: everything the tests need is on 127.0.0.1 (the app as localhost).
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
       ],
     },
   },

@@ -39,6 +39,12 @@ export const errorCatalogue = {
   ACTION_NEEDS_APPROVAL: { code: 70, status: 403, message: 'This action needs approval.' },
   /** The item changed since the version a write or a revert started from; the body carries it as it is now. */
   ITEM_CHANGED: { code: 71, status: 409, message: 'Someone changed this item meanwhile.' },
+  /** A passkey sign-in the server cannot accept: an unknown or removed passkey, a wrong signature, an expired or used challenge. */
+  PASSKEY_NOT_RECOGNISED: { code: 95, status: 401, message: 'This passkey is not recognised.' },
+  /** The browser's registration answer did not verify (expired or used challenge, another site, no user verification). */
+  PASSKEY_REGISTRATION_FAILED: { code: 96, status: 400, message: 'The passkey could not be registered.' },
+  /** An account keeps at most maxPasskeysPerUser passkeys (shared/contracts/passkeys.ts). */
+  PASSKEY_LIMIT_REACHED: { code: 97, status: 409, message: 'No more passkeys can be added to this account.' },
   TOO_MANY_REQUESTS: { code: 80, status: 429, message: 'Too many attempts. Try again later.' },
   INTERNAL_SERVER_ERROR: { code: 500, status: 500, message: 'Internal server error, try again later.' },
 } as const;

@@ -69,6 +69,21 @@ export const routeManifest = {
       { name: 'setCurrentEntity', method: 'POST', path: '/api/auth/set-current-entity' },
     ],
   },
+  // Passkeys (WebAuthn): kept in the profile, and a sign-in without the password (README, Passkeys).
+  passkeys: {
+    entry: 'functions/passkeys/handler.ts',
+    // A passkey sign-in from a new device e-mails the owner, as a password sign-in does.
+    canSendEmail: true,
+    routes: [
+      { name: 'registrationOptions', method: 'POST', path: '/api/mfa/passkey/register/options' },
+      { name: 'registerPasskey', method: 'POST', path: '/api/mfa/passkey/register' },
+      { name: 'listPasskeys', method: 'GET', path: '/api/mfa/passkeys' },
+      { name: 'renamePasskey', method: 'POST', path: '/api/mfa/passkey/{id}' },
+      { name: 'removePasskey', method: 'DELETE', path: '/api/mfa/passkey/{id}' },
+      { name: 'authenticationOptions', method: 'POST', path: '/api/auth/passkey/options', isPublic: true },
+      { name: 'signInWithPasskey', method: 'POST', path: '/api/auth/passkey', isPublic: true },
+    ],
+  },
   'email-confirmation': {
     entry: 'functions/email-confirmation/handler.ts',
     canSendEmail: true,

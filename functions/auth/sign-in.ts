@@ -24,8 +24,13 @@ export type SigninClient = { clientAddress: string; userAgent: string };
  * not used before e-mails the owner (functions/lib/devices.ts).
  */
 export async function signIn(input: SigninRequest, client: SigninClient): Promise<{ user: SigninResponse; cookie: string }> {
+  return countedSignin(() => checkAndStartSession(input, client));
+}
+
+/** Counts a sign-in attempt (password or passkey) in the SignIns / SignInFailures metrics. */
+export async function countedSignin<T>(attempt: () => Promise<T>): Promise<T> {
   try {
-    const result = await checkAndStartSession(input, client);
+    const result = await attempt();
     countMetric(businessMetrics.signIns);
     return result;
   } catch (error) {
@@ -43,10 +48,19 @@ async function checkAndStartSession(input: SigninRequest, client: SigninClient):
   });
   const login = found.login;
   if (!isMatch || !login) throw fail('SIGNIN_FAILED');
-  const previous = await recordSignin(login.userId, now().toISOString());
-  const [first] = await listMembershipsOfUser(login.userId);
+  return startSigninSession(login.userId, client, { remember: input.remember === true });
+}
+
+/**
+ * What every sign-in does once the user is known (a password or a passkey): records it
+ * (EMAIL_NOT_CONFIRMED, 14, for an unconfirmed user), starts a session on the user's first
+ * entity and notes the device (a new one e-mails the owner). Answers POST /auth/signin's body.
+ */
+export async function startSigninSession(userId: string, client: SigninClient, options: { remember: boolean }): Promise<{ user: SigninResponse; cookie: string }> {
+  const previous = await recordSignin(userId, now().toISOString());
+  const [first] = await listMembershipsOfUser(userId);
   const [{ cookie }] = await Promise.all([
-    startSession(login.userId, first ? toSessionMembership(first) : null, { remember: input.remember === true, userAgent: client.userAgent }),
+    startSession(userId, first ? toSessionMembership(first) : null, { remember: options.remember, userAgent: client.userAgent }),
     noteSigninDevice(previous, client.userAgent),
   ]);
   return { user: toSigninResponse(previous), cookie };

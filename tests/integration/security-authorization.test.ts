@@ -65,6 +65,8 @@ const matrix: Record<RouteKey, Row> = {
   'GET /api/member-invitation': { expected: everybody },
   'GET /api/family-invitation': { expected: everybody },
   'GET /api/advisor-invitation': { expected: everybody },
+  'POST /api/auth/passkey/options': { expected: everybody },
+  'POST /api/auth/passkey': { expected: everybody },
 
   // ---- the caller's own account ----------------------------------------------------------
   'POST /api/auth/set-current-entity': { expected: '5 4 4 | ok ok ok ok | 4 4 4' },
@@ -78,6 +80,12 @@ const matrix: Record<RouteKey, Row> = {
   // Each caller ends a session of their own (another user's id is 4: tests/integration/trust-sessions).
   'DELETE /api/user/sessions/{id}': { expected: signedIn },
   'POST /api/user/sessions/revoke-others': { expected: signedIn },
+  // Passkeys: each caller's own (another user's passkey is 4: tests/integration/passkeys.test.ts).
+  'POST /api/mfa/passkey/register/options': { expected: signedIn },
+  'POST /api/mfa/passkey/register': { expected: signedIn },
+  'GET /api/mfa/passkeys': { expected: signedIn },
+  'POST /api/mfa/passkey/{id}': { expected: signedIn },
+  'DELETE /api/mfa/passkey/{id}': { expected: signedIn },
   'GET /api/user/notifications': { expected: signedIn },
   'PUT /api/user/notifications': { expected: signedIn },
   // Public: the token in the URL names the user (one-click unsubscribe works without a session).

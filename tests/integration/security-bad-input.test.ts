@@ -15,6 +15,7 @@ import {
   UpdateTakeawayRequest,
 } from '../../shared/contracts/canvas';
 import { ContactFormRequest } from '../../shared/contracts/contact';
+import { PasskeySigninRequest, RegisterPasskeyRequest, RenamePasskeyRequest } from '../../shared/contracts/passkeys';
 import { PlanBookRequest } from '../../shared/contracts/plan-book';
 import { CreateEntityRequest, EntityAddressRequest, UpdateEntityRequest } from '../../shared/contracts/entities';
 import {
@@ -91,6 +92,9 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'PATCH /api/user/address/{id}': AddressRequest,
   'POST /api/user/privacy': PrivacySettingsRequest,
   'PUT /api/user/notifications': UpdateNotificationSettingsRequest,
+  'POST /api/mfa/passkey/register': RegisterPasskeyRequest,
+  'POST /api/mfa/passkey/{id}': RenamePasskeyRequest,
+  'POST /api/auth/passkey': PasskeySigninRequest,
   'POST /api/entities': CreateEntityRequest,
   'PATCH /api/entities/update': UpdateEntityRequest,
   'POST /api/entities/address': EntityAddressRequest,
@@ -138,6 +142,8 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
 const writesWithoutBody = new Set<RouteKey>([
   'POST /api/auth/signout',
   'POST /api/user/sessions/revoke-others',
+  'POST /api/mfa/passkey/register/options',
+  'POST /api/auth/passkey/options',
   'POST /api/canvas/create',
   'PATCH /api/canvas/reset',
   'POST /api/canvas/history/{eventId}/revert',
@@ -425,6 +431,16 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
     ...[{ limit: -1 }, { limit: 0 }, { limit: 51 }, { limit: 1e9 }, { limit: 1.5 }, { limit: -1e308 }, { offset: -1 }, { offset: 1e12 }, { offset: 0.5 }, { limit: 10, offset: 100_001 }].map(
       (body) => c('POST /api/work-relation/list-dashboard-families', '/api/work-relation/list-dashboard-families', [6], body, advisor),
     ),
+    // Passkeys: well-formed answers that verify nothing (no challenge of ours) change nothing but the sign-in counters.
+    c('POST /api/mfa/passkey/register', '/api/mfa/passkey/register', [96], {
+      label: 'Junk',
+      response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} },
+    }),
+    c('POST /api/auth/passkey', '/api/auth/passkey', [95], {
+      response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'AA' }, clientExtensionResults: {} },
+    }),
+    c('POST /api/mfa/passkey/{id}', `/api/mfa/passkey/${'0'.repeat(32)}`, [4], { label: 'Nobody’s' }),
+    c('DELETE /api/mfa/passkey/{id}', `/api/mfa/passkey/${'0'.repeat(32)}`, [4]),
     c('POST /api/entities', '/api/entities', [11], { entityTypeId: 3, entityName: 'Third Kind' }),
     c('POST /api/entities', '/api/entities', [11], { entityTypeId: -1, entityName: 'Negative Kind' }),
     c('POST /api/auth/signup', '/api/auth/signup', [11], { firstName: 'Eve', lastName: 'Evil', email: 'eve-kind@example.com', password: 'A'.repeat(44), salt: 'A'.repeat(22) + '==', createEntityTypeId: 99, createEntityName: 'Evil Kind' }),

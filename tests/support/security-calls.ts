@@ -8,9 +8,10 @@ import { getMember } from '../../functions/lib/db/members';
 import { toSessionMembership } from '../../functions/lib/memberships';
 import { startSession } from '../../functions/lib/session';
 import { unsubscribeTokenFor } from '../../functions/lib/digest/unsubscribe-token';
-import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signupBody } from './accounts';
+import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signUpAndConfirm, signupBody } from './accounts';
 import { memberOf } from './canvas';
 import { uniqueEmail, type ApiClient } from './integration';
+import { addPasskey, integrationOrigin, passkeyAssertion, SoftAuthenticator } from './passkeys';
 import { questionPicker, secrets, type ActorName, type Call, type SecurityWorld, type SignedInActor } from './security-world';
 
 /**
@@ -79,6 +80,33 @@ async function resetTokenFor(world: SecurityWorld, email: string): Promise<strin
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no reset e-mail to ${email}`);
+}
+
+/** A registration answer to a challenge the actor's own session asked for (the owner's for the anonymous caller). */
+async function registrationAnswer(world: SecurityWorld, actor: ActorName) {
+  const client = accountOf(world, actor).client;
+  const options = await client.post<Parameters<SoftAuthenticator['register']>[0]>('/api/mfa/passkey/register/options');
+  if (options.status !== 200) throw new Error(`register/options: ${options.status}`);
+  return new SoftAuthenticator({ origin: integrationOrigin }).register(options.body);
+}
+
+/** A new passkey of the actor's own, to rename or remove (a well-formed id of nobody's for the anonymous caller). */
+async function ownPasskeyId(world: SecurityWorld, actor: ActorName): Promise<string> {
+  if (actor === 'anonymous') return '0'.repeat(32);
+  return (await addPasskey(world.accounts[actor].client, new SoftAuthenticator({ origin: integrationOrigin }), 'To change')).id;
+}
+
+let passkeyAccount: Promise<SoftAuthenticator> | undefined;
+/** An assertion of the passkey of an account made for it; each call a fresh challenge (they are single use). */
+async function passkeySignin(world: SecurityWorld) {
+  passkeyAccount ??= (async () => {
+    const { client } = await signUpAndConfirm(world.stack, { createEntityName: 'Passkey Family' });
+    const authenticator = new SoftAuthenticator({ origin: integrationOrigin, countsSignatures: false });
+    await addPasskey(client, authenticator, 'Matrix sign-in');
+    return authenticator;
+  })();
+  const authenticator = await passkeyAccount;
+  return passkeyAssertion(world.stack.client({ sourceAddress: nextSetupAddress() }), authenticator);
 }
 
 /** The actor's account, or the owner's for the anonymous caller (whose body never matters). */
@@ -181,6 +209,20 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'DELETE /api/user/sessions/{id}': async (actor) => ({ path: `/api/user/sessions/${actor === 'anonymous' ? 'abc' : await freshSessionId(world, actor)}` }),
     // Ends the caller's other sessions; the one the caller acts with stays.
     'POST /api/user/sessions/revoke-others': fixed({ path: '/api/user/sessions/revoke-others' }),
+    // ---- passkeys -----------------------------------------------------------------------------
+    'POST /api/mfa/passkey/register/options': fixed({ path: '/api/mfa/passkey/register/options' }),
+    // Each caller answers a challenge of their own with a new passkey (the anonymous caller's body never matters).
+    'POST /api/mfa/passkey/register': async (actor) => ({
+      path: '/api/mfa/passkey/register',
+      body: { label: 'Matrix key', response: await registrationAnswer(world, actor) },
+    }),
+    'GET /api/mfa/passkeys': fixed({ path: '/api/mfa/passkeys' }),
+    // A passkey of the caller's own (another user's answers 4: tests/integration/passkeys.test.ts).
+    'POST /api/mfa/passkey/{id}': async (actor) => ({ path: `/api/mfa/passkey/${await ownPasskeyId(world, actor)}`, body: { label: 'Renamed key' } }),
+    'DELETE /api/mfa/passkey/{id}': async (actor) => ({ path: `/api/mfa/passkey/${await ownPasskeyId(world, actor)}` }),
+    'POST /api/auth/passkey/options': fixed({ path: '/api/auth/passkey/options' }),
+    // A sign-in with the passkey of an account of its own (a counter-less one: callers answer at once, in any order).
+    'POST /api/auth/passkey': async () => ({ path: '/api/auth/passkey', body: { response: await passkeySignin(world) } }),
     'GET /api/user/notifications': fixed({ path: '/api/user/notifications' }),
     'PUT /api/user/notifications': fixed({ path: '/api/user/notifications', body: { digest: 'daily', timeZone: 'Europe/Berlin' } }),
     // The digest's unsubscribe link of the family's owner: the token is the proof, whoever sends it.

@@ -20,6 +20,11 @@ export const keys = {
   /** A device (browser and system) a user has signed in from: a sign-in from a new one sends an e-mail. */
   knownDevice: (userId: string, deviceHash: string) => ({ PK: `USER#${userId}`, SK: `DEVICE#${deviceHash}` }),
   knownDevicePrefix: 'DEVICE#',
+  /** A passkey of a user (WebAuthn credential), by its own id; the profile lists them with one Query. */
+  passkey: (userId: string, passkeyId: string) => ({ PK: `USER#${userId}`, SK: `PASSKEY#${passkeyId}` }),
+  passkeyPrefix: 'PASSKEY#',
+  /** A WebAuthn challenge handed out by an options call: single use, minutes long (functions/passkeys/challenges.ts). */
+  passkeyChallenge: (challenge: string) => ({ PK: `PASSKEY_CHALLENGE#${challenge}`, SK: 'CHALLENGE' }),
   /** The user's notification settings (the e-mail digest, their time zone). */
   notificationSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'NOTIFICATIONS' }),
   /** GSI1 on the notification settings: the users whose digest is due in one UTC hour (YYYY-MM-DDTHH). */

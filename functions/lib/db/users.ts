@@ -33,6 +33,8 @@ export type UserItem = {
    */
   addresses?: Address[];
   createdAt: string;
+  /** How many passkeys the user keeps (functions/passkeys/store.ts counts them); absent: none. */
+  passkeyCount?: number;
 };
 
 export type LoginItem = StoredPassword & {

@@ -16,7 +16,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // One JSON line per request would bury the test report; warnings and errors still show.
   process.env.LOG_LEVEL ??= 'warn';
   const webPort = await freePort();
-  const appUrl = `http://127.0.0.1:${webPort}`;
+  // A host name, not 127.0.0.1: WebAuthn (passkeys) refuses an IP address as the relying
+  // party's id, which is the app URL's host. The servers still bind 127.0.0.1 only.
+  const appUrl = `http://localhost:${webPort}`;
   const stack = await startLocalStack({
     ports: { api: await freePort(), dynamodb: await freePort(), ses: await freePort() },
     appUrl,
@@ -29,7 +31,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stack.stop();
     throw error;
   }
-  process.env[e2eEnv.appUrl] = web.url;
+  process.env[e2eEnv.appUrl] = appUrl;
   process.env[e2eEnv.inboxUrl] = stack.sesUrl;
   process.env[e2eEnv.apiUrl] = stack.apiUrl;
   process.env[e2eEnv.dynamoUrl] = stack.dynamoEndpoint;

@@ -4,6 +4,7 @@ import { historyMessages } from './en-US.history';
 import { liveMessages } from './en-US.live';
 import { myActionsMessages } from './en-US.my-actions';
 import { organisationMessages } from './en-US.organisations';
+import { passkeyMessages } from './en-US.passkeys';
 import { planBookMessages } from './en-US.plan-book';
 import { securityMessages } from './en-US.security';
 import { workInvitationMessages } from './en-US.work-invitations';
@@ -395,6 +396,8 @@ export const messages = {
 
   // The Security tab of the profile (sessions): en-US.security.ts
   ...securityMessages,
+  // Passkeys (Security tab, login page): en-US.passkeys.ts
+  ...passkeyMessages,
 
   // Family and advisor invitations, select pages, walkthrough (spec 02): en-US.work-invitations.ts
   ...workInvitationMessages,

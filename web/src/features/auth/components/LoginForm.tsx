@@ -10,6 +10,7 @@ import { useZodForm } from '../../../hooks/use-zod-form';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
+import { PasskeySignInButton } from '../../passkeys/components/PasskeySignInButton';
 import { getSalt } from '../api/get-salt';
 import { resendConfirmationLink } from '../api/resend-confirmation-link';
 import { signIn } from '../api/sign-in';
@@ -195,6 +196,8 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
           {isFetchingSalt && progress.status === 'idle' ? t('login.checkingEmail') : ''}
         </p>
       </div>
+      {/* Without the password (README, Passkeys); not where the e-mail is fixed by an invitation. */}
+      {!isEmailLocked && <PasskeySignInButton onSignedIn={onSignedIn} />}
       <div className="flex flex-col gap-2 border-t border-line pt-5 text-ink-800">
         <p>
           {t('login.noAccount')}{' '}

@@ -7,6 +7,7 @@ import { LoadingState } from '../../../components/ui/StateMessage';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
+import { PasskeysSection } from '../../passkeys/components/PasskeysSection';
 import { profileKeys } from '../api/keys';
 import { revokeOtherSessions, revokeSession, useSessions } from '../api/sessions';
 
@@ -27,6 +28,7 @@ export function SecurityTab() {
       <h2 className="sr-only">{t('profile.security.title')}</h2>
       <SessionsSection />
       {/* Two-factor sign-in (TOTP) and passkeys: their sections go here, below the sessions. */}
+      <PasskeysSection />
     </div>
   );
 }

@@ -1,0 +1,42 @@
+import { PasskeyIdPath, PasskeySigninRequest, RegisterPasskeyRequest, RenamePasskeyRequest } from '../../shared/contracts/passkeys';
+import { clientAddressOf, userAgentOf } from '../lib/client-address';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { listPasskeys, removePasskey, renamePasskey } from './manage';
+import { registerPasskey, registrationOptions } from './registration';
+import { authenticationOptions, signInWithPasskey } from './sign-in';
+
+export const handler = createGroupHandler('passkeys', {
+  registrationOptions: defineRoute({
+    handler: async ({ session }) => ({ body: await registrationOptions(requireSession(session).userId) }),
+  }),
+  registerPasskey: defineRoute({
+    body: RegisterPasskeyRequest,
+    handler: async ({ body, session, event }) => ({ status: 201, body: await registerPasskey(requireSession(session).userId, body, userAgentOf(event)) }),
+  }),
+  listPasskeys: defineRoute({
+    handler: async ({ session }) => ({ body: await listPasskeys(requireSession(session).userId) }),
+  }),
+  renamePasskey: defineRoute({
+    path: PasskeyIdPath,
+    body: RenamePasskeyRequest,
+    handler: async ({ path, body, session }) => ({ body: await renamePasskey(requireSession(session).userId, path.id, body.label) }),
+  }),
+  removePasskey: defineRoute({
+    path: PasskeyIdPath,
+    handler: async ({ path, session }) => {
+      await removePasskey(requireSession(session).userId, path.id);
+      return { status: 204 };
+    },
+  }),
+  authenticationOptions: defineRoute({
+    handler: async ({ event }) => ({ body: await authenticationOptions(clientAddressOf(event)) }),
+  }),
+  signInWithPasskey: defineRoute({
+    body: PasskeySigninRequest,
+    handler: async ({ body, event }) => {
+      const { user, cookie } = await signInWithPasskey(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
+      return { body: user, cookies: [cookie] };
+    },
+  }),
+});

@@ -1,0 +1,87 @@
+import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import { maxPasskeysPerUser, type Passkey, type RegisterPasskeyRequest } from '../../shared/contracts/passkeys';
+import { now } from '../lib/clock';
+import { getUser, fullName } from '../lib/db/users';
+import { newId } from '../lib/db/keys';
+import { describeDevice } from '../lib/devices';
+import { fail } from '../lib/errors';
+import { log } from '../lib/logger';
+import { challengeOf, consumeChallenge, storeChallenge } from './challenges';
+import { ceremonyTimeoutMs, refusalReason, relyingParty, supportedAlgorithmIds } from './relying-party';
+import { addPasskey, listPasskeyItems, toPasskey, type PasskeyItem } from './store';
+
+/**
+ * Registering a passkey from the profile. The options ask for a discoverable credential
+ * (the passkey names its account, so sign-in needs no e-mail) with user verification
+ * (PIN or biometrics: with it the passkey is two factors on its own) and no attestation
+ * (we trust no authenticator maker's certificate, and ask for none). The user's id is the
+ * WebAuthn user handle: random, no personal data.
+ */
+export async function registrationOptions(userId: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const [user, existing] = await Promise.all([getUser(userId), listPasskeyItems(userId)]);
+  if (!user) throw fail('UNAUTHORIZED');
+  if (existing.length >= maxPasskeysPerUser) throw fail('PASSKEY_LIMIT_REACHED');
+  const rp = relyingParty();
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: user.email,
+    userDisplayName: fullName(user),
+    userID: new TextEncoder().encode(userId),
+    timeout: ceremonyTimeoutMs,
+    attestationType: 'none',
+    // The same authenticator twice is refused by the browser itself.
+    excludeCredentials: existing.map((item) => ({ id: item.credentialId, transports: item.transports as never })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: supportedAlgorithmIds,
+  });
+  await storeChallenge(options.challenge, 'register', userId);
+  return options;
+}
+
+/**
+ * Verifies the browser's answer against a challenge this user was given (taken out of the
+ * table: single use) and stores the passkey. Anything that does not verify — another
+ * site's answer, a used or expired challenge, no user verification, garbage — is
+ * PASSKEY_REGISTRATION_FAILED (96) and stores nothing.
+ */
+export async function registerPasskey(userId: string, input: RegisterPasskeyRequest, userAgent: string): Promise<Passkey> {
+  const challenge = challengeOf(input.response.response.clientDataJSON);
+  if (!challenge || !(await consumeChallenge(challenge, 'register', userId))) throw fail('PASSKEY_REGISTRATION_FAILED');
+  const rp = relyingParty();
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: supportedAlgorithmIds,
+    });
+  } catch (error) {
+    // The library throws on anything malformed or mismatched: the client's fault, never ours.
+    log('info', 'passkey registration refused', { reason: refusalReason(error) });
+    throw fail('PASSKEY_REGISTRATION_FAILED');
+  }
+  if (!verification.verified) throw fail('PASSKEY_REGISTRATION_FAILED');
+  const { credential, credentialBackedUp } = verification.registrationInfo;
+  const existing = await listPasskeyItems(userId);
+  if (existing.some((item) => item.credentialId === credential.id)) throw fail('PASSKEY_REGISTRATION_FAILED');
+  const item: PasskeyItem = {
+    type: 'Passkey',
+    id: newId(),
+    userId,
+    credentialId: credential.id,
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+    signCount: credential.counter,
+    transports: credential.transports ?? input.response.response.transports ?? [],
+    label: input.label,
+    device: userAgent ? describeDevice(userAgent) : null,
+    backedUp: credentialBackedUp,
+    createdAt: now().toISOString(),
+    lastUsedAt: null,
+  };
+  await addPasskey(item);
+  return toPasskey(item);
+}

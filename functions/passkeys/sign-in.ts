@@ -1,0 +1,88 @@
+import { generateAuthenticationOptions, verifyAuthenticationResponse, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type { SigninResponse } from '../../shared/contracts/auth';
+import type { PasskeySigninRequest } from '../../shared/contracts/passkeys';
+import { countedSignin, startSigninSession, type SigninClient } from '../auth/sign-in';
+import { now } from '../lib/clock';
+import { fail } from '../lib/errors';
+import { consumeAllowance, type LimitRule } from '../lib/limits/counter';
+import { log } from '../lib/logger';
+import { challengeOf, consumeChallenge, storeChallenge } from './challenges';
+import { ceremonyTimeoutMs, refusalReason, relyingParty } from './relying-party';
+import { listPasskeyItems, recordPasskeyUse } from './store';
+
+/**
+ * Signing in with a passkey instead of the password (README, Passkeys): the passkey is
+ * discoverable, so the browser offers the user's passkeys for this site without an
+ * e-mail, and user verification is required (the device's PIN or biometrics), which
+ * makes it two factors by itself. The answer and the session are those of
+ * POST /auth/signin (startSigninSession), the new-device e-mail included.
+ *
+ * Per client address (never a header a client chose) both calls are limited in fixed
+ * windows (functions/lib/limits/counter.ts): a client beyond them gets
+ * TOO_MANY_REQUESTS (80). There is no password to guess; the limits stop a client from
+ * filling the table with challenges or hammering the verification.
+ */
+export const passkeySigninLimits = {
+  optionsPerClient: { max: 60, windowSeconds: 15 * 60 },
+  attemptsPerClient: { max: 30, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, LimitRule>;
+
+async function takeAllowance(kind: 'OPTIONS' | 'ATTEMPT', clientAddress: string, rule: LimitRule): Promise<void> {
+  // Under SIGNIN# like the password sign-in's counters.
+  if (!(await consumeAllowance(`SIGNIN#PASSKEY#${kind}#${clientAddress}`, rule))) throw fail('TOO_MANY_REQUESTS');
+}
+
+export async function authenticationOptions(clientAddress: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  await takeAllowance('OPTIONS', clientAddress, passkeySigninLimits.optionsPerClient);
+  const rp = relyingParty();
+  // No allowCredentials: the browser offers whichever of the user's passkeys fit this site.
+  const options = await generateAuthenticationOptions({ rpID: rp.id, timeout: ceremonyTimeoutMs, userVerification: 'required' });
+  await storeChallenge(options.challenge, 'signin', null);
+  return options;
+}
+
+/** The user id a discoverable passkey carries as its user handle (base64url of the id's text). */
+function userIdOf(userHandle: string | undefined): string | undefined {
+  if (!userHandle) return undefined;
+  const userId = Buffer.from(userHandle, 'base64url').toString('utf8');
+  return /^[A-Za-z0-9_-]{1,64}$/.test(userId) ? userId : undefined;
+}
+
+/**
+ * Verifies a passkey's answer and signs its user in. Whatever does not hold — an unknown,
+ * removed or other site's passkey, a wrong signature, a used or expired challenge, a
+ * signature counter that did not move on — is PASSKEY_NOT_RECOGNISED (95), the same answer
+ * for each, and starts no session.
+ */
+export async function signInWithPasskey(input: PasskeySigninRequest, client: SigninClient): Promise<{ user: SigninResponse; cookie: string }> {
+  return countedSignin(async () => {
+    await takeAllowance('ATTEMPT', client.clientAddress, passkeySigninLimits.attemptsPerClient);
+    const credential = input.response;
+    const challenge = challengeOf(credential.response.clientDataJSON);
+    // The challenge goes first, whatever else is wrong: an answer is never tried twice.
+    if (!challenge || !(await consumeChallenge(challenge, 'signin', null))) throw fail('PASSKEY_NOT_RECOGNISED');
+    const userId = userIdOf(credential.response.userHandle);
+    const passkey = userId ? (await listPasskeyItems(userId)).find((item) => item.credentialId === credential.id) : undefined;
+    if (!passkey) throw fail('PASSKEY_NOT_RECOGNISED');
+    const rp = relyingParty();
+    let newCounter: number;
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response: credential as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: true,
+        credential: { id: passkey.credentialId, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.signCount, transports: passkey.transports as never },
+      });
+      if (!verification.verified) throw new Error('not verified');
+      newCounter = verification.authenticationInfo.newCounter;
+    } catch (error) {
+      // Malformed, mismatched, or a counter that went back (a cloned authenticator).
+      log('info', 'passkey sign-in refused', { passkeyId: passkey.id, reason: refusalReason(error) });
+      throw fail('PASSKEY_NOT_RECOGNISED');
+    }
+    if (!(await recordPasskeyUse(passkey, newCounter, now().toISOString()))) throw fail('PASSKEY_NOT_RECOGNISED');
+    return startSigninSession(passkey.userId, client, { remember: false });
+  });
+}

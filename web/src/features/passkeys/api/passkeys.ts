@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { SigninResponse } from '../../../../../shared/contracts/auth';
+import {
+  Passkey,
+  PasskeyOptionsResponse,
+  PasskeysResponse,
+  type AuthenticationCredential,
+  type RegistrationCredential,
+} from '../../../../../shared/contracts/passkeys';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { apiClient } from '../../../lib/api-client';
+
+/** Query keys of the passkeys feature. */
+export const passkeyKeys = { list: ['passkeys', 'list'] as const };
+
+/** GET /api/mfa/passkeys: the user's passkeys, oldest first. */
+export function listPasskeys(): Promise<PasskeysResponse> {
+  return apiClient.get('/mfa/passkeys', { schema: PasskeysResponse });
+}
+
+export function usePasskeys() {
+  return useQuery({ queryKey: passkeyKeys.list, queryFn: listPasskeys });
+}
+
+/** POST /api/mfa/passkey/register/options: the options for navigator.credentials.create(), as JSON. */
+export function registrationOptions(): Promise<PasskeyOptionsResponse> {
+  return apiClient.post('/mfa/passkey/register/options', undefined, { schema: PasskeyOptionsResponse });
+}
+
+/** POST /api/mfa/passkey/register: the browser's answer and the name the user gave it. */
+export function registerPasskey(label: string, response: RegistrationCredential): Promise<Passkey> {
+  return apiClient.post('/mfa/passkey/register', { label, response }, { schema: Passkey });
+}
+
+/** POST /api/mfa/passkey/{id}: renames a passkey. */
+export function renamePasskey(id: string, label: string): Promise<Passkey> {
+  return apiClient.post(`/mfa/passkey/${encodeURIComponent(id)}`, { label }, { schema: Passkey });
+}
+
+/** DELETE /api/mfa/passkey/{id} */
+export function removePasskey(id: string): Promise<unknown> {
+  return apiClient.delete(`/mfa/passkey/${encodeURIComponent(id)}`);
+}
+
+/** POST /api/auth/passkey/options: the options for navigator.credentials.get(), as JSON (public). */
+export function authenticationOptions(): Promise<PasskeyOptionsResponse> {
+  return apiClient.post('/auth/passkey/options', undefined, { schema: PasskeyOptionsResponse });
+}
+
+/**
+ * POST /api/auth/passkey: signs in with the passkey's answer; answers what the password
+ * sign-in answers. The login page shows "e-mail not confirmed" (14) itself.
+ */
+export function signInWithPasskey(response: AuthenticationCredential): Promise<SigninResponse> {
+  return apiClient.post('/auth/passkey', { response }, { schema: SigninResponse, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
+}
