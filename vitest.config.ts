@@ -40,7 +40,8 @@ export default defineConfig({
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Synthesising every stack bundles every function group (esbuild): minutes on a loaded 2-core machine.
+          hookTimeout: 300_000,
           maxWorkers: 1,
         },
       },
