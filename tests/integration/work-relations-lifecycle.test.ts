@@ -7,7 +7,7 @@ import { addDays, dayIn } from '../../shared/dates';
 import { EntityRole, EntityType, WorkRelationRole } from '../../shared/enums';
 import { advanceClock, now, resetClock } from '../../functions/lib/clock';
 import { runAccessExpiry } from '../../functions/jobs/access-expiry/handler';
-import { signIn, signUpAndConfirm, type TestAccount } from '../support/accounts';
+import { signIn, signUpAndConfirm } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, expectError, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 import { LiveSocket, settle } from '../support/live';
