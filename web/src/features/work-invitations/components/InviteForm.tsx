@@ -33,8 +33,10 @@ type InviteFormShellProps = {
   after?: ReactNode;
   /** The advisor form's canvasSections; null while they cannot be sent (none chosen). */
   canvasSections?: number[] | null;
-  /** The advisor form's access end date (YYYY-MM-DD) or null for none; undefined while the typed one is not valid. */
+  /** The advisor form's access end date (YYYY-MM-DD), or null for none. */
   accessUntil?: string | null;
+  /** A further field of the form (the advisor form's end date) is not valid: sending waits. */
+  hasInvalidField?: boolean;
   onSent?: () => void;
   progressTiming?: ProgressTiming;
 };
@@ -45,14 +47,14 @@ type InviteFormShellProps = {
  * create, then send-email for the returned id; the button shows progress and a check,
  * then the form resets, the list refreshes and a toast names the inviting entity.
  */
-function InviteFormShell({ kind, entityName, before, after, canvasSections, accessUntil = null, onSent, progressTiming }: InviteFormShellProps) {
+function InviteFormShell({ kind, entityName, before, after, canvasSections, accessUntil = null, hasInvalidField = false, onSent, progressTiming }: InviteFormShellProps) {
   const form = useZodForm({ schema: inviteFormSchema, initialValues: { email: '' } });
   const progress = useProgressAction(progressTiming);
   const refreshList = useRefreshInvitations(kind);
   const toasts = useToasts();
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
-    if (progress.isBusy || canvasSections === null || accessUntil === undefined) return;
+    if (progress.isBusy || canvasSections === null || hasInvalidField) return;
     let isCreated = false;
     try {
       await progress.run(async () => {
@@ -80,7 +82,7 @@ function InviteFormShell({ kind, entityName, before, after, canvasSections, acce
   });
 
   const emailField = form.field('email');
-  const isBlocked = (!form.isValid || canvasSections === null || accessUntil === undefined) && progress.status === 'idle';
+  const isBlocked = (!form.isValid || canvasSections === null || hasInvalidField) && progress.status === 'idle';
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-labelledby={`invite-${kind}-heading`}>
       <h2 id={`invite-${kind}-heading`} className="font-display text-2xl font-semibold text-primary-800">
@@ -149,7 +151,7 @@ export function InviteAdvisorForm({ entityName, initialSectionIds, onSent, progr
   const [typedUntil, setTypedUntil] = useState('');
   const [isUntilTouched, setIsUntilTouched] = useState(false);
   const untilError = accessUntilError(typedUntil);
-  const accessUntil = untilError ? undefined : (accessUntilOfTyped(typedUntil) ?? null);
+  const accessUntil = untilError ? null : (accessUntilOfTyped(typedUntil) ?? null);
 
   return (
     <InviteFormShell
@@ -157,6 +159,7 @@ export function InviteAdvisorForm({ entityName, initialSectionIds, onSent, progr
       entityName={entityName}
       canvasSections={canvasSections}
       accessUntil={accessUntil}
+      hasInvalidField={untilError !== null}
       onSent={() => {
         setChosenIds(null);
         setTypedUntil('');
