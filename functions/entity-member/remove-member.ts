@@ -47,7 +47,6 @@ export async function removeMember(session: Session, memberId: string): Promise<
   await refreshMembershipInSessions(memberId, entityId, null);
   // An advisor who leaves the company loses the canvas roles families gave them there.
   if (actor.entityTypeId === EntityType.AdvisorCompany) await deleteWorkRelationMembersOfAdvisor(entityId, memberId);
-  // Their pending invitations die with their membership (lib/invitations/inviter.ts).
-  await revokeInvitationsOfFormerInviter(entityId, memberId, undefined);
-  await liveRightsChanged(memberId);
+  // Their pending invitations die with their membership (lib/invitations/inviter.ts); their sockets are decided again.
+  await Promise.all([revokeInvitationsOfFormerInviter({ entityId, entityTypeId: actor.entityTypeId }, memberId, undefined), liveRightsChanged(memberId)]);
 }

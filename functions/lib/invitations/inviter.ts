@@ -1,5 +1,5 @@
 import { isInviterStillEntitled, type WorkRelationInvitationKind } from '../../../shared/permissions';
-import type { EntityRoleId } from '../../../shared/enums';
+import { EntityType, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { now } from '../clock';
 import { deleteInvitationRecord, type InvitationRecord } from '../db/invitations';
 import { keys } from '../db/keys';
@@ -47,16 +47,15 @@ export async function requireInviterStillEntitled(invitation: InvitationRecord, 
  * invitations it sent) that they could no longer send are revoked. Accepted ones stay
  * (cancelling those never undid anything). Returns how many were revoked.
  */
-export async function revokeInvitationsOfFormerInviter(entityId: number, userId: string, member: MemberItem | undefined): Promise<number> {
+export async function revokeInvitationsOfFormerInviter(entity: { entityId: number; entityTypeId: EntityTypeId }, userId: string, member: MemberItem | undefined): Promise<number> {
+  const { entityId } = entity;
   const membership = membershipOf(member);
-  const [memberInvitations, familyInvitations, advisorInvitations] = await Promise.all([
-    listMemberInvitations(entityId),
-    listWorkRelationInvitations('family', entityId),
-    listWorkRelationInvitations('advisor', entityId),
-  ]);
+  // A family sends advisor invitations, an advisor company family invitations (workRelationInvitationSides).
+  const workKind: WorkRelationInvitationKind = entity.entityTypeId === EntityType.Family ? 'advisor' : 'family';
+  const [memberInvitations, workInvitations] = await Promise.all([listMemberInvitations(entityId), listWorkRelationInvitations(workKind, entityId)]);
   const candidates: Array<{ invitation: MemberInvitationItem | WorkRelationInvitationItem; right: InvitationRight }> = [
     ...memberInvitations.map((invitation) => ({ invitation, right: { kind: 'member' as const, entityRoleId: invitation.entityRoleId } })),
-    ...[...familyInvitations, ...advisorInvitations].map((invitation) => ({ invitation, right: { kind: invitation.kind } })),
+    ...workInvitations.map((invitation) => ({ invitation, right: { kind: workKind } })),
   ];
   const revoked = candidates.filter(
     ({ invitation, right }) => invitation.createdByUserId === userId && !invitation.accepted && !isInviterStillEntitled(membership, right),
