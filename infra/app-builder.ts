@@ -144,6 +144,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     jobs: [
       { name: 'cleanup', fn: jobs.cleanup, scheduledDaily: true },
       { name: 'digest', fn: jobs.digest, scheduledDaily: false },
+      { name: 'access-expiry', fn: jobs.accessExpiry, scheduledDaily: false },
       { name: 'ses-events', fn: mail.sesEvents, scheduledDaily: false },
     ],
     table: data.table,

@@ -4,9 +4,9 @@
  * cloud. `--now` pretends the time (the server clock, functions/lib/clock.ts), e.g. to see
  * Monday's digest on a Wednesday: `npm run job -- digest --now 2026-06-08T07:10:00Z`.
  *
- * The jobs that exist: cleanup (daily, expired items) and digest (hourly, the e-mail
- * digests due). access-expiry belongs to an issue not built yet and is not offered.
- * The ses-events job is not scheduled (SES events start it), so it is not offered either.
+ * The jobs that exist: cleanup (daily, expired items), digest (hourly, the e-mail digests
+ * due) and access-expiry (hourly: ends work relations whose access end date is over, warns
+ * 7 days before). The ses-events job is not scheduled (SES events start it), so it is not offered.
  *
  * Where: FC_DYNAMODB_PORT / FC_SES_PORT / FC_WEB_PORT as for `npm start`, or DYNAMODB_ENDPOINT,
  * SES_ENDPOINT, TABLE_NAME and APP_URL directly (the end-to-end tests point it at their stack).
@@ -16,6 +16,7 @@ import { localEnvironment } from '../infra/local/stack';
 const jobs = {
   cleanup: async () => (await import('../functions/jobs/cleanup/handler')).handler({}),
   digest: async (now?: string) => (await import('../functions/jobs/digest/handler')).handler(now ? { now } : {}),
+  'access-expiry': async (now?: string) => (await import('../functions/jobs/access-expiry/handler')).handler(now ? { now } : {}),
 } as const;
 type JobName = keyof typeof jobs;
 

@@ -365,6 +365,56 @@ export function workRelationInvitationRefusal(
 }
 
 /**
+ * Who may end a work relation (DELETE /api/work-relation/{entityId}): either side may, the
+ * family ending its relation with an advisor company or the advisor company leaving the
+ * family; on each side its owners, admins and holders of RemoveWorkRelation. null when allowed.
+ */
+export function workRelationEndRefusal(membership: Membership | null | undefined): 'FORBIDDEN' | null {
+  if (!membership) return 'FORBIDDEN';
+  if (membership.entityTypeId !== EntityType.Family && membership.entityTypeId !== EntityType.AdvisorCompany) return 'FORBIDDEN';
+  return hasPermission(membership, 'RemoveWorkRelation') ? null : 'FORBIDDEN';
+}
+
+/** Whether the caller may end work relations of their current entity (the UI's end-relation button). */
+export function canEndWorkRelation(membership: Membership | null | undefined): boolean {
+  return workRelationEndRefusal(membership) === null;
+}
+
+/**
+ * Time-boxed access (`accessUntil`, YYYY-MM-DD, inclusive): the advisor company's access
+ * runs to the end of that day in UTC — families have no time zone of their own, and one
+ * zone makes the date mean the same to both sides. Without a date it never ends by itself.
+ * `today` is the UTC day (shared/dates.ts dayIn).
+ */
+export function isWorkRelationAccessOpen(accessUntil: string | null | undefined, today: string): boolean {
+  return !accessUntil || today <= accessUntil;
+}
+
+/** Days before the end of time-boxed access when the advisor company is warned by e-mail (once per end date). */
+export const accessExpiryWarningDays = 7;
+
+/** Who gives an advisor company's access an end date, moves or clears it: the family, as it edits canvas rights. */
+export function accessUntilRefusal(membership: Membership | null | undefined): 'FORBIDDEN' | null {
+  return workRelationRightsRefusal(membership, 'canvasRights');
+}
+
+/**
+ * An invitation is accepted only while the member who sent it could still send it: they
+ * are an active member of the inviting entity and still hold the right — for a member
+ * invitation, inviting with that role (canInviteMemberWithRole: InviteMember and a role no
+ * higher than their own), for a family or advisor invitation, InviteWorkRelation.
+ * Removing or demoting a member revokes the pending invitations this answers false for.
+ */
+export function isInviterStillEntitled(
+  inviter: (Membership & { isActive?: boolean }) | null | undefined,
+  invitation: { kind: 'member'; entityRoleId: EntityRoleId } | { kind: WorkRelationInvitationKind },
+): boolean {
+  if (!inviter || inviter.isActive === false) return false;
+  if (invitation.kind === 'member') return canInviteMemberWithRole(inviter, invitation.entityRoleId);
+  return workRelationInvitationRefusal(inviter, invitation.kind, 'invite') === null;
+}
+
+/**
  * Whether the user may accept a work-relation invitation on behalf of one of their
  * entities: it is of the invited type (INCORRECT_ENTITY_TYPE_INPUT, 18) and the user is its
  * owner or admin (FORBIDDEN, 8). A relation ties the whole entity, so nobody less decides.

@@ -5,10 +5,13 @@ import {
   canReadRelatedMembers,
   canReadRelatedSensitiveData,
   effectiveWorkRelationRoleId,
+  isInviterStillEntitled,
+  isWorkRelationAccessOpen,
   noteRefusal,
   permissionsForRole,
   relationPermissions,
   workRelationAcceptRefusal,
+  workRelationEndRefusal,
   workRelationInvitationRefusal,
   workRelationRightsRefusal,
   type Membership,
@@ -101,5 +104,42 @@ describe('relation permissions', () => {
     expect(noteRefusal(member(EntityRole.FullMember), 'edit')).toBe('FORBIDDEN');
     expect(noteRefusal(member(EntityRole.LimitedMember), 'read')).toBe('FORBIDDEN');
     expect(noteRefusal(advisor(EntityRole.Admin), 'edit')).toBeNull();
+  });
+});
+
+describe('ending a work relation', () => {
+  it('is for owners, admins and RemoveWorkRelation on either side', () => {
+    for (const role of [EntityRole.Owner, EntityRole.Admin]) {
+      expect(workRelationEndRefusal(member(role))).toBeNull();
+      expect(workRelationEndRefusal(advisor(role))).toBeNull();
+    }
+    for (const role of [EntityRole.FullMember, EntityRole.LimitedMember]) {
+      expect(workRelationEndRefusal(member(role))).toBe('FORBIDDEN');
+      expect(workRelationEndRefusal(advisor(role))).toBe('FORBIDDEN');
+    }
+    expect(workRelationEndRefusal({ ...member(EntityRole.FullMember), permissions: ['RemoveWorkRelation'] })).toBeNull();
+    expect(workRelationEndRefusal(null)).toBe('FORBIDDEN');
+  });
+});
+
+describe('time-boxed access', () => {
+  it('runs through its last day (inclusive) and ends the next; no date never ends', () => {
+    expect(isWorkRelationAccessOpen('2026-06-30', '2026-06-30')).toBe(true);
+    expect(isWorkRelationAccessOpen('2026-06-30', '2026-07-01')).toBe(false);
+    expect(isWorkRelationAccessOpen(null, '2999-01-01')).toBe(true);
+    expect(isWorkRelationAccessOpen(undefined, '2999-01-01')).toBe(true);
+  });
+});
+
+describe('the inviter rule', () => {
+  it('counts an invitation only while its sender is active and may still send it', () => {
+    const admin = { ...member(EntityRole.Admin), isActive: true };
+    expect(isInviterStillEntitled(admin, { kind: 'member', entityRoleId: EntityRole.Admin })).toBe(true);
+    expect(isInviterStillEntitled(admin, { kind: 'member', entityRoleId: EntityRole.Owner })).toBe(false);
+    expect(isInviterStillEntitled(admin, { kind: 'advisor' })).toBe(true);
+    expect(isInviterStillEntitled(admin, { kind: 'family' })).toBe(false);
+    expect(isInviterStillEntitled({ ...admin, isActive: false }, { kind: 'advisor' })).toBe(false);
+    expect(isInviterStillEntitled(member(EntityRole.FullMember), { kind: 'member', entityRoleId: EntityRole.LimitedMember })).toBe(false);
+    expect(isInviterStillEntitled(null, { kind: 'advisor' })).toBe(false);
   });
 });

@@ -213,6 +213,8 @@ export const routeManifest = {
   },
   'work-relation': {
     entry: 'functions/work-relation/handler.ts',
+    // Ending a relation e-mails both sides.
+    canSendEmail: true,
     routes: [
       { name: 'listAdvisorCompanies', method: 'POST', path: '/api/work-relation/list-advisor-companies' },
       { name: 'listFamilies', method: 'POST', path: '/api/work-relation/list-families' },
@@ -220,6 +222,8 @@ export const routeManifest = {
       { name: 'listCanvasAdvisorCompanies', method: 'GET', path: '/api/work-relation/list-canvas-advisor-companies' },
       { name: 'listCanvasAdvisorCompaniesOf', method: 'GET', path: '/api/work-relation/list-canvas-advisor-companies/{id}' },
       { name: 'listSectionAdvisorCompanies', method: 'GET', path: '/api/work-relation/list-section-advisor-companies/{id}' },
+      // Either side ends the relation; entityId is the other side (functions/lib/work-relations/end-relation.ts).
+      { name: 'endWorkRelation', method: 'DELETE', path: '/api/work-relation/{entityId}' },
     ],
   },
   'work-relation-member': {

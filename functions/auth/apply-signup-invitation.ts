@@ -14,6 +14,7 @@ import { startSession } from '../lib/session';
 import { findMemberInvitation } from '../member-invitation/find-invitation';
 import { joinEntityItems, runJoinTransaction } from '../member-invitation/join-entity';
 import { findWorkRelationInvitation } from '../lib/work-relations/invitations';
+import { requireInviterStillEntitled } from '../lib/invitations/inviter';
 
 export type SignupInvitationTokens = Pick<SignupRequest, 'memberInvitationToken' | 'familyInvitationToken' | 'advisorInvitationToken'>;
 
@@ -46,6 +47,7 @@ export async function applySignupInvitation(input: SignupRequest, userAgent = ''
   const [login, entity] = await Promise.all([getLogin(input.email), getEntity(invitation.entityId)]);
   if (login) throw fail('SIGNUP_EMAIL_IN_USE');
   if (!entity) throw fail('INVALID_TOKEN');
+  await requireInviterStillEntitled(invitation, { kind: 'member', entityRoleId: invitation.entityRoleId });
 
   const at = now();
   const { user, password } = await confirmedUser(input, at);

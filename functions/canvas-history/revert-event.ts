@@ -332,6 +332,8 @@ async function planRevert(context: CanvasContext, event: HistoryEvent, voters: S
       ];
     }
     case 'shares': {
+      // An ended relation comes back only through a new invitation (its roles and sockets are gone).
+      if (event.action === 'relationEnded') throw fail('FORBIDDEN', { message: 'An ended work relation cannot be undone; invite the company again.' });
       const advisorId = Number(event.after?.advisorId);
       const relation = snapshot.workRelations.get(advisorId);
       const now = [...(relation?.sharedSectionIds ?? [])];

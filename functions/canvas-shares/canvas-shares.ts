@@ -1,13 +1,15 @@
 import type { CanvasSharesResponse } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
 import { workRelationRightsRefusal } from '../../shared/permissions';
-import { runSteps } from '../lib/canvas/transaction';
+import { runSteps, type Step } from '../lib/canvas/transaction';
+import { now } from '../lib/clock';
 import { getEntity } from '../lib/db/entities';
-import { getWorkRelation, listCanvasSections, updateSharedSections } from '../lib/db/work-relations';
+import { deleteAccessExpiry, getWorkRelation, listCanvasSections, putAccessExpiry, updateAccessUntil, updateSharedSections } from '../lib/db/work-relations';
 import { resolveActor, sharesEntry } from '../lib/journal/journal';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import type { Session } from '../lib/session';
+import { requireAccessUntilAhead } from '../lib/work-relations/access-until';
 import { requireCanvasSectionIds, sharedSectionsOf } from '../lib/work-relations/sections';
 
 /** The current family (only a family shares its canvas; another type → FORBIDDEN, 8). */
@@ -26,7 +28,7 @@ export async function getCanvasShares(session: Session, advisorId: number): Prom
   const familyId = requireFamily(session).entityId;
   const [relation, sections] = await Promise.all([getWorkRelation(familyId, advisorId), listCanvasSections(familyId)]);
   if (!relation) throw fail('ITEM_NOT_FOUND');
-  return { canvasSections: sharedSectionsOf(sections, relation.sharedSectionIds ?? []) };
+  return { canvasSections: sharedSectionsOf(sections, relation.sharedSectionIds ?? []), accessUntil: relation.accessUntil ?? null };
 }
 
 /**
@@ -34,8 +36,16 @@ export async function getCanvasShares(session: Session, advisorId: number): Prom
  * owner or admin of the family (canEditCanvasRights; else 8); an id the canvas lacks →
  * INCORRECT_INPUT (6) 'Invalid Canvas Rights'; no relation → 4. From the next request on,
  * every canvas read and write of that company's advisors is limited to these sections.
+ * accessUntil (time-boxed access, same right): a day sets or extends the last day of the
+ * company's access, null clears it, absent keeps it; the access-expiry job ends the
+ * relation after that day and warns the company 7 days before.
  */
-export async function updateCanvasShares(session: Session, advisorId: number, sectionIds: readonly number[]): Promise<CanvasSharesResponse> {
+export async function updateCanvasShares(
+  session: Session,
+  advisorId: number,
+  sectionIds: readonly number[],
+  accessUntilInput?: string | null,
+): Promise<CanvasSharesResponse> {
   const membership = requireFamily(session);
   const refusal = workRelationRightsRefusal(membership, 'canvasRights');
   if (refusal) throw fail(refusal);
@@ -44,12 +54,29 @@ export async function updateCanvasShares(session: Session, advisorId: number, se
   if (!relation) throw fail('ITEM_NOT_FOUND');
   const before = relation.sharedSectionIds ?? [];
   const unchanged = before.length === sectionIds.length && before.every((id) => sectionIds.includes(id));
-  if (!unchanged) {
-    await runSteps([{ op: updateSharedSections(familyId, advisorId, sectionIds), onConditionFailed: () => fail('ITEM_NOT_FOUND') }], {
-      familyId,
-      actor: () => resolveActor(session),
-      entries: [sharesEntry('sharesChanged', { familyId, advisorId, companyName: company?.entityName ?? '', before, after: sectionIds })],
-    });
+  const accessBefore = relation.accessUntil ?? null;
+  // Absent keeps the end date; a new one must not lie in the past (2).
+  const accessAfter = accessUntilInput === undefined || accessUntilInput === accessBefore ? accessBefore : requireAccessUntilAhead(accessUntilInput, now());
+  const steps: Step[] = [];
+  if (!unchanged) steps.push({ op: updateSharedSections(familyId, advisorId, sectionIds), onConditionFailed: () => fail('ITEM_NOT_FOUND') });
+  if (accessAfter !== accessBefore) {
+    // The end date moves with its access-expiry entry: a new date is a new entry, warned afresh.
+    steps.push({ op: updateAccessUntil(familyId, advisorId, accessAfter), onConditionFailed: () => fail('ITEM_NOT_FOUND') });
+    if (accessBefore) steps.push({ op: deleteAccessExpiry(familyId, advisorId, accessBefore), onConditionFailed: () => 'retry' });
+    if (accessAfter) steps.push({ op: putAccessExpiry(familyId, advisorId, accessAfter), onConditionFailed: () => 'retry' });
   }
-  return { canvasSections: sharedSectionsOf(sections, sectionIds) };
+  if (steps.length) {
+    // Only the sections are history (and the live channel's business); an end date changes no access today.
+    await runSteps(
+      steps,
+      unchanged
+        ? undefined
+        : {
+            familyId,
+            actor: () => resolveActor(session),
+            entries: [sharesEntry('sharesChanged', { familyId, advisorId, companyName: company?.entityName ?? '', before, after: sectionIds })],
+          },
+    );
+  }
+  return { canvasSections: sharedSectionsOf(sections, sectionIds), accessUntil: accessAfter };
 }

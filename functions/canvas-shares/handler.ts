@@ -12,6 +12,6 @@ export const handler = createGroupHandler('canvas-shares', {
   updateCanvasShares: defineRoute({
     path: EntityIdPath,
     body: UpdateCanvasSharesRequest,
-    handler: async ({ session, path, body }) => ({ body: await updateCanvasShares(requireSession(session), path.entityId, body.canvasSections) }),
+    handler: async ({ session, path, body }) => ({ body: await updateCanvasShares(requireSession(session), path.entityId, body.canvasSections, body.accessUntil) }),
   }),
 });

@@ -7,6 +7,7 @@ import { checkMemberRole, deleteMember, getMember } from '../lib/db/members';
 import { deleteWorkRelationMembersOfAdvisor } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
+import { revokeInvitationsOfFormerInviter } from '../lib/invitations/inviter';
 import { liveRightsChanged } from '../lib/live/revocation';
 import { refreshMembershipInSessions, type Session } from '../lib/session';
 import { runMemberChange } from './member-change';
@@ -16,7 +17,8 @@ import { runMemberChange } from './member-change';
  * (RemoveMemberFromEntity, only an owner removes an owner → 62); the transaction keeps
  * the last owner (62) and the last admin (63) with a condition on the entity's counters.
  * The member's sessions lose the entity at once; an advisor's canvas roles at the
- * company's families go too. Their invitations and the canvas items they wrote stay.
+ * company's families go too; their pending invitations are revoked. The canvas items they
+ * wrote and their accepted invitations stay.
  */
 export async function removeMember(session: Session, memberId: string): Promise<void> {
   const actor = requireCurrentMembership(session);
@@ -45,5 +47,6 @@ export async function removeMember(session: Session, memberId: string): Promise<
   await refreshMembershipInSessions(memberId, entityId, null);
   // An advisor who leaves the company loses the canvas roles families gave them there.
   if (actor.entityTypeId === EntityType.AdvisorCompany) await deleteWorkRelationMembersOfAdvisor(entityId, memberId);
-  await liveRightsChanged(memberId);
+  // Their pending invitations die with their membership (lib/invitations/inviter.ts); their sockets are decided again.
+  await Promise.all([revokeInvitationsOfFormerInviter({ entityId, entityTypeId: actor.entityTypeId }, memberId, undefined), liveRightsChanged(memberId)]);
 }

@@ -6,6 +6,7 @@ import { roleCounterChange } from '../lib/db/entities';
 import { checkMemberRole, getMember, updateMemberRole } from '../lib/db/members';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requireEntityRoleId, toSessionMembership } from '../lib/memberships';
+import { revokeInvitationsOfFormerInviter } from '../lib/invitations/inviter';
 import { liveRightsChanged } from '../lib/live/revocation';
 import { refreshMembershipInSessions, type Session } from '../lib/session';
 import { readMemberView } from './get-member';
@@ -47,7 +48,8 @@ export async function updateMember(session: Session, memberId: string, input: Up
     };
   });
   await refreshMembershipInSessions(updated.userId, entityId, toSessionMembership(updated));
-  await liveRightsChanged(updated.userId);
+  // A demotion revokes the pending invitations the new role could not send (lib/invitations/inviter.ts).
+  await Promise.all([revokeInvitationsOfFormerInviter({ entityId, entityTypeId: updated.entityTypeId }, updated.userId, updated), liveRightsChanged(updated.userId)]);
   const viewer = updated.userId === session.userId ? toSessionMembership(updated) : actor;
   return readMemberView(session.userId, viewer, memberId);
 }

@@ -1,5 +1,7 @@
 import { EntityType } from '../../shared/enums';
-import { effectiveWorkRelationRoleId, type Membership, type RelationView } from '../../shared/permissions';
+import { effectiveWorkRelationRoleId, isWorkRelationAccessOpen, type Membership, type RelationView } from '../../shared/permissions';
+import { now } from './clock';
+import { accessDayOf } from './work-relations/access-until';
 import { batchGetItems } from './db/batch';
 import type { EntityItem } from './db/entities';
 import { keys } from './db/keys';
@@ -61,6 +63,10 @@ export async function resolveRelatedEntity(session: Session, entityId: number, v
     if (entity.entityTypeId !== EntityType.AdvisorCompany) throw fail('ITEM_NOT_FOUND');
     return { entity, view: { kind: 'advisorOfFamily', membership }, workRelation };
   }
+  // An advisor whose time-boxed access is over sees the family no more, even before the access-expiry job ends the relation.
+  const today = accessDayOf(now());
+  const ownRelation = isVia ? (found.get(keyOf(ownRelationKey as Key)) as WorkRelationItem | undefined) : workRelation;
+  if (!isWorkRelationAccessOpen(ownRelation?.accessUntil, today)) throw fail('ITEM_NOT_FOUND');
   const workRelationRoleId = effectiveWorkRelationRoleId(membership, storedRole);
   if (!isVia) {
     if (entity.entityTypeId !== EntityType.Family) throw fail('ITEM_NOT_FOUND');

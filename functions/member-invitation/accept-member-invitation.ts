@@ -7,6 +7,7 @@ import { getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { toCurrentEntity, toSessionMembership } from '../lib/memberships';
 import { setSessionEntity, type Session } from '../lib/session';
+import { requireInviterStillEntitled } from '../lib/invitations/inviter';
 import { findMemberInvitation } from './find-invitation';
 import { joinEntityItems, runJoinTransaction } from './join-entity';
 
@@ -15,7 +16,8 @@ import { joinEntityItems, runJoinTransaction } from './join-entity';
  * one (INCORRECT_EMAIL_INPUT, 17). In one transaction the invitation is marked accepted
  * and the membership created with the invited role; then the entity becomes the
  * session's current one and is answered as set-current-entity answers it. Already
- * accepted → 32, expired → 31, cancelled → 33, unknown → 20, already a member → 30.
+ * accepted → 32, expired → 31, cancelled → 33 (also when its sender may no longer invite
+ * with that role: lib/invitations/inviter.ts), unknown → 20, already a member → 30.
  */
 export async function acceptMemberInvitation(session: Session, token: string): Promise<AcceptMemberInvitationResponse> {
   const invitation = await findMemberInvitation(token);
@@ -25,6 +27,7 @@ export async function acceptMemberInvitation(session: Session, token: string): P
   if (user.email !== invitation.email) throw fail('INCORRECT_EMAIL_INPUT', { errors: { email: [messageKeys.invalidInput] } });
   if (!entity) throw fail('ITEM_NOT_FOUND');
   if (existing) throw fail('USER_ALREADY_MEMBER');
+  await requireInviterStillEntitled(invitation, { kind: 'member', entityRoleId: invitation.entityRoleId });
   const { items, member } = joinEntityItems(invitation, { token, userId: user.id, at: now() });
   await runJoinTransaction(items, 0, invitation, token);
   await setSessionEntity(session, toSessionMembership(member));

@@ -40,6 +40,7 @@ export async function sendMemberInvitationEmail(session: Session, invitationId: 
       roleName: roleNames[invitation.entityRoleId],
       link: appLink('/member-invitation', { token }),
       validityDays: invitationValidityDays,
+      expirationDate: issued.expirationDate,
     }),
     { countAs: businessMetrics.invitationsSent },
   );

@@ -1,6 +1,8 @@
+import { EntityIdPath } from '../../shared/contracts/entities';
 import { ListAdvisorCompaniesRequest, ListDashboardFamiliesRequest, ListFamiliesRequest, NumericIdPath } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { requireSession } from '../lib/session';
+import { endWorkRelationWith } from './end-work-relation';
 import { listAdvisorCompanies } from './list-advisor-companies';
 import { listCanvasAdvisorCompanies, listSectionAdvisorCompanies } from './list-canvas-advisor-companies';
 import { listDashboardFamilies } from './list-dashboard-families';
@@ -29,5 +31,12 @@ export const handler = createGroupHandler('work-relation', {
   listSectionAdvisorCompanies: defineRoute({
     path: NumericIdPath,
     handler: async ({ session, path }) => ({ body: await listSectionAdvisorCompanies(requireSession(session), path.id) }),
+  }),
+  endWorkRelation: defineRoute({
+    path: EntityIdPath,
+    handler: async ({ session, path }) => {
+      await endWorkRelationWith(requireSession(session), path.entityId);
+      return { status: 204 };
+    },
   }),
 });

@@ -22,7 +22,9 @@ export async function listFamilies(session: Session, input: ListFamiliesRequest)
   const membership = requireCurrentMembership(session);
   if (membership.entityTypeId !== EntityType.AdvisorCompany) throw fail('FORBIDDEN');
   const advisorId = membership.entityId;
-  const familyIds = (await listFamiliesOfAdvisor(advisorId)).map((relation) => relation.familyId);
+  const relations = await listFamiliesOfAdvisor(advisorId);
+  const familyIds = relations.map((relation) => relation.familyId);
+  const accessUntilOf = new Map(relations.map((relation) => [relation.familyId, relation.accessUntil ?? null]));
   const [items, owners] = await Promise.all([
     batchGetItems<Record<string, unknown>>(
       familyIds.flatMap((familyId) => [keys.entity(familyId), keys.canvas(familyId), keys.workRelationMember(familyId, advisorId, session.userId)]),
@@ -47,7 +49,8 @@ export async function listFamilies(session: Session, input: ListFamiliesRequest)
         id: familyId,
         entityName: entity.entityName,
         owners: owners.get(familyId) ?? '',
-        endDate: null,
+        // The end of the company's access (time-boxed access), if the family set one.
+        endDate: accessUntilOf.get(familyId) ?? null,
         subscriptionPlan: null,
         canvasId: hasCanvas ? familyId : null,
         canViewCanvas: hasCanvas && canAdvisorViewCanvas(membership, workRelationRoleId),

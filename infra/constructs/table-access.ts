@@ -33,6 +33,14 @@ export const tableAccess = {
     table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
     indexes: ['dynamodb:Query'],
   },
+  /**
+   * The access-expiry job: read its entries and relations, end relations (a transaction of
+   * deletes and a history event), take a warning (conditional update); mail needs no table.
+   */
+  accessExpiry: {
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+    indexes: ['dynamodb:Query'],
+  },
   /** The SES events job: put suppression items, nothing else. */
   suppression: {
     table: ['dynamodb:PutItem'],

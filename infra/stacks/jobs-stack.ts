@@ -26,6 +26,8 @@ export type JobsStackProps = StackProps & {
 export const cleanupEntry = 'functions/jobs/cleanup/handler.ts';
 /** Handler of the hourly digest dispatch. */
 export const digestEntry = 'functions/jobs/digest/handler.ts';
+/** Handler of the hourly access-expiry run (time-boxed advisor access). */
+export const accessExpiryEntry = 'functions/jobs/access-expiry/handler.ts';
 
 /**
  * Scheduled work: once a day, remove expired invitations and tokens that DynamoDB's TTL
@@ -36,6 +38,8 @@ export class JobsStack extends Stack {
   readonly cleanupSchedule: scheduler.Schedule;
   readonly digest: AppFunction;
   readonly digestSchedule: scheduler.Schedule;
+  readonly accessExpiry: AppFunction;
+  readonly accessExpirySchedule: scheduler.Schedule;
   /** Every dead-letter queue of the stack (the monitoring dashboard shows them). */
   readonly deadLetterQueues: DeadLetterQueue[];
 
@@ -123,6 +127,46 @@ export class JobsStack extends Stack {
     Validations.of(schedulerRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.digest.function.node.defaultChild as CfnResource)}.Arn>:*]`,
       reason: 'The wildcard only covers versions and aliases of the digest function itself, which CDK grants with every Lambda invoke permission.',
+    });
+
+    // Time-boxed advisor access: every hour (UTC, where the end dates are measured), end the
+    // relations whose last day is over and warn companies 7 days before. Idempotent per
+    // relation and end date, so retries are safe; what keeps failing lands in a DLQ. It
+    // needs no WebSocket rights: its history event makes the live sender close the sockets.
+    this.accessExpiry = new AppFunction(this, 'AccessExpiry', {
+      entry: accessExpiryEntry,
+      description: 'Family Canvas job: hourly end of time-boxed advisor access',
+      environment: { ...props.environment, MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName },
+      timeout: Duration.minutes(5),
+    });
+    grantTableAccess(this.accessExpiry.function, props.table, 'accessExpiry');
+    props.mailIdentity.grant(this.accessExpiry.function, 'ses:SendEmail');
+    iam.Grant.addToPrincipal({
+      grantee: this.accessExpiry.function,
+      actions: ['ses:SendEmail'],
+      resourceArns: [this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.mailConfigurationSet.configurationSetName })],
+    });
+    const expiryScheduleDlq = new DeadLetterQueue(this, 'AccessExpiryScheduleDlq', { purpose: 'access-expiry schedule (undeliverable invocations)', alarmTopic: props.alarmTopic });
+    const expiryFailuresDlq = new DeadLetterQueue(this, 'AccessExpiryFailuresDlq', { purpose: 'access-expiry job (runs that failed after retries)', alarmTopic: props.alarmTopic });
+    this.deadLetterQueues.push(expiryScheduleDlq, expiryFailuresDlq);
+    this.accessExpiry.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(1),
+      onFailure: new destinations.SqsDestination(expiryFailuresDlq.queue),
+    });
+    this.accessExpirySchedule = new scheduler.Schedule(this, 'HourlyAccessExpiry', {
+      description: 'Ends work relations whose access end date is over; warns 7 days before',
+      schedule: scheduler.ScheduleExpression.cron({ minute: '2', hour: '*', timeZone: TimeZone.ETC_UTC }),
+      target: new targets.LambdaInvoke(this.accessExpiry.function, {
+        role: schedulerRole,
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(1),
+        deadLetterQueue: expiryScheduleDlq.queue,
+      }),
+    });
+    Validations.of(schedulerRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.accessExpiry.function.node.defaultChild as CfnResource)}.Arn>:*]`,
+      reason: 'The wildcard only covers versions and aliases of the access-expiry function itself, which CDK grants with every Lambda invoke permission.',
     });
   }
 }

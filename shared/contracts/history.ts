@@ -25,6 +25,8 @@ export const historyActions = [
   'advisorAdded',
   'advisorChanged',
   'advisorRemoved',
+  /** The family's work relation with an advisor company ended (itemType 'shares'; by either side or its access end date). */
+  'relationEnded',
   'restored',
   'reverted',
 ] as const;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { entityRoleIds, invitationStatuses } from '../enums';
 import { orderByParameter } from '../ordering';
+import { isCalendarDay } from '../dates';
 import { emailField, messageKeys, nameField, unusedWhenBlank } from '../validation';
 import { CurrentEntity, tokenField } from './auth';
 import { IdRequest, IdResponse, numberOrNumericString } from './common';
@@ -121,10 +122,19 @@ export const canvasSectionsField = () =>
     .max(maxCanvasSections, { error: messageKeys.tooLong })
     .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
+/**
+ * The last day of an advisor company's access (time-boxed access), YYYY-MM-DD, inclusive:
+ * access ends at the end of that day in UTC (shared/permissions.ts isWorkRelationAccessOpen).
+ * null or absent: no end. A day before today (UTC) → VALIDATION_ERROR (2) on the field.
+ */
+export const accessUntilField = () => z.string({ error: messageKeys.invalidInput }).refine(isCalendarDay, { error: messageKeys.invalidInput }).nullable();
+
 // POST /api/advisor-invitation/create
 export const CreateAdvisorInvitationRequest = z.strictObject({
   email: emailField(),
   canvasSections: canvasSectionsField().optional().default([]),
+  /** The access the accepted relation will have ends after this day; null or absent: no end. */
+  accessUntil: accessUntilField().optional(),
 });
 export type CreateAdvisorInvitationRequest = z.infer<typeof CreateAdvisorInvitationRequest>;
 
@@ -161,6 +171,8 @@ export const AdvisorInvitation = FamilyInvitation.extend({
   /** Titles of the shared sections, in canvas order; empty means all sections. */
   canvasSections: z.array(z.string()),
   canvasSectionIds: z.array(z.number()),
+  /** The end of the access the relation gets on acceptance (YYYY-MM-DD), or null. */
+  accessUntil: z.string().nullable(),
 });
 export type AdvisorInvitation = z.infer<typeof AdvisorInvitation>;
 
@@ -185,6 +197,8 @@ export type AdvisorInvitationsResponse = z.infer<typeof AdvisorInvitationsRespon
 export const WorkRelationInvitationInfo = InvitationInfo.extend({
   /** Advisor invitations: titles of the sections offered; empty means all. */
   canvasSections: z.array(z.string()),
+  /** Advisor invitations: the last day of the access offered (YYYY-MM-DD), or null. */
+  accessUntil: z.string().nullable().optional(),
 });
 export type WorkRelationInvitationInfo = z.infer<typeof WorkRelationInvitationInfo>;
 

@@ -6,7 +6,7 @@ import { PersonAddress } from './auth';
 import { categoryFields, sectionFields, Takeaway } from './canvas';
 import { idField, numberOrNumericString, numericIdParameter } from './common';
 import { EntityAddress } from './entities';
-import { canvasSectionsField } from './invitations';
+import { accessUntilField, canvasSectionsField } from './invitations';
 
 /**
  * Contracts of the work-relation calls (spec 02 §7 Work relations, §3 fields, §6 rights):
@@ -59,7 +59,7 @@ export const FamilyRow = z.object({
   id: z.number(),
   entityName: z.string(),
   owners: z.string(),
-  /** End of the subscription: not part of this product yet, always null. */
+  /** The last day of the company's access to this family (time-boxed access, YYYY-MM-DD, UTC), or null without an end. */
   endDate: z.string().nullable(),
   subscriptionPlan: z.string().nullable(),
   /** The family's canvas (its id is the family id), or null when it has none yet. */
@@ -257,10 +257,18 @@ export type SectionEntity = z.infer<typeof SectionEntity>;
 
 export const SharedSection = z.object({ id: z.number(), title: z.string() });
 /** GET /api/canvas-shares/{entityId} (the advisor company): the sections shared with it; empty means all. */
-export const CanvasSharesResponse = z.object({ canvasSections: z.array(SharedSection) });
+export const CanvasSharesResponse = z.object({
+  canvasSections: z.array(SharedSection),
+  /** The last day of the company's access (YYYY-MM-DD, inclusive, UTC), or null without an end. */
+  accessUntil: z.string().nullable(),
+});
 export type CanvasSharesResponse = z.infer<typeof CanvasSharesResponse>;
-/** PATCH /api/canvas-shares/{entityId}: empty means all; an id the canvas lacks → 6 'Invalid Canvas Rights'. */
-export const UpdateCanvasSharesRequest = z.strictObject({ canvasSections: canvasSectionsField() });
+/**
+ * PATCH /api/canvas-shares/{entityId}: empty means all; an id the canvas lacks → 6 'Invalid
+ * Canvas Rights'. accessUntil: a day sets or extends the end of the access, null clears it,
+ * absent keeps it; a day before today (UTC) → 2 on the field.
+ */
+export const UpdateCanvasSharesRequest = z.strictObject({ canvasSections: canvasSectionsField(), accessUntil: accessUntilField().optional() });
 export type UpdateCanvasSharesRequest = z.infer<typeof UpdateCanvasSharesRequest>;
 
 // ---- private notes ---------------------------------------------------------------------------

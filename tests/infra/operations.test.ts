@@ -132,6 +132,7 @@ describe('alarms', () => {
   it('jobs: a failed run of either job, and a day without a cleanup run', () => {
     expect(metricNames(alarms.get('JobFailed-cleanup')!)).toEqual(['Errors']);
     expect(metricNames(alarms.get('JobFailed-ses-events')!)).toEqual(['Errors']);
+    expect(metricNames(alarms.get('JobFailed-access-expiry')!)).toEqual(['Errors']);
     expect(alarms.get('JobDidNotRun-cleanup')).toMatchObject({ MetricName: 'Invocations', ComparisonOperator: 'LessThanThreshold', Threshold: 1, TreatMissingData: 'breaching' });
     expect(alarms.has('JobDidNotRun-ses-events')).toBe(false);
   });
@@ -159,16 +160,16 @@ describe('dead-letter queues', () => {
   }
 
   it('jobs: each schedule and each job function (asynchronous failures) has its own', () => {
-    const queues = expectDlqs(templates.jobs, 4);
+    const queues = expectDlqs(templates.jobs, 6);
     const schedules = Object.values(resourcesOf(templates.jobs, 'AWS::Scheduler::Schedule'));
     const invokeConfigs = Object.values(resourcesOf(templates.jobs, 'AWS::Lambda::EventInvokeConfig'));
-    expect(schedules).toHaveLength(2);
-    expect(invokeConfigs).toHaveLength(2);
+    expect(schedules).toHaveLength(3);
+    expect(invokeConfigs).toHaveLength(3);
     // Every queue serves exactly one schedule or one function.
     const users = [...schedules, ...invokeConfigs].map((resource) => JSON.stringify(resource));
     for (const queue of queues) expect(users.filter((user) => user.includes(queue!)), queue).toHaveLength(1);
     for (const schedule of schedules) expect(JSON.stringify(schedule)).toMatch(/DeadLetterConfig.*RetryPolicy|RetryPolicy.*DeadLetterConfig/);
-    templates.jobs.resourcePropertiesCountIs('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } } }, 2);
+    templates.jobs.resourcePropertiesCountIs('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } } }, 3);
   });
 
   it('mail: the SES events rule and the SES events function each have one', () => {

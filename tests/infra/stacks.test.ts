@@ -242,6 +242,27 @@ describe('jobs stack', () => {
     expect(actions).toEqual(expect.arrayContaining([...tableAccess.digest.table, 'ses:SendEmail']));
     for (const action of ['dynamodb:Scan', 'dynamodb:DeleteItem', 'ses:SendRawEmail']) expect(actions).not.toContain(action);
   });
+
+  it('runs the access expiry every hour (UTC) with retries and dead-letter queues; it may end relations and mail, never scan', () => {
+    const expiryId = logicalIdOf(stacks.jobs, stacks.jobs.accessExpiry.function);
+    templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(2 * * * ? *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
+      Target: Match.objectLike({
+        Arn: { 'Fn::GetAtt': [expiryId, 'Arn'] },
+        RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
+        DeadLetterConfig: Match.objectLike({ Arn: Match.anyValue() }),
+      }),
+    });
+    templates.jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: expiryId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    const actions = jobActions(stacks.jobs.accessExpiry);
+    expect(actions).toEqual(expect.arrayContaining([...tableAccess.accessExpiry.table, 'ses:SendEmail']));
+    for (const action of ['dynamodb:Scan', 'ses:SendRawEmail', 'execute-api:ManageConnections']) expect(actions).not.toContain(action);
+  });
 });
 
 describe('web stack', () => {

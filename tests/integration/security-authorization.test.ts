@@ -161,6 +161,8 @@ const matrix: Record<RouteKey, Row> = {
   'POST /api/work-relation-member/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
   'POST /api/work-relation-member/update/{memberId}/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
   'DELETE /api/work-relation-member/{memberId}/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
+  // Owners, admins and RemoveWorkRelation on either side; each family caller ends a fresh relation of its own.
+  'DELETE /api/work-relation/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
   'GET /api/canvas-shares/{entityId}': { expected: '5 4 8 | ok ok ok ok | 8 8 8' },
   'PATCH /api/canvas-shares/{entityId}': { expected: '5 4 8 | ok ok 8 8 | 8 8 8' },
 

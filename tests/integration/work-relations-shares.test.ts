@@ -124,8 +124,9 @@ describe('canvas shares', () => {
   it('are read by the family and set only by its owner or admin, with known sections', async () => {
     expect((await familyMember.client.get<CanvasSharesResponse>(`/api/canvas-shares/${companyOne.entityId}`)).body).toEqual({
       canvasSections: [{ id: sharedSection, title: family.canvas.sections[1]?.title }],
+      accessUntil: null,
     });
-    expect((await owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${companyAll.entityId}`)).body).toEqual({ canvasSections: [] });
+    expect((await owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${companyAll.entityId}`)).body).toEqual({ canvasSections: [], accessUntil: null });
     expectError(await familyMember.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [] }), 8);
     expectError(await companyOne.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [] }), 8);
     expect(expectError(await owner.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [sharedSection, 12345] }), 6).message).toBe('Invalid Canvas Rights');
@@ -193,7 +194,7 @@ describe('advisors and their canvas roles', () => {
 describe('canvas reset', () => {
   it('clears the shares: an advisor limited to one section sees the whole canvas again', async () => {
     expect((await owner.client.patch('/api/canvas/reset')).status).toBe(204);
-    expect((await owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${companyOne.entityId}`)).body).toEqual({ canvasSections: [] });
+    expect((await owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${companyOne.entityId}`)).body).toEqual({ canvasSections: [], accessUntil: null });
     const canvas = await sectionAdvisor.client.get<Canvas>(`/api/canvas/${family.familyId}`);
     expect(canvas.body.sections.map((section) => section.id)).toEqual(sectionIds);
   });

@@ -9,7 +9,7 @@ import { toSessionMembership } from '../../functions/lib/memberships';
 import { startSession } from '../../functions/lib/session';
 import { unsubscribeTokenFor } from '../../functions/lib/digest/unsubscribe-token';
 import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signUpAndConfirm, signupBody } from './accounts';
-import { memberOf } from './canvas';
+import { advisorCompanyFor, memberOf } from './canvas';
 import { uniqueEmail, type ApiClient } from './integration';
 import { addPasskey, integrationOrigin, passkeyAssertion, SoftAuthenticator } from './passkeys';
 import { questionPicker, secrets, type ActorName, type Call, type SecurityWorld, type SignedInActor } from './security-world';
@@ -327,6 +327,10 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
       body: { workRelationRoleId: WorkRelationRole.Full },
     }),
     'DELETE /api/work-relation-member/{memberId}/{entityId}': fixed({ path: `/api/work-relation-member/${world.accounts.advisorNone.userId}/${familyId}` }),
+    // Family-side callers (and the stranger) name a fresh company working for the family: an allowed call ends that relation only.
+    'DELETE /api/work-relation/{entityId}': async (actor) => ({
+      path: `/api/work-relation/${['owner', 'admin', 'full', 'limited', 'stranger'].includes(actor) ? (await advisorCompanyFor(world.stack, familyId, [], `Parting ${actor}`)).entityId : familyId}`,
+    }),
     'GET /api/canvas-shares/{entityId}': fixed({ path: `/api/canvas-shares/${world.companySomeId}` }),
     'PATCH /api/canvas-shares/{entityId}': (actor) => ({
       path: `/api/canvas-shares/${world.companySomeId}`,

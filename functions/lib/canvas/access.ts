@@ -1,5 +1,7 @@
 import { EntityType } from '../../../shared/enums';
-import { effectiveWorkRelationRoleId, permissionsForWorkRelationRole, type CanvasAccess, type Membership } from '../../../shared/permissions';
+import { effectiveWorkRelationRoleId, isWorkRelationAccessOpen, permissionsForWorkRelationRole, type CanvasAccess, type Membership } from '../../../shared/permissions';
+import { now } from '../clock';
+import { accessDayOf } from '../work-relations/access-until';
 import type { Session } from '../session';
 import type { CanvasSnapshot } from './snapshot';
 
@@ -29,7 +31,8 @@ export function resolveCanvasAccess(
   if (membership.entityTypeId === EntityType.Family) return membership.entityId === familyId ? { kind: 'own', membership } : null;
   if (membership.entityTypeId !== EntityType.AdvisorCompany) return null;
   const relation = relations.workRelations.get(membership.entityId);
-  if (!relation) return null;
+  // Time-boxed access ends with its last day even before the access-expiry job removes the relation.
+  if (!relation || !isWorkRelationAccessOpen(relation.accessUntil, accessDayOf(now()))) return null;
   const ownRole = relations.workRelationMembers.get(`${membership.entityId}#${session.userId}`)?.workRelationRoleId;
   const workRelationRoleId = effectiveWorkRelationRoleId(membership, ownRole);
   return {

@@ -77,6 +77,13 @@ export const keys = {
     PK: `CANVAS#${familyId}`,
     SK: `C#WRMEMBER#${advisorId}#${userId}`,
   }),
+  /**
+   * Time-boxed access: one small item per relation with an end date, in one partition
+   * sorted by the end day, so the access-expiry job finds the relations whose last day is
+   * over, or near, with one Query (never a Scan). Few relations carry an end date.
+   */
+  accessExpiry: (accessUntil: string, familyId: number | string, advisorId: number | string) => ({ PK: 'ACCESSEXPIRY', SK: `${accessUntil}#${familyId}#${advisorId}` }),
+  accessExpiryPartition: 'ACCESSEXPIRY',
   section: (familyId: number | string, sectionId: number) => ({ PK: `CANVAS#${familyId}`, SK: `C#SECTION#${sectionId}` }),
   category: (familyId: number | string, categoryId: number) => ({ PK: `CANVAS#${familyId}`, SK: `C#CATEGORY#${categoryId}` }),
   question: (familyId: number | string, categoryId: number, questionId: string) => ({ PK: `CANVAS#${familyId}`, SK: `C#QUESTION#${categoryId}#${questionId}` }),

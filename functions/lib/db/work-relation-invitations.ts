@@ -29,6 +29,8 @@ export type WorkRelationInvitationItem = InvitationRecord & {
   kind: WorkRelationInvitationKind;
   /** Advisor invitations: the family's section ids the advisor company will see; empty = all. */
   canvasSections: number[];
+  /** Advisor invitations: the last day of the access the relation gets (YYYY-MM-DD, UTC), or absent/null for none. */
+  accessUntil?: string | null;
   /** The entity that accepted (the family or the advisor company). */
   acceptedEntityId?: number;
   GSI2PK?: string;
@@ -44,13 +46,14 @@ export function workRelationInvitationKey(kind: WorkRelationInvitationKind, invi
 
 /** Stores a new invitation (no link yet); its validity starts now and is renewed by every e-mail. */
 export async function putWorkRelationInvitation(
-  input: Pick<WorkRelationInvitationItem, 'kind' | 'id' | 'entityId' | 'email' | 'createdByUserId' | 'createdByName' | 'canvasSections'>,
+  input: Pick<WorkRelationInvitationItem, 'kind' | 'id' | 'entityId' | 'email' | 'createdByUserId' | 'createdByName' | 'canvasSections' | 'accessUntil'>,
   at: Date,
 ): Promise<WorkRelationInvitationItem> {
   const item: WorkRelationInvitationItem = {
     type: workRelationInvitationTypes[input.kind],
     ...input,
     canvasSections: [...input.canvasSections],
+    accessUntil: input.accessUntil ?? null,
     createdDate: at.toISOString(),
     ...invitationExpiry(at),
     accepted: false,

@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailure } from '../errors';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { now } from '../clock';
 import { batchDelete, type SectionItem } from './canvas';
@@ -20,6 +21,18 @@ export type WorkRelationItem = {
   advisorId: number;
   sharedSectionIds: number[];
   createdAt: string;
+  /** Time-boxed access: the last day (YYYY-MM-DD, UTC, inclusive) the company has access; absent or null: no end. */
+  accessUntil?: string | null;
+};
+
+/** The access-expiry job's entry for a relation with an end date (keys.accessExpiry). */
+export type AccessExpiryItem = {
+  type: 'AccessExpiry';
+  familyId: number;
+  advisorId: number;
+  accessUntil: string;
+  /** When the 7-day warning went out for this end date (once; a new end date is a new item). */
+  warnedAt?: string;
 };
 
 export type WorkRelationMemberItem = {
@@ -31,8 +44,15 @@ export type WorkRelationMemberItem = {
   updatedAt: string;
 };
 
-function workRelationItem(familyId: number, advisorId: number, sharedSectionIds: readonly number[]) {
-  const item: WorkRelationItem = { type: 'WorkRelation', familyId, advisorId, sharedSectionIds: [...sharedSectionIds], createdAt: now().toISOString() };
+function workRelationItem(familyId: number, advisorId: number, sharedSectionIds: readonly number[], accessUntil: string | null = null) {
+  const item: WorkRelationItem = {
+    type: 'WorkRelation',
+    familyId,
+    advisorId,
+    sharedSectionIds: [...sharedSectionIds],
+    createdAt: now().toISOString(),
+    ...(accessUntil ? { accessUntil } : {}),
+  };
   return { ...keys.workRelation(familyId, advisorId), ...keys.familiesOfAdvisor(advisorId), GSI1SK: `FAMILY#${familyId}`, ...item };
 }
 
@@ -41,14 +61,95 @@ function workRelationMemberItem(familyId: number, advisorId: number, userId: str
   return { ...keys.workRelationMember(familyId, advisorId, userId), ...item };
 }
 
-/** A new work relation, as one item of a transaction (fails when the relation exists). */
-export function putNewWorkRelation(familyId: number, advisorId: number, sharedSectionIds: readonly number[]): TransactWriteItem {
-  return { Put: { TableName: tableName(), Item: workRelationItem(familyId, advisorId, sharedSectionIds), ConditionExpression: 'attribute_not_exists(PK)' } };
+/** A new work relation, as one item of a transaction (fails when the relation exists); with an end date, add putAccessExpiry too. */
+export function putNewWorkRelation(familyId: number, advisorId: number, sharedSectionIds: readonly number[], accessUntil: string | null = null): TransactWriteItem {
+  return { Put: { TableName: tableName(), Item: workRelationItem(familyId, advisorId, sharedSectionIds, accessUntil), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
-/** Creates or replaces the work relation of a family with an advisor company. */
+/** Creates or replaces the work relation of a family with an advisor company (test and seed factories; no end date). */
 export async function putWorkRelation(familyId: number, advisorId: number, sharedSectionIds: readonly number[]): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: workRelationItem(familyId, advisorId, sharedSectionIds) }));
+}
+
+// ---- time-boxed access ------------------------------------------------------------------------
+
+/** The access-expiry entry of a relation's end date, as one item of a transaction. */
+export function putAccessExpiry(familyId: number, advisorId: number, accessUntil: string): TransactWriteItem {
+  const item: AccessExpiryItem = { type: 'AccessExpiry', familyId, advisorId, accessUntil };
+  return { Put: { TableName: tableName(), Item: { ...keys.accessExpiry(accessUntil, familyId, advisorId), ...item } } };
+}
+
+/** Removes the access-expiry entry of an end date, as one item of a transaction. */
+export function deleteAccessExpiry(familyId: number, advisorId: number, accessUntil: string): TransactWriteItem {
+  return { Delete: { TableName: tableName(), Key: keys.accessExpiry(accessUntil, familyId, advisorId) } };
+}
+
+/** Sets (a day) or clears (null) the end of a relation's access, as one item of a transaction; the relation must exist. */
+export function updateAccessUntil(familyId: number, advisorId: number, accessUntil: string | null): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.workRelation(familyId, advisorId),
+      UpdateExpression: accessUntil ? 'SET accessUntil = :day' : 'REMOVE accessUntil',
+      ConditionExpression: 'attribute_exists(PK)',
+      ...(accessUntil ? { ExpressionAttributeValues: { ':day': accessUntil } } : {}),
+    },
+  };
+}
+
+/** Access-expiry entries whose end day is in [fromDay, toDay] (either open): one paginated Query of their partition. */
+export async function listAccessExpiries(range: { fromDay?: string; toDay?: string }): Promise<AccessExpiryItem[]> {
+  const low = range.fromDay ?? '0000-00-00';
+  // '#' sorts before digits: `${day}#~` is after every entry of that day.
+  const high = `${range.toDay ?? '9999-12-31'}#~`;
+  return queryAll<AccessExpiryItem>({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :low AND :high',
+    ExpressionAttributeValues: { ':pk': keys.accessExpiryPartition, ':low': low, ':high': high },
+    ConsistentRead: true,
+  });
+}
+
+/** Marks the 7-day warning of an end date as sent; false when it was already (or the entry is gone). */
+export async function takeAccessExpiryWarning(entry: Pick<AccessExpiryItem, 'familyId' | 'advisorId' | 'accessUntil'>, at: Date): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.accessExpiry(entry.accessUntil, entry.familyId, entry.advisorId),
+        UpdateExpression: 'SET warnedAt = :at',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(warnedAt)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives a warning back after its mail failed, so the next run sends it. */
+export async function releaseAccessExpiryWarning(entry: Pick<AccessExpiryItem, 'familyId' | 'advisorId' | 'accessUntil'>): Promise<void> {
+  await db().send(
+    new UpdateCommand({ TableName: tableName(), Key: keys.accessExpiry(entry.accessUntil, entry.familyId, entry.advisorId), UpdateExpression: 'REMOVE warnedAt' }),
+  );
+}
+
+/** Removes an entry left behind (its relation ended, or its date changed): outside a transaction. */
+export async function forgetAccessExpiry(entry: Pick<AccessExpiryItem, 'familyId' | 'advisorId' | 'accessUntil'>): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.accessExpiry(entry.accessUntil, entry.familyId, entry.advisorId) }));
+}
+
+// ---- ending a relation ------------------------------------------------------------------------
+
+/** The relation item deleted, only while it exists, as one item of a transaction. */
+export function deleteWorkRelationItem(familyId: number, advisorId: number): TransactWriteItem {
+  return { Delete: { TableName: tableName(), Key: keys.workRelation(familyId, advisorId), ConditionExpression: 'attribute_exists(PK)' } };
+}
+
+/** The canvas roles a family gave to the advisors of one company: Query `C#WRMEMBER#<advisorId>#`. */
+export async function listWorkRelationMembersOfCompany(familyId: number, advisorId: number): Promise<WorkRelationMemberItem[]> {
+  return queryCanvasPrefix<WorkRelationMemberItem>(familyId, `${keys.workRelationMemberPrefix}${advisorId}#`);
 }
 
 function sharedSectionsUpdate(familyId: number, advisorId: number, sharedSectionIds: readonly number[]) {

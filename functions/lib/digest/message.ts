@@ -70,12 +70,15 @@ const actionWords: Record<HistoryAction, string> = {
   advisorAdded: 'added',
   advisorChanged: 'changed',
   advisorRemoved: 'removed',
+  relationEnded: 'ended the work relation with',
   restored: 'restored',
   reverted: 'undid a change of',
 };
 
 const describeChange = (change: DigestChange) =>
-  `${change.actor} ${actionWords[change.action]} the ${kindNames[change.itemType]}${change.title ? ` “${change.title}”` : ''}`;
+  change.action === 'relationEnded'
+    ? `${change.actor} ended the work relation with ${change.title}`
+    : `${change.actor} ${actionWords[change.action]} the ${kindNames[change.itemType]}${change.title ? ` “${change.title}”` : ''}`;
 
 function dueText(item: MyActionPoint, today: string): string {
   if (!item.dueDate) return 'no due date';

@@ -115,6 +115,25 @@ export function sharesEntry(
   };
 }
 
+/**
+ * A work relation ended (either side, or its access end date): the company's sharing as it
+ * was, and nothing after. It is a 'shares' event, so the live sender decides every socket of
+ * the canvas again when it meets it (functions/lib/live/fanout.ts) and the advisors' sockets
+ * close. It cannot be undone: a new invitation starts a new relation.
+ */
+export function relationEndedEntry(change: { advisorId: number; companyName: string; sharedSectionIds: readonly number[]; accessUntil: string | null }): JournalEntry {
+  return {
+    action: 'relationEnded',
+    itemType: 'shares',
+    itemId: String(change.advisorId),
+    sectionId: null,
+    categoryId: null,
+    title: change.companyName,
+    before: { advisorId: change.advisorId, sharedSectionIds: [...change.sharedSectionIds], accessUntil: change.accessUntil },
+    after: null,
+  };
+}
+
 /** The canvas title, before and after. */
 export function titleEntry(action: HistoryAction, change: { familyId: number; before: string; after: string; revertsEventId?: string }): JournalEntry {
   return {

@@ -1,3 +1,4 @@
+import { formatDay } from '../../../shared/dates';
 import { EntityType, type EntityTypeId } from '../../../shared/enums';
 import { config } from '../config';
 
@@ -31,6 +32,22 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
     : '';
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#777">Family Canvas</p></body></html>`;
 }
+
+/**
+ * An invitation link's validity as the e-mails state it: the days and the last day, from its
+ * expirationDate (ISO), shown day.month.year in UTC.
+ */
+function validityOf(input: { validityDays: number; expirationDate: string }): string {
+  return `valid for ${input.validityDays} days, until ${formatDay(input.expirationDate.slice(0, 10))} (UTC)`;
+}
+
+/** An advisor company's access end, as the e-mails state it. */
+function accessEndText(accessUntil: string | null | undefined): string {
+  return accessUntil ? `The access ends at the end of ${formatDay(accessUntil)} (UTC), unless the family extends it.` : '';
+}
+
+/** Why a relation ended, in a sentence of the e-mail each side gets. */
+export type RelationEndCause = { by: 'family' | 'advisor'; actorName: string } | { by: 'expiry'; accessUntil: string };
 
 export const emailTemplates = {
   contactMessage(input: { firstName: string; lastName: string; email: string; subject: string; message: string }): EmailMessage {
@@ -103,18 +120,18 @@ export const emailTemplates = {
   },
 
   /** Sent by POST /member-invitation/send-email: who invites whom into which entity, with the link and its validity. */
-  memberInvitation(input: { inviterName: string; entityName: string; entityTypeId: EntityTypeId; roleName: string; link: string; validityDays: number }): EmailMessage {
+  memberInvitation(input: { inviterName: string; entityName: string; entityTypeId: EntityTypeId; roleName: string; link: string; validityDays: number; expirationDate: string }): EmailMessage {
     const kind = input.entityTypeId === EntityType.Family ? 'family' : 'company';
     const intro = `${input.inviterName} invites you to join the ${kind} ${input.entityName} on Family Canvas with the role ${input.roleName}.`;
     return {
       subject: `${input.inviterName} invites you to ${input.entityName} on Family Canvas`,
-      text: `Hello,\n\n${intro}\n\nAccept the invitation with this link (valid for ${input.validityDays} days):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
+      text: `Hello,\n\n${intro}\n\nAccept the invitation with this link (${validityOf(input)}):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
       html: layout(
         `Join ${input.entityName} on Family Canvas`,
         [
           'Hello,',
           escapeHtml(intro),
-          `The invitation is valid for ${input.validityDays} days. If you do not know the sender, you can ignore this e-mail.`,
+          `The invitation is ${escapeHtml(validityOf(input))}. If you do not know the sender, you can ignore this e-mail.`,
         ],
         { label: 'Accept the invitation', url: input.link },
       ),
@@ -122,34 +139,77 @@ export const emailTemplates = {
   },
 
   /** Sent by POST /family-invitation/send-email: an advisor company invites a family to work with it. */
-  familyInvitation(input: { inviterName: string; companyName: string; link: string; validityDays: number }): EmailMessage {
+  familyInvitation(input: { inviterName: string; companyName: string; link: string; validityDays: number; expirationDate: string }): EmailMessage {
     const intro = `${input.inviterName} of ${input.companyName} invites your family to work together on your family canvas on Family Canvas.`;
     const next = 'After signing in (or signing up with this e-mail address), you choose one of your families or create a new one.';
     return {
       subject: `${input.companyName} invites your family to Family Canvas`,
-      text: `Hello,\n\n${intro}\n${next}\n\nAccept the invitation with this link (valid for ${input.validityDays} days):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
+      text: `Hello,\n\n${intro}\n${next}\n\nAccept the invitation with this link (${validityOf(input)}):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
       html: layout(
         `${input.companyName} invites your family`,
-        ['Hello,', escapeHtml(intro), escapeHtml(next), `The invitation is valid for ${input.validityDays} days. If you do not know the sender, you can ignore this e-mail.`],
+        ['Hello,', escapeHtml(intro), escapeHtml(next), `The invitation is ${escapeHtml(validityOf(input))}. If you do not know the sender, you can ignore this e-mail.`],
         { label: 'Accept the invitation', url: input.link },
       ),
     };
   },
 
   /** Sent by POST /advisor-invitation/send-email: a family invites an advisor company to its canvas (all sections or some). */
-  advisorInvitation(input: { inviterName: string; familyName: string; sectionTitles: readonly string[]; link: string; validityDays: number }): EmailMessage {
+  advisorInvitation(input: {
+    inviterName: string;
+    familyName: string;
+    sectionTitles: readonly string[];
+    link: string;
+    validityDays: number;
+    expirationDate: string;
+    accessUntil?: string | null;
+  }): EmailMessage {
     const scope = input.sectionTitles.length ? `these sections of its canvas: ${input.sectionTitles.join(', ')}` : 'all sections of its canvas';
     // The family's own name, as it chose it ("Rivera Family", "The Riveras"): no "the … family" around it.
     const intro = `${input.inviterName} of ${input.familyName} invites your advisor company to work with them on Family Canvas, with access to ${scope}.`;
+    const access = accessEndText(input.accessUntil);
     const next = 'After signing in (or signing up with this e-mail address), you choose one of your advisor companies or create a new one.';
     return {
       subject: `${input.familyName} invites you to Family Canvas`,
-      text: `Hello,\n\n${intro}\n${next}\n\nAccept the invitation with this link (valid for ${input.validityDays} days):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
+      text: `Hello,\n\n${intro}\n${access ? `${access}\n` : ''}${next}\n\nAccept the invitation with this link (${validityOf(input)}):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
       html: layout(
         `${input.familyName} invites you`,
-        ['Hello,', escapeHtml(intro), escapeHtml(next), `The invitation is valid for ${input.validityDays} days. If you do not know the sender, you can ignore this e-mail.`],
+        ['Hello,', escapeHtml(intro), ...(access ? [escapeHtml(access)] : []), escapeHtml(next), `The invitation is ${escapeHtml(validityOf(input))}. If you do not know the sender, you can ignore this e-mail.`],
         { label: 'Accept the invitation', url: input.link },
       ),
+    };
+  },
+
+  /**
+   * Sent to the owners and admins of both sides when a work relation ends (ended by either
+   * side, or its time-boxed access ran out). What stays: the canvas content the advisors
+   * wrote, and each side's private notes; a new invitation starts a new relation.
+   */
+  workRelationEnded(input: { side: 'family' | 'advisor'; familyName: string; companyName: string; cause: RelationEndCause; link: string }): EmailMessage {
+    const cause =
+      input.cause.by === 'expiry'
+        ? `The access ${input.familyName} gave ${input.companyName} ended with ${formatDay(input.cause.accessUntil)} (UTC).`
+        : input.cause.by === 'family'
+          ? `${input.cause.actorName} of ${input.familyName} ended the family's work relation with ${input.companyName}.`
+          : `${input.cause.actorName} of ${input.companyName} ended the company's work relation with ${input.familyName}.`;
+    const effect =
+      input.side === 'advisor'
+        ? `${input.companyName} no longer has access to the canvas of ${input.familyName}. Your private notes stay with your company.`
+        : `${input.companyName} no longer has access to your canvas. What its advisors wrote on it stays; you can invite the company again at any time.`;
+    return {
+      subject: `Work relation ended: ${input.familyName} and ${input.companyName}`,
+      text: `Hello,\n\n${cause}\n${effect}\n\n${input.link}\n`,
+      html: layout('Work relation ended', ['Hello,', escapeHtml(cause), escapeHtml(effect)], { label: 'Open Family Canvas', url: input.link }),
+    };
+  },
+
+  /** Sent once, 7 days before time-boxed access ends, to the advisor company's owners and admins. */
+  accessEndingSoon(input: { familyName: string; companyName: string; accessUntil: string; link: string }): EmailMessage {
+    const intro = `the access of ${input.companyName} to the canvas of ${input.familyName} ends at the end of ${formatDay(input.accessUntil)} (UTC).`;
+    const next = `To keep working together, ask ${input.familyName} to extend it.`;
+    return {
+      subject: `Access to ${input.familyName} ends on ${formatDay(input.accessUntil)}`,
+      text: `Hello,\n\n${intro}\n${next}\n\n${input.link}\n`,
+      html: layout(`Access to ${input.familyName} ends soon`, ['Hello,', escapeHtml(intro), escapeHtml(next)], { label: 'Open Family Canvas', url: input.link }),
     };
   },
 } as const;

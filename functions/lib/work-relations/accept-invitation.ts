@@ -1,7 +1,7 @@
 import { TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { AcceptWorkRelationInvitationResponse } from '../../../shared/contracts/invitations';
 import { EntityRole, EntityType } from '../../../shared/enums';
-import { workRelationAcceptRefusal, workRelationInvitationSides, type WorkRelationInvitationKind } from '../../../shared/permissions';
+import { isWorkRelationAccessOpen, workRelationAcceptRefusal, workRelationInvitationSides, type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { now } from '../clock';
 import { db } from '../db/client';
@@ -9,11 +9,13 @@ import { allocateEntityId, defaultCanvasName, getEntity, newEntityWithOwner, typ
 import { checkMemberIsAdmin, getMember, type MemberItem } from '../db/members';
 import { getUser } from '../db/users';
 import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from '../db/work-relation-invitations';
-import { putNewWorkRelation } from '../db/work-relations';
+import { putAccessExpiry, putNewWorkRelation } from '../db/work-relations';
+import { requireInviterStillEntitled } from '../invitations/inviter';
 import { fail, transactionCancellationReasons } from '../errors';
 import { log } from '../logger';
 import { toCurrentEntity, toSessionMembership } from '../memberships';
 import { hashToken, setSessionEntity, type Session } from '../session';
+import { accessDayOf } from './access-until';
 import { findWorkRelationInvitation } from './invitations';
 
 export type AcceptInput = {
@@ -72,11 +74,14 @@ async function planWithNew(kind: WorkRelationInvitationKind, userId: string, inp
  * already works with the inviter → USER_ALREADY_MEMBER, 30) with the sections the
  * invitation offers, and either the owner/admin check or the new entity and its owner.
  * Then the accepting entity becomes the session's current one. Accepted → 32, expired → 31,
- * cancelled → 33, unknown or replaced → 20.
+ * cancelled → 33 (also when its sender may no longer send it: removed, demoted — the
+ * invitation is then revoked), unknown or replaced → 20. An advisor invitation's end date
+ * goes on the relation (with its access-expiry entry); one already past → 31.
  */
 export async function acceptWorkRelationInvitation(session: Session, kind: WorkRelationInvitationKind, input: AcceptInput): Promise<AcceptWorkRelationInvitationResponse> {
   const invitation = await findWorkRelationInvitation(kind, input.token);
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
+  await requireInviterStillEntitled(invitation, { kind });
   const user = await getUser(session.userId);
   if (!user) throw fail('ITEM_NOT_FOUND');
   if (user.email !== invitation.email) throw fail('INCORRECT_EMAIL_INPUT', { errors: { email: [messageKeys.invalidInput] } });
@@ -87,10 +92,14 @@ export async function acceptWorkRelationInvitation(session: Session, kind: WorkR
   const familyId = kind === 'family' ? acceptingId : invitation.entityId;
   const advisorId = kind === 'family' ? invitation.entityId : acceptingId;
   const sharedSectionIds = kind === 'advisor' ? (invitation.canvasSections ?? []) : [];
+  const accessUntil = kind === 'advisor' ? (invitation.accessUntil ?? null) : null;
+  // The access it offered ran out before anyone accepted: nothing to accept any more (31).
+  if (accessUntil && !isWorkRelationAccessOpen(accessUntil, accessDayOf(now()))) throw fail('INVITATION_EXPIRED', { message: 'The access this invitation offered has ended.' });
   const items: TransactWriteItem[] = [
     markWorkRelationInvitationAccepted(invitation, { tokenHash: hashToken(input.token), userId: user.id, at: now(), acceptedEntityId: acceptingId }),
-    putNewWorkRelation(familyId, advisorId, sharedSectionIds),
+    putNewWorkRelation(familyId, advisorId, sharedSectionIds, accessUntil),
     ...('check' in planned ? [planned.check] : planned.puts),
+    ...(accessUntil ? [putAccessExpiry(familyId, advisorId, accessUntil)] : []),
   ];
 
   for (let attempt = 0; ; attempt += 1) {

@@ -34,6 +34,7 @@ import { sendEmail } from '../mail/mailer';
 import { appLink, emailTemplates } from '../mail/templates';
 import { requireCurrentMembership } from '../memberships';
 import type { Session } from '../session';
+import { requireAccessUntilAhead } from './access-until';
 import { requireCanvasSectionIds, sharedSectionsOf } from './sections';
 
 /**
@@ -75,10 +76,11 @@ const isPendingDuplicate = (invitations: readonly WorkRelationInvitationItem[], 
 export async function createWorkRelationInvitation(
   session: Session,
   kind: WorkRelationInvitationKind,
-  input: { email: string; canvasSections?: readonly number[] },
+  input: { email: string; canvasSections?: readonly number[]; accessUntil?: string | null },
 ): Promise<CreateWorkRelationInvitationResponse> {
   const actor = requireInviter(session, kind, 'invite');
   const canvasSections = kind === 'advisor' ? [...(input.canvasSections ?? [])] : [];
+  const accessUntil = kind === 'advisor' ? requireAccessUntilAhead(input.accessUntil ?? null, now()) : null;
   const [invitations, inviter] = await Promise.all([
     listWorkRelationInvitations(kind, actor.entityId),
     getUser(session.userId),
@@ -88,7 +90,7 @@ export async function createWorkRelationInvitation(
   const at = now();
   if (isPendingDuplicate(invitations, input.email, null, at)) throw fail('ITEM_FOUND', { message: 'A pending invitation for this e-mail exists.' });
   const invitation = await putWorkRelationInvitation(
-    { kind, id: newId(), entityId: actor.entityId, email: input.email, createdByUserId: inviter.id, createdByName: fullName(inviter), canvasSections },
+    { kind, id: newId(), entityId: actor.entityId, email: input.email, createdByUserId: inviter.id, createdByName: fullName(inviter), canvasSections, accessUntil },
     at,
   );
   return { id: invitation.id };
@@ -112,13 +114,15 @@ export async function sendWorkRelationInvitationEmail(session: Session, kind: Wo
   const link = appLink(invitationLandingPaths[kind], { token });
   const message =
     kind === 'family'
-      ? emailTemplates.familyInvitation({ inviterName: fullName(sender), companyName: entity.entityName, link, validityDays: invitationValidityDays })
+      ? emailTemplates.familyInvitation({ inviterName: fullName(sender), companyName: entity.entityName, link, validityDays: invitationValidityDays, expirationDate: issued.expirationDate })
       : emailTemplates.advisorInvitation({
           inviterName: fullName(sender),
           familyName: entity.entityName,
           sectionTitles: sharedSectionsOf(sections, invitation.canvasSections).map((section) => section.title),
           link,
           validityDays: invitationValidityDays,
+          expirationDate: issued.expirationDate,
+          accessUntil: invitation.accessUntil ?? null,
         });
   await sendEmail(invitation.email, message, { countAs: businessMetrics.invitationsSent });
   return { id: invitationId, expirationDate: issued.expirationDate };
@@ -188,6 +192,7 @@ export async function listAdvisorInvitations(session: Session, orderBy: Readonly
       ...toFamilyInvitation(invitation, entity.entityName, at),
       canvasSections: shared.map((section) => section.title),
       canvasSectionIds: shared.map((section) => section.id),
+      accessUntil: invitation.accessUntil ?? null,
     };
   });
   // Sorting by canvas rights sorts by the joined titles ('' — all sections — last).
@@ -211,5 +216,6 @@ export async function getWorkRelationInvitationInfo(kind: WorkRelationInvitation
   return {
     ...toInvitationInfo(invitation, entity),
     canvasSections: sharedSectionsOf(sections, invitation.canvasSections ?? []).map((section) => section.title),
+    ...(kind === 'advisor' ? { accessUntil: invitation.accessUntil ?? null } : {}),
   };
 }

@@ -27,6 +27,7 @@ export const historyMessages = {
   'history.event.canvasReverted': 'changed the canvas title back to “{title}”',
   'history.event.reset': 'reset the canvas',
   'history.event.sharesChanged': 'changed the sections {title} sees',
+  'history.event.relationEnded': 'ended the work relation with {title}',
   'history.event.sharesReverted': 'gave {title} its former sections back',
   'history.event.advisorAdded': 'gave {title} access to the canvas',
   'history.event.advisorChanged': 'changed the canvas access of {title}',

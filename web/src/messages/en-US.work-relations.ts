@@ -47,7 +47,7 @@ export const workRelationMessages = {
   'families.defaultOrder': 'family name',
   'families.column.entityName': 'Family',
   'families.column.owners': 'Owners',
-  'families.column.endDate': 'End date',
+  'families.column.endDate': 'Access until',
   'families.column.subscriptionPlan': 'Subscription plan',
   'families.column.canvas': 'Canvas',
   'families.openCanvas': 'Open canvas',
@@ -191,6 +191,31 @@ export const workRelationMessages = {
   'canvasRights.noneSelected': 'Choose at least one section.',
   'canvasRights.save': 'Save',
   'canvasRights.success': 'The sections shared with {company} have been saved.',
+
+  // Ending a work relation (issue 14): the company page for the family, the family page for the advisor company
+  'endRelation.button.family': 'End work relation',
+  'endRelation.button.advisor': 'Leave this family',
+  'endRelation.title.family': 'End the work relation with {name}?',
+  'endRelation.text.family':
+    '{name} loses all access to your canvas at once: its advisors can no longer read or edit it, and the family disappears from their dashboard. What they wrote stays on your canvas, and you can invite the company again later. Both sides are told by e-mail.',
+  'endRelation.title.advisor': 'Leave {name}?',
+  'endRelation.text.advisor':
+    'Your company loses all access to the canvas of {name} at once. Your private notes stay with your company. Only the family can invite you again. Both sides are told by e-mail.',
+  'endRelation.confirm': 'End work relation',
+  'endRelation.success': 'The work relation with {name} has ended.',
+
+  // Time-boxed access (issue 14): canvas-rights tab, invite-advisor form, families list
+  'accessUntil.title': 'Access end date',
+  'accessUntil.label': 'Access until',
+  'accessUntil.hint': 'The last day of access, day.month.year. Access ends at the end of that day (UTC). Empty: no end.',
+  'accessUntil.past': 'Choose today or a later day.',
+  'accessUntil.none': 'No end date: the access runs until the work relation is ended.',
+  'accessUntil.until': 'Access until {date} (end of day, UTC)',
+  'accessUntil.intro': '{company} is warned by e-mail 7 days before the access ends. Extend it any time before.',
+  'accessUntil.save': 'Save end date',
+  'accessUntil.extend': 'Extend by 30 days',
+  'accessUntil.remove': 'Remove end date',
+  'accessUntil.success': 'The access end date for {company} has been saved.',
 
   // Private notes (spec 02 §2 Private notes tab, §4, §8)
   'notes.title': 'Private notes',

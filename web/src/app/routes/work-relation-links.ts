@@ -9,6 +9,8 @@ export const workRelationLinks: WorkRelationLinks = {
   company: (entityId, familyId) => paths.company({ entityId, familyId }),
   familyInvitations: () => paths.familyInvitationsPage(),
   companyInvitations: () => paths.companyInvitationsPage(),
+  companies: () => paths.companies(),
+  dashboard: () => paths.dashboard(),
   notFound: (variant) => paths.notFound({ notFound: variant }),
 };
 

@@ -30,7 +30,10 @@ export function describeChange(event: Pick<HistoryEvent, 'action' | 'itemType' |
     if (event.action === 'reverted') return t('history.event.canvasReverted', { title });
     return t('history.event.titleChanged', { title });
   }
-  if (event.itemType === 'shares') return t(event.action === 'reverted' ? 'history.event.sharesReverted' : 'history.event.sharesChanged', { title });
+  if (event.itemType === 'shares') {
+    if (event.action === 'relationEnded') return t('history.event.relationEnded', { title });
+    return t(event.action === 'reverted' ? 'history.event.sharesReverted' : 'history.event.sharesChanged', { title });
+  }
   if (event.itemType === 'advisor') {
     const key: MessageKey =
       event.action === 'advisorAdded' ? 'history.event.advisorAdded' : event.action === 'advisorRemoved' ? 'history.event.advisorRemoved' : 'history.event.advisorChanged';
@@ -40,7 +43,7 @@ export function describeChange(event: Pick<HistoryEvent, 'action' | 'itemType' |
   return t(`history.event.${contentAction(event.action)}`, { type, title });
 }
 
-type ContentAction = Exclude<HistoryAction, 'titleChanged' | 'reset' | 'sharesChanged' | 'advisorAdded' | 'advisorChanged' | 'advisorRemoved'>;
+type ContentAction = Exclude<HistoryAction, 'titleChanged' | 'reset' | 'sharesChanged' | 'advisorAdded' | 'advisorChanged' | 'advisorRemoved' | 'relationEnded'>;
 
 function contentAction(action: HistoryAction): ContentAction {
   switch (action) {
@@ -50,6 +53,7 @@ function contentAction(action: HistoryAction): ContentAction {
     case 'advisorAdded':
     case 'advisorChanged':
     case 'advisorRemoved':
+    case 'relationEnded':
       return 'updated';
     default:
       return action;
@@ -71,7 +75,8 @@ export function latestUndoable(events: readonly HistoryEvent[], userId: string):
   const undoneBatches = new Set<string>();
   const byId = new Map(events.map((event) => [event.id, event]));
   for (const event of events) {
-    if (event.actor.userId !== userId) continue;
+    // An ended work relation is not undone (a new invitation starts a new one).
+    if (event.actor.userId !== userId || event.action === 'relationEnded') continue;
     if (isRevertEvent(event)) {
       if (event.revertsEventId) {
         undone.add(event.revertsEventId);

@@ -19,6 +19,7 @@ const row = (id: string, email: string, status: 'pending' | 'accepted' | 'expire
   status,
   canvasSections,
   canvasSectionIds: canvasSections.map((_, index) => 30 + index),
+  accessUntil: null,
 });
 
 function setup() {

@@ -103,6 +103,25 @@ describe('invite advisor form (spec 02 §2, §4 selected sections)', () => {
     expect(api.callsTo('POST /advisor-invitation/create')[0]?.body).toEqual({ email: 'henry@adeyemi.example', canvasSections: [] });
   });
 
+  it('sends an access end date typed day.month.year; a past or unreal one blocks sending', async () => {
+    const { user, api } = setup('advisor');
+    await checked();
+    await user.type(screen.getByRole('textbox', { name: /E-mail of the advisor/ }), 'henry@adeyemi.example');
+    const until = screen.getByRole('textbox', { name: 'Access until' });
+    await user.type(until, '01.01.2001');
+    await user.tab();
+    expect(screen.getByText('Choose today or a later day.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+    await user.clear(until);
+    await user.type(until, '30.02.2099');
+    expect(screen.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+    await user.clear(until);
+    await user.type(until, '31.12.2099');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.callsTo('POST /advisor-invitation/create')).toHaveLength(1));
+    expect(api.callsTo('POST /advisor-invitation/create')[0]?.body).toEqual({ email: 'henry@adeyemi.example', canvasSections: [], accessUntil: '2099-12-31' });
+  });
+
   it('toggles sections; none selected blocks sending; all selected again sends []', async () => {
     const { user, api } = setup('advisor', { sectionIds: [30, 32] });
     const group = await sectionsGroup();

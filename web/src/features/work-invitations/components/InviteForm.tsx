@@ -13,6 +13,7 @@ import { createInvitation } from '../api/create-invitation';
 import { useCanvasOutline, type CanvasOutline } from '../api/get-canvas-outline';
 import { useRefreshInvitations } from '../api/list-invitations';
 import { sendInvitationEmail } from '../api/send-invitation-email';
+import { accessUntilError, accessUntilOfTyped } from '../../../lib/access-until';
 import { inviteFailure } from '../lib/errors';
 import type { InvitationKind } from '../lib/kinds';
 import { canvasSectionsToSend, initialSectionSelection } from '../lib/sections';
@@ -32,6 +33,10 @@ type InviteFormShellProps = {
   after?: ReactNode;
   /** The advisor form's canvasSections; null while they cannot be sent (none chosen). */
   canvasSections?: number[] | null;
+  /** The advisor form's access end date (YYYY-MM-DD), or null for none. */
+  accessUntil?: string | null;
+  /** A further field of the form (the advisor form's end date) is not valid: sending waits. */
+  hasInvalidField?: boolean;
   onSent?: () => void;
   progressTiming?: ProgressTiming;
 };
@@ -42,18 +47,18 @@ type InviteFormShellProps = {
  * create, then send-email for the returned id; the button shows progress and a check,
  * then the form resets, the list refreshes and a toast names the inviting entity.
  */
-function InviteFormShell({ kind, entityName, before, after, canvasSections, onSent, progressTiming }: InviteFormShellProps) {
+function InviteFormShell({ kind, entityName, before, after, canvasSections, accessUntil = null, hasInvalidField = false, onSent, progressTiming }: InviteFormShellProps) {
   const form = useZodForm({ schema: inviteFormSchema, initialValues: { email: '' } });
   const progress = useProgressAction(progressTiming);
   const refreshList = useRefreshInvitations(kind);
   const toasts = useToasts();
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
-    if (progress.isBusy || canvasSections === null) return;
+    if (progress.isBusy || canvasSections === null || hasInvalidField) return;
     let isCreated = false;
     try {
       await progress.run(async () => {
-        const { id } = await createInvitation(kind, kind === 'advisor' ? { email, canvasSections: canvasSections ?? [] } : { email });
+        const { id } = await createInvitation(kind, kind === 'advisor' ? { email, canvasSections: canvasSections ?? [], ...(accessUntil ? { accessUntil } : {}) } : { email });
         isCreated = true;
         await sendInvitationEmail(kind, id);
       });
@@ -77,7 +82,7 @@ function InviteFormShell({ kind, entityName, before, after, canvasSections, onSe
   });
 
   const emailField = form.field('email');
-  const isBlocked = (!form.isValid || canvasSections === null) && progress.status === 'idle';
+  const isBlocked = (!form.isValid || canvasSections === null || hasInvalidField) && progress.status === 'idle';
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-labelledby={`invite-${kind}-heading`}>
       <h2 id={`invite-${kind}-heading`} className="font-display text-2xl font-semibold text-primary-800">
@@ -142,14 +147,23 @@ export function InviteAdvisorForm({ entityName, initialSectionIds, onSent, progr
   const selected = chosenIds ?? initialSectionSelection(allIds, initialSectionIds);
   // Without a canvas (or while it loads) the invitation shares all sections: []. None chosen cannot be sent.
   const canvasSections = !outline.data ? [] : selected.length === 0 ? null : canvasSectionsToSend(allIds, selected);
+  // Time-boxed access (issue 14): optional; an invalid or past day blocks sending.
+  const [typedUntil, setTypedUntil] = useState('');
+  const [isUntilTouched, setIsUntilTouched] = useState(false);
+  const untilError = accessUntilError(typedUntil);
+  const accessUntil = untilError ? null : (accessUntilOfTyped(typedUntil) ?? null);
 
   return (
     <InviteFormShell
       kind="advisor"
       entityName={entityName}
       canvasSections={canvasSections}
+      accessUntil={accessUntil}
+      hasInvalidField={untilError !== null}
       onSent={() => {
         setChosenIds(null);
+        setTypedUntil('');
+        setIsUntilTouched(false);
         onSent?.();
       }}
       progressTiming={progressTiming}
@@ -164,13 +178,27 @@ export function InviteAdvisorForm({ entityName, initialSectionIds, onSent, progr
         </div>
       }
       after={
-        outline.isPending ? null : outline.isError ? (
-          <p className="rounded-control border border-warning-700 bg-warning-bg p-3 text-ink-900">{t('workInvitations.form.sectionsLoadError')}</p>
-        ) : !outline.data ? (
-          <p className="rounded-control border border-info-700 bg-info-bg p-3 text-ink-900">{t('workInvitations.form.sectionsNoCanvas')}</p>
-        ) : (
-          <SectionsSelect outline={outline.data} selected={selected} onChange={setChosenIds} />
-        )
+        <>
+          {outline.isPending ? null : outline.isError ? (
+            <p className="rounded-control border border-warning-700 bg-warning-bg p-3 text-ink-900">{t('workInvitations.form.sectionsLoadError')}</p>
+          ) : !outline.data ? (
+            <p className="rounded-control border border-info-700 bg-info-bg p-3 text-ink-900">{t('workInvitations.form.sectionsNoCanvas')}</p>
+          ) : (
+            <SectionsSelect outline={outline.data} selected={selected} onChange={setChosenIds} />
+          )}
+          <TextField
+            label={t('accessUntil.label')}
+            hint={t('accessUntil.hint')}
+            placeholder="dd.mm.yyyy"
+            inputMode="numeric"
+            autoComplete="off"
+            containerClassName="sm:max-w-56"
+            value={typedUntil}
+            onChange={(event) => setTypedUntil(event.target.value)}
+            onBlur={() => setIsUntilTouched(true)}
+            error={isUntilTouched && untilError ? t(untilError) : undefined}
+          />
+        </>
       }
     />
   );

@@ -16,9 +16,13 @@ export function useCanvasShares(companyId: number) {
   return useQuery({ queryKey: workRelationKeys.shares(entityId, companyId), queryFn: () => getCanvasShares(companyId) });
 }
 
-/** PATCH /api/canvas-shares/{companyId} {canvasSections}: empty shares all sections. */
-export function updateCanvasShares(companyId: number, canvasSections: readonly number[]): Promise<CanvasSharesResponse> {
-  return apiClient.patch(`/canvas-shares/${companyId}`, { canvasSections }, { schema: CanvasSharesResponse });
+/**
+ * PATCH /api/canvas-shares/{companyId} {canvasSections, accessUntil?}: empty shares all
+ * sections; accessUntil a day (YYYY-MM-DD) sets or extends the end of the access, null
+ * removes it, absent keeps it.
+ */
+export function updateCanvasShares(companyId: number, canvasSections: readonly number[], accessUntil?: string | null): Promise<CanvasSharesResponse> {
+  return apiClient.patch(`/canvas-shares/${companyId}`, { canvasSections, ...(accessUntil === undefined ? {} : { accessUntil }) }, { schema: CanvasSharesResponse });
 }
 
 /** Only what the section picker needs of the family's own canvas. */

@@ -13,6 +13,7 @@ import { useToasts } from '../../../stores/toasts';
 import { updateCanvasShares, useCanvasShares, useOwnCanvasSections, type CanvasSectionOption } from '../api/canvas-shares';
 import { workRelationKeys } from '../api/keys';
 import { sharedSectionsText } from '../lib/display';
+import { AccessUntilSection } from './AccessUntilSection';
 import { errorCodeOf, isHandledGlobally } from '../lib/errors';
 import { initialSelection, isSelectionChanged, sectionsToSend } from '../lib/canvas-rights';
 
@@ -61,6 +62,14 @@ export function CanvasRightsTab({ companyId, companyName, canEdit, progressTimin
           )}
         </>
       )}
+      <AccessUntilSection
+        companyId={companyId}
+        companyName={companyName}
+        sharedIds={shared.map((section) => section.id)}
+        accessUntil={shares.data.accessUntil}
+        canEdit={canEdit}
+        progressTiming={progressTiming}
+      />
     </section>
   );
 }

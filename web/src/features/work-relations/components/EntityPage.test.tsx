@@ -78,8 +78,8 @@ describe('the company page as the family sees it (spec 02 §2)', () => {
   });
 
   it('shares all sections by default and sends [] when all are selected again', async () => {
-    const patch = vi.fn((request: FakeRequest) => ok({ canvasSections: (request.body as { canvasSections: number[] }).canvasSections.map((id) => ({ id, title: `Section ${id - 7000}` })) }));
-    const { user, api } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [{ id: 7002, title: 'Section 2' }] }), 'GET /canvas': ok(sections), 'PATCH /canvas-shares/30': patch });
+    const patch = vi.fn((request: FakeRequest) => ok({ canvasSections: (request.body as { canvasSections: number[] }).canvasSections.map((id) => ({ id, title: `Section ${id - 7000}` })), accessUntil: null }));
+    const { user, api } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [{ id: 7002, title: 'Section 2' }], accessUntil: null }), 'GET /canvas': ok(sections), 'PATCH /canvas-shares/30': patch });
     await user.click(await screen.findByRole('tab', { name: 'Canvas rights' }));
     const group = await screen.findByRole('group', { name: 'Sections Ledger Advisors sees' });
     expect(within(group).getByRole('checkbox', { name: 'Section 2' })).toBeChecked();
@@ -96,7 +96,7 @@ describe('the company page as the family sees it (spec 02 §2)', () => {
   });
 
   it('starts with every section selected when the share is empty, and sends the chosen ones', async () => {
-    const { user, api } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [] }), 'GET /canvas': ok(sections), 'PATCH /canvas-shares/30': ok({ canvasSections: [] }) });
+    const { user, api } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [], accessUntil: null }), 'GET /canvas': ok(sections), 'PATCH /canvas-shares/30': ok({ canvasSections: [], accessUntil: null }) });
     await user.click(await screen.findByRole('tab', { name: 'Canvas rights' }));
     const group = await screen.findByRole('group', { name: 'Sections Ledger Advisors sees' });
     expect(within(group).getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
@@ -108,8 +108,48 @@ describe('the company page as the family sees it (spec 02 §2)', () => {
     await waitFor(() => expect(api.callsTo('PATCH /canvas-shares/30').map((call) => call.body)).toEqual([{ canvasSections: [7003] }]));
   });
 
+  it('ends the work relation after the confirm dialog and goes back to the companies list', async () => {
+    const ended = vi.fn(() => ({ status: 204, body: undefined }));
+    const { user, api } = renderCompanyPage({ 'DELETE /work-relation/30': ended });
+    await user.click(await screen.findByRole('button', { name: 'End work relation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End the work relation with Ledger Advisors?' });
+    expect(dialog).toHaveTextContent('What they wrote stays on your canvas');
+    // A wrong answer ends nothing.
+    await user.type(within(dialog).getByTestId('confirm-challenge'), '99');
+    await user.click(within(dialog).getByRole('button', { name: 'End work relation' }));
+    expect(api.callsTo('DELETE /work-relation/30')).toHaveLength(0);
+    const [, a, b] = /(\d) × (\d)/.exec(within(dialog).getByText(/To confirm, type the result of/).textContent ?? '')!;
+    await user.clear(within(dialog).getByTestId('confirm-challenge'));
+    await user.type(within(dialog).getByTestId('confirm-challenge'), String(Number(a) * Number(b)));
+    await user.click(within(dialog).getByRole('button', { name: 'End work relation' }));
+    expect(await screen.findByTestId('elsewhere', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.callsTo('DELETE /work-relation/30')).toHaveLength(1);
+  });
+
+  it('offers no end of the relation to a member without RemoveWorkRelation', async () => {
+    renderCompanyPage({}, EntityRole.FullMember);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ledger Advisors' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'End work relation' })).not.toBeInTheDocument();
+  });
+
+  it('sets, extends and refuses past access end dates on the canvas rights tab', async () => {
+    const patch = vi.fn((request: FakeRequest) => ok({ canvasSections: [], accessUntil: (request.body as { accessUntil?: string | null }).accessUntil ?? null }));
+    const { user, api } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [], accessUntil: '2099-03-31' }), 'GET /canvas': ok(sections), 'PATCH /canvas-shares/30': patch });
+    await user.click(await screen.findByRole('tab', { name: 'Canvas rights' }));
+    expect(await screen.findByTestId('access-until-current')).toHaveTextContent('Access until 31.03.2099');
+    const field = screen.getByRole('textbox', { name: 'Access until' });
+    expect(field).toHaveValue('31.03.2099');
+    await user.clear(field);
+    await user.type(field, '01.01.2001');
+    await user.tab();
+    expect(await screen.findByText('Choose today or a later day.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save end date' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Extend by 30 days' }));
+    await waitFor(() => expect(api.callsTo('PATCH /canvas-shares/30').map((call) => call.body)).toEqual([{ canvasSections: [], accessUntil: '2099-04-30' }]));
+  });
+
   it('shows the shared section titles read-only to members who may not edit them', async () => {
-    const { user } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [{ id: 7002, title: 'Section 2' }] }) }, EntityRole.FullMember);
+    const { user } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [{ id: 7002, title: 'Section 2' }], accessUntil: null }) }, EntityRole.FullMember);
     await user.click(await screen.findByRole('tab', { name: 'Canvas rights' }));
     expect(await screen.findByTestId('shared-sections')).toHaveTextContent('Section 2');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -210,6 +250,26 @@ describe('the family page as an advisor sees it (spec 02 §2)', () => {
     expect(screen.getByRole('link', { name: 'Other Advisors' })).toHaveAttribute('href', '/company/31/7');
     expect(screen.queryByRole('button', { name: /Edit the canvas rights/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add advisor' })).not.toBeInTheDocument();
+  });
+
+  it('shows the owner of the company when its access ends, and lets them leave the family', async () => {
+    const api = fakeApi({
+      'GET /entities/7': ok(theFamily),
+      'GET /authorization/work-relation-member-permissions/7': ok({ ...permissions(['ReadWorkRelationEntityData'], 'familyOfAdvisor'), entityId: 7, workRelationRoleId: 1 }),
+      'GET /addresses/countries': ok([{ code: 'CH', name: 'Switzerland' }]),
+      'POST /work-relation/list-families': ok([
+        { id: 7, entityName: 'Rivera Family', owners: 'Rosa Rivera', endDate: '2099-06-30', subscriptionPlan: null, canvasId: 7, canViewCanvas: true, workRelationRoleId: 1 },
+      ]),
+      'DELETE /work-relation/7': () => ({ status: 204, body: undefined }),
+    });
+    restore = api.restore;
+    const { user } = renderPage(<EntityPage kind="family" entityId={7} />, { path: '/family/7', route: '/family/:entityId', entity: advisorEntity(EntityRole.Owner) });
+    expect(await screen.findByTestId('access-until')).toHaveTextContent('Access until 30.06.2099');
+    await user.click(screen.getByRole('button', { name: 'Leave this family' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Rivera Family?' });
+    expect(dialog).toHaveTextContent('Your private notes stay with your company');
+    await user.keyboard('{Escape}');
+    expect(api.callsTo('DELETE /work-relation/7')).toHaveLength(0);
   });
 
   it('hides the Advisors tab from an advisor without access', async () => {

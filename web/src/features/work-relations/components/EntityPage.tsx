@@ -12,7 +12,9 @@ import { useCurrentEntity } from '../hooks/use-current-entity';
 import { useWorkRelationLinks } from '../hooks/use-work-relation-links';
 import { visibleTabs, type EntityPageKind, type EntityTabId } from '../lib/tabs';
 import { AdvisorsTab } from './AdvisorsTab';
+import { AccessUntilNote } from './AccessUntilNote';
 import { CanvasRightsTab } from './CanvasRightsTab';
+import { EndRelationButton } from './EndRelationButton';
 import { FamilyMembersTable } from './FamilyMembersTable';
 import { GeneralTab } from './GeneralTab';
 import { OwnersTab } from './OwnersTab';
@@ -114,6 +116,15 @@ function EntityPageContent({ kind, entity, familyId, permissions, renderNotes }:
     permissions,
   });
   const canEditAdvisors = isCurrentFamily && permissions.includes('EditWorkRelationMembers');
+  // The page shows the other side of one of the current entity's work relations: it may end it (issue 14).
+  const isOther = entity.id !== current.id && familyId === undefined;
+  const accessSide: 'family' | 'advisor' | null = !isOther
+    ? null
+    : isCurrentFamily && kind === 'company' && entity.entityTypeId === EntityType.AdvisorCompany
+      ? 'family'
+      : !isCurrentFamily && kind === 'family' && entity.entityTypeId === EntityType.Family
+        ? 'advisor'
+        : null;
   const companyLink = (companyId: number) => {
     if (isCurrentFamily || companyId === current.id) return links.company(companyId);
     return links.company(companyId, entity.id);
@@ -168,7 +179,13 @@ function EntityPageContent({ kind, entity, familyId, permissions, renderNotes }:
       <p className="text-sm font-semibold tracking-wide text-ink-600 uppercase">
         {t(entity.entityTypeId === EntityType.AdvisorCompany ? 'entityPage.kind.company' : 'entityPage.kind.family')}
       </p>
-      <h1 className="mt-1 font-display text-3xl font-semibold break-words text-primary-800 sm:text-4xl">{entity.entityName}</h1>
+      <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="font-display text-3xl font-semibold break-words text-primary-800 sm:text-4xl">{entity.entityName}</h1>
+          {accessSide === 'advisor' && <AccessUntilNote familyId={entity.id} />}
+        </div>
+        {accessSide && flags.canRemoveWorkRelations && <EndRelationButton otherEntityId={entity.id} otherName={entity.entityName} side={accessSide} />}
+      </div>
       <div className="mt-8">
         <Tabs label={t('entityPage.tabs')} tabs={tabs} selectedId={selectedId} onChange={(id) => selectTab(id as EntityTabId)} />
       </div>

@@ -5,11 +5,12 @@ import { PlusIcon } from '../../../components/ui/icons';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Page } from '../../../components/ui/Page';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
+import { formatDay } from '../../../../../shared/dates';
 import { t } from '../../../messages/en-US';
 import { useFamilies } from '../api/list-families';
 import { useCurrentEntity } from '../hooks/use-current-entity';
 import { useWorkRelationLinks } from '../hooks/use-work-relation-links';
-import { formatDate, orDash } from '../lib/display';
+import { orDash } from '../lib/display';
 import { FamilyMembersTable } from './FamilyMembersTable';
 import { ListState, ListTable, type ListColumn } from './ListTable';
 
@@ -74,7 +75,7 @@ function FamiliesTable() {
       ),
     },
     { id: 'owners', label: t('families.column.owners'), sortField: 'owners', render: (row) => orDash(row.owners) },
-    { id: 'endDate', label: t('families.column.endDate'), sortField: 'endDate', className: 'whitespace-nowrap', render: (row) => formatDate(row.endDate) },
+    { id: 'endDate', label: t('families.column.endDate'), sortField: 'endDate', className: 'whitespace-nowrap', render: (row) => (row.endDate ? formatDay(row.endDate) : t('common.dash')) },
     { id: 'subscriptionPlan', label: t('families.column.subscriptionPlan'), sortField: 'subscriptionPlan', render: (row) => orDash(row.subscriptionPlan) },
     {
       id: 'canvas',

@@ -11,6 +11,9 @@ export type WorkRelationLinks = {
   company: (entityId: number, familyId?: number) => string;
   familyInvitations: () => string;
   companyInvitations: () => string;
+  /** Where a family goes after ending a relation (its advisor companies) and an advisor company after leaving (its dashboard). */
+  companies: () => string;
+  dashboard: () => string;
   notFound: (variant?: 'notFound' | 'error') => string;
 };
 

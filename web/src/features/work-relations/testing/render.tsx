@@ -12,6 +12,8 @@ export const testLinks: WorkRelationLinks = {
   company: (entityId, familyId) => (familyId === undefined ? `/company/${entityId}` : `/company/${entityId}/${familyId}`),
   familyInvitations: () => '/invite-family',
   companyInvitations: () => '/invite-company',
+  companies: () => '/companies',
+  dashboard: () => '/dashboard',
   notFound: (variant) => (variant === 'error' ? '/not-found?notFound=error' : '/not-found'),
 };
 
