@@ -27,7 +27,7 @@ const people = {
   lucas: { firstName: 'Lucas', lastName: 'Rivera', email: email('lucas.rivera'), role: 'Rivera Family: limited member' },
   eleanor: { firstName: 'Eleanor', lastName: 'Hart', email: email('eleanor.hart'), role: 'Harbor Wealth Partners: owner (full canvas access)' },
   james: { firstName: 'James', lastName: 'Okafor', email: email('james.okafor'), role: 'Harbor Wealth Partners: advisor (read access)' },
-  priya: { firstName: 'Priya', lastName: 'Shah', email: email('priya.shah'), role: 'Summit Trust Advisors: owner (only "The Four Abundances" shared)' },
+  priya: { firstName: 'Priya', lastName: 'Shah', email: email('priya.shah'), role: 'Summit Trust Advisors: owner (only "The Four Abundances" shared, for 45 days)' },
 } satisfies Record<string, Person>;
 
 // ---- a small browser-like client -----------------------------------------------------------
@@ -129,9 +129,12 @@ async function invitedMember(inviter: Client, person: Person, entityRoleId: numb
   return client;
 }
 
-/** An advisor company that accepts the family's advisor invitation (all sections, or some). */
-async function advisorCompany(family: Client, person: Person, companyName: string, canvasSections: number[]): Promise<{ client: Client; companyId: number }> {
-  const { id } = await family.ok<{ id: string }>('POST', '/api/advisor-invitation/create', { email: person.email, canvasSections });
+/** The UTC day so many days from today (YYYY-MM-DD): due dates, access end dates. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** An advisor company that accepts the family's advisor invitation (all sections, or some; until a day, or open-ended). */
+async function advisorCompany(family: Client, person: Person, companyName: string, canvasSections: number[], accessUntil: string | null = null): Promise<{ client: Client; companyId: number }> {
+  const { id } = await family.ok<{ id: string }>('POST', '/api/advisor-invitation/create', { email: person.email, canvasSections, accessUntil });
   await family.ok('POST', '/api/advisor-invitation/send-email', { id });
   const token = await tokenFromInbox(person.email, '/advisor-invitation');
   const client = new Client();
@@ -202,7 +205,6 @@ async function fillCanvas(canvas: Canvas, family: { maria: Client; daniel: Clien
   const action = async (client: Client, category: number, body: Record<string, unknown>) =>
     (await client.ok<{ id: string }>('POST', `/api/canvas-action-point/create/${category}`, { categoryId: category, ...body })).id;
   // Due dates for "My actions": one overdue, one this week, one later.
-  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const compare = await action(sofia, wealth, { title: 'Compare trust structures', priority: 'HighPriority', linkedGoalIds: [trust], assigneeId: userIds.sofia, dueDate: inDays(-3) });
   await action(maria, wealth, { title: 'Ask the advisors for a proposal', priority: 'MediumPriority', linkedGoalIds: [trust], assigneeId: userIds.maria, dueDate: inDays(4) });
   await action(daniel, values, { title: 'Draft the charter for the next family meeting', priority: 'HighPriority', linkedGoalIds: [charter], assigneeId: userIds.daniel, dueDate: inDays(30) });
@@ -243,11 +245,11 @@ async function main(): Promise<void> {
   await fillCanvas(canvas, { maria, daniel, sofia }, userIds);
   process.stdout.write('  family, members and canvas ready\n');
 
-  // Advisor companies: Harbor sees every section, Summit only the four abundances.
+  // Advisor companies: Harbor sees every section, Summit only the four abundances and only for 45 days (time-boxed access).
   const abundances = canvas.sections.find((section) => section.sectionTypeId === 2);
   if (!abundances) throw new SeedError('The canvas template has no four-abundances section.');
   const harbor = await advisorCompany(maria, people.eleanor, 'Harbor Wealth Partners', []);
-  const summit = await advisorCompany(maria, people.priya, 'Summit Trust Advisors', [abundances.id]);
+  const summit = await advisorCompany(maria, people.priya, 'Summit Trust Advisors', [abundances.id], inDays(45));
   const james = await invitedMember(harbor.client, people.james, 3);
   await maria.ok('POST', `/api/work-relation-member/${canvas.id}`, { memberId: await userId(james), workRelationRoleId: 2 });
   await harbor.client.ok('POST', `/api/canvas-action-point/create/${categoryId(canvas, 'Abundance of Wealth')}`, {
