@@ -1,6 +1,8 @@
 import type { SetCurrentEntityResponse } from '../../shared/contracts/auth';
 import { getEntity } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
+import { getUser } from '../lib/db/users';
+import { twoFactorPolicyRefusal } from '../../shared/permissions';
 import { fail } from '../lib/errors';
 import { toCurrentEntity, toSessionMembership } from '../lib/memberships';
 import { setSessionEntity, type Session } from '../lib/session';
@@ -15,8 +17,11 @@ export async function setCurrentEntity(session: Session, entityId: number | null
     await setSessionEntity(session, null);
     return null;
   }
-  const [member, entity] = await Promise.all([getMember(entityId, session.userId), getEntity(entityId)]);
+  const [member, entity, user] = await Promise.all([getMember(entityId, session.userId), getEntity(entityId), getUser(session.userId)]);
   if (!member?.isActive || !entity) throw fail('ITEM_NOT_FOUND');
+  // An advisor company that requires two-factor sign-in opens only with a second factor (93).
+  const refusal = twoFactorPolicyRefusal(entity, user);
+  if (refusal) throw fail(refusal);
   await setSessionEntity(session, toSessionMembership(member));
   return toCurrentEntity(entity, member);
 }

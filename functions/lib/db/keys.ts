@@ -20,6 +20,10 @@ export const keys = {
   /** A device (browser and system) a user has signed in from: a sign-in from a new one sends an e-mail. */
   knownDevice: (userId: string, deviceHash: string) => ({ PK: `USER#${userId}`, SK: `DEVICE#${deviceHash}` }),
   knownDevicePrefix: 'DEVICE#',
+  /** The user's TOTP secret (encrypted), last used time step and hashed recovery codes: never on the profile item. */
+  totp: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#TOTP' }),
+  /** A sign-in whose password step passed and whose second step is due (5 minutes, single use). */
+  pendingMfaSignin: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#PENDING' }),
   /** The user's notification settings (the e-mail digest, their time zone). */
   notificationSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'NOTIFICATIONS' }),
   /** GSI1 on the notification settings: the users whose digest is due in one UTC hour (YYYY-MM-DDTHH). */

@@ -33,6 +33,10 @@ export type UserItem = {
    */
   addresses?: Address[];
   createdAt: string;
+  /** TOTP is on (the secret itself sits on its own item, keys.totp). */
+  totpEnabled?: boolean;
+  /** How many passkeys the user has (kept by the passkey work); see hasSecondFactor in shared/permissions.ts. */
+  passkeyCount?: number;
 };
 
 export type LoginItem = StoredPassword & {
