@@ -57,6 +57,11 @@ export type RouteGroup = {
   assets?: readonly BundleAsset[];
   /** The Lambda's memory in MB when not the default 512 (CPU grows with it). */
   memorySize?: number;
+  /**
+   * Whether the group seals or opens TOTP secrets (functions/lib/mfa): only these may read
+   * the MFA key's secret in the cloud and get MFA_KEY_SECRET_ARN.
+   */
+  readsMfaKey?: boolean;
 };
 
 export type BundleAsset = { source: string; target: string };
@@ -73,6 +78,7 @@ export const routeManifest = {
     entry: 'functions/auth/handler.ts',
     canSendEmail: true,
     revokesLiveSockets: true,
+    readsMfaKey: true,
     routes: [
       { name: 'getSalt', method: 'POST', path: '/api/auth/salt', isPublic: true },
       { name: 'signUp', method: 'POST', path: '/api/auth/signup', isPublic: true },
@@ -87,6 +93,7 @@ export const routeManifest = {
   },
   mfa: {
     entry: 'functions/mfa/handler.ts',
+    readsMfaKey: true,
     routes: [
       { name: 'getTwoFactorStatus', method: 'GET', path: '/api/mfa/status' },
       { name: 'setupTotp', method: 'POST', path: '/api/mfa/totp/setup' },
