@@ -1,5 +1,5 @@
-import type { SigninRequest, SigninResponse } from '../../shared/contracts/auth';
-import type { SigninMfaRequest, SigninMfaRequiredResponse } from '../../shared/contracts/mfa';
+import type { SigninRequest } from '../../shared/contracts/auth';
+import type { SigninMfaRequest, SigninMfaRequiredResponse, SigninSuccessResponse } from '../../shared/contracts/mfa';
 import { hasSecondFactor } from '../../shared/permissions';
 import { now } from '../lib/clock';
 import { listMembershipsOfUser } from '../lib/db/members';
@@ -18,12 +18,8 @@ import { startSession } from '../lib/session';
 
 export type SigninClient = { clientAddress: string; userAgent: string };
 
-/**
- * What a completed sign-in answers: the user, plus `twoFactorSetupRequired` when an advisor
- * company of the user requires a second factor the user does not have yet (the web then
- * opens Profile → Security; that company cannot be opened until it is set up).
- */
-export type SigninSuccess = SigninResponse & { twoFactorSetupRequired?: true };
+/** A completed sign-in (shared/contracts/mfa.ts SigninSuccessResponse). */
+export type SigninSuccess = SigninSuccessResponse;
 export type SigninResult = { user: SigninSuccess; cookie: string } | { mfa: SigninMfaRequiredResponse };
 
 /** Counts the sign-in metrics around a step: a refusal (4xx) is a refused sign-in, not a fault. */

@@ -35,8 +35,15 @@ export type SecondFactorMethod = (typeof secondFactorMethods)[number] | 'passkey
 // POST /api/auth/signin, when the account has a second factor: no session yet.
 export const SigninMfaRequiredResponse = z.object({ mfaRequired: z.literal(true), methods: z.array(z.string()) });
 export type SigninMfaRequiredResponse = z.infer<typeof SigninMfaRequiredResponse>;
+/**
+ * A completed sign-in (signin or signin/mfa): the user, and `twoFactorSetupRequired` when an
+ * advisor company of theirs requires a second factor they do not have yet (the web opens
+ * Profile → Security; that company cannot be opened until then).
+ */
+export const SigninSuccessResponse = SigninResponse.extend({ twoFactorSetupRequired: z.literal(true).optional() });
+export type SigninSuccessResponse = z.infer<typeof SigninSuccessResponse>;
 /** What POST /api/auth/signin answers: the user (session started) or "second step needed". */
-export const SigninOutcome = z.union([SigninMfaRequiredResponse, SigninResponse]);
+export const SigninOutcome = z.union([SigninMfaRequiredResponse, SigninSuccessResponse]);
 export type SigninOutcome = z.infer<typeof SigninOutcome>;
 
 /** Either a TOTP code or a recovery code, never both. */

@@ -6,6 +6,7 @@ import { myActionsMessages } from './en-US.my-actions';
 import { organisationMessages } from './en-US.organisations';
 import { planBookMessages } from './en-US.plan-book';
 import { securityMessages } from './en-US.security';
+import { twoFactorMessages } from './en-US.two-factor';
 import { workInvitationMessages } from './en-US.work-invitations';
 import { workRelationMessages } from './en-US.work-relations';
 
@@ -395,6 +396,8 @@ export const messages = {
 
   // The Security tab of the profile (sessions): en-US.security.ts
   ...securityMessages,
+  // Two-factor sign-in, re-authentication, the company policy (issue 14): en-US.two-factor.ts
+  ...twoFactorMessages,
 
   // Family and advisor invitations, select pages, walkthrough (spec 02): en-US.work-invitations.ts
   ...workInvitationMessages,
