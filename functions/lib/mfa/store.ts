@@ -2,10 +2,10 @@ import { createHmac, randomInt } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { recoveryCodeCount } from '../../../shared/contracts/mfa';
 import { nowEpochSeconds } from '../clock';
-import { config } from '../config';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { fail, isConditionalCheckFailure, transactionCancellationReasons } from '../errors';
+import { mfaEncryptionKey } from './key';
 import { openSecret, sealSecret } from './secret-box';
 import { matchingTimeStep, newTotpSecret } from './totp';
 
@@ -34,9 +34,12 @@ async function getTotpItem(userId: string): Promise<TotpItem | undefined> {
   return result.Item as TotpItem | undefined;
 }
 
-/** Keyed hash (HMAC with SERVER_SECRET, bound to the user): a table dump gives no usable recovery code. */
-function recoveryCodeHash(userId: string, code: string): string {
-  return createHmac('sha256', config().serverSecret).update(`recovery-code:${userId}:${code}`).digest('base64url');
+/**
+ * Keyed hash (HMAC with the MFA key, bound to the user): a table dump gives no usable
+ * recovery code, and 50-bit codes cannot be tried offline without the key.
+ */
+async function recoveryCodeHash(userId: string, code: string): Promise<string> {
+  return createHmac('sha256', await mfaEncryptionKey()).update(`recovery-code:${userId}:${code}`).digest('base64url');
 }
 
 const recoveryAlphabet = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -87,7 +90,7 @@ export async function enableTotp(userId: string, code: string): Promise<string[]
   const step = matchingTimeStep(await openSecret(item.pendingSecret, userId), code);
   if (step === null) throw fail('MFA_CODE_INVALID');
   const recoveryCodes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
-  const hashes = new Set(recoveryCodes.map((entry) => recoveryCodeHash(userId, normalizedRecoveryCode(entry))));
+  const hashes = new Set(await Promise.all(recoveryCodes.map((entry) => recoveryCodeHash(userId, normalizedRecoveryCode(entry)))));
   try {
     await db().send(
       new TransactWriteCommand({
@@ -138,7 +141,7 @@ export async function consumeSecondFactor(userId: string, proof: { code?: string
       return true;
     }
     if (proof.recoveryCode !== undefined) {
-      const hash = recoveryCodeHash(userId, normalizedRecoveryCode(proof.recoveryCode));
+      const hash = await recoveryCodeHash(userId, normalizedRecoveryCode(proof.recoveryCode));
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
