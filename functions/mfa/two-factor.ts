@@ -67,5 +67,4 @@ export async function disableTotp(session: Session, input: TotpDisableRequest, c
   await removeTotp(user.id);
   const { blocked } = await splitByTwoFactorPolicy({ ...user, totpEnabled: false }, await listMembershipsOfUser(user.id));
   await Promise.all(blocked.map(({ entity }) => refreshMembershipInSessions(user.id, entity.id, null)));
-  if (session.currentEntityId !== null && blocked.some(({ entity }) => entity.id === session.currentEntityId)) session.membership = null;
 }
