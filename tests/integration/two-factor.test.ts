@@ -126,7 +126,10 @@ describe('TOTP (RFC 6238)', () => {
     expectError(await browser.post('/api/auth/reauthenticate', { password: hashPassword('Wrong-Pass1', salt.salt) }), 22);
     const reauth = await browser.post<{ recentUntil: string }>('/api/auth/reauthenticate', { password: hashPassword(who.plainPassword, salt.salt) });
     expect(reauth.status).toBe(200);
-    expect(new Date(reauth.body.recentUntil).getTime()).toBe(Math.floor(now().getTime() / 1000) * 1000 + 10 * durations.minute);
+    // Recent for 10 minutes from the stamp (to the second it was made in).
+    const recentFor = new Date(reauth.body.recentUntil).getTime() - now().getTime();
+    expect(recentFor).toBeGreaterThan(10 * durations.minute - 3_000);
+    expect(recentFor).toBeLessThanOrEqual(10 * durations.minute);
     expect((await browser.post('/api/mfa/totp/disable', disableCode)).status).toBe(204);
     expect((await passwordStep(stack.client(), who)).body).toMatchObject({ id: who.userId });
     expect((await who.client.get<TwoFactorStatus>('/api/mfa/status')).body).toMatchObject({ totpEnabled: false, hasSecondFactor: false });
@@ -181,10 +184,15 @@ describe('the advisor company requires two-factor sign-in', () => {
     const again = await passwordStep(member.client, member);
     expect(again.body).toMatchObject({ id: member.userId, twoFactorSetupRequired: true });
     expect((await member.client.get<TwoFactorStatus>('/api/mfa/status')).body.requiredBy).toEqual([{ entityId: owner.entityId, entityName: 'Strict Advisors' }]);
-    await withTotp(member);
+    const memberFactor = await withTotp(member);
     const opened = await member.client.post<{ id: number }>('/api/auth/set-current-entity', { id: owner.entityId });
     expect(opened.status).toBe(200);
     expect(opened.body.id).toBe(owner.entityId);
     expect((await member.client.get('/api/entities/two-factor-policy')).body).toEqual({ requireTwoFactor: true, canChange: false });
+    // Turning the last factor off takes the company away from the member's sessions again.
+    const { recoveryCodes } = memberFactor;
+    expect((await member.client.post('/api/mfa/totp/disable', { recoveryCode: recoveryCodes[0] })).status).toBe(204);
+    expectError(await member.client.get('/api/entities/two-factor-policy'), 4);
+    expectError(await member.client.post('/api/auth/set-current-entity', { id: owner.entityId }), 93);
   });
 });
