@@ -100,6 +100,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     mailConfigurationSet: mail.configurationSet,
     environment: sendingEnvironment,
     alarmTopic,
+    mfaKeySecret: data.mfaKeySecret,
   });
 
   // A CloudFront web ACL must be in us-east-1; CDK carries its ARN across regions.

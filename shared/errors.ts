@@ -46,6 +46,17 @@ export const errorCatalogue = {
   /** An account keeps at most maxPasskeysPerUser passkeys (shared/contracts/passkeys.ts). */
   PASSKEY_LIMIT_REACHED: { code: 97, status: 409, message: 'No more passkeys can be added to this account.' },
   TOO_MANY_REQUESTS: { code: 80, status: 429, message: 'Too many attempts. Try again later.' },
+  // Two-factor sign-in and re-authentication (issue 14): the 9x codes, beyond the specs.
+  /** A TOTP or recovery code that is wrong, outside ±1 time step, or already used (replay). */
+  MFA_CODE_INVALID: { code: 90, status: 400, message: 'The code is not valid.' },
+  /** `POST /auth/signin/mfa` without a password step in the last 5 minutes (or it was used). */
+  MFA_SIGNIN_EXPIRED: { code: 91, status: 401, message: 'Sign in again: the sign-in step has expired.' },
+  /** A guarded route (`requiresRecentAuth` in shared/routes.ts) and no password or code in the last 10 minutes. */
+  REAUTHENTICATION_REQUIRED: { code: 92, status: 403, message: 'Confirm it is you: enter your password or a code.' },
+  /** The advisor company requires two-factor sign-in and the caller has no second factor. */
+  TWO_FACTOR_REQUIRED: { code: 93, status: 403, message: 'This company requires two-factor sign-in. Set it up in your profile.' },
+  /** Enabling TOTP while it is on, or disabling it while it is off, or enabling without a setup. */
+  TWO_FACTOR_STATE_CONFLICT: { code: 94, status: 409, message: 'Two-factor sign-in is not in the state this needs.' },
   INTERNAL_SERVER_ERROR: { code: 500, status: 500, message: 'Internal server error, try again later.' },
 } as const;
 

@@ -519,3 +519,30 @@ export function canAdvisorViewCanvas(advisor: Membership, workRelationRoleId: Wo
     sharedSectionIds: [],
   });
 }
+
+/**
+ * Two-factor sign-in (issue 14). A user has a second factor with TOTP on or at least one
+ * passkey (`passkeyCount`, kept on the user item by the passkey work). The one definition:
+ * sign-in, the company policy and the Security tab all ask this.
+ */
+export function hasSecondFactor(user: { totpEnabled?: boolean; passkeyCount?: number } | null | undefined): boolean {
+  return user?.totpEnabled === true || (user?.passkeyCount ?? 0) > 0;
+}
+
+/** Only an advisor company's owner may require two-factor sign-in of all its members. */
+export function canSetTwoFactorPolicy(membership: Membership | null | undefined): boolean {
+  return isOwner(membership) && membership?.entityTypeId === EntityType.AdvisorCompany;
+}
+
+/**
+ * Whether a user may open and act in an entity: an advisor company that requires two-factor
+ * sign-in refuses members without a second factor (TWO_FACTOR_REQUIRED, 93) until they set
+ * one up. Families have no such policy.
+ */
+export function twoFactorPolicyRefusal(
+  entity: { entityTypeId: number; requireTwoFactor?: boolean } | null | undefined,
+  user: { totpEnabled?: boolean; passkeyCount?: number } | null | undefined,
+): 'TWO_FACTOR_REQUIRED' | null {
+  if (entity?.entityTypeId !== EntityType.AdvisorCompany || entity.requireTwoFactor !== true) return null;
+  return hasSecondFactor(user) ? null : 'TWO_FACTOR_REQUIRED';
+}

@@ -24,7 +24,19 @@ export type RouteDefinition = {
    * 8058 one-click unsubscribe, which mailbox providers POST as a form.
    */
   acceptsFormBody?: boolean;
+  /**
+   * Re-authentication (issue 14): the session must have proved its password or second factor
+   * in the last 10 minutes (reauthWindowSeconds), else REAUTHENTICATION_REQUIRED (92) before
+   * anything is read or written. Checked centrally in functions/lib/http.ts; the web's API
+   * client asks for the password or a code (POST /api/auth/reauthenticate) and retries.
+   * Flagged: shares and advisors' rights, revoking sessions, disabling two-factor, and
+   * ending a work relation (DELETE /api/work-relation/{entityId}, flagged where it is added).
+   */
+  requiresRecentAuth?: boolean;
 };
+
+/** How long a password or second-factor proof counts as recent for requiresRecentAuth routes. */
+export const reauthWindowSeconds = 10 * 60;
 
 export type RouteGroup = {
   /** The handler module, relative to the repository root. */
@@ -45,6 +57,11 @@ export type RouteGroup = {
   assets?: readonly BundleAsset[];
   /** The Lambda's memory in MB when not the default 512 (CPU grows with it). */
   memorySize?: number;
+  /**
+   * Whether the group seals or opens TOTP secrets (functions/lib/mfa): only these may read
+   * the MFA key's secret in the cloud and get MFA_KEY_SECRET_ARN.
+   */
+  readsMfaKey?: boolean;
 };
 
 export type BundleAsset = { source: string; target: string };
@@ -61,12 +78,30 @@ export const routeManifest = {
     entry: 'functions/auth/handler.ts',
     canSendEmail: true,
     revokesLiveSockets: true,
+    readsMfaKey: true,
     routes: [
       { name: 'getSalt', method: 'POST', path: '/api/auth/salt', isPublic: true },
       { name: 'signUp', method: 'POST', path: '/api/auth/signup', isPublic: true },
       { name: 'signIn', method: 'POST', path: '/api/auth/signin', isPublic: true },
       { name: 'signOut', method: 'POST', path: '/api/auth/signout', isPublic: true },
       { name: 'setCurrentEntity', method: 'POST', path: '/api/auth/set-current-entity' },
+      // Two-factor sign-in, second step (issue 14): completes a password step of the last 5 minutes.
+      { name: 'signInMfa', method: 'POST', path: '/api/auth/signin/mfa', isPublic: true },
+      // Stamps the session as recently authenticated (password or second factor).
+      { name: 'reauthenticate', method: 'POST', path: '/api/auth/reauthenticate' },
+    ],
+  },
+  mfa: {
+    entry: 'functions/mfa/handler.ts',
+    readsMfaKey: true,
+    routes: [
+      { name: 'getTwoFactorStatus', method: 'GET', path: '/api/mfa/status' },
+      { name: 'setupTotp', method: 'POST', path: '/api/mfa/totp/setup' },
+      { name: 'enableTotp', method: 'POST', path: '/api/mfa/totp/enable' },
+      { name: 'disableTotp', method: 'POST', path: '/api/mfa/totp/disable', requiresRecentAuth: true },
+      // The advisor company's policy (owner only): every member must sign in with a second factor.
+      { name: 'getTwoFactorPolicy', method: 'GET', path: '/api/entities/two-factor-policy' },
+      { name: 'updateTwoFactorPolicy', method: 'PUT', path: '/api/entities/two-factor-policy' },
     ],
   },
   // Passkeys (WebAuthn): kept in the profile, and a sign-in without the password (README, Passkeys).
@@ -79,7 +114,7 @@ export const routeManifest = {
       { name: 'registerPasskey', method: 'POST', path: '/api/mfa/passkey/register' },
       { name: 'listPasskeys', method: 'GET', path: '/api/mfa/passkeys' },
       { name: 'renamePasskey', method: 'POST', path: '/api/mfa/passkey/{id}' },
-      { name: 'removePasskey', method: 'DELETE', path: '/api/mfa/passkey/{id}' },
+      { name: 'removePasskey', method: 'DELETE', path: '/api/mfa/passkey/{id}', requiresRecentAuth: true },
       { name: 'authenticationOptions', method: 'POST', path: '/api/auth/passkey/options', isPublic: true },
       { name: 'signInWithPasskey', method: 'POST', path: '/api/auth/passkey', isPublic: true },
     ],
@@ -114,8 +149,8 @@ export const routeManifest = {
       { name: 'updateAddress', method: 'PATCH', path: '/api/user/address/{id}' },
       { name: 'updatePrivacySettings', method: 'POST', path: '/api/user/privacy' },
       { name: 'listSessions', method: 'GET', path: '/api/user/sessions' },
-      { name: 'revokeSession', method: 'DELETE', path: '/api/user/sessions/{id}' },
-      { name: 'revokeOtherSessions', method: 'POST', path: '/api/user/sessions/revoke-others' },
+      { name: 'revokeSession', method: 'DELETE', path: '/api/user/sessions/{id}', requiresRecentAuth: true },
+      { name: 'revokeOtherSessions', method: 'POST', path: '/api/user/sessions/revoke-others', requiresRecentAuth: true },
       { name: 'getNotificationSettings', method: 'GET', path: '/api/user/notifications' },
       { name: 'updateNotificationSettings', method: 'PUT', path: '/api/user/notifications' },
       // The digest's unsubscribe link: the token in the URL is the proof, no session needed.
@@ -181,7 +216,7 @@ export const routeManifest = {
       { name: 'getFamilyMember', method: 'GET', path: '/api/entity-member/family-member/{memberId}' },
       { name: 'listAdvisorsNotForFamily', method: 'GET', path: '/api/entity-member/list-advisors-not-for-family/{entityId}' },
       { name: 'getMember', method: 'GET', path: '/api/entity-member/{memberId}' },
-      { name: 'updateMember', method: 'POST', path: '/api/entity-member/{memberId}' },
+      { name: 'updateMember', method: 'POST', path: '/api/entity-member/{memberId}', requiresRecentAuth: true },
       { name: 'removeMember', method: 'DELETE', path: '/api/entity-member/{memberId}' },
     ],
   },
@@ -223,22 +258,22 @@ export const routeManifest = {
       { name: 'listCanvasAdvisorCompaniesOf', method: 'GET', path: '/api/work-relation/list-canvas-advisor-companies/{id}' },
       { name: 'listSectionAdvisorCompanies', method: 'GET', path: '/api/work-relation/list-section-advisor-companies/{id}' },
       // Either side ends the relation; entityId is the other side (functions/lib/work-relations/end-relation.ts).
-      { name: 'endWorkRelation', method: 'DELETE', path: '/api/work-relation/{entityId}' },
+      { name: 'endWorkRelation', method: 'DELETE', path: '/api/work-relation/{entityId}', requiresRecentAuth: true },
     ],
   },
   'work-relation-member': {
     entry: 'functions/work-relation-member/handler.ts',
     routes: [
-      { name: 'addWorkRelationMember', method: 'POST', path: '/api/work-relation-member/{entityId}' },
-      { name: 'updateWorkRelationMember', method: 'POST', path: '/api/work-relation-member/update/{memberId}/{entityId}' },
-      { name: 'removeWorkRelationMember', method: 'DELETE', path: '/api/work-relation-member/{memberId}/{entityId}' },
+      { name: 'addWorkRelationMember', method: 'POST', path: '/api/work-relation-member/{entityId}', requiresRecentAuth: true },
+      { name: 'updateWorkRelationMember', method: 'POST', path: '/api/work-relation-member/update/{memberId}/{entityId}', requiresRecentAuth: true },
+      { name: 'removeWorkRelationMember', method: 'DELETE', path: '/api/work-relation-member/{memberId}/{entityId}', requiresRecentAuth: true },
     ],
   },
   'canvas-shares': {
     entry: 'functions/canvas-shares/handler.ts',
     routes: [
       { name: 'getCanvasShares', method: 'GET', path: '/api/canvas-shares/{entityId}' },
-      { name: 'updateCanvasShares', method: 'PATCH', path: '/api/canvas-shares/{entityId}' },
+      { name: 'updateCanvasShares', method: 'PATCH', path: '/api/canvas-shares/{entityId}', requiresRecentAuth: true },
     ],
   },
   canvas: {

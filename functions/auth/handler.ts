@@ -1,11 +1,13 @@
 import { SaltRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
+import { ReauthenticateRequest, SigninMfaRequest } from '../../shared/contracts/mfa';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { liveSessionsEnded } from '../lib/live/revocation';
 import { endSession, requireSession } from '../lib/session';
 import { getSalt } from './get-salt';
 import { setCurrentEntity } from './set-current-entity';
-import { signIn } from './sign-in';
+import { reauthenticate } from './reauthenticate';
+import { signIn, signInWithSecondFactor } from './sign-in';
 import { signUp } from './sign-up';
 
 export const handler = createGroupHandler('auth', {
@@ -23,9 +25,22 @@ export const handler = createGroupHandler('auth', {
   signIn: defineRoute({
     body: SigninRequest,
     handler: async ({ body, event }) => {
-      const { user, cookie } = await signIn(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
+      const result = await signIn(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
+      // With a second factor: `{mfaRequired, methods}` and no session yet.
+      if ('mfa' in result) return { body: result.mfa };
+      return { body: result.user, cookies: [result.cookie] };
+    },
+  }),
+  signInMfa: defineRoute({
+    body: SigninMfaRequest,
+    handler: async ({ body, event }) => {
+      const { user, cookie } = await signInWithSecondFactor(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
       return { body: user, cookies: [cookie] };
     },
+  }),
+  reauthenticate: defineRoute({
+    body: ReauthenticateRequest,
+    handler: async ({ body, session, event }) => ({ body: await reauthenticate(requireSession(session), body, clientAddressOf(event)) }),
   }),
   // Public: signing out works (and clears the cookie) whether or not the session is still alive.
   signOut: defineRoute({

@@ -1,17 +1,38 @@
-import type { SigninRequest, SigninResponse } from '../../shared/contracts/auth';
+import type { SigninRequest } from '../../shared/contracts/auth';
+import type { SigninMfaRequest, SigninMfaRequiredResponse, SigninSuccessResponse } from '../../shared/contracts/mfa';
+import { hasSecondFactor } from '../../shared/permissions';
 import { now } from '../lib/clock';
 import { listMembershipsOfUser } from '../lib/db/members';
 import { throttledPasswordCheck } from '../lib/db/signin-throttle';
-import { getLogin, recordSignin, toSigninResponse, type LoginItem } from '../lib/db/users';
+import { getLogin, getUser, recordSignin, toSigninResponse, type LoginItem, type UserItem } from '../lib/db/users';
 import { noteSigninDevice } from '../lib/devices';
 import { AppError, fail } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
 import { businessMetrics } from '../../shared/metrics';
 import { toSessionMembership } from '../lib/memberships';
+import { secondFactorMethodsOf } from '../lib/mfa/methods';
+import { splitByTwoFactorPolicy } from '../lib/mfa/policy';
+import { consumeSecondFactor, getPendingSignin, putPendingSignin, takePendingSignin } from '../lib/mfa/store';
 import { verifyPassword } from '../lib/passwords';
 import { startSession } from '../lib/session';
 
 export type SigninClient = { clientAddress: string; userAgent: string };
+
+/** A completed sign-in (shared/contracts/mfa.ts SigninSuccessResponse). */
+export type SigninSuccess = SigninSuccessResponse;
+export type SigninResult = { user: SigninSuccess; cookie: string } | { mfa: SigninMfaRequiredResponse };
+
+/** Counts the sign-in metrics around a step: a refusal (4xx) is a refused sign-in, not a fault. */
+async function counted<T>(step: () => Promise<T>, isSignin: (result: T) => boolean): Promise<T> {
+  try {
+    const result = await step();
+    if (isSignin(result)) countMetric(businessMetrics.signIns);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) countMetric(businessMetrics.signInFailures);
+    throw error;
+  }
+}
 
 /**
  * Signs a user in and starts a session whose current entity is the user's first one.
@@ -22,25 +43,16 @@ export type SigninClient = { clientAddress: string; userAgent: string };
  * EMAIL_NOT_CONFIRMED (14). The answer carries the previous lastLoginDate (null on the
  * first sign-in, which opens the walkthrough). A sign-in from a device the account has
  * not used before e-mails the owner (functions/lib/devices.ts).
+ *
+ * With a second factor (issue 14) the right password starts no session: the answer is
+ * `{mfaRequired: true, methods}` and a pending sign-in (5 minutes) waits for
+ * POST /auth/signin/mfa (signInWithSecondFactor).
  */
-export async function signIn(input: SigninRequest, client: SigninClient): Promise<{ user: SigninResponse; cookie: string }> {
-  return countedSignin(() => checkAndStartSession(input, client));
+export async function signIn(input: SigninRequest, client: SigninClient): Promise<SigninResult> {
+  return counted(() => checkPassword(input, client), (result) => 'user' in result);
 }
 
-/** Counts a sign-in attempt (password or passkey) in the SignIns / SignInFailures metrics. */
-export async function countedSignin<T>(attempt: () => Promise<T>): Promise<T> {
-  try {
-    const result = await attempt();
-    countMetric(businessMetrics.signIns);
-    return result;
-  } catch (error) {
-    // A refusal (wrong password, unknown e-mail, throttled, unconfirmed), not a fault of ours.
-    if (error instanceof AppError && error.status < 500) countMetric(businessMetrics.signInFailures);
-    throw error;
-  }
-}
-
-async function checkAndStartSession(input: SigninRequest, client: SigninClient): Promise<{ user: SigninResponse; cookie: string }> {
+async function checkPassword(input: SigninRequest, client: SigninClient): Promise<SigninResult> {
   const found: { login?: LoginItem } = {};
   const isMatch = await throttledPasswordCheck(input.email, client.clientAddress, async () => {
     found.login = await getLogin(input.email);
@@ -48,20 +60,64 @@ async function checkAndStartSession(input: SigninRequest, client: SigninClient):
   });
   const login = found.login;
   if (!isMatch || !login) throw fail('SIGNIN_FAILED');
-  return startSigninSession(login.userId, client, { remember: input.remember === true });
+  const user = await getUser(login.userId);
+  if (!user?.isEmailConfirmed) throw fail('EMAIL_NOT_CONFIRMED');
+  if (hasSecondFactor(user)) {
+    await putPendingSignin(user.id, input.remember === true);
+    return { mfa: { mfaRequired: true, methods: secondFactorMethodsOf(user) } };
+  }
+  return completeSignin(user, { remember: input.remember === true }, client);
 }
 
 /**
- * What every sign-in does once the user is known (a password or a passkey): records it
- * (EMAIL_NOT_CONFIRMED, 14, for an unconfirmed user), starts a session on the user's first
- * entity and notes the device (a new one e-mails the owner). Answers POST /auth/signin's body.
+ * The second step: a TOTP code or a recovery code within 5 minutes of the password step,
+ * under the same throttle as passwords (a wrong code counts as a failed attempt). Without
+ * a live pending sign-in (none, expired, used, unknown e-mail): MFA_SIGNIN_EXPIRED (91);
+ * a wrong, replayed or used code: MFA_CODE_INVALID (90). Answers what signin answers.
  */
-export async function startSigninSession(userId: string, client: SigninClient, options: { remember: boolean }): Promise<{ user: SigninResponse; cookie: string }> {
-  const previous = await recordSignin(userId, now().toISOString());
-  const [first] = await listMembershipsOfUser(userId);
+export async function signInWithSecondFactor(input: SigninMfaRequest, client: SigninClient): Promise<{ user: SigninSuccess; cookie: string }> {
+  return counted(
+    async () => {
+      const login = await getLogin(input.email);
+      const pending = login ? await getPendingSignin(login.userId) : undefined;
+      if (!login || !pending) throw fail('MFA_SIGNIN_EXPIRED');
+      const isMatch = await throttledPasswordCheck(input.email, client.clientAddress, () => consumeSecondFactor(login.userId, input));
+      if (!isMatch) throw fail('MFA_CODE_INVALID');
+      if (!(await takePendingSignin(login.userId))) throw fail('MFA_SIGNIN_EXPIRED');
+      const user = await getUser(login.userId);
+      if (!user) throw fail('MFA_SIGNIN_EXPIRED');
+      return completeSignin(user, { remember: pending.remember }, client);
+    },
+    () => true,
+  );
+}
+
+/** Counts a sign-in that either completes or is refused (a passkey's): the metrics of counted(). */
+export async function countedSignin<T>(attempt: () => Promise<T>): Promise<T> {
+  return counted(attempt, () => true);
+}
+
+/**
+ * What every sign-in does once the user is known without a pending second step (a passkey
+ * is both factors): EMAIL_NOT_CONFIRMED (14) for an unconfirmed user, else completeSignin.
+ */
+export async function startSigninSession(userId: string, client: SigninClient, options: { remember: boolean }): Promise<{ user: SigninSuccess; cookie: string }> {
+  const user = await getUser(userId);
+  if (!user?.isEmailConfirmed) throw fail('EMAIL_NOT_CONFIRMED');
+  return completeSignin(user, options, client);
+}
+
+/**
+ * Starts the session (records the sign-in, notes the device: a new one e-mails the owner). Its current entity is the user's first one the two-factor policy lets
+ * them open (an advisor company requiring a second factor the user lacks is skipped).
+ */
+async function completeSignin(user: UserItem, options: { remember: boolean }, client: SigninClient): Promise<{ user: SigninSuccess; cookie: string }> {
+  const previous = await recordSignin(user.id, now().toISOString());
+  const { open, blocked } = await splitByTwoFactorPolicy(user, await listMembershipsOfUser(user.id));
+  const [first] = open;
   const [{ cookie }] = await Promise.all([
-    startSession(userId, first ? toSessionMembership(first) : null, { remember: options.remember, userAgent: client.userAgent }),
+    startSession(user.id, first ? toSessionMembership(first) : null, { remember: options.remember, userAgent: client.userAgent }),
     noteSigninDevice(previous, client.userAgent),
   ]);
-  return { user: toSigninResponse(previous), cookie };
+  return { user: { ...toSigninResponse(previous), ...(blocked.length ? { twoFactorSetupRequired: true as const } : {}) }, cookie };
 }

@@ -22,6 +22,13 @@ export type Config = {
    * stage URL in the cloud, the local gateway locally. Unset where nothing sends to sockets.
    */
   liveEndpoint: string | undefined;
+  /**
+   * The key that encrypts TOTP secrets at rest (functions/lib/mfa/key.ts): locally the
+   * `MFA_ENCRYPTION_KEY` text (the local stack sets a development default); in the cloud the
+   * ARN of its Secrets Manager secret (`MFA_KEY_SECRET_ARN`), read at the first use.
+   */
+  mfaEncryptionKey: string | undefined;
+  mfaKeySecretArn: string | undefined;
 };
 
 let cached: Config | undefined;
@@ -48,6 +55,8 @@ export function config(): Config {
     isSecureCookie: appUrl.startsWith('https://'),
     logLevel: (process.env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     liveEndpoint: process.env.LIVE_ENDPOINT || undefined,
+    mfaEncryptionKey: process.env.MFA_ENCRYPTION_KEY || undefined,
+    mfaKeySecretArn: process.env.MFA_KEY_SECRET_ARN || undefined,
   };
   return cached;
 }

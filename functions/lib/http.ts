@@ -4,14 +4,14 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
-import { bySpecificity, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
+import { bySpecificity, reauthWindowSeconds, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
 import { config } from './config';
 import { AppError, fail } from './errors';
 import { refuseIllFormedInput } from './input/well-formed';
 import { publishMetrics } from './metrics';
 import { annotateRequest, tracer } from './tracer';
 import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
-import { readSessionToken, resolveSession, type Session } from './session';
+import { isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from './session';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -288,6 +288,9 @@ function bindRoute(route: AnyRoute, definition: RouteDefinition) {
       session = token ? await resolveSession(token).catch(() => null) : null;
     } else {
       session = await resolveSession(token);
+      // Re-authentication (issue 14): checked here, once for every flagged route, before
+      // anything is read or written. The web asks for the password or a code and retries.
+      if (definition.requiresRecentAuth && !isRecentlyAuthenticated(session, reauthWindowSeconds)) throw fail('REAUTHENTICATION_REQUIRED');
     }
     const output = await route.handler({
       body: parseWith(route.body, event.parsedBody ?? {}, 'body'),

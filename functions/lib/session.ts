@@ -47,6 +47,12 @@ export type Session = {
   membership: (Membership & { memberId: string }) | null;
   idleExpiresAt: number;
   expiresAt: number;
+  /**
+   * Epoch seconds of the last proof of identity in this session (the sign-in, or
+   * POST /auth/reauthenticate): routes flagged `requiresRecentAuth` need it within
+   * reauthWindowSeconds. Missing on sessions older than the flag: never recent.
+   */
+  authenticatedAt?: number;
 };
 
 type SessionItem = Session & {
@@ -102,6 +108,8 @@ export async function startSession(userId: string, membership: Session['membersh
     membership,
     idleExpiresAt: nowS + sessionLifetime.idleSeconds,
     expiresAt: nowS + absoluteSeconds,
+    // Every session starts with a password (and a second factor when the user has one).
+    authenticatedAt: nowS,
   };
   const item: SessionItem = {
     ...keys.session(tokenHash),
@@ -142,6 +150,32 @@ export async function listSessionsOfUser(userId: string): Promise<SessionSummary
       userAgent: item.userAgent ?? '',
     }))
     .sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** Whether the session proved its password or second factor recently enough for a guarded route. */
+export function isRecentlyAuthenticated(session: Pick<Session, 'authenticatedAt'>, windowSeconds: number): boolean {
+  return session.authenticatedAt !== undefined && session.authenticatedAt + windowSeconds > nowEpochSeconds();
+}
+
+/** Stamps the session as just authenticated (POST /auth/reauthenticate); returns the stamp. */
+export async function markSessionAuthenticated(session: Session): Promise<number> {
+  const nowS = nowEpochSeconds();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.session(session.tokenHash),
+        UpdateExpression: 'SET authenticatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':now': nowS },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw fail('SESSION_EXPIRED');
+    throw error;
+  }
+  session.authenticatedAt = nowS;
+  return nowS;
 }
 
 /** Ends one session of the user by its id; false when the user has no such session. */
@@ -273,6 +307,7 @@ export function sessionOfItem(item: Record<string, unknown> | undefined): Sessio
     membership: stored.membership ?? null,
     idleExpiresAt: stored.idleExpiresAt,
     expiresAt: stored.expiresAt,
+    authenticatedAt: stored.authenticatedAt,
   };
 }
 
@@ -296,6 +331,7 @@ export async function resolveSession(token: string | undefined): Promise<Session
     membership: item.membership ?? null,
     idleExpiresAt: item.idleExpiresAt,
     expiresAt: item.expiresAt,
+    authenticatedAt: item.authenticatedAt,
   };
   if (item.idleExpiresAt - nowS < sessionLifetime.idleSeconds - touchIntervalSeconds) {
     session.idleExpiresAt = Math.min(nowS + sessionLifetime.idleSeconds, item.expiresAt);

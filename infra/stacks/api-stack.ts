@@ -6,6 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
@@ -22,6 +23,8 @@ export type ApiStackProps = StackProps & {
   environment: Record<string, string>;
   /** Notified when the live sender's dead-letter queue gets a message. */
   alarmTopic: sns.ITopic;
+  /** The MFA key (TOTP secrets at rest): readable by the groups marked readsMfaKey only. */
+  mfaKeySecret: secretsmanager.ISecret;
 };
 
 /**
@@ -85,12 +88,18 @@ export class ApiStack extends Stack {
       const fn = new AppFunction(this, `Group-${group}`, {
         entry: definition.entry,
         description: `Family Canvas API: ${group}`,
-        environment: definition.revokesLiveSockets ? { ...props.environment, LIVE_ENDPOINT: this.live.endpoint } : props.environment,
+        environment: {
+          ...props.environment,
+          ...(definition.revokesLiveSockets ? { LIVE_ENDPOINT: this.live.endpoint } : {}),
+          // Read at run time (functions/lib/mfa/key.ts): the key never sits in the function's configuration.
+          ...(definition.readsMfaKey ? { MFA_KEY_SECRET_ARN: props.mfaKeySecret.secretArn } : {}),
+        },
         assets: definition.assets,
         memorySize: definition.memorySize,
       });
       grantTableAccess(fn.function, props.table, 'readWrite');
       if (definition.revokesLiveSockets) this.live.grantSend(fn.function);
+      if (definition.readsMfaKey) props.mfaKeySecret.grantRead(fn.function);
       if (definition.canSendEmail) {
         props.mailIdentity.grant(fn.function, 'ses:SendEmail');
         iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['ses:SendEmail'], resourceArns: [configurationSetArn] });

@@ -185,6 +185,25 @@ describe('api stack', () => {
     }
   });
 
+  it('lets only the groups that handle TOTP secrets read the MFA key, by ARN at run time (never its value in the configuration)', () => {
+    const secretId = logicalIdOf(stacks.data, stacks.data.mfaKeySecret);
+    const policies = resourcesOf(templates.api, 'AWS::IAM::Policy');
+    const functionsById = resourcesOf(templates.api, 'AWS::Lambda::Function');
+    for (const [group, definition] of groups) {
+      const fn = stacks.api.functions.get(group)!;
+      const roleId = logicalIdOf(stacks.api, fn.role);
+      const policy = Object.values(policies).find((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
+      const statements = (policy?.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement;
+      const readsSecret = statements.some((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(secretId));
+      expect(readsSecret, group).toBe(definition.readsMfaKey === true);
+      const variables = (functionsById[logicalIdOf(stacks.api, fn.function)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect('MFA_KEY_SECRET_ARN' in variables, group).toBe(definition.readsMfaKey === true);
+      expect(variables.MFA_ENCRYPTION_KEY, group).toBeUndefined();
+    }
+    expect(groups.filter(([, definition]) => definition.readsMfaKey).map(([group]) => group).sort()).toEqual(['auth', 'mfa']);
+    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 2);
+  });
+
   it('gives each function its own log group with a retention, not the account-wide managed policy', () => {
     templates.api.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, groups.length + 2);
     for (const role of Object.values(resourcesOf(templates.api, 'AWS::IAM::Role'))) {

@@ -70,6 +70,18 @@ const matrix: Record<RouteKey, Row> = {
 
   // ---- the caller's own account ----------------------------------------------------------
   'POST /api/auth/set-current-entity': { expected: '5 4 4 | ok ok ok ok | 4 4 4' },
+  // Two-factor sign-in (issue 14): a second step without a password step is expired for anybody (91).
+  'POST /api/auth/signin/mfa': { expected: '91 91 91 | 91 91 91 91 | 91 91 91' },
+  'POST /api/auth/reauthenticate': { expected: signedIn },
+  'GET /api/mfa/status': { expected: signedIn },
+  'POST /api/mfa/totp/setup': { expected: signedIn },
+  // A code that is not the authenticator's (90); enabling with a right one: tests/integration/two-factor.test.ts.
+  'POST /api/mfa/totp/enable': { expected: '5 90 90 | 90 90 90 90 | 90 90 90' },
+  // Nobody has TOTP on (94); the re-authentication check comes first (92 in two-factor.test.ts).
+  'POST /api/mfa/totp/disable': { expected: '5 94 94 | 94 94 94 94 | 94 94 94' },
+  // The current entity's policy: advisor companies only (a family is 4); changed by the company's owner only.
+  'GET /api/entities/two-factor-policy': { expected: '5 4 ok | 4 4 4 4 | ok ok ok' },
+  'PUT /api/entities/two-factor-policy': { expected: '5 4 ok | 4 4 4 4 | 8 8 8' },
   'PATCH /api/password/change': { expected: signedIn },
   'GET /api/user/profile': { expected: signedIn },
   'PATCH /api/user/{userId}': { expected: '5 8 8 | ok 8 8 8 | 8 8 8' },

@@ -16,6 +16,7 @@ import {
 } from '../../shared/contracts/canvas';
 import { ContactFormRequest } from '../../shared/contracts/contact';
 import { PasskeySigninRequest, RegisterPasskeyRequest, RenamePasskeyRequest } from '../../shared/contracts/passkeys';
+import { ReauthenticateRequest, SigninMfaRequest, TotpDisableRequest, TotpEnableRequest, TotpSetupRequest, UpdateTwoFactorPolicyRequest } from '../../shared/contracts/mfa';
 import { PlanBookRequest } from '../../shared/contracts/plan-book';
 import { CreateEntityRequest, EntityAddressRequest, UpdateEntityRequest } from '../../shared/contracts/entities';
 import {
@@ -82,6 +83,12 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'POST /api/auth/signup': SignupRequest,
   'POST /api/auth/signin': SigninRequest,
   'POST /api/auth/set-current-entity': SetCurrentEntityRequest,
+  'POST /api/auth/signin/mfa': SigninMfaRequest,
+  'POST /api/auth/reauthenticate': ReauthenticateRequest,
+  'POST /api/mfa/totp/setup': TotpSetupRequest,
+  'POST /api/mfa/totp/enable': TotpEnableRequest,
+  'POST /api/mfa/totp/disable': TotpDisableRequest,
+  'PUT /api/entities/two-factor-policy': UpdateTwoFactorPolicyRequest,
   'POST /api/email-confirmation/resend-confirmation-link': ResendConfirmationRequest,
   'POST /api/password/send-reset': SendResetRequest,
   'POST /api/password/reset': ResetPasswordRequest,

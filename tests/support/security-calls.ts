@@ -175,6 +175,28 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     })(),
     'POST /api/auth/signout': async (actor) => ({ path: '/api/auth/signout', cookie: actor === 'anonymous' ? null : await freshSessionCookie(world, actor) }),
     'POST /api/auth/set-current-entity': fixed({ path: '/api/auth/set-current-entity', body: { id: familyId } }),
+    // No password step before it: nobody has a pending sign-in (91).
+    'POST /api/auth/signin/mfa': fixed({ path: '/api/auth/signin/mfa', body: { email: owner.email, code: '123456' } }),
+    'POST /api/auth/reauthenticate': async (actor) => {
+      if (actor === 'anonymous') return { path: '/api/auth/reauthenticate', body: { password: hashPassword('Anything-1', newSalt()) } };
+      const account = accountOf(world, actor);
+      const { body: current } = await world.stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
+      return { path: '/api/auth/reauthenticate', body: { password: hashPassword(account.plainPassword, current.salt) } };
+    },
+    // ---- two-factor sign-in (issue 14) ------------------------------------------------------
+    'GET /api/mfa/status': fixed({ path: '/api/mfa/status' }),
+    'POST /api/mfa/totp/setup': fixed({ path: '/api/mfa/totp/setup', body: {} }),
+    // A setup first, then a code that is not the app's (90): nobody's TOTP is turned on here,
+    // so later rows still sign in with a password only.
+    'POST /api/mfa/totp/enable': async (actor) => {
+      if (actor !== 'anonymous') await accountOf(world, actor).client.post('/api/mfa/totp/setup', {});
+      return { path: '/api/mfa/totp/enable', body: { code: '000000' } };
+    },
+    // Nobody has TOTP on: 94 after the (recent) re-authentication check.
+    'POST /api/mfa/totp/disable': fixed({ path: '/api/mfa/totp/disable', body: { code: '123456' } }),
+    'GET /api/entities/two-factor-policy': fixed({ path: '/api/entities/two-factor-policy' }),
+    // Off, so nobody is locked out of a company by this row.
+    'PUT /api/entities/two-factor-policy': fixed({ path: '/api/entities/two-factor-policy', body: { requireTwoFactor: false } }),
     'GET /api/email-confirmation': async (actor) => ({ path: `/api/email-confirmation?token=${encodeURIComponent((await throwawayOf(actor)).token)}` }),
     'POST /api/email-confirmation/resend-confirmation-link': fixed({ path: '/api/email-confirmation/resend-confirmation-link', body: {} }),
     // Each caller's own address: reset mails are limited to 5 an hour per address (lib/limits/mail.ts).

@@ -31,6 +31,8 @@ export type EntityItem = {
   adminCount: number;
   createdAt: string;
   createdByUserId: string;
+  /** Advisor companies: every member must sign in with a second factor (issue 14; owner only). */
+  requireTwoFactor?: boolean;
 };
 
 /** A valid entity type id, or INVALID_ENTITY_TYPE (11) naming the field. */

@@ -25,6 +25,10 @@ export const keys = {
   passkeyPrefix: 'PASSKEY#',
   /** A WebAuthn challenge handed out by an options call: single use, minutes long (functions/passkeys/challenges.ts). */
   passkeyChallenge: (challenge: string) => ({ PK: `PASSKEY_CHALLENGE#${challenge}`, SK: 'CHALLENGE' }),
+  /** The user's TOTP secret (encrypted), last used time step and hashed recovery codes: never on the profile item. */
+  totp: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#TOTP' }),
+  /** A sign-in whose password step passed and whose second step is due (5 minutes, single use). */
+  pendingMfaSignin: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#PENDING' }),
   /** The user's notification settings (the e-mail digest, their time zone). */
   notificationSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'NOTIFICATIONS' }),
   /** GSI1 on the notification settings: the users whose digest is due in one UTC hour (YYYY-MM-DDTHH). */

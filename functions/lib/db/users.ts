@@ -33,7 +33,9 @@ export type UserItem = {
    */
   addresses?: Address[];
   createdAt: string;
-  /** How many passkeys the user keeps (functions/passkeys/store.ts counts them); absent: none. */
+  /** TOTP is on (the secret itself sits on its own item, keys.totp). */
+  totpEnabled?: boolean;
+  /** How many passkeys the user keeps (functions/passkeys/store.ts counts them; hasSecondFactor in shared/permissions.ts reads it); absent: none. */
   passkeyCount?: number;
 };
 

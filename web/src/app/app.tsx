@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { setGlobalErrorHandler } from '../lib/api-client';
+import { requestReauthentication } from '../features/two-factor/lib/reauth-request';
+import { setGlobalErrorHandler, setReauthenticationHandler } from '../lib/api-client';
 import { appStore, type AppStore } from '../stores/app-store';
 import { queryClient } from './query-client';
 import { createRoutes } from './router';
@@ -20,6 +21,8 @@ export function AppProviders({ children, store = appStore }: { children: ReactNo
 const router = createBrowserRouter(createRoutes({ store: appStore, logout: () => logout(appStore), sessionReady: () => sessionReady(appStore) }));
 
 setGlobalErrorHandler((error) => handleGlobalApiError(error, { store: appStore, navigate: (to) => void router.navigate(to) }));
+// A guarded action (re-authentication, 92) asks for the password or a code, then is sent again.
+setReauthenticationHandler(requestReauthentication);
 
 void redirectAfterRestore(
   (to) => void router.navigate(to, { replace: true }),

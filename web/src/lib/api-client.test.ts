@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { ApiError, apiClient, configureApiClient, isApiError, setGlobalErrorHandler } from './api-client';
+import { ApiError, apiClient, configureApiClient, isApiError, setGlobalErrorHandler, setReauthenticationHandler } from './api-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -157,5 +157,42 @@ describe('the global handler (spec 01 §8.2)', () => {
     await failureOf(apiClient.get('/a'));
     await failureOf(apiClient.get('/b'));
     expect(onGlobalError).not.toHaveBeenCalled();
+  });
+});
+
+describe('re-authentication (92)', () => {
+  const reauthRequired = () => json(403, { errorCode: 92, errors: {}, message: 'Confirm it is you.' });
+  afterEach(() => setReauthenticationHandler(null));
+
+  it('asks the registered handler once and sends the request again when it confirms', async () => {
+    const calls = use(reauthRequired(), json(200, { revoked: 2 }));
+    const handler = vi.fn(async () => true);
+    setReauthenticationHandler(handler);
+    await expect(apiClient.post('/user/sessions/revoke-others')).resolves.toEqual({ revoked: 2 });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(calls.map((call) => call.url)).toEqual(['/api/user/sessions/revoke-others', '/api/user/sessions/revoke-others']);
+  });
+
+  it('throws the 92 when the user cancels, and does not loop when the retry answers 92 again', async () => {
+    use(reauthRequired());
+    setReauthenticationHandler(async () => false);
+    expect((await failureOf(apiClient.post('/user/sessions/revoke-others'))).errorCode).toBe(92);
+    const calls = use(reauthRequired(), reauthRequired());
+    setReauthenticationHandler(async () => true);
+    expect((await failureOf(apiClient.post('/user/sessions/revoke-others'))).errorCode).toBe(92);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('shares one ask between concurrent guarded requests', async () => {
+    use(reauthRequired(), reauthRequired(), json(200, {}), json(200, {}));
+    let resolveAsk: (ok: boolean) => void = () => undefined;
+    const handler = vi.fn(() => new Promise<boolean>((resolve) => (resolveAsk = resolve)));
+    setReauthenticationHandler(handler);
+    const both = Promise.all([apiClient.post('/a'), apiClient.post('/b')]);
+    await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    resolveAsk(true);
+    await expect(both).resolves.toHaveLength(2);
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 });

@@ -48,6 +48,29 @@ const config: ClientConfig = {
   onGlobalError: null,
 };
 
+/**
+ * Re-authentication (issue 14): a guarded route answers REAUTHENTICATION_REQUIRED (92) when
+ * the session has not proved its password or second factor in the last 10 minutes. The app
+ * registers a handler that asks for the password or a code (the two-factor feature's
+ * dialog) and resolves true once the session is stamped; the request is then sent again,
+ * once. Every guarded action works without code of its own. Concurrent 92s share one ask.
+ */
+type ReauthenticationHandler = () => Promise<boolean>;
+let reauthenticationHandler: ReauthenticationHandler | null = null;
+let pendingReauthentication: Promise<boolean> | null = null;
+
+export function setReauthenticationHandler(handler: ReauthenticationHandler | null): void {
+  reauthenticationHandler = handler;
+}
+
+function askToReauthenticate(): Promise<boolean> {
+  if (!reauthenticationHandler) return Promise.resolve(false);
+  pendingReauthentication ??= reauthenticationHandler().finally(() => {
+    pendingReauthentication = null;
+  });
+  return pendingReauthentication;
+}
+
 /** The app registers what codes 7 and 14 do (clear the session, redirect); lib stays free of the app. */
 export function setGlobalErrorHandler(handler: GlobalErrorHandler | null): void {
   config.onGlobalError = handler;
@@ -70,6 +93,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Codes this caller handles itself instead of the global handler (the login page handles 14). */
   handleLocally?: readonly number[];
+  /** Internal: the retry after a re-authentication is not retried again. */
+  isRetryAfterReauthentication?: boolean;
 };
 
 function buildUrl(path: string, query?: Query): string {
@@ -148,6 +173,9 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   const parsed = response.status === 204 ? undefined : await readBody(response);
   if (!response.ok || bodyCarriesError(parsed)) {
     const error = errorFrom(response.status, parsed);
+    if (error.errorCode === ErrorCodes.REAUTHENTICATION_REQUIRED && !options.isRetryAfterReauthentication && (await askToReauthenticate())) {
+      return request(method, path, body, { ...options, isRetryAfterReauthentication: true });
+    }
     const isGlobal = globallyHandledCodes.includes(error.errorCode) && !(options.handleLocally ?? []).includes(error.errorCode);
     if (isGlobal) config.onGlobalError?.(error);
     throw error;

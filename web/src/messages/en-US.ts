@@ -7,6 +7,7 @@ import { organisationMessages } from './en-US.organisations';
 import { passkeyMessages } from './en-US.passkeys';
 import { planBookMessages } from './en-US.plan-book';
 import { securityMessages } from './en-US.security';
+import { twoFactorMessages } from './en-US.two-factor';
 import { workInvitationMessages } from './en-US.work-invitations';
 import { workRelationMessages } from './en-US.work-relations';
 
@@ -398,6 +399,8 @@ export const messages = {
   ...securityMessages,
   // Passkeys (Security tab, login page): en-US.passkeys.ts
   ...passkeyMessages,
+  // Two-factor sign-in, re-authentication, the company policy (issue 14): en-US.two-factor.ts
+  ...twoFactorMessages,
 
   // Family and advisor invitations, select pages, walkthrough (spec 02): en-US.work-invitations.ts
   ...workInvitationMessages,

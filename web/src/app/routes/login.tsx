@@ -1,12 +1,13 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
-import type { SigninResponse } from '../../../../shared/contracts/auth';
+import type { SigninSuccessResponse } from '../../../../shared/contracts/mfa';
 import { CheckIcon } from '../../components/ui/icons';
 import { Page } from '../../components/ui/Page';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { finishLogin } from '../../features/auth/session/session';
 import { t } from '../../messages/en-US';
-import { loginActionAtom } from '../../stores/session';
+import { loginActionAtom, rememberRedirectAfterLogin } from '../../stores/session';
+import { useToasts } from '../../stores/toasts';
 import { paths } from '../paths';
 import { useMemberInvitationAuth } from './member-invitation-auth';
 import { useWorkInvitationAuth } from './work-invitation-auth';
@@ -34,7 +35,13 @@ export function Component() {
   const invited = memberInvitation.invitation ?? workInvitation.invitation;
   const notice = loginAction === 'confirmed' ? t('login.introConfirmed') : loginAction === 'reset' ? t('login.introReset') : null;
 
-  const onSignedIn = async (user: SigninResponse) => {
+  const toasts = useToasts();
+  const onSignedIn = async (user: SigninSuccessResponse) => {
+    // A company of the user requires two-factor sign-in (issue 14): straight to its setup.
+    if (user.twoFactorSetupRequired) {
+      rememberRedirectAfterLogin(`${paths.profile()}?tab=security`);
+      toasts.show({ mode: 'info', text: t('login.twoFactorRequired') });
+    }
     // A member invitation is accepted once signed in, before the login is finished.
     await memberInvitation.finishLogin(() =>
       workInvitation.finishLogin(async () => {

@@ -15,6 +15,7 @@ import { MembersTable } from '../../features/members/components/MembersTable';
 import { OwnersList } from '../../features/members/components/OwnersList';
 import { switchEntity } from '../../features/auth/session/session';
 import { AccessLogPanel } from '../../features/history/components/AccessLogPanel';
+import { TwoFactorPolicySetting } from '../../features/two-factor/components/TwoFactorPolicySetting';
 import { useCountries } from '../../hooks/use-countries';
 import { flagsFor } from '../../lib/permissions';
 import { t } from '../../messages/en-US';
@@ -94,7 +95,17 @@ export function Component() {
         selectedId={tab}
         onChange={setTab}
         tabs={[
-          { id: 'general', label: t('myEntity.tab.general'), content: <EntityGeneralTab key={entity.id} entityId={entity.id} canEdit={flags.canEditEntity} /> },
+          {
+            id: 'general',
+            label: t('myEntity.tab.general'),
+            content: (
+              <>
+                <EntityGeneralTab key={entity.id} entityId={entity.id} canEdit={flags.canEditEntity} />
+                {/* An advisor company's two-factor policy (issue 14). */}
+                {!isFamily && <TwoFactorPolicySetting key={`2fa-${entity.id}`} entityId={entity.id} />}
+              </>
+            ),
+          },
           { id: 'owners', label: t('myEntity.tab.owners'), content: <OwnersList entityId={entity.id} countries={countries.data ?? []} /> },
           {
             id: 'members',

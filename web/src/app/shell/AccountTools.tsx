@@ -1,5 +1,6 @@
 import { useAtomValue, useStore } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ErrorCodes } from '../../../../shared/errors';
 import { EntityType } from '../../../../shared/enums';
 import { BuildingIcon, CheckIcon, UserIcon } from '../../components/ui/icons';
 import { Menu } from '../../components/ui/Menu';
@@ -37,7 +38,11 @@ function useChooseEntity() {
       if (!entity || pathname === paths.profile()) return;
       void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? paths.dashboard() : paths.canvas());
     } catch (error) {
-      if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) toasts.showSystemError();
+      // The company requires two-factor sign-in and the user has none yet (issue 14): to its setup.
+      if (isApiError(error) && error.errorCode === ErrorCodes.TWO_FACTOR_REQUIRED) {
+        toasts.show({ mode: 'info', text: t('login.twoFactorRequired') });
+        void navigate(`${paths.profile()}?tab=security`);
+      } else if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) toasts.showSystemError();
     }
   };
 }

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/Spinner';
 import { Toaster } from '../../components/ui/Toast';
 import { t } from '../../messages/en-US';
+import { ReauthHost } from '../../features/two-factor/components/ReauthHost';
 import { isPageLoadingAtom } from '../../stores/ui';
 import { useReloadWhenSessionChangesInOtherTabs } from '../guards';
 import { routeTable, type RouteName } from '../paths';
@@ -63,6 +64,7 @@ export function RootLayout() {
       </div>
       <Toaster />
       <WalkthroughDialog />
+      <ReauthHost />
       {isPageLoading && <FullScreenLoader label={t('common.loading')} />}
     </>
   );

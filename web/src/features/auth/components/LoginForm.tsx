@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { SigninResponse } from '../../../../../shared/contracts/auth';
+import type { SigninSuccessResponse } from '../../../../../shared/contracts/mfa';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
 import { Button, ProgressButton } from '../../../components/ui/Button';
@@ -16,6 +16,7 @@ import { resendConfirmationLink } from '../api/resend-confirmation-link';
 import { signIn } from '../api/sign-in';
 import { hashPassword } from '../lib/password-hash';
 import { loginFormSchema } from '../schemas';
+import { SecondStepForm } from '../../two-factor/components/SecondStepForm';
 import { FormAlert } from './FormAlert';
 
 type Failure = 'credentials' | 'validation' | 'throttled';
@@ -31,7 +32,7 @@ type LoginFormProps = {
   /** With an invitation the e-mail is the invited one: prefilled and locked (spec 01 §5 Login). */
   isEmailLocked?: boolean;
   /** The sign-in succeeded: the page finishes the login and moves on. */
-  onSignedIn: (user: SigninResponse) => void | Promise<void>;
+  onSignedIn: (user: SigninSuccessResponse) => void | Promise<void>;
   signupHref: string;
   resetHref: string;
   progressTiming?: { stepMs?: number; successMs?: number };
@@ -56,6 +57,9 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
   const [remember, setRemember] = useState(false);
   // The salt of the last e-mail asked for: one request per address, reused on submit.
   const salt = useRef<{ email: string; salt: Promise<string> } | null>(null);
+  // With a second factor the right password leads to the code step (issue 14).
+  const [secondStepEmail, setSecondStepEmail] = useState<string | null>(null);
+  const [secondStepMethods, setSecondStepMethods] = useState<readonly string[]>([]);
 
   const saltFor = (email: string): Promise<string> => {
     if (salt.current?.email === email) return salt.current.salt;
@@ -83,9 +87,9 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
     setFailure(null);
     setUnconfirmedEmail(null);
     setResendState('idle');
-    let user: SigninResponse;
+    let outcome: Awaited<ReturnType<typeof signIn>>;
     try {
-      user = await progress.run(async () => signIn({ email, password: await hashPassword(password, await saltFor(email)), ...(remember ? { remember: true } : {}) }));
+      outcome = await progress.run(async () => signIn({ email, password: await hashPassword(password, await saltFor(email)), ...(remember ? { remember: true } : {}) }));
     } catch (error) {
       if (!isApiError(error)) {
         toasts.showSystemError();
@@ -112,7 +116,12 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
           return;
       }
     }
-    await onSignedIn(user);
+    if ('mfaRequired' in outcome) {
+      setSecondStepMethods(outcome.methods);
+      setSecondStepEmail(email);
+      return;
+    }
+    await onSignedIn(outcome);
   });
 
   const resend = async () => {
@@ -126,6 +135,21 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
       if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) toasts.showSystemError();
     }
   };
+
+  if (secondStepEmail) {
+    return (
+      <SecondStepForm
+        email={secondStepEmail}
+        methods={secondStepMethods}
+        passkeyOption={<PasskeySignInButton onSignedIn={onSignedIn} />}
+        onSignedIn={onSignedIn}
+        onBack={() => {
+          setSecondStepEmail(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   const isBlocked = !form.isValid || isFetchingSalt;
   const emailField = form.field('email');

@@ -8,6 +8,7 @@ import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { PasskeysSection } from '../../passkeys/components/PasskeysSection';
+import { TwoFactorSection } from '../../two-factor/components/TwoFactorSection';
 import { profileKeys } from '../api/keys';
 import { revokeOtherSessions, revokeSession, useSessions } from '../api/sessions';
 
@@ -27,7 +28,7 @@ export function SecurityTab() {
     <div className="flex max-w-reading flex-col gap-8">
       <h2 className="sr-only">{t('profile.security.title')}</h2>
       <SessionsSection />
-      {/* Two-factor sign-in (TOTP) and passkeys: their sections go here, below the sessions. */}
+      <TwoFactorSection />
       <PasskeysSection />
     </div>
   );

@@ -1,0 +1,206 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { recoveryCodeCount } from '../../../shared/contracts/mfa';
+import { nowEpochSeconds } from '../clock';
+import { db, tableName } from '../db/client';
+import { keys } from '../db/keys';
+import { fail, isConditionalCheckFailure, transactionCancellationReasons } from '../errors';
+import { mfaEncryptionKey } from './key';
+import { openSecret, sealSecret } from './secret-box';
+import { matchingTimeStep, newTotpSecret } from './totp';
+
+/**
+ * The TOTP item of a user (USER#id / MFA#TOTP): the secret sealed with AES-256-GCM
+ * (secret-box.ts), the last time step a code was accepted for (a code is accepted once:
+ * the step must be later than the last one), and the recovery codes as keyed hashes (a
+ * string set; using one removes it atomically). The profile item carries only
+ * `totpEnabled`, so profile reads never touch a secret.
+ */
+export type TotpItem = {
+  type: 'Totp';
+  /** Set by setup, moved to `secret` by enable (a code from the app proves it was scanned). */
+  pendingSecret?: string;
+  secret?: string;
+  enabled: boolean;
+  lastUsedStep?: number;
+  recoveryCodeHashes?: Set<string>;
+};
+
+/** How long the second sign-in step may follow the password step. */
+export const pendingSigninSeconds = 5 * 60;
+
+async function getTotpItem(userId: string): Promise<TotpItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.totp(userId), ConsistentRead: true }));
+  return result.Item as TotpItem | undefined;
+}
+
+/**
+ * Keyed hash (HMAC with the MFA key, bound to the user): a table dump gives no usable
+ * recovery code, and 50-bit codes cannot be tried offline without the key.
+ */
+async function recoveryCodeHash(userId: string, code: string): Promise<string> {
+  return createHmac('sha256', await mfaEncryptionKey()).update(`recovery-code:${userId}:${code}`).digest('base64url');
+}
+
+const recoveryAlphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** 10 random characters (50 bits) shown as `xxxxx-xxxxx`. */
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => recoveryAlphabet[randomInt(recoveryAlphabet.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+const normalizedRecoveryCode = (code: string) => code.replace(/[\s-]+/g, '').toLowerCase();
+
+export async function totpStatus(userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+  const item = await getTotpItem(userId);
+  return { enabled: item?.enabled === true, recoveryCodesLeft: item?.enabled ? (item.recoveryCodeHashes?.size ?? 0) : 0 };
+}
+
+/** Starts (or restarts) a setup: a new secret waits for its first code. TOTP already on: 94. */
+export async function startTotpSetup(userId: string): Promise<string> {
+  const secret = newTotpSecret();
+  const sealed = await sealSecret(secret, userId);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.totp(userId),
+        UpdateExpression: 'SET #type = :type, pendingSecret = :secret, enabled = if_not_exists(enabled, :false)',
+        ConditionExpression: 'attribute_not_exists(enabled) OR enabled = :false',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'Totp', ':secret': sealed, ':false': false },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw fail('TWO_FACTOR_STATE_CONFLICT');
+    throw error;
+  }
+  return secret;
+}
+
+/**
+ * Turns TOTP on with a code from the pending secret: the secret becomes active, the code's
+ * step counts as used, and 10 recovery codes are made (only their hashes are kept; the
+ * caller shows them once). No setup or already on: 94; a wrong code: 90.
+ */
+export async function enableTotp(userId: string, code: string): Promise<string[]> {
+  const item = await getTotpItem(userId);
+  if (!item?.pendingSecret || item.enabled) throw fail('TWO_FACTOR_STATE_CONFLICT');
+  const step = matchingTimeStep(await openSecret(item.pendingSecret, userId), code);
+  if (step === null) throw fail('MFA_CODE_INVALID');
+  const recoveryCodes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
+  const hashes = new Set(await Promise.all(recoveryCodes.map((entry) => recoveryCodeHash(userId, normalizedRecoveryCode(entry)))));
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.totp(userId),
+              UpdateExpression: 'SET secret = pendingSecret, enabled = :true, lastUsedStep = :step, recoveryCodeHashes = :hashes REMOVE pendingSecret',
+              ConditionExpression: 'pendingSecret = :seen AND enabled = :false',
+              ExpressionAttributeValues: { ':true': true, ':false': false, ':step': step, ':hashes': hashes, ':seen': item.pendingSecret },
+            },
+          },
+          { Update: { TableName: tableName(), Key: keys.user(userId), UpdateExpression: 'SET totpEnabled = :true', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':true': true } } },
+        ],
+      }),
+    );
+  } catch (error) {
+    // A second enable or a new setup raced this one.
+    if (transactionCancellationReasons(error)) throw fail('TWO_FACTOR_STATE_CONFLICT');
+    throw error;
+  }
+  return recoveryCodes;
+}
+
+/**
+ * Checks a second factor of a user with TOTP on and uses it up: a TOTP code within ±1 step
+ * whose step is later than the last accepted one (a code is accepted once, even by two
+ * concurrent requests: the write is conditional), or an unused recovery code (removed from
+ * the set in the same conditional write). False for anything else, TOTP off included.
+ */
+export async function consumeSecondFactor(userId: string, proof: { code?: string; recoveryCode?: string }): Promise<boolean> {
+  const item = await getTotpItem(userId);
+  if (!item?.enabled || !item.secret) return false;
+  try {
+    if (proof.code !== undefined) {
+      const step = matchingTimeStep(await openSecret(item.secret, userId), proof.code);
+      if (step === null) return false;
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.totp(userId),
+          UpdateExpression: 'SET lastUsedStep = :step',
+          ConditionExpression: 'enabled = :true AND (attribute_not_exists(lastUsedStep) OR lastUsedStep < :step)',
+          ExpressionAttributeValues: { ':step': step, ':true': true },
+        }),
+      );
+      return true;
+    }
+    if (proof.recoveryCode !== undefined) {
+      const hash = await recoveryCodeHash(userId, normalizedRecoveryCode(proof.recoveryCode));
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.totp(userId),
+          UpdateExpression: 'DELETE recoveryCodeHashes :used',
+          ConditionExpression: 'enabled = :true AND contains(recoveryCodeHashes, :hash)',
+          ExpressionAttributeValues: { ':used': new Set([hash]), ':hash': hash, ':true': true },
+        }),
+      );
+      return true;
+    }
+    return false;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false; // replayed, or used meanwhile
+    throw error;
+  }
+}
+
+/** Turns TOTP off: the secret and recovery codes are deleted, the profile flag cleared. */
+export async function removeTotp(userId: string): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: keys.totp(userId) } },
+        { Update: { TableName: tableName(), Key: keys.user(userId), UpdateExpression: 'SET totpEnabled = :false', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':false': false } } },
+      ],
+    }),
+  );
+}
+
+/** What the password step leaves for the second step (USER#id / MFA#PENDING, 5 minutes, TTL). */
+export type PendingSignin = { type: 'PendingMfaSignin'; remember: boolean; expiresAt: number };
+
+export async function putPendingSignin(userId: string, remember: boolean): Promise<void> {
+  const item: PendingSignin = { type: 'PendingMfaSignin', remember, expiresAt: nowEpochSeconds() + pendingSigninSeconds };
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.pendingMfaSignin(userId), ...item } }));
+}
+
+/** The pending sign-in while it is alive (TTL lags: the time is checked here). */
+export async function getPendingSignin(userId: string): Promise<PendingSignin | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.pendingMfaSignin(userId), ConsistentRead: true }));
+  const item = result.Item as PendingSignin | undefined;
+  return item && item.expiresAt > nowEpochSeconds() ? item : undefined;
+}
+
+/** Uses the pending sign-in up (once: two concurrent second steps cannot both start a session). */
+export async function takePendingSignin(userId: string): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.pendingMfaSignin(userId),
+        ConditionExpression: 'expiresAt > :now',
+        ExpressionAttributeValues: { ':now': nowEpochSeconds() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,34 @@
+import { TotpDisableRequest, TotpEnableRequest, TotpSetupRequest, UpdateTwoFactorPolicyRequest } from '../../shared/contracts/mfa';
+import { clientAddressOf } from '../lib/client-address';
+import { createGroupHandler, defineRoute } from '../lib/http';
+import { requireSession } from '../lib/session';
+import { disableTotp, enableTotpWithCode, getTwoFactorStatus, setupTotp } from './two-factor';
+import { getTwoFactorPolicy, updateTwoFactorPolicy } from './two-factor-policy';
+
+export const handler = createGroupHandler('mfa', {
+  getTwoFactorStatus: defineRoute({
+    handler: async ({ session }) => ({ body: await getTwoFactorStatus(requireSession(session)) }),
+  }),
+  setupTotp: defineRoute({
+    body: TotpSetupRequest,
+    handler: async ({ session }) => ({ body: await setupTotp(requireSession(session)) }),
+  }),
+  enableTotp: defineRoute({
+    body: TotpEnableRequest,
+    handler: async ({ session, body, event }) => ({ body: await enableTotpWithCode(requireSession(session), body.code, clientAddressOf(event)) }),
+  }),
+  disableTotp: defineRoute({
+    body: TotpDisableRequest,
+    handler: async ({ session, body, event }) => {
+      await disableTotp(requireSession(session), body, clientAddressOf(event));
+      return { status: 204 };
+    },
+  }),
+  getTwoFactorPolicy: defineRoute({
+    handler: async ({ session }) => ({ body: await getTwoFactorPolicy(requireSession(session)) }),
+  }),
+  updateTwoFactorPolicy: defineRoute({
+    body: UpdateTwoFactorPolicyRequest,
+    handler: async ({ session, body }) => ({ body: await updateTwoFactorPolicy(requireSession(session), body.requireTwoFactor) }),
+  }),
+});

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
+import { t } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import { disableTotp } from '../api/two-factor';
+import { CodeField } from './CodeField';
+
+/**
+ * Turning TOTP off: a current code or a recovery code. The route is guarded: without a
+ * recent sign-in the API client first asks for the password (re-authentication dialog).
+ */
+export function DisableTotpDialog({ isOpen, onClose, onDisabled }: { isOpen: boolean; onClose: () => void; onDisabled: () => void }) {
+  const toasts = useToasts();
+  const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy || !value.trim()) return;
+    setIsBusy(true);
+    setError(null);
+    try {
+      await disableTotp(kind === 'totp' ? { code: value.replace(/\s+/g, '') } : { recoveryCode: value });
+      setValue('');
+      toasts.show({ mode: 'success', text: t('twoFactor.disabled') });
+      onDisabled();
+    } catch (failure) {
+      const code = isApiError(failure) ? failure.errorCode : null;
+      if (code === ErrorCodes.MFA_CODE_INVALID || code === ErrorCodes.VALIDATION_ERROR) setError(t('twoFactor.codeInvalid'));
+      else if (code === ErrorCodes.TOO_MANY_REQUESTS) setError(t('twoFactor.throttled'));
+      else if (code !== ErrorCodes.REAUTHENTICATION_REQUIRED && !(isApiError(failure) && globallyHandledCodes.includes(failure.errorCode))) setError(t('twoFactor.error'));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('twoFactor.disableTitle')} description={t('twoFactor.disableIntro')} closeLabel={t('twoFactor.close')} size="sm">
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <CodeField kind={kind} value={value} onChange={setValue} error={error} />
+        <button
+          type="button"
+          className="self-start text-sm font-medium text-primary-700 underline underline-offset-4"
+          onClick={() => {
+            setKind(kind === 'totp' ? 'recovery' : 'totp');
+            setValue('');
+            setError(null);
+          }}
+        >
+          {kind === 'totp' ? t('twoFactor.useRecoveryCode') : t('twoFactor.useAppCode')}
+        </button>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            {t('twoFactor.setup.cancel')}
+          </Button>
+          <Button type="submit" disabled={isBusy || !value.trim()}>
+            {t('twoFactor.disable')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

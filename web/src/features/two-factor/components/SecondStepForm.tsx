@@ -1,0 +1,114 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { SigninSuccessResponse } from '../../../../../shared/contracts/mfa';
+import { ErrorCodes } from '../../../../../shared/errors';
+import { Button } from '../../../components/ui/Button';
+import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
+import { t } from '../../../messages/en-US';
+import { useToasts } from '../../../stores/toasts';
+import { FormAlert } from '../../auth/components/FormAlert';
+import { signInWithSecondFactor } from '../api/two-factor';
+import { CodeField } from './CodeField';
+
+/**
+ * The login's second step (issue 14): after the right password of an account with a second
+ * factor, the code from the authenticator app, or a recovery code (each works once). It
+ * must follow the password within 5 minutes; after that the user goes back to it. An account
+ * with a passkey may confirm with it instead (`passkeyOption`, the passkey sign-in: a passkey
+ * is both factors); an account with passkeys only sees just that.
+ */
+export function SecondStepForm({
+  email,
+  methods,
+  passkeyOption,
+  onSignedIn,
+  onBack,
+}: {
+  email: string;
+  /** signin's `methods`: 'totp', 'recoveryCode', 'passkey'. */
+  methods: readonly string[];
+  passkeyOption: ReactNode;
+  onSignedIn: (user: SigninSuccessResponse) => void | Promise<void>;
+  onBack: () => void;
+}) {
+  const hasCode = methods.includes('totp');
+  const hasPasskey = methods.includes('passkey');
+  const toasts = useToasts();
+  const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isExpired, setIsExpired] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy || !value.trim()) return;
+    setIsBusy(true);
+    setError(null);
+    let user: SigninSuccessResponse;
+    try {
+      user = await signInWithSecondFactor(kind === 'totp' ? { email, code: value.replace(/\s+/g, '') } : { email, recoveryCode: value });
+    } catch (failure) {
+      setIsBusy(false);
+      const code = isApiError(failure) ? failure.errorCode : null;
+      if (code === ErrorCodes.MFA_CODE_INVALID || code === ErrorCodes.VALIDATION_ERROR) setError(t('twoFactor.codeInvalid'));
+      else if (code === ErrorCodes.MFA_SIGNIN_EXPIRED) setIsExpired(true);
+      else if (code === ErrorCodes.TOO_MANY_REQUESTS) setError(t('twoFactor.throttled'));
+      else if (!(isApiError(failure) && globallyHandledCodes.includes(failure.errorCode))) toasts.showSystemError();
+      return;
+    }
+    await onSignedIn(user);
+  };
+
+  if (!hasCode) {
+    return (
+      <div className="flex flex-col gap-5" data-testid="login-second-step">
+        <div>
+          <h2 className="font-display text-2xl font-semibold text-primary-800">{t('login.secondStep.passkeyTitle')}</h2>
+          <p className="mt-1 text-ink-700">{t('login.secondStep.passkeyIntro')}</p>
+        </div>
+        {passkeyOption}
+        <Button variant="secondary" size="lg" className="self-start" onClick={onBack}>
+          {t('login.secondStep.back')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" data-testid="login-second-step">
+        <div>
+          <h2 className="font-display text-2xl font-semibold text-primary-800">{t('login.secondStep.title')}</h2>
+          <p className="mt-1 text-ink-700">{kind === 'totp' ? t('login.secondStep.intro') : t('login.secondStep.recoveryIntro')}</p>
+        </div>
+        {isExpired && <FormAlert title={t('login.errors.title')} text={t('login.secondStep.expired')} />}
+        <CodeField kind={kind} value={value} onChange={setValue} error={error} autoFocus />
+        <button
+          type="button"
+          className="self-start text-sm font-medium text-primary-700 underline underline-offset-4"
+          onClick={() => {
+            setKind(kind === 'totp' ? 'recovery' : 'totp');
+            setValue('');
+            setError(null);
+          }}
+        >
+          {kind === 'totp' ? t('twoFactor.useRecoveryCode') : t('twoFactor.useAppCode')}
+        </button>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" size="lg" disabled={isBusy || !value.trim() || isExpired}>
+            {t('login.secondStep.submit')}
+          </Button>
+          <Button variant="secondary" size="lg" onClick={onBack}>
+            {t('login.secondStep.back')}
+          </Button>
+        </div>
+      </form>
+      {hasPasskey && (
+        <div className="flex flex-col gap-2 border-t border-line pt-5">
+          <p className="text-ink-700">{t('login.secondStep.orPasskey')}</p>
+          {passkeyOption}
+        </div>
+      )}
+    </div>
+  );
+}
