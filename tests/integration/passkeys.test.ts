@@ -119,6 +119,8 @@ describe('passkeys in the profile', () => {
 describe('signing in with a passkey', () => {
   it('signs in without the password: the same answer as a password sign-in, a working session, the new-device e-mail', async () => {
     const account = await signUpAndConfirm(stack, { firstName: 'Grace' });
+    // What a password sign-in answered before the passkey (after it, the password alone is not enough: below).
+    const byPassword = await signIn(stack.client(), account.email, account.plainPassword);
     const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
     const passkey = await addPasskey(account.client, authenticator, 'Phone');
     const mailsBefore = (await stack.emailsTo(account.email)).length;
@@ -127,11 +129,14 @@ describe('signing in with a passkey', () => {
     const response = await signInWithPasskey<SigninResponse>(browser, authenticator);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.cookies.some((cookie) => cookie.startsWith('fc_session=') && /HttpOnly/.test(cookie))).toBe(true);
-    const byPassword = await signIn(stack.client(), account.email, account.plainPassword);
     const { lastLoginDate: _a, ...passkeyAnswer } = response.body;
     const { lastLoginDate: _b, ...passwordAnswer } = byPassword.body;
     expect(passkeyAnswer).toEqual(passwordAnswer);
     expect(response.body.id).toBe(account.userId);
+    // A passkey is a second factor: the password alone now asks for it, and starts no session.
+    const passwordOnly = await signIn(stack.client(), account.email, account.plainPassword);
+    expect(passwordOnly.body).toEqual({ mfaRequired: true, methods: ['passkey'] });
+    expect(passwordOnly.cookies.some((cookie) => cookie.startsWith('fc_session='))).toBe(false);
 
     const profile = await browser.get<UserProfile>('/api/user/profile');
     expect(profile.status).toBe(200);
