@@ -19,6 +19,8 @@ import {
 import { defaultCanvasName, getEntity } from '../lib/db/entities';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import type { Session } from '../lib/session';
+import { keys } from '../lib/db/keys';
+import { summaryOf } from '../lib/canvas/summary';
 
 /**
  * Creates the current family's canvas from the default template (shared/canvas-template.ts):
@@ -51,9 +53,11 @@ export async function createCanvas(session: Session): Promise<Canvas> {
     ),
     ...template.questions.map((question) => questionRecord(familyId, { type: 'Question', ...question })),
   ];
-  const inTransaction = records.slice(0, maxTransactionItems - 1);
+  // The dashboard card of the new canvas goes with it (a card of "no canvas yet" is replaced).
+  const summary = { ...keys.canvasSummary(familyId), ...summaryOf(familyId, CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records])), rev: Date.now() };
+  const inTransaction = records.slice(0, maxTransactionItems - 2);
   try {
-    await transact([putOp(canvasMetaRecord(meta), { mustBeNew: true }), ...inTransaction.map((record) => putOp(record))]);
+    await transact([putOp(canvasMetaRecord(meta), { mustBeNew: true }), putOp(summary), ...inTransaction.map((record) => putOp(record))]);
   } catch (error) {
     if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw fail('ITEM_FOUND');
     throw error;

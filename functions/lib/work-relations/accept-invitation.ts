@@ -9,7 +9,7 @@ import { allocateEntityId, defaultCanvasName, getEntity, newEntityWithOwner, typ
 import { checkMemberIsAdmin, getMember, type MemberItem } from '../db/members';
 import { getUser } from '../db/users';
 import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from '../db/work-relation-invitations';
-import { putNewWorkRelation } from '../db/work-relations';
+import { familyCountOp, putNewWorkRelation } from '../db/work-relations';
 import { fail, transactionCancellationReasons } from '../errors';
 import { log } from '../logger';
 import { toCurrentEntity, toSessionMembership } from '../memberships';
@@ -87,10 +87,12 @@ export async function acceptWorkRelationInvitation(session: Session, kind: WorkR
   const familyId = kind === 'family' ? acceptingId : invitation.entityId;
   const advisorId = kind === 'family' ? invitation.entityId : acceptingId;
   const sharedSectionIds = kind === 'advisor' ? (invitation.canvasSections ?? []) : [];
+  const familyName = kind === 'family' ? planned.entity.entityName : ((await getEntity(familyId))?.entityName ?? '');
   const items: TransactWriteItem[] = [
     markWorkRelationInvitationAccepted(invitation, { tokenHash: hashToken(input.token), userId: user.id, at: now(), acceptedEntityId: acceptingId }),
-    putNewWorkRelation(familyId, advisorId, sharedSectionIds),
+    putNewWorkRelation(familyId, advisorId, sharedSectionIds, familyName),
     ...('check' in planned ? [planned.check] : planned.puts),
+    familyCountOp(advisorId, 1),
   ];
 
   for (let attempt = 0; ; attempt += 1) {
