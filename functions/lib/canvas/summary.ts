@@ -35,14 +35,17 @@ export type CanvasSummaryItem = {
   linkedGoals: GoalItem[];
   /** categoryId → its active takeaways ("+N more" on the card). */
   takeawayCounts: Record<string, number>;
-  /** The most recently changed content items, newest first, as `<changedAt>|<changedByUserId>|<sectionId>`: "since your last visit". */
-  recentChanges: string[];
   /**
-   * sectionId → its latest change and the latest by someone else than that one's author, as
-   * [at, by, at?, by?]: whether anyone but the reader changed a section since a time, from
-   * a few bytes (the "with changes since my last visit" filter reads only this).
+   * itemId → `<changedAt>|<changedByUserId>|<sectionId>` of the most recently changed content
+   * items (about `recentChangesKept`; a delete takes its item out): "since your last visit".
    */
-  sectionChanges: Record<string, string[]>;
+  recentChanges: Record<string, string>;
+  /**
+   * sectionId → userId → when that user last changed something there: whether anyone but
+   * the reader changed a section since a time, from a few bytes (the "with changes since my
+   * last visit" filter reads only this). Bounded by the family's writers.
+   */
+  sectionChanges: Record<string, Record<string, string>>;
 };
 
 /** A card shows the first takeaways of a category and "+N more". */
@@ -61,7 +64,8 @@ function withoutKeys<T extends object>(item: T): T {
   return copy as T;
 }
 
-type Content = { answers: Map<string, { sectionId: number; createdAt: string; createdByUserId: string; changedAt?: string; changedByUserId?: string }>; takeaways: Map<string, TakeawayItem>; goals: Map<string, GoalItem>; actionPoints: Map<string, { sectionId: number; createdAt: string; createdByUserId: string; changedAt?: string; changedByUserId?: string }> };
+type Marked = { id: string; sectionId: number; createdAt: string; createdByUserId: string; changedAt?: string; changedByUserId?: string };
+type Content = { answers: Map<string, Marked>; takeaways: Map<string, TakeawayItem>; goals: Map<string, GoalItem>; actionPoints: Map<string, Marked> };
 
 /** The summary of a canvas as the snapshot holds it (without `rev`). */
 export function summaryOf(familyId: number, snapshot: CanvasSnapshot, content: Content = snapshot, meta: CanvasMetaItem | undefined = snapshot.meta): Omit<CanvasSummaryItem, 'rev'> {
@@ -80,14 +84,15 @@ export function summaryOf(familyId: number, snapshot: CanvasSnapshot, content: C
   });
   const sorted = [content.answers, content.takeaways, content.goals, content.actionPoints]
     .flatMap((map) => [...map.values()])
-    .map((item) => ({ at: item.changedAt ?? item.createdAt, by: item.changedByUserId ?? item.createdByUserId, sectionId: item.sectionId }))
+    .map((item: Marked) => ({ id: item.id, at: item.changedAt ?? item.createdAt, by: item.changedByUserId ?? item.createdByUserId, sectionId: item.sectionId }))
     .sort((a, b) => b.at.localeCompare(a.at));
-  const changes = sorted.slice(0, recentChangesKept).map((change) => `${change.at}|${change.by}|${change.sectionId}`);
-  const sectionChanges: Record<string, string[]> = {};
+  const changes: Record<string, string> = {};
+  for (const change of sorted.slice(0, recentChangesKept)) changes[change.id] = `${change.at}|${change.by}|${change.sectionId}`;
+  const sectionChanges: Record<string, Record<string, string>> = {};
+  for (const section of snapshot.sections.values()) sectionChanges[section.id] = {};
   for (const change of sorted) {
-    const latest = sectionChanges[change.sectionId];
-    if (!latest) sectionChanges[change.sectionId] = [change.at, change.by];
-    else if (latest.length === 2 && latest[1] !== change.by) latest.push(change.at, change.by);
+    const bySection = (sectionChanges[change.sectionId] ??= {});
+    bySection[change.by] ??= change.at;
   }
   return {
     type: 'CanvasSummary',
@@ -169,16 +174,85 @@ function summaryPut(summary: Omit<CanvasSummaryItem, 'rev'>, readRev: number | u
     : { TableName: tableName(), Item: item, ConditionExpression: '#rev = :rev', ExpressionAttributeNames: { '#rev': 'rev' }, ExpressionAttributeValues: { ':rev': readRev } };
 }
 
+/** What a card shows besides the change marks: replaced whole, on the condition of `rev`. */
+const cardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals', 'takeawayCounts'] as const;
+const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(cardFields.map((field) => summary[field]));
+
 /**
  * The summary's write for a transaction planned on `snapshot` that journals `events`, or
- * undefined when the card does not change (a vote on an answer does: its change time).
+ * undefined when nothing on the card changes.
+ *
+ * The change marks (`recentChanges`, `sectionChanges`) are set per item and per writer, so
+ * writes of different items never collide on them (fifty people answering at once all
+ * succeed). The card itself (takeaways, titles, counts) is replaced whole only when it
+ * changes, on the condition of the `rev` read: two such writes at once, the later is
+ * planned again. Without a summary yet, the whole item is put (on its absence).
  */
 export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): TransactWriteItem | undefined {
   const { content, meta } = contentAfter(snapshot, events);
   const next = summaryOf(familyId, snapshot, content, meta);
   const current = snapshot.summary;
-  if (current && comparable({ ...current, rev: undefined }) === comparable({ ...next, rev: undefined })) return undefined;
-  return { Put: summaryPut(next, current?.rev) };
+  const knownSections = current?.sectionChanges ?? {};
+  const marks = events.filter((event) => event.itemType in contentMaps);
+  if (!current || !current.recentChanges || marks.some((event) => event.sectionId === null || !knownSections[event.sectionId])) {
+    return { Put: summaryPut(next, current?.rev) };
+  }
+  const names: Record<string, string> = { '#rc': 'recentChanges', '#sc': 'sectionChanges' };
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  const touched = new Set<string>();
+  marks.forEach((event, index) => {
+    const item = `#i${index}`;
+    names[item] = event.itemId;
+    touched.add(event.itemId);
+    if (event.after) {
+      values[`:c${index}`] = `${event.createdDate}|${event.actor.userId}|${event.sectionId}`;
+      sets.push(`#rc.${item} = :c${index}`);
+    } else removes.push(`#rc.${item}`);
+  });
+  const writers = new Map(marks.map((event) => [`${event.sectionId}|${event.actor.userId}`, event]));
+  [...writers.values()].forEach((event, index) => {
+    names[`#s${index}`] = String(event.sectionId);
+    names[`#u${index}`] = event.actor.userId;
+    values[`:a${index}`] = event.createdDate;
+    sets.push(`#sc.#s${index}.#u${index} = :a${index}`);
+  });
+  // Keep about the newest `recentChangesKept`: drop the oldest this writer saw.
+  const kept = Object.entries(current.recentChanges).filter(([id]) => !touched.has(id));
+  const surplus = kept.length + sets.length - recentChangesKept;
+  if (surplus > 0) {
+    kept
+      .sort(([, a], [, b]) => a.localeCompare(b))
+      .slice(0, surplus)
+      .forEach(([id], index) => {
+        names[`#o${index}`] = id;
+        removes.push(`#rc.#o${index}`);
+      });
+  }
+  const cardChanged = cardOf(current) !== cardOf(next);
+  if (cardChanged) {
+    cardFields.forEach((field) => {
+      names[`#${field}`] = field;
+      values[`:${field}`] = next[field];
+      sets.push(`#${field} = :${field}`);
+    });
+    names['#rev'] = 'rev';
+    values[':rev'] = current.rev;
+    values[':next'] = current.rev + 1;
+    sets.push('#rev = :next');
+  }
+  if (!sets.length && !removes.length) return undefined;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.canvasSummary(familyId),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
+      ConditionExpression: cardChanged ? '#rev = :rev' : 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+    },
+  };
 }
 
 /** Whether a change can alter a card: content and the canvas title (shares and advisors' roles do not). */
@@ -202,6 +276,7 @@ export async function refreshCanvasSummary(familyId: number, records?: ReadonlyA
     const next = summaryOf(familyId, snapshot);
     const current = snapshot.summary;
     if (current && comparable({ ...current, rev: undefined }) === comparable({ ...next, rev: undefined })) return current;
+    // A rebuild replaces the change marks too: it read the whole partition.
     const put = summaryPut(next, current?.rev);
     try {
       await db().send(new PutCommand(put));
@@ -212,22 +287,19 @@ export async function refreshCanvasSummary(familyId: number, records?: ReadonlyA
   }
 }
 
-/** Content items of sections the reader sees that others changed after `since` (exact up to `recentChangesKept`). */
+/** Content items of sections the reader sees that others changed after `since` (exact up to `recentChangesKept` items). */
 export function changesSince(summary: Pick<CanvasSummaryItem, 'recentChanges'>, since: string, userId: string, canSee: (sectionId: number) => boolean): number {
   let count = 0;
-  for (const change of summary.recentChanges ?? []) {
+  for (const change of Object.values(summary.recentChanges ?? {})) {
     const [at = '', by, sectionId] = change.split('|');
-    if (at <= since) break;
-    if (by !== userId && canSee(Number(sectionId))) count += 1;
+    if (at > since && by !== userId && canSee(Number(sectionId))) count += 1;
   }
   return count;
 }
 
 /** Whether anyone but the reader changed a section the reader sees after `since`. */
 export function hasChangesSince(summary: Pick<CanvasSummaryItem, 'sectionChanges'>, since: string, userId: string, canSee: (sectionId: number) => boolean): boolean {
-  return Object.entries(summary.sectionChanges ?? {}).some(([sectionId, [at1 = '', by1, at2 = '']]) => {
-    if (!canSee(Number(sectionId))) return false;
-    const latestByOthers = by1 !== userId ? at1 : at2;
-    return latestByOthers > since;
-  });
+  return Object.entries(summary.sectionChanges ?? {}).some(
+    ([sectionId, writers]) => canSee(Number(sectionId)) && Object.entries(writers).some(([writer, at]) => writer !== userId && at > since),
+  );
 }
