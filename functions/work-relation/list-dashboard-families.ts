@@ -30,6 +30,10 @@ export function dashboardPage(input: ListDashboardFamiliesRequest): { limit: num
 }
 
 type Key = { PK: string; SK: string };
+
+/** What a page reads of the summary, role, visit and count items (not the filter's `sectionChanges`). */
+const cardAttributes =
+  'PK, SK, #type, familyId, advisorId, userId, workRelationRoleId, lastSeenAt, previousVisitAt, meta, sections, categories, takeaways, linkedGoals, takeawayCounts, recentChanges, rev, #count';
 type Found = Map<string, Record<string, unknown>>;
 const keyOf = (key: Key) => `${key.PK}\u0000${key.SK}`;
 
@@ -150,7 +154,7 @@ export async function listDashboardFamilies(session: Session, input: ListDashboa
   if (input.changedOnly) relations = await changedFamilies(session, relations);
   const page = relations.slice(offset, offset + limit);
   const countKey = keys.familyCount(membership.entityId);
-  const found = await getByKeys([...page.flatMap((relation) => cardKeys(relation, session.userId)), ...(whole ? [] : [countKey])]);
+  const found = await getByKeys([...page.flatMap((relation) => cardKeys(relation, session.userId)), ...(whole ? [] : [countKey])], cardAttributes);
   const summaries = await summariesOf(page, found);
   const results = page.map((relation) => cardOf(session, membership, relation, summaries.get(relation.familyId), found));
   // All relations read (a search, the filter, or the last page): the count is what was read.

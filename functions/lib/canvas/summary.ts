@@ -31,13 +31,14 @@ export type CanvasSummaryItem = {
   categories: CategoryItem[];
   /** The first active takeaways of each category (oldest first, at most `takeawaysPerCategory`), whole. */
   takeaways: TakeawayItem[];
-  /** The goals the listed takeaways link to (for the card's linkedGoals: id, title, completed). */
+  /** The goals the listed takeaways link to, only the fields the card's linkedGoals show (id, title, completed, category, section). */
   linkedGoals: GoalItem[];
   /** categoryId → its active takeaways ("+N more" on the card). */
   takeawayCounts: Record<string, number>;
   /**
-   * itemId → `<changedAt>|<changedByUserId>|<sectionId>` of the most recently changed content
-   * items (about `recentChangesKept`; a delete takes its item out): "since your last visit".
+   * The most recently changed content items (about `recentChangesKept`; a delete takes its
+   * item out), compact because every dashboard page reads them: markKey(itemId) →
+   * markOf(changedAt, userId, sectionId). "Since your last visit".
    */
   recentChanges: Record<string, string>;
   /**
@@ -48,10 +49,22 @@ export type CanvasSummaryItem = {
   sectionChanges: Record<string, Record<string, string>>;
 };
 
-/** A card shows the first takeaways of a category and "+N more". */
-export const takeawaysPerCategory = 3;
+/**
+ * A card shows the first takeaway of a category and "+N more". Whole takeaways (votes and
+ * all, the wire's shape) weigh about 1 KB each: with 3 a page of 1,000-entry canvases was
+ * 2.6× as slow as one of empty canvases, with 1 it is about 1.5× (issue 15's budget).
+ */
+export const takeawaysPerCategory = 1;
 /** "Changes since your last visit" is exact up to this many changed items, a lower bound beyond. */
-export const recentChangesKept = 100;
+export const recentChangesKept = 50;
+
+/**
+ * A change mark's key: the item id's last 12 hex digits (48 random bits: no two items of a
+ * canvas share them), and its value: the time in epoch ms base 36, the writer's first 8 hex
+ * digits (the writers of one family never share them in practice) and the section.
+ */
+export const markKey = (itemId: string) => itemId.slice(-12);
+export const markOf = (at: string, userId: string, sectionId: number | null) => `${Date.parse(at).toString(36)}|${userId.slice(0, 8)}|${sectionId}`;
 
 const summarySk = keys.canvasSummary(0).SK;
 const setFields = new Set(['voterIds', 'linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds']);
@@ -78,16 +91,17 @@ export function summaryOf(familyId: number, snapshot: CanvasSnapshot, content: C
     if (count <= takeawaysPerCategory) listed.push(withoutKeys(takeaway));
   }
   const goalIds = new Set(listed.flatMap((takeaway) => [...(takeaway.linkedGoalIds ?? [])]));
+  // Only what a takeaway's linkedGoals show (and the visibility rule needs): id, title, completed, where.
   const linkedGoals = [...goalIds].flatMap((id) => {
     const goal = content.goals.get(id);
-    return goal ? [withoutKeys(goal)] : [];
+    return goal ? [{ type: goal.type, id: goal.id, categoryId: goal.categoryId, sectionId: goal.sectionId, title: goal.title, completed: goal.completed } as GoalItem] : [];
   });
   const sorted = [content.answers, content.takeaways, content.goals, content.actionPoints]
     .flatMap((map) => [...map.values()])
     .map((item: Marked) => ({ id: item.id, at: item.changedAt ?? item.createdAt, by: item.changedByUserId ?? item.createdByUserId, sectionId: item.sectionId }))
     .sort((a, b) => b.at.localeCompare(a.at));
   const changes: Record<string, string> = {};
-  for (const change of sorted.slice(0, recentChangesKept)) changes[change.id] = `${change.at}|${change.by}|${change.sectionId}`;
+  for (const change of sorted.slice(0, recentChangesKept)) changes[markKey(change.id)] = markOf(change.at, change.by, change.sectionId);
   const sectionChanges: Record<string, Record<string, string>> = {};
   for (const section of snapshot.sections.values()) sectionChanges[section.id] = {};
   for (const change of sorted) {
@@ -204,10 +218,10 @@ export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, event
   const touched = new Set<string>();
   marks.forEach((event, index) => {
     const item = `#i${index}`;
-    names[item] = event.itemId;
-    touched.add(event.itemId);
+    names[item] = markKey(event.itemId);
+    touched.add(markKey(event.itemId));
     if (event.after) {
-      values[`:c${index}`] = `${event.createdDate}|${event.actor.userId}|${event.sectionId}`;
+      values[`:c${index}`] = markOf(event.createdDate, event.actor.userId, event.sectionId);
       sets.push(`#rc.${item} = :c${index}`);
     } else removes.push(`#rc.${item}`);
   });
@@ -220,10 +234,11 @@ export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, event
   });
   // Keep about the newest `recentChangesKept`: drop the oldest this writer saw.
   const kept = Object.entries(current.recentChanges).filter(([id]) => !touched.has(id));
-  const surplus = kept.length + sets.length - recentChangesKept;
+  const surplus = kept.length + marks.filter((event) => event.after).length - recentChangesKept;
   if (surplus > 0) {
+    const timeOf = (mark: string) => Number.parseInt(mark.split('|')[0] ?? '0', 36);
     kept
-      .sort(([, a], [, b]) => a.localeCompare(b))
+      .sort(([, a], [, b]) => timeOf(a) - timeOf(b))
       .slice(0, surplus)
       .forEach(([id], index) => {
         names[`#o${index}`] = id;
@@ -289,10 +304,12 @@ export async function refreshCanvasSummary(familyId: number, records?: ReadonlyA
 
 /** Content items of sections the reader sees that others changed after `since` (exact up to `recentChangesKept` items). */
 export function changesSince(summary: Pick<CanvasSummaryItem, 'recentChanges'>, since: string, userId: string, canSee: (sectionId: number) => boolean): number {
+  const after = since ? Date.parse(since) : -1;
+  const reader = userId.slice(0, 8);
   let count = 0;
   for (const change of Object.values(summary.recentChanges ?? {})) {
-    const [at = '', by, sectionId] = change.split('|');
-    if (at > since && by !== userId && canSee(Number(sectionId))) count += 1;
+    const [at = '0', by, sectionId] = change.split('|');
+    if (Number.parseInt(at, 36) > after && by !== reader && canSee(Number(sectionId))) count += 1;
   }
   return count;
 }

@@ -9,12 +9,12 @@ const maxKeysPerBatch = 100;
 /**
  * Reads items by key with BatchGetItem: one round trip per 100 keys, plus retries of the
  * keys DynamoDB left unprocessed. Missing items are simply absent; order is not kept.
- * A projection (`#type` may name the reserved `type`) reads only those attributes.
+ * A projection (`#type`, `#count` name those reserved words) reads only those attributes.
  */
 export async function batchGetItems<T>(itemKeys: readonly Key[], projection?: string): Promise<T[]> {
-  const projected = projection
-    ? { ProjectionExpression: projection.replace(/#type/g, '#t'), ...(projection.includes('#type') ? { ExpressionAttributeNames: { '#t': 'type' } } : {}) }
-    : {};
+  // `#type` and `#count` name the reserved words `type` and `count`.
+  const names = Object.fromEntries(['type', 'count'].filter((word) => projection?.includes(`#${word}`)).map((word) => [`#${word}`, word]));
+  const projected = projection ? { ProjectionExpression: projection, ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}) } : {};
   const unique = [...new Map(itemKeys.map((key) => [`${key.PK}\u0000${key.SK}`, key])).values()];
   const found: T[] = [];
   for (let start = 0; start < unique.length; start += maxKeysPerBatch) {
