@@ -188,19 +188,24 @@ function summaryPut(summary: Omit<CanvasSummaryItem, 'rev'>, readRev: number | u
     : { TableName: tableName(), Item: item, ConditionExpression: '#rev = :rev', ExpressionAttributeNames: { '#rev': 'rev' }, ExpressionAttributeValues: { ':rev': readRev } };
 }
 
-/** What a card shows besides the change marks: replaced whole, on the condition of `rev`. */
-const cardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals', 'takeawayCounts'] as const;
+/** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev`. */
+const cardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals'] as const;
+
+const isActive = (state: unknown) => Boolean(state) && (state as { archived?: boolean }).archived !== true;
 const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(cardFields.map((field) => summary[field]));
 
 /**
  * The summary's write for a transaction planned on `snapshot` that journals `events`, or
  * undefined when nothing on the card changes.
  *
- * The change marks (`recentChanges`, `sectionChanges`) are set per item and per writer, so
- * writes of different items never collide on them (fifty people answering at once all
- * succeed). The card itself (takeaways, titles, counts) is replaced whole only when it
- * changes, on the condition of the `rev` read: two such writes at once, the later is
- * planned again. Without a summary yet, the whole item is put (on its absence).
+ * The change marks (`recentChanges`, `sectionChanges`) are set per item and per writer and
+ * the takeaway counts added to, so writes of different items never undo each other (fifty
+ * people answering at once all succeed). The card itself (sections, categories, the first
+ * takeaways) is replaced whole only when it changes, on the condition of the `rev` read:
+ * two such writes at once, the later is planned again. Without a summary yet, the whole
+ * item is put (on its absence). In DynamoDB, transactions on one item at the same moment
+ * also cancel each other (TransactionConflict): writes of one family then retry
+ * (withCanvasRetry), as writes of one item always did.
  */
 export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): TransactWriteItem | undefined {
   const { content, meta } = contentAfter(snapshot, events);
@@ -245,6 +250,21 @@ export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, event
         removes.push(`#rc.#o${index}`);
       });
   }
+  // The active takeaways per category move by what these events did: an addition, which
+  // writers of the same category make at once without colliding.
+  const countChanges = new Map<number, number>();
+  for (const event of marks) {
+    if (event.itemType !== 'takeaway' || event.categoryId === null) continue;
+    const delta = Number(isActive(event.after)) - Number(isActive(event.before));
+    if (delta) countChanges.set(event.categoryId, (countChanges.get(event.categoryId) ?? 0) + delta);
+  }
+  [...countChanges].forEach(([categoryId, delta], index) => {
+    names['#tc'] = 'takeawayCounts';
+    names[`#k${index}`] = String(categoryId);
+    values[':zero'] = 0;
+    values[`:d${index}`] = delta;
+    sets.push(`#tc.#k${index} = if_not_exists(#tc.#k${index}, :zero) + :d${index}`);
+  });
   const cardChanged = cardOf(current) !== cardOf(next);
   if (cardChanged) {
     cardFields.forEach((field) => {
@@ -290,7 +310,7 @@ export async function refreshCanvasSummary(familyId: number, records?: ReadonlyA
     const snapshot = CanvasSnapshot.fromItems(records && attempt === 0 ? records : await queryCanvas(familyId));
     const next = summaryOf(familyId, snapshot);
     const current = snapshot.summary;
-    if (current && comparable({ ...current, rev: undefined }) === comparable({ ...next, rev: undefined })) return current;
+    if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return current;
     // A rebuild replaces the change marks too: it read the whole partition.
     const put = summaryPut(next, current?.rev);
     try {

@@ -92,7 +92,8 @@ function countCanvasWrites(events: HistoryEvent[]): void {
   }
 }
 
-const maxAttempts = 3;
+/** Every write of a family also writes its dashboard summary: a few more tries for busy canvases. */
+const maxAttempts = 5;
 
 /**
  * Reads, plans and writes again when the canvas changed meanwhile (a concurrent edit of
