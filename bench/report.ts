@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import type { DashboardResults } from './dashboard';
 import type { HistoryResults } from './history';
 import type { HttpResults } from './http-load';
 import type { PlanBookResults } from './plan-book';
@@ -19,6 +20,10 @@ export const budgets = {
   planBookRenderMs: 2000,
   firstPageJsGzipKb: 150,
   historyPageRatio: 2,
+  /** Issue 15: a dashboard page, the session included, whatever the families and canvases. */
+  dashboardRoundTrips: 3,
+  /** Issue 15: p50 at 500 families of 1,000 entries over 10 families of empty canvases. */
+  dashboardRatio: 1.5,
 } as const;
 
 /** The route group whose Lambda carries the PDF library. */
@@ -34,6 +39,7 @@ export type BenchResults = {
   dataSet: Section<Seeded['counts']>;
   http: Section<HttpResults>;
   history: Section<HistoryResults>;
+  dashboard: Section<DashboardResults>;
   live: Section<LiveResults>;
   planBook: Section<PlanBookResults>;
   lambda: Section<BundleResult[]>;
@@ -130,6 +136,20 @@ export function formatReport(results: BenchResults): string[] {
   }
   out.push('');
 
+  const dashboard = results.dashboard;
+  if (isFailed(dashboard)) out.push(`Dashboard: FAILED — ${dashboard.error}`);
+  else {
+    out.push(`Advisor dashboard (POST /api/work-relation/list-dashboard-families, limit 10; p50 of sequential requests, interleaved; seeded in ${fixed(dashboard.seedSeconds)} s)`);
+    out.push(
+      ...table(
+        ['families', 'entries per canvas', 'p50 ms', 'p95 ms', 'round trips', 'items read', 'response KB'],
+        dashboard.runs.map((r) => [String(r.families), r.entries.toLocaleString('en-US'), fixed(r.p50), fixed(r.p95), String(r.roundTrips), String(r.itemsRead), fixed(r.kilobytes)]),
+      ),
+    );
+    out.push(`ratio (500 families, 1,000 entries) / (10 families, empty): ${fixed(dashboard.ratio, 2)}`);
+  }
+  out.push('');
+
   const planBook = results.planBook;
   if (isFailed(planBook)) out.push(`Plan book: FAILED — ${planBook.error}`);
   else {
@@ -195,6 +215,24 @@ export function verdicts(results: BenchResults): Verdict[] {
     list.push({
       ok: history.pageRatio <= budgets.historyPageRatio,
       line: `history page p50 ${long?.events.toLocaleString('en-US')}/${short?.events} events: ${fixed(history.pageRatio, 2)} (${fixed(long?.p50)} / ${fixed(short?.p50)} ms), budget ${budgets.historyPageRatio}`,
+    });
+  }
+  const dashboard = results.dashboard;
+  if (isFailed(dashboard)) {
+    list.push({ ok: false, line: `dashboard round trips ≤ ${budgets.dashboardRoundTrips}: not measured (${dashboard.error})` });
+    list.push({ ok: false, line: `dashboard p50 (500 families, 1,000 entries) / (10, empty) ≤ ${budgets.dashboardRatio}: not measured (${dashboard.error})` });
+  } else {
+    const most = Math.max(...dashboard.runs.map((r) => r.roundTrips));
+    const least = Math.min(...dashboard.runs.map((r) => r.roundTrips));
+    list.push({
+      ok: least > 0 && most <= budgets.dashboardRoundTrips,
+      line: `dashboard round trips at 10/100/500 families × 0/1,000 entries: ${dashboard.runs.map((r) => r.roundTrips).join('/')}, budget ${budgets.dashboardRoundTrips}`,
+    });
+    const base = dashboard.runs.find((r) => r.families === 10 && r.entries === 0);
+    const largest = dashboard.runs.find((r) => r.families === 500 && r.entries === 1000);
+    list.push({
+      ok: dashboard.ratio <= budgets.dashboardRatio,
+      line: `dashboard p50 (500 families, 1,000 entries) / (10, empty): ${fixed(dashboard.ratio, 2)} (${fixed(largest?.p50)} / ${fixed(base?.p50)} ms), budget ${budgets.dashboardRatio}`,
     });
   }
   const live = results.live;

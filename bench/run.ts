@@ -17,13 +17,14 @@ import { resetDbClientForTests } from '../functions/lib/db/client';
 import { freePort } from '../infra/local/ports';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { stopChildren } from './child';
+import { measureDashboard } from './dashboard';
 import { measureHistory, seedHistory } from './history';
 import { loadSettings, measureHttp } from './http-load';
 import { measurePlanBook } from './plan-book';
 import { measureLambdaBundles } from './lambda-bundles';
 import { measureLive } from './live';
 import { formatReport, formatVerdicts, machine, verdicts, writeResults, type BenchResults, type Section } from './report';
-import { seed, type Seeded } from './seed';
+import { integrationStackOf, seed, type Seeded } from './seed';
 import { measureSpa } from './spa-size';
 
 process.env.LOG_LEVEL ??= 'error';
@@ -90,6 +91,7 @@ async function main(): Promise<number> {
     dataSet: { error: 'not run' },
     http: { error: 'not run' },
     history: { error: 'not run' },
+    dashboard: { error: 'not run' },
     live: { error: 'not run' },
     planBook: { error: 'not run' },
     lambda: { error: 'not run' },
@@ -113,6 +115,8 @@ async function main(): Promise<number> {
     results.http = await section('HTTP measurements', () => measureHttp(apiUrl, seeded, progress));
     progress('measuring the history');
     results.history = await section('history', () => measureHistory(apiUrl, seeded));
+    progress('measuring the advisor dashboard');
+    results.dashboard = await section('dashboard', () => measureDashboard(apiUrl, integrationStackOf(stack as LocalStack), progress));
     progress('measuring the live channel');
     results.live = await section('live channel', () => measureLive(stack as LocalStack, seeded, progress));
     progress('measuring the plan book');

@@ -19,6 +19,22 @@ import {
 import { defaultCanvasName, getEntity } from '../lib/db/entities';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import type { Session } from '../lib/session';
+import { keys } from '../lib/db/keys';
+import { summaryOf } from '../lib/canvas/summary';
+
+/** The sections, categories and questions of a new canvas from the default template (shared/canvas-template.ts). */
+export function canvasTemplateRecords(familyId: number, userId: string): Array<Record<string, unknown>> {
+  const template = expandCanvasTemplate(familyId);
+  return [
+    ...template.sections.map(({ id, sectionTypeId, title, sequenceNumber }) =>
+      sectionRecord(familyId, { type: 'Section', id, sectionTypeId, title, sequenceNumber, createdByUserId: userId }),
+    ),
+    ...template.categories.map(({ id, sectionId, categoryTypeId, title, colorCode, sequenceNumber }) =>
+      categoryRecord(familyId, { type: 'Category', id, sectionId, categoryTypeId, title, colorCode, sequenceNumber, createdByUserId: userId }),
+    ),
+    ...template.questions.map((question) => questionRecord(familyId, { type: 'Question', ...question })),
+  ];
+}
 
 /**
  * Creates the current family's canvas from the default template (shared/canvas-template.ts):
@@ -41,19 +57,12 @@ export async function createCanvas(session: Session): Promise<Canvas> {
     createdAt: now().toISOString(),
     createdByUserId: session.userId,
   };
-  const template = expandCanvasTemplate(familyId);
-  const records = [
-    ...template.sections.map(({ id, sectionTypeId, title, sequenceNumber }) =>
-      sectionRecord(familyId, { type: 'Section', id, sectionTypeId, title, sequenceNumber, createdByUserId: session.userId }),
-    ),
-    ...template.categories.map(({ id, sectionId, categoryTypeId, title, colorCode, sequenceNumber }) =>
-      categoryRecord(familyId, { type: 'Category', id, sectionId, categoryTypeId, title, colorCode, sequenceNumber, createdByUserId: session.userId }),
-    ),
-    ...template.questions.map((question) => questionRecord(familyId, { type: 'Question', ...question })),
-  ];
-  const inTransaction = records.slice(0, maxTransactionItems - 1);
+  const records = canvasTemplateRecords(familyId, session.userId);
+  // The dashboard card of the new canvas goes with it (a card of "no canvas yet" is replaced).
+  const summary = { ...keys.canvasSummary(familyId), ...summaryOf(familyId, CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records])), rev: Date.now() };
+  const inTransaction = records.slice(0, maxTransactionItems - 2);
   try {
-    await transact([putOp(canvasMetaRecord(meta), { mustBeNew: true }), ...inTransaction.map((record) => putOp(record))]);
+    await transact([putOp(canvasMetaRecord(meta), { mustBeNew: true }), putOp(summary), ...inTransaction.map((record) => putOp(record))]);
   } catch (error) {
     if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw fail('ITEM_FOUND');
     throw error;

@@ -1,8 +1,9 @@
 import type { UpdateEntityRequest, UpdateEntityResponse } from '../../shared/contracts/entities';
 import { EntityType } from '../../shared/enums';
 import { messageKeys } from '../../shared/validation';
-import { getEntity, updateEntityInfo } from '../lib/db/entities';
+import { getEntity, RelationsChangedMeanwhile, updateEntityInfo } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
+import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../lib/memberships';
 import type { Session } from '../lib/session';
@@ -23,6 +24,16 @@ export async function updateEntity(session: Session, input: UpdateEntityRequest)
   } else {
     delete changes.canvasName;
   }
-  const updated = await updateEntityInfo(entity, changes);
-  return toCurrentEntity(updated, member);
+  // A family's new name moves it on every advisor's dashboard (the relations' name key), in
+  // the rename's own transaction. A relation added or removed meanwhile fails it: read again.
+  const renamesFamily = entity.entityTypeId === EntityType.Family && changes.entityName !== undefined && changes.entityName !== entity.entityName;
+  for (let attempt = 1; ; attempt += 1) {
+    const relationOps = renamesFamily ? renameFamilyInRelationsOps(entity.id, await listWorkRelationsOfFamily(entity.id), changes.entityName as string) : [];
+    try {
+      const updated = await updateEntityInfo(entity, changes, relationOps);
+      return toCurrentEntity(updated, member);
+    } catch (error) {
+      if (!(error instanceof RelationsChangedMeanwhile) || attempt >= 3) throw error;
+    }
+  }
 }

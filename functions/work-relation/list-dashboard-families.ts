@@ -1,18 +1,22 @@
-import type { DashboardFamiliesResponse, ListDashboardFamiliesRequest } from '../../shared/contracts/work-relations';
+import type { DashboardFamiliesResponse, DashboardFamily, ListDashboardFamiliesRequest } from '../../shared/contracts/work-relations';
 import { dashboardPageSize, maxDashboardOffset } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
-import { canReadCanvas, effectiveWorkRelationRoleId, relationPermissions } from '../../shared/permissions';
+import { canReadCanvas, canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../shared/permissions';
 import { canvasContextOf } from '../lib/canvas/context';
 import { messageKeys } from '../../shared/validation';
 import { resolveCanvasAccess } from '../lib/canvas/access';
 import { CanvasSnapshot } from '../lib/canvas/snapshot';
-import { changesSinceLastVisit, toDashboardCanvas } from '../lib/canvas/views';
-import { queryCanvas } from '../lib/db/canvas';
-import { getEntities } from '../lib/db/entities';
-import { listFamiliesOfAdvisor } from '../lib/db/work-relations';
+import { changesSince, hasChangesSince, refreshCanvasSummary, type CanvasSummaryItem } from '../lib/canvas/summary';
+import { toDashboardCanvas } from '../lib/canvas/views';
+import { batchGetItems } from '../lib/db/batch';
+import { keys } from '../lib/db/keys';
+import { listFamiliesOfAdvisorByName, type WorkRelationItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
+
+type SessionMembership = ReturnType<typeof requireCurrentMembership>;
 import type { Session } from '../lib/session';
+import type { CanvasVisitItem } from '../lib/journal/visits';
 
 /** The page asked for: limit 1–50 (default 10), offset 0–100,000 (default 0); anything else → INCORRECT_INPUT (6). */
 export function dashboardPage(input: ListDashboardFamiliesRequest): { limit: number; offset: number } {
@@ -25,46 +29,138 @@ export function dashboardPage(input: ListDashboardFamiliesRequest): { limit: num
   return { limit, offset };
 }
 
+type Key = { PK: string; SK: string };
+
+/** What a page reads of the summary, role, visit and count items (not the filter's `sectionChanges`). */
+const cardAttributes =
+  'PK, SK, #type, familyId, advisorId, userId, workRelationRoleId, lastSeenAt, previousVisitAt, meta, sections, categories, takeaways, linkedGoals, takeawayCounts, recentChanges, rev, #count';
+type Found = Map<string, Record<string, unknown>>;
+const keyOf = (key: Key) => `${key.PK}\u0000${key.SK}`;
+
+async function getByKeys(wanted: Key[], projection?: string): Promise<Found> {
+  const items = await batchGetItems<Record<string, unknown>>(wanted, projection);
+  return new Map(items.map((item) => [keyOf(item as unknown as Key), item]));
+}
+
+/** The three items of one family a card needs besides its relation: the summary, the caller's role and visit. */
+function cardKeys(relation: WorkRelationItem, userId: string): Key[] {
+  return [keys.canvasSummary(relation.familyId), keys.workRelationMember(relation.familyId, relation.advisorId, userId), keys.canvasVisit(relation.familyId, userId)];
+}
+
+/** What the summary, the relation, the caller's role and visit say about one family for the caller. */
+function accessOf(session: Session, relation: WorkRelationItem, found: Found) {
+  const familyId = relation.familyId;
+  const member = found.get(keyOf(keys.workRelationMember(familyId, relation.advisorId, session.userId)));
+  const visit = found.get(keyOf(keys.canvasVisit(familyId, session.userId))) as CanvasVisitItem | undefined;
+  const relations = CanvasSnapshot.fromItems([{ ...relation, SK: keys.workRelation(familyId, relation.advisorId).SK }, ...(member ? [member] : [])]);
+  return { access: resolveCanvasAccess(session, familyId, relations), storedRole: relations.workRelationMembers.get(`${relation.advisorId}#${session.userId}`)?.workRelationRoleId, visit, member };
+}
+
+/** One family card from its relation and the items of cardKeys (spec 02 §3 Family dashboard item). */
+function cardOf(session: Session, membership: SessionMembership, relation: WorkRelationItem, summary: CanvasSummaryItem | undefined, found: Found): DashboardFamily {
+  const familyId = relation.familyId;
+  const { access, storedRole, visit, member } = accessOf(session, relation, found);
+  const workRelationRoleId = access?.kind === 'workRelation' ? access.workRelationRoleId : effectiveWorkRelationRoleId(membership, storedRole);
+  const canViewCanvas = Boolean(summary?.meta && access && canReadCanvas(access));
+  let canvas: DashboardFamily['canvas'] = null;
+  let changes = 0;
+  if (canViewCanvas && access && summary?.meta) {
+    const k = keys;
+    // The card's part of the canvas, as the canvas Query would have returned it: the views are the canvas's own.
+    const snapshot = CanvasSnapshot.fromItems([
+      { ...relation, SK: k.workRelation(familyId, relation.advisorId).SK },
+      ...(member ? [member] : []),
+      ...(visit ? [visit] : []),
+      { ...summary.meta, SK: k.canvas(familyId).SK },
+      ...summary.sections.map((section) => ({ ...section, SK: k.section(familyId, section.id).SK })),
+      ...summary.categories.map((category) => ({ ...category, SK: k.category(familyId, category.id).SK })),
+      ...summary.takeaways.map((takeaway) => ({ ...takeaway, SK: k.takeaway(familyId, takeaway.id).SK })),
+      ...summary.linkedGoals.map((goal) => ({ ...goal, SK: k.goal(familyId, goal.id).SK })),
+    ]);
+    const context = canvasContextOf(session, familyId, access, snapshot);
+    const shaped = toDashboardCanvas(context);
+    canvas = {
+      ...shaped,
+      sections: shaped.sections.map((section) => ({
+        ...section,
+        categories: section.categories.map((category) => ({ ...category, takeawayCount: summary.takeawayCounts?.[category.id] ?? 0 })),
+      })),
+    };
+    changes = changesSince(summary, visit?.lastSeenAt ?? '', session.userId, context.canSee);
+  }
+  return {
+    id: familyId,
+    entityName: relation.familyName ?? '',
+    canvas,
+    canViewCanvas,
+    workRelationRoleId,
+    memberPermissions: relationPermissions({ kind: 'familyOfAdvisor', membership, workRelationRoleId }),
+    changesSinceLastVisit: changes,
+  };
+}
+
+/** Families whose summary is missing (data written before summaries): built once from their partition, then stored. */
+async function summariesOf(relations: readonly WorkRelationItem[], found: Found): Promise<Map<number, CanvasSummaryItem>> {
+  const summaries = new Map<number, CanvasSummaryItem>();
+  await Promise.all(
+    relations.map(async (relation) => {
+      const stored = found.get(keyOf(keys.canvasSummary(relation.familyId))) as CanvasSummaryItem | undefined;
+      summaries.set(relation.familyId, stored ?? (await refreshCanvasSummary(relation.familyId)));
+    }),
+  );
+  return summaries;
+}
+
+/**
+ * The families with changes by others since the caller's last visit, in name order. Reads
+ * every relation of the company (one Query) and, per family, only the summary's
+ * `sectionChanges` and `meta`, the caller's role and visit (BatchGets of 100 keys, in
+ * parallel): cost grows with the number of client families, not with their canvases.
+ */
+async function changedFamilies(session: Session, relations: readonly WorkRelationItem[]): Promise<WorkRelationItem[]> {
+  const wanted = relations.flatMap((relation) => cardKeys(relation, session.userId));
+  const found = await getByKeys(wanted, 'PK, SK, #type, familyId, advisorId, userId, workRelationRoleId, lastSeenAt, meta, sectionChanges');
+  const summaries = await summariesOf(relations, found);
+  return relations.filter((relation) => {
+    const summary = summaries.get(relation.familyId);
+    const { access, visit } = accessOf(session, relation, found);
+    if (!summary?.meta || !access || !canReadCanvas(access)) return false;
+    return hasChangesSince(summary, visit?.lastSeenAt ?? '', session.userId, (sectionId) => canSeeSection(access, sectionId));
+  });
+}
+
 /**
  * One page of the advisor dashboard (spec 02 §2 Dashboard, §3 Family dashboard item): the
  * families the current advisor company works for, by name, each with the sections of its
- * canvas the caller may see (only shared ones), and the caller's canvas role and
- * permissions. A family whose canvas the caller may not open, or that has none, comes
- * with canvas null. `next` is the offset of the next page, null on the last; an offset
- * past the end answers an empty page.
+ * canvas the caller may see (only shared ones), the first takeaways of each category and
+ * their count, and the caller's canvas role and permissions. A family whose canvas the
+ * caller may not open, or that has none, comes with canvas null. `next` is the offset of
+ * the next page, null on the last; an offset past the end answers an empty page.
  *
- * Round trips per page: the GSI1 Query of the relations, one BatchGet of the families
- * (per 100; sorting by name needs all of them), then one canvas Query per family on the
- * page, in parallel (at most `limit`). Another entity type → FORBIDDEN (8).
+ * Round trips per page (issue 15): the session, one GSI1 Query of the relations in name
+ * order (`NAME#<name>#<familyId>`, at most offset + limit + 1 of them), one BatchGet of each
+ * page family's summary (`C#SUMMARY`, kept by every canvas write), the caller's role and
+ * visit, with the company's family count: 3, for pages of up to 33 families. `search`
+ * narrows to names starting with it (all matches read: the count is theirs); `changedOnly`
+ * costs more (changedFamilies). Another entity type → FORBIDDEN (8).
  */
 export async function listDashboardFamilies(session: Session, input: ListDashboardFamiliesRequest): Promise<DashboardFamiliesResponse> {
   const { limit, offset } = dashboardPage(input);
   const membership = requireCurrentMembership(session);
   if (membership.entityTypeId !== EntityType.AdvisorCompany) throw fail('FORBIDDEN');
-  const relations = await listFamiliesOfAdvisor(membership.entityId);
-  const entities = await getEntities(relations.map((relation) => relation.familyId));
-  const families = [...entities.values()].sort((a, b) => a.entityName.localeCompare(b.entityName, 'en', { sensitivity: 'base' }) || a.id - b.id);
-  const page = families.slice(offset, offset + limit);
-  const results = await Promise.all(
-    page.map(async (family) => {
-      const snapshot = CanvasSnapshot.fromItems(await queryCanvas(family.id));
-      const access = resolveCanvasAccess(session, family.id, snapshot);
-      const storedRole = snapshot.workRelationMembers.get(`${membership.entityId}#${session.userId}`)?.workRelationRoleId;
-      const workRelationRoleId = access?.kind === 'workRelation' ? access.workRelationRoleId : effectiveWorkRelationRoleId(membership, storedRole);
-      const canViewCanvas = Boolean(snapshot.meta && access && canReadCanvas(access));
-      const context = canViewCanvas && access ? canvasContextOf(session, family.id, access, snapshot) : null;
-      const canvas = context ? toDashboardCanvas(context) : null;
-      return {
-        id: family.id,
-        entityName: family.entityName,
-        canvas,
-        canViewCanvas,
-        workRelationRoleId,
-        memberPermissions: relationPermissions({ kind: 'familyOfAdvisor', membership, workRelationRoleId }),
-        changesSinceLastVisit: context ? changesSinceLastVisit(context) : 0,
-      };
-    }),
-  );
-  const count = families.length;
+  const search = input.search?.trim() ?? '';
+  const whole = Boolean(search) || input.changedOnly === true;
+  let relations = await listFamiliesOfAdvisorByName(membership.entityId, whole ? { search } : { limit: offset + limit + 1 });
+  if (input.changedOnly) relations = await changedFamilies(session, relations);
+  const page = relations.slice(offset, offset + limit);
+  const countKey = keys.familyCount(membership.entityId);
+  const found = await getByKeys([...page.flatMap((relation) => cardKeys(relation, session.userId)), ...(whole ? [] : [countKey])], cardAttributes);
+  const summaries = await summariesOf(page, found);
+  const results = page.map((relation) => cardOf(session, membership, relation, summaries.get(relation.familyId), found));
+  // All relations read (a search, the filter, or the last page): the count is what was read.
+  // Otherwise the company's family count, never less than what this page proves.
+  const readAll = whole || relations.length <= offset + limit;
+  const counted = Number((found.get(keyOf(countKey)) as { count?: number } | undefined)?.count ?? 0);
+  const count = readAll ? relations.length : Math.max(counted, offset + limit + 1);
   return { count, next: offset + limit < count ? offset + limit : null, results };
 }

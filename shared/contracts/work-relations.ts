@@ -89,14 +89,20 @@ export const maxDashboardOffset = 100_000;
 export const ListDashboardFamiliesRequest = z.strictObject({
   limit: z.number({ error: messageKeys.invalidInput }).optional(),
   offset: z.number({ error: messageKeys.invalidInput }).optional(),
+  /** Beyond the spec: families whose name starts with this (case and accents ignored; at most 100 characters). */
+  search: z.string({ error: messageKeys.invalidInput }).max(100, { error: messageKeys.invalidInput }).optional(),
+  /** Beyond the spec: only families with changes by others since the caller's last visit. */
+  changedOnly: z.boolean({ error: messageKeys.invalidInput }).optional(),
 });
 export type ListDashboardFamiliesRequest = z.infer<typeof ListDashboardFamiliesRequest>;
 
 /** A category card of the dashboard: the spec's category fields and its active takeaways. */
 export const DashboardCategory = z.object({
   ...categoryFields,
-  /** The active (unarchived) takeaways, oldest first. */
+  /** The first active (unarchived) takeaways, oldest first: at most 3 on the dashboard. */
   takeaways: z.array(Takeaway),
+  /** Beyond the spec: how many active takeaways the category has ("+N more" beyond those listed). */
+  takeawayCount: z.number().optional(),
 });
 export const DashboardSection = z.object({ ...sectionFields, categories: z.array(DashboardCategory) });
 export const DashboardFamily = z.object({

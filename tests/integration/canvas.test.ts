@@ -60,8 +60,8 @@ describe('creating the canvas', () => {
     const again = await family.owner.client.post('/api/canvas/create');
     expect(again.status).toBe(409);
     expectError(again, 9);
-    // 1 canvas + 7 sections + 15 categories + 60 questions, nothing more (besides the owner's visit of it).
-    expect((await queryCanvas(familyId)).filter((item) => !String(item.SK).startsWith('C#VISIT#'))).toHaveLength(83);
+    // 1 canvas + 7 sections + 15 categories + 60 questions + the dashboard summary, nothing more (besides the owner's visit of it).
+    expect((await queryCanvas(familyId)).filter((item) => !String(item.SK).startsWith('C#VISIT#'))).toHaveLength(84);
   });
 
   it('asks four guiding questions in every category', async () => {
@@ -175,7 +175,7 @@ describe('resetting the canvas', () => {
     expect([category.takeaways, category.goals, category.actionPoints]).toEqual([[], [], []]);
     // Only the structure, the advisor's relation (now sharing every section) and its GSI keys are left.
     const items = await queryCanvas(familyId);
-    expect(items.filter((item) => !/^C#(META|SECTION|CATEGORY|QUESTION|ACCESS|VISIT)/.test(String(item.SK)))).toEqual([]);
+    expect(items.filter((item) => !/^C#(META|SUMMARY|SECTION|CATEGORY|QUESTION|ACCESS|VISIT)/.test(String(item.SK)))).toEqual([]);
     expect(items.find((item) => String(item.SK).startsWith('C#ACCESS#'))?.sharedSectionIds).toEqual([]);
     expect((await getCanvas(advisorCompany.client, familyId)).sections).toHaveLength(7);
     // The author may answer again.

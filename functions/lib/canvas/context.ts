@@ -27,8 +27,8 @@ export type CanvasContext = {
 };
 
 /** The journal of a write on this canvas by the caller: runSteps puts its events into the write's transaction. */
-export function journalOf(context: Pick<CanvasContext, 'familyId' | 'actor'>, ...entries: JournalEntry[]): PendingJournal {
-  return { familyId: context.familyId, actor: context.actor, entries };
+export function journalOf(context: Pick<CanvasContext, 'familyId' | 'actor'> & { snapshot?: CanvasSnapshot }, ...entries: JournalEntry[]): PendingJournal {
+  return { familyId: context.familyId, actor: context.actor, entries, ...(context.snapshot ? { snapshot: context.snapshot } : {}) };
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
 } from '../db/canvas';
 import type { WorkRelationItem, WorkRelationMemberItem } from '../db/work-relations';
 import type { CanvasVisitItem } from '../journal/visits';
+import type { CanvasSummaryItem } from './summary';
 
 /**
  * One canvas partition read into maps: what the one canvas Query returned, sorted by
@@ -32,6 +33,8 @@ export class CanvasSnapshot {
   readonly workRelationMembers = new Map<string, WorkRelationMemberItem>();
   /** userId → when they last saw this canvas ("since your last visit", the access log's hour). */
   readonly visits = new Map<string, CanvasVisitItem>();
+  /** The dashboard card kept beside the canvas (functions/lib/canvas/summary.ts); absent until first written. */
+  summary: CanvasSummaryItem | undefined;
 
   static fromItems(items: ReadonlyArray<Record<string, unknown>>): CanvasSnapshot {
     const snapshot = new CanvasSnapshot();
@@ -42,6 +45,7 @@ export class CanvasSnapshot {
   private add(record: Record<string, unknown>): void {
     const sk = String(record.SK);
     if (sk === 'C#META') this.meta = record as CanvasMetaItem;
+    else if (sk === 'C#SUMMARY') this.summary = record as CanvasSummaryItem;
     else if (sk.startsWith('C#ACCESS#')) {
       const relation = record as WorkRelationItem;
       this.workRelations.set(relation.advisorId, relation);

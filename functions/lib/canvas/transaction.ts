@@ -2,6 +2,7 @@ import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { assigneeIndexUpdate, stampChange, transact } from '../db/canvas';
 import { putHistoryEventOp } from '../db/journal';
+import { refreshCanvasSummary, summaryWriteOf, touchesSummary } from './summary';
 import { AppError, fail, transactionCancellationReasons } from '../errors';
 import { eventsOf, type PendingJournal } from '../journal/journal';
 import { countMetric } from '../metrics';
@@ -46,9 +47,16 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
     const after = sk.startsWith('C#ACTION#') ? actionPointsAfter.get(sk.slice('C#ACTION#'.length)) : undefined;
     return after && journal ? assigneeIndexUpdate(op, journal.familyId, after) : op;
   };
+  // The dashboard card follows the change in the same transaction when the writer's canvas
+  // read is at hand and there is room; otherwise it is rebuilt right after (summary.ts).
+  const cardChanges = journal !== undefined && touchesSummary(events);
+  const fitsSummary = steps.length + events.length < maxTransactionItems;
+  const summaryWrite = cardChanges && journal.snapshot && !journal.batch && fitsSummary ? summaryWriteOf(journal.familyId, journal.snapshot, events) : undefined;
+  const summaryOps = summaryWrite ? [summaryWrite] : [];
   const ops = events.length
     ? [
         ...steps.map((step) => stampChange(indexed(step.op), events[0]!.actor.userId, events[0]!.createdDate)),
+        ...summaryOps,
         ...events.map(putHistoryEventOp),
       ]
     : steps.map((step) => step.op);
@@ -56,12 +64,14 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
   try {
     await transact(ops);
     countCanvasWrites(events);
+    if (cardChanges && !(journal.snapshot && !journal.batch && fitsSummary)) await refreshCanvasSummary(journal.familyId);
     return events;
   } catch (error) {
     const reasons = transactionCancellationReasons(error);
     if (!reasons) throw error;
     const failedIndex = reasons.findIndex((reason) => reason === 'ConditionalCheckFailed');
-    // An event's own condition (a new key) cannot fail but for an id collision: plan again.
+    // The summary's rev (another write of the family won) or an event's own condition (a
+    // new key, which fails only on an id collision): plan again on a fresh read.
     if (failedIndex >= steps.length) throw new CanvasChangedMeanwhile();
     const failedStep = failedIndex >= 0 ? steps[failedIndex] : undefined;
     if (failedStep) {
@@ -82,7 +92,8 @@ function countCanvasWrites(events: HistoryEvent[]): void {
   }
 }
 
-const maxAttempts = 3;
+/** Every write of a family also writes its dashboard summary: a few more tries for busy canvases. */
+const maxAttempts = 5;
 
 /**
  * Reads, plans and writes again when the canvas changed meanwhile (a concurrent edit of

@@ -9,7 +9,7 @@ import { traced } from '../tracer';
  */
 let client: DynamoDBDocumentClient | undefined;
 
-const counter = { roundTrips: 0 };
+const counter = { roundTrips: 0, itemsRead: 0 };
 
 export function db(): DynamoDBDocumentClient {
   if (client) return client;
@@ -31,6 +31,16 @@ export function db(): DynamoDBDocumentClient {
     },
     { step: 'finalizeRequest', name: 'countRoundTrips' },
   );
+  // Items each read returned (GetItem, Query, BatchGetItem): the dashboard's budget is in items too.
+  base.middlewareStack.add(
+    (next) => async (args) => {
+      const result = await next(args);
+      const output = result.output as { Item?: unknown; Items?: unknown[]; Responses?: Record<string, unknown[]> };
+      counter.itemsRead += (output.Item ? 1 : 0) + (output.Items?.length ?? 0) + Object.values(output.Responses ?? {}).reduce((sum, items) => sum + (Array.isArray(items) ? items.length : 0), 0);
+      return result;
+    },
+    { step: 'initialize', name: 'countItemsRead' },
+  );
   // The SDK's logger middleware filters every response for its (no-op) logger, walking
   // the whole output against its schema: about 5 ms on a 1,000-item canvas Query. We log
   // ourselves (functions/lib/http.ts), so it goes.
@@ -48,6 +58,11 @@ export function tableName(): string {
 /** Round trips made by this process so far; take a difference around a request. */
 export function roundTripCount(): number {
   return counter.roundTrips;
+}
+
+/** Items this process's reads have returned so far; take a difference around a request. */
+export function itemsReadCount(): number {
+  return counter.itemsRead;
 }
 
 /** Tests swap the endpoint between runs; this drops the client so the next call rebuilds it. */

@@ -135,12 +135,15 @@ export function roleCounterChange(entityId: number, fromRoleId: EntityRoleId | n
   };
 }
 
+/** An item written alongside an entity change (a renamed family's relations) changed meanwhile: read again. */
+export class RelationsChangedMeanwhile extends Error {}
+
 /**
  * Changes the entity's information (absent fields stay, null clears). A new domain is
  * claimed through its DOMAIN# guard item in the same transaction, so two entities never
  * hold one domain (DOMAIN_EXISTS, 50); the old claim is released. Returns the new item.
  */
-export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntityRequest): Promise<EntityItem> {
+export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntityRequest, alongside: readonly TransactWriteItem[] = []): Promise<EntityItem> {
   const fields: Array<keyof UpdateEntityRequest> = ['entityName', 'canvasName', 'domain', 'vatNumber', 'email', 'phone'];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -195,11 +198,14 @@ export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntity
       });
     }
   }
+  const ownItems = transactItems.length;
+  transactItems.push(...alongside);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: transactItems }));
   } catch (error) {
     const reasons = transactionCancellationReasons(error);
     if (!reasons) throw error;
+    if (reasons.slice(ownItems).includes('ConditionalCheckFailed')) throw new RelationsChangedMeanwhile();
     if (reasons[1] === 'ConditionalCheckFailed' && newHost) throw fail('DOMAIN_EXISTS', { errors: { domain: [messageKeys.invalidInput] } });
     if (reasons[0] === 'ConditionalCheckFailed') throw fail('ITEM_FOUND', { message: 'The entity changed meanwhile; reload and try again.' });
     throw error;

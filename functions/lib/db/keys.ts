@@ -69,6 +69,8 @@ export const keys = {
   // The canvas of a family: everything in one partition (GET /canvas is one Query)
   canvasPartition: (familyId: number | string) => `CANVAS#${familyId}`,
   canvas: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#META' }),
+  /** The family's dashboard card, kept in the same transactions as the canvas (functions/lib/canvas/summary.ts). */
+  canvasSummary: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#SUMMARY' }),
   /** Work relation of a family with an advisor company, with its shared sections. */
   workRelation: (familyId: number | string, advisorId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACCESS#${advisorId}` }),
   workRelationPrefix: 'C#ACCESS#',
@@ -76,6 +78,14 @@ export const keys = {
   sectionPrefix: 'C#SECTION#',
   /** GSI1 on a work relation: the families of an advisor company. */
   familiesOfAdvisor: (advisorId: number | string) => ({ GSI1PK: `ADVISOR#${advisorId}#FAMILIES` }),
+  /**
+   * GSI1 sort key of a work relation: the family's name, normalised (familyNameKey), then its
+   * id. The dashboard pages and searches by it; a rename rewrites it on every relation.
+   */
+  familyByName: (familyName: string, familyId: number | string) => `NAME#${familyNameKey(familyName)}#${familyId}`,
+  familyByNamePrefix: (search: string) => `NAME#${familyNameKey(search)}`,
+  /** How many families an advisor company works for (the dashboard's count without reading them). */
+  familyCount: (advisorId: number | string) => ({ PK: `ENTITY#${advisorId}`, SK: 'FAMILYCOUNT' }),
   /** An advisor's canvas role for one family. */
   workRelationMember: (familyId: number | string, advisorId: number | string, userId: string) => ({
     PK: `CANVAS#${familyId}`,
@@ -141,6 +151,21 @@ export const keys = {
   expiryBucketPartition: (day: string) => expiryBucketPartition(day),
   expirySortKey: (expiresAt: number) => expirySortKey(expiresAt),
 } as const;
+
+/**
+ * A family name as the dashboard sorts and searches it: case and accents folded, spaces
+ * collapsed ("Élise  Müller" → "elise muller"), so the index order is the name order and a
+ * search is a prefix of it. `#` would end the key's name part early: it sorts as a space.
+ */
+export function familyNameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/#/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 /** The UTC day (yyyy-mm-dd) of an epoch-seconds instant. */
 export function expiryDay(expiresAt: number): string {

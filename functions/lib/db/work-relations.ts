@@ -1,5 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../errors';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailure, transactionCancellationReasons } from '../errors';
+import { getEntity } from './entities';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { now } from '../clock';
 import { batchDelete, type SectionItem } from './canvas';
@@ -21,6 +22,8 @@ export type WorkRelationItem = {
   advisorId: number;
   sharedSectionIds: number[];
   createdAt: string;
+  /** The family's name as the dashboard shows it; GSI1SK orders by it (keys.familyByName). A rename rewrites both. */
+  familyName?: string;
   /** Time-boxed access: the last day (YYYY-MM-DD, UTC, inclusive) the company has access; absent or null: no end. */
   accessUntil?: string | null;
 };
@@ -44,16 +47,52 @@ export type WorkRelationMemberItem = {
   updatedAt: string;
 };
 
-function workRelationItem(familyId: number, advisorId: number, sharedSectionIds: readonly number[], accessUntil: string | null = null) {
+function workRelationItem(familyId: number, advisorId: number, sharedSectionIds: readonly number[], familyName: string, accessUntil: string | null = null) {
   const item: WorkRelationItem = {
     type: 'WorkRelation',
     familyId,
     advisorId,
     sharedSectionIds: [...sharedSectionIds],
     createdAt: now().toISOString(),
+    familyName,
     ...(accessUntil ? { accessUntil } : {}),
   };
-  return { ...keys.workRelation(familyId, advisorId), ...keys.familiesOfAdvisor(advisorId), GSI1SK: `FAMILY#${familyId}`, ...item };
+  return { ...keys.workRelation(familyId, advisorId), ...keys.familiesOfAdvisor(advisorId), GSI1SK: keys.familyByName(familyName, familyId), ...item };
+}
+
+/**
+ * Counts a new relation in the advisor company's family count (the dashboard's `count`), as
+ * one item of the relation's own transaction. Whoever deletes a relation item adds -1 the
+ * same way (`familyCountOp(advisorId, -1)`); the dashboard also corrects the count on its
+ * last page, so a missed decrement never shows.
+ */
+export function familyCountOp(advisorId: number, delta: 1 | -1): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.familyCount(advisorId),
+      UpdateExpression: 'SET #type = :type ADD #count :delta',
+      ExpressionAttributeNames: { '#type': 'type', '#count': 'count' },
+      ExpressionAttributeValues: { ':type': 'FamilyCount', ':delta': delta },
+    },
+  };
+}
+
+/**
+ * The relations of a family get its new name (GSI1SK and familyName), as items of the
+ * rename's transaction; a relation deleted meanwhile is not brought back (the transaction
+ * then fails and the rename is tried again).
+ */
+export function renameFamilyInRelationsOps(familyId: number, relations: readonly WorkRelationItem[], familyName: string): TransactWriteItem[] {
+  return relations.map((relation) => ({
+    Update: {
+      TableName: tableName(),
+      Key: keys.workRelation(familyId, relation.advisorId),
+      UpdateExpression: 'SET GSI1SK = :sk, familyName = :name',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':sk': keys.familyByName(familyName, familyId), ':name': familyName },
+    },
+  }));
 }
 
 function workRelationMemberItem(familyId: number, advisorId: number, userId: string, workRelationRoleId: WorkRelationRoleId) {
@@ -61,14 +100,23 @@ function workRelationMemberItem(familyId: number, advisorId: number, userId: str
   return { ...keys.workRelationMember(familyId, advisorId, userId), ...item };
 }
 
-/** A new work relation, as one item of a transaction (fails when the relation exists); with an end date, add putAccessExpiry too. */
-export function putNewWorkRelation(familyId: number, advisorId: number, sharedSectionIds: readonly number[], accessUntil: string | null = null): TransactWriteItem {
-  return { Put: { TableName: tableName(), Item: workRelationItem(familyId, advisorId, sharedSectionIds, accessUntil), ConditionExpression: 'attribute_not_exists(PK)' } };
+/**
+ * A new work relation, as one item of a transaction (fails when the relation exists): count
+ * it with familyCountOp in the same one, and with an end date add putAccessExpiry too.
+ */
+export function putNewWorkRelation(familyId: number, advisorId: number, sharedSectionIds: readonly number[], familyName: string, accessUntil: string | null = null): TransactWriteItem {
+  return { Put: { TableName: tableName(), Item: workRelationItem(familyId, advisorId, sharedSectionIds, familyName, accessUntil), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
-/** Creates or replaces the work relation of a family with an advisor company (test and seed factories; no end date). */
-export async function putWorkRelation(familyId: number, advisorId: number, sharedSectionIds: readonly number[]): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: workRelationItem(familyId, advisorId, sharedSectionIds) }));
+/** Creates or replaces the work relation of a family with an advisor company (tests, the bench; no end date); the family's name is read when not given. */
+export async function putWorkRelation(familyId: number, advisorId: number, sharedSectionIds: readonly number[], familyName?: string): Promise<void> {
+  const name = familyName ?? (await getEntity(familyId))?.entityName ?? '';
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: [putNewWorkRelation(familyId, advisorId, sharedSectionIds, name), familyCountOp(advisorId, 1)] }));
+  } catch (error) {
+    if (transactionCancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    await db().send(new PutCommand({ TableName: tableName(), Item: workRelationItem(familyId, advisorId, sharedSectionIds, name) }));
+  }
 }
 
 // ---- time-boxed access ------------------------------------------------------------------------
@@ -221,6 +269,28 @@ export async function listFamiliesOfAdvisor(advisorId: number): Promise<WorkRela
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.familiesOfAdvisor(advisorId).GSI1PK },
   });
+  return items;
+}
+
+/**
+ * The families of an advisor company in name order (GSI1SK `NAME#…`), optionally those
+ * whose name starts with `search`; at most `limit` (all without). One Query round trip per
+ * 1 MB: relation items are small, so one for any dashboard page.
+ */
+export async function listFamiliesOfAdvisorByName(advisorId: number, options: { search?: string; limit?: number } = {}): Promise<WorkRelationItem[]> {
+  const input = {
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.familiesOfAdvisor(advisorId).GSI1PK, ':prefix': keys.familyByNamePrefix(options.search ?? '') },
+  };
+  if (options.limit === undefined) return queryAll<WorkRelationItem>(input);
+  const items: WorkRelationItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), Limit: options.limit - items.length, ExclusiveStartKey: startKey }));
+    items.push(...((page.Items ?? []) as WorkRelationItem[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length < options.limit);
   return items;
 }
 

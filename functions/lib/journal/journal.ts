@@ -8,6 +8,7 @@ import { newEventIds } from '../db/journal';
 import { keys } from '../db/keys';
 import type { UserItem } from '../db/users';
 import type { Session } from '../session';
+import type { CanvasSnapshot } from '../canvas/snapshot';
 
 /**
  * The journal (DESIGN.md "one journal, many uses"): the one place that shapes a history
@@ -37,6 +38,12 @@ export type PendingJournal = {
   entries: JournalEntry[];
   /** Ids decided beforehand, when one user action spans several transactions (a reset). */
   batch?: { batchId: string; eventIds: string[]; at: Date };
+  /**
+   * The canvas read the change was planned on: runSteps derives the family's dashboard
+   * summary from it in the same transaction (functions/lib/canvas/summary.ts). Without it the
+   * summary is rebuilt right after the write.
+   */
+  snapshot?: CanvasSnapshot;
 };
 
 export type ContentItem = AnswerItem | TakeawayItem | GoalItem | ActionPointItem;

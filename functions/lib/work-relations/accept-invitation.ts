@@ -9,7 +9,7 @@ import { allocateEntityId, defaultCanvasName, getEntity, newEntityWithOwner, typ
 import { checkMemberIsAdmin, getMember, type MemberItem } from '../db/members';
 import { getUser } from '../db/users';
 import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from '../db/work-relation-invitations';
-import { putAccessExpiry, putNewWorkRelation } from '../db/work-relations';
+import { familyCountOp, putAccessExpiry, putNewWorkRelation } from '../db/work-relations';
 import { requireInviterStillEntitled } from '../invitations/inviter';
 import { fail, transactionCancellationReasons } from '../errors';
 import { log } from '../logger';
@@ -95,10 +95,12 @@ export async function acceptWorkRelationInvitation(session: Session, kind: WorkR
   const accessUntil = kind === 'advisor' ? (invitation.accessUntil ?? null) : null;
   // The access it offered ran out before anyone accepted: nothing to accept any more (31).
   if (accessUntil && !isWorkRelationAccessOpen(accessUntil, accessDayOf(now()))) throw fail('INVITATION_EXPIRED', { message: 'The access this invitation offered has ended.' });
+  const familyName = kind === 'family' ? planned.entity.entityName : ((await getEntity(familyId))?.entityName ?? '');
   const items: TransactWriteItem[] = [
     markWorkRelationInvitationAccepted(invitation, { tokenHash: hashToken(input.token), userId: user.id, at: now(), acceptedEntityId: acceptingId }),
-    putNewWorkRelation(familyId, advisorId, sharedSectionIds, accessUntil),
+    putNewWorkRelation(familyId, advisorId, sharedSectionIds, familyName, accessUntil),
     ...('check' in planned ? [planned.check] : planned.puts),
+    familyCountOp(advisorId, 1),
     ...(accessUntil ? [putAccessExpiry(familyId, advisorId, accessUntil)] : []),
   ];
 

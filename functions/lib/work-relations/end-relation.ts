@@ -10,6 +10,7 @@ import { getUsers } from '../db/users';
 import {
   deleteAccessExpiry,
   deleteWorkRelationItem,
+  familyCountOp,
   deleteWorkRelationMemberItem,
   getWorkRelation,
   listWorkRelationMembersOfCompany,
@@ -65,10 +66,12 @@ export async function endWorkRelation(end: RelationEnd): Promise<WorkRelationIte
   if (!relation) throw fail('ITEM_NOT_FOUND');
   const family = entities.get(familyId);
   const company = entities.get(advisorId);
-  // The roles that fit beside the relation, its expiry entry and the event go in the transaction; any more right after.
-  const room = maxTransactionItems - 3;
+  // The roles that fit beside the relation, its expiry entry, the company's family count and the event go in the transaction; any more right after.
+  const room = maxTransactionItems - 4;
   const steps: Step[] = [
     { op: deleteWorkRelationItem(familyId, advisorId), onConditionFailed: () => fail('ITEM_NOT_FOUND') },
+    // The dashboard's family count (it corrects a drift on its last page, but none should arise).
+    { op: familyCountOp(advisorId, -1), onConditionFailed: () => 'retry' as const },
     ...(relation.accessUntil ? [{ op: deleteAccessExpiry(familyId, advisorId, relation.accessUntil), onConditionFailed: () => 'retry' as const }] : []),
     ...roles.slice(0, room).map((role) => ({ op: deleteWorkRelationMemberItem(familyId, advisorId, role.userId), onConditionFailed: () => 'retry' as const })),
   ];

@@ -34,6 +34,16 @@ export const workRelationMessages = {
   'dashboard.noSections': 'No canvas sections are shared with you.',
   'dashboard.noTakeaways': 'No takeaways yet.',
   'dashboard.takeaways': 'Takeaways of {title}',
+  'dashboard.moreTakeaways': '+{count} more',
+  'dashboard.moreTakeaway': '+1 more',
+  'dashboard.search.label': 'Search families by name',
+  'dashboard.search.placeholder': 'Family name',
+  'dashboard.changedOnly': 'With changes since my last visit',
+  'dashboard.filtersLabel': 'Find families',
+  'dashboard.noMatch': 'No family matches “{search}”.',
+  'dashboard.noMatchChanged': 'No family has changes since your last visit.',
+  'dashboard.noMatchChangedSearch': 'No family matching “{search}” has changes since your last visit.',
+  'dashboard.clearFilters': 'Show all families',
 
   // Families list (spec 02 §2 Families list)
   'families.intro': 'The families {entityName} works with, and their members.',

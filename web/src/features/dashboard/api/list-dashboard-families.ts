@@ -5,17 +5,23 @@ import { apiClient } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { dashboardLimit, nextPageOffset } from '../lib/dashboard';
 
-/** POST /api/work-relation/list-dashboard-families {limit, offset} (spec 02 §7): one page of family cards. */
-export function listDashboardFamilies(page: { limit: number; offset: number }): Promise<DashboardFamiliesResponse> {
+/** What narrows the list (beyond spec 02): a name prefix and "with changes since my last visit". */
+export type DashboardFilter = { search: string; changedOnly: boolean };
+
+/** POST /api/work-relation/list-dashboard-families {limit, offset, search?, changedOnly?} (spec 02 §7): one page of family cards. */
+export function listDashboardFamilies(page: { limit: number; offset: number; search?: string; changedOnly?: boolean }): Promise<DashboardFamiliesResponse> {
   return apiClient.post('/work-relation/list-dashboard-families', page, { schema: DashboardFamiliesResponse });
 }
 
-/** The dashboard's pages, appended; they load again when the current entity changes (spec 02 §4). */
-export function useDashboardFamilies(limit = dashboardLimit) {
+/** The dashboard's pages, appended; they load again when the current entity or the filter changes (spec 02 §4). */
+export function useDashboardFamilies(limit = dashboardLimit, filter: DashboardFilter = { search: '', changedOnly: false }) {
   const entityId = useAtomValue(currentEntityIdAtom);
+  const search = filter.search.trim();
   return useInfiniteQuery({
-    queryKey: ['dashboard', entityId, limit],
-    queryFn: ({ pageParam }) => listDashboardFamilies({ limit, offset: pageParam }),
+    queryKey: ['dashboard', entityId, limit, search, filter.changedOnly],
+    queryFn: ({ pageParam }) =>
+      listDashboardFamilies({ limit, offset: pageParam, ...(search ? { search } : {}), ...(filter.changedOnly ? { changedOnly: true } : {}) }),
+    placeholderData: (previous) => previous,
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastOffset) => nextPageOffset(lastPage, lastOffset, limit),
   });

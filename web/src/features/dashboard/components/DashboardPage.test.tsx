@@ -188,4 +188,51 @@ describe('the advisor dashboard (spec 02 §2 Dashboard)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The dashboard could not be loaded');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+
+  it('searches by name once typing pauses, says when nothing matches, and clears the search', async () => {
+    const all = Array.from({ length: 12 }, (_, index) => aFamily(index + 1));
+    const { api, user } = renderDashboard((request) => {
+      const { limit, offset, search } = request.body as { limit: number; offset: number; search?: string };
+      const matches = all.filter((family) => family.entityName.toLowerCase().startsWith((search ?? '').toLowerCase()));
+      return ok({ count: matches.length, next: offset + limit < matches.length ? offset + limit : null, results: matches.slice(offset, offset + limit) });
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Family 01' });
+    const box = screen.getByRole('searchbox', { name: 'Search families by name' });
+    await user.type(box, 'family 1');
+    await waitFor(() => expect(screen.getAllByTestId('family-card')).toHaveLength(3));
+    expect(screen.getByTestId('dashboard-count')).toHaveTextContent('Showing 3 of 3 families.');
+    // One request for the pause, not one per key.
+    expect(api.callsTo('POST /work-relation/list-dashboard-families').map((call) => call.body)).toEqual([
+      { limit: 10, offset: 0 },
+      { limit: 10, offset: 0, search: 'family 1' },
+    ]);
+    await user.type(box, 'x');
+    expect(await screen.findByText('No family matches “family 1x”.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all families' }));
+    await waitFor(() => expect(screen.getAllByTestId('family-card')).toHaveLength(10));
+    expect(box).toHaveValue('');
+  });
+
+  it('filters the families with changes since the last visit, by keyboard too', async () => {
+    const { api, user } = renderDashboard((request) => {
+      const { changedOnly } = request.body as { changedOnly?: boolean };
+      return ok(changedOnly ? { count: 0, next: null, results: [] } : { count: 1, next: null, results: [aFamily(1)] });
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Family 01' });
+    const toggle = screen.getByRole('checkbox', { name: 'With changes since my last visit' });
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText('No family has changes since your last visit.')).toBeInTheDocument();
+    expect(api.callsTo('POST /work-relation/list-dashboard-families').at(-1)?.body).toEqual({ limit: 10, offset: 0, changedOnly: true });
+  });
+
+  it('shows the first takeaways of a category and how many more there are', async () => {
+    const family = aFamily(1);
+    const category = family.canvas!.sections[0]!.categories[0]!;
+    family.canvas!.sections[0]!.categories[0] = { ...category, takeaways: [1, 2, 3].map((n) => ({ ...aTakeaway(1), id: `t${n}`, title: `Idea ${n}` })), takeawayCount: 7 };
+    renderDashboard(ok({ count: 1, next: null, results: [family] }));
+    const card = await screen.findByRole('article', { name: 'Family 01' });
+    expect(within(card).getAllByRole('listitem').map((item) => item.textContent)).toEqual(expect.arrayContaining(['Idea 1', 'Idea 2', 'Idea 3']));
+    expect(within(card).getByTestId('dashboard-more-takeaways')).toHaveTextContent('+4 more');
+  });
 });

@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { PlusIcon } from '../../../components/ui/icons';
+import { Checkbox, TextField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { EmptyState } from '../../../components/ui/StateMessage';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
@@ -18,6 +19,19 @@ import { FamilyCard, type DashboardLinks } from './FamilyCard';
 
 const codeOf = (error: unknown) => (isApiError(error) ? error.errorCode : null);
 
+/** The search asks the server once typing pauses this long. */
+export const searchDebounceMs = 300;
+
+/** `value`, once it has not changed for `delayMs`. */
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
 /**
  * The advisor dashboard (spec 02 §2 Dashboard, §4, §8, §9): family cards, ten per page,
  * Load more while there is a next page (then the list scrolls to the last item after
@@ -28,7 +42,11 @@ const codeOf = (error: unknown) => (isApiError(error) ? error.errorCode : null);
 export function DashboardPage({ links }: { links: DashboardLinks }) {
   const entity = useAtomValue(currentEntityAtom);
   const flags = flagsFor(entity);
-  const dashboard = useDashboardFamilies();
+  const [searchText, setSearchText] = useState('');
+  const [changedOnly, setChangedOnly] = useState(false);
+  const search = useDebounced(searchText, searchDebounceMs).trim();
+  const isFiltered = search !== '' || changedOnly;
+  const dashboard = useDashboardFamilies(undefined, { search, changedOnly });
   const navigate = useNavigate();
   const toasts = useToasts();
   const cardRefs = useRef(new Map<number, HTMLElement>());
@@ -88,6 +106,24 @@ export function DashboardPage({ links }: { links: DashboardLinks }) {
     body = (
       <LoadErrorState title={t('dashboard.loadError.title')} text={t('dashboard.loadError.text')} onRetry={() => void dashboard.refetch()} />
     );
+  } else if (families.length === 0 && isFiltered) {
+    const message = !changedOnly ? t('dashboard.noMatch', { search }) : search ? t('dashboard.noMatchChangedSearch', { search }) : t('dashboard.noMatchChanged');
+    body = (
+      <EmptyState title={message}>
+        <p>
+          <button
+            type="button"
+            className="font-medium text-primary-700 underline underline-offset-4"
+            onClick={() => {
+              setSearchText('');
+              setChangedOnly(false);
+            }}
+          >
+            {t('dashboard.clearFilters')}
+          </button>
+        </p>
+      </EmptyState>
+    );
   } else if (families.length === 0) {
     body = (
       <EmptyState title={t('dashboard.emptyList')}>
@@ -145,7 +181,29 @@ export function DashboardPage({ links }: { links: DashboardLinks }) {
         </div>
         {inviteLink}
       </div>
-      <div className="mt-8">{body}</div>
+      <search aria-label={t('dashboard.filtersLabel')} className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:gap-6" data-testid="dashboard-filters">
+        <TextField
+          type="search"
+          label={t('dashboard.search.label')}
+          placeholder={t('dashboard.search.placeholder')}
+          value={searchText}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(event) => setSearchText(event.target.value)}
+          containerClassName="w-full sm:max-w-sm"
+          data-testid="dashboard-search"
+        />
+        <Checkbox
+          label={t('dashboard.changedOnly')}
+          checked={changedOnly}
+          onChange={(event) => setChangedOnly(event.target.checked)}
+          className="sm:pb-2.5"
+          data-testid="dashboard-changed-only"
+        />
+      </search>
+      <div className="mt-6" aria-busy={dashboard.isFetching && !dashboard.isFetchingNextPage ? true : undefined}>
+        {body}
+      </div>
     </div>
   );
 }

@@ -128,6 +128,8 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
 /** A category card: the whole card opens the category page (its title is the link). */
 function CategoryTile({ category, href }: { category: Category; href: string }) {
   const color = colorOf(category.colorCode);
+  // The server lists the first few takeaways and counts them all (beyond the spec: takeawayCount).
+  const more = Math.max(0, (category.takeawayCount ?? category.takeaways.length) - category.takeaways.length);
   return (
     <div className="relative flex h-full flex-col rounded-card border-2 bg-surface hover:shadow-card" style={{ borderColor: color }} data-testid="dashboard-category">
       <div className="flex items-start gap-2 rounded-t-[calc(var(--radius-card)-2px)] px-3 pt-2 pb-2" style={{ backgroundColor: highlightOf(category.colorCode) }}>
@@ -140,13 +142,20 @@ function CategoryTile({ category, href }: { category: Category; href: string }) 
       </div>
       <div className="px-3 py-2 text-sm">
         {category.takeaways.length > 0 ? (
-          <ul aria-label={t('dashboard.takeaways', { title: category.title })} className="flex flex-col gap-1">
-            {category.takeaways.map((takeaway) => (
-              <li key={takeaway.id} className="border-l-4 pl-2 break-words text-ink-900" style={{ borderColor: color }}>
-                {takeaway.title}
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul aria-label={t('dashboard.takeaways', { title: category.title })} className="flex flex-col gap-1">
+              {category.takeaways.map((takeaway) => (
+                <li key={takeaway.id} className="border-l-4 pl-2 break-words text-ink-900" style={{ borderColor: color }}>
+                  {takeaway.title}
+                </li>
+              ))}
+            </ul>
+            {more > 0 && (
+              <p className="mt-1 text-ink-700" data-testid="dashboard-more-takeaways">
+                {more === 1 ? t('dashboard.moreTakeaway') : t('dashboard.moreTakeaways', { count: more })}
+              </p>
+            )}
+          </>
         ) : (
           <p className="text-ink-600">{t('dashboard.noTakeaways')}</p>
         )}
