@@ -73,7 +73,7 @@ test('an advisor limited to one section works with a family; the family widens t
     await expect(group.getByRole('checkbox', { name: 'Family Council' })).not.toBeChecked();
     await familyPage.getByRole('button', { name: 'Select all' }).click();
     await expect(familyPage.getByText('All sections are shared.')).toBeVisible();
-    await familyPage.getByRole('button', { name: 'Save' }).click();
+    await familyPage.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(familyPage, 'The sections shared with Ledger Advisors have been saved.');
   });
 
