@@ -2,9 +2,9 @@ import { EntityType } from '../shared/enums';
 import { canvasTemplateRecords } from '../functions/canvas/create-canvas';
 import { CanvasSnapshot } from '../functions/lib/canvas/snapshot';
 import { refreshCanvasSummary, summaryOf } from '../functions/lib/canvas/summary';
+import { summaryRecordOf } from '../functions/lib/canvas/summary-record';
 import { batchPut, canvasMetaRecord } from '../functions/lib/db/canvas';
 import { allocateEntityId } from '../functions/lib/db/entities';
-import { keys } from '../functions/lib/db/keys';
 import { itemsReadCount, roundTripCount } from '../functions/lib/db/client';
 import { familyCountOp, putNewWorkRelation } from '../functions/lib/db/work-relations';
 import { db } from '../functions/lib/db/client';
@@ -55,7 +55,7 @@ async function seedFamilies(entries: number, progress: (message: string) => void
     const meta = canvasMetaRecord({ type: 'Canvas', familyId: family.familyId, title: `${family.name} Canvas`, createdAt: at, createdByUserId: userId });
     const canvas = [meta, ...canvasTemplateRecords(family.familyId, userId), ...(entries ? canvasContent(family.familyId, entries).records : [])];
     if (index < pageFamilies) records.push(...canvas);
-    else summaries.push({ ...keys.canvasSummary(family.familyId), ...summaryOf(family.familyId, CanvasSnapshot.fromItems(canvas)), rev: 1 });
+    else summaries.push(summaryRecordOf(summaryOf(family.familyId, CanvasSnapshot.fromItems(canvas)), 1));
   }
   await batchPut(records);
   await batchPut(summaries);

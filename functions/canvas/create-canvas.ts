@@ -19,8 +19,8 @@ import {
 import { defaultCanvasName, getEntity } from '../lib/db/entities';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import type { Session } from '../lib/session';
-import { keys } from '../lib/db/keys';
 import { summaryOf } from '../lib/canvas/summary';
+import { summaryRecordOf } from '../lib/canvas/summary-record';
 
 /** The sections, categories and questions of a new canvas from the default template (shared/canvas-template.ts). */
 export function canvasTemplateRecords(familyId: number, userId: string): Array<Record<string, unknown>> {
@@ -59,7 +59,7 @@ export async function createCanvas(session: Session): Promise<Canvas> {
   };
   const records = canvasTemplateRecords(familyId, session.userId);
   // The dashboard card of the new canvas goes with it (a card of "no canvas yet" is replaced).
-  const summary = { ...keys.canvasSummary(familyId), ...summaryOf(familyId, CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records])), rev: Date.now() };
+  const summary = summaryRecordOf(summaryOf(familyId, CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records])), Date.now());
   const inTransaction = records.slice(0, maxTransactionItems - 2);
   try {
     await transact([putOp(canvasMetaRecord(meta), { mustBeNew: true }), putOp(summary), ...inTransaction.map((record) => putOp(record))]);

@@ -7,6 +7,7 @@ import { messageKeys } from '../../shared/validation';
 import { resolveCanvasAccess } from '../lib/canvas/access';
 import { CanvasSnapshot } from '../lib/canvas/snapshot';
 import { changesSince, hasChangesSince, refreshCanvasSummary, type CanvasSummaryItem } from '../lib/canvas/summary';
+import { summaryFromRecord } from '../lib/canvas/summary-record';
 import { toDashboardCanvas } from '../lib/canvas/views';
 import { batchGetItems } from '../lib/db/batch';
 import { keys } from '../lib/db/keys';
@@ -33,7 +34,7 @@ type Key = { PK: string; SK: string };
 
 /** What a page reads of the summary, role, visit and count items (not the filter's `sectionChanges`). */
 const cardAttributes =
-  'PK, SK, #type, familyId, advisorId, userId, workRelationRoleId, lastSeenAt, previousVisitAt, meta, sections, categories, takeaways, linkedGoals, takeawayCounts, recentChanges, rev, #count';
+  'PK, SK, #type, familyId, advisorId, userId, workRelationRoleId, lastSeenAt, previousVisitAt, meta, card, takeawayCounts, recentChanges, rev, #count';
 type Found = Map<string, Record<string, unknown>>;
 const keyOf = (key: Key) => `${key.PK}\u0000${key.SK}`;
 
@@ -104,8 +105,8 @@ async function summariesOf(relations: readonly WorkRelationItem[], found: Found)
   const summaries = new Map<number, CanvasSummaryItem>();
   await Promise.all(
     relations.map(async (relation) => {
-      const stored = found.get(keyOf(keys.canvasSummary(relation.familyId))) as CanvasSummaryItem | undefined;
-      summaries.set(relation.familyId, stored ?? (await refreshCanvasSummary(relation.familyId)));
+      const stored = found.get(keyOf(keys.canvasSummary(relation.familyId)));
+      summaries.set(relation.familyId, stored ? summaryFromRecord(stored) : await refreshCanvasSummary(relation.familyId));
     }),
   );
   return summaries;

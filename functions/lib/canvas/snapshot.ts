@@ -13,6 +13,7 @@ import type {
 import type { WorkRelationItem, WorkRelationMemberItem } from '../db/work-relations';
 import type { CanvasVisitItem } from '../journal/visits';
 import type { CanvasSummaryItem } from './summary';
+import { summaryFromRecord } from './summary-record';
 
 /**
  * One canvas partition read into maps: what the one canvas Query returned, sorted by
@@ -45,7 +46,7 @@ export class CanvasSnapshot {
   private add(record: Record<string, unknown>): void {
     const sk = String(record.SK);
     if (sk === 'C#META') this.meta = record as CanvasMetaItem;
-    else if (sk === 'C#SUMMARY') this.summary = record as CanvasSummaryItem;
+    else if (sk === 'C#SUMMARY') this.summary = summaryFromRecord(record);
     else if (sk.startsWith('C#ACCESS#')) {
       const relation = record as WorkRelationItem;
       this.workRelations.set(relation.advisorId, relation);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { canvasTemplateRecords } from '../../canvas/create-canvas';
 import { keys } from '../db/keys';
+import { summaryFromRecord, summaryRecordOf } from './summary-record';
 import { CanvasSnapshot } from './snapshot';
 import { changesSince, hasChangesSince, markKey, summaryOf, summaryWriteOf, takeawaysPerCategory, type CanvasSummaryItem } from './summary';
 
@@ -36,7 +37,7 @@ function takeaway(n: number, extra: Record<string, unknown> = {}) {
 /** A canvas with a stored summary (as runSteps finds it) and the given content. */
 function canvasWith(content: Array<Record<string, unknown>>): CanvasSnapshot {
   const records = [meta, ...canvasTemplateRecords(familyId, owner), ...content];
-  const summary = { ...keys.canvasSummary(familyId), ...summaryOf(familyId, CanvasSnapshot.fromItems(records)), rev: 4 };
+  const summary = summaryRecordOf(summaryOf(familyId, CanvasSnapshot.fromItems(records)), 4);
   return CanvasSnapshot.fromItems([...records, summary]);
 }
 
@@ -81,7 +82,9 @@ describe('the dashboard summary kept by canvas writes', () => {
     const write = summaryWriteOf(familyId, canvasWith([first]), [event(first.id, 'takeaway', { ...first, title: 'Renamed', version: 2 }, first)]);
     expect(write?.Update?.ConditionExpression).toBe('#rev = :rev');
     expect(write?.Update?.ExpressionAttributeValues).toMatchObject({ ':rev': 4, ':next': 5 });
-    expect((write?.Update?.ExpressionAttributeValues?.[':takeaways'] as Array<{ title: string }>)[0]?.title).toBe('Renamed');
+    // The card's lists are one stored string (summary-record.ts): read back as the code reads them.
+    const stored = summaryFromRecord({ card: write?.Update?.ExpressionAttributeValues?.[':card'] });
+    expect(stored.takeaways[0]?.title).toBe('Renamed');
 
     const bare = CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner)]);
     const created = summaryWriteOf(familyId, bare, [event(first.id, 'takeaway', first)]);

@@ -5,6 +5,7 @@ import { queryCanvas } from '../db/canvas';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { CanvasSnapshot } from './snapshot';
+import { encodeCard, summaryFromRecord, summaryRecordOf } from './summary-record';
 
 /**
  * The dashboard card of a family, kept beside its canvas (issue 15): `C#SUMMARY` in the
@@ -52,7 +53,8 @@ export type CanvasSummaryItem = {
 /**
  * A card shows the first takeaway of a category and "+N more". Whole takeaways (votes and
  * all, the wire's shape) weigh about 1 KB each: with 3 a page of 1,000-entry canvases was
- * 2.6× as slow as one of empty canvases, with 1 it is about 1.5× (issue 15's budget).
+ * 2.6× as slow as one of empty canvases; with 1, 1.7× while the card was stored as nested
+ * maps and about 1.35× since it is one string (summary-record.ts; issue 15's budget is 1.5×).
  */
 export const takeawaysPerCategory = 1;
 /** "Changes since your last visit" is exact up to this many changed items, a lower bound beyond. */
@@ -182,13 +184,13 @@ function comparable(value: unknown): string {
 }
 
 function summaryPut(summary: Omit<CanvasSummaryItem, 'rev'>, readRev: number | undefined) {
-  const item = { ...keys.canvasSummary(summary.familyId), ...summary, rev: (readRev ?? 0) + 1 };
+  const item = summaryRecordOf(summary, (readRev ?? 0) + 1);
   return readRev === undefined
     ? { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }
     : { TableName: tableName(), Item: item, ConditionExpression: '#rev = :rev', ExpressionAttributeNames: { '#rev': 'rev' }, ExpressionAttributeValues: { ':rev': readRev } };
 }
 
-/** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev`. */
+/** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev` (the lists stored as one string, summary-record.ts). */
 const cardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals'] as const;
 
 const isActive = (state: unknown) => Boolean(state) && (state as { archived?: boolean }).archived !== true;
@@ -267,11 +269,11 @@ export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, event
   });
   const cardChanged = cardOf(current) !== cardOf(next);
   if (cardChanged) {
-    cardFields.forEach((field) => {
-      names[`#${field}`] = field;
-      values[`:${field}`] = next[field];
-      sets.push(`#${field} = :${field}`);
-    });
+    names['#meta'] = 'meta';
+    values[':meta'] = next.meta;
+    names['#card'] = 'card';
+    values[':card'] = encodeCard(next);
+    sets.push('#meta = :meta', '#card = :card');
     names['#rev'] = 'rev';
     values[':rev'] = current.rev;
     values[':next'] = current.rev + 1;
@@ -315,7 +317,7 @@ export async function refreshCanvasSummary(familyId: number, records?: ReadonlyA
     const put = summaryPut(next, current?.rev);
     try {
       await db().send(new PutCommand(put));
-      return put.Item as CanvasSummaryItem;
+      return summaryFromRecord(put.Item);
     } catch (error) {
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException' || attempt >= 4) throw error;
     }
