@@ -35,6 +35,7 @@ export async function listAdvisorCompanies(session: Session, input: ListAdvisorC
         subscriptionPlan: null,
         limitedCanvasSharings: shared.map((section) => section.title),
         limitedCanvasSectionIds: shared.map((section) => section.id),
+        accessUntil: relation.accessUntil ?? null,
       },
     ];
   });

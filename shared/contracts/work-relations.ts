@@ -45,6 +45,8 @@ export const AdvisorCompanyRow = z.object({
   /** Titles of the sections the family shares with the company; empty means all sections. */
   limitedCanvasSharings: z.array(z.string()),
   limitedCanvasSectionIds: z.array(z.number()),
+  /** Time-boxed access (issue 14): the last day (YYYY-MM-DD, UTC) the company has access; null: no end. An addition to spec 02's row. */
+  accessUntil: z.string().nullable().optional(),
 });
 export type AdvisorCompanyRow = z.infer<typeof AdvisorCompanyRow>;
 export const advisorCompanySortFields = ['id', 'entityName', 'owners', 'subscriptionPlan'] as const satisfies ReadonlyArray<keyof AdvisorCompanyRow>;

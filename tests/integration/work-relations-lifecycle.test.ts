@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Takeaway } from '../../shared/contracts/canvas';
 import type { HistoryPage } from '../../shared/contracts/history';
 import type { AdvisorInvitation } from '../../shared/contracts/invitations';
-import type { CanvasSharesResponse, DashboardFamiliesResponse, FamiliesResponse, NoteResponse } from '../../shared/contracts/work-relations';
+import type { AdvisorCompaniesResponse, CanvasSharesResponse, DashboardFamiliesResponse, FamiliesResponse, NoteResponse } from '../../shared/contracts/work-relations';
 import { addDays, dayIn } from '../../shared/dates';
 import { EntityRole, EntityType, WorkRelationRole } from '../../shared/enums';
 import { advanceClock, now, resetClock } from '../../functions/lib/clock';
@@ -169,6 +169,9 @@ describe('time-boxed access', () => {
     expect((await family.owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${company.entityId}`)).body.accessUntil).toBe(until);
     const rows = await company.client.post<FamiliesResponse>('/api/work-relation/list-families', {});
     expect(rows.body.find((row) => row.id === family.familyId)?.endDate).toBe(until);
+    // The family sees it in its companies table too.
+    const companies = await family.owner.client.post<AdvisorCompaniesResponse>('/api/work-relation/list-advisor-companies', {});
+    expect(companies.body.find((row) => row.id === company.entityId)?.accessUntil).toBe(until);
     // A day already over, or set by someone without the right: refused, nothing changes.
     const past = expectError(await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: addDays(today, -1) }), 2);
     expect(Object.keys(past.errors)).toContain('accessUntil');

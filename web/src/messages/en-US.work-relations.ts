@@ -104,6 +104,7 @@ export const workRelationMessages = {
   'companies.column.owners': 'Owners',
   'companies.column.subscriptionPlan': 'Subscription plan',
   'companies.column.limitedCanvasSharings': 'Shared canvas sections',
+  'companies.column.accessUntil': 'Access until',
   'companies.column.open': 'Open',
   'companies.open': 'Open {name}',
 

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatDay } from '../../../../../shared/dates';
 import type { AdvisorCompanyRow, AdvisorMember, advisorCompanySortFields, advisorSortFields } from '../../../../../shared/contracts/work-relations';
 import { OpenIcon, PlusIcon } from '../../../components/ui/icons';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -82,6 +83,7 @@ function CompaniesTable() {
     { id: 'owners', label: t('companies.column.owners'), sortField: 'owners', render: (row) => orDash(row.owners) },
     { id: 'subscriptionPlan', label: t('companies.column.subscriptionPlan'), sortField: 'subscriptionPlan', render: (row) => orDash(row.subscriptionPlan) },
     { id: 'limitedCanvasSharings', label: t('companies.column.limitedCanvasSharings'), render: (row) => sharedSectionsText(row.limitedCanvasSharings) },
+    { id: 'accessUntil', label: t('companies.column.accessUntil'), className: 'whitespace-nowrap', render: (row) => (row.accessUntil ? formatDay(row.accessUntil) : t('common.dash')) },
   ];
 
   return (

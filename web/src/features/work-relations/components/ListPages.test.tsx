@@ -1,3 +1,4 @@
+import { formatDay } from '../../../../../shared/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdvisorCompanyRow, FamilyMemberRow, FamilyRow } from '../../../../../shared/contracts/work-relations';
@@ -114,13 +115,14 @@ describe('the advisor companies list (spec 02 §2 Advisor companies list)', () =
     subscriptionPlan: null,
     limitedCanvasSharings: [],
     limitedCanvasSectionIds: [],
+    accessUntil: null,
     ...overrides,
   });
 
   it('lists the companies with their shared sections and every advisor, with row actions', async () => {
     const api = fakeApi({
       'GET /addresses/countries': ok([]),
-      'POST /work-relation/list-advisor-companies': ok([companyRow(), companyRow({ id: 31, entityName: 'Second Opinion', limitedCanvasSharings: ['Family Council', 'The Past'] })]),
+      'POST /work-relation/list-advisor-companies': ok([companyRow(), companyRow({ id: 31, entityName: 'Second Opinion', limitedCanvasSharings: ['Family Council', 'The Past'], accessUntil: '2099-06-30' })]),
       'POST /entity-member/list-advisors': ok([
         { id: 'u-ada', memberName: 'Ada Byron', firstName: 'Ada', lastName: 'Byron', prefix: null, entityId: 30, entityName: 'Ledger Advisors', email: null, phoneNumber: '+41 1', companyPosition: null, entityRoleId: 3, workRelationRoleId: 1, addresses: [] },
       ]),
@@ -131,6 +133,9 @@ describe('the advisor companies list (spec 02 §2 Advisor companies list)', () =
     const companies = await screen.findByTestId('companies-table');
     expect(within(companies).getAllByTestId('list-row')[0]).toHaveTextContent('All sections');
     expect(within(companies).getAllByTestId('list-row')[1]).toHaveTextContent('Family Council, The Past');
+    // Time-boxed access shows its last day.
+    expect(within(companies).getAllByTestId('list-row')[1]).toHaveTextContent(formatDay('2099-06-30'));
+    expect(within(companies).getAllByTestId('list-row')[0]).not.toHaveTextContent(formatDay('2099-06-30'));
     expect(screen.getByRole('link', { name: 'Invite advisor company' })).toHaveAttribute('href', '/invite-company');
 
     const advisors = await screen.findByTestId('advisors-table');
