@@ -152,6 +152,31 @@ test('an advisor limited to one section works with a family; the family widens t
     expect(await noteAbout(owner.context, appUrl, advisor.companyId)).toMatchObject({ id: null, note: null });
   });
 
+  await test.step('the advisor searches the dashboard by name and filters to families with changes since the last visit', async () => {
+    await advisorPage.goto('/dashboard');
+    const search = advisorPage.getByRole('searchbox', { name: 'Search families by name' });
+    await search.fill('riv');
+    await expect(advisorPage.getByRole('article', { name: 'Rivera Family' })).toBeVisible();
+    await search.fill('Okafor');
+    await expect(advisorPage.getByText('No family matches “Okafor”.')).toBeVisible();
+    await expect(advisorPage.getByRole('article', { name: 'Rivera Family' })).toHaveCount(0);
+    await search.fill('');
+    // The advisor has just read the canvas: nothing new since.
+    const changedOnly = advisorPage.getByRole('checkbox', { name: 'With changes since my last visit' });
+    await changedOnly.check();
+    await expect(advisorPage.getByText('No family has changes since your last visit.')).toBeVisible();
+    // The family adds a takeaway in the shared section: now the family shows under the filter.
+    const canvas = (await (await owner.context.request.get(`${appUrl}/api/canvas`)).json()) as { sections: Array<{ categories: Array<{ id: number; title: string }> }> };
+    const wealth = canvas.sections.flatMap((section) => section.categories).find((category) => category.title === 'Abundance of Wealth')!;
+    const created = await owner.context.request.post(`${appUrl}/api/canvas-takeaway/create/${wealth.id}`, {
+      data: { title: 'Review the wealth plan in spring', text: 'With Ledger Advisors.', categoryId: wealth.id, initiatorId: null, linkedGoalIds: [] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await advisorPage.reload();
+    await advisorPage.getByRole('checkbox', { name: 'With changes since my last visit' }).check();
+    await expect(advisorPage.getByRole('article', { name: 'Rivera Family' })).toBeVisible();
+  });
+
   await test.step('the pages work at 375 px', async () => {
     await advisorPage.setViewportSize({ width: 375, height: 740 });
     await advisorPage.goto('/dashboard');
