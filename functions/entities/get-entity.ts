@@ -1,8 +1,9 @@
 import type { EntityProfile } from '../../shared/contracts/entities';
 import type { AccessedEntity } from '../../shared/contracts/work-relations';
-import { canReadRelatedSensitiveData, relationPermissions } from '../../shared/permissions';
+import { canReadRelatedSensitiveData, relationPermissions, twoFactorPolicyRefusal } from '../../shared/permissions';
 import { entityAddresses, getEntity as readEntity } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
+import { getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { toCurrentEntity } from '../lib/memberships';
 import { resolveRelatedEntity } from '../lib/relations';
@@ -14,11 +15,17 @@ import type { Session } from '../lib/session';
  * of the caller's current entity, or (with `viaFamilyId`) another advisor company working
  * for a family the caller's company works for: it answers as an accessed entity (spec 02
  * §3), its e-mail, phone and addresses only with the right to read the related entity's
- * sensitive data. Anything else, existing or not, answers ITEM_NOT_FOUND (4).
+ * sensitive data. Anything else, existing or not, answers ITEM_NOT_FOUND (4). An own advisor
+ * company that requires two-factor sign-in the caller lacks: TWO_FACTOR_REQUIRED (93), as
+ * when opening it (set-current-entity).
  */
 export async function getEntity(session: Session, entityId: number, viaFamilyId?: number): Promise<EntityProfile | AccessedEntity> {
-  const [member, entity] = await Promise.all([getMember(entityId, session.userId), readEntity(entityId)]);
-  if (member?.isActive && entity) return toCurrentEntity(entity, member);
+  const [member, entity, user] = await Promise.all([getMember(entityId, session.userId), readEntity(entityId), getUser(session.userId)]);
+  if (member?.isActive && entity) {
+    const refusal = twoFactorPolicyRefusal(entity, user);
+    if (refusal) throw fail(refusal);
+    return toCurrentEntity(entity, member);
+  }
   if (!entity) throw fail('ITEM_NOT_FOUND');
   const related = await resolveRelatedEntity(session, entityId, viaFamilyId);
   // Another company of a shared family: only for an advisor who works on that family (role not 'none').

@@ -3,7 +3,7 @@ import { entityRoleIds, type EntityRoleId, type MemberPermission } from '../../s
 import { hasPermission, permissionsForRole, roleNames, type Membership } from '../../shared/permissions';
 import { messageKeys } from '../../shared/validation';
 import { entityAddresses, type EntityItem } from './db/entities';
-import { getMember, type MemberItem } from './db/members';
+import type { MemberItem } from './db/members';
 import { fail } from './errors';
 import type { Session } from './session';
 
@@ -55,17 +55,6 @@ export function requireCurrentMembership(session: Session): NonNullable<Session[
 /** Asks the policy (shared/permissions.ts); without the permission: FORBIDDEN (8). */
 export function requirePermission(membership: Membership, permission: MemberPermission): void {
   if (!hasPermission(membership, permission)) throw fail('FORBIDDEN');
-}
-
-/**
- * The caller's active membership in an entity, from the session when it is the current
- * one, else read. Not a member: ITEM_NOT_FOUND (4), exactly like an entity that does not exist.
- */
-export async function requireMembershipIn(session: Session, entityId: number): Promise<NonNullable<Session['membership']>> {
-  if (session.membership?.entityId === entityId) return session.membership;
-  const member = await getMember(entityId, session.userId);
-  if (!member?.isActive) throw fail('ITEM_NOT_FOUND');
-  return toSessionMembership(member);
 }
 
 /** A valid entity role id, or INVALID_ENTITY_ROLE (16) naming the field. */

@@ -178,8 +178,9 @@ describe('the advisor company requires two-factor sign-in', () => {
     const on = await owner.client.request('PUT', '/api/entities/two-factor-policy', { requireTwoFactor: true });
     expect(on.body).toEqual({ requireTwoFactor: true, canChange: true });
     expectError(await member.client.get('/api/entities/two-factor-policy'), 4);
-    // The member's session lost the company at once; opening it again says why.
+    // The member's session lost the company at once; opening it again says why, and so does reading it by id.
     expectError(await member.client.post('/api/auth/set-current-entity', { id: owner.entityId }), 93);
+    expectError(await member.client.get(`/api/entities/${owner.entityId}`), 93);
     // At the next sign-in the answer says to set it up, and no entity is current.
     const again = await passwordStep(member.client, member);
     expect(again.body).toMatchObject({ id: member.userId, twoFactorSetupRequired: true });
@@ -188,6 +189,7 @@ describe('the advisor company requires two-factor sign-in', () => {
     const opened = await member.client.post<{ id: number }>('/api/auth/set-current-entity', { id: owner.entityId });
     expect(opened.status).toBe(200);
     expect(opened.body.id).toBe(owner.entityId);
+    expect((await member.client.get<{ id: number }>(`/api/entities/${owner.entityId}`)).body.id).toBe(owner.entityId);
     expect((await member.client.get('/api/entities/two-factor-policy')).body).toEqual({ requireTwoFactor: true, canChange: false });
     // Turning the last factor off takes the company away from the member's sessions again.
     const { recoveryCodes } = memberFactor;
