@@ -9,7 +9,8 @@ import { listMembersOfEntity } from '../lib/db/members';
 import { getUsers } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
-import { refreshMembershipInSessions, type Session } from '../lib/session';
+import { closeEntityTo } from '../lib/mfa/enforce';
+import type { Session } from '../lib/session';
 
 /**
  * The advisor company's two-factor policy (issue 14), on its current entity. Any member may
@@ -55,7 +56,7 @@ export async function updateTwoFactorPolicy(session: Session, requireTwoFactor: 
     const users = await getUsers(members.map((member) => member.userId));
     const policy = { entityTypeId: EntityType.AdvisorCompany, requireTwoFactor: true };
     const without = members.filter((member) => twoFactorPolicyRefusal(policy, users.get(member.userId)) !== null);
-    await Promise.all(without.map((member) => refreshMembershipInSessions(member.userId, entityId, null)));
+    await Promise.all(without.map((member) => closeEntityTo(member.userId, entityId)));
   }
   return { requireTwoFactor, canChange: true };
 }

@@ -4,10 +4,11 @@ import { throttledPasswordCheck } from '../lib/db/signin-throttle';
 import { listMembershipsOfUser } from '../lib/db/members';
 import { getUser, type UserItem } from '../lib/db/users';
 import { AppError, fail } from '../lib/errors';
+import { enforcePolicyAfterFactorRemoved } from '../lib/mfa/enforce';
 import { splitByTwoFactorPolicy } from '../lib/mfa/policy';
 import { consumeSecondFactor, enableTotp, removeTotp, startTotpSetup, totpStatus } from '../lib/mfa/store';
 import { otpauthUrl } from '../lib/mfa/totp';
-import { refreshMembershipInSessions, type Session } from '../lib/session';
+import type { Session } from '../lib/session';
 
 async function requireUser(session: Session): Promise<UserItem> {
   const user = await getUser(session.userId);
@@ -65,6 +66,5 @@ export async function disableTotp(session: Session, input: TotpDisableRequest, c
   const ok = await throttledPasswordCheck(user.email, clientAddress, () => consumeSecondFactor(user.id, input));
   if (!ok) throw fail('MFA_CODE_INVALID');
   await removeTotp(user.id);
-  const { blocked } = await splitByTwoFactorPolicy({ ...user, totpEnabled: false }, await listMembershipsOfUser(user.id));
-  await Promise.all(blocked.map(({ entity }) => refreshMembershipInSessions(user.id, entity.id, null)));
+  await enforcePolicyAfterFactorRemoved(user.id);
 }

@@ -1,4 +1,5 @@
 import type { Passkey, PasskeysResponse } from '../../shared/contracts/passkeys';
+import { enforcePolicyAfterFactorRemoved } from '../lib/mfa/enforce';
 import { listPasskeyItems, removePasskeyItem, renamePasskeyItem, toPasskey } from './store';
 
 /** The caller's passkeys, oldest first. */
@@ -13,4 +14,6 @@ export async function renamePasskey(userId: string, passkeyId: string, label: st
 
 export async function removePasskey(userId: string, passkeyId: string): Promise<void> {
   await removePasskeyItem(userId, passkeyId);
+  // It may have been the last second factor a company of the user requires.
+  await enforcePolicyAfterFactorRemoved(userId);
 }

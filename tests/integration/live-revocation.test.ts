@@ -6,6 +6,7 @@ import { hashPassword, linkParameter, newSalt, signIn, type TestAccount } from '
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 import { LiveSocket, settle } from '../support/live';
+import { addPasskey, integrationOrigin, SoftAuthenticator } from '../support/passkeys';
 
 /**
  * Revocation of the live channel: each way of losing a right closes (or re-filters) the
@@ -130,6 +131,23 @@ describe('rights that go', () => {
     await expectClosed(goes, 'accessRemoved', startedAt);
     expect(keeps.isOpen).toBe(true);
     expect(keeps.changes().at(-1)?.title).toBe('After the close');
+  });
+
+  it('an advisor company requiring two-factor sign-in closes the sockets of members without it, and of one who removes their last passkey', async () => {
+    const company = await advisorCompanyFor(stack, family.familyId, [], 'Strict Live Advisors');
+    const without = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Factorless');
+    const withPasskey = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Keyed');
+    await addPasskey(company.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Owner key');
+    const passkey = await addPasskey(withPasskey.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Advisor key');
+    const goes = await open(without.client, family.familyId);
+    const stays = await open(withPasskey.client, family.familyId);
+    let startedAt = Date.now();
+    expect((await company.client.request('PUT', '/api/entities/two-factor-policy', { requireTwoFactor: true })).status).toBe(200);
+    await expectClosed(goes, 'accessRemoved', startedAt);
+    expect(stays.isOpen).toBe(true);
+    startedAt = Date.now();
+    expect((await withPasskey.client.delete(`/api/mfa/passkey/${passkey.id}`)).status).toBe(204);
+    await expectClosed(stays, 'accessRemoved', startedAt);
   });
 
   it('narrowed shares re-filter the company’s sockets at once: nothing of the hidden section after the change', async () => {

@@ -66,8 +66,9 @@ export function putNewAccount(user: UserItem, password: StoredPassword, at: stri
   ];
 }
 
-export async function getUser(userId: string): Promise<UserItem | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+/** The user's profile item; `consistent` right after a write of it (a factor just removed). */
+export async function getUser(userId: string, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ...(options.consistent ? { ConsistentRead: true } : {}) }));
   return result.Item as UserItem | undefined;
 }
 

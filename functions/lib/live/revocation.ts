@@ -73,6 +73,14 @@ export function liveRightsChanged(userId: string): Promise<void> {
   return safely('rights changed', async () => recheck(await connectionsOfUser(userId)));
 }
 
+/** A user may no longer act for an entity though still its member (the company's two-factor policy): the sockets they opened as its member close. */
+export function liveEntityClosedTo(userId: string, entityId: number): Promise<void> {
+  return safely('entity closed', async () => {
+    const connections = (await connectionsOfUser(userId)).filter((connection) => connection.access.membership.entityId === entityId);
+    await closeAll(connections.map((connection) => ({ connection, reason: 'accessRemoved' as const })));
+  });
+}
+
 /** The canvas's shares or advisor roles changed: every socket of it is decided again; returns those still open, with their access. */
 export async function recheckCanvas(familyId: number): Promise<LiveConnection[]> {
   return recheck(await listConnections(familyId));
