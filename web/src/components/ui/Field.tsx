@@ -180,3 +180,11 @@ export function Checkbox({ label, error, id: givenId, className, ...props }: Che
     </div>
   );
 }
+
+/**
+ * A calendar day typed day.month.year (due dates, access end dates; YYYY-MM-DD on the wire,
+ * shared/dates.ts parseDay): the numeric keypad on phones, no autofill, a short box.
+ */
+export function DayField(props: Omit<TextFieldProps, 'placeholder'>) {
+  return <TextField placeholder="dd.mm.yyyy" inputMode="numeric" autoComplete="off" containerClassName="sm:max-w-56" {...props} />;
+}

@@ -8,7 +8,7 @@ import { t } from '../../../messages/en-US';
 import type { PersonOption } from '../hooks/use-canvas-people';
 import type { CanvasScope } from '../lib/scope';
 import { SelectField } from '../../../components/ui/SelectField';
-import { TextField } from '../../../components/ui/Field';
+import { DayField } from '../../../components/ui/Field';
 
 type PersonSelectProps = Omit<ComponentProps<typeof SelectField>, 'options' | 'placeholder'> & {
   people: readonly PersonOption[];
@@ -129,16 +129,6 @@ export function CloseAndSaveButtons({ isReadOnly, isValid, progress, onClose }: 
 }
 
 /** The due date of a goal or action point, typed day.month.year (YYYY-MM-DD on the wire). */
-export function DueDateField(props: Omit<ComponentProps<typeof TextField>, 'label' | 'hint' | 'placeholder'>) {
-  return (
-    <TextField
-      label={t('canvas.form.dueDate')}
-      hint={t('canvas.form.dueDateHint')}
-      placeholder="dd.mm.yyyy"
-      inputMode="numeric"
-      autoComplete="off"
-      containerClassName="sm:max-w-56"
-      {...props}
-    />
-  );
+export function DueDateField(props: Omit<ComponentProps<typeof DayField>, 'label' | 'hint'>) {
+  return <DayField label={t('canvas.form.dueDate')} hint={t('canvas.form.dueDateHint')} {...props} />;
 }

@@ -22,3 +22,39 @@ export function CodeField({ kind, value, onChange, error, autoFocus }: { kind: '
     />
   );
 }
+
+/**
+ * The code field with its switch between the app's code and a recovery code (the login's
+ * second step, turning TOTP off): switching empties the field and its error.
+ */
+export function CodeOrRecoveryField({
+  kind,
+  onKindChange,
+  value,
+  onChange,
+  error,
+  autoFocus,
+}: {
+  kind: 'totp' | 'recovery';
+  onKindChange: (kind: 'totp' | 'recovery') => void;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <CodeField kind={kind} value={value} onChange={onChange} error={error} autoFocus={autoFocus} />
+      <button
+        type="button"
+        className="self-start text-sm font-medium text-primary-700 underline underline-offset-4"
+        onClick={() => {
+          onKindChange(kind === 'totp' ? 'recovery' : 'totp');
+          onChange('');
+        }}
+      >
+        {kind === 'totp' ? t('twoFactor.useRecoveryCode') : t('twoFactor.useAppCode')}
+      </button>
+    </>
+  );
+}

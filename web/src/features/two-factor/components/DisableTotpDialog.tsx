@@ -6,7 +6,7 @@ import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { disableTotp } from '../api/two-factor';
-import { CodeField } from './CodeField';
+import { CodeOrRecoveryField } from './CodeField';
 
 /**
  * Turning TOTP off: a current code or a recovery code. The route is guarded: without a
@@ -42,18 +42,16 @@ export function DisableTotpDialog({ isOpen, onClose, onDisabled }: { isOpen: boo
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('twoFactor.disableTitle')} description={t('twoFactor.disableIntro')} closeLabel={t('twoFactor.close')} size="sm">
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <CodeField kind={kind} value={value} onChange={setValue} error={error} />
-        <button
-          type="button"
-          className="self-start text-sm font-medium text-primary-700 underline underline-offset-4"
-          onClick={() => {
-            setKind(kind === 'totp' ? 'recovery' : 'totp');
-            setValue('');
+        <CodeOrRecoveryField
+          kind={kind}
+          onKindChange={(next) => {
+            setKind(next);
             setError(null);
           }}
-        >
-          {kind === 'totp' ? t('twoFactor.useRecoveryCode') : t('twoFactor.useAppCode')}
-        </button>
+          value={value}
+          onChange={setValue}
+          error={error}
+        />
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             {t('twoFactor.setup.cancel')}

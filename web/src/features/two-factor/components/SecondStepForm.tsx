@@ -7,7 +7,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { signInWithSecondFactor } from '../api/two-factor';
-import { CodeField } from './CodeField';
+import { CodeOrRecoveryField } from './CodeField';
 
 /**
  * The login's second step (issue 14): after the right password of an account with a second
@@ -82,18 +82,17 @@ export function SecondStepForm({
           <p className="mt-1 text-ink-700">{kind === 'totp' ? t('login.secondStep.intro') : t('login.secondStep.recoveryIntro')}</p>
         </div>
         {isExpired && <FormAlert title={t('login.errors.title')} text={t('login.secondStep.expired')} />}
-        <CodeField kind={kind} value={value} onChange={setValue} error={error} autoFocus />
-        <button
-          type="button"
-          className="self-start text-sm font-medium text-primary-700 underline underline-offset-4"
-          onClick={() => {
-            setKind(kind === 'totp' ? 'recovery' : 'totp');
-            setValue('');
+        <CodeOrRecoveryField
+          kind={kind}
+          onKindChange={(next) => {
+            setKind(next);
             setError(null);
           }}
-        >
-          {kind === 'totp' ? t('twoFactor.useRecoveryCode') : t('twoFactor.useAppCode')}
-        </button>
+          value={value}
+          onChange={setValue}
+          error={error}
+          autoFocus
+        />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" size="lg" disabled={isBusy || !value.trim() || isExpired}>
             {t('login.secondStep.submit')}

@@ -4,7 +4,7 @@ import { CreateFamilyInvitationRequest } from '../../../../../shared/contracts/i
 import { limits } from '../../../../../shared/validation';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { CheckboxGroup } from '../../../components/ui/CheckboxGroup';
-import { TextField } from '../../../components/ui/Field';
+import { DayField, TextField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { t } from '../../../messages/en-US';
@@ -186,14 +186,10 @@ export function InviteAdvisorForm({ entityName, initialSectionIds, onSent, progr
           ) : (
             <SectionsSelect outline={outline.data} selected={selected} onChange={setChosenIds} />
           )}
-          <TextField
+          <DayField
             label={t('accessUntil.label')}
             hint={t('accessUntil.hint')}
-            placeholder="dd.mm.yyyy"
-            inputMode="numeric"
-            autoComplete="off"
-            containerClassName="sm:max-w-56"
-            value={typedUntil}
+              value={typedUntil}
             onChange={(event) => setTypedUntil(event.target.value)}
             onBlur={() => setIsUntilTouched(true)}
             error={isUntilTouched && untilError ? t(untilError) : undefined}

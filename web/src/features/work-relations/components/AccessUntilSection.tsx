@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { addDays, dayIn, formatDay } from '../../../../../shared/dates';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { Button, ProgressButton } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/Field';
+import { DayField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { t } from '../../../messages/en-US';
 import { currentEntityIdAtom } from '../../../stores/session';
@@ -96,13 +96,9 @@ function AccessUntilForm({ companyId, companyName, sharedIds, accessUntil, progr
           void store(wanted ?? null);
         }}
       >
-        <TextField
+        <DayField
           label={t('accessUntil.label')}
           hint={t('accessUntil.hint')}
-          placeholder="dd.mm.yyyy"
-          inputMode="numeric"
-          autoComplete="off"
-          containerClassName="sm:max-w-56"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           onBlur={() => setIsTouched(true)}
