@@ -54,40 +54,24 @@ export class JobsStack extends Stack {
     });
     grantTableAccess(this.cleanup.function, props.table, 'cleanup');
 
-    // The scheduler invokes the job asynchronously. Two ways it can fail, two queues:
-    // the schedule cannot deliver (permissions, throttling) → the schedule's DLQ; the job
-    // itself fails after Lambda's own retries → the function's on-failure destination.
-    const scheduleDlq = new DeadLetterQueue(this, 'CleanupScheduleDlq', { purpose: 'cleanup schedule (undeliverable invocations)', alarmTopic: props.alarmTopic });
-    const failedRunsDlq = new DeadLetterQueue(this, 'CleanupFailuresDlq', { purpose: 'cleanup job (runs that failed after retries)', alarmTopic: props.alarmTopic });
-    this.deadLetterQueues = [scheduleDlq, failedRunsDlq];
-    this.cleanup.function.configureAsyncInvoke({
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(2),
-      onFailure: new destinations.SqsDestination(failedRunsDlq.queue),
-    });
-
-    // Our own role, so the acknowledgement below sits on exactly the role it is about.
+    // Our own role, so the acknowledgements sit on exactly the role they are about.
     const schedulerRole = new iam.Role(this, 'SchedulerRole', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
       }),
-      description: 'EventBridge Scheduler: invokes the cleanup job',
+      description: 'EventBridge Scheduler: invokes the scheduled jobs (cleanup, digest, access expiry)',
     });
-    this.cleanupSchedule = new scheduler.Schedule(this, 'DailyCleanup', {
+    this.deadLetterQueues = [];
+    this.cleanupSchedule = this.schedule(this.cleanup, {
+      id: 'Cleanup',
+      scheduleId: 'DailyCleanup',
+      name: 'cleanup',
       description: 'Runs the cleanup job every night',
       // Night time for European families, when the table is quiet.
-      schedule: scheduler.ScheduleExpression.cron({ minute: '30', hour: '3', timeZone: TimeZone.EUROPE_BERLIN }),
-      target: new targets.LambdaInvoke(this.cleanup.function, {
-        role: schedulerRole,
-        retryAttempts: 2,
-        maxEventAge: Duration.hours(2),
-        deadLetterQueue: scheduleDlq.queue,
-      }),
-    });
-    // Granting invoke gives lambda:InvokeFunction on the function and on `<arn>:*`.
-    Validations.of(schedulerRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.cleanup.function.node.defaultChild as CfnResource)}.Arn>:*]`,
-      reason: 'The wildcard only covers versions and aliases of the cleanup function itself, which CDK grants with every Lambda invoke permission.',
+      cron: scheduler.ScheduleExpression.cron({ minute: '30', hour: '3', timeZone: TimeZone.EUROPE_BERLIN }),
+      maxEventAge: Duration.hours(2),
+      role: schedulerRole,
+      alarmTopic: props.alarmTopic,
     });
 
     // The e-mail digest: every hour, the users whose digest is due that hour (07:00 in their
@@ -100,33 +84,16 @@ export class JobsStack extends Stack {
       timeout: Duration.minutes(10),
     });
     grantTableAccess(this.digest.function, props.table, 'digest');
-    props.mailIdentity.grant(this.digest.function, 'ses:SendEmail');
-    iam.Grant.addToPrincipal({
-      grantee: this.digest.function,
-      actions: ['ses:SendEmail'],
-      resourceArns: [this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.mailConfigurationSet.configurationSetName })],
-    });
-    const digestScheduleDlq = new DeadLetterQueue(this, 'DigestScheduleDlq', { purpose: 'digest schedule (undeliverable invocations)', alarmTopic: props.alarmTopic });
-    const digestFailuresDlq = new DeadLetterQueue(this, 'DigestFailuresDlq', { purpose: 'digest job (runs that failed after retries)', alarmTopic: props.alarmTopic });
-    this.deadLetterQueues.push(digestScheduleDlq, digestFailuresDlq);
-    this.digest.function.configureAsyncInvoke({
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(1),
-      onFailure: new destinations.SqsDestination(digestFailuresDlq.queue),
-    });
-    this.digestSchedule = new scheduler.Schedule(this, 'HourlyDigest', {
+    this.grantMail(this.digest, props);
+    this.digestSchedule = this.schedule(this.digest, {
+      id: 'Digest',
+      scheduleId: 'HourlyDigest',
+      name: 'digest',
       description: 'Dispatches the e-mail digests due this hour',
-      schedule: scheduler.ScheduleExpression.cron({ minute: '5', hour: '*', timeZone: TimeZone.ETC_UTC }),
-      target: new targets.LambdaInvoke(this.digest.function, {
-        role: schedulerRole,
-        retryAttempts: 2,
-        maxEventAge: Duration.hours(1),
-        deadLetterQueue: digestScheduleDlq.queue,
-      }),
-    });
-    Validations.of(schedulerRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.digest.function.node.defaultChild as CfnResource)}.Arn>:*]`,
-      reason: 'The wildcard only covers versions and aliases of the digest function itself, which CDK grants with every Lambda invoke permission.',
+      cron: scheduler.ScheduleExpression.cron({ minute: '5', hour: '*', timeZone: TimeZone.ETC_UTC }),
+      maxEventAge: Duration.hours(1),
+      role: schedulerRole,
+      alarmTopic: props.alarmTopic,
     });
 
     // Time-boxed advisor access: every hour (UTC, where the end dates are measured), end the
@@ -140,33 +107,52 @@ export class JobsStack extends Stack {
       timeout: Duration.minutes(5),
     });
     grantTableAccess(this.accessExpiry.function, props.table, 'accessExpiry');
-    props.mailIdentity.grant(this.accessExpiry.function, 'ses:SendEmail');
+    this.grantMail(this.accessExpiry, props);
+    this.accessExpirySchedule = this.schedule(this.accessExpiry, {
+      id: 'AccessExpiry',
+      scheduleId: 'HourlyAccessExpiry',
+      name: 'access-expiry',
+      description: 'Ends work relations whose access end date is over; warns 7 days before',
+      cron: scheduler.ScheduleExpression.cron({ minute: '2', hour: '*', timeZone: TimeZone.ETC_UTC }),
+      maxEventAge: Duration.hours(1),
+      role: schedulerRole,
+      alarmTopic: props.alarmTopic,
+    });
+  }
+
+  /** Sending mail through the app's identity and configuration set. */
+  private grantMail(job: AppFunction, props: JobsStackProps): void {
+    props.mailIdentity.grant(job.function, 'ses:SendEmail');
     iam.Grant.addToPrincipal({
-      grantee: this.accessExpiry.function,
+      grantee: job.function,
       actions: ['ses:SendEmail'],
       resourceArns: [this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.mailConfigurationSet.configurationSetName })],
     });
-    const expiryScheduleDlq = new DeadLetterQueue(this, 'AccessExpiryScheduleDlq', { purpose: 'access-expiry schedule (undeliverable invocations)', alarmTopic: props.alarmTopic });
-    const expiryFailuresDlq = new DeadLetterQueue(this, 'AccessExpiryFailuresDlq', { purpose: 'access-expiry job (runs that failed after retries)', alarmTopic: props.alarmTopic });
-    this.deadLetterQueues.push(expiryScheduleDlq, expiryFailuresDlq);
-    this.accessExpiry.function.configureAsyncInvoke({
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(1),
-      onFailure: new destinations.SqsDestination(expiryFailuresDlq.queue),
+  }
+
+  /**
+   * A job on a schedule. The scheduler invokes it asynchronously; two ways that can fail,
+   * two queues: the schedule cannot deliver (permissions, throttling) → the schedule's DLQ;
+   * the job itself fails after Lambda's own retries → the function's on-failure destination.
+   */
+  private schedule(
+    job: AppFunction,
+    options: { id: string; scheduleId: string; name: string; description: string; cron: scheduler.ScheduleExpression; maxEventAge: Duration; role: iam.Role; alarmTopic: JobsStackProps['alarmTopic'] },
+  ): scheduler.Schedule {
+    const scheduleDlq = new DeadLetterQueue(this, `${options.id}ScheduleDlq`, { purpose: `${options.name} schedule (undeliverable invocations)`, alarmTopic: options.alarmTopic });
+    const failedRunsDlq = new DeadLetterQueue(this, `${options.id}FailuresDlq`, { purpose: `${options.name} job (runs that failed after retries)`, alarmTopic: options.alarmTopic });
+    this.deadLetterQueues.push(scheduleDlq, failedRunsDlq);
+    job.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: options.maxEventAge, onFailure: new destinations.SqsDestination(failedRunsDlq.queue) });
+    const schedule = new scheduler.Schedule(this, options.scheduleId, {
+      description: options.description,
+      schedule: options.cron,
+      target: new targets.LambdaInvoke(job.function, { role: options.role, retryAttempts: 2, maxEventAge: options.maxEventAge, deadLetterQueue: scheduleDlq.queue }),
     });
-    this.accessExpirySchedule = new scheduler.Schedule(this, 'HourlyAccessExpiry', {
-      description: 'Ends work relations whose access end date is over; warns 7 days before',
-      schedule: scheduler.ScheduleExpression.cron({ minute: '2', hour: '*', timeZone: TimeZone.ETC_UTC }),
-      target: new targets.LambdaInvoke(this.accessExpiry.function, {
-        role: schedulerRole,
-        retryAttempts: 2,
-        maxEventAge: Duration.hours(1),
-        deadLetterQueue: expiryScheduleDlq.queue,
-      }),
+    // Granting invoke gives lambda:InvokeFunction on the function and on `<arn>:*`.
+    Validations.of(options.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(job.function.node.defaultChild as CfnResource)}.Arn>:*]`,
+      reason: `The wildcard only covers versions and aliases of the ${options.name} function itself, which CDK grants with every Lambda invoke permission.`,
     });
-    Validations.of(schedulerRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.accessExpiry.function.node.defaultChild as CfnResource)}.Arn>:*]`,
-      reason: 'The wildcard only covers versions and aliases of the access-expiry function itself, which CDK grants with every Lambda invoke permission.',
-    });
+    return schedule;
   }
 }
