@@ -27,6 +27,8 @@ const people = {
   lucas: { firstName: 'Lucas', lastName: 'Rivera', email: email('lucas.rivera'), role: 'Rivera Family: limited member' },
   eleanor: { firstName: 'Eleanor', lastName: 'Hart', email: email('eleanor.hart'), role: 'Harbor Wealth Partners: owner (full canvas access)' },
   james: { firstName: 'James', lastName: 'Okafor', email: email('james.okafor'), role: 'Harbor Wealth Partners: advisor (read access)' },
+  ngozi: { firstName: 'Ngozi', lastName: 'Adeyemi', email: email('ngozi.adeyemi'), role: 'Adeyemi Family: owner (a client of Harbor)' },
+  astrid: { firstName: 'Astrid', lastName: 'Lindqvist', email: email('astrid.lindqvist'), role: 'Lindqvist Family: owner (a client of Harbor)' },
   priya: { firstName: 'Priya', lastName: 'Shah', email: email('priya.shah'), role: 'Summit Trust Advisors: owner (only "The Four Abundances" shared, for 45 days)' },
 } satisfies Record<string, Person>;
 
@@ -143,6 +145,26 @@ async function advisorCompany(family: Client, person: Person, companyName: strin
   return { client, companyId: company.id };
 }
 
+/**
+ * A family the advisor company invited and that accepted as a new family (its canvas comes
+ * with it), with a first takeaway: the advisor's dashboard then lists several families by
+ * name, searchable, with changes since the last visit.
+ */
+async function clientFamily(company: Client, person: Person, familyName: string, takeaway: { category: string; title: string }): Promise<Client> {
+  const { id } = await company.ok<{ id: string }>('POST', '/api/family-invitation/create', { email: person.email });
+  await company.ok('POST', '/api/family-invitation/send-email', { id });
+  const token = await tokenFromInbox(person.email, '/family-invitation');
+  const client = new Client();
+  await client.ok('POST', '/api/auth/signup', { ...signupBody(person), familyInvitationToken: token });
+  const family = await client.ok<{ id: number }>('POST', '/api/family-invitation/accept', { token, entityName: familyName });
+  // The new family becomes the current entity and starts its canvas, as the app's first visit does.
+  await client.ok('POST', '/api/auth/set-current-entity', { id: family.id });
+  const canvas = await client.ok<Canvas>('POST', '/api/canvas/create');
+  const category = categoryId(canvas, takeaway.category);
+  await client.ok('POST', `/api/canvas-takeaway/create/${category}`, { title: takeaway.title, text: '', categoryId: category });
+  return client;
+}
+
 // ---- the canvas ------------------------------------------------------------------------------
 
 type Canvas = { id: number; sections: Array<{ id: number; title: string; sectionTypeId: number; categories: Array<{ id: number; title: string }> }> };
@@ -256,6 +278,16 @@ async function main(): Promise<void> {
     title: 'Send three trust options with costs',
     categoryId: categoryId(canvas, 'Abundance of Wealth'),
     priority: 'HighPriority',
+  });
+  // More client families for Harbor's dashboard (sorted by name, searchable); Harbor reads the Adeyemis' canvas, then they add to it.
+  const adeyemi = await clientFamily(harbor.client, people.ngozi, 'Adeyemi Family', { category: 'Our Values', title: 'Education opens every door' });
+  await clientFamily(harbor.client, people.astrid, 'Lindqvist Family', { category: 'Abundance of Wealth', title: 'Keep the forest in the family' });
+  const adeyemiCanvas = await adeyemi.ok<Canvas>('GET', '/api/canvas');
+  await harbor.client.ok('GET', `/api/canvas/${adeyemiCanvas.id}`);
+  await adeyemi.ok('POST', `/api/canvas-takeaway/create/${categoryId(adeyemiCanvas, 'What we do best')}`, {
+    title: 'We build things together',
+    text: '',
+    categoryId: categoryId(adeyemiCanvas, 'What we do best'),
   });
   // Advisors read the canvas: the family's "Advisor access" tab shows who read which section.
   await harbor.client.ok('GET', `/api/canvas/${canvas.id}`);
