@@ -8,8 +8,8 @@ import { fullName, type UserItem } from '../db/users';
 import { listWorkRelationMembersOfFamily, listWorkRelationsOfFamily, type WorkRelationItem, type WorkRelationMemberItem } from '../db/work-relations';
 import { fail } from '../errors';
 
-/** One advisor as the lists show them, with contact data as the viewer may see it. */
-export function toAdvisorMember(member: MemberItem, user: UserItem, entityName: string, workRelationRoleId: WorkRelationRoleId | null, viewer: Viewer): AdvisorMember {
+/** What every person row of the lists carries: name, entity, role, and contact data as the viewer may see it. */
+function personRow(member: MemberItem, user: UserItem, entityName: string, viewer: Viewer) {
   const contact = contactOf(user, viewer);
   return {
     id: member.userId,
@@ -19,31 +19,21 @@ export function toAdvisorMember(member: MemberItem, user: UserItem, entityName: 
     prefix: user.prefix ?? null,
     entityId: member.entityId,
     entityName,
+    entityRoleId: member.entityRoleId,
     email: contact.email,
     phoneNumber: contact.phoneNumber,
-    companyPosition: member.companyPosition ?? null,
-    entityRoleId: member.entityRoleId,
-    workRelationRoleId,
     addresses: contact.addresses,
   };
 }
 
+/** One advisor as the lists show them. */
+export function toAdvisorMember(member: MemberItem, user: UserItem, entityName: string, workRelationRoleId: WorkRelationRoleId | null, viewer: Viewer): AdvisorMember {
+  return { ...personRow(member, user, entityName, viewer), companyPosition: member.companyPosition ?? null, workRelationRoleId };
+}
+
 /** One family member as an advisor sees them. */
 export function toFamilyMemberRow(member: MemberItem, user: UserItem, entityName: string, viewer: Viewer): FamilyMemberRow {
-  const contact = contactOf(user, viewer);
-  return {
-    id: member.userId,
-    memberName: fullName(user),
-    firstName: user.firstName,
-    lastName: user.lastName,
-    prefix: user.prefix ?? null,
-    entityId: member.entityId,
-    entityName,
-    entityRoleId: member.entityRoleId,
-    email: contact.email,
-    phoneNumber: contact.phoneNumber,
-    addresses: contact.addresses,
-  };
+  return personRow(member, user, entityName, viewer);
 }
 
 /** The canvas roles a family gave, by `<advisorId>#<userId>`. */
