@@ -32,6 +32,17 @@ export class Inbox {
 
 /** Serious and critical axe findings on the page (WCAG 2.x A and AA rules), as readable lines. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  // A toast or dialog still fading in has, for that moment, less contrast than it will have:
+  // check what the user is left looking at, once running transitions have ended.
+  // (Endless ones, spinners, are left alone; and none is waited for longer than 2 s.)
+  await page.evaluate(async () => {
+    type Running = { finished: Promise<unknown>; effect: { getComputedTiming(): { iterations?: number } } | null };
+    const running = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const ended = Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
