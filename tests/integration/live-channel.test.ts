@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActionPoint, Answer, Goal, Takeaway } from '../../shared/contracts/canvas';
 import type { HistoryEvent, HistoryPage } from '../../shared/contracts/history';
 import type { LiveServerMessage, PresenceMember } from '../../shared/contracts/live';
@@ -6,7 +6,7 @@ import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
-import { LiveSocket, refusedHandshake, settle } from '../support/live';
+import { liveSocketsOf, refusedHandshake, settle } from '../support/live';
 
 /**
  * The live channel (issue "live canvas", server part): the handshake's refusals, a change
@@ -26,13 +26,7 @@ let sharedSectionId: number;
 let sharedCategoryId: number;
 let hiddenSectionId: number;
 let hiddenCategoryId: number;
-const sockets: LiveSocket[] = [];
-
-async function open(client: ApiClient, familyId?: number): Promise<LiveSocket> {
-  const socket = await LiveSocket.open(stack, client, { familyId });
-  sockets.push(socket);
-  return socket;
-}
+const open = liveSocketsOf(stack);
 
 async function history(client: ApiClient, familyId?: number, limit = 100): Promise<HistoryEvent[]> {
   const response = await client.get<HistoryPage>(`/api/canvas/history${familyId ? `/${familyId}` : ''}?limit=${limit}`);
@@ -56,10 +50,6 @@ beforeAll(async () => {
   hiddenCategoryId = family.canvas.sections[1]!.categories[0]!.id;
   company = await advisorCompanyFor(stack, family.familyId, [sharedSectionId], 'Live Advisors');
   sectionAdvisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Section');
-});
-
-afterAll(async () => {
-  await Promise.all(sockets.map((socket) => (socket.isOpen ? socket.close() : undefined)));
 });
 
 describe('the handshake', () => {

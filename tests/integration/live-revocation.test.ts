@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Takeaway } from '../../shared/contracts/canvas';
 import type { CloseReason, LiveServerMessage } from '../../shared/contracts/live';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { hashPassword, linkParameter, newSalt, signIn, type TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
-import { useIntegrationStack, type ApiClient } from '../support/integration';
-import { LiveSocket, settle } from '../support/live';
+import { useIntegrationStack } from '../support/integration';
+import { LiveSocket, liveSocketsOf, settle } from '../support/live';
 import { addPasskey, integrationOrigin, SoftAuthenticator } from '../support/passkeys';
 
 /**
@@ -22,13 +22,7 @@ let sharedSectionId: number;
 let sharedCategoryId: number;
 let hiddenSectionId: number;
 let hiddenCategoryId: number;
-const sockets: LiveSocket[] = [];
-
-async function open(client: ApiClient, familyId?: number): Promise<LiveSocket> {
-  const socket = await LiveSocket.open(stack, client, { familyId });
-  sockets.push(socket);
-  return socket;
-}
+const open = liveSocketsOf(stack);
 
 async function takeaway(categoryId: number, title: string): Promise<Takeaway> {
   const response = await family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${categoryId}`, { title, categoryId });
@@ -57,10 +51,6 @@ beforeAll(async () => {
   sharedCategoryId = family.canvas.sections[0]!.categories[0]!.id;
   hiddenSectionId = family.canvas.sections[1]!.id;
   hiddenCategoryId = family.canvas.sections[1]!.categories[0]!.id;
-});
-
-afterAll(async () => {
-  await Promise.all(sockets.map((socket) => (socket.isOpen ? socket.close() : undefined)));
 });
 
 describe('sessions that end', () => {

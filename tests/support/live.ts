@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import WebSocket from 'ws';
 import type { HistoryEvent } from '../../shared/contracts/history';
 import { LiveServerMessage, livePath } from '../../shared/contracts/live';
@@ -112,3 +112,19 @@ export async function refusedHandshake(stack: IntegrationStack, client: ApiClien
 
 /** Lets in-flight stream records reach the sockets before asserting that nothing (more) arrived. */
 export const settle = (ms = 600) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Opens sockets for a test file and closes whichever are still open after it:
+ * `const open = liveSocketsOf(stack)` at the top of the file, then `await open(client, familyId?)`.
+ */
+export function liveSocketsOf(stack: IntegrationStack): (client: ApiClient, familyId?: number) => Promise<LiveSocket> {
+  const sockets: LiveSocket[] = [];
+  afterAll(async () => {
+    await Promise.all(sockets.map((socket) => (socket.isOpen ? socket.close() : undefined)));
+  });
+  return async (client, familyId) => {
+    const socket = await LiveSocket.open(stack, client, { familyId });
+    sockets.push(socket);
+    return socket;
+  };
+}

@@ -1,10 +1,11 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { HistoryActor } from '../../../shared/contracts/history';
 import type { PresenceState } from '../../../shared/contracts/live';
 import type { CanvasAccess } from '../../../shared/permissions';
 import { isConditionalCheckFailure } from '../errors';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query';
 
 /**
  * The live channel's connection items (docs/data-model.md "Live connections"): one per open
@@ -59,41 +60,13 @@ export async function putConnection(connection: LiveConnection): Promise<void> {
 
 /** Every socket of a canvas, expired ones included (the caller closes those). */
 export async function listConnections(familyId: number): Promise<LiveConnection[]> {
-  const found: LiveConnection[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.livePartition(familyId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(connectionOf));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.livePartition(familyId) }, ConsistentRead: true });
+  return items.map(connectionOf);
 }
 
 async function queryIndex(indexName: 'GSI1' | 'GSI2', partition: string): Promise<LiveConnection[]> {
-  const found: LiveConnection[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexName,
-        KeyConditionExpression: `${indexName}PK = :pk`,
-        ExpressionAttributeValues: { ':pk': partition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(connectionOf));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({ IndexName: indexName, KeyConditionExpression: `${indexName}PK = :pk`, ExpressionAttributeValues: { ':pk': partition } });
+  return items.map(connectionOf);
 }
 
 /** A user's sockets on every canvas (GSI1). */

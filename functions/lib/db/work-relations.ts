@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure, transactionCancellationReasons } from '../errors';
 import { getEntity } from './entities';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
@@ -283,15 +283,7 @@ export async function listFamiliesOfAdvisorByName(advisorId: number, options: { 
     KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
     ExpressionAttributeValues: { ':pk': keys.familiesOfAdvisor(advisorId).GSI1PK, ':prefix': keys.familyByNamePrefix(options.search ?? '') },
   };
-  if (options.limit === undefined) return queryAll<WorkRelationItem>(input);
-  const items: WorkRelationItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), Limit: options.limit - items.length, ExclusiveStartKey: startKey }));
-    items.push(...((page.Items ?? []) as WorkRelationItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && items.length < options.limit);
-  return items;
+  return queryAll<WorkRelationItem>(input, { limit: options.limit });
 }
 
 /** Gives an advisor a canvas role only while they have no access (no role, or 'none'), as one item of a transaction. */

@@ -6,22 +6,10 @@ import type { PresenceMember } from '../../../../../shared/contracts/live';
 import { userIdAtom } from '../../../stores/session';
 import { CategoryPeople, ItemLiveNote, LiveTools } from '../components/LiveTools';
 import { ReportEditing } from '../components/ReportEditing';
-import { createFakeSocket, FakeSocket } from '../testing/fake-socket';
+import { createFakeSocket, FakeSocket, presenceMember } from '../testing/fake-socket';
 import { leaveGraceMs, LiveProvider } from './use-live';
 
-const person = (userId: string, firstName: string, overrides: Partial<PresenceMember> = {}): PresenceMember => ({
-  userId,
-  firstName,
-  lastName: 'Rivera',
-  entityId: 7,
-  entityName: 'Rivera Family',
-  entityTypeId: 1,
-  state: 'active',
-  sectionId: null,
-  categoryId: null,
-  editingItemId: null,
-  ...overrides,
-});
+const person = (userId: string, firstName: string, overrides: Partial<PresenceMember> = {}): PresenceMember => presenceMember({ userId, firstName, ...overrides });
 
 const event = (overrides: Partial<HistoryEvent> = {}): HistoryEvent => ({
   id: 'mf0000001000aaaaaaaaaa',

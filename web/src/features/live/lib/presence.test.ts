@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PresenceMember } from '../../../../../shared/contracts/live';
+import { presenceMember } from '../testing/fake-socket';
 import { peopleOf, withGracePeriod } from './presence';
 
-const member = (overrides: Partial<PresenceMember>): PresenceMember => ({
-  userId: 'u-sofia',
-  firstName: 'Sofia',
-  lastName: 'Rivera',
-  entityId: 7,
-  entityName: 'Rivera Family',
-  entityTypeId: 1,
-  state: 'active',
-  sectionId: null,
-  categoryId: null,
-  editingItemId: null,
-  ...overrides,
-});
+const member = presenceMember;
 
 describe('who is on the canvas', () => {
   it('shows a person once whatever their tabs: active if any tab is, editing what any tab edits', () => {

@@ -1,4 +1,4 @@
-import type { LiveServerMessage } from '../../../../../shared/contracts/live';
+import type { LiveServerMessage, PresenceMember } from '../../../../../shared/contracts/live';
 
 /** A stand-in for the browser's WebSocket that a test opens, feeds and drops by hand. */
 export class FakeSocket {
@@ -44,3 +44,18 @@ export class FakeSocket {
 }
 
 export const createFakeSocket = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+
+/** Someone on the canvas as a presence message lists them (a Rivera family member, nowhere in particular). */
+export const presenceMember = (overrides: Partial<PresenceMember> = {}): PresenceMember => ({
+  userId: 'u-sofia',
+  firstName: 'Sofia',
+  lastName: 'Rivera',
+  entityId: 7,
+  entityName: 'Rivera Family',
+  entityTypeId: 1,
+  state: 'active',
+  sectionId: null,
+  categoryId: null,
+  editingItemId: null,
+  ...overrides,
+});
