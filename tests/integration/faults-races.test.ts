@@ -24,6 +24,8 @@ import { snapshotTable } from '../support/table';
 
 const stack = useIntegrationStack();
 const rounds = 50;
+/** Bounded by rounds, not by the clock: 50 real request pairs may take long on a busy machine. */
+const raceTimeoutMs = 180_000;
 
 type ErrorBody = { errorCode?: number };
 
@@ -91,7 +93,7 @@ describe('conditional-write races, 50 pairs at once', () => {
     const categories = await Promise.all(categoryIds.map((categoryId) => voter.client.get<CategoryResponse>(`/api/canvas/category/${categoryId}`)));
     const served = new Map(categories.flatMap((category) => category.body.questions.flatMap((question) => question.answers)).map((answer) => [answer.id, answer]));
     expect(answers.map((answer) => [served.get(answer.id)?.voteCount, served.get(answer.id)?.hasVoted])).toEqual(answers.map(() => [1, true]));
-  });
+  }, raceTimeoutMs);
 
   it('two answers by the same user to the same question: exactly one answer stored', async () => {
     const answer = (questionId: string, text: string) => () => answerer.client.post<ErrorBody>(`/api/canvas-answer/create/${questionId}`, { questionId, text });
@@ -105,7 +107,7 @@ describe('conditional-write races, 50 pairs at once', () => {
       const question = questions.map((item) => JSON.parse(item) as { id: { S: string }; answeredBy?: { SS: string[] } }).find((item) => item.id.S === questionId);
       expect(question?.answeredBy?.SS.filter((userId) => userId === answerer.userId), questionId).toEqual([answerer.userId]);
     }
-  });
+  }, raceTimeoutMs);
 
   it('two people answering the same question at once: both answers stored, both named on the question', async () => {
     // Both writes change the same question item; a collision must be planned again, not lost or a 500.
@@ -118,7 +120,7 @@ describe('conditional-write races, 50 pairs at once', () => {
       const answeredBy = questions.find((item) => item.id.S === questionId)?.answeredBy?.SS ?? [];
       expect(answeredBy.filter((userId) => userId === voter.userId || userId === second.userId).sort(), questionId).toEqual([voter.userId, second.userId].sort());
     }
-  });
+  }, raceTimeoutMs);
 
   it('two owners removing each other: no entity is ever left without an owner', async () => {
     const [first, second] = await Promise.all([signUpAndConfirm(stack), signUpAndConfirm(stack)]);
@@ -161,5 +163,5 @@ describe('conditional-write races, 50 pairs at once', () => {
       expect(owners, `entity ${entityId}`).toHaveLength(1);
       expect(entity?.ownerCount, `entity ${entityId}`).toBe(1);
     }
-  });
+  }, raceTimeoutMs);
 });
