@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/src/testing/setup.ts'],
+          // A busy machine renders lazy routes slowly; waits are bounded at 10 s (web/src/testing/setup.ts).
+          testTimeout: 30_000,
         },
       },
       {

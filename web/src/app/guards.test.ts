@@ -492,8 +492,8 @@ describe('guardLoader in the router', () => {
   }
 
   async function settle(router: ReturnType<typeof routerAt>) {
-    await vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    await vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
   }
 
   it('sends a visitor from a login route to /login and remembers the target', async () => {

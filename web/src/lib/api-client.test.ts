@@ -189,7 +189,7 @@ describe('re-authentication (92)', () => {
     const handler = vi.fn(() => new Promise<boolean>((resolve) => (resolveAsk = resolve)));
     setReauthenticationHandler(handler);
     const both = Promise.all([apiClient.post('/a'), apiClient.post('/b')]);
-    await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 10));
     resolveAsk(true);
     await expect(both).resolves.toHaveLength(2);

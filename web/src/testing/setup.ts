@@ -5,5 +5,5 @@ import { afterEach } from 'vitest';
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => cleanup());
 
-// On two busy cores a lazy route can take over a second to render: find* waits 3 s, not 1.
-configure({ asyncUtilTimeout: 3000 });
+// On two busy cores a lazy route can take seconds to render: find* waits up to 10 s (a bound, not a delay).
+configure({ asyncUtilTimeout: 10_000 });

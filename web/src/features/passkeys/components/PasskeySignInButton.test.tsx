@@ -34,7 +34,7 @@ describe('"Sign in with a passkey" on the login page', () => {
     ceremony.get.mockResolvedValueOnce(assertion);
     const { user: actor, api, onSignedIn } = setup(ok(user));
     await actor.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
-    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user));
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user), { timeout: 10_000 });
     expect(api.callsTo('POST /auth/passkey')[0]?.body).toEqual({ response: assertion });
   });
 
