@@ -1,19 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Takeaway } from '../../shared/contracts/canvas';
 import { nextDigestHour } from '../../shared/digest-schedule';
-import { WorkRelationRole } from '../../shared/enums';
+import { addDays, dayIn } from '../../shared/dates';
+import { EntityRole, WorkRelationRole } from '../../shared/enums';
+import { accessExpiryWarningDays } from '../../shared/permissions';
+import { runAccessExpiry } from '../../functions/jobs/access-expiry/handler';
 import { advanceClock, now, resetClock } from '../../functions/lib/clock';
 import { runDigests } from '../../functions/jobs/digest/handler';
 import type { TestAccount } from '../support/accounts';
-import { advisorCompanyFor, advisorOf, familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
+import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type SentEmail } from '../support/integration';
 import { addPasskey, integrationOrigin, SoftAuthenticator } from '../support/passkeys';
 
 /**
- * The digest decides each reader with the same access decision as an HTTP read: an
+ * The jobs' mails decide each reader with the same access decision as an HTTP read: an
  * advisor company that requires two-factor sign-in shuts out a member without a second
- * factor from its client families in the digest too, while a member with one still hears
- * of them. The job runs in-process with a moved clock; the mails come from the SES emulator.
+ * factor from its client families in the digest and in the warning that access ends soon,
+ * while a member with one still hears of them. The jobs run in-process (the digest with a
+ * moved clock); the mails come from the SES emulator.
  */
 
 const stack = useIntegrationStack();
@@ -23,11 +27,13 @@ let factorless: TestAccount;
 let keyed: TestAccount;
 let news: Takeaway;
 
-async function digestsTo(address: string): Promise<SentEmail[]> {
+async function mailsTo(address: string): Promise<SentEmail[]> {
   const response = await fetch(`${stack.sesEndpoint}/store`);
   const { emails } = (await response.json()) as { emails: SentEmail[] };
-  return emails.filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())) && email.subject.startsWith('Your Family Canvas'));
+  return emails.filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())));
 }
+
+const digestsTo = async (address: string) => (await mailsTo(address)).filter((email) => email.subject.startsWith('Your Family Canvas'));
 
 beforeAll(async () => {
   family = await familyWithCanvas(stack, 'Policy Family');
@@ -47,6 +53,23 @@ beforeAll(async () => {
 });
 
 afterAll(() => resetClock());
+
+describe('the access-ending warning under a company’s two-factor policy', () => {
+  it('goes to the company’s admins the policy lets in, not to an admin without a second factor', async () => {
+    const company = await advisorCompanyFor(stack, family.familyId, [], 'Strict Ending Advisors');
+    const admin = await memberOf(stack, company, EntityRole.Admin, 'Unkeyed');
+    await addPasskey(company.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Owner key');
+    expect((await company.client.request('PUT', '/api/entities/two-factor-policy', { requireTwoFactor: true })).status).toBe(200);
+    const today = dayIn(now(), 'UTC');
+    const until = addDays(today, accessExpiryWarningDays);
+    const set = await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: until });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(await runAccessExpiry({ now: `${today}T12:00:00Z` })).toMatchObject({ warned: 1, failed: 0 });
+    const warned = async (email: string) => (await mailsTo(email)).filter((mail) => mail.subject.startsWith('Access to Policy Family ends on'));
+    expect(await warned(company.email)).toHaveLength(1);
+    expect(await warned(admin.email)).toHaveLength(0);
+  });
+});
 
 describe('the digest under a company’s two-factor policy', () => {
   it('gives the member the policy shuts out nothing of the company’s client families, as HTTP does; the member with a second factor hears of them', async () => {
