@@ -10,12 +10,16 @@ import { presenceFor, presenceMembers } from './presence';
 import { closeSocket, sendToSocket } from './sockets';
 
 /**
- * Revocation of the live channel: the one module every change that may end or narrow a
- * socket's right calls (DESIGN.md "Visibility is one function"). A socket keeps the access
- * it was granted; these functions decide it again from the stored truth (session, member
- * item, work relation) and close the socket (`closed`, then the close) or store the new
- * access. Callers:
- * - sign-out, password change and reset: the session's sockets end (liveSessionsEnded);
+ * Revocation of the live channel. Every delivery decides each socket again from the
+ * stored truth with the one access decision (decideSockets → functions/lib/access/
+ * decide.ts): the sender before it sends changes, broadcastPresence before it sends the
+ * list, the socket's own presence and ping messages before they are answered. A refused
+ * socket is told why (`closed`, then the close) and gets nothing more, whatever path
+ * ended its right — an idle session, an absolute expiry, a relation past its accessUntil,
+ * a row deleted by hand. Besides, the writers call hooks so a socket closes at once even
+ * when its canvas is quiet:
+ * - sign-out, revoking a session or all others, password change and reset: the session's
+ *   sockets end (liveSessionsEnded);
  * - a member's role changed or the member removed, in a family or an advisor company (an
  *   advisor leaving a company loses their canvas roles with it): liveRightsChanged;
  * - shares narrowed or widened, an advisor's canvas role set or removed (also by a
