@@ -9,7 +9,7 @@ import { decideAccess, type AccessDecision } from './decide';
 
 /**
  * The access decision for many callers at once from the stored truth, read in one
- * BatchGet (chunks of 100 keys run side by side): for each caller its session item, its
+ * strongly consistent BatchGet (one request per 100 keys): for each caller its session item, its
  * member item in the entity it acts as, for an advisor company that company's item and
  * the user's item (the two-factor policy), and for a canvas its meta item, the company's
  * work relation and the advisor's own role. Callers that share items (one canvas, one
@@ -44,7 +44,8 @@ function keysOf(request: AccessRequest): Key[] {
 
 export async function decideAccessNow(requests: readonly AccessRequest[]): Promise<AccessDecision[]> {
   if (!requests.length) return [];
-  const found = await batchGetItems<Keyed>(requests.flatMap(keysOf));
+  // Strongly consistent: a session or member item deleted a moment ago is gone for the decision too.
+  const found = await batchGetItems<Keyed>(requests.flatMap(keysOf), undefined, { consistent: true });
   const byKey = new Map(found.map((item) => [`${item.PK}|${item.SK}`, item]));
   const at = (key: Key) => byKey.get(`${key.PK}|${key.SK}`);
   const canvases = new Map<number, CanvasSnapshot>();
