@@ -214,7 +214,26 @@ describe('presence tells nobody more than they may see', () => {
     expect(await placeSeen({ sectionId: otherSectionId, editingItemId: `${family.familyId}.${'b'.repeat(32)}` })).toMatchObject({ sectionId: otherSectionId, editingItemId: null });
     // The real item in its own section: passed on.
     expect(await placeSeen({ sectionId: sharedSectionId, editingItemId: inShared.id })).toMatchObject({ sectionId: sharedSectionId, editingItemId: inShared.id });
-    expect(JSON.stringify(watcher.messages)).not.toContain(inOther.id);
+    expect(JSON.stringify(watcher.messages.filter((message) => message.type === 'presence'))).not.toContain(inOther.id);
+  });
+
+  it('a place the sender may no longer see (shares narrowed since) is shown to nobody', async () => {
+    const company = await advisorCompanyFor(stack, family.familyId, [], 'Narrowing Advisors');
+    const advisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Narrowed');
+    const item = await takeaway(family.owner.client, otherCategoryId, 'Soon out of sight');
+    const watcher = await open(family.owner.client);
+    const advisorSocket = await open(advisor.client, family.familyId);
+    advanceClock(intervalMs);
+    advisorSocket.send({ action: 'presence', sectionId: otherSectionId, editingItemId: item.id });
+    await watcher.waitFor((message) => message.type === 'presence' && person(membersOf(message), advisor.userId)?.editingItemId === item.id, { timeoutMs: budgetMs });
+    const narrowed = await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId] });
+    expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
+    // The next list (somebody joins) shows the advisor without a place.
+    const mark = watcher.messages.length;
+    await open(family.owner.client);
+    const next = await watcher.waitFor((message) => message.type === 'presence' && person(membersOf(message), advisor.userId) !== undefined, { from: mark, timeoutMs: budgetMs });
+    expect(person(membersOf(next), advisor.userId)).toMatchObject({ sectionId: null, categoryId: null, editingItemId: null });
+    expect(advisorSocket.isOpen).toBe(true);
   });
 
   it('takes at most one presence message per second and socket; the rest are dropped', async () => {
