@@ -34,7 +34,8 @@ import { readSessionToken, resolveSession, type Session } from '../lib/session';
  * gateway's `/ws`:
  * - `$connect` (the handshake, `GET /ws?familyId=<id>` with the session cookie): the Origin
  *   must be the app's, the session valid and the caller a reader of that canvas, or the
- *   handshake is refused (403 / 401 / 403) before any message. One socket, one canvas.
+ *   handshake is refused (403 / 401 / 403) before any message; so is one socket more than
+ *   the user may have open (429, isOverSocketCap). One socket, one canvas.
  * - `$default`: the client's messages (`presence`, `ping`), by `action`. Each first
  *   decides the socket again (functions/lib/live/revocation.ts recheck, the one access
  *   decision): a socket whose session or right ended is told why and closed instead of

@@ -242,7 +242,7 @@ describe('presence tells nobody more than they may see', () => {
     socket.send({ action: 'presence', sectionId: sharedSectionId });
     await socket.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.sectionId === sharedSectionId, { timeoutMs: budgetMs });
     // Less than a second later (by the server's clock): dropped.
-    advanceClock(intervalMs * 0.4);
+    advanceClock(intervalMs * 0.3);
     const mark = socket.messages.length;
     socket.send({ action: 'presence', sectionId: otherSectionId });
     await settle();
