@@ -14,10 +14,10 @@ import { sessionOfItem, type Session } from '../session';
  * asks it when it delivers — HTTP (functions/lib/http.ts resolves the session, then
  * functions/lib/canvas/context.ts asks for the canvas), live change delivery, presence
  * and the socket's own messages (functions/lib/live/revocation.ts decideSockets), the
- * digest and its action points (functions/lib/digest/collect.ts). It reads nothing
- * itself: the caller hands it the stored items it read (for many callers in one round
- * trip: decide-now.ts) and it applies, in
- * this order, the rules that already exist elsewhere:
+ * dashboard and My actions, the digest (functions/lib/digest/collect.ts) and the
+ * access-ending warning (functions/jobs/access-expiry). It reads nothing itself: the
+ * caller hands it the stored items it read (for many callers in one round trip:
+ * decide-now.ts) and it applies, in this order, the rules that already exist elsewhere:
  * 1. the session (functions/lib/session.ts sessionOfItem: signed out or revoked → the item
  *    is gone; idle or absolute expiry passed);
  * 2. the membership the caller acts as: active, and its role's permissions
