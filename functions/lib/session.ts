@@ -178,12 +178,12 @@ export async function markSessionAuthenticated(session: Session): Promise<number
   return nowS;
 }
 
-/** Ends one session of the user by its id; false when the user has no such session. */
-export async function endSessionById(userId: string, sessionId: string): Promise<boolean> {
+/** Ends one session of the user by its id; returns the ended session's token hash (its sockets end too), undefined when the user has no such session. */
+export async function endSessionById(userId: string, sessionId: string): Promise<string | undefined> {
   const target = (await listSessionsOfUser(userId)).find((session) => session.sessionId === sessionId);
-  if (!target) return false;
+  if (!target) return undefined;
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(target.tokenHash) }));
-  return true;
+  return target.tokenHash;
 }
 
 /** Ends a session server-side; returns the Set-Cookie value that clears the cookie. */
@@ -321,18 +321,11 @@ export async function resolveSession(token: string | undefined): Promise<Session
   const tokenHash = hashToken(token);
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
   const item = result.Item as SessionItem | undefined;
+  // The same rule the live channel and every other outlet apply (sessionOfItem).
+  const standing = sessionOfItem(item);
+  if (standing === null || standing === 'expired' || !item) throw fail('SESSION_EXPIRED');
+  const session: Session = { ...standing, tokenHash };
   const nowS = nowEpochSeconds();
-  if (!item || item.expiresAt <= nowS || item.idleExpiresAt <= nowS) throw fail('SESSION_EXPIRED');
-  const session: Session = {
-    tokenHash,
-    sessionId: sessionIdOf(item),
-    userId: item.userId,
-    currentEntityId: item.currentEntityId ?? null,
-    membership: item.membership ?? null,
-    idleExpiresAt: item.idleExpiresAt,
-    expiresAt: item.expiresAt,
-    authenticatedAt: item.authenticatedAt,
-  };
   if (item.idleExpiresAt - nowS < sessionLifetime.idleSeconds - touchIntervalSeconds) {
     session.idleExpiresAt = Math.min(nowS + sessionLifetime.idleSeconds, item.expiresAt);
     try {

@@ -1,19 +1,31 @@
 import type { APIGatewayEventWebsocketRequestContextV2 } from 'aws-lambda';
 import { expandCanvasTemplate } from '../../shared/canvas-template';
 import { familyOfContentId } from '../../shared/canvas-ids';
-import { LiveClientMessage, presenceMessagesPerSecond } from '../../shared/contracts/live';
+import { LiveClientMessage, maxSocketsPerSession, maxSocketsPerUser, presenceMessagesPerSecond } from '../../shared/contracts/live';
 import { businessMetrics } from '../../shared/metrics';
 import { canSeeSection, type CanvasAccess } from '../../shared/permissions';
 import { loadCanvasAccess, ownFamilyId } from '../lib/canvas/context';
 import { now, nowEpochSeconds } from '../lib/clock';
 import { config } from '../lib/config';
-import { connectionById, connectionLifetimeSeconds, deleteConnection, putConnection, updatePresence, type Presence } from '../lib/db/live-connections';
-import { AppError } from '../lib/errors';
+import { batchGetItems } from '../lib/db/batch';
+import { keys } from '../lib/db/keys';
+import {
+  connectionById,
+  connectionLifetimeSeconds,
+  connectionsOfUser,
+  deleteConnection,
+  forgetGoneConnection,
+  putConnection,
+  updatePresence,
+  type LiveConnection,
+  type Presence,
+} from '../lib/db/live-connections';
+import { AppError, fail } from '../lib/errors';
 import { resolveActor } from '../lib/journal/journal';
 import { describeError, log, runWithRequestContext } from '../lib/logger';
 import { countMetric, publishMetrics } from '../lib/metrics';
-import { broadcastPresence } from '../lib/live/presence';
-import { sendToSocket } from '../lib/live/sockets';
+import { broadcastPresence, recheck } from '../lib/live/revocation';
+import { isSocketOpen, sendToSocket } from '../lib/live/sockets';
 import { readSessionToken, resolveSession, type Session } from '../lib/session';
 
 /**
@@ -22,8 +34,13 @@ import { readSessionToken, resolveSession, type Session } from '../lib/session';
  * gateway's `/ws`:
  * - `$connect` (the handshake, `GET /ws?familyId=<id>` with the session cookie): the Origin
  *   must be the app's, the session valid and the caller a reader of that canvas, or the
- *   handshake is refused (403 / 401 / 403) before any message. One socket, one canvas.
- * - `$default`: the client's messages (`presence`, `ping`), by `action`.
+ *   handshake is refused (403 / 401 / 403) before any message; so is one socket more than
+ *   the user may have open (429, isOverSocketCap). One socket, one canvas.
+ * - `$default`: the client's messages (`presence`, `ping`), by `action`. Each first
+ *   decides the socket again (functions/lib/live/revocation.ts recheck, the one access
+ *   decision): a socket whose session or right ended is told why and closed instead of
+ *   answered, so an idle or expired session's socket ends at its next ping (the app pings
+ *   every few minutes) even when nothing happens on the canvas.
  * - `$disconnect`: the socket is forgotten and the others see them leave.
  */
 export type SocketEvent = {
@@ -36,7 +53,7 @@ export type SocketEvent = {
 export type SocketResult = { statusCode: number; body?: string };
 
 const accepted: SocketResult = { statusCode: 200 };
-const refused = (statusCode: 400 | 401 | 403, errorCode: number, message: string): SocketResult => ({
+const refused = (statusCode: 400 | 401 | 403 | 429, errorCode: number, message: string): SocketResult => ({
   statusCode,
   body: JSON.stringify({ errorCode, errors: {}, message }),
 });
@@ -89,6 +106,10 @@ async function connect(event: SocketEvent, connectionId: string): Promise<Socket
     if (error instanceof AppError) return refused(403, 8, 'Not allowed.');
     throw error;
   }
+  if (await isOverSocketCap(session)) {
+    const tooMany = fail('TOO_MANY_REQUESTS', { message: 'Too many open live connections.' });
+    return refused(429, tooMany.code, tooMany.message);
+  }
   const nowMs = now().getTime();
   await putConnection({
     connectionId,
@@ -107,6 +128,25 @@ async function connect(event: SocketEvent, connectionId: string): Promise<Socket
   // The new socket cannot receive before this returns: it gets the list on its first presence message.
   await broadcastPresence(familyId, { except: connectionId });
   return accepted;
+}
+
+/**
+ * Whether the user already has as many open sockets as allowed: in this session
+ * (maxSocketsPerSession) or over all their sessions (maxSocketsPerUser). One Query of the
+ * user's sockets; only when at the limit are their sockets asked whether they still exist
+ * (one that went away without a $disconnect is forgotten, so a flaky network never locks
+ * anybody out).
+ */
+async function isOverSocketCap(session: Session): Promise<boolean> {
+  const nowS = nowEpochSeconds();
+  let open = (await connectionsOfUser(session.userId)).filter((connection) => connection.expiresAt > nowS);
+  const over = (connections: LiveConnection[]) =>
+    connections.filter((connection) => connection.tokenHash === session.tokenHash).length >= maxSocketsPerSession || connections.length >= maxSocketsPerUser;
+  if (!over(open)) return false;
+  const nowMs = now().getTime();
+  const alive = await Promise.all(open.map(async (connection) => (await isSocketOpen(connection.connectionId)) || !(await forgetGoneConnection(connection, nowMs))));
+  open = open.filter((_connection, index) => alive[index]);
+  return over(open);
 }
 
 async function disconnect(connectionId: string): Promise<SocketResult> {
@@ -130,16 +170,35 @@ async function receive(connectionId: string, event: SocketEvent): Promise<Socket
   const message = parseMessage(event);
   // Anything that is not a message of the contract is dropped (shared/contracts/live.ts).
   if (!message) return accepted;
+  const connection = await connectionById(connectionId);
   if (message.action === 'ping') {
+    // Decided first: a socket whose right ended gets `closed` instead of `pong`.
+    if (connection && !(await recheck([connection])).length) return accepted;
     await sendToSocket(connectionId, { type: 'pong' });
     return accepted;
   }
-  const connection = await connectionById(connectionId);
-  if (!connection || connection.expiresAt <= nowEpochSeconds()) return accepted;
-  const presence = placeOf(connection.familyId, connection.access, message);
-  const taken = await updatePresence(connection.familyId, connectionId, presence, now().getTime(), 1000 / presenceMessagesPerSecond);
-  if (taken) await broadcastPresence(connection.familyId);
+  if (!connection) return accepted;
+  const nowMs = now().getTime();
+  const minIntervalMs = 1000 / presenceMessagesPerSecond;
+  // Beyond the rate: dropped before anything else is read (the conditional write below holds it across instances).
+  if (nowMs - connection.presenceAt < minIntervalMs) return accepted;
+  const [decided, editedSectionId] = await Promise.all([recheck([connection]), sectionOfItem(connection.familyId, message.editingItemId)]);
+  const current = decided[0];
+  if (!current) return accepted;
+  const presence = placeOf(current.familyId, current.access, message, editedSectionId);
+  const taken = await updatePresence(current.familyId, connectionId, presence, nowMs, minIntervalMs);
+  if (taken) await broadcastPresence(current.familyId);
   return accepted;
+}
+
+/** The section of the canvas item a client says it edits (an answer, takeaway, goal or action point of this canvas), if there is such an item. */
+async function sectionOfItem(familyId: number, itemId: string | null | undefined): Promise<number | undefined> {
+  if (!itemId || familyOfContentId(itemId) !== familyId) return undefined;
+  const found = await batchGetItems<{ sectionId?: number }>(
+    [keys.answer(familyId, itemId), keys.takeaway(familyId, itemId), keys.goal(familyId, itemId), keys.actionPoint(familyId, itemId)],
+    'sectionId',
+  );
+  return found.find((item) => typeof item.sectionId === 'number')?.sectionId;
 }
 
 const templates = new Map<number, ReturnType<typeof expandCanvasTemplate>>();
@@ -155,10 +214,13 @@ function templateOf(familyId: number) {
 
 /**
  * Where a client says it is, kept only as far as it holds: a section of this canvas the
- * sender may see, a category of that section, an item id of this canvas. Whatever does not
- * hold is null (so a place outside what a reader may see can never be passed on).
+ * sender may see now, a category of that section, an item of this canvas that lies in
+ * that section (`editedSectionId`: where the named item really is). Whatever does not
+ * hold is null, so a place outside what the sender may see, or an item id from
+ * elsewhere, is never passed on; each reader then gets a place only in a section it may
+ * see (presenceFor).
  */
-function placeOf(familyId: number, access: CanvasAccess, message: Extract<LiveClientMessage, { action: 'presence' }>): Presence {
+function placeOf(familyId: number, access: CanvasAccess, message: Extract<LiveClientMessage, { action: 'presence' }>, editedSectionId: number | undefined): Presence {
   const state = message.state ?? 'active';
   const { sections, categories } = templateOf(familyId);
   const category = message.categoryId == null ? undefined : categories.find((candidate) => candidate.id === message.categoryId);
@@ -167,6 +229,6 @@ function placeOf(familyId: number, access: CanvasAccess, message: Extract<LiveCl
     return { state, sectionId: null, categoryId: null, editingItemId: null };
   }
   const categoryId = category && category.sectionId === sectionId ? category.id : null;
-  const editingItemId = message.editingItemId && familyOfContentId(message.editingItemId) === familyId ? message.editingItemId : null;
+  const editingItemId = message.editingItemId && editedSectionId === sectionId ? message.editingItemId : null;
   return { state, sectionId, categoryId, editingItemId };
 }

@@ -1,10 +1,10 @@
 import type { DashboardFamiliesResponse, DashboardFamily, ListDashboardFamiliesRequest } from '../../shared/contracts/work-relations';
 import { dashboardPageSize, maxDashboardOffset } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
-import { canReadCanvas, canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../shared/permissions';
+import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../shared/permissions';
+import { decideAccess } from '../lib/access/decide';
 import { canvasContextOf } from '../lib/canvas/context';
 import { messageKeys } from '../../shared/validation';
-import { resolveCanvasAccess } from '../lib/canvas/access';
 import { CanvasSnapshot } from '../lib/canvas/snapshot';
 import { changesSince, hasChangesSince, refreshCanvasSummary, type CanvasSummaryItem } from '../lib/canvas/summary';
 import { summaryFromRecord } from '../lib/canvas/summary-record';
@@ -48,21 +48,32 @@ function cardKeys(relation: WorkRelationItem, userId: string): Key[] {
   return [keys.canvasSummary(relation.familyId), keys.workRelationMember(relation.familyId, relation.advisorId, userId), keys.canvasVisit(relation.familyId, userId)];
 }
 
-/** What the summary, the relation, the caller's role and visit say about one family for the caller. */
-function accessOf(session: Session, relation: WorkRelationItem, found: Found) {
+/**
+ * What the summary, the relation, the caller's role and visit say about one family for the
+ * caller: the one access decision (functions/lib/access/decide.ts) on the canvas, null
+ * when it refuses (no canvas, relation ended, no role that reads).
+ */
+function accessOf(session: Session, relation: WorkRelationItem, found: Found, summary: CanvasSummaryItem | undefined) {
   const familyId = relation.familyId;
   const member = found.get(keyOf(keys.workRelationMember(familyId, relation.advisorId, session.userId)));
   const visit = found.get(keyOf(keys.canvasVisit(familyId, session.userId))) as CanvasVisitItem | undefined;
   const relations = CanvasSnapshot.fromItems([{ ...relation, SK: keys.workRelation(familyId, relation.advisorId).SK }, ...(member ? [member] : [])]);
-  return { access: resolveCanvasAccess(session, familyId, relations), storedRole: relations.workRelationMembers.get(`${relation.advisorId}#${session.userId}`)?.workRelationRoleId, visit, member };
+  const decision = decideAccess({
+    userId: session.userId,
+    session: { resolved: session },
+    membership: 'fromSession',
+    canvas: { familyId, relations: { meta: summary?.meta, workRelations: relations.workRelations, workRelationMembers: relations.workRelationMembers } },
+  });
+  const access = decision.allowed ? decision.canvasAccess : null;
+  return { access, storedRole: relations.workRelationMembers.get(`${relation.advisorId}#${session.userId}`)?.workRelationRoleId, visit, member };
 }
 
 /** One family card from its relation and the items of cardKeys (spec 02 §3 Family dashboard item). */
 function cardOf(session: Session, membership: SessionMembership, relation: WorkRelationItem, summary: CanvasSummaryItem | undefined, found: Found): DashboardFamily {
   const familyId = relation.familyId;
-  const { access, storedRole, visit, member } = accessOf(session, relation, found);
+  const { access, storedRole, visit, member } = accessOf(session, relation, found, summary);
   const workRelationRoleId = access?.kind === 'workRelation' ? access.workRelationRoleId : effectiveWorkRelationRoleId(membership, storedRole);
-  const canViewCanvas = Boolean(summary?.meta && access && canReadCanvas(access));
+  const canViewCanvas = Boolean(summary?.meta && access);
   let canvas: DashboardFamily['canvas'] = null;
   let changes = 0;
   if (canViewCanvas && access && summary?.meta) {
@@ -124,8 +135,8 @@ async function changedFamilies(session: Session, relations: readonly WorkRelatio
   const summaries = await summariesOf(relations, found);
   return relations.filter((relation) => {
     const summary = summaries.get(relation.familyId);
-    const { access, visit } = accessOf(session, relation, found);
-    if (!summary?.meta || !access || !canReadCanvas(access)) return false;
+    const { access, visit } = accessOf(session, relation, found, summary);
+    if (!summary || !access) return false;
     return hasChangesSince(summary, visit?.lastSeenAt ?? '', session.userId, (sectionId) => canSeeSection(access, sectionId));
   });
 }

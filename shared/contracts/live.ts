@@ -57,4 +57,11 @@ export const LiveClientMessage = z.discriminatedUnion('action', [
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 
 /** At most this many presence messages per second and socket are taken; more are dropped. */
-export const presenceMessagesPerSecond = 4;
+export const presenceMessagesPerSecond = 1;
+
+/**
+ * Open sockets a user may have: per session, and over all their sessions. The handshake
+ * of one more is refused with 429 (TOO_MANY_REQUESTS) before it opens.
+ */
+export const maxSocketsPerSession = 10;
+export const maxSocketsPerUser = 30;

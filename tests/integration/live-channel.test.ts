@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, resetClock } from '../../functions/lib/clock';
 import type { ActionPoint, Answer, Goal, Takeaway } from '../../shared/contracts/canvas';
 import type { HistoryEvent, HistoryPage } from '../../shared/contracts/history';
-import type { LiveServerMessage, PresenceMember } from '../../shared/contracts/live';
+import { presenceMessagesPerSecond, type LiveServerMessage, type PresenceMember } from '../../shared/contracts/live';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
@@ -27,6 +28,9 @@ let sharedCategoryId: number;
 let hiddenSectionId: number;
 let hiddenCategoryId: number;
 const open = liveSocketsOf(stack);
+/** Presence messages closer together than this are dropped: the server's clock is moved on between them, instead of waiting. */
+const presenceIntervalMs = 1000 / presenceMessagesPerSecond;
+afterAll(() => resetClock());
 
 async function history(client: ApiClient, familyId?: number, limit = 100): Promise<HistoryEvent[]> {
   const response = await client.get<HistoryPage>(`/api/canvas/history${familyId ? `/${familyId}` : ''}?limit=${limit}`);
@@ -171,8 +175,8 @@ describe('presence', () => {
     expect(person(membersOf(joined), family.owner.userId)).toMatchObject({ firstName: 'Ada', entityId: family.familyId, state: 'active' });
 
     // The owner edits an item in a hidden section: the advisor sees them, not where.
-    const hiddenItemId = `${family.familyId}.${'a'.repeat(32)}`;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const hiddenItemId = (await ok(family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Edited in private', categoryId: hiddenCategoryId }), 201)).id;
+    advanceClock(presenceIntervalMs);
     const mark = advisor.messages.length;
     owner.send({ action: 'presence', sectionId: hiddenSectionId, categoryId: hiddenCategoryId, editingItemId: hiddenItemId });
     const ownerSees = await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.editingItemId === hiddenItemId);
@@ -182,13 +186,13 @@ describe('presence', () => {
     expect(JSON.stringify(advisor.messages)).not.toContain(hiddenItemId);
 
     // In a shared section they see it; away too.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    advanceClock(presenceIntervalMs);
     owner.send({ action: 'presence', sectionId: sharedSectionId, categoryId: sharedCategoryId, editingItemId: null, state: 'away' });
     await advisor.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.categoryId === sharedCategoryId);
     expect(person(membersOf(advisor.messages.at(-1)!), family.owner.userId)?.state).toBe('away');
 
     // The advisor cannot claim a place in a section hidden from them.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    advanceClock(presenceIntervalMs);
     advisor.send({ action: 'presence', sectionId: hiddenSectionId, categoryId: hiddenCategoryId, editingItemId: null });
     const claimed = await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), sectionAdvisor.userId)?.sectionId === null);
     expect(person(membersOf(claimed), sectionAdvisor.userId)?.categoryId).toBeNull();

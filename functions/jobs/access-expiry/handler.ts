@@ -1,5 +1,6 @@
 import { addDays } from '../../../shared/dates';
 import { accessExpiryWarningDays, isAdmin } from '../../../shared/permissions';
+import { decideAccessNow } from '../../lib/access/decide-now';
 import { now } from '../../lib/clock';
 import { getEntities } from '../../lib/db/entities';
 import { listMembersOfEntity } from '../../lib/db/members';
@@ -75,7 +76,10 @@ async function warn(entry: AccessExpiryItem, at: Date): Promise<Outcome> {
   if (!(await takeAccessExpiryWarning(entry, at))) return 'nothing';
   try {
     const [entities, members] = await Promise.all([getEntities([entry.familyId, entry.advisorId]), listMembersOfEntity(entry.advisorId)]);
-    const users = await getUsers(members.filter((member) => member.isActive && isAdmin(member)).map((member) => member.userId));
+    // The company's admins the one access decision still lets see this family (functions/lib/access/decide.ts: the two-factor policy too).
+    const admins = members.filter((member) => member.isActive && isAdmin(member));
+    const decisions = await decideAccessNow(admins.map((member) => ({ userId: member.userId, entityId: member.entityId, entityTypeId: member.entityTypeId, familyId: entry.familyId })));
+    const users = await getUsers(admins.filter((_member, index) => decisions[index]!.allowed).map((member) => member.userId));
     const message = emailTemplates.accessEndingSoon({
       familyName: entities.get(entry.familyId)?.entityName ?? '',
       companyName: entities.get(entry.advisorId)?.entityName ?? '',

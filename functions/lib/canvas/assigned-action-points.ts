@@ -1,16 +1,15 @@
 import type { MyActionPoint } from '../../../shared/contracts/my-actions';
 import { EntityType, priorities } from '../../../shared/enums';
-import { canReadCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
+import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
+import { decideAccess } from '../access/decide';
 import { batchGetItems } from '../db/batch';
 import type { ActionPointItem, CategoryItem, GoalItem } from '../db/canvas';
 import type { EntityItem } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/query';
 import type { Session } from '../session';
-import { resolveCanvasAccess } from './access';
 import { CanvasSnapshot } from './snapshot';
 
-type Viewer = Pick<Session, 'userId' | 'membership'>;
 type Membership = NonNullable<Session['membership']>;
 
 /**
@@ -59,9 +58,11 @@ export async function assignedActionPoints(userId: string, memberships: readonly
     const snapshot = CanvasSnapshot.fromItems(byPartition.get(keys.canvasPartition(familyId)) ?? []);
     snapshots.set(familyId, snapshot);
     if (!snapshot.meta) continue;
-    const accesses = memberships
-      .map((membership) => resolveCanvasAccess({ userId, membership } satisfies Viewer, familyId, snapshot))
-      .filter((access): access is CanvasAccess => access !== null && canReadCanvas(access));
+    // The one access decision (functions/lib/access/decide.ts) for each membership on this canvas.
+    const accesses = memberships.flatMap((membership) => {
+      const decision = decideAccess({ userId, membership: { decided: membership }, canvas: { familyId, relations: snapshot } });
+      return decision.allowed && decision.canvasAccess ? [decision.canvasAccess] : [];
+    });
     accessOf.set(familyId, accesses);
   }
   const sees = (familyId: number, sectionId: number) => (accessOf.get(familyId) ?? []).some((access) => canSeeSection(access, sectionId));

@@ -1,12 +1,12 @@
 import { EntityType } from '../../../shared/enums';
-import { canEditCanvas, canReadCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
+import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
+import { decideAccess } from '../access/decide';
 import { queryCanvas, type CategoryItem, type ContentItemOf, type ContentKind, type QuestionItem } from '../db/canvas';
 import { batchGetItems } from '../db/batch';
 import { keys } from '../db/keys';
 import { fail } from '../errors';
 import { resolveActor, type JournalEntry, type PendingJournal } from '../journal/journal';
 import type { Session } from '../session';
-import { resolveCanvasAccess } from './access';
 import { CanvasSnapshot } from './snapshot';
 
 /** One family's canvas as one caller may see it: the snapshot, the access, and visibility. */
@@ -51,10 +51,7 @@ export async function loadCanvas(session: Session, familyId: number): Promise<Ca
   if (!membership) throw fail('ITEM_NOT_FOUND');
   if (membership.entityTypeId === EntityType.Family && membership.entityId !== familyId) throw fail('ITEM_NOT_FOUND');
   const snapshot = CanvasSnapshot.fromItems(await queryCanvas(familyId));
-  if (!snapshot.meta) throw fail('ITEM_NOT_FOUND');
-  const access = resolveCanvasAccess(session, familyId, snapshot);
-  if (!access || !canReadCanvas(access)) throw fail('ITEM_NOT_FOUND');
-  return canvasContextOf(session, familyId, access, snapshot);
+  return canvasContextOf(session, familyId, canvasAccessOf(session, familyId, snapshot), snapshot);
 }
 
 /** The context of a canvas read by the caller with the given access. */
@@ -84,10 +81,18 @@ export async function loadCanvasAccess(session: Session, familyId: number): Prom
     wanted.push(keys.workRelation(familyId, membership.entityId), keys.workRelationMember(familyId, membership.entityId, session.userId));
   }
   const snapshot = CanvasSnapshot.fromItems(await batchGetItems<Record<string, unknown>>(wanted));
-  if (!snapshot.meta) throw fail('ITEM_NOT_FOUND');
-  const access = resolveCanvasAccess(session, familyId, snapshot);
-  if (!access || !canReadCanvas(access)) throw fail('ITEM_NOT_FOUND');
-  return { access, snapshot };
+  return { access: canvasAccessOf(session, familyId, snapshot), snapshot };
+}
+
+/**
+ * The one access decision (functions/lib/access/decide.ts) for a request's caller on a
+ * canvas: the session the request resolved, its current membership, the canvas items
+ * read. Refused, or no canvas → ITEM_NOT_FOUND (4).
+ */
+function canvasAccessOf(session: Session, familyId: number, snapshot: CanvasSnapshot): CanvasAccess {
+  const decision = decideAccess({ userId: session.userId, session: { resolved: session }, membership: 'fromSession', canvas: { familyId, relations: snapshot } });
+  if (!decision.allowed || !decision.canvasAccess) throw fail('ITEM_NOT_FOUND');
+  return decision.canvasAccess;
 }
 
 /** Writes need edit rights on the canvas (spec 02 §6): FORBIDDEN (8) otherwise. */

@@ -10,8 +10,10 @@ const maxKeysPerBatch = 100;
  * Reads items by key with BatchGetItem: one round trip per 100 keys, plus retries of the
  * keys DynamoDB left unprocessed. Missing items are simply absent; order is not kept.
  * A projection (`#type`, `#count` name those reserved words) reads only those attributes.
+ * `consistent`: strongly consistent reads (an access decision must not see an item that
+ * was deleted a moment ago).
  */
-export async function batchGetItems<T>(itemKeys: readonly Key[], projection?: string): Promise<T[]> {
+export async function batchGetItems<T>(itemKeys: readonly Key[], projection?: string, options: { consistent?: boolean } = {}): Promise<T[]> {
   // `#type` and `#count` name the reserved words `type` and `count`.
   const names = Object.fromEntries(['type', 'count'].filter((word) => projection?.includes(`#${word}`)).map((word) => [`#${word}`, word]));
   const projected = projection ? { ProjectionExpression: projection, ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}) } : {};
@@ -22,7 +24,9 @@ export async function batchGetItems<T>(itemKeys: readonly Key[], projection?: st
     for (let attempt = 0; pending.length; attempt += 1) {
       if (attempt === 5) throw new Error('BatchGetItem left keys unprocessed');
       if (attempt) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-      const result = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projected } } }));
+      const result = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projected, ...(options.consistent ? { ConsistentRead: true } : {}) } } }),
+      );
       found.push(...((result.Responses?.[tableName()] ?? []) as T[]));
       pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Array<Record<string, unknown>>;
     }

@@ -11,9 +11,11 @@ import { queryAll } from './query';
  * The live channel's connection items (docs/data-model.md "Live connections"): one per open
  * WebSocket, under `LIVE#<familyId>` so the sender finds a canvas's sockets with one
  * strongly consistent Query; on GSI1 by user (revocation) and GSI2 by connection id (the
- * socket's own messages carry only that). The item keeps the access the socket was granted
- * (re-decided whenever it may have changed, see functions/lib/live/revocation.ts), so the
- * sender filters an event for 50 sockets without reading anything else.
+ * socket's own messages carry only that). The item keeps the access the socket was last
+ * decided to have, and what it needs to be decided again: its session (tokenHash) and the
+ * entity it acts as (access.membership). The sender, presence and the socket's own
+ * messages decide it again from the stored truth each time they deliver
+ * (functions/lib/live/revocation.ts recheck, one BatchGet for all sockets of a canvas).
  */
 
 /** API Gateway closes a WebSocket after two hours; the item lives no longer (TTL, and every read checks). */

@@ -1,8 +1,8 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { dayIn } from '../../../shared/dates';
 import { EntityType } from '../../../shared/enums';
-import { canReadCanvas, type CanvasAccess } from '../../../shared/permissions';
-import { resolveCanvasAccess } from '../canvas/access';
+import { decideAccess } from '../access/decide';
+import { decideAccessNow } from '../access/decide-now';
 import { assignedActionPoints } from '../canvas/assigned-action-points';
 import { CanvasSnapshot } from '../canvas/snapshot';
 import { batchGetItems } from '../db/batch';
@@ -15,7 +15,7 @@ import type { NotificationSettingsItem } from '../db/notifications';
 import { getUser, type UserItem } from '../db/users';
 import { listFamiliesOfAdvisor } from '../db/work-relations';
 import { visibleEvent } from '../journal/journal';
-import { toSessionMembership } from '../memberships';
+import type { toSessionMembership } from '../memberships';
 import type { DigestCanvas, DigestContent } from './message';
 
 type Membership = ReturnType<typeof toSessionMembership>;
@@ -23,18 +23,24 @@ type Keyed = Record<string, unknown> & { PK: string; SK: string };
 
 /**
  * What one user's digest says, from the journal: for every canvas they can see through
- * any of their active memberships (their families; their advisor companies' client
- * families), the changes others made since their last digest, grouped by section and
- * filtered by `visibleEvent` (the one visibility rule: a section-limited advisor hears
- * nothing of other sections); their open action points (overdue first); and for advisors,
- * the client families with changes. Undefined for a user who cannot get mail (gone, or
+ * any of their memberships the one access decision allows now (functions/lib/access/
+ * decide.ts: active, not shut out by a company's two-factor policy; the canvas, an open
+ * work relation, shares and role — exactly what an HTTP read of the canvas decides) —
+ * their families and their advisor companies' client families — the changes others made
+ * since their last digest, grouped by section and filtered by `visibleEvent` (the one
+ * visibility rule: a section-limited advisor hears nothing of other sections); their open
+ * action points (overdue first), through the same memberships; and for advisors, the
+ * client families with changes. Undefined for a user who cannot get mail (gone, or
  * the e-mail not confirmed).
  */
 export async function collectDigest(settings: NotificationSettingsItem, until: Date): Promise<{ user: UserItem; content: DigestContent } | undefined> {
   if (settings.digest === 'off') return undefined;
   const [user, members] = await Promise.all([getUser(settings.userId), listMembershipsOfUser(settings.userId)]);
   if (!user || !user.isEmailConfirmed) return undefined;
-  const memberships: Membership[] = members.filter((member) => member.isActive).map(toSessionMembership);
+  // The memberships the one access decision allows now: active, and not shut out by a company's two-factor policy.
+  const active = members.filter((member) => member.isActive);
+  const decisions = await decideAccessNow(active.map((member) => ({ userId: settings.userId, entityId: member.entityId, entityTypeId: member.entityTypeId })));
+  const memberships: Membership[] = decisions.flatMap((decision) => (decision.allowed ? [decision.membership] : []));
   const advisorMemberships = memberships.filter((membership) => membership.entityTypeId === EntityType.AdvisorCompany);
 
   // The families: one's own, and every client family of one's advisor companies.
@@ -56,9 +62,10 @@ export async function collectDigest(settings: NotificationSettingsItem, until: D
     const partition = keys.canvasPartition(familyId);
     const snapshot = CanvasSnapshot.fromItems(found.filter((item) => item.PK === partition));
     if (!snapshot.meta) return [];
-    const accesses = memberships
-      .map((membership) => resolveCanvasAccess({ userId: settings.userId, membership }, familyId, snapshot))
-      .filter((access): access is CanvasAccess => access !== null && canReadCanvas(access));
+    const accesses = memberships.flatMap((membership) => {
+      const decision = decideAccess({ userId: settings.userId, membership: { decided: membership }, canvas: { familyId, relations: snapshot } });
+      return decision.allowed && decision.canvasAccess ? [decision.canvasAccess] : [];
+    });
     const entity = found.find((item) => item.PK === keys.entity(familyId).PK) as unknown as EntityItem | undefined;
     return accesses.length ? [{ familyId, familyName: entity?.entityName ?? snapshot.meta.title, accesses }] : [];
   });

@@ -3,16 +3,20 @@ import { forgetGoneConnection, listConnections, type LiveConnection } from '../d
 import { now } from '../clock';
 import { visibleEvent } from '../journal/journal';
 import { log } from '../logger';
-import { broadcastPresence, openConnections } from './presence';
-import { closeConnection, recheckCanvas } from './revocation';
+import { broadcastPresence, recheck, recheckCanvas } from './revocation';
 import { sendToSocket } from './sockets';
 
 /**
  * The sender's work: each new journal event goes to the sockets of its canvas whose reader
  * may see it, as `visibleEvent` (the one visibility filter, the same as GET
  * /api/canvas/history) shapes it for them. Per canvas the events go out in journal order,
- * one after the other; canvases run in parallel. An event that changes who sees what
- * (shares, an advisor's role, a reset) first decides every socket of the canvas again.
+ * one after the other; canvases run in parallel. Before the first event every socket is
+ * decided by the one access decision from the stored truth (revocation.ts recheck: one
+ * BatchGet for all of them): a socket whose session ended (signed out, revoked, idle or
+ * past its absolute end), whose member or relation went (accessUntil passed included) or
+ * whose company's two-factor policy shuts it out is told why and closed, and gets none of
+ * the events. An event that changes who sees what (shares, an advisor's role, a reset)
+ * decides every socket of the canvas again before the events after it.
  */
 const changesAccess = (event: HistoryEvent) => event.itemType === 'shares' || event.itemType === 'advisor' || (event.itemType === 'canvas' && event.action === 'reset');
 
@@ -23,11 +27,8 @@ export async function deliverEvents(events: readonly HistoryEvent[]): Promise<vo
 }
 
 async function deliverToCanvas(familyId: number, events: HistoryEvent[]): Promise<void> {
-  const all = await listConnections(familyId);
-  let connections = openConnections(all);
+  let connections = await recheck(await listConnections(familyId));
   let left = false;
-  // Past their two hours (or their session's end): told so and closed.
-  for (const expired of all.filter((connection) => !connections.includes(connection))) left = (await closeConnection(expired, 'expired')) || left;
   let sent = 0;
   for (const event of events) {
     if (changesAccess(event)) connections = await recheckCanvas(familyId);

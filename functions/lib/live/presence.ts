@@ -1,9 +1,6 @@
 import type { PresenceMember } from '../../../shared/contracts/live';
 import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
-import { now, nowEpochSeconds } from '../clock';
-import { forgetGoneConnection, listConnections, type LiveConnection } from '../db/live-connections';
-import { log } from '../logger';
-import { sendToSocket } from './sockets';
+import type { LiveConnection } from '../db/live-connections';
 
 /**
  * Who is on a canvas (the `presence` message). One entry per person: with several tabs
@@ -19,6 +16,7 @@ export function presenceMembers(connections: readonly LiveConnection[]): Array<P
   }
   return [...latest.values()]
     .sort((a, b) => a.connectedAt - b.connectedAt)
+    .map((connection) => ({ ...connection, presence: placeStillVisible(connection) }))
     .map((connection) => ({
       userId: connection.userId,
       firstName: connection.person.firstName,
@@ -33,6 +31,13 @@ export function presenceMembers(connections: readonly LiveConnection[]): Array<P
     }));
 }
 
+/** A place the socket's own access no longer reaches (shares narrowed since it said so) is no place. */
+function placeStillVisible(connection: LiveConnection): LiveConnection['presence'] {
+  const { presence } = connection;
+  if (presence.sectionId === null || canSeeSection(connection.access, presence.sectionId)) return presence;
+  return { ...presence, sectionId: null, categoryId: null, editingItemId: null };
+}
+
 /** The list as one reader may see it. */
 export function presenceFor(access: CanvasAccess, members: readonly PresenceMember[]): PresenceMember[] {
   return members.map((member) =>
@@ -40,25 +45,3 @@ export function presenceFor(access: CanvasAccess, members: readonly PresenceMemb
   );
 }
 
-/** Sockets still within their lifetime (TTL deletion lags; the sender closes the others). */
-export const openConnections = (connections: readonly LiveConnection[]) => connections.filter((connection) => connection.expiresAt > nowEpochSeconds());
-
-/**
- * Sends every socket of a canvas the list as it may see it. `except`: a socket that cannot
- * receive yet (API Gateway refuses messages to a socket whose $connect has not returned).
- */
-export async function broadcastPresence(familyId: number, options: { except?: string } = {}): Promise<void> {
-  const connections = openConnections(await listConnections(familyId));
-  const members = presenceMembers(connections);
-  await Promise.all(
-    connections
-      .filter((connection) => connection.connectionId !== options.except)
-      .map(async (connection) => {
-        const outcome = await sendToSocket(connection.connectionId, { type: 'presence', members: presenceFor(connection.access, members) }).catch((error: unknown) => {
-          log('warn', 'live presence not sent', { connectionId: connection.connectionId, error: String(error) });
-          return 'sent' as const;
-        });
-        if (outcome === 'gone') await forgetGoneConnection(connection, now().getTime());
-      }),
-  );
-}

@@ -1,24 +1,25 @@
 import type { CloseReason } from '../../../shared/contracts/live';
 import type { CanvasAccess } from '../../../shared/permissions';
-import { loadCanvasAccess } from '../canvas/context';
-import { batchGetItems } from '../db/batch';
-import { keys } from '../db/keys';
+import { decideAccessNow } from '../access/decide-now';
+import { nowEpochSeconds } from '../clock';
 import { connectionsOfUser, deleteConnection, listConnections, updateConnectionAccess, type LiveConnection } from '../db/live-connections';
-import type { MemberItem } from '../db/members';
-import { AppError } from '../errors';
 import { describeError, log } from '../logger';
-import { toSessionMembership } from '../memberships';
-import { sessionOfItem } from '../session';
-import { broadcastPresence } from './presence';
+import { now } from '../clock';
+import { forgetGoneConnection } from '../db/live-connections';
+import { presenceFor, presenceMembers } from './presence';
 import { closeSocket, sendToSocket } from './sockets';
 
 /**
- * Revocation of the live channel: the one module every change that may end or narrow a
- * socket's right calls (DESIGN.md "Visibility is one function"). A socket keeps the access
- * it was granted; these functions decide it again from the stored truth (session, member
- * item, work relation) and close the socket (`closed`, then the close) or store the new
- * access. Callers:
- * - sign-out, password change and reset: the session's sockets end (liveSessionsEnded);
+ * Revocation of the live channel. Every delivery decides each socket again from the
+ * stored truth with the one access decision (decideSockets → functions/lib/access/
+ * decide.ts): the sender before it sends changes, broadcastPresence before it sends the
+ * list, the socket's own presence and ping messages before they are answered. A refused
+ * socket is told why (`closed`, then the close) and gets nothing more, whatever path
+ * ended its right — an idle session, an absolute expiry, a relation past its accessUntil,
+ * a row deleted by hand. Besides, the writers call hooks so a socket closes at once even
+ * when its canvas is quiet:
+ * - sign-out, revoking a session or all others, password change and reset: the session's
+ *   sockets end (liveSessionsEnded);
  * - a member's role changed or the member removed, in a family or an advisor company (an
  *   advisor leaving a company loses their canvas roles with it): liveRightsChanged;
  * - shares narrowed or widened, an advisor's canvas role set or removed (also by a
@@ -38,10 +39,34 @@ export async function closeConnection(connection: LiveConnection, reason: CloseR
   return removed;
 }
 
-async function closeAll(connections: Array<{ connection: LiveConnection; reason: CloseReason }>): Promise<void> {
+/** Closes sockets; unless `announce` is false, the others on their canvases then see them leave. */
+async function closeAll(connections: Array<{ connection: LiveConnection; reason: CloseReason }>, announce = true): Promise<void> {
   const removed = await Promise.all(connections.map(({ connection, reason }) => closeConnection(connection, reason).then((done) => (done ? connection.familyId : undefined))));
+  if (!announce) return;
   const families = new Set(removed.filter((familyId) => familyId !== undefined));
   await Promise.all([...families].map((familyId) => broadcastPresence(familyId)));
+}
+
+/**
+ * Sends every socket of a canvas who is on it, as that socket may see it now: each socket
+ * is decided first (decideSockets), a refused one is closed and neither receives the list
+ * nor appears in it. `except`: a socket that cannot receive yet (API Gateway refuses
+ * messages to a socket whose $connect has not returned).
+ */
+export async function broadcastPresence(familyId: number, options: { except?: string } = {}): Promise<void> {
+  const connections = await recheck(await listConnections(familyId), { announce: false });
+  const members = presenceMembers(connections);
+  await Promise.all(
+    connections
+      .filter((connection) => connection.connectionId !== options.except)
+      .map(async (connection) => {
+        const outcome = await sendToSocket(connection.connectionId, { type: 'presence', members: presenceFor(connection.access, members) }).catch((error: unknown) => {
+          log('warn', 'live presence not sent', { connectionId: connection.connectionId, error: String(error) });
+          return 'sent' as const;
+        });
+        if (outcome === 'gone') await forgetGoneConnection(connection, now().getTime());
+      }),
+  );
 }
 
 /**
@@ -92,34 +117,41 @@ const canonical = (value: unknown): string =>
   );
 
 /**
- * The access each socket has now, from its session and its membership in the entity it
- * connected as (not the session's current entity: switching entities in another tab takes
- * no right away). Reads: one BatchGet of the sessions and member items, then the canvas
- * access (one BatchGet each, in parallel).
+ * Each socket decided now by the one access decision (functions/lib/access/decide.ts),
+ * from its session and its membership in the entity it connected as (not the session's
+ * current entity: switching entities in another tab takes no right away): the session
+ * signed out, revoked, idle or past its absolute end; the member removed or the role
+ * changed; the company's two-factor policy; the canvas, its work relation (accessUntil),
+ * shares and the advisor's role. A socket past its own two hours is expired too. One
+ * BatchGet for all of them (functions/lib/access/decide-now.ts); nothing is written.
  */
-async function recheck(connections: LiveConnection[]): Promise<LiveConnection[]> {
+export async function decideSockets(connections: readonly LiveConnection[]): Promise<Array<{ connection: LiveConnection; outcome: CanvasAccess | CloseReason }>> {
+  const nowS = nowEpochSeconds();
+  const decisions = await decideAccessNow(
+    connections.map((connection) => ({
+      userId: connection.userId,
+      tokenHash: connection.tokenHash,
+      entityId: connection.access.membership.entityId,
+      entityTypeId: connection.access.membership.entityTypeId,
+      familyId: connection.familyId,
+    })),
+  );
+  return connections.map((connection, index) => {
+    const decision = decisions[index]!;
+    if (!decision.allowed) return { connection, outcome: decision.reason };
+    if (connection.expiresAt <= nowS) return { connection, outcome: 'expired' as const };
+    return { connection, outcome: decision.canvasAccess! };
+  });
+}
+
+/**
+ * Decides the sockets now (decideSockets): the refused ones are told why and closed (and
+ * the others see them leave), a changed access is stored on the socket's item; returns
+ * those still open, with the access they have now.
+ */
+export async function recheck(connections: readonly LiveConnection[], options: { announce?: boolean } = {}): Promise<LiveConnection[]> {
   if (!connections.length) return [];
-  const found = await batchGetItems<Record<string, unknown> & { PK: string; SK: string }>(
-    connections.flatMap((connection) => [keys.session(connection.tokenHash), keys.member(connection.access.membership.entityId, connection.userId)]),
-  );
-  const byKey = new Map(found.map((item) => [`${item.PK}|${item.SK}`, item]));
-  const itemAt = (key: { PK: string; SK: string }) => byKey.get(`${key.PK}|${key.SK}`);
-  const decided = await Promise.all(
-    connections.map(async (connection): Promise<{ connection: LiveConnection; outcome: CanvasAccess | CloseReason }> => {
-      const session = sessionOfItem(itemAt(keys.session(connection.tokenHash)));
-      if (session === null) return { connection, outcome: 'signedOut' };
-      if (session === 'expired') return { connection, outcome: 'expired' };
-      const member = itemAt(keys.member(connection.access.membership.entityId, connection.userId)) as MemberItem | undefined;
-      if (!member?.isActive) return { connection, outcome: 'accessRemoved' };
-      try {
-        const { access } = await loadCanvasAccess({ ...session, membership: toSessionMembership(member) }, connection.familyId);
-        return { connection, outcome: access };
-      } catch (error) {
-        if (error instanceof AppError) return { connection, outcome: 'accessRemoved' };
-        throw error;
-      }
-    }),
-  );
+  const decided = await decideSockets(connections);
   const closing: Array<{ connection: LiveConnection; reason: CloseReason }> = [];
   const open: LiveConnection[] = [];
   for (const { connection, outcome } of decided) {
@@ -132,6 +164,6 @@ async function recheck(connections: LiveConnection[]): Promise<LiveConnection[]>
     }
     open.push({ ...connection, access: outcome });
   }
-  await closeAll(closing);
+  await closeAll(closing, options.announce !== false);
   return open;
 }

@@ -1,4 +1,4 @@
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveServerMessage } from '../../../shared/contracts/live';
 import { businessMetrics } from '../../../shared/metrics';
 import { config } from '../config';
@@ -49,6 +49,17 @@ export async function closeSocket(connectionId: string): Promise<void> {
     await sockets().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
   } catch (error) {
     if (!isGone(error)) throw error;
+  }
+}
+
+/** Whether a socket still exists (API Gateway answers 410 for one that went away without a $disconnect reaching us). */
+export async function isSocketOpen(connectionId: string): Promise<boolean> {
+  try {
+    await sockets().send(new GetConnectionCommand({ ConnectionId: connectionId }));
+    return true;
+  } catch (error) {
+    if (isGone(error)) return false;
+    throw error;
   }
 }
 

@@ -1,0 +1,103 @@
+import type { CloseReason } from '../../../shared/contracts/live';
+import { EntityType } from '../../../shared/enums';
+import { canReadCanvas, twoFactorPolicyRefusal, type CanvasAccess } from '../../../shared/permissions';
+import { resolveCanvasAccess } from '../canvas/access';
+import type { CanvasSnapshot } from '../canvas/snapshot';
+import type { EntityItem } from '../db/entities';
+import type { MemberItem } from '../db/members';
+import type { UserItem } from '../db/users';
+import { toSessionMembership } from '../memberships';
+import { sessionOfItem, type Session } from '../session';
+
+/**
+ * The one access decision: may this caller still receive or do this, now? Every outlet
+ * asks it when it delivers — HTTP (functions/lib/http.ts resolves the session, then
+ * functions/lib/canvas/context.ts asks for the canvas), live change delivery, presence
+ * and the socket's own messages (functions/lib/live/revocation.ts decideSockets), the
+ * dashboard and My actions, the digest (functions/lib/digest/collect.ts) and the
+ * access-ending warning (functions/jobs/access-expiry). It reads nothing itself: the
+ * caller hands it the stored items it read (for many callers in one round trip:
+ * decide-now.ts) and it applies, in this order, the rules that already exist elsewhere:
+ * 1. the session (functions/lib/session.ts sessionOfItem: signed out or revoked → the item
+ *    is gone; idle or absolute expiry passed);
+ * 2. the membership the caller acts as: active, and its role's permissions
+ *    (functions/lib/memberships.ts toSessionMembership);
+ * 3. an advisor company's two-factor policy (shared/permissions.ts twoFactorPolicyRefusal);
+ * 4. the canvas: it exists, and the caller may read it — own family, or an open work
+ *    relation (accessUntil), shares and the advisor's role (functions/lib/canvas/access.ts
+ *    resolveCanvasAccess, shared/permissions.ts canReadCanvas).
+ * A refusal names why, in the live channel's words (shared/contracts/live.ts CloseReason).
+ */
+
+export type AccessRefusal = CloseReason;
+type SessionMembership = NonNullable<Session['membership']>;
+
+export type AccessFacts = {
+  userId: string;
+  /**
+   * The session the caller acts in: already resolved and checked (HTTP's resolveSession),
+   * or its stored item as read (undefined: it ended). Left out by a job that acts for the
+   * user without a session (the digest).
+   */
+  session?: { resolved: Session } | { item: Record<string, unknown> | undefined };
+  /**
+   * The membership the caller acts as: the session's current one (HTTP; every membership
+   * change and the two-factor policy refresh it in the sessions, functions/lib/session.ts
+   * refreshMembershipInSessions), a member item as read (undefined: not a member), or a
+   * membership this decision already allowed (one per canvas of a list: the digest).
+   */
+  membership: 'fromSession' | { item: MemberItem | undefined } | { decided: SessionMembership };
+  /**
+   * The items the two-factor policy needs, for an advisor-company membership: the
+   * company's entity item and the user's item. Left out where the session's membership is
+   * used (the policy was applied when the session took the entity, and a policy that
+   * starts to refuse takes the entity out of the sessions).
+   */
+  twoFactor?: { entity: Pick<EntityItem, 'entityTypeId' | 'requireTwoFactor'> | undefined; user: Pick<UserItem, 'totpEnabled' | 'passkeyCount'> | undefined };
+  /**
+   * The canvas asked about, with the items read for it: its meta item (or the summary's
+   * copy of it: only whether the canvas exists counts), the company's work relation and
+   * the advisor's own role.
+   */
+  canvas?: { familyId: number; relations: Pick<CanvasSnapshot, 'workRelations' | 'workRelationMembers'> & { meta: unknown } };
+};
+
+export type AccessDecision =
+  | { allowed: true; session: Session | null; membership: SessionMembership; canvasAccess: CanvasAccess | null }
+  | { allowed: false; reason: AccessRefusal };
+
+const refused = (reason: AccessRefusal): AccessDecision => ({ allowed: false, reason });
+
+export function decideAccess(facts: AccessFacts): AccessDecision {
+  let session: Session | null = null;
+  if (facts.session) {
+    const standing = 'resolved' in facts.session ? facts.session.resolved : sessionOfItem(facts.session.item);
+    if (standing === null) return refused('signedOut');
+    if (standing === 'expired') return refused('expired');
+    if (standing.userId !== facts.userId) return refused('signedOut');
+    session = standing;
+  }
+
+  let membership: SessionMembership | null;
+  if (facts.membership === 'fromSession') {
+    membership = session?.membership ?? null;
+  } else if ('decided' in facts.membership) {
+    membership = facts.membership.decided;
+  } else {
+    const member = facts.membership.item;
+    membership = member && member.isActive && member.userId === facts.userId ? toSessionMembership(member) : null;
+  }
+  if (!membership) return refused('accessRemoved');
+
+  if (facts.twoFactor && membership.entityTypeId === EntityType.AdvisorCompany) {
+    if (twoFactorPolicyRefusal(facts.twoFactor.entity, facts.twoFactor.user)) return refused('accessRemoved');
+  }
+
+  let canvasAccess: CanvasAccess | null = null;
+  if (facts.canvas) {
+    if (!facts.canvas.relations.meta) return refused('accessRemoved');
+    canvasAccess = resolveCanvasAccess({ userId: facts.userId, membership }, facts.canvas.familyId, facts.canvas.relations);
+    if (!canvasAccess || !canReadCanvas(canvasAccess)) return refused('accessRemoved');
+  }
+  return { allowed: true, session, membership, canvasAccess };
+}
