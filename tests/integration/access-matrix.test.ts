@@ -68,6 +68,7 @@ const na = (reason: string): NotApplicable => ({ na: reason });
 
 const digestFollowsTheAccount = na('the digest goes to the account, not to a session: ending a session ends no right to it');
 const noDashboardForFamilies = na('the dashboard is an advisor’s: a family member has no card');
+const noCompanyLog = na('an advisor who is no admin of their company never reads its access log');
 
 /** A session that ends: the victim (an advisor company's admin) is nobody to the server any more. */
 const sessionEnded = {
@@ -132,6 +133,34 @@ const matrix: Record<Ending, Record<Outlet, Cell>> = {
     planBook: 'kept',
     accessLog: 8,
     digest: 'kept',
+  },
+  // A plain advisor's canvas role for the family narrowed from full to read access.
+  advisorRoleNarrowed: {
+    httpRead: 'kept',
+    httpWrite: 8,
+    liveChange: 'kept',
+    presence: 'kept',
+    history: 'kept',
+    undo: 8,
+    myActions: 'kept',
+    dashboard: 'kept',
+    planBook: 'kept',
+    accessLog: noCompanyLog,
+    digest: 'kept',
+  },
+  // A plain advisor's canvas role for the family set to no access.
+  advisorRoleRemoved: {
+    httpRead: 4,
+    httpWrite: 4,
+    liveChange: 'closed',
+    presence: 'closed',
+    history: 4,
+    undo: 4,
+    myActions: 'none',
+    dashboard: 'none',
+    planBook: 4,
+    accessLog: noCompanyLog,
+    digest: 'none',
   },
   // The family shares only the second section with the advisor's company.
   sectionUnshared: {
@@ -325,7 +354,7 @@ const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>
     }
   },
   accessLog: async (w, cell) => {
-    const paths = w.victimKind === 'advisorAdmin' ? ['/api/entities/access-log'] : ['/api/canvas/access-log', '/api/canvas/access-log.csv'];
+    const paths = w.victimKind === 'familyMember' ? ['/api/canvas/access-log', '/api/canvas/access-log.csv'] : ['/api/entities/access-log'];
     for (const path of paths) {
       if (typeof cell === 'number') await expectRefused(w, cell, 'GET', path);
       else expect((await asVictim(w, 'GET', path)).status, path).toBe(200);

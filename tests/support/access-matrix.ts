@@ -7,12 +7,12 @@ import type { HistoryPage } from '../../shared/contracts/history';
 import { LiveServerMessage } from '../../shared/contracts/live';
 import { nextDigestHour } from '../../shared/digest-schedule';
 import { addDays, dayIn } from '../../shared/dates';
-import { EntityRole } from '../../shared/enums';
+import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { allRoutes } from '../../shared/routes';
 import { advanceClock, durations, now } from '../../functions/lib/clock';
 import { sessionLifetime } from '../../functions/lib/session';
 import { hashPassword, linkParameter, newSalt, signIn, type TestAccount } from './accounts';
-import { advisorCompanyFor, familyWithCanvas, memberOf, type FamilyWithCanvas } from './canvas';
+import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from './canvas';
 import { ApiClient, type ApiResponse, type IntegrationStack } from './integration';
 import { LiveSocket } from './live';
 import { addPasskey, integrationOrigin, SoftAuthenticator } from './passkeys';
@@ -49,6 +49,8 @@ export const endings = [
   'passwordReset',
   'memberRemoved',
   'roleNarrowed',
+  'advisorRoleNarrowed',
+  'advisorRoleRemoved',
   'sectionUnshared',
   'relationEnded',
   'accessUntilPassed',
@@ -166,11 +168,12 @@ export function mailingJobs(): string[] {
 
 /**
  * Who loses the right: a full member of the family (every family outlet, the family's
- * access log), or an advisor company's admin working for the family (admins of a company
+ * access log); an advisor company's admin working for the family (admins of a company
  * have full access to its client families: every outlet, the dashboard and the company's
- * access log).
+ * access log); or a plain advisor of the company with the family's full canvas role (the
+ * one whose role the family can change).
  */
-export type VictimKind = 'familyMember' | 'advisorAdmin';
+export type VictimKind = 'familyMember' | 'advisorAdmin' | 'advisor';
 
 export type Markers = {
   /** The owner's takeaway in the lost category, written before the ending. */
@@ -334,6 +337,16 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
     closeReason: 'accessRemoved',
     end: async (w) => expectStatus(await w.owner.post(`/api/entity-member/${w.victim.userId}`, { entityRoleId: EntityRole.LimitedMember }), 200),
   },
+  advisorRoleNarrowed: {
+    victim: 'advisor',
+    closeReason: 'accessRemoved',
+    end: async (w) => expectStatus(await w.owner.post(`/api/work-relation-member/update/${w.victim.userId}/${w.family.familyId}`, { workRelationRoleId: WorkRelationRole.Limited }), 200),
+  },
+  advisorRoleRemoved: {
+    victim: 'advisor',
+    closeReason: 'accessRemoved',
+    end: async (w) => expectStatus(await w.owner.post(`/api/work-relation-member/update/${w.victim.userId}/${w.family.familyId}`, { workRelationRoleId: WorkRelationRole.None }), 200),
+  },
   sectionUnshared: {
     victim: 'advisorAdmin',
     closeReason: 'accessRemoved',
@@ -389,17 +402,18 @@ async function created<T>(client: ApiClient, pathName: string, body: unknown): P
 }
 
 /** Victim's history path and revert path (an advisor names the family). */
+const isAdvisor = (w: EndingWorld) => w.victimKind !== 'familyMember';
 export function historyPath(w: EndingWorld): string {
-  return w.victimKind === 'advisorAdmin' ? `/api/canvas/history/${w.family.familyId}` : '/api/canvas/history';
+  return isAdvisor(w) ? `/api/canvas/history/${w.family.familyId}` : '/api/canvas/history';
 }
 export function canvasPath(w: EndingWorld): string {
-  return w.victimKind === 'advisorAdmin' ? `/api/canvas/${w.family.familyId}` : '/api/canvas';
+  return isAdvisor(w) ? `/api/canvas/${w.family.familyId}` : '/api/canvas';
 }
 export function planBookPath(w: EndingWorld): string {
-  return w.victimKind === 'advisorAdmin' ? `/api/canvas/plan-book/${w.family.familyId}` : '/api/canvas/plan-book';
+  return isAdvisor(w) ? `/api/canvas/plan-book/${w.family.familyId}` : '/api/canvas/plan-book';
 }
 export function revertPath(w: EndingWorld): string {
-  return `/api/canvas/history/${w.ownEventId}/revert${w.victimKind === 'advisorAdmin' ? `?familyId=${w.family.familyId}` : ''}`;
+  return `/api/canvas/history/${w.ownEventId}/revert${isAdvisor(w) ? `?familyId=${w.family.familyId}` : ''}`;
 }
 
 /**
@@ -414,7 +428,12 @@ export async function endingWorld(stack: IntegrationStack, ending: Ending): Prom
     memberOf(stack, family.owner, EntityRole.FullMember, 'Witness'),
     advisorCompanyFor(stack, family.familyId, [], `Matrix ${ending} Advisors`),
   ]);
-  const victim = spec.victim === 'familyMember' ? await memberOf(stack, family.owner, EntityRole.FullMember, 'Victim') : await memberOf(stack, company, EntityRole.Admin, 'Victim');
+  const victim =
+    spec.victim === 'familyMember'
+      ? await memberOf(stack, family.owner, EntityRole.FullMember, 'Victim')
+      : spec.victim === 'advisorAdmin'
+        ? await memberOf(stack, company, EntityRole.Admin, 'Victim')
+        : await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Victim');
   const section = family.canvas.sections[0]!;
   const sharedSection = family.canvas.sections[1]!;
   const categoryId = section.categories[0]!.id;
