@@ -18,6 +18,8 @@ import {
   liveMessageTypes,
   mailingJobOutlets,
   mailingJobs,
+  mailOutlets,
+  mailTemplates,
   moveClockToDigest,
   outlets,
   planBookPath,
@@ -394,15 +396,18 @@ describe('the matrix is complete', () => {
     expect(Object.keys(routeOutlets).filter((key) => !keys.includes(key))).toEqual([]);
   });
 
-  it('classifies every server message of the live contract and every job that mails', () => {
+  it('classifies every server message of the live contract, every job that mails and every mail', () => {
     expect(liveMessageTypes().sort()).toEqual(Object.keys(liveMessageOutlets).sort());
     expect(Object.values(liveMessageOutlets).every(isDeclared)).toBe(true);
     expect(mailingJobs()).toEqual(Object.keys(mailingJobOutlets).sort());
     expect(Object.values(mailingJobOutlets).every(isDeclared)).toBe(true);
+    expect([...mailTemplates(), 'digest'].sort()).toEqual(Object.keys(mailOutlets).sort());
+    expect(Object.values(mailOutlets).every(isDeclared)).toBe(true);
   });
 
-  it('covers every outlet the routes, live messages and jobs name', () => {
-    const named = [...Object.values(routeOutlets), ...Object.values(liveMessageOutlets), ...Object.values(mailingJobOutlets)].filter((value): value is Outlet => typeof value === 'string');
+  it('covers every outlet the routes, live messages, jobs and mails name', () => {
+    const declared = [routeOutlets, liveMessageOutlets, mailingJobOutlets, mailOutlets].flatMap((classified) => Object.values(classified));
+    const named = declared.filter((value): value is Outlet => typeof value === 'string');
     expect([...new Set(named)].sort()).toEqual([...outlets].filter((outlet) => outlet !== 'httpWrite' && outlet !== 'undo').sort());
   });
 });

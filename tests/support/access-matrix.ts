@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { Takeaway, ActionPoint } from '../../shared/contracts/canvas';
 import type { UserSession } from '../../shared/contracts/auth';
@@ -10,6 +11,7 @@ import { addDays, dayIn } from '../../shared/dates';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { allRoutes } from '../../shared/routes';
 import { advanceClock, durations, now } from '../../functions/lib/clock';
+import { emailTemplates } from '../../functions/lib/mail/templates';
 import { sessionLifetime } from '../../functions/lib/session';
 import { hashPassword, linkParameter, newSalt, signIn, type TestAccount } from './accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from './canvas';
@@ -155,13 +157,38 @@ export const mailingJobOutlets: Record<string, Outlet | NotAnOutlet> = {
   'access-expiry': not('mails a relation’s coming end and its end to the company’s and family’s admins: names and dates, no canvas content'),
 };
 
+/** The jobs whose handler sends mail (calls the mailer). */
 export function mailingJobs(): string[] {
-  const jobsDir = path.join(process.cwd(), 'functions/jobs');
+  const jobsDir = fileURLToPath(new URL('../../functions/jobs', import.meta.url));
   return readdirSync(jobsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
-    .filter((name) => /\bsendEmail\(/.test(readFileSync(path.join(jobsDir, name, 'handler.ts'), 'utf8')))
+    .filter((name) => /\bsendEmail\(|lib\/mail\/mailer/.test(readFileSync(path.join(jobsDir, name, 'handler.ts'), 'utf8')))
     .sort();
+}
+
+const mailAbout = (what: string) => not(`${what}: no canvas content`);
+
+/**
+ * Every mail the app writes: each template of functions/lib/mail/templates.ts (the routes'
+ * and jobs' mails), and the digest, which the digest job builds from the journal.
+ */
+export const mailOutlets: Record<keyof typeof emailTemplates | 'digest', Outlet | NotAnOutlet> = {
+  contactMessage: mailAbout('a visitor’s message to the team'),
+  contactAcknowledgement: mailAbout('fixed text to a visitor'),
+  newDeviceSignin: mailAbout('a sign-in from a new device, to the account'),
+  emailConfirmation: mailAbout('a confirmation link'),
+  passwordReset: mailAbout('a reset link'),
+  memberInvitation: mailAbout('an invitation: who invites, to which entity'),
+  familyInvitation: mailAbout('an invitation: which company invites'),
+  advisorInvitation: mailAbout('an invitation: which family invites, until when'),
+  workRelationEnded: mailAbout('names of the two sides and why the relation ended'),
+  accessEndingSoon: mailAbout('names and the end date'),
+  digest: 'digest',
+};
+
+export function mailTemplates(): string[] {
+  return Object.keys(emailTemplates);
 }
 
 // ---- the worlds ---------------------------------------------------------------------------
