@@ -239,20 +239,22 @@ const witnessAway = (w: EndingWorld) => (message: LiveServerMessage) =>
 const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>) => Promise<void>> = {
   httpRead: async (w, cell) => {
     const category = `/api/canvas/category/${w.categoryId}`;
+    const section = `/api/canvas/section/${w.sectionId}`;
     if (typeof cell === 'number') {
-      await expectRefused(w, cell, 'GET', canvasPath(w));
-      await expectRefused(w, cell, 'GET', category);
+      for (const path of [canvasPath(w), section, category]) await expectRefused(w, cell, 'GET', path);
       return;
     }
     const canvas = await asVictim(w, 'GET', canvasPath(w));
     expect(canvas.status).toBe(200);
     const lost = await asVictim(w, 'GET', category);
+    const lostSection = await asVictim(w, 'GET', section);
     if (cell === 'filtered') {
-      expect(outcomeOf(lost)).toBe(4);
-      expectNone(textOf(canvas.body) + textOf(lost.body), lostMarkers(w), 'the canvas');
+      expect([outcomeOf(lost), outcomeOf(lostSection)]).toEqual([4, 4]);
+      expect((canvas.body as { sections: Array<{ id: number }> }).sections.map((shown) => shown.id)).not.toContain(w.sectionId);
+      expectNone(textOf(canvas.body) + textOf(lost.body) + textOf(lostSection.body), lostMarkers(w), 'the canvas');
       expect(textOf((await asVictim(w, 'GET', `/api/canvas/category/${w.sharedCategoryId}`)).body)).toContain(w.markers.afterShared);
     } else {
-      expect(lost.status).toBe(200);
+      expect([lost.status, lostSection.status]).toEqual([200, 200]);
       expect(textOf(lost.body)).toContain(w.markers.after);
     }
   },
