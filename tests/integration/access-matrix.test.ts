@@ -48,11 +48,12 @@ import { outcomeOf } from '../support/security-world';
  *
  * The cells (what "nothing is delivered" means for that outlet):
  * - a number: HTTP answers that catalogue code (7 a session that ended, 4 what the caller
- *   no longer sees, 8 what they may no longer do) and
- *   nothing of the canvas; a refused write or undo changes nothing;
+ *   no longer sees, 8 what they may no longer do) and nothing of the canvas; a refused
+ *   write or undo changes nothing;
  * - 'closed': the socket gets `closed` (the ending's reason) and closes within 5 s of the
- *   ending (of the first write after it, where the ending is a moved clock), and gets no
- *   `change` or `presence` after the ending;
+ *   ending, and gets no `change` or `presence` after the ending. Where the ending is the
+ *   clock passing a session's limit, the 5 s count from when the others, signed in afresh,
+ *   start acting: the first moment there is anything to deliver;
  * - 'none': the outlet still answers (it is the caller's, not the canvas's) but carries
  *   nothing of the family: no action point, no dashboard card with a canvas, no digest
  *   content;
