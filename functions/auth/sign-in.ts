@@ -77,9 +77,20 @@ export async function signIn(input: SigninRequest, client: SigninClient): Promis
 async function checkPassword(input: SigninRequest, client: SigninClient): Promise<SigninResult> {
   // Known or not, the e-mail is looked up the same way; the device cookie counts only for its own account.
   const login = await getLogin(input.email);
-  const isMatch = await throttledPasswordCheck(input.email, throttleClientOf(client, login?.userId), async () => (await verifyPassword(input.password, login)) && login !== undefined);
+  const found: { user?: UserItem } = {};
+  const isMatch = await throttledPasswordCheck(
+    input.email,
+    throttleClientOf(client, login?.userId),
+    async () => {
+      if (!((await verifyPassword(input.password, login)) && login)) return false;
+      found.user = await getUser(login.userId);
+      return true;
+    },
+    // A right password that leads to a second step clears no failure count (the sign-in is not done yet).
+    { isFinalStep: () => !(found.user?.isEmailConfirmed && hasSecondFactor(found.user)) },
+  );
+  const user = found.user;
   if (!isMatch || !login) throw fail('SIGNIN_FAILED');
-  const user = await getUser(login.userId);
   if (!user?.isEmailConfirmed) throw fail('EMAIL_NOT_CONFIRMED');
   if (hasSecondFactor(user)) {
     const { nonce, cookie } = newPendingSigninCookie();

@@ -139,18 +139,28 @@ async function clearFailures(key: ThrottleKey): Promise<boolean> {
   }
 }
 
+export type ThrottleOptions = {
+  /**
+   * Asked after a right answer: false when it only opens a further step (a right password
+   * of an account with a second factor). The counts are then kept: only a completed
+   * sign-in clears them, so knowing the password does not buy fresh code guesses.
+   */
+  isFinalStep?: () => boolean;
+};
+
 /**
  * Runs a password (or code) check under the throttle. Refused before the check (80) while
  * a wait runs on one of the attempt's counts; a wrong password is counted and answers false
  * (the caller's own error: 12, 22 or 90), or 80 when concurrent failures used the
  * allowance up; a right one answers true. A bare address is an unknown client.
  */
-export async function throttledPasswordCheck(email: string, client: string | ThrottleClient, check: () => Promise<boolean>): Promise<boolean> {
+export async function throttledPasswordCheck(email: string, client: string | ThrottleClient, check: () => Promise<boolean>, options: ThrottleOptions = {}): Promise<boolean> {
   const counts = countsOf(email, typeof client === 'string' ? { clientAddress: client } : client);
   const seen = await Promise.all(counts.map((count) => getThrottle(count.key)));
   const nowS = nowEpochSeconds();
   if (seen.some((item) => isWaiting(item, nowS))) throw fail('TOO_MANY_REQUESTS');
   if (await check()) {
+    if (options.isFinalStep?.() === false) return true;
     const cleared = await Promise.all(counts.map((count) => clearFailures(count.key)));
     if (cleared.includes(false)) throw fail('TOO_MANY_REQUESTS');
     return true;
