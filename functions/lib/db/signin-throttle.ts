@@ -161,7 +161,8 @@ export async function throttledPasswordCheck(email: string, client: string | Thr
   if (seen.some((item) => isWaiting(item, nowS))) throw fail('TOO_MANY_REQUESTS');
   if (await check()) {
     if (options.isFinalStep?.() === false) return true;
-    const cleared = await Promise.all(counts.map((count) => clearFailures(count.key)));
+    // Only counts that had failures need clearing (most sign-ins write nothing here).
+    const cleared = await Promise.all(counts.map((count, index) => (seen[index] ? clearFailures(count.key) : true)));
     if (cleared.includes(false)) throw fail('TOO_MANY_REQUESTS');
     return true;
   }
