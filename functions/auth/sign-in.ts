@@ -39,8 +39,9 @@ export function signinClientOf(event: APIGatewayProxyEventV2): SigninClient {
 
 /** The throttle's view of a client: its device id counts only when the device cookie is this account's. */
 function throttleClientOf(client: SigninClient, userId: string | undefined): ThrottleClient {
-  const isThisAccounts = userId !== undefined && client.knownDevice?.userId === userId;
-  return { clientAddress: client.clientAddress, ...(isThisAccounts ? { deviceId: client.knownDevice!.deviceId } : {}) };
+  const device = client.knownDevice;
+  if (userId !== undefined && device?.userId === userId) return { clientAddress: client.clientAddress, deviceId: device.deviceId };
+  return { clientAddress: client.clientAddress };
 }
 
 /** Counts the sign-in metrics around a step: a refusal (4xx) is a refused sign-in, not a fault. */
