@@ -51,6 +51,11 @@ export const errorCatalogue = {
   MFA_CODE_INVALID: { code: 90, status: 400, message: 'The code is not valid.' },
   /** `POST /auth/signin/mfa` without a password step in the last 5 minutes (or it was used). */
   MFA_SIGNIN_EXPIRED: { code: 91, status: 401, message: 'Sign in again: the sign-in step has expired.' },
+  /**
+   * A second sign-in step (code or passkey) from a browser that did not pass the password
+   * step of this account: it carries no pending sign-in cookie, or one for another account.
+   */
+  MFA_SIGNIN_NOT_STARTED: { code: 89, status: 401, message: 'Start again with your password.' },
   /** A guarded route (`requiresRecentAuth` in shared/routes.ts) and no password or code in the last 10 minutes. */
   REAUTHENTICATION_REQUIRED: { code: 92, status: 403, message: 'Confirm it is you: enter your password or a code.' },
   /** The advisor company requires two-factor sign-in and the caller has no second factor. */

@@ -7,7 +7,7 @@ import { endSession, requireSession } from '../lib/session';
 import { getSalt } from './get-salt';
 import { setCurrentEntity } from './set-current-entity';
 import { reauthenticate } from './reauthenticate';
-import { signIn, signInWithSecondFactor } from './sign-in';
+import { signIn, signinClientOf, signInWithSecondFactor } from './sign-in';
 import { signUp } from './sign-up';
 
 export const handler = createGroupHandler('auth', {
@@ -18,24 +18,24 @@ export const handler = createGroupHandler('auth', {
   signUp: defineRoute({
     body: SignupRequest,
     handler: async ({ body, event }) => {
-      const { response, cookie } = await signUp(body, userAgentOf(event));
+      const { response, cookie } = await signUp(body, { userAgent: userAgentOf(event), clientAddress: clientAddressOf(event) });
       return { status: 201, body: response, cookies: cookie ? [cookie] : undefined };
     },
   }),
   signIn: defineRoute({
     body: SigninRequest,
     handler: async ({ body, event }) => {
-      const result = await signIn(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
-      // With a second factor: `{mfaRequired, methods}` and no session yet.
-      if ('mfa' in result) return { body: result.mfa };
-      return { body: result.user, cookies: [result.cookie] };
+      const result = await signIn(body, signinClientOf(event));
+      // With a second factor: `{mfaRequired, methods}`, the pending sign-in cookie and no session yet.
+      if ('mfa' in result) return { body: result.mfa, cookies: result.cookies };
+      return { body: result.user, cookies: result.cookies };
     },
   }),
   signInMfa: defineRoute({
     body: SigninMfaRequest,
     handler: async ({ body, event }) => {
-      const { user, cookie } = await signInWithSecondFactor(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
-      return { body: user, cookies: [cookie] };
+      const { user, cookies } = await signInWithSecondFactor(body, signinClientOf(event));
+      return { body: user, cookies };
     },
   }),
   reauthenticate: defineRoute({

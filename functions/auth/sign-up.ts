@@ -7,6 +7,7 @@ import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from '../li
 import { newId } from '../lib/db/keys';
 import { defaultPrivacySettings, getLogin, putNewAccount, type UserItem } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
+import { reserveMail } from '../lib/limits/mail';
 import { hashPassword } from '../lib/passwords';
 import { sendConfirmationLink } from '../email-confirmation/send-confirmation-link';
 import { applySignupInvitation, hasSignupInvitation } from './apply-signup-invitation';
@@ -18,15 +19,19 @@ import { applySignupInvitation, hasSignupInvitation } from './apply-signup-invit
  * guards the unique e-mail, then e-mails the confirmation link. Answers the user id; no
  * session starts until the e-mail is confirmed. E-mail in use → SIGNUP_EMAIL_IN_USE (10)
  * with nothing written; a mail failure → EMAIL_SEND_FAILED (15) with the account kept
- * (the user asks for a new link after sign-in answers 14).
+ * (the user asks for a new link after sign-in answers 14). The confirmation mail counts
+ * against the limits of anonymous mail per client address and per recipient
+ * (functions/lib/limits/mail.ts): beyond them TOO_MANY_REQUESTS (80), nothing written or sent.
  */
-export async function signUp(input: SignupRequest, userAgent = ''): Promise<{ response: SignupResponse; cookie?: string }> {
+export async function signUp(input: SignupRequest, client: { userAgent: string; clientAddress: string }): Promise<{ response: SignupResponse; cookie?: string }> {
+  const userAgent = client.userAgent;
   if (hasSignupInvitation(input)) return applySignupInvitation(input, userAgent);
   const entityTypeId = requireEntityTypeId(input.createEntityTypeId, 'createEntityTypeId');
   const entityName = input.createEntityName;
   if (entityName === undefined) throw fail('VALIDATION_ERROR', { errors: { createEntityName: [messageKeys.required] } });
   // The common case answers before taking an entity id; the transaction settles a race.
   if (await getLogin(input.email)) throw fail('SIGNUP_EMAIL_IN_USE');
+  await reserveMail('confirmation', input.email, { clientAddress: client.clientAddress });
 
   const password = await hashPassword(input.password, input.salt);
   const entityId = await allocateEntityId();

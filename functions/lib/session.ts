@@ -277,8 +277,12 @@ export function requireSession(session: Session | null): Session {
 }
 
 export function readSessionToken(cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
+  return readCookie(sessionCookieNameInUse(), cookies, cookieHeader);
+}
+
+/** A cookie's value from the event's cookies or the Cookie header (undefined when absent or empty). */
+export function readCookie(wanted: string, cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
   const all = [...(cookies ?? []), ...(cookieHeader ? cookieHeader.split(';') : [])];
-  const wanted = sessionCookieNameInUse();
   for (const entry of all) {
     const [name, ...rest] = entry.trim().split('=');
     if (name === wanted) {

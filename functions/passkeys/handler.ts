@@ -5,6 +5,7 @@ import { requireSession } from '../lib/session';
 import { listPasskeys, removePasskey, renamePasskey } from './manage';
 import { registerPasskey, registrationOptions } from './registration';
 import { authenticationOptions, signInWithPasskey } from './sign-in';
+import { signinClientOf } from '../auth/sign-in';
 
 export const handler = createGroupHandler('passkeys', {
   registrationOptions: defineRoute({
@@ -35,8 +36,8 @@ export const handler = createGroupHandler('passkeys', {
   signInWithPasskey: defineRoute({
     body: PasskeySigninRequest,
     handler: async ({ body, event }) => {
-      const { user, cookie } = await signInWithPasskey(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
-      return { body: user, cookies: [cookie] };
+      const { user, cookies } = await signInWithPasskey(body, signinClientOf(event));
+      return { body: user, cookies };
     },
   }),
 });

@@ -1,11 +1,12 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { SigninResponse } from '../../shared/contracts/auth';
 import type { PasskeySigninRequest } from '../../shared/contracts/passkeys';
-import { countedSignin, startSigninSession, type SigninClient } from '../auth/sign-in';
+import { countedSignin, finishPendingSignin, requirePendingSignin, startSigninSession, type CompletedSignin, type SigninClient } from '../auth/sign-in';
 import { now } from '../lib/clock';
 import { fail } from '../lib/errors';
 import { consumeAllowance, type LimitRule } from '../lib/limits/counter';
 import { log } from '../lib/logger';
+import { getPendingSignin } from '../lib/mfa/store';
 import { challengeOf, consumeChallenge, storeChallenge } from './challenges';
 import { ceremonyTimeoutMs, refusalReason, relyingParty } from './relying-party';
 import { listPasskeyItems, recordPasskeyUse } from './store';
@@ -53,10 +54,21 @@ function userIdOf(userHandle: string | undefined): string | undefined {
  * removed or other site's passkey, a wrong signature, a used or expired challenge, a
  * signature counter that did not move on — is PASSKEY_NOT_RECOGNISED (95), the same answer
  * for each, and starts no session.
+ *
+ * As the second step of a password sign-in (`secondStep`) it belongs to the browser that
+ * passed the password, like the code step: without its pending sign-in cookie
+ * MFA_SIGNIN_NOT_STARTED (89), with an expired one MFA_SIGNIN_EXPIRED (91), and a passkey
+ * of another account than the password's is 89 too. It then uses the pending sign-in up
+ * ("keep me signed in" included) and clears its cookie.
  */
-export async function signInWithPasskey(input: PasskeySigninRequest, client: SigninClient): Promise<{ user: SigninResponse; cookie: string }> {
+export async function signInWithPasskey(input: PasskeySigninRequest, client: SigninClient): Promise<CompletedSignin & { user: SigninResponse }> {
   return countedSignin(async () => {
     await takeAllowance('ATTEMPT', client.clientAddress, passkeySigninLimits.attemptsPerClient);
+    // The pending sign-in is checked before the challenge is spent; its account after the passkey names one.
+    if (input.secondStep) {
+      if (!client.pendingNonce) throw fail('MFA_SIGNIN_NOT_STARTED');
+      if (!(await getPendingSignin(client.pendingNonce))) throw fail('MFA_SIGNIN_EXPIRED');
+    }
     const credential = input.response;
     const challenge = challengeOf(credential.response.clientDataJSON);
     // The challenge goes first, whatever else is wrong: an answer is never tried twice.
@@ -83,6 +95,7 @@ export async function signInWithPasskey(input: PasskeySigninRequest, client: Sig
       throw fail('PASSKEY_NOT_RECOGNISED');
     }
     if (!(await recordPasskeyUse(passkey, newCounter, now().toISOString()))) throw fail('PASSKEY_NOT_RECOGNISED');
+    if (input.secondStep) return finishPendingSignin(await requirePendingSignin(client, passkey.userId), client);
     return startSigninSession(passkey.userId, client, { remember: false });
   });
 }

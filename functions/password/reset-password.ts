@@ -7,11 +7,12 @@ import { getLogin, updateEmailConfirmed, updatePassword } from '../lib/db/users'
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { liveSessionsEnded } from '../lib/live/revocation';
-import { endSessionsOfUser } from '../lib/session';
+import { endSessionsOfUser, hashToken } from '../lib/session';
 
 /**
- * The reset token of `email`, if the link can still be used: unknown, used or another
- * address's token → INVALID_TOKEN (20), past its hour → TOKEN_EXPIRED (21). An unknown
+ * The reset token of `email`, if the link can still be used: unknown, used, superseded by
+ * a newer link or another address's token → INVALID_TOKEN (20), past its hour →
+ * TOKEN_EXPIRED (21). An unknown
  * e-mail is told apart from nothing: it has no tokens, so it answers 20 like a forged one.
  */
 async function requireUsableResetToken(input: CheckResetRequest): Promise<{ item: TokenItem; login: NonNullable<Awaited<ReturnType<typeof getLogin>>> }> {
@@ -19,6 +20,8 @@ async function requireUsableResetToken(input: CheckResetRequest): Promise<{ item
   if (!item || item.email !== input.email || item.usedAt || !login || login.userId !== item.userId) throw fail('INVALID_TOKEN');
   // Issued before the password last changed (a reset, or a change while signed in): dead.
   if (item.createdAt < login.passwordChangedAt) throw fail('INVALID_TOKEN');
+  // A newer link was sent since: only the newest one works.
+  if (login.resetTokenHash !== undefined && login.resetTokenHash !== hashToken(input.token)) throw fail('INVALID_TOKEN');
   if (isTokenExpired(item)) throw fail('TOKEN_EXPIRED');
   return { item, login };
 }

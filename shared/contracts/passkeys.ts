@@ -106,6 +106,7 @@ export type PasskeyIdPath = z.infer<typeof PasskeyIdPath>;
 export const RenamePasskeyRequest = z.strictObject({ label: passkeyLabelField() });
 export type RenamePasskeyRequest = z.infer<typeof RenamePasskeyRequest>;
 
-// POST /api/auth/passkey: answers what POST /api/auth/signin answers (SigninResponse), with the session cookie
-export const PasskeySigninRequest = z.strictObject({ response: AuthenticationCredential });
+// POST /api/auth/passkey: answers what POST /api/auth/signin answers (SigninResponse), with the session cookie.
+// `secondStep: true`: the passkey finishes this browser's password step (its pending sign-in cookie is required).
+export const PasskeySigninRequest = z.strictObject({ response: AuthenticationCredential, secondStep: z.literal(true).optional() });
 export type PasskeySigninRequest = z.infer<typeof PasskeySigninRequest>;

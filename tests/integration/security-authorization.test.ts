@@ -70,8 +70,8 @@ const matrix: Record<RouteKey, Row> = {
 
   // ---- the caller's own account ----------------------------------------------------------
   'POST /api/auth/set-current-entity': { expected: '5 4 4 | ok ok ok ok | 4 4 4' },
-  // Two-factor sign-in (issue 14): a second step without a password step is expired for anybody (91).
-  'POST /api/auth/signin/mfa': { expected: '91 91 91 | 91 91 91 91 | 91 91 91' },
+  // Two-factor sign-in: a second step from a browser that passed no password step is refused for anybody (89).
+  'POST /api/auth/signin/mfa': { expected: '89 89 89 | 89 89 89 89 | 89 89 89' },
   'POST /api/auth/reauthenticate': { expected: signedIn },
   'GET /api/mfa/status': { expected: signedIn },
   'POST /api/mfa/totp/setup': { expected: signedIn },

@@ -37,7 +37,8 @@ function withCookie(cookie: string | null, method: string, path: string, body?: 
 async function newSession(account: TestAccount): Promise<string> {
   const client = stack.client();
   expect((await signIn(client, account.email, account.plainPassword)).status).toBe(200);
-  return client.cookieHeader();
+  // The session cookie alone (the sign-in sets a device cookie beside it).
+  return client.cookieHeader().split('; ').find((pair) => pair.startsWith(`${sessionCookieName}=`))!;
 }
 
 /** A cookie whose token differs from a real one in its last character. */

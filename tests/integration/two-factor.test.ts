@@ -90,8 +90,10 @@ describe('TOTP (RFC 6238)', () => {
     const first = await passwordStep(browser, who);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ mfaRequired: true, methods: ['totp', 'recoveryCode'] });
-    expect(first.cookies).toHaveLength(0);
+    // Its only cookie is the pending sign-in's (functions/lib/signin-cookies.ts), no session.
+    expect(first.cookies.map((cookie) => cookie.split('=')[0])).toEqual(['fc_signin']);
     expectError(await browser.get('/api/user/profile'), 5);
+    const pendingCookie = browser.cookieHeader();
     // The code of the step enable used is spent; the next step's code (+1) is accepted.
     expectError(await browser.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(setup.body.secret) }), 90);
     const nextCode = totpCodeAt(setup.body.secret, new Date(now().getTime() + 30_000));
@@ -99,8 +101,9 @@ describe('TOTP (RFC 6238)', () => {
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.id).toBe(who.userId);
     expect((await browser.get('/api/user/profile')).status).toBe(200);
-    // Without a new password step the second step is gone (91); with one, the same code is a replay (90).
-    expectError(await stack.client().post('/api/auth/signin/mfa', { email: who.email, code: nextCode }), 91);
+    // Without a new password step the second step is gone (91 with the spent cookie, 89 without one); with one, the same code is a replay (90).
+    expectError(await stack.client().request('POST', '/api/auth/signin/mfa', { email: who.email, code: nextCode }, { headers: { cookie: pendingCookie } }), 91);
+    expectError(await stack.client().post('/api/auth/signin/mfa', { email: who.email, code: nextCode }), 89);
     const other = stack.client();
     await passwordStep(other, who);
     expectError(await other.post('/api/auth/signin/mfa', { email: who.email, code: nextCode }), 90);

@@ -175,7 +175,7 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     })(),
     'POST /api/auth/signout': async (actor) => ({ path: '/api/auth/signout', cookie: actor === 'anonymous' ? null : await freshSessionCookie(world, actor) }),
     'POST /api/auth/set-current-entity': fixed({ path: '/api/auth/set-current-entity', body: { id: familyId } }),
-    // No password step before it: nobody has a pending sign-in (91).
+    // No password step before it: nobody has a pending sign-in cookie (89).
     'POST /api/auth/signin/mfa': fixed({ path: '/api/auth/signin/mfa', body: { email: owner.email, code: '123456' } }),
     'POST /api/auth/reauthenticate': async (actor) => {
       if (actor === 'anonymous') return { path: '/api/auth/reauthenticate', body: { password: hashPassword('Anything-1', newSalt()) } };

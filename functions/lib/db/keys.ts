@@ -15,6 +15,10 @@ export const keys = {
   token: (kind: TokenKind, tokenHash: string) => ({ PK: `TOKEN#${kind}#${tokenHash}`, SK: 'TOKEN' }),
   /** Sign-in (and current-password) failures of one account from one client address. */
   signinThrottleOfClient: (email: string, clientAddress: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: `CLIENT#${clientAddress}` }),
+  /** The same for a browser that presents this account's signed device cookie (functions/lib/signin-cookies.ts): its own count only. */
+  signinThrottleOfDevice: (email: string, deviceId: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: `DEVICE#${deviceId}` }),
+  /** The failures of all browsers without this account's device cookie together: the account's shared budget. */
+  signinThrottleOfUnknownClients: (email: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: 'UNKNOWN_CLIENTS' }),
   /** A rate-limit counter: one item per limited key and fixed window (functions/lib/limits). */
   limitCounter: (key: string, windowStartsAt: number) => ({ PK: `LIMIT#${key}`, SK: `WINDOW#${windowStartsAt}` }),
   /** A device (browser and system) a user has signed in from: a sign-in from a new one sends an e-mail. */
@@ -27,8 +31,11 @@ export const keys = {
   passkeyChallenge: (challenge: string) => ({ PK: `PASSKEY_CHALLENGE#${challenge}`, SK: 'CHALLENGE' }),
   /** The user's TOTP secret (encrypted), last used time step and hashed recovery codes: never on the profile item. */
   totp: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#TOTP' }),
-  /** A sign-in whose password step passed and whose second step is due (5 minutes, single use). */
-  pendingMfaSignin: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#PENDING' }),
+  /**
+   * A sign-in whose password step passed and whose second step is due (5 minutes, single
+   * use), by the hash of the nonce in the cookie of the browser that passed the password.
+   */
+  pendingMfaSignin: (nonceHash: string) => ({ PK: `PENDING_SIGNIN#${nonceHash}`, SK: 'PENDING_SIGNIN' }),
   /** The user's notification settings (the e-mail digest, their time zone). */
   notificationSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'NOTIFICATIONS' }),
   /** GSI1 on the notification settings: the users whose digest is due in one UTC hour (YYYY-MM-DDTHH). */

@@ -1,33 +1,45 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { nowEpochSeconds } from '../clock';
 import { fail, isConditionalCheckFailure } from '../errors';
-import { countEvent, countInWindow } from '../limits/counter';
 import { db, tableName } from './client';
 import { keys } from './keys';
 
 /**
- * Password-guessing throttle for sign-in and for the current-password check of a password
- * change (README, Security notes). A soft lockout keyed on the account (its e-mail, known
- * or not) and the client address: the first 5 failures from one client cost nothing, after
- * that each failure makes that client wait before its next try, 30 seconds doubling per
- * failure up to 15 minutes. Another client (the user on their own laptop) is not touched:
- * an attacker cannot lock a user out. Above that a high per-account ceiling (100 failures
- * an hour from all clients together) stops a guessing botnet; reaching it takes many
- * clients, each slowed down on its own.
+ * Password-guessing throttle for sign-in (password and second step) and for the
+ * current-password check of a password change (README, Security notes). A soft lockout:
+ * the first free failures cost nothing, after that each failure makes the next try wait,
+ * the wait doubling per failure up to 15 minutes; an attempt while a wait runs is refused
+ * with TOO_MANY_REQUESTS (80) before any check, so it tells nothing.
+ *
+ * Whose count an attempt uses (the OWASP device-cookie pattern):
+ * - A browser presenting a valid device cookie of this account (it signed in before,
+ *   functions/lib/signin-cookies.ts) counts on its own key only: nobody else's guesses
+ *   slow it down, so the owner's known browser is never locked out.
+ * - Any other client counts on its client address (5 free failures, then 30 seconds
+ *   doubling) and on the account's budget shared by all unknown clients (10 free failures,
+ *   then 1 minute doubling, at most 15 minutes): guesses spread over many addresses stop
+ *   there. A new browser of the owner waits at most `maxDelaySeconds` after the last
+ *   failure that was counted, which is the delay the README documents.
  *
  * It holds under concurrent attempts: a failure is counted by a conditional write against
  * the state it read (optimistic, retried), and an attempt that finds the wait running is
- * refused with TOO_MANY_REQUESTS (80), so a burst of guesses gets no more than 5 answers.
- * A success clears the client's count only while no wait runs.
+ * refused, so a burst of guesses gets no more answers than the allowance. A success
+ * clears the counts it used, unless a wait started meanwhile.
  */
+export type ThrottleRule = { freeFailures: number; firstDelaySeconds: number; maxDelaySeconds: number };
+
 export const signinThrottle = {
   freeFailures: 5,
   firstDelaySeconds: 30,
   maxDelaySeconds: 15 * 60,
-  /** A client's failures are forgotten this long after its last one. */
+  /** Failures are forgotten this long after the last one. */
   forgetAfterSeconds: 60 * 60,
-  accountCeiling: { max: 100, windowSeconds: 60 * 60 },
+  /** All clients without the account's device cookie together. */
+  unknownClients: { freeFailures: 10, firstDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
 } as const;
+
+/** Who attempts: the client address, and the device id of a valid device cookie of this very account (when it has one). */
+export type ThrottleClient = { clientAddress: string; deviceId?: string };
 
 export type SigninThrottleItem = {
   type: 'SigninThrottle';
@@ -40,16 +52,27 @@ export type SigninThrottleItem = {
   expiresAt: number;
 };
 
-/** The wait after the n-th failure in a row from one client (0 while failures are free). */
-export function delayAfterFailures(failures: number): number {
-  if (failures < signinThrottle.freeFailures) return 0;
-  return Math.min(signinThrottle.firstDelaySeconds * 2 ** (failures - signinThrottle.freeFailures), signinThrottle.maxDelaySeconds);
+/** The wait after the n-th failure in a row on one count (0 while failures are free). */
+export function delayAfterFailures(failures: number, rule: ThrottleRule = signinThrottle): number {
+  if (failures < rule.freeFailures) return 0;
+  return Math.min(rule.firstDelaySeconds * 2 ** (failures - rule.freeFailures), rule.maxDelaySeconds);
 }
 
-const ceilingKey = (email: string) => `SIGNIN#ACCOUNT#${email.toLowerCase()}`;
+type ThrottleKey = { PK: string; SK: string };
+/** One count an attempt is throttled on: its key and rule. */
+type Count = { key: ThrottleKey; rule: ThrottleRule };
 
-async function getClientThrottle(email: string, clientAddress: string): Promise<SigninThrottleItem | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.signinThrottleOfClient(email, clientAddress), ConsistentRead: true }));
+/** The counts of an attempt: the device's own, or the client address's and the unknown clients' shared one. */
+function countsOf(email: string, client: ThrottleClient): Count[] {
+  if (client.deviceId) return [{ key: keys.signinThrottleOfDevice(email, client.deviceId), rule: signinThrottle }];
+  return [
+    { key: keys.signinThrottleOfClient(email, client.clientAddress), rule: signinThrottle },
+    { key: keys.signinThrottleOfUnknownClients(email), rule: signinThrottle.unknownClients },
+  ];
+}
+
+async function getThrottle(key: ThrottleKey): Promise<SigninThrottleItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   return result.Item as SigninThrottleItem | undefined;
 }
 
@@ -62,23 +85,22 @@ function isWaiting(item: SigninThrottleItem | undefined, nowS: number): boolean 
 }
 
 /**
- * Counts one failure of a client against the state it last read; false when the client
- * must wait (the attempt was beyond its allowance: the caller answers 80).
+ * Counts one failure on a count against the state it last read; false when a wait runs
+ * there (the attempt was beyond the allowance: the caller answers 80).
  */
-async function recordFailure(email: string, clientAddress: string, seen: SigninThrottleItem | undefined): Promise<boolean> {
-  const key = keys.signinThrottleOfClient(email, clientAddress);
+async function recordFailure({ key, rule }: Count, seen: SigninThrottleItem | undefined): Promise<boolean> {
   let current = seen;
   for (let round = 0; round < 12; round += 1) {
     const nowS = nowEpochSeconds();
-    if (round > 0) current = await getClientThrottle(email, clientAddress);
+    if (round > 0) current = await getThrottle(key);
     if (isWaiting(current, nowS)) return false;
     const failures = (current && !isForgotten(current, nowS) ? current.failures : 0) + 1;
     const item: SigninThrottleItem = {
       type: 'SigninThrottle',
       failures,
       lastFailureAt: nowS,
-      retryAt: nowS + delayAfterFailures(failures),
-      expiresAt: nowS + signinThrottle.forgetAfterSeconds + signinThrottle.maxDelaySeconds,
+      retryAt: nowS + delayAfterFailures(failures, rule),
+      expiresAt: nowS + signinThrottle.forgetAfterSeconds + rule.maxDelaySeconds,
     };
     try {
       await db().send(
@@ -99,13 +121,13 @@ async function recordFailure(email: string, clientAddress: string, seen: SigninT
   return false;
 }
 
-/** After a right password: clears the client's count, unless a wait started meanwhile (false: answer 80). */
-async function clearFailures(email: string, clientAddress: string): Promise<boolean> {
+/** After a right password: clears a count, unless a wait started meanwhile (false: answer 80). */
+async function clearFailures(key: ThrottleKey): Promise<boolean> {
   try {
     await db().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.signinThrottleOfClient(email, clientAddress),
+        Key: key,
         ConditionExpression: 'attribute_not_exists(PK) OR retryAt <= :now OR lastFailureAt <= :forgotten',
         ExpressionAttributeValues: { ':now': nowEpochSeconds(), ':forgotten': nowEpochSeconds() - signinThrottle.forgetAfterSeconds },
       }),
@@ -117,20 +139,36 @@ async function clearFailures(email: string, clientAddress: string): Promise<bool
   }
 }
 
+export type ThrottleOptions = {
+  /**
+   * Asked after a right answer: false when it only opens a further step (a right password
+   * of an account with a second factor). The counts are then kept: only a completed
+   * sign-in clears them, so knowing the password does not buy fresh code guesses.
+   */
+  isFinalStep?: () => boolean;
+};
+
 /**
- * Runs a password check under the throttle. Refused before the check (80) while this
- * client must wait or the account's ceiling is reached; a wrong password is counted and
- * answers false (the caller's own error: 12 or 22), or 80 when concurrent failures used
- * the allowance up; a right one answers true.
+ * Runs a password (or code) check under the throttle. Refused before the check (80) while
+ * a wait runs on one of the attempt's counts; a wrong password is counted and answers false
+ * (the caller's own error: 12, 22 or 90), or 80 when concurrent failures used the
+ * allowance up; a right one answers true. A bare address is an unknown client.
  */
-export async function throttledPasswordCheck(email: string, clientAddress: string, check: () => Promise<boolean>): Promise<boolean> {
-  const [seen, accountFailures] = await Promise.all([getClientThrottle(email, clientAddress), countInWindow(ceilingKey(email), signinThrottle.accountCeiling)]);
-  if (isWaiting(seen, nowEpochSeconds()) || accountFailures >= signinThrottle.accountCeiling.max) throw fail('TOO_MANY_REQUESTS');
+export async function throttledPasswordCheck(email: string, client: string | ThrottleClient, check: () => Promise<boolean>, options: ThrottleOptions = {}): Promise<boolean> {
+  const counts = countsOf(email, typeof client === 'string' ? { clientAddress: client } : client);
+  const seen = await Promise.all(counts.map((count) => getThrottle(count.key)));
+  const nowS = nowEpochSeconds();
+  if (seen.some((item) => isWaiting(item, nowS))) throw fail('TOO_MANY_REQUESTS');
   if (await check()) {
-    if (!(await clearFailures(email, clientAddress))) throw fail('TOO_MANY_REQUESTS');
+    if (options.isFinalStep?.() === false) return true;
+    // Only counts that had failures need clearing (most sign-ins write nothing here).
+    const cleared = await Promise.all(counts.map((count, index) => (seen[index] ? clearFailures(count.key) : true)));
+    if (cleared.includes(false)) throw fail('TOO_MANY_REQUESTS');
     return true;
   }
-  const [counted] = await Promise.all([recordFailure(email, clientAddress, seen), countEvent(ceilingKey(email), signinThrottle.accountCeiling)]);
-  if (!counted) throw fail('TOO_MANY_REQUESTS');
+  // In order: a failure beyond the client's own allowance (a burst racing past it) never reaches the shared budget.
+  for (const [index, count] of counts.entries()) {
+    if (!(await recordFailure(count, seen[index]))) throw fail('TOO_MANY_REQUESTS');
+  }
   return false;
 }

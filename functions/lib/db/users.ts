@@ -44,6 +44,8 @@ export type LoginItem = StoredPassword & {
   email: string;
   userId: string;
   passwordChangedAt: string;
+  /** The hash of the newest reset link's token: only that link resets the password (functions/password/reset-password.ts). */
+  resetTokenHash?: string;
 };
 
 export const defaultPrivacySettings: PrivacySettings = {
@@ -70,6 +72,19 @@ export function putNewAccount(user: UserItem, password: StoredPassword, at: stri
 export async function getUser(userId: string, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ...(options.consistent ? { ConsistentRead: true } : {}) }));
   return result.Item as UserItem | undefined;
+}
+
+/** Makes a reset token the newest of its login: every reset link sent before it dies. */
+export async function markNewestResetToken(login: Pick<LoginItem, 'email' | 'userId'>, tokenHash: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.email(login.email),
+      UpdateExpression: 'SET resetTokenHash = :hash',
+      ConditionExpression: 'userId = :userId',
+      ExpressionAttributeValues: { ':hash': tokenHash, ':userId': login.userId },
+    }),
+  );
 }
 
 export async function getLogin(email: string): Promise<LoginItem | undefined> {

@@ -5,6 +5,7 @@ import { nowEpochSeconds } from '../clock';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { fail, isConditionalCheckFailure, transactionCancellationReasons } from '../errors';
+import { hashToken } from '../session';
 import { mfaEncryptionKey } from './key';
 import { openSecret, sealSecret } from './secret-box';
 import { matchingTimeStep, newTotpSecret } from './totp';
@@ -172,28 +173,55 @@ export async function removeTotp(userId: string): Promise<void> {
   );
 }
 
-/** What the password step leaves for the second step (USER#id / MFA#PENDING, 5 minutes, TTL). */
-export type PendingSignin = { type: 'PendingMfaSignin'; remember: boolean; expiresAt: number };
+/**
+ * What the password step leaves for the second step (PENDING_SIGNIN#<nonce hash>, 5
+ * minutes, TTL): whose sign-in it is, "keep me signed in", and the wrong codes tried on
+ * it. Only the browser holding the nonce (its pending sign-in cookie) can find it.
+ */
+export type PendingSignin = { type: 'PendingMfaSignin'; userId: string; remember: boolean; wrongCodes: number; expiresAt: number };
 
-export async function putPendingSignin(userId: string, remember: boolean): Promise<void> {
-  const item: PendingSignin = { type: 'PendingMfaSignin', remember, expiresAt: nowEpochSeconds() + pendingSigninSeconds };
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.pendingMfaSignin(userId), ...item } }));
+/** Wrong codes one pending sign-in takes; the last one ends it (the password step is due again). */
+export const pendingSigninMaxWrongCodes = 5;
+
+export async function putPendingSignin(nonce: string, userId: string, remember: boolean): Promise<void> {
+  const item: PendingSignin = { type: 'PendingMfaSignin', userId, remember, wrongCodes: 0, expiresAt: nowEpochSeconds() + pendingSigninSeconds };
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.pendingMfaSignin(hashToken(nonce)), ...item } }));
 }
 
-/** The pending sign-in while it is alive (TTL lags: the time is checked here). */
-export async function getPendingSignin(userId: string): Promise<PendingSignin | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.pendingMfaSignin(userId), ConsistentRead: true }));
+/** The pending sign-in of a nonce while it is alive (TTL lags: the time is checked here). */
+export async function getPendingSignin(nonce: string): Promise<PendingSignin | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.pendingMfaSignin(hashToken(nonce)), ConsistentRead: true }));
   const item = result.Item as PendingSignin | undefined;
   return item && item.expiresAt > nowEpochSeconds() ? item : undefined;
 }
 
+/** Counts a wrong code on the pending sign-in; the last allowed one deletes it. */
+export async function countWrongCode(nonce: string): Promise<void> {
+  const key = keys.pendingMfaSignin(hashToken(nonce));
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD wrongCodes :one',
+        ConditionExpression: 'attribute_exists(PK) AND wrongCodes < :last',
+        ExpressionAttributeValues: { ':one': 1, ':last': pendingSigninMaxWrongCodes - 1 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    // This was the last wrong code the pending sign-in takes (or it is gone already).
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+  }
+}
+
 /** Uses the pending sign-in up (once: two concurrent second steps cannot both start a session). */
-export async function takePendingSignin(userId: string): Promise<boolean> {
+export async function takePendingSignin(nonce: string): Promise<boolean> {
   try {
     await db().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.pendingMfaSignin(userId),
+        Key: keys.pendingMfaSignin(hashToken(nonce)),
         ConditionExpression: 'expiresAt > :now',
         ExpressionAttributeValues: { ':now': nowEpochSeconds() },
       }),

@@ -350,7 +350,7 @@ export const messages = {
   'resetPassword.errors.failedTitle': 'Password not reset',
   'resetPassword.errors.failed': 'The new password was not accepted. Please check it against the rules and try again.',
   'resetPassword.invalidLink.title': 'This link is not valid',
-  'resetPassword.invalidLink.text': 'The link to reset your password is incomplete or has already been used. Request a new one and open the newest e-mail.',
+  'resetPassword.invalidLink.text': 'The link to reset your password is incomplete, has already been used, or a newer link was sent since. Open the newest e-mail, or request a new link.',
   'resetPassword.expiredLink.title': 'This link has expired',
   'resetPassword.expiredLink.text': 'A link to reset your password is valid for one hour. Request a new one.',
   'resetPassword.requestNewLink': 'Request a new link',

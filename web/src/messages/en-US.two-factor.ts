@@ -42,6 +42,7 @@ export const twoFactorMessages = {
   'login.secondStep.recoveryIntro': 'Enter one of the recovery codes you saved. Each works once.',
   'login.secondStep.submit': 'Sign in',
   'login.secondStep.expired': 'The sign-in took too long. Enter your password again.',
+  'login.secondStep.notStarted': 'Start again with your password: this browser has no sign-in waiting for this step.',
   'login.secondStep.back': 'Back to the password',
   'login.secondStep.passkeyTitle': 'Confirm with your passkey',
   'login.secondStep.passkeyIntro': 'Your account is protected by a passkey. Confirm with your device (fingerprint, face or PIN) to finish signing in.',

@@ -141,7 +141,7 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
       <SecondStepForm
         email={secondStepEmail}
         methods={secondStepMethods}
-        passkeyOption={<PasskeySignInButton onSignedIn={onSignedIn} />}
+        passkeyOption={<PasskeySignInButton isSecondStep onSignedIn={onSignedIn} />}
         onSignedIn={onSignedIn}
         onBack={() => {
           setSecondStepEmail(null);

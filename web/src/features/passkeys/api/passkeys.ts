@@ -49,8 +49,9 @@ export function authenticationOptions(): Promise<PasskeyOptionsResponse> {
 
 /**
  * POST /api/auth/passkey: signs in with the passkey's answer; answers what the password
- * sign-in answers. The login page shows "e-mail not confirmed" (14) itself.
+ * sign-in answers. The login page shows "e-mail not confirmed" (14) itself. As the second
+ * step after the password (`secondStep`), it finishes this browser's pending sign-in.
  */
-export function signInWithPasskey(response: AuthenticationCredential): Promise<SigninResponse> {
-  return apiClient.post('/auth/passkey', { response }, { schema: SigninResponse, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
+export function signInWithPasskey(response: AuthenticationCredential, options: { secondStep?: boolean } = {}): Promise<SigninResponse> {
+  return apiClient.post('/auth/passkey', { response, ...(options.secondStep ? { secondStep: true } : {}) }, { schema: SigninResponse, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
 }

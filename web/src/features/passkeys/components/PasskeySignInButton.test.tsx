@@ -22,11 +22,11 @@ afterEach(() => restore());
 const user: SigninResponse = { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', prefix: null, email: 'ada@example.com', phone: null, isEmailConfirmed: true, lastLoginDate: null, addresses: [] };
 const assertion = { id: 'c', rawId: 'c', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'dTE' }, clientExtensionResults: {} };
 
-function setup(signin: FakeResponse) {
+function setup(signin: FakeResponse, options: { isSecondStep?: boolean } = {}) {
   const api = fakeApi({ 'POST /auth/passkey/options': ok({ challenge: 'abc', rpId: 'localhost' }), 'POST /auth/passkey': signin });
   restore = api.restore;
   const onSignedIn = vi.fn();
-  return { ...renderWithApp(<PasskeySignInButton onSignedIn={onSignedIn} />), api, onSignedIn };
+  return { ...renderWithApp(<PasskeySignInButton onSignedIn={onSignedIn} isSecondStep={options.isSecondStep} />), api, onSignedIn };
 }
 
 describe('"Sign in with a passkey" on the login page', () => {
@@ -52,6 +52,15 @@ describe('"Sign in with a passkey" on the login page', () => {
     ceremony.supported = false;
     await actor.click(button);
     expect(await screen.findByText(/This browser does not support passkeys/)).toBeInTheDocument();
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('as the second step after the password it finishes that sign-in, and says to start again with the password when this browser has none (89)', async () => {
+    ceremony.get.mockResolvedValue(assertion);
+    const { user: actor, api, onSignedIn } = setup(fails(401, ErrorCodes.MFA_SIGNIN_NOT_STARTED), { isSecondStep: true });
+    await actor.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByText('Start again with your password: this browser has no sign-in waiting for this step.')).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/passkey')[0]?.body).toEqual({ response: assertion, secondStep: true });
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 });

@@ -20,9 +20,11 @@ const failureTexts = {
  * "Sign in with a passkey" on the login page: no e-mail, no password. The browser offers
  * the passkeys it keeps for this site, the user confirms with the device's fingerprint,
  * face or PIN, and the server answers as a password sign-in does (onSignedIn). The
- * WebAuthn library loads at the click (lib/webauthn.ts).
+ * WebAuthn library loads at the click (lib/webauthn.ts). As the second step after the
+ * password (`isSecondStep`) it finishes that sign-in; when this browser has none waiting
+ * (89) or it expired (91), it says to start again with the password.
  */
-export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: SigninResponse) => void | Promise<void> }) {
+export function PasskeySignInButton({ onSignedIn, isSecondStep = false }: { onSignedIn: (user: SigninResponse) => void | Promise<void>; isSecondStep?: boolean }) {
   const toasts = useToasts();
   const [isBusy, setIsBusy] = useState(false);
   const [failure, setFailure] = useState<MessageKey | null>(null);
@@ -38,7 +40,7 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: SigninR
     let user: SigninResponse;
     try {
       const assertion = await getPasskeyAssertion(await authenticationOptions());
-      user = await signInWithPasskey(assertion);
+      user = await signInWithPasskey(assertion, { secondStep: isSecondStep });
     } catch (error) {
       setIsBusy(false);
       if (!isApiError(error)) {
@@ -48,6 +50,8 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: SigninR
       if (error.errorCode === ErrorCodes.PASSKEY_NOT_RECOGNISED) setFailure('passkeys.signIn.notRecognised');
       else if (error.errorCode === ErrorCodes.EMAIL_NOT_CONFIRMED) setFailure('passkeys.signIn.unconfirmed');
       else if (error.errorCode === ErrorCodes.TOO_MANY_REQUESTS) setFailure('login.errors.throttled');
+      else if (error.errorCode === ErrorCodes.MFA_SIGNIN_NOT_STARTED) setFailure('login.secondStep.notStarted');
+      else if (error.errorCode === ErrorCodes.MFA_SIGNIN_EXPIRED) setFailure('login.secondStep.expired');
       else if (!globallyHandledCodes.includes(error.errorCode)) toasts.showSystemError();
       return;
     }

@@ -70,4 +70,14 @@ describe('the login second step (issue 14)', () => {
     await person.click(screen.getByRole('button', { name: 'Back to the password' }));
     expect(screen.getByLabelText(/^Password/)).toHaveValue('');
   });
+
+  it('says to start again with the password when this browser passed no password step (89)', async () => {
+    const { user: person } = await toSecondStep(fails(401, 89));
+    await person.type(screen.getByRole('textbox', { name: 'Code' }), '123456');
+    await person.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Start again with your password: this browser has no sign-in waiting for this step.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await person.click(screen.getByRole('button', { name: 'Back to the password' }));
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+  });
 });

@@ -12,7 +12,8 @@ import { CodeOrRecoveryField } from './CodeField';
 /**
  * The login's second step (issue 14): after the right password of an account with a second
  * factor, the code from the authenticator app, or a recovery code (each works once). It
- * must follow the password within 5 minutes; after that the user goes back to it. An account
+ * must follow the password within 5 minutes, in the same browser (its pending sign-in
+ * cookie); otherwise the user goes back to the password. An account
  * with a passkey may confirm with it instead (`passkeyOption`, the passkey sign-in: a passkey
  * is both factors); an account with passkeys only sees just that.
  */
@@ -36,7 +37,9 @@ export function SecondStepForm({
   const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [isExpired, setIsExpired] = useState(false);
+  // The step cannot go on here: it expired (91), or this browser passed no password step (89).
+  const [restart, setRestart] = useState<'expired' | 'notStarted' | null>(null);
+  const isExpired = restart !== null;
   const [isBusy, setIsBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -51,7 +54,8 @@ export function SecondStepForm({
       setIsBusy(false);
       const code = isApiError(failure) ? failure.errorCode : null;
       if (code === ErrorCodes.MFA_CODE_INVALID || code === ErrorCodes.VALIDATION_ERROR) setError(t('twoFactor.codeInvalid'));
-      else if (code === ErrorCodes.MFA_SIGNIN_EXPIRED) setIsExpired(true);
+      else if (code === ErrorCodes.MFA_SIGNIN_EXPIRED) setRestart('expired');
+      else if (code === ErrorCodes.MFA_SIGNIN_NOT_STARTED) setRestart('notStarted');
       else if (code === ErrorCodes.TOO_MANY_REQUESTS) setError(t('twoFactor.throttled'));
       else if (!(isApiError(failure) && globallyHandledCodes.includes(failure.errorCode))) toasts.showSystemError();
       return;
@@ -81,7 +85,7 @@ export function SecondStepForm({
           <h2 className="font-display text-2xl font-semibold text-primary-800">{t('login.secondStep.title')}</h2>
           <p className="mt-1 text-ink-700">{kind === 'totp' ? t('login.secondStep.intro') : t('login.secondStep.recoveryIntro')}</p>
         </div>
-        {isExpired && <FormAlert title={t('login.errors.title')} text={t('login.secondStep.expired')} />}
+        {restart && <FormAlert title={t('login.errors.title')} text={t(restart === 'expired' ? 'login.secondStep.expired' : 'login.secondStep.notStarted')} />}
         <CodeOrRecoveryField
           kind={kind}
           onKindChange={(next) => {
