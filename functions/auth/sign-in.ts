@@ -12,6 +12,7 @@ import { businessMetrics } from '../../shared/metrics';
 import { toSessionMembership } from '../lib/memberships';
 import { secondFactorMethodsOf } from '../lib/mfa/methods';
 import { splitByTwoFactorPolicy } from '../lib/mfa/policy';
+import { cancelFactorRecovery } from '../lib/mfa/recovery';
 import { consumeSecondFactor, getPendingSignin, putPendingSignin, takePendingSignin } from '../lib/mfa/store';
 import { verifyPassword } from '../lib/passwords';
 import { startSession } from '../lib/session';
@@ -112,6 +113,8 @@ export async function startSigninSession(userId: string, client: SigninClient, o
  * them open (an advisor company requiring a second factor the user lacks is skipped).
  */
 async function completeSignin(user: UserItem, options: { remember: boolean }, client: SigninClient): Promise<{ user: SigninSuccess; cookie: string }> {
+  // A sign-in with a second factor cancels a mailbox recovery waiting to remove them.
+  if (hasSecondFactor(user)) await cancelFactorRecovery(user.id);
   // Recording the sign-in and choosing the entity read different items: side by side.
   const [previous, { open, blocked }] = await Promise.all([
     recordSignin(user.id, now().toISOString()),
