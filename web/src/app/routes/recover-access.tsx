@@ -1,0 +1,8 @@
+import { useSearchParams } from 'react-router';
+import { RecoverAccessPage } from '../../features/account-recovery/components/RecoverAccessPage';
+
+/** /recover-access?email=…&token=…: the recovery mail's link (lost second factors; no sign-in). */
+export function Component() {
+  const [searchParams] = useSearchParams();
+  return <RecoverAccessPage email={searchParams.get('email') ?? ''} token={searchParams.get('token') ?? ''} />;
+}
