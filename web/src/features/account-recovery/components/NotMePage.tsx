@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useStore } from 'jotai';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { logout } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { Page } from '../../../components/ui/Page';
 import { ErrorState } from '../../../components/ui/StateMessage';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
-import { isAuthenticatedAtom } from '../../../stores/session';
 import { reportNotMe } from '../api/account-recovery';
 
 /**
@@ -15,15 +12,9 @@ import { reportNotMe } from '../api/account-recovery';
  * proof). Opening the link changes nothing — mail scanners open links — one click does:
  * the server undoes an added factor, ends every session and mails a reset link.
  */
-export function NotMePage({ token }: { token: string }) {
-  const store = useStore();
-  const secure = useMutation({
-    mutationFn: () => reportNotMe(token),
-    // The server ended this browser's session too.
-    onSuccess: async () => {
-      if (store.get(isAuthenticatedAtom)) await logout(store);
-    },
-  });
+export function NotMePage({ token, onSecured }: { token: string; onSecured: () => Promise<void> }) {
+  // The server ended this browser's session too: the route signs the app out.
+  const secure = useMutation({ mutationFn: () => reportNotMe(token), onSuccess: onSecured });
   const isInvalid = isApiError(secure.error) && (secure.error.errorCode === ErrorCodes.INVALID_TOKEN || secure.error.errorCode === ErrorCodes.TOKEN_EXPIRED);
   return (
     <Page title={t('pages.notMe.title')} width="prose">

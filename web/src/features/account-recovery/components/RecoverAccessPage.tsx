@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FactorRecoveryState } from '../../../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { paths } from '../../../app/paths';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Page } from '../../../components/ui/Page';
 import { ErrorState, LoadingState } from '../../../components/ui/StateMessage';
@@ -18,7 +17,7 @@ const isDeadLink = (error: unknown) => isApiError(error) && (error.errorCode ===
  * and its one next step — start the 24-hour wait, or after it remove the second factors.
  * Each step is a click (mail scanners open links); the page never changes anything by itself.
  */
-export function RecoverAccessPage({ email, token }: { email: string; token: string }) {
+export function RecoverAccessPage({ email, token, loginHref }: { email: string; token: string; loginHref: string }) {
   const queryClient = useQueryClient();
   const link = { email, token };
   const key = factorRecoveryKeys.status(email, token);
@@ -66,7 +65,7 @@ export function RecoverAccessPage({ email, token }: { email: string; token: stri
             <p role="status" className="text-ink-900" data-testid="recover-access-done">
               {t('recoverAccess.done')}
             </p>
-            <ButtonLink to={paths.login()}>{t('recoverAccess.toLogin')}</ButtonLink>
+            <ButtonLink to={loginHref}>{t('recoverAccess.toLogin')}</ButtonLink>
           </>
         )}
         {failure && !(isApiError(failure) && failure.errorCode === ErrorCodes.FACTOR_RECOVERY_WAITING) && (
