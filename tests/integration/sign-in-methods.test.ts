@@ -5,8 +5,9 @@ import type { RegisterPasskeyResponse } from '../../shared/contracts/passkeys';
 import { advanceClock, durations, now, resetClock } from '../../functions/lib/clock';
 import { totpCodeAt } from '../../functions/lib/mfa/totp';
 import { hashPassword, linkParameter, newSalt, signIn, signUpAndConfirm, type TestAccount } from '../support/accounts';
-import { expectError } from '../support/canvas';
+import { expectError, familyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient, type SentEmail } from '../support/integration';
+import { liveSocketsOf } from '../support/live';
 import { integrationOrigin, SoftAuthenticator } from '../support/passkeys';
 
 /**
@@ -17,6 +18,7 @@ import { integrationOrigin, SoftAuthenticator } from '../support/passkeys';
  */
 
 const stack = useIntegrationStack();
+const openSocket = liveSocketsOf(stack);
 afterEach(() => resetClock());
 
 const chrome = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -134,16 +136,23 @@ describe('every change of a sign-in method is announced by mail', () => {
 });
 
 describe('"This was not me"', () => {
-  it('removes the factor a stolen session added, ends every session and leads to a password reset', async () => {
-    const who = await signUpAndConfirm(stack);
+  it('removes the factor a stolen session added, ends every session and live socket, and leads to a password reset', async () => {
+    const { owner: who } = await familyWithCanvas(stack, 'Not Me Family');
     const thief = await otherSession(who);
     await enableTotp(thief);
+    const ownersSocket = await openSocket(who.client);
+    const thiefsSocket = await openSocket(thief);
     const notice = await nthMail(who.email, noticeSubject, 1);
     const token = linkParameter(notice.body.text, '/not-me', 'token');
 
     const reported = await stack.client().post<NotMeResponse>('/api/password/not-me', { token });
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     expect(reported.body.email).toBe(who.email);
+    // Both live sockets are told and closed.
+    for (const socket of [ownersSocket, thiefsSocket]) {
+      expect(await socket.waitFor((message) => message.type === 'closed', { timeoutMs: 5000 })).toEqual({ type: 'closed', reason: 'signedOut' });
+      await socket.closed;
+    }
     // Every session ended: the thief's and the owner's own.
     expectError(await thief.get('/api/user/profile'), 7);
     expect((await who.client.get('/api/user/profile')).status).toBe(401);
