@@ -45,6 +45,8 @@ export const errorCatalogue = {
   PASSKEY_REGISTRATION_FAILED: { code: 96, status: 400, message: 'The passkey could not be registered.' },
   /** An account keeps at most maxPasskeysPerUser passkeys (shared/contracts/passkeys.ts). */
   PASSKEY_LIMIT_REACHED: { code: 97, status: 409, message: 'No more passkeys can be added to this account.' },
+  /** A mailbox recovery of lost second factors whose waiting period has not ended (details: `{readyAt}`). */
+  FACTOR_RECOVERY_WAITING: { code: 98, status: 409, message: 'The waiting period of this recovery has not ended yet.' },
   TOO_MANY_REQUESTS: { code: 80, status: 429, message: 'Too many attempts. Try again later.' },
   // Two-factor sign-in and re-authentication (issue 14): the 9x codes, beyond the specs.
   /** A TOTP or recovery code that is wrong, outside ±1 time step, or already used (replay). */

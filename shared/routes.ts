@@ -29,8 +29,8 @@ export type RouteDefinition = {
    * in the last 10 minutes (reauthWindowSeconds), else REAUTHENTICATION_REQUIRED (92) before
    * anything is read or written. Checked centrally in functions/lib/http.ts; the web's API
    * client asks for the password or a code (POST /api/auth/reauthenticate) and retries.
-   * Flagged: shares and advisors' rights, revoking sessions, disabling two-factor, and
-   * ending a work relation (DELETE /api/work-relation/{entityId}, flagged where it is added).
+   * Flagged: shares and advisors' rights, revoking sessions, adding or removing a second
+   * factor (TOTP, passkeys: a stolen session cannot add its own), and ending a work relation (DELETE /api/work-relation/{entityId}, flagged where it is added).
    */
   requiresRecentAuth?: boolean;
 };
@@ -94,10 +94,12 @@ export const routeManifest = {
   mfa: {
     entry: 'functions/mfa/handler.ts',
     readsMfaKey: true,
+    // Every change of a sign-in method is announced by mail (functions/lib/mfa/notice.ts).
+    canSendEmail: true,
     routes: [
       { name: 'getTwoFactorStatus', method: 'GET', path: '/api/mfa/status' },
-      { name: 'setupTotp', method: 'POST', path: '/api/mfa/totp/setup' },
-      { name: 'enableTotp', method: 'POST', path: '/api/mfa/totp/enable' },
+      { name: 'setupTotp', method: 'POST', path: '/api/mfa/totp/setup', requiresRecentAuth: true },
+      { name: 'enableTotp', method: 'POST', path: '/api/mfa/totp/enable', requiresRecentAuth: true },
       { name: 'disableTotp', method: 'POST', path: '/api/mfa/totp/disable', requiresRecentAuth: true },
       // The advisor company's policy (owner only): every member must sign in with a second factor.
       { name: 'getTwoFactorPolicy', method: 'GET', path: '/api/entities/two-factor-policy' },
@@ -109,9 +111,11 @@ export const routeManifest = {
     entry: 'functions/passkeys/handler.ts',
     // A passkey sign-in from a new device e-mails the owner, as a password sign-in does.
     canSendEmail: true,
+    // The first passkey of an account without recovery codes hands them out (keyed hashes).
+    readsMfaKey: true,
     routes: [
-      { name: 'registrationOptions', method: 'POST', path: '/api/mfa/passkey/register/options' },
-      { name: 'registerPasskey', method: 'POST', path: '/api/mfa/passkey/register' },
+      { name: 'registrationOptions', method: 'POST', path: '/api/mfa/passkey/register/options', requiresRecentAuth: true },
+      { name: 'registerPasskey', method: 'POST', path: '/api/mfa/passkey/register', requiresRecentAuth: true },
       { name: 'listPasskeys', method: 'GET', path: '/api/mfa/passkeys' },
       { name: 'renamePasskey', method: 'POST', path: '/api/mfa/passkey/{id}' },
       { name: 'removePasskey', method: 'DELETE', path: '/api/mfa/passkey/{id}', requiresRecentAuth: true },
@@ -137,6 +141,14 @@ export const routeManifest = {
       // Beyond the specs: the reset page checks its link when it opens (204, or the reset's own refusal).
       { name: 'checkReset', method: 'POST', path: '/api/password/check-reset', isPublic: true },
       { name: 'changePassword', method: 'PATCH', path: '/api/password/change' },
+      // "This was not me" from a sign-in-method mail: undoes the change, ends every session, leads to a reset.
+      { name: 'reportNotMe', method: 'POST', path: '/api/password/not-me', isPublic: true },
+      // Lost every second factor: a recovery through the mailbox with a waiting period (README, Security notes).
+      { name: 'requestFactorRecovery', method: 'POST', path: '/api/password/factor-recovery/request', isPublic: true },
+      { name: 'factorRecoveryStatus', method: 'POST', path: '/api/password/factor-recovery/status', isPublic: true },
+      { name: 'startFactorRecovery', method: 'POST', path: '/api/password/factor-recovery/start', isPublic: true },
+      { name: 'completeFactorRecovery', method: 'POST', path: '/api/password/factor-recovery/complete', isPublic: true },
+      { name: 'cancelFactorRecovery', method: 'POST', path: '/api/password/factor-recovery/cancel', isPublic: true },
     ],
   },
   user: {

@@ -3,6 +3,7 @@ import { ReauthenticateRequest, SigninMfaRequest } from '../../shared/contracts/
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { liveSessionsEnded } from '../lib/live/revocation';
+import { announceSignInMethodChange } from '../lib/mfa/notice';
 import { endSession, requireSession } from '../lib/session';
 import { getSalt } from './get-salt';
 import { setCurrentEntity } from './set-current-entity';
@@ -34,13 +35,16 @@ export const handler = createGroupHandler('auth', {
   signInMfa: defineRoute({
     body: SigninMfaRequest,
     handler: async ({ body, event }) => {
-      const { user, cookies } = await signInWithSecondFactor(body, signinClientOf(event));
+      const client = signinClientOf(event);
+      const { user, cookies } = await signInWithSecondFactor(body, client);
+      // A recovery code works once: its use is announced like every change of a sign-in method.
+      if (body.recoveryCode !== undefined) await announceSignInMethodChange(user.id, { kind: 'recovery-code-used' }, client);
       return { body: user, cookies };
     },
   }),
   reauthenticate: defineRoute({
     body: ReauthenticateRequest,
-    handler: async ({ body, session, event }) => ({ body: await reauthenticate(requireSession(session), body, clientAddressOf(event)) }),
+    handler: async ({ body, session, event }) => ({ body: await reauthenticate(requireSession(session), body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   }),
   // Public: signing out works (and clears the cookie) whether or not the session is still alive.
   signOut: defineRoute({

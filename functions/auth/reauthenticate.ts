@@ -3,6 +3,7 @@ import { reauthWindowSeconds } from '../../shared/routes';
 import { throttledPasswordCheck } from '../lib/db/signin-throttle';
 import { getLogin, getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
+import { announceSignInMethodChange, type ChangeClient } from '../lib/mfa/notice';
 import { consumeSecondFactor } from '../lib/mfa/store';
 import { verifyPassword } from '../lib/passwords';
 import { markSessionAuthenticated, type Session } from '../lib/session';
@@ -14,7 +15,8 @@ import { markSessionAuthenticated, type Session } from '../lib/session';
  * throttle (a stolen session cannot guess the password freely): a wrong password answers
  * WRONG_PASSWORD (22), a wrong code MFA_CODE_INVALID (90).
  */
-export async function reauthenticate(session: Session, input: ReauthenticateRequest, clientAddress: string): Promise<ReauthenticateResponse> {
+export async function reauthenticate(session: Session, input: ReauthenticateRequest, client: ChangeClient): Promise<ReauthenticateResponse> {
+  const clientAddress = client.clientAddress;
   const user = await getUser(session.userId);
   if (!user) throw fail('SESSION_EXPIRED');
   if (input.password !== undefined) {
@@ -24,6 +26,7 @@ export async function reauthenticate(session: Session, input: ReauthenticateRequ
   } else {
     const ok = await throttledPasswordCheck(user.email, clientAddress, () => consumeSecondFactor(user.id, input));
     if (!ok) throw fail('MFA_CODE_INVALID');
+    if (input.recoveryCode !== undefined) await announceSignInMethodChange(user.id, { kind: 'recovery-code-used' }, client);
   }
   const stampedAt = await markSessionAuthenticated(session);
   return { recentUntil: new Date((stampedAt + reauthWindowSeconds) * 1000).toISOString() };

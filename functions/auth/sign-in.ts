@@ -13,6 +13,7 @@ import { businessMetrics } from '../../shared/metrics';
 import { toSessionMembership } from '../lib/memberships';
 import { secondFactorMethodsOf } from '../lib/mfa/methods';
 import { splitByTwoFactorPolicy } from '../lib/mfa/policy';
+import { cancelFactorRecovery } from '../lib/mfa/recovery';
 import { consumeSecondFactor, countWrongCode, getPendingSignin, putPendingSignin, takePendingSignin, type PendingSignin } from '../lib/mfa/store';
 import { verifyPassword } from '../lib/passwords';
 import { startSession } from '../lib/session';
@@ -174,6 +175,8 @@ export async function startSigninSession(userId: string, client: SigninClient, o
  * The answer sets the session cookie and a new device cookie for this account.
  */
 async function completeSignin(user: UserItem, options: { remember: boolean }, client: SigninClient): Promise<CompletedSignin> {
+  // A sign-in with a second factor cancels a mailbox recovery waiting to remove them.
+  if (hasSecondFactor(user)) await cancelFactorRecovery(user.id);
   // Recording the sign-in and choosing the entity read different items: side by side.
   const [previous, { open, blocked }] = await Promise.all([
     recordSignin(user.id, now().toISOString()),

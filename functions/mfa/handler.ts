@@ -1,5 +1,5 @@
 import { TotpDisableRequest, TotpEnableRequest, TotpSetupRequest, UpdateTwoFactorPolicyRequest } from '../../shared/contracts/mfa';
-import { clientAddressOf } from '../lib/client-address';
+import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { requireSession } from '../lib/session';
 import { disableTotp, enableTotpWithCode, getTwoFactorStatus, setupTotp } from './two-factor';
@@ -15,12 +15,12 @@ export const handler = createGroupHandler('mfa', {
   }),
   enableTotp: defineRoute({
     body: TotpEnableRequest,
-    handler: async ({ session, body, event }) => ({ body: await enableTotpWithCode(requireSession(session), body.code, clientAddressOf(event)) }),
+    handler: async ({ session, body, event }) => ({ body: await enableTotpWithCode(requireSession(session), body.code, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   }),
   disableTotp: defineRoute({
     body: TotpDisableRequest,
     handler: async ({ session, body, event }) => {
-      await disableTotp(requireSession(session), body, clientAddressOf(event));
+      await disableTotp(requireSession(session), body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
       return { status: 204 };
     },
   }),

@@ -5,6 +5,7 @@ import { listMembershipsOfUser } from '../lib/db/members';
 import { getUser, type UserItem } from '../lib/db/users';
 import { AppError, fail } from '../lib/errors';
 import { enforcePolicyAfterFactorRemoved } from '../lib/mfa/enforce';
+import { announceSignInMethodChange, type ChangeClient } from '../lib/mfa/notice';
 import { splitByTwoFactorPolicy } from '../lib/mfa/policy';
 import { consumeSecondFactor, enableTotp, removeTotp, startTotpSetup, totpStatus } from '../lib/mfa/store';
 import { otpauthUrl } from '../lib/mfa/totp';
@@ -38,11 +39,15 @@ export async function setupTotp(session: Session): Promise<TotpSetupResponse> {
   return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
 }
 
-/** Turns TOTP on with a code from the new secret (throttled like sign-in); answers the 10 recovery codes once. */
-export async function enableTotpWithCode(session: Session, code: string, clientAddress: string): Promise<TotpEnableResponse> {
+/**
+ * Turns TOTP on with a code from the new secret (throttled like sign-in); answers the 10
+ * recovery codes once (they replace any the account had). The route needs a recent
+ * re-authentication, as setup does; the change is announced by mail.
+ */
+export async function enableTotpWithCode(session: Session, code: string, client: ChangeClient): Promise<TotpEnableResponse> {
   const user = await requireUser(session);
   const result: { codes?: string[] } = {};
-  const ok = await throttledPasswordCheck(user.email, clientAddress, async () => {
+  const ok = await throttledPasswordCheck(user.email, client.clientAddress, async () => {
     try {
       result.codes = await enableTotp(user.id, code);
       return true;
@@ -52,19 +57,22 @@ export async function enableTotpWithCode(session: Session, code: string, clientA
     }
   });
   if (!ok || !result.codes) throw fail('MFA_CODE_INVALID');
+  await announceSignInMethodChange(user.id, { kind: 'totp-enabled' }, client);
   return { recoveryCodes: result.codes };
 }
 
 /**
  * Turns TOTP off (the route needs a recent re-authentication too) with a current code or a
- * recovery code. Without another second factor, sessions whose current entity is a company
- * that requires one lose it: the policy holds from the next request on.
+ * recovery code. The recovery codes stay while the account keeps a passkey. Without another
+ * second factor, sessions whose current entity is a company that requires one lose it: the
+ * policy holds from the next request on. The change is announced by mail.
  */
-export async function disableTotp(session: Session, input: TotpDisableRequest, clientAddress: string): Promise<void> {
+export async function disableTotp(session: Session, input: TotpDisableRequest, client: ChangeClient): Promise<void> {
   const user = await requireUser(session);
   if (!user.totpEnabled) throw fail('TWO_FACTOR_STATE_CONFLICT');
-  const ok = await throttledPasswordCheck(user.email, clientAddress, () => consumeSecondFactor(user.id, input));
+  const ok = await throttledPasswordCheck(user.email, client.clientAddress, () => consumeSecondFactor(user.id, input));
   if (!ok) throw fail('MFA_CODE_INVALID');
-  await removeTotp(user.id);
+  await removeTotp(user.id, { keepRecoveryCodes: (user.passkeyCount ?? 0) > 0 });
   await enforcePolicyAfterFactorRemoved(user.id);
+  await announceSignInMethodChange(user.id, { kind: 'totp-disabled' }, client);
 }

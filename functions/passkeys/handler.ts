@@ -13,7 +13,7 @@ export const handler = createGroupHandler('passkeys', {
   }),
   registerPasskey: defineRoute({
     body: RegisterPasskeyRequest,
-    handler: async ({ body, session, event }) => ({ status: 201, body: await registerPasskey(requireSession(session).userId, body, userAgentOf(event)) }),
+    handler: async ({ body, session, event }) => ({ status: 201, body: await registerPasskey(requireSession(session).userId, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   }),
   listPasskeys: defineRoute({
     handler: async ({ session }) => ({ body: await listPasskeys(requireSession(session).userId) }),
@@ -25,8 +25,8 @@ export const handler = createGroupHandler('passkeys', {
   }),
   removePasskey: defineRoute({
     path: PasskeyIdPath,
-    handler: async ({ path, session }) => {
-      await removePasskey(requireSession(session).userId, path.id);
+    handler: async ({ path, session, event }) => {
+      await removePasskey(requireSession(session).userId, path.id, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
       return { status: 204 };
     },
   }),

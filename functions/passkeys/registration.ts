@@ -1,11 +1,13 @@
 import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
-import { maxPasskeysPerUser, type Passkey, type RegisterPasskeyRequest } from '../../shared/contracts/passkeys';
+import { maxPasskeysPerUser, type RegisterPasskeyRequest, type RegisterPasskeyResponse } from '../../shared/contracts/passkeys';
 import { now } from '../lib/clock';
 import { getUser, fullName } from '../lib/db/users';
 import { newId } from '../lib/db/keys';
 import { describeDevice } from '../lib/devices';
 import { fail } from '../lib/errors';
 import { log } from '../lib/logger';
+import { announceSignInMethodChange, type ChangeClient } from '../lib/mfa/notice';
+import { issueRecoveryCodesIfNone } from '../lib/mfa/store';
 import { challengeOf, consumeChallenge, storeChallenge } from './challenges';
 import { ceremonyTimeoutMs, refusalReason, relyingParty, supportedAlgorithmIds } from './relying-party';
 import { addPasskey, listPasskeyItems, toPasskey, type PasskeyItem } from './store';
@@ -44,8 +46,14 @@ export async function registrationOptions(userId: string): Promise<PublicKeyCred
  * table: single use) and stores the passkey. Anything that does not verify — another
  * site's answer, a used or expired challenge, no user verification, garbage — is
  * PASSKEY_REGISTRATION_FAILED (96) and stores nothing.
+ *
+ * A passkey is a sign-in method of its own (both factors), and once the account has one,
+ * the password sign-in asks for a second factor (the passkey, or a recovery code). So an
+ * account without recovery codes gets them now, answered once with the passkey: whoever
+ * loses the device still has a way in. The change is announced by mail.
  */
-export async function registerPasskey(userId: string, input: RegisterPasskeyRequest, userAgent: string): Promise<Passkey> {
+export async function registerPasskey(userId: string, input: RegisterPasskeyRequest, client: ChangeClient): Promise<RegisterPasskeyResponse> {
+  const userAgent = client.userAgent;
   const challenge = challengeOf(input.response.response.clientDataJSON);
   if (!challenge || !(await consumeChallenge(challenge, 'register', userId))) throw fail('PASSKEY_REGISTRATION_FAILED');
   const rp = relyingParty();
@@ -83,5 +91,7 @@ export async function registerPasskey(userId: string, input: RegisterPasskeyRequ
     lastUsedAt: null,
   };
   await addPasskey(item);
-  return toPasskey(item);
+  const recoveryCodes = await issueRecoveryCodesIfNone(userId);
+  await announceSignInMethodChange(userId, { kind: 'passkey-added', passkeyId: item.id, label: item.label, recoveryCodesIssued: recoveryCodes !== undefined }, client);
+  return { ...toPasskey(item), ...(recoveryCodes ? { recoveryCodes } : {}) };
 }

@@ -8,6 +8,7 @@ import { getLogin, getUser, updatePassword } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { liveSessionsEnded } from '../lib/live/revocation';
+import { announceSignInMethodChange } from '../lib/mfa/notice';
 import { endSessionsOfUser, type Session } from '../lib/session';
 
 const wrongPassword = () => fail('WRONG_PASSWORD', { errors: { password: [messageKeys.invalidInput] } });
@@ -20,7 +21,7 @@ const wrongPassword = () => fail('WRONG_PASSWORD', { errors: { password: [messag
  * change: functions/password/reset-password.ts). The current-password check is throttled
  * (functions/lib/db/signin-throttle.ts: TOO_MANY_REQUESTS, 80).
  */
-export async function changePassword(session: Session, input: ChangePasswordRequest, clientAddress: string): Promise<void> {
+export async function changePassword(session: Session, input: ChangePasswordRequest, clientAddress: string, userAgent = ''): Promise<void> {
   const user = await getUser(session.userId);
   const login = user ? await getLogin(user.email) : undefined;
   if (!login || login.userId !== session.userId) throw fail('UNAUTHORIZED');
@@ -35,4 +36,5 @@ export async function changePassword(session: Session, input: ChangePasswordRequ
   }
   await endSessionsOfUser(session.userId, { exceptTokenHash: session.tokenHash });
   await liveSessionsEnded(session.userId, { exceptTokenHash: session.tokenHash });
+  await announceSignInMethodChange(session.userId, { kind: 'password-changed' }, { clientAddress, userAgent });
 }

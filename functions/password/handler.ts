@@ -1,8 +1,19 @@
-import { ChangePasswordRequest, CheckResetRequest, ResetPasswordRequest, SendResetRequest } from '../../shared/contracts/auth';
-import { clientAddressOf } from '../lib/client-address';
+import {
+  CancelFactorRecoveryRequest,
+  ChangePasswordRequest,
+  CheckResetRequest,
+  FactorRecoveryLinkRequest,
+  FactorRecoveryRequest,
+  NotMeRequest,
+  ResetPasswordRequest,
+  SendResetRequest,
+} from '../../shared/contracts/auth';
+import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { requireSession } from '../lib/session';
 import { changePassword } from './change-password';
+import { cancelFactorRecoveryByLink, completeFactorRecovery, factorRecoveryStatus, requestFactorRecovery, startFactorRecovery } from './factor-recovery';
+import { reportNotMe } from './not-me';
 import { checkResetLink, resetPassword } from './reset-password';
 import { sendReset } from './send-reset';
 
@@ -13,7 +24,7 @@ export const handler = createGroupHandler('password', {
   }),
   resetPassword: defineRoute({
     body: ResetPasswordRequest,
-    handler: async ({ body }) => ({ body: await resetPassword(body) }),
+    handler: async ({ body, event }) => ({ body: await resetPassword(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   }),
   checkReset: defineRoute({
     body: CheckResetRequest,
@@ -25,7 +36,34 @@ export const handler = createGroupHandler('password', {
   changePassword: defineRoute({
     body: ChangePasswordRequest,
     handler: async ({ body, session, event }) => {
-      await changePassword(requireSession(session), body, clientAddressOf(event));
+      await changePassword(requireSession(session), body, clientAddressOf(event), userAgentOf(event));
+      return { status: 204 };
+    },
+  }),
+  reportNotMe: defineRoute({
+    body: NotMeRequest,
+    handler: async ({ body, event }) => ({ body: await reportNotMe(body, clientAddressOf(event)) }),
+  }),
+  requestFactorRecovery: defineRoute({
+    body: FactorRecoveryRequest,
+    handler: async ({ body, event }) => ({ body: await requestFactorRecovery(body, clientAddressOf(event)) }),
+  }),
+  factorRecoveryStatus: defineRoute({
+    body: FactorRecoveryLinkRequest,
+    handler: async ({ body }) => ({ body: await factorRecoveryStatus(body) }),
+  }),
+  startFactorRecovery: defineRoute({
+    body: FactorRecoveryLinkRequest,
+    handler: async ({ body, event }) => ({ body: await startFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  }),
+  completeFactorRecovery: defineRoute({
+    body: FactorRecoveryLinkRequest,
+    handler: async ({ body, event }) => ({ body: await completeFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  }),
+  cancelFactorRecovery: defineRoute({
+    body: CancelFactorRecoveryRequest,
+    handler: async ({ body }) => {
+      await cancelFactorRecoveryByLink(body);
       return { status: 204 };
     },
   }),

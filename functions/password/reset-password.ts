@@ -7,6 +7,7 @@ import { getLogin, updateEmailConfirmed, updatePassword } from '../lib/db/users'
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { liveSessionsEnded } from '../lib/live/revocation';
+import { announceSignInMethodChange, type ChangeClient } from '../lib/mfa/notice';
 import { endSessionsOfUser, hashToken } from '../lib/session';
 
 /**
@@ -43,7 +44,7 @@ export async function checkResetLink(input: CheckResetRequest): Promise<void> {
  * before it. Uses the token up, marks the e-mail confirmed (the link proved the user reads
  * it) and ends every session of the user.
  */
-export async function resetPassword(input: ResetPasswordRequest): Promise<ResetPasswordResponse> {
+export async function resetPassword(input: ResetPasswordRequest, client: ChangeClient = { clientAddress: 'unknown', userAgent: '' }): Promise<ResetPasswordResponse> {
   const { item, login } = await requireUsableResetToken(input);
   const password = await hashPassword(input.password, input.salt);
   try {
@@ -64,5 +65,6 @@ export async function resetPassword(input: ResetPasswordRequest): Promise<ResetP
   }
   await endSessionsOfUser(item.userId);
   await liveSessionsEnded(item.userId, {});
+  await announceSignInMethodChange(item.userId, { kind: 'password-reset' }, client);
   return { email: item.email };
 }

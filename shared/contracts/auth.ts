@@ -237,6 +237,26 @@ export const CheckResetRequest = z.strictObject({
 });
 export type CheckResetRequest = z.infer<typeof CheckResetRequest>;
 
+// POST /api/password/not-me: the token of a "This was not me" link (a sign-in-method mail).
+export const NotMeRequest = z.strictObject({ token: tokenField() });
+export type NotMeRequest = z.infer<typeof NotMeRequest>;
+/** The address a password reset link was sent to (the page says so). */
+export const NotMeResponse = z.object({ email: z.string() });
+export type NotMeResponse = z.infer<typeof NotMeResponse>;
+
+// POST /api/password/factor-recovery/request: from the second sign-in step, "lost your phone or passkey?"
+export const FactorRecoveryRequest = z.strictObject({ email: emailField() });
+export type FactorRecoveryRequest = z.infer<typeof FactorRecoveryRequest>;
+// .../status, .../start, .../complete: the link of the recovery mail.
+export const FactorRecoveryLinkRequest = z.strictObject({ email: emailField(), token: tokenField() });
+export type FactorRecoveryLinkRequest = z.infer<typeof FactorRecoveryLinkRequest>;
+/** Where a recovery stands: not started yet, waiting until `readyAt` (ISO), ready, or done (the factors are gone). */
+export const FactorRecoveryState = z.object({ state: z.enum(['notStarted', 'waiting', 'ready', 'done']), readyAt: z.string().nullable() });
+export type FactorRecoveryState = z.infer<typeof FactorRecoveryState>;
+// .../cancel: the cancel link of the "recovery started" mail.
+export const CancelFactorRecoveryRequest = z.strictObject({ token: tokenField() });
+export type CancelFactorRecoveryRequest = z.infer<typeof CancelFactorRecoveryRequest>;
+
 // PATCH /api/password/change
 export const ChangePasswordRequest = z.strictObject({
   /** PBKDF2 of the new password with `salt`. */

@@ -96,6 +96,12 @@ export const Passkey = z.object({
   device: z.string().optional(),
 });
 export type Passkey = z.infer<typeof Passkey>;
+/**
+ * POST /api/mfa/passkey/register: the new passkey, and the account's recovery codes when it
+ * had none (the first passkey): shown once, as after turning TOTP on.
+ */
+export const RegisterPasskeyResponse = Passkey.extend({ recoveryCodes: z.array(z.string()).optional() });
+export type RegisterPasskeyResponse = z.infer<typeof RegisterPasskeyResponse>;
 // GET /api/mfa/passkeys: oldest first
 export const PasskeysResponse = z.array(Passkey);
 export type PasskeysResponse = z.infer<typeof PasskeysResponse>;

@@ -53,6 +53,11 @@ test('a user adds a passkey under Profile, Security, signs out and signs in with
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('The passkey "Work laptop" was added.')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The first passkey hands out recovery codes, shown once.
+  const codes = page.getByRole('dialog', { name: 'Your passkey was added' });
+  await expect(codes.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await codes.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(codes).toBeHidden();
   const list = section.getByTestId('passkeys-list');
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText('Work laptop');
@@ -86,6 +91,7 @@ test('a passkey removed from the account no longer signs in, and the login page 
   const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
   await dialog.getByRole('textbox', { name: /Name/ }).fill('Old phone');
   await dialog.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('dialog', { name: 'Your passkey was added' }).getByRole('button', { name: 'I have saved them' }).click();
   await expect(section.getByTestId('passkeys-list')).toContainText('Old phone');
 
   await section.getByRole('button', { name: 'Remove the passkey Old phone' }).click();

@@ -200,7 +200,7 @@ describe('api stack', () => {
       expect('MFA_KEY_SECRET_ARN' in variables, group).toBe(definition.readsMfaKey === true);
       expect(variables.MFA_ENCRYPTION_KEY, group).toBeUndefined();
     }
-    expect(groups.filter(([, definition]) => definition.readsMfaKey).map(([group]) => group).sort()).toEqual(['auth', 'mfa']);
+    expect(groups.filter(([, definition]) => definition.readsMfaKey).map(([group]) => group).sort()).toEqual(['auth', 'mfa', 'passkeys']);
     templates.data.resourceCountIs('AWS::SecretsManager::Secret', 2);
   });
 

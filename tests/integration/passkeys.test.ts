@@ -135,7 +135,7 @@ describe('signing in with a passkey', () => {
     expect(response.body.id).toBe(account.userId);
     // A passkey is a second factor: the password alone now asks for it, and starts no session.
     const passwordOnly = await signIn(stack.client(), account.email, account.plainPassword);
-    expect(passwordOnly.body).toEqual({ mfaRequired: true, methods: ['passkey'] });
+    expect(passwordOnly.body).toEqual({ mfaRequired: true, methods: ['recoveryCode', 'passkey'] });
     expect(passwordOnly.cookies.some((cookie) => cookie.startsWith('fc_session='))).toBe(false);
 
     const profile = await browser.get<UserProfile>('/api/user/profile');

@@ -59,6 +59,13 @@ const matrix: Record<RouteKey, Row> = {
   'POST /api/password/send-reset': { expected: everybody },
   'POST /api/password/reset': { expected: everybody },
   'POST /api/password/check-reset': { expected: everybody },
+  // Links from mails: a token nobody was sent is refused as such (20) for anybody.
+  'POST /api/password/not-me': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
+  'POST /api/password/factor-recovery/request': { expected: everybody },
+  'POST /api/password/factor-recovery/status': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
+  'POST /api/password/factor-recovery/start': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
+  'POST /api/password/factor-recovery/complete': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
+  'POST /api/password/factor-recovery/cancel': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
   'GET /api/user/prefixes': { expected: everybody },
   'GET /api/privacy-settings': { expected: everybody },
   'GET /api/addresses/countries': { expected: everybody },

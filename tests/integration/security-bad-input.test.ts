@@ -1,6 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { ChangePasswordRequest, CheckResetRequest, ResetPasswordRequest, ResendConfirmationRequest, SaltRequest, SendResetRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
+import {
+  CancelFactorRecoveryRequest,
+  ChangePasswordRequest,
+  CheckResetRequest,
+  FactorRecoveryLinkRequest,
+  FactorRecoveryRequest,
+  NotMeRequest,
+  ResendConfirmationRequest,
+  ResetPasswordRequest,
+  SaltRequest,
+  SendResetRequest,
+  SetCurrentEntityRequest,
+  SigninRequest,
+  SignupRequest,
+} from '../../shared/contracts/auth';
 import {
   ArchiveTakeawayRequest,
   CompleteRequest,
@@ -93,6 +107,12 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'POST /api/password/send-reset': SendResetRequest,
   'POST /api/password/reset': ResetPasswordRequest,
   'POST /api/password/check-reset': CheckResetRequest,
+  'POST /api/password/not-me': NotMeRequest,
+  'POST /api/password/factor-recovery/request': FactorRecoveryRequest,
+  'POST /api/password/factor-recovery/status': FactorRecoveryLinkRequest,
+  'POST /api/password/factor-recovery/start': FactorRecoveryLinkRequest,
+  'POST /api/password/factor-recovery/complete': FactorRecoveryLinkRequest,
+  'POST /api/password/factor-recovery/cancel': CancelFactorRecoveryRequest,
   'PATCH /api/password/change': ChangePasswordRequest,
   'PATCH /api/user/{userId}': UpdateUserRequest,
   'POST /api/user/address': AddressRequest,

@@ -159,7 +159,14 @@ describe('re-authentication', () => {
     expectError(await who.client.patch(`/api/canvas-shares/${who.entityId}`, { canvasSections: [] }), 92);
     // Other routes are not guarded.
     expect((await who.client.get('/api/user/sessions')).status).toBe(200);
+    // Adding a factor is guarded too: the password re-authenticates, then TOTP goes on.
+    expectError(await who.client.post('/api/mfa/totp/setup', {}), 92);
+    const { body: salt } = await who.client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
+    expect((await who.client.post('/api/auth/reauthenticate', { password: hashPassword(who.plainPassword, salt.salt) })).status).toBe(200);
     const { secret } = await withTotp(who);
+    // Stale again: a code re-authenticates as well as the password.
+    advanceClock(10 * durations.minute + 1_000);
+    expectError(await who.client.post('/api/user/sessions/revoke-others'), 92);
     expectError(await who.client.post('/api/auth/reauthenticate', { code: '000000', password: 'x' }), 2);
     const code = totpCodeAt(secret, new Date(now().getTime() + 30_000));
     expect((await who.client.post('/api/auth/reauthenticate', { code })).status).toBe(200);

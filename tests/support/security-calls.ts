@@ -208,6 +208,14 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     },
     // Checking never uses the link up: one owner's link serves every caller.
     'POST /api/password/check-reset': async () => ({ path: '/api/password/check-reset', body: { email: owner.email, token: await ownerResetToken() } }),
+    // A link nobody was sent: refused as such (20) for every caller, nothing changes.
+    'POST /api/password/not-me': fixed({ path: '/api/password/not-me', body: { token: 'not-a-token-anybody-was-sent' } }),
+    // Each caller's own address (recovery mails are limited per address).
+    'POST /api/password/factor-recovery/request': (actor) => ({ path: '/api/password/factor-recovery/request', body: { email: accountOf(world, actor).email } }),
+    'POST /api/password/factor-recovery/status': fixed({ path: '/api/password/factor-recovery/status', body: { email: owner.email, token: 'not-a-token-anybody-was-sent' } }),
+    'POST /api/password/factor-recovery/start': fixed({ path: '/api/password/factor-recovery/start', body: { email: owner.email, token: 'not-a-token-anybody-was-sent' } }),
+    'POST /api/password/factor-recovery/complete': fixed({ path: '/api/password/factor-recovery/complete', body: { email: owner.email, token: 'not-a-token-anybody-was-sent' } }),
+    'POST /api/password/factor-recovery/cancel': fixed({ path: '/api/password/factor-recovery/cancel', body: { token: 'not-a-token-anybody-was-sent' } }),
     'PATCH /api/password/change': async (actor) => {
       // The same password with a new salt: the account keeps working with its plain password.
       const account = accountOf(world, actor);

@@ -31,6 +31,8 @@ export const keys = {
   passkeyChallenge: (challenge: string) => ({ PK: `PASSKEY_CHALLENGE#${challenge}`, SK: 'CHALLENGE' }),
   /** The user's TOTP secret (encrypted), last used time step and hashed recovery codes: never on the profile item. */
   totp: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#TOTP' }),
+  /** A mailbox recovery of lost second factors while it waits (functions/password/factor-recovery.ts). */
+  factorRecovery: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#RECOVERY' }),
   /**
    * A sign-in whose password step passed and whose second step is due (5 minutes, single
    * use), by the hash of the nonce in the cookie of the browser that passed the password.
@@ -188,7 +190,12 @@ function expirySortKey(expiresAt: number): string {
   return String(Math.max(0, Math.floor(expiresAt))).padStart(12, '0');
 }
 
-export type TokenKind = 'CONFIRM' | 'RESET';
+/**
+ * CONFIRM: e-mail confirmation; RESET: password reset; NOTME: the "This was not me" link of
+ * a sign-in-method mail; RECOVERY: a mailbox recovery of lost second factors; RECOVERY_CANCEL:
+ * the cancel link of a started recovery.
+ */
+export type TokenKind = 'CONFIRM' | 'RESET' | 'NOTME' | 'RECOVERY' | 'RECOVERY_CANCEL';
 
 /** Ids a person never needs to type: random, URL-safe, unguessable. */
 export function newId(): string {

@@ -14,6 +14,11 @@ export const tokenLifetimeMs: Record<TokenKind, number> = {
   CONFIRM: 14 * durations.day,
   // The spec leaves it open; short, because the link grants access to the account.
   RESET: durations.hour,
+  // "This was not me": long enough to be noticed in a mailbox read once a week.
+  NOTME: 7 * durations.day,
+  // A recovery link must outlive the waiting period (functions/password/factor-recovery.ts).
+  RECOVERY: 7 * durations.day,
+  RECOVERY_CANCEL: 7 * durations.day,
 };
 
 export type TokenItem = {
@@ -25,10 +30,12 @@ export type TokenItem = {
   /** Epoch seconds; also the TTL attribute. */
   expiresAt: number;
   usedAt?: string;
+  /** NOTME only: what the announced change added, removed again when the owner says it was not them. */
+  undo?: { passkeyId?: string; totp?: boolean };
 };
 
 /** Stores a new token for a user; returns it in clear, for the e-mail link only. */
-export async function createToken(kind: TokenKind, owner: { userId: string; email: string }): Promise<string> {
+export async function createToken(kind: TokenKind, owner: { userId: string; email: string }, extra: Pick<TokenItem, 'undo'> = {}): Promise<string> {
   const token = newSecretToken();
   const item: TokenItem = {
     type: 'Token',
@@ -37,6 +44,7 @@ export async function createToken(kind: TokenKind, owner: { userId: string; emai
     email: owner.email,
     createdAt: now().toISOString(),
     expiresAt: nowEpochSeconds() + Math.floor(tokenLifetimeMs[kind] / 1000),
+    ...extra,
   };
   // The expiry bucket on GSI1 lets the cleanup job find the token once TTL is late.
   await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.token(kind, hashToken(token)), ...keys.expiryBucketOnGsi1(item.expiresAt), ...item } }));

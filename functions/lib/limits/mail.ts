@@ -11,7 +11,7 @@ import { consumeAllowance, type LimitRule } from './counter';
  * route answers TOO_MANY_REQUESTS (80) and sends nothing. Counters are kept for unknown
  * addresses too, so a 429 tells nothing about whether an account exists.
  */
-export type MailKind = 'reset' | 'confirmation' | 'member-invitation' | 'family-invitation' | 'advisor-invitation' | 'contact' | 'contact-acknowledgement' | 'new-device';
+export type MailKind = 'reset' | 'confirmation' | 'member-invitation' | 'family-invitation' | 'advisor-invitation' | 'contact' | 'contact-acknowledgement' | 'new-device' | 'sign-in-method' | 'factor-recovery';
 
 const hour = 3600;
 const day = 24 * hour;
@@ -25,6 +25,11 @@ export const mailLimits = {
   perAccount: { max: 50, windowSeconds: hour },
   /** Contact messages one client may send (each mails the team). */
   contactPerClient: { max: 5, windowSeconds: hour },
+  /**
+   * Notices of a changed sign-in method to one address (functions/lib/mfa/notice.ts):
+   * generous, since every change should be told; beyond it a change is logged, not mailed.
+   */
+  signInMethodNoticesPerRecipient: { max: 20, windowSeconds: hour },
   /** The contact form's fixed acknowledgement to one address. */
   acknowledgementPerRecipient: { max: 1, windowSeconds: day },
 } as const satisfies Record<string, LimitRule>;

@@ -24,3 +24,20 @@ describe('the advisor invitation e-mail', () => {
     expect(mail.html).toContain('31.03.2027');
   });
 });
+
+describe('the sign-in method notice', () => {
+  it('names the change, time, device and address, escapes user text in HTML, and links "This was not me"', () => {
+    const mail = emailTemplates.signInMethodChanged({
+      firstName: 'Ada',
+      what: 'A passkey named "<b>Desk</b>" was added to your account',
+      at: '2026-11-26 06:30',
+      device: 'Chrome on Mac OS',
+      clientAddress: '203.0.113.7',
+      link: 'https://app/not-me?token=abc',
+    });
+    expect(mail.text).toContain('A passkey named "<b>Desk</b>" was added to your account on 2026-11-26 06:30 (UTC), from Chrome on Mac OS (address 203.0.113.7).');
+    expect(mail.text).toContain('This was not me: https://app/not-me?token=abc');
+    expect(mail.html).not.toContain('<b>Desk</b>');
+    expect(mail.html).toContain('&lt;b&gt;Desk&lt;/b&gt;');
+  });
+});

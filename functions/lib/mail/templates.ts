@@ -89,6 +89,45 @@ export const emailTemplates = {
     };
   },
 
+  /**
+   * Sent after every change of the account's sign-in methods (functions/lib/mfa/notice.ts):
+   * what changed, when (UTC), from which device and address, and a "This was not me" link
+   * (valid 7 days) that undoes an added factor, ends every session and leads to a reset.
+   */
+  signInMethodChanged(input: { firstName: string; what: string; at: string; device: string; clientAddress: string; link: string }): EmailMessage {
+    const intro = `${input.what} on ${input.at} (UTC), from ${input.device} (address ${input.clientAddress}).`;
+    const advice =
+      'If it was you, there is nothing to do. If it was not you, open the link below within 7 days: it removes a second factor this change added, signs every device out and sends you a link to choose a new password.';
+    return {
+      subject: 'A sign-in method of your Family Canvas account changed',
+      text: `Hello ${input.firstName},\n\n${intro}\n\n${advice}\n\nThis was not me: ${input.link}\n`,
+      html: layout('A sign-in method of your account changed', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(advice)], { label: 'This was not me', url: input.link }),
+    };
+  },
+
+  /** Sent on "Lost your phone or passkey?": the link starts a recovery that waits 24 hours (valid 7 days). */
+  factorRecoveryLink(input: { firstName: string; link: string; waitHours: number }): EmailMessage {
+    const intro = `someone asked to recover your Family Canvas account because its second factor (authenticator app or passkey) is lost.`;
+    const how = `Open the link to start the recovery. For your safety it takes ${input.waitHours} hours: after that, the same link removes your second factors, so you can sign in with your password and set up new ones. The link is valid for 7 days.`;
+    const ignore = 'If it was not you, ignore this e-mail: nothing changes.';
+    return {
+      subject: 'Recover access to your Family Canvas account',
+      text: `Hello ${input.firstName},\n\n${intro}\n\n${how}\n\n${input.link}\n\n${ignore}\n`,
+      html: layout('Recover access to your account', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(how), escapeHtml(ignore)], { label: 'Start the recovery', url: input.link }),
+    };
+  },
+
+  /** Sent as soon as a recovery starts: when the factors can be removed, and a cancel link. */
+  factorRecoveryStarted(input: { firstName: string; readyAt: string; device: string; clientAddress: string; cancelLink: string }): EmailMessage {
+    const intro = `a recovery of your Family Canvas account was started from ${input.device} (address ${input.clientAddress}). From ${input.readyAt} (UTC) it can remove your second factors (authenticator app, passkeys, recovery codes).`;
+    const advice = 'If it was not you, cancel it with the link below. Signing in with your authenticator app, a passkey or a recovery code cancels it too.';
+    return {
+      subject: 'A recovery of your Family Canvas account started',
+      text: `Hello ${input.firstName},\n\n${intro}\n\n${advice}\n\nCancel the recovery: ${input.cancelLink}\n`,
+      html: layout('A recovery of your account started', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(advice)], { label: 'Cancel the recovery', url: input.cancelLink }),
+    };
+  },
+
   /** Sent after signup and on resend: the link confirms the e-mail address (valid 14 days). */
   emailConfirmation(input: { firstName: string; link: string }): EmailMessage {
     return {

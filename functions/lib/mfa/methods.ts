@@ -2,13 +2,16 @@ import type { SecondFactorMethod } from '../../../shared/contracts/mfa';
 import type { UserItem } from '../db/users';
 
 /**
- * The ways a user can complete the second sign-in step (signin's `methods`): TOTP and its
- * recovery codes while TOTP is on; a passkey while the user keeps one (it completes the
- * sign-in by itself through POST /auth/passkey, being both factors).
+ * The ways a user can complete the second sign-in step (signin's `methods`): TOTP while it
+ * is on; a passkey while the user keeps one (it completes the sign-in by itself through
+ * POST /auth/passkey, being both factors); and the recovery codes, which every account
+ * with a second factor holds (TOTP's, or those handed out with the first passkey).
  */
 export function secondFactorMethodsOf(user: Pick<UserItem, 'totpEnabled' | 'passkeyCount'>): SecondFactorMethod[] {
   const methods: SecondFactorMethod[] = [];
-  if (user.totpEnabled) methods.push('totp', 'recoveryCode');
-  if ((user.passkeyCount ?? 0) > 0) methods.push('passkey');
+  const hasPasskey = (user.passkeyCount ?? 0) > 0;
+  if (user.totpEnabled) methods.push('totp');
+  if (user.totpEnabled || hasPasskey) methods.push('recoveryCode');
+  if (hasPasskey) methods.push('passkey');
   return methods;
 }

@@ -16,6 +16,10 @@ import { matchingTimeStep, newTotpSecret } from './totp';
  * the step must be later than the last one), and the recovery codes as keyed hashes (a
  * string set; using one removes it atomically). The profile item carries only
  * `totpEnabled`, so profile reads never touch a secret.
+ *
+ * The recovery codes belong to the account's second factors, not to TOTP alone: an account
+ * with passkeys only keeps them here too (`enabled` false, no secret), so whoever lost
+ * every passkey still has a way in. They go when the last second factor goes.
  */
 export type TotpItem = {
   type: 'Totp';
@@ -55,7 +59,56 @@ const normalizedRecoveryCode = (code: string) => code.replace(/[\s-]+/g, '').toL
 
 export async function totpStatus(userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
   const item = await getTotpItem(userId);
-  return { enabled: item?.enabled === true, recoveryCodesLeft: item?.enabled ? (item.recoveryCodeHashes?.size ?? 0) : 0 };
+  return { enabled: item?.enabled === true, recoveryCodesLeft: item?.recoveryCodeHashes?.size ?? 0 };
+}
+
+/** 10 new recovery codes and their keyed hashes. */
+async function newRecoveryCodes(userId: string): Promise<{ codes: string[]; hashes: Set<string> }> {
+  const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
+  const hashes = new Set(await Promise.all(codes.map((entry) => recoveryCodeHash(userId, normalizedRecoveryCode(entry)))));
+  return { codes, hashes };
+}
+
+/**
+ * Hands out recovery codes to an account that has none left (its first passkey): answers
+ * the codes to show once, or undefined when the account still has some (they stay as they
+ * are). Two concurrent calls cannot both hand out codes: the write is conditional.
+ */
+export async function issueRecoveryCodesIfNone(userId: string): Promise<string[] | undefined> {
+  const { codes, hashes } = await newRecoveryCodes(userId);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.totp(userId),
+        UpdateExpression: 'SET #type = :type, enabled = if_not_exists(enabled, :false), recoveryCodeHashes = :hashes',
+        // A string set never stays empty: using the last code removes the attribute.
+        ConditionExpression: 'attribute_not_exists(recoveryCodeHashes)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'Totp', ':false': false, ':hashes': hashes },
+      }),
+    );
+    return codes;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Removes the recovery codes of an account that has no second factor left (TOTP off); nothing otherwise. */
+export async function removeRecoveryCodesWithoutFactor(userId: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.totp(userId),
+        ConditionExpression: 'attribute_exists(PK) AND enabled = :false',
+        ExpressionAttributeValues: { ':false': false },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
 }
 
 /** Starts (or restarts) a setup: a new secret waits for its first code. TOTP already on: 94. */
@@ -90,8 +143,7 @@ export async function enableTotp(userId: string, code: string): Promise<string[]
   if (!item?.pendingSecret || item.enabled) throw fail('TWO_FACTOR_STATE_CONFLICT');
   const step = matchingTimeStep(await openSecret(item.pendingSecret, userId), code);
   if (step === null) throw fail('MFA_CODE_INVALID');
-  const recoveryCodes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
-  const hashes = new Set(await Promise.all(recoveryCodes.map((entry) => recoveryCodeHash(userId, normalizedRecoveryCode(entry)))));
+  const { codes: recoveryCodes, hashes } = await newRecoveryCodes(userId);
   try {
     await db().send(
       new TransactWriteCommand({
@@ -118,16 +170,18 @@ export async function enableTotp(userId: string, code: string): Promise<string[]
 }
 
 /**
- * Checks a second factor of a user with TOTP on and uses it up: a TOTP code within ±1 step
- * whose step is later than the last accepted one (a code is accepted once, even by two
- * concurrent requests: the write is conditional), or an unused recovery code (removed from
- * the set in the same conditional write). False for anything else, TOTP off included.
+ * Checks a second factor of a user and uses it up: while TOTP is on, a TOTP code within ±1
+ * step whose step is later than the last accepted one (a code is accepted once, even by two
+ * concurrent requests: the write is conditional); or an unused recovery code (removed from
+ * the set in the same conditional write), which an account with passkeys only has too.
+ * False for anything else.
  */
 export async function consumeSecondFactor(userId: string, proof: { code?: string; recoveryCode?: string }): Promise<boolean> {
   const item = await getTotpItem(userId);
-  if (!item?.enabled || !item.secret) return false;
+  if (!item) return false;
   try {
     if (proof.code !== undefined) {
+      if (!item.enabled || !item.secret) return false;
       const step = matchingTimeStep(await openSecret(item.secret, userId), proof.code);
       if (step === null) return false;
       await db().send(
@@ -148,8 +202,8 @@ export async function consumeSecondFactor(userId: string, proof: { code?: string
           TableName: tableName(),
           Key: keys.totp(userId),
           UpdateExpression: 'DELETE recoveryCodeHashes :used',
-          ConditionExpression: 'enabled = :true AND contains(recoveryCodeHashes, :hash)',
-          ExpressionAttributeValues: { ':used': new Set([hash]), ':hash': hash, ':true': true },
+          ConditionExpression: 'contains(recoveryCodeHashes, :hash)',
+          ExpressionAttributeValues: { ':used': new Set([hash]), ':hash': hash },
         }),
       );
       return true;
@@ -161,12 +215,25 @@ export async function consumeSecondFactor(userId: string, proof: { code?: string
   }
 }
 
-/** Turns TOTP off: the secret and recovery codes are deleted, the profile flag cleared. */
-export async function removeTotp(userId: string): Promise<void> {
+/**
+ * Turns TOTP off: the secret is deleted and the profile flag cleared. The recovery codes go
+ * too, unless `keepRecoveryCodes` (the account keeps a passkey: they stay its way back in).
+ */
+export async function removeTotp(userId: string, options: { keepRecoveryCodes?: boolean } = {}): Promise<void> {
+  const totpItem = options.keepRecoveryCodes
+    ? {
+        Update: {
+          TableName: tableName(),
+          Key: keys.totp(userId),
+          UpdateExpression: 'SET enabled = :false REMOVE secret, pendingSecret, lastUsedStep',
+          ExpressionAttributeValues: { ':false': false },
+        },
+      }
+    : { Delete: { TableName: tableName(), Key: keys.totp(userId) } };
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName: tableName(), Key: keys.totp(userId) } },
+        totpItem,
         { Update: { TableName: tableName(), Key: keys.user(userId), UpdateExpression: 'SET totpEnabled = :false', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':false': false } } },
       ],
     }),

@@ -83,6 +83,9 @@ const sampleUrls: Record<RouteName, string> = {
   dashboard: '/dashboard',
   myActions: '/my-actions',
   unsubscribe: '/unsubscribe?token=abc',
+  notMe: '/not-me?token=abc',
+  recoverAccess: '/recover-access?email=a%40b.cd&token=abc',
+  recoverAccessCancel: '/recover-access/cancel?token=abc',
   about: '/about',
   noEntity: '/no-entity',
   createEntity: '/create-entity',
@@ -109,7 +112,7 @@ const sampleUrls: Record<RouteName, string> = {
 
 const publicRoutes: RouteName[] = [
   'home', 'start', 'loading', 'login', 'signup', 'reset', 'resetPassword', 'aboutUs', 'aboutApp',
-  'contact', 'termsOfUse', 'privacy', 'about', 'sessionExpired', 'notFound', 'unsubscribe',
+  'contact', 'termsOfUse', 'privacy', 'about', 'sessionExpired', 'notFound', 'unsubscribe', 'notMe', 'recoverAccess', 'recoverAccessCancel',
 ];
 const invitationRoutes: RouteName[] = ['confirmEmail', 'memberInvitation', 'familyInvitation', 'advisorInvitation'];
 const loginRoutes = routeNames.filter((name) => !publicRoutes.includes(name) && !invitationRoutes.includes(name));
@@ -157,8 +160,11 @@ describe('the route table', () => {
         "navMyFamily": "/my-entity-family",
         "noEntity": "/no-entity",
         "notFound": "*",
+        "notMe": "/not-me",
         "privacy": "/privacy",
         "profile": "/profile",
+        "recoverAccess": "/recover-access",
+        "recoverAccessCancel": "/recover-access/cancel",
         "resendEmailConfirmation": "/resend-email-confirmation",
         "reset": "/reset",
         "resetPassword": "/reset-password",

@@ -69,6 +69,14 @@ export const routeTable = {
   aboutApp: { path: '/about-app', title: 'pages.aboutApp.title' },
   contact: { path: '/contact', title: 'pages.contact.title' },
   unsubscribe: { path: '/unsubscribe', title: 'pages.unsubscribe.title', isValidTarget: ({ searchParams }) => Boolean(searchParams.get('token')) },
+  // Links of the sign-in-method mails: the token is the proof, no sign-in (README, Security notes).
+  notMe: { path: '/not-me', title: 'pages.notMe.title', isValidTarget: ({ searchParams }) => Boolean(searchParams.get('token')) },
+  recoverAccess: {
+    path: '/recover-access',
+    title: 'pages.recoverAccess.title',
+    isValidTarget: ({ searchParams }) => Boolean(searchParams.get('email') && searchParams.get('token')),
+  },
+  recoverAccessCancel: { path: '/recover-access/cancel', title: 'pages.recoverAccessCancel.title', isValidTarget: ({ searchParams }) => Boolean(searchParams.get('token')) },
   termsOfUse: { path: '/terms', title: 'pages.termsOfUse.title' },
   privacy: { path: '/privacy', title: 'pages.privacy.title' },
   canvas: {
@@ -175,6 +183,9 @@ export const paths = {
   aboutApp: () => '/about-app',
   contact: () => '/contact',
   unsubscribe: (query: { token: string }) => withQuery('/unsubscribe', query),
+  notMe: (query: { token: string }) => withQuery('/not-me', query),
+  recoverAccess: (query: { email: string; token: string }) => withQuery('/recover-access', query),
+  recoverAccessCancel: (query: { token: string }) => withQuery('/recover-access/cancel', query),
   termsOfUse: () => '/terms',
   privacy: () => '/privacy',
   canvas: (params: { familyId?: Id } = {}) => (params.familyId === undefined ? '/canvas' : `/canvas/${segment(params.familyId)}`),

@@ -1,4 +1,5 @@
 import type { messageKeys } from '../../../shared/validation';
+import { accountRecoveryMessages } from './en-US.account-recovery';
 import { canvasMessages } from './en-US.canvas';
 import { historyMessages } from './en-US.history';
 import { liveMessages } from './en-US.live';
@@ -401,6 +402,8 @@ export const messages = {
   ...passkeyMessages,
   // Two-factor sign-in, re-authentication, the company policy (issue 14): en-US.two-factor.ts
   ...twoFactorMessages,
+  // Mail links after a sign-in method changed, and recovering lost second factors: en-US.account-recovery.ts
+  ...accountRecoveryMessages,
 
   // Family and advisor invitations, select pages, walkthrough (spec 02): en-US.work-invitations.ts
   ...workInvitationMessages,

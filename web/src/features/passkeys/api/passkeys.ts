@@ -4,6 +4,7 @@ import {
   Passkey,
   PasskeyOptionsResponse,
   PasskeysResponse,
+  RegisterPasskeyResponse,
   type AuthenticationCredential,
   type RegistrationCredential,
 } from '../../../../../shared/contracts/passkeys';
@@ -27,9 +28,9 @@ export function registrationOptions(): Promise<PasskeyOptionsResponse> {
   return apiClient.post('/mfa/passkey/register/options', undefined, { schema: PasskeyOptionsResponse });
 }
 
-/** POST /api/mfa/passkey/register: the browser's answer and the name the user gave it. */
-export function registerPasskey(label: string, response: RegistrationCredential): Promise<Passkey> {
-  return apiClient.post('/mfa/passkey/register', { label, response }, { schema: Passkey });
+/** POST /api/mfa/passkey/register: the browser's answer and the name the user gave it; the recovery codes with the first passkey. */
+export function registerPasskey(label: string, response: RegistrationCredential): Promise<RegisterPasskeyResponse> {
+  return apiClient.post('/mfa/passkey/register', { label, response }, { schema: RegisterPasskeyResponse });
 }
 
 /** POST /api/mfa/passkey/{id}: renames a passkey. */

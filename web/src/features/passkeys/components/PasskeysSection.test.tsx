@@ -40,6 +40,33 @@ describe('the passkeys section of the Security tab', () => {
     expect(within(list).getByText(/Chrome on Linux/)).toHaveTextContent('Not used yet');
   });
 
+  it('says what a passkey changes before the prompt, and shows the first passkey\'s recovery codes once', async () => {
+    let passkeys: Passkey[] = [];
+    const codes = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
+    ceremony.create.mockResolvedValue(credential);
+    const { user } = setup({
+      'GET /mfa/passkeys': () => ok(passkeys),
+      'GET /mfa/status': ok({ totpEnabled: false, recoveryCodesLeft: 10, passkeyCount: 1, hasSecondFactor: true, requiredBy: [] }),
+      'POST /mfa/passkey/register/options': ok({ challenge: 'abc', rp: { id: 'localhost', name: 'Family Canvas' } }),
+      'POST /mfa/passkey/register': () => {
+        passkeys = [laptop];
+        return { status: 201, body: { ...laptop, recoveryCodes: codes } };
+      },
+    });
+    await screen.findByText('You have no passkeys yet.');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    expect(within(dialog).getByTestId('passkey-add-note')).toHaveTextContent('signing in with your password also asks for a second step');
+    expect(ceremony.create).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Work laptop');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const shown = await screen.findByRole('dialog', { name: 'Your passkey was added' });
+    expect(within(shown).getAllByRole('listitem')).toHaveLength(10);
+    await user.click(within(shown).getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('passkeys-list')).toHaveTextContent('Work laptop');
+  });
+
   it('tells a browser without passkeys so and does not offer to add one', async () => {
     ceremony.supported = false;
     setup({ 'GET /mfa/passkeys': ok([]) });

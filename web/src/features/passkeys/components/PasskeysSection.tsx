@@ -11,6 +11,8 @@ import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { isMessageKey, t, type MessageKey } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
+import { twoFactorKeys } from '../../two-factor/api/two-factor';
+import { RecoveryCodes } from '../../two-factor/components/RecoveryCodes';
 import { passkeyKeys, registerPasskey, registrationOptions, removePasskey, renamePasskey, usePasskeys } from '../api/passkeys';
 import { ceremonyFailureOf, createPasskey, supportsPasskeys } from '../lib/webauthn';
 
@@ -72,12 +74,14 @@ export function PasskeysSection({ progressTiming }: { progressTiming?: { stepMs?
   const isSupported = supportsPasskeys();
   const refresh = () => queryClient.invalidateQueries({ queryKey: passkeyKeys.list });
 
+  // Both calls need a recent sign-in: the API client asks for the password (or a code) and retries.
   const add = async (label: string) => {
     const options = await registrationOptions();
     const credential = await createPasskey(options);
     const passkey = await registerPasskey(label, credential);
     toasts.show({ mode: 'success', text: t('passkeys.added', { label: passkey.label }) });
-    await refresh();
+    await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: twoFactorKeys.status })]);
+    return passkey.recoveryCodes;
   };
   const rename = async (label: string) => {
     if (!renaming) return;
@@ -143,6 +147,7 @@ export function PasskeysSection({ progressTiming }: { progressTiming?: { stepMs?
         isOpen={isAdding}
         title={t('passkeys.addTitle')}
         description={t('passkeys.addDescription')}
+        note={t('passkeys.addWhatChanges')}
         submitLabel={t('passkeys.addSubmit')}
         busyLabel={t('passkeys.adding')}
         onSubmit={add}
@@ -154,7 +159,9 @@ export function PasskeysSection({ progressTiming }: { progressTiming?: { stepMs?
         initialLabel={renaming?.label}
         submitLabel={t('passkeys.renameSubmit')}
         busyLabel={t('passkeys.renameSubmit')}
-        onSubmit={rename}
+        onSubmit={async (label) => {
+          await rename(label);
+        }}
         onClose={() => setRenaming(null)}
       />
       <ConfirmDialog
@@ -182,17 +189,23 @@ type LabelDialogProps = {
   isOpen: boolean;
   title: string;
   description?: string;
+  /** What adding changes, said before the device's prompt. */
+  note?: string;
   initialLabel?: string;
   submitLabel: string;
   busyLabel: string;
-  /** Does the work; a failure is shown in the dialog, which stays open. */
-  onSubmit: (label: string) => Promise<void>;
+  /**
+   * Does the work; a failure is shown in the dialog, which stays open. Recovery codes it
+   * answers (the first passkey's) are shown in the dialog once before it closes.
+   */
+  onSubmit: (label: string) => Promise<readonly string[] | undefined | void>;
   onClose: () => void;
 };
 
 /** A passkey's name, asked for before adding it and when renaming it. */
-function LabelDialog({ isOpen, title, description, initialLabel = '', submitLabel, busyLabel, onSubmit, onClose }: LabelDialogProps) {
+function LabelDialog({ isOpen, title, description, note, initialLabel = '', submitLabel, busyLabel, onSubmit, onClose }: LabelDialogProps) {
   const [label, setLabel] = useState(initialLabel);
+  const [recoveryCodes, setRecoveryCodes] = useState<readonly string[] | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [isBusy, setIsBusy] = useState(false);
   const formId = useId();
@@ -202,6 +215,7 @@ function LabelDialog({ isOpen, title, description, initialLabel = '', submitLabe
     setLabel(initialLabel);
     setOutcome(null);
     setIsBusy(false);
+    setRecoveryCodes(null);
   }, [isOpen, initialLabel]);
 
   const submit = async (event: FormEvent) => {
@@ -215,8 +229,9 @@ function LabelDialog({ isOpen, title, description, initialLabel = '', submitLabe
     setOutcome(null);
     setIsBusy(true);
     try {
-      await onSubmit(label.trim());
-      onClose();
+      const codes = await onSubmit(label.trim());
+      if (codes && codes.length) setRecoveryCodes(codes);
+      else onClose();
     } catch (error) {
       setOutcome(outcomeOf(error));
     } finally {
@@ -224,8 +239,21 @@ function LabelDialog({ isOpen, title, description, initialLabel = '', submitLabe
     }
   };
 
+  if (recoveryCodes) {
+    return (
+      <Dialog isOpen={isOpen} onClose={onClose} title={t('passkeys.recoveryTitle')} closeLabel={t('common.close')} size="sm">
+        <RecoveryCodes codes={recoveryCodes} onDone={onClose} title={t('twoFactor.recovery.title')} intro={t('passkeys.recoveryIntro')} />
+      </Dialog>
+    );
+  }
+
   return (
     <Dialog isOpen={isOpen} onClose={() => !isBusy && onClose()} title={title} description={description} closeLabel={t('common.close')} size="sm">
+      {note && (
+        <p className="mb-4 rounded-control border border-info-700 bg-info-bg p-3 text-ink-900" data-testid="passkey-add-note">
+          {note}
+        </p>
+      )}
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <FormErrorAlert message={outcome?.formError} />
         <TextField

@@ -2,8 +2,11 @@ import { Button } from '../../../components/ui/Button';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 
-/** The 10 recovery codes, shown once after TOTP is turned on: copy, download, then done. */
-export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
+/**
+ * The 10 recovery codes, shown once after TOTP is turned on (or the first passkey is added,
+ * with its own title and intro): copy, download, then done.
+ */
+export function RecoveryCodes({ codes, onDone, title, intro }: { codes: readonly string[]; onDone: () => void; title?: string; intro?: string }) {
   const toasts = useToasts();
   const text = `${codes.join('\n')}\n`;
   const copy = async () => {
@@ -25,8 +28,8 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
   return (
     <div className="flex flex-col gap-4 rounded-card border border-line p-5" data-testid="recovery-codes">
       <div>
-        <h4 className="text-lg font-semibold text-ink-900">{t('twoFactor.recovery.title')}</h4>
-        <p className="mt-1 text-ink-700">{t('twoFactor.recovery.intro')}</p>
+        <h4 className="text-lg font-semibold text-ink-900">{title ?? t('twoFactor.recovery.title')}</h4>
+        <p className="mt-1 text-ink-700">{intro ?? t('twoFactor.recovery.intro')}</p>
       </div>
       <ul className="grid grid-cols-2 gap-2 font-mono text-lg text-ink-900">
         {codes.map((code) => (

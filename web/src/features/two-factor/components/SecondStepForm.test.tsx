@@ -9,11 +9,12 @@ const user = { id: 'u1', firstName: 'Anna', lastName: 'Berg', prefix: null, emai
 let restore: () => void = () => undefined;
 afterEach(() => restore());
 
-async function toSecondStep(mfaAnswers: Parameters<typeof fakeApi>[0][string], methods: string[] = ['totp', 'recoveryCode']) {
+async function toSecondStep(mfaAnswers: Parameters<typeof fakeApi>[0][string], methods: string[] = ['totp', 'recoveryCode'], otherRoutes: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({
     'POST /auth/salt': ok({ salt: 'AAECAwQFBgcICQoLDA0ODw==' }),
     'POST /auth/signin': ok({ mfaRequired: true, methods }),
     'POST /auth/signin/mfa': mfaAnswers,
+    ...otherRoutes,
   });
   restore = api.restore;
   const onSignedIn = vi.fn();
@@ -79,5 +80,23 @@ describe('the login second step (issue 14)', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
     await person.click(screen.getByRole('button', { name: 'Back to the password' }));
     expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+  });
+
+  it('takes a recovery code when the account has passkeys only', async () => {
+    const { user: person, api, onSignedIn } = await toSecondStep(ok(user), ['recoveryCode', 'passkey']);
+    expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
+    await person.type(screen.getByRole('textbox', { name: 'Recovery code' }), 'abcde-fghij');
+    await person.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user));
+    expect(api.callsTo('POST /auth/signin/mfa')[0]?.body).toEqual({ email: 'anna@berg.example', recoveryCode: 'abcde-fghij' });
+  });
+
+  it('e-mails a recovery link to the address of the password step when the factor is lost', async () => {
+    const { user: person, api } = await toSecondStep(ok(user), ['totp', 'recoveryCode'], { 'POST /password/factor-recovery/request': ok({ email: 'anna@berg.example' }) });
+    await person.click(screen.getByRole('button', { name: 'Lost your phone or passkey?' }));
+    expect(screen.getByText(/the recovery takes 24 hours/)).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'E-mail me a recovery link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('we sent a recovery link to anna@berg.example');
+    expect(api.callsTo('POST /password/factor-recovery/request')[0]?.body).toEqual({ email: 'anna@berg.example' });
   });
 });

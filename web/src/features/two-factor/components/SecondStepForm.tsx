@@ -5,9 +5,10 @@ import { Button } from '../../../components/ui/Button';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
+import { LostFactorHelp } from '../../account-recovery/components/LostFactorHelp';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { signInWithSecondFactor } from '../api/two-factor';
-import { CodeOrRecoveryField } from './CodeField';
+import { CodeField, CodeOrRecoveryField } from './CodeField';
 
 /**
  * The login's second step (issue 14): after the right password of an account with a second
@@ -15,7 +16,8 @@ import { CodeOrRecoveryField } from './CodeField';
  * must follow the password within 5 minutes, in the same browser (its pending sign-in
  * cookie); otherwise the user goes back to the password. An account
  * with a passkey may confirm with it instead (`passkeyOption`, the passkey sign-in: a passkey
- * is both factors); an account with passkeys only sees just that.
+ * is both factors); an account with passkeys only sees that and its recovery codes. Whoever
+ * lost every factor asks for a recovery by mail ("Lost your phone or passkey?").
  */
 export function SecondStepForm({
   email,
@@ -33,8 +35,9 @@ export function SecondStepForm({
 }) {
   const hasCode = methods.includes('totp');
   const hasPasskey = methods.includes('passkey');
+  const hasRecoveryCode = methods.includes('recoveryCode');
   const toasts = useToasts();
-  const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
+  const [kind, setKind] = useState<'totp' | 'recovery'>(hasCode ? 'totp' : 'recovery');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   // The step cannot go on here: it expired (91), or this browser passed no password step (89).
@@ -71,9 +74,20 @@ export function SecondStepForm({
           <p className="mt-1 text-ink-700">{t('login.secondStep.passkeyIntro')}</p>
         </div>
         {passkeyOption}
+        {hasRecoveryCode && (
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3 border-t border-line pt-5">
+            <p className="text-ink-700">{t('login.secondStep.recoveryOnlyIntro')}</p>
+            {isExpired && <FormAlert title={t('login.errors.title')} text={t('login.secondStep.expired')} />}
+            <CodeField kind="recovery" value={value} onChange={setValue} error={error} />
+            <Button type="submit" variant="secondary" className="self-start" disabled={isBusy || !value.trim() || isExpired}>
+              {t('login.secondStep.submit')}
+            </Button>
+          </form>
+        )}
         <Button variant="secondary" size="lg" className="self-start" onClick={onBack}>
           {t('login.secondStep.back')}
         </Button>
+        <LostFactorHelp email={email} />
       </div>
     );
   }
@@ -112,6 +126,7 @@ export function SecondStepForm({
           {passkeyOption}
         </div>
       )}
+      <LostFactorHelp email={email} />
     </div>
   );
 }

@@ -64,9 +64,11 @@ export function TwoFactorSection() {
               />
             </Suspense>
           ) : (
-            <Button className="self-start" onClick={() => setIsSettingUp(true)}>
-              {t('twoFactor.start')}
-            </Button>
+            <div className="flex flex-col items-start gap-3">
+              {/* An account with passkeys only keeps recovery codes too (handed out with the first passkey). */}
+              {status.data.recoveryCodesLeft > 0 && <p className="text-ink-700">{t('twoFactor.recoveryLeft', { count: status.data.recoveryCodesLeft })}</p>}
+              <Button onClick={() => setIsSettingUp(true)}>{t('twoFactor.start')}</Button>
+            </div>
           )}
         </>
       )}

@@ -1,0 +1,295 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FactorRecoveryState, NotMeResponse } from '../../shared/contracts/auth';
+import type { TotpEnableResponse, TotpSetupResponse, TwoFactorStatus } from '../../shared/contracts/mfa';
+import type { RegisterPasskeyResponse } from '../../shared/contracts/passkeys';
+import { advanceClock, durations, now, resetClock } from '../../functions/lib/clock';
+import { totpCodeAt } from '../../functions/lib/mfa/totp';
+import { hashPassword, linkParameter, newSalt, signIn, signUpAndConfirm, type TestAccount } from '../support/accounts';
+import { expectError, familyWithCanvas } from '../support/canvas';
+import { useIntegrationStack, type ApiClient, type SentEmail } from '../support/integration';
+import { liveSocketsOf } from '../support/live';
+import { integrationOrigin, SoftAuthenticator } from '../support/passkeys';
+
+/**
+ * Sign-in methods: adding a factor needs a recent authentication; every change of a method
+ * is announced by mail with a "This was not me" link that undoes it and ends every session;
+ * the first passkey hands out recovery codes; a person who lost every factor recovers
+ * through the mailbox after a 24-hour wait (the server clock is moved, never waited for).
+ */
+
+const stack = useIntegrationStack();
+const openSocket = liveSocketsOf(stack);
+afterEach(() => resetClock());
+
+const chrome = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const noticeSubject = 'A sign-in method of your Family Canvas account changed';
+
+/** Moves the clock to 1 s into the next 30-second step, so a test's codes do not straddle a step. */
+function toStartOfNextStep(): void {
+  const ms = now().getTime();
+  advanceClock(30_000 - (ms % 30_000) + 1_000);
+}
+
+async function mailsWithSubject(email: string, subject: string): Promise<SentEmail[]> {
+  return (await stack.emailsTo(email)).filter((mail) => mail.subject === subject);
+}
+
+/** Waits (bounded) until `count` mails with the subject reached the address; returns the newest. */
+async function nthMail(email: string, subject: string, count: number): Promise<SentEmail> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mails = await mailsWithSubject(email, subject);
+    if (mails.length >= count) return mails[count - 1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`fewer than ${count} "${subject}" mails to ${email}`);
+}
+
+async function enableTotp(client: ApiClient): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await client.post<TotpSetupResponse>('/api/mfa/totp/setup', {});
+  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+  toStartOfNextStep();
+  const enabled = await client.post<TotpEnableResponse>('/api/mfa/totp/enable', { code: totpCodeAt(setup.body.secret) });
+  expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+  return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+}
+
+async function registerPasskey(client: ApiClient, authenticator: SoftAuthenticator, label: string) {
+  const options = await client.post<Parameters<SoftAuthenticator['register']>[0]>('/api/mfa/passkey/register/options');
+  expect(options.status, JSON.stringify(options.body)).toBe(200);
+  return client.post<RegisterPasskeyResponse>('/api/mfa/passkey/register', { label, response: authenticator.register(options.body) });
+}
+
+/** A second session of the account from another browser and address (what a thief would hold). */
+async function otherSession(who: TestAccount, sourceAddress = '127.0.0.23') {
+  const client = stack.client({ sourceAddress, userAgent: chrome });
+  expect((await signIn(client, who.email, who.plainPassword)).status).toBe(200);
+  return client;
+}
+
+async function resetPasswordWith(email: string, token: string, plainPassword: string) {
+  const salt = newSalt();
+  return stack.client().post('/api/password/reset', { email, token, password: hashPassword(plainPassword, salt), salt });
+}
+
+describe('adding a factor needs a recent authentication', () => {
+  it('refuses TOTP setup and enable and passkey registration to a session older than 10 minutes until it re-authenticates', async () => {
+    const who = await signUpAndConfirm(stack);
+    // A session taken over later: it signed in 11 minutes ago and never proved anything since.
+    advanceClock(11 * durations.minute);
+    expectError(await who.client.post('/api/mfa/totp/setup', {}), 92);
+    expectError(await who.client.post('/api/mfa/totp/enable', { code: '123456' }), 92);
+    expectError(await who.client.post('/api/mfa/passkey/register/options'), 92);
+    expectError(await who.client.post('/api/mfa/passkey/register', { label: 'Thief', response: {} }), 92);
+    // Nothing was added.
+    const status = await who.client.get<TwoFactorStatus>('/api/mfa/status');
+    expect(status.body).toMatchObject({ totpEnabled: false, passkeyCount: 0, hasSecondFactor: false });
+
+    const { body: salt } = await who.client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
+    expect((await who.client.post('/api/auth/reauthenticate', { password: hashPassword(who.plainPassword, salt.salt) })).status).toBe(200);
+    await enableTotp(who.client);
+    expect((await registerPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Laptop')).status).toBe(201);
+  });
+});
+
+describe('every change of a sign-in method is announced by mail', () => {
+  it('names the change, the time in UTC, the device and the address, with a "This was not me" link', async () => {
+    const who = await signUpAndConfirm(stack);
+    const client = await otherSession(who, '127.0.0.31');
+    const { secret } = await enableTotp(client);
+    const enabled = await nthMail(who.email, noticeSubject, 1);
+    expect(enabled.body.text).toContain('authenticator app was turned on');
+    expect(enabled.body.text).toMatch(/on \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\)/);
+    expect(enabled.body.text).toContain('Chrome on Mac OS');
+    expect(enabled.body.text).toContain('127.0.0.31');
+    expect(linkParameter(enabled.body.text, '/not-me', 'token')).toMatch(/\S{20,}/);
+    expect(enabled.body.html).toContain('This was not me');
+
+    const added = await registerPasskey(client, new SoftAuthenticator({ origin: integrationOrigin }), 'Desk key');
+    expect((await nthMail(who.email, noticeSubject, 2)).body.text).toContain('A passkey named "Desk key" was added');
+    expect((await client.delete(`/api/mfa/passkey/${added.body.id}`)).status).toBe(204);
+    expect((await nthMail(who.email, noticeSubject, 3)).body.text).toContain('The passkey named "Desk key" was removed');
+    toStartOfNextStep();
+    expect((await client.post('/api/mfa/totp/disable', { code: totpCodeAt(secret) })).status).toBe(204);
+    expect((await nthMail(who.email, noticeSubject, 4)).body.text).toContain('authenticator app was turned off');
+
+    const { body: current } = await client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
+    const salt = newSalt();
+    const changed = await client.patch('/api/password/change', { password: hashPassword(who.plainPassword, current.salt), newPassword: hashPassword('Other-Secret7', salt), salt });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(204);
+    expect((await nthMail(who.email, noticeSubject, 5)).body.text).toContain('The password of your account was changed');
+
+    expect((await stack.client().post('/api/password/send-reset', { email: who.email })).status).toBe(200);
+    const resetMail = await nthMail(who.email, 'Reset your Family Canvas password', 1);
+    expect((await resetPasswordWith(who.email, linkParameter(resetMail.body.text, '/reset-password', 'token'), 'Third-Secret8')).status).toBe(200);
+    expect((await nthMail(who.email, noticeSubject, 6)).body.text).toContain('reset with an e-mail link');
+  });
+
+  it('announces a recovery code used at sign-in', async () => {
+    const who = await signUpAndConfirm(stack);
+    const { recoveryCodes } = await enableTotp(who.client);
+    await nthMail(who.email, noticeSubject, 1);
+    const client = stack.client();
+    expect((await signIn(client, who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
+    expect((await client.post('/api/auth/signin/mfa', { email: who.email, recoveryCode: recoveryCodes[0] })).status).toBe(200);
+    expect((await nthMail(who.email, noticeSubject, 2)).body.text).toContain('One of your recovery codes was used');
+  });
+});
+
+describe('"This was not me"', () => {
+  it('removes the factor a stolen session added, ends every session and live socket, and leads to a password reset', async () => {
+    const { owner: who } = await familyWithCanvas(stack, 'Not Me Family');
+    const thief = await otherSession(who);
+    await enableTotp(thief);
+    const ownersSocket = await openSocket(who.client);
+    const thiefsSocket = await openSocket(thief);
+    const notice = await nthMail(who.email, noticeSubject, 1);
+    const token = linkParameter(notice.body.text, '/not-me', 'token');
+
+    const reported = await stack.client().post<NotMeResponse>('/api/password/not-me', { token });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+    expect(reported.body.email).toBe(who.email);
+    // Both live sockets are told and closed.
+    for (const socket of [ownersSocket, thiefsSocket]) {
+      expect(await socket.waitFor((message) => message.type === 'closed', { timeoutMs: 5000 })).toEqual({ type: 'closed', reason: 'signedOut' });
+      await socket.closed;
+    }
+    // Every session ended: the thief's and the owner's own.
+    expectError(await thief.get('/api/user/profile'), 7);
+    expect((await who.client.get('/api/user/profile')).status).toBe(401);
+    // The known password no longer signs in; the link works once.
+    expectError(await signIn(stack.client(), who.email, who.plainPassword), 12);
+    expectError(await stack.client().post('/api/password/not-me', { token }), 20);
+    // The reset link it sent sets a new password, and the thief's TOTP is gone: no second step.
+    const resetMail = await nthMail(who.email, 'Reset your Family Canvas password', 1);
+    expect((await resetPasswordWith(who.email, linkParameter(resetMail.body.text, '/reset-password', 'token'), 'Fresh-Start9')).status).toBe(200);
+    const signin = await signIn(stack.client(), who.email, 'Fresh-Start9');
+    expect(signin.status).toBe(200);
+    expect(signin.body).not.toHaveProperty('mfaRequired');
+  });
+
+  it('refuses a forged or expired link and changes nothing', async () => {
+    const who = await signUpAndConfirm(stack);
+    await enableTotp(who.client);
+    const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
+    expectError(await stack.client().post('/api/password/not-me', { token: `${token}x` }), 20);
+    advanceClock(7 * durations.day + durations.minute);
+    expectError(await stack.client().post('/api/password/not-me', { token }), 21);
+    resetClock();
+    expect((await signIn(stack.client(), who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
+  });
+});
+
+describe('passkeys and recovery codes', () => {
+  it('hands out recovery codes with the first passkey only, and they complete the password sign-in', async () => {
+    const who = await signUpAndConfirm(stack);
+    const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
+    const first = await registerPasskey(who.client, authenticator, 'Phone');
+    expect(first.status).toBe(201);
+    expect(first.body.recoveryCodes).toHaveLength(10);
+    const second = await registerPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Tablet');
+    expect(second.status).toBe(201);
+    expect(second.body.recoveryCodes).toBeUndefined();
+    expect((await who.client.get<TwoFactorStatus>('/api/mfa/status')).body).toMatchObject({ recoveryCodesLeft: 10, passkeyCount: 2, totpEnabled: false });
+
+    // The password alone no longer signs in: a passkey or a recovery code is the second step.
+    const client = stack.client();
+    expect((await signIn(client, who.email, who.plainPassword)).body).toEqual({ mfaRequired: true, methods: ['recoveryCode', 'passkey'] });
+    expect((await client.post('/api/auth/signin/mfa', { email: who.email, recoveryCode: first.body.recoveryCodes![0] })).status).toBe(200);
+    const again = stack.client();
+    await signIn(again, who.email, who.plainPassword);
+    expectError(await again.post('/api/auth/signin/mfa', { email: who.email, recoveryCode: first.body.recoveryCodes![0] }), 90);
+  });
+
+  it('keeps the codes while a passkey stays when TOTP goes, and drops them with the last factor', async () => {
+    const who = await signUpAndConfirm(stack);
+    const passkey = await registerPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Phone');
+    const { secret } = await enableTotp(who.client);
+    toStartOfNextStep();
+    expect((await who.client.post('/api/mfa/totp/disable', { code: totpCodeAt(secret) })).status).toBe(204);
+    expect((await who.client.get<TwoFactorStatus>('/api/mfa/status')).body.recoveryCodesLeft).toBe(10);
+    expect((await who.client.delete(`/api/mfa/passkey/${passkey.body.id}`)).status).toBe(204);
+    expect((await who.client.get<TwoFactorStatus>('/api/mfa/status')).body).toMatchObject({ recoveryCodesLeft: 0, hasSecondFactor: false });
+  });
+});
+
+describe('recovery through the mailbox after losing every factor', () => {
+  const recoverySubject = 'Recover access to your Family Canvas account';
+  const startedSubject = 'A recovery of your Family Canvas account started';
+
+  async function lostFactors() {
+    const who = await signUpAndConfirm(stack);
+    const { secret } = await enableTotp(who.client);
+    await registerPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Lost phone');
+    const client = stack.client({ userAgent: chrome });
+    expect((await signIn(client, who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
+    expect((await client.post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(200);
+    const token = linkParameter((await nthMail(who.email, recoverySubject, 1)).body.text, '/recover-access', 'token');
+    return { who, secret, client, link: { email: who.email, token } };
+  }
+
+  it('removes the factors only after 24 hours announced by mail; then the password alone signs in', async () => {
+    const { who, client, link } = await lostFactors();
+    expect((await client.post<FactorRecoveryState>('/api/password/factor-recovery/status', link)).body).toEqual({ state: 'notStarted', readyAt: null });
+    const started = await client.post<FactorRecoveryState>('/api/password/factor-recovery/start', link);
+    expect(started.body.state).toBe('waiting');
+    expect(new Date(started.body.readyAt!).getTime() - now().getTime()).toBeGreaterThanOrEqual(24 * durations.hour - durations.minute);
+    const announced = await nthMail(who.email, startedSubject, 1);
+    expect(announced.body.text).toContain('Chrome on Mac OS');
+    expect(linkParameter(announced.body.text, '/recover-access/cancel', 'token')).toMatch(/\S{20,}/);
+    // Nobody gets in by the mailbox at once.
+    const early = expectError(await client.post('/api/password/factor-recovery/complete', link), 98);
+    expect((early as { details?: unknown }).details).toEqual({ readyAt: started.body.readyAt });
+    advanceClock(23 * durations.hour);
+    expectError(await client.post('/api/password/factor-recovery/complete', link), 98);
+    expect((await signIn(stack.client(), who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
+
+    advanceClock(durations.hour + durations.minute);
+    expect((await client.post<FactorRecoveryState>('/api/password/factor-recovery/status', link)).body.state).toBe('ready');
+    const done = await client.post<FactorRecoveryState>('/api/password/factor-recovery/complete', link);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.state).toBe('done');
+    const signin = await signIn(stack.client(), who.email, who.plainPassword);
+    expect(signin.status).toBe(200);
+    expect(signin.body).not.toHaveProperty('mfaRequired');
+    expect((await nthMail(who.email, noticeSubject, 3)).body.text).toContain('removed by an e-mail recovery');
+    // The link is used up.
+    expectError(await client.post('/api/password/factor-recovery/complete', link), 20);
+  });
+
+  it('is cancelled by the link in the announcement, and by a sign-in with a factor', async () => {
+    const { who, secret, client, link } = await lostFactors();
+    await client.post('/api/password/factor-recovery/start', link);
+    const cancelToken = linkParameter((await nthMail(who.email, startedSubject, 1)).body.text, '/recover-access/cancel', 'token');
+    expect((await stack.client().post('/api/password/factor-recovery/cancel', { token: cancelToken })).status).toBe(204);
+    advanceClock(25 * durations.hour);
+    expectError(await client.post('/api/password/factor-recovery/complete', link), 20);
+
+    // A second request (the clock stays ahead: a TOTP code is accepted once per step); this time the owner signs in with the app during the wait.
+    expect((await client.post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(200);
+    const second = { email: who.email, token: linkParameter((await nthMail(who.email, recoverySubject, 2)).body.text, '/recover-access', 'token') };
+    expect((await client.post<FactorRecoveryState>('/api/password/factor-recovery/start', second)).body.state).toBe('waiting');
+    const owner = stack.client();
+    await signIn(owner, who.email, who.plainPassword);
+    toStartOfNextStep();
+    expect((await owner.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) })).status).toBe(200);
+    advanceClock(25 * durations.hour);
+    expectError(await client.post('/api/password/factor-recovery/complete', second), 20);
+    expect((await signIn(stack.client(), who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
+  });
+
+  it('sends nothing for an unknown address or an account without a second factor, and a reset alone still asks for the factor', async () => {
+    const plain = await signUpAndConfirm(stack);
+    const anonymous = stack.client();
+    expect((await anonymous.post('/api/password/factor-recovery/request', { email: plain.email })).body).toEqual({ email: plain.email });
+    expect((await anonymous.post('/api/password/factor-recovery/request', { email: 'nobody-here@example.com' })).body).toEqual({ email: 'nobody-here@example.com' });
+    expect(await mailsWithSubject(plain.email, recoverySubject)).toHaveLength(0);
+
+    const who = await signUpAndConfirm(stack);
+    await enableTotp(who.client);
+    expect((await anonymous.post('/api/password/send-reset', { email: who.email })).status).toBe(200);
+    const resetMail = await nthMail(who.email, 'Reset your Family Canvas password', 1);
+    expect((await resetPasswordWith(who.email, linkParameter(resetMail.body.text, '/reset-password', 'token'), 'After-Reset5')).status).toBe(200);
+    expect((await signIn(stack.client(), who.email, 'After-Reset5')).body).toMatchObject({ mfaRequired: true });
+  });
+});
+
