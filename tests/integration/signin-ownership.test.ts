@@ -101,7 +101,7 @@ describe('1. the second sign-in step belongs to the browser that passed the pass
     const browser = stack.client();
     const { body: salt } = await browser.post<{ salt: string }>('/api/auth/salt', { email: who.email });
     const step = await browser.post('/api/auth/signin', { email: who.email, password: hashPassword(who.plainPassword, salt.salt), remember: true });
-    expect(step.body).toEqual({ mfaRequired: true, methods: ['passkey'] });
+    expect(step.body).toEqual({ mfaRequired: true, methods: ['recoveryCode', 'passkey'] });
     // Another browser's passkey answer as a second step: no pending sign-in there.
     const elsewhere = stack.client();
     expectError(await elsewhere.post('/api/auth/passkey', { response: await passkeyAssertion(elsewhere, authenticator), secondStep: true }), 89);
