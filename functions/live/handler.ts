@@ -10,6 +10,7 @@ import { config } from '../lib/config';
 import { connectionById, connectionLifetimeSeconds, deleteConnection, putConnection, updatePresence, type Presence } from '../lib/db/live-connections';
 import { AppError } from '../lib/errors';
 import { resolveActor } from '../lib/journal/journal';
+import { jsonNestsDeeperThan } from '../lib/input/well-formed';
 import { describeError, log, runWithRequestContext } from '../lib/logger';
 import { countMetric, publishMetrics } from '../lib/metrics';
 import { broadcastPresence } from '../lib/live/presence';
@@ -119,6 +120,8 @@ async function disconnect(connectionId: string): Promise<SocketResult> {
 function parseMessage(event: SocketEvent): LiveClientMessage | undefined {
   try {
     const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+    // Nested deeper than any message: dropped before it is parsed.
+    if (jsonNestsDeeperThan(raw)) return undefined;
     const parsed = LiveClientMessage.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : undefined;
   } catch {
