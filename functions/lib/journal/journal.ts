@@ -1,5 +1,6 @@
-import type { HistoryAction, HistoryActor, HistoryEvent, HistoryItemType, HistoryState } from '../../../shared/contracts/history';
-import { canSeeCanvasChange, canSeeWholeCanvas, type CanvasAccess } from '../../../shared/permissions';
+import { anotherAdvisorActor, type HistoryAction, type HistoryActor, type HistoryEvent, type HistoryItemType, type HistoryState } from '../../../shared/contracts/history';
+import { EntityType } from '../../../shared/enums';
+import { canSeeCanvasChange, canSeeWholeCanvas, isOtherAdvisorCompany, type CanvasAccess } from '../../../shared/permissions';
 import { now } from '../clock';
 import { batchGetItems } from '../db/batch';
 import type { ActionPointItem, AnswerItem, ContentKind, GoalItem, TakeawayItem } from '../db/canvas';
@@ -231,6 +232,10 @@ function withoutLinks(state: HistoryState): HistoryState {
  */
 export function visibleEvent(access: CanvasAccess, event: HistoryEvent): HistoryEvent | null {
   if (!canSeeCanvasChange(access, event.sectionId)) return null;
-  if (canSeeWholeCanvas(access)) return event;
-  return { ...event, before: withoutLinks(event.before), after: withoutLinks(event.after) };
+  // Another company's relation (its shares, its advisors) is the family's business.
+  if ((event.itemType === 'shares' || event.itemType === 'advisor') && isOtherAdvisorCompany(access, { entityId: Number(event.itemId.split(':')[0]), entityTypeId: EntityType.AdvisorCompany })) return null;
+  // Another company's person acts as "another advisor" (no name, no id).
+  const seen = isOtherAdvisorCompany(access, event.actor) ? { ...event, actor: anotherAdvisorActor } : event;
+  if (canSeeWholeCanvas(access)) return seen;
+  return { ...seen, before: withoutLinks(seen.before), after: withoutLinks(seen.after) };
 }

@@ -1,5 +1,5 @@
 import type { PresenceMember } from '../../../shared/contracts/live';
-import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
+import { canSeeSection, isOtherAdvisorCompany, type CanvasAccess } from '../../../shared/permissions';
 import { now, nowEpochSeconds } from '../clock';
 import { forgetGoneConnection, listConnections, type LiveConnection } from '../db/live-connections';
 import { log } from '../logger';
@@ -33,9 +33,9 @@ export function presenceMembers(connections: readonly LiveConnection[]): Array<P
     }));
 }
 
-/** The list as one reader may see it. */
+/** The list as one reader may see it: an advisor does not see another company's people (shared/permissions.ts isOtherAdvisorCompany). */
 export function presenceFor(access: CanvasAccess, members: readonly PresenceMember[]): PresenceMember[] {
-  return members.map((member) =>
+  return members.filter((member) => !isOtherAdvisorCompany(access, member)).map((member) =>
     member.sectionId !== null && canSeeSection(access, member.sectionId) ? member : { ...member, sectionId: null, categoryId: null, editingItemId: null },
   );
 }
