@@ -89,6 +89,15 @@ describe('an advisor of one company', () => {
     expect(JSON.stringify(page.body)).toContain(betaAnswer.id);
     expect(namesBeta(page.body)).toBe(false);
     expect(namesBeta((await alphaAdvisor.client.get(`/api/canvas/section/${sectionId}`)).body)).toBe(false);
+    // An own item assigned to the other company's advisor: saved as shown, it keeps that assignee.
+    const own = await alphaAdvisor.client.post<ActionPoint>(`/api/canvas-action-point/create/${categoryId}`, { title: 'Alpha plan', categoryId, assigneeId: betaAdvisor.userId });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    expect(own.body.assigneeId).toBe(anotherAdvisorId);
+    const saved = await alphaAdvisor.client.patch<ActionPoint>(`/api/canvas-action-point/${own.body.id}`, { title: 'Alpha plan, reviewed', assigneeId: anotherAdvisorId });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ title: 'Alpha plan, reviewed', assigneeId: anotherAdvisorId });
+    const asFamily = await getCanvas(family.owner.client);
+    expect(asFamily.sections.flatMap((s) => s.categories).flatMap((c) => c.actionPoints).find((candidate) => candidate.id === own.body.id)?.assigneeId).toBe(betaAdvisor.userId);
   });
 
   it('picks assignees among the family and their own company only', async () => {
@@ -105,6 +114,9 @@ describe('an advisor of one company', () => {
     expect(byBeta.length).toBeGreaterThanOrEqual(2);
     for (const event of byBeta) expect(event.actor).toEqual({ userId: anotherAdvisorId, firstName: '', lastName: '', entityId: 0, entityName: '', entityTypeId: 2 });
     expect(namesBeta(history.body.results.map((event) => event.actor))).toBe(false);
+    // Nor do the undo states of their changes (creator, assignee, voter).
+    expect(namesBeta(byBeta)).toBe(false);
+    expect(namesBeta(history.body.results.filter((event) => event.actor.userId === anotherAdvisorId))).toBe(false);
     expect(history.body.results.filter((event) => event.itemType === 'shares' || event.itemType === 'advisor').every((event) => event.itemId.split(':')[0] === String(alpha.entityId))).toBe(true);
   });
 
@@ -150,12 +162,12 @@ describe('the family', () => {
     expect(chosen.body).toEqual({ id: family.familyId, title: family.canvas.title, advisorCompaniesVisibleToAdvisors: true });
     expect((await getCanvas(alphaAdvisor.client, family.familyId)).advisorCompaniesVisibleToAdvisors).toBe(true);
 
-    const header = await alphaAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`);
-    expect(header.body.map((chip) => chip.entityName).sort()).toEqual(['Alphaville Advisors', betaName]);
-    const canvas: Canvas = await getCanvas(alphaAdvisor.client, family.familyId);
-    expect(JSON.stringify(canvas)).not.toContain(betaAdvisor.userId);
-    const users = await alphaAdvisor.client.get<CanvasUsersResponse>(`/api/entity-member/list-canvas-users/${family.familyId}`);
-    expect(users.body.map((user) => user.userId)).not.toContain(betaAdvisor.userId);
+    const shown = await alphaAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`);
+    expect(shown.body.map((chip) => chip.entityName).sort()).toEqual(['Alphaville Advisors', betaName]);
+    const advisorCanvas: Canvas = await getCanvas(alphaAdvisor.client, family.familyId);
+    expect(JSON.stringify(advisorCanvas)).not.toContain(betaAdvisor.userId);
+    const picker = await alphaAdvisor.client.get<CanvasUsersResponse>(`/api/entity-member/list-canvas-users/${family.familyId}`);
+    expect(picker.body.map((user) => user.userId)).not.toContain(betaAdvisor.userId);
 
     // And back: the default again.
     await family.owner.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: false });
