@@ -235,6 +235,7 @@ function CategoryView({ category }: { category: CategoryResponse }) {
       <UnsavedChangesDialog
         isOpen={isAsking}
         isSaving={answers.isSaving}
+        canSave={abilities.canEditCanvas}
         onStay={stay}
         onDiscard={() => {
           answers.discard();
