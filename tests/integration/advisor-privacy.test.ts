@@ -9,6 +9,7 @@ import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, categoryNamed, expectError, familyWithCanvas, getCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
 import { liveSocketsOf } from '../support/live';
+import { pdfText } from '../support/pdf';
 
 /**
  * Privacy between advisory firms: two companies work for one family. What one company's
@@ -98,6 +99,19 @@ describe('an advisor of one company', () => {
     expect(saved.body).toMatchObject({ title: 'Alpha plan, reviewed', assigneeId: anotherAdvisorId });
     const asFamily = await getCanvas(family.owner.client);
     expect(asFamily.sections.flatMap((s) => s.categories).flatMap((c) => c.actionPoints).find((candidate) => candidate.id === own.body.id)?.assigneeId).toBe(betaAdvisor.userId);
+  });
+
+  it('takes away a plan book that names the other company’s advisor as "another advisor"', async () => {
+    const book = await alphaAdvisor.client.post(`/api/canvas/plan-book/${family.familyId}`, {});
+    expect(book.status).toBe(200);
+    const text = pdfText(book.body as Buffer);
+    expect(text).toContain('Beta plan');
+    expect(text).toContain('Another advisor');
+    expect(text).not.toContain(betaPersonName);
+    expect(text).not.toContain(betaName);
+    // The family's own book names them.
+    const familyBook = await family.owner.client.post('/api/canvas/plan-book', {});
+    expect(pdfText(familyBook.body as Buffer)).toContain(betaPersonName);
   });
 
   it('picks assignees among the family and their own company only', async () => {
