@@ -120,6 +120,13 @@ describe('an advisor of one company', () => {
     expect(ids).toEqual(expect.arrayContaining([family.owner.userId, fullMember.userId, alpha.userId, alphaAdvisor.userId]));
     expect(ids).not.toContain(betaAdvisor.userId);
     expect(ids).not.toContain(beta.userId);
+    // Nor does the family's advisors list, or the other company seen through the family, name them.
+    const advisors = await alphaAdvisor.client.post<Array<{ id: string }>>(`/api/entity-member/list-advisors/${family.familyId}`, {});
+    expect(advisors.status).toBe(200);
+    expect(advisors.body.map((row) => row.id)).toContain(alphaAdvisor.userId);
+    expect(namesBeta(advisors.body)).toBe(false);
+    expectError(await alphaAdvisor.client.get(`/api/entities/${beta.entityId}/${family.familyId}`), 4);
+    expectError(await alphaAdvisor.client.get(`/api/entity-member/owners/${beta.entityId}/${family.familyId}`), 4);
   });
 
   it('reads the history with the other company’s changes by "another advisor", and none of its relation', async () => {
