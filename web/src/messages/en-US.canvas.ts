@@ -73,6 +73,8 @@ export const canvasMessages = {
   'canvas.votes.add': 'Vote for this',
   'canvas.votes.remove': 'Remove your vote',
   'canvas.votes.error': 'Your vote could not be saved.',
+  'canvas.votes.errorGone': 'Your vote could not be saved: this no longer exists, or you no longer have access to this canvas.',
+  'canvas.votes.errorForbidden': 'Your vote could not be saved: you may no longer vote on this canvas.',
 
   // Goals and actions tab
   'canvas.goals.title': 'Goals',

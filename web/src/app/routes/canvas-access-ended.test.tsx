@@ -4,7 +4,7 @@ import type { CategoryResponse } from '../../../../shared/contracts/canvas';
 import { EntityRole, EntityType } from '../../../../shared/enums';
 import { permissionsForRole } from '../../../../shared/permissions';
 import { CategoryPage } from '../../features/canvas/components/CategoryPage';
-import { aCategory, aQuestion, canvasUsers, categoryId, editorAbilities, fakeApi } from '../../features/canvas/testing/fixtures';
+import { aCategory, aQuestion, aTakeaway, canvasUsers, categoryId, editorAbilities, fakeApi, other } from '../../features/canvas/testing/fixtures';
 import { renderCanvasRoute } from '../../features/canvas/testing/render';
 import { createFakeSocket, FakeSocket } from '../../features/live/testing/fake-socket';
 import { currentEntityIdAtom, entitiesAtom } from '../../stores/session';
@@ -28,8 +28,8 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-function renderAdvisorCategory(routes: Parameters<typeof fakeApi>[0]) {
-  const category: CategoryResponse = aCategory({ abilities: advisorAbilities, questions: [aQuestion(1)] });
+function renderAdvisorCategory(routes: Parameters<typeof fakeApi>[0], overrides: Partial<CategoryResponse> = {}) {
+  const category: CategoryResponse = aCategory({ abilities: advisorAbilities, questions: [aQuestion(1)], ...overrides });
   const api = fakeApi([
     ...routes,
     { method: 'GET', path: new RegExp(`/canvas/category/${categoryId}$`), body: category },
@@ -110,5 +110,12 @@ describe('when the access to the canvas ends while working', () => {
     const field = screen.getByRole('textbox', { name: /Your answer/i });
     await waitFor(() => expect(field).toHaveAccessibleDescription('This could not be saved: you may no longer change this canvas. Your text is still here.'));
     expect(field).toHaveValue('My answer');
+  });
+
+  it('says beside the vote button why a vote could not be saved', async () => {
+    const { user } = renderAdvisorCategory([], { takeaways: [aTakeaway({ title: 'Sell the boat', createdByUserId: other })] });
+    await user.click(await screen.findByRole('button', { name: 'Vote for this: Sell the boat' }));
+    expect(await screen.findByTestId('vote-error')).toHaveTextContent('Your vote could not be saved: this no longer exists, or you no longer have access to this canvas.');
+    expect(screen.getByTestId('vote-error')).toHaveAttribute('role', 'alert');
   });
 });

@@ -14,7 +14,7 @@ import type { AnswerDraftState } from '../hooks/use-answer-draft';
 import type { CanvasPeople } from '../hooks/use-canvas-people';
 import { canAddAnswer } from '../lib/answers';
 import { formatDate } from '../lib/dates';
-import { isHandledGlobally } from '../lib/errors';
+import { isHandledGlobally, voteErrorOf } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
 import { DeleteButton } from './form-parts';
 import { Votes } from './Votes';
@@ -196,6 +196,7 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
           hasVoted={answer.hasVoted}
           canVote={canVoteOn(answer, people.userId, abilities.canEditCanvas)}
           isBusy={toggleVote.isPending}
+          error={voteErrorOf(toggleVote)}
           itemLabel={answer.text.slice(0, 60)}
           onToggle={() =>
             toggleVote.mutate(
