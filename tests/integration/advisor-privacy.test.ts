@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDigests } from '../../functions/jobs/digest/handler';
+import { advanceClock, now, resetClock } from '../../functions/lib/clock';
+import { nextDigestHour } from '../../shared/digest-schedule';
 import type { ActionPoint, Answer, Canvas, Takeaway } from '../../shared/contracts/canvas';
 import { anotherAdvisorId, type HistoryPage } from '../../shared/contracts/history';
 import type { LiveServerMessage, PresenceMember } from '../../shared/contracts/live';
@@ -194,5 +197,20 @@ describe('the family', () => {
     await family.owner.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: false });
     const hidden = await alphaAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`);
     expect(hidden.body.map((chip) => chip.id)).toEqual([alpha.entityId]);
+  });
+});
+
+describe('the weekly digest of an advisor', () => {
+  afterAll(() => resetClock());
+
+  it('tells of the other company’s changes as "Another advisor", never by name', async () => {
+    advanceClock(nextDigestHour('weekly', 'UTC', now())!.getTime() - now().getTime() + 5 * 60_000);
+    await runDigests();
+    const mails = (await stack.emailsTo(alphaAdvisor.email)).filter((email) => email.subject.startsWith('Your Family Canvas'));
+    expect(mails).toHaveLength(1);
+    const all = `${mails[0]!.subject}\n${mails[0]!.body.text}\n${mails[0]!.body.html}`;
+    expect(all).toContain('Another advisor added the action point “Beta plan”');
+    expect(all).not.toContain(betaPersonName);
+    expect(all).not.toContain(betaName);
   });
 });
