@@ -22,9 +22,17 @@ test('the advisor’s open canvas says at once that the access has ended, keepin
   const [category] = await canvasCategories(familyContext, appUrl);
 
   const familyPage = await owner.context.newPage();
-  await familyPage.goto('/canvas');
-  await expect(familyPage.getByTestId('canvas-title')).toBeVisible();
   const advisorPage = await advisor.context.newPage();
+
+  await test.step('the family’s owner finds the choice whether advisors see each other, off', async () => {
+    await familyPage.goto('/companies');
+    const choice = familyPage.getByRole('checkbox', { name: /Advisors see the names of the other advisor companies/ });
+    await expect(choice).toBeVisible();
+    await expect(choice).not.toBeChecked();
+    expect(await seriousAccessibilityViolations(familyPage)).toEqual([]);
+    await familyPage.goto('/canvas');
+    await expect(familyPage.getByTestId('canvas-title')).toBeVisible();
+  });
 
   await test.step('the advisor writes an answer on the open category page, with the live channel open', async () => {
     await advisorPage.goto(`/canvas-category/${category!.id}`);
@@ -33,6 +41,8 @@ test('the advisor’s open canvas says at once that the access has ended, keepin
     // The family owner is listed on the page: the advisor's socket is open.
     await expect(advisorPage.getByRole('list', { name: 'On this canvas now' }).getByText(/^Rosa /)).toBeAttached();
     await advisorPage.getByRole('textbox', { name: 'Your answer' }).fill('We should look at the trust first');
+    await advisorPage.getByRole('button', { name: 'Add takeaway' }).click();
+    await advisorPage.getByTestId('takeaway-form').getByRole('textbox', { name: /Title/ }).fill('Keep the lake house');
   });
 
   await test.step('the family ends the work relation', async () => {
@@ -40,7 +50,18 @@ test('the advisor’s open canvas says at once that the access has ended, keepin
     expect(ended.status(), await ended.text()).toBe(204);
   });
 
-  await test.step('the advisor’s page says so at once, read-only, with the typed answer kept', async () => {
+  await test.step('the open form says so at once, read-only, with the typed title kept', async () => {
+    const form = advisorPage.getByTestId('takeaway-form');
+    await expect(form.getByRole('alert')).toContainText('Your access to this canvas has ended', { timeout: 10_000 });
+    await expect(form.getByRole('textbox', { name: /Title/ })).toHaveValue('Keep the lake house');
+    await expect(form.getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly', '');
+    await expect(form.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    expect(await seriousAccessibilityViolations(advisorPage)).toEqual([]);
+    await form.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(form).toBeHidden();
+  });
+
+  await test.step('the advisor’s page says so too, read-only, with the typed answer kept', async () => {
     const notice = advisorPage.getByTestId('canvas-access-ended');
     await expect(notice).toBeVisible({ timeout: 10_000 });
     await expect(notice).toHaveAttribute('role', 'alert');
