@@ -11,8 +11,8 @@ import { resolveActor, titleEntry } from '../lib/journal/journal';
 import type { Session } from '../lib/session';
 
 /**
- * Changes the current family's canvas settings (PATCH /api/canvas). The title (spec 02 §5:
- * at least 3 characters): owner or admin, or EditCanvasTitle, and never through a work
+ * Changes the current family's canvas settings (PATCH /api/canvas). The title (at least 3
+ * characters): owner or admin, or EditCanvasTitle, and never through a work
  * relation (FORBIDDEN, 8); the family's canvas name changes with it in the same
  * transaction (sent again if it collides with another write to the canvas or the entity).
  * Whether advisors see the other advisor companies: owners and admins only

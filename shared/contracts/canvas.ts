@@ -100,8 +100,8 @@ export const TakeawayVotePath = z.strictObject({ takeawayId: contentIdField() })
 
 // PATCH /api/canvas
 /**
- * PATCH /api/canvas: the canvas's settings, each optional (at least one). `title` (spec 02
- * §5); `advisorCompaniesVisibleToAdvisors`: whether advisors see which other companies work
+ * PATCH /api/canvas: the canvas's settings, each optional (at least one). `title` (at
+ * least 3 characters); `advisorCompaniesVisibleToAdvisors`: whether advisors see which other companies work
  * with the family (shared/permissions.ts canSeeAdvisorCompany; owners and admins only).
  */
 export const UpdateCanvasTitleRequest = z
