@@ -246,6 +246,27 @@ export function canExportPlanBook(access: CanvasAccess): boolean {
   return canReadCanvas(access);
 }
 
+/**
+ * Privacy between advisory firms. A reader through a work relation sees the family and
+ * their own company; the other companies a family works with, and their people, are the
+ * family's business. A family may choose to show advisors which companies work with it
+ * (the canvas's `advisorCompaniesVisibleToAdvisors`, set by its owners and admins: only
+ * the companies' names in the canvas header and pages); their people stay hidden.
+ */
+export function isOtherAdvisorCompany(access: CanvasAccess, entity: { entityId: number; entityTypeId: number }): boolean {
+  return access.kind === 'workRelation' && entity.entityTypeId === EntityType.AdvisorCompany && entity.entityId !== access.membership.entityId;
+}
+
+/** Whether the caller may see that an advisor company works with the family (the chips of the canvas header and pages). */
+export function canSeeAdvisorCompany(access: CanvasAccess, advisorId: number, familyShowsCompanies: boolean): boolean {
+  return access.kind === 'own' || familyShowsCompanies || advisorId === access.membership.entityId;
+}
+
+/** Who may choose whether advisors see the other companies: the family's owners and admins, on their own canvas. */
+export function canChooseAdvisorCompanyVisibility(access: CanvasAccess): boolean {
+  return access.kind === 'own' && access.membership.entityTypeId === EntityType.Family && isAdmin(access.membership);
+}
+
 /** Whether a section of the canvas is visible to the caller at all. */
 export function canSeeSection(access: CanvasAccess, sectionId: number): boolean {
   if (!canReadCanvas(access)) return false;

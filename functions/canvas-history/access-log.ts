@@ -8,6 +8,7 @@ import type { EntityItem } from '../lib/db/entities';
 import { keys } from '../lib/db/keys';
 import type { UserItem } from '../lib/db/users';
 import { fail } from '../lib/errors';
+import { isStringKey, openCursor, sealCursor } from '../lib/input/cursor';
 import type { AccessRecordItem } from '../lib/journal/visits';
 import type { Session } from '../lib/session';
 
@@ -23,17 +24,25 @@ const defaultLimit = 100;
 /** The CSV holds at most this many rows (a period of years; the screen pages). */
 const csvRowLimit = 20_000;
 
-const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);
+/**
+ * A page's cursor is sealed (lib/input/cursor.ts) for the list it pages: whose log (the
+ * family's partition or the company's index) and the period asked, so the key it carries
+ * always lies inside the query it is sent back with.
+ */
+const cursorScope = (owner: { familyId: number } | { advisorId: number }, query: AccessLogQuery) =>
+  `access-log:${'familyId' in owner ? `family:${owner.familyId}` : `company:${owner.advisorId}`}:${query.from ?? ''}:${query.to ?? ''}`;
 
-function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (key && typeof key === 'object' && !Array.isArray(key) && Object.values(key).every((value) => typeof value === 'string')) return key as Record<string, unknown>;
-  } catch {
-    // falls through
-  }
-  throw fail('INCORRECT_INPUT', { errors: { cursor: ['forms.errorMessages.invalidInput'] } });
+/** A period that ends before it starts is no period: VALIDATION_ERROR (2) naming `from`. */
+function requirePeriod(query: AccessLogQuery): void {
+  if (query.from && query.to && query.from > query.to) throw fail('VALIDATION_ERROR', { message: 'The period ends before it starts.', errors: { from: ['forms.errorMessages.invalidInput'] } });
+}
+
+/** One page of the log as the routes answer it: rows and the sealed cursor of the next page. */
+async function logPage(owner: { familyId: number } | { advisorId: number }, query: AccessLogQuery): Promise<AccessLogPage> {
+  requirePeriod(query);
+  const scope = cursorScope(owner, query);
+  const page = await recordsPage(owner, query, query.limit ?? defaultLimit, openCursor(scope, query.cursor, isStringKey));
+  return { results: await rowsOf(page.records), next: sealCursor(scope, page.next) };
 }
 
 /** The hours of a day range as sort-key bounds: `from` 00 h to `to` 23 h, inclusive. */
@@ -102,17 +111,14 @@ function requireFamilyReader(session: Session): number {
 
 /** GET /api/canvas/access-log: the current family's log, a page at a time. */
 export async function getFamilyAccessLog(session: Session, query: AccessLogQuery): Promise<AccessLogPage> {
-  const familyId = requireFamilyReader(session);
-  const page = await recordsPage({ familyId }, query, query.limit ?? defaultLimit, decodeCursor(query.cursor));
-  return { results: await rowsOf(page.records), next: encodeCursor(page.next) };
+  return logPage({ familyId: requireFamilyReader(session) }, query);
 }
 
 /** GET /api/entities/access-log: an advisor company's own members' reads, across families. */
 export async function getCompanyAccessLog(session: Session, query: AccessLogQuery): Promise<AccessLogPage> {
   const membership = session.membership;
   if (!membership || membership.entityTypeId !== EntityType.AdvisorCompany || !isAdmin(membership)) throw fail('FORBIDDEN');
-  const page = await recordsPage({ advisorId: membership.entityId }, query, query.limit ?? defaultLimit, decodeCursor(query.cursor));
-  return { results: await rowsOf(page.records), next: encodeCursor(page.next) };
+  return logPage({ advisorId: membership.entityId }, query);
 }
 
 const csvColumns = ['lastDate', 'firstDate', 'count', 'kind', 'firstName', 'lastName', 'entityName', 'sectionTitle', 'sectionId', 'userId'] as const;
@@ -127,6 +133,7 @@ function csvCell(value: unknown): string {
 /** GET /api/canvas/access-log.csv: the same log, whole (up to 20,000 rows), as CSV. */
 export async function getFamilyAccessLogCsv(session: Session, query: AccessLogQuery): Promise<{ fileName: string; csv: string }> {
   const familyId = requireFamilyReader(session);
+  requirePeriod(query);
   const records: AccessRecordItem[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {

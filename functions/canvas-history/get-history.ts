@@ -1,11 +1,14 @@
-import type { HistoryPage, HistoryQuery } from '../../shared/contracts/history';
+import { eventIdField, type HistoryPage, type HistoryQuery } from '../../shared/contracts/history';
 import { loadCanvasAccess, ownFamilyId } from '../lib/canvas/context';
 import { nowEpochSeconds } from '../lib/clock';
 import { queryHistory } from '../lib/db/journal';
+import { openCursor, sealCursor } from '../lib/input/cursor';
 import { visibleEvent } from '../lib/journal/journal';
 import type { Session } from '../lib/session';
 
 const defaultLimit = 50;
+
+const isEventId = (value: unknown): value is string => eventIdField().safeParse(value).success;
 
 /**
  * A page of a family's history, newest first (the Activity panel; with `action=deleted`
@@ -17,13 +20,15 @@ export async function getHistory(session: Session, familyIdParam: number | undef
   const familyId = familyIdParam ?? ownFamilyId(session);
   const { access } = await loadCanvasAccess(session, familyId);
   const limit = query.limit ?? defaultLimit;
+  // The cursor is sealed for this family's feed (or its deleted list): lib/input/cursor.ts.
+  const scope = `history:${familyId}:${query.action === 'deleted' ? 'deleted' : 'all'}`;
   const events = await queryHistory(familyId, {
     limit,
-    cursor: query.cursor,
+    cursor: openCursor(scope, query.cursor, isEventId),
     filter: { userId: query.userId, sectionId: query.sectionId, itemType: query.itemType, action: query.action },
     keep: (event) => visibleEvent(access, event) !== null,
     nowSeconds: nowEpochSeconds(),
   });
   const results = events.slice(0, limit).map((event) => visibleEvent(access, event)).filter((event) => event !== null);
-  return { results, next: events.length > limit ? (results.at(-1)?.id ?? null) : null };
+  return { results, next: events.length > limit ? sealCursor(scope, results.at(-1)?.id) : null };
 }

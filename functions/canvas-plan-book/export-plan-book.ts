@@ -57,7 +57,7 @@ export async function exportPlanBook(session: Session, familyIdParam: number | u
 
   const isAdvisor = context.access.kind === 'workRelation';
   const companyId = context.access.membership.entityId;
-  const userIds = userIdsOf(context, sectionIds);
+  const userIds = new Set([...userIdsOf(context, sectionIds)].filter((id) => !context.otherCompanyPeople?.has(id)));
   userIds.add(session.userId);
   const found = await batchGetItems<(UserItem | EntityItem) & { PK: string }>([
     ...[...userIds].map((id) => keys.user(id)),
@@ -72,6 +72,8 @@ export async function exportPlanBook(session: Session, familyIdParam: number | u
   }
   const nameOf = (userId: string | null | undefined) => {
     if (!userId) return null;
+    // Another advisor company's person, in an advisor's book: nobody by name (shared/permissions.ts isOtherAdvisorCompany).
+    if (context.otherCompanyPeople?.has(userId)) return 'Another advisor';
     const user = users.get(userId);
     // Someone whose account is gone still wrote what they wrote.
     return user ? `${user.firstName} ${user.lastName}`.trim() : 'Former member';

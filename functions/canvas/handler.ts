@@ -21,7 +21,7 @@ export const handler = createGroupHandler('canvas', {
   }),
   updateCanvasTitle: defineRoute({
     body: UpdateCanvasTitleRequest,
-    handler: async ({ session, body }) => ({ body: await updateCanvasTitle(requireSession(session), body.title) }),
+    handler: async ({ session, body }) => ({ body: await updateCanvasTitle(requireSession(session), body) }),
   }),
   resetCanvas: defineRoute({
     handler: async ({ session }) => {

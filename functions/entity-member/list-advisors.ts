@@ -32,12 +32,15 @@ function viewerFor(session: Session, view: RelationView, advisorCompanyId: numbe
   return { userId: session.userId, membership, related: { canReadSensitiveData: canReadRelatedSensitiveData({ kind: 'advisorOfFamily', membership }) } };
 }
 
-/** The advisors of a family (every company working for it), each with their canvas role for it. */
+/** The advisors of a family (every company working for it; for an advisor, their own company's), each with their canvas role for it. */
 async function advisorsOfFamily(session: Session, familyId: number | undefined, filterEntityId: number | null | undefined): Promise<AdvisorMember[]> {
   const { entity: family, view } = await resolveFamily(session, familyId);
   if (!canReadRelatedMembers(view)) throw fail('FORBIDDEN');
   const [relations, roleItems] = await Promise.all([listWorkRelationsOfFamily(family.id), listWorkRelationMembersOfFamily(family.id)]);
-  const companyIds = relations.map((relation) => relation.advisorId).filter((id) => filterEntityId == null || id === filterEntityId);
+  // An advisor sees the family's advisors of their own company only: the others are the family's business.
+  const companyIds = relations
+    .map((relation) => relation.advisorId)
+    .filter((id) => (filterEntityId == null || id === filterEntityId) && (view.kind !== 'familyOfAdvisor' || id === view.membership.entityId));
   const [{ members, users }, companies] = await Promise.all([activeMembersOf(companyIds), getEntities(companyIds)]);
   const roles = rolesByAdvisor(roleItems);
   return companyIds.flatMap((companyId) =>

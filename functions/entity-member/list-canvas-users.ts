@@ -11,7 +11,8 @@ import { activeMembersOf } from '../lib/work-relations/people';
 /**
  * The people who work on a family's canvas (initiators and assignees are chosen among
  * them): its active members, and the advisors of every company working for it whose
- * canvas role is not 'none' (owners and admins of a company always). For a member of the
+ * canvas role is not 'none' (owners and admins of a company always); an advisor gets only
+ * their own company's advisors. For a member of the
  * family who may read its canvas, or an advisor who may open it; anybody else, or a
  * company (no canvas), → ITEM_NOT_FOUND (4). Round trips: one BatchGet (the relation
  * check), two Queries of the canvas partition, a Query per entity (in parallel), one BatchGet of the users.
@@ -22,7 +23,9 @@ export async function listCanvasUsers(session: Session, entityId: number): Promi
     view.kind === 'own' ? canReadCanvas({ kind: 'own', membership: view.membership }) : view.kind === 'familyOfAdvisor' && canAdvisorViewCanvas(view.membership, view.workRelationRoleId);
   if (!mayRead) throw fail('ITEM_NOT_FOUND');
   const [relations, roleItems] = await Promise.all([listWorkRelationsOfFamily(entityId), listWorkRelationMembersOfFamily(entityId)]);
-  const companyIds = relations.map((relation) => relation.advisorId);
+  // An advisor picks among the family and their own company: another company's people are
+  // the family's business (shared/permissions.ts isOtherAdvisorCompany).
+  const companyIds = relations.map((relation) => relation.advisorId).filter((advisorId) => view.kind === 'own' || advisorId === view.membership.entityId);
   const { members, users } = await activeMembersOf([entityId, ...companyIds]);
   const roles = rolesByAdvisor(roleItems);
   const people = [

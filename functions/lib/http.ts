@@ -7,7 +7,7 @@ import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/e
 import { bySpecificity, reauthWindowSeconds, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
 import { config } from './config';
 import { AppError, fail } from './errors';
-import { refuseIllFormedInput } from './input/well-formed';
+import { refuseDeepJson, refuseIllFormedInput } from './input/well-formed';
 import { publishMetrics } from './metrics';
 import { annotateRequest, tracer } from './tracer';
 import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
@@ -126,7 +126,8 @@ export function requireOwnSiteRequest(event: ApiEvent): void {
 /**
  * Every write must come from the app's own site (requireOwnSiteRequest: FORBIDDEN, 8). A
  * body must be JSON (a cross-site form cannot send that content type), at most
- * maxBodyBytes, and parse. A write without a body (signout, canvas create, resend link)
+ * maxBodyBytes, nest at most maxJsonDepth deep (input/well-formed.ts: else
+ * VALIDATION_ERROR, 2) and parse. A write without a body (signout, canvas create, resend link)
  * may leave out the Content-Type, as the spec's client does; an empty body is an empty
  * object.
  */
@@ -155,6 +156,8 @@ const jsonBody = (formRoutes: ReadonlySet<string> = new Set()): middy.Middleware
     if (raw.trim() === '') {
       event.parsedBody = {};
     } else {
+      // Deeper than any contract: refused (2) before it is parsed or walked.
+      refuseDeepJson(raw);
       try {
         event.parsedBody = JSON.parse(raw);
       } catch {

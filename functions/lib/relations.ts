@@ -3,6 +3,7 @@ import { effectiveWorkRelationRoleId, isWorkRelationAccessOpen, type Membership,
 import { now } from './clock';
 import { accessDayOf } from './work-relations/access-until';
 import { batchGetItems } from './db/batch';
+import type { CanvasMetaItem } from './db/canvas';
 import type { EntityItem } from './db/entities';
 import { keys } from './db/keys';
 import type { WorkRelationItem, WorkRelationMemberItem } from './db/work-relations';
@@ -24,7 +25,8 @@ function plainMembership(membership: NonNullable<Session['membership']>): Member
  * How the caller, acting for their current entity, relates to `entityId` (through
  * `viaFamilyId`, when an advisor looks at another company working for the same family):
  * its own entity, the other side of a work relation, or another advisor company of a
- * family both work for. One BatchGet reads the entity and the relation items; anything
+ * family both work for (only when the family shows its advisor companies to its advisors:
+ * the canvas item's advisorCompaniesVisibleToAdvisors). One BatchGet reads the entity and the relation items; anything
  * unrelated, or missing, answers ITEM_NOT_FOUND (4) — nobody learns what they cannot see.
  */
 export async function resolveRelatedEntity(session: Session, entityId: number, viaFamilyId?: number): Promise<RelatedEntity> {
@@ -36,6 +38,7 @@ export async function resolveRelatedEntity(session: Session, entityId: number, v
   let relationKey: Key | undefined;
   let ownRelationKey: Key | undefined;
   let roleKey: Key | undefined;
+  let canvasKey: Key | undefined;
   const isVia = viaFamilyId !== undefined && viaFamilyId !== entityId && entityId !== self;
   if (entityId !== self) {
     if (current.entityTypeId === EntityType.Family) {
@@ -48,8 +51,10 @@ export async function resolveRelatedEntity(session: Session, entityId: number, v
       ownRelationKey = keys.workRelation(viaFamilyId, self);
       relationKey = keys.workRelation(viaFamilyId, entityId);
       roleKey = keys.workRelationMember(viaFamilyId, self, session.userId);
+      // The family's choice whether its advisors see the other companies (on its canvas item).
+      canvasKey = keys.canvas(viaFamilyId);
     }
-    wanted.push(...[relationKey, ownRelationKey, roleKey].filter((key): key is Key => key !== undefined));
+    wanted.push(...[relationKey, ownRelationKey, roleKey, canvasKey].filter((key): key is Key => key !== undefined));
   }
   const found = new Map((await batchGetItems<Key & Record<string, unknown>>(wanted)).map((item) => [keyOf(item), item]));
   const entity = found.get(keyOf(entityKey)) as EntityItem | undefined;
@@ -73,6 +78,9 @@ export async function resolveRelatedEntity(session: Session, entityId: number, v
     return { entity, view: { kind: 'familyOfAdvisor', membership, workRelationRoleId }, workRelation };
   }
   if (!ownRelationKey || !found.has(keyOf(ownRelationKey)) || entity.entityTypeId !== EntityType.AdvisorCompany) throw fail('ITEM_NOT_FOUND');
+  // Another company of the family is the family's business unless it shows its companies to its advisors (shared/permissions.ts canSeeAdvisorCompany).
+  const canvas = canvasKey ? (found.get(keyOf(canvasKey)) as CanvasMetaItem | undefined) : undefined;
+  if (canvas?.advisorCompaniesVisibleToAdvisors !== true) throw fail('ITEM_NOT_FOUND');
   return { entity, view: { kind: 'viaFamily', membership, familyId: viaFamilyId, workRelationRoleId }, workRelation };
 }
 

@@ -22,6 +22,7 @@ import {
 } from '../lib/db/live-connections';
 import { AppError, fail } from '../lib/errors';
 import { resolveActor } from '../lib/journal/journal';
+import { jsonNestsDeeperThan } from '../lib/input/well-formed';
 import { describeError, log, runWithRequestContext } from '../lib/logger';
 import { countMetric, publishMetrics } from '../lib/metrics';
 import { broadcastPresence, recheck } from '../lib/live/revocation';
@@ -159,6 +160,8 @@ async function disconnect(connectionId: string): Promise<SocketResult> {
 function parseMessage(event: SocketEvent): LiveClientMessage | undefined {
   try {
     const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+    // Nested deeper than any message: dropped before it is parsed.
+    if (jsonNestsDeeperThan(raw)) return undefined;
     const parsed = LiveClientMessage.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : undefined;
   } catch {

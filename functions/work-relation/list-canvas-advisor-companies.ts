@@ -1,6 +1,7 @@
 import type { AdvisorCompanyChipsResponse } from '../../shared/contracts/work-relations';
 import { familyOfSectionId } from '../../shared/canvas-ids';
-import { loadCanvas, ownFamilyId } from '../lib/canvas/context';
+import { canSeeAdvisorCompany } from '../../shared/permissions';
+import { loadCanvas, ownFamilyId, type CanvasContext } from '../lib/canvas/context';
 import { getEntities } from '../lib/db/entities';
 import type { WorkRelationItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
@@ -13,15 +14,20 @@ async function chipsOf(relations: Iterable<WorkRelationItem>): Promise<AdvisorCo
     .sort((a, b) => a.entityName.localeCompare(b.entityName, 'en', { sensitivity: 'base' }) || a.id - b.id);
 }
 
+/** Whether the caller may see that this company works with the family: an advisor sees their own, others only when the family shows them. */
+const seenBy = (context: CanvasContext, relation: WorkRelationItem) =>
+  canSeeAdvisorCompany(context.access, relation.advisorId, context.snapshot.meta?.advisorCompaniesVisibleToAdvisors === true);
+
 /**
  * The advisor companies working on a family's canvas, by name, for the chips in the canvas
  * header (spec 02 §2, §9): without an id the current family's. For whoever may read that
- * canvas (its members, advisors with access); anybody else → ITEM_NOT_FOUND (4). The
+ * canvas (its members, advisors with access; an advisor sees only their own company unless
+ * the family shows the others); anybody else → ITEM_NOT_FOUND (4). The
  * canvas Query carries the relations; then one BatchGet of the companies.
  */
 export async function listCanvasAdvisorCompanies(session: Session, familyId?: number): Promise<AdvisorCompanyChipsResponse> {
   const context = await loadCanvas(session, familyId ?? ownFamilyId(session));
-  return chipsOf(context.snapshot.workRelations.values());
+  return chipsOf([...context.snapshot.workRelations.values()].filter((relation) => seenBy(context, relation)));
 }
 
 /**
@@ -33,6 +39,8 @@ export async function listSectionAdvisorCompanies(session: Session, sectionId: n
   if (familyId === undefined) throw fail('INCORRECT_INPUT');
   const context = await loadCanvas(session, familyId);
   if (!context.snapshot.sections.has(sectionId) || !context.canSee(sectionId)) throw fail('ITEM_NOT_FOUND');
-  const seeing = [...context.snapshot.workRelations.values()].filter((relation) => !relation.sharedSectionIds?.length || relation.sharedSectionIds.includes(sectionId));
+  const seeing = [...context.snapshot.workRelations.values()].filter(
+    (relation) => (!relation.sharedSectionIds?.length || relation.sharedSectionIds.includes(sectionId)) && seenBy(context, relation),
+  );
   return chipsOf(seeing);
 }

@@ -99,11 +99,19 @@ export const TakeawayVotePath = z.strictObject({ takeawayId: contentIdField() })
 // ---- requests ---------------------------------------------------------------------------
 
 // PATCH /api/canvas
-export const UpdateCanvasTitleRequest = z.strictObject({
-  title: singleLineText(canvasLimits.canvasTitle).min(3, { error: messageKeys.minLength3 }),
-});
+/**
+ * PATCH /api/canvas: the canvas's settings, each optional (at least one). `title` (at
+ * least 3 characters); `advisorCompaniesVisibleToAdvisors`: whether advisors see which other companies work
+ * with the family (shared/permissions.ts canSeeAdvisorCompany; owners and admins only).
+ */
+export const UpdateCanvasTitleRequest = z
+  .strictObject({
+    title: singleLineText(canvasLimits.canvasTitle).min(3, { error: messageKeys.minLength3 }).optional(),
+    advisorCompaniesVisibleToAdvisors: z.boolean({ error: messageKeys.invalidInput }).optional(),
+  })
+  .refine((input) => input.title !== undefined || input.advisorCompaniesVisibleToAdvisors !== undefined, { error: messageKeys.required, path: ['title'] });
 export type UpdateCanvasTitleRequest = z.infer<typeof UpdateCanvasTitleRequest>;
-export const UpdateCanvasTitleResponse = z.object({ id: z.number(), title: z.string() });
+export const UpdateCanvasTitleResponse = z.object({ id: z.number(), title: z.string(), advisorCompaniesVisibleToAdvisors: z.boolean() });
 export type UpdateCanvasTitleResponse = z.infer<typeof UpdateCanvasTitleResponse>;
 
 // POST /api/canvas-answer/create/{questionId}
@@ -368,6 +376,8 @@ export const CanvasAbilities = z.object({
   canResetCanvas: z.boolean(),
   /** Owner or admin on their own canvas: may delete others' items. */
   canDeleteOthersItems: z.boolean(),
+  /** Owner or admin on their own canvas: may choose whether advisors see the other advisor companies. */
+  canChooseAdvisorCompanyVisibility: z.boolean(),
 });
 export type CanvasAbilities = z.infer<typeof CanvasAbilities>;
 
@@ -383,6 +393,8 @@ export const Canvas = z.object({
   /** The advisor's work-relation permissions on this family; empty on the family's own canvas. */
   workRelationMemberPermissions: z.array(z.enum(workRelationPermissions)),
   abilities: CanvasAbilities,
+  /** The family's choice: advisors see which other advisor companies work with it (default false). */
+  advisorCompaniesVisibleToAdvisors: z.boolean(),
 });
 export type Canvas = z.infer<typeof Canvas>;
 

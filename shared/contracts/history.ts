@@ -46,6 +46,14 @@ export const HistoryActor = z.object({
 });
 export type HistoryActor = z.infer<typeof HistoryActor>;
 
+/**
+ * The neutral stand-in for a person of another advisor company, as an advisor reads them
+ * (shared/permissions.ts isOtherAdvisorCompany): in place of their user id on an item
+ * (assignee, creator, voter), and as the actor of their changes. It names nobody.
+ */
+export const anotherAdvisorId = 'another-advisor';
+export const anotherAdvisorActor: HistoryActor = { userId: anotherAdvisorId, firstName: '', lastName: '', entityId: 0, entityName: '', entityTypeId: 2 };
+
 /** An item's stored fields before or after a change (links and voters as lists); null when it did not exist. */
 export const HistoryState = z.record(z.string(), z.unknown()).nullable();
 export type HistoryState = z.infer<typeof HistoryState>;
@@ -86,13 +94,20 @@ const limitParameter = (max: number) =>
     .transform(Number)
     .refine((limit) => limit >= 1 && limit <= max, { error: messageKeys.invalidInput });
 
+/**
+ * A paging cursor in a query string: the `next` of the previous page, sent back as it came.
+ * Only its characters are checked here; the server checks that it made it, for this list
+ * (else VALIDATION_ERROR, 2).
+ */
+export const cursorField = () => z.string().regex(/^[A-Za-z0-9_.-]{1,1000}$/, { error: messageKeys.invalidInput });
+
 export const eventIdField = () => z.string({ error: messageKeys.required }).regex(eventIdPattern, { error: messageKeys.invalidInput });
 
 /** GET /api/canvas/history[/{familyId}] */
 export const HistoryQuery = z.strictObject({
   limit: limitParameter(100).optional(),
   /** The `next` of the previous page. */
-  cursor: eventIdField().optional(),
+  cursor: cursorField().optional(),
   userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: messageKeys.invalidInput }).optional(),
   sectionId: z.string().regex(/^[1-9]\d{0,15}$/, { error: messageKeys.invalidInput }).transform(Number).optional(),
   itemType: z.enum(historyItemTypes, { error: messageKeys.invalidInput }).optional(),
@@ -130,7 +145,7 @@ const dayField = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: messageK
 export const AccessLogQuery = z.strictObject({
   from: dayField().optional(),
   to: dayField().optional(),
-  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/, { error: messageKeys.invalidInput }).optional(),
+  cursor: cursorField().optional(),
   limit: limitParameter(500).optional(),
 });
 export type AccessLogQuery = z.infer<typeof AccessLogQuery>;

@@ -68,6 +68,7 @@ describe('an advisor with full access to every section', () => {
       canEditCanvasTitle: false,
       canResetCanvas: false,
       canDeleteOthersItems: false,
+      canChooseAdvisorCompanyVisibility: false,
     });
     expect(categoryNamed(canvas, 'Abundance of Wealth').goals[0]?.linkedTakeawayIds).toEqual([hiddenTakeaway.id]);
     // Without a family id an advisor names no canvas.

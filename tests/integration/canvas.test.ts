@@ -52,6 +52,7 @@ describe('creating the canvas', () => {
       canEditCanvasTitle: true,
       canResetCanvas: true,
       canDeleteOthersItems: true,
+      canChooseAdvisorCompanyVisibility: true,
     });
     // What GET answers is what create answered.
     expect(await getCanvas(family.owner.client)).toEqual(canvas);
@@ -134,7 +135,7 @@ describe('renaming the canvas', () => {
   it('lets owners and admins rename it (at least 3 characters), and nobody else', async () => {
     const renamed = await admin.client.patch('/api/canvas', { title: '  Rivera Roadmap  ' });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ id: family.familyId, title: 'Rivera Roadmap' });
+    expect(renamed.body).toEqual({ id: family.familyId, title: 'Rivera Roadmap', advisorCompaniesVisibleToAdvisors: false });
     expect((await getCanvas(limitedMember.client)).title).toBe('Rivera Roadmap');
     // The family's canvas name follows, so the entity switcher shows it.
     const current = await family.owner.client.post<{ canvasName: string }>('/api/auth/set-current-entity', { id: family.familyId });

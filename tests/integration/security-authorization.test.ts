@@ -121,8 +121,10 @@ const matrix: Record<RouteKey, Row> = {
   'POST /api/entities/address': { expected: '5 ok ok | ok 9 8 8 | 8 8 8', isSequential: true },
   'PATCH /api/entities/address/{id}': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
   'GET /api/entities/{entityId}': { expected: '5 4 4 | ok ok ok ok | ok ok ok' },
-  // Another company of the family, seen through it: not by an advisor without access to the family (4).
-  'GET /api/entities/{entityId}/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
+  // Another company of the family, seen through it: the family's members and the company's own people; no other
+  // advisor while the family does not show its companies to its advisors (4; the default; shown:
+  // tests/integration/work-relations-entities.test.ts).
+  'GET /api/entities/{entityId}/{familyId}': { expected: '5 4 4 | ok ok ok ok | 4 ok 4' },
   'GET /api/entities/notes/{entityId}': { expected: '5 4 4 | ok ok ok 8 | ok ok ok' },
   'POST /api/entities/notes/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
   'PATCH /api/entities/notes/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
@@ -144,7 +146,7 @@ const matrix: Record<RouteKey, Row> = {
   'GET /api/entity-member/members': { expected: signedIn },
   'GET /api/entity-member/list-canvas-users/{entityId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
   'GET /api/entity-member/owners/{entityId}': { expected: '5 4 4 | ok ok ok ok | ok ok 8' },
-  'GET /api/entity-member/owners/{entityId}/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 8' },
+  'GET /api/entity-member/owners/{entityId}/{familyId}': { expected: '5 4 4 | ok ok ok ok | 4 ok 4' },
   'POST /api/entity-member/list-advisors': { expected: signedIn },
   'POST /api/entity-member/list-advisors/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 8' },
   'GET /api/entity-member/advisor/{memberId}': { expected: '5 4 4 | ok ok ok ok | ok 4 ok' },

@@ -236,6 +236,12 @@ function wrongValuesFor(value: unknown): unknown[] {
 /** Tried on a contract's fields that the valid call leaves out: of any type, one of them is wrong. */
 const absentFieldValues: unknown[] = [12345, true, {}, [null], controlCharacters, 'y'.repeat(60_000)];
 const nonObjects = ['[]', '"text"', '42'];
+/** Bodies nested deeper than the 64 levels any input may have: just over, and as deep as 60 kB allows. */
+const deepBodies: Array<[string, string]> = [
+  ['nested 65 deep', `{"title":${'['.repeat(65)}${']'.repeat(65)}}`],
+  ['nested 30,000 arrays', `${'['.repeat(30_000)}${']'.repeat(30_000)}`],
+  ['nested 10,000 objects', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`],
+];
 
 /** Path parameter values that are no id of anything: each replaces one parameter at a time. */
 const badPathValues = ['-1', '1.5', '99999999999999999999', '%D9%A1%D9%A2', '%00%0A%E2%80%AE', 'x'.repeat(2000), "1'%20OR%20'1'%3D'1", '..%2F..%2Fetc'];
@@ -282,6 +288,13 @@ beforeAll(async () => {
       baseCalls.set(key, { call, cookie: call.cookie ?? cookieFor(key) });
     }),
   );
+  const [feed, strangerFeed] = await Promise.all([
+    world.accounts.owner.client.get<{ next: string | null }>('/api/canvas/history?limit=1'),
+    world.accounts.stranger.client.get<{ next: string | null }>('/api/canvas/history?limit=1'),
+  ]);
+  if (typeof feed.body.next !== 'string' || typeof strangerFeed.body.next !== 'string') throw new Error('a family history has no second page');
+  historyCursor = feed.body.next;
+  strangerHistoryCursor = strangerFeed.body.next;
   before = await comparableSnapshot();
 }, 120_000);
 
@@ -299,6 +312,8 @@ function generatedCases(route: { method: string; path: string }): BadRequest[] {
     const body = (call.body ?? {}) as Record<string, unknown>;
     const stringField = Object.keys(body).find((field) => typeof body[field] === 'string') ?? 'padding';
     cases.push({ label: '100 kB body', method: route.method, path: call.path, rawBody: JSON.stringify({ ...body, [stringField]: hundredKb }), codes: [6], cookie });
+    // JSON nested deeper than 64 levels, of any size under the body limit: refused (2) before it is parsed.
+    for (const [label, rawBody] of deepBodies) cases.push({ label, method: route.method, path: call.path, rawBody, codes: [2], cookie });
   }
   const schema = bodySchemas[key];
   if (schema) {
@@ -503,6 +518,47 @@ async function failuresOf(requests: BadRequest[]): Promise<string[]> {
   return failures;
 }
 
+/**
+ * Paged lists and their cursors (`next` sent back as `cursor`): a cursor the server did not
+ * make for that very list — edited, made up, of the old readable kinds, or of another
+ * list — is refused (2) naming `cursor`; so is a period that ends before it starts.
+ */
+const cursorRoutes = new Set<RouteKey>(['GET /api/canvas/history', 'GET /api/canvas/history/{familyId}', 'GET /api/canvas/access-log', 'GET /api/entities/access-log']);
+const periodRoutes = new Set<RouteKey>(['GET /api/canvas/access-log', 'GET /api/canvas/access-log.csv', 'GET /api/entities/access-log']);
+/** Real cursors of the family's and another family's history feed (GET /api/canvas/history, page size 1), read in beforeAll. */
+let historyCursor: string;
+let strangerHistoryCursor: string;
+
+function cursorCases(route: { method: string; path: string }): BadRequest[] {
+  const key = routeKeyOf(route);
+  const base = baseCalls.get(key);
+  if (!base) throw new Error(`no call for ${key}`);
+  const path = base.call.path.split('?')[0]!;
+  const cookie = key === 'GET /api/entities/access-log' ? world.companyAllOwner.client.cookieHeader() : base.cookie;
+  const cases: BadRequest[] = [];
+  if (cursorRoutes.has(key)) {
+    const [payload, signature] = historyCursor.split('.') as [string, string];
+    const flipped = (text: string) => `${text.slice(0, -2)}${text.at(-2) === 'A' ? 'B' : 'A'}${text.at(-1)}`;
+    const cursors = [
+      // An event id, as the history's cursor used to be; a readable DynamoDB key, as the access log's was.
+      '0000000000000000000000',
+      Buffer.from(JSON.stringify({ PK: 'CANVAS#1', SK: 'ACCESS#x' })).toString('base64url'),
+      Buffer.from(JSON.stringify({ PK: 'CANVAS#1', SK: 'ACCESS#x' })).toString('base64url') + '.' + 'A'.repeat(43),
+      `${flipped(payload)}.${signature}`,
+      `${Buffer.from(JSON.stringify('9999999999990000000000')).toString('base64url')}.${signature}`,
+      `${payload}.${flipped(signature)}`,
+      `${payload}.`,
+      `${payload}.${signature}.${signature}`,
+    ];
+    // Real cursors of other lists: another family's feed everywhere; the own feed's on the access logs.
+    cursors.push(strangerHistoryCursor);
+    if (!key.startsWith('GET /api/canvas/history')) cursors.push(historyCursor);
+    for (const cursor of cursors) cases.push({ label: `cursor ${cursor.slice(0, 40)}`, method: 'GET', path: `${path}?cursor=${cursor}`, codes: [2], field: 'cursor', cookie });
+  }
+  if (periodRoutes.has(key)) cases.push({ label: 'from after to', method: 'GET', path: `${path}?from=2026-03-02&to=2026-03-01`, codes: [2], field: 'from', cookie });
+  return cases;
+}
+
 const routesWithInput = allRoutes().filter((route) => route.method !== 'GET' || route.path.includes('{') || queryRoutes.has(routeKeyOf(route)));
 
 describe('bad input', () => {
@@ -514,6 +570,13 @@ describe('bad input', () => {
 
   it.each(routesWithInput.map((route) => [routeKeyOf(route), route] as const))('%s is refused with a catalogue error', async (_key, route) => {
     const cases = generatedCases(route);
+    expect(cases.length).toBeGreaterThan(0);
+    expect(await failuresOf(cases)).toEqual([]);
+  });
+
+  it.each([...new Set([...cursorRoutes, ...periodRoutes])])('%s refuses a cursor it did not make for that list, and a backward period', async (key) => {
+    const route = allRoutes().find((candidate) => routeKeyOf(candidate) === key)!;
+    const cases = cursorCases(route);
     expect(cases.length).toBeGreaterThan(0);
     expect(await failuresOf(cases)).toEqual([]);
   });

@@ -83,6 +83,10 @@ describe('the entity on the other side', () => {
   it('shows the advisor company to the family, and another company of the family through it', async () => {
     expect((await owner.client.get<AccessedEntity>(`/api/entities/${company.entityId}`)).body).toMatchObject({ entityName: 'Ledger Advisors', relation: 'advisorOfFamily' });
     expectError(await company.client.get(`/api/entities/${otherCompany.entityId}`), 4);
+    // Another company of the family is the family's business, until the family shows its companies to its advisors.
+    expectError(await company.client.get(`/api/entities/${otherCompany.entityId}/${family.familyId}`), 4);
+    expectError(await company.client.get(`/api/entity-member/owners/${otherCompany.entityId}/${family.familyId}`), 4);
+    expect((await owner.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: true })).status).toBe(200);
     const via = await company.client.get<AccessedEntity>(`/api/entities/${otherCompany.entityId}/${family.familyId}`);
     expect(via.body).toMatchObject({ entityName: 'Second Opinion Advisors', relation: 'viaFamily', email: null });
     expectError(await stranger.client.get(`/api/entities/${otherCompany.entityId}/${family.familyId}`), 4);
@@ -91,6 +95,8 @@ describe('the entity on the other side', () => {
     expect(owners.body[0]?.email).toBeNull();
     const familyOwners = await owner.client.get<OwnersResponse>(`/api/entity-member/owners/${company.entityId}`);
     expect(familyOwners.body[0]).toMatchObject({ id: company.userId, email: company.email });
+    expect((await owner.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: false })).status).toBe(200);
+    expectError(await company.client.get(`/api/entities/${otherCompany.entityId}/${family.familyId}`), 4);
   });
 
   it("lists the families' members for the advisor, with contact data as the canvas role allows", async () => {
@@ -118,7 +124,8 @@ describe('the entity on the other side', () => {
     expect(seeing.body.map((chip) => chip.entityName)).toEqual(['Second Opinion Advisors']);
     const chips = await owner.client.get<AdvisorCompanyChipsResponse>('/api/work-relation/list-canvas-advisor-companies');
     expect(chips.body.map((chip) => chip.entityName)).toEqual(['Ledger Advisors', 'Second Opinion Advisors']);
-    expect((await readAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`)).body).toHaveLength(2);
+    // An advisor sees their own company only (the family shows no others).
+    expect((await readAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`)).body.map((chip) => chip.entityName)).toEqual(['Ledger Advisors']);
     expectError(await stranger.client.get(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`), 4);
   });
 });

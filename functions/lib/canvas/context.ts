@@ -3,6 +3,7 @@ import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared
 import { decideAccess } from '../access/decide';
 import { queryCanvas, type CategoryItem, type ContentItemOf, type ContentKind, type QuestionItem } from '../db/canvas';
 import { batchGetItems } from '../db/batch';
+import { listMembersOfEntity } from '../db/members';
 import { keys } from '../db/keys';
 import { fail } from '../errors';
 import { resolveActor, type JournalEntry, type PendingJournal } from '../journal/journal';
@@ -24,6 +25,12 @@ export type CanvasContext = {
   previousVisitAt?: string | null;
   /** The caller as history events name them (read on the first write only). */
   actor: () => ReturnType<typeof resolveActor>;
+  /**
+   * For an advisor: the people (present and past members) of the other companies working
+   * on this canvas, shown as "another advisor" (shared/contracts/history.ts anotherAdvisorId).
+   * Empty for the family, and for an advisor whose company is the only one.
+   */
+  otherCompanyPeople?: ReadonlySet<string>;
 };
 
 /** The journal of a write on this canvas by the caller: runSteps puts its events into the write's transaction. */
@@ -51,8 +58,24 @@ export async function loadCanvas(session: Session, familyId: number): Promise<Ca
   if (!membership) throw fail('ITEM_NOT_FOUND');
   if (membership.entityTypeId === EntityType.Family && membership.entityId !== familyId) throw fail('ITEM_NOT_FOUND');
   const snapshot = CanvasSnapshot.fromItems(await queryCanvas(familyId));
-  return canvasContextOf(session, familyId, canvasAccessOf(session, familyId, snapshot), snapshot);
+  const access = canvasAccessOf(session, familyId, snapshot);
+  return { ...canvasContextOf(session, familyId, access, snapshot), otherCompanyPeople: await otherCompanyPeopleOf(access, snapshot) };
 }
+
+/**
+ * The people of the other advisor companies of a canvas, for an advisor reading it: one
+ * Query of each other company's members, in parallel (none when the caller's company is
+ * the only one, or for the family).
+ */
+async function otherCompanyPeopleOf(access: CanvasAccess, snapshot: CanvasSnapshot): Promise<ReadonlySet<string>> {
+  if (access.kind !== 'workRelation') return noPeople;
+  const others = [...snapshot.workRelations.keys()].filter((advisorId) => advisorId !== access.membership.entityId);
+  if (others.length === 0) return noPeople;
+  const lists = await Promise.all(others.map((advisorId) => listMembersOfEntity(advisorId)));
+  return new Set(lists.flat().map((member) => member.userId));
+}
+
+const noPeople: ReadonlySet<string> = new Set();
 
 /** The context of a canvas read by the caller with the given access. */
 export function canvasContextOf(session: Session, familyId: number, access: CanvasAccess, snapshot: CanvasSnapshot): CanvasContext {
@@ -63,6 +86,7 @@ export function canvasContextOf(session: Session, familyId: number, access: Canv
     snapshot,
     canSee: (sectionId) => canSeeSection(access, sectionId),
     actor: () => resolveActor(session),
+    otherCompanyPeople: noPeople,
   };
 }
 

@@ -5,7 +5,9 @@ import { activeFamilyMemberCheck, type InitiatorNames } from '../db/canvas';
 import { listMembershipsOfUser } from '../db/members';
 import { getUser } from '../db/users';
 import { fail } from '../errors';
+import { anotherAdvisorId } from '../../../shared/contracts/history';
 import type { CanvasContext } from './context';
+import { personIdFor } from './views';
 import type { Step } from './transaction';
 
 /**
@@ -54,6 +56,8 @@ export async function resolveAssignee(
   if (requested === undefined) return stored ? (stored.assigneeId ?? null) : context.userId;
   if (requested === null) return null;
   if (requested === context.userId || (stored && requested === stored.assigneeId)) return requested;
+  // An advisor sees another company's assignee as "another advisor": sent back, it keeps them.
+  if (requested === anotherAdvisorId && stored && stored.assigneeId !== null && personIdFor(context, stored.assigneeId) === anotherAdvisorId) return stored.assigneeId;
   const memberships = await listMembershipsOfUser(requested);
   const isCanvasMember = memberships.some((membership) => {
     if (membership.entityTypeId === EntityType.Family) return membership.entityId === context.familyId;

@@ -13,8 +13,9 @@ import {
   type SectionResponse,
   type Takeaway,
 } from '../../../shared/contracts/canvas';
+import { anotherAdvisorId } from '../../../shared/contracts/history';
 import type { DashboardFamily } from '../../../shared/contracts/work-relations';
-import { canDeleteOthersCanvasItems, canEditCanvas, canEditCanvasTitle, canResetCanvas } from '../../../shared/permissions';
+import { canChooseAdvisorCompanyVisibility, canDeleteOthersCanvasItems, canEditCanvas, canEditCanvasTitle, canResetCanvas } from '../../../shared/permissions';
 import type { ActionPointItem, AnswerItem, CategoryItem, GoalItem, LinkableKind, QuestionItem, SectionItem, TakeawayItem } from '../db/canvas';
 import type { CanvasContext } from './context';
 
@@ -37,6 +38,7 @@ export function abilitiesOf(context: CanvasContext): CanvasAbilities {
     canEditCanvasTitle: canEditCanvasTitle(access),
     canResetCanvas: canResetCanvas(access),
     canDeleteOthersItems: canDeleteOthersCanvasItems(access),
+    canChooseAdvisorCompanyVisibility: canChooseAdvisorCompanyVisibility(access),
   };
 }
 
@@ -50,10 +52,26 @@ export function visibleLinks(context: CanvasContext, targetKind: LinkableKind, i
   }).sort();
 }
 
+/** A person as the caller may see them: another advisor company's person is "another advisor" (no id). */
+export function personIdFor(context: Pick<CanvasContext, 'otherCompanyPeople'>, userId: string): string;
+export function personIdFor(context: Pick<CanvasContext, 'otherCompanyPeople'>, userId: string | null): string | null;
+export function personIdFor(context: Pick<CanvasContext, 'otherCompanyPeople'>, userId: string | null): string | null {
+  return userId !== null && context.otherCompanyPeople?.has(userId) === true ? anotherAdvisorId : userId;
+}
+
 /** The voters of an answer or takeaway in a stable order, with the conveniences. */
 function votersOf(context: CanvasContext, itemId: string) {
   const voters = context.snapshot.votersOf(itemId);
   return { voterIds: [...voters].sort(), voteCount: voters.size, hasVoted: voters.has(context.userId) };
+}
+
+/** The votes list of an item: each vote's id is the item and voter, or a count for "another advisor". */
+function votesOf<K extends 'answerId' | 'takeawayId'>(context: CanvasContext, itemId: string, voterIds: string[], itemField: K) {
+  return voterIds.map((voterId, index) => {
+    const userId = personIdFor(context, voterId);
+    const id = userId === voterId ? voteIdOf(itemId, voterId) : `${itemId}:${anotherAdvisorId}-${index}`;
+    return { id, userId, [itemField]: itemId } as { id: string; userId: string } & Record<K, string>;
+  });
 }
 
 /** An item's version, and whether someone else changed it since the caller's previous visit (recordRead sets it). */
@@ -70,10 +88,10 @@ export function toAnswer(context: CanvasContext, answer: AnswerItem): Answer {
     id: answer.id,
     questionId: answer.questionId,
     text: answer.text,
-    createdByUserId: answer.createdByUserId,
+    createdByUserId: personIdFor(context, answer.createdByUserId),
     createdDate: answer.createdAt,
     ...changeFieldsOf(context, answer),
-    votes: voterIds.map((userId) => ({ id: voteIdOf(answer.id, userId), userId, answerId: answer.id })),
+    votes: votesOf(context, answer.id, voterIds, 'answerId'),
     voteCount,
     hasVoted,
   };
@@ -97,10 +115,10 @@ export function toTakeaway(context: CanvasContext, takeaway: TakeawayItem): Take
       const goal = goals.get(id);
       return goal ? [{ id, categoryId: goal.categoryId, title: goal.title, completed: goal.completed === true }] : [];
     }),
-    createdByUserId: takeaway.createdByUserId,
+    createdByUserId: personIdFor(context, takeaway.createdByUserId),
     createdDate: takeaway.createdAt,
     ...changeFieldsOf(context, takeaway),
-    votes: voterIds.map((userId) => ({ id: voteIdOf(takeaway.id, userId), userId, takeawayId: takeaway.id })),
+    votes: votesOf(context, takeaway.id, voterIds, 'takeawayId'),
     voteCount,
     hasVoted,
   };
@@ -118,7 +136,7 @@ export function toGoal(context: CanvasContext, goal: GoalItem): Goal {
     completed: goal.completed === true,
     linkedTakeawayIds: visibleLinks(context, 'takeaway', goal.linkedTakeawayIds),
     linkedActionPointIds: visibleLinks(context, 'actionPoint', goal.linkedActionPointIds),
-    createdByUserId: goal.createdByUserId,
+    createdByUserId: personIdFor(context, goal.createdByUserId),
     createdDate: goal.createdAt,
     ...changeFieldsOf(context, goal),
   };
@@ -131,12 +149,12 @@ export function toActionPoint(context: CanvasContext, actionPoint: ActionPointIt
     title: actionPoint.title,
     text: actionPoint.text ?? null,
     initiatorId: actionPoint.initiatorId ?? null,
-    assigneeId: actionPoint.assigneeId ?? null,
+    assigneeId: personIdFor(context, actionPoint.assigneeId ?? null),
     priority: actionPoint.priority,
     dueDate: actionPoint.dueDate ?? null,
     completed: actionPoint.completed === true,
     linkedGoalIds: visibleLinks(context, 'goal', actionPoint.linkedGoalIds),
-    createdByUserId: actionPoint.createdByUserId,
+    createdByUserId: personIdFor(context, actionPoint.createdByUserId),
     createdDate: actionPoint.createdAt,
     ...changeFieldsOf(context, actionPoint),
   };
@@ -237,6 +255,7 @@ export function toCanvas(context: CanvasContext): Canvas {
     sections: visibleSections(context).map((section) => toCanvasSection(context, section, categories, groups)),
     workRelationMemberPermissions: access.kind === 'workRelation' ? [...access.workRelationPermissions] : [],
     abilities: abilitiesOf(context),
+    advisorCompaniesVisibleToAdvisors: context.snapshot.meta?.advisorCompaniesVisibleToAdvisors === true,
   };
 }
 

@@ -20,7 +20,15 @@ import { queryAll } from './query';
  * rewrites an item's own link set can be conditioned on the version it read.
  */
 
-export type CanvasMetaItem = { type: 'Canvas'; familyId: number; title: string; createdAt: string; createdByUserId: string };
+export type CanvasMetaItem = {
+  type: 'Canvas';
+  familyId: number;
+  title: string;
+  createdAt: string;
+  createdByUserId: string;
+  /** The family's choice: advisors see which other advisor companies work with it (absent: no). */
+  advisorCompaniesVisibleToAdvisors?: boolean;
+};
 
 /** Sections and categories name their creator: the canvas's creator for the template's. */
 export type SectionItem = { type: 'Section'; id: number; sectionTypeId: SectionTypeId; title: string; sequenceNumber: number; createdByUserId: string };

@@ -1,4 +1,4 @@
-import type { HistoryEvent } from '../../../shared/contracts/history';
+import { anotherAdvisorId, type HistoryEvent } from '../../../shared/contracts/history';
 import { dayIn } from '../../../shared/dates';
 import { EntityType } from '../../../shared/enums';
 import { decideAccess } from '../access/decide';
@@ -75,8 +75,17 @@ export async function collectDigest(settings: NotificationSettingsItem, until: D
     Promise.all(
       readers.map(async (reader) => {
         const events = await eventsBetween(reader.familyId, since, until);
-        // Others' changes, each as the reader may see it (visible through any of their accesses).
-        const visible = events.filter((event) => event.actor.userId !== settings.userId && reader.accesses.some((access) => visibleEvent(access, event) !== null));
+        // Others' changes, each as the reader may see it (through the first of their accesses
+        // that shows it): another advisor company's person is "another advisor", its relation left out.
+        const visible = events
+          .filter((event) => event.actor.userId !== settings.userId)
+          .flatMap((event) => {
+            for (const access of reader.accesses) {
+              const seen = visibleEvent(access, event);
+              if (seen) return [seen];
+            }
+            return [];
+          });
         return { ...reader, events: visible };
       }),
     ),
@@ -120,7 +129,7 @@ function groupBySection(events: HistoryEvent[], sections: Map<number, SectionIte
       sectionId,
       title: sectionId === null ? 'The canvas' : (sections.get(sectionId)?.title ?? 'A section'),
       changes: grouped.map((event) => ({
-        actor: `${event.actor.firstName} ${event.actor.lastName}`.trim() || 'Someone',
+        actor: event.actor.userId === anotherAdvisorId ? 'Another advisor' : `${event.actor.firstName} ${event.actor.lastName}`.trim() || 'Someone',
         action: event.action,
         itemType: event.itemType,
         title: event.title,

@@ -1,5 +1,6 @@
-import type { HistoryAction, HistoryActor, HistoryEvent, HistoryItemType, HistoryState } from '../../../shared/contracts/history';
-import { canSeeCanvasChange, canSeeWholeCanvas, type CanvasAccess } from '../../../shared/permissions';
+import { anotherAdvisorActor, anotherAdvisorId, type HistoryAction, type HistoryActor, type HistoryEvent, type HistoryItemType, type HistoryState } from '../../../shared/contracts/history';
+import { EntityType } from '../../../shared/enums';
+import { canSeeCanvasChange, canSeeWholeCanvas, isOtherAdvisorCompany, type CanvasAccess } from '../../../shared/permissions';
 import { now } from '../clock';
 import { batchGetItems } from '../db/batch';
 import type { ActionPointItem, AnswerItem, ContentKind, GoalItem, TakeawayItem } from '../db/canvas';
@@ -223,6 +224,13 @@ function withoutLinks(state: HistoryState): HistoryState {
   return Object.fromEntries(Object.entries(state).filter(([field]) => !linkFields.includes(field)));
 }
 
+/** A state with one person's id replaced by anotherAdvisorId (in its fields and lists). */
+function withoutPerson(state: HistoryState, userId: string): HistoryState {
+  if (!state) return state;
+  const replace = (value: unknown): unknown => (value === userId ? anotherAdvisorId : Array.isArray(value) ? value.map(replace) : value);
+  return Object.fromEntries(Object.entries(state).map(([field, value]) => [field, replace(value)]));
+}
+
 /**
  * An event as one reader may receive it, or null when they may not (shared/permissions.ts
  * canSeeCanvasChange: its section must be visible; an event without a section needs the
@@ -231,6 +239,13 @@ function withoutLinks(state: HistoryState): HistoryState {
  */
 export function visibleEvent(access: CanvasAccess, event: HistoryEvent): HistoryEvent | null {
   if (!canSeeCanvasChange(access, event.sectionId)) return null;
-  if (canSeeWholeCanvas(access)) return event;
-  return { ...event, before: withoutLinks(event.before), after: withoutLinks(event.after) };
+  // Another company's relation (its shares, its advisors) is the family's business.
+  if ((event.itemType === 'shares' || event.itemType === 'advisor') && isOtherAdvisorCompany(access, { entityId: Number(event.itemId.split(':')[0]), entityTypeId: EntityType.AdvisorCompany })) return null;
+  // Another company's person acts as "another advisor" (no name, no id), also where the
+  // item's states name them (the creator, an assignee or voter who is the actor).
+  const seen = isOtherAdvisorCompany(access, event.actor)
+    ? { ...event, actor: anotherAdvisorActor, before: withoutPerson(event.before, event.actor.userId), after: withoutPerson(event.after, event.actor.userId) }
+    : event;
+  if (canSeeWholeCanvas(access)) return seen;
+  return { ...seen, before: withoutLinks(seen.before), after: withoutLinks(seen.after) };
 }

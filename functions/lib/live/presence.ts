@@ -1,5 +1,5 @@
 import type { PresenceMember } from '../../../shared/contracts/live';
-import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
+import { canSeeSection, isOtherAdvisorCompany, type CanvasAccess } from '../../../shared/permissions';
 import type { LiveConnection } from '../db/live-connections';
 
 /**
@@ -38,9 +38,9 @@ function placeStillVisible(connection: LiveConnection): LiveConnection['presence
   return { ...presence, sectionId: null, categoryId: null, editingItemId: null };
 }
 
-/** The list as one reader may see it. */
+/** The list as one reader may see it: an advisor does not see another company's people (shared/permissions.ts isOtherAdvisorCompany). */
 export function presenceFor(access: CanvasAccess, members: readonly PresenceMember[]): PresenceMember[] {
-  return members.map((member) =>
+  return members.filter((member) => !isOtherAdvisorCompany(access, member)).map((member) =>
     member.sectionId !== null && canSeeSection(access, member.sectionId) ? member : { ...member, sectionId: null, categoryId: null, editingItemId: null },
   );
 }

@@ -39,6 +39,13 @@ export const canvasMessages = {
   'canvas.settings.share': 'Share canvas',
   'canvas.settings.reset': 'Reset canvas',
   'canvas.dashboardLink': 'Back to dashboard',
+  'canvas.form.saveError.gone': 'This could not be saved: it no longer exists, or you no longer have access to this canvas. Your text is still here.',
+  'canvas.form.saveError.forbidden': 'This could not be saved: you may no longer change this canvas. Your text is still here.',
+  'canvas.form.saveError.other': 'This could not be saved. Your text is still here; please try again.',
+  'canvas.accessEnded.title': 'Your access to this canvas has ended',
+  'canvas.accessEnded.text': 'You can still read what is on the screen, but nothing more can be saved here. What you typed in an open form stays there, so you can copy it.',
+  'canvas.accessEnded.back': 'Back to your dashboard',
+  'canvas.accessEnded.inForm': 'Your access to this canvas has ended: this can no longer be saved. Your text stays here, so you can copy it.',
   'canvas.tabs.label': 'Canvas views',
   'canvas.tabs.questions': 'Questions and takeaways',
   'canvas.tabs.goals': 'Goals and actions',
@@ -66,6 +73,8 @@ export const canvasMessages = {
   'canvas.votes.add': 'Vote for this',
   'canvas.votes.remove': 'Remove your vote',
   'canvas.votes.error': 'Your vote could not be saved.',
+  'canvas.votes.errorGone': 'Your vote could not be saved: this no longer exists, or you no longer have access to this canvas.',
+  'canvas.votes.errorForbidden': 'Your vote could not be saved: you may no longer vote on this canvas.',
 
   // Goals and actions tab
   'canvas.goals.title': 'Goals',
@@ -100,6 +109,8 @@ export const canvasMessages = {
   // People
   'canvas.people.you': 'You',
   'canvas.people.unknown': 'Canvas member',
+  /** A person of another advisor company, as an advisor sees them (their name is the family's business). */
+  'canvas.people.anotherAdvisor': 'Another advisor',
   'canvas.people.none': 'No member',
 
   // Item forms (takeaways, goals, action points)

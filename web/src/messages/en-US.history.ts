@@ -6,6 +6,7 @@
 export const historyMessages = {
   'history.you': 'You',
   'history.someone': 'Someone',
+  'history.anotherAdvisor': 'Another advisor',
 
   // What a change was (after the actor's name)
   'history.type.answer': 'the answer',

@@ -8,4 +8,5 @@ export const liveMessages = {
   'live.personAway': '{name} (away)',
   'live.isEditing': '{name} is editing this',
   'live.changedBy': 'Changed by {name}',
+  'live.anotherAdvisor': 'another advisor',
 } as const;

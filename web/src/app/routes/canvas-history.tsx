@@ -5,7 +5,7 @@ import { HistoryProvider, type HistoryLinks } from '../../features/history/hooks
 import { useCanvasJournal } from '../../features/history/hooks/use-canvas-journal';
 import { CategoryPeople, ItemLiveNote, LiveTools } from '../../features/live/components/LiveTools';
 import { ReportEditing } from '../../features/live/components/ReportEditing';
-import { LiveProvider } from '../../features/live/hooks/use-live';
+import { LiveProvider, useLive } from '../../features/live/hooks/use-live';
 import { paths } from '../paths';
 import { useLiveCanvasSync } from './use-live-canvas-sync';
 
@@ -34,8 +34,10 @@ export function CanvasWithHistory({ children, createSocket }: { children: ReactN
 
 function JournalBridge({ children }: { children: ReactNode }) {
   const history = useCanvasJournal();
+  const live = useLive();
   const journal: CanvasJournal = {
     ...history,
+    isAccessEnded: live?.isAccessEnded === true,
     renderTools: (context) => (
       <>
         <LiveTools familyId={context.familyId} categoryId={context.categoryId ?? null} />

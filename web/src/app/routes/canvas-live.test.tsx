@@ -35,6 +35,7 @@ function aCanvas(takeaways: Takeaway[] = [], goals: Goal[] = []): Canvas {
     title: 'Lovelace Family Canvas',
     entityId: familyId,
     workRelationMemberPermissions: [],
+    advisorCompaniesVisibleToAdvisors: false,
     abilities: editorAbilities,
     sections: [
       {

@@ -56,6 +56,8 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
       size="lg"
     >
       <form noValidate onSubmit={itemForm.onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem-var(--toast-space,0px))] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid={testId}>
+        {/* The page behind the dialog says it too, but the dialog hides the page: said here, as an alert. */}
+        <FormErrorAlert message={journal.isAccessEnded ? t('canvas.accessEnded.inForm') : null} />
         {notices}
         <FormErrorAlert message={itemForm.formError} />
         {itemForm.conflict && <ItemChangedPanel kind={kind} conflict={itemForm.conflict} onKeepMine={itemForm.keepMine} onTakeTheirs={itemForm.takeTheirs} />}

@@ -41,6 +41,7 @@ function aCanvas(abilities: CanvasAbilities): Canvas {
       { ...sectionOf(4), sectionTypeId: 4, title: 'The Past', sequenceNumber: 2, categories: [category(11, 'Our Past', 4)] },
     ],
     workRelationMemberPermissions: [],
+    advisorCompaniesVisibleToAdvisors: false,
     abilities,
   };
 }

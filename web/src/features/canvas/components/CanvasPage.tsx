@@ -31,6 +31,7 @@ import { GearIcon } from './icons';
 import { ResetCanvasDialog } from './ResetCanvasDialog';
 import { PlanBookDialog } from '../../plan-book/components/PlanBookDialog';
 import { SectionView } from './SectionView';
+import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
 
 /** The chosen tab per canvas, so coming back from a category shows the same view (and scroll position). */
 const selectedTabAtom = atom<Record<string, number>>({});
@@ -48,10 +49,12 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
   const links = useCanvasLinks();
   const isAdvisor = entity?.entityTypeId === EntityType.AdvisorCompany;
   const isOwnFamily = entity?.entityTypeId === EntityType.Family && (familyId === undefined || familyId === entity.id);
+  // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message.
+  const isAccessEnded = useCanvasJournal().isAccessEnded === true;
   const code = canvas.isError ? errorCodeOf(canvas.error) : null;
   const offersCreate = code === ErrorCodes.ITEM_NOT_FOUND && isOwnFamily;
   const isGlobal = code === ErrorCodes.SESSION_EXPIRED || code === ErrorCodes.EMAIL_NOT_CONFIRMED;
-  const goesToNotFound = canvas.isError && !offersCreate && !isGlobal && (isAdvisor || code === ErrorCodes.INCORRECT_INPUT || code === ErrorCodes.UNAUTHORIZED || code === ErrorCodes.ITEM_NOT_FOUND);
+  const goesToNotFound = canvas.isError && !isAccessEnded && !offersCreate && !isGlobal && (isAdvisor || code === ErrorCodes.INCORRECT_INPUT || code === ErrorCodes.UNAUTHORIZED || code === ErrorCodes.ITEM_NOT_FOUND);
 
   useEffect(() => {
     if (!canvas.isError) return;
@@ -63,6 +66,14 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center text-primary-700" data-testid="canvas-loading">
         <Spinner size="lg" label={t('canvas.loading')} />
+      </div>
+    );
+  }
+  if (isAccessEnded && canvas.data) return <CanvasOverview canvas={canvas.data} familyId={familyId} />;
+  if (isAccessEnded) {
+    return (
+      <div className="mx-auto w-full max-w-reading px-4 py-10 sm:px-6 sm:py-14">
+        <AccessEndedNotice />
       </div>
     );
   }
@@ -88,7 +99,8 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   const [tabs, setTabs] = useAtom(selectedTabAtom);
   const [isResetOpen, setIsResetOpen] = useState(false);
   const [isPlanBookOpen, setIsPlanBookOpen] = useState(false);
-  const { abilities } = canvas;
+  const journal = useCanvasJournal();
+  const abilities = readOnlyWhenEnded(canvas.abilities, journal.isAccessEnded);
   const flags = flagsFor(entity);
   const isFamily = entity?.entityTypeId === EntityType.Family;
   const isOwnCanvas = abilities.accessKind === 'own';
@@ -98,7 +110,6 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   const tabListRef = useRef<HTMLDivElement>(null);
   // The intro's button disappears with it: keep keyboard focus at the next thing on the page.
   const focusSelectedTab = () => tabListRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-  const journal = useCanvasJournal();
   const people = useCanvasPeople(canvas.id);
   const tools: CanvasToolsContext = useMemo(
     () => ({
@@ -161,8 +172,9 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
           </div>
         </header>
 
+        {journal.isAccessEnded && <AccessEndedNotice />}
         {journal.renderNotice?.(tools)}
-        <CanvasIntro canvas={canvas} onDismiss={focusSelectedTab} />
+        <CanvasIntro canvas={{ ...canvas, abilities }} onDismiss={focusSelectedTab} />
 
         <TabGroup className="mt-6" selectedIndex={tabs[tabKey] ?? 0} onChange={(index) => setTabs((current) => ({ ...current, [tabKey]: index }))}>
           <TabList ref={tabListRef} aria-label={t('canvas.tabs.label')} className="grid grid-cols-2 gap-1 border-b border-line sm:flex">

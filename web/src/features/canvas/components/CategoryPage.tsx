@@ -14,6 +14,7 @@ import { useOpenRequest } from '../hooks/use-open-request';
 import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { categoryColor, categoryHighlight } from '../lib/colors';
 import { errorCodeOf } from '../lib/errors';
+import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
 import { highlightOf } from '../lib/links';
 import type { CanvasScope } from '../lib/scope';
 import { GoalsAndActions } from './GoalsAndActions';
@@ -34,8 +35,10 @@ export function CategoryPage({ categoryId }: { categoryId: number }) {
   const category = useCategory(categoryId);
   const navigate = useNavigate();
   const links = useCanvasLinks();
+  // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message.
+  const isAccessEnded = useCanvasJournal().isAccessEnded === true;
   const code = category.isError ? errorCodeOf(category.error) : null;
-  const goesToNotFound = code !== null && notFoundCodes.includes(code);
+  const goesToNotFound = code !== null && notFoundCodes.includes(code) && !isAccessEnded;
 
   useEffect(() => {
     if (!category.isError) return;
@@ -50,7 +53,14 @@ export function CategoryPage({ categoryId }: { categoryId: number }) {
       </div>
     );
   }
-  if (category.isError) {
+  if (category.isError && !(isAccessEnded && category.data)) {
+    if (isAccessEnded) {
+      return (
+        <div className="mx-auto w-full max-w-reading px-4 py-10 sm:px-6 sm:py-14">
+          <AccessEndedNotice />
+        </div>
+      );
+    }
     if (goesToNotFound || code === ErrorCodes.SESSION_EXPIRED || code === ErrorCodes.EMAIL_NOT_CONFIRMED) return null;
     return (
       <div className="mx-auto w-full max-w-reading px-4 py-10 sm:px-6 sm:py-14" role="alert">
@@ -62,10 +72,12 @@ export function CategoryPage({ categoryId }: { categoryId: number }) {
       </div>
     );
   }
-  const { familyId, abilities } = category.data;
+  const data = category.data;
+  if (!data) return null;
+  const { familyId, abilities } = data;
   return (
     <CanvasJournalScopeProvider scope={{ familyId, apiFamilyId: abilities.accessKind === 'own' ? undefined : familyId }}>
-      <CategoryView category={category.data} />
+      <CategoryView category={data} />
     </CanvasJournalScopeProvider>
   );
 }
@@ -78,7 +90,8 @@ function CategoryView({ category }: { category: CategoryResponse }) {
   const [pendingQuestion, setPendingQuestion] = useState<number | null>(null);
   const [openTakeaway, setOpenTakeaway] = useState<{ item: Takeaway | null } | null>(null);
   const [highlighted, setHighlighted] = useState<Takeaway | null>(null);
-  const { abilities } = category;
+  const journal = useCanvasJournal();
+  const abilities = readOnlyWhenEnded(category.abilities, journal.isAccessEnded);
   const color = categoryColor(category.colorCode);
 
   // Spec 02 §2: leaving with unsaved text is blocked; the attempted destination waits for the answer.
@@ -96,7 +109,6 @@ function CategoryView({ category }: { category: CategoryResponse }) {
   );
   const highlight = useMemo(() => (highlighted ? highlightOf(highlighted, category.goals) : null), [highlighted, category.goals]);
   const backToCanvas = links.canvas(abilities.accessKind === 'workRelation' ? category.familyId : undefined);
-  const journal = useCanvasJournal();
   const tools: CanvasToolsContext = useMemo(
     () => ({
       familyId: category.familyId,
@@ -168,6 +180,7 @@ function CategoryView({ category }: { category: CategoryResponse }) {
           <CloseIcon className="size-6" />
         </Link>
       </header>
+      {journal.isAccessEnded && <AccessEndedNotice />}
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <QuestionsPanel
@@ -222,6 +235,7 @@ function CategoryView({ category }: { category: CategoryResponse }) {
       <UnsavedChangesDialog
         isOpen={isAsking}
         isSaving={answers.isSaving}
+        canSave={abilities.canEditCanvas}
         onStay={stay}
         onDiscard={() => {
           answers.discard();

@@ -14,7 +14,7 @@ import type { AnswerDraftState } from '../hooks/use-answer-draft';
 import type { CanvasPeople } from '../hooks/use-canvas-people';
 import { canAddAnswer } from '../lib/answers';
 import { formatDate } from '../lib/dates';
-import { isHandledGlobally } from '../lib/errors';
+import { isHandledGlobally, voteErrorOf } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
 import { DeleteButton } from './form-parts';
 import { Votes } from './Votes';
@@ -72,8 +72,9 @@ export function QuestionsPanel({ questions, abilities, people, answers, selected
 function QuestionView({ question, abilities, people, answers }: Omit<QuestionsPanelProps, 'questions' | 'selectedIndex' | 'onSelect'> & { question: Question }) {
   const { draft } = answers;
   const isEditingHere = draft !== null && draft.answerId !== null && draft.questionId === question.id;
-  const showAddForm = canAddAnswer({ canEditCanvas: abilities.canEditCanvas, question, userId: people.userId, isEditing: isEditingHere });
   const addText = draft && draft.answerId === null && draft.questionId === question.id ? draft.text : '';
+  // Typed text stays on screen (read-only) when editing ends meanwhile, e.g. the access to the canvas ended.
+  const showAddForm = canAddAnswer({ canEditCanvas: abilities.canEditCanvas, question, userId: people.userId, isEditing: isEditingHere }) || (addText !== '' && !abilities.canEditCanvas);
   const headingId = `question-${question.id}-text`;
 
   return (
@@ -109,10 +110,11 @@ function QuestionView({ question, abilities, people, answers }: Omit<QuestionsPa
             required
             maxLength={canvasLimits.text}
             value={addText}
+            readOnly={!abilities.canEditCanvas}
             error={draft?.answerId === null && draft.questionId === question.id ? answers.error : null}
             onChange={(event) => answers.write(question.id, null, event.target.value)}
           />
-          <Button type="submit" className="self-start" disabled={answers.isSaving || !addText.trim()}>
+          <Button type="submit" className="self-start" disabled={answers.isSaving || !addText.trim() || !abilities.canEditCanvas}>
             {t('answers.add.submit')}
           </Button>
         </form>
@@ -150,12 +152,13 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
             required
             maxLength={canvasLimits.text}
             value={answers.draft.text}
+            readOnly={!abilities.canEditCanvas}
             error={answers.error}
             autoFocus
             onChange={(event) => answers.write(question.id, answer.id, event.target.value, answer.text, answer.version)}
           />
           <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={answers.isSaving}>
+            <Button type="submit" size="sm" disabled={answers.isSaving || !abilities.canEditCanvas}>
               {t('answers.save')}
             </Button>
             <Button variant="secondary" size="sm" onClick={answers.discard} disabled={answers.isSaving}>
@@ -193,6 +196,7 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
           hasVoted={answer.hasVoted}
           canVote={canVoteOn(answer, people.userId, abilities.canEditCanvas)}
           isBusy={toggleVote.isPending}
+          error={voteErrorOf(toggleVote)}
           itemLabel={answer.text.slice(0, 60)}
           onToggle={() =>
             toggleVote.mutate(

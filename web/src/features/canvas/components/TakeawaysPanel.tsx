@@ -10,7 +10,7 @@ import { useToasts } from '../../../stores/toasts';
 import { useToggleTakeawayVote } from '../api/takeaway-votes';
 import type { CanvasPeople } from '../hooks/use-canvas-people';
 import { categoryColor, categoryHighlight } from '../lib/colors';
-import { isHandledGlobally } from '../lib/errors';
+import { isHandledGlobally, voteErrorOf } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
 import { PlusIcon } from '../../../components/ui/icons';
 import { Votes } from './Votes';
@@ -121,6 +121,7 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
           hasVoted={takeaway.hasVoted}
           canVote={!takeaway.archived && canVoteOn(takeaway, people.userId, abilities.canEditCanvas)}
           isBusy={toggleVote.isPending}
+          error={voteErrorOf(toggleVote)}
           itemLabel={takeaway.title}
           onToggle={() =>
             toggleVote.mutate(

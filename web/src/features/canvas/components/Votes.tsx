@@ -32,13 +32,27 @@ type VoteButtonProps = {
   isBusy?: boolean;
   /** What is voted for, for the accessible name. */
   itemLabel: string;
+  /** Why the last vote could not be saved, said beside the button. */
+  error?: string | null;
 };
 
 /** The votes of an item, with a toggle for someone else's item. */
-export function Votes({ count, hasVoted, canVote, onToggle, isBusy, itemLabel }: VoteButtonProps) {
-  if (!canVote) return <VoteCount count={count} />;
+export function Votes({ count, hasVoted, canVote, onToggle, isBusy, itemLabel, error }: VoteButtonProps) {
+  const failure = error ? (
+    <span role="alert" className="text-sm font-medium text-error-700" data-testid="vote-error">
+      {error}
+    </span>
+  ) : null;
+  if (!canVote) {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <VoteCount count={count} />
+        {failure}
+      </span>
+    );
+  }
   return (
-    <span className="inline-flex items-center gap-2">
+    <span className="inline-flex flex-wrap items-center gap-2">
       <VoteCount count={count} />
       <button
         type="button"
@@ -54,6 +68,7 @@ export function Votes({ count, hasVoted, canVote, onToggle, isBusy, itemLabel }:
         <StarIcon className="size-4" filled={hasVoted} />
         <span aria-hidden="true">{hasVoted ? t('canvas.votes.remove') : t('canvas.votes.add')}</span>
       </button>
+      {failure}
     </span>
   );
 }

@@ -60,7 +60,11 @@ export function useAnswerDraft() {
         if (typeof current?.version === 'number') setDraft({ ...draft, version: current.version });
         return false;
       }
-      if (!isHandledGlobally(failure)) toasts.show({ mode: 'error', text: isNew ? t('answers.error.add') : t('answers.error.edit') });
+      if (isHandledGlobally(failure)) return false;
+      // Said beside the answer, whose text stays as typed (and in a toast); gone or refused in its own words.
+      const code = errorCodeOf(failure);
+      setError(t(code === ErrorCodes.ITEM_NOT_FOUND ? 'canvas.form.saveError.gone' : code === ErrorCodes.FORBIDDEN ? 'canvas.form.saveError.forbidden' : 'canvas.form.saveError.other'));
+      toasts.show({ mode: 'error', text: isNew ? t('answers.error.add') : t('answers.error.edit') });
       return false;
     }
     offerUndo(toasts.show({ mode: 'success', text: isNew ? t('answers.success.add') : t('answers.success.edit') }));

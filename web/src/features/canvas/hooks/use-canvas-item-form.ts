@@ -137,22 +137,30 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     return true;
   };
 
+  /** Why the last save failed, in words, shown in the form beside what failed (its text stays as typed). */
+  const [saveError, setSaveError] = useState<string | null>(null);
+
   const fail = (error: unknown, mode: SaveMode) => {
     if (isHandledGlobally(error)) return;
     if (onItemChanged(error)) return;
     const code = errorCodeOf(error);
-    if (mode === 'create' && code === ErrorCodes.ITEM_NOT_FOUND) return;
+    // Gone (the item, its category, or the caller's access to the canvas) or no longer allowed: never silent.
+    if (code === ErrorCodes.ITEM_NOT_FOUND) setSaveError(t('canvas.form.saveError.gone'));
+    else if (code === ErrorCodes.FORBIDDEN) setSaveError(t('canvas.form.saveError.forbidden'));
+    else if (!isFieldError(error)) setSaveError(t('canvas.form.saveError.other'));
     // Spec 02 §8: in edit, not found is treated like validation.
     if (isFieldError(error) || (mode === 'edit' && code === ErrorCodes.ITEM_NOT_FOUND)) {
       if (isApiError(error)) form.applyServerErrors(error.errors);
       toasts.show({ mode: 'error', title: saveFailedTitle(kind, mode), text: t(`canvas.${kind}.error.text`) });
       return;
     }
+    if (code === ErrorCodes.ITEM_NOT_FOUND || code === ErrorCodes.FORBIDDEN) return;
     toasts.showSystemError();
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (progress.isBusy || isReadOnly) return;
+    setSaveError(null);
     const shared = { title: values.title, text: values.text || null, initiatorId: values.initiatorId || null };
     try {
       await progress.run(() => save(values, shared, isCreate ? undefined : baseVersion));
@@ -166,6 +174,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
 
   /** A change the form's own buttons make (complete, reopen): it fails like an edit. True when it went through. */
   const runChange = async (change: (version: number | undefined) => Promise<unknown>, successText: string): Promise<boolean> => {
+    setSaveError(null);
     try {
       // The answer is the item as it is now: the next write of this open form starts from it.
       const changed: unknown = await change(baseVersion);
@@ -214,7 +223,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     isReadOnly,
     isValid: form.isValid,
     isDirty,
-    formError: form.formError,
+    formError: form.formError ?? saveError,
     onSubmit,
     onClose,
     runChange,

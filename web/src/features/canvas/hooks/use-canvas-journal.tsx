@@ -33,6 +33,8 @@ export type CanvasJournal = {
   renderItemNote?: (itemId: string) => ReactNode;
   /** Inside an open item form: tells the others that the user is editing it. */
   renderEditing?: (itemId: string) => ReactNode;
+  /** The live channel said the user's access to this canvas ended: the pages turn read-only and say so. */
+  isAccessEnded?: boolean;
 };
 
 const noJournal: CanvasJournal = { offerUndo: () => undefined };

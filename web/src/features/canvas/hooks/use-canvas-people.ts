@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
+import { anotherAdvisorId } from '../../../../../shared/contracts/history';
 import type { CanvasUser } from '../../../../../shared/contracts/members';
 import { EntityType } from '../../../../../shared/enums';
 import { t } from '../../../messages/en-US';
@@ -38,6 +39,7 @@ export function useCanvasPeople(familyId: number | undefined): CanvasPeople {
       nameOf: (id, known) => {
         if (!id) return null;
         if (id === userId) return t('canvas.people.you');
+        if (id === anotherAdvisorId) return t('canvas.people.anotherAdvisor');
         const user = byId.get(id) ?? (known ? { firstName: known.firstName, lastName: known.lastName } : undefined);
         return (user && fullName(user)) || t('canvas.people.unknown');
       },

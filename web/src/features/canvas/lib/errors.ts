@@ -1,5 +1,6 @@
 import { ErrorCodes } from '../../../../../shared/errors';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
+import { t } from '../../../messages/en-US';
 
 /** The catalogue code of a failed call, or null when it was not an API answer. */
 export function errorCodeOf(error: unknown): number | null {
@@ -15,4 +16,13 @@ export function isHandledGlobally(error: unknown): boolean {
 export function isFieldError(error: unknown): boolean {
   const code = errorCodeOf(error);
   return code === ErrorCodes.VALIDATION_ERROR || (code === ErrorCodes.INCORRECT_INPUT && isApiError(error) && error.hasFieldErrors);
+}
+
+/** Why a vote could not be saved, in words beside its button (none while it is fine, or when the app handles it). */
+export function voteErrorOf(mutation: { isError: boolean; error: unknown }): string | null {
+  if (!mutation.isError || isHandledGlobally(mutation.error)) return null;
+  const code = errorCodeOf(mutation.error);
+  if (code === ErrorCodes.ITEM_NOT_FOUND) return t('canvas.votes.errorGone');
+  if (code === ErrorCodes.FORBIDDEN) return t('canvas.votes.errorForbidden');
+  return t('canvas.votes.error');
 }

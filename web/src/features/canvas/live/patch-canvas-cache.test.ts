@@ -51,6 +51,7 @@ function aCanvas(categories: { takeaways?: Takeaway[]; goals?: Goal[]; actionPoi
     title: 'Lovelace canvas',
     entityId: familyId,
     workRelationMemberPermissions: [],
+    advisorCompaniesVisibleToAdvisors: false,
     abilities,
     sections: [
       {

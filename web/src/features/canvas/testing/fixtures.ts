@@ -23,6 +23,7 @@ export const editorAbilities: CanvasAbilities = {
   canEditCanvasTitle: false,
   canResetCanvas: false,
   canDeleteOthersItems: false,
+  canChooseAdvisorCompanyVisibility: false,
 };
 export const readerAbilities: CanvasAbilities = { ...editorAbilities, canEditCanvas: false };
 

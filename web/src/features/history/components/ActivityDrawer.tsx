@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Tab, TabGroup, TabLis
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { historyItemTypes, type HistoryEvent, type HistoryItemType } from '../../../../../shared/contracts/history';
+import { anotherAdvisorId, historyItemTypes, type HistoryEvent, type HistoryItemType } from '../../../../../shared/contracts/history';
 import { CloseIcon } from '../../../components/ui/icons';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { LoadingState } from '../../../components/ui/StateMessage';
@@ -100,7 +100,8 @@ function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: F
   // The people the canvas lists, and anyone else the feed has shown (an advisor who has left, say).
   const people = useMemo(() => {
     const byId = new Map(scope.people.map((person) => [person.id, person.name]));
-    for (const event of events) if (!byId.has(event.actor.userId)) byId.set(event.actor.userId, `${event.actor.firstName} ${event.actor.lastName}`.trim());
+    // "Another advisor" (another company's person) is nobody to filter by.
+    for (const event of events) if (!byId.has(event.actor.userId) && event.actor.userId !== anotherAdvisorId) byId.set(event.actor.userId, `${event.actor.firstName} ${event.actor.lastName}`.trim());
     return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [scope.people, events]);
   const isFiltered = Object.values(filters).some((value) => value !== undefined);

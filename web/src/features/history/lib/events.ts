@@ -1,4 +1,4 @@
-import type { HistoryAction, HistoryEvent, HistoryItemType } from '../../../../../shared/contracts/history';
+import { anotherAdvisorId, type HistoryAction, type HistoryEvent, type HistoryItemType } from '../../../../../shared/contracts/history';
 import { t, type MessageKey } from '../../../messages/en-US';
 
 /** Items a reader can open on the canvas (the others are settings of the whole canvas). */
@@ -15,6 +15,7 @@ export function isRevertEvent(event: Pick<HistoryEvent, 'action' | 'revertsEvent
 
 export function actorName(event: Pick<HistoryEvent, 'actor'>, userId: string | null): string {
   if (event.actor.userId === userId) return t('history.you');
+  if (event.actor.userId === anotherAdvisorId) return t('history.anotherAdvisor');
   return `${event.actor.firstName} ${event.actor.lastName}`.trim() || t('history.someone');
 }
 

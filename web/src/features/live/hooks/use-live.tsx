@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { HistoryEvent } from '../../../../../shared/contracts/history';
+import { anotherAdvisorId, type HistoryEvent } from '../../../../../shared/contracts/history';
 import { presenceMessagesPerSecond, type LiveClientMessage, type PresenceMember, type PresenceState } from '../../../../../shared/contracts/live';
 import { userIdAtom } from '../../../stores/session';
+import { t } from '../../../messages/en-US';
 import { LiveConnection, liveUrl, type LiveStatus } from '../lib/connection';
 
 import { nameOf, peopleOf, withGracePeriod, type PersonPresent } from '../lib/presence';
@@ -22,6 +23,8 @@ type RecentChange = { authorName: string; at: number };
 
 type LiveContextValue = {
   status: LiveStatus;
+  /** The server closed the socket because the user's access to this canvas ended (`closed: accessRemoved`). */
+  isAccessEnded: boolean;
   /** Everyone on the canvas but the user, once each. */
   people: readonly PersonPresent[];
   recentChanges: ReadonlyMap<string, RecentChange>;
@@ -53,6 +56,7 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
   const selfId = useAtomValue(userIdAtom);
   const [target, setTarget] = useState<{ familyId: number } & Place>();
   const [status, setStatus] = useState<LiveStatus>('stopped');
+  const [endedFamilyId, setEndedFamilyId] = useState<number | null>(null);
   const [members, setMembers] = useState<readonly PresenceMember[]>([]);
   const [people, setPeople] = useState<readonly PersonPresent[]>([]);
   const [recentChanges, setRecentChanges] = useState<ReadonlyMap<string, RecentChange>>(new Map());
@@ -86,7 +90,7 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
     if (others.length === 0) return;
     setRecentChanges((current) => {
       const next = new Map(current);
-      for (const { actor, itemId } of others) next.set(itemId, { authorName: nameOf(actor), at: Date.now() });
+      for (const { actor, itemId } of others) next.set(itemId, { authorName: actor.userId === anotherAdvisorId ? t('live.anotherAdvisor') : nameOf(actor), at: Date.now() });
       return next;
     });
   }, []);
@@ -106,6 +110,8 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
         },
         onMessage: (message) => {
           if (message.type === 'presence') setMembers(message.members);
+          // The connection stops by itself (lib/connection.ts); the page is told at once.
+          if (message.type === 'closed' && message.reason === 'accessRemoved') setEndedFamilyId(familyId);
           if (message.type === 'change') {
             handlers.current.onChange(message.event);
             highlight([message.event]);
@@ -194,7 +200,8 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
     [sendPresence],
   );
 
-  const value = useMemo(() => ({ status, people, recentChanges, join, setEditing }), [status, people, recentChanges, join, setEditing]);
+  const isAccessEnded = familyId !== undefined && endedFamilyId === familyId;
+  const value = useMemo(() => ({ status, isAccessEnded, people, recentChanges, join, setEditing }), [status, isAccessEnded, people, recentChanges, join, setEditing]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }
 

@@ -24,4 +24,6 @@ export const workRelationKeys = {
   /** Also after a share changes: the companies list shows the shared sections. */
   companyLists: (entityId: number | null) => ['work-relations', entityId, 'companies'] as const,
   canvasSections: (entityId: number | null) => ['work-relations', entityId, 'canvas-sections'] as const,
+  /** The family's choice whether advisors see the other advisor companies. */
+  companyVisibility: (entityId: number | null) => ['work-relations', entityId, 'company-visibility'] as const,
 };

@@ -15,6 +15,7 @@ import { useCurrentEntity } from '../hooks/use-current-entity';
 import { useWorkRelationLinks } from '../hooks/use-work-relation-links';
 import { canvasRightsName, orDash, sharedSectionsText } from '../lib/display';
 import { AdvisorModal } from './AdvisorModal';
+import { CompanyVisibilitySection } from './CompanyVisibilitySection';
 import { ListState, ListTable, RowIconButton, type ListColumn } from './ListTable';
 import { AddressBlock } from './PersonDetails';
 
@@ -57,6 +58,7 @@ export function CompaniesPage() {
           </h2>
           <AllAdvisorsTable />
         </section>
+        <CompanyVisibilitySection />
       </div>
     </Page>
   );

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../config';
+import type { AppError } from '../errors';
+import { isStringKey, openCursor, sealCursor } from './cursor';
+
+beforeAll(() => {
+  for (const [name, value] of Object.entries({ TABLE_NAME: 't', APP_URL: 'http://localhost', MAIL_FROM: 'a@b.c', CONTACT_TO: 'a@b.c', SERVER_SECRET: 'unit-test-secret' })) vi.stubEnv(name, value);
+  resetConfigForTests();
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  resetConfigForTests();
+});
+
+const refusalOf = (open: () => unknown): AppError | undefined => {
+  try {
+    open();
+    return undefined;
+  } catch (error) {
+    return error as AppError;
+  }
+};
+
+describe('paging cursors', () => {
+  const key = { PK: 'CANVAS#7', SK: 'ACCESS#2026-03-01T10#u1' };
+
+  it('gives back the position it sealed, for the same list only', () => {
+    const cursor = sealCursor('access-log:family:7::', key)!;
+    expect(openCursor('access-log:family:7::', cursor, isStringKey)).toEqual(key);
+    expect(sealCursor('access-log:family:7::', undefined)).toBeNull();
+    expect(openCursor('access-log:family:7::', undefined, isStringKey)).toBeUndefined();
+    for (const scope of ['access-log:family:8::', 'access-log:company:7::', 'access-log:family:7:2026-01-01:']) {
+      expect(refusalOf(() => openCursor(scope, cursor, isStringKey))?.code).toBe(2);
+    }
+  });
+
+  it('refuses an edited, made-up or readable cursor with VALIDATION_ERROR naming the cursor', () => {
+    const cursor = sealCursor('history:7:all', '0000000000000000000000')!;
+    const [payload, signature] = cursor.split('.') as [string, string];
+    const forged = Buffer.from(JSON.stringify('9999999999990000000000')).toString('base64url');
+    for (const bad of [`${forged}.${signature}`, `${payload}.${signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, payload, `${payload}.`, `${cursor}.x`, '0000000000000000000000', 'a.b']) {
+      const refusal = refusalOf(() => openCursor('history:7:all', bad, (value): value is string => typeof value === 'string'));
+      expect(refusal?.code, bad).toBe(2);
+      expect(refusal?.errors).toEqual({ cursor: ['forms.errorMessages.invalidInput'] });
+    }
+    // Signed, but not the kind of position the list pages by.
+    const wrongKind = sealCursor('history:7:all', { PK: 1 })!;
+    expect(refusalOf(() => openCursor('history:7:all', wrongKind, isStringKey))?.code).toBe(2);
+  });
+});
