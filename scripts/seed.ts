@@ -7,8 +7,9 @@
  * Ports: FC_API_PORT (default 3001) and FC_SES_PORT (default 8005). Run it twice and the
  * second run finds the demo users, says so and exits 0.
  */
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { passwordHashing } from '../shared/contracts/auth';
+import { clientPasswordHash } from './lib/client-password-hash';
 
 const apiUrl = `http://127.0.0.1:${Number(process.env.FC_API_PORT ?? 3001)}`;
 const sesUrl = `http://127.0.0.1:${Number(process.env.FC_SES_PORT ?? 8005)}`;
@@ -69,9 +70,6 @@ class Client {
   }
 }
 
-function browserHash(password: string, salt: string): string {
-  return pbkdf2Sync(password, Buffer.from(salt, 'base64'), passwordHashing.iterations, passwordHashing.hashBytes, 'sha256').toString('base64');
-}
 
 function newSalt(): string {
   return randomBytes(passwordHashing.saltBytes).toString('base64');
@@ -102,13 +100,13 @@ async function tokenFromInbox(to: string, path: string): Promise<string> {
 
 async function signIn(client: Client, person: Person): Promise<boolean> {
   const { salt } = await client.ok<{ salt: string }>('POST', '/api/auth/salt', { email: person.email });
-  const result = await client.call('POST', '/api/auth/signin', { email: person.email, password: browserHash(demoPassword, salt) });
+  const result = await client.call('POST', '/api/auth/signin', { email: person.email, password: clientPasswordHash(demoPassword, salt) });
   return result.status === 200;
 }
 
 function signupBody(person: Person) {
   const salt = newSalt();
-  return { firstName: person.firstName, lastName: person.lastName, email: person.email, password: browserHash(demoPassword, salt), salt };
+  return { firstName: person.firstName, lastName: person.lastName, email: person.email, password: clientPasswordHash(demoPassword, salt), salt };
 }
 
 /** A new owner of a new entity: sign up, confirm from the inbox, sign in. */

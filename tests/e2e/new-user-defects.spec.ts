@@ -1,10 +1,11 @@
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { request as playwrightRequest, type Locator } from '@playwright/test';
 import { appLinkIn, defaultPassword, waitForMail } from './support/accounts';
 import { familyOwner } from './support/canvas';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { workInvitationLink } from './support/invitations';
 import { createCanvas } from './support/work-relations';
+import { clientPasswordHash } from '../../scripts/lib/client-password-hash';
 
 /**
  * Defects a new user met (the ux-defects brief): a user without an organisation signs in
@@ -16,9 +17,6 @@ import { createCanvas } from './support/work-relations';
 test.setTimeout(120_000);
 test.describe.configure({ mode: 'parallel' });
 
-function hashPassword(password: string, salt: string): string {
-  return pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10_000, 32, 'sha256').toString('base64');
-}
 
 test('a user without an organisation signs in from an advisor invitation link, accepts and lands on the family canvas', async ({ browser, inbox, baseURL }) => {
   const appUrl = baseURL!;
@@ -37,7 +35,7 @@ test('a user without an organisation signs in from an advisor invitation link, a
   const api = await playwrightRequest.newContext({ baseURL: appUrl });
   const salt = randomBytes(16).toString('base64');
   const signup = await api.post('/api/auth/signup', {
-    data: { firstName: 'Noor', lastName: 'Haddad', email, password: hashPassword(defaultPassword, salt), salt, advisorInvitationToken: token },
+    data: { firstName: 'Noor', lastName: 'Haddad', email, password: clientPasswordHash(defaultPassword, salt), salt, advisorInvitationToken: token },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   await api.dispose();
@@ -189,7 +187,7 @@ test('the reset-password page checks its link when it opens: a used or forged li
   const url = new URL(link);
   const salt = randomBytes(16).toString('base64');
   const reset = await api.post('/api/password/reset', {
-    data: { email: url.searchParams.get('email'), token: url.searchParams.get('token'), password: hashPassword('Other-Secret8', salt), salt },
+    data: { email: url.searchParams.get('email'), token: url.searchParams.get('token'), password: clientPasswordHash('Other-Secret8', salt), salt },
   });
   expect(reset.status(), await reset.text()).toBe(200);
   await page.goto(link);

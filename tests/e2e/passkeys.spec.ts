@@ -1,6 +1,7 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createConfirmedAccount, defaultPassword } from './support/accounts';
 import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
+import { logIn, virtualAuthenticator } from './support/sign-in';
 
 /**
  * Passkeys end to end in Chromium: its virtual authenticator (DevTools protocol, WebAuthn
@@ -10,31 +11,17 @@ import { expect, seriousAccessibilityViolations, test } from './support/fixtures
  */
 test.describe.configure({ mode: 'parallel' });
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel(/^Password/).fill(defaultPassword);
-  const login = page.getByRole('button', { name: 'Login', exact: true });
-  await expect(login).toBeEnabled();
-  await login.click();
+async function logInToCanvas(page: Page, email: string) {
+  await logIn(page, email, defaultPassword);
   // The first sign-in loads the entities and opens the walkthrough: slow on a busy machine.
   await expect(page).toHaveURL(/\/canvas$/, { timeout: 15_000 });
 }
 
-/** A virtual authenticator in this page's browser tab, as a phone's or laptop's built-in one. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
-  return { cdp, authenticatorId };
-}
 
 test('a user adds a passkey under Profile, Security, signs out and signs in with it, without the password', async ({ page, inbox }) => {
   const account = await createConfirmedAccount(inbox, { firstName: 'Grace' });
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
-  await logIn(page, account.email);
+  await logInToCanvas(page, account.email);
 
   await page.goto('/profile?tab=security');
   const section = page.getByTestId('passkeys-section');
@@ -84,7 +71,7 @@ test('a user adds a passkey under Profile, Security, signs out and signs in with
 test('a passkey removed from the account no longer signs in, and the login page says so', async ({ page, inbox }) => {
   const account = await createConfirmedAccount(inbox);
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
-  await logIn(page, account.email);
+  await logInToCanvas(page, account.email);
   await page.goto('/profile?tab=security');
   const section = page.getByTestId('passkeys-section');
   await section.getByRole('button', { name: 'Add a passkey' }).click();
@@ -103,6 +90,8 @@ test('a passkey removed from the account no longer signs in, and the login page 
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  // The sign-out ends on the home page: wait for it, or its navigation overtakes the next one.
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/login');
   // The device still keeps it (removing it there is the user's part): the server does not know it any more.
   expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);

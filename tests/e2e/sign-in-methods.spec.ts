@@ -1,7 +1,7 @@
-import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import type { BrowserContext, Page } from '@playwright/test';
 import { appLinkIn, createConfirmedAccount, waitForMail, type TestAccount } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { logIn, totpCodeFor, virtualAuthenticator } from './support/sign-in';
 import { ageSessionsOf, endRecoveryWaitOf } from './support/stored-time';
 
 /**
@@ -14,22 +14,14 @@ test.describe.configure({ mode: 'parallel' });
 
 const noticeSubject = 'A sign-in method of your Family Canvas account changed';
 
-function codeFor(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
 
-async function logIn(page: Page, account: TestAccount) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  const login = page.getByRole('button', { name: 'Login', exact: true });
-  await expect(login).toBeEnabled();
-  await login.click();
+async function logInAs(page: Page, account: TestAccount) {
+  await logIn(page, account.email, account.password);
 }
 
 /** Signs in through the login page and closes the walkthrough of a first sign-in. */
 async function signedIn(page: Page, account: TestAccount) {
-  await logIn(page, account);
+  await logInAs(page, account);
   // The first sign-in loads the entities and opens the walkthrough: slow on a busy machine.
   await expect(page).toHaveURL(/\/canvas$/, { timeout: 15_000 });
   const walkthrough = page.getByRole('dialog', { name: 'Walkthrough' });
@@ -41,19 +33,11 @@ async function totpOn(page: Page): Promise<string> {
   const setup = await page.request.post('/api/mfa/totp/setup', { data: {} });
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
-  const enabled = await page.request.post('/api/mfa/totp/enable', { data: { code: codeFor(secret) } });
+  const enabled = await page.request.post('/api/mfa/totp/enable', { data: { code: totpCodeFor(secret) } });
   expect(enabled.status(), await enabled.text()).toBe(200);
   return secret;
 }
 
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
-  return { cdp, authenticatorId };
-}
 
 async function confirmWithPassword(page: Page, password: string) {
   const reauth = page.getByRole('dialog', { name: 'Confirm it is you' });
@@ -76,7 +60,7 @@ test('a session older than 10 minutes confirms the password before it can add an
   await expect(section.getByTestId('totp-secret')).toHaveCount(0);
   await confirmWithPassword(page, account.password);
   const secret = (await section.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
-  await section.getByRole('textbox', { name: 'Code' }).fill(codeFor(secret));
+  await section.getByRole('textbox', { name: 'Code' }).fill(totpCodeFor(secret));
   await section.getByRole('button', { name: 'Turn on' }).click();
   await expect(section.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   // The change is announced to the mailbox.
@@ -115,7 +99,7 @@ test('"This was not me" from the mail signs every device out and sends a reset l
   }
   await waitForMail(inbox, account.email, 'Reset your Family Canvas password');
   // The known password no longer signs in.
-  await logIn(owner, account);
+  await logInAs(owner, account);
   await expect(owner.getByRole('alert')).toContainText(/incorrect/i);
   await Promise.all(contexts.map((context) => context.close()));
 });
@@ -153,7 +137,7 @@ test('a person who lost every factor recovers through the mailbox once the 24-ho
   // On a new device, the phone with the app gone: the second step offers the way out.
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await logIn(page, account);
+  await logInAs(page, account);
   const step = page.getByTestId('login-second-step').locator('..');
   await step.getByRole('button', { name: 'Lost your phone or passkey?' }).click();
   await step.getByRole('button', { name: 'E-mail me a recovery link' }).click();
@@ -175,7 +159,7 @@ test('a person who lost every factor recovers through the mailbox once the 24-ho
   await expect(page.getByTestId('recover-access-done')).toBeVisible();
   await page.getByRole('link', { name: 'Go to sign-in' }).click();
   // The password alone signs in now.
-  await logIn(page, account);
+  await logInAs(page, account);
   await expect(page).toHaveURL(/\/canvas$/, { timeout: 15_000 });
   await context.close();
 });

@@ -1,10 +1,10 @@
-import { pbkdf2Sync } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import type { APIRequestContext } from '@playwright/test';
 import { createConfirmedAccount, type TestAccount } from './support/accounts';
 import { e2eEnv, requiredEnv } from './support/env';
+import { clientPasswordHash } from '../../scripts/lib/client-password-hash';
 import { expect, test } from './support/fixtures';
+import { logIn, totpCodeFor } from './support/sign-in';
 
 /**
  * Signing in belongs to its owner, in the browser: the second step only in the browser
@@ -14,35 +14,21 @@ import { expect, test } from './support/fixtures';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** The code an authenticator app shows for the secret, `stepsAhead` 30-second steps from now (the server accepts ±1). */
-function codeFor(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
-
-const browserHash = (password: string, salt: string) => pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10_000, 32, 'sha256').toString('base64');
 
 async function passwordStepThroughApi(request: APIRequestContext, account: TestAccount, password = account.password) {
   const { salt } = (await (await request.post('/api/auth/salt', { data: { email: account.email } })).json()) as { salt: string };
-  return request.post('/api/auth/signin', { data: { email: account.email, password: browserHash(password, salt) } });
+  return request.post('/api/auth/signin', { data: { email: account.email, password: clientPasswordHash(password, salt) } });
 }
 
 /** Turns TOTP on through the API, the way the Security tab does; answers the secret and the recovery codes. */
 async function withTotp(request: APIRequestContext, account: TestAccount): Promise<{ secret: string; recoveryCodes: string[] }> {
   expect((await passwordStepThroughApi(request, account)).status()).toBe(200);
   const { secret } = (await (await request.post('/api/mfa/totp/setup', { data: {} })).json()) as { secret: string };
-  const enabled = await request.post('/api/mfa/totp/enable', { data: { code: codeFor(secret) } });
+  const enabled = await request.post('/api/mfa/totp/enable', { data: { code: totpCodeFor(secret) } });
   expect(enabled.status(), await enabled.text()).toBe(200);
   return { secret, recoveryCodes: ((await enabled.json()) as { recoveryCodes: string[] }).recoveryCodes };
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  const login = page.getByRole('button', { name: 'Login', exact: true });
-  await expect(login).toBeEnabled();
-  await login.click();
-}
 
 test('the code step belongs to the browser that passed the password: another browser with the right code is refused, and a browser without the cookie is sent back to the password', async ({ browser, baseURL, inbox }) => {
   const account = await createConfirmedAccount(inbox);
@@ -62,14 +48,14 @@ test('the code step belongs to the browser that passed the password: another bro
 
   // Another browser that knows the e-mail and the current code, but passed no password step.
   const stranger = await browser.newContext({ baseURL });
-  const refused = await stranger.request.post('/api/auth/signin/mfa', { data: { email: account.email, code: codeFor(secret, 1) } });
+  const refused = await stranger.request.post('/api/auth/signin/mfa', { data: { email: account.email, code: totpCodeFor(secret, 1) } });
   expect(refused.status()).toBe(401);
   expect(((await refused.json()) as { errorCode: number }).errorCode).toBe(89);
   expect((await stranger.request.get('/api/user/profile')).status()).toBe(401);
   await stranger.close();
 
   // The owner's browser finishes with the same code: signed in, the pending cookie gone, a device cookie kept.
-  await step.getByRole('textbox', { name: 'Code' }).fill(codeFor(secret, 1));
+  await step.getByRole('textbox', { name: 'Code' }).fill(totpCodeFor(secret, 1));
   await step.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/canvas$/);
   const cookies = await owner.cookies();
@@ -137,7 +123,7 @@ test('after 100 wrong passwords from 20 addresses the owner signs in from their 
 
   // The attack, through the API: 5 wrong passwords from each of 127.0.0.2 … 127.0.0.21.
   const { salt } = (await (await owner.request.post('/api/auth/salt', { data: { email: account.email } })).json()) as { salt: string };
-  const wrong = browserHash('Wrong-Guess1', salt);
+  const wrong = clientPasswordHash('Wrong-Guess1', salt);
   const codes: number[] = [];
   for (let index = 0; index < 20; index += 1) {
     for (let attempt = 0; attempt < 5; attempt += 1) codes.push(await wrongSignInFrom(`127.0.0.${index + 2}`, account.email, wrong));

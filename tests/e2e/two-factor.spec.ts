@@ -1,23 +1,10 @@
-import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { createConfirmedAccount } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { logIn, totpCodeFor } from './support/sign-in';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** The code an authenticator app shows for the secret, `stepsAhead` 30-second steps from now (the server accepts ±1). */
-function codeFor(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  const login = page.getByRole('button', { name: 'Login', exact: true });
-  await expect(login).toBeEnabled();
-  await login.click();
-}
 
 test('a user turns on two-factor sign-in with an authenticator code, then signs in with a code', async ({ page, inbox }) => {
   const account = await createConfirmedAccount(inbox);
@@ -35,7 +22,7 @@ test('a user turns on two-factor sign-in with an authenticator code, then signs 
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const codeInput = section.getByRole('textbox', { name: 'Code' });
   await expect(codeInput).toHaveAttribute('autocomplete', 'one-time-code');
-  await codeInput.fill(codeFor(secret));
+  await codeInput.fill(totpCodeFor(secret));
   await section.getByRole('button', { name: 'Turn on' }).click();
 
   // Ten recovery codes, shown once.
@@ -56,11 +43,11 @@ test('a user turns on two-factor sign-in with an authenticator code, then signs 
   await expect(loginCode).toBeFocused();
   await expect(loginCode).toHaveAttribute('autocomplete', 'one-time-code');
   // A code from the wrong time is refused in place.
-  await loginCode.fill(codeFor(secret, 10));
+  await loginCode.fill(totpCodeFor(secret, 10));
   await step.getByRole('button', { name: 'Sign in' }).click();
   await expect(step).toContainText('The code is not valid.');
   // The next step's code (the one enable used is spent): signed in.
-  await loginCode.fill(codeFor(secret, 1));
+  await loginCode.fill(totpCodeFor(secret, 1));
   await step.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/canvas$/);
   await expect(page.getByTestId('entity-switcher')).toHaveText(/Lovelace Family/);

@@ -1,5 +1,6 @@
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { clientPasswordHash } from '../../scripts/lib/client-password-hash';
 import type { SigninResponse, SignupRequest, SignupResponse } from '../../shared/contracts/auth';
 import { EntityType } from '../../shared/enums';
 import { listMembershipsOfUser } from '../../functions/lib/db/members';
@@ -17,10 +18,8 @@ export function newSalt(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** What the browser sends for a password: PBKDF2-SHA256, 10,000 iterations, 32 bytes, base64. */
-export function hashPassword(password: string, salt: string): string {
-  return pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10000, 32, 'sha256').toString('base64');
-}
+/** What the browser sends for a password (scripts/lib/client-password-hash.ts). */
+export const hashPassword = clientPasswordHash;
 
 export type SignupOverrides = Partial<SignupRequest> & { plainPassword?: string };
 

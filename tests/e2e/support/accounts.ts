@@ -1,8 +1,9 @@
-import { pbkdf2Sync, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { expect } from '@playwright/test';
 import { e2eEnv, requiredEnv } from './env';
 import { uniqueEmail, type Inbox, type StoredEmail } from './fixtures';
+import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
 
 /**
  * Accounts for end-to-end tests: the app link in an e-mail, and a factory that makes a
@@ -12,10 +13,6 @@ import { uniqueEmail, type Inbox, type StoredEmail } from './fixtures';
 
 export const defaultPassword = 'Sunny-Day42';
 
-/** What the browser sends for a password: PBKDF2-SHA256, 10,000 iterations, 32 bytes, base64. */
-function hashPassword(password: string, salt: string): string {
-  return pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10_000, 32, 'sha256').toString('base64');
-}
 
 /** Waits for the newest e-mail to an address whose subject contains `subject`. */
 export async function waitForMail(inbox: Inbox, address: string, subject: string): Promise<StoredEmail> {
@@ -76,7 +73,7 @@ export async function createConfirmedAccount(inbox: Inbox, overrides: Partial<Te
     firstName: account.firstName,
     lastName: 'Lovelace',
     email: account.email,
-    password: hashPassword(account.password, salt),
+    password: clientPasswordHash(account.password, salt),
     salt,
     createEntityTypeId: entityTypeId,
     createEntityName: account.entityName,

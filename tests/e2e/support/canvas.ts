@@ -1,7 +1,8 @@
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import { appLinkIn, createConfirmedAccount, defaultPassword, waitForMail, type TestAccount } from './accounts';
 import { expect, uniqueEmail, type Inbox } from './fixtures';
+import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
 
 /**
  * People for the canvas end-to-end tests, made through the API the way the browser would:
@@ -13,9 +14,6 @@ import { expect, uniqueEmail, type Inbox } from './fixtures';
 
 export type SignedInPerson = { userId: string; email: string; firstName: string; context: BrowserContext };
 
-function hashPassword(password: string, salt: string): string {
-  return pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10_000, 32, 'sha256').toString('base64');
-}
 
 /** What the app keeps of a login in localStorage (web/src/stores/browser-storage.ts), so the first page restores it. */
 async function rememberLogin(context: BrowserContext, userId: string): Promise<void> {
@@ -34,7 +32,7 @@ export async function signInContext(context: BrowserContext, baseURL: string, em
   const salt = await context.request.post(`${baseURL}/api/auth/salt`, { data: { email } });
   expect(salt.status(), await salt.text()).toBe(200);
   const { salt: saltValue } = (await salt.json()) as { salt: string };
-  const signin = await context.request.post(`${baseURL}/api/auth/signin`, { data: { email, password: hashPassword(password, saltValue) } });
+  const signin = await context.request.post(`${baseURL}/api/auth/signin`, { data: { email, password: clientPasswordHash(password, saltValue) } });
   expect(signin.status(), await signin.text()).toBe(200);
   const { id } = (await signin.json()) as { id: string };
   await rememberLogin(context, id);
@@ -76,7 +74,7 @@ export async function invitedMember(
       firstName: input.firstName,
       lastName: input.lastName ?? 'Lovelace',
       email,
-      password: hashPassword(defaultPassword, salt),
+      password: clientPasswordHash(defaultPassword, salt),
       salt,
       memberInvitationToken: token,
     },

@@ -1,8 +1,9 @@
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import { appLinkIn, defaultPassword, waitForMail } from './accounts';
 import { signInContext, type SignedInPerson } from './canvas';
 import { expect, uniqueEmail, type Inbox } from './fixtures';
+import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
 
 /**
  * Work relations for end-to-end tests, made through the API the way the browser would:
@@ -14,9 +15,6 @@ import { expect, uniqueEmail, type Inbox } from './fixtures';
  * functions the work-relations spec imports, with the signatures it uses.)
  */
 
-function hashPassword(password: string, salt: string): string {
-  return pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10_000, 32, 'sha256').toString('base64');
-}
 
 export type CanvasSectionRef = { id: number; title: string };
 
@@ -51,7 +49,7 @@ export async function advisorCompanyInvitedBy(
 
   const salt = randomBytes(16).toString('base64');
   const signup = await advisorContext.request.post(`${baseURL}/api/auth/signup`, {
-    data: { firstName: input.firstName, lastName: input.lastName ?? 'Adeyemi', email, password: hashPassword(defaultPassword, salt), salt, advisorInvitationToken: token },
+    data: { firstName: input.firstName, lastName: input.lastName ?? 'Adeyemi', email, password: clientPasswordHash(defaultPassword, salt), salt, advisorInvitationToken: token },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const accepted = await advisorContext.request.post(`${baseURL}/api/advisor-invitation/accept`, { data: { token, entityId: null, entityName: input.companyName } });
