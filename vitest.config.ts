@@ -31,7 +31,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Set-up builds real worlds through the API; a busy machine may take minutes (a bound, not a delay).
+          hookTimeout: 180_000,
           // DynamoDB Local is one JVM on two cores: a little parallelism, not much.
           maxWorkers: 2,
         },

@@ -13,7 +13,7 @@ import { keys } from '../../functions/lib/db/keys';
 import { signIn, type TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
-import { LiveSocket, liveSocketsOf, refusedHandshake, settle } from '../support/live';
+import { LiveSocket, liveSocketsOf, refusedHandshake } from '../support/live';
 
 /**
  * The one access decision at the moment of delivery, on the live channel: a socket whose
@@ -82,8 +82,10 @@ async function expectClosed(socket: LiveSocket, reason: CloseReason, startedAt: 
   expect(Date.now() - startedAt).toBeLessThan(budgetMs);
   const count = socket.messages.length;
   expect(socket.messages.at(-1)).toEqual(closed);
+  // Fence: the writer's own socket gets the change; the sender delivers it to every socket of the canvas at once.
+  const witness = await open(writer);
   const after = await takeaway(writer, sharedCategoryId, 'After the close');
-  await settle();
+  await witness.waitFor((message) => isChange(message) && message.event.itemId === after.id, { timeoutMs: budgetMs });
   expect(socket.messages.length).toBe(count);
   for (const item of [trigger, after]) if (item) expect(JSON.stringify(socket.messages)).not.toContain(item.id);
 }
@@ -245,8 +247,10 @@ describe('presence tells nobody more than they may see', () => {
     advanceClock(intervalMs * 0.3);
     const mark = socket.messages.length;
     socket.send({ action: 'presence', sectionId: otherSectionId });
-    await settle();
-    expect(socket.messages.slice(mark).some((message) => person(membersOf(message), family.owner.userId)?.sectionId === otherSectionId)).toBe(false);
+    // Fence: the gateway hands a socket's messages to the handler one after the other, so the pong comes after the dropped message was decided.
+    socket.send({ action: 'ping' });
+    const fence = await socket.waitFor((message) => message.type === 'pong', { from: mark, timeoutMs: budgetMs });
+    expect(socket.messages.slice(mark, socket.messages.indexOf(fence)).some((message) => person(membersOf(message), family.owner.userId)?.sectionId === otherSectionId)).toBe(false);
     // A second after the one taken: taken again.
     advanceClock(intervalMs);
     socket.send({ action: 'presence', sectionId: otherSectionId });

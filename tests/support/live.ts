@@ -72,12 +72,12 @@ export class LiveSocket {
   async waitFor<T extends LiveServerMessage>(predicate: (message: LiveServerMessage) => message is T, options?: { timeoutMs?: number; from?: number }): Promise<T>;
   async waitFor(predicate: (message: LiveServerMessage) => boolean, options?: { timeoutMs?: number; from?: number }): Promise<LiveServerMessage>;
   async waitFor(predicate: (message: LiveServerMessage) => boolean, options: { timeoutMs?: number; from?: number } = {}): Promise<LiveServerMessage> {
-    const deadline = Date.now() + (options.timeoutMs ?? 3000);
+    const deadline = Date.now() + (options.timeoutMs ?? 10_000);
     for (;;) {
       const found = this.messages.slice(options.from ?? 0).find(predicate);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching message within ${options.timeoutMs ?? 3000} ms; got ${JSON.stringify(this.messages.map((m) => m.type))}`);
+      if (left <= 0) throw new Error(`no matching message within ${options.timeoutMs ?? 10_000} ms; got ${JSON.stringify(this.messages.map((m) => m.type))}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {
