@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { hashPassword } from '../../../lib/password-hash';
 import { t } from '../../../messages/en-US';
 import { userAtom } from '../../../stores/session';
-import { getSalt } from '../../profile/api/get-salt';
+import { getSalt } from '../../../lib/get-salt';
 import { reauthenticate } from '../api/two-factor';
 import { settleReauthentication } from '../lib/reauth-request';
 import { CodeField } from './CodeField';

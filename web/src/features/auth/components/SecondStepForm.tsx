@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/Button';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
-import { LostFactorHelp } from '../../account-recovery/components/LostFactorHelp';
-import { FormAlert } from '../../auth/components/FormAlert';
+import { LostFactorHelp } from './LostFactorHelp';
+import { FormAlert } from './FormAlert';
 import { signInWithSecondFactor } from '../api/two-factor';
 import { CodeField, CodeOrRecoveryField } from './CodeField';
 
