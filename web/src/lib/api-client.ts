@@ -53,7 +53,7 @@ const config: ClientConfig = {
 /**
  * Re-authentication (issue 14): a guarded route answers REAUTHENTICATION_REQUIRED (92) when
  * the session has not proved its password or second factor in the last 10 minutes. The app
- * registers a handler that asks for the password or a code (the two-factor feature's
+ * registers a handler that asks for the password or a code (the auth feature's
  * dialog) and resolves true once the session is stamped; the request is then sent again,
  * once. Every guarded action works without code of its own. Concurrent 92s share one ask.
  */

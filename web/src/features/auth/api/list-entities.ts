@@ -9,7 +9,7 @@ import { call, isApiError, type RequestOptions } from '../../../lib/api-client';
  */
 export async function listEntities(options: Pick<RequestOptions<EntityListResponse>, 'handleLocally'> = {}): Promise<EntityListResponse> {
   try {
-    return await call('listEntities', { ...options });
+    return await call('listEntities', options);
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.errorCode === ErrorCodes.ITEM_NOT_FOUND)) return [];
     throw error;

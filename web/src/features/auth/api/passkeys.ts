@@ -11,7 +11,7 @@ import {
 import { ErrorCodes } from '../../../../../shared/errors';
 import { call } from '../../../lib/api-client';
 
-/** Query keys of the passkeys feature. */
+/** Query keys of the passkeys. */
 export const passkeyKeys = { list: ['passkeys', 'list'] as const };
 
 /** GET /api/mfa/passkeys: the user's passkeys, oldest first. */

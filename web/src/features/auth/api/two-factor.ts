@@ -5,7 +5,7 @@ import {
 import { ErrorCodes } from '../../../../../shared/errors';
 import { call } from '../../../lib/api-client';
 
-/** The calls of two-factor sign-in (issue 14). Re-authentication's own call never asks for itself. */
+/** The calls of two-factor sign-in. Re-authentication's own call never asks for itself. */
 export const twoFactorKeys = { status: ['two-factor', 'status'] as const, policy: (entityId: number) => ['two-factor', 'policy', entityId] as const };
 
 export const getTwoFactorStatus = () => call('getTwoFactorStatus');

@@ -14,7 +14,7 @@ import { settleReauthentication } from '../lib/reauth-request';
 import { CodeField } from './CodeField';
 
 /**
- * "Confirm it is you" (issue 14): asked by the API client when a guarded action answers 92.
+ * "Confirm it is you": asked by the API client when a guarded action answers 92.
  * The password (hashed in the browser, as at sign-in) or a code from the authenticator app
  * stamps the session for 10 minutes; the action is then sent again by the client.
  */

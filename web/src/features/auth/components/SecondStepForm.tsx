@@ -11,7 +11,7 @@ import { signInWithSecondFactor } from '../api/two-factor';
 import { CodeField, CodeOrRecoveryField } from './CodeField';
 
 /**
- * The login's second step (issue 14): after the right password of an account with a second
+ * The login's second step: after the right password of an account with a second
  * factor, the code from the authenticator app, or a recovery code (each works once). It
  * must follow the password within 5 minutes, in the same browser (its pending sign-in
  * cookie); otherwise the user goes back to the password. An account
