@@ -1,8 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Every folder under web/src/features is one feature: it imports the floors below it
+// (components, lib, hooks, stores, messages, shared) and its own files, never another feature.
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', 'dist', 'test-results', 'playwright-report', '.data', 'bench/results.json'] },
@@ -21,7 +28,11 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Without it the import plugin cannot read TypeScript dependencies and no-cycle sees nothing.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
@@ -32,9 +43,17 @@ export default tseslint.config(
             // features do not import the app; shared code imports neither features nor the app
             { target: './web/src/features', from: './web/src/app' },
             { target: ['./web/src/components', './web/src/lib', './web/src/hooks', './web/src/messages', './web/src/stores'], from: ['./web/src/features', './web/src/app'] },
+            // features do not import each other: what two of them share moves down a floor
+            ...webFeatures.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature imports no other feature; move what both need to web/src/lib or web/src/components, or compose them in web/src/app.',
+            })),
           ],
         },
       ],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

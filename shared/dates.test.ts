@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, dueStateOf, formatDay, isCalendarDay, isTimeZone, mondayOf, parseDay } from './dates';
+import { addDays, dayIn, dueStateOf, formatDate, formatDateTime, formatDay, isCalendarDay, isTimeZone, mondayOf, noDate, parseDay } from './dates';
 
 describe('calendar days', () => {
   it('accepts real YYYY-MM-DD days only', () => {
@@ -41,5 +41,22 @@ describe('calendar days', () => {
     expect(dueStateOf('2026-06-14', wednesday)).toBe('thisWeek');
     expect(dueStateOf('2026-06-15', wednesday)).toBe('later');
     expect(dueStateOf(null, wednesday)).toBe('none');
+  });
+});
+
+describe('on-screen dates', () => {
+  it('writes a moment as day.month.year in the local time zone, with the time when asked', () => {
+    const moment = new Date(2026, 2, 5, 14, 7).toISOString();
+    expect(formatDate(moment)).toBe('05.03.2026');
+    expect(formatDateTime(moment)).toBe('05.03.2026 14:07');
+  });
+
+  it('has one fallback for a missing or unreadable date', () => {
+    expect(noDate).toBe('-');
+    for (const value of [null, undefined, '', 'not a date']) {
+      expect(formatDate(value)).toBe(noDate);
+      expect(formatDateTime(value)).toBe(noDate);
+    }
+    expect(formatDay('2026-02-30x')).toBe(noDate);
   });
 });

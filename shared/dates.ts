@@ -16,10 +16,33 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** 2026-12-24 → 24.12.2026 (the product's on-screen form). */
+/** What a date reads as when there is none, or none that can be read. */
+export const noDate = '-';
+
+/** 2026-12-24 → 24.12.2026 (the product's on-screen form); `noDate` for anything else. */
 export function formatDay(day: string): string {
   const match = calendarDayPattern.exec(day);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : day;
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : noDate;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A moment (an ISO timestamp) as the day it falls on in the reader's time zone, written
+ * day.month.year (05.03.2026); with `withTime`, also hours and minutes (05.03.2026 14:07).
+ * `noDate` when there is none or it cannot be read.
+ */
+export function formatDate(value: string | null | undefined, options: { withTime?: boolean } = {}): string {
+  if (!value) return noDate;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return noDate;
+  const day = `${twoDigits(date.getDate())}.${twoDigits(date.getMonth() + 1)}.${date.getFullYear()}`;
+  return options.withTime ? `${day} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}` : day;
+}
+
+/** A moment as day.month.year and the time of day (a change is a moment, not a day). */
+export function formatDateTime(value: string | null | undefined): string {
+  return formatDate(value, { withTime: true });
 }
 
 /** Whether an IANA time zone name is one this runtime knows (Europe/Berlin, UTC). */

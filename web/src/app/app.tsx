@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { requestReauthentication } from '../features/two-factor/lib/reauth-request';
+import { requestReauthentication } from '../features/auth/lib/reauth-request';
 import { setGlobalErrorHandler, setReauthenticationHandler } from '../lib/api-client';
 import { appStore, type AppStore } from '../stores/app-store';
 import { queryClient } from './query-client';

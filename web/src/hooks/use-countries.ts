@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { CountriesResponse } from '../../../shared/contracts/user';
-import { apiClient } from '../lib/api-client';
+import { call } from '../lib/api-client';
 
 /** GET /api/addresses/countries (spec 01 §7 User): the country picker of every address form. */
 export function listCountries(): Promise<CountriesResponse> {
-  return apiClient.get('/addresses/countries', { schema: CountriesResponse });
+  return call('listCountries');
 }
 
 /** The list rarely changes: fetched once per visit and shared by the entity and profile pages. */

@@ -1,5 +1,7 @@
 import type * as z from 'zod';
+import { apiContract, fillPath, routeByName, type BodyOf, type PathParamsOf, type QueryOf, type ResponseOf, type RouteName } from '../../../shared/api-contract';
 import { ErrorCodes, errorCatalogue, type FieldErrors } from '../../../shared/errors';
+import { apiBasePath } from '../../../shared/routes';
 
 /**
  * The one way the browser talks to the API (spec 01 §7): base path /api, cookies sent,
@@ -51,7 +53,7 @@ const config: ClientConfig = {
 /**
  * Re-authentication (issue 14): a guarded route answers REAUTHENTICATION_REQUIRED (92) when
  * the session has not proved its password or second factor in the last 10 minutes. The app
- * registers a handler that asks for the password or a code (the two-factor feature's
+ * registers a handler that asks for the password or a code (the auth feature's
  * dialog) and resolves true once the session is stamped; the request is then sent again,
  * once. Every guarded action works without code of its own. Concurrent 92s share one ask.
  */
@@ -231,3 +233,48 @@ export const apiClient = {
   put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PUT', path, body, options),
   delete: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, undefined, options),
 };
+
+/**
+ * What one call carries, typed from the route's contract: `params` fills the path's `{name}`
+ * segments, `body` and `query` take the contract's schemas' input. A route without path
+ * parameters, body or query takes none. `schema` reads a narrower view of the response (a
+ * page that needs only a few fields of the canvas) in place of the contract's.
+ */
+export type CallInput<N extends RouteName, V = ResponseOf<N>> = ([keyof PathParamsOf<N>] extends [never] ? { params?: undefined } : { params: PathParamsOf<N> }) &
+  ([BodyOf<N>] extends [never] ? { body?: undefined } : { body?: BodyOf<N> }) &
+  ([QueryOf<N>] extends [never] ? { query?: undefined } : { query?: QueryOf<N> }) &
+  Pick<RequestOptions<V>, 'signal' | 'handleLocally'> & { schema?: z.ZodType<V> };
+
+/** The path under the client's base URL: the manifest's path without its `/api`. */
+function relativePath(name: RouteName, params?: Record<string, string | number>): string {
+  return fillPath(name, params).slice(apiBasePath.length);
+}
+
+/**
+ * Calls a route of the manifest by name: its method and path from the manifest, its body
+ * and query types and its response schema from the contract (shared/api-contract.ts).
+ */
+export function call<N extends RouteName, V = ResponseOf<N>>(name: N, ...[input]: keyof PathParamsOf<N> extends never ? [CallInput<N, V>?] : [CallInput<N, V>]): Promise<V> {
+  const { params, body, query, schema, ...options } = (input ?? {}) as CallInput<N, V>;
+  const route = routeByName(name);
+  const contractSchema = (apiContract[name] as { response?: z.ZodType<V> }).response;
+  return request<V>(route.method, relativePath(name, params as Record<string, string | number> | undefined), body, {
+    ...options,
+    schema: schema ?? contractSchema,
+    query: query as Query | undefined,
+  });
+}
+
+/** Downloads a route's file answer (the plan book) by name, with the same error handling as `call`. */
+export function callDownload<N extends RouteName>(
+  name: N,
+  input: CallInput<N> & { fallbackName: string },
+): Promise<DownloadedFile> {
+  const params = input.params as Record<string, string | number> | undefined;
+  return download(relativePath(name, params), input.body, { signal: input.signal, fallbackName: input.fallbackName });
+}
+
+/** A route's address for a plain link (a CSV the browser downloads with the cookie). */
+export function routeUrl<N extends RouteName>(name: N, input: Pick<CallInput<N>, 'params' | 'query'>): string {
+  return buildUrl(relativePath(name, input.params as Record<string, string | number> | undefined), input.query as Query | undefined);
+}

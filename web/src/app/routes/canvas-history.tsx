@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
 import { CanvasJournalProvider, type CanvasJournal } from '../../features/canvas/hooks/use-canvas-journal';
-import { HistoryProvider, type HistoryLinks } from '../../features/history/hooks/use-history-context';
+import { HistoryProvider } from '../../features/history/components/HistoryProvider';
+import type { HistoryLinks } from '../../features/history/hooks/use-history-context';
 import { useCanvasJournal } from '../../features/history/hooks/use-canvas-journal';
 import { CategoryPeople, ItemLiveNote, LiveTools } from '../../features/live/components/LiveTools';
 import { ReportEditing } from '../../features/live/components/ReportEditing';

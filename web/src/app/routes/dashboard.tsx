@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router';
 import { EntityType } from '../../../../shared/enums';
+import { PlanBookDialog } from '../../features/canvas/components/PlanBookDialog';
 import { DashboardPage } from '../../features/dashboard/components/DashboardPage';
 import { currentEntityAtom } from '../../stores/session';
 import { paths } from '../paths';
@@ -13,5 +14,5 @@ import { dashboardLinks } from './work-relation-links';
 export function Component() {
   const entity = useAtomValue(currentEntityAtom);
   if (entity?.entityTypeId === EntityType.Family) return <Navigate to={paths.canvas()} replace />;
-  return <DashboardPage links={dashboardLinks} />;
+  return <DashboardPage links={dashboardLinks} renderPlanBook={(dialog) => <PlanBookDialog isOpen {...dialog} />} />;
 }

@@ -15,7 +15,7 @@ import { MembersTable } from '../../features/members/components/MembersTable';
 import { OwnersList } from '../../features/members/components/OwnersList';
 import { switchEntity } from '../../features/auth/session/session';
 import { AccessLogPanel } from '../../features/history/components/AccessLogPanel';
-import { TwoFactorPolicySetting } from '../../features/two-factor/components/TwoFactorPolicySetting';
+import { TwoFactorPolicySetting } from '../../features/auth/components/TwoFactorPolicySetting';
 import { useCountries } from '../../hooks/use-countries';
 import { flagsFor } from '../../lib/permissions';
 import { t } from '../../messages/en-US';

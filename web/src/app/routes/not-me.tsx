@@ -1,6 +1,6 @@
 import { useStore } from 'jotai';
 import { useSearchParams } from 'react-router';
-import { NotMePage } from '../../features/account-recovery/components/NotMePage';
+import { NotMePage } from '../../features/auth/components/NotMePage';
 import { isAuthenticatedAtom } from '../../stores/session';
 import { logout } from '../session';
 

@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { PasskeysSection } from '../../features/auth/components/PasskeysSection';
+import { TwoFactorSection } from '../../features/auth/components/TwoFactorSection';
 import { ProfilePage, type ProfileTabId } from '../../features/profile/components/ProfilePage';
 import { CanvasAccessList } from '../../features/work-relations/components/CanvasAccessList';
 import { t } from '../../messages/en-US';
@@ -15,6 +17,12 @@ export function Component() {
         selectedTab={tab}
         onTabChange={(next) => setSearchParams({ tab: next }, { replace: true })}
         resetHref={paths.reset()}
+        signInMethods={
+          <>
+            <TwoFactorSection />
+            <PasskeysSection />
+          </>
+        }
         canvasAccessTab={<CanvasAccessList familyHref={(id) => paths.family({ entityId: id })} canvasHref={(id) => paths.canvas({ familyId: id })} />}
       />
     </Page>

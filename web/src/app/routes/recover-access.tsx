@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { RecoverAccessPage } from '../../features/account-recovery/components/RecoverAccessPage';
+import { RecoverAccessPage } from '../../features/auth/components/RecoverAccessPage';
 import { paths } from '../paths';
 
 /** /recover-access?email=…&token=…: the recovery mail's link (lost second factors; no sign-in). */

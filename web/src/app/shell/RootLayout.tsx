@@ -4,7 +4,7 @@ import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/Spinner';
 import { Toaster } from '../../components/ui/Toast';
 import { t } from '../../messages/en-US';
-import { ReauthHost } from '../../features/two-factor/components/ReauthHost';
+import { ReauthHost } from '../../features/auth/components/ReauthHost';
 import { isPageLoadingAtom } from '../../stores/ui';
 import { useReloadWhenSessionChangesInOtherTabs } from '../guards';
 import { routeTable, type RouteName } from '../paths';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CheckResetRequest } from '../../../../../shared/contracts/auth';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /api/password/check-reset (beyond the specs): 204 while the reset link can be used, else the reset's own 20/21/2. Uses nothing up. */
 export async function checkResetLink(input: CheckResetRequest): Promise<true> {
-  await apiClient.post('/password/check-reset', input);
+  await call('checkReset', { body: input });
   return true;
 }
 

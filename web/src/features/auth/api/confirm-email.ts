@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmEmailResponse } from '../../../../../shared/contracts/auth';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /api/email-confirmation?token (spec 01 §7): confirms the address the link was sent to and answers it. */
 export function confirmEmail(token: string): Promise<ConfirmEmailResponse> {
-  return apiClient.get('/email-confirmation', { query: { token }, schema: ConfirmEmailResponse });
+  return call('confirmEmail', { query: { token } });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { EntityListResponse } from '../../../../../shared/contracts/entities';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { apiClient, isApiError, type RequestOptions } from '../../../lib/api-client';
+import { call, isApiError, type RequestOptions } from '../../../lib/api-client';
 
 /**
  * GET /api/entities (spec 01 §7): the user's entities with their role in each. A 404
@@ -9,7 +9,7 @@ import { apiClient, isApiError, type RequestOptions } from '../../../lib/api-cli
  */
 export async function listEntities(options: Pick<RequestOptions<EntityListResponse>, 'handleLocally'> = {}): Promise<EntityListResponse> {
   try {
-    return await apiClient.get('/entities', { ...options, schema: EntityListResponse });
+    return await call('listEntities', options);
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.errorCode === ErrorCodes.ITEM_NOT_FOUND)) return [];
     throw error;

@@ -1,6 +1,6 @@
 import { LinkSentResponse, type ResendConfirmationRequest } from '../../../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /**
  * POST /api/email-confirmation/resend-confirmation-link (spec 01 §7): with an e-mail for
@@ -8,5 +8,5 @@ import { apiClient } from '../../../lib/api-client';
  * one for the signed-in user. The callers handle "not confirmed" (14) themselves.
  */
 export function resendConfirmationLink(input: ResendConfirmationRequest = {}): Promise<LinkSentResponse> {
-  return apiClient.post('/email-confirmation/resend-confirmation-link', input, { schema: LinkSentResponse, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
+  return call('resendConfirmationLink', { body: input, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
 }

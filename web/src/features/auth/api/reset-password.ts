@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { ResetPasswordResponse, type ResetPasswordRequest } from '../../../../../shared/contracts/auth';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /api/password/reset (spec 01 §7): a new password (hash and its new salt) with the e-mailed token. */
 export function resetPassword(input: ResetPasswordRequest): Promise<ResetPasswordResponse> {
-  return apiClient.post('/password/reset', input, { schema: ResetPasswordResponse });
+  return call('resetPassword', { body: input });
 }
 
 export function useResetPassword() {

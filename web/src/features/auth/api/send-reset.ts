@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { LinkSentResponse, type SendResetRequest } from '../../../../../shared/contracts/auth';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /api/password/send-reset (spec 01 §7): e-mails a reset link; the answer is the same for unknown e-mails. */
 export function sendReset(input: SendResetRequest): Promise<LinkSentResponse> {
-  return apiClient.post('/password/send-reset', input, { schema: LinkSentResponse });
+  return call('sendReset', { body: input });
 }
 
 export function useSendReset() {

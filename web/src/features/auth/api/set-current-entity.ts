@@ -1,5 +1,5 @@
 import { SetCurrentEntityResponse } from '../../../../../shared/contracts/auth';
-import { apiClient, type RequestOptions } from '../../../lib/api-client';
+import { call, type RequestOptions } from '../../../lib/api-client';
 
 /**
  * POST /api/auth/set-current-entity (spec 01 §7, §4.2): tells the server which entity the
@@ -9,5 +9,5 @@ export function setCurrentEntityOnServer(
   id: number | null,
   options: Pick<RequestOptions<SetCurrentEntityResponse>, 'handleLocally'> = {},
 ): Promise<SetCurrentEntityResponse> {
-  return apiClient.post('/auth/set-current-entity', { id }, { ...options, schema: SetCurrentEntityResponse });
+  return call('setCurrentEntity', { body: { id }, ...options });
 }

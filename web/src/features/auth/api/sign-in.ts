@@ -1,7 +1,7 @@
 import type { SigninRequest } from '../../../../../shared/contracts/auth';
 import { SigninOutcome } from '../../../../../shared/contracts/mfa';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /**
  * POST /api/auth/signin (spec 01 §7): the password is the browser's PBKDF2 hash. The
@@ -10,5 +10,5 @@ import { apiClient } from '../../../lib/api-client';
  * `{mfaRequired, methods}` and the form asks for the code (issue 14).
  */
 export function signIn(input: SigninRequest): Promise<SigninOutcome> {
-  return apiClient.post('/auth/signin', input, { schema: SigninOutcome, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
+  return call('signIn', { body: input, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
 }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { SignupResponse, type SignupRequest } from '../../../../../shared/contracts/auth';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /api/auth/signup (spec 01 §7, §4.4): without an invitation, a confirmation e-mail follows. */
 export function signUp(input: SignupRequest): Promise<SignupResponse> {
-  return apiClient.post('/auth/signup', input, { schema: SignupResponse });
+  return call('signUp', { body: input });
 }
 
 export function useSignUp() {

@@ -10,13 +10,13 @@ import { useZodForm } from '../../../hooks/use-zod-form';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
-import { PasskeySignInButton } from '../../passkeys/components/PasskeySignInButton';
-import { getSalt } from '../api/get-salt';
+import { PasskeySignInButton } from './PasskeySignInButton';
+import { getSalt } from '../../../lib/get-salt';
 import { resendConfirmationLink } from '../api/resend-confirmation-link';
 import { signIn } from '../api/sign-in';
 import { hashPassword } from '../lib/password-hash';
 import { loginFormSchema } from '../schemas';
-import { SecondStepForm } from '../../two-factor/components/SecondStepForm';
+import { SecondStepForm } from './SecondStepForm';
 import { FormAlert } from './FormAlert';
 
 type Failure = 'credentials' | 'validation' | 'throttled';
@@ -63,7 +63,7 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
 
   const saltFor = (email: string): Promise<string> => {
     if (salt.current?.email === email) return salt.current.salt;
-    const request = getSalt({ email });
+    const request = getSalt(email);
     salt.current = { email, salt: request };
     setIsFetchingSalt(true);
     request

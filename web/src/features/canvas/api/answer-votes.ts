@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { AnswerVoteResponse } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas-answer/vote/{answerId} (spec 02 §4): one vote per user, never on one's own item. */
 export function addAnswerVote(id: string): Promise<AnswerVoteResponse> {
-  return apiClient.post(`/canvas-answer/vote/${encodeURIComponent(id)}`, undefined, { schema: AnswerVoteResponse });
+  return call('addAnswerVote', { params: { answerId: id } });
 }
 
 /** DELETE /api/canvas-answer/vote/{answerId}: takes one's vote back. */
 export function removeAnswerVote(id: string): Promise<void> {
-  return apiClient.delete(`/canvas-answer/vote/${encodeURIComponent(id)}`);
+  return call('removeAnswerVote', { params: { answerId: id } });
 }
 
 /** Toggles the caller's vote: adds it when `hasVoted` is false, removes it otherwise. */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Takeaway, type ArchiveTakeawayRequest } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** PATCH /api/canvas-takeaway/archive/{id} (spec 02 §4): archives a takeaway or brings it back. */
 export function archiveTakeaway({ id, ...input }: ArchiveTakeawayRequest & { id: string }): Promise<Takeaway> {
-  return apiClient.patch(`/canvas-takeaway/archive/${encodeURIComponent(id)}`, input, { schema: Takeaway });
+  return call('archiveTakeaway', { params: { id }, body: input });
 }
 
 export function useArchiveTakeaway() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Goal, type CompleteRequest } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** PATCH /api/canvas-goal/complete/{id} (spec 02 §4): completes a goal or makes it active again. */
 export function completeGoal({ id, ...input }: CompleteRequest & { id: string }): Promise<Goal> {
-  return apiClient.patch(`/canvas-goal/complete/${encodeURIComponent(id)}`, input, { schema: Goal });
+  return call('completeGoal', { params: { id }, body: input });
 }
 
 export function useCompleteGoal() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { ActionPoint, type CreateActionPointRequest } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas-action-point/create/{categoryId} (spec 02 §7). */
 export function createActionPoint(input: CreateActionPointRequest): Promise<ActionPoint> {
-  return apiClient.post(`/canvas-action-point/create/${input.categoryId}`, input, { schema: ActionPoint });
+  return call('createActionPoint', { params: { categoryId: input.categoryId }, body: input });
 }
 
 export function useCreateActionPoint() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Answer, type CreateAnswerRequest } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas-answer/create/{questionId} (spec 02 §7): one answer per user per question. */
 export function createAnswer(input: CreateAnswerRequest): Promise<Answer> {
-  return apiClient.post(`/canvas-answer/create/${encodeURIComponent(input.questionId)}`, input, { schema: Answer });
+  return call('createAnswer', { params: { questionId: input.questionId }, body: input });
 }
 
 export function useCreateAnswer() {

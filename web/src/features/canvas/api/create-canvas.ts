@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Canvas } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas/create (spec 02 §7): the current family's canvas from the default template. */
 export function createCanvas(): Promise<Canvas> {
-  return apiClient.post('/canvas/create', undefined, { schema: Canvas });
+  return call('createCanvas');
 }
 
 export function useCreateCanvas() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Takeaway, type CreateTakeawayRequest } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas-takeaway/create/{categoryId} (spec 02 §7): answers the new takeaway. */
 export function createTakeaway(input: CreateTakeawayRequest): Promise<Takeaway> {
-  return apiClient.post(`/canvas-takeaway/create/${input.categoryId}`, input, { schema: Takeaway });
+  return call('createTakeaway', { params: { categoryId: input.categoryId }, body: input });
 }
 
 export function useCreateTakeaway() {

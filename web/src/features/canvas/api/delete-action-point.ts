@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** DELETE /api/canvas-action-point/{id} (spec 02 §4, §6): deletes an action point with its links. */
 export function deleteActionPoint(id: string): Promise<void> {
-  return apiClient.delete(`/canvas-action-point/${encodeURIComponent(id)}`);
+  return call('deleteActionPoint', { params: { id } });
 }
 
 export function useDeleteActionPoint() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** DELETE /api/canvas-answer/{id} (spec 02 §4, §6): deletes an answer with its votes. */
 export function deleteAnswer(id: string): Promise<void> {
-  return apiClient.delete(`/canvas-answer/${encodeURIComponent(id)}`);
+  return call('deleteAnswer', { params: { id } });
 }
 
 export function useDeleteAnswer() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** DELETE /api/canvas-goal/{id} (spec 02 §4, §6): deletes a goal with its links. */
 export function deleteGoal(id: string): Promise<void> {
-  return apiClient.delete(`/canvas-goal/${encodeURIComponent(id)}`);
+  return call('deleteGoal', { params: { id } });
 }
 
 export function useDeleteGoal() {

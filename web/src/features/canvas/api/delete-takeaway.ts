@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** DELETE /api/canvas-takeaway/{id} (spec 02 §4, §6): deletes a takeaway with its votes and links. */
 export function deleteTakeaway(id: string): Promise<void> {
-  return apiClient.delete(`/canvas-takeaway/${encodeURIComponent(id)}`);
+  return call('deleteTakeaway', { params: { id } });
 }
 
 export function useDeleteTakeaway() {

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Canvas } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { canvasKeys } from './keys';
 
 /** GET /api/canvas[/{familyId}] (spec 02 §7): without a family id, the current family's own canvas. */
 export function getCanvas(familyId?: number): Promise<Canvas> {
-  return apiClient.get(familyId === undefined ? '/canvas' : `/canvas/${familyId}`, { schema: Canvas });
+  return familyId === undefined ? call('getOwnCanvas') : call('getCanvas', { params: { familyId } });
 }
 
 export function useCanvas(familyId?: number) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CategoryResponse } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { canvasKeys } from './keys';
 
 /** GET /api/canvas/category/{id} (spec 02 §7): questions with answers, takeaways (archived too), goals, action points. */
 export function getCategory(categoryId: number): Promise<CategoryResponse> {
-  return apiClient.get(`/canvas/category/${categoryId}`, { schema: CategoryResponse });
+  return call('getCategory', { params: { id: categoryId } });
 }
 
 /** The category; `enabled` false until a category is chosen (the forms of the goals and actions tab). */

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { AdvisorCompanyChipsResponse } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { canvasKeys } from './keys';
 
 /** GET /api/work-relation/list-canvas-advisor-companies[/{id}] (spec 02 §7): the advisor companies of a canvas, by name. */
 export function listCanvasAdvisorCompanies(familyId?: number): Promise<AdvisorCompanyChipsResponse> {
-  const path = familyId === undefined ? '/work-relation/list-canvas-advisor-companies' : `/work-relation/list-canvas-advisor-companies/${familyId}`;
-  return apiClient.get(path, { schema: AdvisorCompanyChipsResponse });
+  return familyId === undefined ? call('listCanvasAdvisorCompanies') : call('listCanvasAdvisorCompaniesOf', { params: { id: familyId } });
 }
 
 /** The header chips; a failure only hides them (they are a convenience, the canvas works without). */

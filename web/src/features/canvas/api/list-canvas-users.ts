@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CanvasUsersResponse } from '../../../../../shared/contracts/members';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { canvasKeys } from './keys';
 
 /** GET /api/entity-member/list-canvas-users/{entityId}: the people who work on a family's canvas. */
 export function listCanvasUsers(familyId: number): Promise<CanvasUsersResponse> {
-  return apiClient.get(`/entity-member/list-canvas-users/${familyId}`, { schema: CanvasUsersResponse });
+  return call('listCanvasUsers', { params: { entityId: familyId } });
 }
 
 /** Names for initiators, assignees and authors. A caller who may not list them (an advisor) gets none. */

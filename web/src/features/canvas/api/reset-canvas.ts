@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** PATCH /api/canvas/reset (spec 02 §4): erases answers, takeaways, goals, actions and section sharing. */
 export function resetCanvas(): Promise<void> {
-  return apiClient.patch('/canvas/reset');
+  return call('resetCanvas');
 }
 
 export function useResetCanvas() {

@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { TakeawayVoteResponse } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas-takeaway/vote/{takeawayId} (spec 02 §4): one vote per user, never on one's own item. */
 export function addTakeawayVote(id: string): Promise<TakeawayVoteResponse> {
-  return apiClient.post(`/canvas-takeaway/vote/${encodeURIComponent(id)}`, undefined, { schema: TakeawayVoteResponse });
+  return call('addTakeawayVote', { params: { takeawayId: id } });
 }
 
 /** DELETE /api/canvas-takeaway/vote/{takeawayId}: takes one's vote back. */
 export function removeTakeawayVote(id: string): Promise<void> {
-  return apiClient.delete(`/canvas-takeaway/vote/${encodeURIComponent(id)}`);
+  return call('removeTakeawayVote', { params: { takeawayId: id } });
 }
 
 /** Toggles the caller's vote: adds it when `hasVoted` is false, removes it otherwise. */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { ActionPoint, type UpdateActionPointRequest } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** PATCH /api/canvas-action-point/{id} (spec 02 §7): the update carries updatePriority true. */
 export function updateActionPoint({ id, ...input }: UpdateActionPointRequest & { id: string }): Promise<ActionPoint> {
-  return apiClient.patch(`/canvas-action-point/${encodeURIComponent(id)}`, { ...input, updatePriority: true }, { schema: ActionPoint });
+  return call('updateActionPoint', { params: { id }, body: { ...input, updatePriority: true } });
 }
 
 export function useUpdateActionPoint() {

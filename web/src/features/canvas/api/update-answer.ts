@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Answer, type UpdateAnswerRequest } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** PATCH /api/canvas-answer/{id} (spec 02 §7): the author edits their answer. */
 export function updateAnswer({ id, ...input }: UpdateAnswerRequest & { id: string }): Promise<Answer> {
-  return apiClient.patch(`/canvas-answer/${encodeURIComponent(id)}`, input, { schema: Answer });
+  return call('updateAnswer', { params: { id }, body: input });
 }
 
 export function useUpdateAnswer() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { UpdateCanvasTitleResponse, type UpdateCanvasTitleRequest } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** PATCH /api/canvas (spec 02 §5): renames the current family's canvas, at least 3 characters. */
 export function updateCanvasTitle(input: UpdateCanvasTitleRequest): Promise<UpdateCanvasTitleResponse> {
-  return apiClient.patch('/canvas', input, { schema: UpdateCanvasTitleResponse });
+  return call('updateCanvasTitle', { body: input });
 }
 
 export function useUpdateCanvasTitle() {

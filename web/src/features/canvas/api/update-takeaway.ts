@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Takeaway, type UpdateTakeawayRequest } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
 /** PATCH /api/canvas-takeaway/{id} (spec 02 §7): the form as it stands; links change on both sides. */
 export function updateTakeaway({ id, ...input }: UpdateTakeawayRequest & { id: string }): Promise<Takeaway> {
-  return apiClient.patch(`/canvas-takeaway/${encodeURIComponent(id)}`, input, { schema: Takeaway });
+  return call('updateTakeaway', { params: { id }, body: input });
 }
 
 export function useUpdateTakeaway() {

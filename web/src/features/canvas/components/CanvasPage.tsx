@@ -29,7 +29,7 @@ import { GoalsAndActions } from './GoalsAndActions';
 import { ArrowLeftIcon, PlusIcon } from '../../../components/ui/icons';
 import { GearIcon } from './icons';
 import { ResetCanvasDialog } from './ResetCanvasDialog';
-import { PlanBookDialog } from '../../plan-book/components/PlanBookDialog';
+import { PlanBookDialog } from './PlanBookDialog';
 import { SectionView } from './SectionView';
 import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
 

@@ -2,7 +2,7 @@ import type { ItemChangedDetails } from '../../../../../shared/contracts/history
 import { Button } from '../../../components/ui/Button';
 import { t } from '../../../messages/en-US';
 import type { CanvasItemKind } from '../hooks/use-canvas-item-form';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../../../../../shared/dates';
 
 type ItemChangedPanelProps = {
   kind: CanvasItemKind;

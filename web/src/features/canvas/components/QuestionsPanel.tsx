@@ -13,7 +13,7 @@ import { useDeleteAnswer } from '../api/delete-answer';
 import type { AnswerDraftState } from '../hooks/use-answer-draft';
 import type { CanvasPeople } from '../hooks/use-canvas-people';
 import { canAddAnswer } from '../lib/answers';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../../../../../shared/dates';
 import { isHandledGlobally, voteErrorOf } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
 import { DeleteButton } from './form-parts';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { DashboardFamiliesResponse } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { dashboardLimit, nextPageOffset } from '../lib/dashboard';
 
@@ -10,7 +10,7 @@ export type DashboardFilter = { search: string; changedOnly: boolean };
 
 /** POST /api/work-relation/list-dashboard-families {limit, offset, search?, changedOnly?} (spec 02 §7): one page of family cards. */
 export function listDashboardFamilies(page: { limit: number; offset: number; search?: string; changedOnly?: boolean }): Promise<DashboardFamiliesResponse> {
-  return apiClient.post('/work-relation/list-dashboard-families', page, { schema: DashboardFamiliesResponse });
+  return call('listDashboardFamilies', { body: page });
 }
 
 /** The dashboard's pages, appended; they load again when the current entity or the filter changes (spec 02 §4). */

@@ -94,7 +94,7 @@ function renderDashboard(answer: Parameters<typeof fakeApi>[0][string], roleId: 
   store.set(userIdAtom, 'me');
   store.set(entitiesAtom, [{ id: 30, entityName: 'Ledger Advisors', entityTypeId: EntityType.AdvisorCompany, entityRoleId: roleId, entityRolePermissions: permissionsForRole(roleId) }]);
   store.set(currentEntityIdAtom, 30);
-  const { router, user } = renderInDataRouter(<DashboardPage links={links} />, { path: '/dashboard', route: '/dashboard', store });
+  const { router, user } = renderInDataRouter(<DashboardPage links={links} renderPlanBook={() => null} />, { path: '/dashboard', route: '/dashboard', store });
   return { api, router, user };
 }
 

@@ -15,7 +15,7 @@ import { currentEntityAtom } from '../../../stores/session';
 import { useToasts } from '../../../stores/toasts';
 import { useDashboardFamilies } from '../api/list-dashboard-families';
 import { loadMoreScrollDelayMs } from '../lib/dashboard';
-import { FamilyCard, type DashboardLinks } from './FamilyCard';
+import { FamilyCard, type DashboardLinks, type PlanBookDialogSlot } from './FamilyCard';
 
 const codeOf = (error: unknown) => (isApiError(error) ? error.errorCode : null);
 
@@ -39,7 +39,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
  * Incorrect input or unauthorized → notFound; not found is an empty list; anything else
  * an error page.
  */
-export function DashboardPage({ links }: { links: DashboardLinks }) {
+export function DashboardPage({ links, renderPlanBook }: { links: DashboardLinks; renderPlanBook: PlanBookDialogSlot }) {
   const entity = useAtomValue(currentEntityAtom);
   const flags = flagsFor(entity);
   const [searchText, setSearchText] = useState('');
@@ -152,6 +152,7 @@ export function DashboardPage({ links }: { links: DashboardLinks }) {
                 family={family}
                 isAdmin={flags.isAdmin}
                 links={links}
+                renderPlanBook={renderPlanBook}
                 ref={(element) => {
                   if (element) cardRefs.current.set(family.id, element);
                   else cardRefs.current.delete(family.id);

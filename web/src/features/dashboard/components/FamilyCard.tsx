@@ -1,4 +1,4 @@
-import { forwardRef, useState } from 'react';
+import { forwardRef, useState, type ReactNode } from 'react';
 import { useIsTouchScreen } from '../../../hooks/use-touch';
 import { Link, useNavigate } from 'react-router';
 import type { DashboardFamily } from '../../../../../shared/contracts/work-relations';
@@ -6,7 +6,6 @@ import { WorkRelationRole } from '../../../../../shared/enums';
 import { defaultCategoryColor } from '../../../../../shared/canvas-template';
 import { t } from '../../../messages/en-US';
 import { canOpenCanvas, hasCanvasButton } from '../lib/dashboard';
-import { PlanBookDialog } from '../../plan-book/components/PlanBookDialog';
 import { BookIcon, CanvasIcon, FamilyIcon } from './icons';
 
 export type DashboardLinks = {
@@ -40,7 +39,10 @@ function changesSinceLastVisit(family: DashboardFamily): number {
 
 const iconLinkClasses = 'inline-flex size-11 items-center justify-center rounded-control text-primary-700 hover:bg-primary-50';
 
-type FamilyCardProps = { family: DashboardFamily; isAdmin: boolean; links: DashboardLinks };
+/** What the plan-book dialog of one family needs; the route hands the dialog in (the canvas feature owns it). */
+export type PlanBookDialogSlot = (props: { familyId: number; sections: Array<{ id: number; title: string }>; onClose: () => void }) => ReactNode;
+
+type FamilyCardProps = { family: DashboardFamily; isAdmin: boolean; links: DashboardLinks; renderPlanBook: PlanBookDialogSlot };
 
 /**
  * One family on the dashboard (spec 02 §2 Dashboard): a header with the family name, the
@@ -49,7 +51,7 @@ type FamilyCardProps = { family: DashboardFamily; isAdmin: boolean; links: Dashb
  * category cards in the category colour and their active takeaways; a card opens the
  * category page.
  */
-export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function FamilyCard({ family, isAdmin, links }, ref) {
+export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function FamilyCard({ family, isAdmin, links, renderPlanBook }, ref) {
   const navigate = useNavigate();
   const isOpenable = canOpenCanvas(family, isAdmin);
   const isTouch = useIsTouchScreen();
@@ -98,7 +100,7 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
           </Link>
         </div>
       </header>
-      {isPlanBookOpen && <PlanBookDialog isOpen onClose={() => setIsPlanBookOpen(false)} familyId={family.id} sections={planBookSections} />}
+      {isPlanBookOpen && renderPlanBook({ familyId: family.id, sections: planBookSections, onClose: () => setIsPlanBookOpen(false) })}
       <div className="flex flex-col gap-6 px-4 py-4 sm:px-5">
         {!family.canvas ? (
           <p className="text-ink-700">{family.workRelationRoleId === WorkRelationRole.None ? t('dashboard.noAccess') : t('dashboard.noCanvas')}</p>

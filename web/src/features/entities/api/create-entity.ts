@@ -1,10 +1,10 @@
 import { CreateEntityResponse, type CreateEntityRequest } from '../../../../../shared/contracts/entities';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /**
  * POST /api/entities (spec 01 §7 Entities): a new family or advisor company with the
  * caller as its owner. The session's current entity stays: the caller switches after.
  */
 export function createEntity(input: CreateEntityRequest): Promise<CreateEntityResponse> {
-  return apiClient.post('/entities', input, { schema: CreateEntityResponse });
+  return call('createEntity', { body: input });
 }

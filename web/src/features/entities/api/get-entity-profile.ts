@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { EntityProfile } from '../../../../../shared/contracts/entities';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { entityKeys } from './keys';
 
 /** GET /api/entities/{entityId} (spec 01 §7 Entities): one of the caller's entities, with their role in it. */
 export function getEntityProfile(entityId: number): Promise<EntityProfile> {
-  return apiClient.get(`/entities/${entityId}`, { schema: EntityProfile });
+  return call('getEntity', { params: { entityId } });
 }
 
 export function useEntityProfile(entityId: number) {

@@ -1,5 +1,5 @@
 import { EntityAddressResponse, type EntityAddressRequest } from '../../../../../shared/contracts/entities';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /**
  * POST /api/entities/address (no id: adds) and PATCH /api/entities/address/{id} (replaces)
@@ -7,6 +7,6 @@ import { apiClient } from '../../../lib/api-client';
  */
 export function saveEntityAddress(input: EntityAddressRequest, addressId?: string): Promise<EntityAddressResponse> {
   return addressId
-    ? apiClient.patch(`/entities/address/${encodeURIComponent(addressId)}`, input, { schema: EntityAddressResponse })
-    : apiClient.post('/entities/address', input, { schema: EntityAddressResponse });
+    ? call('updateEntityAddress', { params: { id: addressId }, body: input })
+    : call('addEntityAddress', { body: input });
 }

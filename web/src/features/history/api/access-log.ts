@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { AccessLogPage } from '../../../../../shared/contracts/history';
-import { apiClient } from '../../../lib/api-client';
+import type { RouteName } from '../../../../../shared/api-contract';
+import { call, routeUrl } from '../../../lib/api-client';
 import { historyKeys } from './keys';
 
 /** A period of whole days (YYYY-MM-DD, inclusive); empty means open-ended. */
@@ -8,7 +9,7 @@ export type AccessLogPeriod = { from: string; to: string };
 
 export type AccessLogScope = 'family' | 'company';
 
-const paths: Record<AccessLogScope, string> = { family: '/canvas/access-log', company: '/entities/access-log' };
+const routes = { family: 'getAccessLog', company: 'getCompanyAccessLog' } as const satisfies Record<AccessLogScope, RouteName>;
 
 const periodQuery = ({ from, to }: AccessLogPeriod) => ({ from: from || undefined, to: to || undefined });
 
@@ -18,7 +19,7 @@ const periodQuery = ({ from, to }: AccessLogPeriod) => ({ from: from || undefine
  * company's own members' reads).
  */
 export function getAccessLog(scope: AccessLogScope, period: AccessLogPeriod, cursor?: string): Promise<AccessLogPage> {
-  return apiClient.get(paths[scope], { schema: AccessLogPage, query: { ...periodQuery(period), cursor, limit: 200 } });
+  return call(routes[scope], { query: { ...periodQuery(period), cursor, limit: 200 } });
 }
 
 export function useAccessLog(scope: AccessLogScope, period: AccessLogPeriod) {
@@ -33,9 +34,5 @@ export function useAccessLog(scope: AccessLogScope, period: AccessLogPeriod) {
 
 /** GET /api/canvas/access-log.csv: the same rows as a file the browser downloads (a plain link, the cookie goes along). */
 export function accessLogCsvUrl(period: AccessLogPeriod): string {
-  const params = new URLSearchParams();
-  if (period.from) params.set('from', period.from);
-  if (period.to) params.set('to', period.to);
-  const search = params.toString();
-  return `/api/canvas/access-log.csv${search ? `?${search}` : ''}`;
+  return routeUrl('getAccessLogCsv', { query: periodQuery(period) });
 }

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { HistoryPage } from '../../../../../shared/contracts/history';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { historyKeys, type HistoryFilters } from './keys';
 
 export type HistoryRequest = HistoryFilters & { familyId?: number; limit?: number; cursor?: string };
@@ -10,7 +10,7 @@ export type HistoryRequest = HistoryFilters & { familyId?: number; limit?: numbe
  * of the family's changes, newest first, and the cursor of the next page.
  */
 export function listHistory({ familyId, ...query }: HistoryRequest): Promise<HistoryPage> {
-  return apiClient.get(familyId === undefined ? '/canvas/history' : `/canvas/history/${familyId}`, { schema: HistoryPage, query });
+  return familyId === undefined ? call('getOwnHistory', { query }) : call('getHistory', { params: { familyId }, query });
 }
 
 /** The Activity feed and "Recently deleted": pages of `limit`, the next one on "Load more". */

@@ -7,7 +7,8 @@ import { LoadingState } from '../../../components/ui/StateMessage';
 import { t } from '../../../messages/en-US';
 import { accessLogCsvUrl, useAccessLog, type AccessLogScope } from '../api/access-log';
 import { sortAccessLog, type AccessLogField } from '../lib/access-log';
-import { dayInput, formatDateTime } from '../lib/dates';
+import { formatDateTime } from '../../../../../shared/dates';
+import { dayInput } from '../lib/dates';
 
 /** The period shown first: the last 30 days. */
 const defaultDays = 30;

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
 import { Button } from '../../../components/ui/Button';
 import { t } from '../../../messages/en-US';
-import { formatDateTime, formatRelative } from '../lib/dates';
+import { formatDateTime } from '../../../../../shared/dates';
+import { formatRelative } from '../lib/dates';
 import { describeEvent, isContentEvent } from '../lib/events';
 import { Avatar } from './Avatar';
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { t } from '../../../messages/en-US';
-import { formatDateTime } from '../lib/dates';
+import { formatDateTime } from '../../../../../shared/dates';
 import { isContentEvent } from '../lib/events';
 import { useHistoryContext } from '../hooks/use-history-context';
 import { itemChangedConflictAtom } from '../hooks/use-revert';

@@ -5,7 +5,7 @@ import { InfoIcon } from '../../../components/ui/icons';
 import { t } from '../../../messages/en-US';
 import { userIdAtom } from '../../../stores/session';
 import { useHistoryPage } from '../api/list-history';
-import { formatDay } from '../lib/dates';
+import { formatDate } from '../../../../../shared/dates';
 import { actorName } from '../lib/events';
 import { useRevert } from '../hooks/use-revert';
 import type { CanvasHistoryScope } from '../lib/types';
@@ -33,7 +33,7 @@ export function UndoResetNotice({ scope }: { scope: CanvasHistoryScope }) {
   return (
     <div className="mt-6 flex flex-wrap items-center gap-3 rounded-card border border-info-700 bg-info-bg p-4" data-testid="undo-reset">
       <InfoIcon className="size-5 shrink-0 text-info-700" />
-      <p className="min-w-0 flex-1 text-ink-900">{t('history.undoReset.text', { name: actorName(reset, userId), date: formatDay(reset.createdDate) })}</p>
+      <p className="min-w-0 flex-1 text-ink-900">{t('history.undoReset.text', { name: actorName(reset, userId), date: formatDate(reset.createdDate) })}</p>
       <Button
         variant="secondary"
         size="sm"

@@ -1,16 +1,3 @@
-/** Spec 02 §1: day.month.year, here with the time of day (a change is a moment, not a day). */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** Day.month.year only. */
-export function formatDay(iso: string): string {
-  return formatDateTime(iso).slice(0, 10);
-}
-
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
 const steps: ReadonlyArray<{ unit: Intl.RelativeTimeFormatUnit; seconds: number }> = [

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
 import { userIdAtom } from '../../../stores/session';
 import { renderWithApp } from '../../../testing/render';
-import { HistoryProvider } from '../hooks/use-history-context';
+import { HistoryProvider } from '../components/HistoryProvider';
 import type { CanvasHistoryScope } from '../lib/types';
 
 export const me = { userId: 'user-me', firstName: 'Maria', lastName: 'Rivera' };

@@ -1,10 +1,10 @@
 import { AcceptMemberInvitationResponse } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /**
  * GET /api/member-invitation/accept?token (spec 01 §7, §4.3): the signed-in user joins the
  * invited entity, which becomes the session's current one; answers it with their role.
  */
 export function acceptMemberInvitation(token: string): Promise<AcceptMemberInvitationResponse> {
-  return apiClient.get('/member-invitation/accept', { query: { token }, schema: AcceptMemberInvitationResponse });
+  return call('acceptMemberInvitation', { query: { token } });
 }

@@ -1,7 +1,7 @@
 import { CreateMemberInvitationResponse, type CreateMemberInvitationRequest } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /api/member-invitation/create (spec 01 §7, §4.6): step one of inviting; answers the id to e-mail. */
 export function createMemberInvitation(input: CreateMemberInvitationRequest): Promise<CreateMemberInvitationResponse> {
-  return apiClient.post('/member-invitation/create', input, { schema: CreateMemberInvitationResponse });
+  return call('createMemberInvitation', { body: input });
 }

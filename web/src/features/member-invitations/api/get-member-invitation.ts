@@ -1,7 +1,7 @@
 import { MemberInvitationInfo } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /api/member-invitation?token (spec 01 §7, public): what the landing page shows. Expired → 31, unknown → 20. */
 export function getMemberInvitation(token: string): Promise<MemberInvitationInfo> {
-  return apiClient.get('/member-invitation', { query: { token }, schema: MemberInvitationInfo });
+  return call('getMemberInvitation', { query: { token } });
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MemberInvitationsResponse } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { invitationKeys } from './keys';
 
 /** GET /api/member-invitation/list (spec 01 §7): every invitation of the current entity, sorted by `orderBy` (default newest first). */
 export function listMemberInvitations(orderBy?: string): Promise<MemberInvitationsResponse> {
-  return apiClient.get('/member-invitation/list', { query: { orderBy }, schema: MemberInvitationsResponse });
+  return call('listMemberInvitations', { query: { orderBy } });
 }
 
 export function useMemberInvitations(entityId: number, orderBy?: string) {

@@ -1,10 +1,10 @@
 import { ResendMemberInvitationResponse } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { sendMemberInvitationEmail } from './send-member-invitation-email';
 
 /** POST /api/member-invitation/resend (spec 01 §7): renews a pending or expired invitation; answers the id to e-mail. */
 export function resendMemberInvitation(id: string): Promise<ResendMemberInvitationResponse> {
-  return apiClient.post('/member-invitation/resend', { id }, { schema: ResendMemberInvitationResponse });
+  return call('resendMemberInvitation', { body: { id } });
 }
 
 /** Resend, then e-mail the new link (the same two steps as inviting). */

@@ -1,6 +1,6 @@
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** DELETE /api/member-invitation/revoke/{id} (spec 01 §7): cancels an invitation; an accepted one's member stays. */
 export async function revokeMemberInvitation(id: string): Promise<void> {
-  await apiClient.delete(`/member-invitation/revoke/${encodeURIComponent(id)}`);
+  await call('revokeMemberInvitation', { params: { id } });
 }

@@ -20,7 +20,7 @@ import { invitationKeys } from '../api/keys';
 import { useMemberInvitations } from '../api/list-member-invitations';
 import { resendAndSend } from '../api/resend-member-invitation';
 import { revokeMemberInvitation } from '../api/revoke-member-invitation';
-import { formatDayMonthYear } from '../lib/dates';
+import { formatDate } from '../../../../../shared/dates';
 import type { useScopedToasts } from '../lib/scoped-toasts';
 
 type SortField = Extract<(typeof memberInvitationSortFields)[number], 'email' | 'entityRoleId' | 'createdByMember' | 'createdDate' | 'expirationDate' | 'status'>;
@@ -113,10 +113,10 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
                 <td className="px-3 py-3 align-top">{t(`roles.${invitation.entityRoleId}`)}</td>
                 <td className="px-3 py-3 align-top">{invitation.createdByMember}</td>
                 <td className="px-3 py-3 align-top whitespace-nowrap">
-                  <time dateTime={invitation.createdDate}>{formatDayMonthYear(invitation.createdDate)}</time>
+                  <time dateTime={invitation.createdDate}>{formatDate(invitation.createdDate)}</time>
                 </td>
                 <td className="px-3 py-3 align-top whitespace-nowrap">
-                  <time dateTime={invitation.expirationDate}>{formatDayMonthYear(invitation.expirationDate)}</time>
+                  <time dateTime={invitation.expirationDate}>{formatDate(invitation.expirationDate)}</time>
                 </td>
                 <td className="px-3 py-3 align-top">
                   <Badge tone={statusTones[invitation.status]}>{t(`invitations.status.${invitation.status}`)}</Badge>

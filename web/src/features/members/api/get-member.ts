@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { EntityMember } from '../../../../../shared/contracts/members';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { memberKeys } from './keys';
 
 /** GET /api/entity-member/{memberId} (spec 01 §7): one member of the current entity. */
 export function getMember(memberId: string): Promise<EntityMember> {
-  return apiClient.get(`/entity-member/${encodeURIComponent(memberId)}`, { schema: EntityMember });
+  return call('getMember', { params: { memberId } });
 }
 
 export function useMember(entityId: number, memberId: string | null) {

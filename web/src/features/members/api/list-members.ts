@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MembersResponse } from '../../../../../shared/contracts/members';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { memberKeys } from './keys';
 
 /** GET /api/entity-member/members (spec 01 §7): the current entity's members, sorted by `orderBy` (default: role, then name). */
 export function listMembers(orderBy?: string): Promise<MembersResponse> {
-  return apiClient.get('/entity-member/members', { query: { orderBy }, schema: MembersResponse });
+  return call('listMembers', { query: { orderBy } });
 }
 
 /** A new sort keeps the rows on screen until the sorted ones arrive. */

@@ -1,6 +1,6 @@
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** DELETE /api/entity-member/{memberId} (spec 01 §7): removes a member from the current entity. */
 export async function removeMember(memberId: string): Promise<void> {
-  await apiClient.delete(`/entity-member/${encodeURIComponent(memberId)}`);
+  await call('removeMember', { params: { memberId } });
 }

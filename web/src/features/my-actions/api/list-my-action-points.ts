@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MyActionPointsResponse } from '../../../../../shared/contracts/my-actions';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const myActionsKeys = {
   /** Per current entity: a switch of entity shows another set of canvases. */
@@ -11,7 +10,7 @@ export const myActionsKeys = {
 export function useMyActionPoints(entityId: number | null) {
   return useQuery({
     queryKey: myActionsKeys.list(entityId),
-    queryFn: () => apiClient.get('/canvas-action-point/mine', { schema: MyActionPointsResponse }),
+    queryFn: () => call('listMyActionPoints'),
     // Others assign and complete items all the time: always read afresh when the page opens.
     staleTime: 0,
   });

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { NoteResponse } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 
 /** The note the current organisation keeps about an entity, per current entity. */
@@ -10,7 +10,7 @@ const noteKey = (entityId: number | null, aboutId: number) => ['notes', entityId
 
 /** GET /api/entities/notes/{entityId}: id and note are null while there is none. */
 export function getNote(aboutId: number): Promise<NoteResponse> {
-  return apiClient.get(`/entities/notes/${aboutId}`, { schema: NoteResponse });
+  return call('getNote', { params: { entityId: aboutId } });
 }
 
 export function useNote(aboutId: number) {
@@ -20,12 +20,12 @@ export function useNote(aboutId: number) {
 
 /** POST /api/entities/notes/{entityId} {note}: the first note (one exists → 9). */
 export function createNote(aboutId: number, note: string): Promise<NoteResponse> {
-  return apiClient.post(`/entities/notes/${aboutId}`, { note }, { schema: NoteResponse });
+  return call('createNote', { params: { entityId: aboutId }, body: { note } });
 }
 
 /** PATCH /api/entities/notes/{entityId} {note}: replaces the note (none yet → 4). */
 export function updateNote(aboutId: number, note: string): Promise<NoteResponse> {
-  return apiClient.patch(`/entities/notes/${aboutId}`, { note }, { schema: NoteResponse });
+  return call('updateNote', { params: { entityId: aboutId }, body: { note } });
 }
 
 /** Puts a saved note into the cache (the answer of POST or PATCH is the note as stored). */

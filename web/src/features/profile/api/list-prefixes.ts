@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { PrefixesResponse } from '../../../../../shared/contracts/user';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 
 /** GET /api/user/prefixes (spec 01 §7 User): the name prefixes the profile offers. */
 export function listPrefixes(): Promise<PrefixesResponse> {
-  return apiClient.get('/user/prefixes', { schema: PrefixesResponse });
+  return call('listPrefixes');
 }
 
 export function usePrefixes() {

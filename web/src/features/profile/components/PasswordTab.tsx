@@ -10,7 +10,7 @@ import { hashPassword, newSalt } from '../../../lib/password-hash';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { changePassword } from '../api/change-password';
-import { getSalt } from '../api/get-salt';
+import { getSalt } from '../../../lib/get-salt';
 import { passwordFormSchema } from '../lib/password-form';
 
 const emptyPasswords = { currentPassword: '', newPassword: '', repeatPassword: '' };

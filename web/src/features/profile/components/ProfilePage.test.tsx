@@ -47,7 +47,7 @@ function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => 
     ]);
     store.set(currentEntityIdAtom, 2);
   }
-  const view = renderWithApp(<ProfilePage resetHref="/reset" selectedTab={options.tab} progressTiming={fast} canvasAccessTab={<p>Canvas access list</p>} />, { store });
+  const view = renderWithApp(<ProfilePage resetHref="/reset" selectedTab={options.tab} progressTiming={fast} canvasAccessTab={<p>Canvas access list</p>} signInMethods={null} />, { store });
   return { ...view, api };
 }
 

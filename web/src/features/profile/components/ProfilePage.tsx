@@ -25,6 +25,8 @@ type ProfilePageProps = {
   progressTiming?: { stepMs?: number; successMs?: number };
   /** Tab 4's content: the families and canvas rights of the user's advisor company (owned by the work-relations feature). */
   canvasAccessTab: ReactNode;
+  /** Tab 6's sign-in methods below the sessions: two-factor sign-in and passkeys (owned by the auth feature). */
+  signInMethods: ReactNode;
 };
 
 /**
@@ -33,7 +35,7 @@ type ProfilePageProps = {
  * advisor company current), 5 Privacy settings, 6 Security (sessions; later two-factor
  * sign-in and passkeys).
  */
-export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTiming, canvasAccessTab }: ProfilePageProps) {
+export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTiming, canvasAccessTab, signInMethods }: ProfilePageProps) {
   const profile = useUserProfile();
   const prefixes = usePrefixes();
   const countries = useCountries();
@@ -76,7 +78,7 @@ export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTimin
       label: t('profile.tab.privacy'),
       content: <PrivacyTab key={profile.dataUpdatedAt} privacySettings={profile.data.privacySettings} progressTiming={progressTiming} />,
     },
-    { id: 'security', label: t('profile.tab.security'), content: <SecurityTab /> },
+    { id: 'security', label: t('profile.tab.security'), content: <SecurityTab signInMethods={signInMethods} /> },
     { id: 'notifications', label: t('profile.tab.notifications'), content: <NotificationsTab progressTiming={progressTiming} /> },
   ];
   const selected = tabs.some((tab) => tab.id === selectedTab) ? selectedTab : 'general';

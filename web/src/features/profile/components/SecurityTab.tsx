@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UserSession } from '../../../../../shared/contracts/auth';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -7,8 +7,6 @@ import { LoadingState } from '../../../components/ui/StateMessage';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
-import { PasskeysSection } from '../../passkeys/components/PasskeysSection';
-import { TwoFactorSection } from '../../two-factor/components/TwoFactorSection';
 import { profileKeys } from '../api/keys';
 import { revokeOtherSessions, revokeSession, useSessions } from '../api/sessions';
 
@@ -20,16 +18,15 @@ const formatDateTime = (iso: string) => {
 
 /**
  * Profile tab 6, Security: the sessions the user is signed in with, each to sign out, and
- * all others at once. Two-factor sign-in and passkeys get their own sections in this tab
- * (below the sessions, see the marked place), each a component of its own.
+ * all others at once. Below the sessions, the sign-in methods (two-factor sign-in and
+ * passkeys): the auth feature's sections, handed in by the route.
  */
-export function SecurityTab() {
+export function SecurityTab({ signInMethods }: { signInMethods: ReactNode }) {
   return (
     <div className="flex max-w-reading flex-col gap-8">
       <h2 className="sr-only">{t('profile.security.title')}</h2>
       <SessionsSection />
-      <TwoFactorSection />
-      <PasskeysSection />
+      {signInMethods}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { AcceptWorkRelationInvitationResponse, type AcceptAdvisorInvitationRequest, type AcceptFamilyInvitationRequest } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 
 export type AcceptInvitationBody = AcceptFamilyInvitationRequest | AcceptAdvisorInvitationRequest;
@@ -10,5 +10,5 @@ export type AcceptInvitationBody = AcceptFamilyInvitationRequest | AcceptAdvisor
  * becomes the session's current one and is answered.
  */
 export function acceptInvitation(kind: InvitationKind, body: AcceptInvitationBody): Promise<AcceptWorkRelationInvitationResponse> {
-  return apiClient.post(`${invitationKinds[kind].basePath}/accept`, body, { schema: AcceptWorkRelationInvitationResponse });
+  return call(invitationKinds[kind].routes.accept, { body });
 }

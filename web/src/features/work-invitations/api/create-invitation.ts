@@ -1,10 +1,10 @@
 import { CreateWorkRelationInvitationResponse, type CreateAdvisorInvitationRequest, type CreateFamilyInvitationRequest } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 
 export type CreateInvitationBody = CreateFamilyInvitationRequest | (Omit<CreateAdvisorInvitationRequest, 'canvasSections'> & { canvasSections: number[] });
 
 /** POST /api/{family,advisor}-invitation/create (spec 02 §7): {email} or {email, canvasSections} → the id to send. */
 export function createInvitation(kind: InvitationKind, body: CreateInvitationBody): Promise<CreateWorkRelationInvitationResponse> {
-  return apiClient.post(`${invitationKinds[kind].basePath}/create`, body, { schema: CreateWorkRelationInvitationResponse });
+  return call(invitationKinds[kind].routes.create, { body });
 }

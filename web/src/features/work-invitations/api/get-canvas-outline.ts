@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import * as z from 'zod';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { apiClient, isApiError } from '../../../lib/api-client';
+import { call, isApiError } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workInvitationKeys } from './keys';
 
@@ -20,7 +20,7 @@ export type CanvasOutline = z.infer<typeof CanvasOutline>;
  */
 export async function getCanvasOutline(): Promise<CanvasOutline | null> {
   try {
-    const canvas = await apiClient.get('/canvas', { schema: CanvasOutline });
+    const canvas = await call('getOwnCanvas', { schema: CanvasOutline });
     return { ...canvas, sections: [...canvas.sections].sort((a, b) => a.sequenceNumber - b.sequenceNumber) };
   } catch (error) {
     if (isApiError(error) && error.errorCode === ErrorCodes.ITEM_NOT_FOUND) return null;

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { WorkRelationInvitationInfo } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 import { workInvitationKeys } from './keys';
 
 /** GET /api/{family,advisor}-invitation?token= (spec 02 §7, public): what the landing page needs. */
 export function getInvitationInfo(kind: InvitationKind, token: string): Promise<WorkRelationInvitationInfo> {
-  return apiClient.get(invitationKinds[kind].basePath, { query: { token }, schema: WorkRelationInvitationInfo });
+  return call(invitationKinds[kind].routes.info, { query: { token } });
 }
 
 export function useInvitationInfo(kind: InvitationKind, token: string) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { InviteEntityOptionsResponse } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 import { workInvitationKeys } from './keys';
 
@@ -11,7 +11,7 @@ import { workInvitationKeys } from './keys';
  * works with the inviter.
  */
 export function listEntitiesForInvite(kind: InvitationKind, inviterEntityId: number): Promise<InviteEntityOptionsResponse> {
-  return apiClient.get(`${invitationKinds[kind].entitiesForInvitePath}/${inviterEntityId}`, { schema: InviteEntityOptionsResponse });
+  return call(invitationKinds[kind].routes.entitiesForInvite, { params: { inviterId: inviterEntityId } });
 }
 
 export function useEntitiesForInvite(kind: InvitationKind, inviterEntityId: number) {

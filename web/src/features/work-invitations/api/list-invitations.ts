@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { AdvisorInvitationsResponse, FamilyInvitationsResponse, type AdvisorInvitation, type FamilyInvitation } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { type AdvisorInvitation, type FamilyInvitation } from '../../../../../shared/contracts/invitations';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 import { workInvitationKeys } from './keys';
@@ -12,8 +12,7 @@ export type InvitationRow = FamilyInvitation & Partial<Pick<AdvisorInvitation, '
 
 /** GET /api/{family,advisor}-invitation/list?orderBy= (spec 02 §7, §9): the whole list, no paging, sorted by the server. */
 export function listInvitations(kind: InvitationKind, orderBy: string | undefined): Promise<InvitationRow[]> {
-  const schema = kind === 'family' ? FamilyInvitationsResponse : AdvisorInvitationsResponse;
-  return apiClient.get<InvitationRow[]>(`${invitationKinds[kind].basePath}/list`, { query: { orderBy }, schema });
+  return call(invitationKinds[kind].routes.list, { query: { orderBy } });
 }
 
 export function useInvitations(kind: InvitationKind, orderBy: string | undefined) {

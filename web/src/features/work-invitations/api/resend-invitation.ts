@@ -1,8 +1,8 @@
 import { ResendWorkRelationInvitationResponse } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 
 /** POST /api/{family,advisor}-invitation/resend {id} (spec 02 §7): renews the invitation; its answer's id goes to send-email. */
 export function resendInvitation(kind: InvitationKind, id: string): Promise<ResendWorkRelationInvitationResponse> {
-  return apiClient.post(`${invitationKinds[kind].basePath}/resend`, { id }, { schema: ResendWorkRelationInvitationResponse });
+  return call(invitationKinds[kind].routes.resend, { body: { id } });
 }

@@ -1,8 +1,8 @@
 import { SendWorkRelationInvitationResponse } from '../../../../../shared/contracts/invitations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 
 /** POST /api/{family,advisor}-invitation/send-email {id} (spec 02 §7): e-mails a fresh link, valid 14 days. */
 export function sendInvitationEmail(kind: InvitationKind, id: string): Promise<SendWorkRelationInvitationResponse> {
-  return apiClient.post(`${invitationKinds[kind].basePath}/send-email`, { id }, { schema: SendWorkRelationInvitationResponse });
+  return call(invitationKinds[kind].routes.sendEmail, { body: { id } });
 }

@@ -15,7 +15,7 @@ import { useInvitations, useRefreshInvitations, type InvitationRow } from '../ap
 import { resendInvitation } from '../api/resend-invitation';
 import { revokeInvitation } from '../api/revoke-invitation';
 import { sendInvitationEmail } from '../api/send-invitation-email';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../../../../../shared/dates';
 import { resendFailure, revokeFailure, type Outcome } from '../lib/errors';
 import type { InvitationKind } from '../lib/kinds';
 import { canvasRightsText } from '../lib/sections';

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { AdvisorCompaniesResponse } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
 /** POST /api/work-relation/list-advisor-companies {orderBy} (spec 02 §7): the companies working for the current family. */
 export function listAdvisorCompanies(orderBy?: string): Promise<AdvisorCompaniesResponse> {
-  return apiClient.post('/work-relation/list-advisor-companies', orderBy ? { orderBy } : {}, { schema: AdvisorCompaniesResponse });
+  return call('listAdvisorCompanies', { body: orderBy ? { orderBy } : {} });
 }
 
 export function useAdvisorCompanies(orderBy?: string) {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type * as z from 'zod';
 import { AdvisorMember, AdvisorsResponse, ListAdvisorsRequest } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
@@ -18,8 +18,7 @@ export function listAdvisors(scope: AdvisorScope, orderBy?: string): Promise<Adv
   const body: z.input<typeof ListAdvisorsRequest> = {};
   if (orderBy) body.orderBy = orderBy;
   if (scope.companyId !== undefined) body.filterBy = { entityId: scope.companyId };
-  const path = scope.familyId === undefined ? '/entity-member/list-advisors' : `/entity-member/list-advisors/${scope.familyId}`;
-  return apiClient.post(path, body, { schema: AdvisorsResponse });
+  return scope.familyId === undefined ? call('listAdvisors', { body }) : call('listAdvisorsOfFamily', { params: { familyId: scope.familyId }, body });
 }
 
 export function useAdvisors(scope: AdvisorScope, orderBy?: string, options: { enabled?: boolean } = {}) {
@@ -34,7 +33,7 @@ export function useAdvisors(scope: AdvisorScope, orderBy?: string, options: { en
 
 /** GET /api/entity-member/advisor/{memberId}: one advisor, for the read-only modal. */
 export function getAdvisor(memberId: string): Promise<AdvisorMember> {
-  return apiClient.get(`/entity-member/advisor/${encodeURIComponent(memberId)}`, { schema: AdvisorMember });
+  return call('getAdvisor', { params: { memberId } });
 }
 
 export function useAdvisor(memberId: string | null) {
@@ -44,7 +43,7 @@ export function useAdvisor(memberId: string | null) {
 
 /** GET /api/entity-member/list-advisors-not-for-family/{entityId}: the advisors without access, for the add modal (spec 02 §5). */
 export function listAdvisorsWithoutAccess(familyId: number): Promise<AdvisorsResponse> {
-  return apiClient.get(`/entity-member/list-advisors-not-for-family/${familyId}`, { schema: AdvisorsResponse });
+  return call('listAdvisorsNotForFamily', { params: { entityId: familyId } });
 }
 
 export function useAdvisorsWithoutAccess(familyId: number, options: { enabled: boolean }) {

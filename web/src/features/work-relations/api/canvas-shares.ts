@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import * as z from 'zod';
 import { CanvasSharesResponse } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
 /** GET /api/canvas-shares/{companyId}: the sections the current family shares with a company; empty means all. */
 export function getCanvasShares(companyId: number): Promise<CanvasSharesResponse> {
-  return apiClient.get(`/canvas-shares/${companyId}`, { schema: CanvasSharesResponse });
+  return call('getCanvasShares', { params: { entityId: companyId } });
 }
 
 export function useCanvasShares(companyId: number) {
@@ -22,7 +22,7 @@ export function useCanvasShares(companyId: number) {
  * removes it, absent keeps it.
  */
 export function updateCanvasShares(companyId: number, canvasSections: readonly number[], accessUntil?: string | null): Promise<CanvasSharesResponse> {
-  return apiClient.patch(`/canvas-shares/${companyId}`, { canvasSections, ...(accessUntil === undefined ? {} : { accessUntil }) }, { schema: CanvasSharesResponse });
+  return call('updateCanvasShares', { params: { entityId: companyId }, body: { canvasSections: [...canvasSections], ...(accessUntil === undefined ? {} : { accessUntil }) } });
 }
 
 /** Only what the section picker needs of the family's own canvas. */
@@ -31,7 +31,7 @@ export type CanvasSectionOption = { id: number; title: string };
 
 /** GET /api/canvas: the sections of the current family's canvas, in canvas order (the options of the canvas rights tab). */
 export async function listOwnCanvasSections(): Promise<CanvasSectionOption[]> {
-  const canvas = await apiClient.get('/canvas', { schema: CanvasSectionList });
+  const canvas = await call('getOwnCanvas', { schema: CanvasSectionList });
   return [...canvas.sections].sort((a, b) => a.sequenceNumber - b.sequenceNumber).map(({ id, title }) => ({ id, title }));
 }
 

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import * as z from 'zod';
-import { UpdateCanvasTitleResponse } from '../../../../../shared/contracts/canvas';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
@@ -15,7 +14,7 @@ export type CompanyVisibility = z.infer<typeof CompanyVisibility>;
 
 /** Whether advisors see which other advisor companies work with the current family, and whether the user may change it. */
 export function getCompanyVisibility(): Promise<CompanyVisibility> {
-  return apiClient.get('/canvas', { schema: CompanyVisibility });
+  return call('getOwnCanvas', { schema: CompanyVisibility });
 }
 
 export function useCompanyVisibility() {
@@ -28,7 +27,7 @@ export function useSetCompanyVisibility() {
   const entityId = useAtomValue(currentEntityIdAtom);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (visible: boolean) => apiClient.patch('/canvas', { advisorCompaniesVisibleToAdvisors: visible }, { schema: UpdateCanvasTitleResponse }),
+    mutationFn: (visible: boolean) => call('updateCanvasTitle', { body: { advisorCompaniesVisibleToAdvisors: visible } }),
     onSuccess: (result) => {
       queryClient.setQueryData<CompanyVisibility>(workRelationKeys.companyVisibility(entityId), (current) =>
         current ? { ...current, advisorCompaniesVisibleToAdvisors: result.advisorCompaniesVisibleToAdvisors } : current,

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /**
  * DELETE /api/work-relation/{entityId}: the current entity ends its work relation with the
  * other side (a family with an advisor company, or an advisor company leaving a family).
  */
 export function endWorkRelation(otherEntityId: number): Promise<unknown> {
-  return apiClient.delete(`/work-relation/${otherEntityId}`);
+  return call('endWorkRelation', { params: { entityId: otherEntityId } });
 }
 
 /** Ends the relation; afterwards every list and page that showed it is read again. */

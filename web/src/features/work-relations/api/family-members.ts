@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type * as z from 'zod';
 import { FamilyMemberRow, FamilyMembersResponse, ListFamilyMembersRequest } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
@@ -14,7 +14,7 @@ export function listFamilyMembers(familyId: number | null, orderBy?: string): Pr
   const body: z.input<typeof ListFamilyMembersRequest> = {};
   if (orderBy) body.orderBy = orderBy;
   if (familyId !== null) body.filterBy = { entityId: familyId };
-  return apiClient.post('/entity-member/list-family-members', body, { schema: FamilyMembersResponse });
+  return call('listFamilyMembers', { body });
 }
 
 export function useFamilyMembers(familyId: number | null, orderBy?: string) {
@@ -28,7 +28,7 @@ export function useFamilyMembers(familyId: number | null, orderBy?: string) {
 
 /** GET /api/entity-member/family-member/{memberId}: one member of a family, for the read-only modal. */
 export function getFamilyMember(memberId: string): Promise<FamilyMemberRow> {
-  return apiClient.get(`/entity-member/family-member/${encodeURIComponent(memberId)}`, { schema: FamilyMemberRow });
+  return call('getFamilyMember', { params: { memberId } });
 }
 
 export function useFamilyMember(memberId: string | null) {

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { FamiliesResponse } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
 /** POST /api/work-relation/list-families {orderBy} (spec 02 §7): the families the current advisor company works for. */
 export function listFamilies(orderBy?: string): Promise<FamiliesResponse> {
-  return apiClient.post('/work-relation/list-families', orderBy ? { orderBy } : {}, { schema: FamiliesResponse });
+  return call('listFamilies', { body: orderBy ? { orderBy } : {} });
 }
 
 export function useFamilies(orderBy?: string) {

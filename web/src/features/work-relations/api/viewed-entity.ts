@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { EntityAddress } from '../../../../../shared/contracts/entities';
 import { OwnersResponse } from '../../../../../shared/contracts/members';
 import { WorkRelationMemberPermissions } from '../../../../../shared/contracts/work-relations';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
@@ -26,7 +26,9 @@ export type ViewedEntity = z.infer<typeof ViewedEntity>;
 
 /** GET /api/entities/{entityId}[/{familyId}]: the family id names a family both companies work for. */
 export function getViewedEntity(viewedId: number, familyId?: number): Promise<ViewedEntity> {
-  return apiClient.get(familyId === undefined ? `/entities/${viewedId}` : `/entities/${viewedId}/${familyId}`, { schema: ViewedEntity });
+  return familyId === undefined
+    ? call('getEntity', { params: { entityId: viewedId }, schema: ViewedEntity })
+    : call('getEntityViaFamily', { params: { entityId: viewedId, familyId }, schema: ViewedEntity });
 }
 
 export function useViewedEntity(viewedId: number, familyId?: number) {
@@ -36,7 +38,7 @@ export function useViewedEntity(viewedId: number, familyId?: number) {
 
 /** GET /api/authorization/work-relation-member-permissions/{entityId}: what the caller may do with the entity. */
 export function getMemberPermissions(viewedId: number): Promise<WorkRelationMemberPermissions> {
-  return apiClient.get(`/authorization/work-relation-member-permissions/${viewedId}`, { schema: WorkRelationMemberPermissions });
+  return call('getWorkRelationMemberPermissions', { params: { entityId: viewedId } });
 }
 
 export function useMemberPermissions(viewedId: number, options: { enabled: boolean }) {
@@ -46,7 +48,7 @@ export function useMemberPermissions(viewedId: number, options: { enabled: boole
 
 /** GET /api/entity-member/owners/{entityId}[/{familyId}]: the owners of the entity the page shows. */
 export function listViewedOwners(viewedId: number, familyId?: number): Promise<OwnersResponse> {
-  return apiClient.get(familyId === undefined ? `/entity-member/owners/${viewedId}` : `/entity-member/owners/${viewedId}/${familyId}`, { schema: OwnersResponse });
+  return familyId === undefined ? call('listOwnersOf', { params: { entityId: viewedId } }) : call('listOwnersViaFamily', { params: { entityId: viewedId, familyId } });
 }
 
 export function useViewedOwners(viewedId: number, familyId?: number) {

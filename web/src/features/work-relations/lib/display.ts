@@ -24,15 +24,6 @@ export function sharedSectionsText(titles: readonly string[]): string {
   return titles.length === 0 ? t('workRelations.allSections') : titles.join(', ');
 }
 
-/** '12.03.2027' from an ISO date (spec 02 §1: dates shown as day.month.year); '-' without one. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return t('common.dash');
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return t('common.dash');
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
-}
-
 /** Prefix, first and last name. */
 export function personName(person: { prefix?: string | null; firstName: string; lastName: string }): string {
   return [person.prefix, person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ');

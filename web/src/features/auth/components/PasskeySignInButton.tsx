@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t, type MessageKey } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
-import { FormAlert } from '../../auth/components/FormAlert';
+import { FormAlert } from './FormAlert';
 import { authenticationOptions, signInWithPasskey } from '../api/passkeys';
 import { ceremonyFailureOf, getPasskeyAssertion, supportsPasskeys } from '../lib/webauthn';
 

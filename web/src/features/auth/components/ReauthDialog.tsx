@@ -8,13 +8,13 @@ import { isApiError } from '../../../lib/api-client';
 import { hashPassword } from '../../../lib/password-hash';
 import { t } from '../../../messages/en-US';
 import { userAtom } from '../../../stores/session';
-import { getSalt } from '../../profile/api/get-salt';
+import { getSalt } from '../../../lib/get-salt';
 import { reauthenticate } from '../api/two-factor';
 import { settleReauthentication } from '../lib/reauth-request';
 import { CodeField } from './CodeField';
 
 /**
- * "Confirm it is you" (issue 14): asked by the API client when a guarded action answers 92.
+ * "Confirm it is you": asked by the API client when a guarded action answers 92.
  * The password (hashed in the browser, as at sign-in) or a code from the authenticator app
  * stamps the session for 10 minutes; the action is then sent again by the client.
  */

@@ -11,8 +11,8 @@ import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { isMessageKey, t, type MessageKey } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
-import { twoFactorKeys } from '../../two-factor/api/two-factor';
-import { RecoveryCodes } from '../../two-factor/components/RecoveryCodes';
+import { twoFactorKeys } from '../api/two-factor';
+import { RecoveryCodes } from './RecoveryCodes';
 import { passkeyKeys, registerPasskey, registrationOptions, removePasskey, renamePasskey, usePasskeys } from '../api/passkeys';
 import { ceremonyFailureOf, createPasskey, supportsPasskeys } from '../lib/webauthn';
 

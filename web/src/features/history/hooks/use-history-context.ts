@@ -1,5 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { ItemChangedDialog } from '../components/ItemChangedDialog';
+import { createContext, useContext } from 'react';
 
 /** Features do not import each other or the app: the route hands in links and the canvas refresh. */
 export type HistoryLinks = {
@@ -13,17 +12,8 @@ export type HistoryContextValue = {
   onCanvasChanged: () => void;
 };
 
-const HistoryContext = createContext<HistoryContextValue | null>(null);
-
-/** Wraps a canvas page: the links and refresh the history needs, and the one "item changed since" dialog. */
-export function HistoryProvider({ links, onCanvasChanged, children }: HistoryContextValue & { children: ReactNode }) {
-  return (
-    <HistoryContext.Provider value={{ links, onCanvasChanged }}>
-      {children}
-      <ItemChangedDialog />
-    </HistoryContext.Provider>
-  );
-}
+/** Provided by HistoryProvider (components/HistoryProvider.tsx), which also renders the dialogs that read it. */
+export const HistoryContext = createContext<HistoryContextValue | null>(null);
 
 export function useHistoryContext(): HistoryContextValue {
   const value = useContext(HistoryContext);

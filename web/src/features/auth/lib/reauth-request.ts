@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The bridge between the API client and the re-authentication dialog (issue 14): the
+ * The bridge between the API client and the re-authentication dialog: the
  * client's handler (setReauthenticationHandler, registered in app.tsx) opens a request;
  * the dialog, mounted once in the shell, settles it: true once the session is stamped
  * (the client then sends the guarded request again), false when the user cancels.

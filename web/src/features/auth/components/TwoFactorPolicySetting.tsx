@@ -8,7 +8,7 @@ import { useToasts } from '../../../stores/toasts';
 import { getTwoFactorPolicy, twoFactorKeys, updateTwoFactorPolicy } from '../api/two-factor';
 
 /**
- * The advisor company's "require two-factor sign-in" setting (issue 14, on the company's
+ * The advisor company's "require two-factor sign-in" setting (on the company's
  * General tab). Every member sees it; only the owner changes it (the server's canChange,
  * decided by canSetTwoFactorPolicy in shared/permissions.ts).
  */

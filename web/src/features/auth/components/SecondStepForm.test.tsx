@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fails, fakeApi, ok } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render';
-import { LoginForm } from '../../auth/components/LoginForm';
+import { LoginForm } from './LoginForm';
 
 const user = { id: 'u1', firstName: 'Anna', lastName: 'Berg', prefix: null, email: 'anna@berg.example', phone: null, isEmailConfirmed: true, lastLoginDate: null, addresses: [] };
 

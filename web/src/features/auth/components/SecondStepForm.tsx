@@ -5,13 +5,13 @@ import { Button } from '../../../components/ui/Button';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
-import { LostFactorHelp } from '../../account-recovery/components/LostFactorHelp';
-import { FormAlert } from '../../auth/components/FormAlert';
+import { LostFactorHelp } from './LostFactorHelp';
+import { FormAlert } from './FormAlert';
 import { signInWithSecondFactor } from '../api/two-factor';
 import { CodeField, CodeOrRecoveryField } from './CodeField';
 
 /**
- * The login's second step (issue 14): after the right password of an account with a second
+ * The login's second step: after the right password of an account with a second
  * factor, the code from the authenticator app, or a recovery code (each works once). It
  * must follow the password within 5 minutes, in the same browser (its pending sign-in
  * cookie); otherwise the user goes back to the password. An account

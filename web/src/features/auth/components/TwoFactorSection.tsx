@@ -11,7 +11,7 @@ import { DisableTotpDialog } from './DisableTotpDialog';
 const TotpSetupPanel = lazy(() => import('./TotpSetupPanel'));
 
 /**
- * Profile → Security, two-factor sign-in (issue 14): whether TOTP is on, the recovery codes
+ * Profile → Security, two-factor sign-in: whether TOTP is on, the recovery codes
  * left, the companies that require it, and the setup or turning it off.
  */
 export function TwoFactorSection() {

@@ -9,14 +9,14 @@ import {
   type RegistrationCredential,
 } from '../../../../../shared/contracts/passkeys';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { apiClient } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-/** Query keys of the passkeys feature. */
+/** Query keys of the passkeys. */
 export const passkeyKeys = { list: ['passkeys', 'list'] as const };
 
 /** GET /api/mfa/passkeys: the user's passkeys, oldest first. */
 export function listPasskeys(): Promise<PasskeysResponse> {
-  return apiClient.get('/mfa/passkeys', { schema: PasskeysResponse });
+  return call('listPasskeys');
 }
 
 export function usePasskeys() {
@@ -25,27 +25,27 @@ export function usePasskeys() {
 
 /** POST /api/mfa/passkey/register/options: the options for navigator.credentials.create(), as JSON. */
 export function registrationOptions(): Promise<PasskeyOptionsResponse> {
-  return apiClient.post('/mfa/passkey/register/options', undefined, { schema: PasskeyOptionsResponse });
+  return call('registrationOptions');
 }
 
 /** POST /api/mfa/passkey/register: the browser's answer and the name the user gave it; the recovery codes with the first passkey. */
 export function registerPasskey(label: string, response: RegistrationCredential): Promise<RegisterPasskeyResponse> {
-  return apiClient.post('/mfa/passkey/register', { label, response }, { schema: RegisterPasskeyResponse });
+  return call('registerPasskey', { body: { label, response } });
 }
 
 /** POST /api/mfa/passkey/{id}: renames a passkey. */
 export function renamePasskey(id: string, label: string): Promise<Passkey> {
-  return apiClient.post(`/mfa/passkey/${encodeURIComponent(id)}`, { label }, { schema: Passkey });
+  return call('renamePasskey', { params: { id }, body: { label } });
 }
 
 /** DELETE /api/mfa/passkey/{id} */
 export function removePasskey(id: string): Promise<unknown> {
-  return apiClient.delete(`/mfa/passkey/${encodeURIComponent(id)}`);
+  return call('removePasskey', { params: { id } });
 }
 
 /** POST /api/auth/passkey/options: the options for navigator.credentials.get(), as JSON (public). */
 export function authenticationOptions(): Promise<PasskeyOptionsResponse> {
-  return apiClient.post('/auth/passkey/options', undefined, { schema: PasskeyOptionsResponse });
+  return call('authenticationOptions');
 }
 
 /**
@@ -54,5 +54,5 @@ export function authenticationOptions(): Promise<PasskeyOptionsResponse> {
  * step after the password (`secondStep`), it finishes this browser's pending sign-in.
  */
 export function signInWithPasskey(response: AuthenticationCredential, options: { secondStep?: boolean } = {}): Promise<SigninResponse> {
-  return apiClient.post('/auth/passkey', { response, ...(options.secondStep ? { secondStep: true } : {}) }, { schema: SigninResponse, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
+  return call('signInWithPasskey', { body: { response, ...(options.secondStep ? { secondStep: true } : {}) }, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
 }

@@ -12,7 +12,7 @@ import { CodeField } from './CodeField';
 import { RecoveryCodes } from './RecoveryCodes';
 
 /**
- * Setting up TOTP (issue 14), loaded on demand with the QR library (`qrcode`): a new secret
+ * Setting up TOTP, loaded on demand with the QR library (`qrcode`): a new secret
  * from the server, drawn as a QR code in the browser (the secret never goes to a third
  * party) and shown as text for typing, then a code from the app turns it on and the 10
  * recovery codes are shown once.

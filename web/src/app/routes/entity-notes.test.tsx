@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NoteResponse } from '../../../../../shared/contracts/work-relations';
-import { EntityRole, EntityType } from '../../../../../shared/enums';
-import { permissionsForRole } from '../../../../../shared/permissions';
-import { currentEntityIdAtom, entitiesAtom, userIdAtom } from '../../../stores/session';
-import { renderInDataRouter } from '../../../testing/render-route';
-import { fakeApi, fails, ok, type FakeRequest } from '../../../testing/fake-api';
-import { EntityPage } from '../../work-relations/components/EntityPage';
-import { familyEntity, renderPage } from '../../work-relations/testing/render';
-import { PrivateNotes } from './PrivateNotes';
+import type { NoteResponse } from '../../../../shared/contracts/work-relations';
+import { EntityRole, EntityType } from '../../../../shared/enums';
+import { permissionsForRole } from '../../../../shared/permissions';
+import { currentEntityIdAtom, entitiesAtom, userIdAtom } from '../../stores/session';
+import { renderInDataRouter } from '../../testing/render-route';
+import { fakeApi, fails, ok, type FakeRequest } from '../../testing/fake-api';
+import { EntityPage } from '../../features/work-relations/components/EntityPage';
+import { familyEntity, renderPage } from '../../features/work-relations/testing/render';
+import { PrivateNotes } from '../../features/notes/components/PrivateNotes';
 
 let restore = () => undefined as void;
 afterEach(() => {

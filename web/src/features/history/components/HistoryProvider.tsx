@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { HistoryContext, type HistoryContextValue } from '../hooks/use-history-context';
+import { ItemChangedDialog } from './ItemChangedDialog';
+
+/** Wraps a canvas page: the links and refresh the history needs, and the one "item changed since" dialog. */
+export function HistoryProvider({ links, onCanvasChanged, children }: HistoryContextValue & { children: ReactNode }) {
+  return (
+    <HistoryContext.Provider value={{ links, onCanvasChanged }}>
+      {children}
+      <ItemChangedDialog />
+    </HistoryContext.Provider>
+  );
+}
