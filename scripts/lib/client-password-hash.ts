@@ -2,7 +2,7 @@ import { pbkdf2Sync } from 'node:crypto';
 import { passwordHashing } from '../../shared/contracts/auth';
 
 /**
- * What the browser sends for a password (web/src/features/auth/lib/password-hash.ts, with
+ * What the browser sends for a password (web/src/lib/password-hash.ts, with
  * the same constants of shared/contracts/auth.ts), computed in Node: the one copy the
  * tests, the seed, the bench and the scripts use.
  */
