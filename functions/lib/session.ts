@@ -270,12 +270,6 @@ export async function endSessionsOfUser(userId: string, options: { exceptTokenHa
   }
 }
 
-/** The session of an authenticated route (the middleware resolved it, so null is a wiring bug → 5). */
-export function requireSession(session: Session | null): Session {
-  if (!session) throw fail('UNAUTHORIZED');
-  return session;
-}
-
 export function readSessionToken(cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
   return readCookie(sessionCookieNameInUse(), cookies, cookieHeader);
 }
