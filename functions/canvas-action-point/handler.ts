@@ -1,10 +1,10 @@
 import { CompleteRequest, ContentIdPath, CreateActionPointRequest, CreateInCategoryPath, UpdateActionPointRequest } from '../../shared/contracts/canvas';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { completeActionPoint } from './complete-action-point';
-import { createActionPoint } from './create-action-point';
-import { deleteActionPoint } from './delete-action-point';
-import { listMyActionPoints } from './list-my-action-points';
-import { updateActionPoint } from './update-action-point';
+import { completeActionPoint } from '../domain/canvas/complete-action-point';
+import { createActionPoint } from '../domain/canvas/create-action-point';
+import { deleteActionPoint } from '../domain/canvas/delete-action-point';
+import { listMyActionPoints } from '../domain/canvas/list-my-action-points';
+import { updateActionPoint } from '../domain/canvas/update-action-point';
 
 export const handler = createGroupHandler('canvas-action-point', {
   createActionPoint: defineRoute({

@@ -1,9 +1,9 @@
 import { AnswerVotePath, ContentIdPath, CreateAnswerRequest, QuestionIdPath, UpdateAnswerRequest } from '../../shared/contracts/canvas';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { addAnswerVote, removeAnswerVote } from './answer-votes';
-import { createAnswer } from './create-answer';
-import { deleteAnswer } from './delete-answer';
-import { updateAnswer } from './update-answer';
+import { addAnswerVote, removeAnswerVote } from '../domain/canvas/answer-votes';
+import { createAnswer } from '../domain/canvas/create-answer';
+import { deleteAnswer } from '../domain/canvas/delete-answer';
+import { updateAnswer } from '../domain/canvas/update-answer';
 
 export const handler = createGroupHandler('canvas-answer', {
   createAnswer: defineRoute({

@@ -1,9 +1,9 @@
 import { CompleteRequest, ContentIdPath, CreateGoalRequest, CreateInCategoryPath, UpdateGoalRequest } from '../../shared/contracts/canvas';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { completeGoal } from './complete-goal';
-import { createGoal } from './create-goal';
-import { deleteGoal } from './delete-goal';
-import { updateGoal } from './update-goal';
+import { completeGoal } from '../domain/canvas/complete-goal';
+import { createGoal } from '../domain/canvas/create-goal';
+import { deleteGoal } from '../domain/canvas/delete-goal';
+import { updateGoal } from '../domain/canvas/update-goal';
 
 export const handler = createGroupHandler('canvas-goal', {
   createGoal: defineRoute({

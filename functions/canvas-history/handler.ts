@@ -2,9 +2,9 @@ import { AccessLogQuery, EventIdPath, HistoryFamilyPath, HistoryQuery } from '..
 import { familyIdField } from '../../shared/contracts/canvas';
 import * as z from 'zod';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { getCompanyAccessLog, getFamilyAccessLog, getFamilyAccessLogCsv } from './access-log';
-import { getHistory } from './get-history';
-import { revertEvent } from './revert-event';
+import { getCompanyAccessLog, getFamilyAccessLog, getFamilyAccessLogCsv } from '../domain/journal/access-log';
+import { getHistory } from '../domain/journal/get-history';
+import { revertEvent } from '../domain/journal/revert-event';
 
 /** An advisor names the family of the event they revert; a family member may leave it out. */
 const RevertQuery = z.strictObject({ familyId: familyIdField().optional() });

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanBookRequest } from '../../shared/contracts/plan-book';
 import { canExportPlanBook } from '../../shared/permissions';
-import { loadCanvas, ownFamilyId } from '../lib/canvas/context';
+import { loadCanvas, ownFamilyId } from '../domain/canvas/context';
 import { now } from '../lib/clock';
 import { batchGetItems } from '../lib/db/batch';
 import { db } from '../lib/db/client';
@@ -9,7 +9,7 @@ import type { EntityItem } from '../lib/db/entities';
 import { keys } from '../lib/db/keys';
 import type { UserItem } from '../lib/db/users';
 import { fail } from '../lib/errors';
-import { accessRecordOp } from '../lib/journal/visits';
+import { accessRecordOp } from '../domain/journal/visits';
 import { countMetric } from '../lib/metrics';
 import { businessMetrics } from '../../shared/metrics';
 import type { Session } from '../lib/session';

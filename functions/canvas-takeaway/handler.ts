@@ -1,10 +1,10 @@
 import { ArchiveTakeawayRequest, ContentIdPath, CreateInCategoryPath, CreateTakeawayRequest, TakeawayVotePath, UpdateTakeawayRequest } from '../../shared/contracts/canvas';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { archiveTakeaway } from './archive-takeaway';
-import { createTakeaway } from './create-takeaway';
-import { deleteTakeaway } from './delete-takeaway';
-import { addTakeawayVote, removeTakeawayVote } from './takeaway-votes';
-import { updateTakeaway } from './update-takeaway';
+import { archiveTakeaway } from '../domain/canvas/archive-takeaway';
+import { createTakeaway } from '../domain/canvas/create-takeaway';
+import { deleteTakeaway } from '../domain/canvas/delete-takeaway';
+import { addTakeawayVote, removeTakeawayVote } from '../domain/canvas/takeaway-votes';
+import { updateTakeaway } from '../domain/canvas/update-takeaway';
 
 export const handler = createGroupHandler('canvas-takeaway', {
   createTakeaway: defineRoute({

@@ -1,11 +1,11 @@
 import { CategoryIdPath, FamilyIdPath, SectionIdPath, UpdateCanvasTitleRequest } from '../../shared/contracts/canvas';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { createCanvas } from './create-canvas';
-import { getCanvas } from './get-canvas';
-import { getCategory } from './get-category';
-import { getSection } from './get-section';
-import { resetCanvas } from './reset-canvas';
-import { updateCanvasTitle } from './update-canvas-title';
+import { createCanvas } from '../domain/canvas/create-canvas';
+import { getCanvas } from '../domain/canvas/get-canvas';
+import { getCategory } from '../domain/canvas/get-category';
+import { getSection } from '../domain/canvas/get-section';
+import { resetCanvas } from '../domain/canvas/reset-canvas';
+import { updateCanvasTitle } from '../domain/canvas/update-canvas-title';
 
 export const handler = createGroupHandler('canvas', {
   createCanvas: defineRoute({

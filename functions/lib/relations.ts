@@ -3,7 +3,7 @@ import { effectiveWorkRelationRoleId, isWorkRelationAccessOpen, type Membership,
 import { now } from './clock';
 import { accessDayOf } from './work-relations/access-until';
 import { batchGetItems } from './db/batch';
-import type { CanvasMetaItem } from './db/canvas';
+import type { CanvasMetaItem } from '../domain/canvas/items';
 import type { EntityItem } from './db/entities';
 import { keys } from './db/keys';
 import type { WorkRelationItem, WorkRelationMemberItem } from './db/work-relations';

@@ -1,6 +1,6 @@
 import { workRelationEndRefusal } from '../../shared/permissions';
 import { fail } from '../lib/errors';
-import { resolveActor } from '../lib/journal/journal';
+import { resolveActor } from '../domain/journal/journal';
 import { requireCurrentMembership } from '../lib/memberships';
 import type { Session } from '../lib/session';
 import { endWorkRelation, relationSides } from '../lib/work-relations/end-relation';

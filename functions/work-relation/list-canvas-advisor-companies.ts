@@ -1,7 +1,7 @@
 import type { AdvisorCompanyChipsResponse } from '../../shared/contracts/work-relations';
 import { familyOfSectionId } from '../../shared/canvas-ids';
 import { canSeeAdvisorCompany } from '../../shared/permissions';
-import { loadCanvas, ownFamilyId, type CanvasContext } from '../lib/canvas/context';
+import { loadCanvas, ownFamilyId, type CanvasContext } from '../domain/canvas/context';
 import { getEntities } from '../lib/db/entities';
 import type { WorkRelationItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';

@@ -1,8 +1,8 @@
 import type { CloseReason } from '../../../shared/contracts/live';
 import { EntityType } from '../../../shared/enums';
 import { canReadCanvas, twoFactorPolicyRefusal, type CanvasAccess } from '../../../shared/permissions';
-import { resolveCanvasAccess } from '../canvas/access';
-import type { CanvasSnapshot } from '../canvas/snapshot';
+import { resolveCanvasAccess } from '../../domain/canvas/access';
+import type { CanvasSnapshot } from '../../domain/canvas/snapshot';
 import type { EntityItem } from '../db/entities';
 import type { MemberItem } from '../db/members';
 import type { UserItem } from '../db/users';
@@ -12,7 +12,7 @@ import { sessionOfItem, type Session } from '../session';
 /**
  * The one access decision: may this caller still receive or do this, now? Every outlet
  * asks it when it delivers — HTTP (functions/lib/http.ts resolves the session, then
- * functions/lib/canvas/context.ts asks for the canvas), live change delivery, presence
+ * functions/domain/canvas/context.ts asks for the canvas), live change delivery, presence
  * and the socket's own messages (functions/lib/live/revocation.ts decideSockets), the
  * dashboard and My actions, the digest (functions/lib/digest/collect.ts) and the
  * access-ending warning (functions/jobs/access-expiry). It reads nothing itself: the
@@ -24,7 +24,7 @@ import { sessionOfItem, type Session } from '../session';
  *    (functions/lib/memberships.ts toSessionMembership);
  * 3. an advisor company's two-factor policy (shared/permissions.ts twoFactorPolicyRefusal);
  * 4. the canvas: it exists, and the caller may read it — own family, or an open work
- *    relation (accessUntil), shares and the advisor's role (functions/lib/canvas/access.ts
+ *    relation (accessUntil), shares and the advisor's role (functions/domain/canvas/access.ts
  *    resolveCanvasAccess, shared/permissions.ts canReadCanvas).
  * A refusal names why, in the live channel's words (shared/contracts/live.ts CloseReason).
  */

@@ -11,7 +11,7 @@ import { businessMetrics } from '../../../shared/metrics';
 import { sortRows, type SortKey } from '../../../shared/ordering';
 import { workRelationInvitationRefusal, type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../clock';
-import type { SectionItem } from '../db/canvas';
+import type { SectionItem } from '../../domain/canvas/items';
 import { getEntity } from '../db/entities';
 import { requireInvitationByToken } from '../db/invitations';
 import { newId } from '../db/keys';
