@@ -10,7 +10,7 @@ import { newId } from '../functions/lib/db/keys';
 import { defaultPrivacySettings, putNewAccount, type UserItem } from '../functions/lib/db/users';
 import { putWorkRelation } from '../functions/lib/db/work-relations';
 import { hashPassword as storedPasswordFor, type StoredPassword } from '../functions/lib/passwords';
-import type { Session } from '../functions/lib/session';
+import type { Session } from '../functions/domain/sessions/session';
 import type { LocalStack } from '../infra/local/stack';
 import { hashPassword, newSalt, signUpAndConfirm, type TestAccount } from '../tests/support/accounts';
 import { familyWithCanvas, type FamilyWithCanvas } from '../tests/support/canvas';

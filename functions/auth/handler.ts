@@ -4,7 +4,7 @@ import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { liveSessionsEnded } from '../lib/live/revocation';
 import { announceSignInMethodChange } from '../lib/mfa/notice';
-import { endSession } from '../lib/session';
+import { endSession } from '../domain/sessions/session';
 import { getSalt } from './get-salt';
 import { setCurrentEntity } from './set-current-entity';
 import { reauthenticate } from './reauthenticate';

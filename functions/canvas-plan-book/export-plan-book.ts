@@ -12,7 +12,7 @@ import { fail } from '../lib/errors';
 import { accessRecordOp } from '../domain/journal/visits';
 import { countMetric } from '../lib/metrics';
 import { businessMetrics } from '../../shared/metrics';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { planBookDocument } from './document';
 import { buildPlanBook, userIdsOf, type PlanBook } from './model';
 import { renderPdf } from './render';

@@ -8,7 +8,7 @@ import { deleteAccessExpiry, getWorkRelation, listCanvasSections, putAccessExpir
 import { resolveActor, sharesEntry } from '../domain/journal/journal';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { requireAccessUntilAhead } from '../lib/work-relations/access-until';
 import { requireCanvasSectionIds, sharedSectionsOf } from '../lib/work-relations/sections';
 

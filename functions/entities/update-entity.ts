@@ -6,7 +6,7 @@ import { getMember } from '../lib/db/members';
 import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * Edits the current entity's information: EditEntityInfo (owner and admin always). A

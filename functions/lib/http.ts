@@ -11,7 +11,7 @@ import { refuseDeepJson, refuseIllFormedInput } from './input/well-formed';
 import { publishMetrics } from './metrics';
 import { annotateRequest, tracer } from './tracer';
 import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
-import { isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from './session';
+import { isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from '../domain/sessions/session';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;

@@ -9,7 +9,7 @@ import { keys } from './db/keys';
 import type { WorkRelationItem, WorkRelationMemberItem } from './db/work-relations';
 import { fail } from './errors';
 import { requireCurrentMembership } from './memberships';
-import type { Session } from './session';
+import type { Session } from '../domain/sessions/session';
 
 /** An entity the caller looks at, and how they relate to it (shared/permissions.ts decides what that allows). */
 export type RelatedEntity = { entity: EntityItem; view: RelationView; workRelation?: WorkRelationItem };

@@ -27,7 +27,7 @@ import { describeError, log, runWithRequestContext } from '../lib/logger';
 import { countMetric, publishMetrics } from '../lib/metrics';
 import { broadcastPresence, recheck } from '../lib/live/revocation';
 import { isSocketOpen, sendToSocket } from '../lib/live/sockets';
-import { readSessionToken, resolveSession, type Session } from '../lib/session';
+import { readSessionToken, resolveSession, type Session } from '../domain/sessions/session';
 
 /**
  * The live channel's socket routes (shared/routes.ts liveChannel), one Lambda for the three

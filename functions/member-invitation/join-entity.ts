@@ -4,7 +4,7 @@ import { roleCounterChange } from '../lib/db/entities';
 import { explainMemberInvitationRefusal, markMemberInvitationAccepted, type MemberInvitationItem } from '../lib/db/member-invitations';
 import { putNewMember, type MemberItem } from '../lib/db/members';
 import { fail, transactionCancellationReasons } from '../lib/errors';
-import { hashToken } from '../lib/session';
+import { hashToken } from '../domain/sessions/session';
 
 /**
  * Joining an entity through a member invitation, shared by accepting it signed in and by

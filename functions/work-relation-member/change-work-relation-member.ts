@@ -8,7 +8,7 @@ import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from '../lib/
 import { advisorEntry, resolveActor } from '../domain/journal/journal';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { findAdvisorOfFamily, toAdvisorMember } from '../lib/work-relations/advisors';
 
 export type WorkRelationMemberChange = 'add' | 'update' | 'remove';

@@ -5,7 +5,7 @@ import { loadCanvas, ownFamilyId, type CanvasContext } from '../domain/canvas/co
 import { getEntities } from '../lib/db/entities';
 import type { WorkRelationItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 async function chipsOf(relations: Iterable<WorkRelationItem>): Promise<AdvisorCompanyChipsResponse> {
   const entities = await getEntities([...relations].map((relation) => relation.advisorId));

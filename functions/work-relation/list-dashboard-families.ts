@@ -16,7 +16,7 @@ import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 
 type SessionMembership = ReturnType<typeof requireCurrentMembership>;
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import type { CanvasVisitItem } from '../domain/journal/visits';
 
 /** The page asked for: limit 1–50 (default 10), offset 0–100,000 (default 0); anything else → INCORRECT_INPUT (6). */

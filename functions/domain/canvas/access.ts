@@ -2,7 +2,7 @@ import { EntityType } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId, isWorkRelationAccessOpen, permissionsForWorkRelationRole, type CanvasAccess, type Membership } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { accessDayOf } from '../../lib/work-relations/access-until';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 import type { CanvasSnapshot } from './snapshot';
 
 /**

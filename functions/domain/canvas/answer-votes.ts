@@ -1,6 +1,6 @@
 import type { AnswerVoteResponse } from '../../../shared/contracts/canvas';
 import { addVote, removeVote } from './content';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /** Votes for someone else's answer: once (9), never one's own (8), with edit rights (8). */
 export async function addAnswerVote(session: Session, answerId: string): Promise<AnswerVoteResponse> {

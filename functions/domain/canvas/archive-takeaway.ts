@@ -6,7 +6,7 @@ import { contentEntry } from '../journal/journal';
 import { runSteps, withCanvasRetry } from './transaction';
 import { toTakeaway } from './views';
 import { contentKey, updateOp } from './items';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Archives a takeaway or brings it back (spec 02 §4): edit rights (8). Linked goals keep

@@ -7,7 +7,7 @@ import type { ActionPointItem, CategoryItem, GoalItem } from './items';
 import type { EntityItem } from '../../lib/db/entities';
 import { keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 import { CanvasSnapshot } from './snapshot';
 
 type Membership = NonNullable<Session['membership']>;

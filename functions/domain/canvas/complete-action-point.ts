@@ -1,7 +1,7 @@
 import type { ActionPoint } from '../../../shared/contracts/canvas';
 import { setCompleted } from './content';
 import { toActionPoint } from './views';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Completes an action point or makes it active again (spec 02 §4): anyone with edit

@@ -1,7 +1,7 @@
 import type { Goal } from '../../../shared/contracts/canvas';
 import { setCompleted } from './content';
 import { toGoal } from './views';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Completes a goal or makes it active again (spec 02 §4): anyone with edit rights (8).

@@ -5,7 +5,7 @@ import { canDeleteCanvasItem, canVote } from '../../../shared/permissions';
 import { contentKey, deleteOp, updateOp, type ContentItemOf, type ContentKind } from './items';
 import { keys } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 import { contentEntry } from '../journal/journal';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, type CanvasContext } from './context';
 import { unlinkAllSteps } from './links';

@@ -7,7 +7,7 @@ import { listMembersOfEntity } from '../../lib/db/members';
 import { keys } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
 import { resolveActor, type JournalEntry, type PendingJournal } from '../journal/journal';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 import { CanvasSnapshot } from './snapshot';
 
 /** One family's canvas as one caller may see it: the snapshot, the access, and visibility. */

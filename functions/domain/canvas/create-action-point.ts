@@ -4,7 +4,7 @@ import { planLinks } from './links';
 import { resolveAssignee } from './people';
 import { toActionPoint } from './views';
 import type { ActionPointItem } from './items';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Creates an action point in a category (spec 02 §4, §5; the shared rules in

@@ -9,7 +9,7 @@ import { toAnswer } from './views';
 import { contentRecord, putOp, updateOp, type AnswerItem } from './items';
 import { keys, newId } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Answers a question (spec 02 §4, §5): edit rights (8), a question the caller can see (4),

@@ -18,7 +18,7 @@ import {
 } from './items';
 import { defaultCanvasName, getEntity } from '../../lib/db/entities';
 import { fail, transactionCancellationReasons } from '../../lib/errors';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 import { summaryOf } from './summary';
 import { summaryRecordOf } from './summary-record';
 

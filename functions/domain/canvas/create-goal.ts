@@ -3,7 +3,7 @@ import { createInCategory } from './create-item';
 import { planLinks } from './links';
 import { toGoal } from './views';
 import type { GoalItem } from './items';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Creates a goal in a category (spec 02 §4, §5; the shared rules in createInCategory):

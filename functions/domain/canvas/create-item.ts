@@ -4,7 +4,7 @@ import { now } from '../../lib/clock';
 import { contentRecord, putOp, type ActionPointItem, type GoalItem, type LinkableKind, type TakeawayItem } from './items';
 import { newId } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleCategory, type CanvasContext } from './context';
 import { contentEntry } from '../journal/journal';
 import { otherSideSteps, type LinkPlan } from './links';

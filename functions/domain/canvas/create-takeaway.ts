@@ -4,7 +4,7 @@ import { planLinks } from './links';
 import { initiatorNamesOf } from './people';
 import { toTakeaway } from './views';
 import type { TakeawayItem } from './items';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Creates a takeaway in a category (spec 02 §4, §5; the shared rules in createInCategory):

@@ -1,5 +1,5 @@
 import { deleteContentItem } from './content';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Deletes an answer with its one-answer guard (so its author may answer again) and its

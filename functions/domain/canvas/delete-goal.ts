@@ -1,5 +1,5 @@
 import { deleteContentItem } from './content';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Deletes a goal; its takeaways and action points lose the link in the same transaction.

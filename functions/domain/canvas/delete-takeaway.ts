@@ -1,5 +1,5 @@
 import { deleteContentItem } from './content';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Deletes a takeaway with its votes; linked goals lose the link in the same transaction.

@@ -2,7 +2,7 @@ import type { Canvas } from '../../../shared/contracts/canvas';
 import { loadCanvas, ownFamilyId } from './context';
 import { toCanvas } from './views';
 import { recordRead } from '../journal/visits';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * A family's canvas as the caller may see it (spec 02 §7): without a family id the caller's

@@ -4,7 +4,7 @@ import { loadCanvas, requireVisibleCategory } from './context';
 import { toCategory } from './views';
 import { fail } from '../../lib/errors';
 import { recordRead } from '../journal/visits';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * The full-screen category (spec 02 §2, §7): questions with answers and votes, takeaways

@@ -4,7 +4,7 @@ import { loadCanvas } from './context';
 import { toSection } from './views';
 import { fail } from '../../lib/errors';
 import { recordRead } from '../journal/visits';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /** One section with its categories and their content; a section the caller cannot see → ITEM_NOT_FOUND (4). */
 export async function getSection(session: Session, sectionId: number): Promise<SectionResponse> {

@@ -1,6 +1,6 @@
 import type { MyActionPointsResponse } from '../../../shared/contracts/my-actions';
 import { assignedActionPoints } from './assigned-action-points';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * GET /api/canvas-action-point/mine: the caller's open action points on every canvas their

@@ -10,7 +10,7 @@ import { keys } from '../../lib/db/keys';
 import { updateSharedSections } from '../../lib/db/work-relations';
 import { fail } from '../../lib/errors';
 import { contentEntry, kindOfContent, type ContentItem, type JournalEntry, type PendingJournal } from '../journal/journal';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /** Deletes and their events per transaction: two items each, within DynamoDB's 100. */
 const deletesPerTransaction = Math.floor(maxTransactionItems / 2) - 1;

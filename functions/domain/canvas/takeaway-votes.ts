@@ -1,6 +1,6 @@
 import type { TakeawayVoteResponse } from '../../../shared/contracts/canvas';
 import { addVote, removeVote } from './content';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /** Votes for someone else's active takeaway: once (9), never one's own or an archived one (8). */
 export async function addTakeawayVote(session: Session, takeawayId: string): Promise<TakeawayVoteResponse> {

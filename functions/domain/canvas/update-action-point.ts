@@ -11,7 +11,7 @@ import { runSteps, withCanvasRetry } from './transaction';
 import { toActionPoint } from './views';
 import { contentKey, updateOp, type ActionPointItem } from './items';
 import { fail } from '../../lib/errors';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Edits an action point (spec 02 §6, §7): only its creator, with edit rights (8); a

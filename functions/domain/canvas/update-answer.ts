@@ -9,7 +9,7 @@ import { runSteps, withCanvasRetry } from './transaction';
 import { toAnswer } from './views';
 import { contentKey, updateOp } from './items';
 import { fail } from '../../lib/errors';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /** Edits the caller's own answer (edit rights and authorship, else FORBIDDEN 8); unknown or hidden → 4. */
 export async function updateAnswer(session: Session, id: string, input: UpdateAnswerRequest): Promise<Answer> {

@@ -8,7 +8,7 @@ import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
 import { resolveActor, titleEntry } from '../journal/journal';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Changes the current family's canvas settings (PATCH /api/canvas). The title (at least 3

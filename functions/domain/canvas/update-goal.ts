@@ -11,7 +11,7 @@ import { runSteps, withCanvasRetry } from './transaction';
 import { toGoal } from './views';
 import { contentKey, updateOp, type GoalItem } from './items';
 import { fail } from '../../lib/errors';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Edits a goal (spec 02 §6): only its creator, with edit rights (8); a completed goal is

@@ -10,7 +10,7 @@ import { runSteps, withCanvasRetry } from './transaction';
 import { toTakeaway } from './views';
 import { contentKey, updateOp, type TakeawayItem } from './items';
 import { fail } from '../../lib/errors';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * Edits a takeaway (spec 02 §4–§6): anyone with edit rights (8); an archived takeaway is

@@ -10,7 +10,7 @@ import type { UserItem } from '../../lib/db/users';
 import { fail } from '../../lib/errors';
 import { isStringKey, openCursor, sealCursor } from '../../lib/input/cursor';
 import type { AccessRecordItem } from './visits';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 /**
  * The advisor access log (written by recordRead and the plan book): which advisors read

@@ -4,7 +4,7 @@ import { nowEpochSeconds } from '../../lib/clock';
 import { queryHistory } from './events';
 import { openCursor, sealCursor } from '../../lib/input/cursor';
 import { visibleEvent } from './journal';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 
 const defaultLimit = 50;
 

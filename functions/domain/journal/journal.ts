@@ -8,7 +8,7 @@ import type { EntityItem } from '../../lib/db/entities';
 import { newEventIds } from './events';
 import { keys } from '../../lib/db/keys';
 import type { UserItem } from '../../lib/db/users';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 import type { CanvasSnapshot } from '../canvas/snapshot';
 
 /**

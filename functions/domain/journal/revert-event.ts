@@ -24,7 +24,7 @@ import { deleteWorkRelationMemberItem, putWorkRelationMemberItem, updateSharedSe
 import { fail } from '../../lib/errors';
 import { itemChanged } from './item-changed';
 import { advisorEntry, sharesEntry, stateOf, titleEntry, visibleEvent, type ContentItem, type JournalEntry } from './journal';
-import type { Session } from '../../lib/session';
+import type { Session } from '../sessions/session';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics } from '../../../shared/metrics';
 

@@ -7,7 +7,7 @@ import type { EntityItem } from '../db/entities';
 import type { MemberItem } from '../db/members';
 import type { UserItem } from '../db/users';
 import { toSessionMembership } from '../memberships';
-import { sessionOfItem, type Session } from '../session';
+import { sessionOfItem, type Session } from '../../domain/sessions/session';
 
 /**
  * The one access decision: may this caller still receive or do this, now? Every outlet
@@ -18,7 +18,7 @@ import { sessionOfItem, type Session } from '../session';
  * access-ending warning (functions/jobs/access-expiry). It reads nothing itself: the
  * caller hands it the stored items it read (for many callers in one round trip:
  * decide-now.ts) and it applies, in this order, the rules that already exist elsewhere:
- * 1. the session (functions/lib/session.ts sessionOfItem: signed out or revoked → the item
+ * 1. the session (functions/domain/sessions/session.ts sessionOfItem: signed out or revoked → the item
  *    is gone; idle or absolute expiry passed);
  * 2. the membership the caller acts as: active, and its role's permissions
  *    (functions/lib/memberships.ts toSessionMembership);
@@ -42,7 +42,7 @@ export type AccessFacts = {
   session?: { resolved: Session } | { item: Record<string, unknown> | undefined };
   /**
    * The membership the caller acts as: the session's current one (HTTP; every membership
-   * change and the two-factor policy refresh it in the sessions, functions/lib/session.ts
+   * change and the two-factor policy refresh it in the sessions, functions/domain/sessions/session.ts
    * refreshMembershipInSessions), a member item as read (undefined: not a member), or a
    * membership this decision already allowed (one per canvas of a list: the digest).
    */

@@ -33,7 +33,7 @@ import { reserveMail } from '../limits/mail';
 import { sendEmail } from '../mail/mailer';
 import { appLink, emailTemplates } from '../mail/templates';
 import { requireCurrentMembership } from '../memberships';
-import type { Session } from '../session';
+import type { Session } from '../../domain/sessions/session';
 import { requireAccessUntilAhead } from './access-until';
 import { requireCanvasSectionIds, sharedSectionsOf } from './sections';
 

@@ -1,12 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { nowEpochSeconds } from './clock';
-import { config } from './config';
-import { db, tableName } from './db/client';
-import { keys } from './db/keys';
-import { queryAll } from './db/query';
-import { fail, isConditionalCheckFailure } from './errors';
-import type { Membership } from '../../shared/permissions';
+import { nowEpochSeconds } from '../../lib/clock';
+import { config } from '../../lib/config';
+import { fail, isConditionalCheckFailure } from '../../lib/errors';
+import {
+  deleteSessionItem,
+  deleteSessionItems,
+  firstPageOfSessionItems,
+  getSessionItem,
+  putSessionItem,
+  querySessionItemsOfUser,
+  sessionItemKeys,
+  sessionKeysOfUser,
+  updateSessionItem,
+  type SessionItem,
+} from './session-items';
+import type { Membership } from '../../../shared/permissions';
 
 /**
  * How long a session lives (README, Security notes): it ends after 30 minutes without a
@@ -55,22 +63,6 @@ export type Session = {
   authenticatedAt?: number;
 };
 
-type SessionItem = Session & {
-  PK: string;
-  SK: string;
-  GSI1PK: string;
-  GSI1SK: string;
-  GSI2PK: string;
-  GSI2SK: string;
-  /** Epoch seconds. */
-  createdAt: number;
-  /** Epoch seconds of the last request (to touchIntervalSeconds). */
-  lastSeenAt?: number;
-  /** The browser's User-Agent at sign-in (cut to 512 characters), for the sessions list. */
-  userAgent?: string;
-  remember?: boolean;
-};
-
 /** A session as the sessions list needs it. */
 export type SessionSummary = { sessionId: string; tokenHash: string; createdAt: number; lastSeenAt: number; userAgent: string };
 
@@ -112,18 +104,15 @@ export async function startSession(userId: string, membership: Session['membersh
     authenticatedAt: nowS,
   };
   const item: SessionItem = {
-    ...keys.session(tokenHash),
-    ...keys.sessionsOfUser(userId),
-    GSI1SK: `SESSION#${tokenHash}`,
     // GSI1 lists the user's sessions; the expiry bucket for the cleanup job goes on GSI2.
-    ...keys.expiryBucketOnGsi2(session.expiresAt),
+    ...sessionItemKeys(userId, tokenHash, session.expiresAt),
     ...session,
     createdAt: nowS,
     lastSeenAt: nowS,
     userAgent: (options.userAgent ?? '').slice(0, 512),
     remember: options.remember === true,
   };
-  await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+  await putSessionItem(item);
   return { cookie: cookie(token, absoluteSeconds), session };
 }
 
@@ -135,11 +124,7 @@ function sessionIdOf(item: Pick<SessionItem, 'sessionId' | 'tokenHash'>): string
 /** The user's live sessions (one Query on GSI1), newest first. */
 export async function listSessionsOfUser(userId: string): Promise<SessionSummary[]> {
   const nowS = nowEpochSeconds();
-  const items = await queryAll<SessionItem>({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId).GSI1PK },
-  });
+  const items = await querySessionItemsOfUser(userId);
   return items
     .filter((item) => item.expiresAt > nowS && item.idleExpiresAt > nowS)
     .map((item) => ({
@@ -161,15 +146,7 @@ export function isRecentlyAuthenticated(session: Pick<Session, 'authenticatedAt'
 export async function markSessionAuthenticated(session: Session): Promise<number> {
   const nowS = nowEpochSeconds();
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.session(session.tokenHash),
-        UpdateExpression: 'SET authenticatedAt = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':now': nowS },
-      }),
-    );
+    await updateSessionItem(session.tokenHash, { authenticatedAt: nowS }, { mustExist: true });
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw fail('SESSION_EXPIRED');
     throw error;
@@ -182,13 +159,13 @@ export async function markSessionAuthenticated(session: Session): Promise<number
 export async function endSessionById(userId: string, sessionId: string): Promise<string | undefined> {
   const target = (await listSessionsOfUser(userId)).find((session) => session.sessionId === sessionId);
   if (!target) return undefined;
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(target.tokenHash) }));
+  await deleteSessionItem(target.tokenHash);
   return target.tokenHash;
 }
 
 /** Ends a session server-side; returns the Set-Cookie value that clears the cookie. */
 export async function endSession(session: Session | null): Promise<string> {
-  if (session) await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(session.tokenHash) }));
+  if (session) await deleteSessionItem(session.tokenHash);
   return clearSessionCookie();
 }
 
@@ -198,14 +175,7 @@ export function clearSessionCookie(): string {
 
 /** Makes an entity current for this session (null clears it), with the caller's membership in it. */
 export async function setSessionEntity(session: Session, membership: Session['membership']): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(session.tokenHash),
-      UpdateExpression: 'SET currentEntityId = :e, membership = :m',
-      ExpressionAttributeValues: { ':e': membership?.entityId ?? null, ':m': membership },
-    }),
-  );
+  await updateSessionItem(session.tokenHash, { currentEntityId: membership?.entityId ?? null, membership });
   session.currentEntityId = membership?.entityId ?? null;
   session.membership = membership;
 }
@@ -215,26 +185,12 @@ export async function setSessionEntity(session: Session, membership: Session['me
  * user whose current entity is this one gets the new membership (null when removed).
  */
 export async function refreshMembershipInSessions(userId: string, entityId: number, membership: Session['membership']): Promise<void> {
-  const result = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId).GSI1PK },
-    }),
-  );
-  const affected = (result.Items ?? []).filter((item) => item.currentEntityId === entityId);
+  const affected = (await firstPageOfSessionItems(userId)).filter((item) => item.currentEntityId === entityId);
   await Promise.all(
     affected.map((item) =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { PK: item.PK, SK: item.SK },
-          UpdateExpression: 'SET currentEntityId = :e, membership = :m',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':e': membership ? entityId : null, ':m': membership },
-        }),
-      ).catch(() => undefined), // a session that ended meanwhile needs no refresh
+      updateSessionItem({ PK: item.PK as string, SK: item.SK as string }, { currentEntityId: membership ? entityId : null, membership }, { mustExist: true }).catch(
+        () => undefined, // a session that ended meanwhile needs no refresh
+      ),
     ),
   );
 }
@@ -244,30 +200,8 @@ export async function refreshMembershipInSessions(userId: string, entityId: numb
  * caller's own. One Query on GSI1, then batched deletes.
  */
 export async function endSessionsOfUser(userId: string, options: { exceptTokenHash?: string } = {}): Promise<void> {
-  const keysToDelete: Array<Record<string, unknown>> = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId).GSI1PK },
-        ProjectionExpression: 'PK, SK, tokenHash',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.tokenHash !== options.exceptTokenHash) keysToDelete.push({ PK: item.PK, SK: item.SK });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  for (let start = 0; start < keysToDelete.length; start += 25) {
-    let requests = keysToDelete.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length && attempt < 5; attempt += 1) {
-      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-    }
-    if (requests.length) throw new Error('could not end all sessions of a user');
-  }
+  const sessions = await sessionKeysOfUser(userId);
+  await deleteSessionItems(sessions.filter((item) => item.tokenHash !== options.exceptTokenHash).map(({ PK, SK }) => ({ PK, SK })));
 }
 
 export function readSessionToken(cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
@@ -317,8 +251,7 @@ export function sessionOfItem(item: Record<string, unknown> | undefined): Sessio
 export async function resolveSession(token: string | undefined): Promise<Session> {
   if (!token) throw fail('UNAUTHORIZED');
   const tokenHash = hashToken(token);
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
-  const item = result.Item as SessionItem | undefined;
+  const item = await getSessionItem(tokenHash);
   // The same rule the live channel and every other outlet apply (sessionOfItem).
   const standing = sessionOfItem(item);
   if (standing === null || standing === 'expired' || !item) throw fail('SESSION_EXPIRED');
@@ -327,16 +260,8 @@ export async function resolveSession(token: string | undefined): Promise<Session
   if (item.idleExpiresAt - nowS < sessionLifetime.idleSeconds - touchIntervalSeconds) {
     session.idleExpiresAt = Math.min(nowS + sessionLifetime.idleSeconds, item.expiresAt);
     try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.session(tokenHash),
-          UpdateExpression: 'SET idleExpiresAt = :i, lastSeenAt = :now',
-          // Not for a session revoked meanwhile: the update would write a stub item back.
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':i': session.idleExpiresAt, ':now': nowS },
-        }),
-      );
+      // Not for a session revoked meanwhile: the update would write a stub item back.
+      await updateSessionItem(tokenHash, { idleExpiresAt: session.idleExpiresAt, lastSeenAt: nowS }, { mustExist: true });
     } catch (error) {
       if (isConditionalCheckFailure(error)) throw fail('SESSION_EXPIRED');
       throw error;
