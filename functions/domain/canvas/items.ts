@@ -3,6 +3,7 @@ import type { CategoryTypeId, GoalTerm, Priority, SectionTypeId } from '../../..
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
+import type { LinkField } from '../../../shared/canvas-links';
 
 /**
  * The canvas of a family: every item in the partition CANVAS#<familyId> (docs/data-model.md),
@@ -121,7 +122,7 @@ export type InitiatorNames = { firstName: string; lastName: string };
 
 export type ContentKind = 'answer' | 'takeaway' | 'goal' | 'actionPoint';
 export type LinkableKind = 'takeaway' | 'goal' | 'actionPoint';
-export type LinkField = 'linkedGoalIds' | 'linkedTakeawayIds' | 'linkedActionPointIds';
+export type { LinkField };
 
 export type ContentItemOf = { answer: AnswerItem; takeaway: TakeawayItem; goal: GoalItem; actionPoint: ActionPointItem };
 

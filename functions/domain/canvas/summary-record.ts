@@ -1,6 +1,7 @@
 import type { CategoryItem, GoalItem, SectionItem, TakeawayItem } from './items';
 import { keys } from '../../lib/db/keys';
 import type { CanvasSummaryItem } from './summary';
+import { linkFields } from '../../../shared/canvas-links';
 
 /**
  * How the dashboard summary is stored: the card's lists (sections, categories, the first
@@ -17,7 +18,7 @@ type CardField = (typeof cardFields)[number];
 type Card = Pick<CanvasSummaryItem, CardField>;
 
 /** Stored sets (votes, links) as sorted lists, and back (the fields that are sets on items). */
-const setFields = new Set(['voterIds', 'linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds']);
+const setFields = new Set<string>(['voterIds', ...linkFields]);
 const setsAsLists = (_key: string, value: unknown) => (value instanceof Set ? [...(value as Set<string>)].sort() : value);
 const listsAsSets = (key: string, value: unknown) => (setFields.has(key) && Array.isArray(value) ? new Set(value as string[]) : value);
 

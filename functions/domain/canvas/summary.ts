@@ -6,6 +6,7 @@ import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { CanvasSnapshot } from './snapshot';
 import { encodeCard, summaryFromRecord, summaryRecordOf } from './summary-record';
+import { itemOfState } from '../journal/state-codec';
 
 /**
  * The dashboard card of a family, kept beside its canvas (issue 15): `C#SUMMARY` in the
@@ -69,7 +70,6 @@ export const markKey = (itemId: string) => itemId.slice(-12);
 export const markOf = (at: string, userId: string, sectionId: number | null) => `${Date.parse(at).toString(36)}|${userId.slice(0, 8)}|${sectionId}`;
 
 const summarySk = keys.canvasSummary(0).SK;
-const setFields = new Set(['voterIds', 'linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds']);
 const byCreation = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 const bySequence = (a: { sequenceNumber: number }, b: { sequenceNumber: number }) => a.sequenceNumber - b.sequenceNumber;
 
@@ -124,16 +124,6 @@ export function summaryOf(familyId: number, snapshot: CanvasSnapshot, content: C
   };
 }
 
-/** A journaled state back as an item: lists back to sets, empty sets left out. */
-function itemOfState(state: Record<string, unknown>): Record<string, unknown> {
-  const item: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(state)) {
-    if (setFields.has(field)) {
-      if (Array.isArray(value) && value.length) item[field] = new Set(value as string[]);
-    } else item[field] = value;
-  }
-  return item;
-}
 
 const contentMaps = { answer: 'answers', takeaway: 'takeaways', goal: 'goals', actionPoint: 'actionPoints' } as const;
 

@@ -3,6 +3,7 @@ import { canSeeWholeCanvas, type CanvasAccess } from '../../../shared/permission
 import { latestEventOfItem } from './events';
 import { AppError, fail } from '../../lib/errors';
 import { stateOf, type ContentItem } from './journal';
+import { isLinkField } from '../../../shared/canvas-links';
 
 /**
  * The one refusal of a change made on an out-of-date view (DESIGN.md "Stale writes"): 409,
@@ -12,7 +13,6 @@ import { stateOf, type ContentItem } from './journal';
  */
 
 const contentTypes = new Set<HistoryItemType>(['answer', 'takeaway', 'goal', 'actionPoint']);
-const linkFields = ['linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds'];
 
 export async function itemChanged(
   context: { familyId: number; access: CanvasAccess },
@@ -22,7 +22,7 @@ export async function itemChanged(
   const latest = contentTypes.has(item.itemType) ? await latestEventOfItem(context.familyId, item.itemId) : undefined;
   const changedBy = latest && latest.id !== item.ownEventId ? latest : undefined;
   // Links may point into sections hidden from the reader (as in their history events).
-  const current = item.current && !canSeeWholeCanvas(context.access) ? Object.fromEntries(Object.entries(item.current).filter(([field]) => !linkFields.includes(field))) : item.current;
+  const current = item.current && !canSeeWholeCanvas(context.access) ? Object.fromEntries(Object.entries(item.current).filter(([field]) => !isLinkField(field))) : item.current;
   const details: ItemChangedDetails = {
     itemType: item.itemType,
     itemId: item.itemId,

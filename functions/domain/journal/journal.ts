@@ -10,6 +10,10 @@ import { keys } from '../../lib/db/keys';
 import type { UserItem } from '../../lib/db/users';
 import type { Session } from '../sessions/session';
 import type { CanvasSnapshot } from '../canvas/snapshot';
+import { isLinkField } from '../../../shared/canvas-links';
+import { stateOf } from './state-codec';
+
+export { stateOf };
 
 /**
  * The journal (DESIGN.md "one journal, many uses"): the one place that shapes a history
@@ -53,16 +57,6 @@ const contentKinds: Record<ContentItem['type'], ContentKind> = { Answer: 'answer
 
 export const kindOfContent = (item: Pick<ContentItem, 'type'>): ContentKind => contentKinds[item.type];
 
-/** An item's fields as the journal keeps them: sets as sorted lists, no keys. */
-export function stateOf(item: object | null | undefined): HistoryState {
-  if (!item) return null;
-  const state: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(item)) {
-    if (['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'].includes(field) || value === undefined) continue;
-    state[field] = value instanceof Set ? [...value].sort() : value;
-  }
-  return state;
-}
 
 /** The title an event shows: the item's title, or an answer's first 80 characters. */
 export function titleOf(item: Pick<ContentItem, 'type'> & { title?: string; text?: string | null }): string {
@@ -217,11 +211,9 @@ export async function resolveActor(session: Session): Promise<HistoryActor> {
 
 // ---- who sees what -------------------------------------------------------------------------
 
-const linkFields = ['linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds'];
-
 function withoutLinks(state: HistoryState): HistoryState {
   if (!state) return state;
-  return Object.fromEntries(Object.entries(state).filter(([field]) => !linkFields.includes(field)));
+  return Object.fromEntries(Object.entries(state).filter(([field]) => !isLinkField(field)));
 }
 
 /** A state with one person's id replaced by anotherAdvisorId (in its fields and lists). */

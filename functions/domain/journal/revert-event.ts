@@ -27,6 +27,8 @@ import { advisorEntry, sharesEntry, stateOf, titleEntry, visibleEvent, type Cont
 import type { Session } from '../sessions/session';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics } from '../../../shared/metrics';
+import { linkFields } from '../../../shared/canvas-links';
+import { itemOfState } from './state-codec';
 
 /**
  * Undo (issue "every change recorded"): reverts one event, or the whole batch it belongs to
@@ -93,19 +95,6 @@ const isContent = (event: HistoryEvent): event is HistoryEvent & { itemType: Con
 
 /** Fields that are bookkeeping, not content: a revert never sets them back. */
 const bookkeeping = new Set(['version', 'changedAt', 'changedByUserId', 'PK', 'SK', 'type', 'id', 'categoryId', 'sectionId', 'createdByUserId', 'createdAt', 'questionId']);
-const linkFields: LinkField[] = ['linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds'];
-const setFields = new Set<string>([...linkFields, 'voterIds']);
-
-/** A journaled state back as an item: lists back to sets, empty sets left out. */
-function itemOf(state: Record<string, unknown>): ContentItem {
-  const item: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(state)) {
-    if (setFields.has(field)) {
-      if (Array.isArray(value) && value.length) item[field] = new Set(value as string[]);
-    } else item[field] = value;
-  }
-  return item as ContentItem;
-}
 
 const closedField = (kind: LinkableKind) => (kind === 'takeaway' ? 'archived' : 'completed');
 
@@ -185,7 +174,7 @@ async function planContentRevert(context: CanvasContext, event: HistoryEvent & {
     // Undoing a batch (a reset) goes on where a collision stopped it: what is back stays.
     if (current && peers.size > 1) return [];
     if (current) throw await refuse(context, event, currentState, 'The item exists again; there is nothing to restore.');
-    const before = itemOf(event.before ?? {});
+    const before = itemOfState(event.before ?? {}) as ContentItem;
     const restored = { ...before, version: (before.version ?? 0) + 1 } as ContentItem & Record<string, unknown>;
     const keptVoters = [...((restored.voterIds as Set<string> | undefined) ?? [])].filter((voter) => voters.has(voter));
     if (keptVoters.length) restored.voterIds = new Set(keptVoters);
