@@ -191,7 +191,7 @@ export function assigneeIndexOf(familyId: number, item: Pick<ActionPointItem, 'i
 
 /** An answer, takeaway, goal or action point with its key (an action point with its assignee index). */
 export function contentRecord(familyId: number, item: AnswerItem | TakeawayItem | GoalItem | ActionPointItem) {
-  const record: Record<string, unknown> = { ...contentKey(familyId, kindOfItem(item), item.id), ...item };
+  const record: Record<string, unknown> = { ...contentKey(familyId, contentKindOfType[item.type], item.id), ...item };
   delete record.GSI2PK;
   delete record.GSI2SK;
   if (item.type === 'ActionPoint') Object.assign(record, assigneeIndexOf(familyId, item));
@@ -228,18 +228,11 @@ function withoutEmptySets(record: Record<string, unknown>): Record<string, unkno
   return record;
 }
 
-function kindOfItem(item: { type: string }): ContentKind {
-  switch (item.type) {
-    case 'Answer':
-      return 'answer';
-    case 'Takeaway':
-      return 'takeaway';
-    case 'Goal':
-      return 'goal';
-    default:
-      return 'actionPoint';
-  }
-}
+/** The content kind of each stored item type: the one map of them. */
+export const contentKindOfType = { Answer: 'answer', Takeaway: 'takeaway', Goal: 'goal', ActionPoint: 'actionPoint' } as const satisfies Record<
+  (AnswerItem | TakeawayItem | GoalItem | ActionPointItem)['type'],
+  ContentKind
+>;
 
 // ---- transaction items -------------------------------------------------------------------
 

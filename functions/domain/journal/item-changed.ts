@@ -4,6 +4,7 @@ import { latestEventOfItem } from './events';
 import { AppError, fail } from '../../lib/errors';
 import { stateOf, type ContentItem } from './journal';
 import { isLinkField } from '../../../shared/canvas-links';
+import { contentKindOfType } from '../canvas/items';
 
 /**
  * The one refusal of a change made on an out-of-date view (DESIGN.md "Stale writes"): 409,
@@ -41,6 +42,6 @@ export async function itemChanged(
  */
 export async function requireVersion(context: { familyId: number; access: CanvasAccess }, item: ContentItem, version: number | undefined): Promise<void> {
   if (version === undefined || version === item.version) return;
-  const itemType = ({ Answer: 'answer', Takeaway: 'takeaway', Goal: 'goal', ActionPoint: 'actionPoint' } as const)[item.type];
+  const itemType = contentKindOfType[item.type];
   throw await itemChanged(context, { itemType, itemId: item.id, current: stateOf(item) }, 'Someone changed this item meanwhile.');
 }

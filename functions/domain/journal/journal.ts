@@ -12,6 +12,7 @@ import type { Session } from '../sessions/session';
 import type { CanvasSnapshot } from '../canvas/snapshot';
 import { isLinkField } from '../../../shared/canvas-links';
 import { stateOf } from './state-codec';
+import { contentKindOfType } from '../canvas/items';
 
 export { stateOf };
 
@@ -53,9 +54,7 @@ export type PendingJournal = {
 
 export type ContentItem = AnswerItem | TakeawayItem | GoalItem | ActionPointItem;
 
-const contentKinds: Record<ContentItem['type'], ContentKind> = { Answer: 'answer', Takeaway: 'takeaway', Goal: 'goal', ActionPoint: 'actionPoint' };
-
-export const kindOfContent = (item: Pick<ContentItem, 'type'>): ContentKind => contentKinds[item.type];
+export const kindOfContent = (item: Pick<ContentItem, 'type'>): ContentKind => contentKindOfType[item.type];
 
 
 /** The title an event shows: the item's title, or an answer's first 80 characters. */

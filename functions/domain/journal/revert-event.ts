@@ -29,6 +29,7 @@ import { countMetric } from '../../lib/metrics';
 import { businessMetrics } from '../../../shared/metrics';
 import { linkFields } from '../../../shared/canvas-links';
 import { itemOfState } from './state-codec';
+import { contentKindOfType } from '../canvas/items';
 
 /**
  * Undo (issue "every change recorded"): reverts one event, or the whole batch it belongs to
@@ -271,7 +272,7 @@ function contentEntryOf(action: 'restored' | 'reverted', before: ContentItem | n
   const item = (after ?? before) as ContentItem & { title?: string; text?: string | null };
   return {
     action,
-    itemType: item.type === 'Answer' ? 'answer' : item.type === 'Takeaway' ? 'takeaway' : item.type === 'Goal' ? 'goal' : 'actionPoint',
+    itemType: contentKindOfType[item.type],
     itemId: item.id,
     sectionId: item.sectionId,
     categoryId: item.categoryId,
