@@ -7,6 +7,7 @@ import { AppError, fail, transactionCancellationReasons } from '../../lib/errors
 import { eventsOf, type PendingJournal } from '../journal/journal';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics, canvasWriteKindDimension } from '../../../shared/metrics';
+import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
 
 /**
  * A canvas write is one TransactWriteItems whose conditions hold the rules (spec 02 §4–§6).
@@ -21,13 +22,10 @@ export const maxTransactionItems = 100;
 
 const changedMeanwhile = 'The canvas changed meanwhile. Reload and try again.';
 
-/**
- * The canvas changed between the read and the write. withCanvasRetry catches it and plans
- * again; should a write ever run without it, the client still gets a catalogue error (9).
- */
-class CanvasChangedMeanwhile extends AppError {
+/** The canvas changed between the read and the write: withCanvasRetry plans again. */
+class CanvasChangedMeanwhile extends ChangedMeanwhile {
   constructor() {
-    super('ITEM_FOUND', { message: changedMeanwhile });
+    super(changedMeanwhile);
   }
 }
 
@@ -102,13 +100,9 @@ const maxAttempts = 5;
  * After a few lost races the caller is told to retry.
  */
 export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof CanvasChangedMeanwhile)) throw error;
-      if (attempt >= maxAttempts) throw fail('ITEM_FOUND', { message: changedMeanwhile });
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-    }
-  }
+  return retryWhileChanged(() => work(), {
+    attempts: maxAttempts,
+    pauseMs: (attempt) => Math.random() * 20 * attempt,
+    whenExhausted: () => fail('ITEM_FOUND', { message: changedMeanwhile }),
+  });
 }
