@@ -6,7 +6,7 @@ import { now } from '../lib/clock';
 import { batchGetItems } from '../lib/db/batch';
 import { db } from '../lib/db/client';
 import type { EntityItem } from '../lib/db/entities';
-import { keys } from '../lib/db/keys';
+import { isUserPartition, keys } from '../lib/db/keys';
 import type { UserItem } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { accessRecordOp } from '../domain/journal/visits';
@@ -67,7 +67,7 @@ export async function exportPlanBook(session: Session, familyIdParam: number | u
   const users = new Map<string, UserItem>();
   const entities = new Map<number, EntityItem>();
   for (const item of found) {
-    if (item.PK.startsWith('USER#')) users.set((item as UserItem).id, item as UserItem);
+    if (isUserPartition(item.PK)) users.set((item as UserItem).id, item as UserItem);
     else entities.set((item as EntityItem).id, item as EntityItem);
   }
   const nameOf = (userId: string | null | undefined) => {

@@ -5,7 +5,7 @@ import { decideAccess } from '../../lib/access/decide';
 import { batchGetItems } from '../../lib/db/batch';
 import type { ActionPointItem, CategoryItem, GoalItem } from './items';
 import type { EntityItem } from '../../lib/db/entities';
-import { keys } from '../../lib/db/keys';
+import { entityIdOfPartition, familyIdOfCanvasPartition, keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
 import type { Session } from '../sessions/session';
 import { CanvasSnapshot } from './snapshot';
@@ -32,7 +32,7 @@ export async function assignedActionPoints(userId: string, memberships: readonly
   // The index is eventually consistent: an item completed a moment ago may still be listed.
   const open = indexed.filter((item) => item.assigneeId === userId && !item.completed);
   if (!open.length) return [];
-  const familyIdOf = (item: { PK: string }) => Number(item.PK.slice('CANVAS#'.length));
+  const familyIdOf = (item: { PK: string }) => familyIdOfCanvasPartition(item.PK);
   const families = [...new Set(open.map(familyIdOf))];
   const advisorMemberships = memberships.filter((membership) => membership.entityTypeId === EntityType.AdvisorCompany);
   const wanted = families.flatMap((familyId) => [
@@ -49,7 +49,8 @@ export async function assignedActionPoints(userId: string, memberships: readonly
   const byPartition = new Map<string, Array<Record<string, unknown> & { PK: string; SK: string }>>();
   const names = new Map<number, string>();
   for (const record of found) {
-    if (record.PK.startsWith('ENTITY#')) names.set(Number(record.PK.slice('ENTITY#'.length)), (record as unknown as EntityItem).entityName);
+    const entityId = entityIdOfPartition(record.PK);
+    if (entityId !== undefined) names.set(entityId, (record as unknown as EntityItem).entityName);
     else byPartition.set(record.PK, [...(byPartition.get(record.PK) ?? []), record]);
   }
   const accessOf = new Map<number, CanvasAccess[]>();

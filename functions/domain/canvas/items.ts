@@ -1,7 +1,7 @@
 import { BatchWriteCommand, GetCommand, TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { CategoryTypeId, GoalTerm, Priority, SectionTypeId } from '../../../shared/enums';
 import { db, tableName } from '../../lib/db/client';
-import { keys } from '../../lib/db/keys';
+import { canvasRecordKindOf, keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
 import type { LinkField } from '../../../shared/canvas-links';
 
@@ -205,7 +205,7 @@ export function contentRecord(familyId: number, item: AnswerItem | TakeawayItem 
  */
 export function assigneeIndexUpdate(op: TransactWriteItem, familyId: number, after: Record<string, unknown>): TransactWriteItem {
   const update = op.Update;
-  if (!update || !String(update.Key?.SK).startsWith('C#ACTION#')) return op;
+  if (!update || canvasRecordKindOf(String(update.Key?.SK)) !== 'actionPoint') return op;
   const index = assigneeIndexOf(familyId, after as unknown as ActionPointItem);
   const names = { ...update.ExpressionAttributeNames, '#GSI2PK': 'GSI2PK', '#GSI2SK': 'GSI2SK' };
   let expression = update.UpdateExpression ?? '';
@@ -302,7 +302,8 @@ export function updateOp(key: Key, spec: UpdateSpec, condition?: Condition): Tra
   };
 }
 
-const contentSortKey = /^C#(ANSWER|TAKEAWAY|GOAL|ACTION)#/;
+const contentRecordKinds = new Set<string | undefined>(['answer', 'takeaway', 'goal', 'actionPoint']);
+const isContentSortKey = (sk: unknown) => contentRecordKinds.has(canvasRecordKindOf(String(sk)));
 
 /**
  * Marks a put or update of an answer, takeaway, goal or action point with who changed it
@@ -310,10 +311,10 @@ const contentSortKey = /^C#(ANSWER|TAKEAWAY|GOAL|ACTION)#/;
  * Other items pass unchanged.
  */
 export function stampChange(op: TransactWriteItem, userId: string, at: string): TransactWriteItem {
-  if (op.Put && contentSortKey.test(String(op.Put.Item?.SK))) {
+  if (op.Put && isContentSortKey(op.Put.Item?.SK)) {
     return { Put: { ...op.Put, Item: { ...op.Put.Item, changedAt: at, changedByUserId: userId } } };
   }
-  if (op.Update && contentSortKey.test(String(op.Update.Key?.SK))) {
+  if (op.Update && isContentSortKey(op.Update.Key?.SK)) {
     const stamp = '#changedAt = :changedAt, #changedByUserId = :changedByUserId';
     const expression = op.Update.UpdateExpression ?? '';
     return {

@@ -14,6 +14,7 @@ import type { WorkRelationItem, WorkRelationMemberItem } from '../../lib/db/work
 import type { CanvasVisitItem } from '../journal/visits';
 import type { CanvasSummaryItem } from './summary';
 import { summaryFromRecord } from './summary-record';
+import { canvasRecordKindOf } from '../../lib/db/keys';
 
 /**
  * One canvas partition read into maps: what the one canvas Query returned, sorted by
@@ -44,25 +45,50 @@ export class CanvasSnapshot {
   }
 
   private add(record: Record<string, unknown>): void {
-    const sk = String(record.SK);
-    if (sk === 'C#META') this.meta = record as CanvasMetaItem;
-    else if (sk === 'C#SUMMARY') this.summary = summaryFromRecord(record);
-    else if (sk.startsWith('C#ACCESS#')) {
-      const relation = record as WorkRelationItem;
-      this.workRelations.set(relation.advisorId, relation);
-    } else if (sk.startsWith('C#WRMEMBER#')) {
-      const member = record as WorkRelationMemberItem;
-      this.workRelationMembers.set(`${member.advisorId}#${member.userId}`, member);
-    } else if (sk.startsWith('C#VISIT#')) {
-      const visit = record as CanvasVisitItem;
-      this.visits.set(visit.userId, visit);
-    } else if (sk.startsWith('C#SECTION#')) this.put(this.sections, record as SectionItem);
-    else if (sk.startsWith('C#CATEGORY#')) this.put(this.categories, record as CategoryItem);
-    else if (sk.startsWith('C#QUESTION#')) this.put(this.questions, record as QuestionItem);
-    else if (sk.startsWith('C#ANSWER#')) this.put(this.answers, record as AnswerItem);
-    else if (sk.startsWith('C#TAKEAWAY#')) this.put(this.takeaways, record as TakeawayItem);
-    else if (sk.startsWith('C#GOAL#')) this.put(this.goals, record as GoalItem);
-    else if (sk.startsWith('C#ACTION#')) this.put(this.actionPoints, record as ActionPointItem);
+    switch (canvasRecordKindOf(String(record.SK))) {
+      case 'meta':
+        this.meta = record as CanvasMetaItem;
+        break;
+      case 'summary':
+        this.summary = summaryFromRecord(record);
+        break;
+      case 'workRelation': {
+        const relation = record as WorkRelationItem;
+        this.workRelations.set(relation.advisorId, relation);
+        break;
+      }
+      case 'workRelationMember': {
+        const member = record as WorkRelationMemberItem;
+        this.workRelationMembers.set(`${member.advisorId}#${member.userId}`, member);
+        break;
+      }
+      case 'visit': {
+        const visit = record as CanvasVisitItem;
+        this.visits.set(visit.userId, visit);
+        break;
+      }
+      case 'section':
+        this.put(this.sections, record as SectionItem);
+        break;
+      case 'category':
+        this.put(this.categories, record as CategoryItem);
+        break;
+      case 'question':
+        this.put(this.questions, record as QuestionItem);
+        break;
+      case 'answer':
+        this.put(this.answers, record as AnswerItem);
+        break;
+      case 'takeaway':
+        this.put(this.takeaways, record as TakeawayItem);
+        break;
+      case 'goal':
+        this.put(this.goals, record as GoalItem);
+        break;
+      case 'actionPoint':
+        this.put(this.actionPoints, record as ActionPointItem);
+        break;
+    }
   }
 
   private put<K, V extends { id: K }>(map: Map<K, V>, item: V): void {

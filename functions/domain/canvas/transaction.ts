@@ -8,6 +8,7 @@ import { eventsOf, type PendingJournal } from '../journal/journal';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics, canvasWriteKindDimension } from '../../../shared/metrics';
 import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
+import { actionPointIdOfSortKey } from '../../lib/db/keys';
 
 /**
  * A canvas write is one TransactWriteItems whose conditions hold the rules (spec 02 §4–§6).
@@ -41,8 +42,8 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
   // The state each journaled action point is left in: its assignee index follows it.
   const actionPointsAfter = new Map(events.filter((event) => event.itemType === 'actionPoint' && event.after).map((event) => [event.itemId, event.after!]));
   const indexed = (op: TransactWriteItem): TransactWriteItem => {
-    const sk = String(op.Update?.Key?.SK ?? '');
-    const after = sk.startsWith('C#ACTION#') ? actionPointsAfter.get(sk.slice('C#ACTION#'.length)) : undefined;
+    const actionPointId = actionPointIdOfSortKey(String(op.Update?.Key?.SK ?? ''));
+    const after = actionPointId !== undefined ? actionPointsAfter.get(actionPointId) : undefined;
     return after && journal ? assigneeIndexUpdate(op, journal.familyId, after) : op;
   };
   // The dashboard card follows the change in the same transaction when the writer's canvas

@@ -5,7 +5,7 @@ import { canReadAccessLog, isAdmin } from '../../../shared/permissions';
 import { batchGetItems } from '../../lib/db/batch';
 import { db, tableName } from '../../lib/db/client';
 import type { EntityItem } from '../../lib/db/entities';
-import { keys } from '../../lib/db/keys';
+import { isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../../lib/db/users';
 import { fail } from '../../lib/errors';
 import { isStringKey, openCursor, sealCursor } from '../../lib/input/cursor';
@@ -83,7 +83,7 @@ async function rowsOf(records: AccessRecordItem[]): Promise<AccessLogRow[]> {
   const users = new Map<string, UserItem>();
   const entities = new Map<number, EntityItem>();
   for (const item of found) {
-    if (item.PK.startsWith('USER#')) users.set((item as UserItem).id, item as UserItem);
+    if (isUserPartition(item.PK)) users.set((item as UserItem).id, item as UserItem);
     else entities.set((item as EntityItem).id, item as EntityItem);
   }
   return records.map((record) => ({

@@ -6,7 +6,7 @@ import { batchGetItems } from '../../lib/db/batch';
 import type { ActionPointItem, AnswerItem, ContentKind, GoalItem, TakeawayItem } from '../canvas/items';
 import type { EntityItem } from '../../lib/db/entities';
 import { newEventIds } from './events';
-import { keys } from '../../lib/db/keys';
+import { entityIdOfPartition, isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../../lib/db/users';
 import type { Session } from '../sessions/session';
 import type { CanvasSnapshot } from '../canvas/snapshot';
@@ -193,8 +193,8 @@ export async function resolveActor(session: Session): Promise<HistoryActor> {
     keys.user(session.userId),
     ...(membership ? [keys.entity(membership.entityId)] : []),
   ]);
-  const user = found.find((item) => item.PK.startsWith('USER#')) as UserItem | undefined;
-  const entity = found.find((item) => item.PK.startsWith('ENTITY#')) as EntityItem | undefined;
+  const user = found.find((item) => isUserPartition(item.PK)) as UserItem | undefined;
+  const entity = found.find((item) => entityIdOfPartition(item.PK) !== undefined) as EntityItem | undefined;
   const actor: HistoryActor = {
     userId: session.userId,
     firstName: user?.firstName ?? '',
