@@ -62,6 +62,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'Server and shared code do not import the web app.' }] }] },
   },
   {
+    // Server and shared code: no import cycles (value imports; a type-only import is erased).
+    files: ['functions/**/*.ts', 'shared/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/parsers': { '@typescript-eslint/parser': ['.ts'] }, 'import/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/functions/**', '**/infra/**'], message: 'Browser and shared code do not import server code.' }] }] },
   },

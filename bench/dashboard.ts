@@ -1,9 +1,9 @@
 import { EntityType } from '../shared/enums';
-import { canvasTemplateRecords } from '../functions/canvas/create-canvas';
-import { CanvasSnapshot } from '../functions/lib/canvas/snapshot';
-import { refreshCanvasSummary, summaryOf } from '../functions/lib/canvas/summary';
-import { summaryRecordOf } from '../functions/lib/canvas/summary-record';
-import { batchPut, canvasMetaRecord } from '../functions/lib/db/canvas';
+import { canvasTemplateRecords } from '../functions/domain/canvas/create-canvas';
+import { CanvasSnapshot } from '../functions/domain/canvas/snapshot';
+import { refreshCanvasSummary, summaryOf } from '../functions/domain/canvas/summary';
+import { summaryRecordOf } from '../functions/domain/canvas/summary-record';
+import { batchPut, canvasMetaRecord } from '../functions/domain/canvas/items';
 import { allocateEntityId } from '../functions/lib/db/entities';
 import { itemsReadCount, roundTripCount } from '../functions/lib/db/client';
 import { familyCountOp, putNewWorkRelation } from '../functions/lib/db/work-relations';

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon from 'autocannon';
-import { queryCanvas } from '../functions/lib/db/canvas';
+import { queryCanvas } from '../functions/domain/canvas/items';
 import { db, roundTripCount, tableName } from '../functions/lib/db/client';
 import { keys } from '../functions/lib/db/keys';
 import { hashPassword } from '../tests/support/accounts';

@@ -8,7 +8,6 @@ import {
   SendWorkRelationInvitationRequest,
 } from '../../shared/contracts/invitations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { acceptWorkRelationInvitation } from '../lib/work-relations/accept-invitation';
 import {
   createWorkRelationInvitation,
@@ -26,24 +25,24 @@ import {
 export const handler = createGroupHandler('advisor-invitation', {
   createAdvisorInvitation: defineRoute({
     body: CreateAdvisorInvitationRequest,
-    handler: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(requireSession(session), 'advisor', body) }),
+    handler: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(session, 'advisor', body) }),
   }),
   sendAdvisorInvitationEmail: defineRoute({
     body: SendWorkRelationInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(requireSession(session), 'advisor', body.id) }),
+    handler: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(session, 'advisor', body.id) }),
   }),
   listAdvisorInvitations: defineRoute({
     query: ListAdvisorInvitationsQuery,
-    handler: async ({ session, query }) => ({ body: await listAdvisorInvitations(requireSession(session), query.orderBy) }),
+    handler: async ({ session, query }) => ({ body: await listAdvisorInvitations(session, query.orderBy) }),
   }),
   resendAdvisorInvitation: defineRoute({
     body: ResendWorkRelationInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await resendWorkRelationInvitation(requireSession(session), 'advisor', body.id) }),
+    handler: async ({ session, body }) => ({ body: await resendWorkRelationInvitation(session, 'advisor', body.id) }),
   }),
   revokeAdvisorInvitation: defineRoute({
     path: IdPath,
     handler: async ({ session, path }) => {
-      await revokeWorkRelationInvitation(requireSession(session), 'advisor', path.id);
+      await revokeWorkRelationInvitation(session, 'advisor', path.id);
       return { status: 204 };
     },
   }),
@@ -54,6 +53,6 @@ export const handler = createGroupHandler('advisor-invitation', {
   }),
   acceptAdvisorInvitation: defineRoute({
     body: AcceptAdvisorInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await acceptWorkRelationInvitation(requireSession(session), 'advisor', body) }),
+    handler: async ({ session, body }) => ({ body: await acceptWorkRelationInvitation(session, 'advisor', body) }),
   }),
 });

@@ -10,7 +10,7 @@ import { defaultPrivacySettings, getLogin, putNewAccount, type UserItem } from '
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { toSessionMembership } from '../lib/memberships';
 import { hashPassword, type StoredPassword } from '../lib/passwords';
-import { startSession } from '../lib/session';
+import { startSession } from '../domain/sessions/session';
 import { findMemberInvitation } from '../member-invitation/find-invitation';
 import { joinEntityItems, runJoinTransaction } from '../member-invitation/join-entity';
 import { findWorkRelationInvitation } from '../lib/work-relations/invitations';

@@ -4,7 +4,7 @@ import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { liveSessionsEnded } from '../lib/live/revocation';
 import { announceSignInMethodChange } from '../lib/mfa/notice';
-import { endSession, requireSession } from '../lib/session';
+import { endSession } from '../domain/sessions/session';
 import { getSalt } from './get-salt';
 import { setCurrentEntity } from './set-current-entity';
 import { reauthenticate } from './reauthenticate';
@@ -44,7 +44,7 @@ export const handler = createGroupHandler('auth', {
   }),
   reauthenticate: defineRoute({
     body: ReauthenticateRequest,
-    handler: async ({ body, session, event }) => ({ body: await reauthenticate(requireSession(session), body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+    handler: async ({ body, session, event }) => ({ body: await reauthenticate(session, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   }),
   // Public: signing out works (and clears the cookie) whether or not the session is still alive.
   signOut: defineRoute({
@@ -57,6 +57,6 @@ export const handler = createGroupHandler('auth', {
   }),
   setCurrentEntity: defineRoute({
     body: SetCurrentEntityRequest,
-    handler: async ({ body, session }) => ({ body: await setCurrentEntity(requireSession(session), body.id) }),
+    handler: async ({ body, session }) => ({ body: await setCurrentEntity(session, body.id) }),
   }),
 });

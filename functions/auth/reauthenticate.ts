@@ -6,7 +6,7 @@ import { fail } from '../lib/errors';
 import { announceSignInMethodChange, type ChangeClient } from '../lib/mfa/notice';
 import { consumeSecondFactor } from '../lib/mfa/store';
 import { verifyPassword } from '../lib/passwords';
-import { markSessionAuthenticated, type Session } from '../lib/session';
+import { markSessionAuthenticated, type Session } from '../domain/sessions/session';
 
 /**
  * Re-authentication (issue 14): the password (the browser's hash, as at sign-in) or a second

@@ -5,7 +5,7 @@ import { getUser } from '../lib/db/users';
 import { twoFactorPolicyRefusal } from '../../shared/permissions';
 import { fail } from '../lib/errors';
 import { toCurrentEntity, toSessionMembership } from '../lib/memberships';
-import { setSessionEntity, type Session } from '../lib/session';
+import { setSessionEntity, type Session } from '../domain/sessions/session';
 
 /**
  * Makes one of the caller's entities current for this session (null clears it) and

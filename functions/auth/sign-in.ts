@@ -16,7 +16,7 @@ import { splitByTwoFactorPolicy } from '../lib/mfa/policy';
 import { cancelFactorRecovery } from '../lib/mfa/recovery';
 import { consumeSecondFactor, countWrongCode, getPendingSignin, putPendingSignin, takePendingSignin, type PendingSignin } from '../lib/mfa/store';
 import { verifyPassword } from '../lib/passwords';
-import { startSession } from '../lib/session';
+import { startSession } from '../domain/sessions/session';
 import { clearPendingSigninCookie, knownDeviceOf, newDeviceCookie, newPendingSigninCookie, pendingSigninNonceOf, type KnownDevice } from '../lib/signin-cookies';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import type { ThrottleClient } from '../lib/db/signin-throttle';

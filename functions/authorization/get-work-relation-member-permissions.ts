@@ -2,7 +2,7 @@ import type { WorkRelationMemberPermissions } from '../../shared/contracts/work-
 import { EntityType } from '../../shared/enums';
 import { canAdvisorViewCanvas, canReadCanvas, relationPermissions } from '../../shared/permissions';
 import { resolveRelatedEntity } from '../lib/relations';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * The caller's work-relation role and permissions for an entity they look at (the family

@@ -1,6 +1,5 @@
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { getWorkRelationMemberPermissions } from './get-work-relation-member-permissions';
 import { listMemberRoles, listWorkRelationRoles } from './list-roles';
 
@@ -9,6 +8,6 @@ export const handler = createGroupHandler('authorization', {
   listWorkRelationRoles: defineRoute({ handler: async () => ({ body: listWorkRelationRoles() }) }),
   getWorkRelationMemberPermissions: defineRoute({
     path: EntityIdPath,
-    handler: async ({ session, path }) => ({ body: await getWorkRelationMemberPermissions(requireSession(session), path.entityId) }),
+    handler: async ({ session, path }) => ({ body: await getWorkRelationMemberPermissions(session, path.entityId) }),
   }),
 });

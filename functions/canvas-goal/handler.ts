@@ -1,31 +1,30 @@
 import { CompleteRequest, ContentIdPath, CreateGoalRequest, CreateInCategoryPath, UpdateGoalRequest } from '../../shared/contracts/canvas';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
-import { completeGoal } from './complete-goal';
-import { createGoal } from './create-goal';
-import { deleteGoal } from './delete-goal';
-import { updateGoal } from './update-goal';
+import { completeGoal } from '../domain/canvas/complete-goal';
+import { createGoal } from '../domain/canvas/create-goal';
+import { deleteGoal } from '../domain/canvas/delete-goal';
+import { updateGoal } from '../domain/canvas/update-goal';
 
 export const handler = createGroupHandler('canvas-goal', {
   createGoal: defineRoute({
     path: CreateInCategoryPath,
     body: CreateGoalRequest,
-    handler: async ({ session, path, body }) => ({ status: 201, body: await createGoal(requireSession(session), path.categoryId, body) }),
+    handler: async ({ session, path, body }) => ({ status: 201, body: await createGoal(session, path.categoryId, body) }),
   }),
   updateGoal: defineRoute({
     path: ContentIdPath,
     body: UpdateGoalRequest,
-    handler: async ({ session, path, body }) => ({ body: await updateGoal(requireSession(session), path.id, body) }),
+    handler: async ({ session, path, body }) => ({ body: await updateGoal(session, path.id, body) }),
   }),
   completeGoal: defineRoute({
     path: ContentIdPath,
     body: CompleteRequest,
-    handler: async ({ session, path, body }) => ({ body: await completeGoal(requireSession(session), path.id, body.completed, body.version) }),
+    handler: async ({ session, path, body }) => ({ body: await completeGoal(session, path.id, body.completed, body.version) }),
   }),
   deleteGoal: defineRoute({
     path: ContentIdPath,
     handler: async ({ session, path }) => {
-      await deleteGoal(requireSession(session), path.id);
+      await deleteGoal(session, path.id);
       return { status: 204 };
     },
   }),

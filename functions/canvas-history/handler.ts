@@ -2,10 +2,9 @@ import { AccessLogQuery, EventIdPath, HistoryFamilyPath, HistoryQuery } from '..
 import { familyIdField } from '../../shared/contracts/canvas';
 import * as z from 'zod';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
-import { getCompanyAccessLog, getFamilyAccessLog, getFamilyAccessLogCsv } from './access-log';
-import { getHistory } from './get-history';
-import { revertEvent } from './revert-event';
+import { getCompanyAccessLog, getFamilyAccessLog, getFamilyAccessLogCsv } from '../domain/journal/access-log';
+import { getHistory } from '../domain/journal/get-history';
+import { revertEvent } from '../domain/journal/revert-event';
 
 /** An advisor names the family of the event they revert; a family member may leave it out. */
 const RevertQuery = z.strictObject({ familyId: familyIdField().optional() });
@@ -13,31 +12,31 @@ const RevertQuery = z.strictObject({ familyId: familyIdField().optional() });
 export const handler = createGroupHandler('canvas-history', {
   getOwnHistory: defineRoute({
     query: HistoryQuery,
-    handler: async ({ session, query }) => ({ body: await getHistory(requireSession(session), undefined, query) }),
+    handler: async ({ session, query }) => ({ body: await getHistory(session, undefined, query) }),
   }),
   getHistory: defineRoute({
     path: HistoryFamilyPath,
     query: HistoryQuery,
-    handler: async ({ session, path, query }) => ({ body: await getHistory(requireSession(session), path.familyId, query) }),
+    handler: async ({ session, path, query }) => ({ body: await getHistory(session, path.familyId, query) }),
   }),
   revertEvent: defineRoute({
     path: EventIdPath,
     query: RevertQuery,
-    handler: async ({ session, path, query }) => ({ body: await revertEvent(requireSession(session), path.eventId, query.familyId) }),
+    handler: async ({ session, path, query }) => ({ body: await revertEvent(session, path.eventId, query.familyId) }),
   }),
   getAccessLog: defineRoute({
     query: AccessLogQuery,
-    handler: async ({ session, query }) => ({ body: await getFamilyAccessLog(requireSession(session), query) }),
+    handler: async ({ session, query }) => ({ body: await getFamilyAccessLog(session, query) }),
   }),
   getAccessLogCsv: defineRoute({
     query: AccessLogQuery,
     handler: async ({ session, query }) => {
-      const { fileName, csv } = await getFamilyAccessLogCsv(requireSession(session), query);
+      const { fileName, csv } = await getFamilyAccessLogCsv(session, query);
       return { file: { contentType: 'text/csv; charset=utf-8', fileName, content: csv } };
     },
   }),
   getCompanyAccessLog: defineRoute({
     query: AccessLogQuery,
-    handler: async ({ session, query }) => ({ body: await getCompanyAccessLog(requireSession(session), query) }),
+    handler: async ({ session, query }) => ({ body: await getCompanyAccessLog(session, query) }),
   }),
 });

@@ -1,18 +1,18 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanBookRequest } from '../../shared/contracts/plan-book';
 import { canExportPlanBook } from '../../shared/permissions';
-import { loadCanvas, ownFamilyId } from '../lib/canvas/context';
+import { loadCanvas, ownFamilyId } from '../domain/canvas/context';
 import { now } from '../lib/clock';
 import { batchGetItems } from '../lib/db/batch';
 import { db } from '../lib/db/client';
 import type { EntityItem } from '../lib/db/entities';
-import { keys } from '../lib/db/keys';
+import { isUserPartition, keys } from '../lib/db/keys';
 import type { UserItem } from '../lib/db/users';
 import { fail } from '../lib/errors';
-import { accessRecordOp } from '../lib/journal/visits';
+import { accessRecordOp } from '../domain/journal/visits';
 import { countMetric } from '../lib/metrics';
 import { businessMetrics } from '../../shared/metrics';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { planBookDocument } from './document';
 import { buildPlanBook, userIdsOf, type PlanBook } from './model';
 import { renderPdf } from './render';
@@ -67,7 +67,7 @@ export async function exportPlanBook(session: Session, familyIdParam: number | u
   const users = new Map<string, UserItem>();
   const entities = new Map<number, EntityItem>();
   for (const item of found) {
-    if (item.PK.startsWith('USER#')) users.set((item as UserItem).id, item as UserItem);
+    if (isUserPartition(item.PK)) users.set((item as UserItem).id, item as UserItem);
     else entities.set((item as EntityItem).id, item as EntityItem);
   }
   const nameOf = (userId: string | null | undefined) => {

@@ -1,6 +1,5 @@
 import { PlanBookFamilyPath, PlanBookRequest } from '../../shared/contracts/plan-book';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { exportPlanBook } from './export-plan-book';
 
 const pdf = (file: { fileName: string; content: Buffer }) => ({ file: { contentType: 'application/pdf', fileName: file.fileName, content: file.content } });
@@ -8,11 +7,11 @@ const pdf = (file: { fileName: string; content: Buffer }) => ({ file: { contentT
 export const handler = createGroupHandler('canvas-plan-book', {
   exportOwnPlanBook: defineRoute({
     body: PlanBookRequest,
-    handler: async ({ session, body }) => pdf(await exportPlanBook(requireSession(session), undefined, body)),
+    handler: async ({ session, body }) => pdf(await exportPlanBook(session, undefined, body)),
   }),
   exportPlanBook: defineRoute({
     path: PlanBookFamilyPath,
     body: PlanBookRequest,
-    handler: async ({ session, path, body }) => pdf(await exportPlanBook(requireSession(session), path.familyId, body)),
+    handler: async ({ session, path, body }) => pdf(await exportPlanBook(session, path.familyId, body)),
   }),
 });

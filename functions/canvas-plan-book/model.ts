@@ -1,7 +1,7 @@
 import { goalTerms, priorities, type GoalTerm, type Priority } from '../../shared/enums';
-import type { ActionPointItem, GoalItem, LinkableKind, TakeawayItem } from '../lib/db/canvas';
-import type { CanvasContext } from '../lib/canvas/context';
-import { visibleLinks } from '../lib/canvas/views';
+import type { ActionPointItem, GoalItem, LinkableKind, TakeawayItem } from '../domain/canvas/items';
+import type { CanvasContext } from '../domain/canvas/context';
+import { visibleLinks } from '../domain/canvas/views';
 
 /**
  * What a plan book holds, as plain data: the chosen sections of the canvas the caller sees,

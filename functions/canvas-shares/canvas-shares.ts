@@ -1,14 +1,14 @@
 import type { CanvasSharesResponse } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
 import { workRelationRightsRefusal } from '../../shared/permissions';
-import { runSteps, type Step } from '../lib/canvas/transaction';
+import { runSteps, type Step } from '../domain/canvas/transaction';
 import { now } from '../lib/clock';
 import { getEntity } from '../lib/db/entities';
 import { deleteAccessExpiry, getWorkRelation, listCanvasSections, putAccessExpiry, updateAccessUntil, updateSharedSections } from '../lib/db/work-relations';
-import { resolveActor, sharesEntry } from '../lib/journal/journal';
+import { resolveActor, sharesEntry } from '../domain/journal/journal';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { requireAccessUntilAhead } from '../lib/work-relations/access-until';
 import { requireCanvasSectionIds, sharedSectionsOf } from '../lib/work-relations/sections';
 

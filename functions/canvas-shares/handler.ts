@@ -1,17 +1,16 @@
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { UpdateCanvasSharesRequest } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { getCanvasShares, updateCanvasShares } from './canvas-shares';
 
 export const handler = createGroupHandler('canvas-shares', {
   getCanvasShares: defineRoute({
     path: EntityIdPath,
-    handler: async ({ session, path }) => ({ body: await getCanvasShares(requireSession(session), path.entityId) }),
+    handler: async ({ session, path }) => ({ body: await getCanvasShares(session, path.entityId) }),
   }),
   updateCanvasShares: defineRoute({
     path: EntityIdPath,
     body: UpdateCanvasSharesRequest,
-    handler: async ({ session, path, body }) => ({ body: await updateCanvasShares(requireSession(session), path.entityId, body.canvasSections, body.accessUntil) }),
+    handler: async ({ session, path, body }) => ({ body: await updateCanvasShares(session, path.entityId, body.canvasSections, body.accessUntil) }),
   }),
 });

@@ -3,7 +3,7 @@ import { getLogin, getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { reserveMail } from '../lib/limits/mail';
 import { steadyAnswer } from '../lib/limits/steady-answer';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { sendConfirmationLink } from './send-confirmation-link';
 
 /**

@@ -1,9 +1,9 @@
 import type { SectionEntity } from '../../shared/contracts/work-relations';
 import { familyOfSectionId } from '../../shared/canvas-ids';
-import { loadCanvas } from '../lib/canvas/context';
+import { loadCanvas } from '../domain/canvas/context';
 import { getEntity } from '../lib/db/entities';
 import { fail } from '../lib/errors';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * The family a canvas section belongs to, with its canvas title and the section's title,

@@ -7,7 +7,7 @@ import { getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { toCurrentEntity } from '../lib/memberships';
 import { resolveRelatedEntity } from '../lib/relations';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * An entity's profile. One of the caller's own entities answers the whole profile with the

@@ -4,7 +4,7 @@ import { batchGetItems } from '../lib/db/batch';
 import type { EntityItem } from '../lib/db/entities';
 import { keys } from '../lib/db/keys';
 import { listMembershipsOfUser } from '../lib/db/members';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * The caller's entities that can accept a work-relation invitation, for the select pages

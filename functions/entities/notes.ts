@@ -7,7 +7,7 @@ import { getNote as readNote, putNewNote, updateNote as storeNote, type NoteItem
 import { fail } from '../lib/errors';
 import { resolveRelatedEntity } from '../lib/relations';
 import { sanitizeHtml } from '../lib/sanitize-html';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * Private notes (spec 02 §2 Notes tab, §5, §6): the caller's organisation (their current

@@ -1,7 +1,7 @@
 import type { EntityAddressRequest, EntityAddressResponse } from '../../shared/contracts/entities';
 import { saveEntityAddress as storeEntityAddress } from '../lib/db/entities';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * Adds (no id) or replaces (id) the current entity's shipping or billing address:

@@ -1,12 +1,13 @@
 import type { UpdateEntityRequest, UpdateEntityResponse } from '../../shared/contracts/entities';
 import { EntityType } from '../../shared/enums';
 import { messageKeys } from '../../shared/validation';
-import { getEntity, RelationsChangedMeanwhile, updateEntityInfo } from '../lib/db/entities';
+import { getEntity, updateEntityInfo } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
 import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
+import { retryWhileChanged } from '../lib/db/retry';
 
 /**
  * Edits the current entity's information: EditEntityInfo (owner and admin always). A
@@ -27,13 +28,12 @@ export async function updateEntity(session: Session, input: UpdateEntityRequest)
   // A family's new name moves it on every advisor's dashboard (the relations' name key), in
   // the rename's own transaction. A relation added or removed meanwhile fails it: read again.
   const renamesFamily = entity.entityTypeId === EntityType.Family && changes.entityName !== undefined && changes.entityName !== entity.entityName;
-  for (let attempt = 1; ; attempt += 1) {
-    const relationOps = renamesFamily ? renameFamilyInRelationsOps(entity.id, await listWorkRelationsOfFamily(entity.id), changes.entityName as string) : [];
-    try {
-      const updated = await updateEntityInfo(entity, changes, relationOps);
-      return toCurrentEntity(updated, member);
-    } catch (error) {
-      if (!(error instanceof RelationsChangedMeanwhile) || attempt >= 3) throw error;
-    }
-  }
+  return retryWhileChanged(
+    async () => {
+      const relationOps = renamesFamily ? renameFamilyInRelationsOps(entity.id, await listWorkRelationsOfFamily(entity.id), changes.entityName as string) : [];
+      return toCurrentEntity(await updateEntityInfo(entity, changes, relationOps), member);
+    },
+    // Still changing after three reads: an unexpected failure (500), as before.
+    { attempts: 3, whenExhausted: () => new Error('the relations of the family kept changing') },
+  );
 }

@@ -4,7 +4,7 @@ import { getMember as readMember } from '../lib/db/members';
 import { getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { toEntityMember } from './member-views';
 
 /** One member of the current entity (ReadMember), for the member modal. A member of any other entity: ITEM_NOT_FOUND (4). */

@@ -2,7 +2,6 @@ import { CanvasUsersPath, ListMembersQuery, MemberIdPath, UpdateMemberRequest } 
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { EntityAndFamilyPath, FamilyIdOnlyPath, ListAdvisorsRequest, ListFamilyMembersRequest } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { getMember } from './get-member';
 import { getAdvisor, listAdvisors, listAdvisorsNotForFamily } from './list-advisors';
 import { listCanvasUsers } from './list-canvas-users';
@@ -15,62 +14,62 @@ import { updateMember } from './update-member';
 
 export const handler = createGroupHandler('entity-member', {
   listOwners: defineRoute({
-    handler: async ({ session }) => ({ body: await listOwners(requireSession(session)) }),
+    handler: async ({ session }) => ({ body: await listOwners(session) }),
   }),
   listOwnersOf: defineRoute({
     path: EntityIdPath,
-    handler: async ({ session, path }) => ({ body: await listRelatedOwners(requireSession(session), path.entityId) }),
+    handler: async ({ session, path }) => ({ body: await listRelatedOwners(session, path.entityId) }),
   }),
   listOwnersViaFamily: defineRoute({
     path: EntityAndFamilyPath,
-    handler: async ({ session, path }) => ({ body: await listRelatedOwners(requireSession(session), path.entityId, path.familyId) }),
+    handler: async ({ session, path }) => ({ body: await listRelatedOwners(session, path.entityId, path.familyId) }),
   }),
   listMembers: defineRoute({
     query: ListMembersQuery,
-    handler: async ({ session, query }) => ({ body: await listMembers(requireSession(session), query) }),
+    handler: async ({ session, query }) => ({ body: await listMembers(session, query) }),
   }),
   listCanvasUsers: defineRoute({
     path: CanvasUsersPath,
-    handler: async ({ session, path }) => ({ body: await listCanvasUsers(requireSession(session), path.entityId) }),
+    handler: async ({ session, path }) => ({ body: await listCanvasUsers(session, path.entityId) }),
   }),
   listAdvisors: defineRoute({
     body: ListAdvisorsRequest,
-    handler: async ({ session, body }) => ({ body: await listAdvisors(requireSession(session), body) }),
+    handler: async ({ session, body }) => ({ body: await listAdvisors(session, body) }),
   }),
   listAdvisorsOfFamily: defineRoute({
     path: FamilyIdOnlyPath,
     body: ListAdvisorsRequest,
-    handler: async ({ session, path, body }) => ({ body: await listAdvisors(requireSession(session), body, path.familyId) }),
+    handler: async ({ session, path, body }) => ({ body: await listAdvisors(session, body, path.familyId) }),
   }),
   getAdvisor: defineRoute({
     path: MemberIdPath,
-    handler: async ({ session, path }) => ({ body: await getAdvisor(requireSession(session), path.memberId) }),
+    handler: async ({ session, path }) => ({ body: await getAdvisor(session, path.memberId) }),
   }),
   listFamilyMembers: defineRoute({
     body: ListFamilyMembersRequest,
-    handler: async ({ session, body }) => ({ body: await listFamilyMembers(requireSession(session), body) }),
+    handler: async ({ session, body }) => ({ body: await listFamilyMembers(session, body) }),
   }),
   getFamilyMember: defineRoute({
     path: MemberIdPath,
-    handler: async ({ session, path }) => ({ body: await getFamilyMember(requireSession(session), path.memberId) }),
+    handler: async ({ session, path }) => ({ body: await getFamilyMember(session, path.memberId) }),
   }),
   listAdvisorsNotForFamily: defineRoute({
     path: EntityIdPath,
-    handler: async ({ session, path }) => ({ body: await listAdvisorsNotForFamily(requireSession(session), path.entityId) }),
+    handler: async ({ session, path }) => ({ body: await listAdvisorsNotForFamily(session, path.entityId) }),
   }),
   getMember: defineRoute({
     path: MemberIdPath,
-    handler: async ({ session, path }) => ({ body: await getMember(requireSession(session), path.memberId) }),
+    handler: async ({ session, path }) => ({ body: await getMember(session, path.memberId) }),
   }),
   updateMember: defineRoute({
     path: MemberIdPath,
     body: UpdateMemberRequest,
-    handler: async ({ session, path, body }) => ({ body: await updateMember(requireSession(session), path.memberId, body) }),
+    handler: async ({ session, path, body }) => ({ body: await updateMember(session, path.memberId, body) }),
   }),
   removeMember: defineRoute({
     path: MemberIdPath,
     handler: async ({ session, path }) => {
-      await removeMember(requireSession(session), path.memberId);
+      await removeMember(session, path.memberId);
       return { status: 204 };
     },
   }),

@@ -10,7 +10,7 @@ import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import type { Viewer } from '../lib/people-views';
 import { resolveFamily } from '../lib/relations';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { findAdvisorOfFamily, rolesByAdvisor, toAdvisorMember } from '../lib/work-relations/advisors';
 import { activeMembersOf } from '../lib/work-relations/people';
 

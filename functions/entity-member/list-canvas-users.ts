@@ -4,7 +4,7 @@ import { canAdvisorViewCanvas, canReadCanvas, effectiveWorkRelationRoleId } from
 import { listWorkRelationMembersOfFamily, listWorkRelationsOfFamily } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { resolveFamily } from '../lib/relations';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { rolesByAdvisor } from '../lib/work-relations/advisors';
 import { activeMembersOf } from '../lib/work-relations/people';
 

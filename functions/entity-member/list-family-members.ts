@@ -10,7 +10,7 @@ import { keys } from '../lib/db/keys';
 import { listFamiliesOfAdvisor, type WorkRelationMemberItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { toFamilyMemberRow } from '../lib/work-relations/advisors';
 import { activeMembersOf } from '../lib/work-relations/people';
 

@@ -5,7 +5,7 @@ import { listMembersOfEntity } from '../lib/db/members';
 import { getUsers } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { toEntityMember } from './member-views';
 
 const defaultOrder: Array<SortKey<string>> = [

@@ -4,7 +4,7 @@ import { sortRows } from '../../shared/ordering';
 import { listMembersOfEntity } from '../lib/db/members';
 import { getUsers } from '../lib/db/users';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { toEntityOwner } from './member-views';
 
 /** The active owners of the current entity (ReadMember), by name, with contact data as the policy allows. */

@@ -6,7 +6,7 @@ import { listMembersOfEntity } from '../lib/db/members';
 import { getUsers } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { resolveRelatedEntity } from '../lib/relations';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { toEntityOwner } from './member-views';
 
 /**

@@ -1,5 +1,6 @@
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import type { ErrorName } from '../../shared/errors';
+import { ChangedMeanwhile, retryWhileChanged } from '../lib/db/retry';
 
 /**
  * One attempt of a guarded member change: the transaction whose items are, in order,
@@ -22,19 +23,25 @@ const maxAttempts = 5;
  * actor lost the role their permission came from (FORBIDDEN).
  */
 export async function runMemberChange<T>(plan: () => Promise<MemberChangeAttempt<T>>): Promise<T> {
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const { transaction, guardRefusal, result } = await plan();
-    try {
-      await transaction();
-      return result;
-    } catch (error) {
-      const reasons = transactionCancellationReasons(error);
-      if (!reasons) throw error;
-      if (reasons[1] === 'ConditionalCheckFailed') throw fail(guardRefusal ?? 'ITEM_NOT_FOUND');
-      if (reasons[2] === 'ConditionalCheckFailed') throw fail('FORBIDDEN');
-      // The member changed meanwhile, or a concurrent transaction: wait a little, read again.
-      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * (attempt + 1)));
-    }
-  }
-  throw fail('DB_ERROR', { message: 'The member kept changing; try again.' });
+  return retryWhileChanged(
+    async () => {
+      const { transaction, guardRefusal, result } = await plan();
+      try {
+        await transaction();
+        return result;
+      } catch (error) {
+        const reasons = transactionCancellationReasons(error);
+        if (!reasons) throw error;
+        if (reasons[1] === 'ConditionalCheckFailed') throw fail(guardRefusal ?? 'ITEM_NOT_FOUND');
+        if (reasons[2] === 'ConditionalCheckFailed') throw fail('FORBIDDEN');
+        // The member changed meanwhile, or a concurrent transaction: read again.
+        throw new ChangedMeanwhile();
+      }
+    },
+    {
+      attempts: maxAttempts,
+      pauseMs: (attempt) => 10 + Math.random() * 40 * attempt,
+      whenExhausted: () => fail('DB_ERROR', { message: 'The member kept changing; try again.' }),
+    },
+  );
 }

@@ -9,7 +9,7 @@ import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import { revokeInvitationsOfFormerInviter } from '../lib/invitations/inviter';
 import { liveRightsChanged } from '../lib/live/revocation';
-import { refreshMembershipInSessions, type Session } from '../lib/session';
+import { refreshMembershipInSessions, type Session } from '../domain/sessions/session';
 import { runMemberChange } from './member-change';
 
 /**

@@ -8,7 +8,7 @@ import { fail } from '../lib/errors';
 import { requireCurrentMembership, requireEntityRoleId, toSessionMembership } from '../lib/memberships';
 import { revokeInvitationsOfFormerInviter } from '../lib/invitations/inviter';
 import { liveRightsChanged } from '../lib/live/revocation';
-import { refreshMembershipInSessions, type Session } from '../lib/session';
+import { refreshMembershipInSessions, type Session } from '../domain/sessions/session';
 import { readMemberView } from './get-member';
 import { runMemberChange } from './member-change';
 

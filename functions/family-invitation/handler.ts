@@ -8,7 +8,6 @@ import {
   SendWorkRelationInvitationRequest,
 } from '../../shared/contracts/invitations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { acceptWorkRelationInvitation } from '../lib/work-relations/accept-invitation';
 import {
   createWorkRelationInvitation,
@@ -26,24 +25,24 @@ import {
 export const handler = createGroupHandler('family-invitation', {
   createFamilyInvitation: defineRoute({
     body: CreateFamilyInvitationRequest,
-    handler: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(requireSession(session), 'family', body) }),
+    handler: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(session, 'family', body) }),
   }),
   sendFamilyInvitationEmail: defineRoute({
     body: SendWorkRelationInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(requireSession(session), 'family', body.id) }),
+    handler: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(session, 'family', body.id) }),
   }),
   listFamilyInvitations: defineRoute({
     query: ListFamilyInvitationsQuery,
-    handler: async ({ session, query }) => ({ body: await listFamilyInvitations(requireSession(session), query.orderBy) }),
+    handler: async ({ session, query }) => ({ body: await listFamilyInvitations(session, query.orderBy) }),
   }),
   resendFamilyInvitation: defineRoute({
     body: ResendWorkRelationInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await resendWorkRelationInvitation(requireSession(session), 'family', body.id) }),
+    handler: async ({ session, body }) => ({ body: await resendWorkRelationInvitation(session, 'family', body.id) }),
   }),
   revokeFamilyInvitation: defineRoute({
     path: IdPath,
     handler: async ({ session, path }) => {
-      await revokeWorkRelationInvitation(requireSession(session), 'family', path.id);
+      await revokeWorkRelationInvitation(session, 'family', path.id);
       return { status: 204 };
     },
   }),
@@ -54,6 +53,6 @@ export const handler = createGroupHandler('family-invitation', {
   }),
   acceptFamilyInvitation: defineRoute({
     body: AcceptFamilyInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await acceptWorkRelationInvitation(requireSession(session), 'family', body) }),
+    handler: async ({ session, body }) => ({ body: await acceptWorkRelationInvitation(session, 'family', body) }),
   }),
 });

@@ -11,7 +11,7 @@ import { refuseDeepJson, refuseIllFormedInput } from './input/well-formed';
 import { publishMetrics } from './metrics';
 import { annotateRequest, tracer } from './tracer';
 import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
-import { isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from './session';
+import { isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from '../domain/sessions/session';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -19,12 +19,16 @@ export type ApiResult = APIGatewayProxyStructuredResultV2;
 /** Largest request body accepted, in bytes (the note editor's 1,000 characters fit many times). */
 export const maxBodyBytes = 64 * 1024;
 
-export type RouteInput<B, P, Q> = {
+/**
+ * What a route's handler receives. `S` is the session's type: a route the manifest does
+ * not mark public only runs for a valid session (bindRoute), so its handler gets a
+ * `Session`; a public route gets `Session | null` (null without a valid cookie).
+ */
+export type RouteInput<B, P, Q, S extends Session | null = Session | null> = {
   body: B;
   path: P;
   query: Q;
-  /** The caller's session; null only on a public route without a valid cookie. */
-  session: Session | null;
+  session: S;
   requestId: string;
   event: ApiEvent;
 };
@@ -40,22 +44,38 @@ export type RouteOutput = {
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type RouteSpec<BS extends Schema | undefined, PS extends Schema | undefined, QS extends Schema | undefined> = {
+export type RouteSpec<BS extends Schema | undefined, PS extends Schema | undefined, QS extends Schema | undefined, S extends Session | null = Session | null> = {
   body?: BS;
   path?: PS;
   query?: QS;
-  handler: (input: RouteInput<Infer<BS>, Infer<PS>, Infer<QS>>) => Promise<RouteOutput>;
+  handler: (input: RouteInput<Infer<BS>, Infer<PS>, Infer<QS>, S>) => Promise<RouteOutput>;
 };
 
 export type AnyRoute = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
 
-/** Declares a route's contracts and its function; typing flows from the schemas. */
+declare const sessionType: unique symbol;
+
+/**
+ * A declared route that expects a session of type `S`. The brand is a parameter position,
+ * so a route written for `Session` does not fit where the manifest says the route is public.
+ */
+export type BoundRoute<S extends Session | null> = AnyRoute & { readonly [sessionType]?: (session: S) => void };
+
+/** The session type the manifest gives a route: `Session` unless it is marked `isPublic: true`. */
+export type SessionOf<G extends RouteGroupName, N extends RouteNamesOf<G>> =
+  Extract<(typeof routeManifest)[G]['routes'][number], { name: N }> extends { isPublic: true } ? Session | null : Session;
+
+/**
+ * Declares a route's contracts and its function; typing flows from the schemas, and the
+ * session's type from the manifest entry the route is bound to (createGroupHandler).
+ */
 export function defineRoute<
   BS extends Schema | undefined = undefined,
   PS extends Schema | undefined = undefined,
   QS extends Schema | undefined = undefined,
->(spec: RouteSpec<BS, PS, QS>): AnyRoute {
-  return spec as unknown as AnyRoute;
+  S extends Session | null = Session,
+>(spec: RouteSpec<BS, PS, QS, S>): BoundRoute<S> {
+  return spec as unknown as BoundRoute<S>;
 }
 
 /**
@@ -311,7 +331,7 @@ function bindRoute(route: AnyRoute, definition: RouteDefinition) {
  * Builds a route group's Lambda handler: the one middleware stack, and a router whose
  * routes come from the manifest, each bound to the function of the same name.
  */
-export function createGroupHandler<G extends RouteGroupName>(group: G, routes: Record<RouteNamesOf<G>, AnyRoute>) {
+export function createGroupHandler<G extends RouteGroupName>(group: G, routes: { [N in RouteNamesOf<G>]: BoundRoute<SessionOf<G, N>> }) {
   // The router tries dynamic routes in order: most specific first, as API Gateway does.
   // Typed as plain definitions: with several groups the manifest's entry type is a union.
   const definitions = bySpecificity<RouteDefinition>(routeManifest[group].routes);
@@ -319,7 +339,7 @@ export function createGroupHandler<G extends RouteGroupName>(group: G, routes: R
     definitions.map((definition) => ({
       method: definition.method,
       path: definition.path,
-      handler: bindRoute(routes[definition.name as RouteNamesOf<G>], definition),
+      handler: bindRoute(routes[definition.name as RouteNamesOf<G>] as AnyRoute, definition),
     })),
   );
   const formRoutes = new Set(definitions.filter((definition) => definition.acceptsFormBody).map((definition) => `${definition.method} ${definition.path}`));

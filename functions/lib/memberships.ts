@@ -5,7 +5,7 @@ import { messageKeys } from '../../shared/validation';
 import { entityAddresses, type EntityItem } from './db/entities';
 import type { MemberItem } from './db/members';
 import { fail } from './errors';
-import type { Session } from './session';
+import type { Session } from '../domain/sessions/session';
 
 /** The membership a session carries for its current entity: role, type and permissions. */
 export function toSessionMembership(member: MemberItem): NonNullable<Session['membership']> {

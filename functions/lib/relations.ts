@@ -3,13 +3,13 @@ import { effectiveWorkRelationRoleId, isWorkRelationAccessOpen, type Membership,
 import { now } from './clock';
 import { accessDayOf } from './work-relations/access-until';
 import { batchGetItems } from './db/batch';
-import type { CanvasMetaItem } from './db/canvas';
+import type { CanvasMetaItem } from '../domain/canvas/items';
 import type { EntityItem } from './db/entities';
 import { keys } from './db/keys';
 import type { WorkRelationItem, WorkRelationMemberItem } from './db/work-relations';
 import { fail } from './errors';
 import { requireCurrentMembership } from './memberships';
-import type { Session } from './session';
+import type { Session } from '../domain/sessions/session';
 
 /** An entity the caller looks at, and how they relate to it (shared/permissions.ts decides what that allows). */
 export type RelatedEntity = { entity: EntityItem; view: RelationView; workRelation?: WorkRelationItem };

@@ -1,12 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { config } from './config';
-import { readCookie } from './session';
+import { readCookie } from '../domain/sessions/session';
 
 /**
  * The two cookies of signing in besides the session (README, Security notes), both
  * HttpOnly and SameSite=Strict, with the __Host- prefix and Secure on https like the
- * session cookie (functions/lib/session.ts):
+ * session cookie (functions/domain/sessions/session.ts):
  *
  * - The pending sign-in cookie: a random nonce the password step hands to the browser
  *   that passed it when a second step is due (5 minutes). The pending sign-in is stored

@@ -4,7 +4,7 @@ import { familyOfContentId } from '../../shared/canvas-ids';
 import { LiveClientMessage, maxSocketsPerSession, maxSocketsPerUser, presenceMessagesPerSecond } from '../../shared/contracts/live';
 import { businessMetrics } from '../../shared/metrics';
 import { canSeeSection, type CanvasAccess } from '../../shared/permissions';
-import { loadCanvasAccess, ownFamilyId } from '../lib/canvas/context';
+import { loadCanvasAccess, ownFamilyId } from '../domain/canvas/context';
 import { now, nowEpochSeconds } from '../lib/clock';
 import { config } from '../lib/config';
 import { batchGetItems } from '../lib/db/batch';
@@ -21,13 +21,13 @@ import {
   type Presence,
 } from '../lib/db/live-connections';
 import { AppError, fail } from '../lib/errors';
-import { resolveActor } from '../lib/journal/journal';
+import { resolveActor } from '../domain/journal/journal';
 import { jsonNestsDeeperThan } from '../lib/input/well-formed';
 import { describeError, log, runWithRequestContext } from '../lib/logger';
 import { countMetric, publishMetrics } from '../lib/metrics';
 import { broadcastPresence, recheck } from '../lib/live/revocation';
 import { isSocketOpen, sendToSocket } from '../lib/live/sockets';
-import { readSessionToken, resolveSession, type Session } from '../lib/session';
+import { readSessionToken, resolveSession, type Session } from '../domain/sessions/session';
 
 /**
  * The live channel's socket routes (shared/routes.ts liveChannel), one Lambda for the three

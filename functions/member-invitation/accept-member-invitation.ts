@@ -6,7 +6,7 @@ import { getMember } from '../lib/db/members';
 import { getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { toCurrentEntity, toSessionMembership } from '../lib/memberships';
-import { setSessionEntity, type Session } from '../lib/session';
+import { setSessionEntity, type Session } from '../domain/sessions/session';
 import { requireInviterStillEntitled } from '../lib/invitations/inviter';
 import { findMemberInvitation } from './find-invitation';
 import { joinEntityItems, runJoinTransaction } from './join-entity';

@@ -9,7 +9,7 @@ import { getMember } from '../lib/db/members';
 import { fullName, getLogin, getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requireEntityRoleId, requirePermission } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * Creates an invitation into the current entity (step one; send-email mails the link).

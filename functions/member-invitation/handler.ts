@@ -7,7 +7,6 @@ import {
   SendMemberInvitationRequest,
 } from '../../shared/contracts/invitations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { acceptMemberInvitation } from './accept-member-invitation';
 import { createMemberInvitation } from './create-member-invitation';
 import { getMemberInvitation } from './get-member-invitation';
@@ -19,24 +18,24 @@ import { sendMemberInvitationEmail } from './send-member-invitation-email';
 export const handler = createGroupHandler('member-invitation', {
   createMemberInvitation: defineRoute({
     body: CreateMemberInvitationRequest,
-    handler: async ({ session, body }) => ({ status: 201, body: await createMemberInvitation(requireSession(session), body) }),
+    handler: async ({ session, body }) => ({ status: 201, body: await createMemberInvitation(session, body) }),
   }),
   sendMemberInvitationEmail: defineRoute({
     body: SendMemberInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await sendMemberInvitationEmail(requireSession(session), body.id) }),
+    handler: async ({ session, body }) => ({ body: await sendMemberInvitationEmail(session, body.id) }),
   }),
   listMemberInvitations: defineRoute({
     query: ListMemberInvitationsQuery,
-    handler: async ({ session, query }) => ({ body: await listMemberInvitations(requireSession(session), query) }),
+    handler: async ({ session, query }) => ({ body: await listMemberInvitations(session, query) }),
   }),
   resendMemberInvitation: defineRoute({
     body: ResendMemberInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await resendMemberInvitation(requireSession(session), body.id) }),
+    handler: async ({ session, body }) => ({ body: await resendMemberInvitation(session, body.id) }),
   }),
   revokeMemberInvitation: defineRoute({
     path: IdPath,
     handler: async ({ session, path }) => {
-      await revokeMemberInvitation(requireSession(session), path.id);
+      await revokeMemberInvitation(session, path.id);
       return { status: 204 };
     },
   }),
@@ -49,6 +48,6 @@ export const handler = createGroupHandler('member-invitation', {
   // navigation cannot make a signed-in user join an entity (functions/lib/http.ts).
   acceptMemberInvitation: defineRoute({
     query: InvitationTokenQuery,
-    handler: async ({ session, query }) => ({ body: await acceptMemberInvitation(requireSession(session), query.token) }),
+    handler: async ({ session, query }) => ({ body: await acceptMemberInvitation(session, query.token) }),
   }),
 });

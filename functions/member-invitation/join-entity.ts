@@ -4,7 +4,8 @@ import { roleCounterChange } from '../lib/db/entities';
 import { explainMemberInvitationRefusal, markMemberInvitationAccepted, type MemberInvitationItem } from '../lib/db/member-invitations';
 import { putNewMember, type MemberItem } from '../lib/db/members';
 import { fail, transactionCancellationReasons } from '../lib/errors';
-import { hashToken } from '../lib/session';
+import { hashToken } from '../domain/sessions/session';
+import { ChangedMeanwhile, retryWhileChanged } from '../lib/db/retry';
 
 /**
  * Joining an entity through a member invitation, shared by accepting it signed in and by
@@ -43,20 +44,22 @@ export function joinEntityItems(invitation: MemberInvitationItem, input: { token
  * undefined on success.
  */
 export async function runJoinTransaction(items: TransactWriteItem[], offset: number, invitation: MemberInvitationItem, token: string): Promise<Array<string | undefined> | undefined> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return undefined;
-    } catch (error) {
-      const reasons = transactionCancellationReasons(error);
-      if (!reasons) throw error;
-      if (reasons.slice(0, offset).some((reason) => reason === 'ConditionalCheckFailed')) return reasons;
-      if (reasons[offset] === 'ConditionalCheckFailed') await explainMemberInvitationRefusal(invitation, token);
-      if (reasons[offset + 1] === 'ConditionalCheckFailed') throw fail('USER_ALREADY_MEMBER');
-      if (reasons[offset + 2] === 'ConditionalCheckFailed') throw fail('ITEM_NOT_FOUND');
-      // A concurrent transaction on the same items: try again.
-      await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
-    }
-  }
-  throw fail('DB_ERROR', { message: 'The invitation could not be accepted; try again.' });
+  return retryWhileChanged(
+    async () => {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: items }));
+        return undefined;
+      } catch (error) {
+        const reasons = transactionCancellationReasons(error);
+        if (!reasons) throw error;
+        if (reasons.slice(0, offset).some((reason) => reason === 'ConditionalCheckFailed')) return reasons;
+        if (reasons[offset] === 'ConditionalCheckFailed') await explainMemberInvitationRefusal(invitation, token);
+        if (reasons[offset + 1] === 'ConditionalCheckFailed') throw fail('USER_ALREADY_MEMBER');
+        if (reasons[offset + 2] === 'ConditionalCheckFailed') throw fail('ITEM_NOT_FOUND');
+        // A concurrent transaction on the same items: try again.
+        throw new ChangedMeanwhile();
+      }
+    },
+    { attempts: 3, pauseMs: (attempt) => 20 * attempt, whenExhausted: () => fail('DB_ERROR', { message: 'The invitation could not be accepted; try again.' }) },
+  );
 }

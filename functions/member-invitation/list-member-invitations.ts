@@ -5,7 +5,7 @@ import { listMemberInvitations as readInvitations } from '../lib/db/member-invit
 import { fail } from '../lib/errors';
 import { toInvitationInfo } from '../lib/invitation-info';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * Every invitation of the current entity, no paging, sorted by `orderBy` (default newest

@@ -5,7 +5,7 @@ import { now } from '../lib/clock';
 import { listMemberInvitations, renewMemberInvitation } from '../lib/db/member-invitations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * Renews a pending or expired invitation of the current entity for a new e-mail: the old

@@ -1,7 +1,7 @@
 import { now } from '../lib/clock';
 import { deleteMemberInvitation } from '../lib/db/member-invitations';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * Cancels an invitation of the current entity: RevokeMemberInvitation (owner and admin

@@ -11,7 +11,7 @@ import { reserveMail } from '../lib/limits/mail';
 import { sendEmail } from '../lib/mail/mailer';
 import { appLink, emailTemplates } from '../lib/mail/templates';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * E-mails the link of an invitation of the current entity (step two of inviting, and of

@@ -1,34 +1,33 @@
 import { TotpDisableRequest, TotpEnableRequest, TotpSetupRequest, UpdateTwoFactorPolicyRequest } from '../../shared/contracts/mfa';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { disableTotp, enableTotpWithCode, getTwoFactorStatus, setupTotp } from './two-factor';
 import { getTwoFactorPolicy, updateTwoFactorPolicy } from './two-factor-policy';
 
 export const handler = createGroupHandler('mfa', {
   getTwoFactorStatus: defineRoute({
-    handler: async ({ session }) => ({ body: await getTwoFactorStatus(requireSession(session)) }),
+    handler: async ({ session }) => ({ body: await getTwoFactorStatus(session) }),
   }),
   setupTotp: defineRoute({
     body: TotpSetupRequest,
-    handler: async ({ session }) => ({ body: await setupTotp(requireSession(session)) }),
+    handler: async ({ session }) => ({ body: await setupTotp(session) }),
   }),
   enableTotp: defineRoute({
     body: TotpEnableRequest,
-    handler: async ({ session, body, event }) => ({ body: await enableTotpWithCode(requireSession(session), body.code, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+    handler: async ({ session, body, event }) => ({ body: await enableTotpWithCode(session, body.code, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   }),
   disableTotp: defineRoute({
     body: TotpDisableRequest,
     handler: async ({ session, body, event }) => {
-      await disableTotp(requireSession(session), body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
+      await disableTotp(session, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
       return { status: 204 };
     },
   }),
   getTwoFactorPolicy: defineRoute({
-    handler: async ({ session }) => ({ body: await getTwoFactorPolicy(requireSession(session)) }),
+    handler: async ({ session }) => ({ body: await getTwoFactorPolicy(session) }),
   }),
   updateTwoFactorPolicy: defineRoute({
     body: UpdateTwoFactorPolicyRequest,
-    handler: async ({ session, body }) => ({ body: await updateTwoFactorPolicy(requireSession(session), body.requireTwoFactor) }),
+    handler: async ({ session, body }) => ({ body: await updateTwoFactorPolicy(session, body.requireTwoFactor) }),
   }),
 });

@@ -10,7 +10,7 @@ import { getUsers } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import { closeEntityTo } from '../lib/mfa/enforce';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * The advisor company's two-factor policy (issue 14), on its current entity. Any member may

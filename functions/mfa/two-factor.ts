@@ -9,7 +9,7 @@ import { announceSignInMethodChange, type ChangeClient } from '../lib/mfa/notice
 import { splitByTwoFactorPolicy } from '../lib/mfa/policy';
 import { consumeSecondFactor, enableTotp, removeTotp, startTotpSetup, totpStatus } from '../lib/mfa/store';
 import { otpauthUrl } from '../lib/mfa/totp';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 async function requireUser(session: Session): Promise<UserItem> {
   const user = await getUser(session.userId);

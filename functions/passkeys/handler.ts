@@ -1,7 +1,6 @@
 import { PasskeyIdPath, PasskeySigninRequest, RegisterPasskeyRequest, RenamePasskeyRequest } from '../../shared/contracts/passkeys';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { listPasskeys, removePasskey, renamePasskey } from './manage';
 import { registerPasskey, registrationOptions } from './registration';
 import { authenticationOptions, signInWithPasskey } from './sign-in';
@@ -9,24 +8,24 @@ import { signinClientOf } from '../auth/sign-in';
 
 export const handler = createGroupHandler('passkeys', {
   registrationOptions: defineRoute({
-    handler: async ({ session }) => ({ body: await registrationOptions(requireSession(session).userId) }),
+    handler: async ({ session }) => ({ body: await registrationOptions(session.userId) }),
   }),
   registerPasskey: defineRoute({
     body: RegisterPasskeyRequest,
-    handler: async ({ body, session, event }) => ({ status: 201, body: await registerPasskey(requireSession(session).userId, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+    handler: async ({ body, session, event }) => ({ status: 201, body: await registerPasskey(session.userId, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   }),
   listPasskeys: defineRoute({
-    handler: async ({ session }) => ({ body: await listPasskeys(requireSession(session).userId) }),
+    handler: async ({ session }) => ({ body: await listPasskeys(session.userId) }),
   }),
   renamePasskey: defineRoute({
     path: PasskeyIdPath,
     body: RenamePasskeyRequest,
-    handler: async ({ path, body, session }) => ({ body: await renamePasskey(requireSession(session).userId, path.id, body.label) }),
+    handler: async ({ path, body, session }) => ({ body: await renamePasskey(session.userId, path.id, body.label) }),
   }),
   removePasskey: defineRoute({
     path: PasskeyIdPath,
     handler: async ({ path, session, event }) => {
-      await removePasskey(requireSession(session).userId, path.id, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
+      await removePasskey(session.userId, path.id, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
       return { status: 204 };
     },
   }),

@@ -9,7 +9,7 @@ import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { liveSessionsEnded } from '../lib/live/revocation';
 import { announceSignInMethodChange } from '../lib/mfa/notice';
-import { endSessionsOfUser, type Session } from '../lib/session';
+import { endSessionsOfUser, type Session } from '../domain/sessions/session';
 
 const wrongPassword = () => fail('WRONG_PASSWORD', { errors: { password: [messageKeys.invalidInput] } });
 

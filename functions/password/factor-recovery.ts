@@ -16,7 +16,7 @@ import { appLink, emailTemplates } from '../lib/mail/templates';
 import { enforcePolicyAfterFactorRemoved } from '../lib/mfa/enforce';
 import { announceSignInMethodChange, type ChangeClient } from '../lib/mfa/notice';
 import { cancelFactorRecovery, getFactorRecovery, putFactorRecovery, removeAllSecondFactors } from '../lib/mfa/recovery';
-import { endSessionsOfUser, hashToken } from '../lib/session';
+import { endSessionsOfUser, hashToken } from '../domain/sessions/session';
 import { listPasskeyItems } from '../passkeys/store';
 
 /**

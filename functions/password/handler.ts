@@ -10,7 +10,6 @@ import {
 } from '../../shared/contracts/auth';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { changePassword } from './change-password';
 import { cancelFactorRecoveryByLink, completeFactorRecovery, factorRecoveryStatus, requestFactorRecovery, startFactorRecovery } from './factor-recovery';
 import { reportNotMe } from './not-me';
@@ -36,7 +35,7 @@ export const handler = createGroupHandler('password', {
   changePassword: defineRoute({
     body: ChangePasswordRequest,
     handler: async ({ body, session, event }) => {
-      await changePassword(requireSession(session), body, clientAddressOf(event), userAgentOf(event));
+      await changePassword(session, body, clientAddressOf(event), userAgentOf(event));
       return { status: 204 };
     },
   }),

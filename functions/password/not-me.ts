@@ -11,7 +11,7 @@ import { liveSessionsEnded } from '../lib/live/revocation';
 import { describeError, log } from '../lib/logger';
 import { enforcePolicyAfterFactorRemoved } from '../lib/mfa/enforce';
 import { removeRecoveryCodesWithoutFactor, removeTotp } from '../lib/mfa/store';
-import { endSessionsOfUser } from '../lib/session';
+import { endSessionsOfUser } from '../domain/sessions/session';
 import { removePasskeyItem } from '../passkeys/store';
 import { sendReset } from './send-reset';
 

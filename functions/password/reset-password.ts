@@ -8,7 +8,7 @@ import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { liveSessionsEnded } from '../lib/live/revocation';
 import { announceSignInMethodChange, type ChangeClient } from '../lib/mfa/notice';
-import { endSessionsOfUser, hashToken } from '../lib/session';
+import { endSessionsOfUser, hashToken } from '../domain/sessions/session';
 
 /**
  * The reset token of `email`, if the link can still be used: unknown, used, superseded by

@@ -4,7 +4,7 @@ import { getLogin, getUser, markNewestResetToken } from '../lib/db/users';
 import { reserveMail } from '../lib/limits/mail';
 import { steadyAnswer } from '../lib/limits/steady-answer';
 import { sendEmail } from '../lib/mail/mailer';
-import { hashToken } from '../lib/session';
+import { hashToken } from '../domain/sessions/session';
 import { appLink, emailTemplates } from '../lib/mail/templates';
 
 /**

@@ -3,7 +3,6 @@ import { IdPath } from '../../shared/contracts/common';
 import { UnsubscribeQuery, UpdateNotificationSettingsRequest } from '../../shared/contracts/notifications';
 import { AddressRequest, countries, namePrefixes, PrivacySettingsRequest, privacyLevels, UpdateUserRequest, UserIdPath } from '../../shared/contracts/user';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { addAddress } from './add-address';
 import { getProfile } from './get-profile';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
@@ -14,12 +13,12 @@ import { updateUser } from './update-user';
 
 export const handler = createGroupHandler('user', {
   getProfile: defineRoute({
-    handler: async ({ session }) => ({ body: await getProfile(requireSession(session).userId) }),
+    handler: async ({ session }) => ({ body: await getProfile(session.userId) }),
   }),
   updateUser: defineRoute({
     path: UserIdPath,
     body: UpdateUserRequest,
-    handler: async ({ session, path, body }) => ({ body: await updateUser(requireSession(session), path.userId, body) }),
+    handler: async ({ session, path, body }) => ({ body: await updateUser(session, path.userId, body) }),
   }),
   // Reference data, public: the signup and profile forms need it before and after sign-in alike.
   listPrefixes: defineRoute({ handler: async () => ({ body: namePrefixes }) }),
@@ -27,36 +26,36 @@ export const handler = createGroupHandler('user', {
   listCountries: defineRoute({ handler: async () => ({ body: countries }) }),
   addAddress: defineRoute({
     body: AddressRequest,
-    handler: async ({ session, body }) => ({ status: 201, body: await addAddress(requireSession(session).userId, body) }),
+    handler: async ({ session, body }) => ({ status: 201, body: await addAddress(session.userId, body) }),
   }),
   updateAddress: defineRoute({
     path: IdPath,
     body: AddressRequest,
-    handler: async ({ session, path, body }) => ({ body: await updateAddress(requireSession(session).userId, path.id, body) }),
+    handler: async ({ session, path, body }) => ({ body: await updateAddress(session.userId, path.id, body) }),
   }),
   updatePrivacySettings: defineRoute({
     body: PrivacySettingsRequest,
-    handler: async ({ session, body }) => ({ body: await updatePrivacySettings(requireSession(session).userId, body) }),
+    handler: async ({ session, body }) => ({ body: await updatePrivacySettings(session.userId, body) }),
   }),
   listSessions: defineRoute({
-    handler: async ({ session }) => ({ body: await listSessions(requireSession(session)) }),
+    handler: async ({ session }) => ({ body: await listSessions(session) }),
   }),
   revokeSession: defineRoute({
     path: SessionIdPath,
     handler: async ({ session, path }) => {
-      await revokeSession(requireSession(session), path.id);
+      await revokeSession(session, path.id);
       return { status: 204 };
     },
   }),
   revokeOtherSessions: defineRoute({
-    handler: async ({ session }) => ({ body: await revokeOtherSessions(requireSession(session)) }),
+    handler: async ({ session }) => ({ body: await revokeOtherSessions(session) }),
   }),
   getNotificationSettings: defineRoute({
-    handler: async ({ session }) => ({ body: await getNotificationSettingsOf(requireSession(session).userId) }),
+    handler: async ({ session }) => ({ body: await getNotificationSettingsOf(session.userId) }),
   }),
   updateNotificationSettings: defineRoute({
     body: UpdateNotificationSettingsRequest,
-    handler: async ({ session, body }) => ({ body: await updateNotificationSettings(requireSession(session).userId, body) }),
+    handler: async ({ session, body }) => ({ body: await updateNotificationSettings(session.userId, body) }),
   }),
   getUnsubscribe: defineRoute({
     query: UnsubscribeQuery,

@@ -2,7 +2,7 @@ import type { RevokeOtherSessionsResponse, UserSessionsResponse } from '../../sh
 import { describeDevice } from '../lib/devices';
 import { fail } from '../lib/errors';
 import { liveSessionsEnded } from '../lib/live/revocation';
-import { endSessionById, endSessionsOfUser, listSessionsOfUser, type Session } from '../lib/session';
+import { endSessionById, endSessionsOfUser, listSessionsOfUser, type Session } from '../domain/sessions/session';
 
 const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 

@@ -1,7 +1,7 @@
 import type { UpdateUserRequest, UpdateUserResponse } from '../../shared/contracts/user';
 import { toUserProfile, updateUserProfile } from '../lib/db/users';
 import { fail } from '../lib/errors';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 /**
  * Changes the caller's own name, prefix and phone (PATCH /user/{userId}). Anyone else's

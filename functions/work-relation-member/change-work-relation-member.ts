@@ -3,12 +3,12 @@ import { WorkRelationRole, type WorkRelationRoleId } from '../../shared/enums';
 import { canReadRelatedSensitiveData, isAdmin, workRelationRightsRefusal } from '../../shared/permissions';
 import { getEntity } from '../lib/db/entities';
 import { getUser } from '../lib/db/users';
-import { runSteps } from '../lib/canvas/transaction';
+import { runSteps } from '../domain/canvas/transaction';
 import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from '../lib/db/work-relations';
-import { advisorEntry, resolveActor } from '../lib/journal/journal';
+import { advisorEntry, resolveActor } from '../domain/journal/journal';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { findAdvisorOfFamily, toAdvisorMember } from '../lib/work-relations/advisors';
 
 export type WorkRelationMemberChange = 'add' | 'update' | 'remove';

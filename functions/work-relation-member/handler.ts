@@ -1,7 +1,6 @@
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { AddWorkRelationMemberRequest, MemberAndEntityPath, UpdateWorkRelationMemberRequest } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { changeWorkRelationMember } from './change-work-relation-member';
 
 export const handler = createGroupHandler('work-relation-member', {
@@ -10,20 +9,20 @@ export const handler = createGroupHandler('work-relation-member', {
     body: AddWorkRelationMemberRequest,
     handler: async ({ session, path, body }) => ({
       status: 201,
-      body: await changeWorkRelationMember(requireSession(session), 'add', { familyId: path.entityId, ...body }),
+      body: await changeWorkRelationMember(session, 'add', { familyId: path.entityId, ...body }),
     }),
   }),
   updateWorkRelationMember: defineRoute({
     path: MemberAndEntityPath,
     body: UpdateWorkRelationMemberRequest,
     handler: async ({ session, path, body }) => ({
-      body: await changeWorkRelationMember(requireSession(session), 'update', { familyId: path.entityId, memberId: path.memberId, ...body }),
+      body: await changeWorkRelationMember(session, 'update', { familyId: path.entityId, memberId: path.memberId, ...body }),
     }),
   }),
   removeWorkRelationMember: defineRoute({
     path: MemberAndEntityPath,
     handler: async ({ session, path }) => {
-      await changeWorkRelationMember(requireSession(session), 'remove', { familyId: path.entityId, memberId: path.memberId });
+      await changeWorkRelationMember(session, 'remove', { familyId: path.entityId, memberId: path.memberId });
       return { status: 204 };
     },
   }),

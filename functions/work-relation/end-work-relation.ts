@@ -1,8 +1,8 @@
 import { workRelationEndRefusal } from '../../shared/permissions';
 import { fail } from '../lib/errors';
-import { resolveActor } from '../lib/journal/journal';
+import { resolveActor } from '../domain/journal/journal';
 import { requireCurrentMembership } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { endWorkRelation, relationSides } from '../lib/work-relations/end-relation';
 
 /**

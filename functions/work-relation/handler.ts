@@ -1,7 +1,6 @@
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { ListAdvisorCompaniesRequest, ListDashboardFamiliesRequest, ListFamiliesRequest, NumericIdPath } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { requireSession } from '../lib/session';
 import { endWorkRelationWith } from './end-work-relation';
 import { listAdvisorCompanies } from './list-advisor-companies';
 import { listCanvasAdvisorCompanies, listSectionAdvisorCompanies } from './list-canvas-advisor-companies';
@@ -11,31 +10,31 @@ import { listFamilies } from './list-families';
 export const handler = createGroupHandler('work-relation', {
   listAdvisorCompanies: defineRoute({
     body: ListAdvisorCompaniesRequest,
-    handler: async ({ session, body }) => ({ body: await listAdvisorCompanies(requireSession(session), body) }),
+    handler: async ({ session, body }) => ({ body: await listAdvisorCompanies(session, body) }),
   }),
   listFamilies: defineRoute({
     body: ListFamiliesRequest,
-    handler: async ({ session, body }) => ({ body: await listFamilies(requireSession(session), body) }),
+    handler: async ({ session, body }) => ({ body: await listFamilies(session, body) }),
   }),
   listDashboardFamilies: defineRoute({
     body: ListDashboardFamiliesRequest,
-    handler: async ({ session, body }) => ({ body: await listDashboardFamilies(requireSession(session), body) }),
+    handler: async ({ session, body }) => ({ body: await listDashboardFamilies(session, body) }),
   }),
   listCanvasAdvisorCompanies: defineRoute({
-    handler: async ({ session }) => ({ body: await listCanvasAdvisorCompanies(requireSession(session)) }),
+    handler: async ({ session }) => ({ body: await listCanvasAdvisorCompanies(session) }),
   }),
   listCanvasAdvisorCompaniesOf: defineRoute({
     path: NumericIdPath,
-    handler: async ({ session, path }) => ({ body: await listCanvasAdvisorCompanies(requireSession(session), path.id) }),
+    handler: async ({ session, path }) => ({ body: await listCanvasAdvisorCompanies(session, path.id) }),
   }),
   listSectionAdvisorCompanies: defineRoute({
     path: NumericIdPath,
-    handler: async ({ session, path }) => ({ body: await listSectionAdvisorCompanies(requireSession(session), path.id) }),
+    handler: async ({ session, path }) => ({ body: await listSectionAdvisorCompanies(session, path.id) }),
   }),
   endWorkRelation: defineRoute({
     path: EntityIdPath,
     handler: async ({ session, path }) => {
-      await endWorkRelationWith(requireSession(session), path.entityId);
+      await endWorkRelationWith(session, path.entityId);
       return { status: 204 };
     },
   }),

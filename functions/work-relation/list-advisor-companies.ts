@@ -5,7 +5,7 @@ import { getEntities } from '../lib/db/entities';
 import { listCanvasSections, listWorkRelationsOfFamily } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 import { ownerNamesOf } from '../lib/work-relations/people';
 import { sharedSectionsOf } from '../lib/work-relations/sections';
 

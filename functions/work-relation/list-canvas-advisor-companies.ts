@@ -1,11 +1,11 @@
 import type { AdvisorCompanyChipsResponse } from '../../shared/contracts/work-relations';
 import { familyOfSectionId } from '../../shared/canvas-ids';
 import { canSeeAdvisorCompany } from '../../shared/permissions';
-import { loadCanvas, ownFamilyId, type CanvasContext } from '../lib/canvas/context';
+import { loadCanvas, ownFamilyId, type CanvasContext } from '../domain/canvas/context';
 import { getEntities } from '../lib/db/entities';
 import type { WorkRelationItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
-import type { Session } from '../lib/session';
+import type { Session } from '../domain/sessions/session';
 
 async function chipsOf(relations: Iterable<WorkRelationItem>): Promise<AdvisorCompanyChipsResponse> {
   const entities = await getEntities([...relations].map((relation) => relation.advisorId));

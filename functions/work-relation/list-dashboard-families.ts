@@ -3,12 +3,12 @@ import { dashboardPageSize, maxDashboardOffset } from '../../shared/contracts/wo
 import { EntityType } from '../../shared/enums';
 import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../shared/permissions';
 import { decideAccess } from '../lib/access/decide';
-import { canvasContextOf } from '../lib/canvas/context';
+import { canvasContextOf } from '../domain/canvas/context';
 import { messageKeys } from '../../shared/validation';
-import { CanvasSnapshot } from '../lib/canvas/snapshot';
-import { changesSince, hasChangesSince, refreshCanvasSummary, type CanvasSummaryItem } from '../lib/canvas/summary';
-import { summaryFromRecord } from '../lib/canvas/summary-record';
-import { toDashboardCanvas } from '../lib/canvas/views';
+import { CanvasSnapshot } from '../domain/canvas/snapshot';
+import { changesSince, hasChangesSince, refreshCanvasSummary, type CanvasSummaryItem } from '../domain/canvas/summary';
+import { summaryFromRecord } from '../domain/canvas/summary-record';
+import { toDashboardCanvas } from '../domain/canvas/views';
 import { batchGetItems } from '../lib/db/batch';
 import { keys } from '../lib/db/keys';
 import { listFamiliesOfAdvisorByName, type WorkRelationItem } from '../lib/db/work-relations';
@@ -16,8 +16,8 @@ import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 
 type SessionMembership = ReturnType<typeof requireCurrentMembership>;
-import type { Session } from '../lib/session';
-import type { CanvasVisitItem } from '../lib/journal/visits';
+import type { Session } from '../domain/sessions/session';
+import type { CanvasVisitItem } from '../domain/journal/visits';
 
 /** The page asked for: limit 1–50 (default 10), offset 0–100,000 (default 0); anything else → INCORRECT_INPUT (6). */
 export function dashboardPage(input: ListDashboardFamiliesRequest): { limit: number; offset: number } {

@@ -6,7 +6,7 @@ import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { db, tableName } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';
 import { createToken } from '../../functions/lib/db/tokens';
-import { hashToken } from '../../functions/lib/session';
+import { hashToken } from '../../functions/domain/sessions/session';
 import { signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { useIntegrationStack } from '../support/integration';
 import { inviteMember } from '../support/organisations';

@@ -8,7 +8,7 @@ import { db } from '../../functions/lib/db/client';
 import { getEntity, roleCounterChange } from '../../functions/lib/db/entities';
 import { getMember, listMembersOfEntity, putNewMember } from '../../functions/lib/db/members';
 import { toSessionMembership } from '../../functions/lib/memberships';
-import { startSession } from '../../functions/lib/session';
+import { startSession } from '../../functions/domain/sessions/session';
 import { signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { ApiClient, useIntegrationStack, type ApiResponse } from '../support/integration';

@@ -7,7 +7,7 @@ import { dayIn } from '../../shared/dates';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { advanceClock, durations, now, nowEpochSeconds, resetClock } from '../../functions/lib/clock';
 import { db, tableName } from '../../functions/lib/db/client';
-import { hashToken, sessionCookieName } from '../../functions/lib/session';
+import { hashToken, sessionCookieName } from '../../functions/domain/sessions/session';
 import { connectionsOfUser } from '../../functions/lib/db/live-connections';
 import { keys } from '../../functions/lib/db/keys';
 import { signIn, type TestAccount } from '../support/accounts';

@@ -98,7 +98,7 @@ describe('member invitation life cycle', () => {
     expect(signup.status).toBe(201);
     expect(signup.cookies.some((cookie) => cookie.startsWith('fc_session='))).toBe(true);
     const expiresIn = Date.parse(signup.body.tokenExpiration ?? '') - Date.now();
-    // A session started by signup lives 12 hours at most (functions/lib/session.ts).
+    // A session started by signup lives 12 hours at most (functions/domain/sessions/session.ts).
     expect(expiresIn).toBeGreaterThan(12 * durations.hour - durations.minute);
     expect(expiresIn).toBeLessThanOrEqual(12 * durations.hour + durations.minute);
 

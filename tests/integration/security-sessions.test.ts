@@ -4,7 +4,7 @@ import { EntityRole, EntityType } from '../../shared/enums';
 import { allRoutes } from '../../shared/routes';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { resetConfigForTests } from '../../functions/lib/config';
-import { clearSessionCookie, secureSessionCookieName, sessionCookieName, sessionLifetime, startSession } from '../../functions/lib/session';
+import { clearSessionCookie, secureSessionCookieName, sessionCookieName, sessionLifetime, startSession } from '../../functions/domain/sessions/session';
 import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signIn, signUpAndConfirm, signupBody, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { ApiClient, uniqueEmail, useIntegrationStack, type ApiResponse } from '../support/integration';

@@ -4,7 +4,7 @@ import type { SignupResponse } from '../../shared/contracts/auth';
 import type { Canvas } from '../../shared/contracts/canvas';
 import type { IdResponse } from '../../shared/contracts/common';
 import { EntityRole, EntityType } from '../../shared/enums';
-import { startSession } from '../../functions/lib/session';
+import { startSession } from '../../functions/domain/sessions/session';
 import { confirmationTokenFor, defaultPassword, hashPassword, newSalt, signIn, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { uniqueEmail, useIntegrationStack, type ApiClient, type ApiResponse, type IntegrationStack } from '../support/integration';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UserSession } from '../../shared/contracts/auth';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
-import { sessionLifetime } from '../../functions/lib/session';
+import { sessionLifetime } from '../../functions/domain/sessions/session';
 import { hashPassword, signIn, signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { ApiClient, useIntegrationStack, type ApiResponse } from '../support/integration';

@@ -12,7 +12,7 @@ import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { allRoutes } from '../../shared/routes';
 import { advanceClock, durations, now } from '../../functions/lib/clock';
 import { emailTemplates } from '../../functions/lib/mail/templates';
-import { sessionLifetime } from '../../functions/lib/session';
+import { sessionLifetime } from '../../functions/domain/sessions/session';
 import { hashPassword, linkParameter, newSalt, signIn, type TestAccount } from './accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from './canvas';
 import { ApiClient, type ApiResponse, type IntegrationStack } from './integration';

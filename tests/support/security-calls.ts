@@ -6,7 +6,7 @@ import { EntityRole, EntityType, WorkRelationRole } from '../../shared/enums';
 import { allRoutes } from '../../shared/routes';
 import { getMember } from '../../functions/lib/db/members';
 import { toSessionMembership } from '../../functions/lib/memberships';
-import { startSession } from '../../functions/lib/session';
+import { startSession } from '../../functions/domain/sessions/session';
 import { unsubscribeTokenFor } from '../../functions/lib/digest/unsubscribe-token';
 import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signUpAndConfirm, signupBody } from './accounts';
 import { advisorCompanyFor, memberOf } from './canvas';

@@ -1,30 +1,30 @@
 import type { CloseReason } from '../../../shared/contracts/live';
 import { EntityType } from '../../../shared/enums';
 import { canReadCanvas, twoFactorPolicyRefusal, type CanvasAccess } from '../../../shared/permissions';
-import { resolveCanvasAccess } from '../canvas/access';
-import type { CanvasSnapshot } from '../canvas/snapshot';
+import { resolveCanvasAccess } from '../../domain/canvas/access';
+import type { CanvasSnapshot } from '../../domain/canvas/snapshot';
 import type { EntityItem } from '../db/entities';
 import type { MemberItem } from '../db/members';
 import type { UserItem } from '../db/users';
 import { toSessionMembership } from '../memberships';
-import { sessionOfItem, type Session } from '../session';
+import { sessionOfItem, type Session } from '../../domain/sessions/session';
 
 /**
  * The one access decision: may this caller still receive or do this, now? Every outlet
  * asks it when it delivers — HTTP (functions/lib/http.ts resolves the session, then
- * functions/lib/canvas/context.ts asks for the canvas), live change delivery, presence
+ * functions/domain/canvas/context.ts asks for the canvas), live change delivery, presence
  * and the socket's own messages (functions/lib/live/revocation.ts decideSockets), the
  * dashboard and My actions, the digest (functions/lib/digest/collect.ts) and the
  * access-ending warning (functions/jobs/access-expiry). It reads nothing itself: the
  * caller hands it the stored items it read (for many callers in one round trip:
  * decide-now.ts) and it applies, in this order, the rules that already exist elsewhere:
- * 1. the session (functions/lib/session.ts sessionOfItem: signed out or revoked → the item
+ * 1. the session (functions/domain/sessions/session.ts sessionOfItem: signed out or revoked → the item
  *    is gone; idle or absolute expiry passed);
  * 2. the membership the caller acts as: active, and its role's permissions
  *    (functions/lib/memberships.ts toSessionMembership);
  * 3. an advisor company's two-factor policy (shared/permissions.ts twoFactorPolicyRefusal);
  * 4. the canvas: it exists, and the caller may read it — own family, or an open work
- *    relation (accessUntil), shares and the advisor's role (functions/lib/canvas/access.ts
+ *    relation (accessUntil), shares and the advisor's role (functions/domain/canvas/access.ts
  *    resolveCanvasAccess, shared/permissions.ts canReadCanvas).
  * A refusal names why, in the live channel's words (shared/contracts/live.ts CloseReason).
  */
@@ -42,7 +42,7 @@ export type AccessFacts = {
   session?: { resolved: Session } | { item: Record<string, unknown> | undefined };
   /**
    * The membership the caller acts as: the session's current one (HTTP; every membership
-   * change and the two-factor policy refresh it in the sessions, functions/lib/session.ts
+   * change and the two-factor policy refresh it in the sessions, functions/domain/sessions/session.ts
    * refreshMembershipInSessions), a member item as read (undefined: not a member), or a
    * membership this decision already allowed (one per canvas of a list: the digest).
    */

@@ -12,7 +12,7 @@ afterAll(() => {
   }
 });
 
-const { assigneeIndexOf, assigneeIndexUpdate, contentRecord, updateOp } = await import('./canvas');
+const { assigneeIndexOf, assigneeIndexUpdate, contentRecord, updateOp } = await import('../../domain/canvas/items');
 
 const open = { id: '7.abc', assigneeId: 'u1', completed: false, dueDate: '2026-06-01' };
 

@@ -7,6 +7,7 @@ import { batchGetItems } from './batch';
 import { db, tableName } from './client';
 import { keys, newId } from './keys';
 import { putNewMember } from './members';
+import { ChangedMeanwhile } from './retry';
 
 /**
  * Entities, families and advisor companies (ENTITY#id / PROFILE). Ids are numbers from an
@@ -136,7 +137,7 @@ export function roleCounterChange(entityId: number, fromRoleId: EntityRoleId | n
 }
 
 /** An item written alongside an entity change (a renamed family's relations) changed meanwhile: read again. */
-export class RelationsChangedMeanwhile extends Error {}
+export class RelationsChangedMeanwhile extends ChangedMeanwhile {}
 
 /**
  * Changes the entity's information (absent fields stay, null clears). A new domain is

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { invitationExpirationDate, invitationStatus } from '../../../shared/invitations';
 import { nowEpochSeconds } from '../clock';
 import { fail, isConditionalCheckFailure } from '../errors';
-import { hashToken, newSecretToken } from '../session';
+import { hashToken, newSecretToken } from '../../domain/sessions/session';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query';

@@ -78,7 +78,7 @@ export const keys = {
   // The canvas of a family: everything in one partition (GET /canvas is one Query)
   canvasPartition: (familyId: number | string) => `CANVAS#${familyId}`,
   canvas: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#META' }),
-  /** The family's dashboard card, kept in the same transactions as the canvas (functions/lib/canvas/summary.ts). */
+  /** The family's dashboard card, kept in the same transactions as the canvas (functions/domain/canvas/summary.ts). */
   canvasSummary: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#SUMMARY' }),
   /** Work relation of a family with an advisor company, with its shared sections. */
   workRelation: (familyId: number | string, advisorId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACCESS#${advisorId}` }),
@@ -196,6 +196,62 @@ function expirySortKey(expiresAt: number): string {
  * the cancel link of a started recovery.
  */
 export type TokenKind = 'CONFIRM' | 'RESET' | 'NOTME' | 'RECOVERY' | 'RECOVERY_CANCEL';
+
+/** The item types of a family's canvas partition. */
+export type CanvasRecordKind =
+  | 'meta'
+  | 'summary'
+  | 'workRelation'
+  | 'workRelationMember'
+  | 'visit'
+  | 'section'
+  | 'category'
+  | 'question'
+  | 'answer'
+  | 'takeaway'
+  | 'goal'
+  | 'actionPoint';
+
+const canvasSortKeyPrefixes: ReadonlyArray<readonly [string, CanvasRecordKind]> = [
+  ['C#ACCESS#', 'workRelation'],
+  ['C#WRMEMBER#', 'workRelationMember'],
+  ['C#VISIT#', 'visit'],
+  ['C#SECTION#', 'section'],
+  ['C#CATEGORY#', 'category'],
+  ['C#QUESTION#', 'question'],
+  ['C#ANSWER#', 'answer'],
+  ['C#TAKEAWAY#', 'takeaway'],
+  ['C#GOAL#', 'goal'],
+  ['C#ACTION#', 'actionPoint'],
+];
+
+/** What an item of a canvas partition is, read from its sort key (undefined for anything else). */
+export function canvasRecordKindOf(sk: string): CanvasRecordKind | undefined {
+  if (sk === 'C#META') return 'meta';
+  if (sk === 'C#SUMMARY') return 'summary';
+  for (const [prefix, kind] of canvasSortKeyPrefixes) if (sk.startsWith(prefix)) return kind;
+  return undefined;
+}
+
+/** The id of an action point from its sort key; undefined for any other item. */
+export function actionPointIdOfSortKey(sk: string): string | undefined {
+  return canvasRecordKindOf(sk) === 'actionPoint' ? sk.slice('C#ACTION#'.length) : undefined;
+}
+
+/** The family of a canvas partition key (`CANVAS#<familyId>`). */
+export function familyIdOfCanvasPartition(pk: string): number {
+  return Number(pk.slice('CANVAS#'.length));
+}
+
+/** The entity of an entity partition key (`ENTITY#<entityId>`), undefined for any other partition. */
+export function entityIdOfPartition(pk: string): number | undefined {
+  return pk.startsWith('ENTITY#') ? Number(pk.slice('ENTITY#'.length)) : undefined;
+}
+
+/** Whether a partition key is a user's (`USER#<userId>`). */
+export function isUserPartition(pk: string): boolean {
+  return pk.startsWith('USER#');
+}
 
 /** Ids a person never needs to type: random, URL-safe, unguessable. */
 export function newId(): string {

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { durations, now, nowEpochSeconds } from '../clock';
-import { hashToken, newSecretToken } from '../session';
+import { hashToken, newSecretToken } from '../../domain/sessions/session';
 import { db, tableName } from './client';
 import { keys, type TokenKind } from './keys';
 

@@ -1,7 +1,7 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { forgetGoneConnection, listConnections, type LiveConnection } from '../db/live-connections';
 import { now } from '../clock';
-import { visibleEvent } from '../journal/journal';
+import { visibleEvent } from '../../domain/journal/journal';
 import { log } from '../logger';
 import { broadcastPresence, recheck, recheckCanvas } from './revocation';
 import { sendToSocket } from './sockets';

@@ -1,7 +1,7 @@
 import { listMembershipsOfUser } from '../db/members';
 import { getUser } from '../db/users';
 import { liveEntityClosedTo } from '../live/revocation';
-import { refreshMembershipInSessions } from '../session';
+import { refreshMembershipInSessions } from '../../domain/sessions/session';
 import { splitByTwoFactorPolicy } from './policy';
 
 /*

@@ -5,7 +5,7 @@ import { nowEpochSeconds } from '../clock';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { fail, isConditionalCheckFailure, transactionCancellationReasons } from '../errors';
-import { hashToken } from '../session';
+import { hashToken } from '../../domain/sessions/session';
 import { mfaEncryptionKey } from './key';
 import { openSecret, sealSecret } from './secret-box';
 import { matchingTimeStep, newTotpSecret } from './totp';

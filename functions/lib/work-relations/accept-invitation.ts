@@ -14,7 +14,7 @@ import { requireInviterStillEntitled } from '../invitations/inviter';
 import { fail, transactionCancellationReasons } from '../errors';
 import { log } from '../logger';
 import { toCurrentEntity, toSessionMembership } from '../memberships';
-import { hashToken, setSessionEntity, type Session } from '../session';
+import { hashToken, setSessionEntity, type Session } from '../../domain/sessions/session';
 import { accessDayOf } from './access-until';
 import { findWorkRelationInvitation } from './invitations';
 

@@ -1,8 +1,8 @@
 import type { HistoryActor } from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
 import { isAdmin } from '../../../shared/permissions';
-import { runSteps, maxTransactionItems, type Step } from '../canvas/transaction';
-import { batchDelete } from '../db/canvas';
+import { runSteps, maxTransactionItems, type Step } from '../../domain/canvas/transaction';
+import { batchDelete } from '../../domain/canvas/items';
 import { getEntities } from '../db/entities';
 import { keys } from '../db/keys';
 import { listMembersOfEntity } from '../db/members';
@@ -17,7 +17,7 @@ import {
   type WorkRelationItem,
 } from '../db/work-relations';
 import { fail } from '../errors';
-import { relationEndedEntry } from '../journal/journal';
+import { relationEndedEntry } from '../../domain/journal/journal';
 import { describeError, log } from '../logger';
 import { sendEmail } from '../mail/mailer';
 import { appLink, emailTemplates, type RelationEndCause } from '../mail/templates';

@@ -11,7 +11,7 @@ import { businessMetrics } from '../../../shared/metrics';
 import { sortRows, type SortKey } from '../../../shared/ordering';
 import { workRelationInvitationRefusal, type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../clock';
-import type { SectionItem } from '../db/canvas';
+import type { SectionItem } from '../../domain/canvas/items';
 import { getEntity } from '../db/entities';
 import { requireInvitationByToken } from '../db/invitations';
 import { newId } from '../db/keys';
@@ -33,7 +33,7 @@ import { reserveMail } from '../limits/mail';
 import { sendEmail } from '../mail/mailer';
 import { appLink, emailTemplates } from '../mail/templates';
 import { requireCurrentMembership } from '../memberships';
-import type { Session } from '../session';
+import type { Session } from '../../domain/sessions/session';
 import { requireAccessUntilAhead } from './access-until';
 import { requireCanvasSectionIds, sharedSectionsOf } from './sections';
 

@@ -1,5 +1,5 @@
 import { messageKeys } from '../../../shared/validation';
-import type { SectionItem } from '../db/canvas';
+import type { SectionItem } from '../../domain/canvas/items';
 import { listCanvasSections } from '../db/work-relations';
 import { fail } from '../errors';
 

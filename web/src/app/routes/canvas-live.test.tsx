@@ -53,7 +53,7 @@ function aCanvas(takeaways: Takeaway[] = [], goals: Goal[] = []): Canvas {
 }
 
 let eventCounter = 0;
-/** A change as the live channel sends it: the item's stored state after it (functions/lib/journal/journal.ts). */
+/** A change as the live channel sends it: the item's stored state after it (functions/domain/journal/journal.ts). */
 function changeOf(itemType: HistoryEvent['itemType'], action: HistoryEvent['action'], after: Record<string, unknown>, overrides: Partial<HistoryEvent> = {}): HistoryEvent {
   const id = `mf00000${String(++eventCounter).padStart(5, '0')}aaaaaaaaaa`;
   return {

@@ -10,7 +10,7 @@ const context = { selfId: me };
 const types = { answer: 'Answer', takeaway: 'Takeaway', goal: 'Goal', actionPoint: 'ActionPoint' } as const;
 type Kind = keyof typeof types;
 
-/** An item as the journal stores it (functions/lib/journal/journal.ts stateOf): stored names, empty sets left out. */
+/** An item as the journal stores it (functions/domain/journal/journal.ts stateOf): stored names, empty sets left out. */
 function stateOf(kind: Kind, item: Answer | Takeaway | Goal | ActionPoint): Record<string, unknown> {
   const { createdDate, changedSinceLastVisit: _changed, ...rest } = item as Answer & Partial<Takeaway & Goal & ActionPoint>;
   const state: Record<string, unknown> = { ...rest, type: types[kind], createdAt: createdDate, sectionId, changedAt: createdDate, changedByUserId: item.createdByUserId };

@@ -15,10 +15,10 @@ import type { HistoryEvent } from '../../../../../shared/contracts/history';
  * The live canvas without refetching (issue 13): a history event from the live channel (or
  * the catch-up after a reconnect) applied to the cached overview (which also feeds the
  * goals-and-actions tab) and to a cached category page. An event carries the item's whole
- * stored state before and after the change (functions/lib/journal/journal.ts stateOf), so
+ * stored state before and after the change (functions/domain/journal/journal.ts stateOf), so
  * a create, edit, completion, archive, vote, delete, restore or undo of an answer,
  * takeaway, goal or action point becomes the response shape the server would send
- * (functions/lib/canvas/views.ts), links on both sides included.
+ * (functions/domain/canvas/views.ts), links on both sides included.
  *
  * Pure: the caller reads and writes the query cache. `refetch` is the answer whenever the
  * event cannot be applied exactly (a reset, sharing or advisor changes, an unknown kind,
@@ -52,7 +52,7 @@ const contentActions = new Set<HistoryEvent['action']>(['created', 'updated', 'd
 
 const listOf: Record<LinkableKind, ListName> = { takeaway: 'takeaways', goal: 'goals', actionPoint: 'actionPoints' };
 
-/** The link fields of each kind and the kind they point at (functions/lib/canvas/links.ts). */
+/** The link fields of each kind and the kind they point at (functions/domain/canvas/links.ts). */
 const linkFieldsOf: Record<LinkableKind, ReadonlyArray<{ field: LinkField; target: LinkableKind }>> = {
   takeaway: [{ field: 'linkedGoalIds', target: 'goal' }],
   goal: [
@@ -122,7 +122,7 @@ function contentChangeOf(event: HistoryEvent, context: PatchContext, accessKind:
   return { kind, itemId: event.itemId, before, after, isCreate: before === null, linksKnown, linkChanges, byOther: event.actor.userId !== context.selfId };
 }
 
-// ---- the response shapes (functions/lib/canvas/views.ts) -----------------------------------
+// ---- the response shapes (functions/domain/canvas/views.ts) -----------------------------------
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

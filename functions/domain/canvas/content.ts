@@ -1,0 +1,149 @@
+import { requireVersion } from '../journal/item-changed';
+import { familyOfContentId } from '../../../shared/canvas-ids';
+import { voteIdOf } from '../../../shared/contracts/canvas';
+import { canDeleteCanvasItem, canVote } from '../../../shared/permissions';
+import { contentKey, deleteOp, updateOp, type ContentItemOf, type ContentKind } from './items';
+import { keys } from '../../lib/db/keys';
+import { fail } from '../../lib/errors';
+import type { Session } from '../sessions/session';
+import { contentEntry } from '../journal/journal';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, type CanvasContext } from './context';
+import { unlinkAllSteps } from './links';
+import { runSteps, withCanvasRetry, type Step } from './transaction';
+
+/**
+ * Writes shared by answers, takeaways, goals and action points: delete, votes, completion.
+ * Each reads the canvas once, asks the policy, and writes one transaction whose conditions
+ * hold the rule when two people act at once.
+ */
+
+/** The family of a content id (path schemas already refused malformed ones). */
+export function familyOfItem(id: string): number {
+  const familyId = familyOfContentId(id);
+  if (familyId === undefined) throw fail('INCORRECT_INPUT', { errors: { id: ['forms.errorMessages.invalidInput'] } });
+  return familyId;
+}
+
+/** The item's current version: the write only happens if nobody changed it since the read. */
+export const unchangedSince = (item: { version: number }) => ({ expression: '#version = :version', values: { ':version': item.version } });
+
+/**
+ * Deletes an item (spec 02 §6): its creator, or an owner or admin on their own family's
+ * canvas (never through a work relation) — FORBIDDEN (8) otherwise. Its links go on the
+ * other side in the same transaction; an answer's author leaves the question's
+ * `answeredBy` there too. Its votes live on the item and go with it.
+ */
+export async function deleteContentItem(session: Session, kind: ContentKind, id: string): Promise<void> {
+  const familyId = familyOfItem(id);
+  await withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const item = requireVisibleContent(context, kind, id);
+    if (!canDeleteCanvasItem(context.access, context.userId, item.createdByUserId)) throw fail('FORBIDDEN');
+    const steps: Step[] = [{ op: deleteOp(contentKey(familyId, kind, id), unchangedSince(item)), onConditionFailed: () => 'retry' }];
+    if (item.type === 'Answer') {
+      const question = context.snapshot.questions.get(item.questionId);
+      if (question) {
+        steps.push({
+          op: updateOp(keys.question(familyId, question.categoryId, question.id), { deleteFromSet: { answeredBy: new Set([item.createdByUserId]) } }),
+          onConditionFailed: () => 'retry',
+        });
+      }
+    } else {
+      steps.push(...unlinkAllSteps(context, kind as Exclude<ContentKind, 'answer'>, item));
+    }
+    // The event keeps the whole item, its links and voters: what a restore needs.
+    await runSteps(steps, journalOf(context, contentEntry('deleted', item, null)));
+  });
+}
+
+type VotableKind = 'answer' | 'takeaway';
+
+function requireVotable(context: CanvasContext, kind: VotableKind, itemId: string): ContentItemOf[VotableKind] {
+  const item = requireVisibleContent(context, kind, itemId);
+  requireEditRights(context);
+  // Spec 02 §4: an archived takeaway is read-only.
+  if (item.type === 'Takeaway' && item.archived) throw fail('FORBIDDEN');
+  return item;
+}
+
+/**
+ * Votes for an answer or takeaway (spec 02 §4, §6): edit rights, never one's own item
+ * (FORBIDDEN, 8), once per user (ITEM_FOUND, 9). The voter joins the item's `voterIds` on
+ * the condition that they are not in it yet (and a takeaway is still open); a failed
+ * condition is decided again on a fresh read, which then sees the vote, the archiving or
+ * the deletion that won the race.
+ */
+export async function addVote(session: Session, kind: VotableKind, itemId: string): Promise<{ id: string; userId: string; voteCount: number }> {
+  const familyId = familyOfItem(itemId);
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const item = requireVotable(context, kind, itemId);
+    if (!canVote(context.access, context.userId, item.createdByUserId)) throw fail('FORBIDDEN');
+    const voters = context.snapshot.votersOf(itemId);
+    if (voters.has(context.userId)) throw fail('ITEM_FOUND');
+    const notYetVoted = 'NOT contains(#voterIds, :voter)';
+    const voted = { ...item, voterIds: new Set([...voters, context.userId]), version: item.version + 1 };
+    await runSteps([
+      {
+        op: updateOp(
+          contentKey(familyId, kind, itemId),
+          { add: { voterIds: new Set([context.userId]) } },
+          kind === 'takeaway'
+            ? { expression: `${notYetVoted} AND #archived = :open`, values: { ':voter': context.userId, ':open': false } }
+            : { expression: notYetVoted, values: { ':voter': context.userId } },
+        ),
+        onConditionFailed: () => 'retry',
+      },
+    ], journalOf(context, contentEntry('voted', item, voted)));
+    return { id: voteIdOf(itemId, context.userId), userId: context.userId, voteCount: voters.size + 1 };
+  });
+}
+
+/** Withdraws the caller's vote; no such vote → ITEM_NOT_FOUND (4). */
+export async function removeVote(session: Session, kind: VotableKind, itemId: string): Promise<void> {
+  const familyId = familyOfItem(itemId);
+  // Others voting on the same item at once write the same item: a collision reads again.
+  await withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const item = requireVotable(context, kind, itemId);
+    const voters = context.snapshot.votersOf(itemId);
+    if (!voters.has(context.userId)) throw fail('ITEM_NOT_FOUND');
+    const unvoted = { ...item, voterIds: new Set([...voters].filter((voter) => voter !== context.userId)), version: item.version + 1 };
+    await runSteps(
+      [
+        {
+          op: updateOp(contentKey(familyId, kind, itemId), { deleteFromSet: { voterIds: new Set([context.userId]) } }, { expression: 'contains(#voterIds, :voter)', values: { ':voter': context.userId } }),
+          onConditionFailed: () => 'retry',
+        },
+      ],
+      journalOf(context, contentEntry('unvoted', item, unvoted)),
+    );
+  });
+}
+
+/**
+ * Marks a goal or action point completed or active again (spec 02 §4): edit rights (8).
+ * Completing changes nothing on linked items.
+ */
+export async function setCompleted<K extends 'goal' | 'actionPoint'>(
+  session: Session,
+  kind: K,
+  id: string,
+  completed: boolean,
+  version?: number,
+): Promise<{ context: CanvasContext; item: ContentItemOf[K] }> {
+  const familyId = familyOfItem(id);
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const item = requireVisibleContent(context, kind, id);
+    requireEditRights(context);
+    await requireVersion(context, item, version);
+    if (item.completed === completed) return { context, item };
+    const updated = { ...item, completed, version: item.version + 1 };
+    await runSteps(
+      [{ op: updateOp(contentKey(familyId, kind, id), { set: { completed } }, unchangedSince(item)), onConditionFailed: () => 'retry' }],
+      journalOf(context, contentEntry(completed ? 'completed' : 'uncompleted', item, updated)),
+    );
+    return { context, item: updated };
+  });
+}

@@ -1,0 +1,146 @@
+import { EntityType } from '../../../shared/enums';
+import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
+import { decideAccess } from '../../lib/access/decide';
+import { queryCanvas, type CategoryItem, type ContentItemOf, type ContentKind, type QuestionItem } from './items';
+import { batchGetItems } from '../../lib/db/batch';
+import { listMembersOfEntity } from '../../lib/db/members';
+import { keys } from '../../lib/db/keys';
+import { fail } from '../../lib/errors';
+import { resolveActor, type JournalEntry, type PendingJournal } from '../journal/journal';
+import type { Session } from '../sessions/session';
+import { CanvasSnapshot } from './snapshot';
+
+/** One family's canvas as one caller may see it: the snapshot, the access, and visibility. */
+export type CanvasContext = {
+  familyId: number;
+  userId: string;
+  access: CanvasAccess;
+  snapshot: CanvasSnapshot;
+  /** Whether a section (and everything in it) is visible to the caller. */
+  canSee: (sectionId: number) => boolean;
+  /**
+   * When the caller last saw this canvas before the current visit (set by recordRead; null
+   * on a first visit): items others changed since are marked `changedSinceLastVisit`.
+   */
+  previousVisitAt?: string | null;
+  /** The caller as history events name them (read on the first write only). */
+  actor: () => ReturnType<typeof resolveActor>;
+  /**
+   * For an advisor: the people (present and past members) of the other companies working
+   * on this canvas, shown as "another advisor" (shared/contracts/history.ts anotherAdvisorId).
+   * Empty for the family, and for an advisor whose company is the only one.
+   */
+  otherCompanyPeople?: ReadonlySet<string>;
+};
+
+/** The journal of a write on this canvas by the caller: runSteps puts its events into the write's transaction. */
+export function journalOf(context: Pick<CanvasContext, 'familyId' | 'actor'> & { snapshot?: CanvasSnapshot }, ...entries: JournalEntry[]): PendingJournal {
+  return { familyId: context.familyId, actor: context.actor, entries, ...(context.snapshot ? { snapshot: context.snapshot } : {}) };
+}
+
+/**
+ * The family whose canvas a call without a family id means: the caller's own. An advisor
+ * must name the family, so without one it is not found (spec 02 §2 canvas route).
+ */
+export function ownFamilyId(session: Session): number {
+  const membership = session.membership;
+  if (!membership || membership.entityTypeId !== EntityType.Family) throw fail('ITEM_NOT_FOUND');
+  return membership.entityId;
+}
+
+/**
+ * Reads a family's canvas for the caller with one Query and decides the access. No canvas,
+ * or a canvas the caller may not read, answers ITEM_NOT_FOUND (4): nobody learns whether a
+ * canvas they cannot see exists. A member of another family is refused before any read.
+ */
+export async function loadCanvas(session: Session, familyId: number): Promise<CanvasContext> {
+  const membership = session.membership;
+  if (!membership) throw fail('ITEM_NOT_FOUND');
+  if (membership.entityTypeId === EntityType.Family && membership.entityId !== familyId) throw fail('ITEM_NOT_FOUND');
+  const snapshot = CanvasSnapshot.fromItems(await queryCanvas(familyId));
+  const access = canvasAccessOf(session, familyId, snapshot);
+  return { ...canvasContextOf(session, familyId, access, snapshot), otherCompanyPeople: await otherCompanyPeopleOf(access, snapshot) };
+}
+
+/**
+ * The people of the other advisor companies of a canvas, for an advisor reading it: one
+ * Query of each other company's members, in parallel (none when the caller's company is
+ * the only one, or for the family).
+ */
+async function otherCompanyPeopleOf(access: CanvasAccess, snapshot: CanvasSnapshot): Promise<ReadonlySet<string>> {
+  if (access.kind !== 'workRelation') return noPeople;
+  const others = [...snapshot.workRelations.keys()].filter((advisorId) => advisorId !== access.membership.entityId);
+  if (others.length === 0) return noPeople;
+  const lists = await Promise.all(others.map((advisorId) => listMembersOfEntity(advisorId)));
+  return new Set(lists.flat().map((member) => member.userId));
+}
+
+const noPeople: ReadonlySet<string> = new Set();
+
+/** The context of a canvas read by the caller with the given access. */
+export function canvasContextOf(session: Session, familyId: number, access: CanvasAccess, snapshot: CanvasSnapshot): CanvasContext {
+  return {
+    familyId,
+    userId: session.userId,
+    access,
+    snapshot,
+    canSee: (sectionId) => canSeeSection(access, sectionId),
+    actor: () => resolveActor(session),
+    otherCompanyPeople: noPeople,
+  };
+}
+
+/**
+ * The caller's access to a family's canvas without reading its content: one BatchGet of
+ * the canvas item and, for an advisor, their company's relation and their own role. For
+ * what reads the journal rather than the canvas (the feed, the access log, the live
+ * channel). No canvas, or no right to read it → ITEM_NOT_FOUND (4).
+ */
+export async function loadCanvasAccess(session: Session, familyId: number): Promise<{ access: CanvasAccess; snapshot: CanvasSnapshot }> {
+  const membership = session.membership;
+  if (!membership) throw fail('ITEM_NOT_FOUND');
+  if (membership.entityTypeId === EntityType.Family && membership.entityId !== familyId) throw fail('ITEM_NOT_FOUND');
+  const wanted = [keys.canvas(familyId)];
+  if (membership.entityTypeId === EntityType.AdvisorCompany) {
+    wanted.push(keys.workRelation(familyId, membership.entityId), keys.workRelationMember(familyId, membership.entityId, session.userId));
+  }
+  const snapshot = CanvasSnapshot.fromItems(await batchGetItems<Record<string, unknown>>(wanted));
+  return { access: canvasAccessOf(session, familyId, snapshot), snapshot };
+}
+
+/**
+ * The one access decision (functions/lib/access/decide.ts) for a request's caller on a
+ * canvas: the session the request resolved, its current membership, the canvas items
+ * read. Refused, or no canvas → ITEM_NOT_FOUND (4).
+ */
+function canvasAccessOf(session: Session, familyId: number, snapshot: CanvasSnapshot): CanvasAccess {
+  const decision = decideAccess({ userId: session.userId, session: { resolved: session }, membership: 'fromSession', canvas: { familyId, relations: snapshot } });
+  if (!decision.allowed || !decision.canvasAccess) throw fail('ITEM_NOT_FOUND');
+  return decision.canvasAccess;
+}
+
+/** Writes need edit rights on the canvas (spec 02 §6): FORBIDDEN (8) otherwise. */
+export function requireEditRights(context: CanvasContext): void {
+  if (!canEditCanvas(context.access)) throw fail('FORBIDDEN');
+}
+
+/** A category the caller can see, or ITEM_NOT_FOUND (4). */
+export function requireVisibleCategory(context: CanvasContext, categoryId: number): CategoryItem {
+  const category = context.snapshot.categories.get(categoryId);
+  if (!category || !context.canSee(category.sectionId)) throw fail('ITEM_NOT_FOUND');
+  return category;
+}
+
+/** A question the caller can see, or ITEM_NOT_FOUND (4). */
+export function requireVisibleQuestion(context: CanvasContext, questionId: string): QuestionItem {
+  const question = context.snapshot.questions.get(questionId);
+  if (!question || !context.canSee(question.sectionId)) throw fail('ITEM_NOT_FOUND');
+  return question;
+}
+
+/** An answer, takeaway, goal or action point the caller can see, or ITEM_NOT_FOUND (4). */
+export function requireVisibleContent<K extends ContentKind>(context: CanvasContext, kind: K, id: string): ContentItemOf[K] {
+  const item = context.snapshot.contentMap(kind).get(id);
+  if (!item || !context.canSee(item.sectionId)) throw fail('ITEM_NOT_FOUND');
+  return item;
+}

@@ -1,0 +1,74 @@
+import type { Canvas } from '../../../shared/contracts/canvas';
+import { expandCanvasTemplate } from '../../../shared/canvas-template';
+import { canCreateCanvas } from '../../../shared/permissions';
+import { canvasContextOf } from './context';
+import { now } from '../../lib/clock';
+import { CanvasSnapshot } from './snapshot';
+import { maxTransactionItems } from './transaction';
+import { toCanvas } from './views';
+import {
+  batchPut,
+  canvasMetaRecord,
+  categoryRecord,
+  putOp,
+  questionRecord,
+  sectionRecord,
+  transact,
+  type CanvasMetaItem,
+} from './items';
+import { defaultCanvasName, getEntity } from '../../lib/db/entities';
+import { fail, transactionCancellationReasons } from '../../lib/errors';
+import type { Session } from '../sessions/session';
+import { summaryOf } from './summary';
+import { summaryRecordOf } from './summary-record';
+
+/** The sections, categories and questions of a new canvas from the default template (shared/canvas-template.ts). */
+export function canvasTemplateRecords(familyId: number, userId: string): Array<Record<string, unknown>> {
+  const template = expandCanvasTemplate(familyId);
+  return [
+    ...template.sections.map(({ id, sectionTypeId, title, sequenceNumber }) =>
+      sectionRecord(familyId, { type: 'Section', id, sectionTypeId, title, sequenceNumber, createdByUserId: userId }),
+    ),
+    ...template.categories.map(({ id, sectionId, categoryTypeId, title, colorCode, sequenceNumber }) =>
+      categoryRecord(familyId, { type: 'Category', id, sectionId, categoryTypeId, title, colorCode, sequenceNumber, createdByUserId: userId }),
+    ),
+    ...template.questions.map((question) => questionRecord(familyId, { type: 'Question', ...question })),
+  ];
+}
+
+/**
+ * Creates the current family's canvas from the default template (shared/canvas-template.ts):
+ * every section, category and question, titled with the family's canvas name. The current
+ * entity must be a family and the caller an owner or admin or hold CreateCanvas
+ * (FORBIDDEN, 8); a second canvas → ITEM_FOUND (9). The canvas item is put conditionally
+ * in the same transaction as the template (one transaction for the default template;
+ * anything beyond 100 items follows in batches).
+ */
+export async function createCanvas(session: Session): Promise<Canvas> {
+  const membership = session.membership;
+  if (!membership || !canCreateCanvas(membership)) throw fail('FORBIDDEN');
+  const familyId = membership.entityId;
+  const entity = await getEntity(familyId);
+  if (!entity) throw fail('ITEM_NOT_FOUND');
+  const meta: CanvasMetaItem = {
+    type: 'Canvas',
+    familyId,
+    title: entity.canvasName ?? defaultCanvasName(entity.entityName),
+    createdAt: now().toISOString(),
+    createdByUserId: session.userId,
+  };
+  const records = canvasTemplateRecords(familyId, session.userId);
+  // The dashboard card of the new canvas goes with it (a card of "no canvas yet" is replaced).
+  const summary = summaryRecordOf(summaryOf(familyId, CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records])), Date.now());
+  const inTransaction = records.slice(0, maxTransactionItems - 2);
+  try {
+    await transact([putOp(canvasMetaRecord(meta), { mustBeNew: true }), putOp(summary), ...inTransaction.map((record) => putOp(record))]);
+  } catch (error) {
+    if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw fail('ITEM_FOUND');
+    throw error;
+  }
+  await batchPut(records.slice(inTransaction.length));
+
+  const snapshot = CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records]);
+  return toCanvas(canvasContextOf(session, familyId, { kind: 'own', membership }, snapshot));
+}

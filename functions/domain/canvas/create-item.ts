@@ -1,0 +1,71 @@
+import { contentIdOf, familyOfCategoryId } from '../../../shared/canvas-ids';
+import { messageKeys } from '../../../shared/validation';
+import { now } from '../../lib/clock';
+import { contentRecord, putOp, type ActionPointItem, type GoalItem, type LinkableKind, type TakeawayItem } from './items';
+import { newId } from '../../lib/db/keys';
+import { fail } from '../../lib/errors';
+import type { Session } from '../sessions/session';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleCategory, type CanvasContext } from './context';
+import { contentEntry } from '../journal/journal';
+import { otherSideSteps, type LinkPlan } from './links';
+import { resolveInitiator } from './people';
+import { runSteps, withCanvasRetry } from './transaction';
+
+type LinkableItem = TakeawayItem | GoalItem | ActionPointItem;
+
+/** What the create routes of takeaways, goals and action points all take. */
+export type NewItemInput = { categoryId: number; title: string; text?: string | null; initiatorId?: string | null };
+
+/** The fields every new takeaway, goal and action point starts with. */
+type CommonFields = 'id' | 'categoryId' | 'sectionId' | 'title' | 'text' | 'initiatorId' | 'createdByUserId' | 'createdAt' | 'version';
+
+/** A kind's own part of a new item: its fields (type, term, priority, links…) and its link plans. */
+export type OwnPart<I extends LinkableItem> = { fields: Omit<I, CommonFields>; links: LinkPlan[] };
+
+/**
+ * Creates a takeaway, goal or action point in a category (spec 02 §4, §5), the flow they
+ * share: the path's category is the body's (2); edit rights (8) in a category the caller
+ * can see (4); the kind's own fields and link plans (`ownPart`); the initiator a family
+ * member (2); then one transaction that puts the item, proves the initiator and links the
+ * other sides — planned again on a fresh read when the canvas changed meanwhile.
+ */
+export async function createInCategory<I extends LinkableItem>(
+  session: Session,
+  kind: LinkableKind,
+  categoryId: number,
+  input: NewItemInput,
+  ownPart: (context: CanvasContext, initiatorId: string | null) => OwnPart<I> | Promise<OwnPart<I>>,
+): Promise<{ context: CanvasContext; item: I }> {
+  if (input.categoryId !== categoryId) throw fail('INCORRECT_INPUT', { errors: { categoryId: [messageKeys.invalidInput] } });
+  const familyId = familyOfCategoryId(categoryId);
+  if (familyId === undefined) throw fail('INCORRECT_INPUT');
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const category = requireVisibleCategory(context, categoryId);
+    requireEditRights(context);
+    const id = contentIdOf(familyId, newId());
+    const initiator = resolveInitiator(context, input.initiatorId);
+    const own = await ownPart(context, initiator.initiatorId);
+    const item = {
+      ...own.fields,
+      id,
+      categoryId,
+      sectionId: category.sectionId,
+      title: input.title,
+      text: input.text ?? null,
+      initiatorId: initiator.initiatorId,
+      createdByUserId: context.userId,
+      createdAt: now().toISOString(),
+      version: 1,
+    } as I;
+    await runSteps(
+      [
+        { op: putOp(contentRecord(familyId, item), { mustBeNew: true }), onConditionFailed: () => 'retry' },
+        ...initiator.steps,
+        ...otherSideSteps(familyId, kind, id, own.links),
+      ],
+      journalOf(context, contentEntry('created', null, item)),
+    );
+    return { context, item };
+  });
+}

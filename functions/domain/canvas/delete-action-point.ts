@@ -1,0 +1,10 @@
+import { deleteContentItem } from './content';
+import type { Session } from '../sessions/session';
+
+/**
+ * Deletes an action point; its goals lose the link in the same transaction. The creator,
+ * or an owner or admin on their own family's canvas (else FORBIDDEN, 8).
+ */
+export async function deleteActionPoint(session: Session, id: string): Promise<void> {
+  await deleteContentItem(session, 'actionPoint', id);
+}

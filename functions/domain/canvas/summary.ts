@@ -1,0 +1,334 @@
+import { PutCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import type { HistoryEvent } from '../../../shared/contracts/history';
+import type { CanvasMetaItem, CategoryItem, GoalItem, SectionItem, TakeawayItem } from './items';
+import { queryCanvas } from './items';
+import { db, tableName } from '../../lib/db/client';
+import { keys } from '../../lib/db/keys';
+import { CanvasSnapshot } from './snapshot';
+import { encodeCard, summaryFromRecord, summaryRecordOf } from './summary-record';
+import { itemOfState } from '../journal/state-codec';
+
+/**
+ * The dashboard card of a family, kept beside its canvas (issue 15): `C#SUMMARY` in the
+ * canvas partition. The advisor dashboard reads it by key (one BatchGet for a whole page)
+ * instead of the family's whole canvas, so a page costs the same whatever the canvases hold.
+ *
+ * It is derived, never edited: `runSteps` builds it from the writer's canvas read with the
+ * transaction's journaled changes applied and puts it in the same transaction, on the
+ * condition that its `rev` is still the one read (two writes of one family at once: the
+ * later is planned again on a fresh read, like a race on one item). Writes that span
+ * several transactions (a reset, undoing a reset) or carry no canvas read rebuild it from a
+ * fresh Query right after (`refreshCanvasSummary`); a family without one gets it on the
+ * first dashboard read. Being in the `C#` prefix it comes with every canvas Query (a few KB:
+ * bounded, not proportional to the canvas).
+ */
+export type CanvasSummaryItem = {
+  type: 'CanvasSummary';
+  familyId: number;
+  /** Every write adds 1: the condition that keeps concurrent writers from losing a change. */
+  rev: number;
+  /** The canvas item, or null for a family without a canvas yet. */
+  meta: CanvasMetaItem | null;
+  sections: SectionItem[];
+  categories: CategoryItem[];
+  /** The first active takeaways of each category (oldest first, at most `takeawaysPerCategory`), whole. */
+  takeaways: TakeawayItem[];
+  /** The goals the listed takeaways link to, only the fields the card's linkedGoals show (id, title, completed, category, section). */
+  linkedGoals: GoalItem[];
+  /** categoryId → its active takeaways ("+N more" on the card). */
+  takeawayCounts: Record<string, number>;
+  /**
+   * The most recently changed content items (about `recentChangesKept`; a delete takes its
+   * item out), compact because every dashboard page reads them: markKey(itemId) →
+   * markOf(changedAt, userId, sectionId). "Since your last visit".
+   */
+  recentChanges: Record<string, string>;
+  /**
+   * sectionId → userId → when that user last changed something there: whether anyone but
+   * the reader changed a section since a time, from a few bytes (the "with changes since my
+   * last visit" filter reads only this). Bounded by the family's writers.
+   */
+  sectionChanges: Record<string, Record<string, string>>;
+};
+
+/**
+ * A card shows the first takeaway of a category and "+N more". Whole takeaways (votes and
+ * all, the wire's shape) weigh about 1 KB each: with 3 a page of 1,000-entry canvases was
+ * 2.6× as slow as one of empty canvases; with 1, 1.7× while the card was stored as nested
+ * maps and about 1.35× since it is one string (summary-record.ts; issue 15's budget is 1.5×).
+ */
+export const takeawaysPerCategory = 1;
+/** "Changes since your last visit" is exact up to this many changed items, a lower bound beyond. */
+export const recentChangesKept = 50;
+
+/**
+ * A change mark's key: the item id's last 12 hex digits (48 random bits: no two items of a
+ * canvas share them), and its value: the time in epoch ms base 36, the writer's first 8 hex
+ * digits (the writers of one family never share them in practice) and the section.
+ */
+export const markKey = (itemId: string) => itemId.slice(-12);
+export const markOf = (at: string, userId: string, sectionId: number | null) => `${Date.parse(at).toString(36)}|${userId.slice(0, 8)}|${sectionId}`;
+
+const summarySk = keys.canvasSummary(0).SK;
+const byCreation = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+const bySequence = (a: { sequenceNumber: number }, b: { sequenceNumber: number }) => a.sequenceNumber - b.sequenceNumber;
+
+function withoutKeys<T extends object>(item: T): T {
+  const copy: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(item)) if (!['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'].includes(field)) copy[field] = value;
+  return copy as T;
+}
+
+type Marked = { id: string; sectionId: number; createdAt: string; createdByUserId: string; changedAt?: string; changedByUserId?: string };
+type Content = { answers: Map<string, Marked>; takeaways: Map<string, TakeawayItem>; goals: Map<string, GoalItem>; actionPoints: Map<string, Marked> };
+
+/** The summary of a canvas as the snapshot holds it (without `rev`). */
+export function summaryOf(familyId: number, snapshot: CanvasSnapshot, content: Content = snapshot, meta: CanvasMetaItem | undefined = snapshot.meta): Omit<CanvasSummaryItem, 'rev'> {
+  const active = [...content.takeaways.values()].filter((takeaway) => takeaway.archived !== true).sort(byCreation);
+  const takeawayCounts: Record<string, number> = {};
+  const listed: TakeawayItem[] = [];
+  for (const takeaway of active) {
+    const count = (takeawayCounts[takeaway.categoryId] ?? 0) + 1;
+    takeawayCounts[takeaway.categoryId] = count;
+    if (count <= takeawaysPerCategory) listed.push(withoutKeys(takeaway));
+  }
+  const goalIds = new Set(listed.flatMap((takeaway) => [...(takeaway.linkedGoalIds ?? [])]));
+  // Only what a takeaway's linkedGoals show (and the visibility rule needs): id, title, completed, where.
+  const linkedGoals = [...goalIds].flatMap((id) => {
+    const goal = content.goals.get(id);
+    return goal ? [{ type: goal.type, id: goal.id, categoryId: goal.categoryId, sectionId: goal.sectionId, title: goal.title, completed: goal.completed } as GoalItem] : [];
+  });
+  const sorted = [content.answers, content.takeaways, content.goals, content.actionPoints]
+    .flatMap((map) => [...map.values()])
+    .map((item: Marked) => ({ id: item.id, at: item.changedAt ?? item.createdAt, by: item.changedByUserId ?? item.createdByUserId, sectionId: item.sectionId }))
+    .sort((a, b) => b.at.localeCompare(a.at));
+  const changes: Record<string, string> = {};
+  for (const change of sorted.slice(0, recentChangesKept)) changes[markKey(change.id)] = markOf(change.at, change.by, change.sectionId);
+  const sectionChanges: Record<string, Record<string, string>> = {};
+  for (const section of snapshot.sections.values()) sectionChanges[section.id] = {};
+  for (const change of sorted) {
+    const bySection = (sectionChanges[change.sectionId] ??= {});
+    bySection[change.by] ??= change.at;
+  }
+  return {
+    type: 'CanvasSummary',
+    familyId,
+    meta: meta ? withoutKeys(meta) : null,
+    sections: [...snapshot.sections.values()].map(withoutKeys).sort(bySequence),
+    categories: [...snapshot.categories.values()].map(withoutKeys).sort(bySequence),
+    takeaways: listed,
+    linkedGoals,
+    takeawayCounts,
+    recentChanges: changes,
+    sectionChanges,
+  };
+}
+
+
+const contentMaps = { answer: 'answers', takeaway: 'takeaways', goal: 'goals', actionPoint: 'actionPoints' } as const;
+
+/**
+ * The content after a transaction's events: each event's `after` (stamped as runSteps
+ * stamps it) replaces the item, a delete removes it. A goal's link to a takeaway is
+ * written on both sides; the takeaway's side is mirrored here (the card lists its goals).
+ */
+export function contentAfter(snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): { content: Content; meta: CanvasMetaItem | undefined } {
+  const content = {
+    answers: new Map(snapshot.answers),
+    takeaways: new Map(snapshot.takeaways),
+    goals: new Map(snapshot.goals),
+    actionPoints: new Map(snapshot.actionPoints),
+  } as unknown as Content;
+  let meta = snapshot.meta;
+  for (const event of events) {
+    if (event.itemType === 'canvas' && event.after && typeof (event.after as { title?: unknown }).title === 'string') {
+      meta = meta ? { ...meta, title: (event.after as { title: string }).title } : meta;
+      continue;
+    }
+    const mapName = contentMaps[event.itemType as keyof typeof contentMaps];
+    if (!mapName) continue;
+    const map = content[mapName] as Map<string, unknown>;
+    if (event.after) map.set(event.itemId, { ...itemOfState(event.after as Record<string, unknown>), changedAt: event.createdDate, changedByUserId: event.actor.userId });
+    else map.delete(event.itemId);
+    if (event.itemType === 'goal') {
+      const linked = (state: unknown) => new Set(((state as { linkedTakeawayIds?: string[] } | null)?.linkedTakeawayIds ?? []) as string[]);
+      const before = linked(event.before);
+      const after = linked(event.after);
+      for (const id of new Set([...before, ...after])) {
+        const takeaway = content.takeaways.get(id);
+        if (!takeaway) continue;
+        const goals = new Set(takeaway.linkedGoalIds ?? []);
+        if (after.has(id)) goals.add(event.itemId);
+        else goals.delete(event.itemId);
+        const { linkedGoalIds: _old, ...rest } = takeaway;
+        content.takeaways.set(id, goals.size ? { ...rest, linkedGoalIds: goals } : (rest as TakeawayItem));
+      }
+    }
+  }
+  return { content, meta };
+}
+
+/** Sets as sorted lists: two summaries compare equal when their JSON does. */
+function comparable(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Set ? [...(inner as Set<string>)].sort() : inner));
+}
+
+function summaryPut(summary: Omit<CanvasSummaryItem, 'rev'>, readRev: number | undefined) {
+  const item = summaryRecordOf(summary, (readRev ?? 0) + 1);
+  return readRev === undefined
+    ? { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }
+    : { TableName: tableName(), Item: item, ConditionExpression: '#rev = :rev', ExpressionAttributeNames: { '#rev': 'rev' }, ExpressionAttributeValues: { ':rev': readRev } };
+}
+
+/** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev` (the lists stored as one string, summary-record.ts). */
+const cardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals'] as const;
+
+const isActive = (state: unknown) => Boolean(state) && (state as { archived?: boolean }).archived !== true;
+const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(cardFields.map((field) => summary[field]));
+
+/**
+ * The summary's write for a transaction planned on `snapshot` that journals `events`, or
+ * undefined when nothing on the card changes.
+ *
+ * The change marks (`recentChanges`, `sectionChanges`) are set per item and per writer and
+ * the takeaway counts added to, so writes of different items never undo each other (fifty
+ * people answering at once all succeed). The card itself (sections, categories, the first
+ * takeaways) is replaced whole only when it changes, on the condition of the `rev` read:
+ * two such writes at once, the later is planned again. Without a summary yet, the whole
+ * item is put (on its absence). In DynamoDB, transactions on one item at the same moment
+ * also cancel each other (TransactionConflict): writes of one family then retry
+ * (withCanvasRetry), as writes of one item always did.
+ */
+export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): TransactWriteItem | undefined {
+  const { content, meta } = contentAfter(snapshot, events);
+  const next = summaryOf(familyId, snapshot, content, meta);
+  const current = snapshot.summary;
+  const knownSections = current?.sectionChanges ?? {};
+  const marks = events.filter((event) => event.itemType in contentMaps);
+  if (!current || !current.recentChanges || marks.some((event) => event.sectionId === null || !knownSections[event.sectionId])) {
+    return { Put: summaryPut(next, current?.rev) };
+  }
+  const names: Record<string, string> = { '#rc': 'recentChanges', '#sc': 'sectionChanges' };
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  const touched = new Set<string>();
+  marks.forEach((event, index) => {
+    const item = `#i${index}`;
+    names[item] = markKey(event.itemId);
+    touched.add(markKey(event.itemId));
+    if (event.after) {
+      values[`:c${index}`] = markOf(event.createdDate, event.actor.userId, event.sectionId);
+      sets.push(`#rc.${item} = :c${index}`);
+    } else removes.push(`#rc.${item}`);
+  });
+  const writers = new Map(marks.map((event) => [`${event.sectionId}|${event.actor.userId}`, event]));
+  [...writers.values()].forEach((event, index) => {
+    names[`#s${index}`] = String(event.sectionId);
+    names[`#u${index}`] = event.actor.userId;
+    values[`:a${index}`] = event.createdDate;
+    sets.push(`#sc.#s${index}.#u${index} = :a${index}`);
+  });
+  // Keep about the newest `recentChangesKept`: drop the oldest this writer saw.
+  const kept = Object.entries(current.recentChanges).filter(([id]) => !touched.has(id));
+  const surplus = kept.length + marks.filter((event) => event.after).length - recentChangesKept;
+  if (surplus > 0) {
+    const timeOf = (mark: string) => Number.parseInt(mark.split('|')[0] ?? '0', 36);
+    kept
+      .sort(([, a], [, b]) => timeOf(a) - timeOf(b))
+      .slice(0, surplus)
+      .forEach(([id], index) => {
+        names[`#o${index}`] = id;
+        removes.push(`#rc.#o${index}`);
+      });
+  }
+  // The active takeaways per category move by what these events did: an addition, which
+  // writers of the same category make at once without colliding.
+  const countChanges = new Map<number, number>();
+  for (const event of marks) {
+    if (event.itemType !== 'takeaway' || event.categoryId === null) continue;
+    const delta = Number(isActive(event.after)) - Number(isActive(event.before));
+    if (delta) countChanges.set(event.categoryId, (countChanges.get(event.categoryId) ?? 0) + delta);
+  }
+  [...countChanges].forEach(([categoryId, delta], index) => {
+    names['#tc'] = 'takeawayCounts';
+    names[`#k${index}`] = String(categoryId);
+    values[':zero'] = 0;
+    values[`:d${index}`] = delta;
+    sets.push(`#tc.#k${index} = if_not_exists(#tc.#k${index}, :zero) + :d${index}`);
+  });
+  const cardChanged = cardOf(current) !== cardOf(next);
+  if (cardChanged) {
+    names['#meta'] = 'meta';
+    values[':meta'] = next.meta;
+    names['#card'] = 'card';
+    values[':card'] = encodeCard(next);
+    sets.push('#meta = :meta', '#card = :card');
+    names['#rev'] = 'rev';
+    values[':rev'] = current.rev;
+    values[':next'] = current.rev + 1;
+    sets.push('#rev = :next');
+  }
+  if (!sets.length && !removes.length) return undefined;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.canvasSummary(familyId),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
+      ConditionExpression: cardChanged ? '#rev = :rev' : 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+    },
+  };
+}
+
+/** Whether a change can alter a card: content and the canvas title (shares and advisors' roles do not). */
+export function touchesSummary(events: readonly HistoryEvent[]): boolean {
+  return events.some((event) => event.itemType in contentMaps || event.itemType === 'canvas');
+}
+
+/** The summary item as a record of the canvas Query. */
+export function isSummaryRecord(record: Record<string, unknown>): boolean {
+  return record.SK === summarySk;
+}
+
+/**
+ * Builds the summary again from a fresh Query of the partition and stores it (conditioned
+ * on the rev it read; tried again when another write won). For writes that could not carry
+ * it in their own transaction, and for families that have none yet. Returns it.
+ */
+export async function refreshCanvasSummary(familyId: number, records?: ReadonlyArray<Record<string, unknown>>): Promise<CanvasSummaryItem> {
+  for (let attempt = 0; ; attempt += 1) {
+    const snapshot = CanvasSnapshot.fromItems(records && attempt === 0 ? records : await queryCanvas(familyId));
+    const next = summaryOf(familyId, snapshot);
+    const current = snapshot.summary;
+    if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return current;
+    // A rebuild replaces the change marks too: it read the whole partition.
+    const put = summaryPut(next, current?.rev);
+    try {
+      await db().send(new PutCommand(put));
+      return summaryFromRecord(put.Item);
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException' || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** Content items of sections the reader sees that others changed after `since` (exact up to `recentChangesKept` items). */
+export function changesSince(summary: Pick<CanvasSummaryItem, 'recentChanges'>, since: string, userId: string, canSee: (sectionId: number) => boolean): number {
+  const after = since ? Date.parse(since) : -1;
+  const reader = userId.slice(0, 8);
+  let count = 0;
+  for (const change of Object.values(summary.recentChanges ?? {})) {
+    const [at = '0', by, sectionId] = change.split('|');
+    if (Number.parseInt(at, 36) > after && by !== reader && canSee(Number(sectionId))) count += 1;
+  }
+  return count;
+}
+
+/** Whether anyone but the reader changed a section the reader sees after `since`. */
+export function hasChangesSince(summary: Pick<CanvasSummaryItem, 'sectionChanges'>, since: string, userId: string, canSee: (sectionId: number) => boolean): boolean {
+  return Object.entries(summary.sectionChanges ?? {}).some(
+    ([sectionId, writers]) => canSee(Number(sectionId)) && Object.entries(writers).some(([writer, at]) => writer !== userId && at > since),
+  );
+}

@@ -1,0 +1,242 @@
+import { anotherAdvisorActor, anotherAdvisorId, type HistoryAction, type HistoryActor, type HistoryEvent, type HistoryItemType, type HistoryState } from '../../../shared/contracts/history';
+import { EntityType } from '../../../shared/enums';
+import { canSeeCanvasChange, canSeeWholeCanvas, isOtherAdvisorCompany, type CanvasAccess } from '../../../shared/permissions';
+import { now } from '../../lib/clock';
+import { batchGetItems } from '../../lib/db/batch';
+import type { ActionPointItem, AnswerItem, ContentKind, GoalItem, TakeawayItem } from '../canvas/items';
+import type { EntityItem } from '../../lib/db/entities';
+import { newEventIds } from './events';
+import { entityIdOfPartition, isUserPartition, keys } from '../../lib/db/keys';
+import type { UserItem } from '../../lib/db/users';
+import type { Session } from '../sessions/session';
+import type { CanvasSnapshot } from '../canvas/snapshot';
+import { isLinkField } from '../../../shared/canvas-links';
+import { stateOf } from './state-codec';
+import { contentKindOfType } from '../canvas/items';
+
+export { stateOf };
+
+/**
+ * The journal (DESIGN.md "one journal, many uses"): the one place that shapes a history
+ * event and decides who may see it. Writers describe their change as entries; runSteps
+ * (functions/domain/canvas/transaction.ts) turns them into events in the change's own
+ * transaction. The feed, the revert, the live sender, the digest and the plan book read
+ * events through `visibleEvent`.
+ */
+
+/** One change of one item, as a writer describes it. */
+export type JournalEntry = {
+  action: HistoryAction;
+  itemType: HistoryItemType;
+  itemId: string;
+  sectionId: number | null;
+  categoryId: number | null;
+  title: string;
+  before: HistoryState;
+  after: HistoryState;
+  revertsEventId?: string;
+};
+
+/** What runSteps needs to journal a transaction: whose change, and what changed. */
+export type PendingJournal = {
+  familyId: number;
+  actor: () => Promise<HistoryActor>;
+  entries: JournalEntry[];
+  /** Ids decided beforehand, when one user action spans several transactions (a reset). */
+  batch?: { batchId: string; eventIds: string[]; at: Date };
+  /**
+   * The canvas read the change was planned on: runSteps derives the family's dashboard
+   * summary from it in the same transaction (functions/domain/canvas/summary.ts). Without it the
+   * summary is rebuilt right after the write.
+   */
+  snapshot?: CanvasSnapshot;
+};
+
+export type ContentItem = AnswerItem | TakeawayItem | GoalItem | ActionPointItem;
+
+export const kindOfContent = (item: Pick<ContentItem, 'type'>): ContentKind => contentKindOfType[item.type];
+
+
+/** The title an event shows: the item's title, or an answer's first 80 characters. */
+export function titleOf(item: Pick<ContentItem, 'type'> & { title?: string; text?: string | null }): string {
+  if (item.type === 'Answer') return (item.text ?? '').slice(0, 80);
+  return item.title ?? '';
+}
+
+/** The entry of a change of an answer, takeaway, goal or action point (before or after may be absent: create, delete). */
+export function contentEntry(action: HistoryAction, before: ContentItem | null, after: ContentItem | null, revertsEventId?: string): JournalEntry {
+  const item = (after ?? before) as ContentItem;
+  return {
+    action,
+    itemType: kindOfContent(item),
+    itemId: item.id,
+    sectionId: item.sectionId,
+    categoryId: item.categoryId,
+    title: titleOf(item),
+    before: stateOf(before),
+    after: stateOf(after),
+    ...(revertsEventId ? { revertsEventId } : {}),
+  };
+}
+
+/** An advisor's canvas role set, changed or taken away; the role null means none stored (the default applies). */
+export function advisorEntry(
+  action: HistoryAction,
+  change: { advisorId: number; userId: string; name: string; before: number | null; after: number | null; revertsEventId?: string },
+): JournalEntry {
+  const state = (workRelationRoleId: number | null) => ({ advisorId: change.advisorId, userId: change.userId, workRelationRoleId });
+  return {
+    action,
+    itemType: 'advisor',
+    itemId: `${change.advisorId}:${change.userId}`,
+    sectionId: null,
+    categoryId: null,
+    title: change.name,
+    before: state(change.before),
+    after: state(change.after),
+    ...(change.revertsEventId ? { revertsEventId: change.revertsEventId } : {}),
+  };
+}
+
+/** The sections a family shares with an advisor company (empty: all), before and after. */
+export function sharesEntry(
+  action: HistoryAction,
+  change: { familyId: number; advisorId: number; companyName: string; before: readonly number[]; after: readonly number[]; revertsEventId?: string },
+): JournalEntry {
+  return {
+    action,
+    itemType: 'shares',
+    itemId: String(change.advisorId),
+    sectionId: null,
+    categoryId: null,
+    title: change.companyName,
+    before: { advisorId: change.advisorId, sharedSectionIds: [...change.before] },
+    after: { advisorId: change.advisorId, sharedSectionIds: [...change.after] },
+    ...(change.revertsEventId ? { revertsEventId: change.revertsEventId } : {}),
+  };
+}
+
+/**
+ * A work relation ended (either side, or its access end date): the company's sharing as it
+ * was, and nothing after. It is a 'shares' event, so the live sender decides every socket of
+ * the canvas again when it meets it (functions/lib/live/fanout.ts) and the advisors' sockets
+ * close. It cannot be undone: a new invitation starts a new relation.
+ */
+export function relationEndedEntry(change: { advisorId: number; companyName: string; sharedSectionIds: readonly number[]; accessUntil: string | null }): JournalEntry {
+  return {
+    action: 'relationEnded',
+    itemType: 'shares',
+    itemId: String(change.advisorId),
+    sectionId: null,
+    categoryId: null,
+    title: change.companyName,
+    before: { advisorId: change.advisorId, sharedSectionIds: [...change.sharedSectionIds], accessUntil: change.accessUntil },
+    after: null,
+  };
+}
+
+/** The canvas title, before and after. */
+export function titleEntry(action: HistoryAction, change: { familyId: number; before: string; after: string; revertsEventId?: string }): JournalEntry {
+  return {
+    action,
+    itemType: 'canvas',
+    itemId: String(change.familyId),
+    sectionId: null,
+    categoryId: null,
+    title: change.after,
+    before: { title: change.before },
+    after: { title: change.after },
+    ...(change.revertsEventId ? { revertsEventId: change.revertsEventId } : {}),
+  };
+}
+
+/** The events of a journal, with their ids: one batch per user action. */
+export async function eventsOf(journal: PendingJournal): Promise<HistoryEvent[]> {
+  const actor = await journal.actor();
+  const at = journal.batch?.at ?? now();
+  const ids = journal.batch?.eventIds ?? newEventIds(at, journal.entries.length);
+  const batchId = journal.batch?.batchId ?? (ids[0] as string);
+  return journal.entries.map((entry, index) => ({
+    id: ids[index] as string,
+    createdDate: at.toISOString(),
+    familyId: journal.familyId,
+    actor,
+    action: entry.action,
+    itemType: entry.itemType,
+    itemId: entry.itemId,
+    sectionId: entry.sectionId,
+    categoryId: entry.categoryId,
+    title: entry.title,
+    batchId,
+    revertsEventId: entry.revertsEventId ?? null,
+    before: entry.before,
+    after: entry.after,
+  }));
+}
+
+// ---- who acts ------------------------------------------------------------------------------
+
+const actorCacheMs = 60_000;
+const actorCache = new Map<string, { actor: HistoryActor; until: number }>();
+
+/**
+ * The caller as events name them: their name and the entity they act for. One BatchGet
+ * (user and entity), kept a minute per session in this process, so a burst of writes
+ * reads it once; a renamed user shows under the new name within a minute.
+ */
+export async function resolveActor(session: Session): Promise<HistoryActor> {
+  const membership = session.membership;
+  const cacheKey = `${session.tokenHash}#${membership?.entityId ?? ''}`;
+  const cached = actorCache.get(cacheKey);
+  if (cached && cached.until > Date.now()) return cached.actor;
+  const found = await batchGetItems<(UserItem | EntityItem) & { PK: string }>([
+    keys.user(session.userId),
+    ...(membership ? [keys.entity(membership.entityId)] : []),
+  ]);
+  const user = found.find((item) => isUserPartition(item.PK)) as UserItem | undefined;
+  const entity = found.find((item) => entityIdOfPartition(item.PK) !== undefined) as EntityItem | undefined;
+  const actor: HistoryActor = {
+    userId: session.userId,
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    entityId: membership?.entityId ?? 0,
+    entityName: entity?.entityName ?? '',
+    entityTypeId: membership?.entityTypeId ?? 0,
+  };
+  if (actorCache.size > 1000) actorCache.clear();
+  actorCache.set(cacheKey, { actor, until: Date.now() + actorCacheMs });
+  return actor;
+}
+
+// ---- who sees what -------------------------------------------------------------------------
+
+function withoutLinks(state: HistoryState): HistoryState {
+  if (!state) return state;
+  return Object.fromEntries(Object.entries(state).filter(([field]) => !isLinkField(field)));
+}
+
+/** A state with one person's id replaced by anotherAdvisorId (in its fields and lists). */
+function withoutPerson(state: HistoryState, userId: string): HistoryState {
+  if (!state) return state;
+  const replace = (value: unknown): unknown => (value === userId ? anotherAdvisorId : Array.isArray(value) ? value.map(replace) : value);
+  return Object.fromEntries(Object.entries(state).map(([field, value]) => [field, replace(value)]));
+}
+
+/**
+ * An event as one reader may receive it, or null when they may not (shared/permissions.ts
+ * canSeeCanvasChange: its section must be visible; an event without a section needs the
+ * whole canvas). A reader limited to some sections gets the undo data without link lists,
+ * which may name items of sections hidden from them.
+ */
+export function visibleEvent(access: CanvasAccess, event: HistoryEvent): HistoryEvent | null {
+  if (!canSeeCanvasChange(access, event.sectionId)) return null;
+  // Another company's relation (its shares, its advisors) is the family's business.
+  if ((event.itemType === 'shares' || event.itemType === 'advisor') && isOtherAdvisorCompany(access, { entityId: Number(event.itemId.split(':')[0]), entityTypeId: EntityType.AdvisorCompany })) return null;
+  // Another company's person acts as "another advisor" (no name, no id), also where the
+  // item's states name them (the creator, an assignee or voter who is the actor).
+  const seen = isOtherAdvisorCompany(access, event.actor)
+    ? { ...event, actor: anotherAdvisorActor, before: withoutPerson(event.before, event.actor.userId), after: withoutPerson(event.after, event.actor.userId) }
+    : event;
+  if (canSeeWholeCanvas(access)) return seen;
+  return { ...seen, before: withoutLinks(seen.before), after: withoutLinks(seen.after) };
+}

@@ -1,0 +1,125 @@
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/db/client';
+import { keys } from '../../lib/db/keys';
+import { queryAll } from '../../lib/db/query';
+import type { Session } from './session';
+
+/** The stored session: the session itself, its keys and what the sessions list shows. */
+export type SessionItem = Session & {
+  PK: string;
+  SK: string;
+  GSI1PK: string;
+  GSI1SK: string;
+  GSI2PK: string;
+  GSI2SK: string;
+  /** Epoch seconds. */
+  createdAt: number;
+  /** Epoch seconds of the last request (to the session's touch interval). */
+  lastSeenAt?: number;
+  /** The browser's User-Agent at sign-in (cut to 512 characters), for the sessions list. */
+  userAgent?: string;
+  remember?: boolean;
+};
+
+type ItemKey = { PK: string; SK: string };
+
+/** The fields of a session item an update may set. */
+type SessionFields = Partial<Pick<SessionItem, 'authenticatedAt' | 'currentEntityId' | 'membership' | 'idleExpiresAt' | 'lastSeenAt'>>;
+
+/** The keys of a new session item: by its token hash, listed per user on GSI1, its expiry bucket on GSI2. */
+export function sessionItemKeys(userId: string, tokenHash: string, expiresAt: number) {
+  return {
+    ...keys.session(tokenHash),
+    ...keys.sessionsOfUser(userId),
+    GSI1SK: `SESSION#${tokenHash}`,
+    ...keys.expiryBucketOnGsi2(expiresAt),
+  };
+}
+
+export async function putSessionItem(item: SessionItem): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+}
+
+export async function getSessionItem(tokenHash: string): Promise<SessionItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
+  return result.Item as SessionItem | undefined;
+}
+
+/** Every session item of a user (GSI1), all pages. */
+export async function querySessionItemsOfUser(userId: string): Promise<SessionItem[]> {
+  return queryAll<SessionItem>({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId).GSI1PK },
+  });
+}
+
+/** The first page of a user's session items (GSI1): a user has a handful. */
+export async function firstPageOfSessionItems(userId: string): Promise<Array<Record<string, unknown>>> {
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId).GSI1PK },
+    }),
+  );
+  return result.Items ?? [];
+}
+
+/** The keys and token hashes of every session of a user (GSI1, projected), all pages. */
+export async function sessionKeysOfUser(userId: string): Promise<Array<ItemKey & { tokenHash: string }>> {
+  const found: Array<ItemKey & { tokenHash: string }> = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(userId).GSI1PK },
+        ProjectionExpression: 'PK, SK, tokenHash',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push({ PK: item.PK as string, SK: item.SK as string, tokenHash: item.tokenHash as string });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/**
+ * Sets fields of one session item (by its token hash, or its key as a Query returned it),
+ * built whole from the field names. With `mustExist` it
+ * fails (ConditionalCheckFailedException) for a session that ended meanwhile instead of
+ * writing a stub item back.
+ */
+export async function updateSessionItem(session: string | ItemKey, fields: SessionFields, options: { mustExist?: boolean } = {}): Promise<void> {
+  const entries = Object.entries(fields);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: typeof session === 'string' ? keys.session(session) : session,
+      UpdateExpression: `SET ${entries.map(([name]) => `#${name} = :${name}`).join(', ')}`,
+      ...(options.mustExist ? { ConditionExpression: 'attribute_exists(PK)' } : {}),
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+    }),
+  );
+}
+
+export async function deleteSessionItem(tokenHash: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
+}
+
+/** Deletes session items 25 at a time, retrying what DynamoDB leaves unprocessed a few times. */
+export async function deleteSessionItems(itemKeys: ItemKey[]): Promise<void> {
+  for (let start = 0; start < itemKeys.length; start += 25) {
+    let requests = itemKeys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length && attempt < 5; attempt += 1) {
+      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+    if (requests.length) throw new Error('could not end all sessions of a user');
+  }
+}

@@ -1,0 +1,271 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { nowEpochSeconds } from '../../lib/clock';
+import { config } from '../../lib/config';
+import { fail, isConditionalCheckFailure } from '../../lib/errors';
+import {
+  deleteSessionItem,
+  deleteSessionItems,
+  firstPageOfSessionItems,
+  getSessionItem,
+  putSessionItem,
+  querySessionItemsOfUser,
+  sessionItemKeys,
+  sessionKeysOfUser,
+  updateSessionItem,
+  type SessionItem,
+} from './session-items';
+import type { Membership } from '../../../shared/permissions';
+
+/**
+ * How long a session lives (README, Security notes): it ends after 30 minutes without a
+ * request (each request pushes that forward: sliding renewal) and 12 hours after sign-in
+ * whatever happens; "keep me signed in" raises the absolute limit to 30 days (the idle
+ * limit stays).
+ */
+export const sessionLifetime = { idleSeconds: 30 * 60, absoluteSeconds: 12 * 3600, rememberedAbsoluteSeconds: 30 * 24 * 3600 } as const;
+/** The idle expiry (and lastSeenAt) is pushed forward at most every 5 minutes, so most reads cost no write. */
+const touchIntervalSeconds = 300;
+
+/** The cookie's name on plain http (the local stack). */
+export const sessionCookieName = 'fc_session';
+
+/**
+ * The cookie's name where the app runs on https: the __Host- prefix makes the browser
+ * refuse it unless it is Secure, for the whole site (Path=/) and set by this host only (no
+ * Domain), so a sibling subdomain cannot plant or shadow it.
+ */
+export const secureSessionCookieName = `__Host-${sessionCookieName}`;
+
+export function sessionCookieNameInUse(): string {
+  return config().isSecureCookie ? secureSessionCookieName : sessionCookieName;
+}
+
+export type Session = {
+  tokenHash: string;
+  /** The id the sessions API shows (random, not the token hash: it grants nothing). */
+  sessionId: string;
+  userId: string;
+  currentEntityId: number | null;
+  /**
+   * The caller's membership in the current entity (role, permissions), kept on the
+   * session so a canvas read costs the session read plus one Query (DESIGN.md budget).
+   * Every change of a membership refreshes the sessions of that user
+   * (refreshMembershipInSessions), so it is never stale.
+   */
+  membership: (Membership & { memberId: string }) | null;
+  idleExpiresAt: number;
+  expiresAt: number;
+  /**
+   * Epoch seconds of the last proof of identity in this session (the sign-in, or
+   * POST /auth/reauthenticate): routes flagged `requiresRecentAuth` need it within
+   * reauthWindowSeconds. Missing on sessions older than the flag: never recent.
+   */
+  authenticatedAt?: number;
+};
+
+/** A session as the sessions list needs it. */
+export type SessionSummary = { sessionId: string; tokenHash: string; createdAt: number; lastSeenAt: number; userAgent: string };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A long random token, URL-safe; only its hash is ever stored. */
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function cookie(value: string, maxAgeSeconds: number): string {
+  const secure = config().isSecureCookie ? '; Secure' : '';
+  return `${sessionCookieNameInUse()}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export type SessionOptions = {
+  /** "Keep me signed in": the absolute limit is 30 days instead of 12 hours. */
+  remember?: boolean;
+  userAgent?: string;
+};
+
+/** Starts a session for a user; returns the Set-Cookie value. */
+export async function startSession(userId: string, membership: Session['membership'], options: SessionOptions = {}): Promise<{ cookie: string; session: Session }> {
+  const token = newSecretToken();
+  const tokenHash = hashToken(token);
+  const nowS = nowEpochSeconds();
+  const absoluteSeconds = options.remember ? sessionLifetime.rememberedAbsoluteSeconds : sessionLifetime.absoluteSeconds;
+  const session: Session = {
+    tokenHash,
+    sessionId: randomBytes(16).toString('base64url'),
+    userId,
+    currentEntityId: membership?.entityId ?? null,
+    membership,
+    idleExpiresAt: nowS + sessionLifetime.idleSeconds,
+    expiresAt: nowS + absoluteSeconds,
+    // Every session starts with a password (and a second factor when the user has one).
+    authenticatedAt: nowS,
+  };
+  const item: SessionItem = {
+    // GSI1 lists the user's sessions; the expiry bucket for the cleanup job goes on GSI2.
+    ...sessionItemKeys(userId, tokenHash, session.expiresAt),
+    ...session,
+    createdAt: nowS,
+    lastSeenAt: nowS,
+    userAgent: (options.userAgent ?? '').slice(0, 512),
+    remember: options.remember === true,
+  };
+  await putSessionItem(item);
+  return { cookie: cookie(token, absoluteSeconds), session };
+}
+
+/** A session item written before sessions had their own id: an id derived from the hash (one-way, grants nothing). */
+function sessionIdOf(item: Pick<SessionItem, 'sessionId' | 'tokenHash'>): string {
+  return item.sessionId ?? createHash('sha256').update(`session-id:${item.tokenHash}`).digest('base64url').slice(0, 22);
+}
+
+/** The user's live sessions (one Query on GSI1), newest first. */
+export async function listSessionsOfUser(userId: string): Promise<SessionSummary[]> {
+  const nowS = nowEpochSeconds();
+  const items = await querySessionItemsOfUser(userId);
+  return items
+    .filter((item) => item.expiresAt > nowS && item.idleExpiresAt > nowS)
+    .map((item) => ({
+      sessionId: sessionIdOf(item),
+      tokenHash: item.tokenHash,
+      createdAt: item.createdAt,
+      lastSeenAt: item.lastSeenAt ?? item.createdAt,
+      userAgent: item.userAgent ?? '',
+    }))
+    .sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** Whether the session proved its password or second factor recently enough for a guarded route. */
+export function isRecentlyAuthenticated(session: Pick<Session, 'authenticatedAt'>, windowSeconds: number): boolean {
+  return session.authenticatedAt !== undefined && session.authenticatedAt + windowSeconds > nowEpochSeconds();
+}
+
+/** Stamps the session as just authenticated (POST /auth/reauthenticate); returns the stamp. */
+export async function markSessionAuthenticated(session: Session): Promise<number> {
+  const nowS = nowEpochSeconds();
+  try {
+    await updateSessionItem(session.tokenHash, { authenticatedAt: nowS }, { mustExist: true });
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw fail('SESSION_EXPIRED');
+    throw error;
+  }
+  session.authenticatedAt = nowS;
+  return nowS;
+}
+
+/** Ends one session of the user by its id; returns the ended session's token hash (its sockets end too), undefined when the user has no such session. */
+export async function endSessionById(userId: string, sessionId: string): Promise<string | undefined> {
+  const target = (await listSessionsOfUser(userId)).find((session) => session.sessionId === sessionId);
+  if (!target) return undefined;
+  await deleteSessionItem(target.tokenHash);
+  return target.tokenHash;
+}
+
+/** Ends a session server-side; returns the Set-Cookie value that clears the cookie. */
+export async function endSession(session: Session | null): Promise<string> {
+  if (session) await deleteSessionItem(session.tokenHash);
+  return clearSessionCookie();
+}
+
+export function clearSessionCookie(): string {
+  return cookie('', 0);
+}
+
+/** Makes an entity current for this session (null clears it), with the caller's membership in it. */
+export async function setSessionEntity(session: Session, membership: Session['membership']): Promise<void> {
+  await updateSessionItem(session.tokenHash, { currentEntityId: membership?.entityId ?? null, membership });
+  session.currentEntityId = membership?.entityId ?? null;
+  session.membership = membership;
+}
+
+/**
+ * After a membership changed (role edited, member removed): every live session of that
+ * user whose current entity is this one gets the new membership (null when removed).
+ */
+export async function refreshMembershipInSessions(userId: string, entityId: number, membership: Session['membership']): Promise<void> {
+  const affected = (await firstPageOfSessionItems(userId)).filter((item) => item.currentEntityId === entityId);
+  await Promise.all(
+    affected.map((item) =>
+      updateSessionItem({ PK: item.PK as string, SK: item.SK as string }, { currentEntityId: membership ? entityId : null, membership }, { mustExist: true }).catch(
+        () => undefined, // a session that ended meanwhile needs no refresh
+      ),
+    ),
+  );
+}
+
+/**
+ * Ends every session of a user (after a password reset or change), except optionally the
+ * caller's own. One Query on GSI1, then batched deletes.
+ */
+export async function endSessionsOfUser(userId: string, options: { exceptTokenHash?: string } = {}): Promise<void> {
+  const sessions = await sessionKeysOfUser(userId);
+  await deleteSessionItems(sessions.filter((item) => item.tokenHash !== options.exceptTokenHash).map(({ PK, SK }) => ({ PK, SK })));
+}
+
+export function readSessionToken(cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
+  return readCookie(sessionCookieNameInUse(), cookies, cookieHeader);
+}
+
+/** A cookie's value from the event's cookies or the Cookie header (undefined when absent or empty). */
+export function readCookie(wanted: string, cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
+  const all = [...(cookies ?? []), ...(cookieHeader ? cookieHeader.split(';') : [])];
+  for (const entry of all) {
+    const [name, ...rest] = entry.trim().split('=');
+    if (name === wanted) {
+      const value = rest.join('=');
+      return value || undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A session by the hash its key carries (the live channel keeps the hash of the socket's
+ * session): null when it ended, `expired` when its idle or absolute expiry has passed.
+ * Reads only; the idle expiry is not pushed (a socket is no activity).
+ */
+export function sessionOfItem(item: Record<string, unknown> | undefined): Session | 'expired' | null {
+  if (!item) return null;
+  const stored = item as SessionItem;
+  const nowS = nowEpochSeconds();
+  if (stored.expiresAt <= nowS || stored.idleExpiresAt <= nowS) return 'expired';
+  return {
+    sessionId: sessionIdOf(stored),
+    tokenHash: stored.tokenHash,
+    userId: stored.userId,
+    currentEntityId: stored.currentEntityId ?? null,
+    membership: stored.membership ?? null,
+    idleExpiresAt: stored.idleExpiresAt,
+    expiresAt: stored.expiresAt,
+    authenticatedAt: stored.authenticatedAt,
+  };
+}
+
+/**
+ * The session named by the request's cookie. No cookie → UNAUTHORIZED (5); an unknown,
+ * idle or past-absolute session → SESSION_EXPIRED (7). TTL deletion lags, so the time is
+ * checked here too.
+ */
+export async function resolveSession(token: string | undefined): Promise<Session> {
+  if (!token) throw fail('UNAUTHORIZED');
+  const tokenHash = hashToken(token);
+  const item = await getSessionItem(tokenHash);
+  // The same rule the live channel and every other outlet apply (sessionOfItem).
+  const standing = sessionOfItem(item);
+  if (standing === null || standing === 'expired' || !item) throw fail('SESSION_EXPIRED');
+  const session: Session = { ...standing, tokenHash };
+  const nowS = nowEpochSeconds();
+  if (item.idleExpiresAt - nowS < sessionLifetime.idleSeconds - touchIntervalSeconds) {
+    session.idleExpiresAt = Math.min(nowS + sessionLifetime.idleSeconds, item.expiresAt);
+    try {
+      // Not for a session revoked meanwhile: the update would write a stub item back.
+      await updateSessionItem(tokenHash, { idleExpiresAt: session.idleExpiresAt, lastSeenAt: nowS }, { mustExist: true });
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) throw fail('SESSION_EXPIRED');
+      throw error;
+    }
+  }
+  return session;
+}
