@@ -15,7 +15,7 @@ import { percentile, sessionCookie } from './http-load';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 /**
- * The advisor dashboard at scale (issue 15): one page (limit 10) for advisors of 10, 100 and
+ * The advisor dashboard at scale (docs/product/dashboard.md#how-it-scales): one page (limit 10) for advisors of 10, 100 and
  * 500 client families whose canvases hold 0 or 1,000 content entries.
  *
  * Seeding 1,000 canvases of 1,000 entries through the API would take hours; the dashboard

@@ -6,7 +6,7 @@ import { addMemberWithRole } from '../tests/support/organisations';
 import { integrationStackOf, type Seeded } from './seed';
 
 /**
- * The live channel's budget (DESIGN.md: live events p95 ≤ 300 ms locally with 50
+ * The live channel's budget (docs/architecture.md#budgets: live events p95 ≤ 300 ms locally with 50
  * listeners): from the moment a write's response arrives to the moment another client's
  * socket has the change, with 2, 10 and 50 sockets on one canvas (the whole local path:
  * DynamoDB Local's stream, the poller, the sender, the gateway's @connections, `ws`). And

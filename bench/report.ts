@@ -9,7 +9,7 @@ import { livePropagationBudgetMs, type LiveResults } from './live';
 import type { Seeded } from './seed';
 import type { SpaResult } from './spa-size';
 
-/** The printed table, the budget verdicts of DESIGN.md, and bench/results.json. */
+/** The printed table, the budget verdicts of docs/architecture.md#budgets, and bench/results.json. */
 
 export const budgets = {
   canvasRoundTrips: 2,
@@ -20,9 +20,9 @@ export const budgets = {
   planBookRenderMs: 2000,
   firstPageJsGzipKb: 150,
   historyPageRatio: 2,
-  /** Issue 15: a dashboard page, the session included, whatever the families and canvases. */
+  /** docs/product/dashboard.md#how-it-scales: a dashboard page, the session included, whatever the families and canvases. */
   dashboardRoundTrips: 3,
-  /** Issue 15: p50 at 500 families of 1,000 entries over 10 families of empty canvases. */
+  /** docs/product/dashboard.md#how-it-scales: p50 at 500 families of 1,000 entries over 10 families of empty canvases. */
   dashboardRatio: 1.5,
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the benchmark of DESIGN.md's budgets, on this machine, loopback only.
+ * `npm run bench`: the benchmark of docs/architecture.md#budgets budgets, on this machine, loopback only.
  *
  * 1. Starts the local stack on free ports (DynamoDB Local, SES emulator, gateway; the
  *    handlers run in this process), seeds 50 families and 10 advisor companies

@@ -14,7 +14,7 @@ import { clientPasswordHash } from './lib/client-password-hash';
 const apiUrl = `http://127.0.0.1:${Number(process.env.FC_API_PORT ?? 3001)}`;
 const sesUrl = `http://127.0.0.1:${Number(process.env.FC_SES_PORT ?? 8005)}`;
 
-/** One password for every demo account (it satisfies the password rules of spec 01 §5). */
+/** One password for every demo account (it satisfies the password rules of docs/product/accounts.md#validation). */
 const demoPassword = 'Demo-Canvas42';
 const domain = 'demo.familycanvas.test';
 const email = (name: string) => `${name}@${domain}`;

@@ -17,7 +17,7 @@ describe('the default canvas', () => {
       const section = canvas.sections.find((s) => s.sectionTypeId === sectionTypeId);
       return canvas.categories.filter((c) => c.sectionId === section?.id).map((c) => c.title);
     };
-    // Spec 02 §3 lists the default titles exactly so.
+    // docs/product/canvas.md#fields lists the default titles exactly so.
     expect(titlesOf(SectionType.FamilyCouncil)).toEqual(['Our Values', 'What we do best', 'How We Help Each Other', 'Where We Can Improve', 'Measuring Progress', 'Advisors']);
     expect(titlesOf(SectionType.FourAbundances)).toEqual(['Abundance of Wealth', 'Time', 'Relationships', 'Purpose']);
     expect(titlesOf(SectionType.Timeline)).toEqual(['Review']);

@@ -2,7 +2,7 @@ import { categoryIdOf, questionIdOf, sectionIdOf } from './canvas-ids';
 import { CategoryType, SectionType, type CategoryTypeId, type SectionTypeId } from './enums';
 
 /**
- * The default canvas every family starts with (spec 02 §1, §2): seven sections, one per
+ * The default canvas every family starts with (docs/product/README.md#what-the-product-is, docs/product/canvas.md#screens): seven sections, one per
  * section type, in the order the canvas shows them. Sequence numbers are the positions
  * here; ids follow from them (shared/canvas-ids.ts): section n = its position (1–7),
  * category n = 100 + its position over the whole canvas (101–115), question n = 1–4.
@@ -17,11 +17,11 @@ import { CategoryType, SectionType, type CategoryTypeId, type SectionTypeId } fr
 /** Category n of the first category: categories are numbered 101, 102, … over the whole canvas. */
 const firstCategoryN = 101;
 
-/** Spec 02 §9: categories without a colour of their own are grey. */
+/** docs/product/limits.md#canvas-limits: categories without a colour of their own are grey. */
 export const defaultCategoryColor = 'A5A5A5';
 
 /**
- * The default title of each category type, exactly as spec 02 §3 lists them. Every
+ * The default title of each category type, exactly as docs/product/canvas.md#fields lists them. Every
  * category of the template carries its type's title (both Review categories too).
  */
 export const defaultCategoryTitles: Record<CategoryTypeId, string> = {
@@ -41,7 +41,7 @@ export const defaultCategoryTitles: Record<CategoryTypeId, string> = {
   [CategoryType.Review]: 'Review',
 };
 
-/** Four guiding questions per category type (spec 02 §9), as a family-governance facilitator would ask them. */
+/** Four guiding questions per category type (docs/product/limits.md#canvas-limits), as a family-governance facilitator would ask them. */
 export const guidingQuestions: Record<CategoryTypeId, readonly [string, string, string, string]> = {
   [CategoryType.OurValues]: [
     'Which values have guided our family across generations, and where do we still see them in how we live today?',
@@ -132,7 +132,7 @@ export const guidingQuestions: Record<CategoryTypeId, readonly [string, string, 
 export type CategoryTemplate = {
   categoryTypeId: CategoryTypeId;
   title: string;
-  /** Hex colour without '#', as spec 02 §9 writes it. */
+  /** Hex colour without '#', as docs/product/limits.md#canvas-limits writes it. */
   colorCode: string;
 };
 

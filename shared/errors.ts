@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec 01 §8.1 and spec 02 §8: one place for every code the
+ * The error catalogue of docs/product/errors.md#codes and docs/product/errors.md#canvas-errors: one place for every code the
  * server may answer with, its name, its HTTP status and a default message.
  * The browser and the server both import it.
  */
@@ -48,7 +48,7 @@ export const errorCatalogue = {
   /** A mailbox recovery of lost second factors whose waiting period has not ended (details: `{readyAt}`). */
   FACTOR_RECOVERY_WAITING: { code: 98, status: 409, message: 'The waiting period of this recovery has not ended yet.' },
   TOO_MANY_REQUESTS: { code: 80, status: 429, message: 'Too many attempts. Try again later.' },
-  // Two-factor sign-in and re-authentication (issue 14): the 9x codes, beyond the specs.
+  // Two-factor sign-in and re-authentication (docs/product/sessions-and-sign-in.md#two-factor-sign-in): the 9x codes, beyond the specs.
   /** A TOTP or recovery code that is wrong, outside ±1 time step, or already used (replay). */
   MFA_CODE_INVALID: { code: 90, status: 400, message: 'The code is not valid.' },
   /** `POST /auth/signin/mfa` without a password step in the last 5 minutes (or it was used). */

@@ -2,10 +2,10 @@ import type { InvitationStatus } from './enums';
 
 /**
  * Invitations of every kind (member, family, advisor): how long a link is valid and what
- * state an invitation is in. The status is derived, never stored (spec 01 §3).
+ * state an invitation is in. The status is derived, never stored (docs/product/invitations.md#fields).
  */
 
-/** An invitation link is valid for 14 days from the e-mail that carries it (spec 01 §9). */
+/** An invitation link is valid for 14 days from the e-mail that carries it (docs/product/limits.md#invitations-limits). */
 export const invitationValidityDays = 14;
 export const invitationValidityMs = invitationValidityDays * 24 * 60 * 60 * 1000;
 

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { messageKeys } from './validation';
 
 /**
- * Multi-sort of the lists without paging (member and invitation tables, spec 01 §2.4,
- * §9): `orderBy=lastName,-entityRoleId` sorts by lastName ascending, then entityRoleId
+ * Multi-sort of the lists without paging (member and invitation tables, docs/product/invitations.md#screens,
+ * docs/product/limits.md#invitations-limits): `orderBy=lastName,-entityRoleId` sorts by lastName ascending, then entityRoleId
  * descending. The server sorts with it; the browser may re-sort a table the same way.
  */
 export type SortKey<F extends string> = { field: F; isDescending: boolean };

@@ -14,7 +14,7 @@ import {
 import type { ErrorName } from './errors';
 
 /**
- * The one policy module (spec 01 §6, spec 02 §6). The server asks it before every read
+ * The one policy module (docs/product/organisations-and-members.md#permissions, docs/product/canvas.md#permissions). The server asks it before every read
  * and write; the browser asks the same functions only to hide what cannot be done.
  * Permissions are data: a map from role to its permission set.
  */
@@ -90,7 +90,7 @@ export type Membership = {
   permissions: readonly MemberPermission[];
 };
 
-/** Owner and admin bypass the named permission checks of spec 01 §6. */
+/** Owner and admin bypass the named permission checks of docs/product/organisations-and-members.md#permissions. */
 const adminBypass = new Set<MemberPermission>([
   'InviteMember', 'RevokeMemberInvitation', 'InviteWorkRelation', 'RevokeWorkRelationInvite', 'RemoveWorkRelation',
   'EditEntityInfo', 'EditMember', 'RemoveMemberFromEntity', 'ReadSensitiveData', 'EditSensitiveData',
@@ -110,7 +110,7 @@ export function hasPermission(membership: Membership | null | undefined, permiss
   return membership.permissions.includes(permission);
 }
 
-/** The named flags of spec 01 §6 and spec 02 §6, for one membership. */
+/** The named flags of docs/product/organisations-and-members.md#permissions and docs/product/canvas.md#permissions, for one membership. */
 export function memberFlags(membership: Membership | null | undefined) {
   return {
     isAdmin: isAdmin(membership),
@@ -124,7 +124,7 @@ export function memberFlags(membership: Membership | null | undefined) {
     canManageWorkRelations: hasPermission(membership, 'InviteWorkRelation'),
     canRevokeWorkRelationInvitations: hasPermission(membership, 'RevokeWorkRelationInvite'),
     canRemoveWorkRelations: hasPermission(membership, 'RemoveWorkRelation'),
-    // Work-relation members and canvas rights: owner/admin only (spec 01 §6 bypass list).
+    // Work-relation members and canvas rights: owner/admin only (docs/product/organisations-and-members.md#permissions bypass list).
     canEditCanvasRights: isAdmin(membership),
     canReadWorkRelationMembers: isAdmin(membership) || hasPermission(membership, 'ReadMember'),
     canEditWorkRelationMembers: isAdmin(membership),
@@ -136,7 +136,7 @@ export type MemberFlags = ReturnType<typeof memberFlags>;
 export type MemberChangeRefusal = Extract<ErrorName, 'FORBIDDEN' | 'EDIT_OWNER_NOT_ALLOWED' | 'REMOVE_OWNER_NOT_ALLOWED'>;
 
 /**
- * Who may change a member's role or position (spec 01 §6): EditMember (owner/admin
+ * Who may change a member's role or position (docs/product/organisations-and-members.md#permissions): EditMember (owner/admin
  * bypass); only an owner may touch an owner (EDIT_OWNER_NOT_ALLOWED, 60); nobody grants a
  * role above their own (FORBIDDEN). null when allowed. The last owner/admin guard is
  * enforced by the server atomically, not here (see lastHolderRefusal).
@@ -163,7 +163,7 @@ export function canRemoveMember(actor: Membership, targetRoleId: EntityRoleId): 
   return memberRemovalRefusal(actor, targetRoleId) === null;
 }
 
-/** Roles an entity must always keep one holder of, once it has one (spec 01 §6, §9). */
+/** Roles an entity must always keep one holder of, once it has one (docs/product/organisations-and-members.md#permissions, docs/product/limits.md#organisations-limits). */
 export function isGuardedRole(roleId: EntityRoleId): boolean {
   return roleId === EntityRole.Owner || roleId === EntityRole.Admin;
 }
@@ -192,7 +192,7 @@ export function canInviteMemberWithRole(actor: Membership | null | undefined, ro
 export type ContactRelation = 'self' | 'directContact' | 'other';
 
 /**
- * Which contact fields of a person a viewer sees (spec 01 §3 privacy settings, §6
+ * Which contact fields of a person a viewer sees (docs/product/accounts.md#fields privacy settings, docs/product/organisations-and-members.md#permissions
  * sensitive data): always one's own; otherwise only with the permission to read
  * sensitive data, and only where the person's privacy level reaches the viewer
  * (OnlyMe: nobody else; DirectContacts: direct contacts; Everyone: everyone who may see them).
@@ -229,7 +229,7 @@ export function canReadCanvas(access: CanvasAccess): boolean {
   );
 }
 
-/** Spec 02 §6 edit canvas: through a work relation owner/admin or EditCanvas; own canvas a family member with EditCanvas. */
+/** docs/product/canvas.md#permissions edit canvas: through a work relation owner/admin or EditCanvas; own canvas a family member with EditCanvas. */
 export function canEditCanvas(access: CanvasAccess): boolean {
   if (access.kind === 'workRelation') {
     return isAdmin(access.membership) || (access.workRelationRoleId !== WorkRelationRole.None && access.workRelationPermissions.includes('EditCanvas'));
@@ -346,7 +346,7 @@ export function canResetCanvas(access: CanvasAccess): boolean {
   return isAdmin(access.membership) || access.membership.permissions.includes('ResetCanvas');
 }
 
-// ---- work relations (spec 02 §6, §7 Work relations and Invitations) ---------------------
+// ---- work relations (docs/product/invitations.md#permissions, docs/product/work-relations.md#calls and Invitations) ---------------------
 
 /**
  * An advisor's canvas role for one family: an owner or admin of the advisor company
@@ -470,7 +470,7 @@ export type RelationView =
  * - an advisor looking at a family has their canvas role's permissions; the sensitive
  *   ones only with ReadSensitiveData in their own company as well;
  * - a family member looking at its advisor company, or anyone at their own entity, has
- *   what their entity role allows (spec 02 §6 flags);
+ *   what their entity role allows (docs/product/work-relations.md#permissions flags);
  * - an advisor looking at another company through a shared family reads its basic data only.
  */
 export function relationPermissions(view: RelationView): WorkRelationPermission[] {
@@ -510,7 +510,7 @@ export function canReadRelatedMembers(view: RelationView): boolean {
 }
 
 /**
- * Private notes (spec 02 §2 Notes tab, §6): kept by an organisation about itself or an
+ * Private notes (docs/product/work-relations.md#private-notes, #permissions): kept by an organisation about itself or an
  * entity it works with, read with ReadSensitiveData, written with EditSensitiveData, in
  * the writer's own organisation. An advisor company keeps none about another advisor company.
  */
@@ -519,7 +519,7 @@ export function noteRefusal(membership: Membership | null | undefined, action: '
   return hasPermission(membership, action === 'read' ? 'ReadSensitiveData' : 'EditSensitiveData') ? null : 'FORBIDDEN';
 }
 
-/** Who sets advisors' canvas roles for a family, and which sections it shares: the family's owner or admin (spec 02 §6). */
+/** Who sets advisors' canvas roles for a family, and which sections it shares: the family's owner or admin (docs/product/work-relations.md#permissions). */
 export function workRelationRightsRefusal(membership: Membership | null | undefined, what: 'members' | 'canvasRights'): 'FORBIDDEN' | null {
   if (!membership || membership.entityTypeId !== EntityType.Family) return 'FORBIDDEN';
   const flags = memberFlags(membership);
@@ -527,7 +527,7 @@ export function workRelationRightsRefusal(membership: Membership | null | undefi
 }
 
 /**
- * The dashboard's canvas rule (spec 02 §2 Dashboard): an advisor opens a family canvas if
+ * The dashboard's canvas rule (docs/product/dashboard.md#screens): an advisor opens a family canvas if
  * they are an owner or admin of their company, or their role is not 'none' and carries
  * ReadCanvas or EditCanvas.
  */
@@ -542,7 +542,7 @@ export function canAdvisorViewCanvas(advisor: Membership, workRelationRoleId: Wo
 }
 
 /**
- * Two-factor sign-in (issue 14). A user has a second factor with TOTP on or at least one
+ * Two-factor sign-in (docs/product/sessions-and-sign-in.md#two-factor-sign-in). A user has a second factor with TOTP on or at least one
  * passkey (`passkeyCount`, kept on the user item by the passkey work). The one definition:
  * sign-in, the company policy and the Security tab all ask this.
  */

@@ -25,7 +25,7 @@ export type RouteDefinition = {
    */
   acceptsFormBody?: boolean;
   /**
-   * Re-authentication (issue 14): the session must have proved its password or second factor
+   * Re-authentication (docs/product/sessions-and-sign-in.md#re-authentication): the session must have proved its password or second factor
    * in the last 10 minutes (reauthWindowSeconds), else REAUTHENTICATION_REQUIRED (92) before
    * anything is read or written. Checked centrally in functions/lib/http.ts; the web's API
    * client asks for the password or a code (POST /api/auth/reauthenticate) and retries.
@@ -85,7 +85,7 @@ export const routeManifest = {
       { name: 'signIn', method: 'POST', path: '/api/auth/signin', isPublic: true },
       { name: 'signOut', method: 'POST', path: '/api/auth/signout', isPublic: true },
       { name: 'setCurrentEntity', method: 'POST', path: '/api/auth/set-current-entity' },
-      // Two-factor sign-in, second step (issue 14): completes a password step of the last 5 minutes.
+      // Two-factor sign-in, second step (docs/product/sessions-and-sign-in.md#two-factor-sign-in): completes a password step of the last 5 minutes.
       { name: 'signInMfa', method: 'POST', path: '/api/auth/signin/mfa', isPublic: true },
       // Stamps the session as recently authenticated (password or second factor).
       { name: 'reauthenticate', method: 'POST', path: '/api/auth/reauthenticate' },

@@ -4,7 +4,7 @@ import { ContactFormRequest } from './contracts/contact';
 import { countries, isCountryCode } from './countries';
 import { clearable, countryField, domainField, domainHost, emailField, isEmailAddress, longTextField, loneSurrogatePattern, nameField, passwordPattern, phoneField, postalCodeField } from './validation';
 
-describe('password rule (spec 01 §5)', () => {
+describe('password rule (docs/product/accounts.md#validation)', () => {
   it.each(['Abcdef1!', 'Zz9_zzzz', 'Qwerty12-', 'A1b2c3d4?'])('accepts %s', (password) => {
     expect(passwordPattern.test(password)).toBe(true);
   });
@@ -49,7 +49,7 @@ describe('contact form contract', () => {
   });
 });
 
-describe('profile and address fields (spec 01 §5)', () => {
+describe('profile and address fields (docs/product/accounts.md#validation)', () => {
   it.each(['030 123456', '+44 (20) 7946-0958', '112', '0049.30/1234'])('accepts the phone %s', (phone) => {
     expect(phoneField().safeParse(phone).success).toBe(true);
   });

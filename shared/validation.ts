@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isCountryCode } from './countries';
 
 /**
- * Field rules of spec 01 §5, shared by the browser and the server. Messages are keys of
+ * Field rules of docs/product/accounts.md#validation, shared by the browser and the server. Messages are keys of
  * the web message catalogue (web/src/messages/en-US.ts); the server sends them in
  * `errors` and the browser translates them.
  */
@@ -21,7 +21,7 @@ export const messageKeys = {
   singleLine: 'forms.errorMessages.singleLine',
 } as const;
 
-/** Special characters allowed in a password, exactly as spec 01 §5 lists them. */
+/** Special characters allowed in a password, exactly as docs/product/accounts.md#validation lists them. */
 export const passwordSpecialCharacters = '!@#$%^&*?_-';
 export const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*?_-])[A-Za-z\d!@#$%^&*?_-]{8,}$/;
 
@@ -128,7 +128,7 @@ export const base64Field = (maxLength = 200) =>
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: messageKeys.invalidInput });
 
 /**
- * Phone (spec 01 §5 gives only "an optional leading character, then 3 or more digits"):
+ * Phone (docs/product/accounts.md#validation gives only "an optional leading character, then 3 or more digits"):
  * an optional leading +, then digits with the usual separators (space ( ) . / -), and
  * 3 to 15 digits in all (15 is the E.164 maximum).
  */
@@ -148,7 +148,7 @@ export const postalCodePattern = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 export const postalCodeField = () =>
   trimmed().min(1, { error: messageKeys.required }).regex(postalCodePattern, { error: messageKeys.postalCode });
 
-/** Street address and city: required, at least 3 characters after trimming (spec 01 §5, §9). */
+/** Street address and city: required, at least 3 characters after trimming (docs/product/accounts.md#validation, docs/product/limits.md#accounts-limits). */
 export const streetAddressField = () => nameField(limits.shortText);
 export const cityField = () => nameField(limits.name);
 
@@ -174,7 +174,7 @@ export const clearable = <S extends z.ZodType>(schema: S) =>
 export const unusedWhenBlank = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), schema.optional()).optional();
 
-/** A web domain or URL (spec 01 §9: at least 3 characters): `example.com`, `https://www.example.com/about`. */
+/** A web domain or URL (docs/product/limits.md#accounts-limits: at least 3 characters): `example.com`, `https://www.example.com/about`. */
 export const domainPattern = /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
 
 export const domainField = () =>

@@ -19,7 +19,7 @@ import {
 } from '../lib/work-relations/invitations';
 
 /**
- * Advisor invitations (spec 02 §7): a family invites an advisor company to its canvas, to all sections or some.
+ * Advisor invitations (docs/product/invitations.md#calls): a family invites an advisor company to its canvas, to all sections or some.
  * The life cycle is shared with family invitations (functions/lib/work-relations/).
  */
 export const handler = createGroupHandler('advisor-invitation', {

@@ -9,7 +9,7 @@ import { verifyPassword } from '../lib/passwords';
 import { markSessionAuthenticated, type Session } from '../domain/sessions/session';
 
 /**
- * Re-authentication (issue 14): the password (the browser's hash, as at sign-in) or a second
+ * Re-authentication (docs/product/sessions-and-sign-in.md#re-authentication): the password (the browser's hash, as at sign-in) or a second
  * factor proves the user is still at the keyboard; the session then counts as recent for
  * reauthWindowSeconds, which routes flagged `requiresRecentAuth` need. Under the sign-in
  * throttle (a stolen session cannot guess the password freely): a wrong password answers

@@ -12,7 +12,7 @@ import { setSessionEntity, type Session } from '../domain/sessions/session';
  * answers it with the caller's role and permissions. An entity the caller is not an
  * active member of answers ITEM_NOT_FOUND (4), exactly like one that does not exist. An
  * advisor company that requires two-factor sign-in answers TWO_FACTOR_REQUIRED (93) to a
- * member without a second factor (issue 14).
+ * member without a second factor (docs/product/sessions-and-sign-in.md#two-factor-sign-in).
  */
 export async function setCurrentEntity(session: Session, entityId: number | null): Promise<SetCurrentEntityResponse> {
   if (entityId === null) {

@@ -6,7 +6,7 @@ import type { Session } from '../domain/sessions/session';
 
 /**
  * The caller's work-relation role and permissions for an entity they look at (the family
- * and company pages, spec 02 §2): for a family their company works for, their canvas role
+ * and company pages, docs/product/work-relations.md#screens): for a family their company works for, their canvas role
  * and its permissions; for their own entity or an advisor company working for their
  * family, what their entity role allows there (shared/permissions.ts relationPermissions).
  * Unrelated → ITEM_NOT_FOUND (4). One BatchGet.

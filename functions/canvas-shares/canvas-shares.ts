@@ -20,7 +20,7 @@ function requireFamily(session: Session) {
 }
 
 /**
- * The sections the current family shares with an advisor company (spec 02 §2 Canvas
+ * The sections the current family shares with an advisor company (docs/product/canvas.md#canvas-overview
  * rights tab), in canvas order; empty means all. Any member of the family may look; a
  * company without a relation to the family → ITEM_NOT_FOUND (4). A GetItem and a Query, in parallel.
  */

@@ -13,8 +13,8 @@ import type { Session } from '../domain/sessions/session';
  * An entity's profile. One of the caller's own entities answers the whole profile with the
  * caller's role in it. Otherwise the entity must be on the other side of a work relation
  * of the caller's current entity, or (with `viaFamilyId`) another advisor company working
- * for a family the caller's company works for: it answers as an accessed entity (spec 02
- * §3), its e-mail, phone and addresses only with the right to read the related entity's
+ * for a family the caller's company works for: it answers as an accessed entity (
+ * docs/product/canvas.md#fields), its e-mail, phone and addresses only with the right to read the related entity's
  * sensitive data. Anything else, existing or not, answers ITEM_NOT_FOUND (4). An own advisor
  * company that requires two-factor sign-in the caller lacks: TWO_FACTOR_REQUIRED (93), as
  * when opening it (set-current-entity).

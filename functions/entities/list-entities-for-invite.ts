@@ -8,7 +8,7 @@ import type { Session } from '../domain/sessions/session';
 
 /**
  * The caller's entities that can accept a work-relation invitation, for the select pages
- * (spec 02 §2 Select family / advisor company page): those of the invited type that the
+ * (docs/product/invitations.md#select-pages): those of the invited type that the
  * caller owns or administers, each telling whether it already works with the inviting
  * entity (accepting with it would answer 30). The path's `{x}` is the inviting entity's id,
  * which the landing page's answer carries (`entityId`): no token travels in a URL path,

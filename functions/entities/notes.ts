@@ -10,7 +10,7 @@ import { sanitizeHtml } from '../lib/sanitize-html';
 import type { Session } from '../domain/sessions/session';
 
 /**
- * Private notes (spec 02 §2 Notes tab, §5, §6): the caller's organisation (their current
+ * Private notes (docs/product/work-relations.md#private-notes, #validation, #permissions): the caller's organisation (their current
  * entity) keeps one note about itself or about an entity it works with directly (the
  * other side of a work relation); any other entity → ITEM_NOT_FOUND (4). The note is stored
  * under the writer's organisation, so nobody of the other side, nor of any other

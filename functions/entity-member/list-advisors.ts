@@ -55,7 +55,7 @@ async function advisorsOfFamily(session: Session, familyId: number | undefined, 
 }
 
 /**
- * The advisors list (spec 02 §2 companies and the Advisors tabs, §3 Advisor company
+ * The advisors list (docs/product/work-relations.md#advisor-companies-list and the Advisors tabs, docs/product/work-relations.md#fields Advisor company
  * member): with a family (the path's, or the current entity when it is a family), every
  * advisor of every company working for it, with their canvas role there; for the current
  * advisor company without a family, its own members (canvas role null). `filterBy.entityId`
@@ -104,7 +104,7 @@ export async function getAdvisor(session: Session, memberId: string): Promise<Ad
 
 /**
  * The advisors of the family's companies who have no access to its canvas (role 'none'),
- * for the add-advisor modal (spec 02 §5): owners and admins of a company always have
+ * for the add-advisor modal (docs/product/canvas.md#validation): owners and admins of a company always have
  * access and are never listed. For the family itself (`entityId` is the current family,
  * else 4), with the right to read its advisors (else 8).
  */

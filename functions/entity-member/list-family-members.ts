@@ -15,8 +15,8 @@ import { toFamilyMemberRow } from '../lib/work-relations/advisors';
 import { activeMembersOf } from '../lib/work-relations/people';
 
 /**
- * The members of the families the current advisor company works for (spec 02 §2 families
- * page, Family members tab; §3 Family member list item), only of families whose members
+ * The members of the families the current advisor company works for (docs/product/work-relations.md#families-list
+ * page, Family members tab; docs/product/work-relations.md#fields Family member list item), only of families whose members
  * the caller may read (canvas role other than 'none'), contact data as their role allows.
  * `filterBy.entityId` keeps one family (one the company does not work for → 4). Round
  * trips: the GSI1 Query of the relations, one BatchGet of the caller's roles, a Query per

@@ -10,7 +10,7 @@ import type { Session } from '../domain/sessions/session';
 import { toEntityOwner } from './member-views';
 
 /**
- * The owners of an entity the caller looks at (spec 02 §2 Family owners / Company owners
+ * The owners of an entity the caller looks at (docs/product/work-relations.md#family-page-and-company-page
  * tabs): their own entity, one on the other side of a work relation, or (with `familyId`)
  * another advisor company of a family their company works for. Unrelated → 4; without
  * the right to read that entity's members → FORBIDDEN (8). Contact data as the relation

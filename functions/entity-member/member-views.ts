@@ -5,7 +5,7 @@ import { contactOf, type Viewer } from '../lib/people-views';
 
 export { contactOf, type Viewer };
 
-/** One row of the member list (spec 01 §3), with hidden contact fields null. */
+/** One row of the member list (docs/product/organisations-and-members.md#fields), with hidden contact fields null. */
 export function toEntityMember(member: MemberItem, user: UserItem, entityName: string, viewer: Viewer): EntityMember {
   const contact = contactOf(user, viewer);
   const [address] = contact.addresses;

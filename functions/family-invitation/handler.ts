@@ -19,7 +19,7 @@ import {
 } from '../lib/work-relations/invitations';
 
 /**
- * Family invitations (spec 02 §7): an advisor company invites a family to work with it.
+ * Family invitations (docs/product/invitations.md#calls): an advisor company invites a family to work with it.
  * The life cycle is shared with advisor invitations (functions/lib/work-relations/).
  */
 export const handler = createGroupHandler('family-invitation', {

@@ -311,7 +311,7 @@ function bindRoute(route: AnyRoute, definition: RouteDefinition) {
       session = token ? await resolveSession(token).catch(() => null) : null;
     } else {
       session = await resolveSession(token);
-      // Re-authentication (issue 14): checked here, once for every flagged route, before
+      // Re-authentication (docs/product/sessions-and-sign-in.md#re-authentication): checked here, once for every flagged route, before
       // anything is read or written. The web asks for the password or a code and retries.
       if (definition.requiresRecentAuth && !isRecentlyAuthenticated(session, reauthWindowSeconds)) throw fail('REAUTHENTICATION_REQUIRED');
     }

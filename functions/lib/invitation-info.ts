@@ -6,7 +6,7 @@ import type { InvitationRecord } from './db/invitations';
 
 /**
  * What a landing page reads by token, the same fields for member, family and advisor
- * invitations (spec 01 §3 Member invitation, without the token): the inviting entity is
+ * invitations (docs/product/invitations.md#fields Member invitation, without the token): the inviting entity is
  * `entity`.
  */
 export function toInvitationInfo(invitation: InvitationRecord, entity: Pick<EntityItem, 'id' | 'entityName' | 'entityTypeId'>): InvitationInfo {

@@ -19,7 +19,7 @@ export function toSessionMembership(member: MemberItem): NonNullable<Session['me
 }
 
 /**
- * An entity as its member sees it (spec 01 §3): every field of the entity plus the member's
+ * An entity as its member sees it (docs/product/organisations-and-members.md#fields): every field of the entity plus the member's
  * role and permissions. The entity's e-mail, phone and addresses are sensitive data (a
  * family's address is a home address): null or empty for a member without ReadSensitiveData.
  */

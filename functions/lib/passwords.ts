@@ -3,7 +3,7 @@ import { passwordHashing } from '../../shared/contracts/auth';
 import { config } from './config';
 
 /**
- * Server side of the password rule of DESIGN.md: the browser sends PBKDF2(password,
+ * Server side of the password rule of docs/architecture.md#sessions-and-passwords: the browser sends PBKDF2(password,
  * browser salt); that hash is the secret. We store only scrypt(hash, our own salt) and
  * compare in constant time. scrypt N=2^14, r=8, p=1 (16 MiB, about 45 ms on a build
  * machine core; measured in passwords.test.ts to stay under 100 ms).

@@ -4,8 +4,8 @@ import type { UserItem } from './db/users';
 
 /**
  * Who looks at a member list: their user id and their membership in their current entity.
- * `related` is set when the people belong to another entity the viewer works with (spec 02
- * §6): they are then no direct contacts, and the relation decides about sensitive data.
+ * `related` is set when the people belong to another entity the viewer works with (
+ * docs/product/work-relations.md#permissions): they are then no direct contacts, and the relation decides about sensitive data.
  */
 export type Viewer = { userId: string; membership: Membership; related?: { canReadSensitiveData: boolean } };
 
@@ -19,7 +19,7 @@ export function contactOf(user: UserItem, viewer: Viewer) {
   return {
     email: visible.email ? user.email : null,
     phoneNumber: visible.phone ? (user.phone ?? null) : null,
-    // spec 02 §3 gives a person's address an addressType; a user's address has none (null).
+    // docs/product/work-relations.md#fields gives a person's address an addressType; a user's address has none (null).
     addresses: visible.address ? (user.addresses ?? []).map((address): PersonAddress => ({ ...address, addressType: null })) : [],
   };
 }

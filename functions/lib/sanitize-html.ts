@@ -2,7 +2,7 @@ import type sanitizeLibrary from 'sanitize-html';
 import type { IOptions } from 'sanitize-html';
 
 /**
- * The allowlist HTML sanitizer for the rich text of private notes (spec 02 §2 Notes tab:
+ * The allowlist HTML sanitizer for the rich text of private notes (docs/product/work-relations.md#private-notes:
  * bold, italic, numbered and bullet lists, paragraphs aligned left, center or right).
  *
  * The parsing and re-serializing is the `sanitize-html` library's (htmlparser2 underneath):

@@ -13,7 +13,7 @@ import { closeEntityTo } from '../lib/mfa/enforce';
 import type { Session } from '../domain/sessions/session';
 
 /**
- * The advisor company's two-factor policy (issue 14), on its current entity. Any member may
+ * The advisor company's two-factor policy (docs/product/sessions-and-sign-in.md#company-two-factor-policy), on its current entity. Any member may
  * read it (the settings page shows it); only the owner changes it (canSetTwoFactorPolicy).
  * A family has no such policy: ITEM_NOT_FOUND (4).
  */

@@ -14,8 +14,8 @@ import { findAdvisorOfFamily, toAdvisorMember } from '../lib/work-relations/advi
 export type WorkRelationMemberChange = 'add' | 'update' | 'remove';
 
 /**
- * Sets an advisor's canvas role for a family (spec 02 §2 Advisors tab, edit and add
- * rights modals; §6 canEditWorkRelationMembers). The family decides: the caller acts for
+ * Sets an advisor's canvas role for a family (docs/product/work-relations.md#screens Advisors tab, edit and add
+ * rights modals; docs/product/work-relations.md#permissions canEditWorkRelationMembers). The family decides: the caller acts for
  * the family (`familyId` must be their current entity, else 4) as its owner or admin
  * (else 8). The advisor works for a company of the family (else 4); an owner or admin of
  * that company always has full access and is not edited (8).

@@ -10,7 +10,7 @@ import { ownerNamesOf } from '../lib/work-relations/people';
 import { sharedSectionsOf } from '../lib/work-relations/sections';
 
 /**
- * The advisor companies working for the current family (spec 02 §2 companies, §3 Advisor
+ * The advisor companies working for the current family (docs/product/work-relations.md#advisor-companies-list, #fields Advisor
  * company row), with their owners and the sections shared with each (empty: all). Any
  * member of the family may see them; another entity type → FORBIDDEN (8). Round trips:
  * a Query of the relations and one of the sections, a BatchGet of the companies, a

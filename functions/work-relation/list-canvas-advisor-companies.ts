@@ -20,7 +20,7 @@ const seenBy = (context: CanvasContext, relation: WorkRelationItem) =>
 
 /**
  * The advisor companies working on a family's canvas, by name, for the chips in the canvas
- * header (spec 02 §2, §9): without an id the current family's. For whoever may read that
+ * header (docs/product/work-relations.md#screens, docs/product/limits.md#work-relations-limits): without an id the current family's. For whoever may read that
  * canvas (its members, advisors with access; an advisor sees only their own company unless
  * the family shows the others); anybody else → ITEM_NOT_FOUND (4). The
  * canvas Query carries the relations; then one BatchGet of the companies.

@@ -68,7 +68,7 @@ function accessOf(session: Session, relation: WorkRelationItem, found: Found, su
   return { access, storedRole: relations.workRelationMembers.get(`${relation.advisorId}#${session.userId}`)?.workRelationRoleId, visit, member };
 }
 
-/** One family card from its relation and the items of cardKeys (spec 02 §3 Family dashboard item). */
+/** One family card from its relation and the items of cardKeys (docs/product/dashboard.md#fields Family dashboard item). */
 function cardOf(session: Session, membership: SessionMembership, relation: WorkRelationItem, summary: CanvasSummaryItem | undefined, found: Found): DashboardFamily {
   const familyId = relation.familyId;
   const { access, storedRole, visit, member } = accessOf(session, relation, found, summary);
@@ -142,14 +142,14 @@ async function changedFamilies(session: Session, relations: readonly WorkRelatio
 }
 
 /**
- * One page of the advisor dashboard (spec 02 §2 Dashboard, §3 Family dashboard item): the
+ * One page of the advisor dashboard (docs/product/dashboard.md#screens, #fields Family dashboard item): the
  * families the current advisor company works for, by name, each with the sections of its
  * canvas the caller may see (only shared ones), the first takeaways of each category and
  * their count, and the caller's canvas role and permissions. A family whose canvas the
  * caller may not open, or that has none, comes with canvas null. `next` is the offset of
  * the next page, null on the last; an offset past the end answers an empty page.
  *
- * Round trips per page (issue 15): the session, one GSI1 Query of the relations in name
+ * Round trips per page (docs/product/dashboard.md#budget): the session, one GSI1 Query of the relations in name
  * order (`NAME#<name>#<familyId>`, at most offset + limit + 1 of them), one BatchGet of each
  * page family's summary (`C#SUMMARY`, kept by every canvas write), the caller's role and
  * visit, with the company's family count: 3, for pages of up to 33 families. `search`

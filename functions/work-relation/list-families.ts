@@ -12,7 +12,7 @@ import type { Session } from '../domain/sessions/session';
 import { ownerNamesOf } from '../lib/work-relations/people';
 
 /**
- * The families the current advisor company works for (spec 02 §2 families, §3 Families
+ * The families the current advisor company works for (docs/product/work-relations.md#families-list, #fields Families
  * list row), each with its owners, whether it has a canvas, and the caller's canvas role
  * and right to open it. Another entity type → FORBIDDEN (8). Round trips: the GSI1 Query
  * of the relations; one BatchGet of the families, their canvas items and the caller's

@@ -24,7 +24,7 @@ export type LiveChannelProps = {
 };
 
 /**
- * The live channel in the cloud (DESIGN.md "Live channel"): an API Gateway WebSocket API,
+ * The live channel in the cloud (docs/architecture.md#live-channel): an API Gateway WebSocket API,
  * stage `ws` (CloudFront sends `/ws` to it, infra/stacks/web-stack.ts), its three routes on
  * one Lambda (functions/live/handler.ts), and the sender (functions/live/sender.ts) on the
  * table's stream, filtered to new journal events (the same pattern the local poller

@@ -8,7 +8,7 @@ import type { SocketEvent, SocketResult } from '../../functions/live/handler';
 import { liveChannel } from '../../shared/routes';
 
 /**
- * The local gateway's half of an API Gateway WebSocket API (DESIGN.md "Live channel"):
+ * The local gateway's half of an API Gateway WebSocket API (docs/architecture.md#live-channel):
  * - `GET /ws` upgrades: the handshake becomes a `$connect` event for the real handler
  *   (functions/live/handler.ts); a refusal (401/403/400) is answered as the HTTP response
  *   of the handshake, before any WebSocket exists. Text frames become `$default` events

@@ -4,13 +4,13 @@ import { base64Field, emailField, messageKeys, nameField, unusedWhenBlank } from
 import { numberOrNumericString } from './common';
 
 /**
- * Contracts of the account calls (spec 01 §7 Auth, §3 fields, §5 rules): auth, e-mail
+ * Contracts of the account calls (docs/product/sessions-and-sign-in.md#calls, docs/product/accounts.md#fields fields, docs/product/sessions-and-sign-in.md#validation rules): auth, e-mail
  * confirmation, password, and the user profile. Requests are strict: an unknown field is
  * a validation error naming that field.
  */
 
 /**
- * How the browser hashes a password before sending it (spec 01 §7, §9): PBKDF2 with
+ * How the browser hashes a password before sending it (docs/product/accounts.md#calls, docs/product/limits.md#accounts-limits): PBKDF2 with
  * SHA-256, 10,000 iterations, a random 16-byte salt, 32 bytes of output, all base64.
  * The server treats the result as the secret and never sees the typed password.
  */
@@ -65,7 +65,7 @@ export const SignupRequest = z
     timeZone: unusedWhenBlank(z.string({ error: messageKeys.invalidInput }).max(64, { error: messageKeys.tooLong })),
   })
   .superRefine((value, context) => {
-    // Spec 01 §3: either an invitation, or the entity type and name. With a family or
+    // docs/product/invitations.md#fields: either an invitation, or the entity type and name. With a family or
     // advisor invitation the account starts without an entity: the select page then
     // picks or creates the one that accepts.
     if (value.memberInvitationToken || value.familyInvitationToken || value.advisorInvitationToken) return;
@@ -104,14 +104,14 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
-/** An entity's address (spec 01 §3): one of each type. */
+/** An entity's address (docs/product/organisations-and-members.md#fields): one of each type. */
 export const EntityAddress = Address.extend({ type: z.enum(addressTypes) });
 export type EntityAddress = z.infer<typeof EntityAddress>;
 
 /**
  * A person's address as others see it (member lists, owners, advisors, family members):
- * spec 02 §3 names its type `addressType`. A person's own addresses carry no Shipping or
- * Billing type (the user address body of spec 01 §7 has none), so it is null.
+ * docs/product/work-relations.md#fields names its type `addressType`. A person's own addresses carry no Shipping or
+ * Billing type (the user address body of docs/product/accounts.md#calls has none), so it is null.
  */
 export const PersonAddress = Address.extend({ addressType: z.enum(addressTypes).nullable() });
 export type PersonAddress = z.infer<typeof PersonAddress>;
@@ -147,7 +147,7 @@ export const SetCurrentEntityRequest = z.strictObject({
 export type SetCurrentEntityRequest = z.infer<typeof SetCurrentEntityRequest>;
 
 /**
- * An entity as its member sees it, with every field of spec 01 §3 Entity: the entity plus
+ * An entity as its member sees it, with every field of docs/product/organisations-and-members.md#fields Entity: the entity plus
  * the caller's role and permissions in it. Every call that answers one of the caller's
  * entities answers this (list, set-current-entity, profile, accepting an invitation).
  * email, phone and addresses are null or empty for a member without ReadSensitiveData.

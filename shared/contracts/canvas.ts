@@ -5,7 +5,7 @@ import { goalTerms, priorities, workRelationPermissions } from '../enums';
 import { messageKeys, requiredText, singleLineText } from '../validation';
 
 /**
- * Contracts of the canvas calls (spec 02 §7 Canvas, §3 fields, §5 rules): the canvas,
+ * Contracts of the canvas calls (docs/product/canvas.md#calls, #fields fields, docs/product/canvas.md#validation rules): the canvas,
  * answers, takeaways, goals and action points. Requests are strict (an unknown field is a
  * validation error naming it); path parameters that are not well-formed ids answer
  * INCORRECT_INPUT (6). Every id carries its family (shared/canvas-ids.ts).
@@ -242,7 +242,7 @@ export type UpdateActionPointRequest = z.infer<typeof UpdateActionPointRequest>;
 // ---- responses --------------------------------------------------------------------------
 
 /**
- * A vote (spec 02 §3). A vote has no item of its own: the voters are a string set on the
+ * A vote (docs/product/canvas.md#fields). A vote has no item of its own: the voters are a string set on the
  * answer or takeaway (docs/data-model.md), so its id is derived, `<itemId>:<userId>` —
  * stable, unique (one vote per user and item) and the same in every response.
  */
@@ -269,7 +269,7 @@ const authored = {
   changedSinceLastVisit: z.boolean(),
 };
 
-/** A person named on an item (spec 02 §3 Takeaway `initiator`). */
+/** A person named on an item (docs/product/canvas.md#fields Takeaway `initiator`). */
 export const CanvasPerson = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
 export type CanvasPerson = z.infer<typeof CanvasPerson>;
 
@@ -329,13 +329,13 @@ export const ActionPoint = z.object({
 });
 export type ActionPoint = z.infer<typeof ActionPoint>;
 
-/** The spec's fields of a category (spec 02 §3), in every response that carries one. */
+/** The spec's fields of a category (docs/product/canvas.md#fields), in every response that carries one. */
 export const categoryFields = {
   id: z.number(),
   sectionId: z.number(),
   categoryTypeId: z.number(),
   title: z.string(),
-  /** Hex colour without '#' (spec 02 §9: default A5A5A5). */
+  /** Hex colour without '#' (docs/product/limits.md#canvas-limits: default A5A5A5). */
   colorCode: z.string(),
   /** Who created it: the canvas's creator for the template's categories. */
   createdByUserId: z.string(),
@@ -351,7 +351,7 @@ export const CanvasCategory = z.object({
 });
 export type CanvasCategory = z.infer<typeof CanvasCategory>;
 
-/** The spec's fields of a section (spec 02 §3); the canvas id is the family id. */
+/** The spec's fields of a section (docs/product/canvas.md#fields); the canvas id is the family id. */
 export const sectionFields = {
   id: z.number(),
   canvasId: z.number(),

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { emailField, limits, longTextField, nameField } from '../validation';
 
-/** POST /api/contact-form — spec 01 §3 contact message, §5 rules. */
+/** POST /api/contact-form — docs/product/accounts.md#fields contact message, docs/product/accounts.md#validation rules. */
 export const ContactFormRequest = z.strictObject({
   firstName: nameField(),
   lastName: nameField(),
   email: emailField(),
-  // spec 01 §9: contact form text fields have a minimum of 3 characters.
+  // docs/product/limits.md#accounts-limits: contact form text fields have a minimum of 3 characters.
   subject: nameField(limits.subject),
   message: longTextField(limits.message),
 });

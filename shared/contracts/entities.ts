@@ -6,7 +6,7 @@ import { numberOrNumericString, numericIdParameter } from './common';
 import { addressRequestFields, withoutBodyId } from './user';
 
 /**
- * Contracts of the entity calls (spec 01 §7 Entities, §3 Entity and Address, §5 entity
+ * Contracts of the entity calls (docs/product/organisations-and-members.md#calls, #fields Entity and Address, docs/product/organisations-and-members.md#validation entity
  * profile and creation rules). An entity as its member sees it carries every entity field
  * and the member's role and permissions (CurrentEntity, shared with POST
  * /auth/set-current-entity).

@@ -3,7 +3,7 @@ import { messageKeys } from '../validation';
 import { familyIdField } from './canvas';
 
 /**
- * Contracts of the canvas journal (DESIGN.md "the second stage"): one history event per
+ * Contracts of the canvas journal (docs/architecture.md#the-journal): one history event per
  * canvas change, written in the same transaction as the change. The activity feed, undo
  * and restore, "since your last visit", the live channel and the digests all read these
  * events; nobody shapes an event anywhere else.

@@ -7,8 +7,8 @@ import { CurrentEntity, tokenField } from './auth';
 import { IdRequest, IdResponse, numberOrNumericString } from './common';
 
 /**
- * Contracts of the member invitation calls (spec 01 §7 Member invitations, §3 Member
- * invitation, §4.6). Sending is two calls: create (or resend) answers an id, send-email
+ * Contracts of the member invitation calls (docs/product/invitations.md#calls, #fields Member
+ * invitation, docs/product/invitations.md#rules). Sending is two calls: create (or resend) answers an id, send-email
  * e-mails a fresh link for it. The status is derived (shared/invitations.ts).
  */
 
@@ -66,7 +66,7 @@ export type InvitationTokenQuery = z.infer<typeof InvitationTokenQuery>;
 
 /**
  * What an invitation landing page reads by token (member, family and advisor invitations
- * alike): the invitation's fields of spec 01 §3 Member invitation without the token, and
+ * alike): the invitation's fields of docs/product/invitations.md#fields Member invitation without the token, and
  * its derived status. `entityId`, `entityName` and `entityType` name the inviting entity.
  * An accepted invitation answers with accepted true (the page shows "already accepted" and
  * a login button); an expired one answers INVITATION_EXPIRED (31); an unknown or replaced
@@ -96,7 +96,7 @@ export type MemberInvitationInfo = z.infer<typeof MemberInvitationInfo>;
 export const AcceptMemberInvitationResponse = CurrentEntity;
 export type AcceptMemberInvitationResponse = z.infer<typeof AcceptMemberInvitationResponse>;
 
-// ---- work-relation invitations (spec 02 §7 Invitations, §3 Family and Advisor invitation) ----
+// ---- work-relation invitations (docs/product/invitations.md#calls, #fields Family and Advisor invitation) ----
 //
 // An advisor company invites a family (/family-invitation), a family invites an advisor
 // company (/advisor-invitation), to all sections of its canvas or to some. Both work like

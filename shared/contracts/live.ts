@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { HistoryActor, HistoryEvent } from './history';
 
 /**
- * The live channel (`/ws`, DESIGN.md "Live channel"): one WebSocket follows one canvas.
+ * The live channel (`/ws`, docs/architecture.md#live-channel): one WebSocket follows one canvas.
  * These are the messages on the wire, both ways, as JSON text frames. The server sends
  * `change` after every canvas write (the history event as GET /api/canvas/history shows it
  * to this reader), `presence` whenever somebody joins, leaves, moves or starts/stops editing,

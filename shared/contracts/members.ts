@@ -6,8 +6,8 @@ import { PersonAddress } from './auth';
 import { idField, numberOrNumericString, numericIdParameter } from './common';
 
 /**
- * Contracts of the entity-member and authorization calls (spec 01 §7 Entity members and
- * Authorization, §3 Entity member and roles). Lists act on the caller's current entity.
+ * Contracts of the entity-member and authorization calls (docs/product/organisations-and-members.md#calls and
+ * Authorization, docs/product/organisations-and-members.md#fields Entity member and roles). Lists act on the caller's current entity.
  * Sensitive fields (e-mail, phone, address) are null for a caller without
  * ReadSensitiveData and for a member whose privacy setting hides them; the UI shows '-'.
  */
@@ -54,7 +54,7 @@ export type OwnersResponse = z.infer<typeof OwnersResponse>;
 export const EntityMember = z.object({
   /** The member id, which is the user's id. */
   id: z.string(),
-  /** The user's id (spec 01 §3 Entity member); the same as `id`. */
+  /** The user's id (docs/product/organisations-and-members.md#fields Entity member); the same as `id`. */
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -70,7 +70,7 @@ export const EntityMember = z.object({
   city: z.string().nullable(),
   postalCode: z.string().nullable(),
   country: z.string().nullable(),
-  /** The first address's type (spec 02 §3 `addressType`): null, a person's address has none. */
+  /** The first address's type (docs/product/work-relations.md#fields `addressType`): null, a person's address has none. */
   addressType: PersonAddress.shape.addressType,
   /** Prefix, first and last name, as shown in lists. */
   memberName: z.string(),

@@ -3,7 +3,7 @@ import { emailField, messageKeys } from '../validation';
 import { passwordHashField, SigninResponse } from './auth';
 
 /**
- * Contracts of two-factor sign-in (issue 14): TOTP (RFC 6238) setup, enable and disable,
+ * Contracts of two-factor sign-in (docs/product/sessions-and-sign-in.md#two-factor-sign-in): TOTP (RFC 6238) setup, enable and disable,
  * the second sign-in step, re-authentication, and the advisor company's policy. Requests
  * are strict like every other (an unknown field is a validation error naming it).
  */

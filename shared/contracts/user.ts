@@ -6,8 +6,8 @@ import { idField } from './common';
 import { Address, PrivacySettings, UserProfile } from './auth';
 
 /**
- * Contracts of the user calls (spec 01 §7 User, §3 User, privacy settings, address,
- * country; §5 profile rules). The profile itself (UserProfile, Address,
+ * Contracts of the user calls (docs/product/accounts.md#calls, #fields User, privacy settings, address,
+ * country; docs/product/accounts.md#validation profile rules). The profile itself (UserProfile, Address,
  * PrivacySettings) is in ./auth, which sign-in shares.
  */
 export { Address, PrivacySettings, UserProfile };

@@ -9,7 +9,7 @@ import { EntityAddress } from './entities';
 import { accessUntilField, canvasSectionsField } from './invitations';
 
 /**
- * Contracts of the work-relation calls (spec 02 §7 Work relations, §3 fields, §6 rights):
+ * Contracts of the work-relation calls (docs/product/work-relations.md#calls, docs/product/canvas.md#fields fields, docs/product/work-relations.md#permissions rights):
  * the lists of advisor companies and families, the advisor dashboard, advisors' canvas
  * roles, the entities on the other side of a relation and their people, canvas shares and
  * private notes. Lists sort on the server with `orderBy` ('field,-field', shared/ordering.ts).
@@ -45,7 +45,7 @@ export const AdvisorCompanyRow = z.object({
   /** Titles of the sections the family shares with the company; empty means all sections. */
   limitedCanvasSharings: z.array(z.string()),
   limitedCanvasSectionIds: z.array(z.number()),
-  /** Time-boxed access (issue 14): the last day (YYYY-MM-DD, UTC) the company has access; null: no end. An addition to spec 02's row. */
+  /** Time-boxed access (docs/product/work-relations.md#time-boxed-access): the last day (YYYY-MM-DD, UTC) the company has access; null: no end. An addition to docs/product/work-relations.md's row. */
   accessUntil: z.string().nullable().optional(),
 });
 export type AdvisorCompanyRow = z.infer<typeof AdvisorCompanyRow>;
@@ -66,7 +66,7 @@ export const FamilyRow = z.object({
   subscriptionPlan: z.string().nullable(),
   /** The family's canvas (its id is the family id), or null when it has none yet. */
   canvasId: z.number().nullable(),
-  /** Whether the caller may open the canvas (spec 02 §2 Dashboard rule). */
+  /** Whether the caller may open the canvas (docs/product/dashboard.md#opening-a-family-canvas). */
   canViewCanvas: z.boolean(),
   /** The caller's canvas role for this family: 1 full, 2 read, 3 none. */
   workRelationRoleId: z.number(),
@@ -82,7 +82,7 @@ export type FamiliesResponse = z.infer<typeof FamiliesResponse>;
 
 // ---- POST /api/work-relation/list-dashboard-families ----------------------------------------
 
-/** Spec 02 §9: page size 10; the server accepts 1–50. */
+/** docs/product/limits.md#work-relations-limits: page size 10; the server accepts 1–50. */
 export const dashboardPageSize = { default: 10, max: 50 } as const;
 /** Offsets beyond this are refused (6): no advisor company works for that many families. */
 export const maxDashboardOffset = 100_000;
@@ -138,7 +138,7 @@ export type AdvisorCompanyChipsResponse = z.infer<typeof AdvisorCompanyChipsResp
 // ---- advisors and their canvas roles ---------------------------------------------------------
 
 /**
- * A member of a family, as an advisor sees them (spec 02 §3 Family member list item); an
+ * A member of a family, as an advisor sees them (docs/product/work-relations.md#fields Family member list item); an
  * advisor as the family sees them adds the company position and canvas role.
  */
 export const FamilyMemberRow = z.object({
@@ -157,7 +157,7 @@ export const FamilyMemberRow = z.object({
   addresses: z.array(PersonAddress),
 });
 
-/** An advisor (a member of an advisor company), as the family sees them (spec 02 §3 Advisor company member). */
+/** An advisor (a member of an advisor company), as the family sees them (docs/product/work-relations.md#fields Advisor company member). */
 export const AdvisorMember = FamilyMemberRow.extend({
   companyPosition: z.string().nullable(),
   /** The canvas role for the family in question (owner and admin: always 1); null without a family. */
@@ -223,7 +223,7 @@ export type WorkRelationMemberPermissions = z.infer<typeof WorkRelationMemberPer
 
 // ---- entities on the other side ------------------------------------------------------------
 
-/** GET /api/entities/{entityId}[/{familyId}] for an entity the caller works with (spec 02 §3 Accessed entity). */
+/** GET /api/entities/{entityId}[/{familyId}] for an entity the caller works with (docs/product/work-relations.md#fields Accessed entity). */
 export const AccessedEntity = z.object({
   id: z.number(),
   entityName: z.string(),
@@ -281,7 +281,7 @@ export type UpdateCanvasSharesRequest = z.infer<typeof UpdateCanvasSharesRequest
 
 // ---- private notes ---------------------------------------------------------------------------
 
-/** Visible characters of a note (spec 02 §5, §9). */
+/** Visible characters of a note (docs/product/work-relations.md#validation, docs/product/limits.md#work-relations-limits). */
 export const noteTextLimit = 1000;
 /** The rich text's HTML may be longer than its text, but not without bound. */
 export const noteHtmlLimit = 20_000;

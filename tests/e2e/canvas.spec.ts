@@ -3,7 +3,7 @@ import { challengeAnswer, familyOwner, invitedMember } from './support/canvas';
 import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
 
 /**
- * The canvas of spec 02 as two family members work on it side by side, in two browser
+ * The canvas of docs/product/canvas.md as two family members work on it side by side, in two browser
  * contexts: one answers and the other votes; a takeaway, a goal linked to it and an
  * action point linked to the goal; completing the goal warns about the open action; a
  * limited member sees everything and changes nothing; a reset empties the canvas.

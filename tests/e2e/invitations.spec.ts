@@ -6,8 +6,8 @@ import { companyOwner, dashboardFamilies, workInvitationLink } from './support/i
 import { createCanvas } from './support/work-relations';
 
 /**
- * Family and advisor invitations (spec 02 §2 Invitation pages, §4, §8; spec 01 §2.4, §4.3,
- * §4.4) through the UI, in separate browser contexts: a family invites an advisor limited
+ * Family and advisor invitations (docs/product/invitations.md#invitation-pages, #rules, docs/product/errors.md#invitations-errors; docs/product/invitations.md#screens, docs/product/sessions-and-sign-in.md#after-login,
+ * docs/product/accounts.md#signup) through the UI, in separate browser contexts: a family invites an advisor limited
  * to one section, the advisor signs up from the e-mailed link and creates a company; an
  * advisor company invites an existing family owner, who logs in and accepts with the
  * family; broken links land on the right pages.

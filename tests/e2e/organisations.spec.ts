@@ -4,7 +4,7 @@ import { challengeAnswer, signInContext } from './support/canvas';
 import { expect, seriousAccessibilityViolations, test, uniqueEmail } from './support/fixtures';
 
 /**
- * Organisations of spec 01 as people use them: an owner invites a colleague by e-mail;
+ * Organisations of docs/product/organisations-and-members.md as people use them: an owner invites a colleague by e-mail;
  * the colleague opens the e-mailed link in their own browser, signs up and is in; the
  * owner finds them among the members, changes their rights, and cannot remove themselves
  * as the last owner. The pages pass axe and fit a phone.

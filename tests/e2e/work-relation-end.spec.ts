@@ -4,7 +4,7 @@ import { expect, seriousAccessibilityViolations, test } from './support/fixtures
 import { advisorCompanyInvitedBy, createCanvas } from './support/work-relations';
 
 /**
- * Ending a work relation (issue 14) in Chromium, in two browser contexts: the family owner
+ * Ending a work relation (docs/product/work-relations.md#ending-a-work-relation) in Chromium, in two browser contexts: the family owner
  * ends the relation with an advisor company on the company page through the confirm dialog
  * (keyboard only, at 375 px), and the advisor's dashboard no longer lists the family.
  */

@@ -4,7 +4,7 @@ import { expect, seriousAccessibilityViolations, test } from './support/fixtures
 import { advisorCompanyInvitedBy, createCanvas, noteAbout } from './support/work-relations';
 
 /**
- * Work relations of spec 02 as a family and its advisor live them, in two browser
+ * Work relations of docs/product/work-relations.md as a family and its advisor live them, in two browser
  * contexts: the family shares one section of its canvas with an advisor company; the
  * advisor finds the family on the dashboard and sees only that section; the family widens
  * the share on the company page; the advisor keeps a private note about the family that

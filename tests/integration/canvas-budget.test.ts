@@ -10,7 +10,7 @@ import { useIntegrationStack, type ApiClient } from '../support/integration';
 
 const stack = useIntegrationStack();
 
-/** DESIGN.md: GET /canvas and GET /canvas/category/{id} cost at most 2 round trips (session + one Query). */
+/** docs/architecture.md#budgets: GET /canvas and GET /canvas/category/{id} cost at most 2 round trips (session + one Query). */
 const budget = 2;
 
 let family: FamilyWithCanvas;

@@ -36,7 +36,7 @@ beforeAll(async () => {
 const answerPath = (questionId: string) => `/api/canvas-answer/create/${questionId}`;
 
 describe('answers', () => {
-  it('live through create, vote, edit and delete with the rules of spec 02 §4–§6', async () => {
+  it('live through create, vote, edit and delete with the rules of docs/product/canvas.md#rules, #validation, #permissions', async () => {
     const question = `${values}.1`;
     const created = await alice.client.post<Answer>(answerPath(question), { text: '  Honesty above all  ', questionId: question });
     expect(created.status).toBe(201);

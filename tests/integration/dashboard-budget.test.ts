@@ -16,7 +16,7 @@ import { useIntegrationStack } from '../support/integration';
 
 const stack = useIntegrationStack();
 
-/** DESIGN.md / issue 15: a dashboard page costs at most 3 round trips, the session's included. */
+/** docs/architecture.md#budgets / docs/product/dashboard.md#budget: a dashboard page costs at most 3 round trips, the session's included. */
 const budget = 3;
 
 let company: TestAccount;
@@ -57,7 +57,7 @@ beforeAll(async () => {
   expect((await page()).status).toBe(200);
 }, 180_000);
 
-describe('the dashboard budget (issue 15)', () => {
+describe('the dashboard budget (docs/product/dashboard.md#budget)', () => {
   it('serves a page in at most 3 round trips and the same items whatever the canvases hold and however many families follow', async () => {
     const small = await measure();
     expect(small.body.results.map((family) => family.entityName)).toEqual(Array.from({ length: 10 }, (_, i) => `Family ${String(i + 1).padStart(2, '0')}`));

@@ -11,7 +11,7 @@ import { inviteMember, signUpWithInvitation } from '../support/organisations';
 import { inviteWorkRelation } from '../support/work-relations';
 
 /**
- * The inviter rule (issue 14): an invitation is accepted only while its sender is still an
+ * The inviter rule (docs/product/invitations.md#the-inviter-rule): an invitation is accepted only while its sender is still an
  * active member who may send it (the invited role, or the right to invite advisors);
  * removing or demoting a member revokes their pending invitations. Both paths, and the
  * check at acceptance itself (a sender whose rights changed without the hook).

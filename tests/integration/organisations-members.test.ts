@@ -40,7 +40,7 @@ function expectAnswer(actor: string, label: string, response: ApiResponse<unknow
 
 const snapshot = () => snapshotTable(stack.dynamoEndpoint, stack.tableName);
 
-describe('permission matrix of the member routes (spec 01 §6)', () => {
+describe('permission matrix of the member routes (docs/product/organisations-and-members.md#permissions)', () => {
   it('lets every member read the members, owners, a member, the entity and its canvas users; others get 4, anonymous 5', async () => {
     const reads: Array<{ label: string; path: () => string; expected: Record<Actor, Expected> }> = [
       { label: 'member', path: () => `/api/entity-member/${org.owner.userId}`, expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: code(4), anonymous: code(5) } },
@@ -125,7 +125,7 @@ describe('permission matrix of the member routes (spec 01 §6)', () => {
     expect(list.body.map((i) => i.id)).not.toContain(a.id);
   });
 
-  it('lets only owner and admin change a member and remove one, with the codes of §6 and §8 otherwise', async () => {
+  it('lets only owner and admin change a member and remove one, with the codes of docs/product/organisations-and-members.md#permissions, docs/product/errors.md#organisations-errors otherwise', async () => {
     const [target, removedByAdmin, removedByOwner] = await Promise.all([
       addMemberWithRole(stack, org.owner, EntityRole.FullMember, { firstName: 'Tara', lastName: 'Target' }),
       addMemberWithRole(stack, org.owner, EntityRole.LimitedMember),
@@ -179,7 +179,7 @@ describe('anonymous callers', () => {
   });
 });
 
-describe('the last owner and the last admin (spec 01 §6, §9)', () => {
+describe('the last owner and the last admin (docs/product/organisations-and-members.md#permissions, docs/product/limits.md#organisations-limits)', () => {
   it('never lets the last owner or admin lose the role; a second one makes it possible', async () => {
     const owner = await signUpAndConfirm(stack);
     const admin = await addMemberWithRole(stack, owner, EntityRole.Admin);

@@ -13,7 +13,7 @@ type ErrorBody = { errorCode: number; errors: Record<string, string[]>; message:
 const address = { streetAddress: 'Elm Street 5', city: 'Berlin', postalCode: '10115', country: 'DE' };
 
 describe('the user profile', () => {
-  it('edits only one own name, prefix and phone, with the §5 rules', async () => {
+  it('edits only one own name, prefix and phone, with the docs/product/accounts.md#validation rules', async () => {
     const account = await signUpAndConfirm(stack);
     const other = await signUpAndConfirm(stack);
     const updated = await account.client.patch<UserProfile>(`/api/user/${account.userId}`, { firstName: ' Augusta ', prefix: 'Dr', phone: '+44 (20) 7946-0958' });

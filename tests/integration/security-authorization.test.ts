@@ -214,7 +214,7 @@ const matrix: Record<RouteKey, Row> = {
   'POST /api/canvas-answer/vote/{answerId}': { expected: '5 4 4 | ok ok 8 8 | ok 4 4' },
   'DELETE /api/canvas-answer/vote/{answerId}': { expected: '5 4 4 | ok ok 4 8 | ok 4 4' },
   'POST /api/canvas-takeaway/create/{categoryId}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
-  // Takeaways are edited and archived by anyone with edit rights (spec 02 §2 takeaway form).
+  // Takeaways are edited and archived by anyone with edit rights (docs/product/canvas.md#takeaways).
   // Rows where several callers may change one item run one caller after another: concurrent
   // edits of one item race on its version, and a writer that loses three times is told to
   // reload (409, code 9), which is not what this matrix is about.
@@ -224,7 +224,7 @@ const matrix: Record<RouteKey, Row> = {
   'POST /api/canvas-takeaway/vote/{takeawayId}': { expected: '5 4 4 | ok ok 8 8 | ok 4 4' },
   'DELETE /api/canvas-takeaway/vote/{takeawayId}': { expected: '5 4 4 | ok ok 4 8 | ok 4 4' },
   'POST /api/canvas-goal/create/{categoryId}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
-  // A goal's or action point's edit form is its creator's (spec 02 §6); completing it is anyone's who may edit.
+  // A goal's or action point's edit form is its creator's (docs/product/canvas.md#permissions); completing it is anyone's who may edit.
   'PATCH /api/canvas-goal/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
   'PATCH /api/canvas-goal/complete/{id}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
   'DELETE /api/canvas-goal/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },

@@ -12,7 +12,7 @@ import { addMemberWithRole, inviteMember } from '../support/organisations';
 import { inviteWorkRelation } from '../support/work-relations';
 
 /**
- * The spec's contract on the wire, accounts half (spec 01 §3 and §7, spec 02 §3): a client
+ * The spec's contract on the wire, accounts half (docs/product/accounts.md#fields, #calls, docs/product/canvas.md#fields): a client
  * written against the specs works with the API unchanged. Responses of the running
  * handlers are parsed with the schemas below, which require every field the specs name;
  * requests are shaped as the spec's client sends them (all signup keys with the unused
@@ -30,12 +30,12 @@ const stack = useIntegrationStack();
 const text = () => z.string();
 const maybeText = () => z.string().nullable();
 
-/** Spec 01 §3 Address, for entity addresses with type. */
+/** docs/product/accounts.md#fields Address, for entity addresses with type. */
 const SpecEntityAddress = z.object({ id: text(), city: text(), postalCode: text(), country: text(), streetAddress: text(), type: z.enum(['Shipping', 'Billing']) });
-/** Spec 02 §3: a person's addresses (advisor, family member, member) carry addressType. */
+/** docs/product/canvas.md#fields: a person's addresses (advisor, family member, member) carry addressType. */
 const SpecPersonAddress = z.object({ streetAddress: text(), city: text(), postalCode: text(), country: text(), addressType: maybeText() });
 
-/** Spec 01 §3 Entity, with the fields for the current user. */
+/** docs/product/organisations-and-members.md#fields Entity, with the fields for the current user. */
 const SpecEntity = z.object({
   id: z.number(),
   entityName: text(),
@@ -53,7 +53,7 @@ const SpecEntity = z.object({
   entityMemberCompanyPosition: maybeText(),
 });
 
-/** Spec 01 §3 Entity member: userId, entityRoleId, companyPosition, and the list fields. */
+/** docs/product/organisations-and-members.md#fields Entity member: userId, entityRoleId, companyPosition, and the list fields. */
 const SpecEntityMember = z.object({
   userId: text(),
   id: text(),
@@ -74,7 +74,7 @@ const SpecEntityMember = z.object({
   memberName: text(),
 });
 
-/** Spec 02 §3 Advisor company member. */
+/** docs/product/work-relations.md#fields Advisor company member. */
 const SpecAdvisorMember = z.object({
   id: text(),
   memberName: text(),
@@ -87,7 +87,7 @@ const SpecAdvisorMember = z.object({
   addresses: z.array(SpecPersonAddress),
 });
 
-/** Spec 02 §3 Family member list item. */
+/** docs/product/work-relations.md#fields Family member list item. */
 const SpecFamilyMember = z.object({
   id: text(),
   memberName: text(),
@@ -98,7 +98,7 @@ const SpecFamilyMember = z.object({
   addresses: z.array(SpecPersonAddress),
 });
 
-/** Spec 01 §3 Member invitation (without the token), as every landing page reads it. */
+/** docs/product/invitations.md#fields Member invitation (without the token), as every landing page reads it. */
 const SpecInvitationInfo = z.object({
   id: text(),
   email: text(),
@@ -121,7 +121,7 @@ function specParse<S extends z.ZodType>(schema: S, response: ApiResponse, status
 
 // ---- requests as the spec's client sends them ------------------------------------------------
 
-/** Spec 01 §7 signup: all ten keys, always; the ones that do not apply null (or ''). */
+/** docs/product/accounts.md#calls signup: all ten keys, always; the ones that do not apply null (or ''). */
 function specSignupBody(fields: {
   email?: string;
   firstName?: string;
@@ -287,7 +287,7 @@ describe('requests shaped like the spec’s client', () => {
 });
 
 describe('responses carry the spec’s field names', () => {
-  it('GET /entities: every entity field of spec 01 §3, not only GET /entities/{id}', async () => {
+  it('GET /entities: every entity field of docs/product/organisations-and-members.md#fields, not only GET /entities/{id}', async () => {
     const update = await family.client.patch('/api/entities/update', { domain: 'hopper.example', vatNumber: 'CHE-123.456.789', email: 'office@hopper.example', phone: '+41 44 000 00 00' });
     expect(update.status, JSON.stringify(update.body)).toBe(200);
     const [listed] = specParse(z.array(SpecEntity), await family.client.get('/api/entities'));

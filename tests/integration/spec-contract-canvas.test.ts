@@ -7,9 +7,9 @@ import { useIntegrationStack } from '../support/integration';
 import { snapshotTable } from '../support/table';
 
 /**
- * The spec's contract on the wire (spec 02 §3, §7): a client written against the spec must
+ * The spec's contract on the wire (docs/product/canvas.md#fields, #calls): a client written against the spec must
  * work with our API unchanged. The schemas below describe that client, not our contracts:
- * each requires every field spec 02 §3 names, under its name, and lets our additions
+ * each requires every field docs/product/canvas.md#fields names, under its name, and lets our additions
  * (voteCount, hasVoted, abilities…) pass. They parse real responses of the running
  * handlers; the requests are shaped like the spec's client sends them.
  */
@@ -159,7 +159,7 @@ beforeAll(async () => {
   actionPointId = asSpec(SpecActionPoint, await alice.client.post(`/api/canvas-action-point/create/${values}`, actionPointBody), 201).id;
 });
 
-describe('responses carry every field spec 02 §3 names', () => {
+describe('responses carry every field docs/product/canvas.md#fields names', () => {
   it('on the canvas: sections, categories and their content', async () => {
     const canvas = asSpec(SpecCanvas, await owner.client.get(`/api/canvas/${family.familyId}`));
     for (const section of canvas.sections) {
@@ -202,7 +202,7 @@ describe('responses carry every field spec 02 §3 names', () => {
     expect(category?.takeaways[0]?.votes).toEqual([{ id: `${takeawayId}:${owner.userId}`, userId: owner.userId, takeawayId }]);
   });
 
-  it('titles the default categories exactly as spec 02 §3 lists them', async () => {
+  it('titles the default categories exactly as docs/product/canvas.md#fields lists them', async () => {
     const canvas = asSpec(SpecCanvas, await owner.client.get('/api/canvas'));
     const titles = new Map(canvas.sections.flatMap((section) => section.categories).map((category) => [category.categoryTypeId, category.title]));
     expect(Object.fromEntries(titles)).toEqual({

@@ -12,7 +12,7 @@ import { ApiClient, useIntegrationStack } from '../support/integration';
 import { addMemberWithRole } from '../support/organisations';
 
 /**
- * Two-factor sign-in (issue 14): TOTP setup, enable, the two-step sign-in, replay and
+ * Two-factor sign-in (docs/product/sessions-and-sign-in.md#two-factor-sign-in): TOTP setup, enable, the two-step sign-in, replay and
  * recovery codes, disable; re-authentication before guarded routes; the advisor company's
  * policy. The server clock is moved (functions/lib/clock.ts) to pick time steps.
  */

@@ -14,7 +14,7 @@ import { LiveSocket, settle } from '../support/live';
 import { acceptWorkRelationInvitation, inviteWorkRelation } from '../support/work-relations';
 
 /**
- * The end of a work relation and time-boxed access (issue 14), through the real handlers,
+ * The end of a work relation and time-boxed access (docs/product/work-relations.md#time-boxed-access), through the real handlers,
  * DynamoDB Local, the SES emulator and real sockets on the local gateway: either side ends
  * the relation, all access ends at once (reads, writes, dashboard, live sockets), both
  * sides are mailed, the advisors' content and private notes stay, re-inviting works; an

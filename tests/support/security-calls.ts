@@ -183,7 +183,7 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
       const { body: current } = await world.stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
       return { path: '/api/auth/reauthenticate', body: { password: hashPassword(account.plainPassword, current.salt) } };
     },
-    // ---- two-factor sign-in (issue 14) ------------------------------------------------------
+    // ---- two-factor sign-in (docs/product/sessions-and-sign-in.md#two-factor-sign-in) ------------------------------------------------------
     'GET /api/mfa/status': fixed({ path: '/api/mfa/status' }),
     'POST /api/mfa/totp/setup': fixed({ path: '/api/mfa/totp/setup', body: {} }),
     // A setup first, then a code that is not the app's (90): nobody's TOTP is turned on here,

@@ -9,7 +9,7 @@ import { contentKey, updateOp } from './items';
 import type { Session } from '../sessions/session';
 
 /**
- * Archives a takeaway or brings it back (spec 02 §4): edit rights (8). Linked goals keep
+ * Archives a takeaway or brings it back (docs/product/canvas.md#rules): edit rights (8). Linked goals keep
  * their links; an archived takeaway is read-only and cannot be newly linked.
  */
 export async function archiveTakeaway(session: Session, id: string, archived: boolean, version?: number): Promise<Takeaway> {

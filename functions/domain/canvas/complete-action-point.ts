@@ -4,7 +4,7 @@ import { toActionPoint } from './views';
 import type { Session } from '../sessions/session';
 
 /**
- * Completes an action point or makes it active again (spec 02 §4): anyone with edit
+ * Completes an action point or makes it active again (docs/product/canvas.md#rules): anyone with edit
  * rights (8), so an assignee can tick off what someone else wrote. Linked goals stay as they are.
  */
 export async function completeActionPoint(session: Session, id: string, completed: boolean, version?: number): Promise<ActionPoint> {

@@ -28,7 +28,7 @@ export function familyOfItem(id: string): number {
 export const unchangedSince = (item: { version: number }) => ({ expression: '#version = :version', values: { ':version': item.version } });
 
 /**
- * Deletes an item (spec 02 §6): its creator, or an owner or admin on their own family's
+ * Deletes an item (docs/product/canvas.md#permissions): its creator, or an owner or admin on their own family's
  * canvas (never through a work relation) — FORBIDDEN (8) otherwise. Its links go on the
  * other side in the same transaction; an answer's author leaves the question's
  * `answeredBy` there too. Its votes live on the item and go with it.
@@ -61,13 +61,13 @@ type VotableKind = 'answer' | 'takeaway';
 function requireVotable(context: CanvasContext, kind: VotableKind, itemId: string): ContentItemOf[VotableKind] {
   const item = requireVisibleContent(context, kind, itemId);
   requireEditRights(context);
-  // Spec 02 §4: an archived takeaway is read-only.
+  // docs/product/canvas.md#rules: an archived takeaway is read-only.
   if (item.type === 'Takeaway' && item.archived) throw fail('FORBIDDEN');
   return item;
 }
 
 /**
- * Votes for an answer or takeaway (spec 02 §4, §6): edit rights, never one's own item
+ * Votes for an answer or takeaway (docs/product/canvas.md#rules, #permissions): edit rights, never one's own item
  * (FORBIDDEN, 8), once per user (ITEM_FOUND, 9). The voter joins the item's `voterIds` on
  * the condition that they are not in it yet (and a takeaway is still open); a failed
  * condition is decided again on a fresh read, which then sees the vote, the archiving or
@@ -122,7 +122,7 @@ export async function removeVote(session: Session, kind: VotableKind, itemId: st
 }
 
 /**
- * Marks a goal or action point completed or active again (spec 02 §4): edit rights (8).
+ * Marks a goal or action point completed or active again (docs/product/canvas.md#rules): edit rights (8).
  * Completing changes nothing on linked items.
  */
 export async function setCompleted<K extends 'goal' | 'actionPoint'>(

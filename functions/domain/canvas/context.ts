@@ -40,7 +40,7 @@ export function journalOf(context: Pick<CanvasContext, 'familyId' | 'actor'> & {
 
 /**
  * The family whose canvas a call without a family id means: the caller's own. An advisor
- * must name the family, so without one it is not found (spec 02 §2 canvas route).
+ * must name the family, so without one it is not found (docs/product/shell.md#routes).
  */
 export function ownFamilyId(session: Session): number {
   const membership = session.membership;
@@ -119,7 +119,7 @@ function canvasAccessOf(session: Session, familyId: number, snapshot: CanvasSnap
   return decision.canvasAccess;
 }
 
-/** Writes need edit rights on the canvas (spec 02 §6): FORBIDDEN (8) otherwise. */
+/** Writes need edit rights on the canvas (docs/product/canvas.md#permissions): FORBIDDEN (8) otherwise. */
 export function requireEditRights(context: CanvasContext): void {
   if (!canEditCanvas(context.access)) throw fail('FORBIDDEN');
 }

@@ -7,7 +7,7 @@ import type { ActionPointItem } from './items';
 import type { Session } from '../sessions/session';
 
 /**
- * Creates an action point in a category (spec 02 §4, §5; the shared rules in
+ * Creates an action point in a category (docs/product/canvas.md#rules, #validation; the shared rules in
  * createInCategory): the assignee a canvas member or nobody (2); linked goals uncompleted
  * goals of this canvas (6), linked on both sides in the same transaction. The priority
  * defaults to NoPriority, the assignee to the caller.

@@ -12,7 +12,7 @@ import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 
 /**
- * Answers a question (spec 02 §4, §5): edit rights (8), a question the caller can see (4),
+ * Answers a question (docs/product/canvas.md#rules, #validation): edit rights (8), a question the caller can see (4),
  * one answer per user per question — the user joins the question's `answeredBy` set in the
  * same transaction as the answer is put, on the condition that they are not in it yet, so
  * a second answer is ITEM_FOUND (9) even in a race.

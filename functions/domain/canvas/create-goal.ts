@@ -6,7 +6,7 @@ import type { GoalItem } from './items';
 import type { Session } from '../sessions/session';
 
 /**
- * Creates a goal in a category (spec 02 §4, §5; the shared rules in createInCategory):
+ * Creates a goal in a category (docs/product/canvas.md#rules, #validation; the shared rules in createInCategory):
  * linked takeaways unarchived and linked action points uncompleted items of this canvas
  * (6), linked on both sides in the same transaction. The term defaults to NoTerm.
  */

@@ -23,7 +23,7 @@ type CommonFields = 'id' | 'categoryId' | 'sectionId' | 'title' | 'text' | 'init
 export type OwnPart<I extends LinkableItem> = { fields: Omit<I, CommonFields>; links: LinkPlan[] };
 
 /**
- * Creates a takeaway, goal or action point in a category (spec 02 §4, §5), the flow they
+ * Creates a takeaway, goal or action point in a category (docs/product/canvas.md#rules, #validation), the flow they
  * share: the path's category is the body's (2); edit rights (8) in a category the caller
  * can see (4); the kind's own fields and link plans (`ownPart`); the initiator a family
  * member (2); then one transaction that puts the item, proves the initiator and links the

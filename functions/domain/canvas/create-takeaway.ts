@@ -7,7 +7,7 @@ import type { TakeawayItem } from './items';
 import type { Session } from '../sessions/session';
 
 /**
- * Creates a takeaway in a category (spec 02 §4, §5; the shared rules in createInCategory):
+ * Creates a takeaway in a category (docs/product/canvas.md#rules, #validation; the shared rules in createInCategory):
  * the linked goals open items of this canvas (6, on linkedGoalIds), linked on both sides
  * in the same transaction; the initiator's names are kept beside the id.
  */

@@ -7,7 +7,7 @@ import { recordRead } from '../journal/visits';
 import type { Session } from '../sessions/session';
 
 /**
- * The full-screen category (spec 02 §2, §7): questions with answers and votes, takeaways
+ * The full-screen category (docs/product/canvas.md#screens, #calls): questions with answers and votes, takeaways
  * (archived ones too), goals and action points, and the items of other categories they
  * link to. The family follows from the id; a category the caller cannot see →
  * ITEM_NOT_FOUND (4). Costs the session read and one Query.

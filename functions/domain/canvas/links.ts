@@ -7,7 +7,7 @@ import type { CanvasContext } from './context';
 import type { Step } from './transaction';
 
 /**
- * Links between takeaways, goals and action points (spec 02 §4): a takeaway links goals,
+ * Links between takeaways, goals and action points (docs/product/canvas.md#rules): a takeaway links goals,
  * a goal links takeaways and action points, an action point links goals. Both sides hold
  * the link, and both change in the one transaction of the write. Only items of the same
  * canvas can be linked, and only open ones: no archived takeaway, no completed goal or

@@ -11,7 +11,7 @@ import { personIdFor } from './views';
 import type { Step } from './transaction';
 
 /**
- * Who may be named on a takeaway, goal or action point (spec 02 §5): the initiator is a
+ * Who may be named on a takeaway, goal or action point (docs/product/canvas.md#validation): the initiator is a
  * member of the family, the assignee any canvas member (a family member, or an advisor
  * whose company works on this canvas and who has not been given 'no access'); null names
  * nobody. A wrong person is a validation error on the field (2).
@@ -70,7 +70,7 @@ export async function resolveAssignee(
 }
 
 /**
- * The names to keep on a takeaway beside its initiator id (spec 02 §3 `initiator`), so a
+ * The names to keep on a takeaway beside its initiator id (docs/product/canvas.md#fields `initiator`), so a
  * canvas read needs no lookup of people: the stored ones while the initiator stays, else
  * one GetItem of the person's profile. None without an initiator (or without a profile:
  * the membership check of the same write refuses such a person anyway).

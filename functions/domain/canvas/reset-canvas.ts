@@ -33,7 +33,7 @@ function resetEntry(context: CanvasContext): JournalEntry {
 }
 
 /**
- * Resets the current family's canvas (spec 02 §4, §9): erases every answer, vote,
+ * Resets the current family's canvas (docs/product/canvas.md#rules, docs/product/limits.md#canvas-limits): erases every answer, vote,
  * takeaway, goal and action point, and the section sharing: every advisor company sees
  * all sections again until the family limits it anew. Sections, categories and questions
  * stay. Owner or admin or ResetCanvas on one's own family, never an advisor entity

@@ -9,7 +9,7 @@ import { encodeCard, summaryFromRecord, summaryRecordOf } from './summary-record
 import { itemOfState } from '../journal/state-codec';
 
 /**
- * The dashboard card of a family, kept beside its canvas (issue 15): `C#SUMMARY` in the
+ * The dashboard card of a family, kept beside its canvas (docs/product/dashboard.md#how-it-scales): `C#SUMMARY` in the
  * canvas partition. The advisor dashboard reads it by key (one BatchGet for a whole page)
  * instead of the family's whole canvas, so a page costs the same whatever the canvases hold.
  *
@@ -55,7 +55,7 @@ export type CanvasSummaryItem = {
  * A card shows the first takeaway of a category and "+N more". Whole takeaways (votes and
  * all, the wire's shape) weigh about 1 KB each: with 3 a page of 1,000-entry canvases was
  * 2.6× as slow as one of empty canvases; with 1, 1.7× while the card was stored as nested
- * maps and about 1.35× since it is one string (summary-record.ts; issue 15's budget is 1.5×).
+ * maps and about 1.35× since it is one string (summary-record.ts; the docs/product/dashboard.md#budget budget is 1.5×).
  */
 export const takeawaysPerCategory = 1;
 /** "Changes since your last visit" is exact up to this many changed items, a lower bound beyond. */

@@ -11,7 +11,7 @@ import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
 import { actionPointIdOfSortKey } from '../../lib/db/keys';
 
 /**
- * A canvas write is one TransactWriteItems whose conditions hold the rules (spec 02 §4–§6).
+ * A canvas write is one TransactWriteItems whose conditions hold the rules (docs/product/canvas.md#rules, #validation, #permissions).
  * Each step says what its failed condition means: a client error, or 'retry' when the
  * canvas changed between the read and the write (the write is then planned again on a
  * fresh read).

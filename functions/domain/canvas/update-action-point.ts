@@ -14,7 +14,7 @@ import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 
 /**
- * Edits an action point (spec 02 §6, §7): only its creator, with edit rights (8); a
+ * Edits an action point (docs/product/canvas.md#permissions, #calls): only its creator, with edit rights (8); a
  * completed one is read-only until uncompleted (8). The priority changes only with
  * `updatePriority: true`; other fields left out keep their values; `linkedGoalIds`
  * replaces the links the caller can see, on both sides, in one transaction.

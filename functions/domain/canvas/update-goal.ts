@@ -14,7 +14,7 @@ import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 
 /**
- * Edits a goal (spec 02 §6): only its creator, with edit rights (8); a completed goal is
+ * Edits a goal (docs/product/canvas.md#permissions): only its creator, with edit rights (8); a completed goal is
  * read-only until uncompleted (8). A field left out keeps its value; the link lists
  * replace the links the caller can see, on both sides, in one transaction.
  */

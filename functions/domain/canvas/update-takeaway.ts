@@ -13,7 +13,7 @@ import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 
 /**
- * Edits a takeaway (spec 02 §4–§6): anyone with edit rights (8); an archived takeaway is
+ * Edits a takeaway (docs/product/canvas.md#rules, #validation, #permissions): anyone with edit rights (8); an archived takeaway is
  * read-only (8). A field left out keeps its value; `linkedGoalIds` replaces the links the
  * caller can see, on both sides, in one transaction conditioned on the version read.
  */

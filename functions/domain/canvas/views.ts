@@ -22,7 +22,7 @@ import type { CanvasContext } from './context';
 /**
  * The caller's view of a canvas: only visible sections, and in them only visible content;
  * a link to an item the caller cannot see is left out as if it did not exist. Every field
- * spec 02 §3 names is there under its name (the spec's client reads them; who voted is
+ * docs/product/canvas.md#fields names is there under its name (the spec's client reads them; who voted is
  * shown to the canvas's readers, a product decision), with conveniences beside them.
  */
 
@@ -193,7 +193,7 @@ function overviewGroups(context: CanvasContext): Groups {
   };
 }
 
-/** The spec's fields of a category (spec 02 §3). */
+/** The spec's fields of a category (docs/product/canvas.md#fields). */
 function categoryFieldsOf(category: CategoryItem) {
   return {
     id: category.id,
@@ -206,7 +206,7 @@ function categoryFieldsOf(category: CategoryItem) {
   };
 }
 
-/** The spec's fields of a section (spec 02 §3); the canvas id is the family id. */
+/** The spec's fields of a section (docs/product/canvas.md#fields); the canvas id is the family id. */
 function sectionFieldsOf(context: CanvasContext, section: SectionItem) {
   return {
     id: section.id,
@@ -321,7 +321,7 @@ export function toCategory(context: CanvasContext, category: CategoryItem): Cate
 }
 
 /**
- * A family card of the advisor dashboard (spec 02 §2 Dashboard): the visible sections by
+ * A family card of the advisor dashboard (docs/product/dashboard.md#screens): the visible sections by
  * sequence number, their categories, and each category's active takeaways — every field
  * the spec names, as on the canvas; goals and action points stay on the canvas.
  */

@@ -7,7 +7,7 @@ import { isLinkField } from '../../../shared/canvas-links';
 import { contentKindOfType } from '../canvas/items';
 
 /**
- * The one refusal of a change made on an out-of-date view (DESIGN.md "Stale writes"): 409,
+ * The one refusal of a change made on an out-of-date view (docs/architecture.md#stale-writes): 409,
  * ITEM_CHANGED (71), with the item as it is now and who changed it last (from the item's
  * history). Used by undo (functions/domain/journal/revert-event.ts) and by every update that
  * carries the `version` it started from.

@@ -17,7 +17,7 @@ import { contentKindOfType } from '../canvas/items';
 export { stateOf };
 
 /**
- * The journal (DESIGN.md "one journal, many uses"): the one place that shapes a history
+ * The journal (docs/architecture.md#the-journal): the one place that shapes a history
  * event and decides who may see it. Writers describe their change as entries; runSteps
  * (functions/domain/canvas/transaction.ts) turns them into events in the change's own
  * transaction. The feed, the revert, the live sender, the digest and the plan book read

@@ -48,7 +48,7 @@ export type Session = {
   currentEntityId: number | null;
   /**
    * The caller's membership in the current entity (role, permissions), kept on the
-   * session so a canvas read costs the session read plus one Query (DESIGN.md budget).
+   * session so a canvas read costs the session read plus one Query (docs/architecture.md#budgets budget).
    * Every change of a membership refreshes the sessions of that user
    * (refreshMembershipInSessions), so it is never stale.
    */

@@ -5,7 +5,7 @@ import { traced } from '../tracer';
 
 /**
  * The DynamoDB document client, one per process. A middleware counts round trips per
- * request (see roundTrips) so tests and the benchmark can check the budgets of DESIGN.md.
+ * request (see roundTrips) so tests and the benchmark can check the budgets of docs/architecture.md#budgets.
  */
 let client: DynamoDBDocumentClient | undefined;
 

@@ -32,7 +32,7 @@ export type EntityItem = {
   adminCount: number;
   createdAt: string;
   createdByUserId: string;
-  /** Advisor companies: every member must sign in with a second factor (issue 14; owner only). */
+  /** Advisor companies: every member must sign in with a second factor (docs/product/sessions-and-sign-in.md#two-factor-sign-in; owner only). */
   requireTwoFactor?: boolean;
 };
 

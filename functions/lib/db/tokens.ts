@@ -10,7 +10,7 @@ import { keys, type TokenKind } from './keys';
  * told apart from a forged one; TTL removes it later and reads check the time themselves.
  */
 export const tokenLifetimeMs: Record<TokenKind, number> = {
-  // Spec 01 §4.4: a confirmation link is valid for 14 days.
+  // docs/product/accounts.md#signup: a confirmation link is valid for 14 days.
   CONFIRM: 14 * durations.day,
   // The spec leaves it open; short, because the link grants access to the account.
   RESET: durations.hour,

@@ -38,7 +38,7 @@ import { requireAccessUntilAhead } from './access-until';
 import { requireCanvasSectionIds, sharedSectionsOf } from './sections';
 
 /**
- * The life cycle of work-relation invitations, for both kinds (spec 02 §4 Invitation, §7
+ * The life cycle of work-relation invitations, for both kinds (docs/product/invitations.md#rules, #calls
  * Invitations): an advisor company invites a family ('family', /family-invitation) and a
  * family invites an advisor company ('advisor', /advisor-invitation). The route groups
  * bind these with their kind. Who may do what is shared/permissions.ts

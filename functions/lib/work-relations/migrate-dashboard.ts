@@ -6,7 +6,7 @@ import { keys } from '../db/keys';
 import type { WorkRelationItem } from '../db/work-relations';
 
 /**
- * One-off migration for tables written before the scalable dashboard (issue 15): work
+ * One-off migration for tables written before the scalable dashboard (docs/product/dashboard.md#how-it-scales): work
  * relations get the family-name sort key (`NAME#…` on GSI1) and `familyName`, every
  * advisor company its family count, and every related family its dashboard summary.
  * Idempotent; a Scan, because nothing indexes the old relations by anything but their

@@ -3,7 +3,7 @@ import type { SectionItem } from '../../domain/canvas/items';
 import { listCanvasSections } from '../db/work-relations';
 import { fail } from '../errors';
 
-/** The message of spec 02 §8 for section ids a canvas does not have. */
+/** The message of docs/product/errors.md#work-relations-errors for section ids a canvas does not have. */
 export const invalidCanvasRightsMessage = 'Invalid Canvas Rights';
 
 /**

@@ -127,7 +127,7 @@ beforeEach(() => {
 });
 
 describe('the route table', () => {
-  it('has every route of spec 01 §2.1 and spec 02 §2 with its path', () => {
+  it('has every route of docs/product/shell.md#routes and docs/product/shell.md#screens with its path', () => {
     expect(Object.fromEntries(routeNames.map((name) => [name, routeTable[name].path]))).toMatchInlineSnapshot(`
       {
         "about": "/about",
@@ -450,7 +450,7 @@ describe('rule 10: a change of the stored user or entity in another tab reloads'
   });
 });
 
-describe('after login (spec 01 §4.3)', () => {
+describe('after login (docs/product/sessions-and-sign-in.md#after-login)', () => {
   const none = { redirectAfterLogin: null, lastPath: null };
   it('goes to the remembered URL first', () => {
     expect(destinationAfterLogin(familyMember, { redirectAfterLogin: '/my-family', lastPath: '/x' })).toBe('/my-family');

@@ -9,9 +9,9 @@ import { isMobileMenuOpenAtom, isPageLoadingAtom } from '../stores/ui';
 import { paths, routeDefinition, type GuardTarget, type RouteName, type RouteRequirements } from './paths';
 
 /**
- * The navigation guards of spec 01 §2.2, in one place. `decideNavigation` is the pure
+ * The navigation guards of docs/product/shell.md#navigation-guards, in one place. `decideNavigation` is the pure
  * rule book (rules 1–8); `guardLoader` applies it before every route loads; rule 9 is
- * `scrollPolicyFor`, rule 10 `watchSessionInOtherTabs`. §4.3's post-login destination
+ * `scrollPolicyFor`, rule 10 `watchSessionInOtherTabs`. docs/product/sessions-and-sign-in.md#after-login's post-login destination
  * is here too, because it is the other half of rules 4 and 5.
  */
 
@@ -44,7 +44,7 @@ export type NavigationRequest = {
 
 const loggedOut: AuthState = { isAuthenticated: false, isEmailConfirmed: false, isLoginInProgress: false, hasEntities: false, currentEntity: null };
 
-/** Rules 1–8 of spec 01 §2.2 (and the URL checks of §2.1): what to do before a page opens. */
+/** Rules 1–8 of docs/product/shell.md#navigation-guards (and the URL checks of docs/product/shell.md#routes): what to do before a page opens. */
 export function decideNavigation({ name, route, target, auth: authBefore }: NavigationRequest): GuardDecision {
   const effects: NavigationEffects = {
     resetPageLoading: true,
@@ -109,7 +109,7 @@ export type GuardDependencies = {
   store: AppStore;
   /** Ends the session on the server and in the browser (rule 2). */
   logout: () => Promise<void>;
-  /** Resolves once the session of a previous visit is restored (spec 01 §4.1). */
+  /** Resolves once the session of a previous visit is restored (docs/product/sessions-and-sign-in.md#session). */
   sessionReady: () => Promise<void>;
 };
 
@@ -174,7 +174,7 @@ export function watchSessionInOtherTabs(onChange: () => void, target: Window = w
 
 /**
  * Another tab logged out (the stored user id is gone): this tab is logged out too and,
- * as an auto-logout, starts again at the root (spec 01 §4.1). Any other change reloads.
+ * as an auto-logout, starts again at the root (docs/product/sessions-and-sign-in.md#session). Any other change reloads.
  */
 const reloadPage = () => {
   if (local.get(storageKeys.userId) === null) window.location.assign(paths.home());
@@ -187,7 +187,7 @@ export function useReloadWhenSessionChangesInOtherTabs(reload: () => void = relo
 }
 
 /**
- * Spec 01 §4.3: after login, the select page of a pending family or advisor invitation
+ * docs/product/sessions-and-sign-in.md#after-login: after login, the select page of a pending family or advisor invitation
  * (whatever the user's entities: a user without one must not end on noEntity); else the
  * remembered URL if any; otherwise an advisor goes to the dashboard, a family to the
  * canvas, and a user without an entity to noEntity. Someone who is not logged in goes back

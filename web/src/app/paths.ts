@@ -3,8 +3,8 @@ import type { MessageKey } from '../messages/en-US';
 import type { AuthState } from '../stores/session';
 
 /**
- * Every screen of the app: its path, its title and what it needs (spec 01 §2.1, spec 02
- * §2). The router (router.tsx) is built from this table, the guards (guards.ts) read its
+ * Every screen of the app: its path, its title and what it needs (docs/product/shell.md#routes, 
+ * docs/product/shell.md#screens). The router (router.tsx) is built from this table, the guards (guards.ts) read its
  * requirements, and `paths` below builds every link. Nothing else spells a path.
  */
 
@@ -23,7 +23,7 @@ export type RouteRequirements = {
   isInvitationStyle?: boolean;
   /** Rule 4 remembers the target for after login, except where this is false. */
   remembersTarget?: boolean;
-  /** Parameters the URL must carry; a URL without them is "not found" (spec 01 §2.1, spec 02 §2). */
+  /** Parameters the URL must carry; a URL without them is "not found" (docs/product/shell.md#routes, docs/product/canvas.md#screens). */
   isValidTarget?: (target: GuardTarget, auth: AuthState) => boolean;
 };
 
@@ -37,7 +37,7 @@ export type RouteDefinition = RouteRequirements & {
   /** react-router pattern. */
   path: string;
   title: MessageKey;
-  /** Parent routes of spec 01 §2.1 that only redirect to their first child. */
+  /** Parent routes of docs/product/shell.md#routes that only redirect to their first child. */
   redirectTo?: string;
 };
 
@@ -83,7 +83,7 @@ export const routeTable = {
     path: '/canvas/:familyId?',
     title: 'pages.canvas.title',
     ...signedIn,
-    // Spec 02 §2: an advisor opens a family's canvas, so the family id is required then.
+    // docs/product/work-relations.md#screens: an advisor opens a family's canvas, so the family id is required then.
     isValidTarget: ({ params }, auth) =>
       params.familyId === undefined ? auth.currentEntity?.entityTypeId !== EntityType.AdvisorCompany : isPositiveInteger(params.familyId),
   },
@@ -223,7 +223,7 @@ export const paths = {
     withQuery('/not-found', { notFound: params.notFound === 'error' ? 'error' : undefined }),
 } satisfies Record<RouteName, (...args: never[]) => string>;
 
-/** Spec 01 §4.3: where a login with a family or advisor invitation goes, to choose the entity that accepts. */
+/** docs/product/sessions-and-sign-in.md#after-login: where a login with a family or advisor invitation goes, to choose the entity that accepts. */
 export function selectPagePath(kind: 'familyInvitation' | 'advisorInvitation'): string {
   return kind === 'familyInvitation' ? paths.selectFamilyPage() : paths.selectAdvisorCompanyPage();
 }

@@ -11,7 +11,7 @@ import { RouteError } from './shell/RouteError';
 /**
  * The route tree, built from the route table (paths.ts). Every page is lazy: the first
  * page loads the shell and its own module, nothing else. Every route's loader is the
- * guard; the four parent routes of spec 01 §2.1 only redirect to their first child.
+ * guard; the four parent routes of docs/product/shell.md#routes only redirect to their first child.
  */
 
 type RedirectRouteName = { [K in RouteName]: (typeof routeTable)[K] extends { redirectTo: string } ? K : never }[RouteName];

@@ -10,7 +10,7 @@ import { paths, routeNames, routeTable } from './paths';
 import { queryClient } from './query-client';
 
 /**
- * Session actions the shell and the guards need (spec 01 §4.1): restore on start,
+ * Session actions the shell and the guards need (docs/product/sessions-and-sign-in.md#session): restore on start,
  * logout, and the forced end when the server says the session expired. The accounts
  * feature (features/auth) does the talking to the server.
  */
@@ -19,7 +19,7 @@ let restoring: Promise<RestoreOutcome> | null = null;
 
 /**
  * Resolves once the session of a previous visit is restored; every guard awaits it. Runs
- * once: the stored user id → the profile, then the entities and the current one (§4.1).
+ * once: the stored user id → the profile, then the entities and the current one (docs/product/sessions-and-sign-in.md#session).
  */
 export async function sessionReady(store: AppStore = appStore): Promise<void> {
   await restoreOnce(store);
@@ -49,7 +49,7 @@ const mayStayUnconfirmed = routeNames
   .map((name) => routeTable[name].path);
 
 /**
- * Spec 01 §4.1: a restored user whose e-mail is unconfirmed goes to
+ * docs/product/sessions-and-sign-in.md#session: a restored user whose e-mail is unconfirmed goes to
  * resendEmailConfirmation, wherever the visit started (bar the link pages).
  */
 export async function redirectAfterRestore(navigate: (to: string) => void, pathname: () => string, store: AppStore = appStore): Promise<void> {
@@ -65,14 +65,14 @@ export function endSessionLocally(store: AppStore): void {
   queryClient.clear();
 }
 
-/** Logout (spec 01 §4.1): ends the server session, then clears stored data, entities and toasts. */
+/** Logout (docs/product/sessions-and-sign-in.md#session): ends the server session, then clears stored data, entities and toasts. */
 export async function logout(store: AppStore): Promise<void> {
   if (store.get(isAuthenticatedAtom)) await signOut().catch(() => undefined);
   endSessionLocally(store);
 }
 
 /**
- * Spec 01 §4.1 and §8.2 "Global": session expired (7) clears the session and goes to
+ * docs/product/sessions-and-sign-in.md#session, docs/product/errors.md#sessions-errors "Global": session expired (7) clears the session and goes to
  * sessionExpired; e-mail not confirmed (14) goes to resendEmailConfirmation.
  */
 export function handleGlobalApiError(error: ApiError, app: { store: AppStore; navigate: (to: string) => void }): void {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CountriesResponse } from '../../../shared/contracts/user';
 import { call } from '../lib/api-client';
 
-/** GET /api/addresses/countries (spec 01 §7 User): the country picker of every address form. */
+/** GET /api/addresses/countries (docs/product/accounts.md#calls): the country picker of every address form. */
 export function listCountries(): Promise<CountriesResponse> {
   return call('listCountries');
 }

@@ -4,7 +4,7 @@ import { useProgressAction } from './use-progress-action';
 
 afterEach(() => vi.useRealTimers());
 
-describe('useProgressAction (spec 01 §4.4)', () => {
+describe('useProgressAction (docs/product/accounts.md#signup)', () => {
   it('advances 1 % every 25 ms up to 100, then shows success, then returns to idle with the result', async () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useProgressAction());

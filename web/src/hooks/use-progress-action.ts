@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec 01 §4.4 and §9: the progress advances 1 percent every 25 ms up to 100. */
+/** docs/product/accounts.md#signup, docs/product/limits.md#accounts-limits: the progress advances 1 percent every 25 ms up to 100. */
 export const progressTiming = { stepMs: 25, successMs: 900 } as const;
 
 export type ProgressStatus = 'idle' | 'loading' | 'success';
 
 /**
- * The life of a progress button (spec 01 §4.4): idle → loading with a progress that
+ * The life of a progress button (docs/product/accounts.md#signup): idle → loading with a progress that
  * advances 1 % every 25 ms up to 100 → a success check → the follow-up. `run` resolves
  * with the action's result once the check has been shown; on failure the button goes
  * back to idle at once and `run` rejects with the action's error.

@@ -9,7 +9,7 @@ import { isMessageKey, t, type MessageKey } from '../messages/en-US';
  * server validates with). It keeps the typed values, shows each field's first message
  * from the catalogue once the field was left (or a submit was tried), keeps submit
  * disabled while the schema fails, hands the parsed (trimmed) data to onSubmit, and maps
- * the server's field errors onto the fields (spec 01 §5 last rule).
+ * the server's field errors onto the fields (docs/product/accounts.md#validation last rule).
  */
 
 type FormValues = Record<string, string | boolean>;
@@ -19,7 +19,7 @@ export type UseZodFormOptions<S extends z.ZodType<unknown, FormValues>> = {
   schema: S;
   initialValues: z.input<S>;
   /**
-   * The message a server field error shows, per field. Spec 01 §5: a server field error
+   * The message a server field error shows, per field. docs/product/accounts.md#validation: a server field error
    * shows the invalid-input message, unless a form says otherwise (the contact e-mail
    * shows the pattern message).
    */

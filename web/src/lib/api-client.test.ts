@@ -131,7 +131,7 @@ describe('failures', () => {
   });
 });
 
-describe('the global handler (spec 01 §8.2)', () => {
+describe('the global handler (docs/product/errors.md#accounts-errors)', () => {
   it('receives session expired (7) and the caller still gets the error', async () => {
     use(json(401, { errorCode: 7, errors: {}, message: 'Session expired.' }));
     const error = await failureOf(apiClient.get('/user/profile'));

@@ -4,11 +4,11 @@ import { ErrorCodes, errorCatalogue, type FieldErrors } from '../../../shared/er
 import { apiBasePath } from '../../../shared/routes';
 
 /**
- * The one way the browser talks to the API (spec 01 §7): base path /api, cookies sent,
+ * The one way the browser talks to the API (docs/product/accounts.md#calls): base path /api, cookies sent,
  * JSON in and out. A non-2xx status or an errorCode in the body is a failure and throws
  * an ApiError carrying the catalogue's {errorCode, errors, message} and the status.
  * Session expiry (7) and an unconfirmed e-mail (14) also go to a global handler the app
- * registers, so every caller gets the redirects of spec 01 §8.2 for free.
+ * registers, so every caller gets the redirects of docs/product/errors.md#sessions-errors for free.
  */
 
 export class ApiError extends Error {
@@ -37,7 +37,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** Codes that every caller hands to the global handler (spec 01 §8.2 "Global"). */
+/** Codes that every caller hands to the global handler (docs/product/errors.md#accounts-errors "Global"). */
 export const globallyHandledCodes: readonly number[] = [ErrorCodes.SESSION_EXPIRED, ErrorCodes.EMAIL_NOT_CONFIRMED];
 
 type GlobalErrorHandler = (error: ApiError) => void;
@@ -51,7 +51,7 @@ const config: ClientConfig = {
 };
 
 /**
- * Re-authentication (issue 14): a guarded route answers REAUTHENTICATION_REQUIRED (92) when
+ * Re-authentication (docs/product/sessions-and-sign-in.md#re-authentication): a guarded route answers REAUTHENTICATION_REQUIRED (92) when
  * the session has not proved its password or second factor in the last 10 minutes. The app
  * registers a handler that asks for the password or a code (the auth feature's
  * dialog) and resolves true once the session is stamped; the request is then sent again,
@@ -138,7 +138,7 @@ function fieldErrorsFrom(value: unknown): FieldErrors {
   return errors;
 }
 
-/** A failed response → ApiError. Without a code the catalogue's default (500) applies (spec 01 §8.1). */
+/** A failed response → ApiError. Without a code the catalogue's default (500) applies (docs/product/errors.md#codes). */
 function errorFrom(status: number, body: unknown): ApiError {
   const record = isRecord(body) ? body : {};
   const errorCode = typeof record.errorCode === 'number' ? record.errorCode : ErrorCodes.INTERNAL_SERVER_ERROR;

@@ -1,7 +1,7 @@
 import { passwordHashing } from '../../../shared/contracts/auth';
 
 /**
- * The browser's password hashing (spec 01 §7, DESIGN "Sessions and passwords"): PBKDF2
+ * The browser's password hashing (docs/product/accounts.md#calls, DESIGN "Sessions and passwords"): PBKDF2
  * with SHA-256 over the typed password and a random 16-byte salt, 10,000 iterations,
  * 32 bytes out, all base64, with the constants the server's contract names. The typed
  * password never leaves the browser; the server stores a slow hash of this hash.

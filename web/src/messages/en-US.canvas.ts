@@ -1,5 +1,5 @@
 /**
- * The canvas texts of the en-US catalogue (spec 02 §2–§8): the overview, the category
+ * The canvas texts of the en-US catalogue (docs/product/canvas.md#screens, #fields, #rules, #validation, #permissions, #calls, docs/product/errors.md#canvas-errors): the overview, the category
  * page, the goals and actions tab, their forms, dialogs and toasts. Spread into
  * `messages` in en-US.ts, so `t()` knows every key.
  */
@@ -50,7 +50,7 @@ export const canvasMessages = {
   'canvas.tabs.questions': 'Questions and takeaways',
   'canvas.tabs.goals': 'Goals and actions',
 
-  // Overview: the intro on an empty canvas (spec 02 §2 alternate states)
+  // Overview: the intro on an empty canvas (docs/product/canvas.md#canvas-overview)
   'canvas.intro.title': 'How the canvas works',
   'canvas.intro.text':
     'Open a category card to answer its guiding questions, and vote for the answers that matter most to you. Draw takeaways from them, then set goals and action points and link them together, so every idea leads to a next step.',

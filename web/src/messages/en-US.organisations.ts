@@ -1,5 +1,5 @@
 /**
- * The organisation texts of the en-US catalogue (spec 01 §2.4, §5, §8.2, §8.3): no-entity
+ * The organisation texts of the en-US catalogue (docs/product/organisations-and-members.md#screens, #validation, docs/product/errors.md#organisations-errors, #toasts): no-entity
  * and create-entity, my family / my company, members and the member modal, member
  * invitations and their landing page, and the profile. Spread into `messages` in
  * en-US.ts, so `t()` knows every key.
@@ -35,14 +35,14 @@ export const organisationMessages = {
   'roles.4': 'Limited member',
   'roles.fullCanvasAccess': 'full canvas access',
 
-  // No entity (spec 01 §2.4)
+  // No entity (docs/product/organisations-and-members.md#screens)
   'noEntity.intro': 'You do not belong to a family or an advisor company yet. Set one up to start working on Family Canvas.',
   'noEntity.invitationHint': 'Waiting for an invitation? Open the link in the e-mail you received to join an existing family or company.',
   'noEntity.startSetup': 'Start setup',
   'noEntity.pendingInvitation': '{inviterName} invited you to work together on Family Canvas. Choose or create the family or company that accepts.',
   'noEntity.acceptInvitation': 'Accept the invitation',
 
-  // Create entity (spec 01 §2.4, §5, §8.2, §8.3)
+  // Create entity (docs/product/organisations-and-members.md#screens, #validation, docs/product/errors.md#organisations-errors, #toasts)
   'createEntity.step': 'Step {step} of 2',
   'createEntity.type.title': 'What would you like to create?',
   'createEntity.type.family': 'A family',
@@ -73,7 +73,7 @@ export const organisationMessages = {
   'createEntity.errors.familyNamePattern': 'Please enter a family name of at least 3 characters.',
   'createEntity.errors.companyNamePattern': 'Please enter a company name of at least 3 characters.',
 
-  // My family / my company (spec 01 §2.4, §3, §5, §6, §8.2)
+  // My family / my company (docs/product/organisations-and-members.md#screens, #fields, #validation, #permissions, docs/product/errors.md#organisations-errors)
   'myEntity.tabs': 'Sections of the page',
   'myEntity.tab.general': 'General',
   'myEntity.tab.owners': 'Owners',
@@ -102,7 +102,7 @@ export const organisationMessages = {
   'entity.errors.domainExists': 'Domain exists',
   'entity.errors.addressExists': 'This address was added meanwhile. Reload the page to edit it.',
 
-  // Owners and members (spec 01 §2.4, §3, §4.6, §6)
+  // Owners and members (docs/product/organisations-and-members.md#screens, #fields, #rules, #permissions)
   'owners.title': 'Owners',
   'owners.empty': 'No owners to show.',
   'owners.email': 'E-mail',
@@ -155,7 +155,7 @@ export const organisationMessages = {
   'memberModal.warning.removeAdmin': 'This is the last admin and cannot be removed. Make another member an admin first.',
   'memberModal.warning.ok': 'OK',
 
-  // Member invitations (spec 01 §2.4, §4.6, §5, §6, §8.2, §8.3)
+  // Member invitations (docs/product/organisations-and-members.md#screens, #rules, #validation, #permissions, docs/product/errors.md#organisations-errors, #toasts)
   'memberInvitations.intro': 'Invite people by e-mail. They receive a link that is valid for 14 days.',
   'memberInvitations.noPermission': 'You cannot invite members to this organisation.',
   'invite.title': 'Invite a member',
@@ -207,7 +207,7 @@ export const organisationMessages = {
   'invitations.errors.invalid': 'This invitation is no longer valid. It may have been cancelled or accepted.',
   'invitations.errors.pending': 'Another pending invitation for this e-mail exists.',
 
-  // Member invitation landing page and accepting (spec 01 §2.4, §4.3, §8.2)
+  // Member invitation landing page and accepting (docs/product/organisations-and-members.md#screens, docs/product/sessions-and-sign-in.md#after-login, docs/product/errors.md#organisations-errors)
   'memberInvitation.loading': 'Opening your invitation…',
   'memberInvitation.accepted.title': 'Invitation already accepted',
   'memberInvitation.accepted.text': 'This invitation has already been accepted.',
@@ -233,7 +233,7 @@ export const organisationMessages = {
   'memberInvitation.errors.alreadyMember': 'You are already a member of {entityName}.',
   'memberInvitation.errors.needsApproval': 'Your membership needs approval by an administrator.',
 
-  // Profile (spec 01 §2.4, §3, §5, §8.2)
+  // Profile (docs/product/organisations-and-members.md#screens, #fields, #validation, docs/product/errors.md#organisations-errors)
   'profile.tabs': 'Profile sections',
   'profile.tab.general': '1 General',
   'profile.tab.password': '2 Password',

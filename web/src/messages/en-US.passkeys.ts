@@ -1,5 +1,5 @@
 /**
- * The texts of passkeys (issue 14): the Passkeys section of the profile's Security tab
+ * The texts of passkeys (docs/product/sessions-and-sign-in.md#passkeys): the Passkeys section of the profile's Security tab
  * and "Sign in with a passkey" on the login page. Spread into `messages` in en-US.ts.
  */
 export const passkeyMessages = {

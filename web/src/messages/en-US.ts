@@ -14,7 +14,7 @@ import { workRelationMessages } from './en-US.work-relations';
 
 /**
  * The en-US message catalogue: every text of the interface, under the spec's keys
- * (spec 01 §8, §5; shared/validation.ts messageKeys). `t(key)` reads it. Long-form
+ * (docs/product/errors.md#accounts-errors, docs/product/accounts.md#validation; shared/validation.ts messageKeys). `t(key)` reads it. Long-form
  * page content (privacy, terms, the team) is its companion en-US.documents.ts, kept
  * apart so only the pages that show it download it.
  */
@@ -50,7 +50,7 @@ export const messages = {
   'forms.errorMessages.formInvalid': 'Some information was not accepted. Please check the form and try again.',
   'register.form.errorMessages.termsAndPrivacy': 'Please accept the terms of use and the privacy policy.',
 
-  // Errors (spec 01 §8.2)
+  // Errors (docs/product/errors.md#accounts-errors)
   'errors.systemError.title': 'Something went wrong',
   'errors.systemError.firstLine': 'We could not complete your request.',
   'errors.systemError.lastLine': 'Please try again later. If the problem continues, contact us.',
@@ -59,7 +59,7 @@ export const messages = {
   'errors.notFound': '404 not found',
   'errors.internalServerError': 'Internal server error, try again later.',
 
-  // Header and navigation (spec 01 §2.3)
+  // Header and navigation (docs/product/shell.md#application-shell)
   'header.skipToContent': 'Skip to main content',
   'header.homeLink': 'Family Canvas, home',
   'header.mainNavigation': 'Main',
@@ -116,7 +116,7 @@ export const messages = {
   'walkthrough.placeholder': 'The guided tour of Family Canvas arrives soon. Until then, the About app page explains how it works.',
   'walkthrough.aboutAppLink': 'Read about the app',
 
-  // Page titles: one per route of spec 01 §2.1 and spec 02 §2
+  // Page titles: one per route of docs/product/shell.md#routes and docs/product/shell.md#screens
   'pages.home.title': 'Home',
   'pages.start.title': 'Get started',
   'pages.loading.title': 'Loading',
@@ -164,7 +164,7 @@ export const messages = {
   'placeholder.text': 'This page arrives soon. We are building it right now.',
   'placeholder.hint': 'In the meantime you can read about the app or write to us.',
 
-  // Home (spec 01 §2.4)
+  // Home (docs/product/accounts.md#screens)
   'home.title': 'Welcome to Family Canvas',
   'home.description':
     'One shared canvas where your family sets out what matters — wealth, relationships, time and purpose — and works on it together with the advisors you trust.',
@@ -200,7 +200,7 @@ export const messages = {
   'fullPageError.title': 'Something went wrong',
   'fullPageError.text': 'An unexpected error stopped this page. Please go back and try again.',
 
-  // Contact (spec 01 §2.4, §5, §8.2)
+  // Contact (docs/product/accounts.md#screens, #validation, docs/product/errors.md#accounts-errors)
   'contactForm.title': 'Contact us',
   'contactForm.intro': 'Questions, ideas or feedback? Write to us and we will answer by e-mail, usually within two working days.',
   'contactForm.firstName': 'First name',
@@ -226,7 +226,7 @@ export const messages = {
   'aboutUs.contactCta': 'Want to talk to us?',
   'aboutUs.contactLink': 'Write to the team',
 
-  // About app (spec 01 §2.4)
+  // About app (docs/product/accounts.md#screens)
   'aboutApp.title': 'About Family Canvas',
   'aboutApp.intro':
     'Family Canvas helps families plan across generations. Everything the family works out lives on one canvas, and the family decides which advisors may see which parts of it.',
@@ -249,12 +249,12 @@ export const messages = {
   'aboutApp.goToLogin': 'Log in to start',
   'aboutApp.setUp': 'Set up your family or company',
 
-  // Password fields (spec 01 §5)
+  // Password fields (docs/product/accounts.md#validation)
   'forms.password.show': 'Show password',
   'forms.password.hide': 'Hide password',
   'forms.password.hint': 'At least 8 characters, with a lowercase letter, an uppercase letter, a digit and a special character from !@#$%^&*?_- (no others).',
 
-  // Start: login or signup (spec 01 §2.4)
+  // Start: login or signup (docs/product/accounts.md#screens)
   'start.intro': 'Create an account for your family or your advisor company, or sign in if you already have one.',
   'start.invitation.memberInvitation': 'You have been invited to join an organisation on Family Canvas. Sign in or register to accept the invitation.',
   'start.invitation.familyInvitation': 'An advisor company has invited your family to work together on Family Canvas. Sign in or register to accept the invitation.',
@@ -262,7 +262,7 @@ export const messages = {
   'start.startRegistration': 'Start registration',
   'start.signIn': 'Sign in',
 
-  // Login (spec 01 §2.4, §5, §8.2)
+  // Login (docs/product/sessions-and-sign-in.md#screens, #validation, docs/product/errors.md#sessions-errors)
   'login.intro': 'Welcome back. Log in to continue with your canvas.',
   'login.introConfirmed': 'Your e-mail address is confirmed. Log in to get started.',
   'login.introReset': 'Your password has been changed. Log in with your new password.',
@@ -287,7 +287,7 @@ export const messages = {
   'login.errors.throttledTitle': 'Too many attempts',
   'login.errors.throttled': 'Too many failed login attempts. For your security, please try again in 15 minutes.',
 
-  // Registration (spec 01 §2.4, §4.4, §5, §8.2)
+  // Registration (docs/product/sessions-and-sign-in.md#screens, docs/product/accounts.md#signup, docs/product/sessions-and-sign-in.md#validation, docs/product/errors.md#sessions-errors)
   'register.step': 'Step {step} of 3',
   'register.type.title': 'Who are you registering?',
   'register.type.family': 'A family',
@@ -330,7 +330,7 @@ export const messages = {
   'register.sent.resentToast': 'A new confirmation link is on its way.',
   'register.sent.toLogin': 'Go to login',
 
-  // Password reset request (spec 01 §2.4, §8.2)
+  // Password reset request (docs/product/accounts.md#screens, docs/product/errors.md#accounts-errors)
   'reset.intro': 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
   'reset.email': 'E-mail',
   'reset.submit': 'Send reset link',
@@ -340,7 +340,7 @@ export const messages = {
   'reset.sent.text': 'If an account exists for {email}, we have sent it a link to choose a new password. The link is valid for one hour.',
   'reset.sent.backToLogin': 'Back to login',
 
-  // New password from a reset link (spec 01 §2.4, §4.5, §8.2)
+  // New password from a reset link (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors)
   'resetPassword.intro': 'Choose a new password for {email}.',
   'resetPassword.password': 'New password',
   'resetPassword.passwordConfirmation': 'Repeat new password',
@@ -357,13 +357,13 @@ export const messages = {
   'resetPassword.requestNewLink': 'Request a new link',
   'resetPassword.checkingLink': 'Checking your link…',
 
-  // E-mail confirmation (spec 01 §2.4, §4.5, §8.2)
+  // E-mail confirmation (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors)
   'confirmEmail.confirming': 'Confirming your e-mail address…',
   'confirmEmail.expired.title': 'This confirmation link has expired',
   'confirmEmail.expired.text': 'A confirmation link is valid for 14 days. Please restart your registration.',
   'confirmEmail.restartRegistration': 'Restart registration',
 
-  // Resend the confirmation link (spec 01 §2.4, §4.5, §8.2)
+  // Resend the confirmation link (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors)
   'resendConfirmation.intro': 'Your e-mail address is not confirmed yet. When you registered we sent a confirmation link to {email}.',
   'resendConfirmation.introWithoutEmail': 'Your e-mail address is not confirmed yet. When you registered we sent you a confirmation link.',
   'resendConfirmation.send': 'Send the link again',
@@ -371,7 +371,7 @@ export const messages = {
   'resendConfirmation.sent': 'Sent',
   'resendConfirmation.done': 'A new confirmation link is on its way. Open it within 14 days to confirm your e-mail address.',
 
-  // Entity switcher (spec 01 §2.3)
+  // Entity switcher (docs/product/shell.md#application-shell)
   'header.entitySwitcherCurrent': '(current)',
   'header.entitySwitcherHeading': 'Switch organisation',
 
@@ -382,7 +382,7 @@ export const messages = {
   // Legal pages
   'legal.lastUpdated': 'Last updated: {date}',
 
-  // The canvas (spec 02): en-US.canvas.ts
+  // The canvas (docs/product/canvas.md): en-US.canvas.ts
   ...canvasMessages,
 
   // The canvas history, undo and the advisor access log: en-US.history.ts
@@ -393,19 +393,19 @@ export const messages = {
   // The plan book (a PDF of the canvas): en-US.plan-book.ts
   ...planBookMessages,
 
-  // Organisations, members, invitations, profile (spec 01): en-US.organisations.ts
+  // Organisations, members, invitations, profile (docs/product/invitations.md): en-US.organisations.ts
   ...organisationMessages,
 
   // The Security tab of the profile (sessions): en-US.security.ts
   ...securityMessages,
   // Passkeys (Security tab, login page): en-US.passkeys.ts
   ...passkeyMessages,
-  // Two-factor sign-in, re-authentication, the company policy (issue 14): en-US.two-factor.ts
+  // Two-factor sign-in, re-authentication, the company policy (docs/product/sessions-and-sign-in.md#two-factor-sign-in): en-US.two-factor.ts
   ...twoFactorMessages,
   // Mail links after a sign-in method changed, and recovering lost second factors: en-US.account-recovery.ts
   ...accountRecoveryMessages,
 
-  // Family and advisor invitations, select pages, walkthrough (spec 02): en-US.work-invitations.ts
+  // Family and advisor invitations, select pages, walkthrough (docs/product/invitations.md): en-US.work-invitations.ts
   ...workInvitationMessages,
   ...workRelationMessages,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The texts of two-factor sign-in (issue 14): the Security tab's section, the login's second
+ * The texts of two-factor sign-in (docs/product/sessions-and-sign-in.md#two-factor-sign-in): the Security tab's section, the login's second
  * step, the re-authentication dialog and the company policy. Spread into `messages` in
  * en-US.ts, so `t()` knows every key.
  */

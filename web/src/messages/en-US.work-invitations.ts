@@ -1,11 +1,11 @@
 /**
- * The texts of family and advisor invitations (spec 02 §2 Invitation pages, §4, §5, §8),
- * their landing and select pages, the invitation paths of login and signup (spec 01 §2.4,
- * §4.3, §4.4) and the walkthrough's controls (the slides' own words are their data file,
+ * The texts of family and advisor invitations (docs/product/invitations.md#invitation-pages, #rules, #validation, docs/product/errors.md#invitations-errors),
+ * their landing and select pages, the invitation paths of login and signup (docs/product/invitations.md#screens,
+ * docs/product/sessions-and-sign-in.md#after-login, docs/product/accounts.md#signup) and the walkthrough's controls (the slides' own words are their data file,
  * features/walkthrough/slides.ts). Spread into `messages` in en-US.ts.
  */
 export const workInvitationMessages = {
-  // Login and signup with an invitation (spec 01 §5, §8.2 Signup)
+  // Login and signup with an invitation (docs/product/invitations.md#validation, docs/product/errors.md#invitations-errors Signup)
   'register.form.emailLocked': 'The invitation was sent to this address.',
   'register.errors.invitationEmail': 'Please register with the e-mail address the invitation was sent to.',
   'register.errors.invitationExpired': 'This invitation link has expired or is no longer valid. Please ask the sender to invite you again.',
@@ -21,7 +21,7 @@ export const workInvitationMessages = {
   'workInvitation.banner.signup': 'Register with {email} to accept the invitation of {entityName}.',
   'workInvitation.banner.discard': 'Continue without the invitation',
 
-  // Invite forms (spec 02 §2 Invitation pages, §5)
+  // Invite forms (docs/product/invitations.md#invitation-pages, #validation)
   'workInvitations.family.intro':
     'Invite a family to work with your company. The family receives an e-mail with a link that is valid for 14 days; once they accept, they appear in your families list.',
   'workInvitations.advisor.intro':
@@ -49,7 +49,7 @@ export const workInvitationMessages = {
   'workInvitations.success.family': '{entityName} invited {email} to work together. The link is valid for 14 days.',
   'workInvitations.success.advisor': '{entityName} invited {email} to work together on the canvas. The link is valid for 14 days.',
 
-  // Invitation lists (spec 02 §2 Lists, §9)
+  // Invitation lists (docs/product/invitations.md#invitation-lists, docs/product/limits.md#invitations-limits)
   'workInvitations.list.title': 'Invitations',
   'workInvitations.list.familyCaption': 'Family invitations',
   'workInvitations.list.advisorCaption': 'Advisor invitations',
@@ -72,7 +72,7 @@ export const workInvitationMessages = {
   'workInvitations.status.expired': 'Expired',
   'workInvitations.open': 'Show the actions for the invitation to {email}',
 
-  // The actions panel (spec 02 §2 Actions panel, §4)
+  // The actions panel (docs/product/invitations.md#actions-panel, #rules)
   'workInvitations.panel.label': 'Invitation to {email}',
   'workInvitations.panel.acceptedFamily': 'This invitation was accepted: the family now works with your company.',
   'workInvitations.panel.acceptedAdvisor': 'This invitation was accepted: the advisor company now works with your family.',
@@ -93,7 +93,7 @@ export const workInvitationMessages = {
   'workInvitations.resendSuccess.title': 'Invitation sent again',
   'workInvitations.resendSuccess': 'A new link has been sent to {email} on behalf of {entityName}.',
 
-  // Errors (spec 02 §8 Invite forms, Revoke, Resend)
+  // Errors (docs/product/errors.md#invitations-errors Invite forms, Revoke, Resend)
   'workInvitations.errors.sendTitle': 'Invitation sending failed',
   'workInvitations.errors.invalidInput': 'The invitation could not be sent: some information was not accepted.',
   'workInvitations.errors.invalidInvitation': 'This invitation is no longer valid. It may have been accepted, cancelled or have expired.',
@@ -106,7 +106,7 @@ export const workInvitationMessages = {
   'workInvitations.errors.resendTitle': 'Invitation not sent again',
   'workInvitations.errors.resend': 'You are not allowed to resend this invitation.',
 
-  // Landing pages (spec 02 §2, §8 Invitation landing pages)
+  // Landing pages (docs/product/invitations.md#screens, docs/product/errors.md#invitations-errors Invitation landing pages)
   'workInvitation.landing.loading': 'Opening your invitation…',
   'workInvitation.landing.expiredTitle': 'This invitation has expired',
   'workInvitation.landing.expiredText':
@@ -121,7 +121,7 @@ export const workInvitationMessages = {
   'workInvitation.landing.toRoot': 'Back to home',
   'workInvitation.landing.toLogin': 'Go to login',
 
-  // Select family / advisor company pages (spec 01 §2.4, spec 02 §2)
+  // Select family / advisor company pages (docs/product/invitations.md#screens, docs/product/invitations.md#screens)
   'selectEntity.family.intro': '{entityName} invites your family to work together. Choose one of your families, or create a new one.',
   'selectEntity.advisor.intro': '{entityName} invites your advisor company to work on their canvas. Choose one of your companies, or create a new one.',
   'selectEntity.advisor.sections': 'Shared sections: {sections}.',
@@ -156,7 +156,7 @@ export const workInvitationMessages = {
   'selectEntity.errors.needsApproval': 'Accepting this invitation needs the approval of an administrator.',
   'selectEntity.errors.validation': 'Some information was not accepted. Please check the highlighted fields.',
 
-  // Walkthrough controls (spec 02 §2 Walkthrough)
+  // Walkthrough controls (docs/product/shell.md#walkthrough)
   'walkthrough.dialogTitle': 'Walkthrough',
   'walkthrough.carousel': 'Guided tour of Family Canvas',
   'walkthrough.slideRole': 'slide',

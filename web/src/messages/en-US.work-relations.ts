@@ -1,5 +1,5 @@
 /**
- * The work-relation texts of the en-US catalogue (spec 02 §2, §4, §5, §8): the advisor
+ * The work-relation texts of the en-US catalogue (docs/product/work-relations.md#screens, #rules, #validation, docs/product/errors.md#work-relations-errors): the advisor
  * dashboard, the families and advisor companies lists, the family and company pages with
  * their tabs and modals, canvas rights and private notes. Spread into `messages` in
  * en-US.ts, so `t()` knows every key. (dashboard.emptyList lives in en-US.ts.)
@@ -14,7 +14,7 @@ export const workRelationMessages = {
   'workRelations.saveError.text': 'Your changes could not be saved. The advisor or the rights may have changed meanwhile; reload the page and try again.',
   'forms.errorMessages.canvasRights': 'Please choose the canvas rights.',
 
-  // Dashboard (spec 02 §2 Dashboard)
+  // Dashboard (docs/product/dashboard.md#screens)
   'dashboard.intro': 'The families {entityName} works with, and the canvas sections they share with you.',
   'dashboard.loading': 'Loading your families…',
   'dashboard.loadError.title': 'The dashboard could not be loaded',
@@ -45,7 +45,7 @@ export const workRelationMessages = {
   'dashboard.noMatchChangedSearch': 'No family matching “{search}” has changes since your last visit.',
   'dashboard.clearFilters': 'Show all families',
 
-  // Families list (spec 02 §2 Families list)
+  // Families list (docs/product/work-relations.md#families-list)
   'families.intro': 'The families {entityName} works with, and their members.',
   'families.inviteFamily': 'Invite family',
   'families.tableTitle': 'Families',
@@ -90,7 +90,7 @@ export const workRelationMessages = {
   'familyMemberModal.phone': 'Phone',
   'familyMemberModal.address': 'Address',
 
-  // Advisor companies list (spec 02 §2 Advisor companies list)
+  // Advisor companies list (docs/product/work-relations.md#advisor-companies-list)
   'companies.intro': 'The advisor companies working with {entityName}, and all their advisors.',
   'companies.inviteCompany': 'Invite advisor company',
   'companies.tableTitle': 'Advisor companies',
@@ -145,7 +145,7 @@ export const workRelationMessages = {
   'advisorModal.rights': 'Canvas rights',
   'advisorModal.address': 'Address',
 
-  // Family and company pages (spec 02 §2)
+  // Family and company pages (docs/product/work-relations.md#screens)
   'entityPage.loading': 'Loading…',
   'entityPage.tabs': 'Sections of the page',
   'entityPage.kind.family': 'Family',
@@ -171,7 +171,7 @@ export const workRelationMessages = {
   'entityPage.owners.phone': 'Phone',
   'entityPage.owners.address': 'Address',
 
-  // Edit and add member rights (spec 02 §2 Modals, §4, §5)
+  // Edit and add member rights (docs/product/work-relations.md#screens, #rules, #validation)
   'editRights.title': 'Edit canvas rights',
   'editRights.advisor': 'Advisor',
   'editRights.rights': 'Canvas editing rights',
@@ -192,7 +192,7 @@ export const workRelationMessages = {
   'addAdvisor.none': 'Every advisor already has access to your canvas.',
   'addAdvisor.loadError': 'The advisors could not be loaded.',
 
-  // Canvas rights tab (spec 02 §2, §4 Selected sections)
+  // Canvas rights tab (docs/product/work-relations.md#screens, #canvas-rights)
   'canvasRights.title': 'Shared canvas sections',
   'canvasRights.loading': 'Loading the canvas rights…',
   'canvasRights.loadError': 'The canvas rights could not be loaded.',
@@ -208,7 +208,7 @@ export const workRelationMessages = {
   'canvasRights.save': 'Save',
   'canvasRights.success': 'The sections shared with {company} have been saved.',
 
-  // Ending a work relation (issue 14): the company page for the family, the family page for the advisor company
+  // Ending a work relation (docs/product/work-relations.md#ending-a-work-relation): the company page for the family, the family page for the advisor company
   'endRelation.button.family': 'End work relation',
   'endRelation.button.advisor': 'Leave this family',
   'endRelation.title.family': 'End the work relation with {name}?',
@@ -220,7 +220,7 @@ export const workRelationMessages = {
   'endRelation.confirm': 'End work relation',
   'endRelation.success': 'The work relation with {name} has ended.',
 
-  // Time-boxed access (issue 14): canvas-rights tab, invite-advisor form, families list
+  // Time-boxed access (docs/product/work-relations.md#time-boxed-access): canvas-rights tab, invite-advisor form, families list
   'accessUntil.title': 'Access end date',
   'accessUntil.label': 'Access until',
   'accessUntil.hint': 'The last day of access, day.month.year. Access ends at the end of that day (UTC). Empty: no end.',
@@ -233,7 +233,7 @@ export const workRelationMessages = {
   'accessUntil.remove': 'Remove end date',
   'accessUntil.success': 'The access end date for {company} has been saved.',
 
-  // Private notes (spec 02 §2 Private notes tab, §4, §8)
+  // Private notes (docs/product/work-relations.md#private-notes, #rules, docs/product/errors.md#work-relations-errors)
   'notes.title': 'Private notes',
   'notes.intro': 'Only people in your organisation who may read sensitive data can read this note about {entityName}.',
   'notes.loading': 'Loading the note…',
@@ -264,7 +264,7 @@ export const workRelationMessages = {
   'notes.saveError.tooLong': 'The note is longer than 1000 characters. Shorten it and save again.',
   'notes.unsavedText': 'Your note has changes that are not saved yet. Do you want to save or discard them?',
 
-  // Profile tab 4 (spec 01 §2.4)
+  // Profile tab 4 (docs/product/accounts.md#screens)
   'canvasAccess.caption': 'Your canvas rights per family',
   'canvasAccess.column.family': 'Family',
   'canvasAccess.column.rights': 'Your canvas rights',

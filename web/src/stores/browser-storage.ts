@@ -7,7 +7,7 @@ export const storageKeys = {
   userId: 'fc.userId',
   isEmailConfirmed: 'fc.isEmailConfirmed',
   entityId: 'fc.entityId',
-  /** Where to go after login (spec 01 §2.2 rules 4 and 5, §4.3). */
+  /** Where to go after login (docs/product/shell.md#navigation-guards rules 4 and 5, docs/product/sessions-and-sign-in.md#after-login). */
   redirectAfterLogin: 'fc.redirectAfterLogin',
   /** The last full path visited, for the redirect after a page reload (rule 1). */
   lastPath: 'fc.lastPath',

@@ -3,8 +3,8 @@ import type { AppStore } from './app-store';
 import { tab } from './browser-storage';
 
 /**
- * The invitation a visitor arrived with (spec 01 §2.4 invitation landing pages, §4.3,
- * §4.4): recorded by the landing page, read by the start, login and signup pages, cleared
+ * The invitation a visitor arrived with (docs/product/invitations.md#screens invitation landing pages, docs/product/sessions-and-sign-in.md#after-login,
+ * docs/product/accounts.md#signup): recorded by the landing page, read by the start, login and signup pages, cleared
  * once accepted or declined. Kept in this tab's storage too, so a reload on the way from
  * the e-mail link to login or signup does not lose it.
  */
@@ -13,7 +13,7 @@ export type PendingMemberInvitation = {
   token: string;
   email: string;
   entityName: string;
-  /** The inviting entity's type id, by the invitation's field name (spec 01 §3 Member invitation). */
+  /** The inviting entity's type id, by the invitation's field name (docs/product/invitations.md#fields Member invitation). */
   entityType: number;
 };
 

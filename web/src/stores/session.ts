@@ -4,7 +4,7 @@ import type { AppStore } from './app-store';
 import { local, storageKeys, tab } from './browser-storage';
 
 /**
- * Who is signed in and for which entity (spec 01 §4.1–4.3). Starts logged out; the
+ * Who is signed in and for which entity (docs/product/sessions-and-sign-in.md#session, docs/product/organisations-and-members.md#switching-entity, docs/product/sessions-and-sign-in.md#after-login). Starts logged out; the
  * accounts feature fills it from the server (startSession) and empties it (clearSession).
  * Server data beyond this (profile details, members, canvas) lives in the query cache.
  */
@@ -18,7 +18,7 @@ export type SessionUser = {
   lastLoginDate: string | null;
 };
 
-/** An entity as the current user sees it: with their role and its permissions (spec 01 §3). */
+/** An entity as the current user sees it: with their role and its permissions (docs/product/accounts.md#fields). */
 export type SessionEntity = {
   id: number;
   entityName: string;
@@ -27,7 +27,7 @@ export type SessionEntity = {
   entityRolePermissions: readonly MemberPermission[];
 };
 
-/** Why the user is on their way to login (spec 01 §2.4, §4.3, §4.5). */
+/** Why the user is on their way to login (docs/product/sessions-and-sign-in.md#screens, #after-login, docs/product/accounts.md#e-mail-confirmation-and-password-reset). */
 export type LoginAction = 'memberInvitation' | 'familyInvitation' | 'advisorInvitation' | 'confirmed' | 'reset';
 
 export const userIdAtom = atom<string | null>(null);
@@ -110,7 +110,7 @@ export function clearSession(store: AppStore): void {
   tab.remove(storageKeys.redirectAfterLogin);
 }
 
-/** The user id a previous visit stored, for restoring the login on start (spec 01 §4.1). */
+/** The user id a previous visit stored, for restoring the login on start (docs/product/sessions-and-sign-in.md#session). */
 export function storedUserId(): string | null {
   return local.get(storageKeys.userId);
 }

@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { t } from '../messages/en-US';
 import type { AppStore } from './app-store';
 
-/** Toast modes of spec 01 §2.3. */
+/** Toast modes of docs/product/shell.md#application-shell. */
 export type ToastMode = 'error' | 'success' | 'warning' | 'info' | 'neutralGrey';
 
 export type Toast = {
@@ -76,7 +76,7 @@ export function clearToasts(store: AppStore): void {
 }
 
 /**
- * Spec 01 §8.2: a failure nobody handles locally shows the generic system error: the
+ * docs/product/errors.md#accounts-errors: a failure nobody handles locally shows the generic system error: the
  * title, then the first and last description lines.
  */
 export function showSystemErrorToast(store: AppStore, topic?: string): number {

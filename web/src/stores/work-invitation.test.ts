@@ -17,7 +17,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-describe('the pending family or advisor invitation (spec 01 §4.3)', () => {
+describe('the pending family or advisor invitation (docs/product/sessions-and-sign-in.md#after-login)', () => {
   it('outlives the tab: a new tab or session of the browser still finds it', () => {
     rememberPendingWorkInvitation(createStore(), invitation, 1_000);
     window.sessionStorage.clear();

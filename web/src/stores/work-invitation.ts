@@ -3,8 +3,8 @@ import type { AppStore } from './app-store';
 import { local, tab } from './browser-storage';
 
 /**
- * The family or advisor invitation a visitor arrived with (spec 01 §2.4 invitation landing
- * pages, §4.3, §4.4; spec 02 §2 Invitation pages): recorded by the landing page, read by
+ * The family or advisor invitation a visitor arrived with (docs/product/invitations.md#screens invitation landing
+ * pages, docs/product/invitations.md#rules; docs/product/invitations.md#invitation-pages): recorded by the landing page, read by
  * the start, login and signup pages and by the select page that accepts it, cleared once
  * accepted or given up. Kept in the browser's storage (not only this tab's), so signing in
  * later in a new tab or a new session still leads to the select page; it is forgotten after
@@ -18,7 +18,7 @@ export type PendingWorkInvitation = {
   /** The invited address: the login and signup forms lock it. */
   email: string;
   /**
-   * The inviting entity, by the invitation's own field names (spec 01 §3): the advisor
+   * The inviting entity, by the invitation's own field names (docs/product/invitations.md#fields): the advisor
    * company (family invitation) or the family (advisor invitation).
    */
   entityId: number;
@@ -28,7 +28,7 @@ export type PendingWorkInvitation = {
 };
 
 const storageKey = 'fc.pendingWorkInvitation';
-/** Spec 01 §9: an invitation link is valid 14 days; a remembered one is not kept longer. */
+/** docs/product/limits.md#invitations-limits: an invitation link is valid 14 days; a remembered one is not kept longer. */
 const keepForMs = 14 * 24 * 60 * 60 * 1000;
 
 type StoredWorkInvitation = PendingWorkInvitation & { savedAt: number };

@@ -8,7 +8,7 @@ import { paths } from '../paths';
 
 const workflow: readonly MessageKey[] = ['aboutApp.workflow.questions', 'aboutApp.workflow.takeaways', 'aboutApp.workflow.goals', 'aboutApp.workflow.actions'];
 
-/** Spec 01 §2.4: the link goes to the dashboard (advisor), the canvas (family) or login (not logged in). */
+/** docs/product/shell.md#screens: the link goes to the dashboard (advisor), the canvas (family) or login (not logged in). */
 function NextStep() {
   const { isAuthenticated } = useAtomValue(authStateAtom);
   const entity = useAtomValue(currentEntityAtom);

@@ -4,7 +4,7 @@ import { t } from '../../messages/en-US';
 import { documents } from '../../messages/en-US.documents';
 import { paths } from '../paths';
 
-/** Spec 01 §1: the team — five members, each with a name, a role and a photo. */
+/** docs/product/README.md#what-the-product-is: the team — five members, each with a name, a role and a photo. */
 export function Component() {
   return (
     <Page title={t('aboutUs.title')} intro={t('aboutUs.intro')}>

@@ -13,7 +13,7 @@ import { createRoutes } from '../router';
 
 /**
  * The account pages inside the real router and guards, against a fake server: where
- * a login, a confirmation and a reset lead (spec 01 §4.3, §4.5).
+ * a login, a confirmation and a reset lead (docs/product/sessions-and-sign-in.md#after-login, docs/product/accounts.md#e-mail-confirmation-and-password-reset).
  */
 
 const user = {
@@ -81,7 +81,7 @@ async function logIn(app: ReturnType<typeof openApp>) {
 
 const at = (app: ReturnType<typeof openApp>) => `${app.router.state.location.pathname}${app.router.state.location.search}`;
 
-describe('after login (spec 01 §4.3)', () => {
+describe('after login (docs/product/sessions-and-sign-in.md#after-login)', () => {
   it.each([
     ['a family', [entity(3, EntityType.Family)], '/canvas'],
     ['an advisor company', [entity(8, EntityType.AdvisorCompany)], '/dashboard'],
@@ -111,7 +111,7 @@ describe('after login (spec 01 §4.3)', () => {
   });
 });
 
-describe('the links of the e-mails (spec 01 §4.5)', () => {
+describe('the links of the e-mails (docs/product/accounts.md#e-mail-confirmation-and-password-reset)', () => {
   it('confirms the e-mail and opens login saying so, with the address filled in', async () => {
     const app = openApp('/email-confirmation?token=abc', [], { 'GET /email-confirmation': ok({ email: 'anna@berg.example' }) });
     await waitFor(() => expect(at(app)).toBe('/login'));
@@ -147,7 +147,7 @@ describe('the links of the e-mails (spec 01 §4.5)', () => {
   });
 });
 
-describe('the start page (spec 01 §2.4)', () => {
+describe('the start page (docs/product/shell.md#screens)', () => {
   it('offers Start registration and Sign in', async () => {
     openApp('/start');
     expect(await screen.findByRole('link', { name: 'Start registration' })).toHaveAttribute('href', '/signup');

@@ -4,7 +4,7 @@ import { CanvasLinksProvider } from '../../features/canvas/hooks/use-canvas-link
 import { canvasLinks } from './canvas-links';
 import { CanvasWithHistory } from './canvas-history';
 
-/** Spec 02 §2 canvas-category: /canvas-category/{categoryId}; the guard has checked it is numeric. */
+/** docs/product/canvas.md#category-page: /canvas-category/{categoryId}; the guard has checked it is numeric. */
 export function Component() {
   const { categoryId } = useParams();
   return (

@@ -13,7 +13,7 @@ import { currentEntityIdAtom, entitiesAtom } from '../../stores/session';
 import { CanvasWithHistory } from './canvas-history';
 
 /**
- * The live canvas in the app (issue 13): a change of someone else shows on the open
+ * The live canvas in the app (docs/product/live.md): a change of someone else shows on the open
  * overview or category page from the event itself, without reading the canvas again, with
  * who made it; after a reconnect the missed changes come from the history.
  */

@@ -4,7 +4,7 @@ import { CanvasLinksProvider } from '../../features/canvas/hooks/use-canvas-link
 import { canvasLinks } from './canvas-links';
 import { CanvasWithHistory } from './canvas-history';
 
-/** Spec 02 §2 canvas: /canvas/{familyId?}; the guard has checked the family id. */
+/** docs/product/canvas.md#canvas-overview: /canvas/{familyId?}; the guard has checked the family id. */
 export function Component() {
   const { familyId } = useParams();
   return (

@@ -2,7 +2,7 @@ import { CompaniesPage } from '../../features/work-relations/components/Companie
 import { WorkRelationLinksProvider } from '../../features/work-relations/hooks/use-work-relation-links';
 import { workRelationLinks } from './work-relation-links';
 
-/** Spec 02 §2 companies: the family's advisor companies and all their advisors. */
+/** docs/product/work-relations.md#advisor-companies-list: the family's advisor companies and all their advisors. */
 export function Component() {
   return (
     <WorkRelationLinksProvider links={workRelationLinks}>

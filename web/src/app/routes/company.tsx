@@ -4,7 +4,7 @@ import { WorkRelationLinksProvider } from '../../features/work-relations/hooks/u
 import { renderNotes } from './entity-notes';
 import { workRelationLinks } from './work-relation-links';
 
-/** Spec 02 §2 company: /company/{entityId}/{familyId?}; the guard has checked the ids. */
+/** docs/product/work-relations.md#family-page-and-company-page: /company/{entityId}/{familyId?}; the guard has checked the ids. */
 export function Component() {
   const { entityId, familyId } = useParams();
   return (

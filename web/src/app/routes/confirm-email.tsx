@@ -8,7 +8,7 @@ import { paths } from '../paths';
 import type { LoginLocationState } from './login';
 
 /**
- * The e-mail confirmation link's page (spec 01 §2.4, §4.5). The guard has logged any
+ * The e-mail confirmation link's page (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset). The guard has logged any
  * user out first (rule 2). Confirmed — now or before — sets the login action
  * "confirmed" and goes to login; without a token the link is "not found".
  */

@@ -12,7 +12,7 @@ import type { CreateEntityLocationState } from './no-entity';
 import { reloadEntities } from './organisation-session';
 
 /**
- * Create-entity (spec 01 §2.4, §8.3): after the two steps the new entity becomes current
+ * Create-entity (docs/product/organisations-and-members.md#screens, docs/product/errors.md#toasts): after the two steps the new entity becomes current
  * (POST /entities does not switch the session: set-current-entity follows), a toast says
  * so, and a family goes to its canvas, a company to the dashboard.
  */

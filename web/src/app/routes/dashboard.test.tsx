@@ -7,7 +7,7 @@ import { startSession } from '../../stores/session';
 import { renderInDataRouter } from '../../testing/render-route';
 import { Component as DashboardRoute } from './dashboard';
 
-describe('the dashboard route (spec 02 §2)', () => {
+describe('the dashboard route (docs/product/dashboard.md#screens)', () => {
   it('sends a family member to their canvas instead of the advisor dashboard', async () => {
     const store = createStore();
     startSession(store, {

@@ -8,7 +8,7 @@ import { paths } from '../paths';
 import { dashboardLinks } from './work-relation-links';
 
 /**
- * Spec 02 §2 dashboard: the advisor's family cards. A family member who opens it (an old
+ * docs/product/dashboard.md#screens: the advisor's family cards. A family member who opens it (an old
  * bookmark, a shared link) goes to their own canvas instead of an advisor's page.
  */
 export function Component() {

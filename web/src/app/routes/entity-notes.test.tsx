@@ -49,7 +49,7 @@ async function typeInto(text: string) {
   return editor;
 }
 
-describe('private notes (spec 02 §2, §4, §8)', () => {
+describe('private notes (docs/product/work-relations.md#screens, #rules, docs/product/errors.md#work-relations-errors)', () => {
   it('opens the editor when there is no note, counts characters and creates the note with POST', async () => {
     const post = vi.fn((request: FakeRequest) => ok(saved((request.body as { note: string }).note)));
     const { api } = renderNotes({ 'GET /entities/notes/30': ok(none), 'POST /entities/notes/30': post });
@@ -139,7 +139,7 @@ describe('private notes (spec 02 §2, §4, §8)', () => {
   });
 });
 
-describe('private notes on the company page tabs (spec 02 §2, §4)', () => {
+describe('private notes on the company page tabs (docs/product/work-relations.md#screens, #rules)', () => {
   function renderCompanyPage(routes: Parameters<typeof fakeApi>[0] = {}) {
     const api = fakeApi({
       'GET /entities/30': ok({ id: 30, entityName: 'Ledger Advisors', entityTypeId: EntityType.AdvisorCompany, vatNumber: 'CHE-1', email: null, phone: null, addresses: [] }),

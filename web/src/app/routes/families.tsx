@@ -2,7 +2,7 @@ import { FamiliesPage } from '../../features/work-relations/components/FamiliesP
 import { WorkRelationLinksProvider } from '../../features/work-relations/hooks/use-work-relation-links';
 import { workRelationLinks } from './work-relation-links';
 
-/** Spec 02 §2 families: the advisor company's families and their members. */
+/** docs/product/work-relations.md#families-list: the advisor company's families and their members. */
 export function Component() {
   return (
     <WorkRelationLinksProvider links={workRelationLinks}>

@@ -4,7 +4,7 @@ import { WorkRelationLinksProvider } from '../../features/work-relations/hooks/u
 import { renderNotes } from './entity-notes';
 import { workRelationLinks } from './work-relation-links';
 
-/** Spec 02 §2 family: /family/{entityId}; the guard has checked the id. */
+/** docs/product/work-relations.md#family-page-and-company-page: /family/{entityId}; the guard has checked the id. */
 export function Component() {
   const { entityId } = useParams();
   return (

@@ -21,7 +21,7 @@ function storeWith(entityTypeId: EntityTypeId | null) {
   return store;
 }
 
-describe('home (spec 01 §2.4)', () => {
+describe('home (docs/product/shell.md#screens)', () => {
   it('offers Login and Start registration to a visitor', () => {
     renderWithApp(<Home />);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Family Canvas' })).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('home (spec 01 §2.4)', () => {
   });
 });
 
-describe('about app (spec 01 §2.4)', () => {
+describe('about app (docs/product/shell.md#screens)', () => {
   it.each([
     ['a visitor', null, 'Log in to start', '/login'],
     ['a family', EntityType.Family, 'Go to your canvas', '/canvas'],

@@ -11,7 +11,7 @@ const highlights: ReadonlyArray<{ title: MessageKey; text: MessageKey }> = [
   { title: 'home.highlights.share.title', text: 'home.highlights.share.text' },
 ];
 
-/** Spec 01 §2.4 Home: the call to action depends on who is looking. */
+/** docs/product/shell.md#screens Home: the call to action depends on who is looking. */
 function HomeActions() {
   const { isAuthenticated } = useAtomValue(authStateAtom);
   const entity = useAtomValue(currentEntityAtom);

@@ -3,7 +3,7 @@ import { parseSectionIds } from '../paths';
 import { WorkInvitationsPage } from './work-invitations-page';
 
 /**
- * The invite advisor page (spec 02 §2 companyInvitationsPage, /invite-company/{sectionIds?}):
+ * The invite advisor page (docs/product/invitations.md#invitation-pages, /invite-company/{sectionIds?}):
  * a family invites advisor companies; the route's comma-separated section ids preselect
  * the sections to share.
  */

@@ -9,8 +9,8 @@ import { destinationAfterLogin } from '../guards';
 import { selectPagePath } from '../paths';
 
 /**
- * The full-screen loading page (spec 01 §2.4): shown while a login attempt runs (guards
- * rule 3); once it has ended, it sends the user on to where they belong (§4.3).
+ * The full-screen loading page (docs/product/shell.md#screens): shown while a login attempt runs (guards
+ * rule 3); once it has ended, it sends the user on to where they belong (docs/product/sessions-and-sign-in.md#after-login).
  */
 export function Component() {
   const auth = useAtomValue(authStateAtom);
@@ -20,7 +20,7 @@ export function Component() {
 
   useEffect(() => {
     if (auth.isLoginInProgress) return;
-    // A pending family or advisor invitation for this user wins, however the login started (§4.3).
+    // A pending family or advisor invitation for this user wins, however the login started (docs/product/sessions-and-sign-in.md#after-login).
     const workInvitationPath = invitation && isInvitationFor(invitation, user?.email) ? selectPagePath(invitation.kind) : null;
     const destination = destinationAfterLogin(auth, { redirectAfterLogin: redirectAfterLogin(), lastPath: lastPath(), workInvitationPath });
     if (auth.isAuthenticated) clearRedirectAfterLogin();

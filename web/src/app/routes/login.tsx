@@ -21,9 +21,9 @@ function prefilledEmail(state: unknown): string {
 }
 
 /**
- * The login page (spec 01 §2.4, §4.1, §4.3). Its intro changes after an e-mail
+ * The login page (docs/product/sessions-and-sign-in.md#screens, #session, #after-login). Its intro changes after an e-mail
  * confirmation or a password reset. A successful sign-in goes to the loading page,
- * which waits for the session to be set up and then sends the user on (§4.3).
+ * which waits for the session to be set up and then sends the user on (docs/product/sessions-and-sign-in.md#after-login).
  */
 export function Component() {
   const store = useStore();
@@ -37,7 +37,7 @@ export function Component() {
 
   const toasts = useToasts();
   const onSignedIn = async (user: SigninSuccessResponse) => {
-    // A company of the user requires two-factor sign-in (issue 14): straight to its setup.
+    // A company of the user requires two-factor sign-in (docs/product/sessions-and-sign-in.md#two-factor-sign-in): straight to its setup.
     if (user.twoFactorSetupRequired) {
       rememberRedirectAfterLogin(`${paths.profile()}?tab=security`);
       toasts.show({ mode: 'info', text: t('login.twoFactorRequired') });

@@ -13,7 +13,7 @@ import { t } from '../../messages/en-US';
 import { paths } from '../paths';
 
 /**
- * The member invitation paths of login and signup (spec 01 §2.4, §4.3, §4.4, §5): while an
+ * The member invitation paths of login and signup (docs/product/invitations.md#screens, docs/product/sessions-and-sign-in.md#after-login, docs/product/accounts.md#signup, docs/product/invitations.md#validation): while an
  * invitation is on its way the e-mail is the invited one (prefilled and locked). Login
  * accepts the invitation once signed in, so the invited entity becomes current, and says
  * how it went; signup goes straight to the form without an entity, carries the token, and

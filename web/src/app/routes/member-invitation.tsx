@@ -11,7 +11,7 @@ import { clearPendingWorkInvitation } from '../../stores/work-invitation';
 import { paths } from '../paths';
 
 /**
- * The member invitation landing page (spec 01 §2.4): the guard has logged any user out;
+ * The member invitation landing page (docs/product/invitations.md#screens): the guard has logged any user out;
  * without a token the page is not found; a pending invitation is recorded (token, e-mail,
  * entity name) with the login action memberInvitation, and the visitor goes to start.
  */

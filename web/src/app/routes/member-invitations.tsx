@@ -6,7 +6,7 @@ import { MemberInvitationsPanel } from '../../features/member-invitations/compon
 import { t } from '../../messages/en-US';
 import { currentEntityAtom } from '../../stores/session';
 
-/** Family and company member invitations (spec 01 §2.4; the guard admits owners and admins of the right type). */
+/** Family and company member invitations (docs/product/invitations.md#screens; the guard admits owners and admins of the right type). */
 export function Component() {
   const entity = useAtomValue(currentEntityAtom);
   if (!entity) return <LoadingState />;

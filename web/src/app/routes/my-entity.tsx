@@ -27,11 +27,11 @@ import { reloadEntities } from './organisation-session';
 const tabIds = ['general', 'owners', 'members', 'advisor-access'] as const;
 type TabId = (typeof tabIds)[number];
 
-/** What a link may pass to open a member's modal over the list (spec 01 §2.4). */
+/** What a link may pass to open a member's modal over the list (docs/product/organisations-and-members.md#screens). */
 export type MyEntityLocationState = { memberId?: string };
 
 /**
- * My family / my company (spec 01 §2.4, §6): tabs General, Owners, Members, the invite
+ * My family / my company (docs/product/organisations-and-members.md#screens, #permissions): tabs General, Owners, Members, the invite
  * link for those who may invite, and the member modal opened by member id — from
  * `?member=<id>` (or the route state), so a member's page can be linked and reloaded.
  */
@@ -101,7 +101,7 @@ export function Component() {
             content: (
               <>
                 <EntityGeneralTab key={entity.id} entityId={entity.id} canEdit={flags.canEditEntity} />
-                {/* An advisor company's two-factor policy (issue 14). */}
+                {/* An advisor company's two-factor policy (docs/product/sessions-and-sign-in.md#company-two-factor-policy). */}
                 {!isFamily && <TwoFactorPolicySetting key={`2fa-${entity.id}`} entityId={entity.id} />}
               </>
             ),

@@ -6,10 +6,10 @@ import { userAtom } from '../../stores/session';
 import { isInvitationFor, pendingWorkInvitationAtom } from '../../stores/work-invitation';
 import { paths, selectPagePath } from '../paths';
 
-/** What create-entity reads to offer the way back here (spec 01 §2.4). */
+/** What create-entity reads to offer the way back here (docs/product/organisations-and-members.md#screens). */
 export type CreateEntityLocationState = { from?: 'noEntity' };
 
-/** The no-entity page (spec 01 §2.4): a signed-in user without an entity starts setup. */
+/** The no-entity page (docs/product/organisations-and-members.md#screens): a signed-in user without an entity starts setup. */
 export function Component() {
   const invitation = useAtomValue(pendingWorkInvitationAtom);
   const user = useAtomValue(userAtom);

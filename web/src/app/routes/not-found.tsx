@@ -4,7 +4,7 @@ import { Page } from '../../components/ui/Page';
 import { t } from '../../messages/en-US';
 import { paths, type NotFoundVariant } from '../paths';
 
-/** Spec 01 §2.1 notFound: variant 'notFound' (default) or 'error' for refused and failed pages. */
+/** docs/product/shell.md#routes notFound: variant 'notFound' (default) or 'error' for refused and failed pages. */
 export function Component() {
   const [searchParams] = useSearchParams();
   const variant: NotFoundVariant = searchParams.get('notFound') === 'error' ? 'error' : 'notFound';

@@ -7,7 +7,7 @@ import { entitiesAtom, setCurrentEntity, type SessionEntity } from '../../stores
 /**
  * The session after the user's entities changed (a new entity, leaving one): the list is
  * loaded again and the given entity (or none) becomes current — the server is told, the
- * previous entity's server data is dropped (spec 01 §4.2).
+ * previous entity's server data is dropped (docs/product/organisations-and-members.md#switching-entity).
  */
 export async function reloadEntities(store: AppStore, queryClient: QueryClient, currentEntityId: number | null): Promise<SessionEntity | null> {
   const entities = (await listEntities()).map(toSessionEntity).filter((entity): entity is SessionEntity => entity !== null);

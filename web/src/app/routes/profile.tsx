@@ -7,7 +7,7 @@ import { CanvasAccessList } from '../../features/work-relations/components/Canva
 import { t } from '../../messages/en-US';
 import { paths } from '../paths';
 
-/** The profile page (spec 01 §2.4); the tab is kept in `?tab=` so it survives a reload. */
+/** The profile page (docs/product/accounts.md#screens); the tab is kept in `?tab=` so it survives a reload. */
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = (searchParams.get('tab') ?? undefined) as ProfileTabId | undefined;

@@ -8,7 +8,7 @@ import { paths } from '../paths';
 import { logout } from '../session';
 
 /**
- * Resend the confirmation link (spec 01 §2.4, §4.5, §8.2); the guard lets only a
+ * Resend the confirmation link (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors); the guard lets only a
  * logged-in user in. When the server knows no such user or the e-mail turns out to be
  * confirmed, this browser's session is ended and the user logs in again.
  */

@@ -11,7 +11,7 @@ import { logout } from '../session';
 import type { LoginLocationState } from './login';
 
 /**
- * A new password from the e-mailed link (spec 01 §2.4, §4.5): the guard makes sure the
+ * A new password from the e-mailed link (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset): the guard makes sure the
  * URL carries the e-mail and the token. Success sets the login action "reset" and goes
  * to login; the server has ended every session of the user, so this browser's too.
  */

@@ -3,7 +3,7 @@ import { ResetRequest } from '../../features/auth/components/ResetRequest';
 import { t } from '../../messages/en-US';
 import { paths } from '../paths';
 
-/** The password-reset request (spec 01 §2.4): an e-mail form, then the mail-sent message. */
+/** The password-reset request (docs/product/accounts.md#screens): an e-mail form, then the mail-sent message. */
 export function Component() {
   return (
     <Page width="prose" title={t('pages.reset.title')} intro={t('reset.intro')}>

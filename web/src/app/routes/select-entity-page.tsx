@@ -18,8 +18,8 @@ import { paths } from '../paths';
 import { reloadEntities } from './organisation-session';
 
 /**
- * The select family page and the select advisor company page (spec 01 §2.4, §4.3; spec 02
- * §2, §4): after a family or advisor invitation, the user picks or creates the entity that
+ * The select family page and the select advisor company page (docs/product/accounts.md#screens, docs/product/sessions-and-sign-in.md#after-login; 
+ * docs/product/work-relations.md#screens, #rules): after a family or advisor invitation, the user picks or creates the entity that
  * accepts. Then the user's entities are loaded again, the accepting one becomes current,
  * a toast confirms and the user goes on: a family to its canvas, an advisor to the inviting family's canvas.
  * A first visit (no previous login) opens the walkthrough there, for the new entity's kind.

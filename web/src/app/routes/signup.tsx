@@ -5,11 +5,11 @@ import { paths } from '../paths';
 import { useMemberInvitationAuth } from './member-invitation-auth';
 import { useWorkInvitationAuth } from './work-invitation-auth';
 
-/** The signup page (spec 01 §2.4, §4.4): three steps without an invitation. */
+/** The signup page (docs/product/accounts.md#screens, #signup): three steps without an invitation. */
 export function Component() {
   const workInvitation = useWorkInvitationAuth('signup');
   const memberInvitation = useMemberInvitationAuth('signup');
-  // A member invitation goes straight to the form too, without the entity (spec 01 §2.4).
+  // A member invitation goes straight to the form too, without the entity (docs/product/accounts.md#screens).
   const invitation = memberInvitation.invitation ? memberInvitation : workInvitation;
   return (
     <Page width="prose" title={t('pages.signup.title')}>

@@ -17,7 +17,7 @@ const invitationTexts: Partial<Record<LoginAction, MessageKey>> = {
   advisorInvitation: 'start.invitation.advisorInvitation',
 };
 
-/** The login-or-signup page (spec 01 §2.4): Start registration and Sign in, with the invitation's text when one led here. */
+/** The login-or-signup page (docs/product/invitations.md#screens): Start registration and Sign in, with the invitation's text when one led here. */
 export function Component() {
   const loginAction = useAtomValue(loginActionAtom);
   const invitationText = loginAction ? invitationTexts[loginAction] : undefined;

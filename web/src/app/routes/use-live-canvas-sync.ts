@@ -10,7 +10,7 @@ import { missedEventsSince, newestHistoryMark, type HistoryMark } from '../../fe
 const appliedKept = 1_000;
 
 /**
- * The live channel and the canvas cache (issue 13): each change is patched into the cached
+ * The live channel and the canvas cache (docs/product/live.md#in-the-browser): each change is patched into the cached
  * overview and category pages (refetched only where it cannot be), the history lists are
  * read again; after a reconnect the changes missed while away come from the history since
  * the last one seen and are patched the same way. Where the cache stands is unknown (the

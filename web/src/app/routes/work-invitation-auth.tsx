@@ -10,8 +10,8 @@ import { clearPendingWorkInvitation, pendingWorkInvitationAtom, type PendingWork
 import { paths, selectPagePath } from '../paths';
 
 /**
- * The family and advisor invitation paths of login and signup (spec 01 §2.4, §4.3, §4.4,
- * §5): while an invitation is on its way the e-mail is the invited one (prefilled and
+ * The family and advisor invitation paths of login and signup (docs/product/invitations.md#screens, docs/product/sessions-and-sign-in.md#after-login, docs/product/accounts.md#signup,
+ * docs/product/invitations.md#validation): while an invitation is on its way the e-mail is the invited one (prefilled and
  * locked), a signup goes straight to the form without an entity and carries the token,
  * and after login or signup the user goes to the select page of the invitation's kind.
  */

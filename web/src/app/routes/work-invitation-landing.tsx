@@ -12,7 +12,7 @@ import { rememberPendingWorkInvitation } from '../../stores/work-invitation';
 import { paths } from '../paths';
 
 /**
- * The landing page of a family or advisor invitation link (spec 01 §2.4, spec 02 §2): the
+ * The landing page of a family or advisor invitation link (docs/product/invitations.md#screens, docs/product/invitations.md#screens): the
  * guard has logged any user out (rule 2). Without a token the link is "not found"; once
  * the invitation is read, it is recorded with the login action familyInvitation or
  * advisorInvitation, and the visitor goes to start (login or signup).

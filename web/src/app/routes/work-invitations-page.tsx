@@ -9,9 +9,9 @@ import { currentEntityAtom } from '../../stores/session';
 import { paths } from '../paths';
 
 /**
- * The two invitation pages (spec 02 §2 Invitation pages): the invite form above, the
+ * The two invitation pages (docs/product/invitations.md#invitation-pages): the invite form above, the
  * invitations of the current entity below. The guards let only owners and admins of the
- * inviting type in; the flags still decide what they are offered (spec 02 §6).
+ * inviting type in; the flags still decide what they are offered (docs/product/invitations.md#permissions).
  */
 export function WorkInvitationsPage({ kind, initialSectionIds }: { kind: InvitationKind; initialSectionIds?: readonly number[] }) {
   const entity = useAtomValue(currentEntityAtom);

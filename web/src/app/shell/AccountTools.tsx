@@ -14,7 +14,7 @@ import { logout } from '../session';
 import type { NavEntry } from './navigation';
 
 /**
- * The header's tools for a signed-in user (spec 01 §2.3): the navigation groups, the
+ * The header's tools for a signed-in user (docs/product/shell.md#application-shell): the navigation groups, the
  * entity switcher and the account menu. A visitor who is logged out never sees them, so
  * they (and the dropdown library) load lazily, only once someone is signed in.
  */
@@ -24,7 +24,7 @@ export function DesktopGroup({ entry }: { entry: Extract<NavEntry, { kind: 'grou
 }
 
 /**
- * Choosing another entity (spec 01 §2.3, §4.2): the server is told, then an advisor goes
+ * Choosing another entity (docs/product/shell.md#application-shell, docs/product/organisations-and-members.md#switching-entity): the server is told, then an advisor goes
  * to the dashboard and a family to the canvas, unless the user is on the profile page.
  */
 function useChooseEntity() {
@@ -38,7 +38,7 @@ function useChooseEntity() {
       if (!entity || pathname === paths.profile()) return;
       void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? paths.dashboard() : paths.canvas());
     } catch (error) {
-      // The company requires two-factor sign-in and the user has none yet (issue 14): to its setup.
+      // The company requires two-factor sign-in and the user has none yet (docs/product/sessions-and-sign-in.md#two-factor-sign-in): to its setup.
       if (isApiError(error) && error.errorCode === ErrorCodes.TWO_FACTOR_REQUIRED) {
         toasts.show({ mode: 'info', text: t('login.twoFactorRequired') });
         void navigate(`${paths.profile()}?tab=security`);
@@ -48,7 +48,7 @@ function useChooseEntity() {
 }
 
 /**
- * The entity switcher (spec 01 §2.3): with several entities a menu of them plus Create
+ * The entity switcher (docs/product/shell.md#application-shell): with several entities a menu of them plus Create
  * new; with one, its name read-only; with none, a note.
  */
 export function EntitySwitcher() {
@@ -57,7 +57,7 @@ export function EntitySwitcher() {
   const choose = useChooseEntity();
   const name = entity ? entity.entityName : t('header.entitySwitcherNone');
   if (entities.length < 2) {
-    // Spec 01 §2.3: one entity's name is read-only; Create new stays offered beside it.
+    // docs/product/shell.md#application-shell: one entity's name is read-only; Create new stays offered beside it.
     return (
       <div className="mr-2 hidden items-center gap-2 text-sm text-ink-700 lg:flex">
         <p className="flex max-w-48 items-center gap-2 truncate" data-testid="entity-switcher">

@@ -12,7 +12,7 @@ const footerLinks = [
   { label: 'footer.terms', to: paths.termsOfUse() },
 ] as const;
 
-/** Spec 01 §2.3: links to the static pages, a company link, the slogan and © with the current year. */
+/** docs/product/shell.md#application-shell: links to the static pages, a company link, the slogan and © with the current year. */
 export function Footer() {
   return (
     <footer className="bg-primary-900 text-white">

@@ -37,7 +37,7 @@ function signedInStore(current: SessionEntity | null) {
 const describeEntries = (entries: NavEntry[]) =>
   entries.map((entry) => (entry.kind === 'link' ? t(entry.label) : `${t(entry.label)}: ${entry.items.map((item) => t(item.label)).join(', ')}`));
 
-describe('navigationFor (spec 01 §2.3)', () => {
+describe('navigationFor (docs/product/shell.md#application-shell)', () => {
   const entriesFor = (current: SessionEntity | null) => {
     const store = signedInStore(current);
     return describeEntries(navigationFor(store.get(authStateAtom), current));
@@ -126,7 +126,7 @@ describe('Header', () => {
   });
 });
 
-describe('Header entity switcher (spec 01 §2.3, §4.2)', () => {
+describe('Header entity switcher (docs/product/shell.md#application-shell, docs/product/organisations-and-members.md#switching-entity)', () => {
   let restore: () => void = () => undefined;
   afterEach(() => restore());
 

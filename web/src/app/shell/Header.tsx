@@ -12,7 +12,7 @@ import { paths } from '../paths';
 import { iconButtonClasses } from './header-classes';
 import { navigationFor, type NavEntry } from './navigation';
 
-/** The application header of spec 01 §2.3: brand, navigation by user kind, tools, small-screen menu. */
+/** The application header of docs/product/shell.md#application-shell: brand, navigation by user kind, tools, small-screen menu. */
 export function Header() {
   const auth = useAtomValue(authStateAtom);
   const entity = useAtomValue(currentEntityAtom);
@@ -92,7 +92,7 @@ const languages = ['en-US'] as const;
 type Language = (typeof languages)[number];
 
 /**
- * Spec 01 §2.3: a language selector offering EN only (the interface is en-US). A native
+ * docs/product/shell.md#application-shell: a language selector offering EN only (the interface is en-US). A native
  * select: labelled, keyboard and screen-reader friendly, and no dropdown library to load.
  */
 function LanguageSelector() {

@@ -32,7 +32,7 @@ function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
-/** The application shell (spec 01 §2.3) around every page. */
+/** The application shell (docs/product/shell.md#application-shell) around every page. */
 export function RootLayout() {
   const name = currentRouteName(useMatches());
   const isPageLoading = useAtomValue(isPageLoadingAtom);

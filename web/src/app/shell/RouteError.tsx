@@ -5,7 +5,7 @@ import { t } from '../../messages/en-US';
 import { paths } from '../paths';
 
 /**
- * A page that failed to load or render (spec 01 §8.2 "Full-page errors"): a system-error
+ * A page that failed to load or render (docs/product/errors.md#shell-errors "Full-page errors"): a system-error
  * message with an OK button back to the root path. The shell stays around it.
  */
 export function RouteError() {

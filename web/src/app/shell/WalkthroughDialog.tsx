@@ -21,7 +21,7 @@ const destinations: Record<WalkthroughAction, (() => string) | null> = {
 };
 
 /**
- * The walkthrough (spec 02 §2 Walkthrough, spec 01 §4.1): opens by itself on a first
+ * The walkthrough (docs/product/shell.md#walkthrough, docs/product/sessions-and-sign-in.md#session): opens by itself on a first
  * login, and the header's information button toggles it. The slides follow the current
  * entity's kind and the user's role in it.
  */

@@ -6,7 +6,7 @@ import { canOpen } from '../guards';
 import { paths, type RouteName } from '../paths';
 
 /**
- * The header's navigation for the current user (spec 01 §2.3). Desktop nav and the
+ * The header's navigation for the current user (docs/product/shell.md#application-shell). Desktop nav and the
  * small-screen menu render the same entries. An item shows only when the user's
  * permissions allow it (shared policy) and the guards would let them in.
  */

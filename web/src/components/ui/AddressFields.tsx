@@ -32,7 +32,7 @@ type AddressFieldsProps = {
   disabled?: boolean;
 };
 
-/** The four fields of an address (spec 01 §3 Address): street, postal code, city, country. */
+/** The four fields of an address (docs/product/accounts.md#fields Address): street, postal code, city, country. */
 export function AddressFields({ legend, description, field, countries, autoCompleteSection, isRequired = false, disabled }: AddressFieldsProps) {
   const prefix = autoCompleteSection ? `${autoCompleteSection} ` : '';
   const country = field('country');

@@ -50,7 +50,7 @@ type ProgressButtonProps = Omit<ButtonProps, 'children'> & {
 };
 
 /**
- * The progress button of spec 01 §4.4: idle, then loading with a progress bar, then a
+ * The progress button of docs/product/accounts.md#signup: idle, then loading with a progress bar, then a
  * success check. While busy it stays focusable but ignores clicks (aria-disabled), so
  * keyboard focus is not lost; a polite live region announces the change.
  */

@@ -17,7 +17,7 @@ type CheckboxGroupProps<V extends string | number> = {
 };
 
 /**
- * A multi-select as a group of checkboxes (canvas sections to share, spec 02 §2): every
+ * A multi-select as a group of checkboxes (canvas sections to share, docs/product/canvas.md#screens): every
  * option visible at once, Space toggles, Tab moves on; the legend names the group and an
  * error sits under it, tied to the group. The value keeps the options' order.
  */

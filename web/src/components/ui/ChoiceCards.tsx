@@ -17,7 +17,7 @@ type ChoiceCardsProps<V extends string | number> = {
 
 /**
  * Radio cards whose description shows while the pointer is on a card or it has keyboard
- * focus (else the chosen one's): the type step of create-entity (spec 01 §2.4). Screen
+ * focus (else the chosen one's): the type step of create-entity (docs/product/organisations-and-members.md#screens). Screen
  * readers hear each description as its option's description.
  */
 export function ChoiceCards<V extends string | number>({ legend, choices, value, onChange, hint, descriptionTestId }: ChoiceCardsProps<V>) {

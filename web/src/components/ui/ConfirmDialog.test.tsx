@@ -31,7 +31,7 @@ function challenge() {
   return { field, product: Number(a) * Number(b) };
 }
 
-describe('ConfirmDialog (spec 01 §5 product challenge)', () => {
+describe('ConfirmDialog (docs/product/shell.md#confirm-dialog)', () => {
   it('draws two digits from 0 to 8', () => {
     expect(newChallenge(() => 0)).toEqual({ a: 0, b: 0 });
     expect(newChallenge(() => 0.9999)).toEqual({ a: 8, b: 8 });

@@ -6,7 +6,7 @@ import { Button, ProgressButton } from './Button';
 import { Dialog } from './Dialog';
 import { TextField } from './Field';
 
-/** Two random digits 0–8 (spec 01 §5): the product the user must type. */
+/** Two random digits 0–8 (docs/product/accounts.md#validation): the product the user must type. */
 export function newChallenge(random: () => number = Math.random): { a: number; b: number } {
   const digit = () => Math.min(8, Math.floor(random() * 9));
   return { a: digit(), b: digit() };
@@ -38,7 +38,7 @@ type ConfirmDialogProps = {
 };
 
 /**
- * The one confirmation for destructive actions (spec 01 §4.6, §5): the user types the
+ * The one confirmation for destructive actions (docs/product/accounts.md#rules, #validation): the user types the
  * product of two random digits 0–8. Empty shows the required message, a wrong answer the
  * invalid-input message. Then a short progress animation; success closes the dialog and
  * calls onSuccess, a failure closes it and calls onError.

@@ -84,7 +84,7 @@ export function TextField({ label, error, hint, id: givenId, required, container
 type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
 /**
- * A password input with a show/hide toggle (spec 01 §2.4 Login). The toggle is a
+ * A password input with a show/hide toggle (docs/product/sessions-and-sign-in.md#screens Login). The toggle is a
  * pressed/unpressed button after the input, so keyboard users reach it with Tab.
  */
 export function PasswordField({ label, error, hint, id: givenId, required, containerClassName, className, ...props }: PasswordFieldProps) {

@@ -42,7 +42,7 @@ type MultiSortTableProps<F extends string> = {
 };
 
 /**
- * A table without paging that the server sorts by several columns (spec 01 §2.4, §9: the
+ * A table without paging that the server sorts by several columns (docs/product/shell.md#screens, docs/product/limits.md#shell-limits: the
  * member and invitation lists): the sort toolbar, then the table in a scroll frame, with
  * a sortable header for every column and a last, plain header for the row actions (if any).
  */

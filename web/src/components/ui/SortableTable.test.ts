@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextSort, toOrderBy, withoutSort } from './SortableTable';
 
-describe('multi-sort keys (spec 01 §9)', () => {
+describe('multi-sort keys (docs/product/limits.md#shell-limits)', () => {
   it('sorts by the clicked column, and reverses it on a second click', () => {
     const first = nextSort([], 'email', false);
     expect(first).toEqual([{ field: 'email', isDescending: false }]);

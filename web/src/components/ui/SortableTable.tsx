@@ -7,7 +7,7 @@ import { ArrowDownIcon, ArrowUpIcon, SortIcon } from './icons';
 import { CloseIcon } from './icons';
 
 /**
- * Multi-sort for tables without paging (spec 01 §2.4, §9: member and invitation lists).
+ * Multi-sort for tables without paging (docs/product/invitations.md#screens, docs/product/limits.md#invitations-limits: member and invitation lists).
  * A click on a column header sorts by that column (again: the other direction). With
  * Shift held, or with "Add columns to the sort" switched on (for touch and for anyone who
  * prefers a visible control), the column is added as a further sort key instead. The

@@ -26,7 +26,7 @@ export function Spinner({ size = 'md', label, decorative = false, className }: S
   );
 }
 
-/** The full-screen loading indicator of spec 01 §2.3 (and the /loading page). */
+/** The full-screen loading indicator of docs/product/shell.md#application-shell (and the /loading page). */
 export function FullScreenLoader({ label, text }: { label: string; text?: string }) {
   return (
     <div className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-canvas/95 text-primary-700" data-testid="full-screen-loader">

@@ -8,7 +8,7 @@ import { messageKeys, nameField, plainPasswordField } from '../../../../shared/v
  * The hashes and salts the API wants are made from the typed password on submit.
  */
 
-/** Spec 01 §5 Login: both required, the e-mail patterned, input trimmed. */
+/** docs/product/sessions-and-sign-in.md#validation Login: both required, the e-mail patterned, input trimmed. */
 export const loginFormSchema = z.object({
   email: SigninRequest.shape.email,
   password: z.string({ error: messageKeys.required }).trim().min(1, { error: messageKeys.required }),
@@ -17,7 +17,7 @@ export type LoginFormValues = z.input<typeof loginFormSchema>;
 
 type WithPasswords = { password: string; passwordConfirmation: string };
 
-/** Spec 01 §5: the repetition equals the password exactly (checked as soon as both have something). */
+/** docs/product/accounts.md#validation: the repetition equals the password exactly (checked as soon as both have something). */
 const passwordsMatch = <T extends WithPasswords>(value: T) => value.password === value.passwordConfirmation;
 const matchOptions = {
   path: ['passwordConfirmation'],
@@ -38,20 +38,20 @@ const signupPersonFields = {
   acceptsTermsAndPrivacy: z.boolean().refine((isAccepted) => isAccepted, { error: messageKeys.termsAndPrivacy }),
 };
 
-/** Spec 01 §5 Signup (without an invitation): names of 3+ trimmed characters, the password rule, the terms. */
+/** docs/product/accounts.md#validation Signup (without an invitation): names of 3+ trimmed characters, the password rule, the terms. */
 export const signupFormSchema = z
   // The rule SignupRequest applies to createEntityName (which the API also takes as null or '' when unused).
   .object({ ...signupPersonFields, createEntityName: nameField() })
   .refine(passwordsMatch, matchOptions);
 export type SignupFormValues = z.input<typeof signupFormSchema>;
 
-/** Spec 01 §2.4 Signup with an invitation: no entity is asked (the field is kept, unchecked, so both forms share their values). */
+/** docs/product/accounts.md#screens Signup with an invitation: no entity is asked (the field is kept, unchecked, so both forms share their values). */
 export const invitedSignupFormSchema = z.object({ ...signupPersonFields, createEntityName: z.string() }).refine(passwordsMatch, matchOptions);
 
-/** Spec 01 §2.4 Reset request: the API's schema as it is. */
+/** docs/product/accounts.md#screens Reset request: the API's schema as it is. */
 export const resetRequestFormSchema = SendResetRequest;
 
-/** Spec 01 §2.4 Reset password: the new password (the rule) and its repetition. */
+/** docs/product/accounts.md#screens Reset password: the new password (the rule) and its repetition. */
 export const newPasswordFormSchema = z
   .object({ password: plainPasswordField(), passwordConfirmation: passwordConfirmationField() })
   .refine(passwordsMatch, matchOptions);

@@ -1,5 +1,5 @@
 /**
- * The walkthrough's slides (spec 02 §2 Walkthrough, §9: 17 family slides, 12 advisor
+ * The walkthrough's slides (docs/product/shell.md#walkthrough, docs/product/limits.md#shell-limits: 17 family slides, 12 advisor
  * slides): the one place for their words, pictures and buttons. Slides marked needsAdmin
  * are shown to owners and admins only. Every slide has one button that closes the
  * walkthrough and, for some, leads somewhere (the shell turns the action into a path).

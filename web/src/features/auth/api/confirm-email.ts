@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ConfirmEmailResponse } from '../../../../../shared/contracts/auth';
 import { call } from '../../../lib/api-client';
 
-/** GET /api/email-confirmation?token (spec 01 §7): confirms the address the link was sent to and answers it. */
+/** GET /api/email-confirmation?token (docs/product/accounts.md#calls): confirms the address the link was sent to and answers it. */
 export function confirmEmail(token: string): Promise<ConfirmEmailResponse> {
   return call('confirmEmail', { query: { token } });
 }

@@ -3,9 +3,9 @@ import { ErrorCodes } from '../../../../../shared/errors';
 import { call, isApiError, type RequestOptions } from '../../../lib/api-client';
 
 /**
- * GET /api/entities (spec 01 §7): the user's entities with their role in each. A 404
+ * GET /api/entities (docs/product/organisations-and-members.md#calls): the user's entities with their role in each. A 404
  * reads as "no entities", so a deployment without the route still lets the user in
- * (spec 01 §8.2 Login: not found lets the user proceed, to noEntity).
+ * (docs/product/errors.md#organisations-errors Login: not found lets the user proceed, to noEntity).
  */
 export async function listEntities(options: Pick<RequestOptions<EntityListResponse>, 'handleLocally'> = {}): Promise<EntityListResponse> {
   try {

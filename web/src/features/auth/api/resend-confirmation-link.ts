@@ -3,7 +3,7 @@ import { ErrorCodes } from '../../../../../shared/errors';
 import { call } from '../../../lib/api-client';
 
 /**
- * POST /api/email-confirmation/resend-confirmation-link (spec 01 §7): with an e-mail for
+ * POST /api/email-confirmation/resend-confirmation-link (docs/product/accounts.md#calls): with an e-mail for
  * anyone (the same answer whether or not an account waits for confirmation), without
  * one for the signed-in user. The callers handle "not confirmed" (14) themselves.
  */

@@ -2,7 +2,7 @@ import { SetCurrentEntityResponse } from '../../../../../shared/contracts/auth';
 import { call, type RequestOptions } from '../../../lib/api-client';
 
 /**
- * POST /api/auth/set-current-entity (spec 01 §7, §4.2): tells the server which entity the
+ * POST /api/auth/set-current-entity (docs/product/organisations-and-members.md#calls, #switching-entity): tells the server which entity the
  * session works in (null for none); answers that entity with the user's role in it.
  */
 export function setCurrentEntityOnServer(

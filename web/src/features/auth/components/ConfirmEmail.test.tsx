@@ -16,7 +16,7 @@ function confirmWith(answer: FakeResponse | (() => Promise<FakeResponse>)) {
   return { ...view, api, onConfirmed, onNotFound };
 }
 
-describe('ConfirmEmail (spec 01 §2.4, §4.5, §8.2)', () => {
+describe('ConfirmEmail (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors)', () => {
   it('shows loading while confirming, then reports the confirmed address once', async () => {
     let answer: (response: FakeResponse) => void = () => undefined;
     const { api, onConfirmed } = confirmWith(() => new Promise((resolve) => (answer = resolve)));

@@ -20,7 +20,7 @@ type ConfirmEmailProps = {
 const notFoundCodes: readonly number[] = [ErrorCodes.INVALID_TOKEN, ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.VALIDATION_ERROR];
 
 /**
- * The e-mail confirmation (spec 01 §2.4, §4.5, §8.2): loading while the link's token is
+ * The e-mail confirmation (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors): loading while the link's token is
  * checked; confirmed (now or already) goes on to login; an expired link offers to
  * restart the registration; an unknown one is "not found"; anything else is a system error.
  */

@@ -17,7 +17,7 @@ type EntityTypeStepProps = {
 };
 
 /**
- * Step 1 of the signup (spec 01 §2.4): a family or an advisor company. The description
+ * Step 1 of the signup (docs/product/accounts.md#screens): a family or an advisor company. The description
  * of an option shows while the pointer is on it or it has keyboard focus (else the
  * chosen one's); screen readers hear it as the option's description.
  */

@@ -36,7 +36,7 @@ function setup(signin: FakeResponse = ok(user), saltAnswer: FakeResponse | (() =
   return { ...view, api, onSignedIn, email, password, login };
 }
 
-describe('LoginForm (spec 01 §2.4, §5, §8.2)', () => {
+describe('LoginForm (docs/product/sessions-and-sign-in.md#screens, #validation, docs/product/errors.md#sessions-errors)', () => {
   it('keeps Login disabled until both fields are valid, with messages once a field is left', async () => {
     const { user: person, email, password, login } = setup();
     expect(login).toBeDisabled();

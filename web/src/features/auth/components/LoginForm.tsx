@@ -29,7 +29,7 @@ const failureTexts: Record<Failure, { title: string; text: string }> = {
 
 type LoginFormProps = {
   initialEmail?: string;
-  /** With an invitation the e-mail is the invited one: prefilled and locked (spec 01 §5 Login). */
+  /** With an invitation the e-mail is the invited one: prefilled and locked (docs/product/sessions-and-sign-in.md#validation Login). */
   isEmailLocked?: boolean;
   /** The sign-in succeeded: the page finishes the login and moves on. */
   onSignedIn: (user: SigninSuccessResponse) => void | Promise<void>;
@@ -39,7 +39,7 @@ type LoginFormProps = {
 };
 
 /**
- * The login form (spec 01 §2.4, §5, §8.2). The salt of the e-mail is fetched when the
+ * The login form (docs/product/sessions-and-sign-in.md#screens, #validation, docs/product/errors.md#sessions-errors). The salt of the e-mail is fetched when the
  * e-mail field is left (or on submit), and Login stays disabled until the form is valid
  * and while the salt is on its way. The password is hashed in the browser. Wrong
  * credentials and an unconfirmed e-mail read alike, so neither reveals an account.
@@ -57,7 +57,7 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
   const [remember, setRemember] = useState(false);
   // The salt of the last e-mail asked for: one request per address, reused on submit.
   const salt = useRef<{ email: string; salt: Promise<string> } | null>(null);
-  // With a second factor the right password leads to the code step (issue 14).
+  // With a second factor the right password leads to the code step (docs/product/sessions-and-sign-in.md#two-factor-sign-in).
   const [secondStepEmail, setSecondStepEmail] = useState<string | null>(null);
   const [secondStepMethods, setSecondStepMethods] = useState<readonly string[]>([]);
 

@@ -26,7 +26,7 @@ async function resendWith(answer: FakeResponse) {
   return { ...view, api, onUnauthorized, onAlreadyConfirmed };
 }
 
-describe('ResendConfirmation (spec 01 §2.4, §4.5, §8.2)', () => {
+describe('ResendConfirmation (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors)', () => {
   it('sends the link for the signed-in user and shows a check', async () => {
     const { api } = await resendWith(ok({ email: 'anna@berg.example' }));
     expect(await screen.findByTestId('resend-done')).toHaveTextContent('A new confirmation link is on its way.');

@@ -20,7 +20,7 @@ type ResendConfirmationProps = {
 };
 
 /**
- * Resend the confirmation link to the signed-in user (spec 01 §2.4, §4.5, §8.2): the
+ * Resend the confirmation link to the signed-in user (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors): the
  * button shows loading, then a check; unauthorized or unknown goes to login, already
  * confirmed goes to login as confirmed, anything else is the system-error page.
  */

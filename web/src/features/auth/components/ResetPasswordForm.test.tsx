@@ -22,7 +22,7 @@ async function submitWith(answer: FakeResponse) {
   return { ...view, api, onReset };
 }
 
-describe('ResetPasswordForm (spec 01 §2.4, §4.5, §8.2)', () => {
+describe('ResetPasswordForm (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors)', () => {
   it('checks the rule and the repetition before anything is sent', async () => {
     const api = fakeApi({ 'POST /password/check-reset': linkIsUsable });
     restore = api.restore;

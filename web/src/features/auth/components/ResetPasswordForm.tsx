@@ -48,7 +48,7 @@ type ResetPasswordFormProps = {
 };
 
 /**
- * A new password from an e-mailed reset link (spec 01 §2.4, §4.5, §8.2): the password
+ * A new password from an e-mailed reset link (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors): the password
  * rule and its repetition, hashed here with a new salt. The link is checked when the page
  * opens (POST /password/check-reset, which uses nothing up): a link that is not (or no
  * longer) valid shows a way to ask for a new one instead of the form — and so does a

@@ -16,7 +16,7 @@ async function requestWith(answer: FakeResponse) {
   return { ...view, api };
 }
 
-describe('ResetRequest (spec 01 §2.4, §8.2)', () => {
+describe('ResetRequest (docs/product/accounts.md#screens, docs/product/errors.md#accounts-errors)', () => {
   it('sends the request and says the mail was sent', async () => {
     const { api } = await requestWith(ok({ email: 'anna@berg.example' }));
     expect(await screen.findByTestId('reset-sent')).toHaveTextContent('If an account exists for anna@berg.example');

@@ -18,7 +18,7 @@ type ResetRequestProps = {
 };
 
 /**
- * The password-reset request (spec 01 §2.4, §8.2): an e-mail, then a page saying the
+ * The password-reset request (docs/product/accounts.md#screens, docs/product/errors.md#accounts-errors): an e-mail, then a page saying the
  * link was sent. An unknown address reads as sent too (no account enumeration); a
  * refused address flags the field.
  */

@@ -26,7 +26,7 @@ async function toSecondStep(mfaAnswers: Parameters<typeof fakeApi>[0][string], m
   return { ...view, api, onSignedIn };
 }
 
-describe('the login second step (issue 14)', () => {
+describe('the login second step (docs/product/sessions-and-sign-in.md#two-factor-sign-in)', () => {
   it('asks for the app code after the right password, and signs in with it', async () => {
     const { user: person, api, onSignedIn } = await toSecondStep(ok(user));
     const code = screen.getByRole('textbox', { name: 'Code' });

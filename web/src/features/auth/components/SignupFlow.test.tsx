@@ -44,7 +44,7 @@ async function fillValid(person: Person, entityLabel = 'Family name') {
   await person.click(f.terms);
 }
 
-describe('signup step 1: the type (spec 01 §2.4)', () => {
+describe('signup step 1: the type (docs/product/accounts.md#screens)', () => {
   it('keeps Continue disabled until a type is chosen', async () => {
     const { user: person } = setup();
     expect(screen.getByRole('heading', { name: 'Who are you registering?' })).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('signup step 1: the type (spec 01 §2.4)', () => {
   });
 });
 
-describe('signup step 2: the form (spec 01 §5)', () => {
+describe('signup step 2: the form (docs/product/accounts.md#validation)', () => {
   it('names the entity by its type and keeps the input when going back', async () => {
     const { user: person } = setup();
     await chooseType(person, 'A family');
@@ -156,7 +156,7 @@ describe('signup step 2: the form (spec 01 §5)', () => {
   });
 });
 
-describe('signup failures (spec 01 §8.2)', () => {
+describe('signup failures (docs/product/errors.md#accounts-errors)', () => {
   async function submitWith(answer: FakeResponse) {
     const view = setup(answer);
     await chooseType(view.user, 'A family');

@@ -8,7 +8,7 @@ type SignupFlowProps = {
   termsHref: string;
   privacyHref: string;
   loginHref: string;
-  /** With an invitation the page goes straight to the form (spec 01 §2.4). */
+  /** With an invitation the page goes straight to the form (docs/product/accounts.md#screens). */
   invitation?: SignupInvitation;
   /** With an invitation: the account exists and its session has started. */
   onSignedUp?: (result: { email: string; userId: string }) => void | Promise<void>;
@@ -16,7 +16,7 @@ type SignupFlowProps = {
 };
 
 /**
- * The signup without an invitation in three steps (spec 01 §2.4, §4.4): type, form,
+ * The signup without an invitation in three steps (docs/product/accounts.md#screens, #signup): type, form,
  * e-mail sent. Going back from the form keeps what was typed; each step's heading takes
  * the focus, so keyboard and screen-reader users start at the new step.
  */

@@ -32,7 +32,7 @@ async function fill(user: ReturnType<typeof setup>['user']) {
   await user.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
 }
 
-describe('signup with a family or advisor invitation (spec 01 §2.4, §4.4)', () => {
+describe('signup with a family or advisor invitation (docs/product/invitations.md#screens, docs/product/accounts.md#signup)', () => {
   it('goes straight to the form, with the invited e-mail locked and no entity asked', () => {
     setup();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();

@@ -36,7 +36,7 @@ function toFormFieldErrors(errors: FieldErrors): FieldErrors {
 }
 
 /**
- * A signup with an invitation (spec 01 §2.4, §4.4): the e-mail is the invited one and
+ * A signup with an invitation (docs/product/accounts.md#screens, #signup): the e-mail is the invited one and
  * locked, no entity is asked, and the token goes with the request. The server then
  * starts a session at once (the e-mail needs no confirmation).
  */
@@ -63,9 +63,9 @@ type SignupFormProps = {
 };
 
 /**
- * Step 2 of the signup (spec 01 §2.4, §5, §8.2): the person, the new family or company,
+ * Step 2 of the signup (docs/product/accounts.md#screens, #validation, docs/product/errors.md#accounts-errors): the person, the new family or company,
  * the password (hashed here with a new salt) and the terms. Failures flag the fields
- * they concern and open a toast (spec 01 §4.4).
+ * they concern and open a toast (docs/product/accounts.md#signup).
  */
 export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, termsHref, privacyHref, headingRef, progressTiming }: SignupFormProps) {
   const form = useZodForm({

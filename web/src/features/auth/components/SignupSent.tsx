@@ -13,8 +13,8 @@ type SignupSentProps = {
 };
 
 /**
- * Step 3 of the signup (spec 01 §2.4, §4.4): the confirmation e-mail is on its way. The
- * link can be sent again from here (spec 01 §4.4: it can be resent), which also rescues
+ * Step 3 of the signup (docs/product/accounts.md#screens, #signup): the confirmation e-mail is on its way. The
+ * link can be sent again from here (docs/product/accounts.md#signup: it can be resent), which also rescues
  * a signup whose first e-mail could not be sent.
  */
 export function SignupSent({ email, loginHref, headingRef, progressTiming }: SignupSentProps) {

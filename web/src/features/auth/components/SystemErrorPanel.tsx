@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../../components/ui/Button';
 import { t } from '../../../messages/en-US';
 
-/** Spec 01 §8.2 "Full-page errors": the system-error message with an OK button back to the root path. */
+/** docs/product/errors.md#sessions-errors "Full-page errors": the system-error message with an OK button back to the root path. */
 export function SystemErrorPanel({ homeHref }: { homeHref: string }) {
   return (
     <div role="alert" className="rounded-card border border-error-700 bg-error-bg p-6" data-testid="system-error">

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordHashing, saltField } from '../../../../../shared/contracts/auth';
 import { hashPassword, newSalt } from './password-hash';
 
-describe('password hashing in the browser (spec 01 §7)', () => {
+describe('password hashing in the browser (docs/product/accounts.md#calls)', () => {
   it('matches node’s PBKDF2-SHA256 for a known vector', async () => {
     const salt = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex').toString('base64');
     const expected = pbkdf2Sync('Sunny-Day42', Buffer.from(salt, 'base64'), 10_000, 32, 'sha256').toString('base64');

@@ -73,7 +73,7 @@ function serve(routes: Parameters<typeof fakeApi>[0]) {
   return api;
 }
 
-describe('restoreSession (spec 01 §4.1)', () => {
+describe('restoreSession (docs/product/sessions-and-sign-in.md#session)', () => {
   it('leaves a visitor without a stored user id logged out, asking nothing', async () => {
     const api = serve({});
     const store = createStore();
@@ -152,7 +152,7 @@ describe('restoreSession (spec 01 §4.1)', () => {
   });
 });
 
-describe('finishLogin (spec 01 §4.1, §4.3)', () => {
+describe('finishLogin (docs/product/sessions-and-sign-in.md#session, #after-login)', () => {
   it('keeps the login in progress while the entities load, then starts the session', async () => {
     let answerEntities: (response: FakeResponse) => void = () => undefined;
     serve({ 'GET /entities': () => new Promise((resolve) => (answerEntities = resolve)), 'POST /auth/set-current-entity': setCurrent([3]) });
@@ -188,7 +188,7 @@ describe('finishLogin (spec 01 §4.1, §4.3)', () => {
   });
 });
 
-describe('switchEntity (spec 01 §4.2)', () => {
+describe('switchEntity (docs/product/organisations-and-members.md#switching-entity)', () => {
   it('tells the server, refreshes the role and stores the choice', async () => {
     const api = serve({ 'POST /auth/set-current-entity': () => ok({ ...company, entityRoleId: EntityRole.FullMember, entityRolePermissions: ['ReadCanvas'] }) });
     const store = createStore();

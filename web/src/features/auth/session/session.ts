@@ -27,7 +27,7 @@ import { setCurrentEntityOnServer } from '../api/set-current-entity';
 import { signOut } from '../api/sign-out';
 
 /**
- * The session's life in the browser (spec 01 §4.1–4.3): restoring it on start, finishing
+ * The session's life in the browser (docs/product/sessions-and-sign-in.md#session, docs/product/organisations-and-members.md#switching-entity, docs/product/sessions-and-sign-in.md#after-login): restoring it on start, finishing
  * a login, and switching the current entity. The server holds the session (an HttpOnly
  * cookie); the browser keeps who the user is and which entity is current (stores/session).
  */
@@ -63,9 +63,9 @@ const quiet = { handleLocally: [ErrorCodes.SESSION_EXPIRED, ErrorCodes.EMAIL_NOT
 
 /**
  * The user's entities, and the one that becomes current: the stored entity id if the user
- * still belongs to it, else the first (spec 01 §4.1). The server is told; an entity it no
+ * still belongs to it, else the first (docs/product/sessions-and-sign-in.md#session). The server is told; an entity it no
  * longer knows for the user (4) is dropped and the next one tried, and with none left the
- * user goes on without a current entity (spec 01 §8.2 Login: 4 lets the user proceed).
+ * user goes on without a current entity (docs/product/errors.md#sessions-errors Login: 4 lets the user proceed).
  */
 export async function loadEntities(options: { handleLocally?: readonly number[] } = {}): Promise<{ entities: SessionEntity[]; currentEntityId: number | null }> {
   let entities = (await listEntities(options)).map(toSessionEntity).filter((entity): entity is SessionEntity => entity !== null);
@@ -88,7 +88,7 @@ export async function loadEntities(options: { handleLocally?: readonly number[] 
 export type RestoreOutcome = 'loggedOut' | 'restored' | 'unconfirmed' | 'failed';
 
 /**
- * Spec 01 §4.1 on start: without a stored user id the visitor stays logged out. With
+ * docs/product/sessions-and-sign-in.md#session on start: without a stored user id the visitor stays logged out. With
  * one, the profile is loaded (a session that ended — 5 or 7 — quietly logs out); an
  * unconfirmed user is kept as such (the app sends them to resendEmailConfirmation);
  * otherwise the entities are loaded and the stored (or first) one becomes current.
@@ -117,7 +117,7 @@ export async function restoreSession(store: AppStore): Promise<RestoreOutcome> {
 }
 
 /**
- * Spec 01 §4.1 and §4.3 after a successful sign-in: records the user, loads the entities
+ * docs/product/sessions-and-sign-in.md#session, #after-login after a successful sign-in: records the user, loads the entities
  * and makes one current, opens the walkthrough on a first login (lastLoginDate empty).
  * The login-in-progress flag is on meanwhile (guards rule 3), so the loading page waits
  * and then sends the user on. If the entities cannot be loaded the login is undone.
@@ -143,7 +143,7 @@ export async function finishLogin(store: AppStore, user: SigninResponse): Promis
 }
 
 /**
- * Spec 01 §4.4: a signup with an invitation has started a session (the cookie). It is
+ * docs/product/accounts.md#signup: a signup with an invitation has started a session (the cookie). It is
  * finished like a login (entities, current entity, walkthrough on the first visit) from
  * the user's profile.
  */
@@ -161,7 +161,7 @@ export async function finishInvitedSignup(store: AppStore): Promise<void> {
 }
 
 /**
- * Spec 01 §4.2: makes another of the user's entities current. The server is told first;
+ * docs/product/organisations-and-members.md#switching-entity: makes another of the user's entities current. The server is told first;
  * its answer refreshes the user's role there, the id is stored, and server data of the
  * previous entity is dropped from the cache. Returns the new current entity.
  */

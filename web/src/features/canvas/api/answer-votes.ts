@@ -3,7 +3,7 @@ import { AnswerVoteResponse } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** POST /api/canvas-answer/vote/{answerId} (spec 02 §4): one vote per user, never on one's own item. */
+/** POST /api/canvas-answer/vote/{answerId} (docs/product/canvas.md#rules): one vote per user, never on one's own item. */
 export function addAnswerVote(id: string): Promise<AnswerVoteResponse> {
   return call('addAnswerVote', { params: { answerId: id } });
 }

@@ -3,7 +3,7 @@ import { Takeaway, type ArchiveTakeawayRequest } from '../../../../../shared/con
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** PATCH /api/canvas-takeaway/archive/{id} (spec 02 §4): archives a takeaway or brings it back. */
+/** PATCH /api/canvas-takeaway/archive/{id} (docs/product/canvas.md#rules): archives a takeaway or brings it back. */
 export function archiveTakeaway({ id, ...input }: ArchiveTakeawayRequest & { id: string }): Promise<Takeaway> {
   return call('archiveTakeaway', { params: { id }, body: input });
 }

@@ -3,7 +3,7 @@ import { ActionPoint, type CompleteRequest } from '../../../../../shared/contrac
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** PATCH /api/canvas-action-point/complete/{id} (spec 02 §4): anyone with edit rights, so an assignee can tick it off. */
+/** PATCH /api/canvas-action-point/complete/{id} (docs/product/canvas.md#rules): anyone with edit rights, so an assignee can tick it off. */
 export function completeActionPoint({ id, ...input }: CompleteRequest & { id: string }): Promise<ActionPoint> {
   return call('completeActionPoint', { params: { id }, body: input });
 }

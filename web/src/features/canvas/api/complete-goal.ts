@@ -3,7 +3,7 @@ import { Goal, type CompleteRequest } from '../../../../../shared/contracts/canv
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** PATCH /api/canvas-goal/complete/{id} (spec 02 §4): completes a goal or makes it active again. */
+/** PATCH /api/canvas-goal/complete/{id} (docs/product/canvas.md#rules): completes a goal or makes it active again. */
 export function completeGoal({ id, ...input }: CompleteRequest & { id: string }): Promise<Goal> {
   return call('completeGoal', { params: { id }, body: input });
 }

@@ -3,7 +3,7 @@ import { ActionPoint, type CreateActionPointRequest } from '../../../../../share
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** POST /api/canvas-action-point/create/{categoryId} (spec 02 §7). */
+/** POST /api/canvas-action-point/create/{categoryId} (docs/product/canvas.md#calls). */
 export function createActionPoint(input: CreateActionPointRequest): Promise<ActionPoint> {
   return call('createActionPoint', { params: { categoryId: input.categoryId }, body: input });
 }

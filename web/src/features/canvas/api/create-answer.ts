@@ -3,7 +3,7 @@ import { Answer, type CreateAnswerRequest } from '../../../../../shared/contract
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** POST /api/canvas-answer/create/{questionId} (spec 02 §7): one answer per user per question. */
+/** POST /api/canvas-answer/create/{questionId} (docs/product/canvas.md#calls): one answer per user per question. */
 export function createAnswer(input: CreateAnswerRequest): Promise<Answer> {
   return call('createAnswer', { params: { questionId: input.questionId }, body: input });
 }

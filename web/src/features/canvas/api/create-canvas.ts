@@ -3,7 +3,7 @@ import { Canvas } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** POST /api/canvas/create (spec 02 §7): the current family's canvas from the default template. */
+/** POST /api/canvas/create (docs/product/canvas.md#calls): the current family's canvas from the default template. */
 export function createCanvas(): Promise<Canvas> {
   return call('createCanvas');
 }

@@ -3,7 +3,7 @@ import { Goal, type CreateGoalRequest } from '../../../../../shared/contracts/ca
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** POST /api/canvas-goal/create/{categoryId} (spec 02 §7). */
+/** POST /api/canvas-goal/create/{categoryId} (docs/product/canvas.md#calls). */
 export function createGoal(input: CreateGoalRequest): Promise<Goal> {
   return call('createGoal', { params: { categoryId: input.categoryId }, body: input });
 }

@@ -3,7 +3,7 @@ import { Takeaway, type CreateTakeawayRequest } from '../../../../../shared/cont
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** POST /api/canvas-takeaway/create/{categoryId} (spec 02 §7): answers the new takeaway. */
+/** POST /api/canvas-takeaway/create/{categoryId} (docs/product/canvas.md#calls): answers the new takeaway. */
 export function createTakeaway(input: CreateTakeawayRequest): Promise<Takeaway> {
   return call('createTakeaway', { params: { categoryId: input.categoryId }, body: input });
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** DELETE /api/canvas-answer/{id} (spec 02 §4, §6): deletes an answer with its votes. */
+/** DELETE /api/canvas-answer/{id} (docs/product/canvas.md#rules, #permissions): deletes an answer with its votes. */
 export function deleteAnswer(id: string): Promise<void> {
   return call('deleteAnswer', { params: { id } });
 }

@@ -5,7 +5,7 @@ import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { canvasKeys } from './keys';
 
-/** GET /api/canvas[/{familyId}] (spec 02 §7): without a family id, the current family's own canvas. */
+/** GET /api/canvas[/{familyId}] (docs/product/canvas.md#calls): without a family id, the current family's own canvas. */
 export function getCanvas(familyId?: number): Promise<Canvas> {
   return familyId === undefined ? call('getOwnCanvas') : call('getCanvas', { params: { familyId } });
 }

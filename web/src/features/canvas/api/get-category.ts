@@ -3,7 +3,7 @@ import { CategoryResponse } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
 import { canvasKeys } from './keys';
 
-/** GET /api/canvas/category/{id} (spec 02 §7): questions with answers, takeaways (archived too), goals, action points. */
+/** GET /api/canvas/category/{id} (docs/product/canvas.md#calls): questions with answers, takeaways (archived too), goals, action points. */
 export function getCategory(categoryId: number): Promise<CategoryResponse> {
   return call('getCategory', { params: { id: categoryId } });
 }

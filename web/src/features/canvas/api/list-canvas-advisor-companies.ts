@@ -5,7 +5,7 @@ import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { canvasKeys } from './keys';
 
-/** GET /api/work-relation/list-canvas-advisor-companies[/{id}] (spec 02 §7): the advisor companies of a canvas, by name. */
+/** GET /api/work-relation/list-canvas-advisor-companies[/{id}] (docs/product/work-relations.md#calls): the advisor companies of a canvas, by name. */
 export function listCanvasAdvisorCompanies(familyId?: number): Promise<AdvisorCompanyChipsResponse> {
   return familyId === undefined ? call('listCanvasAdvisorCompanies') : call('listCanvasAdvisorCompaniesOf', { params: { id: familyId } });
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** PATCH /api/canvas/reset (spec 02 §4): erases answers, takeaways, goals, actions and section sharing. */
+/** PATCH /api/canvas/reset (docs/product/canvas.md#rules): erases answers, takeaways, goals, actions and section sharing. */
 export function resetCanvas(): Promise<void> {
   return call('resetCanvas');
 }

@@ -3,7 +3,7 @@ import { TakeawayVoteResponse } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** POST /api/canvas-takeaway/vote/{takeawayId} (spec 02 §4): one vote per user, never on one's own item. */
+/** POST /api/canvas-takeaway/vote/{takeawayId} (docs/product/canvas.md#rules): one vote per user, never on one's own item. */
 export function addTakeawayVote(id: string): Promise<TakeawayVoteResponse> {
   return call('addTakeawayVote', { params: { takeawayId: id } });
 }

@@ -3,7 +3,7 @@ import { ActionPoint, type UpdateActionPointRequest } from '../../../../../share
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** PATCH /api/canvas-action-point/{id} (spec 02 §7): the update carries updatePriority true. */
+/** PATCH /api/canvas-action-point/{id} (docs/product/canvas.md#calls): the update carries updatePriority true. */
 export function updateActionPoint({ id, ...input }: UpdateActionPointRequest & { id: string }): Promise<ActionPoint> {
   return call('updateActionPoint', { params: { id }, body: { ...input, updatePriority: true } });
 }

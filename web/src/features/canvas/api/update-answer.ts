@@ -3,7 +3,7 @@ import { Answer, type UpdateAnswerRequest } from '../../../../../shared/contract
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** PATCH /api/canvas-answer/{id} (spec 02 §7): the author edits their answer. */
+/** PATCH /api/canvas-answer/{id} (docs/product/canvas.md#calls): the author edits their answer. */
 export function updateAnswer({ id, ...input }: UpdateAnswerRequest & { id: string }): Promise<Answer> {
   return call('updateAnswer', { params: { id }, body: input });
 }

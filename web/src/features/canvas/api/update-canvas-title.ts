@@ -3,7 +3,7 @@ import { UpdateCanvasTitleResponse, type UpdateCanvasTitleRequest } from '../../
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** PATCH /api/canvas (spec 02 §5): renames the current family's canvas, at least 3 characters. */
+/** PATCH /api/canvas (docs/product/canvas.md#validation): renames the current family's canvas, at least 3 characters. */
 export function updateCanvasTitle(input: UpdateCanvasTitleRequest): Promise<UpdateCanvasTitleResponse> {
   return call('updateCanvasTitle', { body: input });
 }

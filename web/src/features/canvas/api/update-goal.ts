@@ -3,7 +3,7 @@ import { Goal, type UpdateGoalRequest } from '../../../../../shared/contracts/ca
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** PATCH /api/canvas-goal/{id} (spec 02 §6): only the creator, and not while completed. */
+/** PATCH /api/canvas-goal/{id} (docs/product/canvas.md#permissions): only the creator, and not while completed. */
 export function updateGoal({ id, ...input }: UpdateGoalRequest & { id: string }): Promise<Goal> {
   return call('updateGoal', { params: { id }, body: input });
 }

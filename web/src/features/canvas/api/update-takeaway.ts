@@ -3,7 +3,7 @@ import { Takeaway, type UpdateTakeawayRequest } from '../../../../../shared/cont
 import { call } from '../../../lib/api-client';
 import { useInvalidateCanvasContent } from './keys';
 
-/** PATCH /api/canvas-takeaway/{id} (spec 02 §7): the form as it stands; links change on both sides. */
+/** PATCH /api/canvas-takeaway/{id} (docs/product/canvas.md#calls): the form as it stands; links change on both sides. */
 export function updateTakeaway({ id, ...input }: UpdateTakeawayRequest & { id: string }): Promise<Takeaway> {
   return call('updateTakeaway', { params: { id }, body: input });
 }

@@ -1,5 +1,5 @@
 /**
- * The centre image of the four abundances (spec 02 §2): four petals — wealth, time,
+ * The centre image of the four abundances (docs/product/canvas.md#screens): four petals — wealth, time,
  * relationships, purpose — around one heart, in the colours of their categories.
  */
 export function AbundancesIllustration({ colors, label, className }: { colors: readonly string[]; label: string; className?: string }) {

@@ -28,7 +28,7 @@ function setup(actionPoint: ActionPoint | null, goals = [aGoal({ title: 'Save mo
   return { ...view, calls: api.calls, closedCount: () => closed };
 }
 
-describe('action point form (spec 02 §2, §4, §5)', () => {
+describe('action point form (docs/product/canvas.md#screens, #rules, #validation)', () => {
   it('creates an action point in the fixed category, assigned to the user, with its linked goals', async () => {
     const goals = [aGoal({ title: 'Save money' })];
     const { user, calls, closedCount } = setup(null, goals);

@@ -18,7 +18,7 @@ import { LinkPicker } from './LinkPicker';
 import { SelectField } from '../../../components/ui/SelectField';
 import { dueDateOfTyped, dueDateRule, typedDueDate } from '../lib/due-dates';
 
-/** The action point form over the API schema (spec 02 §5). */
+/** The action point form over the API schema (docs/product/canvas.md#validation). */
 const ActionPointForm = z.object({
   categoryId: categoryIdRule,
   title: CreateActionPointRequest.shape.title,
@@ -35,7 +35,7 @@ type ActionPointModalProps = CanvasItemModalProps & {
 };
 
 /**
- * Create and edit action point (spec 02 §2 Modals, §4, §5, §6): editable only for its
+ * Create and edit action point (docs/product/canvas.md#screens, #rules, #validation, #permissions): editable only for its
  * creator with edit rights and not while completed; anyone with edit rights ticks it off.
  * A completed action point with open linked goals says so.
  */

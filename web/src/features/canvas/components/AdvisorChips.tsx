@@ -3,7 +3,7 @@ import type { AdvisorCompanyChip } from '../../../../../shared/contracts/work-re
 import { t } from '../../../messages/en-US';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
 
-/** Spec 02 §9: at most two advisor companies as chips, then +N. */
+/** docs/product/limits.md#canvas-limits: at most two advisor companies as chips, then +N. */
 export const maxAdvisorChips = 2;
 
 /** The first two advisor companies as links to their page, then a +N count; nothing without any. */

@@ -9,7 +9,7 @@ import { userIdAtom } from '../../../stores/session';
 import { hasCanvasContent } from '../lib/grouping';
 
 /*
- * The "optional intro" of the canvas overview (spec 02 §2 alternate states). Decided:
+ * The "optional intro" of the canvas overview (docs/product/canvas.md#canvas-overview). Decided:
  * - Shown only to users who can edit the canvas (family members with edit rights, advisors
  *   with the full role), and only while the canvas they see has no takeaway, goal or action
  *   point anywhere: that is when they need to know where to start. Read-only viewers get

@@ -14,7 +14,7 @@ import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 type CanvasItemDialogProps = {
   itemForm: CanvasItemFormState;
   testId: string;
-  /** Deletes the item; left out when the user may not (spec 02 §5, §6). */
+  /** Deletes the item; left out when the user may not (docs/product/canvas.md#validation, #permissions). */
   onDelete?: () => Promise<unknown>;
   /** Above the fields: completed, archived, read-only. */
   notices: ReactNode;
@@ -27,7 +27,7 @@ type CanvasItemDialogProps = {
 };
 
 /**
- * The frame of the goal, action point and takeaway forms (spec 02 §2 Modals): the dialog,
+ * The frame of the goal, action point and takeaway forms (docs/product/canvas.md#screens): the dialog,
  * the form with its notices and form-level error, the footer with Delete, the item's own
  * buttons and Cancel/Save, and the confirmation before deleting. Escape, a click outside
  * or the close icon ask before discarding typed text (as the answer editor does); Cancel

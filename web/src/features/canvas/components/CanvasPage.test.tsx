@@ -71,7 +71,7 @@ function renderCanvas(routes: Parameters<typeof fakeApi>[0], entity: { typeId?: 
   return { ...view, calls: api.calls };
 }
 
-describe('canvas overview (spec 02 §2)', () => {
+describe('canvas overview (docs/product/canvas.md#screens)', () => {
   it('shows the title, the sections with their cards and the settings of an owner', async () => {
     const { user } = renderCanvas([{ method: 'GET', path: /\/canvas$/, body: aCanvas({ ...editorAbilities, canResetCanvas: true, canEditCanvasTitle: true }) }]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' })).toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('canvas overview (spec 02 §2)', () => {
   });
 });
 
-describe('canvas overview: the intro on an empty canvas (spec 02 §2 alternate states)', () => {
+describe('canvas overview: the intro on an empty canvas (docs/product/canvas.md#canvas-overview)', () => {
   const intro = () => screen.queryByRole('region', { name: 'How the canvas works' });
   const loaded = () => screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' });
 

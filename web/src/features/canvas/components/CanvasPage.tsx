@@ -37,7 +37,7 @@ import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
 const selectedTabAtom = atom<Record<string, number>>({});
 
 /**
- * The canvas overview (spec 02 §2 Canvas overview): the header with title, advisors and
+ * The canvas overview (docs/product/canvas.md#canvas-overview): the header with title, advisors and
  * settings, the intro for editors of an empty canvas (CanvasIntro), and the two tabs.
  * Alternate states: loading, the create-canvas offer when the family has none (4),
  * notFound when refused (5, 6) or for an advisor, else an error page.

@@ -10,7 +10,7 @@ import { useUpdateCanvasTitle } from '../api/update-canvas-title';
 import { isFieldError, isHandledGlobally } from '../lib/errors';
 import { PencilIcon } from '../../../components/ui/icons';
 
-/** The canvas title, edited in place by those allowed (spec 02 §5: required, at least 3 characters). */
+/** The canvas title, edited in place by those allowed (docs/product/canvas.md#validation: required, at least 3 characters). */
 export function CanvasTitle({ title, canEdit }: { title: string; canEdit: boolean }) {
   const [isEditing, setIsEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);

@@ -15,7 +15,7 @@ type CategoryCardProps = {
 };
 
 /**
- * A category on the overview (spec 02 §2 Section types): its title, its active takeaways
+ * A category on the overview (docs/product/canvas.md#section-types): its title, its active takeaways
  * and a button to the full-screen category page, in the category's colour with the
  * highlight background at 10 percent. Empty: a link to add takeaways for editors, a
  * 'check later' note for the others.

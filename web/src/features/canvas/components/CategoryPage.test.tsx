@@ -24,7 +24,7 @@ function renderCategory(category: CategoryResponse, extra: Parameters<typeof fak
 
 const answerBox = () => screen.queryByRole('textbox', { name: /Your answer/ });
 
-describe('add-answer form (spec 02 §2 Answers)', () => {
+describe('add-answer form (docs/product/canvas.md#answers)', () => {
   it('shows to an editor who has not answered yet', async () => {
     renderCategory(aCategory({ questions: [aQuestion(1, [anAnswer({ createdByUserId: other, text: 'Theirs' })]), aQuestion(2)] }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Our Values' })).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('add-answer form (spec 02 §2 Answers)', () => {
   });
 });
 
-describe('takeaway initiator (spec 02 §3 `initiator`)', () => {
+describe('takeaway initiator (docs/product/canvas.md#fields `initiator`)', () => {
   it('names the initiator from the takeaway when the canvas people are not listed (an advisor)', async () => {
     const takeaway = aTakeaway({ title: 'Trust first', initiatorId: 'user-far', initiator: { id: 'user-far', firstName: 'Grace', lastName: 'Hopper' } });
     renderCategory(aCategory({ abilities: readerAbilities, takeaways: [takeaway] }), [{ method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: [] }]);

@@ -27,7 +27,7 @@ import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 const notFoundCodes: readonly number[] = [ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.INCORRECT_INPUT, ErrorCodes.UNAUTHORIZED];
 
 /**
- * The full-screen category (spec 02 §2 Category page): questions and answers, takeaways,
+ * The full-screen category (docs/product/canvas.md#category-page): questions and answers, takeaways,
  * goals and action points. Not found, incorrect input and unauthorized go to notFound;
  * other failures show an error page.
  */
@@ -94,7 +94,7 @@ function CategoryView({ category }: { category: CategoryResponse }) {
   const abilities = readOnlyWhenEnded(category.abilities, journal.isAccessEnded);
   const color = categoryColor(category.colorCode);
 
-  // Spec 02 §2: leaving with unsaved text is blocked; the attempted destination waits for the answer.
+  // docs/product/canvas.md#screens: leaving with unsaved text is blocked; the attempted destination waits for the answer.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => answers.isDirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!answers.isDirty) return;

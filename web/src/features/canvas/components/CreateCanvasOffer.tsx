@@ -9,7 +9,7 @@ import { useCanvasLinks } from '../hooks/use-canvas-links';
 import { errorCodeOf, isHandledGlobally } from '../lib/errors';
 
 /**
- * Spec 02 §2: a family without a canvas is offered to create one. Spec 02 §8: refused
+ * docs/product/canvas.md#screens: a family without a canvas is offered to create one. docs/product/errors.md#canvas-errors: refused
  * (unauthorized) goes to notFound, anything else is a system error toast. Members who may
  * not create it are told who can.
  */

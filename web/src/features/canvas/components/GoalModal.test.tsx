@@ -26,7 +26,7 @@ function setup(goal: Goal, actionPoints = [anActionPoint()]) {
 
 const completeCalls = (calls: Array<{ method: string; path: string; body: unknown }>) => calls.filter((call) => call.path.includes('/canvas-goal/complete/'));
 
-describe('completing a goal (spec 02 §4)', () => {
+describe('completing a goal (docs/product/canvas.md#rules)', () => {
   it('warns in two lines when a linked action point is still open, and completes only when confirmed', async () => {
     const open = anActionPoint({ title: 'Book the venue' });
     const goal = aGoal({ title: 'Family dinner', linkedActionPointIds: [open.id] });

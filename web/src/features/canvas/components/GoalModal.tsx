@@ -18,7 +18,7 @@ import { LinkPicker } from './LinkPicker';
 import { SelectField } from '../../../components/ui/SelectField';
 import { dueDateOfTyped, dueDateRule, typedDueDate } from '../lib/due-dates';
 
-/** The goal form over the API schema (spec 02 §5): selects are strings here, the category is required. */
+/** The goal form over the API schema (docs/product/canvas.md#validation): selects are strings here, the category is required. */
 const GoalForm = z.object({
   categoryId: categoryIdRule,
   title: CreateGoalRequest.shape.title,
@@ -30,12 +30,12 @@ const GoalForm = z.object({
 type GoalModalProps = CanvasItemModalProps & {
   /** null: a new goal. */
   goal: Goal | null;
-  /** The category page fixes the category (spec 02 §5 "category required when not fixed by context"). */
+  /** The category page fixes the category (docs/product/canvas.md#validation "category required when not fixed by context"). */
   fixedCategoryId?: number;
 };
 
 /**
- * Create goal and edit goal (spec 02 §2 Modals, §4, §5, §6). Editable only for its creator
+ * Create goal and edit goal (docs/product/canvas.md#screens, #rules, #validation, #permissions). Editable only for its creator
  * with edit rights, and not while completed; completing with open linked action points
  * asks first with a two-line warning, then the modal closes.
  */

@@ -27,7 +27,7 @@ function renderBoards(abilities = editorAbilities) {
   return renderCanvasRoute(<GoalsAndActions scope={scope(abilities)} goals={goals} actionPoints={actionPoints} />, { path: '/canvas', route: '/canvas' });
 }
 
-describe('goals and actions columns (spec 02 §2)', () => {
+describe('goals and actions columns (docs/product/canvas.md#screens)', () => {
   it('groups by term and priority, keeping completed items apart', () => {
     const columns = goalColumns(goals);
     expect(columns.map((column) => column.key)).toEqual(['ShortTerm', 'MidTerm', 'LongTerm', 'NoTerm']);

@@ -29,7 +29,7 @@ type GoalsAndActionsProps = {
 };
 
 /**
- * The goals and the action points in columns (spec 02 §2 Goals and actions tab), with
+ * The goals and the action points in columns (docs/product/canvas.md#goals-and-actions-tab), with
  * their create and edit modals. Used on the overview tab and on the category page.
  */
 export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, highlight, idPrefix = 'canvas', openRequestId, onOpenedRequest }: GoalsAndActionsProps) {

@@ -1,7 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { InfoIcon } from '../../../components/ui/icons';
 
-/** An info button with a short explanation (spec 02 §2 info tooltips): click, Enter or Space opens it. */
+/** An info button with a short explanation (docs/product/canvas.md#goals-and-actions-tab): click, Enter or Space opens it. */
 export function InfoTip({ label, text }: { label: string; text: string }) {
   return (
     <Popover className="relative">

@@ -11,7 +11,7 @@ type ItemBoardProps<K extends string, T> = {
   title: string;
   info: { label: string; text: string };
   addLabel: string;
-  /** Spec 02 §2: the add button is for editors only. */
+  /** docs/product/canvas.md#screens: the add button is for editors only. */
   onAdd: (() => void) | null;
   columns: Column<K, T>[];
   columnTitle: (key: K) => string;
@@ -22,7 +22,7 @@ type ItemBoardProps<K extends string, T> = {
 };
 
 /**
- * The goals or action points of the goals and actions tab (spec 02 §2): one column per
+ * The goals or action points of the goals and actions tab (docs/product/canvas.md#screens): one column per
  * term or priority (stacked on small screens), each with its completed items in a
  * collapsed list, an info tooltip and, for editors, an add button.
  */

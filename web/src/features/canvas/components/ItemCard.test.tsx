@@ -22,7 +22,7 @@ function renderCard() {
   return { onOpen, card: screen.getByRole('article', { name: 'Book the dinner' }) };
 }
 
-describe('goal and action point cards (spec 02 §2)', () => {
+describe('goal and action point cards (docs/product/canvas.md#screens)', () => {
   it('open with one tap on a touch screen', () => {
     onTouchScreen(true);
     const { onOpen, card } = renderCard();

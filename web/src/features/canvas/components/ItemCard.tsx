@@ -12,9 +12,9 @@ type ItemCardProps = {
   color: string;
   details?: ReactNode;
   completed?: boolean;
-  /** Lit up by the hover of a linked takeaway (spec 02 §2). */
+  /** Lit up by the hover of a linked takeaway (docs/product/canvas.md#screens). */
   isHighlighted?: boolean;
-  /** Spec 02 §2: double-click (or Enter on focus, or one tap on a touch screen) opens the edit view. */
+  /** docs/product/canvas.md#screens: double-click (or Enter on focus, or one tap on a touch screen) opens the edit view. */
   onOpen: () => void;
   testId?: string;
   /** The item, so that one changed by others since the last visit is lit until seen. */

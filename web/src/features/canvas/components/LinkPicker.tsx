@@ -11,13 +11,13 @@ type LinkPickerProps = {
   /** The category the form is in: items of another one say so. */
   categoryId: number | null;
   isReadOnly: boolean;
-  /** Spec 02 §5: nothing can be picked before a category is chosen. */
+  /** docs/product/canvas.md#validation: nothing can be picked before a category is chosen. */
   needsCategory?: boolean;
   isLoading?: boolean;
 };
 
 /**
- * A list of items to link (spec 02 §2, §5): checkboxes, 10 at first and 10 more on each
+ * A list of items to link (docs/product/canvas.md#screens, #validation): checkboxes, 10 at first and 10 more on each
  * show-more. Read-only, it lists only what is linked.
  */
 export function LinkPicker({ legend, options, selectedIds, onChange, categoryId, isReadOnly, needsCategory, isLoading }: LinkPickerProps) {

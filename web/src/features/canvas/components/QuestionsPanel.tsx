@@ -32,7 +32,7 @@ type QuestionsPanelProps = {
 };
 
 /**
- * The questions of a category with their answers and votes (spec 02 §2 Answers, §4).
+ * The questions of a category with their answers and votes (docs/product/canvas.md#answers, #rules).
  * The add form shows only to an editor without an answer who is not editing one.
  */
 export function QuestionsPanel({ questions, abilities, people, answers, selectedIndex, onSelect }: QuestionsPanelProps) {

@@ -7,7 +7,7 @@ import { errorCodeOf, isHandledGlobally } from '../lib/errors';
 import { useOfferUndo } from '../hooks/use-canvas-journal';
 
 /**
- * Reset canvas (spec 02 §2 Modals, §4, §8): the product challenge, then the reset; the
+ * Reset canvas (docs/product/canvas.md#screens, #rules, docs/product/errors.md#canvas-errors): the product challenge, then the reset; the
  * canvas is fetched again and a success toast shows. Not found stops quietly, anything
  * else is a system error.
  */

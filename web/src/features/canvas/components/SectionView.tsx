@@ -6,7 +6,7 @@ import { AbundancesIllustration } from './AbundancesIllustration';
 import { CategoryCard } from './CategoryCard';
 
 /**
- * One section of the overview, laid out by its type (spec 02 §2): the family council as a
+ * One section of the overview, laid out by its type (docs/product/canvas.md#screens): the family council as a
  * grid of cards, the four abundances as a 2×2 grid around the centre image, the others
  * (timeline, past, present, future, custom) as a list.
  */

@@ -27,7 +27,7 @@ function setup(takeaway: Takeaway | null, goals: Goal[], abilities = editorAbili
   return { ...view, calls: api.calls, closedCount: () => closed };
 }
 
-describe('takeaway form (spec 02 §2, §4, §5)', () => {
+describe('takeaway form (docs/product/canvas.md#screens, #rules, #validation)', () => {
   it('asks before archiving a takeaway with an open linked goal, then closes', async () => {
     const goal = aGoal({ title: 'Open goal' });
     const { user, calls, closedCount } = setup(aTakeaway({ linkedGoalIds: [goal.id] }), [goal]);

@@ -16,7 +16,7 @@ import { ChoiceDialog, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
 import { useOfferUndo } from '../hooks/use-canvas-journal';
 
-/** The takeaway form over the API schema (spec 02 §5): title required, description optional. */
+/** The takeaway form over the API schema (docs/product/canvas.md#validation): title required, description optional. */
 const TakeawayForm = z.object({
   title: CreateTakeawayRequest.shape.title,
   ...sharedFieldRules,
@@ -32,7 +32,7 @@ type TakeawayModalProps = CanvasItemModalProps & {
 };
 
 /**
- * The takeaway form (spec 02 §2 Takeaway form, §4, §5): title, description, initiator and
+ * The takeaway form (docs/product/canvas.md#takeaways, #rules, #validation): title, description, initiator and
  * linked goals. Archived takeaways open read-only with a banner; archiving asks first when
  * a linked goal is still open, and closes the modal.
  */

@@ -23,11 +23,11 @@ type TakeawaysPanelProps = {
   people: CanvasPeople;
   onAdd: (() => void) | null;
   onOpen: (takeaway: Takeaway) => void;
-  /** Spec 02 §2: hovering (or focusing) a takeaway lights up its goals and their action points. */
+  /** docs/product/canvas.md#screens: hovering (or focusing) a takeaway lights up its goals and their action points. */
   onHighlight: (takeaway: Takeaway | null) => void;
 };
 
-/** The takeaways of a category (spec 02 §2 Takeaway form and list): active ones, then the archived ones collapsed. */
+/** The takeaways of a category (docs/product/canvas.md#takeaways): active ones, then the archived ones collapsed. */
 export function TakeawaysPanel({ takeaways, color, abilities, people, onAdd, onOpen, onHighlight }: TakeawaysPanelProps) {
   const active = takeaways.filter((takeaway) => !takeaway.archived);
   const archived = takeaways.filter((takeaway) => takeaway.archived);

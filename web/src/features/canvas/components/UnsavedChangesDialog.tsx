@@ -13,7 +13,7 @@ type UnsavedChangesDialogProps = {
   onStay: () => void;
 };
 
-/** Spec 02 §2, §4: leaving unsaved text asks whether to discard or save it, or to stay and keep editing. */
+/** docs/product/canvas.md#screens, #rules: leaving unsaved text asks whether to discard or save it, or to stay and keep editing. */
 export function UnsavedChangesDialog({ isOpen, isSaving, canSave = true, onDiscard, onSave, onStay }: UnsavedChangesDialogProps) {
   return (
     <Dialog isOpen={isOpen} onClose={onStay} title={t('unsaved.title')} description={t('unsaved.text')} closeLabel={t('common.close')} size="sm">

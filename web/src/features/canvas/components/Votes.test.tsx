@@ -6,7 +6,7 @@ import { VoteCount, Votes } from './Votes';
 
 const stars = (container: HTMLElement) => container.querySelectorAll('[data-testid="vote-count"] svg').length;
 
-describe('vote display (spec 02 §2, §9)', () => {
+describe('vote display (docs/product/canvas.md#screens, docs/product/limits.md#canvas-limits)', () => {
   it('shows up to three votes as that many stars, more as the number and one star', () => {
     expect([0, 1, 2, 3, 4, 12].map(voteDisplay)).toEqual([
       { stars: 0, number: null },

@@ -5,7 +5,7 @@ import { StarIcon } from './icons';
 
 const voteLabel = (count: number) => (count === 0 ? t('canvas.votes.none') : count === 1 ? t('canvas.votes.one') : t('canvas.votes.count', { count }));
 
-/** Spec 02 §2: up to 3 votes as that many stars; more as the number and one star. */
+/** docs/product/canvas.md#screens: up to 3 votes as that many stars; more as the number and one star. */
 export function VoteCount({ count, className }: { count: number; className?: string }) {
   const display = voteDisplay(count);
   return (
@@ -26,7 +26,7 @@ export function VoteCount({ count, className }: { count: number; className?: str
 type VoteButtonProps = {
   count: number;
   hasVoted: boolean;
-  /** Spec 02 §6: no button on one's own item, nor without edit rights. */
+  /** docs/product/canvas.md#permissions: no button on one's own item, nor without edit rights. */
   canVote: boolean;
   onToggle: () => void;
   isBusy?: boolean;

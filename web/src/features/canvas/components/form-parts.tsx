@@ -16,7 +16,7 @@ type PersonSelectProps = Omit<ComponentProps<typeof SelectField>, 'options' | 'p
   nameOf: (id: string) => string | null;
 };
 
-/** Initiator or assignee (spec 02 §5), with the no-member option first. */
+/** Initiator or assignee (docs/product/canvas.md#validation), with the no-member option first. */
 export function PersonSelect({ people, nameOf, value, ...props }: PersonSelectProps) {
   const current = typeof value === 'string' ? value : '';
   const options = people.map((person) => ({ value: person.id, label: person.name }));
@@ -28,7 +28,7 @@ type CategorySelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'o
   categories: CanvasScope['categories'];
 };
 
-/** The category of a goal or action point (spec 02 §5): required, one of the canvas's categories. */
+/** The category of a goal or action point (docs/product/canvas.md#validation): required, one of the canvas's categories. */
 export function CategorySelect({ categories, ...props }: CategorySelectProps) {
   const options = categories.map((category) => ({ value: String(category.id), label: category.title }));
   return <SelectField label={t('canvas.form.category')} required placeholder={t('canvas.form.chooseCategory')} options={options} {...props} />;

@@ -15,7 +15,7 @@ import { useOfferUndo } from './use-canvas-journal';
 export type AnswerDraft = { questionId: string; answerId: string | null; text: string; original: string; version?: number };
 
 /**
- * The one answer text a user is writing on the category page (spec 02 §2 Answers, §4):
+ * The one answer text a user is writing on the category page (docs/product/canvas.md#answers, #rules):
  * kept here so that switching question or leaving the page can ask to save or discard it.
  */
 export function useAnswerDraft() {

@@ -75,7 +75,7 @@ const systemErrorToast = {
   lines: ['We could not complete your request.', 'Please try again later. If the problem continues, contact us.'],
 };
 
-describe('useCanvasItemForm: who may change an item (spec 02 §6)', () => {
+describe('useCanvasItemForm: who may change an item (docs/product/canvas.md#permissions)', () => {
   it('lets only the creator change a goal or action point, and nobody once it is closed', () => {
     expect(setup({ item: aGoal({ createdByUserId: me }) }).result.current.isReadOnly).toBe(false);
     expect(setup({ item: aGoal({ createdByUserId: other }) }).result.current.isReadOnly).toBe(true);
@@ -94,7 +94,7 @@ describe('useCanvasItemForm: who may change an item (spec 02 §6)', () => {
   });
 });
 
-describe('useCanvasItemForm: start values (spec 02 §5)', () => {
+describe('useCanvasItemForm: start values (docs/product/canvas.md#validation)', () => {
   it('starts a new item’s initiator as the user on their own canvas only', () => {
     expect(setup().result.current.form.values).toEqual({ title: '', text: '', initiatorId: me });
     expect(setup({ scope: scopeWith({ ...editorAbilities, accessKind: 'workRelation' }) }).result.current.form.values.initiatorId).toBe('');
@@ -106,7 +106,7 @@ describe('useCanvasItemForm: start values (spec 02 §5)', () => {
   });
 });
 
-describe('useCanvasItemForm: saving (spec 02 §4, §8)', () => {
+describe('useCanvasItemForm: saving (docs/product/canvas.md#rules, docs/product/errors.md#canvas-errors)', () => {
   it('hands the shared fields over as the API takes them, then says so and closes', async () => {
     const { result, saveSpy, onClose, toasts } = setup({ kind: 'actionPoint' });
     act(() => result.current.form.setValue('title', '  Call the bank  '));

@@ -15,7 +15,7 @@ import { canDeleteItem, canEditOwnItem, type CanvasScope } from '../lib/scope';
 import { useCanvasPeople } from './use-canvas-people';
 import { useOfferUndo } from './use-canvas-journal';
 
-/** The three item forms of the canvas (spec 02 §2 Modals); their catalogue keys are named after them. */
+/** The three item forms of the canvas (docs/product/canvas.md#screens); their catalogue keys are named after them. */
 export type CanvasItemKind = 'goal' | 'actionPoint' | 'takeaway';
 
 type SaveMode = 'create' | 'edit';
@@ -33,7 +33,7 @@ export type SharedFieldValues = { title: string; text: string; initiatorId: stri
 /** The same fields as the API takes them: an empty description or initiator is none. */
 export type SharedFieldsBody = { title: string; text: string | null; initiatorId: string | null };
 
-/** The form rules of description and initiator, alike in every item form (spec 02 §5). */
+/** The form rules of description and initiator, alike in every item form (docs/product/canvas.md#validation). */
 export const sharedFieldRules = {
   text: z.string().trim().max(canvasLimits.text, { error: messageKeys.tooLong }),
   initiatorId: z.string(),
@@ -50,7 +50,7 @@ type UseCanvasItemFormOptions<S extends ItemSchema> = CanvasItemModalProps & {
   kind: CanvasItemKind;
   /** null: a new item. */
   item: SavedItem | null;
-  /** Spec 02 §6: goals and action points are edited by their creator only, takeaways by everyone with edit rights. */
+  /** docs/product/canvas.md#permissions: goals and action points are edited by their creator only, takeaways by everyone with edit rights. */
   isEditedByCreatorOnly: boolean;
   /** Completed or archived: shown read-only. */
   isClosed: boolean;
@@ -93,7 +93,7 @@ function saveFailedTitle(kind: CanvasItemKind, mode: SaveMode): string {
 }
 
 /**
- * The state and saving of a goal, action point or takeaway form (spec 02 §4, §5, §6, §8):
+ * The state and saving of a goal, action point or takeaway form (docs/product/canvas.md#rules, #validation, #permissions, docs/product/errors.md#canvas-errors):
  * who may change it, the start values, Save with its progress and success toast, and the
  * server's failures as field errors, a toast or the system error. Each modal adds its own
  * fields and buttons.
@@ -111,7 +111,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
   const isReadOnly = !mayChange || isClosed;
   const canDelete = item !== null && canDeleteItem(scope, item, people.userId);
 
-  // The initiator starts as the user on their own canvas only (spec 02 §5).
+  // The initiator starts as the user on their own canvas only (docs/product/canvas.md#validation).
   const defaultInitiator = scope.abilities.accessKind === 'own' ? (people.userId ?? '') : '';
   const startValues = initialValues(
     { title: item?.title ?? '', text: item?.text ?? '', initiatorId: item ? (item.initiatorId ?? '') : defaultInitiator },
@@ -148,7 +148,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     if (code === ErrorCodes.ITEM_NOT_FOUND) setSaveError(t('canvas.form.saveError.gone'));
     else if (code === ErrorCodes.FORBIDDEN) setSaveError(t('canvas.form.saveError.forbidden'));
     else if (!isFieldError(error)) setSaveError(t('canvas.form.saveError.other'));
-    // Spec 02 §8: in edit, not found is treated like validation.
+    // docs/product/errors.md#canvas-errors: in edit, not found is treated like validation.
     if (isFieldError(error) || (mode === 'edit' && code === ErrorCodes.ITEM_NOT_FOUND)) {
       if (isApiError(error)) form.applyServerErrors(error.errors);
       toasts.show({ mode: 'error', title: saveFailedTitle(kind, mode), text: t(`canvas.${kind}.error.text`) });
@@ -242,7 +242,7 @@ export function hasChangedIds(before: readonly string[], after: readonly string[
 }
 
 /**
- * Goals and action points choose their category in the form (spec 02 §5): the items to
+ * Goals and action points choose their category in the form (docs/product/canvas.md#validation): the items to
  * link come from the chosen one, and nothing can be linked before one is chosen.
  */
 export function useChosenCategory(value: string, isReadOnly: boolean) {

@@ -11,9 +11,9 @@ export type PersonOption = { id: string; name: string };
 
 export type CanvasPeople = {
   userId: string | null;
-  /** Spec 02 §5: initiators are family members. */
+  /** docs/product/canvas.md#validation: initiators are family members. */
   familyMembers: PersonOption[];
-  /** Spec 02 §5: assignees are all canvas members. */
+  /** docs/product/canvas.md#validation: assignees are all canvas members. */
   canvasMembers: PersonOption[];
   /**
    * A person's name: from the canvas's people, else from the names a response carries (a

@@ -11,12 +11,12 @@ function columns<K extends string, T extends { completed: boolean }>(keys: reado
   });
 }
 
-/** Spec 02 §2: goals in short, mid, long and no term columns. */
+/** docs/product/canvas.md#screens: goals in short, mid, long and no term columns. */
 export function goalColumns(goals: readonly Goal[]): Column<GoalTerm, Goal>[] {
   return columns(goalTerms, goals, (goal) => goal.goalTerm);
 }
 
-/** Spec 02 §2: action points in high, medium, low and no priority columns. */
+/** docs/product/canvas.md#screens: action points in high, medium, low and no priority columns. */
 export function actionPointColumns(actionPoints: readonly ActionPoint[]): Column<Priority, ActionPoint>[] {
   return columns(priorities, actionPoints, (actionPoint) => actionPoint.priority);
 }

@@ -5,7 +5,7 @@ import { highlightOf, linkChoices, openLinkedActionPoints, openLinkedGoals, type
 
 const option = (id: string, isClosed = false): LinkOption => ({ id, title: id, categoryId: 1, isClosed });
 
-describe('links (spec 02 §4, §5)', () => {
+describe('links (docs/product/canvas.md#rules, #validation)', () => {
   it('offers the linked items first, then only the open ones not linked yet', () => {
     const candidates = [option('a'), option('b', true), option('c'), option('d', true)];
     expect(linkChoices(candidates, ['d', 'x']).map((choice) => choice.id)).toEqual(['d', 'a', 'c']);
@@ -32,7 +32,7 @@ describe('links (spec 02 §4, §5)', () => {
   });
 });
 
-describe('category colours (spec 02 §9)', () => {
+describe('category colours (docs/product/limits.md#canvas-limits)', () => {
   it('falls back to grey and highlights at 10 percent', () => {
     expect(categoryColor('3a6ea5')).toBe('#3A6EA5');
     expect(categoryColor('nonsense')).toBe('#A5A5A5');

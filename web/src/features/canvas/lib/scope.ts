@@ -8,13 +8,13 @@ export type CanvasScope = {
   categories: ReadonlyArray<{ id: number; title: string; colorCode: string }>;
 };
 
-/** Spec 02 §5, §6: delete needs edit rights and one's own item, or owner/admin on one's own canvas. */
+/** docs/product/canvas.md#validation, #permissions: delete needs edit rights and one's own item, or owner/admin on one's own canvas. */
 export function canDeleteItem(scope: CanvasScope, item: { createdByUserId: string }, userId: string | null): boolean {
   if (!scope.abilities.canEditCanvas) return false;
   return item.createdByUserId === userId || scope.abilities.canDeleteOthersItems;
 }
 
-/** Spec 02 §6: the edit form of a goal or action point is editable only for its creator with edit rights. */
+/** docs/product/canvas.md#permissions: the edit form of a goal or action point is editable only for its creator with edit rights. */
 export function canEditOwnItem(scope: CanvasScope, item: { createdByUserId: string }, userId: string | null): boolean {
   return scope.abilities.canEditCanvas && item.createdByUserId === userId;
 }

@@ -1,4 +1,4 @@
-/** Spec 02 §2, §9: up to 3 votes show as that many stars; more as the number and one star. */
+/** docs/product/canvas.md#screens, docs/product/limits.md#canvas-limits: up to 3 votes show as that many stars; more as the number and one star. */
 export const maxStarsShown = 3;
 
 export type VoteDisplay = { stars: number; number: number | null };
@@ -9,7 +9,7 @@ export function voteDisplay(count: number): VoteDisplay {
   return { stars: 1, number: count };
 }
 
-/** Spec 02 §6: a vote needs edit rights and someone else's item. */
+/** docs/product/canvas.md#permissions: a vote needs edit rights and someone else's item. */
 export function canVoteOn(item: { createdByUserId: string }, userId: string | null, canEditCanvas: boolean): boolean {
   return canEditCanvas && userId !== null && item.createdByUserId !== userId;
 }

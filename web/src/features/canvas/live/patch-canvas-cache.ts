@@ -12,7 +12,7 @@ import {
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
 
 /**
- * The live canvas without refetching (issue 13): a history event from the live channel (or
+ * The live canvas without refetching (docs/product/live.md): a history event from the live channel (or
  * the catch-up after a reconnect) applied to the cached overview (which also feeds the
  * goals-and-actions tab) and to a cached category page. An event carries the item's whole
  * stored state before and after the change (functions/domain/journal/journal.ts stateOf), so

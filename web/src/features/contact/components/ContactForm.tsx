@@ -16,7 +16,7 @@ import { useSendContactMessage } from '../api/send-contact-message';
 const emptyMessage = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
 /**
- * The contact form (spec 01 §2.4, §5, §8.2): validated with the server's own schema,
+ * The contact form (docs/product/accounts.md#screens, #validation, docs/product/errors.md#accounts-errors): validated with the server's own schema,
  * sent with the progress button; field errors from the server flag the fields (the
  * e-mail with its pattern message), any other failure opens a toast.
  */

@@ -98,7 +98,7 @@ function renderDashboard(answer: Parameters<typeof fakeApi>[0][string], roleId: 
   return { api, router, user };
 }
 
-describe('the advisor dashboard (spec 02 §2 Dashboard)', () => {
+describe('the advisor dashboard (docs/product/dashboard.md#screens)', () => {
   it('loads ten families, then appends the next pages with Load more until the last', async () => {
     const { api, user } = renderDashboard(pagingServer(25));
     expect(await screen.findByRole('heading', { level: 2, name: 'Family 01' })).toBeInTheDocument();

@@ -33,7 +33,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 }
 
 /**
- * The advisor dashboard (spec 02 §2 Dashboard, §4, §8, §9): family cards, ten per page,
+ * The advisor dashboard (docs/product/dashboard.md#screens, #rules, docs/product/errors.md#dashboard-errors, docs/product/limits.md#dashboard-limits): family cards, ten per page,
  * Load more while there is a next page (then the list scrolls to the last item after
  * 300 ms), an empty message, and an invite link for users who may manage work relations.
  * Incorrect input or unauthorized → notFound; not found is an empty list; anything else

@@ -18,13 +18,13 @@ export type DashboardLinks = {
 
 type Category = NonNullable<DashboardFamily['canvas']>['sections'][number]['categories'][number];
 
-/** A category colour as CSS `#RRGGBB`; grey A5A5A5 when missing or malformed (spec 02 §3). */
+/** A category colour as CSS `#RRGGBB`; grey A5A5A5 when missing or malformed (docs/product/dashboard.md#fields). */
 function colorOf(color: string | null | undefined): string {
   const hex = (color ?? '').replace(/^#/, '');
   return `#${/^[0-9a-f]{6}$/i.test(hex) ? hex.toUpperCase() : defaultCategoryColor}`;
 }
 
-/** Spec 02 §9: the highlight background is the category colour at 10 percent opacity. */
+/** docs/product/limits.md#dashboard-limits: the highlight background is the category colour at 10 percent opacity. */
 function highlightOf(color: string | null | undefined): string {
   const hex = colorOf(color).slice(1);
   const [r, g, b] = [0, 2, 4].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
@@ -45,7 +45,7 @@ export type PlanBookDialogSlot = (props: { familyId: number; sections: Array<{ i
 type FamilyCardProps = { family: DashboardFamily; isAdmin: boolean; links: DashboardLinks; renderPlanBook: PlanBookDialogSlot };
 
 /**
- * One family on the dashboard (spec 02 §2 Dashboard): a header with the family name, the
+ * One family on the dashboard (docs/product/dashboard.md#screens): a header with the family name, the
  * canvas button (canViewCanvas and a canvas) and the family page icon; a double click on
  * the header opens the canvas when allowed. Below, the shared sections with their
  * category cards in the category colour and their active takeaways; a card opens the

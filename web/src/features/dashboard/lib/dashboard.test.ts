@@ -13,7 +13,7 @@ const family = (overrides: Partial<DashboardFamily> = {}): DashboardFamily => ({
   ...overrides,
 });
 
-describe('Load more (spec 02 §4, §9)', () => {
+describe('Load more (docs/product/dashboard.md#rules, docs/product/limits.md#dashboard-limits)', () => {
   it('advances the offset by the limit, capped at the count', () => {
     expect(nextOffset(0, 10, 25)).toBe(10);
     expect(nextOffset(10, 10, 25)).toBe(20);
@@ -30,7 +30,7 @@ describe('Load more (spec 02 §4, §9)', () => {
   });
 });
 
-describe('the canvas rule (spec 02 §2 Dashboard)', () => {
+describe('the canvas rule (docs/product/dashboard.md#screens)', () => {
   it('opens for an admin whenever the family has a canvas', () => {
     expect(canOpenCanvas(family({ canViewCanvas: false, workRelationRoleId: 3, memberPermissions: [] }), true)).toBe(true);
     expect(canOpenCanvas(family({ canvas: null }), true)).toBe(false);

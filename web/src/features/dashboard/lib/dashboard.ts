@@ -1,12 +1,12 @@
 import type { DashboardFamily } from '../../../../../shared/contracts/work-relations';
 import { WorkRelationRole } from '../../../../../shared/enums';
 
-/** Spec 02 §9: page size 10, offset 0 at the start. */
+/** docs/product/limits.md#dashboard-limits: page size 10, offset 0 at the start. */
 export const dashboardLimit = 10;
-/** Spec 02 §2, §9: after Load more, the list scrolls to the last item after 300 ms. */
+/** docs/product/dashboard.md#screens, docs/product/limits.md#dashboard-limits: after Load more, the list scrolls to the last item after 300 ms. */
 export const loadMoreScrollDelayMs = 300;
 
-/** Spec 02 §4: Load more advances the offset by the limit, capped at the count. */
+/** docs/product/dashboard.md#rules: Load more advances the offset by the limit, capped at the count. */
 export function nextOffset(offset: number, limit: number, count: number): number {
   return Math.min(offset + limit, count);
 }
@@ -22,7 +22,7 @@ export function nextPageOffset(page: { count: number; next: number | null }, off
 }
 
 /**
- * Spec 02 §2 Dashboard: the canvas opens if the family has a canvas and the user is an
+ * docs/product/dashboard.md#screens: the canvas opens if the family has a canvas and the user is an
  * admin (owner or admin of their company), or canViewCanvas is true, the canvas role is
  * not 'none' and the permissions include ReadCanvas or EditCanvas.
  */
@@ -36,7 +36,7 @@ export function canOpenCanvas(family: Pick<DashboardFamily, 'canvas' | 'canViewC
   );
 }
 
-/** Spec 02 §2 Dashboard: the canvas button needs canViewCanvas and a canvas id. */
+/** docs/product/dashboard.md#screens: the canvas button needs canViewCanvas and a canvas id. */
 export function hasCanvasButton(family: Pick<DashboardFamily, 'canvas' | 'canViewCanvas'>): boolean {
   return family.canViewCanvas && family.canvas !== null && Number.isInteger(family.canvas.id);
 }

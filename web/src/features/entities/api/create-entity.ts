@@ -2,7 +2,7 @@ import { CreateEntityResponse, type CreateEntityRequest } from '../../../../../s
 import { call } from '../../../lib/api-client';
 
 /**
- * POST /api/entities (spec 01 §7 Entities): a new family or advisor company with the
+ * POST /api/entities (docs/product/organisations-and-members.md#calls): a new family or advisor company with the
  * caller as its owner. The session's current entity stays: the caller switches after.
  */
 export function createEntity(input: CreateEntityRequest): Promise<CreateEntityResponse> {

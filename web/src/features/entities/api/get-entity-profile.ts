@@ -3,7 +3,7 @@ import { EntityProfile } from '../../../../../shared/contracts/entities';
 import { call } from '../../../lib/api-client';
 import { entityKeys } from './keys';
 
-/** GET /api/entities/{entityId} (spec 01 §7 Entities): one of the caller's entities, with their role in it. */
+/** GET /api/entities/{entityId} (docs/product/organisations-and-members.md#calls): one of the caller's entities, with their role in it. */
 export function getEntityProfile(entityId: number): Promise<EntityProfile> {
   return call('getEntity', { params: { entityId } });
 }

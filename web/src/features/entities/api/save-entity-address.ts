@@ -3,7 +3,7 @@ import { call } from '../../../lib/api-client';
 
 /**
  * POST /api/entities/address (no id: adds) and PATCH /api/entities/address/{id} (replaces)
- * (spec 01 §7): the current entity's shipping or billing address.
+ * (docs/product/organisations-and-members.md#calls): the current entity's shipping or billing address.
  */
 export function saveEntityAddress(input: EntityAddressRequest, addressId?: string): Promise<EntityAddressResponse> {
   return addressId

@@ -16,7 +16,7 @@ function setup(answer: FakeResponse = { status: 201, body: { id: 42 } }, backHre
   return { ...view, api, onCreated };
 }
 
-describe('create entity, step 1: the type (spec 01 §2.4)', () => {
+describe('create entity, step 1: the type (docs/product/organisations-and-members.md#screens)', () => {
   it('keeps Continue disabled until a type is chosen and describes the options on hover and focus', async () => {
     const { user } = setup();
     const next = screen.getByRole('button', { name: 'Continue' });
@@ -40,7 +40,7 @@ describe('create entity, step 1: the type (spec 01 §2.4)', () => {
   });
 });
 
-describe('create entity, step 2: the name (spec 01 §2.4, §5)', () => {
+describe('create entity, step 2: the name (docs/product/organisations-and-members.md#screens, #validation)', () => {
   it('defaults the canvas name to the family name plus " Canvas" until it is edited, and saves', async () => {
     const { user, api, onCreated } = setup();
     await user.click(screen.getByRole('radio', { name: 'A family' }));

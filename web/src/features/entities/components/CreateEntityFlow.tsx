@@ -32,7 +32,7 @@ const typeChoices: ReadonlyArray<Choice<EntityTypeId>> = [
 ];
 
 /**
- * Create-entity in two steps (spec 01 §2.4, §5, §8.2): the type, then the name (and for a
+ * Create-entity in two steps (docs/product/organisations-and-members.md#screens, #validation, docs/product/errors.md#organisations-errors): the type, then the name (and for a
  * family the canvas name, which follows the family name until the user edits it). Each
  * step's heading takes the focus when it opens.
  */

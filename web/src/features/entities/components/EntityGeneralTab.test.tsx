@@ -40,7 +40,7 @@ function setup(canEdit: boolean, routes: Record<string, FakeResponse | ((request
   return { ...renderWithApp(<EntityGeneralTab entityId={7} canEdit={canEdit} progressTiming={{ stepMs: 1, successMs: 1 }} />), api };
 }
 
-describe('the General tab of my family (spec 01 §2.4, §5, §8.2)', () => {
+describe('the General tab of my family (docs/product/organisations-and-members.md#screens, #validation, docs/product/errors.md#organisations-errors)', () => {
   it('is read-only without the right to edit the entity, with "-" for what is empty', async () => {
     setup(false);
     expect(await screen.findByText('Lovelace Family Canvas')).toBeInTheDocument();

@@ -35,12 +35,12 @@ import {
 
 type EntityGeneralTabProps = {
   entityId: number;
-  /** EditEntityInfo, owner and admin always (spec 01 §6); otherwise read-only. */
+  /** EditEntityInfo, owner and admin always (docs/product/organisations-and-members.md#permissions); otherwise read-only. */
   canEdit: boolean;
   progressTiming?: { stepMs?: number; successMs?: number };
 };
 
-/** The General tab of my family / my company (spec 01 §2.4): the entity profile and its two addresses. */
+/** The General tab of my family / my company (docs/product/organisations-and-members.md#screens): the entity profile and its two addresses. */
 export function EntityGeneralTab({ entityId, canEdit, progressTiming }: EntityGeneralTabProps) {
   const profile = useEntityProfile(entityId);
   const countries = useCountries();
@@ -108,7 +108,7 @@ function EntityProfileForm({ profile, countries, progressTiming }: { profile: En
 
   const fail = (text: string) => void toasts.show({ mode: 'error', title: t('entity.errors.title'), text });
 
-  /** Spec 01 §8.2 "Entity profile and addresses". */
+  /** docs/product/errors.md#organisations-errors "Entity profile and addresses". */
   const explain = (error: unknown, addressType?: AddressType) => {
     if (!isApiError(error)) return fail(t('entity.errors.editFailed'));
     const apiError: ApiError = error;

@@ -10,8 +10,8 @@ type NoEntityProps = {
 };
 
 /**
- * The no-entity page's content (spec 01 §2.4): a user without a family or company starts
- * setup here, or goes on with the invitation they opened (spec 01 §4.3).
+ * The no-entity page's content (docs/product/organisations-and-members.md#screens): a user without a family or company starts
+ * setup here, or goes on with the invitation they opened (docs/product/sessions-and-sign-in.md#after-login).
  */
 export function NoEntity({ createHref, createState, pendingInvitation }: NoEntityProps) {
   return (

@@ -6,7 +6,7 @@ import type { AddressType } from '../../../../../shared/enums';
 import { nameField } from '../../../../../shared/validation';
 
 /**
- * The General tab's form (spec 01 §5 "Entity profile"): the API's own rules
+ * The General tab's form (docs/product/accounts.md#validation "Entity profile"): the API's own rules
  * (UpdateEntityRequest, AddressRequest) over one flat set of text fields. The name is
  * required; a family's canvas name too; domain, VAT number, e-mail and phone may be left
  * empty (which clears them). An address is checked, and added, only when not empty; one

@@ -4,7 +4,7 @@ import { limits, messageKeys, nameField } from '../../../../../shared/validation
 import type { MessageKey } from '../../../messages/en-US';
 
 /**
- * The create-entity form (spec 01 §5 "Entity name on creation"): the API's own rules
+ * The create-entity form (docs/product/organisations-and-members.md#validation "Entity name on creation"): the API's own rules
  * (CreateEntityRequest, shared/validation.ts), with the family- or company-specific message for a name that
  * is too short. A company has no canvas name: the field is not shown and not sent.
  */
@@ -25,7 +25,7 @@ export function createEntityFormSchema(entityTypeId: EntityTypeId) {
 }
 export type CreateEntityFormValues = z.input<ReturnType<typeof createEntityFormSchema>>;
 
-/** The default canvas name of a family (spec 01 §2.4): the family name plus a canvas suffix. */
+/** The default canvas name of a family (docs/product/organisations-and-members.md#screens): the family name plus a canvas suffix. */
 export function defaultCanvasName(entityName: string, suffix: string): string {
   const name = entityName.trim();
   return name ? `${name}${suffix}` : '';

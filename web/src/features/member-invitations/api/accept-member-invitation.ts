@@ -2,7 +2,7 @@ import { AcceptMemberInvitationResponse } from '../../../../../shared/contracts/
 import { call } from '../../../lib/api-client';
 
 /**
- * GET /api/member-invitation/accept?token (spec 01 §7, §4.3): the signed-in user joins the
+ * GET /api/member-invitation/accept?token (docs/product/invitations.md#calls, docs/product/sessions-and-sign-in.md#after-login): the signed-in user joins the
  * invited entity, which becomes the session's current one; answers it with their role.
  */
 export function acceptMemberInvitation(token: string): Promise<AcceptMemberInvitationResponse> {

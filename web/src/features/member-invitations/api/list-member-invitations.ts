@@ -3,7 +3,7 @@ import { MemberInvitationsResponse } from '../../../../../shared/contracts/invit
 import { call } from '../../../lib/api-client';
 import { invitationKeys } from './keys';
 
-/** GET /api/member-invitation/list (spec 01 §7): every invitation of the current entity, sorted by `orderBy` (default newest first). */
+/** GET /api/member-invitation/list (docs/product/invitations.md#calls): every invitation of the current entity, sorted by `orderBy` (default newest first). */
 export function listMemberInvitations(orderBy?: string): Promise<MemberInvitationsResponse> {
   return call('listMemberInvitations', { query: { orderBy } });
 }

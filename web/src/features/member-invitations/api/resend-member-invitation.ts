@@ -2,7 +2,7 @@ import { ResendMemberInvitationResponse } from '../../../../../shared/contracts/
 import { call } from '../../../lib/api-client';
 import { sendMemberInvitationEmail } from './send-member-invitation-email';
 
-/** POST /api/member-invitation/resend (spec 01 §7): renews a pending or expired invitation; answers the id to e-mail. */
+/** POST /api/member-invitation/resend (docs/product/invitations.md#calls): renews a pending or expired invitation; answers the id to e-mail. */
 export function resendMemberInvitation(id: string): Promise<ResendMemberInvitationResponse> {
   return call('resendMemberInvitation', { body: { id } });
 }

@@ -44,7 +44,7 @@ type InvitationsTableProps = {
 };
 
 /**
- * The invitations table (spec 01 §2.4, §4.6, §6, §8.2): all invitations without paging,
+ * The invitations table (docs/product/invitations.md#screens, #rules, docs/product/organisations-and-members.md#permissions, docs/product/errors.md#invitations-errors): all invitations without paging,
  * multi-sort, and per row Resend (InviteMember; not for an accepted one) and Cancel
  * (RevokeMemberInvitation, behind the confirm dialog).
  */
@@ -68,7 +68,7 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
         text: isAdmin(actor) ? t('invitations.resendSuccess', { email: invitation.email }) : t('invite.successNeedsApproval', { email: invitation.email }),
       });
     } catch (error) {
-      // Spec 01 §8.2 Resend: forbidden, then not found or expired, then the system error.
+      // docs/product/errors.md#invitations-errors Resend: forbidden, then not found or expired, then the system error.
       if (!isApiError(error)) toasts.showSystemError();
       else if (error.errorCode === ErrorCodes.FORBIDDEN) toasts.show({ mode: 'error', text: t('invitations.errors.resend') });
       else if (([ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.INVITATION_EXPIRED, ErrorCodes.INVITATION_ACCEPTED, ErrorCodes.INVALID_TOKEN] as number[]).includes(error.errorCode)) {
@@ -169,7 +169,7 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
           void refresh();
         }}
         onError={(error) => {
-          // Spec 01 §8.2 Revoke: forbidden shows the revoke error; others the system error.
+          // docs/product/errors.md#invitations-errors Revoke: forbidden shows the revoke error; others the system error.
           if (isApiError(error) && error.errorCode === ErrorCodes.FORBIDDEN) toasts.show({ mode: 'error', text: t('invitations.errors.revoke') });
           else if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) toasts.showSystemError();
           void refresh();

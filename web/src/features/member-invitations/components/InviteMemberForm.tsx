@@ -18,7 +18,7 @@ import { invitationKeys } from '../api/keys';
 import { sendMemberInvitationEmail } from '../api/send-member-invitation-email';
 import type { useScopedToasts } from '../lib/scoped-toasts';
 
-/** Spec 01 §5: the e-mail as the API checks it; member rights required. */
+/** docs/product/invitations.md#validation: the e-mail as the API checks it; member rights required. */
 export const inviteFormSchema = z.object({
   email: CreateMemberInvitationRequest.shape.email,
   entityRoleId: z.string({ error: messageKeys.required }).min(1, { error: messageKeys.required }),
@@ -36,7 +36,7 @@ type InviteMemberFormProps = {
 };
 
 /**
- * The invite form (spec 01 §2.4, §4.6, §5, §8.2): e-mail and member rights. Sending is two
+ * The invite form (docs/product/invitations.md#screens, #rules, #validation, docs/product/errors.md#invitations-errors): e-mail and member rights. Sending is two
  * steps — create the record, then e-mail its link — behind one progress button. The
  * success text depends on the inviter's role.
  */

@@ -32,7 +32,7 @@ function setup(answer: FakeResponse) {
   return { api, onInvitation, onNotFound };
 }
 
-describe('the member invitation landing page (spec 01 §2.4, §8.2)', () => {
+describe('the member invitation landing page (docs/product/invitations.md#screens, docs/product/errors.md#invitations-errors)', () => {
   it('hands a pending invitation on (to be recorded before start)', async () => {
     const { api, onInvitation } = setup(ok(info));
     await waitFor(() => expect(onInvitation).toHaveBeenCalledWith(info));

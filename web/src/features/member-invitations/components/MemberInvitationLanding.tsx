@@ -21,7 +21,7 @@ type MemberInvitationLandingProps = {
 };
 
 /**
- * The member invitation landing page (spec 01 §2.4, §8.2 "Accepting an invitation"): reads
+ * The member invitation landing page (docs/product/invitations.md#screens, docs/product/errors.md#invitations-errors "Accepting an invitation"): reads
  * the invitation of the link. Pending → on to start; already accepted → a message and a
  * login button; cancelled by the sender (33) → says so; expired or invalid → the
  * invitation-expired message with a button to the root; unknown → not found; anything else → the system error.

@@ -54,7 +54,7 @@ function setup(role: EntityRoleId, routes: Record<string, FakeResponse | ((reque
 const emails = () => screen.getAllByTestId('invitation-row').map((row) => within(row).getByRole('rowheader').textContent);
 const orderBys = (api: ReturnType<typeof setup>['api']) => api.callsTo('GET /member-invitation/list').map((call) => call.query.get('orderBy'));
 
-describe('the invite form (spec 01 §5, §6, §8.2)', () => {
+describe('the invite form (docs/product/invitations.md#validation, docs/product/organisations-and-members.md#permissions, docs/product/errors.md#invitations-errors)', () => {
   it('offers only the rights the inviter may grant', async () => {
     setup(EntityRole.Admin);
     const rights = screen.getByRole('combobox', { name: /Member rights/ });
@@ -131,7 +131,7 @@ describe('the invite form (spec 01 §5, §6, §8.2)', () => {
   });
 });
 
-describe('the invitations table (spec 01 §2.4, §4.6, §9)', () => {
+describe('the invitations table (docs/product/invitations.md#screens, #rules, docs/product/limits.md#invitations-limits)', () => {
   it('shows every invitation newest first, dates as day.month.year, and no resend for an accepted one', async () => {
     setup(EntityRole.Owner);
     await waitFor(() => expect(emails()).toEqual(['bea@example.com', 'carl@example.com', 'ann@example.com', 'bea@example.com']));

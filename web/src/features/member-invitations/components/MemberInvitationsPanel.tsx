@@ -12,7 +12,7 @@ type MemberInvitationsPanelProps = {
 };
 
 /**
- * The member invitations page's content (spec 01 §2.4): the invite form and the table,
+ * The member invitations page's content (docs/product/invitations.md#screens): the invite form and the table,
  * both only for those who may invite. Its toasts close when the user leaves the page.
  */
 export function MemberInvitationsPanel({ actor, progressTiming, random }: MemberInvitationsPanelProps) {

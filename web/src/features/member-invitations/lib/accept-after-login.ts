@@ -7,7 +7,7 @@ import { acceptMemberInvitation } from '../api/accept-member-invitation';
 import { acceptFailure, type AcceptOutcome } from './accept-outcome';
 
 /**
- * Spec 01 §4.3 "Login with a member invitation accepts the invitation after login,
+ * docs/product/sessions-and-sign-in.md#after-login "Login with a member invitation accepts the invitation after login,
  * switches to the invited entity and shows a toast". Runs once the sign-in has answered
  * (the session exists) and before the login is finished: the invited entity is stored as
  * the one to make current, so loading the entities picks it.
@@ -22,7 +22,7 @@ export async function acceptAfterSignIn(invitation: Pick<PendingMemberInvitation
   }
 }
 
-/** The toast that tells how accepting went (spec 01 §8.2 "Accepting an invitation"). */
+/** The toast that tells how accepting went (docs/product/errors.md#invitations-errors "Accepting an invitation"). */
 export function announceAcceptOutcome(store: AppStore, outcome: AcceptOutcome, entityName: string): void {
   if (outcome.kind === 'notFound') return;
   if (outcome.kind === 'joined') {

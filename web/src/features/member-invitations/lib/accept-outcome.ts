@@ -4,7 +4,7 @@ import { isApiError } from '../../../lib/api-client';
 import type { MessageKey } from '../../../messages/en-US';
 
 /**
- * What accepting a member invitation came to (spec 01 §4.3, §8.2 "Accepting an
+ * What accepting a member invitation came to (docs/product/sessions-and-sign-in.md#after-login, docs/product/errors.md#invitations-errors "Accepting an
  * invitation"): joined, or a failure with the message to show. A missing invitation (4)
  * goes to notFound; 70 shows its message without a title.
  */

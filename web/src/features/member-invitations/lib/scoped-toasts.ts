@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useToasts, type ToastInput } from '../../../stores/toasts';
 
 /**
- * Toasts that belong to a page: they close when the user leaves it (spec 01 §2.4 "Leaving
+ * Toasts that belong to a page: they close when the user leaves it (docs/product/invitations.md#screens "Leaving
  * the route clears the invitation toast").
  */
 export function useScopedToasts() {

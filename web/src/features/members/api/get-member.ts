@@ -3,7 +3,7 @@ import { EntityMember } from '../../../../../shared/contracts/members';
 import { call } from '../../../lib/api-client';
 import { memberKeys } from './keys';
 
-/** GET /api/entity-member/{memberId} (spec 01 §7): one member of the current entity. */
+/** GET /api/entity-member/{memberId} (docs/product/organisations-and-members.md#calls): one member of the current entity. */
 export function getMember(memberId: string): Promise<EntityMember> {
   return call('getMember', { params: { memberId } });
 }

@@ -3,7 +3,7 @@ import { MembersResponse } from '../../../../../shared/contracts/members';
 import { call } from '../../../lib/api-client';
 import { memberKeys } from './keys';
 
-/** GET /api/entity-member/members (spec 01 §7): the current entity's members, sorted by `orderBy` (default: role, then name). */
+/** GET /api/entity-member/members (docs/product/organisations-and-members.md#calls): the current entity's members, sorted by `orderBy` (default: role, then name). */
 export function listMembers(orderBy?: string): Promise<MembersResponse> {
   return call('listMembers', { query: { orderBy } });
 }

@@ -3,7 +3,7 @@ import { OwnersResponse } from '../../../../../shared/contracts/members';
 import { call } from '../../../lib/api-client';
 import { memberKeys } from './keys';
 
-/** GET /api/entity-member/owners (spec 01 §7): the current entity's owners, by name. */
+/** GET /api/entity-member/owners (docs/product/organisations-and-members.md#calls): the current entity's owners, by name. */
 export function listOwners(): Promise<OwnersResponse> {
   return call('listOwners');
 }

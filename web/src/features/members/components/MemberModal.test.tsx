@@ -42,7 +42,7 @@ function setup(options: { actorRole: 1 | 2 | 3 | 4; members: EntityMember[]; ope
 const ownerMe = aMember({ id: me, firstName: 'Olga', lastName: 'Owner', entityRoleId: EntityRole.Owner });
 const colleague = aMember({ id: 'user-2', firstName: 'Carl', lastName: 'Colleague', entityRoleId: EntityRole.FullMember });
 
-describe('the member modal (spec 01 §4.6, §6)', () => {
+describe('the member modal (docs/product/organisations-and-members.md#rules, #permissions)', () => {
   it('warns the last owner before they change their own rights, and sends nothing', async () => {
     const { user, api } = setup({ actorRole: EntityRole.Owner, members: [ownerMe, colleague], open: ownerMe });
     const dialog = await screen.findByRole('dialog', { name: 'Edit member' });

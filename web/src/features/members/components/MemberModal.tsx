@@ -47,7 +47,7 @@ type MemberModalProps = {
 };
 
 /**
- * The member modal (spec 01 §2.4, §4.6, §6, §8.2), opened over the list by member id.
+ * The member modal (docs/product/organisations-and-members.md#screens, #rules, #permissions, docs/product/errors.md#organisations-errors), opened over the list by member id.
  * Owners and admins (EditMember) change the member's rights and position and remove
  * them (RemoveMemberFromEntity, behind the confirm dialog); only an owner touches an
  * owner. The last owner and the last admin keep their role: a warning says so before
@@ -112,7 +112,7 @@ function MemberDetails({ entityId, entityName, member, actor, currentUserId, onC
   const isChanged = form.values.entityRoleId !== initialValues.entityRoleId || form.values.companyPosition !== initialValues.companyPosition;
   const holders = members.data ?? [];
 
-  /** Spec 01 §8.2 Member modal. */
+  /** docs/product/errors.md#organisations-errors Member modal. */
   const explain = (error: unknown, fallback: MessageKey) => {
     if (isApiError(error)) {
       const serverWarning = warningForErrorCode(error.errorCode);

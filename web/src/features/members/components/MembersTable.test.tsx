@@ -27,7 +27,7 @@ function renderMembers(members: FakeResponse | (() => FakeResponse)) {
   return { ...view, api, onOpenMember };
 }
 
-describe('the members table (spec 01 §2.4, §9)', () => {
+describe('the members table (docs/product/organisations-and-members.md#screens, docs/product/limits.md#organisations-limits)', () => {
   it('lists the members in a named scroll frame, sorts on the server and opens an active member', async () => {
     const { api, user, onOpenMember } = renderMembers(ok([ada, bob]));
     const table = await screen.findByRole('table', { name: 'Members of Lovelace Family' });
@@ -53,7 +53,7 @@ describe('the members table (spec 01 §2.4, §9)', () => {
   });
 });
 
-describe('the owners list (spec 01 §2.4)', () => {
+describe('the owners list (docs/product/organisations-and-members.md#screens)', () => {
   it('says so when the owners cannot be loaded, and loads them again on Try again', async () => {
     const api = fakeApi({ 'GET /entity-member/owners': inTurn(fails(500, 3), ok([])) });
     restore = api.restore;

@@ -27,13 +27,13 @@ type MembersTableProps = {
   entityId: number;
   entityTypeId: number;
   entityName: string;
-  /** EditMember (owner and admin always): an edit icon, else an open icon (spec 01 §6). */
+  /** EditMember (owner and admin always): an edit icon, else an open icon (docs/product/organisations-and-members.md#permissions). */
   canEditMembers: boolean;
   onOpenMember: (memberId: string) => void;
 };
 
 /**
- * The Members tab (spec 01 §2.4, §4.6, §9): every member with '-' for empty fields,
+ * The Members tab (docs/product/organisations-and-members.md#screens, #rules, docs/product/limits.md#organisations-limits): every member with '-' for empty fields,
  * deactivated members greyed with their actions hidden, sortable by several columns
  * (the server sorts with orderBy), no paging.
  */

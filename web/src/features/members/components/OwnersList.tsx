@@ -7,7 +7,7 @@ import { orDash } from '../lib/labels';
 
 type Country = { code: string; name: string };
 
-/** The Owners tab (spec 01 §2.4): a card per owner, contact data as their privacy and the viewer's rights allow. */
+/** The Owners tab (docs/product/organisations-and-members.md#screens): a card per owner, contact data as their privacy and the viewer's rights allow. */
 export function OwnersList({ entityId, countries }: { entityId: number; countries: readonly Country[] }) {
   const owners = useOwners(entityId);
   if (owners.isPending) return <LoadingState />;

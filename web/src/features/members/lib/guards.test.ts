@@ -4,7 +4,7 @@ import { ErrorCodes } from '../../../../../shared/errors';
 import { aMember, membership } from '../testing/fixtures';
 import { assignableRoles, lastHolderWarning, warningForErrorCode } from './guards';
 
-describe('the last owner and admin guard (spec 01 §6)', () => {
+describe('the last owner and admin guard (docs/product/organisations-and-members.md#permissions)', () => {
   const owner = aMember({ id: 'o1', entityRoleId: EntityRole.Owner });
   const admin = aMember({ id: 'a1', entityRoleId: EntityRole.Admin });
   const member = aMember({ id: 'm1', entityRoleId: EntityRole.FullMember });

@@ -4,7 +4,7 @@ import { ErrorCodes } from '../../../../../shared/errors';
 import { canChangeMemberRole, isGuardedRole, type Membership } from '../../../../../shared/permissions';
 
 /**
- * The member modal's guards (spec 01 §6): the last owner and the last admin keep their
+ * The member modal's guards (docs/product/organisations-and-members.md#permissions): the last owner and the last admin keep their
  * role, and only an owner touches an owner. The browser warns before asking; the server
  * refuses anyway (60–63), and its refusal shows the same warning.
  */
@@ -29,7 +29,7 @@ export function lastHolderWarning(
   return isOwner ? 'removeOwner' : 'removeAdmin';
 }
 
-/** The server's refusals 60–63 as the matching warning (spec 01 §8.2 Member modal). */
+/** The server's refusals 60–63 as the matching warning (docs/product/errors.md#organisations-errors Member modal). */
 export function warningForErrorCode(errorCode: number): MemberWarning | null {
   switch (errorCode) {
     case ErrorCodes.EDIT_OWNER_NOT_ALLOWED:

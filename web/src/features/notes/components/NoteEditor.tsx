@@ -28,7 +28,7 @@ const contentClasses = '[&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:
 const draftOf = (editor: Editor): NoteDraft => ({ html: editor.getHTML(), text: editor.getText() });
 
 /**
- * The private note's rich text editor (spec 02 §2 Private notes tab, §5): tiptap with the
+ * The private note's rich text editor (docs/product/work-relations.md#private-notes, #validation): tiptap with the
  * note schema (lib/extensions.ts), a toolbar of real buttons (align left, center, right,
  * numbered list, bullet list, italic, bold; aria-pressed shows what is on) and the
  * character count as you type. Read-only it renders the saved note without the tools;

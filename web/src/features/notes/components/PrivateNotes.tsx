@@ -19,7 +19,7 @@ export type PrivateNotesProps = {
   /** The entity the note is about. */
   entityId: number;
   entityName: string;
-  /** canEditSensitiveData (spec 02 §6). */
+  /** canEditSensitiveData (docs/product/work-relations.md#permissions). */
   canEdit: boolean;
   progressTiming?: { stepMs?: number; successMs?: number };
   /**
@@ -33,7 +33,7 @@ export type PrivateNotesProps = {
 const codeOf = (error: unknown) => (isApiError(error) ? error.errorCode : null);
 
 /**
- * The Private notes tab (spec 02 §2, §4, §8): the note the user's organisation keeps about
+ * The Private notes tab (docs/product/work-relations.md#screens, #rules, docs/product/errors.md#work-relations-errors): the note the user's organisation keeps about
  * an entity, read by everyone allowed to read sensitive data and edited by those allowed
  * to edit it. Editing starts open when there is no note yet. Save creates the note or
  * updates it and closes the editor; Discard puts the saved note back. Leaving the page,
@@ -70,7 +70,7 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming, regis
   const [isEditing, setIsEditing] = useState(!hasNote && canEdit);
   const [baseline, setBaseline] = useState<string | null>(null);
   const [draft, setDraft] = useState<NoteDraft>({ html: '', text: '' });
-  /** Spec 02 §8: an expired session only clears the dirty flag (the app then goes to sessionExpired). */
+  /** docs/product/errors.md#work-relations-errors: an expired session only clears the dirty flag (the app then goes to sessionExpired). */
   const [isDirtyCleared, setIsDirtyCleared] = useState(false);
   const [isTogglePending, setIsTogglePending] = useState(false);
   /** A tab switch the page holds back until the user discards or saves (registerLeaveGuard). */

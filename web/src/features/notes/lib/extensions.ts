@@ -6,7 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { noteCharacterLimit } from './note-rules';
 
 /**
- * The note editor's schema (spec 02 §2 Private notes tab): paragraphs aligned left,
+ * The note editor's schema (docs/product/work-relations.md#private-notes): paragraphs aligned left,
  * center or right, numbered and bullet lists, italic and bold — exactly what the server
  * keeps (functions/lib/sanitize-html.ts) — and at most 1,000 characters. Everything else
  * StarterKit offers is switched off, so a Markdown shortcut cannot make what the server drops.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { noteExtensions } from './extensions';
 import { characterCountText, isNoteDirty, noteCharacterLimit } from './note-rules';
 
-describe('the private note dirty rule (spec 02 §4)', () => {
+describe('the private note dirty rule (docs/product/work-relations.md#rules)', () => {
   it('without a saved note: dirty once text is entered', () => {
     expect(isNoteDirty(null, { html: '<p></p>', text: '' })).toBe(false);
     expect(isNoteDirty(null, { html: '<p>   </p>', text: '   ' })).toBe(false);
@@ -17,7 +17,7 @@ describe('the private note dirty rule (spec 02 §4)', () => {
   });
 });
 
-describe('the note editor schema (spec 02 §2, §5)', () => {
+describe('the note editor schema (docs/product/work-relations.md#screens, #validation)', () => {
   let editor: Editor | undefined;
   afterEach(() => editor?.destroy());
 

@@ -1,13 +1,13 @@
 import { noteTextLimit } from '../../../../../shared/contracts/work-relations';
 
-/** Spec 02 §5, §9: a note holds at most 1,000 characters (the server counts the same visible text). */
+/** docs/product/work-relations.md#validation, docs/product/limits.md#work-relations-limits: a note holds at most 1,000 characters (the server counts the same visible text). */
 export const noteCharacterLimit = noteTextLimit;
 
 /** What the editor holds: its HTML and its visible text. */
 export type NoteDraft = { html: string; text: string };
 
 /**
- * Spec 02 §4 Private note: dirty when there is no saved note and text has been entered,
+ * docs/product/work-relations.md#rules Private note: dirty when there is no saved note and text has been entered,
  * or when the text differs from the saved note. `savedHtml` is the saved note as the
  * editor renders it (so formatting the editor normalises does not count as a change).
  */

@@ -3,7 +3,7 @@ import { UserProfile } from '../../../../../shared/contracts/auth';
 import { call } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 
-/** GET /api/user/profile (spec 01 §7 User): the signed-in user with addresses and privacy settings. */
+/** GET /api/user/profile (docs/product/accounts.md#calls): the signed-in user with addresses and privacy settings. */
 export function getUserProfile(): Promise<UserProfile> {
   return call('getProfile');
 }

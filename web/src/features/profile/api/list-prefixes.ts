@@ -3,7 +3,7 @@ import { PrefixesResponse } from '../../../../../shared/contracts/user';
 import { call } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 
-/** GET /api/user/prefixes (spec 01 §7 User): the name prefixes the profile offers. */
+/** GET /api/user/prefixes (docs/product/accounts.md#calls): the name prefixes the profile offers. */
 export function listPrefixes(): Promise<PrefixesResponse> {
   return call('listPrefixes');
 }

@@ -29,7 +29,7 @@ type GeneralTabProps = {
   progressTiming?: { stepMs?: number; successMs?: number };
 };
 
-/** Profile tab 1 (spec 01 §2.4, §3, §5): names, prefix, read-only e-mail, phone, addresses. */
+/** Profile tab 1 (docs/product/accounts.md#screens, #fields, #validation): names, prefix, read-only e-mail, phone, addresses. */
 export function GeneralTab({ profile, prefixes, countries, progressTiming }: GeneralTabProps) {
   const schema = useMemo(() => generalFormSchema(profile.addresses), [profile.addresses]);
   const initialValues = useMemo(() => toGeneralValues(profile), [profile]);
@@ -62,7 +62,7 @@ export function GeneralTab({ profile, prefixes, countries, progressTiming }: Gen
       });
     } catch (error) {
       // The form keeps what was typed, with the problems marked: no reload here.
-      // Spec 01 §8.2 Profile: validation gives the generic profile error; 17 flags the e-mail.
+      // docs/product/errors.md#accounts-errors Profile: validation gives the generic profile error; 17 flags the e-mail.
       if (isApiError(error) && (error.errorCode === ErrorCodes.VALIDATION_ERROR || error.errorCode === ErrorCodes.INCORRECT_INPUT)) {
         form.applyServerErrors(failedSlot ? addressErrorsFor(failedSlot, error.errors) : error.errors);
         return fail(t('profile.errors.generic'));

@@ -4,7 +4,7 @@ import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { t } from '../../../messages/en-US';
 import type { SessionEntity } from '../../../stores/session';
 
-/** Profile tab 3 (spec 01 §2.4): the user's role in each of their entities. */
+/** Profile tab 3 (docs/product/accounts.md#screens): the user's role in each of their entities. */
 export function MemberRightsTab({ entities, currentEntityId }: { entities: readonly SessionEntity[]; currentEntityId: number | null }) {
   return (
     <section aria-labelledby="profile-rights-heading" className="flex flex-col gap-4">

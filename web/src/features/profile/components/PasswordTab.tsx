@@ -22,7 +22,7 @@ type PasswordTabProps = {
 };
 
 /**
- * Profile tab 2 (spec 01 §2.4, §5, §7, §8.2): the current password, a new one and its
+ * Profile tab 2 (docs/product/accounts.md#screens, #validation, #calls, docs/product/errors.md#accounts-errors): the current password, a new one and its
  * repetition. The salt of the current password is fetched by e-mail when the new-password
  * field is left; the current password is hashed with it, the new one with a new random
  * salt, and only the hashes are sent. A wrong current password (22) marks that field

@@ -14,7 +14,7 @@ const privacyFormSchema = z.object({ email: level(), phone: level(), address: le
 const settings = ['email', 'phone', 'address'] as const;
 const options = privacyLevels.map((item) => ({ value: String(item.id), label: t(`profile.privacy.level.${item.id}`) }));
 
-/** Profile tab 5 (spec 01 §2.4, §3): who sees the e-mail, phone and address — only me, direct contacts, everyone. */
+/** Profile tab 5 (docs/product/accounts.md#screens, #fields): who sees the e-mail, phone and address — only me, direct contacts, everyone. */
 export function PrivacyTab({ privacySettings, progressTiming }: { privacySettings: PrivacySettings; progressTiming?: ProgressTiming }) {
   const initialValues = { email: String(privacySettings.email), phone: String(privacySettings.phone), address: String(privacySettings.address) };
   const form = useZodForm({ schema: privacyFormSchema, initialValues });

@@ -51,7 +51,7 @@ function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => 
   return { ...view, api };
 }
 
-describe('the profile tabs (spec 01 §2.4)', () => {
+describe('the profile tabs (docs/product/accounts.md#screens)', () => {
   it('numbers the tabs and shows member rights and canvas access only with entities and an advisor company current', async () => {
     setup({}, { withEntities: true });
     expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '3 Member rights', '4 Canvas access', '5 Privacy settings', '6 Security', '7 Notifications']);
@@ -63,7 +63,7 @@ describe('the profile tabs (spec 01 §2.4)', () => {
   });
 });
 
-describe('profile tab 1, General (spec 01 §5 Profile)', () => {
+describe('profile tab 1, General (docs/product/accounts.md#validation Profile)', () => {
   it('enables Save only when something changed, and sends only what changed', async () => {
     const { user, api } = setup({ 'PATCH /user/user-1': (request) => ok({ ...profile, ...(request.body as object) }) });
     const save = await screen.findByRole('button', { name: 'Save' });
@@ -124,7 +124,7 @@ describe('profile tab 1, General (spec 01 §5 Profile)', () => {
   });
 });
 
-describe('profile tab 2, Password (spec 01 §5, §7, §8.2)', () => {
+describe('profile tab 2, Password (docs/product/accounts.md#validation, #calls, docs/product/errors.md#accounts-errors)', () => {
   it('fetches the salt when the new password is left, and sends hashes only', async () => {
     const { user, api } = setup({ 'POST /auth/salt': ok({ salt: 'AAAAAAAAAAAAAAAAAAAAAA==' }), 'PATCH /password/change': { status: 204 } }, { tab: 'password' });
     await user.type(await screen.findByLabelText(/^Current password/), 'Old-Secret1');

@@ -30,7 +30,7 @@ type ProfilePageProps = {
 };
 
 /**
- * The profile page's content (spec 01 §2.4): numbered tabs 1 General, 2 Password,
+ * The profile page's content (docs/product/accounts.md#screens): numbered tabs 1 General, 2 Password,
  * 3 Member rights (only with entities), 4 Canvas access (only with entities and an
  * advisor company current), 5 Privacy settings, 6 Security (sessions; later two-factor
  * sign-in and passkeys).

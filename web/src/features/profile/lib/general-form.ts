@@ -4,7 +4,7 @@ import { AddressRequest, UpdateUserRequest, maxUserAddresses, namePrefixes, type
 import { messageKeys, nameField } from '../../../../../shared/validation';
 
 /**
- * The General tab's form (spec 01 §5 Profile): first and last name required (3+), a
+ * The General tab's form (docs/product/accounts.md#validation Profile): first and last name required (3+), a
  * prefix from the list or none, an optional phone, the addresses — each existing one must
  * stay complete, a new one is checked (and added) only when not empty. The rules are the
  * API's own (UpdateUserRequest, AddressRequest); Save is offered only when something changed.

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { messageKeys, plainPasswordField } from '../../../../../shared/validation';
 
 /**
- * Spec 01 §5 Password change: the current password required, the new one by the password
+ * docs/product/accounts.md#validation Password change: the current password required, the new one by the password
  * rule, the repetition equal to it (checked once it has something).
  */
 export const passwordFormSchema = z

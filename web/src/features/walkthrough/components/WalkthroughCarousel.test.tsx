@@ -17,7 +17,7 @@ const dialog = () => screen.getByRole('dialog', { name: /Walkthrough/ });
 const slideTitle = () => within(screen.getByTestId('walkthrough-slide')).getByRole('heading');
 const dots = () => screen.getAllByRole('button', { name: /^Go to slide/ });
 
-describe('walkthrough slides (spec 02 §9)', () => {
+describe('walkthrough slides (docs/product/limits.md#shell-limits)', () => {
   it('has 17 family slides and 12 advisor slides, each with a title, a text, a picture and a button', () => {
     expect(familySlides).toHaveLength(17);
     expect(advisorSlides).toHaveLength(12);
@@ -46,7 +46,7 @@ describe('walkthrough slides (spec 02 §9)', () => {
   });
 });
 
-describe('the walkthrough carousel (spec 02 §2 Walkthrough)', () => {
+describe('the walkthrough carousel (docs/product/shell.md#walkthrough)', () => {
   it('shows one dot per slide the viewer may see', () => {
     open({ entityTypeId: EntityType.Family, isAdmin: true });
     expect(dots()).toHaveLength(17);

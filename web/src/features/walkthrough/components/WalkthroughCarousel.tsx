@@ -27,11 +27,11 @@ const actionLabels: Record<WalkthroughAction, MessageKey> = {
   companyMemberInvitations: 'walkthrough.action.invitations',
 };
 
-/** The content area's height (spec 02 §9: carousel height 400). */
+/** The content area's height (docs/product/limits.md#shell-limits: carousel height 400). */
 const contentHeight = 'h-[400px]';
 
 /**
- * The walkthrough carousel (spec 02 §2 Walkthrough): a modal of slides for the current
+ * The walkthrough carousel (docs/product/shell.md#walkthrough): a modal of slides for the current
  * entity's kind, with previous and next buttons, dot indicators and the arrow keys. It is
  * not continuous: it stops at the first and the last slide. Escape, the close button or
  * a click outside close it; each slide's button closes it and may lead somewhere.

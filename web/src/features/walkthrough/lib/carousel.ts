@@ -2,7 +2,7 @@ import { EntityType } from '../../../../../shared/enums';
 import { advisorSlides, familySlides, type WalkthroughSlide } from '../slides';
 
 /**
- * The walkthrough's rules (spec 02 §2 Walkthrough, §9): the slides of the current entity's
+ * The walkthrough's rules (docs/product/shell.md#walkthrough, docs/product/limits.md#shell-limits): the slides of the current entity's
  * kind (family slides when there is no entity yet), those marked needsAdmin only for owners
  * and admins; moving is not continuous: it stops at the first and the last slide.
  */

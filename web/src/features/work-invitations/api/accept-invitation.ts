@@ -5,7 +5,7 @@ import { invitationKinds, type InvitationKind } from '../lib/kinds';
 export type AcceptInvitationBody = AcceptFamilyInvitationRequest | AcceptAdvisorInvitationRequest;
 
 /**
- * POST /api/{family,advisor}-invitation/accept (spec 02 §7): with one of the user's
+ * POST /api/{family,advisor}-invitation/accept (docs/product/invitations.md#calls): with one of the user's
  * entities (entityId) or a new one (entityId null, with its name). The accepting entity
  * becomes the session's current one and is answered.
  */

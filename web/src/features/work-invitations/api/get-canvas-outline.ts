@@ -15,7 +15,7 @@ const CanvasOutline = z.object({
 export type CanvasOutline = z.infer<typeof CanvasOutline>;
 
 /**
- * GET /api/canvas (spec 02 §7): the current family's canvas, read for its title and
+ * GET /api/canvas (docs/product/invitations.md#calls): the current family's canvas, read for its title and
  * section titles. A family without a canvas yet (4) has none: null.
  */
 export async function getCanvasOutline(): Promise<CanvasOutline | null> {

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 import { workInvitationKeys } from './keys';
 
-/** GET /api/{family,advisor}-invitation?token= (spec 02 §7, public): what the landing page needs. */
+/** GET /api/{family,advisor}-invitation?token= (docs/product/invitations.md#calls, public): what the landing page needs. */
 export function getInvitationInfo(kind: InvitationKind, token: string): Promise<WorkRelationInvitationInfo> {
   return call(invitationKinds[kind].routes.info, { query: { token } });
 }

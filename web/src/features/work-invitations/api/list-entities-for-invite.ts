@@ -6,7 +6,7 @@ import { workInvitationKeys } from './keys';
 
 /**
  * GET /api/entities/list-families-for-invite/{inviterEntityId} and
- * list-advisor-companies-for-invite/{inviterEntityId} (spec 02 §7): the user's entities
+ * list-advisor-companies-for-invite/{inviterEntityId} (docs/product/invitations.md#calls): the user's entities
  * that may accept (of the invited type, owner or admin), each saying whether it already
  * works with the inviter.
  */

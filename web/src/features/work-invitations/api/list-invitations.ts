@@ -10,7 +10,7 @@ import { workInvitationKeys } from './keys';
 /** A row of either list: advisor invitations also name the shared sections (empty: all). */
 export type InvitationRow = FamilyInvitation & Partial<Pick<AdvisorInvitation, 'canvasSections' | 'canvasSectionIds'>>;
 
-/** GET /api/{family,advisor}-invitation/list?orderBy= (spec 02 §7, §9): the whole list, no paging, sorted by the server. */
+/** GET /api/{family,advisor}-invitation/list?orderBy= (docs/product/invitations.md#calls, docs/product/limits.md#invitations-limits): the whole list, no paging, sorted by the server. */
 export function listInvitations(kind: InvitationKind, orderBy: string | undefined): Promise<InvitationRow[]> {
   return call(invitationKinds[kind].routes.list, { query: { orderBy } });
 }

@@ -2,7 +2,7 @@ import { ResendWorkRelationInvitationResponse } from '../../../../../shared/cont
 import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 
-/** POST /api/{family,advisor}-invitation/resend {id} (spec 02 §7): renews the invitation; its answer's id goes to send-email. */
+/** POST /api/{family,advisor}-invitation/resend {id} (docs/product/invitations.md#calls): renews the invitation; its answer's id goes to send-email. */
 export function resendInvitation(kind: InvitationKind, id: string): Promise<ResendWorkRelationInvitationResponse> {
   return call(invitationKinds[kind].routes.resend, { body: { id } });
 }

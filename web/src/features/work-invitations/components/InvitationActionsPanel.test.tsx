@@ -23,7 +23,7 @@ function panel(kind: 'family' | 'advisor', status: Status, rights: { canResend?:
   return { ...view, onCancel, onResend };
 }
 
-describe('invitation actions panel (spec 02 §2 Actions panel, §4)', () => {
+describe('invitation actions panel (docs/product/invitations.md#actions-panel, #rules)', () => {
   it('notes an accepted family invitation; it can be cancelled, not resent', () => {
     panel('family', 'accepted');
     expect(screen.getByText(/the family now works with your company/)).toBeInTheDocument();

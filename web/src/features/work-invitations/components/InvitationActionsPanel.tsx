@@ -9,7 +9,7 @@ import type { InvitationKind } from '../lib/kinds';
 type InvitationActionsPanelProps = {
   kind: InvitationKind;
   invitation: Pick<InvitationRow, 'id' | 'email' | 'status'>;
-  /** canManageWorkRelations: may resend (spec 02 §6). */
+  /** canManageWorkRelations: may resend (docs/product/invitations.md#permissions). */
   canResend: boolean;
   /** canRevokeWorkRelationInvitations: may cancel. */
   canCancel: boolean;
@@ -26,7 +26,7 @@ const questionByStatus: Record<'pending' | 'expired', MessageKey> = {
 };
 
 /**
- * The actions panel under an invitation row (spec 02 §2 Actions panel, §4): the text
+ * The actions panel under an invitation row (docs/product/invitations.md#actions-panel, #rules): the text
  * depends on the status — an accepted one gets an info note (the advisor variant links
  * to the advisors list), a pending or expired one asks whether to resend. Those who may
  * see Cancel invitation and, unless accepted, Resend invitation.

@@ -33,7 +33,7 @@ function setup(kind: InvitationKind, answer: FakeResponse) {
   return { api, onInvitation, onNotFound };
 }
 
-describe('the family and advisor invitation landing pages (spec 02 §2, §8)', () => {
+describe('the family and advisor invitation landing pages (docs/product/invitations.md#screens, docs/product/errors.md#invitations-errors)', () => {
   it.each(['family', 'advisor'] as const)('%s: hands an open invitation on', async (kind) => {
     const { api, onInvitation } = setup(kind, ok(info));
     await waitFor(() => expect(onInvitation).toHaveBeenCalledWith(info));

@@ -40,7 +40,7 @@ function Message({ title, text, tone, action }: { title?: string; text: string; 
 }
 
 /**
- * The landing page of a family or advisor invitation link (spec 02 §2, §8; spec 01 §2.4):
+ * The landing page of a family or advisor invitation link (docs/product/invitations.md#screens, docs/product/errors.md#invitations-errors; docs/product/invitations.md#screens):
  * reads the invitation by its token. An open one is handed to the page (which records the
  * login action and goes to start); otherwise the page says why it cannot be used.
  */

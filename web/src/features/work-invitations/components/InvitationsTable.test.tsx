@@ -36,7 +36,7 @@ function setup() {
   return { ...view, api };
 }
 
-describe('advisor invitations list (spec 02 §2 Lists)', () => {
+describe('advisor invitations list (docs/product/invitations.md#invitation-lists)', () => {
   it('shows e-mail, canvas rights, sender, dates as day.month.year and status', async () => {
     setup();
     const table = await screen.findByRole('table', { name: 'Advisor invitations' });

@@ -45,7 +45,7 @@ type InvitationsTableProps = {
 };
 
 /**
- * The invitations of the current entity (spec 02 §2 Lists, §9): the whole list, no
+ * The invitations of the current entity (docs/product/invitations.md#invitation-lists, docs/product/limits.md#invitations-limits): the whole list, no
  * paging, sorted by the server with a multi-sort (orderBy). A click selects a row; a
  * double click or the row's open button expands its actions panel.
  */

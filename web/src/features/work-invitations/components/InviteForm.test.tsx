@@ -43,7 +43,7 @@ const checked = async () =>
     .filter((box) => (box as HTMLInputElement).checked)
     .map((box) => box.closest('label')?.textContent);
 
-describe('invite family form (spec 02 §2, §5)', () => {
+describe('invite family form (docs/product/invitations.md#screens, #validation)', () => {
   it('validates the e-mail on each change and keeps Send disabled while it is invalid', async () => {
     const { user } = setup('family');
     const email = screen.getByRole('textbox', { name: /E-mail of the family/ });
@@ -78,7 +78,7 @@ describe('invite family form (spec 02 §2, §5)', () => {
   });
 });
 
-describe('invite advisor form (spec 02 §2, §4 selected sections)', () => {
+describe('invite advisor form (docs/product/invitations.md#screens, docs/product/work-relations.md#canvas-rights)', () => {
   it('shows the family and canvas read-only, and preselects the route’s sections', async () => {
     const { user, api } = setup('advisor', { sectionIds: [31] });
     expect(screen.getByRole('textbox', { name: 'Family' })).toHaveValue('Okafor Family');

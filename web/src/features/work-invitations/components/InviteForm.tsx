@@ -18,7 +18,7 @@ import { inviteFailure } from '../lib/errors';
 import type { InvitationKind } from '../lib/kinds';
 import { canvasSectionsToSend, initialSectionSelection } from '../lib/sections';
 
-/** Spec 02 §5 Invitation e-mail: required, the e-mail pattern (forms.errorMessages.email), trimmed. */
+/** docs/product/invitations.md#validation Invitation e-mail: required, the e-mail pattern (forms.errorMessages.email), trimmed. */
 const inviteFormSchema = z.object({ email: CreateFamilyInvitationRequest.shape.email });
 
 type ProgressTiming = { stepMs?: number; successMs?: number };
@@ -42,7 +42,7 @@ type InviteFormShellProps = {
 };
 
 /**
- * The invite form of both kinds (spec 02 §2 Invitation pages, §4 Invitation, §5, §8):
+ * The invite form of both kinds (docs/product/invitations.md#invitation-pages, #rules, #validation, docs/product/errors.md#invitations-errors):
  * one e-mail field, validated on each change, submit disabled while invalid. Sending is
  * create, then send-email for the returned id; the button shows progress and a check,
  * then the form resets, the list refreshes and a toast names the inviting entity.
@@ -97,7 +97,7 @@ function InviteFormShell({ kind, entityName, before, after, canvasSections, acce
         required
         maxLength={limits.email}
         {...emailField}
-        // Spec 02 §5: validated on each change, not only when the field is left.
+        // docs/product/invitations.md#validation: validated on each change, not only when the field is left.
         onChange={(event) => {
           emailField.onChange(event);
           emailField.onBlur();
@@ -128,7 +128,7 @@ export function InviteFamilyForm(props: { entityName: string; onSent?: () => voi
 type InviteAdvisorFormProps = {
   /** The family (the current entity). */
   entityName: string;
-  /** From the route's `sectionIds` (spec 02 §2 companyInvitationsPage). */
+  /** From the route's `sectionIds` (docs/product/invitations.md#invitation-pages). */
   initialSectionIds?: readonly number[];
   onSent?: () => void;
   progressTiming?: ProgressTiming;
@@ -147,7 +147,7 @@ export function InviteAdvisorForm({ entityName, initialSectionIds, onSent, progr
   const selected = chosenIds ?? initialSectionSelection(allIds, initialSectionIds);
   // Without a canvas (or while it loads) the invitation shares all sections: []. None chosen cannot be sent.
   const canvasSections = !outline.data ? [] : selected.length === 0 ? null : canvasSectionsToSend(allIds, selected);
-  // Time-boxed access (issue 14): optional; an invalid or past day blocks sending.
+  // Time-boxed access (docs/product/work-relations.md#time-boxed-access): optional; an invalid or past day blocks sending.
   const [typedUntil, setTypedUntil] = useState('');
   const [isUntilTouched, setIsUntilTouched] = useState(false);
   const untilError = accessUntilError(typedUntil);

@@ -51,7 +51,7 @@ function setup(options: { kind?: 'family' | 'advisor'; entities?: unknown[]; acc
 
 const choice = () => screen.findByRole('combobox', { name: /Family|Advisor company/ });
 
-describe('select family page (spec 01 §2.4, spec 02 §2)', () => {
+describe('select family page (docs/product/invitations.md#screens, docs/product/invitations.md#screens)', () => {
   it('offers the user’s families and the "create new" sentinel, starting with the first usable family', async () => {
     setup({
       entities: [

@@ -33,10 +33,10 @@ type SelectEntityFormProps = {
 };
 
 /**
- * The select family / select advisor company page's form (spec 01 §2.4, spec 02 §2): the
+ * The select family / select advisor company page's form (docs/product/invitations.md#screens, docs/product/invitations.md#screens): the
  * user's entities that may accept (GET list-*-for-invite/{inviter}) or the "create new"
  * sentinel, which asks for a name (and a family's canvas name). Accepting answers the
- * accepting entity; the errors of spec 02 §8 are explained in place.
+ * accepting entity; the errors of docs/product/errors.md#invitations-errors are explained in place.
  */
 export function SelectEntityForm(props: SelectEntityFormProps) {
   const options = useEntitiesForInvite(props.kind, props.invitation.entityId);

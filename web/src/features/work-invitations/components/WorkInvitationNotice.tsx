@@ -4,7 +4,7 @@ import { t } from '../../../messages/en-US';
 import type { PendingWorkInvitation } from '../../../stores/work-invitation';
 
 /**
- * The invitation text of the login-or-signup page (spec 01 §2.4): "<Company> invites you
+ * The invitation text of the login-or-signup page (docs/product/invitations.md#screens): "<Company> invites you
  * to work together on Family Canvas", with the address to use and, for an advisor
  * invitation limited to some sections, which ones.
  */
@@ -21,8 +21,8 @@ export function WorkInvitationStartText({ invitation }: { invitation: PendingWor
 }
 
 /**
- * The banner of the login and signup pages while an invitation is on its way (spec 01
- * §2.4, §5): which address to use, and a way to go on without the invitation.
+ * The banner of the login and signup pages while an invitation is on its way (
+ * docs/product/invitations.md#screens, #validation): which address to use, and a way to go on without the invitation.
  */
 export function WorkInvitationBanner({ invitation, page, onDiscard }: { invitation: PendingWorkInvitation; page: 'login' | 'signup'; onDiscard: () => void }) {
   return (

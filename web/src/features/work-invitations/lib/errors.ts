@@ -3,7 +3,7 @@ import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import type { MessageKey } from '../../../messages/en-US';
 
 /**
- * How the invitation pages answer a failed call (spec 02 §8, spec 01 §8.2). Each function
+ * How the invitation pages answer a failed call (docs/product/errors.md#invitations-errors, docs/product/errors.md#invitations-errors). Each function
  * turns an error into what the page shows: a toast (title and text, message keys), a
  * field to flag, or a page state. 'global' means the app's global handler (codes 7 and 14)
  * already acted; 'system' means the generic system-error toast.
@@ -15,7 +15,7 @@ export type Outcome = ToastText | 'system' | 'global';
 const codeOf = (error: unknown): number | null => (isApiError(error) ? error.errorCode : null);
 const isGlobal = (error: unknown) => isApiError(error) && globallyHandledCodes.includes(error.errorCode);
 
-/** Invite forms (family and advisor): spec 02 §8 "Invite forms". */
+/** Invite forms (family and advisor): docs/product/errors.md#invitations-errors "Invite forms". */
 export function inviteFailure(error: unknown): (ToastText & { flagsEmail: boolean }) | 'system' | 'global' {
   if (isGlobal(error)) return 'global';
   const title: MessageKey = 'workInvitations.errors.sendTitle';
@@ -67,7 +67,7 @@ export function resendFailure(error: unknown): Outcome {
   }
 }
 
-/** What an invitation landing page shows when the invitation cannot be read (spec 02 §8, spec 01 §8.2). */
+/** What an invitation landing page shows when the invitation cannot be read (docs/product/errors.md#invitations-errors, docs/product/errors.md#invitations-errors). */
 export type LandingFailure = 'notFound' | 'expired' | 'cancelled' | 'accepted' | 'invalidRole' | 'needsApproval' | 'system' | 'global';
 
 export function landingFailure(error: unknown): LandingFailure {
@@ -92,7 +92,7 @@ export function landingFailure(error: unknown): LandingFailure {
   }
 }
 
-/** Accepting on the select page (spec 02 §2 select pages, §8). */
+/** Accepting on the select page (docs/product/invitations.md#select-pages, docs/product/errors.md#invitations-errors). */
 export type AcceptFailure =
   | { kind: 'emailMismatch' }
   | { kind: 'message'; text: MessageKey; isFinal: boolean }

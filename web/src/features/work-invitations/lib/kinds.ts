@@ -4,7 +4,7 @@ import type { WorkRelationInvitationKind } from '../../../../../shared/permissio
 import type { WorkInvitationKind } from '../../../stores/work-invitation';
 
 /**
- * The two kinds of work-relation invitation (spec 02 §2 Invitation pages, §7 Invitations):
+ * The two kinds of work-relation invitation (docs/product/invitations.md#invitation-pages, #calls):
  * an advisor company invites a family ('family', /family-invitation) and a family invites
  * an advisor company ('advisor', /advisor-invitation). Everything kind-specific of the
  * calls (the manifest's route names) is here, so the pages and components are written once.

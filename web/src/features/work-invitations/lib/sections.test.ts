@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canvasRightsText, canvasSectionsToSend, initialSectionSelection } from './sections';
 
-describe('advisor invitation sections (spec 02 §4 selected sections)', () => {
+describe('advisor invitation sections (docs/product/work-relations.md#canvas-rights)', () => {
   const all = [11, 12, 13, 14];
 
   it('preselects the route ids the canvas has, in canvas order', () => {

@@ -1,5 +1,5 @@
 /**
- * The canvas sections an advisor invitation shares (spec 02 §4 "Selected sections", §5):
+ * The canvas sections an advisor invitation shares (docs/product/invitations.md#rules "Selected sections", docs/product/invitations.md#validation):
  * the route's `sectionIds` preselect some; without them (or when none of them is a
  * section of the canvas) all are selected; all selected is sent as [] — all sections,
  * including ones the family adds later.
@@ -17,7 +17,7 @@ export function canvasSectionsToSend(allSectionIds: readonly number[], selectedI
   return chosen.length === allSectionIds.length ? [] : chosen;
 }
 
-/** The canvas-rights column (spec 02 §2 Lists): 'All sections' when none are named, else the titles joined by commas. */
+/** The canvas-rights column (docs/product/invitations.md#invitation-lists): 'All sections' when none are named, else the titles joined by commas. */
 export function canvasRightsText(titles: readonly string[] | undefined, allSectionsText: string): string {
   return titles && titles.length ? titles.join(', ') : allSectionsText;
 }

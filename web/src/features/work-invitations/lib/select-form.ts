@@ -3,7 +3,7 @@ import { messageKeys, nameField } from '../../../../../shared/validation';
 import type { InvitationKind } from './kinds';
 
 /**
- * The select pages' form (spec 01 §2.4, spec 02 §2 Select family / advisor company page):
+ * The select pages' form (docs/product/invitations.md#screens, docs/product/invitations.md#select-pages):
  * one of the user's entities, or the sentinel for "create a new one", which then needs
  * a name (and for a family a canvas name, prefilled with the name plus ' Canvas').
  */

@@ -5,7 +5,7 @@ import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
-/** POST /api/work-relation/list-advisor-companies {orderBy} (spec 02 §7): the companies working for the current family. */
+/** POST /api/work-relation/list-advisor-companies {orderBy} (docs/product/work-relations.md#calls): the companies working for the current family. */
 export function listAdvisorCompanies(orderBy?: string): Promise<AdvisorCompaniesResponse> {
   return call('listAdvisorCompanies', { body: orderBy ? { orderBy } : {} });
 }

@@ -10,7 +10,7 @@ import { workRelationKeys } from './keys';
 export type AdvisorScope = { familyId?: number; companyId?: number };
 
 /**
- * POST /api/entity-member/list-advisors[/{familyId}] {orderBy, filterBy} (spec 02 §7): with
+ * POST /api/entity-member/list-advisors[/{familyId}] {orderBy, filterBy} (docs/product/work-relations.md#calls): with
  * a family, every advisor of its companies with their canvas rights there; for the current
  * advisor company without one, its own members.
  */
@@ -41,7 +41,7 @@ export function useAdvisor(memberId: string | null) {
   return useQuery({ queryKey: workRelationKeys.advisor(entityId, memberId ?? ''), queryFn: () => getAdvisor(memberId as string), enabled: memberId !== null });
 }
 
-/** GET /api/entity-member/list-advisors-not-for-family/{entityId}: the advisors without access, for the add modal (spec 02 §5). */
+/** GET /api/entity-member/list-advisors-not-for-family/{entityId}: the advisors without access, for the add modal (docs/product/work-relations.md#validation). */
 export function listAdvisorsWithoutAccess(familyId: number): Promise<AdvisorsResponse> {
   return call('listAdvisorsNotForFamily', { params: { entityId: familyId } });
 }

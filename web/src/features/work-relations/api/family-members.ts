@@ -7,7 +7,7 @@ import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
 /**
- * POST /api/entity-member/list-family-members {orderBy, filterBy {entityId}} (spec 02 §7):
+ * POST /api/entity-member/list-family-members {orderBy, filterBy {entityId}} (docs/product/work-relations.md#calls):
  * the members of the families the current advisor company works for, or of one of them.
  */
 export function listFamilyMembers(familyId: number | null, orderBy?: string): Promise<FamilyMembersResponse> {

@@ -5,7 +5,7 @@ import { call } from '../../../lib/api-client';
 import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
-/** POST /api/work-relation/list-families {orderBy} (spec 02 §7): the families the current advisor company works for. */
+/** POST /api/work-relation/list-families {orderBy} (docs/product/work-relations.md#calls): the families the current advisor company works for. */
 export function listFamilies(orderBy?: string): Promise<FamiliesResponse> {
   return call('listFamilies', { body: orderBy ? { orderBy } : {} });
 }

@@ -9,7 +9,7 @@ import { currentEntityIdAtom } from '../../../stores/session';
 import { workRelationKeys } from './keys';
 
 /**
- * What the family and company pages show of an entity (spec 02 §3 Accessed entity). The
+ * What the family and company pages show of an entity (docs/product/work-relations.md#fields Accessed entity). The
  * server answers one of the caller's own entities as its full profile and another as an
  * accessed entity; both carry these fields.
  */

@@ -25,7 +25,7 @@ type AccessUntilSectionProps = {
 };
 
 /**
- * Time-boxed access on the canvas-rights tab (issue 14): the last day the company has
+ * Time-boxed access on the canvas-rights tab (docs/product/work-relations.md#time-boxed-access): the last day the company has
  * access. Editors (canEditCanvasRights) type a day, extend it by 30 days or remove it;
  * others read it. The company is warned 7 days before; the day after, access ends as if the
  * relation were ended (the access-expiry job).

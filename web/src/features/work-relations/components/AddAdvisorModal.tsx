@@ -23,7 +23,7 @@ type AddAdvisorModalProps = {
 };
 
 /**
- * The add member rights modal (spec 02 §2, §5): an advisor among those without access to
+ * The add member rights modal (docs/product/work-relations.md#screens, #validation): an advisor among those without access to
  * the family's canvas, and their canvas rights — preset to the advisor's role when one is
  * known — with Discard and Save. Both selects are required.
  */

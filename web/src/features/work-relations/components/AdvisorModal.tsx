@@ -5,7 +5,7 @@ import { AddressBlock } from './PersonDetails';
 import { ReadOnlyPersonModal } from './ReadOnlyPersonModal';
 
 /**
- * The read-only advisor modal (spec 02 §2 Advisor companies list): name, company, e-mail,
+ * The read-only advisor modal (docs/product/work-relations.md#advisor-companies-list): name, company, e-mail,
  * phone, position, canvas rights and the first address.
  */
 export function AdvisorModal({ memberId, onClose }: { memberId: string | null; onClose: () => void }) {

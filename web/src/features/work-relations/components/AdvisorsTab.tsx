@@ -33,9 +33,9 @@ type AdvisorsTabProps = {
 };
 
 /**
- * The Advisors tab (spec 02 §2): member name, position, phone, e-mail, canvas rights and
+ * The Advisors tab (docs/product/work-relations.md#screens): member name, position, phone, e-mail, canvas rights and
  * address. With the right to edit advisors a double click or the edit icon opens the edit
- * rights modal, and 'add advisor' opens the add modal (spec 02 §4, §5).
+ * rights modal, and 'add advisor' opens the add modal (docs/product/work-relations.md#rules, #validation).
  */
 export function AdvisorsTab({ caption, scope, editFamilyId, companyId, showCompany = false, companyLink, showRights = true }: AdvisorsTabProps) {
   const [sort, setSort] = useState<SortKeys<SortField>>([]);

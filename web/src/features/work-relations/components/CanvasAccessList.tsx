@@ -13,7 +13,7 @@ type CanvasAccessListProps = {
 };
 
 /**
- * Profile tab 4 'Canvas access' (spec 01 §2.4, spec 02 §6): the families the user's
+ * Profile tab 4 'Canvas access' (docs/product/accounts.md#screens, docs/product/work-relations.md#permissions): the families the user's
  * current advisor company works with, and the user's canvas rights for each (an owner or
  * admin shows as full access), with a link to the canvas where they may open it.
  */

@@ -26,7 +26,7 @@ type CanvasRightsTabProps = {
 };
 
 /**
- * The Canvas rights tab of the company page (spec 02 §2, §4 Selected sections): editors
+ * The Canvas rights tab of the company page (docs/product/work-relations.md#screens, #canvas-rights): editors
  * pick the sections of the family's canvas the company sees (all selected: all sections,
  * sent as an empty list) and save; everyone else reads the shared section titles, or
  * 'All sections'.
@@ -102,7 +102,7 @@ function SectionPicker({ companyId, companyName, sections, sharedIds, progressTi
     try {
       await save.run(() => updateCanvasShares(companyId, sectionsToSend(allIds, selected)));
     } catch (error) {
-      // Spec 02 §8: every failure of the canvas rights save is a system error.
+      // docs/product/errors.md#work-relations-errors: every failure of the canvas rights save is a system error.
       console.error('The shared sections could not be saved', error);
       if (!isHandledGlobally(error)) toasts.showSystemError();
       return;

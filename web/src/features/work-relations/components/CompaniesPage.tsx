@@ -25,7 +25,7 @@ type AdvisorSortField = (typeof advisorSortFields)[number];
 const linkClasses = 'rounded-control font-semibold text-primary-700 underline underline-offset-4 hover:text-primary-800';
 
 /**
- * The advisor companies of a family (spec 02 §2 Advisor companies list): a link to invite
+ * The advisor companies of a family (docs/product/work-relations.md#advisor-companies-list): a link to invite
  * one (with the right to manage work relations), the companies with the sections they
  * see, and every advisor of them. Rows open the company page, or the advisor modal.
  */

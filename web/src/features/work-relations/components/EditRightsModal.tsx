@@ -21,7 +21,7 @@ type EditRightsModalProps = {
 };
 
 /**
- * The edit member rights modal (spec 02 §2, §4): the advisor's name read-only, the canvas
+ * The edit member rights modal (docs/product/work-relations.md#screens, #rules): the advisor's name read-only, the canvas
  * rights select, Remove advisor and Save; both close the modal and refresh the list.
  * Owners and admins of an advisor company always have full access: shown disabled.
  */

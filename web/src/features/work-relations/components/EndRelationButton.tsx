@@ -19,8 +19,8 @@ type EndRelationButtonProps = {
 };
 
 /**
- * Ends the work relation with the entity the page shows (issue 14): the family on the
- * company page, the advisor company on the family page. The confirm dialog of spec 01 §5
+ * Ends the work relation with the entity the page shows (docs/product/work-relations.md#ending-a-work-relation): the family on the
+ * company page, the advisor company on the family page. The confirm dialog of docs/product/accounts.md#validation
  * guards it (the product of two digits); then a success toast and the way back to the
  * companies list or the dashboard, where the relation no longer shows. Already ended (4):
  * the same way back; anything else a system error.

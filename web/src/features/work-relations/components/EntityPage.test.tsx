@@ -65,7 +65,7 @@ function renderCompanyPage(routes: Record<string, Parameters<typeof fakeApi>[0][
   return { api, ...renderPage(<EntityPage kind="company" entityId={30} renderNotes={() => <p>notes here</p>} />, { path: '/company/30', route: '/company/:entityId', entity: familyEntity(roleId) }) };
 }
 
-describe('the company page as the family sees it (spec 02 §2)', () => {
+describe('the company page as the family sees it (docs/product/work-relations.md#screens)', () => {
   it('names the company and shows the tabs a family owner may see', async () => {
     const { user } = renderCompanyPage({});
     expect(await screen.findByRole('heading', { level: 1, name: 'Ledger Advisors' })).toBeInTheDocument();
@@ -221,7 +221,7 @@ describe('the company page as the family sees it (spec 02 §2)', () => {
   });
 });
 
-describe('the family page as an advisor sees it (spec 02 §2)', () => {
+describe('the family page as an advisor sees it (docs/product/work-relations.md#screens)', () => {
   function renderFamilyPage(permissionList: WorkRelationMemberPermissions['permissions']) {
     const api = fakeApi({
       'GET /entities/7': ok(theFamily),

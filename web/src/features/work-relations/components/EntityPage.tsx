@@ -44,7 +44,7 @@ type EntityPageProps = {
 
 /**
  * The family page (/family/{entityId}) and the company page (/company/{entityId}/{familyId?})
- * of spec 02 §2: the entity's name as title and the tabs the viewer may see (lib/tabs.ts).
+ * of docs/product/work-relations.md#screens: the entity's name as title and the tabs the viewer may see (lib/tabs.ts).
  * If the entity or the viewer's permissions on it cannot be loaded, notFound with 'error'.
  * Leaving the page forgets the viewed entity.
  */
@@ -116,7 +116,7 @@ function EntityPageContent({ kind, entity, familyId, permissions, renderNotes }:
     permissions,
   });
   const canEditAdvisors = isCurrentFamily && permissions.includes('EditWorkRelationMembers');
-  // The page shows the other side of one of the current entity's work relations: it may end it (issue 14).
+  // The page shows the other side of one of the current entity's work relations: it may end it (docs/product/work-relations.md#ending-a-work-relation).
   const isOther = entity.id !== current.id && familyId === undefined;
   const accessSide: 'family' | 'advisor' | null = !isOther
     ? null

@@ -17,7 +17,7 @@ import { ListState, ListTable, type ListColumn } from './ListTable';
 type SortField = (typeof familySortFields)[number];
 
 /**
- * The families list of an advisor company (spec 02 §2 Families list): the families with
+ * The families list of an advisor company (docs/product/work-relations.md#families-list): the families with
  * their owners, end date and plan, a link to each family page and, where the user may
  * open it, to its canvas; below, every member of those families. An 'invite family' link
  * for users who may manage work relations.

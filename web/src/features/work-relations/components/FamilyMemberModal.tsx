@@ -4,7 +4,7 @@ import { AddressBlock } from './PersonDetails';
 import { ReadOnlyPersonModal } from './ReadOnlyPersonModal';
 
 /**
- * The read-only family member modal (spec 02 §2 Families list): name, family name, e-mail,
+ * The read-only family member modal (docs/product/work-relations.md#families-list): name, family name, e-mail,
  * phone and the first address.
  */
 export function FamilyMemberModal({ memberId, onClose }: { memberId: string | null; onClose: () => void }) {

@@ -15,7 +15,7 @@ import { ListState, ListTable, RowIconButton, type ListColumn } from './ListTabl
 type SortField = (typeof familyMemberSortFields)[number];
 
 /**
- * The family members an advisor sees (spec 02 §2 Families list, Family members tab): name,
+ * The family members an advisor sees (docs/product/work-relations.md#families-list, Family members tab): name,
  * family, member rights, phone and e-mail ('-' when empty), sorted by the server; a
  * double click or the open icon shows the read-only member modal. With a family id, only
  * that family's members (and no family column).

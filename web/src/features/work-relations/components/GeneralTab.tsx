@@ -2,7 +2,7 @@ import { t } from '../../../messages/en-US';
 import type { ViewedEntity } from '../api/viewed-entity';
 import { AddressBlock, DetailList } from './PersonDetails';
 
-/** The General tab (spec 02 §2): name, VAT number, e-mail, phone and the shipping address, read-only. */
+/** The General tab (docs/product/work-relations.md#screens): name, VAT number, e-mail, phone and the shipping address, read-only. */
 export function GeneralTab({ entity }: { entity: ViewedEntity }) {
   const shipping = entity.addresses.find((address) => address.type === 'Shipping');
   return (

@@ -42,7 +42,7 @@ const memberRow = (overrides: Partial<FamilyMemberRow> = {}): FamilyMemberRow =>
   ...overrides,
 });
 
-describe('the families list (spec 02 §2 Families list)', () => {
+describe('the families list (docs/product/work-relations.md#families-list)', () => {
   function renderFamilies(routes: Parameters<typeof fakeApi>[0], roleId: (typeof EntityRole)[keyof typeof EntityRole] = EntityRole.Owner) {
     const api = fakeApi({ 'GET /addresses/countries': ok([{ code: 'CH', name: 'Switzerland' }]), ...routes });
     restore = api.restore;
@@ -107,7 +107,7 @@ describe('the families list (spec 02 §2 Families list)', () => {
   });
 });
 
-describe('the advisor companies list (spec 02 §2 Advisor companies list)', () => {
+describe('the advisor companies list (docs/product/work-relations.md#advisor-companies-list)', () => {
   const companyRow = (overrides: Partial<AdvisorCompanyRow> = {}): AdvisorCompanyRow => ({
     id: 30,
     entityName: 'Ledger Advisors',
@@ -150,7 +150,7 @@ describe('the advisor companies list (spec 02 §2 Advisor companies list)', () =
   });
 });
 
-describe('canvas access in the profile (spec 01 §2.4 tab 4)', () => {
+describe('canvas access in the profile (docs/product/accounts.md#screens tab 4)', () => {
   it("lists the company's families with the user's canvas rights", async () => {
     const api = fakeApi({ 'POST /work-relation/list-families': ok([familyRow({ workRelationRoleId: 1 }), familyRow({ id: 8, entityName: 'Okafor Family', canViewCanvas: false, workRelationRoleId: 3 })]) });
     restore = api.restore;

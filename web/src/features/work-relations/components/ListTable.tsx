@@ -25,7 +25,7 @@ type ListTableProps<Row, F extends string> = {
   onSortChange: (keys: SortKeys<F>) => void;
   /** What the list is sorted by without a chosen key (the server's default). */
   defaultOrderText: string;
-  /** A single click selects a row (spec 02 §2 lists); a double click opens it like its open icon. */
+  /** A single click selects a row (docs/product/invitations.md#invitation-lists); a double click opens it like its open icon. */
   onOpen?: (row: Row) => void;
   /** The last column: the row's icon buttons. */
   actions?: (row: Row) => ReactNode;
@@ -37,7 +37,7 @@ type ListTableProps<Row, F extends string> = {
 };
 
 /**
- * A sortable table without paging for the work-relation lists (spec 02 §2, §9): the server
+ * A sortable table without paging for the work-relation lists (docs/product/work-relations.md#screens, docs/product/limits.md#work-relations-limits): the server
  * sorts (orderBy, several keys), a click selects a row, a double click or the row's open
  * icon opens it. The table scrolls sideways on a narrow screen (ScrollRegion, with its cue); every action is also a
  * button for keyboard users.
@@ -152,7 +152,7 @@ type ListStateProps<T> = {
   children: (data: T) => ReactNode;
 };
 
-/** A list's loading, error and empty states around it; load failures are logged too (spec 02 §8). */
+/** A list's loading, error and empty states around it; load failures are logged too (docs/product/errors.md#work-relations-errors). */
 export function ListState<T>({ query, loadingText, errorTitle, isEmpty, emptyTitle, emptyHint, children }: ListStateProps<T>) {
   useEffect(() => {
     if (query.isError) console.error(errorTitle, query.error);

@@ -8,7 +8,7 @@ import { orDash, personName } from '../lib/display';
 import { ListState } from './ListTable';
 import { AddressBlock, DetailList } from './PersonDetails';
 
-/** The owners tab (spec 02 §2): one card per owner with prefix, name, e-mail, phone and the first address. */
+/** The owners tab (docs/product/work-relations.md#screens): one card per owner with prefix, name, e-mail, phone and the first address. */
 export function OwnersTab({ entityId, familyId, entityTypeId }: { entityId: number; familyId?: number; entityTypeId: number }) {
   const owners = useViewedOwners(entityId, familyId);
   const isForbidden = isApiError(owners.error) && owners.error.errorCode === ErrorCodes.FORBIDDEN;

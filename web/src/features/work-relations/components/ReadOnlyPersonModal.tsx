@@ -21,8 +21,8 @@ type ReadOnlyPersonModalProps<Person> = {
 };
 
 /**
- * A read-only person modal of the work-relation lists (spec 02 §2): the person's details
- * and a Close button. A failed load shows the system error toast and closes (spec 02 §8
+ * A read-only person modal of the work-relation lists (docs/product/work-relations.md#screens): the person's details
+ * and a Close button. A failed load shows the system error toast and closes (docs/product/errors.md#work-relations-errors
  * profile modal load failure).
  */
 export function ReadOnlyPersonModal<Person>({ memberId, person, title, loadingText, loadErrorLog, details, onClose }: ReadOnlyPersonModalProps<Person>) {

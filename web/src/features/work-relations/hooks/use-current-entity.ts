@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { flagsFor } from '../../../lib/permissions';
 import { currentEntityAtom } from '../../../stores/session';
 
-/** The current entity and the named permission flags of spec 02 §6 for it. */
+/** The current entity and the named permission flags of docs/product/work-relations.md#permissions for it. */
 export function useCurrentEntity() {
   const entity = useAtomValue(currentEntityAtom);
   return { entity, flags: flagsFor(entity) };

@@ -3,7 +3,7 @@ import { initialSelection, isSelectionChanged, sectionsToSend } from './canvas-r
 
 const all = [11, 12, 13, 14];
 
-describe('selected sections (spec 02 §4)', () => {
+describe('selected sections (docs/product/work-relations.md#rules)', () => {
   it('starts with every section selected when the share is empty', () => {
     expect(initialSelection(all, [])).toEqual(all);
     expect(initialSelection(all, [13, 11])).toEqual([11, 13]);

@@ -1,5 +1,5 @@
 /**
- * The canvas rights tab's selection (spec 02 §4 Selected sections): an empty share means
+ * The canvas rights tab's selection (docs/product/work-relations.md#canvas-rights): an empty share means
  * all sections, so the picker starts with all of them selected; when all are selected the
  * request sends an empty list, which the server reads as all sections.
  */

@@ -1,7 +1,7 @@
 import { entityRoleIds, type EntityRoleId, type WorkRelationRoleId, workRelationRoleIds } from '../../../../../shared/enums';
 import { t } from '../../../messages/en-US';
 
-/** Spec 02 §9: '-' for an empty value. */
+/** docs/product/limits.md#work-relations-limits: '-' for an empty value. */
 export function orDash(value: string | null | undefined): string {
   return value === null || value === undefined || value.trim() === '' ? t('common.dash') : value;
 }
@@ -19,7 +19,7 @@ export function memberRightsName(roleId: number | null | undefined): string {
   return isEntityRoleId(roleId) ? t(`roles.${roleId}`) : t('common.dash');
 }
 
-/** Shared section titles, or 'All sections' when none are named (spec 02 §2 invitation lists, companies list). */
+/** Shared section titles, or 'All sections' when none are named (docs/product/invitations.md#invitation-lists, companies list). */
 export function sharedSectionsText(titles: readonly string[]): string {
   return titles.length === 0 ? t('workRelations.allSections') : titles.join(', ');
 }

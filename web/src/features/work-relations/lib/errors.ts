@@ -12,7 +12,7 @@ export function isHandledGlobally(error: unknown): boolean {
 }
 
 /**
- * Spec 02 §8: rights edits and adding or removing an advisor show the 'save error' title
+ * docs/product/errors.md#work-relations-errors: rights edits and adding or removing an advisor show the 'save error' title
  * and description for not found, unauthorized, incorrect input and db errors (and for
  * an advisor who meanwhile got access, 9); anything else is a system error.
  */

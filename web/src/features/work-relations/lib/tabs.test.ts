@@ -17,7 +17,7 @@ function tabs(page: EntityPageKind, current: { id: number; type: number; sensiti
 
 const advisorReading: WorkRelationPermission[] = ['ReadWorkRelationMembers', 'ReadWorkRelationEntityData', 'ReadCanvas'];
 
-describe('the family page tabs (spec 02 §2)', () => {
+describe('the family page tabs (docs/product/work-relations.md#screens)', () => {
   it.each([
     ['an advisor with read access', { id: 30, type: advisor }, advisorReading, ['general', 'owners', 'familyMembers', 'advisors', 'notes']],
     ['an advisor without access', { id: 30, type: advisor }, [], ['general', 'owners', 'familyMembers', 'notes']],
@@ -34,7 +34,7 @@ describe('the family page tabs (spec 02 §2)', () => {
   });
 });
 
-describe('the company page tabs (spec 02 §2)', () => {
+describe('the company page tabs (docs/product/work-relations.md#screens)', () => {
   it.each([
     ['a family owner', { id: 7, type: family }, { id: 30, type: advisor }, ['general', 'owners', 'advisors', 'canvasRights', 'notes']],
     ['a family member without sensitive data rights', { id: 7, type: family, sensitive: false }, { id: 30, type: advisor }, ['general', 'owners', 'advisors', 'canvasRights']],

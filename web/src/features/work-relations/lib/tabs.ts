@@ -1,7 +1,7 @@
 import { EntityType, type WorkRelationPermission } from '../../../../../shared/enums';
 
 /**
- * Which tabs the family and company pages show (spec 02 §2 Family page and company page).
+ * Which tabs the family and company pages show (docs/product/work-relations.md#family-page-and-company-page).
  * The viewer is the current user acting for their current entity; `permissions` are
  * their work-relation permissions on the viewed entity (GET
  * /authorization/work-relation-member-permissions), `canReadSensitiveData` is their own
