@@ -21,20 +21,14 @@ import { Passkey, PasskeyOptionsResponse, PasskeySigninRequest, PasskeysResponse
 import { PlanBookRequest } from './contracts/plan-book';
 import { AddressRequest, AddressResponse, CountriesResponse, PrefixesResponse, PrivacyLevelsResponse, PrivacySettingsRequest, PrivacySettingsResponse, UpdateUserRequest, UpdateUserResponse } from './contracts/user';
 import { AccessedEntity, AddWorkRelationMemberRequest, AdvisorCompaniesResponse, AdvisorCompanyChipsResponse, AdvisorMember, AdvisorsResponse, CanvasSharesResponse, DashboardFamiliesResponse, FamiliesResponse, FamilyMemberRow, FamilyMembersResponse, InviteEntityOptionsResponse, ListAdvisorCompaniesRequest, ListAdvisorsRequest, ListDashboardFamiliesRequest, ListFamiliesRequest, ListFamilyMembersRequest, NoteRequest, NoteResponse, UpdateCanvasSharesRequest, UpdateWorkRelationMemberRequest, WorkRelationMemberPermissions } from './contracts/work-relations';
-import { allRoutes, type RouteDefinition, type RouteGroupName, type routeManifest } from './routes';
+import type { RouteName, RouteOf } from './route-paths';
 
 /** An empty JSON object: what a write without input sends (its content is not read). */
 const EmptyBody = z.strictObject({});
 
 export type Endpoint = { body?: z.ZodType; query?: z.ZodType; response?: z.ZodType };
 
-type ManifestRoute = (typeof routeManifest)[RouteGroupName]['routes'][number];
-
-/** Every route's name, as the manifest spells it. */
-export type RouteName = ManifestRoute['name'];
-
-/** One route of the manifest, by name, with its literal path and method. */
-export type RouteOf<N extends RouteName> = Extract<ManifestRoute, { name: N }>;
+export { fillPath, routeByName, type RouteName, type RouteOf } from './route-paths';
 
 export const apiContract = {
   sendContactMessage: { body: ContactFormRequest, response: ContactFormResponse },
@@ -202,23 +196,3 @@ export type QueryOf<N extends RouteName> = N extends RouteName ? (Contract[N] ex
 /** What a route answers, `void` when the browser reads nothing. */
 export type ResponseOf<N extends RouteName> = N extends RouteName ? (Contract[N] extends { response: infer S extends z.ZodType } ? z.output<S> : void) : never;
 
-const routesByName = new Map<string, RouteDefinition>(allRoutes().map((route) => [route.name, route]));
-
-/** A route's method and path template by name. */
-export function routeByName(name: RouteName): RouteDefinition {
-  const route = routesByName.get(name);
-  if (!route) throw new Error(`No route named ${name}`);
-  return route;
-}
-
-/**
- * The route's path with its `{name}` segments filled in (each URI-encoded), still under the
- * site root: `/api/canvas-goal/7`. A missing parameter throws rather than sending `undefined`.
- */
-export function fillPath(name: RouteName, params: Record<string, string | number> = {}): string {
-  return routeByName(name).path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`Route ${name} needs the path parameter ${key}`);
-    return encodeURIComponent(String(value));
-  });
-}

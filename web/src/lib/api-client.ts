@@ -1,5 +1,6 @@
 import type * as z from 'zod';
-import { apiContract, fillPath, routeByName, type BodyOf, type PathParamsOf, type QueryOf, type ResponseOf, type RouteName } from '../../../shared/api-contract';
+import type { BodyOf, PathParamsOf, QueryOf, ResponseOf } from '../../../shared/api-contract';
+import { fillPath, routeByName, type RouteName } from '../../../shared/route-paths';
 import { ErrorCodes, errorCatalogue, type FieldErrors } from '../../../shared/errors';
 import { apiBasePath } from '../../../shared/routes';
 
@@ -251,13 +252,27 @@ function relativePath(name: RouteName, params?: Record<string, string | number>)
 }
 
 /**
+ * The contract table holds every route's schemas: loaded beside the first page (main.tsx
+ * starts it) rather than in it (the first page's JavaScript budget, bench/run.ts). A call
+ * made before it arrives waits for it.
+ */
+type ApiContractTable = (typeof import('../../../shared/api-contract'))['apiContract'];
+let contractTable: ApiContractTable | undefined;
+let contractLoading: Promise<ApiContractTable> | undefined;
+export function preloadApiContract(): Promise<ApiContractTable> {
+  contractLoading ??= import('../../../shared/api-contract').then((module) => (contractTable = module.apiContract));
+  return contractLoading;
+}
+
+/**
  * Calls a route of the manifest by name: its method and path from the manifest, its body
  * and query types and its response schema from the contract (shared/api-contract.ts).
  */
 export function call<N extends RouteName, V = ResponseOf<N>>(name: N, ...[input]: keyof PathParamsOf<N> extends never ? [CallInput<N, V>?] : [CallInput<N, V>]): Promise<V> {
+  if (!contractTable) return preloadApiContract().then(() => call<N, V>(name, ...([input] as [CallInput<N, V>])));
   const { params, body, query, schema, ...options } = (input ?? {}) as CallInput<N, V>;
   const route = routeByName(name);
-  const contractSchema = (apiContract[name] as { response?: z.ZodType<V> }).response;
+  const contractSchema = (contractTable[name] as { response?: z.ZodType<V> }).response;
   return request<V>(route.method, relativePath(name, params as Record<string, string | number> | undefined), body, {
     ...options,
     schema: schema ?? contractSchema,
