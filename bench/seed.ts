@@ -15,7 +15,7 @@ import type { LocalStack } from '../infra/local/stack';
 import { hashPassword, newSalt, signUpAndConfirm, type TestAccount } from '../tests/support/accounts';
 import { familyWithCanvas, type FamilyWithCanvas } from '../tests/support/canvas';
 import { canvasContent } from '../tests/support/canvas-content';
-import { ApiClient, type IntegrationStack, type SentEmail } from '../tests/support/integration';
+import { ApiClient, mailWaiters, type IntegrationStack, type SentEmail } from '../tests/support/integration';
 import { addMemberWithRole } from '../tests/support/organisations';
 
 /**
@@ -70,14 +70,7 @@ export function integrationStackOf(stack: LocalStack): IntegrationStack {
     stopDynamo: () => Promise.reject(new Error('the benchmark does not stop DynamoDB Local midway')),
     restartDynamo: () => Promise.reject(new Error('the benchmark does not restart DynamoDB Local')),
     emailsTo,
-    latestEmailTo: async (address) => {
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const latest = (await emailsTo(address)).at(-1);
-        if (latest) return latest;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`no e-mail to ${address}`);
-    },
+    ...mailWaiters(emailsTo),
   };
 }
 

@@ -345,13 +345,8 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
     end: async (w) => {
       const known = (await w.stack.emailsTo(w.victim.email)).length;
       expectStatus(await w.stack.client({ sourceAddress: nextAddress() }).post('/api/password/send-reset', { email: w.victim.email }), 200);
-      let token: string | undefined;
-      for (let attempt = 0; attempt < 100 && !token; attempt += 1) {
-        const mails = await w.stack.emailsTo(w.victim.email);
-        if (mails.length > known) token = linkParameter(mails.at(-1)?.body.text, '/reset-password', 'token');
-        else await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      if (!token) throw new Error('no reset mail');
+      const mail = await w.stack.waitForEmailTo(w.victim.email, { skip: known, containing: '/reset-password' });
+      const token = linkParameter(mail.body.text, '/reset-password', 'token');
       const salt = newSalt();
       const reset = await w.stack.client({ sourceAddress: nextAddress() }).post('/api/password/reset', { email: w.victim.email, token, password: hashPassword('Reset-Password-9', salt), salt });
       expectStatus(reset, 200);

@@ -118,6 +118,8 @@ export type IntegrationStack = {
   emailsTo: (address: string) => Promise<SentEmail[]>;
   /** Waits for the newest e-mail to an address and returns it. */
   latestEmailTo: (address: string) => Promise<SentEmail>;
+  /** The first mail to the address after the first `skip` that contains `text` (other calls may mail the account meanwhile). */
+  waitForEmailTo: (address: string, options: { skip: number; containing: string }) => Promise<SentEmail>;
   /**
    * Only with `privateDynamo`: stops the file's own DynamoDB Local (requests then fail as
    * with an outage) and starts it again on the same port with an empty table (it runs in
@@ -183,15 +185,7 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
       const wanted = address.toLowerCase();
       return emails.filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(wanted)));
     },
-    latestEmailTo: async (address) => {
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const emails = await stack.emailsTo(address);
-        const latest = emails.at(-1);
-        if (latest) return latest;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no e-mail to ${address}`);
-    },
+    ...mailWaiters((address) => stack.emailsTo(address)),
   };
   beforeAll(async () => {
     if (options.privateDynamo) {
@@ -223,4 +217,21 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
 /** A unique e-mail address for one test. */
 export function uniqueEmail(label = 'user'): string {
   return `${label}-${newId().slice(0, 10)}@example.com`;
+}
+
+/** Polling waits over a mailbox reader (the SES emulator's store), shared by the test stack and the benchmark. */
+export function mailWaiters(emailsTo: (address: string) => Promise<SentEmail[]>): Pick<IntegrationStack, 'latestEmailTo' | 'waitForEmailTo'> {
+  const poll = async (address: string, pick: (emails: SentEmail[]) => SentEmail | undefined, what: string): Promise<SentEmail> => {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const found = pick(await emailsTo(address));
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no ${what} to ${address}`);
+  };
+  return {
+    latestEmailTo: (address) => poll(address, (emails) => emails.at(-1), 'e-mail'),
+    waitForEmailTo: (address, { skip, containing }) =>
+      poll(address, (emails) => emails.slice(skip).find((email) => email.body.text?.includes(containing)), `e-mail containing ${containing}`),
+  };
 }
