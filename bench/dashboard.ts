@@ -6,13 +6,13 @@ import { summaryRecordOf } from '../functions/domain/canvas/summary-record';
 import { batchPut, canvasMetaRecord } from '../functions/domain/canvas/items';
 import { allocateEntityId } from '../functions/lib/db/entities';
 import { itemsReadCount, roundTripCount } from '../functions/lib/db/client';
-import { familyCountOp, putNewWorkRelation } from '../functions/lib/db/work-relations';
-import { db } from '../functions/lib/db/client';
+import { familyCountWrite } from '../functions/domain/work-relations/family-counts';
+import { putNewWorkRelation } from '../functions/domain/work-relations/work-relations';
+import { sendWrite } from '../functions/lib/db/write';
 import { signUpAndConfirm } from '../tests/support/accounts';
 import { canvasContent } from '../tests/support/canvas-content';
 import type { IntegrationStack } from '../tests/support/integration';
 import { percentile, sessionCookie } from './http-load';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 /**
  * The advisor dashboard at scale (docs/product/dashboard.md#how-it-scales): one page (limit 10) for advisors of 10, 100 and
@@ -68,8 +68,7 @@ async function advisorOf(stack: IntegrationStack, families: readonly Family[], c
   const advisor = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: `Dashboard ${label} Advisors` });
   const relations = families.slice(0, count).map((family) => putNewWorkRelation(family.familyId, advisor.entityId, [], family.name).Put!.Item as Record<string, unknown>);
   await batchPut(relations);
-  const counter = familyCountOp(advisor.entityId, 1).Update!;
-  await db().send(new UpdateCommand({ ...counter, ExpressionAttributeValues: { ...counter.ExpressionAttributeValues, ':delta': count } }));
+  await sendWrite(familyCountWrite(advisor.entityId, count));
   return advisor;
 }
 

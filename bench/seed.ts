@@ -8,7 +8,7 @@ import { db } from '../functions/lib/db/client';
 import { allocateEntityId, newEntityWithOwner } from '../functions/lib/db/entities';
 import { newId } from '../functions/lib/db/keys';
 import { defaultPrivacySettings, putNewAccount, type UserItem } from '../functions/lib/db/users';
-import { putWorkRelation } from '../functions/lib/db/work-relations';
+import { putWorkRelation } from '../functions/domain/work-relations/work-relations';
 import { hashPassword as storedPasswordFor, type StoredPassword } from '../functions/lib/passwords';
 import type { Session } from '../functions/domain/sessions/session';
 import type { LocalStack } from '../infra/local/stack';

@@ -1,6 +1,6 @@
 /**
  * `npm run migrate:dashboard`: brings a table written before the scalable dashboard up to
- * date (functions/lib/work-relations/migrate-dashboard.ts). Against the local stack by
+ * date (functions/domain/work-relations/migrate-dashboard.ts). Against the local stack by
  * default (FC_DYNAMODB_PORT), or DYNAMODB_ENDPOINT / TABLE_NAME (and, in the cloud, AWS
  * credentials with AWS_REGION and TABLE_NAME and no endpoint).
  */
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     for (const [key, value] of Object.entries(environment)) process.env[key] ??= value;
   }
   process.env.LOG_LEVEL ??= 'warn';
-  const { migrateDashboard } = await import('../functions/lib/work-relations/migrate-dashboard');
+  const { migrateDashboard } = await import('../functions/domain/work-relations/migrate-dashboard');
   console.log(JSON.stringify(await migrateDashboard()));
 }
 

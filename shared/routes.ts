@@ -269,7 +269,7 @@ export const routeManifest = {
       { name: 'listCanvasAdvisorCompanies', method: 'GET', path: '/api/work-relation/list-canvas-advisor-companies' },
       { name: 'listCanvasAdvisorCompaniesOf', method: 'GET', path: '/api/work-relation/list-canvas-advisor-companies/{id}' },
       { name: 'listSectionAdvisorCompanies', method: 'GET', path: '/api/work-relation/list-section-advisor-companies/{id}' },
-      // Either side ends the relation; entityId is the other side (functions/lib/work-relations/end-relation.ts).
+      // Either side ends the relation; entityId is the other side (functions/domain/work-relations/end-work-relation.ts).
       { name: 'endWorkRelation', method: 'DELETE', path: '/api/work-relation/{entityId}', requiresRecentAuth: true },
     ],
   },

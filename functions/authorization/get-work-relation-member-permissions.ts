@@ -1,7 +1,7 @@
 import type { WorkRelationMemberPermissions } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
 import { canAdvisorViewCanvas, canReadCanvas, relationPermissions } from '../../shared/permissions';
-import { resolveRelatedEntity } from '../lib/relations';
+import { resolveRelatedEntity } from '../domain/work-relations/related-entity';
 import type { Session } from '../domain/sessions/session';
 
 /**

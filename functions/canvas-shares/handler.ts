@@ -1,7 +1,8 @@
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { UpdateCanvasSharesRequest } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { getCanvasShares, updateCanvasShares } from './canvas-shares';
+import { getCanvasShares } from '../domain/work-relations/get-canvas-shares';
+import { updateCanvasShares } from '../domain/work-relations/update-canvas-shares';
 
 export const handler = createGroupHandler('canvas-shares', {
   getCanvasShares: defineRoute({

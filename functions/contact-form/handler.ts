@@ -1,7 +1,7 @@
 import { ContactFormRequest } from '../../shared/contracts/contact';
 import { clientAddressOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { sendContactMessage } from './send-contact-message';
+import { sendContactMessage } from '../domain/notifications/send-contact-message';
 
 export const handler = createGroupHandler('contact-form', {
   sendContactMessage: defineRoute({

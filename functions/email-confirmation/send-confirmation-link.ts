@@ -1,7 +1,7 @@
 import type { UserItem } from '../lib/db/users';
 import { createToken } from '../lib/db/tokens';
-import { sendEmail } from '../lib/mail/mailer';
-import { appLink, emailTemplates } from '../lib/mail/templates';
+import { sendEmail } from '../domain/notifications/mailer';
+import { appLink, emailTemplates } from '../domain/notifications/templates';
 
 /**
  * Issues a new confirmation token for a user and e-mails the link to the SPA's

@@ -6,7 +6,7 @@ import { getMember } from '../lib/db/members';
 import { getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { toCurrentEntity } from '../lib/memberships';
-import { resolveRelatedEntity } from '../lib/relations';
+import { resolveRelatedEntity } from '../domain/work-relations/related-entity';
 import type { Session } from '../domain/sessions/session';
 
 /**

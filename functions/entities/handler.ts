@@ -7,7 +7,9 @@ import { getEntity } from './get-entity';
 import { getEntityBySection } from './get-entity-by-section';
 import { listEntities } from './list-entities';
 import { listEntitiesForInvite } from './list-entities-for-invite';
-import { createNote, getNote, updateNote } from './notes';
+import { createNote } from '../domain/work-relations/create-note';
+import { getNote } from '../domain/work-relations/get-note';
+import { updateNote } from '../domain/work-relations/update-note';
 import { saveEntityAddress } from './save-entity-address';
 import { updateEntity } from './update-entity';
 

@@ -3,7 +3,7 @@ import { EntityType } from '../../shared/enums';
 import { messageKeys } from '../../shared/validation';
 import { getEntity, updateEntityInfo } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
-import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../lib/db/work-relations';
+import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../domain/work-relations/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../lib/memberships';
 import type { Session } from '../domain/sessions/session';

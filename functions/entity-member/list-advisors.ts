@@ -5,14 +5,15 @@ import { canReadRelatedMembers, canReadRelatedSensitiveData, effectiveWorkRelati
 import { getEntities, getEntity } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
 import { getUser } from '../lib/db/users';
-import { listWorkRelationMembersOfFamily, listWorkRelationsOfFamily } from '../lib/db/work-relations';
+import { listWorkRelationMembersOfFamily } from '../domain/work-relations/work-relation-members';
+import { listWorkRelationsOfFamily } from '../domain/work-relations/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import type { Viewer } from '../lib/people-views';
-import { resolveFamily } from '../lib/relations';
+import { resolveFamily } from '../domain/work-relations/related-entity';
 import type { Session } from '../domain/sessions/session';
-import { findAdvisorOfFamily, rolesByAdvisor, toAdvisorMember } from '../lib/work-relations/advisors';
-import { activeMembersOf } from '../lib/work-relations/people';
+import { findAdvisorOfFamily, rolesByAdvisor, toAdvisorMember } from '../domain/work-relations/advisors';
+import { activeMembersOf } from '../domain/work-relations/people';
 
 const byName: Array<SortKey<string>> = [
   { field: 'entityName', isDescending: false },

@@ -1,12 +1,13 @@
 import type { CanvasUsersResponse } from '../../shared/contracts/members';
 import { EntityType, WorkRelationRole } from '../../shared/enums';
 import { canAdvisorViewCanvas, canReadCanvas, effectiveWorkRelationRoleId } from '../../shared/permissions';
-import { listWorkRelationMembersOfFamily, listWorkRelationsOfFamily } from '../lib/db/work-relations';
+import { listWorkRelationMembersOfFamily } from '../domain/work-relations/work-relation-members';
+import { listWorkRelationsOfFamily } from '../domain/work-relations/work-relations';
 import { fail } from '../lib/errors';
-import { resolveFamily } from '../lib/relations';
+import { resolveFamily } from '../domain/work-relations/related-entity';
 import type { Session } from '../domain/sessions/session';
-import { rolesByAdvisor } from '../lib/work-relations/advisors';
-import { activeMembersOf } from '../lib/work-relations/people';
+import { rolesByAdvisor } from '../domain/work-relations/advisors';
+import { activeMembersOf } from '../domain/work-relations/people';
 
 /**
  * The people who work on a family's canvas (initiators and assignees are chosen among

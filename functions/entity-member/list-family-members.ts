@@ -7,12 +7,13 @@ import { getEntities, type EntityItem } from '../lib/db/entities';
 import { listMembershipsOfUser } from '../lib/db/members';
 import type { UserItem } from '../lib/db/users';
 import { keys } from '../lib/db/keys';
-import { listFamiliesOfAdvisor, type WorkRelationMemberItem } from '../lib/db/work-relations';
+import { listFamiliesOfAdvisor } from '../domain/work-relations/work-relations';
+import { type WorkRelationMemberItem } from '../domain/work-relations/work-relation-members';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import type { Session } from '../domain/sessions/session';
-import { toFamilyMemberRow } from '../lib/work-relations/advisors';
-import { activeMembersOf } from '../lib/work-relations/people';
+import { toFamilyMemberRow } from '../domain/work-relations/advisors';
+import { activeMembersOf } from '../domain/work-relations/people';
 
 /**
  * The members of the families the current advisor company works for (docs/product/work-relations.md#families-list

@@ -5,7 +5,7 @@ import { canReadRelatedMembers, canReadRelatedSensitiveData } from '../../shared
 import { listMembersOfEntity } from '../lib/db/members';
 import { getUsers } from '../lib/db/users';
 import { fail } from '../lib/errors';
-import { resolveRelatedEntity } from '../lib/relations';
+import { resolveRelatedEntity } from '../domain/work-relations/related-entity';
 import type { Session } from '../domain/sessions/session';
 import { toEntityOwner } from './member-views';
 

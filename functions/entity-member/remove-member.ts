@@ -4,7 +4,7 @@ import { EntityType } from '../../shared/enums';
 import { db } from '../lib/db/client';
 import { roleCounterChange } from '../lib/db/entities';
 import { checkMemberRole, deleteMember, getMember } from '../lib/db/members';
-import { deleteWorkRelationMembersOfAdvisor } from '../lib/db/work-relations';
+import { deleteWorkRelationMembersOfAdvisor } from '../domain/work-relations/work-relation-members';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import { revokeInvitationsOfFormerInviter } from '../lib/invitations/inviter';

@@ -8,8 +8,8 @@ import { queryAll } from './db/query';
 import type { UserItem } from './db/users';
 import { describeError, log } from './logger';
 import { mayCourtesyMail } from './limits/mail';
-import { sendEmail } from './mail/mailer';
-import { appLink, emailTemplates } from './mail/templates';
+import { sendEmail } from '../domain/notifications/mailer';
+import { appLink, emailTemplates } from '../domain/notifications/templates';
 
 /**
  * Devices: a browser and system as told by the User-Agent (ua-parser-js 1.x, MIT; 2.x is

@@ -8,8 +8,8 @@ import { getMemberInvitation, issueMemberInvitationToken } from '../lib/db/membe
 import { fullName, getUser } from '../lib/db/users';
 import { fail } from '../lib/errors';
 import { reserveMail } from '../lib/limits/mail';
-import { sendEmail } from '../lib/mail/mailer';
-import { appLink, emailTemplates } from '../lib/mail/templates';
+import { sendEmail } from '../domain/notifications/mailer';
+import { appLink, emailTemplates } from '../domain/notifications/templates';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
 import type { Session } from '../domain/sessions/session';
 

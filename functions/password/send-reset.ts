@@ -3,9 +3,9 @@ import { createToken } from '../lib/db/tokens';
 import { getLogin, getUser, markNewestResetToken } from '../lib/db/users';
 import { reserveMail } from '../lib/limits/mail';
 import { steadyAnswer } from '../lib/limits/steady-answer';
-import { sendEmail } from '../lib/mail/mailer';
+import { sendEmail } from '../domain/notifications/mailer';
 import { hashToken } from '../domain/sessions/session';
-import { appLink, emailTemplates } from '../lib/mail/templates';
+import { appLink, emailTemplates } from '../domain/notifications/templates';
 
 /**
  * E-mails a password reset link (valid 1 hour) to a known address. An unknown address

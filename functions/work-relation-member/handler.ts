@@ -1,7 +1,7 @@
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { AddWorkRelationMemberRequest, MemberAndEntityPath, UpdateWorkRelationMemberRequest } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { changeWorkRelationMember } from './change-work-relation-member';
+import { changeWorkRelationMember } from '../domain/work-relations/change-work-relation-member';
 
 export const handler = createGroupHandler('work-relation-member', {
   addWorkRelationMember: defineRoute({

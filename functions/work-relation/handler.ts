@@ -1,11 +1,12 @@
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { ListAdvisorCompaniesRequest, ListDashboardFamiliesRequest, ListFamiliesRequest, NumericIdPath } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { endWorkRelationWith } from './end-work-relation';
-import { listAdvisorCompanies } from './list-advisor-companies';
-import { listCanvasAdvisorCompanies, listSectionAdvisorCompanies } from './list-canvas-advisor-companies';
-import { listDashboardFamilies } from './list-dashboard-families';
-import { listFamilies } from './list-families';
+import { endWorkRelationWith } from '../domain/work-relations/end-work-relation';
+import { listAdvisorCompanies } from '../domain/work-relations/list-advisor-companies';
+import { listCanvasAdvisorCompanies } from '../domain/work-relations/list-canvas-advisor-companies';
+import { listDashboardFamilies } from '../domain/work-relations/list-dashboard-families';
+import { listFamilies } from '../domain/work-relations/list-families';
+import { listSectionAdvisorCompanies } from '../domain/work-relations/list-section-advisor-companies';
 
 export const handler = createGroupHandler('work-relation', {
   listAdvisorCompanies: defineRoute({

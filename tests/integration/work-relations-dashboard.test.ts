@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Canvas } from '../../shared/contracts/canvas';
 import type { DashboardFamiliesResponse, FamiliesResponse } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
-import { putWorkRelation } from '../../functions/lib/db/work-relations';
+import { putWorkRelation } from '../../functions/domain/work-relations/work-relations';
 import { signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { Canvas, CategoryResponse } from '../../shared/contracts/canvas';
 import { EntityRole, EntityType, type EntityRoleId, type WorkRelationRoleId } from '../../shared/enums';
-import { putWorkRelation, putWorkRelationMember } from '../../functions/lib/db/work-relations';
+import { putWorkRelation } from '../../functions/domain/work-relations/work-relations';
+import { putWorkRelationMember } from '../../functions/domain/work-relations/work-relation-members';
 import { signUpAndConfirm, type TestAccount } from './accounts';
 import type { ApiClient, IntegrationStack } from './integration';
 import { addMemberWithRole } from './organisations';

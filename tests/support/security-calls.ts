@@ -7,7 +7,7 @@ import { allRoutes } from '../../shared/routes';
 import { getMember } from '../../functions/lib/db/members';
 import { toSessionMembership } from '../../functions/lib/memberships';
 import { startSession } from '../../functions/domain/sessions/session';
-import { unsubscribeTokenFor } from '../../functions/lib/digest/unsubscribe-token';
+import { unsubscribeTokenFor } from '../../functions/domain/notifications/unsubscribe-token';
 import { confirmationTokenFor, hashPassword, linkParameter, newSalt, signUpAndConfirm, signupBody } from './accounts';
 import { advisorCompanyFor, memberOf } from './canvas';
 import { uniqueEmail, type ApiClient } from './integration';

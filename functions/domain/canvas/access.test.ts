@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EntityRole, EntityType, WorkRelationRole, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { permissionsForRole } from '../../../shared/permissions';
-import type { WorkRelationItem, WorkRelationMemberItem } from '../../lib/db/work-relations';
+import type { WorkRelationItem } from '../work-relations/work-relations';
+import type { WorkRelationMemberItem } from '../work-relations/work-relation-members';
 import { resolveCanvasAccess } from './access';
 
 const session = (entityId: number, entityTypeId: EntityTypeId, entityRoleId: EntityRoleId = EntityRole.FullMember) => ({

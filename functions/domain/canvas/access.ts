@@ -1,7 +1,7 @@
 import { EntityType } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId, isWorkRelationAccessOpen, permissionsForWorkRelationRole, type CanvasAccess, type Membership } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { accessDayOf } from '../../lib/work-relations/access-until';
+import { accessDayOf } from '../work-relations/access-until';
 import type { Session } from '../sessions/session';
 import type { CanvasSnapshot } from './snapshot';
 

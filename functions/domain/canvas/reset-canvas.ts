@@ -7,7 +7,7 @@ import { now } from '../../lib/clock';
 import { contentKey, deleteOp, updateOp } from './items';
 import { newEventIds } from '../journal/events';
 import { keys } from '../../lib/db/keys';
-import { updateSharedSections } from '../../lib/db/work-relations';
+import { updateSharedSections } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';
 import { contentEntry, kindOfContent, type ContentItem, type JournalEntry, type PendingJournal } from '../journal/journal';
 import type { Session } from '../sessions/session';

@@ -10,7 +10,8 @@ import type {
   SectionItem,
   TakeawayItem,
 } from './items';
-import type { WorkRelationItem, WorkRelationMemberItem } from '../../lib/db/work-relations';
+import type { WorkRelationItem } from '../work-relations/work-relations';
+import type { WorkRelationMemberItem } from '../work-relations/work-relation-members';
 import type { CanvasVisitItem } from '../journal/visits';
 import type { CanvasSummaryItem } from './summary';
 import { summaryFromRecord } from './summary-record';

@@ -20,7 +20,8 @@ import {
 import { forgetDeletedEventOp, getHistoryBatch, getHistoryEvent } from './events';
 import { keys } from '../../lib/db/keys';
 import type { MemberItem } from '../../lib/db/members';
-import { deleteWorkRelationMemberItem, putWorkRelationMemberItem, updateSharedSections } from '../../lib/db/work-relations';
+import { deleteWorkRelationMemberItem, putWorkRelationMemberItem } from '../work-relations/work-relation-members';
+import { updateSharedSections } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';
 import { itemChanged } from './item-changed';
 import { advisorEntry, sharesEntry, stateOf, titleEntry, visibleEvent, type ContentItem, type JournalEntry } from './journal';

@@ -1,92 +1,11 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { durations, nowEpochSeconds } from '../../lib/clock';
-import { db, tableName } from '../../lib/db/client';
-import { expiryDay, keys } from '../../lib/db/keys';
-import { isConditionalCheckFailure } from '../../lib/errors';
-import { log } from '../../lib/logger';
-import { queryAll } from '../../lib/db/query';
+import { defaultLookbackDays, removeExpiredItems, type CleanupOptions, type CleanupSummary } from '../../domain/expiry/remove-expired-items';
 
 /**
- * The daily cleanup job (infra/stacks/jobs-stack.ts runs it on a schedule).
- *
- * DynamoDB's TTL on `expiresAt` deletes expired items, but it may lag by days; every read
- * checks the time itself meanwhile. This job removes what TTL has not removed yet:
- * invitations of every kind (past their expiration date plus the retention of
- * functions/lib/db/invitations.ts), confirmation and reset tokens, and sessions past
- * their absolute expiry. Every such item carries the UTC day of its `expiresAt` as an
- * expiry bucket (`EXPIRY#<yyyy-mm-dd>`): on GSI1 for invitations and tokens, on GSI2 for
- * sessions (their GSI1 lists a user's sessions). The job Queries the buckets of the past
- * `lookbackDays` and of today (up to now) on both indexes — never a Scan — and deletes each
- * item with the condition that it is still expired (a resend may have renewed it since).
+ * The daily cleanup job (infra/stacks/jobs-stack.ts schedules it): expired invitations,
+ * tokens and sessions TTL has not removed yet (functions/domain/expiry/remove-expired-items.ts).
+ * The scheduler invokes it with its own event; only a numeric `lookbackDays` in it is taken.
  */
-export type CleanupSummary = {
-  /** Items deleted in this run. */
-  removed: number;
-  /** Day buckets looked at (per index). */
-  daysScanned: number;
-};
-
-export type CleanupOptions = {
-  /** How many past days to look at; a daily run needs one, the margin covers missed runs. */
-  lookbackDays?: number;
-};
-
-const defaultLookbackDays = 35;
-const deleteParallelism = 8;
-
-type Found = { PK: string; SK: string };
-
-async function expiredInBucket(indexName: 'GSI1' | 'GSI2', day: string, nowS: number): Promise<Found[]> {
-  const partitionName = `${indexName}PK`;
-  const sortName = `${indexName}SK`;
-  const found = await queryAll<Found>({
-    IndexName: indexName,
-    KeyConditionExpression: '#pk = :pk AND #sk <= :now',
-    ExpressionAttributeNames: { '#pk': partitionName, '#sk': sortName },
-    ExpressionAttributeValues: { ':pk': keys.expiryBucketPartition(day), ':now': keys.expirySortKey(nowS) },
-    ProjectionExpression: 'PK, SK',
-  });
-  return found;
-}
-
-/** Deletes one item if it is still expired; answers whether it did. */
-async function deleteIfExpired(item: Found, nowS: number): Promise<boolean> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: { PK: item.PK, SK: item.SK },
-        ConditionExpression: 'attribute_exists(PK) AND expiresAt <= :now',
-        ExpressionAttributeValues: { ':now': nowS },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false; // renewed or already gone
-    throw error;
-  }
-}
-
-/** The UTC days from `lookbackDays` ago up to today, oldest first. */
-export function bucketDays(nowS: number, lookbackDays: number): string[] {
-  const days: string[] = [];
-  for (let back = lookbackDays; back >= 0; back -= 1) days.push(expiryDay(nowS - Math.floor((back * durations.day) / 1000)));
-  return [...new Set(days)];
-}
-
-/** The scheduler invokes it with its own event; only a numeric `lookbackDays` in it is taken. */
 export async function handler(options?: CleanupOptions | null): Promise<CleanupSummary> {
   const requested = typeof options?.lookbackDays === 'number' && Number.isInteger(options.lookbackDays) ? options.lookbackDays : defaultLookbackDays;
-  const lookbackDays = Math.max(0, Math.min(requested, 366));
-  const nowS = nowEpochSeconds();
-  const days = bucketDays(nowS, lookbackDays);
-  const buckets = await Promise.all(days.flatMap((day) => [expiredInBucket('GSI1', day, nowS), expiredInBucket('GSI2', day, nowS)]));
-  const unique = [...new Map(buckets.flat().map((item) => [`${item.PK}\u0000${item.SK}`, item])).values()];
-  let removed = 0;
-  for (let start = 0; start < unique.length; start += deleteParallelism) {
-    const results = await Promise.all(unique.slice(start, start + deleteParallelism).map((item) => deleteIfExpired(item, nowS)));
-    removed += results.filter(Boolean).length;
-  }
-  log('info', 'cleanup finished', { removed, found: unique.length, days: days.length });
-  return { removed, daysScanned: days.length };
+  return removeExpiredItems(Math.max(0, Math.min(requested, 366)));
 }

@@ -1,82 +1,12 @@
-import { businessMetrics } from '../../../shared/metrics';
-import { digestPeriodOf, hourBucketOf } from '../../../shared/digest-schedule';
-import { durations, now } from '../../lib/clock';
-import { config } from '../../lib/config';
-import { collectDigest } from '../../lib/digest/collect';
-import { buildDigestEmail, isEmptyDigest } from '../../lib/digest/message';
-import { unsubscribeTokenFor } from '../../lib/digest/unsubscribe-token';
-import { digestsDueIn, releaseDigestPeriod, takeDigestPeriod, type NotificationSettingsItem } from '../../lib/db/notifications';
-import { describeError, log } from '../../lib/logger';
-import { sendEmail } from '../../lib/mail/mailer';
-import { countMetric, publishMetrics } from '../../lib/metrics';
+import { sendEmail } from '../../domain/notifications/mailer';
+import { sendDueDigests, type DigestOptions, type DigestSummary } from '../../domain/notifications/send-due-digests';
 
 /**
- * The digest job (infra/stacks/jobs-stack.ts runs it every hour with EventBridge Scheduler).
- *
- * Each run reads the users whose digest is due from the dispatch index (GSI1
- * `DIGEST#<UTC hour>` on their notification settings): the current hour and the
- * `lookbackHours` before it, so a missed or failed run is caught up — never a Scan. For
- * each, what to say comes from the journal (functions/lib/digest/collect.ts); then the
- * period (the user's local day or week) is taken with a conditional write before the mail
- * goes out, so a retried or parallel run never sends twice for one period. A digest with
- * nothing to say takes its period without a mail. A failed send gives the period back and
- * the run fails (the scheduler retries; its dead-letter queue gets what keeps failing).
+ * The digest job (infra/stacks/jobs-stack.ts schedules it hourly): the e-mail digests due
+ * (functions/domain/notifications/send-due-digests.ts). One run, its digests sent by the
+ * mailer: the binding names the job's mail outlet, which tests/support/access-matrix.ts finds here.
  */
-export type DigestSummary = { due: number; sent: number; empty: number; skipped: number; failed: number };
-
-export type DigestOptions = {
-  /** The instant the run acts at (ISO): `npm run job -- digest --now …` pretends a time. */
-  now?: string;
-  lookbackHours?: number;
-};
-
-const defaultLookbackHours = 24;
-const parallelism = 4;
-
-/** Links in the mail: the one-click endpoint (header) and the confirm page (body). */
-function linksFor(userId: string) {
-  const { appUrl } = config();
-  const token = encodeURIComponent(unsubscribeTokenFor(userId));
-  return { appUrl, unsubscribeUrl: `${appUrl}/api/unsubscribe?token=${token}`, unsubscribePageUrl: `${appUrl}/unsubscribe?token=${token}` };
-}
-
-type Outcome = 'sent' | 'empty' | 'skipped' | 'failed';
-
-async function digestFor(settings: NotificationSettingsItem, at: Date): Promise<Outcome> {
-  // The index may lag a settings change: only what is really due now.
-  if (settings.digest === 'off' || !settings.nextDigestAt || Date.parse(settings.nextDigestAt) > at.getTime()) return 'skipped';
-  const period = digestPeriodOf(settings.digest, settings.timeZone, at);
-  if (settings.lastPeriod === period) return 'skipped';
-  const collected = await collectDigest(settings, at);
-  if (!(await takeDigestPeriod(settings, period, at))) return 'skipped';
-  if (!collected || isEmptyDigest(collected.content)) return 'empty';
-  try {
-    await sendEmail(collected.user.email, buildDigestEmail(collected.content, linksFor(settings.userId)));
-    return 'sent';
-  } catch (error) {
-    log('error', 'digest send failed', { userId: settings.userId, ...describeError(error) });
-    await releaseDigestPeriod(settings, period);
-    return 'failed';
-  }
-}
-
-export async function runDigests(options: DigestOptions = {}): Promise<DigestSummary> {
-  const at = options.now ? new Date(options.now) : now();
-  if (Number.isNaN(at.getTime())) throw new Error(`digest: not a date: ${options.now}`);
-  const lookback = Math.max(0, Math.min(options.lookbackHours ?? defaultLookbackHours, 24 * 8));
-  const buckets = Array.from({ length: lookback + 1 }, (_, back) => hourBucketOf(new Date(at.getTime() - back * durations.hour)));
-  const due = (await Promise.all(buckets.map(digestsDueIn))).flat();
-  const summary: DigestSummary = { due: due.length, sent: 0, empty: 0, skipped: 0, failed: 0 };
-  for (let start = 0; start < due.length; start += parallelism) {
-    const outcomes = await Promise.all(due.slice(start, start + parallelism).map((settings) => digestFor(settings, at)));
-    for (const outcome of outcomes) summary[outcome] += 1;
-  }
-  log('info', 'digest run', { at: at.toISOString(), ...summary });
-  countMetric(businessMetrics.digestMails, summary.sent);
-  publishMetrics();
-  if (summary.failed) throw new Error(`digest: ${summary.failed} mail(s) failed; their periods are free for the retry`);
-  return summary;
-}
+export const runDigests = (options: DigestOptions = {}): Promise<DigestSummary> => sendDueDigests(options, (to, message) => sendEmail(to, message));
 
 /** The scheduler invokes it with its own event; only `now` (ISO) and a numeric `lookbackHours` in it are taken. */
 export async function handler(event?: DigestOptions | null): Promise<DigestSummary> {

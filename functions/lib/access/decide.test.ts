@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EntityRole, EntityType, WorkRelationRole } from '../../../shared/enums';
 import { advanceClock, durations, nowEpochSeconds, resetClock } from '../clock';
 import type { MemberItem } from '../db/members';
-import type { WorkRelationItem, WorkRelationMemberItem } from '../db/work-relations';
+import type { WorkRelationItem } from '../../domain/work-relations/work-relations';
+import type { WorkRelationMemberItem } from '../../domain/work-relations/work-relation-members';
 import { decideAccess, type AccessFacts } from './decide';
 
 afterEach(() => resetClock());

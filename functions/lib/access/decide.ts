@@ -14,8 +14,8 @@ import { sessionOfItem, type Session } from '../../domain/sessions/session';
  * asks it when it delivers — HTTP (functions/lib/http.ts resolves the session, then
  * functions/domain/canvas/context.ts asks for the canvas), live change delivery, presence
  * and the socket's own messages (functions/lib/live/revocation.ts decideSockets), the
- * dashboard and My actions, the digest (functions/lib/digest/collect.ts) and the
- * access-ending warning (functions/jobs/access-expiry). It reads nothing itself: the
+ * dashboard and My actions, the digest (functions/domain/notifications/collect-digest.ts) and the
+ * access-ending warning (functions/domain/notifications/warn-access-ending.ts). It reads nothing itself: the
  * caller hands it the stored items it read (for many callers in one round trip:
  * decide-now.ts) and it applies, in this order, the rules that already exist elsewhere:
  * 1. the session (functions/domain/sessions/session.ts sessionOfItem: signed out or revoked → the item

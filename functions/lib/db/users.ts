@@ -7,7 +7,7 @@ import { fail, isConditionalCheckFailure } from '../errors';
 import type { StoredPassword } from '../passwords';
 import { db, tableName } from './client';
 import { keys, newId } from './keys';
-import { putNewNotificationSettings } from './notifications';
+import { putNewNotificationSettings } from '../../domain/notifications/notification-settings';
 import { isTimeZone } from '../../../shared/dates';
 
 /**

@@ -4,8 +4,8 @@ import { getUser } from '../db/users';
 import { describeDevice } from '../devices';
 import { mailLimits, mayCourtesyMail } from '../limits/mail';
 import { describeError, log } from '../logger';
-import { sendEmail } from '../mail/mailer';
-import { appLink, emailTemplates } from '../mail/templates';
+import { sendEmail } from '../../domain/notifications/mailer';
+import { appLink, emailTemplates } from '../../domain/notifications/templates';
 
 /**
  * Every change of an account's sign-in methods is announced by mail to the account, so

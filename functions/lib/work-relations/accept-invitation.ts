@@ -9,13 +9,15 @@ import { allocateEntityId, defaultCanvasName, getEntity, newEntityWithOwner, typ
 import { checkMemberIsAdmin, getMember, type MemberItem } from '../db/members';
 import { getUser } from '../db/users';
 import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from '../db/work-relation-invitations';
-import { familyCountOp, putAccessExpiry, putNewWorkRelation } from '../db/work-relations';
+import { familyCountOp } from '../../domain/work-relations/family-counts';
+import { putAccessExpiry } from '../../domain/work-relations/access-expiries';
+import { putNewWorkRelation } from '../../domain/work-relations/work-relations';
 import { requireInviterStillEntitled } from '../invitations/inviter';
 import { fail, transactionCancellationReasons } from '../errors';
 import { log } from '../logger';
 import { toCurrentEntity, toSessionMembership } from '../memberships';
 import { hashToken, setSessionEntity, type Session } from '../../domain/sessions/session';
-import { accessDayOf } from './access-until';
+import { accessDayOf } from '../../domain/work-relations/access-until';
 import { findWorkRelationInvitation } from './invitations';
 
 export type AcceptInput = {

@@ -26,16 +26,16 @@ import {
   workRelationInvitationTypes,
   type WorkRelationInvitationItem,
 } from '../db/work-relation-invitations';
-import { listCanvasSections } from '../db/work-relations';
+import { listCanvasSections } from '../../domain/work-relations/work-relations';
 import { fail } from '../errors';
 import { toInvitationInfo } from '../invitation-info';
 import { reserveMail } from '../limits/mail';
-import { sendEmail } from '../mail/mailer';
-import { appLink, emailTemplates } from '../mail/templates';
+import { sendEmail } from '../../domain/notifications/mailer';
+import { appLink, emailTemplates } from '../../domain/notifications/templates';
 import { requireCurrentMembership } from '../memberships';
 import type { Session } from '../../domain/sessions/session';
-import { requireAccessUntilAhead } from './access-until';
-import { requireCanvasSectionIds, sharedSectionsOf } from './sections';
+import { requireAccessUntilAhead } from '../../domain/work-relations/access-until';
+import { requireCanvasSectionIds, sharedSectionsOf } from '../../domain/work-relations/sections';
 
 /**
  * The life cycle of work-relation invitations, for both kinds (docs/product/invitations.md#rules, #calls

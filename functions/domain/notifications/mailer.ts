@@ -1,0 +1,91 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { config } from '../../lib/config';
+import { isSuppressed } from './suppressions';
+import { fail } from '../../lib/errors';
+import { businessMetrics, type BusinessMetric } from '../../../shared/metrics';
+import { describeError, log } from '../../lib/logger';
+import { countMetric } from '../../lib/metrics';
+import { traced } from '../../lib/tracer';
+import type { EmailMessage } from './templates';
+
+/**
+ * SES (the v2 API, which carries custom headers such as List-Unsubscribe) through one
+ * client per process; locally the endpoint is the SES emulator, which keeps those headers
+ * in its store.
+ */
+let client: SESv2Client | undefined;
+
+function ses(): SESv2Client {
+  if (client) return client;
+  const { region, sesEndpoint } = config();
+  client = traced(
+    new SESv2Client({
+      region,
+      ...(sesEndpoint ? { endpoint: sesEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      maxAttempts: 2,
+    }),
+  );
+  return client;
+}
+
+/** The bare address of `Name <address>` or of a bare address. */
+function addressOf(recipient: string): string {
+  return (/<([^>]+)>\s*$/.exec(recipient)?.[1] ?? recipient).trim();
+}
+
+/**
+ * The recipients not on the suppression list (./suppressions.ts): one GetItem
+ * each, in parallel (a mail has one recipient but for the contact form's team address).
+ */
+async function deliverableRecipients(recipients: string[]): Promise<string[]> {
+  const suppressed = await Promise.all(recipients.map((recipient) => isSuppressed(addressOf(recipient))));
+  const deliverable = recipients.filter((_, index) => !suppressed[index]);
+  if (deliverable.length < recipients.length) {
+    // The domain only: the address is personal data and is in the table for whoever needs it.
+    const domains = recipients.filter((_, index) => suppressed[index]).map((recipient) => addressOf(recipient).split('@').pop());
+    log('warn', 'email to suppressed recipient skipped', { skipped: recipients.length - deliverable.length, domains });
+    countMetric(businessMetrics.emailsSuppressed, recipients.length - deliverable.length);
+  }
+  return deliverable;
+}
+
+/**
+ * Sends one e-mail, through the configuration set when there is one. A recipient on the
+ * suppression list (bounced or complained before) is skipped and logged: for the caller
+ * that is not an error, the mail counts as handled. A failure of SES becomes
+ * EMAIL_SEND_FAILED (15) for the caller to handle.
+ */
+export async function sendEmail(to: string | string[], message: EmailMessage, options: { replyTo?: string; countAs?: BusinessMetric } = {}): Promise<void> {
+  const recipients = await deliverableRecipients(Array.isArray(to) ? to : [to]);
+  if (recipients.length === 0) return;
+  const { mailFrom, mailConfigurationSet } = config();
+  try {
+    await ses().send(
+      new SendEmailCommand({
+        FromEmailAddress: mailFrom,
+        ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),
+        Destination: { ToAddresses: recipients },
+        ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+            ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+          },
+        },
+      }),
+    );
+  } catch (error) {
+    log('error', 'email send failed', describeError(error));
+    throw fail('EMAIL_SEND_FAILED');
+  }
+  // What the mail was (an invitation, a digest) for the dashboard: counted once SES took it.
+  if (options.countAs) countMetric(options.countAs);
+}
+
+/** What sends one e-mail to one address: sendEmail, as a job binds it to its operation. */
+export type SendEmail = (to: string, message: EmailMessage) => Promise<void>;
+
+export function resetMailerForTests(): void {
+  client = undefined;
+}

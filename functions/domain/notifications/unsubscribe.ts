@@ -1,0 +1,9 @@
+import type { UnsubscribeResponse } from '../../../shared/contracts/notifications';
+import { now } from '../../lib/clock';
+import { turnDigestOff } from './notification-settings';
+import { requireUserOfUnsubscribeToken } from './unsubscribe-token';
+
+/** POST /api/unsubscribe (RFC 8058 one-click): no session needed, at once, and the same again is harmless. */
+export async function unsubscribe(token: string): Promise<UnsubscribeResponse> {
+  return { digest: (await turnDigestOff(requireUserOfUnsubscribeToken(token), now())).digest };
+}
