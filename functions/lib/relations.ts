@@ -4,11 +4,11 @@ import { now } from './clock';
 import { accessDayOf } from './work-relations/access-until';
 import { batchGetItems } from './db/batch';
 import type { CanvasMetaItem } from '../domain/canvas/items';
-import type { EntityItem } from './db/entities';
+import type { EntityItem } from '../domain/organisations/entities';
 import { keys } from './db/keys';
 import type { WorkRelationItem, WorkRelationMemberItem } from './db/work-relations';
 import { fail } from './errors';
-import { requireCurrentMembership } from './memberships';
+import { requireCurrentMembership } from '../domain/members/memberships';
 import type { Session } from '../domain/sessions/session';
 
 /** An entity the caller looks at, and how they relate to it (shared/permissions.ts decides what that allows). */

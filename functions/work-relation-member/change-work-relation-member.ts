@@ -1,13 +1,13 @@
 import type { AdvisorMember } from '../../shared/contracts/work-relations';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../shared/enums';
 import { canReadRelatedSensitiveData, isAdmin, workRelationRightsRefusal } from '../../shared/permissions';
-import { getEntity } from '../lib/db/entities';
+import { getEntity } from '../domain/organisations/entities';
 import { getUser } from '../lib/db/users';
 import { runSteps } from '../domain/canvas/transaction';
 import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from '../lib/db/work-relations';
 import { advisorEntry, resolveActor } from '../domain/journal/journal';
 import { fail } from '../lib/errors';
-import { requireCurrentMembership } from '../lib/memberships';
+import { requireCurrentMembership } from '../domain/members/memberships';
 import type { Session } from '../domain/sessions/session';
 import { findAdvisorOfFamily, toAdvisorMember } from '../lib/work-relations/advisors';
 

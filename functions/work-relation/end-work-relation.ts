@@ -1,7 +1,7 @@
 import { workRelationEndRefusal } from '../../shared/permissions';
 import { fail } from '../lib/errors';
 import { resolveActor } from '../domain/journal/journal';
-import { requireCurrentMembership } from '../lib/memberships';
+import { requireCurrentMembership } from '../domain/members/memberships';
 import type { Session } from '../domain/sessions/session';
 import { endWorkRelation, relationSides } from '../lib/work-relations/end-relation';
 

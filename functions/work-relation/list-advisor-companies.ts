@@ -1,10 +1,10 @@
 import type { AdvisorCompaniesResponse, ListAdvisorCompaniesRequest } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
 import { sortRows } from '../../shared/ordering';
-import { getEntities } from '../lib/db/entities';
+import { getEntities } from '../domain/organisations/entities';
 import { listCanvasSections, listWorkRelationsOfFamily } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
-import { requireCurrentMembership } from '../lib/memberships';
+import { requireCurrentMembership } from '../domain/members/memberships';
 import type { Session } from '../domain/sessions/session';
 import { ownerNamesOf } from '../lib/work-relations/people';
 import { sharedSectionsOf } from '../lib/work-relations/sections';

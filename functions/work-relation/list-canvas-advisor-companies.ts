@@ -2,7 +2,7 @@ import type { AdvisorCompanyChipsResponse } from '../../shared/contracts/work-re
 import { familyOfSectionId } from '../../shared/canvas-ids';
 import { canSeeAdvisorCompany } from '../../shared/permissions';
 import { loadCanvas, ownFamilyId, type CanvasContext } from '../domain/canvas/context';
-import { getEntities } from '../lib/db/entities';
+import { getEntities } from '../domain/organisations/entities';
 import type { WorkRelationItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import type { Session } from '../domain/sessions/session';

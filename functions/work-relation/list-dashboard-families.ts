@@ -13,7 +13,7 @@ import { batchGetItems } from '../lib/db/batch';
 import { keys } from '../lib/db/keys';
 import { listFamiliesOfAdvisorByName, type WorkRelationItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
-import { requireCurrentMembership } from '../lib/memberships';
+import { requireCurrentMembership } from '../domain/members/memberships';
 
 type SessionMembership = ReturnType<typeof requireCurrentMembership>;
 import type { Session } from '../domain/sessions/session';

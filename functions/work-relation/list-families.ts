@@ -3,11 +3,11 @@ import { EntityType } from '../../shared/enums';
 import { sortRows } from '../../shared/ordering';
 import { canAdvisorViewCanvas, effectiveWorkRelationRoleId } from '../../shared/permissions';
 import { batchGetItems } from '../lib/db/batch';
-import type { EntityItem } from '../lib/db/entities';
+import type { EntityItem } from '../domain/organisations/entities';
 import { keys } from '../lib/db/keys';
 import { listFamiliesOfAdvisor, type WorkRelationMemberItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
-import { requireCurrentMembership } from '../lib/memberships';
+import { requireCurrentMembership } from '../domain/members/memberships';
 import type { Session } from '../domain/sessions/session';
 import { ownerNamesOf } from '../lib/work-relations/people';
 

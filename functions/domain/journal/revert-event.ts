@@ -19,7 +19,7 @@ import {
 } from '../canvas/items';
 import { forgetDeletedEventOp, getHistoryBatch, getHistoryEvent } from './events';
 import { keys } from '../../lib/db/keys';
-import type { MemberItem } from '../../lib/db/members';
+import type { MemberItem } from '../members/members';
 import { deleteWorkRelationMemberItem, putWorkRelationMemberItem, updateSharedSections } from '../../lib/db/work-relations';
 import { fail } from '../../lib/errors';
 import { itemChanged } from './item-changed';

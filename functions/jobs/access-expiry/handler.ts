@@ -2,8 +2,8 @@ import { addDays } from '../../../shared/dates';
 import { accessExpiryWarningDays, isAdmin } from '../../../shared/permissions';
 import { decideAccessNow } from '../../lib/access/decide-now';
 import { now } from '../../lib/clock';
-import { getEntities } from '../../lib/db/entities';
-import { listMembersOfEntity } from '../../lib/db/members';
+import { getEntities } from '../../domain/organisations/entities';
+import { listMembersOfEntity } from '../../domain/members/members';
 import { getUsers } from '../../lib/db/users';
 import {
   forgetAccessExpiry,

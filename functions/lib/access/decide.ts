@@ -3,10 +3,10 @@ import { EntityType } from '../../../shared/enums';
 import { canReadCanvas, twoFactorPolicyRefusal, type CanvasAccess } from '../../../shared/permissions';
 import { resolveCanvasAccess } from '../../domain/canvas/access';
 import type { CanvasSnapshot } from '../../domain/canvas/snapshot';
-import type { EntityItem } from '../db/entities';
-import type { MemberItem } from '../db/members';
+import type { EntityItem } from '../../domain/organisations/entities';
+import type { MemberItem } from '../../domain/members/members';
 import type { UserItem } from '../db/users';
-import { toSessionMembership } from '../memberships';
+import { toSessionMembership } from '../../domain/members/memberships';
 import { sessionOfItem, type Session } from '../../domain/sessions/session';
 
 /**

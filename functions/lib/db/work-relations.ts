@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure, transactionCancellationReasons } from '../errors';
-import { getEntity } from './entities';
+import { getEntity } from '../../domain/organisations/entities';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { now } from '../clock';
 import { batchDelete, type SectionItem } from '../../domain/canvas/items';

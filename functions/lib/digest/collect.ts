@@ -7,15 +7,15 @@ import { assignedActionPoints } from '../../domain/canvas/assigned-action-points
 import { CanvasSnapshot } from '../../domain/canvas/snapshot';
 import { batchGetItems } from '../db/batch';
 import type { SectionItem } from '../../domain/canvas/items';
-import type { EntityItem } from '../db/entities';
+import type { EntityItem } from '../../domain/organisations/entities';
 import { eventsBetween } from '../../domain/journal/events';
 import { keys } from '../db/keys';
-import { listMembershipsOfUser } from '../db/members';
+import { listMembershipsOfUser } from '../../domain/members/members';
 import type { NotificationSettingsItem } from '../db/notifications';
 import { getUser, type UserItem } from '../db/users';
 import { listFamiliesOfAdvisor } from '../db/work-relations';
 import { visibleEvent } from '../../domain/journal/journal';
-import type { toSessionMembership } from '../memberships';
+import type { toSessionMembership } from '../../domain/members/memberships';
 import type { DigestCanvas, DigestContent } from './message';
 
 type Membership = ReturnType<typeof toSessionMembership>;

@@ -2,8 +2,8 @@ import type { AdvisorMember, FamilyMemberRow } from '../../../shared/contracts/w
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
-import { contactOf, type Viewer } from '../people-views';
-import { listMembershipsOfUser, type MemberItem } from '../db/members';
+import { contactOf, type Viewer } from '../../domain/members/people-views';
+import { listMembershipsOfUser, type MemberItem } from '../../domain/members/members';
 import { fullName, type UserItem } from '../db/users';
 import { listWorkRelationMembersOfFamily, listWorkRelationsOfFamily, type WorkRelationItem, type WorkRelationMemberItem } from '../db/work-relations';
 import { fail } from '../errors';

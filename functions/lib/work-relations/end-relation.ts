@@ -3,9 +3,9 @@ import { EntityType } from '../../../shared/enums';
 import { isAdmin } from '../../../shared/permissions';
 import { runSteps, maxTransactionItems, type Step } from '../../domain/canvas/transaction';
 import { batchDelete } from '../../domain/canvas/items';
-import { getEntities } from '../db/entities';
+import { getEntities } from '../../domain/organisations/entities';
 import { keys } from '../db/keys';
-import { listMembersOfEntity } from '../db/members';
+import { listMembersOfEntity } from '../../domain/members/members';
 import { getUsers } from '../db/users';
 import {
   deleteAccessExpiry,

@@ -1,7 +1,7 @@
 import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { refreshCanvasSummary } from '../../domain/canvas/summary';
 import { db, tableName } from '../db/client';
-import { getEntities } from '../db/entities';
+import { getEntities } from '../../domain/organisations/entities';
 import { keys } from '../db/keys';
 import type { WorkRelationItem } from '../db/work-relations';
 
