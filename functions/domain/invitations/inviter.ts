@@ -1,11 +1,10 @@
 import { isInviterStillEntitled, type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { EntityType, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { now } from '../../lib/clock';
-import { deleteInvitationRecord, type InvitationRecord } from './invitation-records';
-import { keys } from '../../lib/db/keys';
+import type { InvitationRecord } from './invitation-records';
 import { getMember, type MemberItem } from '../members/members';
-import { listMemberInvitations, type MemberInvitationItem } from './member-invitations';
-import { listWorkRelationInvitations, workRelationInvitationKey, type WorkRelationInvitationItem } from './work-relation-invitations';
+import { deleteMemberInvitation, listMemberInvitations, type MemberInvitationItem } from './member-invitations';
+import { deleteWorkRelationInvitation, listWorkRelationInvitations, type WorkRelationInvitationItem } from './work-relation-invitations';
 import { fail } from '../../lib/errors';
 import { log } from '../../lib/logger';
 import { toSessionMembership } from '../members/memberships';
@@ -19,21 +18,22 @@ import { toSessionMembership } from '../members/memberships';
  * - when a member is removed or their role changes: revokeInvitationsOfFormerInviter
  *   revokes their pending invitations they could no longer send, so lists show them gone
  *   and their links say "cancelled".
- * Revoking is the one revoke (functions/lib/db/invitations.ts deleteInvitationRecord).
+ * Revoking is the one revoke (invitation-records.ts deleteInvitationRecord, through the kind modules).
  */
 
 type InvitationRight = { kind: 'member'; entityRoleId: EntityRoleId } | { kind: WorkRelationInvitationKind };
 
 const membershipOf = (member: MemberItem | undefined) => (member ? { ...toSessionMembership(member), isActive: member.isActive } : null);
 
-const keyOf = (invitation: InvitationRecord, right: InvitationRight) =>
-  right.kind === 'member' ? keys.memberInvitation(invitation.entityId, invitation.id) : workRelationInvitationKey(right.kind, invitation.entityId, invitation.id);
+/** The one revoke, whatever the kind. */
+const revoke = (invitation: InvitationRecord, right: InvitationRight, at: Date) =>
+  right.kind === 'member' ? deleteMemberInvitation(invitation.entityId, invitation.id, at) : deleteWorkRelationInvitation(right.kind, invitation.entityId, invitation.id, at);
 
 /** At acceptance: the sender may still send this invitation, else it is revoked and 33 answered. */
 export async function requireInviterStillEntitled(invitation: InvitationRecord, right: InvitationRight): Promise<void> {
   const inviter = await getMember(invitation.entityId, invitation.createdByUserId);
   if (isInviterStillEntitled(membershipOf(inviter), right)) return;
-  await deleteInvitationRecord(keyOf(invitation, right), now()).catch((error: unknown) => {
+  await revoke(invitation, right, now()).catch((error: unknown) => {
     // Already gone (revoked meanwhile): the answer is the same.
     log('info', 'invitation of a former inviter already gone', { invitationId: invitation.id, error: String(error) });
   });
@@ -63,7 +63,7 @@ export async function revokeInvitationsOfFormerInviter(entity: { entityId: numbe
   const at = now();
   await Promise.all(
     revoked.map(({ invitation, right }) =>
-      deleteInvitationRecord(keyOf(invitation, right), at).catch((error: unknown) => log('info', 'invitation already gone', { invitationId: invitation.id, error: String(error) })),
+      revoke(invitation, right, at).catch((error: unknown) => log('info', 'invitation already gone', { invitationId: invitation.id, error: String(error) })),
     ),
   );
   if (revoked.length) log('info', 'invitations of a former inviter revoked', { entityId, userId, count: revoked.length });

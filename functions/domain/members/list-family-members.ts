@@ -2,8 +2,7 @@ import type { FamilyMemberRow, FamilyMembersResponse, ListFamilyMembersRequest }
 import { EntityType } from '../../../shared/enums';
 import { sortRows } from '../../../shared/ordering';
 import { canReadRelatedMembers, canReadRelatedSensitiveData, effectiveWorkRelationRoleId, type RelationView } from '../../../shared/permissions';
-import { batchGetItems } from '../../lib/db/batch';
-import { getEntities, type EntityItem } from '../organisations/entities';
+import { getEntities, getEntitiesWithItems } from '../organisations/entities';
 import { listMembershipsOfUser } from './members';
 import type { UserItem } from '../../lib/db/users';
 import { keys } from '../../lib/db/keys';
@@ -28,8 +27,11 @@ export async function listFamilyMembers(session: Session, input: ListFamilyMembe
   const filter = input.filterBy?.entityId;
   const familyIds = (await listFamiliesOfAdvisor(membership.entityId)).map((relation) => relation.familyId).filter((id) => filter == null || id === filter);
   if (filter != null && familyIds.length === 0) throw fail('ITEM_NOT_FOUND');
-  const roleItems = await batchGetItems<WorkRelationMemberItem>(familyIds.map((familyId) => keys.workRelationMember(familyId, membership.entityId, session.userId)));
-  const storedRoles = new Map(roleItems.map((item) => [item.familyId, item.workRelationRoleId]));
+  const { others: roleItems } = await getEntitiesWithItems(
+    [],
+    familyIds.map((familyId) => keys.workRelationMember(familyId, membership.entityId, session.userId)),
+  );
+  const storedRoles = new Map((roleItems as WorkRelationMemberItem[]).map((item) => [item.familyId, item.workRelationRoleId]));
   const views = new Map<number, RelationView>(
     familyIds.map((familyId) => [familyId, { kind: 'familyOfAdvisor', membership, workRelationRoleId: effectiveWorkRelationRoleId(membership, storedRoles.get(familyId)) }]),
   );
@@ -68,12 +70,11 @@ export async function getFamilyMember(session: Session, memberId: string): Promi
   const [memberships, relations] = await Promise.all([listMembershipsOfUser(memberId), listFamiliesOfAdvisor(membership.entityId)]);
   const related = new Set(relations.map((relation) => relation.familyId));
   const candidates = memberships.filter((member) => member.entityTypeId === EntityType.Family && related.has(member.entityId));
-  const items = await batchGetItems<Record<string, unknown>>([
-    keys.user(memberId),
-    ...candidates.flatMap((member) => [keys.entity(member.entityId), keys.workRelationMember(member.entityId, membership.entityId, session.userId)]),
-  ]);
+  const { entities: families, others: items } = await getEntitiesWithItems(
+    candidates.map((member) => member.entityId),
+    [keys.user(memberId), ...candidates.map((member) => keys.workRelationMember(member.entityId, membership.entityId, session.userId))],
+  );
   const user = items.find((item) => item.type === 'User') as UserItem | undefined;
-  const families = new Map(items.filter((item) => item.type === 'Entity').map((item) => [(item as EntityItem).id, item as EntityItem]));
   const storedRoles = new Map(items.filter((item) => item.type === 'WorkRelationMember').map((item) => [Number(item.familyId), (item as WorkRelationMemberItem).workRelationRoleId]));
   for (const member of candidates) {
     const view: RelationView = { kind: 'familyOfAdvisor', membership, workRelationRoleId: effectiveWorkRelationRoleId(membership, storedRoles.get(member.entityId)) };

@@ -7,7 +7,7 @@ import { batchGetItems } from '../../lib/db/batch';
 import { db, tableName } from '../../lib/db/client';
 import { keys, newId } from '../../lib/db/keys';
 import { ChangedMeanwhile } from '../../lib/db/retry';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactMixedWrites, type BuiltWrite, type Condition, type UpdateSpec, type Write } from '../../lib/db/write';
+import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactMixedWrites, type BuiltWrite, type Condition, type Key, type UpdateSpec, type Write } from '../../lib/db/write';
 import { newMemberWrite, type MemberItem } from '../members/members';
 
 /**
@@ -96,6 +96,22 @@ export async function getEntity(entityId: number): Promise<EntityItem | undefine
 export async function getEntities(entityIds: readonly number[]): Promise<Map<number, EntityItem>> {
   const items = await batchGetItems<EntityItem>([...new Set(entityIds)].map((id) => keys.entity(id)));
   return new Map(items.map((item) => [item.id, item]));
+}
+
+/**
+ * Entities by id and, in the same BatchGet, other items a page needs beside them (a work
+ * relation, a canvas role, a user), so it costs one round trip: the entities by id, the
+ * other items as read (missing ones left out), for the caller to tell apart by `type`.
+ */
+export async function getEntitiesWithItems(entityIds: readonly number[], otherKeys: readonly Key[]): Promise<{ entities: Map<number, EntityItem>; others: Array<Record<string, unknown>> }> {
+  const items = await batchGetItems<Record<string, unknown>>([...[...new Set(entityIds)].map((id) => keys.entity(id)), ...otherKeys]);
+  const entities = new Map<number, EntityItem>();
+  const others: Array<Record<string, unknown>> = [];
+  for (const item of items) {
+    if (item.type === 'Entity') entities.set((item as EntityItem).id, item as EntityItem);
+    else others.push(item);
+  }
+  return { entities, others };
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { InviteEntityOptionsResponse } from '../../../shared/contracts/work-relations';
 import { isAdmin, workRelationInvitationSides, type WorkRelationInvitationKind } from '../../../shared/permissions';
-import { batchGetItems } from '../../lib/db/batch';
-import type { EntityItem } from './entities';
+import { getEntitiesWithItems } from './entities';
 import { keys } from '../../lib/db/keys';
 import { listMembershipsOfUser } from '../members/members';
 import type { Session } from '../sessions/session';
@@ -22,13 +21,11 @@ export async function listEntitiesForInvite(session: Session, kind: WorkRelation
   const sides = workRelationInvitationSides[kind];
   const candidates = (await listMembershipsOfUser(session.userId)).filter((member) => member.entityTypeId === sides.invitee && isAdmin(member));
   const relationKey = (entityId: number) => (kind === 'family' ? keys.workRelation(entityId, inviterId) : keys.workRelation(inviterId, entityId));
-  const items = await batchGetItems<Record<string, unknown>>([...candidates.flatMap((member) => [keys.entity(member.entityId), relationKey(member.entityId)])]);
-  const entities = new Map<number, EntityItem>();
-  const related = new Set<number>();
-  for (const item of items) {
-    if (item.type === 'Entity') entities.set((item as EntityItem).id, item as EntityItem);
-    else if (item.type === 'WorkRelation') related.add(Number(kind === 'family' ? item.familyId : item.advisorId));
-  }
+  const { entities, others } = await getEntitiesWithItems(
+    candidates.map((member) => member.entityId),
+    candidates.map((member) => relationKey(member.entityId)),
+  );
+  const related = new Set(others.filter((item) => item.type === 'WorkRelation').map((item) => Number(kind === 'family' ? item.familyId : item.advisorId)));
   return candidates.flatMap((member) => {
     const entity = entities.get(member.entityId);
     return entity
