@@ -15,13 +15,17 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
 // docs/architecture.md "Layers"). Everything else reads and writes through them, and every
 // write is built by functions/lib/db/write.ts, so no other file holds an expression string.
 const entityModules = [
-  'functions/lib/db/**/*.ts',
   'functions/domain/canvas/items.ts',
   'functions/domain/expiry/expired-items.ts',
+  'functions/domain/invitations/invitation-records.ts',
+  'functions/domain/invitations/member-invitations.ts',
+  'functions/domain/invitations/work-relation-invitations.ts',
   'functions/domain/journal/events.ts',
+  'functions/domain/members/members.ts',
   'functions/domain/notifications/contact-messages.ts',
   'functions/domain/notifications/notification-settings.ts',
   'functions/domain/notifications/suppressions.ts',
+  'functions/domain/organisations/entities.ts',
   'functions/domain/sessions/session-items.ts',
   'functions/domain/work-relations/access-expiries.ts',
   'functions/domain/work-relations/family-cards.ts',
@@ -29,6 +33,7 @@ const entityModules = [
   'functions/domain/work-relations/notes.ts',
   'functions/domain/work-relations/work-relation-members.ts',
   'functions/domain/work-relations/work-relations.ts',
+  'functions/lib/db/**/*.ts',
 ];
 // Not moved into an entity module yet (docs/architecture.md "Restructuring figures"): this
 // list only shrinks.
@@ -43,16 +48,11 @@ const notYetInEntityModules = [
   'functions/domain/journal/access-log.ts',
   'functions/domain/journal/visits.ts',
   'functions/email-confirmation/confirm-email.ts',
-  'functions/entities/create-entity.ts',
-  'functions/entity-member/remove-member.ts',
-  'functions/entity-member/update-member.ts',
   'functions/lib/devices.ts',
   'functions/lib/limits/counter.ts',
   'functions/lib/live/journal-stream.ts',
   'functions/lib/mfa/recovery.ts',
   'functions/lib/mfa/store.ts',
-  'functions/lib/work-relations/accept-invitation.ts',
-  'functions/member-invitation/join-entity.ts',
   'functions/mfa/two-factor-policy.ts',
   'functions/passkeys/challenges.ts',
   'functions/passkeys/store.ts',

@@ -4,7 +4,7 @@ import { CanvasSnapshot } from '../functions/domain/canvas/snapshot';
 import { refreshCanvasSummary, summaryOf } from '../functions/domain/canvas/summary';
 import { summaryRecordOf } from '../functions/domain/canvas/summary-record';
 import { batchPut, canvasMetaRecord } from '../functions/domain/canvas/items';
-import { allocateEntityId } from '../functions/lib/db/entities';
+import { allocateEntityId } from '../functions/domain/organisations/entities';
 import { itemsReadCount, roundTripCount } from '../functions/lib/db/client';
 import { familyCountWrite } from '../functions/domain/work-relations/family-counts';
 import { putNewWorkRelation } from '../functions/domain/work-relations/work-relations';

@@ -5,8 +5,9 @@ import { permissionsForRole } from '../shared/permissions';
 import { createCanvas } from '../functions/domain/canvas/create-canvas';
 import { batchPut } from '../functions/domain/canvas/items';
 import { db } from '../functions/lib/db/client';
-import { allocateEntityId, newEntityWithOwner } from '../functions/lib/db/entities';
+import { allocateEntityId, newEntityWithOwner } from '../functions/domain/organisations/entities';
 import { newId } from '../functions/lib/db/keys';
+import { transactItemOf } from '../functions/lib/db/write';
 import { defaultPrivacySettings, putNewAccount, type UserItem } from '../functions/lib/db/users';
 import { putWorkRelation } from '../functions/domain/work-relations/work-relations';
 import { hashPassword as storedPasswordFor, type StoredPassword } from '../functions/lib/passwords';
@@ -106,7 +107,7 @@ async function ownedEntity(entityTypeId: EntityTypeId, entityName: string, passw
     addresses: [],
     createdAt: at,
   };
-  await db().send(new TransactWriteCommand({ TransactItems: [...putNewAccount(user, password, at), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, userId: user.id, at })] }));
+  await db().send(new TransactWriteCommand({ TransactItems: [...putNewAccount(user, password, at), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, userId: user.id, at }).writes.map(transactItemOf)] }));
   return { entityId, userId: user.id };
 }
 

@@ -8,19 +8,17 @@ import {
   SendWorkRelationInvitationRequest,
 } from '../../shared/contracts/invitations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { acceptWorkRelationInvitation } from '../lib/work-relations/accept-invitation';
-import {
-  createWorkRelationInvitation,
-  getWorkRelationInvitationInfo,
-  listAdvisorInvitations,
-  resendWorkRelationInvitation,
-  revokeWorkRelationInvitation,
-  sendWorkRelationInvitationEmail,
-} from '../lib/work-relations/invitations';
+import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';
+import { createWorkRelationInvitation } from '../domain/invitations/create-work-relation-invitation';
+import { getWorkRelationInvitationInfo } from '../domain/invitations/get-work-relation-invitation-info';
+import { listAdvisorInvitations } from '../domain/invitations/list-advisor-invitations';
+import { resendWorkRelationInvitation } from '../domain/invitations/resend-work-relation-invitation';
+import { revokeWorkRelationInvitation } from '../domain/invitations/revoke-work-relation-invitation';
+import { sendWorkRelationInvitationEmail } from '../domain/invitations/send-work-relation-invitation-email';
 
 /**
  * Advisor invitations (docs/product/invitations.md#calls): a family invites an advisor company to its canvas, to all sections or some.
- * The life cycle is shared with family invitations (functions/lib/work-relations/).
+ * The life cycle is shared with family invitations (functions/domain/invitations/).
  */
 export const handler = createGroupHandler('advisor-invitation', {
   createAdvisorInvitation: defineRoute({

@@ -1,10 +1,10 @@
 import type { SetCurrentEntityResponse } from '../../shared/contracts/auth';
-import { getEntity } from '../lib/db/entities';
-import { getMember } from '../lib/db/members';
+import { getEntity } from '../domain/organisations/entities';
+import { getMember } from '../domain/members/members';
 import { getUser } from '../lib/db/users';
 import { twoFactorPolicyRefusal } from '../../shared/permissions';
 import { fail } from '../lib/errors';
-import { toCurrentEntity, toSessionMembership } from '../lib/memberships';
+import { toCurrentEntity, toSessionMembership } from '../domain/members/memberships';
 import { setSessionEntity, type Session } from '../domain/sessions/session';
 
 /**

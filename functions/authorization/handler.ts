@@ -1,7 +1,7 @@
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { getWorkRelationMemberPermissions } from './get-work-relation-member-permissions';
-import { listMemberRoles, listWorkRelationRoles } from './list-roles';
+import { getWorkRelationMemberPermissions } from '../domain/organisations/get-work-relation-member-permissions';
+import { listMemberRoles, listWorkRelationRoles } from '../domain/organisations/list-roles';
 
 export const handler = createGroupHandler('authorization', {
   listMemberRoles: defineRoute({ handler: async () => ({ body: listMemberRoles() }) }),

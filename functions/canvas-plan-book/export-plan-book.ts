@@ -5,7 +5,7 @@ import { loadCanvas, ownFamilyId } from '../domain/canvas/context';
 import { now } from '../lib/clock';
 import { batchGetItems } from '../lib/db/batch';
 import { db } from '../lib/db/client';
-import type { EntityItem } from '../lib/db/entities';
+import type { EntityItem } from '../domain/organisations/entities';
 import { isUserPartition, keys } from '../lib/db/keys';
 import type { UserItem } from '../lib/db/users';
 import { fail } from '../lib/errors';

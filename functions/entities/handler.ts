@@ -2,16 +2,16 @@ import { IdPath } from '../../shared/contracts/common';
 import { CreateEntityRequest, EntityAddressRequest, EntityIdPath, UpdateEntityRequest } from '../../shared/contracts/entities';
 import { EntityAndFamilyPath, InviterIdPath, NoteRequest, SectionIdOnlyPath } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { createEntity } from './create-entity';
-import { getEntity } from './get-entity';
-import { getEntityBySection } from './get-entity-by-section';
-import { listEntities } from './list-entities';
-import { listEntitiesForInvite } from './list-entities-for-invite';
+import { createEntity } from '../domain/organisations/create-entity';
+import { getEntity } from '../domain/organisations/get-entity';
+import { getEntityBySection } from '../domain/organisations/get-entity-by-section';
+import { listEntities } from '../domain/organisations/list-entities';
+import { listEntitiesForInvite } from '../domain/organisations/list-entities-for-invite';
 import { createNote } from '../domain/work-relations/create-note';
 import { getNote } from '../domain/work-relations/get-note';
 import { updateNote } from '../domain/work-relations/update-note';
-import { saveEntityAddress } from './save-entity-address';
-import { updateEntity } from './update-entity';
+import { saveEntityAddress } from '../domain/organisations/save-entity-address';
+import { updateEntity } from '../domain/organisations/update-entity';
 
 export const handler = createGroupHandler('entities', {
   listEntities: defineRoute({

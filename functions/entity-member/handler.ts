@@ -2,15 +2,15 @@ import { CanvasUsersPath, ListMembersQuery, MemberIdPath, UpdateMemberRequest } 
 import { EntityIdPath } from '../../shared/contracts/entities';
 import { EntityAndFamilyPath, FamilyIdOnlyPath, ListAdvisorsRequest, ListFamilyMembersRequest } from '../../shared/contracts/work-relations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { getMember } from './get-member';
-import { getAdvisor, listAdvisors, listAdvisorsNotForFamily } from './list-advisors';
-import { listCanvasUsers } from './list-canvas-users';
-import { getFamilyMember, listFamilyMembers } from './list-family-members';
-import { listMembers } from './list-members';
-import { listOwners } from './list-owners';
-import { listRelatedOwners } from './list-related-owners';
-import { removeMember } from './remove-member';
-import { updateMember } from './update-member';
+import { getMember } from '../domain/members/get-member';
+import { getAdvisor, listAdvisors, listAdvisorsNotForFamily } from '../domain/members/list-advisors';
+import { listCanvasUsers } from '../domain/members/list-canvas-users';
+import { getFamilyMember, listFamilyMembers } from '../domain/members/list-family-members';
+import { listMembers } from '../domain/members/list-members';
+import { listOwners } from '../domain/members/list-owners';
+import { listRelatedOwners } from '../domain/members/list-related-owners';
+import { removeMember } from '../domain/members/remove-member';
+import { updateMember } from '../domain/members/update-member';
 
 export const handler = createGroupHandler('entity-member', {
   listOwners: defineRoute({

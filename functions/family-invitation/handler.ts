@@ -8,19 +8,17 @@ import {
   SendWorkRelationInvitationRequest,
 } from '../../shared/contracts/invitations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { acceptWorkRelationInvitation } from '../lib/work-relations/accept-invitation';
-import {
-  createWorkRelationInvitation,
-  getWorkRelationInvitationInfo,
-  listFamilyInvitations,
-  resendWorkRelationInvitation,
-  revokeWorkRelationInvitation,
-  sendWorkRelationInvitationEmail,
-} from '../lib/work-relations/invitations';
+import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';
+import { createWorkRelationInvitation } from '../domain/invitations/create-work-relation-invitation';
+import { getWorkRelationInvitationInfo } from '../domain/invitations/get-work-relation-invitation-info';
+import { listFamilyInvitations } from '../domain/invitations/list-family-invitations';
+import { resendWorkRelationInvitation } from '../domain/invitations/resend-work-relation-invitation';
+import { revokeWorkRelationInvitation } from '../domain/invitations/revoke-work-relation-invitation';
+import { sendWorkRelationInvitationEmail } from '../domain/invitations/send-work-relation-invitation-email';
 
 /**
  * Family invitations (docs/product/invitations.md#calls): an advisor company invites a family to work with it.
- * The life cycle is shared with advisor invitations (functions/lib/work-relations/).
+ * The life cycle is shared with advisor invitations (functions/domain/invitations/).
  */
 export const handler = createGroupHandler('family-invitation', {
   createFamilyInvitation: defineRoute({

@@ -1,14 +1,2 @@
-import { now } from '../lib/clock';
-import { requireInvitationByToken } from '../lib/db/invitations';
-import type { MemberInvitationItem } from '../lib/db/member-invitations';
-
-/**
- * The member invitation a link token belongs to, for the landing page, accepting and
- * signup. Revoked → INVITATION_CANCELLED (33); unknown or replaced by a newer link
- * (resend) → INVALID_TOKEN (20); not accepted and past its 14 days → INVITATION_EXPIRED
- * (31). An accepted one is returned: each caller decides (the landing page reports it,
- * accepting answers 32).
- */
-export async function findMemberInvitation(token: string): Promise<MemberInvitationItem> {
-  return requireInvitationByToken<MemberInvitationItem>(token, 'MemberInvitation', now());
-}
+// Kept only for functions/auth/sign-up.ts and apply-signup-invitation.ts (part A), which still import this path: delete it when their imports move to functions/domain/.
+export { findMemberInvitation } from '../domain/invitations/find-member-invitation';

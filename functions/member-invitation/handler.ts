@@ -7,13 +7,13 @@ import {
   SendMemberInvitationRequest,
 } from '../../shared/contracts/invitations';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { acceptMemberInvitation } from './accept-member-invitation';
-import { createMemberInvitation } from './create-member-invitation';
-import { getMemberInvitation } from './get-member-invitation';
-import { listMemberInvitations } from './list-member-invitations';
-import { resendMemberInvitation } from './resend-member-invitation';
-import { revokeMemberInvitation } from './revoke-member-invitation';
-import { sendMemberInvitationEmail } from './send-member-invitation-email';
+import { acceptMemberInvitation } from '../domain/invitations/accept-member-invitation';
+import { createMemberInvitation } from '../domain/invitations/create-member-invitation';
+import { getMemberInvitation } from '../domain/invitations/get-member-invitation';
+import { listMemberInvitations } from '../domain/invitations/list-member-invitations';
+import { resendMemberInvitation } from '../domain/invitations/resend-member-invitation';
+import { revokeMemberInvitation } from '../domain/invitations/revoke-member-invitation';
+import { sendMemberInvitationEmail } from '../domain/invitations/send-member-invitation-email';
 
 export const handler = createGroupHandler('member-invitation', {
   createMemberInvitation: defineRoute({

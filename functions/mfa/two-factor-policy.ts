@@ -3,12 +3,12 @@ import { EntityType } from '../../shared/enums';
 import { canSetTwoFactorPolicy, twoFactorPolicyRefusal } from '../../shared/permissions';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db/client';
-import { getEntity } from '../lib/db/entities';
+import { getEntity } from '../domain/organisations/entities';
 import { keys } from '../lib/db/keys';
-import { listMembersOfEntity } from '../lib/db/members';
+import { listMembersOfEntity } from '../domain/members/members';
 import { getUsers } from '../lib/db/users';
 import { fail } from '../lib/errors';
-import { requireCurrentMembership } from '../lib/memberships';
+import { requireCurrentMembership } from '../domain/members/memberships';
 import { closeEntityTo } from '../lib/mfa/enforce';
 import type { Session } from '../domain/sessions/session';
 

@@ -1,7 +1,7 @@
 import type { TotpDisableRequest, TotpEnableResponse, TotpSetupResponse, TwoFactorStatus } from '../../shared/contracts/mfa';
 import { hasSecondFactor } from '../../shared/permissions';
 import { throttledPasswordCheck } from '../lib/db/signin-throttle';
-import { listMembershipsOfUser } from '../lib/db/members';
+import { listMembershipsOfUser } from '../domain/members/members';
 import { getUser, type UserItem } from '../lib/db/users';
 import { AppError, fail } from '../lib/errors';
 import { enforcePolicyAfterFactorRemoved } from '../lib/mfa/enforce';

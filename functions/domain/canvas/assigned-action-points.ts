@@ -4,7 +4,7 @@ import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { decideAccess } from '../../lib/access/decide';
 import { batchGetItems } from '../../lib/db/batch';
 import type { ActionPointItem, CategoryItem, GoalItem } from './items';
-import type { EntityItem } from '../../lib/db/entities';
+import type { EntityItem } from '../organisations/entities';
 import { entityIdOfPartition, familyIdOfCanvasPartition, keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
 import type { Session } from '../sessions/session';

@@ -3,7 +3,7 @@ import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared
 import { decideAccess } from '../../lib/access/decide';
 import { queryCanvas, type CategoryItem, type ContentItemOf, type ContentKind, type QuestionItem } from './items';
 import { batchGetItems } from '../../lib/db/batch';
-import { listMembersOfEntity } from '../../lib/db/members';
+import { listMembersOfEntity } from '../members/members';
 import { keys } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
 import { resolveActor, type JournalEntry, type PendingJournal } from '../journal/journal';

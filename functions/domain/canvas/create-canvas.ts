@@ -16,7 +16,7 @@ import {
   transact,
   type CanvasMetaItem,
 } from './items';
-import { defaultCanvasName, getEntity } from '../../lib/db/entities';
+import { defaultCanvasName, getEntity } from '../organisations/entities';
 import { fail, transactionCancellationReasons } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { summaryOf } from './summary';

@@ -2,7 +2,7 @@ import { EntityType, WorkRelationRole } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { activeFamilyMemberCheck, type InitiatorNames } from './items';
-import { listMembershipsOfUser } from '../../lib/db/members';
+import { listMembershipsOfUser } from '../members/members';
 import { getUser } from '../../lib/db/users';
 import { fail } from '../../lib/errors';
 import { anotherAdvisorId } from '../../../shared/contracts/history';

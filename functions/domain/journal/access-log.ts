@@ -4,7 +4,7 @@ import { EntityType } from '../../../shared/enums';
 import { canReadAccessLog, isAdmin } from '../../../shared/permissions';
 import { batchGetItems } from '../../lib/db/batch';
 import { db, tableName } from '../../lib/db/client';
-import type { EntityItem } from '../../lib/db/entities';
+import type { EntityItem } from '../organisations/entities';
 import { isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../../lib/db/users';
 import { fail } from '../../lib/errors';

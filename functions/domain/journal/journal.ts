@@ -4,7 +4,7 @@ import { canSeeCanvasChange, canSeeWholeCanvas, isOtherAdvisorCompany, type Canv
 import { now } from '../../lib/clock';
 import { batchGetItems } from '../../lib/db/batch';
 import type { ActionPointItem, AnswerItem, ContentKind, GoalItem, TakeawayItem } from '../canvas/items';
-import type { EntityItem } from '../../lib/db/entities';
+import type { EntityItem } from '../organisations/entities';
 import { newEventIds } from './events';
 import { entityIdOfPartition, isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../../lib/db/users';

@@ -19,7 +19,7 @@ import {
 } from '../canvas/items';
 import { forgetDeletedEventOp, getHistoryBatch, getHistoryEvent } from './events';
 import { keys } from '../../lib/db/keys';
-import type { MemberItem } from '../../lib/db/members';
+import type { MemberItem } from '../members/members';
 import { deleteWorkRelationMemberItem, putWorkRelationMemberItem } from '../work-relations/work-relation-members';
 import { updateSharedSections } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';

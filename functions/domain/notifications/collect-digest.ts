@@ -3,17 +3,19 @@ import { dayIn } from '../../../shared/dates';
 import { EntityType } from '../../../shared/enums';
 import { decideAccess } from '../../lib/access/decide';
 import { decideAccessNow } from '../../lib/access/decide-now';
-import { assignedActionPoints } from '../canvas/assigned-action-points';
-import { CanvasSnapshot } from '../canvas/snapshot';
-import type { SectionItem } from '../canvas/items';
-import { eventsBetween } from '../journal/events';
-import { listMembershipsOfUser } from '../../lib/db/members';
+import { assignedActionPoints } from '../../domain/canvas/assigned-action-points';
+import { CanvasSnapshot } from '../../domain/canvas/snapshot';
+import type { SectionItem } from '../../domain/canvas/items';
+import { eventsBetween } from '../../domain/journal/events';
+import { listMembershipsOfUser } from '../../domain/members/members';
 import type { NotificationSettingsItem } from './notification-settings';
 import { getUser, type UserItem } from '../../lib/db/users';
-import { getCanvasSections, listFamiliesOfAdvisor, readFamiliesForReader } from '../work-relations/work-relations';
-import { visibleEvent } from '../journal/journal';
-import type { toSessionMembership } from '../../lib/memberships';
+import { listFamiliesOfAdvisor } from '../work-relations/work-relations';
+import { visibleEvent } from '../../domain/journal/journal';
+import type { toSessionMembership } from '../../domain/members/memberships';
 import type { DigestCanvas, DigestContent } from './digest-message';
+import { getCanvasSections } from '../work-relations/work-relations';
+import { readFamiliesForReader } from '../work-relations/work-relations';
 
 type Membership = ReturnType<typeof toSessionMembership>;
 

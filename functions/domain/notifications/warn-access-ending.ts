@@ -1,7 +1,7 @@
 import { isAdmin } from '../../../shared/permissions';
 import { decideAccessNow } from '../../lib/access/decide-now';
-import { getEntities } from '../../lib/db/entities';
-import { listMembersOfEntity } from '../../lib/db/members';
+import { getEntities } from '../organisations/entities';
+import { listMembersOfEntity } from '../members/members';
 import { getUsers } from '../../lib/db/users';
 import { describeError, log } from '../../lib/logger';
 import { releaseAccessExpiryWarning, takeAccessExpiryWarning, type AccessExpiryItem } from '../work-relations/access-expiries';

@@ -1,6 +1,6 @@
 import type { AdvisorCompanyChipsResponse } from '../../../shared/contracts/work-relations';
 import { canSeeAdvisorCompany } from '../../../shared/permissions';
-import { getEntities } from '../../lib/db/entities';
+import { getEntities } from '../organisations/entities';
 import type { CanvasContext } from '../canvas/context';
 import type { WorkRelationItem } from './work-relations';
 

@@ -2,8 +2,8 @@ import type { AdvisorMember, FamilyMemberRow } from '../../../shared/contracts/w
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
-import { contactOf, type Viewer } from '../../lib/people-views';
-import { listMembershipsOfUser, type MemberItem } from '../../lib/db/members';
+import { contactOf, type Viewer } from '../../domain/members/people-views';
+import { listMembershipsOfUser, type MemberItem } from '../../domain/members/members';
 import { fullName, type UserItem } from '../../lib/db/users';
 import { listWorkRelationMembersOfFamily, type WorkRelationMemberItem } from './work-relation-members';
 import { listWorkRelationsOfFamily, type WorkRelationItem } from './work-relations';

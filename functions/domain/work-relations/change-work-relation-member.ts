@@ -7,7 +7,7 @@ import { runSteps } from '../canvas/transaction';
 import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from './work-relation-members';
 import { advisorEntry, resolveActor } from '../journal/journal';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../../lib/memberships';
+import { requireCurrentMembership } from '../members/memberships';
 import type { Session } from '../sessions/session';
 import { findAdvisorOfFamily, toAdvisorMember } from './advisors';
 

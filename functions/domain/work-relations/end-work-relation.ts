@@ -1,21 +1,24 @@
 import type { HistoryActor } from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
-import { isAdmin, workRelationEndRefusal } from '../../../shared/permissions';
-import { runSteps, maxTransactionItems, type Step } from '../canvas/transaction';
-import { getEntities } from '../../lib/db/entities';
-import { listMembersOfEntity } from '../../lib/db/members';
+import { isAdmin } from '../../../shared/permissions';
+import { runSteps, maxTransactionItems, type Step } from '../../domain/canvas/transaction';
+import { getEntities } from '../../domain/organisations/entities';
+import { listMembersOfEntity } from '../../domain/members/members';
 import { getUsers } from '../../lib/db/users';
 import { deleteAccessExpiry } from './access-expiries';
 import { deleteWorkRelationItem, getWorkRelation, type WorkRelationItem } from './work-relations';
 import { familyCountOp } from './family-counts';
-import { deleteWorkRelationMemberItem, deleteWorkRelationMembers, listWorkRelationMembersOfCompany } from './work-relation-members';
+import { deleteWorkRelationMemberItem, listWorkRelationMembersOfCompany } from './work-relation-members';
 import { fail } from '../../lib/errors';
-import { relationEndedEntry, resolveActor } from '../journal/journal';
-import { requireCurrentMembership } from '../../lib/memberships';
-import type { Session } from '../sessions/session';
+import { relationEndedEntry } from '../../domain/journal/journal';
 import { describeError, log } from '../../lib/logger';
 import { sendEmail } from '../notifications/mailer';
 import { appLink, emailTemplates, type RelationEndCause } from '../notifications/templates';
+import type { Session } from '../sessions/session';
+import { deleteWorkRelationMembers } from './work-relation-members';
+import { requireCurrentMembership } from '../members/memberships';
+import { resolveActor } from '../journal/journal';
+import { workRelationEndRefusal } from '../../../shared/permissions';
 
 /**
  * Ending a work relation: the one function behind DELETE /api/work-relation/{entityId}

@@ -13,7 +13,7 @@ import { keys } from '../../lib/db/keys';
 import { readFamilyCards, type FamilyCardItems } from './family-cards';
 import { listFamiliesOfAdvisorByName, type WorkRelationItem } from './work-relations';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../../lib/memberships';
+import { requireCurrentMembership } from '../members/memberships';
 
 type SessionMembership = ReturnType<typeof requireCurrentMembership>;
 import type { Session } from '../sessions/session';

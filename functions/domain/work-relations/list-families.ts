@@ -4,7 +4,7 @@ import { sortRows } from '../../../shared/ordering';
 import { canAdvisorViewCanvas, effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { listFamiliesOfAdvisor, readFamilyRows } from './work-relations';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../../lib/memberships';
+import { requireCurrentMembership } from '../members/memberships';
 import type { Session } from '../sessions/session';
 import { ownerNamesOf } from './people';
 

@@ -1,5 +1,5 @@
 import { refreshCanvasSummary } from '../canvas/summary';
-import { getEntities } from '../../lib/db/entities';
+import { getEntities } from '../organisations/entities';
 import { keys } from '../../lib/db/keys';
 import { sendWrite } from '../../lib/db/write';
 import { putFamilyCount } from './family-counts';

@@ -1,5 +1,5 @@
 import { EntityRole } from '../../../shared/enums';
-import { listMembersOfEntity, type MemberItem } from '../../lib/db/members';
+import { listMembersOfEntity, type MemberItem } from '../../domain/members/members';
 import { fullName, getUsers, type UserItem } from '../../lib/db/users';
 
 /**

@@ -1,9 +1,9 @@
 import { EntityType } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId, isWorkRelationAccessOpen, type Membership, type RelationView } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import type { EntityItem } from '../../lib/db/entities';
+import type { EntityItem } from '../organisations/entities';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../../lib/memberships';
+import { requireCurrentMembership } from '../members/memberships';
 import type { Session } from '../sessions/session';
 import { accessDayOf } from './access-until';
 import { readRelation, type WorkRelationItem } from './work-relations';

@@ -3,7 +3,7 @@ import type { SectionItem } from '../canvas/items';
 import { listCanvasSections } from './work-relations';
 import { EntityType } from '../../../shared/enums';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../../lib/memberships';
+import { requireCurrentMembership } from '../members/memberships';
 import type { Session } from '../sessions/session';
 
 /** The message of docs/product/errors.md#work-relations-errors for section ids a canvas does not have. */

@@ -1,9 +1,9 @@
 import { EntityType } from '../../../shared/enums';
 import { CanvasSnapshot } from '../../domain/canvas/snapshot';
 import { batchGetItems } from '../db/batch';
-import type { EntityItem } from '../db/entities';
+import type { EntityItem } from '../../domain/organisations/entities';
 import { keys } from '../db/keys';
-import type { MemberItem } from '../db/members';
+import type { MemberItem } from '../../domain/members/members';
 import type { UserItem } from '../db/users';
 import { decideAccess, type AccessDecision } from './decide';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EntityRole, EntityType, WorkRelationRole } from '../../../shared/enums';
 import { advanceClock, durations, nowEpochSeconds, resetClock } from '../clock';
-import type { MemberItem } from '../db/members';
+import type { MemberItem } from '../../domain/members/members';
 import type { WorkRelationItem } from '../../domain/work-relations/work-relations';
 import type { WorkRelationMemberItem } from '../../domain/work-relations/work-relation-members';
 import { decideAccess, type AccessFacts } from './decide';

@@ -3,10 +3,10 @@ import { EntityType } from '../../../shared/enums';
 import { canReadCanvas, twoFactorPolicyRefusal, type CanvasAccess } from '../../../shared/permissions';
 import { resolveCanvasAccess } from '../../domain/canvas/access';
 import type { CanvasSnapshot } from '../../domain/canvas/snapshot';
-import type { EntityItem } from '../db/entities';
-import type { MemberItem } from '../db/members';
+import type { EntityItem } from '../../domain/organisations/entities';
+import type { MemberItem } from '../../domain/members/members';
 import type { UserItem } from '../db/users';
-import { toSessionMembership } from '../memberships';
+import { toSessionMembership } from '../../domain/members/memberships';
 import { sessionOfItem, type Session } from '../../domain/sessions/session';
 
 /**
@@ -21,7 +21,7 @@ import { sessionOfItem, type Session } from '../../domain/sessions/session';
  * 1. the session (functions/domain/sessions/session.ts sessionOfItem: signed out or revoked → the item
  *    is gone; idle or absolute expiry passed);
  * 2. the membership the caller acts as: active, and its role's permissions
- *    (functions/lib/memberships.ts toSessionMembership);
+ *    (functions/domain/members/memberships.ts toSessionMembership);
  * 3. an advisor company's two-factor policy (shared/permissions.ts twoFactorPolicyRefusal);
  * 4. the canvas: it exists, and the caller may read it — own family, or an open work
  *    relation (accessUntil), shares and the advisor's role (functions/domain/canvas/access.ts

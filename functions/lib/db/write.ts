@@ -199,3 +199,45 @@ export async function transactWrites<Name extends string>(
     throw new ConditionFailed(name, failedIndex);
   }
 }
+
+/**
+ * Deletes one item and answers it as it was at that instant (undefined when there was
+ * none); a failed condition throws ConditionFailed with the write's name.
+ */
+export async function sendDeleteReturningOld<Name extends string>(write: { delete: Key; condition?: Condition; name?: Name }): Promise<Record<string, unknown> | undefined> {
+  const request = transactItemOf(write);
+  try {
+    const result = await db().send(new DeleteCommand({ ...request.Delete!, ReturnValues: 'ALL_OLD' }));
+    return result.Attributes;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw new ConditionFailed(write.name, 0);
+    throw error;
+  }
+}
+
+/**
+ * A write another module still builds itself as a TransactWriteItem (not yet described as
+ * data), named like a Write, to go into one transaction with described writes.
+ */
+export type BuiltWrite<Name extends string = string> = { built: TransactWriteItem; name?: Name };
+
+/** transactWrites for a transaction that also holds BuiltWrites: the same outcomes, ConditionFailed and ChangedMeanwhile. */
+export async function transactMixedWrites<Name extends string>(
+  writes: ReadonlyArray<Write<Name> | BuiltWrite<Name>>,
+  outcomes: Partial<Record<Name, () => Error>> = {},
+): Promise<void> {
+  if (writes.length === 0) return;
+  if (writes.length > maxTransactionItems) throw new Error(`a transaction of ${writes.length} writes (at most ${maxTransactionItems})`);
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: writes.map((write) => ('built' in write ? write.built : transactItemOf(write))) }));
+  } catch (error) {
+    const reasons = transactionCancellationReasons(error);
+    if (!reasons) throw error;
+    const failedIndex = reasons.findIndex((reason) => reason === 'ConditionalCheckFailed');
+    if (failedIndex < 0) throw new ChangedMeanwhile();
+    const name = writes[failedIndex]?.name;
+    const outcome = name !== undefined ? outcomes[name] : undefined;
+    if (outcome) throw outcome();
+    throw new ConditionFailed(name, failedIndex);
+  }
+}

@@ -1,4 +1,4 @@
-import { listMembershipsOfUser } from '../db/members';
+import { listMembershipsOfUser } from '../../domain/members/members';
 import { getUser } from '../db/users';
 import { liveEntityClosedTo } from '../live/revocation';
 import { refreshMembershipInSessions } from '../../domain/sessions/session';

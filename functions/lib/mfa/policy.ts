@@ -1,7 +1,7 @@
 import { EntityType } from '../../../shared/enums';
 import { twoFactorPolicyRefusal } from '../../../shared/permissions';
-import { getEntities, type EntityItem } from '../db/entities';
-import type { MemberItem } from '../db/members';
+import { getEntities, type EntityItem } from '../../domain/organisations/entities';
+import type { MemberItem } from '../../domain/members/members';
 import type { UserItem } from '../db/users';
 
 /**

@@ -1,0 +1,39 @@
+import type { UpdateEntityRequest, UpdateEntityResponse } from '../../../shared/contracts/entities';
+import { EntityType } from '../../../shared/enums';
+import { messageKeys } from '../../../shared/validation';
+import { getEntity, updateEntityInfo } from './entities';
+import { getMember } from '../members/members';
+import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../work-relations/work-relations';
+import { fail } from '../../lib/errors';
+import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../members/memberships';
+import type { Session } from '../sessions/session';
+import { retryWhileChanged } from '../../lib/db/retry';
+
+/**
+ * Edits the current entity's information: EditEntityInfo (owner and admin always). A
+ * family keeps a canvas name (clearing it is a validation error); a company has none,
+ * so one sent for it is ignored. A domain another entity holds → DOMAIN_EXISTS (50).
+ */
+export async function updateEntity(session: Session, input: UpdateEntityRequest): Promise<UpdateEntityResponse> {
+  const membership = requireCurrentMembership(session);
+  requirePermission(membership, 'EditEntityInfo');
+  const [entity, member] = await Promise.all([getEntity(membership.entityId), getMember(membership.entityId, session.userId)]);
+  if (!entity || !member?.isActive) throw fail('ITEM_NOT_FOUND');
+  const changes = { ...input };
+  if (entity.entityTypeId === EntityType.Family) {
+    if (changes.canvasName === null) throw fail('VALIDATION_ERROR', { errors: { canvasName: [messageKeys.required] } });
+  } else {
+    delete changes.canvasName;
+  }
+  // A family's new name moves it on every advisor's dashboard (the relations' name key), in
+  // the rename's own transaction. A relation added or removed meanwhile fails it: read again.
+  const renamesFamily = entity.entityTypeId === EntityType.Family && changes.entityName !== undefined && changes.entityName !== entity.entityName;
+  return retryWhileChanged(
+    async () => {
+      const relationOps = renamesFamily ? renameFamilyInRelationsOps(entity.id, await listWorkRelationsOfFamily(entity.id), changes.entityName as string) : [];
+      return toCurrentEntity(await updateEntityInfo(entity, changes, relationOps.map((built) => ({ built }))), member);
+    },
+    // Still changing after three reads: an unexpected failure (500), as before.
+    { attempts: 3, whenExhausted: () => new Error('the relations of the family kept changing') },
+  );
+}
