@@ -16,15 +16,24 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
 // write is built by functions/lib/db/write.ts, so no other file holds an expression string.
 const entityModules = [
   'functions/lib/db/**/*.ts',
+  'functions/domain/accounts/factor-recoveries.ts',
+  'functions/domain/accounts/known-devices.ts',
+  'functions/domain/accounts/signin-throttle.ts',
+  'functions/domain/accounts/tokens.ts',
+  'functions/domain/accounts/users.ts',
   'functions/domain/canvas/items.ts',
   'functions/domain/journal/events.ts',
+  'functions/domain/sessions/pending-signins.ts',
   'functions/domain/sessions/session-items.ts',
+  'functions/domain/two-factor/company-policy.ts',
+  'functions/domain/two-factor/passkey-challenges.ts',
+  'functions/domain/two-factor/passkeys.ts',
+  'functions/domain/two-factor/second-factors.ts',
+  'functions/lib/limits/counter.ts',
 ];
 // Not moved into an entity module yet (docs/architecture.md "Restructuring figures"): this
 // list only shrinks.
 const notYetInEntityModules = [
-  'functions/auth/apply-signup-invitation.ts',
-  'functions/auth/sign-up.ts',
   'functions/canvas-plan-book/export-plan-book.ts',
   'functions/contact-form/send-contact-message.ts',
   'functions/domain/canvas/assigned-action-points.ts',
@@ -33,26 +42,14 @@ const notYetInEntityModules = [
   'functions/domain/canvas/update-canvas-title.ts',
   'functions/domain/journal/access-log.ts',
   'functions/domain/journal/visits.ts',
-  'functions/email-confirmation/confirm-email.ts',
   'functions/entities/create-entity.ts',
   'functions/entity-member/remove-member.ts',
   'functions/entity-member/update-member.ts',
   'functions/jobs/cleanup/handler.ts',
-  'functions/lib/devices.ts',
-  'functions/lib/limits/counter.ts',
   'functions/lib/live/journal-stream.ts',
-  'functions/lib/mfa/recovery.ts',
-  'functions/lib/mfa/store.ts',
   'functions/lib/work-relations/accept-invitation.ts',
   'functions/lib/work-relations/migrate-dashboard.ts',
   'functions/member-invitation/join-entity.ts',
-  'functions/mfa/two-factor-policy.ts',
-  'functions/passkeys/challenges.ts',
-  'functions/passkeys/store.ts',
-  'functions/password/change-password.ts',
-  'functions/password/factor-recovery.ts',
-  'functions/password/not-me.ts',
-  'functions/password/reset-password.ts',
 ];
 
 export default tseslint.config(

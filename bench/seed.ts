@@ -7,9 +7,10 @@ import { batchPut } from '../functions/domain/canvas/items';
 import { db } from '../functions/lib/db/client';
 import { allocateEntityId, newEntityWithOwner } from '../functions/lib/db/entities';
 import { newId } from '../functions/lib/db/keys';
-import { defaultPrivacySettings, putNewAccount, type UserItem } from '../functions/lib/db/users';
+import { transactItemsOf } from '../functions/lib/db/write';
+import { defaultPrivacySettings, putNewAccount, type UserItem } from '../functions/domain/accounts/users';
 import { putWorkRelation } from '../functions/lib/db/work-relations';
-import { hashPassword as storedPasswordFor, type StoredPassword } from '../functions/lib/passwords';
+import { hashPassword as storedPasswordFor, type StoredPassword } from '../functions/domain/accounts/passwords';
 import type { Session } from '../functions/domain/sessions/session';
 import type { LocalStack } from '../infra/local/stack';
 import { hashPassword, newSalt, signUpAndConfirm, type TestAccount } from '../tests/support/accounts';
@@ -106,7 +107,7 @@ async function ownedEntity(entityTypeId: EntityTypeId, entityName: string, passw
     addresses: [],
     createdAt: at,
   };
-  await db().send(new TransactWriteCommand({ TransactItems: [...putNewAccount(user, password, at), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, userId: user.id, at })] }));
+  await db().send(new TransactWriteCommand({ TransactItems: [...transactItemsOf(putNewAccount(user, password, at)), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, userId: user.id, at })] }));
   return { entityId, userId: user.id };
 }
 

@@ -94,7 +94,7 @@ export const routeManifest = {
   mfa: {
     entry: 'functions/mfa/handler.ts',
     readsMfaKey: true,
-    // Every change of a sign-in method is announced by mail (functions/lib/mfa/notice.ts).
+    // Every change of a sign-in method is announced by mail (functions/domain/two-factor/notice.ts).
     canSendEmail: true,
     routes: [
       { name: 'getTwoFactorStatus', method: 'GET', path: '/api/mfa/status' },

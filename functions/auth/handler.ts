@@ -3,13 +3,15 @@ import { ReauthenticateRequest, SigninMfaRequest } from '../../shared/contracts/
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { liveSessionsEnded } from '../lib/live/revocation';
-import { announceSignInMethodChange } from '../lib/mfa/notice';
+import { announceSignInMethodChange } from '../domain/two-factor/notice';
 import { endSession } from '../domain/sessions/session';
-import { getSalt } from './get-salt';
-import { setCurrentEntity } from './set-current-entity';
-import { reauthenticate } from './reauthenticate';
-import { signIn, signinClientOf, signInWithSecondFactor } from './sign-in';
-import { signUp } from './sign-up';
+import { getSalt } from '../domain/sessions/get-salt';
+import { setCurrentEntity } from '../domain/sessions/set-current-entity';
+import { reauthenticate } from '../domain/sessions/reauthenticate';
+import { signIn } from '../domain/sessions/sign-in';
+import { signInWithSecondFactor } from '../domain/sessions/sign-in-with-second-factor';
+import { signinClientOf } from '../domain/sessions/signin-completion';
+import { signUp } from '../domain/sessions/sign-up';
 
 export const handler = createGroupHandler('auth', {
   getSalt: defineRoute({

@@ -3,7 +3,7 @@ import type { AccessedEntity } from '../../shared/contracts/work-relations';
 import { canReadRelatedSensitiveData, relationPermissions, twoFactorPolicyRefusal } from '../../shared/permissions';
 import { entityAddresses, getEntity as readEntity } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
-import { getUser } from '../lib/db/users';
+import { getUser } from '../domain/accounts/users';
 import { fail } from '../lib/errors';
 import { toCurrentEntity } from '../lib/memberships';
 import { resolveRelatedEntity } from '../lib/relations';

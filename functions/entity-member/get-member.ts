@@ -1,7 +1,7 @@
 import type { EntityMember } from '../../shared/contracts/members';
 import { getEntity } from '../lib/db/entities';
 import { getMember as readMember } from '../lib/db/members';
-import { getUser } from '../lib/db/users';
+import { getUser } from '../domain/accounts/users';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
 import type { Session } from '../domain/sessions/session';

@@ -4,7 +4,7 @@ import { sortRows, type SortKey } from '../../shared/ordering';
 import { canReadRelatedMembers, canReadRelatedSensitiveData, effectiveWorkRelationRoleId, hasPermission, isAdmin, type RelationView } from '../../shared/permissions';
 import { getEntities, getEntity } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
-import { getUser } from '../lib/db/users';
+import { getUser } from '../domain/accounts/users';
 import { listWorkRelationMembersOfFamily, listWorkRelationsOfFamily } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';

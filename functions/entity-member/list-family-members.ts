@@ -5,7 +5,7 @@ import { canReadRelatedMembers, canReadRelatedSensitiveData, effectiveWorkRelati
 import { batchGetItems } from '../lib/db/batch';
 import { getEntities, type EntityItem } from '../lib/db/entities';
 import { listMembershipsOfUser } from '../lib/db/members';
-import type { UserItem } from '../lib/db/users';
+import type { UserItem } from '../domain/accounts/users';
 import { keys } from '../lib/db/keys';
 import { listFamiliesOfAdvisor, type WorkRelationMemberItem } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';

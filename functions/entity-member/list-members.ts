@@ -2,7 +2,7 @@ import type { ListMembersQuery, MembersResponse } from '../../shared/contracts/m
 import { sortRows, type SortKey } from '../../shared/ordering';
 import { getEntity } from '../lib/db/entities';
 import { listMembersOfEntity } from '../lib/db/members';
-import { getUsers } from '../lib/db/users';
+import { getUsers } from '../domain/accounts/users';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
 import type { Session } from '../domain/sessions/session';

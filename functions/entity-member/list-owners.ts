@@ -2,7 +2,7 @@ import type { OwnersResponse } from '../../shared/contracts/members';
 import { EntityRole } from '../../shared/enums';
 import { sortRows } from '../../shared/ordering';
 import { listMembersOfEntity } from '../lib/db/members';
-import { getUsers } from '../lib/db/users';
+import { getUsers } from '../domain/accounts/users';
 import { requireCurrentMembership, requirePermission } from '../lib/memberships';
 import type { Session } from '../domain/sessions/session';
 import { toEntityOwner } from './member-views';

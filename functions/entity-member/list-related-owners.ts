@@ -3,7 +3,7 @@ import { EntityRole } from '../../shared/enums';
 import { sortRows } from '../../shared/ordering';
 import { canReadRelatedMembers, canReadRelatedSensitiveData } from '../../shared/permissions';
 import { listMembersOfEntity } from '../lib/db/members';
-import { getUsers } from '../lib/db/users';
+import { getUsers } from '../domain/accounts/users';
 import { fail } from '../lib/errors';
 import { resolveRelatedEntity } from '../lib/relations';
 import type { Session } from '../domain/sessions/session';

@@ -3,7 +3,7 @@ import { messageKeys } from '../../shared/validation';
 import { now } from '../lib/clock';
 import { getEntity } from '../lib/db/entities';
 import { getMember } from '../lib/db/members';
-import { getUser } from '../lib/db/users';
+import { getUser } from '../domain/accounts/users';
 import { fail } from '../lib/errors';
 import { toCurrentEntity, toSessionMembership } from '../lib/memberships';
 import { setSessionEntity, type Session } from '../domain/sessions/session';

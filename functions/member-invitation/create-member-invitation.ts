@@ -6,7 +6,7 @@ import { getEntity } from '../lib/db/entities';
 import { newId } from '../lib/db/keys';
 import { listMemberInvitations, putMemberInvitation } from '../lib/db/member-invitations';
 import { getMember } from '../lib/db/members';
-import { fullName, getLogin, getUser } from '../lib/db/users';
+import { fullName, getLogin, getUser } from '../domain/accounts/users';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requireEntityRoleId, requirePermission } from '../lib/memberships';
 import type { Session } from '../domain/sessions/session';

@@ -5,7 +5,7 @@ import { canInviteMemberWithRole, roleNames } from '../../shared/permissions';
 import { now } from '../lib/clock';
 import { getEntity } from '../lib/db/entities';
 import { getMemberInvitation, issueMemberInvitationToken } from '../lib/db/member-invitations';
-import { fullName, getUser } from '../lib/db/users';
+import { fullName, getUser } from '../domain/accounts/users';
 import { fail } from '../lib/errors';
 import { reserveMail } from '../lib/limits/mail';
 import { sendEmail } from '../lib/mail/mailer';

@@ -2,7 +2,7 @@ import type { AdvisorMember } from '../../shared/contracts/work-relations';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../shared/enums';
 import { canReadRelatedSensitiveData, isAdmin, workRelationRightsRefusal } from '../../shared/permissions';
 import { getEntity } from '../lib/db/entities';
-import { getUser } from '../lib/db/users';
+import { getUser } from '../domain/accounts/users';
 import { runSteps } from '../domain/canvas/transaction';
 import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from '../lib/db/work-relations';
 import { advisorEntry, resolveActor } from '../domain/journal/journal';

@@ -4,7 +4,7 @@ import { decideAccessNow } from '../../lib/access/decide-now';
 import { now } from '../../lib/clock';
 import { getEntities } from '../../lib/db/entities';
 import { listMembersOfEntity } from '../../lib/db/members';
-import { getUsers } from '../../lib/db/users';
+import { getUsers } from '../../domain/accounts/users';
 import {
   forgetAccessExpiry,
   getWorkRelation,

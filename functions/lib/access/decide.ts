@@ -5,7 +5,7 @@ import { resolveCanvasAccess } from '../../domain/canvas/access';
 import type { CanvasSnapshot } from '../../domain/canvas/snapshot';
 import type { EntityItem } from '../db/entities';
 import type { MemberItem } from '../db/members';
-import type { UserItem } from '../db/users';
+import type { UserItem } from '../../domain/accounts/users';
 import { toSessionMembership } from '../memberships';
 import { sessionOfItem, type Session } from '../../domain/sessions/session';
 

@@ -199,3 +199,54 @@ export async function transactWrites<Name extends string>(
     throw new ConditionFailed(name, failedIndex);
   }
 }
+
+/**
+ * sendWrite for a write that answers the item as it was before it (DynamoDB's ALL_OLD):
+ * undefined when there was none. A failed condition throws ConditionFailed.
+ */
+export async function sendWriteReturningOld<Name extends string>(write: Write<Name>): Promise<Record<string, unknown> | undefined> {
+  const request = transactItemOf(write);
+  try {
+    if (request.Put) return (await db().send(new PutCommand({ ...request.Put, ReturnValues: 'ALL_OLD' }))).Attributes;
+    if (request.Delete) return (await db().send(new DeleteCommand({ ...request.Delete, ReturnValues: 'ALL_OLD' }))).Attributes;
+    if (request.Update) return (await db().send(new UpdateCommand({ ...request.Update, ReturnValues: 'ALL_OLD' }))).Attributes;
+    throw new Error('a condition check is only sent inside a transaction');
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw new ConditionFailed(write.name, 0);
+    throw error;
+  }
+}
+
+/** A write as data, or a request an entity module not yet on this builder built itself. */
+export type WriteOrBuilt<Name extends string = string> = Write<Name> | TransactWriteItem;
+
+/** The requests of a transaction of writes and already built requests, in their order. */
+export function transactItemsOf(writes: ReadonlyArray<WriteOrBuilt>): TransactWriteItem[] {
+  return writes.map((write) => ('put' in write || 'update' in write || 'delete' in write || 'check' in write ? transactItemOf(write as Write) : (write as TransactWriteItem)));
+}
+
+/**
+ * transactWrites for a transaction that also carries requests built by an entity module
+ * not yet moved onto this builder (TransactWriteItems, kept as they are). Those have no
+ * name: a failed condition of theirs throws ConditionFailed without one.
+ */
+export async function transactWritesWithBuilt<Name extends string>(
+  writes: ReadonlyArray<WriteOrBuilt<Name>>,
+  outcomes: Partial<Record<Name, () => Error>> = {},
+): Promise<void> {
+  if (writes.length === 0) return;
+  if (writes.length > maxTransactionItems) throw new Error(`a transaction of ${writes.length} writes (at most ${maxTransactionItems})`);
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: transactItemsOf(writes) }));
+  } catch (error) {
+    const reasons = transactionCancellationReasons(error);
+    if (!reasons) throw error;
+    const failedIndex = reasons.findIndex((reason) => reason === 'ConditionalCheckFailed');
+    if (failedIndex < 0) throw new ChangedMeanwhile();
+    const failed = writes[failedIndex];
+    const name = failed && 'name' in failed ? (failed.name as Name | undefined) : undefined;
+    const outcome = name !== undefined ? outcomes[name] : undefined;
+    if (outcome) throw outcome();
+    throw new ConditionFailed(name, failedIndex);
+  }
+}

@@ -12,7 +12,7 @@ import { eventsBetween } from '../../domain/journal/events';
 import { keys } from '../db/keys';
 import { listMembershipsOfUser } from '../db/members';
 import type { NotificationSettingsItem } from '../db/notifications';
-import { getUser, type UserItem } from '../db/users';
+import { getUser, type UserItem } from '../../domain/accounts/users';
 import { listFamiliesOfAdvisor } from '../db/work-relations';
 import { visibleEvent } from '../../domain/journal/journal';
 import type { toSessionMembership } from '../memberships';

@@ -7,7 +7,7 @@ import { now } from '../clock';
 import { db } from '../db/client';
 import { allocateEntityId, defaultCanvasName, getEntity, newEntityWithOwner, type EntityItem } from '../db/entities';
 import { checkMemberIsAdmin, getMember, type MemberItem } from '../db/members';
-import { getUser } from '../db/users';
+import { getUser } from '../../domain/accounts/users';
 import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from '../db/work-relation-invitations';
 import { familyCountOp, putAccessExpiry, putNewWorkRelation } from '../db/work-relations';
 import { requireInviterStillEntitled } from '../invitations/inviter';

@@ -4,7 +4,7 @@ import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { contactOf, type Viewer } from '../people-views';
 import { listMembershipsOfUser, type MemberItem } from '../db/members';
-import { fullName, type UserItem } from '../db/users';
+import { fullName, type UserItem } from '../../domain/accounts/users';
 import { listWorkRelationMembersOfFamily, listWorkRelationsOfFamily, type WorkRelationItem, type WorkRelationMemberItem } from '../db/work-relations';
 import { fail } from '../errors';
 

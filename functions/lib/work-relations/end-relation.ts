@@ -6,7 +6,7 @@ import { batchDelete } from '../../domain/canvas/items';
 import { getEntities } from '../db/entities';
 import { keys } from '../db/keys';
 import { listMembersOfEntity } from '../db/members';
-import { getUsers } from '../db/users';
+import { getUsers } from '../../domain/accounts/users';
 import {
   deleteAccessExpiry,
   deleteWorkRelationItem,

@@ -15,7 +15,7 @@ import type { SectionItem } from '../../domain/canvas/items';
 import { getEntity } from '../db/entities';
 import { requireInvitationByToken } from '../db/invitations';
 import { newId } from '../db/keys';
-import { fullName, getUser } from '../db/users';
+import { fullName, getUser } from '../../domain/accounts/users';
 import {
   deleteWorkRelationInvitation,
   getWorkRelationInvitation,

@@ -1,6 +1,6 @@
 import { EntityRole } from '../../../shared/enums';
 import { listMembersOfEntity, type MemberItem } from '../db/members';
-import { fullName, getUsers, type UserItem } from '../db/users';
+import { fullName, getUsers, type UserItem } from '../../domain/accounts/users';
 
 /**
  * The people of several entities at once (owners of the companies in a list, advisors of
