@@ -5,16 +5,18 @@ import { fail } from '../../lib/errors';
 import { consumeSecondFactor } from '../two-factor/second-factors';
 import { countWrongCode, type PendingSignin } from './pending-signins';
 import { counted, finishPendingSignin, requirePendingSignin, throttleClientOf, type CompletedSignin, type SigninClient } from './signin-completion';
+import { announceSignInMethodChange } from '../two-factor/notice';
 
 /**
  * The second step: a TOTP code or a recovery code within 5 minutes of the password step,
  * from the browser that passed it (its pending sign-in cookie; see requirePendingSignin).
  * A wrong code counts on the throttle like a wrong password and on the pending sign-in:
  * the 5th ends it (pendingSigninMaxWrongCodes). A wrong, replayed or used code:
- * MFA_CODE_INVALID (90). Answers what signin answers, and clears the pending cookie.
+ * MFA_CODE_INVALID (90). Answers what signin answers, and clears the pending cookie. A
+ * recovery code works once: its use is announced like every change of a sign-in method.
  */
 export async function signInWithSecondFactor(input: SigninMfaRequest, client: SigninClient): Promise<CompletedSignin> {
-  return counted(
+  const completed = await counted(
     async () => {
       if (!client.pendingNonce) throw fail('MFA_SIGNIN_NOT_STARTED');
       const login = await getLogin(input.email);
@@ -34,4 +36,6 @@ export async function signInWithSecondFactor(input: SigninMfaRequest, client: Si
     },
     () => true,
   );
+  if (input.recoveryCode !== undefined) await announceSignInMethodChange(completed.user.id, { kind: 'recovery-code-used' }, client);
+  return completed;
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { allOf, itemExists, transactItemOf } from './write';
+import { allOf, itemExists, transactItemOf, transactItemsOf } from './write';
 
 describe('the write builder', () => {
   beforeAll(() => {
@@ -28,5 +28,14 @@ describe('the write builder', () => {
   it('appends to a list that may be absent', () => {
     const item = transactItemOf({ update: { PK: 'A', SK: 'B' }, spec: { append: { addresses: [{ city: 'Zug' }] } } });
     expect(item.Update?.UpdateExpression).toBe('SET #addresses = list_append(if_not_exists(#addresses, :v1), :v2)');
+  });
+
+  it('builds the writes of a transaction and keeps requests built before as they are, in their order', () => {
+    const built = { Put: { TableName: 't', Item: { PK: 'N#1', SK: 'N' }, ConditionExpression: 'attribute_not_exists(PK)' } };
+    const items = transactItemsOf([{ put: { PK: 'E#a', SK: 'E' }, condition: itemExists, name: 'first' }, built, { delete: { PK: 'D#1', SK: 'D' } }]);
+    expect(items).toHaveLength(3);
+    expect(items[0]?.Put).toEqual({ TableName: 't', Item: { PK: 'E#a', SK: 'E' }, ConditionExpression: 'attribute_exists(PK)' });
+    expect(items[1]).toBe(built);
+    expect(items[2]?.Delete).toEqual({ TableName: 't', Key: { PK: 'D#1', SK: 'D' } });
   });
 });
