@@ -1,5 +1,22 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { allOf, itemExists, transactItemOf, transactItemsOf } from './write';
+import { ChangedMeanwhile } from './retry';
+import { allOf, ConditionFailed, itemExists, sendWriteReturningOld, transactItemOf, transactItemsOf, transactWritesWithBuilt } from './write';
+
+// The client answers what a test tells it to; every request it gets is kept.
+const fake = vi.hoisted(() => ({ sent: [] as Array<{ input: Record<string, unknown> }>, answer: (() => ({})) as () => unknown }));
+vi.mock('./client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./client')>()),
+  db: () => ({
+    send: async (command: { input: Record<string, unknown> }) => {
+      fake.sent.push(command);
+      return fake.answer();
+    },
+  }),
+}));
+
+function cancelled(...codes: string[]) {
+  return Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+}
 
 describe('the write builder', () => {
   beforeAll(() => {
@@ -37,5 +54,33 @@ describe('the write builder', () => {
     expect(items[0]?.Put).toEqual({ TableName: 't', Item: { PK: 'E#a', SK: 'E' }, ConditionExpression: 'attribute_exists(PK)' });
     expect(items[1]).toBe(built);
     expect(items[2]?.Delete).toEqual({ TableName: 't', Key: { PK: 'D#1', SK: 'D' } });
+  });
+
+  it('names the failed condition of a transaction that also carries built requests; a built one fails without a name', async () => {
+    const built = { Put: { TableName: 't', Item: { PK: 'N#1', SK: 'N' }, ConditionExpression: 'attribute_not_exists(PK)' } };
+    const writes = [{ put: { PK: 'E#a', SK: 'E' }, condition: itemExists, name: 'emailInUse' as const }, built];
+    fake.answer = () => {
+      throw cancelled('ConditionalCheckFailed', 'None');
+    };
+    await expect(transactWritesWithBuilt(writes, { emailInUse: () => new Error('in use') })).rejects.toThrow('in use');
+    fake.answer = () => {
+      throw cancelled('None', 'ConditionalCheckFailed');
+    };
+    await expect(transactWritesWithBuilt(writes)).rejects.toSatisfy((error) => error instanceof ConditionFailed && error.condition === undefined && error.writeIndex === 1);
+    fake.answer = () => {
+      throw cancelled('None', 'TransactionConflict');
+    };
+    await expect(transactWritesWithBuilt(writes)).rejects.toBeInstanceOf(ChangedMeanwhile);
+  });
+
+  it('sends a write that answers the item as it was before', async () => {
+    fake.sent.length = 0;
+    fake.answer = () => ({ Attributes: { PK: 'U#1', SK: 'U', lastLoginDate: 'before' } });
+    expect(await sendWriteReturningOld({ update: { PK: 'U#1', SK: 'U' }, spec: { set: { lastLoginDate: 'now' } } })).toEqual({ PK: 'U#1', SK: 'U', lastLoginDate: 'before' });
+    expect(fake.sent[0]?.input).toMatchObject({ ReturnValues: 'ALL_OLD', UpdateExpression: 'SET #lastLoginDate = :v1' });
+    fake.answer = () => {
+      throw Object.assign(new Error('no'), { name: 'ConditionalCheckFailedException' });
+    };
+    await expect(sendWriteReturningOld({ delete: { PK: 'U#1', SK: 'U' }, condition: itemExists, name: 'there' })).rejects.toSatisfy((error) => error instanceof ConditionFailed && error.condition === 'there');
   });
 });
