@@ -57,6 +57,28 @@ export const defaultPrivacySettings: PrivacySettings = {
 };
 
 /**
+ * A new user as signup makes it: the names and e-mail of the form, no prefix, phone or
+ * address yet, the default privacy settings; `isEmailConfirmed` when an invitation link
+ * proved the address.
+ */
+export function newUserItem(input: Pick<UserItem, 'firstName' | 'lastName' | 'email'>, options: { isEmailConfirmed: boolean; at: string }): UserItem {
+  return {
+    type: 'User',
+    id: newId(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    prefix: null,
+    email: input.email,
+    phone: null,
+    isEmailConfirmed: options.isEmailConfirmed,
+    lastLoginDate: null,
+    privacySettings: defaultPrivacySettings,
+    addresses: [],
+    createdAt: options.at,
+  };
+}
+
+/**
  * The writes of a new account: login, profile and notification settings (the weekly digest
  * in the browser's time zone, UTC when it sent none). The login's condition is the
  * unique-e-mail guard, named `emailInUse`.

@@ -4,8 +4,7 @@ import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
 import { transactItemsOf, transactWritesWithBuilt } from '../../lib/db/write';
 import { getEntity } from '../../lib/db/entities';
-import { newId } from '../../lib/db/keys';
-import { defaultPrivacySettings, getLogin, putNewAccount, type UserItem } from '../accounts/users';
+import { getLogin, newUserItem, putNewAccount, type UserItem } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { toSessionMembership } from '../../lib/memberships';
 import { hashPassword, type StoredPassword } from '../accounts/passwords';
@@ -62,21 +61,7 @@ export async function applySignupInvitation(input: SignupRequest, userAgent = ''
 /** A new user whose e-mail an invitation link confirmed, and the stored form of their password. */
 async function confirmedUser(input: SignupRequest, at: Date): Promise<{ user: UserItem; password: StoredPassword }> {
   const password = await hashPassword(input.password, input.salt);
-  const user: UserItem = {
-    type: 'User',
-    id: newId(),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    prefix: null,
-    email: input.email,
-    phone: null,
-    isEmailConfirmed: true,
-    lastLoginDate: null,
-    privacySettings: defaultPrivacySettings,
-    addresses: [],
-    createdAt: at.toISOString(),
-  };
-  return { user, password };
+  return { user: newUserItem(input, { isEmailConfirmed: true, at: at.toISOString() }), password };
 }
 
 /** Signup with a family or advisor invitation: a confirmed account without an entity, signed in. */

@@ -3,8 +3,7 @@ import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
 import { transactWritesWithBuilt } from '../../lib/db/write';
 import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from '../../lib/db/entities';
-import { newId } from '../../lib/db/keys';
-import { defaultPrivacySettings, getLogin, putNewAccount, type UserItem } from '../accounts/users';
+import { getLogin, newUserItem, putNewAccount } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { reserveMail } from '../../lib/limits/mail';
 import { hashPassword } from '../accounts/passwords';
@@ -35,20 +34,7 @@ export async function signUp(input: SignupRequest, client: { userAgent: string; 
   const password = await hashPassword(input.password, input.salt);
   const entityId = await allocateEntityId();
   const at = now().toISOString();
-  const user: UserItem = {
-    type: 'User',
-    id: newId(),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    prefix: null,
-    email: input.email,
-    phone: null,
-    isEmailConfirmed: false,
-    lastLoginDate: null,
-    privacySettings: defaultPrivacySettings,
-    addresses: [],
-    createdAt: at,
-  };
+  const user = newUserItem(input, { isEmailConfirmed: false, at });
   await transactWritesWithBuilt(
     [...putNewAccount(user, password, at, input.timeZone), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at })],
     { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') },
