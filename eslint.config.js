@@ -15,6 +15,11 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
 // docs/architecture.md "Layers"). Everything else reads and writes through them, and every
 // write is built by functions/lib/db/write.ts, so no other file holds an expression string.
 const entityModules = [
+  'functions/domain/accounts/factor-recoveries.ts',
+  'functions/domain/accounts/known-devices.ts',
+  'functions/domain/accounts/signin-throttle.ts',
+  'functions/domain/accounts/tokens.ts',
+  'functions/domain/accounts/users.ts',
   'functions/domain/canvas/items.ts',
   'functions/domain/expiry/expired-items.ts',
   'functions/domain/invitations/invitation-records.ts',
@@ -26,7 +31,12 @@ const entityModules = [
   'functions/domain/notifications/notification-settings.ts',
   'functions/domain/notifications/suppressions.ts',
   'functions/domain/organisations/entities.ts',
+  'functions/domain/sessions/pending-signins.ts',
   'functions/domain/sessions/session-items.ts',
+  'functions/domain/two-factor/company-policy.ts',
+  'functions/domain/two-factor/passkey-challenges.ts',
+  'functions/domain/two-factor/passkeys.ts',
+  'functions/domain/two-factor/second-factors.ts',
   'functions/domain/work-relations/access-expiries.ts',
   'functions/domain/work-relations/family-cards.ts',
   'functions/domain/work-relations/family-counts.ts',
@@ -34,12 +44,11 @@ const entityModules = [
   'functions/domain/work-relations/work-relation-members.ts',
   'functions/domain/work-relations/work-relations.ts',
   'functions/lib/db/**/*.ts',
+  'functions/lib/limits/counter.ts',
 ];
 // Not moved into an entity module yet (docs/architecture.md "Restructuring figures"): this
 // list only shrinks.
 const notYetInEntityModules = [
-  'functions/auth/apply-signup-invitation.ts',
-  'functions/auth/sign-up.ts',
   'functions/canvas-plan-book/export-plan-book.ts',
   'functions/domain/canvas/assigned-action-points.ts',
   'functions/domain/canvas/summary.ts',
@@ -47,19 +56,6 @@ const notYetInEntityModules = [
   'functions/domain/canvas/update-canvas-title.ts',
   'functions/domain/journal/access-log.ts',
   'functions/domain/journal/visits.ts',
-  'functions/email-confirmation/confirm-email.ts',
-  'functions/lib/devices.ts',
-  'functions/lib/limits/counter.ts',
-  'functions/lib/live/journal-stream.ts',
-  'functions/lib/mfa/recovery.ts',
-  'functions/lib/mfa/store.ts',
-  'functions/mfa/two-factor-policy.ts',
-  'functions/passkeys/challenges.ts',
-  'functions/passkeys/store.ts',
-  'functions/password/change-password.ts',
-  'functions/password/factor-recovery.ts',
-  'functions/password/not-me.ts',
-  'functions/password/reset-password.ts',
 ];
 
 export default tseslint.config(

@@ -7,10 +7,10 @@ import { batchPut } from '../functions/domain/canvas/items';
 import { db } from '../functions/lib/db/client';
 import { allocateEntityId, newEntityWithOwner } from '../functions/domain/organisations/entities';
 import { newId } from '../functions/lib/db/keys';
-import { transactItemOf } from '../functions/lib/db/write';
-import { defaultPrivacySettings, putNewAccount, type UserItem } from '../functions/lib/db/users';
+import { transactItemsOf } from '../functions/lib/db/write';
+import { defaultPrivacySettings, putNewAccount, type UserItem } from '../functions/domain/accounts/users';
 import { putWorkRelation } from '../functions/domain/work-relations/work-relations';
-import { hashPassword as storedPasswordFor, type StoredPassword } from '../functions/lib/passwords';
+import { hashPassword as storedPasswordFor, type StoredPassword } from '../functions/domain/accounts/passwords';
 import type { Session } from '../functions/domain/sessions/session';
 import type { LocalStack } from '../infra/local/stack';
 import { hashPassword, newSalt, signUpAndConfirm, type TestAccount } from '../tests/support/accounts';
@@ -107,7 +107,7 @@ async function ownedEntity(entityTypeId: EntityTypeId, entityName: string, passw
     addresses: [],
     createdAt: at,
   };
-  await db().send(new TransactWriteCommand({ TransactItems: [...putNewAccount(user, password, at), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, userId: user.id, at }).writes.map(transactItemOf)] }));
+  await db().send(new TransactWriteCommand({ TransactItems: transactItemsOf([...putNewAccount(user, password, at), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, userId: user.id, at }).writes]) }));
   return { entityId, userId: user.id };
 }
 

@@ -58,7 +58,7 @@ export type RouteGroup = {
   /** The Lambda's memory in MB when not the default 512 (CPU grows with it). */
   memorySize?: number;
   /**
-   * Whether the group seals or opens TOTP secrets (functions/lib/mfa): only these may read
+   * Whether the group seals or opens TOTP secrets (functions/domain/two-factor): only these may read
    * the MFA key's secret in the cloud and get MFA_KEY_SECRET_ARN.
    */
   readsMfaKey?: boolean;
@@ -94,7 +94,7 @@ export const routeManifest = {
   mfa: {
     entry: 'functions/mfa/handler.ts',
     readsMfaKey: true,
-    // Every change of a sign-in method is announced by mail (functions/lib/mfa/notice.ts).
+    // Every change of a sign-in method is announced by mail (functions/domain/two-factor/notice.ts).
     canSendEmail: true,
     routes: [
       { name: 'getTwoFactorStatus', method: 'GET', path: '/api/mfa/status' },

@@ -2,14 +2,14 @@ import { SaltRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } fr
 import { ReauthenticateRequest, SigninMfaRequest } from '../../shared/contracts/mfa';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { liveSessionsEnded } from '../lib/live/revocation';
-import { announceSignInMethodChange } from '../lib/mfa/notice';
-import { endSession } from '../domain/sessions/session';
-import { getSalt } from './get-salt';
-import { setCurrentEntity } from './set-current-entity';
-import { reauthenticate } from './reauthenticate';
-import { signIn, signinClientOf, signInWithSecondFactor } from './sign-in';
-import { signUp } from './sign-up';
+import { signOut } from '../domain/sessions/sign-out';
+import { getSalt } from '../domain/sessions/get-salt';
+import { setCurrentEntity } from '../domain/sessions/set-current-entity';
+import { reauthenticate } from '../domain/sessions/reauthenticate';
+import { signIn } from '../domain/sessions/sign-in';
+import { signInWithSecondFactor } from '../domain/sessions/sign-in-with-second-factor';
+import { signinClientOf } from '../domain/sessions/signin-completion';
+import { signUp } from '../domain/sessions/sign-up';
 
 export const handler = createGroupHandler('auth', {
   getSalt: defineRoute({
@@ -35,10 +35,7 @@ export const handler = createGroupHandler('auth', {
   signInMfa: defineRoute({
     body: SigninMfaRequest,
     handler: async ({ body, event }) => {
-      const client = signinClientOf(event);
-      const { user, cookies } = await signInWithSecondFactor(body, client);
-      // A recovery code works once: its use is announced like every change of a sign-in method.
-      if (body.recoveryCode !== undefined) await announceSignInMethodChange(user.id, { kind: 'recovery-code-used' }, client);
+      const { user, cookies } = await signInWithSecondFactor(body, signinClientOf(event));
       return { body: user, cookies };
     },
   }),
@@ -48,12 +45,7 @@ export const handler = createGroupHandler('auth', {
   }),
   // Public: signing out works (and clears the cookie) whether or not the session is still alive.
   signOut: defineRoute({
-    handler: async ({ session }) => {
-      const cookie = await endSession(session);
-      // The session's live sockets close too (issue "live canvas": revocation).
-      if (session) await liveSessionsEnded(session.userId, { tokenHash: session.tokenHash });
-      return { status: 204, cookies: [cookie] };
-    },
+    handler: async ({ session }) => ({ status: 204, cookies: [await signOut(session)] }),
   }),
   setCurrentEntity: defineRoute({
     body: SetCurrentEntityRequest,

@@ -7,7 +7,7 @@ import { batchGetItems } from '../lib/db/batch';
 import { db } from '../lib/db/client';
 import type { EntityItem } from '../domain/organisations/entities';
 import { isUserPartition, keys } from '../lib/db/keys';
-import type { UserItem } from '../lib/db/users';
+import type { UserItem } from '../domain/accounts/users';
 import { fail } from '../lib/errors';
 import { accessRecordOp } from '../domain/journal/visits';
 import { countMetric } from '../lib/metrics';

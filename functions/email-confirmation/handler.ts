@@ -1,8 +1,8 @@
 import { ConfirmEmailQuery, ResendConfirmationRequest } from '../../shared/contracts/auth';
 import { clientAddressOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { confirmEmail } from './confirm-email';
-import { resendConfirmationLink } from './resend-confirmation-link';
+import { confirmEmail } from '../domain/accounts/confirm-email';
+import { resendConfirmationLink } from '../domain/accounts/resend-confirmation-link';
 
 export const handler = createGroupHandler('email-confirmation', {
   confirmEmail: defineRoute({

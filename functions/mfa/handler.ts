@@ -1,8 +1,12 @@
 import { TotpDisableRequest, TotpEnableRequest, TotpSetupRequest, UpdateTwoFactorPolicyRequest } from '../../shared/contracts/mfa';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { disableTotp, enableTotpWithCode, getTwoFactorStatus, setupTotp } from './two-factor';
-import { getTwoFactorPolicy, updateTwoFactorPolicy } from './two-factor-policy';
+import { disableTotp } from '../domain/two-factor/disable-totp';
+import { enableTotpWithCode } from '../domain/two-factor/enable-totp';
+import { getTwoFactorPolicy } from '../domain/two-factor/get-two-factor-policy';
+import { getTwoFactorStatus } from '../domain/two-factor/get-two-factor-status';
+import { setupTotp } from '../domain/two-factor/setup-totp';
+import { updateTwoFactorPolicy } from '../domain/two-factor/update-two-factor-policy';
 
 export const handler = createGroupHandler('mfa', {
   getTwoFactorStatus: defineRoute({

@@ -1,10 +1,14 @@
 import { PasskeyIdPath, PasskeySigninRequest, RegisterPasskeyRequest, RenamePasskeyRequest } from '../../shared/contracts/passkeys';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { listPasskeys, removePasskey, renamePasskey } from './manage';
-import { registerPasskey, registrationOptions } from './registration';
-import { authenticationOptions, signInWithPasskey } from './sign-in';
-import { signinClientOf } from '../auth/sign-in';
+import { listPasskeys } from '../domain/two-factor/list-passkeys';
+import { registrationOptions } from '../domain/two-factor/passkey-registration-options';
+import { authenticationOptions } from '../domain/two-factor/passkey-signin-options';
+import { registerPasskey } from '../domain/two-factor/register-passkey';
+import { removePasskey } from '../domain/two-factor/remove-passkey';
+import { renamePasskey } from '../domain/two-factor/rename-passkey';
+import { signInWithPasskey } from '../domain/two-factor/sign-in-with-passkey';
+import { signinClientOf } from '../domain/sessions/signin-completion';
 
 export const handler = createGroupHandler('passkeys', {
   registrationOptions: defineRoute({

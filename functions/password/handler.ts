@@ -10,11 +10,16 @@ import {
 } from '../../shared/contracts/auth';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { changePassword } from './change-password';
-import { cancelFactorRecoveryByLink, completeFactorRecovery, factorRecoveryStatus, requestFactorRecovery, startFactorRecovery } from './factor-recovery';
-import { reportNotMe } from './not-me';
-import { checkResetLink, resetPassword } from './reset-password';
-import { sendReset } from './send-reset';
+import { changePassword } from '../domain/accounts/change-password';
+import { cancelFactorRecoveryByLink } from '../domain/accounts/cancel-factor-recovery';
+import { completeFactorRecovery } from '../domain/accounts/complete-factor-recovery';
+import { factorRecoveryStatus } from '../domain/accounts/get-factor-recovery-status';
+import { requestFactorRecovery } from '../domain/accounts/request-factor-recovery';
+import { startFactorRecovery } from '../domain/accounts/start-factor-recovery';
+import { reportNotMe } from '../domain/accounts/report-not-me';
+import { checkResetLink } from '../domain/accounts/check-reset-link';
+import { resetPassword } from '../domain/accounts/reset-password';
+import { sendReset } from '../domain/accounts/send-reset';
 
 export const handler = createGroupHandler('password', {
   sendReset: defineRoute({

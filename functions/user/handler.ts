@@ -3,16 +3,18 @@ import { IdPath } from '../../shared/contracts/common';
 import { UnsubscribeQuery, UpdateNotificationSettingsRequest } from '../../shared/contracts/notifications';
 import { AddressRequest, countries, namePrefixes, PrivacySettingsRequest, privacyLevels, UpdateUserRequest, UserIdPath } from '../../shared/contracts/user';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { addAddress } from './add-address';
-import { getProfile } from './get-profile';
-import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
+import { addAddress } from '../domain/accounts/add-address';
+import { getProfile } from '../domain/accounts/get-profile';
+import { listSessions } from '../domain/sessions/list-sessions';
+import { revokeOtherSessions } from '../domain/sessions/revoke-other-sessions';
+import { revokeSession } from '../domain/sessions/revoke-session';
 import { checkUnsubscribe } from '../domain/notifications/check-unsubscribe';
 import { getNotificationSettingsOf } from '../domain/notifications/get-notification-settings';
 import { unsubscribe } from '../domain/notifications/unsubscribe';
 import { updateNotificationSettings } from '../domain/notifications/update-notification-settings';
-import { updateAddress } from './update-address';
-import { updatePrivacySettings } from './update-privacy-settings';
-import { updateUser } from './update-user';
+import { updateAddress } from '../domain/accounts/update-address';
+import { updatePrivacySettings } from '../domain/accounts/update-privacy-settings';
+import { updateUser } from '../domain/accounts/update-user';
 
 export const handler = createGroupHandler('user', {
   getProfile: defineRoute({

@@ -59,7 +59,7 @@ export function localEnvironment(options: { dynamoEndpoint: string; sesEndpoint:
     MAIL_FROM: process.env.MAIL_FROM ?? 'Family Canvas <no-reply@familycanvas.local>',
     CONTACT_TO: process.env.CONTACT_TO ?? 'team@familycanvas.local',
     SERVER_SECRET: process.env.SERVER_SECRET ?? 'local-development-secret-not-for-production',
-    // Encrypts TOTP secrets at rest (functions/lib/mfa/key.ts); Secrets Manager holds it in the cloud.
+    // Encrypts TOTP secrets at rest (functions/domain/two-factor/key.ts); Secrets Manager holds it in the cloud.
     MFA_ENCRYPTION_KEY: process.env.MFA_ENCRYPTION_KEY ?? 'local-development-mfa-key-not-for-production',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };

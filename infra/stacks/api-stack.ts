@@ -91,7 +91,7 @@ export class ApiStack extends Stack {
         environment: {
           ...props.environment,
           ...(definition.revokesLiveSockets ? { LIVE_ENDPOINT: this.live.endpoint } : {}),
-          // Read at run time (functions/lib/mfa/key.ts): the key never sits in the function's configuration.
+          // Read at run time (functions/domain/two-factor/key.ts): the key never sits in the function's configuration.
           ...(definition.readsMfaKey ? { MFA_KEY_SECRET_ARN: props.mfaKeySecret.secretArn } : {}),
         },
         assets: definition.assets,

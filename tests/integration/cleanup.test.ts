@@ -5,7 +5,7 @@ import { handler as cleanup } from '../../functions/jobs/cleanup/handler';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { db, tableName } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';
-import { createToken } from '../../functions/lib/db/tokens';
+import { createToken } from '../../functions/domain/accounts/tokens';
 import { hashToken } from '../../functions/domain/sessions/session';
 import { signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { useIntegrationStack } from '../support/integration';

@@ -5,7 +5,7 @@ import { allRoutes } from '../../shared/routes';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { mailLimits } from '../../functions/lib/limits/mail';
 import { steadyAnswerMs } from '../../functions/lib/limits/steady-answer';
-import { signinThrottle } from '../../functions/lib/db/signin-throttle';
+import { signinThrottle } from '../../functions/domain/accounts/signin-throttle';
 import { hashPassword, linkParameter, newSalt, signIn, signUpAndConfirm, signupBody, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { uniqueEmail, useIntegrationStack, type ApiClient } from '../support/integration';

@@ -5,7 +5,7 @@ import { EntityRole, EntityType } from '../../shared/enums';
 import { advanceClock, durations, now, resetClock } from '../../functions/lib/clock';
 import { db, tableName } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';
-import { matchingTimeStep, totpCodeAt } from '../../functions/lib/mfa/totp';
+import { matchingTimeStep, totpCodeAt } from '../../functions/domain/two-factor/totp';
 import { hashPassword, signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { ApiClient, useIntegrationStack } from '../support/integration';
@@ -90,7 +90,7 @@ describe('TOTP (RFC 6238)', () => {
     const first = await passwordStep(browser, who);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ mfaRequired: true, methods: ['totp', 'recoveryCode'] });
-    // Its only cookie is the pending sign-in's (functions/lib/signin-cookies.ts), no session.
+    // Its only cookie is the pending sign-in's (functions/domain/sessions/signin-cookies.ts), no session.
     expect(first.cookies.map((cookie) => cookie.split('=')[0])).toEqual(['fc_signin']);
     expectError(await browser.get('/api/user/profile'), 5);
     const pendingCookie = browser.cookieHeader();

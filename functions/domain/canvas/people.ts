@@ -3,7 +3,7 @@ import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { activeFamilyMemberCheck, type InitiatorNames } from './items';
 import { listMembershipsOfUser } from '../members/members';
-import { getUser } from '../../lib/db/users';
+import { getUser } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { anotherAdvisorId } from '../../../shared/contracts/history';
 import type { CanvasContext } from './context';

@@ -3,7 +3,7 @@ import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
 import { getEntity } from '../organisations/entities';
 import { getMember } from '../members/members';
-import { getUser } from '../../lib/db/users';
+import { getUser } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { toCurrentEntity, toSessionMembership } from '../members/memberships';
 import { setSessionEntity, type Session } from '../sessions/session';

@@ -2,12 +2,12 @@ import type { AcceptWorkRelationInvitationResponse } from '../../../shared/contr
 import { workRelationAcceptRefusal, isWorkRelationAccessOpen, workRelationInvitationSides, type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
-import { getUser } from '../../lib/db/users';
+import { getUser } from '../accounts/users';
 import { familyCountOp } from '../work-relations/family-counts';
 import { putAccessExpiry } from '../work-relations/access-expiries';
 import { putNewWorkRelation } from '../work-relations/work-relations';
 import { retryWhileChanged } from '../../lib/db/retry';
-import { ConditionFailed, transactMixedWrites, type BuiltWrite, type Write } from '../../lib/db/write';
+import { ConditionFailed, transactWritesWithBuilt, type BuiltWrite, type Write } from '../../lib/db/write';
 import { fail } from '../../lib/errors';
 import { log } from '../../lib/logger';
 import { accessDayOf } from '../work-relations/access-until';
@@ -93,7 +93,7 @@ export async function acceptWorkRelationInvitation(session: Session, kind: WorkR
   await retryWhileChanged(
     async () => {
       try {
-        await transactMixedWrites(writes, {
+        await transactWritesWithBuilt(writes, {
           relation: () => fail('USER_ALREADY_MEMBER', { message: 'This entity already works with the inviting one.' }),
           acceptingEntity: () => fail('FORBIDDEN', { errors: { entityId: [messageKeys.invalidInput] } }),
         });

@@ -6,7 +6,7 @@ import { getEntity } from '../organisations/entities';
 import { newId } from '../../lib/db/keys';
 import { listMemberInvitations, putMemberInvitation } from './member-invitations';
 import { getMember } from '../members/members';
-import { fullName, getLogin, getUser } from '../../lib/db/users';
+import { fullName, getLogin, getUser } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership, requireEntityRoleId, requirePermission } from '../members/memberships';
 import type { Session } from '../sessions/session';

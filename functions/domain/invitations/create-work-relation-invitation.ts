@@ -2,7 +2,7 @@ import type { CreateWorkRelationInvitationResponse } from '../../../shared/contr
 import { type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { newId } from '../../lib/db/keys';
-import { fullName, getUser } from '../../lib/db/users';
+import { fullName, getUser } from '../accounts/users';
 import { listWorkRelationInvitations, putWorkRelationInvitation } from './work-relation-invitations';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';

@@ -5,7 +5,7 @@ import { fail } from '../../lib/errors';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
-import { ConditionFailed, itemExists, sendDeleteReturningOld, sendWrite, type Condition, type Key, type Write } from '../../lib/db/write';
+import { ConditionFailed, itemExists, sendWriteReturningOld, sendWrite, type Condition, type Key, type Write } from '../../lib/db/write';
 import { hashToken, newSecretToken } from '../sessions/session';
 
 /**
@@ -157,7 +157,7 @@ export type CancelledInvitationItem = {
 export async function deleteInvitationRecord(key: Key, at: Date): Promise<void> {
   let removed: InvitationRecord | undefined;
   try {
-    removed = (await sendDeleteReturningOld({ delete: key, condition: itemExists })) as InvitationRecord | undefined;
+    removed = (await sendWriteReturningOld({ delete: key, condition: itemExists })) as InvitationRecord | undefined;
   } catch (error) {
     if (error instanceof ConditionFailed) throw fail('ITEM_NOT_FOUND');
     throw error;

@@ -1,5 +1,5 @@
 import { retryWhileChanged } from '../../lib/db/retry';
-import { ConditionFailed, transactMixedWrites, type BuiltWrite, type Write } from '../../lib/db/write';
+import { ConditionFailed, transactWritesWithBuilt, type BuiltWrite, type Write } from '../../lib/db/write';
 import { fail } from '../../lib/errors';
 import { newMemberWrite, type MemberItem } from '../members/members';
 import { roleCounterChange } from '../organisations/entities';
@@ -52,7 +52,7 @@ export async function commitJoin<Other extends string = never>(
   await retryWhileChanged(
     async () => {
       try {
-        await transactMixedWrites<JoinCondition | Other>([...alongside, ...join.writes], {
+        await transactWritesWithBuilt<JoinCondition | Other>([...alongside, ...join.writes], {
           ...outcomes,
           member: () => fail('USER_ALREADY_MEMBER'),
           entity: () => fail('ITEM_NOT_FOUND'),

@@ -5,7 +5,7 @@ import { canInviteMemberWithRole, roleNames } from '../../../shared/permissions'
 import { now } from '../../lib/clock';
 import { getEntity } from '../organisations/entities';
 import { getMemberInvitation, issueMemberInvitationToken } from './member-invitations';
-import { fullName, getUser } from '../../lib/db/users';
+import { fullName, getUser } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { reserveMail } from '../../lib/limits/mail';
 import { sendEmail } from '../notifications/mailer';

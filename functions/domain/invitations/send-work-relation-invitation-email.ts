@@ -4,7 +4,7 @@ import { businessMetrics } from '../../../shared/metrics';
 import { type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { getEntity } from '../organisations/entities';
-import { fullName, getUser } from '../../lib/db/users';
+import { fullName, getUser } from '../accounts/users';
 import { getWorkRelationInvitation, issueWorkRelationInvitationToken } from './work-relation-invitations';
 import { listCanvasSections } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';

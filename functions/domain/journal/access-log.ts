@@ -6,7 +6,7 @@ import { batchGetItems } from '../../lib/db/batch';
 import { db, tableName } from '../../lib/db/client';
 import type { EntityItem } from '../organisations/entities';
 import { isUserPartition, keys } from '../../lib/db/keys';
-import type { UserItem } from '../../lib/db/users';
+import type { UserItem } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { isStringKey, openCursor, sealCursor } from '../../lib/input/cursor';
 import type { AccessRecordItem } from './visits';

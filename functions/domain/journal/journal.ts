@@ -7,7 +7,7 @@ import type { ActionPointItem, AnswerItem, ContentKind, GoalItem, TakeawayItem }
 import type { EntityItem } from '../organisations/entities';
 import { newEventIds } from './events';
 import { entityIdOfPartition, isUserPartition, keys } from '../../lib/db/keys';
-import type { UserItem } from '../../lib/db/users';
+import type { UserItem } from '../accounts/users';
 import type { Session } from '../sessions/session';
 import type { CanvasSnapshot } from '../canvas/snapshot';
 import { isLinkField } from '../../../shared/canvas-links';

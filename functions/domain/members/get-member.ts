@@ -1,7 +1,7 @@
 import type { EntityMember } from '../../../shared/contracts/members';
 import { getEntity } from '../organisations/entities';
 import { getMember as readMember } from './members';
-import { getUser } from '../../lib/db/users';
+import { getUser } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership, requirePermission } from './memberships';
 import type { Session } from '../sessions/session';

@@ -4,7 +4,7 @@ import { sortRows, type SortKey } from '../../../shared/ordering';
 import { canReadRelatedMembers, canReadRelatedSensitiveData, effectiveWorkRelationRoleId, hasPermission, isAdmin, type RelationView } from '../../../shared/permissions';
 import { getEntities, getEntity } from '../organisations/entities';
 import { getMember } from './members';
-import { getUser } from '../../lib/db/users';
+import { getUser } from '../accounts/users';
 import { listWorkRelationMembersOfFamily } from '../work-relations/work-relation-members';
 import { listWorkRelationsOfFamily } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';

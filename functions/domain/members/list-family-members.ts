@@ -4,7 +4,7 @@ import { sortRows } from '../../../shared/ordering';
 import { canReadRelatedMembers, canReadRelatedSensitiveData, effectiveWorkRelationRoleId, type RelationView } from '../../../shared/permissions';
 import { getEntities, getEntitiesWithItems } from '../organisations/entities';
 import { listMembershipsOfUser } from './members';
-import type { UserItem } from '../../lib/db/users';
+import type { UserItem } from '../accounts/users';
 import { keys } from '../../lib/db/keys';
 import { listFamiliesOfAdvisor } from '../work-relations/work-relations';
 import { type WorkRelationMemberItem } from '../work-relations/work-relation-members';

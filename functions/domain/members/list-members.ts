@@ -2,7 +2,7 @@ import type { ListMembersQuery, MembersResponse } from '../../../shared/contract
 import { sortRows, type SortKey } from '../../../shared/ordering';
 import { getEntity } from '../organisations/entities';
 import { listMembersOfEntity } from './members';
-import { getUsers } from '../../lib/db/users';
+import { getUsers } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership, requirePermission } from './memberships';
 import type { Session } from '../sessions/session';

@@ -2,7 +2,7 @@ import type { OwnersResponse } from '../../../shared/contracts/members';
 import { EntityRole } from '../../../shared/enums';
 import { sortRows } from '../../../shared/ordering';
 import { listMembersOfEntity } from './members';
-import { getUsers } from '../../lib/db/users';
+import { getUsers } from '../accounts/users';
 import { requireCurrentMembership, requirePermission } from './memberships';
 import type { Session } from '../sessions/session';
 import { toEntityOwner } from './member-views';

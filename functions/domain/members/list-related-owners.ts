@@ -3,7 +3,7 @@ import { EntityRole } from '../../../shared/enums';
 import { sortRows } from '../../../shared/ordering';
 import { canReadRelatedMembers, canReadRelatedSensitiveData } from '../../../shared/permissions';
 import { listMembersOfEntity } from './members';
-import { getUsers } from '../../lib/db/users';
+import { getUsers } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { resolveRelatedEntity } from '../work-relations/related-entity';
 import type { Session } from '../sessions/session';

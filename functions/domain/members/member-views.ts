@@ -1,6 +1,6 @@
 import type { EntityMember, EntityOwner } from '../../../shared/contracts/members';
 import type { MemberItem } from './members';
-import { fullName, type UserItem } from '../../lib/db/users';
+import { fullName, type UserItem } from '../accounts/users';
 import { contactOf, type Viewer } from './people-views';
 
 export { contactOf, type Viewer };

@@ -1,6 +1,6 @@
 import type { PersonAddress } from '../../../shared/contracts/auth';
 import { hasPermission, visibleContactFields, type Membership } from '../../../shared/permissions';
-import type { UserItem } from '../../lib/db/users';
+import type { UserItem } from '../accounts/users';
 
 /**
  * Who looks at a member list: their user id and their membership in their current entity.

@@ -9,7 +9,7 @@ import type { SectionItem } from '../../domain/canvas/items';
 import { eventsBetween } from '../../domain/journal/events';
 import { listMembershipsOfUser } from '../../domain/members/members';
 import type { NotificationSettingsItem } from './notification-settings';
-import { getUser, type UserItem } from '../../lib/db/users';
+import { getUser, type UserItem } from '../accounts/users';
 import { listFamiliesOfAdvisor } from '../work-relations/work-relations';
 import { visibleEvent } from '../../domain/journal/journal';
 import type { toSessionMembership } from '../../domain/members/memberships';

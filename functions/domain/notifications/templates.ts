@@ -90,7 +90,7 @@ export const emailTemplates = {
   },
 
   /**
-   * Sent after every change of the account's sign-in methods (functions/lib/mfa/notice.ts):
+   * Sent after every change of the account's sign-in methods (functions/domain/two-factor/notice.ts):
    * what changed, when (UTC), from which device and address, and a "This was not me" link
    * (valid 7 days) that undoes an added factor, ends every session and leads to a reset.
    */

@@ -2,7 +2,7 @@ import { isAdmin } from '../../../shared/permissions';
 import { decideAccessNow } from '../../lib/access/decide-now';
 import { getEntities } from '../organisations/entities';
 import { listMembersOfEntity } from '../members/members';
-import { getUsers } from '../../lib/db/users';
+import { getUsers } from '../accounts/users';
 import { describeError, log } from '../../lib/logger';
 import { releaseAccessExpiryWarning, takeAccessExpiryWarning, type AccessExpiryItem } from '../work-relations/access-expiries';
 import type { SendEmail } from './mailer';

@@ -7,7 +7,7 @@ import { batchGetItems } from '../../lib/db/batch';
 import { db, tableName } from '../../lib/db/client';
 import { keys, newId } from '../../lib/db/keys';
 import { ChangedMeanwhile } from '../../lib/db/retry';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactMixedWrites, type BuiltWrite, type Condition, type Key, type UpdateSpec, type Write } from '../../lib/db/write';
+import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactWritesWithBuilt, type BuiltWrite, type Condition, type Key, type UpdateSpec, type Write } from '../../lib/db/write';
 import { newMemberWrite, type MemberItem } from '../members/members';
 
 /**
@@ -169,7 +169,7 @@ export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntity
     { update: keys.entity(entity.id), spec: { set }, condition, name: 'entity' },
     ...(isDomainClaimChanging && oldHost ? [{ delete: keys.domain(oldHost), condition: claimedByThisEntity, name: 'domainRelease' as const }] : []),
   ];
-  await transactMixedWrites(writes, {
+  await transactWritesWithBuilt(writes, {
     relation: () => new RelationsChangedMeanwhile(),
     domainClaim: () => fail('DOMAIN_EXISTS', { errors: { domain: [messageKeys.invalidInput] } }),
     entity: () => fail('ITEM_FOUND', { message: 'The entity changed meanwhile; reload and try again.' }),

@@ -3,7 +3,7 @@ import type { AccessedEntity } from '../../../shared/contracts/work-relations';
 import { canReadRelatedSensitiveData, relationPermissions, twoFactorPolicyRefusal } from '../../../shared/permissions';
 import { entityAddresses, getEntity as readEntity } from './entities';
 import { getMember } from '../members/members';
-import { getUser } from '../../lib/db/users';
+import { getUser } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { toCurrentEntity } from '../members/memberships';
 import { resolveRelatedEntity } from '../work-relations/related-entity';

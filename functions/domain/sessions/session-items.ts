@@ -1,7 +1,8 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
+import { itemExists, sendWrite } from '../../lib/db/write';
 import type { Session } from './session';
 
 /** The stored session: the session itself, its keys and what the sessions list shows. */
@@ -37,7 +38,7 @@ export function sessionItemKeys(userId: string, tokenHash: string, expiresAt: nu
 }
 
 export async function putSessionItem(item: SessionItem): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+  await sendWrite({ put: item });
 }
 
 export async function getSessionItem(tokenHash: string): Promise<SessionItem | undefined> {
@@ -91,25 +92,15 @@ export async function sessionKeysOfUser(userId: string): Promise<Array<ItemKey &
 /**
  * Sets fields of one session item (by its token hash, or its key as a Query returned it),
  * built whole from the field names. With `mustExist` it
- * fails (ConditionalCheckFailedException) for a session that ended meanwhile instead of
- * writing a stub item back.
+ * fails (ConditionFailed, functions/lib/db/write.ts) for a session that ended meanwhile
+ * instead of writing a stub item back.
  */
 export async function updateSessionItem(session: string | ItemKey, fields: SessionFields, options: { mustExist?: boolean } = {}): Promise<void> {
-  const entries = Object.entries(fields);
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: typeof session === 'string' ? keys.session(session) : session,
-      UpdateExpression: `SET ${entries.map(([name]) => `#${name} = :${name}`).join(', ')}`,
-      ...(options.mustExist ? { ConditionExpression: 'attribute_exists(PK)' } : {}),
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
-    }),
-  );
+  await sendWrite({ update: typeof session === 'string' ? keys.session(session) : session, spec: { set: fields }, condition: options.mustExist ? itemExists : undefined });
 }
 
 export async function deleteSessionItem(tokenHash: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
+  await sendWrite({ delete: keys.session(tokenHash) });
 }
 
 /** Deletes session items 25 at a time, retrying what DynamoDB leaves unprocessed a few times. */

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { nowEpochSeconds } from '../../lib/clock';
 import { config } from '../../lib/config';
-import { fail, isConditionalCheckFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
+import { ConditionFailed } from '../../lib/db/write';
 import {
   deleteSessionItem,
   deleteSessionItems,
@@ -148,7 +149,7 @@ export async function markSessionAuthenticated(session: Session): Promise<number
   try {
     await updateSessionItem(session.tokenHash, { authenticatedAt: nowS }, { mustExist: true });
   } catch (error) {
-    if (isConditionalCheckFailure(error)) throw fail('SESSION_EXPIRED');
+    if (error instanceof ConditionFailed) throw fail('SESSION_EXPIRED');
     throw error;
   }
   session.authenticatedAt = nowS;
@@ -263,7 +264,7 @@ export async function resolveSession(token: string | undefined): Promise<Session
       // Not for a session revoked meanwhile: the update would write a stub item back.
       await updateSessionItem(tokenHash, { idleExpiresAt: session.idleExpiresAt, lastSeenAt: nowS }, { mustExist: true });
     } catch (error) {
-      if (isConditionalCheckFailure(error)) throw fail('SESSION_EXPIRED');
+      if (error instanceof ConditionFailed) throw fail('SESSION_EXPIRED');
       throw error;
     }
   }

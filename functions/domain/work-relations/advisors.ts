@@ -4,7 +4,7 @@ import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { contactOf, type Viewer } from '../../domain/members/people-views';
 import { listMembershipsOfUser, type MemberItem } from '../../domain/members/members';
-import { fullName, type UserItem } from '../../lib/db/users';
+import { fullName, type UserItem } from '../accounts/users';
 import { listWorkRelationMembersOfFamily, type WorkRelationMemberItem } from './work-relation-members';
 import { listWorkRelationsOfFamily, type WorkRelationItem } from './work-relations';
 import { fail } from '../../lib/errors';

@@ -2,7 +2,7 @@ import type { AdvisorMember } from '../../../shared/contracts/work-relations';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { canReadRelatedSensitiveData, isAdmin, workRelationRightsRefusal } from '../../../shared/permissions';
 import { getEntity } from '../../lib/db/entities';
-import { getUser } from '../../lib/db/users';
+import { getUser } from '../accounts/users';
 import { runSteps } from '../canvas/transaction';
 import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from './work-relation-members';
 import { advisorEntry, resolveActor } from '../journal/journal';

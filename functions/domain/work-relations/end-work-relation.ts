@@ -4,7 +4,7 @@ import { isAdmin } from '../../../shared/permissions';
 import { runSteps, maxTransactionItems, type Step } from '../../domain/canvas/transaction';
 import { getEntities } from '../../domain/organisations/entities';
 import { listMembersOfEntity } from '../../domain/members/members';
-import { getUsers } from '../../lib/db/users';
+import { getUsers } from '../accounts/users';
 import { deleteAccessExpiry } from './access-expiries';
 import { deleteWorkRelationItem, getWorkRelation, type WorkRelationItem } from './work-relations';
 import { familyCountOp } from './family-counts';

@@ -4,7 +4,7 @@ import { batchGetItems } from '../db/batch';
 import type { EntityItem } from '../../domain/organisations/entities';
 import { keys } from '../db/keys';
 import type { MemberItem } from '../../domain/members/members';
-import type { UserItem } from '../db/users';
+import type { UserItem } from '../../domain/accounts/users';
 import { decideAccess, type AccessDecision } from './decide';
 
 /**

@@ -5,7 +5,7 @@ import { resolveCanvasAccess } from '../../domain/canvas/access';
 import type { CanvasSnapshot } from '../../domain/canvas/snapshot';
 import type { EntityItem } from '../../domain/organisations/entities';
 import type { MemberItem } from '../../domain/members/members';
-import type { UserItem } from '../db/users';
+import type { UserItem } from '../../domain/accounts/users';
 import { toSessionMembership } from '../../domain/members/memberships';
 import { sessionOfItem, type Session } from '../../domain/sessions/session';
 

@@ -15,7 +15,7 @@ export const keys = {
   token: (kind: TokenKind, tokenHash: string) => ({ PK: `TOKEN#${kind}#${tokenHash}`, SK: 'TOKEN' }),
   /** Sign-in (and current-password) failures of one account from one client address. */
   signinThrottleOfClient: (email: string, clientAddress: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: `CLIENT#${clientAddress}` }),
-  /** The same for a browser that presents this account's signed device cookie (functions/lib/signin-cookies.ts): its own count only. */
+  /** The same for a browser that presents this account's signed device cookie (functions/domain/sessions/signin-cookies.ts): its own count only. */
   signinThrottleOfDevice: (email: string, deviceId: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: `DEVICE#${deviceId}` }),
   /** The failures of all browsers without this account's device cookie together: the account's shared budget. */
   signinThrottleOfUnknownClients: (email: string) => ({ PK: `THROTTLE#SIGNIN#${email.toLowerCase()}`, SK: 'UNKNOWN_CLIENTS' }),
@@ -27,11 +27,11 @@ export const keys = {
   /** A passkey of a user (WebAuthn credential), by its own id; the profile lists them with one Query. */
   passkey: (userId: string, passkeyId: string) => ({ PK: `USER#${userId}`, SK: `PASSKEY#${passkeyId}` }),
   passkeyPrefix: 'PASSKEY#',
-  /** A WebAuthn challenge handed out by an options call: single use, minutes long (functions/passkeys/challenges.ts). */
+  /** A WebAuthn challenge handed out by an options call: single use, minutes long (functions/domain/two-factor/passkey-challenges.ts). */
   passkeyChallenge: (challenge: string) => ({ PK: `PASSKEY_CHALLENGE#${challenge}`, SK: 'CHALLENGE' }),
   /** The user's TOTP secret (encrypted), last used time step and hashed recovery codes: never on the profile item. */
   totp: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#TOTP' }),
-  /** A mailbox recovery of lost second factors while it waits (functions/password/factor-recovery.ts). */
+  /** A mailbox recovery of lost second factors while it waits (functions/domain/accounts/factor-recovery-link.ts). */
   factorRecovery: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#RECOVERY' }),
   /**
    * A sign-in whose password step passed and whose second step is due (5 minutes, single

@@ -1,10 +1,22 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChangedMeanwhile } from './retry';
-import { allOf, ConditionFailed, itemExists, sendDeleteReturningOld, transactItemOf, transactMixedWrites } from './write';
+import { allOf, ConditionFailed, itemExists, sendWriteReturningOld, transactItemOf, transactItemsOf, transactWritesWithBuilt } from './write';
 
-// No DynamoDB in a unit test: the sent commands are recorded.
-const send = vi.fn();
-vi.mock('./client', () => ({ tableName: () => 't', db: () => ({ send }) }));
+// The client answers what a test tells it to; every request it gets is kept.
+const fake = vi.hoisted(() => ({ sent: [] as Array<{ input: Record<string, unknown> }>, answer: (() => ({})) as () => unknown }));
+vi.mock('./client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./client')>()),
+  db: () => ({
+    send: async (command: { input: Record<string, unknown> }) => {
+      fake.sent.push(command);
+      return fake.answer();
+    },
+  }),
+}));
+
+function cancelled(...codes: string[]) {
+  return Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+}
 
 describe('the write builder', () => {
   beforeAll(() => {
@@ -34,35 +46,57 @@ describe('the write builder', () => {
     const item = transactItemOf({ update: { PK: 'A', SK: 'B' }, spec: { append: { addresses: [{ city: 'Zug' }] } } });
     expect(item.Update?.UpdateExpression).toBe('SET #addresses = list_append(if_not_exists(#addresses, :v1), :v2)');
   });
-});
 
-/** A transaction cancelled with these reasons, as the SDK throws it. */
-function cancelled(...codes: Array<string | undefined>) {
-  return Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code: Code ?? 'None' })) });
-}
-
-describe('the write builder, sent', () => {
-  beforeEach(() => send.mockReset());
-
-  it('deletes an item and answers it as it was; a failed condition is named', async () => {
-    send.mockResolvedValueOnce({ Attributes: { PK: 'A', SK: 'B', tokenHash: 'h' } });
-    await expect(sendDeleteReturningOld({ delete: { PK: 'A', SK: 'B' }, condition: { expression: 'attribute_exists(PK)' } })).resolves.toEqual({ PK: 'A', SK: 'B', tokenHash: 'h' });
-    expect(send.mock.calls[0]![0].input).toMatchObject({ TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_OLD' });
-    send.mockRejectedValueOnce(Object.assign(new Error('no'), { name: 'ConditionalCheckFailedException' }));
-    await expect(sendDeleteReturningOld({ delete: { PK: 'A', SK: 'B' }, name: 'gone' })).rejects.toMatchObject({ condition: 'gone' });
+  it('builds the writes of a transaction and keeps requests built before as they are, in their order', () => {
+    const built = { Put: { TableName: 't', Item: { PK: 'N#1', SK: 'N' }, ConditionExpression: 'attribute_not_exists(PK)' } };
+    const items = transactItemsOf([{ put: { PK: 'E#a', SK: 'E' }, condition: itemExists, name: 'first' }, built, { delete: { PK: 'D#1', SK: 'D' } }]);
+    expect(items).toHaveLength(3);
+    expect(items[0]?.Put).toEqual({ TableName: 't', Item: { PK: 'E#a', SK: 'E' }, ConditionExpression: 'attribute_exists(PK)' });
+    expect(items[1]).toBe(built);
+    expect(items[2]?.Delete).toEqual({ TableName: 't', Key: { PK: 'D#1', SK: 'D' } });
   });
 
-  it('sends built items beside described writes and names the first failed condition', async () => {
-    const built = { Put: { TableName: 't', Item: { PK: 'R', SK: 'R' }, ConditionExpression: 'attribute_not_exists(PK)' } };
-    send.mockResolvedValueOnce({});
-    await transactMixedWrites([{ check: { PK: 'A', SK: 'B' }, condition: { expression: 'attribute_exists(PK)' } }, { built }]);
-    expect(send.mock.calls[0]![0].input.TransactItems).toEqual([{ ConditionCheck: { TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)' } }, built]);
+  it('names the failed condition of a transaction that also carries built requests; a built one fails without a name', async () => {
+    const built = { Put: { TableName: 't', Item: { PK: 'N#1', SK: 'N' }, ConditionExpression: 'attribute_not_exists(PK)' } };
+    const writes = [{ put: { PK: 'E#a', SK: 'E' }, condition: itemExists, name: 'emailInUse' as const }, built];
+    fake.answer = () => {
+      throw cancelled('ConditionalCheckFailed', 'None');
+    };
+    await expect(transactWritesWithBuilt(writes, { emailInUse: () => new Error('in use') })).rejects.toThrow('in use');
+    fake.answer = () => {
+      throw cancelled('None', 'ConditionalCheckFailed');
+    };
+    await expect(transactWritesWithBuilt(writes)).rejects.toSatisfy((error) => error instanceof ConditionFailed && error.condition === undefined && error.writeIndex === 1);
+    fake.answer = () => {
+      throw cancelled('None', 'TransactionConflict');
+    };
+    await expect(transactWritesWithBuilt(writes)).rejects.toBeInstanceOf(ChangedMeanwhile);
+  });
 
-    send.mockRejectedValueOnce(cancelled(undefined, 'ConditionalCheckFailed'));
-    await expect(transactMixedWrites([{ put: { PK: 'A', SK: 'B' } }, { built, name: 'relation' }], { relation: () => new Error('already related') })).rejects.toThrow('already related');
-    send.mockRejectedValueOnce(cancelled('ConditionalCheckFailed'));
-    await expect(transactMixedWrites([{ built, name: 'other' }])).rejects.toBeInstanceOf(ConditionFailed);
-    send.mockRejectedValueOnce(cancelled('TransactionConflict'));
-    await expect(transactMixedWrites([{ built }])).rejects.toBeInstanceOf(ChangedMeanwhile);
+  it('sends a write that answers the item as it was before', async () => {
+    fake.sent.length = 0;
+    fake.answer = () => ({ Attributes: { PK: 'U#1', SK: 'U', lastLoginDate: 'before' } });
+    expect(await sendWriteReturningOld({ update: { PK: 'U#1', SK: 'U' }, spec: { set: { lastLoginDate: 'now' } } })).toEqual({ PK: 'U#1', SK: 'U', lastLoginDate: 'before' });
+    expect(fake.sent[0]?.input).toMatchObject({ ReturnValues: 'ALL_OLD', UpdateExpression: 'SET #lastLoginDate = :v1' });
+    fake.answer = () => {
+      throw Object.assign(new Error('no'), { name: 'ConditionalCheckFailedException' });
+    };
+    await expect(sendWriteReturningOld({ delete: { PK: 'U#1', SK: 'U' }, condition: itemExists, name: 'there' })).rejects.toSatisfy((error) => error instanceof ConditionFailed && error.condition === 'there');
+  });
+});
+
+describe('the write builder, a built request with a name', () => {
+  it('goes into the transaction as it is and names its failed condition', async () => {
+    const built = { Put: { TableName: 't', Item: { PK: 'R', SK: 'R' }, ConditionExpression: 'attribute_not_exists(PK)' } };
+    fake.sent.length = 0;
+    fake.answer = () => ({});
+    await transactWritesWithBuilt([{ check: { PK: 'A', SK: 'B' }, condition: itemExists }, { built }]);
+    expect(fake.sent[0]?.input.TransactItems).toEqual([{ ConditionCheck: { TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)' } }, built]);
+    fake.answer = () => {
+      throw cancelled('None', 'ConditionalCheckFailed');
+    };
+    await expect(transactWritesWithBuilt([{ put: { PK: 'A', SK: 'B' } }, { built, name: 'relation' }], { relation: () => new Error('already related') })).rejects.toThrow(
+      'already related',
+    );
   });
 });

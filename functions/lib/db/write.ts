@@ -201,14 +201,16 @@ export async function transactWrites<Name extends string>(
 }
 
 /**
- * Deletes one item and answers it as it was at that instant (undefined when there was
- * none); a failed condition throws ConditionFailed with the write's name.
+ * sendWrite for a write that answers the item as it was before it (DynamoDB's ALL_OLD):
+ * undefined when there was none. A failed condition throws ConditionFailed.
  */
-export async function sendDeleteReturningOld<Name extends string>(write: { delete: Key; condition?: Condition; name?: Name }): Promise<Record<string, unknown> | undefined> {
+export async function sendWriteReturningOld<Name extends string>(write: Write<Name>): Promise<Record<string, unknown> | undefined> {
   const request = transactItemOf(write);
   try {
-    const result = await db().send(new DeleteCommand({ ...request.Delete!, ReturnValues: 'ALL_OLD' }));
-    return result.Attributes;
+    if (request.Put) return (await db().send(new PutCommand({ ...request.Put, ReturnValues: 'ALL_OLD' }))).Attributes;
+    if (request.Delete) return (await db().send(new DeleteCommand({ ...request.Delete, ReturnValues: 'ALL_OLD' }))).Attributes;
+    if (request.Update) return (await db().send(new UpdateCommand({ ...request.Update, ReturnValues: 'ALL_OLD' }))).Attributes;
+    throw new Error('a condition check is only sent inside a transaction');
   } catch (error) {
     if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw new ConditionFailed(write.name, 0);
     throw error;
@@ -216,26 +218,42 @@ export async function sendDeleteReturningOld<Name extends string>(write: { delet
 }
 
 /**
- * A write another module still builds itself as a TransactWriteItem (not yet described as
- * data), named like a Write, to go into one transaction with described writes.
+ * A request an entity module not yet on this builder built itself, with the name of its
+ * condition (a bare TransactWriteItem has none).
  */
 export type BuiltWrite<Name extends string = string> = { built: TransactWriteItem; name?: Name };
 
-/** transactWrites for a transaction that also holds BuiltWrites: the same outcomes, ConditionFailed and ChangedMeanwhile. */
-export async function transactMixedWrites<Name extends string>(
-  writes: ReadonlyArray<Write<Name> | BuiltWrite<Name>>,
+/** A write as data, or a request an entity module not yet on this builder built itself. */
+export type WriteOrBuilt<Name extends string = string> = Write<Name> | BuiltWrite<Name> | TransactWriteItem;
+
+/** The requests of a transaction of writes and already built requests, in their order. */
+export function transactItemsOf(writes: ReadonlyArray<WriteOrBuilt>): TransactWriteItem[] {
+  return writes.map((write) => {
+    if ('built' in write) return write.built;
+    return 'put' in write || 'update' in write || 'delete' in write || 'check' in write ? transactItemOf(write as Write) : (write as TransactWriteItem);
+  });
+}
+
+/**
+ * transactWrites for a transaction that also carries requests built by an entity module
+ * not yet moved onto this builder (TransactWriteItems, kept as they are). Those have no
+ * name: a failed condition of theirs throws ConditionFailed without one.
+ */
+export async function transactWritesWithBuilt<Name extends string>(
+  writes: ReadonlyArray<WriteOrBuilt<Name>>,
   outcomes: Partial<Record<Name, () => Error>> = {},
 ): Promise<void> {
   if (writes.length === 0) return;
   if (writes.length > maxTransactionItems) throw new Error(`a transaction of ${writes.length} writes (at most ${maxTransactionItems})`);
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: writes.map((write) => ('built' in write ? write.built : transactItemOf(write))) }));
+    await db().send(new TransactWriteCommand({ TransactItems: transactItemsOf(writes) }));
   } catch (error) {
     const reasons = transactionCancellationReasons(error);
     if (!reasons) throw error;
     const failedIndex = reasons.findIndex((reason) => reason === 'ConditionalCheckFailed');
     if (failedIndex < 0) throw new ChangedMeanwhile();
-    const name = writes[failedIndex]?.name;
+    const failed = writes[failedIndex];
+    const name = failed && 'name' in failed ? (failed.name as Name | undefined) : undefined;
     const outcome = name !== undefined ? outcomes[name] : undefined;
     if (outcome) throw outcome();
     throw new ConditionFailed(name, failedIndex);

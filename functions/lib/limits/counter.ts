@@ -1,8 +1,8 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { nowEpochSeconds } from '../clock';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
-import { isConditionalCheckFailure } from '../errors';
+import { ConditionFailed, sendWrite } from '../db/write';
 
 /**
  * Fixed-window counters in the table (LIMIT#<key> / WINDOW#<start>): one item per limited
@@ -24,19 +24,14 @@ function windowOf(rule: LimitRule, nowS: number) {
 export async function consumeAllowance(key: string, rule: LimitRule): Promise<boolean> {
   const window = windowOf(rule, nowEpochSeconds());
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.limitCounter(key, window.startsAt),
-        UpdateExpression: 'SET #type = :type, expiresAt = :expiresAt ADD #count :one',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-        ExpressionAttributeNames: { '#type': 'type', '#count': 'count' },
-        ExpressionAttributeValues: { ':type': 'LimitCounter', ':expiresAt': window.expiresAt, ':one': 1, ':max': rule.max },
-      }),
-    );
+    await sendWrite({
+      update: keys.limitCounter(key, window.startsAt),
+      spec: { set: { type: 'LimitCounter', expiresAt: window.expiresAt }, add: { count: 1 } },
+      condition: { expression: 'attribute_not_exists(#count) OR #count < :max', values: { ':max': rule.max } },
+    });
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (error instanceof ConditionFailed) return false;
     throw error;
   }
 }
@@ -44,17 +39,8 @@ export async function consumeAllowance(key: string, rule: LimitRule): Promise<bo
 /** Counts one event without a ceiling (the caller reads the count with countInWindow). */
 export async function countEvent(key: string, rule: LimitRule): Promise<number> {
   const window = windowOf(rule, nowEpochSeconds());
-  const result = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.limitCounter(key, window.startsAt),
-      UpdateExpression: 'SET #type = :type, expiresAt = :expiresAt ADD #count :one',
-      ExpressionAttributeNames: { '#type': 'type', '#count': 'count' },
-      ExpressionAttributeValues: { ':type': 'LimitCounter', ':expiresAt': window.expiresAt, ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(result.Attributes?.count ?? 0);
+  const after = await sendWrite({ update: keys.limitCounter(key, window.startsAt), spec: { set: { type: 'LimitCounter', expiresAt: window.expiresAt }, add: { count: 1 } } });
+  return Number(after?.count ?? 0);
 }
 
 /** The count of a key in the current window (0 without an item). */

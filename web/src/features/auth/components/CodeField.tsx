@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { ErrorCodes } from '../../../../../shared/errors';
 import { TextField } from '../../../components/ui/Field';
 import { t } from '../../../messages/en-US';
 
@@ -23,9 +25,50 @@ export function CodeField({ kind, value, onChange, error, autoFocus }: { kind: '
   );
 }
 
+/** What was typed as a second factor, as the API takes it: the app's code (spaces removed) or a recovery code. */
+export type SecondFactorProof = { code: string } | { recoveryCode: string };
+
+/**
+ * The state of a code field with its switch (CodeOrRecoveryField), for the forms that check
+ * a second factor (the login's second step, turning TOTP off): the kind, what was typed,
+ * the field's error; `fieldProps` wire the field (switching clears the error), `proof`
+ * is the typed code as the API takes it, and `showCodeError` puts the answer to a refused
+ * code (90, 400) or the throttle (80) on the field, answering false for anything else.
+ */
+export function useCodeOrRecovery(initialKind: 'totp' | 'recovery') {
+  const [kind, setKind] = useState(initialKind);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    kind,
+    value,
+    setValue,
+    setError,
+    isEmpty: !value.trim(),
+    proof: (): SecondFactorProof => (kind === 'totp' ? { code: value.replace(/\s+/g, '') } : { recoveryCode: value }),
+    showCodeError: (code: number | null): boolean => {
+      if (code === ErrorCodes.MFA_CODE_INVALID || code === ErrorCodes.VALIDATION_ERROR) setError(t('twoFactor.codeInvalid'));
+      else if (code === ErrorCodes.TOO_MANY_REQUESTS) setError(t('twoFactor.throttled'));
+      else return false;
+      return true;
+    },
+    fieldProps: {
+      kind,
+      onKindChange: (next: 'totp' | 'recovery') => {
+        setKind(next);
+        setError(null);
+      },
+      value,
+      onChange: setValue,
+      error,
+    },
+  };
+}
+
 /**
  * The code field with its switch between the app's code and a recovery code (the login's
- * second step, turning TOTP off): switching empties the field and its error.
+ * second step, turning TOTP off; their state: useCodeOrRecovery): switching empties the
+ * field and its error.
  */
 export function CodeOrRecoveryField({
   kind,

@@ -6,7 +6,7 @@ import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { disableTotp } from '../api/two-factor';
-import { CodeOrRecoveryField } from './CodeField';
+import { CodeOrRecoveryField, useCodeOrRecovery } from './CodeField';
 
 /**
  * Turning TOTP off: a current code or a recovery code. The route is guarded: without a
@@ -14,26 +14,23 @@ import { CodeOrRecoveryField } from './CodeField';
  */
 export function DisableTotpDialog({ isOpen, onClose, onDisabled }: { isOpen: boolean; onClose: () => void; onDisabled: () => void }) {
   const toasts = useToasts();
-  const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const field = useCodeOrRecovery('totp');
   const [isBusy, setIsBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isBusy || !value.trim()) return;
+    if (isBusy || field.isEmpty) return;
     setIsBusy(true);
-    setError(null);
+    field.setError(null);
     try {
-      await disableTotp(kind === 'totp' ? { code: value.replace(/\s+/g, '') } : { recoveryCode: value });
-      setValue('');
+      await disableTotp(field.proof());
+      field.setValue('');
       toasts.show({ mode: 'success', text: t('twoFactor.disabled') });
       onDisabled();
     } catch (failure) {
       const code = isApiError(failure) ? failure.errorCode : null;
-      if (code === ErrorCodes.MFA_CODE_INVALID || code === ErrorCodes.VALIDATION_ERROR) setError(t('twoFactor.codeInvalid'));
-      else if (code === ErrorCodes.TOO_MANY_REQUESTS) setError(t('twoFactor.throttled'));
-      else if (code !== ErrorCodes.REAUTHENTICATION_REQUIRED && !(isApiError(failure) && globallyHandledCodes.includes(failure.errorCode))) setError(t('twoFactor.error'));
+      if (field.showCodeError(code)) return;
+      if (code !== ErrorCodes.REAUTHENTICATION_REQUIRED && !(isApiError(failure) && globallyHandledCodes.includes(failure.errorCode))) field.setError(t('twoFactor.error'));
     } finally {
       setIsBusy(false);
     }
@@ -42,21 +39,12 @@ export function DisableTotpDialog({ isOpen, onClose, onDisabled }: { isOpen: boo
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('twoFactor.disableTitle')} description={t('twoFactor.disableIntro')} closeLabel={t('twoFactor.close')} size="sm">
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <CodeOrRecoveryField
-          kind={kind}
-          onKindChange={(next) => {
-            setKind(next);
-            setError(null);
-          }}
-          value={value}
-          onChange={setValue}
-          error={error}
-        />
+        <CodeOrRecoveryField {...field.fieldProps} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             {t('twoFactor.setup.cancel')}
           </Button>
-          <Button type="submit" disabled={isBusy || !value.trim()}>
+          <Button type="submit" disabled={isBusy || field.isEmpty}>
             {t('twoFactor.disable')}
           </Button>
         </div>

@@ -8,7 +8,7 @@ import { useToasts } from '../../../stores/toasts';
 import { LostFactorHelp } from './LostFactorHelp';
 import { FormAlert } from './FormAlert';
 import { signInWithSecondFactor } from '../api/two-factor';
-import { CodeField, CodeOrRecoveryField } from './CodeField';
+import { CodeField, CodeOrRecoveryField, useCodeOrRecovery } from './CodeField';
 
 /**
  * The login's second step: after the right password of an account with a second
@@ -37,9 +37,7 @@ export function SecondStepForm({
   const hasPasskey = methods.includes('passkey');
   const hasRecoveryCode = methods.includes('recoveryCode');
   const toasts = useToasts();
-  const [kind, setKind] = useState<'totp' | 'recovery'>(hasCode ? 'totp' : 'recovery');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const field = useCodeOrRecovery(hasCode ? 'totp' : 'recovery');
   // The step cannot go on here: it expired (91), or this browser passed no password step (89).
   const [restart, setRestart] = useState<'expired' | 'notStarted' | null>(null);
   const isExpired = restart !== null;
@@ -47,19 +45,18 @@ export function SecondStepForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isBusy || !value.trim()) return;
+    if (isBusy || field.isEmpty) return;
     setIsBusy(true);
-    setError(null);
+    field.setError(null);
     let user: SigninSuccessResponse;
     try {
-      user = await signInWithSecondFactor(kind === 'totp' ? { email, code: value.replace(/\s+/g, '') } : { email, recoveryCode: value });
+      user = await signInWithSecondFactor({ email, ...field.proof() });
     } catch (failure) {
       setIsBusy(false);
       const code = isApiError(failure) ? failure.errorCode : null;
-      if (code === ErrorCodes.MFA_CODE_INVALID || code === ErrorCodes.VALIDATION_ERROR) setError(t('twoFactor.codeInvalid'));
-      else if (code === ErrorCodes.MFA_SIGNIN_EXPIRED) setRestart('expired');
+      if (field.showCodeError(code)) return;
+      if (code === ErrorCodes.MFA_SIGNIN_EXPIRED) setRestart('expired');
       else if (code === ErrorCodes.MFA_SIGNIN_NOT_STARTED) setRestart('notStarted');
-      else if (code === ErrorCodes.TOO_MANY_REQUESTS) setError(t('twoFactor.throttled'));
       else if (!(isApiError(failure) && globallyHandledCodes.includes(failure.errorCode))) toasts.showSystemError();
       return;
     }
@@ -78,8 +75,8 @@ export function SecondStepForm({
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3 border-t border-line pt-5">
             <p className="text-ink-700">{t('login.secondStep.recoveryOnlyIntro')}</p>
             {isExpired && <FormAlert title={t('login.errors.title')} text={t('login.secondStep.expired')} />}
-            <CodeField kind="recovery" value={value} onChange={setValue} error={error} />
-            <Button type="submit" variant="secondary" className="self-start" disabled={isBusy || !value.trim() || isExpired}>
+            <CodeField kind="recovery" value={field.value} onChange={field.setValue} error={field.fieldProps.error} />
+            <Button type="submit" variant="secondary" className="self-start" disabled={isBusy || field.isEmpty || isExpired}>
               {t('login.secondStep.submit')}
             </Button>
           </form>
@@ -97,22 +94,12 @@ export function SecondStepForm({
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" data-testid="login-second-step">
         <div>
           <h2 className="font-display text-2xl font-semibold text-primary-800">{t('login.secondStep.title')}</h2>
-          <p className="mt-1 text-ink-700">{kind === 'totp' ? t('login.secondStep.intro') : t('login.secondStep.recoveryIntro')}</p>
+          <p className="mt-1 text-ink-700">{field.kind === 'totp' ? t('login.secondStep.intro') : t('login.secondStep.recoveryIntro')}</p>
         </div>
         {restart && <FormAlert title={t('login.errors.title')} text={t(restart === 'expired' ? 'login.secondStep.expired' : 'login.secondStep.notStarted')} />}
-        <CodeOrRecoveryField
-          kind={kind}
-          onKindChange={(next) => {
-            setKind(next);
-            setError(null);
-          }}
-          value={value}
-          onChange={setValue}
-          error={error}
-          autoFocus
-        />
+        <CodeOrRecoveryField {...field.fieldProps} autoFocus />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" size="lg" disabled={isBusy || !value.trim() || isExpired}>
+          <Button type="submit" size="lg" disabled={isBusy || field.isEmpty || isExpired}>
             {t('login.secondStep.submit')}
           </Button>
           <Button variant="secondary" size="lg" onClick={onBack}>

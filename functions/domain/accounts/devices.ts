@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { UAParser } from 'ua-parser-js';
+import { now, nowEpochSeconds } from '../../lib/clock';
+import type { UserItem } from './users';
+import { describeError, log } from '../../lib/logger';
+import { mayCourtesyMail } from '../../lib/limits/mail';
+import { knownDevicesOf, putKnownDevice } from './known-devices';
+import { sendEmail } from '../notifications/mailer';
+import { appLink, emailTemplates } from '../notifications/templates';
+
+/**
+ * Devices: a browser and system as told by the User-Agent (ua-parser-js 1.x, MIT; 2.x is
+ * AGPL), for the sessions list and for the e-mail a sign-in from a new device sends.
+ */
+export type Device = { browser: string | null; os: string | null; type: string | null };
+
+export function parseDevice(userAgent: string): Device {
+  if (!userAgent) return { browser: null, os: null, type: null };
+  const result = new UAParser(userAgent).getResult();
+  return { browser: result.browser.name ?? null, os: result.os.name ?? null, type: result.device.type ?? null };
+}
+
+/** "Chrome on Mac OS", "Mobile Safari on iOS", "Chrome on Android (tablet)", or "Unknown device". */
+export function describeDevice(userAgent: string): string {
+  const device = parseDevice(userAgent);
+  if (!device.browser && !device.os) return 'Unknown device';
+  const label = `${device.browser ?? 'Unknown browser'} on ${device.os ?? 'an unknown system'}`;
+  // The kind of device when the browser's name does not say it already ("Mobile Safari").
+  return device.type && !label.toLowerCase().includes(device.type) ? `${label} (${device.type})` : label;
+}
+
+function deviceHash(userAgent: string): string {
+  const device = parseDevice(userAgent);
+  // Browser and system, not their versions: an update is no new device.
+  return createHash('sha256').update(`${device.browser}|${device.os}|${device.type}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Notes the device of a sign-in; when the account has signed in before but never from
+ * this device, e-mails the owner (at most 5 such mails an hour). The very first device
+ * of an account sends nothing. Never fails the sign-in: a failure is logged.
+ */
+export async function noteSigninDevice(user: Pick<UserItem, 'id' | 'email' | 'firstName'>, userAgent: string): Promise<void> {
+  try {
+    const hash = deviceHash(userAgent);
+    const known = await knownDevicesOf(user.id, hash);
+    await putKnownDevice(user.id, hash, describeDevice(userAgent), nowEpochSeconds());
+    const isNew = known.anyKnown && !known.isKnown;
+    if (isNew && (await mayCourtesyMail('new-device', user.email))) {
+      const at = now().toISOString().slice(0, 16).replace('T', ' ');
+      await sendEmail(user.email, emailTemplates.newDeviceSignin({ firstName: user.firstName, device: describeDevice(userAgent), at, link: appLink('/profile', { tab: 'security' }) }));
+    }
+  } catch (error) {
+    log('error', 'new-device check failed', describeError(error));
+  }
+}

@@ -1,0 +1,26 @@
+import type { FactorRecoveryRequest, LinkSentResponse } from '../../../shared/contracts/auth';
+import { hasSecondFactor } from '../../../shared/permissions';
+import { reserveMail } from '../../lib/limits/mail';
+import { steadyAnswer } from '../../lib/limits/steady-answer';
+import { sendEmail } from '../notifications/mailer';
+import { appLink, emailTemplates } from '../notifications/templates';
+import { factorRecoveryWaitHours } from './factor-recovery-link';
+import { createToken } from './tokens';
+import { getLogin, getUser } from './users';
+
+/**
+ * Step 1 of a factor recovery (functions/domain/accounts/factor-recovery-link.ts): e-mails a
+ * recovery link, limited per address and client like the reset mail; an unknown address or
+ * an account without a second factor gets the same answer and no mail.
+ */
+export async function requestFactorRecovery(input: FactorRecoveryRequest, clientAddress: string): Promise<LinkSentResponse> {
+  await reserveMail('factor-recovery', input.email, { clientAddress });
+  await steadyAnswer(async () => {
+    const login = await getLogin(input.email);
+    const user = login ? await getUser(login.userId) : undefined;
+    if (!user || !hasSecondFactor(user)) return;
+    const token = await createToken('RECOVERY', { userId: user.id, email: user.email });
+    await sendEmail(user.email, emailTemplates.factorRecoveryLink({ firstName: user.firstName, waitHours: factorRecoveryWaitHours, link: appLink('/recover-access', { email: user.email, token }) }));
+  });
+  return { email: input.email };
+}

@@ -1,0 +1,37 @@
+import type { ResetPasswordRequest, ResetPasswordResponse } from '../../../shared/contracts/auth';
+import { now } from '../../lib/clock';
+import { consumeToken, transactTokenUse } from './tokens';
+import { updateEmailConfirmed, updatePassword } from './users';
+import { fail } from '../../lib/errors';
+import { hashPassword } from './passwords';
+import { liveSessionsEnded } from '../../lib/live/revocation';
+import { announceSignInMethodChange, type ChangeClient } from '../two-factor/notice';
+import { endSessionsOfUser } from '../sessions/session';
+import { requireUsableResetToken } from './check-reset-link';
+
+/**
+ * Sets a new password with a reset token issued for this e-mail: unknown, used or
+ * another address's token → INVALID_TOKEN (20), past its hour → TOKEN_EXPIRED (21).
+ * A token issued before the password last changed (another reset, or a change while signed
+ * in) is INVALID_TOKEN too: a successful reset or change kills every reset link sent
+ * before it. Uses the token up, marks the e-mail confirmed (the link proved the user reads
+ * it) and ends every session of the user.
+ */
+export async function resetPassword(input: ResetPasswordRequest, client: ChangeClient = { clientAddress: 'unknown', userAgent: '' }): Promise<ResetPasswordResponse> {
+  const { item, login } = await requireUsableResetToken(input);
+  const password = await hashPassword(input.password, input.salt);
+  // The token used (or expired) between the read and the write, or the password changed meanwhile: 20.
+  await transactTokenUse(
+    [
+      consumeToken('RESET', input.token),
+      // Conditional on the hash read: a concurrent reset or change wins, this token dies.
+      updatePassword({ email: item.email, userId: item.userId }, password, now().toISOString(), login.passwordHash),
+      updateEmailConfirmed(item.userId),
+    ],
+    () => fail('INVALID_TOKEN'),
+  );
+  await endSessionsOfUser(item.userId);
+  await liveSessionsEnded(item.userId, {});
+  await announceSignInMethodChange(item.userId, { kind: 'password-reset' }, client);
+  return { email: item.email };
+}

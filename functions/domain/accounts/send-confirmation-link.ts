@@ -1,0 +1,14 @@
+import type { UserItem } from './users';
+import { createToken } from './tokens';
+import { sendEmail } from '../notifications/mailer';
+import { appLink, emailTemplates } from '../notifications/templates';
+
+/**
+ * Issues a new confirmation token for a user and e-mails the link to the SPA's
+ * confirmation page. Earlier links stay valid until they expire. A mail failure is
+ * EMAIL_SEND_FAILED (15); the token is stored either way.
+ */
+export async function sendConfirmationLink(user: Pick<UserItem, 'id' | 'email' | 'firstName'>): Promise<void> {
+  const token = await createToken('CONFIRM', { userId: user.id, email: user.email });
+  await sendEmail(user.email, emailTemplates.emailConfirmation({ firstName: user.firstName, link: appLink('/email-confirmation', { token }) }));
+}

@@ -1,0 +1,34 @@
+import type { FactorRecoveryLinkRequest, FactorRecoveryState } from '../../../shared/contracts/auth';
+import { durations, now } from '../../lib/clock';
+import { sendEmail } from '../notifications/mailer';
+import { appLink, emailTemplates } from '../notifications/templates';
+import type { ChangeClient } from '../two-factor/notice';
+import { hashToken } from '../sessions/session';
+import { describeDevice } from './devices';
+import { putFactorRecovery } from './factor-recoveries';
+import { factorRecoveryWaitHours, recoveryStateOf, requireRecoveryLink } from './factor-recovery-link';
+import { createToken } from './tokens';
+
+/**
+ * Starts the waiting period (once per link: again, it answers where it stands). The mail
+ * with the cancel link goes first: a recovery nobody was told of never starts.
+ */
+export async function startFactorRecovery(input: FactorRecoveryLinkRequest, client: ChangeClient): Promise<FactorRecoveryState> {
+  const { token, user } = await requireRecoveryLink(input);
+  const current = await recoveryStateOf(user.id, input.token);
+  if (current.state !== 'notStarted') return current;
+  const readyAt = new Date(now().getTime() + factorRecoveryWaitHours * durations.hour).toISOString();
+  const cancelToken = await createToken('RECOVERY_CANCEL', { userId: user.id, email: user.email });
+  await sendEmail(
+    user.email,
+    emailTemplates.factorRecoveryStarted({
+      firstName: user.firstName,
+      readyAt: readyAt.slice(0, 16).replace('T', ' '),
+      device: client.userAgent ? describeDevice(client.userAgent) : 'Unknown device',
+      clientAddress: client.clientAddress,
+      cancelLink: appLink('/recover-access/cancel', { token: cancelToken }),
+    }),
+  );
+  await putFactorRecovery(user.id, { type: 'FactorRecovery', recoveryTokenHash: hashToken(input.token), startedAt: now().toISOString(), readyAt, expiresAt: token.expiresAt });
+  return { state: 'waiting', readyAt };
+}

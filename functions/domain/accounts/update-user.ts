@@ -1,0 +1,13 @@
+import type { UpdateUserRequest, UpdateUserResponse } from '../../../shared/contracts/user';
+import { toUserProfile, updateUserProfile } from './users';
+import { fail } from '../../lib/errors';
+import type { Session } from '../sessions/session';
+
+/**
+ * Changes the caller's own name, prefix and phone (PATCH /user/{userId}). Anyone else's
+ * id answers FORBIDDEN (8): a profile is edited only by its owner.
+ */
+export async function updateUser(session: Session, userId: string, changes: UpdateUserRequest): Promise<UpdateUserResponse> {
+  if (userId !== session.userId) throw fail('FORBIDDEN');
+  return toUserProfile(await updateUserProfile(userId, changes));
+}

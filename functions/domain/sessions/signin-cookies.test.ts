@@ -1,0 +1,68 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../../lib/config';
+import { delayAfterFailures, signinThrottle } from '../accounts/signin-throttle';
+import { knownDeviceOf, newDeviceCookie, newPendingSigninCookie, pendingSigninNonceOf, verifyDeviceCookie } from './signin-cookies';
+
+function useAppUrl(appUrl: string) {
+  beforeAll(() => {
+    for (const [name, value] of Object.entries({ TABLE_NAME: 't', APP_URL: appUrl, MAIL_FROM: 'a@b.c', CONTACT_TO: 'a@b.c', SERVER_SECRET: 'unit-test-secret' })) vi.stubEnv(name, value);
+    resetConfigForTests();
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  });
+}
+
+const valueOf = (setCookie: string) => /^[^=]+=([^;]*)/.exec(setCookie)?.[1] ?? '';
+const eventWith = (cookieHeader: string) => ({ headers: { Cookie: cookieHeader } }) as unknown as APIGatewayProxyEventV2;
+
+describe('sign-in cookies on plain http (the local stack)', () => {
+  useAppUrl('http://localhost:5173');
+
+  it('the pending sign-in cookie: a random nonce, HttpOnly, SameSite=Strict, 5 minutes, read back from the request', () => {
+    const { nonce, cookie } = newPendingSigninCookie();
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie).toBe(`fc_signin=${nonce}; Path=/; HttpOnly; SameSite=Strict; Max-Age=300`);
+    expect(newPendingSigninCookie().nonce).not.toBe(nonce);
+    expect(pendingSigninNonceOf(eventWith(`fc_session=x; fc_signin=${nonce}`))).toBe(nonce);
+    expect(pendingSigninNonceOf(eventWith('fc_session=x'))).toBeUndefined();
+  });
+
+  it('the device cookie names its user and device only while its HMAC holds', () => {
+    const cookie = newDeviceCookie('user-1');
+    expect(cookie).toMatch(/^fc_device=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=31536000$/);
+    const value = valueOf(cookie);
+    const device = verifyDeviceCookie(value);
+    expect(device?.userId).toBe('user-1');
+    expect(knownDeviceOf(eventWith(`fc_device=${value}`))).toEqual(device);
+    const [user, deviceId, signature] = value.split('.') as [string, string, string];
+    // Another user's id with this signature, another device id, an altered signature, a bare or empty value.
+    expect(verifyDeviceCookie(`${Buffer.from('user-2').toString('base64url')}.${deviceId}.${signature}`)).toBeUndefined();
+    expect(verifyDeviceCookie(`${user}.${'B'.repeat(22)}.${signature}`)).toBeUndefined();
+    expect(verifyDeviceCookie(`${user}.${deviceId}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`)).toBeUndefined();
+    expect(verifyDeviceCookie(`${user}.${deviceId}`)).toBeUndefined();
+    expect(verifyDeviceCookie('')).toBeUndefined();
+    expect(verifyDeviceCookie(undefined)).toBeUndefined();
+  });
+});
+
+describe('sign-in cookies on https', () => {
+  useAppUrl('https://app.example.com');
+
+  it('carry the __Host- prefix and Secure, and only the prefixed name is read', () => {
+    const { nonce, cookie } = newPendingSigninCookie();
+    expect(cookie).toBe(`__Host-fc_signin=${nonce}; Path=/; HttpOnly; SameSite=Strict; Max-Age=300; Secure`);
+    expect(newDeviceCookie('user-1')).toMatch(/^__Host-fc_device=.*; Secure$/);
+    expect(pendingSigninNonceOf(eventWith(`fc_signin=${nonce}`))).toBeUndefined();
+    expect(pendingSigninNonceOf(eventWith(`__Host-fc_signin=${nonce}`))).toBe(nonce);
+  });
+});
+
+describe('the sign-in throttle\'s waits', () => {
+  it('per client: 5 free failures, then 30 s doubling to 15 min; unknown clients together: 10 free, then 1 min doubling to 15 min', () => {
+    expect([4, 5, 6, 9, 20].map((failures) => delayAfterFailures(failures))).toEqual([0, 30, 60, 480, 900]);
+    expect([9, 10, 11, 14, 30].map((failures) => delayAfterFailures(failures, signinThrottle.unknownClients))).toEqual([0, 60, 120, 900, 900]);
+  });
+});

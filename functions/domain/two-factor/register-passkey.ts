@@ -1,0 +1,67 @@
+import { verifyRegistrationResponse } from '@simplewebauthn/server';
+import { type RegisterPasskeyRequest, type RegisterPasskeyResponse } from '../../../shared/contracts/passkeys';
+import { now } from '../../lib/clock';
+import { newId } from '../../lib/db/keys';
+import { describeDevice } from '../accounts/devices';
+import { fail } from '../../lib/errors';
+import { log } from '../../lib/logger';
+import { announceSignInMethodChange, type ChangeClient } from './notice';
+import { issueRecoveryCodesIfNone } from './second-factors';
+import { challengeOf, consumeChallenge } from './passkey-challenges';
+import { refusalReason, relyingParty, supportedAlgorithmIds } from './relying-party';
+import { addPasskey, listPasskeyItems, toPasskey, type PasskeyItem } from './passkeys';
+
+/**
+ * Verifies the browser's answer against a challenge this user was given (taken out of the
+ * table: single use) and stores the passkey. Anything that does not verify — another
+ * site's answer, a used or expired challenge, no user verification, garbage — is
+ * PASSKEY_REGISTRATION_FAILED (96) and stores nothing.
+ *
+ * A passkey is a sign-in method of its own (both factors), and once the account has one,
+ * the password sign-in asks for a second factor (the passkey, or a recovery code). So an
+ * account without recovery codes gets them now, answered once with the passkey: whoever
+ * loses the device still has a way in. The change is announced by mail.
+ */
+export async function registerPasskey(userId: string, input: RegisterPasskeyRequest, client: ChangeClient): Promise<RegisterPasskeyResponse> {
+  const userAgent = client.userAgent;
+  const challenge = challengeOf(input.response.response.clientDataJSON);
+  if (!challenge || !(await consumeChallenge(challenge, 'register', userId))) throw fail('PASSKEY_REGISTRATION_FAILED');
+  const rp = relyingParty();
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: supportedAlgorithmIds,
+    });
+  } catch (error) {
+    // The library throws on anything malformed or mismatched: the client's fault, never ours.
+    log('info', 'passkey registration refused', { reason: refusalReason(error) });
+    throw fail('PASSKEY_REGISTRATION_FAILED');
+  }
+  if (!verification.verified) throw fail('PASSKEY_REGISTRATION_FAILED');
+  const { credential, credentialBackedUp } = verification.registrationInfo;
+  const existing = await listPasskeyItems(userId);
+  if (existing.some((item) => item.credentialId === credential.id)) throw fail('PASSKEY_REGISTRATION_FAILED');
+  const item: PasskeyItem = {
+    type: 'Passkey',
+    id: newId(),
+    userId,
+    credentialId: credential.id,
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+    signCount: credential.counter,
+    transports: credential.transports ?? input.response.response.transports ?? [],
+    label: input.label,
+    device: userAgent ? describeDevice(userAgent) : null,
+    backedUp: credentialBackedUp,
+    createdAt: now().toISOString(),
+    lastUsedAt: null,
+  };
+  await addPasskey(item);
+  const recoveryCodes = await issueRecoveryCodesIfNone(userId);
+  await announceSignInMethodChange(userId, { kind: 'passkey-added', passkeyId: item.id, label: item.label, recoveryCodesIssued: recoveryCodes !== undefined }, client);
+  return { ...toPasskey(item), ...(recoveryCodes ? { recoveryCodes } : {}) };
+}
