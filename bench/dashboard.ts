@@ -3,7 +3,8 @@ import { canvasTemplateRecords } from '../functions/domain/canvas/create-canvas'
 import { CanvasSnapshot } from '../functions/domain/canvas/snapshot';
 import { refreshCanvasSummary, summaryOf } from '../functions/domain/canvas/summary';
 import { summaryRecordOf } from '../functions/domain/canvas/summary-record';
-import { batchPut, canvasMetaRecord } from '../functions/domain/canvas/items';
+import { canvasMetaRecord } from '../functions/domain/canvas/items';
+import { batchPut } from '../functions/lib/db/batch';
 import { allocateEntityId } from '../functions/lib/db/entities';
 import { itemsReadCount, roundTripCount } from '../functions/lib/db/client';
 import { familyCountOp, putNewWorkRelation } from '../functions/lib/db/work-relations';

@@ -1,5 +1,5 @@
 import type { HistoryEvent, HistoryPage } from '../shared/contracts/history';
-import { batchPut } from '../functions/domain/canvas/items';
+import { batchPut } from '../functions/lib/db/batch';
 import { roundTripCount } from '../functions/lib/db/client';
 import { historyEventRecord, newEventIds } from '../functions/domain/journal/events';
 import { percentile, sessionCookie } from './http-load';

@@ -3,7 +3,7 @@ import type { Canvas, Takeaway } from '../../shared/contracts/canvas';
 import type { DashboardFamiliesResponse } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
 import { refreshCanvasSummary, takeawaysPerCategory } from '../../functions/domain/canvas/summary';
-import { batchPut } from '../../functions/domain/canvas/items';
+import { batchPut } from '../../functions/lib/db/batch';
 import { itemsReadCount, roundTripCount } from '../../functions/lib/db/client';
 import { putWorkRelation } from '../../functions/lib/db/work-relations';
 import { db, tableName } from '../../functions/lib/db/client';

@@ -1,9 +1,9 @@
-import { PutCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import type { CanvasMetaItem, CategoryItem, GoalItem, SectionItem, TakeawayItem } from './items';
 import { queryCanvas } from './items';
-import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
+import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
+import { ConditionFailed, itemExists, itemIsNew, sendWrite, type Condition, type UpdateSpec, type Write } from '../../lib/db/write';
 import { CanvasSnapshot } from './snapshot';
 import { encodeCard, summaryFromRecord, summaryRecordOf } from './summary-record';
 import { itemOfState } from '../journal/state-codec';
@@ -173,11 +173,15 @@ function comparable(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Set ? [...(inner as Set<string>)].sort() : inner));
 }
 
+/** The summary's writes name their condition: another write of the family won (plan again). */
+export const summaryCondition = 'summaryUnchanged';
+
+/** The rev read is still the stored one. */
+const revIs = (rev: number): Condition => ({ expression: '#rev = :rev', values: { ':rev': rev } });
+
 function summaryPut(summary: Omit<CanvasSummaryItem, 'rev'>, readRev: number | undefined) {
   const item = summaryRecordOf(summary, (readRev ?? 0) + 1);
-  return readRev === undefined
-    ? { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }
-    : { TableName: tableName(), Item: item, ConditionExpression: '#rev = :rev', ExpressionAttributeNames: { '#rev': 'rev' }, ExpressionAttributeValues: { ':rev': readRev } };
+  return { put: item, condition: readRev === undefined ? itemIsNew : revIs(readRev), name: summaryCondition } satisfies Write<typeof summaryCondition>;
 }
 
 /** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev` (the lists stored as one string, summary-record.ts). */
@@ -199,36 +203,26 @@ const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(cardField
  * also cancel each other (TransactionConflict): writes of one family then retry
  * (withCanvasRetry), as writes of one item always did.
  */
-export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): TransactWriteItem | undefined {
+export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): Write<typeof summaryCondition> | undefined {
   const { content, meta } = contentAfter(snapshot, events);
   const next = summaryOf(familyId, snapshot, content, meta);
   const current = snapshot.summary;
   const knownSections = current?.sectionChanges ?? {};
   const marks = events.filter((event) => event.itemType in contentMaps);
   if (!current || !current.recentChanges || marks.some((event) => event.sectionId === null || !knownSections[event.sectionId])) {
-    return { Put: summaryPut(next, current?.rev) };
+    return summaryPut(next, current?.rev);
   }
-  const names: Record<string, string> = { '#rc': 'recentChanges', '#sc': 'sectionChanges' };
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  const removes: string[] = [];
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  const increment: Record<string, number> = {};
   const touched = new Set<string>();
-  marks.forEach((event, index) => {
-    const item = `#i${index}`;
-    names[item] = markKey(event.itemId);
+  for (const event of marks) {
     touched.add(markKey(event.itemId));
-    if (event.after) {
-      values[`:c${index}`] = markOf(event.createdDate, event.actor.userId, event.sectionId);
-      sets.push(`#rc.${item} = :c${index}`);
-    } else removes.push(`#rc.${item}`);
-  });
+    if (event.after) set[`recentChanges.${markKey(event.itemId)}`] = markOf(event.createdDate, event.actor.userId, event.sectionId);
+    else remove.push(`recentChanges.${markKey(event.itemId)}`);
+  }
   const writers = new Map(marks.map((event) => [`${event.sectionId}|${event.actor.userId}`, event]));
-  [...writers.values()].forEach((event, index) => {
-    names[`#s${index}`] = String(event.sectionId);
-    names[`#u${index}`] = event.actor.userId;
-    values[`:a${index}`] = event.createdDate;
-    sets.push(`#sc.#s${index}.#u${index} = :a${index}`);
-  });
+  for (const event of writers.values()) set[`sectionChanges.${event.sectionId}.${event.actor.userId}`] = event.createdDate;
   // Keep about the newest `recentChangesKept`: drop the oldest this writer saw.
   const kept = Object.entries(current.recentChanges).filter(([id]) => !touched.has(id));
   const surplus = kept.length + marks.filter((event) => event.after).length - recentChangesKept;
@@ -237,49 +231,20 @@ export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, event
     kept
       .sort(([, a], [, b]) => timeOf(a) - timeOf(b))
       .slice(0, surplus)
-      .forEach(([id], index) => {
-        names[`#o${index}`] = id;
-        removes.push(`#rc.#o${index}`);
-      });
+      .forEach(([id]) => remove.push(`recentChanges.${id}`));
   }
   // The active takeaways per category move by what these events did: an addition, which
   // writers of the same category make at once without colliding.
-  const countChanges = new Map<number, number>();
   for (const event of marks) {
     if (event.itemType !== 'takeaway' || event.categoryId === null) continue;
     const delta = Number(isActive(event.after)) - Number(isActive(event.before));
-    if (delta) countChanges.set(event.categoryId, (countChanges.get(event.categoryId) ?? 0) + delta);
+    if (delta) increment[`takeawayCounts.${event.categoryId}`] = (increment[`takeawayCounts.${event.categoryId}`] ?? 0) + delta;
   }
-  [...countChanges].forEach(([categoryId, delta], index) => {
-    names['#tc'] = 'takeawayCounts';
-    names[`#k${index}`] = String(categoryId);
-    values[':zero'] = 0;
-    values[`:d${index}`] = delta;
-    sets.push(`#tc.#k${index} = if_not_exists(#tc.#k${index}, :zero) + :d${index}`);
-  });
   const cardChanged = cardOf(current) !== cardOf(next);
-  if (cardChanged) {
-    names['#meta'] = 'meta';
-    values[':meta'] = next.meta;
-    names['#card'] = 'card';
-    values[':card'] = encodeCard(next);
-    sets.push('#meta = :meta', '#card = :card');
-    names['#rev'] = 'rev';
-    values[':rev'] = current.rev;
-    values[':next'] = current.rev + 1;
-    sets.push('#rev = :next');
-  }
-  if (!sets.length && !removes.length) return undefined;
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.canvasSummary(familyId),
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
-      ConditionExpression: cardChanged ? '#rev = :rev' : 'attribute_exists(PK)',
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-    },
-  };
+  if (cardChanged) Object.assign(set, { meta: next.meta, card: encodeCard(next), rev: current.rev + 1 });
+  if (!Object.keys(set).length && !remove.length && !Object.keys(increment).length) return undefined;
+  const spec: UpdateSpec = { set, remove, increment };
+  return { update: keys.canvasSummary(familyId), spec, condition: cardChanged ? revIs(current.rev) : itemExists, name: summaryCondition };
 }
 
 /** Whether a change can alter a card: content and the canvas title (shares and advisors' roles do not). */
@@ -298,20 +263,24 @@ export function isSummaryRecord(record: Record<string, unknown>): boolean {
  * it in their own transaction, and for families that have none yet. Returns it.
  */
 export async function refreshCanvasSummary(familyId: number, records?: ReadonlyArray<Record<string, unknown>>): Promise<CanvasSummaryItem> {
-  for (let attempt = 0; ; attempt += 1) {
-    const snapshot = CanvasSnapshot.fromItems(records && attempt === 0 ? records : await queryCanvas(familyId));
-    const next = summaryOf(familyId, snapshot);
-    const current = snapshot.summary;
-    if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return current;
-    // A rebuild replaces the change marks too: it read the whole partition.
-    const put = summaryPut(next, current?.rev);
-    try {
-      await db().send(new PutCommand(put));
-      return summaryFromRecord(put.Item);
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException' || attempt >= 4) throw error;
-    }
-  }
+  return retryWhileChanged(
+    async (attempt) => {
+      const snapshot = CanvasSnapshot.fromItems(records && attempt === 1 ? records : await queryCanvas(familyId));
+      const next = summaryOf(familyId, snapshot);
+      const current = snapshot.summary;
+      if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return current;
+      // A rebuild replaces the change marks too: it read the whole partition.
+      const put = summaryPut(next, current?.rev);
+      try {
+        await sendWrite(put);
+      } catch (error) {
+        if (error instanceof ConditionFailed) throw new ChangedMeanwhile();
+        throw error;
+      }
+      return summaryFromRecord(put.put);
+    },
+    { attempts: 5, whenExhausted: (last) => last },
+  );
 }
 
 /** Content items of sections the reader sees that others changed after `since` (exact up to `recentChangesKept` items). */

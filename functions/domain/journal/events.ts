@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
+import { itemExists, itemIsNew, type Write } from '../../lib/db/write';
 
 /**
  * The journal's items (docs/data-model.md "The journal"): one item per history event in the
@@ -43,21 +44,14 @@ export function historyEventRecord(event: HistoryEvent): HistoryEventRecord {
   } as HistoryEventRecord;
 }
 
-/** Appends an event as one item of the change's own transaction. */
-export function putHistoryEventOp(event: HistoryEvent): TransactWriteItem {
-  return { Put: { TableName: tableName(), Item: historyEventRecord(event), ConditionExpression: 'attribute_not_exists(PK)' } };
+/** Appends an event as one item of the change's own transaction; its condition fails only on an id collision. */
+export function putHistoryEventOp(event: HistoryEvent): Write<'eventIsNew'> {
+  return { put: historyEventRecord(event), condition: itemIsNew, name: 'eventIsNew' };
 }
 
 /** A restored item leaves the "Recently deleted" list: its delete event leaves that index (the event itself stays). */
-export function forgetDeletedEventOp(familyId: number, eventId: string): TransactWriteItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.historyEvent(familyId, eventId),
-      UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
-      ConditionExpression: 'attribute_exists(PK)',
-    },
-  };
+export function forgetDeletedEventOp(familyId: number, eventId: string): Write {
+  return { update: keys.historyEvent(familyId, eventId), spec: { remove: ['GSI1PK', 'GSI1SK'] }, condition: itemExists };
 }
 
 /** A stored event item back as the event (keys and bookkeeping removed); the live sender reads stream images with it. */

@@ -3,7 +3,8 @@ import { isConditionalCheckFailure, transactionCancellationReasons } from '../er
 import { getEntity } from './entities';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { now } from '../clock';
-import { batchDelete, type SectionItem } from '../../domain/canvas/items';
+import type { SectionItem } from '../../domain/canvas/items';
+import { batchDelete } from './batch';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query';

@@ -29,4 +29,16 @@ describe('the write builder', () => {
     const item = transactItemOf({ update: { PK: 'A', SK: 'B' }, spec: { append: { addresses: [{ city: 'Zug' }] } } });
     expect(item.Update?.UpdateExpression).toBe('SET #addresses = list_append(if_not_exists(#addresses, :v1), :v2)');
   });
+
+  it('adds to a number that may be absent, also at a nested path', () => {
+    const item = transactItemOf({ update: { PK: 'A', SK: 'B' }, spec: { set: { 'marks.ab12': 'x' }, increment: { 'counts.7': -1 } } });
+    expect(item.Update?.UpdateExpression).toBe('SET #marks.#ab12 = :v1, #counts.#7 = if_not_exists(#counts.#7, :v2) + :v3');
+    expect(item.Update?.ExpressionAttributeNames).toEqual({ '#marks': 'marks', '#ab12': 'ab12', '#counts': 'counts', '#7': '7' });
+    expect(item.Update?.ExpressionAttributeValues).toEqual({ ':v1': 'x', ':v2': 0, ':v3': -1 });
+  });
+
+  it('sends a request another module built as it is', () => {
+    const built = { ConditionCheck: { TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)' } };
+    expect(transactItemOf({ prebuilt: built, name: 'x' })).toBe(built);
+  });
 });

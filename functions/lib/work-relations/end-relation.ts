@@ -2,7 +2,7 @@ import type { HistoryActor } from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
 import { isAdmin } from '../../../shared/permissions';
 import { runSteps, maxTransactionItems, type Step } from '../../domain/canvas/transaction';
-import { batchDelete } from '../../domain/canvas/items';
+import { batchDelete } from '../db/batch';
 import { getEntities } from '../db/entities';
 import { keys } from '../db/keys';
 import { listMembersOfEntity } from '../db/members';
