@@ -1,6 +1,6 @@
 import { EntityType } from '../shared/enums';
 import { canvasTemplateRecords } from '../functions/domain/canvas/create-canvas';
-import { CanvasSnapshot } from '../functions/domain/canvas/snapshot';
+import { CanvasSnapshot } from '../functions/domain/canvas/context';
 import { refreshCanvasSummary, summaryOf } from '../functions/domain/canvas/summary';
 import { summaryRecordOf } from '../functions/domain/canvas/summary-record';
 import { canvasMetaRecord } from '../functions/domain/canvas/items';

@@ -3,9 +3,8 @@ import { dashboardPageSize, maxDashboardOffset } from '../../shared/contracts/wo
 import { EntityType } from '../../shared/enums';
 import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../shared/permissions';
 import { decideAccess } from '../lib/access/decide';
-import { canvasContextOf } from '../domain/canvas/context';
+import { canvasContextOf, CanvasSnapshot } from '../domain/canvas/context';
 import { messageKeys } from '../../shared/validation';
-import { CanvasSnapshot } from '../domain/canvas/snapshot';
 import { changesSince, hasChangesSince, refreshCanvasSummary, type CanvasSummaryItem } from '../domain/canvas/summary';
 import { summaryFromRecord } from '../domain/canvas/summary-record';
 import { toDashboardCanvas } from '../domain/canvas/views';

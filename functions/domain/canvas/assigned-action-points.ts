@@ -7,7 +7,7 @@ import { queryAssignedActionPoints, type CategoryItem, type GoalItem } from './i
 import type { EntityItem } from '../../lib/db/entities';
 import { entityIdOfPartition, familyIdOfCanvasPartition, keys } from '../../lib/db/keys';
 import type { Session } from '../sessions/session';
-import { CanvasSnapshot } from './snapshot';
+import { CanvasSnapshot } from './context';
 
 type Membership = NonNullable<Session['membership']>;
 

@@ -1,9 +1,8 @@
 import type { Canvas } from '../../../shared/contracts/canvas';
 import { expandCanvasTemplate } from '../../../shared/canvas-template';
 import { canCreateCanvas } from '../../../shared/permissions';
-import { canvasContextOf } from './context';
+import { canvasContextOf, CanvasSnapshot } from './context';
 import { now } from '../../lib/clock';
-import { CanvasSnapshot } from './snapshot';
 import { maxTransactionItems } from './transaction';
 import { toCanvas } from './views';
 import { canvasMetaRecord, categoryRecord, putOp, questionRecord, sectionRecord, type CanvasMetaItem } from './items';

@@ -2,11 +2,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EntityRole, EntityType, WorkRelationRole } from '../../../shared/enums';
 import { canSeeSection, permissionsForRole, permissionsForWorkRelationRole, type CanvasAccess } from '../../../shared/permissions';
 import type { GoalItem } from './items';
-import type { CanvasContext } from './context';
 import { otherSideSteps, planLinks } from './links';
 import { transactItemOf, type Write } from '../../lib/db/write';
 import { resetConfigForTests } from '../../lib/config';
-import { CanvasSnapshot } from './snapshot';
+import { CanvasSnapshot, type CanvasContext } from './context';
 
 beforeAll(() => {
   // Transaction items name the table; no table is touched here.

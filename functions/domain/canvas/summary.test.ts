@@ -4,7 +4,7 @@ import { canvasTemplateRecords } from './create-canvas';
 import { keys } from '../../lib/db/keys';
 import { transactItemOf, type Write } from '../../lib/db/write';
 import { summaryFromRecord, summaryRecordOf } from './summary-record';
-import { CanvasSnapshot } from './snapshot';
+import { CanvasSnapshot } from './context';
 import { changesSince, hasChangesSince, markKey, summaryOf, summaryWriteOf, takeawaysPerCategory, type CanvasSummaryItem } from './summary';
 
 // Planning a write needs only the table's name; nothing here talks to DynamoDB.

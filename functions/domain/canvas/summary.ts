@@ -4,7 +4,7 @@ import { queryCanvas } from './items';
 import { keys } from '../../lib/db/keys';
 import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
 import { ConditionFailed, itemExists, itemIsNew, sendWrite, type Condition, type UpdateSpec, type Write } from '../../lib/db/write';
-import { CanvasSnapshot } from './snapshot';
+import { CanvasSnapshot } from './context';
 import { encodeCard, summaryFromRecord, summaryRecordOf } from './summary-record';
 import { itemOfState } from '../journal/state-codec';
 

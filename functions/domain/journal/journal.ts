@@ -9,7 +9,7 @@ import { newEventIds } from './events';
 import { entityIdOfPartition, isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../../lib/db/users';
 import type { Session } from '../sessions/session';
-import type { CanvasSnapshot } from '../canvas/snapshot';
+import type { CanvasSnapshot } from '../canvas/context';
 import { isLinkField } from '../../../shared/canvas-links';
 import { stateOf } from './state-codec';
 import { contentKindOfType } from '../canvas/items';

@@ -4,7 +4,7 @@ import { EntityType } from '../../../shared/enums';
 import { decideAccess } from '../access/decide';
 import { decideAccessNow } from '../access/decide-now';
 import { assignedActionPoints } from '../../domain/canvas/assigned-action-points';
-import { CanvasSnapshot } from '../../domain/canvas/snapshot';
+import { CanvasSnapshot } from '../../domain/canvas/context';
 import { batchGetItems } from '../db/batch';
 import type { SectionItem } from '../../domain/canvas/items';
 import type { EntityItem } from '../db/entities';

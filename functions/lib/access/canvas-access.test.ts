@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EntityRole, EntityType, WorkRelationRole, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { permissionsForRole } from '../../../shared/permissions';
-import type { WorkRelationItem, WorkRelationMemberItem } from '../../lib/db/work-relations';
-import { resolveCanvasAccess } from './access';
+import type { WorkRelationItem, WorkRelationMemberItem } from '../db/work-relations';
+import { resolveCanvasAccess } from './decide';
 
 const session = (entityId: number, entityTypeId: EntityTypeId, entityRoleId: EntityRoleId = EntityRole.FullMember) => ({
   userId: 'u1',
