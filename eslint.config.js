@@ -17,7 +17,7 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
 const entityModules = [
   'functions/lib/db/**/*.ts',
   'functions/domain/canvas/items.ts',
-  'functions/domain/journal/events.ts',
+  'functions/domain/journal/journal.ts',
   'functions/domain/journal/visits.ts',
   'functions/domain/sessions/session-items.ts',
 ];

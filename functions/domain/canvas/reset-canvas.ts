@@ -5,12 +5,11 @@ import { loadCanvas, type CanvasContext } from './context';
 import { maxTransactionItems, runSteps, withCanvasRetry, type Step } from './transaction';
 import { now } from '../../lib/clock';
 import { contentKey, deleteOp, updateOp } from './items';
-import { newEventIds } from '../journal/events';
+import { contentEntry, type ContentItem, type JournalEntry, kindOfContent, newEventIds, type PendingJournal } from '../journal/journal';
 import { keys } from '../../lib/db/keys';
 import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
 import { updateSharedSections } from '../../lib/db/work-relations';
 import { fail } from '../../lib/errors';
-import { contentEntry, kindOfContent, type ContentItem, type JournalEntry, type PendingJournal } from '../journal/journal';
 import type { Session } from '../sessions/session';
 
 /** Deletes and their events per transaction: two items each, within DynamoDB's 100. */

@@ -6,7 +6,7 @@ import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
 import { ConditionFailed, itemExists, itemIsNew, sendWrite, type Condition, type UpdateSpec, type Write } from '../../lib/db/write';
 import { CanvasSnapshot } from './context';
 import { encodeCard, summaryFromRecord, summaryRecordOf } from './summary-record';
-import { itemOfState } from '../journal/state-codec';
+import { itemOfState } from '../journal/journal';
 
 /**
  * The dashboard card of a family, kept beside its canvas (docs/product/dashboard.md#how-it-scales): `C#SUMMARY` in the

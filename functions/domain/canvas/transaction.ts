@@ -1,10 +1,9 @@
 import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { stampChange, withAssigneeIndex } from './items';
-import { putHistoryEventOp } from '../journal/events';
+import { eventsOf, type PendingJournal, putHistoryEventOp } from '../journal/journal';
 import { refreshCanvasSummary, summaryCondition, summaryWriteOf, touchesSummary } from './summary';
 import { AppError, fail } from '../../lib/errors';
-import { eventsOf, type PendingJournal } from '../journal/journal';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics, canvasWriteKindDimension } from '../../../shared/metrics';
 import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';

@@ -8,13 +8,12 @@ import { CanvasSnapshot } from '../../domain/canvas/context';
 import { batchGetItems } from '../db/batch';
 import type { SectionItem } from '../../domain/canvas/items';
 import type { EntityItem } from '../db/entities';
-import { eventsBetween } from '../../domain/journal/events';
+import { eventsBetween, visibleEvent } from '../../domain/journal/journal';
 import { keys } from '../db/keys';
 import { listMembershipsOfUser } from '../db/members';
 import type { NotificationSettingsItem } from '../db/notifications';
 import { getUser, type UserItem } from '../db/users';
 import { listFamiliesOfAdvisor } from '../db/work-relations';
-import { visibleEvent } from '../../domain/journal/journal';
 import type { toSessionMembership } from '../memberships';
 import type { DigestCanvas, DigestContent } from './message';
 
