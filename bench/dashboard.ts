@@ -1,8 +1,8 @@
 import { EntityType } from '../shared/enums';
 import { canvasTemplateRecords } from '../functions/domain/canvas/create-canvas';
 import { CanvasSnapshot } from '../functions/domain/canvas/context';
-import { refreshCanvasSummary, summaryOf } from '../functions/domain/canvas/summary';
-import { summaryRecordOf } from '../functions/domain/canvas/summary-record';
+import { summaryOf, summaryRecordOf } from '../functions/domain/canvas/summary';
+import { refreshCanvasSummary } from '../functions/domain/canvas/transaction';
 import { canvasMetaRecord } from '../functions/domain/canvas/items';
 import { batchPut } from '../functions/lib/db/batch';
 import { allocateEntityId } from '../functions/lib/db/entities';

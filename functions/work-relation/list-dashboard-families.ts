@@ -5,8 +5,8 @@ import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from 
 import { decideAccess } from '../lib/access/decide';
 import { canvasContextOf, CanvasSnapshot } from '../domain/canvas/context';
 import { messageKeys } from '../../shared/validation';
-import { changesSince, hasChangesSince, refreshCanvasSummary, type CanvasSummaryItem } from '../domain/canvas/summary';
-import { summaryFromRecord } from '../domain/canvas/summary-record';
+import { changesSince, hasChangesSince, summaryFromRecord, type CanvasSummaryItem } from '../domain/canvas/summary';
+import { refreshCanvasSummary } from '../domain/canvas/transaction';
 import { toDashboardCanvas } from '../domain/canvas/views';
 import { batchGetItems } from '../lib/db/batch';
 import { keys } from '../lib/db/keys';

@@ -20,7 +20,7 @@ import { canvasRecordKindOf, keys } from '../../lib/db/keys';
 import type { WorkRelationItem, WorkRelationMemberItem } from '../../lib/db/work-relations';
 import type { CanvasVisitItem } from '../journal/visits';
 import type { CanvasSummaryItem } from './summary';
-import { summaryFromRecord } from './summary-record';
+import { summaryFromRecord } from './summary';
 import { fail } from '../../lib/errors';
 import { resolveActor, type JournalEntry, type PendingJournal } from '../journal/journal';
 import type { Session } from '../sessions/session';

@@ -11,8 +11,7 @@ import { transactWrites } from '../../lib/db/write';
 import { defaultCanvasName, getEntity } from '../../lib/db/entities';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { summaryOf } from './summary';
-import { summaryRecordOf } from './summary-record';
+import { summaryOf, summaryRecordOf } from './summary';
 
 /** The sections, categories and questions of a new canvas from the default template (shared/canvas-template.ts). */
 export function canvasTemplateRecords(familyId: number, userId: string): Array<Record<string, unknown>> {

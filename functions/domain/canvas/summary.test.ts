@@ -3,9 +3,8 @@ import type { HistoryEvent } from '../../../shared/contracts/history';
 import { canvasTemplateRecords } from './create-canvas';
 import { keys } from '../../lib/db/keys';
 import { transactItemOf, type Write } from '../../lib/db/write';
-import { summaryFromRecord, summaryRecordOf } from './summary-record';
 import { CanvasSnapshot } from './context';
-import { changesSince, hasChangesSince, markKey, summaryOf, summaryWriteOf, takeawaysPerCategory, type CanvasSummaryItem } from './summary';
+import { changesSince, hasChangesSince, markKey, summaryFromRecord, summaryOf, summaryRecordOf, summaryWriteOf, takeawaysPerCategory, type CanvasSummaryItem } from './summary';
 
 // Planning a write needs only the table's name; nothing here talks to DynamoDB.
 vi.mock('../../lib/db/client', () => ({ tableName: () => 'family-canvas-test', db: () => { throw new Error('no DynamoDB in a unit test'); } }));
@@ -88,7 +87,7 @@ describe('the dashboard summary kept by canvas writes', () => {
     const write = built(summaryWriteOf(familyId, canvasWith([first]), [event(first.id, 'takeaway', { ...first, title: 'Renamed', version: 2 }, first)]));
     expect(write?.Update?.ConditionExpression).toBe('#rev = :rev');
     expect(write?.Update?.ExpressionAttributeValues).toMatchObject({ ':rev': 4, [placeholderOf(write, 'rev')]: 5 });
-    // The card's lists are one stored string (summary-record.ts): read back as the code reads them.
+    // The card's lists are one stored string (summary.ts encodeCard): read back as the code reads them.
     const stored = summaryFromRecord({ card: write?.Update?.ExpressionAttributeValues?.[placeholderOf(write, 'card')] });
     expect(stored.takeaways[0]?.title).toBe('Renamed');
 

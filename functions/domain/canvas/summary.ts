@@ -1,12 +1,10 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import type { CanvasMetaItem, CategoryItem, GoalItem, SectionItem, TakeawayItem } from './items';
-import { queryCanvas } from './items';
 import { keys } from '../../lib/db/keys';
-import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite, type Condition, type UpdateSpec, type Write } from '../../lib/db/write';
-import { CanvasSnapshot } from './context';
-import { encodeCard, summaryFromRecord, summaryRecordOf } from './summary-record';
+import { itemExists, itemIsNew, type Condition, type UpdateSpec, type Write } from '../../lib/db/write';
+import type { CanvasSnapshot } from './context';
 import { itemOfState } from '../journal/journal';
+import { linkFields } from '../../../shared/canvas-links';
 
 /**
  * The dashboard card of a family, kept beside its canvas (docs/product/dashboard.md#how-it-scales): `C#SUMMARY` in the
@@ -18,7 +16,7 @@ import { itemOfState } from '../journal/journal';
  * condition that its `rev` is still the one read (two writes of one family at once: the
  * later is planned again on a fresh read, like a race on one item). Writes that span
  * several transactions (a reset, undoing a reset) or carry no canvas read rebuild it from a
- * fresh Query right after (`refreshCanvasSummary`); a family without one gets it on the
+ * fresh Query right after (`refreshCanvasSummary`, transaction.ts); a family without one gets it on the
  * first dashboard read. Being in the `C#` prefix it comes with every canvas Query (a few KB:
  * bounded, not proportional to the canvas).
  */
@@ -55,7 +53,7 @@ export type CanvasSummaryItem = {
  * A card shows the first takeaway of a category and "+N more". Whole takeaways (votes and
  * all, the wire's shape) weigh about 1 KB each: with 3 a page of 1,000-entry canvases was
  * 2.6× as slow as one of empty canvases; with 1, 1.7× while the card was stored as nested
- * maps and about 1.35× since it is one string (summary-record.ts; the docs/product/dashboard.md#budget budget is 1.5×).
+ * maps and about 1.35× since it is one string (encodeCard below; the docs/product/dashboard.md#budget budget is 1.5×).
  */
 export const takeawaysPerCategory = 1;
 /** "Changes since your last visit" is exact up to this many changed items, a lower bound beyond. */
@@ -184,11 +182,11 @@ function summaryPut(summary: Omit<CanvasSummaryItem, 'rev'>, readRev: number | u
   return { put: item, condition: readRev === undefined ? itemIsNew : revIs(readRev), name: summaryCondition } satisfies Write<typeof summaryCondition>;
 }
 
-/** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev` (the lists stored as one string, summary-record.ts). */
-const cardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals'] as const;
+/** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev` (the lists stored as one string, encodeCard below). */
+const comparedCardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals'] as const;
 
 const isActive = (state: unknown) => Boolean(state) && (state as { archived?: boolean }).archived !== true;
-const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(cardFields.map((field) => summary[field]));
+const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(comparedCardFields.map((field) => summary[field]));
 
 /**
  * The summary's write for a transaction planned on `snapshot` that journals `events`, or
@@ -258,29 +256,17 @@ export function isSummaryRecord(record: Record<string, unknown>): boolean {
 }
 
 /**
- * Builds the summary again from a fresh Query of the partition and stores it (conditioned
- * on the rev it read; tried again when another write won). For writes that could not carry
- * it in their own transaction, and for families that have none yet. Returns it.
+ * The rebuild of a summary from a read of the whole partition (refreshCanvasSummary,
+ * functions/domain/canvas/transaction.ts): the put, conditioned on the rev it read, and the
+ * summary it stores; or the stored one when it already matches.
  */
-export async function refreshCanvasSummary(familyId: number, records?: ReadonlyArray<Record<string, unknown>>): Promise<CanvasSummaryItem> {
-  return retryWhileChanged(
-    async (attempt) => {
-      const snapshot = CanvasSnapshot.fromItems(records && attempt === 1 ? records : await queryCanvas(familyId));
-      const next = summaryOf(familyId, snapshot);
-      const current = snapshot.summary;
-      if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return current;
-      // A rebuild replaces the change marks too: it read the whole partition.
-      const put = summaryPut(next, current?.rev);
-      try {
-        await sendWrite(put);
-      } catch (error) {
-        if (error instanceof ConditionFailed) throw new ChangedMeanwhile();
-        throw error;
-      }
-      return summaryFromRecord(put.put);
-    },
-    { attempts: 5, whenExhausted: (last) => last },
-  );
+export function summaryRebuildOf(familyId: number, snapshot: CanvasSnapshot): { current: CanvasSummaryItem } | { put: Write<typeof summaryCondition>; summary: CanvasSummaryItem } {
+  const next = summaryOf(familyId, snapshot);
+  const current = snapshot.summary;
+  if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return { current };
+  // A rebuild replaces the change marks too: it read the whole partition.
+  const put = summaryPut(next, current?.rev);
+  return { put, summary: summaryFromRecord(put.put) };
 }
 
 /** Content items of sections the reader sees that others changed after `since` (exact up to `recentChangesKept` items). */
@@ -300,4 +286,50 @@ export function hasChangesSince(summary: Pick<CanvasSummaryItem, 'sectionChanges
   return Object.entries(summary.sectionChanges ?? {}).some(
     ([sectionId, writers]) => canSee(Number(sectionId)) && Object.entries(writers).some(([writer, at]) => writer !== userId && at > since),
   );
+}
+
+// ---- how it is stored ----------------------------------------------------------------------
+
+/**
+ * How the dashboard summary is stored: the card's lists (sections, categories, the first
+ * takeaways and their goals) as one JSON string attribute, `card`, not as nested maps.
+ * A page reads ten summaries at once; nested maps cost DynamoDB and the SDK a conversion
+ * per value (a 1,000-entry family's card made the page about 1.7× as slow as an empty
+ * one's), one string costs a copy. The change marks and counts stay maps: writers update
+ * single entries of them at once (summaryWriteOf above).
+ */
+export type CanvasSummaryRecord = Omit<CanvasSummaryItem, CardField> & { PK: string; SK: string; card: string };
+
+export const cardFields = ['sections', 'categories', 'takeaways', 'linkedGoals'] as const;
+type CardField = (typeof cardFields)[number];
+type Card = Pick<CanvasSummaryItem, CardField>;
+
+/** Stored sets (votes, links) as sorted lists, and back (the fields that are sets on items). */
+const setFields = new Set<string>(['voterIds', ...linkFields]);
+const setsAsLists = (_key: string, value: unknown) => (value instanceof Set ? [...(value as Set<string>)].sort() : value);
+const listsAsSets = (key: string, value: unknown) => (setFields.has(key) && Array.isArray(value) ? new Set(value as string[]) : value);
+
+/** The card's lists as the stored string. */
+export function encodeCard(summary: Card): string {
+  const card: Card = { sections: summary.sections, categories: summary.categories, takeaways: summary.takeaways, linkedGoals: summary.linkedGoals };
+  return JSON.stringify(card, setsAsLists);
+}
+
+/** A summary as the item to put (with its rev). */
+export function summaryRecordOf(summary: Omit<CanvasSummaryItem, 'rev'>, rev: number): CanvasSummaryRecord {
+  const { sections: _s, categories: _c, takeaways: _t, linkedGoals: _g, ...rest } = summary;
+  return { ...keys.canvasSummary(summary.familyId), ...rest, rev, card: encodeCard(summary) };
+}
+
+/** A stored summary (a whole item, or a projection with `card`) as the summary the code uses. */
+export function summaryFromRecord(record: Record<string, unknown>): CanvasSummaryItem {
+  const { card, ...rest } = record as Partial<CanvasSummaryRecord>;
+  const parsed = (typeof card === 'string' ? JSON.parse(card, listsAsSets) : {}) as Partial<Card>;
+  return {
+    ...(rest as Omit<CanvasSummaryItem, CardField>),
+    sections: (parsed.sections ?? []) as SectionItem[],
+    categories: (parsed.categories ?? []) as CategoryItem[],
+    takeaways: (parsed.takeaways ?? []) as TakeawayItem[],
+    linkedGoals: (parsed.linkedGoals ?? []) as GoalItem[],
+  };
 }

@@ -2,13 +2,15 @@ import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { stampChange, withAssigneeIndex } from './items';
 import { eventsOf, type PendingJournal, putHistoryEventOp } from '../journal/journal';
-import { refreshCanvasSummary, summaryCondition, summaryWriteOf, touchesSummary } from './summary';
+import { summaryCondition, summaryRebuildOf, summaryWriteOf, touchesSummary, type CanvasSummaryItem } from './summary';
+import { CanvasSnapshot } from './context';
+import { queryCanvas } from './items';
 import { AppError, fail } from '../../lib/errors';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics, canvasWriteKindDimension } from '../../../shared/metrics';
 import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
 import { actionPointIdOfSortKey } from '../../lib/db/keys';
-import { maxTransactionItems, transactWrites, type Write } from '../../lib/db/write';
+import { ConditionFailed, maxTransactionItems, sendWrite, transactWrites, type Write } from '../../lib/db/write';
 
 /**
  * A canvas write is one TransactWriteItems whose conditions hold the rules (docs/product/canvas.md#rules, #validation, #permissions).
@@ -111,4 +113,27 @@ export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
     pauseMs: (attempt) => Math.random() * 20 * attempt,
     whenExhausted: () => fail('ITEM_FOUND', { message: changedMeanwhile }),
   });
+}
+
+/**
+ * Builds the family's dashboard summary again from a fresh Query of the partition and
+ * stores it (conditioned on the rev it read; tried again when another write won). For
+ * writes that could not carry it in their own transaction, and for families that have none
+ * yet. Returns it.
+ */
+export async function refreshCanvasSummary(familyId: number, records?: ReadonlyArray<Record<string, unknown>>): Promise<CanvasSummaryItem> {
+  return retryWhileChanged(
+    async (attempt) => {
+      const rebuild = summaryRebuildOf(familyId, CanvasSnapshot.fromItems(records && attempt === 1 ? records : await queryCanvas(familyId)));
+      if ('current' in rebuild) return rebuild.current;
+      try {
+        await sendWrite(rebuild.put);
+      } catch (error) {
+        if (error instanceof ConditionFailed) throw new ChangedMeanwhile();
+        throw error;
+      }
+      return rebuild.summary;
+    },
+    { attempts: 5, whenExhausted: (last) => last },
+  );
 }

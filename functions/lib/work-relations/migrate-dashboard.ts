@@ -1,5 +1,5 @@
 import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { refreshCanvasSummary } from '../../domain/canvas/summary';
+import { refreshCanvasSummary } from '../../domain/canvas/transaction';
 import { db, tableName } from '../db/client';
 import { getEntities } from '../db/entities';
 import { keys } from '../db/keys';
