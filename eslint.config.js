@@ -25,7 +25,8 @@ const entityModules = [
   'functions/domain/invitations/invitation-records.ts',
   'functions/domain/invitations/member-invitations.ts',
   'functions/domain/invitations/work-relation-invitations.ts',
-  'functions/domain/journal/events.ts',
+  'functions/domain/journal/journal.ts',
+  'functions/domain/journal/visits.ts',
   'functions/domain/members/members.ts',
   'functions/domain/notifications/contact-messages.ts',
   'functions/domain/notifications/notification-settings.ts',
@@ -49,13 +50,7 @@ const entityModules = [
 // Not moved into an entity module yet (docs/architecture.md "Restructuring figures"): this
 // list only shrinks.
 const notYetInEntityModules = [
-  'functions/canvas-plan-book/export-plan-book.ts',
-  'functions/domain/canvas/assigned-action-points.ts',
-  'functions/domain/canvas/summary.ts',
-  'functions/domain/canvas/transaction.ts',
-  'functions/domain/canvas/update-canvas-title.ts',
-  'functions/domain/journal/access-log.ts',
-  'functions/domain/journal/visits.ts',
+
 ];
 
 export default tseslint.config(

@@ -1,9 +1,10 @@
 import { EntityType } from '../shared/enums';
 import { canvasTemplateRecords } from '../functions/domain/canvas/create-canvas';
-import { CanvasSnapshot } from '../functions/domain/canvas/snapshot';
-import { refreshCanvasSummary, summaryOf } from '../functions/domain/canvas/summary';
-import { summaryRecordOf } from '../functions/domain/canvas/summary-record';
-import { batchPut, canvasMetaRecord } from '../functions/domain/canvas/items';
+import { CanvasSnapshot } from '../functions/domain/canvas/context';
+import { summaryOf, summaryRecordOf } from '../functions/domain/canvas/summary';
+import { refreshCanvasSummary } from '../functions/domain/canvas/transaction';
+import { canvasMetaRecord } from '../functions/domain/canvas/items';
+import { batchPut } from '../functions/lib/db/batch';
 import { allocateEntityId } from '../functions/domain/organisations/entities';
 import { itemsReadCount, roundTripCount } from '../functions/lib/db/client';
 import { familyCountWrite } from '../functions/domain/work-relations/family-counts';

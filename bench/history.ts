@@ -1,7 +1,7 @@
 import type { HistoryEvent, HistoryPage } from '../shared/contracts/history';
-import { batchPut } from '../functions/domain/canvas/items';
+import { batchPut } from '../functions/lib/db/batch';
 import { roundTripCount } from '../functions/lib/db/client';
-import { historyEventRecord, newEventIds } from '../functions/domain/journal/events';
+import { historyEventRecord, newEventIds } from '../functions/domain/journal/journal';
 import { percentile, sessionCookie } from './http-load';
 import type { MeasuredFamily, Seeded } from './seed';
 

@@ -4,6 +4,7 @@ import type { DashboardResults } from './dashboard';
 import type { HistoryResults } from './history';
 import type { HttpResults } from './http-load';
 import type { PlanBookResults } from './plan-book';
+import { requestStack, type ServerFilesResults } from './server-files';
 import type { BundleResult } from './lambda-bundles';
 import { livePropagationBudgetMs, type LiveResults } from './live';
 import type { Seeded } from './seed';
@@ -24,6 +25,8 @@ export const budgets = {
   dashboardRoundTrips: 3,
   /** docs/product/dashboard.md#how-it-scales: p50 at 500 families of 1,000 entries over 10 families of empty canvases. */
   dashboardRatio: 1.5,
+  /** The write path of a canvas change kept short: files a takeaway create passes through before its commit. */
+  takeawayCreateServerFiles: 10,
 } as const;
 
 /** The route group whose Lambda carries the PDF library. */
@@ -42,6 +45,7 @@ export type BenchResults = {
   dashboard: Section<DashboardResults>;
   live: Section<LiveResults>;
   planBook: Section<PlanBookResults>;
+  serverFiles: Section<ServerFilesResults>;
   lambda: Section<BundleResult[]>;
   spa: Section<SpaResult>;
   budgets: Verdict[];
@@ -159,6 +163,11 @@ export function formatReport(results: BenchResults): string[] {
   }
   out.push('');
 
+  const serverFiles = results.serverFiles;
+  if (isFailed(serverFiles)) out.push(`Takeaway create, server files: FAILED — ${serverFiles.error}`);
+  else out.push(...formatServerFiles(serverFiles));
+  out.push('');
+
   const lambda = results.lambda;
   if (isFailed(lambda)) out.push(`Lambda bundles: FAILED — ${lambda.error}`);
   else {
@@ -252,6 +261,9 @@ export function verdicts(results: BenchResults): Verdict[] {
       line: `plan book ${planBook.items.toLocaleString('en-US')}-entry canvas renders in ≤ 2 s (p50 warm): ${fixed(planBook.p50, 0)} ms`,
     });
   }
+  const serverFiles = results.serverFiles;
+  if (isFailed(serverFiles)) list.push({ ok: false, line: `takeaway create: server files before the commit ≤ ${budgets.takeawayCreateServerFiles}: not measured (${serverFiles.error})` });
+  else list.push(serverFilesVerdict(serverFiles));
   const lambda = results.lambda;
   if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
   else {
@@ -269,6 +281,22 @@ export function verdicts(results: BenchResults): Verdict[] {
   if (isFailed(spa)) list.push({ ok: false, line: `first-page JavaScript ≤ ${budgets.firstPageJsGzipKb} KB gzip: not measured (${spa.error})` });
   else list.push({ ok: spa.firstPageJsGzipKb <= budgets.firstPageJsGzipKb, line: `first-page JavaScript: ${fixed(spa.firstPageJsGzipKb)} KB gzip, budget ${budgets.firstPageJsGzipKb} KB` });
   return list;
+}
+
+/** The files a takeaway create passes through before its commit, and the request stack left out. */
+export function formatServerFiles(measured: ServerFilesResults): string[] {
+  return [
+    `Takeaway create (POST /api/canvas-takeaway/create/{categoryId}): ${measured.files.length} files under functions/ and shared/ with a function called before the TransactWriteItems (V8 precise coverage, second create)`,
+    ...measured.files.map((file) => `  ${file}`),
+    `  left out, the request stack every route shares: ${measured.excluded.map((file) => `${file} (${requestStack[file]})`).join(', ') || 'none'}`,
+  ];
+}
+
+export function serverFilesVerdict(measured: ServerFilesResults): Verdict {
+  return {
+    ok: measured.files.length <= budgets.takeawayCreateServerFiles,
+    line: `takeaway create: server files before the commit ≤ ${budgets.takeawayCreateServerFiles}: ${measured.files.length}`,
+  };
 }
 
 export function formatVerdicts(list: Verdict[]): string[] {

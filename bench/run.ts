@@ -3,7 +3,8 @@
  *
  * 1. Starts the local stack on free ports (DynamoDB Local, SES emulator, gateway; the
  *    handlers run in this process), seeds 50 families and 10 advisor companies
- *    (bench/seed.ts) and measures the API (bench/http-load.ts), then stops the stack.
+ *    (bench/seed.ts) and measures the API (bench/http-load.ts) and the files a takeaway
+ *    create passes through before its commit (bench/server-files.ts), then stops the stack.
  * 2. Builds every Lambda bundle with the CDK stack's esbuild settings and times its load
  *    in fresh Node processes (bench/lambda-bundles.ts).
  * 3. Builds the SPA into a temporary folder and sizes the first page (bench/spa-size.ts).
@@ -23,9 +24,11 @@ import { loadSettings, measureHttp } from './http-load';
 import { measurePlanBook } from './plan-book';
 import { measureLambdaBundles } from './lambda-bundles';
 import { measureLive } from './live';
-import { formatReport, formatVerdicts, machine, verdicts, writeResults, type BenchResults, type Section } from './report';
+import { formatReport, formatServerFiles, formatVerdicts, machine, serverFilesVerdict, verdicts, writeResults, type BenchResults, type Section } from './report';
 import { integrationStackOf, seed, type Seeded } from './seed';
 import { measureSpa } from './spa-size';
+import { measureServerFiles } from './server-files';
+import { familyWithCanvas } from '../tests/support/canvas';
 
 process.env.LOG_LEVEL ??= 'error';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -94,6 +97,7 @@ async function main(): Promise<number> {
     dashboard: { error: 'not run' },
     live: { error: 'not run' },
     planBook: { error: 'not run' },
+    serverFiles: { error: 'not run' },
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
     budgets: [],
@@ -121,6 +125,8 @@ async function main(): Promise<number> {
     results.live = await section('live channel', () => measureLive(stack as LocalStack, seeded, progress));
     progress('measuring the plan book');
     results.planBook = await section('plan book', () => measurePlanBook(apiUrl, seeded));
+    progress('measuring the files a takeaway create passes through');
+    results.serverFiles = await section('server files', () => measureServerFiles(apiUrl, seeded.measured[1] as Seeded['measured'][number]));
   }
   progress('stopping the local stack');
   await cleanUp();
@@ -142,7 +148,23 @@ async function main(): Promise<number> {
   return results.budgets.every((v) => v.ok) ? 0 : 1;
 }
 
-main()
+/**
+ * `npm run bench -- --server-files`: only the files a takeaway create passes through, on a
+ * fresh stack with one family (a few seconds; while restructuring the write path).
+ */
+async function serverFilesOnly(): Promise<number> {
+  stack = await startLocalStack({ ports: await freePorts(), appUrl: 'http://localhost:5173', tableName: 'family-canvas-bench' });
+  const family = await familyWithCanvas(integrationStackOf(stack), 'Server Files Family');
+  const categoryId = family.canvas.sections[1]?.categories[0]?.id ?? family.canvas.sections[0]?.categories[0]?.id ?? 0;
+  const measured = await measureServerFiles(stack.apiUrl, { ...family, items: 0, categoryId, answerIds: [] });
+  const lines = formatServerFiles(measured);
+  console.log(lines.join('\n'));
+  const verdict = serverFilesVerdict(measured);
+  console.log(`${verdict.ok ? 'PASS' : 'MISS'}  ${verdict.line}`);
+  return verdict.ok ? 0 : 1;
+}
+
+(process.argv.includes('--server-files') ? serverFilesOnly() : main())
   .then(async (code) => {
     clearTimeout(watchdog);
     await cleanUp();

@@ -3,7 +3,7 @@ import { expandCanvasTemplate } from '../shared/canvas-template';
 import { EntityRole, EntityType, type EntityTypeId } from '../shared/enums';
 import { permissionsForRole } from '../shared/permissions';
 import { createCanvas } from '../functions/domain/canvas/create-canvas';
-import { batchPut } from '../functions/domain/canvas/items';
+import { batchPut } from '../functions/lib/db/batch';
 import { db } from '../functions/lib/db/client';
 import { allocateEntityId, newEntityWithOwner } from '../functions/domain/organisations/entities';
 import { newId } from '../functions/lib/db/keys';

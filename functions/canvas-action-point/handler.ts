@@ -1,7 +1,7 @@
 import { CompleteRequest, ContentIdPath, CreateActionPointRequest, CreateInCategoryPath, UpdateActionPointRequest } from '../../shared/contracts/canvas';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { completeActionPoint } from '../domain/canvas/complete-action-point';
-import { createActionPoint } from '../domain/canvas/create-action-point';
+import { createActionPoint } from '../domain/canvas/create-content-item';
 import { deleteActionPoint } from '../domain/canvas/delete-action-point';
 import { listMyActionPoints } from '../domain/canvas/list-my-action-points';
 import { updateActionPoint } from '../domain/canvas/update-action-point';

@@ -1,7 +1,7 @@
 import { CompleteRequest, ContentIdPath, CreateGoalRequest, CreateInCategoryPath, UpdateGoalRequest } from '../../shared/contracts/canvas';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { completeGoal } from '../domain/canvas/complete-goal';
-import { createGoal } from '../domain/canvas/create-goal';
+import { createGoal } from '../domain/canvas/create-content-item';
 import { deleteGoal } from '../domain/canvas/delete-goal';
 import { updateGoal } from '../domain/canvas/update-goal';
 

@@ -1,6 +1,6 @@
 import { PlanBookFamilyPath, PlanBookRequest } from '../../shared/contracts/plan-book';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { exportPlanBook } from './export-plan-book';
+import { exportPlanBook } from '../domain/plan-book/export-plan-book';
 
 const pdf = (file: { fileName: string; content: Buffer }) => ({ file: { contentType: 'application/pdf', fileName: file.fileName, content: file.content } });
 

@@ -1,7 +1,7 @@
 import { ArchiveTakeawayRequest, ContentIdPath, CreateInCategoryPath, CreateTakeawayRequest, TakeawayVotePath, UpdateTakeawayRequest } from '../../shared/contracts/canvas';
 import { createGroupHandler, defineRoute } from '../lib/http';
 import { archiveTakeaway } from '../domain/canvas/archive-takeaway';
-import { createTakeaway } from '../domain/canvas/create-takeaway';
+import { createTakeaway } from '../domain/canvas/create-content-item';
 import { deleteTakeaway } from '../domain/canvas/delete-takeaway';
 import { addTakeawayVote, removeTakeawayVote } from '../domain/canvas/takeaway-votes';
 import { updateTakeaway } from '../domain/canvas/update-takeaway';

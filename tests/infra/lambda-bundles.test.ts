@@ -39,7 +39,7 @@ describe('the plan book bundle', () => {
     // The fixture book built like the plan book's Lambda (same settings, same fonts beside it):
     // pdfmake's CommonJS code must work in the ESM bundle, where `__dirname` does not exist.
     const assets = functionEntries().find((e) => e.group === 'canvas-plan-book')?.assets;
-    const outfile = await buildFunctionBundle('render-check', 'functions/canvas-plan-book/testing/render-check.ts', outDir, { assets });
+    const outfile = await buildFunctionBundle('render-check', 'functions/domain/plan-book/testing/render-check.ts', outDir, { assets });
     const module = (await import(pathToFileURL(outfile).href)) as { handler: () => Promise<Buffer> };
     const text = pdfText(await module.handler());
     expect(text).toContain('Ελένη Παπαδοπούλου');

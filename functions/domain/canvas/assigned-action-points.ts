@@ -3,12 +3,12 @@ import { EntityType, priorities } from '../../../shared/enums';
 import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { decideAccess } from '../../lib/access/decide';
 import { batchGetItems } from '../../lib/db/batch';
-import type { ActionPointItem, CategoryItem, GoalItem } from './items';
+import type { CategoryItem, GoalItem } from './items';
 import type { EntityItem } from '../organisations/entities';
 import { entityIdOfPartition, familyIdOfCanvasPartition, keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
 import type { Session } from '../sessions/session';
-import { CanvasSnapshot } from './snapshot';
+import { CanvasSnapshot } from './context';
+import { queryAssignedActionPoints } from './items';
 
 type Membership = NonNullable<Session['membership']>;
 
@@ -24,11 +24,7 @@ type Membership = NonNullable<Session['membership']>;
  */
 export async function assignedActionPoints(userId: string, memberships: readonly Membership[]): Promise<MyActionPoint[]> {
   if (!memberships.length) return [];
-  const indexed = await queryAll<ActionPointItem & { PK: string; GSI2SK: string }>({
-    IndexName: 'GSI2',
-    KeyConditionExpression: 'GSI2PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.actionPointsOfAssignee(userId) },
-  });
+  const indexed = await queryAssignedActionPoints(userId);
   // The index is eventually consistent: an item completed a moment ago may still be listed.
   const open = indexed.filter((item) => item.assigneeId === userId && !item.completed);
   if (!open.length) return [];

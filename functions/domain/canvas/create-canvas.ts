@@ -1,26 +1,17 @@
 import type { Canvas } from '../../../shared/contracts/canvas';
 import { expandCanvasTemplate } from '../../../shared/canvas-template';
 import { canCreateCanvas } from '../../../shared/permissions';
-import { canvasContextOf } from './context';
+import { canvasContextOf, CanvasSnapshot } from './context';
 import { now } from '../../lib/clock';
-import { CanvasSnapshot } from './snapshot';
 import { maxTransactionItems } from './transaction';
 import { toCanvas } from './views';
-import {
-  batchPut,
-  canvasMetaRecord,
-  categoryRecord,
-  putOp,
-  questionRecord,
-  sectionRecord,
-  transact,
-  type CanvasMetaItem,
-} from './items';
+import { batchPut } from '../../lib/db/batch';
+import { canvasMetaRecord, categoryRecord, putOp, questionRecord, sectionRecord, type CanvasMetaItem } from './items';
 import { defaultCanvasName, getEntity } from '../organisations/entities';
-import { fail, transactionCancellationReasons } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { summaryOf } from './summary';
-import { summaryRecordOf } from './summary-record';
+import { summaryOf, summaryRecordOf } from './summary';
+import { transactWrites } from '../../lib/db/write';
 
 /** The sections, categories and questions of a new canvas from the default template (shared/canvas-template.ts). */
 export function canvasTemplateRecords(familyId: number, userId: string): Array<Record<string, unknown>> {
@@ -61,12 +52,10 @@ export async function createCanvas(session: Session): Promise<Canvas> {
   // The dashboard card of the new canvas goes with it (a card of "no canvas yet" is replaced).
   const summary = summaryRecordOf(summaryOf(familyId, CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records])), Date.now());
   const inTransaction = records.slice(0, maxTransactionItems - 2);
-  try {
-    await transact([putOp(canvasMetaRecord(meta), { mustBeNew: true }), putOp(summary), ...inTransaction.map((record) => putOp(record))]);
-  } catch (error) {
-    if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw fail('ITEM_FOUND');
-    throw error;
-  }
+  await transactWrites(
+    [{ ...putOp(canvasMetaRecord(meta), { mustBeNew: true }), name: 'canvasIsNew' }, putOp(summary), ...inTransaction.map((record) => putOp(record))],
+    { canvasIsNew: () => fail('ITEM_FOUND') },
+  );
   await batchPut(records.slice(inTransaction.length));
 
   const snapshot = CanvasSnapshot.fromItems([canvasMetaRecord(meta), ...records]);

@@ -1,8 +1,9 @@
-import { BatchWriteCommand, GetCommand, TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CategoryTypeId, GoalTerm, Priority, SectionTypeId } from '../../../shared/enums';
 import { db, tableName } from '../../lib/db/client';
 import { canvasRecordKindOf, keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
+import { allOf, itemExists, itemIsNew, type Condition, type Key, type UpdateSpec, type Write } from '../../lib/db/write';
 import type { LinkField } from '../../../shared/canvas-links';
 
 /**
@@ -126,8 +127,6 @@ export type { LinkField };
 
 export type ContentItemOf = { answer: AnswerItem; takeaway: TakeawayItem; goal: GoalItem; actionPoint: ActionPointItem };
 
-type Key = { PK: string; SK: string };
-
 /** The key of an answer, takeaway, goal or action point. */
 export function contentKey(familyId: number, kind: ContentKind, id: string): Key {
   switch (kind) {
@@ -153,6 +152,15 @@ export async function queryCanvas(familyId: number): Promise<Array<Record<string
     ConsistentRead: true,
   });
   return items;
+}
+
+/** A user's action points on the assignee index ("My actions"), every family's; eventually consistent. */
+export async function queryAssignedActionPoints(userId: string): Promise<Array<ActionPointItem & { PK: string; GSI2SK: string }>> {
+  return queryAll<ActionPointItem & { PK: string; GSI2SK: string }>({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.actionPointsOfAssignee(userId) },
+  });
 }
 
 /** The canvas meta item (title), if the family has a canvas. */
@@ -182,7 +190,7 @@ export function questionRecord(familyId: number, question: QuestionItem) {
 /**
  * The assignee-index keys an action point in this state carries ("My actions"): only while
  * open and assigned. Derived from the item every time it is written (a put here, an update
- * in runSteps via assigneeIndexUpdate), never copied from a stored or journaled state.
+ * in runSteps via withAssigneeIndex), never copied from a stored or journaled state.
  */
 export function assigneeIndexOf(familyId: number, item: Pick<ActionPointItem, 'id' | 'assigneeId' | 'completed' | 'dueDate'>) {
   if (!item.assigneeId || item.completed) return undefined;
@@ -199,27 +207,18 @@ export function contentRecord(familyId: number, item: AnswerItem | TakeawayItem 
 }
 
 /**
- * An update of an action point, with its assignee index set or removed to match the state
- * the update leaves (`after`, as the journal records it). runSteps applies it to every
- * journaled action point update, so no writer (edit, complete, undo) can forget the index.
+ * A journaled write of an action point with its assignee index set or removed to match the
+ * state the write leaves (`after`, as the journal records it): added to the spec before it
+ * is built. runSteps applies it to every journaled action point update, so no writer (edit,
+ * complete, undo) can forget the index.
  */
-export function assigneeIndexUpdate(op: TransactWriteItem, familyId: number, after: Record<string, unknown>): TransactWriteItem {
-  const update = op.Update;
-  if (!update || canvasRecordKindOf(String(update.Key?.SK)) !== 'actionPoint') return op;
+export function withAssigneeIndex(write: Write, familyId: number, after: Record<string, unknown>): Write {
+  if (!('update' in write) || canvasRecordKindOf(write.update.SK) !== 'actionPoint') return write;
   const index = assigneeIndexOf(familyId, after as unknown as ActionPointItem);
-  const names = { ...update.ExpressionAttributeNames, '#GSI2PK': 'GSI2PK', '#GSI2SK': 'GSI2SK' };
-  let expression = update.UpdateExpression ?? '';
-  const values = { ...update.ExpressionAttributeValues };
-  if (index) {
-    values[':assigneeIndexPk'] = index.GSI2PK;
-    values[':assigneeIndexSk'] = index.GSI2SK;
-    const clause = '#GSI2PK = :assigneeIndexPk, #GSI2SK = :assigneeIndexSk';
-    expression = /(^|\s)SET /.test(expression) ? expression.replace(/(^|\s)SET /, `$1SET ${clause}, `) : `SET ${clause} ${expression}`;
-  } else {
-    const clause = '#GSI2PK, #GSI2SK';
-    expression = /(^|\s)REMOVE /.test(expression) ? expression.replace(/(^|\s)REMOVE /, `$1REMOVE ${clause}, `) : `${expression} REMOVE ${clause}`;
-  }
-  return { Update: { ...update, UpdateExpression: expression.trim(), ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+  const spec: UpdateSpec = index
+    ? { ...write.spec, set: { ...write.spec.set, GSI2PK: index.GSI2PK, GSI2SK: index.GSI2SK } }
+    : { ...write.spec, remove: [...(write.spec.remove ?? []), 'GSI2PK', 'GSI2SK'] };
+  return { ...write, spec };
 }
 
 /** DynamoDB has no empty sets: an empty link, voter or answerer set is left out. */
@@ -234,72 +233,16 @@ export const contentKindOfType = { Answer: 'answer', Takeaway: 'takeaway', Goal:
   ContentKind
 >;
 
-// ---- transaction items -------------------------------------------------------------------
-
-/** A condition on an item: `#name` placeholders are attribute names, `:name` values given here. */
-export type Condition = { expression: string; values?: Record<string, unknown> };
-
-function namesIn(...expressions: Array<string | undefined>): Record<string, string> | undefined {
-  const names: Record<string, string> = {};
-  for (const expression of expressions) for (const match of (expression ?? '').matchAll(/#(\w+)/g)) names[`#${match[1]}`] = match[1] as string;
-  return Object.keys(names).length ? names : undefined;
-}
+// ---- writes (data for functions/lib/db/write.ts) ------------------------------------------
 
 /** Put one item; with `mustBeNew` it fails when the key exists (new content). */
-export function putOp(record: Record<string, unknown>, options: { mustBeNew?: boolean } = {}): TransactWriteItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: record,
-      ...(options.mustBeNew ? { ConditionExpression: 'attribute_not_exists(PK)' } : {}),
-    },
-  };
+export function putOp(record: Record<string, unknown>, options: { mustBeNew?: boolean } = {}): Write {
+  return { put: record, ...(options.mustBeNew ? { condition: itemIsNew } : {}) };
 }
 
-export type UpdateSpec = {
-  set?: Record<string, unknown>;
-  remove?: readonly string[];
-  /** ADD to a number or a set. */
-  add?: Record<string, unknown>;
-  /** DELETE elements from a set. */
-  deleteFromSet?: Record<string, unknown>;
-};
-
 /** Update one existing item and bump its version; the condition always includes that the item exists. */
-export function updateOp(key: Key, spec: UpdateSpec, condition?: Condition): TransactWriteItem {
-  const values: Record<string, unknown> = { ':versionStep': 1 };
-  const set = Object.entries(spec.set ?? {}).map(([name, value]) => {
-    values[`:set_${name}`] = value;
-    return `#${name} = :set_${name}`;
-  });
-  const add = ['#version :versionStep'];
-  for (const [name, value] of Object.entries(spec.add ?? {})) {
-    values[`:add_${name}`] = value;
-    add.push(`#${name} :add_${name}`);
-  }
-  const del = Object.entries(spec.deleteFromSet ?? {}).map(([name, value]) => {
-    values[`:del_${name}`] = value;
-    return `#${name} :del_${name}`;
-  });
-  const expression = [
-    set.length ? `SET ${set.join(', ')}` : '',
-    spec.remove?.length ? `REMOVE ${spec.remove.map((name) => `#${name}`).join(', ')}` : '',
-    `ADD ${add.join(', ')}`,
-    del.length ? `DELETE ${del.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const conditionExpression = condition ? `attribute_exists(PK) AND (${condition.expression})` : 'attribute_exists(PK)';
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: expression,
-      ConditionExpression: conditionExpression,
-      ExpressionAttributeNames: namesIn(expression, conditionExpression),
-      ExpressionAttributeValues: { ...values, ...condition?.values },
-    },
-  };
+export function updateOp(key: Key, spec: UpdateSpec, condition?: Condition): Write {
+  return { update: key, spec: { ...spec, add: { version: 1, ...spec.add } }, condition: allOf(itemExists, condition) };
 }
 
 const contentRecordKinds = new Set<string | undefined>(['answer', 'takeaway', 'goal', 'actionPoint']);
@@ -307,115 +250,35 @@ const isContentSortKey = (sk: unknown) => contentRecordKinds.has(canvasRecordKin
 
 /**
  * Marks a put or update of an answer, takeaway, goal or action point with who changed it
- * and when (runSteps does it for every journaled transaction, so no writer can forget).
- * Other items pass unchanged.
+ * and when, in its data before it is built (runSteps does it for every journaled
+ * transaction, so no writer can forget). Other writes pass unchanged.
  */
-export function stampChange(op: TransactWriteItem, userId: string, at: string): TransactWriteItem {
-  if (op.Put && isContentSortKey(op.Put.Item?.SK)) {
-    return { Put: { ...op.Put, Item: { ...op.Put.Item, changedAt: at, changedByUserId: userId } } };
-  }
-  if (op.Update && isContentSortKey(op.Update.Key?.SK)) {
-    const stamp = '#changedAt = :changedAt, #changedByUserId = :changedByUserId';
-    const expression = op.Update.UpdateExpression ?? '';
-    return {
-      Update: {
-        ...op.Update,
-        UpdateExpression: expression.startsWith('SET ') ? expression.replace('SET ', `SET ${stamp}, `) : `SET ${stamp} ${expression}`,
-        ExpressionAttributeNames: { ...op.Update.ExpressionAttributeNames, '#changedAt': 'changedAt', '#changedByUserId': 'changedByUserId' },
-        ExpressionAttributeValues: { ...op.Update.ExpressionAttributeValues, ':changedAt': at, ':changedByUserId': userId },
-      },
-    };
-  }
-  return op;
+export function stampChange(write: Write, userId: string, at: string): Write {
+  const stamp = { changedAt: at, changedByUserId: userId };
+  if ('put' in write && isContentSortKey(write.put.SK)) return { ...write, put: { ...write.put, ...stamp } };
+  if ('update' in write && isContentSortKey(write.update.SK)) return { ...write, spec: { ...write.spec, set: { ...write.spec.set, ...stamp } } };
+  return write;
 }
 
 /** Delete one item; with a condition, only while it holds (and the item exists). */
-export function deleteOp(key: Key, condition?: Condition): TransactWriteItem {
-  const expression = condition ? `attribute_exists(PK) AND (${condition.expression})` : undefined;
-  return {
-    Delete: {
-      TableName: tableName(),
-      Key: key,
-      ...(expression
-        ? { ConditionExpression: expression, ExpressionAttributeNames: namesIn(expression), ...(condition?.values ? { ExpressionAttributeValues: condition.values } : {}) }
-        : {}),
-    },
-  };
-}
-
-/** Check a condition on an item without changing it (it must exist). */
-function checkOp(key: Key, condition?: Condition): TransactWriteItem {
-  const expression = condition ? `attribute_exists(PK) AND (${condition.expression})` : 'attribute_exists(PK)';
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: key,
-      ConditionExpression: expression,
-      ExpressionAttributeNames: namesIn(expression),
-      ...(condition?.values ? { ExpressionAttributeValues: condition.values } : {}),
-    },
-  };
+export function deleteOp(key: Key, condition?: Condition): Write {
+  return { delete: key, ...(condition ? { condition: allOf(itemExists, condition) } : {}) };
 }
 
 /** The active membership of a user in the family, checked inside a canvas transaction (initiators). */
-export function activeFamilyMemberCheck(familyId: number, userId: string): TransactWriteItem {
-  return checkOp(keys.member(familyId, userId), { expression: '#isActive = :isActive', values: { ':isActive': true } });
-}
-
-/** Runs one transaction (at most 100 items). */
-export async function transact(items: TransactWriteItem[]): Promise<void> {
-  await db().send(new TransactWriteCommand({ TransactItems: items }));
-}
-
-// ---- batches ----------------------------------------------------------------------------
-
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
-
-const batchSize = 25;
-const batchParallelism = 4;
-
-async function writeBatch(requests: WriteRequest[]): Promise<void> {
-  let pending = requests;
-  for (let attempt = 0; pending.length; attempt += 1) {
-    if (attempt > 0) {
-      if (attempt > 8) throw new Error('batch write left unprocessed items');
-      await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-    }
-    const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-    pending = (result.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
-  }
-}
-
-async function writeAll(requests: WriteRequest[]): Promise<void> {
-  const chunks: WriteRequest[][] = [];
-  for (let start = 0; start < requests.length; start += batchSize) chunks.push(requests.slice(start, start + batchSize));
-  for (let start = 0; start < chunks.length; start += batchParallelism) {
-    await Promise.all(chunks.slice(start, start + batchParallelism).map(writeBatch));
-  }
-}
-
-/** Writes many items (template, test fixtures) in batches of 25, a few batches at a time. */
-export async function batchPut(records: Array<Record<string, unknown>>): Promise<void> {
-  await writeAll(records.map((Item) => ({ PutRequest: { Item } })));
-}
-
-/** Deletes many items in batches of 25 (canvas reset). */
-export async function batchDelete(itemKeys: Key[]): Promise<void> {
-  await writeAll(itemKeys.map((Key) => ({ DeleteRequest: { Key: { PK: Key.PK, SK: Key.SK } } })));
+export function activeFamilyMemberCheck(familyId: number, userId: string): Write {
+  return { check: keys.member(familyId, userId), condition: allOf(itemExists, { expression: '#isActive = :isActive', values: { ':isActive': true } }) as Condition };
 }
 
 /**
  * The family's canvas name on its entity follows the canvas title (the select and invite
  * pages show it), as one item of the rename transaction.
  */
-export function renameEntityCanvasOp(familyId: number, title: string): TransactWriteItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.entity(familyId),
-      UpdateExpression: 'SET canvasName = :title',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':title': title },
-    },
-  };
+export function renameEntityCanvasOp(familyId: number, title: string): Write {
+  return { update: keys.entity(familyId), spec: { set: { canvasName: title } }, condition: itemExists };
+}
+
+/** Whether advisors see the other advisor companies, on the canvas item (a setting: no version bump, not journaled). */
+export function advisorCompaniesVisibilityWrite(familyId: number, visible: boolean): Write {
+  return { update: keys.canvas(familyId), spec: { set: { advisorCompaniesVisibleToAdvisors: visible } }, condition: itemExists };
 }

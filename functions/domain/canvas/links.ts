@@ -1,7 +1,8 @@
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import { canvasLimits } from '../../../shared/contracts/canvas';
 import { messageKeys } from '../../../shared/validation';
-import { contentKey, updateOp, type LinkableKind, type LinkField, type UpdateSpec } from './items';
+import { contentKey, updateOp, type LinkableKind, type LinkField } from './items';
+import type { UpdateSpec } from '../../lib/db/write';
 import { fail } from '../../lib/errors';
 import type { CanvasContext } from './context';
 import type { Step } from './transaction';

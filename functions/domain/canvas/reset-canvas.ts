@@ -5,12 +5,13 @@ import { loadCanvas, type CanvasContext } from './context';
 import { maxTransactionItems, runSteps, withCanvasRetry, type Step } from './transaction';
 import { now } from '../../lib/clock';
 import { contentKey, deleteOp, updateOp } from './items';
-import { newEventIds } from '../journal/events';
+import { contentEntry, type ContentItem, type JournalEntry, kindOfContent, newEventIds, type PendingJournal } from '../journal/journal';
 import { keys } from '../../lib/db/keys';
 import { updateSharedSections } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';
-import { contentEntry, kindOfContent, type ContentItem, type JournalEntry, type PendingJournal } from '../journal/journal';
 import type { Session } from '../sessions/session';
+import { ChangedMeanwhile } from '../../lib/db/retry';
+import { retryWhileChanged } from '../../lib/db/retry';
 
 /** Deletes and their events per transaction: two items each, within DynamoDB's 100. */
 const deletesPerTransaction = Math.floor(maxTransactionItems / 2) - 1;
@@ -59,7 +60,8 @@ export async function resetCanvas(session: Session): Promise<void> {
   let nextId = 0;
   const journal = (context: CanvasContext, entries: JournalEntry[]): PendingJournal => {
     const ids = eventIds.slice(nextId, nextId + entries.length);
-    if (ids.length < entries.length) throw fail('ITEM_FOUND', { message: 'The canvas changed meanwhile. Reload and try again.' });
+    // More items were written meanwhile than ids were set aside: a change like any other.
+    if (ids.length < entries.length) throw new ChangedMeanwhile('The canvas changed meanwhile. Reload and try again.');
     nextId += entries.length;
     return { familyId, actor: context.actor, entries, batch: { batchId, eventIds: ids, at } };
   };
@@ -79,16 +81,18 @@ export async function resetCanvas(session: Session): Promise<void> {
     }
   });
 
-  // The items, a transaction of deletes and their events at a time.
+  // The items, a transaction of deletes and their events at a time. Someone changed an
+  // item meanwhile: read again and delete what is left.
   let context = first;
-  for (let attempt = 0; ; attempt += 1) {
-    const items: ContentItem[] = [
-      ...context.snapshot.answers.values(),
-      ...context.snapshot.takeaways.values(),
-      ...context.snapshot.goals.values(),
-      ...context.snapshot.actionPoints.values(),
-    ];
-    try {
+  await retryWhileChanged(
+    async (attempt) => {
+      if (attempt > 1) context = await loadCanvas(session, familyId);
+      const items: ContentItem[] = [
+        ...context.snapshot.answers.values(),
+        ...context.snapshot.takeaways.values(),
+        ...context.snapshot.goals.values(),
+        ...context.snapshot.actionPoints.values(),
+      ];
       for (let start = 0; start < items.length; start += deletesPerTransaction) {
         const chunk = items.slice(start, start + deletesPerTransaction);
         const steps: Step[] = chunk.map((item) => ({
@@ -103,13 +107,9 @@ export async function resetCanvas(session: Session): Promise<void> {
           throw error;
         }
       }
-      break;
-    } catch (error) {
-      if (attempt >= 2) throw error;
-      // Someone changed an item meanwhile: read again and delete what is left.
-      context = await loadCanvas(session, familyId);
-    }
-  }
+    },
+    { attempts: 3, whenExhausted: (last) => last },
+  );
   await clearAnswerers(session, familyId);
 }
 

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { canvasTemplateRecords } from './create-canvas';
 import { keys } from '../../lib/db/keys';
-import { summaryFromRecord, summaryRecordOf } from './summary-record';
-import { CanvasSnapshot } from './snapshot';
-import { changesSince, hasChangesSince, markKey, summaryOf, summaryWriteOf, takeawaysPerCategory, type CanvasSummaryItem } from './summary';
+import { transactItemOf, type Write } from '../../lib/db/write';
+import { CanvasSnapshot } from './context';
+import { changesSince, hasChangesSince, markKey, summaryFromRecord, summaryOf, summaryRecordOf, summaryWriteOf, takeawaysPerCategory, type CanvasSummaryItem } from './summary';
 
 // Planning a write needs only the table's name; nothing here talks to DynamoDB.
 vi.mock('../../lib/db/client', () => ({ tableName: () => 'family-canvas-test', db: () => { throw new Error('no DynamoDB in a unit test'); } }));
@@ -60,6 +60,11 @@ function event(itemId: string, itemType: HistoryEvent['itemType'], after: Record
   };
 }
 
+/** The request a summary write becomes (functions/lib/db/write.ts builds every expression). */
+const built = (write: Write | undefined) => (write ? transactItemOf(write) : undefined);
+/** The value placeholder an update's SET gives an attribute. */
+const placeholderOf = (item: ReturnType<typeof built>, attribute: string) => new RegExp(`#${attribute} = (:v\\d+)`).exec(item?.Update?.UpdateExpression ?? '')?.[1] ?? '';
+
 describe('the dashboard summary kept by canvas writes', () => {
   it('lists the first active takeaway of a category and counts them all', () => {
     const summary = summaryOf(familyId, CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner), takeaway(1, { archived: true }), takeaway(2), takeaway(3)]));
@@ -71,23 +76,23 @@ describe('the dashboard summary kept by canvas writes', () => {
   it('marks an answer change per item and writer, with no condition that another write could break', () => {
     const snapshot = canvasWith([takeaway(1)]);
     const answerId = `${familyId}.${'f'.repeat(32)}`;
-    const write = summaryWriteOf(familyId, snapshot, [event(answerId, 'answer', { id: answerId, type: 'Answer', categoryId: category, sectionId: section, createdByUserId: other, createdAt: '2026-02-01T10:00:00.000Z', version: 1, questionId: 'q', text: 'Yes' })]);
-    expect(write?.Update?.UpdateExpression).toMatch(/^SET #rc\.#i0 = :c0, #sc\.#s0\.#u0 = :a0$/);
+    const write = built(summaryWriteOf(familyId, snapshot, [event(answerId, 'answer', { id: answerId, type: 'Answer', categoryId: category, sectionId: section, createdByUserId: other, createdAt: '2026-02-01T10:00:00.000Z', version: 1, questionId: 'q', text: 'Yes' })]));
+    expect(write?.Update?.UpdateExpression).toMatch(new RegExp(`^SET #recentChanges\\.#${markKey(answerId)} = :v1, #sectionChanges\\.#${section}\\.#${other} = :v2$`));
     expect(write?.Update?.ConditionExpression).toBe('attribute_exists(PK)');
-    expect(write?.Update?.ExpressionAttributeNames).toMatchObject({ '#i0': markKey(answerId), '#s0': String(section), '#u0': other });
+    expect(write?.Update?.ExpressionAttributeNames).toMatchObject({ [`#${markKey(answerId)}`]: markKey(answerId), [`#${section}`]: String(section), [`#${other}`]: other });
   });
 
   it('replaces the card on the rev it read when a takeaway changes, and puts a whole one where there is none', () => {
     const first = takeaway(1);
-    const write = summaryWriteOf(familyId, canvasWith([first]), [event(first.id, 'takeaway', { ...first, title: 'Renamed', version: 2 }, first)]);
+    const write = built(summaryWriteOf(familyId, canvasWith([first]), [event(first.id, 'takeaway', { ...first, title: 'Renamed', version: 2 }, first)]));
     expect(write?.Update?.ConditionExpression).toBe('#rev = :rev');
-    expect(write?.Update?.ExpressionAttributeValues).toMatchObject({ ':rev': 4, ':next': 5 });
-    // The card's lists are one stored string (summary-record.ts): read back as the code reads them.
-    const stored = summaryFromRecord({ card: write?.Update?.ExpressionAttributeValues?.[':card'] });
+    expect(write?.Update?.ExpressionAttributeValues).toMatchObject({ ':rev': 4, [placeholderOf(write, 'rev')]: 5 });
+    // The card's lists are one stored string (summary.ts encodeCard): read back as the code reads them.
+    const stored = summaryFromRecord({ card: write?.Update?.ExpressionAttributeValues?.[placeholderOf(write, 'card')] });
     expect(stored.takeaways[0]?.title).toBe('Renamed');
 
     const bare = CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner)]);
-    const created = summaryWriteOf(familyId, bare, [event(first.id, 'takeaway', first)]);
+    const created = built(summaryWriteOf(familyId, bare, [event(first.id, 'takeaway', first)]));
     expect(created?.Put?.ConditionExpression).toBe('attribute_not_exists(PK)');
     expect((created?.Put?.Item as CanvasSummaryItem).takeawayCounts[category]).toBe(1);
   });

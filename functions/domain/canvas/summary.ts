@@ -1,12 +1,10 @@
-import { PutCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import type { CanvasMetaItem, CategoryItem, GoalItem, SectionItem, TakeawayItem } from './items';
-import { queryCanvas } from './items';
-import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { CanvasSnapshot } from './snapshot';
-import { encodeCard, summaryFromRecord, summaryRecordOf } from './summary-record';
-import { itemOfState } from '../journal/state-codec';
+import { itemExists, itemIsNew, type Condition, type UpdateSpec, type Write } from '../../lib/db/write';
+import type { CanvasSnapshot } from './context';
+import { itemOfState } from '../journal/journal';
+import { linkFields } from '../../../shared/canvas-links';
 
 /**
  * The dashboard card of a family, kept beside its canvas (docs/product/dashboard.md#how-it-scales): `C#SUMMARY` in the
@@ -18,7 +16,7 @@ import { itemOfState } from '../journal/state-codec';
  * condition that its `rev` is still the one read (two writes of one family at once: the
  * later is planned again on a fresh read, like a race on one item). Writes that span
  * several transactions (a reset, undoing a reset) or carry no canvas read rebuild it from a
- * fresh Query right after (`refreshCanvasSummary`); a family without one gets it on the
+ * fresh Query right after (`refreshCanvasSummary`, transaction.ts); a family without one gets it on the
  * first dashboard read. Being in the `C#` prefix it comes with every canvas Query (a few KB:
  * bounded, not proportional to the canvas).
  */
@@ -55,7 +53,7 @@ export type CanvasSummaryItem = {
  * A card shows the first takeaway of a category and "+N more". Whole takeaways (votes and
  * all, the wire's shape) weigh about 1 KB each: with 3 a page of 1,000-entry canvases was
  * 2.6× as slow as one of empty canvases; with 1, 1.7× while the card was stored as nested
- * maps and about 1.35× since it is one string (summary-record.ts; the docs/product/dashboard.md#budget budget is 1.5×).
+ * maps and about 1.35× since it is one string (encodeCard below; the docs/product/dashboard.md#budget budget is 1.5×).
  */
 export const takeawaysPerCategory = 1;
 /** "Changes since your last visit" is exact up to this many changed items, a lower bound beyond. */
@@ -173,18 +171,22 @@ function comparable(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Set ? [...(inner as Set<string>)].sort() : inner));
 }
 
+/** The summary's writes name their condition: another write of the family won (plan again). */
+export const summaryCondition = 'summaryUnchanged';
+
+/** The rev read is still the stored one. */
+const revIs = (rev: number): Condition => ({ expression: '#rev = :rev', values: { ':rev': rev } });
+
 function summaryPut(summary: Omit<CanvasSummaryItem, 'rev'>, readRev: number | undefined) {
   const item = summaryRecordOf(summary, (readRev ?? 0) + 1);
-  return readRev === undefined
-    ? { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }
-    : { TableName: tableName(), Item: item, ConditionExpression: '#rev = :rev', ExpressionAttributeNames: { '#rev': 'rev' }, ExpressionAttributeValues: { ':rev': readRev } };
+  return { put: item, condition: readRev === undefined ? itemIsNew : revIs(readRev), name: summaryCondition } satisfies Write<typeof summaryCondition>;
 }
 
-/** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev` (the lists stored as one string, summary-record.ts). */
-const cardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals'] as const;
+/** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev` (the lists stored as one string, encodeCard below). */
+const comparedCardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals'] as const;
 
 const isActive = (state: unknown) => Boolean(state) && (state as { archived?: boolean }).archived !== true;
-const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(cardFields.map((field) => summary[field]));
+const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(comparedCardFields.map((field) => summary[field]));
 
 /**
  * The summary's write for a transaction planned on `snapshot` that journals `events`, or
@@ -199,36 +201,26 @@ const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(cardField
  * also cancel each other (TransactionConflict): writes of one family then retry
  * (withCanvasRetry), as writes of one item always did.
  */
-export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): TransactWriteItem | undefined {
+export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): Write<typeof summaryCondition> | undefined {
   const { content, meta } = contentAfter(snapshot, events);
   const next = summaryOf(familyId, snapshot, content, meta);
   const current = snapshot.summary;
   const knownSections = current?.sectionChanges ?? {};
   const marks = events.filter((event) => event.itemType in contentMaps);
   if (!current || !current.recentChanges || marks.some((event) => event.sectionId === null || !knownSections[event.sectionId])) {
-    return { Put: summaryPut(next, current?.rev) };
+    return summaryPut(next, current?.rev);
   }
-  const names: Record<string, string> = { '#rc': 'recentChanges', '#sc': 'sectionChanges' };
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  const removes: string[] = [];
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  const increment: Record<string, number> = {};
   const touched = new Set<string>();
-  marks.forEach((event, index) => {
-    const item = `#i${index}`;
-    names[item] = markKey(event.itemId);
+  for (const event of marks) {
     touched.add(markKey(event.itemId));
-    if (event.after) {
-      values[`:c${index}`] = markOf(event.createdDate, event.actor.userId, event.sectionId);
-      sets.push(`#rc.${item} = :c${index}`);
-    } else removes.push(`#rc.${item}`);
-  });
+    if (event.after) set[`recentChanges.${markKey(event.itemId)}`] = markOf(event.createdDate, event.actor.userId, event.sectionId);
+    else remove.push(`recentChanges.${markKey(event.itemId)}`);
+  }
   const writers = new Map(marks.map((event) => [`${event.sectionId}|${event.actor.userId}`, event]));
-  [...writers.values()].forEach((event, index) => {
-    names[`#s${index}`] = String(event.sectionId);
-    names[`#u${index}`] = event.actor.userId;
-    values[`:a${index}`] = event.createdDate;
-    sets.push(`#sc.#s${index}.#u${index} = :a${index}`);
-  });
+  for (const event of writers.values()) set[`sectionChanges.${event.sectionId}.${event.actor.userId}`] = event.createdDate;
   // Keep about the newest `recentChangesKept`: drop the oldest this writer saw.
   const kept = Object.entries(current.recentChanges).filter(([id]) => !touched.has(id));
   const surplus = kept.length + marks.filter((event) => event.after).length - recentChangesKept;
@@ -237,49 +229,20 @@ export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, event
     kept
       .sort(([, a], [, b]) => timeOf(a) - timeOf(b))
       .slice(0, surplus)
-      .forEach(([id], index) => {
-        names[`#o${index}`] = id;
-        removes.push(`#rc.#o${index}`);
-      });
+      .forEach(([id]) => remove.push(`recentChanges.${id}`));
   }
   // The active takeaways per category move by what these events did: an addition, which
   // writers of the same category make at once without colliding.
-  const countChanges = new Map<number, number>();
   for (const event of marks) {
     if (event.itemType !== 'takeaway' || event.categoryId === null) continue;
     const delta = Number(isActive(event.after)) - Number(isActive(event.before));
-    if (delta) countChanges.set(event.categoryId, (countChanges.get(event.categoryId) ?? 0) + delta);
+    if (delta) increment[`takeawayCounts.${event.categoryId}`] = (increment[`takeawayCounts.${event.categoryId}`] ?? 0) + delta;
   }
-  [...countChanges].forEach(([categoryId, delta], index) => {
-    names['#tc'] = 'takeawayCounts';
-    names[`#k${index}`] = String(categoryId);
-    values[':zero'] = 0;
-    values[`:d${index}`] = delta;
-    sets.push(`#tc.#k${index} = if_not_exists(#tc.#k${index}, :zero) + :d${index}`);
-  });
   const cardChanged = cardOf(current) !== cardOf(next);
-  if (cardChanged) {
-    names['#meta'] = 'meta';
-    values[':meta'] = next.meta;
-    names['#card'] = 'card';
-    values[':card'] = encodeCard(next);
-    sets.push('#meta = :meta', '#card = :card');
-    names['#rev'] = 'rev';
-    values[':rev'] = current.rev;
-    values[':next'] = current.rev + 1;
-    sets.push('#rev = :next');
-  }
-  if (!sets.length && !removes.length) return undefined;
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.canvasSummary(familyId),
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
-      ConditionExpression: cardChanged ? '#rev = :rev' : 'attribute_exists(PK)',
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-    },
-  };
+  if (cardChanged) Object.assign(set, { meta: next.meta, card: encodeCard(next), rev: current.rev + 1 });
+  if (!Object.keys(set).length && !remove.length && !Object.keys(increment).length) return undefined;
+  const spec: UpdateSpec = { set, remove, increment };
+  return { update: keys.canvasSummary(familyId), spec, condition: cardChanged ? revIs(current.rev) : itemExists, name: summaryCondition };
 }
 
 /** Whether a change can alter a card: content and the canvas title (shares and advisors' roles do not). */
@@ -293,25 +256,17 @@ export function isSummaryRecord(record: Record<string, unknown>): boolean {
 }
 
 /**
- * Builds the summary again from a fresh Query of the partition and stores it (conditioned
- * on the rev it read; tried again when another write won). For writes that could not carry
- * it in their own transaction, and for families that have none yet. Returns it.
+ * The rebuild of a summary from a read of the whole partition (refreshCanvasSummary,
+ * functions/domain/canvas/transaction.ts): the put, conditioned on the rev it read, and the
+ * summary it stores; or the stored one when it already matches.
  */
-export async function refreshCanvasSummary(familyId: number, records?: ReadonlyArray<Record<string, unknown>>): Promise<CanvasSummaryItem> {
-  for (let attempt = 0; ; attempt += 1) {
-    const snapshot = CanvasSnapshot.fromItems(records && attempt === 0 ? records : await queryCanvas(familyId));
-    const next = summaryOf(familyId, snapshot);
-    const current = snapshot.summary;
-    if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return current;
-    // A rebuild replaces the change marks too: it read the whole partition.
-    const put = summaryPut(next, current?.rev);
-    try {
-      await db().send(new PutCommand(put));
-      return summaryFromRecord(put.Item);
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException' || attempt >= 4) throw error;
-    }
-  }
+export function summaryRebuildOf(familyId: number, snapshot: CanvasSnapshot): { current: CanvasSummaryItem } | { put: Write<typeof summaryCondition>; summary: CanvasSummaryItem } {
+  const next = summaryOf(familyId, snapshot);
+  const current = snapshot.summary;
+  if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return { current };
+  // A rebuild replaces the change marks too: it read the whole partition.
+  const put = summaryPut(next, current?.rev);
+  return { put, summary: summaryFromRecord(put.put) };
 }
 
 /** Content items of sections the reader sees that others changed after `since` (exact up to `recentChangesKept` items). */
@@ -331,4 +286,50 @@ export function hasChangesSince(summary: Pick<CanvasSummaryItem, 'sectionChanges
   return Object.entries(summary.sectionChanges ?? {}).some(
     ([sectionId, writers]) => canSee(Number(sectionId)) && Object.entries(writers).some(([writer, at]) => writer !== userId && at > since),
   );
+}
+
+// ---- how it is stored ----------------------------------------------------------------------
+
+/**
+ * How the dashboard summary is stored: the card's lists (sections, categories, the first
+ * takeaways and their goals) as one JSON string attribute, `card`, not as nested maps.
+ * A page reads ten summaries at once; nested maps cost DynamoDB and the SDK a conversion
+ * per value (a 1,000-entry family's card made the page about 1.7× as slow as an empty
+ * one's), one string costs a copy. The change marks and counts stay maps: writers update
+ * single entries of them at once (summaryWriteOf above).
+ */
+export type CanvasSummaryRecord = Omit<CanvasSummaryItem, CardField> & { PK: string; SK: string; card: string };
+
+export const cardFields = ['sections', 'categories', 'takeaways', 'linkedGoals'] as const;
+type CardField = (typeof cardFields)[number];
+type Card = Pick<CanvasSummaryItem, CardField>;
+
+/** Stored sets (votes, links) as sorted lists, and back (the fields that are sets on items). */
+const setFields = new Set<string>(['voterIds', ...linkFields]);
+const setsAsLists = (_key: string, value: unknown) => (value instanceof Set ? [...(value as Set<string>)].sort() : value);
+const listsAsSets = (key: string, value: unknown) => (setFields.has(key) && Array.isArray(value) ? new Set(value as string[]) : value);
+
+/** The card's lists as the stored string. */
+export function encodeCard(summary: Card): string {
+  const card: Card = { sections: summary.sections, categories: summary.categories, takeaways: summary.takeaways, linkedGoals: summary.linkedGoals };
+  return JSON.stringify(card, setsAsLists);
+}
+
+/** A summary as the item to put (with its rev). */
+export function summaryRecordOf(summary: Omit<CanvasSummaryItem, 'rev'>, rev: number): CanvasSummaryRecord {
+  const { sections: _s, categories: _c, takeaways: _t, linkedGoals: _g, ...rest } = summary;
+  return { ...keys.canvasSummary(summary.familyId), ...rest, rev, card: encodeCard(summary) };
+}
+
+/** A stored summary (a whole item, or a projection with `card`) as the summary the code uses. */
+export function summaryFromRecord(record: Record<string, unknown>): CanvasSummaryItem {
+  const { card, ...rest } = record as Partial<CanvasSummaryRecord>;
+  const parsed = (typeof card === 'string' ? JSON.parse(card, listsAsSets) : {}) as Partial<Card>;
+  return {
+    ...(rest as Omit<CanvasSummaryItem, CardField>),
+    sections: (parsed.sections ?? []) as SectionItem[],
+    categories: (parsed.categories ?? []) as CategoryItem[],
+    takeaways: (parsed.takeaways ?? []) as TakeawayItem[],
+    linkedGoals: (parsed.linkedGoals ?? []) as GoalItem[],
+  };
 }

@@ -12,7 +12,10 @@ const transact = vi.fn(async (_items: TransactWriteItem[]) => {
     CancellationReasons: [{ Code: outcome === 'conflict' ? 'TransactionConflict' : 'ConditionalCheckFailed' }],
   });
 });
-vi.mock('./items', () => ({ transact: (items: TransactWriteItem[]) => transact(items) }));
+vi.mock('../../lib/db/client', () => ({
+  db: () => ({ send: (command: { input: { TransactItems: TransactWriteItem[] } }) => transact(command.input.TransactItems) }),
+  tableName: () => 't',
+}));
 
 const { runSteps, withCanvasRetry } = await import('./transaction');
 

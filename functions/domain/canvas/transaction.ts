@@ -1,25 +1,27 @@
 import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { HistoryEvent } from '../../../shared/contracts/history';
-import { assigneeIndexUpdate, stampChange, transact } from './items';
-import { putHistoryEventOp } from '../journal/events';
-import { refreshCanvasSummary, summaryWriteOf, touchesSummary } from './summary';
-import { AppError, fail, transactionCancellationReasons } from '../../lib/errors';
-import { eventsOf, type PendingJournal } from '../journal/journal';
+import { stampChange, withAssigneeIndex } from './items';
+import { eventsOf, type PendingJournal, putHistoryEventOp } from '../journal/journal';
+import { summaryCondition, summaryRebuildOf, summaryWriteOf, touchesSummary, type CanvasSummaryItem } from './summary';
+import { CanvasSnapshot } from './context';
+import { queryCanvas } from './items';
+import { AppError, fail } from '../../lib/errors';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics, canvasWriteKindDimension } from '../../../shared/metrics';
 import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
 import { actionPointIdOfSortKey } from '../../lib/db/keys';
+import { ConditionFailed, maxTransactionItems, sendWrite, transactWrites, type Write } from '../../lib/db/write';
 
 /**
  * A canvas write is one TransactWriteItems whose conditions hold the rules (docs/product/canvas.md#rules, #validation, #permissions).
- * Each step says what its failed condition means: a client error, or 'retry' when the
- * canvas changed between the read and the write (the write is then planned again on a
- * fresh read).
+ * Each step is a write as data (functions/lib/db/write.ts; `op` may still be a request
+ * another area's module built itself) and says what its failed condition means: a client
+ * error, or 'retry' when the canvas changed between the read and the write (the write is
+ * then planned again on a fresh read).
  */
-export type Step = { op: TransactWriteItem; onConditionFailed: () => AppError | 'retry' };
+export type Step = { op: Write | TransactWriteItem; onConditionFailed: () => AppError | 'retry' };
 
-/** DynamoDB's limit on the items of one transaction. */
-export const maxTransactionItems = 100;
+export { maxTransactionItems };
 
 const changedMeanwhile = 'The canvas changed meanwhile. Reload and try again.';
 
@@ -30,57 +32,62 @@ class CanvasChangedMeanwhile extends ChangedMeanwhile {
   }
 }
 
+const isBuilt = (op: Write | TransactWriteItem): op is TransactWriteItem => 'Put' in op || 'Update' in op || 'Delete' in op || 'ConditionCheck' in op;
+
+/** Each step's condition is named after the step, its outcome the step's own meaning. */
+const stepName = (index: number) => `step${index}`;
+
 /**
- * Runs the steps as one transaction and maps a failed condition to its meaning. With a
- * journal, the change's history events go into the same transaction (a failed write leaves
- * no event, an event never exists without its change) and every content item written is
- * stamped with who changed it; the events are returned for the caller (and the live channel).
+ * Runs the steps as one transaction and maps a failed condition, by its name, to its
+ * meaning. With a journal, the change's history events go into the same transaction (a
+ * failed write leaves no event, an event never exists without its change) and every content
+ * item written is stamped with who changed it, in its data before it is built; the events
+ * are returned for the caller (and the live channel).
  */
 export async function runSteps(steps: Step[], journal?: PendingJournal): Promise<HistoryEvent[]> {
   if (steps.length === 0) return [];
   const events = journal ? await eventsOf(journal) : [];
   // The state each journaled action point is left in: its assignee index follows it.
   const actionPointsAfter = new Map(events.filter((event) => event.itemType === 'actionPoint' && event.after).map((event) => [event.itemId, event.after!]));
-  const indexed = (op: TransactWriteItem): TransactWriteItem => {
-    const actionPointId = actionPointIdOfSortKey(String(op.Update?.Key?.SK ?? ''));
+  const indexed = (write: Write): Write => {
+    const actionPointId = 'update' in write ? actionPointIdOfSortKey(write.update.SK) : undefined;
     const after = actionPointId !== undefined ? actionPointsAfter.get(actionPointId) : undefined;
-    return after && journal ? assigneeIndexUpdate(op, journal.familyId, after) : op;
+    return after && journal ? withAssigneeIndex(write, journal.familyId, after) : write;
   };
   // The dashboard card follows the change in the same transaction when the writer's canvas
   // read is at hand and there is room; otherwise it is rebuilt right after (summary.ts).
   const cardChanges = journal !== undefined && touchesSummary(events);
   const fitsSummary = steps.length + events.length < maxTransactionItems;
   const summaryWrite = cardChanges && journal.snapshot && !journal.batch && fitsSummary ? summaryWriteOf(journal.familyId, journal.snapshot, events) : undefined;
-  const summaryOps = summaryWrite ? [summaryWrite] : [];
-  const ops = events.length
-    ? [
-        ...steps.map((step) => stampChange(indexed(step.op), events[0]!.actor.userId, events[0]!.createdDate)),
-        ...summaryOps,
-        ...events.map(putHistoryEventOp),
-      ]
-    : steps.map((step) => step.op);
-  if (ops.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
-  try {
-    await transact(ops);
-    countCanvasWrites(events);
-    if (cardChanges && !(journal.snapshot && !journal.batch && fitsSummary)) await refreshCanvasSummary(journal.familyId);
-    return events;
-  } catch (error) {
-    const reasons = transactionCancellationReasons(error);
-    if (!reasons) throw error;
-    const failedIndex = reasons.findIndex((reason) => reason === 'ConditionalCheckFailed');
+  const stepWrites = steps.map((step, index): Write => {
+    const write: Write = isBuilt(step.op) ? { prebuilt: step.op } : step.op;
+    const planned = events.length ? stampChange(indexed(write), events[0]!.actor.userId, events[0]!.createdDate) : write;
+    return { ...planned, name: stepName(index) };
+  });
+  const writes: Write[] = events.length ? [...stepWrites, ...(summaryWrite ? [summaryWrite] : []), ...events.map(putHistoryEventOp)] : stepWrites;
+  if (writes.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
+  const outcomes: Record<string, () => Error> = {
     // The summary's rev (another write of the family won) or an event's own condition (a
     // new key, which fails only on an id collision): plan again on a fresh read.
-    if (failedIndex >= steps.length) throw new CanvasChangedMeanwhile();
-    const failedStep = failedIndex >= 0 ? steps[failedIndex] : undefined;
-    if (failedStep) {
-      const outcome = failedStep.onConditionFailed();
-      if (outcome === 'retry') throw new CanvasChangedMeanwhile();
-      throw outcome;
-    }
-    if (reasons.includes('TransactionConflict')) throw new CanvasChangedMeanwhile();
+    [summaryCondition]: () => new CanvasChangedMeanwhile(),
+    eventIsNew: () => new CanvasChangedMeanwhile(),
+  };
+  steps.forEach((step, index) => {
+    outcomes[stepName(index)] = () => {
+      const outcome = step.onConditionFailed();
+      return outcome === 'retry' ? new CanvasChangedMeanwhile() : outcome;
+    };
+  });
+  try {
+    await transactWrites(writes, outcomes);
+  } catch (error) {
+    // Cancelled without a failed condition (another transaction held the same items).
+    if (error instanceof ChangedMeanwhile && !(error instanceof CanvasChangedMeanwhile)) throw new CanvasChangedMeanwhile();
     throw error;
   }
+  countCanvasWrites(events);
+  if (cardChanges && !(journal.snapshot && !journal.batch && fitsSummary)) await refreshCanvasSummary(journal.familyId);
+  return events;
 }
 
 /** The CanvasWrites metric by kind: one per journaled change (a vote is a kind of its own). */
@@ -106,4 +113,27 @@ export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
     pauseMs: (attempt) => Math.random() * 20 * attempt,
     whenExhausted: () => fail('ITEM_FOUND', { message: changedMeanwhile }),
   });
+}
+
+/**
+ * Builds the family's dashboard summary again from a fresh Query of the partition and
+ * stores it (conditioned on the rev it read; tried again when another write won). For
+ * writes that could not carry it in their own transaction, and for families that have none
+ * yet. Returns it.
+ */
+export async function refreshCanvasSummary(familyId: number, records?: ReadonlyArray<Record<string, unknown>>): Promise<CanvasSummaryItem> {
+  return retryWhileChanged(
+    async (attempt) => {
+      const rebuild = summaryRebuildOf(familyId, CanvasSnapshot.fromItems(records && attempt === 1 ? records : await queryCanvas(familyId)));
+      if ('current' in rebuild) return rebuild.current;
+      try {
+        await sendWrite(rebuild.put);
+      } catch (error) {
+        if (error instanceof ConditionFailed) throw new ChangedMeanwhile();
+        throw error;
+      }
+      return rebuild.summary;
+    },
+    { attempts: 5, whenExhausted: (last) => last },
+  );
 }

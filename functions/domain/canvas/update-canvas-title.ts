@@ -1,11 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateCanvasTitleRequest, UpdateCanvasTitleResponse } from '../../../shared/contracts/canvas';
 import { EntityType } from '../../../shared/enums';
 import { canChooseAdvisorCompanyVisibility, canEditCanvasTitle } from '../../../shared/permissions';
 import { runSteps, withCanvasRetry } from './transaction';
-import { getCanvasMeta, renameEntityCanvasOp, updateOp } from './items';
-import { db, tableName } from '../../lib/db/client';
+import { advisorCompaniesVisibilityWrite, getCanvasMeta, renameEntityCanvasOp, updateOp } from './items';
 import { keys } from '../../lib/db/keys';
+import { sendWrite } from '../../lib/db/write';
 import { fail } from '../../lib/errors';
 import { resolveActor, titleEntry } from '../journal/journal';
 import type { Session } from '../sessions/session';
@@ -34,7 +33,7 @@ export async function updateCanvasTitle(session: Session, input: UpdateCanvasTit
     const visible = input.advisorCompaniesVisibleToAdvisors ?? meta.advisorCompaniesVisibleToAdvisors === true;
     result = { id: familyId, title: title ?? meta.title, advisorCompaniesVisibleToAdvisors: visible };
     if (visible !== (meta.advisorCompaniesVisibleToAdvisors === true)) {
-      await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.canvas(familyId), UpdateExpression: 'SET advisorCompaniesVisibleToAdvisors = :visible', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':visible': visible } }));
+      await sendWrite(advisorCompaniesVisibilityWrite(familyId, visible));
     }
     if (title === undefined || meta.title === title) return;
     await runSteps(

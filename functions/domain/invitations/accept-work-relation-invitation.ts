@@ -7,7 +7,7 @@ import { familyCountOp } from '../work-relations/family-counts';
 import { putAccessExpiry } from '../work-relations/access-expiries';
 import { putNewWorkRelation } from '../work-relations/work-relations';
 import { retryWhileChanged } from '../../lib/db/retry';
-import { ConditionFailed, transactWritesWithBuilt, type BuiltWrite, type Write } from '../../lib/db/write';
+import { ConditionFailed, transactWritesWithBuilt, type Write } from '../../lib/db/write';
 import { fail } from '../../lib/errors';
 import { log } from '../../lib/logger';
 import { accessDayOf } from '../work-relations/access-until';
@@ -82,12 +82,12 @@ export async function acceptWorkRelationInvitation(session: Session, kind: WorkR
   // The access it offered ran out before anyone accepted: nothing to accept any more (31).
   if (accessUntil && !isWorkRelationAccessOpen(accessUntil, accessDayOf(now()))) throw fail('INVITATION_EXPIRED', { message: 'The access this invitation offered has ended.' });
   const familyName = kind === 'family' ? planned.entity.entityName : ((await getEntity(familyId))?.entityName ?? '');
-  const writes: Array<Write<AcceptCondition> | BuiltWrite<AcceptCondition>> = [
+  const writes: Array<Write<AcceptCondition> | Write<AcceptCondition>> = [
     markWorkRelationInvitationAccepted(invitation, { tokenHash: hashToken(input.token), userId: user.id, at: now(), acceptedEntityId: acceptingId }, 'invitation'),
-    { built: putNewWorkRelation(familyId, advisorId, sharedSectionIds, familyName, accessUntil), name: 'relation' },
+    { prebuilt: putNewWorkRelation(familyId, advisorId, sharedSectionIds, familyName, accessUntil), name: 'relation' },
     ...planned.writes,
-    { built: familyCountOp(advisorId, 1) },
-    ...(accessUntil ? [{ built: putAccessExpiry(familyId, advisorId, accessUntil) }] : []),
+    { prebuilt: familyCountOp(advisorId, 1) },
+    ...(accessUntil ? [{ prebuilt: putAccessExpiry(familyId, advisorId, accessUntil) }] : []),
   ];
   // A concurrent transaction on the same items: try again a few times.
   await retryWhileChanged(

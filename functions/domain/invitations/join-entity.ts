@@ -1,5 +1,5 @@
 import { retryWhileChanged } from '../../lib/db/retry';
-import { ConditionFailed, transactWritesWithBuilt, type BuiltWrite, type Write } from '../../lib/db/write';
+import { ConditionFailed, transactWritesWithBuilt, type Write, type WriteOrBuilt } from '../../lib/db/write';
 import { fail } from '../../lib/errors';
 import { newMemberWrite, type MemberItem } from '../members/members';
 import { roleCounterChange } from '../organisations/entities';
@@ -46,7 +46,7 @@ export async function commitJoin<Other extends string = never>(
   invitation: MemberInvitationItem,
   token: string,
   join: Pick<Join, 'writes'>,
-  alongside: ReadonlyArray<Write<Other> | BuiltWrite<Other>> = [],
+  alongside: ReadonlyArray<WriteOrBuilt<Other>> = [],
   outcomes: Partial<Record<Other, () => Error>> = {},
 ): Promise<void> {
   await retryWhileChanged(

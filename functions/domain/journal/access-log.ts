@@ -1,15 +1,13 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccessLogPage, AccessLogQuery, AccessLogRow } from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
 import { canReadAccessLog, isAdmin } from '../../../shared/permissions';
 import { batchGetItems } from '../../lib/db/batch';
-import { db, tableName } from '../../lib/db/client';
 import type { EntityItem } from '../organisations/entities';
 import { isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { isStringKey, openCursor, sealCursor } from '../../lib/input/cursor';
-import type { AccessRecordItem } from './visits';
+import { recordsPage, type AccessRecordItem } from './visits';
 import type { Session } from '../sessions/session';
 
 /**
@@ -43,36 +41,6 @@ async function logPage(owner: { familyId: number } | { advisorId: number }, quer
   const scope = cursorScope(owner, query);
   const page = await recordsPage(owner, query, query.limit ?? defaultLimit, openCursor(scope, query.cursor, isStringKey));
   return { results: await rowsOf(page.records), next: sealCursor(scope, page.next) };
-}
-
-/** The hours of a day range as sort-key bounds: `from` 00 h to `to` 23 h, inclusive. */
-function hourBounds(query: AccessLogQuery): { low: string; high: string } {
-  return { low: query.from ? `${query.from}T00` : '0000', high: query.to ? `${query.to}T23~` : '9999~' };
-}
-
-type Page = { records: AccessRecordItem[]; next: Record<string, unknown> | undefined };
-
-/** One page of access records, newest first, between two hours: of a family (its partition) or of a company (GSI1). */
-async function recordsPage(
-  owner: { familyId: number } | { advisorId: number },
-  query: AccessLogQuery,
-  limit: number,
-  startKey?: Record<string, unknown>,
-): Promise<Page> {
-  const { low, high } = hourBounds(query);
-  const key =
-    'familyId' in owner
-      ? {
-          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :low AND :high',
-          ExpressionAttributeValues: { ':pk': keys.canvasPartition(owner.familyId), ':low': `${keys.accessRecordPrefix}${low}`, ':high': `${keys.accessRecordPrefix}${high}` },
-        }
-      : {
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :low AND :high',
-          ExpressionAttributeValues: { ':pk': keys.accessLogOfCompany(owner.advisorId), ':low': low, ':high': high },
-        };
-  const page = await db().send(new QueryCommand({ TableName: tableName(), ...key, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey }));
-  return { records: (page.Items ?? []) as AccessRecordItem[], next: page.LastEvaluatedKey };
 }
 
 /** Records with the names of their people, companies and families (one BatchGet per 100 names). */

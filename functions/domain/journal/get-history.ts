@@ -1,9 +1,8 @@
 import { eventIdField, type HistoryPage, type HistoryQuery } from '../../../shared/contracts/history';
 import { loadCanvasAccess, ownFamilyId } from '../canvas/context';
 import { nowEpochSeconds } from '../../lib/clock';
-import { queryHistory } from './events';
+import { queryHistory, visibleEvent } from './journal';
 import { openCursor, sealCursor } from '../../lib/input/cursor';
-import { visibleEvent } from './journal';
 import type { Session } from '../sessions/session';
 
 const defaultLimit = 50;

@@ -1,8 +1,7 @@
 import type { HistoryItemType, HistoryState, ItemChangedDetails } from '../../../shared/contracts/history';
 import { canSeeWholeCanvas, type CanvasAccess } from '../../../shared/permissions';
-import { latestEventOfItem } from './events';
+import { type ContentItem, latestEventOfItem, stateOf } from './journal';
 import { AppError, fail } from '../../lib/errors';
-import { stateOf, type ContentItem } from './journal';
 import { isLinkField } from '../../../shared/canvas-links';
 import { contentKindOfType } from '../canvas/items';
 

@@ -17,19 +17,17 @@ import {
   type LinkableKind,
   type LinkField,
 } from '../canvas/items';
-import { forgetDeletedEventOp, getHistoryBatch, getHistoryEvent } from './events';
+import { advisorEntry, type ContentItem, forgetDeletedEventOp, getHistoryBatch, getHistoryEvent, itemOfState, type JournalEntry, sharesEntry, stateOf, titleEntry, visibleEvent } from './journal';
 import { keys } from '../../lib/db/keys';
 import type { MemberItem } from '../members/members';
 import { deleteWorkRelationMemberItem, putWorkRelationMemberItem } from '../work-relations/work-relation-members';
 import { updateSharedSections } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';
 import { itemChanged } from './item-changed';
-import { advisorEntry, sharesEntry, stateOf, titleEntry, visibleEvent, type ContentItem, type JournalEntry } from './journal';
 import type { Session } from '../sessions/session';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics } from '../../../shared/metrics';
 import { linkFields } from '../../../shared/canvas-links';
-import { itemOfState } from './state-codec';
 import { contentKindOfType } from '../canvas/items';
 
 /**

@@ -1,7 +1,9 @@
-import { TransactWriteCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AccessLogQuery } from '../../../shared/contracts/history';
 import { now } from '../../lib/clock';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
+import { transactWrites, type Write } from '../../lib/db/write';
 import type { CanvasContext } from '../canvas/context';
 
 /**
@@ -69,59 +71,83 @@ export async function recordRead(context: CanvasContext, sectionIds: readonly nu
   const isDue = isNewVisit || at.getTime() - lastSeen >= refreshMs;
   if (!isDue && firstInHour.length === 0) return;
 
-  const ops: TransactWriteItem[] = [
+  const writes: Write[] = [
     {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.canvasVisit(context.familyId, context.userId),
-          type: 'CanvasVisit',
-          familyId: context.familyId,
-          userId: context.userId,
-          lastSeenAt: nowIso,
-          previousVisitAt: context.previousVisitAt,
-          ...(isAdvisor ? { loggedHour: hour, loggedSectionIds: [...new Set([...logged, ...sectionIds])] } : {}),
-        } satisfies CanvasVisitItem & { PK: string; SK: string },
-      },
+      put: {
+        ...keys.canvasVisit(context.familyId, context.userId),
+        type: 'CanvasVisit',
+        familyId: context.familyId,
+        userId: context.userId,
+        lastSeenAt: nowIso,
+        previousVisitAt: context.previousVisitAt,
+        ...(isAdvisor ? { loggedHour: hour, loggedSectionIds: [...new Set([...logged, ...sectionIds])] } : {}),
+      } satisfies CanvasVisitItem & { PK: string; SK: string },
     },
   ];
   if (isAdvisor) {
     // Sections first read this hour get their record; on a due refresh, all read now count once more.
     const toLog = isDue ? sectionIds : firstInHour;
     for (const sectionId of toLog.slice(0, 99)) {
-      ops.push(accessRecordOp(context, { sectionId, hour, at: nowIso, kind: 'read' }));
+      writes.push(accessRecordOp(context, { sectionId, hour, at: nowIso, kind: 'read' }));
     }
   }
-  await db().send(new TransactWriteCommand({ TransactItems: ops }));
+  await transactWrites(writes);
 }
 
 /** Adds one read (or export) to the record of a user, section and hour. */
-export function accessRecordOp(context: CanvasContext, record: { sectionId: number; hour: string; at: string; kind: 'read' | 'export' }): TransactWriteItem {
+export function accessRecordOp(context: CanvasContext, record: { sectionId: number; hour: string; at: string; kind: 'read' | 'export' }): Write {
   const key = keys.accessRecord(context.familyId, record.hour, context.userId, record.sectionId, record.kind);
   const entityId = context.access.membership.entityId;
   return {
-    Update: {
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression:
-        'SET #type = :type, familyId = :familyId, userId = :userId, entityId = :entityId, sectionId = :sectionId, sectionTitle = :sectionTitle, #kind = :kind, #hour = :hour, ' +
-        'firstDate = if_not_exists(firstDate, :at), lastDate = :at, expiresAt = :expiresAt, GSI1PK = :gsi1pk, GSI1SK = :gsi1sk ADD #count :one',
-      ExpressionAttributeNames: { '#type': 'type', '#kind': 'kind', '#hour': 'hour', '#count': 'count' },
-      ExpressionAttributeValues: {
-        ':type': 'AccessRecord',
-        ':familyId': context.familyId,
-        ':userId': context.userId,
-        ':entityId': entityId,
-        ':sectionId': record.sectionId,
-        ':sectionTitle': context.snapshot.sections.get(record.sectionId)?.title ?? '',
-        ':kind': record.kind,
-        ':hour': record.hour,
-        ':at': record.at,
-        ':expiresAt': Math.floor(Date.parse(record.at) / 1000) + accessLogRetentionSeconds,
-        ':gsi1pk': keys.accessLogOfCompany(entityId),
-        ':gsi1sk': key.SK.slice(keys.accessRecordPrefix.length).replace(`#${context.userId}#`, `#${context.familyId}#${context.userId}#`),
-        ':one': 1,
+    update: key,
+    spec: {
+      set: {
+        type: 'AccessRecord',
+        familyId: context.familyId,
+        userId: context.userId,
+        entityId,
+        sectionId: record.sectionId,
+        sectionTitle: context.snapshot.sections.get(record.sectionId)?.title ?? '',
+        kind: record.kind,
+        hour: record.hour,
+        lastDate: record.at,
+        expiresAt: Math.floor(Date.parse(record.at) / 1000) + accessLogRetentionSeconds,
+        GSI1PK: keys.accessLogOfCompany(entityId),
+        GSI1SK: key.SK.slice(keys.accessRecordPrefix.length).replace(`#${context.userId}#`, `#${context.familyId}#${context.userId}#`),
       },
+      setIfAbsent: { firstDate: record.at },
+      add: { count: 1 },
     },
   };
 }
+
+/** The hours of a day range as sort-key bounds: `from` 00 h to `to` 23 h, inclusive. */
+function hourBounds(query: Pick<AccessLogQuery, 'from' | 'to'>): { low: string; high: string } {
+  return { low: query.from ? `${query.from}T00` : '0000', high: query.to ? `${query.to}T23~` : '9999~' };
+}
+
+export type AccessRecordsPage = { records: AccessRecordItem[]; next: Record<string, unknown> | undefined };
+
+/** One page of access records, newest first, between two hours: of a family (its partition) or of a company (GSI1). */
+export async function recordsPage(
+  owner: { familyId: number } | { advisorId: number },
+  query: Pick<AccessLogQuery, 'from' | 'to'>,
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<AccessRecordsPage> {
+  const { low, high } = hourBounds(query);
+  const key =
+    'familyId' in owner
+      ? {
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :low AND :high',
+          ExpressionAttributeValues: { ':pk': keys.canvasPartition(owner.familyId), ':low': `${keys.accessRecordPrefix}${low}`, ':high': `${keys.accessRecordPrefix}${high}` },
+        }
+      : {
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :low AND :high',
+          ExpressionAttributeValues: { ':pk': keys.accessLogOfCompany(owner.advisorId), ':low': low, ':high': high },
+        };
+  const page = await db().send(new QueryCommand({ TableName: tableName(), ...key, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey }));
+  return { records: (page.Items ?? []) as AccessRecordItem[], next: page.LastEvaluatedKey };
+}
+

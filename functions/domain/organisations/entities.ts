@@ -7,7 +7,7 @@ import { batchGetItems } from '../../lib/db/batch';
 import { db, tableName } from '../../lib/db/client';
 import { keys, newId } from '../../lib/db/keys';
 import { ChangedMeanwhile } from '../../lib/db/retry';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactWritesWithBuilt, type BuiltWrite, type Condition, type Key, type UpdateSpec, type Write } from '../../lib/db/write';
+import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactWritesWithBuilt, type Condition, type Key, type UpdateSpec, type Write } from '../../lib/db/write';
 import { newMemberWrite, type MemberItem } from '../members/members';
 
 /**
@@ -144,7 +144,7 @@ type InfoWrite = 'relation' | 'domainClaim' | 'entity' | 'domainRelease';
  * hold one domain (DOMAIN_EXISTS, 50); the old claim is released. `alongside` (a renamed
  * family's relations) failing its condition → RelationsChangedMeanwhile. Returns the new item.
  */
-export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntityRequest, alongside: readonly BuiltWrite[] = []): Promise<EntityItem> {
+export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntityRequest, alongside: readonly Write[] = []): Promise<EntityItem> {
   const fields: Array<keyof UpdateEntityRequest> = ['entityName', 'canvasName', 'domain', 'vatNumber', 'email', 'phone'];
   const set: Record<string, unknown> = {};
   for (const field of fields) if (changes[field] !== undefined) set[field] = changes[field];
@@ -161,7 +161,7 @@ export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntity
       : { expression: 'attribute_exists(PK) AND (attribute_not_exists(#domain) OR attribute_type(#domain, :nullType))', values: { ':nullType': 'NULL' } };
   const claimedByThisEntity: Condition = { expression: 'attribute_not_exists(PK) OR entityId = :entityId', values: { ':entityId': entity.id } };
   // The first failed condition names the answer: the relations, then the new claim, then the entity.
-  const writes: Array<Write<InfoWrite> | BuiltWrite<InfoWrite>> = [
+  const writes: Array<Write<InfoWrite> | Write<InfoWrite>> = [
     ...alongside.map((write) => ({ ...write, name: 'relation' as const })),
     ...(isDomainClaimChanging && newHost
       ? [{ put: { ...keys.domain(newHost), type: 'DomainClaim', host: newHost, entityId: entity.id }, condition: claimedByThisEntity, name: 'domainClaim' as const }]

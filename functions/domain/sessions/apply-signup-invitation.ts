@@ -2,17 +2,17 @@ import type { SignupRequest, SignupResponse } from '../../../shared/contracts/au
 import type { WorkRelationInvitationKind } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
-import { transactItemsOf, transactWritesWithBuilt } from '../../lib/db/write';
-import { getEntity } from '../../lib/db/entities';
+import { transactWritesWithBuilt } from '../../lib/db/write';
+import { getEntity } from '../organisations/entities';
 import { getLogin, newUserItem, putNewAccount, type UserItem } from '../accounts/users';
 import { fail } from '../../lib/errors';
-import { toSessionMembership } from '../../lib/memberships';
+import { toSessionMembership } from '../members/memberships';
 import { hashPassword, type StoredPassword } from '../accounts/passwords';
 import { startSession } from './session';
-import { findMemberInvitation } from '../../member-invitation/find-invitation';
-import { joinEntityItems, runJoinTransaction } from '../../member-invitation/join-entity';
+import { findMemberInvitation } from '../invitations/find-member-invitation';
+import { commitJoin, joinEntityWrites } from '../invitations/join-entity';
 import { findWorkRelationInvitation } from '../invitations/find-work-relation-invitation';
-import { requireInviterStillEntitled } from '../../lib/invitations/inviter';
+import { requireInviterStillEntitled } from '../invitations/inviter';
 
 export type SignupInvitationTokens = Pick<SignupRequest, 'memberInvitationToken' | 'familyInvitationToken' | 'advisorInvitationToken'>;
 
@@ -50,9 +50,8 @@ export async function applySignupInvitation(input: SignupRequest, userAgent = ''
   const at = now();
   const { user, password } = await confirmedUser(input, at);
   const account = putNewAccount(user, password, at.toISOString(), input.timeZone);
-  const join = joinEntityItems(invitation, { token, userId: user.id, at });
-  const accountReasons = await runJoinTransaction([...transactItemsOf(account), ...join.items], account.length, invitation, token);
-  if (accountReasons) throw fail('SIGNUP_EMAIL_IN_USE');
+  const join = joinEntityWrites(invitation, { token, userId: user.id, at });
+  await commitJoin(invitation, token, join, account, { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') });
 
   const { cookie, session } = await startSession(user.id, toSessionMembership(join.member), { userAgent });
   return { response: { idToken: user.id, tokenExpiration: new Date(session.expiresAt * 1000).toISOString() }, cookie };

@@ -1,11 +1,11 @@
 import type { SetCurrentEntityResponse } from '../../../shared/contracts/auth';
-import { getEntity } from '../../lib/db/entities';
+import { getEntity } from '../organisations/entities';
 import { getMember } from '../members/members';
 import { getUser } from '../accounts/users';
 import { twoFactorPolicyRefusal } from '../../../shared/permissions';
 import { fail } from '../../lib/errors';
 import { toCurrentEntity } from '../members/memberships';
-import { toSessionMembership } from '../../lib/memberships';
+import { toSessionMembership } from '../members/memberships';
 import { setSessionEntity, type Session } from './session';
 
 /**

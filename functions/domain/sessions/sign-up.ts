@@ -2,7 +2,7 @@ import type { SignupRequest, SignupResponse } from '../../../shared/contracts/au
 import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
 import { transactWritesWithBuilt } from '../../lib/db/write';
-import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from '../../lib/db/entities';
+import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from '../organisations/entities';
 import { getLogin, newUserItem, putNewAccount } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { reserveMail } from '../../lib/limits/mail';
@@ -36,7 +36,7 @@ export async function signUp(input: SignupRequest, client: { userAgent: string; 
   const at = now().toISOString();
   const user = newUserItem(input, { isEmailConfirmed: false, at });
   await transactWritesWithBuilt(
-    [...putNewAccount(user, password, at, input.timeZone), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at })],
+    [...putNewAccount(user, password, at, input.timeZone), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at }).writes],
     { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') },
   );
   await sendConfirmationLink(user);

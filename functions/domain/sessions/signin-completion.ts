@@ -8,7 +8,7 @@ import { noteSigninDevice } from '../accounts/devices';
 import { AppError, fail } from '../../lib/errors';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics } from '../../../shared/metrics';
-import { toSessionMembership } from '../../lib/memberships';
+import { toSessionMembership } from '../members/memberships';
 import { splitByTwoFactorPolicy } from '../two-factor/policy';
 import { cancelFactorRecovery } from '../accounts/factor-recoveries';
 import { getPendingSignin, takePendingSignin, type PendingSignin } from './pending-signins';

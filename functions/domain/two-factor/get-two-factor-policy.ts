@@ -1,7 +1,7 @@
 import type { TwoFactorPolicy } from '../../../shared/contracts/mfa';
 import { EntityType } from '../../../shared/enums';
 import { canSetTwoFactorPolicy } from '../../../shared/permissions';
-import { getEntity } from '../../lib/db/entities';
+import { getEntity } from '../organisations/entities';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership } from '../members/memberships';
 import type { Session } from '../sessions/session';

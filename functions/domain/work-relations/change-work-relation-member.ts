@@ -1,7 +1,7 @@
 import type { AdvisorMember } from '../../../shared/contracts/work-relations';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { canReadRelatedSensitiveData, isAdmin, workRelationRightsRefusal } from '../../../shared/permissions';
-import { getEntity } from '../../lib/db/entities';
+import { getEntity } from '../organisations/entities';
 import { getUser } from '../accounts/users';
 import { runSteps } from '../canvas/transaction';
 import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from './work-relation-members';

@@ -5,9 +5,10 @@ import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from 
 import { decideAccess } from '../../lib/access/decide';
 import { canvasContextOf } from '../canvas/context';
 import { messageKeys } from '../../../shared/validation';
-import { CanvasSnapshot } from '../canvas/snapshot';
-import { changesSince, hasChangesSince, refreshCanvasSummary, type CanvasSummaryItem } from '../canvas/summary';
-import { summaryFromRecord } from '../canvas/summary-record';
+import { CanvasSnapshot } from '../canvas/context';
+import { changesSince, hasChangesSince, type CanvasSummaryItem } from '../canvas/summary';
+import { refreshCanvasSummary } from '../canvas/transaction';
+import { summaryFromRecord } from '../canvas/summary';
 import { toDashboardCanvas } from '../canvas/views';
 import { keys } from '../../lib/db/keys';
 import { readFamilyCards, type FamilyCardItems } from './family-cards';

@@ -1,4 +1,4 @@
-import { refreshCanvasSummary } from '../canvas/summary';
+import { refreshCanvasSummary } from '../canvas/transaction';
 import { getEntities } from '../organisations/entities';
 import { keys } from '../../lib/db/keys';
 import { sendWrite } from '../../lib/db/write';

@@ -2,7 +2,7 @@ import type { CanvasSharesResponse } from '../../../shared/contracts/work-relati
 import { workRelationRightsRefusal } from '../../../shared/permissions';
 import { runSteps, type Step } from '../canvas/transaction';
 import { now } from '../../lib/clock';
-import { getEntity } from '../../lib/db/entities';
+import { getEntity } from '../organisations/entities';
 import { deleteAccessExpiry, putAccessExpiry } from './access-expiries';
 import { getWorkRelation, updateAccessUntil, updateSharedSections } from './work-relations';
 import { resolveActor, sharesEntry } from '../journal/journal';

@@ -3,7 +3,7 @@ import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums
 import { now } from '../../lib/clock';
 import { keys } from '../../lib/db/keys';
 import { sendWrite, transactItemOf, type Write } from '../../lib/db/write';
-import { batchDelete } from '../canvas/items';
+import { batchDelete } from '../../lib/db/batch';
 import { listFamiliesOfAdvisor, queryCanvasPrefix } from './work-relations';
 
 /**

@@ -1,7 +1,7 @@
 import { GetCommand, ScanCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../../lib/db/batch';
 import { db, tableName } from '../../lib/db/client';
-import { getEntity } from '../../lib/db/entities';
+import { getEntity } from '../organisations/entities';
 import { type EntityItem } from '../organisations/entities';
 import { keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';

@@ -1,5 +1,5 @@
 import { EntityType } from '../../../shared/enums';
-import { CanvasSnapshot } from '../../domain/canvas/snapshot';
+import { CanvasSnapshot } from '../../domain/canvas/context';
 import { batchGetItems } from '../db/batch';
 import type { EntityItem } from '../../domain/organisations/entities';
 import { keys } from '../db/keys';

@@ -1,13 +1,18 @@
 import type { CloseReason } from '../../../shared/contracts/live';
 import { EntityType } from '../../../shared/enums';
 import { canReadCanvas, twoFactorPolicyRefusal, type CanvasAccess } from '../../../shared/permissions';
-import { resolveCanvasAccess } from '../../domain/canvas/access';
-import type { CanvasSnapshot } from '../../domain/canvas/snapshot';
+import type { CanvasSnapshot } from '../../domain/canvas/context';
 import type { EntityItem } from '../../domain/organisations/entities';
 import type { MemberItem } from '../../domain/members/members';
 import type { UserItem } from '../../domain/accounts/users';
 import { toSessionMembership } from '../../domain/members/memberships';
 import { sessionOfItem, type Session } from '../../domain/sessions/session';
+import { Membership } from '../../../shared/permissions';
+import { accessDayOf } from '../../domain/work-relations/access-until';
+import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
+import { isWorkRelationAccessOpen } from '../../../shared/permissions';
+import { now } from '../clock';
+import { permissionsForWorkRelationRole } from '../../../shared/permissions';
 
 /**
  * The one access decision: may this caller still receive or do this, now? Every outlet
@@ -24,8 +29,7 @@ import { sessionOfItem, type Session } from '../../domain/sessions/session';
  *    (functions/domain/members/memberships.ts toSessionMembership);
  * 3. an advisor company's two-factor policy (shared/permissions.ts twoFactorPolicyRefusal);
  * 4. the canvas: it exists, and the caller may read it — own family, or an open work
- *    relation (accessUntil), shares and the advisor's role (functions/domain/canvas/access.ts
- *    resolveCanvasAccess, shared/permissions.ts canReadCanvas).
+ *    relation (accessUntil), shares and the advisor's role (resolveCanvasAccess below, shared/permissions.ts canReadCanvas).
  * A refusal names why, in the live channel's words (shared/contracts/live.ts CloseReason).
  */
 
@@ -100,4 +104,43 @@ export function decideAccess(facts: AccessFacts): AccessDecision {
     if (!canvasAccess || !canReadCanvas(canvasAccess)) return refused('accessRemoved');
   }
   return { allowed: true, session, membership, canvasAccess };
+}
+
+/**
+ * The caller's access to one family's canvas, from the session (the current membership)
+ * and the work-relation items of the one canvas Query — no read of its own:
+ * - own: the current entity is this family;
+ * - workRelation: the current entity is an advisor company with a C#ACCESS# item on this
+ *   canvas; the advisor's role comes from their C#WRMEMBER# item (the default role when
+ *   there is none), and an owner or admin of the company counts as full access;
+ * - null: anybody else, who sees nothing (the callers answer ITEM_NOT_FOUND).
+ * What each kind may do is decided by shared/permissions.ts.
+ */
+export function resolveCanvasAccess(
+  session: Pick<Session, 'userId' | 'membership'>,
+  familyId: number,
+  relations: Pick<CanvasSnapshot, 'workRelations' | 'workRelationMembers'>,
+): CanvasAccess | null {
+  const current = session.membership;
+  if (!current) return null;
+  const membership: Membership = {
+    entityId: current.entityId,
+    entityTypeId: current.entityTypeId,
+    entityRoleId: current.entityRoleId,
+    permissions: current.permissions,
+  };
+  if (membership.entityTypeId === EntityType.Family) return membership.entityId === familyId ? { kind: 'own', membership } : null;
+  if (membership.entityTypeId !== EntityType.AdvisorCompany) return null;
+  const relation = relations.workRelations.get(membership.entityId);
+  // Time-boxed access ends with its last day even before the access-expiry job removes the relation.
+  if (!relation || !isWorkRelationAccessOpen(relation.accessUntil, accessDayOf(now()))) return null;
+  const ownRole = relations.workRelationMembers.get(`${membership.entityId}#${session.userId}`)?.workRelationRoleId;
+  const workRelationRoleId = effectiveWorkRelationRoleId(membership, ownRole);
+  return {
+    kind: 'workRelation',
+    membership,
+    workRelationRoleId,
+    workRelationPermissions: permissionsForWorkRelationRole(workRelationRoleId),
+    sharedSectionIds: relation.sharedSectionIds ?? [],
+  };
 }

@@ -90,13 +90,27 @@ describe('the write builder, a built request with a name', () => {
     const built = { Put: { TableName: 't', Item: { PK: 'R', SK: 'R' }, ConditionExpression: 'attribute_not_exists(PK)' } };
     fake.sent.length = 0;
     fake.answer = () => ({});
-    await transactWritesWithBuilt([{ check: { PK: 'A', SK: 'B' }, condition: itemExists }, { built }]);
+    await transactWritesWithBuilt([{ check: { PK: 'A', SK: 'B' }, condition: itemExists }, { prebuilt: built }]);
     expect(fake.sent[0]?.input.TransactItems).toEqual([{ ConditionCheck: { TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)' } }, built]);
     fake.answer = () => {
       throw cancelled('None', 'ConditionalCheckFailed');
     };
-    await expect(transactWritesWithBuilt([{ put: { PK: 'A', SK: 'B' } }, { built, name: 'relation' }], { relation: () => new Error('already related') })).rejects.toThrow(
+    await expect(transactWritesWithBuilt([{ put: { PK: 'A', SK: 'B' } }, { prebuilt: built, name: 'relation' }], { relation: () => new Error('already related') })).rejects.toThrow(
       'already related',
     );
+  });
+});
+
+describe('the write builder, more', () => {
+  it('adds to a number that may be absent, also at a nested path', () => {
+    const item = transactItemOf({ update: { PK: 'A', SK: 'B' }, spec: { set: { 'marks.ab12': 'x' }, increment: { 'counts.7': -1 } } });
+    expect(item.Update?.UpdateExpression).toBe('SET #marks.#ab12 = :v1, #counts.#7 = if_not_exists(#counts.#7, :v2) + :v3');
+    expect(item.Update?.ExpressionAttributeNames).toEqual({ '#marks': 'marks', '#ab12': 'ab12', '#counts': 'counts', '#7': '7' });
+    expect(item.Update?.ExpressionAttributeValues).toEqual({ ':v1': 'x', ':v2': 0, ':v3': -1 });
+  });
+
+  it('sends a request another module built as it is', () => {
+    const built = { ConditionCheck: { TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)' } };
+    expect(transactItemOf({ prebuilt: built, name: 'x' })).toBe(built);
   });
 });

@@ -54,6 +54,8 @@ export type UpdateSpec = {
   add?: Record<string, unknown>;
   /** DELETE elements from a set */
   deleteFromSet?: Record<string, unknown>;
+  /** attribute = attribute + n (an absent one counts as 0); unlike `add`, also for a nested path (`counts.7`) */
+  increment?: Record<string, number>;
 };
 
 /** One write of a transaction (or sent alone), as data; `name` names its condition for the caller. */
@@ -61,7 +63,9 @@ export type Write<Name extends string = string> =
   | { put: Record<string, unknown>; condition?: Condition; name?: Name }
   | { update: Key; spec: UpdateSpec; condition?: Condition; name?: Name }
   | { delete: Key; condition?: Condition; name?: Name }
-  | { check: Key; condition: Condition; name?: Name };
+  | { check: Key; condition: Condition; name?: Name }
+  /** A request another module built itself, sent as it is (modules not moved onto this builder yet). */
+  | { prebuilt: TransactWriteItem; name?: Name };
 
 type Built = { UpdateExpression?: string; ConditionExpression?: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> };
 
@@ -91,6 +95,7 @@ function buildExpressions(spec: UpdateSpec | undefined, condition: Condition | u
   for (const [attribute, given] of Object.entries(spec?.set ?? {})) sets.push(`${path(attribute)} = ${value(given)}`);
   for (const [attribute, given] of Object.entries(spec?.setIfAbsent ?? {})) sets.push(`${path(attribute)} = if_not_exists(${path(attribute)}, ${value(given)})`);
   for (const [attribute, source] of Object.entries(spec?.copy ?? {})) sets.push(`${path(attribute)} = ${path(source)}`);
+  for (const [attribute, delta] of Object.entries(spec?.increment ?? {})) sets.push(`${path(attribute)} = if_not_exists(${path(attribute)}, ${value(0)}) + ${value(delta)}`);
   for (const [attribute, elements] of Object.entries(spec?.append ?? {})) {
     sets.push(`${path(attribute)} = list_append(if_not_exists(${path(attribute)}, ${value([])}), ${value(elements)})`);
   }
@@ -125,6 +130,7 @@ function buildExpressions(spec: UpdateSpec | undefined, condition: Condition | u
 
 /** The request of one write, as a TransactWriteItem (also the input of its single command). */
 export function transactItemOf(write: Write): TransactWriteItem {
+  if ('prebuilt' in write) return write.prebuilt;
   const TableName = tableName();
   if ('put' in write) return { Put: { TableName, Item: write.put, ...buildExpressions(undefined, write.condition) } };
   if ('update' in write) {
@@ -217,45 +223,23 @@ export async function sendWriteReturningOld<Name extends string>(write: Write<Na
   }
 }
 
-/**
- * A request an entity module not yet on this builder built itself, with the name of its
- * condition (a bare TransactWriteItem has none).
- */
-export type BuiltWrite<Name extends string = string> = { built: TransactWriteItem; name?: Name };
+/** A write as data, or a bare request an entity module not yet on this builder built itself. */
+export type WriteOrBuilt<Name extends string = string> = Write<Name> | TransactWriteItem;
 
-/** A write as data, or a request an entity module not yet on this builder built itself. */
-export type WriteOrBuilt<Name extends string = string> = Write<Name> | BuiltWrite<Name> | TransactWriteItem;
+function asWrite<Name extends string>(write: WriteOrBuilt<Name>): Write<Name> {
+  return 'put' in write || 'update' in write || 'delete' in write || 'check' in write || 'prebuilt' in write ? (write as Write<Name>) : { prebuilt: write as TransactWriteItem };
+}
 
-/** The requests of a transaction of writes and already built requests, in their order. */
+/** The requests of a transaction of writes and bare built requests, in their order. */
 export function transactItemsOf(writes: ReadonlyArray<WriteOrBuilt>): TransactWriteItem[] {
-  return writes.map((write) => {
-    if ('built' in write) return write.built;
-    return 'put' in write || 'update' in write || 'delete' in write || 'check' in write ? transactItemOf(write as Write) : (write as TransactWriteItem);
-  });
+  return writes.map((write) => transactItemOf(asWrite(write)));
 }
 
 /**
- * transactWrites for a transaction that also carries requests built by an entity module
- * not yet moved onto this builder (TransactWriteItems, kept as they are). Those have no
- * name: a failed condition of theirs throws ConditionFailed without one.
+ * transactWrites for a transaction that also carries bare requests an entity module not
+ * yet on this builder built (they have no name: their failed condition throws
+ * ConditionFailed without one).
  */
-export async function transactWritesWithBuilt<Name extends string>(
-  writes: ReadonlyArray<WriteOrBuilt<Name>>,
-  outcomes: Partial<Record<Name, () => Error>> = {},
-): Promise<void> {
-  if (writes.length === 0) return;
-  if (writes.length > maxTransactionItems) throw new Error(`a transaction of ${writes.length} writes (at most ${maxTransactionItems})`);
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: transactItemsOf(writes) }));
-  } catch (error) {
-    const reasons = transactionCancellationReasons(error);
-    if (!reasons) throw error;
-    const failedIndex = reasons.findIndex((reason) => reason === 'ConditionalCheckFailed');
-    if (failedIndex < 0) throw new ChangedMeanwhile();
-    const failed = writes[failedIndex];
-    const name = failed && 'name' in failed ? (failed.name as Name | undefined) : undefined;
-    const outcome = name !== undefined ? outcomes[name] : undefined;
-    if (outcome) throw outcome();
-    throw new ConditionFailed(name, failedIndex);
-  }
+export function transactWritesWithBuilt<Name extends string>(writes: ReadonlyArray<WriteOrBuilt<Name>>, outcomes: Partial<Record<Name, () => Error>> = {}): Promise<void> {
+  return transactWrites(writes.map(asWrite), outcomes);
 }

@@ -1,7 +1,6 @@
-import { EntityRole, EntityType, WorkRelationRole } from '../../../shared/enums';
-import { canSeeSection, permissionsForRole, permissionsForWorkRelationRole, type CanvasAccess } from '../../../shared/permissions';
-import type { CanvasContext } from '../../domain/canvas/context';
-import { CanvasSnapshot } from '../../domain/canvas/snapshot';
+import { EntityRole, EntityType, WorkRelationRole } from '../../../../shared/enums';
+import { canSeeSection, permissionsForRole, permissionsForWorkRelationRole, type CanvasAccess } from '../../../../shared/permissions';
+import { CanvasSnapshot, type CanvasContext } from '../../canvas/context';
 
 /**
  * A small canvas for the plan book's unit tests: section 5001 (shared with the advisor)

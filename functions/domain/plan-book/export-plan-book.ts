@@ -1,24 +1,20 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlanBookRequest } from '../../shared/contracts/plan-book';
-import { canExportPlanBook } from '../../shared/permissions';
-import { loadCanvas, ownFamilyId } from '../domain/canvas/context';
-import { now } from '../lib/clock';
-import { batchGetItems } from '../lib/db/batch';
-import { db } from '../lib/db/client';
-import type { EntityItem } from '../domain/organisations/entities';
-import { isUserPartition, keys } from '../lib/db/keys';
-import type { UserItem } from '../domain/accounts/users';
-import { fail } from '../lib/errors';
-import { accessRecordOp } from '../domain/journal/visits';
-import { countMetric } from '../lib/metrics';
-import { businessMetrics } from '../../shared/metrics';
-import type { Session } from '../domain/sessions/session';
+import type { PlanBookRequest } from '../../../shared/contracts/plan-book';
+import { canExportPlanBook } from '../../../shared/permissions';
+import { loadCanvas, ownFamilyId } from '../canvas/context';
+import { now } from '../../lib/clock';
+import { batchGetItems } from '../../lib/db/batch';
+import type { EntityItem } from '../organisations/entities';
+import { isUserPartition, keys } from '../../lib/db/keys';
+import type { UserItem } from '../accounts/users';
+import { fail } from '../../lib/errors';
+import { maxTransactionItems, transactWrites } from '../../lib/db/write';
+import { accessRecordOp } from '../journal/visits';
+import { countMetric } from '../../lib/metrics';
+import { businessMetrics } from '../../../shared/metrics';
+import type { Session } from '../sessions/session';
 import { planBookDocument } from './document';
 import { buildPlanBook, userIdsOf, type PlanBook } from './model';
 import { renderPdf } from './render';
-
-/** DynamoDB's limit of actions per transaction: a canvas has far fewer sections. */
-const maxRecordsPerTransaction = 100;
 
 export type PlanBookFile = { fileName: string; content: Buffer; book: PlanBook };
 
@@ -98,9 +94,8 @@ export async function exportPlanBook(session: Session, familyIdParam: number | u
   if (isAdvisor) {
     const hour = exportedAt.slice(0, 13);
     const records = book.sections.map((section) => accessRecordOp(context, { sectionId: section.id, hour, at: exportedAt, kind: 'export' }));
-    for (let start = 0; start < records.length; start += maxRecordsPerTransaction) {
-      await db().send(new TransactWriteCommand({ TransactItems: records.slice(start, start + maxRecordsPerTransaction) }));
-    }
+    // DynamoDB's limit of actions per transaction: a canvas has far fewer sections.
+    for (let start = 0; start < records.length; start += maxTransactionItems) await transactWrites(records.slice(start, start + maxTransactionItems));
   }
   countMetric(businessMetrics.planBooks);
   return { fileName: planBookFileName(familyName, exportedAt), content, book };

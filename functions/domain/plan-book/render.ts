@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pdfmakeModule from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { routeManifest } from '../../shared/routes';
+import { routeManifest } from '../../../shared/routes';
 
 /**
  * Turns a document definition into PDF bytes with pdfmake (pure JavaScript on pdfkit, no
@@ -42,7 +42,7 @@ function fontFile(target: string): string {
   const asset = routeManifest['canvas-plan-book'].assets.find((candidate) => candidate.target === target);
   if (!asset) throw new Error(`no bundle asset ${target}`);
   const bundled = path.join(here, asset.target);
-  return existsSync(bundled) ? bundled : path.resolve(here, '..', '..', asset.source);
+  return existsSync(bundled) ? bundled : path.resolve(here, '..', '..', '..', asset.source);
 }
 
 let fonts: Map<string, Buffer> | undefined;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EntityRole, EntityType, WorkRelationRole, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { permissionsForRole } from '../../../shared/permissions';
-import type { WorkRelationItem } from '../work-relations/work-relations';
-import type { WorkRelationMemberItem } from '../work-relations/work-relation-members';
-import { resolveCanvasAccess } from './access';
+import type { WorkRelationItem } from '../../domain/work-relations/work-relations';
+import type { WorkRelationMemberItem } from '../../domain/work-relations/work-relation-members';
+import { resolveCanvasAccess } from './decide';
 
 const session = (entityId: number, entityTypeId: EntityTypeId, entityRoleId: EntityRoleId = EntityRole.FullMember) => ({
   userId: 'u1',

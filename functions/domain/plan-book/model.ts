@@ -1,7 +1,7 @@
-import { goalTerms, priorities, type GoalTerm, type Priority } from '../../shared/enums';
-import type { ActionPointItem, GoalItem, LinkableKind, TakeawayItem } from '../domain/canvas/items';
-import type { CanvasContext } from '../domain/canvas/context';
-import { visibleLinks } from '../domain/canvas/views';
+import { goalTerms, priorities, type GoalTerm, type Priority } from '../../../shared/enums';
+import type { ActionPointItem, GoalItem, LinkableKind, TakeawayItem } from '../canvas/items';
+import type { CanvasContext } from '../canvas/context';
+import { visibleLinks } from '../canvas/views';
 
 /**
  * What a plan book holds, as plain data: the chosen sections of the canvas the caller sees,

@@ -1,4 +1,4 @@
-import type { GoalTerm, Priority } from '../../shared/enums';
+import type { GoalTerm, Priority } from '../../../shared/enums';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { PlanBook, PlanBookActionPoint, PlanBookCategory, PlanBookGoal, PlanBookLink, PlanBookTakeaway } from './model';
 import { fontFamily } from './render';
