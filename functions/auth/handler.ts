@@ -2,7 +2,7 @@ import { SaltRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } fr
 import { ReauthenticateRequest, SigninMfaRequest } from '../../shared/contracts/mfa';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler, defineRoute } from '../lib/http';
-import { liveSessionsEnded } from '../lib/live/revocation';
+import { liveSessionsEnded } from '../domain/live/revocation';
 import { announceSignInMethodChange } from '../lib/mfa/notice';
 import { endSession } from '../domain/sessions/session';
 import { getSalt } from './get-salt';

@@ -8,7 +8,7 @@ import { deleteWorkRelationMembersOfAdvisor } from '../lib/db/work-relations';
 import { fail } from '../lib/errors';
 import { requireCurrentMembership } from '../lib/memberships';
 import { revokeInvitationsOfFormerInviter } from '../lib/invitations/inviter';
-import { liveRightsChanged } from '../lib/live/revocation';
+import { liveRightsChanged } from '../domain/live/revocation';
 import { refreshMembershipInSessions, type Session } from '../domain/sessions/session';
 import { runMemberChange } from './member-change';
 

@@ -7,7 +7,7 @@ import { checkMemberRole, getMember, updateMemberRole } from '../lib/db/members'
 import { fail } from '../lib/errors';
 import { requireCurrentMembership, requireEntityRoleId, toSessionMembership } from '../lib/memberships';
 import { revokeInvitationsOfFormerInviter } from '../lib/invitations/inviter';
-import { liveRightsChanged } from '../lib/live/revocation';
+import { liveRightsChanged } from '../domain/live/revocation';
 import { refreshMembershipInSessions, type Session } from '../domain/sessions/session';
 import { readMemberView } from './get-member';
 import { runMemberChange } from './member-change';

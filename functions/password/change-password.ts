@@ -7,7 +7,7 @@ import { throttledPasswordCheck } from '../lib/db/signin-throttle';
 import { getLogin, getUser, updatePassword } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { liveSessionsEnded } from '../lib/live/revocation';
+import { liveSessionsEnded } from '../domain/live/revocation';
 import { announceSignInMethodChange } from '../lib/mfa/notice';
 import { endSessionsOfUser, type Session } from '../domain/sessions/session';
 

@@ -10,7 +10,7 @@ import { describeDevice } from '../lib/devices';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { reserveMail } from '../lib/limits/mail';
 import { steadyAnswer } from '../lib/limits/steady-answer';
-import { liveSessionsEnded } from '../lib/live/revocation';
+import { liveSessionsEnded } from '../domain/live/revocation';
 import { sendEmail } from '../lib/mail/mailer';
 import { appLink, emailTemplates } from '../lib/mail/templates';
 import { enforcePolicyAfterFactorRemoved } from '../lib/mfa/enforce';

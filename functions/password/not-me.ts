@@ -7,7 +7,7 @@ import { keys } from '../lib/db/keys';
 import { consumeToken, getToken, isTokenExpired } from '../lib/db/tokens';
 import { getUser } from '../lib/db/users';
 import { AppError, fail, transactionCancellationReasons } from '../lib/errors';
-import { liveSessionsEnded } from '../lib/live/revocation';
+import { liveSessionsEnded } from '../domain/live/revocation';
 import { describeError, log } from '../lib/logger';
 import { enforcePolicyAfterFactorRemoved } from '../lib/mfa/enforce';
 import { removeRecoveryCodesWithoutFactor, removeTotp } from '../lib/mfa/store';

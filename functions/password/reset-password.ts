@@ -6,7 +6,7 @@ import { consumeToken, getToken, isTokenExpired, type TokenItem } from '../lib/d
 import { getLogin, updateEmailConfirmed, updatePassword } from '../lib/db/users';
 import { fail, transactionCancellationReasons } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
-import { liveSessionsEnded } from '../lib/live/revocation';
+import { liveSessionsEnded } from '../domain/live/revocation';
 import { announceSignInMethodChange, type ChangeClient } from '../lib/mfa/notice';
 import { endSessionsOfUser, hashToken } from '../domain/sessions/session';
 

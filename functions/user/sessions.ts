@@ -1,7 +1,7 @@
 import type { RevokeOtherSessionsResponse, UserSessionsResponse } from '../../shared/contracts/auth';
 import { describeDevice } from '../lib/devices';
 import { fail } from '../lib/errors';
-import { liveSessionsEnded } from '../lib/live/revocation';
+import { liveSessionsEnded } from '../domain/live/revocation';
 import { endSessionById, endSessionsOfUser, listSessionsOfUser, type Session } from '../domain/sessions/session';
 
 const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();

@@ -13,7 +13,7 @@ import { sessionOfItem, type Session } from '../../domain/sessions/session';
  * The one access decision: may this caller still receive or do this, now? Every outlet
  * asks it when it delivers — HTTP (functions/lib/http.ts resolves the session, then
  * functions/domain/canvas/context.ts asks for the canvas), live change delivery, presence
- * and the socket's own messages (functions/lib/live/revocation.ts decideSockets), the
+ * and the socket's own messages (functions/domain/live/revocation.ts decideSockets), the
  * dashboard and My actions, the digest (functions/lib/digest/collect.ts) and the
  * access-ending warning (functions/jobs/access-expiry). It reads nothing itself: the
  * caller hands it the stored items it read (for many callers in one round trip:

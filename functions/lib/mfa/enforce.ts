@@ -1,6 +1,6 @@
 import { listMembershipsOfUser } from '../db/members';
 import { getUser } from '../db/users';
-import { liveEntityClosedTo } from '../live/revocation';
+import { liveEntityClosedTo } from '../../domain/live/revocation';
 import { refreshMembershipInSessions } from '../../domain/sessions/session';
 import { splitByTwoFactorPolicy } from './policy';
 

@@ -1,8 +1,8 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
-import { forgetGoneConnection, listConnections, type LiveConnection } from '../db/live-connections';
-import { now } from '../clock';
-import { visibleEvent } from '../../domain/journal/journal';
-import { log } from '../logger';
+import { forgetGoneConnection, listConnections, type LiveConnection } from './connections';
+import { now } from '../../lib/clock';
+import { visibleEvent } from '../journal/journal';
+import { log } from '../../lib/logger';
 import { broadcastPresence, recheck, recheckCanvas } from './revocation';
 import { sendToSocket } from './sockets';
 

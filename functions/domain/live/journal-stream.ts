@@ -2,8 +2,8 @@ import type { AttributeValue as DynamoAttributeValue } from '@aws-sdk/client-dyn
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { HistoryEvent } from '../../../shared/contracts/history';
-import { eventOf } from '../../domain/journal/events';
-import { keys } from '../db/keys';
+import { eventOf } from '../journal/events';
+import { keys } from '../../lib/db/keys';
 
 /**
  * Which records of the table's stream the sender gets: new journal events only (an event
