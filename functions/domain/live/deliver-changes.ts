@@ -1,15 +1,22 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
-import { forgetGoneConnection, listConnections, type LiveConnection } from './connections';
+import { canSeeSection } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { visibleEvent } from '../journal/journal';
 import { log } from '../../lib/logger';
+import { otherCompanyPeopleOf, type CanvasContext } from '../canvas/context';
+import { queryCanvas } from '../canvas/items';
+import { liveCanvasChange, touchedItems } from '../canvas/live-view';
+import { CanvasSnapshot } from '../canvas/snapshot';
+import { visibleEvent } from '../journal/journal';
+import { forgetGoneConnection, listConnections, type LiveConnection } from './connections';
 import { broadcastPresence, recheck, recheckCanvas } from './revocation';
 import { sendToSocket } from './sockets';
 
 /**
  * The sender's work: each new journal event goes to the sockets of its canvas whose reader
  * may see it, as `visibleEvent` (the one visibility filter, the same as GET
- * /api/canvas/history) shapes it for them. Per canvas the events go out in journal order,
+ * /api/canvas/history) shapes it for them, with the items it changed as that reader's canvas
+ * read would show them now (functions/domain/canvas/live-view.ts: one Query of the canvas
+ * per batch, read beside the sockets). Per canvas the events go out in journal order,
  * one after the other; canvases run in parallel. Before the first event every socket is
  * decided by the one access decision from the stored truth (revocation.ts recheck: one
  * BatchGet for all of them): a socket whose session ended (signed out, revoked, idle or
@@ -26,18 +33,46 @@ export async function deliverEvents(events: readonly HistoryEvent[]): Promise<vo
   await Promise.all([...byCanvas].map(([familyId, ofCanvas]) => deliverToCanvas(familyId, ofCanvas.sort((a, b) => a.id.localeCompare(b.id)))));
 }
 
+/** Events that change items or the title: their readers get views built from the canvas. */
+const showsOnCanvas = (event: HistoryEvent) => event.itemType !== 'shares' && event.itemType !== 'advisor';
+
+/** How long before an event another person's change of an item it sends still counts as "changed since your last visit" (the browser keeps a mark it had). */
+const changedLatelyMs = 60_000;
+
 async function deliverToCanvas(familyId: number, events: HistoryEvent[]): Promise<void> {
-  let connections = await recheck(await listConnections(familyId));
+  const [open, snapshot] = await Promise.all([
+    listConnections(familyId).then((listed) => recheck(listed)),
+    events.some(showsOnCanvas) ? queryCanvas(familyId).then(CanvasSnapshot.fromItems) : Promise.resolve(new CanvasSnapshot()),
+  ]);
+  let connections = open;
+  const otherPeople = new Map<number, Promise<ReadonlySet<string>>>();
+  const contextOf = async (connection: LiveConnection, event: HistoryEvent): Promise<CanvasContext> => {
+    const { access } = connection;
+    const company = access.kind === 'workRelation' ? access.membership.entityId : 0;
+    if (!otherPeople.has(company)) otherPeople.set(company, otherCompanyPeopleOf(access, snapshot));
+    return {
+      familyId,
+      userId: connection.userId,
+      access,
+      snapshot,
+      canSee: (sectionId) => canSeeSection(access, sectionId),
+      previousVisitAt: new Date(Date.parse(event.createdDate) - changedLatelyMs).toISOString(),
+      actor: () => Promise.reject(new Error('a live view writes nothing')),
+      otherCompanyPeople: await otherPeople.get(company)!,
+    };
+  };
   let left = false;
   let sent = 0;
   for (const event of events) {
     if (changesAccess(event)) connections = await recheckCanvas(familyId);
     const gone = new Set<LiveConnection>();
+    const touched = touchedItems({ snapshot }, event);
     await Promise.all(
       connections.map(async (connection: LiveConnection) => {
         const visible = visibleEvent(connection.access, event);
         if (!visible) return;
-        const outcome = await sendToSocket(connection.connectionId, { type: 'change', event: visible }).catch((error: unknown) => {
+        const canvas = liveCanvasChange(await contextOf(connection, event), event, touched);
+        const outcome = await sendToSocket(connection.connectionId, { type: 'change', event: visible, canvas }).catch((error: unknown) => {
           log('warn', 'live change not sent', { connectionId: connection.connectionId, error: String(error) });
           return 'failed' as const;
         });

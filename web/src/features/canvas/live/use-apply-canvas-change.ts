@@ -3,20 +3,25 @@ import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import type { Canvas, CategoryResponse } from '../../../../../shared/contracts/canvas';
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
+import type { LiveCanvasChange } from '../../../../../shared/contracts/live';
 import { userIdAtom } from '../../../stores/session';
 import { canvasKeys } from '../api/keys';
-import { patchCategory, patchOverview, type PatchOutcome } from './patch-canvas-cache';
+import { applyToCategory, applyToOverview, type ApplyOutcome } from './apply-live-change';
+import { patchCategory, patchOverview } from './patch-canvas-cache';
 
 /**
- * Applies a canvas change (a history event from the live channel or the catch-up) to every
- * cached overview and category page: patched in place where the event says enough, read
- * again only where it does not (patch-canvas-cache.ts says which).
+ * Applies a canvas change to every cached overview and category page. A live change
+ * carries the changed items as this reader sees them (`canvas`): inserted, replaced or
+ * removed by id (apply-live-change.ts). A history event alone (the catch-up after a
+ * reconnect reads the history, which carries the stored states) is patched from its states
+ * (patch-canvas-cache.ts). Either way a query is read again only where the change cannot be
+ * applied.
  */
 export function useApplyCanvasChange() {
   const queryClient = useQueryClient();
   const selfId = useAtomValue(userIdAtom);
   return useCallback(
-    (event: HistoryEvent) => {
+    (event: HistoryEvent, canvas?: LiveCanvasChange) => {
       const refetchKeys: QueryKey[] = [];
       for (const query of queryClient.getQueryCache().findAll({ queryKey: canvasKeys.content })) {
         const { queryKey } = query;
@@ -26,9 +31,9 @@ export function useApplyCanvasChange() {
           refetchKeys.push(queryKey);
           continue;
         }
-        let outcome: PatchOutcome<unknown>;
-        if (queryKey[2] === 'overview') outcome = patchOverview(data as Canvas, event, { selfId });
-        else if (queryKey[2] === 'category') outcome = patchCategory(data as CategoryResponse, event, { selfId });
+        let outcome: ApplyOutcome<unknown>;
+        if (queryKey[2] === 'overview') outcome = canvas ? applyToOverview(data as Canvas, canvas) : patchOverview(data as Canvas, event, { selfId });
+        else if (queryKey[2] === 'category') outcome = canvas ? applyToCategory(data as CategoryResponse, canvas) : patchCategory(data as CategoryResponse, event, { selfId });
         else outcome = { kind: 'refetch' };
         if (outcome.kind === 'patched') {
           queryClient.setQueryData(queryKey, outcome.data);
