@@ -1,4 +1,5 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
+import type { LiveCanvasChange } from '../../../shared/contracts/live';
 import { canSeeSection } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { log } from '../../lib/logger';
@@ -67,11 +68,18 @@ async function deliverToCanvas(familyId: number, events: HistoryEvent[]): Promis
     if (changesAccess(event)) connections = await recheckCanvas(familyId);
     const gone = new Set<LiveConnection>();
     const touched = touchedItems({ snapshot }, event);
+    // One reader's tabs (same user, same access) get the same items: built once.
+    const built = new Map<string, Promise<LiveCanvasChange>>();
+    const changeFor = (connection: LiveConnection) => {
+      const key = `${connection.userId} ${JSON.stringify(connection.access)}`;
+      if (!built.has(key)) built.set(key, contextOf(connection, event).then((context) => liveCanvasChange(context, event, touched)));
+      return built.get(key)!;
+    };
     await Promise.all(
       connections.map(async (connection: LiveConnection) => {
         const visible = visibleEvent(connection.access, event);
         if (!visible) return;
-        const canvas = liveCanvasChange(await contextOf(connection, event), event, touched);
+        const canvas = await changeFor(connection);
         const outcome = await sendToSocket(connection.connectionId, { type: 'change', event: visible, canvas }).catch((error: unknown) => {
           log('warn', 'live change not sent', { connectionId: connection.connectionId, error: String(error) });
           return 'failed' as const;
