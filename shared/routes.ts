@@ -46,7 +46,7 @@ export type RouteGroup = {
   canSendEmail?: boolean;
   /**
    * Whether the group ends or narrows rights the live channel's sockets hold (sign-out,
-   * passwords, memberships: functions/lib/live/revocation.ts); only these get LIVE_ENDPOINT
+   * passwords, memberships: functions/domain/live/revocation.ts); only these get LIVE_ENDPOINT
    * and may manage the WebSocket API's connections in the cloud.
    */
   revokesLiveSockets?: boolean;

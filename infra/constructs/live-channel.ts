@@ -10,7 +10,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { journalInsertFilterPattern } from '../../functions/lib/live/journal-stream';
+import { journalInsertFilterPattern } from '../../functions/domain/live/journal-stream';
 import { liveChannel } from '../../shared/routes';
 import { AppFunction } from './app-function';
 import { DeadLetterQueue } from './dead-letter-queue';

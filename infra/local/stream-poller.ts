@@ -9,7 +9,7 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { isJournalInsert } from '../../functions/lib/live/journal-stream';
+import { isJournalInsert } from '../../functions/domain/live/journal-stream';
 
 /**
  * What Lambda's DynamoDB Streams event source does in the cloud, on one machine: reads

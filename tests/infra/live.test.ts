@@ -3,7 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
-import { journalInsertFilterPattern } from '../../functions/lib/live/journal-stream';
+import { journalInsertFilterPattern } from '../../functions/domain/live/journal-stream';
 import { liveChannel, routeManifest } from '../../shared/routes';
 
 /**

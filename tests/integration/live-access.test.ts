@@ -8,7 +8,7 @@ import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { advanceClock, durations, now, nowEpochSeconds, resetClock } from '../../functions/lib/clock';
 import { db, tableName } from '../../functions/lib/db/client';
 import { hashToken, sessionCookieName } from '../../functions/domain/sessions/session';
-import { connectionsOfUser } from '../../functions/lib/db/live-connections';
+import { connectionsOfUser } from '../../functions/domain/live/connections';
 import { keys } from '../../functions/lib/db/keys';
 import { signIn, type TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';

@@ -7,7 +7,7 @@ import { throttledPasswordCheck } from './signin-throttle';
 import { getLogin, getUser, updatePassword } from './users';
 import { fail } from '../../lib/errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { liveSessionsEnded } from '../../lib/live/revocation';
+import { liveSessionsEnded } from '../live/revocation';
 import { announceSignInMethodChange } from '../two-factor/notice';
 import { endSessionsOfUser, type Session } from '../sessions/session';
 

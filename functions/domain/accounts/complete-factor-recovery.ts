@@ -1,6 +1,6 @@
 import type { FactorRecoveryLinkRequest, FactorRecoveryState } from '../../../shared/contracts/auth';
 import { fail } from '../../lib/errors';
-import { liveSessionsEnded } from '../../lib/live/revocation';
+import { liveSessionsEnded } from '../live/revocation';
 import { enforcePolicyAfterFactorRemoved } from '../two-factor/enforce-policy';
 import { announceSignInMethodChange, type ChangeClient } from '../two-factor/notice';
 import { listPasskeyItems } from '../two-factor/passkeys';

@@ -4,7 +4,7 @@ import { now } from '../../lib/clock';
 import { consumeToken, getToken, isTokenExpired, transactTokenUse } from './tokens';
 import { getUser, lockPassword } from './users';
 import { AppError, fail } from '../../lib/errors';
-import { liveSessionsEnded } from '../../lib/live/revocation';
+import { liveSessionsEnded } from '../live/revocation';
 import { describeError, log } from '../../lib/logger';
 import { enforcePolicyAfterFactorRemoved } from '../two-factor/enforce-policy';
 import { removeRecoveryCodesWithoutFactor, removeTotp } from '../two-factor/second-factors';

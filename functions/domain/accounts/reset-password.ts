@@ -4,7 +4,7 @@ import { consumeToken, transactTokenUse } from './tokens';
 import { updateEmailConfirmed, updatePassword } from './users';
 import { fail } from '../../lib/errors';
 import { hashPassword } from './passwords';
-import { liveSessionsEnded } from '../../lib/live/revocation';
+import { liveSessionsEnded } from '../live/revocation';
 import { announceSignInMethodChange, type ChangeClient } from '../two-factor/notice';
 import { endSessionsOfUser } from '../sessions/session';
 import { requireUsableResetToken } from './check-reset-link';

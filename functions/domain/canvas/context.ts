@@ -89,7 +89,7 @@ export async function loadCanvas(session: Session, familyId: number): Promise<Ca
  * Query of each other company's members, in parallel (none when the caller's company is
  * the only one, or for the family).
  */
-async function otherCompanyPeopleOf(access: CanvasAccess, snapshot: CanvasSnapshot): Promise<ReadonlySet<string>> {
+export async function otherCompanyPeopleOf(access: CanvasAccess, snapshot: CanvasSnapshot): Promise<ReadonlySet<string>> {
   if (access.kind !== 'workRelation') return noPeople;
   const others = [...snapshot.workRelations.keys()].filter((advisorId) => advisorId !== access.membership.entityId);
   if (others.length === 0) return noPeople;

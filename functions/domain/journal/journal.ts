@@ -120,7 +120,7 @@ export function sharesEntry(
 /**
  * A work relation ended (either side, or its access end date): the company's sharing as it
  * was, and nothing after. It is a 'shares' event, so the live sender decides every socket of
- * the canvas again when it meets it (functions/lib/live/fanout.ts) and the advisors' sockets
+ * the canvas again when it meets it (functions/domain/live/deliver-changes.ts) and the advisors' sockets
  * close. It cannot be undone: a new invitation starts a new relation.
  */
 export function relationEndedEntry(change: { advisorId: number; companyName: string; sharedSectionIds: readonly number[]; accessUntil: string | null }): JournalEntry {

@@ -6,7 +6,7 @@ import { deleteWorkRelationMembersOfAdvisor } from '../work-relations/work-relat
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership } from './memberships';
 import { revokeInvitationsOfFormerInviter } from '../invitations/inviter';
-import { liveRightsChanged } from '../../lib/live/revocation';
+import { liveRightsChanged } from '../live/revocation';
 import { refreshMembershipInSessions, type Session } from '../sessions/session';
 import { runMemberChange } from './member-change';
 

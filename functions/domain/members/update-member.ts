@@ -5,7 +5,7 @@ import { checkMemberRole, getMember, updateMemberRole } from './members';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership, requireEntityRoleId, toSessionMembership } from './memberships';
 import { revokeInvitationsOfFormerInviter } from '../invitations/inviter';
-import { liveRightsChanged } from '../../lib/live/revocation';
+import { liveRightsChanged } from '../live/revocation';
 import { refreshMembershipInSessions, type Session } from '../sessions/session';
 import { readMemberView } from './get-member';
 import { runMemberChange } from './member-change';

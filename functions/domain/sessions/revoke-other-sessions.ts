@@ -1,5 +1,5 @@
 import type { RevokeOtherSessionsResponse } from '../../../shared/contracts/auth';
-import { liveSessionsEnded } from '../../lib/live/revocation';
+import { liveSessionsEnded } from '../live/revocation';
 import { endSessionsOfUser, listSessionsOfUser, type Session } from './session';
 
 /** Ends every session of the caller but this one ("sign out everywhere else"), and the sockets opened with them. */

@@ -1,5 +1,5 @@
 import { fail } from '../../lib/errors';
-import { liveSessionsEnded } from '../../lib/live/revocation';
+import { liveSessionsEnded } from '../live/revocation';
 import { endSessionById, type Session } from './session';
 
 /**

@@ -1,4 +1,4 @@
-import { liveSessionsEnded } from '../../lib/live/revocation';
+import { liveSessionsEnded } from '../live/revocation';
 import { endSession, type Session } from './session';
 
 /**

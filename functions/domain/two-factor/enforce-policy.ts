@@ -1,6 +1,6 @@
 import { listMembershipsOfUser } from '../members/members';
 import { getUser } from '../accounts/users';
-import { liveEntityClosedTo } from '../../lib/live/revocation';
+import { liveEntityClosedTo } from '../live/revocation';
 import { refreshMembershipInSessions } from '../sessions/session';
 import { splitByTwoFactorPolicy } from './policy';
 

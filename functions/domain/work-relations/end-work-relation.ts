@@ -33,7 +33,7 @@ import { workRelationEndRefusal } from '../../../shared/permissions';
  *   at once; every read and write of the company's advisors finds no relation from now on.
  * - Live sockets: the event is a 'shares' event, so the sender decides every socket of the
  *   canvas again before it delivers the event, and the advisors' sockets get
- *   `{"type":"closed","reason":"accessRemoved"}` and close (functions/lib/live/fanout.ts,
+ *   `{"type":"closed","reason":"accessRemoved"}` and close (functions/domain/live/deliver-changes.ts,
  *   revocation.ts recheckCanvas) — the same path narrowed shares take.
  * - What stays: the canvas content the advisors wrote, the access log, both sides' private
  *   notes (each in its own entity's partition; unreadable across while no relation exists)

@@ -18,7 +18,7 @@ import { permissionsForWorkRelationRole } from '../../../shared/permissions';
  * The one access decision: may this caller still receive or do this, now? Every outlet
  * asks it when it delivers — HTTP (functions/lib/http.ts resolves the session, then
  * functions/domain/canvas/context.ts asks for the canvas), live change delivery, presence
- * and the socket's own messages (functions/lib/live/revocation.ts decideSockets), the
+ * and the socket's own messages (functions/domain/live/revocation.ts decideSockets), the
  * dashboard and My actions, the digest (functions/domain/notifications/collect-digest.ts) and the
  * access-ending warning (functions/domain/notifications/warn-access-ending.ts). It reads nothing itself: the
  * caller hands it the stored items it read (for many callers in one round trip:

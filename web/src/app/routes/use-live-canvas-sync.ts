@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { HistoryEvent } from '../../../../shared/contracts/history';
+import type { LiveCanvasChange } from '../../../../shared/contracts/live';
 import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
 import { useApplyCanvasChange } from '../../features/canvas/live/use-apply-canvas-change';
 import { historyKeys } from '../../features/history/api/keys';
@@ -10,10 +11,13 @@ import { missedEventsSince, newestHistoryMark, type HistoryMark } from '../../fe
 const appliedKept = 1_000;
 
 /**
- * The live channel and the canvas cache (docs/product/live.md#in-the-browser): each change is patched into the cached
- * overview and category pages (refetched only where it cannot be), the history lists are
- * read again; after a reconnect the changes missed while away come from the history since
- * the last one seen and are patched the same way. Where the cache stands is unknown (the
+ * The live channel and the canvas cache (docs/product/live.md#in-the-browser): each change's
+ * items, as the server shaped them for this reader, are put into the cached overview and
+ * category pages by id (refetched only where they cannot be), the history lists are read
+ * again. The echo of this browser's own write changes nothing: its items come at the version
+ * the write's answer already put in the cache (apply-live-change.ts keeps an item that is the
+ * same or newer). After a reconnect the changes missed while away come from the history since
+ * the last one seen and are patched from their states. Where the cache stands is unknown (the
  * first open, a long absence, a failed read), the newest event is noted and the canvas is
  * read again.
  */
@@ -26,11 +30,11 @@ export function useLiveCanvasSync() {
   const applied = useRef(new Set<string>());
 
   const apply = useCallback(
-    (event: HistoryEvent): boolean => {
+    (event: HistoryEvent, canvas?: LiveCanvasChange): boolean => {
       if (applied.current.has(event.id)) return false;
       applied.current.add(event.id);
       if (applied.current.size > appliedKept) applied.current.delete(applied.current.values().next().value as string);
-      void applyCanvasChange(event);
+      void applyCanvasChange(event, canvas);
       const current = mark.current;
       if (current?.familyId === event.familyId && (current.at === null || event.id > current.at.id)) current.at = { id: event.id, createdDate: event.createdDate };
       return true;
@@ -39,8 +43,8 @@ export function useLiveCanvasSync() {
   );
 
   const onChange = useCallback(
-    (event: HistoryEvent) => {
-      apply(event);
+    (event: HistoryEvent, canvas?: LiveCanvasChange) => {
+      apply(event, canvas);
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
     },
     [apply, queryClient],

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Takeaway, type ArchiveTakeawayRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-takeaway/archive/{id} (docs/product/canvas.md#rules): archives a takeaway or brings it back. */
 export function archiveTakeaway({ id, ...input }: ArchiveTakeawayRequest & { id: string }): Promise<Takeaway> {
@@ -9,6 +9,7 @@ export function archiveTakeaway({ id, ...input }: ArchiveTakeawayRequest & { id:
 }
 
 export function useArchiveTakeaway() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: archiveTakeaway, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: archiveTakeaway, onSuccess: (item) => own.saved({ kind: 'takeaway', item }) });
 }

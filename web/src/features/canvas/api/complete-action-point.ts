@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ActionPoint, type CompleteRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-action-point/complete/{id} (docs/product/canvas.md#rules): anyone with edit rights, so an assignee can tick it off. */
 export function completeActionPoint({ id, ...input }: CompleteRequest & { id: string }): Promise<ActionPoint> {
@@ -9,6 +9,7 @@ export function completeActionPoint({ id, ...input }: CompleteRequest & { id: st
 }
 
 export function useCompleteActionPoint() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: completeActionPoint, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: completeActionPoint, onSuccess: (item) => own.saved({ kind: 'actionPoint', item }) });
 }

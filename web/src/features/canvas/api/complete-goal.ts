@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Goal, type CompleteRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-goal/complete/{id} (docs/product/canvas.md#rules): completes a goal or makes it active again. */
 export function completeGoal({ id, ...input }: CompleteRequest & { id: string }): Promise<Goal> {
@@ -9,6 +9,7 @@ export function completeGoal({ id, ...input }: CompleteRequest & { id: string })
 }
 
 export function useCompleteGoal() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: completeGoal, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: completeGoal, onSuccess: (item) => own.saved({ kind: 'goal', item }) });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Answer, type CreateAnswerRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** POST /api/canvas-answer/create/{questionId} (docs/product/canvas.md#calls): one answer per user per question. */
 export function createAnswer(input: CreateAnswerRequest): Promise<Answer> {
@@ -9,6 +9,7 @@ export function createAnswer(input: CreateAnswerRequest): Promise<Answer> {
 }
 
 export function useCreateAnswer() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: createAnswer, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: createAnswer, onSuccess: (item) => own.saved({ kind: 'answer', item }) });
 }

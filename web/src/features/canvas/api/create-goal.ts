@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Goal, type CreateGoalRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** POST /api/canvas-goal/create/{categoryId} (docs/product/canvas.md#calls). */
 export function createGoal(input: CreateGoalRequest): Promise<Goal> {
@@ -9,6 +9,7 @@ export function createGoal(input: CreateGoalRequest): Promise<Goal> {
 }
 
 export function useCreateGoal() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: createGoal, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: createGoal, onSuccess: (item) => own.saved({ kind: 'goal', item }) });
 }

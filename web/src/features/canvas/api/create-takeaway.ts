@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Takeaway, type CreateTakeawayRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** POST /api/canvas-takeaway/create/{categoryId} (docs/product/canvas.md#calls): answers the new takeaway. */
 export function createTakeaway(input: CreateTakeawayRequest): Promise<Takeaway> {
@@ -9,6 +9,7 @@ export function createTakeaway(input: CreateTakeawayRequest): Promise<Takeaway> 
 }
 
 export function useCreateTakeaway() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: createTakeaway, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: createTakeaway, onSuccess: (item) => own.saved({ kind: 'takeaway', item }) });
 }

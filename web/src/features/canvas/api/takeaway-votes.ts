@@ -18,6 +18,7 @@ export function useToggleTakeawayVote() {
   const invalidate = useInvalidateCanvasContent();
   return useMutation({
     mutationFn: ({ id, hasVoted }: { id: string; hasVoted: boolean }) => (hasVoted ? removeTakeawayVote(id) : addTakeawayVote(id).then(() => undefined)),
-    onSettled: invalidate,
+    // The votes come with the live echo of the vote; a refused vote reads the canvas again.
+    onError: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ActionPoint, type UpdateActionPointRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-action-point/{id} (docs/product/canvas.md#calls): the update carries updatePriority true. */
 export function updateActionPoint({ id, ...input }: UpdateActionPointRequest & { id: string }): Promise<ActionPoint> {
@@ -9,6 +9,7 @@ export function updateActionPoint({ id, ...input }: UpdateActionPointRequest & {
 }
 
 export function useUpdateActionPoint() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: updateActionPoint, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: updateActionPoint, onSuccess: (item) => own.saved({ kind: 'actionPoint', item }) });
 }

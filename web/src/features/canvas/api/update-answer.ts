@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Answer, type UpdateAnswerRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-answer/{id} (docs/product/canvas.md#calls): the author edits their answer. */
 export function updateAnswer({ id, ...input }: UpdateAnswerRequest & { id: string }): Promise<Answer> {
@@ -9,6 +9,7 @@ export function updateAnswer({ id, ...input }: UpdateAnswerRequest & { id: strin
 }
 
 export function useUpdateAnswer() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: updateAnswer, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: updateAnswer, onSuccess: (item) => own.saved({ kind: 'answer', item }) });
 }

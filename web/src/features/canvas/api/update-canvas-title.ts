@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { UpdateCanvasTitleResponse, type UpdateCanvasTitleRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas (docs/product/canvas.md#validation): renames the current family's canvas, at least 3 characters. */
 export function updateCanvasTitle(input: UpdateCanvasTitleRequest): Promise<UpdateCanvasTitleResponse> {
@@ -9,6 +9,6 @@ export function updateCanvasTitle(input: UpdateCanvasTitleRequest): Promise<Upda
 }
 
 export function useUpdateCanvasTitle() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: updateCanvasTitle, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  return useMutation({ mutationFn: updateCanvasTitle, onSuccess: (canvas) => own.titled(canvas.title) });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Goal, type UpdateGoalRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-goal/{id} (docs/product/canvas.md#permissions): only the creator, and not while completed. */
 export function updateGoal({ id, ...input }: UpdateGoalRequest & { id: string }): Promise<Goal> {
@@ -9,6 +9,7 @@ export function updateGoal({ id, ...input }: UpdateGoalRequest & { id: string })
 }
 
 export function useUpdateGoal() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: updateGoal, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: updateGoal, onSuccess: (item) => own.saved({ kind: 'goal', item }) });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Takeaway, type UpdateTakeawayRequest } from '../../../../../shared/contracts/canvas';
 import { call } from '../../../lib/api-client';
-import { useInvalidateCanvasContent } from './keys';
+import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-takeaway/{id} (docs/product/canvas.md#calls): the form as it stands; links change on both sides. */
 export function updateTakeaway({ id, ...input }: UpdateTakeawayRequest & { id: string }): Promise<Takeaway> {
@@ -9,6 +9,7 @@ export function updateTakeaway({ id, ...input }: UpdateTakeawayRequest & { id: s
 }
 
 export function useUpdateTakeaway() {
-  const invalidate = useInvalidateCanvasContent();
-  return useMutation({ mutationFn: updateTakeaway, onSuccess: invalidate });
+  const own = useApplyOwnWrite();
+  // The answer goes into the cache; the live echo adds what it cannot carry (use-apply-canvas-change.ts).
+  return useMutation({ mutationFn: updateTakeaway, onSuccess: (item) => own.saved({ kind: 'takeaway', item }) });
 }

@@ -12,8 +12,9 @@ import {
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
 
 /**
- * The live canvas without refetching (docs/product/live.md): a history event from the live channel (or
- * the catch-up after a reconnect) applied to the cached overview (which also feeds the
+ * The catch-up after a reconnect without refetching (docs/product/live.md): a history event
+ * read from GET /api/canvas/history (or a live change from a sender that sent no items)
+ * applied to the cached overview (which also feeds the
  * goals-and-actions tab) and to a cached category page. An event carries the item's whole
  * stored state before and after the change (functions/domain/journal/journal.ts stateOf), so
  * a create, edit, completion, archive, vote, delete, restore or undo of an answer,
@@ -26,7 +27,7 @@ import type { HistoryEvent } from '../../../../../shared/contracts/history';
  * version cannot be told for sure): only that query is read again.
  *
  * Idempotent: an item already at the event's version (or newer) is left alone, so an event
- * seen twice (live and in the catch-up, or after the author's own refetch) adds nothing
+ * seen twice (live and in the catch-up) adds nothing
  * twice and an older event never rolls a newer item back.
  */
 

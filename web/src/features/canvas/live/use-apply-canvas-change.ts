@@ -1,22 +1,27 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import type { Canvas, CategoryResponse } from '../../../../../shared/contracts/canvas';
+import type { ActionPoint, Answer, Canvas, CategoryResponse, Goal, Takeaway } from '../../../../../shared/contracts/canvas';
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
+import type { LiveCanvasChange, LiveItemView } from '../../../../../shared/contracts/live';
 import { userIdAtom } from '../../../stores/session';
 import { canvasKeys } from '../api/keys';
-import { patchCategory, patchOverview, type PatchOutcome } from './patch-canvas-cache';
+import { applyToCategory, applyToOverview, type ApplyOutcome } from './apply-live-change';
+import { patchCategory, patchOverview } from './patch-canvas-cache';
 
 /**
- * Applies a canvas change (a history event from the live channel or the catch-up) to every
- * cached overview and category page: patched in place where the event says enough, read
- * again only where it does not (patch-canvas-cache.ts says which).
+ * Applies a canvas change to every cached overview and category page. A live change
+ * carries the changed items as this reader sees them (`canvas`): inserted, replaced or
+ * removed by id (apply-live-change.ts). A history event alone (the catch-up after a
+ * reconnect reads the history, which carries the stored states) is patched from its states
+ * (patch-canvas-cache.ts). Either way a query is read again only where the change cannot be
+ * applied.
  */
 export function useApplyCanvasChange() {
   const queryClient = useQueryClient();
   const selfId = useAtomValue(userIdAtom);
   return useCallback(
-    (event: HistoryEvent) => {
+    (event: HistoryEvent | null, canvas?: LiveCanvasChange) => {
       const refetchKeys: QueryKey[] = [];
       for (const query of queryClient.getQueryCache().findAll({ queryKey: canvasKeys.content })) {
         const { queryKey } = query;
@@ -26,9 +31,9 @@ export function useApplyCanvasChange() {
           refetchKeys.push(queryKey);
           continue;
         }
-        let outcome: PatchOutcome<unknown>;
-        if (queryKey[2] === 'overview') outcome = patchOverview(data as Canvas, event, { selfId });
-        else if (queryKey[2] === 'category') outcome = patchCategory(data as CategoryResponse, event, { selfId });
+        let outcome: ApplyOutcome<unknown>;
+        if (queryKey[2] === 'overview') outcome = canvas ? applyToOverview(data as Canvas, canvas) : patchOverview(data as Canvas, event!, { selfId });
+        else if (queryKey[2] === 'category') outcome = canvas ? applyToCategory(data as CategoryResponse, canvas) : patchCategory(data as CategoryResponse, event!, { selfId });
         else outcome = { kind: 'refetch' };
         if (outcome.kind === 'patched') {
           queryClient.setQueryData(queryKey, outcome.data);
@@ -40,4 +45,32 @@ export function useApplyCanvasChange() {
     },
     [queryClient, selfId],
   );
+}
+
+type OwnItem = { kind: 'answer'; item: Answer } | { kind: 'takeaway'; item: Takeaway } | { kind: 'goal'; item: Goal } | { kind: 'actionPoint'; item: ActionPoint };
+
+/** The caller's own item as a live change would carry it (the answer of its write is the caller's view of it). */
+function ownView(own: OwnItem): LiveItemView {
+  if (own.kind === 'answer') return own;
+  const closed = own.kind === 'takeaway' ? own.item.archived : own.item.completed;
+  const linked = { id: own.item.id, categoryId: own.item.categoryId, title: own.item.title, isClosed: closed };
+  return { ...own, linked, overview: !(own.kind === 'takeaway' && own.item.archived) } as LiveItemView;
+}
+
+/**
+ * The author's side of a canvas write (docs/product/live.md#in-the-browser): the write's
+ * answer goes into the cache once, by id, and nothing is read again. Its live echo then
+ * changes nothing this answer already put there (apply-live-change.ts keeps an item at the
+ * same or a newer version) and brings only what the answer cannot: the new versions and
+ * back-links of linked items, and the votes of a vote. The echo is recognised by the
+ * item's version, which the browser holds from the answer: no write id or session travels
+ * with the event, and nothing a client says decides what another reader receives.
+ */
+export function useApplyOwnWrite() {
+  const apply = useApplyCanvasChange();
+  return {
+    saved: useCallback((own: OwnItem) => apply(null, { upsert: [ownView(own)], remove: [], reload: false }), [apply]),
+    deleted: useCallback((kind: OwnItem['kind'], id: string) => apply(null, { upsert: [], remove: [{ kind, id }], reload: false }), [apply]),
+    titled: useCallback((title: string) => apply(null, { upsert: [], remove: [], title, reload: false }), [apply]),
+  };
 }

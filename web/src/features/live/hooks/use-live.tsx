@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { anotherAdvisorId, type HistoryEvent } from '../../../../../shared/contracts/history';
-import { presenceMessagesPerSecond, type LiveClientMessage, type PresenceMember, type PresenceState } from '../../../../../shared/contracts/live';
+import { presenceMessagesPerSecond, type LiveCanvasChange, type LiveClientMessage, type PresenceMember, type PresenceState } from '../../../../../shared/contracts/live';
 import { userIdAtom } from '../../../stores/session';
 import { t } from '../../../messages/en-US';
 import { LiveConnection, liveUrl, type LiveStatus } from '../lib/connection';
@@ -35,8 +35,8 @@ type LiveContextValue = {
 const LiveContext = createContext<LiveContextValue | null>(null);
 
 type LiveProviderProps = {
-  /** A change event arrived (someone's, or one's own from another tab): update the cached data. */
-  onChange: (event: HistoryEvent) => void;
+  /** A change event arrived (someone's, or one's own): update the cached data with the items it carries for this reader. */
+  onChange: (event: HistoryEvent, canvas?: LiveCanvasChange) => void;
   /**
    * The socket opened (the first time, or again after a drop): what was written while away,
    * or during the handshake (the server does not replay it), must be caught up on.
@@ -113,7 +113,8 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
           // The connection stops by itself (lib/connection.ts); the page is told at once.
           if (message.type === 'closed' && message.reason === 'accessRemoved') setEndedFamilyId(familyId);
           if (message.type === 'change') {
-            handlers.current.onChange(message.event);
+            if (message.canvas) handlers.current.onChange(message.event, message.canvas);
+            else handlers.current.onChange(message.event);
             highlight([message.event]);
           }
         },

@@ -1,9 +1,9 @@
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveServerMessage } from '../../../shared/contracts/live';
 import { businessMetrics } from '../../../shared/metrics';
-import { config } from '../config';
-import { countMetric } from '../metrics';
-import { traced } from '../tracer';
+import { config } from '../../lib/config';
+import { countMetric } from '../../lib/metrics';
+import { traced } from '../../lib/tracer';
 
 /**
  * Talking to sockets: API Gateway's connection management API (`@connections`), in the

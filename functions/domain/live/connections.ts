@@ -1,11 +1,9 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { HistoryActor } from '../../../shared/contracts/history';
 import type { PresenceState } from '../../../shared/contracts/live';
 import type { CanvasAccess } from '../../../shared/permissions';
-import { isConditionalCheckFailure } from '../errors';
-import { db, tableName } from './client';
-import { keys } from './keys';
-import { queryAll } from './query';
+import { keys } from '../../lib/db/keys';
+import { queryAll } from '../../lib/db/query';
+import { ConditionFailed, itemExists, sendWrite, type Write } from '../../lib/db/write';
 
 /**
  * The live channel's connection items (docs/data-model.md "Live connections"): one per open
@@ -15,7 +13,7 @@ import { queryAll } from './query';
  * decided to have, and what it needs to be decided again: its session (tokenHash) and the
  * entity it acts as (access.membership). The sender, presence and the socket's own
  * messages decide it again from the stored truth each time they deliver
- * (functions/lib/live/revocation.ts recheck, one BatchGet for all sockets of a canvas).
+ * (revocation.ts recheck, one BatchGet for all sockets of a canvas).
  */
 
 /** API Gateway closes a WebSocket after two hours; the item lives no longer (TTL, and every read checks). */
@@ -57,7 +55,7 @@ export async function putConnection(connection: LiveConnection): Promise<void> {
     type: 'LiveConnection',
     ...connection,
   };
-  await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+  await sendWrite({ put: item });
 }
 
 /** Every socket of a canvas, expired ones included (the caller closes those). */
@@ -80,11 +78,19 @@ export async function connectionById(connectionId: string): Promise<LiveConnecti
 }
 
 /** Deletes a socket's item; true when this call removed it (so only one closer broadcasts the leave). */
-export async function deleteConnection(familyId: number, connectionId: string): Promise<boolean> {
-  const result = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.liveConnection(familyId, connectionId), ReturnValues: 'ALL_OLD' }),
-  );
-  return result.Attributes !== undefined;
+export function deleteConnection(familyId: number, connectionId: string): Promise<boolean> {
+  return sentUnlessGone({ delete: keys.liveConnection(familyId, connectionId), condition: itemExists });
+}
+
+/** Sends a write conditioned on the socket's item existing: false when it is gone (the condition failed). */
+async function sentUnlessGone(write: Write): Promise<boolean> {
+  try {
+    await sendWrite(write);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
 }
 
 /**
@@ -102,23 +108,8 @@ export async function forgetGoneConnection(connection: LiveConnection, nowMs: nu
 const openingGraceMs = 10_000;
 
 /** The socket's access after a re-decision; false when the socket is gone. */
-export async function updateConnectionAccess(familyId: number, connectionId: string, access: CanvasAccess): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.liveConnection(familyId, connectionId),
-        UpdateExpression: 'SET #access = :access',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#access': 'access' },
-        ExpressionAttributeValues: { ':access': access },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+export function updateConnectionAccess(familyId: number, connectionId: string, access: CanvasAccess): Promise<boolean> {
+  return sentUnlessGone({ update: keys.liveConnection(familyId, connectionId), spec: { set: { access } }, condition: itemExists });
 }
 
 /**
@@ -126,20 +117,10 @@ export async function updateConnectionAccess(familyId: number, connectionId: str
  * (dropped: false) or the socket is gone. The condition is the rate limit, so it holds
  * across Lambda instances.
  */
-export async function updatePresence(familyId: number, connectionId: string, presence: Presence, nowMs: number, minIntervalMs: number): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.liveConnection(familyId, connectionId),
-        UpdateExpression: 'SET presence = :presence, presenceAt = :now',
-        ConditionExpression: 'attribute_exists(PK) AND presenceAt <= :cutoff',
-        ExpressionAttributeValues: { ':presence': presence, ':now': nowMs, ':cutoff': nowMs - minIntervalMs },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+export function updatePresence(familyId: number, connectionId: string, presence: Presence, nowMs: number, minIntervalMs: number): Promise<boolean> {
+  return sentUnlessGone({
+    update: keys.liveConnection(familyId, connectionId),
+    spec: { set: { presence, presenceAt: nowMs } },
+    condition: { expression: 'attribute_exists(PK) AND #presenceAt <= :cutoff', values: { ':cutoff': nowMs - minIntervalMs } },
+  });
 }

@@ -1,6 +1,6 @@
 import type { PresenceMember } from '../../../shared/contracts/live';
 import { canSeeSection, isOtherAdvisorCompany, type CanvasAccess } from '../../../shared/permissions';
-import type { LiveConnection } from '../db/live-connections';
+import type { LiveConnection } from './connections';
 
 /**
  * Who is on a canvas (the `presence` message). One entry per person: with several tabs

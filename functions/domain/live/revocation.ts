@@ -1,11 +1,11 @@
 import type { CloseReason } from '../../../shared/contracts/live';
 import type { CanvasAccess } from '../../../shared/permissions';
-import { decideAccessNow } from '../access/decide-now';
-import { nowEpochSeconds } from '../clock';
-import { connectionsOfUser, deleteConnection, listConnections, updateConnectionAccess, type LiveConnection } from '../db/live-connections';
-import { describeError, log } from '../logger';
-import { now } from '../clock';
-import { forgetGoneConnection } from '../db/live-connections';
+import { decideAccessNow } from '../../lib/access/decide-now';
+import { nowEpochSeconds } from '../../lib/clock';
+import { connectionsOfUser, deleteConnection, listConnections, updateConnectionAccess, type LiveConnection } from './connections';
+import { describeError, log } from '../../lib/logger';
+import { now } from '../../lib/clock';
+import { forgetGoneConnection } from './connections';
 import { presenceFor, presenceMembers } from './presence';
 import { closeSocket, sendToSocket } from './sockets';
 
@@ -25,7 +25,7 @@ import { closeSocket, sendToSocket } from './sockets';
  * - shares narrowed or widened, an advisor's canvas role set or removed (also by a
  *   revert): these are journal events, so the sender decides again when it meets one, in
  *   journal order — an event after the change is filtered with the new access
- *   (functions/lib/live/fanout.ts → recheckCanvas).
+ *   (deliver-changes.ts → recheckCanvas).
  * A connection's item is deleted before its `closed` goes out, so the sender, which reads
  * the items, never sends it another event.
  */

@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { eventOf } from '../../domain/journal/journal';
-import { keys } from '../db/keys';
+import { keys } from '../../lib/db/keys';
 
 /**
  * Which records of the table's stream the sender gets: new journal events only (an event

@@ -1,0 +1,82 @@
+import { expandCanvasTemplate } from '../../../shared/canvas-template';
+import { familyOfContentId } from '../../../shared/canvas-ids';
+import { presenceMessagesPerSecond, type LiveClientMessage } from '../../../shared/contracts/live';
+import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
+import { now } from '../../lib/clock';
+import { batchGetItems } from '../../lib/db/batch';
+import { keys } from '../../lib/db/keys';
+import { connectionById, updatePresence, type Presence } from './connections';
+import { broadcastPresence, recheck } from './revocation';
+import { accepted, type SocketResult } from './socket-result';
+import { sendToSocket } from './sockets';
+
+/**
+ * `$default`: a client's message (`presence`, `ping`; anything else was dropped before).
+ * Each first decides the socket again (revocation.ts recheck, the one access decision): a
+ * socket whose session or right ended is told why and closed instead of answered, so an
+ * idle or expired session's socket ends at its next ping (the app pings every few
+ * minutes) even when nothing happens on the canvas.
+ */
+export async function receiveMessage(connectionId: string, message: LiveClientMessage): Promise<SocketResult> {
+  const connection = await connectionById(connectionId);
+  if (message.action === 'ping') {
+    // Decided first: a socket whose right ended gets `closed` instead of `pong`.
+    if (connection && !(await recheck([connection])).length) return accepted;
+    await sendToSocket(connectionId, { type: 'pong' });
+    return accepted;
+  }
+  if (!connection) return accepted;
+  const nowMs = now().getTime();
+  const minIntervalMs = 1000 / presenceMessagesPerSecond;
+  // Beyond the rate: dropped before anything else is read (the conditional write below holds it across instances).
+  if (nowMs - connection.presenceAt < minIntervalMs) return accepted;
+  const [decided, editedSectionId] = await Promise.all([recheck([connection]), sectionOfItem(connection.familyId, message.editingItemId)]);
+  const current = decided[0];
+  if (!current) return accepted;
+  const presence = placeOf(current.familyId, current.access, message, editedSectionId);
+  const taken = await updatePresence(current.familyId, connectionId, presence, nowMs, minIntervalMs);
+  if (taken) await broadcastPresence(current.familyId);
+  return accepted;
+}
+
+/** The section of the canvas item a client says it edits (an answer, takeaway, goal or action point of this canvas), if there is such an item. */
+async function sectionOfItem(familyId: number, itemId: string | null | undefined): Promise<number | undefined> {
+  if (!itemId || familyOfContentId(itemId) !== familyId) return undefined;
+  const found = await batchGetItems<{ sectionId?: number }>(
+    [keys.answer(familyId, itemId), keys.takeaway(familyId, itemId), keys.goal(familyId, itemId), keys.actionPoint(familyId, itemId)],
+    'sectionId',
+  );
+  return found.find((item) => typeof item.sectionId === 'number')?.sectionId;
+}
+
+const templates = new Map<number, ReturnType<typeof expandCanvasTemplate>>();
+function templateOf(familyId: number) {
+  let template = templates.get(familyId);
+  if (!template) {
+    if (templates.size > 500) templates.clear();
+    template = expandCanvasTemplate(familyId);
+    templates.set(familyId, template);
+  }
+  return template;
+}
+
+/**
+ * Where a client says it is, kept only as far as it holds: a section of this canvas the
+ * sender may see now, a category of that section, an item of this canvas that lies in
+ * that section (`editedSectionId`: where the named item really is). Whatever does not
+ * hold is null, so a place outside what the sender may see, or an item id from
+ * elsewhere, is never passed on; each reader then gets a place only in a section it may
+ * see (presenceFor).
+ */
+function placeOf(familyId: number, access: CanvasAccess, message: Extract<LiveClientMessage, { action: 'presence' }>, editedSectionId: number | undefined): Presence {
+  const state = message.state ?? 'active';
+  const { sections, categories } = templateOf(familyId);
+  const category = message.categoryId == null ? undefined : categories.find((candidate) => candidate.id === message.categoryId);
+  const sectionId = message.sectionId ?? category?.sectionId ?? null;
+  if (sectionId === null || !sections.some((section) => section.id === sectionId) || !canSeeSection(access, sectionId)) {
+    return { state, sectionId: null, categoryId: null, editingItemId: null };
+  }
+  const categoryId = category && category.sectionId === sectionId ? category.id : null;
+  const editingItemId = message.editingItemId && editedSectionId === sectionId ? message.editingItemId : null;
+  return { state, sectionId, categoryId, editingItemId };
+}

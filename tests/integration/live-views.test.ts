@@ -1,0 +1,73 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { CategoryResponse, Goal, Takeaway } from '../../shared/contracts/canvas';
+import type { LiveServerMessage } from '../../shared/contracts/live';
+import { WorkRelationRole } from '../../shared/enums';
+import type { TestAccount } from '../support/accounts';
+import { advisorCompanyFor, advisorOf, familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
+import { useIntegrationStack, type ApiClient } from '../support/integration';
+import { liveSocketsOf } from '../support/live';
+
+/**
+ * What a live `change` carries besides the history event (functions/domain/canvas/live-view.ts):
+ * the changed items exactly as each reader's own category page shows them, nothing of a
+ * section the reader may not see, not even a link to it.
+ */
+
+const stack = useIntegrationStack();
+const open = liveSocketsOf(stack);
+
+let family: FamilyWithCanvas;
+let sectionAdvisor: TestAccount;
+let sharedCategoryId: number;
+let hiddenCategoryId: number;
+
+beforeAll(async () => {
+  family = await familyWithCanvas(stack, 'Views Family');
+  const sharedSectionId = family.canvas.sections[0]!.id;
+  sharedCategoryId = family.canvas.sections[0]!.categories[0]!.id;
+  hiddenCategoryId = family.canvas.sections[1]!.categories[0]!.id;
+  const company = await advisorCompanyFor(stack, family.familyId, [sharedSectionId], 'View Advisors');
+  sectionAdvisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Section');
+});
+
+async function ok<T>(promise: Promise<{ status: number; body: T }>, status = 200): Promise<T> {
+  const response = await promise;
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  return response.body;
+}
+
+const categoryOf = (client: ApiClient, categoryId: number) => ok(client.get<CategoryResponse>(`/api/canvas/category/${categoryId}?familyId=${family.familyId}`));
+
+it('carries the changed items as each reader’s category page shows them, without a hidden section’s', async () => {
+  const owner = await open(family.owner.client);
+  const advisor = await open(sectionAdvisor.client, family.familyId);
+  const sharedGoal = await ok(family.owner.client.post<Goal>(`/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Shared goal', categoryId: sharedCategoryId }), 201);
+  const hiddenGoal = await ok(family.owner.client.post<Goal>(`/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Hidden goal', categoryId: hiddenCategoryId }), 201);
+  const takeaway = await ok(
+    family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Linked both ways', categoryId: sharedCategoryId, linkedGoalIds: [sharedGoal.id, hiddenGoal.id] }),
+    201,
+  );
+  type Change = Extract<LiveServerMessage, { type: 'change' }>;
+  const isCreate = (message: LiveServerMessage): message is Change => message.type === 'change' && message.event.itemId === takeaway.id;
+  const [ownerChange, advisorChange] = await Promise.all([owner.waitFor(isCreate), advisor.waitFor(isCreate)]);
+
+  for (const [client, change] of [
+    [family.owner.client, ownerChange],
+    [sectionAdvisor.client, advisorChange],
+  ] as const) {
+    const page = await categoryOf(client, sharedCategoryId);
+    expect(change.canvas?.reload).toBe(false);
+    // "Changed since your last visit" depends on the visit: the page knows it, the live change marks what others changed lately.
+    const shown = (item: { changedSinceLastVisit: boolean } | undefined) => item && { ...item, changedSinceLastVisit: null };
+    const sent = new Map(change.canvas!.upsert.map((view) => [view.item.id, shown(view.item)]));
+    // The takeaway and the shared goal whose back-link it added, as the page shows them.
+    expect(sent.get(takeaway.id)).toEqual(shown(page.takeaways.find((item) => item.id === takeaway.id)));
+    expect(sent.get(sharedGoal.id)).toEqual(shown(page.goals.find((item) => item.id === sharedGoal.id)));
+  }
+  // The family sees the hidden goal's new back-link; the advisor nothing of it.
+  expect(ownerChange.canvas!.upsert.map((view) => view.item.id)).toContain(hiddenGoal.id);
+  expect(advisorChange.canvas!.upsert.map((view) => view.item.id).sort()).toEqual([takeaway.id, sharedGoal.id].sort());
+  const raw = JSON.stringify(advisorChange);
+  expect(raw).not.toContain(hiddenGoal.id);
+  expect(raw).not.toContain('Hidden goal');
+});
