@@ -1,7 +1,4 @@
-import { IdPath } from '../../shared/contracts/common';
-import { CreateEntityRequest, EntityAddressRequest, EntityIdPath, UpdateEntityRequest } from '../../shared/contracts/entities';
-import { EntityAndFamilyPath, InviterIdPath, NoteRequest, SectionIdOnlyPath } from '../../shared/contracts/work-relations';
-import { createGroupHandler, defineRoute } from '../lib/http';
+import { createGroupHandler } from '../lib/http';
 import { createEntity } from './create-entity';
 import { getEntity } from './get-entity';
 import { getEntityBySection } from './get-entity-by-section';
@@ -12,58 +9,17 @@ import { saveEntityAddress } from './save-entity-address';
 import { updateEntity } from './update-entity';
 
 export const handler = createGroupHandler('entities', {
-  listEntities: defineRoute({
-    handler: async ({ session }) => ({ body: await listEntities(session.userId) }),
-  }),
-  createEntity: defineRoute({
-    body: CreateEntityRequest,
-    handler: async ({ session, body }) => ({ status: 201, body: await createEntity(session.userId, body) }),
-  }),
-  updateEntity: defineRoute({
-    body: UpdateEntityRequest,
-    handler: async ({ session, body }) => ({ body: await updateEntity(session, body) }),
-  }),
-  addEntityAddress: defineRoute({
-    body: EntityAddressRequest,
-    handler: async ({ session, body }) => ({ status: 201, body: await saveEntityAddress(session, body) }),
-  }),
-  updateEntityAddress: defineRoute({
-    path: IdPath,
-    body: EntityAddressRequest,
-    handler: async ({ session, path, body }) => ({ body: await saveEntityAddress(session, body, path.id) }),
-  }),
-  getEntity: defineRoute({
-    path: EntityIdPath,
-    handler: async ({ session, path }) => ({ body: await getEntity(session, path.entityId) }),
-  }),
-  getEntityViaFamily: defineRoute({
-    path: EntityAndFamilyPath,
-    handler: async ({ session, path }) => ({ body: await getEntity(session, path.entityId, path.familyId) }),
-  }),
-  getNote: defineRoute({
-    path: EntityIdPath,
-    handler: async ({ session, path }) => ({ body: await getNote(session, path.entityId) }),
-  }),
-  createNote: defineRoute({
-    path: EntityIdPath,
-    body: NoteRequest,
-    handler: async ({ session, path, body }) => ({ status: 201, body: await createNote(session, path.entityId, body.note) }),
-  }),
-  updateNote: defineRoute({
-    path: EntityIdPath,
-    body: NoteRequest,
-    handler: async ({ session, path, body }) => ({ body: await updateNote(session, path.entityId, body.note) }),
-  }),
-  listFamiliesForInvite: defineRoute({
-    path: InviterIdPath,
-    handler: async ({ session, path }) => ({ body: await listEntitiesForInvite(session, 'family', path.inviterId) }),
-  }),
-  listAdvisorCompaniesForInvite: defineRoute({
-    path: InviterIdPath,
-    handler: async ({ session, path }) => ({ body: await listEntitiesForInvite(session, 'advisor', path.inviterId) }),
-  }),
-  getEntityBySection: defineRoute({
-    path: SectionIdOnlyPath,
-    handler: async ({ session, path }) => ({ body: await getEntityBySection(session, path.sectionId) }),
-  }),
+  listEntities: async ({ session }) => ({ body: await listEntities(session.userId) }),
+  createEntity: async ({ session, body }) => ({ status: 201, body: await createEntity(session.userId, body) }),
+  updateEntity: async ({ session, body }) => ({ body: await updateEntity(session, body) }),
+  addEntityAddress: async ({ session, body }) => ({ status: 201, body: await saveEntityAddress(session, body) }),
+  updateEntityAddress: async ({ session, path, body }) => ({ body: await saveEntityAddress(session, body, path.id) }),
+  getEntity: async ({ session, path }) => ({ body: await getEntity(session, path.entityId) }),
+  getEntityViaFamily: async ({ session, path }) => ({ body: await getEntity(session, path.entityId, path.familyId) }),
+  getNote: async ({ session, path }) => ({ body: await getNote(session, path.entityId) }),
+  createNote: async ({ session, path, body }) => ({ status: 201, body: await createNote(session, path.entityId, body.note) }),
+  updateNote: async ({ session, path, body }) => ({ body: await updateNote(session, path.entityId, body.note) }),
+  listFamiliesForInvite: async ({ session, path }) => ({ body: await listEntitiesForInvite(session, 'family', path.inviterId) }),
+  listAdvisorCompaniesForInvite: async ({ session, path }) => ({ body: await listEntitiesForInvite(session, 'advisor', path.inviterId) }),
+  getEntityBySection: async ({ session, path }) => ({ body: await getEntityBySection(session, path.sectionId) }),
 });
