@@ -60,7 +60,23 @@ export type SessionOf<G extends RouteGroupName, N extends RouteNamesOf<G>> =
  */
 export type RouteFunction<G extends RouteGroupName, N extends RouteNamesOf<G>> = (
   input: RouteInput<PartOf<N, 'body'>, PartOf<N, 'path'>, PartOf<N, 'query'>, SessionOf<G, N>>,
-) => Promise<RouteOutput>;
+) => Promise<RouteOutput & { body?: ResponseBodyOf<N> }>;
+
+/**
+ * The body a route may answer: its contract's response schema's input (what the browser
+ * parses), anything without one. Read-only arrays and objects fit (reference lists are
+ * constants), and so do extra keys where the schema lets them pass (a loose object).
+ */
+type ResponseBodyOf<N extends RouteName> = Contract[N] extends { response: infer S extends Schema } ? Answerable<z.input<S>> : unknown;
+type Answerable<T> = T extends readonly (infer E)[]
+  ? readonly Answerable<E>[]
+  : T extends Date
+    ? T
+    : T extends object
+      ? string extends keyof T
+        ? { readonly [K in keyof T as string extends K ? never : K]: Answerable<T[K]> }
+        : { readonly [K in keyof T]: Answerable<T[K]> }
+      : T;
 
 type AnyRouteFunction = (input: RouteInput<unknown, unknown, unknown>) => Promise<RouteOutput>;
 
