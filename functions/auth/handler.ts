@@ -1,7 +1,5 @@
-import { SaltRequest, SetCurrentEntityRequest, SigninRequest, SignupRequest } from '../../shared/contracts/auth';
-import { ReauthenticateRequest, SigninMfaRequest } from '../../shared/contracts/mfa';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
-import { createGroupHandler, defineRoute } from '../lib/http';
+import { createGroupHandler } from '../lib/http';
 import { signOut } from '../domain/sessions/sign-out';
 import { getSalt } from '../domain/sessions/get-salt';
 import { setCurrentEntity } from '../domain/sessions/set-current-entity';
@@ -12,43 +10,23 @@ import { signinClientOf } from '../domain/sessions/signin-completion';
 import { signUp } from '../domain/sessions/sign-up';
 
 export const handler = createGroupHandler('auth', {
-  getSalt: defineRoute({
-    body: SaltRequest,
-    handler: async ({ body }) => ({ body: await getSalt(body.email) }),
-  }),
-  signUp: defineRoute({
-    body: SignupRequest,
-    handler: async ({ body, event }) => {
-      const { response, cookie } = await signUp(body, { userAgent: userAgentOf(event), clientAddress: clientAddressOf(event) });
-      return { status: 201, body: response, cookies: cookie ? [cookie] : undefined };
-    },
-  }),
-  signIn: defineRoute({
-    body: SigninRequest,
-    handler: async ({ body, event }) => {
-      const result = await signIn(body, signinClientOf(event));
-      // With a second factor: `{mfaRequired, methods}`, the pending sign-in cookie and no session yet.
-      if ('mfa' in result) return { body: result.mfa, cookies: result.cookies };
-      return { body: result.user, cookies: result.cookies };
-    },
-  }),
-  signInMfa: defineRoute({
-    body: SigninMfaRequest,
-    handler: async ({ body, event }) => {
-      const { user, cookies } = await signInWithSecondFactor(body, signinClientOf(event));
-      return { body: user, cookies };
-    },
-  }),
-  reauthenticate: defineRoute({
-    body: ReauthenticateRequest,
-    handler: async ({ body, session, event }) => ({ body: await reauthenticate(session, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
-  }),
+  getSalt: async ({ body }) => ({ body: await getSalt(body.email) }),
+  signUp: async ({ body, event }) => {
+    const { response, cookie } = await signUp(body, { userAgent: userAgentOf(event), clientAddress: clientAddressOf(event) });
+    return { status: 201, body: response, cookies: cookie ? [cookie] : undefined };
+  },
+  signIn: async ({ body, event }) => {
+    const result = await signIn(body, signinClientOf(event));
+    // With a second factor: `{mfaRequired, methods}`, the pending sign-in cookie and no session yet.
+    if ('mfa' in result) return { body: result.mfa, cookies: result.cookies };
+    return { body: result.user, cookies: result.cookies };
+  },
+  signInMfa: async ({ body, event }) => {
+    const { user, cookies } = await signInWithSecondFactor(body, signinClientOf(event));
+    return { body: user, cookies };
+  },
+  reauthenticate: async ({ body, session, event }) => ({ body: await reauthenticate(session, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   // Public: signing out works (and clears the cookie) whether or not the session is still alive.
-  signOut: defineRoute({
-    handler: async ({ session }) => ({ status: 204, cookies: [await signOut(session)] }),
-  }),
-  setCurrentEntity: defineRoute({
-    body: SetCurrentEntityRequest,
-    handler: async ({ body, session }) => ({ body: await setCurrentEntity(session, body.id) }),
-  }),
+  signOut: async ({ session }) => ({ status: 204, cookies: [await signOut(session)] }),
+  setCurrentEntity: async ({ body, session }) => ({ body: await setCurrentEntity(session, body.id) }),
 });

@@ -1,5 +1,4 @@
-import { CategoryIdPath, FamilyIdPath, SectionIdPath, UpdateCanvasTitleRequest } from '../../shared/contracts/canvas';
-import { createGroupHandler, defineRoute } from '../lib/http';
+import { createGroupHandler } from '../lib/http';
 import { createCanvas } from '../domain/canvas/create-canvas';
 import { getCanvas } from '../domain/canvas/get-canvas';
 import { getCategory } from '../domain/canvas/get-category';
@@ -8,32 +7,14 @@ import { resetCanvas } from '../domain/canvas/reset-canvas';
 import { updateCanvasTitle } from '../domain/canvas/update-canvas-title';
 
 export const handler = createGroupHandler('canvas', {
-  createCanvas: defineRoute({
-    handler: async ({ session }) => ({ status: 201, body: await createCanvas(session) }),
-  }),
-  getOwnCanvas: defineRoute({
-    handler: async ({ session }) => ({ body: await getCanvas(session) }),
-  }),
-  getCanvas: defineRoute({
-    path: FamilyIdPath,
-    handler: async ({ session, path }) => ({ body: await getCanvas(session, path.familyId) }),
-  }),
-  updateCanvasTitle: defineRoute({
-    body: UpdateCanvasTitleRequest,
-    handler: async ({ session, body }) => ({ body: await updateCanvasTitle(session, body) }),
-  }),
-  resetCanvas: defineRoute({
-    handler: async ({ session }) => {
-      await resetCanvas(session);
-      return { status: 204 };
-    },
-  }),
-  getSection: defineRoute({
-    path: SectionIdPath,
-    handler: async ({ session, path }) => ({ body: await getSection(session, path.id) }),
-  }),
-  getCategory: defineRoute({
-    path: CategoryIdPath,
-    handler: async ({ session, path }) => ({ body: await getCategory(session, path.id) }),
-  }),
+  createCanvas: async ({ session }) => ({ status: 201, body: await createCanvas(session) }),
+  getOwnCanvas: async ({ session }) => ({ body: await getCanvas(session) }),
+  getCanvas: async ({ session, path }) => ({ body: await getCanvas(session, path.familyId) }),
+  updateCanvasTitle: async ({ session, body }) => ({ body: await updateCanvasTitle(session, body) }),
+  resetCanvas: async ({ session }) => {
+    await resetCanvas(session);
+    return { status: 204 };
+  },
+  getSection: async ({ session, path }) => ({ body: await getSection(session, path.id) }),
+  getCategory: async ({ session, path }) => ({ body: await getCategory(session, path.id) }),
 });

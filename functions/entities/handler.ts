@@ -1,7 +1,6 @@
-import { IdPath } from '../../shared/contracts/common';
-import { CreateEntityRequest, EntityAddressRequest, EntityIdPath, UpdateEntityRequest } from '../../shared/contracts/entities';
-import { EntityAndFamilyPath, InviterIdPath, NoteRequest, SectionIdOnlyPath } from '../../shared/contracts/work-relations';
-import { createGroupHandler, defineRoute } from '../lib/http';
+import type { EntityProfile } from '../../shared/contracts/entities';
+import type { AccessedEntity } from '../../shared/contracts/work-relations';
+import { createGroupHandler } from '../lib/http';
 import { createEntity } from '../domain/organisations/create-entity';
 import { getEntity } from '../domain/organisations/get-entity';
 import { getEntityBySection } from '../domain/organisations/get-entity-by-section';
@@ -14,58 +13,18 @@ import { saveEntityAddress } from '../domain/organisations/save-entity-address';
 import { updateEntity } from '../domain/organisations/update-entity';
 
 export const handler = createGroupHandler('entities', {
-  listEntities: defineRoute({
-    handler: async ({ session }) => ({ body: await listEntities(session.userId) }),
-  }),
-  createEntity: defineRoute({
-    body: CreateEntityRequest,
-    handler: async ({ session, body }) => ({ status: 201, body: await createEntity(session.userId, body) }),
-  }),
-  updateEntity: defineRoute({
-    body: UpdateEntityRequest,
-    handler: async ({ session, body }) => ({ body: await updateEntity(session, body) }),
-  }),
-  addEntityAddress: defineRoute({
-    body: EntityAddressRequest,
-    handler: async ({ session, body }) => ({ status: 201, body: await saveEntityAddress(session, body) }),
-  }),
-  updateEntityAddress: defineRoute({
-    path: IdPath,
-    body: EntityAddressRequest,
-    handler: async ({ session, path, body }) => ({ body: await saveEntityAddress(session, body, path.id) }),
-  }),
-  getEntity: defineRoute({
-    path: EntityIdPath,
-    handler: async ({ session, path }) => ({ body: await getEntity(session, path.entityId) }),
-  }),
-  getEntityViaFamily: defineRoute({
-    path: EntityAndFamilyPath,
-    handler: async ({ session, path }) => ({ body: await getEntity(session, path.entityId, path.familyId) }),
-  }),
-  getNote: defineRoute({
-    path: EntityIdPath,
-    handler: async ({ session, path }) => ({ body: await getNote(session, path.entityId) }),
-  }),
-  createNote: defineRoute({
-    path: EntityIdPath,
-    body: NoteRequest,
-    handler: async ({ session, path, body }) => ({ status: 201, body: await createNote(session, path.entityId, body.note) }),
-  }),
-  updateNote: defineRoute({
-    path: EntityIdPath,
-    body: NoteRequest,
-    handler: async ({ session, path, body }) => ({ body: await updateNote(session, path.entityId, body.note) }),
-  }),
-  listFamiliesForInvite: defineRoute({
-    path: InviterIdPath,
-    handler: async ({ session, path }) => ({ body: await listEntitiesForInvite(session, 'family', path.inviterId) }),
-  }),
-  listAdvisorCompaniesForInvite: defineRoute({
-    path: InviterIdPath,
-    handler: async ({ session, path }) => ({ body: await listEntitiesForInvite(session, 'advisor', path.inviterId) }),
-  }),
-  getEntityBySection: defineRoute({
-    path: SectionIdOnlyPath,
-    handler: async ({ session, path }) => ({ body: await getEntityBySection(session, path.sectionId) }),
-  }),
+  listEntities: async ({ session }) => ({ body: await listEntities(session.userId) }),
+  createEntity: async ({ session, body }) => ({ status: 201, body: await createEntity(session.userId, body) }),
+  updateEntity: async ({ session, body }) => ({ body: await updateEntity(session, body) }),
+  addEntityAddress: async ({ session, body }) => ({ status: 201, body: await saveEntityAddress(session, body) }),
+  updateEntityAddress: async ({ session, path, body }) => ({ body: await saveEntityAddress(session, body, path.id) }),
+  // Either route may answer the own-entity profile or the related-entity view (functions/domain/organisations/get-entity.ts); the contract names the usual one.
+  getEntity: async ({ session, path }) => ({ body: (await getEntity(session, path.entityId)) as EntityProfile }),
+  getEntityViaFamily: async ({ session, path }) => ({ body: (await getEntity(session, path.entityId, path.familyId)) as AccessedEntity }),
+  getNote: async ({ session, path }) => ({ body: await getNote(session, path.entityId) }),
+  createNote: async ({ session, path, body }) => ({ status: 201, body: await createNote(session, path.entityId, body.note) }),
+  updateNote: async ({ session, path, body }) => ({ body: await updateNote(session, path.entityId, body.note) }),
+  listFamiliesForInvite: async ({ session, path }) => ({ body: await listEntitiesForInvite(session, 'family', path.inviterId) }),
+  listAdvisorCompaniesForInvite: async ({ session, path }) => ({ body: await listEntitiesForInvite(session, 'advisor', path.inviterId) }),
+  getEntityBySection: async ({ session, path }) => ({ body: await getEntityBySection(session, path.sectionId) }),
 });

@@ -1,13 +1,4 @@
-import { IdPath } from '../../shared/contracts/common';
-import {
-  AcceptFamilyInvitationRequest,
-  CreateFamilyInvitationRequest,
-  InvitationTokenQuery,
-  ListFamilyInvitationsQuery,
-  ResendWorkRelationInvitationRequest,
-  SendWorkRelationInvitationRequest,
-} from '../../shared/contracts/invitations';
-import { createGroupHandler, defineRoute } from '../lib/http';
+import { createGroupHandler } from '../lib/http';
 import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';
 import { createWorkRelationInvitation } from '../domain/invitations/create-work-relation-invitation';
 import { getWorkRelationInvitationInfo } from '../domain/invitations/get-work-relation-invitation-info';
@@ -21,36 +12,15 @@ import { sendWorkRelationInvitationEmail } from '../domain/invitations/send-work
  * The life cycle is shared with advisor invitations (functions/domain/invitations/).
  */
 export const handler = createGroupHandler('family-invitation', {
-  createFamilyInvitation: defineRoute({
-    body: CreateFamilyInvitationRequest,
-    handler: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(session, 'family', body) }),
-  }),
-  sendFamilyInvitationEmail: defineRoute({
-    body: SendWorkRelationInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(session, 'family', body.id) }),
-  }),
-  listFamilyInvitations: defineRoute({
-    query: ListFamilyInvitationsQuery,
-    handler: async ({ session, query }) => ({ body: await listFamilyInvitations(session, query.orderBy) }),
-  }),
-  resendFamilyInvitation: defineRoute({
-    body: ResendWorkRelationInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await resendWorkRelationInvitation(session, 'family', body.id) }),
-  }),
-  revokeFamilyInvitation: defineRoute({
-    path: IdPath,
-    handler: async ({ session, path }) => {
-      await revokeWorkRelationInvitation(session, 'family', path.id);
-      return { status: 204 };
-    },
-  }),
+  createFamilyInvitation: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(session, 'family', body) }),
+  sendFamilyInvitationEmail: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(session, 'family', body.id) }),
+  listFamilyInvitations: async ({ session, query }) => ({ body: await listFamilyInvitations(session, query.orderBy) }),
+  resendFamilyInvitation: async ({ session, body }) => ({ body: await resendWorkRelationInvitation(session, 'family', body.id) }),
+  revokeFamilyInvitation: async ({ session, path }) => {
+    await revokeWorkRelationInvitation(session, 'family', path.id);
+    return { status: 204 };
+  },
   // Public: the landing page reads the invitation before anyone signs in or up.
-  getFamilyInvitation: defineRoute({
-    query: InvitationTokenQuery,
-    handler: async ({ query }) => ({ body: await getWorkRelationInvitationInfo('family', query.token) }),
-  }),
-  acceptFamilyInvitation: defineRoute({
-    body: AcceptFamilyInvitationRequest,
-    handler: async ({ session, body }) => ({ body: await acceptWorkRelationInvitation(session, 'family', body) }),
-  }),
+  getFamilyInvitation: async ({ query }) => ({ body: await getWorkRelationInvitationInfo('family', query.token) }),
+  acceptFamilyInvitation: async ({ session, body }) => ({ body: await acceptWorkRelationInvitation(session, 'family', body) }),
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AppError } from './errors';
-import { errorResponse, fieldErrorsFrom } from './http';
+import { routeManifest } from '../../shared/routes';
+import { bindingProblems, createGroupHandler, errorResponse, fieldErrorsFrom } from './http';
 
 describe('error mapping', () => {
   it('turns an AppError into the catalogue body with its status', () => {
@@ -34,5 +35,25 @@ describe('error mapping', () => {
   it('puts a root-level problem under the fallback field', () => {
     const result = z.object({ a: z.string() }).safeParse('text');
     expect(Object.keys(fieldErrorsFrom(result.error!, 'body'))).toEqual(['body']);
+  });
+});
+
+describe('group handler binding', () => {
+  const answer = async () => ({ status: 204 });
+  const manifestNames = routeManifest['canvas-takeaway'].routes.map((route) => route.name);
+
+  it('accepts a handler that binds exactly the routes of its manifest group', () => {
+    expect(bindingProblems('canvas-takeaway', manifestNames)).toEqual({ unknown: [], missing: [] });
+  });
+
+  it('refuses a handler that binds a route the manifest does not have, or leaves one out', () => {
+    const routes = { ...Object.fromEntries(manifestNames.map((name) => [name, answer])), getTakeawayColour: answer };
+    expect(bindingProblems('canvas-takeaway', Object.keys(routes))).toEqual({ unknown: ['getTakeawayColour'], missing: [] });
+    // @ts-expect-error: the manifest has no route getTakeawayColour in this group.
+    expect(() => createGroupHandler('canvas-takeaway', routes)).toThrow(/getTakeawayColour/);
+    const withoutOne = Object.fromEntries(manifestNames.slice(1).map((name) => [name, answer]));
+    expect(bindingProblems('canvas-takeaway', Object.keys(withoutOne))).toEqual({ unknown: [], missing: [manifestNames[0]] });
+    // @ts-expect-error: every route of the group must be bound.
+    expect(() => createGroupHandler('canvas-takeaway', withoutOne)).toThrow(new RegExp(manifestNames[0]!));
   });
 });

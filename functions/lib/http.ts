@@ -4,6 +4,8 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
+import { apiContract, type Endpoint } from '../../shared/api-contract';
+import type { RouteName } from '../../shared/route-paths';
 import { bySpecificity, reauthWindowSeconds, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
 import { config } from './config';
 import { AppError, fail } from './errors';
@@ -42,41 +44,41 @@ export type RouteOutput = {
 };
 
 type Schema = z.ZodType;
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Contract = typeof apiContract;
 
-export type RouteSpec<BS extends Schema | undefined, PS extends Schema | undefined, QS extends Schema | undefined, S extends Session | null = Session | null> = {
-  body?: BS;
-  path?: PS;
-  query?: QS;
-  handler: (input: RouteInput<Infer<BS>, Infer<PS>, Infer<QS>, S>) => Promise<RouteOutput>;
-};
-
-export type AnyRoute = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
-
-declare const sessionType: unique symbol;
-
-/**
- * A declared route that expects a session of type `S`. The brand is a parameter position,
- * so a route written for `Session` does not fit where the manifest says the route is public.
- */
-export type BoundRoute<S extends Session | null> = AnyRoute & { readonly [sessionType]?: (session: S) => void };
+/** What a route's function gets for one part of the request: its contract schema's output, `undefined` without one. */
+type PartOf<N extends RouteName, K extends 'body' | 'path' | 'query'> = Contract[N] extends { [P in K]: infer S extends Schema } ? z.output<S> : undefined;
 
 /** The session type the manifest gives a route: `Session` unless it is marked `isPublic: true`. */
 export type SessionOf<G extends RouteGroupName, N extends RouteNamesOf<G>> =
   Extract<(typeof routeManifest)[G]['routes'][number], { name: N }> extends { isPublic: true } ? Session | null : Session;
 
 /**
- * Declares a route's contracts and its function; typing flows from the schemas, and the
- * session's type from the manifest entry the route is bound to (createGroupHandler).
+ * A route's function: what it receives is typed from the route's contract entry
+ * (shared/api-contract.ts: path, body and query, validated from the same entry before it
+ * runs) and the session from its manifest entry (shared/routes.ts `isPublic`).
  */
-export function defineRoute<
-  BS extends Schema | undefined = undefined,
-  PS extends Schema | undefined = undefined,
-  QS extends Schema | undefined = undefined,
-  S extends Session | null = Session,
->(spec: RouteSpec<BS, PS, QS, S>): BoundRoute<S> {
-  return spec as unknown as BoundRoute<S>;
-}
+export type RouteFunction<G extends RouteGroupName, N extends RouteNamesOf<G>> = (
+  input: RouteInput<PartOf<N, 'body'>, PartOf<N, 'path'>, PartOf<N, 'query'>, SessionOf<G, N>>,
+) => Promise<RouteOutput & { body?: ResponseBodyOf<N> }>;
+
+/**
+ * The body a route may answer: its contract's response schema's input (what the browser
+ * parses), anything without one. Read-only arrays and objects fit (reference lists are
+ * constants), and so do extra keys where the schema lets them pass (a loose object).
+ */
+type ResponseBodyOf<N extends RouteName> = Contract[N] extends { response: infer S extends Schema } ? Answerable<z.input<S>> : unknown;
+type Answerable<T> = T extends readonly (infer E)[]
+  ? readonly Answerable<E>[]
+  : T extends Date
+    ? T
+    : T extends object
+      ? string extends keyof T
+        ? { readonly [K in keyof T as string extends K ? never : K]: Answerable<T[K]> }
+        : { readonly [K in keyof T]: Answerable<T[K]> }
+      : T;
+
+type AnyRouteFunction = (input: RouteInput<unknown, unknown, unknown>) => Promise<RouteOutput>;
 
 /**
  * zod issues → `{field: [message]}` with the spec's field names (dotted for nested ones).
@@ -97,14 +99,14 @@ export function fieldErrorsFrom(error: z.ZodError, fallbackField: string): Field
   return Object.fromEntries(errors);
 }
 
-function parseWith<S extends Schema | undefined>(schema: S, value: unknown, part: 'body' | 'path' | 'query'): Infer<S> {
-  if (!schema) return undefined as Infer<S>;
+function parseWith(schema: Schema | undefined, value: unknown, part: 'body' | 'path' | 'query'): unknown {
+  if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (!result.success) {
     // Path and query parameters come from the URL: a bad one is incorrect input, not a form error.
     throw fail(part === 'body' ? 'VALIDATION_ERROR' : 'INCORRECT_INPUT', { errors: fieldErrorsFrom(result.error, part) });
   }
-  return result.data as Infer<S>;
+  return result.data;
 }
 
 const jsonContentType = /^application\/json\s*(;|$)/i;
@@ -299,7 +301,7 @@ function toResult(output: RouteOutput): ApiResult {
   };
 }
 
-function bindRoute(route: AnyRoute, definition: RouteDefinition) {
+function bindRoute(run: AnyRouteFunction, definition: RouteDefinition, endpoint: Endpoint) {
   const isPublic = definition.isPublic === true;
   return async (event: ParsedEvent, context: Context): Promise<ApiResult> => {
     // A GET that writes (the manifest says so) gets the check every write gets.
@@ -315,10 +317,10 @@ function bindRoute(route: AnyRoute, definition: RouteDefinition) {
       // anything is read or written. The web asks for the password or a code and retries.
       if (definition.requiresRecentAuth && !isRecentlyAuthenticated(session, reauthWindowSeconds)) throw fail('REAUTHENTICATION_REQUIRED');
     }
-    const output = await route.handler({
-      body: parseWith(route.body, event.parsedBody ?? {}, 'body'),
-      path: parseWith(route.path, event.pathParameters ?? {}, 'path'),
-      query: parseWith(route.query, event.queryStringParameters ?? {}, 'query'),
+    const output = await run({
+      body: parseWith(endpoint.body, event.parsedBody ?? {}, 'body'),
+      path: parseWith(endpoint.path, event.pathParameters ?? {}, 'path'),
+      query: parseWith(endpoint.query, event.queryStringParameters ?? {}, 'query'),
       session,
       requestId: requestIdOf(event, context),
       event,
@@ -328,10 +330,26 @@ function bindRoute(route: AnyRoute, definition: RouteDefinition) {
 }
 
 /**
- * Builds a route group's Lambda handler: the one middleware stack, and a router whose
- * routes come from the manifest, each bound to the function of the same name.
+ * What a group handler binds that its manifest group does not have, and what it leaves
+ * out: both refused when the handler is built (createGroupHandler), so a route is bound
+ * once, by its manifest name.
  */
-export function createGroupHandler<G extends RouteGroupName>(group: G, routes: { [N in RouteNamesOf<G>]: BoundRoute<SessionOf<G, N>> }) {
+export function bindingProblems(group: RouteGroupName, boundNames: readonly string[]): { unknown: string[]; missing: string[] } {
+  const names = new Set<string>(routeManifest[group].routes.map((route) => route.name));
+  const bound = new Set(boundNames);
+  return { unknown: boundNames.filter((name) => !names.has(name)), missing: [...names].filter((name) => !bound.has(name)) };
+}
+
+/**
+ * Builds a route group's Lambda handler: the one middleware stack, and a router whose
+ * routes come from the manifest, each bound to the function of the same name and checked
+ * against that name's contract entry (shared/api-contract.ts).
+ */
+export function createGroupHandler<G extends RouteGroupName>(group: G, routes: { [N in RouteNamesOf<G>]: RouteFunction<G, N> }) {
+  const problems = bindingProblems(group, Object.keys(routes));
+  if (problems.unknown.length || problems.missing.length) {
+    throw new Error(`Group ${group} binds routes not in the manifest [${problems.unknown.join(', ')}] and leaves out [${problems.missing.join(', ')}]`);
+  }
   // The router tries dynamic routes in order: most specific first, as API Gateway does.
   // Typed as plain definitions: with several groups the manifest's entry type is a union.
   const definitions = bySpecificity<RouteDefinition>(routeManifest[group].routes);
@@ -339,7 +357,11 @@ export function createGroupHandler<G extends RouteGroupName>(group: G, routes: {
     definitions.map((definition) => ({
       method: definition.method,
       path: definition.path,
-      handler: bindRoute(routes[definition.name as RouteNamesOf<G>] as AnyRoute, definition),
+      handler: bindRoute(
+        (routes as unknown as Record<string, AnyRouteFunction>)[definition.name]!,
+        definition,
+        (apiContract as Record<RouteName, Endpoint>)[definition.name as RouteName],
+      ),
     })),
   );
   const formRoutes = new Set(definitions.filter((definition) => definition.acceptsFormBody).map((definition) => `${definition.method} ${definition.path}`));

@@ -1,15 +1,5 @@
-import {
-  CancelFactorRecoveryRequest,
-  ChangePasswordRequest,
-  CheckResetRequest,
-  FactorRecoveryLinkRequest,
-  FactorRecoveryRequest,
-  NotMeRequest,
-  ResetPasswordRequest,
-  SendResetRequest,
-} from '../../shared/contracts/auth';
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
-import { createGroupHandler, defineRoute } from '../lib/http';
+import { createGroupHandler } from '../lib/http';
 import { changePassword } from '../domain/accounts/change-password';
 import { cancelFactorRecoveryByLink } from '../domain/accounts/cancel-factor-recovery';
 import { completeFactorRecovery } from '../domain/accounts/complete-factor-recovery';
@@ -22,53 +12,23 @@ import { resetPassword } from '../domain/accounts/reset-password';
 import { sendReset } from '../domain/accounts/send-reset';
 
 export const handler = createGroupHandler('password', {
-  sendReset: defineRoute({
-    body: SendResetRequest,
-    handler: async ({ body, event }) => ({ body: await sendReset(body, clientAddressOf(event)) }),
-  }),
-  resetPassword: defineRoute({
-    body: ResetPasswordRequest,
-    handler: async ({ body, event }) => ({ body: await resetPassword(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
-  }),
-  checkReset: defineRoute({
-    body: CheckResetRequest,
-    handler: async ({ body }) => {
-      await checkResetLink(body);
-      return { status: 204 };
-    },
-  }),
-  changePassword: defineRoute({
-    body: ChangePasswordRequest,
-    handler: async ({ body, session, event }) => {
-      await changePassword(session, body, clientAddressOf(event), userAgentOf(event));
-      return { status: 204 };
-    },
-  }),
-  reportNotMe: defineRoute({
-    body: NotMeRequest,
-    handler: async ({ body, event }) => ({ body: await reportNotMe(body, clientAddressOf(event)) }),
-  }),
-  requestFactorRecovery: defineRoute({
-    body: FactorRecoveryRequest,
-    handler: async ({ body, event }) => ({ body: await requestFactorRecovery(body, clientAddressOf(event)) }),
-  }),
-  factorRecoveryStatus: defineRoute({
-    body: FactorRecoveryLinkRequest,
-    handler: async ({ body }) => ({ body: await factorRecoveryStatus(body) }),
-  }),
-  startFactorRecovery: defineRoute({
-    body: FactorRecoveryLinkRequest,
-    handler: async ({ body, event }) => ({ body: await startFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
-  }),
-  completeFactorRecovery: defineRoute({
-    body: FactorRecoveryLinkRequest,
-    handler: async ({ body, event }) => ({ body: await completeFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
-  }),
-  cancelFactorRecovery: defineRoute({
-    body: CancelFactorRecoveryRequest,
-    handler: async ({ body }) => {
-      await cancelFactorRecoveryByLink(body);
-      return { status: 204 };
-    },
-  }),
+  sendReset: async ({ body, event }) => ({ body: await sendReset(body, clientAddressOf(event)) }),
+  resetPassword: async ({ body, event }) => ({ body: await resetPassword(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  checkReset: async ({ body }) => {
+    await checkResetLink(body);
+    return { status: 204 };
+  },
+  changePassword: async ({ body, session, event }) => {
+    await changePassword(session, body, clientAddressOf(event), userAgentOf(event));
+    return { status: 204 };
+  },
+  reportNotMe: async ({ body, event }) => ({ body: await reportNotMe(body, clientAddressOf(event)) }),
+  requestFactorRecovery: async ({ body, event }) => ({ body: await requestFactorRecovery(body, clientAddressOf(event)) }),
+  factorRecoveryStatus: async ({ body }) => ({ body: await factorRecoveryStatus(body) }),
+  startFactorRecovery: async ({ body, event }) => ({ body: await startFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  completeFactorRecovery: async ({ body, event }) => ({ body: await completeFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  cancelFactorRecovery: async ({ body }) => {
+    await cancelFactorRecoveryByLink(body);
+    return { status: 204 };
+  },
 });
