@@ -25,7 +25,6 @@ const entityModules = [
   'functions/domain/invitations/invitation-records.ts',
   'functions/domain/invitations/member-invitations.ts',
   'functions/domain/invitations/work-relation-invitations.ts',
-  'functions/domain/journal/events.ts',
   'functions/domain/journal/journal.ts',
   'functions/domain/journal/visits.ts',
   'functions/domain/live/connections.ts',
@@ -48,11 +47,6 @@ const entityModules = [
   'functions/domain/work-relations/work-relations.ts',
   'functions/lib/db/**/*.ts',
   'functions/lib/limits/counter.ts',
-];
-// Not moved into an entity module yet (docs/architecture.md "Restructuring figures"): this
-// list only shrinks.
-const notYetInEntityModules = [
-
 ];
 
 export default tseslint.config(
@@ -86,7 +80,10 @@ export default tseslint.config(
           zones: [
             // features do not import the app; shared code imports neither features nor the app
             { target: './web/src/features', from: './web/src/app' },
-            { target: ['./web/src/components', './web/src/lib', './web/src/hooks', './web/src/messages', './web/src/stores'], from: ['./web/src/features', './web/src/app'] },
+            {
+              target: ['./web/src/components', './web/src/lib', './web/src/hooks', './web/src/messages', './web/src/stores'],
+              from: ['./web/src/features', './web/src/app'],
+            },
             // features do not import each other: what two of them share moves down a floor
             ...webFeatures.map((feature) => ({
               target: `./web/src/features/${feature}`,
@@ -114,25 +111,41 @@ export default tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/functions/**', '**/infra/**'], message: 'Browser and shared code do not import server code.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/functions/**', '**/infra/**'], message: 'Browser and shared code do not import server code.' }] },
+      ],
+    },
   },
   {
     // DynamoDB only in entity modules; expressions only from the write builder.
     files: ['functions/**/*.ts'],
-    ignores: [...entityModules, ...notYetInEntityModules, 'functions/**/*.test.ts'],
+    ignores: [...entityModules, 'functions/**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'], allowTypeImports: true, message: 'DynamoDB is read and written only in entity modules (see entityModules in eslint.config.js).' },
-            { group: ['**/lib/db/client'], importNames: ['db'], message: 'DynamoDB is read and written only in entity modules (see entityModules in eslint.config.js).' },
+            {
+              group: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'],
+              allowTypeImports: true,
+              message: 'DynamoDB is read and written only in entity modules (see entityModules in eslint.config.js).',
+            },
+            {
+              group: ['**/lib/db/client'],
+              importNames: ['db'],
+              message: 'DynamoDB is read and written only in entity modules (see entityModules in eslint.config.js).',
+            },
           ],
         },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "Property[key.name=/^(UpdateExpression|ConditionExpression|KeyConditionExpression)$/]", message: 'Expressions are built by functions/lib/db/write.ts (or read helpers in entity modules).' },
+        {
+          selector: 'Property[key.name=/^(UpdateExpression|ConditionExpression|KeyConditionExpression)$/]',
+          message: 'Expressions are built by functions/lib/db/write.ts (or read helpers in entity modules).',
+        },
       ],
     },
   },
