@@ -46,7 +46,8 @@ type Family = { familyId: number; name: string };
 async function seedFamilies(entries: number, progress: (message: string) => void): Promise<Family[]> {
   const label = entries ? 'Full' : 'Empty';
   const families: Family[] = [];
-  for (let n = 0; n < Math.max(...dashboardSizes); n += 1) families.push({ familyId: await allocateEntityId(), name: `Dash ${label} ${String(n).padStart(3, '0')}` });
+  for (let n = 0; n < Math.max(...dashboardSizes); n += 1)
+    families.push({ familyId: await allocateEntityId(), name: `Dash ${label} ${String(n).padStart(3, '0')}` });
   const userId = 'bench-dashboard-owner';
   const at = new Date().toISOString();
   progress(`dashboard: writing ${families.length} ${label.toLowerCase()} canvases (${pageFamilies} whole, the rest as summaries)`);
@@ -67,7 +68,9 @@ async function seedFamilies(entries: number, progress: (message: string) => void
 /** An advisor company (signed up through the API) working for the first `count` families. */
 async function advisorOf(stack: IntegrationStack, families: readonly Family[], count: number, label: string) {
   const advisor = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: `Dashboard ${label} Advisors` });
-  const relations = families.slice(0, count).map((family) => putNewWorkRelation(family.familyId, advisor.entityId, [], family.name).Put!.Item as Record<string, unknown>);
+  const relations = families
+    .slice(0, count)
+    .map((family) => putNewWorkRelation(family.familyId, advisor.entityId, [], family.name).Put!.Item as Record<string, unknown>);
   await batchPut(relations);
   await sendWrite(familyCountWrite(advisor.entityId, count));
   return advisor;
@@ -114,13 +117,25 @@ export async function measureDashboard(apiUrl: string, stack: IntegrationStack, 
       const result = await timedPage(apiUrl, advisor.cookie);
       times.get(advisor)!.push(result.ms);
       const seen = counted.get(advisor);
-      counted.set(advisor, { roundTrips: Math.max(seen?.roundTrips ?? 0, result.roundTrips), itemsRead: Math.max(seen?.itemsRead ?? 0, result.itemsRead), bytes: result.bytes });
+      counted.set(advisor, {
+        roundTrips: Math.max(seen?.roundTrips ?? 0, result.roundTrips),
+        itemsRead: Math.max(seen?.itemsRead ?? 0, result.itemsRead),
+        bytes: result.bytes,
+      });
     }
   }
   const runs = advisors.map((advisor) => {
     const list = times.get(advisor)!;
     const count = counted.get(advisor)!;
-    return { families: advisor.families, entries: advisor.entries, p50: percentile(list, 50), p95: percentile(list, 95), roundTrips: count.roundTrips, itemsRead: count.itemsRead, kilobytes: count.bytes / 1024 };
+    return {
+      families: advisor.families,
+      entries: advisor.entries,
+      p50: percentile(list, 50),
+      p95: percentile(list, 95),
+      roundTrips: count.roundTrips,
+      itemsRead: count.itemsRead,
+      kilobytes: count.bytes / 1024,
+    };
   });
   const base = runs.find((run) => run.families === 10 && run.entries === 0)!;
   const largest = runs.find((run) => run.families === 500 && run.entries === 1000)!;

@@ -82,7 +82,10 @@ export async function measureHistory(apiUrl: string, seeded: Seeded): Promise<Hi
   const short = seeded.measured[0] as MeasuredFamily;
   const long = seeded.big.family;
   const page: HistoryResults['page'] = [];
-  for (const [family, events] of [[short, shortHistory], [long, longHistory]] as const) {
+  for (const [family, events] of [
+    [short, shortHistory],
+    [long, longHistory],
+  ] as const) {
     const cookie = await sessionCookie(apiUrl, family.owner.email, family.owner.plainPassword);
     const init = { headers: { cookie } };
     // A page of 10 (all of the short history): the same answer at both lengths.
@@ -106,7 +109,11 @@ export async function measureHistory(apiUrl: string, seeded: Seeded): Promise<Hi
   const times: number[] = [];
   let roundTrips = 0;
   for (let sample = 0; sample < revertSamples; sample += 1) {
-    const created = await timed(apiUrl, `/api/canvas-takeaway/create/${categoryId}`, { method: 'POST', headers: json, body: JSON.stringify({ title: `Undo ${sample}`, categoryId }) });
+    const created = await timed(apiUrl, `/api/canvas-takeaway/create/${categoryId}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ title: `Undo ${sample}`, categoryId }),
+    });
     const id = (created.body as { id: string }).id;
     await timed(apiUrl, `/api/canvas-takeaway/${id}`, { method: 'PATCH', headers: json, body: JSON.stringify({ title: `Undo ${sample} edited` }) });
     const latest = await timed(apiUrl, `/api/canvas/history?limit=1&userId=${writer.userId}`, { headers: { cookie } });

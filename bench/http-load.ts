@@ -118,7 +118,13 @@ async function counted(apiUrl: string, spec: RequestSpec): Promise<Counted> {
 }
 
 /** Two requests sent alone, one after the other: both counts are kept, so a variation shows. */
-async function countedPair(apiUrl: string, first: RequestSpec, second: RequestSpec, expected: (status: number) => boolean, what: string): Promise<Counted & { roundTripCounts: number[] }> {
+async function countedPair(
+  apiUrl: string,
+  first: RequestSpec,
+  second: RequestSpec,
+  expected: (status: number) => boolean,
+  what: string,
+): Promise<Counted & { roundTripCounts: number[] }> {
   const a = await counted(apiUrl, first);
   if (!expected(a.status)) return { ...a, roundTripCounts: [a.roundTrips] };
   const b = await counted(apiUrl, second);
@@ -150,7 +156,10 @@ export async function sessionCookie(apiUrl: string, email: string, plainPassword
   const salt = (await (await fetch(`${apiUrl}/api/auth/salt`, { method: 'POST', headers: json, body: JSON.stringify({ email }) })).json()) as { salt: string };
   const body = JSON.stringify({ email, password: hashPassword(plainPassword, salt.salt) });
   const response = await fetch(`${apiUrl}/api/auth/signin`, { method: 'POST', headers: json, body });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c?.startsWith('fc_session='));
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c?.startsWith('fc_session='));
   if (response.status !== 200 || !cookie) throw new Error(`sign-in of ${email} answered ${response.status}`);
   return cookie;
 }
@@ -180,7 +189,13 @@ async function readEndpoint(apiUrl: string, name: string, note: string, spec: Re
  * A write endpoint: `slots` are distinct requests, each sent once; the first two are sent
  * alone and counted (the first also loads the handler), the others feed the load.
  */
-async function writeEndpoint(apiUrl: string, name: string, note: string, slots: RequestSpec[], onStatus?: (status: number, spec: RequestSpec) => void): Promise<EndpointResult> {
+async function writeEndpoint(
+  apiUrl: string,
+  name: string,
+  note: string,
+  slots: RequestSpec[],
+  onStatus?: (status: number, spec: RequestSpec) => void,
+): Promise<EndpointResult> {
   const [first, second, ...rest] = slots;
   if (!first || !second) throw new Error(`${name}: not enough requests to send`);
   const one = await countedPair(apiUrl, first, second, isOk, name);
@@ -212,14 +227,21 @@ export async function measureHttp(apiUrl: string, seeded: Seeded, progress: (mes
   const families = [];
   for (const family of seeded.measured) {
     const cookie = await sessionCookie(apiUrl, family.owner.email, family.owner.plainPassword);
-    families.push({ family, canvas: get('/api/canvas', cookie), category: get(`/api/canvas/category/${family.categoryId}`, cookie), times: [] as number[], queryTimes: [] as number[] });
+    families.push({
+      family,
+      canvas: get('/api/canvas', cookie),
+      category: get(`/api/canvas/category/${family.categoryId}`, cookie),
+      times: [] as number[],
+      queryTimes: [] as number[],
+    });
   }
   const counts: Array<{ canvas: Counted & { roundTripCounts: number[] }; category: Counted & { roundTripCounts: number[] } }> = [];
   for (const f of families) {
     await send(apiUrl, f.canvas);
     const canvas = await countedPair(apiUrl, f.canvas, f.canvas, (status) => status === 200, `GET /api/canvas (${f.family.items} items)`);
     const category = await countedPair(apiUrl, f.category, f.category, (status) => status === 200, `GET /api/canvas/category (${f.family.items} items)`);
-    if (canvas.status !== 200 || category.status !== 200) throw new Error(`canvas reads of the ${f.family.items}-item family answered ${canvas.status} and ${category.status}`);
+    if (canvas.status !== 200 || category.status !== 200)
+      throw new Error(`canvas reads of the ${f.family.items}-item family answered ${canvas.status} and ${category.status}`);
     counts.push({ canvas, category });
   }
   for (let n = 0; n < loadSettings.growthSamples; n += 1) {
@@ -248,7 +270,12 @@ export async function measureHttp(apiUrl: string, seeded: Seeded, progress: (mes
   endpoints.push(await readEndpoint(apiUrl, 'GET /api/canvas', `${big.items} items, family owner`, get('/api/canvas', owner)));
   endpoints.push(await readEndpoint(apiUrl, 'GET /api/canvas/category/{id}', `${big.items}-item canvas`, get(`/api/canvas/category/${big.categoryId}`, owner)));
   endpoints.push(
-    await readEndpoint(apiUrl, 'POST /api/work-relation/list-dashboard-families', `advisor of ${seeded.dashboardFamilies} families, limit 10`, post('/api/work-relation/list-dashboard-families', advisor, { limit: 10, offset: 0 })),
+    await readEndpoint(
+      apiUrl,
+      'POST /api/work-relation/list-dashboard-families',
+      `advisor of ${seeded.dashboardFamilies} families, limit 10`,
+      post('/api/work-relation/list-dashboard-families', advisor, { limit: 10, offset: 0 }),
+    ),
   );
 
   // Sign-in: successes only (the throttle counts failures), same account, same browser hash.
@@ -260,14 +287,24 @@ export async function measureHttp(apiUrl: string, seeded: Seeded, progress: (mes
   // Writes on the 1,000-item canvas. Answers: four writers × 60 questions, each slot once.
   const writers = await Promise.all(seeded.big.writers.map((w) => sessionCookie(apiUrl, w.email, w.plainPassword)));
   const answerSlots = seeded.big.questionIds.flatMap((questionId, q) =>
-    writers.map((cookie, w) => post(`/api/canvas-answer/create/${questionId}`, cookie, { questionId, text: `Bench answer ${q}.${w}: ${'we plan together '.repeat(8).trim()}` })),
+    writers.map((cookie, w) =>
+      post(`/api/canvas-answer/create/${questionId}`, cookie, { questionId, text: `Bench answer ${q}.${w}: ${'we plan together '.repeat(8).trim()}` }),
+    ),
   );
   endpoints.push(await writeEndpoint(apiUrl, 'POST /api/canvas-answer/create/{questionId}', `${writers.length} writers, a new question each`, answerSlots));
 
   // Votes: the owner votes on the seeded answers (one each), then takes the same votes back.
   const voted: string[] = [];
   const voteSlots = big.answerIds.map((answerId) => post(`/api/canvas-answer/vote/${answerId}`, owner));
-  endpoints.push(await writeEndpoint(apiUrl, 'POST /api/canvas-answer/vote/{answerId}', 'a new answer each', voteSlots, (status, spec) => status === 201 && voted.push(spec.path)));
+  endpoints.push(
+    await writeEndpoint(
+      apiUrl,
+      'POST /api/canvas-answer/vote/{answerId}',
+      'a new answer each',
+      voteSlots,
+      (status, spec) => status === 201 && voted.push(spec.path),
+    ),
+  );
   const unvoteSlots = voted.map((path): RequestSpec => ({ method: 'DELETE', path, headers: { cookie: owner } }));
   endpoints.push(await writeEndpoint(apiUrl, 'DELETE /api/canvas-answer/vote/{answerId}', 'takes back the votes above', unvoteSlots));
 

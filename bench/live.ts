@@ -34,7 +34,10 @@ export async function measureLive(stack: LocalStack, seeded: Seeded, progress: (
   let n = 0;
   async function write(): Promise<{ id: string; ms: number; doneAt: number }> {
     const started = performance.now();
-    const response = await client.post<{ id: string }>(`/api/canvas-takeaway/create/${family.categoryId}`, { title: `Live bench ${(n += 1)}`, categoryId: family.categoryId });
+    const response = await client.post<{ id: string }>(`/api/canvas-takeaway/create/${family.categoryId}`, {
+      title: `Live bench ${(n += 1)}`,
+      categoryId: family.categoryId,
+    });
     const doneAt = performance.now();
     if (response.status !== 201) throw new Error(`write failed: ${response.status} ${JSON.stringify(response.body)}`);
     return { id: response.body.id, ms: doneAt - started, doneAt };
@@ -61,13 +64,16 @@ export async function measureLive(stack: LocalStack, seeded: Seeded, progress: (
   for (const listeners of [2, 10, 50]) {
     progress(`live channel: ${listeners} listeners`);
     const sockets = await Promise.all(
-      Array.from({ length: listeners }, (_, index) => LiveSocket.open(integration, people[Math.floor(index / maxSocketsPerSession)]!, { familyId: family.familyId })),
+      Array.from({ length: listeners }, (_, index) =>
+        LiveSocket.open(integration, people[Math.floor(index / maxSocketsPerSession)]!, { familyId: family.familyId }),
+      ),
     );
     await writes(2);
     const done = await writes(writesPerRun);
     const lastId = done.at(-1)?.id;
     const deadline = Date.now() + 10_000;
-    while (sockets.some((socket) => !socket.changes().some((event) => event.itemId === lastId)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (sockets.some((socket) => !socket.changes().some((event) => event.itemId === lastId)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const latencies: number[] = [];
     for (const socket of sockets) {
       socket.messages.forEach((message, index) => {

@@ -28,5 +28,12 @@ export async function measurePlanBook(apiUrl: string, seeded: Seeded): Promise<P
   const first = await exportOnce(apiUrl, cookie);
   const times: number[] = [];
   for (let sample = 0; sample < warmSamples; sample += 1) times.push((await exportOnce(apiUrl, cookie)).ms);
-  return { items: family.items, firstMs: first.ms, p50: percentile(times, 50), p95: percentile(times, 95), kilobytes: first.bytes / 1024, samples: warmSamples };
+  return {
+    items: family.items,
+    firstMs: first.ms,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    kilobytes: first.bytes / 1024,
+    samples: warmSamples,
+  };
 }

@@ -54,7 +54,8 @@ export type BenchResults = {
 
 export type Verdict = { ok: boolean; line: string };
 
-const isFailed = <T>(section: Section<T>): section is Failed => typeof section === 'object' && section !== null && 'error' in section && !Array.isArray(section);
+const isFailed = <T>(section: Section<T>): section is Failed =>
+  typeof section === 'object' && section !== null && 'error' in section && !Array.isArray(section);
 
 export function machine(): BenchResults['machine'] {
   return {
@@ -93,11 +94,15 @@ export function formatReport(results: BenchResults): string[] {
   const m = results.machine;
   const out: string[] = [];
   out.push(`Family Canvas benchmark — ${results.date}`);
-  out.push(`machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at start, ${m.loadAverageAtEnd.join(' ')} at end`);
+  out.push(
+    `machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at start, ${m.loadAverageAtEnd.join(' ')} at end`,
+  );
   if (isFailed(results.dataSet)) out.push(`data set: FAILED — ${results.dataSet.error}`);
   else {
     const d = results.dataSet;
-    out.push(`data set: ${d.families} families, ${d.advisorCompanies} advisor companies, ${d.workRelations} work relations, ${d.contentItems} canvas content items (canvases of 0–1,000 items), seeded in ${fixed(d.seconds)} s`);
+    out.push(
+      `data set: ${d.families} families, ${d.advisorCompanies} advisor companies, ${d.workRelations} work relations, ${d.contentItems} canvas content items (canvases of 0–1,000 items), seeded in ${fixed(d.seconds)} s`,
+    );
   }
   out.push('');
 
@@ -105,21 +110,36 @@ export function formatReport(results: BenchResults): string[] {
   if (isFailed(http)) out.push(`HTTP: FAILED — ${http.error}`);
   else {
     const s = results.settings;
-    out.push(`DynamoDB floor: GetItem from this process, p50 ${fixed(http.floor.p50, 2)} ms, p95 ${fixed(http.floor.p95, 2)} ms (${http.floor.samples} sequential)`);
+    out.push(
+      `DynamoDB floor: GetItem from this process, p50 ${fixed(http.floor.p50, 2)} ms, p95 ${fixed(http.floor.p95, 2)} ms (${http.floor.samples} sequential)`,
+    );
     out.push('');
-    out.push(`API under load (autocannon, ${s.connections} connections, ≤ ${s.maxRequests} requests or ≤ ${s.maxSeconds} s each; round trips: each of two requests sent alone)`);
+    out.push(
+      `API under load (autocannon, ${s.connections} connections, ≤ ${s.maxRequests} requests or ≤ ${s.maxSeconds} s each; round trips: each of two requests sent alone)`,
+    );
     out.push(
       ...table(
         ['endpoint', 'requests', 'errors', 'p50 ms', 'p95 ms', 'p50/floor', 'round trips', 'note'],
         http.endpoints.map((e) =>
           e.missing || !e.load
             ? [e.name, '–', '–', '–', '–', '–', '–', `missing (${e.missing ?? 'not measured'})`]
-            : [e.name, String(e.load.requests), String(e.load.errors), fixed(e.load.p50), fixed(e.load.p95), `${fixed(e.load.p50 / http.floor.p50, 0)}×`, trips(e.roundTrips), e.note],
+            : [
+                e.name,
+                String(e.load.requests),
+                String(e.load.errors),
+                fixed(e.load.p50),
+                fixed(e.load.p95),
+                `${fixed(e.load.p50 / http.floor.p50, 0)}×`,
+                trips(e.roundTrips),
+                e.note,
+              ],
         ),
       ),
     );
     out.push('');
-    out.push(`GET /api/canvas growth (p50 of ${results.settings.growthSamples} sequential requests, sizes in turn; the canvas Query alone from this process, p50 of ${results.settings.querySamples}; round trips of two requests each)`);
+    out.push(
+      `GET /api/canvas growth (p50 of ${results.settings.growthSamples} sequential requests, sizes in turn; the canvas Query alone from this process, p50 of ${results.settings.querySamples}; round trips of two requests each)`,
+    );
     out.push(
       ...table(
         ['content items', 'p50 ms', 'of which Query ms', 'response KB', 'canvas round trips', 'category round trips'],
@@ -134,20 +154,37 @@ export function formatReport(results: BenchResults): string[] {
   if (isFailed(history)) out.push(`History: FAILED — ${history.error}`);
   else {
     out.push(`History (${history.eventsPerMeasuredFamily.toLocaleString('en-US')} events in each measured canvas partition while GET /canvas was measured)`);
-    out.push(...table(['GET /api/canvas/history?limit=10', 'p50 ms', 'p95 ms', 'round trips'], history.page.map((p) => [`${p.events.toLocaleString('en-US')} events`, fixed(p.p50), fixed(p.p95), String(p.roundTrips)])));
+    out.push(
+      ...table(
+        ['GET /api/canvas/history?limit=10', 'p50 ms', 'p95 ms', 'round trips'],
+        history.page.map((p) => [`${p.events.toLocaleString('en-US')} events`, fixed(p.p50), fixed(p.p95), String(p.roundTrips)]),
+      ),
+    );
     out.push(`ratio 10,000 / 10 events: ${fixed(history.pageRatio, 2)}`);
-    out.push(`revert of an edit (POST /api/canvas/history/{eventId}/revert, 1,000-item canvas): p50 ${fixed(history.revert.p50)} ms, p95 ${fixed(history.revert.p95)} ms, ${history.revert.roundTrips} round trips`);
+    out.push(
+      `revert of an edit (POST /api/canvas/history/{eventId}/revert, 1,000-item canvas): p50 ${fixed(history.revert.p50)} ms, p95 ${fixed(history.revert.p95)} ms, ${history.revert.roundTrips} round trips`,
+    );
   }
   out.push('');
 
   const dashboard = results.dashboard;
   if (isFailed(dashboard)) out.push(`Dashboard: FAILED — ${dashboard.error}`);
   else {
-    out.push(`Advisor dashboard (POST /api/work-relation/list-dashboard-families, limit 10; p50 of sequential requests, interleaved; seeded in ${fixed(dashboard.seedSeconds)} s)`);
+    out.push(
+      `Advisor dashboard (POST /api/work-relation/list-dashboard-families, limit 10; p50 of sequential requests, interleaved; seeded in ${fixed(dashboard.seedSeconds)} s)`,
+    );
     out.push(
       ...table(
         ['families', 'entries per canvas', 'p50 ms', 'p95 ms', 'round trips', 'items read', 'response KB'],
-        dashboard.runs.map((r) => [String(r.families), r.entries.toLocaleString('en-US'), fixed(r.p50), fixed(r.p95), String(r.roundTrips), String(r.itemsRead), fixed(r.kilobytes)]),
+        dashboard.runs.map((r) => [
+          String(r.families),
+          r.entries.toLocaleString('en-US'),
+          fixed(r.p50),
+          fixed(r.p95),
+          String(r.roundTrips),
+          String(r.itemsRead),
+          fixed(r.kilobytes),
+        ]),
       ),
     );
     out.push(`ratio (500 families, 1,000 entries) / (10 families, empty): ${fixed(dashboard.ratio, 2)}`);
@@ -211,9 +248,17 @@ export function verdicts(results: BenchResults): Verdict[] {
       ...http.endpoints.filter((e) => e.name.startsWith('GET /api/canvas')).map((e) => ({ what: `${e.name} (${e.note})`, counts: e.roundTrips })),
     ].map((r) => ({ ...r, n: r.counts.length ? Math.max(...r.counts) : Number.NaN, least: Math.min(...r.counts) }));
     const missed = reads.filter((r) => !(r.least > 0 && r.n <= budgets.canvasRoundTrips));
-    for (const r of missed) list.push({ ok: false, line: `${r.what}: ${trips(r.counts)} round trips, budget ${budgets.canvasRoundTrips}${r.least === 0 ? ' (none counted: the counter did not see the handler)' : ''}` });
+    for (const r of missed)
+      list.push({
+        ok: false,
+        line: `${r.what}: ${trips(r.counts)} round trips, budget ${budgets.canvasRoundTrips}${r.least === 0 ? ' (none counted: the counter did not see the handler)' : ''}`,
+      });
     const events = isFailed(results.history) ? '' : ` with ${results.history.eventsPerMeasuredFamily.toLocaleString('en-US')}+ history events in the partition`;
-    if (!missed.length) list.push({ ok: true, line: `canvas and category reads: ≤ ${budgets.canvasRoundTrips} round trips at every size${events} (${Math.max(...reads.map((r) => r.n))} at most)` });
+    if (!missed.length)
+      list.push({
+        ok: true,
+        line: `canvas and category reads: ≤ ${budgets.canvasRoundTrips} round trips at every size${events} (${Math.max(...reads.map((r) => r.n))} at most)`,
+      });
     const ratio = growthRatio(http);
     list.push({ ok: ratio <= budgets.growthRatio, line: `GET /api/canvas p50 1,000/10 items: ${fixed(ratio, 2)}, budget ${budgets.growthRatio}` });
   }
@@ -249,9 +294,15 @@ export function verdicts(results: BenchResults): Verdict[] {
   else {
     for (const run of live.propagation) {
       const line = `live propagation with ${run.listeners} listeners (write response → other client's message): p50 ${fixed(run.p50)} ms, p95 ${fixed(run.p95)} ms`;
-      list.push({ ok: run.listeners !== 50 || run.p95 <= livePropagationBudgetMs, line: run.listeners === 50 ? `${line}, budget p95 ≤ ${livePropagationBudgetMs} ms` : line });
+      list.push({
+        ok: run.listeners !== 50 || run.p95 <= livePropagationBudgetMs,
+        line: run.listeners === 50 ? `${line}, budget p95 ≤ ${livePropagationBudgetMs} ms` : line,
+      });
     }
-    list.push({ ok: true, line: `live write cost: p50 ${fixed(live.write.withoutListeners.p50)} ms without listeners, ${fixed(live.write.with50Listeners.p50)} ms with 50 (p95 ${fixed(live.write.withoutListeners.p95)} / ${fixed(live.write.with50Listeners.p95)} ms)` });
+    list.push({
+      ok: true,
+      line: `live write cost: p50 ${fixed(live.write.withoutListeners.p50)} ms without listeners, ${fixed(live.write.with50Listeners.p50)} ms with 50 (p95 ${fixed(live.write.withoutListeners.p95)} / ${fixed(live.write.with50Listeners.p95)} ms)`,
+    });
   }
   const planBook = results.planBook;
   if (isFailed(planBook)) list.push({ ok: false, line: `plan book 1,000-entry canvas renders in ≤ 2 s (p50 warm): not measured (${planBook.error})` });
@@ -262,15 +313,27 @@ export function verdicts(results: BenchResults): Verdict[] {
     });
   }
   const serverFiles = results.serverFiles;
-  if (isFailed(serverFiles)) list.push({ ok: false, line: `takeaway create: server files before the commit ≤ ${budgets.takeawayCreateServerFiles}: not measured (${serverFiles.error})` });
+  if (isFailed(serverFiles))
+    list.push({
+      ok: false,
+      line: `takeaway create: server files before the commit ≤ ${budgets.takeawayCreateServerFiles}: not measured (${serverFiles.error})`,
+    });
   else list.push(serverFilesVerdict(serverFiles));
   const lambda = results.lambda;
   if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
   else {
     const others = lambda.filter((b) => b.group !== planBookGroup);
     const slow = others.filter((b) => !(b.importMs < budgets.bundleLoadMs));
-    for (const b of slow) list.push({ ok: false, line: `Lambda ${b.group}: loads in ${b.error ? `– (${b.error})` : `${fixed(b.importMs)} ms`}, budget < ${budgets.bundleLoadMs} ms` });
-    if (!slow.length) list.push({ ok: true, line: `every Lambda bundle but the plan book's loads in < ${budgets.bundleLoadMs} ms (slowest ${fixed(Math.max(...others.map((b) => b.importMs)))} ms)` });
+    for (const b of slow)
+      list.push({
+        ok: false,
+        line: `Lambda ${b.group}: loads in ${b.error ? `– (${b.error})` : `${fixed(b.importMs)} ms`}, budget < ${budgets.bundleLoadMs} ms`,
+      });
+    if (!slow.length)
+      list.push({
+        ok: true,
+        line: `every Lambda bundle but the plan book's loads in < ${budgets.bundleLoadMs} ms (slowest ${fixed(Math.max(...others.map((b) => b.importMs)))} ms)`,
+      });
     const book = lambda.find((b) => b.group === planBookGroup);
     list.push({
       ok: book !== undefined && !book.error && book.importMs <= budgets.planBookBundleLoadMs,
@@ -279,7 +342,11 @@ export function verdicts(results: BenchResults): Verdict[] {
   }
   const spa = results.spa;
   if (isFailed(spa)) list.push({ ok: false, line: `first-page JavaScript ≤ ${budgets.firstPageJsGzipKb} KB gzip: not measured (${spa.error})` });
-  else list.push({ ok: spa.firstPageJsGzipKb <= budgets.firstPageJsGzipKb, line: `first-page JavaScript: ${fixed(spa.firstPageJsGzipKb)} KB gzip, budget ${budgets.firstPageJsGzipKb} KB` });
+  else
+    list.push({
+      ok: spa.firstPageJsGzipKb <= budgets.firstPageJsGzipKb,
+      line: `first-page JavaScript: ${fixed(spa.firstPageJsGzipKb)} KB gzip, budget ${budgets.firstPageJsGzipKb} KB`,
+    });
   return list;
 }
 

@@ -24,7 +24,17 @@ import { loadSettings, measureHttp } from './http-load';
 import { measurePlanBook } from './plan-book';
 import { measureLambdaBundles } from './lambda-bundles';
 import { measureLive } from './live';
-import { formatReport, formatServerFiles, formatVerdicts, machine, serverFilesVerdict, verdicts, writeResults, type BenchResults, type Section } from './report';
+import {
+  formatReport,
+  formatServerFiles,
+  formatVerdicts,
+  machine,
+  serverFilesVerdict,
+  verdicts,
+  writeResults,
+  type BenchResults,
+  type Section,
+} from './report';
 import { integrationStackOf, seed, type Seeded } from './seed';
 import { measureSpa } from './spa-size';
 import { measureServerFiles } from './server-files';

@@ -75,7 +75,6 @@ export function integrationStackOf(stack: LocalStack): IntegrationStack {
   };
 }
 
-
 /** A session as the handlers see it, for calling createCanvas for a family created through the data modules. */
 function ownerSession(familyId: number, userId: string): Session {
   return {
@@ -83,7 +82,13 @@ function ownerSession(familyId: number, userId: string): Session {
     sessionId: 'bench',
     userId,
     currentEntityId: familyId,
-    membership: { entityId: familyId, entityTypeId: EntityType.Family, entityRoleId: EntityRole.Owner, permissions: permissionsForRole(EntityRole.Owner), memberId: userId },
+    membership: {
+      entityId: familyId,
+      entityTypeId: EntityType.Family,
+      entityRoleId: EntityRole.Owner,
+      permissions: permissionsForRole(EntityRole.Owner),
+      memberId: userId,
+    },
     idleExpiresAt: 0,
     expiresAt: 0,
   };
@@ -107,7 +112,14 @@ async function ownedEntity(entityTypeId: EntityTypeId, entityName: string, passw
     addresses: [],
     createdAt: at,
   };
-  await db().send(new TransactWriteCommand({ TransactItems: transactItemsOf([...putNewAccount(user, password, at), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, userId: user.id, at }).writes]) }));
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: transactItemsOf([
+        ...putNewAccount(user, password, at),
+        ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, userId: user.id, at }).writes,
+      ]),
+    }),
+  );
   return { entityId, userId: user.id };
 }
 
@@ -142,13 +154,17 @@ export async function seed(stack: LocalStack): Promise<Seeded> {
   }
   const bigFamily = measured.at(-1) as MeasuredFamily;
   const members = [];
-  for (const label of ['Nora', 'Omar', 'Pia']) members.push(await addMemberWithRole(api, bigFamily.owner, EntityRole.FullMember, { firstName: label, lastName: 'Writer' }));
+  for (const label of ['Nora', 'Omar', 'Pia'])
+    members.push(await addMemberWithRole(api, bigFamily.owner, EntityRole.FullMember, { firstName: label, lastName: 'Writer' }));
   const advisor = await signUpAndConfirm(api, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Dashboard Advisors' });
 
   // Through the data modules: the other families and advisor companies. One stored
   // password for all of them (nobody signs in as them); scrypt runs once.
   const password = await storedPasswordFor(hashPassword('Bench-Canvas42', newSalt()), newSalt());
-  const bulk = Array.from({ length: familyCount - measured.length }, (_, n) => ({ name: `Bench Family ${String(n).padStart(2, '0')}`, items: bulkSizes[n % bulkSizes.length] as number }));
+  const bulk = Array.from({ length: familyCount - measured.length }, (_, n) => ({
+    name: `Bench Family ${String(n).padStart(2, '0')}`,
+    items: bulkSizes[n % bulkSizes.length] as number,
+  }));
   const bulkFamilyIds = await inPool(bulk, 3, async ({ name, items }) => {
     const { entityId, userId } = await ownedEntity(EntityType.Family, name, password);
     await createCanvas(ownerSession(entityId, userId));
@@ -167,7 +183,8 @@ export async function seed(stack: LocalStack): Promise<Seeded> {
   const relations: Array<[familyId: number, advisorId: number]> = [[bigFamily.familyId, advisor.entityId]];
   for (const familyId of bulkFamilyIds.slice(0, dashboardFamilyCount - 1)) relations.push([familyId, advisor.entityId]);
   otherAdvisors.forEach((advisorId, k) => {
-    for (let j = 0; j < familiesPerOtherAdvisor; j += 1) relations.push([bulkFamilyIds[(k * familiesPerOtherAdvisor + j + 3) % bulkFamilyIds.length] as number, advisorId]);
+    for (let j = 0; j < familiesPerOtherAdvisor; j += 1)
+      relations.push([bulkFamilyIds[(k * familiesPerOtherAdvisor + j + 3) % bulkFamilyIds.length] as number, advisorId]);
   });
   await inPool(relations, 4, ([familyId, advisorId]) => putWorkRelation(familyId, advisorId, []));
 

@@ -82,7 +82,12 @@ export async function buildFunctionBundle(
  * its index.mjs) stands in the sources: builds that function with a source map into
  * `outDir` and looks it up. Undefined where the position maps to no source.
  */
-export async function sourcePositionOf(group: string, line: number, column: number, outDir: string): Promise<{ file: string; line: number; column: number } | undefined> {
+export async function sourcePositionOf(
+  group: string,
+  line: number,
+  column: number,
+  outDir: string,
+): Promise<{ file: string; line: number; column: number } | undefined> {
   const entry = functionEntries().find((e) => e.group === group);
   if (!entry) throw new Error(`no function of group ${group}`);
   const outfile = await buildFunctionBundle(entry.group, entry.entry, outDir, { sourceMap: true });

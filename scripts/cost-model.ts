@@ -39,7 +39,8 @@ export const prices = {
   wafRequest: 0.6 / 1e6,
 } as const;
 
-export const pricesAsOf = '2025 list prices (AWS pricing pages, us-east-1; DynamoDB after its November 2024 on-demand reduction); not re-checked online from the build machine — verify before quoting';
+export const pricesAsOf =
+  '2025 list prices (AWS pricing pages, us-east-1; DynamoDB after its November 2024 on-demand reduction); not re-checked online from the build machine — verify before quoting';
 
 export type Prices = typeof prices;
 
@@ -190,9 +191,10 @@ export function computeCost(usage: Usage = defaultUsage, bench: BenchFigures = d
   const webSocket = (sessions: number, minutesPerSession: number, messages: number) =>
     sessions * minutesPerSession * price.webSocketConnectionMinute + messages * price.webSocketMessage;
   const cloudFront = (requests: number, sessions: number) =>
-    (requests * request.apiResponseKb + sessions * request.spaKbPerSession) / 1024 / 1024 * price.cloudFrontGbOut +
+    ((requests * request.apiResponseKb + sessions * request.spaKbPerSession) / 1024 / 1024) * price.cloudFrontGbOut +
     (requests + sessions * 8) * price.cloudFrontHttpsRequest;
-  const logs = (requests: number) => ((requests * request.logBytesPerRequest) / 1024 ** 3) * (price.cloudWatchLogsIngestGb + price.cloudWatchLogsStoreGbMonth * 3);
+  const logs = (requests: number) =>
+    ((requests * request.logBytesPerRequest) / 1024 ** 3) * (price.cloudWatchLogsIngestGb + price.cloudWatchLogsStoreGbMonth * 3);
 
   const familyMails = family.activeMembersPerWeek * family.digestMailsPerMemberPerWeek * weeksPerMonth + family.otherMailsPerMonth;
   const advisorMails = advisor.activeAdvisorsPerWeek * advisor.digestMailsPerAdvisorPerWeek * weeksPerMonth;
@@ -232,10 +234,16 @@ export function computeCost(usage: Usage = defaultUsage, bench: BenchFigures = d
     { service: 'DynamoDB on-demand', perThousandFamilies: perFamily.dynamo * 1000, perHundredAdvisorCompanies: perAdvisor.dynamo * 100, fixed: 0 },
     { service: 'SES', perThousandFamilies: perFamily.ses * 1000, perHundredAdvisorCompanies: perAdvisor.ses * 100, fixed: 0 },
     { service: 'CloudFront', perThousandFamilies: perFamily.cloudFront * 1000, perHundredAdvisorCompanies: perAdvisor.cloudFront * 100, fixed: 0 },
-    { service: 'CloudWatch', perThousandFamilies: perFamily.cloudWatch * 1000, perHundredAdvisorCompanies: perAdvisor.cloudWatch * 100, fixed: fixedCost.cloudWatch },
+    {
+      service: 'CloudWatch',
+      perThousandFamilies: perFamily.cloudWatch * 1000,
+      perHundredAdvisorCompanies: perAdvisor.cloudWatch * 100,
+      fixed: fixedCost.cloudWatch,
+    },
     { service: 'Secrets Manager', perThousandFamilies: 0, perHundredAdvisorCompanies: 0, fixed: fixedCost.secrets },
   ];
-  if (fixed.waf) lines.push({ service: 'AWS WAF', perThousandFamilies: perFamily.waf * 1000, perHundredAdvisorCompanies: perAdvisor.waf * 100, fixed: fixedCost.waf });
+  if (fixed.waf)
+    lines.push({ service: 'AWS WAF', perThousandFamilies: perFamily.waf * 1000, perHundredAdvisorCompanies: perAdvisor.waf * 100, fixed: fixedCost.waf });
   const total = lines.reduce(
     (sum, line) => ({
       service: 'Total',

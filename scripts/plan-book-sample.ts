@@ -29,7 +29,11 @@ async function main(): Promise<void> {
     const code = await new Promise<number | null>((resolve) => seed.on('exit', resolve));
     if (code !== 0) throw new Error('seeding the demo data failed');
     const cookie = await sessionCookie(stack.apiUrl, demoOwner.email, demoOwner.password);
-    const response = await fetch(`${stack.apiUrl}/api/canvas/plan-book`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${stack.apiUrl}/api/canvas/plan-book`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
     const pdf = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200) throw new Error(`the plan book answered ${response.status}: ${pdf.toString().slice(0, 300)}`);
     mkdirSync(outDir, { recursive: true });

@@ -30,7 +30,12 @@ const people = {
   james: { firstName: 'James', lastName: 'Okafor', email: email('james.okafor'), role: 'Harbor Wealth Partners: advisor (read access)' },
   ngozi: { firstName: 'Ngozi', lastName: 'Adeyemi', email: email('ngozi.adeyemi'), role: 'Adeyemi Family: owner (a client of Harbor)' },
   astrid: { firstName: 'Astrid', lastName: 'Lindqvist', email: email('astrid.lindqvist'), role: 'Lindqvist Family: owner (a client of Harbor)' },
-  priya: { firstName: 'Priya', lastName: 'Shah', email: email('priya.shah'), role: 'Summit Trust Advisors: owner (only "The Four Abundances" shared, for 45 days)' },
+  priya: {
+    firstName: 'Priya',
+    lastName: 'Shah',
+    email: email('priya.shah'),
+    role: 'Summit Trust Advisors: owner (only "The Four Abundances" shared, for 45 days)',
+  },
 } satisfies Record<string, Person>;
 
 // ---- a small browser-like client -----------------------------------------------------------
@@ -69,7 +74,6 @@ class Client {
     return result.body;
   }
 }
-
 
 function newSalt(): string {
   return randomBytes(passwordHashing.saltBytes).toString('base64');
@@ -133,7 +137,13 @@ async function invitedMember(inviter: Client, person: Person, entityRoleId: numb
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** An advisor company that accepts the family's advisor invitation (all sections, or some; until a day, or open-ended). */
-async function advisorCompany(family: Client, person: Person, companyName: string, canvasSections: number[], accessUntil: string | null = null): Promise<{ client: Client; companyId: number }> {
+async function advisorCompany(
+  family: Client,
+  person: Person,
+  companyName: string,
+  canvasSections: number[],
+  accessUntil: string | null = null,
+): Promise<{ client: Client; companyId: number }> {
   const { id } = await family.ok<{ id: string }>('POST', '/api/advisor-invitation/create', { email: person.email, canvasSections, accessUntil });
   await family.ok('POST', '/api/advisor-invitation/send-email', { id });
   const token = await tokenFromInbox(person.email, '/advisor-invitation');
@@ -216,7 +226,13 @@ async function fillCanvas(canvas: Canvas, family: { maria: Client; daniel: Clien
   // Goals linked to takeaways; one completed.
   const goal = async (client: Client, category: number, body: Record<string, unknown>) =>
     (await client.ok<{ id: string }>('POST', `/api/canvas-goal/create/${category}`, { categoryId: category, ...body })).id;
-  const trust = await goal(sofia, wealth, { title: 'Set up an education trust', text: 'For all five grandchildren.', goalTerm: 'MidTerm', linkedTakeawayIds: [education], initiatorId: userIds.sofia });
+  const trust = await goal(sofia, wealth, {
+    title: 'Set up an education trust',
+    text: 'For all five grandchildren.',
+    goalTerm: 'MidTerm',
+    linkedTakeawayIds: [education],
+    initiatorId: userIds.sofia,
+  });
   const charter = await goal(maria, values, { title: 'Write a family charter', goalTerm: 'ShortTerm', linkedTakeawayIds: [promises, care] });
   const reunion = await goal(maria, time, { title: 'Hold the lake week every July', goalTerm: 'LongTerm', linkedTakeawayIds: [lake] });
   await goal(daniel, future, { title: 'Prepare the next generation for the board', goalTerm: 'LongTerm' });
@@ -225,9 +241,27 @@ async function fillCanvas(canvas: Canvas, family: { maria: Client; daniel: Clien
   const action = async (client: Client, category: number, body: Record<string, unknown>) =>
     (await client.ok<{ id: string }>('POST', `/api/canvas-action-point/create/${category}`, { categoryId: category, ...body })).id;
   // Due dates for "My actions": one overdue, one this week, one later.
-  const compare = await action(sofia, wealth, { title: 'Compare trust structures', priority: 'HighPriority', linkedGoalIds: [trust], assigneeId: userIds.sofia, dueDate: inDays(-3) });
-  await action(maria, wealth, { title: 'Ask the advisors for a proposal', priority: 'MediumPriority', linkedGoalIds: [trust], assigneeId: userIds.maria, dueDate: inDays(4) });
-  await action(daniel, values, { title: 'Draft the charter for the next family meeting', priority: 'HighPriority', linkedGoalIds: [charter], assigneeId: userIds.daniel, dueDate: inDays(30) });
+  const compare = await action(sofia, wealth, {
+    title: 'Compare trust structures',
+    priority: 'HighPriority',
+    linkedGoalIds: [trust],
+    assigneeId: userIds.sofia,
+    dueDate: inDays(-3),
+  });
+  await action(maria, wealth, {
+    title: 'Ask the advisors for a proposal',
+    priority: 'MediumPriority',
+    linkedGoalIds: [trust],
+    assigneeId: userIds.maria,
+    dueDate: inDays(4),
+  });
+  await action(daniel, values, {
+    title: 'Draft the charter for the next family meeting',
+    priority: 'HighPriority',
+    linkedGoalIds: [charter],
+    assigneeId: userIds.daniel,
+    dueDate: inDays(30),
+  });
   const booking = await action(maria, time, { title: 'Book the lake house', priority: 'LowPriority', linkedGoalIds: [reunion] });
   await sofia.ok('PATCH', `/api/canvas-action-point/complete/${compare}`, { completed: true });
   await maria.ok('PATCH', `/api/canvas-action-point/complete/${booking}`, { completed: true });
@@ -235,8 +269,15 @@ async function fillCanvas(canvas: Canvas, family: { maria: Client; daniel: Clien
 
   // A little history for the Activity panel: edits by different members, and one delete
   // that waits in "Recently deleted" (an owner or Daniel himself can restore it).
-  await daniel.ok('PATCH', `/api/canvas-takeaway/${care}`, { title: 'Care comes first', text: 'Family members help each other before anyone asks, and say so when they need help.' });
-  await sofia.ok('PATCH', `/api/canvas-goal/${trust}`, { title: 'Set up an education trust', text: 'For all five grandchildren, including study abroad.', goalTerm: 'MidTerm' });
+  await daniel.ok('PATCH', `/api/canvas-takeaway/${care}`, {
+    title: 'Care comes first',
+    text: 'Family members help each other before anyone asks, and say so when they need help.',
+  });
+  await sofia.ok('PATCH', `/api/canvas-goal/${trust}`, {
+    title: 'Set up an education trust',
+    text: 'For all five grandchildren, including study abroad.',
+    goalTerm: 'MidTerm',
+  });
   await maria.ok('PATCH', `/api/canvas-goal/${charter}`, { title: 'Write a family charter together', goalTerm: 'ShortTerm' });
   await daniel.ok('DELETE', `/api/canvas-takeaway/${oldIdea}`);
 }
@@ -247,7 +288,9 @@ async function main(): Promise<void> {
   const probe = new Client();
   if (await signIn(probe, people.maria)) {
     if (!(await isComplete(probe))) {
-      throw new SeedError(`${people.maria.email} exists but the demo data is incomplete (an earlier seed stopped). Restart \`npm start\` (in memory) and seed again.`);
+      throw new SeedError(
+        `${people.maria.email} exists but the demo data is incomplete (an earlier seed stopped). Restart \`npm start\` (in memory) and seed again.`,
+      );
     }
     process.stdout.write(`The demo data exists already (${people.maria.email} signs in). Nothing to do.\n\n`);
     printAccounts();

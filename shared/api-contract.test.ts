@@ -5,7 +5,11 @@ import { allRoutes } from './routes';
 
 describe('API contract', () => {
   it('has one entry for every manifest route, and no other', () => {
-    expect(Object.keys(apiContract).sort()).toEqual(allRoutes().map((route) => route.name).sort());
+    expect(Object.keys(apiContract).sort()).toEqual(
+      allRoutes()
+        .map((route) => route.name)
+        .sort(),
+    );
   });
 
   it('validates each path parameter of a route, and only those', () => {

@@ -10,21 +10,191 @@
  * body schema it takes none.
  */
 import * as z from 'zod';
-import { CancelFactorRecoveryRequest, ChangePasswordRequest, CheckResetRequest, ConfirmEmailQuery, ConfirmEmailResponse, FactorRecoveryLinkRequest, FactorRecoveryRequest, FactorRecoveryState, LinkSentResponse, NotMeRequest, NotMeResponse, ResendConfirmationRequest, ResetPasswordRequest, ResetPasswordResponse, RevokeOtherSessionsResponse, SaltRequest, SaltResponse, SendResetRequest, SessionIdPath, SetCurrentEntityRequest, SetCurrentEntityResponse, SigninRequest, SigninResponse, SignupRequest, SignupResponse, UserProfile, UserSessionsResponse } from './contracts/auth';
-import { ActionPoint, Answer, AnswerVotePath, AnswerVoteResponse, ArchiveTakeawayRequest, Canvas, CategoryIdPath, CategoryResponse, CompleteRequest, ContentIdPath, CreateActionPointRequest, CreateAnswerRequest, CreateGoalRequest, CreateInCategoryPath, CreateTakeawayRequest, FamilyIdPath, Goal, QuestionIdPath, SectionIdPath, SectionResponse, Takeaway, TakeawayVotePath, TakeawayVoteResponse, UpdateActionPointRequest, UpdateAnswerRequest, UpdateCanvasTitleRequest, UpdateCanvasTitleResponse, UpdateGoalRequest, UpdateTakeawayRequest } from './contracts/canvas';
+import {
+  CancelFactorRecoveryRequest,
+  ChangePasswordRequest,
+  CheckResetRequest,
+  ConfirmEmailQuery,
+  ConfirmEmailResponse,
+  FactorRecoveryLinkRequest,
+  FactorRecoveryRequest,
+  FactorRecoveryState,
+  LinkSentResponse,
+  NotMeRequest,
+  NotMeResponse,
+  ResendConfirmationRequest,
+  ResetPasswordRequest,
+  ResetPasswordResponse,
+  RevokeOtherSessionsResponse,
+  SaltRequest,
+  SaltResponse,
+  SendResetRequest,
+  SessionIdPath,
+  SetCurrentEntityRequest,
+  SetCurrentEntityResponse,
+  SigninRequest,
+  SigninResponse,
+  SignupRequest,
+  SignupResponse,
+  UserProfile,
+  UserSessionsResponse,
+} from './contracts/auth';
+import {
+  ActionPoint,
+  Answer,
+  AnswerVotePath,
+  AnswerVoteResponse,
+  ArchiveTakeawayRequest,
+  Canvas,
+  CategoryIdPath,
+  CategoryResponse,
+  CompleteRequest,
+  ContentIdPath,
+  CreateActionPointRequest,
+  CreateAnswerRequest,
+  CreateGoalRequest,
+  CreateInCategoryPath,
+  CreateTakeawayRequest,
+  FamilyIdPath,
+  Goal,
+  QuestionIdPath,
+  SectionIdPath,
+  SectionResponse,
+  Takeaway,
+  TakeawayVotePath,
+  TakeawayVoteResponse,
+  UpdateActionPointRequest,
+  UpdateAnswerRequest,
+  UpdateCanvasTitleRequest,
+  UpdateCanvasTitleResponse,
+  UpdateGoalRequest,
+  UpdateTakeawayRequest,
+} from './contracts/canvas';
 import { IdPath } from './contracts/common';
 import { ContactFormRequest, ContactFormResponse } from './contracts/contact';
-import { CreateEntityRequest, CreateEntityResponse, EntityAddressRequest, EntityAddressResponse, EntityIdPath, EntityListResponse, EntityProfile, UpdateEntityRequest, UpdateEntityResponse } from './contracts/entities';
+import {
+  CreateEntityRequest,
+  CreateEntityResponse,
+  EntityAddressRequest,
+  EntityAddressResponse,
+  EntityIdPath,
+  EntityListResponse,
+  EntityProfile,
+  UpdateEntityRequest,
+  UpdateEntityResponse,
+} from './contracts/entities';
 import { AccessLogPage, AccessLogQuery, EventIdPath, HistoryFamilyPath, HistoryPage, HistoryQuery, RevertResponse } from './contracts/history';
-import { AcceptAdvisorInvitationRequest, AcceptFamilyInvitationRequest, AcceptMemberInvitationResponse, AcceptWorkRelationInvitationResponse, AdvisorInvitationsResponse, CreateAdvisorInvitationRequest, CreateFamilyInvitationRequest, CreateMemberInvitationRequest, CreateMemberInvitationResponse, CreateWorkRelationInvitationResponse, FamilyInvitationsResponse, InvitationTokenQuery, ListAdvisorInvitationsQuery, ListFamilyInvitationsQuery, ListMemberInvitationsQuery, MemberInvitationInfo, MemberInvitationsResponse, ResendMemberInvitationRequest, ResendMemberInvitationResponse, ResendWorkRelationInvitationRequest, ResendWorkRelationInvitationResponse, SendMemberInvitationRequest, SendMemberInvitationResponse, SendWorkRelationInvitationRequest, SendWorkRelationInvitationResponse, WorkRelationInvitationInfo } from './contracts/invitations';
-import { CanvasUsersPath, CanvasUsersResponse, EntityMember, ListMembersQuery, MemberIdPath, MemberRolesResponse, MembersResponse, OwnersResponse, UpdateMemberRequest, UpdateMemberResponse, WorkRelationRolesResponse } from './contracts/members';
-import { ReauthenticateRequest, ReauthenticateResponse, SigninMfaRequest, SigninOutcome, SigninSuccessResponse, TotpDisableRequest, TotpEnableRequest, TotpEnableResponse, TotpSetupRequest, TotpSetupResponse, TwoFactorPolicy, TwoFactorStatus, UpdateTwoFactorPolicyRequest } from './contracts/mfa';
+import {
+  AcceptAdvisorInvitationRequest,
+  AcceptFamilyInvitationRequest,
+  AcceptMemberInvitationResponse,
+  AcceptWorkRelationInvitationResponse,
+  AdvisorInvitationsResponse,
+  CreateAdvisorInvitationRequest,
+  CreateFamilyInvitationRequest,
+  CreateMemberInvitationRequest,
+  CreateMemberInvitationResponse,
+  CreateWorkRelationInvitationResponse,
+  FamilyInvitationsResponse,
+  InvitationTokenQuery,
+  ListAdvisorInvitationsQuery,
+  ListFamilyInvitationsQuery,
+  ListMemberInvitationsQuery,
+  MemberInvitationInfo,
+  MemberInvitationsResponse,
+  ResendMemberInvitationRequest,
+  ResendMemberInvitationResponse,
+  ResendWorkRelationInvitationRequest,
+  ResendWorkRelationInvitationResponse,
+  SendMemberInvitationRequest,
+  SendMemberInvitationResponse,
+  SendWorkRelationInvitationRequest,
+  SendWorkRelationInvitationResponse,
+  WorkRelationInvitationInfo,
+} from './contracts/invitations';
+import {
+  CanvasUsersPath,
+  CanvasUsersResponse,
+  EntityMember,
+  ListMembersQuery,
+  MemberIdPath,
+  MemberRolesResponse,
+  MembersResponse,
+  OwnersResponse,
+  UpdateMemberRequest,
+  UpdateMemberResponse,
+  WorkRelationRolesResponse,
+} from './contracts/members';
+import {
+  ReauthenticateRequest,
+  ReauthenticateResponse,
+  SigninMfaRequest,
+  SigninOutcome,
+  SigninSuccessResponse,
+  TotpDisableRequest,
+  TotpEnableRequest,
+  TotpEnableResponse,
+  TotpSetupRequest,
+  TotpSetupResponse,
+  TwoFactorPolicy,
+  TwoFactorStatus,
+  UpdateTwoFactorPolicyRequest,
+} from './contracts/mfa';
 import { MyActionPointsResponse } from './contracts/my-actions';
 import { NotificationSettings, UnsubscribeQuery, UnsubscribeResponse, UpdateNotificationSettingsRequest } from './contracts/notifications';
-import { Passkey, PasskeyIdPath, PasskeyOptionsResponse, PasskeySigninRequest, PasskeysResponse, RegisterPasskeyRequest, RegisterPasskeyResponse, RenamePasskeyRequest } from './contracts/passkeys';
+import {
+  Passkey,
+  PasskeyIdPath,
+  PasskeyOptionsResponse,
+  PasskeySigninRequest,
+  PasskeysResponse,
+  RegisterPasskeyRequest,
+  RegisterPasskeyResponse,
+  RenamePasskeyRequest,
+} from './contracts/passkeys';
 import { PlanBookFamilyPath, PlanBookRequest } from './contracts/plan-book';
-import { AddressRequest, AddressResponse, CountriesResponse, PrefixesResponse, PrivacyLevelsResponse, PrivacySettingsRequest, PrivacySettingsResponse, UpdateUserRequest, UpdateUserResponse, UserIdPath } from './contracts/user';
-import { AccessedEntity, AddWorkRelationMemberRequest, AdvisorCompaniesResponse, AdvisorCompanyChipsResponse, AdvisorMember, AdvisorsResponse, CanvasSharesResponse, DashboardFamiliesResponse, EntityAndFamilyPath, FamiliesResponse, FamilyIdOnlyPath, FamilyMemberRow, FamilyMembersResponse, InviteEntityOptionsResponse, InviterIdPath, ListAdvisorCompaniesRequest, ListAdvisorsRequest, ListDashboardFamiliesRequest, ListFamiliesRequest, ListFamilyMembersRequest, MemberAndEntityPath, NoteRequest, NoteResponse, NumericIdPath, SectionIdOnlyPath, UpdateCanvasSharesRequest, UpdateWorkRelationMemberRequest, WorkRelationMemberPermissions } from './contracts/work-relations';
+import {
+  AddressRequest,
+  AddressResponse,
+  CountriesResponse,
+  PrefixesResponse,
+  PrivacyLevelsResponse,
+  PrivacySettingsRequest,
+  PrivacySettingsResponse,
+  UpdateUserRequest,
+  UpdateUserResponse,
+  UserIdPath,
+} from './contracts/user';
+import {
+  AccessedEntity,
+  AddWorkRelationMemberRequest,
+  AdvisorCompaniesResponse,
+  AdvisorCompanyChipsResponse,
+  AdvisorMember,
+  AdvisorsResponse,
+  CanvasSharesResponse,
+  DashboardFamiliesResponse,
+  EntityAndFamilyPath,
+  FamiliesResponse,
+  FamilyIdOnlyPath,
+  FamilyMemberRow,
+  FamilyMembersResponse,
+  InviteEntityOptionsResponse,
+  InviterIdPath,
+  ListAdvisorCompaniesRequest,
+  ListAdvisorsRequest,
+  ListDashboardFamiliesRequest,
+  ListFamiliesRequest,
+  ListFamilyMembersRequest,
+  MemberAndEntityPath,
+  NoteRequest,
+  NoteResponse,
+  NumericIdPath,
+  SectionIdOnlyPath,
+  UpdateCanvasSharesRequest,
+  UpdateWorkRelationMemberRequest,
+  WorkRelationMemberPermissions,
+} from './contracts/work-relations';
 import type { RouteName, RouteOf } from './route-paths';
 
 /**
@@ -204,7 +374,10 @@ export type BodyOf<N extends RouteName> = N extends RouteName ? (Contract[N] ext
 /** A query string carries text; a number is written out as one. */
 type QueryValues<T> = { [K in keyof T]: T[K] extends string | undefined ? T[K] | number : T[K] };
 /** The query a route takes, `never` when it takes none. */
-export type QueryOf<N extends RouteName> = N extends RouteName ? (Contract[N] extends { query: infer S extends z.ZodType } ? QueryValues<z.input<S>> : never) : never;
+export type QueryOf<N extends RouteName> = N extends RouteName
+  ? Contract[N] extends { query: infer S extends z.ZodType }
+    ? QueryValues<z.input<S>>
+    : never
+  : never;
 /** What a route answers, `void` when the browser reads nothing. */
 export type ResponseOf<N extends RouteName> = N extends RouteName ? (Contract[N] extends { response: infer S extends z.ZodType } ? z.output<S> : void) : never;
-

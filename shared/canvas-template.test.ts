@@ -18,7 +18,14 @@ describe('the default canvas', () => {
       return canvas.categories.filter((c) => c.sectionId === section?.id).map((c) => c.title);
     };
     // docs/product/canvas.md#fields lists the default titles exactly so.
-    expect(titlesOf(SectionType.FamilyCouncil)).toEqual(['Our Values', 'What we do best', 'How We Help Each Other', 'Where We Can Improve', 'Measuring Progress', 'Advisors']);
+    expect(titlesOf(SectionType.FamilyCouncil)).toEqual([
+      'Our Values',
+      'What we do best',
+      'How We Help Each Other',
+      'Where We Can Improve',
+      'Measuring Progress',
+      'Advisors',
+    ]);
     expect(titlesOf(SectionType.FourAbundances)).toEqual(['Abundance of Wealth', 'Time', 'Relationships', 'Purpose']);
     expect(titlesOf(SectionType.Timeline)).toEqual(['Review']);
     expect(titlesOf(SectionType.Custom)).toEqual(['Review']);

@@ -136,7 +136,11 @@ export type CategoryTemplate = {
   colorCode: string;
 };
 
-const category = (categoryTypeId: CategoryTypeId, colorCode: string): CategoryTemplate => ({ categoryTypeId, title: defaultCategoryTitles[categoryTypeId], colorCode });
+const category = (categoryTypeId: CategoryTypeId, colorCode: string): CategoryTemplate => ({
+  categoryTypeId,
+  title: defaultCategoryTitles[categoryTypeId],
+  colorCode,
+});
 
 export type SectionTemplate = {
   sectionTypeId: SectionTypeId;

@@ -71,13 +71,11 @@ export type ErrorName = keyof typeof errorCatalogue;
 export type ErrorCode = (typeof errorCatalogue)[ErrorName]['code'];
 
 /** Codes by name, for readable comparisons: `ErrorCodes.SESSION_EXPIRED === 7`. */
-export const ErrorCodes = Object.fromEntries(
-  Object.entries(errorCatalogue).map(([name, entry]) => [name, entry.code]),
-) as { [K in ErrorName]: (typeof errorCatalogue)[K]['code'] };
+export const ErrorCodes = Object.fromEntries(Object.entries(errorCatalogue).map(([name, entry]) => [name, entry.code])) as {
+  [K in ErrorName]: (typeof errorCatalogue)[K]['code'];
+};
 
-const byCode = new Map<number, ErrorName>(
-  Object.entries(errorCatalogue).map(([name, entry]) => [entry.code, name as ErrorName]),
-);
+const byCode = new Map<number, ErrorName>(Object.entries(errorCatalogue).map(([name, entry]) => [entry.code, name as ErrorName]));
 
 /** The catalogue name for a numeric code; unknown codes fall back to INTERNAL_SERVER_ERROR. */
 export function errorNameForCode(code: number): ErrorName {

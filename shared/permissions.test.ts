@@ -150,8 +150,16 @@ describe('member management refusals (the codes the server answers)', () => {
 describe('contact data visibility', () => {
   const everyone = { email: 10, phone: 10, address: 10 } as const;
   it('hides everything from a viewer without ReadSensitiveData, except their own', () => {
-    expect(visibleContactFields({ relation: 'directContact', canReadSensitiveData: false, privacy: everyone })).toEqual({ email: false, phone: false, address: false });
-    expect(visibleContactFields({ relation: 'self', canReadSensitiveData: false, privacy: { email: 1, phone: 1, address: 1 } })).toEqual({ email: true, phone: true, address: true });
+    expect(visibleContactFields({ relation: 'directContact', canReadSensitiveData: false, privacy: everyone })).toEqual({
+      email: false,
+      phone: false,
+      address: false,
+    });
+    expect(visibleContactFields({ relation: 'self', canReadSensitiveData: false, privacy: { email: 1, phone: 1, address: 1 } })).toEqual({
+      email: true,
+      phone: true,
+      address: true,
+    });
   });
 
   it('follows the privacy levels: only me, direct contacts, everyone', () => {

@@ -22,16 +22,48 @@ import type { ErrorName } from './errors';
 /** Permission sets per entity role. The spec names the permissions, not the sets: decided here. */
 export const rolePermissions: Record<EntityRoleId, readonly MemberPermission[]> = {
   [EntityRole.Owner]: [
-    'InviteMember', 'RevokeMemberInvitation', 'RemoveMemberFromEntity', 'EditMember', 'ReadMember',
-    'ReadSensitiveData', 'EditSensitiveData', 'InviteWorkRelation', 'RevokeWorkRelationInvite',
-    'RemoveWorkRelation', 'EditEntityInfo', 'CreateCard', 'EditCard', 'DeleteCard', 'ResetCanvas',
-    'EditCanvasTitle', 'CreateCanvas', 'ReadCanvas', 'EditCanvas', 'UploadFiles',
+    'InviteMember',
+    'RevokeMemberInvitation',
+    'RemoveMemberFromEntity',
+    'EditMember',
+    'ReadMember',
+    'ReadSensitiveData',
+    'EditSensitiveData',
+    'InviteWorkRelation',
+    'RevokeWorkRelationInvite',
+    'RemoveWorkRelation',
+    'EditEntityInfo',
+    'CreateCard',
+    'EditCard',
+    'DeleteCard',
+    'ResetCanvas',
+    'EditCanvasTitle',
+    'CreateCanvas',
+    'ReadCanvas',
+    'EditCanvas',
+    'UploadFiles',
   ],
   [EntityRole.Admin]: [
-    'InviteMember', 'RevokeMemberInvitation', 'RemoveMemberFromEntity', 'EditMember', 'ReadMember',
-    'ReadSensitiveData', 'EditSensitiveData', 'InviteWorkRelation', 'RevokeWorkRelationInvite',
-    'RemoveWorkRelation', 'EditEntityInfo', 'CreateCard', 'EditCard', 'DeleteCard', 'ResetCanvas',
-    'EditCanvasTitle', 'CreateCanvas', 'ReadCanvas', 'EditCanvas', 'UploadFiles',
+    'InviteMember',
+    'RevokeMemberInvitation',
+    'RemoveMemberFromEntity',
+    'EditMember',
+    'ReadMember',
+    'ReadSensitiveData',
+    'EditSensitiveData',
+    'InviteWorkRelation',
+    'RevokeWorkRelationInvite',
+    'RemoveWorkRelation',
+    'EditEntityInfo',
+    'CreateCard',
+    'EditCard',
+    'DeleteCard',
+    'ResetCanvas',
+    'EditCanvasTitle',
+    'CreateCanvas',
+    'ReadCanvas',
+    'EditCanvas',
+    'UploadFiles',
   ],
   // Full member: views everything including sensitive data, works on the canvas.
   [EntityRole.FullMember]: ['ReadMember', 'ReadSensitiveData', 'CreateCard', 'EditCard', 'DeleteCard', 'ReadCanvas', 'EditCanvas', 'UploadFiles'],
@@ -63,7 +95,14 @@ export function permissionsForRole(roleId: EntityRoleId): MemberPermission[] {
 /** Work-relation (canvas access) roles: full 1, limited 2, none 3. */
 export const workRelationRolePermissions: Record<WorkRelationRoleId, readonly WorkRelationPermission[]> = {
   // Full access also reads the family's contact data (with ReadSensitiveData in the own company, see relationPermissions).
-  [WorkRelationRole.Full]: ['ReadWorkRelationMembers', 'ReadWorkRelationSensitiveData', 'ReadWorkRelationEntityData', 'ReadCanvas', 'EditCanvas', 'UploadFiles'],
+  [WorkRelationRole.Full]: [
+    'ReadWorkRelationMembers',
+    'ReadWorkRelationSensitiveData',
+    'ReadWorkRelationEntityData',
+    'ReadCanvas',
+    'EditCanvas',
+    'UploadFiles',
+  ],
   [WorkRelationRole.Limited]: ['ReadWorkRelationMembers', 'ReadWorkRelationEntityData', 'ReadCanvas'],
   [WorkRelationRole.None]: [],
 };
@@ -92,8 +131,16 @@ export type Membership = {
 
 /** Owner and admin bypass the named permission checks of docs/product/organisations-and-members.md#permissions. */
 const adminBypass = new Set<MemberPermission>([
-  'InviteMember', 'RevokeMemberInvitation', 'InviteWorkRelation', 'RevokeWorkRelationInvite', 'RemoveWorkRelation',
-  'EditEntityInfo', 'EditMember', 'RemoveMemberFromEntity', 'ReadSensitiveData', 'EditSensitiveData',
+  'InviteMember',
+  'RevokeMemberInvitation',
+  'InviteWorkRelation',
+  'RevokeWorkRelationInvite',
+  'RemoveWorkRelation',
+  'EditEntityInfo',
+  'EditMember',
+  'RemoveMemberFromEntity',
+  'ReadSensitiveData',
+  'EditSensitiveData',
 ]);
 
 export function isAdmin(membership: Pick<Membership, 'entityRoleId'> | null | undefined): boolean {

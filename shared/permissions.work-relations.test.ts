@@ -78,14 +78,20 @@ describe('relation permissions', () => {
   it("give an advisor their role's permissions, sensitive ones only with ReadSensitiveData at home", () => {
     const full = relationPermissions({ kind: 'familyOfAdvisor', membership: advisor(EntityRole.FullMember), workRelationRoleId: WorkRelationRole.Full });
     expect(full).toEqual(expect.arrayContaining(['ReadCanvas', 'EditCanvas', 'ReadWorkRelationSensitiveData']));
-    const limitedAtHome = relationPermissions({ kind: 'familyOfAdvisor', membership: advisor(EntityRole.LimitedMember), workRelationRoleId: WorkRelationRole.Full });
+    const limitedAtHome = relationPermissions({
+      kind: 'familyOfAdvisor',
+      membership: advisor(EntityRole.LimitedMember),
+      workRelationRoleId: WorkRelationRole.Full,
+    });
     expect(limitedAtHome).not.toContain('ReadWorkRelationSensitiveData');
     expect(relationPermissions({ kind: 'familyOfAdvisor', membership: advisor(EntityRole.FullMember), workRelationRoleId: WorkRelationRole.None })).toEqual([]);
   });
 
   it('give the family side what its entity role allows', () => {
     const owner = relationPermissions({ kind: 'advisorOfFamily', membership: member(EntityRole.Owner) });
-    expect(owner).toEqual(expect.arrayContaining(['EditWorkRelationMembers', 'EditCanvasRights', 'ReadWorkRelationSensitiveData', 'EditWorkRelationSensitiveData']));
+    expect(owner).toEqual(
+      expect.arrayContaining(['EditWorkRelationMembers', 'EditCanvasRights', 'ReadWorkRelationSensitiveData', 'EditWorkRelationSensitiveData']),
+    );
     const limited = relationPermissions({ kind: 'advisorOfFamily', membership: member(EntityRole.LimitedMember) });
     expect(limited).toEqual(['ReadWorkRelationEntityData', 'ReadWorkRelationMembers']);
     expect(canReadRelatedSensitiveData({ kind: 'advisorOfFamily', membership: member(EntityRole.LimitedMember) })).toBe(false);

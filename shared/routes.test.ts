@@ -24,7 +24,11 @@ describe('route manifest matching', () => {
 
   it('prefers the route with more literal segments', () => {
     const routes = [{ path: '/api/entities/{entityId}/{familyId}' }, { path: '/api/entities/notes/{entityId}' }, { path: '/api/entities/{entityId}' }];
-    expect(bySpecificity(routes).map((r) => r.path)).toEqual(['/api/entities/notes/{entityId}', '/api/entities/{entityId}', '/api/entities/{entityId}/{familyId}']);
+    expect(bySpecificity(routes).map((r) => r.path)).toEqual([
+      '/api/entities/notes/{entityId}',
+      '/api/entities/{entityId}',
+      '/api/entities/{entityId}/{familyId}',
+    ]);
   });
 
   it('matches nothing for a malformed percent-encoding instead of throwing', () => {

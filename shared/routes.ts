@@ -388,9 +388,7 @@ export type RouteNamesOf<G extends RouteGroupName> = (typeof routeManifest)[G]['
 
 /** Every route with its group, in manifest order. */
 export function allRoutes(): Array<RouteDefinition & { group: RouteGroupName }> {
-  return (Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>).flatMap(([group, def]) =>
-    def.routes.map((route) => ({ ...route, group })),
-  );
+  return (Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>).flatMap(([group, def]) => def.routes.map((route) => ({ ...route, group })));
 }
 
 const pathParameterPattern = /\{([A-Za-z0-9_]+)\}/g;

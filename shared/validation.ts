@@ -82,18 +82,14 @@ const trimmed = () =>
 const singleLine = <S extends z.ZodString>(schema: S) => schema.refine((value) => !lineBreakOrBidiPattern.test(value), { error: messageKeys.singleLine });
 
 /** Text that may span lines (an answer, a message). */
-export const requiredText = (max: number = limits.shortText) =>
-  trimmed().min(1, { error: messageKeys.required }).max(max, { error: messageKeys.tooLong });
+export const requiredText = (max: number = limits.shortText) => trimmed().min(1, { error: messageKeys.required }).max(max, { error: messageKeys.tooLong });
 
 /** A title, a subject, a position: one line (lineBreakOrBidiPattern). */
 export const singleLineText = (max: number = limits.shortText) => singleLine(requiredText(max));
 
 /** Multi-line text of at least 3 characters (the contact form's message). */
 export const longTextField = (max: number = limits.longText) =>
-  trimmed()
-    .min(1, { error: messageKeys.required })
-    .min(3, { error: messageKeys.minLength3 })
-    .max(max, { error: messageKeys.tooLong });
+  trimmed().min(1, { error: messageKeys.required }).min(3, { error: messageKeys.minLength3 }).max(max, { error: messageKeys.tooLong });
 
 /** A person's or an entity's name, a subject: one line of at least 3 characters. */
 export const nameField = (max: number = limits.name) => singleLine(longTextField(max));
@@ -114,10 +110,7 @@ export const emailField = () =>
 
 /** A password as typed by a person (browser-side only: the server never sees it). */
 export const plainPasswordField = () =>
-  z
-    .string({ error: messageKeys.required })
-    .min(1, { error: messageKeys.required })
-    .regex(passwordPattern, { error: messageKeys.password });
+  z.string({ error: messageKeys.required }).min(1, { error: messageKeys.required }).regex(passwordPattern, { error: messageKeys.password });
 
 /** A PBKDF2 hash or salt as the browser sends it: base64. */
 export const base64Field = (maxLength = 200) =>
@@ -145,19 +138,14 @@ export const phoneField = () =>
 /** Postal codes of the world: 2 to 10 letters, digits, spaces or hyphens, starting with a letter or digit. */
 export const postalCodePattern = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
-export const postalCodeField = () =>
-  trimmed().min(1, { error: messageKeys.required }).regex(postalCodePattern, { error: messageKeys.postalCode });
+export const postalCodeField = () => trimmed().min(1, { error: messageKeys.required }).regex(postalCodePattern, { error: messageKeys.postalCode });
 
 /** Street address and city: required, at least 3 characters after trimming (docs/product/accounts.md#validation, docs/product/limits.md#accounts-limits). */
 export const streetAddressField = () => nameField(limits.shortText);
 export const cityField = () => nameField(limits.name);
 
 /** An ISO 3166-1 alpha-2 code from shared/countries.ts; lower case is accepted and upper-cased. */
-export const countryField = () =>
-  trimmed()
-    .min(1, { error: messageKeys.required })
-    .toUpperCase()
-    .refine(isCountryCode, { error: messageKeys.invalidInput });
+export const countryField = () => trimmed().min(1, { error: messageKeys.required }).toUpperCase().refine(isCountryCode, { error: messageKeys.invalidInput });
 
 /**
  * An optional form field that may be cleared: absent leaves it unchanged, null or a blank

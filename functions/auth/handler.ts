@@ -25,7 +25,9 @@ export const handler = createGroupHandler('auth', {
     const { user, cookies } = await signInWithSecondFactor(body, signinClientOf(event));
     return { body: user, cookies };
   },
-  reauthenticate: async ({ body, session, event }) => ({ body: await reauthenticate(session, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  reauthenticate: async ({ body, session, event }) => ({
+    body: await reauthenticate(session, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }),
+  }),
   // Public: signing out works (and clears the cookie) whether or not the session is still alive.
   signOut: async ({ session }) => ({ status: 204, cookies: [await signOut(session)] }),
   setCurrentEntity: async ({ body, session }) => ({ body: await setCurrentEntity(session, body.id) }),

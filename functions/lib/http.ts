@@ -200,7 +200,12 @@ export const securityHeaders: Record<string, string> = {
 };
 
 export function errorResponse(error: AppError): ApiResult {
-  const body: ErrorBody = { errorCode: error.code, errors: error.errors, message: error.message, ...(error.details !== undefined ? { details: error.details } : {}) };
+  const body: ErrorBody = {
+    errorCode: error.code,
+    errors: error.errors,
+    message: error.message,
+    ...(error.details !== undefined ? { details: error.details } : {}),
+  };
   return { statusCode: error.status, headers: { ...securityHeaders }, body: JSON.stringify(body) };
 }
 
@@ -274,7 +279,13 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
 
 /** A file name safe in a quoted Content-Disposition parameter (ASCII letters, digits, - . _). */
 function dispositionFileName(name: string): string {
-  return name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-+/g, '-').slice(0, 120) || 'download';
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/-+/g, '-')
+      .slice(0, 120) || 'download'
+  );
 }
 
 function toResult(output: RouteOutput): ApiResult {

@@ -7,7 +7,13 @@ import { log, runWithRequestContext } from './logger';
 const written: string[] = [];
 
 beforeEach(() => {
-  Object.assign(process.env, { TABLE_NAME: 't', APP_URL: 'http://localhost:5173', MAIL_FROM: 'a@example.com', CONTACT_TO: 'a@example.com', SERVER_SECRET: 's' });
+  Object.assign(process.env, {
+    TABLE_NAME: 't',
+    APP_URL: 'http://localhost:5173',
+    MAIL_FROM: 'a@example.com',
+    CONTACT_TO: 'a@example.com',
+    SERVER_SECRET: 's',
+  });
   written.length = 0;
   const capture = ((chunk: string | Uint8Array) => written.push(String(chunk)) > 0) as typeof process.stdout.write;
   vi.spyOn(process.stdout, 'write').mockImplementation(capture);

@@ -27,8 +27,29 @@ const alignment = { 'text-align': [/^(?:left|center|right)$/] };
 
 /** Elements whose content is not text for a reader: dropped with everything inside. */
 const droppedWithContent = [
-  'script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'title', 'xmp', 'noembed',
-  'noframes', 'plaintext', 'svg', 'math', 'select', 'option', 'head', 'frameset', 'applet', 'audio', 'video', 'canvas',
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'textarea',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'svg',
+  'math',
+  'select',
+  'option',
+  'head',
+  'frameset',
+  'applet',
+  'audio',
+  'video',
+  'canvas',
 ];
 
 const options: IOptions = {

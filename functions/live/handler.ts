@@ -16,7 +16,8 @@ import { publishMetrics } from '../lib/metrics';
  * client's `presence` and `ping`) → receive-message.ts.
  */
 export type SocketEvent = {
-  requestContext: Pick<APIGatewayEventWebsocketRequestContextV2, 'routeKey' | 'connectionId' | 'eventType' | 'requestId'> & Partial<APIGatewayEventWebsocketRequestContextV2>;
+  requestContext: Pick<APIGatewayEventWebsocketRequestContextV2, 'routeKey' | 'connectionId' | 'eventType' | 'requestId'> &
+    Partial<APIGatewayEventWebsocketRequestContextV2>;
   headers?: Record<string, string | undefined>;
   queryStringParameters?: Record<string, string | undefined> | null;
   body?: string;
@@ -35,7 +36,12 @@ export async function handler(event: SocketEvent): Promise<SocketResult> {
   return runWithRequestContext({ correlationId: connectionId, requestId, group: 'live' }, async () => {
     try {
       if (routeKey === '$connect') {
-        return await connectSocket({ connectionId, origin: header(event, 'origin'), cookie: header(event, 'cookie'), familyId: event.queryStringParameters?.familyId });
+        return await connectSocket({
+          connectionId,
+          origin: header(event, 'origin'),
+          cookie: header(event, 'cookie'),
+          familyId: event.queryStringParameters?.familyId,
+        });
       }
       if (routeKey === '$disconnect') return await disconnectSocket(connectionId);
       const message = parseMessage(event);
@@ -61,4 +67,3 @@ function parseMessage(event: SocketEvent): LiveClientMessage | undefined {
     return undefined;
   }
 }
-

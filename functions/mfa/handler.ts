@@ -10,7 +10,9 @@ import { updateTwoFactorPolicy } from '../domain/two-factor/update-two-factor-po
 export const handler = createGroupHandler('mfa', {
   getTwoFactorStatus: async ({ session }) => ({ body: await getTwoFactorStatus(session) }),
   setupTotp: async ({ session }) => ({ body: await setupTotp(session) }),
-  enableTotp: async ({ session, body, event }) => ({ body: await enableTotpWithCode(session, body.code, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  enableTotp: async ({ session, body, event }) => ({
+    body: await enableTotpWithCode(session, body.code, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }),
+  }),
   disableTotp: async ({ session, body, event }) => {
     await disableTotp(session, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
     return { status: 204 };

@@ -11,7 +11,10 @@ import { signinClientOf } from '../domain/sessions/signin-completion';
 
 export const handler = createGroupHandler('passkeys', {
   registrationOptions: async ({ session }) => ({ body: await registrationOptions(session.userId) }),
-  registerPasskey: async ({ body, session, event }) => ({ status: 201, body: await registerPasskey(session.userId, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  registerPasskey: async ({ body, session, event }) => ({
+    status: 201,
+    body: await registerPasskey(session.userId, body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }),
+  }),
   listPasskeys: async ({ session }) => ({ body: await listPasskeys(session.userId) }),
   renamePasskey: async ({ path, body, session }) => ({ body: await renamePasskey(session.userId, path.id, body.label) }),
   removePasskey: async ({ path, session, event }) => {

@@ -25,8 +25,12 @@ export const handler = createGroupHandler('password', {
   reportNotMe: async ({ body, event }) => ({ body: await reportNotMe(body, clientAddressOf(event)) }),
   requestFactorRecovery: async ({ body, event }) => ({ body: await requestFactorRecovery(body, clientAddressOf(event)) }),
   factorRecoveryStatus: async ({ body }) => ({ body: await factorRecoveryStatus(body) }),
-  startFactorRecovery: async ({ body, event }) => ({ body: await startFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
-  completeFactorRecovery: async ({ body, event }) => ({ body: await completeFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  startFactorRecovery: async ({ body, event }) => ({
+    body: await startFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }),
+  }),
+  completeFactorRecovery: async ({ body, event }) => ({
+    body: await completeFactorRecovery(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }),
+  }),
   cancelFactorRecovery: async ({ body }) => {
     await cancelFactorRecoveryByLink(body);
     return { status: 204 };

@@ -52,7 +52,11 @@ export class LiveChannel extends Construct {
     this.endpoint = `https://${this.webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${liveChannel.stage}`;
     const environment = { ...props.environment, LIVE_ENDPOINT: this.endpoint };
 
-    this.handler = new AppFunction(this, 'Handler', { entry: liveChannel.entry, description: 'Family Canvas live channel: $connect, $disconnect, $default', environment });
+    this.handler = new AppFunction(this, 'Handler', {
+      entry: liveChannel.entry,
+      description: 'Family Canvas live channel: $connect, $disconnect, $default',
+      environment,
+    });
     grantTableAccess(this.handler.function, props.table, 'readWrite');
     this.grantSend(this.handler.function);
     const integration = new WebSocketLambdaIntegration('Integration', this.handler.function);
@@ -87,13 +91,21 @@ export class LiveChannel extends Construct {
         'The $connect handler authenticates the handshake itself: the session cookie (the one session module), the exact app Origin and the right to read the canvas, refusing with 401/403 before any message; $default and $disconnect only exist on a connection that passed it. An authorizer would add a second session look-up.',
     });
 
-    this.deadLetterQueue = new DeadLetterQueue(this, 'SenderDlq', { purpose: 'live sender (journal stream batches it could not send)', alarmTopic: props.alarmTopic });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'SenderDlq', {
+      purpose: 'live sender (journal stream batches it could not send)',
+      alarmTopic: props.alarmTopic,
+    });
     if (!props.table.tableStreamArn) {
       // A restored table without its stream ARN given: no live events until it is (README "Restore").
       this.sender = undefined;
       return;
     }
-    this.sender = new AppFunction(this, 'Sender', { entry: liveChannel.senderEntry, description: 'Family Canvas live sender: journal stream to sockets', environment, timeout: Duration.seconds(30) });
+    this.sender = new AppFunction(this, 'Sender', {
+      entry: liveChannel.senderEntry,
+      description: 'Family Canvas live sender: journal stream to sockets',
+      environment,
+      timeout: Duration.seconds(30),
+    });
     grantTableAccess(this.sender.function, props.table, 'readWrite');
     this.grantSend(this.sender.function);
     this.sender.function.addEventSource(

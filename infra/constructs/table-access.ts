@@ -38,7 +38,15 @@ export const tableAccess = {
    * deletes and a history event), take a warning (conditional update); mail needs no table.
    */
   accessExpiry: {
-    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ],
     indexes: ['dynamodb:Query'],
   },
   /** The SES events job: put suppression items, nothing else. */

@@ -74,7 +74,10 @@ export function toEvent(request: IncomingMessage, body: Buffer, match: NonNullab
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     if (name === 'cookie') {
-      cookies = (Array.isArray(value) ? value.join('; ') : value).split(';').map((c) => c.trim()).filter(Boolean);
+      cookies = (Array.isArray(value) ? value.join('; ') : value)
+        .split(';')
+        .map((c) => c.trim())
+        .filter(Boolean);
       continue;
     }
     headers[name] = Array.isArray(value) ? value.join(',') : value;

@@ -92,7 +92,9 @@ export function createLiveGateway(): LiveGateway {
   };
   const invoke = async (event: SocketEvent): Promise<SocketResult> => {
     try {
-      return await (await liveHandler())(event);
+      return await (
+        await liveHandler()
+      )(event);
     } catch (error) {
       process.stderr.write(`gateway: live handler threw: ${String((error as Error)?.stack ?? error)}\n`);
       return { statusCode: 500 };
@@ -111,7 +113,9 @@ export function createLiveGateway(): LiveGateway {
     const domainName = headers.host ?? 'localhost';
     void track(
       (async () => {
-        const result = await invoke(socketEvent('$connect', connectionId, domainName, { headers, queryStringParameters: Object.keys(query).length ? query : null }));
+        const result = await invoke(
+          socketEvent('$connect', connectionId, domainName, { headers, queryStringParameters: Object.keys(query).length ? query : null }),
+        );
         if (result.statusCode !== 200) {
           // API Gateway answers a refused $connect with the handler's status, no upgrade.
           const body = result.body ?? '';
@@ -139,7 +143,11 @@ export function createLiveGateway(): LiveGateway {
           ws.on('message', (data, isBinary) => {
             entry.lastActiveAt = new Date();
             if (isBinary) return;
-            const body = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+            const body = Buffer.isBuffer(data)
+              ? data.toString('utf8')
+              : Array.isArray(data)
+                ? Buffer.concat(data).toString('utf8')
+                : Buffer.from(data).toString('utf8');
             entry.queue = entry.queue.then(() => track(invoke(socketEvent('$default', connectionId, domainName, { body }))).then(() => undefined));
           });
           ws.on('close', () => {
@@ -188,7 +196,11 @@ export function createLiveGateway(): LiveGateway {
     if (method === 'GET') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(
-        JSON.stringify({ ConnectedAt: entry.connectedAt.toISOString(), LastActiveAt: entry.lastActiveAt.toISOString(), Identity: { SourceIp: entry.sourceIp, UserAgent: entry.userAgent } }),
+        JSON.stringify({
+          ConnectedAt: entry.connectedAt.toISOString(),
+          LastActiveAt: entry.lastActiveAt.toISOString(),
+          Identity: { SourceIp: entry.sourceIp, UserAgent: entry.userAgent },
+        }),
       );
       return true;
     }

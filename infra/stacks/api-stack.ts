@@ -82,7 +82,11 @@ export class ApiStack extends Stack {
 
     this.live = new LiveChannel(this, 'Live', { table: props.table, environment: props.environment, alarmTopic: props.alarmTopic });
 
-    const configurationSetArn = this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.mailConfigurationSet.configurationSetName });
+    const configurationSetArn = this.formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: props.mailConfigurationSet.configurationSetName,
+    });
     const functions = new Map<RouteGroupName, AppFunction>();
     for (const [group, definition] of Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>) {
       const fn = new AppFunction(this, `Group-${group}`, {

@@ -137,16 +137,36 @@ export class JobsStack extends Stack {
    */
   private schedule(
     job: AppFunction,
-    options: { id: string; scheduleId: string; name: string; description: string; cron: scheduler.ScheduleExpression; maxEventAge: Duration; role: iam.Role; alarmTopic: JobsStackProps['alarmTopic'] },
+    options: {
+      id: string;
+      scheduleId: string;
+      name: string;
+      description: string;
+      cron: scheduler.ScheduleExpression;
+      maxEventAge: Duration;
+      role: iam.Role;
+      alarmTopic: JobsStackProps['alarmTopic'];
+    },
   ): scheduler.Schedule {
-    const scheduleDlq = new DeadLetterQueue(this, `${options.id}ScheduleDlq`, { purpose: `${options.name} schedule (undeliverable invocations)`, alarmTopic: options.alarmTopic });
-    const failedRunsDlq = new DeadLetterQueue(this, `${options.id}FailuresDlq`, { purpose: `${options.name} job (runs that failed after retries)`, alarmTopic: options.alarmTopic });
+    const scheduleDlq = new DeadLetterQueue(this, `${options.id}ScheduleDlq`, {
+      purpose: `${options.name} schedule (undeliverable invocations)`,
+      alarmTopic: options.alarmTopic,
+    });
+    const failedRunsDlq = new DeadLetterQueue(this, `${options.id}FailuresDlq`, {
+      purpose: `${options.name} job (runs that failed after retries)`,
+      alarmTopic: options.alarmTopic,
+    });
     this.deadLetterQueues.push(scheduleDlq, failedRunsDlq);
     job.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: options.maxEventAge, onFailure: new destinations.SqsDestination(failedRunsDlq.queue) });
     const schedule = new scheduler.Schedule(this, options.scheduleId, {
       description: options.description,
       schedule: options.cron,
-      target: new targets.LambdaInvoke(job.function, { role: options.role, retryAttempts: 2, maxEventAge: options.maxEventAge, deadLetterQueue: scheduleDlq.queue }),
+      target: new targets.LambdaInvoke(job.function, {
+        role: options.role,
+        retryAttempts: 2,
+        maxEventAge: options.maxEventAge,
+        deadLetterQueue: scheduleDlq.queue,
+      }),
     });
     // Granting invoke gives lambda:InvokeFunction on the function and on `<arn>:*`.
     Validations.of(options.role).acknowledge({

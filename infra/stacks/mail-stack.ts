@@ -74,7 +74,10 @@ export class MailStack extends Stack {
     // EventBridge invokes the job asynchronously: undeliverable events go to the rule's
     // queue, events the job failed on (after Lambda's retries) to the function's.
     const ruleDlq = new DeadLetterQueue(this, 'SesEventsRuleDlq', { purpose: 'SES events rule (undeliverable events)', alarmTopic: props.alarmTopic });
-    const failedDlq = new DeadLetterQueue(this, 'SesEventsFailuresDlq', { purpose: 'SES events job (events that failed after retries)', alarmTopic: props.alarmTopic });
+    const failedDlq = new DeadLetterQueue(this, 'SesEventsFailuresDlq', {
+      purpose: 'SES events job (events that failed after retries)',
+      alarmTopic: props.alarmTopic,
+    });
     this.deadLetterQueues = [ruleDlq, failedDlq];
     this.sesEvents.function.configureAsyncInvoke({
       retryAttempts: 2,

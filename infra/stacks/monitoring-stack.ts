@@ -196,7 +196,8 @@ export class MonitoringStack extends Stack {
     const sesRate = (metricName: string) =>
       new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: cloudwatch.Stats.MAXIMUM });
     this.alarm('SesBounceRate', {
-      alarmDescription: 'SES bounce rate at 5 %: AWS reviews the account at this rate and may pause sending. Bounced addresses go onto the suppression list; look for a bad import or an old address list.',
+      alarmDescription:
+        'SES bounce rate at 5 %: AWS reviews the account at this rate and may pause sending. Bounced addresses go onto the suppression list; look for a bad import or an old address list.',
       metric: sesRate('Reputation.BounceRate'),
       threshold: alarmThresholds.sesBounceRate,
     });
@@ -241,7 +242,14 @@ export class MonitoringStack extends Stack {
     const business = (metricName: string, label: string) =>
       new cloudwatch.Metric({ namespace: metricsNamespace, metricName, statistic: cloudwatch.Stats.SUM, period: Duration.hours(1), label });
 
-    dashboard.addWidgets(new cloudwatch.TextWidget({ markdown: '# Family Canvas\nAPI, functions (one per route group), table, mail, and the product\'s own metrics (namespace `FamilyCanvas`). Alarms notify the alarm topic.', width: 24, height: 2 }));
+    dashboard.addWidgets(
+      new cloudwatch.TextWidget({
+        markdown:
+          "# Family Canvas\nAPI, functions (one per route group), table, mail, and the product's own metrics (namespace `FamilyCanvas`). Alarms notify the alarm topic.",
+        width: 24,
+        height: 2,
+      }),
+    );
 
     // API (whole) and per route group.
     dashboard.addWidgets(
@@ -264,24 +272,46 @@ export class MonitoringStack extends Stack {
       }),
     );
     dashboard.addWidgets(
-      graph('Requests per route group (invocations)', perFunction((fn) => fn.function.metricInvocations({ statistic: cloudwatch.Stats.SUM }))),
-      graph('Duration p50 per route group (ms)', perFunction((fn) => fn.function.metricDuration({ statistic: cloudwatch.Stats.p(50) }))),
-      graph('Duration p99 per route group (ms)', perFunction((fn) => fn.function.metricDuration({ statistic: cloudwatch.Stats.p(99) }))),
+      graph(
+        'Requests per route group (invocations)',
+        perFunction((fn) => fn.function.metricInvocations({ statistic: cloudwatch.Stats.SUM })),
+      ),
+      graph(
+        'Duration p50 per route group (ms)',
+        perFunction((fn) => fn.function.metricDuration({ statistic: cloudwatch.Stats.p(50) })),
+      ),
+      graph(
+        'Duration p99 per route group (ms)',
+        perFunction((fn) => fn.function.metricDuration({ statistic: cloudwatch.Stats.p(99) })),
+      ),
     );
     dashboard.addWidgets(
-      graph('Lambda errors per function', perFunction((fn) => fn.function.metricErrors({ statistic: cloudwatch.Stats.SUM }))),
-      graph('Lambda throttles per function', perFunction((fn) => fn.function.metricThrottles({ statistic: cloudwatch.Stats.SUM }))),
+      graph(
+        'Lambda errors per function',
+        perFunction((fn) => fn.function.metricErrors({ statistic: cloudwatch.Stats.SUM })),
+      ),
+      graph(
+        'Lambda throttles per function',
+        perFunction((fn) => fn.function.metricThrottles({ statistic: cloudwatch.Stats.SUM })),
+      ),
       graph(
         'Lambda concurrency (max)',
         perFunction((fn) => fn.function.metric('ConcurrentExecutions', { statistic: cloudwatch.Stats.MAXIMUM })),
       ),
     );
     dashboard.addWidgets(
-      graph('Jobs: invocations, errors, duration', props.jobs.flatMap(({ name, fn }) => [
-        fn.function.metricInvocations({ statistic: cloudwatch.Stats.SUM, label: `${name} runs` }),
-        fn.function.metricErrors({ statistic: cloudwatch.Stats.SUM, label: `${name} errors` }),
-      ]), { right: props.jobs.map(({ name, fn }) => fn.function.metricDuration({ statistic: cloudwatch.Stats.MAXIMUM, label: `${name} duration max` })) }),
-      graph('Dead-letter queues: messages', props.deadLetterQueues.map((dlq) => dlq.queue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, label: dlq.node.id }))),
+      graph(
+        'Jobs: invocations, errors, duration',
+        props.jobs.flatMap(({ name, fn }) => [
+          fn.function.metricInvocations({ statistic: cloudwatch.Stats.SUM, label: `${name} runs` }),
+          fn.function.metricErrors({ statistic: cloudwatch.Stats.SUM, label: `${name} errors` }),
+        ]),
+        { right: props.jobs.map(({ name, fn }) => fn.function.metricDuration({ statistic: cloudwatch.Stats.MAXIMUM, label: `${name} duration max` })) },
+      ),
+      graph(
+        'Dead-letter queues: messages',
+        props.deadLetterQueues.map((dlq) => dlq.queue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, label: dlq.node.id })),
+      ),
       new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...this.alarms, ...props.deadLetterQueues.map((dlq) => dlq.alarm)], width: 8, height: 6 }),
     );
 
@@ -308,13 +338,22 @@ export class MonitoringStack extends Stack {
     const ses = (metricName: string, label: string, statistic: string = cloudwatch.Stats.SUM) =>
       new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic, label });
     dashboard.addWidgets(
-      graph('SES sends, deliveries, bounces, complaints', [ses('Send', 'sends'), ses('Delivery', 'deliveries'), ses('Bounce', 'bounces'), ses('Complaint', 'complaints')]),
-      graph('SES reputation', [ses('Reputation.BounceRate', 'bounce rate', cloudwatch.Stats.MAXIMUM), ses('Reputation.ComplaintRate', 'complaint rate', cloudwatch.Stats.MAXIMUM)], {
-        leftAnnotations: [
-          { value: alarmThresholds.sesBounceRate, label: 'bounce alarm' },
-          { value: alarmThresholds.sesComplaintRate, label: 'complaint alarm' },
-        ],
-      }),
+      graph('SES sends, deliveries, bounces, complaints', [
+        ses('Send', 'sends'),
+        ses('Delivery', 'deliveries'),
+        ses('Bounce', 'bounces'),
+        ses('Complaint', 'complaints'),
+      ]),
+      graph(
+        'SES reputation',
+        [ses('Reputation.BounceRate', 'bounce rate', cloudwatch.Stats.MAXIMUM), ses('Reputation.ComplaintRate', 'complaint rate', cloudwatch.Stats.MAXIMUM)],
+        {
+          leftAnnotations: [
+            { value: alarmThresholds.sesBounceRate, label: 'bounce alarm' },
+            { value: alarmThresholds.sesComplaintRate, label: 'complaint alarm' },
+          ],
+        },
+      ),
       graph('E-mails not sent', [
         business(businessMetrics.emailsSuppressed, 'suppressed recipients'),
         business(businessMetrics.emailsRefusedByLimits, 'refused by limits'),
@@ -323,7 +362,11 @@ export class MonitoringStack extends Stack {
 
     // The product's own metrics (emitted by the functions under shared/metrics.ts's names).
     dashboard.addWidgets(
-      new cloudwatch.TextWidget({ markdown: `## Product (namespace \`${metricsNamespace}\`)\nEmpty until the functions emit these metrics (names in shared/metrics.ts).`, width: 24, height: 1 }),
+      new cloudwatch.TextWidget({
+        markdown: `## Product (namespace \`${metricsNamespace}\`)\nEmpty until the functions emit these metrics (names in shared/metrics.ts).`,
+        width: 24,
+        height: 1,
+      }),
     );
     dashboard.addWidgets(
       graph('Sign-ins', [business(businessMetrics.signIns, 'sign-ins'), business(businessMetrics.signInFailures, 'failures')]),

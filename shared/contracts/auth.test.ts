@@ -10,7 +10,10 @@ describe('SignupRequest', () => {
     const without = SignupRequest.safeParse(base);
     expect(without.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['createEntityName', 'createEntityTypeId']);
     expect(SignupRequest.safeParse({ ...base, memberInvitationToken: 'abc' }).success).toBe(true);
-    expect(SignupRequest.parse({ ...base, createEntityTypeId: 1, createEntityName: ' Lovelaces ' })).toMatchObject({ email: 'ada@example.com', createEntityName: 'Lovelaces' });
+    expect(SignupRequest.parse({ ...base, createEntityTypeId: 1, createEntityName: ' Lovelaces ' })).toMatchObject({
+      email: 'ada@example.com',
+      createEntityName: 'Lovelaces',
+    });
   });
 
   it('lets any integer entity type through for the server to answer 11', () => {

@@ -24,11 +24,11 @@ export const passwordHashField = () =>
   base64Field(100).refine((value) => decodedLength(value) >= 16 && decodedLength(value) <= 64, { error: messageKeys.invalidInput });
 
 /** The browser's PBKDF2 salt: exactly 16 random bytes, base64. */
-export const saltField = () =>
-  base64Field(44).refine((value) => decodedLength(value) === passwordHashing.saltBytes, { error: messageKeys.invalidInput });
+export const saltField = () => base64Field(44).refine((value) => decodedLength(value) === passwordHashing.saltBytes, { error: messageKeys.invalidInput });
 
 /** Single-use tokens arrive from links; any non-empty text, checked against the stored hash. */
-export const tokenField = () => z.string({ error: messageKeys.required }).trim().min(1, { error: messageKeys.required }).max(512, { error: messageKeys.tooLong });
+export const tokenField = () =>
+  z.string({ error: messageKeys.required }).trim().min(1, { error: messageKeys.required }).max(512, { error: messageKeys.tooLong });
 
 // POST /api/auth/salt
 export const SaltRequest = z.strictObject({ email: emailField() });
@@ -142,7 +142,9 @@ export type SigninResponse = z.infer<typeof SigninResponse>;
 // POST /api/auth/set-current-entity
 export const SetCurrentEntityRequest = z.strictObject({
   /** The entity id; as a number or a numeric string ('12'). */
-  id: numberOrNumericString(z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }).nullable()),
+  id: numberOrNumericString(
+    z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }).nullable(),
+  ),
 });
 export type SetCurrentEntityRequest = z.infer<typeof SetCurrentEntityRequest>;
 

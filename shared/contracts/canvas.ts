@@ -28,13 +28,20 @@ export const canvasLimits = {
 const invalid = { error: messageKeys.invalidInput };
 
 /** A number in a URL segment. */
-const numericSegment = () => z.string().regex(/^[1-9]\d{0,15}$/, invalid).transform(Number);
+const numericSegment = () =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, invalid)
+    .transform(Number);
 
 export const familyIdField = () => numericSegment().refine((id) => Number.isSafeInteger(id), invalid);
 export const sectionIdSegment = () => numericSegment().refine((id) => familyOfSectionId(id) !== undefined, invalid);
 export const categoryIdSegment = () => numericSegment().refine((id) => familyOfCategoryId(id) !== undefined, invalid);
 export const categoryIdField = () =>
-  z.number({ error: messageKeys.required }).int(invalid).refine((id) => familyOfCategoryId(id) !== undefined, invalid);
+  z
+    .number({ error: messageKeys.required })
+    .int(invalid)
+    .refine((id) => familyOfCategoryId(id) !== undefined, invalid);
 export const questionIdField = () => z.string({ error: messageKeys.required }).refine((id) => parseQuestionId(id) !== undefined, invalid);
 /** An answer, takeaway, goal or action point id: `<familyId>.<32 hex>`. */
 export const contentIdField = () => z.string({ error: messageKeys.required }).regex(contentIdPattern, invalid);
@@ -82,8 +89,7 @@ export const priorityField = () =>
     .transform((priority) => (priority === null || priority === 'none' ? 'NoPriority' : priority));
 
 /** A due date: a real calendar day, YYYY-MM-DD (shared/dates.ts); null clears it, absent keeps it. */
-export const dueDateField = () =>
-  z.string({ error: messageKeys.invalidInput }).refine(isCalendarDay, { error: messageKeys.invalidInput }).nullable();
+export const dueDateField = () => z.string({ error: messageKeys.invalidInput }).refine(isCalendarDay, { error: messageKeys.invalidInput }).nullable();
 
 // ---- path parameters --------------------------------------------------------------------
 

@@ -108,8 +108,15 @@ export const HistoryQuery = z.strictObject({
   limit: limitParameter(100).optional(),
   /** The `next` of the previous page. */
   cursor: cursorField().optional(),
-  userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: messageKeys.invalidInput }).optional(),
-  sectionId: z.string().regex(/^[1-9]\d{0,15}$/, { error: messageKeys.invalidInput }).transform(Number).optional(),
+  userId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: messageKeys.invalidInput })
+    .optional(),
+  sectionId: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, { error: messageKeys.invalidInput })
+    .transform(Number)
+    .optional(),
   itemType: z.enum(historyItemTypes, { error: messageKeys.invalidInput }).optional(),
   /** `deleted`: the family's "Recently deleted" list. */
   action: z.enum(historyActions, { error: messageKeys.invalidInput }).optional(),
@@ -139,7 +146,11 @@ export type ItemChangedDetails = z.infer<typeof ItemChangedDetails>;
 
 // ---- the advisor access log ---------------------------------------------------------------
 
-const dayField = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: messageKeys.invalidInput }).refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), { error: messageKeys.invalidInput });
+const dayField = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messageKeys.invalidInput })
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), { error: messageKeys.invalidInput });
 
 /** GET /api/canvas/access-log(.csv), GET /api/entities/access-log: days (YYYY-MM-DD, UTC, inclusive). */
 export const AccessLogQuery = z.strictObject({

@@ -52,7 +52,15 @@ export const MemberInvitation = z.object({
 });
 export type MemberInvitation = z.infer<typeof MemberInvitation>;
 export const memberInvitationSortFields = [
-  'id', 'email', 'entityRoleId', 'entityName', 'createdByMember', 'createdDate', 'expirationDate', 'accepted', 'status',
+  'id',
+  'email',
+  'entityRoleId',
+  'entityName',
+  'createdByMember',
+  'createdDate',
+  'expirationDate',
+  'accepted',
+  'status',
 ] as const satisfies ReadonlyArray<keyof MemberInvitation>;
 /** `orderBy=email,-createdDate`; without it: newest first. */
 export const ListMemberInvitationsQuery = z.strictObject({ orderBy: orderByParameter(memberInvitationSortFields).optional() });
@@ -177,7 +185,14 @@ export const AdvisorInvitation = FamilyInvitation.extend({
 export type AdvisorInvitation = z.infer<typeof AdvisorInvitation>;
 
 export const familyInvitationSortFields = [
-  'id', 'email', 'entityName', 'createdByMember', 'createdDate', 'expirationDate', 'accepted', 'status',
+  'id',
+  'email',
+  'entityName',
+  'createdByMember',
+  'createdDate',
+  'expirationDate',
+  'accepted',
+  'status',
 ] as const satisfies ReadonlyArray<keyof FamilyInvitation>;
 export const advisorInvitationSortFields = [...familyInvitationSortFields, 'canvasSections'] as const satisfies ReadonlyArray<keyof AdvisorInvitation>;
 /** `orderBy=status,-createdDate`; without it: newest first. */
@@ -211,7 +226,12 @@ const optionalNameField = () => unusedWhenBlank(nameField());
  * page's 'create new' — a new one named entityName.
  */
 const acceptingEntityIdField = () =>
-  z.preprocess((value) => (value === '' ? null : value), numberOrNumericString(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).nullable().optional())).optional();
+  z
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      numberOrNumericString(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).nullable().optional()),
+    )
+    .optional();
 
 // POST /api/family-invitation/accept: a family accepts an advisor company.
 export const AcceptFamilyInvitationRequest = z.strictObject({

@@ -78,8 +78,22 @@ export const EntityMember = z.object({
 export type EntityMember = z.infer<typeof EntityMember>;
 
 export const memberSortFields = [
-  'id', 'userId', 'firstName', 'lastName', 'prefix', 'email', 'phoneNumber', 'entityRoleId', 'companyPosition', 'active',
-  'entityName', 'streetAddress', 'city', 'postalCode', 'country', 'memberName',
+  'id',
+  'userId',
+  'firstName',
+  'lastName',
+  'prefix',
+  'email',
+  'phoneNumber',
+  'entityRoleId',
+  'companyPosition',
+  'active',
+  'entityName',
+  'streetAddress',
+  'city',
+  'postalCode',
+  'country',
+  'memberName',
 ] as const satisfies ReadonlyArray<keyof EntityMember>;
 /** `orderBy=lastName,-entityRoleId`; without it: role (owners first), then last and first name. */
 export const ListMembersQuery = z.strictObject({ orderBy: orderByParameter(memberSortFields).optional() });

@@ -60,12 +60,10 @@ export const SigninMfaRequest = z.strictObject({ email: emailField(), ...codeOrR
 export type SigninMfaRequest = z.infer<typeof SigninMfaRequest>;
 
 // POST /api/auth/reauthenticate: the password (the browser's PBKDF2 hash, as at sign-in) or a code.
-export const ReauthenticateRequest = z
-  .strictObject({ password: passwordHashField().optional(), ...codeOrRecoveryCode })
-  .superRefine((value, context) => {
-    const given = [value.password, value.code, value.recoveryCode].filter((entry) => entry !== undefined).length;
-    if (given !== 1) context.addIssue({ code: 'custom', path: ['password'], message: messageKeys.required });
-  });
+export const ReauthenticateRequest = z.strictObject({ password: passwordHashField().optional(), ...codeOrRecoveryCode }).superRefine((value, context) => {
+  const given = [value.password, value.code, value.recoveryCode].filter((entry) => entry !== undefined).length;
+  if (given !== 1) context.addIssue({ code: 'custom', path: ['password'], message: messageKeys.required });
+});
 export type ReauthenticateRequest = z.infer<typeof ReauthenticateRequest>;
 /** When the proof stops counting as recent (ISO date). */
 export const ReauthenticateResponse = z.object({ recentUntil: z.string() });

@@ -42,7 +42,10 @@ export const addressRequestFields = {
    * The spec's client sends an address back as it read it, id included. The id that counts
    * is the path's (or a new one): the body's is accepted and dropped (withoutBodyId).
    */
-  id: z.union([z.string().max(64, { error: messageKeys.tooLong }), z.number()], { error: messageKeys.invalidInput }).nullable().optional(),
+  id: z
+    .union([z.string().max(64, { error: messageKeys.tooLong }), z.number()], { error: messageKeys.invalidInput })
+    .nullable()
+    .optional(),
 };
 
 /** Drops the body's address id (see addressRequestFields), so it can never replace the real one. */
@@ -58,7 +61,11 @@ export type AddressResponse = z.infer<typeof AddressResponse>;
 export const maxUserAddresses = 5;
 
 // GET /api/privacy-settings: the levels a setting can take.
-export const privacyLevelNames = { [PrivacyLevel.OnlyMe]: 'OnlyMe', [PrivacyLevel.DirectContacts]: 'DirectContacts', [PrivacyLevel.Everyone]: 'Everyone' } as const;
+export const privacyLevelNames = {
+  [PrivacyLevel.OnlyMe]: 'OnlyMe',
+  [PrivacyLevel.DirectContacts]: 'DirectContacts',
+  [PrivacyLevel.Everyone]: 'Everyone',
+} as const;
 export const PrivacyLevelsResponse = z.array(z.object({ id: z.literal(privacyLevelIds), name: z.string() }));
 export type PrivacyLevelsResponse = z.infer<typeof PrivacyLevelsResponse>;
 export const privacyLevels: PrivacyLevelsResponse = privacyLevelIds.map((id) => ({ id, name: privacyLevelNames[id] }));

@@ -72,9 +72,16 @@ export const FamilyRow = z.object({
   workRelationRoleId: z.number(),
 });
 export type FamilyRow = z.infer<typeof FamilyRow>;
-export const familySortFields = ['id', 'entityName', 'owners', 'endDate', 'subscriptionPlan', 'canvasId', 'canViewCanvas', 'workRelationRoleId'] as const satisfies ReadonlyArray<
-  keyof FamilyRow
->;
+export const familySortFields = [
+  'id',
+  'entityName',
+  'owners',
+  'endDate',
+  'subscriptionPlan',
+  'canvasId',
+  'canViewCanvas',
+  'workRelationRoleId',
+] as const satisfies ReadonlyArray<keyof FamilyRow>;
 export const ListFamiliesRequest = z.strictObject({ orderBy: orderByParameter(familySortFields).optional() });
 export type ListFamiliesRequest = z.infer<typeof ListFamiliesRequest>;
 export const FamiliesResponse = z.array(FamilyRow);
@@ -165,7 +172,17 @@ export const AdvisorMember = FamilyMemberRow.extend({
 });
 export type AdvisorMember = z.infer<typeof AdvisorMember>;
 export const advisorSortFields = [
-  'id', 'memberName', 'firstName', 'lastName', 'entityId', 'entityName', 'email', 'phoneNumber', 'companyPosition', 'entityRoleId', 'workRelationRoleId',
+  'id',
+  'memberName',
+  'firstName',
+  'lastName',
+  'entityId',
+  'entityName',
+  'email',
+  'phoneNumber',
+  'companyPosition',
+  'entityRoleId',
+  'workRelationRoleId',
 ] as const satisfies ReadonlyArray<keyof AdvisorMember>;
 /** `filterBy.entityId`: only the advisors of that company. */
 export const ListAdvisorsRequest = z.strictObject({
@@ -177,9 +194,17 @@ export const AdvisorsResponse = z.array(AdvisorMember);
 export type AdvisorsResponse = z.infer<typeof AdvisorsResponse>;
 
 export type FamilyMemberRow = z.infer<typeof FamilyMemberRow>;
-export const familyMemberSortFields = ['id', 'memberName', 'firstName', 'lastName', 'entityId', 'entityName', 'entityRoleId', 'email', 'phoneNumber'] as const satisfies ReadonlyArray<
-  keyof FamilyMemberRow
->;
+export const familyMemberSortFields = [
+  'id',
+  'memberName',
+  'firstName',
+  'lastName',
+  'entityId',
+  'entityName',
+  'entityRoleId',
+  'email',
+  'phoneNumber',
+] as const satisfies ReadonlyArray<keyof FamilyMemberRow>;
 /** `filterBy.entityId`: only the members of that family (else of every family the caller works for). */
 export const ListFamilyMembersRequest = z.strictObject({
   orderBy: orderByParameter(familyMemberSortFields).optional(),
@@ -197,13 +222,17 @@ export type FamilyMembersResponse = z.infer<typeof FamilyMembersResponse>;
 export const AddWorkRelationMemberRequest = z.strictObject({
   memberId: idField(),
   workRelationRoleId: roleIdField(),
-  advisorCompanyId: numberOrNumericString(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput })).optional(),
+  advisorCompanyId: numberOrNumericString(
+    z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }),
+  ).optional(),
 });
 export type AddWorkRelationMemberRequest = z.infer<typeof AddWorkRelationMemberRequest>;
 // POST /api/work-relation-member/update/{memberId}/{entityId}
 export const UpdateWorkRelationMemberRequest = z.strictObject({
   workRelationRoleId: roleIdField(),
-  advisorCompanyId: numberOrNumericString(z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput })).optional(),
+  advisorCompanyId: numberOrNumericString(
+    z.number({ error: messageKeys.invalidInput }).int({ error: messageKeys.invalidInput }).positive({ error: messageKeys.invalidInput }),
+  ).optional(),
 });
 export type UpdateWorkRelationMemberRequest = z.infer<typeof UpdateWorkRelationMemberRequest>;
 /** Add and update answer the advisor with the new role. */

@@ -46,9 +46,7 @@ test('a visitor writes to the team through the contact form and gets a fixed ack
   await expect(page.getByRole('heading', { name: 'Message sent' })).toBeFocused();
 
   // The team received it; the visitor got a fixed acknowledgement, not a copy of the text.
-  await expect
-    .poll(async () => (await inbox.all()).filter((mail) => mail.subject === `Contact form: ${subject}`).length, { timeout: 10_000 })
-    .toBe(1);
+  await expect.poll(async () => (await inbox.all()).filter((mail) => mail.subject === `Contact form: ${subject}`).length, { timeout: 10_000 }).toBe(1);
   const [toTeam] = (await inbox.all()).filter((mail) => mail.subject === `Contact form: ${subject}`);
   expect(toTeam?.body.text).toContain('We would like our advisor to see the timeline only.');
   expect(toTeam?.body.text).toContain(email);

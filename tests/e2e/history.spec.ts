@@ -49,7 +49,12 @@ test('a member deletes a linked goal; the owner restores it from Recently delete
     await page.getByRole('button', { name: 'Activity' }).click();
     const panel = page.getByRole('dialog', { name: 'Activity' });
     await expect(panel.getByTestId('history-event').filter({ hasText: 'Sofia Member deleted the goal “Set up a family trust”' })).toBeVisible();
-    await expect(panel.getByTestId('history-event').filter({ hasText: /\d{2}\.\d{2}\.\d{4}/ }).first()).toBeVisible();
+    await expect(
+      panel
+        .getByTestId('history-event')
+        .filter({ hasText: /\d{2}\.\d{2}\.\d{4}/ })
+        .first(),
+    ).toBeVisible();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('activity-1280.png') });
 
@@ -70,7 +75,9 @@ test('a member deletes a linked goal; the owner restores it from Recently delete
     await panel.getByRole('button', { name: /You restored the goal “Set up a family trust”/ }).click();
     await expect(page).toHaveURL(new RegExp(`/canvas-category/${category!.id}`));
     await expect(page.getByRole('dialog', { name: 'Goal', exact: true })).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Goal', exact: true }).getByRole('group', { name: 'Linked takeaways' })).toContainText('Keep the house in the family');
+    await expect(page.getByRole('dialog', { name: 'Goal', exact: true }).getByRole('group', { name: 'Linked takeaways' })).toContainText(
+      'Keep the house in the family',
+    );
     await expect(page.getByRole('dialog', { name: 'Goal', exact: true }).getByRole('group', { name: 'Linked action points' })).toContainText('Meet the notary');
   });
 
@@ -130,7 +137,12 @@ test('the owner reads the advisor access log after a section-limited advisor ope
   await familyOwner(inbox, familyContext, appUrl, { firstName: 'Elena', entityName: 'Access Family' });
   const { familyId, sections } = await createCanvas(familyContext, appUrl);
   const shared = sections[0]!;
-  await advisorCompanyInvitedBy(inbox, familyContext, advisorContext, appUrl, { canvasSections: [shared.id], companyName: 'Lookout Advisors', firstName: 'Omar', lastName: 'Reader' });
+  await advisorCompanyInvitedBy(inbox, familyContext, advisorContext, appUrl, {
+    canvasSections: [shared.id],
+    companyName: 'Lookout Advisors',
+    firstName: 'Omar',
+    lastName: 'Reader',
+  });
 
   const advisorPage = await advisorContext.newPage();
   await advisorPage.goto(`/canvas/${familyId}`);
@@ -150,7 +162,10 @@ test('the owner reads the advisor access log after a section-limited advisor ope
   await page.screenshot({ path: testInfo.outputPath('access-log-1280.png'), fullPage: true });
 
   // Sorting by a column keeps the row; the CSV holds the same read.
-  await page.getByRole('button', { name: /Section/ }).first().click();
+  await page
+    .getByRole('button', { name: /Section/ })
+    .first()
+    .click();
   await expect(row).toBeVisible();
   const csvHref = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
   const csv = await familyContext.request.get(`${appUrl}${csvHref}`);

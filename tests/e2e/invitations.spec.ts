@@ -18,7 +18,13 @@ test.describe.configure({ mode: 'parallel' });
 
 /** A toast: success toasts are polite (status), error toasts assertive (alert). */
 async function expectToast(page: Page, text: string) {
-  await expect(page.getByRole('status', { includeHidden: true }).or(page.getByRole('alert', { includeHidden: true })).filter({ hasText: text }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status', { includeHidden: true })
+      .or(page.getByRole('alert', { includeHidden: true }))
+      .filter({ hasText: text })
+      .first(),
+  ).toBeVisible();
 }
 
 /** Nothing wider than the window (the page works at 375 px). */
@@ -30,7 +36,11 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('a family invites an advisor to one section; the advisor signs up from the e-mail, creates a company and sees the family', async ({ browser, inbox, baseURL }) => {
+test('a family invites an advisor to one section; the advisor signs up from the e-mail, creates a company and sees the family', async ({
+  browser,
+  inbox,
+  baseURL,
+}) => {
   const appUrl = baseURL!;
   const familyContext = await browser.newContext({ baseURL: appUrl });
   const advisorContext = await browser.newContext({ baseURL: appUrl });

@@ -41,7 +41,12 @@ test('a takeaway one member adds appears on the other’s open canvas without a 
     ownerPage.on('framenavigated', (frame) => navigations.push(frame.url()));
     const canvasReads: string[] = [];
     ownerPage.on('request', (request) => {
-      if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/canvas') && !new URL(request.url()).pathname.startsWith('/api/canvas/history')) canvasReads.push(request.url());
+      if (
+        request.method() === 'GET' &&
+        new URL(request.url()).pathname.startsWith('/api/canvas') &&
+        !new URL(request.url()).pathname.startsWith('/api/canvas/history')
+      )
+        canvasReads.push(request.url());
     });
     await createTakeaway(memberContext, appUrl, category!.id, 'Keep the lake house');
     const card = ownerPage.getByRole('article', { name: category!.title });
@@ -53,7 +58,11 @@ test('a takeaway one member adds appears on the other’s open canvas without a 
   });
 });
 
-test('two people edit one takeaway: the other sees who is editing, and the later save shows both versions instead of overwriting', async ({ browser, inbox, baseURL }) => {
+test('two people edit one takeaway: the other sees who is editing, and the later save shows both versions instead of overwriting', async ({
+  browser,
+  inbox,
+  baseURL,
+}) => {
   const appUrl = baseURL!;
   const ownerContext = await browser.newContext({ baseURL: appUrl });
   const memberContext = await browser.newContext({ baseURL: appUrl });
@@ -91,5 +100,7 @@ test('two people edit one takeaway: the other sees who is editing, and the later
 
   await panel.getByRole('button', { name: 'Keep mine' }).click();
   await expect(dialog).toBeHidden();
-  await expect(memberPage.getByTestId('takeaway').getByRole('button', { name: 'Keep the lake house for the grandchildren', exact: true })).toBeVisible({ timeout: 2_000 });
+  await expect(memberPage.getByTestId('takeaway').getByRole('button', { name: 'Keep the lake house for the grandchildren', exact: true })).toBeVisible({
+    timeout: 2_000,
+  });
 });

@@ -37,7 +37,11 @@ async function runDigestJob(now: Date, appUrl: string): Promise<string> {
   return stdout;
 }
 
-test('an owner sets a due date; the member sees it on My actions, overdue later; the digest arrives and its unsubscribe link works', async ({ browser, inbox, baseURL }, testInfo) => {
+test('an owner sets a due date; the member sees it on My actions, overdue later; the digest arrives and its unsubscribe link works', async ({
+  browser,
+  inbox,
+  baseURL,
+}, testInfo) => {
   const appUrl = baseURL!;
   const ownerContext = await browser.newContext({ baseURL: appUrl });
   const memberContext = await browser.newContext({ baseURL: appUrl });

@@ -17,7 +17,6 @@ import { clientPasswordHash } from '../../scripts/lib/client-password-hash';
 test.setTimeout(120_000);
 test.describe.configure({ mode: 'parallel' });
 
-
 test('a user without an organisation signs in from an advisor invitation link, accepts and lands on the family canvas', async ({ browser, inbox, baseURL }) => {
   const appUrl = baseURL!;
   const familyContext = await browser.newContext({ baseURL: appUrl });
@@ -168,7 +167,11 @@ test('a cancelled invitation link says the sender cancelled it, for a member and
   await Promise.all([familyContext.close(), visitor.close()]);
 });
 
-test('the reset-password page checks its link when it opens: a used or forged link says so before any password is typed (defect 7)', async ({ browser, inbox, baseURL }) => {
+test('the reset-password page checks its link when it opens: a used or forged link says so before any password is typed (defect 7)', async ({
+  browser,
+  inbox,
+  baseURL,
+}) => {
   const appUrl = baseURL!;
   const context = await browser.newContext({ baseURL: appUrl });
   const { account } = await familyOwner(inbox, context, appUrl, { firstName: 'Rosa', entityName: 'Lind Family' });
@@ -213,7 +216,11 @@ function linesOf(locator: Locator): Promise<number> {
   });
 }
 
-test('tables fit a 375 px phone: the page does not overflow, the table scrolls in its frame with a visible cue; on a desktop an e-mail stays on one line (defect 10)', async ({ browser, inbox, baseURL }) => {
+test('tables fit a 375 px phone: the page does not overflow, the table scrolls in its frame with a visible cue; on a desktop an e-mail stays on one line (defect 10)', async ({
+  browser,
+  inbox,
+  baseURL,
+}) => {
   const appUrl = baseURL!;
   const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 375, height: 800 } });
   await familyOwner(inbox, context, appUrl, { firstName: 'Tomas', entityName: 'Berg Family' });

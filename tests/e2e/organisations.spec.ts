@@ -28,7 +28,11 @@ function memberRow(page: Page, name: string) {
   return page.getByTestId('member-row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
 }
 
-test('an owner invites a colleague, who signs up from the e-mail; the owner changes their rights and stays the last owner', async ({ browser, inbox, baseURL }) => {
+test('an owner invites a colleague, who signs up from the e-mail; the owner changes their rights and stays the last owner', async ({
+  browser,
+  inbox,
+  baseURL,
+}) => {
   const appUrl = baseURL!;
   const ownerContext = await browser.newContext({ baseURL: appUrl });
   const colleagueContext = await browser.newContext({ baseURL: appUrl });

@@ -17,7 +17,6 @@ async function logInToCanvas(page: Page, email: string) {
   await expect(page).toHaveURL(/\/canvas$/, { timeout: 15_000 });
 }
 
-
 test('a user adds a passkey under Profile, Security, signs out and signs in with it, without the password', async ({ page, inbox }) => {
   const account = await createConfirmedAccount(inbox, { firstName: 'Grace' });
   const { cdp, authenticatorId } = await virtualAuthenticator(page);

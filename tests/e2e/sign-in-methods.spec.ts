@@ -14,7 +14,6 @@ test.describe.configure({ mode: 'parallel' });
 
 const noticeSubject = 'A sign-in method of your Family Canvas account changed';
 
-
 async function logInAs(page: Page, account: TestAccount) {
   await logIn(page, account.email, account.password);
 }
@@ -37,7 +36,6 @@ async function totpOn(page: Page): Promise<string> {
   expect(enabled.status(), await enabled.text()).toBe(200);
   return secret;
 }
-
 
 async function confirmWithPassword(page: Page, password: string) {
   const reauth = page.getByRole('dialog', { name: 'Confirm it is you' });

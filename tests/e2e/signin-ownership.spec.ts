@@ -14,7 +14,6 @@ import { logIn, totpCodeFor } from './support/sign-in';
 
 test.describe.configure({ mode: 'parallel' });
 
-
 async function passwordStepThroughApi(request: APIRequestContext, account: TestAccount, password = account.password) {
   const { salt } = (await (await request.post('/api/auth/salt', { data: { email: account.email } })).json()) as { salt: string };
   return request.post('/api/auth/signin', { data: { email: account.email, password: clientPasswordHash(password, salt) } });
@@ -29,8 +28,11 @@ async function withTotp(request: APIRequestContext, account: TestAccount): Promi
   return { secret, recoveryCodes: ((await enabled.json()) as { recoveryCodes: string[] }).recoveryCodes };
 }
 
-
-test('the code step belongs to the browser that passed the password: another browser with the right code is refused, and a browser without the cookie is sent back to the password', async ({ browser, baseURL, inbox }) => {
+test('the code step belongs to the browser that passed the password: another browser with the right code is refused, and a browser without the cookie is sent back to the password', async ({
+  browser,
+  baseURL,
+  inbox,
+}) => {
   const account = await createConfirmedAccount(inbox);
   const setup = await browser.newContext({ baseURL });
   const { secret, recoveryCodes } = await withTotp(setup.request, account);
@@ -104,7 +106,11 @@ function wrongSignInFrom(localAddress: string, email: string, passwordHash: stri
   });
 }
 
-test('after 100 wrong passwords from 20 addresses the owner signs in from their known browser at once; a new browser is asked to wait', async ({ browser, baseURL, inbox }) => {
+test('after 100 wrong passwords from 20 addresses the owner signs in from their known browser at once; a new browser is asked to wait', async ({
+  browser,
+  baseURL,
+  inbox,
+}) => {
   const account = await createConfirmedAccount(inbox);
   // The owner's usual browser: one sign-in leaves its device cookie.
   const owner = await browser.newContext({ baseURL });

@@ -4,8 +4,6 @@ import { logIn, totpCodeFor } from './support/sign-in';
 
 test.describe.configure({ mode: 'parallel' });
 
-
-
 test('a user turns on two-factor sign-in with an authenticator code, then signs in with a code', async ({ page, inbox }) => {
   const account = await createConfirmedAccount(inbox);
   await logIn(page, account.email, account.password);

@@ -49,7 +49,9 @@ test('a family ends its relation with an advisor company and the advisor’s das
     expect(await seriousAccessibilityViolations(familyPage)).toEqual([]);
     await answerChallenge(familyPage);
     await dialog.getByTestId('confirm-challenge').press('Enter');
-    await expect(familyPage.getByRole('status', { includeHidden: true }).filter({ hasText: 'The work relation with Parting Advisors has ended.' }).first()).toBeVisible();
+    await expect(
+      familyPage.getByRole('status', { includeHidden: true }).filter({ hasText: 'The work relation with Parting Advisors has ended.' }).first(),
+    ).toBeVisible();
     await expect(familyPage).toHaveURL(/\/companies$/);
     await expect(familyPage.getByRole('link', { name: 'Parting Advisors' })).toHaveCount(0);
   });

@@ -84,7 +84,7 @@ test('an advisor limited to one section works with a family; the family widens t
     await expect(advisorPage.getByRole('heading', { level: 2, name: 'The Four Abundances' })).toBeVisible();
   });
 
-  await test.step("a colleague with read access sees the canvas without editing; the family gives full access", async () => {
+  await test.step('a colleague with read access sees the canvas without editing; the family gives full access', async () => {
     const readerContext = await browser.newContext({ baseURL: appUrl });
     const reader = await invitedMember(inbox, advisor.context, readerContext, appUrl, { entityRoleId: 3, firstName: 'Reid' });
     const readerPage = await reader.context.newPage();
@@ -166,7 +166,9 @@ test('an advisor limited to one section works with a family; the family widens t
     await changedOnly.check();
     await expect(advisorPage.getByText('No family has changes since your last visit.')).toBeVisible();
     // The family adds a takeaway in the shared section: now the family shows under the filter.
-    const canvas = (await (await owner.context.request.get(`${appUrl}/api/canvas`)).json()) as { sections: Array<{ categories: Array<{ id: number; title: string }> }> };
+    const canvas = (await (await owner.context.request.get(`${appUrl}/api/canvas`)).json()) as {
+      sections: Array<{ categories: Array<{ id: number; title: string }> }>;
+    };
     const wealth = canvas.sections.flatMap((section) => section.categories).find((category) => category.title === 'Abundance of Wealth')!;
     const created = await owner.context.request.post(`${appUrl}/api/canvas-takeaway/create/${wealth.id}`, {
       data: { title: 'Review the wealth plan in spring', text: 'With Ledger Advisors.', categoryId: wealth.id, initiatorId: null, linkedGoalIds: [] },

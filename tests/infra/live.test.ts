@@ -42,7 +42,9 @@ describe('live channel', () => {
       .map((route) => route.Properties.RouteKey)
       .filter((key) => typeof key === 'string' && key.startsWith('$'));
     expect(routes.sort()).toEqual([...liveChannel.routeKeys].sort());
-    const integrations = Object.values(api.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>).filter((integration) => integration.Properties.IntegrationType === 'AWS_PROXY' && JSON.stringify(integration.Properties.ApiId).includes('LiveApi'));
+    const integrations = Object.values(api.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>).filter(
+      (integration) => integration.Properties.IntegrationType === 'AWS_PROXY' && JSON.stringify(integration.Properties.ApiId).includes('LiveApi'),
+    );
     expect(integrations).toHaveLength(1);
   });
 
@@ -64,7 +66,9 @@ describe('live channel', () => {
     const revoking = Object.entries(routeManifest).filter(([, group]) => (group as { revokesLiveSockets?: boolean }).revokesLiveSockets).length;
     expect(managing).toHaveLength(2 + revoking);
     for (const policy of managing) {
-      const statement = (policy.Properties.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement.find((s) => JSON.stringify(s.Action).includes('ManageConnections'));
+      const statement = (policy.Properties.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement.find((s) =>
+        JSON.stringify(s.Action).includes('ManageConnections'),
+      );
       expect(JSON.stringify(statement?.Resource)).toContain('LiveApi');
       expect(JSON.stringify(statement?.Resource)).not.toBe('"*"');
     }

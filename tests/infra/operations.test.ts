@@ -133,7 +133,12 @@ describe('alarms', () => {
     expect(metricNames(alarms.get('JobFailed-cleanup')!)).toEqual(['Errors']);
     expect(metricNames(alarms.get('JobFailed-ses-events')!)).toEqual(['Errors']);
     expect(metricNames(alarms.get('JobFailed-access-expiry')!)).toEqual(['Errors']);
-    expect(alarms.get('JobDidNotRun-cleanup')).toMatchObject({ MetricName: 'Invocations', ComparisonOperator: 'LessThanThreshold', Threshold: 1, TreatMissingData: 'breaching' });
+    expect(alarms.get('JobDidNotRun-cleanup')).toMatchObject({
+      MetricName: 'Invocations',
+      ComparisonOperator: 'LessThanThreshold',
+      Threshold: 1,
+      TreatMissingData: 'breaching',
+    });
     expect(alarms.has('JobDidNotRun-ses-events')).toBe(false);
   });
 });
@@ -167,9 +172,17 @@ describe('dead-letter queues', () => {
     expect(invokeConfigs).toHaveLength(3);
     // Every queue serves exactly one schedule or one function.
     const users = [...schedules, ...invokeConfigs].map((resource) => JSON.stringify(resource));
-    for (const queue of queues) expect(users.filter((user) => user.includes(queue!)), queue).toHaveLength(1);
+    for (const queue of queues)
+      expect(
+        users.filter((user) => user.includes(queue!)),
+        queue,
+      ).toHaveLength(1);
     for (const schedule of schedules) expect(JSON.stringify(schedule)).toMatch(/DeadLetterConfig.*RetryPolicy|RetryPolicy.*DeadLetterConfig/);
-    templates.jobs.resourcePropertiesCountIs('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } } }, 3);
+    templates.jobs.resourcePropertiesCountIs(
+      'AWS::Lambda::EventInvokeConfig',
+      { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } } },
+      3,
+    );
   });
 
   it('mail: the SES events rule and the SES events function each have one', () => {
@@ -199,7 +212,7 @@ describe('SES configuration set and the suppression job', () => {
     templates.mail.hasResourceProperties('AWS::SES::EmailIdentity', { ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() } });
   });
 
-  it('routes the configuration set\'s bounce and complaint events to the job, which may only put items', () => {
+  it("routes the configuration set's bounce and complaint events to the job, which may only put items", () => {
     const jobId = stacks.mail.getLogicalId(stacks.mail.sesEvents.function.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
     templates.mail.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: {
@@ -211,7 +224,8 @@ describe('SES configuration set and the suppression job', () => {
     });
     const policies = JSON.stringify(resourcesOf(templates.mail, 'AWS::IAM::Policy'));
     expect(policies).toContain('dynamodb:PutItem');
-    for (const action of ['dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'dynamodb:Query']) expect(policies).not.toContain(action);
+    for (const action of ['dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'dynamodb:Query'])
+      expect(policies).not.toContain(action);
   });
 
   it('sends mail through the configuration set: its name in the environment, and the permission on it', () => {
@@ -249,7 +263,15 @@ describe('dashboard', () => {
       expect(body, title).toContain(title);
     }
     for (const group of groups) expect(body, group).toContain(`\\"label\\":\\"${group}\\"`);
-    for (const metric of ['ConsumedReadCapacityUnits', 'ConsumedWriteCapacityUnits', 'ReadThrottleEvents', 'SystemErrors', 'Reputation.BounceRate', 'Complaint', 'ConcurrentExecutions']) {
+    for (const metric of [
+      'ConsumedReadCapacityUnits',
+      'ConsumedWriteCapacityUnits',
+      'ReadThrottleEvents',
+      'SystemErrors',
+      'Reputation.BounceRate',
+      'Complaint',
+      'ConcurrentExecutions',
+    ]) {
       expect(body, metric).toContain(metric);
     }
   });
@@ -324,7 +346,11 @@ describe('cdk-nag AwsSolutions on the operations stacks', () => {
 
 describe('re-pointing the stacks at a restored table', () => {
   it('with restoredTableName: the data stack drops its own table (retained in the account) and every function uses the restored one', () => {
-    const { stacks: restored } = buildApp({ withNag: false, webDistPath: null, context: { ...noBundling, restoredTableName: 'family-canvas-restored-2026-11-22' } });
+    const { stacks: restored } = buildApp({
+      withNag: false,
+      webDistPath: null,
+      context: { ...noBundling, restoredTableName: 'family-canvas-restored-2026-11-22' },
+    });
     Template.fromStack(restored.data).resourceCountIs('AWS::DynamoDB::Table', 0);
     const functions = Object.values(resourcesOf(Template.fromStack(restored.api), 'AWS::Lambda::Function'));
     // The route groups and the live channel's handler; its sender needs the restored table's stream ARN.

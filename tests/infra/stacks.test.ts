@@ -119,9 +119,7 @@ describe('api stack', () => {
         Timeout: 10,
       });
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(Object.keys(variables)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'APP_URL', 'MAIL_FROM', 'CONTACT_TO', 'SERVER_SECRET', 'LOG_LEVEL']),
-      );
+      expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'APP_URL', 'MAIL_FROM', 'CONTACT_TO', 'SERVER_SECRET', 'LOG_LEVEL']));
       // Powertools: one service, the dashboard's namespace, LOG_LEVEL's level, debug sampling.
       expect(variables).toMatchObject({
         POWERTOOLS_SERVICE_NAME: 'family-canvas',
@@ -137,7 +135,9 @@ describe('api stack', () => {
 
   it('has exactly one route per manifest route, integrated with its group Lambda', () => {
     // The WebSocket API's routes ($connect, …) are the live channel's (tests/infra/live.test.ts).
-    const routes = Object.fromEntries(Object.entries(resourcesOf(templates.api, 'AWS::ApiGatewayV2::Route')).filter(([, route]) => !String(route.Properties.RouteKey).startsWith('$')));
+    const routes = Object.fromEntries(
+      Object.entries(resourcesOf(templates.api, 'AWS::ApiGatewayV2::Route')).filter(([, route]) => !String(route.Properties.RouteKey).startsWith('$')),
+    );
     const integrations = resourcesOf(templates.api, 'AWS::ApiGatewayV2::Integration');
     expect(Object.keys(routes)).toHaveLength(allRoutes().length);
 
@@ -200,7 +200,12 @@ describe('api stack', () => {
       expect('MFA_KEY_SECRET_ARN' in variables, group).toBe(definition.readsMfaKey === true);
       expect(variables.MFA_ENCRYPTION_KEY, group).toBeUndefined();
     }
-    expect(groups.filter(([, definition]) => definition.readsMfaKey).map(([group]) => group).sort()).toEqual(['auth', 'mfa', 'passkeys']);
+    expect(
+      groups
+        .filter(([, definition]) => definition.readsMfaKey)
+        .map(([group]) => group)
+        .sort(),
+    ).toEqual(['auth', 'mfa', 'passkeys']);
     templates.data.resourceCountIs('AWS::SecretsManager::Secret', 2);
   });
 
@@ -230,7 +235,9 @@ describe('jobs stack', () => {
   /** The actions in the policy attached to one function's role. */
   const jobActions = (fn: typeof stacks.jobs.cleanup) => {
     const roleId = logicalIdOf(stacks.jobs, fn.function.role!);
-    const policy = Object.values(resourcesOf(templates.jobs, 'AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
+    const policy = Object.values(resourcesOf(templates.jobs, 'AWS::IAM::Policy')).find(
+      (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
+    );
     const statements = (policy?.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement;
     return statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
   };

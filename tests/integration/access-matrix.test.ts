@@ -391,7 +391,8 @@ describe('the matrix is complete', () => {
   });
 
   const isOutlet = (value: Outlet | NotAnOutlet) => typeof value === 'string' && (outlets as readonly string[]).includes(value);
-  const isDeclared = (value: Outlet | NotAnOutlet | undefined) => value !== undefined && (isOutlet(value) || (typeof value === 'object' && value.notAnOutlet.length > 0));
+  const isDeclared = (value: Outlet | NotAnOutlet | undefined) =>
+    value !== undefined && (isOutlet(value) || (typeof value === 'object' && value.notAnOutlet.length > 0));
 
   it('classifies every reading route of the manifest as an outlet or not one', () => {
     const keys = readingRouteKeys();

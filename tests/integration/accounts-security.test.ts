@@ -19,7 +19,9 @@ describe('signup guards', () => {
   it('refuses an e-mail in use with 10 and stores nothing', async () => {
     const account = await signUpAndConfirm(stack);
     const before = await snapshot();
-    const response = await stack.client().post<ErrorBody>('/api/auth/signup', signupBody({ email: account.email.toUpperCase(), createEntityName: 'Second Family' }));
+    const response = await stack
+      .client()
+      .post<ErrorBody>('/api/auth/signup', signupBody({ email: account.email.toUpperCase(), createEntityName: 'Second Family' }));
     expect(response.status).toBe(409);
     expect(response.body.errorCode).toBe(10);
     expect(await snapshot()).toEqual(before);

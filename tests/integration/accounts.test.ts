@@ -103,7 +103,11 @@ describe('the life of an account', () => {
   });
 
   it('creates an advisor company without a canvas, and a family with the given canvas name', async () => {
-    const advisor = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Wise Advisors', canvasName: 'Ignored Canvas' });
+    const advisor = await signUpAndConfirm(stack, {
+      createEntityTypeId: EntityType.AdvisorCompany,
+      createEntityName: 'Wise Advisors',
+      canvasName: 'Ignored Canvas',
+    });
     const company = await advisor.client.post<CurrentEntity>('/api/auth/set-current-entity', { id: advisor.entityId });
     expect(company.body).toMatchObject({ entityTypeId: 2, entityName: 'Wise Advisors', canvasName: null, entityRoleId: 1 });
 
@@ -210,13 +214,19 @@ describe('passwords', () => {
 
     const salt = newSalt();
     const newPassword = 'Brand-New-7';
-    const wrongEmail = await stack.client().post<ErrorBody>('/api/password/reset', { email: uniqueEmail(), token, password: hashPassword(newPassword, salt), salt });
+    const wrongEmail = await stack
+      .client()
+      .post<ErrorBody>('/api/password/reset', { email: uniqueEmail(), token, password: hashPassword(newPassword, salt), salt });
     expect(wrongEmail.body.errorCode).toBe(20);
-    const reset = await stack.client().post<{ email: string }>('/api/password/reset', { email: account.email, token, password: hashPassword(newPassword, salt), salt });
+    const reset = await stack
+      .client()
+      .post<{ email: string }>('/api/password/reset', { email: account.email, token, password: hashPassword(newPassword, salt), salt });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ email: account.email });
 
-    const reused = await stack.client().post<ErrorBody>('/api/password/reset', { email: account.email, token, password: hashPassword(newPassword, salt), salt });
+    const reused = await stack
+      .client()
+      .post<ErrorBody>('/api/password/reset', { email: account.email, token, password: hashPassword(newPassword, salt), salt });
     expect(reused.body.errorCode).toBe(20);
     expect((await account.client.get<ErrorBody>('/api/user/profile')).body.errorCode).toBe(7);
     expect((await signIn(stack.client(), account.email, account.plainPassword)).status).toBe(401);
@@ -232,7 +242,9 @@ describe('passwords', () => {
     await expect.poll(async () => (await stack.emailsTo(body.email)).length).toBe(2);
     const token = linkParameter((await stack.latestEmailTo(body.email)).body.text, '/reset-password', 'token');
     const salt = newSalt();
-    expect((await stack.client().post('/api/password/reset', { email: body.email, token, password: hashPassword('Other-Pass1', salt), salt })).status).toBe(200);
+    expect((await stack.client().post('/api/password/reset', { email: body.email, token, password: hashPassword('Other-Pass1', salt), salt })).status).toBe(
+      200,
+    );
     expect((await signIn(stack.client(), body.email, 'Other-Pass1')).status).toBe(200);
   });
 
@@ -264,7 +276,9 @@ describe('passwords', () => {
 
     // Still usable after the checks; once used, the check answers 20.
     const salt = newSalt();
-    expect((await stack.client().post('/api/password/reset', { email: account.email, token, password: hashPassword('Checked-Pass1', salt), salt })).status).toBe(200);
+    expect(
+      (await stack.client().post('/api/password/reset', { email: account.email, token, password: hashPassword('Checked-Pass1', salt), salt })).status,
+    ).toBe(200);
     expect((await check({ email: account.email, token })).body.errorCode).toBe(20);
 
     // Past its hour: 21 (HTTP 410).
@@ -283,7 +297,9 @@ describe('passwords', () => {
     const token = linkParameter((await stack.latestEmailTo(account.email)).body.text, '/reset-password', 'token');
     advanceClock(durations.hour + durations.minute);
     const salt = newSalt();
-    const expired = await stack.client().post<ErrorBody>('/api/password/reset', { email: account.email, token, password: hashPassword('Later-Pass1', salt), salt });
+    const expired = await stack
+      .client()
+      .post<ErrorBody>('/api/password/reset', { email: account.email, token, password: hashPassword('Later-Pass1', salt), salt });
     expect(expired.status).toBe(410);
     expect(expired.body.errorCode).toBe(21);
     resetClock();
@@ -307,19 +323,29 @@ describe('passwords', () => {
     const salt = newSalt();
     const newPassword = 'Changed-Pass9';
 
-    const wrong = await account.client.patch<ErrorBody>('/api/password/change', { newPassword: hashPassword(newPassword, salt), salt, password: hashPassword('Not-The-One1', currentSalt) });
+    const wrong = await account.client.patch<ErrorBody>('/api/password/change', {
+      newPassword: hashPassword(newPassword, salt),
+      salt,
+      password: hashPassword('Not-The-One1', currentSalt),
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errorCode).toBe(22);
     expect(wrong.body.errors).toEqual({ password: ['forms.errorMessages.invalidInput'] });
 
-    const change = await account.client.patch('/api/password/change', { newPassword: hashPassword(newPassword, salt), salt, password: hashPassword(account.plainPassword, currentSalt) });
+    const change = await account.client.patch('/api/password/change', {
+      newPassword: hashPassword(newPassword, salt),
+      salt,
+      password: hashPassword(account.plainPassword, currentSalt),
+    });
     expect(change.status).toBe(204);
     expect((await account.client.get('/api/user/profile')).status).toBe(200);
     expect((await otherDevice.get<ErrorBody>('/api/user/profile')).body.errorCode).toBe(7);
     expect((await signIn(stack.client(), account.email, account.plainPassword)).status).toBe(401);
     expect((await signIn(stack.client(), account.email, newPassword)).status).toBe(200);
 
-    const anonymous = await stack.client().patch<ErrorBody>('/api/password/change', { newPassword: hashPassword(newPassword, salt), salt, password: hashPassword(newPassword, salt) });
+    const anonymous = await stack
+      .client()
+      .patch<ErrorBody>('/api/password/change', { newPassword: hashPassword(newPassword, salt), salt, password: hashPassword(newPassword, salt) });
     expect(anonymous.body.errorCode).toBe(5);
   });
 });

@@ -94,14 +94,26 @@ describe('an advisor of one company', () => {
     expect(namesBeta(page.body)).toBe(false);
     expect(namesBeta((await alphaAdvisor.client.get(`/api/canvas/section/${sectionId}`)).body)).toBe(false);
     // An own item assigned to the other company's advisor: saved as shown, it keeps that assignee.
-    const own = await alphaAdvisor.client.post<ActionPoint>(`/api/canvas-action-point/create/${categoryId}`, { title: 'Alpha plan', categoryId, assigneeId: betaAdvisor.userId });
+    const own = await alphaAdvisor.client.post<ActionPoint>(`/api/canvas-action-point/create/${categoryId}`, {
+      title: 'Alpha plan',
+      categoryId,
+      assigneeId: betaAdvisor.userId,
+    });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     expect(own.body.assigneeId).toBe(anotherAdvisorId);
-    const saved = await alphaAdvisor.client.patch<ActionPoint>(`/api/canvas-action-point/${own.body.id}`, { title: 'Alpha plan, reviewed', assigneeId: anotherAdvisorId });
+    const saved = await alphaAdvisor.client.patch<ActionPoint>(`/api/canvas-action-point/${own.body.id}`, {
+      title: 'Alpha plan, reviewed',
+      assigneeId: anotherAdvisorId,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ title: 'Alpha plan, reviewed', assigneeId: anotherAdvisorId });
     const asFamily = await getCanvas(family.owner.client);
-    expect(asFamily.sections.flatMap((s) => s.categories).flatMap((c) => c.actionPoints).find((candidate) => candidate.id === own.body.id)?.assigneeId).toBe(betaAdvisor.userId);
+    expect(
+      asFamily.sections
+        .flatMap((s) => s.categories)
+        .flatMap((c) => c.actionPoints)
+        .find((candidate) => candidate.id === own.body.id)?.assigneeId,
+    ).toBe(betaAdvisor.userId);
   });
 
   it('takes away a plan book that names the other company’s advisor as "another advisor"', async () => {
@@ -136,12 +148,17 @@ describe('an advisor of one company', () => {
     const history = await alphaAdvisor.client.get<HistoryPage>(`/api/canvas/history/${family.familyId}?limit=100`);
     const byBeta = history.body.results.filter((event) => event.itemId === betaAction.id || event.itemId === betaAnswer.id);
     expect(byBeta.length).toBeGreaterThanOrEqual(2);
-    for (const event of byBeta) expect(event.actor).toEqual({ userId: anotherAdvisorId, firstName: '', lastName: '', entityId: 0, entityName: '', entityTypeId: 2 });
+    for (const event of byBeta)
+      expect(event.actor).toEqual({ userId: anotherAdvisorId, firstName: '', lastName: '', entityId: 0, entityName: '', entityTypeId: 2 });
     expect(namesBeta(history.body.results.map((event) => event.actor))).toBe(false);
     // Nor do the undo states of their changes (creator, assignee, voter).
     expect(namesBeta(byBeta)).toBe(false);
     expect(namesBeta(history.body.results.filter((event) => event.actor.userId === anotherAdvisorId))).toBe(false);
-    expect(history.body.results.filter((event) => event.itemType === 'shares' || event.itemType === 'advisor').every((event) => event.itemId.split(':')[0] === String(alpha.entityId))).toBe(true);
+    expect(
+      history.body.results
+        .filter((event) => event.itemType === 'shares' || event.itemType === 'advisor')
+        .every((event) => event.itemId.split(':')[0] === String(alpha.entityId)),
+    ).toBe(true);
   });
 
   it('does not see the other company’s people on the canvas; the family sees everybody', async () => {
@@ -155,7 +172,9 @@ describe('an advisor of one company', () => {
     const betaSocket = await open(betaAdvisor.client, family.familyId);
     betaSocket.send({ action: 'presence', sectionId, categoryId, editingItemId: null });
     // The family sees the other company's advisor arrive, and where they are...
-    await owner.waitFor((message) => membersOf(message).some((member) => member.userId === betaAdvisor.userId && member.sectionId === sectionId), { timeoutMs: 10_000 });
+    await owner.waitFor((message) => membersOf(message).some((member) => member.userId === betaAdvisor.userId && member.sectionId === sectionId), {
+      timeoutMs: 10_000,
+    });
     // ...the first company's advisor gets the same list, without them.
     const seen = await alphaSocket.waitFor((message) => message.type === 'presence' && has(message, family.owner.userId), { from: mark, timeoutMs: 10_000 });
     expect(has(seen, alphaAdvisor.userId)).toBe(true);
@@ -170,7 +189,10 @@ describe('the family', () => {
     const header = await family.owner.client.get<AdvisorCompanyChipsResponse>('/api/work-relation/list-canvas-advisor-companies');
     expect(header.body.map((chip) => chip.id).sort()).toEqual([alpha.entityId, beta.entityId].sort());
     const canvas = await getCanvas(fullMember.client);
-    const action = canvas.sections.flatMap((section) => section.categories).flatMap((category) => category.actionPoints).find((candidate) => candidate.id === betaAction.id);
+    const action = canvas.sections
+      .flatMap((section) => section.categories)
+      .flatMap((category) => category.actionPoints)
+      .find((candidate) => candidate.id === betaAction.id);
     expect(action).toMatchObject({ assigneeId: betaAdvisor.userId, createdByUserId: betaAdvisor.userId });
     const users = await fullMember.client.get<CanvasUsersResponse>(`/api/entity-member/list-canvas-users/${family.familyId}`);
     expect(users.body.map((user) => user.userId)).toEqual(expect.arrayContaining([alphaAdvisor.userId, betaAdvisor.userId]));
@@ -181,7 +203,9 @@ describe('the family', () => {
     expectError(await alphaAdvisor.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: true }), 8);
     expectError(await family.owner.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: 'yes' }), 2);
     expectError(await family.owner.client.patch('/api/canvas', {}), 2);
-    const chosen = await family.owner.client.patch<{ advisorCompaniesVisibleToAdvisors: boolean; title: string }>('/api/canvas', { advisorCompaniesVisibleToAdvisors: true });
+    const chosen = await family.owner.client.patch<{ advisorCompaniesVisibleToAdvisors: boolean; title: string }>('/api/canvas', {
+      advisorCompaniesVisibleToAdvisors: true,
+    });
     expect(chosen.status).toBe(200);
     expect(chosen.body).toEqual({ id: family.familyId, title: family.canvas.title, advisorCompaniesVisibleToAdvisors: true });
     expect((await getCanvas(alphaAdvisor.client, family.familyId)).advisorCompaniesVisibleToAdvisors).toBe(true);

@@ -51,8 +51,20 @@ beforeAll(async () => {
   // The family's content: a takeaway and an answer in section 1, a goal and an action point in section 2, linked across.
   hiddenTakeaway = (await owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${values}`, { title: 'Family comes first', categoryId: values })).body;
   hiddenAnswer = (await owner.client.post<Answer>(`/api/canvas-answer/create/${values}.1`, { text: 'A private family value', questionId: `${values}.1` })).body;
-  sharedGoal = (await owner.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, { title: 'Fund the education trust', categoryId: wealth, linkedTakeawayIds: [hiddenTakeaway.id] })).body;
-  sharedAction = (await owner.client.post<ActionPoint>(`/api/canvas-action-point/create/${wealth}`, { title: 'Draft the trust deed', categoryId: wealth, linkedGoalIds: [sharedGoal.id] })).body;
+  sharedGoal = (
+    await owner.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, {
+      title: 'Fund the education trust',
+      categoryId: wealth,
+      linkedTakeawayIds: [hiddenTakeaway.id],
+    })
+  ).body;
+  sharedAction = (
+    await owner.client.post<ActionPoint>(`/api/canvas-action-point/create/${wealth}`, {
+      title: 'Draft the trust deed',
+      categoryId: wealth,
+      linkedGoalIds: [sharedGoal.id],
+    })
+  ).body;
   expect(sharedGoal.linkedTakeawayIds).toEqual([hiddenTakeaway.id]);
 });
 
@@ -76,11 +88,17 @@ describe('an advisor with full access to every section', () => {
   });
 
   it("writes, votes and deletes its own items, but not the family's", async () => {
-    const takeaway = await fullAdvisor.client.post<Takeaway>(`/api/canvas-takeaway/create/${values}`, { title: 'Consider a family charter', categoryId: values });
+    const takeaway = await fullAdvisor.client.post<Takeaway>(`/api/canvas-takeaway/create/${values}`, {
+      title: 'Consider a family charter',
+      categoryId: values,
+    });
     expect(takeaway.status).toBe(201);
     // An advisor is no family member: no initiator by default, and none may be named.
     expect(takeaway.body.initiatorId).toBeNull();
-    expect(expectError(await fullAdvisor.client.post(`/api/canvas-goal/create/${values}`, { title: 'G', categoryId: values, initiatorId: fullAdvisor.userId }), 2).errors).toHaveProperty('initiatorId');
+    expect(
+      expectError(await fullAdvisor.client.post(`/api/canvas-goal/create/${values}`, { title: 'G', categoryId: values, initiatorId: fullAdvisor.userId }), 2)
+        .errors,
+    ).toHaveProperty('initiatorId');
     expect((await fullAdvisor.client.post(`/api/canvas-answer/vote/${hiddenAnswer.id}`)).status).toBe(201);
     expect((await fullAdvisor.client.post(`/api/canvas-answer/create/${values}.1`, { text: 'From the advisor', questionId: `${values}.1` })).status).toBe(201);
     // Family members see it and may vote for it.
@@ -96,10 +114,22 @@ describe('an advisor with full access to every section', () => {
   });
 
   it('is a canvas member an action point may be assigned to, unlike an advisor without access', async () => {
-    const assigned = await owner.client.post<ActionPoint>(`/api/canvas-action-point/create/${wealth}`, { title: 'Review the trust', categoryId: wealth, assigneeId: fullAdvisor.userId });
+    const assigned = await owner.client.post<ActionPoint>(`/api/canvas-action-point/create/${wealth}`, {
+      title: 'Review the trust',
+      categoryId: wealth,
+      assigneeId: fullAdvisor.userId,
+    });
     expect(assigned.status).toBe(201);
     expect(assigned.body.assigneeId).toBe(fullAdvisor.userId);
-    expect((await owner.client.post(`/api/canvas-action-point/create/${wealth}`, { title: 'Owner of the company', categoryId: wealth, assigneeId: allSections.userId })).status).toBe(201);
+    expect(
+      (
+        await owner.client.post(`/api/canvas-action-point/create/${wealth}`, {
+          title: 'Owner of the company',
+          categoryId: wealth,
+          assigneeId: allSections.userId,
+        })
+      ).status,
+    ).toBe(201);
     for (const stranger of [noAccessAdvisor, outsider]) {
       const refused = await owner.client.post(`/api/canvas-action-point/create/${wealth}`, { title: 'Nope', categoryId: wealth, assigneeId: stranger.userId });
       expect(expectError(refused, 2).errors).toHaveProperty('assigneeId');
@@ -166,19 +196,34 @@ describe('an advisor limited to one section', () => {
     expectError(await sectionAdvisor.client.post(`/api/canvas-answer/vote/${hiddenAnswer.id}`), 4);
     expectError(await sectionAdvisor.client.patch(`/api/canvas-takeaway/archive/${hiddenTakeaway.id}`, { archived: true }), 4);
     expectError(await sectionAdvisor.client.delete(`/api/canvas-takeaway/${hiddenTakeaway.id}`), 4);
-    const link = await sectionAdvisor.client.post(`/api/canvas-goal/create/${wealth}`, { title: 'G', categoryId: wealth, linkedTakeawayIds: [hiddenTakeaway.id] });
+    const link = await sectionAdvisor.client.post(`/api/canvas-goal/create/${wealth}`, {
+      title: 'G',
+      categoryId: wealth,
+      linkedTakeawayIds: [hiddenTakeaway.id],
+    });
     expect(expectError(link, 6).errors).toHaveProperty('linkedTakeawayIds');
     expect(withoutReadTraces(await snapshotTable(stack.dynamoEndpoint, stack.tableName))).toEqual(before);
   });
 
   it('works in its section, and its edits leave the links it cannot see alone', async () => {
-    const goal = await sectionAdvisor.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, { title: 'Diversify', categoryId: wealth, linkedActionPointIds: [sharedAction.id] });
+    const goal = await sectionAdvisor.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, {
+      title: 'Diversify',
+      categoryId: wealth,
+      linkedActionPointIds: [sharedAction.id],
+    });
     expect(goal.status).toBe(201);
     // The family links its hidden takeaway to the advisor's goal.
-    const linked = await owner.client.patch<Takeaway>(`/api/canvas-takeaway/${hiddenTakeaway.id}`, { title: 'Family comes first', linkedGoalIds: [goal.body.id] });
+    const linked = await owner.client.patch<Takeaway>(`/api/canvas-takeaway/${hiddenTakeaway.id}`, {
+      title: 'Family comes first',
+      linkedGoalIds: [goal.body.id],
+    });
     expect(linked.body.linkedGoalIds).toEqual([goal.body.id]);
     // The advisor sees no takeaway link, saves the goal with none, and the hidden link survives.
-    const edited = await sectionAdvisor.client.patch<Goal>(`/api/canvas-goal/${goal.body.id}`, { title: 'Diversify wisely', linkedTakeawayIds: [], linkedActionPointIds: [] });
+    const edited = await sectionAdvisor.client.patch<Goal>(`/api/canvas-goal/${goal.body.id}`, {
+      title: 'Diversify wisely',
+      linkedTakeawayIds: [],
+      linkedActionPointIds: [],
+    });
     expect(edited.body).toMatchObject({ title: 'Diversify wisely', linkedTakeawayIds: [], linkedActionPointIds: [] });
     const seenByFamily = (await getCategory(owner.client, wealth)).goals.find((g) => g.id === goal.body.id);
     expect(seenByFamily).toMatchObject({ linkedTakeawayIds: [hiddenTakeaway.id], linkedActionPointIds: [] });

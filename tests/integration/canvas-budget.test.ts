@@ -88,7 +88,10 @@ describe('the round-trip budget on a canvas of 1,000 items and 5,000 history eve
       expect(result.roundTrips, name).toBeLessThanOrEqual(budget);
     }
     const partition = await queryCanvas(family.familyId);
-    console.log('canvas partition:', { items: partition.length, approximateKilobytes: Math.round(JSON.stringify(partition, (_, v: unknown) => (v instanceof Set ? [...v] : v)).length / 1024) });
+    console.log('canvas partition:', {
+      items: partition.length,
+      approximateKilobytes: Math.round(JSON.stringify(partition, (_, v: unknown) => (v instanceof Set ? [...v] : v)).length / 1024),
+    });
 
     // The answers are complete: every goal and action point, the active takeaways, all answers of the category.
     const all = results.ownCanvas.body.sections.flatMap((s) => s.categories);

@@ -122,7 +122,9 @@ describe('rules held by DynamoDB when requests race', () => {
   });
 
   it('keeps both sides of every link in step when linked items are edited at once', async () => {
-    const goals = await Promise.all([1, 2, 3].map((n) => alice.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, { title: `Race goal ${n}`, categoryId: wealth })));
+    const goals = await Promise.all(
+      [1, 2, 3].map((n) => alice.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, { title: `Race goal ${n}`, categoryId: wealth })),
+    );
     const goalIds = goals.map((g) => g.body.id);
     const takeaway = await bob.client.post<Takeaway>(`/api/canvas-takeaway/create/${wealth}`, { title: 'Race takeaway', categoryId: wealth });
     // The takeaway links all goals while each goal links the takeaway from its side.
@@ -175,7 +177,13 @@ describe('takeaways, goals and action points', () => {
       linkedGoalIds: [goal.body.id],
     });
     expect(takeaway.status).toBe(201);
-    expect(takeaway.body).toMatchObject({ id: expect.stringMatching(/^\d+\.[0-9a-f]{32}$/), text: null, initiatorId: alice.userId, archived: false, voteCount: 0 });
+    expect(takeaway.body).toMatchObject({
+      id: expect.stringMatching(/^\d+\.[0-9a-f]{32}$/),
+      text: null,
+      initiatorId: alice.userId,
+      archived: false,
+      voteCount: 0,
+    });
 
     // Both sides agree.
     let category = await getCategory(owner.client, values);
@@ -194,7 +202,13 @@ describe('takeaways, goals and action points', () => {
     // …and linking again from the goal side.
     const relinked = await alice.client.patch<Goal>(`/api/canvas-goal/${goal.body.id}`, { title: 'Meet every month', linkedTakeawayIds: [takeaway.body.id] });
     expect(relinked.status).toBe(200);
-    expect(relinked.body).toMatchObject({ title: 'Meet every month', text: 'First Sunday', goalTerm: 'ShortTerm', linkedTakeawayIds: [takeaway.body.id], linkedActionPointIds: [action.body.id] });
+    expect(relinked.body).toMatchObject({
+      title: 'Meet every month',
+      text: 'First Sunday',
+      goalTerm: 'ShortTerm',
+      linkedTakeawayIds: [takeaway.body.id],
+      linkedActionPointIds: [action.body.id],
+    });
     expect((await getCategory(owner.client, values)).takeaways[0]?.linkedGoalIds).toEqual([goal.body.id]);
 
     // Only the creator edits a goal or an action point.
@@ -203,9 +217,17 @@ describe('takeaways, goals and action points', () => {
     expectError(await alice.client.patch(`/api/canvas-action-point/${action.body.id}`, { title: 'Mine now' }), 8);
 
     // Priority changes only with updatePriority.
-    const keptPriority = await bob.client.patch<ActionPoint>(`/api/canvas-action-point/${action.body.id}`, { title: 'Book the lake house early', priority: 'LowPriority' });
+    const keptPriority = await bob.client.patch<ActionPoint>(`/api/canvas-action-point/${action.body.id}`, {
+      title: 'Book the lake house early',
+      priority: 'LowPriority',
+    });
     expect(keptPriority.body).toMatchObject({ title: 'Book the lake house early', priority: 'HighPriority', assigneeId: alice.userId });
-    const newPriority = await bob.client.patch<ActionPoint>(`/api/canvas-action-point/${action.body.id}`, { title: 'Book the lake house early', priority: 'none', updatePriority: true, assigneeId: null });
+    const newPriority = await bob.client.patch<ActionPoint>(`/api/canvas-action-point/${action.body.id}`, {
+      title: 'Book the lake house early',
+      priority: 'none',
+      updatePriority: true,
+      assigneeId: null,
+    });
     expect(newPriority.body).toMatchObject({ priority: 'NoPriority', assigneeId: null, linkedGoalIds: [goal.body.id] });
 
     // Votes on takeaways: not one's own, once, removable.
@@ -223,7 +245,11 @@ describe('takeaways, goals and action points', () => {
     expect(categoryNamed(canvas, 'Our Values').goals[0]?.linkedTakeawayIds).toEqual([takeaway.body.id]);
     expectError(await alice.client.patch(`/api/canvas-takeaway/${takeaway.body.id}`, { title: 'Edit archived' }), 8);
     expectError(await admin.client.post(`/api/canvas-takeaway/vote/${takeaway.body.id}`), 8);
-    const linkArchived = await bob.client.post(`/api/canvas-goal/create/${values}`, { title: 'Another goal', categoryId: values, linkedTakeawayIds: [takeaway.body.id] });
+    const linkArchived = await bob.client.post(`/api/canvas-goal/create/${values}`, {
+      title: 'Another goal',
+      categoryId: values,
+      linkedTakeawayIds: [takeaway.body.id],
+    });
     expect(expectError(linkArchived, 6).errors).toHaveProperty('linkedTakeawayIds');
     expect((await alice.client.patch(`/api/canvas-takeaway/archive/${takeaway.body.id}`, { archived: false })).status).toBe(200);
 
@@ -232,7 +258,11 @@ describe('takeaways, goals and action points', () => {
     expect(completed.body).toMatchObject({ completed: true, linkedActionPointIds: [action.body.id] });
     expect((await getCategory(owner.client, wealth)).actionPoints[0]).toMatchObject({ completed: false, linkedGoalIds: [goal.body.id] });
     expectError(await alice.client.patch(`/api/canvas-goal/${goal.body.id}`, { title: 'Edit completed' }), 8);
-    const linkCompleted = await bob.client.post(`/api/canvas-action-point/create/${values}`, { title: 'Late', categoryId: values, linkedGoalIds: [goal.body.id] });
+    const linkCompleted = await bob.client.post(`/api/canvas-action-point/create/${values}`, {
+      title: 'Late',
+      categoryId: values,
+      linkedGoalIds: [goal.body.id],
+    });
     expect(expectError(linkCompleted, 6).errors).toHaveProperty('linkedGoalIds');
     // An existing link to a goal completed since may stay when the form is saved again.
     expect((await bob.client.patch(`/api/canvas-action-point/${action.body.id}`, { title: 'Lake house', linkedGoalIds: [goal.body.id] })).status).toBe(200);
@@ -244,7 +274,9 @@ describe('takeaways, goals and action points', () => {
     expectError(await bob.client.patch(`/api/canvas-action-point/${action.body.id}`, { title: 'Edit completed' }), 8);
     const linkCompletedAction = await alice.client.patch(`/api/canvas-goal/${goal.body.id}`, { title: 'Meet every month', linkedActionPointIds: [] });
     expect(linkCompletedAction.status).toBe(200);
-    expect(expectError(await alice.client.patch(`/api/canvas-goal/${goal.body.id}`, { title: 'Meet', linkedActionPointIds: [action.body.id] }), 6).errors).toHaveProperty('linkedActionPointIds');
+    expect(
+      expectError(await alice.client.patch(`/api/canvas-goal/${goal.body.id}`, { title: 'Meet', linkedActionPointIds: [action.body.id] }), 6).errors,
+    ).toHaveProperty('linkedActionPointIds');
     expect((await getCategory(owner.client, wealth)).actionPoints[0]?.linkedGoalIds).toEqual([]);
 
     // Delete: creator or the family's owner/admin; links vanish on the other side, votes with the item.
@@ -253,7 +285,11 @@ describe('takeaways, goals and action points', () => {
     expect((await owner.client.delete(`/api/canvas-takeaway/${takeaway.body.id}`)).status).toBe(204);
     expect((await getCategory(owner.client, values)).goals[0]?.linkedTakeawayIds).toEqual([]);
     expect((await alice.client.patch(`/api/canvas-goal/${goal.body.id}`, { title: 'Meet', linkedActionPointIds: [] })).status).toBe(200);
-    const secondAction = await bob.client.post<ActionPoint>(`/api/canvas-action-point/create/${values}`, { title: 'Send invites', categoryId: values, linkedGoalIds: [goal.body.id] });
+    const secondAction = await bob.client.post<ActionPoint>(`/api/canvas-action-point/create/${values}`, {
+      title: 'Send invites',
+      categoryId: values,
+      linkedGoalIds: [goal.body.id],
+    });
     expect((await alice.client.delete(`/api/canvas-goal/${goal.body.id}`)).status).toBe(204);
     expect((await getCategory(owner.client, values)).actionPoints.find((a) => a.id === secondAction.body.id)?.linkedGoalIds).toEqual([]);
     expect((await bob.client.delete(`/api/canvas-action-point/${action.body.id}`)).status).toBe(204);
@@ -271,24 +307,40 @@ describe('takeaways, goals and action points', () => {
     expect(await fieldsOf(`/api/canvas-goal/create/${values}`, { title: 'G', categoryId: values, goalTerm: 'Someday' })).toEqual(['goalTerm']);
     expect(await fieldsOf(`/api/canvas-action-point/create/${values}`, { title: 'A', categoryId: values, priority: 'Urgent' })).toEqual(['priority']);
     expect(await fieldsOf(`/api/canvas-action-point/create/${values}`, { title: 'A', categoryId: values, assigneeId: 'bad id!' })).toEqual(['assigneeId']);
-    expect(await fieldsOf(`/api/canvas-goal/create/${values}`, { title: 'G', categoryId: values, linkedTakeawayIds: ['nope'] })).toEqual(['linkedTakeawayIds.0']);
+    expect(await fieldsOf(`/api/canvas-goal/create/${values}`, { title: 'G', categoryId: values, linkedTakeawayIds: ['nope'] })).toEqual([
+      'linkedTakeawayIds.0',
+    ]);
     expect(await fieldsOf(`/api/canvas-goal/create/${values}`, { title: 'G', categoryId: values, colour: 'red' })).toEqual(['colour']);
     // People must belong: the initiator to the family, the assignee to the canvas.
-    expect(await fieldsOf(`/api/canvas-takeaway/create/${values}`, { title: 'T', categoryId: values, initiatorId: stranger.owner.userId })).toEqual(['initiatorId']);
+    expect(await fieldsOf(`/api/canvas-takeaway/create/${values}`, { title: 'T', categoryId: values, initiatorId: stranger.owner.userId })).toEqual([
+      'initiatorId',
+    ]);
     expect(await fieldsOf(`/api/canvas-goal/create/${values}`, { title: 'G', categoryId: values, initiatorId: 'f'.repeat(32) })).toEqual(['initiatorId']);
-    expect(await fieldsOf(`/api/canvas-action-point/create/${values}`, { title: 'A', categoryId: values, assigneeId: stranger.owner.userId })).toEqual(['assigneeId']);
+    expect(await fieldsOf(`/api/canvas-action-point/create/${values}`, { title: 'A', categoryId: values, assigneeId: stranger.owner.userId })).toEqual([
+      'assigneeId',
+    ]);
     // Ids: the body's category must be the path's; links only within the canvas.
     expect(await fieldsOf(`/api/canvas-goal/create/${values}`, { title: 'G', categoryId: wealth }, 6)).toEqual(['categoryId']);
     const foreignGoal = `${stranger.familyId}.${'a'.repeat(32)}`;
-    expect(await fieldsOf(`/api/canvas-takeaway/create/${values}`, { title: 'T', categoryId: values, linkedGoalIds: [foreignGoal] }, 6)).toEqual(['linkedGoalIds']);
-    expect(await fieldsOf(`/api/canvas-takeaway/create/${values}`, { title: 'T', categoryId: values, linkedGoalIds: [`${family.familyId}.${'a'.repeat(32)}`] }, 6)).toEqual(['linkedGoalIds']);
+    expect(await fieldsOf(`/api/canvas-takeaway/create/${values}`, { title: 'T', categoryId: values, linkedGoalIds: [foreignGoal] }, 6)).toEqual([
+      'linkedGoalIds',
+    ]);
+    expect(
+      await fieldsOf(`/api/canvas-takeaway/create/${values}`, { title: 'T', categoryId: values, linkedGoalIds: [`${family.familyId}.${'a'.repeat(32)}`] }, 6),
+    ).toEqual(['linkedGoalIds']);
     // Another family's category: not found; a malformed one: incorrect input.
     const foreignCategory = categoryNamed(stranger.canvas, 'Our Values').id;
     expectError(await alice.client.post(`/api/canvas-goal/create/${foreignCategory}`, { title: 'G', categoryId: foreignCategory }), 4);
     expectError(await alice.client.post(`/api/canvas-goal/create/${family.familyId * 1000 + 1}`, { title: 'G', categoryId: values }), 6);
     expectError(await alice.client.patch(`/api/canvas-goal/complete/xyz`, { completed: true }), 6);
     expectError(await alice.client.patch(`/api/canvas-goal/complete/${family.familyId}.${'c'.repeat(32)}`, { completed: true }), 4);
-    expectError(await alice.client.request('POST', `/api/canvas-goal/create/${values}`, undefined, { rawBody: '{"title":', headers: { 'content-type': 'application/json' } }), 6);
+    expectError(
+      await alice.client.request('POST', `/api/canvas-goal/create/${values}`, undefined, {
+        rawBody: '{"title":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      6,
+    );
     // The limited member may write nothing at all.
     expectError(await limitedMember.client.post(`/api/canvas-takeaway/create/${values}`, { title: 'T', categoryId: values }), 8);
     expectError(await limitedMember.client.post(`/api/canvas-goal/create/${values}`, { title: 'G', categoryId: values }), 8);
@@ -311,7 +363,12 @@ describe('takeaways, goals and action points', () => {
       completed: true,
     });
     expect(named.body).toMatchObject({ initiatorId: limitedMember.userId, assigneeId: bob.userId, completed: true });
-    const nobody = await alice.client.post<Goal>(`/api/canvas-goal/create/${values}`, { title: 'Someday', categoryId: values, initiatorId: null, goalTerm: null });
+    const nobody = await alice.client.post<Goal>(`/api/canvas-goal/create/${values}`, {
+      title: 'Someday',
+      categoryId: values,
+      initiatorId: null,
+      goalTerm: null,
+    });
     expect(nobody.body).toMatchObject({ initiatorId: null, goalTerm: 'NoTerm' });
   });
 });

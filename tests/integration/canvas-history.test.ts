@@ -68,14 +68,25 @@ describe('one event per change, written with the change', () => {
   it('journals every canvas write route of the manifest', async () => {
     const owner = family.owner.client;
     const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Family first', categoryId: sharedCategoryId });
-    const goal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Meet monthly', categoryId: sharedCategoryId, linkedTakeawayIds: [takeaway.id] });
-    const action = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, { title: 'Book a room', categoryId: sharedCategoryId, linkedGoalIds: [goal.id] });
+    const goal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, {
+      title: 'Meet monthly',
+      categoryId: sharedCategoryId,
+      linkedTakeawayIds: [takeaway.id],
+    });
+    const action = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, {
+      title: 'Book a room',
+      categoryId: sharedCategoryId,
+      linkedGoalIds: [goal.id],
+    });
     const answer = await created<Answer>(full.client, `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 1)}`, {
       questionId: questionOf(family.canvas, sharedCategoryId, 1),
       text: 'We value honesty',
     });
     const toDelete = {
-      answer: await created<Answer>(owner, `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 2)}`, { questionId: questionOf(family.canvas, sharedCategoryId, 2), text: 'Gone soon' }),
+      answer: await created<Answer>(owner, `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 2)}`, {
+        questionId: questionOf(family.canvas, sharedCategoryId, 2),
+        text: 'Gone soon',
+      }),
       takeaway: await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Gone soon', categoryId: sharedCategoryId }),
       goal: await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Gone soon', categoryId: sharedCategoryId }),
       action: await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, { title: 'Gone soon', categoryId: sharedCategoryId }),
@@ -83,52 +94,190 @@ describe('one event per change, written with the change', () => {
     type Case = { client: ApiClient; method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown; action: string; itemType: string; events?: number };
     const cases: Record<string, Case> = {
       'POST /api/canvas-answer/create/{questionId}': {
-        client: owner, method: 'POST', path: `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 3)}`,
-        body: { questionId: questionOf(family.canvas, sharedCategoryId, 3), text: 'Created answer' }, action: 'created', itemType: 'answer',
+        client: owner,
+        method: 'POST',
+        path: `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 3)}`,
+        body: { questionId: questionOf(family.canvas, sharedCategoryId, 3), text: 'Created answer' },
+        action: 'created',
+        itemType: 'answer',
       },
-      'PATCH /api/canvas-answer/{id}': { client: full.client, method: 'PATCH', path: `/api/canvas-answer/${answer.id}`, body: { text: 'We value honesty above all' }, action: 'updated', itemType: 'answer' },
-      'POST /api/canvas-answer/vote/{answerId}': { client: owner, method: 'POST', path: `/api/canvas-answer/vote/${answer.id}`, action: 'voted', itemType: 'answer' },
-      'DELETE /api/canvas-answer/vote/{answerId}': { client: owner, method: 'DELETE', path: `/api/canvas-answer/vote/${answer.id}`, action: 'unvoted', itemType: 'answer' },
-      'DELETE /api/canvas-answer/{id}': { client: owner, method: 'DELETE', path: `/api/canvas-answer/${toDelete.answer.id}`, action: 'deleted', itemType: 'answer' },
+      'PATCH /api/canvas-answer/{id}': {
+        client: full.client,
+        method: 'PATCH',
+        path: `/api/canvas-answer/${answer.id}`,
+        body: { text: 'We value honesty above all' },
+        action: 'updated',
+        itemType: 'answer',
+      },
+      'POST /api/canvas-answer/vote/{answerId}': {
+        client: owner,
+        method: 'POST',
+        path: `/api/canvas-answer/vote/${answer.id}`,
+        action: 'voted',
+        itemType: 'answer',
+      },
+      'DELETE /api/canvas-answer/vote/{answerId}': {
+        client: owner,
+        method: 'DELETE',
+        path: `/api/canvas-answer/vote/${answer.id}`,
+        action: 'unvoted',
+        itemType: 'answer',
+      },
+      'DELETE /api/canvas-answer/{id}': {
+        client: owner,
+        method: 'DELETE',
+        path: `/api/canvas-answer/${toDelete.answer.id}`,
+        action: 'deleted',
+        itemType: 'answer',
+      },
       'POST /api/canvas-takeaway/create/{categoryId}': {
-        client: owner, method: 'POST', path: `/api/canvas-takeaway/create/${sharedCategoryId}`, body: { title: 'Another', categoryId: sharedCategoryId }, action: 'created', itemType: 'takeaway',
+        client: owner,
+        method: 'POST',
+        path: `/api/canvas-takeaway/create/${sharedCategoryId}`,
+        body: { title: 'Another', categoryId: sharedCategoryId },
+        action: 'created',
+        itemType: 'takeaway',
       },
-      'PATCH /api/canvas-takeaway/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-takeaway/${takeaway.id}`, body: { title: 'Family first, always' }, action: 'updated', itemType: 'takeaway' },
-      'POST /api/canvas-takeaway/vote/{takeawayId}': { client: full.client, method: 'POST', path: `/api/canvas-takeaway/vote/${takeaway.id}`, action: 'voted', itemType: 'takeaway' },
-      'DELETE /api/canvas-takeaway/vote/{takeawayId}': { client: full.client, method: 'DELETE', path: `/api/canvas-takeaway/vote/${takeaway.id}`, action: 'unvoted', itemType: 'takeaway' },
-      'PATCH /api/canvas-takeaway/archive/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-takeaway/archive/${toDelete.takeaway.id}`, body: { archived: true }, action: 'archived', itemType: 'takeaway' },
-      'DELETE /api/canvas-takeaway/{id}': { client: owner, method: 'DELETE', path: `/api/canvas-takeaway/${toDelete.takeaway.id}`, action: 'deleted', itemType: 'takeaway' },
-      'POST /api/canvas-goal/create/{categoryId}': { client: owner, method: 'POST', path: `/api/canvas-goal/create/${sharedCategoryId}`, body: { title: 'Another goal', categoryId: sharedCategoryId }, action: 'created', itemType: 'goal' },
-      'PATCH /api/canvas-goal/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-goal/${goal.id}`, body: { title: 'Meet every month' }, action: 'updated', itemType: 'goal' },
-      'PATCH /api/canvas-goal/complete/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-goal/complete/${toDelete.goal.id}`, body: { completed: true }, action: 'completed', itemType: 'goal' },
+      'PATCH /api/canvas-takeaway/{id}': {
+        client: owner,
+        method: 'PATCH',
+        path: `/api/canvas-takeaway/${takeaway.id}`,
+        body: { title: 'Family first, always' },
+        action: 'updated',
+        itemType: 'takeaway',
+      },
+      'POST /api/canvas-takeaway/vote/{takeawayId}': {
+        client: full.client,
+        method: 'POST',
+        path: `/api/canvas-takeaway/vote/${takeaway.id}`,
+        action: 'voted',
+        itemType: 'takeaway',
+      },
+      'DELETE /api/canvas-takeaway/vote/{takeawayId}': {
+        client: full.client,
+        method: 'DELETE',
+        path: `/api/canvas-takeaway/vote/${takeaway.id}`,
+        action: 'unvoted',
+        itemType: 'takeaway',
+      },
+      'PATCH /api/canvas-takeaway/archive/{id}': {
+        client: owner,
+        method: 'PATCH',
+        path: `/api/canvas-takeaway/archive/${toDelete.takeaway.id}`,
+        body: { archived: true },
+        action: 'archived',
+        itemType: 'takeaway',
+      },
+      'DELETE /api/canvas-takeaway/{id}': {
+        client: owner,
+        method: 'DELETE',
+        path: `/api/canvas-takeaway/${toDelete.takeaway.id}`,
+        action: 'deleted',
+        itemType: 'takeaway',
+      },
+      'POST /api/canvas-goal/create/{categoryId}': {
+        client: owner,
+        method: 'POST',
+        path: `/api/canvas-goal/create/${sharedCategoryId}`,
+        body: { title: 'Another goal', categoryId: sharedCategoryId },
+        action: 'created',
+        itemType: 'goal',
+      },
+      'PATCH /api/canvas-goal/{id}': {
+        client: owner,
+        method: 'PATCH',
+        path: `/api/canvas-goal/${goal.id}`,
+        body: { title: 'Meet every month' },
+        action: 'updated',
+        itemType: 'goal',
+      },
+      'PATCH /api/canvas-goal/complete/{id}': {
+        client: owner,
+        method: 'PATCH',
+        path: `/api/canvas-goal/complete/${toDelete.goal.id}`,
+        body: { completed: true },
+        action: 'completed',
+        itemType: 'goal',
+      },
       'DELETE /api/canvas-goal/{id}': { client: owner, method: 'DELETE', path: `/api/canvas-goal/${toDelete.goal.id}`, action: 'deleted', itemType: 'goal' },
       'POST /api/canvas-action-point/create/{categoryId}': {
-        client: owner, method: 'POST', path: `/api/canvas-action-point/create/${sharedCategoryId}`, body: { title: 'Another action', categoryId: sharedCategoryId }, action: 'created', itemType: 'actionPoint',
+        client: owner,
+        method: 'POST',
+        path: `/api/canvas-action-point/create/${sharedCategoryId}`,
+        body: { title: 'Another action', categoryId: sharedCategoryId },
+        action: 'created',
+        itemType: 'actionPoint',
       },
-      'PATCH /api/canvas-action-point/{id}': { client: owner, method: 'PATCH', path: `/api/canvas-action-point/${action.id}`, body: { title: 'Book the big room' }, action: 'updated', itemType: 'actionPoint' },
+      'PATCH /api/canvas-action-point/{id}': {
+        client: owner,
+        method: 'PATCH',
+        path: `/api/canvas-action-point/${action.id}`,
+        body: { title: 'Book the big room' },
+        action: 'updated',
+        itemType: 'actionPoint',
+      },
       'PATCH /api/canvas-action-point/complete/{id}': {
-        client: owner, method: 'PATCH', path: `/api/canvas-action-point/complete/${toDelete.action.id}`, body: { completed: true }, action: 'completed', itemType: 'actionPoint',
+        client: owner,
+        method: 'PATCH',
+        path: `/api/canvas-action-point/complete/${toDelete.action.id}`,
+        body: { completed: true },
+        action: 'completed',
+        itemType: 'actionPoint',
       },
-      'DELETE /api/canvas-action-point/{id}': { client: owner, method: 'DELETE', path: `/api/canvas-action-point/${toDelete.action.id}`, action: 'deleted', itemType: 'actionPoint' },
-      'PATCH /api/canvas': { client: owner, method: 'PATCH', path: '/api/canvas', body: { title: 'Journal Family Plan' }, action: 'titleChanged', itemType: 'canvas' },
+      'DELETE /api/canvas-action-point/{id}': {
+        client: owner,
+        method: 'DELETE',
+        path: `/api/canvas-action-point/${toDelete.action.id}`,
+        action: 'deleted',
+        itemType: 'actionPoint',
+      },
+      'PATCH /api/canvas': {
+        client: owner,
+        method: 'PATCH',
+        path: '/api/canvas',
+        body: { title: 'Journal Family Plan' },
+        action: 'titleChanged',
+        itemType: 'canvas',
+      },
       'PATCH /api/canvas-shares/{entityId}': {
-        client: owner, method: 'PATCH', path: `/api/canvas-shares/${company.entityId}`, body: { canvasSections: [sharedSectionId, family.canvas.sections[2]!.id] }, action: 'sharesChanged', itemType: 'shares',
+        client: owner,
+        method: 'PATCH',
+        path: `/api/canvas-shares/${company.entityId}`,
+        body: { canvasSections: [sharedSectionId, family.canvas.sections[2]!.id] },
+        action: 'sharesChanged',
+        itemType: 'shares',
       },
       'POST /api/work-relation-member/update/{memberId}/{entityId}': {
-        client: owner, method: 'POST', path: `/api/work-relation-member/update/${advisorRead.userId}/${family.familyId}`, body: { workRelationRoleId: WorkRelationRole.Full }, action: 'advisorChanged', itemType: 'advisor',
+        client: owner,
+        method: 'POST',
+        path: `/api/work-relation-member/update/${advisorRead.userId}/${family.familyId}`,
+        body: { workRelationRoleId: WorkRelationRole.Full },
+        action: 'advisorChanged',
+        itemType: 'advisor',
       },
       'DELETE /api/work-relation-member/{memberId}/{entityId}': {
-        client: owner, method: 'DELETE', path: `/api/work-relation-member/${advisorRead.userId}/${family.familyId}`, action: 'advisorRemoved', itemType: 'advisor',
+        client: owner,
+        method: 'DELETE',
+        path: `/api/work-relation-member/${advisorRead.userId}/${family.familyId}`,
+        action: 'advisorRemoved',
+        itemType: 'advisor',
       },
       'POST /api/work-relation-member/{entityId}': {
-        client: owner, method: 'POST', path: `/api/work-relation-member/${family.familyId}`, body: { memberId: advisorRead.userId, workRelationRoleId: WorkRelationRole.Limited }, action: 'advisorAdded', itemType: 'advisor',
+        client: owner,
+        method: 'POST',
+        path: `/api/work-relation-member/${family.familyId}`,
+        body: { memberId: advisorRead.userId, workRelationRoleId: WorkRelationRole.Limited },
+        action: 'advisorAdded',
+        itemType: 'advisor',
       },
       'PATCH /api/canvas/reset': { client: owner, method: 'PATCH', path: '/api/canvas/reset', action: 'reset', itemType: 'canvas', events: -1 },
     };
     // Canvas creation writes the template, not a change of content: it starts the journal empty.
     const notJournaled = new Set(['POST /api/canvas/create']);
     const groups = ['canvas', 'canvas-answer', 'canvas-takeaway', 'canvas-goal', 'canvas-action-point', 'canvas-shares', 'work-relation-member'] as const;
-    const writeRoutes = groups.flatMap((group) => routeManifest[group].routes.filter((route) => route.method !== 'GET').map((route) => `${route.method} ${route.path}`));
+    const writeRoutes = groups.flatMap((group) =>
+      routeManifest[group].routes.filter((route) => route.method !== 'GET').map((route) => `${route.method} ${route.path}`),
+    );
     expect(writeRoutes.filter((route) => !cases[route] && !notJournaled.has(route))).toEqual([]);
 
     for (const [route, call] of Object.entries(cases)) {
@@ -149,7 +298,11 @@ describe('one event per change, written with the change', () => {
     const count = (await history(family.owner.client, 'limit=100')).length;
     const refused = await limited.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Not allowed', categoryId: sharedCategoryId });
     expectError(refused, 8);
-    const unknownLink = await family.owner.client.post(`/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Bad link', categoryId: sharedCategoryId, linkedTakeawayIds: [`${family.familyId}.${'0'.repeat(32)}`] });
+    const unknownLink = await family.owner.client.post(`/api/canvas-goal/create/${sharedCategoryId}`, {
+      title: 'Bad link',
+      categoryId: sharedCategoryId,
+      linkedTakeawayIds: [`${family.familyId}.${'0'.repeat(32)}`],
+    });
     expectError(unknownLink, 6);
     expect((await history(family.owner.client, 'limit=100')).length).toBe(count);
   });
@@ -164,8 +317,15 @@ describe('who sees which events', () => {
   it('shows a section-limited advisor only the events of shared sections, and nothing without a section', async () => {
     // The reset above shared every section again: limit the company anew.
     expect((await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId] })).status).toBe(200);
-    const hidden = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Secret of the hidden section', categoryId: hiddenCategoryId });
-    const shown = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Shown to advisors', categoryId: sharedCategoryId, linkedGoalIds: [] });
+    const hidden = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${hiddenCategoryId}`, {
+      title: 'Secret of the hidden section',
+      categoryId: hiddenCategoryId,
+    });
+    const shown = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+      title: 'Shown to advisors',
+      categoryId: sharedCategoryId,
+      linkedGoalIds: [],
+    });
     const forAdvisor = await history(advisorSection.client, 'limit=100', family.familyId);
     const text = JSON.stringify(forAdvisor);
     expect(text).not.toContain('Secret of the hidden section');
@@ -202,7 +362,9 @@ describe('who sees which events', () => {
     expect(second.body.results[0]!.id < ids[2]!).toBe(true);
     const byFull = await history(family.owner.client, `userId=${full.userId}&limit=100`);
     expect(byFull.length).toBeGreaterThan(0);
-    expect(byFull.every((event) => event.actor.userId === full.userId && event.actor.firstName === 'Sofia' && event.actor.entityName === 'Journal Family')).toBe(true);
+    expect(
+      byFull.every((event) => event.actor.userId === full.userId && event.actor.firstName === 'Sofia' && event.actor.entityName === 'Journal Family'),
+    ).toBe(true);
     expect((await history(family.owner.client, 'itemType=goal&limit=100')).every((event) => event.itemType === 'goal')).toBe(true);
     expectError(await family.owner.client.get('/api/canvas/history?limit=500'), 6);
     expectError(await family.owner.client.get('/api/canvas/history?itemType=nope'), 6);
@@ -212,9 +374,20 @@ describe('who sees which events', () => {
 describe('undo and restore', () => {
   it('restores a deleted goal with both its links and the votes of who may still vote', async () => {
     const owner = family.owner.client;
-    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Linked takeaway', categoryId: sharedCategoryId });
-    const goal = await created<Goal>(full.client, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Goal to restore', categoryId: sharedCategoryId, linkedTakeawayIds: [takeaway.id] });
-    const action = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, { title: 'Linked action', categoryId: sharedCategoryId, linkedGoalIds: [goal.id] });
+    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+      title: 'Linked takeaway',
+      categoryId: sharedCategoryId,
+    });
+    const goal = await created<Goal>(full.client, `/api/canvas-goal/create/${sharedCategoryId}`, {
+      title: 'Goal to restore',
+      categoryId: sharedCategoryId,
+      linkedTakeawayIds: [takeaway.id],
+    });
+    const action = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, {
+      title: 'Linked action',
+      categoryId: sharedCategoryId,
+      linkedGoalIds: [goal.id],
+    });
     expect((await full.client.delete(`/api/canvas-goal/${goal.id}`)).status).toBe(204);
     const deleted = await history(owner, 'action=deleted&itemType=goal');
     const event = deleted.find((candidate) => candidate.itemId === goal.id) as HistoryEvent;
@@ -251,7 +424,10 @@ describe('undo and restore', () => {
 
   it('undoes an edit, refuses with 409 and the item as it is now when someone changed it since, and undoes the undo', async () => {
     const owner = family.owner.client;
-    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Original title', categoryId: sharedCategoryId });
+    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+      title: 'Original title',
+      categoryId: sharedCategoryId,
+    });
     await owner.patch(`/api/canvas-takeaway/${takeaway.id}`, { title: 'Edited title' });
     const edit = await latest();
     await full.client.patch(`/api/canvas-takeaway/${takeaway.id}`, { title: 'Sofia’s title' });
@@ -272,7 +448,10 @@ describe('undo and restore', () => {
   });
 
   it('lets only the actor (with edit rights) or the family’s owners and admins undo', async () => {
-    const takeaway = await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Sofia’s takeaway', categoryId: sharedCategoryId });
+    const takeaway = await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+      title: 'Sofia’s takeaway',
+      categoryId: sharedCategoryId,
+    });
     const event = (await history(full.client, `userId=${full.userId}&limit=10`)).find((candidate) => candidate.itemId === takeaway.id) as HistoryEvent;
     expectError(await limited.client.post(`/api/canvas/history/${event.id}/revert`), 8);
     expectError(await advisorSection.client.post(`/api/canvas/history/${event.id}/revert?familyId=${family.familyId}`), 8);
@@ -287,7 +466,10 @@ describe('undo and restore', () => {
       const goal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: `Race ${round}`, categoryId: sharedCategoryId });
       await owner.patch(`/api/canvas-goal/${goal.id}`, { title: `Race ${round} edited` });
       const edit = await latest();
-      const [revert, update] = await Promise.all([owner.post(`/api/canvas/history/${edit.id}/revert`), owner.patch<Goal>(`/api/canvas-goal/${goal.id}`, { title: `Race ${round} final` })]);
+      const [revert, update] = await Promise.all([
+        owner.post(`/api/canvas/history/${edit.id}/revert`),
+        owner.patch<Goal>(`/api/canvas-goal/${goal.id}`, { title: `Race ${round} final` }),
+      ]);
       const title = (await getCategory(owner, sharedCategoryId)).goals.find((g) => g.id === goal.id)?.title;
       // Whichever came second saw the other: never a silent mix.
       if (revert.status === 200 && update.status === 200) expect(title).toBe(`Race ${round} final`);
@@ -308,7 +490,11 @@ describe('undo and restore', () => {
     const advisors = await advisorCompanyFor(stack, reset.familyId, [], 'Reset Advisors');
     await reset.owner.client.patch(`/api/canvas-shares/${advisors.entityId}`, { canvasSections: [reset.canvas.sections[0]!.id] });
     const takeaway = await created<Takeaway>(reset.owner.client, `/api/canvas-takeaway/create/${cat}`, { title: 'Before reset', categoryId: cat });
-    const goal = await created<Goal>(reset.owner.client, `/api/canvas-goal/create/${cat}`, { title: 'Goal before reset', categoryId: cat, linkedTakeawayIds: [takeaway.id] });
+    const goal = await created<Goal>(reset.owner.client, `/api/canvas-goal/create/${cat}`, {
+      title: 'Goal before reset',
+      categoryId: cat,
+      linkedTakeawayIds: [takeaway.id],
+    });
     const questionId = `${cat}.1`;
     await created<Answer>(reset.owner.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: 'Answer before reset' });
     expect((await reset.owner.client.patch('/api/canvas/reset')).status).toBe(204);
@@ -343,7 +529,10 @@ describe('since your last visit', () => {
     const visitor = await memberOf(stack, family.owner, EntityRole.FullMember, 'Visitor');
     await getCanvas(visitor.client);
     await passTime(31, visitor.client, family.owner.client);
-    const fresh = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'New since your visit', categoryId: sharedCategoryId });
+    const fresh = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+      title: 'New since your visit',
+      categoryId: sharedCategoryId,
+    });
     const own = await created<Takeaway>(visitor.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'My own', categoryId: sharedCategoryId });
     await passTime(31, visitor.client, family.owner.client);
     const canvas = await getCanvas(visitor.client);

@@ -27,7 +27,12 @@ let hiddenSectionId: number;
 const noteText = 'Private note: inheritance dispute brewing';
 
 beforeAll(async () => {
-  owner = await signUpAndConfirm(stack, { createEntityName: 'Müller-Łukasiewicz Family', canvasName: 'Plan der Familie', firstName: 'Zoë', lastName: 'Müller' });
+  owner = await signUpAndConfirm(stack, {
+    createEntityName: 'Müller-Łukasiewicz Family',
+    canvasName: 'Plan der Familie',
+    firstName: 'Zoë',
+    lastName: 'Müller',
+  });
   const created = await owner.client.post<Canvas>('/api/canvas/create');
   expect(created.status).toBe(201);
   family = { owner, familyId: owner.entityId, canvas: created.body };
@@ -76,7 +81,10 @@ function expectPdf(response: ApiResponse, fileName: RegExp): string {
 
 describe('the plan book of the family itself', () => {
   it('holds the names, titles, answers with their authors and the links, and no private note', async () => {
-    const text = expectPdf(await owner.client.post('/api/canvas/plan-book', {}), /^attachment; filename="Muller-Lukasiewicz-Family-plan-book-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const text = expectPdf(
+      await owner.client.post('/api/canvas/plan-book', {}),
+      /^attachment; filename="Muller-Lukasiewicz-Family-plan-book-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     for (const expected of [
       'Müller-Łukasiewicz Family',
       'Plan der Familie',
@@ -116,7 +124,14 @@ describe('the plan book of the family itself', () => {
 describe('the plan book of an advisor limited to one section', () => {
   it('holds the shared section only: no title, answer, takeaway or link of the other, and no note', async () => {
     const text = expectPdf(await sectionAdvisor.client.post(`/api/canvas/plan-book/${family.familyId}`, {}), /plan-book/);
-    for (const expected of ['Müller-Łukasiewicz Family', 'Advisor company: Ακρόπολις Advisors', 'Exported by: Иван Tester', 'Found a family office', 'Wealth is freedom — ελευθερία', 'Takeaways: Keep capital together']) {
+    for (const expected of [
+      'Müller-Łukasiewicz Family',
+      'Advisor company: Ακρόπολις Advisors',
+      'Exported by: Иван Tester',
+      'Found a family office',
+      'Wealth is freedom — ελευθερία',
+      'Takeaways: Keep capital together',
+    ]) {
       expect(text).toContain(expected);
     }
     for (const hidden of ['Our Values', 'Honesty before profit', 'Secret family value', 'Private note', noteText]) expect(text).not.toContain(hidden);

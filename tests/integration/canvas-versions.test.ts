@@ -18,13 +18,21 @@ let family: FamilyWithCanvas;
 let member: TestAccount;
 let categoryId: number;
 
-type Kind = { name: string; authorOnly?: boolean; create: (client: ApiClient) => Promise<string>; path: (id: string) => string; change: (n: number) => Record<string, unknown>; field: string };
+type Kind = {
+  name: string;
+  authorOnly?: boolean;
+  create: (client: ApiClient) => Promise<string>;
+  path: (id: string) => string;
+  change: (n: number) => Record<string, unknown>;
+  field: string;
+};
 
 const kinds: Kind[] = [
   {
     name: 'answer (update)',
     authorOnly: true,
-    create: async (client) => (await client.post<{ id: string }>(`/api/canvas-answer/create/${categoryId}.2`, { text: 'first', questionId: `${categoryId}.2` })).body.id,
+    create: async (client) =>
+      (await client.post<{ id: string }>(`/api/canvas-answer/create/${categoryId}.2`, { text: 'first', questionId: `${categoryId}.2` })).body.id,
     path: (id) => `/api/canvas-answer/${id}`,
     change: (n) => ({ text: `text ${n}` }),
     field: 'text',
@@ -32,7 +40,8 @@ const kinds: Kind[] = [
   ...(['takeaway', 'goal', 'action-point'] as const).map((kind) => ({
     name: `${kind} (update)`,
     authorOnly: kind !== 'takeaway',
-    create: async (client: ApiClient) => (await client.post<{ id: string }>(`/api/canvas-${kind}/create/${categoryId}`, { title: 'first', categoryId })).body.id,
+    create: async (client: ApiClient) =>
+      (await client.post<{ id: string }>(`/api/canvas-${kind}/create/${categoryId}`, { title: 'first', categoryId })).body.id,
     path: (id: string) => `/api/canvas-${kind}/${id}`,
     change: (n: number) => ({ title: `title ${n}` }),
     field: 'title',
@@ -46,7 +55,8 @@ const kinds: Kind[] = [
   },
   ...(['goal', 'action-point'] as const).map((kind) => ({
     name: `${kind} (complete)`,
-    create: async (client: ApiClient) => (await client.post<{ id: string }>(`/api/canvas-${kind}/create/${categoryId}`, { title: 'to complete', categoryId })).body.id,
+    create: async (client: ApiClient) =>
+      (await client.post<{ id: string }>(`/api/canvas-${kind}/create/${categoryId}`, { title: 'to complete', categoryId })).body.id,
     path: (id: string) => `/api/canvas-${kind}/complete/${id}`,
     change: (n: number) => ({ completed: n === 1 || n === 4 }),
     field: 'completed',

@@ -69,7 +69,13 @@ describe('creating the canvas', () => {
     const wealth = await getCategory(fullMember.client, categoryNamed(family.canvas, 'Abundance of Wealth').id);
     expect(wealth.questions.map((q) => q.question)).toEqual([...guidingQuestions[7]]);
     expect(wealth.questions.map((q) => q.id)).toEqual([1, 2, 3, 4].map((n) => `${wealth.id}.${n}`));
-    expect(wealth).toMatchObject({ familyId: family.familyId, takeaways: [], goals: [], actionPoints: [], linkedElsewhere: { takeaways: [], goals: [], actionPoints: [] } });
+    expect(wealth).toMatchObject({
+      familyId: family.familyId,
+      takeaways: [],
+      goals: [],
+      actionPoints: [],
+      linkedElsewhere: { takeaways: [], goals: [], actionPoints: [] },
+    });
   });
 
   it('is for owners and admins of a family only', async () => {
@@ -96,7 +102,12 @@ describe('reading the canvas', () => {
     const abilities = async (account: TestAccount) => (await getCanvas(account.client, family.familyId)).abilities;
     expect(await abilities(admin)).toMatchObject({ canEditCanvas: true, canResetCanvas: true, canDeleteOthersItems: true, canEditCanvasTitle: true });
     expect(await abilities(fullMember)).toMatchObject({ canEditCanvas: true, canResetCanvas: false, canDeleteOthersItems: false, canEditCanvasTitle: false });
-    expect(await abilities(limitedMember)).toMatchObject({ canEditCanvas: false, canResetCanvas: false, canDeleteOthersItems: false, canEditCanvasTitle: false });
+    expect(await abilities(limitedMember)).toMatchObject({
+      canEditCanvas: false,
+      canResetCanvas: false,
+      canDeleteOthersItems: false,
+      canEditCanvasTitle: false,
+    });
   });
 
   it('shows nothing to a member of another family, and answers 5 without a session', async () => {
@@ -114,7 +125,14 @@ describe('reading the canvas', () => {
 
   it('answers 6 for malformed ids and 4 for ids of canvases that do not exist', async () => {
     const { familyId } = family;
-    for (const path of ['/api/canvas/abc', '/api/canvas/category/abc', `/api/canvas/category/${familyId * 1000 + 1}`, `/api/canvas/section/${familyId * 1000 + 101}`, '/api/canvas/category/1e5', '/api/canvas/section/-5']) {
+    for (const path of [
+      '/api/canvas/abc',
+      '/api/canvas/category/abc',
+      `/api/canvas/category/${familyId * 1000 + 1}`,
+      `/api/canvas/section/${familyId * 1000 + 101}`,
+      '/api/canvas/category/1e5',
+      '/api/canvas/section/-5',
+    ]) {
       const response = await family.owner.client.get(path);
       expect(response.status, path).toBe(400);
       expectError(response, 6);
@@ -159,9 +177,16 @@ describe('resetting the canvas', () => {
     expect((await owner.client.post(`/api/canvas-answer/vote/${answer.body.id}`)).status).toBe(201);
     const goal = await owner.client.post<{ id: string }>(`/api/canvas-goal/create/${values}`, { title: 'Meet monthly', categoryId: values });
     expect(goal.status).toBe(201);
-    const takeaway = await owner.client.post(`/api/canvas-takeaway/create/${values}`, { title: 'We value honesty', categoryId: values, linkedGoalIds: [goal.body.id] });
+    const takeaway = await owner.client.post(`/api/canvas-takeaway/create/${values}`, {
+      title: 'We value honesty',
+      categoryId: values,
+      linkedGoalIds: [goal.body.id],
+    });
     expect(takeaway.status).toBe(201);
-    expect((await owner.client.post(`/api/canvas-action-point/create/${values}`, { title: 'Book a room', categoryId: values, linkedGoalIds: [goal.body.id] })).status).toBe(201);
+    expect(
+      (await owner.client.post(`/api/canvas-action-point/create/${values}`, { title: 'Book a room', categoryId: values, linkedGoalIds: [goal.body.id] }))
+        .status,
+    ).toBe(201);
     const advisorCompany = await advisorCompanyFor(stack, familyId, [familyId * 1000 + 2], 'Reset Advisors');
 
     expectError(await fullMember.client.patch('/api/canvas/reset'), 8);

@@ -36,7 +36,12 @@ describe('the cleanup job', () => {
     const advisorKey = keys.advisorInvitation(owner.entityId, advisorInvitation.id);
     // The owner's session: found through the user's sessions on GSI1.
     const sessions = await db().send(
-      new QueryCommand({ TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(owner.userId).GSI1PK } }),
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.sessionsOfUser(owner.userId).GSI1PK },
+      }),
     );
     const sessionKeys = (sessions.Items ?? []).map((item) => ({ PK: String(item.PK), SK: String(item.SK) }));
     expect(sessionKeys.length).toBeGreaterThan(0);

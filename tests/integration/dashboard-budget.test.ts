@@ -74,7 +74,10 @@ describe('the dashboard budget (docs/product/dashboard.md#budget)', () => {
     await page({ offset: 20 }); // their summaries ("no canvas yet") are built on first sight
 
     const large = await measure();
-    console.log('dashboard budget:', { empty: { roundTrips: small.roundTrips, itemsRead: small.itemsRead }, thousandEntriesAnd27Families: { roundTrips: large.roundTrips, itemsRead: large.itemsRead } });
+    console.log('dashboard budget:', {
+      empty: { roundTrips: small.roundTrips, itemsRead: small.itemsRead },
+      thousandEntriesAnd27Families: { roundTrips: large.roundTrips, itemsRead: large.itemsRead },
+    });
     expect(large.roundTrips).toBeLessThanOrEqual(budget);
     expect(large.itemsRead).toBe(small.itemsRead);
     expect(large.body.count).toBe(27);
@@ -156,7 +159,14 @@ describe('the dashboard budget (docs/product/dashboard.md#budget)', () => {
     const familyId = await newFamily('Legacy Family', true);
     const relation = keys.workRelation(familyId, company.entityId);
     // As the relation was stored before: sorted by family id, no name, no count, no summary.
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: relation, UpdateExpression: 'SET GSI1SK = :old REMOVE familyName', ExpressionAttributeValues: { ':old': `FAMILY#${familyId}` } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: relation,
+        UpdateExpression: 'SET GSI1SK = :old REMOVE familyName',
+        ExpressionAttributeValues: { ':old': `FAMILY#${familyId}` },
+      }),
+    );
     await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.canvasSummary(familyId) }));
     expect((await page({ search: 'legacy' })).body.count).toBe(0);
     await migrateDashboard();

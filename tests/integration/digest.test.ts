@@ -29,7 +29,9 @@ let dueAt: Date;
 async function storedEmailsTo(address: string): Promise<StoredEmail[]> {
   const response = await fetch(`${stack.sesEndpoint}/store`);
   const { emails } = (await response.json()) as { emails: StoredEmail[] };
-  return emails.filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())) && email.subject.startsWith('Your Family Canvas'));
+  return emails.filter(
+    (email) => email.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())) && email.subject.startsWith('Your Family Canvas'),
+  );
 }
 
 const headerOf = (email: StoredEmail, name: string) => email.headers?.find((header) => header.name.toLowerCase() === name.toLowerCase())?.value;

@@ -40,7 +40,10 @@ describe('DynamoDB stopped mid-run', () => {
       ['canvas', () => account.client.get('/api/canvas')],
       ['salt (public)', () => anonymous.post('/api/auth/salt', { email: account.email })],
       ['sign-in (public)', () => anonymous.post('/api/auth/signin', { email: account.email, password: hashPassword(account.plainPassword, newSalt()) })],
-      ['contact form (public write)', () => anonymous.post('/api/contact-form', { firstName: 'Out', lastName: 'Age', email: 'outage@example.com', subject: 'Down', message: 'Is it down?' })],
+      [
+        'contact form (public write)',
+        () => anonymous.post('/api/contact-form', { firstName: 'Out', lastName: 'Age', email: 'outage@example.com', subject: 'Down', message: 'Is it down?' }),
+      ],
     ];
     const started = Date.now();
     for (const [label, call] of calls) expectCleanServerError(await call(), label);

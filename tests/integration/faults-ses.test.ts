@@ -100,7 +100,9 @@ describe('SES failing at send time', () => {
   it('contact form: answers 15 and the message is kept', async () => {
     const email = uniqueEmail('contact');
     const failed = await withSesDown(() =>
-      stack.client().post('/api/contact-form', { firstName: 'Grace', lastName: 'Hopper', email, subject: 'Outage', message: 'Mail is down, is my message lost?' }),
+      stack
+        .client()
+        .post('/api/contact-form', { firstName: 'Grace', lastName: 'Hopper', email, subject: 'Outage', message: 'Mail is down, is my message lost?' }),
     );
     expectErrorCode(failed.body, 15);
     const items = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
@@ -112,4 +114,3 @@ function expectErrorCode(body: unknown, code: number): void {
   expect(body).toMatchObject({ errorCode: code, errors: {} });
   expect(typeof (body as { message?: unknown }).message).toBe('string');
 }
-

@@ -79,11 +79,16 @@ describe('a cancelled invitation says so', () => {
     expectError(await invitee.client.post('/api/family-invitation/accept', { token: invitation.token, entityId: invitee.entityId }), 33);
     expectError(await signupWith('familyInvitationToken', uniqueEmail('family'), invitation.token), 33);
     expectError(await landing('advisor', invitation.token), 20);
-    expect(await refusalCode(explainWorkRelationInvitationRefusal({ kind: 'family', entityId: company.entityId, id: invitation.id }, invitation.token))).toBe(33);
+    expect(await refusalCode(explainWorkRelationInvitationRefusal({ kind: 'family', entityId: company.entityId, id: invitation.id }, invitation.token))).toBe(
+      33,
+    );
   });
 
   it('advisor invitation: landing, accept and signup answer 33', async () => {
-    const invitation = await inviteWorkRelation(stack, family.owner.client, 'advisor', { email: invitee.email, canvasSections: [family.canvas.sections[0]!.id] });
+    const invitation = await inviteWorkRelation(stack, family.owner.client, 'advisor', {
+      email: invitee.email,
+      canvasSections: [family.canvas.sections[0]!.id],
+    });
     expect((await family.owner.client.delete(`/api/advisor-invitation/revoke/${invitation.id}`)).status).toBe(204);
     expect((await landing('advisor', invitation.token)).status).toBe(410);
     expectError(await landing('advisor', invitation.token), 33);
@@ -108,7 +113,10 @@ describe('a cancelled invitation says so', () => {
   });
 
   it('a never-sent invitation leaves no tombstone; the tombstone goes when the record would have', async () => {
-    const created = await family.owner.client.post<{ id: string }>('/api/member-invitation/create', { email: uniqueEmail('unsent'), entityRoleId: EntityRole.LimitedMember });
+    const created = await family.owner.client.post<{ id: string }>('/api/member-invitation/create', {
+      email: uniqueEmail('unsent'),
+      entityRoleId: EntityRole.LimitedMember,
+    });
     const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
     expect((await family.owner.client.delete(`/api/member-invitation/revoke/${created.body.id}`)).status).toBe(204);
     const after = await snapshotTable(stack.dynamoEndpoint, stack.tableName);

@@ -2,7 +2,14 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UserSessionsResponse } from '../../shared/contracts/auth';
 import type { Takeaway } from '../../shared/contracts/canvas';
-import { maxSocketsPerSession, maxSocketsPerUser, presenceMessagesPerSecond, type CloseReason, type LiveServerMessage, type PresenceMember } from '../../shared/contracts/live';
+import {
+  maxSocketsPerSession,
+  maxSocketsPerUser,
+  presenceMessagesPerSecond,
+  type CloseReason,
+  type LiveServerMessage,
+  type PresenceMember,
+} from '../../shared/contracts/live';
 import { dayIn } from '../../shared/dates';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { advanceClock, durations, now, nowEpochSeconds, resetClock } from '../../functions/lib/clock';
@@ -207,15 +214,24 @@ describe('presence tells nobody more than they may see', () => {
       advanceClock(intervalMs);
       const mark = watcher.messages.length;
       editor.send({ action: 'presence', ...message });
-      const seen = await watcher.waitFor((incoming) => incoming.type === 'presence' && person(membersOf(incoming), member.userId)?.sectionId === message.sectionId, { from: mark, timeoutMs: budgetMs });
+      const seen = await watcher.waitFor(
+        (incoming) => incoming.type === 'presence' && person(membersOf(incoming), member.userId)?.sectionId === message.sectionId,
+        { from: mark, timeoutMs: budgetMs },
+      );
       return person(membersOf(seen), member.userId)!;
     };
     // An item of another section, announced as being in this one: the section stays, the item goes.
     expect(await placeSeen({ sectionId: sharedSectionId, editingItemId: inOther.id })).toMatchObject({ sectionId: sharedSectionId, editingItemId: null });
     // A made-up id of this canvas: no such item.
-    expect(await placeSeen({ sectionId: otherSectionId, editingItemId: `${family.familyId}.${'b'.repeat(32)}` })).toMatchObject({ sectionId: otherSectionId, editingItemId: null });
+    expect(await placeSeen({ sectionId: otherSectionId, editingItemId: `${family.familyId}.${'b'.repeat(32)}` })).toMatchObject({
+      sectionId: otherSectionId,
+      editingItemId: null,
+    });
     // The real item in its own section: passed on.
-    expect(await placeSeen({ sectionId: sharedSectionId, editingItemId: inShared.id })).toMatchObject({ sectionId: sharedSectionId, editingItemId: inShared.id });
+    expect(await placeSeen({ sectionId: sharedSectionId, editingItemId: inShared.id })).toMatchObject({
+      sectionId: sharedSectionId,
+      editingItemId: inShared.id,
+    });
     expect(JSON.stringify(watcher.messages.filter((message) => message.type === 'presence'))).not.toContain(inOther.id);
   });
 
@@ -227,13 +243,18 @@ describe('presence tells nobody more than they may see', () => {
     const advisorSocket = await open(advisor.client, family.familyId);
     advanceClock(intervalMs);
     advisorSocket.send({ action: 'presence', sectionId: otherSectionId, editingItemId: item.id });
-    await watcher.waitFor((message) => message.type === 'presence' && person(membersOf(message), advisor.userId)?.editingItemId === item.id, { timeoutMs: budgetMs });
+    await watcher.waitFor((message) => message.type === 'presence' && person(membersOf(message), advisor.userId)?.editingItemId === item.id, {
+      timeoutMs: budgetMs,
+    });
     const narrowed = await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId] });
     expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
     // The next list (somebody joins) shows the advisor without a place.
     const mark = watcher.messages.length;
     await open(family.owner.client);
-    const next = await watcher.waitFor((message) => message.type === 'presence' && person(membersOf(message), advisor.userId) !== undefined, { from: mark, timeoutMs: budgetMs });
+    const next = await watcher.waitFor((message) => message.type === 'presence' && person(membersOf(message), advisor.userId) !== undefined, {
+      from: mark,
+      timeoutMs: budgetMs,
+    });
     expect(person(membersOf(next), advisor.userId)).toMatchObject({ sectionId: null, categoryId: null, editingItemId: null });
     expect(advisorSocket.isOpen).toBe(true);
   });
@@ -242,7 +263,9 @@ describe('presence tells nobody more than they may see', () => {
     const socket = await open(family.owner.client);
     advanceClock(intervalMs);
     socket.send({ action: 'presence', sectionId: sharedSectionId });
-    await socket.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.sectionId === sharedSectionId, { timeoutMs: budgetMs });
+    await socket.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.sectionId === sharedSectionId, {
+      timeoutMs: budgetMs,
+    });
     // Less than a second later (by the server's clock): dropped.
     advanceClock(intervalMs * 0.3);
     const mark = socket.messages.length;
@@ -250,11 +273,18 @@ describe('presence tells nobody more than they may see', () => {
     // Fence: the gateway hands a socket's messages to the handler one after the other, so the pong comes after the dropped message was decided.
     socket.send({ action: 'ping' });
     const fence = await socket.waitFor((message) => message.type === 'pong', { from: mark, timeoutMs: budgetMs });
-    expect(socket.messages.slice(mark, socket.messages.indexOf(fence)).some((message) => person(membersOf(message), family.owner.userId)?.sectionId === otherSectionId)).toBe(false);
+    expect(
+      socket.messages
+        .slice(mark, socket.messages.indexOf(fence))
+        .some((message) => person(membersOf(message), family.owner.userId)?.sectionId === otherSectionId),
+    ).toBe(false);
     // A second after the one taken: taken again.
     advanceClock(intervalMs);
     socket.send({ action: 'presence', sectionId: otherSectionId });
-    await socket.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.sectionId === otherSectionId, { from: mark, timeoutMs: budgetMs });
+    await socket.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.sectionId === otherSectionId, {
+      from: mark,
+      timeoutMs: budgetMs,
+    });
   });
 
   it(`refuses a session’s socket beyond ${maxSocketsPerSession} and a user’s beyond ${maxSocketsPerUser} (429), and opens one again once a socket closed`, async () => {

@@ -93,13 +93,22 @@ describe('change events', () => {
     const listener = await open(full.client);
     const before = (await history(family.owner.client)).length;
     const owner = family.owner.client;
-    const answer = await ok<Answer>(owner.post(`/api/canvas-answer/create/${sharedCategoryId}.1`, { text: 'We value time', questionId: `${sharedCategoryId}.1` }), 201);
+    const answer = await ok<Answer>(
+      owner.post(`/api/canvas-answer/create/${sharedCategoryId}.1`, { text: 'We value time', questionId: `${sharedCategoryId}.1` }),
+      201,
+    );
     await ok(owner.patch(`/api/canvas-answer/${answer.id}`, { text: 'We value time together' }));
     await ok(full.client.post(`/api/canvas-answer/vote/${answer.id}`), 201);
     await ok(full.client.delete(`/api/canvas-answer/vote/${answer.id}`), 204);
-    const takeaway = await ok<Takeaway>(owner.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Family first', categoryId: sharedCategoryId }), 201);
+    const takeaway = await ok<Takeaway>(
+      owner.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Family first', categoryId: sharedCategoryId }),
+      201,
+    );
     const goal = await ok<Goal>(owner.post(`/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Meet monthly', categoryId: hiddenCategoryId }), 201);
-    const actionPoint = await ok<ActionPoint>(owner.post(`/api/canvas-action-point/create/${hiddenCategoryId}`, { title: 'Book a room', categoryId: hiddenCategoryId }), 201);
+    const actionPoint = await ok<ActionPoint>(
+      owner.post(`/api/canvas-action-point/create/${hiddenCategoryId}`, { title: 'Book a room', categoryId: hiddenCategoryId }),
+      201,
+    );
     await ok(owner.patch(`/api/canvas-takeaway/${takeaway.id}`, { title: 'Family first, always' }));
     await ok(owner.patch(`/api/canvas-takeaway/archive/${takeaway.id}`, { archived: true }));
     await ok(owner.patch(`/api/canvas-goal/${goal.id}`, { title: 'Meet every month', linkedActionPointIds: [actionPoint.id] }));
@@ -122,11 +131,27 @@ describe('change events', () => {
     expect(listener.changes()).toEqual(expected);
     expect(new Set(received.map((event) => `${event.itemType}:${event.action}`))).toEqual(
       new Set([
-        'answer:created', 'answer:updated', 'answer:voted', 'answer:unvoted', 'answer:deleted',
-        'takeaway:created', 'takeaway:updated', 'takeaway:archived', 'takeaway:deleted',
-        'goal:created', 'goal:updated', 'goal:completed', 'goal:deleted',
-        'actionPoint:created', 'actionPoint:updated', 'actionPoint:completed', 'actionPoint:deleted',
-        'canvas:titleChanged', 'shares:sharesChanged', 'advisor:advisorChanged', 'advisor:reverted',
+        'answer:created',
+        'answer:updated',
+        'answer:voted',
+        'answer:unvoted',
+        'answer:deleted',
+        'takeaway:created',
+        'takeaway:updated',
+        'takeaway:archived',
+        'takeaway:deleted',
+        'goal:created',
+        'goal:updated',
+        'goal:completed',
+        'goal:deleted',
+        'actionPoint:created',
+        'actionPoint:updated',
+        'actionPoint:completed',
+        'actionPoint:deleted',
+        'canvas:titleChanged',
+        'shares:sharesChanged',
+        'advisor:advisorChanged',
+        'advisor:reverted',
       ]),
     );
   });
@@ -135,9 +160,17 @@ describe('change events', () => {
     const advisor = await open(sectionAdvisor.client, family.familyId);
     const member = await open(full.client);
     const started = Date.now();
-    const hidden = await ok<Takeaway>(family.owner.client.post(`/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Secret plan', categoryId: hiddenCategoryId }), 201);
-    const shared = await ok<Takeaway>(family.owner.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Open plan', categoryId: sharedCategoryId }), 201);
-    const seen = await advisor.waitFor((message): message is Extract<LiveServerMessage, { type: 'change' }> => message.type === 'change' && message.event.itemId === shared.id);
+    const hidden = await ok<Takeaway>(
+      family.owner.client.post(`/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Secret plan', categoryId: hiddenCategoryId }),
+      201,
+    );
+    const shared = await ok<Takeaway>(
+      family.owner.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Open plan', categoryId: sharedCategoryId }),
+      201,
+    );
+    const seen = await advisor.waitFor(
+      (message): message is Extract<LiveServerMessage, { type: 'change' }> => message.type === 'change' && message.event.itemId === shared.id,
+    );
     await member.waitFor((message) => message.type === 'change' && message.event.itemId === shared.id);
     expect(Date.now() - started).toBeLessThan(1000 + 500);
     await settle(300);
@@ -171,15 +204,24 @@ describe('presence', () => {
     // The owner sees the advisor join.
     await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), sectionAdvisor.userId) !== undefined);
     advisor.send({ action: 'presence', sectionId: sharedSectionId, categoryId: sharedCategoryId, editingItemId: null });
-    const joined = await advisor.waitFor((message) => message.type === 'presence' && person(membersOf(message), sectionAdvisor.userId)?.sectionId === sharedSectionId);
+    const joined = await advisor.waitFor(
+      (message) => message.type === 'presence' && person(membersOf(message), sectionAdvisor.userId)?.sectionId === sharedSectionId,
+    );
     expect(person(membersOf(joined), family.owner.userId)).toMatchObject({ firstName: 'Ada', entityId: family.familyId, state: 'active' });
 
     // The owner edits an item in a hidden section: the advisor sees them, not where.
-    const hiddenItemId = (await ok(family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Edited in private', categoryId: hiddenCategoryId }), 201)).id;
+    const hiddenItemId = (
+      await ok(
+        family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Edited in private', categoryId: hiddenCategoryId }),
+        201,
+      )
+    ).id;
     advanceClock(presenceIntervalMs);
     const mark = advisor.messages.length;
     owner.send({ action: 'presence', sectionId: hiddenSectionId, categoryId: hiddenCategoryId, editingItemId: hiddenItemId });
-    const ownerSees = await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.editingItemId === hiddenItemId);
+    const ownerSees = await owner.waitFor(
+      (message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.editingItemId === hiddenItemId,
+    );
     expect(person(membersOf(ownerSees), family.owner.userId)).toMatchObject({ sectionId: hiddenSectionId, categoryId: hiddenCategoryId });
     const advisorSees = await advisor.waitFor((message) => message.type === 'presence', { from: mark });
     expect(person(membersOf(advisorSees), family.owner.userId)).toMatchObject({ sectionId: null, categoryId: null, editingItemId: null, state: 'active' });

@@ -80,7 +80,11 @@ describe('sessions that end', () => {
     const current = (await member.client.post<{ salt: string }>('/api/auth/salt', { email: member.email })).body.salt;
     const salt = newSalt();
     const startedAt = Date.now();
-    const changed = await member.client.patch('/api/password/change', { password: hashPassword(member.plainPassword, current), newPassword: hashPassword('Other-Password-9', salt), salt });
+    const changed = await member.client.patch('/api/password/change', {
+      password: hashPassword(member.plainPassword, current),
+      newPassword: hashPassword('Other-Password-9', salt),
+      salt,
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(204);
     await expectClosed(other, 'signedOut', startedAt);
     expect(own.isOpen).toBe(true);
@@ -89,7 +93,9 @@ describe('sessions that end', () => {
     const token = linkParameter((await stack.latestEmailTo(member.email)).body.text, '/reset-password', 'token');
     const resetSalt = newSalt();
     const resetStartedAt = Date.now();
-    const reset = await stack.client().post('/api/password/reset', { email: member.email, token, password: hashPassword('Reset-Password-9', resetSalt), salt: resetSalt });
+    const reset = await stack
+      .client()
+      .post('/api/password/reset', { email: member.email, token, password: hashPassword('Reset-Password-9', resetSalt), salt: resetSalt });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     await expectClosed(own, 'signedOut', resetStartedAt);
   });
@@ -120,7 +126,13 @@ describe('rights that go', () => {
     const keeps = await open(narrowed.client, family.familyId);
     const goes = await open(removed.client, family.familyId);
     const startedAt = Date.now();
-    expect((await family.owner.client.post(`/api/work-relation-member/update/${narrowed.userId}/${family.familyId}`, { workRelationRoleId: WorkRelationRole.Limited })).status).toBe(200);
+    expect(
+      (
+        await family.owner.client.post(`/api/work-relation-member/update/${narrowed.userId}/${family.familyId}`, {
+          workRelationRoleId: WorkRelationRole.Limited,
+        })
+      ).status,
+    ).toBe(200);
     expect((await family.owner.client.delete(`/api/work-relation-member/${removed.userId}/${family.familyId}`)).status).toBe(204);
     await expectClosed(goes, 'accessRemoved', startedAt);
     expect(keeps.isOpen).toBe(true);

@@ -36,15 +36,26 @@ async function ok<T>(promise: Promise<{ status: number; body: T }>, status = 200
   return response.body;
 }
 
-const categoryOf = (client: ApiClient, categoryId: number) => ok(client.get<CategoryResponse>(`/api/canvas/category/${categoryId}?familyId=${family.familyId}`));
+const categoryOf = (client: ApiClient, categoryId: number) =>
+  ok(client.get<CategoryResponse>(`/api/canvas/category/${categoryId}?familyId=${family.familyId}`));
 
 it('carries the changed items as each reader’s category page shows them, without a hidden section’s', async () => {
   const owner = await open(family.owner.client);
   const advisor = await open(sectionAdvisor.client, family.familyId);
-  const sharedGoal = await ok(family.owner.client.post<Goal>(`/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Shared goal', categoryId: sharedCategoryId }), 201);
-  const hiddenGoal = await ok(family.owner.client.post<Goal>(`/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Hidden goal', categoryId: hiddenCategoryId }), 201);
+  const sharedGoal = await ok(
+    family.owner.client.post<Goal>(`/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Shared goal', categoryId: sharedCategoryId }),
+    201,
+  );
+  const hiddenGoal = await ok(
+    family.owner.client.post<Goal>(`/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Hidden goal', categoryId: hiddenCategoryId }),
+    201,
+  );
   const takeaway = await ok(
-    family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Linked both ways', categoryId: sharedCategoryId, linkedGoalIds: [sharedGoal.id, hiddenGoal.id] }),
+    family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${sharedCategoryId}`, {
+      title: 'Linked both ways',
+      categoryId: sharedCategoryId,
+      linkedGoalIds: [sharedGoal.id, hiddenGoal.id],
+    }),
     201,
   );
   type Change = Extract<LiveServerMessage, { type: 'change' }>;

@@ -97,11 +97,20 @@ describe('log lines of a request', () => {
     const newHash = hashPassword('Changed-Pass9', salt);
     const cookie = other.client.cookieHeader();
     const changeLines = await linesWrittenDuring(async () => {
-      const change = await withCorrelationId(other.client, 'password-change-1', 'PATCH', '/api/password/change', { newPassword: newHash, salt, password: oldHash });
+      const change = await withCorrelationId(other.client, 'password-change-1', 'PATCH', '/api/password/change', {
+        newPassword: newHash,
+        salt,
+        password: oldHash,
+      });
       expect(change.status).toBe(204);
     });
     expectCorrelated(changeLines, 'password-change-1');
-    expectAbsent(changeLines, { 'old password hash': oldHash, 'new password hash': newHash, 'session token': sessionTokenOf(other.client) || cookie.split('=')[1]!, cookie });
+    expectAbsent(changeLines, {
+      'old password hash': oldHash,
+      'new password hash': newHash,
+      'session token': sessionTokenOf(other.client) || cookie.split('=')[1]!,
+      cookie,
+    });
 
     const anonymous = stack.client();
     const sendLines = await linesWrittenDuring(async () => {
@@ -123,7 +132,9 @@ describe('log lines of a request', () => {
     const lines = await linesWrittenDuring(async () => {
       const created = await withCorrelationId(account.client, 'note-save-1', 'POST', `/api/entities/notes/${account.entityId}`, { note: `<p>${noteText}</p>` });
       expect(created.status).toBe(201);
-      const updated = await withCorrelationId(account.client, 'note-save-1', 'PATCH', `/api/entities/notes/${account.entityId}`, { note: `<p>${noteText}, and the photos too</p>` });
+      const updated = await withCorrelationId(account.client, 'note-save-1', 'PATCH', `/api/entities/notes/${account.entityId}`, {
+        note: `<p>${noteText}, and the photos too</p>`,
+      });
       expect(updated.status).toBe(200);
     });
     expectCorrelated(lines, 'note-save-1');

@@ -31,7 +31,10 @@ function sesEvent(detail: SesEventDetail): SesEvent {
 }
 
 const bounce = (email: string, bounceType: 'Permanent' | 'Transient') =>
-  sesEvent({ eventType: 'Bounce', bounce: { bounceType, bounceSubType: bounceType === 'Permanent' ? 'NoEmail' : 'MailboxFull', bouncedRecipients: [{ emailAddress: email }] } });
+  sesEvent({
+    eventType: 'Bounce',
+    bounce: { bounceType, bounceSubType: bounceType === 'Permanent' ? 'NoEmail' : 'MailboxFull', bouncedRecipients: [{ emailAddress: email }] },
+  });
 const complaint = (email: string, complaintFeedbackType = 'abuse') =>
   sesEvent({ eventType: 'Complaint', complaint: { complainedRecipients: [{ emailAddress: email }], complaintFeedbackType } });
 
@@ -57,7 +60,13 @@ describe('mail suppression', () => {
     expect(await sesEvents(bounce(account.email.toUpperCase(), 'Permanent'))).toEqual({ suppressed: 1 });
 
     const stored = await db().send(new GetCommand({ TableName: stack.tableName, Key: keys.suppression(account.email) }));
-    expect(stored.Item).toMatchObject({ type: 'Suppression', email: account.email.toLowerCase(), reason: 'bounce', detail: 'Permanent/NoEmail', at: expect.any(String) });
+    expect(stored.Item).toMatchObject({
+      type: 'Suppression',
+      email: account.email.toLowerCase(),
+      reason: 'bounce',
+      detail: 'Permanent/NoEmail',
+      at: expect.any(String),
+    });
 
     await requestReset(account.email);
     expect(await resetMailsTo(account.email)).toEqual([]);

@@ -20,7 +20,10 @@ process.env.METRICS_TO_STDOUT = 'true';
 const stack = useIntegrationStack();
 const { linesWrittenDuring } = useCapturedOutput();
 
-type Emf = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>;
+type Emf = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<
+  string,
+  unknown
+>;
 
 function emfLines(lines: string[]): Emf[] {
   return lines.flatMap((line) => {
@@ -92,7 +95,9 @@ describe('business metrics', () => {
   });
 
   it('counts an invitation e-mail sent', async () => {
-    const lines = emfLines(await linesWrittenDuring(async () => void (await inviteMember(stack, family.owner.client, { entityRoleId: EntityRole.FullMember }))));
+    const lines = emfLines(
+      await linesWrittenDuring(async () => void (await inviteMember(stack, family.owner.client, { entityRoleId: EntityRole.FullMember }))),
+    );
     expect(total(lines, businessMetrics.invitationsSent)).toBe(1);
   });
 });

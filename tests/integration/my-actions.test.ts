@@ -77,9 +77,24 @@ describe('due dates', () => {
 describe('My actions of a family member', () => {
   it('lists the open action points assigned to them, overdue first, then by due date, then priority', async () => {
     const goal = (await owner.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, { title: 'Secure the estate', categoryId: wealth })).body;
-    const later = await createActionPoint(owner.client, wealth, { title: 'Later, low', assigneeId: member.userId, dueDate: '2099-01-01', priority: 'LowPriority' });
-    const laterHigh = await createActionPoint(owner.client, wealth, { title: 'Later, high', assigneeId: member.userId, dueDate: '2099-01-01', priority: 'HighPriority' });
-    const overdue = await createActionPoint(owner.client, values, { title: 'Overdue', assigneeId: member.userId, dueDate: '2020-05-01', linkedGoalIds: [goal.id] });
+    const later = await createActionPoint(owner.client, wealth, {
+      title: 'Later, low',
+      assigneeId: member.userId,
+      dueDate: '2099-01-01',
+      priority: 'LowPriority',
+    });
+    const laterHigh = await createActionPoint(owner.client, wealth, {
+      title: 'Later, high',
+      assigneeId: member.userId,
+      dueDate: '2099-01-01',
+      priority: 'HighPriority',
+    });
+    const overdue = await createActionPoint(owner.client, values, {
+      title: 'Overdue',
+      assigneeId: member.userId,
+      dueDate: '2020-05-01',
+      linkedGoalIds: [goal.id],
+    });
     const undated = await createActionPoint(owner.client, values, { title: 'No date', assigneeId: member.userId });
     await createActionPoint(owner.client, values, { title: 'The owner’s own' });
 
@@ -131,7 +146,12 @@ describe('My actions of a family member', () => {
 describe('My actions of a section-limited advisor', () => {
   it('holds nothing from sections not shared with their company', async () => {
     const hiddenGoal = (await owner.client.post<Goal>(`/api/canvas-goal/create/${values}`, { title: 'Hidden goal', categoryId: values })).body;
-    const shared = await createActionPoint(owner.client, wealth, { title: 'Review the portfolio', assigneeId: sectionAdvisor.userId, dueDate: '2090-03-01', linkedGoalIds: [hiddenGoal.id] });
+    const shared = await createActionPoint(owner.client, wealth, {
+      title: 'Review the portfolio',
+      assigneeId: sectionAdvisor.userId,
+      dueDate: '2090-03-01',
+      linkedGoalIds: [hiddenGoal.id],
+    });
     const hidden = await createActionPoint(owner.client, values, { title: 'Hidden task', assigneeId: sectionAdvisor.userId, dueDate: '2001-01-01' });
 
     const list = await mine(sectionAdvisor.client);

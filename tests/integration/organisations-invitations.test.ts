@@ -51,7 +51,12 @@ describe('member invitation life cycle', () => {
     });
 
     // The signup e-mail must be the invited one.
-    const wrong = await stack.client().post<ErrorBody>('/api/auth/signup', { ...signupBody({ email: uniqueEmail() }), createEntityTypeId: undefined, createEntityName: undefined, memberInvitationToken: invitation.token });
+    const wrong = await stack.client().post<ErrorBody>('/api/auth/signup', {
+      ...signupBody({ email: uniqueEmail() }),
+      createEntityTypeId: undefined,
+      createEntityName: undefined,
+      memberInvitationToken: invitation.token,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errorCode).toBe(17);
     expect(wrong.body.errors).toEqual({ email: ['forms.errorMessages.invalidInput'] });
@@ -60,7 +65,12 @@ describe('member invitation life cycle', () => {
     expect(member.user).toMatchObject({ email: email.toLowerCase(), isEmailConfirmed: true, firstName: 'Ivy' });
     const entities = await member.client.get<EntityListResponse>('/api/entities');
     expect(entities.body).toEqual([
-      expect.objectContaining({ id: owner.entityId, entityName: 'Owner Family', entityRoleId: EntityRole.FullMember, entityRolePermissions: permissionsForRole(EntityRole.FullMember) }),
+      expect.objectContaining({
+        id: owner.entityId,
+        entityName: 'Owner Family',
+        entityRoleId: EntityRole.FullMember,
+        entityRolePermissions: permissionsForRole(EntityRole.FullMember),
+      }),
     ]);
     // The session has the invited entity current: member routes work at once.
     const members = await member.client.get<EntityMember[]>('/api/entity-member/members');
@@ -102,7 +112,9 @@ describe('member invitation life cycle', () => {
     expect(expiresIn).toBeGreaterThan(12 * durations.hour - durations.minute);
     expect(expiresIn).toBeLessThanOrEqual(12 * durations.hour + durations.minute);
 
-    const again = await stack.client().post<ErrorBody>('/api/auth/signup', { ...signupBody({ email: invitation.email }), memberInvitationToken: invitation.token });
+    const again = await stack
+      .client()
+      .post<ErrorBody>('/api/auth/signup', { ...signupBody({ email: invitation.email }), memberInvitationToken: invitation.token });
     expect(again.body.errorCode).toBe(32);
     const unknown = await stack.client().post<ErrorBody>('/api/auth/signup', { ...signupBody(), memberInvitationToken: 'no-such-token' });
     expect(unknown.body.errorCode).toBe(20);
@@ -153,7 +165,10 @@ describe('member invitation life cycle', () => {
     const stranger = await signUpAndConfirm(stack);
     const member = await addMemberWithRole(stack, owner, EntityRole.FullMember);
 
-    const forMember = await owner.client.post<ErrorBody>('/api/member-invitation/create', { email: member.email.toUpperCase(), entityRoleId: EntityRole.LimitedMember });
+    const forMember = await owner.client.post<ErrorBody>('/api/member-invitation/create', {
+      email: member.email.toUpperCase(),
+      entityRoleId: EntityRole.LimitedMember,
+    });
     expect(forMember.status).toBe(409);
     expect(forMember.body.errorCode).toBe(30);
     const forOwner = await owner.client.post<ErrorBody>('/api/member-invitation/create', { email: owner.email, entityRoleId: EntityRole.Owner });

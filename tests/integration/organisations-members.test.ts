@@ -25,8 +25,18 @@ let outsider: TestAccount;
 let clients: Record<Actor, ApiClient>;
 
 beforeAll(async () => {
-  [org, outsider] = await Promise.all([organisationWithRoles(stack, { firstName: 'Olga', lastName: 'Owner' }), signUpAndConfirm(stack, { createEntityName: 'Outside Family' })]);
-  clients = { owner: org.owner.client, admin: org.admin.client, full: org.full.client, limited: org.limited.client, outsider: outsider.client, anonymous: stack.client() };
+  [org, outsider] = await Promise.all([
+    organisationWithRoles(stack, { firstName: 'Olga', lastName: 'Owner' }),
+    signUpAndConfirm(stack, { createEntityName: 'Outside Family' }),
+  ]);
+  clients = {
+    owner: org.owner.client,
+    admin: org.admin.client,
+    full: org.full.client,
+    limited: org.limited.client,
+    outsider: outsider.client,
+    anonymous: stack.client(),
+  };
 });
 
 function expectAnswer(actor: string, label: string, response: ApiResponse<unknown>, expected: Expected) {
@@ -43,15 +53,47 @@ const snapshot = () => snapshotTable(stack.dynamoEndpoint, stack.tableName);
 describe('permission matrix of the member routes (docs/product/organisations-and-members.md#permissions)', () => {
   it('lets every member read the members, owners, a member, the entity and its canvas users; others get 4, anonymous 5', async () => {
     const reads: Array<{ label: string; path: () => string; expected: Record<Actor, Expected> }> = [
-      { label: 'member', path: () => `/api/entity-member/${org.owner.userId}`, expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: code(4), anonymous: code(5) } },
-      { label: 'entity', path: () => `/api/entities/${org.entityId}`, expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: code(4), anonymous: code(5) } },
-      { label: 'canvas users', path: () => `/api/entity-member/list-canvas-users/${org.entityId}`, expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: code(4), anonymous: code(5) } },
-      { label: 'members', path: () => '/api/entity-member/members', expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: ok(), anonymous: code(5) } },
-      { label: 'owners', path: () => '/api/entity-member/owners', expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: ok(), anonymous: code(5) } },
-      { label: 'invitation list', path: () => '/api/member-invitation/list', expected: { owner: ok(), admin: ok(), full: code(8), limited: code(8), outsider: ok(), anonymous: code(5) } },
+      {
+        label: 'member',
+        path: () => `/api/entity-member/${org.owner.userId}`,
+        expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: code(4), anonymous: code(5) },
+      },
+      {
+        label: 'entity',
+        path: () => `/api/entities/${org.entityId}`,
+        expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: code(4), anonymous: code(5) },
+      },
+      {
+        label: 'canvas users',
+        path: () => `/api/entity-member/list-canvas-users/${org.entityId}`,
+        expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: code(4), anonymous: code(5) },
+      },
+      {
+        label: 'members',
+        path: () => '/api/entity-member/members',
+        expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: ok(), anonymous: code(5) },
+      },
+      {
+        label: 'owners',
+        path: () => '/api/entity-member/owners',
+        expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: ok(), anonymous: code(5) },
+      },
+      {
+        label: 'invitation list',
+        path: () => '/api/member-invitation/list',
+        expected: { owner: ok(), admin: ok(), full: code(8), limited: code(8), outsider: ok(), anonymous: code(5) },
+      },
       { label: 'entities', path: () => '/api/entities', expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: ok(), anonymous: code(5) } },
-      { label: 'member roles', path: () => '/api/authorization/member-roles', expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: ok(), anonymous: code(5) } },
-      { label: 'work-relation roles', path: () => '/api/authorization/work-relation-roles', expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: ok(), anonymous: code(5) } },
+      {
+        label: 'member roles',
+        path: () => '/api/authorization/member-roles',
+        expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: ok(), anonymous: code(5) },
+      },
+      {
+        label: 'work-relation roles',
+        path: () => '/api/authorization/work-relation-roles',
+        expected: { owner: ok(), admin: ok(), full: ok(), limited: ok(), outsider: ok(), anonymous: code(5) },
+      },
     ];
     for (const { label, path, expected } of reads) {
       const responses = await Promise.all((Object.keys(clients) as Actor[]).map(async (actor) => [actor, await clients[actor].get(path())] as const));
@@ -66,44 +108,112 @@ describe('permission matrix of the member routes (docs/product/organisations-and
   it('lets only owner and admin edit the entity and its addresses', async () => {
     const before = await snapshot();
     for (const actor of ['full', 'limited', 'anonymous'] as const) {
-      expectAnswer(actor, 'update entity', await clients[actor].patch('/api/entities/update', { entityName: 'Taken Over' }), code(actor === 'anonymous' ? 5 : 8));
+      expectAnswer(
+        actor,
+        'update entity',
+        await clients[actor].patch('/api/entities/update', { entityName: 'Taken Over' }),
+        code(actor === 'anonymous' ? 5 : 8),
+      );
       const address = { streetAddress: 'Main Street 1', city: 'Springfield', postalCode: '12345', country: 'US', type: 'Shipping' };
       expectAnswer(actor, 'add entity address', await clients[actor].post('/api/entities/address', address), code(actor === 'anonymous' ? 5 : 8));
     }
     expect(await snapshot()).toEqual(before);
 
-    const byOwner = await org.owner.client.patch<EntityProfile>('/api/entities/update', { entityName: 'Renamed Family', email: 'Family@Example.com', phone: '+49 30 1234567' });
+    const byOwner = await org.owner.client.patch<EntityProfile>('/api/entities/update', {
+      entityName: 'Renamed Family',
+      email: 'Family@Example.com',
+      phone: '+49 30 1234567',
+    });
     expect(byOwner.status).toBe(200);
     expect(byOwner.body).toMatchObject({ entityName: 'Renamed Family', email: 'family@example.com', phone: '+49 30 1234567', entityRoleId: EntityRole.Owner });
     const byAdmin = await org.admin.client.patch<EntityProfile>('/api/entities/update', { canvasName: 'Our Plans', vatNumber: 'de123 456' });
     expect(byAdmin.body).toMatchObject({ canvasName: 'Our Plans', vatNumber: 'DE123 456', entityName: 'Renamed Family' });
-    const shipping = await org.owner.client.post<{ id: string }>('/api/entities/address', { streetAddress: 'Main Street 1', city: 'Springfield', postalCode: '12345', country: 'us', type: 'Shipping' });
+    const shipping = await org.owner.client.post<{ id: string }>('/api/entities/address', {
+      streetAddress: 'Main Street 1',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'us',
+      type: 'Shipping',
+    });
     expect(shipping.status).toBe(201);
-    const billing = await org.admin.client.post('/api/entities/address', { streetAddress: 'Bank Road 2', city: 'Springfield', postalCode: '12345', country: 'US', type: 'Billing' });
+    const billing = await org.admin.client.post('/api/entities/address', {
+      streetAddress: 'Bank Road 2',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'US',
+      type: 'Billing',
+    });
     expect(billing.status).toBe(201);
-    const second = await org.admin.client.post<ErrorBody>('/api/entities/address', { streetAddress: 'Other Road 3', city: 'Springfield', postalCode: '12345', country: 'US', type: 'Billing' });
+    const second = await org.admin.client.post<ErrorBody>('/api/entities/address', {
+      streetAddress: 'Other Road 3',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'US',
+      type: 'Billing',
+    });
     expect(second.body.errorCode).toBe(9);
-    const badCountry = await org.admin.client.post<ErrorBody>('/api/entities/address', { streetAddress: 'Other Road 3', city: 'Springfield', postalCode: '12345', country: 'XX', type: 'Billing' });
+    const badCountry = await org.admin.client.post<ErrorBody>('/api/entities/address', {
+      streetAddress: 'Other Road 3',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'XX',
+      type: 'Billing',
+    });
     expect(badCountry.body.errorCode).toBe(2);
     expect(Object.keys(badCountry.body.errors)).toEqual(['country']);
-    const moved = await org.admin.client.patch('/api/entities/address/' + shipping.body.id, { streetAddress: 'Main Street 9', city: 'Springfield', postalCode: '12345', country: 'US', type: 'Shipping' });
+    const moved = await org.admin.client.patch('/api/entities/address/' + shipping.body.id, {
+      streetAddress: 'Main Street 9',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'US',
+      type: 'Shipping',
+    });
     expect(moved.status).toBe(200);
-    expect((await org.full.client.patch('/api/entities/address/' + shipping.body.id, { streetAddress: 'Main Street 9', city: 'Springfield', postalCode: '12345', country: 'US', type: 'Shipping' })).status).toBe(403);
+    expect(
+      (
+        await org.full.client.patch('/api/entities/address/' + shipping.body.id, {
+          streetAddress: 'Main Street 9',
+          city: 'Springfield',
+          postalCode: '12345',
+          country: 'US',
+          type: 'Shipping',
+        })
+      ).status,
+    ).toBe(403);
 
     // Sensitive entity data: the full member sees it, the limited member does not.
     const full = await org.full.client.get<EntityProfile>(`/api/entities/${org.entityId}`);
-    expect(full.body).toMatchObject({ email: 'family@example.com', phone: '+49 30 1234567', addresses: [expect.objectContaining({ type: 'Shipping', streetAddress: 'Main Street 9', country: 'US' }), expect.objectContaining({ type: 'Billing' })] });
+    expect(full.body).toMatchObject({
+      email: 'family@example.com',
+      phone: '+49 30 1234567',
+      addresses: [expect.objectContaining({ type: 'Shipping', streetAddress: 'Main Street 9', country: 'US' }), expect.objectContaining({ type: 'Billing' })],
+    });
     const limited = await org.limited.client.get<EntityProfile>(`/api/entities/${org.entityId}`);
-    expect(limited.body).toMatchObject({ entityName: 'Renamed Family', canvasName: 'Our Plans', email: null, phone: null, addresses: [], entityRoleId: EntityRole.LimitedMember });
+    expect(limited.body).toMatchObject({
+      entityName: 'Renamed Family',
+      canvasName: 'Our Plans',
+      email: null,
+      phone: null,
+      addresses: [],
+      entityRoleId: EntityRole.LimitedMember,
+    });
   });
 
   it('lets only owner and admin invite, resend, send and cancel; others of the entity get 8, another entity 4', async () => {
-    const [a, b] = await Promise.all([inviteMember(stack, org.owner.client, { entityRoleId: EntityRole.FullMember }), inviteMember(stack, org.owner.client, { entityRoleId: EntityRole.LimitedMember })]);
+    const [a, b] = await Promise.all([
+      inviteMember(stack, org.owner.client, { entityRoleId: EntityRole.FullMember }),
+      inviteMember(stack, org.owner.client, { entityRoleId: EntityRole.LimitedMember }),
+    ]);
     const forbidden: Record<'full' | 'limited' | 'outsider' | 'anonymous', number> = { full: 8, limited: 8, outsider: 4, anonymous: 5 };
     const before = await snapshot();
     for (const [actor, expectedCode] of Object.entries(forbidden) as Array<[Actor, number]>) {
       if (actor !== 'outsider') {
-        expectAnswer(actor, 'create', await clients[actor].post('/api/member-invitation/create', { email: uniqueEmail(), entityRoleId: 4 }), code(expectedCode));
+        expectAnswer(
+          actor,
+          'create',
+          await clients[actor].post('/api/member-invitation/create', { email: uniqueEmail(), entityRoleId: 4 }),
+          code(expectedCode),
+        );
       }
       expectAnswer(actor, 'send', await clients[actor].post('/api/member-invitation/send-email', { id: a.id }), code(expectedCode));
       expectAnswer(actor, 'resend', await clients[actor].post('/api/member-invitation/resend', { id: a.id }), code(expectedCode));
@@ -112,9 +222,24 @@ describe('permission matrix of the member routes (docs/product/organisations-and
     expect(await snapshot()).toEqual(before);
 
     // Nobody invites above their own role.
-    expectAnswer('admin', 'invite an owner', await org.admin.client.post('/api/member-invitation/create', { email: uniqueEmail(), entityRoleId: EntityRole.Owner }), code(8));
-    expectAnswer('admin', 'create', await org.admin.client.post('/api/member-invitation/create', { email: uniqueEmail(), entityRoleId: EntityRole.Admin }), ok(201));
-    expectAnswer('owner', 'create owner', await org.owner.client.post('/api/member-invitation/create', { email: uniqueEmail(), entityRoleId: EntityRole.Owner }), ok(201));
+    expectAnswer(
+      'admin',
+      'invite an owner',
+      await org.admin.client.post('/api/member-invitation/create', { email: uniqueEmail(), entityRoleId: EntityRole.Owner }),
+      code(8),
+    );
+    expectAnswer(
+      'admin',
+      'create',
+      await org.admin.client.post('/api/member-invitation/create', { email: uniqueEmail(), entityRoleId: EntityRole.Admin }),
+      ok(201),
+    );
+    expectAnswer(
+      'owner',
+      'create owner',
+      await org.owner.client.post('/api/member-invitation/create', { email: uniqueEmail(), entityRoleId: EntityRole.Owner }),
+      ok(201),
+    );
     for (const actor of ['owner', 'admin'] as const) {
       expectAnswer(actor, 'resend', await clients[actor].post('/api/member-invitation/resend', { id: a.id }), ok());
       expectAnswer(actor, 'send', await clients[actor].post('/api/member-invitation/send-email', { id: a.id }), ok());
@@ -134,7 +259,12 @@ describe('permission matrix of the member routes (docs/product/organisations-and
     const before = await snapshot();
     const forbidden: Record<'full' | 'limited' | 'outsider' | 'anonymous', number> = { full: 8, limited: 8, outsider: 4, anonymous: 5 };
     for (const [actor, expectedCode] of Object.entries(forbidden) as Array<[Actor, number]>) {
-      expectAnswer(actor, 'change', await clients[actor].post(`/api/entity-member/${target.userId}`, { entityRoleId: EntityRole.LimitedMember }), code(expectedCode));
+      expectAnswer(
+        actor,
+        'change',
+        await clients[actor].post(`/api/entity-member/${target.userId}`, { entityRoleId: EntityRole.LimitedMember }),
+        code(expectedCode),
+      );
       expectAnswer(actor, 'remove', await clients[actor].delete(`/api/entity-member/${removedByAdmin.userId}`), code(expectedCode));
     }
     // Owners are touched only by owners; nobody grants above their own role.
@@ -146,12 +276,18 @@ describe('permission matrix of the member routes (docs/product/organisations-and
     expectAnswer('owner', 'unknown member', await org.owner.client.delete(`/api/entity-member/${outsider.userId}`), code(4));
     expect(await snapshot()).toEqual(before);
 
-    const byAdmin = await org.admin.client.post<EntityMember>(`/api/entity-member/${target.userId}`, { entityRoleId: EntityRole.Admin, companyPosition: ' Treasurer ' });
+    const byAdmin = await org.admin.client.post<EntityMember>(`/api/entity-member/${target.userId}`, {
+      entityRoleId: EntityRole.Admin,
+      companyPosition: ' Treasurer ',
+    });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body).toMatchObject({ id: target.userId, entityRoleId: EntityRole.Admin, companyPosition: 'Treasurer', memberName: 'Tara Target' });
     // The target's own session carries the new role at once.
     expect((await target.client.get('/api/member-invitation/list')).status).toBe(200);
-    const byOwner = await org.owner.client.post<EntityMember>(`/api/entity-member/${target.userId}`, { entityRoleId: EntityRole.LimitedMember, companyPosition: null });
+    const byOwner = await org.owner.client.post<EntityMember>(`/api/entity-member/${target.userId}`, {
+      entityRoleId: EntityRole.LimitedMember,
+      companyPosition: null,
+    });
     expect(byOwner.body).toMatchObject({ entityRoleId: EntityRole.LimitedMember, companyPosition: null });
     expectAnswer('target', 'list invitations', await target.client.get('/api/member-invitation/list'), code(8));
 
@@ -172,7 +308,9 @@ describe('anonymous callers', () => {
     expect(routes.length).toBeGreaterThan(20);
     const anonymous = stack.client();
     for (const route of routes) {
-      const path = route.path.replace(/\{[^}]+\}/g, (name) => (name === '{entityId}' ? String(org.entityId) : org.owner.userId)) + (route.path.endsWith('/accept') ? '?token=abc' : '');
+      const path =
+        route.path.replace(/\{[^}]+\}/g, (name) => (name === '{entityId}' ? String(org.entityId) : org.owner.userId)) +
+        (route.path.endsWith('/accept') ? '?token=abc' : '');
       const response = await anonymous.request<ErrorBody>(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
       expect(response.body.errorCode, `${route.method} ${path}`).toBe(5);
     }
@@ -185,7 +323,12 @@ describe('the last owner and the last admin (docs/product/organisations-and-memb
     const admin = await addMemberWithRole(stack, owner, EntityRole.Admin);
     expectAnswer('owner', 'demote self', await owner.client.post(`/api/entity-member/${owner.userId}`, { entityRoleId: EntityRole.Admin }), code(60));
     expectAnswer('owner', 'remove self', await owner.client.delete(`/api/entity-member/${owner.userId}`), code(62));
-    expectAnswer('owner', 'demote the last admin', await owner.client.post(`/api/entity-member/${admin.userId}`, { entityRoleId: EntityRole.FullMember }), code(61));
+    expectAnswer(
+      'owner',
+      'demote the last admin',
+      await owner.client.post(`/api/entity-member/${admin.userId}`, { entityRoleId: EntityRole.FullMember }),
+      code(61),
+    );
     expectAnswer('owner', 'remove the last admin', await owner.client.delete(`/api/entity-member/${admin.userId}`), code(63));
     expectAnswer('admin', 'demote self', await admin.client.post(`/api/entity-member/${admin.userId}`, { entityRoleId: EntityRole.LimitedMember }), code(61));
     // Changing the position of the last owner is not a change of rights.
@@ -193,7 +336,12 @@ describe('the last owner and the last admin (docs/product/organisations-and-memb
 
     const second = await addMemberWithRole(stack, owner, EntityRole.Owner);
     const secondAdmin = await addMemberWithRole(stack, owner, EntityRole.Admin);
-    expectAnswer('owner', 'demote the first admin', await owner.client.post(`/api/entity-member/${admin.userId}`, { entityRoleId: EntityRole.FullMember }), ok());
+    expectAnswer(
+      'owner',
+      'demote the first admin',
+      await owner.client.post(`/api/entity-member/${admin.userId}`, { entityRoleId: EntityRole.FullMember }),
+      ok(),
+    );
     expectAnswer('owner', 'remove the second admin', await owner.client.delete(`/api/entity-member/${secondAdmin.userId}`), code(63));
     expectAnswer('second owner', 'demote the first', await second.client.post(`/api/entity-member/${owner.userId}`, { entityRoleId: EntityRole.Admin }), ok());
     expectAnswer('second owner', 'demote self', await second.client.post(`/api/entity-member/${second.userId}`, { entityRoleId: EntityRole.Admin }), code(60));
@@ -212,7 +360,9 @@ describe('member lists and sensitive data', () => {
       addMemberWithRole(stack, owner, EntityRole.LimitedMember, { firstName: 'Lou', lastName: 'Moss' }),
     ]);
     expect((await owner.client.patch(`/api/user/${owner.userId}`, { phone: '030 123456', prefix: 'Dr' })).status).toBe(200);
-    expect((await owner.client.post('/api/user/address', { streetAddress: 'Elm Street 5', city: 'Berlin', postalCode: '10115', country: 'DE' })).status).toBe(201);
+    expect((await owner.client.post('/api/user/address', { streetAddress: 'Elm Street 5', city: 'Berlin', postalCode: '10115', country: 'DE' })).status).toBe(
+      201,
+    );
 
     const seenByFull = await full.client.get<EntityMember[]>('/api/entity-member/members?orderBy=lastName');
     expect(seenByFull.body.map((m) => m.lastName)).toEqual(['Able', 'Moss', 'Zed']);
@@ -242,7 +392,9 @@ describe('member lists and sensitive data', () => {
     expect(ownerRow).toMatchObject({ email: null, phoneNumber: null, streetAddress: null, city: null, postalCode: null, country: null, firstName: 'Oscar' });
     expect(seenByLimited.body.find((m) => m.id === limited.userId)?.email).toBe(limited.email);
     const ownersForLimited = await limited.client.get<EntityOwner[]>('/api/entity-member/owners');
-    expect(ownersForLimited.body).toEqual([{ id: owner.userId, firstName: 'Oscar', lastName: 'Zed', prefix: 'Dr', email: null, phoneNumber: null, addresses: [] }]);
+    expect(ownersForLimited.body).toEqual([
+      { id: owner.userId, firstName: 'Oscar', lastName: 'Zed', prefix: 'Dr', email: null, phoneNumber: null, addresses: [] },
+    ]);
 
     // Privacy: e-mail only me, phone direct contacts: the full member sees the phone only.
     expect((await owner.client.post('/api/user/privacy', { email: 1, phone: 5, address: 10 })).body).toEqual({ email: 1, phone: 5, address: 10 });
@@ -253,7 +405,10 @@ describe('member lists and sensitive data', () => {
 
     const canvasUsers = await limited.client.get(`/api/entity-member/list-canvas-users/${owner.entityId}`);
     expect(canvasUsers.body).toEqual(
-      expect.arrayContaining([{ userId: owner.userId, firstName: 'Oscar', lastName: 'Zed', entityType: 1 }, { userId: full.userId, firstName: 'Fay', lastName: 'Able', entityType: 1 }]),
+      expect.arrayContaining([
+        { userId: owner.userId, firstName: 'Oscar', lastName: 'Zed', entityType: 1 },
+        { userId: full.userId, firstName: 'Fay', lastName: 'Able', entityType: 1 },
+      ]),
     );
     const unknownSort = await full.client.get<ErrorBody>('/api/entity-member/members?orderBy=secret');
     expect(unknownSort.body.errorCode).toBe(6);

@@ -16,7 +16,11 @@ describe('the user profile', () => {
   it('edits only one own name, prefix and phone, with the docs/product/accounts.md#validation rules', async () => {
     const account = await signUpAndConfirm(stack);
     const other = await signUpAndConfirm(stack);
-    const updated = await account.client.patch<UserProfile>(`/api/user/${account.userId}`, { firstName: ' Augusta ', prefix: 'Dr', phone: '+44 (20) 7946-0958' });
+    const updated = await account.client.patch<UserProfile>(`/api/user/${account.userId}`, {
+      firstName: ' Augusta ',
+      prefix: 'Dr',
+      phone: '+44 (20) 7946-0958',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: account.userId, firstName: 'Augusta', lastName: 'Lovelace', prefix: 'Dr', phone: '+44 (20) 7946-0958' });
     const cleared = await account.client.patch<UserProfile>(`/api/user/${account.userId}`, { prefix: null, phone: '' });
@@ -39,7 +43,12 @@ describe('the user profile', () => {
     const added = await account.client.post<Address>('/api/user/address', { ...address, country: 'de' });
     expect(added.status).toBe(201);
     expect(added.body).toEqual({ id: expect.any(String), ...address });
-    const edited = await account.client.patch<Address>(`/api/user/address/${added.body.id}`, { ...address, streetAddress: 'Oak Lane 7', postalCode: 'SW1A 1AA', country: 'GB' });
+    const edited = await account.client.patch<Address>(`/api/user/address/${added.body.id}`, {
+      ...address,
+      streetAddress: 'Oak Lane 7',
+      postalCode: 'SW1A 1AA',
+      country: 'GB',
+    });
     expect(edited.body).toEqual({ id: added.body.id, streetAddress: 'Oak Lane 7', city: 'Berlin', postalCode: 'SW1A 1AA', country: 'GB' });
     const profile = await account.client.get<UserProfile>('/api/user/profile');
     expect(profile.body.addresses).toEqual([edited.body]);
@@ -89,12 +98,18 @@ describe('entities', () => {
     const account = await signUpAndConfirm(stack, { createEntityName: 'First Family' });
     const family = await account.client.post<{ id: number }>('/api/entities', { entityTypeId: EntityType.Family, entityName: ' Second Family ' });
     expect(family.status).toBe(201);
-    const company = await account.client.post<{ id: number }>('/api/entities', { entityTypeId: EntityType.AdvisorCompany, entityName: 'Wise Advisors', canvasName: 'Ignored' });
+    const company = await account.client.post<{ id: number }>('/api/entities', {
+      entityTypeId: EntityType.AdvisorCompany,
+      entityName: 'Wise Advisors',
+      canvasName: 'Ignored',
+    });
     expect(company.status).toBe(201);
     const invalidType = await account.client.post<ErrorBody>('/api/entities', { entityTypeId: 3, entityName: 'Third Thing' });
     expect(invalidType.body.errorCode).toBe(11);
     expect(invalidType.body.errors).toEqual({ entityTypeId: ['forms.errorMessages.invalidInput'] });
-    expect((await account.client.post<ErrorBody>('/api/entities', { entityTypeId: 1, entityName: 'Ab' })).body.errors).toEqual({ entityName: ['forms.errorMessages.minLength3'] });
+    expect((await account.client.post<ErrorBody>('/api/entities', { entityTypeId: 1, entityName: 'Ab' })).body.errors).toEqual({
+      entityName: ['forms.errorMessages.minLength3'],
+    });
 
     const list = await account.client.get<EntityListResponse>('/api/entities');
     expect(list.body.map((e) => [e.id, e.entityName, e.entityTypeId, e.canvasName, e.entityRoleId])).toEqual([
@@ -111,7 +126,10 @@ describe('entities', () => {
   it('reads and edits the current entity, with unique domains and the family canvas name', async () => {
     const family = await signUpAndConfirm(stack, { createEntityName: 'Domain Family' });
     const company = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Domain Advisors' });
-    const claimed = await company.client.patch<EntityProfile>('/api/entities/update', { domain: 'https://www.Advisors.example.com/about', canvasName: 'Not For Companies' });
+    const claimed = await company.client.patch<EntityProfile>('/api/entities/update', {
+      domain: 'https://www.Advisors.example.com/about',
+      canvasName: 'Not For Companies',
+    });
     expect(claimed.status).toBe(200);
     expect(claimed.body).toMatchObject({ domain: 'https://www.Advisors.example.com/about', canvasName: null });
 

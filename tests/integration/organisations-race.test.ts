@@ -52,48 +52,59 @@ function winnerAndLoser<T extends { status: number }>(pair: [T, T], successStatu
 describe('the last owner under concurrent changes', () => {
   // Even rounds: each removes the other (the actor's own role is checked in the same
   // transaction too). Odd rounds: both leave at once, where only the counter guards.
-  it(`keeps an owner when two owners remove each other, or themselves, at the same moment (${rounds} rounds)`, async () => {
-    const first = await signUpAndConfirm(stack);
-    const second = await addMemberWithRole(stack, first, EntityRole.Owner);
-    const pair: [TestAccount, TestAccount] = [first, second];
-    const loserCodes = new Set<number>();
-    for (let round = 0; round < rounds; round += 1) {
-      const target = (index: 0 | 1) => (round % 2 === 0 ? pair[1 - index]! : pair[index]);
-      const answers = await Promise.all([pair[0].client.delete<ErrorBody>(`/api/entity-member/${target(0).userId}`), pair[1].client.delete<ErrorBody>(`/api/entity-member/${target(1).userId}`)]);
-      const { winner: winnerIndex, loser } = winnerAndLoser(answers, 204);
-      // 62: the guard refused; 4: the loser's session had already lost the entity.
-      expect([62, 4]).toContain(loser.body.errorCode);
-      loserCodes.add(loser.body.errorCode);
-      await expectOwnersAndCounters(first.entityId, 1);
+  it(
+    `keeps an owner when two owners remove each other, or themselves, at the same moment (${rounds} rounds)`,
+    async () => {
+      const first = await signUpAndConfirm(stack);
+      const second = await addMemberWithRole(stack, first, EntityRole.Owner);
+      const pair: [TestAccount, TestAccount] = [first, second];
+      const loserCodes = new Set<number>();
+      for (let round = 0; round < rounds; round += 1) {
+        const target = (index: 0 | 1) => (round % 2 === 0 ? pair[1 - index]! : pair[index]);
+        const answers = await Promise.all([
+          pair[0].client.delete<ErrorBody>(`/api/entity-member/${target(0).userId}`),
+          pair[1].client.delete<ErrorBody>(`/api/entity-member/${target(1).userId}`),
+        ]);
+        const { winner: winnerIndex, loser } = winnerAndLoser(answers, 204);
+        // 62: the guard refused; 4: the loser's session had already lost the entity.
+        expect([62, 4]).toContain(loser.body.errorCode);
+        loserCodes.add(loser.body.errorCode);
+        await expectOwnersAndCounters(first.entityId, 1);
 
-      // The remaining owner invites the removed one back as an owner.
-      const removed = target(winnerIndex);
-      const remaining = pair.find((account) => account !== removed)!;
-      await acceptInvitation(removed, await reinvite(remaining, removed, first.entityId));
-      await expectOwnersAndCounters(first.entityId, 2);
-    }
-    expect(loserCodes.has(62)).toBe(true);
-  }, raceTimeoutMs);
+        // The remaining owner invites the removed one back as an owner.
+        const removed = target(winnerIndex);
+        const remaining = pair.find((account) => account !== removed)!;
+        await acceptInvitation(removed, await reinvite(remaining, removed, first.entityId));
+        await expectOwnersAndCounters(first.entityId, 2);
+      }
+      expect(loserCodes.has(62)).toBe(true);
+    },
+    raceTimeoutMs,
+  );
 
-  it(`keeps an owner when two owners demote each other, or themselves, at the same moment (${rounds} rounds)`, async () => {
-    const first = await signUpAndConfirm(stack);
-    const second = await addMemberWithRole(stack, first, EntityRole.Owner);
-    const pair: [TestAccount, TestAccount] = [first, second];
-    for (let round = 0; round < rounds; round += 1) {
-      const target = (index: 0 | 1) => (round % 2 === 0 ? pair[1 - index]! : pair[index]);
-      const answers = await Promise.all([
-        pair[0].client.post<ErrorBody>(`/api/entity-member/${target(0).userId}`, { entityRoleId: EntityRole.FullMember }),
-        pair[1].client.post<ErrorBody>(`/api/entity-member/${target(1).userId}`, { entityRoleId: EntityRole.FullMember }),
-      ]);
-      const { winner, loser } = winnerAndLoser(answers, 200);
-      // 60: the guard refused; 8: the loser's session already carried the lower role.
-      expect([60, 8]).toContain(loser.body.errorCode);
-      await expectOwnersAndCounters(first.entityId, 1);
-      const demoted = target(winner);
-      const remaining = pair.find((account) => account !== demoted)!;
-      const promoted = await remaining.client.post(`/api/entity-member/${demoted.userId}`, { entityRoleId: EntityRole.Owner });
-      expect(promoted.status).toBe(200);
-      await expectOwnersAndCounters(first.entityId, 2);
-    }
-  }, raceTimeoutMs);
+  it(
+    `keeps an owner when two owners demote each other, or themselves, at the same moment (${rounds} rounds)`,
+    async () => {
+      const first = await signUpAndConfirm(stack);
+      const second = await addMemberWithRole(stack, first, EntityRole.Owner);
+      const pair: [TestAccount, TestAccount] = [first, second];
+      for (let round = 0; round < rounds; round += 1) {
+        const target = (index: 0 | 1) => (round % 2 === 0 ? pair[1 - index]! : pair[index]);
+        const answers = await Promise.all([
+          pair[0].client.post<ErrorBody>(`/api/entity-member/${target(0).userId}`, { entityRoleId: EntityRole.FullMember }),
+          pair[1].client.post<ErrorBody>(`/api/entity-member/${target(1).userId}`, { entityRoleId: EntityRole.FullMember }),
+        ]);
+        const { winner, loser } = winnerAndLoser(answers, 200);
+        // 60: the guard refused; 8: the loser's session already carried the lower role.
+        expect([60, 8]).toContain(loser.body.errorCode);
+        await expectOwnersAndCounters(first.entityId, 1);
+        const demoted = target(winner);
+        const remaining = pair.find((account) => account !== demoted)!;
+        const promoted = await remaining.client.post(`/api/entity-member/${demoted.userId}`, { entityRoleId: EntityRole.Owner });
+        expect(promoted.status).toBe(200);
+        await expectOwnersAndCounters(first.entityId, 2);
+      }
+    },
+    raceTimeoutMs,
+  );
 });

@@ -65,17 +65,24 @@ describe('passkeys in the profile', () => {
     const refused = await account.client.post('/api/mfa/passkey/register', { label: 'Phished', response: phishing.register(options) });
     expect(errorCode(refused)).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
     // The challenge was used up by that attempt: the right answer to it now fails as well.
-    const replay = await account.client.post('/api/mfa/passkey/register', { label: 'Late', response: new SoftAuthenticator({ origin: integrationOrigin }).register(options) });
+    const replay = await account.client.post('/api/mfa/passkey/register', {
+      label: 'Late',
+      response: new SoftAuthenticator({ origin: integrationOrigin }).register(options),
+    });
     expect(errorCode(replay)).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
 
     const noVerification = new SoftAuthenticator({ origin: integrationOrigin, userVerified: false });
     const second = (await account.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
-    expect(errorCode(await account.client.post('/api/mfa/passkey/register', { label: 'No PIN', response: noVerification.register(second) }))).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
+    expect(errorCode(await account.client.post('/api/mfa/passkey/register', { label: 'No PIN', response: noVerification.register(second) }))).toBe(
+      ErrorCodes.PASSKEY_REGISTRATION_FAILED,
+    );
 
     // Owner's challenge, sent by another user: refused, and the owner can still use it.
     const ownersOptions = (await owner.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
     const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
-    expect(errorCode(await account.client.post('/api/mfa/passkey/register', { label: 'Stolen', response: authenticator.register(ownersOptions) }))).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
+    expect(errorCode(await account.client.post('/api/mfa/passkey/register', { label: 'Stolen', response: authenticator.register(ownersOptions) }))).toBe(
+      ErrorCodes.PASSKEY_REGISTRATION_FAILED,
+    );
     expect((await owner.client.post('/api/mfa/passkey/register', { label: 'Owner laptop', response: authenticator.register(ownersOptions) })).status).toBe(201);
     expect((await account.client.get<Passkey[]>('/api/mfa/passkeys')).body).toEqual([]);
     expect((await getUser(account.userId))?.passkeyCount ?? 0).toBe(0);
@@ -85,13 +92,17 @@ describe('passkeys in the profile', () => {
     const account = await signUpAndConfirm(stack);
     const options = (await account.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
     advanceClock(6 * durations.minute);
-    const late = await account.client.post('/api/mfa/passkey/register', { label: 'Too late', response: new SoftAuthenticator({ origin: integrationOrigin }).register(options) });
+    const late = await account.client.post('/api/mfa/passkey/register', {
+      label: 'Too late',
+      response: new SoftAuthenticator({ origin: integrationOrigin }).register(options),
+    });
     expect(errorCode(late)).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
   });
 
   it(`keeps at most ${maxPasskeysPerUser} passkeys per account`, async () => {
     const account = await signUpAndConfirm(stack);
-    for (let index = 0; index < maxPasskeysPerUser; index += 1) await addPasskey(account.client, new SoftAuthenticator({ origin: integrationOrigin }), `Key ${index + 1}`);
+    for (let index = 0; index < maxPasskeysPerUser; index += 1)
+      await addPasskey(account.client, new SoftAuthenticator({ origin: integrationOrigin }), `Key ${index + 1}`);
     expect(errorCode(await account.client.post('/api/mfa/passkey/register/options'))).toBe(ErrorCodes.PASSKEY_LIMIT_REACHED);
     expect((await getUser(account.userId))?.passkeyCount).toBe(maxPasskeysPerUser);
   });
@@ -102,9 +113,18 @@ describe('passkeys in the profile', () => {
     // A real challenge, with a broken attestation object.
     const options = (await owner.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
     const broken = new SoftAuthenticator({ origin: integrationOrigin }).register(options);
-    const response = await owner.client.post('/api/mfa/passkey/register', { label: 'Junk', response: { ...broken, response: { ...broken.response, attestationObject: 'v2Zvbw' } } });
+    const response = await owner.client.post('/api/mfa/passkey/register', {
+      label: 'Junk',
+      response: { ...broken, response: { ...broken.response, attestationObject: 'v2Zvbw' } },
+    });
     expect(errorCode(response)).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
-    const signinGarbage = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'AA' }, clientExtensionResults: {} };
+    const signinGarbage = {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'AA' },
+      clientExtensionResults: {},
+    };
     expect(errorCode(await fresh().post('/api/auth/passkey', { response: signinGarbage }))).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
     expect(errorCode(await fresh().post('/api/auth/passkey', { response: 'x' }))).toBe(ErrorCodes.VALIDATION_ERROR);
   });
@@ -159,7 +179,9 @@ describe('signing in with a passkey', () => {
     expect(errorCode(replayed)).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
     expect(replayed.cookies).toEqual([]);
 
-    expect(errorCode(await signInWithPasskey(fresh('127.0.9.2'), authenticator, { origin: 'https://family-canvas.example.net' }))).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
+    expect(errorCode(await signInWithPasskey(fresh('127.0.9.2'), authenticator, { origin: 'https://family-canvas.example.net' }))).toBe(
+      ErrorCodes.PASSKEY_NOT_RECOGNISED,
+    );
     // The stored counter is now 1 (the phished attempt did not count): a clone answering with 1 is refused, 5 passes.
     expect(errorCode(await signInWithPasskey(fresh('127.0.9.2'), authenticator, { counter: 1 }))).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
     expect((await signInWithPasskey(fresh('127.0.9.2'), authenticator, { counter: 5 })).status).toBe(200);
@@ -193,7 +215,13 @@ describe('signing in with a passkey', () => {
     const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
     await addPasskey(owner.client, authenticator, 'Throttled');
     const flooding = fresh('127.0.9.5');
-    const junk = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
+    const junk = {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+      clientExtensionResults: {},
+    };
     const codes: Array<number | undefined> = [];
     for (let attempt = 0; attempt < 31; attempt += 1) codes.push(errorCode(await flooding.post('/api/auth/passkey', { response: junk })));
     expect(codes.slice(0, 30).every((code) => code === ErrorCodes.PASSKEY_NOT_RECOGNISED)).toBe(true);

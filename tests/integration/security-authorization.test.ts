@@ -4,7 +4,17 @@ import type { EntityListResponse } from '../../shared/contracts/entities';
 import { useIntegrationStack } from '../support/integration';
 import { pdfText } from '../support/pdf';
 import { buildRouteCalls, manifestKeys, type CallBuilder, type RouteKey } from '../support/security-calls';
-import { actorNames, buildSecurityWorld, outcomeOf, secretReaders, secrets, sendAs, type ActorName, type Outcome, type SecurityWorld } from '../support/security-world';
+import {
+  actorNames,
+  buildSecurityWorld,
+  outcomeOf,
+  secretReaders,
+  secrets,
+  sendAs,
+  type ActorName,
+  type Outcome,
+  type SecurityWorld,
+} from '../support/security-world';
 
 /**
  * The authorization matrix: every route of the manifest, called by every kind of caller
@@ -292,6 +302,7 @@ describe('the authorization matrix', () => {
         return { actor, userId: profile.body.id, isMember: entities.body.some((entity) => entity.id === account.entityId) };
       }),
     );
-    for (const check of checks) expect(check, check.actor).toEqual({ actor: check.actor, userId: world.accounts[check.actor as keyof typeof world.accounts].userId, isMember: true });
+    for (const check of checks)
+      expect(check, check.actor).toEqual({ actor: check.actor, userId: world.accounts[check.actor as keyof typeof world.accounts].userId, isMember: true });
   });
 });

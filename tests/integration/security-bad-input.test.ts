@@ -30,7 +30,14 @@ import {
 } from '../../shared/contracts/canvas';
 import { ContactFormRequest } from '../../shared/contracts/contact';
 import { PasskeySigninRequest, RegisterPasskeyRequest, RenamePasskeyRequest } from '../../shared/contracts/passkeys';
-import { ReauthenticateRequest, SigninMfaRequest, TotpDisableRequest, TotpEnableRequest, TotpSetupRequest, UpdateTwoFactorPolicyRequest } from '../../shared/contracts/mfa';
+import {
+  ReauthenticateRequest,
+  SigninMfaRequest,
+  TotpDisableRequest,
+  TotpEnableRequest,
+  TotpSetupRequest,
+  UpdateTwoFactorPolicyRequest,
+} from '../../shared/contracts/mfa';
 import { PlanBookRequest } from '../../shared/contracts/plan-book';
 import { CreateEntityRequest, EntityAddressRequest, UpdateEntityRequest } from '../../shared/contracts/entities';
 import {
@@ -263,7 +270,11 @@ async function comparableSnapshot(): Promise<string[]> {
   const items = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
   return items
     .filter((item) => !item.includes('"PK":{"S":"THROTTLE#SIGNIN#') && !item.includes('"PK":{"S":"LIMIT#SIGNIN#'))
-    .map((item) => (item.includes('"PK":{"S":"SESSION#') ? item.replace(/"idleExpiresAt":\{"N":"\d+"\}/, '"idleExpiresAt":"…"').replace(/"lastSeenAt":\{"N":"\d+"\}/, '"lastSeenAt":"…"') : item));
+    .map((item) =>
+      item.includes('"PK":{"S":"SESSION#')
+        ? item.replace(/"idleExpiresAt":\{"N":"\d+"\}/, '"idleExpiresAt":"…"').replace(/"lastSeenAt":\{"N":"\d+"\}/, '"lastSeenAt":"…"')
+        : item,
+    );
 }
 
 function actorFor(key: RouteKey): SignedInActor {
@@ -311,7 +322,14 @@ function generatedCases(route: { method: string; path: string }): BadRequest[] {
     cases.push({ label: 'single-quoted JSON', method: route.method, path: call.path, rawBody: "{'title': 'x'}", codes: [6], cookie });
     const body = (call.body ?? {}) as Record<string, unknown>;
     const stringField = Object.keys(body).find((field) => typeof body[field] === 'string') ?? 'padding';
-    cases.push({ label: '100 kB body', method: route.method, path: call.path, rawBody: JSON.stringify({ ...body, [stringField]: hundredKb }), codes: [6], cookie });
+    cases.push({
+      label: '100 kB body',
+      method: route.method,
+      path: call.path,
+      rawBody: JSON.stringify({ ...body, [stringField]: hundredKb }),
+      codes: [6],
+      cookie,
+    });
     // JSON nested deeper than 64 levels, of any size under the body limit: refused (2) before it is parsed.
     for (const [label, rawBody] of deepBodies) cases.push({ label, method: route.method, path: call.path, rawBody, codes: [2], cookie });
   }
@@ -324,7 +342,8 @@ function generatedCases(route: { method: string; path: string }): BadRequest[] {
     }
     for (const field of Object.keys(body)) {
       const { [field]: _removed, ...without } = body;
-      if (refused(without)) cases.push({ label: `without ${field}`, method: route.method, path: call.path, rawBody: JSON.stringify(without), codes: [2], field, cookie });
+      if (refused(without))
+        cases.push({ label: `without ${field}`, method: route.method, path: call.path, rawBody: JSON.stringify(without), codes: [2], field, cookie });
     }
     // Every field of the contract, also those the valid call leaves out (absent optional ones).
     const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
@@ -332,14 +351,23 @@ function generatedCases(route: { method: string; path: string }): BadRequest[] {
       for (const value of Object.hasOwn(body, field) ? wrongValuesFor(body[field]) : absentFieldValues) {
         const mutated = { ...body, [field]: value };
         if (refused(mutated)) {
-          cases.push({ label: `${field} = ${JSON.stringify(value).slice(0, 40)}`, method: route.method, path: call.path, rawBody: JSON.stringify(mutated), codes: [2], field, cookie });
+          cases.push({
+            label: `${field} = ${JSON.stringify(value).slice(0, 40)}`,
+            method: route.method,
+            path: call.path,
+            rawBody: JSON.stringify(mutated),
+            codes: [2],
+            field,
+            cookie,
+          });
         }
       }
     }
     // A computed key makes `__proto__` an own property, as JSON.parse on the server does.
     for (const extra of ['isAdmin', '__proto__', 'constructor']) {
       const mutated = { [extra]: 1, ...body };
-      if (refused(mutated)) cases.push({ label: `unknown field ${extra}`, method: route.method, path: call.path, rawBody: JSON.stringify(mutated), codes: [2], cookie });
+      if (refused(mutated))
+        cases.push({ label: `unknown field ${extra}`, method: route.method, path: call.path, rawBody: JSON.stringify(mutated), codes: [2], cookie });
     }
   }
   for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
@@ -361,7 +389,15 @@ function generatedCases(route: { method: string; path: string }): BadRequest[] {
     const path = call.path.split('?')[0]!;
     const hasToken = call.path.includes('token=');
     const queries = hasToken
-      ? ['', 'token=', `token=${'t'.repeat(600)}`, 'token=%00%01', `token=${encodeURIComponent(unicode)}`, 'token=a&token=b', `${call.path.split('?')[1]}&extra=1`]
+      ? [
+          '',
+          'token=',
+          `token=${'t'.repeat(600)}`,
+          'token=%00%01',
+          `token=${encodeURIComponent(unicode)}`,
+          'token=a&token=b',
+          `${call.path.split('?')[1]}&extra=1`,
+        ]
       : ['orderBy=password', 'orderBy=-', `orderBy=${'email,'.repeat(80)}`, 'orderBy=email&extra=1', `orderBy=${encodeURIComponent(controlCharacters)}`];
     for (const query of queries) {
       // A token that names no invitation (or link) is refused as such (20); an empty or oversized one is bad input (6).
@@ -394,8 +430,19 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
     // ids of another tenant
     c('POST /api/auth/set-current-entity', '/api/auth/set-current-entity', [4], { id: w.strangerFamilyId }),
     c('PATCH /api/user/{userId}', `/api/user/${stranger.userId}`, [8], { firstName: 'Mallory' }),
-    c('PATCH /api/user/address/{id}', `/api/user/address/${w.strangerAddressId}`, [4], { streetAddress: 'Evil Lane 1', city: 'Nowhere', postalCode: '12345', country: 'DE' }),
-    c('PATCH /api/entities/address/{id}', `/api/entities/address/${w.strangerFamilyAddressId}`, [4], { streetAddress: 'Evil Lane 1', city: 'Nowhere', postalCode: '12345', country: 'DE', type: 'Shipping' }),
+    c('PATCH /api/user/address/{id}', `/api/user/address/${w.strangerAddressId}`, [4], {
+      streetAddress: 'Evil Lane 1',
+      city: 'Nowhere',
+      postalCode: '12345',
+      country: 'DE',
+    }),
+    c('PATCH /api/entities/address/{id}', `/api/entities/address/${w.strangerFamilyAddressId}`, [4], {
+      streetAddress: 'Evil Lane 1',
+      city: 'Nowhere',
+      postalCode: '12345',
+      country: 'DE',
+      type: 'Shipping',
+    }),
     c('GET /api/entities/{entityId}', `/api/entities/${w.strangerFamilyId}`, [4]),
     c('GET /api/entities/{entityId}/{familyId}', `/api/entities/${w.otherCompanyId}/${w.familyId}`, [4]),
     c('GET /api/entities/notes/{entityId}', `/api/entities/notes/${w.strangerFamilyId}`, [4]),
@@ -433,9 +480,14 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
     c('POST /api/advisor-invitation/accept', '/api/advisor-invitation/accept', [17], { token: w.invitations.advisorLink.token, entityId: w.otherCompanyId }),
     c('GET /api/work-relation/list-canvas-advisor-companies/{id}', `/api/work-relation/list-canvas-advisor-companies/${w.strangerFamilyId}`, [4]),
     c('GET /api/work-relation/list-section-advisor-companies/{id}', `/api/work-relation/list-section-advisor-companies/${s.sectionId}`, [4]),
-    c('POST /api/work-relation-member/{entityId}', `/api/work-relation-member/${w.strangerFamilyId}`, [4], { memberId: w.accounts.advisorNone.userId, workRelationRoleId: 1 }),
+    c('POST /api/work-relation-member/{entityId}', `/api/work-relation-member/${w.strangerFamilyId}`, [4], {
+      memberId: w.accounts.advisorNone.userId,
+      workRelationRoleId: 1,
+    }),
     c('POST /api/work-relation-member/{entityId}', `/api/work-relation-member/${w.familyId}`, [4], { memberId: stranger.userId, workRelationRoleId: 1 }),
-    c('POST /api/work-relation-member/update/{memberId}/{entityId}', `/api/work-relation-member/update/${w.accounts.otherCompany.userId}/${w.familyId}`, [4], { workRelationRoleId: 1 }),
+    c('POST /api/work-relation-member/update/{memberId}/{entityId}', `/api/work-relation-member/update/${w.accounts.otherCompany.userId}/${w.familyId}`, [4], {
+      workRelationRoleId: 1,
+    }),
     c('DELETE /api/work-relation-member/{memberId}/{entityId}', `/api/work-relation-member/${w.accounts.advisorFull.userId}/${w.strangerFamilyId}`, [4]),
     c('DELETE /api/work-relation/{entityId}', `/api/work-relation/${w.otherCompanyId}`, [4]),
     c('DELETE /api/work-relation/{entityId}', `/api/work-relation/${w.strangerFamilyId}`, [4]),
@@ -456,8 +508,16 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
     c('DELETE /api/canvas-answer/vote/{answerId}', `/api/canvas-answer/vote/${s.answer}`, [4]),
     c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${s.categoryId}`, [4], { title: 'Sneaky', categoryId: s.categoryId }),
     c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${w.categoryId}`, [6], { title: 'Sneaky', categoryId: s.categoryId }),
-    c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${w.categoryId}`, [4, 6], { title: 'Sneaky', categoryId: w.categoryId, linkedGoalIds: [s.goal] }),
-    c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${w.categoryId}`, [2, 4, 6], { title: 'Sneaky', categoryId: w.categoryId, initiatorId: stranger.userId }),
+    c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${w.categoryId}`, [4, 6], {
+      title: 'Sneaky',
+      categoryId: w.categoryId,
+      linkedGoalIds: [s.goal],
+    }),
+    c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${w.categoryId}`, [2, 4, 6], {
+      title: 'Sneaky',
+      categoryId: w.categoryId,
+      initiatorId: stranger.userId,
+    }),
     c('PATCH /api/canvas-takeaway/{id}', `/api/canvas-takeaway/${s.takeaway}`, [4], { title: 'Sneaky' }),
     c('PATCH /api/canvas-takeaway/{id}', `/api/canvas-takeaway/${w.targets.updateTakeaway}`, [4, 6], { title: 'Sneaky', linkedGoalIds: [s.goal] }),
     c('PATCH /api/canvas-takeaway/archive/{id}', `/api/canvas-takeaway/archive/${s.takeaway}`, [4], { archived: true }),
@@ -465,38 +525,75 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
     c('POST /api/canvas-takeaway/vote/{takeawayId}', `/api/canvas-takeaway/vote/${s.takeaway}`, [4]),
     c('DELETE /api/canvas-takeaway/vote/{takeawayId}', `/api/canvas-takeaway/vote/${s.takeaway}`, [4]),
     c('POST /api/canvas-goal/create/{categoryId}', `/api/canvas-goal/create/${s.categoryId}`, [4], { title: 'Sneaky', categoryId: s.categoryId }),
-    c('POST /api/canvas-goal/create/{categoryId}', `/api/canvas-goal/create/${w.categoryId}`, [4, 6], { title: 'Sneaky', categoryId: w.categoryId, linkedActionPointIds: [s.actionPoint] }),
+    c('POST /api/canvas-goal/create/{categoryId}', `/api/canvas-goal/create/${w.categoryId}`, [4, 6], {
+      title: 'Sneaky',
+      categoryId: w.categoryId,
+      linkedActionPointIds: [s.actionPoint],
+    }),
     c('PATCH /api/canvas-goal/{id}', `/api/canvas-goal/${s.goal}`, [4], { title: 'Sneaky' }),
     c('PATCH /api/canvas-goal/complete/{id}', `/api/canvas-goal/complete/${s.goal}`, [4], { completed: true }),
     c('DELETE /api/canvas-goal/{id}', `/api/canvas-goal/${s.goal}`, [4]),
-    c('POST /api/canvas-action-point/create/{categoryId}', `/api/canvas-action-point/create/${s.categoryId}`, [4], { title: 'Sneaky', categoryId: s.categoryId }),
-    c('POST /api/canvas-action-point/create/{categoryId}', `/api/canvas-action-point/create/${w.categoryId}`, [2, 4, 6], { title: 'Sneaky', categoryId: w.categoryId, assigneeId: stranger.userId }),
+    c('POST /api/canvas-action-point/create/{categoryId}', `/api/canvas-action-point/create/${s.categoryId}`, [4], {
+      title: 'Sneaky',
+      categoryId: s.categoryId,
+    }),
+    c('POST /api/canvas-action-point/create/{categoryId}', `/api/canvas-action-point/create/${w.categoryId}`, [2, 4, 6], {
+      title: 'Sneaky',
+      categoryId: w.categoryId,
+      assigneeId: stranger.userId,
+    }),
     c('PATCH /api/canvas-action-point/{id}', `/api/canvas-action-point/${s.actionPoint}`, [4], { title: 'Sneaky' }),
     c('PATCH /api/canvas-action-point/complete/{id}', `/api/canvas-action-point/complete/${s.actionPoint}`, [4], { completed: true }),
     c('DELETE /api/canvas-action-point/{id}', `/api/canvas-action-point/${s.actionPoint}`, [4]),
     // paging and other values only the server bounds
-    ...[{ limit: -1 }, { limit: 0 }, { limit: 51 }, { limit: 1e9 }, { limit: 1.5 }, { limit: -1e308 }, { offset: -1 }, { offset: 1e12 }, { offset: 0.5 }, { limit: 10, offset: 100_001 }].map(
-      (body) => c('POST /api/work-relation/list-dashboard-families', '/api/work-relation/list-dashboard-families', [6], body, advisor),
-    ),
+    ...[
+      { limit: -1 },
+      { limit: 0 },
+      { limit: 51 },
+      { limit: 1e9 },
+      { limit: 1.5 },
+      { limit: -1e308 },
+      { offset: -1 },
+      { offset: 1e12 },
+      { offset: 0.5 },
+      { limit: 10, offset: 100_001 },
+    ].map((body) => c('POST /api/work-relation/list-dashboard-families', '/api/work-relation/list-dashboard-families', [6], body, advisor)),
     // Passkeys: well-formed answers that verify nothing (no challenge of ours) change nothing but the sign-in counters.
     c('POST /api/mfa/passkey/register', '/api/mfa/passkey/register', [96], {
       label: 'Junk',
       response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} },
     }),
     c('POST /api/auth/passkey', '/api/auth/passkey', [95], {
-      response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'AA' }, clientExtensionResults: {} },
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'AA' },
+        clientExtensionResults: {},
+      },
     }),
     c('POST /api/mfa/passkey/{id}', `/api/mfa/passkey/${'0'.repeat(32)}`, [4], { label: 'Nobody’s' }),
     c('DELETE /api/mfa/passkey/{id}', `/api/mfa/passkey/${'0'.repeat(32)}`, [4]),
     c('POST /api/entities', '/api/entities', [11], { entityTypeId: 3, entityName: 'Third Kind' }),
     c('POST /api/entities', '/api/entities', [11], { entityTypeId: -1, entityName: 'Negative Kind' }),
-    c('POST /api/auth/signup', '/api/auth/signup', [11], { firstName: 'Eve', lastName: 'Evil', email: 'eve-kind@example.com', password: 'A'.repeat(44), salt: 'A'.repeat(22) + '==', createEntityTypeId: 99, createEntityName: 'Evil Kind' }),
+    c('POST /api/auth/signup', '/api/auth/signup', [11], {
+      firstName: 'Eve',
+      lastName: 'Evil',
+      email: 'eve-kind@example.com',
+      password: 'A'.repeat(44),
+      salt: 'A'.repeat(22) + '==',
+      createEntityTypeId: 99,
+      createEntityName: 'Evil Kind',
+    }),
   ];
 }
 
 async function send(request: BadRequest): Promise<ApiResponse> {
   const client = new ApiClient(() => stack.apiUrl);
-  return client.request(request.method, request.path, undefined, { headers: { cookie: request.cookie }, ...(request.rawBody === undefined ? {} : { rawBody: request.rawBody }) });
+  return client.request(request.method, request.path, undefined, {
+    headers: { cookie: request.cookie },
+    ...(request.rawBody === undefined ? {} : { rawBody: request.rawBody }),
+  });
 }
 
 /** Sends in small batches; returns a line per case whose answer was not a fitting refusal. */
@@ -510,7 +607,9 @@ async function failuresOf(requests: BadRequest[]): Promise<string[]> {
         const errors = (response.body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
         const namesField = request.field === undefined || Object.keys(errors).some((name) => name === request.field || name.startsWith(`${request.field}.`));
         if (typeof outcome !== 'number' || !request.codes.includes(outcome) || !namesField) {
-          failures.push(`${request.method} ${request.path.slice(0, 120)} [${request.label}] → ${typeof outcome === 'number' ? `code ${outcome} ${JSON.stringify(errors).slice(0, 120)}` : outcome}`);
+          failures.push(
+            `${request.method} ${request.path.slice(0, 120)} [${request.label}] → ${typeof outcome === 'number' ? `code ${outcome} ${JSON.stringify(errors).slice(0, 120)}` : outcome}`,
+          );
         }
       }),
     );
@@ -523,7 +622,12 @@ async function failuresOf(requests: BadRequest[]): Promise<string[]> {
  * make for that very list — edited, made up, of the old readable kinds, or of another
  * list — is refused (2) naming `cursor`; so is a period that ends before it starts.
  */
-const cursorRoutes = new Set<RouteKey>(['GET /api/canvas/history', 'GET /api/canvas/history/{familyId}', 'GET /api/canvas/access-log', 'GET /api/entities/access-log']);
+const cursorRoutes = new Set<RouteKey>([
+  'GET /api/canvas/history',
+  'GET /api/canvas/history/{familyId}',
+  'GET /api/canvas/access-log',
+  'GET /api/entities/access-log',
+]);
 const periodRoutes = new Set<RouteKey>(['GET /api/canvas/access-log', 'GET /api/canvas/access-log.csv', 'GET /api/entities/access-log']);
 /** Real cursors of the family's and another family's history feed (GET /api/canvas/history, page size 1), read in beforeAll. */
 let historyCursor: string;
@@ -553,9 +657,11 @@ function cursorCases(route: { method: string; path: string }): BadRequest[] {
     // Real cursors of other lists: another family's feed everywhere; the own feed's on the access logs.
     cursors.push(strangerHistoryCursor);
     if (!key.startsWith('GET /api/canvas/history')) cursors.push(historyCursor);
-    for (const cursor of cursors) cases.push({ label: `cursor ${cursor.slice(0, 40)}`, method: 'GET', path: `${path}?cursor=${cursor}`, codes: [2], field: 'cursor', cookie });
+    for (const cursor of cursors)
+      cases.push({ label: `cursor ${cursor.slice(0, 40)}`, method: 'GET', path: `${path}?cursor=${cursor}`, codes: [2], field: 'cursor', cookie });
   }
-  if (periodRoutes.has(key)) cases.push({ label: 'from after to', method: 'GET', path: `${path}?from=2026-03-02&to=2026-03-01`, codes: [2], field: 'from', cookie });
+  if (periodRoutes.has(key))
+    cases.push({ label: 'from after to', method: 'GET', path: `${path}?from=2026-03-02&to=2026-03-01`, codes: [2], field: 'from', cookie });
   return cases;
 }
 
@@ -563,7 +669,9 @@ const routesWithInput = allRoutes().filter((route) => route.method !== 'GET' || 
 
 describe('bad input', () => {
   it('knows the body contract of every write', () => {
-    const writes = allRoutes().filter((route) => route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT').map(routeKeyOf);
+    const writes = allRoutes()
+      .filter((route) => route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT')
+      .map(routeKeyOf);
     expect(writes.filter((key) => !bodySchemas[key] && !writesWithoutBody.has(key))).toEqual([]);
     expect(Object.keys(bodySchemas).filter((key) => !writes.includes(key))).toEqual([]);
   });

@@ -38,7 +38,10 @@ async function newSession(account: TestAccount): Promise<string> {
   const client = stack.client();
   expect((await signIn(client, account.email, account.plainPassword)).status).toBe(200);
   // The session cookie alone (the sign-in sets a device cookie beside it).
-  return client.cookieHeader().split('; ').find((pair) => pair.startsWith(`${sessionCookieName}=`))!;
+  return client
+    .cookieHeader()
+    .split('; ')
+    .find((pair) => pair.startsWith(`${sessionCookieName}=`))!;
 }
 
 /** A cookie whose token differs from a real one in its last character. */
@@ -91,7 +94,11 @@ describe('writes without a JSON content type', () => {
   const variants: Array<{ label: string; headers: Record<string, string>; body: string }> = [
     { label: 'text/plain (what a cross-site form may send)', headers: { 'content-type': 'text/plain' }, body: '{"email":"a@example.com"}' },
     { label: 'form-urlencoded', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40example.com' },
-    { label: 'multipart', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--' },
+    {
+      label: 'multipart',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+    },
     { label: 'a look-alike type', headers: { 'content-type': 'application/jsonp' }, body: '{}' },
     // Only a write without a body may leave out the type (the spec's bodiless POSTs).
     { label: 'no content type, with a body', headers: {}, body: '{"email":"a@example.com"}' },
@@ -108,7 +115,11 @@ describe('writes without a JSON content type', () => {
       await Promise.all(
         variants.map(async ({ label, headers, body }) => {
           // Bytes, not a string: fetch would add text/plain to a string body.
-          const response = await fetch(`${stack.apiUrl}${path}`, { method: route.method, headers: { ...headers, cookie }, body: new TextEncoder().encode(body) });
+          const response = await fetch(`${stack.apiUrl}${path}`, {
+            method: route.method,
+            headers: { ...headers, cookie },
+            body: new TextEncoder().encode(body),
+          });
           const payload = (await response.json()) as { errorCode?: number; errors?: unknown; message?: string };
           if (response.status !== 415 || payload.errorCode !== 6 || typeof payload.message !== 'string' || typeof payload.errors !== 'object') {
             failures.push(`${route.method} ${route.path} [${label}] → ${response.status} ${JSON.stringify(payload)}`);
@@ -171,7 +182,9 @@ describe('writes from another site (cross-site request forgery)', () => {
             });
             const payload = (await response.json()) as { errorCode?: number };
             if (response.status !== 403 || payload.errorCode !== 8) {
-              failures.push(`${route.method} ${route.path} ${JSON.stringify(headers)} ${body ? 'JSON' : 'bodiless'} → ${response.status} ${JSON.stringify(payload)}`);
+              failures.push(
+                `${route.method} ${route.path} ${JSON.stringify(headers)} ${body ? 'JSON' : 'bodiless'} → ${response.status} ${JSON.stringify(payload)}`,
+              );
             }
           }),
         ),
@@ -199,7 +212,11 @@ describe('writes from another site (cross-site request forgery)', () => {
       expect(signOut.status, JSON.stringify(headers)).toBe(204);
       expectError(await withCookie(cookie, 'GET', '/api/user/profile'), 7);
       // A JSON write with the same headers.
-      const salt = await fetch(`${stack.apiUrl}/api/auth/salt`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ email: owner.email }) });
+      const salt = await fetch(`${stack.apiUrl}/api/auth/salt`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: owner.email }),
+      });
       expect(salt.status, JSON.stringify(headers)).toBe(200);
     }
   });

@@ -114,7 +114,11 @@ describe('every change of a sign-in method is announced by mail', () => {
 
     const { body: current } = await client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
     const salt = newSalt();
-    const changed = await client.patch('/api/password/change', { password: hashPassword(who.plainPassword, current.salt), newPassword: hashPassword('Other-Secret7', salt), salt });
+    const changed = await client.patch('/api/password/change', {
+      password: hashPassword(who.plainPassword, current.salt),
+      newPassword: hashPassword('Other-Secret7', salt),
+      salt,
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(204);
     expect((await nthMail(who.email, noticeSubject, 5)).body.text).toContain('The password of your account was changed');
 
@@ -281,7 +285,9 @@ describe('recovery through the mailbox after losing every factor', () => {
     const plain = await signUpAndConfirm(stack);
     const anonymous = stack.client();
     expect((await anonymous.post('/api/password/factor-recovery/request', { email: plain.email })).body).toEqual({ email: plain.email });
-    expect((await anonymous.post('/api/password/factor-recovery/request', { email: 'nobody-here@example.com' })).body).toEqual({ email: 'nobody-here@example.com' });
+    expect((await anonymous.post('/api/password/factor-recovery/request', { email: 'nobody-here@example.com' })).body).toEqual({
+      email: 'nobody-here@example.com',
+    });
     expect(await mailsWithSubject(plain.email, recoverySubject)).toHaveLength(0);
 
     const who = await signUpAndConfirm(stack);
@@ -292,4 +298,3 @@ describe('recovery through the mailbox after losing every factor', () => {
     expect((await signIn(stack.client(), who.email, 'After-Reset5')).body).toMatchObject({ mfaRequired: true });
   });
 });
-

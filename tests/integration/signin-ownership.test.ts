@@ -74,7 +74,14 @@ describe('1. the second sign-in step belongs to the browser that passed the pass
     expect(setCookieNamed(second.cookies, 'fc_signin')).toMatch(/Max-Age=0/);
     expect(browser.cookieHeader()).not.toContain('fc_signin=');
     // The nonce is used up: replayed, it names no pending sign-in any more.
-    const replay = await stack.client().request('POST', '/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret, new Date(now().getTime() + 30_000)) }, { headers: { cookie: heldCookie } });
+    const replay = await stack
+      .client()
+      .request(
+        'POST',
+        '/api/auth/signin/mfa',
+        { email: who.email, code: totpCodeAt(secret, new Date(now().getTime() + 30_000)) },
+        { headers: { cookie: heldCookie } },
+      );
     expectError(replay, 91);
   });
 
@@ -84,7 +91,8 @@ describe('1. the second sign-in step belongs to the browser that passed the pass
     const browser = stack.client({ sourceAddress: '127.0.0.62' });
     await passwordStep(browser, who);
     const wrong = totpCodeAt(secret, new Date(now().getTime() + 120_000));
-    for (let attempt = 0; attempt < pendingSigninMaxWrongCodes; attempt += 1) expectError(await browser.post('/api/auth/signin/mfa', { email: who.email, code: wrong }), 90);
+    for (let attempt = 0; attempt < pendingSigninMaxWrongCodes; attempt += 1)
+      expectError(await browser.post('/api/auth/signin/mfa', { email: who.email, code: wrong }), 90);
     // Past the throttle's wait (the 5th failure's) and well within the pending sign-in's 5 minutes.
     advanceClock((signinThrottle.firstDelaySeconds + 5) * 1000);
     toStartOfNextStep();
@@ -118,7 +126,7 @@ describe('1. the second sign-in step belongs to the browser that passed the pass
   });
 });
 
-describe('2. nobody is locked out by someone else\'s guesses', () => {
+describe("2. nobody is locked out by someone else's guesses", () => {
   /** 100 wrong passwords: 5 from each of 20 client addresses (127.0.0.2 … 127.0.0.21). */
   async function attack(email: string): Promise<number[]> {
     const { body } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email });
@@ -131,7 +139,7 @@ describe('2. nobody is locked out by someone else\'s guesses', () => {
     return codes;
   }
 
-  it('after 100 wrong passwords from 20 addresses the owner\'s known browser signs in at once, a new browser within 15 minutes', async () => {
+  it("after 100 wrong passwords from 20 addresses the owner's known browser signs in at once, a new browser within 15 minutes", async () => {
     const owner = await signUpAndConfirm(stack);
     // The sign-in of signUpAndConfirm left a device cookie in the owner's browser.
     expect(owner.client.cookieHeader()).toMatch(/fc_device=/);
@@ -158,14 +166,21 @@ describe('2. nobody is locked out by someone else\'s guesses', () => {
     // The stranger's browser holds a valid device cookie, of another account: an unknown client here.
     expectError(await signIn(stranger.client, owner.email, owner.plainPassword), 80);
     // The owner's cookie with its signature altered is no device cookie.
-    const forged = owner.client.cookieHeader().replace(/fc_device=([^;]*)/, (_all, value: string) => `fc_device=${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`);
+    const forged = owner.client
+      .cookieHeader()
+      .replace(/fc_device=([^;]*)/, (_all, value: string) => `fc_device=${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`);
     const forgedSignIn = await stack.client().request('POST', '/api/auth/salt', { email: owner.email });
     const salt = (forgedSignIn.body as { salt: string }).salt;
-    expectError(await stack.client().request('POST', '/api/auth/signin', { email: owner.email, password: hashPassword(owner.plainPassword, salt) }, { headers: { cookie: forged } }), 80);
+    expectError(
+      await stack
+        .client()
+        .request('POST', '/api/auth/signin', { email: owner.email, password: hashPassword(owner.plainPassword, salt) }, { headers: { cookie: forged } }),
+      80,
+    );
     expect((await signIn(owner.client, owner.email, owner.plainPassword)).status).toBe(200);
   });
 
-  it('wrong codes from 20 addresses by someone who knows the password do not hold up the owner\'s known browser, and the right password buys no fresh guesses', async () => {
+  it("wrong codes from 20 addresses by someone who knows the password do not hold up the owner's known browser, and the right password buys no fresh guesses", async () => {
     const owner = await signUpAndConfirm(stack);
     const secret = await withTotp(owner);
     // The owner's known browser passes both steps once, so it holds a device cookie of this account.
@@ -182,7 +197,8 @@ describe('2. nobody is locked out by someone else\'s guesses', () => {
         codes.push(codeOf(step) ?? 0);
         continue;
       }
-      for (let attempt = 0; attempt < 5; attempt += 1) codes.push(codeOf(await attacker.post('/api/auth/signin/mfa', { email: owner.email, code: wrong })) ?? 0);
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        codes.push(codeOf(await attacker.post('/api/auth/signin/mfa', { email: owner.email, code: wrong })) ?? 0);
     }
     expect(codes.every((code) => code === 90 || code === 80)).toBe(true);
     // The right password did not clear the shared count: no more wrong codes were checked than its allowance.
@@ -213,7 +229,8 @@ describe('3. sign-up mails within the mail limits', () => {
     const body = signupBody();
     // Asking for confirmation links of an address not yet signed up uses its allowance (the answer is the same as for an account).
     const asker = stack.client({ sourceAddress: '127.0.0.73' });
-    for (let round = 0; round < mailLimits.perRecipient.max; round += 1) expect((await asker.post('/api/email-confirmation/resend-confirmation-link', { email: body.email })).status).toBe(200);
+    for (let round = 0; round < mailLimits.perRecipient.max; round += 1)
+      expect((await asker.post('/api/email-confirmation/resend-confirmation-link', { email: body.email })).status).toBe(200);
     expectError(await stack.client({ sourceAddress: '127.0.0.74' }).post('/api/auth/signup', body), 80);
     expect(await getLogin(body.email)).toBeUndefined();
     expect(await stack.emailsTo(body.email)).toHaveLength(0);
@@ -254,7 +271,7 @@ describe('4. only the newest reset link works, and a used-up allowance keeps it 
     expect((await signIn(stack.client(), account.email, 'Fresh-Secret8')).status).toBe(200);
   });
 
-  it('a third party that uses up the address\'s reset allowance cannot keep its owner from resetting: the newest link keeps working', async () => {
+  it("a third party that uses up the address's reset allowance cannot keep its owner from resetting: the newest link keeps working", async () => {
     const account = await signUpAndConfirm(stack);
     for (let round = 0; round < mailLimits.perRecipient.max; round += 1) {
       expect((await stack.client({ sourceAddress: `127.0.0.${90 + round}` }).post('/api/password/send-reset', { email: account.email })).status).toBe(200);

@@ -31,7 +31,14 @@ const text = () => z.string();
 const maybeText = () => z.string().nullable();
 
 /** docs/product/accounts.md#fields Address, for entity addresses with type. */
-const SpecEntityAddress = z.object({ id: text(), city: text(), postalCode: text(), country: text(), streetAddress: text(), type: z.enum(['Shipping', 'Billing']) });
+const SpecEntityAddress = z.object({
+  id: text(),
+  city: text(),
+  postalCode: text(),
+  country: text(),
+  streetAddress: text(),
+  type: z.enum(['Shipping', 'Billing']),
+});
 /** docs/product/canvas.md#fields: a person's addresses (advisor, family member, member) carry addressType. */
 const SpecPersonAddress = z.object({ streetAddress: text(), city: text(), postalCode: text(), country: text(), addressType: maybeText() });
 
@@ -180,7 +187,10 @@ beforeAll(async () => {
   // The family: signed up with all ten keys, the tokens null.
   family = await specSignUp(stack, specSignupBody({ createEntityTypeId: EntityType.Family, createEntityName: 'Hopper Family' }));
   // The company: the same, with the unused keys '' and the type as a numeric string.
-  company = await specSignUp(stack, specSignupBody({ firstName: 'Alan', createEntityTypeId: String(EntityType.AdvisorCompany), createEntityName: 'Turing Advisors', unused: '' }));
+  company = await specSignUp(
+    stack,
+    specSignupBody({ firstName: 'Alan', createEntityTypeId: String(EntityType.AdvisorCompany), createEntityName: 'Turing Advisors', unused: '' }),
+  );
   const created = await bodilessPost(family.client, '/api/canvas/create');
   expect(created.status).toBe(201);
   canvas = (await created.json()) as Canvas;
@@ -198,7 +208,9 @@ describe('requests shaped like the spec’s client', () => {
     const [entity] = specParse(z.array(SpecEntity), await account.client.get('/api/entities'));
     expect(entity).toMatchObject({ entityName: 'Lovelace Partners', entityTypeId: EntityType.AdvisorCompany, canvasName: null });
     // A family's unused canvas name (not one of the ten keys) may come as null too.
-    const withCanvasNull = await stack.client().post('/api/auth/signup', { ...specSignupBody({ createEntityTypeId: 1, createEntityName: 'Null Family' }), canvasName: null });
+    const withCanvasNull = await stack
+      .client()
+      .post('/api/auth/signup', { ...specSignupBody({ createEntityTypeId: 1, createEntityName: 'Null Family' }), canvasName: null });
     expect(withCanvasNull.status, JSON.stringify(withCanvasNull.body)).toBe(201);
   });
 
@@ -209,7 +221,11 @@ describe('requests shaped like the spec’s client', () => {
 
   it('entity creation of a company with canvasName null or empty, the same body twice, the type as a numeric string', async () => {
     for (const canvasName of [null, '', null]) {
-      const response = await company.client.post<IdResponse>('/api/entities', { entityTypeId: EntityType.AdvisorCompany, entityName: 'Turing Side Office', canvasName });
+      const response = await company.client.post<IdResponse>('/api/entities', {
+        entityTypeId: EntityType.AdvisorCompany,
+        entityName: 'Turing Side Office',
+        canvasName,
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
     }
     const asString = await company.client.post<{ id: number }>('/api/entities', { entityTypeId: '1', entityName: 'Turing Family', canvasName: '' });
@@ -233,14 +249,21 @@ describe('requests shaped like the spec’s client', () => {
     const added = specParse(SpecEntityAddress, await family.client.post('/api/entities/address', { ...shipping, id: null }), 201);
     // The client edits the address it read and sends it back whole, id included, even a stale one.
     for (const id of [added.id, 'some-other-id', 42]) {
-      const edited = specParse(SpecEntityAddress, await family.client.patch(`/api/entities/address/${added.id}`, { ...added, id, city: `Basel ${String(id).length}` }));
+      const edited = specParse(
+        SpecEntityAddress,
+        await family.client.patch(`/api/entities/address/${added.id}`, { ...added, id, city: `Basel ${String(id).length}` }),
+      );
       expect(edited.id).toBe(added.id);
     }
     const profile = specParse(z.array(SpecEntity), await family.client.get('/api/entities'))[0]!;
     expect(profile.addresses.map((address) => address.id)).toEqual([added.id]);
 
     const userAddress = (await family.client.get<{ addresses: Array<{ id: string }> }>('/api/user/profile')).body.addresses[0]!;
-    const patched = await family.client.patch<{ id: string; city: string }>(`/api/user/address/${userAddress.id}`, { ...userAddress, id: 'not-this-one', city: 'Lausanne' });
+    const patched = await family.client.patch<{ id: string; city: string }>(`/api/user/address/${userAddress.id}`, {
+      ...userAddress,
+      id: 'not-this-one',
+      city: 'Lausanne',
+    });
     expect(patched.body).toMatchObject({ id: userAddress.id, city: 'Lausanne' });
 
     // Unknown junk is still refused, and a __proto__ key is only a field name in the answer.
@@ -288,7 +311,12 @@ describe('requests shaped like the spec’s client', () => {
 
 describe('responses carry the spec’s field names', () => {
   it('GET /entities: every entity field of docs/product/organisations-and-members.md#fields, not only GET /entities/{id}', async () => {
-    const update = await family.client.patch('/api/entities/update', { domain: 'hopper.example', vatNumber: 'CHE-123.456.789', email: 'office@hopper.example', phone: '+41 44 000 00 00' });
+    const update = await family.client.patch('/api/entities/update', {
+      domain: 'hopper.example',
+      vatNumber: 'CHE-123.456.789',
+      email: 'office@hopper.example',
+      phone: '+41 44 000 00 00',
+    });
     expect(update.status, JSON.stringify(update.body)).toBe(200);
     const [listed] = specParse(z.array(SpecEntity), await family.client.get('/api/entities'));
     expect(listed).toMatchObject({ domain: 'hopper.example', vatNumber: 'CHE-123.456.789', email: 'office@hopper.example', phone: '+41 44 000 00 00' });
@@ -302,7 +330,10 @@ describe('responses carry the spec’s field names', () => {
   });
 
   it('entity members carry userId and addressType; a member invitation is created with the role as a numeric string', async () => {
-    const invitation = await family.client.post<IdResponse>('/api/member-invitation/create', { email: uniqueEmail('member'), entityRoleId: String(EntityRole.FullMember) });
+    const invitation = await family.client.post<IdResponse>('/api/member-invitation/create', {
+      email: uniqueEmail('member'),
+      entityRoleId: String(EntityRole.FullMember),
+    });
     expect(invitation.status, JSON.stringify(invitation.body)).toBe(201);
     const members = specParse(z.array(SpecEntityMember), await family.client.get('/api/entity-member/members'));
     for (const member of members) expect(member.userId).toBe(member.id);
@@ -311,14 +342,24 @@ describe('responses carry the spec’s field names', () => {
     const one = specParse(SpecEntityMember, await family.client.get(`/api/entity-member/${family.userId}`));
     expect(one).toEqual(me);
     const limited = members.find((member) => member.entityRoleId === EntityRole.LimitedMember)!;
-    const updated = specParse(SpecEntityMember, await family.client.post(`/api/entity-member/${limited.userId}`, { entityRoleId: String(EntityRole.FullMember), companyPosition: null }));
+    const updated = specParse(
+      SpecEntityMember,
+      await family.client.post(`/api/entity-member/${limited.userId}`, { entityRoleId: String(EntityRole.FullMember), companyPosition: null }),
+    );
     expect(updated.entityRoleId).toBe(EntityRole.FullMember);
   });
 
   it('member invitation info by token: the spec fields, entityType; signup with it sends the other keys null', async () => {
     const sent = await inviteMember(stack, family.client, { entityRoleId: EntityRole.LimitedMember });
     const info = specParse(SpecInvitationInfo, await stack.client().get(`/api/member-invitation?token=${encodeURIComponent(sent.token)}`));
-    expect(info).toMatchObject({ id: sent.id, entityId: family.entityId, entityName: 'Hopper Family', entityType: EntityType.Family, createdByMember: 'Grace Hopper', accepted: false });
+    expect(info).toMatchObject({
+      id: sent.id,
+      entityId: family.entityId,
+      entityName: 'Hopper Family',
+      entityType: EntityType.Family,
+      createdByMember: 'Grace Hopper',
+      accepted: false,
+    });
     const client = stack.client();
     const signup = await client.post('/api/auth/signup', specSignupBody({ email: sent.email, memberInvitationToken: sent.token }));
     expect(signup.status, JSON.stringify(signup.body)).toBe(201);
@@ -338,38 +379,75 @@ describe('responses carry the spec’s field names', () => {
     expect(listed.body.find((row) => row.id === created.body.id)?.canvasSectionIds).toEqual(sectionIds.map(Number).sort((a, b) => a - b));
 
     const advisorInvitation = await inviteWorkRelation(stack, family.client, 'advisor', { email: company.email });
-    const advisorInfo = specParse(SpecInvitationInfo.extend({ canvasSections: z.array(text()) }), await stack.client().get(`/api/advisor-invitation?token=${encodeURIComponent(advisorInvitation.token)}`));
-    expect(advisorInfo).toMatchObject({ id: advisorInvitation.id, entityId: family.entityId, entityName: 'Hopper Family', entityType: EntityType.Family, createdByMember: 'Grace Hopper' });
+    const advisorInfo = specParse(
+      SpecInvitationInfo.extend({ canvasSections: z.array(text()) }),
+      await stack.client().get(`/api/advisor-invitation?token=${encodeURIComponent(advisorInvitation.token)}`),
+    );
+    expect(advisorInfo).toMatchObject({
+      id: advisorInvitation.id,
+      entityId: family.entityId,
+      entityName: 'Hopper Family',
+      entityType: EntityType.Family,
+      createdByMember: 'Grace Hopper',
+    });
     expect(advisorInfo).not.toHaveProperty('entityTypeId');
     // The company accepts with its entity id as a numeric string and the unused name empty.
-    const accepted = await company.client.post('/api/advisor-invitation/accept', { token: advisorInvitation.token, entityId: String(company.entityId), entityName: '' });
+    const accepted = await company.client.post('/api/advisor-invitation/accept', {
+      token: advisorInvitation.token,
+      entityId: String(company.entityId),
+      entityName: '',
+    });
     expect(specParse(SpecEntity, accepted).id).toBe(company.entityId);
 
     // The company invites a family; the info names the company the same way.
     const familyInvitation = await inviteWorkRelation(stack, company.client, 'family');
     const familyInfo = specParse(SpecInvitationInfo, await stack.client().get(`/api/family-invitation?token=${encodeURIComponent(familyInvitation.token)}`));
-    expect(familyInfo).toMatchObject({ id: familyInvitation.id, entityId: company.entityId, entityName: 'Turing Advisors', entityType: EntityType.AdvisorCompany, createdByMember: 'Alan Hopper' });
+    expect(familyInfo).toMatchObject({
+      id: familyInvitation.id,
+      entityId: company.entityId,
+      entityName: 'Turing Advisors',
+      entityType: EntityType.AdvisorCompany,
+      createdByMember: 'Alan Hopper',
+    });
     expect(familyInfo).not.toHaveProperty('entityTypeId');
     // A new user signs up with it (the other keys null) and accepts with a new family: entityId null.
     const client = stack.client();
-    expect((await client.post('/api/auth/signup', specSignupBody({ email: familyInvitation.email, familyInvitationToken: familyInvitation.token }))).status).toBe(201);
-    const newFamily = specParse(SpecEntity, await client.post('/api/family-invitation/accept', { token: familyInvitation.token, entityId: null, entityName: 'Babbage Family', canvasName: null }));
+    expect(
+      (await client.post('/api/auth/signup', specSignupBody({ email: familyInvitation.email, familyInvitationToken: familyInvitation.token }))).status,
+    ).toBe(201);
+    const newFamily = specParse(
+      SpecEntity,
+      await client.post('/api/family-invitation/accept', { token: familyInvitation.token, entityId: null, entityName: 'Babbage Family', canvasName: null }),
+    );
     expect(newFamily).toMatchObject({ entityName: 'Babbage Family', canvasName: 'Babbage Family Canvas', entityTypeId: EntityType.Family });
 
     // The family shares sections, and gives the advisor a canvas role, all ids as strings.
     const shares = await family.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: sectionIds.slice(0, 1) });
     expect(shares.status, JSON.stringify(shares.body)).toBe(200);
-    const added = specParse(SpecAdvisorMember, await family.client.post(`/api/work-relation-member/${family.entityId}`, { memberId: advisor.userId, workRelationRoleId: '2' }), 201);
+    const added = specParse(
+      SpecAdvisorMember,
+      await family.client.post(`/api/work-relation-member/${family.entityId}`, { memberId: advisor.userId, workRelationRoleId: '2' }),
+      201,
+    );
     expect(added.workRelationRoleId).toBe(2);
-    const changed = specParse(SpecAdvisorMember, await family.client.post(`/api/work-relation-member/update/${advisor.userId}/${family.entityId}`, { workRelationRoleId: '1' }));
+    const changed = specParse(
+      SpecAdvisorMember,
+      await family.client.post(`/api/work-relation-member/update/${advisor.userId}/${family.entityId}`, { workRelationRoleId: '1' }),
+    );
     expect(changed.workRelationRoleId).toBe(1);
 
     // Advisor members (the family's view) and family members (the company's view) carry addressType.
-    const advisors = specParse(z.array(SpecAdvisorMember), await family.client.post('/api/entity-member/list-advisors', { filterBy: { entityId: String(company.entityId) } }));
+    const advisors = specParse(
+      z.array(SpecAdvisorMember),
+      await family.client.post('/api/entity-member/list-advisors', { filterBy: { entityId: String(company.entityId) } }),
+    );
     expect(advisors.map((row) => row.id).sort()).toEqual([company.userId, advisor.userId].sort());
     expect(advisors.flatMap((row) => row.addresses)).toContainEqual(expect.objectContaining({ city: 'Geneva', addressType: null }));
     specParse(SpecAdvisorMember, await family.client.get(`/api/entity-member/advisor/${advisor.userId}`));
-    const familyMembers = specParse(z.array(SpecFamilyMember), await company.client.post('/api/entity-member/list-family-members', { filterBy: { entityId: String(family.entityId) } }));
+    const familyMembers = specParse(
+      z.array(SpecFamilyMember),
+      await company.client.post('/api/entity-member/list-family-members', { filterBy: { entityId: String(family.entityId) } }),
+    );
     expect(familyMembers.find((row) => row.id === family.userId)?.addresses).toEqual([expect.objectContaining({ city: 'Lausanne', addressType: null })]);
     specParse(SpecFamilyMember, await company.client.get(`/api/entity-member/family-member/${family.userId}`));
     // Owners too.

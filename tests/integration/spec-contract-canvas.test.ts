@@ -84,9 +84,20 @@ const specSectionFields = {
   sequenceNumber: z.number(),
   title: z.string(),
 };
-const SpecCanvasCategory = z.object({ ...specCategoryFields, takeaways: z.array(SpecTakeaway), goals: z.array(SpecGoal), actionPoints: z.array(SpecActionPoint) });
+const SpecCanvasCategory = z.object({
+  ...specCategoryFields,
+  takeaways: z.array(SpecTakeaway),
+  goals: z.array(SpecGoal),
+  actionPoints: z.array(SpecActionPoint),
+});
 const SpecSection = z.object({ ...specSectionFields, categories: z.array(SpecCanvasCategory) });
-const SpecCanvas = z.object({ id: z.number(), title: z.string(), entityId: z.number(), sections: z.array(SpecSection), workRelationMemberPermissions: z.array(z.string()) });
+const SpecCanvas = z.object({
+  id: z.number(),
+  title: z.string(),
+  entityId: z.number(),
+  sections: z.array(SpecSection),
+  workRelationMemberPermissions: z.array(z.string()),
+});
 const SpecCategoryPage = z.object({
   ...specCategoryFields,
   questions: z.array(SpecQuestion),
@@ -100,7 +111,10 @@ const SpecDashboard = z.object({
   results: z.array(
     z.object({
       canvas: z
-        .object({ id: z.number(), sections: z.array(z.object({ ...specSectionFields, categories: z.array(z.object({ ...specCategoryFields, takeaways: z.array(SpecTakeaway) })) })) })
+        .object({
+          id: z.number(),
+          sections: z.array(z.object({ ...specSectionFields, categories: z.array(z.object({ ...specCategoryFields, takeaways: z.array(SpecTakeaway) })) })),
+        })
         .nullable(),
     }),
   ),
@@ -133,7 +147,10 @@ beforeAll(async () => {
   family = await familyWithCanvas(stack, 'Okafor Family');
   owner = family.owner;
   values = categoryNamed(family.canvas, 'Our Values').id;
-  [alice, company] = await Promise.all([memberOf(stack, owner, EntityRole.FullMember, 'Alice'), advisorCompanyFor(stack, family.familyId, [], 'Contract Advisors')]);
+  [alice, company] = await Promise.all([
+    memberOf(stack, owner, EntityRole.FullMember, 'Alice'),
+    advisorCompanyFor(stack, family.familyId, [], 'Contract Advisors'),
+  ]);
 
   const question = `${values}.1`;
   answerId = asSpec(SpecAnswer, await alice.client.post(`/api/canvas-answer/create/${question}`, { text: 'Honesty', questionId: question }), 201).id;
@@ -143,7 +160,16 @@ beforeAll(async () => {
   takeawayId = asSpec(SpecTakeaway, await alice.client.post(`/api/canvas-takeaway/create/${values}`, takeawayBody), 201).id;
   expect((await owner.client.post(`/api/canvas-takeaway/vote/${takeawayId}`)).status).toBe(201);
 
-  goalBody = { text: 'Meet monthly', title: 'Family meetings', categoryId: values, initiatorId: alice.userId, goalTerm: 'ShortTerm', completed: false, linkedTakeawayIds: [takeawayId], linkedActionPointIds: [] };
+  goalBody = {
+    text: 'Meet monthly',
+    title: 'Family meetings',
+    categoryId: values,
+    initiatorId: alice.userId,
+    goalTerm: 'ShortTerm',
+    completed: false,
+    linkedTakeawayIds: [takeawayId],
+    linkedActionPointIds: [],
+  };
   goalId = asSpec(SpecGoal, await alice.client.post(`/api/canvas-goal/create/${values}`, goalBody), 201).id;
 
   actionPointBody = {
@@ -229,18 +255,32 @@ describe("requests shaped like the spec's client", () => {
     // The client sends the form as it stands: its links included.
     const goal = asSpec(
       SpecGoal,
-      await alice.client.patch(`/api/canvas-goal/${goalId}`, { ...goalBody, linkedActionPointIds: [actionPointId], title: 'Monthly family meetings', completed: true, updatePriority: true }),
+      await alice.client.patch(`/api/canvas-goal/${goalId}`, {
+        ...goalBody,
+        linkedActionPointIds: [actionPointId],
+        title: 'Monthly family meetings',
+        completed: true,
+        updatePriority: true,
+      }),
     );
     // Completion has its own route: the update leaves it.
     expect(goal).toMatchObject({ title: 'Monthly family meetings', completed: false, linkedTakeawayIds: [takeawayId], linkedActionPointIds: [actionPointId] });
 
     const actionPoint = asSpec(
       SpecActionPoint,
-      await alice.client.patch(`/api/canvas-action-point/${actionPointId}`, { ...actionPointBody, priority: 'HighPriority', updatePriority: true, completed: true }),
+      await alice.client.patch(`/api/canvas-action-point/${actionPointId}`, {
+        ...actionPointBody,
+        priority: 'HighPriority',
+        updatePriority: true,
+        completed: true,
+      }),
     );
     expect(actionPoint).toMatchObject({ priority: 'HighPriority', completed: false, linkedGoalIds: [goalId] });
 
-    const takeaway = asSpec(SpecTakeaway, await alice.client.patch(`/api/canvas-takeaway/${takeawayId}`, { ...takeawayBody, linkedGoalIds: [goalId], title: 'Trust comes first', archived: true }));
+    const takeaway = asSpec(
+      SpecTakeaway,
+      await alice.client.patch(`/api/canvas-takeaway/${takeawayId}`, { ...takeawayBody, linkedGoalIds: [goalId], title: 'Trust comes first', archived: true }),
+    );
     expect(takeaway).toMatchObject({ title: 'Trust comes first', archived: false, initiator: { id: alice.userId, firstName: 'Alice', lastName: 'Tester' } });
   });
 
@@ -250,7 +290,11 @@ describe("requests shaped like the spec's client", () => {
     expect(asSpec(SpecActionPoint, await alice.client.patch(`/api/canvas-action-point/complete/${actionPointId}`, { completed: true })).completed).toBe(true);
     expect(asSpec(SpecActionPoint, await alice.client.patch(`/api/canvas-action-point/complete/${actionPointId}`, { completed: false })).completed).toBe(false);
 
-    const other = asSpec(SpecTakeaway, await alice.client.post(`/api/canvas-takeaway/create/${values}`, { ...takeawayBody, title: 'To archive', initiatorId: null }), 201);
+    const other = asSpec(
+      SpecTakeaway,
+      await alice.client.post(`/api/canvas-takeaway/create/${values}`, { ...takeawayBody, title: 'To archive', initiatorId: null }),
+      201,
+    );
     expect(other.initiator).toBeNull();
     expect(asSpec(SpecTakeaway, await alice.client.patch(`/api/canvas-takeaway/archive/${other.id}`, { archived: true })).archived).toBe(true);
   });

@@ -104,11 +104,12 @@ describe('2. mail limits per recipient and per sender', () => {
     await resetTokenAfter(account.email, 5);
   });
 
-  it('sends at most 5 confirmation links an hour to one address, the signup\'s own included', async () => {
+  it("sends at most 5 confirmation links an hour to one address, the signup's own included", async () => {
     const body = signupBody();
     expect((await stack.client().post('/api/auth/signup', body)).status).toBe(201);
     const client = stack.client({ sourceAddress: '127.0.0.12' });
-    for (let round = 0; round < 4; round += 1) expect((await client.post('/api/email-confirmation/resend-confirmation-link', { email: body.email })).status).toBe(200);
+    for (let round = 0; round < 4; round += 1)
+      expect((await client.post('/api/email-confirmation/resend-confirmation-link', { email: body.email })).status).toBe(200);
     expectError(await client.post('/api/email-confirmation/resend-confirmation-link', { email: body.email }), 80);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // The signup's mail and four resends.
@@ -117,7 +118,9 @@ describe('2. mail limits per recipient and per sender', () => {
 
   it('limits anonymous mail per client address over many recipients; another client is not affected', async () => {
     const flooder = stack.client({ sourceAddress: '127.0.0.13' });
-    const answers = await Promise.all(Array.from({ length: mailLimits.perClient.max + 3 }, () => flooder.post('/api/password/send-reset', { email: uniqueEmail('flood') })));
+    const answers = await Promise.all(
+      Array.from({ length: mailLimits.perClient.max + 3 }, () => flooder.post('/api/password/send-reset', { email: uniqueEmail('flood') })),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(mailLimits.perClient.max);
     expect(answers.filter((answer) => codeOf(answer) === 80)).toHaveLength(3);
     expect((await stack.client({ sourceAddress: '127.0.0.14' }).post('/api/password/send-reset', { email: uniqueEmail('other') })).status).toBe(200);
@@ -140,13 +143,15 @@ describe('2. mail limits per recipient and per sender', () => {
     const email = uniqueEmail('advisor');
     const created = await owner.client.post<{ id: string }>('/api/advisor-invitation/create', { email, canvasSections: [] });
     expect(created.status).toBe(201);
-    for (let round = 0; round < 5; round += 1) expect((await owner.client.post('/api/advisor-invitation/send-email', { id: created.body.id })).status).toBe(200);
+    for (let round = 0; round < 5; round += 1)
+      expect((await owner.client.post('/api/advisor-invitation/send-email', { id: created.body.id })).status).toBe(200);
     expectError(await owner.client.post('/api/advisor-invitation/send-email', { id: created.body.id }), 80);
 
     const company = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Limit Advisors' });
     const familyEmail = uniqueEmail('family');
     const invited = await company.client.post<{ id: string }>('/api/family-invitation/create', { email: familyEmail });
-    for (let round = 0; round < 5; round += 1) expect((await company.client.post('/api/family-invitation/send-email', { id: invited.body.id })).status).toBe(200);
+    for (let round = 0; round < 5; round += 1)
+      expect((await company.client.post('/api/family-invitation/send-email', { id: invited.body.id })).status).toBe(200);
     expectError(await company.client.post('/api/family-invitation/send-email', { id: invited.body.id }), 80);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await stack.emailsTo(email)).toHaveLength(5);
@@ -185,7 +190,16 @@ describe('3. sign-in and change-password throttling per client', () => {
     expectError(await change(account.client, account.plainPassword), 80);
     // The same session from another client address (the user on another network) is not held up.
     const elsewhere = stack.client({ sourceAddress: '127.0.0.21' });
-    expect((await elsewhere.request('PATCH', '/api/password/change', { password: hashPassword(account.plainPassword, current.salt), newPassword: hashPassword('Changed-Pass7', salt), salt }, { headers: { cookie: account.client.cookieHeader() } })).status).toBe(204);
+    expect(
+      (
+        await elsewhere.request(
+          'PATCH',
+          '/api/password/change',
+          { password: hashPassword(account.plainPassword, current.salt), newPassword: hashPassword('Changed-Pass7', salt), salt },
+          { headers: { cookie: account.client.cookieHeader() } },
+        )
+      ).status,
+    ).toBe(204);
   });
 
   it('a shared budget of unknown clients stops guesses spread over many clients, each of which stays under its own allowance', async () => {
@@ -238,8 +252,20 @@ describe('4. reset and resend answer in the same time whether the account exists
 describe('5. single-line fields, header injection and lone surrogates', () => {
   it('refuses line breaks and bidirectional controls in names, titles, entity names and subjects with 2 naming the field', async () => {
     const cases: Array<{ client: ApiClient; method: string; path: string; body: Record<string, unknown>; field: string }> = [
-      { client: stack.client(), method: 'POST', path: '/api/auth/signup', body: { ...signupBody(), firstName: 'Ada\r\nBcc: victim@example.com' }, field: 'firstName' },
-      { client: stack.client(), method: 'POST', path: '/api/auth/signup', body: { ...signupBody(), createEntityName: 'Family \u202Egnp.exe' }, field: 'createEntityName' },
+      {
+        client: stack.client(),
+        method: 'POST',
+        path: '/api/auth/signup',
+        body: { ...signupBody(), firstName: 'Ada\r\nBcc: victim@example.com' },
+        field: 'firstName',
+      },
+      {
+        client: stack.client(),
+        method: 'POST',
+        path: '/api/auth/signup',
+        body: { ...signupBody(), createEntityName: 'Family \u202Egnp.exe' },
+        field: 'createEntityName',
+      },
       { client: owner.client, method: 'PATCH', path: `/api/user/${owner.userId}`, body: { lastName: 'Love\u2066lace' }, field: 'lastName' },
       { client: owner.client, method: 'POST', path: '/api/entities', body: { entityTypeId: EntityType.Family, entityName: 'Two\nLines' }, field: 'entityName' },
       { client: owner.client, method: 'PATCH', path: '/api/canvas', body: { title: 'Our\u200F canvas' }, field: 'title' },
@@ -247,7 +273,13 @@ describe('5. single-line fields, header injection and lone surrogates', () => {
         client: stack.client(),
         method: 'POST',
         path: '/api/contact-form',
-        body: { firstName: 'Eve', lastName: 'Mallory', email: uniqueEmail('inject'), subject: 'Hi\r\nBcc: everyone@example.com', message: 'A message\nover lines is fine' },
+        body: {
+          firstName: 'Eve',
+          lastName: 'Mallory',
+          email: uniqueEmail('inject'),
+          subject: 'Hi\r\nBcc: everyone@example.com',
+          message: 'A message\nover lines is fine',
+        },
         field: 'subject',
       },
     ];
@@ -277,7 +309,9 @@ describe('5. single-line fields, header injection and lone surrogates', () => {
       rawBody: JSON.stringify({ email: owner.email, token: 'abc\udbff', password: hashPassword('New-Secret9', newSalt()), salt: newSalt() }),
     });
     expect(token.body).toMatchObject({ errorCode: 2, errors: { token: ['forms.errorMessages.invalidInput'] } });
-    const key = await client.request<{ errorCode: number; errors: Record<string, string[]> }>('POST', '/api/auth/salt', undefined, { rawBody: JSON.stringify({ email: owner.email, ['k\ud800']: 1 }) });
+    const key = await client.request<{ errorCode: number; errors: Record<string, string[]> }>('POST', '/api/auth/salt', undefined, {
+      rawBody: JSON.stringify({ email: owner.email, ['k\ud800']: 1 }),
+    });
     expect(key.body).toMatchObject({ errorCode: 2, errors: { 'k\ud800': ['forms.errorMessages.invalidInput'] } });
     // A URL cannot carry one: percent-encoded surrogate bytes are no UTF-8 and decode to U+FFFD.
     expect((await client.get('/api/member-invitation?token=%ED%A0%80')).status).toBe(400);
@@ -306,9 +340,20 @@ describe('6. reset tokens die with a reset or a password change', () => {
     const token = await resetTokenAfter(account.email, 0);
     const { body: current } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
     const salt = newSalt();
-    expect((await account.client.patch('/api/password/change', { password: hashPassword(account.plainPassword, current.salt), newPassword: hashPassword('Changed-Pass7', salt), salt })).status).toBe(204);
+    expect(
+      (
+        await account.client.patch('/api/password/change', {
+          password: hashPassword(account.plainPassword, current.salt),
+          newPassword: hashPassword('Changed-Pass7', salt),
+          salt,
+        })
+      ).status,
+    ).toBe(204);
     const resetSalt = newSalt();
-    expectError(await stack.client().post('/api/password/reset', { email: account.email, token, password: hashPassword('Fresh-Secret8', resetSalt), salt: resetSalt }), 20);
+    expectError(
+      await stack.client().post('/api/password/reset', { email: account.email, token, password: hashPassword('Fresh-Secret8', resetSalt), salt: resetSalt }),
+      20,
+    );
   });
 });
 
@@ -324,14 +369,29 @@ describe('7. state-changing GETs', () => {
     const invitee = await signUpAndConfirm(stack, { email: invitation.email });
     const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
     for (const fetchSite of ['cross-site', 'same-site', 'CROSS-SITE']) {
-      expectError(await stack.client().request('GET', `/api/email-confirmation?token=${confirmation}`, undefined, { headers: { 'sec-fetch-site': fetchSite } }), 8);
-      expectError(await invitee.client.request('GET', `/api/member-invitation/accept?token=${invitation.token}`, undefined, { headers: { 'sec-fetch-site': fetchSite } }), 8);
+      expectError(
+        await stack.client().request('GET', `/api/email-confirmation?token=${confirmation}`, undefined, { headers: { 'sec-fetch-site': fetchSite } }),
+        8,
+      );
+      expectError(
+        await invitee.client.request('GET', `/api/member-invitation/accept?token=${invitation.token}`, undefined, { headers: { 'sec-fetch-site': fetchSite } }),
+        8,
+      );
     }
     const normalise = (items: string[]) => items.map((item) => item.replace(/"(idleExpiresAt|lastSeenAt)":\{"N":"\d+"\}/g, ''));
     expect(normalise(await snapshotTable(stack.dynamoEndpoint, stack.tableName))).toEqual(normalise(before));
     // From the app itself both work.
-    expect((await stack.client().request('GET', `/api/email-confirmation?token=${confirmation}`, undefined, { headers: { 'sec-fetch-site': 'Same-Origin' } })).status).toBe(200);
-    expect((await invitee.client.request('GET', `/api/member-invitation/accept?token=${invitation.token}`, undefined, { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+    expect(
+      (await stack.client().request('GET', `/api/email-confirmation?token=${confirmation}`, undefined, { headers: { 'sec-fetch-site': 'Same-Origin' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await invitee.client.request('GET', `/api/member-invitation/accept?token=${invitation.token}`, undefined, {
+          headers: { 'sec-fetch-site': 'same-origin' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 

@@ -18,7 +18,8 @@ const stack = useIntegrationStack();
 afterEach(() => resetClock());
 
 const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const safariOnIphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const safariOnIphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let account: TestAccount;
 
@@ -29,7 +30,11 @@ beforeAll(async () => {
 async function signedIn(who: TestAccount, options: { userAgent?: string; remember?: boolean } = {}): Promise<{ client: ApiClient; response: ApiResponse }> {
   const client = stack.client({ userAgent: options.userAgent });
   const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
-  const response = await client.post('/api/auth/signin', { email: who.email, password: hashPassword(who.plainPassword, body.salt), ...(options.remember === undefined ? {} : { remember: options.remember }) });
+  const response = await client.post('/api/auth/signin', {
+    email: who.email,
+    password: hashPassword(who.plainPassword, body.salt),
+    ...(options.remember === undefined ? {} : { remember: options.remember }),
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return { client, response };
 }
@@ -70,7 +75,7 @@ describe('GET /api/user/sessions', () => {
 });
 
 describe('revoking sessions', () => {
-  it('DELETE /api/user/sessions/{id} ends that session at once (code 7); another user\'s id is 4 and leaves it alone', async () => {
+  it("DELETE /api/user/sessions/{id} ends that session at once (code 7); another user's id is 4 and leaves it alone", async () => {
     const who = await signUpAndConfirm(stack);
     const other = await signedIn(who, { userAgent: firefoxOnWindows });
     const list = (await who.client.get<UserSession[]>('/api/user/sessions')).body;
@@ -132,7 +137,11 @@ describe('session lifetimes', () => {
   it('refuses a remember flag that is not a boolean with 2 naming it', async () => {
     const client = stack.client();
     const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email: account.email });
-    const response = await client.post<{ errorCode: number; errors: Record<string, string[]> }>('/api/auth/signin', { email: account.email, password: hashPassword(account.plainPassword, body.salt), remember: 'yes' });
+    const response = await client.post<{ errorCode: number; errors: Record<string, string[]> }>('/api/auth/signin', {
+      email: account.email,
+      password: hashPassword(account.plainPassword, body.salt),
+      remember: 'yes',
+    });
     expect(response.body.errorCode).toBe(2);
     expect(Object.keys(response.body.errors)).toEqual(['remember']);
   });

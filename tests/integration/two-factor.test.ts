@@ -81,7 +81,9 @@ describe('TOTP (RFC 6238)', () => {
     expect(status.body).toMatchObject({ totpEnabled: true, recoveryCodesLeft: 10, hasSecondFactor: true });
 
     // At rest: the secret is sealed (AES-256-GCM), the recovery codes are hashes.
-    const stored = JSON.stringify((await db().send(new GetCommand({ TableName: tableName(), Key: keys.totp(who.userId) }))).Item, (_key, value: unknown) => (value instanceof Set ? [...value] : value));
+    const stored = JSON.stringify((await db().send(new GetCommand({ TableName: tableName(), Key: keys.totp(who.userId) }))).Item, (_key, value: unknown) =>
+      value instanceof Set ? [...value] : value,
+    );
     expect(stored).not.toContain(setup.body.secret);
     for (const code of enabled.body.recoveryCodes) expect(stored).not.toContain(code.replace('-', ''));
 
@@ -194,7 +196,9 @@ describe('the advisor company requires two-factor sign-in', () => {
     // At the next sign-in the answer says to set it up, and no entity is current.
     const again = await passwordStep(member.client, member);
     expect(again.body).toMatchObject({ id: member.userId, twoFactorSetupRequired: true });
-    expect((await member.client.get<TwoFactorStatus>('/api/mfa/status')).body.requiredBy).toEqual([{ entityId: owner.entityId, entityName: 'Strict Advisors' }]);
+    expect((await member.client.get<TwoFactorStatus>('/api/mfa/status')).body.requiredBy).toEqual([
+      { entityId: owner.entityId, entityName: 'Strict Advisors' },
+    ]);
     const memberFactor = await withTotp(member);
     const opened = await member.client.post<{ id: number }>('/api/auth/set-current-entity', { id: owner.entityId });
     expect(opened.status).toBe(200);

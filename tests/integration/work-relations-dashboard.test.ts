@@ -21,7 +21,10 @@ beforeAll(async () => {
   ]);
   // One person founds 25 families (cheaper than 25 sign-ups); every third gets a canvas.
   for (let n = 1; n <= familyCount; n += 1) {
-    const created = await founder.client.post<{ id: number }>('/api/entities', { entityTypeId: EntityType.Family, entityName: `Family ${String(n).padStart(2, '0')}` });
+    const created = await founder.client.post<{ id: number }>('/api/entities', {
+      entityTypeId: EntityType.Family,
+      entityName: `Family ${String(n).padStart(2, '0')}`,
+    });
     expect(created.status).toBe(201);
     familyIds.push(created.body.id);
   }

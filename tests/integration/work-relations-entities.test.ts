@@ -34,7 +34,9 @@ beforeAll(async () => {
   ]);
   readAdvisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Limited, 'Reader');
   // The family's profile carries contact data: sensitive for the other side.
-  expect((await owner.client.patch('/api/entities/update', { email: 'home@notes-family.example', phone: '+41 44 000 00 00', vatNumber: 'CHE-1' })).status).toBe(200);
+  expect((await owner.client.patch('/api/entities/update', { email: 'home@notes-family.example', phone: '+41 44 000 00 00', vatNumber: 'CHE-1' })).status).toBe(
+    200,
+  );
 });
 
 describe('private notes', () => {
@@ -65,7 +67,9 @@ describe('private notes', () => {
     // An advisor company keeps no note about another company of the same family.
     expectError(await company.client.get(`/api/entities/notes/${otherCompany.entityId}`), 4);
     expectError(await owner.client.patch(`/api/entities/notes/${otherCompany.entityId}`, { note: 'none yet' }), 4);
-    expect(expectError(await owner.client.post(`/api/entities/notes/${otherCompany.entityId}`, { note: `<p>${'x'.repeat(1001)}</p>` }), 2).errors).toHaveProperty('note');
+    expect(
+      expectError(await owner.client.post(`/api/entities/notes/${otherCompany.entityId}`, { note: `<p>${'x'.repeat(1001)}</p>` }), 2).errors,
+    ).toHaveProperty('note');
     expect((await owner.client.post(`/api/entities/notes/${otherCompany.entityId}`, { note: `<p><strong>${'x'.repeat(1000)}</strong></p>` })).status).toBe(201);
     expectError(await owner.client.patch(`/api/entities/notes/${otherCompany.entityId}`, { note: 'y'.repeat(20_001) }), 2);
   });
@@ -74,14 +78,24 @@ describe('private notes', () => {
 describe('the entity on the other side', () => {
   it('shows the family to its advisors, with contact data only to those allowed', async () => {
     const byOwner = await company.client.get<AccessedEntity>(`/api/entities/${family.familyId}`);
-    expect(byOwner.body).toMatchObject({ id: family.familyId, entityName: 'Notes Family', entityTypeId: 1, vatNumber: 'CHE-1', email: 'home@notes-family.example', relation: 'familyOfAdvisor' });
+    expect(byOwner.body).toMatchObject({
+      id: family.familyId,
+      entityName: 'Notes Family',
+      entityTypeId: 1,
+      vatNumber: 'CHE-1',
+      email: 'home@notes-family.example',
+      relation: 'familyOfAdvisor',
+    });
     const byReader = await readAdvisor.client.get<AccessedEntity>(`/api/entities/${family.familyId}`);
     expect(byReader.body).toMatchObject({ entityName: 'Notes Family', email: null, phone: null, addresses: [] });
     expectError(await stranger.client.get(`/api/entities/${family.familyId}`), 4);
   });
 
   it('shows the advisor company to the family, and another company of the family through it', async () => {
-    expect((await owner.client.get<AccessedEntity>(`/api/entities/${company.entityId}`)).body).toMatchObject({ entityName: 'Ledger Advisors', relation: 'advisorOfFamily' });
+    expect((await owner.client.get<AccessedEntity>(`/api/entities/${company.entityId}`)).body).toMatchObject({
+      entityName: 'Ledger Advisors',
+      relation: 'advisorOfFamily',
+    });
     expectError(await company.client.get(`/api/entities/${otherCompany.entityId}`), 4);
     // Another company of the family is the family's business, until the family shows its companies to its advisors.
     expectError(await company.client.get(`/api/entities/${otherCompany.entityId}/${family.familyId}`), 4);
@@ -100,7 +114,10 @@ describe('the entity on the other side', () => {
   });
 
   it("lists the families' members for the advisor, with contact data as the canvas role allows", async () => {
-    const rows = await company.client.post<FamilyMembersResponse>('/api/entity-member/list-family-members', { filterBy: { entityId: family.familyId }, orderBy: 'entityRoleId' });
+    const rows = await company.client.post<FamilyMembersResponse>('/api/entity-member/list-family-members', {
+      filterBy: { entityId: family.familyId },
+      orderBy: 'entityRoleId',
+    });
     expect(rows.body.map((row) => row.id)).toEqual([owner.userId, limitedMember.userId]);
     expect(rows.body[0]).toMatchObject({ entityName: 'Notes Family', email: owner.email });
     const asReader = await readAdvisor.client.post<FamilyMembersResponse>('/api/entity-member/list-family-members', {});
@@ -125,7 +142,11 @@ describe('the entity on the other side', () => {
     const chips = await owner.client.get<AdvisorCompanyChipsResponse>('/api/work-relation/list-canvas-advisor-companies');
     expect(chips.body.map((chip) => chip.entityName)).toEqual(['Ledger Advisors', 'Second Opinion Advisors']);
     // An advisor sees their own company only (the family shows no others).
-    expect((await readAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`)).body.map((chip) => chip.entityName)).toEqual(['Ledger Advisors']);
+    expect(
+      (await readAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`)).body.map(
+        (chip) => chip.entityName,
+      ),
+    ).toEqual(['Ledger Advisors']);
     expectError(await stranger.client.get(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`), 4);
   });
 });

@@ -28,7 +28,14 @@ describe('family invitations: an advisor company invites a family', () => {
   it('runs from the e-mail to a new family that works with the company', async () => {
     const invitation = await inviteWorkRelation(stack, company.client, 'family');
     const info = await stack.client().get<WorkRelationInvitationInfo>(`/api/family-invitation?token=${encodeURIComponent(invitation.token)}`);
-    expect(info.body).toMatchObject({ entityId: company.entityId, entityName: 'Northwind Advisors', email: invitation.email, status: 'pending', accepted: false, canvasSections: [] });
+    expect(info.body).toMatchObject({
+      entityId: company.entityId,
+      entityName: 'Northwind Advisors',
+      email: invitation.email,
+      status: 'pending',
+      accepted: false,
+      canvasSections: [],
+    });
 
     // Signing up with someone else's address is refused; with the invited one the account starts without an entity.
     const { createEntityTypeId: _type, createEntityName: _name, ...otherBody } = signupBody({ email: uniqueEmail('eve') });
@@ -38,18 +45,34 @@ describe('family invitations: an advisor company invites a family', () => {
     expect((await invitee.client.get<InviteEntityOptionsResponse>(`/api/entities/list-families-for-invite/${company.entityId}`)).body).toEqual([]);
 
     expectError(await invitee.client.post('/api/family-invitation/accept', { token: invitation.token }), 2);
-    const accepted = await acceptWorkRelationInvitation(invitee.client, 'family', { token: invitation.token, entityId: null, entityName: 'Okoye Family', canvasName: '' });
-    expect(accepted).toMatchObject({ entityName: 'Okoye Family', entityTypeId: EntityType.Family, canvasName: 'Okoye Family Canvas', entityRoleId: EntityRole.Owner });
+    const accepted = await acceptWorkRelationInvitation(invitee.client, 'family', {
+      token: invitation.token,
+      entityId: null,
+      entityName: 'Okoye Family',
+      canvasName: '',
+    });
+    expect(accepted).toMatchObject({
+      entityName: 'Okoye Family',
+      entityTypeId: EntityType.Family,
+      canvasName: 'Okoye Family Canvas',
+      entityRoleId: EntityRole.Owner,
+    });
     // The new family is current: it sees its advisor company.
     const companies = await invitee.client.post<AdvisorCompaniesResponse>('/api/work-relation/list-advisor-companies', {});
-    expect(companies.body).toEqual([expect.objectContaining({ id: company.entityId, entityName: 'Northwind Advisors', limitedCanvasSharings: [], subscriptionPlan: null })]);
+    expect(companies.body).toEqual([
+      expect.objectContaining({ id: company.entityId, entityName: 'Northwind Advisors', limitedCanvasSharings: [], subscriptionPlan: null }),
+    ]);
     expect(companies.body[0]?.owners).toBe('Ada Lovelace');
     const families = await company.client.post<FamiliesResponse>('/api/work-relation/list-families', {});
     expect(families.body.map((row) => row.id)).toContain(accepted.id);
 
     // Accepted: listed so, and it cannot be accepted, resent or e-mailed again.
     const list = await company.client.get<FamilyInvitation[]>('/api/family-invitation/list');
-    expect(list.body.find((row) => row.id === invitation.id)).toMatchObject({ status: 'accepted', createdByMember: 'Ada Lovelace', entityName: 'Northwind Advisors' });
+    expect(list.body.find((row) => row.id === invitation.id)).toMatchObject({
+      status: 'accepted',
+      createdByMember: 'Ada Lovelace',
+      entityName: 'Northwind Advisors',
+    });
     expectError(await invitee.client.post('/api/family-invitation/accept', { token: invitation.token, entityName: 'Again Family' }), 32);
     expectError(await company.client.post('/api/family-invitation/resend', { id: invitation.id }), 32);
     expectError(await company.client.post('/api/family-invitation/send-email', { id: invitation.id }), 32);
@@ -70,7 +93,9 @@ describe('family invitations: an advisor company invites a family', () => {
 
     const accepted = await acceptWorkRelationInvitation(owner.client, 'family', { token: first.token, entityId: family.familyId });
     expect(accepted.id).toBe(family.familyId);
-    expect((await owner.client.get<InviteEntityOptionsResponse>(`/api/entities/list-families-for-invite/${company.entityId}`)).body[0]?.isAlreadyRelated).toBe(true);
+    expect((await owner.client.get<InviteEntityOptionsResponse>(`/api/entities/list-families-for-invite/${company.entityId}`)).body[0]?.isAlreadyRelated).toBe(
+      true,
+    );
     // A second invitation to the same family: already working together (30).
     const second = await inviteWorkRelation(stack, company.client, 'family', { email: owner.email });
     expectError(await owner.client.post('/api/family-invitation/accept', { token: second.token, entityId: family.familyId }), 30);
@@ -100,12 +125,18 @@ describe('advisor invitations: a family invites an advisor company', () => {
   it('shares the chosen sections with the company that accepts', async () => {
     const owner = family.owner;
     const wealthSection = family.canvas.sections[1]!;
-    expect(expectError(await owner.client.post('/api/advisor-invitation/create', { email: uniqueEmail(), canvasSections: [999999] }), 6).message).toBe('Invalid Canvas Rights');
+    expect(expectError(await owner.client.post('/api/advisor-invitation/create', { email: uniqueEmail(), canvasSections: [999999] }), 6).message).toBe(
+      'Invalid Canvas Rights',
+    );
     const invitation = await inviteWorkRelation(stack, owner.client, 'advisor', { canvasSections: [wealthSection.id] });
     const info = await stack.client().get<WorkRelationInvitationInfo>(`/api/advisor-invitation?token=${encodeURIComponent(invitation.token)}`);
     expect(info.body).toMatchObject({ entityName: 'Okafor Family', canvasSections: [wealthSection.title] });
     const list = await owner.client.get<AdvisorInvitation[]>('/api/advisor-invitation/list?orderBy=status,-createdDate');
-    expect(list.body.find((row) => row.id === invitation.id)).toMatchObject({ canvasSections: [wealthSection.title], canvasSectionIds: [wealthSection.id], status: 'pending' });
+    expect(list.body.find((row) => row.id === invitation.id)).toMatchObject({
+      canvasSections: [wealthSection.title],
+      canvasSectionIds: [wealthSection.id],
+      status: 'pending',
+    });
     // A family token is no advisor token.
     expectError(await stack.client().get(`/api/family-invitation?token=${encodeURIComponent(invitation.token)}`), 20);
 

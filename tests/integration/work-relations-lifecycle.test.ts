@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Takeaway } from '../../shared/contracts/canvas';
 import type { HistoryPage } from '../../shared/contracts/history';
 import type { AdvisorInvitation } from '../../shared/contracts/invitations';
-import type { AdvisorCompaniesResponse, CanvasSharesResponse, DashboardFamiliesResponse, FamiliesResponse, NoteResponse } from '../../shared/contracts/work-relations';
+import type {
+  AdvisorCompaniesResponse,
+  CanvasSharesResponse,
+  DashboardFamiliesResponse,
+  FamiliesResponse,
+  NoteResponse,
+} from '../../shared/contracts/work-relations';
 import { addDays, dayIn } from '../../shared/dates';
 import { EntityRole, EntityType, WorkRelationRole } from '../../shared/enums';
 import { advanceClock, now, resetClock } from '../../functions/lib/clock';
@@ -173,7 +179,10 @@ describe('time-boxed access', () => {
     const companies = await family.owner.client.post<AdvisorCompaniesResponse>('/api/work-relation/list-advisor-companies', {});
     expect(companies.body.find((row) => row.id === company.entityId)?.accessUntil).toBe(until);
     // A day already over, or set by someone without the right: refused, nothing changes.
-    const past = expectError(await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: addDays(today, -1) }), 2);
+    const past = expectError(
+      await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: addDays(today, -1) }),
+      2,
+    );
     expect(Object.keys(past.errors)).toContain('accessUntil');
     const admin = await memberOf(stack, family.owner, EntityRole.LimitedMember, 'Limited');
     expectError(await admin.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: addDays(today, 40) }), 8);
@@ -230,7 +239,11 @@ describe('time-boxed access', () => {
   it('comes with the invitation: the invite form sets it, the e-mail states it, acceptance applies it', async () => {
     const until = addDays(dayIn(now()), 60);
     const invitee = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Invited Advisors' });
-    const created = await family.owner.client.post<{ id: string }>('/api/advisor-invitation/create', { email: invitee.email, canvasSections: [], accessUntil: until });
+    const created = await family.owner.client.post<{ id: string }>('/api/advisor-invitation/create', {
+      email: invitee.email,
+      canvasSections: [],
+      accessUntil: until,
+    });
     expect(created.status).toBe(201);
     const sent = await family.owner.client.post<{ expirationDate: string }>('/api/advisor-invitation/send-email', { id: created.body.id });
     expect(sent.status).toBe(200);

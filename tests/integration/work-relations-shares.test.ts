@@ -1,7 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Canvas, Takeaway } from '../../shared/contracts/canvas';
-import type { AdvisorMember, AdvisorsResponse, CanvasSharesResponse, DashboardFamiliesResponse, WorkRelationMemberPermissions } from '../../shared/contracts/work-relations';
+import type {
+  AdvisorMember,
+  AdvisorsResponse,
+  CanvasSharesResponse,
+  DashboardFamiliesResponse,
+  WorkRelationMemberPermissions,
+} from '../../shared/contracts/work-relations';
 import type { CanvasUsersResponse } from '../../shared/contracts/members';
 import { EntityRole, EntityType, WorkRelationRole } from '../../shared/enums';
 import { db, tableName } from '../../functions/lib/db/client';
@@ -51,13 +57,20 @@ beforeAll(async () => {
   // The family sets shares and roles through the API.
   const shares = await owner.client.patch<CanvasSharesResponse>(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [sharedSection] });
   expect(shares.status, JSON.stringify(shares.body)).toBe(200);
-  expect((await owner.client.post(`/api/work-relation-member/${familyId}`, { memberId: fullAdvisor.userId, workRelationRoleId: WorkRelationRole.Full })).status).toBe(201);
-  expect((await owner.client.post(`/api/work-relation-member/update/${sectionAdvisor.userId}/${familyId}`, { workRelationRoleId: WorkRelationRole.Full })).status).toBe(200);
+  expect(
+    (await owner.client.post(`/api/work-relation-member/${familyId}`, { memberId: fullAdvisor.userId, workRelationRoleId: WorkRelationRole.Full })).status,
+  ).toBe(201);
+  expect(
+    (await owner.client.post(`/api/work-relation-member/update/${sectionAdvisor.userId}/${familyId}`, { workRelationRoleId: WorkRelationRole.Full })).status,
+  ).toBe(200);
   expect((await owner.client.delete(`/api/work-relation-member/${noneAdvisor.userId}/${familyId}`)).status).toBe(204);
   // One active takeaway in the first category of every section.
   for (const section of canvas.sections) {
     const category = section.categories[0]!;
-    const created = await owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${category.id}`, { title: `Secret of section ${section.sequenceNumber}`, categoryId: category.id });
+    const created = await owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${category.id}`, {
+      title: `Secret of section ${section.sequenceNumber}`,
+      categoryId: category.id,
+    });
     expect(created.status).toBe(201);
     takeawayInSection.set(section.id, created.body);
   }
@@ -129,7 +142,9 @@ describe('canvas shares', () => {
     expect((await owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${companyAll.entityId}`)).body).toEqual({ canvasSections: [], accessUntil: null });
     expectError(await familyMember.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [] }), 8);
     expectError(await companyOne.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [] }), 8);
-    expect(expectError(await owner.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [sharedSection, 12345] }), 6).message).toBe('Invalid Canvas Rights');
+    expect(expectError(await owner.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [sharedSection, 12345] }), 6).message).toBe(
+      'Invalid Canvas Rights',
+    );
     expectError(await owner.client.get(`/api/canvas-shares/${stranger.entityId}`), 4);
     expectError(await owner.client.patch(`/api/canvas-shares/${stranger.entityId}`, { canvasSections: [] }), 4);
   });
@@ -155,7 +170,8 @@ describe('advisors and their canvas roles', () => {
   });
 
   it('tells each caller their work-relation permissions', async () => {
-    const get = (account: TestAccount, entityId: number) => account.client.get<WorkRelationMemberPermissions>(`/api/authorization/work-relation-member-permissions/${entityId}`);
+    const get = (account: TestAccount, entityId: number) =>
+      account.client.get<WorkRelationMemberPermissions>(`/api/authorization/work-relation-member-permissions/${entityId}`);
     expect((await get(fullAdvisor, family.familyId)).body).toMatchObject({ relation: 'familyOfAdvisor', workRelationRoleId: 1, canViewCanvas: true });
     expect((await get(noneAdvisor, family.familyId)).body).toMatchObject({ workRelationRoleId: 3, permissions: [], canViewCanvas: false });
     expect((await get(owner, companyAll.entityId)).body.permissions).toEqual(expect.arrayContaining(['EditWorkRelationMembers', 'EditCanvasRights']));

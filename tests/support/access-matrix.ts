@@ -348,7 +348,9 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
       const mail = await w.stack.waitForEmailTo(w.victim.email, { skip: known, containing: '/reset-password' });
       const token = linkParameter(mail.body.text, '/reset-password', 'token');
       const salt = newSalt();
-      const reset = await w.stack.client({ sourceAddress: nextAddress() }).post('/api/password/reset', { email: w.victim.email, token, password: hashPassword('Reset-Password-9', salt), salt });
+      const reset = await w.stack
+        .client({ sourceAddress: nextAddress() })
+        .post('/api/password/reset', { email: w.victim.email, token, password: hashPassword('Reset-Password-9', salt), salt });
       expectStatus(reset, 200);
     },
   },
@@ -365,12 +367,20 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
   advisorRoleNarrowed: {
     victim: 'advisor',
     closeReason: 'accessRemoved',
-    end: async (w) => expectStatus(await w.owner.post(`/api/work-relation-member/update/${w.victim.userId}/${w.family.familyId}`, { workRelationRoleId: WorkRelationRole.Limited }), 200),
+    end: async (w) =>
+      expectStatus(
+        await w.owner.post(`/api/work-relation-member/update/${w.victim.userId}/${w.family.familyId}`, { workRelationRoleId: WorkRelationRole.Limited }),
+        200,
+      ),
   },
   advisorRoleRemoved: {
     victim: 'advisor',
     closeReason: 'accessRemoved',
-    end: async (w) => expectStatus(await w.owner.post(`/api/work-relation-member/update/${w.victim.userId}/${w.family.familyId}`, { workRelationRoleId: WorkRelationRole.None }), 200),
+    end: async (w) =>
+      expectStatus(
+        await w.owner.post(`/api/work-relation-member/update/${w.victim.userId}/${w.family.familyId}`, { workRelationRoleId: WorkRelationRole.None }),
+        200,
+      ),
   },
   sectionUnshared: {
     victim: 'advisorAdmin',
@@ -393,7 +403,11 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
       const today = dayIn(now(), 'UTC');
       expectStatus(await w.owner.patch(`/api/canvas-shares/${w.company.entityId}`, { canvasSections: [], accessUntil: today }), 200);
       advanceClock(Date.parse(`${today}T23:50:00Z`) - now().getTime());
-      const [owner, witness, victim] = await Promise.all([freshSession(w.stack, w.family.owner), freshSession(w.stack, w.witness), freshSession(w.stack, w.victim)]);
+      const [owner, witness, victim] = await Promise.all([
+        freshSession(w.stack, w.family.owner),
+        freshSession(w.stack, w.witness),
+        freshSession(w.stack, w.victim),
+      ]);
       w.owner = owner;
       w.witnessClient = witness;
       w.victim = { ...w.victim, client: victim };
@@ -466,7 +480,11 @@ export async function endingWorld(stack: IntegrationStack, ending: Ending): Prom
   const markers: Markers = { before: tag('before'), own: tag('own'), assigned: tag('assigned'), after: tag('after'), afterShared: tag('after-shared') };
 
   await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${categoryId}`, { title: `Before ${markers.before}`, categoryId });
-  const assigned = await created<ActionPoint>(family.owner.client, `/api/canvas-action-point/create/${categoryId}`, { title: `Assigned ${markers.assigned}`, categoryId, assigneeId: victim.userId });
+  const assigned = await created<ActionPoint>(family.owner.client, `/api/canvas-action-point/create/${categoryId}`, {
+    title: `Assigned ${markers.assigned}`,
+    categoryId,
+    assigneeId: victim.userId,
+  });
   const own = await created<Takeaway>(victim.client, `/api/canvas-takeaway/create/${categoryId}`, { title: `Own ${markers.own}`, categoryId });
   const world = {
     stack,
@@ -513,9 +531,15 @@ export async function endingWorld(stack: IntegrationStack, ending: Ending): Prom
   // After the ending: the witness joins and stands in the lost section, away.
   world.witnessSocket = await LiveSocket.open(stack, world.witnessClient, {});
   world.witnessSocket.send({ action: 'presence', sectionId: world.sectionId, categoryId, state: 'away' });
-  await world.witnessSocket.waitFor((message) => message.type === 'presence' && message.members.some((member) => member.userId === witness.userId && member.state === 'away'), { timeoutMs: 5000 });
+  await world.witnessSocket.waitFor(
+    (message) => message.type === 'presence' && message.members.some((member) => member.userId === witness.userId && member.state === 'away'),
+    { timeoutMs: 5000 },
+  );
   const after = await created<Takeaway>(world.owner, `/api/canvas-takeaway/create/${categoryId}`, { title: `After ${markers.after}`, categoryId });
-  const afterShared = await created<Takeaway>(world.owner, `/api/canvas-takeaway/create/${world.sharedCategoryId}`, { title: `After shared ${markers.afterShared}`, categoryId: world.sharedCategoryId });
+  const afterShared = await created<Takeaway>(world.owner, `/api/canvas-takeaway/create/${world.sharedCategoryId}`, {
+    title: `After shared ${markers.afterShared}`,
+    categoryId: world.sharedCategoryId,
+  });
   world.afterId = after.id;
   world.afterSharedId = afterShared.id;
   // The fence: the witness, who keeps every right, has both; whatever the victim gets, it got by now or never.
@@ -526,7 +550,9 @@ export async function endingWorld(stack: IntegrationStack, ending: Ending): Prom
 /** Sends a request with the victim's pre-ending cookie (a copy of it, whatever the client did since). */
 export function asVictim(w: EndingWorld, method: string, pathName: string, body?: unknown): Promise<ApiResponse> {
   const client = new ApiClient(() => w.stack.apiUrl);
-  return client.request(method, pathName, method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}), { headers: w.victimCookie ? { cookie: w.victimCookie } : {} });
+  return client.request(method, pathName, method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}), {
+    headers: w.victimCookie ? { cookie: w.victimCookie } : {},
+  });
 }
 
 /** Closes the world's sockets. */

@@ -28,12 +28,27 @@ export function canvasContent(familyId: number, total: number): { records: Array
   const voteCount = total - counts.answers - counts.takeaways - counts.goals - counts.actionPoints;
   const category = (n: number) => categories[n % categories.length] as { id: number; sectionId: number };
   const person = (n: number) => people[n % people.length] as string;
-  const base = (n: number) => ({ id: contentIdOf(familyId, newId()), categoryId: category(n).id, sectionId: category(n).sectionId, createdByUserId: person(n), createdAt: at, version: 1 });
+  const base = (n: number) => ({
+    id: contentIdOf(familyId, newId()),
+    categoryId: category(n).id,
+    sectionId: category(n).sectionId,
+    createdByUserId: person(n),
+    createdAt: at,
+    version: 1,
+  });
 
   const answers: AnswerItem[] = Array.from({ length: counts.answers }, (_, n) => {
     const question = questions[n % questions.length] as (typeof questions)[number];
     const author = person(Math.floor(n / questions.length));
-    return { ...base(n), type: 'Answer', questionId: question.id, categoryId: question.categoryId, sectionId: question.sectionId, text: sentence(n, 22), createdByUserId: author };
+    return {
+      ...base(n),
+      type: 'Answer',
+      questionId: question.id,
+      categoryId: question.categoryId,
+      sectionId: question.sectionId,
+      text: sentence(n, 22),
+      createdByUserId: author,
+    };
   });
   const takeaways: TakeawayItem[] = Array.from({ length: counts.takeaways }, (_, n) => ({
     ...base(n),
@@ -54,7 +69,15 @@ export function canvasContent(familyId: number, total: number): { records: Array
     completed: n % 4 === 0,
   }));
   const goals: GoalItem[] = Array.from({ length: counts.goals }, (_, n) => {
-    const goal: GoalItem = { ...base(n), type: 'Goal', title: sentence(n, 6), text: sentence(n, 20), initiatorId: person(n), goalTerm: goalTerms[n % goalTerms.length] as GoalItem['goalTerm'], completed: n % 5 === 0 };
+    const goal: GoalItem = {
+      ...base(n),
+      type: 'Goal',
+      title: sentence(n, 6),
+      text: sentence(n, 20),
+      initiatorId: person(n),
+      goalTerm: goalTerms[n % goalTerms.length] as GoalItem['goalTerm'],
+      completed: n % 5 === 0,
+    };
     const takeaway = takeaways[n];
     const actionPoint = actionPoints[n];
     if (takeaway) {

@@ -50,7 +50,12 @@ export class ApiClient {
     private readonly options: ClientOptions = {},
   ) {}
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, options: { headers?: Record<string, string>; rawBody?: string } = {}): Promise<ApiResponse<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { headers?: Record<string, string>; rawBody?: string } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(this.options.userAgent ? { 'user-agent': this.options.userAgent } : {}), ...options.headers };
     if (this.cookieJar.size) headers.cookie = [...this.cookieJar].map(([k, v]) => `${k}=${v}`).join('; ');
     let payload: string | undefined = options.rawBody;
@@ -193,11 +198,9 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
       privateDynamo = await startDynamoLocal({ port: privatePort });
       dynamoEndpoint = privateDynamo.endpoint;
     }
-    Object.assign(
-      process.env,
-      localEnvironment({ dynamoEndpoint, sesEndpoint, appUrl: 'http://localhost:5173', tableName }),
-      { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
-    );
+    Object.assign(process.env, localEnvironment({ dynamoEndpoint, sesEndpoint, appUrl: 'http://localhost:5173', tableName }), {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    });
     await ensureTable(dynamoEndpoint, tableName);
     const port = await freePort();
     // The live channel: handlers send through this gateway's @connections API, and the

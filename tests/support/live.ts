@@ -25,10 +25,12 @@ export class LiveSocket {
       this.receivedAt.push(performance.now());
       for (const waiter of this.waiters.splice(0)) waiter();
     });
-    this.closed = new Promise((resolve) => socket.on('close', (code) => {
-      for (const waiter of this.waiters.splice(0)) waiter();
-      resolve({ code });
-    }));
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code) => {
+        for (const waiter of this.waiters.splice(0)) waiter();
+        resolve({ code });
+      }),
+    );
   }
 
   /** Opens a socket; rejects with the HTTP status when the handshake is refused. */
@@ -69,7 +71,10 @@ export class LiveSocket {
   }
 
   /** Waits until a message matching `predicate` has arrived (at or after index `from`). */
-  async waitFor<T extends LiveServerMessage>(predicate: (message: LiveServerMessage) => message is T, options?: { timeoutMs?: number; from?: number }): Promise<T>;
+  async waitFor<T extends LiveServerMessage>(
+    predicate: (message: LiveServerMessage) => message is T,
+    options?: { timeoutMs?: number; from?: number },
+  ): Promise<T>;
   async waitFor(predicate: (message: LiveServerMessage) => boolean, options?: { timeoutMs?: number; from?: number }): Promise<LiveServerMessage>;
   async waitFor(predicate: (message: LiveServerMessage) => boolean, options: { timeoutMs?: number; from?: number } = {}): Promise<LiveServerMessage> {
     const deadline = Date.now() + (options.timeoutMs ?? 10_000);
@@ -100,7 +105,11 @@ export class LiveSocket {
 }
 
 /** The HTTP status a refused handshake answered (fails when the handshake succeeds). */
-export async function refusedHandshake(stack: IntegrationStack, client: ApiClient | null, options: Parameters<typeof LiveSocket.open>[2] = {}): Promise<number> {
+export async function refusedHandshake(
+  stack: IntegrationStack,
+  client: ApiClient | null,
+  options: Parameters<typeof LiveSocket.open>[2] = {},
+): Promise<number> {
   try {
     const socket = await LiveSocket.open(stack, client, options);
     await socket.close();

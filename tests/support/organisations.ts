@@ -38,7 +38,11 @@ export async function sendInvitationEmail(stack: IntegrationStack, inviter: ApiC
 }
 
 /** Invites an e-mail into the inviter's current entity: create, then send, then read the token from the e-mail. */
-export async function inviteMember(stack: IntegrationStack, inviter: ApiClient, input: { entityRoleId: EntityRoleId; email?: string }): Promise<SentInvitation> {
+export async function inviteMember(
+  stack: IntegrationStack,
+  inviter: ApiClient,
+  input: { entityRoleId: EntityRoleId; email?: string },
+): Promise<SentInvitation> {
   const email = input.email ?? uniqueEmail('invitee');
   const created = await inviter.post<IdResponse>('/api/member-invitation/create', { email, entityRoleId: input.entityRoleId });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -47,7 +51,11 @@ export async function inviteMember(stack: IntegrationStack, inviter: ApiClient, 
 }
 
 /** Signs up with a member invitation token: the new account is confirmed and signed in with the entity current. */
-export async function signUpWithInvitation(stack: IntegrationStack, invitation: { email: string; token: string }, overrides: SignupOverrides = {}): Promise<Omit<TestAccount, 'entityId'>> {
+export async function signUpWithInvitation(
+  stack: IntegrationStack,
+  invitation: { email: string; token: string },
+  overrides: SignupOverrides = {},
+): Promise<Omit<TestAccount, 'entityId'>> {
   const client = stack.client();
   const { createEntityTypeId: _type, createEntityName: _name, ...body } = signupBody({ email: invitation.email, ...overrides });
   const signup = await client.post<SignupResponse>('/api/auth/signup', { ...body, memberInvitationToken: invitation.token });
@@ -63,7 +71,12 @@ export async function signUpWithInvitation(stack: IntegrationStack, invitation: 
  * flow: the inviter (owner or admin) invites, the invitee signs up with the e-mailed
  * token. The returned account is signed in with that entity current.
  */
-export async function addMemberWithRole(stack: IntegrationStack, inviter: TestAccount, entityRoleId: EntityRoleId, overrides: SignupOverrides = {}): Promise<TestAccount> {
+export async function addMemberWithRole(
+  stack: IntegrationStack,
+  inviter: TestAccount,
+  entityRoleId: EntityRoleId,
+  overrides: SignupOverrides = {},
+): Promise<TestAccount> {
   const invitation = await inviteMember(stack, inviter.client, { entityRoleId, email: overrides.email });
   const account = await signUpWithInvitation(stack, invitation, overrides);
   return { ...account, entityId: inviter.entityId };

@@ -62,7 +62,15 @@ export class SoftAuthenticator {
     );
     const credentialIdLength = Buffer.alloc(2);
     credentialIdLength.writeUInt16BE(credentialId.length);
-    const authData = Buffer.concat([sha256(rpId), this.flagByte(flags.attestedCredentialData), uint32(0), Buffer.alloc(16), credentialIdLength, credentialId, Buffer.from(coseKey)]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      this.flagByte(flags.attestedCredentialData),
+      uint32(0),
+      Buffer.alloc(16),
+      credentialIdLength,
+      credentialId,
+      Buffer.from(coseKey),
+    ]);
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Map<string, string> | Uint8Array>([
         ['fmt', 'none'],
@@ -124,13 +132,21 @@ export async function addPasskey(client: ApiClient, authenticator: SoftAuthentic
 }
 
 /** Asks for sign-in options and answers them with the authenticator: the assertion, not yet sent. */
-export async function passkeyAssertion(client: ApiClient, authenticator: SoftAuthenticator, overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {}): Promise<AuthenticationCredential> {
+export async function passkeyAssertion(
+  client: ApiClient,
+  authenticator: SoftAuthenticator,
+  overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {},
+): Promise<AuthenticationCredential> {
   const options = await client.post<RequestOptions>('/api/auth/passkey/options');
   if (options.status !== 200) throw new Error(`auth/passkey/options: ${options.status} ${JSON.stringify(options.body)}`);
   return authenticator.authenticate(options.body, overrides);
 }
 
 /** Signs in with a passkey of the authenticator (options, assertion, POST /api/auth/passkey). */
-export async function signInWithPasskey<T = unknown>(client: ApiClient, authenticator: SoftAuthenticator, overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {}): Promise<ApiResponse<T>> {
+export async function signInWithPasskey<T = unknown>(
+  client: ApiClient,
+  authenticator: SoftAuthenticator,
+  overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {},
+): Promise<ApiResponse<T>> {
   return client.post<T>('/api/auth/passkey', { response: await passkeyAssertion(client, authenticator, overrides) });
 }

@@ -116,15 +116,36 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
   const owner = world.accounts.owner;
   const full = world.accounts.full;
   const nextQuestion = questionPicker(world);
-  const fixed = (call: Call): CallBuilder => () => call;
+  const fixed =
+    (call: Call): CallBuilder =>
+    () =>
+      call;
   const byFull = {
     answer: async () => {
       const questionId = nextQuestion();
       return (await created<Answer>(full.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: `To delete ${secrets.unshared}` })).id;
     },
-    takeaway: async () => (await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, { title: `To delete ${secrets.unshared}`, categoryId: world.categoryId })).id,
-    goal: async () => (await created<Goal>(full.client, `/api/canvas-goal/create/${world.categoryId}`, { title: `To delete ${secrets.unshared}`, categoryId: world.categoryId })).id,
-    actionPoint: async () => (await created<ActionPoint>(full.client, `/api/canvas-action-point/create/${world.categoryId}`, { title: `To delete ${secrets.unshared}`, categoryId: world.categoryId })).id,
+    takeaway: async () =>
+      (
+        await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, {
+          title: `To delete ${secrets.unshared}`,
+          categoryId: world.categoryId,
+        })
+      ).id,
+    goal: async () =>
+      (
+        await created<Goal>(full.client, `/api/canvas-goal/create/${world.categoryId}`, {
+          title: `To delete ${secrets.unshared}`,
+          categoryId: world.categoryId,
+        })
+      ).id,
+    actionPoint: async () =>
+      (
+        await created<ActionPoint>(full.client, `/api/canvas-action-point/create/${world.categoryId}`, {
+          title: `To delete ${secrets.unshared}`,
+          categoryId: world.categoryId,
+        })
+      ).id,
   };
   /** Owner and admin get a target each (both may consume it); everybody else shares one. */
   const perConsumer = <T>(make: () => Promise<T>) => {
@@ -135,9 +156,15 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
       return shared.get(key)!;
     };
   };
-  const memberInvitationToRevoke = perConsumer(async () => (await created<IdResponse>(owner.client, '/api/member-invitation/create', { email: uniqueEmail('revoke'), entityRoleId: EntityRole.LimitedMember })).id);
-  const advisorInvitationToRevoke = perConsumer(async () => (await created<IdResponse>(owner.client, '/api/advisor-invitation/create', { email: uniqueEmail('revoke'), canvasSections: [] })).id);
-  const familyInvitationToRevoke = async () => (await created<IdResponse>(world.companyAllOwner.client, '/api/family-invitation/create', { email: uniqueEmail('revoke') })).id;
+  const memberInvitationToRevoke = perConsumer(
+    async () =>
+      (await created<IdResponse>(owner.client, '/api/member-invitation/create', { email: uniqueEmail('revoke'), entityRoleId: EntityRole.LimitedMember })).id,
+  );
+  const advisorInvitationToRevoke = perConsumer(
+    async () => (await created<IdResponse>(owner.client, '/api/advisor-invitation/create', { email: uniqueEmail('revoke'), canvasSections: [] })).id,
+  );
+  const familyInvitationToRevoke = async () =>
+    (await created<IdResponse>(world.companyAllOwner.client, '/api/family-invitation/create', { email: uniqueEmail('revoke') })).id;
   /** One unconfirmed account per caller: its confirmation link, then a reset link. */
   const throwaways = new Map<ActorName, ReturnType<typeof unconfirmedAccount>>();
   const throwawayOf = (actor: ActorName) => {
@@ -151,7 +178,10 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
   const calls: Record<RouteKey, CallBuilder> = {
     // ---- contact form, auth, e-mail confirmation, password --------------------------------
     // A sender address per caller: the contact form allows 5 messages an hour per address (lib/limits/mail.ts).
-    'POST /api/contact-form': () => ({ path: '/api/contact-form', body: { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('contact'), subject: 'A question', message: 'How does the canvas work?' } }),
+    'POST /api/contact-form': () => ({
+      path: '/api/contact-form',
+      body: { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('contact'), subject: 'A question', message: 'How does the canvas work?' },
+    }),
     'POST /api/auth/salt': fixed({ path: '/api/auth/salt', body: { email: owner.email } }),
     'POST /api/auth/signup': () => ({ path: '/api/auth/signup', body: signupBody({ createEntityName: 'Signup Family' }) }),
     'POST /api/auth/signin': (() => {
@@ -201,17 +231,32 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'POST /api/password/reset': async (actor) => {
       const account = await throwawayOf(actor);
       const salt = newSalt();
-      return { path: '/api/password/reset', body: { email: account.email, token: await resetTokenFor(world, account.email), password: hashPassword('New-Secret9', salt), salt } };
+      return {
+        path: '/api/password/reset',
+        body: { email: account.email, token: await resetTokenFor(world, account.email), password: hashPassword('New-Secret9', salt), salt },
+      };
     },
     // Checking never uses the link up: one owner's link serves every caller.
     'POST /api/password/check-reset': async () => ({ path: '/api/password/check-reset', body: { email: owner.email, token: await ownerResetToken() } }),
     // A link nobody was sent: refused as such (20) for every caller, nothing changes.
     'POST /api/password/not-me': fixed({ path: '/api/password/not-me', body: { token: 'not-a-token-anybody-was-sent' } }),
     // Each caller's own address (recovery mails are limited per address).
-    'POST /api/password/factor-recovery/request': (actor) => ({ path: '/api/password/factor-recovery/request', body: { email: accountOf(world, actor).email } }),
-    'POST /api/password/factor-recovery/status': fixed({ path: '/api/password/factor-recovery/status', body: { email: owner.email, token: 'not-a-token-anybody-was-sent' } }),
-    'POST /api/password/factor-recovery/start': fixed({ path: '/api/password/factor-recovery/start', body: { email: owner.email, token: 'not-a-token-anybody-was-sent' } }),
-    'POST /api/password/factor-recovery/complete': fixed({ path: '/api/password/factor-recovery/complete', body: { email: owner.email, token: 'not-a-token-anybody-was-sent' } }),
+    'POST /api/password/factor-recovery/request': (actor) => ({
+      path: '/api/password/factor-recovery/request',
+      body: { email: accountOf(world, actor).email },
+    }),
+    'POST /api/password/factor-recovery/status': fixed({
+      path: '/api/password/factor-recovery/status',
+      body: { email: owner.email, token: 'not-a-token-anybody-was-sent' },
+    }),
+    'POST /api/password/factor-recovery/start': fixed({
+      path: '/api/password/factor-recovery/start',
+      body: { email: owner.email, token: 'not-a-token-anybody-was-sent' },
+    }),
+    'POST /api/password/factor-recovery/complete': fixed({
+      path: '/api/password/factor-recovery/complete',
+      body: { email: owner.email, token: 'not-a-token-anybody-was-sent' },
+    }),
     'POST /api/password/factor-recovery/cancel': fixed({ path: '/api/password/factor-recovery/cancel', body: { token: 'not-a-token-anybody-was-sent' } }),
     'PATCH /api/password/change': async (actor) => {
       // The same password with a new salt: the account keeps working with its plain password.
@@ -284,7 +329,10 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'GET /api/authorization/work-relation-member-permissions/{entityId}': fixed({ path: `/api/authorization/work-relation-member-permissions/${familyId}` }),
 
     // ---- member invitations ------------------------------------------------------------------
-    'POST /api/member-invitation/create': () => ({ path: '/api/member-invitation/create', body: { email: uniqueEmail('invitee'), entityRoleId: EntityRole.LimitedMember } }),
+    'POST /api/member-invitation/create': () => ({
+      path: '/api/member-invitation/create',
+      body: { email: uniqueEmail('invitee'), entityRoleId: EntityRole.LimitedMember },
+    }),
     'POST /api/member-invitation/send-email': fixed({ path: '/api/member-invitation/send-email', body: { id: invitations.member.id } }),
     'GET /api/member-invitation/list': fixed({ path: '/api/member-invitation/list' }),
     'POST /api/member-invitation/resend': fixed({ path: '/api/member-invitation/resend', body: { id: invitations.member.id } }),
@@ -343,7 +391,9 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'POST /api/work-relation/list-dashboard-families': fixed({ path: '/api/work-relation/list-dashboard-families', body: { limit: 10, offset: 0 } }),
     'GET /api/work-relation/list-canvas-advisor-companies': fixed({ path: '/api/work-relation/list-canvas-advisor-companies' }),
     'GET /api/work-relation/list-canvas-advisor-companies/{id}': fixed({ path: `/api/work-relation/list-canvas-advisor-companies/${familyId}` }),
-    'GET /api/work-relation/list-section-advisor-companies/{id}': fixed({ path: `/api/work-relation/list-section-advisor-companies/${world.unsharedSectionId}` }),
+    'GET /api/work-relation/list-section-advisor-companies/{id}': fixed({
+      path: `/api/work-relation/list-section-advisor-companies/${world.unsharedSectionId}`,
+    }),
     // Roles as the world has them: an allowed call changes nothing.
     'POST /api/work-relation-member/{entityId}': fixed({
       path: `/api/work-relation-member/${familyId}`,
@@ -379,7 +429,12 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'GET /api/canvas/history/{familyId}': fixed({ path: `/api/canvas/history/${familyId}` }),
     'POST /api/canvas/history/{eventId}/revert': async () => {
       // A fresh change by the full member for every caller: its create event is the target.
-      const id = (await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, { title: `To undo ${secrets.unshared}`, categoryId: world.categoryId })).id;
+      const id = (
+        await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, {
+          title: `To undo ${secrets.unshared}`,
+          categoryId: world.categoryId,
+        })
+      ).id;
       const history = await full.client.get<HistoryPage>(`/api/canvas/history?userId=${world.accounts.full.userId}&itemType=takeaway&limit=100`);
       const event = history.body.results.find((candidate) => candidate.itemId === id && candidate.action === 'created');
       if (!event) throw new Error(`setup: no create event for ${id}`);
@@ -391,18 +446,33 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'GET /api/canvas/category/{id}': fixed({ path: `/api/canvas/category/${world.categoryId}` }),
     'POST /api/canvas/plan-book': fixed({ path: '/api/canvas/plan-book', body: {} }),
     'POST /api/canvas/plan-book/{familyId}': fixed({ path: `/api/canvas/plan-book/${familyId}`, body: {} }),
-    'POST /api/canvas-answer/create/{questionId}': fixed({ path: `/api/canvas-answer/create/${world.openQuestionId}`, body: { questionId: world.openQuestionId, text: `My answer ${secrets.unshared}` } }),
-    'PATCH /api/canvas-answer/{id}': fixed({ path: `/api/canvas-answer/${targets.updateAnswer}`, body: { text: `An answer by the full member ${secrets.unshared}` } }),
+    'POST /api/canvas-answer/create/{questionId}': fixed({
+      path: `/api/canvas-answer/create/${world.openQuestionId}`,
+      body: { questionId: world.openQuestionId, text: `My answer ${secrets.unshared}` },
+    }),
+    'PATCH /api/canvas-answer/{id}': fixed({
+      path: `/api/canvas-answer/${targets.updateAnswer}`,
+      body: { text: `An answer by the full member ${secrets.unshared}` },
+    }),
     'DELETE /api/canvas-answer/{id}': async () => ({ path: `/api/canvas-answer/${await byFull.answer()}` }),
     'POST /api/canvas-answer/vote/{answerId}': fixed({ path: `/api/canvas-answer/vote/${targets.voteAnswer}` }),
     'DELETE /api/canvas-answer/vote/{answerId}': fixed({ path: `/api/canvas-answer/vote/${targets.unvoteAnswer}` }),
-    'POST /api/canvas-takeaway/create/{categoryId}': fixed({ path: `/api/canvas-takeaway/create/${world.categoryId}`, body: { title: `New takeaway ${secrets.unshared}`, categoryId: world.categoryId } }),
-    'PATCH /api/canvas-takeaway/{id}': fixed({ path: `/api/canvas-takeaway/${targets.updateTakeaway}`, body: { title: `Takeaway to update ${secrets.unshared}` } }),
+    'POST /api/canvas-takeaway/create/{categoryId}': fixed({
+      path: `/api/canvas-takeaway/create/${world.categoryId}`,
+      body: { title: `New takeaway ${secrets.unshared}`, categoryId: world.categoryId },
+    }),
+    'PATCH /api/canvas-takeaway/{id}': fixed({
+      path: `/api/canvas-takeaway/${targets.updateTakeaway}`,
+      body: { title: `Takeaway to update ${secrets.unshared}` },
+    }),
     'PATCH /api/canvas-takeaway/archive/{id}': fixed({ path: `/api/canvas-takeaway/archive/${targets.archiveTakeaway}`, body: { archived: true } }),
     'DELETE /api/canvas-takeaway/{id}': async () => ({ path: `/api/canvas-takeaway/${await byFull.takeaway()}` }),
     'POST /api/canvas-takeaway/vote/{takeawayId}': fixed({ path: `/api/canvas-takeaway/vote/${targets.voteTakeaway}` }),
     'DELETE /api/canvas-takeaway/vote/{takeawayId}': fixed({ path: `/api/canvas-takeaway/vote/${targets.unvoteTakeaway}` }),
-    'POST /api/canvas-goal/create/{categoryId}': fixed({ path: `/api/canvas-goal/create/${world.categoryId}`, body: { title: `New goal ${secrets.unshared}`, categoryId: world.categoryId, goalTerm: 'ShortTerm' } }),
+    'POST /api/canvas-goal/create/{categoryId}': fixed({
+      path: `/api/canvas-goal/create/${world.categoryId}`,
+      body: { title: `New goal ${secrets.unshared}`, categoryId: world.categoryId, goalTerm: 'ShortTerm' },
+    }),
     'PATCH /api/canvas-goal/{id}': fixed({ path: `/api/canvas-goal/${targets.updateGoal}`, body: { title: `Goal to update ${secrets.unshared}` } }),
     'PATCH /api/canvas-goal/complete/{id}': fixed({ path: `/api/canvas-goal/complete/${targets.completeGoal}`, body: { completed: true } }),
     'DELETE /api/canvas-goal/{id}': async () => ({ path: `/api/canvas-goal/${await byFull.goal()}` }),
@@ -410,8 +480,14 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
       path: `/api/canvas-action-point/create/${world.categoryId}`,
       body: { title: `New action ${secrets.unshared}`, categoryId: world.categoryId, priority: 'HighPriority' },
     }),
-    'PATCH /api/canvas-action-point/{id}': fixed({ path: `/api/canvas-action-point/${targets.updateActionPoint}`, body: { title: `Action to update ${secrets.unshared}` } }),
-    'PATCH /api/canvas-action-point/complete/{id}': fixed({ path: `/api/canvas-action-point/complete/${targets.completeActionPoint}`, body: { completed: true } }),
+    'PATCH /api/canvas-action-point/{id}': fixed({
+      path: `/api/canvas-action-point/${targets.updateActionPoint}`,
+      body: { title: `Action to update ${secrets.unshared}` },
+    }),
+    'PATCH /api/canvas-action-point/complete/{id}': fixed({
+      path: `/api/canvas-action-point/complete/${targets.completeActionPoint}`,
+      body: { completed: true },
+    }),
     'DELETE /api/canvas-action-point/{id}': async () => ({ path: `/api/canvas-action-point/${await byFull.actionPoint()}` }),
     'GET /api/canvas-action-point/mine': fixed({ path: '/api/canvas-action-point/mine' }),
   };

@@ -163,10 +163,12 @@ export async function buildSecurityWorld(stack: IntegrationStack): Promise<Secur
   const questionIds = unsharedSection.categories.flatMap((category) => [1, 2, 3, 4].map((n) => questionIdOf(category.id, n)));
   const categoryId = unsharedSection.categories[0]!.id;
   const fullClient = full.client;
-  const answer = (questionId: string) => create<Answer>(fullClient, `/api/canvas-answer/create/${questionId}`, { questionId, text: `An answer by the full member ${secrets.unshared}` });
+  const answer = (questionId: string) =>
+    create<Answer>(fullClient, `/api/canvas-answer/create/${questionId}`, { questionId, text: `An answer by the full member ${secrets.unshared}` });
   const marked = (title: string) => `${title} ${secrets.unshared}`;
   const takeaway = (title: string) => create<Takeaway>(fullClient, `/api/canvas-takeaway/create/${categoryId}`, { title: marked(title), categoryId });
-  const goal = (title: string) => create<Goal>(fullClient, `/api/canvas-goal/create/${categoryId}`, { title: marked(title), text: secrets.unshared, categoryId });
+  const goal = (title: string) =>
+    create<Goal>(fullClient, `/api/canvas-goal/create/${categoryId}`, { title: marked(title), text: secrets.unshared, categoryId });
   const actionPoint = (title: string) => create<ActionPoint>(fullClient, `/api/canvas-action-point/create/${categoryId}`, { title: marked(title), categoryId });
 
   // The first questions are kept for the setup; fresh answers take the others (freshQuestion).
@@ -194,10 +196,22 @@ export async function buildSecurityWorld(stack: IntegrationStack): Promise<Secur
   const strangerCategoryId = strangerSection.categories[0]!.id;
   const strangerQuestionId = questionIdOf(strangerCategoryId, 1);
   const [sAnswer, sTakeaway, sGoal, sAction] = await Promise.all([
-    create<Answer>(strangerOwner.client, `/api/canvas-answer/create/${strangerQuestionId}`, { questionId: strangerQuestionId, text: `Stranger answer ${secrets.stranger}` }),
-    create<Takeaway>(strangerOwner.client, `/api/canvas-takeaway/create/${strangerCategoryId}`, { title: `Stranger takeaway ${secrets.stranger}`, categoryId: strangerCategoryId }),
-    create<Goal>(strangerOwner.client, `/api/canvas-goal/create/${strangerCategoryId}`, { title: `Stranger goal ${secrets.stranger}`, categoryId: strangerCategoryId }),
-    create<ActionPoint>(strangerOwner.client, `/api/canvas-action-point/create/${strangerCategoryId}`, { title: `Stranger action ${secrets.stranger}`, categoryId: strangerCategoryId }),
+    create<Answer>(strangerOwner.client, `/api/canvas-answer/create/${strangerQuestionId}`, {
+      questionId: strangerQuestionId,
+      text: `Stranger answer ${secrets.stranger}`,
+    }),
+    create<Takeaway>(strangerOwner.client, `/api/canvas-takeaway/create/${strangerCategoryId}`, {
+      title: `Stranger takeaway ${secrets.stranger}`,
+      categoryId: strangerCategoryId,
+    }),
+    create<Goal>(strangerOwner.client, `/api/canvas-goal/create/${strangerCategoryId}`, {
+      title: `Stranger goal ${secrets.stranger}`,
+      categoryId: strangerCategoryId,
+    }),
+    create<ActionPoint>(strangerOwner.client, `/api/canvas-action-point/create/${strangerCategoryId}`, {
+      title: `Stranger action ${secrets.stranger}`,
+      categoryId: strangerCategoryId,
+    }),
   ]);
 
   const [ownerAddress, strangerAddress, familyAddress, strangerFamilyAddress, note] = await Promise.all([
@@ -209,17 +223,18 @@ export async function buildSecurityWorld(stack: IntegrationStack): Promise<Secur
   ]);
   void note;
 
-  const [member, memberLink, strangerMember, familyInvitation, familyLink, advisorInvitation, advisorLink, strangerAdvisor, otherCompanyFamily] = await Promise.all([
-    create<IdResponse>(owner.client, '/api/member-invitation/create', { email: uniqueEmail('pending'), entityRoleId: EntityRole.LimitedMember }),
-    inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember }),
-    create<IdResponse>(strangerOwner.client, '/api/member-invitation/create', { email: uniqueEmail('strange'), entityRoleId: EntityRole.LimitedMember }),
-    create<IdResponse>(companyAllOwner.client, '/api/family-invitation/create', { email: uniqueEmail('family') }),
-    inviteWorkRelation(stack, companyAllOwner.client, 'family'),
-    create<IdResponse>(owner.client, '/api/advisor-invitation/create', { email: uniqueEmail('advisor'), canvasSections: [] }),
-    inviteWorkRelation(stack, owner.client, 'advisor'),
-    create<IdResponse>(strangerOwner.client, '/api/advisor-invitation/create', { email: uniqueEmail('advisor'), canvasSections: [] }),
-    create<IdResponse>(otherCompany.client, '/api/family-invitation/create', { email: uniqueEmail('family') }),
-  ]);
+  const [member, memberLink, strangerMember, familyInvitation, familyLink, advisorInvitation, advisorLink, strangerAdvisor, otherCompanyFamily] =
+    await Promise.all([
+      create<IdResponse>(owner.client, '/api/member-invitation/create', { email: uniqueEmail('pending'), entityRoleId: EntityRole.LimitedMember }),
+      inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember }),
+      create<IdResponse>(strangerOwner.client, '/api/member-invitation/create', { email: uniqueEmail('strange'), entityRoleId: EntityRole.LimitedMember }),
+      create<IdResponse>(companyAllOwner.client, '/api/family-invitation/create', { email: uniqueEmail('family') }),
+      inviteWorkRelation(stack, companyAllOwner.client, 'family'),
+      create<IdResponse>(owner.client, '/api/advisor-invitation/create', { email: uniqueEmail('advisor'), canvasSections: [] }),
+      inviteWorkRelation(stack, owner.client, 'advisor'),
+      create<IdResponse>(strangerOwner.client, '/api/advisor-invitation/create', { email: uniqueEmail('advisor'), canvasSections: [] }),
+      create<IdResponse>(otherCompany.client, '/api/family-invitation/create', { email: uniqueEmail('family') }),
+    ]);
 
   return {
     stack,
@@ -323,7 +338,12 @@ export function outcomeOf(response: ApiResponse): Outcome | string {
   if (response.status >= 200 && response.status < 300) return 'ok';
   const body = response.body as { errorCode?: unknown; errors?: unknown; message?: unknown } | undefined;
   const isCatalogueBody =
-    typeof body === 'object' && body !== null && typeof body.errorCode === 'number' && typeof body.message === 'string' && typeof body.errors === 'object' && body.errors !== null;
+    typeof body === 'object' &&
+    body !== null &&
+    typeof body.errorCode === 'number' &&
+    typeof body.message === 'string' &&
+    typeof body.errors === 'object' &&
+    body.errors !== null;
   if (response.status >= 500 || !isCatalogueBody) return `HTTP ${response.status} ${JSON.stringify(response.body)}`.slice(0, 300);
   const entry = Object.values(errorCatalogue).find((candidate) => candidate.code === body.errorCode);
   // 413 and 415 are INCORRECT_INPUT with a status of their own (functions/lib/http.ts).

@@ -8,7 +8,13 @@ import { roleCounterChange as roleCounterWrite } from '../../functions/domain/or
  * Entity-module writes as raw transaction items, for tests that send a transaction of their
  * own (a race staged beside the API).
  */
-export function putNewMember(input: { entityId: number; entityTypeId: EntityTypeId; userId: string; entityRoleId: EntityRoleId; at: string }): TransactWriteItem {
+export function putNewMember(input: {
+  entityId: number;
+  entityTypeId: EntityTypeId;
+  userId: string;
+  entityRoleId: EntityRoleId;
+  at: string;
+}): TransactWriteItem {
   return transactItemOf(newMemberWrite(input).write);
 }
 

@@ -25,7 +25,12 @@ export async function nextInvitationToken(stack: IntegrationStack, kind: Invitat
 }
 
 /** send-email for an invitation, returning the token of the link it mailed. */
-export async function sendWorkRelationInvitation(stack: IntegrationStack, inviter: ApiClient, kind: InvitationKind, invitation: { id: string; email: string }): Promise<string> {
+export async function sendWorkRelationInvitation(
+  stack: IntegrationStack,
+  inviter: ApiClient,
+  kind: InvitationKind,
+  invitation: { id: string; email: string },
+): Promise<string> {
   const known = (await stack.emailsTo(invitation.email)).length;
   const sent = await inviter.post(`/api/${kind}-invitation/send-email`, { id: invitation.id });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);

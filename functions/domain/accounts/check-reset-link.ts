@@ -10,7 +10,9 @@ import { hashToken } from '../sessions/session';
  * TOKEN_EXPIRED (21). An unknown
  * e-mail is told apart from nothing: it has no tokens, so it answers 20 like a forged one.
  */
-export async function requireUsableResetToken(input: CheckResetRequest): Promise<{ item: TokenItem; login: NonNullable<Awaited<ReturnType<typeof getLogin>>> }> {
+export async function requireUsableResetToken(
+  input: CheckResetRequest,
+): Promise<{ item: TokenItem; login: NonNullable<Awaited<ReturnType<typeof getLogin>>> }> {
   const [item, login] = await Promise.all([getToken('RESET', input.token), getLogin(input.email)]);
   if (!item || item.email !== input.email || item.usedAt || !login || login.userId !== item.userId) throw fail('INVALID_TOKEN');
   // Issued before the password last changed (a reset, or a change while signed in): dead.

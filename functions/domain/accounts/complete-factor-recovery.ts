@@ -22,7 +22,10 @@ export async function completeFactorRecovery(input: FactorRecoveryLinkRequest, c
   const passkeys = await listPasskeyItems(user.id);
   // Used, cancelled or expired between the read and the write: 20.
   await transactTokenUse([consumeToken('RECOVERY', input.token), deleteFactorRecoveryOfLink(user.id, hashToken(input.token))], () => fail('INVALID_TOKEN'));
-  await removeAllSecondFactors(user.id, passkeys.map((passkey) => passkey.id));
+  await removeAllSecondFactors(
+    user.id,
+    passkeys.map((passkey) => passkey.id),
+  );
   await enforcePolicyAfterFactorRemoved(user.id);
   await endSessionsOfUser(user.id);
   await liveSessionsEnded(user.id, {});

@@ -17,6 +17,8 @@ export async function confirmEmail(token: string): Promise<ConfirmEmailResponse>
   if (item.usedAt) throw fail('INVALID_TOKEN');
   if (isTokenExpired(item)) throw fail('TOKEN_EXPIRED');
   // Another request used the token first: answer as that request's outcome would be seen now.
-  await transactTokenUse([consumeToken('CONFIRM', token), updateEmailConfirmed(user.id)], async () => fail((await getUser(user.id))?.isEmailConfirmed ? 'EMAIL_CONFIRMED' : 'INVALID_TOKEN'));
+  await transactTokenUse([consumeToken('CONFIRM', token), updateEmailConfirmed(user.id)], async () =>
+    fail((await getUser(user.id))?.isEmailConfirmed ? 'EMAIL_CONFIRMED' : 'INVALID_TOKEN'),
+  );
   return { email: user.email };
 }

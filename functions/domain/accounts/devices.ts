@@ -48,7 +48,10 @@ export async function noteSigninDevice(user: Pick<UserItem, 'id' | 'email' | 'fi
     const isNew = known.anyKnown && !known.isKnown;
     if (isNew && (await mayCourtesyMail('new-device', user.email))) {
       const at = now().toISOString().slice(0, 16).replace('T', ' ');
-      await sendEmail(user.email, emailTemplates.newDeviceSignin({ firstName: user.firstName, device: describeDevice(userAgent), at, link: appLink('/profile', { tab: 'security' }) }));
+      await sendEmail(
+        user.email,
+        emailTemplates.newDeviceSignin({ firstName: user.firstName, device: describeDevice(userAgent), at, link: appLink('/profile', { tab: 'security' }) }),
+      );
     }
   } catch (error) {
     log('error', 'new-device check failed', describeError(error));

@@ -30,7 +30,11 @@ export async function putFactorRecovery(userId: string, item: FactorRecoveryItem
 
 /** Ends the waiting recovery the link of `recoveryTokenHash` started, as one write of a transaction (condition `startedByLink`). */
 export function deleteFactorRecoveryOfLink(userId: string, recoveryTokenHash: string): Write<'startedByLink'> {
-  return { delete: keys.factorRecovery(userId), condition: { expression: 'recoveryTokenHash = :hash', values: { ':hash': recoveryTokenHash } }, name: 'startedByLink' };
+  return {
+    delete: keys.factorRecovery(userId),
+    condition: { expression: 'recoveryTokenHash = :hash', values: { ':hash': recoveryTokenHash } },
+    name: 'startedByLink',
+  };
 }
 
 /**

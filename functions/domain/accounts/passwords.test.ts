@@ -6,7 +6,14 @@ import { decoySalt, hashPassword, verifyPassword } from './passwords';
 const browserHash = (password: string, salt: string) => pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10000, 32, 'sha256').toString('base64');
 
 beforeAll(() => {
-  for (const [name, value] of Object.entries({ TABLE_NAME: 't', APP_URL: 'http://localhost', MAIL_FROM: 'a@b.c', CONTACT_TO: 'a@b.c', SERVER_SECRET: 'unit-test-secret' })) vi.stubEnv(name, value);
+  for (const [name, value] of Object.entries({
+    TABLE_NAME: 't',
+    APP_URL: 'http://localhost',
+    MAIL_FROM: 'a@b.c',
+    CONTACT_TO: 'a@b.c',
+    SERVER_SECRET: 'unit-test-secret',
+  }))
+    vi.stubEnv(name, value);
   resetConfigForTests();
 });
 afterAll(() => {

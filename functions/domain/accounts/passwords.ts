@@ -58,9 +58,5 @@ export async function verifyPassword(browserHash: string, stored: Pick<StoredPas
  * and unpredictable without the server secret, so it looks like a real one.
  */
 export function decoySalt(email: string): string {
-  return createHmac('sha256', config().serverSecret)
-    .update(email.toLowerCase())
-    .digest()
-    .subarray(0, passwordHashing.saltBytes)
-    .toString('base64');
+  return createHmac('sha256', config().serverSecret).update(email.toLowerCase()).digest().subarray(0, passwordHashing.saltBytes).toString('base64');
 }

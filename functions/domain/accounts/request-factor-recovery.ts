@@ -20,7 +20,14 @@ export async function requestFactorRecovery(input: FactorRecoveryRequest, client
     const user = login ? await getUser(login.userId) : undefined;
     if (!user || !hasSecondFactor(user)) return;
     const token = await createToken('RECOVERY', { userId: user.id, email: user.email });
-    await sendEmail(user.email, emailTemplates.factorRecoveryLink({ firstName: user.firstName, waitHours: factorRecoveryWaitHours, link: appLink('/recover-access', { email: user.email, token }) }));
+    await sendEmail(
+      user.email,
+      emailTemplates.factorRecoveryLink({
+        firstName: user.firstName,
+        waitHours: factorRecoveryWaitHours,
+        link: appLink('/recover-access', { email: user.email, token }),
+      }),
+    );
   });
   return { email: input.email };
 }

@@ -17,7 +17,10 @@ import { requireUsableResetToken } from './check-reset-link';
  * before it. Uses the token up, marks the e-mail confirmed (the link proved the user reads
  * it) and ends every session of the user.
  */
-export async function resetPassword(input: ResetPasswordRequest, client: ChangeClient = { clientAddress: 'unknown', userAgent: '' }): Promise<ResetPasswordResponse> {
+export async function resetPassword(
+  input: ResetPasswordRequest,
+  client: ChangeClient = { clientAddress: 'unknown', userAgent: '' },
+): Promise<ResetPasswordResponse> {
   const { item, login } = await requireUsableResetToken(input);
   const password = await hashPassword(input.password, input.salt);
   // The token used (or expired) between the read and the write, or the password changed meanwhile: 20.

@@ -109,7 +109,9 @@ async function recordFailure({ key, rule }: Count, seen: SigninThrottleItem | un
       try {
         await sendWrite({
           put: { ...key, ...item },
-          condition: current ? { expression: 'failures = :f AND lastFailureAt = :l', values: { ':f': current.failures, ':l': current.lastFailureAt } } : itemIsNew,
+          condition: current
+            ? { expression: 'failures = :f AND lastFailureAt = :l', values: { ':f': current.failures, ':l': current.lastFailureAt } }
+            : itemIsNew,
         });
         return true;
       } catch (error) {
@@ -154,7 +156,12 @@ export type ThrottleOptions = {
  * (the caller's own error: 12, 22 or 90), or 80 when concurrent failures used the
  * allowance up; a right one answers true. A bare address is an unknown client.
  */
-export async function throttledPasswordCheck(email: string, client: string | ThrottleClient, check: () => Promise<boolean>, options: ThrottleOptions = {}): Promise<boolean> {
+export async function throttledPasswordCheck(
+  email: string,
+  client: string | ThrottleClient,
+  check: () => Promise<boolean>,
+  options: ThrottleOptions = {},
+): Promise<boolean> {
   const counts = countsOf(email, typeof client === 'string' ? { clientAddress: client } : client);
   const seen = await Promise.all(counts.map((count) => getThrottle(count.key)));
   const nowS = nowEpochSeconds();

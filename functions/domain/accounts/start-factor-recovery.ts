@@ -29,6 +29,12 @@ export async function startFactorRecovery(input: FactorRecoveryLinkRequest, clie
       cancelLink: appLink('/recover-access/cancel', { token: cancelToken }),
     }),
   );
-  await putFactorRecovery(user.id, { type: 'FactorRecovery', recoveryTokenHash: hashToken(input.token), startedAt: now().toISOString(), readyAt, expiresAt: token.expiresAt });
+  await putFactorRecovery(user.id, {
+    type: 'FactorRecovery',
+    recoveryTokenHash: hashToken(input.token),
+    startedAt: now().toISOString(),
+    readyAt,
+    expiresAt: token.expiresAt,
+  });
   return { state: 'waiting', readyAt };
 }

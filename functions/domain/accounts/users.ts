@@ -83,7 +83,12 @@ export function newUserItem(input: Pick<UserItem, 'firstName' | 'lastName' | 'em
  * in the browser's time zone, UTC when it sent none). The login's condition is the
  * unique-e-mail guard, named `emailInUse`.
  */
-export function putNewAccount(user: UserItem, password: StoredPassword, at: string, timeZone = 'UTC'): [Write<'emailInUse'>, Write<'emailInUse'>, WriteOrBuilt<'emailInUse'>] {
+export function putNewAccount(
+  user: UserItem,
+  password: StoredPassword,
+  at: string,
+  timeZone = 'UTC',
+): [Write<'emailInUse'>, Write<'emailInUse'>, WriteOrBuilt<'emailInUse'>] {
   const login: LoginItem = { type: 'Login', email: user.email, userId: user.id, ...password, passwordChangedAt: at };
   return [
     { put: { ...keys.email(user.email), ...login }, condition: itemIsNew, name: 'emailInUse' },
@@ -100,7 +105,11 @@ export async function getUser(userId: string, options: { consistent?: boolean } 
 
 /** Makes a reset token the newest of its login: every reset link sent before it dies. */
 export async function markNewestResetToken(login: Pick<LoginItem, 'email' | 'userId'>, tokenHash: string): Promise<void> {
-  await sendWrite({ update: keys.email(login.email), spec: { set: { resetTokenHash: tokenHash } }, condition: { expression: 'userId = :userId', values: { ':userId': login.userId } } });
+  await sendWrite({
+    update: keys.email(login.email),
+    spec: { set: { resetTokenHash: tokenHash } },
+    condition: { expression: 'userId = :userId', values: { ':userId': login.userId } },
+  });
 }
 
 export async function getLogin(email: string): Promise<LoginItem | undefined> {
@@ -136,7 +145,12 @@ export function updateEmailConfirmed(userId: string): Write<'userExists'> {
  * `passwordUnchanged`). With `expectedHash` the write only happens while the stored hash is
  * still that one (a concurrent change wins).
  */
-export function updatePassword(login: Pick<LoginItem, 'email' | 'userId'>, password: StoredPassword, at: string, expectedHash?: string): Write<'passwordUnchanged'> {
+export function updatePassword(
+  login: Pick<LoginItem, 'email' | 'userId'>,
+  password: StoredPassword,
+  at: string,
+  expectedHash?: string,
+): Write<'passwordUnchanged'> {
   return {
     update: keys.email(login.email),
     spec: { set: { passwordHash: password.passwordHash, passwordSalt: password.passwordSalt, browserSalt: password.browserSalt, passwordChangedAt: at } },
@@ -259,7 +273,11 @@ export async function updateUserAddress(userId: string, addressId: string, input
 /** Stores the three privacy levels of a user. */
 export async function updatePrivacySettings(userId: string, settings: PrivacySettings): Promise<PrivacySettings> {
   try {
-    await sendWrite({ update: keys.user(userId), spec: { set: { privacySettings: { email: settings.email, phone: settings.phone, address: settings.address } } }, condition: itemExists });
+    await sendWrite({
+      update: keys.user(userId),
+      spec: { set: { privacySettings: { email: settings.email, phone: settings.phone, address: settings.address } } },
+      condition: itemExists,
+    });
   } catch (error) {
     if (error instanceof ConditionFailed) throw fail('ITEM_NOT_FOUND');
     throw error;

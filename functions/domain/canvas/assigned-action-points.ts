@@ -34,7 +34,10 @@ export async function assignedActionPoints(userId: string, memberships: readonly
   const wanted = families.flatMap((familyId) => [
     keys.canvas(familyId),
     keys.entity(familyId),
-    ...advisorMemberships.flatMap((membership) => [keys.workRelation(familyId, membership.entityId), keys.workRelationMember(familyId, membership.entityId, userId)]),
+    ...advisorMemberships.flatMap((membership) => [
+      keys.workRelation(familyId, membership.entityId),
+      keys.workRelationMember(familyId, membership.entityId, userId),
+    ]),
   ]);
   for (const item of open) {
     const familyId = familyIdOf(item);
@@ -91,7 +94,10 @@ export async function assignedActionPoints(userId: string, memberships: readonly
 }
 
 /** Due date first (so overdue ones lead and undated ones trail), then priority (high first), then title. */
-export function byDueDateThenPriority(a: Pick<MyActionPoint, 'dueDate' | 'priority' | 'title'>, b: Pick<MyActionPoint, 'dueDate' | 'priority' | 'title'>): number {
+export function byDueDateThenPriority(
+  a: Pick<MyActionPoint, 'dueDate' | 'priority' | 'title'>,
+  b: Pick<MyActionPoint, 'dueDate' | 'priority' | 'title'>,
+): number {
   const due = (a.dueDate ?? '9999-12-31').localeCompare(b.dueDate ?? '9999-12-31');
   if (due) return due;
   const priority = priorities.indexOf(a.priority) - priorities.indexOf(b.priority);

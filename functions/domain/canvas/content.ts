@@ -83,18 +83,21 @@ export async function addVote(session: Session, kind: VotableKind, itemId: strin
     if (voters.has(context.userId)) throw fail('ITEM_FOUND');
     const notYetVoted = 'NOT contains(#voterIds, :voter)';
     const voted = { ...item, voterIds: new Set([...voters, context.userId]), version: item.version + 1 };
-    await runSteps([
-      {
-        op: updateOp(
-          contentKey(familyId, kind, itemId),
-          { add: { voterIds: new Set([context.userId]) } },
-          kind === 'takeaway'
-            ? { expression: `${notYetVoted} AND #archived = :open`, values: { ':voter': context.userId, ':open': false } }
-            : { expression: notYetVoted, values: { ':voter': context.userId } },
-        ),
-        onConditionFailed: () => 'retry',
-      },
-    ], journalOf(context, contentEntry('voted', item, voted)));
+    await runSteps(
+      [
+        {
+          op: updateOp(
+            contentKey(familyId, kind, itemId),
+            { add: { voterIds: new Set([context.userId]) } },
+            kind === 'takeaway'
+              ? { expression: `${notYetVoted} AND #archived = :open`, values: { ':voter': context.userId, ':open': false } }
+              : { expression: notYetVoted, values: { ':voter': context.userId } },
+          ),
+          onConditionFailed: () => 'retry',
+        },
+      ],
+      journalOf(context, contentEntry('voted', item, voted)),
+    );
     return { id: voteIdOf(itemId, context.userId), userId: context.userId, voteCount: voters.size + 1 };
   });
 }
@@ -112,7 +115,11 @@ export async function removeVote(session: Session, kind: VotableKind, itemId: st
     await runSteps(
       [
         {
-          op: updateOp(contentKey(familyId, kind, itemId), { deleteFromSet: { voterIds: new Set([context.userId]) } }, { expression: 'contains(#voterIds, :voter)', values: { ':voter': context.userId } }),
+          op: updateOp(
+            contentKey(familyId, kind, itemId),
+            { deleteFromSet: { voterIds: new Set([context.userId]) } },
+            { expression: 'contains(#voterIds, :voter)', values: { ':voter': context.userId } },
+          ),
           onConditionFailed: () => 'retry',
         },
       ],

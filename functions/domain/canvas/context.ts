@@ -136,7 +136,12 @@ export async function loadCanvasAccess(session: Session, familyId: number): Prom
  * read. Refused, or no canvas → ITEM_NOT_FOUND (4).
  */
 function canvasAccessOf(session: Session, familyId: number, snapshot: CanvasSnapshot): CanvasAccess {
-  const decision = decideAccess({ userId: session.userId, session: { resolved: session }, membership: 'fromSession', canvas: { familyId, relations: snapshot } });
+  const decision = decideAccess({
+    userId: session.userId,
+    session: { resolved: session },
+    membership: 'fromSession',
+    canvas: { familyId, relations: snapshot },
+  });
   if (!decision.allowed || !decision.canvasAccess) throw fail('ITEM_NOT_FOUND');
   return decision.canvasAccess;
 }

@@ -77,18 +77,18 @@ export type AnswerItem = ContentBase & Votable & { type: 'Answer'; questionId: s
 
 export type TakeawayItem = ContentBase &
   Votable & {
-  type: 'Takeaway';
-  title: string;
-  text: string | null;
-  initiatorId: string | null;
-  /**
-   * The initiator's names, copied when the initiator is set (a canvas read stays one Query);
-   * absent with no initiator. A later change of the person's names shows on the next edit.
-   */
-  initiator?: InitiatorNames;
-  archived: boolean;
-  linkedGoalIds?: Set<string>;
-};
+    type: 'Takeaway';
+    title: string;
+    text: string | null;
+    initiatorId: string | null;
+    /**
+     * The initiator's names, copied when the initiator is set (a canvas read stays one Query);
+     * absent with no initiator. A later change of the person's names shows on the next edit.
+     */
+    initiator?: InitiatorNames;
+    archived: boolean;
+    linkedGoalIds?: Set<string>;
+  };
 
 export type GoalItem = ContentBase & {
   type: 'Goal';
@@ -267,7 +267,10 @@ export function deleteOp(key: Key, condition?: Condition): Write {
 
 /** The active membership of a user in the family, checked inside a canvas transaction (initiators). */
 export function activeFamilyMemberCheck(familyId: number, userId: string): Write {
-  return { check: keys.member(familyId, userId), condition: allOf(itemExists, { expression: '#isActive = :isActive', values: { ':isActive': true } }) as Condition };
+  return {
+    check: keys.member(familyId, userId),
+    condition: allOf(itemExists, { expression: '#isActive = :isActive', values: { ':isActive': true } }) as Condition,
+  };
 }
 
 /**

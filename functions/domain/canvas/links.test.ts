@@ -9,7 +9,13 @@ import { CanvasSnapshot, type CanvasContext } from './context';
 
 beforeAll(() => {
   // Transaction items name the table; no table is touched here.
-  for (const [name, value] of Object.entries({ TABLE_NAME: 'unit', APP_URL: 'http://localhost', MAIL_FROM: 'a@b.c', CONTACT_TO: 'a@b.c', SERVER_SECRET: 'unit' })) {
+  for (const [name, value] of Object.entries({
+    TABLE_NAME: 'unit',
+    APP_URL: 'http://localhost',
+    MAIL_FROM: 'a@b.c',
+    CONTACT_TO: 'a@b.c',
+    SERVER_SECRET: 'unit',
+  })) {
     vi.stubEnv(name, value);
   }
   resetConfigForTests();
@@ -39,12 +45,24 @@ function contextWith(goals: GoalItem[], sharedSectionIds: number[]): CanvasConte
   const snapshot = CanvasSnapshot.fromItems(goals.map((g) => ({ PK: 'CANVAS#5', SK: `C#GOAL#${g.id}`, ...g })));
   const access: CanvasAccess = {
     kind: 'workRelation',
-    membership: { entityId: 9, entityTypeId: EntityType.AdvisorCompany, entityRoleId: EntityRole.FullMember, permissions: permissionsForRole(EntityRole.FullMember) },
+    membership: {
+      entityId: 9,
+      entityTypeId: EntityType.AdvisorCompany,
+      entityRoleId: EntityRole.FullMember,
+      permissions: permissionsForRole(EntityRole.FullMember),
+    },
     workRelationRoleId: WorkRelationRole.Full,
     workRelationPermissions: permissionsForWorkRelationRole(WorkRelationRole.Full),
     sharedSectionIds,
   };
-  return { familyId: 5, userId: 'u', access, snapshot, canSee: (sectionId) => canSeeSection(access, sectionId), actor: () => Promise.reject(new Error('planning writes no event')) };
+  return {
+    familyId: 5,
+    userId: 'u',
+    access,
+    snapshot,
+    canSee: (sectionId) => canSeeSection(access, sectionId),
+    actor: () => Promise.reject(new Error('planning writes no event')),
+  };
 }
 
 describe('link planning', () => {

@@ -124,7 +124,10 @@ export function otherSideSteps(familyId: number, ownKind: LinkableKind, ownId: s
       });
     }
     for (const id of plan.removed) {
-      steps.push({ op: updateOp(contentKey(familyId, plan.targetKind, id), { deleteFromSet: { [back]: new Set([ownId]) } }), onConditionFailed: () => 'retry' });
+      steps.push({
+        op: updateOp(contentKey(familyId, plan.targetKind, id), { deleteFromSet: { [back]: new Set([ownId]) } }),
+        onConditionFailed: () => 'retry',
+      });
     }
   }
   return steps;

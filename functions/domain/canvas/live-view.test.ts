@@ -50,7 +50,12 @@ const family: CanvasAccess = {
 } as CanvasAccess;
 const sectionAdvisor: CanvasAccess = {
   kind: 'workRelation',
-  membership: { entityId: 9, entityTypeId: EntityType.AdvisorCompany, entityRoleId: EntityRole.FullMember, permissions: permissionsForRole(EntityRole.FullMember) },
+  membership: {
+    entityId: 9,
+    entityTypeId: EntityType.AdvisorCompany,
+    entityRoleId: EntityRole.FullMember,
+    permissions: permissionsForRole(EntityRole.FullMember),
+  },
   workRelationRoleId: WorkRelationRole.Full,
   workRelationPermissions: permissionsForWorkRelationRole(WorkRelationRole.Full),
   sharedSectionIds: [shared],
@@ -72,7 +77,13 @@ function contextOf(access: CanvasAccess, snapshot: CanvasSnapshot, userId = 'rea
 const snapshotOf = (...items: Array<GoalItem | TakeawayItem>) =>
   CanvasSnapshot.fromItems(items.map((item) => ({ PK: 'CANVAS#5', SK: `C#${item.type === 'Goal' ? 'GOAL' : 'TAKEAWAY'}#${item.id}`, ...item })));
 
-function eventOf(itemType: HistoryEvent['itemType'], action: HistoryEvent['action'], itemId: string, after: Record<string, unknown> | null, before: Record<string, unknown> | null = null): HistoryEvent {
+function eventOf(
+  itemType: HistoryEvent['itemType'],
+  action: HistoryEvent['action'],
+  itemId: string,
+  after: Record<string, unknown> | null,
+  before: Record<string, unknown> | null = null,
+): HistoryEvent {
   return {
     id: 'mf0000000001aaaaaaaaaa',
     createdDate: '2026-03-12T09:30:00.000Z',
@@ -143,7 +154,10 @@ describe('a live change for one reader', () => {
   it('sends the title of a renamed canvas, and asks for a reload after a change that is not one of items', () => {
     const titled = CanvasSnapshot.fromItems([{ PK: 'CANVAS#5', SK: 'C#META', type: 'Canvas', title: 'New title' }]);
     const renamed = eventOf('canvas', 'titleChanged', '5', { title: 'New title' });
-    expect(liveCanvasChange(contextOf(family, titled), renamed, touchedItems({ snapshot: titled }, renamed))).toMatchObject({ title: 'New title', reload: false });
+    expect(liveCanvasChange(contextOf(family, titled), renamed, touchedItems({ snapshot: titled }, renamed))).toMatchObject({
+      title: 'New title',
+      reload: false,
+    });
     const reset = eventOf('canvas', 'reset', '5', null);
     expect(liveCanvasChange(contextOf(family, titled), reset, touchedItems({ snapshot: titled }, reset))).toEqual({ upsert: [], remove: [], reload: true });
   });

@@ -57,7 +57,8 @@ export async function resolveAssignee(
   if (requested === null) return null;
   if (requested === context.userId || (stored && requested === stored.assigneeId)) return requested;
   // An advisor sees another company's assignee as "another advisor": sent back, it keeps them.
-  if (requested === anotherAdvisorId && stored && stored.assigneeId !== null && personIdFor(context, stored.assigneeId) === anotherAdvisorId) return stored.assigneeId;
+  if (requested === anotherAdvisorId && stored && stored.assigneeId !== null && personIdFor(context, stored.assigneeId) === anotherAdvisorId)
+    return stored.assigneeId;
   const memberships = await listMembershipsOfUser(requested);
   const isCanvasMember = memberships.some((membership) => {
     if (membership.entityTypeId === EntityType.Family) return membership.entityId === context.familyId;

@@ -101,7 +101,13 @@ export async function resetCanvas(session: Session): Promise<void> {
         }));
         const saved = nextId;
         try {
-          await runSteps(steps, journal(context, chunk.map((item) => contentEntry('deleted', item, null))));
+          await runSteps(
+            steps,
+            journal(
+              context,
+              chunk.map((item) => contentEntry('deleted', item, null)),
+            ),
+          );
         } catch (error) {
           nextId = saved;
           throw error;

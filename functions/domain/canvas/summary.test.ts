@@ -4,10 +4,25 @@ import { canvasTemplateRecords } from './create-canvas';
 import { keys } from '../../lib/db/keys';
 import { transactItemOf, type Write } from '../../lib/db/write';
 import { CanvasSnapshot } from './context';
-import { changesSince, hasChangesSince, markKey, summaryFromRecord, summaryOf, summaryRecordOf, summaryWriteOf, takeawaysPerCategory, type CanvasSummaryItem } from './summary';
+import {
+  changesSince,
+  hasChangesSince,
+  markKey,
+  summaryFromRecord,
+  summaryOf,
+  summaryRecordOf,
+  summaryWriteOf,
+  takeawaysPerCategory,
+  type CanvasSummaryItem,
+} from './summary';
 
 // Planning a write needs only the table's name; nothing here talks to DynamoDB.
-vi.mock('../../lib/db/client', () => ({ tableName: () => 'family-canvas-test', db: () => { throw new Error('no DynamoDB in a unit test'); } }));
+vi.mock('../../lib/db/client', () => ({
+  tableName: () => 'family-canvas-test',
+  db: () => {
+    throw new Error('no DynamoDB in a unit test');
+  },
+}));
 
 const familyId = 7;
 const owner = 'a0000000000000000000000000000001';
@@ -41,7 +56,12 @@ function canvasWith(content: Array<Record<string, unknown>>): CanvasSnapshot {
   return CanvasSnapshot.fromItems([...records, summary]);
 }
 
-function event(itemId: string, itemType: HistoryEvent['itemType'], after: Record<string, unknown> | null, before: Record<string, unknown> | null = null): HistoryEvent {
+function event(
+  itemId: string,
+  itemType: HistoryEvent['itemType'],
+  after: Record<string, unknown> | null,
+  before: Record<string, unknown> | null = null,
+): HistoryEvent {
   return {
     id: 'e1',
     createdDate: '2026-02-01T10:00:00.000Z',
@@ -63,11 +83,15 @@ function event(itemId: string, itemType: HistoryEvent['itemType'], after: Record
 /** The request a summary write becomes (functions/lib/db/write.ts builds every expression). */
 const built = (write: Write | undefined) => (write ? transactItemOf(write) : undefined);
 /** The value placeholder an update's SET gives an attribute. */
-const placeholderOf = (item: ReturnType<typeof built>, attribute: string) => new RegExp(`#${attribute} = (:v\\d+)`).exec(item?.Update?.UpdateExpression ?? '')?.[1] ?? '';
+const placeholderOf = (item: ReturnType<typeof built>, attribute: string) =>
+  new RegExp(`#${attribute} = (:v\\d+)`).exec(item?.Update?.UpdateExpression ?? '')?.[1] ?? '';
 
 describe('the dashboard summary kept by canvas writes', () => {
   it('lists the first active takeaway of a category and counts them all', () => {
-    const summary = summaryOf(familyId, CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner), takeaway(1, { archived: true }), takeaway(2), takeaway(3)]));
+    const summary = summaryOf(
+      familyId,
+      CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner), takeaway(1, { archived: true }), takeaway(2), takeaway(3)]),
+    );
     expect(summary.takeaways.map((item) => item.title)).toEqual(['Takeaway 2', 'Takeaway 3'].slice(0, takeawaysPerCategory));
     expect(summary.takeawayCounts[category]).toBe(2);
     expect(summary.sections).toHaveLength(7);
@@ -76,10 +100,30 @@ describe('the dashboard summary kept by canvas writes', () => {
   it('marks an answer change per item and writer, with no condition that another write could break', () => {
     const snapshot = canvasWith([takeaway(1)]);
     const answerId = `${familyId}.${'f'.repeat(32)}`;
-    const write = built(summaryWriteOf(familyId, snapshot, [event(answerId, 'answer', { id: answerId, type: 'Answer', categoryId: category, sectionId: section, createdByUserId: other, createdAt: '2026-02-01T10:00:00.000Z', version: 1, questionId: 'q', text: 'Yes' })]));
-    expect(write?.Update?.UpdateExpression).toMatch(new RegExp(`^SET #recentChanges\\.#${markKey(answerId)} = :v1, #sectionChanges\\.#${section}\\.#${other} = :v2$`));
+    const write = built(
+      summaryWriteOf(familyId, snapshot, [
+        event(answerId, 'answer', {
+          id: answerId,
+          type: 'Answer',
+          categoryId: category,
+          sectionId: section,
+          createdByUserId: other,
+          createdAt: '2026-02-01T10:00:00.000Z',
+          version: 1,
+          questionId: 'q',
+          text: 'Yes',
+        }),
+      ]),
+    );
+    expect(write?.Update?.UpdateExpression).toMatch(
+      new RegExp(`^SET #recentChanges\\.#${markKey(answerId)} = :v1, #sectionChanges\\.#${section}\\.#${other} = :v2$`),
+    );
     expect(write?.Update?.ConditionExpression).toBe('attribute_exists(PK)');
-    expect(write?.Update?.ExpressionAttributeNames).toMatchObject({ [`#${markKey(answerId)}`]: markKey(answerId), [`#${section}`]: String(section), [`#${other}`]: other });
+    expect(write?.Update?.ExpressionAttributeNames).toMatchObject({
+      [`#${markKey(answerId)}`]: markKey(answerId),
+      [`#${section}`]: String(section),
+      [`#${other}`]: other,
+    });
   });
 
   it('replaces the card on the rev it read when a takeaway changes, and puts a whole one where there is none', () => {
@@ -98,7 +142,15 @@ describe('the dashboard summary kept by canvas writes', () => {
   });
 
   it('counts changes by others after a visit in the sections the reader sees', () => {
-    const summary = summaryOf(familyId, CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner), takeaway(1), takeaway(2, { changedAt: '2026-03-01T00:00:00.000Z', changedByUserId: other })]));
+    const summary = summaryOf(
+      familyId,
+      CanvasSnapshot.fromItems([
+        meta,
+        ...canvasTemplateRecords(familyId, owner),
+        takeaway(1),
+        takeaway(2, { changedAt: '2026-03-01T00:00:00.000Z', changedByUserId: other }),
+      ]),
+    );
     const everywhere = () => true;
     expect(changesSince(summary, '', other, everywhere)).toBe(1);
     expect(changesSince(summary, '', owner, everywhere)).toBe(1);

@@ -68,7 +68,8 @@ export const markKey = (itemId: string) => itemId.slice(-12);
 export const markOf = (at: string, userId: string, sectionId: number | null) => `${Date.parse(at).toString(36)}|${userId.slice(0, 8)}|${sectionId}`;
 
 const summarySk = keys.canvasSummary(0).SK;
-const byCreation = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+const byCreation = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
+  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 const bySequence = (a: { sequenceNumber: number }, b: { sequenceNumber: number }) => a.sequenceNumber - b.sequenceNumber;
 
 function withoutKeys<T extends object>(item: T): T {
@@ -81,7 +82,12 @@ type Marked = { id: string; sectionId: number; createdAt: string; createdByUserI
 type Content = { answers: Map<string, Marked>; takeaways: Map<string, TakeawayItem>; goals: Map<string, GoalItem>; actionPoints: Map<string, Marked> };
 
 /** The summary of a canvas as the snapshot holds it (without `rev`). */
-export function summaryOf(familyId: number, snapshot: CanvasSnapshot, content: Content = snapshot, meta: CanvasMetaItem | undefined = snapshot.meta): Omit<CanvasSummaryItem, 'rev'> {
+export function summaryOf(
+  familyId: number,
+  snapshot: CanvasSnapshot,
+  content: Content = snapshot,
+  meta: CanvasMetaItem | undefined = snapshot.meta,
+): Omit<CanvasSummaryItem, 'rev'> {
   const active = [...content.takeaways.values()].filter((takeaway) => takeaway.archived !== true).sort(byCreation);
   const takeawayCounts: Record<string, number> = {};
   const listed: TakeawayItem[] = [];
@@ -94,7 +100,9 @@ export function summaryOf(familyId: number, snapshot: CanvasSnapshot, content: C
   // Only what a takeaway's linkedGoals show (and the visibility rule needs): id, title, completed, where.
   const linkedGoals = [...goalIds].flatMap((id) => {
     const goal = content.goals.get(id);
-    return goal ? [{ type: goal.type, id: goal.id, categoryId: goal.categoryId, sectionId: goal.sectionId, title: goal.title, completed: goal.completed } as GoalItem] : [];
+    return goal
+      ? [{ type: goal.type, id: goal.id, categoryId: goal.categoryId, sectionId: goal.sectionId, title: goal.title, completed: goal.completed } as GoalItem]
+      : [];
   });
   const sorted = [content.answers, content.takeaways, content.goals, content.actionPoints]
     .flatMap((map) => [...map.values()])
@@ -122,7 +130,6 @@ export function summaryOf(familyId: number, snapshot: CanvasSnapshot, content: C
   };
 }
 
-
 const contentMaps = { answer: 'answers', takeaway: 'takeaways', goal: 'goals', actionPoint: 'actionPoints' } as const;
 
 /**
@@ -146,7 +153,8 @@ export function contentAfter(snapshot: CanvasSnapshot, events: readonly HistoryE
     const mapName = contentMaps[event.itemType as keyof typeof contentMaps];
     if (!mapName) continue;
     const map = content[mapName] as Map<string, unknown>;
-    if (event.after) map.set(event.itemId, { ...itemOfState(event.after as Record<string, unknown>), changedAt: event.createdDate, changedByUserId: event.actor.userId });
+    if (event.after)
+      map.set(event.itemId, { ...itemOfState(event.after as Record<string, unknown>), changedAt: event.createdDate, changedByUserId: event.actor.userId });
     else map.delete(event.itemId);
     if (event.itemType === 'goal') {
       const linked = (state: unknown) => new Set(((state as { linkedTakeawayIds?: string[] } | null)?.linkedTakeawayIds ?? []) as string[]);
@@ -260,7 +268,10 @@ export function isSummaryRecord(record: Record<string, unknown>): boolean {
  * functions/domain/canvas/transaction.ts): the put, conditioned on the rev it read, and the
  * summary it stores; or the stored one when it already matches.
  */
-export function summaryRebuildOf(familyId: number, snapshot: CanvasSnapshot): { current: CanvasSummaryItem } | { put: Write<typeof summaryCondition>; summary: CanvasSummaryItem } {
+export function summaryRebuildOf(
+  familyId: number,
+  snapshot: CanvasSnapshot,
+): { current: CanvasSummaryItem } | { put: Write<typeof summaryCondition>; summary: CanvasSummaryItem } {
   const next = summaryOf(familyId, snapshot);
   const current = snapshot.summary;
   if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return { current };
@@ -282,7 +293,12 @@ export function changesSince(summary: Pick<CanvasSummaryItem, 'recentChanges'>, 
 }
 
 /** Whether anyone but the reader changed a section the reader sees after `since`. */
-export function hasChangesSince(summary: Pick<CanvasSummaryItem, 'sectionChanges'>, since: string, userId: string, canSee: (sectionId: number) => boolean): boolean {
+export function hasChangesSince(
+  summary: Pick<CanvasSummaryItem, 'sectionChanges'>,
+  since: string,
+  userId: string,
+  canSee: (sectionId: number) => boolean,
+): boolean {
   return Object.entries(summary.sectionChanges ?? {}).some(
     ([sectionId, writers]) => canSee(Number(sectionId)) && Object.entries(writers).some(([writer, at]) => writer !== userId && at > since),
   );

@@ -19,7 +19,10 @@ vi.mock('../../lib/db/client', () => ({
 
 const { runSteps, withCanvasRetry } = await import('./transaction');
 
-const step = (onConditionFailed: () => AppError | 'retry') => ({ op: { ConditionCheck: { TableName: 't', Key: { PK: 'a', SK: 'b' }, ConditionExpression: 'x' } }, onConditionFailed });
+const step = (onConditionFailed: () => AppError | 'retry') => ({
+  op: { ConditionCheck: { TableName: 't', Key: { PK: 'a', SK: 'b' }, ConditionExpression: 'x' } },
+  onConditionFailed,
+});
 
 beforeEach(() => {
   outcomes.length = 0;

@@ -58,7 +58,8 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
   // read is at hand and there is room; otherwise it is rebuilt right after (summary.ts).
   const cardChanges = journal !== undefined && touchesSummary(events);
   const fitsSummary = steps.length + events.length < maxTransactionItems;
-  const summaryWrite = cardChanges && journal.snapshot && !journal.batch && fitsSummary ? summaryWriteOf(journal.familyId, journal.snapshot, events) : undefined;
+  const summaryWrite =
+    cardChanges && journal.snapshot && !journal.batch && fitsSummary ? summaryWriteOf(journal.familyId, journal.snapshot, events) : undefined;
   const stepWrites = steps.map((step, index): Write => {
     const write: Write = isBuilt(step.op) ? { prebuilt: step.op } : step.op;
     const planned = events.length ? stampChange(indexed(write), events[0]!.actor.userId, events[0]!.createdDate) : write;

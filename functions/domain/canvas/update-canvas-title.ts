@@ -38,7 +38,10 @@ export async function updateCanvasTitle(session: Session, input: UpdateCanvasTit
     if (title === undefined || meta.title === title) return;
     await runSteps(
       [
-        { op: updateOp(keys.canvas(familyId), { set: { title } }, { expression: '#title = :before', values: { ':before': meta.title } }), onConditionFailed: () => 'retry' },
+        {
+          op: updateOp(keys.canvas(familyId), { set: { title } }, { expression: '#title = :before', values: { ':before': meta.title } }),
+          onConditionFailed: () => 'retry',
+        },
         { op: renameEntityCanvasOp(familyId, title), onConditionFailed: () => fail('ITEM_NOT_FOUND') },
       ],
       { familyId, actor: () => resolveActor(session), entries: [titleEntry('titleChanged', { familyId, before: meta.title, after: title })] },

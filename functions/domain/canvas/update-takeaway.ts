@@ -32,7 +32,13 @@ export async function updateTakeaway(session: Session, id: string, input: Update
     const initiator = resolveInitiator(context, input.initiatorId, takeaway);
     const names = await initiatorNamesOf(initiator.initiatorId, takeaway);
     const own = ownLinkUpdate([links]);
-    const set = { ...own.set, title: input.title, initiatorId: initiator.initiatorId, ...(names ? { initiator: names } : {}), ...(input.text !== undefined ? { text: input.text } : {}) };
+    const set = {
+      ...own.set,
+      title: input.title,
+      initiatorId: initiator.initiatorId,
+      ...(names ? { initiator: names } : {}),
+      ...(input.text !== undefined ? { text: input.text } : {}),
+    };
     const remove = names ? own.remove : [...(own.remove ?? []), 'initiator'];
     const updated: TakeawayItem = {
       ...takeaway,

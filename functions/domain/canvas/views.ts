@@ -46,10 +46,12 @@ export function abilitiesOf(context: CanvasContext): CanvasAbilities {
 export function visibleLinks(context: CanvasContext, targetKind: LinkableKind, ids: ReadonlySet<string> | undefined): string[] {
   if (!ids) return [];
   const targets = context.snapshot.contentMap(targetKind);
-  return [...ids].filter((id) => {
-    const target = targets.get(id);
-    return target !== undefined && context.canSee(target.sectionId);
-  }).sort();
+  return [...ids]
+    .filter((id) => {
+      const target = targets.get(id);
+      return target !== undefined && context.canSee(target.sectionId);
+    })
+    .sort();
 }
 
 /** A person as the caller may see them: another advisor company's person is "another advisor" (no id). */
@@ -75,7 +77,10 @@ function votesOf<K extends 'answerId' | 'takeawayId'>(context: CanvasContext, it
 }
 
 /** An item's version, and whether someone else changed it since the caller's previous visit (recordRead sets it). */
-export function changeFieldsOf(context: CanvasContext, item: { version: number; createdAt: string; createdByUserId: string; changedAt?: string; changedByUserId?: string }) {
+export function changeFieldsOf(
+  context: CanvasContext,
+  item: { version: number; createdAt: string; createdByUserId: string; changedAt?: string; changedByUserId?: string },
+) {
   const since = context.previousVisitAt;
   const changedAt = item.changedAt ?? item.createdAt;
   const changedBy = item.changedByUserId ?? item.createdByUserId;

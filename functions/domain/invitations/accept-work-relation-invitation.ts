@@ -46,9 +46,23 @@ async function planWithNew(kind: WorkRelationInvitationKind, userId: string, inp
   if (!input.entityName) throw fail('VALIDATION_ERROR', { errors: { entityName: [messageKeys.required] } });
   const entityTypeId = workRelationInvitationSides[kind].invitee;
   const id = await allocateEntityId();
-  const { writes, entity, member } = newEntityWithOwner({ id, entityTypeId, entityName: input.entityName, canvasName: input.canvasName, userId, at: now().toISOString() });
+  const { writes, entity, member } = newEntityWithOwner({
+    id,
+    entityTypeId,
+    entityName: input.entityName,
+    canvasName: input.canvasName,
+    userId,
+    at: now().toISOString(),
+  });
   const [newEntity, newMember] = writes;
-  return { entity, member, writes: [{ ...newEntity!, name: 'acceptingEntity' }, { ...newMember!, name: undefined }] };
+  return {
+    entity,
+    member,
+    writes: [
+      { ...newEntity!, name: 'acceptingEntity' },
+      { ...newMember!, name: undefined },
+    ],
+  };
 }
 
 /**
@@ -64,7 +78,11 @@ async function planWithNew(kind: WorkRelationInvitationKind, userId: string, inp
  * invitation is then revoked), unknown or replaced → 20. An advisor invitation's end date
  * goes on the relation (with its access-expiry entry); one already past → 31.
  */
-export async function acceptWorkRelationInvitation(session: Session, kind: WorkRelationInvitationKind, input: AcceptInput): Promise<AcceptWorkRelationInvitationResponse> {
+export async function acceptWorkRelationInvitation(
+  session: Session,
+  kind: WorkRelationInvitationKind,
+  input: AcceptInput,
+): Promise<AcceptWorkRelationInvitationResponse> {
   const invitation = await findWorkRelationInvitation(kind, input.token);
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
   await requireInviterStillEntitled(invitation, { kind });
@@ -80,10 +98,15 @@ export async function acceptWorkRelationInvitation(session: Session, kind: WorkR
   const sharedSectionIds = kind === 'advisor' ? (invitation.canvasSections ?? []) : [];
   const accessUntil = kind === 'advisor' ? (invitation.accessUntil ?? null) : null;
   // The access it offered ran out before anyone accepted: nothing to accept any more (31).
-  if (accessUntil && !isWorkRelationAccessOpen(accessUntil, accessDayOf(now()))) throw fail('INVITATION_EXPIRED', { message: 'The access this invitation offered has ended.' });
+  if (accessUntil && !isWorkRelationAccessOpen(accessUntil, accessDayOf(now())))
+    throw fail('INVITATION_EXPIRED', { message: 'The access this invitation offered has ended.' });
   const familyName = kind === 'family' ? planned.entity.entityName : ((await getEntity(familyId))?.entityName ?? '');
   const writes: Array<Write<AcceptCondition> | Write<AcceptCondition>> = [
-    markWorkRelationInvitationAccepted(invitation, { tokenHash: hashToken(input.token), userId: user.id, at: now(), acceptedEntityId: acceptingId }, 'invitation'),
+    markWorkRelationInvitationAccepted(
+      invitation,
+      { tokenHash: hashToken(input.token), userId: user.id, at: now(), acceptedEntityId: acceptingId },
+      'invitation',
+    ),
     { prebuilt: putNewWorkRelation(familyId, advisorId, sharedSectionIds, familyName, accessUntil), name: 'relation' },
     ...planned.writes,
     { prebuilt: familyCountOp(advisorId, 1) },

@@ -23,7 +23,12 @@ export async function createMemberInvitation(session: Session, input: CreateMemb
   const entityRoleId = requireEntityRoleId(input.entityRoleId, 'entityRoleId');
   if (!canInviteMemberWithRole(actor, entityRoleId)) throw fail('FORBIDDEN');
   const entityId = actor.entityId;
-  const [invitations, login, inviter, entity] = await Promise.all([listMemberInvitations(entityId), getLogin(input.email), getUser(session.userId), getEntity(entityId)]);
+  const [invitations, login, inviter, entity] = await Promise.all([
+    listMemberInvitations(entityId),
+    getLogin(input.email),
+    getUser(session.userId),
+    getEntity(entityId),
+  ]);
   if (!entity || !inviter) throw fail('ITEM_NOT_FOUND');
   if (login && (await getMember(entityId, login.userId))?.isActive) throw fail('USER_ALREADY_MEMBER');
   const at = now();
@@ -31,7 +36,15 @@ export async function createMemberInvitation(session: Session, input: CreateMemb
     throw fail('ITEM_FOUND', { message: 'A pending invitation for this e-mail exists.' });
   }
   const invitation = await putMemberInvitation(
-    { id: newId(), entityId, entityTypeId: entity.entityTypeId, email: input.email, entityRoleId, createdByUserId: inviter.id, createdByName: fullName(inviter) },
+    {
+      id: newId(),
+      entityId,
+      entityTypeId: entity.entityTypeId,
+      email: input.email,
+      entityRoleId,
+      createdByUserId: inviter.id,
+      createdByName: fullName(inviter),
+    },
     at,
   );
   return { id: invitation.id };

@@ -32,9 +32,17 @@ export async function createWorkRelationInvitation(
   const at = now();
   if (isPendingDuplicate(invitations, input.email, null, at)) throw fail('ITEM_FOUND', { message: 'A pending invitation for this e-mail exists.' });
   const invitation = await putWorkRelationInvitation(
-    { kind, id: newId(), entityId: actor.entityId, email: input.email, createdByUserId: inviter.id, createdByName: fullName(inviter), canvasSections, accessUntil },
+    {
+      kind,
+      id: newId(),
+      entityId: actor.entityId,
+      email: input.email,
+      createdByUserId: inviter.id,
+      createdByName: fullName(inviter),
+      canvasSections,
+      accessUntil,
+    },
     at,
   );
   return { id: invitation.id };
 }
-

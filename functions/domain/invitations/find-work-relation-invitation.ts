@@ -11,4 +11,3 @@ import { workRelationInvitationTypes, type WorkRelationInvitationItem } from './
 export async function findWorkRelationInvitation(kind: WorkRelationInvitationKind, token: string): Promise<WorkRelationInvitationItem> {
   return requireInvitationByToken<WorkRelationInvitationItem>(token, workRelationInvitationTypes[kind], now());
 }
-

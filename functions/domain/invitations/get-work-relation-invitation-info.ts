@@ -26,4 +26,3 @@ export async function getWorkRelationInvitationInfo(kind: WorkRelationInvitation
     ...(kind === 'advisor' ? { accessUntil: invitation.accessUntil ?? null } : {}),
   };
 }
-

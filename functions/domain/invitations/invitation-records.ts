@@ -130,7 +130,11 @@ export async function issueInvitationToken<T extends InvitationRecord>(key: Key,
  */
 export async function renewInvitation<T extends InvitationRecord>(key: Key, at: Date): Promise<T> {
   try {
-    const attributes = await sendWrite({ update: key, spec: { set: { ...invitationExpiry(at) }, remove: ['tokenHash', 'GSI2PK', 'GSI2SK'] }, condition: notAccepted });
+    const attributes = await sendWrite({
+      update: key,
+      spec: { set: { ...invitationExpiry(at) }, remove: ['tokenHash', 'GSI2PK', 'GSI2SK'] },
+      condition: notAccepted,
+    });
     return attributes as T;
   } catch (error) {
     if (error instanceof ConditionFailed) return explainNotWritable(key);
@@ -163,7 +167,12 @@ export async function deleteInvitationRecord(key: Key, at: Date): Promise<void> 
     throw error;
   }
   if (!removed?.tokenHash || removed.accepted) return;
-  const tombstone: CancelledInvitationItem = { type: 'CancelledInvitation', invitationType: removed.type, cancelledAt: at.toISOString(), expiresAt: removed.expiresAt };
+  const tombstone: CancelledInvitationItem = {
+    type: 'CancelledInvitation',
+    invitationType: removed.type,
+    cancelledAt: at.toISOString(),
+    expiresAt: removed.expiresAt,
+  };
   await sendWrite({ put: { ...keys.cancelledInvitation(removed.tokenHash), ...keys.expiryBucketOnGsi1(removed.expiresAt), ...tombstone } });
 }
 

@@ -27,7 +27,9 @@ const membershipOf = (member: MemberItem | undefined) => (member ? { ...toSessio
 
 /** The one revoke, whatever the kind. */
 const revoke = (invitation: InvitationRecord, right: InvitationRight, at: Date) =>
-  right.kind === 'member' ? deleteMemberInvitation(invitation.entityId, invitation.id, at) : deleteWorkRelationInvitation(right.kind, invitation.entityId, invitation.id, at);
+  right.kind === 'member'
+    ? deleteMemberInvitation(invitation.entityId, invitation.id, at)
+    : deleteWorkRelationInvitation(right.kind, invitation.entityId, invitation.id, at);
 
 /** At acceptance: the sender may still send this invitation, else it is revoked and 33 answered. */
 export async function requireInviterStillEntitled(invitation: InvitationRecord, right: InvitationRight): Promise<void> {
@@ -47,7 +49,11 @@ export async function requireInviterStillEntitled(invitation: InvitationRecord, 
  * invitations it sent) that they could no longer send are revoked. Accepted ones stay
  * (cancelling those never undid anything). Returns how many were revoked.
  */
-export async function revokeInvitationsOfFormerInviter(entity: { entityId: number; entityTypeId: EntityTypeId }, userId: string, member: MemberItem | undefined): Promise<number> {
+export async function revokeInvitationsOfFormerInviter(
+  entity: { entityId: number; entityTypeId: EntityTypeId },
+  userId: string,
+  member: MemberItem | undefined,
+): Promise<number> {
   const { entityId } = entity;
   const membership = membershipOf(member);
   // A family sends advisor invitations, an advisor company family invitations (workRelationInvitationSides).

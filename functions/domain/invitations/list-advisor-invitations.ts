@@ -34,4 +34,3 @@ export async function listAdvisorInvitations(session: Session, orderBy: Readonly
   const keys = (orderBy?.length ? orderBy : newestFirst).map((key) => (key.field === 'canvasSections' ? { ...key, field: 'sortCanvasSections' } : key));
   return sortRows(sortable, keys).map(({ sortCanvasSections: _sort, ...row }) => row);
 }
-

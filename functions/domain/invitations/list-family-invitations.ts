@@ -30,6 +30,8 @@ export async function listFamilyInvitations(session: Session, orderBy: ReadonlyA
   const [invitations, entity] = await Promise.all([listWorkRelationInvitations('family', actor.entityId), getEntity(actor.entityId)]);
   if (!entity) throw fail('ITEM_NOT_FOUND');
   const at = now();
-  return sortRows(invitations.map((invitation) => toFamilyInvitation(invitation, entity.entityName, at)), orderBy?.length ? orderBy : newestFirst);
+  return sortRows(
+    invitations.map((invitation) => toFamilyInvitation(invitation, entity.entityName, at)),
+    orderBy?.length ? orderBy : newestFirst,
+  );
 }
-

@@ -29,7 +29,10 @@ export type MemberInvitationItem = InvitationRecord & {
 };
 
 /** Stores a new invitation; its validity starts now, and is renewed by every e-mail. */
-export async function putMemberInvitation(input: Omit<MemberInvitationItem, 'type' | 'expirationDate' | 'expiresAt' | 'accepted' | 'createdDate'>, at: Date): Promise<MemberInvitationItem> {
+export async function putMemberInvitation(
+  input: Omit<MemberInvitationItem, 'type' | 'expirationDate' | 'expiresAt' | 'accepted' | 'createdDate'>,
+  at: Date,
+): Promise<MemberInvitationItem> {
   const item: MemberInvitationItem = { type: 'MemberInvitation', ...input, createdDate: at.toISOString(), ...invitationExpiry(at), accepted: false };
   await sendWrite({ put: { ...keys.memberInvitation(item.entityId, item.id), ...item }, condition: itemIsNew });
   return item;
@@ -49,7 +52,11 @@ export async function listMemberInvitations(entityId: number): Promise<MemberInv
  * previous link stops working) and a validity of 14 days from `at`. Returns the token in
  * clear, for the e-mail only.
  */
-export async function issueMemberInvitationToken(entityId: number, invitationId: string, at: Date): Promise<{ token: string; invitation: MemberInvitationItem }> {
+export async function issueMemberInvitationToken(
+  entityId: number,
+  invitationId: string,
+  at: Date,
+): Promise<{ token: string; invitation: MemberInvitationItem }> {
   return issueInvitationToken<MemberInvitationItem>(keys.memberInvitation(entityId, invitationId), at);
 }
 

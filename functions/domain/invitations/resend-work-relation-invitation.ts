@@ -11,15 +11,19 @@ import { isPendingDuplicate, requireInviter } from './work-relation-inviter';
  * the 14 days start again; the answer's id goes to send-email. Accepted → 32; another
  * pending invitation for the same e-mail → 9; unknown → 4.
  */
-export async function resendWorkRelationInvitation(session: Session, kind: WorkRelationInvitationKind, invitationId: string): Promise<ResendWorkRelationInvitationResponse> {
+export async function resendWorkRelationInvitation(
+  session: Session,
+  kind: WorkRelationInvitationKind,
+  invitationId: string,
+): Promise<ResendWorkRelationInvitationResponse> {
   const actor = requireInviter(session, kind, 'invite');
   const invitations = await listWorkRelationInvitations(kind, actor.entityId);
   const invitation = invitations.find((candidate) => candidate.id === invitationId);
   if (!invitation) throw fail('ITEM_NOT_FOUND');
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
   const at = now();
-  if (isPendingDuplicate(invitations, invitation.email, invitation.id, at)) throw fail('ITEM_FOUND', { message: 'A pending invitation for this e-mail exists.' });
+  if (isPendingDuplicate(invitations, invitation.email, invitation.id, at))
+    throw fail('ITEM_FOUND', { message: 'A pending invitation for this e-mail exists.' });
   await renewWorkRelationInvitation(kind, actor.entityId, invitationId, at);
   return { id: invitationId };
 }
-

@@ -9,4 +9,3 @@ export async function revokeWorkRelationInvitation(session: Session, kind: WorkR
   const actor = requireInviter(session, kind, 'revoke');
   await deleteWorkRelationInvitation(kind, actor.entityId, invitationId, now());
 }
-

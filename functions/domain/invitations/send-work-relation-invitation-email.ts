@@ -21,9 +21,17 @@ import { invitationLandingPaths, requireInviter } from './work-relation-inviter'
  * unknown → 4; a mail failure → EMAIL_SEND_FAILED (15), the invitation stays. Limited per
  * recipient and sending account (TOO_MANY_REQUESTS, 80; functions/lib/limits/mail.ts).
  */
-export async function sendWorkRelationInvitationEmail(session: Session, kind: WorkRelationInvitationKind, invitationId: string): Promise<SendWorkRelationInvitationResponse> {
+export async function sendWorkRelationInvitationEmail(
+  session: Session,
+  kind: WorkRelationInvitationKind,
+  invitationId: string,
+): Promise<SendWorkRelationInvitationResponse> {
   const actor = requireInviter(session, kind, 'invite');
-  const [invitation, entity, sender] = await Promise.all([getWorkRelationInvitation(kind, actor.entityId, invitationId), getEntity(actor.entityId), getUser(session.userId)]);
+  const [invitation, entity, sender] = await Promise.all([
+    getWorkRelationInvitation(kind, actor.entityId, invitationId),
+    getEntity(actor.entityId),
+    getUser(session.userId),
+  ]);
   if (!invitation || !entity || !sender) throw fail('ITEM_NOT_FOUND');
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
   // Before the new token: over the limit (80), the link that was sent keeps working.
@@ -33,7 +41,13 @@ export async function sendWorkRelationInvitationEmail(session: Session, kind: Wo
   const link = appLink(invitationLandingPaths[kind], { token });
   const message =
     kind === 'family'
-      ? emailTemplates.familyInvitation({ inviterName: fullName(sender), companyName: entity.entityName, link, validityDays: invitationValidityDays, expirationDate: issued.expirationDate })
+      ? emailTemplates.familyInvitation({
+          inviterName: fullName(sender),
+          companyName: entity.entityName,
+          link,
+          validityDays: invitationValidityDays,
+          expirationDate: issued.expirationDate,
+        })
       : emailTemplates.advisorInvitation({
           inviterName: fullName(sender),
           familyName: entity.entityName,
@@ -46,4 +60,3 @@ export async function sendWorkRelationInvitationEmail(session: Session, kind: Wo
   await sendEmail(invitation.email, message, { countAs: businessMetrics.invitationsSent });
   return { id: invitationId, expirationDate: issued.expirationDate };
 }
-

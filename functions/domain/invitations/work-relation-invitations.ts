@@ -61,7 +61,11 @@ export async function putWorkRelationInvitation(
   return item;
 }
 
-export async function getWorkRelationInvitation(kind: WorkRelationInvitationKind, inviterId: number, invitationId: string): Promise<WorkRelationInvitationItem | undefined> {
+export async function getWorkRelationInvitation(
+  kind: WorkRelationInvitationKind,
+  inviterId: number,
+  invitationId: string,
+): Promise<WorkRelationInvitationItem | undefined> {
   return getInvitationRecord<WorkRelationInvitationItem>(workRelationInvitationKey(kind, inviterId, invitationId));
 }
 
@@ -86,8 +90,15 @@ export async function deleteWorkRelationInvitation(kind: WorkRelationInvitationK
 }
 
 /** Why accepting `invitation` with `token` failed on its own condition: 33, 20, 32 or 31 (invitation-records.ts explainUnacceptable). */
-export async function explainWorkRelationInvitationRefusal(invitation: Pick<WorkRelationInvitationItem, 'kind' | 'entityId' | 'id'>, token: string): Promise<never> {
-  return explainUnacceptable(workRelationInvitationKey(invitation.kind, invitation.entityId, invitation.id), token, workRelationInvitationTypes[invitation.kind]);
+export async function explainWorkRelationInvitationRefusal(
+  invitation: Pick<WorkRelationInvitationItem, 'kind' | 'entityId' | 'id'>,
+  token: string,
+): Promise<never> {
+  return explainUnacceptable(
+    workRelationInvitationKey(invitation.kind, invitation.entityId, invitation.id),
+    token,
+    workRelationInvitationTypes[invitation.kind],
+  );
 }
 
 /** Marks the invitation accepted by `entityId`, as one item of the transaction that creates the relation. */
@@ -96,10 +107,14 @@ export function markWorkRelationInvitationAccepted<Name extends string>(
   input: { tokenHash: string; userId: string; at: Date; acceptedEntityId: number },
   name?: Name,
 ): Write<Name> {
-  return markInvitationAccepted(workRelationInvitationKey(invitation.kind, invitation.entityId, invitation.id), {
-    tokenHash: input.tokenHash,
-    userId: input.userId,
-    at: input.at,
-    extra: { acceptedEntityId: input.acceptedEntityId },
-  }, name);
+  return markInvitationAccepted(
+    workRelationInvitationKey(invitation.kind, invitation.entityId, invitation.id),
+    {
+      tokenHash: input.tokenHash,
+      userId: input.userId,
+      at: input.at,
+      extra: { acceptedEntityId: input.acceptedEntityId },
+    },
+    name,
+  );
 }

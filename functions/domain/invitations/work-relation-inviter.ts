@@ -26,4 +26,3 @@ export function requireInviter(session: Session, kind: WorkRelationInvitationKin
 
 export const isPendingDuplicate = (invitations: readonly WorkRelationInvitationItem[], email: string, exceptId: string | null, at: Date) =>
   invitations.some((other) => other.id !== exceptId && other.email === email && invitationStatus(other, at) === 'pending');
-

@@ -32,7 +32,8 @@ const cursorScope = (owner: { familyId: number } | { advisorId: number }, query:
 
 /** A period that ends before it starts is no period: VALIDATION_ERROR (2) naming `from`. */
 function requirePeriod(query: AccessLogQuery): void {
-  if (query.from && query.to && query.from > query.to) throw fail('VALIDATION_ERROR', { message: 'The period ends before it starts.', errors: { from: ['forms.errorMessages.invalidInput'] } });
+  if (query.from && query.to && query.from > query.to)
+    throw fail('VALIDATION_ERROR', { message: 'The period ends before it starts.', errors: { from: ['forms.errorMessages.invalidInput'] } });
 }
 
 /** One page of the log as the routes answer it: rows and the sealed cursor of the next page. */
@@ -47,7 +48,10 @@ async function logPage(owner: { familyId: number } | { advisorId: number }, quer
 async function rowsOf(records: AccessRecordItem[]): Promise<AccessLogRow[]> {
   const userIds = [...new Set(records.map((record) => record.userId))];
   const entityIds = [...new Set(records.flatMap((record) => [record.entityId, record.familyId]))];
-  const found = await batchGetItems<(UserItem | EntityItem) & { PK: string }>([...userIds.map((id) => keys.user(id)), ...entityIds.map((id) => keys.entity(id))]);
+  const found = await batchGetItems<(UserItem | EntityItem) & { PK: string }>([
+    ...userIds.map((id) => keys.user(id)),
+    ...entityIds.map((id) => keys.entity(id)),
+  ]);
   const users = new Map<string, UserItem>();
   const entities = new Map<number, EntityItem>();
   for (const item of found) {

@@ -28,6 +28,9 @@ export async function getHistory(session: Session, familyIdParam: number | undef
     keep: (event) => visibleEvent(access, event) !== null,
     nowSeconds: nowEpochSeconds(),
   });
-  const results = events.slice(0, limit).map((event) => visibleEvent(access, event)).filter((event) => event !== null);
+  const results = events
+    .slice(0, limit)
+    .map((event) => visibleEvent(access, event))
+    .filter((event) => event !== null);
   return { results, next: events.length > limit ? sealCursor(scope, results.at(-1)?.id) : null };
 }

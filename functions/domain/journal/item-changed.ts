@@ -22,7 +22,10 @@ export async function itemChanged(
   const latest = contentTypes.has(item.itemType) ? await latestEventOfItem(context.familyId, item.itemId) : undefined;
   const changedBy = latest && latest.id !== item.ownEventId ? latest : undefined;
   // Links may point into sections hidden from the reader (as in their history events).
-  const current = item.current && !canSeeWholeCanvas(context.access) ? Object.fromEntries(Object.entries(item.current).filter(([field]) => !isLinkField(field))) : item.current;
+  const current =
+    item.current && !canSeeWholeCanvas(context.access)
+      ? Object.fromEntries(Object.entries(item.current).filter(([field]) => !isLinkField(field)))
+      : item.current;
   const details: ItemChangedDetails = {
     itemType: item.itemType,
     itemId: item.itemId,

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { anotherAdvisorActor, anotherAdvisorId, type HistoryAction, type HistoryActor, type HistoryEvent, type HistoryItemType, type HistoryState } from '../../../shared/contracts/history';
+import {
+  anotherAdvisorActor,
+  anotherAdvisorId,
+  type HistoryAction,
+  type HistoryActor,
+  type HistoryEvent,
+  type HistoryItemType,
+  type HistoryState,
+} from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
 import { canSeeCanvasChange, canSeeWholeCanvas, isOtherAdvisorCompany, type CanvasAccess } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
@@ -56,7 +64,6 @@ export type PendingJournal = {
 export type ContentItem = AnswerItem | TakeawayItem | GoalItem | ActionPointItem;
 
 export const kindOfContent = (item: Pick<ContentItem, 'type'>): ContentKind => contentKindOfType[item.type];
-
 
 /** The title an event shows: the item's title, or an answer's first 80 characters. */
 export function titleOf(item: Pick<ContentItem, 'type'> & { title?: string; text?: string | null }): string {
@@ -123,7 +130,12 @@ export function sharesEntry(
  * the canvas again when it meets it (functions/domain/live/deliver-changes.ts) and the advisors' sockets
  * close. It cannot be undone: a new invitation starts a new relation.
  */
-export function relationEndedEntry(change: { advisorId: number; companyName: string; sharedSectionIds: readonly number[]; accessUntil: string | null }): JournalEntry {
+export function relationEndedEntry(change: {
+  advisorId: number;
+  companyName: string;
+  sharedSectionIds: readonly number[];
+  accessUntil: string | null;
+}): JournalEntry {
   return {
     action: 'relationEnded',
     itemType: 'shares',
@@ -232,7 +244,11 @@ function withoutPerson(state: HistoryState, userId: string): HistoryState {
 export function visibleEvent(access: CanvasAccess, event: HistoryEvent): HistoryEvent | null {
   if (!canSeeCanvasChange(access, event.sectionId)) return null;
   // Another company's relation (its shares, its advisors) is the family's business.
-  if ((event.itemType === 'shares' || event.itemType === 'advisor') && isOtherAdvisorCompany(access, { entityId: Number(event.itemId.split(':')[0]), entityTypeId: EntityType.AdvisorCompany })) return null;
+  if (
+    (event.itemType === 'shares' || event.itemType === 'advisor') &&
+    isOtherAdvisorCompany(access, { entityId: Number(event.itemId.split(':')[0]), entityTypeId: EntityType.AdvisorCompany })
+  )
+    return null;
   // Another company's person acts as "another advisor" (no name, no id), also where the
   // item's states name them (the creator, an assignee or voter who is the actor).
   const seen = isOtherAdvisorCompany(access, event.actor)

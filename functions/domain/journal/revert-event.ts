@@ -1,7 +1,13 @@
 import { canvasLimits } from '../../../shared/contracts/canvas';
 import type { HistoryEvent, HistoryState, RevertResponse } from '../../../shared/contracts/history';
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
-import { canEditCanvas, canRevertCanvasChange, permissionsForRole, permissionsForWorkRelationRole, effectiveWorkRelationRoleId } from '../../../shared/permissions';
+import {
+  canEditCanvas,
+  canRevertCanvasChange,
+  permissionsForRole,
+  permissionsForWorkRelationRole,
+  effectiveWorkRelationRoleId,
+} from '../../../shared/permissions';
 import { loadCanvas, ownFamilyId, type CanvasContext } from '../canvas/context';
 import { backLinkField, linkFieldsOf, otherSideSteps, unlinkAllSteps, type LinkPlan } from '../canvas/links';
 import { runSteps, withCanvasRetry, type Step } from '../canvas/transaction';
@@ -17,7 +23,19 @@ import {
   type LinkableKind,
   type LinkField,
 } from '../canvas/items';
-import { advisorEntry, type ContentItem, forgetDeletedEventOp, getHistoryBatch, getHistoryEvent, itemOfState, type JournalEntry, sharesEntry, stateOf, titleEntry, visibleEvent } from './journal';
+import {
+  advisorEntry,
+  type ContentItem,
+  forgetDeletedEventOp,
+  getHistoryBatch,
+  getHistoryEvent,
+  itemOfState,
+  type JournalEntry,
+  sharesEntry,
+  stateOf,
+  titleEntry,
+  visibleEvent,
+} from './journal';
 import { keys } from '../../lib/db/keys';
 import type { MemberItem } from '../members/members';
 import { deleteWorkRelationMemberItem, putWorkRelationMemberItem } from '../work-relations/work-relation-members';
@@ -94,7 +112,20 @@ const isContent = (event: HistoryEvent): event is HistoryEvent & { itemType: Con
   event.itemType === 'answer' || event.itemType === 'takeaway' || event.itemType === 'goal' || event.itemType === 'actionPoint';
 
 /** Fields that are bookkeeping, not content: a revert never sets them back. */
-const bookkeeping = new Set(['version', 'changedAt', 'changedByUserId', 'PK', 'SK', 'type', 'id', 'categoryId', 'sectionId', 'createdByUserId', 'createdAt', 'questionId']);
+const bookkeeping = new Set([
+  'version',
+  'changedAt',
+  'changedByUserId',
+  'PK',
+  'SK',
+  'type',
+  'id',
+  'categoryId',
+  'sectionId',
+  'createdByUserId',
+  'createdAt',
+  'questionId',
+]);
 
 const closedField = (kind: LinkableKind) => (kind === 'takeaway' ? 'archived' : 'completed');
 
@@ -102,7 +133,13 @@ const closedField = (kind: LinkableKind) => (kind === 'takeaway' ? 'archived' : 
  * The links an item gets back: to items that still exist, and (when new) are open and
  * under the link limit. Links the item has now and keeps need no check.
  */
-function linksBack(context: CanvasContext, kind: LinkableKind, wanted: Record<string, unknown>, current: ContentItem | undefined, peers: ReadonlySet<string>): LinkPlan[] {
+function linksBack(
+  context: CanvasContext,
+  kind: LinkableKind,
+  wanted: Record<string, unknown>,
+  current: ContentItem | undefined,
+  peers: ReadonlySet<string>,
+): LinkPlan[] {
   return linkFieldsOf[kind].map(({ field, targetKind }) => {
     const now = new Set<string>(((current as Record<string, unknown> | undefined)?.[field] as Set<string> | undefined) ?? []);
     const targets = context.snapshot.contentMap(targetKind);
@@ -136,7 +173,7 @@ function linksBack(context: CanvasContext, kind: LinkableKind, wanted: Record<st
  */
 async function votersWhoMayVote(context: CanvasContext, events: HistoryEvent[]): Promise<Set<string>> {
   const voters = new Set<string>();
-  for (const event of events) for (const voter of ((event.before?.voterIds as string[] | undefined) ?? [])) voters.add(voter);
+  for (const event of events) for (const voter of (event.before?.voterIds as string[] | undefined) ?? []) voters.add(voter);
   if (!voters.size) return voters;
   const companies = [...context.snapshot.workRelations.keys()];
   const memberKeys = [...voters].flatMap((userId) => [context.familyId, ...companies].map((entityId) => keys.member(entityId, userId)));
@@ -145,14 +182,30 @@ async function votersWhoMayVote(context: CanvasContext, events: HistoryEvent[]):
   for (const member of members) {
     if (!member.isActive) continue;
     if (member.entityId === context.familyId) {
-      if (canEditCanvas({ kind: 'own', membership: { entityId: member.entityId, entityTypeId: EntityType.Family, entityRoleId: member.entityRoleId, permissions: permissionsForRole(member.entityRoleId) } })) allowed.add(member.userId);
+      if (
+        canEditCanvas({
+          kind: 'own',
+          membership: {
+            entityId: member.entityId,
+            entityTypeId: EntityType.Family,
+            entityRoleId: member.entityRoleId,
+            permissions: permissionsForRole(member.entityRoleId),
+          },
+        })
+      )
+        allowed.add(member.userId);
       continue;
     }
     const stored = context.snapshot.workRelationMembers.get(`${member.entityId}#${member.userId}`)?.workRelationRoleId as WorkRelationRoleId | undefined;
     const roleId = effectiveWorkRelationRoleId(member, stored);
     const access = {
       kind: 'workRelation' as const,
-      membership: { entityId: member.entityId, entityTypeId: EntityType.AdvisorCompany, entityRoleId: member.entityRoleId, permissions: permissionsForRole(member.entityRoleId) },
+      membership: {
+        entityId: member.entityId,
+        entityTypeId: EntityType.AdvisorCompany,
+        entityRoleId: member.entityRoleId,
+        permissions: permissionsForRole(member.entityRoleId),
+      },
       workRelationRoleId: roleId,
       workRelationPermissions: permissionsForWorkRelationRole(roleId),
       sharedSectionIds: [],
@@ -162,7 +215,12 @@ async function votersWhoMayVote(context: CanvasContext, events: HistoryEvent[]):
   return allowed;
 }
 
-async function planContentRevert(context: CanvasContext, event: HistoryEvent & { itemType: ContentKind }, voters: Set<string>, peers: ReadonlySet<string>): Promise<Array<{ steps: Step[]; entry: JournalEntry }>> {
+async function planContentRevert(
+  context: CanvasContext,
+  event: HistoryEvent & { itemType: ContentKind },
+  voters: Set<string>,
+  peers: ReadonlySet<string>,
+): Promise<Array<{ steps: Step[]; entry: JournalEntry }>> {
   const kind = event.itemType;
   const familyId = context.familyId;
   const current = context.snapshot.contentMap(kind).get(event.itemId) as ContentItem | undefined;
@@ -212,10 +270,19 @@ async function planContentRevert(context: CanvasContext, event: HistoryEvent & {
 
   // Undo a create (or a restore): the item goes again.
   if (event.before === null) {
-    const steps: Step[] = [{ op: deleteOp(contentKey(familyId, kind, current.id), { expression: '#version = :version', values: { ':version': current.version } }), onConditionFailed: () => 'retry' }];
+    const steps: Step[] = [
+      {
+        op: deleteOp(contentKey(familyId, kind, current.id), { expression: '#version = :version', values: { ':version': current.version } }),
+        onConditionFailed: () => 'retry',
+      },
+    ];
     if (current.type === 'Answer') {
       const question = context.snapshot.questions.get(current.questionId);
-      if (question) steps.push({ op: updateOp(keys.question(familyId, question.categoryId, question.id), { deleteFromSet: { answeredBy: new Set([current.createdByUserId]) } }), onConditionFailed: () => 'retry' });
+      if (question)
+        steps.push({
+          op: updateOp(keys.question(familyId, question.categoryId, question.id), { deleteFromSet: { answeredBy: new Set([current.createdByUserId]) } }),
+          onConditionFailed: () => 'retry',
+        });
     } else {
       steps.push(...unlinkAllSteps(context, kind as LinkableKind, current));
     }
@@ -284,7 +351,12 @@ function contentEntryOf(action: 'restored' | 'reverted', before: ContentItem | n
 
 // ---- the canvas title, shares, advisors, a reset ----------------------------------------------------
 
-async function planRevert(context: CanvasContext, event: HistoryEvent, voters: Set<string>, peers: ReadonlySet<string>): Promise<Array<{ steps: Step[]; entry: JournalEntry }>> {
+async function planRevert(
+  context: CanvasContext,
+  event: HistoryEvent,
+  voters: Set<string>,
+  peers: ReadonlySet<string>,
+): Promise<Array<{ steps: Step[]; entry: JournalEntry }>> {
   if (isContent(event)) return planContentRevert(context, event, voters, peers);
   const familyId = context.familyId;
   const { snapshot } = context;
@@ -313,7 +385,10 @@ async function planRevert(context: CanvasContext, event: HistoryEvent, voters: S
       return [
         {
           steps: [
-            { op: updateOp(keys.canvas(familyId), { set: { title: previous } }, { expression: '#title = :now', values: { ':now': title } }), onConditionFailed: () => 'retry' },
+            {
+              op: updateOp(keys.canvas(familyId), { set: { title: previous } }, { expression: '#title = :now', values: { ':now': title } }),
+              onConditionFailed: () => 'retry',
+            },
             { op: renameEntityCanvasOp(familyId, previous), onConditionFailed: () => fail('ITEM_NOT_FOUND') },
           ],
           entry: titleEntry('reverted', { familyId, before: title, after: previous, revertsEventId: event.id }),
@@ -346,8 +421,14 @@ async function planRevert(context: CanvasContext, event: HistoryEvent, voters: S
         throw await refuse(context, event, { advisorId, userId, workRelationRoleId: stored }, 'The advisor’s rights changed since.');
       }
       const previous = (event.before?.workRelationRoleId as WorkRelationRoleId | null | undefined) ?? null;
-      const op = previous === null ? deleteWorkRelationMemberItem(familyId, advisorId, userId) : putWorkRelationMemberItem(familyId, advisorId, userId, previous);
-      return [{ steps: [{ op, onConditionFailed: () => 'retry' }], entry: advisorEntry('reverted', { advisorId, userId, name: event.title, before: stored, after: previous, revertsEventId: event.id }) }];
+      const op =
+        previous === null ? deleteWorkRelationMemberItem(familyId, advisorId, userId) : putWorkRelationMemberItem(familyId, advisorId, userId, previous);
+      return [
+        {
+          steps: [{ op, onConditionFailed: () => 'retry' }],
+          entry: advisorEntry('reverted', { advisorId, userId, name: event.title, before: stored, after: previous, revertsEventId: event.id }),
+        },
+      ];
     }
     default:
       throw fail('ITEM_NOT_FOUND');

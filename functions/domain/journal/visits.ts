@@ -140,7 +140,11 @@ export async function recordsPage(
     'familyId' in owner
       ? {
           KeyConditionExpression: 'PK = :pk AND SK BETWEEN :low AND :high',
-          ExpressionAttributeValues: { ':pk': keys.canvasPartition(owner.familyId), ':low': `${keys.accessRecordPrefix}${low}`, ':high': `${keys.accessRecordPrefix}${high}` },
+          ExpressionAttributeValues: {
+            ':pk': keys.canvasPartition(owner.familyId),
+            ':low': `${keys.accessRecordPrefix}${low}`,
+            ':high': `${keys.accessRecordPrefix}${high}`,
+          },
         }
       : {
           IndexName: 'GSI1',
@@ -150,4 +154,3 @@ export async function recordsPage(
   const page = await db().send(new QueryCommand({ TableName: tableName(), ...key, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey }));
   return { records: (page.Items ?? []) as AccessRecordItem[], next: page.LastEvaluatedKey };
 }
-

@@ -22,7 +22,12 @@ const familyIdPattern = /^[1-9]\d{0,14}$/;
  * handshake is refused (403 / 401 / 403) before any message; so is one socket more than
  * the user may have open (429, isOverSocketCap). One socket, one canvas.
  */
-export async function connectSocket(request: { connectionId: string; origin: string | undefined; cookie: string | undefined; familyId: string | undefined }): Promise<SocketResult> {
+export async function connectSocket(request: {
+  connectionId: string;
+  origin: string | undefined;
+  cookie: string | undefined;
+  familyId: string | undefined;
+}): Promise<SocketResult> {
   const { connectionId, origin } = request;
   // Cross-site WebSocket hijacking: a browser sends the cookie to /ws from any page, so
   // only the app's own page (its exact origin) may open the channel.
@@ -84,8 +89,9 @@ async function isOverSocketCap(session: Session): Promise<boolean> {
     connections.filter((connection) => connection.tokenHash === session.tokenHash).length >= maxSocketsPerSession || connections.length >= maxSocketsPerUser;
   if (!over(open)) return false;
   const nowMs = now().getTime();
-  const alive = await Promise.all(open.map(async (connection) => (await isSocketOpen(connection.connectionId)) || !(await forgetGoneConnection(connection, nowMs))));
+  const alive = await Promise.all(
+    open.map(async (connection) => (await isSocketOpen(connection.connectionId)) || !(await forgetGoneConnection(connection, nowMs))),
+  );
   open = open.filter((_connection, index) => alive[index]);
   return over(open);
 }
-

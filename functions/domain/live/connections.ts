@@ -60,7 +60,11 @@ export async function putConnection(connection: LiveConnection): Promise<void> {
 
 /** Every socket of a canvas, expired ones included (the caller closes those). */
 export async function listConnections(familyId: number): Promise<LiveConnection[]> {
-  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.livePartition(familyId) }, ConsistentRead: true });
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.livePartition(familyId) },
+    ConsistentRead: true,
+  });
   return items.map(connectionOf);
 }
 

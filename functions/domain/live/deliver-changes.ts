@@ -26,12 +26,20 @@ import { sendToSocket } from './sockets';
  * the events. An event that changes who sees what (shares, an advisor's role, a reset)
  * decides every socket of the canvas again before the events after it.
  */
-const changesAccess = (event: HistoryEvent) => event.itemType === 'shares' || event.itemType === 'advisor' || (event.itemType === 'canvas' && event.action === 'reset');
+const changesAccess = (event: HistoryEvent) =>
+  event.itemType === 'shares' || event.itemType === 'advisor' || (event.itemType === 'canvas' && event.action === 'reset');
 
 export async function deliverEvents(events: readonly HistoryEvent[]): Promise<void> {
   const byCanvas = new Map<number, HistoryEvent[]>();
   for (const event of events) byCanvas.set(event.familyId, [...(byCanvas.get(event.familyId) ?? []), event]);
-  await Promise.all([...byCanvas].map(([familyId, ofCanvas]) => deliverToCanvas(familyId, ofCanvas.sort((a, b) => a.id.localeCompare(b.id)))));
+  await Promise.all(
+    [...byCanvas].map(([familyId, ofCanvas]) =>
+      deliverToCanvas(
+        familyId,
+        ofCanvas.sort((a, b) => a.id.localeCompare(b.id)),
+      ),
+    ),
+  );
 }
 
 /** Events that change items or the title: their readers get views built from the canvas. */
@@ -72,7 +80,11 @@ async function deliverToCanvas(familyId: number, events: HistoryEvent[]): Promis
     const built = new Map<string, Promise<LiveCanvasChange>>();
     const changeFor = (connection: LiveConnection) => {
       const key = `${connection.userId} ${JSON.stringify(connection.access)}`;
-      if (!built.has(key)) built.set(key, contextOf(connection, event).then((context) => liveCanvasChange(context, event, touched)));
+      if (!built.has(key))
+        built.set(
+          key,
+          contextOf(connection, event).then((context) => liveCanvasChange(context, event, touched)),
+        );
       return built.get(key)!;
     };
     await Promise.all(

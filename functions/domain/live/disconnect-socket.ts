@@ -9,4 +9,3 @@ export async function disconnectSocket(connectionId: string): Promise<SocketResu
   if (connection && (await deleteConnection(connection.familyId, connectionId))) await broadcastPresence(connection.familyId);
   return accepted;
 }
-

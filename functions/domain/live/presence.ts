@@ -40,8 +40,9 @@ function placeStillVisible(connection: LiveConnection): LiveConnection['presence
 
 /** The list as one reader may see it: an advisor does not see another company's people (shared/permissions.ts isOtherAdvisorCompany). */
 export function presenceFor(access: CanvasAccess, members: readonly PresenceMember[]): PresenceMember[] {
-  return members.filter((member) => !isOtherAdvisorCompany(access, member)).map((member) =>
-    member.sectionId !== null && canSeeSection(access, member.sectionId) ? member : { ...member, sectionId: null, categoryId: null, editingItemId: null },
-  );
+  return members
+    .filter((member) => !isOtherAdvisorCompany(access, member))
+    .map((member) =>
+      member.sectionId !== null && canSeeSection(access, member.sectionId) ? member : { ...member, sectionId: null, categoryId: null, editingItemId: null },
+    );
 }
-

@@ -68,7 +68,12 @@ function templateOf(familyId: number) {
  * elsewhere, is never passed on; each reader then gets a place only in a section it may
  * see (presenceFor).
  */
-function placeOf(familyId: number, access: CanvasAccess, message: Extract<LiveClientMessage, { action: 'presence' }>, editedSectionId: number | undefined): Presence {
+function placeOf(
+  familyId: number,
+  access: CanvasAccess,
+  message: Extract<LiveClientMessage, { action: 'presence' }>,
+  editedSectionId: number | undefined,
+): Presence {
   const state = message.state ?? 'active';
   const { sections, categories } = templateOf(familyId);
   const category = message.categoryId == null ? undefined : categories.find((candidate) => candidate.id === message.categoryId);

@@ -33,7 +33,9 @@ import { closeSocket, sendToSocket } from './sockets';
 /** Closes one socket: forget it, tell it why, close it. True when this call removed it. */
 export async function closeConnection(connection: LiveConnection, reason: CloseReason): Promise<boolean> {
   const removed = await deleteConnection(connection.familyId, connection.connectionId);
-  await sendToSocket(connection.connectionId, { type: 'closed', reason }).catch((error: unknown) => log('warn', 'live closed not sent', { error: String(error) }));
+  await sendToSocket(connection.connectionId, { type: 'closed', reason }).catch((error: unknown) =>
+    log('warn', 'live closed not sent', { error: String(error) }),
+  );
   await closeSocket(connection.connectionId).catch((error: unknown) => log('warn', 'live close failed', { error: String(error) }));
   log('info', 'live connection closed', { connectionId: connection.connectionId, familyId: connection.familyId, reason });
   return removed;
@@ -41,7 +43,9 @@ export async function closeConnection(connection: LiveConnection, reason: CloseR
 
 /** Closes sockets; unless `announce` is false, the others on their canvases then see them leave. */
 async function closeAll(connections: Array<{ connection: LiveConnection; reason: CloseReason }>, announce = true): Promise<void> {
-  const removed = await Promise.all(connections.map(({ connection, reason }) => closeConnection(connection, reason).then((done) => (done ? connection.familyId : undefined))));
+  const removed = await Promise.all(
+    connections.map(({ connection, reason }) => closeConnection(connection, reason).then((done) => (done ? connection.familyId : undefined))),
+  );
   if (!announce) return;
   const families = new Set(removed.filter((familyId) => familyId !== undefined));
   await Promise.all([...families].map((familyId) => broadcastPresence(familyId)));
@@ -60,10 +64,12 @@ export async function broadcastPresence(familyId: number, options: { except?: st
     connections
       .filter((connection) => connection.connectionId !== options.except)
       .map(async (connection) => {
-        const outcome = await sendToSocket(connection.connectionId, { type: 'presence', members: presenceFor(connection.access, members) }).catch((error: unknown) => {
-          log('warn', 'live presence not sent', { connectionId: connection.connectionId, error: String(error) });
-          return 'sent' as const;
-        });
+        const outcome = await sendToSocket(connection.connectionId, { type: 'presence', members: presenceFor(connection.access, members) }).catch(
+          (error: unknown) => {
+            log('warn', 'live presence not sent', { connectionId: connection.connectionId, error: String(error) });
+            return 'sent' as const;
+          },
+        );
         if (outcome === 'gone') await forgetGoneConnection(connection, now().getTime());
       }),
   );
@@ -125,7 +131,9 @@ const canonical = (value: unknown): string =>
  * shares and the advisor's role. A socket past its own two hours is expired too. One
  * BatchGet for all of them (functions/lib/access/decide-now.ts); nothing is written.
  */
-export async function decideSockets(connections: readonly LiveConnection[]): Promise<Array<{ connection: LiveConnection; outcome: CanvasAccess | CloseReason }>> {
+export async function decideSockets(
+  connections: readonly LiveConnection[],
+): Promise<Array<{ connection: LiveConnection; outcome: CanvasAccess | CloseReason }>> {
   const nowS = nowEpochSeconds();
   const decisions = await decideAccessNow(
     connections.map((connection) => ({

@@ -29,7 +29,8 @@ function sockets(): ApiGatewayManagementApiClient {
 }
 
 const isGone = (error: unknown) =>
-  (error as { name?: string } | null)?.name === 'GoneException' || (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode === 410;
+  (error as { name?: string } | null)?.name === 'GoneException' ||
+  (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode === 410;
 
 /** Sends one message; 'gone' when the socket no longer exists. */
 export async function sendToSocket(connectionId: string, message: LiveServerMessage): Promise<'sent' | 'gone'> {

@@ -1,7 +1,14 @@
 import type { AdvisorMember, AdvisorsResponse, ListAdvisorsRequest } from '../../../shared/contracts/work-relations';
 import { EntityType, WorkRelationRole } from '../../../shared/enums';
 import { sortRows, type SortKey } from '../../../shared/ordering';
-import { canReadRelatedMembers, canReadRelatedSensitiveData, effectiveWorkRelationRoleId, hasPermission, isAdmin, type RelationView } from '../../../shared/permissions';
+import {
+  canReadRelatedMembers,
+  canReadRelatedSensitiveData,
+  effectiveWorkRelationRoleId,
+  hasPermission,
+  isAdmin,
+  type RelationView,
+} from '../../../shared/permissions';
 import { getEntities, getEntity } from '../organisations/entities';
 import { getMember } from './members';
 import { getUser } from '../accounts/users';

@@ -21,7 +21,9 @@ import { activeMembersOf } from '../work-relations/people';
 export async function listCanvasUsers(session: Session, entityId: number): Promise<CanvasUsersResponse> {
   const { view } = await resolveFamily(session, entityId);
   const mayRead =
-    view.kind === 'own' ? canReadCanvas({ kind: 'own', membership: view.membership }) : view.kind === 'familyOfAdvisor' && canAdvisorViewCanvas(view.membership, view.workRelationRoleId);
+    view.kind === 'own'
+      ? canReadCanvas({ kind: 'own', membership: view.membership })
+      : view.kind === 'familyOfAdvisor' && canAdvisorViewCanvas(view.membership, view.workRelationRoleId);
   if (!mayRead) throw fail('ITEM_NOT_FOUND');
   const [relations, roleItems] = await Promise.all([listWorkRelationsOfFamily(entityId), listWorkRelationMembersOfFamily(entityId)]);
   // An advisor picks among the family and their own company: another company's people are

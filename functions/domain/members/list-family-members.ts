@@ -34,7 +34,10 @@ export async function listFamilyMembers(session: Session, input: ListFamilyMembe
   );
   const storedRoles = new Map((roleItems as WorkRelationMemberItem[]).map((item) => [item.familyId, item.workRelationRoleId]));
   const views = new Map<number, RelationView>(
-    familyIds.map((familyId) => [familyId, { kind: 'familyOfAdvisor', membership, workRelationRoleId: effectiveWorkRelationRoleId(membership, storedRoles.get(familyId)) }]),
+    familyIds.map((familyId) => [
+      familyId,
+      { kind: 'familyOfAdvisor', membership, workRelationRoleId: effectiveWorkRelationRoleId(membership, storedRoles.get(familyId)) },
+    ]),
   );
   const readable = familyIds.filter((familyId) => canReadRelatedMembers(views.get(familyId) as RelationView));
   if (filter != null && readable.length === 0) throw fail('FORBIDDEN');
@@ -76,12 +79,22 @@ export async function getFamilyMember(session: Session, memberId: string): Promi
     [keys.user(memberId), ...candidates.map((member) => keys.workRelationMember(member.entityId, membership.entityId, session.userId))],
   );
   const user = items.find((item) => item.type === 'User') as UserItem | undefined;
-  const storedRoles = new Map(items.filter((item) => item.type === 'WorkRelationMember').map((item) => [Number(item.familyId), (item as WorkRelationMemberItem).workRelationRoleId]));
+  const storedRoles = new Map(
+    items.filter((item) => item.type === 'WorkRelationMember').map((item) => [Number(item.familyId), (item as WorkRelationMemberItem).workRelationRoleId]),
+  );
   for (const member of candidates) {
-    const view: RelationView = { kind: 'familyOfAdvisor', membership, workRelationRoleId: effectiveWorkRelationRoleId(membership, storedRoles.get(member.entityId)) };
+    const view: RelationView = {
+      kind: 'familyOfAdvisor',
+      membership,
+      workRelationRoleId: effectiveWorkRelationRoleId(membership, storedRoles.get(member.entityId)),
+    };
     const family = families.get(member.entityId);
     if (!user || !family || !canReadRelatedMembers(view)) continue;
-    return toFamilyMemberRow(member, user, family.entityName, { userId: session.userId, membership, related: { canReadSensitiveData: canReadRelatedSensitiveData(view) } });
+    return toFamilyMemberRow(member, user, family.entityName, {
+      userId: session.userId,
+      membership,
+      related: { canReadSensitiveData: canReadRelatedSensitiveData(view) },
+    });
   }
   throw fail('ITEM_NOT_FOUND');
 }

@@ -23,7 +23,10 @@ export type MemberItem = {
 };
 
 /** A new membership, as one write of a transaction (fails when there is one), with the item it stores. */
-export function newMemberWrite(input: { entityId: number; entityTypeId: EntityTypeId; userId: string; entityRoleId: EntityRoleId; at: string }): { write: Write; member: MemberItem } {
+export function newMemberWrite(input: { entityId: number; entityTypeId: EntityTypeId; userId: string; entityRoleId: EntityRoleId; at: string }): {
+  write: Write;
+  member: MemberItem;
+} {
   const member: MemberItem = {
     type: 'Member',
     entityId: input.entityId,
@@ -34,7 +37,10 @@ export function newMemberWrite(input: { entityId: number; entityTypeId: EntityTy
     isActive: true,
     createdAt: input.at,
   };
-  return { write: { put: { ...keys.member(input.entityId, input.userId), ...keys.membershipOfUser(input.userId, input.entityId), ...member }, condition: itemIsNew }, member };
+  return {
+    write: { put: { ...keys.member(input.entityId, input.userId), ...keys.membershipOfUser(input.userId, input.entityId), ...member }, condition: itemIsNew },
+    member,
+  };
 }
 
 /** The user's membership in an entity, if any (active or not). */
@@ -72,8 +78,17 @@ const stillHasRole = (member: MemberRef) => ({ expression: 'attribute_exists(PK)
  * member still has the role that was read (a concurrent change makes it fail and the
  * caller reads again), so the entity's role counters always match.
  */
-export function updateMemberRole<Name extends string>(member: MemberRef, change: { entityRoleId: EntityRoleId; companyPosition: string | null }, name?: Name): Write<Name> {
-  return { update: keys.member(member.entityId, member.userId), spec: { set: { entityRoleId: change.entityRoleId, companyPosition: change.companyPosition } }, condition: stillHasRole(member), name };
+export function updateMemberRole<Name extends string>(
+  member: MemberRef,
+  change: { entityRoleId: EntityRoleId; companyPosition: string | null },
+  name?: Name,
+): Write<Name> {
+  return {
+    update: keys.member(member.entityId, member.userId),
+    spec: { set: { entityRoleId: change.entityRoleId, companyPosition: change.companyPosition } },
+    condition: stillHasRole(member),
+    name,
+  };
 }
 
 /** Deletes a membership, as one write of a transaction: only while it still has the role that was read. */
@@ -94,7 +109,10 @@ export function checkMemberRole<Name extends string>(member: MemberRef, name?: N
 export function checkMemberIsAdmin<Name extends string>(entityId: number, userId: string, name?: Name): Write<Name> {
   return {
     check: keys.member(entityId, userId),
-    condition: { expression: 'isActive = :true AND (entityRoleId = :owner OR entityRoleId = :admin)', values: { ':true': true, ':owner': EntityRole.Owner, ':admin': EntityRole.Admin } },
+    condition: {
+      expression: 'isActive = :true AND (entityRoleId = :owner OR entityRoleId = :admin)',
+      values: { ':true': true, ':owner': EntityRole.Owner, ':admin': EntityRole.Admin },
+    },
     name,
   };
 }

@@ -43,7 +43,10 @@ export async function updateMember(session: Session, memberId: string, input: Up
   });
   await refreshMembershipInSessions(updated.userId, entityId, toSessionMembership(updated));
   // A demotion revokes the pending invitations the new role could not send (functions/domain/invitations/inviter.ts).
-  await Promise.all([revokeInvitationsOfFormerInviter({ entityId, entityTypeId: updated.entityTypeId }, updated.userId, updated), liveRightsChanged(updated.userId)]);
+  await Promise.all([
+    revokeInvitationsOfFormerInviter({ entityId, entityTypeId: updated.entityTypeId }, updated.userId, updated),
+    liveRightsChanged(updated.userId),
+  ]);
   const viewer = updated.userId === session.userId ? toSessionMembership(updated) : actor;
   return readMemberView(session.userId, viewer, memberId);
 }

@@ -87,7 +87,10 @@ export async function collectDigest(settings: NotificationSettingsItem, until: D
     assignedActionPoints(settings.userId, memberships),
   ]);
   const sectionsWanted = changes.flatMap((reader) =>
-    [...new Set(reader.events.map((event) => event.sectionId).filter((id): id is number => id !== null))].map((sectionId) => ({ familyId: reader.familyId, sectionId })),
+    [...new Set(reader.events.map((event) => event.sectionId).filter((id): id is number => id !== null))].map((sectionId) => ({
+      familyId: reader.familyId,
+      sectionId,
+    })),
   );
   const sections = new Map((await getCanvasSections(sectionsWanted)).map((section) => [section.id, section]));
 

@@ -31,7 +31,9 @@ const content = (overrides: Partial<DigestContent> = {}): DigestContent => ({
     {
       familyId: 1,
       familyName: 'Rivera Family',
-      sections: [{ sectionId: 1001, title: 'Family values', changes: [{ actor: 'Maria Rivera', action: 'created', itemType: 'goal', title: 'Buy <the> farm' }] }],
+      sections: [
+        { sectionId: 1001, title: 'Family values', changes: [{ actor: 'Maria Rivera', action: 'created', itemType: 'goal', title: 'Buy <the> farm' }] },
+      ],
     },
   ],
   actionPoints: [actionPoint('Call the bank', '2026-06-01'), actionPoint('Plan the trip', null)],

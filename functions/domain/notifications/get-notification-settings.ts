@@ -7,5 +7,9 @@ import { getNotificationSettings, toNotificationSettings } from './notification-
 export async function getNotificationSettingsOf(userId: string): Promise<NotificationSettings> {
   const item = await getNotificationSettings(userId);
   if (item) return toNotificationSettings(item);
-  return toNotificationSettings({ digest: defaultDigestFrequency, timeZone: 'UTC', nextDigestAt: nextDigestHour(defaultDigestFrequency, 'UTC', now())?.toISOString() });
+  return toNotificationSettings({
+    digest: defaultDigestFrequency,
+    timeZone: 'UTC',
+    nextDigestAt: nextDigestHour(defaultDigestFrequency, 'UTC', now())?.toISOString(),
+  });
 }

@@ -70,7 +70,11 @@ export async function saveNotificationSettings(userId: string, digest: DigestFre
   const index = dispatchSpec(dispatch);
   const attributes = await sendWrite({
     update: keys.notificationSettings(userId),
-    spec: { set: { type: 'NotificationSettings', userId, digest, timeZone, ...index.set }, setIfAbsent: { digestSince: at.toISOString() }, remove: index.remove },
+    spec: {
+      set: { type: 'NotificationSettings', userId, digest, timeZone, ...index.set },
+      setIfAbsent: { digestSince: at.toISOString() },
+      remove: index.remove,
+    },
   });
   return attributes as NotificationSettingsItem;
 }

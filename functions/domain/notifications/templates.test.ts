@@ -3,7 +3,14 @@ import { emailTemplates } from './templates';
 
 describe('the advisor invitation e-mail', () => {
   it('names the family as it is called, never "the Rivera Family family"', () => {
-    const mail = emailTemplates.advisorInvitation({ inviterName: 'Maria Rivera', familyName: 'Rivera Family', sectionTitles: [], link: 'https://app/x', validityDays: 14, expirationDate: '2026-12-08T10:00:00.000Z' });
+    const mail = emailTemplates.advisorInvitation({
+      inviterName: 'Maria Rivera',
+      familyName: 'Rivera Family',
+      sectionTitles: [],
+      link: 'https://app/x',
+      validityDays: 14,
+      expirationDate: '2026-12-08T10:00:00.000Z',
+    });
     expect(mail.subject).toBe('Rivera Family invites you to Family Canvas');
     expect(mail.text).toContain('Maria Rivera of Rivera Family invites your advisor company');
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/family family/i);
@@ -35,7 +42,9 @@ describe('the sign-in method notice', () => {
       clientAddress: '203.0.113.7',
       link: 'https://app/not-me?token=abc',
     });
-    expect(mail.text).toContain('A passkey named "<b>Desk</b>" was added to your account on 2026-11-26 06:30 (UTC), from Chrome on Mac OS (address 203.0.113.7).');
+    expect(mail.text).toContain(
+      'A passkey named "<b>Desk</b>" was added to your account on 2026-11-26 06:30 (UTC), from Chrome on Mac OS (address 203.0.113.7).',
+    );
     expect(mail.text).toContain('This was not me: https://app/not-me?token=abc');
     expect(mail.html).not.toContain('<b>Desk</b>');
     expect(mail.html).toContain('&lt;b&gt;Desk&lt;/b&gt;');

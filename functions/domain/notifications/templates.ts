@@ -67,7 +67,11 @@ export const emailTemplates = {
    * verified, so nothing the form received (name, subject, message) goes back to it.
    */
   contactAcknowledgement(): EmailMessage {
-    const lines = ['Hello,', 'thank you for writing to Family Canvas. We received your message and will answer soon.', 'If you did not write to us, you can ignore this e-mail.'];
+    const lines = [
+      'Hello,',
+      'thank you for writing to Family Canvas. We received your message and will answer soon.',
+      'If you did not write to us, you can ignore this e-mail.',
+    ];
     return {
       subject: 'We received your message',
       text: `${lines.join('\n\n')}\n`,
@@ -85,7 +89,10 @@ export const emailTemplates = {
     return {
       subject: 'New sign-in to your Family Canvas account',
       text: `Hello ${input.firstName},\n\n${intro}\n\n${advice}\n\n${input.link}\n`,
-      html: layout('New sign-in to your account', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(advice)], { label: 'Review your sessions', url: input.link }),
+      html: layout('New sign-in to your account', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(advice)], {
+        label: 'Review your sessions',
+        url: input.link,
+      }),
     };
   },
 
@@ -101,7 +108,10 @@ export const emailTemplates = {
     return {
       subject: 'A sign-in method of your Family Canvas account changed',
       text: `Hello ${input.firstName},\n\n${intro}\n\n${advice}\n\nThis was not me: ${input.link}\n`,
-      html: layout('A sign-in method of your account changed', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(advice)], { label: 'This was not me', url: input.link }),
+      html: layout('A sign-in method of your account changed', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(advice)], {
+        label: 'This was not me',
+        url: input.link,
+      }),
     };
   },
 
@@ -113,7 +123,10 @@ export const emailTemplates = {
     return {
       subject: 'Recover access to your Family Canvas account',
       text: `Hello ${input.firstName},\n\n${intro}\n\n${how}\n\n${input.link}\n\n${ignore}\n`,
-      html: layout('Recover access to your account', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(how), escapeHtml(ignore)], { label: 'Start the recovery', url: input.link }),
+      html: layout('Recover access to your account', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(how), escapeHtml(ignore)], {
+        label: 'Start the recovery',
+        url: input.link,
+      }),
     };
   },
 
@@ -124,7 +137,10 @@ export const emailTemplates = {
     return {
       subject: 'A recovery of your Family Canvas account started',
       text: `Hello ${input.firstName},\n\n${intro}\n\n${advice}\n\nCancel the recovery: ${input.cancelLink}\n`,
-      html: layout('A recovery of your account started', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(advice)], { label: 'Cancel the recovery', url: input.cancelLink }),
+      html: layout('A recovery of your account started', [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), escapeHtml(advice)], {
+        label: 'Cancel the recovery',
+        url: input.cancelLink,
+      }),
     };
   },
 
@@ -135,7 +151,11 @@ export const emailTemplates = {
       text: `Hello ${input.firstName},\n\nwelcome to Family Canvas. Please confirm your e-mail address with this link (valid for 14 days):\n\n${input.link}\n\nIf you did not sign up, you can ignore this e-mail.\n`,
       html: layout(
         'Confirm your e-mail address',
-        [`Hello ${escapeHtml(input.firstName)},`, 'welcome to Family Canvas. Please confirm your e-mail address. The link is valid for 14 days.', 'If you did not sign up, you can ignore this e-mail.'],
+        [
+          `Hello ${escapeHtml(input.firstName)},`,
+          'welcome to Family Canvas. Please confirm your e-mail address. The link is valid for 14 days.',
+          'If you did not sign up, you can ignore this e-mail.',
+        ],
         { label: 'Confirm e-mail address', url: input.link },
       ),
     };
@@ -159,7 +179,15 @@ export const emailTemplates = {
   },
 
   /** Sent by POST /member-invitation/send-email: who invites whom into which entity, with the link and its validity. */
-  memberInvitation(input: { inviterName: string; entityName: string; entityTypeId: EntityTypeId; roleName: string; link: string; validityDays: number; expirationDate: string }): EmailMessage {
+  memberInvitation(input: {
+    inviterName: string;
+    entityName: string;
+    entityTypeId: EntityTypeId;
+    roleName: string;
+    link: string;
+    validityDays: number;
+    expirationDate: string;
+  }): EmailMessage {
     const kind = input.entityTypeId === EntityType.Family ? 'family' : 'company';
     const intro = `${input.inviterName} invites you to join the ${kind} ${input.entityName} on Family Canvas with the role ${input.roleName}.`;
     return {
@@ -167,11 +195,7 @@ export const emailTemplates = {
       text: `Hello,\n\n${intro}\n\nAccept the invitation with this link (${validityOf(input)}):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
       html: layout(
         `Join ${input.entityName} on Family Canvas`,
-        [
-          'Hello,',
-          escapeHtml(intro),
-          `The invitation is ${escapeHtml(validityOf(input))}. If you do not know the sender, you can ignore this e-mail.`,
-        ],
+        ['Hello,', escapeHtml(intro), `The invitation is ${escapeHtml(validityOf(input))}. If you do not know the sender, you can ignore this e-mail.`],
         { label: 'Accept the invitation', url: input.link },
       ),
     };
@@ -186,7 +210,12 @@ export const emailTemplates = {
       text: `Hello,\n\n${intro}\n${next}\n\nAccept the invitation with this link (${validityOf(input)}):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
       html: layout(
         `${input.companyName} invites your family`,
-        ['Hello,', escapeHtml(intro), escapeHtml(next), `The invitation is ${escapeHtml(validityOf(input))}. If you do not know the sender, you can ignore this e-mail.`],
+        [
+          'Hello,',
+          escapeHtml(intro),
+          escapeHtml(next),
+          `The invitation is ${escapeHtml(validityOf(input))}. If you do not know the sender, you can ignore this e-mail.`,
+        ],
         { label: 'Accept the invitation', url: input.link },
       ),
     };
@@ -212,7 +241,13 @@ export const emailTemplates = {
       text: `Hello,\n\n${intro}\n${access ? `${access}\n` : ''}${next}\n\nAccept the invitation with this link (${validityOf(input)}):\n\n${input.link}\n\nIf you do not know the sender, you can ignore this e-mail.\n`,
       html: layout(
         `${input.familyName} invites you`,
-        ['Hello,', escapeHtml(intro), ...(access ? [escapeHtml(access)] : []), escapeHtml(next), `The invitation is ${escapeHtml(validityOf(input))}. If you do not know the sender, you can ignore this e-mail.`],
+        [
+          'Hello,',
+          escapeHtml(intro),
+          ...(access ? [escapeHtml(access)] : []),
+          escapeHtml(next),
+          `The invitation is ${escapeHtml(validityOf(input))}. If you do not know the sender, you can ignore this e-mail.`,
+        ],
         { label: 'Accept the invitation', url: input.link },
       ),
     };
@@ -248,7 +283,10 @@ export const emailTemplates = {
     return {
       subject: `Access to ${input.familyName} ends on ${formatDay(input.accessUntil)}`,
       text: `Hello,\n\n${intro}\n${next}\n\n${input.link}\n`,
-      html: layout(`Access to ${input.familyName} ends soon`, ['Hello,', escapeHtml(intro), escapeHtml(next)], { label: 'Open Family Canvas', url: input.link }),
+      html: layout(`Access to ${input.familyName} ends soon`, ['Hello,', escapeHtml(intro), escapeHtml(next)], {
+        label: 'Open Family Canvas',
+        url: input.link,
+      }),
     };
   },
 } as const;

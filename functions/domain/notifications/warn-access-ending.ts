@@ -21,7 +21,9 @@ export async function warnAccessEnding(entry: AccessExpiryItem, at: Date, send: 
     const [entities, members] = await Promise.all([getEntities([entry.familyId, entry.advisorId]), listMembersOfEntity(entry.advisorId)]);
     // The company's admins the one access decision still lets see this family (functions/lib/access/decide.ts: the two-factor policy too).
     const admins = members.filter((member) => member.isActive && isAdmin(member));
-    const decisions = await decideAccessNow(admins.map((member) => ({ userId: member.userId, entityId: member.entityId, entityTypeId: member.entityTypeId, familyId: entry.familyId })));
+    const decisions = await decideAccessNow(
+      admins.map((member) => ({ userId: member.userId, entityId: member.entityId, entityTypeId: member.entityTypeId, familyId: entry.familyId })),
+    );
     const users = await getUsers(admins.filter((_member, index) => decisions[index]!.allowed).map((member) => member.userId));
     const message = emailTemplates.accessEndingSoon({
       familyName: entities.get(entry.familyId)?.entityName ?? '',

@@ -7,7 +7,17 @@ import { batchGetItems } from '../../lib/db/batch';
 import { db, tableName } from '../../lib/db/client';
 import { keys, newId } from '../../lib/db/keys';
 import { ChangedMeanwhile } from '../../lib/db/retry';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactWritesWithBuilt, type Condition, type Key, type UpdateSpec, type Write } from '../../lib/db/write';
+import {
+  ConditionFailed,
+  itemExists,
+  itemIsNew,
+  sendWrite,
+  transactWritesWithBuilt,
+  type Condition,
+  type Key,
+  type UpdateSpec,
+  type Write,
+} from '../../lib/db/write';
 import { newMemberWrite, type MemberItem } from '../members/members';
 
 /**
@@ -83,8 +93,21 @@ export function newEntityItem(input: NewEntityInput): EntityItem {
  */
 export function newEntityWithOwner(input: NewEntityInput): { writes: Array<Write<'newEntity' | 'newMember'>>; entity: EntityItem; member: MemberItem } {
   const entity = newEntityItem(input);
-  const { write, member } = newMemberWrite({ entityId: input.id, entityTypeId: input.entityTypeId, userId: input.userId, entityRoleId: EntityRole.Owner, at: input.at });
-  return { writes: [{ put: { ...keys.entity(input.id), ...entity }, condition: itemIsNew, name: 'newEntity' }, { ...write, name: 'newMember' }], entity, member };
+  const { write, member } = newMemberWrite({
+    entityId: input.id,
+    entityTypeId: input.entityTypeId,
+    userId: input.userId,
+    entityRoleId: EntityRole.Owner,
+    at: input.at,
+  });
+  return {
+    writes: [
+      { put: { ...keys.entity(input.id), ...entity }, condition: itemIsNew, name: 'newEntity' },
+      { ...write, name: 'newMember' },
+    ],
+    entity,
+    member,
+  };
 }
 
 export async function getEntity(entityId: number): Promise<EntityItem | undefined> {
@@ -103,7 +126,10 @@ export async function getEntities(entityIds: readonly number[]): Promise<Map<num
  * relation, a canvas role, a user), so it costs one round trip: the entities by id, the
  * other items as read (missing ones left out), for the caller to tell apart by `type`.
  */
-export async function getEntitiesWithItems(entityIds: readonly number[], otherKeys: readonly Key[]): Promise<{ entities: Map<number, EntityItem>; others: Array<Record<string, unknown>> }> {
+export async function getEntitiesWithItems(
+  entityIds: readonly number[],
+  otherKeys: readonly Key[],
+): Promise<{ entities: Map<number, EntityItem>; others: Array<Record<string, unknown>> }> {
   const items = await batchGetItems<Record<string, unknown>>([...[...new Set(entityIds)].map((id) => keys.entity(id)), ...otherKeys]);
   const entities = new Map<number, EntityItem>();
   const others: Array<Record<string, unknown>> = [];
@@ -121,7 +147,12 @@ export async function getEntitiesWithItems(entityIds: readonly number[], otherKe
  * A plain existence check when no counter changes, so the transaction still fails for an
  * entity that does not exist.
  */
-export function roleCounterChange<Name extends string>(entityId: number, fromRoleId: EntityRoleId | null, toRoleId: EntityRoleId | null, name?: Name): Write<Name> {
+export function roleCounterChange<Name extends string>(
+  entityId: number,
+  fromRoleId: EntityRoleId | null,
+  toRoleId: EntityRoleId | null,
+  name?: Name,
+): Write<Name> {
   const counterOf = (role: EntityRoleId | null) => (role === EntityRole.Owner ? 'ownerCount' : role === EntityRole.Admin ? 'adminCount' : null);
   const from = counterOf(fromRoleId);
   const to = counterOf(toRoleId);
@@ -164,7 +195,13 @@ export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntity
   const writes: Array<Write<InfoWrite> | Write<InfoWrite>> = [
     ...alongside.map((write) => ({ ...write, name: 'relation' as const })),
     ...(isDomainClaimChanging && newHost
-      ? [{ put: { ...keys.domain(newHost), type: 'DomainClaim', host: newHost, entityId: entity.id }, condition: claimedByThisEntity, name: 'domainClaim' as const }]
+      ? [
+          {
+            put: { ...keys.domain(newHost), type: 'DomainClaim', host: newHost, entityId: entity.id },
+            condition: claimedByThisEntity,
+            name: 'domainClaim' as const,
+          },
+        ]
       : []),
     { update: keys.entity(entity.id), spec: { set }, condition, name: 'entity' },
     ...(isDomainClaimChanging && oldHost ? [{ delete: keys.domain(oldHost), condition: claimedByThisEntity, name: 'domainRelease' as const }] : []),
@@ -206,7 +243,8 @@ export async function saveEntityAddress(entityId: number, input: EntityAddressRe
   try {
     await sendWrite({ update: keys.entity(entityId), spec, condition });
   } catch (error) {
-    if (error instanceof ConditionFailed) throw fail('ITEM_FOUND', { errors: { type: [messageKeys.invalidInput] }, message: `The entity already has a ${input.type.toLowerCase()} address.` });
+    if (error instanceof ConditionFailed)
+      throw fail('ITEM_FOUND', { errors: { type: [messageKeys.invalidInput] }, message: `The entity already has a ${input.type.toLowerCase()} address.` });
     throw error;
   }
   return address;

@@ -29,7 +29,15 @@ export async function listEntitiesForInvite(session: Session, kind: WorkRelation
   return candidates.flatMap((member) => {
     const entity = entities.get(member.entityId);
     return entity
-      ? [{ id: entity.id, entityName: entity.entityName, entityTypeId: entity.entityTypeId, canvasName: entity.canvasName ?? null, isAlreadyRelated: related.has(entity.id) }]
+      ? [
+          {
+            id: entity.id,
+            entityName: entity.entityName,
+            entityTypeId: entity.entityTypeId,
+            canvasName: entity.canvasName ?? null,
+            isAlreadyRelated: related.has(entity.id),
+          },
+        ]
       : [];
   });
 }

@@ -1,6 +1,13 @@
 import type { MemberRolesResponse, WorkRelationRolesResponse } from '../../../shared/contracts/members';
 import { entityRoleIds, workRelationRoleIds } from '../../../shared/enums';
-import { defaultEntityRoleId, permissionsForRole, permissionsForWorkRelationRole, roleDescriptions, roleNames, workRelationRoles } from '../../../shared/permissions';
+import {
+  defaultEntityRoleId,
+  permissionsForRole,
+  permissionsForWorkRelationRole,
+  roleDescriptions,
+  roleNames,
+  workRelationRoles,
+} from '../../../shared/permissions';
 
 /** The entity roles with their names and permission sets, straight from the policy module. */
 export function listMemberRoles(): MemberRolesResponse {

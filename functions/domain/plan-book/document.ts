@@ -68,12 +68,11 @@ function questions(category: PlanBookCategory): Content[] {
   if (category.questions.length === 0) return [];
   return [
     { text: 'Questions and answers', style: 'h3' },
-    ...category.questions.map(
-      (question): Content => ({
-        stack: [
-          { text: question.text, style: 'question' },
-          question.answers.length
-            ? {
+    ...category.questions.map((question): Content => ({
+      stack: [
+        { text: question.text, style: 'question' },
+        question.answers.length
+          ? {
               ul: question.answers.map((answer) => ({
                 text: [
                   answer.text,
@@ -82,11 +81,10 @@ function questions(category: PlanBookCategory): Content[] {
               })),
               style: 'answers',
             }
-            : { text: 'No answers yet.', style: 'empty' },
-        ],
-        unbreakable: question.answers.length < 6,
-      }),
-    ),
+          : { text: 'No answers yet.', style: 'empty' },
+      ],
+      unbreakable: question.answers.length < 6,
+    })),
   ];
 }
 
@@ -145,7 +143,15 @@ function category(item: PlanBookCategory): Content[] {
   const isEmpty = item.questions.length + item.takeaways.length + item.goals.length + item.actionPoints.length === 0;
   return [
     {
-      table: { widths: [4, '*'], body: [[{ text: '', fillColor: colorOf(item.colorCode) }, { text: item.title, style: 'h2', tocItem: true, tocMargin: [16, 0, 0, 0] }]] },
+      table: {
+        widths: [4, '*'],
+        body: [
+          [
+            { text: '', fillColor: colorOf(item.colorCode) },
+            { text: item.title, style: 'h2', tocItem: true, tocMargin: [16, 0, 0, 0] },
+          ],
+        ],
+      },
       layout: 'noBorders',
       margin: [0, 14, 0, 6],
     },
@@ -160,7 +166,13 @@ function category(item: PlanBookCategory): Content[] {
 function overview(book: PlanBook): Content[] {
   const header = (titles: string[]) => titles.map((text) => ({ text, style: 'tableHeader' }));
   const goalRows = book.overview.goals.flatMap(({ goalTerm, items }) =>
-    items.map((item, index) => [index === 0 ? goalTermLabels[goalTerm] : '', item.title, item.categoryTitle, item.dueDate ? formatDay(item.dueDate) : '', statusOf(item.completed)]),
+    items.map((item, index) => [
+      index === 0 ? goalTermLabels[goalTerm] : '',
+      item.title,
+      item.categoryTitle,
+      item.dueDate ? formatDay(item.dueDate) : '',
+      statusOf(item.completed),
+    ]),
   );
   const actionRows = book.overview.actionPoints.flatMap(({ priority, items }) =>
     items.map((item, index) => [
@@ -174,7 +186,13 @@ function overview(book: PlanBook): Content[] {
   );
   const table = (widths: Array<string | number>, titles: string[], rows: string[][]): Content => ({
     table: { headerRows: 1, widths, body: [header(titles), ...rows] },
-    layout: { hLineColor: () => rule, vLineWidth: () => 0, hLineWidth: (index: number) => (index <= 1 ? 0.8 : 0.3), paddingTop: () => 3, paddingBottom: () => 3 },
+    layout: {
+      hLineColor: () => rule,
+      vLineWidth: () => 0,
+      hLineWidth: (index: number) => (index <= 1 ? 0.8 : 0.3),
+      paddingTop: () => 3,
+      paddingBottom: () => 3,
+    },
     style: 'table',
   });
   return [
@@ -193,7 +211,13 @@ export function planBookDocument(book: PlanBook): TDocumentDefinitions {
   return {
     pageSize: 'A4',
     pageMargins: [48, 48, 48, 56],
-    info: { title: `${book.familyName}: plan book, ${day}`, author: book.exportedBy, subject: book.canvasTitle, creator: 'Family Canvas', producer: 'Family Canvas' },
+    info: {
+      title: `${book.familyName}: plan book, ${day}`,
+      author: book.exportedBy,
+      subject: book.canvasTitle,
+      creator: 'Family Canvas',
+      producer: 'Family Canvas',
+    },
     language: 'en-US',
     defaultStyle: { font: fontFamily, fontSize: 10, lineHeight: 1.25, color: ink },
     footer: (currentPage: number, pageCount: number) => ({

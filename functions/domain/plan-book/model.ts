@@ -146,21 +146,22 @@ export function buildPlanBook(context: CanvasContext, options: PlanBookOptions, 
             colorCode: category.colorCode,
             questions: options.includeAnswers
               ? [...snapshot.questions.values()]
-                .filter((question) => question.categoryId === category.id)
-                .sort(bySequence)
-                .map((question) => ({
-                  text: question.text,
-                  answers: answers
-                    .filter((answer) => answer.questionId === question.id)
-                    .map((answer) => ({ text: answer.text, author: nameOf(answer.createdByUserId) ?? '', voteCount: answer.voterIds?.size ?? 0 })),
-                }))
+                  .filter((question) => question.categoryId === category.id)
+                  .sort(bySequence)
+                  .map((question) => ({
+                    text: question.text,
+                    answers: answers
+                      .filter((answer) => answer.questionId === question.id)
+                      .map((answer) => ({ text: answer.text, author: nameOf(answer.createdByUserId) ?? '', voteCount: answer.voterIds?.size ?? 0 })),
+                  }))
               : [],
             takeaways: inCategory(snapshot.takeaways.values(), category.id)
               .filter((takeaway) => takeaway.archived !== true)
               .map((takeaway) => ({
                 title: takeaway.title,
                 text: takeaway.text ?? null,
-                initiator: nameOf(takeaway.initiatorId) ?? (takeaway.initiator ? `${takeaway.initiator.firstName} ${takeaway.initiator.lastName}`.trim() : null),
+                initiator:
+                  nameOf(takeaway.initiatorId) ?? (takeaway.initiator ? `${takeaway.initiator.firstName} ${takeaway.initiator.lastName}`.trim() : null),
                 voters: [...(takeaway.voterIds ?? [])].map((id) => nameOf(id) ?? '').sort((a, b) => a.localeCompare(b)),
                 goals: linksTo('goal', takeaway.linkedGoalIds, category.id),
               })),
@@ -190,7 +191,11 @@ export function buildPlanBook(context: CanvasContext, options: PlanBookOptions, 
 
   const categoryOrder = new Map(
     [...snapshot.categories.values()]
-      .sort((a, b) => (snapshot.sections.get(a.sectionId)?.sequenceNumber ?? 0) - (snapshot.sections.get(b.sectionId)?.sequenceNumber ?? 0) || a.sequenceNumber - b.sequenceNumber)
+      .sort(
+        (a, b) =>
+          (snapshot.sections.get(a.sectionId)?.sequenceNumber ?? 0) - (snapshot.sections.get(b.sectionId)?.sequenceNumber ?? 0) ||
+          a.sequenceNumber - b.sequenceNumber,
+      )
       .map((category, index) => [category.id, index]),
   );
   const inBook = <T extends { sectionId: number; categoryId: number; createdAt: string; id: string }>(items: Iterable<T>) =>

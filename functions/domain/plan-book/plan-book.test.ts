@@ -59,7 +59,8 @@ describe('the plan book', () => {
     const text = textOf(await renderPdf(planBookDocument(book)));
     expect(text).toContain('Advisor company: Harbor Wealth Partners');
     expect(text).toContain('Family office by 2030');
-    for (const hidden of ['Hidden Legacy Section', 'Secret Category', 'Hidden question', 'Hidden answer', 'Hidden action point']) expect(text).not.toContain(hidden);
+    for (const hidden of ['Hidden Legacy Section', 'Secret Category', 'Hidden question', 'Hidden answer', 'Hidden action point'])
+      expect(text).not.toContain(hidden);
   });
 
   it('leaves the answers out when asked to', () => {

@@ -64,7 +64,12 @@ async function confirmedUser(input: SignupRequest, at: Date): Promise<{ user: Us
 }
 
 /** Signup with a family or advisor invitation: a confirmed account without an entity, signed in. */
-async function signUpForWorkRelation(input: SignupRequest, kind: WorkRelationInvitationKind, token: string, userAgent: string): Promise<{ response: SignupResponse; cookie: string }> {
+async function signUpForWorkRelation(
+  input: SignupRequest,
+  kind: WorkRelationInvitationKind,
+  token: string,
+  userAgent: string,
+): Promise<{ response: SignupResponse; cookie: string }> {
   const invitation = await findWorkRelationInvitation(kind, token);
   if (invitation.accepted) throw fail('INVITATION_ACCEPTED');
   if (input.email !== invitation.email) throw fail('INCORRECT_EMAIL_INPUT', { errors: { email: [messageKeys.invalidInput] } });

@@ -34,7 +34,11 @@ export async function getPendingSignin(nonce: string): Promise<PendingSignin | u
 export async function countWrongCode(nonce: string): Promise<void> {
   const key = keys.pendingMfaSignin(hashToken(nonce));
   try {
-    await sendWrite({ update: key, spec: { add: { wrongCodes: 1 } }, condition: { expression: 'attribute_exists(PK) AND wrongCodes < :last', values: { ':last': pendingSigninMaxWrongCodes - 1 } } });
+    await sendWrite({
+      update: key,
+      spec: { add: { wrongCodes: 1 } },
+      condition: { expression: 'attribute_exists(PK) AND wrongCodes < :last', values: { ':last': pendingSigninMaxWrongCodes - 1 } },
+    });
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
     // This was the last wrong code the pending sign-in takes (or it is gone already).

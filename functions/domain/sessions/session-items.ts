@@ -96,7 +96,11 @@ export async function sessionKeysOfUser(userId: string): Promise<Array<ItemKey &
  * instead of writing a stub item back.
  */
 export async function updateSessionItem(session: string | ItemKey, fields: SessionFields, options: { mustExist?: boolean } = {}): Promise<void> {
-  await sendWrite({ update: typeof session === 'string' ? keys.session(session) : session, spec: { set: fields }, condition: options.mustExist ? itemExists : undefined });
+  await sendWrite({
+    update: typeof session === 'string' ? keys.session(session) : session,
+    spec: { set: fields },
+    condition: options.mustExist ? itemExists : undefined,
+  });
 }
 
 export async function deleteSessionItem(tokenHash: string): Promise<void> {

@@ -88,7 +88,11 @@ export type SessionOptions = {
 };
 
 /** Starts a session for a user; returns the Set-Cookie value. */
-export async function startSession(userId: string, membership: Session['membership'], options: SessionOptions = {}): Promise<{ cookie: string; session: Session }> {
+export async function startSession(
+  userId: string,
+  membership: Session['membership'],
+  options: SessionOptions = {},
+): Promise<{ cookie: string; session: Session }> {
   const token = newSecretToken();
   const tokenHash = hashToken(token);
   const nowS = nowEpochSeconds();
@@ -189,7 +193,11 @@ export async function refreshMembershipInSessions(userId: string, entityId: numb
   const affected = (await firstPageOfSessionItems(userId)).filter((item) => item.currentEntityId === entityId);
   await Promise.all(
     affected.map((item) =>
-      updateSessionItem({ PK: item.PK as string, SK: item.SK as string }, { currentEntityId: membership ? entityId : null, membership }, { mustExist: true }).catch(
+      updateSessionItem(
+        { PK: item.PK as string, SK: item.SK as string },
+        { currentEntityId: membership ? entityId : null, membership },
+        { mustExist: true },
+      ).catch(
         () => undefined, // a session that ended meanwhile needs no refresh
       ),
     ),

@@ -25,7 +25,10 @@ import { completeSignin, counted, throttleClientOf, type SigninClient, type Sign
  * (signInWithSecondFactor) or the passkey second step from the same browser.
  */
 export async function signIn(input: SigninRequest, client: SigninClient): Promise<SigninResult> {
-  return counted(() => checkPassword(input, client), (result) => 'user' in result);
+  return counted(
+    () => checkPassword(input, client),
+    (result) => 'user' in result,
+  );
 }
 
 async function checkPassword(input: SigninRequest, client: SigninClient): Promise<SigninResult> {

@@ -21,7 +21,10 @@ import { applySignupInvitation, hasSignupInvitation } from './apply-signup-invit
  * against the limits of anonymous mail per client address and per recipient
  * (functions/lib/limits/mail.ts): beyond them TOO_MANY_REQUESTS (80), nothing written or sent.
  */
-export async function signUp(input: SignupRequest, client: { userAgent: string; clientAddress: string }): Promise<{ response: SignupResponse; cookie?: string }> {
+export async function signUp(
+  input: SignupRequest,
+  client: { userAgent: string; clientAddress: string },
+): Promise<{ response: SignupResponse; cookie?: string }> {
   const userAgent = client.userAgent;
   if (hasSignupInvitation(input)) return applySignupInvitation(input, userAgent);
   const entityTypeId = requireEntityTypeId(input.createEntityTypeId, 'createEntityTypeId');
@@ -36,7 +39,10 @@ export async function signUp(input: SignupRequest, client: { userAgent: string; 
   const at = now().toISOString();
   const user = newUserItem(input, { isEmailConfirmed: false, at });
   await transactWritesWithBuilt(
-    [...putNewAccount(user, password, at, input.timeZone), ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at }).writes],
+    [
+      ...putNewAccount(user, password, at, input.timeZone),
+      ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at }).writes,
+    ],
     { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') },
   );
   await sendConfirmationLink(user);

@@ -110,5 +110,8 @@ export async function completeSignin(user: UserItem, options: { remember: boolea
     startSession(user.id, first ? toSessionMembership(first) : null, { remember: options.remember, userAgent: client.userAgent }),
     noteSigninDevice(previous, client.userAgent),
   ]);
-  return { user: { ...toSigninResponse(previous), ...(blocked.length ? { twoFactorSetupRequired: true as const } : {}) }, cookies: [cookie, newDeviceCookie(user.id)] };
+  return {
+    user: { ...toSigninResponse(previous), ...(blocked.length ? { twoFactorSetupRequired: true as const } : {}) },
+    cookies: [cookie, newDeviceCookie(user.id)],
+  };
 }

@@ -6,7 +6,14 @@ import { knownDeviceOf, newDeviceCookie, newPendingSigninCookie, pendingSigninNo
 
 function useAppUrl(appUrl: string) {
   beforeAll(() => {
-    for (const [name, value] of Object.entries({ TABLE_NAME: 't', APP_URL: appUrl, MAIL_FROM: 'a@b.c', CONTACT_TO: 'a@b.c', SERVER_SECRET: 'unit-test-secret' })) vi.stubEnv(name, value);
+    for (const [name, value] of Object.entries({
+      TABLE_NAME: 't',
+      APP_URL: appUrl,
+      MAIL_FROM: 'a@b.c',
+      CONTACT_TO: 'a@b.c',
+      SERVER_SECRET: 'unit-test-secret',
+    }))
+      vi.stubEnv(name, value);
     resetConfigForTests();
   });
   afterAll(() => {
@@ -60,7 +67,7 @@ describe('sign-in cookies on https', () => {
   });
 });
 
-describe('the sign-in throttle\'s waits', () => {
+describe("the sign-in throttle's waits", () => {
   it('per client: 5 free failures, then 30 s doubling to 15 min; unknown clients together: 10 free, then 1 min doubling to 15 min', () => {
     expect([4, 5, 6, 9, 20].map((failures) => delayAfterFailures(failures))).toEqual([0, 30, 60, 480, 900]);
     expect([9, 10, 11, 14, 30].map((failures) => delayAfterFailures(failures, signinThrottle.unknownClients))).toEqual([0, 60, 120, 900, 900]);

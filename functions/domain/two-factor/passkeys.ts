@@ -51,7 +51,10 @@ export async function addPasskey(item: PasskeyItem): Promise<void> {
       {
         update: keys.user(item.userId),
         spec: { add: { passkeyCount: 1 } },
-        condition: { expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount < :max)', values: { ':max': maxPasskeysPerUser } },
+        condition: {
+          expression: 'attribute_exists(PK) AND (attribute_not_exists(passkeyCount) OR passkeyCount < :max)',
+          values: { ':max': maxPasskeysPerUser },
+        },
         name: 'belowLimit',
       },
     ],
@@ -96,7 +99,10 @@ export async function recordPasskeyUse(item: PasskeyItem, newCount: number, at: 
     await sendWrite({
       update: keys.passkey(item.userId, item.id),
       spec: { set: { signCount: newCount, lastUsedAt: at } },
-      condition: { expression: newCount > 0 ? 'attribute_exists(PK) AND signCount < :count' : 'attribute_exists(PK) AND signCount = :count', values: { ':count': newCount } },
+      condition: {
+        expression: newCount > 0 ? 'attribute_exists(PK) AND signCount < :count' : 'attribute_exists(PK) AND signCount = :count',
+        values: { ':count': newCount },
+      },
     });
     return true;
   } catch (error) {

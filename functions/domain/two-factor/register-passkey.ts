@@ -62,6 +62,10 @@ export async function registerPasskey(userId: string, input: RegisterPasskeyRequ
   };
   await addPasskey(item);
   const recoveryCodes = await issueRecoveryCodesIfNone(userId);
-  await announceSignInMethodChange(userId, { kind: 'passkey-added', passkeyId: item.id, label: item.label, recoveryCodesIssued: recoveryCodes !== undefined }, client);
+  await announceSignInMethodChange(
+    userId,
+    { kind: 'passkey-added', passkeyId: item.id, label: item.label, recoveryCodesIssued: recoveryCodes !== undefined },
+    client,
+  );
   return { ...toPasskey(item), ...(recoveryCodes ? { recoveryCodes } : {}) };
 }

@@ -41,7 +41,9 @@ async function getTotpItem(userId: string): Promise<TotpItem | undefined> {
  * recovery code, and 50-bit codes cannot be tried offline without the key.
  */
 async function recoveryCodeHash(userId: string, code: string): Promise<string> {
-  return createHmac('sha256', await mfaEncryptionKey()).update(`recovery-code:${userId}:${code}`).digest('base64url');
+  return createHmac('sha256', await mfaEncryptionKey())
+    .update(`recovery-code:${userId}:${code}`)
+    .digest('base64url');
 }
 
 const recoveryAlphabet = 'abcdefghijklmnopqrstuvwxyz234567';

@@ -1,7 +1,14 @@
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { SigninResponse } from '../../../shared/contracts/auth';
 import type { PasskeySigninRequest } from '../../../shared/contracts/passkeys';
-import { countedSignin, finishPendingSignin, requirePendingSignin, startSigninSession, type CompletedSignin, type SigninClient } from '../sessions/signin-completion';
+import {
+  countedSignin,
+  finishPendingSignin,
+  requirePendingSignin,
+  startSigninSession,
+  type CompletedSignin,
+  type SigninClient,
+} from '../sessions/signin-completion';
 import { now } from '../../lib/clock';
 import { fail } from '../../lib/errors';
 import { log } from '../../lib/logger';
@@ -54,7 +61,12 @@ export async function signInWithPasskey(input: PasskeySigninRequest, client: Sig
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
         requireUserVerification: true,
-        credential: { id: passkey.credentialId, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.signCount, transports: passkey.transports as never },
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+          counter: passkey.signCount,
+          transports: passkey.transports as never,
+        },
       });
       if (!verification.verified) throw new Error('not verified');
       newCounter = verification.authenticationInfo.newCounter;

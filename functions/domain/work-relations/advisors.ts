@@ -28,7 +28,13 @@ function personRow(member: MemberItem, user: UserItem, entityName: string, viewe
 }
 
 /** One advisor as the lists show them. */
-export function toAdvisorMember(member: MemberItem, user: UserItem, entityName: string, workRelationRoleId: WorkRelationRoleId | null, viewer: Viewer): AdvisorMember {
+export function toAdvisorMember(
+  member: MemberItem,
+  user: UserItem,
+  entityName: string,
+  workRelationRoleId: WorkRelationRoleId | null,
+  viewer: Viewer,
+): AdvisorMember {
   return { ...personRow(member, user, entityName, viewer), companyPosition: member.companyPosition ?? null, workRelationRoleId };
 }
 
@@ -56,14 +62,30 @@ export type AdvisorOfFamily = {
  * Three Queries, in parallel: the user's memberships, the family's relations and roles.
  */
 export async function findAdvisorOfFamily(familyId: number, userId: string, advisorCompanyId?: number): Promise<AdvisorOfFamily> {
-  const [memberships, relations, roles] = await Promise.all([listMembershipsOfUser(userId), listWorkRelationsOfFamily(familyId), listWorkRelationMembersOfFamily(familyId)]);
+  const [memberships, relations, roles] = await Promise.all([
+    listMembershipsOfUser(userId),
+    listWorkRelationsOfFamily(familyId),
+    listWorkRelationMembersOfFamily(familyId),
+  ]);
   const relationOf = new Map(relations.map((relation) => [relation.advisorId, relation]));
   const candidates = memberships.filter(
-    (member) => member.entityTypeId === EntityType.AdvisorCompany && relationOf.has(member.entityId) && (advisorCompanyId === undefined || member.entityId === advisorCompanyId),
+    (member) =>
+      member.entityTypeId === EntityType.AdvisorCompany &&
+      relationOf.has(member.entityId) &&
+      (advisorCompanyId === undefined || member.entityId === advisorCompanyId),
   );
   const [member] = candidates;
   if (!member) throw fail('ITEM_NOT_FOUND');
-  if (candidates.length > 1) throw fail('INCORRECT_INPUT', { errors: { advisorCompanyId: [messageKeys.required] }, message: 'The advisor works for several companies of this family: name one.' });
+  if (candidates.length > 1)
+    throw fail('INCORRECT_INPUT', {
+      errors: { advisorCompanyId: [messageKeys.required] },
+      message: 'The advisor works for several companies of this family: name one.',
+    });
   const storedRoleId = rolesByAdvisor(roles).get(`${member.entityId}#${userId}`)?.workRelationRoleId;
-  return { member, relation: relationOf.get(member.entityId) as WorkRelationItem, storedRoleId, workRelationRoleId: effectiveWorkRelationRoleId(member, storedRoleId) };
+  return {
+    member,
+    relation: relationOf.get(member.entityId) as WorkRelationItem,
+    storedRoleId,
+    workRelationRoleId: effectiveWorkRelationRoleId(member, storedRoleId),
+  };
 }

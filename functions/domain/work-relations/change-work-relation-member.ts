@@ -59,6 +59,10 @@ export async function changeWorkRelationMember(
     ],
   });
   // The family looks at another organisation's people: sensitive data as the policy allows.
-  const viewer = { userId: session.userId, membership, related: { canReadSensitiveData: canReadRelatedSensitiveData({ kind: 'advisorOfFamily', membership }) } };
+  const viewer = {
+    userId: session.userId,
+    membership,
+    related: { canReadSensitiveData: canReadRelatedSensitiveData({ kind: 'advisorOfFamily', membership }) },
+  };
   return toAdvisorMember(advisor.member, user, company.entityName, workRelationRoleId, viewer);
 }

@@ -8,5 +8,8 @@ import { putNewNote, toNoteResponse } from './notes';
 export async function createNote(session: Session, aboutEntityId: number, note: string): Promise<NoteResponse> {
   const html = await cleanNote(note);
   const writerId = await requireNoteAccess(session, aboutEntityId, 'edit');
-  return toNoteResponse(aboutEntityId, await putNewNote({ writerEntityId: writerId, aboutEntityId, note: html, userId: session.userId, at: now().toISOString() }));
+  return toNoteResponse(
+    aboutEntityId,
+    await putNewNote({ writerEntityId: writerId, aboutEntityId, note: html, userId: session.userId, at: now().toISOString() }),
+  );
 }

@@ -52,7 +52,14 @@ export type RelationEnd = {
 };
 
 /** The history's actor for what the product does by itself (the access-expiry job). */
-export const systemActor: HistoryActor = { userId: 'system', firstName: 'Family Canvas', lastName: '', entityId: 0, entityName: 'Family Canvas', entityTypeId: 0 };
+export const systemActor: HistoryActor = {
+  userId: 'system',
+  firstName: 'Family Canvas',
+  lastName: '',
+  entityId: 0,
+  entityName: 'Family Canvas',
+  entityTypeId: 0,
+};
 
 export async function endWorkRelation(end: RelationEnd): Promise<WorkRelationItem> {
   const { familyId, advisorId } = end;
@@ -77,10 +84,20 @@ export async function endWorkRelation(end: RelationEnd): Promise<WorkRelationIte
     familyId,
     actor: end.actor,
     entries: [
-      relationEndedEntry({ advisorId, companyName: company?.entityName ?? '', sharedSectionIds: relation.sharedSectionIds ?? [], accessUntil: relation.accessUntil ?? null }),
+      relationEndedEntry({
+        advisorId,
+        companyName: company?.entityName ?? '',
+        sharedSectionIds: relation.sharedSectionIds ?? [],
+        accessUntil: relation.accessUntil ?? null,
+      }),
     ],
   });
-  if (roles.length > room) await deleteWorkRelationMembers(familyId, advisorId, roles.slice(room).map((role) => role.userId));
+  if (roles.length > room)
+    await deleteWorkRelationMembers(
+      familyId,
+      advisorId,
+      roles.slice(room).map((role) => role.userId),
+    );
   log('info', 'work relation ended', { familyId, advisorId, by: end.cause.by, roles: roles.length });
   await mailBothSides(end, family?.entityName ?? '', company?.entityName ?? '', relation);
   return relation;
@@ -118,7 +135,10 @@ async function mailBothSides(end: RelationEnd, familyName: string, companyName: 
 }
 
 /** Which side of a relation the caller's current entity is, and the other side's id. */
-export function relationSides(current: { entityId: number; entityTypeId: number }, otherId: number): { familyId: number; advisorId: number; by: 'family' | 'advisor' } {
+export function relationSides(
+  current: { entityId: number; entityTypeId: number },
+  otherId: number,
+): { familyId: number; advisorId: number; by: 'family' | 'advisor' } {
   return current.entityTypeId === EntityType.Family
     ? { familyId: current.entityId, advisorId: otherId, by: 'family' }
     : { familyId: otherId, advisorId: current.entityId, by: 'advisor' };

@@ -15,4 +15,3 @@ export async function getCanvasShares(session: Session, advisorId: number): Prom
   if (!relation) throw fail('ITEM_NOT_FOUND');
   return { canvasSections: sharedSectionsOf(sections, relation.sharedSectionIds ?? []), accessUntil: relation.accessUntil ?? null };
 }
-

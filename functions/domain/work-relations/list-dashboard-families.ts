@@ -51,7 +51,13 @@ function accessOf(session: Session, relation: WorkRelationItem, found: FamilyCar
 }
 
 /** One family card from its relation and its items (./family-cards.ts; docs/product/dashboard.md#fields Family dashboard item). */
-function cardOf(session: Session, membership: SessionMembership, relation: WorkRelationItem, summary: CanvasSummaryItem | undefined, found: FamilyCardItems): DashboardFamily {
+function cardOf(
+  session: Session,
+  membership: SessionMembership,
+  relation: WorkRelationItem,
+  summary: CanvasSummaryItem | undefined,
+  found: FamilyCardItems,
+): DashboardFamily {
   const familyId = relation.familyId;
   const { access, storedRole, visit, member } = accessOf(session, relation, found, summary);
   const workRelationRoleId = access?.kind === 'workRelation' ? access.workRelationRoleId : effectiveWorkRelationRoleId(membership, storedRole);

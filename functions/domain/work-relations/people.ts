@@ -9,7 +9,9 @@ import { fullName, getUsers, type UserItem } from '../accounts/users';
  */
 export async function activeMembersOf(entityIds: readonly number[]): Promise<{ members: Map<number, MemberItem[]>; users: Map<string, UserItem> }> {
   const unique = [...new Set(entityIds)];
-  const lists = await Promise.all(unique.map(async (entityId) => [entityId, (await listMembersOfEntity(entityId)).filter((member) => member.isActive)] as const));
+  const lists = await Promise.all(
+    unique.map(async (entityId) => [entityId, (await listMembersOfEntity(entityId)).filter((member) => member.isActive)] as const),
+  );
   const members = new Map<number, MemberItem[]>(lists);
   const users = await getUsers(lists.flatMap(([, list]) => list.map((member) => member.userId)));
   return { members, users };

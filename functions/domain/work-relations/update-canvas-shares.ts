@@ -30,7 +30,11 @@ export async function updateCanvasShares(
   const refusal = workRelationRightsRefusal(membership, 'canvasRights');
   if (refusal) throw fail(refusal);
   const familyId = membership.entityId;
-  const [sections, relation, company] = await Promise.all([requireCanvasSectionIds(familyId, sectionIds), getWorkRelation(familyId, advisorId), getEntity(advisorId)]);
+  const [sections, relation, company] = await Promise.all([
+    requireCanvasSectionIds(familyId, sectionIds),
+    getWorkRelation(familyId, advisorId),
+    getEntity(advisorId),
+  ]);
   if (!relation) throw fail('ITEM_NOT_FOUND');
   const before = relation.sharedSectionIds ?? [];
   const unchanged = before.length === sectionIds.length && before.every((id) => sectionIds.includes(id));

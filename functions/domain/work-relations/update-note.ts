@@ -8,5 +8,8 @@ import { toNoteResponse, updateNote as storeNote } from './notes';
 export async function updateNote(session: Session, aboutEntityId: number, note: string): Promise<NoteResponse> {
   const html = await cleanNote(note);
   const writerId = await requireNoteAccess(session, aboutEntityId, 'edit');
-  return toNoteResponse(aboutEntityId, await storeNote({ writerEntityId: writerId, aboutEntityId, note: html, userId: session.userId, at: now().toISOString() }));
+  return toNoteResponse(
+    aboutEntityId,
+    await storeNote({ writerEntityId: writerId, aboutEntityId, note: html, userId: session.userId, at: now().toISOString() }),
+  );
 }

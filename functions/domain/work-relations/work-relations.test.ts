@@ -8,7 +8,14 @@ import { putNewWorkRelation, updateAccessUntil } from './work-relations';
 // The writes are described as data now (functions/lib/db/write.ts); what they store must not change.
 describe('the work-relation writes', () => {
   beforeAll(() => {
-    for (const [name, value] of Object.entries({ TABLE_NAME: 't', APP_URL: 'http://localhost', MAIL_FROM: 'a@b.c', CONTACT_TO: 'a@b.c', SERVER_SECRET: 'unit-test-secret' })) vi.stubEnv(name, value);
+    for (const [name, value] of Object.entries({
+      TABLE_NAME: 't',
+      APP_URL: 'http://localhost',
+      MAIL_FROM: 'a@b.c',
+      CONTACT_TO: 'a@b.c',
+      SERVER_SECRET: 'unit-test-secret',
+    }))
+      vi.stubEnv(name, value);
   });
 
   it('puts a new relation with its dashboard keys, only while it does not exist', () => {
@@ -35,12 +42,27 @@ describe('the work-relation writes', () => {
     expect(count?.UpdateExpression).toBe('SET #type = :v1 ADD #count :v2');
     expect(count?.ExpressionAttributeValues).toEqual({ ':v1': 'FamilyCount', ':v2': -1 });
 
-    expect(putAccessExpiry(7, 30, '2027-03-31').Put?.Item).toEqual({ PK: 'ACCESSEXPIRY', SK: '2027-03-31#7#30', type: 'AccessExpiry', familyId: 7, advisorId: 30, accessUntil: '2027-03-31' });
+    expect(putAccessExpiry(7, 30, '2027-03-31').Put?.Item).toEqual({
+      PK: 'ACCESSEXPIRY',
+      SK: '2027-03-31#7#30',
+      type: 'AccessExpiry',
+      familyId: 7,
+      advisorId: 30,
+      accessUntil: '2027-03-31',
+    });
     expect(deleteAccessExpiry(7, 30, '2027-03-31').Delete?.Key).toEqual({ PK: 'ACCESSEXPIRY', SK: '2027-03-31#7#30' });
     expect(updateAccessUntil(7, 30, null).Update).toMatchObject({ UpdateExpression: 'REMOVE #accessUntil', ConditionExpression: 'attribute_exists(PK)' });
 
     const role = putNewWorkRelationMemberItem(7, 30, 'u1', WorkRelationRole.Limited).Put;
-    expect(role?.Item).toMatchObject({ type: 'WorkRelationMember', familyId: 7, advisorId: 30, userId: 'u1', workRelationRoleId: WorkRelationRole.Limited, PK: 'CANVAS#7', SK: 'C#WRMEMBER#30#u1' });
+    expect(role?.Item).toMatchObject({
+      type: 'WorkRelationMember',
+      familyId: 7,
+      advisorId: 30,
+      userId: 'u1',
+      workRelationRoleId: WorkRelationRole.Limited,
+      PK: 'CANVAS#7',
+      SK: 'C#WRMEMBER#30#u1',
+    });
     expect(role?.ConditionExpression).toBe('attribute_not_exists(PK) OR #workRelationRoleId = :none');
     expect(role?.ExpressionAttributeValues).toEqual({ ':none': WorkRelationRole.None });
   });

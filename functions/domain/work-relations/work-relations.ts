@@ -45,7 +45,13 @@ function workRelationItem(familyId: number, advisorId: number, sharedSectionIds:
 }
 
 /** A new work relation (its condition, `relationIsNew`, fails when the relation exists). */
-export function newWorkRelationWrite(familyId: number, advisorId: number, sharedSectionIds: readonly number[], familyName: string, accessUntil: string | null = null): Write<'relationIsNew'> {
+export function newWorkRelationWrite(
+  familyId: number,
+  advisorId: number,
+  sharedSectionIds: readonly number[],
+  familyName: string,
+  accessUntil: string | null = null,
+): Write<'relationIsNew'> {
   return { put: workRelationItem(familyId, advisorId, sharedSectionIds, familyName, accessUntil), condition: itemIsNew, name: 'relationIsNew' };
 }
 
@@ -54,7 +60,13 @@ export function newWorkRelationWrite(familyId: number, advisorId: number, shared
  * it with familyCountOp (./family-counts.ts) in the same one, and with an end date add
  * putAccessExpiry (./access-expiries.ts) too.
  */
-export function putNewWorkRelation(familyId: number, advisorId: number, sharedSectionIds: readonly number[], familyName: string, accessUntil: string | null = null): TransactWriteItem {
+export function putNewWorkRelation(
+  familyId: number,
+  advisorId: number,
+  sharedSectionIds: readonly number[],
+  familyName: string,
+  accessUntil: string | null = null,
+): TransactWriteItem {
   return transactItemOf(newWorkRelationWrite(familyId, advisorId, sharedSectionIds, familyName, accessUntil));
 }
 
@@ -72,7 +84,11 @@ export async function putWorkRelation(familyId: number, advisorId: number, share
 
 /** The relation gets the family's (new) name: GSI1SK and familyName; only while it exists. */
 export function renameFamilyInRelationWrite(familyId: number, advisorId: number, familyName: string): Write {
-  return { update: keys.workRelation(familyId, advisorId), spec: { set: { GSI1SK: keys.familyByName(familyName, familyId), familyName } }, condition: itemExists };
+  return {
+    update: keys.workRelation(familyId, advisorId),
+    spec: { set: { GSI1SK: keys.familyByName(familyName, familyId), familyName } },
+    condition: itemExists,
+  };
 }
 
 /**
@@ -207,7 +223,13 @@ type Pair = { familyId: number; advisorId: number };
  * One BatchGet of an entity and, as asked, a relation, the caller's own company's relation
  * with the same family, the caller's canvas role there and the family's canvas item.
  */
-export async function readRelation(wanted: { entityId: number; relation?: Pair; ownRelation?: Pair; role?: Pair & { userId: string }; canvasOf?: number }): Promise<RelationRead> {
+export async function readRelation(wanted: {
+  entityId: number;
+  relation?: Pair;
+  ownRelation?: Pair;
+  role?: Pair & { userId: string };
+  canvasOf?: number;
+}): Promise<RelationRead> {
   const parts = {
     entity: keys.entity(wanted.entityId),
     relation: wanted.relation && keys.workRelation(wanted.relation.familyId, wanted.relation.advisorId),
@@ -272,7 +294,10 @@ export async function readFamiliesForReader(
   const entities = new Map<number, EntityItem>();
   for (const familyId of familyIds) {
     const partition = keys.canvasPartition(familyId);
-    partitionItems.set(familyId, found.filter((item) => item.PK === partition));
+    partitionItems.set(
+      familyId,
+      found.filter((item) => item.PK === partition),
+    );
     const entity = found.find((item) => item.PK === keys.entity(familyId).PK);
     if (entity) entities.set(familyId, entity as unknown as EntityItem);
   }

@@ -7,7 +7,8 @@ import { expireAccess, type AccessExpiryOptions, type AccessExpirySummary } from
  * One run, its warnings sent by the mailer: the binding names the job's mail outlet, which
  * tests/support/access-matrix.ts finds here.
  */
-export const runAccessExpiry = (options: AccessExpiryOptions = {}): Promise<AccessExpirySummary> => expireAccess(options, (to, message) => sendEmail(to, message));
+export const runAccessExpiry = (options: AccessExpiryOptions = {}): Promise<AccessExpirySummary> =>
+  expireAccess(options, (to, message) => sendEmail(to, message));
 
 /** The scheduler invokes it with its own event; only `now` (ISO) in it is taken. */
 export async function handler(event?: AccessExpiryOptions | null): Promise<AccessExpirySummary> {

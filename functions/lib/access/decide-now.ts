@@ -37,7 +37,8 @@ function keysOf(request: AccessRequest): Key[] {
   if (isAdvisor) wanted.push(keys.entity(request.entityId), keys.user(request.userId));
   if (request.familyId !== undefined) {
     wanted.push(keys.canvas(request.familyId));
-    if (isAdvisor) wanted.push(keys.workRelation(request.familyId, request.entityId), keys.workRelationMember(request.familyId, request.entityId, request.userId));
+    if (isAdvisor)
+      wanted.push(keys.workRelation(request.familyId, request.entityId), keys.workRelationMember(request.familyId, request.entityId, request.userId));
   }
   return wanted;
 }

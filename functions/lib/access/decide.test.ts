@@ -36,7 +36,9 @@ const canvas = (relation: Partial<WorkRelationItem> = {}, role?: 1 | 2 | 3) => (
   familyId: 5,
   relations: {
     meta: { title: 'Canvas' },
-    workRelations: new Map<number, WorkRelationItem>([[9, { type: 'WorkRelation', familyId: 5, advisorId: 9, sharedSectionIds: [], createdAt: '', ...relation }]]),
+    workRelations: new Map<number, WorkRelationItem>([
+      [9, { type: 'WorkRelation', familyId: 5, advisorId: 9, sharedSectionIds: [], createdAt: '', ...relation }],
+    ]),
     workRelationMembers: new Map<string, WorkRelationMemberItem>(
       role ? [['9#u1', { type: 'WorkRelationMember', familyId: 5, advisorId: 9, userId: 'u1', workRelationRoleId: role, updatedAt: '' }]] : [],
     ),

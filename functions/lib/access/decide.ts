@@ -67,8 +67,7 @@ export type AccessFacts = {
 };
 
 export type AccessDecision =
-  | { allowed: true; session: Session | null; membership: SessionMembership; canvasAccess: CanvasAccess | null }
-  | { allowed: false; reason: AccessRefusal };
+  { allowed: true; session: Session | null; membership: SessionMembership; canvasAccess: CanvasAccess | null } | { allowed: false; reason: AccessRefusal };
 
 const refused = (reason: AccessRefusal): AccessDecision => ({ allowed: false, reason });
 

@@ -2,7 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { localEnvironment } from '../../../infra/local/stack';
 
 // The operations name the table, which the configuration reads from the environment (nothing is called).
-const environment = localEnvironment({ dynamoEndpoint: 'http://127.0.0.1:9', sesEndpoint: 'http://127.0.0.1:9', appUrl: 'http://localhost', tableName: 'unit-test' });
+const environment = localEnvironment({
+  dynamoEndpoint: 'http://127.0.0.1:9',
+  sesEndpoint: 'http://127.0.0.1:9',
+  appUrl: 'http://localhost',
+  tableName: 'unit-test',
+});
 const before = Object.fromEntries(Object.keys(environment).map((name) => [name, process.env[name]]));
 Object.assign(process.env, environment);
 afterAll(() => {

@@ -11,7 +11,11 @@ const maxKeysPerBatch = 100;
  * (./retry.ts): nothing changed meanwhile and nothing is read or planned again; the same
  * requests go out once more. The one such loop of the batch reads and writes.
  */
-async function sendUntilProcessed<T>(requests: T[], send: (pending: T[]) => Promise<T[]>, policy: { sends: number; basePauseMs: number; exhausted: string }): Promise<void> {
+async function sendUntilProcessed<T>(
+  requests: T[],
+  send: (pending: T[]) => Promise<T[]>,
+  policy: { sends: number; basePauseMs: number; exhausted: string },
+): Promise<void> {
   let pending = requests;
   for (let attempt = 0; pending.length; attempt += 1) {
     if (attempt === policy.sends) throw new Error(policy.exhausted);

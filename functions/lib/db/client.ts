@@ -17,10 +17,8 @@ export function db(): DynamoDBDocumentClient {
   // Traced in Lambda: every call an X-Ray subsegment (functions/lib/tracer.ts).
   const base = traced(
     new DynamoDBClient({
-    region,
-    ...(dynamoEndpoint
-      ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+      region,
+      ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
       maxAttempts: 2,
     }),
   );
@@ -36,7 +34,10 @@ export function db(): DynamoDBDocumentClient {
     (next) => async (args) => {
       const result = await next(args);
       const output = result.output as { Item?: unknown; Items?: unknown[]; Responses?: Record<string, unknown[]> };
-      counter.itemsRead += (output.Item ? 1 : 0) + (output.Items?.length ?? 0) + Object.values(output.Responses ?? {}).reduce((sum, items) => sum + (Array.isArray(items) ? items.length : 0), 0);
+      counter.itemsRead +=
+        (output.Item ? 1 : 0) +
+        (output.Items?.length ?? 0) +
+        Object.values(output.Responses ?? {}).reduce((sum, items) => sum + (Array.isArray(items) ? items.length : 0), 0);
       return result;
     },
     { step: 'initialize', name: 'countItemsRead' },

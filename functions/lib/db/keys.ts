@@ -105,7 +105,10 @@ export const keys = {
    * sorted by the end day, so the access-expiry job finds the relations whose last day is
    * over, or near, with one Query (never a Scan). Few relations carry an end date.
    */
-  accessExpiry: (accessUntil: string, familyId: number | string, advisorId: number | string) => ({ PK: 'ACCESSEXPIRY', SK: `${accessUntil}#${familyId}#${advisorId}` }),
+  accessExpiry: (accessUntil: string, familyId: number | string, advisorId: number | string) => ({
+    PK: 'ACCESSEXPIRY',
+    SK: `${accessUntil}#${familyId}#${advisorId}`,
+  }),
   accessExpiryPartition: 'ACCESSEXPIRY',
   section: (familyId: number | string, sectionId: number) => ({ PK: `CANVAS#${familyId}`, SK: `C#SECTION#${sectionId}` }),
   category: (familyId: number | string, categoryId: number) => ({ PK: `CANVAS#${familyId}`, SK: `C#CATEGORY#${categoryId}` }),
@@ -167,13 +170,7 @@ export const keys = {
  * search is a prefix of it. `#` would end the key's name part early: it sorts as a space.
  */
 export function familyNameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/#/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/#/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** The UTC day (yyyy-mm-dd) of an epoch-seconds instant. */
@@ -199,18 +196,7 @@ export type TokenKind = 'CONFIRM' | 'RESET' | 'NOTME' | 'RECOVERY' | 'RECOVERY_C
 
 /** The item types of a family's canvas partition. */
 export type CanvasRecordKind =
-  | 'meta'
-  | 'summary'
-  | 'workRelation'
-  | 'workRelationMember'
-  | 'visit'
-  | 'section'
-  | 'category'
-  | 'question'
-  | 'answer'
-  | 'takeaway'
-  | 'goal'
-  | 'actionPoint';
+  'meta' | 'summary' | 'workRelation' | 'workRelationMember' | 'visit' | 'section' | 'category' | 'question' | 'answer' | 'takeaway' | 'goal' | 'actionPoint';
 
 const canvasSortKeyPrefixes: ReadonlyArray<readonly [string, CanvasRecordKind]> = [
   ['C#ACCESS#', 'workRelation'],

@@ -5,7 +5,10 @@ import { db, tableName } from './client';
  * Every item of one Query, following LastEvaluatedKey page by page (one round trip per
  * 1 MB page), or the first `limit` of them. The one pagination loop of the data layer.
  */
-export async function queryAll<T = Record<string, unknown>>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>, options: { limit?: number } = {}): Promise<T[]> {
+export async function queryAll<T = Record<string, unknown>>(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  options: { limit?: number } = {},
+): Promise<T[]> {
   const items: T[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {

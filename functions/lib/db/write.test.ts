@@ -20,26 +20,46 @@ function cancelled(...codes: string[]) {
 
 describe('the write builder', () => {
   beforeAll(() => {
-    for (const [name, value] of Object.entries({ TABLE_NAME: 't', APP_URL: 'http://localhost', MAIL_FROM: 'a@b.c', CONTACT_TO: 'a@b.c', SERVER_SECRET: 'unit-test-secret' })) vi.stubEnv(name, value);
+    for (const [name, value] of Object.entries({
+      TABLE_NAME: 't',
+      APP_URL: 'http://localhost',
+      MAIL_FROM: 'a@b.c',
+      CONTACT_TO: 'a@b.c',
+      SERVER_SECRET: 'unit-test-secret',
+    }))
+      vi.stubEnv(name, value);
   });
 
   it('builds one update expression from a spec, each attribute and value a placeholder of its own', () => {
     const item = transactItemOf({
       update: { PK: 'USER#1', SK: 'USER' },
-      spec: { set: { label: 'Phone', 'addresses[2]': { city: 'Basel' } }, setIfAbsent: { enabled: false }, copy: { secret: 'pendingSecret' }, remove: ['pendingSecret'], add: { count: 1 } },
+      spec: {
+        set: { label: 'Phone', 'addresses[2]': { city: 'Basel' } },
+        setIfAbsent: { enabled: false },
+        copy: { secret: 'pendingSecret' },
+        remove: ['pendingSecret'],
+        add: { count: 1 },
+      },
       condition: allOf(itemExists, { expression: '#enabled = :on', values: { ':on': true } }),
     });
     expect(item.Update?.UpdateExpression).toBe(
       'SET #label = :v1, #addresses[2] = :v2, #enabled = if_not_exists(#enabled, :v3), #secret = #pendingSecret REMOVE #pendingSecret ADD #count :v4',
     );
     expect(item.Update?.ConditionExpression).toBe('(attribute_exists(PK)) AND (#enabled = :on)');
-    expect(item.Update?.ExpressionAttributeNames).toMatchObject({ '#label': 'label', '#addresses': 'addresses', '#pendingSecret': 'pendingSecret', '#enabled': 'enabled' });
+    expect(item.Update?.ExpressionAttributeNames).toMatchObject({
+      '#label': 'label',
+      '#addresses': 'addresses',
+      '#pendingSecret': 'pendingSecret',
+      '#enabled': 'enabled',
+    });
     expect(item.Update?.ExpressionAttributeValues).toEqual({ ':v1': 'Phone', ':v2': { city: 'Basel' }, ':v3': false, ':v4': 1, ':on': true });
   });
 
   it('refuses an update that changes nothing and a condition value that collides with the update', () => {
     expect(() => transactItemOf({ update: { PK: 'A', SK: 'B' }, spec: {} })).toThrow(/changes nothing/);
-    expect(() => transactItemOf({ update: { PK: 'A', SK: 'B' }, spec: { set: { a: 1 } }, condition: { expression: '#a = :v1', values: { ':v1': 2 } } })).toThrow(/collides/);
+    expect(() =>
+      transactItemOf({ update: { PK: 'A', SK: 'B' }, spec: { set: { a: 1 } }, condition: { expression: '#a = :v1', values: { ':v1': 2 } } }),
+    ).toThrow(/collides/);
   });
 
   it('appends to a list that may be absent', () => {
@@ -66,7 +86,9 @@ describe('the write builder', () => {
     fake.answer = () => {
       throw cancelled('None', 'ConditionalCheckFailed');
     };
-    await expect(transactWritesWithBuilt(writes)).rejects.toSatisfy((error) => error instanceof ConditionFailed && error.condition === undefined && error.writeIndex === 1);
+    await expect(transactWritesWithBuilt(writes)).rejects.toSatisfy(
+      (error) => error instanceof ConditionFailed && error.condition === undefined && error.writeIndex === 1,
+    );
     fake.answer = () => {
       throw cancelled('None', 'TransactionConflict');
     };
@@ -76,12 +98,18 @@ describe('the write builder', () => {
   it('sends a write that answers the item as it was before', async () => {
     fake.sent.length = 0;
     fake.answer = () => ({ Attributes: { PK: 'U#1', SK: 'U', lastLoginDate: 'before' } });
-    expect(await sendWriteReturningOld({ update: { PK: 'U#1', SK: 'U' }, spec: { set: { lastLoginDate: 'now' } } })).toEqual({ PK: 'U#1', SK: 'U', lastLoginDate: 'before' });
+    expect(await sendWriteReturningOld({ update: { PK: 'U#1', SK: 'U' }, spec: { set: { lastLoginDate: 'now' } } })).toEqual({
+      PK: 'U#1',
+      SK: 'U',
+      lastLoginDate: 'before',
+    });
     expect(fake.sent[0]?.input).toMatchObject({ ReturnValues: 'ALL_OLD', UpdateExpression: 'SET #lastLoginDate = :v1' });
     fake.answer = () => {
       throw Object.assign(new Error('no'), { name: 'ConditionalCheckFailedException' });
     };
-    await expect(sendWriteReturningOld({ delete: { PK: 'U#1', SK: 'U' }, condition: itemExists, name: 'there' })).rejects.toSatisfy((error) => error instanceof ConditionFailed && error.condition === 'there');
+    await expect(sendWriteReturningOld({ delete: { PK: 'U#1', SK: 'U' }, condition: itemExists, name: 'there' })).rejects.toSatisfy(
+      (error) => error instanceof ConditionFailed && error.condition === 'there',
+    );
   });
 });
 
@@ -91,13 +119,16 @@ describe('the write builder, a built request with a name', () => {
     fake.sent.length = 0;
     fake.answer = () => ({});
     await transactWritesWithBuilt([{ check: { PK: 'A', SK: 'B' }, condition: itemExists }, { prebuilt: built }]);
-    expect(fake.sent[0]?.input.TransactItems).toEqual([{ ConditionCheck: { TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)' } }, built]);
+    expect(fake.sent[0]?.input.TransactItems).toEqual([
+      { ConditionCheck: { TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)' } },
+      built,
+    ]);
     fake.answer = () => {
       throw cancelled('None', 'ConditionalCheckFailed');
     };
-    await expect(transactWritesWithBuilt([{ put: { PK: 'A', SK: 'B' } }, { prebuilt: built, name: 'relation' }], { relation: () => new Error('already related') })).rejects.toThrow(
-      'already related',
-    );
+    await expect(
+      transactWritesWithBuilt([{ put: { PK: 'A', SK: 'B' } }, { prebuilt: built, name: 'relation' }], { relation: () => new Error('already related') }),
+    ).rejects.toThrow('already related');
   });
 });
 

@@ -67,7 +67,12 @@ export type Write<Name extends string = string> =
   /** A request another module built itself, sent as it is (modules not moved onto this builder yet). */
   | { prebuilt: TransactWriteItem; name?: Name };
 
-type Built = { UpdateExpression?: string; ConditionExpression?: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> };
+type Built = {
+  UpdateExpression?: string;
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+};
 
 /** Builds the expressions of an update spec and a condition, with collision-free placeholders. */
 function buildExpressions(spec: UpdateSpec | undefined, condition: Condition | undefined): Built {
@@ -93,9 +98,11 @@ function buildExpressions(spec: UpdateSpec | undefined, condition: Condition | u
   };
   const sets: string[] = [];
   for (const [attribute, given] of Object.entries(spec?.set ?? {})) sets.push(`${path(attribute)} = ${value(given)}`);
-  for (const [attribute, given] of Object.entries(spec?.setIfAbsent ?? {})) sets.push(`${path(attribute)} = if_not_exists(${path(attribute)}, ${value(given)})`);
+  for (const [attribute, given] of Object.entries(spec?.setIfAbsent ?? {}))
+    sets.push(`${path(attribute)} = if_not_exists(${path(attribute)}, ${value(given)})`);
   for (const [attribute, source] of Object.entries(spec?.copy ?? {})) sets.push(`${path(attribute)} = ${path(source)}`);
-  for (const [attribute, delta] of Object.entries(spec?.increment ?? {})) sets.push(`${path(attribute)} = if_not_exists(${path(attribute)}, ${value(0)}) + ${value(delta)}`);
+  for (const [attribute, delta] of Object.entries(spec?.increment ?? {}))
+    sets.push(`${path(attribute)} = if_not_exists(${path(attribute)}, ${value(0)}) + ${value(delta)}`);
   for (const [attribute, elements] of Object.entries(spec?.append ?? {})) {
     sets.push(`${path(attribute)} = list_append(if_not_exists(${path(attribute)}, ${value([])}), ${value(elements)})`);
   }
@@ -140,7 +147,9 @@ export function transactItemOf(write: Write): TransactWriteItem {
     return { Update: { TableName, Key: write.update, ...buildExpressions(write.spec, write.condition) } as NonNullable<TransactWriteItem['Update']> };
   }
   if ('delete' in write) return { Delete: { TableName, Key: write.delete, ...buildExpressions(undefined, write.condition) } };
-  return { ConditionCheck: { TableName, Key: write.check, ...buildExpressions(undefined, write.condition) } as NonNullable<TransactWriteItem['ConditionCheck']> };
+  return {
+    ConditionCheck: { TableName, Key: write.check, ...buildExpressions(undefined, write.condition) } as NonNullable<TransactWriteItem['ConditionCheck']>,
+  };
 }
 
 /**
@@ -227,7 +236,9 @@ export async function sendWriteReturningOld<Name extends string>(write: Write<Na
 export type WriteOrBuilt<Name extends string = string> = Write<Name> | TransactWriteItem;
 
 function asWrite<Name extends string>(write: WriteOrBuilt<Name>): Write<Name> {
-  return 'put' in write || 'update' in write || 'delete' in write || 'check' in write || 'prebuilt' in write ? (write as Write<Name>) : { prebuilt: write as TransactWriteItem };
+  return 'put' in write || 'update' in write || 'delete' in write || 'check' in write || 'prebuilt' in write
+    ? (write as Write<Name>)
+    : { prebuilt: write as TransactWriteItem };
 }
 
 /** The requests of a transaction of writes and bare built requests, in their order. */
@@ -240,6 +251,9 @@ export function transactItemsOf(writes: ReadonlyArray<WriteOrBuilt>): TransactWr
  * yet on this builder built (they have no name: their failed condition throws
  * ConditionFailed without one).
  */
-export function transactWritesWithBuilt<Name extends string>(writes: ReadonlyArray<WriteOrBuilt<Name>>, outcomes: Partial<Record<Name, () => Error>> = {}): Promise<void> {
+export function transactWritesWithBuilt<Name extends string>(
+  writes: ReadonlyArray<WriteOrBuilt<Name>>,
+  outcomes: Partial<Record<Name, () => Error>> = {},
+): Promise<void> {
   return transactWrites(writes.map(asWrite), outcomes);
 }

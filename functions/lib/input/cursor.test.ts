@@ -4,7 +4,14 @@ import type { AppError } from '../errors';
 import { isStringKey, openCursor, sealCursor } from './cursor';
 
 beforeAll(() => {
-  for (const [name, value] of Object.entries({ TABLE_NAME: 't', APP_URL: 'http://localhost', MAIL_FROM: 'a@b.c', CONTACT_TO: 'a@b.c', SERVER_SECRET: 'unit-test-secret' })) vi.stubEnv(name, value);
+  for (const [name, value] of Object.entries({
+    TABLE_NAME: 't',
+    APP_URL: 'http://localhost',
+    MAIL_FROM: 'a@b.c',
+    CONTACT_TO: 'a@b.c',
+    SERVER_SECRET: 'unit-test-secret',
+  }))
+    vi.stubEnv(name, value);
   resetConfigForTests();
 });
 afterAll(() => {
@@ -38,7 +45,15 @@ describe('paging cursors', () => {
     const cursor = sealCursor('history:7:all', '0000000000000000000000')!;
     const [payload, signature] = cursor.split('.') as [string, string];
     const forged = Buffer.from(JSON.stringify('9999999999990000000000')).toString('base64url');
-    for (const bad of [`${forged}.${signature}`, `${payload}.${signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, payload, `${payload}.`, `${cursor}.x`, '0000000000000000000000', 'a.b']) {
+    for (const bad of [
+      `${forged}.${signature}`,
+      `${payload}.${signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`,
+      payload,
+      `${payload}.`,
+      `${cursor}.x`,
+      '0000000000000000000000',
+      'a.b',
+    ]) {
       const refusal = refusalOf(() => openCursor('history:7:all', bad, (value): value is string => typeof value === 'string'));
       expect(refusal?.code, bad).toBe(2);
       expect(refusal?.errors).toEqual({ cursor: ['forms.errorMessages.invalidInput'] });

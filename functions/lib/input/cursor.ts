@@ -49,6 +49,11 @@ export function openCursor<T>(scope: string, cursor: string | undefined, isPosit
 
 /** A DynamoDB key of string attributes (LastEvaluatedKey of the table or an index). */
 export function isStringKey(value: unknown): value is Record<string, string> {
-  return !!value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).length > 0 && Object.values(value).every((entry) => typeof entry === 'string');
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).length > 0 &&
+    Object.values(value).every((entry) => typeof entry === 'string')
+  );
 }
-

@@ -39,7 +39,10 @@ export async function consumeAllowance(key: string, rule: LimitRule): Promise<bo
 /** Counts one event without a ceiling (the caller reads the count with countInWindow). */
 export async function countEvent(key: string, rule: LimitRule): Promise<number> {
   const window = windowOf(rule, nowEpochSeconds());
-  const after = await sendWrite({ update: keys.limitCounter(key, window.startsAt), spec: { set: { type: 'LimitCounter', expiresAt: window.expiresAt }, add: { count: 1 } } });
+  const after = await sendWrite({
+    update: keys.limitCounter(key, window.startsAt),
+    spec: { set: { type: 'LimitCounter', expiresAt: window.expiresAt }, add: { count: 1 } },
+  });
   return Number(after?.count ?? 0);
 }
 

@@ -11,7 +11,17 @@ import { consumeAllowance, type LimitRule } from './counter';
  * route answers TOO_MANY_REQUESTS (80) and sends nothing. Counters are kept for unknown
  * addresses too, so a 429 tells nothing about whether an account exists.
  */
-export type MailKind = 'reset' | 'confirmation' | 'member-invitation' | 'family-invitation' | 'advisor-invitation' | 'contact' | 'contact-acknowledgement' | 'new-device' | 'sign-in-method' | 'factor-recovery';
+export type MailKind =
+  | 'reset'
+  | 'confirmation'
+  | 'member-invitation'
+  | 'family-invitation'
+  | 'advisor-invitation'
+  | 'contact'
+  | 'contact-acknowledgement'
+  | 'new-device'
+  | 'sign-in-method'
+  | 'factor-recovery';
 
 const hour = 3600;
 const day = 24 * hour;
@@ -47,7 +57,10 @@ function senderKey(sender: MailSender): string {
  */
 export async function reserveMail(kind: MailKind, recipient: string, sender: MailSender, options: { senderRule?: LimitRule } = {}): Promise<void> {
   const senderRule = options.senderRule ?? ('userId' in sender ? mailLimits.perAccount : mailLimits.perClient);
-  if (!(await consumeAllowance(senderKey(sender), senderRule)) || !(await consumeAllowance(`MAIL#${kind}#${recipient.toLowerCase()}`, mailLimits.perRecipient))) {
+  if (
+    !(await consumeAllowance(senderKey(sender), senderRule)) ||
+    !(await consumeAllowance(`MAIL#${kind}#${recipient.toLowerCase()}`, mailLimits.perRecipient))
+  ) {
     countMetric(businessMetrics.emailsRefusedByLimits);
     throw fail('TOO_MANY_REQUESTS');
   }

@@ -13,7 +13,6 @@ import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
 
 export const defaultPassword = 'Sunny-Day42';
 
-
 /** Waits for the newest e-mail to an address whose subject contains `subject`. */
 export async function waitForMail(inbox: Inbox, address: string, subject: string): Promise<StoredEmail> {
   let found: StoredEmail | undefined;
@@ -43,7 +42,8 @@ export function appLinkIn(mail: StoredEmail, path: string): string {
  */
 function callApi(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) };
+  const headers: Record<string, string> =
+    payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) };
   const localAddress = `127.78.${randomInt(256)}.${randomInt(1, 255)}`;
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${requiredEnv(e2eEnv.apiUrl)}${path}`, { method, headers, localAddress }, (incoming) => {

@@ -14,12 +14,12 @@ import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
 
 export type SignedInPerson = { userId: string; email: string; firstName: string; context: BrowserContext };
 
-
 /** What the app keeps of a login in localStorage (web/src/stores/browser-storage.ts), so the first page restores it. */
 async function rememberLogin(context: BrowserContext, userId: string): Promise<void> {
   await context.addInitScript((id) => {
     // Runs in the page; the tests' TypeScript has no DOM types.
-    const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void } }).localStorage;
+    const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void } })
+      .localStorage;
     if (!storage.getItem('fc.userId')) {
       storage.setItem('fc.userId', id);
       storage.setItem('fc.isEmailConfirmed', 'true');
@@ -40,7 +40,12 @@ export async function signInContext(context: BrowserContext, baseURL: string, em
 }
 
 /** A family owner with a confirmed account, signed in in the given context. */
-export async function familyOwner(inbox: Inbox, context: BrowserContext, baseURL: string, overrides: Partial<TestAccount> = {}): Promise<SignedInPerson & { account: TestAccount }> {
+export async function familyOwner(
+  inbox: Inbox,
+  context: BrowserContext,
+  baseURL: string,
+  overrides: Partial<TestAccount> = {},
+): Promise<SignedInPerson & { account: TestAccount }> {
   const account = await createConfirmedAccount(inbox, overrides);
   const userId = await signInContext(context, baseURL, account.email, account.password);
   return { userId, email: account.email, firstName: account.firstName, context, account };

@@ -27,11 +27,23 @@ export async function createTakeaway(context: BrowserContext, baseURL: string, c
   return created(context, `${baseURL}/api/canvas-takeaway/create/${categoryId}`, { title, categoryId });
 }
 
-export async function createGoal(context: BrowserContext, baseURL: string, categoryId: number, title: string, links: { linkedTakeawayIds?: string[] } = {}): Promise<string> {
+export async function createGoal(
+  context: BrowserContext,
+  baseURL: string,
+  categoryId: number,
+  title: string,
+  links: { linkedTakeawayIds?: string[] } = {},
+): Promise<string> {
   return created(context, `${baseURL}/api/canvas-goal/create/${categoryId}`, { title, categoryId, ...links });
 }
 
-export async function createActionPoint(context: BrowserContext, baseURL: string, categoryId: number, title: string, links: { linkedGoalIds?: string[] } = {}): Promise<string> {
+export async function createActionPoint(
+  context: BrowserContext,
+  baseURL: string,
+  categoryId: number,
+  title: string,
+  links: { linkedGoalIds?: string[] } = {},
+): Promise<string> {
   return created(context, `${baseURL}/api/canvas-action-point/create/${categoryId}`, { title, categoryId, ...links });
 }
 

@@ -25,7 +25,12 @@ async function userIdOf(email: string): Promise<string> {
 export async function ageSessionsOf(email: string, minutes: number): Promise<void> {
   const userId = await userIdOf(email);
   const { Items = [] } = await client().send(
-    new QueryCommand({ TableName: table(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}#SESSIONS` } }),
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}#SESSIONS` },
+    }),
   );
   if (!Items.length) throw new Error(`no session of ${email}`);
   for (const item of Items) {

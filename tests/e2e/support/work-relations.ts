@@ -15,7 +15,6 @@ import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
  * functions the work-relations spec imports, with the signatures it uses.)
  */
 
-
 export type CanvasSectionRef = { id: number; title: string };
 
 /** Creates the current family's canvas (POST /api/canvas/create): its id is the family id. */
@@ -49,10 +48,19 @@ export async function advisorCompanyInvitedBy(
 
   const salt = randomBytes(16).toString('base64');
   const signup = await advisorContext.request.post(`${baseURL}/api/auth/signup`, {
-    data: { firstName: input.firstName, lastName: input.lastName ?? 'Adeyemi', email, password: clientPasswordHash(defaultPassword, salt), salt, advisorInvitationToken: token },
+    data: {
+      firstName: input.firstName,
+      lastName: input.lastName ?? 'Adeyemi',
+      email,
+      password: clientPasswordHash(defaultPassword, salt),
+      salt,
+      advisorInvitationToken: token,
+    },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  const accepted = await advisorContext.request.post(`${baseURL}/api/advisor-invitation/accept`, { data: { token, entityId: null, entityName: input.companyName } });
+  const accepted = await advisorContext.request.post(`${baseURL}/api/advisor-invitation/accept`, {
+    data: { token, entityId: null, entityName: input.companyName },
+  });
   expect(accepted.status(), await accepted.text()).toBe(200);
   const { id: companyId } = (await accepted.json()) as { id: number };
   const userId = await signInContext(advisorContext, baseURL, email);

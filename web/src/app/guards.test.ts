@@ -4,13 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EntityRole, EntityType, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { permissionsForRole } from '../../../shared/permissions';
 import { storageKeys } from '../stores/browser-storage';
-import {
-  isLoginInProgressAtom,
-  loginActionAtom,
-  startSession,
-  type AuthState,
-  type SessionEntity,
-} from '../stores/session';
+import { isLoginInProgressAtom, loginActionAtom, startSession, type AuthState, type SessionEntity } from '../stores/session';
 import { isMobileMenuOpenAtom, isPageLoadingAtom } from '../stores/ui';
 import {
   applyNavigationEffects,
@@ -111,8 +105,25 @@ const sampleUrls: Record<RouteName, string> = {
 };
 
 const publicRoutes: RouteName[] = [
-  'home', 'start', 'loading', 'login', 'signup', 'reset', 'resetPassword', 'aboutUs', 'aboutApp',
-  'contact', 'termsOfUse', 'privacy', 'about', 'sessionExpired', 'notFound', 'unsubscribe', 'notMe', 'recoverAccess', 'recoverAccessCancel',
+  'home',
+  'start',
+  'loading',
+  'login',
+  'signup',
+  'reset',
+  'resetPassword',
+  'aboutUs',
+  'aboutApp',
+  'contact',
+  'termsOfUse',
+  'privacy',
+  'about',
+  'sessionExpired',
+  'notFound',
+  'unsubscribe',
+  'notMe',
+  'recoverAccess',
+  'recoverAccessCancel',
 ];
 const invitationRoutes: RouteName[] = ['confirmEmail', 'memberInvitation', 'familyInvitation', 'advisorInvitation'];
 const loginRoutes = routeNames.filter((name) => !publicRoutes.includes(name) && !invitationRoutes.includes(name));
@@ -532,10 +543,7 @@ describe('guardLoader in the router', () => {
     const store = createStore();
     let finishRestore: () => void = () => undefined;
     const restored = new Promise<void>((resolve) => (finishRestore = resolve));
-    const router = createMemoryRouter(
-      createRoutes({ store, logout: async () => undefined, sessionReady: () => restored }),
-      { initialEntries: ['/dashboard'] },
-    );
+    const router = createMemoryRouter(createRoutes({ store, logout: async () => undefined, sessionReady: () => restored }), { initialEntries: ['/dashboard'] });
     startSession(store, { userId: 'u1', isEmailConfirmed: true, entities: [entity(8, EntityType.AdvisorCompany, EntityRole.FullMember)] });
     finishRestore();
     await settle(router);

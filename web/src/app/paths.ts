@@ -3,7 +3,7 @@ import type { MessageKey } from '../messages/en-US';
 import type { AuthState } from '../stores/session';
 
 /**
- * Every screen of the app: its path, its title and what it needs (docs/product/shell.md#routes, 
+ * Every screen of the app: its path, its title and what it needs (docs/product/shell.md#routes,
  * docs/product/shell.md#screens). The router (router.tsx) is built from this table, the guards (guards.ts) read its
  * requirements, and `paths` below builds every link. Nothing else spells a path.
  */
@@ -76,7 +76,11 @@ export const routeTable = {
     title: 'pages.recoverAccess.title',
     isValidTarget: ({ searchParams }) => Boolean(searchParams.get('email') && searchParams.get('token')),
   },
-  recoverAccessCancel: { path: '/recover-access/cancel', title: 'pages.recoverAccessCancel.title', isValidTarget: ({ searchParams }) => Boolean(searchParams.get('token')) },
+  recoverAccessCancel: {
+    path: '/recover-access/cancel',
+    title: 'pages.recoverAccessCancel.title',
+    isValidTarget: ({ searchParams }) => Boolean(searchParams.get('token')),
+  },
   termsOfUse: { path: '/terms', title: 'pages.termsOfUse.title' },
   privacy: { path: '/privacy', title: 'pages.privacy.title' },
   canvas: {
@@ -219,8 +223,7 @@ export const paths = {
   selectAdvisorCompanyPage: () => '/select-advisor-company',
   profile: () => '/profile',
   sessionExpired: () => '/session-expired',
-  notFound: (params: { notFound?: NotFoundVariant } = {}) =>
-    withQuery('/not-found', { notFound: params.notFound === 'error' ? 'error' : undefined }),
+  notFound: (params: { notFound?: NotFoundVariant } = {}) => withQuery('/not-found', { notFound: params.notFound === 'error' ? 'error' : undefined }),
 } satisfies Record<RouteName, (...args: never[]) => string>;
 
 /** docs/product/sessions-and-sign-in.md#after-login: where a login with a family or advisor invitation goes, to choose the entity that accepts. */

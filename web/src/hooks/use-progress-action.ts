@@ -32,7 +32,7 @@ export function useProgressAction(timing: { stepMs?: number; successMs?: number 
   }, [status, stepMs]);
 
   const run = useCallback(
-    async <T,>(action: () => Promise<T>): Promise<T> => {
+    async <T>(action: () => Promise<T>): Promise<T> => {
       setProgress(0);
       setStatus('loading');
       let result: T;

@@ -17,8 +17,7 @@ function fakeFetch(...responses: Array<Response | Error>) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -114,7 +113,10 @@ describe('failures', () => {
   });
 
   it('survives malformed JSON and odd error shapes', async () => {
-    use(new Response('{oops', { status: 500, headers: { 'content-type': 'application/json' } }), json(400, { errorCode: 6, errors: { name: 'bad', other: 3 } }));
+    use(
+      new Response('{oops', { status: 500, headers: { 'content-type': 'application/json' } }),
+      json(400, { errorCode: 6, errors: { name: 'bad', other: 3 } }),
+    );
     expect(await failureOf(apiClient.get('/a'))).toMatchObject({ errorCode: 500, status: 500 });
     expect(await failureOf(apiClient.get('/b'))).toMatchObject({ errorCode: 6, errors: { name: ['bad'] }, message: 'Internal server error, try again later.' });
   });

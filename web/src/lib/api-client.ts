@@ -241,7 +241,9 @@ export const apiClient = {
  * parameters, body or query takes none. `schema` reads a narrower view of the response (a
  * page that needs only a few fields of the canvas) in place of the contract's.
  */
-export type CallInput<N extends RouteName, V = ResponseOf<N>> = ([keyof PathParamsOf<N>] extends [never] ? { params?: undefined } : { params: PathParamsOf<N> }) &
+export type CallInput<N extends RouteName, V = ResponseOf<N>> = ([keyof PathParamsOf<N>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParamsOf<N> }) &
   ([BodyOf<N>] extends [never] ? { body?: undefined } : { body?: BodyOf<N> }) &
   ([QueryOf<N>] extends [never] ? { query?: undefined } : { query?: QueryOf<N> }) &
   Pick<RequestOptions<V>, 'signal' | 'handleLocally'> & { schema?: z.ZodType<V> };
@@ -268,7 +270,10 @@ export function preloadApiContract(): Promise<ApiContractTable> {
  * Calls a route of the manifest by name: its method and path from the manifest, its body
  * and query types and its response schema from the contract (shared/api-contract.ts).
  */
-export function call<N extends RouteName, V = ResponseOf<N>>(name: N, ...[input]: keyof PathParamsOf<N> extends never ? [CallInput<N, V>?] : [CallInput<N, V>]): Promise<V> {
+export function call<N extends RouteName, V = ResponseOf<N>>(
+  name: N,
+  ...[input]: keyof PathParamsOf<N> extends never ? [CallInput<N, V>?] : [CallInput<N, V>]
+): Promise<V> {
   if (!contractTable) return preloadApiContract().then(() => call<N, V>(name, ...([input] as [CallInput<N, V>])));
   const { params, body, query, schema, ...options } = (input ?? {}) as CallInput<N, V>;
   const route = routeByName(name);
@@ -281,10 +286,7 @@ export function call<N extends RouteName, V = ResponseOf<N>>(name: N, ...[input]
 }
 
 /** Downloads a route's file answer (the plan book) by name, with the same error handling as `call`. */
-export function callDownload<N extends RouteName>(
-  name: N,
-  input: CallInput<N> & { fallbackName: string },
-): Promise<DownloadedFile> {
+export function callDownload<N extends RouteName>(name: N, input: CallInput<N> & { fallbackName: string }): Promise<DownloadedFile> {
   const params = input.params as Record<string, string | number> | undefined;
   return download(relativePath(name, params), input.body, { signal: input.signal, fallbackName: input.fallbackName });
 }

@@ -19,17 +19,21 @@ export const accountRecoveryMessages = {
     'You lost your second factor (authenticator app, passkey and recovery codes). For your safety the recovery takes 24 hours: we tell your mailbox right away, and anyone signing in with a factor meanwhile cancels it. After the wait, this same link removes your second factors, so you can sign in with your password and set up new ones.',
   'recoverAccess.start': 'Start the recovery',
   'recoverAccess.starting': 'Starting…',
-  'recoverAccess.waiting': 'The recovery started. From {readyAt} you can remove your second factors here, with the link from the same e-mail. We sent you an e-mail with a link to cancel it.',
+  'recoverAccess.waiting':
+    'The recovery started. From {readyAt} you can remove your second factors here, with the link from the same e-mail. We sent you an e-mail with a link to cancel it.',
   'recoverAccess.ready': 'The waiting period is over. Removing your second factors lets you sign in with your password alone. Set up a new one right after.',
   'recoverAccess.complete': 'Remove my second factors',
   'recoverAccess.completing': 'Removing…',
-  'recoverAccess.done': 'Your second factors were removed. Sign in with your password, then set up two-factor sign-in or a passkey again under Profile, Security.',
+  'recoverAccess.done':
+    'Your second factors were removed. Sign in with your password, then set up two-factor sign-in or a passkey again under Profile, Security.',
   'recoverAccess.toLogin': 'Go to sign-in',
-  'recoverAccess.invalid': 'This recovery link is not valid any more: it was used or cancelled, or it is older than 7 days. Ask for a new one on the sign-in page.',
+  'recoverAccess.invalid':
+    'This recovery link is not valid any more: it was used or cancelled, or it is older than 7 days. Ask for a new one on the sign-in page.',
   'recoverAccess.error': 'Something went wrong. Please try again.',
 
   'pages.recoverAccessCancel.title': 'Cancel the recovery',
-  'recoverAccessCancel.text': 'Someone started to remove the second factors of your account through your mailbox. If it was not you, cancel it. Consider changing your e-mail password too.',
+  'recoverAccessCancel.text':
+    'Someone started to remove the second factors of your account through your mailbox. If it was not you, cancel it. Consider changing your e-mail password too.',
   'recoverAccessCancel.confirm': 'Cancel the recovery',
   'recoverAccessCancel.done': 'The recovery was cancelled. Your second factors stay as they are.',
   'recoverAccessCancel.invalid': 'This link is not valid any more. It works once and for 7 days.',

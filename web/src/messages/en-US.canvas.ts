@@ -43,7 +43,8 @@ export const canvasMessages = {
   'canvas.form.saveError.forbidden': 'This could not be saved: you may no longer change this canvas. Your text is still here.',
   'canvas.form.saveError.other': 'This could not be saved. Your text is still here; please try again.',
   'canvas.accessEnded.title': 'Your access to this canvas has ended',
-  'canvas.accessEnded.text': 'You can still read what is on the screen, but nothing more can be saved here. What you typed in an open form stays there, so you can copy it.',
+  'canvas.accessEnded.text':
+    'You can still read what is on the screen, but nothing more can be saved here. What you typed in an open form stays there, so you can copy it.',
   'canvas.accessEnded.back': 'Back to your dashboard',
   'canvas.accessEnded.inForm': 'Your access to this canvas has ended: this can no longer be saved. Your text stays here, so you can copy it.',
   'canvas.tabs.label': 'Canvas views',
@@ -78,8 +79,7 @@ export const canvasMessages = {
 
   // Goals and actions tab
   'canvas.goals.title': 'Goals',
-  'canvas.goals.info':
-    'Goals say where the family wants to go. Sort them by when you want to reach them; completed goals move to the list below each column.',
+  'canvas.goals.info': 'Goals say where the family wants to go. Sort them by when you want to reach them; completed goals move to the list below each column.',
   'canvas.goals.infoLabel': 'About goals',
   'canvas.goals.add': 'Add goal',
   'canvas.goals.empty': 'No goals',

@@ -242,8 +242,7 @@ export const messages = {
   'aboutApp.workflow.goals': 'Goals: short, mid or long term, linked to the takeaways behind them.',
   'aboutApp.workflow.actions': 'Action points: who does what, by priority, linked to their goals.',
   'aboutApp.privacy.title': 'You stay in control',
-  'aboutApp.privacy.text':
-    'Members get roles, advisors get only the sections you share, and private notes stay inside the organisation that wrote them.',
+  'aboutApp.privacy.text': 'Members get roles, advisors get only the sections you share, and private notes stay inside the organisation that wrote them.',
   'aboutApp.goToDashboard': 'Go to your dashboard',
   'aboutApp.goToCanvas': 'Go to your canvas',
   'aboutApp.goToLogin': 'Log in to start',
@@ -257,8 +256,10 @@ export const messages = {
   // Start: login or signup (docs/product/accounts.md#screens)
   'start.intro': 'Create an account for your family or your advisor company, or sign in if you already have one.',
   'start.invitation.memberInvitation': 'You have been invited to join an organisation on Family Canvas. Sign in or register to accept the invitation.',
-  'start.invitation.familyInvitation': 'An advisor company has invited your family to work together on Family Canvas. Sign in or register to accept the invitation.',
-  'start.invitation.advisorInvitation': 'A family has invited your advisor company to work with them on Family Canvas. Sign in or register to accept the invitation.',
+  'start.invitation.familyInvitation':
+    'An advisor company has invited your family to work together on Family Canvas. Sign in or register to accept the invitation.',
+  'start.invitation.advisorInvitation':
+    'A family has invited your advisor company to work with them on Family Canvas. Sign in or register to accept the invitation.',
   'start.startRegistration': 'Start registration',
   'start.signIn': 'Sign in',
 
@@ -269,7 +270,8 @@ export const messages = {
   'login.email': 'E-mail',
   'login.password': 'Password',
   'login.remember': 'Keep me signed in for 30 days',
-  'login.rememberHint': 'Otherwise you are signed out after 12 hours. Either way, 30 minutes without activity signs you out. Do not use this on a shared computer.',
+  'login.rememberHint':
+    'Otherwise you are signed out after 12 hours. Either way, 30 minutes without activity signs you out. Do not use this on a shared computer.',
   'login.submit': 'Login',
   'login.submitting': 'Logging in…',
   'login.submitted': 'Logged in',
@@ -351,7 +353,8 @@ export const messages = {
   'resetPassword.errors.failedTitle': 'Password not reset',
   'resetPassword.errors.failed': 'The new password was not accepted. Please check it against the rules and try again.',
   'resetPassword.invalidLink.title': 'This link is not valid',
-  'resetPassword.invalidLink.text': 'The link to reset your password is incomplete, has already been used, or a newer link was sent since. Open the newest e-mail, or request a new link.',
+  'resetPassword.invalidLink.text':
+    'The link to reset your password is incomplete, has already been used, or a newer link was sent since. Open the newest e-mail, or request a new link.',
   'resetPassword.expiredLink.title': 'This link has expired',
   'resetPassword.expiredLink.text': 'A link to reset your password is valid for one hour. Request a new one.',
   'resetPassword.requestNewLink': 'Request a new link',

@@ -5,7 +5,8 @@
  */
 export const twoFactorMessages = {
   'twoFactor.title': 'Two-factor sign-in',
-  'twoFactor.intro': 'After your password, sign-in asks for a 6-digit code from an authenticator app on your phone. Someone who learns your password still cannot sign in.',
+  'twoFactor.intro':
+    'After your password, sign-in asks for a 6-digit code from an authenticator app on your phone. Someone who learns your password still cannot sign in.',
   'twoFactor.on': 'On',
   'twoFactor.off': 'Off',
   'twoFactor.recoveryLeft': '{count} recovery codes left.',

@@ -34,7 +34,8 @@ export const workInvitationMessages = {
   'workInvitations.form.noCanvas': 'No canvas yet',
   'workInvitations.form.sections': 'Canvas sections to share',
   'workInvitations.form.sectionsHint': 'With all sections selected, the advisor also sees sections you add later.',
-  'workInvitations.form.sectionsNoCanvas': 'Your family has no canvas yet: the advisor will see the whole canvas once you create it. You can limit the sections later.',
+  'workInvitations.form.sectionsNoCanvas':
+    'Your family has no canvas yet: the advisor will see the whole canvas once you create it. You can limit the sections later.',
   'workInvitations.form.sectionsLoadError': 'The canvas sections could not be loaded; the invitation would share all sections.',
   'workInvitations.form.allSections': 'All sections',
   'workInvitations.form.someSections': '{count} of {total} sections',
@@ -112,7 +113,8 @@ export const workInvitationMessages = {
   'workInvitation.landing.expiredText':
     'The invitation link is no longer valid. Links expire after 14 days, and a link stops working when a new one is sent. Please ask the sender to resend the invitation.',
   'workInvitation.landing.cancelledTitle': 'This invitation was cancelled',
-  'workInvitation.landing.cancelledText': 'This invitation was cancelled by the sender. If you still want to work together, please ask them to invite you again.',
+  'workInvitation.landing.cancelledText':
+    'This invitation was cancelled by the sender. If you still want to work together, please ask them to invite you again.',
   'workInvitation.landing.acceptedTitle': 'Invitation already accepted',
   'workInvitation.landing.acceptedText': 'This invitation has already been accepted.',
   'workInvitation.landing.invalidTitle': 'The invitation could not be accepted',

@@ -95,7 +95,8 @@ export const workRelationMessages = {
   'companies.inviteCompany': 'Invite advisor company',
   'companies.tableTitle': 'Advisor companies',
   'companies.visibility.title': 'What advisors see of each other',
-  'companies.visibility.intro': 'Each advisor company sees only itself on your canvas: the other companies you work with, and their people, are your business. You can let advisors see which other companies work with your family (their names only).',
+  'companies.visibility.intro':
+    'Each advisor company sees only itself on your canvas: the other companies you work with, and their people, are your business. You can let advisors see which other companies work with your family (their names only).',
   'companies.visibility.label': 'Advisors see the names of the other advisor companies working with our family',
   'companies.visibility.loading': 'Loading this setting…',
   'companies.visibility.error': 'This setting could not be saved. The box shows what still holds; please try again.',

@@ -22,7 +22,14 @@ export type Toast = {
 
 export type ToastAction = { label: string; onAction: () => void };
 
-export type ToastInput = { mode: ToastMode; title?: string; text?: string | readonly string[]; durationMs?: number | null; topic?: string; action?: ToastAction };
+export type ToastInput = {
+  mode: ToastMode;
+  title?: string;
+  text?: string | readonly string[];
+  durationMs?: number | null;
+  topic?: string;
+  action?: ToastAction;
+};
 
 /** Errors stay longer: they usually ask the reader to do something. */
 const defaultDurations: Record<ToastMode, number> = { error: 10_000, warning: 8_000, success: 5_000, info: 6_000, neutralGrey: 5_000 };
@@ -80,7 +87,12 @@ export function clearToasts(store: AppStore): void {
  * title, then the first and last description lines.
  */
 export function showSystemErrorToast(store: AppStore, topic?: string): number {
-  return showToast(store, { mode: 'error', title: t('errors.systemError.title'), text: [t('errors.systemError.firstLine'), t('errors.systemError.lastLine')], topic });
+  return showToast(store, {
+    mode: 'error',
+    title: t('errors.systemError.title'),
+    text: [t('errors.systemError.firstLine'), t('errors.systemError.lastLine')],
+    topic,
+  });
 }
 
 /**

@@ -1,6 +1,13 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearPendingWorkInvitation, isInvitationFor, pendingWorkInvitationAtom, readStoredWorkInvitation, rememberPendingWorkInvitation, type PendingWorkInvitation } from './work-invitation';
+import {
+  clearPendingWorkInvitation,
+  isInvitationFor,
+  pendingWorkInvitationAtom,
+  readStoredWorkInvitation,
+  rememberPendingWorkInvitation,
+  type PendingWorkInvitation,
+} from './work-invitation';
 
 const invitation: PendingWorkInvitation = {
   kind: 'advisorInvitation',

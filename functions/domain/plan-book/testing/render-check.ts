@@ -7,7 +7,14 @@ import { fixtureContext, fixturePeople } from './fixture';
 export async function handler(): Promise<Buffer> {
   const book = buildPlanBook(
     fixtureContext('family'),
-    { sectionIds: [5001, 5002], includeAnswers: true, familyName: 'Müller Family', exportedAt: '2026-11-24T09:30:00.000Z', exportedBy: 'Zoë', advisorCompanyName: null },
+    {
+      sectionIds: [5001, 5002],
+      includeAnswers: true,
+      familyName: 'Müller Family',
+      exportedAt: '2026-11-24T09:30:00.000Z',
+      exportedBy: 'Zoë',
+      advisorCompanyName: null,
+    },
     { nameOf: (id) => (id ? (fixturePeople[id] ?? null) : null) },
   );
   return renderPdf(planBookDocument(book));

@@ -15,7 +15,14 @@ export function Component() {
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {documents.team.map((member) => (
             <li key={member.name} className="flex flex-col items-center rounded-card border border-line bg-surface p-6 text-center shadow-card">
-              <img src={member.photo} alt={t('aboutUs.photoAlt', { name: member.name })} width={128} height={128} className="size-32 rounded-full" loading="lazy" />
+              <img
+                src={member.photo}
+                alt={t('aboutUs.photoAlt', { name: member.name })}
+                width={128}
+                height={128}
+                className="size-32 rounded-full"
+                loading="lazy"
+              />
               <h3 className="mt-4 text-lg font-semibold text-ink-900">{member.name}</h3>
               <p className="font-medium text-primary-700">{member.role}</p>
               <p className="mt-2 text-ink-700">{member.bio}</p>

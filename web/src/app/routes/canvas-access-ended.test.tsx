@@ -43,7 +43,15 @@ function renderAdvisorCategory(routes: Parameters<typeof fakeApi>[0], overrides:
     </CanvasWithHistory>,
     { path: `/canvas-category/${categoryId}`, route: '/canvas-category/:categoryId' },
   );
-  view.store.set(entitiesAtom, [{ id: companyId, entityName: 'Harbor Advisors', entityTypeId: EntityType.AdvisorCompany, entityRoleId: EntityRole.FullMember, entityRolePermissions: permissionsForRole(EntityRole.FullMember) }]);
+  view.store.set(entitiesAtom, [
+    {
+      id: companyId,
+      entityName: 'Harbor Advisors',
+      entityTypeId: EntityType.AdvisorCompany,
+      entityRoleId: EntityRole.FullMember,
+      entityRolePermissions: permissionsForRole(EntityRole.FullMember),
+    },
+  ]);
   view.store.set(currentEntityIdAtom, companyId);
   return { ...view, calls: api.calls };
 }
@@ -97,13 +105,17 @@ describe('when the access to the canvas ends while working', () => {
     await user.type(within(form).getByRole('textbox', { name: /Title/ }), 'Keep the lake house');
     // The fake server knows no create route: it answers 404, code 4, as the real one does once the access is gone.
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('This could not be saved: it no longer exists, or you no longer have access to this canvas. Your text is still here.');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'This could not be saved: it no longer exists, or you no longer have access to this canvas. Your text is still here.',
+    );
     expect(within(form).getByRole('textbox', { name: /Title/ })).toHaveValue('Keep the lake house');
     expect(screen.getByTestId('takeaway-form')).toBeInTheDocument();
   });
 
   it('says why an answer could not be saved beside it, keeping the text', async () => {
-    const { user } = renderAdvisorCategory([{ method: 'POST', path: /\/canvas-answer\/create\//, status: 403, body: { errorCode: 8, errors: {}, message: 'Forbidden.' } }]);
+    const { user } = renderAdvisorCategory([
+      { method: 'POST', path: /\/canvas-answer\/create\//, status: 403, body: { errorCode: 8, errors: {}, message: 'Forbidden.' } },
+    ]);
     await screen.findByRole('heading', { level: 1, name: 'Our Values' });
     await user.type(screen.getByRole('textbox', { name: /Your answer/i }), 'My answer');
     await user.click(screen.getByRole('button', { name: 'Add answer' }));
@@ -115,7 +127,9 @@ describe('when the access to the canvas ends while working', () => {
   it('says beside the vote button why a vote could not be saved', async () => {
     const { user } = renderAdvisorCategory([], { takeaways: [aTakeaway({ title: 'Sell the boat', createdByUserId: other })] });
     await user.click(await screen.findByRole('button', { name: 'Vote for this: Sell the boat' }));
-    expect(await screen.findByTestId('vote-error')).toHaveTextContent('Your vote could not be saved: this no longer exists, or you no longer have access to this canvas.');
+    expect(await screen.findByTestId('vote-error')).toHaveTextContent(
+      'Your vote could not be saved: this no longer exists, or you no longer have access to this canvas.',
+    );
     expect(screen.getByTestId('vote-error')).toHaveAttribute('role', 'alert');
   });
 });

@@ -20,7 +20,13 @@ const historyLinks: HistoryLinks = {
  * and "Undo reset" from the history feature, the canvas refreshed after an undo; who is
  * here, "X is editing" and the changes of others as they happen from the live feature.
  */
-export function CanvasWithHistory({ children, createSocket }: { children: ReactNode; /** Tests pass a fake socket. */ createSocket?: (url: string) => WebSocket }) {
+export function CanvasWithHistory({
+  children,
+  createSocket,
+}: {
+  children: ReactNode;
+  /** Tests pass a fake socket. */ createSocket?: (url: string) => WebSocket;
+}) {
   const invalidateCanvas = useInvalidateCanvasContent();
   // A change is patched into the cached canvas (read again only where it cannot be); a reconnect catches up from the history.
   const live = useLiveCanvasSync();

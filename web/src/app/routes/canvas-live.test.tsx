@@ -6,7 +6,20 @@ import { EntityRole, EntityType } from '../../../../shared/enums';
 import { permissionsForRole } from '../../../../shared/permissions';
 import { CanvasPage } from '../../features/canvas/components/CanvasPage';
 import { CategoryPage } from '../../features/canvas/components/CategoryPage';
-import { aCategory, aGoal, anAnswer, aQuestion, aTakeaway, canvasUsers, categoryId, editorAbilities, fakeApi, familyId, me, other } from '../../features/canvas/testing/fixtures';
+import {
+  aCategory,
+  aGoal,
+  anAnswer,
+  aQuestion,
+  aTakeaway,
+  canvasUsers,
+  categoryId,
+  editorAbilities,
+  fakeApi,
+  familyId,
+  me,
+  other,
+} from '../../features/canvas/testing/fixtures';
 import { renderCanvasRoute } from '../../features/canvas/testing/render';
 import { createFakeSocket, FakeSocket } from '../../features/live/testing/fake-socket';
 import { currentEntityIdAtom, entitiesAtom } from '../../stores/session';
@@ -46,7 +59,20 @@ function aCanvas(takeaways: Takeaway[] = [], goals: Goal[] = []): Canvas {
         sectionTypeId: 1,
         title: 'Family Council',
         sequenceNumber: 1,
-        categories: [{ id: categoryId, sectionId, categoryTypeId: 1, title: 'Our Values', colorCode: '3A6EA5', createdByUserId: me, sequenceNumber: 1, takeaways, goals, actionPoints: [] }],
+        categories: [
+          {
+            id: categoryId,
+            sectionId,
+            categoryTypeId: 1,
+            title: 'Our Values',
+            colorCode: '3A6EA5',
+            createdByUserId: me,
+            sequenceNumber: 1,
+            takeaways,
+            goals,
+            actionPoints: [],
+          },
+        ],
       },
     ],
   };
@@ -54,7 +80,12 @@ function aCanvas(takeaways: Takeaway[] = [], goals: Goal[] = []): Canvas {
 
 let eventCounter = 0;
 /** A change as the live channel sends it: the item's stored state after it (functions/domain/journal/journal.ts). */
-function changeOf(itemType: HistoryEvent['itemType'], action: HistoryEvent['action'], after: Record<string, unknown>, overrides: Partial<HistoryEvent> = {}): HistoryEvent {
+function changeOf(
+  itemType: HistoryEvent['itemType'],
+  action: HistoryEvent['action'],
+  after: Record<string, unknown>,
+  overrides: Partial<HistoryEvent> = {},
+): HistoryEvent {
   const id = `mf00000${String(++eventCounter).padStart(5, '0')}aaaaaaaaaa`;
   return {
     id,
@@ -75,14 +106,32 @@ function changeOf(itemType: HistoryEvent['itemType'], action: HistoryEvent['acti
   };
 }
 
-const takeawayState = (takeaway: Pick<Takeaway, 'id' | 'title'>) => ({ type: 'Takeaway', id: takeaway.id, title: takeaway.title, text: null, initiatorId: null, archived: false });
+const takeawayState = (takeaway: Pick<Takeaway, 'id' | 'title'>) => ({
+  type: 'Takeaway',
+  id: takeaway.id,
+  title: takeaway.title,
+  text: null,
+  initiatorId: null,
+  archived: false,
+});
 
 function renderLivePage(page: 'overview' | 'category', routes: Parameters<typeof fakeApi>[0]) {
   const api = fakeApi([...routes, { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers }]);
   restore = api.restore;
   const element = page === 'overview' ? <CanvasPage /> : <CategoryPage categoryId={categoryId} />;
-  const view = renderCanvasRoute(<CanvasWithHistory createSocket={createFakeSocket}>{element}</CanvasWithHistory>, page === 'overview' ? { path: '/canvas', route: '/canvas' } : { path: `/canvas-category/${categoryId}`, route: '/canvas-category/:categoryId' });
-  view.store.set(entitiesAtom, [{ id: familyId, entityName: 'Lovelace', entityTypeId: EntityType.Family, entityRoleId: EntityRole.Owner, entityRolePermissions: permissionsForRole(EntityRole.Owner) }]);
+  const view = renderCanvasRoute(
+    <CanvasWithHistory createSocket={createFakeSocket}>{element}</CanvasWithHistory>,
+    page === 'overview' ? { path: '/canvas', route: '/canvas' } : { path: `/canvas-category/${categoryId}`, route: '/canvas-category/:categoryId' },
+  );
+  view.store.set(entitiesAtom, [
+    {
+      id: familyId,
+      entityName: 'Lovelace',
+      entityTypeId: EntityType.Family,
+      entityRoleId: EntityRole.Owner,
+      entityRolePermissions: permissionsForRole(EntityRole.Owner),
+    },
+  ]);
   view.store.set(currentEntityIdAtom, familyId);
   const reads = (path: RegExp) => api.calls.filter((call) => call.method === 'GET' && path.test(call.path)).length;
   return { ...view, calls: api.calls, reads };
@@ -133,7 +182,17 @@ describe('the live canvas patches what is on screen', () => {
     await user.click(screen.getByRole('tab', { name: /Goals and actions/i }));
     expect(await screen.findByText('Set up a family trust')).toBeInTheDocument();
 
-    const event = changeOf('goal', 'updated', { type: 'Goal', id: goal.id, title: 'Set up a family trust by June', text: null, initiatorId: me, goalTerm: 'NoTerm', completed: false, createdByUserId: me, version: 2 });
+    const event = changeOf('goal', 'updated', {
+      type: 'Goal',
+      id: goal.id,
+      title: 'Set up a family trust by June',
+      text: null,
+      initiatorId: me,
+      goalTerm: 'NoTerm',
+      completed: false,
+      createdByUserId: me,
+      version: 2,
+    });
     act(() => FakeSocket.latest().receive({ type: 'change', event }));
     const card = await screen.findByTestId('goal-card');
     await waitFor(() => expect(card).toHaveTextContent('Set up a family trust by June'));
@@ -153,7 +212,12 @@ describe('the live canvas patches what is on screen', () => {
     const categoryReads = reads(/\/canvas\/category\//);
 
     const answer: Pick<Answer, 'id' | 'text'> = anAnswer({ text: 'We share what we have' });
-    act(() => FakeSocket.latest().receive({ type: 'change', event: changeOf('answer', 'created', { type: 'Answer', id: answer.id, questionId: `${categoryId}.1`, text: answer.text }) }));
+    act(() =>
+      FakeSocket.latest().receive({
+        type: 'change',
+        event: changeOf('answer', 'created', { type: 'Answer', id: answer.id, questionId: `${categoryId}.1`, text: answer.text }),
+      }),
+    );
 
     const shown = await screen.findByText('We share what we have');
     expect(within(shown.closest('li')!).getByText('Changed by Byron Lovelace')).toBeInTheDocument();

@@ -13,7 +13,15 @@ describe('the dashboard route (docs/product/dashboard.md#screens)', () => {
     startSession(store, {
       userId: 'u1',
       isEmailConfirmed: true,
-      entities: [{ id: 3, entityName: 'The Bergs', entityTypeId: EntityType.Family, entityRoleId: EntityRole.FullMember, entityRolePermissions: permissionsForRole(EntityRole.FullMember) }],
+      entities: [
+        {
+          id: 3,
+          entityName: 'The Bergs',
+          entityTypeId: EntityType.Family,
+          entityRoleId: EntityRole.FullMember,
+          entityRolePermissions: permissionsForRole(EntityRole.FullMember),
+        },
+      ],
       currentEntityId: 3,
     });
     const { router } = renderInDataRouter(<DashboardRoute />, { path: '/dashboard', route: '/dashboard', store });

@@ -28,7 +28,15 @@ function renderNotes(routes: Parameters<typeof fakeApi>[0], canEdit = true) {
   restore = api.restore;
   const store = createStore();
   store.set(userIdAtom, 'me');
-  store.set(entitiesAtom, [{ id: 7, entityName: 'Rivera', entityTypeId: EntityType.Family, entityRoleId: EntityRole.Owner, entityRolePermissions: permissionsForRole(EntityRole.Owner) }]);
+  store.set(entitiesAtom, [
+    {
+      id: 7,
+      entityName: 'Rivera',
+      entityTypeId: EntityType.Family,
+      entityRoleId: EntityRole.Owner,
+      entityRolePermissions: permissionsForRole(EntityRole.Owner),
+    },
+  ]);
   store.set(currentEntityIdAtom, 7);
   const { router, user } = renderInDataRouter(
     <>
@@ -98,7 +106,10 @@ describe('private notes (docs/product/work-relations.md#screens, #rules, docs/pr
   });
 
   it('asks before leaving with unsaved edits: discard goes on, save saves first', async () => {
-    const { router, user, api } = renderNotes({ 'GET /entities/notes/30': ok(none), 'POST /entities/notes/30': (request) => ok(saved((request.body as { note: string }).note)) });
+    const { router, user, api } = renderNotes({
+      'GET /entities/notes/30': ok(none),
+      'POST /entities/notes/30': (request) => ok(saved((request.body as { note: string }).note)),
+    });
     await typeInto('Draft');
     await user.click(screen.getByRole('link', { name: 'Companies' }));
     expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeInTheDocument();
@@ -142,7 +153,15 @@ describe('private notes (docs/product/work-relations.md#screens, #rules, docs/pr
 describe('private notes on the company page tabs (docs/product/work-relations.md#screens, #rules)', () => {
   function renderCompanyPage(routes: Parameters<typeof fakeApi>[0] = {}) {
     const api = fakeApi({
-      'GET /entities/30': ok({ id: 30, entityName: 'Ledger Advisors', entityTypeId: EntityType.AdvisorCompany, vatNumber: 'CHE-1', email: null, phone: null, addresses: [] }),
+      'GET /entities/30': ok({
+        id: 30,
+        entityName: 'Ledger Advisors',
+        entityTypeId: EntityType.AdvisorCompany,
+        vatNumber: 'CHE-1',
+        email: null,
+        phone: null,
+        addresses: [],
+      }),
       'GET /authorization/work-relation-member-permissions/30': ok({
         entityId: 30,
         relation: 'advisorOfFamily',

@@ -13,7 +13,9 @@ export function LegalPage({ document }: { document: LegalDocument }) {
             <h2 id={`legal-section-${index}`}>
               {index + 1}. {section.heading}
             </h2>
-            {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {section.paragraphs?.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
             {section.items && (
               <ul>
                 {section.items.map((item) => (

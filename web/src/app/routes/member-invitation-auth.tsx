@@ -44,7 +44,9 @@ export function useMemberInvitationAuth(page: 'login' | 'signup') {
   const navigate = useNavigate();
   const invitation = activeMemberInvitation(useAtomValue(pendingInvitationAtom), useAtomValue(loginActionAtom));
 
-  const signupInvitation: SignupInvitation | undefined = invitation ? { email: invitation.email, tokens: { memberInvitationToken: invitation.token } } : undefined;
+  const signupInvitation: SignupInvitation | undefined = invitation
+    ? { email: invitation.email, tokens: { memberInvitationToken: invitation.token } }
+    : undefined;
 
   return {
     invitation,
@@ -62,7 +64,11 @@ export function useMemberInvitationAuth(page: 'login' | 'signup') {
       await finishing;
       clearPendingInvitation(store);
       if (store.get(isAuthenticatedAtom)) {
-        showToast(store, { mode: 'success', title: t('memberInvitation.joinedTitle'), text: t('memberInvitation.joined', { entityName: invitation.entityName }) });
+        showToast(store, {
+          mode: 'success',
+          title: t('memberInvitation.joinedTitle'),
+          text: t('memberInvitation.joined', { entityName: invitation.entityName }),
+        });
       }
     },
   };

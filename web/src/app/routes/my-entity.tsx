@@ -121,7 +121,15 @@ export function Component() {
               />
             ),
           },
-          ...(canReadLog ? [{ id: 'advisor-access', label: isFamily ? t('accessLog.tab') : t('accessLog.companyTab'), content: <AccessLogPanel key={entity.id} scope={isFamily ? 'family' : 'company'} /> }] : []),
+          ...(canReadLog
+            ? [
+                {
+                  id: 'advisor-access',
+                  label: isFamily ? t('accessLog.tab') : t('accessLog.companyTab'),
+                  content: <AccessLogPanel key={entity.id} scope={isFamily ? 'family' : 'company'} />,
+                },
+              ]
+            : []),
         ]}
       />
       <MemberModal

@@ -18,7 +18,7 @@ import { paths } from '../paths';
 import { reloadEntities } from './organisation-session';
 
 /**
- * The select family page and the select advisor company page (docs/product/accounts.md#screens, docs/product/sessions-and-sign-in.md#after-login; 
+ * The select family page and the select advisor company page (docs/product/accounts.md#screens, docs/product/sessions-and-sign-in.md#after-login;
  * docs/product/work-relations.md#screens, #rules): after a family or advisor invitation, the user picks or creates the entity that
  * accepts. Then the user's entities are loaded again, the accepting one becomes current,
  * a toast confirms and the user goes on: a family to its canvas, an advisor to the inviting family's canvas.
@@ -49,7 +49,9 @@ export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
     if (user && !user.lastLoginDate) store.set(isWalkthroughOpenAtom, true);
     // An advisor goes straight to the canvas of the family that invited them (its shared sections).
     const familyId = kind === 'advisor' ? invitation?.entityId : undefined;
-    void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? (familyId ? paths.canvas({ familyId }) : paths.dashboard()) : paths.canvas(), { replace: true });
+    void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? (familyId ? paths.canvas({ familyId }) : paths.dashboard()) : paths.canvas(), {
+      replace: true,
+    });
   };
 
   const title = t(kind === 'family' ? 'pages.selectFamilyPage.title' : 'pages.selectAdvisorCompanyPage.title');
@@ -75,7 +77,9 @@ export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
         <>
           <p>{t(kind === 'family' ? 'selectEntity.family.intro' : 'selectEntity.advisor.intro', { entityName: invitation.entityName })}</p>
           {kind === 'advisor' && (
-            <p className="mt-2 text-base">{sections.length ? t('selectEntity.advisor.sections', { sections: sections.join(', ') }) : t('selectEntity.advisor.allSections')}</p>
+            <p className="mt-2 text-base">
+              {sections.length ? t('selectEntity.advisor.sections', { sections: sections.join(', ') }) : t('selectEntity.advisor.allSections')}
+            </p>
           )}
         </>
       }

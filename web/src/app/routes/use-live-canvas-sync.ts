@@ -36,7 +36,8 @@ export function useLiveCanvasSync() {
       if (applied.current.size > appliedKept) applied.current.delete(applied.current.values().next().value as string);
       void applyCanvasChange(event, canvas);
       const current = mark.current;
-      if (current?.familyId === event.familyId && (current.at === null || event.id > current.at.id)) current.at = { id: event.id, createdDate: event.createdDate };
+      if (current?.familyId === event.familyId && (current.at === null || event.id > current.at.id))
+        current.at = { id: event.id, createdDate: event.createdDate };
       return true;
     },
     [applyCanvasChange],

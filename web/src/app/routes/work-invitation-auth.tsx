@@ -37,7 +37,10 @@ export function useWorkInvitationAuth(page: 'login' | 'signup') {
   const invitation = activeWorkInvitation(useAtomValue(pendingWorkInvitationAtom), useAtomValue(loginActionAtom));
 
   const signupInvitation: SignupInvitation | undefined = invitation
-    ? { email: invitation.email, tokens: invitation.kind === 'familyInvitation' ? { familyInvitationToken: invitation.token } : { advisorInvitationToken: invitation.token } }
+    ? {
+        email: invitation.email,
+        tokens: invitation.kind === 'familyInvitation' ? { familyInvitationToken: invitation.token } : { advisorInvitationToken: invitation.token },
+      }
     : undefined;
 
   return {

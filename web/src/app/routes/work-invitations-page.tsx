@@ -24,7 +24,11 @@ export function WorkInvitationsPage({ kind, initialSectionIds }: { kind: Invitat
     >
       {flags.canManageWorkRelations && (
         <section className="max-w-reading rounded-card border border-line bg-surface p-5 shadow-card sm:p-8">
-          {kind === 'family' ? <InviteFamilyForm entityName={entityName} /> : <InviteAdvisorForm entityName={entityName} initialSectionIds={initialSectionIds} />}
+          {kind === 'family' ? (
+            <InviteFamilyForm entityName={entityName} />
+          ) : (
+            <InviteAdvisorForm entityName={entityName} initialSectionIds={initialSectionIds} />
+          )}
         </section>
       )}
       <section className="mt-10 flex flex-col gap-4" aria-labelledby="work-invitations-heading">

@@ -151,7 +151,12 @@ export function MobileEntitySwitcher({ onChosen }: { onChosen: () => void }) {
           <span className="sr-only">{t('header.entitySwitcher')}: </span>
           <span className="truncate">{entity ? entity.entityName : t('header.entitySwitcherNone')}</span>
         </p>
-        <Link to={paths.createEntity()} onClick={onChosen} aria-label={t('header.entitySwitcherCreateNewLabel')} className="flex min-h-11 shrink-0 items-center rounded-control px-2 font-medium text-primary-700 hover:bg-surface">
+        <Link
+          to={paths.createEntity()}
+          onClick={onChosen}
+          aria-label={t('header.entitySwitcherCreateNewLabel')}
+          className="flex min-h-11 shrink-0 items-center rounded-control px-2 font-medium text-primary-700 hover:bg-surface"
+        >
           {t('header.entitySwitcherCreateNew')}
         </Link>
       </div>
@@ -178,7 +183,11 @@ export function MobileEntitySwitcher({ onChosen }: { onChosen: () => void }) {
           </li>
         ))}
         <li>
-          <Link to={paths.createEntity()} onClick={onChosen} className="flex min-h-11 items-center rounded-control px-2 font-medium text-primary-700 hover:bg-surface">
+          <Link
+            to={paths.createEntity()}
+            onClick={onChosen}
+            className="flex min-h-11 items-center rounded-control px-2 font-medium text-primary-700 hover:bg-surface"
+          >
             {t('header.entitySwitcherCreateNew')}
           </Link>
         </li>

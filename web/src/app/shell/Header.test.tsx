@@ -57,7 +57,12 @@ describe('navigationFor (docs/product/shell.md#application-shell)', () => {
   });
 
   it('hides the invitation pages from a family member without those rights', () => {
-    expect(entriesFor(entity(EntityType.Family, EntityRole.LimitedMember))).toEqual(['Canvas', 'My actions', 'Advisors: Our advisors', 'My family: Family profile']);
+    expect(entriesFor(entity(EntityType.Family, EntityRole.LimitedMember))).toEqual([
+      'Canvas',
+      'My actions',
+      'Advisors: Our advisors',
+      'My family: Family profile',
+    ]);
   });
 
   it('hides an invitation page the guards would refuse, even with the permission (admin-only routes)', () => {

@@ -8,7 +8,9 @@ import { isWalkthroughOpenAtom } from '../../stores/ui';
 import { paths } from '../paths';
 
 // The slides and their carousel load only when the walkthrough opens: no page pays for them up front.
-const WalkthroughCarousel = lazy(() => import('../../features/walkthrough/components/WalkthroughCarousel').then((module) => ({ default: module.WalkthroughCarousel })));
+const WalkthroughCarousel = lazy(() =>
+  import('../../features/walkthrough/components/WalkthroughCarousel').then((module) => ({ default: module.WalkthroughCarousel })),
+);
 
 /** Where a slide's button leads (null: it only closes the walkthrough). */
 const destinations: Record<WalkthroughAction, (() => string) | null> = {

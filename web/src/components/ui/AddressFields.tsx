@@ -85,7 +85,13 @@ export function AddressFields({ legend, description, field, countries, autoCompl
 }
 
 /** An address read-only: street, postal code and city, country name; '-' when there is none. */
-export function AddressText({ address, countries }: { address: { streetAddress: string; city: string; postalCode: string; country: string } | null | undefined; countries: readonly Country[] }) {
+export function AddressText({
+  address,
+  countries,
+}: {
+  address: { streetAddress: string; city: string; postalCode: string; country: string } | null | undefined;
+  countries: readonly Country[];
+}) {
   if (!address) return <>-</>;
   const countryName = countries.find((item) => item.code === address.country)?.name ?? address.country;
   return (

@@ -14,5 +14,9 @@ const tones: Record<BadgeTone, string> = {
 
 /** A small label: entity types (family, advisor, grey) and invitation statuses. Colours all reach AA. */
 export function Badge({ tone, children, className }: { tone: BadgeTone; children: ReactNode; className?: string }) {
-  return <span className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap', tones[tone], className)}>{children}</span>;
+  return (
+    <span className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap', tones[tone], className)}>
+      {children}
+    </span>
+  );
 }

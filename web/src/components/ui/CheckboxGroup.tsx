@@ -21,7 +21,17 @@ type CheckboxGroupProps<V extends string | number> = {
  * option visible at once, Space toggles, Tab moves on; the legend names the group and an
  * error sits under it, tied to the group. The value keeps the options' order.
  */
-export function CheckboxGroup<V extends string | number>({ legend, description, options, value, onChange, error, disabled, tools, className }: CheckboxGroupProps<V>) {
+export function CheckboxGroup<V extends string | number>({
+  legend,
+  description,
+  options,
+  value,
+  onChange,
+  error,
+  disabled,
+  tools,
+  className,
+}: CheckboxGroupProps<V>) {
   const id = useId();
   const selected = new Set<V>(value);
   const toggle = (option: V) => {

@@ -43,7 +43,18 @@ type ConfirmDialogProps = {
  * invalid-input message. Then a short progress animation; success closes the dialog and
  * calls onSuccess, a failure closes it and calls onError.
  */
-export function ConfirmDialog({ isOpen, title, description, confirmLabel, onConfirm, onSuccess, onError, onClose, random, progressTiming }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onSuccess,
+  onError,
+  onClose,
+  random,
+  progressTiming,
+}: ConfirmDialogProps) {
   const [challenge, setChallenge] = useState(() => newChallenge(random));
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -26,12 +26,7 @@ export function Dialog({ isOpen, onClose, title, description, closeLabel, childr
         <DialogPanel className={cx('relative w-full rounded-card bg-surface p-6 shadow-pop', widths[size])}>
           <DialogTitle className="pr-10 font-display text-2xl font-semibold text-primary-800">{title}</DialogTitle>
           {description && <Description className="mt-2 text-ink-700">{description}</Description>}
-          <button
-            type="button"
-            onClick={onClose}
-            className="absolute top-4 right-4 rounded-control p-2 text-ink-700 hover:bg-ink-100"
-            aria-label={closeLabel}
-          >
+          <button type="button" onClick={onClose} className="absolute top-4 right-4 rounded-control p-2 text-ink-700 hover:bg-ink-100" aria-label={closeLabel}>
             <CloseIcon />
           </button>
           {children && <div className="mt-4">{children}</div>}

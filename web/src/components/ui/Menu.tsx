@@ -48,7 +48,10 @@ export function Menu({ button, buttonLabel, items, buttonClassName, align = 'sta
     <HeadlessMenu>
       <MenuButton
         aria-label={buttonLabel}
-        className={cx('inline-flex items-center gap-1 rounded-control px-3 py-2 font-medium text-ink-800 hover:bg-primary-50 data-open:bg-primary-50', buttonClassName)}
+        className={cx(
+          'inline-flex items-center gap-1 rounded-control px-3 py-2 font-medium text-ink-800 hover:bg-primary-50 data-open:bg-primary-50',
+          buttonClassName,
+        )}
       >
         {button}
         {showChevron && <ChevronDownIcon className="size-4" />}

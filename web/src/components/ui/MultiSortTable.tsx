@@ -46,7 +46,17 @@ type MultiSortTableProps<F extends string> = {
  * member and invitation lists): the sort toolbar, then the table in a scroll frame, with
  * a sortable header for every column and a last, plain header for the row actions (if any).
  */
-export function MultiSortTable<F extends string>({ caption, columns, sort, defaultOrderText, actionsLabel, minWidthClassName, isStale, isBusy, children }: MultiSortTableProps<F>) {
+export function MultiSortTable<F extends string>({
+  caption,
+  columns,
+  sort,
+  defaultOrderText,
+  actionsLabel,
+  minWidthClassName,
+  isStale,
+  isBusy,
+  children,
+}: MultiSortTableProps<F>) {
   const labels = Object.fromEntries(columns.map((column) => [column.field, column.label])) as Record<F, string>;
   const onSort = (field: F, isAdditive: boolean) => sort.setKeys((keys) => nextSort(keys, field, isAdditive));
   return (
@@ -66,7 +76,14 @@ export function MultiSortTable<F extends string>({ caption, columns, sort, defau
           <thead className="border-b border-line bg-primary-50 text-sm">
             <tr>
               {columns.map((column) => (
-                <SortableHeader key={column.field} field={column.field} label={column.label} keys={sort.keys} onSort={onSort} isAdditiveMode={sort.isAdditiveMode} />
+                <SortableHeader
+                  key={column.field}
+                  field={column.field}
+                  label={column.label}
+                  keys={sort.keys}
+                  onSort={onSort}
+                  isAdditiveMode={sort.isAdditiveMode}
+                />
               ))}
               {actionsLabel !== undefined && (
                 <th scope="col" className="px-3 py-2 text-sm font-semibold text-ink-800">

@@ -25,7 +25,19 @@ function overflowOf(element: HTMLElement): Overflow {
  * phone shows no scroll bar until one scrolls. The frame is a named, focusable region, so
  * keyboard users can scroll it too (axe scrollable-region-focusable).
  */
-export function ScrollRegion({ label, children, className, isBusy, testId }: { label: string; children: ReactNode; className?: string; isBusy?: boolean; testId?: string }) {
+export function ScrollRegion({
+  label,
+  children,
+  className,
+  isBusy,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  isBusy?: boolean;
+  testId?: string;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState<Overflow>({ left: false, right: false });
   const measure = useCallback(() => {

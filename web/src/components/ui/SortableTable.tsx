@@ -94,7 +94,16 @@ type SortToolbarProps<F extends string> = {
 };
 
 /** What the table is sorted by, keys to remove one by one, Clear, and the "add columns" switch. */
-export function SortToolbar<F extends string>({ keys, labels, onRemove, onClear, isAdditiveMode, onAdditiveModeChange, defaultOrderText, extra }: SortToolbarProps<F>) {
+export function SortToolbar<F extends string>({
+  keys,
+  labels,
+  onRemove,
+  onClear,
+  isAdditiveMode,
+  onAdditiveModeChange,
+  defaultOrderText,
+  extra,
+}: SortToolbarProps<F>) {
   const isTouch = useIsTouchScreen();
   return (
     <div className="flex flex-col gap-2 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
@@ -117,7 +126,11 @@ export function SortToolbar<F extends string>({ keys, labels, onRemove, onClear,
           </span>
         ))}
         {keys.length > 0 && (
-          <button type="button" onClick={onClear} className="min-h-9 rounded-control px-2 font-medium text-primary-700 underline underline-offset-4 hover:bg-primary-50">
+          <button
+            type="button"
+            onClick={onClear}
+            className="min-h-9 rounded-control px-2 font-medium text-primary-700 underline underline-offset-4 hover:bg-primary-50"
+          >
             {t('table.clearSort')}
           </button>
         )}

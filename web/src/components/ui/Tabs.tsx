@@ -22,7 +22,10 @@ type TabsProps = {
  * scrolls sideways on a narrow screen instead of widening the page.
  */
 export function Tabs({ label, tabs, selectedId, onChange }: TabsProps) {
-  const index = Math.max(0, tabs.findIndex((tab) => tab.id === selectedId));
+  const index = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === selectedId),
+  );
   return (
     <TabGroup selectedIndex={selectedId === undefined ? undefined : index} onChange={(next) => onChange?.(tabs[next]?.id ?? tabs[0]!.id)}>
       <TabList aria-label={label} className="-mx-1 flex gap-1 overflow-x-auto border-b border-line px-1">

@@ -6,7 +6,18 @@ export type IconProps = SVGProps<SVGSVGElement>;
 /** The shared frame of every icon, for feature icon sets too. */
 export function Icon({ children, className = 'size-5', ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className} {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      {...props}
+    >
       {children}
     </svg>
   );

@@ -8,12 +8,7 @@
  */
 
 export type WalkthroughAction =
-  | 'learnMore'
-  | 'getStarted'
-  | 'familyMemberInvitations'
-  | 'companyInvitationsPage'
-  | 'familyInvitationsPage'
-  | 'companyMemberInvitations';
+  'learnMore' | 'getStarted' | 'familyMemberInvitations' | 'companyInvitationsPage' | 'familyInvitationsPage' | 'companyMemberInvitations';
 
 export type WalkthroughSlide = {
   id: string;

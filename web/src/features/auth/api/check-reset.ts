@@ -10,5 +10,11 @@ export async function checkResetLink(input: CheckResetRequest): Promise<true> {
 
 /** The reset page checks its link once when it opens, so a dead link is said before anyone types a password. */
 export function useCheckResetLink(input: CheckResetRequest) {
-  return useQuery({ queryKey: ['password', 'check-reset', input.email, input.token], queryFn: () => checkResetLink(input), retry: false, staleTime: Infinity, gcTime: 0 });
+  return useQuery({
+    queryKey: ['password', 'check-reset', input.email, input.token],
+    queryFn: () => checkResetLink(input),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 }

@@ -54,5 +54,8 @@ export function authenticationOptions(): Promise<PasskeyOptionsResponse> {
  * step after the password (`secondStep`), it finishes this browser's pending sign-in.
  */
 export function signInWithPasskey(response: AuthenticationCredential, options: { secondStep?: boolean } = {}): Promise<SigninResponse> {
-  return call('signInWithPasskey', { body: { response, ...(options.secondStep ? { secondStep: true } : {}) }, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
+  return call('signInWithPasskey', {
+    body: { response, ...(options.secondStep ? { secondStep: true } : {}) },
+    handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED],
+  });
 }

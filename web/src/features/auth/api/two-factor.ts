@@ -1,7 +1,4 @@
-import {
-  type ReauthenticateRequest,
-  type SigninMfaRequest,
-} from '../../../../../shared/contracts/mfa';
+import { type ReauthenticateRequest, type SigninMfaRequest } from '../../../../../shared/contracts/mfa';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { call } from '../../../lib/api-client';
 
@@ -15,8 +12,7 @@ export const disableTotp = (proof: { code: string } | { recoveryCode: string }) 
 export const reauthenticate = (proof: ReauthenticateRequest) => call('reauthenticate', { body: proof });
 
 /** The second sign-in step; the login page handles 14 itself, as with the first. */
-export const signInWithSecondFactor = (input: SigninMfaRequest) =>
-  call('signInMfa', { body: input, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
+export const signInWithSecondFactor = (input: SigninMfaRequest) => call('signInMfa', { body: input, handleLocally: [ErrorCodes.EMAIL_NOT_CONFIRMED] });
 
 export const getTwoFactorPolicy = () => call('getTwoFactorPolicy');
 export const updateTwoFactorPolicy = (requireTwoFactor: boolean) => call('updateTwoFactorPolicy', { body: { requireTwoFactor } });

@@ -7,7 +7,19 @@ import { t } from '../../../messages/en-US';
  * A one-time code input: a 6-digit app code (numeric keypad, the browser's and phone's
  * one-time-code autofill) or a recovery code.
  */
-export function CodeField({ kind, value, onChange, error, autoFocus }: { kind: 'totp' | 'recovery'; value: string; onChange: (value: string) => void; error?: string | null; autoFocus?: boolean }) {
+export function CodeField({
+  kind,
+  value,
+  onChange,
+  error,
+  autoFocus,
+}: {
+  kind: 'totp' | 'recovery';
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  autoFocus?: boolean;
+}) {
   return (
     <TextField
       label={kind === 'totp' ? t('twoFactor.code') : t('twoFactor.recoveryCode')}

@@ -30,14 +30,22 @@ export function DisableTotpDialog({ isOpen, onClose, onDisabled }: { isOpen: boo
     } catch (failure) {
       const code = isApiError(failure) ? failure.errorCode : null;
       if (field.showCodeError(code)) return;
-      if (code !== ErrorCodes.REAUTHENTICATION_REQUIRED && !(isApiError(failure) && globallyHandledCodes.includes(failure.errorCode))) field.setError(t('twoFactor.error'));
+      if (code !== ErrorCodes.REAUTHENTICATION_REQUIRED && !(isApiError(failure) && globallyHandledCodes.includes(failure.errorCode)))
+        field.setError(t('twoFactor.error'));
     } finally {
       setIsBusy(false);
     }
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('twoFactor.disableTitle')} description={t('twoFactor.disableIntro')} closeLabel={t('twoFactor.close')} size="sm">
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('twoFactor.disableTitle')}
+      description={t('twoFactor.disableIntro')}
+      closeLabel={t('twoFactor.close')}
+      size="sm"
+    >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <CodeOrRecoveryField {...field.fieldProps} />
         <div className="flex flex-wrap justify-end gap-3">

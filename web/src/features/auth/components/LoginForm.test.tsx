@@ -26,7 +26,11 @@ afterEach(() => {
 });
 
 function setup(signin: FakeResponse = ok(user), saltAnswer: FakeResponse | (() => Promise<FakeResponse>) = ok({ salt })) {
-  const api = fakeApi({ 'POST /auth/salt': saltAnswer, 'POST /auth/signin': signin, 'POST /email-confirmation/resend-confirmation-link': ok({ email: 'anna@berg.example' }) });
+  const api = fakeApi({
+    'POST /auth/salt': saltAnswer,
+    'POST /auth/signin': signin,
+    'POST /email-confirmation/resend-confirmation-link': ok({ email: 'anna@berg.example' }),
+  });
   restore = api.restore;
   const onSignedIn = vi.fn();
   const view = renderWithApp(<LoginForm onSignedIn={onSignedIn} signupHref="/signup" resetHref="/reset" progressTiming={{ stepMs: 1, successMs: 1 }} />);
@@ -90,7 +94,11 @@ describe('LoginForm (docs/product/sessions-and-sign-in.md#screens, #validation, 
     await person.click(remember);
     await person.click(login);
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user));
-    expect(api.callsTo('POST /auth/signin')[0]?.body).toEqual({ email: 'anna@berg.example', password: await hashPassword('Sunny-Day42', salt), remember: true });
+    expect(api.callsTo('POST /auth/signin')[0]?.body).toEqual({
+      email: 'anna@berg.example',
+      password: await hashPassword('Sunny-Day42', salt),
+      remember: true,
+    });
   });
 
   it.each([

@@ -89,7 +89,9 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
     setResendState('idle');
     let outcome: Awaited<ReturnType<typeof signIn>>;
     try {
-      outcome = await progress.run(async () => signIn({ email, password: await hashPassword(password, await saltFor(email)), ...(remember ? { remember: true } : {}) }));
+      outcome = await progress.run(async () =>
+        signIn({ email, password: await hashPassword(password, await saltFor(email)), ...(remember ? { remember: true } : {}) }),
+      );
     } catch (error) {
       if (!isApiError(error)) {
         toasts.showSystemError();

@@ -19,8 +19,24 @@ beforeEach(() => {
 });
 afterEach(() => restore());
 
-const user: SigninResponse = { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', prefix: null, email: 'ada@example.com', phone: null, isEmailConfirmed: true, lastLoginDate: null, addresses: [] };
-const assertion = { id: 'c', rawId: 'c', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'dTE' }, clientExtensionResults: {} };
+const user: SigninResponse = {
+  id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  prefix: null,
+  email: 'ada@example.com',
+  phone: null,
+  isEmailConfirmed: true,
+  lastLoginDate: null,
+  addresses: [],
+};
+const assertion = {
+  id: 'c',
+  rawId: 'c',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'dTE' },
+  clientExtensionResults: {},
+};
 
 function setup(signin: FakeResponse, options: { isSecondStep?: boolean } = {}) {
   const api = fakeApi({ 'POST /auth/passkey/options': ok({ challenge: 'abc', rpId: 'localhost' }), 'POST /auth/passkey': signin });

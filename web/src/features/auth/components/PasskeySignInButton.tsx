@@ -24,7 +24,13 @@ const failureTexts = {
  * password (`isSecondStep`) it finishes that sign-in; when this browser has none waiting
  * (89) or it expired (91), it says to start again with the password.
  */
-export function PasskeySignInButton({ onSignedIn, isSecondStep = false }: { onSignedIn: (user: SigninResponse) => void | Promise<void>; isSecondStep?: boolean }) {
+export function PasskeySignInButton({
+  onSignedIn,
+  isSecondStep = false,
+}: {
+  onSignedIn: (user: SigninResponse) => void | Promise<void>;
+  isSecondStep?: boolean;
+}) {
   const toasts = useToasts();
   const [isBusy, setIsBusy] = useState(false);
   const [failure, setFailure] = useState<MessageKey | null>(null);

@@ -40,7 +40,7 @@ describe('the passkeys section of the Security tab', () => {
     expect(within(list).getByText(/Chrome on Linux/)).toHaveTextContent('Not used yet');
   });
 
-  it('says what a passkey changes before the prompt, and shows the first passkey\'s recovery codes once', async () => {
+  it("says what a passkey changes before the prompt, and shows the first passkey's recovery codes once", async () => {
     let passkeys: Passkey[] = [];
     const codes = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
     ceremony.create.mockResolvedValue(credential);

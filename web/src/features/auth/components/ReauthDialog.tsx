@@ -38,7 +38,8 @@ export default function ReauthDialog() {
     } catch (failure) {
       const code = isApiError(failure) ? failure.errorCode : null;
       if (code === ErrorCodes.WRONG_PASSWORD) setError(t('reauth.wrongPassword'));
-      else if (code === ErrorCodes.MFA_CODE_INVALID || code === ErrorCodes.VALIDATION_ERROR) setError(mode === 'password' ? t('reauth.wrongPassword') : t('twoFactor.codeInvalid'));
+      else if (code === ErrorCodes.MFA_CODE_INVALID || code === ErrorCodes.VALIDATION_ERROR)
+        setError(mode === 'password' ? t('reauth.wrongPassword') : t('twoFactor.codeInvalid'));
       else if (code === ErrorCodes.TOO_MANY_REQUESTS) setError(t('twoFactor.throttled'));
       else setError(t('twoFactor.error'));
     } finally {
@@ -52,10 +53,25 @@ export default function ReauthDialog() {
   };
 
   return (
-    <Dialog isOpen onClose={cancel} title={t('reauth.title')} description={mode === 'password' ? t('reauth.intro') : t('reauth.introCode')} closeLabel={t('reauth.cancel')} size="sm">
+    <Dialog
+      isOpen
+      onClose={cancel}
+      title={t('reauth.title')}
+      description={mode === 'password' ? t('reauth.intro') : t('reauth.introCode')}
+      closeLabel={t('reauth.cancel')}
+      size="sm"
+    >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" data-testid="reauth-dialog">
         {mode === 'password' ? (
-          <PasswordField label={t('reauth.password')} autoComplete="current-password" required maxLength={200} value={value} onChange={(event) => setValue(event.target.value)} error={error} />
+          <PasswordField
+            label={t('reauth.password')}
+            autoComplete="current-password"
+            required
+            maxLength={200}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            error={error}
+          />
         ) : (
           <CodeField kind="totp" value={value} onChange={setValue} error={error} />
         )}

@@ -53,7 +53,13 @@ export function ResendConfirmation({ email, onUnauthorized, onAlreadyConfirmed, 
     <div className="flex flex-col items-start gap-5">
       <p className="text-lg text-ink-800">{email ? t('resendConfirmation.intro', { email }) : t('resendConfirmation.introWithoutEmail')}</p>
       {outcome === 'sent' ? (
-        <p ref={done} tabIndex={-1} role="status" className="flex items-center gap-2 font-semibold text-success-700 focus:outline-none" data-testid="resend-done">
+        <p
+          ref={done}
+          tabIndex={-1}
+          role="status"
+          className="flex items-center gap-2 font-semibold text-success-700 focus:outline-none"
+          data-testid="resend-done"
+        >
           <CheckIcon className="size-6 shrink-0" />
           {t('resendConfirmation.done')}
         </p>

@@ -109,8 +109,21 @@ export function ResetPasswordForm({ email, token, onReset, resetHref, progressTi
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {/* Lets password managers store the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField label={t('resetPassword.password')} autoComplete="new-password" required maxLength={200} hint={t('forms.password.hint')} {...form.field('password')} />
-      <PasswordField label={t('resetPassword.passwordConfirmation')} autoComplete="new-password" required maxLength={200} {...form.field('passwordConfirmation')} />
+      <PasswordField
+        label={t('resetPassword.password')}
+        autoComplete="new-password"
+        required
+        maxLength={200}
+        hint={t('forms.password.hint')}
+        {...form.field('password')}
+      />
+      <PasswordField
+        label={t('resetPassword.passwordConfirmation')}
+        autoComplete="new-password"
+        required
+        maxLength={200}
+        {...form.field('passwordConfirmation')}
+      />
       <div>
         <ProgressButton
           type="submit"

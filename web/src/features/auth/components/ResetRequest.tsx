@@ -42,7 +42,11 @@ export function ResetRequest({ loginHref, progressTiming }: ResetRequestProps) {
     } catch (error) {
       if (isApiError(error)) {
         if (error.errorCode === ErrorCodes.ITEM_NOT_FOUND) return setSentTo(email);
-        if (error.errorCode === ErrorCodes.VALIDATION_ERROR || error.errorCode === ErrorCodes.INCORRECT_INPUT || error.errorCode === ErrorCodes.INCORRECT_EMAIL_INPUT) {
+        if (
+          error.errorCode === ErrorCodes.VALIDATION_ERROR ||
+          error.errorCode === ErrorCodes.INCORRECT_INPUT ||
+          error.errorCode === ErrorCodes.INCORRECT_EMAIL_INPUT
+        ) {
           form.applyServerErrors({ email: [] });
           return;
         }

@@ -4,12 +4,26 @@ import { fails, fakeApi, ok } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render';
 import { LoginForm } from './LoginForm';
 
-const user = { id: 'u1', firstName: 'Anna', lastName: 'Berg', prefix: null, email: 'anna@berg.example', phone: null, isEmailConfirmed: true, lastLoginDate: null, addresses: [] };
+const user = {
+  id: 'u1',
+  firstName: 'Anna',
+  lastName: 'Berg',
+  prefix: null,
+  email: 'anna@berg.example',
+  phone: null,
+  isEmailConfirmed: true,
+  lastLoginDate: null,
+  addresses: [],
+};
 
 let restore: () => void = () => undefined;
 afterEach(() => restore());
 
-async function toSecondStep(mfaAnswers: Parameters<typeof fakeApi>[0][string], methods: string[] = ['totp', 'recoveryCode'], otherRoutes: Parameters<typeof fakeApi>[0] = {}) {
+async function toSecondStep(
+  mfaAnswers: Parameters<typeof fakeApi>[0][string],
+  methods: string[] = ['totp', 'recoveryCode'],
+  otherRoutes: Parameters<typeof fakeApi>[0] = {},
+) {
   const api = fakeApi({
     'POST /auth/salt': ok({ salt: 'AAECAwQFBgcICQoLDA0ODw==' }),
     'POST /auth/signin': ok({ mfaRequired: true, methods }),
@@ -92,7 +106,9 @@ describe('the login second step (docs/product/sessions-and-sign-in.md#two-factor
   });
 
   it('e-mails a recovery link to the address of the password step when the factor is lost', async () => {
-    const { user: person, api } = await toSecondStep(ok(user), ['totp', 'recoveryCode'], { 'POST /password/factor-recovery/request': ok({ email: 'anna@berg.example' }) });
+    const { user: person, api } = await toSecondStep(ok(user), ['totp', 'recoveryCode'], {
+      'POST /password/factor-recovery/request': ok({ email: 'anna@berg.example' }),
+    });
     await person.click(screen.getByRole('button', { name: 'Lost your phone or passkey?' }));
     expect(screen.getByText(/the recovery takes 24 hours/)).toBeInTheDocument();
     await person.click(screen.getByRole('button', { name: 'E-mail me a recovery link' }));

@@ -175,7 +175,13 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
           hint={t('forms.password.hint')}
           {...form.field('password')}
         />
-        <PasswordField label={t('register.form.passwordConfirmation')} autoComplete="new-password" required maxLength={200} {...form.field('passwordConfirmation')} />
+        <PasswordField
+          label={t('register.form.passwordConfirmation')}
+          autoComplete="new-password"
+          required
+          maxLength={200}
+          {...form.field('passwordConfirmation')}
+        />
         <Checkbox
           required
           label={

@@ -71,7 +71,13 @@ export default function TotpSetupPanel({ onDone, onCancel }: { onDone: () => voi
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 rounded-card border border-line p-5" data-testid="totp-setup">
       <p className="text-ink-800">{t('twoFactor.setup.scan')}</p>
-      <img src={setup.data.qrSrc} alt={t('twoFactor.setup.qrLabel')} width={200} height={200} className="size-50 self-start rounded-control border border-line bg-white p-2" />
+      <img
+        src={setup.data.qrSrc}
+        alt={t('twoFactor.setup.qrLabel')}
+        width={200}
+        height={200}
+        className="size-50 self-start rounded-control border border-line bg-white p-2"
+      />
       <div>
         <p className="text-sm font-medium text-ink-900">{t('twoFactor.setup.secret')}</p>
         <code className="font-mono text-lg tracking-wider break-all text-ink-900 select-all" data-testid="totp-secret">

@@ -36,7 +36,11 @@ export function TwoFactorPolicySetting({ entityId }: { entityId: number }) {
   };
 
   return (
-    <section aria-labelledby="two-factor-policy-heading" className="mt-8 flex max-w-reading flex-col gap-3 border-t border-line pt-6" data-testid="two-factor-policy">
+    <section
+      aria-labelledby="two-factor-policy-heading"
+      className="mt-8 flex max-w-reading flex-col gap-3 border-t border-line pt-6"
+      data-testid="two-factor-policy"
+    >
       <h3 id="two-factor-policy-heading" className="text-lg font-semibold text-ink-900">
         {t('twoFactorPolicy.title')}
       </h3>

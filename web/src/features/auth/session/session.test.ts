@@ -4,15 +4,7 @@ import { EntityRole, EntityType, type EntityRoleId } from '../../../../../shared
 import { permissionsForRole } from '../../../../../shared/permissions';
 import { setGlobalErrorHandler } from '../../../lib/api-client';
 import { storageKeys } from '../../../stores/browser-storage';
-import {
-  authStateAtom,
-  currentEntityAtom,
-  entitiesAtom,
-  isLoginInProgressAtom,
-  loginActionAtom,
-  startSession,
-  userAtom,
-} from '../../../stores/session';
+import { authStateAtom, currentEntityAtom, entitiesAtom, isLoginInProgressAtom, loginActionAtom, startSession, userAtom } from '../../../stores/session';
 import { toastsAtom } from '../../../stores/toasts';
 import { isWalkthroughOpenAtom } from '../../../stores/ui';
 import { fails, fakeApi, ok, type FakeRequest, type FakeResponse } from '../../../testing/fake-api';
@@ -51,11 +43,13 @@ const entity = (id: number, entityTypeId: number, entityRoleId: EntityRoleId = E
 const family = entity(3, EntityType.Family);
 const company = entity(8, EntityType.AdvisorCompany, EntityRole.Admin);
 
-const setCurrent = (known: number[]) => (request: FakeRequest): FakeResponse => {
-  const id = (request.body as { id: number }).id;
-  const found = [family, company].find((item) => item.id === id && known.includes(id));
-  return found ? ok(found) : fails(404, 4);
-};
+const setCurrent =
+  (known: number[]) =>
+  (request: FakeRequest): FakeResponse => {
+    const id = (request.body as { id: number }).id;
+    const found = [family, company].find((item) => item.id === id && known.includes(id));
+    return found ? ok(found) : fails(404, 4);
+  };
 
 let restore: () => void = () => undefined;
 beforeEach(() => {
@@ -190,7 +184,9 @@ describe('finishLogin (docs/product/sessions-and-sign-in.md#session, #after-logi
 
 describe('switchEntity (docs/product/organisations-and-members.md#switching-entity)', () => {
   it('tells the server, refreshes the role and stores the choice', async () => {
-    const api = serve({ 'POST /auth/set-current-entity': () => ok({ ...company, entityRoleId: EntityRole.FullMember, entityRolePermissions: ['ReadCanvas'] }) });
+    const api = serve({
+      'POST /auth/set-current-entity': () => ok({ ...company, entityRoleId: EntityRole.FullMember, entityRolePermissions: ['ReadCanvas'] }),
+    });
     const store = createStore();
     startSession(store, {
       userId: 'u1',

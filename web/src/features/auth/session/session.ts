@@ -67,7 +67,9 @@ const quiet = { handleLocally: [ErrorCodes.SESSION_EXPIRED, ErrorCodes.EMAIL_NOT
  * longer knows for the user (4) is dropped and the next one tried, and with none left the
  * user goes on without a current entity (docs/product/errors.md#sessions-errors Login: 4 lets the user proceed).
  */
-export async function loadEntities(options: { handleLocally?: readonly number[] } = {}): Promise<{ entities: SessionEntity[]; currentEntityId: number | null }> {
+export async function loadEntities(
+  options: { handleLocally?: readonly number[] } = {},
+): Promise<{ entities: SessionEntity[]; currentEntityId: number | null }> {
   let entities = (await listEntities(options)).map(toSessionEntity).filter((entity): entity is SessionEntity => entity !== null);
   const storedId = Number(local.get(storageKeys.entityId) ?? Number.NaN);
   for (let attempt = 0; attempt < 2 && entities.length > 0; attempt++) {

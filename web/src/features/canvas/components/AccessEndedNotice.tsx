@@ -6,7 +6,14 @@ import { useCanvasLinks } from '../hooks/use-canvas-links';
 /** What the user may still do once their access has ended: read what is on the screen, nothing more. */
 export function readOnlyWhenEnded(abilities: CanvasAbilities, isAccessEnded: boolean | undefined): CanvasAbilities {
   if (!isAccessEnded) return abilities;
-  return { ...abilities, canEditCanvas: false, canEditCanvasTitle: false, canResetCanvas: false, canDeleteOthersItems: false, canChooseAdvisorCompanyVisibility: false };
+  return {
+    ...abilities,
+    canEditCanvas: false,
+    canEditCanvasTitle: false,
+    canResetCanvas: false,
+    canDeleteOthersItems: false,
+    canChooseAdvisorCompanyVisibility: false,
+  };
 }
 
 /**
@@ -17,7 +24,11 @@ export function readOnlyWhenEnded(abilities: CanvasAbilities, isAccessEnded: boo
 export function AccessEndedNotice() {
   const links = useCanvasLinks();
   return (
-    <div role="alert" className="mt-4 flex flex-col gap-3 rounded-card border border-warning-700 bg-warning-bg p-4 text-ink-900 sm:flex-row sm:items-center" data-testid="canvas-access-ended">
+    <div
+      role="alert"
+      className="mt-4 flex flex-col gap-3 rounded-card border border-warning-700 bg-warning-bg p-4 text-ink-900 sm:flex-row sm:items-center"
+      data-testid="canvas-access-ended"
+    >
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t('canvas.accessEnded.title')}</p>
         <p className="mt-1 text-sm text-ink-700">{t('canvas.accessEnded.text')}</p>

@@ -17,14 +17,21 @@ function setup(actionPoint: ActionPoint | null, goals = [aGoal({ title: 'Save mo
     { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
     { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals, actionPoints: actionPoint ? [actionPoint] : [] }) },
     { method: 'POST', path: /\/canvas-action-point\/create\//, status: 201, body: anActionPoint() },
-    { method: 'PATCH', path: /\/canvas-action-point\/complete\//, body: ({ body }: { body: unknown }) => ({ ...actionPoint, completed: (body as { completed: boolean }).completed }) },
+    {
+      method: 'PATCH',
+      path: /\/canvas-action-point\/complete\//,
+      body: ({ body }: { body: unknown }) => ({ ...actionPoint, completed: (body as { completed: boolean }).completed }),
+    },
   ]);
   restore = api.restore;
   let closed = 0;
-  const view = renderCanvasRoute(<ActionPointModal scope={scope} actionPoint={actionPoint} fixedCategoryId={categoryId} onClose={() => closed++} progressTiming={fast} />, {
-    path: '/canvas',
-    route: '/canvas',
-  });
+  const view = renderCanvasRoute(
+    <ActionPointModal scope={scope} actionPoint={actionPoint} fixedCategoryId={categoryId} onClose={() => closed++} progressTiming={fast} />,
+    {
+      path: '/canvas',
+      route: '/canvas',
+    },
+  );
   return { ...view, calls: api.calls, closedCount: () => closed };
 }
 

@@ -10,7 +10,14 @@ import { useCompleteActionPoint } from '../api/complete-action-point';
 import { useCreateActionPoint } from '../api/create-action-point';
 import { useDeleteActionPoint } from '../api/delete-action-point';
 import { useUpdateActionPoint } from '../api/update-action-point';
-import { categoryIdRule, sharedFieldRules, hasChangedIds, useCanvasItemForm, useChosenCategory, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
+import {
+  categoryIdRule,
+  sharedFieldRules,
+  hasChangedIds,
+  useCanvasItemForm,
+  useChosenCategory,
+  type CanvasItemModalProps,
+} from '../hooks/use-canvas-item-form';
 import { goalOption, linkChoices, linkedItemOption, openLinkedGoals } from '../lib/links';
 import { CanvasItemDialog } from './CanvasItemDialog';
 import { CategorySelect, DueDateField, Notice, PersonSelect } from './form-parts';
@@ -65,7 +72,9 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
     }),
     save: (values, shared, version) => {
       const body = { ...shared, assigneeId: values.assigneeId || null, priority: values.priority, dueDate: dueDateOfTyped(values.dueDate), linkedGoalIds };
-      return actionPoint ? updateActionPoint.mutateAsync({ id: actionPoint.id, ...body, version }) : createActionPoint.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
+      return actionPoint
+        ? updateActionPoint.mutateAsync({ id: actionPoint.id, ...body, version })
+        : createActionPoint.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
     },
     onClose,
     progressTiming,
@@ -76,7 +85,10 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
 
   const { category, linkPickerProps } = useChosenCategory(form.values.categoryId, isReadOnly);
   const goalChoices = linkChoices(category.data?.goals.map(goalOption) ?? [], linkedGoalIds, category.data?.linkedElsewhere.goals.map(linkedItemOption));
-  const knownGoals = [...(category.data?.goals ?? []), ...(category.data?.linkedElsewhere.goals ?? []).map((item) => ({ id: item.id, completed: item.isClosed }))];
+  const knownGoals = [
+    ...(category.data?.goals ?? []),
+    ...(category.data?.linkedElsewhere.goals ?? []).map((item) => ({ id: item.id, completed: item.isClosed })),
+  ];
   const hasOpenGoals = actionPoint !== null && openLinkedGoals(actionPoint, knownGoals).length > 0;
 
   const toggleCompleted = async () => {
@@ -122,8 +134,20 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
       <TextField label={t('canvas.form.title')} required readOnly={isReadOnly} maxLength={canvasLimits.title} {...form.field('title')} />
       <TextArea label={t('canvas.form.text')} rows={3} readOnly={isReadOnly} maxLength={canvasLimits.text} {...form.field('text')} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <PersonSelect label={t('canvas.form.initiator')} people={people.familyMembers} nameOf={people.nameOf} disabled={isReadOnly} {...form.field('initiatorId')} />
-        <PersonSelect label={t('canvas.form.assignee')} people={people.canvasMembers} nameOf={people.nameOf} disabled={isReadOnly} {...form.field('assigneeId')} />
+        <PersonSelect
+          label={t('canvas.form.initiator')}
+          people={people.familyMembers}
+          nameOf={people.nameOf}
+          disabled={isReadOnly}
+          {...form.field('initiatorId')}
+        />
+        <PersonSelect
+          label={t('canvas.form.assignee')}
+          people={people.canvasMembers}
+          nameOf={people.nameOf}
+          disabled={isReadOnly}
+          {...form.field('assigneeId')}
+        />
         <SelectField
           label={t('canvas.form.priority')}
           options={priorities.map((priority) => ({ value: priority, label: t(`canvas.priority.${priority}`) }))}

@@ -55,7 +55,12 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
       closeLabel={t('canvas.form.close')}
       size="lg"
     >
-      <form noValidate onSubmit={itemForm.onSubmit} className="-mx-1 flex max-h-[calc(100dvh-10rem-var(--toast-space,0px))] flex-col gap-4 overflow-y-auto px-1 pb-1" data-testid={testId}>
+      <form
+        noValidate
+        onSubmit={itemForm.onSubmit}
+        className="-mx-1 flex max-h-[calc(100dvh-10rem-var(--toast-space,0px))] flex-col gap-4 overflow-y-auto px-1 pb-1"
+        data-testid={testId}
+      >
         {/* The page behind the dialog says it too, but the dialog hides the page: said here, as an alert. */}
         <FormErrorAlert message={journal.isAccessEnded ? t('canvas.accessEnded.inForm') : null} />
         {notices}

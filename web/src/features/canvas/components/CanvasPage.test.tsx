@@ -37,7 +37,13 @@ function aCanvas(abilities: CanvasAbilities): Canvas {
     title: 'Rivera Family Canvas',
     entityId: familyId,
     sections: [
-      { ...sectionOf(1), sectionTypeId: 1, title: 'Family Council', sequenceNumber: 1, categories: [category(1, 'Our Values', 1), category(2, 'What we do best', 1)] },
+      {
+        ...sectionOf(1),
+        sectionTypeId: 1,
+        title: 'Family Council',
+        sequenceNumber: 1,
+        categories: [category(1, 'Our Values', 1), category(2, 'What we do best', 1)],
+      },
       { ...sectionOf(4), sectionTypeId: 4, title: 'The Past', sequenceNumber: 2, categories: [category(11, 'Our Past', 4)] },
     ],
     workRelationMemberPermissions: [],
@@ -49,7 +55,13 @@ function aCanvas(abilities: CanvasAbilities): Canvas {
 /** A canvas nobody has written in yet: no takeaways, goals or action points anywhere. */
 function anEmptyCanvas(abilities: CanvasAbilities): Canvas {
   const canvas = aCanvas(abilities);
-  return { ...canvas, sections: canvas.sections.map((section) => ({ ...section, categories: section.categories.map((category) => ({ ...category, takeaways: [], goals: [], actionPoints: [] })) })) };
+  return {
+    ...canvas,
+    sections: canvas.sections.map((section) => ({
+      ...section,
+      categories: section.categories.map((category) => ({ ...category, takeaways: [], goals: [], actionPoints: [] })),
+    })),
+  };
 }
 
 /** The same canvas with some content in its first category. */
@@ -57,7 +69,10 @@ function withFirstCategory(canvas: Canvas, content: Partial<Pick<CanvasCategory,
   const firstId = canvas.sections[0]?.categories[0]?.id;
   return {
     ...canvas,
-    sections: canvas.sections.map((section) => ({ ...section, categories: section.categories.map((category) => (category.id === firstId ? { ...category, ...content } : category)) })),
+    sections: canvas.sections.map((section) => ({
+      ...section,
+      categories: section.categories.map((category) => (category.id === firstId ? { ...category, ...content } : category)),
+    })),
   };
 }
 
@@ -65,15 +80,29 @@ function renderCanvas(routes: Parameters<typeof fakeApi>[0], entity: { typeId?: 
   const api = fakeApi([...routes, { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: [] }]);
   restore = api.restore;
   const roleId = entity.roleId ?? EntityRole.Owner;
-  const view = renderCanvasRoute(<CanvasPage familyId={path === '/canvas' ? undefined : Number(path.split('/')[2])} />, { path, route: '/canvas/:familyId?', userId });
-  view.store.set(entitiesAtom, [{ id: familyId, entityName: 'Rivera', entityTypeId: entity.typeId ?? EntityType.Family, entityRoleId: roleId, entityRolePermissions: permissionsForRole(roleId) }]);
+  const view = renderCanvasRoute(<CanvasPage familyId={path === '/canvas' ? undefined : Number(path.split('/')[2])} />, {
+    path,
+    route: '/canvas/:familyId?',
+    userId,
+  });
+  view.store.set(entitiesAtom, [
+    {
+      id: familyId,
+      entityName: 'Rivera',
+      entityTypeId: entity.typeId ?? EntityType.Family,
+      entityRoleId: roleId,
+      entityRolePermissions: permissionsForRole(roleId),
+    },
+  ]);
   view.store.set(currentEntityIdAtom, familyId);
   return { ...view, calls: api.calls };
 }
 
 describe('canvas overview (docs/product/canvas.md#screens)', () => {
   it('shows the title, the sections with their cards and the settings of an owner', async () => {
-    const { user } = renderCanvas([{ method: 'GET', path: /\/canvas$/, body: aCanvas({ ...editorAbilities, canResetCanvas: true, canEditCanvasTitle: true }) }]);
+    const { user } = renderCanvas([
+      { method: 'GET', path: /\/canvas$/, body: aCanvas({ ...editorAbilities, canResetCanvas: true, canEditCanvasTitle: true }) },
+    ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' })).toBeInTheDocument();
     const values = screen.getByRole('article', { name: 'Our Values' });
     expect(within(values).getByText('Honesty first')).toBeInTheDocument();
@@ -101,7 +130,11 @@ describe('canvas overview (docs/product/canvas.md#screens)', () => {
       },
     ]);
     const chips = await screen.findByRole('list', { name: 'Advisor companies' });
-    expect(within(chips).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(chips)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Alpha Advisors', '/company/21'],
       ['Beta Partners', '/company/22'],
     ]);
@@ -151,14 +184,20 @@ describe('canvas overview (docs/product/canvas.md#screens)', () => {
 
   it('tells a member who may not create it who can', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderCanvas([{ method: 'GET', path: /\/canvas$/, status: 404, body: { errorCode: 4, errors: {}, message: 'Item not found.' } }], { roleId: EntityRole.FullMember });
+    renderCanvas([{ method: 'GET', path: /\/canvas$/, status: 404, body: { errorCode: 4, errors: {}, message: 'Item not found.' } }], {
+      roleId: EntityRole.FullMember,
+    });
     expect(await screen.findByText(/An owner or administrator of your family can create it/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create canvas' })).not.toBeInTheDocument();
   });
 
   it('sends an advisor to notFound when the canvas cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { router } = renderCanvas([{ method: 'GET', path: /\/canvas\/\d+$/, status: 500, body: { errorCode: 3, errors: {}, message: 'Database error.' } }], { typeId: EntityType.AdvisorCompany }, `/canvas/${familyId}`);
+    const { router } = renderCanvas(
+      [{ method: 'GET', path: /\/canvas\/\d+$/, status: 500, body: { errorCode: 3, errors: {}, message: 'Database error.' } }],
+      { typeId: EntityType.AdvisorCompany },
+      `/canvas/${familyId}`,
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'));
   });
 
@@ -237,11 +276,17 @@ describe('canvas overview: the intro on an empty canvas (docs/product/canvas.md#
     const advisorAbilities: CanvasAbilities = { ...editorAbilities, accessKind: 'workRelation', workRelationRoleId: 1 };
     const path = `/canvas/${familyId}`;
     renderCanvas([{ method: 'GET', path: /\/canvas\/\d+$/, body: anEmptyCanvas(advisorAbilities) }], { typeId: EntityType.AdvisorCompany }, path);
-    expect(await screen.findByRole('region', { name: 'How the canvas works' })).toHaveTextContent('As an advisor, you see only the sections the family shares with you.');
+    expect(await screen.findByRole('region', { name: 'How the canvas works' })).toHaveTextContent(
+      'As an advisor, you see only the sections the family shares with you.',
+    );
 
     cleanup();
     restore();
-    renderCanvas([{ method: 'GET', path: /\/canvas\/\d+$/, body: anEmptyCanvas({ ...advisorAbilities, workRelationRoleId: 2, canEditCanvas: false }) }], { typeId: EntityType.AdvisorCompany }, path);
+    renderCanvas(
+      [{ method: 'GET', path: /\/canvas\/\d+$/, body: anEmptyCanvas({ ...advisorAbilities, workRelationRoleId: 2, canEditCanvas: false }) }],
+      { typeId: EntityType.AdvisorCompany },
+      path,
+    );
     await loaded();
     expect(intro()).not.toBeInTheDocument();
   });

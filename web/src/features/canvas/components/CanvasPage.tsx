@@ -54,7 +54,12 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
   const code = canvas.isError ? errorCodeOf(canvas.error) : null;
   const offersCreate = code === ErrorCodes.ITEM_NOT_FOUND && isOwnFamily;
   const isGlobal = code === ErrorCodes.SESSION_EXPIRED || code === ErrorCodes.EMAIL_NOT_CONFIRMED;
-  const goesToNotFound = canvas.isError && !isAccessEnded && !offersCreate && !isGlobal && (isAdvisor || code === ErrorCodes.INCORRECT_INPUT || code === ErrorCodes.UNAUTHORIZED || code === ErrorCodes.ITEM_NOT_FOUND);
+  const goesToNotFound =
+    canvas.isError &&
+    !isAccessEnded &&
+    !offersCreate &&
+    !isGlobal &&
+    (isAdvisor || code === ErrorCodes.INCORRECT_INPUT || code === ErrorCodes.UNAUTHORIZED || code === ErrorCodes.ITEM_NOT_FOUND);
 
   useEffect(() => {
     if (!canvas.isError) return;
@@ -77,7 +82,16 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
       </div>
     );
   }
-  if (offersCreate) return <CreateCanvasOffer canCreate={canCreateCanvas(entity ? { entityId: entity.id, entityTypeId: entity.entityTypeId, entityRoleId: entity.entityRoleId, permissions: entity.entityRolePermissions } : null)} />;
+  if (offersCreate)
+    return (
+      <CreateCanvasOffer
+        canCreate={canCreateCanvas(
+          entity
+            ? { entityId: entity.id, entityTypeId: entity.entityTypeId, entityRoleId: entity.entityRoleId, permissions: entity.entityRolePermissions }
+            : null,
+        )}
+      />
+    );
   if (canvas.isError) {
     if (goesToNotFound || isGlobal) return null;
     return (

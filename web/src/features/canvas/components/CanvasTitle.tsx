@@ -69,7 +69,12 @@ function TitleEditor({ title, onDone }: { title: string; onDone: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex w-full flex-col gap-2 sm:flex-row sm:items-start" onKeyDown={(event) => event.key === 'Escape' && onDone()}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex w-full flex-col gap-2 sm:flex-row sm:items-start"
+      onKeyDown={(event) => event.key === 'Escape' && onDone()}
+    >
       <h1 className="sr-only">{title}</h1>
       <TextField
         label={t('canvas.title.label')}

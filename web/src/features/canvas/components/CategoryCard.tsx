@@ -32,7 +32,10 @@ export function CategoryCard({ category, canEdit, className }: CategoryCardProps
       style={{ borderColor: color }}
       data-testid="category-card"
     >
-      <div className="flex items-start gap-2 rounded-t-[calc(var(--radius-card)-2px)] px-4 pt-3 pb-2" style={{ backgroundColor: categoryHighlight(category.colorCode) }}>
+      <div
+        className="flex items-start gap-2 rounded-t-[calc(var(--radius-card)-2px)] px-4 pt-3 pb-2"
+        style={{ backgroundColor: categoryHighlight(category.colorCode) }}
+      >
         <span aria-hidden="true" className="mt-1.5 size-3 shrink-0 rounded-full" style={{ backgroundColor: color }} />
         <h3 id={titleId} className="flex-1 font-display text-lg font-semibold text-ink-900">
           {category.title}

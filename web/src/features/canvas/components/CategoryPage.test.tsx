@@ -52,7 +52,9 @@ describe('add-answer form (docs/product/canvas.md#answers)', () => {
   });
 
   it('adds an answer with a success toast', async () => {
-    const { user, calls } = renderCategory(aCategory(), [{ method: 'POST', path: /\/canvas-answer\/create\//, status: 201, body: anAnswer({ text: 'We share' }) }]);
+    const { user, calls } = renderCategory(aCategory(), [
+      { method: 'POST', path: /\/canvas-answer\/create\//, status: 201, body: anAnswer({ text: 'We share' }) },
+    ]);
     await user.type(await screen.findByRole('textbox', { name: /Your answer/ }), '  We share  ');
     await user.click(screen.getByRole('button', { name: 'Add answer' }));
     expect(await screen.findByText('Your answer has been added.')).toBeInTheDocument();
@@ -85,7 +87,9 @@ describe('add-answer form (docs/product/canvas.md#answers)', () => {
 
   it('goes to notFound when the category is not found', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { router } = renderCategory(aCategory(), [{ method: 'GET', path: /\/canvas\/category\//, status: 404, body: { errorCode: 4, errors: {}, message: 'Item not found.' } }]);
+    const { router } = renderCategory(aCategory(), [
+      { method: 'GET', path: /\/canvas\/category\//, status: 404, body: { errorCode: 4, errors: {}, message: 'Item not found.' } },
+    ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'));
   });
 });
@@ -93,7 +97,9 @@ describe('add-answer form (docs/product/canvas.md#answers)', () => {
 describe('takeaway initiator (docs/product/canvas.md#fields `initiator`)', () => {
   it('names the initiator from the takeaway when the canvas people are not listed (an advisor)', async () => {
     const takeaway = aTakeaway({ title: 'Trust first', initiatorId: 'user-far', initiator: { id: 'user-far', firstName: 'Grace', lastName: 'Hopper' } });
-    renderCategory(aCategory({ abilities: readerAbilities, takeaways: [takeaway] }), [{ method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: [] }]);
+    renderCategory(aCategory({ abilities: readerAbilities, takeaways: [takeaway] }), [
+      { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: [] },
+    ]);
     const item = await screen.findByTestId('takeaway');
     expect(within(item).getByText('Grace Hopper')).toBeInTheDocument();
   });

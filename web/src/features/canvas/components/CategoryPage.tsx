@@ -171,12 +171,20 @@ function CategoryView({ category }: { category: CategoryResponse }) {
 
   return (
     <div className="mx-auto w-full max-w-page px-4 py-8 sm:px-6 sm:py-10">
-      <header className="flex flex-wrap items-start gap-3 rounded-card border-t-8 p-4 sm:p-6" style={{ borderColor: color, backgroundColor: categoryHighlight(category.colorCode) }}>
+      <header
+        className="flex flex-wrap items-start gap-3 rounded-card border-t-8 p-4 sm:p-6"
+        style={{ borderColor: color, backgroundColor: categoryHighlight(category.colorCode) }}
+      >
         <h1 className="min-w-0 flex-1 font-display text-3xl font-semibold break-words text-ink-900 sm:text-4xl" data-testid="category-title">
           {category.title}
         </h1>
         {journal.renderTools?.(tools)}
-        <Link to={backToCanvas} aria-label={t('category.close')} title={t('category.close')} className="shrink-0 rounded-control p-2 text-ink-800 hover:bg-white/70">
+        <Link
+          to={backToCanvas}
+          aria-label={t('category.close')}
+          title={t('category.close')}
+          className="shrink-0 rounded-control p-2 text-ink-800 hover:bg-white/70"
+        >
           <CloseIcon className="size-6" />
         </Link>
       </header>

@@ -16,7 +16,11 @@ function setup(goal: Goal, actionPoints = [anActionPoint()]) {
   const api = fakeApi([
     { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
     { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals: [goal], actionPoints }) },
-    { method: 'PATCH', path: /\/canvas-goal\/complete\//, body: ({ body }: { body: unknown }) => ({ ...goal, completed: (body as { completed: boolean }).completed }) },
+    {
+      method: 'PATCH',
+      path: /\/canvas-goal\/complete\//,
+      body: ({ body }: { body: unknown }) => ({ ...goal, completed: (body as { completed: boolean }).completed }),
+    },
   ]);
   restore = api.restore;
   let closed = 0;
@@ -45,7 +49,9 @@ describe('completing a goal (docs/product/canvas.md#rules)', () => {
 
     await user.click(complete);
     await user.click(within(await screen.findByRole('dialog', { name: 'Complete this goal?' })).getByRole('button', { name: 'Complete goal' }));
-    await waitFor(() => expect(completeCalls(calls)).toEqual([{ method: 'PATCH', path: `/api/canvas-goal/complete/${goal.id}`, body: { completed: true, version: 1 } }]));
+    await waitFor(() =>
+      expect(completeCalls(calls)).toEqual([{ method: 'PATCH', path: `/api/canvas-goal/complete/${goal.id}`, body: { completed: true, version: 1 } }]),
+    );
     expect(await screen.findByText('The goal is completed.')).toBeInTheDocument();
     // The modal closes after completing.
     expect(closedCount()).toBe(1);
@@ -76,10 +82,18 @@ describe('completing a goal (docs/product/canvas.md#rules)', () => {
     const api = fakeApi([
       { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
       { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals: [goal] }) },
-      { method: 'PATCH', path: /\/canvas-goal\//, status: 400, body: { errorCode: 2, errors: { title: ['forms.errorMessages.tooLong'] }, message: 'Validation error.' } },
+      {
+        method: 'PATCH',
+        path: /\/canvas-goal\//,
+        status: 400,
+        body: { errorCode: 2, errors: { title: ['forms.errorMessages.tooLong'] }, message: 'Validation error.' },
+      },
     ]);
     restore = api.restore;
-    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, { path: '/canvas', route: '/canvas' });
+    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, {
+      path: '/canvas',
+      route: '/canvas',
+    });
     const title = screen.getByRole('textbox', { name: /Title/ });
     await user.type(title, ' changed');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -106,13 +120,22 @@ describe('a goal someone changed meanwhile (409, code 71)', () => {
             errorCode: 71,
             errors: {},
             message: 'Someone changed this item meanwhile.',
-            details: { itemType: 'goal', itemId: goal.id, current: { ...goal, title: 'Family lunch', text: 'Every Sunday', version: 4 }, changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' }, changedDate: '2026-03-12T09:30:00.000Z' },
+            details: {
+              itemType: 'goal',
+              itemId: goal.id,
+              current: { ...goal, title: 'Family lunch', text: 'Every Sunday', version: 4 },
+              changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' },
+              changedDate: '2026-03-12T09:30:00.000Z',
+            },
           };
         },
       },
     ]);
     restore = api.restore;
-    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, { path: '/canvas', route: '/canvas' });
+    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, {
+      path: '/canvas',
+      route: '/canvas',
+    });
     const dialog = screen.getByRole('dialog', { name: 'Goal' });
     const title = within(dialog).getByRole('textbox', { name: /Title/ });
     await waitFor(() => expect(title).toBeEnabled());

@@ -10,7 +10,14 @@ import { useCompleteGoal } from '../api/complete-goal';
 import { useCreateGoal } from '../api/create-goal';
 import { useDeleteGoal } from '../api/delete-goal';
 import { useUpdateGoal } from '../api/update-goal';
-import { categoryIdRule, sharedFieldRules, hasChangedIds, useCanvasItemForm, useChosenCategory, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
+import {
+  categoryIdRule,
+  sharedFieldRules,
+  hasChangedIds,
+  useCanvasItemForm,
+  useChosenCategory,
+  type CanvasItemModalProps,
+} from '../hooks/use-canvas-item-form';
 import { actionPointOption, linkChoices, linkedItemOption, openLinkedActionPoints, takeawayOption } from '../lib/links';
 import { CanvasItemDialog } from './CanvasItemDialog';
 import { CategorySelect, ChoiceDialog, DueDateField, Notice, PersonSelect } from './form-parts';
@@ -55,7 +62,14 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
     isEditedByCreatorOnly: true,
     isClosed: goal?.completed ?? false,
     schema: GoalForm,
-    initialValues: ({ title, text, initiatorId }) => ({ categoryId: String(goal?.categoryId ?? fixedCategoryId ?? ''), title, text, initiatorId, goalTerm: goal?.goalTerm ?? 'NoTerm', dueDate: typedDueDate(goal?.dueDate) }),
+    initialValues: ({ title, text, initiatorId }) => ({
+      categoryId: String(goal?.categoryId ?? fixedCategoryId ?? ''),
+      title,
+      text,
+      initiatorId,
+      goalTerm: goal?.goalTerm ?? 'NoTerm',
+      dueDate: typedDueDate(goal?.dueDate),
+    }),
     save: (values, shared, version) => {
       const body = { ...shared, goalTerm: values.goalTerm, dueDate: dueDateOfTyped(values.dueDate), linkedTakeawayIds, linkedActionPointIds };
       return goal ? updateGoal.mutateAsync({ id: goal.id, ...body, version }) : createGoal.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
@@ -70,12 +84,19 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
   const { category, linkPickerProps } = useChosenCategory(form.values.categoryId, isReadOnly);
   const elsewhere = category.data?.linkedElsewhere;
   const takeawayChoices = linkChoices(category.data?.takeaways.map(takeawayOption) ?? [], linkedTakeawayIds, elsewhere?.takeaways.map(linkedItemOption));
-  const actionPointChoices = linkChoices(category.data?.actionPoints.map(actionPointOption) ?? [], linkedActionPointIds, elsewhere?.actionPoints.map(linkedItemOption));
+  const actionPointChoices = linkChoices(
+    category.data?.actionPoints.map(actionPointOption) ?? [],
+    linkedActionPointIds,
+    elsewhere?.actionPoints.map(linkedItemOption),
+  );
 
   const setCompleted = async (completed: boolean) => {
     if (!goal) return;
     setIsCompleteAsked(false);
-    const isDone = await itemForm.runChange((version) => completeGoal.mutateAsync({ id: goal.id, completed, version }), completed ? t('canvas.goal.success.complete') : t('canvas.goal.success.uncomplete'));
+    const isDone = await itemForm.runChange(
+      (version) => completeGoal.mutateAsync({ id: goal.id, completed, version }),
+      completed ? t('canvas.goal.success.complete') : t('canvas.goal.success.uncomplete'),
+    );
     if (isDone && completed) onClose();
   };
 
@@ -130,7 +151,13 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
       <TextField label={t('canvas.form.title')} required readOnly={isReadOnly} maxLength={canvasLimits.title} {...form.field('title')} />
       <TextArea label={t('canvas.form.text')} rows={3} readOnly={isReadOnly} maxLength={canvasLimits.text} {...form.field('text')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PersonSelect label={t('canvas.form.initiator')} people={people.familyMembers} nameOf={people.nameOf} disabled={isReadOnly} {...form.field('initiatorId')} />
+        <PersonSelect
+          label={t('canvas.form.initiator')}
+          people={people.familyMembers}
+          nameOf={people.nameOf}
+          disabled={isReadOnly}
+          {...form.field('initiatorId')}
+        />
         <SelectField
           label={t('canvas.form.goalTerm')}
           options={goalTerms.map((term) => ({ value: term, label: t(`canvas.goalTerm.${term}`) }))}
@@ -139,8 +166,20 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
         />
       </div>
       <DueDateField readOnly={isReadOnly} {...form.field('dueDate')} />
-      <LinkPicker legend={t('canvas.form.linkedTakeaways')} options={takeawayChoices} selectedIds={linkedTakeawayIds} onChange={setLinkedTakeawayIds} {...linkPickerProps} />
-      <LinkPicker legend={t('canvas.form.linkedActionPoints')} options={actionPointChoices} selectedIds={linkedActionPointIds} onChange={setLinkedActionPointIds} {...linkPickerProps} />
+      <LinkPicker
+        legend={t('canvas.form.linkedTakeaways')}
+        options={takeawayChoices}
+        selectedIds={linkedTakeawayIds}
+        onChange={setLinkedTakeawayIds}
+        {...linkPickerProps}
+      />
+      <LinkPicker
+        legend={t('canvas.form.linkedActionPoints')}
+        options={actionPointChoices}
+        selectedIds={linkedActionPointIds}
+        onChange={setLinkedActionPointIds}
+        {...linkPickerProps}
+      />
     </CanvasItemDialog>
   );
 }

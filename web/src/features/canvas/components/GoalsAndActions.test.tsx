@@ -9,7 +9,11 @@ import { GoalsAndActions } from './GoalsAndActions';
 let restore = () => undefined as void;
 afterEach(() => restore());
 
-const scope = (abilities = editorAbilities): CanvasScope => ({ familyId, abilities, categories: [{ id: categoryId, title: 'Our Values', colorCode: '3A6EA5' }] });
+const scope = (abilities = editorAbilities): CanvasScope => ({
+  familyId,
+  abilities,
+  categories: [{ id: categoryId, title: 'Our Values', colorCode: '3A6EA5' }],
+});
 
 const goals = [
   aGoal({ title: 'Save for school', goalTerm: 'ShortTerm' }),
@@ -17,11 +21,14 @@ const goals = [
   aGoal({ title: 'Plan the reunion', goalTerm: 'ShortTerm', completed: true }),
   aGoal({ title: 'Learn to sail', goalTerm: 'NoTerm' }),
 ];
-const actionPoints = [anActionPoint({ title: 'Call the bank', priority: 'HighPriority' }), anActionPoint({ title: 'Tidy the attic', priority: 'LowPriority', completed: true })];
+const actionPoints = [
+  anActionPoint({ title: 'Call the bank', priority: 'HighPriority' }),
+  anActionPoint({ title: 'Tidy the attic', priority: 'LowPriority', completed: true }),
+];
 
 function renderBoards(abilities = editorAbilities) {
   ({ restore } = fakeApi([
-    { method: 'GET', path: /\/entity-member\/list-canvas-users\// , body: canvasUsers },
+    { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
     { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals, actionPoints }) },
   ]));
   return renderCanvasRoute(<GoalsAndActions scope={scope(abilities)} goals={goals} actionPoints={actionPoints} />, { path: '/canvas', route: '/canvas' });
@@ -77,10 +84,13 @@ describe('changed since the last visit', () => {
   it('marks an item others changed until the user opens it, and opens an item a link asks for', async () => {
     const changed = { ...aGoal({ title: 'Fund the foundation', goalTerm: 'ShortTerm' }), changedSinceLastVisit: true };
     ({ restore } = fakeApi([{ method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers }]));
-    const { user } = renderCanvasRoute(<GoalsAndActions scope={scope()} goals={[changed, ...goals]} actionPoints={actionPoints} openRequestId={goals[1]!.id} />, {
-      path: '/canvas',
-      route: '/canvas',
-    });
+    const { user } = renderCanvasRoute(
+      <GoalsAndActions scope={scope()} goals={[changed, ...goals]} actionPoints={actionPoints} openRequestId={goals[1]!.id} />,
+      {
+        path: '/canvas',
+        route: '/canvas',
+      },
+    );
     const card = screen.getByRole('article', { name: 'Fund the foundation' });
     expect(card).toHaveAttribute('data-changed', 'true');
     expect(within(card).getByText('changed since your last visit')).toBeInTheDocument();

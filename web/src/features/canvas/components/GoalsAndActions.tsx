@@ -32,7 +32,16 @@ type GoalsAndActionsProps = {
  * The goals and the action points in columns (docs/product/canvas.md#goals-and-actions-tab), with
  * their create and edit modals. Used on the overview tab and on the category page.
  */
-export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, highlight, idPrefix = 'canvas', openRequestId, onOpenedRequest }: GoalsAndActionsProps) {
+export function GoalsAndActions({
+  scope,
+  goals,
+  actionPoints,
+  fixedCategoryId,
+  highlight,
+  idPrefix = 'canvas',
+  openRequestId,
+  onOpenedRequest,
+}: GoalsAndActionsProps) {
   const [open, setOpen] = useState<OpenItem>(null);
   useEffect(() => {
     if (!openRequestId) return;
@@ -121,7 +130,9 @@ export function GoalsAndActions({ scope, goals, actionPoints, fixedCategoryId, h
         }}
       />
       {open?.kind === 'goal' && <GoalModal scope={scope} goal={freshGoal} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />}
-      {open?.kind === 'actionPoint' && <ActionPointModal scope={scope} actionPoint={freshActionPoint} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />}
+      {open?.kind === 'actionPoint' && (
+        <ActionPointModal scope={scope} actionPoint={freshActionPoint} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />
+      )}
     </div>
   );
 }

@@ -26,7 +26,18 @@ type ItemBoardProps<K extends string, T> = {
  * term or priority (stacked on small screens), each with its completed items in a
  * collapsed list, an info tooltip and, for editors, an add button.
  */
-export function ItemBoard<K extends string, T>({ title, info, addLabel, onAdd, columns, columnTitle, emptyText, renderItem, itemKey, testId }: ItemBoardProps<K, T>) {
+export function ItemBoard<K extends string, T>({
+  title,
+  info,
+  addLabel,
+  onAdd,
+  columns,
+  columnTitle,
+  emptyText,
+  renderItem,
+  itemKey,
+  testId,
+}: ItemBoardProps<K, T>) {
   const headingId = `${testId}-title`;
   const render = (item: T) => <Fragment key={itemKey(item)}>{renderItem(item)}</Fragment>;
   return (
@@ -52,7 +63,11 @@ export function ItemBoard<K extends string, T>({ title, info, addLabel, onAdd, c
                 {columnTitle(column.key)}
                 <span className="rounded-full bg-surface px-2 text-sm font-medium text-ink-700">{column.active.length}</span>
               </h3>
-              {column.active.length > 0 ? <ul className="flex flex-col gap-2">{column.active.map(render)}</ul> : <p className="text-sm text-ink-600">{emptyText}</p>}
+              {column.active.length > 0 ? (
+                <ul className="flex flex-col gap-2">{column.active.map(render)}</ul>
+              ) : (
+                <p className="text-sm text-ink-600">{emptyText}</p>
+              )}
               {column.completed.length > 0 && (
                 <Disclosure>
                   {({ open }) => (

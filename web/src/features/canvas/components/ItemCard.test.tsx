@@ -15,7 +15,7 @@ function renderCard() {
   const onOpen = vi.fn();
   render(
     <ul>
-      <ItemCard title="Book the dinner" color="3A6EA5" onOpen={onOpen} item={{ id: "7.1" }} />
+      <ItemCard title="Book the dinner" color="3A6EA5" onOpen={onOpen} item={{ id: '7.1' }} />
       <ItemOpenHint />
     </ul>,
   );

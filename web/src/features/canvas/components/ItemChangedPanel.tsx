@@ -19,10 +19,20 @@ type ItemChangedPanelProps = {
 export function ItemChangedPanel({ kind, conflict, onKeepMine, onTakeTheirs }: ItemChangedPanelProps) {
   const theirs = conflict.current;
   const name = conflict.changedBy ? `${conflict.changedBy.firstName} ${conflict.changedBy.lastName}`.trim() : '';
-  const text = theirs === null ? t('canvas.conflict.gone') : name && conflict.changedDate ? t('canvas.conflict.text', { name, date: formatDate(conflict.changedDate) }) : t('canvas.conflict.textNoName');
+  const text =
+    theirs === null
+      ? t('canvas.conflict.gone')
+      : name && conflict.changedDate
+        ? t('canvas.conflict.text', { name, date: formatDate(conflict.changedDate) })
+        : t('canvas.conflict.textNoName');
   const field = (value: unknown) => (typeof value === 'string' && value.trim() ? value : t('canvas.conflict.empty'));
   return (
-    <section role="alert" aria-labelledby={`${kind}-conflict-title`} className="flex flex-col gap-3 rounded-control border-2 border-warning-700 bg-warning-50 p-4" data-testid="item-changed">
+    <section
+      role="alert"
+      aria-labelledby={`${kind}-conflict-title`}
+      className="flex flex-col gap-3 rounded-control border-2 border-warning-700 bg-warning-50 p-4"
+      data-testid="item-changed"
+    >
       <h3 id={`${kind}-conflict-title`} className="font-semibold text-ink-900">
         {t('canvas.conflict.title')}
       </h3>

@@ -75,7 +75,11 @@ export function LinkPicker({ legend, options, selectedIds, onChange, categoryId,
       <legend className="px-1 font-medium text-ink-900">{legend}</legend>
       {body}
       {!needsCategory && !isLoading && visibleOptions.length > shown && (
-        <button type="button" onClick={() => setShown((value) => value + linkPageSize)} className="self-start rounded-control px-2 py-1 text-sm font-medium text-primary-700 underline hover:bg-primary-50">
+        <button
+          type="button"
+          onClick={() => setShown((value) => value + linkPageSize)}
+          className="self-start rounded-control px-2 py-1 text-sm font-medium text-primary-700 underline hover:bg-primary-50"
+        >
           {t('canvas.form.showMore')}
         </button>
       )}

@@ -25,7 +25,11 @@ function fakePdfServer(answer: 'pdf' | 'refuse', options: { hold?: boolean } = {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     sent.push({ url: String(input), body: JSON.parse(String(init?.body)) as unknown });
     if (options.hold) await held;
-    if (answer === 'refuse') return new Response(JSON.stringify({ errorCode: 4, errors: {}, message: 'Item not found.' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (answer === 'refuse')
+      return new Response(JSON.stringify({ errorCode: 4, errors: {}, message: 'Item not found.' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     return new Response(new Blob(['%PDF-1.3 fake']), {
       status: 200,
       headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="Rivera-Family-plan-book-2026-11-24.pdf"' },

@@ -94,7 +94,14 @@ export function PlanBookDialog({ isOpen, onClose, familyId, sections }: PlanBook
           }
         />
         <label htmlFor={answersId} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
-          <input id={answersId} type="checkbox" className="size-5" checked={includeAnswers} onChange={(event) => setIncludeAnswers(event.target.checked)} disabled={isMaking} />
+          <input
+            id={answersId}
+            type="checkbox"
+            className="size-5"
+            checked={includeAnswers}
+            onChange={(event) => setIncludeAnswers(event.target.checked)}
+            disabled={isMaking}
+          />
           {t('planBook.includeAnswers')}
         </label>
         {status.kind === 'failed' && (

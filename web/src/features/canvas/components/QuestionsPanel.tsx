@@ -69,12 +69,19 @@ export function QuestionsPanel({ questions, abilities, people, answers, selected
   );
 }
 
-function QuestionView({ question, abilities, people, answers }: Omit<QuestionsPanelProps, 'questions' | 'selectedIndex' | 'onSelect'> & { question: Question }) {
+function QuestionView({
+  question,
+  abilities,
+  people,
+  answers,
+}: Omit<QuestionsPanelProps, 'questions' | 'selectedIndex' | 'onSelect'> & { question: Question }) {
   const { draft } = answers;
   const isEditingHere = draft !== null && draft.answerId !== null && draft.questionId === question.id;
   const addText = draft && draft.answerId === null && draft.questionId === question.id ? draft.text : '';
   // Typed text stays on screen (read-only) when editing ends meanwhile, e.g. the access to the canvas ended.
-  const showAddForm = canAddAnswer({ canEditCanvas: abilities.canEditCanvas, question, userId: people.userId, isEditing: isEditingHere }) || (addText !== '' && !abilities.canEditCanvas);
+  const showAddForm =
+    canAddAnswer({ canEditCanvas: abilities.canEditCanvas, question, userId: people.userId, isEditing: isEditingHere }) ||
+    (addText !== '' && !abilities.canEditCanvas);
   const headingId = `question-${question.id}-text`;
 
   return (
@@ -123,7 +130,13 @@ function QuestionView({ question, abilities, people, answers }: Omit<QuestionsPa
   );
 }
 
-function AnswerItem({ answer, question, abilities, people, answers }: Omit<QuestionsPanelProps, 'questions' | 'selectedIndex' | 'onSelect'> & { answer: Answer; question: Question }) {
+function AnswerItem({
+  answer,
+  question,
+  abilities,
+  people,
+  answers,
+}: Omit<QuestionsPanelProps, 'questions' | 'selectedIndex' | 'onSelect'> & { answer: Answer; question: Question }) {
   const toasts = useToasts();
   const offerUndo = useOfferUndo();
   const journal = useCanvasJournal();
@@ -175,7 +188,11 @@ function AnswerItem({ answer, question, abilities, people, answers }: Omit<Quest
       ref={changed.ref}
       id={`answer-${answer.id}`}
       tabIndex={-1}
-      className={cx('flex flex-col gap-2 rounded-control border p-3', isOwn ? 'border-primary-300 bg-primary-50' : 'border-line', changed.isLit && changedClasses)}
+      className={cx(
+        'flex flex-col gap-2 rounded-control border p-3',
+        isOwn ? 'border-primary-300 bg-primary-50' : 'border-line',
+        changed.isLit && changedClasses,
+      )}
       data-testid="answer"
       data-changed={changed.isLit ? 'true' : undefined}
     >

@@ -31,7 +31,11 @@ function SectionLayout({ section, canEdit }: { section: CanvasSection; canEdit: 
     return (
       <div className="relative">
         <div className="mb-4 flex justify-center md:hidden">
-          <AbundancesIllustration colors={section.categories.map((c) => categoryColor(c.colorCode))} label={t('canvas.section.fourAbundancesImage')} className="size-24" />
+          <AbundancesIllustration
+            colors={section.categories.map((c) => categoryColor(c.colorCode))}
+            label={t('canvas.section.fourAbundancesImage')}
+            className="size-24"
+          />
         </div>
         <div className="grid gap-4 md:grid-cols-2 md:gap-x-24 md:gap-y-14">{cards}</div>
         <div className="pointer-events-none absolute inset-0 hidden items-center justify-center md:flex">

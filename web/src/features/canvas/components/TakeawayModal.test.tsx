@@ -10,7 +10,11 @@ let restore = () => undefined as void;
 afterEach(() => restore());
 
 const fast = { stepMs: 1, successMs: 5 };
-const scope = (abilities = editorAbilities): CanvasScope => ({ familyId, abilities, categories: [{ id: categoryId, title: 'Our Values', colorCode: '3A6EA5' }] });
+const scope = (abilities = editorAbilities): CanvasScope => ({
+  familyId,
+  abilities,
+  categories: [{ id: categoryId, title: 'Our Values', colorCode: '3A6EA5' }],
+});
 
 function setup(takeaway: Takeaway | null, goals: Goal[], abilities = editorAbilities) {
   const api = fakeApi([
@@ -21,7 +25,15 @@ function setup(takeaway: Takeaway | null, goals: Goal[], abilities = editorAbili
   restore = api.restore;
   let closed = 0;
   const view = renderCanvasRoute(
-    <TakeawayModal scope={scope(abilities)} categoryId={categoryId} takeaway={takeaway} goals={goals} goalsElsewhere={[]} onClose={() => closed++} progressTiming={fast} />,
+    <TakeawayModal
+      scope={scope(abilities)}
+      categoryId={categoryId}
+      takeaway={takeaway}
+      goals={goals}
+      goalsElsewhere={[]}
+      onClose={() => closed++}
+      progressTiming={fast}
+    />,
     { path: '/canvas', route: '/canvas' },
   );
   return { ...view, calls: api.calls, closedCount: () => closed };
@@ -78,13 +90,15 @@ describe('takeaway form (docs/product/canvas.md#screens, #rules, #validation)', 
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Be honest');
     await user.click(within(group).getByRole('checkbox', { name: 'Goal 2' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      title: 'Be honest',
-      text: null,
-      initiatorId: 'user-me',
-      linkedGoalIds: [goals[1]!.id],
-      categoryId,
-    }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        title: 'Be honest',
+        text: null,
+        initiatorId: 'user-me',
+        linkedGoalIds: [goals[1]!.id],
+        categoryId,
+      }),
+    );
     expect(await screen.findByText('The takeaway has been added.')).toBeInTheDocument();
   });
 

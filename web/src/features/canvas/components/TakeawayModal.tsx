@@ -119,8 +119,21 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
     >
       <TextField label={t('canvas.form.title')} required readOnly={isReadOnly} maxLength={canvasLimits.title} {...form.field('title')} />
       <TextArea label={t('canvas.form.text')} rows={3} readOnly={isReadOnly} maxLength={canvasLimits.text} {...form.field('text')} />
-      <PersonSelect label={t('canvas.form.initiator')} people={people.familyMembers} nameOf={people.nameOf} disabled={isReadOnly} {...form.field('initiatorId')} />
-      <LinkPicker legend={t('canvas.form.linkedGoals')} options={choices} selectedIds={linkedGoalIds} onChange={setLinkedGoalIds} categoryId={categoryId} isReadOnly={isReadOnly} />
+      <PersonSelect
+        label={t('canvas.form.initiator')}
+        people={people.familyMembers}
+        nameOf={people.nameOf}
+        disabled={isReadOnly}
+        {...form.field('initiatorId')}
+      />
+      <LinkPicker
+        legend={t('canvas.form.linkedGoals')}
+        options={choices}
+        selectedIds={linkedGoalIds}
+        onChange={setLinkedGoalIds}
+        categoryId={categoryId}
+        isReadOnly={isReadOnly}
+      />
     </CanvasItemDialog>
   );
 }

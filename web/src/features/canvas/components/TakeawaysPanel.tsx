@@ -83,7 +83,11 @@ function TakeawayItem({ takeaway, color, abilities, people, onOpen, onHighlight 
       onClick={(event) => {
         if (!(event.target as Element).closest('button, a')) tap.onClick();
       }}
-      className={cx('flex flex-col gap-2 rounded-control border border-l-4 border-line bg-surface p-3 shadow-card', takeaway.archived && 'opacity-80', changed.isLit && changedClasses)}
+      className={cx(
+        'flex flex-col gap-2 rounded-control border border-l-4 border-line bg-surface p-3 shadow-card',
+        takeaway.archived && 'opacity-80',
+        changed.isLit && changedClasses,
+      )}
       style={{ borderLeftColor: categoryColor(color) }}
       onMouseEnter={() => onHighlight(takeaway)}
       onMouseLeave={() => onHighlight(null)}

@@ -106,7 +106,17 @@ export function DeleteButton({ size = 'md', className, ...props }: ComponentProp
 }
 
 /** The footer of the item forms: Cancel (Close when read-only) and the progress Save button. */
-export function CloseAndSaveButtons({ isReadOnly, isValid, progress, onClose }: { isReadOnly: boolean; isValid: boolean; progress: ReturnType<typeof useProgressAction>; onClose: () => void }) {
+export function CloseAndSaveButtons({
+  isReadOnly,
+  isValid,
+  progress,
+  onClose,
+}: {
+  isReadOnly: boolean;
+  isValid: boolean;
+  progress: ReturnType<typeof useProgressAction>;
+  onClose: () => void;
+}) {
   return (
     <div className="ml-auto flex flex-wrap gap-3">
       <Button variant="secondary" onClick={onClose} disabled={progress.isBusy}>

@@ -29,7 +29,18 @@ describe('editing an answer someone changed meanwhile (409, code 71)', () => {
         status: 409,
         body: () => {
           saves += 1;
-          return { errorCode: 71, errors: {}, message: 'Someone changed this item meanwhile.', details: { itemType: 'answer', itemId: 'answer-1', current: { text: 'Their text', version: 3 }, changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' }, changedDate: '2026-03-12T09:30:00.000Z' } };
+          return {
+            errorCode: 71,
+            errors: {},
+            message: 'Someone changed this item meanwhile.',
+            details: {
+              itemType: 'answer',
+              itemId: 'answer-1',
+              current: { text: 'Their text', version: 3 },
+              changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' },
+              changedDate: '2026-03-12T09:30:00.000Z',
+            },
+          };
         },
       },
     ]);

@@ -30,7 +30,9 @@ export function useAnswerDraft() {
 
   const write = useCallback((questionId: string, answerId: string | null, text: string, original = '', version?: number) => {
     setError(null);
-    setDraft((current) => (current && current.questionId === questionId && current.answerId === answerId ? { ...current, text } : { questionId, answerId, text, original, version }));
+    setDraft((current) =>
+      current && current.questionId === questionId && current.answerId === answerId ? { ...current, text } : { questionId, answerId, text, original, version },
+    );
   }, []);
 
   const discard = useCallback(() => {
@@ -63,7 +65,15 @@ export function useAnswerDraft() {
       if (isHandledGlobally(failure)) return false;
       // Said beside the answer, whose text stays as typed (and in a toast); gone or refused in its own words.
       const code = errorCodeOf(failure);
-      setError(t(code === ErrorCodes.ITEM_NOT_FOUND ? 'canvas.form.saveError.gone' : code === ErrorCodes.FORBIDDEN ? 'canvas.form.saveError.forbidden' : 'canvas.form.saveError.other'));
+      setError(
+        t(
+          code === ErrorCodes.ITEM_NOT_FOUND
+            ? 'canvas.form.saveError.gone'
+            : code === ErrorCodes.FORBIDDEN
+              ? 'canvas.form.saveError.forbidden'
+              : 'canvas.form.saveError.other',
+        ),
+      );
       toasts.show({ mode: 'error', text: isNew ? t('answers.error.add') : t('answers.error.edit') });
       return false;
     }

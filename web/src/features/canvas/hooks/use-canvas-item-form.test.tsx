@@ -90,7 +90,9 @@ describe('useCanvasItemForm: who may change an item (docs/product/canvas.md#perm
   it('offers delete for one’s own item, or anyone’s with the right to delete others’ items', () => {
     expect(setup({ item: null }).result.current.canDelete).toBe(false);
     expect(setup({ item: aGoal({ createdByUserId: other }) }).result.current.canDelete).toBe(false);
-    expect(setup({ item: aGoal({ createdByUserId: other }), scope: scopeWith({ ...editorAbilities, canDeleteOthersItems: true }) }).result.current.canDelete).toBe(true);
+    expect(
+      setup({ item: aGoal({ createdByUserId: other }), scope: scopeWith({ ...editorAbilities, canDeleteOthersItems: true }) }).result.current.canDelete,
+    ).toBe(true);
   });
 });
 
@@ -113,7 +115,11 @@ describe('useCanvasItemForm: saving (docs/product/canvas.md#rules, docs/product/
     await act(async () => {
       await result.current.onSubmit();
     });
-    expect(saveSpy).toHaveBeenCalledWith({ title: 'Call the bank', text: '', initiatorId: me }, { title: 'Call the bank', text: null, initiatorId: me }, undefined);
+    expect(saveSpy).toHaveBeenCalledWith(
+      { title: 'Call the bank', text: '', initiatorId: me },
+      { title: 'Call the bank', text: null, initiatorId: me },
+      undefined,
+    );
     expect(toasts()).toEqual([{ mode: 'success', title: undefined, lines: ['The action point has been created.'] }]);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -127,7 +133,10 @@ describe('useCanvasItemForm: saving (docs/product/canvas.md#rules, docs/product/
   });
 
   it('marks the fields the server names and says the item could not be saved', async () => {
-    const { result, onClose, toasts } = setup({ item: aGoal({ title: 'Mine' }), save: () => Promise.reject(apiError('VALIDATION_ERROR', { title: ['forms.errorMessages.tooLong'] })) });
+    const { result, onClose, toasts } = setup({
+      item: aGoal({ title: 'Mine' }),
+      save: () => Promise.reject(apiError('VALIDATION_ERROR', { title: ['forms.errorMessages.tooLong'] })),
+    });
     await act(async () => {
       await result.current.onSubmit();
     });

@@ -6,7 +6,12 @@ export const linkPageSize = 10;
 /** An item a form can link, or shows as linked. */
 export type LinkOption = { id: string; title: string; categoryId: number; isClosed: boolean };
 
-export const takeawayOption = (takeaway: Takeaway): LinkOption => ({ id: takeaway.id, title: takeaway.title, categoryId: takeaway.categoryId, isClosed: takeaway.archived });
+export const takeawayOption = (takeaway: Takeaway): LinkOption => ({
+  id: takeaway.id,
+  title: takeaway.title,
+  categoryId: takeaway.categoryId,
+  isClosed: takeaway.archived,
+});
 export const goalOption = (goal: Goal): LinkOption => ({ id: goal.id, title: goal.title, categoryId: goal.categoryId, isClosed: goal.completed });
 export const actionPointOption = (actionPoint: ActionPoint): LinkOption => ({
   id: actionPoint.id,

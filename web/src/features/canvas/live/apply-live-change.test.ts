@@ -47,8 +47,18 @@ const takeawayView = (item: Takeaway, overview = !item.archived): LiveItemView =
   linked: { id: item.id, categoryId: item.categoryId, title: item.title, isClosed: item.archived },
   overview,
 });
-const goalView = (item: Goal): LiveItemView => ({ kind: 'goal', item, linked: { id: item.id, categoryId: item.categoryId, title: item.title, isClosed: item.completed }, overview: true });
-const change = (upsert: LiveItemView[], remove: LiveCanvasChange['remove'] = [], extra: Partial<LiveCanvasChange> = {}): LiveCanvasChange => ({ upsert, remove, reload: false, ...extra });
+const goalView = (item: Goal): LiveItemView => ({
+  kind: 'goal',
+  item,
+  linked: { id: item.id, categoryId: item.categoryId, title: item.title, isClosed: item.completed },
+  overview: true,
+});
+const change = (upsert: LiveItemView[], remove: LiveCanvasChange['remove'] = [], extra: Partial<LiveCanvasChange> = {}): LiveCanvasChange => ({
+  upsert,
+  remove,
+  reload: false,
+  ...extra,
+});
 
 describe('a live change on the overview', () => {
   it('inserts a new item into its category by creation, replaces one by id, removes one by id', () => {
@@ -74,7 +84,10 @@ describe('a live change on the overview', () => {
 
   it('keeps "changed since your last visit" where the cache had it', () => {
     const takeaway = aTakeaway({ title: 'Seen', changedSinceLastVisit: true });
-    const outcome = applyToOverview(aCanvas([takeaway]), change([takeawayView({ ...takeaway, title: 'Linked', version: takeaway.version + 1, changedSinceLastVisit: false })]));
+    const outcome = applyToOverview(
+      aCanvas([takeaway]),
+      change([takeawayView({ ...takeaway, title: 'Linked', version: takeaway.version + 1, changedSinceLastVisit: false })]),
+    );
     expect(outcome.kind === 'patched' && outcome.data.sections[0]!.categories[0]!.takeaways[0]!.changedSinceLastVisit).toBe(true);
   });
 
@@ -111,7 +124,9 @@ describe('a live change on a category page', () => {
     const page = aCategory({ takeaways: [takeaway] });
     const linkedTakeaway = { ...takeaway, linkedGoalIds: [goal.id], version: takeaway.version + 1 };
     const outcome = applyToCategory(page, change([takeawayView(linkedTakeaway), goalView(goal)]));
-    expect(outcome.kind === 'patched' && outcome.data.linkedElsewhere.goals).toEqual([{ id: goal.id, categoryId: otherCategoryId, title: 'Elsewhere', isClosed: false }]);
+    expect(outcome.kind === 'patched' && outcome.data.linkedElsewhere.goals).toEqual([
+      { id: goal.id, categoryId: otherCategoryId, title: 'Elsewhere', isClosed: false },
+    ]);
     expect(outcome.kind === 'patched' && outcome.data.goals).toEqual([]);
     expect(applyToCategory(page, change([takeawayView(linkedTakeaway)]))).toEqual({ kind: 'refetch' });
   });
@@ -119,9 +134,14 @@ describe('a live change on a category page', () => {
   it('replaces an entry of another category by id and drops one no longer linked', () => {
     const goal = aGoal({ categoryId: otherCategoryId, title: 'Elsewhere' });
     const takeaway = aTakeaway({ linkedGoalIds: [goal.id] });
-    const page = aCategory({ takeaways: [takeaway], linkedElsewhere: { takeaways: [], goals: [{ id: goal.id, categoryId: otherCategoryId, title: 'Elsewhere', isClosed: false }], actionPoints: [] } });
+    const page = aCategory({
+      takeaways: [takeaway],
+      linkedElsewhere: { takeaways: [], goals: [{ id: goal.id, categoryId: otherCategoryId, title: 'Elsewhere', isClosed: false }], actionPoints: [] },
+    });
     const renamed = applyToCategory(page, change([goalView({ ...goal, title: 'Renamed', completed: true, version: goal.version + 1 })]));
-    expect(renamed.kind === 'patched' && renamed.data.linkedElsewhere.goals).toEqual([{ id: goal.id, categoryId: otherCategoryId, title: 'Renamed', isClosed: true }]);
+    expect(renamed.kind === 'patched' && renamed.data.linkedElsewhere.goals).toEqual([
+      { id: goal.id, categoryId: otherCategoryId, title: 'Renamed', isClosed: true },
+    ]);
     const unlinked = applyToCategory(page, change([takeawayView({ ...takeaway, linkedGoalIds: [], version: takeaway.version + 1 })]));
     expect(unlinked.kind === 'patched' && unlinked.data.linkedElsewhere.goals).toEqual([]);
   });

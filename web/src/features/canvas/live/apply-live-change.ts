@@ -22,9 +22,13 @@ const refetch = { kind: 'refetch' } as const;
 type Linkable = Takeaway | Goal | ActionPoint;
 type Listed = Answer | Linkable;
 type ListName = 'takeaways' | 'goals' | 'actionPoints';
-const listOf = { takeaway: 'takeaways', goal: 'goals', actionPoint: 'actionPoints' } as const satisfies Record<Exclude<LiveItemView['kind'], 'answer'>, ListName>;
+const listOf = { takeaway: 'takeaways', goal: 'goals', actionPoint: 'actionPoints' } as const satisfies Record<
+  Exclude<LiveItemView['kind'], 'answer'>,
+  ListName
+>;
 
-const byCreation = (a: { createdDate: string; id: string }, b: { createdDate: string; id: string }) => a.createdDate.localeCompare(b.createdDate) || a.id.localeCompare(b.id);
+const byCreation = (a: { createdDate: string; id: string }, b: { createdDate: string; id: string }) =>
+  a.createdDate.localeCompare(b.createdDate) || a.id.localeCompare(b.id);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The item to keep for `cached` given the incoming view: the cached one when it is newer or the same. */
@@ -55,10 +59,11 @@ function isOlder(cached: Listed | undefined, incoming: Listed): boolean {
 // ---- the overview ----------------------------------------------------------------------------
 
 function findInOverview(canvas: Canvas, list: ListName, id: string): Linkable | undefined {
-  for (const section of canvas.sections) for (const category of section.categories) {
-    const found = (category[list] as Linkable[]).find((item) => item.id === id);
-    if (found) return found;
-  }
+  for (const section of canvas.sections)
+    for (const category of section.categories) {
+      const found = (category[list] as Linkable[]).find((item) => item.id === id);
+      if (found) return found;
+    }
   return undefined;
 }
 
@@ -131,7 +136,13 @@ export function applyToCategory(page: CategoryResponse, change: LiveCanvasChange
     const list = listOf[view.kind];
     linked.set(view.item.id, { list, entry: view.linked });
     const items = next[list] as Linkable[];
-    if (isOlder(items.find((entry) => entry.id === view.item.id), view.item)) continue;
+    if (
+      isOlder(
+        items.find((entry) => entry.id === view.item.id),
+        view.item,
+      )
+    )
+      continue;
     const updated = view.item.categoryId === next.id ? upsert(items, view.item) : without(items, view.item.id);
     if (updated !== items) next = { ...next, [list]: updated };
     const elsewhere = next.linkedElsewhere[list];

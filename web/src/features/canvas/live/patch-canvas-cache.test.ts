@@ -13,16 +13,31 @@ type Kind = keyof typeof types;
 /** An item as the journal stores it (functions/domain/journal/journal.ts stateOf): stored names, empty sets left out. */
 function stateOf(kind: Kind, item: Answer | Takeaway | Goal | ActionPoint): Record<string, unknown> {
   const { createdDate, changedSinceLastVisit: _changed, ...rest } = item as Answer & Partial<Takeaway & Goal & ActionPoint>;
-  const state: Record<string, unknown> = { ...rest, type: types[kind], createdAt: createdDate, sectionId, changedAt: createdDate, changedByUserId: item.createdByUserId };
+  const state: Record<string, unknown> = {
+    ...rest,
+    type: types[kind],
+    createdAt: createdDate,
+    sectionId,
+    changedAt: createdDate,
+    changedByUserId: item.createdByUserId,
+  };
   for (const field of ['votes', 'voteCount', 'hasVoted', 'initiator', 'linkedGoals']) delete state[field];
   if ('votes' in item && item.votes.length) state.voterIds = item.votes.map((vote) => vote.userId);
-  if (kind === 'takeaway' && (item as Takeaway).initiator) state.initiator = { firstName: (item as Takeaway).initiator!.firstName, lastName: (item as Takeaway).initiator!.lastName };
-  for (const field of ['linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds']) if (Array.isArray(state[field]) && (state[field] as string[]).length === 0) delete state[field];
+  if (kind === 'takeaway' && (item as Takeaway).initiator)
+    state.initiator = { firstName: (item as Takeaway).initiator!.firstName, lastName: (item as Takeaway).initiator!.lastName };
+  for (const field of ['linkedGoalIds', 'linkedTakeawayIds', 'linkedActionPointIds'])
+    if (Array.isArray(state[field]) && (state[field] as string[]).length === 0) delete state[field];
   return state;
 }
 
 let eventCounter = 0;
-function eventOf(kind: Kind, action: HistoryEvent['action'], before: Answer | Takeaway | Goal | ActionPoint | null, after: Answer | Takeaway | Goal | ActionPoint | null, by = other): HistoryEvent {
+function eventOf(
+  kind: Kind,
+  action: HistoryEvent['action'],
+  before: Answer | Takeaway | Goal | ActionPoint | null,
+  after: Answer | Takeaway | Goal | ActionPoint | null,
+  by = other,
+): HistoryEvent {
   const item = (after ?? before)!;
   const id = `mf00000${String(++eventCounter).padStart(5, '0')}aaaaaaaaaa`;
   return {
@@ -127,11 +142,21 @@ describe('patching the overview (and its goals-and-actions tab) from a change', 
     const takeaway = aTakeaway({ categoryId: otherCategoryId, version: 4 });
     const actionPoint = anActionPoint({ version: 2 });
     const canvas = aCanvas([{ actionPoints: [actionPoint] }, { takeaways: [takeaway] }]);
-    const goal = aGoal({ createdByUserId: other, title: 'Linked goal', linkedTakeawayIds: [takeaway.id], linkedActionPointIds: [actionPoint.id], createdDate: '2026-03-12T09:30:00.000Z' });
+    const goal = aGoal({
+      createdByUserId: other,
+      title: 'Linked goal',
+      linkedTakeawayIds: [takeaway.id],
+      linkedActionPointIds: [actionPoint.id],
+      createdDate: '2026-03-12T09:30:00.000Z',
+    });
     const event = eventOf('goal', 'created', null, goal);
     const next = patched(patchOverview(canvas, event, context));
     expect(firstCategory(next).actionPoints[0]).toMatchObject({ linkedGoalIds: [goal.id], version: 3 });
-    expect(secondCategory(next).takeaways[0]).toMatchObject({ linkedGoalIds: [goal.id], linkedGoals: [{ id: goal.id, categoryId, title: 'Linked goal', completed: false }], version: 5 });
+    expect(secondCategory(next).takeaways[0]).toMatchObject({
+      linkedGoalIds: [goal.id],
+      linkedGoals: [{ id: goal.id, categoryId, title: 'Linked goal', completed: false }],
+      version: 5,
+    });
     expect(patchOverview(next, event, context)).toEqual({ kind: 'unchanged' });
   });
 
@@ -195,7 +220,15 @@ describe('patching the overview (and its goals-and-actions tab) from a change', 
   });
 
   it('changes the canvas title', () => {
-    const event = otherEvent({ itemType: 'canvas', action: 'titleChanged', itemId: String(familyId), categoryId: null, sectionId: null, before: { title: 'Lovelace canvas' }, after: { title: 'Our plan' } });
+    const event = otherEvent({
+      itemType: 'canvas',
+      action: 'titleChanged',
+      itemId: String(familyId),
+      categoryId: null,
+      sectionId: null,
+      before: { title: 'Lovelace canvas' },
+      after: { title: 'Our plan' },
+    });
     expect(patched(patchOverview(aCanvas(), event, context)).title).toBe('Our plan');
   });
 
@@ -207,8 +240,23 @@ describe('patching the overview (and its goals-and-actions tab) from a change', 
   it('refetches what an event cannot say: a reset, sharing, advisors, unknown actions, broken states', () => {
     const canvas = aCanvas();
     const refetch = { kind: 'refetch' };
-    expect(patchOverview(canvas, otherEvent({ itemType: 'canvas', action: 'reset', categoryId: null, sectionId: null, before: null, after: null }), context)).toEqual(refetch);
-    expect(patchOverview(canvas, otherEvent({ itemType: 'shares', action: 'sharesChanged', categoryId: null, sectionId: null, before: { sharedSectionIds: [] }, after: { sharedSectionIds: [sectionId] } }), context)).toEqual(refetch);
+    expect(
+      patchOverview(canvas, otherEvent({ itemType: 'canvas', action: 'reset', categoryId: null, sectionId: null, before: null, after: null }), context),
+    ).toEqual(refetch);
+    expect(
+      patchOverview(
+        canvas,
+        otherEvent({
+          itemType: 'shares',
+          action: 'sharesChanged',
+          categoryId: null,
+          sectionId: null,
+          before: { sharedSectionIds: [] },
+          after: { sharedSectionIds: [sectionId] },
+        }),
+        context,
+      ),
+    ).toEqual(refetch);
     expect(patchOverview(canvas, otherEvent({ itemType: 'advisor', action: 'advisorAdded', categoryId: null, sectionId: null }), context)).toEqual(refetch);
     expect(patchOverview(canvas, otherEvent({ action: 'titleChanged' }), context)).toEqual(refetch);
     const broken = eventOf('goal', 'created', null, aGoal());
@@ -231,7 +279,9 @@ describe('patching the overview (and its goals-and-actions tab) from a change', 
     const goal = aGoal({ version: 2 });
     const actionPoint = anActionPoint();
     const canvas = aCanvas([{ actionPoints: [actionPoint] }, {}]);
-    expect(patchOverview(canvas, eventOf('goal', 'updated', goal, { ...goal, linkedActionPointIds: [actionPoint.id], version: 3 }), context)).toEqual({ kind: 'refetch' });
+    expect(patchOverview(canvas, eventOf('goal', 'updated', goal, { ...goal, linkedActionPointIds: [actionPoint.id], version: 3 }), context)).toEqual({
+      kind: 'refetch',
+    });
   });
 });
 
@@ -254,7 +304,9 @@ describe('patching a category page from a change', () => {
 
   it('keeps an archived takeaway on the page, read-only', () => {
     const takeaway = aTakeaway();
-    const next = patched(patchCategory(aCategory({ takeaways: [takeaway] }), eventOf('takeaway', 'archived', takeaway, { ...takeaway, archived: true, version: 2 }), context));
+    const next = patched(
+      patchCategory(aCategory({ takeaways: [takeaway] }), eventOf('takeaway', 'archived', takeaway, { ...takeaway, archived: true, version: 2 }), context),
+    );
     expect(next.takeaways).toEqual([{ ...takeaway, archived: true, version: 2, changedSinceLastVisit: true }]);
   });
 
@@ -277,7 +329,11 @@ describe('patching a category page from a change', () => {
     const category = aCategory({ takeaways: [takeaway] });
     const goal = aGoal({ categoryId: otherCategoryId, title: 'Elsewhere', linkedTakeawayIds: [takeaway.id] });
     const next = patched(patchCategory(category, eventOf('goal', 'created', null, goal), context));
-    expect(next.takeaways[0]).toMatchObject({ linkedGoalIds: [goal.id], linkedGoals: [{ id: goal.id, categoryId: otherCategoryId, title: 'Elsewhere', completed: false }], version: 2 });
+    expect(next.takeaways[0]).toMatchObject({
+      linkedGoalIds: [goal.id],
+      linkedGoals: [{ id: goal.id, categoryId: otherCategoryId, title: 'Elsewhere', completed: false }],
+      version: 2,
+    });
     expect(next.linkedElsewhere.goals).toEqual([{ id: goal.id, categoryId: otherCategoryId, title: 'Elsewhere', isClosed: false }]);
     expect(patchCategory(next, eventOf('goal', 'created', null, goal), context)).toEqual({ kind: 'unchanged' });
     // Its later title and completion show there too.
@@ -291,7 +347,11 @@ describe('patching a category page from a change', () => {
     const goalId = `${familyId}.${'e'.repeat(32)}`;
     const elsewhere = { id: goalId, categoryId: otherCategoryId, title: 'Elsewhere', isClosed: false };
     const category = aCategory({ linkedElsewhere: { takeaways: [], goals: [elsewhere], actionPoints: [] } });
-    const takeaway = aTakeaway({ createdByUserId: other, linkedGoalIds: [goalId], linkedGoals: [{ id: goalId, categoryId: otherCategoryId, title: 'Elsewhere', completed: false }] });
+    const takeaway = aTakeaway({
+      createdByUserId: other,
+      linkedGoalIds: [goalId],
+      linkedGoals: [{ id: goalId, categoryId: otherCategoryId, title: 'Elsewhere', completed: false }],
+    });
     const next = patched(patchCategory(category, eventOf('takeaway', 'created', null, takeaway), context));
     expect(next.takeaways).toEqual([{ ...takeaway, changedSinceLastVisit: true }]);
     expect(next.linkedElsewhere.goals).toEqual([elsewhere]);
@@ -300,7 +360,9 @@ describe('patching a category page from a change', () => {
   it('patches answers for an advisor limited to some sections (answers have no links)', () => {
     const category = aCategory({ abilities: { ...editorAbilities, accessKind: 'workRelation', workRelationRoleId: 1 } });
     const answer = anAnswer({ createdByUserId: other });
-    expect(patched(patchCategory(category, eventOf('answer', 'created', null, answer), context)).questions[0]!.answers).toEqual([{ ...answer, changedSinceLastVisit: true }]);
+    expect(patched(patchCategory(category, eventOf('answer', 'created', null, answer), context)).questions[0]!.answers).toEqual([
+      { ...answer, changedSinceLastVisit: true },
+    ]);
     expect(patchCategory(category, eventOf('takeaway', 'created', null, aTakeaway()), context)).toEqual({ kind: 'refetch' });
   });
 
@@ -319,8 +381,16 @@ describe('patching a category page from a change', () => {
 
   it('leaves the canvas title and other families alone, and refetches for a reset', () => {
     const category = aCategory();
-    expect(patchCategory(category, otherEvent({ itemType: 'canvas', action: 'titleChanged', categoryId: null, sectionId: null, before: { title: 'a' }, after: { title: 'b' } }), context)).toEqual({ kind: 'unchanged' });
+    expect(
+      patchCategory(
+        category,
+        otherEvent({ itemType: 'canvas', action: 'titleChanged', categoryId: null, sectionId: null, before: { title: 'a' }, after: { title: 'b' } }),
+        context,
+      ),
+    ).toEqual({ kind: 'unchanged' });
     expect(patchCategory({ ...category, familyId: familyId + 1 }, eventOf('answer', 'created', null, anAnswer()), context)).toEqual({ kind: 'unchanged' });
-    expect(patchCategory(category, otherEvent({ itemType: 'canvas', action: 'reset', categoryId: null, sectionId: null, before: null, after: null }), context)).toEqual({ kind: 'refetch' });
+    expect(
+      patchCategory(category, otherEvent({ itemType: 'canvas', action: 'reset', categoryId: null, sectionId: null, before: null, after: null }), context),
+    ).toEqual({ kind: 'refetch' });
   });
 });

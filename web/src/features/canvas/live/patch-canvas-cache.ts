@@ -49,7 +49,19 @@ type ListName = 'takeaways' | 'goals' | 'actionPoints';
 type LinkableItem = Takeaway | Goal | ActionPoint;
 
 /** Actions that leave an answer, takeaway, goal or action point in the state `after` says (null: gone). */
-const contentActions = new Set<HistoryEvent['action']>(['created', 'updated', 'deleted', 'completed', 'uncompleted', 'archived', 'unarchived', 'voted', 'unvoted', 'restored', 'reverted']);
+const contentActions = new Set<HistoryEvent['action']>([
+  'created',
+  'updated',
+  'deleted',
+  'completed',
+  'uncompleted',
+  'archived',
+  'unarchived',
+  'voted',
+  'unvoted',
+  'restored',
+  'reverted',
+]);
 
 const listOf: Record<LinkableKind, ListName> = { takeaway: 'takeaways', goal: 'goals', actionPoint: 'actionPoints' };
 
@@ -66,17 +78,20 @@ const linkFieldsOf: Record<LinkableKind, ReadonlyArray<{ field: LinkField; targe
 /** The field on the other item that points back at an item of this kind. */
 const backLinkField: Record<LinkableKind, LinkField> = { takeaway: 'linkedTakeawayIds', goal: 'linkedGoalIds', actionPoint: 'linkedActionPointIds' };
 
-const isContentKind = (itemType: string): itemType is ContentKind => itemType === 'answer' || itemType === 'takeaway' || itemType === 'goal' || itemType === 'actionPoint';
+const isContentKind = (itemType: string): itemType is ContentKind =>
+  itemType === 'answer' || itemType === 'takeaway' || itemType === 'goal' || itemType === 'actionPoint';
 
 const idsIn = (state: State | null, field: LinkField): string[] => {
   const value = state?.[field];
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 };
 
-const isClosed = (kind: LinkableKind, state: State | LinkableItem): boolean => (kind === 'takeaway' ? (state as { archived?: unknown }).archived === true : (state as { completed?: unknown }).completed === true);
+const isClosed = (kind: LinkableKind, state: State | LinkableItem): boolean =>
+  kind === 'takeaway' ? (state as { archived?: unknown }).archived === true : (state as { completed?: unknown }).completed === true;
 
 /** The order the server lists items in: by creation, then id. */
-const byCreation = (a: { createdDate: string; id: string }, b: { createdDate: string; id: string }) => a.createdDate.localeCompare(b.createdDate) || a.id.localeCompare(b.id);
+const byCreation = (a: { createdDate: string; id: string }, b: { createdDate: string; id: string }) =>
+  a.createdDate.localeCompare(b.createdDate) || a.id.localeCompare(b.id);
 
 function upsert<T extends { id: string; createdDate: string }>(list: readonly T[], item: T): T[] {
   const index = list.findIndex((entry) => entry.id === item.id);
@@ -151,7 +166,14 @@ function itemOf(change: ContentChange, state: State, selfId: string | null, goal
   switch (change.kind) {
     case 'answer': {
       const { voterIds, voteCount, hasVoted } = votesOf(state, selfId);
-      const parsed = Answer.safeParse({ ...common, questionId: state.questionId, text: state.text, votes: voterIds.map((userId) => ({ id: voteIdOf(id, userId), userId, answerId: id })), voteCount, hasVoted });
+      const parsed = Answer.safeParse({
+        ...common,
+        questionId: state.questionId,
+        text: state.text,
+        votes: voterIds.map((userId) => ({ id: voteIdOf(id, userId), userId, answerId: id })),
+        voteCount,
+        hasVoted,
+      });
       return parsed.success ? parsed.data : null;
     }
     case 'takeaway': {
@@ -247,7 +269,8 @@ function applyOtherSides(lists: Lists, change: ContentChange, ownIsPresent: bool
       const links = (item as unknown as Record<LinkField, string[]>)[back];
       const ids = linked ? [...links, change.itemId].sort() : links.filter((linkedId) => linkedId !== change.itemId);
       const moved = { ...item, [back]: ids, version: item.version + 1 } as LinkableItem;
-      if (target === 'takeaway' && back === 'linkedGoalIds') return { ...(moved as Takeaway), linkedGoals: ids.map(goalInfo).filter((goal): goal is GoalInfo => goal !== undefined) };
+      if (target === 'takeaway' && back === 'linkedGoalIds')
+        return { ...(moved as Takeaway), linkedGoals: ids.map(goalInfo).filter((goal): goal is GoalInfo => goal !== undefined) };
       return moved;
     });
     next = { ...next, [listName]: updated };
@@ -287,7 +310,11 @@ function isStale(change: ContentChange, prior: { version: number } | undefined):
 /** Every category's linkable items of the overview, flattened and put back. */
 function overviewLists(canvas: Canvas): Lists {
   const categories = canvas.sections.flatMap((section) => section.categories);
-  return { takeaways: categories.flatMap((c) => c.takeaways), goals: categories.flatMap((c) => c.goals), actionPoints: categories.flatMap((c) => c.actionPoints) };
+  return {
+    takeaways: categories.flatMap((c) => c.takeaways),
+    goals: categories.flatMap((c) => c.goals),
+    actionPoints: categories.flatMap((c) => c.actionPoints),
+  };
 }
 
 /** The same list when nothing in it changed, so what did not change keeps its objects (and does not render again). */
@@ -296,7 +323,8 @@ function sameOr<T>(old: T[], fresh: T[]): T[] {
 }
 
 function withOverviewLists(canvas: Canvas, lists: Lists): Canvas {
-  const inCategory = <T extends { categoryId: number; createdDate: string; id: string }>(items: T[], categoryId: number) => items.filter((item) => item.categoryId === categoryId).sort(byCreation);
+  const inCategory = <T extends { categoryId: number; createdDate: string; id: string }>(items: T[], categoryId: number) =>
+    items.filter((item) => item.categoryId === categoryId).sort(byCreation);
   return {
     ...canvas,
     sections: canvas.sections.map((section) => ({
@@ -305,7 +333,9 @@ function withOverviewLists(canvas: Canvas, lists: Lists): Canvas {
         const takeaways = sameOr(category.takeaways, inCategory(lists.takeaways, category.id));
         const goals = sameOr(category.goals, inCategory(lists.goals, category.id));
         const actionPoints = sameOr(category.actionPoints, inCategory(lists.actionPoints, category.id));
-        return takeaways === category.takeaways && goals === category.goals && actionPoints === category.actionPoints ? category : { ...category, takeaways, goals, actionPoints };
+        return takeaways === category.takeaways && goals === category.goals && actionPoints === category.actionPoints
+          ? category
+          : { ...category, takeaways, goals, actionPoints };
       }),
     })),
   };
@@ -331,7 +361,13 @@ export function patchOverview(canvas: Canvas, event: HistoryEvent, context: Patc
   if (isStale(change, prior)) return unchanged;
 
   const goals = new Map(lists.goals.map((goal) => [goal.id, { id: goal.id, categoryId: goal.categoryId, title: goal.title, completed: goal.completed }]));
-  if (change.kind === 'goal' && change.after) goals.set(change.itemId, { id: change.itemId, categoryId: Number(change.after.categoryId), title: String(change.after.title), completed: change.after.completed === true });
+  if (change.kind === 'goal' && change.after)
+    goals.set(change.itemId, {
+      id: change.itemId,
+      categoryId: Number(change.after.categoryId),
+      title: String(change.after.title),
+      completed: change.after.completed === true,
+    });
   const goalInfo = (id: string) => goals.get(id);
 
   let next = applyOtherSides(lists, change, prior !== undefined, goalInfo);
@@ -354,7 +390,11 @@ export function patchOverview(canvas: Canvas, event: HistoryEvent, context: Patc
 
 // ---- the category page -----------------------------------------------------------------------
 
-const linkedElsewhereName: Record<LinkableKind, keyof CategoryResponse['linkedElsewhere']> = { takeaway: 'takeaways', goal: 'goals', actionPoint: 'actionPoints' };
+const linkedElsewhereName: Record<LinkableKind, keyof CategoryResponse['linkedElsewhere']> = {
+  takeaway: 'takeaways',
+  goal: 'goals',
+  actionPoint: 'actionPoints',
+};
 
 /**
  * The items of other categories this category's items link to, as the server lists them.
@@ -436,9 +476,16 @@ export function patchCategory(category: CategoryResponse, event: HistoryEvent, c
   if (isStale(change, prior)) return unchanged;
 
   const goals = new Map<string, GoalInfo>();
-  for (const entry of category.linkedElsewhere.goals) goals.set(entry.id, { id: entry.id, categoryId: entry.categoryId, title: entry.title, completed: entry.isClosed });
+  for (const entry of category.linkedElsewhere.goals)
+    goals.set(entry.id, { id: entry.id, categoryId: entry.categoryId, title: entry.title, completed: entry.isClosed });
   for (const goal of lists.goals) goals.set(goal.id, { id: goal.id, categoryId: goal.categoryId, title: goal.title, completed: goal.completed });
-  if (change.kind === 'goal' && change.after) goals.set(change.itemId, { id: change.itemId, categoryId: Number(change.after.categoryId), title: String(change.after.title), completed: change.after.completed === true });
+  if (change.kind === 'goal' && change.after)
+    goals.set(change.itemId, {
+      id: change.itemId,
+      categoryId: Number(change.after.categoryId),
+      title: String(change.after.title),
+      completed: change.after.completed === true,
+    });
   const goalInfo = (id: string) => goals.get(id);
 
   let next = applyOtherSides(lists, change, prior !== undefined, goalInfo);

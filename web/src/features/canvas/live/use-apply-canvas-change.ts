@@ -33,7 +33,8 @@ export function useApplyCanvasChange() {
         }
         let outcome: ApplyOutcome<unknown>;
         if (queryKey[2] === 'overview') outcome = canvas ? applyToOverview(data as Canvas, canvas) : patchOverview(data as Canvas, event!, { selfId });
-        else if (queryKey[2] === 'category') outcome = canvas ? applyToCategory(data as CategoryResponse, canvas) : patchCategory(data as CategoryResponse, event!, { selfId });
+        else if (queryKey[2] === 'category')
+          outcome = canvas ? applyToCategory(data as CategoryResponse, canvas) : patchCategory(data as CategoryResponse, event!, { selfId });
         else outcome = { kind: 'refetch' };
         if (outcome.kind === 'patched') {
           queryClient.setQueryData(queryKey, outcome.data);
@@ -47,7 +48,8 @@ export function useApplyCanvasChange() {
   );
 }
 
-type OwnItem = { kind: 'answer'; item: Answer } | { kind: 'takeaway'; item: Takeaway } | { kind: 'goal'; item: Goal } | { kind: 'actionPoint'; item: ActionPoint };
+type OwnItem =
+  { kind: 'answer'; item: Answer } | { kind: 'takeaway'; item: Takeaway } | { kind: 'goal'; item: Goal } | { kind: 'actionPoint'; item: ActionPoint };
 
 /** The caller's own item as a live change would carry it (the answer of its write is the caller's view of it). */
 function ownView(own: OwnItem): LiveItemView {

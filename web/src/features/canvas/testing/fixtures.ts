@@ -126,7 +126,11 @@ export function fakeApi(routes: Route[]) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, path: url.pathname, body });
     const route = routes.find((candidate) => candidate.method === method && candidate.path.test(url.pathname));
-    if (!route) return new Response(JSON.stringify({ errorCode: 4, errors: {}, message: 'Item not found.' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (!route)
+      return new Response(JSON.stringify({ errorCode: 4, errors: {}, message: 'Item not found.' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     const status = route.status ?? 200;
     if (status === 204) return new Response(null, { status });
     const answer = typeof route.body === 'function' ? (route.body as (request: { body: unknown }) => unknown)({ body }) : route.body;

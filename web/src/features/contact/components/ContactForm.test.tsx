@@ -10,8 +10,8 @@ let restore: () => void = () => undefined;
 afterEach(() => restore());
 
 function answerWith(status: number, body: unknown) {
-  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  const fetch = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
   );
   restore = configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
   return fetch;

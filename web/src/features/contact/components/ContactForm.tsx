@@ -86,7 +86,15 @@ export function ContactForm({ progressTiming }: { progressTiming?: { stepMs?: nu
         <TextField label={t('contactForm.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
         <TextField label={t('contactForm.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
       </div>
-      <TextField label={t('contactForm.email')} type="email" autoComplete="email" inputMode="email" required maxLength={limits.email} {...form.field('email')} />
+      <TextField
+        label={t('contactForm.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={limits.email}
+        {...form.field('email')}
+      />
       <TextField label={t('contactForm.subject')} required maxLength={limits.subject} {...form.field('subject')} />
       <TextArea label={t('contactForm.message')} required rows={7} maxLength={limits.message} {...form.field('message')} />
       <div className="flex flex-col items-start gap-2">

@@ -65,7 +65,16 @@ function aFamily(n: number, overrides: Partial<DashboardFamily> = {}): Dashboard
           title: 'Family Council',
           sequenceNumber: 1,
           categories: [
-            { id: (100 + n) * 1000 + 101, sectionId: (100 + n) * 1000 + 1, categoryTypeId: 1, title: 'Our Values', colorCode: '3A6EA5', createdByUserId: 'owner', sequenceNumber: 1, takeaways: [aTakeaway(n)] },
+            {
+              id: (100 + n) * 1000 + 101,
+              sectionId: (100 + n) * 1000 + 1,
+              categoryTypeId: 1,
+              title: 'Our Values',
+              colorCode: '3A6EA5',
+              createdByUserId: 'owner',
+              sequenceNumber: 1,
+              takeaways: [aTakeaway(n)],
+            },
           ],
         },
       ],
@@ -92,7 +101,9 @@ function renderDashboard(answer: Parameters<typeof fakeApi>[0][string], roleId: 
   restore = api.restore;
   const store = createStore();
   store.set(userIdAtom, 'me');
-  store.set(entitiesAtom, [{ id: 30, entityName: 'Ledger Advisors', entityTypeId: EntityType.AdvisorCompany, entityRoleId: roleId, entityRolePermissions: permissionsForRole(roleId) }]);
+  store.set(entitiesAtom, [
+    { id: 30, entityName: 'Ledger Advisors', entityTypeId: EntityType.AdvisorCompany, entityRoleId: roleId, entityRolePermissions: permissionsForRole(roleId) },
+  ]);
   store.set(currentEntityIdAtom, 30);
   const { router, user } = renderInDataRouter(<DashboardPage links={links} renderPlanBook={() => null} />, { path: '/dashboard', route: '/dashboard', store });
   return { api, router, user };
@@ -229,10 +240,18 @@ describe('the advisor dashboard (docs/product/dashboard.md#screens)', () => {
   it('shows the first takeaways of a category and how many more there are', async () => {
     const family = aFamily(1);
     const category = family.canvas!.sections[0]!.categories[0]!;
-    family.canvas!.sections[0]!.categories[0] = { ...category, takeaways: [1, 2, 3].map((n) => ({ ...aTakeaway(1), id: `t${n}`, title: `Idea ${n}` })), takeawayCount: 7 };
+    family.canvas!.sections[0]!.categories[0] = {
+      ...category,
+      takeaways: [1, 2, 3].map((n) => ({ ...aTakeaway(1), id: `t${n}`, title: `Idea ${n}` })),
+      takeawayCount: 7,
+    };
     renderDashboard(ok({ count: 1, next: null, results: [family] }));
     const card = await screen.findByRole('article', { name: 'Family 01' });
-    expect(within(card).getAllByRole('listitem').map((item) => item.textContent)).toEqual(expect.arrayContaining(['Idea 1', 'Idea 2', 'Idea 3']));
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(expect.arrayContaining(['Idea 1', 'Idea 2', 'Idea 3']));
     expect(within(card).getByTestId('dashboard-more-takeaways')).toHaveTextContent('+4 more');
   });
 });

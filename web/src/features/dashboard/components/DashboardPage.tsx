@@ -103,11 +103,13 @@ export function DashboardPage({ links, renderPlanBook }: { links: DashboardLinks
     );
   } else if (dashboard.isError && !isEmptyAnswer) {
     if (goesToNotFound || isGlobal) return null;
-    body = (
-      <LoadErrorState title={t('dashboard.loadError.title')} text={t('dashboard.loadError.text')} onRetry={() => void dashboard.refetch()} />
-    );
+    body = <LoadErrorState title={t('dashboard.loadError.title')} text={t('dashboard.loadError.text')} onRetry={() => void dashboard.refetch()} />;
   } else if (families.length === 0 && isFiltered) {
-    const message = !changedOnly ? t('dashboard.noMatch', { search }) : search ? t('dashboard.noMatchChangedSearch', { search }) : t('dashboard.noMatchChanged');
+    const message = !changedOnly
+      ? t('dashboard.noMatch', { search })
+      : search
+        ? t('dashboard.noMatchChangedSearch', { search })
+        : t('dashboard.noMatchChanged');
     body = (
       <EmptyState title={message}>
         <p>

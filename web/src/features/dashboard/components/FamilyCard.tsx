@@ -60,7 +60,13 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
   const [isPlanBookOpen, setIsPlanBookOpen] = useState(false);
   const planBookSections = family.canvas?.sections.map(({ id, title }) => ({ id, title })) ?? [];
   return (
-    <article ref={ref} aria-labelledby={nameId} tabIndex={-1} className="rounded-card border border-line bg-surface shadow-card focus:outline-none focus-visible:outline-2 focus-visible:outline-accent-500" data-testid="family-card">
+    <article
+      ref={ref}
+      aria-labelledby={nameId}
+      tabIndex={-1}
+      className="rounded-card border border-line bg-surface shadow-card focus:outline-none focus-visible:outline-2 focus-visible:outline-accent-500"
+      data-testid="family-card"
+    >
       <header
         className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3 sm:px-5"
         onDoubleClick={isOpenable && family.canvas ? () => void navigate(links.canvas(family.id)) : undefined}
@@ -73,14 +79,22 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
           </h2>
           {family.canvas && <p className="text-sm text-ink-700">{family.canvas.title}</p>}
           {changes > 0 && (
-            <p className="mt-1 inline-flex items-center rounded-full bg-info-bg px-2.5 py-0.5 text-sm font-semibold text-info-700" data-testid="family-card-changes">
+            <p
+              className="mt-1 inline-flex items-center rounded-full bg-info-bg px-2.5 py-0.5 text-sm font-semibold text-info-700"
+              data-testid="family-card-changes"
+            >
               {changes === 1 ? t('dashboard.changeSinceLastVisit') : t('dashboard.changesSinceLastVisit', { count: changes })}
             </p>
           )}
         </div>
         <div className="flex items-center">
           {hasCanvasButton(family) && isOpenable && (
-            <Link to={links.canvas(family.id)} className={iconLinkClasses} aria-label={t('dashboard.openCanvas', { name: family.entityName })} title={t('dashboard.openCanvas', { name: family.entityName })}>
+            <Link
+              to={links.canvas(family.id)}
+              className={iconLinkClasses}
+              aria-label={t('dashboard.openCanvas', { name: family.entityName })}
+              title={t('dashboard.openCanvas', { name: family.entityName })}
+            >
               <CanvasIcon className="size-6" />
             </Link>
           )}
@@ -95,7 +109,12 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
               <BookIcon className="size-6" />
             </button>
           )}
-          <Link to={links.family(family.id)} className={iconLinkClasses} aria-label={t('dashboard.openFamily', { name: family.entityName })} title={t('dashboard.openFamily', { name: family.entityName })}>
+          <Link
+            to={links.family(family.id)}
+            className={iconLinkClasses}
+            aria-label={t('dashboard.openFamily', { name: family.entityName })}
+            title={t('dashboard.openFamily', { name: family.entityName })}
+          >
             <FamilyIcon className="size-6" />
           </Link>
         </div>
@@ -133,8 +152,15 @@ function CategoryTile({ category, href }: { category: Category; href: string }) 
   // The server lists the first few takeaways and counts them all (beyond the spec: takeawayCount).
   const more = Math.max(0, (category.takeawayCount ?? category.takeaways.length) - category.takeaways.length);
   return (
-    <div className="relative flex h-full flex-col rounded-card border-2 bg-surface hover:shadow-card" style={{ borderColor: color }} data-testid="dashboard-category">
-      <div className="flex items-start gap-2 rounded-t-[calc(var(--radius-card)-2px)] px-3 pt-2 pb-2" style={{ backgroundColor: highlightOf(category.colorCode) }}>
+    <div
+      className="relative flex h-full flex-col rounded-card border-2 bg-surface hover:shadow-card"
+      style={{ borderColor: color }}
+      data-testid="dashboard-category"
+    >
+      <div
+        className="flex items-start gap-2 rounded-t-[calc(var(--radius-card)-2px)] px-3 pt-2 pb-2"
+        style={{ backgroundColor: highlightOf(category.colorCode) }}
+      >
         <span aria-hidden="true" className="mt-1.5 size-3 shrink-0 rounded-full" style={{ backgroundColor: color }} />
         <h4 className="font-semibold text-ink-900">
           <Link to={href} className="rounded-control after:absolute after:inset-0 after:rounded-card hover:underline focus-visible:underline">

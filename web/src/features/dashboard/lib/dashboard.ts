@@ -26,7 +26,10 @@ export function nextPageOffset(page: { count: number; next: number | null }, off
  * admin (owner or admin of their company), or canViewCanvas is true, the canvas role is
  * not 'none' and the permissions include ReadCanvas or EditCanvas.
  */
-export function canOpenCanvas(family: Pick<DashboardFamily, 'canvas' | 'canViewCanvas' | 'workRelationRoleId' | 'memberPermissions'>, isAdmin: boolean): boolean {
+export function canOpenCanvas(
+  family: Pick<DashboardFamily, 'canvas' | 'canViewCanvas' | 'workRelationRoleId' | 'memberPermissions'>,
+  isAdmin: boolean,
+): boolean {
   if (!family.canvas) return false;
   if (isAdmin) return true;
   return (

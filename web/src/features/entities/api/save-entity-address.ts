@@ -6,7 +6,5 @@ import { call } from '../../../lib/api-client';
  * (docs/product/organisations-and-members.md#calls): the current entity's shipping or billing address.
  */
 export function saveEntityAddress(input: EntityAddressRequest, addressId?: string): Promise<EntityAddressResponse> {
-  return addressId
-    ? call('updateEntityAddress', { params: { id: addressId }, body: input })
-    : call('addEntityAddress', { body: input });
+  return addressId ? call('updateEntityAddress', { params: { id: addressId }, body: input }) : call('addEntityAddress', { body: input });
 }

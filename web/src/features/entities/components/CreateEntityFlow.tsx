@@ -53,7 +53,12 @@ export function CreateEntityFlow({ backHref, onCreated, progressTiming }: Create
       <section hidden={step !== 1} aria-labelledby="create-entity-type-heading" className="flex flex-col gap-5">
         <div>
           <p className="text-sm font-semibold tracking-wide text-ink-600 uppercase">{t('createEntity.step', { step: 1 })}</p>
-          <h2 id="create-entity-type-heading" ref={headings[1]} tabIndex={-1} className="mt-1 font-display text-2xl font-semibold text-primary-800 focus:outline-none">
+          <h2
+            id="create-entity-type-heading"
+            ref={headings[1]}
+            tabIndex={-1}
+            className="mt-1 font-display text-2xl font-semibold text-primary-800 focus:outline-none"
+          >
             {t('createEntity.type.title')}
           </h2>
         </div>
@@ -117,9 +122,7 @@ function NameStep({ entityTypeId, headingRef, onBack, onCreated, progressTiming 
     if (progress.isBusy) return;
     let id: number;
     try {
-      ({ id } = await progress.run(() =>
-        createEntity({ entityTypeId, entityName: data.entityName, ...(isFamily ? { canvasName: data.canvasName } : {}) }),
-      ));
+      ({ id } = await progress.run(() => createEntity({ entityTypeId, entityName: data.entityName, ...(isFamily ? { canvasName: data.canvasName } : {}) })));
     } catch (error) {
       if (!isApiError(error)) return fail([t('errors.systemError.firstLine'), t('errors.systemError.lastLine')]);
       switch (error.errorCode) {
@@ -145,7 +148,12 @@ function NameStep({ entityTypeId, headingRef, onBack, onCreated, progressTiming 
     <section aria-labelledby="create-entity-name-heading" className="flex flex-col gap-5">
       <div>
         <p className="text-sm font-semibold tracking-wide text-ink-600 uppercase">{t('createEntity.step', { step: 2 })}</p>
-        <h2 id="create-entity-name-heading" ref={headingRef} tabIndex={-1} className="mt-1 font-display text-2xl font-semibold text-primary-800 focus:outline-none">
+        <h2
+          id="create-entity-name-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-1 font-display text-2xl font-semibold text-primary-800 focus:outline-none"
+        >
           {isFamily ? t('createEntity.form.familyTitle') : t('createEntity.form.companyTitle')}
         </h2>
       </div>

@@ -72,7 +72,9 @@ describe('the General tab of my family (docs/product/organisations-and-members.m
     await user.selectOptions(within(billing).getByRole('combobox', { name: /Country/ }), 'Germany');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(api.callsTo('POST /entities/address').map((call) => call.body)).toEqual([{ streetAddress: '1 Engine Lane', postalCode: '10115', city: 'Berlin', country: 'DE', type: 'Billing' }]),
+      expect(api.callsTo('POST /entities/address').map((call) => call.body)).toEqual([
+        { streetAddress: '1 Engine Lane', postalCode: '10115', city: 'Berlin', country: 'DE', type: 'Billing' },
+      ]),
     );
     expect(api.callsTo('PATCH /entities/update')).toEqual([]);
     expect(await screen.findByText('The information has been saved.')).toBeInTheDocument();

@@ -47,9 +47,7 @@ export function EntityGeneralTab({ entityId, canEdit, progressTiming }: EntityGe
 
   if (profile.isPending || (canEdit && countries.isPending)) return <LoadingState />;
   if (profile.isError) {
-    return (
-      <LoadErrorState title={t('myEntity.loadError.title')} text={t('myEntity.loadError.text')} onRetry={() => void profile.refetch()} />
-    );
+    return <LoadErrorState title={t('myEntity.loadError.title')} text={t('myEntity.loadError.text')} onRetry={() => void profile.refetch()} />;
   }
   const countryList = countries.data ?? [];
   if (!canEdit) return <EntityProfileView profile={profile.data} countries={countryList} />;
@@ -94,7 +92,15 @@ function EntityProfileView({ profile, countries }: { profile: EntityProfile; cou
   );
 }
 
-function EntityProfileForm({ profile, countries, progressTiming }: { profile: EntityProfile; countries: readonly Country[]; progressTiming?: EntityGeneralTabProps['progressTiming'] }) {
+function EntityProfileForm({
+  profile,
+  countries,
+  progressTiming,
+}: {
+  profile: EntityProfile;
+  countries: readonly Country[];
+  progressTiming?: EntityGeneralTabProps['progressTiming'];
+}) {
   const isFamily = profile.entityTypeId === EntityType.Family;
   const existingAddressTypes = useMemo(() => profile.addresses.map((address) => address.type), [profile.addresses]);
   const schema = useMemo(() => entityProfileFormSchema({ isFamily, existingAddressTypes }), [isFamily, existingAddressTypes]);
@@ -173,7 +179,14 @@ function EntityProfileForm({ profile, countries, progressTiming }: { profile: En
           {...form.field('entityName')}
         />
         {isFamily && <TextField label={t('entity.profile.canvasName')} autoComplete="off" required maxLength={limits.name} {...form.field('canvasName')} />}
-        <TextField label={t('entity.profile.domain')} hint={t('entity.profile.domainHint')} autoComplete="url" inputMode="url" maxLength={253} {...form.field('domain')} />
+        <TextField
+          label={t('entity.profile.domain')}
+          hint={t('entity.profile.domainHint')}
+          autoComplete="url"
+          inputMode="url"
+          maxLength={253}
+          {...form.field('domain')}
+        />
         <TextField label={t('entity.profile.vatNumber')} autoComplete="off" maxLength={30} {...form.field('vatNumber')} />
         <TextField label={t('entity.profile.email')} type="email" autoComplete="email" inputMode="email" maxLength={limits.email} {...form.field('email')} />
         <TextField label={t('entity.profile.phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={30} {...form.field('phone')} />
@@ -194,7 +207,11 @@ function EntityProfileForm({ profile, countries, progressTiming }: { profile: En
           );
         })}
       </div>
-      <SaveRow progress={progress} isBlocked={isBlocked} hint={!isChanged ? t('entity.profile.noChanges') : !form.isValid && form.hasHighlightedFields ? t('forms.submitHint') : ''} />
+      <SaveRow
+        progress={progress}
+        isBlocked={isBlocked}
+        hint={!isChanged ? t('entity.profile.noChanges') : !form.isValid && form.hasHighlightedFields ? t('forms.submitHint') : ''}
+      />
     </form>
   );
 }

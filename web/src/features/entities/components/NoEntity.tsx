@@ -17,7 +17,10 @@ export function NoEntity({ createHref, createState, pendingInvitation }: NoEntit
   return (
     <div className="flex flex-col items-start gap-6">
       {pendingInvitation && (
-        <div className="flex w-full flex-col items-start gap-3 rounded-card border border-info-700 bg-info-bg p-4 text-ink-900" data-testid="pending-invitation">
+        <div
+          className="flex w-full flex-col items-start gap-3 rounded-card border border-info-700 bg-info-bg p-4 text-ink-900"
+          data-testid="pending-invitation"
+        >
           <p>{t('noEntity.pendingInvitation', { inviterName: pendingInvitation.inviterName })}</p>
           <ButtonLink to={pendingInvitation.href}>{t('noEntity.acceptInvitation')}</ButtonLink>
         </div>

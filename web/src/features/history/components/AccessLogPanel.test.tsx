@@ -27,7 +27,18 @@ function row(overrides: Partial<AccessLogRow>): AccessLogRow {
   };
 }
 
-const rows = [row({}), row({ userId: 'u-priya', firstName: 'Priya', lastName: 'Shah', entityName: 'Summit Trust Advisors', sectionTitle: 'The Four Abundances', lastDate: '2026-03-11T08:00:00.000Z', count: 9 })];
+const rows = [
+  row({}),
+  row({
+    userId: 'u-priya',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    entityName: 'Summit Trust Advisors',
+    sectionTitle: 'The Four Abundances',
+    lastDate: '2026-03-11T08:00:00.000Z',
+    count: 9,
+  }),
+];
 
 const names = () => screen.getAllByTestId('access-log-row').map((tr) => within(tr).getAllByRole('cell')[0]!.textContent);
 
@@ -59,7 +70,9 @@ describe('AccessLogPanel', () => {
     await user.clear(from);
     await user.type(from, '2026-03-01');
     await waitFor(() => expect(api.callsTo('GET /canvas/access-log').at(-1)!.query.get('from')).toBe('2026-03-01'));
-    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(/^\/api\/canvas\/access-log\.csv\?from=2026-03-01&to=\d{4}-\d{2}-\d{2}$/);
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(
+      /^\/api\/canvas\/access-log\.csv\?from=2026-03-01&to=\d{4}-\d{2}-\d{2}$/,
+    );
   });
 
   it('refuses a period that ends before it starts', async () => {

@@ -44,7 +44,14 @@ export function AccessLogPanel({ scope }: { scope: AccessLogScope }) {
         {isFamily ? t('accessLog.intro') : t('accessLog.companyIntro')}
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <TextField type="date" label={t('accessLog.from')} value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} containerClassName="w-full sm:w-48" />
+        <TextField
+          type="date"
+          label={t('accessLog.from')}
+          value={from}
+          max={to || undefined}
+          onChange={(event) => setFrom(event.target.value)}
+          containerClassName="w-full sm:w-48"
+        />
         <TextField
           type="date"
           label={t('accessLog.to')}
@@ -77,7 +84,11 @@ export function AccessLogPanel({ scope }: { scope: AccessLogScope }) {
           isBusy={log.isFetching}
         >
           {rows.map((row) => (
-            <tr key={`${row.userId}:${row.familyId}:${row.sectionId}:${row.kind}`} className="border-b border-line last:border-b-0" data-testid="access-log-row">
+            <tr
+              key={`${row.userId}:${row.familyId}:${row.sectionId}:${row.kind}`}
+              className="border-b border-line last:border-b-0"
+              data-testid="access-log-row"
+            >
               <td className="px-3 py-2 font-medium text-ink-900">
                 {row.firstName} {row.lastName}
               </td>

@@ -59,7 +59,9 @@ describe('ActivityDrawer', () => {
   });
 
   it('says an item was deleted since and restores it on request, then refreshes the canvas', async () => {
-    const api = historyRoutes({ [`POST /canvas/history/${deletion.id}/revert`]: () => ok({ results: [historyEvent({ action: 'restored', revertsEventId: deletion.id })] }) });
+    const api = historyRoutes({
+      [`POST /canvas/history/${deletion.id}/revert`]: () => ok({ results: [historyEvent({ action: 'restored', revertsEventId: deletion.id })] }),
+    });
     const onCanvasChanged = vi.fn();
     const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />, { onCanvasChanged });
     const panel = await screen.findByRole('dialog', { name: 'Activity' });
@@ -103,7 +105,13 @@ describe('ActivityDrawer', () => {
           errorCode: 71,
           errors: {},
           message: 'Someone changed this item meanwhile.',
-          details: { itemType: 'takeaway', itemId: 'takeaway-gone', current: { title: 'Sell the boat now' }, changedBy: { userId: sofia.userId, firstName: 'Sofia', lastName: 'Rivera' }, changedDate: '2026-03-12T10:00:00.000Z' },
+          details: {
+            itemType: 'takeaway',
+            itemId: 'takeaway-gone',
+            current: { title: 'Sell the boat now' },
+            changedBy: { userId: sofia.userId, firstName: 'Sofia', lastName: 'Rivera' },
+            changedDate: '2026-03-12T10:00:00.000Z',
+          },
         },
       }),
     });

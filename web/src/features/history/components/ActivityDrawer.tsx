@@ -45,7 +45,10 @@ export function ActivityDrawer({ isOpen, onClose, scope }: ActivityDrawerProps) 
 }
 
 const tabClasses = ({ selected }: { selected: boolean }) =>
-  cx('-mb-px min-h-11 flex-1 border-b-4 px-3 py-2 text-sm font-semibold', selected ? 'border-primary-700 text-primary-800' : 'border-transparent text-ink-700 hover:bg-primary-50');
+  cx(
+    '-mb-px min-h-11 flex-1 border-b-4 px-3 py-2 text-sm font-semibold',
+    selected ? 'border-primary-700 text-primary-800' : 'border-transparent text-ink-700 hover:bg-primary-50',
+  );
 
 function DrawerBody({ scope, onClose }: { scope: CanvasHistoryScope; onClose: () => void }) {
   const userId = useAtomValue(userIdAtom);
@@ -101,7 +104,9 @@ function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: F
   const people = useMemo(() => {
     const byId = new Map(scope.people.map((person) => [person.id, person.name]));
     // "Another advisor" (another company's person) is nobody to filter by.
-    for (const event of events) if (!byId.has(event.actor.userId) && event.actor.userId !== anotherAdvisorId) byId.set(event.actor.userId, `${event.actor.firstName} ${event.actor.lastName}`.trim());
+    for (const event of events)
+      if (!byId.has(event.actor.userId) && event.actor.userId !== anotherAdvisorId)
+        byId.set(event.actor.userId, `${event.actor.firstName} ${event.actor.lastName}`.trim());
     return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [scope.people, events]);
   const isFiltered = Object.values(filters).some((value) => value !== undefined);
@@ -158,7 +163,17 @@ function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: F
   );
 }
 
-function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: ReadonlyArray<{ value: string; label: string }>; onChange: (value: string) => void }) {
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
   return (
     <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-ink-900">
       {label}

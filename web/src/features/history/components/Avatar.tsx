@@ -13,7 +13,11 @@ function colorOf(userId: string): string {
 /** A person's initials in their colour (decorative: the name is in the text beside it). */
 export function Avatar({ event }: { event: Pick<HistoryEvent, 'actor'> }) {
   return (
-    <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white" style={{ backgroundColor: colorOf(event.actor.userId) }}>
+    <span
+      aria-hidden="true"
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white"
+      style={{ backgroundColor: colorOf(event.actor.userId) }}
+    >
       {initialsOf(event)}
     </span>
   );

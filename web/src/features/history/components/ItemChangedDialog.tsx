@@ -30,7 +30,14 @@ export function ItemChangedDialog() {
   const canOpen = !isGone && event !== undefined && isContentEvent(event) && event.categoryId !== null;
 
   return (
-    <Dialog isOpen={conflict !== null} onClose={close} title={t('history.conflict.title')} description={text} closeLabel={t('history.conflict.close')} size="sm">
+    <Dialog
+      isOpen={conflict !== null}
+      onClose={close}
+      title={t('history.conflict.title')}
+      description={text}
+      closeLabel={t('history.conflict.close')}
+      size="sm"
+    >
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={close}>
           {t('history.conflict.close')}

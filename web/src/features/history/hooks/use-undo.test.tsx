@@ -35,7 +35,10 @@ describe('Ctrl/Cmd+Z', () => {
 
   it('works with Cmd on a Mac, and leaves a text field’s own undo alone', async () => {
     const mine = historyEvent();
-    const api = fakeApi({ 'GET /canvas/history': () => ok({ results: [mine], next: null }), [`POST /canvas/history/${mine.id}/revert`]: () => ok({ results: [] }) });
+    const api = fakeApi({
+      'GET /canvas/history': () => ok({ results: [mine], next: null }),
+      [`POST /canvas/history/${mine.id}/revert`]: () => ok({ results: [] }),
+    });
     restore = api.restore;
     const { user } = renderHistory(<Shortcut />);
     await user.click(screen.getByRole('textbox', { name: 'Answer' }));
@@ -65,7 +68,10 @@ function SaveWithUndo() {
 describe('the Undo toast', () => {
   it('puts Undo on the change’s own toast, which reverts exactly that event', async () => {
     const mine = historyEvent({ title: 'Grow the fund' });
-    const api = fakeApi({ 'GET /canvas/history': () => ok({ results: [mine], next: null }), [`POST /canvas/history/${mine.id}/revert`]: () => ok({ results: [] }) });
+    const api = fakeApi({
+      'GET /canvas/history': () => ok({ results: [mine], next: null }),
+      [`POST /canvas/history/${mine.id}/revert`]: () => ok({ results: [] }),
+    });
     restore = api.restore;
     const { user } = renderHistory(<SaveWithUndo />);
     await user.click(screen.getByRole('button', { name: 'Save' }));

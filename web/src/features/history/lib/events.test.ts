@@ -30,7 +30,9 @@ describe('latestUndoable', () => {
 describe('describeEvent', () => {
   it('names who did what to which item, "You" for oneself', () => {
     expect(describeEvent(historyEvent({ action: 'deleted', actor: sofia }), me.userId)).toBe('Sofia Rivera deleted the goal “Set up a family trust”');
-    expect(describeEvent(historyEvent({ action: 'created', itemType: 'actionPoint', title: 'Call the notary' }), me.userId)).toBe('You added the action point “Call the notary”');
+    expect(describeEvent(historyEvent({ action: 'created', itemType: 'actionPoint', title: 'Call the notary' }), me.userId)).toBe(
+      'You added the action point “Call the notary”',
+    );
     expect(describeEvent(historyEvent({ action: 'reset', itemType: 'canvas' }), me.userId)).toBe('You reset the canvas');
   });
 });

@@ -37,14 +37,21 @@ export function describeChange(event: Pick<HistoryEvent, 'action' | 'itemType' |
   }
   if (event.itemType === 'advisor') {
     const key: MessageKey =
-      event.action === 'advisorAdded' ? 'history.event.advisorAdded' : event.action === 'advisorRemoved' ? 'history.event.advisorRemoved' : 'history.event.advisorChanged';
+      event.action === 'advisorAdded'
+        ? 'history.event.advisorAdded'
+        : event.action === 'advisorRemoved'
+          ? 'history.event.advisorRemoved'
+          : 'history.event.advisorChanged';
     return t(key, { title });
   }
   const type = t(`history.type.${event.itemType as 'answer' | 'takeaway' | 'goal' | 'actionPoint'}`);
   return t(`history.event.${contentAction(event.action)}`, { type, title });
 }
 
-type ContentAction = Exclude<HistoryAction, 'titleChanged' | 'reset' | 'sharesChanged' | 'advisorAdded' | 'advisorChanged' | 'advisorRemoved' | 'relationEnded'>;
+type ContentAction = Exclude<
+  HistoryAction,
+  'titleChanged' | 'reset' | 'sharesChanged' | 'advisorAdded' | 'advisorChanged' | 'advisorRemoved' | 'relationEnded'
+>;
 
 function contentAction(action: HistoryAction): ContentAction {
   switch (action) {

@@ -12,7 +12,12 @@ export function LiveTools({ familyId, sectionId = null, categoryId = null }: { f
   return (
     <div className="flex items-center gap-3">
       {live.status === 'reconnecting' && (
-        <span role="status" aria-label={t('live.reconnectingLabel')} className="inline-flex items-center gap-1.5 rounded-full bg-warning-50 px-2.5 py-1 text-xs font-medium text-ink-700" data-testid="live-reconnecting">
+        <span
+          role="status"
+          aria-label={t('live.reconnectingLabel')}
+          className="inline-flex items-center gap-1.5 rounded-full bg-warning-50 px-2.5 py-1 text-xs font-medium text-ink-700"
+          data-testid="live-reconnecting"
+        >
           <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-warning-700" />
           {t('live.reconnecting')}
         </span>

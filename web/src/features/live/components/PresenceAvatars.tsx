@@ -12,7 +12,17 @@ function colorOf(userId: string): string {
 }
 
 /** Who is here: initials in each person's colour, faded when away; the name on hover and for screen readers. */
-export function PresenceAvatars({ people, label, size = 'md', testId }: { people: readonly PersonPresent[]; label: string; size?: 'sm' | 'md'; testId: string }) {
+export function PresenceAvatars({
+  people,
+  label,
+  size = 'md',
+  testId,
+}: {
+  people: readonly PersonPresent[];
+  label: string;
+  size?: 'sm' | 'md';
+  testId: string;
+}) {
   if (people.length === 0) return null;
   return (
     <ul aria-label={label} className="flex -space-x-2" data-testid={testId}>

@@ -9,7 +9,8 @@ import { ReportEditing } from '../components/ReportEditing';
 import { createFakeSocket, FakeSocket, presenceMember } from '../testing/fake-socket';
 import { leaveGraceMs, LiveProvider } from './use-live';
 
-const person = (userId: string, firstName: string, overrides: Partial<PresenceMember> = {}): PresenceMember => presenceMember({ userId, firstName, ...overrides });
+const person = (userId: string, firstName: string, overrides: Partial<PresenceMember> = {}): PresenceMember =>
+  presenceMember({ userId, firstName, ...overrides });
 
 const event = (overrides: Partial<HistoryEvent> = {}): HistoryEvent => ({
   id: 'mf0000001000aaaaaaaaaa',
@@ -67,7 +68,12 @@ describe('the live canvas', () => {
     );
     const socket = FakeSocket.latest();
     act(() => socket.open());
-    act(() => socket.receive({ type: 'presence', members: [person('u-me', 'Me'), person('u-sofia', 'Sofia', { categoryId: 11 }), person('u-sofia', 'Sofia', { state: 'away' }), person('u-ana', 'Ana')] }));
+    act(() =>
+      socket.receive({
+        type: 'presence',
+        members: [person('u-me', 'Me'), person('u-sofia', 'Sofia', { categoryId: 11 }), person('u-sofia', 'Sofia', { state: 'away' }), person('u-ana', 'Ana')],
+      }),
+    );
     const header = screen.getByRole('list', { name: 'On this canvas now' });
     expect(header.querySelectorAll('li')).toHaveLength(2);
     expect(screen.getAllByText('Sofia Rivera')).toHaveLength(2);

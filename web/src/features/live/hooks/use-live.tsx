@@ -1,7 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { anotherAdvisorId, type HistoryEvent } from '../../../../../shared/contracts/history';
-import { presenceMessagesPerSecond, type LiveCanvasChange, type LiveClientMessage, type PresenceMember, type PresenceState } from '../../../../../shared/contracts/live';
+import {
+  presenceMessagesPerSecond,
+  type LiveCanvasChange,
+  type LiveClientMessage,
+  type PresenceMember,
+  type PresenceState,
+} from '../../../../../shared/contracts/live';
 import { userIdAtom } from '../../../stores/session';
 import { t } from '../../../messages/en-US';
 import { LiveConnection, liveUrl, type LiveStatus } from '../lib/connection';
@@ -61,7 +67,12 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
   const [people, setPeople] = useState<readonly PersonPresent[]>([]);
   const [recentChanges, setRecentChanges] = useState<ReadonlyMap<string, RecentChange>>(new Map());
   const connection = useRef<LiveConnection | null>(null);
-  const presence = useRef<Omit<Extract<LiveClientMessage, { action: 'presence' }>, 'action'>>({ sectionId: null, categoryId: null, editingItemId: null, state: 'active' });
+  const presence = useRef<Omit<Extract<LiveClientMessage, { action: 'presence' }>, 'action'>>({
+    sectionId: null,
+    categoryId: null,
+    editingItemId: null,
+    state: 'active',
+  });
   const departed = useRef(new Map<string, { person: PresenceMember; at: number }>());
   const handlers = useRef({ onChange, onResync, selfId });
   handlers.current = { onChange, onResync, selfId };
@@ -90,7 +101,8 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
     if (others.length === 0) return;
     setRecentChanges((current) => {
       const next = new Map(current);
-      for (const { actor, itemId } of others) next.set(itemId, { authorName: actor.userId === anotherAdvisorId ? t('live.anotherAdvisor') : nameOf(actor), at: Date.now() });
+      for (const { actor, itemId } of others)
+        next.set(itemId, { authorName: actor.userId === anotherAdvisorId ? t('live.anotherAdvisor') : nameOf(actor), at: Date.now() });
       return next;
     });
   }, []);
@@ -187,7 +199,9 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
 
   const join = useCallback((joinedFamilyId: number, place: Place) => {
     setTarget((current) =>
-      current?.familyId === joinedFamilyId && current.sectionId === place.sectionId && current.categoryId === place.categoryId ? current : { familyId: joinedFamilyId, ...place },
+      current?.familyId === joinedFamilyId && current.sectionId === place.sectionId && current.categoryId === place.categoryId
+        ? current
+        : { familyId: joinedFamilyId, ...place },
     );
     return () => setTarget(undefined);
   }, []);
@@ -202,7 +216,10 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
   );
 
   const isAccessEnded = familyId !== undefined && endedFamilyId === familyId;
-  const value = useMemo(() => ({ status, isAccessEnded, people, recentChanges, join, setEditing }), [status, isAccessEnded, people, recentChanges, join, setEditing]);
+  const value = useMemo(
+    () => ({ status, isAccessEnded, people, recentChanges, join, setEditing }),
+    [status, isAccessEnded, people, recentChanges, join, setEditing],
+  );
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }
 

@@ -7,7 +7,11 @@ function connect() {
   const statuses: LiveStatus[] = [];
   const opens: boolean[] = [];
   const messages: unknown[] = [];
-  const connection = new LiveConnection('ws://app/ws?familyId=7', { onStatus: (status) => statuses.push(status), onOpen: (isReconnect) => opens.push(isReconnect), onMessage: (message) => messages.push(message) }, { createSocket: createFakeSocket, random: () => 1 });
+  const connection = new LiveConnection(
+    'ws://app/ws?familyId=7',
+    { onStatus: (status) => statuses.push(status), onOpen: (isReconnect) => opens.push(isReconnect), onMessage: (message) => messages.push(message) },
+    { createSocket: createFakeSocket, random: () => 1 },
+  );
   connection.start();
   return { connection, statuses, opens, messages };
 }

@@ -23,7 +23,10 @@ import { revokeMemberInvitation } from '../api/revoke-member-invitation';
 import { formatDate } from '../../../../../shared/dates';
 import type { useScopedToasts } from '../lib/scoped-toasts';
 
-type SortField = Extract<(typeof memberInvitationSortFields)[number], 'email' | 'entityRoleId' | 'createdByMember' | 'createdDate' | 'expirationDate' | 'status'>;
+type SortField = Extract<
+  (typeof memberInvitationSortFields)[number],
+  'email' | 'entityRoleId' | 'createdByMember' | 'createdDate' | 'expirationDate' | 'status'
+>;
 
 const columns: ReadonlyArray<{ field: SortField; label: string }> = [
   { field: 'email', label: t('invitations.column.email') },
@@ -71,7 +74,11 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
       // docs/product/errors.md#invitations-errors Resend: forbidden, then not found or expired, then the system error.
       if (!isApiError(error)) toasts.showSystemError();
       else if (error.errorCode === ErrorCodes.FORBIDDEN) toasts.show({ mode: 'error', text: t('invitations.errors.resend') });
-      else if (([ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.INVITATION_EXPIRED, ErrorCodes.INVITATION_ACCEPTED, ErrorCodes.INVALID_TOKEN] as number[]).includes(error.errorCode)) {
+      else if (
+        ([ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.INVITATION_EXPIRED, ErrorCodes.INVITATION_ACCEPTED, ErrorCodes.INVALID_TOKEN] as number[]).includes(
+          error.errorCode,
+        )
+      ) {
         toasts.show({ mode: 'error', text: t('invitations.errors.invalid') });
       } else if (error.errorCode === ErrorCodes.ITEM_FOUND) toasts.show({ mode: 'error', text: t('invitations.errors.pending') });
       else if (!globallyHandledCodes.includes(error.errorCode)) toasts.showSystemError();
@@ -159,7 +166,9 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
         title={t('invitations.cancelTitle')}
         description={
           cancelling &&
-          (cancelling.status === 'accepted' ? t('invitations.cancelTextAccepted', { email: cancelling.email }) : t('invitations.cancelText', { email: cancelling.email }))
+          (cancelling.status === 'accepted'
+            ? t('invitations.cancelTextAccepted', { email: cancelling.email })
+            : t('invitations.cancelText', { email: cancelling.email }))
         }
         confirmLabel={t('invitations.cancelConfirm')}
         onConfirm={() => revokeMemberInvitation(cancelling!.id)}

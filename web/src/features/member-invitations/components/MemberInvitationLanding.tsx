@@ -67,7 +67,12 @@ export function MemberInvitationLanding({ token, onInvitation, onNotFound, login
     }
     if (errorCode !== ErrorCodes.ITEM_NOT_FOUND) {
       return (
-        <Panel tone="error" title={t('errors.systemError.title')} text={`${t('errors.systemError.firstLine')} ${t('errors.systemError.lastLine')}`} testId="system-error">
+        <Panel
+          tone="error"
+          title={t('errors.systemError.title')}
+          text={`${t('errors.systemError.firstLine')} ${t('errors.systemError.lastLine')}`}
+          testId="system-error"
+        >
           <ButtonLink to={homeHref}>{t('common.ok')}</ButtonLink>
         </Panel>
       );

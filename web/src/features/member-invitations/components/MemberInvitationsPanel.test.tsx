@@ -13,7 +13,12 @@ let restore = () => undefined as void;
 afterEach(() => restore());
 
 const fast = { stepMs: 1, successMs: 1 };
-const actor = (entityRoleId: EntityRoleId): Membership => ({ entityId: 7, entityTypeId: EntityType.Family, entityRoleId, permissions: permissionsForRole(entityRoleId) });
+const actor = (entityRoleId: EntityRoleId): Membership => ({
+  entityId: 7,
+  entityTypeId: EntityType.Family,
+  entityRoleId,
+  permissions: permissionsForRole(entityRoleId),
+});
 
 function anInvitation(overrides: Partial<MemberInvitation>): MemberInvitation {
   return {
@@ -58,13 +63,21 @@ describe('the invite form (docs/product/invitations.md#validation, docs/product/
   it('offers only the rights the inviter may grant', async () => {
     setup(EntityRole.Admin);
     const rights = screen.getByRole('combobox', { name: /Member rights/ });
-    expect(within(rights).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose member rights', 'Admin', 'Full member', 'Limited member']);
+    expect(
+      within(rights)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose member rights', 'Admin', 'Full member', 'Limited member']);
   });
 
   it('lets an owner grant every role, owner included', () => {
     setup(EntityRole.Owner);
     const rights = screen.getByRole('combobox', { name: /Member rights/ });
-    expect(within(rights).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose member rights', 'Owner', 'Admin', 'Full member', 'Limited member']);
+    expect(
+      within(rights)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose member rights', 'Owner', 'Admin', 'Full member', 'Limited member']);
   });
 
   it('requires a valid e-mail and the member rights before sending', async () => {
@@ -121,7 +134,9 @@ describe('the invite form (docs/product/invitations.md#validation, docs/product/
   });
 
   it('marks the fields the server rejects (2)', async () => {
-    const { user } = setup(EntityRole.Owner, { 'POST /member-invitation/create': fails(400, ErrorCodes.VALIDATION_ERROR, { entityRoleId: ['forms.errorMessages.invalidInput'] }) });
+    const { user } = setup(EntityRole.Owner, {
+      'POST /member-invitation/create': fails(400, ErrorCodes.VALIDATION_ERROR, { entityRoleId: ['forms.errorMessages.invalidInput'] }),
+    });
     await user.type(screen.getByRole('textbox', { name: /E-mail/ }), 'x@example.com');
     const rights = screen.getByRole('combobox', { name: /Member rights/ });
     await user.selectOptions(rights, 'Full member');

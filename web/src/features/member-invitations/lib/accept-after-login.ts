@@ -26,7 +26,11 @@ export async function acceptAfterSignIn(invitation: Pick<PendingMemberInvitation
 export function announceAcceptOutcome(store: AppStore, outcome: AcceptOutcome, entityName: string): void {
   if (outcome.kind === 'notFound') return;
   if (outcome.kind === 'joined') {
-    showToast(store, { mode: 'success', title: t('memberInvitation.joinedTitle'), text: t('memberInvitation.joined', { entityName: outcome.entity.entityName }) });
+    showToast(store, {
+      mode: 'success',
+      title: t('memberInvitation.joinedTitle'),
+      text: t('memberInvitation.joined', { entityName: outcome.entity.entityName }),
+    });
     return;
   }
   showToast(store, {

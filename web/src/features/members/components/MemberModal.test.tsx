@@ -74,7 +74,9 @@ describe('the member modal (docs/product/organisations-and-members.md#rules, #pe
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Member rights/ }), 'Limited member');
     await user.type(within(dialog).getByRole('textbox', { name: /Position/ }), ' Treasurer ');
     await user.click(save);
-    await waitFor(() => expect(api.callsTo('POST /entity-member/user-2').map((call) => call.body)).toEqual([{ entityRoleId: 4, companyPosition: 'Treasurer' }]));
+    await waitFor(() =>
+      expect(api.callsTo('POST /entity-member/user-2').map((call) => call.body)).toEqual([{ entityRoleId: 4, companyPosition: 'Treasurer' }]),
+    );
     expect(await screen.findByText('The member has been saved.')).toBeInTheDocument();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });

@@ -95,7 +95,17 @@ const formSchema = z.object({
   companyPosition: z.string().pipe(UpdateMemberRequest.shape.companyPosition as unknown as z.ZodType<string | null | undefined, string>),
 });
 
-function MemberDetails({ entityId, entityName, member, actor, currentUserId, onClose, onSelfChanged, progressTiming, random }: Omit<MemberModalProps, 'memberId'> & { member: EntityMember }) {
+function MemberDetails({
+  entityId,
+  entityName,
+  member,
+  actor,
+  currentUserId,
+  onClose,
+  onSelfChanged,
+  progressTiming,
+  random,
+}: Omit<MemberModalProps, 'memberId'> & { member: EntityMember }) {
   const members = useMembers(entityId);
   const invalidate = useInvalidateMembers();
   const toasts = useToasts();
@@ -119,7 +129,16 @@ function MemberDetails({ entityId, entityName, member, actor, currentUserId, onC
       if (serverWarning) return setWarning(serverWarning);
       if (globallyHandledCodes.includes(error.errorCode)) return;
       if (error.errorCode === ErrorCodes.FORBIDDEN) return void toasts.show({ mode: 'error', text: t('memberModal.forbidden') });
-      const isSaveError = ([ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.DB_ERROR, ErrorCodes.UNAUTHORIZED, ErrorCodes.INCORRECT_INPUT, ErrorCodes.VALIDATION_ERROR, ErrorCodes.INVALID_ENTITY_ROLE] as number[]).includes(error.errorCode);
+      const isSaveError = (
+        [
+          ErrorCodes.ITEM_NOT_FOUND,
+          ErrorCodes.DB_ERROR,
+          ErrorCodes.UNAUTHORIZED,
+          ErrorCodes.INCORRECT_INPUT,
+          ErrorCodes.VALIDATION_ERROR,
+          ErrorCodes.INVALID_ENTITY_ROLE,
+        ] as number[]
+      ).includes(error.errorCode);
       if (isSaveError) return void toasts.show({ mode: 'error', text: t(fallback) });
     }
     toasts.showSystemError();
@@ -162,7 +181,11 @@ function MemberDetails({ entityId, entityName, member, actor, currentUserId, onC
       <dt className="font-semibold text-ink-700">{t('memberModal.phone')}</dt>
       <dd>{orDash(member.phoneNumber)}</dd>
       <dt className="font-semibold text-ink-700">{t('memberModal.address')}</dt>
-      <dd>{member.streetAddress ? `${member.streetAddress}, ${member.postalCode ?? ''} ${member.city ?? ''}${member.country ? `, ${member.country}` : ''}` : t('common.dash')}</dd>
+      <dd>
+        {member.streetAddress
+          ? `${member.streetAddress}, ${member.postalCode ?? ''} ${member.city ?? ''}${member.country ? `, ${member.country}` : ''}`
+          : t('common.dash')}
+      </dd>
       {!canEdit && (
         <>
           <dt className="font-semibold text-ink-700">{t('memberModal.rights')}</dt>
@@ -189,7 +212,13 @@ function MemberDetails({ entityId, entityName, member, actor, currentUserId, onC
             disabled={roles.length < 2}
             {...form.field('entityRoleId')}
           />
-          <TextField label={t('memberModal.position')} hint={t('memberModal.positionHint')} autoComplete="organization-title" maxLength={100} {...form.field('companyPosition')} />
+          <TextField
+            label={t('memberModal.position')}
+            hint={t('memberModal.positionHint')}
+            autoComplete="organization-title"
+            maxLength={100}
+            {...form.field('companyPosition')}
+          />
           <div className="flex flex-wrap items-center justify-between gap-3">
             {canRemove ? (
               <Button variant="ghost" onClick={askRemoval} disabled={progress.isBusy} className="text-error-700 hover:bg-error-bg">

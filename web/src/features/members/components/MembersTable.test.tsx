@@ -23,7 +23,9 @@ function renderMembers(members: FakeResponse | (() => FakeResponse)) {
   const api = fakeApi({ 'GET /entity-member/members': members });
   restore = api.restore;
   const onOpenMember = vi.fn();
-  const view = renderWithApp(<MembersTable entityId={entityId} entityTypeId={EntityType.Family} entityName="Lovelace Family" canEditMembers onOpenMember={onOpenMember} />);
+  const view = renderWithApp(
+    <MembersTable entityId={entityId} entityTypeId={EntityType.Family} entityName="Lovelace Family" canEditMembers onOpenMember={onOpenMember} />,
+  );
   return { ...view, api, onOpenMember };
 }
 
@@ -32,7 +34,11 @@ describe('the members table (docs/product/organisations-and-members.md#screens, 
     const { api, user, onOpenMember } = renderMembers(ok([ada, bob]));
     const table = await screen.findByRole('table', { name: 'Members of Lovelace Family' });
     expect(screen.getByRole('region', { name: 'Members of Lovelace Family' })).toContainElement(table);
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'E-mail', 'Phone', 'Member rights', 'Position', 'Open']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'E-mail', 'Phone', 'Member rights', 'Position', 'Open']);
     expect(within(table).getAllByTestId('member-row')).toHaveLength(2);
     expect(screen.getByText('role, then name')).toBeInTheDocument();
 

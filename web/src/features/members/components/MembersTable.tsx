@@ -60,7 +60,14 @@ export function MembersTable({ entityId, entityTypeId, entityName, canEditMember
         isBusy={members.isFetching}
       >
         {members.data.map((member) => (
-          <MemberRow key={member.id} member={member} isSelf={member.id === userId} badge={badge} canEdit={canEditMembers} onOpen={() => onOpenMember(member.id)} />
+          <MemberRow
+            key={member.id}
+            member={member}
+            isSelf={member.id === userId}
+            badge={badge}
+            canEdit={canEditMembers}
+            onOpen={() => onOpenMember(member.id)}
+          />
         ))}
       </MultiSortTable>
     </div>

@@ -24,7 +24,15 @@ export function OwnersList({ entityId, countries }: { entityId: number; countrie
             <h3 className="font-display text-xl font-semibold text-primary-800">{[owner.prefix, owner.firstName, owner.lastName].filter(Boolean).join(' ')}</h3>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-ink-900">
               <dt className="font-semibold text-ink-700">{t('owners.email')}</dt>
-              <dd className="break-all">{owner.email ? <a href={`mailto:${owner.email}`} className="text-primary-700 underline">{owner.email}</a> : t('common.dash')}</dd>
+              <dd className="break-all">
+                {owner.email ? (
+                  <a href={`mailto:${owner.email}`} className="text-primary-700 underline">
+                    {owner.email}
+                  </a>
+                ) : (
+                  t('common.dash')
+                )}
+              </dd>
               <dt className="font-semibold text-ink-700">{t('owners.phone')}</dt>
               <dd>{orDash(owner.phoneNumber)}</dd>
               <dt className="font-semibold text-ink-700">{t('owners.address')}</dt>

@@ -44,13 +44,19 @@ export function MyActionsPage({ links }: { links: MyActionsLinks }) {
             <SelectField
               label={t('myActions.filter.family')}
               value={filter.familyId === null ? '' : String(filter.familyId)}
-              options={[{ value: '', label: t('myActions.filter.allFamilies') }, ...families.map((family) => ({ value: String(family.id), label: family.name }))]}
+              options={[
+                { value: '', label: t('myActions.filter.allFamilies') },
+                ...families.map((family) => ({ value: String(family.id), label: family.name })),
+              ]}
               onChange={(event) => setFilter({ ...filter, familyId: event.target.value ? Number(event.target.value) : null })}
             />
             <SelectField
               label={t('myActions.filter.due')}
               value={filter.due ?? ''}
-              options={[{ value: '', label: t('myActions.filter.dueAll') }, ...dueStates.map((state) => ({ value: state, label: t(`myActions.filter.due.${state}`) }))]}
+              options={[
+                { value: '', label: t('myActions.filter.dueAll') },
+                ...dueStates.map((state) => ({ value: state, label: t(`myActions.filter.due.${state}`) })),
+              ]}
               onChange={(event) => setFilter({ ...filter, due: (event.target.value || null) as DueState | null })}
             />
             <p className="text-ink-700 sm:justify-self-end" aria-live="polite">

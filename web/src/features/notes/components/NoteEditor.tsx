@@ -127,7 +127,11 @@ export const NoteEditor = forwardRef<NoteEditorHandle, NoteEditorProps>(function
         </ToolButton>
       </div>
       <EditorContent editor={editor} />
-      <p id={countId} className={cx('border-t border-line px-4 py-2 text-right text-sm', isFull ? 'font-semibold text-error-700' : 'text-ink-700')} data-testid="note-count">
+      <p
+        id={countId}
+        className={cx('border-t border-line px-4 py-2 text-right text-sm', isFull ? 'font-semibold text-error-700' : 'text-ink-700')}
+        data-testid="note-count"
+      >
         <span className="sr-only">{t('notes.countLabel')} </span>
         {characterCountText(state.characters)}
       </p>

@@ -45,9 +45,7 @@ export function PrivateNotes({ entityId, entityName, canEdit, progressTiming, re
   if (note.isError) {
     if (codeOf(note.error) === ErrorCodes.FORBIDDEN) return <EmptyState title={t('notes.forbidden')} />;
     console.error('The note could not be loaded', note.error);
-    return (
-      <LoadErrorState title={t('notes.loadError')} onRetry={() => void note.refetch()} />
-    );
+    return <LoadErrorState title={t('notes.loadError')} onRetry={() => void note.refetch()} />;
   }
   // A saved note starts a fresh panel: the editor closes and "unchanged" means the new note.
   return (
@@ -116,7 +114,11 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming, regis
         return false;
       }
       if (code === ErrorCodes.EMAIL_NOT_CONFIRMED) return false;
-      toasts.show({ mode: 'error', title: t('notes.saveError.title'), text: t(code === ErrorCodes.VALIDATION_ERROR ? 'notes.saveError.tooLong' : 'notes.saveError.text') });
+      toasts.show({
+        mode: 'error',
+        title: t('notes.saveError.title'),
+        text: t(code === ErrorCodes.VALIDATION_ERROR ? 'notes.saveError.tooLong' : 'notes.saveError.text'),
+      });
       return false;
     }
     toasts.show({ mode: 'success', text: t('notes.success', { entityName }) });
@@ -202,7 +204,14 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming, regis
         </form>
       )}
 
-      <Dialog isOpen={isDialogOpen} onClose={closeDialog} title={t('unsaved.title')} description={t('notes.unsavedText')} closeLabel={t('common.close')} size="sm">
+      <Dialog
+        isOpen={isDialogOpen}
+        onClose={closeDialog}
+        title={t('unsaved.title')}
+        description={t('notes.unsavedText')}
+        closeLabel={t('common.close')}
+        size="sm"
+      >
         <div className="flex flex-wrap justify-end gap-3">
           <Button
             variant="secondary"

@@ -51,7 +51,8 @@ describe('the note editor schema (docs/product/work-relations.md#screens, #valid
   it('keeps only what the server keeps: paragraphs with alignment, lists, bold and italic', () => {
     editor = new Editor({
       extensions: noteExtensions(),
-      content: '<h1>Title</h1><p style="text-align: center">Mid <strong>bold</strong> <em>it</em> <u>under</u> <a href="x">link</a></p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><blockquote><p>q</p></blockquote>',
+      content:
+        '<h1>Title</h1><p style="text-align: center">Mid <strong>bold</strong> <em>it</em> <u>under</u> <a href="x">link</a></p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><blockquote><p>q</p></blockquote>',
     });
     expect(editor.getHTML()).toBe(
       '<p>Title</p><p style="text-align: center;">Mid <strong>bold</strong> <em>it</em> under link</p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><p>q</p>',

@@ -18,7 +18,16 @@ import { useToasts } from '../../../stores/toasts';
 import { profileKeys } from '../api/keys';
 import { saveUserAddress } from '../api/save-user-address';
 import { updateUser } from '../api/update-user';
-import { addressErrorsFor, addressSlots, generalFormSchema, hasChanges, planGeneralSave, slotField, toGeneralValues, type GeneralFormValues } from '../lib/general-form';
+import {
+  addressErrorsFor,
+  addressSlots,
+  generalFormSchema,
+  hasChanges,
+  planGeneralSave,
+  slotField,
+  toGeneralValues,
+  type GeneralFormValues,
+} from '../lib/general-form';
 
 type Country = { code: string; name: string };
 
@@ -106,7 +115,13 @@ export function GeneralTab({ profile, prefixes, countries, progressTiming }: Gen
         {slots.map((slot, index) => (
           <AddressFields
             key={slot}
-            legend={slot === 'new' ? t('profile.general.newAddress') : slots.length > 2 ? t('profile.general.addressN', { n: index + 1 }) : t('profile.general.address')}
+            legend={
+              slot === 'new'
+                ? t('profile.general.newAddress')
+                : slots.length > 2
+                  ? t('profile.general.addressN', { n: index + 1 })
+                  : t('profile.general.address')
+            }
             description={slot === 'new' ? t('entity.profile.addressOptional') : undefined}
             field={addressField(slot)}
             countries={countries}
@@ -114,7 +129,11 @@ export function GeneralTab({ profile, prefixes, countries, progressTiming }: Gen
           />
         ))}
       </div>
-      <SaveRow progress={progress} isBlocked={isBlocked} hint={!isChanged ? t('profile.general.unchanged') : !form.isValid && form.hasHighlightedFields ? t('forms.submitHint') : ''} />
+      <SaveRow
+        progress={progress}
+        isBlocked={isBlocked}
+        hint={!isChanged ? t('profile.general.unchanged') : !form.isValid && form.hasHighlightedFields ? t('forms.submitHint') : ''}
+      />
     </form>
   );
 }

@@ -33,7 +33,14 @@ export function PrivacyTab({ privacySettings, progressTiming }: { privacySetting
   });
 
   return (
-    <SettingsForm id="profile-privacy" title={t('profile.privacy.title')} intro={t('profile.privacy.intro')} onSubmit={form.handleSubmit(submit)} progress={progress} isChanged={isChanged}>
+    <SettingsForm
+      id="profile-privacy"
+      title={t('profile.privacy.title')}
+      intro={t('profile.privacy.intro')}
+      onSubmit={form.handleSubmit(submit)}
+      progress={progress}
+      isChanged={isChanged}
+    >
       {settings.map((setting) => (
         <SelectField key={setting} label={t(`profile.privacy.${setting}`)} options={options} {...form.field(setting)} />
       ))}

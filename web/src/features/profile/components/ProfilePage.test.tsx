@@ -28,7 +28,10 @@ const profile: UserProfile = {
   privacySettings: { email: 10, phone: 10, address: 10 },
 };
 
-function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)> = {}, options: { withEntities?: boolean; tab?: 'general' | 'password' | 'security' | 'notifications' } = {}) {
+function setup(
+  routes: Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)> = {},
+  options: { withEntities?: boolean; tab?: 'general' | 'password' | 'security' | 'notifications' } = {},
+) {
   const api = fakeApi({
     'GET /user/profile': ok(profile),
     'GET /user/prefixes': ok(['Mr', 'Mrs', 'Ms', 'Dr']),
@@ -47,19 +50,36 @@ function setup(routes: Record<string, FakeResponse | ((request: FakeRequest) => 
     ]);
     store.set(currentEntityIdAtom, 2);
   }
-  const view = renderWithApp(<ProfilePage resetHref="/reset" selectedTab={options.tab} progressTiming={fast} canvasAccessTab={<p>Canvas access list</p>} signInMethods={null} />, { store });
+  const view = renderWithApp(
+    <ProfilePage resetHref="/reset" selectedTab={options.tab} progressTiming={fast} canvasAccessTab={<p>Canvas access list</p>} signInMethods={null} />,
+    { store },
+  );
   return { ...view, api };
 }
 
 describe('the profile tabs (docs/product/accounts.md#screens)', () => {
   it('numbers the tabs and shows member rights and canvas access only with entities and an advisor company current', async () => {
     setup({}, { withEntities: true });
-    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '3 Member rights', '4 Canvas access', '5 Privacy settings', '6 Security', '7 Notifications']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual([
+      '1 General',
+      '2 Password',
+      '3 Member rights',
+      '4 Canvas access',
+      '5 Privacy settings',
+      '6 Security',
+      '7 Notifications',
+    ]);
   });
 
   it('leaves out tabs 3 and 4 for a user without entities', async () => {
     setup();
-    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['1 General', '2 Password', '5 Privacy settings', '6 Security', '7 Notifications']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual([
+      '1 General',
+      '2 Password',
+      '5 Privacy settings',
+      '6 Security',
+      '7 Notifications',
+    ]);
   });
 });
 
@@ -87,7 +107,10 @@ describe('profile tab 1, General (docs/product/accounts.md#validation Profile)',
 
   it('saves the digest setting only once it changed, and says so', async () => {
     const settings = { digest: 'weekly', timeZone: 'UTC', nextDigestDate: '2026-11-30T07:00:00.000Z' };
-    const { user, api } = setup({ 'GET /user/notifications': ok(settings), 'PUT /user/notifications': (request) => ok({ ...(request.body as object), nextDigestDate: null }) }, { tab: 'notifications' });
+    const { user, api } = setup(
+      { 'GET /user/notifications': ok(settings), 'PUT /user/notifications': (request) => ok({ ...(request.body as object), nextDigestDate: null }) },
+      { tab: 'notifications' },
+    );
     const save = await screen.findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Digest' }), 'Daily (07:00)');
@@ -108,7 +131,9 @@ describe('profile tab 1, General (docs/product/accounts.md#validation Profile)',
   });
 
   it('adds a new address only when it is filled in, and then checks all of it', async () => {
-    const { user, api } = setup({ 'POST /user/address': { status: 201, body: { id: 'addr-2', streetAddress: '1 Engine Lane', city: 'Berlin', postalCode: '10115', country: 'DE' } } });
+    const { user, api } = setup({
+      'POST /user/address': { status: 201, body: { id: 'addr-2', streetAddress: '1 Engine Lane', city: 'Berlin', postalCode: '10115', country: 'DE' } },
+    });
     const newAddress = await screen.findByRole('group', { name: 'Add an address' });
     const save = screen.getByRole('button', { name: 'Save' });
     await user.type(within(newAddress).getByRole('textbox', { name: /City/ }), 'Berlin');
@@ -118,7 +143,9 @@ describe('profile tab 1, General (docs/product/accounts.md#validation Profile)',
     await user.selectOptions(within(newAddress).getByRole('combobox', { name: /Country/ }), 'Germany');
     await user.click(save);
     await waitFor(() =>
-      expect(api.callsTo('POST /user/address').map((call) => call.body)).toEqual([{ streetAddress: '1 Engine Lane', city: 'Berlin', postalCode: '10115', country: 'DE' }]),
+      expect(api.callsTo('POST /user/address').map((call) => call.body)).toEqual([
+        { streetAddress: '1 Engine Lane', city: 'Berlin', postalCode: '10115', country: 'DE' },
+      ]),
     );
     expect(api.callsTo('PATCH /user/user-1')).toEqual([]);
   });
@@ -126,7 +153,10 @@ describe('profile tab 1, General (docs/product/accounts.md#validation Profile)',
 
 describe('profile tab 2, Password (docs/product/accounts.md#validation, #calls, docs/product/errors.md#accounts-errors)', () => {
   it('fetches the salt when the new password is left, and sends hashes only', async () => {
-    const { user, api } = setup({ 'POST /auth/salt': ok({ salt: 'AAAAAAAAAAAAAAAAAAAAAA==' }), 'PATCH /password/change': { status: 204 } }, { tab: 'password' });
+    const { user, api } = setup(
+      { 'POST /auth/salt': ok({ salt: 'AAAAAAAAAAAAAAAAAAAAAA==' }), 'PATCH /password/change': { status: 204 } },
+      { tab: 'password' },
+    );
     await user.type(await screen.findByLabelText(/^Current password/), 'Old-Secret1');
     await user.type(screen.getByLabelText(/^New password/), 'New-Secret2');
     expect(api.callsTo('POST /auth/salt')).toEqual([]);
@@ -146,7 +176,10 @@ describe('profile tab 2, Password (docs/product/accounts.md#validation, #calls, 
   });
 
   it('marks a wrong current password (22) and offers the reset link', async () => {
-    const { user } = setup({ 'POST /auth/salt': ok({ salt: 'AAAAAAAAAAAAAAAAAAAAAA==' }), 'PATCH /password/change': fails(400, ErrorCodes.WRONG_PASSWORD, { password: ['x'] }) }, { tab: 'password' });
+    const { user } = setup(
+      { 'POST /auth/salt': ok({ salt: 'AAAAAAAAAAAAAAAAAAAAAA==' }), 'PATCH /password/change': fails(400, ErrorCodes.WRONG_PASSWORD, { password: ['x'] }) },
+      { tab: 'password' },
+    );
     const current = await screen.findByLabelText(/^Current password/);
     await user.type(current, 'Not-It1!');
     await user.type(screen.getByLabelText(/^New password/), 'New-Secret2');

@@ -64,15 +64,25 @@ export function ProfilePage({ selectedTab, onTabChange, resetHref, progressTimin
       id: 'general',
       label: t('profile.tab.general'),
       // A new form with new starting values whenever the saved profile comes back.
-      content: <GeneralTab key={profile.dataUpdatedAt} profile={profile.data} prefixes={prefixes.data} countries={countries.data} progressTiming={progressTiming} />,
+      content: (
+        <GeneralTab key={profile.dataUpdatedAt} profile={profile.data} prefixes={prefixes.data} countries={countries.data} progressTiming={progressTiming} />
+      ),
     },
-    { id: 'password', label: t('profile.tab.password'), content: <PasswordTab email={profile.data.email} resetHref={resetHref} progressTiming={progressTiming} /> },
+    {
+      id: 'password',
+      label: t('profile.tab.password'),
+      content: <PasswordTab email={profile.data.email} resetHref={resetHref} progressTiming={progressTiming} />,
+    },
     ...(hasEntities
-      ? [{ id: 'member-rights' as const, label: t('profile.tab.memberRights'), content: <MemberRightsTab entities={entities} currentEntityId={currentEntity?.id ?? null} /> }]
+      ? [
+          {
+            id: 'member-rights' as const,
+            label: t('profile.tab.memberRights'),
+            content: <MemberRightsTab entities={entities} currentEntityId={currentEntity?.id ?? null} />,
+          },
+        ]
       : []),
-    ...(hasEntities && isAdvisor && currentEntity
-      ? [{ id: 'canvas-access' as const, label: t('profile.tab.canvasAccess'), content: canvasAccessTab }]
-      : []),
+    ...(hasEntities && isAdvisor && currentEntity ? [{ id: 'canvas-access' as const, label: t('profile.tab.canvasAccess'), content: canvasAccessTab }] : []),
     {
       id: 'privacy',
       label: t('profile.tab.privacy'),

@@ -88,7 +88,8 @@ function SessionsSection() {
                     {session.current && <Badge tone="success">{t('profile.security.sessions.current')}</Badge>}
                   </p>
                   <p className="text-sm text-ink-700">
-                    {t('profile.security.sessions.started')}: {formatDateTime(session.createdDate)} · {t('profile.security.sessions.lastSeen')}: {formatDateTime(session.lastSeenDate)}
+                    {t('profile.security.sessions.started')}: {formatDateTime(session.createdDate)} · {t('profile.security.sessions.lastSeen')}:{' '}
+                    {formatDateTime(session.lastSeenDate)}
                   </p>
                 </div>
                 {!session.current && (

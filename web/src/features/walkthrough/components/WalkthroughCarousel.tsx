@@ -94,7 +94,13 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
               </Button>
             </div>
             <div className="flex items-center gap-2 border-t border-line px-3 py-3 sm:px-6">
-              <Button variant="ghost" size="sm" aria-disabled={isFirst || undefined} onClick={() => go(-1)} className={cx('shrink-0 aria-disabled:cursor-default', isFirst && 'opacity-50')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-disabled={isFirst || undefined}
+                onClick={() => go(-1)}
+                className={cx('shrink-0 aria-disabled:cursor-default', isFirst && 'opacity-50')}
+              >
                 {t('walkthrough.previous')}
               </Button>
               {/*
@@ -102,9 +108,19 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
                 beside Previous and Next at 375 px, so a phone shows them as a picture of where
                 the reader is (Previous, Next and the arrow keys move), a wider screen as buttons.
               */}
-              <div className="flex min-w-0 flex-1 flex-nowrap justify-center" role="group" aria-label={t('walkthrough.keysHint')} data-testid="walkthrough-dots">
+              <div
+                className="flex min-w-0 flex-1 flex-nowrap justify-center"
+                role="group"
+                aria-label={t('walkthrough.keysHint')}
+                data-testid="walkthrough-dots"
+              >
                 {slides.map((item, dot) => (
-                  <span key={`${item.id}-mark`} aria-hidden="true" data-testid="walkthrough-dot-mark" className="inline-flex h-6 w-3 shrink-0 items-center justify-center sm:hidden">
+                  <span
+                    key={`${item.id}-mark`}
+                    aria-hidden="true"
+                    data-testid="walkthrough-dot-mark"
+                    className="inline-flex h-6 w-3 shrink-0 items-center justify-center sm:hidden"
+                  >
                     <span className={cx('block size-2 rounded-full', dot === index ? 'bg-primary-700 ring-2 ring-primary-300' : 'bg-ink-300')} />
                   </span>
                 ))}
@@ -119,12 +135,22 @@ export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, on
                   >
                     <span
                       aria-hidden="true"
-                      className={cx('block size-2.5 rounded-full transition-colors', dot === index ? 'bg-primary-700 ring-2 ring-primary-300' : 'bg-ink-300 group-hover:bg-primary-300')}
+                      className={cx(
+                        'block size-2.5 rounded-full transition-colors',
+                        dot === index ? 'bg-primary-700 ring-2 ring-primary-300' : 'bg-ink-300 group-hover:bg-primary-300',
+                      )}
                     />
                   </button>
                 ))}
               </div>
-              <Button variant="ghost" size="sm" aria-disabled={isLast || undefined} onClick={() => go(1)} className={cx('shrink-0 aria-disabled:cursor-default', isLast && 'opacity-50')} autoFocus>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-disabled={isLast || undefined}
+                onClick={() => go(1)}
+                className={cx('shrink-0 aria-disabled:cursor-default', isLast && 'opacity-50')}
+                autoFocus
+              >
                 {t('walkthrough.next')}
               </Button>
             </div>

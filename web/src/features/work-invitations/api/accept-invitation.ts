@@ -1,4 +1,8 @@
-import { AcceptWorkRelationInvitationResponse, type AcceptAdvisorInvitationRequest, type AcceptFamilyInvitationRequest } from '../../../../../shared/contracts/invitations';
+import {
+  AcceptWorkRelationInvitationResponse,
+  type AcceptAdvisorInvitationRequest,
+  type AcceptFamilyInvitationRequest,
+} from '../../../../../shared/contracts/invitations';
 import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 

@@ -1,4 +1,8 @@
-import { CreateWorkRelationInvitationResponse, type CreateAdvisorInvitationRequest, type CreateFamilyInvitationRequest } from '../../../../../shared/contracts/invitations';
+import {
+  CreateWorkRelationInvitationResponse,
+  type CreateAdvisorInvitationRequest,
+  type CreateFamilyInvitationRequest,
+} from '../../../../../shared/contracts/invitations';
 import { call } from '../../../lib/api-client';
 import { invitationKinds, type InvitationKind } from '../lib/kinds';
 

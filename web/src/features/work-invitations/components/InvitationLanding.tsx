@@ -83,6 +83,13 @@ export function InvitationLanding({ kind, token, onInvitation, onNotFound, homeH
     case 'needsApproval':
       return <Message tone="info" text={t('workInvitation.landing.needsApproval')} action={toRoot} />;
     default:
-      return <Message tone="error" title={t('errors.systemError.title')} text={`${t('errors.systemError.firstLine')} ${t('errors.systemError.lastLine')}`} action={<ButtonLink to={homeHref}>{t('common.ok')}</ButtonLink>} />;
+      return (
+        <Message
+          tone="error"
+          title={t('errors.systemError.title')}
+          text={`${t('errors.systemError.firstLine')} ${t('errors.systemError.lastLine')}`}
+          action={<ButtonLink to={homeHref}>{t('common.ok')}</ButtonLink>}
+        />
+      );
   }
 }

@@ -31,7 +31,14 @@ function setup() {
   });
   restore = api.restore;
   const view = renderWithApp(
-    <InvitationsTable kind="advisor" entityName="Okafor Family" canResend canCancel advisorsListHref="/companies" progressTiming={{ stepMs: 1, successMs: 1 }} />,
+    <InvitationsTable
+      kind="advisor"
+      entityName="Okafor Family"
+      canResend
+      canCancel
+      advisorsListHref="/companies"
+      progressTiming={{ stepMs: 1, successMs: 1 }}
+    />,
   );
   return { ...view, api };
 }
@@ -41,9 +48,11 @@ describe('advisor invitations list (docs/product/invitations.md#invitation-lists
     setup();
     const table = await screen.findByRole('table', { name: 'Advisor invitations' });
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining([expect.stringContaining('E-mail'), expect.stringContaining('Canvas rights'), expect.stringContaining('Expires on')]),
-    );
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('E-mail'), expect.stringContaining('Canvas rights'), expect.stringContaining('Expires on')]));
     expect(rows[1]).toHaveTextContent('Wealth, Time');
     expect(rows[1]).toHaveTextContent('05.03.2026');
     expect(rows[1]).toHaveTextContent('19.03.2026');

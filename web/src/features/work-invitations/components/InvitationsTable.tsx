@@ -61,7 +61,10 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
   const resend = useProgressAction(progressTiming);
   const toasts = useToasts();
 
-  const fields: SortField[] = kind === 'advisor' ? ['email', 'canvasSections', 'createdByMember', 'createdDate', 'expirationDate', 'status'] : ['email', 'createdByMember', 'createdDate', 'expirationDate', 'status'];
+  const fields: SortField[] =
+    kind === 'advisor'
+      ? ['email', 'canvasSections', 'createdByMember', 'createdDate', 'expirationDate', 'status']
+      : ['email', 'createdByMember', 'createdDate', 'expirationDate', 'status'];
   const labels = Object.fromEntries(fields.map((field) => [field, t(columnLabels[field])])) as Record<SortField, string>;
 
   const showFailure = (outcome: Outcome) => {
@@ -88,15 +91,17 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
       return;
     }
     void refresh();
-    toasts.show({ mode: 'success', title: t('workInvitations.resendSuccess.title'), text: t('workInvitations.resendSuccess', { email: row.email, entityName }) });
+    toasts.show({
+      mode: 'success',
+      title: t('workInvitations.resendSuccess.title'),
+      text: t('workInvitations.resendSuccess', { email: row.email, entityName }),
+    });
   };
 
   if (list.isPending) return <LoadingState />;
   if (list.isError) {
     console.error('The invitations could not be loaded', list.error);
-    return (
-      <LoadErrorState title={t('workInvitations.list.loadError')} onRetry={() => void list.refetch()} />
-    );
+    return <LoadErrorState title={t('workInvitations.list.loadError')} onRetry={() => void list.refetch()} />;
   }
 
   const rows = list.data;
@@ -147,10 +152,15 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
                         onClick={() => setSelectedId(row.id)}
                         onDoubleClick={() => toggle(row.id)}
                         data-selected={selectedId === row.id || undefined}
-                        className={cx('cursor-pointer border-b border-line last:border-b-0 hover:bg-primary-50', selectedId === row.id && 'bg-primary-50 outline-2 -outline-offset-2 outline-primary-500')}
+                        className={cx(
+                          'cursor-pointer border-b border-line last:border-b-0 hover:bg-primary-50',
+                          selectedId === row.id && 'bg-primary-50 outline-2 -outline-offset-2 outline-primary-500',
+                        )}
                       >
                         <td className={cx('px-3 py-2 text-ink-900', emailCellClassName)}>{row.email}</td>
-                        {kind === 'advisor' && <td className="px-3 py-2 text-ink-800">{canvasRightsText(row.canvasSections, t('workInvitations.allSections'))}</td>}
+                        {kind === 'advisor' && (
+                          <td className="px-3 py-2 text-ink-800">{canvasRightsText(row.canvasSections, t('workInvitations.allSections'))}</td>
+                        )}
                         <td className="px-3 py-2 text-ink-800">{row.createdByMember || '-'}</td>
                         <td className="px-3 py-2 whitespace-nowrap text-ink-800">{formatDate(row.createdDate)}</td>
                         <td className="px-3 py-2 whitespace-nowrap text-ink-800">{formatDate(row.expirationDate)}</td>

@@ -47,7 +47,17 @@ type InviteFormShellProps = {
  * create, then send-email for the returned id; the button shows progress and a check,
  * then the form resets, the list refreshes and a toast names the inviting entity.
  */
-function InviteFormShell({ kind, entityName, before, after, canvasSections, accessUntil = null, hasInvalidField = false, onSent, progressTiming }: InviteFormShellProps) {
+function InviteFormShell({
+  kind,
+  entityName,
+  before,
+  after,
+  canvasSections,
+  accessUntil = null,
+  hasInvalidField = false,
+  onSent,
+  progressTiming,
+}: InviteFormShellProps) {
   const form = useZodForm({ schema: inviteFormSchema, initialValues: { email: '' } });
   const progress = useProgressAction(progressTiming);
   const refreshList = useRefreshInvitations(kind);
@@ -58,7 +68,10 @@ function InviteFormShell({ kind, entityName, before, after, canvasSections, acce
     let isCreated = false;
     try {
       await progress.run(async () => {
-        const { id } = await createInvitation(kind, kind === 'advisor' ? { email, canvasSections: canvasSections ?? [], ...(accessUntil ? { accessUntil } : {}) } : { email });
+        const { id } = await createInvitation(
+          kind,
+          kind === 'advisor' ? { email, canvasSections: canvasSections ?? [], ...(accessUntil ? { accessUntil } : {}) } : { email },
+        );
         isCreated = true;
         await sendInvitationEmail(kind, id);
       });
@@ -189,7 +202,7 @@ export function InviteAdvisorForm({ entityName, initialSectionIds, onSent, progr
           <DayField
             label={t('accessUntil.label')}
             hint={t('accessUntil.hint')}
-              value={typedUntil}
+            value={typedUntil}
             onChange={(event) => setTypedUntil(event.target.value)}
             onBlur={() => setIsUntilTouched(true)}
             error={isUntilTouched && untilError ? t(untilError) : undefined}

@@ -44,7 +44,13 @@ function setup(options: { kind?: 'family' | 'advisor'; entities?: unknown[]; acc
   const onAccepted = vi.fn();
   const invitation = kind === 'family' ? familyInvitation : { ...familyInvitation, kind: 'advisorInvitation' as const };
   const view = renderWithApp(
-    <SelectEntityForm kind={kind} invitation={invitation} userEmail="grace@okoye.example" onAccepted={onAccepted} progressTiming={{ stepMs: 1, successMs: 1 }} />,
+    <SelectEntityForm
+      kind={kind}
+      invitation={invitation}
+      userEmail="grace@okoye.example"
+      onAccepted={onAccepted}
+      progressTiming={{ stepMs: 1, successMs: 1 }}
+    />,
   );
   return { ...view, api, onAccepted };
 }
@@ -112,7 +118,9 @@ describe('select family page (docs/product/invitations.md#screens, docs/product/
   });
 
   it('accepts with an existing family by its id only', async () => {
-    const { user, api, onAccepted } = setup({ entities: [{ id: 5, entityName: 'Babbage Family', entityTypeId: 1, canvasName: null, isAlreadyRelated: false }] });
+    const { user, api, onAccepted } = setup({
+      entities: [{ id: 5, entityName: 'Babbage Family', entityTypeId: 1, canvasName: null, isAlreadyRelated: false }],
+    });
     await choice();
     await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
     await waitFor(() => expect(onAccepted).toHaveBeenCalled());
@@ -124,7 +132,9 @@ describe('select family page (docs/product/invitations.md#screens, docs/product/
     await choice();
     await user.type(screen.getByRole('textbox', { name: /Family name/ }), 'Okoye Family');
     await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
-    expect(await screen.findByTestId('select-entity-alert')).toHaveTextContent('This invitation was sent to grace@okoye.example, but you are signed in as grace@okoye.example');
+    expect(await screen.findByTestId('select-entity-alert')).toHaveTextContent(
+      'This invitation was sent to grace@okoye.example, but you are signed in as grace@okoye.example',
+    );
   });
 
   it.each([

@@ -43,16 +43,21 @@ export function SelectEntityForm(props: SelectEntityFormProps) {
   if (options.isPending) return <LoadingState />;
   if (options.isError) {
     console.error('The entities for the invitation could not be loaded', options.error);
-    return (
-      <LoadErrorState title={t('selectEntity.loadError')} onRetry={() => void options.refetch()} />
-    );
+    return <LoadErrorState title={t('selectEntity.loadError')} onRetry={() => void options.refetch()} />;
   }
   return <SelectEntityFields {...props} options={options.data} />;
 }
 
 type Alert = { text: string; isFinal: boolean };
 
-function SelectEntityFields({ kind, invitation, userEmail, onAccepted, progressTiming, options }: SelectEntityFormProps & { options: InviteEntityOptionsResponse }) {
+function SelectEntityFields({
+  kind,
+  invitation,
+  userEmail,
+  onAccepted,
+  progressTiming,
+  options,
+}: SelectEntityFormProps & { options: InviteEntityOptionsResponse }) {
   const store = useStore();
   const toasts = useToasts();
   const progress = useProgressAction(progressTiming);
@@ -113,7 +118,11 @@ function SelectEntityFields({ kind, invitation, userEmail, onAccepted, progressT
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {alert && (
-        <div role="alert" className="flex items-start gap-3 rounded-control border border-error-700 bg-error-bg p-4 text-error-700" data-testid="select-entity-alert">
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-control border border-error-700 bg-error-bg p-4 text-error-700"
+          data-testid="select-entity-alert"
+        >
           <AlertIcon className="mt-0.5 size-5 shrink-0" />
           <div>
             <p className="font-semibold">{t('selectEntity.errors.title')}</p>

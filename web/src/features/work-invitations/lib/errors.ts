@@ -94,11 +94,7 @@ export function landingFailure(error: unknown): LandingFailure {
 
 /** Accepting on the select page (docs/product/invitations.md#select-pages, docs/product/errors.md#invitations-errors). */
 export type AcceptFailure =
-  | { kind: 'emailMismatch' }
-  | { kind: 'message'; text: MessageKey; isFinal: boolean }
-  | { kind: 'fields'; fields: string[] }
-  | 'system'
-  | 'global';
+  { kind: 'emailMismatch' } | { kind: 'message'; text: MessageKey; isFinal: boolean } | { kind: 'fields'; fields: string[] } | 'system' | 'global';
 
 export function acceptFailure(error: unknown): AcceptFailure {
   if (isGlobal(error)) return 'global';

@@ -21,17 +21,15 @@ export function canvasNameFor(entityName: string): string {
 
 /** The names are checked only for a new entity, with the shared name rule (required, 3+ characters, trimmed). */
 export function selectFormSchema(kind: InvitationKind) {
-  return z
-    .object({ entityChoice: z.string(), entityName: z.string(), canvasName: z.string() })
-    .superRefine((value, context) => {
-      if (!value.entityChoice) context.addIssue({ code: 'custom', path: ['entityChoice'], message: messageKeys.required });
-      if (value.entityChoice !== createNewEntityValue) return;
-      const fields: Array<keyof SelectFormValues> = kind === 'family' ? ['entityName', 'canvasName'] : ['entityName'];
-      for (const field of fields) {
-        const result = nameField().safeParse(value[field]);
-        if (!result.success) context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]?.message ?? messageKeys.invalidInput });
-      }
-    });
+  return z.object({ entityChoice: z.string(), entityName: z.string(), canvasName: z.string() }).superRefine((value, context) => {
+    if (!value.entityChoice) context.addIssue({ code: 'custom', path: ['entityChoice'], message: messageKeys.required });
+    if (value.entityChoice !== createNewEntityValue) return;
+    const fields: Array<keyof SelectFormValues> = kind === 'family' ? ['entityName', 'canvasName'] : ['entityName'];
+    for (const field of fields) {
+      const result = nameField().safeParse(value[field]);
+      if (!result.success) context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]?.message ?? messageKeys.invalidInput });
+    }
+  });
 }
 
 /**

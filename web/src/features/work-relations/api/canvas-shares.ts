@@ -22,7 +22,10 @@ export function useCanvasShares(companyId: number) {
  * removes it, absent keeps it.
  */
 export function updateCanvasShares(companyId: number, canvasSections: readonly number[], accessUntil?: string | null): Promise<CanvasSharesResponse> {
-  return call('updateCanvasShares', { params: { entityId: companyId }, body: { canvasSections: [...canvasSections], ...(accessUntil === undefined ? {} : { accessUntil }) } });
+  return call('updateCanvasShares', {
+    params: { entityId: companyId },
+    body: { canvasSections: [...canvasSections], ...(accessUntil === undefined ? {} : { accessUntil }) },
+  });
 }
 
 /** Only what the section picker needs of the family's own canvas. */

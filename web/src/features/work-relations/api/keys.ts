@@ -17,9 +17,11 @@ export const workRelationKeys = {
   advisor: (entityId: number | null, memberId: string) => ['work-relations', entityId, 'advisor', memberId] as const,
   /** The entity a family or company page shows, and what the caller may do there. */
   viewed: (entityId: number | null, viewedId: number) => ['work-relations', entityId, 'viewed', viewedId] as const,
-  viewedEntity: (entityId: number | null, viewedId: number, familyId: number | undefined) => ['work-relations', entityId, 'viewed', viewedId, 'entity', familyId ?? 'direct'] as const,
+  viewedEntity: (entityId: number | null, viewedId: number, familyId: number | undefined) =>
+    ['work-relations', entityId, 'viewed', viewedId, 'entity', familyId ?? 'direct'] as const,
   permissions: (entityId: number | null, viewedId: number) => ['work-relations', entityId, 'viewed', viewedId, 'permissions'] as const,
-  owners: (entityId: number | null, viewedId: number, familyId: number | undefined) => ['work-relations', entityId, 'viewed', viewedId, 'owners', familyId ?? 'direct'] as const,
+  owners: (entityId: number | null, viewedId: number, familyId: number | undefined) =>
+    ['work-relations', entityId, 'viewed', viewedId, 'owners', familyId ?? 'direct'] as const,
   shares: (entityId: number | null, companyId: number) => ['work-relations', entityId, 'shares', companyId] as const,
   /** Also after a share changes: the companies list shows the shared sections. */
   companyLists: (entityId: number | null) => ['work-relations', entityId, 'companies'] as const,

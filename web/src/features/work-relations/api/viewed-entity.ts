@@ -48,7 +48,9 @@ export function useMemberPermissions(viewedId: number, options: { enabled: boole
 
 /** GET /api/entity-member/owners/{entityId}[/{familyId}]: the owners of the entity the page shows. */
 export function listViewedOwners(viewedId: number, familyId?: number): Promise<OwnersResponse> {
-  return familyId === undefined ? call('listOwnersOf', { params: { entityId: viewedId } }) : call('listOwnersViaFamily', { params: { entityId: viewedId, familyId } });
+  return familyId === undefined
+    ? call('listOwnersOf', { params: { entityId: viewedId } })
+    : call('listOwnersViaFamily', { params: { entityId: viewedId, familyId } });
 }
 
 export function useViewedOwners(viewedId: number, familyId?: number) {

@@ -57,7 +57,10 @@ export function AdvisorsTab({ caption, scope, editFamilyId, companyId, showCompa
             sortField: 'entityName' as const,
             render: (row: AdvisorMember) =>
               companyLink ? (
-                <Link to={companyLink(row.entityId)} className="rounded-control font-semibold text-primary-700 underline underline-offset-4 hover:text-primary-800">
+                <Link
+                  to={companyLink(row.entityId)}
+                  className="rounded-control font-semibold text-primary-700 underline underline-offset-4 hover:text-primary-800"
+                >
                   {row.entityName}
                 </Link>
               ) : (
@@ -67,10 +70,23 @@ export function AdvisorsTab({ caption, scope, editFamilyId, companyId, showCompa
         ]
       : []),
     { id: 'companyPosition', label: t('advisors.column.companyPosition'), sortField: 'companyPosition', render: (row) => orDash(row.companyPosition) },
-    { id: 'phoneNumber', label: t('advisors.column.phoneNumber'), sortField: 'phoneNumber', className: 'whitespace-nowrap', render: (row) => orDash(row.phoneNumber) },
+    {
+      id: 'phoneNumber',
+      label: t('advisors.column.phoneNumber'),
+      sortField: 'phoneNumber',
+      className: 'whitespace-nowrap',
+      render: (row) => orDash(row.phoneNumber),
+    },
     { id: 'email', label: t('advisors.column.email'), sortField: 'email', className: emailCellClassName, render: (row) => orDash(row.email) },
     ...(showRights
-      ? [{ id: 'workRelationRoleId', label: t('advisors.column.workRelationRoleId'), sortField: 'workRelationRoleId' as const, render: (row: AdvisorMember) => canvasRightsName(row.workRelationRoleId) }]
+      ? [
+          {
+            id: 'workRelationRoleId',
+            label: t('advisors.column.workRelationRoleId'),
+            sortField: 'workRelationRoleId' as const,
+            render: (row: AdvisorMember) => canvasRightsName(row.workRelationRoleId),
+          },
+        ]
       : []),
     { id: 'addresses', label: t('advisors.column.addresses'), render: (row) => <AddressBlock address={row.addresses[0]} /> },
   ];
@@ -88,7 +104,13 @@ export function AdvisorsTab({ caption, scope, editFamilyId, companyId, showCompa
       {isForbidden ? (
         <EmptyState title={t('advisors.forbidden')} />
       ) : (
-        <ListState query={advisors} loadingText={t('advisors.loading')} errorTitle={t('advisors.loadError')} isEmpty={(rows) => rows.length === 0} emptyTitle={t('advisors.empty')}>
+        <ListState
+          query={advisors}
+          loadingText={t('advisors.loading')}
+          errorTitle={t('advisors.loadError')}
+          isEmpty={(rows) => rows.length === 0}
+          emptyTitle={t('advisors.empty')}
+        >
           {(rows) => (
             <ListTable
               caption={caption}

@@ -74,17 +74,42 @@ export function CanvasRightsTab({ companyId, companyName, canEdit, progressTimin
   );
 }
 
-function CanvasRightsEditor({ companyId, companyName, sharedIds, progressTiming }: { companyId: number; companyName: string; sharedIds: number[]; progressTiming?: CanvasRightsTabProps['progressTiming'] }) {
+function CanvasRightsEditor({
+  companyId,
+  companyName,
+  sharedIds,
+  progressTiming,
+}: {
+  companyId: number;
+  companyName: string;
+  sharedIds: number[];
+  progressTiming?: CanvasRightsTabProps['progressTiming'];
+}) {
   const sections = useOwnCanvasSections();
   if (sections.isPending) return <LoadingState text={t('canvasRights.loading')} />;
   if (sections.isError) {
     if (errorCodeOf(sections.error) === ErrorCodes.ITEM_NOT_FOUND) return <EmptyState title={t('canvasRights.noCanvas')} />;
     return <LoadErrorState title={t('canvasRights.loadError')} onRetry={() => void sections.refetch()} />;
   }
-  return <SectionPicker key={sharedIds.join(',')} companyId={companyId} companyName={companyName} sections={sections.data} sharedIds={sharedIds} progressTiming={progressTiming} />;
+  return (
+    <SectionPicker
+      key={sharedIds.join(',')}
+      companyId={companyId}
+      companyName={companyName}
+      sections={sections.data}
+      sharedIds={sharedIds}
+      progressTiming={progressTiming}
+    />
+  );
 }
 
-type SectionPickerProps = { companyId: number; companyName: string; sections: CanvasSectionOption[]; sharedIds: number[]; progressTiming?: CanvasRightsTabProps['progressTiming'] };
+type SectionPickerProps = {
+  companyId: number;
+  companyName: string;
+  sections: CanvasSectionOption[];
+  sharedIds: number[];
+  progressTiming?: CanvasRightsTabProps['progressTiming'];
+};
 
 function SectionPicker({ companyId, companyName, sections, sharedIds, progressTiming }: SectionPickerProps) {
   const allIds = sections.map((section) => section.id);

@@ -85,7 +85,12 @@ function CompaniesTable() {
     { id: 'owners', label: t('companies.column.owners'), sortField: 'owners', render: (row) => orDash(row.owners) },
     { id: 'subscriptionPlan', label: t('companies.column.subscriptionPlan'), sortField: 'subscriptionPlan', render: (row) => orDash(row.subscriptionPlan) },
     { id: 'limitedCanvasSharings', label: t('companies.column.limitedCanvasSharings'), render: (row) => sharedSectionsText(row.limitedCanvasSharings) },
-    { id: 'accessUntil', label: t('companies.column.accessUntil'), className: 'whitespace-nowrap', render: (row) => (row.accessUntil ? formatDay(row.accessUntil) : t('common.dash')) },
+    {
+      id: 'accessUntil',
+      label: t('companies.column.accessUntil'),
+      className: 'whitespace-nowrap',
+      render: (row) => (row.accessUntil ? formatDay(row.accessUntil) : t('common.dash')),
+    },
   ];
 
   return (
@@ -133,9 +138,20 @@ function AllAdvisorsTable() {
     { id: 'memberName', label: t('advisors.column.memberName'), sortField: 'memberName', isRowHeader: true, render: (row) => row.memberName },
     { id: 'entityName', label: t('advisors.column.entityName'), sortField: 'entityName', render: (row) => row.entityName },
     { id: 'email', label: t('advisors.column.email'), sortField: 'email', className: emailCellClassName, render: (row) => orDash(row.email) },
-    { id: 'phoneNumber', label: t('advisors.column.phoneNumber'), sortField: 'phoneNumber', className: 'whitespace-nowrap', render: (row) => orDash(row.phoneNumber) },
+    {
+      id: 'phoneNumber',
+      label: t('advisors.column.phoneNumber'),
+      sortField: 'phoneNumber',
+      className: 'whitespace-nowrap',
+      render: (row) => orDash(row.phoneNumber),
+    },
     { id: 'companyPosition', label: t('advisors.column.companyPosition'), sortField: 'companyPosition', render: (row) => orDash(row.companyPosition) },
-    { id: 'workRelationRoleId', label: t('advisors.column.workRelationRoleId'), sortField: 'workRelationRoleId', render: (row) => canvasRightsName(row.workRelationRoleId) },
+    {
+      id: 'workRelationRoleId',
+      label: t('advisors.column.workRelationRoleId'),
+      sortField: 'workRelationRoleId',
+      render: (row) => canvasRightsName(row.workRelationRoleId),
+    },
     { id: 'addresses', label: t('advisors.column.addresses'), render: (row) => <AddressBlock address={row.addresses[0]} /> },
   ];
 

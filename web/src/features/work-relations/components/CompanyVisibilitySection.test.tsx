@@ -10,13 +10,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const canvas = (visible: boolean, canChoose = true) => ok({ advisorCompaniesVisibleToAdvisors: visible, abilities: { canChooseAdvisorCompanyVisibility: canChoose } });
+const canvas = (visible: boolean, canChoose = true) =>
+  ok({ advisorCompaniesVisibleToAdvisors: visible, abilities: { canChooseAdvisorCompanyVisibility: canChoose } });
 
 describe('what advisors see of each other (the family’s choice)', () => {
   it('shows the choice, off by default, and saves it when ticked', async () => {
     const api = fakeApi({
       'GET /canvas': canvas(false),
-      'PATCH /canvas': (request) => ok({ id: 7, title: 'Rivera Canvas', advisorCompaniesVisibleToAdvisors: (request.body as { advisorCompaniesVisibleToAdvisors: boolean }).advisorCompaniesVisibleToAdvisors }),
+      'PATCH /canvas': (request) =>
+        ok({
+          id: 7,
+          title: 'Rivera Canvas',
+          advisorCompaniesVisibleToAdvisors: (request.body as { advisorCompaniesVisibleToAdvisors: boolean }).advisorCompaniesVisibleToAdvisors,
+        }),
     });
     restore = api.restore;
     const { user } = renderPage(<CompanyVisibilitySection />, { path: '/companies', route: '/companies', entity: familyEntity() });

@@ -48,7 +48,9 @@ export function EditRightsModal({ familyId, advisor, onClose, progressTiming }: 
   const onSave = async () => {
     if (!advisor || isBusy || isProtected) return;
     try {
-      await save.run(() => updateWorkRelationMember(familyId, advisor.id, { workRelationRoleId: Number(roleId) as WorkRelationRoleId, advisorCompanyId: advisor.entityId }));
+      await save.run(() =>
+        updateWorkRelationMember(familyId, advisor.id, { workRelationRoleId: Number(roleId) as WorkRelationRoleId, advisorCompanyId: advisor.entityId }),
+      );
     } catch (error) {
       fail(error);
       return;

@@ -12,7 +12,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const company = { id: 30, entityName: 'Ledger Advisors', entityTypeId: 2, vatNumber: 'CHE-1', email: 'office@ledger.example', phone: '+41 44 000', addresses: [], relation: 'advisorOfFamily' };
+const company = {
+  id: 30,
+  entityName: 'Ledger Advisors',
+  entityTypeId: 2,
+  vatNumber: 'CHE-1',
+  email: 'office@ledger.example',
+  phone: '+41 44 000',
+  addresses: [],
+  relation: 'advisorOfFamily',
+};
 const theFamily = {
   id: 7,
   entityName: 'Rivera Family',
@@ -24,7 +33,10 @@ const theFamily = {
   relation: 'familyOfAdvisor',
 };
 
-const permissions = (list: WorkRelationMemberPermissions['permissions'], relation: WorkRelationMemberPermissions['relation'] = 'advisorOfFamily'): WorkRelationMemberPermissions => ({
+const permissions = (
+  list: WorkRelationMemberPermissions['permissions'],
+  relation: WorkRelationMemberPermissions['relation'] = 'advisorOfFamily',
+): WorkRelationMemberPermissions => ({
   entityId: 30,
   relation,
   workRelationRoleId: null,
@@ -55,14 +67,25 @@ function renderCompanyPage(routes: Record<string, Parameters<typeof fakeApi>[0][
   const api = fakeApi({
     'GET /entities/30': ok(company),
     'GET /authorization/work-relation-member-permissions/30': ok(
-      permissions(roleId === EntityRole.Owner ? ['ReadWorkRelationEntityData', 'ReadWorkRelationMembers', 'EditWorkRelationMembers', 'ReadWorkRelationSensitiveData', 'EditCanvasRights'] : ['ReadWorkRelationEntityData', 'ReadWorkRelationMembers']),
+      permissions(
+        roleId === EntityRole.Owner
+          ? ['ReadWorkRelationEntityData', 'ReadWorkRelationMembers', 'EditWorkRelationMembers', 'ReadWorkRelationSensitiveData', 'EditCanvasRights']
+          : ['ReadWorkRelationEntityData', 'ReadWorkRelationMembers'],
+      ),
     ),
     'GET /entity-member/owners/30': ok([{ id: 'u-o', firstName: 'Otto', lastName: 'Ledger', prefix: 'Dr.', email: null, phoneNumber: null, addresses: [] }]),
     'GET /addresses/countries': ok([{ code: 'CH', name: 'Switzerland' }]),
     ...routes,
   });
   restore = api.restore;
-  return { api, ...renderPage(<EntityPage kind="company" entityId={30} renderNotes={() => <p>notes here</p>} />, { path: '/company/30', route: '/company/:entityId', entity: familyEntity(roleId) }) };
+  return {
+    api,
+    ...renderPage(<EntityPage kind="company" entityId={30} renderNotes={() => <p>notes here</p>} />, {
+      path: '/company/30',
+      route: '/company/:entityId',
+      entity: familyEntity(roleId),
+    }),
+  };
 }
 
 describe('the company page as the family sees it (docs/product/work-relations.md#screens)', () => {
@@ -78,8 +101,17 @@ describe('the company page as the family sees it (docs/product/work-relations.md
   });
 
   it('shares all sections by default and sends [] when all are selected again', async () => {
-    const patch = vi.fn((request: FakeRequest) => ok({ canvasSections: (request.body as { canvasSections: number[] }).canvasSections.map((id) => ({ id, title: `Section ${id - 7000}` })), accessUntil: null }));
-    const { user, api } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [{ id: 7002, title: 'Section 2' }], accessUntil: null }), 'GET /canvas': ok(sections), 'PATCH /canvas-shares/30': patch });
+    const patch = vi.fn((request: FakeRequest) =>
+      ok({
+        canvasSections: (request.body as { canvasSections: number[] }).canvasSections.map((id) => ({ id, title: `Section ${id - 7000}` })),
+        accessUntil: null,
+      }),
+    );
+    const { user, api } = renderCompanyPage({
+      'GET /canvas-shares/30': ok({ canvasSections: [{ id: 7002, title: 'Section 2' }], accessUntil: null }),
+      'GET /canvas': ok(sections),
+      'PATCH /canvas-shares/30': patch,
+    });
     await user.click(await screen.findByRole('tab', { name: 'Canvas rights' }));
     const group = await screen.findByRole('group', { name: 'Sections Ledger Advisors sees' });
     expect(within(group).getByRole('checkbox', { name: 'Section 2' })).toBeChecked();
@@ -96,10 +128,18 @@ describe('the company page as the family sees it (docs/product/work-relations.md
   });
 
   it('starts with every section selected when the share is empty, and sends the chosen ones', async () => {
-    const { user, api } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [], accessUntil: null }), 'GET /canvas': ok(sections), 'PATCH /canvas-shares/30': ok({ canvasSections: [], accessUntil: null }) });
+    const { user, api } = renderCompanyPage({
+      'GET /canvas-shares/30': ok({ canvasSections: [], accessUntil: null }),
+      'GET /canvas': ok(sections),
+      'PATCH /canvas-shares/30': ok({ canvasSections: [], accessUntil: null }),
+    });
     await user.click(await screen.findByRole('tab', { name: 'Canvas rights' }));
     const group = await screen.findByRole('group', { name: 'Sections Ledger Advisors sees' });
-    expect(within(group).getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .every((box) => (box as HTMLInputElement).checked),
+    ).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByText('Choose at least one section.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -133,8 +173,14 @@ describe('the company page as the family sees it (docs/product/work-relations.md
   });
 
   it('sets, extends and refuses past access end dates on the canvas rights tab', async () => {
-    const patch = vi.fn((request: FakeRequest) => ok({ canvasSections: [], accessUntil: (request.body as { accessUntil?: string | null }).accessUntil ?? null }));
-    const { user, api } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [], accessUntil: '2099-03-31' }), 'GET /canvas': ok(sections), 'PATCH /canvas-shares/30': patch });
+    const patch = vi.fn((request: FakeRequest) =>
+      ok({ canvasSections: [], accessUntil: (request.body as { accessUntil?: string | null }).accessUntil ?? null }),
+    );
+    const { user, api } = renderCompanyPage({
+      'GET /canvas-shares/30': ok({ canvasSections: [], accessUntil: '2099-03-31' }),
+      'GET /canvas': ok(sections),
+      'PATCH /canvas-shares/30': patch,
+    });
     await user.click(await screen.findByRole('tab', { name: 'Canvas rights' }));
     expect(await screen.findByTestId('access-until-current')).toHaveTextContent('Access until 31.03.2099');
     const field = screen.getByRole('textbox', { name: 'Access until' });
@@ -149,7 +195,10 @@ describe('the company page as the family sees it (docs/product/work-relations.md
   });
 
   it('shows the shared section titles read-only to members who may not edit them', async () => {
-    const { user } = renderCompanyPage({ 'GET /canvas-shares/30': ok({ canvasSections: [{ id: 7002, title: 'Section 2' }], accessUntil: null }) }, EntityRole.FullMember);
+    const { user } = renderCompanyPage(
+      { 'GET /canvas-shares/30': ok({ canvasSections: [{ id: 7002, title: 'Section 2' }], accessUntil: null }) },
+      EntityRole.FullMember,
+    );
     await user.click(await screen.findByRole('tab', { name: 'Canvas rights' }));
     expect(await screen.findByTestId('shared-sections')).toHaveTextContent('Section 2');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -158,7 +207,8 @@ describe('the company page as the family sees it (docs/product/work-relations.md
   it("edits an advisor's canvas rights and refreshes the list", async () => {
     let role = 2;
     const { user, api } = renderCompanyPage({
-      'POST /entity-member/list-advisors': () => ok([advisor({ workRelationRoleId: role }), advisor({ id: 'u-own', memberName: 'Otto Ledger', entityRoleId: EntityRole.Owner, workRelationRoleId: 1 })]),
+      'POST /entity-member/list-advisors': () =>
+        ok([advisor({ workRelationRoleId: role }), advisor({ id: 'u-own', memberName: 'Otto Ledger', entityRoleId: EntityRole.Owner, workRelationRoleId: 1 })]),
       'POST /work-relation-member/update/u-ada/7': (request) => {
         role = (request.body as { workRelationRoleId: number }).workRelationRoleId;
         return ok(advisor({ workRelationRoleId: role }));
@@ -179,7 +229,9 @@ describe('the company page as the family sees it (docs/product/work-relations.md
     expect(within(dialog).getByRole('textbox', { name: 'Advisor' })).toHaveValue('Ada Byron (Ledger Advisors)');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Canvas editing rights' }), 'Full access');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.callsTo('POST /work-relation-member/update/u-ada/7').map((call) => call.body)).toEqual([{ workRelationRoleId: 1, advisorCompanyId: 30 }]));
+    await waitFor(() =>
+      expect(api.callsTo('POST /work-relation-member/update/u-ada/7').map((call) => call.body)).toEqual([{ workRelationRoleId: 1, advisorCompanyId: 30 }]),
+    );
     expect(await screen.findByText('The canvas rights of Ada Byron have been saved.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('list-row')[0]).toHaveTextContent('Full access'));
   });
@@ -187,7 +239,10 @@ describe('the company page as the family sees it (docs/product/work-relations.md
   it('adds an advisor without access, presetting nothing for "no access", and shows the save error on failure', async () => {
     const { user, api } = renderCompanyPage({
       'POST /entity-member/list-advisors': ok([advisor()]),
-      'GET /entity-member/list-advisors-not-for-family/7': ok([advisor({ id: 'u-ben', memberName: 'Ben Ink', workRelationRoleId: 3 }), advisor({ id: 'u-x', memberName: 'Other Co', entityId: 31, entityName: 'Other', workRelationRoleId: 3 })]),
+      'GET /entity-member/list-advisors-not-for-family/7': ok([
+        advisor({ id: 'u-ben', memberName: 'Ben Ink', workRelationRoleId: 3 }),
+        advisor({ id: 'u-x', memberName: 'Other Co', entityId: 31, entityName: 'Other', workRelationRoleId: 3 }),
+      ]),
       'POST /work-relation-member/7': fails(404, 4),
     });
     await user.click(await screen.findByRole('tab', { name: 'Company advisors' }));
@@ -195,7 +250,11 @@ describe('the company page as the family sees it (docs/product/work-relations.md
     const dialog = await screen.findByRole('dialog', { name: 'Add advisor' });
     const select = await within(dialog).findByRole('combobox', { name: /Advisor/ });
     // Only the advisors of this company.
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose an advisor', 'Ben Ink (Ledger Advisors)']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose an advisor', 'Ben Ink (Ledger Advisors)']);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('This field is required.')).toBeInTheDocument();
     expect(within(dialog).getByText('Please choose the canvas rights.')).toBeInTheDocument();
@@ -204,7 +263,11 @@ describe('the company page as the family sees it (docs/product/work-relations.md
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Canvas rights/ }), 'Read access');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.callsTo('POST /work-relation-member/7').map((call) => call.body)).toEqual([{ memberId: 'u-ben', workRelationRoleId: 2, advisorCompanyId: 30 }]));
+    await waitFor(() =>
+      expect(api.callsTo('POST /work-relation-member/7').map((call) => call.body)).toEqual([
+        { memberId: 'u-ben', workRelationRoleId: 2, advisorCompanyId: 30 },
+      ]),
+    );
     expect(await screen.findByText('Save error')).toBeInTheDocument();
   });
 
@@ -227,11 +290,28 @@ describe('the family page as an advisor sees it (docs/product/work-relations.md#
       'GET /entities/7': ok(theFamily),
       'GET /authorization/work-relation-member-permissions/7': ok({ ...permissions(permissionList, 'familyOfAdvisor'), entityId: 7, workRelationRoleId: 2 }),
       'GET /addresses/countries': ok([{ code: 'CH', name: 'Switzerland' }]),
-      'POST /entity-member/list-family-members': ok([{ id: 'u-r', memberName: 'Rosa Rivera', firstName: 'Rosa', lastName: 'Rivera', prefix: null, entityId: 7, entityName: 'Rivera Family', entityRoleId: 1, email: null, phoneNumber: null, addresses: [] }]),
+      'POST /entity-member/list-family-members': ok([
+        {
+          id: 'u-r',
+          memberName: 'Rosa Rivera',
+          firstName: 'Rosa',
+          lastName: 'Rivera',
+          prefix: null,
+          entityId: 7,
+          entityName: 'Rivera Family',
+          entityRoleId: 1,
+          email: null,
+          phoneNumber: null,
+          addresses: [],
+        },
+      ]),
       'POST /entity-member/list-advisors/7': ok([advisor(), advisor({ id: 'u-z', memberName: 'Zed Other', entityId: 31, entityName: 'Other Advisors' })]),
     });
     restore = api.restore;
-    return { api, ...renderPage(<EntityPage kind="family" entityId={7} />, { path: '/family/7', route: '/family/:entityId', entity: advisorEntity(EntityRole.FullMember) }) };
+    return {
+      api,
+      ...renderPage(<EntityPage kind="family" entityId={7} />, { path: '/family/7', route: '/family/:entityId', entity: advisorEntity(EntityRole.FullMember) }),
+    };
   }
 
   it('shows the general data, the family members and the advisors, read-only', async () => {
@@ -255,15 +335,32 @@ describe('the family page as an advisor sees it (docs/product/work-relations.md#
   it('shows the owner of the company when its access ends, and lets them leave the family', async () => {
     const api = fakeApi({
       'GET /entities/7': ok(theFamily),
-      'GET /authorization/work-relation-member-permissions/7': ok({ ...permissions(['ReadWorkRelationEntityData'], 'familyOfAdvisor'), entityId: 7, workRelationRoleId: 1 }),
+      'GET /authorization/work-relation-member-permissions/7': ok({
+        ...permissions(['ReadWorkRelationEntityData'], 'familyOfAdvisor'),
+        entityId: 7,
+        workRelationRoleId: 1,
+      }),
       'GET /addresses/countries': ok([{ code: 'CH', name: 'Switzerland' }]),
       'POST /work-relation/list-families': ok([
-        { id: 7, entityName: 'Rivera Family', owners: 'Rosa Rivera', endDate: '2099-06-30', subscriptionPlan: null, canvasId: 7, canViewCanvas: true, workRelationRoleId: 1 },
+        {
+          id: 7,
+          entityName: 'Rivera Family',
+          owners: 'Rosa Rivera',
+          endDate: '2099-06-30',
+          subscriptionPlan: null,
+          canvasId: 7,
+          canViewCanvas: true,
+          workRelationRoleId: 1,
+        },
       ]),
       'DELETE /work-relation/7': () => ({ status: 204, body: undefined }),
     });
     restore = api.restore;
-    const { user } = renderPage(<EntityPage kind="family" entityId={7} />, { path: '/family/7', route: '/family/:entityId', entity: advisorEntity(EntityRole.Owner) });
+    const { user } = renderPage(<EntityPage kind="family" entityId={7} />, {
+      path: '/family/7',
+      route: '/family/:entityId',
+      entity: advisorEntity(EntityRole.Owner),
+    });
     expect(await screen.findByTestId('access-until')).toHaveTextContent('Access until 30.06.2099');
     await user.click(screen.getByRole('button', { name: 'Leave this family' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave Rivera Family?' });

@@ -153,7 +153,8 @@ function EntityPageContent({ kind, entity, familyId, permissions, renderNotes }:
         />
       ),
     canvasRights: () => <CanvasRightsTab companyId={entity.id} companyName={entity.entityName} canEdit={permissions.includes('EditCanvasRights')} />,
-    notes: () => (renderNotes ? renderNotes({ entityId: entity.id, entityName: entity.entityName, canEdit: flags.canEditSensitiveData, registerLeaveGuard }) : null),
+    notes: () =>
+      renderNotes ? renderNotes({ entityId: entity.id, entityName: entity.entityName, canEdit: flags.canEditSensitiveData, registerLeaveGuard }) : null,
   };
 
   const labels: Record<EntityTabId, string> = {

@@ -75,7 +75,13 @@ function FamiliesTable() {
       ),
     },
     { id: 'owners', label: t('families.column.owners'), sortField: 'owners', render: (row) => orDash(row.owners) },
-    { id: 'endDate', label: t('families.column.endDate'), sortField: 'endDate', className: 'whitespace-nowrap', render: (row) => (row.endDate ? formatDay(row.endDate) : t('common.dash')) },
+    {
+      id: 'endDate',
+      label: t('families.column.endDate'),
+      sortField: 'endDate',
+      className: 'whitespace-nowrap',
+      render: (row) => (row.endDate ? formatDay(row.endDate) : t('common.dash')),
+    },
     { id: 'subscriptionPlan', label: t('families.column.subscriptionPlan'), sortField: 'subscriptionPlan', render: (row) => orDash(row.subscriptionPlan) },
     {
       id: 'canvas',

@@ -28,9 +28,17 @@ export function FamilyMembersTable({ familyId = null, caption }: { familyId?: nu
 
   const columns: Array<ListColumn<FamilyMemberRow, SortField>> = [
     { id: 'memberName', label: t('familyMembers.column.memberName'), sortField: 'memberName', isRowHeader: true, render: (row) => row.memberName },
-    ...(familyId === null ? [{ id: 'entityName', label: t('familyMembers.column.entityName'), sortField: 'entityName' as const, render: (row: FamilyMemberRow) => row.entityName }] : []),
+    ...(familyId === null
+      ? [{ id: 'entityName', label: t('familyMembers.column.entityName'), sortField: 'entityName' as const, render: (row: FamilyMemberRow) => row.entityName }]
+      : []),
     { id: 'entityRoleId', label: t('familyMembers.column.entityRoleId'), sortField: 'entityRoleId', render: (row) => memberRightsName(row.entityRoleId) },
-    { id: 'phoneNumber', label: t('familyMembers.column.phoneNumber'), sortField: 'phoneNumber', className: 'whitespace-nowrap', render: (row) => orDash(row.phoneNumber) },
+    {
+      id: 'phoneNumber',
+      label: t('familyMembers.column.phoneNumber'),
+      sortField: 'phoneNumber',
+      className: 'whitespace-nowrap',
+      render: (row) => orDash(row.phoneNumber),
+    },
     { id: 'email', label: t('familyMembers.column.email'), sortField: 'email', className: emailCellClassName, render: (row) => orDash(row.email) },
   ];
 

@@ -51,7 +51,11 @@ describe('the families list (docs/product/work-relations.md#families-list)', () 
 
   it("lists the families with links, '-' for empty values, and sorts on the server", async () => {
     const { api, user } = renderFamilies({
-      'POST /work-relation/list-families': ok([familyRow(), familyRow({ id: 8, entityName: 'Okafor Family', canViewCanvas: false, workRelationRoleId: 3 }), familyRow({ id: 9, entityName: 'New Family', canvasId: null, canViewCanvas: false })]),
+      'POST /work-relation/list-families': ok([
+        familyRow(),
+        familyRow({ id: 8, entityName: 'Okafor Family', canViewCanvas: false, workRelationRoleId: 3 }),
+        familyRow({ id: 9, entityName: 'New Family', canvasId: null, canViewCanvas: false }),
+      ]),
       'POST /entity-member/list-family-members': ok([]),
     });
     const table = await screen.findByTestId('families-table');
@@ -122,11 +126,42 @@ describe('the advisor companies list (docs/product/work-relations.md#advisor-com
   it('lists the companies with their shared sections and every advisor, with row actions', async () => {
     const api = fakeApi({
       'GET /addresses/countries': ok([]),
-      'POST /work-relation/list-advisor-companies': ok([companyRow(), companyRow({ id: 31, entityName: 'Second Opinion', limitedCanvasSharings: ['Family Council', 'The Past'], accessUntil: '2099-06-30' })]),
-      'POST /entity-member/list-advisors': ok([
-        { id: 'u-ada', memberName: 'Ada Byron', firstName: 'Ada', lastName: 'Byron', prefix: null, entityId: 30, entityName: 'Ledger Advisors', email: null, phoneNumber: '+41 1', companyPosition: null, entityRoleId: 3, workRelationRoleId: 1, addresses: [] },
+      'POST /work-relation/list-advisor-companies': ok([
+        companyRow(),
+        companyRow({ id: 31, entityName: 'Second Opinion', limitedCanvasSharings: ['Family Council', 'The Past'], accessUntil: '2099-06-30' }),
       ]),
-      'GET /entity-member/advisor/u-ada': ok({ id: 'u-ada', memberName: 'Ada Byron', firstName: 'Ada', lastName: 'Byron', prefix: null, entityId: 30, entityName: 'Ledger Advisors', email: null, phoneNumber: '+41 1', companyPosition: 'Planner', entityRoleId: 3, workRelationRoleId: 1, addresses: [] }),
+      'POST /entity-member/list-advisors': ok([
+        {
+          id: 'u-ada',
+          memberName: 'Ada Byron',
+          firstName: 'Ada',
+          lastName: 'Byron',
+          prefix: null,
+          entityId: 30,
+          entityName: 'Ledger Advisors',
+          email: null,
+          phoneNumber: '+41 1',
+          companyPosition: null,
+          entityRoleId: 3,
+          workRelationRoleId: 1,
+          addresses: [],
+        },
+      ]),
+      'GET /entity-member/advisor/u-ada': ok({
+        id: 'u-ada',
+        memberName: 'Ada Byron',
+        firstName: 'Ada',
+        lastName: 'Byron',
+        prefix: null,
+        entityId: 30,
+        entityName: 'Ledger Advisors',
+        email: null,
+        phoneNumber: '+41 1',
+        companyPosition: 'Planner',
+        entityRoleId: 3,
+        workRelationRoleId: 1,
+        addresses: [],
+      }),
     });
     restore = api.restore;
     const { user, router } = renderPage(<CompaniesPage />, { path: '/companies', route: '/companies', entity: familyEntity() });
@@ -152,9 +187,18 @@ describe('the advisor companies list (docs/product/work-relations.md#advisor-com
 
 describe('canvas access in the profile (docs/product/accounts.md#screens tab 4)', () => {
   it("lists the company's families with the user's canvas rights", async () => {
-    const api = fakeApi({ 'POST /work-relation/list-families': ok([familyRow({ workRelationRoleId: 1 }), familyRow({ id: 8, entityName: 'Okafor Family', canViewCanvas: false, workRelationRoleId: 3 })]) });
+    const api = fakeApi({
+      'POST /work-relation/list-families': ok([
+        familyRow({ workRelationRoleId: 1 }),
+        familyRow({ id: 8, entityName: 'Okafor Family', canViewCanvas: false, workRelationRoleId: 3 }),
+      ]),
+    });
     restore = api.restore;
-    renderPage(<CanvasAccessList familyHref={(id) => `/family/${id}`} canvasHref={(id) => `/canvas/${id}`} />, { path: '/profile', route: '/profile', entity: advisorEntity() });
+    renderPage(<CanvasAccessList familyHref={(id) => `/family/${id}`} canvasHref={(id) => `/canvas/${id}`} />, {
+      path: '/profile',
+      route: '/profile',
+      entity: advisorEntity(),
+    });
     const table = await screen.findByTestId('canvas-access');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Rivera FamilyFull accessOpen canvas');

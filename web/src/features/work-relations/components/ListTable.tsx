@@ -117,7 +117,11 @@ export function ListTable<Row, F extends string>({
                   aria-selected={isSelected}
                   onClick={() => setSelectedKey(key)}
                   onDoubleClick={onOpen ? () => onOpen(row) : undefined}
-                  className={cx('border-b border-line last:border-b-0 text-ink-900', isSelected ? 'bg-primary-50' : 'hover:bg-canvas', onOpen && 'cursor-pointer')}
+                  className={cx(
+                    'border-b border-line last:border-b-0 text-ink-900',
+                    isSelected ? 'bg-primary-50' : 'hover:bg-canvas',
+                    onOpen && 'cursor-pointer',
+                  )}
                   data-testid="list-row"
                 >
                   {columns.map((column) =>

@@ -16,7 +16,10 @@ export function OwnersTab({ entityId, familyId, entityTypeId }: { entityId: numb
   return (
     <ListState query={owners} errorTitle={t('entityPage.owners.loadError')} isEmpty={(rows) => rows.length === 0} emptyTitle={t('entityPage.owners.empty')}>
       {(rows) => (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t(entityTypeId === EntityType.AdvisorCompany ? 'entityPage.tab.companyOwners' : 'entityPage.tab.familyOwners')}>
+        <ul
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label={t(entityTypeId === EntityType.AdvisorCompany ? 'entityPage.tab.companyOwners' : 'entityPage.tab.familyOwners')}
+        >
           {rows.map((owner) => (
             <li key={owner.id} className="rounded-card border border-line bg-surface p-5 shadow-card" data-testid="owner-card">
               <h2 className="font-display text-xl font-semibold text-primary-800">{personName(owner)}</h2>

@@ -20,7 +20,12 @@ export const testLinks: WorkRelationLinks = {
 export type TestEntity = { id: number; name?: string; typeId: EntityTypeId; roleId?: EntityRoleId };
 
 export const familyEntity = (roleId: EntityRoleId = EntityRole.Owner): TestEntity => ({ id: 7, name: 'Rivera Family', typeId: EntityType.Family, roleId });
-export const advisorEntity = (roleId: EntityRoleId = EntityRole.Owner): TestEntity => ({ id: 30, name: 'Ledger Advisors', typeId: EntityType.AdvisorCompany, roleId });
+export const advisorEntity = (roleId: EntityRoleId = EntityRole.Owner): TestEntity => ({
+  id: 30,
+  name: 'Ledger Advisors',
+  typeId: EntityType.AdvisorCompany,
+  roleId,
+});
 
 /**
  * Renders a page inside a data router (the notes block navigation with useBlocker) as a
@@ -31,8 +36,18 @@ export function renderPage(element: ReactElement, options: { path: string; route
   const roleId = options.entity.roleId ?? EntityRole.Owner;
   store.set(userIdAtom, 'me');
   store.set(entitiesAtom, [
-    { id: options.entity.id, entityName: options.entity.name ?? 'Current', entityTypeId: options.entity.typeId, entityRoleId: roleId, entityRolePermissions: permissionsForRole(roleId) },
+    {
+      id: options.entity.id,
+      entityName: options.entity.name ?? 'Current',
+      entityTypeId: options.entity.typeId,
+      entityRoleId: roleId,
+      entityRolePermissions: permissionsForRole(roleId),
+    },
   ]);
   store.set(currentEntityIdAtom, options.entity.id);
-  return renderInDataRouter(<WorkRelationLinksProvider links={testLinks}>{element}</WorkRelationLinksProvider>, { path: options.path, route: options.route, store });
+  return renderInDataRouter(<WorkRelationLinksProvider links={testLinks}>{element}</WorkRelationLinksProvider>, {
+    path: options.path,
+    route: options.route,
+    store,
+  });
 }
