@@ -48,7 +48,7 @@ const accessLogFormat = AccessLogFormat.custom(
 );
 
 /**
- * The HTTP API: one Lambda per route group of infra/routes.ts and one route per manifest
+ * The HTTP API: one Lambda per route group of shared/routes.ts and one route per manifest
  * entry. Nothing here names a group; a group added to the manifest gets its function and
  * routes on the next synth.
  */

@@ -9,7 +9,7 @@ import { keys } from '../../lib/db/keys';
  * Which records of the table's stream the sender gets: new journal events only (an event
  * item is put once; a later update of it — a restore taking it off "Recently deleted" — or
  * its expiry is no change to announce). The cloud gives this pattern to Lambda's event
- * filtering (infra/stacks/live-stack.ts); the local stream poller applies the same test
+ * filtering (infra/constructs/live-channel.ts); the local stream poller applies the same test
  * (isJournalInsert) before it calls the same sender. Keep the two together here.
  */
 export const journalInsertFilterPattern = {

@@ -1,4 +1,5 @@
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDelete } from '../../lib/db/batch';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
@@ -107,14 +108,7 @@ export async function deleteSessionItem(tokenHash: string): Promise<void> {
   await sendWrite({ delete: keys.session(tokenHash) });
 }
 
-/** Deletes session items 25 at a time, retrying what DynamoDB leaves unprocessed a few times. */
+/** Deletes session items in batches (functions/lib/db/batch.ts re-sends what DynamoDB leaves unprocessed). */
 export async function deleteSessionItems(itemKeys: ItemKey[]): Promise<void> {
-  for (let start = 0; start < itemKeys.length; start += 25) {
-    let requests = itemKeys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length && attempt < 5; attempt += 1) {
-      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-    }
-    if (requests.length) throw new Error('could not end all sessions of a user');
-  }
+  await batchDelete(itemKeys);
 }

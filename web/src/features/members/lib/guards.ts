@@ -12,7 +12,7 @@ export type MemberWarning = 'editOwner' | 'editAdmin' | 'removeOwner' | 'removeA
 
 /**
  * The warning a change would meet, or null. The server keeps a count per guarded role and
- * refuses to take it below one (functions/lib/db/entities roleCounterChange): so the one
+ * refuses to take it below one (functions/domain/organisations/entities.ts roleCounterChange): so the one
  * active holder of owner or admin keeps it, whoever asks.
  */
 export function lastHolderWarning(
