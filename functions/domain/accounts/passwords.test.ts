@@ -1,25 +1,11 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../../lib/config';
+import { describe, expect, it } from 'vitest';
+import { useUnitConfig } from '../../lib/testing/unit-config';
 import { decoySalt, hashPassword, verifyPassword } from './passwords';
 
 const browserHash = (password: string, salt: string) => pbkdf2Sync(password, Buffer.from(salt, 'base64'), 10000, 32, 'sha256').toString('base64');
 
-beforeAll(() => {
-  for (const [name, value] of Object.entries({
-    TABLE_NAME: 't',
-    APP_URL: 'http://localhost',
-    MAIL_FROM: 'a@b.c',
-    CONTACT_TO: 'a@b.c',
-    SERVER_SECRET: 'unit-test-secret',
-  }))
-    vi.stubEnv(name, value);
-  resetConfigForTests();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  resetConfigForTests();
-});
+useUnitConfig();
 
 describe('server-side password hashing', () => {
   const salt = randomBytes(16).toString('base64');

@@ -1,25 +1,11 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../../lib/config';
+import { describe, expect, it } from 'vitest';
+import { useUnitConfig } from '../../lib/testing/unit-config';
 import { delayAfterFailures, signinThrottle } from '../accounts/signin-throttle';
 import { knownDeviceOf, newDeviceCookie, newPendingSigninCookie, pendingSigninNonceOf, verifyDeviceCookie } from './signin-cookies';
 
 function useAppUrl(appUrl: string) {
-  beforeAll(() => {
-    for (const [name, value] of Object.entries({
-      TABLE_NAME: 't',
-      APP_URL: appUrl,
-      MAIL_FROM: 'a@b.c',
-      CONTACT_TO: 'a@b.c',
-      SERVER_SECRET: 'unit-test-secret',
-    }))
-      vi.stubEnv(name, value);
-    resetConfigForTests();
-  });
-  afterAll(() => {
-    vi.unstubAllEnvs();
-    resetConfigForTests();
-  });
+  useUnitConfig({ APP_URL: appUrl });
 }
 
 const valueOf = (setCookie: string) => /^[^=]+=([^;]*)/.exec(setCookie)?.[1] ?? '';

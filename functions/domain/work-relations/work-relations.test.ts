@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useUnitConfig } from '../../lib/testing/unit-config';
 import { WorkRelationRole } from '../../../shared/enums';
 import { deleteAccessExpiry, putAccessExpiry } from './access-expiries';
 import { familyCountOp } from './family-counts';
@@ -7,16 +8,7 @@ import { putNewWorkRelation, updateAccessUntil } from './work-relations';
 
 // The writes are described as data now (functions/lib/db/write.ts); what they store must not change.
 describe('the work-relation writes', () => {
-  beforeAll(() => {
-    for (const [name, value] of Object.entries({
-      TABLE_NAME: 't',
-      APP_URL: 'http://localhost',
-      MAIL_FROM: 'a@b.c',
-      CONTACT_TO: 'a@b.c',
-      SERVER_SECRET: 'unit-test-secret',
-    }))
-      vi.stubEnv(name, value);
-  });
+  useUnitConfig();
 
   it('puts a new relation with its dashboard keys, only while it does not exist', () => {
     const { Put } = putNewWorkRelation(7, 30, [701], 'Rivera Family', '2027-03-31');

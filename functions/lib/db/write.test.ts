@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useUnitConfig } from '../testing/unit-config';
 import { ChangedMeanwhile } from './retry';
 import { allOf, ConditionFailed, itemExists, sendWriteReturningOld, transactItemOf, transactItemsOf, transactWritesWithBuilt } from './write';
 
@@ -18,18 +19,9 @@ function cancelled(...codes: string[]) {
   return Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
 }
 
-describe('the write builder', () => {
-  beforeAll(() => {
-    for (const [name, value] of Object.entries({
-      TABLE_NAME: 't',
-      APP_URL: 'http://localhost',
-      MAIL_FROM: 'a@b.c',
-      CONTACT_TO: 'a@b.c',
-      SERVER_SECRET: 'unit-test-secret',
-    }))
-      vi.stubEnv(name, value);
-  });
+useUnitConfig();
 
+describe('the write builder', () => {
   it('builds one update expression from a spec, each attribute and value a placeholder of its own', () => {
     const item = transactItemOf({
       update: { PK: 'USER#1', SK: 'USER' },

@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../config';
+import { describe, expect, it } from 'vitest';
+import { useUnitConfig } from '../testing/unit-config';
 import type { AppError } from '../errors';
 import { isStringKey, openCursor, sealCursor } from './cursor';
 
-beforeAll(() => {
-  for (const [name, value] of Object.entries({
-    TABLE_NAME: 't',
-    APP_URL: 'http://localhost',
-    MAIL_FROM: 'a@b.c',
-    CONTACT_TO: 'a@b.c',
-    SERVER_SECRET: 'unit-test-secret',
-  }))
-    vi.stubEnv(name, value);
-  resetConfigForTests();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  resetConfigForTests();
-});
+useUnitConfig();
 
 const refusalOf = (open: () => unknown): AppError | undefined => {
   try {
