@@ -129,10 +129,12 @@ it('gives the catch-up the items its events touched as each reader’s category 
 });
 
 it('refuses a catch-up time that is not an ISO date-time (INCORRECT_INPUT, naming the field)', async () => {
-  const response = await family.owner.client.get<{ errorCode: number; errors?: Record<string, unknown> }>(
-    `/api/canvas/history/${family.familyId}?canvasSince=yesterday`,
-  );
-  expect(response.status).toBe(400);
-  expect(response.body.errorCode).toBe(6);
-  expect(Object.keys(response.body.errors ?? {})).toContain('canvasSince');
+  for (const bad of ['yesterday', '', '2026-13-01T00:00:00Z', '2026-03-12', '1741771800000', `2026-03-12T09:30:00.000Z${'0'.repeat(200)}`, '%00']) {
+    const response = await family.owner.client.get<{ errorCode: number; errors?: Record<string, unknown> }>(
+      `/api/canvas/history/${family.familyId}?canvasSince=${bad === '%00' ? bad : encodeURIComponent(bad)}`,
+    );
+    expect(response.status, bad).toBe(400);
+    expect(response.body.errorCode, bad).toBe(6);
+    expect(Object.keys(response.body.errors ?? {}), bad).toContain('canvasSince');
+  }
 });
