@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { messageKeys } from '../validation';
 import { familyIdField } from './canvas';
+import { LiveCanvasChange } from './live-views';
 
 /**
  * Contracts of the canvas journal (docs/architecture.md#the-journal): one history event per
@@ -120,10 +121,21 @@ export const HistoryQuery = z.strictObject({
   itemType: z.enum(historyItemTypes, { error: messageKeys.invalidInput }).optional(),
   /** `deleted`: the family's "Recently deleted" list. */
   action: z.enum(historyActions, { error: messageKeys.invalidInput }).optional(),
+  /**
+   * The live channel's catch-up after a reconnect (docs/product/live.md#in-the-browser): with
+   * it the page also carries `canvas`, the items its events at or after this time touched, as
+   * the caller's canvas read shows them now (an ISO date-time, e.g. `2026-03-12T09:30:00.000Z`).
+   */
+  canvasSince: z.iso.datetime({ error: messageKeys.invalidInput }).optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-export const HistoryPage = z.object({ results: z.array(HistoryEvent), next: z.string().nullable() });
+export const HistoryPage = z.object({
+  results: z.array(HistoryEvent),
+  next: z.string().nullable(),
+  /** Only with `canvasSince`: what this page's events since then changed on the caller's canvas, as a live `change` carries it. */
+  canvas: LiveCanvasChange.optional(),
+});
 export type HistoryPage = z.infer<typeof HistoryPage>;
 
 export const HistoryFamilyPath = z.strictObject({ familyId: familyIdField() });

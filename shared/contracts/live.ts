@@ -1,6 +1,8 @@
 import * as z from 'zod';
-import { ActionPoint, Answer, Goal, LinkedItem, Takeaway } from './canvas';
 import { HistoryActor, HistoryEvent } from './history';
+import { LiveCanvasChange } from './live-views';
+
+export { LiveCanvasChange, LiveItemView } from './live-views';
 
 /**
  * The live channel (`/ws`, docs/architecture.md#live-channel): one WebSocket follows one canvas.
@@ -31,42 +33,13 @@ export const PresenceMember = HistoryActor.extend({
 export type PresenceMember = z.infer<typeof PresenceMember>;
 
 /**
- * A changed answer, takeaway, goal or action point as the receiving reader's GET /canvas or
- * GET /canvas/category would show it now (functions/domain/canvas/views.ts), with how it
- * appears among another category's linked items (`linked`) and whether the overview lists
- * it (`overview`: active takeaways, every goal and action point).
- */
-export const LiveItemView = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('answer'), item: Answer }),
-  z.object({ kind: z.literal('takeaway'), item: Takeaway, linked: LinkedItem, overview: z.boolean() }),
-  z.object({ kind: z.literal('goal'), item: Goal, linked: LinkedItem, overview: z.boolean() }),
-  z.object({ kind: z.literal('actionPoint'), item: ActionPoint, linked: LinkedItem, overview: z.boolean() }),
-]);
-export type LiveItemView = z.infer<typeof LiveItemView>;
-
-/**
- * What a change did to the reader's canvas, already filtered by what they may see: items to
- * insert or replace by id (`upsert`: the changed item and those whose links it changed),
- * ids to remove (deleted, or no longer visible), the canvas title when it changed;
- * `reload` when the change is not one of items (a reset, shares, an advisor's role) and the
- * canvas is read again.
- */
-export const LiveCanvasChange = z.object({
-  upsert: z.array(LiveItemView),
-  remove: z.array(z.object({ kind: z.enum(['answer', 'takeaway', 'goal', 'actionPoint']), id: z.string() })),
-  title: z.string().optional(),
-  reload: z.boolean(),
-});
-export type LiveCanvasChange = z.infer<typeof LiveCanvasChange>;
-
-/**
  * `change` events of a canvas come in the order the journal committed them (one item's
  * events always in that item's order; two people's simultaneous writes may arrive a few
  * milliseconds out of the order of their ids, which the history sorts by).
  */
 export const LiveServerMessage = z.discriminatedUnion('type', [
-  // `canvas` is absent only from a sender of an earlier deploy: the browser then patches from the event's states, as after a catch-up.
-  z.object({ type: z.literal('change'), event: HistoryEvent, canvas: LiveCanvasChange.optional() }),
+  // `canvas` is required: the SPA and the Lambdas ship in one deploy, so no sender of another version talks to this browser.
+  z.object({ type: z.literal('change'), event: HistoryEvent, canvas: LiveCanvasChange }),
   z.object({ type: z.literal('presence'), members: z.array(PresenceMember) }),
   z.object({ type: z.literal('closed'), reason: z.enum(closeReasons) }),
   z.object({ type: z.literal('pong') }),

@@ -4,8 +4,9 @@ import { EntityRole, EntityType, WorkRelationRole } from '../../../shared/enums'
 import { canSeeSection, permissionsForRole, permissionsForWorkRelationRole, type CanvasAccess } from '../../../shared/permissions';
 import type { CanvasContext } from './context';
 import type { GoalItem, TakeawayItem } from './items';
-import { liveCanvasChange, touchedItems } from './live-view';
+import { canvasChangeOf, liveCanvasChange, touchedItems } from './live-view';
 import { CanvasSnapshot } from './context';
+import { visibleEvent } from '../journal/journal';
 
 /**
  * What a live `change` carries for one reader (functions/domain/canvas/live-view.ts): the
@@ -160,5 +161,52 @@ describe('a live change for one reader', () => {
     });
     const reset = eventOf('canvas', 'reset', '5', null);
     expect(liveCanvasChange(contextOf(family, titled), reset, touchedItems({ snapshot: titled }, reset))).toEqual({ upsert: [], remove: [], reload: true });
+  });
+});
+
+describe('a catch-up page’s change for one reader (several events, the canvas as it is now)', () => {
+  const sharedGoal = goal(1, shared, { linkedTakeawayIds: new Set([id(3)]) });
+  const hiddenGoal = goal(2, hidden, { linkedTakeawayIds: new Set([id(3)]) });
+  const linking = takeaway(3, shared, [id(1), id(2)]);
+  const snapshot = snapshotOf(sharedGoal, hiddenGoal, linking);
+  const events = [
+    eventOf('goal', 'created', id(1), { id: id(1) }),
+    { ...eventOf('goal', 'created', id(2), { id: id(2) }), sectionId: hidden, categoryId: hidden * 10 + 1 },
+    eventOf('takeaway', 'created', id(3), { id: id(3), linkedGoalIds: [id(1), id(2)] }),
+    eventOf('takeaway', 'updated', id(3), { id: id(3), linkedGoalIds: [id(1), id(2)] }, { id: id(3), linkedGoalIds: [] }),
+    eventOf('goal', 'deleted', id(4), null, { id: id(4), linkedTakeawayIds: [id(3)] }),
+  ];
+
+  it('carries every touched item once, as the live change would, and the deleted one to remove', () => {
+    const change = canvasChangeOf(contextOf(family, snapshot), events);
+    expect(change.reload).toBe(false);
+    expect(change.title).toBeUndefined();
+    expect(change.upsert.map((view) => view.item.id).sort()).toEqual([id(1), id(2), id(3)]);
+    expect(change.remove).toEqual([{ kind: 'goal', id: id(4) }]);
+    const own = change.upsert.find((view) => view.item.id === id(3))!;
+    expect(own).toEqual(liveCanvasChange(contextOf(family, snapshot), events[3]!, touchedItems({ snapshot }, events[3]!)).upsert[0]);
+  });
+
+  it('leaves out, for a section-limited advisor, every item of a hidden section and every link to one', () => {
+    // The events of the advisor's page, as functions/domain/journal/get-history.ts picks them.
+    const theirs = events.filter((event) => visibleEvent(sectionAdvisor, event) !== null);
+    expect(theirs).toHaveLength(events.length - 1);
+    const change = canvasChangeOf(contextOf(sectionAdvisor, snapshot), theirs);
+    expect(change.upsert.map((view) => view.item.id).sort()).toEqual([id(1), id(3)]);
+    const own = change.upsert.find((view) => view.item.id === id(3))!;
+    expect(own.kind === 'takeaway' && own.item.linkedGoalIds).toEqual([id(1)]);
+    expect(JSON.stringify(change)).not.toContain(id(2));
+    expect(JSON.stringify(change)).not.toContain('Goal 2');
+  });
+
+  it('removes an item that moved out of the reader’s sight, and asks for a reload when one event is not a change of items', () => {
+    const moved = snapshotOf(goal(1, hidden));
+    const edited = eventOf('goal', 'updated', id(1), { id: id(1) }, { id: id(1) });
+    expect(canvasChangeOf(contextOf(sectionAdvisor, moved), [edited])).toEqual({ upsert: [], remove: [{ kind: 'goal', id: id(1) }], reload: false });
+    const titled = CanvasSnapshot.fromItems([{ PK: 'CANVAS#5', SK: 'C#META', type: 'Canvas', title: 'New title' }]);
+    const renamed = eventOf('canvas', 'titleChanged', '5', { title: 'New title' });
+    const reset = eventOf('canvas', 'reset', '5', null);
+    expect(canvasChangeOf(contextOf(family, titled), [renamed])).toEqual({ upsert: [], remove: [], title: 'New title', reload: false });
+    expect(canvasChangeOf(contextOf(family, titled), [renamed, reset])).toEqual({ upsert: [], remove: [], title: 'New title', reload: true });
   });
 });

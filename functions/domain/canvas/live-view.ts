@@ -80,3 +80,24 @@ export function liveCanvasChange(context: CanvasContext, event: HistoryEvent, to
   }
   return { upsert, remove, reload: false };
 }
+
+/**
+ * What several events changed on this reader's canvas, as one change (the history's
+ * catch-up page, shared/contracts/history.ts `canvasSince`): each event's liveCanvasChange,
+ * built from the one snapshot read now and merged by id. The same builder and the same
+ * filter as the live `change`, so a reconnect shows what the live channel would have.
+ */
+export function canvasChangeOf(context: CanvasContext, events: readonly HistoryEvent[]): LiveCanvasChange {
+  const upsert = new Map<string, LiveItemView>();
+  const remove = new Map<string, LiveCanvasChange['remove'][number]>();
+  let title: string | undefined;
+  let reload = false;
+  for (const event of events) {
+    const change = liveCanvasChange(context, event, touchedItems(context, event));
+    reload ||= change.reload;
+    if (change.title !== undefined) title = change.title;
+    for (const view of change.upsert) upsert.set(view.item.id, view);
+    for (const gone of change.remove) remove.set(gone.id, gone);
+  }
+  return { upsert: [...upsert.values()], remove: [...remove.values()], ...(title === undefined ? {} : { title }), reload };
+}

@@ -1,5 +1,6 @@
 import { eventIdField, type HistoryPage, type HistoryQuery } from '../../../shared/contracts/history';
-import { loadCanvasAccess, ownFamilyId } from '../canvas/context';
+import { loadCanvas, loadCanvasAccess, ownFamilyId, type CanvasContext } from '../canvas/context';
+import { canvasChangeOf } from '../canvas/live-view';
 import { nowEpochSeconds } from '../../lib/clock';
 import { queryHistory, visibleEvent } from './journal';
 import { openCursor, sealCursor } from '../../lib/input/cursor';
@@ -9,15 +10,27 @@ const defaultLimit = 50;
 
 const isEventId = (value: unknown): value is string => eventIdField().safeParse(value).success;
 
+/** As on the live channel (functions/domain/live/deliver-changes.ts): another person's change this long before the catch-up's start still counts as "changed since your last visit". */
+const changedLatelyMs = 60_000;
+
 /**
  * A page of a family's history, newest first (the Activity panel; with `action=deleted`
  * the "Recently deleted" list of items not restored since). Only readers of the canvas
  * (else 4), and each sees only the events the policy lets them see (visibleEvent). A
  * section filter on a section the caller cannot see finds nothing, like an empty one.
+ *
+ * With `canvasSince` (the live channel's catch-up after a reconnect) the canvas is read too
+ * (one Query instead of the access BatchGet; the access is decided on it the same way) and
+ * the page carries `canvas`: what its events since then changed, as the caller's canvas read
+ * shows it now, built by the live channel's own builder (functions/domain/canvas/live-view.ts)
+ * for the same reader. The browser applies it by id and builds no view itself. Like a live
+ * change, it is not recorded as a visit or in the access log.
  */
 export async function getHistory(session: Session, familyIdParam: number | undefined, query: HistoryQuery): Promise<HistoryPage> {
   const familyId = familyIdParam ?? ownFamilyId(session);
-  const { access } = await loadCanvasAccess(session, familyId);
+  const since = query.canvasSince;
+  const context: CanvasContext | undefined = since === undefined ? undefined : await loadCanvas(session, familyId);
+  const { access } = context ?? (await loadCanvasAccess(session, familyId));
   const limit = query.limit ?? defaultLimit;
   // The cursor is sealed for this family's feed (or its deleted list): lib/input/cursor.ts.
   const scope = `history:${familyId}:${query.action === 'deleted' ? 'deleted' : 'all'}`;
@@ -32,5 +45,10 @@ export async function getHistory(session: Session, familyIdParam: number | undef
     .slice(0, limit)
     .map((event) => visibleEvent(access, event))
     .filter((event) => event !== null);
-  return { results, next: events.length > limit ? sealCursor(scope, results.at(-1)?.id) : null };
+  const next = events.length > limit ? sealCursor(scope, results.at(-1)?.id) : null;
+  if (!context || since === undefined) return { results, next };
+  const sinceMs = Date.parse(since);
+  const caughtUp = events.slice(0, limit).filter((event) => Date.parse(event.createdDate) >= sinceMs);
+  const canvas = canvasChangeOf({ ...context, previousVisitAt: new Date(sinceMs - changedLatelyMs).toISOString() }, caughtUp.reverse());
+  return { results, next, canvas };
 }

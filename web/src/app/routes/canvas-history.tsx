@@ -28,7 +28,7 @@ export function CanvasWithHistory({
   /** Tests pass a fake socket. */ createSocket?: (url: string) => WebSocket;
 }) {
   const invalidateCanvas = useInvalidateCanvasContent();
-  // A change is patched into the cached canvas (read again only where it cannot be); a reconnect catches up from the history.
+  // Each change's items (live, or from the history after a reconnect) go into the cached canvas by id; read again only where they cannot.
   const live = useLiveCanvasSync();
   return (
     <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()}>

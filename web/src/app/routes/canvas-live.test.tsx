@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Answer, Canvas, CategoryResponse, Goal, Takeaway } from '../../../../shared/contracts/canvas';
 import type { HistoryEvent } from '../../../../shared/contracts/history';
+import type { LiveCanvasChange } from '../../../../shared/contracts/live';
 import { EntityRole, EntityType } from '../../../../shared/enums';
 import { permissionsForRole } from '../../../../shared/permissions';
 import { CanvasPage } from '../../features/canvas/components/CanvasPage';
@@ -106,6 +107,18 @@ function changeOf(
   };
 }
 
+/** What the server sends beside the event (functions/domain/canvas/live-view.ts): the changed items as this reader's canvas read shows them. */
+function canvasOf(...items: Array<{ kind: 'answer'; item: Answer } | { kind: 'takeaway'; item: Takeaway } | { kind: 'goal'; item: Goal }>): LiveCanvasChange {
+  const upsert = items.map((view) => {
+    const item = { ...view.item, changedSinceLastVisit: true };
+    if (view.kind === 'answer') return { kind: view.kind, item: item as Answer };
+    const closed = view.kind === 'takeaway' ? (view.item as Takeaway).archived : (view.item as Goal).completed;
+    const linked = { id: item.id, categoryId: (item as Takeaway | Goal).categoryId, title: (item as Takeaway | Goal).title, isClosed: closed };
+    return { ...view, item, linked, overview: !closed } as LiveCanvasChange['upsert'][number];
+  });
+  return { upsert, remove: [], reload: false };
+}
+
 const takeawayState = (takeaway: Pick<Takeaway, 'id' | 'title'>) => ({
   type: 'Takeaway',
   id: takeaway.id,
@@ -156,7 +169,8 @@ describe('the live canvas patches what is on screen', () => {
     const canvasReads = reads(/\/canvas$/);
 
     const takeaway = aTakeaway({ title: 'Keep the lake house' });
-    act(() => FakeSocket.latest().receive({ type: 'change', event: changeOf('takeaway', 'created', takeawayState(takeaway)) }));
+    const canvas = canvasOf({ kind: 'takeaway', item: takeaway });
+    act(() => FakeSocket.latest().receive({ type: 'change', event: changeOf('takeaway', 'created', takeawayState(takeaway)), canvas }));
 
     const card = screen.getByRole('article', { name: 'Our Values' });
     expect(await within(card).findByText('Keep the lake house')).toBeInTheDocument();
@@ -164,7 +178,7 @@ describe('the live canvas patches what is on screen', () => {
     expect(within(card).getByText('Changed by Byron Lovelace')).toBeInTheDocument();
     // The same event again (as a catch-up may bring it): still one.
     const again = changeOf('takeaway', 'created', takeawayState(takeaway));
-    act(() => FakeSocket.latest().receive({ type: 'change', event: again }));
+    act(() => FakeSocket.latest().receive({ type: 'change', event: again, canvas }));
     expect(within(card).getAllByText('Keep the lake house')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads(/\/canvas$/)).toBe(canvasReads);
@@ -193,7 +207,8 @@ describe('the live canvas patches what is on screen', () => {
       createdByUserId: me,
       version: 2,
     });
-    act(() => FakeSocket.latest().receive({ type: 'change', event }));
+    const canvas = canvasOf({ kind: 'goal', item: { ...goal, title: 'Set up a family trust by June', initiatorId: me, version: 2 } });
+    act(() => FakeSocket.latest().receive({ type: 'change', event, canvas }));
     const card = await screen.findByTestId('goal-card');
     await waitFor(() => expect(card).toHaveTextContent('Set up a family trust by June'));
     expect(within(card).getByText('Changed by Byron Lovelace')).toBeInTheDocument();
@@ -216,6 +231,7 @@ describe('the live canvas patches what is on screen', () => {
       FakeSocket.latest().receive({
         type: 'change',
         event: changeOf('answer', 'created', { type: 'Answer', id: answer.id, questionId: `${categoryId}.1`, text: answer.text }),
+        canvas: canvasOf({ kind: 'answer', item: { ...(answer as Answer), questionId: `${categoryId}.1`, createdByUserId: other } }),
       }),
     );
 
@@ -233,11 +249,20 @@ describe('the live canvas patches what is on screen', () => {
     let history: HistoryEvent[] = [];
     const { reads, calls } = renderLivePage('overview', [
       { method: 'GET', path: /\/canvas$/, body: aCanvas() },
-      { method: 'GET', path: /\/canvas\/history\/7$/, body: () => ({ results: [...history].reverse(), next: null }) },
+      {
+        method: 'GET',
+        path: /\/canvas\/history\/7$/,
+        // The catch-up asks for the items too (canvasSince): as the server would send them now.
+        body: () => ({
+          results: [...history].reverse(),
+          next: null,
+          canvas: canvasOf(...history.map((event) => ({ kind: 'takeaway' as const, item: event === seen ? first : missed }))),
+        }),
+      },
     ]);
     await screen.findByTestId('canvas-title');
     await openLive(reads, /\/canvas$/);
-    act(() => FakeSocket.latest().receive({ type: 'change', event: seen }));
+    act(() => FakeSocket.latest().receive({ type: 'change', event: seen, canvas: canvasOf({ kind: 'takeaway', item: first }) }));
     const card = screen.getByRole('article', { name: 'Our Values' });
     expect(await within(card).findByText('Keep the lake house')).toBeInTheDocument();
     const canvasReads = reads(/\/canvas$/);

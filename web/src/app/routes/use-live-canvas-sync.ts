@@ -3,9 +3,10 @@ import { useCallback, useRef } from 'react';
 import type { HistoryEvent } from '../../../../shared/contracts/history';
 import type { LiveCanvasChange } from '../../../../shared/contracts/live';
 import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
+import { catchUpSince } from '../../features/canvas/live/catch-up';
 import { useApplyCanvasChange } from '../../features/canvas/live/use-apply-canvas-change';
 import { historyKeys } from '../../features/history/api/keys';
-import { missedEventsSince, newestHistoryMark, type HistoryMark } from '../../features/history/api/missed-events';
+import { newestHistoryMark, type HistoryMark } from '../../features/history/api/missed-events';
 
 /** Event ids applied lately (live, or by a catch-up), so one seen twice is applied once. */
 const appliedKept = 1_000;
@@ -17,7 +18,8 @@ const appliedKept = 1_000;
  * again. The echo of this browser's own write changes nothing: its items come at the version
  * the write's answer already put in the cache (apply-live-change.ts keeps an item that is the
  * same or newer). After a reconnect the changes missed while away come from the history since
- * the last one seen and are patched from their states. Where the cache stands is unknown (the
+ * the last one seen, with their items as the server shaped them for this reader now
+ * (features/canvas/live/catch-up.ts), applied by id the same way. Where the cache stands is unknown (the
  * first open, a long absence, a failed read), the newest event is noted and the canvas is
  * read again.
  */
@@ -29,26 +31,23 @@ export function useLiveCanvasSync() {
   const mark = useRef<{ familyId: number; at: HistoryMark | null } | null>(null);
   const applied = useRef(new Set<string>());
 
-  const apply = useCallback(
-    (event: HistoryEvent, canvas?: LiveCanvasChange): boolean => {
-      if (applied.current.has(event.id)) return false;
-      applied.current.add(event.id);
-      if (applied.current.size > appliedKept) applied.current.delete(applied.current.values().next().value as string);
-      void applyCanvasChange(event, canvas);
-      const current = mark.current;
-      if (current?.familyId === event.familyId && (current.at === null || event.id > current.at.id))
-        current.at = { id: event.id, createdDate: event.createdDate };
-      return true;
-    },
-    [applyCanvasChange],
-  );
+  /** Notes an event as applied (false when it was already); the caller applies its items. */
+  const note = useCallback((event: HistoryEvent): boolean => {
+    if (applied.current.has(event.id)) return false;
+    applied.current.add(event.id);
+    if (applied.current.size > appliedKept) applied.current.delete(applied.current.values().next().value as string);
+    const current = mark.current;
+    if (current?.familyId === event.familyId && (current.at === null || event.id > current.at.id))
+      current.at = { id: event.id, createdDate: event.createdDate };
+    return true;
+  }, []);
 
   const onChange = useCallback(
-    (event: HistoryEvent, canvas?: LiveCanvasChange) => {
-      apply(event, canvas);
+    (event: HistoryEvent, canvas: LiveCanvasChange) => {
+      if (note(event)) void applyCanvasChange(canvas);
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
     },
-    [apply, queryClient],
+    [applyCanvasChange, note, queryClient],
   );
 
   const onResync = useCallback(
@@ -58,8 +57,13 @@ export function useLiveCanvasSync() {
       const known = mark.current?.familyId === familyId ? mark.current : null;
       if (isReconnect && known) {
         try {
-          const missed = await missedEventsSince(familyId, known.at);
-          if (missed) return missed.filter((event) => apply(event));
+          const missed = await catchUpSince(familyId, known.at);
+          if (missed) {
+            const caughtUp = missed.events.filter(note);
+            // The pages' items as this reader sees them now; nothing to do when every event was applied already.
+            if (caughtUp.length > 0) for (const change of missed.changes) void applyCanvasChange(change);
+            return caughtUp;
+          }
         } catch (error) {
           console.warn('Catching up on the canvas history failed: the canvas is read again', error);
         }
@@ -74,7 +78,7 @@ export function useLiveCanvasSync() {
       await invalidateCanvas();
       return [];
     },
-    [apply, invalidateCanvas, queryClient],
+    [applyCanvasChange, invalidateCanvas, note, queryClient],
   );
 
   return { onChange, onResync };

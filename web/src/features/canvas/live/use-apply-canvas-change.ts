@@ -1,27 +1,20 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import type { ActionPoint, Answer, Canvas, CategoryResponse, Goal, Takeaway } from '../../../../../shared/contracts/canvas';
-import type { HistoryEvent } from '../../../../../shared/contracts/history';
 import type { LiveCanvasChange, LiveItemView } from '../../../../../shared/contracts/live';
-import { userIdAtom } from '../../../stores/session';
 import { canvasKeys } from '../api/keys';
 import { applyToCategory, applyToOverview, type ApplyOutcome } from './apply-live-change';
-import { patchCategory, patchOverview } from './patch-canvas-cache';
 
 /**
- * Applies a canvas change to every cached overview and category page. A live change
- * carries the changed items as this reader sees them (`canvas`): inserted, replaced or
- * removed by id (apply-live-change.ts). A history event alone (the catch-up after a
- * reconnect reads the history, which carries the stored states) is patched from its states
- * (patch-canvas-cache.ts). Either way a query is read again only where the change cannot be
- * applied.
+ * Applies a canvas change to every cached overview and category page: the changed items as
+ * the server shaped them for this reader (a live `change`, or a catch-up page of the
+ * history: catch-up.ts), inserted, replaced or removed by id (apply-live-change.ts). The
+ * browser builds no view itself. A query is read again only where the change cannot be applied.
  */
 export function useApplyCanvasChange() {
   const queryClient = useQueryClient();
-  const selfId = useAtomValue(userIdAtom);
   return useCallback(
-    (event: HistoryEvent | null, canvas?: LiveCanvasChange) => {
+    (canvas: LiveCanvasChange) => {
       const refetchKeys: QueryKey[] = [];
       for (const query of queryClient.getQueryCache().findAll({ queryKey: canvasKeys.content })) {
         const { queryKey } = query;
@@ -32,9 +25,8 @@ export function useApplyCanvasChange() {
           continue;
         }
         let outcome: ApplyOutcome<unknown>;
-        if (queryKey[2] === 'overview') outcome = canvas ? applyToOverview(data as Canvas, canvas) : patchOverview(data as Canvas, event!, { selfId });
-        else if (queryKey[2] === 'category')
-          outcome = canvas ? applyToCategory(data as CategoryResponse, canvas) : patchCategory(data as CategoryResponse, event!, { selfId });
+        if (queryKey[2] === 'overview') outcome = applyToOverview(data as Canvas, canvas);
+        else if (queryKey[2] === 'category') outcome = applyToCategory(data as CategoryResponse, canvas);
         else outcome = { kind: 'refetch' };
         if (outcome.kind === 'patched') {
           queryClient.setQueryData(queryKey, outcome.data);
@@ -44,7 +36,7 @@ export function useApplyCanvasChange() {
       }
       return Promise.all(refetchKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })));
     },
-    [queryClient, selfId],
+    [queryClient],
   );
 }
 
@@ -71,8 +63,8 @@ function ownView(own: OwnItem): LiveItemView {
 export function useApplyOwnWrite() {
   const apply = useApplyCanvasChange();
   return {
-    saved: useCallback((own: OwnItem) => apply(null, { upsert: [ownView(own)], remove: [], reload: false }), [apply]),
-    deleted: useCallback((kind: OwnItem['kind'], id: string) => apply(null, { upsert: [], remove: [{ kind, id }], reload: false }), [apply]),
-    titled: useCallback((title: string) => apply(null, { upsert: [], remove: [], title, reload: false }), [apply]),
+    saved: useCallback((own: OwnItem) => apply({ upsert: [ownView(own)], remove: [], reload: false }), [apply]),
+    deleted: useCallback((kind: OwnItem['kind'], id: string) => apply({ upsert: [], remove: [{ kind, id }], reload: false }), [apply]),
+    titled: useCallback((title: string) => apply({ upsert: [], remove: [], title, reload: false }), [apply]),
   };
 }

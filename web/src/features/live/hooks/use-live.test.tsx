@@ -106,8 +106,9 @@ describe('the live canvas', () => {
     expect(onResync).toHaveBeenCalledTimes(1);
     expect(onResync).toHaveBeenLastCalledWith({ familyId: 7, isReconnect: false });
     const change = event();
-    act(() => FakeSocket.latest().receive({ type: 'change', event: change }));
-    expect(onChange).toHaveBeenCalledWith(change);
+    const canvas = { upsert: [], remove: [], reload: false };
+    act(() => FakeSocket.latest().receive({ type: 'change', event: change, canvas }));
+    expect(onChange).toHaveBeenCalledWith(change, canvas);
     expect(screen.getByText('Changed by Sofia Rivera')).toBeInTheDocument();
 
     act(() => FakeSocket.latest().drop());

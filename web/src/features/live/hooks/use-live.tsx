@@ -42,7 +42,7 @@ const LiveContext = createContext<LiveContextValue | null>(null);
 
 type LiveProviderProps = {
   /** A change event arrived (someone's, or one's own): update the cached data with the items it carries for this reader. */
-  onChange: (event: HistoryEvent, canvas?: LiveCanvasChange) => void;
+  onChange: (event: HistoryEvent, canvas: LiveCanvasChange) => void;
   /**
    * The socket opened (the first time, or again after a drop): what was written while away,
    * or during the handshake (the server does not replay it), must be caught up on.
@@ -125,8 +125,7 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
           // The connection stops by itself (lib/connection.ts); the page is told at once.
           if (message.type === 'closed' && message.reason === 'accessRemoved') setEndedFamilyId(familyId);
           if (message.type === 'change') {
-            if (message.canvas) handlers.current.onChange(message.event, message.canvas);
-            else handlers.current.onChange(message.event);
+            handlers.current.onChange(message.event, message.canvas);
             highlight([message.event]);
           }
         },
