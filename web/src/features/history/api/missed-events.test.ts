@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
 import { configureApiClient } from '../../../lib/api-client';
-import { catchUpMaxPages, catchUpOverlapMs, catchUpPageSize, missedEventsSince, newestHistoryMark } from './missed-events';
+import { newestHistoryMark } from './missed-events';
 
 let restore = () => undefined as void;
 afterEach(() => restore());
@@ -43,30 +43,7 @@ function serveHistory(events: HistoryEvent[]) {
   return { pages };
 }
 
-describe('catching up on a canvas after a reconnect', () => {
-  it('reads back to a little before the last event seen and returns oldest first', async () => {
-    const events = Array.from({ length: 20 }, (_, index) => anEvent(index + 1));
-    const { pages } = serveHistory(events);
-    const missed = await missedEventsSince(7, { id: events[14]!.id, createdDate: events[14]!.createdDate });
-    const overlapSeconds = catchUpOverlapMs / 1000;
-    expect(missed?.map((event) => event.title)).toEqual(events.slice(14 - overlapSeconds).map((event) => event.title));
-    expect(pages).toEqual(['first']);
-  });
-
-  it('gives up (the canvas is read again) when the absence spans more than the page budget', async () => {
-    const events = Array.from({ length: catchUpPageSize * catchUpMaxPages + 10 }, (_, index) => anEvent(index + 1, at(0)));
-    const { pages } = serveHistory(events);
-    expect(await missedEventsSince(7, { id: 'mf0000000000aaaaaaaaaa', createdDate: '2026-01-01T00:00:00.000Z' })).toBeNull();
-    expect(pages).toHaveLength(catchUpMaxPages);
-  });
-
-  it('reads every page of a short history when nothing was seen yet', async () => {
-    const events = Array.from({ length: catchUpPageSize + 5 }, (_, index) => anEvent(index + 1, at(0)));
-    const { pages } = serveHistory(events);
-    expect(await missedEventsSince(7, null)).toEqual(events);
-    expect(pages).toHaveLength(2);
-  });
-
+describe('where a canvas’s history stands', () => {
   it('notes the newest event, or none for a canvas without history', async () => {
     serveHistory([anEvent(1), anEvent(2)]);
     expect(await newestHistoryMark(7)).toEqual({ id: anEvent(2).id, createdDate: anEvent(2).createdDate });
