@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { advisorInvitationContract } from '../../shared/api-contract/advisor-invitation';
 import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';
 import { createWorkRelationInvitation } from '../domain/invitations/create-work-relation-invitation';
 import { getWorkRelationInvitationInfo } from '../domain/invitations/get-work-relation-invitation-info';
@@ -11,7 +12,7 @@ import { sendWorkRelationInvitationEmail } from '../domain/invitations/send-work
  * Advisor invitations (docs/product/invitations.md#calls): a family invites an advisor company to its canvas, to all sections or some.
  * The life cycle is shared with family invitations (functions/domain/invitations/).
  */
-export const handler = createGroupHandler('advisor-invitation', {
+export const handler = createGroupHandler('advisor-invitation', advisorInvitationContract, {
   createAdvisorInvitation: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(session, 'advisor', body) }),
   sendAdvisorInvitationEmail: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(session, 'advisor', body.id) }),
   listAdvisorInvitations: async ({ session, query }) => ({ body: await listAdvisorInvitations(session, query.orderBy) }),

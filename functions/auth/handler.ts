@@ -1,5 +1,6 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler } from '../lib/http';
+import { authContract } from '../../shared/api-contract/auth';
 import { signOut } from '../domain/sessions/sign-out';
 import { getSalt } from '../domain/sessions/get-salt';
 import { setCurrentEntity } from '../domain/sessions/set-current-entity';
@@ -9,7 +10,7 @@ import { signInWithSecondFactor } from '../domain/sessions/sign-in-with-second-f
 import { signinClientOf } from '../domain/sessions/signin-completion';
 import { signUp } from '../domain/sessions/sign-up';
 
-export const handler = createGroupHandler('auth', {
+export const handler = createGroupHandler('auth', authContract, {
   getSalt: async ({ body }) => ({ body: await getSalt(body.email) }),
   signUp: async ({ body, event }) => {
     const { response, cookie } = await signUp(body, { userAgent: userAgentOf(event), clientAddress: clientAddressOf(event) });

@@ -1,11 +1,12 @@
 import { createGroupHandler } from '../lib/http';
+import { canvasActionPointContract } from '../../shared/api-contract/canvas-action-point';
 import { completeActionPoint } from '../domain/canvas/complete-action-point';
 import { createActionPoint } from '../domain/canvas/create-content-item';
 import { deleteActionPoint } from '../domain/canvas/delete-action-point';
 import { listMyActionPoints } from '../domain/canvas/list-my-action-points';
 import { updateActionPoint } from '../domain/canvas/update-action-point';
 
-export const handler = createGroupHandler('canvas-action-point', {
+export const handler = createGroupHandler('canvas-action-point', canvasActionPointContract, {
   createActionPoint: async ({ session, path, body }) => ({ status: 201, body: await createActionPoint(session, path.categoryId, body) }),
   updateActionPoint: async ({ session, path, body }) => ({ body: await updateActionPoint(session, path.id, body) }),
   completeActionPoint: async ({ session, path, body }) => ({ body: await completeActionPoint(session, path.id, body.completed, body.version) }),

@@ -1,10 +1,11 @@
 import { createGroupHandler } from '../lib/http';
+import { canvasAnswerContract } from '../../shared/api-contract/canvas-answer';
 import { addAnswerVote, removeAnswerVote } from '../domain/canvas/answer-votes';
 import { createAnswer } from '../domain/canvas/create-answer';
 import { deleteAnswer } from '../domain/canvas/delete-answer';
 import { updateAnswer } from '../domain/canvas/update-answer';
 
-export const handler = createGroupHandler('canvas-answer', {
+export const handler = createGroupHandler('canvas-answer', canvasAnswerContract, {
   createAnswer: async ({ session, path, body }) => ({ status: 201, body: await createAnswer(session, path.questionId, body) }),
   updateAnswer: async ({ session, path, body }) => ({ body: await updateAnswer(session, path.id, body) }),
   deleteAnswer: async ({ session, path }) => {

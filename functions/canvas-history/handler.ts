@@ -1,9 +1,10 @@
 import { createGroupHandler } from '../lib/http';
+import { canvasHistoryContract } from '../../shared/api-contract/canvas-history';
 import { getCompanyAccessLog, getFamilyAccessLog, getFamilyAccessLogCsv } from '../domain/journal/access-log';
 import { getHistory } from '../domain/journal/get-history';
 import { revertEvent } from '../domain/journal/revert-event';
 
-export const handler = createGroupHandler('canvas-history', {
+export const handler = createGroupHandler('canvas-history', canvasHistoryContract, {
   getOwnHistory: async ({ session, query }) => ({ body: await getHistory(session, undefined, query) }),
   getHistory: async ({ session, path, query }) => ({ body: await getHistory(session, path.familyId, query) }),
   revertEvent: async ({ session, path, query }) => ({ body: await revertEvent(session, path.eventId, query.familyId) }),

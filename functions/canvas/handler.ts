@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { canvasContract } from '../../shared/api-contract/canvas';
 import { createCanvas } from '../domain/canvas/create-canvas';
 import { getCanvas } from '../domain/canvas/get-canvas';
 import { getCategory } from '../domain/canvas/get-category';
@@ -6,7 +7,7 @@ import { getSection } from '../domain/canvas/get-section';
 import { resetCanvas } from '../domain/canvas/reset-canvas';
 import { updateCanvasTitle } from '../domain/canvas/update-canvas-title';
 
-export const handler = createGroupHandler('canvas', {
+export const handler = createGroupHandler('canvas', canvasContract, {
   createCanvas: async ({ session }) => ({ status: 201, body: await createCanvas(session) }),
   getOwnCanvas: async ({ session }) => ({ body: await getCanvas(session) }),
   getCanvas: async ({ session, path }) => ({ body: await getCanvas(session, path.familyId) }),

@@ -1,9 +1,10 @@
 import { clientAddressOf } from '../lib/client-address';
 import { createGroupHandler } from '../lib/http';
+import { emailConfirmationContract } from '../../shared/api-contract/email-confirmation';
 import { confirmEmail } from '../domain/accounts/confirm-email';
 import { resendConfirmationLink } from '../domain/accounts/resend-confirmation-link';
 
-export const handler = createGroupHandler('email-confirmation', {
+export const handler = createGroupHandler('email-confirmation', emailConfirmationContract, {
   confirmEmail: async ({ query }) => ({ body: await confirmEmail(query.token) }),
   resendConfirmationLink: async ({ body, session, event }) => ({ body: await resendConfirmationLink(body, session, clientAddressOf(event)) }),
 });

@@ -4,8 +4,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
-import { apiContract, type Endpoint } from '../../shared/api-contract';
-import type { RouteName } from '../../shared/route-paths';
+import type { Endpoint, GroupContract } from '../../shared/api-contract/endpoint';
 import { bySpecificity, reauthWindowSeconds, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
 import { config } from './config';
 import { AppError, fail } from './errors';
@@ -44,30 +43,29 @@ export type RouteOutput = {
 };
 
 type Schema = z.ZodType;
-type Contract = typeof apiContract;
 
-/** What a route's function gets for one part of the request: its contract schema's output, `undefined` without one. */
-type PartOf<N extends RouteName, K extends 'body' | 'path' | 'query'> = Contract[N] extends { [P in K]: infer S extends Schema } ? z.output<S> : undefined;
+/** What a route's function gets for one part of the request: its contract entry's schema's output, `undefined` without one. */
+type PartOf<E, K extends 'body' | 'path' | 'query'> = E extends { [P in K]: infer S extends Schema } ? z.output<S> : undefined;
 
 /** The session type the manifest gives a route: `Session` unless it is marked `isPublic: true`. */
 export type SessionOf<G extends RouteGroupName, N extends RouteNamesOf<G>> =
   Extract<(typeof routeManifest)[G]['routes'][number], { name: N }> extends { isPublic: true } ? Session | null : Session;
 
 /**
- * A route's function: what it receives is typed from the route's contract entry
- * (shared/api-contract.ts: path, body and query, validated from the same entry before it
- * runs) and the session from its manifest entry (shared/routes.ts `isPublic`).
+ * A route's function: what it receives is typed from the route's entry `E` in its group's
+ * contract (shared/api-contract/<group>.ts: path, body and query, validated from the same
+ * entry before it runs) and the session from its manifest entry (shared/routes.ts `isPublic`).
  */
-export type RouteFunction<G extends RouteGroupName, N extends RouteNamesOf<G>> = (
-  input: RouteInput<PartOf<N, 'body'>, PartOf<N, 'path'>, PartOf<N, 'query'>, SessionOf<G, N>>,
-) => Promise<RouteOutput & { body?: ResponseBodyOf<N> }>;
+export type RouteFunction<G extends RouteGroupName, N extends RouteNamesOf<G>, E> = (
+  input: RouteInput<PartOf<E, 'body'>, PartOf<E, 'path'>, PartOf<E, 'query'>, SessionOf<G, N>>,
+) => Promise<RouteOutput & { body?: ResponseBodyOf<E> }>;
 
 /**
  * The body a route may answer: its contract's response schema's input (what the browser
  * parses), anything without one. Read-only arrays and objects fit (reference lists are
  * constants), and so do extra keys where the schema lets them pass (a loose object).
  */
-type ResponseBodyOf<N extends RouteName> = Contract[N] extends { response: infer S extends Schema } ? Answerable<z.input<S>> : unknown;
+type ResponseBodyOf<E> = E extends { response: infer S extends Schema } ? Answerable<z.input<S>> : unknown;
 type Answerable<T> = T extends readonly (infer E)[]
   ? readonly Answerable<E>[]
   : T extends Date
@@ -354,12 +352,23 @@ export function bindingProblems(group: RouteGroupName, boundNames: readonly stri
 /**
  * Builds a route group's Lambda handler: the one middleware stack, and a router whose
  * routes come from the manifest, each bound to the function of the same name and checked
- * against that name's contract entry (shared/api-contract.ts).
+ * against that name's entry in the group's contract (`contract`, from
+ * shared/api-contract/<group>.ts: the group's bundle carries only its own routes' schemas).
  */
-export function createGroupHandler<G extends RouteGroupName>(group: G, routes: { [N in RouteNamesOf<G>]: RouteFunction<G, N> }) {
+export function createGroupHandler<G extends RouteGroupName, C extends GroupContract<G>>(
+  group: G,
+  contract: C,
+  routes: { [N in RouteNamesOf<G>]: RouteFunction<G, N, C[N]> },
+) {
   const problems = bindingProblems(group, Object.keys(routes));
   if (problems.unknown.length || problems.missing.length) {
     throw new Error(`Group ${group} binds routes not in the manifest [${problems.unknown.join(', ')}] and leaves out [${problems.missing.join(', ')}]`);
+  }
+  const contractProblems = bindingProblems(group, Object.keys(contract));
+  if (contractProblems.unknown.length || contractProblems.missing.length) {
+    throw new Error(
+      `Group ${group}'s contract has entries not in the manifest [${contractProblems.unknown.join(', ')}] and none for [${contractProblems.missing.join(', ')}]`,
+    );
   }
   // The router tries dynamic routes in order: most specific first, as API Gateway does.
   // Typed as plain definitions: with several groups the manifest's entry type is a union.
@@ -371,7 +380,7 @@ export function createGroupHandler<G extends RouteGroupName>(group: G, routes: {
       handler: bindRoute(
         (routes as unknown as Record<string, AnyRouteFunction>)[definition.name]!,
         definition,
-        (apiContract as Record<RouteName, Endpoint>)[definition.name as RouteName],
+        (contract as Record<string, Endpoint>)[definition.name]!,
       ),
     })),
   );

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { memberInvitationContract } from '../../shared/api-contract/member-invitation';
 import { acceptMemberInvitation } from '../domain/invitations/accept-member-invitation';
 import { createMemberInvitation } from '../domain/invitations/create-member-invitation';
 import { getMemberInvitation } from '../domain/invitations/get-member-invitation';
@@ -7,7 +8,7 @@ import { resendMemberInvitation } from '../domain/invitations/resend-member-invi
 import { revokeMemberInvitation } from '../domain/invitations/revoke-member-invitation';
 import { sendMemberInvitationEmail } from '../domain/invitations/send-member-invitation-email';
 
-export const handler = createGroupHandler('member-invitation', {
+export const handler = createGroupHandler('member-invitation', memberInvitationContract, {
   createMemberInvitation: async ({ session, body }) => ({ status: 201, body: await createMemberInvitation(session, body) }),
   sendMemberInvitationEmail: async ({ session, body }) => ({ body: await sendMemberInvitationEmail(session, body.id) }),
   listMemberInvitations: async ({ session, query }) => ({ body: await listMemberInvitations(session, query) }),

@@ -1,7 +1,8 @@
 import { createGroupHandler } from '../lib/http';
+import { workRelationMemberContract } from '../../shared/api-contract/work-relation-member';
 import { changeWorkRelationMember } from '../domain/work-relations/change-work-relation-member';
 
-export const handler = createGroupHandler('work-relation-member', {
+export const handler = createGroupHandler('work-relation-member', workRelationMemberContract, {
   addWorkRelationMember: async ({ session, path, body }) => ({
     status: 201,
     body: await changeWorkRelationMember(session, 'add', { familyId: path.entityId, ...body }),
