@@ -85,7 +85,7 @@ function howToGive(contextKey: string, envName: string, example: string): string
   return `give it with -c ${contextKey}=${example} on the cdk command (or in cdk.json's context), or the environment variable ${envName}`;
 }
 
-class SettingsError extends Error {
+export class SettingsError extends Error {
   constructor(message: string) {
     super(`${message}. (Only a development synth, -c stage=development, accepts placeholders; README "Deploying".)`);
     this.name = 'SettingsError';
