@@ -85,7 +85,7 @@ export class ApiStack extends Stack {
     });
     cloudWatchRole.applyRemovalPolicy(RemovalPolicy.RETAIN);
     Validations.of(cloudWatchRole).acknowledge({
-      id: 'AwsSolutions-IAM4',
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason:
         'AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS documents for the API Gateway account role; the log groups it writes are named by API Gateway at run time.',
     });
