@@ -24,6 +24,12 @@ export type BuildAppOptions = {
   outdir?: string;
 };
 
+/**
+ * Context of a development synth (tests, `npm run synth`): placeholder settings are accepted
+ * (infra/settings.ts). A deployment gives real settings instead.
+ */
+export const developmentContext: Readonly<Record<string, unknown>> = { stage: 'development' };
+
 export type FamilyCanvasStacks = {
   alerts: AlertsStack;
   data: DataStack;

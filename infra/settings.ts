@@ -3,9 +3,17 @@ import type { Node } from 'constructs';
 /**
  * Deployment settings: what differs between one installation and another. Each comes
  * from CDK context (`-c appUrl=…` or cdk.json), else an environment variable, else a
- * default that synthesizes but is meant to be replaced before a real deployment.
+ * default. `appUrl` and the mail identity have no default that could work in the cloud:
+ * unless `stage=development` (tests, `npm run synth`), synth refuses them missing or left
+ * at a placeholder (README "Deploying").
  */
 export type DeploymentSettings = {
+  /**
+   * `production` (the default: every deployment) refuses placeholder settings;
+   * `development` lets the app synthesise with them (tests, `npm run synth`, the first
+   * pass of a deployment whose CloudFront address is not known yet).
+   */
+  stage: 'production' | 'development';
   /** Public origin of the SPA; links in e-mails point here and cookies are Secure when it is https. */
   appUrl: string;
   /** The SES identity mail is sent from: a domain (recommended) or a single address. */
@@ -53,21 +61,106 @@ export function mailDomainOf(identity: string): string {
   return identity.includes('@') ? identity.slice(identity.lastIndexOf('@') + 1) : identity;
 }
 
+/** The address inside a sender such as `Family Canvas <no-reply@example.org>`, or the sender itself. */
+export function addressOf(sender: string): string {
+  const angled = /<([^>]+)>\s*$/.exec(sender);
+  return (angled ? angled[1]! : sender).trim();
+}
+
+/** The placeholder appUrl of development synths (tests, `npm run synth`). */
+export const placeholderAppUrl = 'https://familycanvas.example';
+
+/**
+ * Hosts that can never be a real installation's: the names reserved for examples and
+ * tests (RFC 2606, RFC 6761), which is where every placeholder lives.
+ */
+export function isPlaceholderHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (/(^|\.)(example|test|invalid|localhost)$/.test(name)) return true;
+  return /(^|\.)example\.(com|net|org)$/.test(name);
+}
+
+/** How to give a setting, for the error messages. */
+function howToGive(contextKey: string, envName: string, example: string): string {
+  return `give it with -c ${contextKey}=${example} on the cdk command (or in cdk.json's context), or the environment variable ${envName}`;
+}
+
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(`${message}. (Only a development synth, -c stage=development, accepts placeholders; README "Deploying".)`);
+    this.name = 'SettingsError';
+  }
+}
+
 /** Reads the settings once for the whole app; fails fast on values that cannot work. */
 export function readSettings(node: Node): DeploymentSettings {
-  const appUrl = (read(node, 'appUrl', 'FC_APP_URL') ?? 'https://familycanvas.example').replace(/\/$/, '');
-  const appHost = new URL(appUrl).hostname;
-  const mailIdentity = read(node, 'mailIdentity', 'FC_MAIL_IDENTITY') ?? appHost;
+  const stageValue = read(node, 'stage', 'FC_STAGE') ?? 'production';
+  if (stageValue !== 'production' && stageValue !== 'development') {
+    throw new Error(`stage must be production or development, not "${stageValue}"`);
+  }
+  const stage: DeploymentSettings['stage'] = stageValue;
+  const strict = stage === 'production';
+
+  const givenAppUrl = read(node, 'appUrl', 'FC_APP_URL');
+  if (strict && !givenAppUrl) {
+    throw new SettingsError(
+      `appUrl is required: the public address of the app (links in e-mails, the socket origin, passkeys); ${howToGive('appUrl', 'FC_APP_URL', 'https://canvas.your-domain.org')}`,
+    );
+  }
+  const appUrl = (givenAppUrl ?? placeholderAppUrl).replace(/\/$/, '');
+  let parsedUrl: URL;
+  try {
+    parsedUrl = new URL(appUrl);
+  } catch {
+    throw new Error(`appUrl must be an absolute URL such as https://canvas.your-domain.org, not "${appUrl}"`);
+  }
+  const appHost = parsedUrl.hostname;
+  if (strict && isPlaceholderHost(appHost)) {
+    throw new SettingsError(
+      `appUrl "${appUrl}" is a placeholder (a name reserved for examples); ${howToGive('appUrl', 'FC_APP_URL', 'https://canvas.your-domain.org')}`,
+    );
+  }
+  if (strict && parsedUrl.protocol !== 'https:') {
+    throw new SettingsError(`appUrl "${appUrl}" must be https: session cookies are Secure and passkeys need a secure origin`);
+  }
+
+  const givenIdentity = read(node, 'mailIdentity', 'FC_MAIL_IDENTITY');
+  if (strict && !givenIdentity && appHost.endsWith('.cloudfront.net')) {
+    throw new SettingsError(
+      `mailIdentity is required when appUrl is the CloudFront address (nobody can verify cloudfront.net in SES): a domain you own or one address; ${howToGive('mailIdentity', 'FC_MAIL_IDENTITY', 'mail.your-domain.org')}`,
+    );
+  }
+  const mailIdentity = givenIdentity ?? appHost;
   const mailDomain = mailDomainOf(mailIdentity);
+  if (strict && isPlaceholderHost(mailDomain)) {
+    throw new SettingsError(`mailIdentity "${mailIdentity}" is a placeholder; ${howToGive('mailIdentity', 'FC_MAIL_IDENTITY', 'your-domain.org')}`);
+  }
+  // An address identity verifies that one address only, so it is the sender too.
+  const mailFrom =
+    read(node, 'mailFrom', 'FC_MAIL_FROM') ?? (mailIdentity.includes('@') ? `Family Canvas <${mailIdentity}>` : `Family Canvas <no-reply@${mailDomain}>`);
+  const fromAddress = addressOf(mailFrom);
+  if (strict && isPlaceholderHost(mailDomainOf(fromAddress))) {
+    throw new SettingsError(`mailFrom "${mailFrom}" is a placeholder; ${howToGive('mailFrom', 'FC_MAIL_FROM', '"Family Canvas <no-reply@your-domain.org>"')}`);
+  }
+  if (strict && !sendsFrom(mailIdentity, fromAddress)) {
+    throw new SettingsError(
+      `mailFrom "${mailFrom}" does not belong to mailIdentity "${mailIdentity}": SES refuses to send from it (an address identity sends only from that address, a domain from its addresses and its subdomains)`,
+    );
+  }
+  const contactTo = read(node, 'contactTo', 'FC_CONTACT_TO') ?? `team@${mailDomain}`;
+  if (strict && isPlaceholderHost(mailDomainOf(contactTo))) {
+    throw new SettingsError(`contactTo "${contactTo}" is a placeholder; ${howToGive('contactTo', 'FC_CONTACT_TO', 'team@your-domain.org')}`);
+  }
   const logLevel = read(node, 'logLevel', 'FC_LOG_LEVEL') ?? 'info';
   if (!(logLevels as readonly string[]).includes(logLevel)) {
     throw new Error(`logLevel must be one of ${logLevels.join(', ')}, not "${logLevel}"`);
   }
   return {
+    stage,
     appUrl,
     mailIdentity,
-    mailFrom: read(node, 'mailFrom', 'FC_MAIL_FROM') ?? `Family Canvas <no-reply@${mailDomain}>`,
-    contactTo: read(node, 'contactTo', 'FC_CONTACT_TO') ?? `team@${mailDomain}`,
+    mailFrom,
+    contactTo,
     certificateArn: read(node, 'certificateArn', 'FC_CERTIFICATE_ARN'),
     logLevel: logLevel as DeploymentSettings['logLevel'],
     alarmEmail: read(node, 'alarmEmail', 'FC_ALARM_EMAIL'),
@@ -77,4 +170,13 @@ export function readSettings(node: Node): DeploymentSettings {
     account: read(node, 'account', 'CDK_DEFAULT_ACCOUNT') ?? '111111111111',
     region: read(node, 'region', 'CDK_DEFAULT_REGION') ?? 'eu-central-1',
   };
+}
+
+/** Whether SES lets an identity send from an address: the address itself, or the domain and its subdomains. */
+function sendsFrom(identity: string, address: string): boolean {
+  const id = identity.toLowerCase();
+  const from = address.toLowerCase();
+  if (id.includes('@')) return from === id;
+  const domain = mailDomainOf(from);
+  return domain === id || domain.endsWith(`.${id}`);
 }

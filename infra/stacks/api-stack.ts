@@ -1,6 +1,6 @@
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { AccessLogFormat, CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -59,6 +59,8 @@ export class ApiStack extends Stack {
   readonly accessLogs: logs.LogGroup;
   /** The WebSocket API, its handler and the stream sender. */
   readonly live: LiveChannel;
+  /** API Gateway's account setting: the role it writes access logs with. */
+  readonly apiGatewayAccount: CfnAccount;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -72,7 +74,25 @@ export class ApiStack extends Stack {
       retention: logs.RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
     }));
-    this.httpApi.addStage('DefaultStage', {
+    // A stage with access logs is refused ("CloudWatch Logs role ARN must be set in account
+    // settings") until API Gateway has a role to write logs with, and a new account has none
+    // (cdk.json turns CDK's implicit one off). One setting per account and region: both are
+    // retained, so deleting this installation never breaks another one's logs.
+    const cloudWatchRole = new iam.Role(this, 'ApiGatewayCloudWatchRole', {
+      description: "API Gateway (account setting): writes the stages' access logs to CloudWatch Logs",
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
+    });
+    cloudWatchRole.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    Validations.of(cloudWatchRole).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason:
+        'AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS documents for the API Gateway account role; the log groups it writes are named by API Gateway at run time.',
+    });
+    const account = (this.apiGatewayAccount = new CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: cloudWatchRole.roleArn }));
+    account.applyRemovalPolicy(RemovalPolicy.RETAIN);
+
+    const httpStage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       // A family product sees little traffic: these limits only blunt floods and scripts.
@@ -80,7 +100,10 @@ export class ApiStack extends Stack {
       accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 
+    httpStage.node.addDependency(account);
+
     this.live = new LiveChannel(this, 'Live', { table: props.table, environment: props.environment, alarmTopic: props.alarmTopic });
+    this.live.stage.node.addDependency(account);
 
     const configurationSetArn = this.formatArn({
       service: 'ses',

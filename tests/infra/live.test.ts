@@ -2,7 +2,7 @@ import type { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { buildApp, developmentContext, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { journalInsertFilterPattern } from '../../functions/domain/live/journal-stream';
 import { liveChannel, routeManifest } from '../../shared/routes';
 
@@ -24,7 +24,7 @@ function nagFindings(stack: Stack): string[] {
 }
 
 beforeAll(() => {
-  ({ stacks } = buildApp({ withNag: false, webDistPath: null }));
+  ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: developmentContext }));
   api = Template.fromStack(stacks.api);
   web = Template.fromStack(stacks.web);
   data = Template.fromStack(stacks.data);

@@ -65,7 +65,7 @@ function metricNames(alarm: AlarmProperties): string[] {
 
 // No stack is bundled (CDK's own switch): these tests read templates, not function code,
 // and tests/infra/stacks.test.ts builds the bundled app already.
-const noBundling = { 'aws:cdk:bundling-stacks': [] };
+const noBundling = { 'aws:cdk:bundling-stacks': [], stage: 'development' };
 
 beforeAll(() => {
   ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: noBundling }));

@@ -1,31 +1,114 @@
 import { App } from 'aws-cdk-lib';
-import { describe, expect, it } from 'vitest';
-import { mailDomainOf, readSettings } from '../../infra/settings';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../infra/app-builder';
+import { addressOf, isPlaceholderHost, mailDomainOf, readSettings } from '../../infra/settings';
 
 function settingsWith(context: Record<string, unknown>) {
   return readSettings(new App({ context }).node);
 }
 
+/** A development synth (tests, `npm run synth`): placeholders are accepted. */
+function developmentSettingsWith(context: Record<string, unknown>) {
+  return settingsWith({ stage: 'development', ...context });
+}
+
+const settingNames = ['FC_STAGE', 'FC_APP_URL', 'FC_MAIL_IDENTITY', 'FC_MAIL_FROM', 'FC_CONTACT_TO'] as const;
+let saved: Record<string, string | undefined>;
+beforeEach(() => {
+  saved = Object.fromEntries(settingNames.map((name) => [name, process.env[name]]));
+  for (const name of settingNames) delete process.env[name];
+});
+afterEach(() => {
+  for (const name of settingNames) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
 describe('deployment settings', () => {
   it('derives the mail identity and addresses from the app URL', () => {
-    const settings = settingsWith({ appUrl: 'https://canvas.example.org/' });
-    expect(settings.appUrl).toBe('https://canvas.example.org');
-    expect(settings.mailIdentity).toBe('canvas.example.org');
-    expect(settings.mailFrom).toBe('Family Canvas <no-reply@canvas.example.org>');
-    expect(settings.contactTo).toBe('team@canvas.example.org');
+    const settings = settingsWith({ appUrl: 'https://canvas.familie-weber.de/' });
+    expect(settings.stage).toBe('production');
+    expect(settings.appUrl).toBe('https://canvas.familie-weber.de');
+    expect(settings.mailIdentity).toBe('canvas.familie-weber.de');
+    expect(settings.mailFrom).toBe('Family Canvas <no-reply@canvas.familie-weber.de>');
+    expect(settings.contactTo).toBe('team@canvas.familie-weber.de');
   });
 
-  it('takes an address as the identity and mails from its domain', () => {
-    const settings = settingsWith({ mailIdentity: 'owner@example.net' });
-    expect(mailDomainOf(settings.mailIdentity)).toBe('example.net');
-    expect(settings.mailFrom).toBe('Family Canvas <no-reply@example.net>');
+  it('sends from the address itself when the identity is one address (SES verified only that one)', () => {
+    const settings = settingsWith({ appUrl: 'https://d1234abcd.cloudfront.net', mailIdentity: 'anna@familie-weber.de' });
+    expect(mailDomainOf(settings.mailIdentity)).toBe('familie-weber.de');
+    expect(settings.mailFrom).toBe('Family Canvas <anna@familie-weber.de>');
+    expect(addressOf(settings.mailFrom)).toBe('anna@familie-weber.de');
   });
 
   it('prefers context over the environment for account and region', () => {
-    expect(settingsWith({ account: '222222222222', region: 'eu-west-1' })).toMatchObject({ account: '222222222222', region: 'eu-west-1' });
+    expect(developmentSettingsWith({ account: '222222222222', region: 'eu-west-1' })).toMatchObject({ account: '222222222222', region: 'eu-west-1' });
   });
 
   it('refuses an unknown log level', () => {
-    expect(() => settingsWith({ logLevel: 'verbose' })).toThrow(/logLevel/);
+    expect(() => developmentSettingsWith({ logLevel: 'verbose' })).toThrow(/logLevel/);
+  });
+
+  it('takes appUrl from FC_APP_URL when no context gives it', () => {
+    process.env.FC_APP_URL = 'https://canvas.familie-weber.de';
+    expect(settingsWith({}).appUrl).toBe('https://canvas.familie-weber.de');
+  });
+});
+
+describe('required settings of a deployment', () => {
+  it('refuses a synth without appUrl, naming the setting and how to give it', () => {
+    expect(() => settingsWith({})).toThrow(/appUrl is required.*-c appUrl=.*FC_APP_URL/);
+  });
+
+  it('refuses the placeholder appUrl and other names reserved for examples', () => {
+    expect(() => settingsWith({ appUrl: 'https://familycanvas.example' })).toThrow(
+      /appUrl "https:\/\/familycanvas.example" is a placeholder.*-c appUrl=.*FC_APP_URL/,
+    );
+    expect(() => settingsWith({ appUrl: 'https://canvas.example.org' })).toThrow(/placeholder/);
+  });
+
+  it('refuses an appUrl that is not https', () => {
+    expect(() => settingsWith({ appUrl: 'http://canvas.familie-weber.de' })).toThrow(/must be https/);
+  });
+
+  it('refuses a mail identity or sender left at a placeholder', () => {
+    const appUrl = 'https://canvas.familie-weber.de';
+    expect(() => settingsWith({ appUrl, mailIdentity: 'familycanvas.example' })).toThrow(
+      /mailIdentity "familycanvas.example" is a placeholder.*FC_MAIL_IDENTITY/,
+    );
+    expect(() => settingsWith({ appUrl, mailFrom: 'Family Canvas <no-reply@familycanvas.example>' })).toThrow(/mailFrom .* is a placeholder.*FC_MAIL_FROM/);
+    expect(() => settingsWith({ appUrl, contactTo: 'team@example.com' })).toThrow(/contactTo .* is a placeholder/);
+  });
+
+  it('refuses a sender the identity cannot send from', () => {
+    expect(() => settingsWith({ appUrl: 'https://d1.cloudfront.net', mailIdentity: 'anna@familie-weber.de', mailFrom: 'no-reply@familie-weber.de' })).toThrow(
+      /does not belong to mailIdentity/,
+    );
+    // A domain identity covers its subdomains.
+    expect(settingsWith({ appUrl: 'https://canvas.familie-weber.de', mailIdentity: 'familie-weber.de', mailFrom: 'x@mail.familie-weber.de' }).mailFrom).toBe(
+      'x@mail.familie-weber.de',
+    );
+  });
+
+  it('asks for a mail identity when appUrl is the CloudFront address (cloudfront.net cannot be verified)', () => {
+    expect(() => settingsWith({ appUrl: 'https://d1234abcd.cloudfront.net' })).toThrow(/mailIdentity is required.*-c mailIdentity=.*FC_MAIL_IDENTITY/);
+  });
+
+  it('accepts placeholders in a development synth only', () => {
+    expect(developmentSettingsWith({})).toMatchObject({ stage: 'development', appUrl: 'https://familycanvas.example', mailIdentity: 'familycanvas.example' });
+    process.env.FC_STAGE = 'development';
+    expect(settingsWith({}).stage).toBe('development');
+    expect(() => settingsWith({ stage: 'prod' })).toThrow(/stage must be production or development/);
+  });
+
+  it('stops the whole app before any stack is built', () => {
+    expect(() => buildApp({ withNag: false, webDistPath: null })).toThrow(/appUrl is required/);
+  });
+
+  it('knows the reserved names', () => {
+    for (const host of ['familycanvas.example', 'a.test', 'x.invalid', 'localhost', 'example.com', 'mail.example.org'])
+      expect(isPlaceholderHost(host)).toBe(true);
+    for (const host of ['familie-weber.de', 'd1234abcd.cloudfront.net', 'example.de', 'myexample.com']) expect(isPlaceholderHost(host)).toBe(false);
   });
 });
