@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
-import { build, type BuildOptions, type Format } from 'esbuild';
+import { build, buildSync, type BuildOptions, type Format } from 'esbuild';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { appFunctionBundling, repositoryRoot } from './constructs/app-function';
 import { liveChannel, routeManifest } from '../shared/routes';
@@ -97,4 +97,66 @@ export async function sourcePositionOf(
   if (!('originalSource' in found)) return undefined;
   const file = path.relative(repositoryRoot, path.resolve(path.dirname(outfile), found.originalSource.replace(/^file:\/\//, '')));
   return { file, line: found.originalLine + 1, column: found.originalColumn + 1 };
+}
+
+/**
+ * What a function's code can do, read from its production bundle (esbuild's metafile and
+ * output): the stacks grant a route group exactly this, so a group whose code calls socket
+ * revocation cannot ship without the grant, and a group that never writes or never signs
+ * gets no write actions or no SERVER_SECRET.
+ */
+export type BundleUses = {
+  /** Posts to or closes live sockets (functions/domain/live/sockets.ts, which revocation.ts calls): needs LIVE_ENDPOINT and ManageConnections. */
+  liveSockets: boolean;
+  /** Writes the table: the write path (functions/lib/db/write.ts) or any DynamoDB write command is in the bundle. */
+  writesTable: boolean;
+  /** Sends BatchWriteItem (functions/lib/db/batch.ts's batchWrite). */
+  batchWrites: boolean;
+  /** Reads config().serverSecret (one of serverSecretModules). */
+  serverSecret: boolean;
+};
+
+/** The modules that post to @connections; revocation reaches the sockets only through them. */
+export const liveSocketModules = ['functions/domain/live/sockets.ts', 'functions/domain/live/revocation.ts'];
+/** The modules that read config().serverSecret (functions/lib/config.ts reads SERVER_SECRET only when asked). */
+export const serverSecretModules = [
+  'functions/lib/input/cursor.ts',
+  'functions/domain/notifications/unsubscribe-token.ts',
+  'functions/domain/sessions/signin-cookies.ts',
+  'functions/domain/accounts/passwords.ts',
+];
+/** DynamoDB's write operations as the SDK's commands name them in a bundle (tree-shaking keeps only the commands used). */
+const dynamoWriteOperations = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems'];
+
+const usesCache = new Map<string, BundleUses>();
+
+/** What the bundle of `entry` (repository-relative) uses; built once per process, in memory. */
+export function bundleUses(entry: string): BundleUses {
+  const cached = usesCache.get(entry);
+  if (cached) return cached;
+  const result = buildSync({
+    ...esbuildOptionsFor(appFunctionBundling, path.join(repositoryRoot, entry), path.join(repositoryRoot, 'cdk.out', 'uses', 'index.mjs')),
+    // Tree-shaking is the same without minifying; names stay readable and the build is faster.
+    minify: false,
+    write: false,
+    metafile: true,
+  });
+  const output = result.outputFiles?.find((file) => file.path.endsWith('.mjs'));
+  const meta = Object.values(result.metafile?.outputs ?? {}).find((o) => o.entryPoint !== undefined);
+  if (!output || !meta) throw new Error(`esbuild gave no bundle of ${entry}`);
+  // Only the modules with code left after tree-shaking.
+  const modules = new Set(
+    Object.entries(meta.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => file),
+  );
+  const operations = new Set(dynamoWriteOperations.filter((operation) => output.text.includes(`"${operation}"`)));
+  const uses: BundleUses = {
+    liveSockets: liveSocketModules.some((module) => modules.has(module)),
+    writesTable: modules.has('functions/lib/db/write.ts') || operations.size > 0,
+    batchWrites: operations.has('BatchWriteItem'),
+    serverSecret: serverSecretModules.some((module) => modules.has(module)),
+  };
+  usesCache.set(entry, uses);
+  return uses;
 }

@@ -44,12 +44,8 @@ export type RouteGroup = {
   routes: readonly RouteDefinition[];
   /** Whether the group's Lambda may send e-mail; only these get ses:SendEmail in the cloud. */
   canSendEmail?: boolean;
-  /**
-   * Whether the group ends or narrows rights the live channel's sockets hold (sign-out,
-   * passwords, memberships: functions/domain/live/revocation.ts); only these get LIVE_ENDPOINT
-   * and may manage the WebSocket API's connections in the cloud.
-   */
-  revokesLiveSockets?: boolean;
+  // No flag for socket revocation, the table's write actions or SERVER_SECRET: the stacks
+  // derive them from what the group's bundle calls (infra/lambda-bundles.ts bundleUses).
   /**
    * Files the group's bundle carries beside its index.mjs (fonts): `source` relative to the
    * repository root, `target` relative to the bundle. The CDK bundling and the bench copy them.
@@ -77,7 +73,6 @@ export const routeManifest = {
   auth: {
     entry: 'functions/auth/handler.ts',
     canSendEmail: true,
-    revokesLiveSockets: true,
     readsMfaKey: true,
     routes: [
       { name: 'getSalt', method: 'POST', path: '/api/auth/salt', isPublic: true },
@@ -134,7 +129,6 @@ export const routeManifest = {
   password: {
     entry: 'functions/password/handler.ts',
     canSendEmail: true,
-    revokesLiveSockets: true,
     routes: [
       { name: 'sendReset', method: 'POST', path: '/api/password/send-reset', isPublic: true },
       { name: 'resetPassword', method: 'POST', path: '/api/password/reset', isPublic: true },
@@ -214,7 +208,6 @@ export const routeManifest = {
   },
   'entity-member': {
     entry: 'functions/entity-member/handler.ts',
-    revokesLiveSockets: true,
     routes: [
       { name: 'listOwners', method: 'GET', path: '/api/entity-member/owners' },
       { name: 'listMembers', method: 'GET', path: '/api/entity-member/members' },

@@ -51,7 +51,11 @@ export function config(): Config {
     mailFrom: required('MAIL_FROM'),
     mailConfigurationSet: process.env.MAIL_CONFIGURATION_SET || undefined,
     contactTo: required('CONTACT_TO'),
-    serverSecret: required('SERVER_SECRET'),
+    // Read when first asked: only the functions whose code signs with it get SERVER_SECRET
+    // in the cloud (infra/lambda-bundles.ts bundleUses); the others must start without it.
+    get serverSecret() {
+      return required('SERVER_SECRET');
+    },
     isSecureCookie: appUrl.startsWith('https://'),
     logLevel: (process.env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     liveEndpoint: process.env.LIVE_ENDPOINT || undefined,

@@ -23,6 +23,24 @@ export const tableAccess = {
     ],
     indexes: ['dynamodb:Query'],
   },
+  /** Route handlers whose code writes but never batch-writes (infra/lambda-bundles.ts bundleUses). */
+  readWriteSingle: {
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
+    indexes: ['dynamodb:Query'],
+  },
+  /** Route handlers whose code never writes the table (no write path in the bundle). */
+  readOnly: {
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+    indexes: ['dynamodb:Query'],
+  },
   /** The cleanup job: find expired items by Query, delete them. */
   cleanup: {
     table: ['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
@@ -69,3 +87,18 @@ export function grantTableAccess(grantee: iam.IGrantable, table: dynamodb.ITable
     resourceArns: tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
   });
 }
+
+/** The access a route group's code needs, from what its bundle uses (infra/lambda-bundles.ts bundleUses). */
+export function routeTableAccess(uses: { writesTable: boolean; batchWrites: boolean }): TableAccess {
+  if (!uses.writesTable) return 'readOnly';
+  return uses.batchWrites ? 'readWrite' : 'readWriteSingle';
+}
+
+/** DynamoDB's write actions: none of them is in a read-only grant. */
+export const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:TransactWriteItems',
+] as const;

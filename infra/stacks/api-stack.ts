@@ -10,7 +10,8 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
-import { grantTableAccess } from '../constructs/table-access';
+import { grantTableAccess, routeTableAccess } from '../constructs/table-access';
+import { bundleUses } from '../lambda-bundles';
 import { LiveChannel } from '../constructs/live-channel';
 import { routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
 
@@ -111,21 +112,26 @@ export class ApiStack extends Stack {
       resourceName: props.mailConfigurationSet.configurationSetName,
     });
     const functions = new Map<RouteGroupName, AppFunction>();
+    // SERVER_SECRET goes only to the groups whose code signs with it.
+    const { SERVER_SECRET: serverSecret, ...environment } = props.environment;
     for (const [group, definition] of Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>) {
+      // What the group's code calls decides its grants (infra/lambda-bundles.ts bundleUses).
+      const uses = bundleUses(definition.entry);
       const fn = new AppFunction(this, `Group-${group}`, {
         entry: definition.entry,
         description: `Family Canvas API: ${group}`,
         environment: {
-          ...props.environment,
-          ...(definition.revokesLiveSockets ? { LIVE_ENDPOINT: this.live.endpoint } : {}),
+          ...environment,
+          ...(uses.serverSecret && serverSecret ? { SERVER_SECRET: serverSecret } : {}),
+          ...(uses.liveSockets ? { LIVE_ENDPOINT: this.live.endpoint } : {}),
           // Read at run time (functions/domain/two-factor/key.ts): the key never sits in the function's configuration.
           ...(definition.readsMfaKey ? { MFA_KEY_SECRET_ARN: props.mfaKeySecret.secretArn } : {}),
         },
         assets: definition.assets,
         memorySize: definition.memorySize,
       });
-      grantTableAccess(fn.function, props.table, 'readWrite');
-      if (definition.revokesLiveSockets) this.live.grantSend(fn.function);
+      grantTableAccess(fn.function, props.table, routeTableAccess(uses));
+      if (uses.liveSockets) this.live.grantSend(fn.function);
       if (definition.readsMfaKey) props.mfaKeySecret.grantRead(fn.function);
       if (definition.canSendEmail) {
         props.mailIdentity.grant(fn.function, 'ses:SendEmail');

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, developmentContext, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { journalInsertFilterPattern } from '../../functions/domain/live/journal-stream';
 import { liveChannel, routeManifest } from '../../shared/routes';
+import { bundleUses } from '../../infra/lambda-bundles';
 
 /**
  * The live channel in the cloud: the WebSocket API (stage `ws`, three routes, one Lambda),
@@ -63,7 +64,7 @@ describe('live channel', () => {
   it('lets only the handler, the sender and the revoking groups manage connections, of this API only', () => {
     const policies = Object.values(api.findResources('AWS::IAM::Policy') as Record<string, Resource>);
     const managing = policies.filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('execute-api:ManageConnections'));
-    const revoking = Object.entries(routeManifest).filter(([, group]) => (group as { revokesLiveSockets?: boolean }).revokesLiveSockets).length;
+    const revoking = Object.values(routeManifest).filter((group) => bundleUses(group.entry).liveSockets).length;
     expect(managing).toHaveLength(2 + revoking);
     for (const policy of managing) {
       const statement = (policy.Properties.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement.find((s) =>
