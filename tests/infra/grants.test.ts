@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { buildApp, developmentContext, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { repositoryRoot } from '../../infra/constructs/app-function';
 import { tableAccess, tableWriteActions } from '../../infra/constructs/table-access';
 import { bundleUses, serverSecretModules } from '../../infra/lambda-bundles';
@@ -16,7 +16,7 @@ let api: Template;
 const groups = Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>;
 
 beforeAll(() => {
-  ({ stacks } = buildApp({ withNag: false, webDistPath: null }));
+  ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: developmentContext }));
   api = Template.fromStack(stacks.api);
 });
 
