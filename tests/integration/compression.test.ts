@@ -65,6 +65,7 @@ describe('compressed /api answers', () => {
   it('prefers br when the client accepts br and gzip, and gzip when br is refused', async () => {
     const both = await raw('GET', '/api/canvas', { cookie, 'accept-encoding': 'gzip, deflate, br' });
     expect(both.headers['content-encoding']).toBe('br');
+    console.log('GET /api/canvas, 1,000 entries, br:', { brKB: Math.round(both.bytes.length / 1024) });
     const canvas = JSON.parse(decoded(both)) as Canvas;
     expect(canvas.sections.length).toBeGreaterThan(0);
     const noBr = await raw('GET', '/api/canvas', { cookie, 'accept-encoding': 'br;q=0, gzip' });
