@@ -315,8 +315,8 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
  * (preferredEncoding), as API Gateway v2 wants a binary body: base64 with `isBase64Encoded`,
  * `Content-Encoding` set. `Vary: Accept-Encoding` goes on every answer that could have been
  * compressed. Downloads (a PDF already base64, a CSV) and small bodies are left alone.
- * Brotli at quality 5: within a few milliseconds for a 1,000-entry canvas, where the
- * default 11 takes a quarter of a second.
+ * Brotli at quality 5: under 2 ms for a 1,000-entry canvas, where the default 11 takes
+ * over half a second for 20 % less.
  */
 const compressedResponses = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => {
   const compress = async (request: middy.Request<ParsedEvent, ApiResult>) => {
