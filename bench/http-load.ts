@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import { queryCanvas } from '../functions/domain/canvas/items';
 import { db, roundTripCount, tableName } from '../functions/lib/db/client';
@@ -36,7 +37,14 @@ export type GrowthResult = {
   canvasRoundTrips: number[];
   categoryRoundTrips: number[];
 };
-export type HttpResults = { floor: { p50: number; p95: number; samples: number }; endpoints: EndpointResult[]; growth: GrowthResult[] };
+/** GET /api/canvas of the largest measured canvas as it goes over the wire: without Accept-Encoding, with gzip, with br (KB). */
+export type CompressedCanvas = { items: number; plainKilobytes: number; gzipKilobytes: number; brKilobytes: number };
+export type HttpResults = {
+  floor: { p50: number; p95: number; samples: number };
+  endpoints: EndpointResult[];
+  growth: GrowthResult[];
+  compressed?: CompressedCanvas;
+};
 
 export function percentile(values: readonly number[], p: number): number {
   if (!values.length) return Number.NaN;
@@ -107,6 +115,29 @@ export async function quiesce(quietMs = 750, maxMs = 30_000): Promise<void> {
 async function send(apiUrl: string, spec: RequestSpec): Promise<{ status: number; text: string }> {
   const response = await fetch(`${apiUrl}${spec.path}`, { method: spec.method, headers: spec.headers, body: spec.body });
   return { status: response.status, text: await response.text() };
+}
+
+/**
+ * The size of an answer as sent, with exactly this Accept-Encoding (none: no header). fetch
+ * would decode the body (and asks for gzip itself), so this uses node:http.
+ */
+async function wireKilobytes(apiUrl: string, spec: RequestSpec, acceptEncoding: 'gzip' | 'br' | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding ? { ...spec.headers, 'accept-encoding': acceptEncoding } : spec.headers;
+    const request = httpRequest(`${apiUrl}${spec.path}`, { method: spec.method, headers }, (incoming) => {
+      let bytes = 0;
+      incoming.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      incoming.on('end', () => {
+        const encoding = incoming.headers['content-encoding'];
+        if (incoming.statusCode !== 200) reject(new Error(`${spec.method} ${spec.path} answered ${incoming.statusCode}`));
+        else if ((encoding ?? null) !== acceptEncoding) reject(new Error(`${spec.method} ${spec.path} asked for ${acceptEncoding} came as ${encoding}`));
+        else resolve(bytes / 1024);
+      });
+      incoming.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(spec.body);
+  });
 }
 
 /** One request sent alone (after the handlers went quiet), with the DynamoDB round trips it cost. */
@@ -262,6 +293,14 @@ export async function measureHttp(apiUrl: string, seeded: Seeded, progress: (mes
     categoryRoundTrips: counts[i]?.category.roundTripCounts ?? [],
   }));
 
+  const largest = families.reduce((a, b) => (b.family.items > a.family.items ? b : a));
+  const compressed: CompressedCanvas = {
+    items: largest.family.items,
+    plainKilobytes: await wireKilobytes(apiUrl, largest.canvas, null),
+    gzipKilobytes: await wireKilobytes(apiUrl, largest.canvas, 'gzip'),
+    brKilobytes: await wireKilobytes(apiUrl, largest.canvas, 'br'),
+  };
+
   const big = seeded.big.family;
   const owner = await sessionCookie(apiUrl, big.owner.email, big.owner.plainPassword);
   const advisor = await sessionCookie(apiUrl, seeded.advisor.email, seeded.advisor.plainPassword);
@@ -308,5 +347,5 @@ export async function measureHttp(apiUrl: string, seeded: Seeded, progress: (mes
   const unvoteSlots = voted.map((path): RequestSpec => ({ method: 'DELETE', path, headers: { cookie: owner } }));
   endpoints.push(await writeEndpoint(apiUrl, 'DELETE /api/canvas-answer/vote/{answerId}', 'takes back the votes above', unvoteSlots));
 
-  return { floor, endpoints, growth };
+  return { floor, endpoints, growth, compressed };
 }

@@ -147,6 +147,12 @@ export function formatReport(results: BenchResults): string[] {
       ),
     );
     out.push(`ratio 1,000 / 10 items: ${fixed(growthRatio(http), 2)}`);
+    if (http.compressed) {
+      const c = http.compressed;
+      out.push(
+        `GET /api/canvas at ${c.items.toLocaleString('en-US')} items as sent: ${fixed(c.plainKilobytes)} KB uncompressed, ${fixed(c.gzipKilobytes)} KB gzip, ${fixed(c.brKilobytes)} KB br (Accept-Encoding; sequential growth times above include gzip, which fetch asks for)`,
+      );
+    }
   }
   out.push('');
 
