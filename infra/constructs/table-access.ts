@@ -8,37 +8,25 @@ import { tableDefinition } from '../table-definition';
  * DescribeTable, and the indexes by name instead of `index/*`. Transactions need no
  * action of their own: DynamoDB checks the Put/Update/Delete/ConditionCheck inside.
  */
+/** What a route handler reads: items, BatchGet, Query on the table and both indexes. */
+const routeReads = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+/** What a route handler writes one item at a time (transactions included). */
+const routeSingleWrites = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'] as const;
+
 export const tableAccess = {
   /** Route handlers: items in and out, Query on the table and both indexes. */
   readWrite: {
-    table: [
-      'dynamodb:GetItem',
-      'dynamodb:BatchGetItem',
-      'dynamodb:Query',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:BatchWriteItem',
-      'dynamodb:ConditionCheckItem',
-    ],
+    table: [...routeReads, ...routeSingleWrites, 'dynamodb:BatchWriteItem'],
     indexes: ['dynamodb:Query'],
   },
   /** Route handlers whose code writes but never batch-writes (infra/lambda-bundles.ts bundleUses). */
   readWriteSingle: {
-    table: [
-      'dynamodb:GetItem',
-      'dynamodb:BatchGetItem',
-      'dynamodb:Query',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:ConditionCheckItem',
-    ],
+    table: [...routeReads, ...routeSingleWrites],
     indexes: ['dynamodb:Query'],
   },
   /** Route handlers whose code never writes the table (no write path in the bundle). */
   readOnly: {
-    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+    table: [...routeReads],
     indexes: ['dynamodb:Query'],
   },
   /** The cleanup job: find expired items by Query, delete them. */
