@@ -14,7 +14,7 @@ export default defineConfig({
   fullyParallel: false,
   // Two cores here, and DynamoDB Local is one JVM: two workers at most.
   workers: isCi ? 1 : 2,
-  retries: isCi ? 1 : 0,
+  retries: 0,
   forbidOnly: isCi,
   reporter: 'list',
   timeout: 30_000,

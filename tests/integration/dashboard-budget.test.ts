@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock } from '../../functions/lib/clock';
 import type { Canvas, Takeaway } from '../../shared/contracts/canvas';
 import type { DashboardFamiliesResponse } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
@@ -145,7 +146,8 @@ describe('the dashboard budget (docs/product/dashboard.md#budget)', () => {
     }
     expect((await page({ changedOnly: true })).body).toEqual({ count: 0, next: null, results: [] });
     // The family writes after the advisor's visit: that family only.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Strictly after the visit, even within the same millisecond.
+    advanceClock(1);
     expect((await founder.client.post('/api/auth/set-current-entity', { id: familyId })).status).toBe(200);
     const canvas = (await founder.client.get<Canvas>('/api/canvas')).body;
     const values = canvas.sections[0]!.categories[0]!.id;

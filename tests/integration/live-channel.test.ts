@@ -7,7 +7,7 @@ import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
-import { liveSocketsOf, refusedHandshake, settle } from '../support/live';
+import { afterSentMessagesHandled, changesIn, liveSocketsOf, messagesBeforeMark, refusedHandshake, takeawayMark } from '../support/live';
 
 /**
  * The live channel (issue "live canvas", server part): the handshake's refusals, a change
@@ -127,8 +127,7 @@ describe('change events', () => {
     const revert = await ok<{ results: HistoryEvent[] }>(owner.post(`/api/canvas/history/${written.at(-1)!.id}/revert`));
     const expected = [...written, ...revert.results];
     const received = await listener.waitForChanges(expected.length);
-    await settle(300);
-    expect(listener.changes()).toEqual(expected);
+    expect(changesIn(await messagesBeforeMark(listener, () => takeawayMark(family.owner.client, sharedCategoryId)))).toEqual(expected);
     expect(new Set(received.map((event) => `${event.itemType}:${event.action}`))).toEqual(
       new Set([
         'answer:created',
@@ -173,20 +172,20 @@ describe('change events', () => {
     );
     await member.waitFor((message) => message.type === 'change' && message.event.itemId === shared.id);
     expect(Date.now() - started).toBeLessThan(1000 + 500);
-    await settle(300);
-    expect(advisor.changes().map((event) => event.itemId)).toEqual([shared.id]);
+    expect(seen.event).toEqual((await history(sectionAdvisor.client, family.familyId, 1))[0]);
+    const markId = await takeawayMark(family.owner.client, sharedCategoryId);
+    expect(changesIn(await messagesBeforeMark(advisor, async () => markId)).map((event) => event.itemId)).toEqual([shared.id]);
     expect(JSON.stringify(advisor.messages)).not.toContain(hidden.id);
     expect(JSON.stringify(advisor.messages)).not.toContain('Secret plan');
-    expect(seen.event).toEqual((await history(sectionAdvisor.client, family.familyId, 1))[0]);
-    expect(member.changes().map((event) => event.itemId)).toEqual([hidden.id, shared.id]);
+    expect(changesIn(await messagesBeforeMark(member, async () => markId)).map((event) => event.itemId)).toEqual([hidden.id, shared.id]);
     await Promise.all([advisor.close(), member.close()]);
   });
 
   it('never reach a canvas other than the socket’s', async () => {
     const listener = await open(stranger.owner.client);
     await ok(family.owner.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Elsewhere', categoryId: sharedCategoryId }), 201);
-    await settle();
-    expect(listener.changes()).toEqual([]);
+    const strangerCategoryId = stranger.canvas.sections[0]!.categories[0]!.id;
+    expect(changesIn(await messagesBeforeMark(listener, () => takeawayMark(stranger.owner.client, strangerCategoryId)))).toEqual([]);
     await listener.close();
   });
 });
@@ -249,11 +248,13 @@ describe('presence', () => {
   it('drops presence messages beyond a few per second', async () => {
     const owner = await open(family.owner.client);
     const mark = owner.messages.length;
+    const startedAt = Date.now();
     for (let n = 0; n < 20; n += 1) owner.send({ action: 'presence', sectionId: sharedSectionId, categoryId: null, editingItemId: null });
-    await settle(800);
+    await afterSentMessagesHandled(owner);
     const lists = owner.messages.slice(mark).filter((message) => message.type === 'presence').length;
+    // One list per accepted message: at most one a second (presenceMessagesPerSecond), however long the 20 took.
     expect(lists).toBeGreaterThanOrEqual(1);
-    expect(lists).toBeLessThanOrEqual(5);
+    expect(lists).toBeLessThanOrEqual(1 + Math.ceil(((Date.now() - startedAt) / 1000) * presenceMessagesPerSecond));
     await owner.close();
   });
 });

@@ -5,7 +5,7 @@ import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
-import { LiveSocket, settle } from '../support/live';
+import { changesIn, LiveSocket, messagesBeforeMark, takeawayMark } from '../support/live';
 
 /**
  * The leak test of the live channel: 1,000 random canvas writes across every section while
@@ -152,9 +152,11 @@ it(
     for (const [name, listener] of Object.entries(listeners)) {
       await listener.socket.waitForChanges(expected[name as keyof typeof listeners].length, 30_000);
     }
-    await settle();
+    // A last takeaway in the shared section, which every listener may see, marks the end.
+    const sharedCategoryId = categories.find((category) => category.sectionId === sharedSectionId)!.id;
+    const markId = await takeawayMark(family.owner.client, sharedCategoryId);
     for (const [name, listener] of Object.entries(listeners)) {
-      const received = listener.socket.changes();
+      const received = changesIn(await messagesBeforeMark(listener.socket, async () => markId));
       // The same events in the same shapes. They arrive in the order the journal committed
       // them: two writers' simultaneous events may swap against the ids' order by a few ms,
       // but each item's events come in its own order.

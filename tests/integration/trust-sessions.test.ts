@@ -153,17 +153,14 @@ describe('new-device e-mail', () => {
     const newDeviceMails = async () => (await stack.emailsTo(who.email)).filter((mail) => mail.subject === 'New sign-in to your Family Canvas account');
     // The first device of an account (signUpAndConfirm's sign-in) sent none, nor does it again.
     expect((await signIn(stack.client(), who.email, who.plainPassword)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await newDeviceMails()).toHaveLength(0);
     await signedIn(who, { userAgent: firefoxOnWindows });
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const mails = await newDeviceMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body.text).toContain('Firefox on Windows');
     expect(mails[0]!.body.text).toContain('/profile?tab=security');
     // A new browser version is no new device.
     await signedIn(who, { userAgent: firefoxOnWindows.replace(/128\.0/g, '129.0') });
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await newDeviceMails()).toHaveLength(1);
   });
 });

@@ -119,8 +119,39 @@ export async function refusedHandshake(
   expect.fail('the handshake was accepted');
 }
 
-/** Lets in-flight stream records reach the sockets before asserting that nothing (more) arrived. */
-export const settle = (ms = 600) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The messages `socket` got before a mark: `makeMark` makes one more change the socket may see
+ * and answers its item id; this waits until that change arrives. The local stream poller
+ * (infra/local/stream-poller.ts) hands the sender batches in commit order and the sender
+ * delivers one canvas's events in order, so once the mark is in, every earlier change was
+ * delivered or dropped: asserting that nothing (more) arrived needs no fixed wait.
+ */
+export async function messagesBeforeMark(socket: LiveSocket, makeMark: () => Promise<string>): Promise<LiveServerMessage[]> {
+  const markId = await makeMark();
+  const mark = await socket.waitFor((message) => message.type === 'change' && message.event.itemId === markId, { timeoutMs: 30_000 });
+  return socket.messages.slice(0, socket.messages.indexOf(mark));
+}
+
+/** A mark for messagesBeforeMark: a new takeaway in `categoryId`, made by `client`; answers its id. */
+export async function takeawayMark(client: ApiClient, categoryId: number): Promise<string> {
+  const created = await client.post<{ id: string }>(`/api/canvas-takeaway/create/${categoryId}`, { title: 'Mark', categoryId });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.id;
+}
+
+/** The change events among `messages`. */
+export const changesIn = (messages: LiveServerMessage[]): HistoryEvent[] => messages.flatMap((message) => (message.type === 'change' ? [message.event] : []));
+
+/**
+ * Waits until the gateway has handled every message `socket` sent so far: it handles one
+ * socket's messages in order (infra/local/live-gateway.ts), so the answer to a ping sent last
+ * comes after everything the earlier messages caused.
+ */
+export async function afterSentMessagesHandled(socket: LiveSocket): Promise<void> {
+  const from = socket.messages.length;
+  socket.send({ action: 'ping' });
+  await socket.waitFor((message) => message.type === 'pong', { from, timeoutMs: 30_000 });
+}
 
 /**
  * Opens sockets for a test file and closes whichever are still open after it:
