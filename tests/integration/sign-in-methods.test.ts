@@ -36,12 +36,7 @@ async function mailsWithSubject(email: string, subject: string): Promise<SentEma
 
 /** Waits (bounded) until `count` mails with the subject reached the address; returns the newest. */
 async function nthMail(email: string, subject: string, count: number): Promise<SentEmail> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mails = await mailsWithSubject(email, subject);
-    if (mails.length >= count) return mails[count - 1]!;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`fewer than ${count} "${subject}" mails to ${email}`);
+  return (await stack.waitForEmails(email, count, { subject }))[count - 1]!;
 }
 
 async function enableTotp(client: ApiClient): Promise<{ secret: string; recoveryCodes: string[] }> {

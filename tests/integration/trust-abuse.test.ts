@@ -39,12 +39,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 }
 
 async function resetTokenAfter(email: string, known: number): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = (await stack.emailsTo(email)).filter((mail) => mail.subject.includes('Reset your'));
-    if (mails.length > known) return linkParameter(mails.at(-1)?.body.text, '/reset-password', 'token');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no reset e-mail to ${email}`);
+  const mails = await stack.waitForEmails(email, known + 1, { subject: /Reset your/ });
+  return linkParameter(mails.at(-1)?.body.text, '/reset-password', 'token');
 }
 
 const resetMails = async (email: string) => (await stack.emailsTo(email)).filter((mail) => mail.subject.includes('Reset your')).length;

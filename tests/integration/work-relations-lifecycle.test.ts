@@ -72,16 +72,7 @@ const dashboardIds = async (client: ApiClient) => {
   return response.body.results.map((row) => row.id);
 };
 
-const mailsTo = async (email: string, subject: RegExp) => (await stack.emailsTo(email)).filter((mail) => subject.test(mail.subject));
-
-async function waitForMail(email: string, subject: RegExp, count = 1) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const found = await mailsTo(email, subject);
-    if (found.length >= count) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail ${subject} to ${email}`);
-}
+const waitForMail = (email: string, subject: RegExp, count = 1) => stack.waitForEmails(email, count, { subject });
 
 describe('a family ends its relation with an advisor company', () => {
   it('ends all access at once, keeps content and notes, mails both sides, and re-inviting works', async () => {

@@ -125,6 +125,8 @@ export type IntegrationStack = {
   latestEmailTo: (address: string) => Promise<SentEmail>;
   /** The first mail to the address after the first `skip` that contains `text` (other calls may mail the account meanwhile). */
   waitForEmailTo: (address: string, options: { skip: number; containing: string }) => Promise<SentEmail>;
+  /** Waits until at least `count` mails (with the subject, when given) reached the address; answers all of them, oldest first. */
+  waitForEmails: (address: string, count: number, options?: { subject?: string | RegExp }) => Promise<SentEmail[]>;
   /**
    * Only with `privateDynamo`: stops the file's own DynamoDB Local (requests then fail as
    * with an outage) and starts it again on the same port with an empty table (it runs in
@@ -222,19 +224,36 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${newId().slice(0, 10)}@example.com`;
 }
 
-/** Polling waits over a mailbox reader (the SES emulator's store), shared by the test stack and the benchmark. */
-export function mailWaiters(emailsTo: (address: string) => Promise<SentEmail[]>): Pick<IntegrationStack, 'latestEmailTo' | 'waitForEmailTo'> {
-  const poll = async (address: string, pick: (emails: SentEmail[]) => SentEmail | undefined, what: string): Promise<SentEmail> => {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
+/**
+ * Polling waits over a mailbox reader (the SES emulator's store), shared by the test stack and
+ * the benchmark: the one place a test waits for mail. (Every operation awaits its mail before it
+ * answers, functions/domain/notifications/mailer.ts, so locally the wait is short; it is a wait
+ * all the same, so that a mail sent later, by a job or the stream, is found too.)
+ */
+export function mailWaiters(emailsTo: (address: string) => Promise<SentEmail[]>): Pick<IntegrationStack, 'latestEmailTo' | 'waitForEmailTo' | 'waitForEmails'> {
+  const poll = async <T>(address: string, pick: (emails: SentEmail[]) => T | undefined, what: string): Promise<T> => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
       const found = pick(await emailsTo(address));
       if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (Date.now() > deadline) throw new Error(`no ${what} to ${address}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`no ${what} to ${address}`);
   };
+  const matches = (subject: string | RegExp | undefined) => (email: SentEmail) =>
+    subject === undefined || (typeof subject === 'string' ? email.subject === subject : subject.test(email.subject));
   return {
     latestEmailTo: (address) => poll(address, (emails) => emails.at(-1), 'e-mail'),
     waitForEmailTo: (address, { skip, containing }) =>
       poll(address, (emails) => emails.slice(skip).find((email) => email.body.text?.includes(containing)), `e-mail containing ${containing}`),
+    waitForEmails: (address, count, { subject } = {}) =>
+      poll(
+        address,
+        (emails) => {
+          const matching = emails.filter(matches(subject));
+          return matching.length >= count ? matching : undefined;
+        },
+        `${count} e-mail(s)${subject ? ` with subject ${String(subject)}` : ''}`,
+      ),
   };
 }

@@ -16,12 +16,7 @@ export type SentInvitation = { id: string; email: string; token: string };
 
 /** The newest e-mail to an address once there are more than `known` of them. */
 async function nextEmailTo(stack: IntegrationStack, email: string, known: number) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const emails = await stack.emailsTo(email);
-    if (emails.length > known) return emails[emails.length - 1]!;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no new e-mail to ${email}`);
+  return (await stack.waitForEmails(email, known + 1)).at(-1)!;
 }
 
 /** The token of the member-invitation link in an e-mail's text. */

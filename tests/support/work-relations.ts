@@ -16,12 +16,8 @@ export type SentWorkRelationInvitation = { id: string; email: string; token: str
 
 /** The token of the newest invitation e-mail of a kind to an address, once there are more than `known`. */
 export async function nextInvitationToken(stack: IntegrationStack, kind: InvitationKind, email: string, known: number): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const emails = await stack.emailsTo(email);
-    if (emails.length > known) return linkParameter(emails[emails.length - 1]?.body.text, `/${kind}-invitation`, 'token');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no new ${kind} invitation e-mail to ${email}`);
+  const emails = await stack.waitForEmails(email, known + 1);
+  return linkParameter(emails.at(-1)?.body.text, `/${kind}-invitation`, 'token');
 }
 
 /** send-email for an invitation, returning the token of the link it mailed. */
