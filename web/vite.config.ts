@@ -11,6 +11,8 @@ export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
   plugins: [react(), tailwindcss()],
+  // Zod without its eval probe, which the Content-Security-Policy reports (web/src/lib/zod-without-eval.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: path.join(webRoot, 'src', 'lib', 'zod-without-eval.ts') }] },
   server: {
     // The shared contracts and rules live outside web/.
     fs: { allow: [path.resolve(webRoot, '..')] },

@@ -1,14 +1,54 @@
 /**
  * `npm start`: the whole product on one machine. DynamoDB Local (in memory, or under
- * .data/ with --persist), the SES emulator with its inbox, the local gateway and the
- * Vite dev server proxying /api and /ws (the live channel). Ctrl-C stops everything.
+ * .data/ with --persist), the SES emulator with its inbox, the local gateway, and the app:
+ * - by default the production build (built now, in seconds) served by the local front door
+ *   (./static-server.ts) with the headers CloudFront sends, Content-Security-Policy included,
+ *   so what a newcomer tries is what families get;
+ * - with --dev (`npm run dev`) the Vite dev server with hot reload, for working on the web app.
+ * Either way /api and /ws (the live channel) go to the gateway. Ctrl-C stops everything.
  */
-import { createServer } from 'vite';
+import path from 'node:path';
+import { build, createServer } from 'vite';
 import { assertPortFree } from './ports';
 import { defaultPorts, persistDirectory, startLocalStack } from './stack';
+import { startStaticServer } from './static-server';
+
+const viteConfigFile = new URL('../../web/vite.config.ts', import.meta.url).pathname;
+const builtApp = path.resolve(import.meta.dirname, '..', '..', 'web', 'dist');
+
+type RunningApp = { stop: () => Promise<void>; description: string };
+
+/** The Vite dev server on the app's port, proxying /api and /ws to the gateway. */
+async function startDevServer(apiUrl: string): Promise<RunningApp> {
+  const vite = await createServer({
+    configFile: viteConfigFile,
+    server: {
+      port: defaultPorts.web,
+      strictPort: true,
+      host: '127.0.0.1',
+      proxy: {
+        '/api': { target: apiUrl, changeOrigin: false },
+        // The live channel: the WebSocket upgrade goes through to the gateway's /ws.
+        '/ws': { target: apiUrl, ws: true, changeOrigin: false },
+      },
+    },
+  });
+  await vite.listen();
+  return { stop: () => vite.close(), description: 'Vite dev server, hot reload' };
+}
+
+/** Builds the SPA into web/dist and serves it as CloudFront would. */
+async function startProductionBuild(apiUrl: string): Promise<RunningApp> {
+  const startedAt = performance.now();
+  await build({ configFile: viteConfigFile, logLevel: 'warn' });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const server = await startStaticServer({ root: builtApp, apiTarget: apiUrl, port: defaultPorts.web, host: '127.0.0.1' });
+  return { stop: server.stop, description: `production build (built in ${seconds} s) with CloudFront's headers; \`npm run dev\` for hot reload` };
+}
 
 async function main(): Promise<void> {
   const persist = process.argv.includes('--persist');
+  const dev = process.argv.includes('--dev');
   const appUrl = `http://localhost:${defaultPorts.web}`;
   await assertPortFree(defaultPorts.web, 'web app', 'FC_WEB_PORT');
   const stack = await startLocalStack({
@@ -16,25 +56,18 @@ async function main(): Promise<void> {
     appUrl,
     persistDir: persist ? persistDirectory : undefined,
   });
-  const vite = await createServer({
-    configFile: new URL('../../web/vite.config.ts', import.meta.url).pathname,
-    server: {
-      port: defaultPorts.web,
-      strictPort: true,
-      host: '127.0.0.1',
-      proxy: {
-        '/api': { target: stack.apiUrl, changeOrigin: false },
-        // The live channel: the WebSocket upgrade goes through to the gateway's /ws.
-        '/ws': { target: stack.apiUrl, ws: true, changeOrigin: false },
-      },
-    },
-  });
-  await vite.listen();
+  let app: RunningApp;
+  try {
+    app = dev ? await startDevServer(stack.apiUrl) : await startProductionBuild(stack.apiUrl);
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
 
   const lines = [
     '',
     'Family Canvas is running:',
-    `  App:      ${appUrl}`,
+    `  App:      ${appUrl}  (${app.description})`,
     `  API:      ${appUrl}/api  (gateway ${stack.apiUrl}/api)`,
     `  Inbox:    ${stack.sesUrl}/   (JSON: ${stack.sesUrl}/store)`,
     `  DynamoDB: ${stack.dynamoEndpoint}  table ${stack.tableName}${persist ? ' (persisted in .data/)' : ' (in memory)'}`,
@@ -48,7 +81,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write('\nStopping…\n');
-    await vite.close().catch(() => undefined);
+    await app.stop().catch(() => undefined);
     await stack.stop();
     process.exit(0);
   };

@@ -4,6 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import { localPageHeaders } from '../security-headers';
 
 /**
  * Serves the built SPA (web/dist) the way CloudFront does in the cloud: files from the
@@ -42,11 +43,8 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-const securityHeaders = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
+// The headers CloudFront adds in the cloud, CSP included (infra/security-headers.ts).
+const securityHeaders = localPageHeaders;
 
 function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');

@@ -10,6 +10,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { spaRoutingFunctionCode } from '../constructs/spa-routing';
 import { apiBasePath, liveChannel } from '../../shared/routes';
+import { contentSecurityPolicy, permissionsPolicy } from '../security-headers';
 
 export type WebStackProps = StackProps & {
   httpApi: apigwv2.IHttpApi;
@@ -22,28 +23,6 @@ export type WebStackProps = StackProps & {
   /** The AWS WAF web ACL (infra/stacks/waf-stack.ts, context `waf=true`); none by default. */
   webAclArn?: string;
 };
-
-/**
- * Content Security Policy for the Vite-built React SPA: its scripts, styles, fonts and
- * API calls all come from this origin, and index.html has no inline script. Inline
- * styles stay allowed, a small risk next to scripts, so a UI library that injects a
- * style element cannot break the page; tighten to 'self' once the e2e suite runs
- * against CloudFront.
- */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  'upgrade-insecure-requests',
-].join('; ');
 
 /**
  * The SPA from a private S3 bucket behind CloudFront, and `/api/*` on the same
@@ -92,7 +71,7 @@ export class WebStack extends Stack {
         contentSecurityPolicy: { contentSecurityPolicy, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true }],
+        customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
       },
     });
 

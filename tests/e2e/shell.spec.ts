@@ -1,5 +1,6 @@
 import { createConfirmedAccount } from './support/accounts';
 import { signInContext } from './support/canvas';
+import { localContentSecurityPolicy } from '../../infra/security-headers';
 import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
 
 test.describe('at 375 px wide', () => {
@@ -149,4 +150,25 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveAccessibleDescription('Please enter a valid e-mail address.');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
+});
+
+test('pages go out with the Content-Security-Policy CloudFront sends; a script it forbids is blocked and fails the test', async ({
+  page,
+  contentSecurityViolations,
+}) => {
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toBe(localContentSecurityPolicy);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Family Canvas' })).toBeVisible();
+  expect(contentSecurityViolations).toEqual([]);
+  // What an injected script would try: it does not run, and the violation is caught.
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'document.body.dataset.injected = "yes"';
+    document.body.append(script);
+  });
+  await expect.poll(() => contentSecurityViolations.length).toBe(1);
+  expect(contentSecurityViolations[0]).toContain('script-src');
+  expect(await page.evaluate(() => document.body.dataset.injected)).toBeUndefined();
+  // Provoked on purpose: not a failure of this test.
+  contentSecurityViolations.length = 0;
 });

@@ -12,7 +12,7 @@ import { spaRoutingFunctionCode } from '../../infra/constructs/spa-routing';
 import { tableAccess } from '../../infra/constructs/table-access';
 import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
 import { metricsNamespace } from '../../shared/metrics';
-import { contentSecurityPolicy } from '../../infra/stacks/web-stack';
+import { contentSecurityPolicy } from '../../infra/security-headers';
 import { tableDefinition } from '../../infra/table-definition';
 
 // Synthesis bundles every Lambda with esbuild: the app is built once here and shared.

@@ -54,13 +54,38 @@ export function uniqueEmail(prefix = 'visitor'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-export const test = base.extend<{ inbox: Inbox }>({
+/** The prefix of the console line a page writes for each Content-Security-Policy violation (see contentSecurityViolations). */
+const violationMark = 'CSP violation:';
+
+export const test = base.extend<{ inbox: Inbox; contentSecurityViolations: string[] }>({
   // The stack runs on free ports chosen at start: the app's URL comes from the global setup.
   // Playwright reads a fixture's dependencies from its first parameter, so it must be a pattern.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(requiredEnv(e2eEnv.appUrl)),
   // eslint-disable-next-line no-empty-pattern
   inbox: async ({}, use) => use(new Inbox(requiredEnv(e2eEnv.inboxUrl))),
+  /**
+   * Every test runs under the Content-Security-Policy CloudFront sends (the front door sends it
+   * too, infra/security-headers.ts) and fails when any page of it broke the policy: each page
+   * reports its `securitypolicyviolation` events to the console, collected here. A test that
+   * provokes a violation on purpose empties the list before it ends.
+   */
+  contentSecurityViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.addInitScript((mark) => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`${mark} ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}`),
+        );
+      }, violationMark);
+      context.on('console', (message) => {
+        if (message.text().startsWith(violationMark)) violations.push(message.text());
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
