@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/Spinner';
-import { t } from '../messages/en-US';
+import { loadAreaMessages, t } from '../messages/en-US';
 import { guardLoader, type GuardDependencies } from './guards';
 import { routeNames, routeTable, type RouteName } from './paths';
 import type { RouteHandle } from './route-handle';
@@ -83,7 +83,9 @@ function routeFor(name: RouteName, deps: GuardDependencies): RouteObject {
       loader: async (args) => (await guard(args)) ?? redirect(target),
     };
   }
-  return { path: definition.path, handle, loader: guard, lazy: pages[name] };
+  // Every page but the home page needs the areas' texts (web/src/messages/en-US.ts loadAreaMessages): loaded beside its chunk.
+  const lazy = name === 'home' ? pages[name] : () => Promise.all([pages[name](), loadAreaMessages()]).then(([page]) => page);
+  return { path: definition.path, handle, loader: guard, lazy };
 }
 
 function InitialLoading() {

@@ -5,11 +5,6 @@
  */
 export const canvasMessages = {
   // Shared building blocks
-  'confirmDialog.challenge': 'To confirm, type the result of {a} × {b}.',
-  'confirmDialog.answer': 'Result',
-  'confirmDialog.cancel': 'Cancel',
-  'confirmDialog.working': 'Working…',
-  'confirmDialog.done': 'Done',
 
   // Overview: states
   'canvas.loading': 'Loading the canvas…',

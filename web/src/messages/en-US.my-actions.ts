@@ -3,13 +3,11 @@
  * `messages` in en-US.ts, so `t()` knows every key.
  */
 export const myActionsMessages = {
-  'forms.errorMessages.date': 'Enter a real date as day.month.year, e.g. 24.12.2026.',
   'canvas.form.dueDate': 'Due date',
   'canvas.form.dueDateHint': 'day.month.year, e.g. 24.12.2026; leave empty for none',
   'canvas.item.due': 'Due {date}',
   'canvas.item.overdue': 'Overdue: due {date}',
 
-  'header.myActions': 'My actions',
   'pages.myActions.title': 'My actions',
   'myActions.intro': 'The open action points assigned to you, on every canvas you can see. Overdue ones come first.',
   'myActions.loading': 'Loading your action points…',

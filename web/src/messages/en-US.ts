@@ -1,16 +1,5 @@
 import type { messageKeys } from '../../../shared/validation';
-import { accountRecoveryMessages } from './en-US.account-recovery';
-import { canvasMessages } from './en-US.canvas';
-import { historyMessages } from './en-US.history';
-import { liveMessages } from './en-US.live';
-import { myActionsMessages } from './en-US.my-actions';
-import { organisationMessages } from './en-US.organisations';
-import { passkeyMessages } from './en-US.passkeys';
-import { planBookMessages } from './en-US.plan-book';
-import { securityMessages } from './en-US.security';
-import { twoFactorMessages } from './en-US.two-factor';
-import { workInvitationMessages } from './en-US.work-invitations';
-import { workRelationMessages } from './en-US.work-relations';
+import type { AreaMessages } from './en-US.areas';
 
 /**
  * The en-US message catalogue: every text of the interface, under the spec's keys
@@ -18,7 +7,7 @@ import { workRelationMessages } from './en-US.work-relations';
  * page content (privacy, terms, the team) is its companion en-US.documents.ts, kept
  * apart so only the pages that show it download it.
  */
-export const messages = {
+const coreMessages = {
   // Common
   'common.appName': 'Family Canvas',
   'common.slogan': 'Plan together. Grow together.',
@@ -384,48 +373,66 @@ export const messages = {
 
   // Legal pages
   'legal.lastUpdated': 'Last updated: {date}',
-
-  // The canvas (docs/product/canvas.md): en-US.canvas.ts
-  ...canvasMessages,
-
-  // The canvas history, undo and the advisor access log: en-US.history.ts
-  ...historyMessages,
-  ...liveMessages,
-  ...myActionsMessages,
-
-  // The plan book (a PDF of the canvas): en-US.plan-book.ts
-  ...planBookMessages,
-
-  // Organisations, members, invitations, profile (docs/product/invitations.md): en-US.organisations.ts
-  ...organisationMessages,
-
-  // The Security tab of the profile (sessions): en-US.security.ts
-  ...securityMessages,
-  // Passkeys (Security tab, login page): en-US.passkeys.ts
-  ...passkeyMessages,
-  // Two-factor sign-in, re-authentication, the company policy (docs/product/sessions-and-sign-in.md#two-factor-sign-in): en-US.two-factor.ts
-  ...twoFactorMessages,
-  // Mail links after a sign-in method changed, and recovering lost second factors: en-US.account-recovery.ts
-  ...accountRecoveryMessages,
-
-  // Family and advisor invitations, select pages, walkthrough (docs/product/invitations.md): en-US.work-invitations.ts
-  ...workInvitationMessages,
-  ...workRelationMessages,
+  // Used by the shell and the shared components, on any page (moved from the areas' catalogues).
+  'forms.errorMessages.date': 'Enter a real date as day.month.year, e.g. 24.12.2026.',
+  'header.myActions': 'My actions',
+  'confirmDialog.challenge': 'To confirm, type the result of {a} × {b}.',
+  'confirmDialog.answer': 'Result',
+  'confirmDialog.cancel': 'Cancel',
+  'confirmDialog.working': 'Working…',
+  'confirmDialog.done': 'Done',
+  'common.save': 'Save',
+  'common.saving': 'Saving…',
+  'common.saved': 'Saved',
+  'common.tryAgain': 'Try again',
+  'table.sortedBy': 'Sorted by:',
+  'table.thenBy': 'then',
+  'table.sortedAscending': 'sorted ascending',
+  'table.sortedDescending': 'sorted descending',
+  'table.sortPosition': 'sort key {position}',
+  'table.removeSort': 'Stop sorting by {column}',
+  'table.clearSort': 'Clear sorting',
+  'table.addToSort': 'Add columns to the sort',
+  'table.shiftHint': 'Or hold Shift while clicking a column.',
+  'address.streetAddress': 'Street address',
+  'address.postalCode': 'Postal code',
+  'address.city': 'City',
+  'address.country': 'Country',
+  'address.chooseCountry': 'Choose a country',
+  'login.twoFactorRequired': 'Your company requires two-factor sign-in. Set it up here to open the company.',
+  'accessUntil.past': 'Choose today or a later day.',
 } as const;
 
-export type MessageKey = keyof typeof messages;
+export type MessageKey = keyof typeof coreMessages | keyof AreaMessages;
 
 /** Makes sure every key the server may send (shared/validation.ts) has a text here. */
-const _serverKeysAreTranslated: Record<(typeof messageKeys)[keyof typeof messageKeys], string> = messages;
+const _serverKeysAreTranslated = (all: typeof coreMessages & AreaMessages): Record<(typeof messageKeys)[keyof typeof messageKeys], string> => all;
 void _serverKeysAreTranslated;
 
-/** The text of a key, with `{name}` placeholders filled in. */
+/**
+ * The texts loaded so far: the core ones (the shell, sign-in, errors, the logged-out pages)
+ * from the start; the areas' (./en-US.areas.ts) once loadAreaMessages resolved, which every
+ * page route but the home page awaits before it renders (web/src/app/router.tsx), so the
+ * logged-out first page does not download them.
+ */
+const loaded: Partial<Record<MessageKey, string>> = { ...coreMessages };
+let areasLoading: Promise<void> | undefined;
+
+/** Loads the areas' texts (once). */
+export function loadAreaMessages(): Promise<void> {
+  areasLoading ??= import('./en-US.areas').then((module) => {
+    Object.assign(loaded, module.areaMessages);
+  });
+  return areasLoading;
+}
+
+/** The text of a key, with `{name}` placeholders filled in (the key itself if its area is not loaded, which a test would show). */
 export function t(key: MessageKey, values?: Record<string, string | number>): string {
-  const text: string = messages[key];
+  const text: string = loaded[key] ?? key;
   if (!values) return text;
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(messages, key);
+  return Object.hasOwn(loaded, key);
 }

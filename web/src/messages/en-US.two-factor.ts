@@ -48,7 +48,6 @@ export const twoFactorMessages = {
   'login.secondStep.passkeyTitle': 'Confirm with your passkey',
   'login.secondStep.passkeyIntro': 'Your account is protected by a passkey. Confirm with your device (fingerprint, face or PIN) to finish signing in.',
   'login.secondStep.orPasskey': 'Or confirm with a passkey instead of a code:',
-  'login.twoFactorRequired': 'Your company requires two-factor sign-in. Set it up here to open the company.',
   'reauth.title': 'Confirm it is you',
   'reauth.intro': 'For this change, enter your password again.',
   'reauth.introCode': 'For this change, enter a code from your authenticator app.',

@@ -225,7 +225,6 @@ export const workRelationMessages = {
   'accessUntil.title': 'Access end date',
   'accessUntil.label': 'Access until',
   'accessUntil.hint': 'The last day of access, day.month.year. Access ends at the end of that day (UTC). Empty: no end.',
-  'accessUntil.past': 'Choose today or a later day.',
   'accessUntil.none': 'No end date: the access runs until the work relation is ended.',
   'accessUntil.until': 'Access until {date} (end of day, UTC)',
   'accessUntil.intro': '{company} is warned by e-mail 7 days before the access ends. Extend it any time before.',

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { preloadApiContract } from '../lib/api-client';
+import { loadAreaMessages } from '../messages/en-US';
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => cleanup());
@@ -11,3 +12,6 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // Calls are made with the contract table at hand, as in the app once it has loaded.
 await preloadApiContract();
+
+// Components are rendered on their own, without the page route that loads the areas' texts first.
+await loadAreaMessages();
