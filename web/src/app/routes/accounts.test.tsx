@@ -89,7 +89,7 @@ describe('after login (docs/product/sessions-and-sign-in.md#after-login)', () =>
   ])('sends a user of %s on through the loading page', async (_who, entities, destination) => {
     const app = openApp('/login', entities);
     await logIn(app);
-    await waitFor(() => expect(at(app)).toBe(destination), { timeout: 3000 });
+    await waitFor(() => expect(at(app)).toBe(destination));
     expect(app.store.get(authStateAtom)).toMatchObject({ isAuthenticated: true, isLoginInProgress: false });
     expect(window.localStorage.getItem(storageKeys.userId)).toBe('u1');
   });
@@ -98,7 +98,7 @@ describe('after login (docs/product/sessions-and-sign-in.md#after-login)', () =>
     const app = openApp('/my-family', [entity(3, EntityType.Family)]);
     await waitFor(() => expect(at(app)).toBe('/login'));
     await logIn(app);
-    await waitFor(() => expect(at(app)).toBe('/my-family'), { timeout: 3000 });
+    await waitFor(() => expect(at(app)).toBe('/my-family'));
     expect(window.sessionStorage.getItem(storageKeys.redirectAfterLogin)).toBeNull();
   });
 
@@ -134,7 +134,7 @@ describe('the links of the e-mails (docs/product/accounts.md#e-mail-confirmation
     await app.user.type(await screen.findByLabelText(/^New password/), 'Brand-New7?');
     await app.user.type(screen.getByLabelText(/^Repeat new password/), 'Brand-New7?');
     await app.user.click(screen.getByRole('button', { name: 'Save new password' }));
-    await waitFor(() => expect(at(app)).toBe('/login'), { timeout: 3000 });
+    await waitFor(() => expect(at(app)).toBe('/login'));
     expect(app.store.get(loginActionAtom)).toBe('reset');
     expect(await screen.findByTestId('login-notice')).toHaveTextContent('Your password has been changed.');
   });

@@ -269,7 +269,7 @@ describe('the live canvas patches what is on screen', () => {
 
     act(() => FakeSocket.latest().drop());
     history = [seen, whileAway];
-    await waitFor(() => expect(FakeSocket.all).toHaveLength(2), { timeout: 2_500 });
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(2));
     act(() => FakeSocket.latest().open());
 
     const caughtUp = await within(card).findByText('Sell the boat');

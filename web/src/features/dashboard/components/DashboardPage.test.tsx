@@ -140,7 +140,7 @@ describe('the advisor dashboard (docs/product/dashboard.md#screens)', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('family-card')).toHaveLength(15));
     expect(scrolled).toEqual([]);
-    await waitFor(() => expect(scrolled).toEqual(['family-115-name']), { timeout: 1000 });
+    await waitFor(() => expect(scrolled).toEqual(['family-115-name']));
     // The button is gone: focus moves to the last card rather than being lost.
     expect(document.activeElement).toBe(screen.getByRole('article', { name: 'Family 15' }));
   });
