@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   benchFiguresFrom,
+  canvasQueryKbOf,
   canvasWriteUnits,
   computeCost,
   defaultBenchFigures,
@@ -18,7 +19,7 @@ const line = (lines: CostLine[], service: string) => lines.find((l) => l.service
 const medium = usageFor('medium');
 // A medium family's month: 3 members × 2 sessions × 4.35 weeks = 26.1 sessions; 104.4 canvas
 // reads (4 a session), 548.1 other reads (21), 3 × 12 × 4.35 = 156.6 writes. Its canvas
-// Query: 100 entries × 0.274 KB + the 4 KB summary = 31.4 KB.
+// Query: the 15 KB template + 100 entries × 0.34 KB + the 13.7 KB summary = 62.7 KB.
 const sessions = 26.1;
 const writes = 156.6;
 
@@ -40,45 +41,47 @@ describe('cost model', () => {
   });
 
   it('prices strongly consistent reads at twice an eventually consistent one, transactional writes at twice a standard one', () => {
-    expect(readUnits(31.4, 'strong')).toBe(8);
-    expect(readUnits(31.4, 'eventual')).toBe(4);
+    expect(canvasQueryKbOf(medium)).toBeCloseTo(62.7, 9);
+    expect(readUnits(62.7, 'strong')).toBe(16);
+    expect(readUnits(62.7, 'eventual')).toBe(8);
     expect(writeUnits(4, 'transactional')).toBe(8);
     expect(writeUnits(0.3, 'standard')).toBe(1);
   });
 
   it('counts every item a canvas write puts, with its index copies, and the strongly consistent canvas read before it', () => {
-    const write = canvasWriteUnits(medium, 31.4);
-    // Transaction: item 2 (0.3 KB), event 2 (1 KB), summary 8 (4 KB); index copies: the event
-    // on GSI2, a delete's event also on GSI1 (10 %): 1.1; an assigned action point on GSI2 (15 %): 0.15.
+    const write = canvasWriteUnits(medium);
+    // Before: the session (0.5) and the 62.7 KB canvas Query, strongly consistent (16).
+    // Transaction: item 2 (0.55 KB), event 2 (1 KB), summary 28 (13.7 KB); index copies: the
+    // event on GSI2, a delete's event also on GSI1 (10 %): 1.1; an assigned action point on GSI2 (15 %): 0.15.
     expect(write.parts).toEqual({
-      readsBefore: 8.5,
+      readsBefore: 16.5,
       contentItem: 2,
       assigneeIndex: 0.15,
       historyEvent: 2,
       historyEventIndexes: 1.1,
-      summary: 8,
+      summary: 28,
       summaryRead: 0,
     });
-    expect(write.wru).toBeCloseTo(13.25, 9);
-    // The summary kept by a stream consumer instead: an ordinary update (4) and its read (1).
-    const streamed = canvasWriteUnits(usageFor('medium', defaultUsage, 'stream'), 31.4);
-    expect(streamed.wru).toBeCloseTo(9.25, 9);
-    expect(streamed.rru).toBe(9.5);
+    expect(write.wru).toBeCloseTo(33.25, 9);
+    // The summary kept by a stream consumer instead: an ordinary update (14) and its read (4).
+    const streamed = canvasWriteUnits(usageFor('medium', defaultUsage, 'stream'));
+    expect(streamed.wru).toBeCloseTo(19.25, 9);
+    expect(streamed.rru).toBe(20.5);
   });
 
   it('prices DynamoDB requests of a medium family by hand: reads, writes, live sender, sessions and sockets', () => {
     const rru =
-      104.4 * (0.5 + 8) + // canvas reads: session (eventual) + the canvas Query (strong)
+      104.4 * (0.5 + 16) + // canvas reads: session (eventual) + the canvas Query (strong)
       548.1 * (0.5 + 1) + // other reads: session + one strongly consistent item
-      writes * (8.5 + 1 + 2 * 3) + // a write's reads, the sender's connections Query and 3 access items per open socket (2)
+      writes * (16.5 + 1 + 2 * 3) + // a write's reads, the sender's connections Query and 3 access items per open socket (2)
       sessions * (0.5 + 0.5 + 0.5); // a socket's connect (session, limit Query) and disconnect (Query by id)
     const wru =
-      writes * 13.25 + // the write
+      writes * 33.25 + // the write
       sessions * (20 / 5) * 3 + // session touches every 5 of 20 minutes, with 2 index copies
       sessions * 2 * 3; // the connection item put and deleted, with 2 index copies
     const expected = (rru * 0.125e-6 + wru * 0.625e-6) * 1000;
     expect(line(computeCost(medium), 'DynamoDB requests').perThousandFamilies).toBeCloseTo(expected, 9);
-    expect(expected).toBeCloseTo(2.112, 3);
+    expect(expected).toBeCloseTo(4.331, 3);
   });
 
   it('grows history storage every month until the 2-year TTL', () => {
@@ -87,7 +90,7 @@ describe('cost model', () => {
     expect(historyGbPerMonth(medium)).toBeCloseTo(gb, 12);
     const storage = (month: number) =>
       line(computeCost(medium, defaultBenchFigures, undefined, { monthOfHistory: month }), 'DynamoDB storage + PITR').perThousandFamilies;
-    const canvasGb = (31.4 + 40 * 0.3) / 1024 / 1024;
+    const canvasGb = (62.7 + 40 * 0.3) / 1024 / 1024;
     expect(storage(1)).toBeCloseTo((canvasGb + gb) * 0.45 * 1000, 9);
     expect(storage(12)).toBeCloseTo((canvasGb + 12 * gb) * 0.45 * 1000, 9);
     expect(storage(36)).toBeCloseTo(storage(24), 12);
@@ -152,7 +155,7 @@ describe('cost model', () => {
     ]) {
       expect(table).toMatch(new RegExp(`^${service}\\s+\\$`, 'm'));
     }
-    expect(table).toMatch(/^DynamoDB requests\s+\$\d+\.\d\d\s+\$2\.11\s+/m);
+    expect(table).toMatch(/^DynamoDB requests\s+\$\d+\.\d\d\s+\$4\.33\s+/m);
     expect(table).toContain('History storage');
     expect(table).toContain('2 secrets');
   });

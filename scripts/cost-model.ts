@@ -86,6 +86,12 @@ export type FamilyProfile = {
   planBooksPerMonth: number;
   /** Items besides the canvas (members, invitations, sessions, settings). */
   otherStoredItems: number;
+  /**
+   * The dashboard summary (functions/domain/canvas/summary.ts), stored: bounded (the first
+   * takeaway per category, 50 change marks), measured 6.2 KB at 30 entries, 13.7 KB at 100,
+   * 14.4 KB at 400. An update is billed at its larger size, before or after.
+   */
+  summaryKb: number;
 };
 
 export const familySizes = {
@@ -103,6 +109,7 @@ export const familySizes = {
     otherMailsPerMonth: 2,
     planBooksPerMonth: 0.3,
     otherStoredItems: 20,
+    summaryKb: 6.2,
   },
   medium: {
     description: '3 active members, 2 sessions a week each, a 100-entry canvas, 12 writes a member a week',
@@ -118,6 +125,7 @@ export const familySizes = {
     otherMailsPerMonth: 3,
     planBooksPerMonth: 1,
     otherStoredItems: 40,
+    summaryKb: 13.7,
   },
   large: {
     description: '6 active members, 3 sessions a week each, a 400-entry canvas, 25 writes a member a week',
@@ -133,6 +141,7 @@ export const familySizes = {
     otherMailsPerMonth: 5,
     planBooksPerMonth: 2,
     otherStoredItems: 80,
+    summaryKb: 14.4,
   },
 } satisfies Record<string, FamilyProfile>;
 
@@ -157,14 +166,20 @@ export const defaultUsage = {
     digestMailsPerAdvisorPerWeek: 1,
     storedItems: 60,
   },
-  /** Stored sizes (KB) and shares of the writes, from the item shapes in docs/data-model.md. */
+  /**
+   * Stored sizes (KB, DynamoDB's item size rule: attribute names plus values) measured on
+   * 2026-11-26 with DynamoDB Local on canvases of tests/support/canvas-content.ts's mix
+   * (docs/cost.md "Measured sizes"), and shares of the writes.
+   */
   items: {
-    /** A canvas item (answer, takeaway, goal, action point). */
-    contentItemKb: 0.3,
-    /** A history event: the item's state before and after, the actor, the section. */
+    /** The canvas partition without content: the template's 7 sections, 15 categories, 60 questions and the canvas item. */
+    templateKb: 15,
+    /** Stored KB per canvas entry (votes live on the answers and takeaways they are for): (48.8 − 15) / 100, (151.5 − 15) / 400. */
+    storedKbPerEntry: 0.34,
+    /** A canvas item (answer 0.42 KB, takeaway 0.55, goal 0.57, action point 0.64). */
+    contentItemKb: 0.55,
+    /** A history event: 0.75 KB for a create; an update carries the state before and after. */
     historyEventKb: 1.0,
-    /** The dashboard summary (functions/domain/canvas/summary.ts: "a few KB", bounded); an update is billed at its larger size. */
-    summaryKb: 4,
     /** A session item (GetItem on every request; touched at most every 5 minutes, with 2 index copies). */
     sessionItemKb: 0.5,
     /** A live connection item (put on connect, deleted on disconnect; GSI1 and GSI2 keys). */
@@ -207,7 +222,8 @@ export const defaultUsage = {
    * `npm run synth`, then AWS::CloudWatch::Alarm in cdk.out/*.template.json), the dashboard,
    * business metrics, secrets (the server secret and the MFA key); WAF only when on.
    */
-  fixed: { alarms: 53, dashboards: 1, customMetrics: 20, secrets: 2, waf: false, wafRules: 3 },
+  // 70 alarms counted on 2026-11-26 (monitoring 61, jobs 6, mail 2, API 1); `npm run cost` counts cdk.out when there is one.
+  fixed: { alarms: 70, dashboards: 1, customMetrics: 20, secrets: 2, waf: false, wafRules: 3 },
 };
 
 export type Usage = typeof defaultUsage;
@@ -260,8 +276,14 @@ export const readUnits = (kb: number, consistency: 'strong' | 'eventual') => Mat
 export const writeUnits = (kb: number, kind: 'standard' | 'transactional') => Math.ceil(Math.max(kb, 0.001)) * (kind === 'transactional' ? 2 : 1);
 
 /** The DynamoDB units of one canvas write, item by item (so a test can see each part). */
-export function canvasWriteUnits(usage: Usage, canvasQueryKb: number) {
-  const { items, summaryPath } = usage;
+/** KB the canvas Query reads: every `C#` item of the partition, the summary included. */
+export function canvasQueryKbOf(usage: Usage): number {
+  return usage.items.templateKb + usage.family.canvasEntries * usage.items.storedKbPerEntry + usage.family.summaryKb;
+}
+
+export function canvasWriteUnits(usage: Usage) {
+  const { items, summaryPath, family } = usage;
+  const canvasQueryKb = canvasQueryKbOf(usage);
   const eventIndexCopies = 1 + items.deleteShare; // GSI2 on content events, GSI1 on deletes
   const parts = {
     /** The session GetItem (eventual) and the write's own canvas Query (strong), before the transaction. */
@@ -270,9 +292,9 @@ export function canvasWriteUnits(usage: Usage, canvasQueryKb: number) {
     assigneeIndex: items.assignedActionPointShare * writeUnits(items.contentItemKb, 'standard'),
     historyEvent: writeUnits(items.historyEventKb, 'transactional'),
     historyEventIndexes: eventIndexCopies * writeUnits(items.historyEventKb, 'standard'),
-    summary: writeUnits(items.summaryKb, summaryPath === 'transaction' ? 'transactional' : 'standard'),
+    summary: writeUnits(family.summaryKb, summaryPath === 'transaction' ? 'transactional' : 'standard'),
     /** A stream consumer reads the summary it updates (strongly consistent). */
-    summaryRead: summaryPath === 'stream' ? readUnits(items.summaryKb, 'strong') : 0,
+    summaryRead: summaryPath === 'stream' ? readUnits(family.summaryKb, 'strong') : 0,
   };
   const wru = parts.contentItem + parts.assigneeIndex + parts.historyEvent + parts.historyEventIndexes + parts.summary;
   const rru = parts.readsBefore + parts.summaryRead;
@@ -313,9 +335,9 @@ export function computeCost(
 ): CostLine[] {
   const { family, advisorCompany: advisor, request, items, weeksPerMonth } = usage;
   const historyMonths = Math.min(Math.max(options.monthOfHistory ?? 1, 1), historyMonthsKept);
-  const canvasQueryKb = family.canvasEntries * bench.canvasKbPerEntry + items.summaryKb;
+  const canvasQueryKb = canvasQueryKbOf(usage);
   const sessionRru = readUnits(items.sessionItemKb, 'eventual');
-  const write = canvasWriteUnits(usage, canvasQueryKb);
+  const write = canvasWriteUnits(usage);
   const gbSeconds = (ms: number, mb: number) => (ms / 1000) * (mb / 1024);
   const invocation = (ms: number, mb: number) => gbSeconds(ms, mb) * price.lambdaArmGbSecond + price.lambdaRequest;
   const logs = (invocations: number) =>
@@ -346,7 +368,7 @@ export function computeCost(
     const dashboardRru =
       sessionRru +
       readUnits(advisor.familiesPerDashboardPage * 0.2, 'eventual') +
-      advisor.familiesPerDashboardPage * (readUnits(items.summaryKb, 'eventual') + 2 * 0.5);
+      advisor.familiesPerDashboardPage * (readUnits(family.summaryKb, 'eventual') + 2 * 0.5);
     const senderRru = readUnits(0.5, 'strong') + p.socketsOnlinePerWrite * 3 * readUnits(0.5, 'strong');
     const rru =
       p.canvasReads * (sessionRru + readUnits(canvasQueryKb, 'strong')) +
@@ -391,7 +413,7 @@ export function computeCost(
 
   const familySessions = family.activeMembersPerWeek * family.sessionsPerActiveMemberPerWeek * weeksPerMonth;
   const familyWrites = family.activeMembersPerWeek * family.writesPerActiveMemberPerWeek * weeksPerMonth;
-  const canvasStoredKb = canvasQueryKb + family.otherStoredItems * items.contentItemKb;
+  const canvasStoredKb = canvasQueryKb + family.otherStoredItems * 0.3;
   const historyKb = historyGbPerMonth(usage) * 1024 * 1024 * historyMonths;
   const perFamily = side({
     sessions: familySessions,
@@ -417,7 +439,7 @@ export function computeCost(
     socketsOnlinePerWrite: 1,
     planBooks: 0,
     mails: advisor.activeAdvisorsPerWeek * advisor.digestMailsPerAdvisorPerWeek * weeksPerMonth,
-    storedKb: advisor.storedItems * items.contentItemKb,
+    storedKb: advisor.storedItems * 0.3,
   });
 
   const { fixed } = usage;
@@ -489,13 +511,13 @@ export function formatCostTable(usage: Usage, bench: BenchFigures, price: Prices
     ({ size, first, last }) =>
       `${size} ${(historyGbPerMonth(usageFor(size, usage)) * 1000).toFixed(3)} GB/month per 1,000 families; storage line ${usd(lineOf(first, 'DynamoDB storage + PITR')!.perThousandFamilies)} in month 1, ${usd(lineOf(last, 'DynamoDB storage + PITR')!.perThousandFamilies)} from month ${historyMonthsKept}`,
   );
-  const writeParts = canvasWriteUnits(usageFor('medium', usage), familySizes.medium.canvasEntries * bench.canvasKbPerEntry + usage.items.summaryKb);
+  const writeParts = canvasWriteUnits(usageFor('medium', usage));
   return [
     'Family Canvas: monthly AWS cost (USD, us-east-1 list prices, no free tier)',
     `prices: ${pricesAsOf}`,
     `canvas figures: ${bench.source} — ${bench.canvasKbPerEntry.toFixed(3)} KB per entry, compression ${bench.canvasCompression.toFixed(1)}×`,
     `dashboard summary: ${usage.summaryPath === 'transaction' ? "in each canvas write's transaction (the code of today)" : 'kept by a stream consumer (an ordinary update, a read and an invocation per write)'}`,
-    `a medium family's canvas write: ${writeParts.wru.toFixed(2)} WRU, ${writeParts.rru.toFixed(2)} RRU (item ${writeParts.parts.contentItem}, event ${writeParts.parts.historyEvent} + index copies ${writeParts.parts.historyEventIndexes.toFixed(2)}, summary ${writeParts.parts.summary}, assignee index ${writeParts.parts.assigneeIndex.toFixed(2)})`,
+    `a medium family's canvas Query reads ${canvasQueryKbOf(usageFor('medium', usage)).toFixed(1)} KB (strongly consistent); its canvas write: ${writeParts.wru.toFixed(2)} WRU, ${writeParts.rru.toFixed(2)} RRU (item ${writeParts.parts.contentItem}, event ${writeParts.parts.historyEvent} + index copies ${writeParts.parts.historyEventIndexes.toFixed(2)}, summary ${writeParts.parts.summary}, assignee index ${writeParts.parts.assigneeIndex.toFixed(2)})`,
     ...familySizeNames.map((size) => `${size}: ${familySizes[size].description}`),
     '',
     format(header),
