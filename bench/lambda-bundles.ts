@@ -30,7 +30,6 @@ const functionEnvironment = {
   CONTACT_TO: 'bench@example.com',
   SERVER_SECRET: 'bench',
   LOG_LEVEL: 'silent',
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
 const median = (values: number[]) => {

@@ -41,7 +41,6 @@ import { measureServerFiles } from './server-files';
 import { familyWithCanvas } from '../tests/support/canvas';
 
 process.env.LOG_LEVEL ??= 'error';
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 const watchdogMinutes = 9;
 const bundleLoadRuns = 5;

@@ -1,71 +1,163 @@
 import { describe, expect, it } from 'vitest';
-import { benchFiguresFrom, computeCost, defaultBenchFigures, defaultUsage, formatCostTable, type CostLine } from './cost-model';
-
-const benchResults = {
-  date: '2026-11-22T10:00:00Z',
-  http: {
-    endpoints: [
-      { name: 'GET /api/canvas', roundTrips: [2, 2] },
-      { name: 'POST /api/canvas-answer/create/{questionId}', roundTrips: [3, 3] },
-      { name: 'POST /api/work-relation/list-dashboard-families', roundTrips: [11, 11] },
-    ],
-    growth: [
-      { items: 10, kilobytes: 4.2 },
-      { items: 100, kilobytes: 40 },
-      { items: 1000, kilobytes: 205.9 },
-    ],
-  },
-};
+import {
+  benchFiguresFrom,
+  canvasQueryKbOf,
+  canvasWriteUnits,
+  computeCost,
+  defaultBenchFigures,
+  defaultUsage,
+  familySizeNames,
+  formatCostTable,
+  historyGbPerMonth,
+  readUnits,
+  usageFor,
+  writeUnits,
+  type CostLine,
+} from './cost-model';
 
 const line = (lines: CostLine[], service: string) => lines.find((l) => l.service === service)!;
+const medium = usageFor('medium');
+// A medium family's month: 3 members × 2 sessions × 4.35 weeks = 26.1 sessions; 104.4 canvas
+// reads (4 a session), 548.1 other reads (21), 3 × 12 × 4.35 = 156.6 writes. Its canvas
+// Query: the 15 KB template + 100 entries × 0.34 KB + the 13.7 KB summary = 62.7 KB.
+const sessions = 26.1;
+const writes = 156.6;
 
 describe('cost model', () => {
-  it('reads round trips and the canvas size of a ~100-entry canvas from bench/results.json', () => {
-    expect(benchFiguresFrom(benchResults)).toEqual({
-      source: 'bench/results.json of 2026-11-22T10:00:00Z',
-      readRoundTrips: 2,
-      canvasQueryKb: 40,
-      writeRoundTrips: 3,
-      dashboardRoundTrips: 11,
-      itemKb: defaultBenchFigures.itemKb,
+  it('takes the canvas size per entry from the largest measured canvas, and caps its compression ratio', () => {
+    const figures = benchFiguresFrom({
+      date: '2026-11-22T10:00:00Z',
+      http: {
+        growth: [
+          { items: 100, kilobytes: 23.1 },
+          { items: 1000, kilobytes: 274 },
+        ],
+        compressed: { items: 1000, plainKilobytes: 274, gzipKilobytes: 18 },
+      },
     });
-    expect(benchFiguresFrom({})).toMatchObject({ readRoundTrips: 2, canvasQueryKb: defaultBenchFigures.canvasQueryKb });
+    expect(figures).toEqual({ source: 'bench/results.json of 2026-11-22T10:00:00Z', canvasKbPerEntry: 0.274, canvasCompression: 6 });
+    expect(benchFiguresFrom({ http: { compressed: { items: 1000, plainKilobytes: 40, gzipKilobytes: 10 } } }).canvasCompression).toBe(4);
+    expect(benchFiguresFrom({})).toMatchObject({ canvasKbPerEntry: defaultBenchFigures.canvasKbPerEntry });
   });
 
-  it('prices DynamoDB from those figures: per 1,000 families by hand', () => {
-    const bench = benchFiguresFrom(benchResults);
-    // A month per family: 3 members × 2 sessions × 4.35 weeks × 25 reads = 652.5 reads;
-    // 3 × 12 × 4.35 = 156.6 writes. A read: session 0.5 RRU + a 40 KB Query 10 × 0.5 RRU;
-    // a write: 0.5 + 0.5 RRU and two transactional 1 KB items, 4 WRU.
-    const rru = 652.5 * 5.5 + 156.6 * 1;
-    const wru = 156.6 * 4;
-    const storage = ((150 * 0.3) / 1024 / 1024) * (0.25 + 0.2);
-    const expected = (rru * 0.125e-6 + wru * 0.625e-6 + storage) * 1000;
-    expect(line(computeCost(defaultUsage, bench), 'DynamoDB on-demand').perThousandFamilies).toBeCloseTo(expected, 6);
-    expect(expected).toBeCloseTo(0.879, 3);
+  it('prices strongly consistent reads at twice an eventually consistent one, transactional writes at twice a standard one', () => {
+    expect(canvasQueryKbOf(medium)).toBeCloseTo(62.7, 9);
+    expect(readUnits(62.7, 'strong')).toBe(16);
+    expect(readUnits(62.7, 'eventual')).toBe(8);
+    expect(writeUnits(4, 'transactional')).toBe(8);
+    expect(writeUnits(0.3, 'standard')).toBe(1);
   });
 
-  it('costs more when a read takes more round trips or reads a bigger canvas', () => {
-    const base = benchFiguresFrom(benchResults);
-    const dynamo = (bench: typeof base) => line(computeCost(defaultUsage, bench), 'DynamoDB on-demand').perThousandFamilies;
-    expect(dynamo({ ...base, readRoundTrips: 3 })).toBeGreaterThan(dynamo(base));
-    expect(dynamo({ ...base, canvasQueryKb: 200 })).toBeGreaterThan(dynamo(base));
+  it('counts every item a canvas write puts, with its index copies, and the strongly consistent canvas read before it', () => {
+    const write = canvasWriteUnits(medium);
+    // Before: the session (0.5) and the 62.7 KB canvas Query, strongly consistent (16).
+    // Transaction: item 2 (0.55 KB), event 2 (1 KB), summary 28 (13.7 KB); index copies: the
+    // event on GSI2, a delete's event also on GSI1 (10 %): 1.1; an assigned action point on GSI2 (15 %): 0.15.
+    expect(write.parts).toEqual({
+      readsBefore: 16.5,
+      contentItem: 2,
+      assigneeIndex: 0.15,
+      historyEvent: 2,
+      historyEventIndexes: 1.1,
+      summary: 28,
+      summaryRead: 0,
+    });
+    expect(write.wru).toBeCloseTo(33.25, 9);
+    // The summary kept by a stream consumer instead: an ordinary update (14) and its read (4).
+    const streamed = canvasWriteUnits(usageFor('medium', defaultUsage, 'stream'));
+    expect(streamed.wru).toBeCloseTo(19.25, 9);
+    expect(streamed.rru).toBe(20.5);
   });
 
-  it('prints a table with every service, the totals and where the figures came from', () => {
-    const bench = benchFiguresFrom(benchResults);
-    const lines = computeCost(defaultUsage, bench);
-    const table = formatCostTable(lines, bench);
-    for (const service of ['Lambda', 'API Gateway HTTP', 'API Gateway WebSocket', 'DynamoDB on-demand', 'SES', 'CloudFront', 'CloudWatch', 'Total']) {
+  it('prices DynamoDB requests of a medium family by hand: reads, writes, live sender, sessions and sockets', () => {
+    const rru =
+      104.4 * (0.5 + 16) + // canvas reads: session (eventual) + the canvas Query (strong)
+      548.1 * (0.5 + 1) + // other reads: session + one strongly consistent item
+      writes * (16.5 + 1 + 2 * 3) + // a write's reads, the sender's connections Query and 3 access items per open socket (2)
+      sessions * (0.5 + 0.5 + 0.5); // a socket's connect (session, limit Query) and disconnect (Query by id)
+    const wru =
+      writes * 33.25 + // the write
+      sessions * (20 / 5) * 3 + // session touches every 5 of 20 minutes, with 2 index copies
+      sessions * 2 * 3; // the connection item put and deleted, with 2 index copies
+    const expected = (rru * 0.125e-6 + wru * 0.625e-6) * 1000;
+    expect(line(computeCost(medium), 'DynamoDB requests').perThousandFamilies).toBeCloseTo(expected, 9);
+    expect(expected).toBeCloseTo(4.331, 3);
+  });
+
+  it('grows history storage every month until the 2-year TTL', () => {
+    // 156.6 events × 1 KB × (itself + GSI2 + 10 % on GSI1) a month.
+    const gb = (writes * 1 * 2.1) / 1024 / 1024;
+    expect(historyGbPerMonth(medium)).toBeCloseTo(gb, 12);
+    const storage = (month: number) =>
+      line(computeCost(medium, defaultBenchFigures, undefined, { monthOfHistory: month }), 'DynamoDB storage + PITR').perThousandFamilies;
+    const canvasGb = (62.7 + 40 * 0.3) / 1024 / 1024;
+    expect(storage(1)).toBeCloseTo((canvasGb + gb) * 0.45 * 1000, 9);
+    expect(storage(12)).toBeCloseTo((canvasGb + 12 * gb) * 0.45 * 1000, 9);
+    expect(storage(36)).toBeCloseTo(storage(24), 12);
+  });
+
+  it('prices the live channel: connection minutes and one message per open socket per write', () => {
+    const expected = (sessions * 20 * 0.25e-6 + writes * 2 * 1e-6) * 1000;
+    expect(line(computeCost(medium), 'API Gateway WebSocket').perThousandFamilies).toBeCloseTo(expected, 9);
+  });
+
+  it('records an X-Ray trace for each invocation: API requests, sockets and the live sender', () => {
+    // 104.4 + 548.1 + 156.6 writes + 1 plan book API requests; 2 socket routes a session; a sender run per write.
+    const invocations = 104.4 + 548.1 + writes + 1 + sessions * 2 + writes;
+    expect(line(computeCost(medium), 'X-Ray').perThousandFamilies).toBeCloseTo(invocations * 5e-6 * 1000, 9);
+    const streamed = line(computeCost(usageFor('medium', defaultUsage, 'stream')), 'X-Ray').perThousandFamilies;
+    expect(streamed).toBeCloseTo((invocations + writes) * 5e-6 * 1000, 9);
+  });
+
+  it('prices egress compressed, and shows what it would be uncompressed', () => {
+    const kb = (canvas: number, other: number) => 104.4 * canvas + (548.1 + writes) * other + sessions * 180;
+    const requests = 104.4 + 548.1 + writes + 1 + sessions * 8;
+    const cost = (canvas: number, other: number) => ((kb(canvas, other) / 1024 / 1024) * 0.085 + requests * 0.01e-4) * 1000;
+    const lines = computeCost(medium);
+    expect(line(lines, 'CloudFront (compressed)').perThousandFamilies).toBeCloseTo(cost(27.4 / 6, 0.5), 9);
+    expect(line(lines, '(CloudFront if uncompressed)').perThousandFamilies).toBeCloseTo(cost(27.4, 1.5), 9);
+    // Not counted twice: the total is the sum of the services without the uncompressed line.
+    const services = lines.slice(
+      0,
+      lines.findIndex((l) => l.service === 'Total'),
+    );
+    expect(line(lines, 'Total').perThousandFamilies).toBeCloseTo(
+      services.reduce((s, l) => s + l.perThousandFamilies, 0),
+      9,
+    );
+  });
+
+  it('charges the alarms of the templates, the dashboard, the metrics and two secrets as the fixed part', () => {
+    const lines = computeCost({ ...defaultUsage, fixed: { ...defaultUsage.fixed, alarms: 60 } });
+    expect(line(lines, 'CloudWatch').fixed).toBeCloseTo(60 * 0.1 + 3 + 20 * 0.3, 9);
+    expect(line(lines, 'Secrets Manager').fixed).toBeCloseTo(0.8, 9);
+    expect(line(lines, 'Total').fixed).toBeCloseTo(60 * 0.1 + 3 + 6 + 0.8, 9);
+  });
+
+  it('costs more per family as families grow, and prints the three sizes with the advisor column', () => {
+    const totals = familySizeNames.map((size) => line(computeCost(usageFor(size)), 'Total').perThousandFamilies);
+    expect(totals[0]).toBeLessThan(totals[1]!);
+    expect(totals[1]).toBeLessThan(totals[2]!);
+    const table = formatCostTable(defaultUsage, defaultBenchFigures);
+    expect(table).toMatch(/^service\s+1,000 small\s+1,000 medium\s+1,000 large\s+100 advisor cos\s+fixed\/month$/m);
+    for (const service of [
+      'Lambda',
+      'API Gateway HTTP',
+      'API Gateway WebSocket',
+      'DynamoDB requests',
+      'DynamoDB storage \\+ PITR',
+      'SES',
+      'CloudFront \\(compressed\\)',
+      'CloudWatch',
+      'X-Ray',
+      'Secrets Manager',
+      'Total',
+    ]) {
       expect(table).toMatch(new RegExp(`^${service}\\s+\\$`, 'm'));
     }
-    expect(table).toContain('bench/results.json of 2026-11-22T10:00:00Z');
-    expect(table).toMatch(/^DynamoDB on-demand\s+\$0\.88\s+/m);
-    // HTTP API: (652.5 + 156.6) requests × 1,000 families × $1 per million.
-    expect(table).toMatch(/^API Gateway HTTP\s+\$0\.81\s+/m);
-    const total = line(lines, 'Total');
-    const sum = lines.filter((l) => l.service !== 'Total').reduce((s, l) => s + l.perThousandFamilies, 0);
-    expect(total.perThousandFamilies).toBeCloseTo(sum, 9);
+    expect(table).toMatch(/^DynamoDB requests\s+\$\d+\.\d\d\s+\$4\.33\s+/m);
+    expect(table).toContain('History storage');
+    expect(table).toContain('2 secrets');
   });
 
   it('adds the web ACL only when WAF is on', () => {

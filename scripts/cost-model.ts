@@ -1,8 +1,24 @@
 /**
- * The monthly AWS cost model of docs/cost.md: usage assumptions and us-east-1 list prices
- * in, dollars per 1,000 families, per 100 advisor companies, and the fixed monthly part out.
- * scripts/cost.ts prints it (`npm run cost`); DynamoDB round trips and item sizes come from
- * bench/results.json when there is one.
+ * The monthly AWS cost model (README "Cost"): usage assumptions and us-east-1 list prices in,
+ * dollars per 1,000 families of three sizes, per 100 advisor companies, and the fixed monthly
+ * part out. scripts/cost.ts prints it (`npm run cost`); the canvas size per entry and the
+ * compression ratio come from bench/results.json when there is one.
+ *
+ * What the code does that the figures follow (checked against the code of 2026-11-26):
+ * - Strongly consistent reads cost twice an eventually consistent one (1 RRU per 4 KB instead
+ *   of 0.5): the canvas Query (functions/domain/canvas/items.ts queryCanvas, read by every
+ *   canvas GET and by every canvas write before its transaction), the live channel's
+ *   connections Query and access BatchGet (functions/domain/live/connections.ts,
+ *   functions/lib/access/decide-now.ts), and most single-item reads of security items.
+ *   The session GetItem and the dashboard's BatchGet are eventually consistent.
+ * - A canvas write is one transaction (2 WRU per KB per item): the content item, the history
+ *   event, and the dashboard summary (functions/domain/canvas/transaction.ts); then one
+ *   1-WRU-per-KB copy per global secondary index an item has keys for (both indexes project
+ *   all attributes): a content event's GSI2 key (who changed an item last), a delete event's
+ *   GSI1 key ("Recently deleted"), an assigned action point's GSI2 key ("My actions").
+ *   `summaryPath: 'stream'` models the summary kept by a stream consumer instead (an ordinary
+ *   update plus a Lambda invocation and a read per write), the change under way.
+ * - History events are kept 2 years (TTL): storage grows every month until then.
  */
 
 /** us-east-1 on-demand list prices in USD, as published on the AWS pricing pages (see pricesAsOf). */
@@ -12,7 +28,7 @@ export const prices = {
   lambdaRequest: 0.2 / 1e6,
   /** API Gateway HTTP API, first 300 million a month (each 512 KB of a request counts as one). */
   httpApiRequest: 1.0 / 1e6,
-  /** API Gateway WebSocket: messages (32 KB units) and connection minutes. */
+  /** API Gateway WebSocket: messages (32 KB units, sent or received) and connection minutes. */
   webSocketMessage: 1.0 / 1e6,
   webSocketConnectionMinute: 0.25 / 1e6,
   /** DynamoDB on-demand (after the November 2024 reduction), standard table class. */
@@ -31,6 +47,8 @@ export const prices = {
   cloudWatchAlarm: 0.1,
   cloudWatchDashboard: 3.0,
   cloudWatchCustomMetric: 0.3,
+  /** X-Ray: traces recorded (retrieval and scans are not modelled: a few incident look-ups). */
+  xRayTraceRecorded: 5.0 / 1e6,
   /** Secrets Manager, per secret and month. */
   secret: 0.4,
   /** AWS WAF (optional): web ACL, rule (a managed rule group counts as one) and requests. */
@@ -42,34 +60,105 @@ export const prices = {
 export const pricesAsOf =
   '2025 list prices (AWS pricing pages, us-east-1; DynamoDB after its November 2024 on-demand reduction); not re-checked online from the build machine — verify before quoting';
 
-export type Prices = typeof prices;
+export type Prices = { [K in keyof typeof prices]: number };
 
-/** What families and advisor companies do in a month; every figure is an assumption of docs/cost.md. */
-export const defaultUsage = {
-  weeksPerMonth: 4.35,
-  family: {
+/** What one family does in a month; three sizes below. */
+export type FamilyProfile = {
+  /** What the size means, for the table. */
+  description: string;
+  activeMembersPerWeek: number;
+  sessionsPerActiveMemberPerWeek: number;
+  /** Entries on the canvas (answers, takeaways, goals, action points, votes as items). */
+  canvasEntries: number;
+  /** Canvas reads per session (GET /canvas or a category: the whole canvas partition, strongly consistent). */
+  canvasReadsPerSession: number;
+  /** Other API reads per session (members, profile, history page, entities, …): one item or a small Query each. */
+  otherReadsPerSession: number;
+  /** Canvas writes per active member per week (answers, votes, takeaways, goals, action points). */
+  writesPerActiveMemberPerWeek: number;
+  /** Live socket: minutes a session keeps one WebSocket open. */
+  socketMinutesPerSession: number;
+  /** Sockets open on the canvas when a write happens (the writer's own included): each gets a message. */
+  socketsOnlinePerWrite: number;
+  digestMailsPerMemberPerWeek: number;
+  /** Other mail (invitations, confirmations, resets) per month. */
+  otherMailsPerMonth: number;
+  planBooksPerMonth: number;
+  /** Items besides the canvas (members, invitations, sessions, settings). */
+  otherStoredItems: number;
+  /**
+   * The dashboard summary (functions/domain/canvas/summary.ts), stored: bounded (the first
+   * takeaway per category, 50 change marks), measured 6.2 KB at 30 entries, 13.7 KB at 100,
+   * 14.4 KB at 400. An update is billed at its larger size, before or after.
+   */
+  summaryKb: number;
+};
+
+export const familySizes = {
+  small: {
+    description: '2 active members, 1 session a week each, a 30-entry canvas, 4 writes a member a week',
+    activeMembersPerWeek: 2,
+    sessionsPerActiveMemberPerWeek: 1,
+    canvasEntries: 30,
+    canvasReadsPerSession: 3,
+    otherReadsPerSession: 15,
+    writesPerActiveMemberPerWeek: 4,
+    socketMinutesPerSession: 15,
+    socketsOnlinePerWrite: 1,
+    digestMailsPerMemberPerWeek: 1,
+    otherMailsPerMonth: 2,
+    planBooksPerMonth: 0.3,
+    otherStoredItems: 20,
+    summaryKb: 6.2,
+  },
+  medium: {
+    description: '3 active members, 2 sessions a week each, a 100-entry canvas, 12 writes a member a week',
     activeMembersPerWeek: 3,
     sessionsPerActiveMemberPerWeek: 2,
-    /** API reads per session (canvas, categories, members, profile, …). */
-    readsPerSession: 25,
-    /** Canvas writes per active member per week (answers, votes, takeaways, goals, action points). */
+    canvasEntries: 100,
+    canvasReadsPerSession: 4,
+    otherReadsPerSession: 21,
     writesPerActiveMemberPerWeek: 12,
-    /** Live socket: minutes a session keeps one WebSocket open. */
     socketMinutesPerSession: 20,
-    /** Messages pushed per canvas write (to the other members online). */
-    socketMessagesPerWrite: 2,
+    socketsOnlinePerWrite: 2,
     digestMailsPerMemberPerWeek: 1,
-    /** Other mail (invitations, confirmations, resets) per family and month. */
     otherMailsPerMonth: 3,
     planBooksPerMonth: 1,
-    /** Items stored per family (canvas ~100 entries as ~80 items, members, invitations), average bytes each. */
-    storedItems: 150,
+    otherStoredItems: 40,
+    summaryKb: 13.7,
   },
+  large: {
+    description: '6 active members, 3 sessions a week each, a 400-entry canvas, 25 writes a member a week',
+    activeMembersPerWeek: 6,
+    sessionsPerActiveMemberPerWeek: 3,
+    canvasEntries: 400,
+    canvasReadsPerSession: 5,
+    otherReadsPerSession: 25,
+    writesPerActiveMemberPerWeek: 25,
+    socketMinutesPerSession: 30,
+    socketsOnlinePerWrite: 3,
+    digestMailsPerMemberPerWeek: 1,
+    otherMailsPerMonth: 5,
+    planBooksPerMonth: 2,
+    otherStoredItems: 80,
+    summaryKb: 14.4,
+  },
+} satisfies Record<string, FamilyProfile>;
+
+export type FamilySize = keyof typeof familySizes;
+export const familySizeNames = Object.keys(familySizes) as FamilySize[];
+
+/** Every figure is an assumption of the README's "Cost" section unless it is read from the code. */
+export const defaultUsage = {
+  weeksPerMonth: 4.35,
+  family: familySizes.medium as FamilyProfile,
   advisorCompany: {
     activeAdvisorsPerWeek: 4,
     sessionsPerAdvisorPerWeek: 4,
-    readsPerSession: 30,
-    /** Dashboard loads (one canvas Query per family shown) per session. */
+    otherReadsPerSession: 20,
+    /** Canvas reads per session (opening a client family's canvas). */
+    canvasReadsPerSession: 5,
+    /** Dashboard pages per session: one BatchGet of each family's summary. */
     dashboardLoadsPerSession: 2,
     familiesPerDashboardPage: 10,
     writesPerAdvisorPerWeek: 4,
@@ -77,173 +166,307 @@ export const defaultUsage = {
     digestMailsPerAdvisorPerWeek: 1,
     storedItems: 60,
   },
+  /**
+   * Stored sizes (KB, DynamoDB's item size rule: attribute names plus values) measured on
+   * 2026-11-26 with DynamoDB Local on canvases of tests/support/canvas-content.ts's mix
+   * (docs/cost.md "Measured sizes"), and shares of the writes.
+   */
+  items: {
+    /** The canvas partition without content: the template's 7 sections, 15 categories, 60 questions and the canvas item. */
+    templateKb: 15,
+    /** Stored KB per canvas entry (votes live on the answers and takeaways they are for): (48.8 − 15) / 100, (151.5 − 15) / 400. */
+    storedKbPerEntry: 0.34,
+    /** A canvas item (answer 0.42 KB, takeaway 0.55, goal 0.57, action point 0.64). */
+    contentItemKb: 0.55,
+    /** A history event: 0.75 KB for a create; an update carries the state before and after. */
+    historyEventKb: 1.0,
+    /** A session item (GetItem on every request; touched at most every 5 minutes, with 2 index copies). */
+    sessionItemKb: 0.5,
+    /** A live connection item (put on connect, deleted on disconnect; GSI1 and GSI2 keys). */
+    connectionItemKb: 0.3,
+    /** Of the canvas writes: deletes (their event is on GSI1 until restored) and assigned action points (GSI2). */
+    deleteShare: 0.1,
+    assignedActionPointShare: 0.15,
+    /** Minutes between session touches (functions/domain/sessions/session.ts touchIntervalSeconds). */
+    sessionTouchMinutes: 5,
+  },
+  /** Where the dashboard summary is kept: in each write's transaction (the code of today) or by a stream consumer. */
+  summaryPath: 'transaction' as 'transaction' | 'stream',
   request: {
     /** Average function time per API request (ms) and memory (MB): the group functions. */
     lambdaMs: 60,
     lambdaMemoryMb: 512,
+    /** The live sender, the socket routes and a stream consumer: short invocations. */
+    eventLambdaMs: 40,
     /** A plan book: a heavier function. */
     planBookMs: 3000,
     planBookMemoryMb: 1024,
-    /** Average API response (KB, compressed) through CloudFront. */
-    apiResponseKb: 6,
+    /** Responses other than the canvas (KB as JSON); those of 1 KB or more leave compressed. */
+    otherResponseKb: 1.5,
+    /** The compression ratio of JSON of 1 KB or more (br/gzip; functions/lib/http.ts). */
+    otherResponseCompression: 3,
     /** SPA bytes per session (first load per session; hashed assets cached after). */
     spaKbPerSession: 180,
-    /** Log bytes per API request: access log line plus the function's lines. */
-    logBytesPerRequest: 1200,
+    /** Log bytes per Lambda invocation: access log line plus the function's lines; kept 3 months. */
+    logBytesPerInvocation: 1200,
+    logMonthsKept: 3,
+    /**
+     * Share of invocations X-Ray records: Lambda's active tracing takes the first request each
+     * second and 5% of the rest, so at these rates (well under one request a second a
+     * function) nearly every one.
+     */
+    xRayTracedShare: 1,
   },
-  /** Fixed monthly operations: alarms, dashboard, business metrics, secrets; WAF only when on. */
-  fixed: { alarms: 53, dashboards: 1, customMetrics: 20, secrets: 1, waf: false, wafRules: 3 },
+  /**
+   * Fixed monthly operations: CloudWatch alarms (counted in the synthesised templates:
+   * `npm run synth`, then AWS::CloudWatch::Alarm in cdk.out/*.template.json), the dashboard,
+   * business metrics, secrets (the server secret and the MFA key); WAF only when on.
+   */
+  // 70 alarms counted on 2026-11-26 (monitoring 61, jobs 6, mail 2, API 1); `npm run cost` counts cdk.out when there is one.
+  fixed: { alarms: 70, dashboards: 1, customMetrics: 20, secrets: 2, waf: false, wafRules: 3 },
 };
 
 export type Usage = typeof defaultUsage;
 
-/** DynamoDB figures per request, from the benchmark when there is one. */
+/** Figures from the benchmark when there is one. */
 export type BenchFigures = {
   source: string;
-  /** Round trips of an API read (session GetItem + one Query): GET /api/canvas. */
-  readRoundTrips: number;
-  /** KB a canvas Query reads (the response size of GET /api/canvas for a ~100-entry canvas). */
-  canvasQueryKb: number;
-  /** Round trips of a canvas write (answer create): session read, reads, the transaction. */
-  writeRoundTrips: number;
-  /** Round trips of a dashboard page (one Query per family). */
-  dashboardRoundTrips: number;
-  /** Average stored item size in KB. */
-  itemKb: number;
+  /** KB of GET /api/canvas per canvas entry (JSON as stored and sent, uncompressed). */
+  canvasKbPerEntry: number;
+  /** Uncompressed / gzip size of the canvas response. */
+  canvasCompression: number;
 };
 
 export const defaultBenchFigures: BenchFigures = {
-  source: 'defaults of docs/cost.md (the README bench figures of 2026-11-22)',
-  readRoundTrips: 2,
-  canvasQueryKb: 23.1,
-  writeRoundTrips: 3,
-  dashboardRoundTrips: 13,
-  itemKb: 0.3,
+  source: 'README bench figures (1,000-entry canvas: 274 KB as JSON, about 18 KB gzip)',
+  canvasKbPerEntry: 0.274,
+  // 274 / 18 is 15× at 1,000 entries; smaller canvases compress less: 6× is the figure used.
+  canvasCompression: 6,
 };
 
 type BenchResultsShape = {
   date?: string;
   http?: {
-    endpoints?: Array<{ name: string; roundTrips: number[] }>;
     growth?: Array<{ items: number; kilobytes: number }>;
+    compressed?: { items: number; plainKilobytes: number; gzipKilobytes: number };
   };
 };
 
 /** The figures of a bench/results.json; what it lacks stays at the defaults. */
 export function benchFiguresFrom(results: unknown): BenchFigures {
   const shaped = results as BenchResultsShape;
-  const endpoints = shaped.http?.endpoints ?? [];
-  const tripsOf = (name: string) => endpoints.find((e) => e.name === name)?.roundTrips[0];
   const growth = shaped.http?.growth ?? [];
-  // The canvas nearest 100 entries: what the usage assumptions call a lived-in canvas.
-  const canvas = [...growth].sort((a, b) => Math.abs(a.items - 100) - Math.abs(b.items - 100))[0];
+  // The largest measured canvas: its per-entry size is the least distorted by the fixed part.
+  const largest = [...growth].sort((a, b) => b.items - a.items)[0];
+  const compressed = shaped.http?.compressed;
+  // A ratio measured at 1,000 entries overstates what a 100-entry canvas gets: cap at the default.
+  const measuredRatio = compressed && compressed.gzipKilobytes > 0 ? compressed.plainKilobytes / compressed.gzipKilobytes : undefined;
   return {
     source: `bench/results.json${shaped.date ? ` of ${shaped.date}` : ''}`,
-    readRoundTrips: tripsOf('GET /api/canvas') ?? defaultBenchFigures.readRoundTrips,
-    canvasQueryKb: canvas?.kilobytes ?? defaultBenchFigures.canvasQueryKb,
-    writeRoundTrips: tripsOf('POST /api/canvas-answer/create/{questionId}') ?? defaultBenchFigures.writeRoundTrips,
-    dashboardRoundTrips: tripsOf('POST /api/work-relation/list-dashboard-families') ?? defaultBenchFigures.dashboardRoundTrips,
-    itemKb: defaultBenchFigures.itemKb,
+    canvasKbPerEntry: largest && largest.items > 0 ? largest.kilobytes / largest.items : defaultBenchFigures.canvasKbPerEntry,
+    canvasCompression: measuredRatio ? Math.min(measuredRatio, defaultBenchFigures.canvasCompression) : defaultBenchFigures.canvasCompression,
   };
 }
 
 export type CostLine = { service: string; perThousandFamilies: number; perHundredAdvisorCompanies: number; fixed: number };
 
-/** Read request units of an eventually consistent read of `kb` (one unit per 4 KB, half price). */
-const readUnits = (kb: number) => Math.ceil(kb / 4) * 0.5;
-/** Write request units of a transactional write of an item of `kb` (two per 1 KB). */
-const transactionalWriteUnits = (kb: number) => Math.ceil(kb) * 2;
+/** Read request units: one per 4 KB strongly consistent, half that eventually consistent. */
+export const readUnits = (kb: number, consistency: 'strong' | 'eventual') => Math.ceil(Math.max(kb, 0.001) / 4) * (consistency === 'strong' ? 1 : 0.5);
+/** Write request units: one per KB, two in a transaction. */
+export const writeUnits = (kb: number, kind: 'standard' | 'transactional') => Math.ceil(Math.max(kb, 0.001)) * (kind === 'transactional' ? 2 : 1);
 
-export function computeCost(usage: Usage = defaultUsage, bench: BenchFigures = defaultBenchFigures, price: Prices = prices): CostLine[] {
-  const { family, advisorCompany: advisor, request, weeksPerMonth } = usage;
+/** The DynamoDB units of one canvas write, item by item (so a test can see each part). */
+/** KB the canvas Query reads: every `C#` item of the partition, the summary included. */
+export function canvasQueryKbOf(usage: Usage): number {
+  return usage.items.templateKb + usage.family.canvasEntries * usage.items.storedKbPerEntry + usage.family.summaryKb;
+}
 
-  // Requests a month, per family and per advisor company.
-  const familySessions = family.activeMembersPerWeek * family.sessionsPerActiveMemberPerWeek * weeksPerMonth;
-  const familyReads = familySessions * family.readsPerSession;
-  const familyWrites = family.activeMembersPerWeek * family.writesPerActiveMemberPerWeek * weeksPerMonth;
-  const advisorSessions = advisor.activeAdvisorsPerWeek * advisor.sessionsPerAdvisorPerWeek * weeksPerMonth;
-  const advisorDashboards = advisorSessions * advisor.dashboardLoadsPerSession;
-  const advisorReads = advisorSessions * advisor.readsPerSession;
-  const advisorWrites = advisor.activeAdvisorsPerWeek * advisor.writesPerAdvisorPerWeek * weeksPerMonth;
-  const familyRequests = familyReads + familyWrites;
-  const advisorRequests = advisorReads + advisorDashboards + advisorWrites;
-
-  // DynamoDB: a read is the session GetItem plus Queries of a canvas-sized partition; a write
-  // is the session read, the rest of its round trips reads of one item, and one transaction
-  // of two items (the entry and the canvas meta/version).
-  const sessionRead = readUnits(bench.itemKb);
-  const readRru = sessionRead + (bench.readRoundTrips - 1) * readUnits(bench.canvasQueryKb);
-  const writeRru = sessionRead + Math.max(0, bench.writeRoundTrips - 2) * readUnits(bench.itemKb);
-  const writeWru = 2 * transactionalWriteUnits(bench.itemKb);
-  const dashboardRru = sessionRead + (bench.dashboardRoundTrips - 1) * readUnits(bench.canvasQueryKb / 4);
-  const dynamo = (reads: number, writes: number, dashboards: number, storedItems: number) => {
-    const rru = reads * readRru + writes * writeRru + dashboards * dashboardRru;
-    const wru = writes * writeWru;
-    const storedGb = (storedItems * bench.itemKb) / 1024 / 1024;
-    return rru * price.dynamoReadRequestUnit + wru * price.dynamoWriteRequestUnit + storedGb * (price.dynamoStorageGbMonth + price.dynamoPitrGbMonth);
+export function canvasWriteUnits(usage: Usage) {
+  const { items, summaryPath, family } = usage;
+  const canvasQueryKb = canvasQueryKbOf(usage);
+  const eventIndexCopies = 1 + items.deleteShare; // GSI2 on content events, GSI1 on deletes
+  const parts = {
+    /** The session GetItem (eventual) and the write's own canvas Query (strong), before the transaction. */
+    readsBefore: readUnits(items.sessionItemKb, 'eventual') + readUnits(canvasQueryKb, 'strong'),
+    contentItem: writeUnits(items.contentItemKb, 'transactional'),
+    assigneeIndex: items.assignedActionPointShare * writeUnits(items.contentItemKb, 'standard'),
+    historyEvent: writeUnits(items.historyEventKb, 'transactional'),
+    historyEventIndexes: eventIndexCopies * writeUnits(items.historyEventKb, 'standard'),
+    summary: writeUnits(family.summaryKb, summaryPath === 'transaction' ? 'transactional' : 'standard'),
+    /** A stream consumer reads the summary it updates (strongly consistent). */
+    summaryRead: summaryPath === 'stream' ? readUnits(family.summaryKb, 'strong') : 0,
   };
+  const wru = parts.contentItem + parts.assigneeIndex + parts.historyEvent + parts.historyEventIndexes + parts.summary;
+  const rru = parts.readsBefore + parts.summaryRead;
+  return { parts, wru, rru };
+}
 
+/** GB a month of history events (with their index copies) one family adds; kept 2 years. */
+export function historyGbPerMonth(usage: Usage, family: FamilyProfile = usage.family): number {
+  const writes = family.activeMembersPerWeek * family.writesPerActiveMemberPerWeek * usage.weeksPerMonth;
+  return (writes * usage.items.historyEventKb * (2 + usage.items.deleteShare)) / 1024 / 1024;
+}
+
+export const historyMonthsKept = 24;
+
+type Side = {
+  lambda: number;
+  httpApi: number;
+  webSocket: number;
+  dynamoRequests: number;
+  dynamoStorage: number;
+  ses: number;
+  cloudFront: number;
+  cloudFrontUncompressed: number;
+  cloudWatchLogs: number;
+  xRay: number;
+  waf: number;
+};
+
+/**
+ * The monthly cost. `monthOfHistory` is how many months of history the table holds (1 to
+ * 24, the events' TTL): storage grows by historyGbPerMonth every month until then.
+ */
+export function computeCost(
+  usage: Usage = defaultUsage,
+  bench: BenchFigures = defaultBenchFigures,
+  price: Prices = prices,
+  options: { monthOfHistory?: number } = {},
+): CostLine[] {
+  const { family, advisorCompany: advisor, request, items, weeksPerMonth } = usage;
+  const historyMonths = Math.min(Math.max(options.monthOfHistory ?? 1, 1), historyMonthsKept);
+  const canvasQueryKb = canvasQueryKbOf(usage);
+  const sessionRru = readUnits(items.sessionItemKb, 'eventual');
+  const write = canvasWriteUnits(usage);
   const gbSeconds = (ms: number, mb: number) => (ms / 1000) * (mb / 1024);
-  const lambda = (requests: number, planBooks: number) =>
-    requests * (gbSeconds(request.lambdaMs, request.lambdaMemoryMb) * price.lambdaArmGbSecond + price.lambdaRequest) +
-    planBooks * (gbSeconds(request.planBookMs, request.planBookMemoryMb) * price.lambdaArmGbSecond + price.lambdaRequest);
+  const invocation = (ms: number, mb: number) => gbSeconds(ms, mb) * price.lambdaArmGbSecond + price.lambdaRequest;
+  const logs = (invocations: number) =>
+    ((invocations * request.logBytesPerInvocation) / 1024 ** 3) * (price.cloudWatchLogsIngestGb + price.cloudWatchLogsStoreGbMonth * request.logMonthsKept);
+  const kbToGb = (kb: number) => kb / 1024 / 1024;
 
-  const webSocket = (sessions: number, minutesPerSession: number, messages: number) =>
-    sessions * minutesPerSession * price.webSocketConnectionMinute + messages * price.webSocketMessage;
-  const cloudFront = (requests: number, sessions: number) =>
-    ((requests * request.apiResponseKb + sessions * request.spaKbPerSession) / 1024 / 1024) * price.cloudFrontGbOut +
-    (requests + sessions * 8) * price.cloudFrontHttpsRequest;
-  const logs = (requests: number) =>
-    ((requests * request.logBytesPerRequest) / 1024 ** 3) * (price.cloudWatchLogsIngestGb + price.cloudWatchLogsStoreGbMonth * 3);
+  /** One side (a family or an advisor company): its requests and what they cost. */
+  const side = (p: {
+    sessions: number;
+    socketMinutesPerSession: number;
+    canvasReads: number;
+    otherReads: number;
+    dashboardPages: number;
+    writes: number;
+    socketsOnlinePerWrite: number;
+    planBooks: number;
+    mails: number;
+    storedKb: number;
+  }): Side => {
+    const apiRequests = p.canvasReads + p.otherReads + p.dashboardPages * 1 + p.writes + p.planBooks;
+    // Live: a socket's connect and disconnect (each a Lambda, the connection item put and
+    // deleted with its two index copies, the limit Query), and per write the sender (stream).
+    const socketInvocations = p.sessions * 2;
+    const senderInvocations = p.writes;
+    const summaryInvocations = usage.summaryPath === 'stream' ? p.writes : 0;
+    const eventInvocations = socketInvocations + senderInvocations + summaryInvocations;
 
-  const familyMails = family.activeMembersPerWeek * family.digestMailsPerMemberPerWeek * weeksPerMonth + family.otherMailsPerMonth;
-  const advisorMails = advisor.activeAdvisorsPerWeek * advisor.digestMailsPerAdvisorPerWeek * weeksPerMonth;
-  const familyMessages = familyWrites * family.socketMessagesPerWrite;
+    const dashboardRru =
+      sessionRru +
+      readUnits(advisor.familiesPerDashboardPage * 0.2, 'eventual') +
+      advisor.familiesPerDashboardPage * (readUnits(family.summaryKb, 'eventual') + 2 * 0.5);
+    const senderRru = readUnits(0.5, 'strong') + p.socketsOnlinePerWrite * 3 * readUnits(0.5, 'strong');
+    const rru =
+      p.canvasReads * (sessionRru + readUnits(canvasQueryKb, 'strong')) +
+      p.otherReads * (sessionRru + readUnits(1, 'strong')) +
+      p.dashboardPages * dashboardRru +
+      p.writes * (write.rru + senderRru) +
+      // A socket's connect reads the session and Queries the user's sockets (the limit), its
+      // disconnect Queries the socket by id: index Queries, eventually consistent.
+      p.sessions * (sessionRru + 2 * readUnits(0.5, 'eventual'));
+    const touchesPerSession = Math.max(1, p.socketMinutesPerSession / items.sessionTouchMinutes);
+    const wru =
+      p.writes * write.wru +
+      p.sessions * touchesPerSession * 3 * writeUnits(items.sessionItemKb, 'standard') +
+      p.sessions * 2 * 3 * writeUnits(items.connectionItemKb, 'standard');
+    const storedGb = kbToGb(p.storedKb);
 
-  const perFamily = {
-    lambda: lambda(familyRequests, family.planBooksPerMonth),
-    httpApi: familyRequests * price.httpApiRequest,
-    webSocket: webSocket(familySessions, family.socketMinutesPerSession, familyMessages),
-    dynamo: dynamo(familyReads, familyWrites, 0, family.storedItems),
-    ses: familyMails * price.sesEmail,
-    cloudFront: cloudFront(familyRequests, familySessions),
-    cloudWatch: logs(familyRequests),
-    waf: usage.fixed.waf ? (familyRequests + familySessions * 8) * price.wafRequest : 0,
+    const canvasResponseKb = family.canvasEntries * bench.canvasKbPerEntry;
+    const egressKb = (compressed: boolean) =>
+      p.canvasReads * (compressed ? canvasResponseKb / bench.canvasCompression : canvasResponseKb) +
+      (p.otherReads + p.dashboardPages + p.writes) * (compressed ? request.otherResponseKb / request.otherResponseCompression : request.otherResponseKb) +
+      p.sessions * request.spaKbPerSession;
+    const cloudFrontRequests = apiRequests + p.sessions * 8;
+    const cloudFront = (compressed: boolean) => kbToGb(egressKb(compressed)) * price.cloudFrontGbOut + cloudFrontRequests * price.cloudFrontHttpsRequest;
+    const invocations = apiRequests + eventInvocations;
+    return {
+      lambda:
+        (apiRequests - p.planBooks) * invocation(request.lambdaMs, request.lambdaMemoryMb) +
+        p.planBooks * invocation(request.planBookMs, request.planBookMemoryMb) +
+        eventInvocations * invocation(request.eventLambdaMs, request.lambdaMemoryMb),
+      httpApi: apiRequests * price.httpApiRequest,
+      webSocket: p.sessions * p.socketMinutesPerSession * price.webSocketConnectionMinute + p.writes * p.socketsOnlinePerWrite * price.webSocketMessage,
+      dynamoRequests: rru * price.dynamoReadRequestUnit + wru * price.dynamoWriteRequestUnit,
+      dynamoStorage: storedGb * (price.dynamoStorageGbMonth + price.dynamoPitrGbMonth),
+      ses: p.mails * price.sesEmail,
+      cloudFront: cloudFront(true),
+      cloudFrontUncompressed: cloudFront(false),
+      cloudWatchLogs: logs(invocations),
+      xRay: invocations * request.xRayTracedShare * price.xRayTraceRecorded,
+      waf: usage.fixed.waf ? cloudFrontRequests * price.wafRequest : 0,
+    };
   };
-  const perAdvisor = {
-    lambda: lambda(advisorRequests, 0),
-    httpApi: advisorRequests * price.httpApiRequest,
-    webSocket: webSocket(advisorSessions, advisor.socketMinutesPerSession, 0),
-    dynamo: dynamo(advisorReads, advisorWrites, advisorDashboards, advisor.storedItems),
-    ses: advisorMails * price.sesEmail,
-    cloudFront: cloudFront(advisorRequests, advisorSessions),
-    cloudWatch: logs(advisorRequests),
-    waf: usage.fixed.waf ? (advisorRequests + advisorSessions * 8) * price.wafRequest : 0,
-  };
+
+  const familySessions = family.activeMembersPerWeek * family.sessionsPerActiveMemberPerWeek * weeksPerMonth;
+  const familyWrites = family.activeMembersPerWeek * family.writesPerActiveMemberPerWeek * weeksPerMonth;
+  const canvasStoredKb = canvasQueryKb + family.otherStoredItems * 0.3;
+  const historyKb = historyGbPerMonth(usage) * 1024 * 1024 * historyMonths;
+  const perFamily = side({
+    sessions: familySessions,
+    socketMinutesPerSession: family.socketMinutesPerSession,
+    canvasReads: familySessions * family.canvasReadsPerSession,
+    otherReads: familySessions * family.otherReadsPerSession,
+    dashboardPages: 0,
+    writes: familyWrites,
+    socketsOnlinePerWrite: family.socketsOnlinePerWrite,
+    planBooks: family.planBooksPerMonth,
+    mails: family.activeMembersPerWeek * family.digestMailsPerMemberPerWeek * weeksPerMonth + family.otherMailsPerMonth,
+    storedKb: canvasStoredKb + historyKb,
+  });
+
+  const advisorSessions = advisor.activeAdvisorsPerWeek * advisor.sessionsPerAdvisorPerWeek * weeksPerMonth;
+  const perAdvisor = side({
+    sessions: advisorSessions,
+    socketMinutesPerSession: advisor.socketMinutesPerSession,
+    canvasReads: advisorSessions * advisor.canvasReadsPerSession,
+    otherReads: advisorSessions * advisor.otherReadsPerSession,
+    dashboardPages: advisorSessions * advisor.dashboardLoadsPerSession,
+    writes: advisor.activeAdvisorsPerWeek * advisor.writesPerAdvisorPerWeek * weeksPerMonth,
+    socketsOnlinePerWrite: 1,
+    planBooks: 0,
+    mails: advisor.activeAdvisorsPerWeek * advisor.digestMailsPerAdvisorPerWeek * weeksPerMonth,
+    storedKb: advisor.storedItems * 0.3,
+  });
+
   const { fixed } = usage;
   const fixedCost = {
     cloudWatch: fixed.alarms * price.cloudWatchAlarm + fixed.dashboards * price.cloudWatchDashboard + fixed.customMetrics * price.cloudWatchCustomMetric,
     secrets: fixed.secrets * price.secret,
     waf: fixed.waf ? price.wafWebAcl + fixed.wafRules * price.wafRule : 0,
   };
-
+  const row = (service: string, key: keyof Side, fixedPart = 0): CostLine => ({
+    service,
+    perThousandFamilies: perFamily[key] * 1000,
+    perHundredAdvisorCompanies: perAdvisor[key] * 100,
+    fixed: fixedPart,
+  });
   const lines: CostLine[] = [
-    { service: 'Lambda', perThousandFamilies: perFamily.lambda * 1000, perHundredAdvisorCompanies: perAdvisor.lambda * 100, fixed: 0 },
-    { service: 'API Gateway HTTP', perThousandFamilies: perFamily.httpApi * 1000, perHundredAdvisorCompanies: perAdvisor.httpApi * 100, fixed: 0 },
-    { service: 'API Gateway WebSocket', perThousandFamilies: perFamily.webSocket * 1000, perHundredAdvisorCompanies: perAdvisor.webSocket * 100, fixed: 0 },
-    { service: 'DynamoDB on-demand', perThousandFamilies: perFamily.dynamo * 1000, perHundredAdvisorCompanies: perAdvisor.dynamo * 100, fixed: 0 },
-    { service: 'SES', perThousandFamilies: perFamily.ses * 1000, perHundredAdvisorCompanies: perAdvisor.ses * 100, fixed: 0 },
-    { service: 'CloudFront', perThousandFamilies: perFamily.cloudFront * 1000, perHundredAdvisorCompanies: perAdvisor.cloudFront * 100, fixed: 0 },
-    {
-      service: 'CloudWatch',
-      perThousandFamilies: perFamily.cloudWatch * 1000,
-      perHundredAdvisorCompanies: perAdvisor.cloudWatch * 100,
-      fixed: fixedCost.cloudWatch,
-    },
+    row('Lambda', 'lambda'),
+    row('API Gateway HTTP', 'httpApi'),
+    row('API Gateway WebSocket', 'webSocket'),
+    row('DynamoDB requests', 'dynamoRequests'),
+    row('DynamoDB storage + PITR', 'dynamoStorage'),
+    row('SES', 'ses'),
+    row('CloudFront (compressed)', 'cloudFront'),
+    row('CloudWatch', 'cloudWatchLogs', fixedCost.cloudWatch),
+    row('X-Ray', 'xRay'),
     { service: 'Secrets Manager', perThousandFamilies: 0, perHundredAdvisorCompanies: 0, fixed: fixedCost.secrets },
   ];
-  if (fixed.waf)
-    lines.push({ service: 'AWS WAF', perThousandFamilies: perFamily.waf * 1000, perHundredAdvisorCompanies: perAdvisor.waf * 100, fixed: fixedCost.waf });
+  if (fixed.waf) lines.push(row('AWS WAF', 'waf', fixedCost.waf));
   const total = lines.reduce(
     (sum, line) => ({
       service: 'Total',
@@ -253,26 +476,58 @@ export function computeCost(usage: Usage = defaultUsage, bench: BenchFigures = d
     }),
     { service: 'Total', perThousandFamilies: 0, perHundredAdvisorCompanies: 0, fixed: 0 },
   );
-  return [...lines, total];
+  // Not in the total: what CloudFront would cost if JSON left uncompressed.
+  return [...lines, total, row('(CloudFront if uncompressed)', 'cloudFrontUncompressed')];
+}
+
+/** The usage with one family size and a summary path. */
+export function usageFor(size: FamilySize, base: Usage = defaultUsage, summaryPath: Usage['summaryPath'] = base.summaryPath): Usage {
+  return { ...base, family: familySizes[size], summaryPath };
 }
 
 const usd = (value: number) => `$${value.toFixed(2)}`;
+const lineOf = (lines: CostLine[], service: string) => lines.find((l) => l.service === service);
 
-/** The table `npm run cost` prints. */
-export function formatCostTable(lines: CostLine[], bench: BenchFigures): string {
-  const header = ['service', 'per 1,000 families', 'per 100 advisor companies', 'fixed per month'];
-  const rows = lines.map((l) => [l.service, usd(l.perThousandFamilies), usd(l.perHundredAdvisorCompanies), usd(l.fixed)]);
+/** The table `npm run cost` prints: per 1,000 families of each size, per 100 advisor companies, fixed. */
+export function formatCostTable(usage: Usage, bench: BenchFigures, price: Prices = prices): string {
+  const bySize = familySizeNames.map((size) => ({
+    size,
+    first: computeCost(usageFor(size, usage), bench, price),
+    last: computeCost(usageFor(size, usage), bench, price, { monthOfHistory: historyMonthsKept }),
+  }));
+  const services = bySize[0]!.first.map((l) => l.service);
+  const header = ['service', ...familySizeNames.map((s) => `1,000 ${s}`), '100 advisor cos', 'fixed/month'];
+  const rows = services.map((service) => [
+    service,
+    ...bySize.map(({ first }) => usd(lineOf(first, service)!.perThousandFamilies)),
+    usd(lineOf(bySize[1]!.first, service)!.perHundredAdvisorCompanies),
+    usd(lineOf(bySize[0]!.first, service)!.fixed),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const rule = format(widths.map((w) => '-'.repeat(w)));
+  const totalIndex = services.indexOf('Total');
+  const storageGrowth = bySize.map(
+    ({ size, first, last }) =>
+      `${size} ${(historyGbPerMonth(usageFor(size, usage)) * 1000).toFixed(3)} GB/month per 1,000 families; storage line ${usd(lineOf(first, 'DynamoDB storage + PITR')!.perThousandFamilies)} in month 1, ${usd(lineOf(last, 'DynamoDB storage + PITR')!.perThousandFamilies)} from month ${historyMonthsKept}`,
+  );
+  const writeParts = canvasWriteUnits(usageFor('medium', usage));
   return [
     'Family Canvas: monthly AWS cost (USD, us-east-1 list prices, no free tier)',
     `prices: ${pricesAsOf}`,
-    `DynamoDB figures: ${bench.source} — read ${bench.readRoundTrips} round trips, canvas Query ${bench.canvasQueryKb} KB, write ${bench.writeRoundTrips} round trips, dashboard page ${bench.dashboardRoundTrips}`,
+    `canvas figures: ${bench.source} — ${bench.canvasKbPerEntry.toFixed(3)} KB per entry, compression ${bench.canvasCompression.toFixed(1)}×`,
+    `dashboard summary: ${usage.summaryPath === 'transaction' ? "in each canvas write's transaction (the code of today)" : 'kept by a stream consumer (an ordinary update, a read and an invocation per write)'}`,
+    `a medium family's canvas Query reads ${canvasQueryKbOf(usageFor('medium', usage)).toFixed(1)} KB (strongly consistent); its canvas write: ${writeParts.wru.toFixed(2)} WRU, ${writeParts.rru.toFixed(2)} RRU (item ${writeParts.parts.contentItem}, event ${writeParts.parts.historyEvent} + index copies ${writeParts.parts.historyEventIndexes.toFixed(2)}, summary ${writeParts.parts.summary}, assignee index ${writeParts.parts.assigneeIndex.toFixed(2)})`,
+    ...familySizeNames.map((size) => `${size}: ${familySizes[size].description}`),
     '',
     format(header),
-    format(widths.map((w) => '-'.repeat(w))),
-    ...rows.slice(0, -1).map(format),
-    format(widths.map((w) => '-'.repeat(w))),
-    format(rows.at(-1)!),
+    rule,
+    ...rows.slice(0, totalIndex).map(format),
+    rule,
+    format(rows[totalIndex]!),
+    ...rows.slice(totalIndex + 1).map(format),
+    '',
+    `History storage (events with index copies, kept ${historyMonthsKept} months): ${storageGrowth.join('; ')}.`,
+    `Fixed: ${usage.fixed.alarms} alarms × $${price.cloudWatchAlarm.toFixed(2)}, ${usage.fixed.dashboards} dashboard, ${usage.fixed.customMetrics} custom metrics, ${usage.fixed.secrets} secrets × $${price.secret.toFixed(2)}${usage.fixed.waf ? `, WAF web ACL and ${usage.fixed.wafRules} rules` : ''}.`,
   ].join('\n');
 }

@@ -10,9 +10,16 @@ import { metricsNamespace } from '../../shared/metrics';
 /** The repository root: entries in the route manifest are relative to it. */
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
-/** The one Node runtime of every function; esbuild targets the same version. */
+/**
+ * The one Node runtime of every function; esbuild targets the same version. The local stack,
+ * the tests and CI run on the same major: package.json's `engines.node` and its `node`
+ * devDependency (Node from the npm registry, first on PATH in every npm script) must agree
+ * with it (infra/constructs/node-version.test.ts checks all of them).
+ */
 export const functionRuntime = lambda.Runtime.NODEJS_24_X;
-const esbuildTarget = 'node24';
+/** The Node major of functionRuntime (24 of `nodejs24.x`). */
+export const functionNodeMajor = Number(/^nodejs(\d+)\.x$/.exec(functionRuntime.name)?.[1]);
+const esbuildTarget = `node${functionNodeMajor}`;
 
 /** How every function is bundled (esbuild); bench/lambda-bundles.ts builds with the same settings. */
 export const appFunctionBundling: BundlingOptions = {

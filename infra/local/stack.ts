@@ -61,7 +61,6 @@ export function localEnvironment(options: { dynamoEndpoint: string; sesEndpoint:
     SERVER_SECRET: process.env.SERVER_SECRET ?? 'local-development-secret-not-for-production',
     // Encrypts TOTP secrets at rest (functions/domain/two-factor/key.ts); Secrets Manager holds it in the cloud.
     MFA_ENCRYPTION_KEY: process.env.MFA_ENCRYPTION_KEY ?? 'local-development-mfa-key-not-for-production',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
 }
 

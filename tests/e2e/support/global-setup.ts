@@ -11,8 +11,6 @@ import { e2eEnv } from './env';
  * The returned function is Playwright's teardown: it stops everything again.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  // The AWS SDK warns about Node 20 on every client; the toolchain notes accept Node 20 here.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   // One JSON line per request would bury the test report; warnings and errors still show.
   process.env.LOG_LEVEL ??= 'warn';
   const webPort = await freePort();
