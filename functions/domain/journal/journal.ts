@@ -345,14 +345,27 @@ function filterExpression(filter: HistoryFilter) {
 }
 
 /**
+ * The DynamoDB pages one history request may read. A filter (person, section, type) or a
+ * section-limited reader can drop most events of a partition; without a bound one request
+ * would read the whole two years of a family's journal. Four pages hold at most 4 MB
+ * (1,024 read units, consistent) and, at the page sizes below, several hundred to 2,000
+ * events: enough that an unfiltered or lightly filtered page is always full, and small enough
+ * that a request stays well under a second on DynamoDB. Past it the answer carries a cursor
+ * at the last event read and the client asks again (README "API compatibility").
+ */
+export const maxHistoryPagesPerRequest = 4;
+
+/**
  * Events of a family, newest first, older than `cursor`, that match the filter and `keep`
  * (the caller's visibility), until `limit` are found. Deleted-item events come from their
- * own index. Returns one more than asked when there is a next page.
+ * own index. `events` holds one more than asked when there is a next page. When the page
+ * bound (maxHistoryPagesPerRequest) stops the read first, `resumeAfter` is the id of the
+ * last event read (kept or not): the next page starts after it, so nothing is lost or repeated.
  */
 export async function queryHistory(
   familyId: number,
   options: { limit: number; cursor?: string; filter: HistoryFilter; keep: (event: HistoryEvent) => boolean; nowSeconds: number },
-): Promise<HistoryEvent[]> {
+): Promise<{ events: HistoryEvent[]; resumeAfter?: string }> {
   const found: HistoryEvent[] = [];
   const fromDeletedIndex = options.filter.action === 'deleted';
   const filter = fromDeletedIndex ? { ...options.filter, action: undefined } : options.filter;
@@ -397,11 +410,18 @@ export async function queryHistory(
       if (event.id === options.cursor || Number(record.expiresAt) <= options.nowSeconds) continue;
       if (!options.keep(event)) continue;
       found.push(event);
-      if (found.length > options.limit) return found;
+      if (found.length > options.limit) return { events: found };
     }
     startKey = page.LastEvaluatedKey;
+    // The last key read, filtered out or not, is where the next request goes on from.
+    if (startKey && pages >= maxHistoryPagesPerRequest) return { events: found, resumeAfter: eventIdOfKey(startKey, fromDeletedIndex) };
   } while (startKey);
-  return found;
+  return { events: found };
+}
+
+/** The event id in a history key: the sort key after its prefix, or the deleted index's sort key. */
+function eventIdOfKey(key: Record<string, unknown>, fromDeletedIndex: boolean): string {
+  return fromDeletedIndex ? String(key.GSI1SK) : String(key.SK).slice(keys.historyPrefix.length);
 }
 
 /** One event by id, if it exists. */
