@@ -471,12 +471,11 @@ export async function latestEventOfItem(familyId: number, itemId: string): Promi
 const eventTimePrefix = (at: Date) => at.getTime().toString(36).padStart(9, '0');
 
 /**
- * A family's events from `from` (inclusive) to `to` (exclusive), oldest first, at most
- * `limit`: a range of the event ids' time prefix, so one Query reads just that stretch (the
- * digest's "what changed since the last one").
+ * A family's events from `from` (inclusive) to `to` (exclusive), oldest first, a DynamoDB
+ * page at a time: a range of the event ids' time prefix, so the Query reads just that stretch
+ * (the digest's "what changed since the last one"). The caller stops when it has read enough.
  */
-export async function eventsBetween(familyId: number, from: Date, to: Date, limit = 1000): Promise<HistoryEvent[]> {
-  const found: HistoryEvent[] = [];
+export async function* eventPagesBetween(familyId: number, from: Date, to: Date): AsyncGenerator<HistoryEvent[]> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -489,14 +488,12 @@ export async function eventsBetween(familyId: number, from: Date, to: Date, limi
           // Every id of the last millisecond before `to` sorts before this one.
           ':to': `${keys.historyPrefix}${eventTimePrefix(to)}`,
         },
-        Limit: limit - found.length,
         ExclusiveStartKey: startKey,
       }),
     );
-    found.push(...(page.Items ?? []).map(eventOf));
+    yield (page.Items ?? []).map(eventOf);
     startKey = page.LastEvaluatedKey;
-  } while (startKey && found.length < limit);
-  return found;
+  } while (startKey);
 }
 
 // ---- states: an item's fields as the journal keeps them ------------------------------------
