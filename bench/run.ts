@@ -115,7 +115,7 @@ async function main(): Promise<number> {
 
   progress('starting the local stack on free ports');
   const seeded = await section<Seeded>('seeding', async () => {
-    stack = await startLocalStack({ ports: await freePorts(), appUrl: 'http://localhost:5173', tableName: 'family-canvas-bench' });
+    stack = await startLocalStack({ ports: await freePorts(), appUrl: 'http://localhost:5173', tableName: 'family-canvas-bench', gatewayThrottle: false });
     progress(`seeding (API ${stack.apiUrl}, DynamoDB ${stack.dynamoEndpoint})`);
     return seed(stack);
   });
@@ -162,7 +162,7 @@ async function main(): Promise<number> {
  * fresh stack with one family (a few seconds; while restructuring the write path).
  */
 async function serverFilesOnly(): Promise<number> {
-  stack = await startLocalStack({ ports: await freePorts(), appUrl: 'http://localhost:5173', tableName: 'family-canvas-bench' });
+  stack = await startLocalStack({ ports: await freePorts(), appUrl: 'http://localhost:5173', tableName: 'family-canvas-bench', gatewayThrottle: false });
   const family = await familyWithCanvas(integrationStackOf(stack), 'Server Files Family');
   const categoryId = family.canvas.sections[1]?.categories[0]?.id ?? family.canvas.sections[0]?.categories[0]?.id ?? 0;
   const measured = await measureServerFiles(stack.apiUrl, { ...family, items: 0, categoryId, answerIds: [] });

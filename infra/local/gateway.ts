@@ -3,7 +3,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { matchRoute, pathExists, routeManifest, type RouteGroupName } from '../../shared/routes';
+import { matchRoute, routeManifest, type RouteGroupName } from '../../shared/routes';
+import { maxGatewayPayloadBytes, stageThrottle, type GatewayThrottle } from '../api-limits';
 import { createLiveGateway, type LiveGateway } from './live-gateway';
 
 /**
@@ -13,9 +14,6 @@ import { createLiveGateway, type LiveGateway } from './live-gateway';
  * channel (`/ws` and the `@connections` API, infra/local/live-gateway.ts).
  */
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
-/** Anything larger is cut off here, as API Gateway's own payload limit would. */
-const maxGatewayBodyBytes = 10 * 1024 * 1024;
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 const handlerCache = new Map<RouteGroupName, Promise<Handler>>();
@@ -37,7 +35,7 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
     let tooLarge = false;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxGatewayBodyBytes) tooLarge = true;
+      if (size > maxGatewayPayloadBytes) tooLarge = true;
       else chunks.push(chunk);
     });
     request.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
@@ -65,6 +63,42 @@ function lambdaContext(group: string, requestId: string): Context {
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify(body));
+}
+
+/**
+ * What API Gateway answers by itself, before any handler runs: its own bodies, with no
+ * errorCode (the web client maps them to the catalogue, web/src/lib/api-client.ts). An
+ * HTTP API matches method and path together, so a wrong method is a missing route too.
+ */
+const gatewayAnswers = {
+  notFound: { status: 404, body: { message: 'Not Found' } },
+  tooLarge: { status: 413, body: { message: 'Request Entity Too Large' } },
+  throttled: { status: 429, body: { message: 'Too Many Requests' } },
+} as const;
+
+function sendGatewayAnswer(response: ServerResponse, answer: (typeof gatewayAnswers)[keyof typeof gatewayAnswers]): void {
+  response.writeHead(answer.status, { 'content-type': 'application/json', 'apigw-requestid': randomUUID() });
+  response.end(JSON.stringify(answer.body));
+}
+
+/**
+ * The stage's throttling as API Gateway applies it: one token bucket for the whole stage
+ * (not per client), holding at most `burstLimit` tokens and refilled at `rateLimit` a
+ * second; a request without a token gets 429.
+ */
+export function tokenBucket(throttle: GatewayThrottle, now: () => number = () => performance.now()): { take: () => boolean } {
+  let tokens = throttle.burstLimit;
+  let last = now();
+  return {
+    take: () => {
+      const at = now();
+      tokens = Math.min(throttle.burstLimit, tokens + ((at - last) / 1000) * throttle.rateLimit);
+      last = at;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
 }
 
 export function toEvent(request: IncomingMessage, body: Buffer, match: NonNullable<ReturnType<typeof matchRoute>>, requestId: string): APIGatewayProxyEventV2 {
@@ -123,17 +157,9 @@ export async function handleRequest(request: IncomingMessage, response: ServerRe
   const url = new URL(request.url ?? '/', 'http://localhost');
   const method = (request.method ?? 'GET').toUpperCase();
   const match = matchRoute(method, url.pathname);
-  if (!match) {
-    // API Gateway answers a missing route with 404; we give the catalogue's shape.
-    const exists = pathExists(url.pathname);
-    sendJson(response, exists ? 405 : 404, { errorCode: 4, errors: {}, message: exists ? 'Method not allowed.' : 'Route does not exist.' });
-    return;
-  }
   const body = await readBody(request);
-  if (body === 'too-large') {
-    sendJson(response, 413, { errorCode: 6, errors: {}, message: 'Request body too large.' });
-    return;
-  }
+  if (!match) return sendGatewayAnswer(response, gatewayAnswers.notFound);
+  if (body === 'too-large') return sendGatewayAnswer(response, gatewayAnswers.tooLarge);
   const requestId = randomUUID();
   try {
     const handler = await loadHandler(match.group);
@@ -162,10 +188,28 @@ export type Gateway = {
   stop: () => Promise<void>;
 };
 
-export async function startGateway(options: { port: number }): Promise<Gateway> {
+export type GatewayOptions = {
+  port: number;
+  /**
+   * The stage's throttling (infra/api-limits.ts, as deployed) unless told otherwise: a test
+   * may set a smaller bucket, and `false` turns it off (load benchmarks, test files that
+   * send more than a stage would take).
+   */
+  throttle?: GatewayThrottle | false;
+};
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const live = createLiveGateway();
+  const throttle = options.throttle === false ? undefined : tokenBucket(options.throttle ?? stageThrottle);
   const server = http.createServer((request, response) => {
     if (live.handleManagement(request, response)) return;
+    // The @connections API above is another API in the cloud, with limits of its own.
+    if (throttle && !throttle.take()) {
+      // Drain what the client sends, then answer, as the socket stays open for its next request.
+      request.resume();
+      request.on('end', () => sendGatewayAnswer(response, gatewayAnswers.throttled));
+      return;
+    }
     handleRequest(request, response).catch((error: unknown) => {
       process.stderr.write(`gateway: ${String(error)}\n`);
       if (!response.headersSent) sendJson(response, 500, { errorCode: 500, errors: {}, message: 'Internal server error, try again later.' });

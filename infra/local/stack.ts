@@ -3,7 +3,7 @@ import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
 import { pathToFileURL } from 'node:url';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { liveChannel } from '../../shared/routes';
-import { startGateway, type Gateway } from './gateway';
+import { startGateway, type Gateway, type GatewayOptions } from './gateway';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { assertPortFree } from './ports';
 import { startSesEmulator, type SesEmulator } from './ses-emulator';
@@ -23,6 +23,8 @@ export type LocalStackOptions = {
   appUrl: string;
   tableName?: string;
   persistDir?: string;
+  /** The gateway's throttling: the deployed stage's unless told otherwise (infra/local/gateway.ts GatewayOptions). */
+  gatewayThrottle?: GatewayOptions['throttle'];
 };
 
 export type LocalStack = {
@@ -82,7 +84,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push(ses);
     await ensureTable(dynamo.endpoint, tableName);
     Object.assign(process.env, localEnvironment({ dynamoEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, appUrl: options.appUrl, tableName }));
-    const gateway = await startGateway({ port: options.ports.api });
+    const gateway = await startGateway({ port: options.ports.api, throttle: options.gatewayThrottle });
     started.push(gateway);
     // The handlers send to sockets through the gateway's @connections API.
     process.env.LIVE_ENDPOINT = gateway.url;

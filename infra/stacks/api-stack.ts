@@ -12,6 +12,7 @@ import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { grantTableAccess, routeTableAccess } from '../constructs/table-access';
 import { bundleUses } from '../lambda-bundles';
+import { stageThrottle } from '../api-limits';
 import { LiveChannel } from '../constructs/live-channel';
 import { routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
 
@@ -96,8 +97,8 @@ export class ApiStack extends Stack {
     const httpStage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      // A family product sees little traffic: these limits only blunt floods and scripts.
-      throttle: { rateLimit: 50, burstLimit: 100 },
+      // A family product sees little traffic: these limits only blunt floods and scripts (the local gateway applies the same).
+      throttle: { ...stageThrottle },
       accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 

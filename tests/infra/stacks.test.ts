@@ -14,6 +14,7 @@ import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '
 import { metricsNamespace } from '../../shared/metrics';
 import { contentSecurityPolicy } from '../../infra/security-headers';
 import { tableDefinition } from '../../infra/table-definition';
+import { stageThrottle } from '../../infra/api-limits';
 
 // Synthesis bundles every Lambda with esbuild: the app is built once here and shared.
 let stacks: FamilyCanvasStacks;
@@ -167,7 +168,8 @@ describe('api stack', () => {
     templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() }),
+      // The local gateway's token bucket reads the same values (infra/local/gateway.ts).
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: stageThrottle.rateLimit, ThrottlingBurstLimit: stageThrottle.burstLimit }),
       AccessLogSettings: Match.objectLike({ Format: Match.stringLikeRegexp('\\$context\\.routeKey') }),
     });
   });

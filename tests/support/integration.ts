@@ -4,6 +4,7 @@ import { localEnvironment, startLiveSender } from '../../infra/local/stack';
 import type { StreamPoller } from '../../infra/local/stream-poller';
 import { ensureTable } from '../../infra/local/table';
 import { startGateway, type Gateway } from '../../infra/local/gateway';
+import type { GatewayThrottle } from '../../infra/api-limits';
 import { startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/ports';
 import { newId } from '../../functions/lib/db/keys';
@@ -138,6 +139,11 @@ export type IntegrationStack = {
 
 export type IntegrationOptions = {
   /**
+   * The gateway's stage throttling (infra/api-limits.ts). Off unless a file asks: a test file
+   * sends its calls faster than a family would, and only the throttling test is about it.
+   */
+  gatewayThrottle?: GatewayThrottle;
+  /**
    * Runs a DynamoDB Local of this file's own (on a free port) instead of the shared one,
    * so the file may stop and restart it (fault tests).
    */
@@ -208,7 +214,7 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
     // The live channel: handlers send through this gateway's @connections API, and the
     // table's stream feeds the sender (infra/local/stream-poller.ts).
     process.env.LIVE_ENDPOINT = `http://127.0.0.1:${port}`;
-    gateway = await startGateway({ port });
+    gateway = await startGateway({ port, throttle: options.gatewayThrottle ?? false });
     if (!options.privateDynamo) liveSender = await startLiveSender({ dynamoEndpoint, tableName });
   });
   afterAll(async () => {

@@ -34,7 +34,7 @@ export async function getHistory(session: Session, familyIdParam: number | undef
   const limit = query.limit ?? defaultLimit;
   // The cursor is sealed for this family's feed (or its deleted list): lib/input/cursor.ts.
   const scope = `history:${familyId}:${query.action === 'deleted' ? 'deleted' : 'all'}`;
-  const events = await queryHistory(familyId, {
+  const { events, resumeAfter } = await queryHistory(familyId, {
     limit,
     cursor: openCursor(scope, query.cursor, isEventId),
     filter: { userId: query.userId, sectionId: query.sectionId, itemType: query.itemType, action: query.action },
@@ -45,7 +45,9 @@ export async function getHistory(session: Session, familyIdParam: number | undef
     .slice(0, limit)
     .map((event) => visibleEvent(access, event))
     .filter((event) => event !== null);
-  const next = events.length > limit ? sealCursor(scope, results.at(-1)?.id) : null;
+  // A full page goes on after its last event; a page the read bound stopped (journal.ts
+  // maxHistoryPagesPerRequest), after the last event it read, even with few or no results.
+  const next = events.length > limit ? sealCursor(scope, results.at(-1)?.id) : resumeAfter ? sealCursor(scope, resumeAfter) : null;
   if (!context || since === undefined) return { results, next };
   const sinceMs = Date.parse(since);
   const caughtUp = events.slice(0, limit).filter((event) => Date.parse(event.createdDate) >= sinceMs);

@@ -345,14 +345,27 @@ function filterExpression(filter: HistoryFilter) {
 }
 
 /**
+ * The DynamoDB pages one history request may read. A filter (person, section, type) or a
+ * section-limited reader can drop most events of a partition; without a bound one request
+ * would read the whole two years of a family's journal. Four pages hold at most 4 MB
+ * (1,024 read units, consistent) and, at the page sizes below, several hundred to 2,000
+ * events: enough that an unfiltered or lightly filtered page is always full, and small enough
+ * that a request stays well under a second on DynamoDB. Past it the answer carries a cursor
+ * at the last event read and the client asks again (README "API compatibility").
+ */
+export const maxHistoryPagesPerRequest = 4;
+
+/**
  * Events of a family, newest first, older than `cursor`, that match the filter and `keep`
  * (the caller's visibility), until `limit` are found. Deleted-item events come from their
- * own index. Returns one more than asked when there is a next page.
+ * own index. `events` holds one more than asked when there is a next page. When the page
+ * bound (maxHistoryPagesPerRequest) stops the read first, `resumeAfter` is the id of the
+ * last event read (kept or not): the next page starts after it, so nothing is lost or repeated.
  */
 export async function queryHistory(
   familyId: number,
   options: { limit: number; cursor?: string; filter: HistoryFilter; keep: (event: HistoryEvent) => boolean; nowSeconds: number },
-): Promise<HistoryEvent[]> {
+): Promise<{ events: HistoryEvent[]; resumeAfter?: string }> {
   const found: HistoryEvent[] = [];
   const fromDeletedIndex = options.filter.action === 'deleted';
   const filter = fromDeletedIndex ? { ...options.filter, action: undefined } : options.filter;
@@ -397,11 +410,18 @@ export async function queryHistory(
       if (event.id === options.cursor || Number(record.expiresAt) <= options.nowSeconds) continue;
       if (!options.keep(event)) continue;
       found.push(event);
-      if (found.length > options.limit) return found;
+      if (found.length > options.limit) return { events: found };
     }
     startKey = page.LastEvaluatedKey;
+    // The last key read, filtered out or not, is where the next request goes on from.
+    if (startKey && pages >= maxHistoryPagesPerRequest) return { events: found, resumeAfter: eventIdOfKey(startKey, fromDeletedIndex) };
   } while (startKey);
-  return found;
+  return { events: found };
+}
+
+/** The event id in a history key: the sort key after its prefix, or the deleted index's sort key. */
+function eventIdOfKey(key: Record<string, unknown>, fromDeletedIndex: boolean): string {
+  return fromDeletedIndex ? String(key.GSI1SK) : String(key.SK).slice(keys.historyPrefix.length);
 }
 
 /** One event by id, if it exists. */
@@ -451,12 +471,11 @@ export async function latestEventOfItem(familyId: number, itemId: string): Promi
 const eventTimePrefix = (at: Date) => at.getTime().toString(36).padStart(9, '0');
 
 /**
- * A family's events from `from` (inclusive) to `to` (exclusive), oldest first, at most
- * `limit`: a range of the event ids' time prefix, so one Query reads just that stretch (the
- * digest's "what changed since the last one").
+ * A family's events from `from` (inclusive) to `to` (exclusive), oldest first, a DynamoDB
+ * page at a time: a range of the event ids' time prefix, so the Query reads just that stretch
+ * (the digest's "what changed since the last one"). The caller stops when it has read enough.
  */
-export async function eventsBetween(familyId: number, from: Date, to: Date, limit = 1000): Promise<HistoryEvent[]> {
-  const found: HistoryEvent[] = [];
+export async function* eventPagesBetween(familyId: number, from: Date, to: Date): AsyncGenerator<HistoryEvent[]> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -469,14 +488,12 @@ export async function eventsBetween(familyId: number, from: Date, to: Date, limi
           // Every id of the last millisecond before `to` sorts before this one.
           ':to': `${keys.historyPrefix}${eventTimePrefix(to)}`,
         },
-        Limit: limit - found.length,
         ExclusiveStartKey: startKey,
       }),
     );
-    found.push(...(page.Items ?? []).map(eventOf));
+    yield (page.Items ?? []).map(eventOf);
     startKey = page.LastEvaluatedKey;
-  } while (startKey && found.length < limit);
-  return found;
+  } while (startKey);
 }
 
 // ---- states: an item's fields as the journal keeps them ------------------------------------

@@ -6,7 +6,7 @@ import { decideAccessNow } from '../../lib/access/decide-now';
 import { assignedActionPoints } from '../../domain/canvas/assigned-action-points';
 import { CanvasSnapshot } from '../canvas/context';
 import type { SectionItem } from '../../domain/canvas/items';
-import { eventsBetween } from '../journal/journal';
+import { eventPagesBetween } from '../journal/journal';
 import { listMembershipsOfUser } from '../../domain/members/members';
 import type { NotificationSettingsItem } from './notification-settings';
 import { getUser, type UserItem } from '../accounts/users';
@@ -18,6 +18,19 @@ import { getCanvasSections } from '../work-relations/work-relations';
 import { readFamiliesForReader } from '../work-relations/work-relations';
 
 type Membership = ReturnType<typeof toSessionMembership>;
+
+/**
+ * The changes a digest lists per family. A mail is read, not searched: past a hundred lines
+ * a family's changes are better seen in the canvas's Activity, and the digest says how many
+ * more there are ("… and 40 more changes") instead of dropping them silently.
+ */
+export const digestChangesPerFamily = 100;
+
+/**
+ * The events a digest reads per family and period to list and count them: the job's time and
+ * memory stay bounded whatever a family did. Past it the count is a lower bound ("at least").
+ */
+export const digestEventsReadPerFamily = 10_000;
 
 /**
  * What one user's digest says, from the journal: for every canvas they can see through
@@ -69,19 +82,29 @@ export async function collectDigest(settings: NotificationSettingsItem, until: D
   const [changes, actionPoints] = await Promise.all([
     Promise.all(
       readers.map(async (reader) => {
-        const events = await eventsBetween(reader.familyId, since, until);
         // Others' changes, each as the reader may see it (through the first of their accesses
-        // that shows it): another advisor company's person is "another advisor", its relation left out.
-        const visible = events
-          .filter((event) => event.actor.userId !== settings.userId)
-          .flatMap((event) => {
-            for (const access of reader.accesses) {
-              const seen = visibleEvent(access, event);
-              if (seen) return [seen];
-            }
-            return [];
-          });
-        return { ...reader, events: visible };
+        // that shows it): another advisor company's person is "another advisor", its relation
+        // left out. The first digestChangesPerFamily are listed; the rest only counted, and
+        // only those the reader may see (a count of a hidden section would tell too much).
+        const visible: HistoryEvent[] = [];
+        let more = 0;
+        let read = 0;
+        let readAll = true;
+        for await (const page of eventPagesBetween(reader.familyId, since, until)) {
+          for (const event of page) {
+            if (event.actor.userId === settings.userId) continue;
+            const seen = reader.accesses.map((access) => visibleEvent(access, event)).find((one) => one !== null);
+            if (!seen) continue;
+            if (visible.length < digestChangesPerFamily) visible.push(seen);
+            else more += 1;
+          }
+          read += page.length;
+          if (read >= digestEventsReadPerFamily) {
+            readAll = false;
+            break;
+          }
+        }
+        return { ...reader, events: visible, more, moreIsAtLeast: !readAll };
       }),
     ),
     assignedActionPoints(settings.userId, memberships),
@@ -96,11 +119,17 @@ export async function collectDigest(settings: NotificationSettingsItem, until: D
 
   const canvases: DigestCanvas[] = changes
     .filter((reader) => reader.events.length)
-    .map((reader) => ({ familyId: reader.familyId, familyName: reader.familyName, sections: groupBySection(reader.events, sections) }));
+    .map((reader) => ({
+      familyId: reader.familyId,
+      familyName: reader.familyName,
+      sections: groupBySection(reader.events, sections),
+      moreChanges: reader.more,
+      ...(reader.moreIsAtLeast ? { moreIsAtLeast: true } : {}),
+    }));
   const advisorFamilyIds = new Set(clientLists.flat().map((relation) => relation.familyId));
   const advisorFamilies = changes
     .filter((reader) => reader.events.length && advisorFamilyIds.has(reader.familyId))
-    .map((reader) => ({ familyId: reader.familyId, familyName: reader.familyName, changeCount: reader.events.length }))
+    .map((reader) => ({ familyId: reader.familyId, familyName: reader.familyName, changeCount: reader.events.length + reader.more }))
     .sort((a, b) => a.familyName.localeCompare(b.familyName));
 
   return {

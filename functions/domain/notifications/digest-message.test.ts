@@ -77,4 +77,14 @@ describe('the digest e-mail', () => {
     expect(isEmptyDigest(content({ actionPoints: [] }))).toBe(false);
     expect(isEmptyDigest(content({ actionPoints: [], canvases: [{ familyId: 1, familyName: 'R', sections: [] }] }))).toBe(true);
   });
+
+  it('says how many more changes a family had than it lists, "at least" when the count stopped at its bound', () => {
+    const [canvas] = content().canvases;
+    const message = buildDigestEmail(content({ actionPoints: [], canvases: [{ ...canvas!, moreChanges: 40 }] }), links);
+    expect(message.subject).toBe('Your Family Canvas week: 41 changes');
+    expect(message.text).toContain('  … and 40 more changes on this canvas: see its Activity (https://app.example.com/canvas/1)');
+    expect(message.html).toContain('<p>… and 40 more changes on this canvas: <a href="https://app.example.com/canvas/1">see its Activity</a></p>');
+    const bounded = buildDigestEmail(content({ canvases: [{ ...canvas!, moreChanges: 1, moreIsAtLeast: true }] }), links);
+    expect(bounded.text).toContain('… and at least 1 more change on this canvas');
+  });
 });

@@ -16,6 +16,10 @@ export type DigestCanvas = {
   familyName: string;
   /** Changes by others, grouped by section (only sections the reader may see); `title` null: the canvas as a whole. */
   sections: Array<{ sectionId: number | null; title: string; changes: DigestChange[] }>;
+  /** Changes past the per-family list (collect-digest.ts digestChangesPerFamily) the reader may see: said, not listed. */
+  moreChanges?: number;
+  /** The count stopped at the digest's read bound: "at least" that many more. */
+  moreIsAtLeast?: boolean;
 };
 
 export type DigestContent = {
@@ -86,7 +90,10 @@ function dueText(item: MyActionPoint, today: string): string {
 }
 
 export function buildDigestEmail(content: DigestContent, links: DigestLinks): EmailMessage {
-  const changeCount = content.canvases.reduce((sum, canvas) => sum + canvas.sections.reduce((n, section) => n + section.changes.length, 0), 0);
+  const changeCount = content.canvases.reduce(
+    (sum, canvas) => sum + canvas.sections.reduce((n, section) => n + section.changes.length, 0) + (canvas.moreChanges ?? 0),
+    0,
+  );
   const overdue = content.actionPoints.filter((item) => dueStateOf(item.dueDate, content.today) === 'overdue').length;
   const period = content.frequency === 'weekly' ? 'week' : 'day';
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -140,6 +147,11 @@ export function buildDigestEmail(content: DigestContent, links: DigestLinks): Em
         html.push(`<li>${escapeHtml(describeChange(change))}</li>`);
       }
       html.push('</ul>');
+    }
+    if (canvas.moreChanges) {
+      const more = `… and ${canvas.moreIsAtLeast ? 'at least ' : ''}${plural(canvas.moreChanges, 'more change')} on this canvas`;
+      text.push(`  ${more}: see its Activity (${canvasUrl})`);
+      html.push(`<p>${escapeHtml(more)}: <a href="${escapeHtml(canvasUrl)}">see its Activity</a></p>`);
     }
     text.push('');
   }

@@ -198,3 +198,64 @@ describe('re-authentication (92)', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("API Gateway's own answers (no errorCode)", () => {
+  const gateway = (status: number, message: string, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json', ...headers } });
+  let delays: number[] = [];
+  let restoreTiming: () => void = () => undefined;
+  beforeEach(() => {
+    delays = [];
+    restoreTiming = configureApiClient({ wait: async (ms) => void delays.push(ms), random: () => 0.5 });
+  });
+  afterEach(() => restoreTiming());
+
+  it('reads a throttled write as "Too many attempts" (80), not a system error, and does not send it again', async () => {
+    const calls = use(gateway(429, 'Too Many Requests'));
+    const error = await failureOf(apiClient.post('/canvas-takeaway/create/1', { title: 'x' }));
+    expect(error).toMatchObject({ errorCode: 80, status: 429, message: 'Too many attempts. Try again later.' });
+    expect(calls).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
+
+  it('gives an unknown route or method the catalogue\'s "not found" (4)', async () => {
+    use(gateway(404, 'Not Found'), gateway(405, 'Method Not Allowed'));
+    expect(await failureOf(apiClient.get('/no/such/route'))).toMatchObject({ errorCode: 4, status: 404, message: 'Item not found.' });
+    expect(await failureOf(apiClient.delete('/canvas'))).toMatchObject({ errorCode: 4, status: 405, message: 'Item not found.' });
+  });
+
+  it('gives an oversize body the same answer as the server\'s own bound (6, "Request body too large.")', async () => {
+    use(gateway(413, 'Request Entity Too Large'));
+    expect(await failureOf(apiClient.post('/contact-form', { text: 'x' }))).toMatchObject({ errorCode: 6, status: 413, message: 'Request body too large.' });
+  });
+
+  it("keeps the server's own code and message when the body has one", async () => {
+    use(json(429, { errorCode: 80, errors: {}, message: 'Too many sign-in attempts.' }));
+    expect(await failureOf(apiClient.post('/auth/login', {}))).toMatchObject({ errorCode: 80, message: 'Too many sign-in attempts.' });
+  });
+
+  it('sends a throttled read again with growing, jittered back-off and returns its answer', async () => {
+    const calls = use(gateway(429, 'Too Many Requests'), gateway(429, 'Too Many Requests'), json(200, { ok: true }));
+    await expect(apiClient.get('/canvas')).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(3);
+    // 500 ms then 1 s, each with a quarter of it again (random 0.5 × up to half).
+    expect(delays).toEqual([625, 1250]);
+  });
+
+  it("waits for the gateway's Retry-After (seconds or a date) when it sends one", async () => {
+    use(
+      gateway(429, 'Too Many Requests', { 'retry-after': '3' }),
+      gateway(429, 'Too Many Requests', { 'retry-after': new Date(Date.now() + 60_000).toUTCString() }),
+    );
+    await failureOf(apiClient.get('/canvas'));
+    // 3 s (+ jitter); the date a minute away is longer than a page should wait: the caller is told at once.
+    expect(delays).toEqual([3750]);
+  });
+
+  it('gives up after a few tries and reports "Too many attempts"', async () => {
+    const calls = use(...Array.from({ length: 6 }, () => gateway(429, 'Too Many Requests')));
+    expect(await failureOf(apiClient.get('/canvas'))).toMatchObject({ errorCode: 80, status: 429 });
+    expect(calls).toHaveLength(4);
+    expect(delays).toHaveLength(3);
+  });
+});

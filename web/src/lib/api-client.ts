@@ -43,12 +43,37 @@ export const globallyHandledCodes: readonly number[] = [ErrorCodes.SESSION_EXPIR
 
 type GlobalErrorHandler = (error: ApiError) => void;
 
-type ClientConfig = { baseUrl: string; fetch: typeof fetch; onGlobalError: GlobalErrorHandler | null };
+type ClientConfig = {
+  baseUrl: string;
+  fetch: typeof fetch;
+  onGlobalError: GlobalErrorHandler | null;
+  /** Waits before a read is tried again (tests record the delays instead of waiting). */
+  wait: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** 0 ≤ x < 1: the jitter of the back-off. */
+  random: () => number;
+};
+
+function waitFor(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 const config: ClientConfig = {
   baseUrl: '/api',
   fetch: (...args) => globalThis.fetch(...args),
   onGlobalError: null,
+  wait: waitFor,
+  random: Math.random,
 };
 
 /**
@@ -80,8 +105,8 @@ export function setGlobalErrorHandler(handler: GlobalErrorHandler | null): void 
 }
 
 /** For tests: a fake fetch or another base URL. Returns a function restoring the previous settings. */
-export function configureApiClient(overrides: Partial<Pick<ClientConfig, 'baseUrl' | 'fetch'>>): () => void {
-  const previous = { baseUrl: config.baseUrl, fetch: config.fetch };
+export function configureApiClient(overrides: Partial<Pick<ClientConfig, 'baseUrl' | 'fetch' | 'wait' | 'random'>>): () => void {
+  const previous = { baseUrl: config.baseUrl, fetch: config.fetch, wait: config.wait, random: config.random };
   Object.assign(config, overrides);
   return () => Object.assign(config, previous);
 }
@@ -98,6 +123,8 @@ export type RequestOptions<T> = {
   handleLocally?: readonly number[];
   /** Internal: the retry after a re-authentication is not retried again. */
   isRetryAfterReauthentication?: boolean;
+  /** Internal: how many times this read has been sent again after a 429. */
+  throttledRetries?: number;
 };
 
 function buildUrl(path: string, query?: Query): string {
@@ -139,9 +166,25 @@ function fieldErrorsFrom(value: unknown): FieldErrors {
   return errors;
 }
 
+/**
+ * What API Gateway answers by itself, before any of our handlers runs, carries only
+ * `{"message": "Too Many Requests"}` (or "Not Found", "Request Entity Too Large"): no
+ * errorCode. These statuses get the catalogue's code and message, so a throttled burst reads
+ * "Too many attempts" and not a system error. A 413 is what functions/lib/http.ts answers for
+ * a body over its own bound: INCORRECT_INPUT with "Request body too large.".
+ */
+const gatewayAnswers: Readonly<Record<number, { errorCode: number; message: string }>> = {
+  404: { errorCode: ErrorCodes.ITEM_NOT_FOUND, message: errorCatalogue.ITEM_NOT_FOUND.message },
+  405: { errorCode: ErrorCodes.ITEM_NOT_FOUND, message: errorCatalogue.ITEM_NOT_FOUND.message },
+  413: { errorCode: ErrorCodes.INCORRECT_INPUT, message: 'Request body too large.' },
+  429: { errorCode: ErrorCodes.TOO_MANY_REQUESTS, message: errorCatalogue.TOO_MANY_REQUESTS.message },
+};
+
 /** A failed response → ApiError. Without a code the catalogue's default (500) applies (docs/product/errors.md#codes). */
 function errorFrom(status: number, body: unknown): ApiError {
   const record = isRecord(body) ? body : {};
+  const gateway = typeof record.errorCode === 'number' ? undefined : gatewayAnswers[status];
+  if (gateway) return new ApiError({ ...gateway, status });
   const errorCode = typeof record.errorCode === 'number' ? record.errorCode : ErrorCodes.INTERNAL_SERVER_ERROR;
   const message = typeof record.message === 'string' && record.message ? record.message : errorCatalogue.INTERNAL_SERVER_ERROR.message;
   return new ApiError({ errorCode, errors: fieldErrorsFrom(record.errors), message, status, details: record.details });
@@ -150,6 +193,30 @@ function errorFrom(status: number, body: unknown): ApiError {
 /** An errorCode in a 2xx body means failure too; 0 would be an explicit "no error". */
 function bodyCarriesError(body: unknown): boolean {
   return isRecord(body) && typeof body.errorCode === 'number' && body.errorCode !== 0;
+}
+
+/** A read that met a 429 is sent again this many times at most; writes never are (they may have been counted). */
+export const maxThrottledReadRetries = 3;
+const backOffBaseMs = 500;
+/** A Retry-After longer than this is not waited for: the caller gets "Too many attempts" at once. */
+const longestRetryAfterMs = 20_000;
+
+/**
+ * How long to wait before the next try of a throttled read, or undefined to give up: the
+ * server's Retry-After (seconds or an HTTP date) when it sends one, else exponential back-off
+ * (0.5 s, 1 s, 2 s); either way with up to half of it again as jitter, so the readers a
+ * throttle stopped together do not all come back at once.
+ */
+function readRetryDelay(retries: number, retryAfter: string | null): number | undefined {
+  if (retries >= maxThrottledReadRetries) return undefined;
+  let base = backOffBaseMs * 2 ** retries;
+  if (retryAfter !== null && retryAfter.trim() !== '') {
+    const seconds = Number(retryAfter);
+    const asked = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
+    if (Number.isFinite(asked)) base = Math.max(0, asked);
+  }
+  if (base > longestRetryAfterMs) return undefined;
+  return Math.round(base + config.random() * (base / 2));
 }
 
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
@@ -176,6 +243,12 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   const parsed = response.status === 204 ? undefined : await readBody(response);
   if (!response.ok || bodyCarriesError(parsed)) {
     const error = errorFrom(response.status, parsed);
+    const retries = options.throttledRetries ?? 0;
+    const delay = method === 'GET' && response.status === 429 ? readRetryDelay(retries, response.headers.get('retry-after')) : undefined;
+    if (delay !== undefined) {
+      await config.wait(delay, options.signal);
+      return request(method, path, body, { ...options, throttledRetries: retries + 1 });
+    }
     if (error.errorCode === ErrorCodes.REAUTHENTICATION_REQUIRED && !options.isRetryAfterReauthentication && (await askToReauthenticate())) {
       return request(method, path, body, { ...options, isRetryAfterReauthentication: true });
     }

@@ -57,6 +57,7 @@ export const historyMessages = {
   'history.loadError': 'The activity could not be loaded.',
   'history.empty': 'No changes yet.',
   'history.emptyFiltered': 'No changes match these filters.',
+  'history.noneYet': 'No matching changes among the most recent ones. Load more to look further back.',
   'history.loadMore': 'Load more',
   'history.loadingMore': 'Loading…',
   'history.openItem': 'Open',

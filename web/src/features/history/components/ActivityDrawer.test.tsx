@@ -132,4 +132,47 @@ describe('ActivityDrawer', () => {
     expect(await screen.findByText('The activity could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+
+  it('goes on by itself after pages the server stopped early with no match, then offers Load more', async () => {
+    // The server reads a bounded part of the journal per request: under a filter, a page may be empty with a cursor.
+    const emptyRun = (request: FakeRequest) => {
+      const cursor = request.query.get('cursor');
+      if (request.query.get('action') === 'deleted') return ok({ results: [], next: null });
+      if (request.query.get('userId') !== sofia.userId) return ok({ results: [edited], next: null });
+      if (cursor === null) return ok({ results: [], next: 'c1' });
+      if (cursor === 'c1') return ok({ results: [], next: 'c2' });
+      if (cursor === 'c2') return ok({ results: [older], next: 'c3' });
+      return ok({ results: [], next: null });
+    };
+    const api = historyRoutes({ 'GET /canvas/history': emptyRun });
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />);
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    await within(panel).findByText(/Sofia Rivera edited/);
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Person' }), 'Sofia Rivera');
+    expect(await within(panel).findByText('You added the goal “An older goal”')).toBeInTheDocument();
+    expect(within(panel).queryByText('No changes match these filters.')).not.toBeInTheDocument();
+    const cursors = api.callsTo('GET /canvas/history').map((call) => call.query.get('cursor'));
+    expect(cursors).toEqual(expect.arrayContaining(['c1', 'c2']));
+    // A page with a match is not followed by itself: the user asks for more.
+    expect(cursors).not.toContain('c3');
+    expect(within(panel).getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+  });
+
+  it('says older changes may still match when the automatic follow-up ends on empty pages', async () => {
+    let served = 0;
+    const api = historyRoutes({
+      'GET /canvas/history': (request) => {
+        if (request.query.get('action') === 'deleted') return ok({ results: [], next: null });
+        served += 1;
+        return ok({ results: [], next: `c${served}` });
+      },
+    });
+    renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />);
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    // The first page and five followed by themselves, then no more without the user.
+    await waitFor(() => expect(api.callsTo('GET /canvas/history').filter((call) => call.query.get('action') !== 'deleted')).toHaveLength(6));
+    expect(await within(panel).findByText('No matching changes among the most recent ones. Load more to look further back.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    expect(api.callsTo('GET /canvas/history').filter((call) => call.query.get('action') !== 'deleted')).toHaveLength(6);
+  });
 });

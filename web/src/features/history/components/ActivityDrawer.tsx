@@ -141,6 +141,13 @@ function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: F
         <LoadingState text={t('history.loading')} />
       ) : feed.isError ? (
         <LoadErrorState title={t('history.loadError')} onRetry={() => void feed.refetch()} />
+      ) : events.length === 0 && feed.hasNextPage ? (
+        // The server stopped at its read bound before finding a match: older changes may still match.
+        feed.isFetching ? (
+          <LoadingState text={t('history.loading')} />
+        ) : (
+          <p className="py-6 text-center text-ink-700">{t('history.noneYet')}</p>
+        )
       ) : events.length === 0 ? (
         <p className="py-6 text-center text-ink-700">{isFiltered ? t('history.emptyFiltered') : t('history.empty')}</p>
       ) : (

@@ -28,7 +28,9 @@ export function RecentlyDeleted({ feed, events, userId, canRestore, onRestore }:
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink-700">{t('history.deleted.hint')}</p>
-      {events.length === 0 ? (
+      {events.length === 0 && feed.hasNextPage ? (
+        <p className="py-6 text-center text-ink-700">{t('history.noneYet')}</p>
+      ) : events.length === 0 ? (
         <p className="py-6 text-center text-ink-700">{t('history.deleted.empty')}</p>
       ) : (
         <ul aria-label={t('history.tab.deleted')} data-testid="recently-deleted">
