@@ -31,7 +31,7 @@ export type WebStackProps = StackProps & {
  * The viewer headers the functions read (functions/lib/http.ts, client-address.ts, the live
  * `$connect`), and CloudFront-Viewer-Address, which CloudFront adds only when a policy names
  * it. Host never goes (API Gateway would not know the request as its own); cookies and query
- * strings all go. `Accept-Encoding` cannot be named in an origin request policy (CDK refuses it).
+ * strings all go. `/api` also forwards `Accept-Encoding` (apiRequestHeaders): the API compresses.
  */
 export const apiViewerHeaders = ['Origin', 'Sec-Fetch-Site', 'Content-Type', 'User-Agent', 'X-Correlation-Id'] as const;
 /** The WebSocket handshake's own headers besides: API Gateway needs Sec-WebSocket-Key and -Version. */
@@ -45,6 +45,14 @@ export const liveViewerHeaders = [
 ] as const;
 /** CloudFront's header with the viewer's address and port (functions/lib/client-address.ts reads it lower-cased). */
 export const viewerAddressHeaderName = 'CloudFront-Viewer-Address';
+/**
+ * What `/api`'s policy names. CDK's allowList refuses `Accept-Encoding` ("use a CachePolicy"),
+ * but CachingDisabled enables neither gzip nor brotli, and then CloudFront treats
+ * `Accept-Encoding` like any viewer header, forwarded when the origin request policy names it:
+ * the API compresses its own answers (functions/lib/http.ts), as it did under
+ * AllViewerExceptHostHeader. Set through the policy's CloudFormation property.
+ */
+export const apiRequestHeaders = [...apiViewerHeaders, 'Accept-Encoding', viewerAddressHeaderName] as const;
 /** The custom origin header that carries the origin secret. */
 export const originSecretHeaderName = originSecretHeader;
 
@@ -144,6 +152,9 @@ export class WebStack extends Stack {
         queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
       });
     const apiRequests = requestPolicy('ApiRequests', 'Family Canvas /api: the headers the API reads and the viewer address', apiViewerHeaders);
+    (apiRequests.node.defaultChild as cloudfront.CfnOriginRequestPolicy).addPropertyOverride('OriginRequestPolicyConfig.HeadersConfig.Headers', [
+      ...apiRequestHeaders,
+    ]);
     const liveRequests = requestPolicy('LiveRequests', 'Family Canvas /ws: the handshake headers and the viewer address', liveViewerHeaders);
 
     const apiOrigin = new origins.HttpOrigin(`${props.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {

@@ -114,8 +114,8 @@ describe('the origin request policies of the API origins', () => {
       expect(config.CookiesConfig, path).toEqual({ CookieBehavior: 'all' });
       expect(config.QueryStringsConfig, path).toEqual({ QueryStringBehavior: 'all' });
     }
-    // The cross-site check and the handshake's Origin check need these.
-    expect(policyOf(`${apiBasePath}/*`).HeadersConfig.Headers).toEqual(expect.arrayContaining(['Sec-Fetch-Site', 'Content-Type']));
+    // The cross-site check, the body check and the compression need these; the handshake's its own.
+    expect(policyOf(`${apiBasePath}/*`).HeadersConfig.Headers).toEqual(expect.arrayContaining(['Sec-Fetch-Site', 'Content-Type', 'Accept-Encoding']));
     expect(policyOf(liveChannel.path).HeadersConfig.Headers).toEqual(expect.arrayContaining(['Sec-WebSocket-Key', 'Sec-WebSocket-Version']));
   });
 });
