@@ -126,6 +126,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     description: 'Family Canvas: SPA on S3 and CloudFront, /api/* to the HTTP API',
     httpApi: api.httpApi,
     webSocketApi: api.live.webSocketApi,
+    originSecret: api.originSecret,
     webDistPath,
     ...(settings.certificateArn ? { customDomain: { domainName: appHost, certificateArn: settings.certificateArn } } : {}),
     ...(waf ? { webAclArn: waf.webAcl.attrArn, crossRegionReferences: settings.region !== wafRegion } : {}),

@@ -4,14 +4,15 @@
  * API — sign-ups, e-mail confirmation links read from the SES emulator's /store, member,
  * advisor and family invitations — so the seed exercises the real code.
  *
- * Ports: FC_API_PORT (default 3001) and FC_SES_PORT (default 8005). Run it twice and the
+ * Ports: FC_WEB_PORT (default 5173, the app whose /api it calls) and FC_SES_PORT (default 8005). Run it twice and the
  * second run finds the demo users, says so and exits 0.
  */
 import { randomBytes } from 'node:crypto';
 import { passwordHashing } from '../shared/contracts/auth';
 import { clientPasswordHash } from './lib/client-password-hash';
 
-const apiUrl = `http://127.0.0.1:${Number(process.env.FC_API_PORT ?? 3001)}`;
+// Through the app's address, as a browser calls it: `npm start`'s front door (or `npm run dev`'s proxy).
+const apiUrl = `http://127.0.0.1:${Number(process.env.FC_WEB_PORT ?? 5173)}`;
 const sesUrl = `http://127.0.0.1:${Number(process.env.FC_SES_PORT ?? 8005)}`;
 
 /** One password for every demo account (it satisfies the password rules of docs/product/accounts.md#validation). */
@@ -54,8 +55,13 @@ class Client {
     let response: Response;
     try {
       response = await fetch(`${apiUrl}${path}`, { method, headers, body: payload });
+      // The gateway throttles as the cloud's does (infra/api-limits.ts): wait as it asks, like the app does.
+      for (let attempt = 1; response.status === 429 && attempt <= 5; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+        response = await fetch(`${apiUrl}${path}`, { method, headers, body: payload });
+      }
     } catch {
-      throw new SeedError(`Cannot reach the API at ${apiUrl}. Start the local stack first with \`npm start\` (or set FC_API_PORT).`);
+      throw new SeedError(`Cannot reach the app at ${apiUrl}. Start the local stack first with \`npm start\` (or set FC_WEB_PORT).`);
     }
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
 import type { Endpoint, GroupContract } from '../../shared/api-contract/endpoint';
 import { bySpecificity, reauthWindowSeconds, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
+import { acceptFromDistribution } from './client-address';
 import { config } from './config';
 import { AppError, fail } from './errors';
 import { refuseDeepJson, refuseIllFormedInput } from './input/well-formed';
@@ -277,6 +278,17 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
   };
 };
 
+/**
+ * Only our CloudFront distribution may call the API (it adds the origin secret): a direct call
+ * to the execute-api host would bypass the WAF, the CSP and the rate rule. Refused with
+ * FORBIDDEN (8) before the body, the session or anything else is read (functions/lib/client-address.ts).
+ */
+const distributionOnly = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
+  before: async (request) => {
+    if (!(await acceptFromDistribution(request.event))) throw fail('FORBIDDEN', { message: 'Direct calls to the API are refused: use the app.' });
+  },
+});
+
 /** JSON bodies smaller than this go out as they are: compressing them saves next to nothing. */
 export const minCompressedBytes = 1024;
 /** What the server compresses with, in order of preference when the client accepts both equally. */
@@ -458,6 +470,7 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
     .use(compressedResponses())
     .use(requestLogging(group))
     .use(errorMapping())
+    .use(distributionOnly())
     .use(jsonBody(formRoutes))
     .handler(router);
   // Every log line of the request carries its ids (runWithRequestContext); the metrics it

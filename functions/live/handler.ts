@@ -3,7 +3,8 @@ import { LiveClientMessage } from '../../shared/contracts/live';
 import { connectSocket } from '../domain/live/connect-socket';
 import { disconnectSocket } from '../domain/live/disconnect-socket';
 import { receiveMessage } from '../domain/live/receive-message';
-import { accepted, type SocketResult } from '../domain/live/socket-result';
+import { accepted, refused, type SocketResult } from '../domain/live/socket-result';
+import { acceptFromDistribution } from '../lib/client-address';
 import { jsonNestsDeeperThan } from '../lib/input/well-formed';
 import { describeError, log, runWithRequestContext } from '../lib/logger';
 import { publishMetrics } from '../lib/metrics';
@@ -36,6 +37,8 @@ export async function handler(event: SocketEvent): Promise<SocketResult> {
   return runWithRequestContext({ correlationId: connectionId, requestId, group: 'live' }, async () => {
     try {
       if (routeKey === '$connect') {
+        // Only through our distribution (its origin secret), as every HTTP route: else 403 before any look-up.
+        if (!(await acceptFromDistribution(event))) return refused(403, 8, 'Direct calls to the API are refused: use the app.');
         return await connectSocket({
           connectionId,
           origin: header(event, 'origin'),

@@ -8,6 +8,7 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { journalInsertFilterPattern } from '../../functions/domain/live/journal-stream';
@@ -21,6 +22,8 @@ export type LiveChannelProps = {
   /** What functions/lib/config.ts reads; LIVE_ENDPOINT is added here. */
   environment: Record<string, string>;
   alarmTopic: sns.ITopic;
+  /** The origin secret: `$connect` refuses a handshake without it (functions/lib/origin-secret.ts). */
+  originSecret: secretsmanager.ISecret;
 };
 
 /**
@@ -55,8 +58,9 @@ export class LiveChannel extends Construct {
     this.handler = new AppFunction(this, 'Handler', {
       entry: liveChannel.entry,
       description: 'Family Canvas live channel: $connect, $disconnect, $default',
-      environment,
+      environment: { ...environment, ORIGIN_SECRET_ARN: props.originSecret.secretArn },
     });
+    props.originSecret.grantRead(this.handler.function);
     grantTableAccess(this.handler.function, props.table, 'readWrite');
     this.grantSend(this.handler.function);
     const integration = new WebSocketLambdaIntegration('Integration', this.handler.function);

@@ -25,6 +25,12 @@ export type LocalStackOptions = {
   persistDir?: string;
   /** The gateway's throttling: the deployed stage's unless told otherwise (infra/local/gateway.ts GatewayOptions). */
   gatewayThrottle?: GatewayOptions['throttle'];
+  /**
+   * The origin secret a front door adds (infra/local/static-server.ts `originSecret`): the
+   * handlers then refuse whatever comes without it, as in the cloud. Without one (the Vite dev
+   * server of `npm start`, tests that call the gateway directly) there is no check.
+   */
+  originSecret?: string;
 };
 
 export type LocalStack = {
@@ -51,8 +57,16 @@ export async function startLiveSender(options: { dynamoEndpoint: string; tableNa
 }
 
 /** The environment the handlers read (functions/lib/config.ts), pointed at the local stand-ins. */
-export function localEnvironment(options: { dynamoEndpoint: string; sesEndpoint: string; appUrl: string; tableName: string }): Record<string, string> {
+export function localEnvironment(options: {
+  dynamoEndpoint: string;
+  sesEndpoint: string;
+  appUrl: string;
+  tableName: string;
+  originSecret?: string;
+}): Record<string, string> {
   return {
+    // Only requests through a front door that adds it pass (functions/lib/origin-secret.ts); none: no check.
+    ...(options.originSecret ? { ORIGIN_SECRET: options.originSecret } : {}),
     TABLE_NAME: options.tableName,
     AWS_REGION: 'eu-central-1',
     DYNAMODB_ENDPOINT: options.dynamoEndpoint,
@@ -83,7 +97,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const ses = await startSesEmulator({ port: options.ports.ses });
     started.push(ses);
     await ensureTable(dynamo.endpoint, tableName);
-    Object.assign(process.env, localEnvironment({ dynamoEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, appUrl: options.appUrl, tableName }));
+    Object.assign(
+      process.env,
+      localEnvironment({ dynamoEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, appUrl: options.appUrl, tableName, originSecret: options.originSecret }),
+    );
     const gateway = await startGateway({ port: options.ports.api, throttle: options.gatewayThrottle });
     started.push(gateway);
     // The handlers send to sockets through the gateway's @connections API.

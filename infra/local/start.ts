@@ -7,6 +7,7 @@
  * - with --dev (`npm run dev`) the Vite dev server with hot reload, for working on the web app.
  * Either way /api and /ws (the live channel) go to the gateway. Ctrl-C stops everything.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { build, createServer } from 'vite';
 import { assertPortFree } from './ports';
@@ -37,12 +38,12 @@ async function startDevServer(apiUrl: string): Promise<RunningApp> {
   return { stop: () => vite.close(), description: 'Vite dev server, hot reload' };
 }
 
-/** Builds the SPA into web/dist and serves it as CloudFront would. */
-async function startProductionBuild(apiUrl: string): Promise<RunningApp> {
+/** Builds the SPA into web/dist and serves it as CloudFront would, adding the viewer's address and the origin secret. */
+async function startProductionBuild(apiUrl: string, originSecret: string): Promise<RunningApp> {
   const startedAt = performance.now();
   await build({ configFile: viteConfigFile, logLevel: 'warn' });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  const server = await startStaticServer({ root: builtApp, apiTarget: apiUrl, port: defaultPorts.web, host: '127.0.0.1' });
+  const server = await startStaticServer({ root: builtApp, apiTarget: apiUrl, port: defaultPorts.web, host: '127.0.0.1', originSecret });
   return { stop: server.stop, description: `production build (built in ${seconds} s) with CloudFront's headers; \`npm run dev\` for hot reload` };
 }
 
@@ -51,14 +52,18 @@ async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
   const appUrl = `http://localhost:${defaultPorts.web}`;
   await assertPortFree(defaultPorts.web, 'web app', 'FC_WEB_PORT');
+  // As in the cloud, the API answers only what came through the front door (functions/lib/origin-secret.ts);
+  // the Vite dev server's proxy cannot add the secret, so `npm run dev` runs without the check.
+  const originSecret = dev ? undefined : randomBytes(24).toString('hex');
   const stack = await startLocalStack({
     ports: { api: defaultPorts.api, dynamodb: defaultPorts.dynamodb, ses: defaultPorts.ses },
     appUrl,
     persistDir: persist ? persistDirectory : undefined,
+    originSecret,
   });
   let app: RunningApp;
   try {
-    app = dev ? await startDevServer(stack.apiUrl) : await startProductionBuild(stack.apiUrl);
+    app = originSecret === undefined ? await startDevServer(stack.apiUrl) : await startProductionBuild(stack.apiUrl, originSecret);
   } catch (error) {
     await stack.stop();
     throw error;
@@ -68,7 +73,7 @@ async function main(): Promise<void> {
     '',
     'Family Canvas is running:',
     `  App:      ${appUrl}  (${app.description})`,
-    `  API:      ${appUrl}/api  (gateway ${stack.apiUrl}/api)`,
+    `  API:      ${appUrl}/api  (gateway ${stack.apiUrl}/api${originSecret ? ', which answers only calls through the app\'s address, as in the cloud' : ''})`,
     `  Inbox:    ${stack.sesUrl}/   (JSON: ${stack.sesUrl}/store)`,
     `  DynamoDB: ${stack.dynamoEndpoint}  table ${stack.tableName}${persist ? ' (persisted in .data/)' : ' (in memory)'}`,
     '',

@@ -8,7 +8,9 @@ import { startStaticServer, type StaticServer } from './static-server';
 let root: string;
 let web: StaticServer;
 let api: http.Server;
+let apiTarget: string;
 const apiCalls: Array<{ method?: string; url?: string; body: string; contentType?: string }> = [];
+const apiHeaders: http.IncomingHttpHeaders[] = [];
 
 beforeAll(async () => {
   const base = await mkdtemp(path.join(tmpdir(), 'fc-static-'));
@@ -24,6 +26,7 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       apiCalls.push({ method: request.method, url: request.url, body, contentType: request.headers['content-type'] });
+      apiHeaders.push(request.headers);
       response.writeHead(201, { 'content-type': 'application/json', 'set-cookie': 'fc_session=abc; HttpOnly' });
       response.end('{"id":"1"}');
     });
@@ -31,7 +34,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', () => resolve()));
   const address = api.address();
   const apiPort = typeof address === 'object' && address ? address.port : 0;
-  web = await startStaticServer({ root, apiTarget: `http://127.0.0.1:${apiPort}`, port: 0 });
+  apiTarget = `http://127.0.0.1:${apiPort}`;
+  web = await startStaticServer({ root, apiTarget, port: 0 });
 });
 
 afterAll(async () => {
@@ -98,5 +102,33 @@ describe('startStaticServer', () => {
 
   it('refuses to start without a build', async () => {
     await expect(startStaticServer({ root: path.join(root, 'nothing-here'), apiTarget: 'http://127.0.0.1:1', port: 0 })).rejects.toThrow(/npm run build:web/);
+  });
+});
+
+describe('startStaticServer in front of the API, as CloudFront', () => {
+  it('adds CloudFront-Viewer-Address (the client socket) and the origin secret to /api, replacing any copy the client sent', async () => {
+    const front = await startStaticServer({ root, apiTarget, port: 0, originSecret: 'the-origin-secret' });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port: front.port,
+            path: '/api/contact-form',
+            method: 'POST',
+            localAddress: '127.0.0.7',
+            headers: { 'content-type': 'application/json', 'cloudfront-viewer-address': '10.0.0.1:1', 'x-origin-verify': 'a-guess' },
+          },
+          (response) => response.resume().on('end', () => resolve()),
+        );
+        request.on('error', reject);
+        request.end('{}');
+      });
+      const headers = apiHeaders.at(-1)!;
+      expect(headers['cloudfront-viewer-address']).toMatch(/^127\.0\.0\.7:\d+$/);
+      expect(headers['x-origin-verify']).toBe('the-origin-secret');
+    } finally {
+      await front.stop();
+    }
   });
 });

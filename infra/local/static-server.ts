@@ -4,6 +4,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import { viewerAddressHeader } from '../../functions/lib/client-address';
+import { originSecretHeader } from '../../functions/lib/origin-secret';
 import { localPageHeaders } from '../security-headers';
 
 /**
@@ -12,6 +14,12 @@ import { localPageHeaders } from '../security-headers';
  * to the API gateway so cookies stay first-party; the live channel's WebSocket upgrade on
  * `/ws` goes through to the gateway too (CloudFront's `/ws` behaviour). Used by the end-to-end tests; `npm
  * start` can use it to run the built app instead of the dev server.
+ *
+ * Like CloudFront it adds two headers to what it passes on, replacing any copy the client sent:
+ * `CloudFront-Viewer-Address` (the client's socket address and port) and, when given an
+ * `originSecret`, the origin secret header (`x-origin-verify`), so the handlers key per-client
+ * limits on the viewer and refuse what does not come through here exactly as in the cloud
+ * (functions/lib/client-address.ts).
  */
 
 export type StaticServer = { url: string; port: number; stop: () => Promise<void> };
@@ -23,7 +31,21 @@ export type StaticServerOptions = {
   apiTarget: string;
   port: number;
   host?: string;
+  /** The origin secret to add to what goes to `/api` and `/ws` (the handlers were started with it: infra/local/stack.ts). */
+  originSecret?: string;
 };
+
+/** The headers the front door sets itself: a client's copy never reaches the gateway. */
+const frontDoorHeaders = new Set([viewerAddressHeader, originSecretHeader]);
+
+/** What the front door adds, as CloudFront does: the viewer's `ip:port` (IPv6 unbracketed, as CloudFront writes it) and the secret. */
+function addedHeaders(request: IncomingMessage, originSecret: string | undefined): Record<string, string> {
+  const address = request.socket.remoteAddress ?? '127.0.0.1';
+  return {
+    [viewerAddressHeader]: `${address}:${request.socket.remotePort ?? 0}`,
+    ...(originSecret ? { [originSecretHeader]: originSecret } : {}),
+  };
+}
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -55,8 +77,9 @@ function sendText(response: ServerResponse, status: number, text: string): void 
   response.end(text);
 }
 
-/** Passes the request on to the API unchanged and streams the answer back. */
-function proxyToApi(request: IncomingMessage, response: ServerResponse, apiTarget: URL): void {
+/** Passes the request on to the API (with the front door's headers) and streams the answer back. */
+function proxyToApi(request: IncomingMessage, response: ServerResponse, apiTarget: URL, originSecret: string | undefined): void {
+  const passed = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !frontDoorHeaders.has(name.toLowerCase())));
   const upstream = http.request(
     {
       protocol: apiTarget.protocol,
@@ -64,7 +87,7 @@ function proxyToApi(request: IncomingMessage, response: ServerResponse, apiTarge
       port: apiTarget.port,
       method: request.method,
       path: request.url,
-      headers: { ...request.headers, 'x-forwarded-host': request.headers.host ?? '', 'x-forwarded-proto': 'http' },
+      headers: { ...passed, 'x-forwarded-host': request.headers.host ?? '', 'x-forwarded-proto': 'http', ...addedHeaders(request, originSecret) },
     },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -82,11 +105,14 @@ function proxyToApi(request: IncomingMessage, response: ServerResponse, apiTarge
   request.pipe(upstream);
 }
 
-/** Passes a WebSocket upgrade of `/ws` on to the gateway byte for byte (the handshake as the browser sent it). */
-function proxyUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, apiTarget: URL): void {
+/** Passes a WebSocket upgrade of `/ws` on to the gateway byte for byte (the handshake as the browser sent it, with the front door's headers). */
+function proxyUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, apiTarget: URL, originSecret: string | undefined): void {
   const upstream = net.connect(Number(apiTarget.port), apiTarget.hostname, () => {
     const lines = [`${request.method ?? 'GET'} ${request.url ?? '/'} HTTP/1.1`];
-    for (let index = 0; index < request.rawHeaders.length; index += 2) lines.push(`${request.rawHeaders[index]}: ${request.rawHeaders[index + 1]}`);
+    for (let index = 0; index < request.rawHeaders.length; index += 2) {
+      if (!frontDoorHeaders.has(request.rawHeaders[index]!.toLowerCase())) lines.push(`${request.rawHeaders[index]}: ${request.rawHeaders[index + 1]}`);
+    }
+    for (const [name, value] of Object.entries(addedHeaders(request, originSecret))) lines.push(`${name}: ${value}`);
     upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (head.length > 0) upstream.write(head);
     upstream.pipe(socket).pipe(upstream);
@@ -139,7 +165,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     if (isApiPath(pathname)) {
-      proxyToApi(request, response, apiTarget);
+      proxyToApi(request, response, apiTarget, options.originSecret);
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -170,7 +196,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    if (pathname === '/ws') proxyUpgrade(request, socket, head, apiTarget);
+    if (pathname === '/ws') proxyUpgrade(request, socket, head, apiTarget, options.originSecret);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {

@@ -6,7 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
@@ -63,6 +63,12 @@ export class ApiStack extends Stack {
   readonly live: LiveChannel;
   /** API Gateway's account setting: the role it writes access logs with. */
   readonly apiGatewayAccount: CfnAccount;
+  /**
+   * The origin secret CloudFront adds to every request to the API origins (infra/stacks/web-stack.ts):
+   * the functions refuse any request without it and only then trust CloudFront-Viewer-Address
+   * (functions/lib/origin-secret.ts reads it at run time by ORIGIN_SECRET_ARN).
+   */
+  readonly originSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -104,7 +110,17 @@ export class ApiStack extends Stack {
 
     httpStage.node.addDependency(account);
 
-    this.live = new LiveChannel(this, 'Live', { table: props.table, environment: props.environment, alarmTopic: props.alarmTopic });
+    const originSecret = (this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'Family Canvas origin secret: CloudFront sends it to the API origins; the functions refuse requests without it',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    }));
+    Validations.of(originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront reads it only at deployment (a dynamic reference in the origin custom header), so a rotation needs a redeploy of the Web stack; the functions accept the current and the previous version meanwhile. Rotated by hand (README "Security").',
+    });
+
+    this.live = new LiveChannel(this, 'Live', { table: props.table, environment: props.environment, alarmTopic: props.alarmTopic, originSecret });
     this.live.stage.node.addDependency(account);
 
     const configurationSetArn = this.formatArn({
@@ -127,6 +143,8 @@ export class ApiStack extends Stack {
           ...(uses.liveSockets ? { LIVE_ENDPOINT: this.live.endpoint } : {}),
           // Read at run time (functions/domain/two-factor/key.ts): the key never sits in the function's configuration.
           ...(definition.readsMfaKey ? { MFA_KEY_SECRET_ARN: props.mfaKeySecret.secretArn } : {}),
+          // Every route checks that the request came through CloudFront (functions/lib/origin-secret.ts).
+          ORIGIN_SECRET_ARN: originSecret.secretArn,
         },
         assets: definition.assets,
         memorySize: definition.memorySize,
@@ -134,6 +152,7 @@ export class ApiStack extends Stack {
       grantTableAccess(fn.function, props.table, routeTableAccess(uses));
       if (uses.liveSockets) this.live.grantSend(fn.function);
       if (definition.readsMfaKey) props.mfaKeySecret.grantRead(fn.function);
+      originSecret.grantRead(fn.function);
       if (definition.canSendEmail) {
         props.mailIdentity.grant(fn.function, 'ses:SendEmail');
         iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['ses:SendEmail'], resourceArns: [configurationSetArn] });

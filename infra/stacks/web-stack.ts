@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, DefaultStackSynthesizer, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { spaRoutingFunctionCode } from '../constructs/spa-routing';
+import { originSecretHeader } from '../../functions/lib/origin-secret';
 import { apiBasePath, liveChannel } from '../../shared/routes';
 import { contentSecurityPolicy, permissionsPolicy } from '../security-headers';
 
@@ -22,7 +24,38 @@ export type WebStackProps = StackProps & {
   customDomain?: { domainName: string; certificateArn: string };
   /** The AWS WAF web ACL (infra/stacks/waf-stack.ts, context `waf=true`); none by default. */
   webAclArn?: string;
+  /** The origin secret CloudFront adds to every request to the API origins (infra/stacks/api-stack.ts). */
+  originSecret: secretsmanager.ISecret;
 };
+
+/**
+ * The viewer headers the functions read (functions/lib/http.ts, client-address.ts, the live
+ * `$connect`), and CloudFront-Viewer-Address, which CloudFront adds only when a policy names
+ * it. Host never goes (API Gateway would not know the request as its own); cookies and query
+ * strings all go. `/api` also forwards `Accept-Encoding` (apiRequestHeaders): the API compresses.
+ */
+export const apiViewerHeaders = ['Origin', 'Sec-Fetch-Site', 'Content-Type', 'User-Agent', 'X-Correlation-Id'] as const;
+/** The WebSocket handshake's own headers besides: API Gateway needs Sec-WebSocket-Key and -Version. */
+export const liveViewerHeaders = [
+  'Origin',
+  'User-Agent',
+  'Sec-WebSocket-Key',
+  'Sec-WebSocket-Version',
+  'Sec-WebSocket-Protocol',
+  'Sec-WebSocket-Extensions',
+] as const;
+/** CloudFront's header with the viewer's address and port (functions/lib/client-address.ts reads it lower-cased). */
+export const viewerAddressHeaderName = 'CloudFront-Viewer-Address';
+/**
+ * What `/api`'s policy names. CDK's allowList refuses `Accept-Encoding` ("use a CachePolicy"),
+ * but CachingDisabled enables neither gzip nor brotli, and then CloudFront treats
+ * `Accept-Encoding` like any viewer header, forwarded when the origin request policy names it:
+ * the API compresses its own answers (functions/lib/http.ts), as it did under
+ * AllViewerExceptHostHeader. Set through the policy's CloudFormation property.
+ */
+export const apiRequestHeaders = [...apiViewerHeaders, 'Accept-Encoding', viewerAddressHeaderName] as const;
+/** The custom origin header that carries the origin secret. */
+export const originSecretHeaderName = originSecretHeader;
 
 /**
  * The SPA from a private S3 bucket behind CloudFront, and `/api/*` on the same
@@ -81,9 +114,32 @@ export class WebStack extends Stack {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
+    // CloudFront cannot read Secrets Manager at run time: a CloudFormation dynamic reference puts
+    // the value into the origins at deployment. Context `originSecretVersion` (a VersionId) pins
+    // a version, so a rotation changes the template and a redeploy sends the new value
+    // (README "Security"); the functions accept the current and the previous one meanwhile.
+    const originSecretVersion: unknown = this.node.tryGetContext('originSecretVersion');
+    const originSecretValue = SecretValue.secretsManager(props.originSecret.secretArn, {
+      ...(typeof originSecretVersion === 'string' && originSecretVersion !== '' ? { versionId: originSecretVersion } : {}),
+    }).unsafeUnwrap();
+    const fromDistribution = { [originSecretHeaderName]: originSecretValue };
+    const requestPolicy = (id: string, comment: string, headers: readonly string[]) =>
+      new cloudfront.OriginRequestPolicy(this, id, {
+        comment,
+        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...headers, viewerAddressHeaderName),
+        cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+        queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      });
+    const apiRequests = requestPolicy('ApiRequests', 'Family Canvas /api: the headers the API reads and the viewer address', apiViewerHeaders);
+    (apiRequests.node.defaultChild as cloudfront.CfnOriginRequestPolicy).addPropertyOverride('OriginRequestPolicyConfig.HeadersConfig.Headers', [
+      ...apiRequestHeaders,
+    ]);
+    const liveRequests = requestPolicy('LiveRequests', 'Family Canvas /ws: the handshake headers and the viewer address', liveViewerHeaders);
+
     const apiOrigin = new origins.HttpOrigin(`${props.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: fromDistribution,
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -116,23 +172,25 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // Cookies, query strings and headers reach the API; Host must not, or API Gateway
-          // would not recognise the request as its own.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          // Cookies, query strings, the headers the API reads and the viewer's address reach the
+          // API; Host must not, or API Gateway would not recognise the request as its own.
+          originRequestPolicy: apiRequests,
           responseHeadersPolicy: securityHeaders,
         },
         // The live channel on the app's own origin: CloudFront passes the WebSocket upgrade
         // through. The path /ws is the API's stage; the cookie, the Origin (which $connect
-        // checks), the query string and the Sec-WebSocket-* headers go along; Host must not.
+        // checks), the query string, the Sec-WebSocket-* headers, the viewer's address and the
+        // origin secret go along; Host must not.
         [liveChannel.path]: {
           origin: new origins.HttpOrigin(`${props.webSocketApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: fromDistribution,
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: liveRequests,
         },
       },
     });
