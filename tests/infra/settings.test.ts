@@ -99,7 +99,7 @@ describe('required settings of a deployment', () => {
     expect(developmentSettingsWith({})).toMatchObject({ stage: 'development', appUrl: 'https://familycanvas.example', mailIdentity: 'familycanvas.example' });
     process.env.FC_STAGE = 'development';
     expect(settingsWith({}).stage).toBe('development');
-    expect(() => settingsWith({ stage: 'prod' })).toThrow(/stage must be production or development/);
+    expect(() => settingsWith({ stage: 'prod' })).toThrow(/stage must be production, staging, development/);
   });
 
   it('stops the whole app before any stack is built', () => {
