@@ -5,7 +5,7 @@ import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { AppFunction, repositoryRoot } from './constructs/app-function';
-import { readSettings, type DeploymentStage } from './settings';
+import { readSettings, type DeploymentSettings, type DeploymentStage } from './settings';
 import { AlertsStack } from './stacks/alerts-stack';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
@@ -44,9 +44,12 @@ export type FamilyCanvasStacks = {
   waf?: WafStack;
 };
 
-/** A stack's name: the prefix, the stage and the part (`FamilyCanvas-staging-Api`), so stages can share an account. */
-export function stackName(prefix: string, stage: DeploymentStage, part: string): string {
-  return `${prefix}-${stage}-${part}`;
+/**
+ * A stack's name: the prefix, the stage and the part (`FamilyCanvas-staging-Api`), so stages
+ * can share an account; with `unstagedStackNames` the names from before stages (`FamilyCanvasApi`).
+ */
+export function stackName(settings: Pick<DeploymentSettings, 'stackPrefix' | 'stage' | 'unstagedStackNames'>, part: string): string {
+  return settings.unstagedStackNames ? `${settings.stackPrefix}${part}` : `${settings.stackPrefix}-${settings.stage}-${part}`;
 }
 
 /**
@@ -83,7 +86,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
 
   const settings = readSettings(app.node);
   const env: Environment = { account: settings.account, region: settings.region };
-  const name = (part: string) => stackName(settings.stackPrefix, settings.stage, part);
+  const name = (part: string) => stackName(settings, part);
 
   const alerts = new AlertsStack(app, name('Alerts'), { env, description: 'Family Canvas: the alarm topic', alarmEmail: settings.alarmEmail });
   const alarmTopic = alerts.alarmTopic;

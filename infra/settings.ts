@@ -22,6 +22,12 @@ export type DeploymentSettings = {
    */
   placeholders: boolean;
   /**
+   * Context `unstagedStackNames=true` (FC_UNSTAGED_STACK_NAMES): the stack names of an
+   * installation deployed before stages existed (`FamilyCanvasApi`), so its stacks, table and
+   * secrets are updated rather than created anew beside them (README "Releases").
+   */
+  unstagedStackNames: boolean;
+  /**
    * The account's SES sending quota (messages per 24 hours, `aws sesv2 get-account`
    * SendQuota.Max24HourSend): the quota alarm fires at 80 % of it. SES publishes sends, not
    * the quota, so the deployment says it. Default 50,000 (a new production account).
@@ -189,6 +195,7 @@ export function readSettings(node: Node): DeploymentSettings {
   return {
     stage,
     placeholders,
+    unstagedStackNames: isTrue(node.tryGetContext('unstagedStackNames') ?? process.env.FC_UNSTAGED_STACK_NAMES),
     sesDailyQuota,
     appUrl,
     mailIdentity,
