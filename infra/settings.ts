@@ -185,11 +185,12 @@ export function readSettings(node: Node): DeploymentSettings {
       `alarmEmail is required outside development: the address alarm notifications go to (nobody would hear of a failed release or a job that stopped running); ${howToGive('alarmEmail', 'FC_ALARM_EMAIL', 'ops@your-domain.org')}`,
     );
   }
-  const sesDailyQuotaValue = read(node, 'sesDailyQuota', 'FC_SES_DAILY_QUOTA') ?? '50000';
-  const sesDailyQuota = Number(sesDailyQuotaValue);
+  // A number in cdk.json's context, a string on the command line or in the environment.
+  const sesDailyQuotaValue: unknown = node.tryGetContext('sesDailyQuota') ?? (process.env.FC_SES_DAILY_QUOTA || 50_000);
+  const sesDailyQuota = typeof sesDailyQuotaValue === 'number' || typeof sesDailyQuotaValue === 'string' ? Number(sesDailyQuotaValue) : Number.NaN;
   if (!Number.isInteger(sesDailyQuota) || sesDailyQuota < 1) {
     throw new Error(
-      `sesDailyQuota must be a whole number of messages per 24 hours (aws sesv2 get-account: SendQuota.Max24HourSend), not "${sesDailyQuotaValue}"`,
+      `sesDailyQuota must be a whole number of messages per 24 hours (aws sesv2 get-account: SendQuota.Max24HourSend), not "${String(sesDailyQuotaValue)}"`,
     );
   }
   return {

@@ -205,5 +205,8 @@ describe('notifications are mandatory', () => {
   it('refuses a quota that is not a whole number', () => {
     expect(() => settingsWith({ stage: 'development', sesDailyQuota: 'lots' })).toThrow(/sesDailyQuota must be a whole number/);
     expect(settingsWith({ stage: 'development' }).sesDailyQuota).toBe(50_000);
+    // cdk.json's context carries a number, the command line a string.
+    expect(settingsWith({ stage: 'development', sesDailyQuota: 200 }).sesDailyQuota).toBe(200);
+    expect(settingsWith({ stage: 'development', sesDailyQuota: '200' }).sesDailyQuota).toBe(200);
   });
 });
