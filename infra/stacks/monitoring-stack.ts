@@ -504,6 +504,20 @@ export class MonitoringStack extends Stack {
     );
     dashboard.addWidgets(
       graph('WebSocket', [business(businessMetrics.webSocketConnections, 'connections'), business(businessMetrics.webSocketMessages, 'messages')]),
+      graph(
+        'Handled 5xx answers per route group',
+        [...props.routeFunctions.keys()].map(
+          (group) =>
+            new cloudwatch.Metric({
+              namespace: metricsNamespace,
+              metricName: businessMetrics.serverErrors,
+              dimensionsMap: { [serverErrorGroupDimension]: group },
+              statistic: cloudwatch.Stats.SUM,
+              period: fiveMinutes,
+              label: group,
+            }),
+        ),
+      ),
     );
     return dashboard;
   }

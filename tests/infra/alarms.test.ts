@@ -66,6 +66,17 @@ describe('handled server errors', () => {
   });
 });
 
+describe('the dashboard', () => {
+  it('graphs the handled 5xx answers of every route group', () => {
+    const [dashboard] = Object.values(monitoring.findResources('AWS::CloudWatch::Dashboard') as Record<string, Resource>);
+    const body = JSON.stringify(dashboard!.Properties.DashboardBody);
+    expect(body).toContain('Handled 5xx answers per route group');
+    for (const group of Object.keys(routeManifest)) {
+      expect(body, group).toContain(`${businessMetrics.serverErrors}\\",\\"${serverErrorGroupDimension}\\",\\"${group}\\"`);
+    }
+  });
+});
+
 describe('the live channel', () => {
   it('alarms on errors and throttles of the socket handler and the stream sender', () => {
     const live = stacks.api.live;
