@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { repositoryRoot } from './constructs/app-function';
-import { readSettings } from './settings';
+import type { Construct } from 'constructs';
+import { AppFunction, repositoryRoot } from './constructs/app-function';
+import { readSettings, type DeploymentSettings, type DeploymentStage } from './settings';
 import { AlertsStack } from './stacks/alerts-stack';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
@@ -43,6 +45,28 @@ export type FamilyCanvasStacks = {
 };
 
 /**
+ * A stack's name: the prefix, the stage and the part (`FamilyCanvas-staging-Api`), so stages
+ * can share an account; with `unstagedStackNames` the names from before stages (`FamilyCanvasApi`).
+ */
+export function stackName(settings: Pick<DeploymentSettings, 'stackPrefix' | 'stage' | 'unstagedStackNames'>, part: string): string {
+  return settings.unstagedStackNames ? `${settings.stackPrefix}${part}` : `${settings.stackPrefix}-${settings.stage}-${part}`;
+}
+
+/**
+ * How a release reaches the functions: a canary (10 % of calls for 5 minutes, then all,
+ * rolled back on the function's release alarms) except in development, where waiting
+ * five minutes per function buys nothing.
+ */
+export function releaseConfigOf(stage: DeploymentStage): codedeploy.ILambdaDeploymentConfig {
+  return stage === 'development' ? codedeploy.LambdaDeploymentConfig.ALL_AT_ONCE : codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
+}
+
+/** Every function of the app (route groups, live channel, jobs). */
+export function appFunctionsOf(scope: Construct): AppFunction[] {
+  return scope.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction);
+}
+
+/**
  * cdk.json's context. The CLI passes it to the app itself; reading it here too gives
  * tests, which build the app without the CLI, the same feature flags.
  */
@@ -62,7 +86,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
 
   const settings = readSettings(app.node);
   const env: Environment = { account: settings.account, region: settings.region };
-  const name = (part: string) => `${settings.stackPrefix}${part}`;
+  const name = (part: string) => stackName(settings, part);
 
   const alerts = new AlertsStack(app, name('Alerts'), { env, description: 'Family Canvas: the alarm topic', alarmEmail: settings.alarmEmail });
   const alarmTopic = alerts.alarmTopic;
@@ -149,15 +173,21 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     httpApi: api.httpApi,
     accessLogs: api.accessLogs,
     routeFunctions: api.functions,
+    liveHandler: api.live.handler,
+    ...(api.live.sender ? { liveSender: api.live.sender } : {}),
     jobs: [
       { name: 'cleanup', fn: jobs.cleanup, scheduledDaily: true },
-      { name: 'digest', fn: jobs.digest, scheduledDaily: false },
-      { name: 'access-expiry', fn: jobs.accessExpiry, scheduledDaily: false },
+      { name: 'digest', fn: jobs.digest, scheduledDaily: false, scheduledHourly: true },
+      { name: 'access-expiry', fn: jobs.accessExpiry, scheduledDaily: false, scheduledHourly: true },
       { name: 'ses-events', fn: mail.sesEvents, scheduledDaily: false },
     ],
     table: data.table,
+    sesDailyQuota: settings.sesDailyQuota,
     deadLetterQueues: [...jobs.deadLetterQueues, ...mail.deadLetterQueues, api.live.deadLetterQueue],
   });
+
+  // Every function is released through its `live` alias by CodeDeploy (infra/constructs/app-function.ts).
+  for (const fn of appFunctionsOf(app)) fn.release({ deploymentConfig: releaseConfigOf(settings.stage) });
 
   Tags.of(app).add('project', 'family-canvas');
   return { app, stacks: { alerts, data, mail, api, web, jobs, monitoring, ...(waf ? { waf } : {}) } };

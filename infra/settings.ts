@@ -10,10 +10,29 @@ import type { Node } from 'constructs';
 export type DeploymentSettings = {
   /**
    * `production` (the default: every deployment) refuses placeholder settings;
-   * `development` lets the app synthesise with them (tests, `npm run synth`, the first
-   * pass of a deployment whose CloudFront address is not known yet).
+   * `development` lets the app synthesise with them (tests, `npm run synth`).
+   * `staging` is checked like production. Every stack name carries the stage
+   * (`FamilyCanvas-staging-Api`), so stages can share an account (README "Releases").
    */
-  stage: 'production' | 'development';
+  stage: DeploymentStage;
+  /**
+   * Context `placeholders=true` (FC_PLACEHOLDERS): a production or staging synth accepts
+   * placeholder settings, for the first pass of a deployment whose CloudFront address is
+   * not known yet (README "Deploying"). Never for a deployment users reach.
+   */
+  placeholders: boolean;
+  /**
+   * Context `unstagedStackNames=true` (FC_UNSTAGED_STACK_NAMES): the stack names of an
+   * installation deployed before stages existed (`FamilyCanvasApi`), so its stacks, table and
+   * secrets are updated rather than created anew beside them (README "Releases").
+   */
+  unstagedStackNames: boolean;
+  /**
+   * The account's SES sending quota (messages per 24 hours, `aws sesv2 get-account`
+   * SendQuota.Max24HourSend): the quota alarm fires at 80 % of it. SES publishes sends, not
+   * the quota, so the deployment says it. Default 50,000 (a new production account).
+   */
+  sesDailyQuota: number;
   /** Public origin of the SPA; links in e-mails point here and cookies are Secure when it is https. */
   appUrl: string;
   /** The SES identity mail is sent from: a domain (recommended) or a single address. */
@@ -43,6 +62,10 @@ export type DeploymentSettings = {
 };
 
 const logLevels = ['debug', 'info', 'warn', 'error'] as const;
+
+/** The stages an installation can be deployed as; each has its own stacks. */
+export const deploymentStages = ['production', 'staging', 'development'] as const;
+export type DeploymentStage = (typeof deploymentStages)[number];
 
 function read(node: Node, contextKey: string, envName: string): string | undefined {
   const fromContext: unknown = node.tryGetContext(contextKey);
@@ -95,11 +118,12 @@ export class SettingsError extends Error {
 /** Reads the settings once for the whole app; fails fast on values that cannot work. */
 export function readSettings(node: Node): DeploymentSettings {
   const stageValue = read(node, 'stage', 'FC_STAGE') ?? 'production';
-  if (stageValue !== 'production' && stageValue !== 'development') {
-    throw new Error(`stage must be production or development, not "${stageValue}"`);
+  if (!(deploymentStages as readonly string[]).includes(stageValue)) {
+    throw new Error(`stage must be ${deploymentStages.join(', ')}, not "${stageValue}"`);
   }
-  const stage: DeploymentSettings['stage'] = stageValue;
-  const strict = stage === 'production';
+  const stage = stageValue as DeploymentStage;
+  const placeholders = isTrue(node.tryGetContext('placeholders') ?? process.env.FC_PLACEHOLDERS);
+  const strict = stage !== 'development' && !placeholders;
 
   const givenAppUrl = read(node, 'appUrl', 'FC_APP_URL');
   if (strict && !givenAppUrl) {
@@ -155,15 +179,32 @@ export function readSettings(node: Node): DeploymentSettings {
   if (!(logLevels as readonly string[]).includes(logLevel)) {
     throw new Error(`logLevel must be one of ${logLevels.join(', ')}, not "${logLevel}"`);
   }
+  const alarmEmail = read(node, 'alarmEmail', 'FC_ALARM_EMAIL');
+  if (strict && !alarmEmail) {
+    throw new SettingsError(
+      `alarmEmail is required outside development: the address alarm notifications go to (nobody would hear of a failed release or a job that stopped running); ${howToGive('alarmEmail', 'FC_ALARM_EMAIL', 'ops@your-domain.org')}`,
+    );
+  }
+  // A number in cdk.json's context, a string on the command line or in the environment.
+  const sesDailyQuotaValue: unknown = node.tryGetContext('sesDailyQuota') ?? (process.env.FC_SES_DAILY_QUOTA || 50_000);
+  const sesDailyQuota = typeof sesDailyQuotaValue === 'number' || typeof sesDailyQuotaValue === 'string' ? Number(sesDailyQuotaValue) : Number.NaN;
+  if (!Number.isInteger(sesDailyQuota) || sesDailyQuota < 1) {
+    throw new Error(
+      `sesDailyQuota must be a whole number of messages per 24 hours (aws sesv2 get-account: SendQuota.Max24HourSend), not "${String(sesDailyQuotaValue)}"`,
+    );
+  }
   return {
     stage,
+    placeholders,
+    unstagedStackNames: isTrue(node.tryGetContext('unstagedStackNames') ?? process.env.FC_UNSTAGED_STACK_NAMES),
+    sesDailyQuota,
     appUrl,
     mailIdentity,
     mailFrom,
     contactTo,
     certificateArn: read(node, 'certificateArn', 'FC_CERTIFICATE_ARN'),
     logLevel: logLevel as DeploymentSettings['logLevel'],
-    alarmEmail: read(node, 'alarmEmail', 'FC_ALARM_EMAIL'),
+    alarmEmail,
     restoredTableName: read(node, 'restoredTableName', 'FC_RESTORED_TABLE_NAME'),
     waf: isTrue(node.tryGetContext('waf') ?? process.env.FC_WAF),
     stackPrefix: read(node, 'stackPrefix', 'FC_STACK_PREFIX') ?? 'FamilyCanvas',

@@ -9,6 +9,9 @@ export const metricsNamespace = 'FamilyCanvas';
 /** Dimension of `canvasWrites`: what was written (answer, vote, takeaway, goal, action point, …). */
 export const canvasWriteKindDimension = 'Kind';
 
+/** Dimension of `serverErrors`: the route group that answered (one alarm per group, infra/stacks/monitoring-stack.ts). */
+export const serverErrorGroupDimension = 'Group';
+
 export const businessMetrics = {
   /** A successful sign-in. */
   signIns: 'SignIns',
@@ -32,6 +35,8 @@ export const businessMetrics = {
   webSocketConnections: 'WebSocketConnections',
   /** A WebSocket message sent to clients. */
   webSocketMessages: 'WebSocketMessages',
+  /** An API answer with a 5xx status (a handled server error), with the dimension `Group` (serverErrorGroupDimension). */
+  serverErrors: 'ServerErrors',
 } as const;
 
 export type BusinessMetric = (typeof businessMetrics)[keyof typeof businessMetrics];

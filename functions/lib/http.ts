@@ -12,7 +12,7 @@ import { acceptFromDistribution } from './client-address';
 import { config } from './config';
 import { AppError, fail } from './errors';
 import { refuseDeepJson, refuseIllFormedInput } from './input/well-formed';
-import { publishMetrics } from './metrics';
+import { countServerError, publishMetrics } from './metrics';
 import { annotateRequest, tracer } from './tracer';
 import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
 import { isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from '../domain/sessions/session';
@@ -257,6 +257,8 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
     const startedAt = started.get(request.event) ?? Date.now();
     if (request.response) {
       request.response.headers = { ...request.response.headers, 'x-correlation-id': correlationIdOf(request.event, request.context) };
+      // A handled server error never fails the invocation, so Lambda's Errors miss it: count it (alarm per group).
+      if ((request.response.statusCode ?? 200) >= 500) countServerError(group);
     }
     log('info', 'request', {
       group,

@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { metricsNamespace, type BusinessMetric } from '../../shared/metrics';
+import { businessMetrics, metricsNamespace, serverErrorGroupDimension, type BusinessMetric } from '../../shared/metrics';
 
 /**
  * The product's business metrics (shared/metrics.ts names them once) as CloudWatch
@@ -41,6 +41,15 @@ export function countMetric(name: BusinessMetric, count = 1, dimension?: Record<
   const known = dimensioned.get(key);
   if (known) known.count += count;
   else dimensioned.set(key, { name, dimension: entry[0], value: entry[1], count });
+}
+
+/**
+ * Counts one 5xx answer of a route group (`ServerErrors` by `Group`). The request stack
+ * (functions/lib/http.ts) calls it for every answer with a 5xx status: those are caught
+ * and answered, so Lambda's own Errors metric never sees them.
+ */
+export function countServerError(group: string): void {
+  countMetric(businessMetrics.serverErrors, 1, { [serverErrorGroupDimension]: group });
 }
 
 /** Writes what was counted since the last call (nothing when nothing was), and forgets it. */

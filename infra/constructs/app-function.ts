@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -94,6 +96,14 @@ export type AppFunctionProps = {
   assets?: ReadonlyArray<{ source: string; target: string }>;
 };
 
+/** The alias every caller invokes (API routes, sockets, streams, schedules, rules); a release moves it. */
+export const liveAliasName = 'live';
+
+/** How a release moves the alias to the new version (infra/app-builder.ts picks it per stage). */
+export type ReleaseOptions = {
+  deploymentConfig: codedeploy.ILambdaDeploymentConfig;
+};
+
 /**
  * A Lambda function the way every function of the product is built: the current Node
  * runtime on ARM, one log group with a retention, X-Ray tracing, an esbuild bundle
@@ -104,6 +114,12 @@ export class AppFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
+  /** The published version callers reach: every integration, event source and schedule invokes it, never $LATEST. */
+  readonly alias: lambda.Alias;
+  /** Set by release(): the CodeDeploy group that shifts the alias and rolls it back on its alarms. */
+  deploymentGroup: codedeploy.LambdaDeploymentGroup | undefined;
+  /** Set by release(): the alarms that stop a release and roll it back. */
+  readonly releaseAlarms: cloudwatch.Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
@@ -143,10 +159,71 @@ export class AppFunction extends Construct {
       bundling: bundlingWithAssets(props.assets),
     });
 
+    // A new version is published whenever the code or configuration changes; callers go
+    // through the alias, so a release (release() below) decides when they reach it.
+    this.alias = new lambda.Alias(this, 'Live', { aliasName: liveAliasName, version: this.function.currentVersion });
+
     // Tracing adds xray:PutTraceSegments/PutTelemetryRecords on "*" to the role.
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; CDK adds them for active tracing.',
     });
+  }
+
+  /**
+   * Releases go through CodeDeploy: a change of the function publishes a new version, and
+   * CodeDeploy shifts the alias to it by `deploymentConfig` (production and staging: 10 %
+   * for 5 minutes, then all), rolling it back by itself when one of the release alarms
+   * fires meanwhile: the alias's errors (any in a minute) or its duration p95 above half
+   * the timeout for two minutes running. One CodeDeploy application and one CodeDeploy
+   * role per stack (the Api stack has a function per route group and CloudFormation's
+   * 500-resource cap).
+   */
+  release(options: ReleaseOptions): codedeploy.LambdaDeploymentGroup {
+    if (this.deploymentGroup) return this.deploymentGroup;
+    const stack = Stack.of(this);
+    const application =
+      (stack.node.tryFindChild('Releases') as codedeploy.LambdaApplication | undefined) ?? new codedeploy.LambdaApplication(stack, 'Releases');
+    let role = stack.node.tryFindChild('ReleaseRole') as iam.Role | undefined;
+    if (!role) {
+      role = new iam.Role(stack, 'ReleaseRole', {
+        assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'),
+        description: "CodeDeploy: shifts the functions' live aliases during a release and rolls them back",
+      });
+      Validations.of(role).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+        reason:
+          'AWSCodeDeployRoleForLambdaLimited is the policy AWS documents for CodeDeploy on Lambda: it may read alarms and update aliases; the aliases exist only at deployment.',
+      });
+    }
+    const minute = Duration.minutes(1);
+    const errors = new cloudwatch.Alarm(this, 'ReleaseErrors', {
+      alarmDescription: `Release guard of ${this.function.node.path}: the live alias failed (an uncaught error or a timeout). During a release CodeDeploy rolls back.`,
+      metric: this.alias.metricErrors({ period: minute, statistic: cloudwatch.Stats.SUM }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    const timeoutMs = (this.function.timeout ?? Duration.seconds(3)).toMilliseconds();
+    const latency = new cloudwatch.Alarm(this, 'ReleaseLatency', {
+      alarmDescription: `Release guard of ${this.function.node.path}: the live alias's duration p95 is above half its timeout. During a release CodeDeploy rolls back.`,
+      metric: this.alias.metricDuration({ period: minute, statistic: cloudwatch.Stats.p(95) }),
+      threshold: timeoutMs / 2,
+      evaluationPeriods: 2,
+      datapointsToAlarm: 2,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    this.releaseAlarms.push(errors, latency);
+    this.deploymentGroup = new codedeploy.LambdaDeploymentGroup(this, 'Release', {
+      application,
+      role,
+      alias: this.alias,
+      deploymentConfig: options.deploymentConfig,
+      alarms: [errors, latency],
+      autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+    });
+    return this.deploymentGroup;
   }
 }

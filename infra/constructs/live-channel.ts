@@ -63,7 +63,7 @@ export class LiveChannel extends Construct {
     props.originSecret.grantRead(this.handler.function);
     grantTableAccess(this.handler.function, props.table, 'readWrite');
     this.grantSend(this.handler.function);
-    const integration = new WebSocketLambdaIntegration('Integration', this.handler.function);
+    const integration = new WebSocketLambdaIntegration('Integration', this.handler.alias);
     for (const routeKey of liveChannel.routeKeys) this.webSocketApi.addRoute(routeKey, { integration });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
@@ -112,7 +112,8 @@ export class LiveChannel extends Construct {
     });
     grantTableAccess(this.sender.function, props.table, 'readWrite');
     this.grantSend(this.sender.function);
-    this.sender.function.addEventSource(
+    // The stream invokes the `live` alias, which a release shifts (infra/constructs/app-function.ts).
+    this.sender.alias.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: lambda.StartingPosition.LATEST,
         batchSize: 100,

@@ -158,9 +158,10 @@ export class ApiStack extends Stack {
         iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['ses:SendEmail'], resourceArns: [configurationSetArn] });
       }
 
+      // The API invokes the `live` alias: a release shifts it (infra/constructs/app-function.ts).
       // One permission per function for the whole API instead of one per route: a
       // group may grow many routes, and a Lambda resource policy is capped at 20 KB.
-      const integration = new HttpLambdaIntegration(`Integration-${group}`, fn.function, { scopePermissionToRoute: false });
+      const integration = new HttpLambdaIntegration(`Integration-${group}`, fn.alias, { scopePermissionToRoute: false });
       for (const route of definition.routes) {
         // Routes live under the API, so its acknowledgements below cover every one of them.
         new apigwv2.HttpRoute(this.httpApi, `Route-${group}-${route.name}`, {

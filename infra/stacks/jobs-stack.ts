@@ -157,11 +157,12 @@ export class JobsStack extends Stack {
       alarmTopic: options.alarmTopic,
     });
     this.deadLetterQueues.push(scheduleDlq, failedRunsDlq);
-    job.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: options.maxEventAge, onFailure: new destinations.SqsDestination(failedRunsDlq.queue) });
+    job.alias.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: options.maxEventAge, onFailure: new destinations.SqsDestination(failedRunsDlq.queue) });
     const schedule = new scheduler.Schedule(this, options.scheduleId, {
       description: options.description,
       schedule: options.cron,
-      target: new targets.LambdaInvoke(job.function, {
+      // The schedule invokes the `live` alias, which a release shifts (infra/constructs/app-function.ts).
+      target: new targets.LambdaInvoke(job.alias, {
         role: options.role,
         retryAttempts: 2,
         maxEventAge: options.maxEventAge,

@@ -79,7 +79,7 @@ export class MailStack extends Stack {
       alarmTopic: props.alarmTopic,
     });
     this.deadLetterQueues = [ruleDlq, failedDlq];
-    this.sesEvents.function.configureAsyncInvoke({
+    this.sesEvents.alias.configureAsyncInvoke({
       retryAttempts: 2,
       maxEventAge: Duration.hours(6),
       onFailure: new destinations.SqsDestination(failedDlq.queue),
@@ -92,7 +92,7 @@ export class MailStack extends Stack {
         detail: { mail: { tags: { 'ses:configuration-set': [this.configurationSet.configurationSetName] } } },
       },
       targets: [
-        new eventTargets.LambdaFunction(this.sesEvents.function, {
+        new eventTargets.LambdaFunction(this.sesEvents.alias, {
           deadLetterQueue: ruleDlq.queue,
           retryAttempts: 8,
           maxEventAge: Duration.hours(6),

@@ -3,13 +3,13 @@ import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as logs from 'aws-cdk-lib/aws-logs';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { AppFunction } from '../constructs/app-function';
 import type { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { tableDefinition } from '../table-definition';
-import { businessMetrics, canvasWriteKindDimension, metricsNamespace } from '../../shared/metrics';
+import { businessMetrics, canvasWriteKindDimension, metricsNamespace, serverErrorGroupDimension } from '../../shared/metrics';
 import { routeManifest } from '../../shared/routes';
 
 export type MonitoringStackProps = StackProps & {
@@ -19,8 +19,14 @@ export type MonitoringStackProps = StackProps & {
   accessLogs: logs.ILogGroup;
   /** One function per route group. */
   routeFunctions: ReadonlyMap<string, AppFunction>;
-  /** Jobs by name: a failed run, or no run in a day where one is scheduled, alarms. */
-  jobs: Array<{ name: string; fn: AppFunction; scheduledDaily: boolean }>;
+  /** The live channel's socket handler ($connect, $disconnect, $default). */
+  liveHandler: AppFunction;
+  /** The journal stream's consumer (absent while a restored table has no stream). */
+  liveSender?: AppFunction;
+  /** Jobs by name: a failed run, or no run in a day (daily) or in two hours (hourly) where one is scheduled, alarms. */
+  jobs: Array<{ name: string; fn: AppFunction; scheduledDaily: boolean; scheduledHourly?: boolean }>;
+  /** The account's SES quota (messages per 24 hours, infra/settings.ts sesDailyQuota). */
+  sesDailyQuota: number;
   table: dynamodb.ITable;
   deadLetterQueues: DeadLetterQueue[];
 };
@@ -33,7 +39,22 @@ export const alarmThresholds = {
   /** SES account reputation: AWS reviews an account at 5 % bounces and 0.1 % complaints; alarm at the line. */
   sesBounceRate: 0.05,
   sesComplaintRate: 0.001,
+  /** Handled 5xx answers of one route group in 5 minutes (a count, so one failure at night is seen). */
+  serverErrors: 1,
+  /** 429 answers (API Gateway's throttle or ours: sign-in, mail limits) in 5 minutes. */
+  throttledRequests: 5,
+  /** p95 of the API's and each route group's latency, ms, in 2 of 3 five-minute periods. */
+  latencyP95Ms: 3000,
+  /** The sender's oldest unprocessed stream record, ms: live events this late are as good as lost. */
+  senderIteratorAgeMs: 60_000,
+  /** A job's longest run as a share of its timeout. */
+  jobDurationShareOfTimeout: 0.8,
+  /** Mails sent in a day as a share of the SES quota. */
+  sesQuotaShare: 0.8,
 } as const;
+
+/** The metric the access-log filter writes for every 429 answer (namespace FamilyCanvas). */
+export const throttledRequestsMetric = 'ThrottledRequests';
 
 /** The DynamoDB operations the functions call (system errors are published per operation). */
 const tableOperations = [
@@ -126,6 +147,80 @@ export class MonitoringStack extends Stack {
       });
     }
 
+    // Handled 5xx answers per route group (functions/lib/http.ts counts them): a count, not a share,
+    // so a single failure at low traffic is seen.
+    for (const group of props.routeFunctions.keys()) {
+      this.alarm(`ServerErrors-${group}`, {
+        alarmDescription: `The ${group} API answered 5xx (a handled server error: the function caught it and answered "internal error"). Its log lines at level error say why.`,
+        metric: new cloudwatch.Metric({
+          namespace: metricsNamespace,
+          metricName: businessMetrics.serverErrors,
+          dimensionsMap: { [serverErrorGroupDimension]: group },
+          period: fiveMinutes,
+          statistic: cloudwatch.Stats.SUM,
+        }),
+        threshold: alarmThresholds.serverErrors,
+      });
+    }
+
+    // Latency p95: the whole API and each route group's function.
+    this.alarm('ApiLatencyP95', {
+      alarmDescription: `The API's p95 latency was above ${alarmThresholds.latencyP95Ms} ms in 2 of 3 five-minute periods. The dashboard's per-group table shows which route group; look at its DynamoDB latency and its logs.`,
+      metric: httpApi.metricLatency({ period: fiveMinutes, statistic: cloudwatch.Stats.p(95) }),
+      threshold: alarmThresholds.latencyP95Ms,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+    });
+    for (const [group, fn] of props.routeFunctions) {
+      this.alarm(`LatencyP95-${group}`, {
+        alarmDescription: `The ${group} function's p95 duration was above ${alarmThresholds.latencyP95Ms} ms in 2 of 3 five-minute periods. Its traces (X-Ray) show which call is slow.`,
+        metric: fn.function.metricDuration({ period: fiveMinutes, statistic: cloudwatch.Stats.p(95) }),
+        threshold: alarmThresholds.latencyP95Ms,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+      });
+    }
+
+    // Throttled requests: every 429 in the access log, API Gateway's own and the app's limits.
+    new logs.MetricFilter(this, 'ThrottledRequestsFilter', {
+      logGroup: props.accessLogs,
+      filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: metricsNamespace,
+      metricName: throttledRequestsMetric,
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    this.alarm('ApiThrottledRequests', {
+      alarmDescription: `At least ${alarmThresholds.throttledRequests} requests were answered 429 in 5 minutes (the API stage's rate limit or the app's sign-in and mail limits). The access log shows the routes and addresses; a flood from a few addresses is an attack (WAF), many addresses means the limits are too low.`,
+      metric: new cloudwatch.Metric({ namespace: metricsNamespace, metricName: throttledRequestsMetric, period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+      threshold: alarmThresholds.throttledRequests,
+    });
+
+    // Live channel: the socket handler and the stream sender.
+    const live = [{ name: 'LiveHandler', fn: props.liveHandler, what: 'live channel handler' }];
+    if (props.liveSender) live.push({ name: 'LiveSender', fn: props.liveSender, what: 'live sender' });
+    for (const { name, fn, what } of live) {
+      this.alarm(`${name}Errors`, {
+        alarmDescription: `The ${what} failed (an uncaught error or a timeout). Its log says which; the sender retries a batch twice, then its dead-letter queue gets it.`,
+        metric: fn.function.metricErrors({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+        threshold: 1,
+      });
+      this.alarm(`${name}Throttles`, {
+        alarmDescription: `Invocations of the ${what} were throttled (account concurrency used up): live changes arrive late or sockets are refused.`,
+        metric: fn.function.metricThrottles({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+        threshold: 1,
+      });
+    }
+    if (props.liveSender) {
+      this.alarm('LiveSenderIteratorAge', {
+        alarmDescription: `The live sender is behind the journal stream by ${alarmThresholds.senderIteratorAgeMs / 1000} s or more: other browsers see changes late (records older than 5 minutes are dropped to the dead-letter queue). Look at its errors, duration and throttles.`,
+        metric: props.liveSender.function.metric('IteratorAge', { period: fiveMinutes, statistic: cloudwatch.Stats.MAXIMUM }),
+        threshold: alarmThresholds.senderIteratorAgeMs,
+      });
+    }
+
     // Jobs: a failed run; a daily job that did not run for a day.
     for (const job of props.jobs) {
       this.alarm(`JobFailed-${job.name}`, {
@@ -145,6 +240,24 @@ export class MonitoringStack extends Stack {
           threshold: 1,
           comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
           treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+        });
+      }
+      if (job.scheduledHourly) {
+        this.alarm(`JobDidNotRun-${job.name}`, {
+          alarmDescription: `The hourly ${job.name} job has not run for 2 hours: check its schedule (EventBridge Scheduler) and the schedule's dead-letter queue.`,
+          metric: job.fn.function.metricInvocations({ period: Duration.hours(2), statistic: cloudwatch.Stats.SUM }),
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+        });
+      }
+      const timeout = job.fn.function.timeout;
+      if (job.scheduledHourly && timeout) {
+        this.alarm(`JobNearTimeout-${job.name}`, {
+          alarmDescription: `A run of the ${job.name} job took more than ${alarmThresholds.jobDurationShareOfTimeout * 100} % of its ${timeout.toMinutes()}-minute timeout: it will soon be cut off mid-run. Its log says how many it handled; raise the timeout or split the work.`,
+          metric: job.fn.function.metricDuration({ period: Duration.hours(1), statistic: cloudwatch.Stats.MAXIMUM }),
+          threshold: timeout.toMilliseconds() * alarmThresholds.jobDurationShareOfTimeout,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
         });
       }
     }
@@ -200,6 +313,11 @@ export class MonitoringStack extends Stack {
         'SES bounce rate at 5 %: AWS reviews the account at this rate and may pause sending. Bounced addresses go onto the suppression list; look for a bad import or an old address list.',
       metric: sesRate('Reputation.BounceRate'),
       threshold: alarmThresholds.sesBounceRate,
+    });
+    this.alarm('SesSendQuota', {
+      alarmDescription: `SES sent ${alarmThresholds.sesQuotaShare * 100} % of the account's daily quota (${props.sesDailyQuota}, setting sesDailyQuota) in a day: beyond it SES refuses mail (sign-up, resets, invitations, digests). Raise the quota in Service Quotas and the setting with it.`,
+      metric: new cloudwatch.Metric({ namespace: 'AWS/SES', metricName: 'Send', period: Duration.days(1), statistic: cloudwatch.Stats.SUM }),
+      threshold: Math.ceil(props.sesDailyQuota * alarmThresholds.sesQuotaShare),
     });
     this.alarm('SesComplaintRate', {
       alarmDescription: 'SES complaint rate at 0.1 %: AWS reviews the account at this rate. Look at which mails recipients mark as spam.',
@@ -386,6 +504,20 @@ export class MonitoringStack extends Stack {
     );
     dashboard.addWidgets(
       graph('WebSocket', [business(businessMetrics.webSocketConnections, 'connections'), business(businessMetrics.webSocketMessages, 'messages')]),
+      graph(
+        'Handled 5xx answers per route group',
+        [...props.routeFunctions.keys()].map(
+          (group) =>
+            new cloudwatch.Metric({
+              namespace: metricsNamespace,
+              metricName: businessMetrics.serverErrors,
+              dimensionsMap: { [serverErrorGroupDimension]: group },
+              statistic: cloudwatch.Stats.SUM,
+              period: fiveMinutes,
+              label: group,
+            }),
+        ),
+      ),
     );
     return dashboard;
   }

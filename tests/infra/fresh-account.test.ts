@@ -12,7 +12,12 @@ beforeAll(() => {
   const { stacks } = buildApp({
     withNag: false,
     webDistPath: null,
-    context: { 'aws:cdk:bundling-stacks': [], appUrl: 'https://d1234abcd.cloudfront.net', mailIdentity: 'anna@familie-weber.de' },
+    context: {
+      'aws:cdk:bundling-stacks': [],
+      appUrl: 'https://d1234abcd.cloudfront.net',
+      mailIdentity: 'anna@familie-weber.de',
+      alarmEmail: 'ops@familie-weber.de',
+    },
   });
   api = Template.fromStack(stacks.api);
 }, 300_000);

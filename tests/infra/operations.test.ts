@@ -213,14 +213,14 @@ describe('SES configuration set and the suppression job', () => {
   });
 
   it("routes the configuration set's bounce and complaint events to the job, which may only put items", () => {
-    const jobId = stacks.mail.getLogicalId(stacks.mail.sesEvents.function.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
+    const jobId = stacks.mail.getLogicalId(stacks.mail.sesEvents.alias.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
     templates.mail.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: {
         source: ['aws.ses'],
         'detail-type': sesEventDetailTypes,
         detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: Match.anyValue() }] } } },
       },
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [jobId, 'Arn'] } })],
+      Targets: [Match.objectLike({ Arn: { Ref: jobId } })],
     });
     const policies = JSON.stringify(resourcesOf(templates.mail, 'AWS::IAM::Policy'));
     expect(policies).toContain('dynamodb:PutItem');

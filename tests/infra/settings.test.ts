@@ -12,11 +12,13 @@ function developmentSettingsWith(context: Record<string, unknown>) {
   return settingsWith({ stage: 'development', ...context });
 }
 
-const settingNames = ['FC_STAGE', 'FC_APP_URL', 'FC_MAIL_IDENTITY', 'FC_MAIL_FROM', 'FC_CONTACT_TO'] as const;
+const settingNames = ['FC_STAGE', 'FC_APP_URL', 'FC_MAIL_IDENTITY', 'FC_MAIL_FROM', 'FC_CONTACT_TO', 'FC_ALARM_EMAIL'] as const;
 let saved: Record<string, string | undefined>;
 beforeEach(() => {
   saved = Object.fromEntries(settingNames.map((name) => [name, process.env[name]]));
   for (const name of settingNames) delete process.env[name];
+  // Outside development an alarm address is required (tests/infra/alarms.test.ts checks the refusal).
+  process.env.FC_ALARM_EMAIL = 'ops@familie-weber.de';
 });
 afterEach(() => {
   for (const name of settingNames) {
@@ -99,7 +101,7 @@ describe('required settings of a deployment', () => {
     expect(developmentSettingsWith({})).toMatchObject({ stage: 'development', appUrl: 'https://familycanvas.example', mailIdentity: 'familycanvas.example' });
     process.env.FC_STAGE = 'development';
     expect(settingsWith({}).stage).toBe('development');
-    expect(() => settingsWith({ stage: 'prod' })).toThrow(/stage must be production or development/);
+    expect(() => settingsWith({ stage: 'prod' })).toThrow(/stage must be production, staging, development/);
   });
 
   it('stops the whole app before any stack is built', () => {

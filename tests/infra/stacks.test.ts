@@ -147,9 +147,10 @@ describe('api stack', () => {
     for (const route of Object.values(routes)) {
       const target = route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
       const integrationId = target['Fn::Join'][1][1].Ref;
-      const uri = integrations[integrationId]?.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] };
-      const functionId = uri['Fn::GetAtt'][0];
-      routeKeysByFunction.set(functionId, [...(routeKeysByFunction.get(functionId) ?? []), route.Properties.RouteKey as string]);
+      // The integration invokes the group function's live alias (a release shifts it).
+      const uri = integrations[integrationId]?.Properties.IntegrationUri as { Ref: string };
+      const aliasId = uri.Ref;
+      routeKeysByFunction.set(aliasId, [...(routeKeysByFunction.get(aliasId) ?? []), route.Properties.RouteKey as string]);
       expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
     }
 
@@ -157,7 +158,7 @@ describe('api stack', () => {
       const fn = stacks.api.functions.get(group);
       expect(fn, group).toBeDefined();
       const expected = definition.routes.map((route) => `${route.method} ${route.path}`);
-      expect(routeKeysByFunction.get(logicalIdOf(stacks.api, fn!.function))?.sort(), group).toEqual(expected.sort());
+      expect(routeKeysByFunction.get(logicalIdOf(stacks.api, fn!.alias))?.sort(), group).toEqual(expected.sort());
     }
     for (const route of allRoutes()) {
       templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
@@ -228,12 +229,12 @@ describe('api stack', () => {
 
 describe('jobs stack', () => {
   it('runs the cleanup function on a daily schedule', () => {
-    const cleanupId = logicalIdOf(stacks.jobs, stacks.jobs.cleanup.function);
+    const cleanupId = logicalIdOf(stacks.jobs, stacks.jobs.cleanup.alias);
     templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: Match.stringLikeRegexp('^cron\\(\\d+ \\d+ \\* \\* \\? \\*\\)$'),
       ScheduleExpressionTimezone: 'Europe/Berlin',
       State: 'ENABLED',
-      Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [cleanupId, 'Arn'] } }),
+      Target: Match.objectLike({ Arn: { Ref: cleanupId } }),
     });
     templates.jobs.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: functionRuntime.name,
@@ -259,11 +260,12 @@ describe('jobs stack', () => {
 
   it('runs the digest every hour (UTC) with retries and dead-letter queues; it may read, update and send, never scan', () => {
     const digestId = logicalIdOf(stacks.jobs, stacks.jobs.digest.function);
+    const digestAliasId = logicalIdOf(stacks.jobs, stacks.jobs.digest.alias);
     templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(5 * * * ? *)',
       ScheduleExpressionTimezone: 'Etc/UTC',
       Target: Match.objectLike({
-        Arn: { 'Fn::GetAtt': [digestId, 'Arn'] },
+        Arn: { Ref: digestAliasId },
         RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
         DeadLetterConfig: Match.objectLike({ Arn: Match.anyValue() }),
       }),
@@ -280,11 +282,12 @@ describe('jobs stack', () => {
 
   it('runs the access expiry every hour (UTC) with retries and dead-letter queues; it may end relations and mail, never scan', () => {
     const expiryId = logicalIdOf(stacks.jobs, stacks.jobs.accessExpiry.function);
+    const expiryAliasId = logicalIdOf(stacks.jobs, stacks.jobs.accessExpiry.alias);
     templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(2 * * * ? *)',
       ScheduleExpressionTimezone: 'Etc/UTC',
       Target: Match.objectLike({
-        Arn: { 'Fn::GetAtt': [expiryId, 'Arn'] },
+        Arn: { Ref: expiryAliasId },
         RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
         DeadLetterConfig: Match.objectLike({ Arn: Match.anyValue() }),
       }),

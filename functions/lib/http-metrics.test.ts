@@ -1,0 +1,113 @@
+import type { Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { businessMetrics, metricsNamespace, serverErrorGroupDimension } from '../../shared/metrics';
+import { resetConfigForTests } from './config';
+import { fail } from './errors';
+import { createGroupHandler, type ApiResult } from './http';
+
+/**
+ * A handled server error is answered, so Lambda's Errors metric never sees it: the request
+ * stack counts every 5xx answer as `ServerErrors` by `Group`, which the per-group alarm
+ * reads (infra/stacks/monitoring-stack.ts). Read here as CloudWatch reads it: EMF lines on stdout.
+ */
+
+const saved = { ...process.env };
+const written: string[] = [];
+const originalWrite = process.stdout.write;
+
+beforeAll(() => {
+  Object.assign(process.env, {
+    METRICS_TO_STDOUT: 'true',
+    LOG_LEVEL: 'silent',
+    TABLE_NAME: 'unit',
+    APP_URL: 'https://canvas.familie-weber.de',
+    MAIL_FROM: 'no-reply@familie-weber.de',
+    CONTACT_TO: 'team@familie-weber.de',
+  });
+  resetConfigForTests();
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return true;
+  }) as typeof process.stdout.write;
+});
+
+afterAll(() => {
+  process.stdout.write = originalWrite;
+  process.env = saved;
+  resetConfigForTests();
+});
+
+type Emf = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string }> }> } } & Record<string, unknown>;
+
+/** The `ServerErrors` counts written since `from`, by group. */
+function serverErrorsWritten(from: number): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of written.slice(from).flatMap((chunk) => chunk.split('\n'))) {
+    if (!line.startsWith('{')) continue;
+    const parsed = JSON.parse(line) as Partial<Emf>;
+    for (const directive of parsed._aws?.CloudWatchMetrics ?? []) {
+      if (directive.Namespace !== metricsNamespace || !directive.Metrics.some((metric) => metric.Name === businessMetrics.serverErrors)) continue;
+      expect(directive.Dimensions).toEqual([[serverErrorGroupDimension]]);
+      const group = parsed[serverErrorGroupDimension] as string;
+      counts[group] = (counts[group] ?? 0) + (parsed[businessMetrics.serverErrors] as number);
+    }
+  }
+  return counts;
+}
+
+// Any body passes, so only the route's own outcome decides the answer.
+const openContract = { sendContactMessage: { path: z.object({}), body: z.any(), query: z.any(), response: z.any() } } as never;
+
+function contactFormHandler(outcome: () => Promise<{ status: number }>) {
+  return createGroupHandler('contact-form', openContract, { sendContactMessage: outcome } as never);
+}
+
+async function call(handler: ReturnType<typeof contactFormHandler>): Promise<ApiResult> {
+  const event = {
+    version: '2.0',
+    routeKey: 'POST /api/contact-form',
+    rawPath: '/api/contact-form',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    isBase64Encoded: false,
+    requestContext: { http: { method: 'POST', path: '/api/contact-form' }, requestId: 'unit-request' },
+  };
+  return handler(event as never, { awsRequestId: 'unit-request', functionName: 'unit' } as Context);
+}
+
+describe('handled server errors as a metric', () => {
+  it('counts a 5xx answer (an unexpected error the stack caught) as ServerErrors of its group', async () => {
+    const from = written.length;
+    const response = await call(
+      contactFormHandler(async () => {
+        throw new Error('the mail provider is down');
+      }),
+    );
+    expect(response.statusCode).toBe(500);
+    expect(serverErrorsWritten(from)).toEqual({ 'contact-form': 1 });
+  });
+
+  it('counts a route that answers 503 itself', async () => {
+    const from = written.length;
+    const response = await call(contactFormHandler(async () => ({ status: 503 })));
+    expect(response.statusCode).toBe(503);
+    expect(serverErrorsWritten(from)).toEqual({ 'contact-form': 1 });
+  });
+
+  it('does not count a 4xx answer or a success', async () => {
+    const from = written.length;
+    expect(
+      (
+        await call(
+          contactFormHandler(async () => {
+            throw fail('FORBIDDEN');
+          }),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await call(contactFormHandler(async () => ({ status: 204 })))).statusCode).toBe(204);
+    expect(serverErrorsWritten(from)).toEqual({});
+  });
+});
