@@ -202,9 +202,9 @@ class LinkGoal implements fc.AsyncCommand<Model, object> {
       model.items.filter((item) => item.kind === 'goal'),
       this.goal,
     )!;
-    const candidates = model.items.filter(
-      (item) => (item.kind === 'actionPoint' || (item.kind === 'takeaway' && !item.archived)) && item.categoryId === goal.categoryId,
-    );
+    // Archived and completed items cannot be linked (functions/domain/canvas/links.ts): the form does not offer them.
+    const linkable = (item: ModelItem) => (item.kind === 'actionPoint' && !item.completed) || (item.kind === 'takeaway' && !item.archived);
+    const candidates = model.items.filter((item) => linkable(item) && item.categoryId === goal.categoryId);
     const chosen = [...new Set(this.targets.map((index) => pick(candidates, index)).filter((item): item is ModelItem => item !== undefined))];
     const current = await readCanvas(people.owner);
     const version = current.goals.find((g) => g.id === goal.id)!.version;
@@ -218,8 +218,11 @@ class LinkGoal implements fc.AsyncCommand<Model, object> {
     if (!canEdit(this.actor, goal)) expect(response.status, this.toString()).toBe(403);
     else {
       expect(response.status, `${this.toString()}: ${JSON.stringify(response.body)}`).toBe(200);
-      // Links to archived takeaways stay as they were (they are not offered here).
-      const kept = [...(model.links.get(goal.id) ?? [])].filter((id) => model.items.find((item) => item.id === id)?.archived);
+      // Links to archived or completed items stay as they were (they are not offered here).
+      const kept = [...(model.links.get(goal.id) ?? [])].filter((id) => {
+        const item = model.items.find((candidate) => candidate.id === id);
+        return item !== undefined && !linkable(item);
+      });
       model.links.set(goal.id, new Set([...kept, ...chosen.map((item) => item.id)]));
     }
     await checkAgainstModel(model);
