@@ -36,7 +36,7 @@ export async function getHistory(session: Session, familyIdParam: number | undef
   const scope = `history:${familyId}:${query.action === 'deleted' ? 'deleted' : 'all'}`;
   const events = await queryHistory(familyId, {
     limit,
-    cursor: openCursor(scope, query.cursor, isEventId),
+    cursor: await openCursor(scope, query.cursor, isEventId),
     filter: { userId: query.userId, sectionId: query.sectionId, itemType: query.itemType, action: query.action },
     keep: (event) => visibleEvent(access, event) !== null,
     nowSeconds: nowEpochSeconds(),
@@ -45,7 +45,7 @@ export async function getHistory(session: Session, familyIdParam: number | undef
     .slice(0, limit)
     .map((event) => visibleEvent(access, event))
     .filter((event) => event !== null);
-  const next = events.length > limit ? sealCursor(scope, results.at(-1)?.id) : null;
+  const next = events.length > limit ? await sealCursor(scope, results.at(-1)?.id) : null;
   if (!context || since === undefined) return { results, next };
   const sinceMs = Date.parse(since);
   const caughtUp = events.slice(0, limit).filter((event) => Date.parse(event.createdDate) >= sinceMs);
