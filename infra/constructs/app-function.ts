@@ -136,6 +136,17 @@ export class AppFunction extends Construct {
       bundling: bundlingWithAssets(props.assets),
     });
 
+    // SERVER_SECRET is read at run time by ARN (functions/lib/server-secret.ts): a function
+    // that is given the ARN may read that secret, and no other.
+    if (props.environment.SERVER_SECRET_ARN) {
+      this.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+          resources: [props.environment.SERVER_SECRET_ARN],
+        }),
+      );
+    }
+
     // Tracing adds xray:PutTraceSegments/PutTelemetryRecords on "*" to the role.
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
