@@ -46,8 +46,12 @@ function functionsOf(all: FamilyCanvasStacks) {
   });
 }
 
+/** A statement allowing GetSecretValue on the ARN (policies are minimized: one statement may name several secrets). */
 const readsSecret = (statements: Statement[], arn: unknown) =>
-  statements.some((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource) === JSON.stringify(arn));
+  statements.some(
+    (s) =>
+      [s.Action].flat().includes('secretsmanager:GetSecretValue') && [s.Resource].flat().some((resource) => JSON.stringify(resource) === JSON.stringify(arn)),
+  );
 
 describe('SERVER_SECRET is read at run time', () => {
   it('no function holds the secret value or a dynamic reference to it; each function given its ARN may read it', () => {
