@@ -30,7 +30,14 @@ const upperCaseLabels: Migration = {
     if (concurrent !== undefined) {
       // Someone writes the item between the migration's read and its write.
       concurrentLabels.delete(item.PK);
-      await db().send(new UpdateCommand({ TableName: tableName(), Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET label = :label', ExpressionAttributeValues: { ':label': concurrent } }));
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK: item.PK, SK: item.SK },
+          UpdateExpression: 'SET label = :label',
+          ExpressionAttributeValues: { ':label': concurrent },
+        }),
+      );
     }
     changes += 1;
     return { set: { shape: 2, labelUpper: String(item.label).toUpperCase() } };
@@ -69,7 +76,14 @@ describe('data migrations', () => {
     const pending: number[] = [];
     for (let index = 0; index < itemCount; index += 1) if ((await itemAt(index))?.shape === 1) pending.push(index);
     expect(pending).toHaveLength(itemCount - doneFirst);
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: itemKey(pending[0]!), UpdateExpression: 'SET label = :label', ExpressionAttributeValues: { ':label': 'renamed before' } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(pending[0]!),
+        UpdateExpression: 'SET label = :label',
+        ExpressionAttributeValues: { ':label': 'renamed before' },
+      }),
+    );
     concurrentLabels.set(itemKey(pending[1]!).PK, 'renamed during');
 
     const resumed = await runMigration(upperCaseLabels, { pageSize: 5 });
