@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { localSecretFile, type SecretName } from '../../functions/lib/secret-source';
+import { localSecretsDirectory } from '../../infra/local/stack';
 
 /**
  * Where `npm run ops` reads and writes a secret: Secrets Manager when the secret's ARN is
@@ -16,7 +17,7 @@ const sources: Record<SecretName, { arn: string; text: string }> = {
   'mfa-key': { arn: 'MFA_KEY_SECRET_ARN', text: 'MFA_ENCRYPTION_KEY' },
 };
 
-export const defaultLocalSecretsDirectory = path.resolve(import.meta.dirname, '..', '..', '.data', 'secrets');
+export const defaultLocalSecretsDirectory = localSecretsDirectory;
 
 export function secretStore(name: SecretName, environment: NodeJS.ProcessEnv = process.env): SecretStore {
   const arn = environment[sources[name].arn];
