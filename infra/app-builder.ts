@@ -94,6 +94,8 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     env,
     description: 'Family Canvas: table and server secret',
     ...(settings.restoredTableName ? { restoredTableName: settings.restoredTableName } : {}),
+    ...(settings.restoredTableStreamArn ? { restoredTableStreamArn: settings.restoredTableStreamArn } : {}),
+    ...(settings.backupCopyVaultArn ? { backupCopyVaultArn: settings.backupCopyVaultArn } : {}),
   });
 
   // What functions/lib/config.ts reads. AWS_REGION is set by Lambda itself. APP_URL comes
@@ -104,10 +106,10 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     APP_URL: settings.appUrl,
     MAIL_FROM: settings.mailFrom,
     CONTACT_TO: settings.contactTo,
-    // A CloudFormation dynamic reference: the value is resolved at deployment and never
-    // appears in the template. It does appear in the functions' configuration (encrypted
-    // at rest); reading the secret at cold start instead would need a change in config.ts.
-    SERVER_SECRET: data.serverSecret.secretValue.unsafeUnwrap(),
+    // Only the secret's ARN: functions/lib/server-secret.ts reads the value at run time (and
+    // again after a few minutes, so a rotation needs no deployment). AppFunction grants read
+    // access to the functions that get it.
+    SERVER_SECRET_ARN: data.serverSecret.secretArn,
     LOG_LEVEL: settings.logLevel,
   };
 

@@ -112,13 +112,13 @@ export type BundleUses = {
   writesTable: boolean;
   /** Sends BatchWriteItem (functions/lib/db/batch.ts's batchWrite). */
   batchWrites: boolean;
-  /** Reads config().serverSecret (one of serverSecretModules). */
+  /** Signs or verifies with SERVER_SECRET (one of serverSecretModules): gets SERVER_SECRET_ARN and read access to it. */
   serverSecret: boolean;
 };
 
 /** The modules that post to @connections; revocation reaches the sockets only through them. */
 export const liveSocketModules = ['functions/domain/live/sockets.ts', 'functions/domain/live/revocation.ts'];
-/** The modules that read config().serverSecret (functions/lib/config.ts reads SERVER_SECRET only when asked). */
+/** The modules that sign or verify with SERVER_SECRET (functions/lib/server-secret.ts, which reads it at run time). */
 export const serverSecretModules = [
   'functions/lib/input/cursor.ts',
   'functions/domain/notifications/unsubscribe-token.ts',

@@ -50,6 +50,10 @@ export type DeploymentSettings = {
   waf: boolean;
   /** A table restored to a point in time that the stacks should use instead of their own (README "Running it"). */
   restoredTableName: string | undefined;
+  /** The restored table's stream ARN (`aws dynamodb describe-table … LatestStreamArn`, after enabling its stream): the live sender reads it. */
+  restoredTableStreamArn: string | undefined;
+  /** An AWS Backup vault in another account or region that the daily backup of the table is copied to (README "Running it"). */
+  backupCopyVaultArn: string | undefined;
   /** Prefix of the stack names, so two installations can share an account. */
   stackPrefix: string;
   /**
@@ -206,6 +210,8 @@ export function readSettings(node: Node): DeploymentSettings {
     logLevel: logLevel as DeploymentSettings['logLevel'],
     alarmEmail,
     restoredTableName: read(node, 'restoredTableName', 'FC_RESTORED_TABLE_NAME'),
+    restoredTableStreamArn: read(node, 'restoredTableStreamArn', 'FC_RESTORED_TABLE_STREAM_ARN'),
+    backupCopyVaultArn: read(node, 'backupCopyVaultArn', 'FC_BACKUP_COPY_VAULT_ARN'),
     waf: isTrue(node.tryGetContext('waf') ?? process.env.FC_WAF),
     stackPrefix: read(node, 'stackPrefix', 'FC_STACK_PREFIX') ?? 'FamilyCanvas',
     account: read(node, 'account', 'CDK_DEFAULT_ACCOUNT') ?? '111111111111',

@@ -1,6 +1,8 @@
 /**
  * `npm run migrate:dashboard`: brings a table written before the scalable dashboard up to
- * date (functions/domain/work-relations/migrate-dashboard.ts). Against the local stack by
+ * date (functions/domain/work-relations/migrate-dashboard.ts). The same as the first
+ * migration of `npm run ops -- migrate` (scripts/ops/migrations.ts), recorded and resumable;
+ * kept for the commands already written down. Against the local stack by
  * default (FC_DYNAMODB_PORT), or DYNAMODB_ENDPOINT / TABLE_NAME (and, in the cloud, AWS
  * credentials with AWS_REGION and TABLE_NAME and no endpoint).
  */

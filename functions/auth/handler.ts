@@ -17,13 +17,13 @@ export const handler = createGroupHandler('auth', authContract, {
     return { status: 201, body: response, cookies: cookie ? [cookie] : undefined };
   },
   signIn: async ({ body, event }) => {
-    const result = await signIn(body, signinClientOf(event));
+    const result = await signIn(body, await signinClientOf(event));
     // With a second factor: `{mfaRequired, methods}`, the pending sign-in cookie and no session yet.
     if ('mfa' in result) return { body: result.mfa, cookies: result.cookies };
     return { body: result.user, cookies: result.cookies };
   },
   signInMfa: async ({ body, event }) => {
-    const { user, cookies } = await signInWithSecondFactor(body, signinClientOf(event));
+    const { user, cookies } = await signInWithSecondFactor(body, await signinClientOf(event));
     return { body: user, cookies };
   },
   reauthenticate: async ({ body, session, event }) => ({

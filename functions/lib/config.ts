@@ -12,8 +12,20 @@ export type Config = {
   /** The SES configuration set mail is sent through (its bounce and complaint events feed the suppression list); none locally. */
   mailConfigurationSet: string | undefined;
   contactTo: string;
-  /** Secret for decoy salts and other server-side derivations. */
-  serverSecret: string;
+  /**
+   * SERVER_SECRET (decoy salts, unsubscribe links, cursors, device cookies), read at run time
+   * by functions/lib/server-secret.ts, never through this object: locally its text
+   * (`SERVER_SECRET`, or the stand-in file under `localSecretsDir` once rotated); in the cloud
+   * the ARN of its Secrets Manager secret (`SERVER_SECRET_ARN`). Never its value in a
+   * function's configuration.
+   */
+  serverSecretText: string | undefined;
+  serverSecretArn: string | undefined;
+  /**
+   * The local stand-in for Secrets Manager (functions/lib/secret-source.ts): a directory of
+   * JSON files `npm run ops -- rotate-…` writes. Unset in the cloud.
+   */
+  localSecretsDir: string | undefined;
   /** Cookies are Secure unless the app runs on plain http (the local stack). */
   isSecureCookie: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -51,11 +63,9 @@ export function config(): Config {
     mailFrom: required('MAIL_FROM'),
     mailConfigurationSet: process.env.MAIL_CONFIGURATION_SET || undefined,
     contactTo: required('CONTACT_TO'),
-    // Read when first asked: only the functions whose code signs with it get SERVER_SECRET
-    // in the cloud (infra/lambda-bundles.ts bundleUses); the others must start without it.
-    get serverSecret() {
-      return required('SERVER_SECRET');
-    },
+    serverSecretText: process.env.SERVER_SECRET || undefined,
+    serverSecretArn: process.env.SERVER_SECRET_ARN || undefined,
+    localSecretsDir: process.env.LOCAL_SECRETS_DIR || undefined,
     isSecureCookie: appUrl.startsWith('https://'),
     logLevel: (process.env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     liveEndpoint: process.env.LIVE_ENDPOINT || undefined,

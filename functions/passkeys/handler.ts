@@ -24,7 +24,7 @@ export const handler = createGroupHandler('passkeys', passkeysContract, {
   },
   authenticationOptions: async ({ event }) => ({ body: await authenticationOptions(clientAddressOf(event)) }),
   signInWithPasskey: async ({ body, event }) => {
-    const { user, cookies } = await signInWithPasskey(body, signinClientOf(event));
+    const { user, cookies } = await signInWithPasskey(body, await signinClientOf(event));
     return { body: user, cookies };
   },
 });

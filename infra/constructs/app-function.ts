@@ -159,6 +159,17 @@ export class AppFunction extends Construct {
       bundling: bundlingWithAssets(props.assets),
     });
 
+    // SERVER_SECRET is read at run time by ARN (functions/lib/server-secret.ts): a function
+    // that is given the ARN may read that secret, and no other.
+    if (props.environment.SERVER_SECRET_ARN) {
+      this.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+          resources: [props.environment.SERVER_SECRET_ARN],
+        }),
+      );
+    }
+
     // A new version is published whenever the code or configuration changes; callers go
     // through the alias, so a release (release() below) decides when they reach it.
     this.alias = new lambda.Alias(this, 'Live', { aliasName: liveAliasName, version: this.function.currentVersion });

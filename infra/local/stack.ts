@@ -101,6 +101,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       process.env,
       localEnvironment({ dynamoEndpoint: dynamo.endpoint, sesEndpoint: ses.endpoint, appUrl: options.appUrl, tableName, originSecret: options.originSecret }),
     );
+    // The stand-in for Secrets Manager that `npm run ops -- rotate-…` writes (functions/lib/secret-source.ts).
+    process.env.LOCAL_SECRETS_DIR ??= localSecretsDirectory;
     const gateway = await startGateway({ port: options.ports.api, throttle: options.gatewayThrottle });
     started.push(gateway);
     // The handlers send to sockets through the gateway's @connections API.
@@ -125,3 +127,5 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 export const persistDirectory = path.resolve(import.meta.dirname, '..', '..', '.data', 'dynamodb');
+/** The local secrets' files (README "Running it", "Secrets rotation"). */
+export const localSecretsDirectory = path.resolve(import.meta.dirname, '..', '..', '.data', 'secrets');

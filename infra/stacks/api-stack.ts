@@ -130,7 +130,7 @@ export class ApiStack extends Stack {
     });
     const functions = new Map<RouteGroupName, AppFunction>();
     // SERVER_SECRET goes only to the groups whose code signs with it.
-    const { SERVER_SECRET: serverSecret, ...environment } = props.environment;
+    const { SERVER_SECRET_ARN: serverSecretArn, ...environment } = props.environment;
     for (const [group, definition] of Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>) {
       // What the group's code calls decides its grants (infra/lambda-bundles.ts bundleUses).
       const uses = bundleUses(definition.entry);
@@ -139,7 +139,7 @@ export class ApiStack extends Stack {
         description: `Family Canvas API: ${group}`,
         environment: {
           ...environment,
-          ...(uses.serverSecret && serverSecret ? { SERVER_SECRET: serverSecret } : {}),
+          ...(uses.serverSecret && serverSecretArn ? { SERVER_SECRET_ARN: serverSecretArn } : {}),
           ...(uses.liveSockets ? { LIVE_ENDPOINT: this.live.endpoint } : {}),
           // Read at run time (functions/domain/two-factor/key.ts): the key never sits in the function's configuration.
           ...(definition.readsMfaKey ? { MFA_KEY_SECRET_ARN: props.mfaKeySecret.secretArn } : {}),

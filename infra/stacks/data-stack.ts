@@ -1,5 +1,7 @@
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as backup from 'aws-cdk-lib/aws-backup';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../table-definition';
@@ -11,6 +13,10 @@ export type DataStackProps = StackProps & {
    * (RemovalPolicy.RETAIN and deletion protection), so nothing is deleted. README "Running it".
    */
   restoredTableName?: string;
+  /** The restored table's stream ARN (context `restoredTableStreamArn`): without it the live sender has no stream to read. */
+  restoredTableStreamArn?: string;
+  /** A backup vault in another account or region (context `backupCopyVaultArn`) that each daily backup is copied to. */
+  backupCopyVaultArn?: string;
 };
 
 /**
@@ -24,25 +30,29 @@ export class DataStack extends Stack {
   readonly serverSecret: secretsmanager.Secret;
   /** The key that encrypts TOTP secrets at rest (functions/domain/two-factor/key.ts): read at run time by the auth and mfa functions only. */
   readonly mfaKeySecret: secretsmanager.Secret;
+  /** Daily AWS Backup of the table, kept 35 days, copied to backupCopyVaultArn when given: the second copy beside PITR. */
+  readonly backupPlan: backup.BackupPlan;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
     this.table = props.restoredTableName
       ? dynamodb.Table.fromTableAttributes(this, 'RestoredTable', {
           tableName: props.restoredTableName,
+          ...(props.restoredTableStreamArn ? { tableStreamArn: props.restoredTableStreamArn } : {}),
           globalIndexes: tableDefinition.globalSecondaryIndexes.map((index) => index.indexName),
         })
       : this.createTable();
 
     this.serverSecret = new secretsmanager.Secret(this, 'ServerSecret', {
-      description: 'Family Canvas SERVER_SECRET: key for decoy salts and other server-side derivations',
+      description:
+        'Family Canvas SERVER_SECRET: {"current","previous","rotatedAt"} for decoy salts, unsubscribe links, cursors, device cookies (npm run ops -- rotate-server-secret)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.serverSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Not a credential but a derivation key: decoy salts for unknown e-mails must stay stable, and rotating it would change them (revealing which addresses have no account). Rotate by hand with a planned migration.',
+        'A derivation key, not a credential, rotated on purpose by `npm run ops -- rotate-server-secret`, which keeps the previous value verifying for 30 days (functions/lib/server-secret.ts); a Secrets Manager rotation Lambda would replace the value without keeping the previous one, and each rotation changes every decoy salt once.',
     });
 
     this.mfaKeySecret = new secretsmanager.Secret(this, 'MfaKeySecret', {
@@ -53,10 +63,40 @@ export class DataStack extends Stack {
     Validations.of(this.mfaKeySecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Automatic rotation would make every stored TOTP secret undecryptable (users locked out of two-factor sign-in). Rotate by hand with a re-encryption run (README Security notes).',
+        'Rotated by `npm run ops -- rotate-mfa-key` (a new key version beside the old ones) and `npm run ops -- reencrypt-mfa`; an automatic rotation replacing the value would make every stored TOTP secret undecryptable.',
+    });
+
+    this.backupPlan = new backup.BackupPlan(this, 'BackupPlan', {
+      backupVault: new backup.BackupVault(this, 'BackupVault', { removalPolicy: RemovalPolicy.RETAIN }),
+      backupPlanRules: [
+        new backup.BackupPlanRule({
+          ruleName: 'Daily',
+          scheduleExpression: events.Schedule.cron({ hour: '2', minute: '30' }),
+          deleteAfter: Duration.days(35),
+          ...(props.backupCopyVaultArn
+            ? {
+                copyActions: [
+                  {
+                    destinationBackupVault: backup.BackupVault.fromBackupVaultArn(this, 'CopyVault', props.backupCopyVaultArn),
+                    deleteAfter: Duration.days(35),
+                  },
+                ],
+              }
+            : {}),
+        }),
+      ],
+    });
+    const selection = this.backupPlan.addSelection('Table', { resources: [backup.BackupResource.fromDynamoDbTable(this.table)] });
+    Validations.of(selection).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+      reason:
+        'AWSBackupServiceRolePolicyForBackup is the policy AWS documents for the role AWS Backup assumes to back resources up; the selection names the one table.',
     });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    // For `npm run ops -- rotate-server-secret` / `rotate-mfa-key` (SERVER_SECRET_ARN, MFA_KEY_SECRET_ARN).
+    new CfnOutput(this, 'ServerSecretArn', { value: this.serverSecret.secretArn });
+    new CfnOutput(this, 'MfaKeySecretArn', { value: this.mfaKeySecret.secretArn });
   }
 
   /** The stack's own table, from infra/table-definition.ts. */

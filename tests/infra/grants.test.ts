@@ -64,21 +64,24 @@ describe('grants derived from each group’s code', () => {
     for (const action of tableWriteActions) expect(tableAccess.readOnly.table).not.toContain(action);
   });
 
-  it('sets SERVER_SECRET only in the groups whose code signs with it', () => {
+  it('gives SERVER_SECRET_ARN only to the groups whose code signs with it', () => {
     const withSecret: string[] = [];
     for (const [group, definition] of groups) {
       const uses = bundleUses(definition.entry);
       if (uses.serverSecret) withSecret.push(group);
-      expect('SERVER_SECRET' in environmentOf(group), group).toBe(uses.serverSecret);
+      expect('SERVER_SECRET_ARN' in environmentOf(group), group).toBe(uses.serverSecret);
     }
     // Passwords (decoy salts), sign-in cookies, unsubscribe links, page cursors; a plain canvas group has none.
     expect(withSecret).toEqual(expect.arrayContaining(['auth', 'password', 'user', 'canvas-history']));
     expect(withSecret).not.toContain('canvas');
   });
 
-  it('knows every module that reads config().serverSecret', () => {
+  it('knows every module that signs or verifies with SERVER_SECRET (functions/lib/server-secret.ts)', () => {
     // git grep over the server code: a new reader must be added to serverSecretModules, or its group would start without the secret.
-    const readers = execFileSync('git', ['grep', '-l', 'config().serverSecret', '--', 'functions', ':!*.test.ts'], { cwd: repositoryRoot, encoding: 'utf8' })
+    const readers = execFileSync('git', ['grep', '-l', '-E', "from '[./]+(lib/)?server-secret'", '--', 'functions', ':!*.test.ts'], {
+      cwd: repositoryRoot,
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n')
       .sort();

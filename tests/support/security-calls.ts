@@ -298,8 +298,8 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
     'GET /api/user/notifications': fixed({ path: '/api/user/notifications' }),
     'PUT /api/user/notifications': fixed({ path: '/api/user/notifications', body: { digest: 'daily', timeZone: 'Europe/Berlin' } }),
     // The digest's unsubscribe link of the family's owner: the token is the proof, whoever sends it.
-    'GET /api/unsubscribe': fixed({ path: `/api/unsubscribe?token=${unsubscribeTokenFor(world.accounts.owner.userId)}` }),
-    'POST /api/unsubscribe': fixed({ path: `/api/unsubscribe?token=${unsubscribeTokenFor(world.accounts.owner.userId)}` }),
+    'GET /api/unsubscribe': async () => ({ path: `/api/unsubscribe?token=${await unsubscribeTokenFor(world.accounts.owner.userId)}` }),
+    'POST /api/unsubscribe': async () => ({ path: `/api/unsubscribe?token=${await unsubscribeTokenFor(world.accounts.owner.userId)}` }),
     'GET /api/privacy-settings': fixed({ path: '/api/privacy-settings' }),
     'GET /api/addresses/countries': fixed({ path: '/api/addresses/countries' }),
 

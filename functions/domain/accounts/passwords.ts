@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { passwordHashing } from '../../../shared/contracts/auth';
-import { config } from '../../lib/config';
+import { signWithServerSecret } from '../../lib/server-secret';
 
 /**
  * Server side of the password rule of docs/architecture.md#sessions-and-passwords: the browser sends PBKDF2(password,
@@ -57,6 +57,7 @@ export async function verifyPassword(browserHash: string, stored: Pick<StoredPas
  * The salt POST /auth/salt gives for an e-mail without an account: stable for that e-mail
  * and unpredictable without the server secret, so it looks like a real one.
  */
-export function decoySalt(email: string): string {
-  return createHmac('sha256', config().serverSecret).update(email.toLowerCase()).digest().subarray(0, passwordHashing.saltBytes).toString('base64');
+export async function decoySalt(email: string): Promise<string> {
+  // The current value only: a rotation changes every decoy salt once (README "Running it").
+  return (await signWithServerSecret(email.toLowerCase())).subarray(0, passwordHashing.saltBytes).toString('base64');
 }

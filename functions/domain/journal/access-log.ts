@@ -40,8 +40,8 @@ function requirePeriod(query: AccessLogQuery): void {
 async function logPage(owner: { familyId: number } | { advisorId: number }, query: AccessLogQuery): Promise<AccessLogPage> {
   requirePeriod(query);
   const scope = cursorScope(owner, query);
-  const page = await recordsPage(owner, query, query.limit ?? defaultLimit, openCursor(scope, query.cursor, isStringKey));
-  return { results: await rowsOf(page.records), next: sealCursor(scope, page.next) };
+  const page = await recordsPage(owner, query, query.limit ?? defaultLimit, await openCursor(scope, query.cursor, isStringKey));
+  return { results: await rowsOf(page.records), next: await sealCursor(scope, page.next) };
 }
 
 /** Records with the names of their people, companies and families (one BatchGet per 100 names). */

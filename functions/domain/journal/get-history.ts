@@ -36,7 +36,7 @@ export async function getHistory(session: Session, familyIdParam: number | undef
   const scope = `history:${familyId}:${query.action === 'deleted' ? 'deleted' : 'all'}`;
   const { events, resumeAfter } = await queryHistory(familyId, {
     limit,
-    cursor: openCursor(scope, query.cursor, isEventId),
+    cursor: await openCursor(scope, query.cursor, isEventId),
     filter: { userId: query.userId, sectionId: query.sectionId, itemType: query.itemType, action: query.action },
     keep: (event) => visibleEvent(access, event) !== null,
     nowSeconds: nowEpochSeconds(),
@@ -47,7 +47,7 @@ export async function getHistory(session: Session, familyIdParam: number | undef
     .filter((event) => event !== null);
   // A full page goes on after its last event; a page the read bound stopped (journal.ts
   // maxHistoryPagesPerRequest), after the last event it read, even with few or no results.
-  const next = events.length > limit ? sealCursor(scope, results.at(-1)?.id) : resumeAfter ? sealCursor(scope, resumeAfter) : null;
+  const next = events.length > limit ? await sealCursor(scope, results.at(-1)?.id) : resumeAfter ? await sealCursor(scope, resumeAfter) : null;
   if (!context || since === undefined) return { results, next };
   const sinceMs = Date.parse(since);
   const caughtUp = events.slice(0, limit).filter((event) => Date.parse(event.createdDate) >= sinceMs);

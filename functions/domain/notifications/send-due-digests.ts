@@ -35,9 +35,9 @@ const defaultLookbackHours = 24;
 const parallelism = 4;
 
 /** Links in the mail: the one-click endpoint (header) and the confirm page (body). */
-function linksFor(userId: string) {
+async function linksFor(userId: string) {
   const { appUrl } = config();
-  const token = encodeURIComponent(unsubscribeTokenFor(userId));
+  const token = encodeURIComponent(await unsubscribeTokenFor(userId));
   return { appUrl, unsubscribeUrl: `${appUrl}/api/unsubscribe?token=${token}`, unsubscribePageUrl: `${appUrl}/unsubscribe?token=${token}` };
 }
 
@@ -52,7 +52,7 @@ async function digestFor(settings: NotificationSettingsItem, at: Date, send: Sen
   if (!(await takeDigestPeriod(settings, period, at))) return 'skipped';
   if (!collected || isEmptyDigest(collected.content)) return 'empty';
   try {
-    await send(collected.user.email, buildDigestEmail(collected.content, linksFor(settings.userId)));
+    await send(collected.user.email, buildDigestEmail(collected.content, await linksFor(settings.userId)));
     return 'sent';
   } catch (error) {
     log('error', 'digest send failed', { userId: settings.userId, ...describeError(error) });

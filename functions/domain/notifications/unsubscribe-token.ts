@@ -1,29 +1,34 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { config } from '../../lib/config';
+import { timingSafeEqual } from 'node:crypto';
 import { fail } from '../../lib/errors';
+import { serverSecretSignatures, signWithServerSecret } from '../../lib/server-secret';
 
 /**
  * The digest's unsubscribe token: `<userId>.<HMAC-SHA256(SERVER_SECRET, purpose + userId)>`.
  * Nothing is stored: any link of any digest keeps working (one-click must work without a
  * session, whatever mail it came in), and nobody can make one for another user without the
- * secret. Rotating SERVER_SECRET invalidates the links already sent (the profile still works).
+ * secret. Made with the secret's current value; a link made before a rotation keeps working
+ * while the previous value verifies (functions/lib/server-secret.ts).
  */
-const signatureOf = (userId: string) => createHmac('sha256', config().serverSecret).update(`digest-unsubscribe:${userId}`).digest('base64url');
+const message = (userId: string) => `digest-unsubscribe:${userId}`;
 
-export const unsubscribeTokenFor = (userId: string): string => `${userId}.${signatureOf(userId)}`;
+export const unsubscribeTokenFor = async (userId: string): Promise<string> =>
+  `${userId}.${(await signWithServerSecret(message(userId))).toString('base64url')}`;
 
-/** The user a token was made for, or undefined when it was not made with our secret. */
-export function userOfUnsubscribeToken(token: string): string | undefined {
+/** The user a token was made for, or undefined when it was not made with our secret (current or previous). */
+export async function userOfUnsubscribeToken(token: string): Promise<string | undefined> {
   const [userId, signature] = token.split('.');
   if (!userId || !signature) return undefined;
-  const expected = Buffer.from(signatureOf(userId));
   const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
+  for (const digest of await serverSecretSignatures(message(userId))) {
+    const expected = Buffer.from(digest.toString('base64url'));
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return userId;
+  }
+  return undefined;
 }
 
 /** The user of a token; not made with our secret → ITEM_NOT_FOUND (4). */
-export function requireUserOfUnsubscribeToken(token: string): string {
-  const userId = userOfUnsubscribeToken(token);
+export async function requireUserOfUnsubscribeToken(token: string): Promise<string> {
+  const userId = await userOfUnsubscribeToken(token);
   if (!userId) throw fail('ITEM_NOT_FOUND', { message: 'This unsubscribe link is not valid.' });
   return userId;
 }

@@ -5,5 +5,5 @@ import { requireUserOfUnsubscribeToken } from './unsubscribe-token';
 
 /** POST /api/unsubscribe (RFC 8058 one-click): no session needed, at once, and the same again is harmless. */
 export async function unsubscribe(token: string): Promise<UnsubscribeResponse> {
-  return { digest: (await turnDigestOff(requireUserOfUnsubscribeToken(token), now())).digest };
+  return { digest: (await turnDigestOff(await requireUserOfUnsubscribeToken(token), now())).digest };
 }

@@ -32,8 +32,13 @@ export type CompletedSignin = { user: SigninSuccess; cookies: string[] };
 export type SigninResult = CompletedSignin | { mfa: SigninMfaRequiredResponse; cookies: string[] };
 
 /** The sign-in client of a request: its address, User-Agent and sign-in cookies. */
-export function signinClientOf(event: APIGatewayProxyEventV2): SigninClient {
-  return { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event), pendingNonce: pendingSigninNonceOf(event), knownDevice: knownDeviceOf(event) };
+export async function signinClientOf(event: APIGatewayProxyEventV2): Promise<SigninClient> {
+  return {
+    clientAddress: clientAddressOf(event),
+    userAgent: userAgentOf(event),
+    pendingNonce: pendingSigninNonceOf(event),
+    knownDevice: await knownDeviceOf(event),
+  };
 }
 
 /** The throttle's view of a client: its device id counts only when the device cookie is this account's. */
@@ -112,6 +117,6 @@ export async function completeSignin(user: UserItem, options: { remember: boolea
   ]);
   return {
     user: { ...toSigninResponse(previous), ...(blocked.length ? { twoFactorSetupRequired: true as const } : {}) },
-    cookies: [cookie, newDeviceCookie(user.id)],
+    cookies: [cookie, await newDeviceCookie(user.id)],
   };
 }

@@ -23,31 +23,31 @@ describe('sign-in cookies on plain http (the local stack)', () => {
     expect(pendingSigninNonceOf(eventWith('fc_session=x'))).toBeUndefined();
   });
 
-  it('the device cookie names its user and device only while its HMAC holds', () => {
-    const cookie = newDeviceCookie('user-1');
+  it('the device cookie names its user and device only while its HMAC holds', async () => {
+    const cookie = await newDeviceCookie('user-1');
     expect(cookie).toMatch(/^fc_device=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=31536000$/);
     const value = valueOf(cookie);
-    const device = verifyDeviceCookie(value);
+    const device = await verifyDeviceCookie(value);
     expect(device?.userId).toBe('user-1');
-    expect(knownDeviceOf(eventWith(`fc_device=${value}`))).toEqual(device);
+    expect(await knownDeviceOf(eventWith(`fc_device=${value}`))).toEqual(device);
     const [user, deviceId, signature] = value.split('.') as [string, string, string];
     // Another user's id with this signature, another device id, an altered signature, a bare or empty value.
-    expect(verifyDeviceCookie(`${Buffer.from('user-2').toString('base64url')}.${deviceId}.${signature}`)).toBeUndefined();
-    expect(verifyDeviceCookie(`${user}.${'B'.repeat(22)}.${signature}`)).toBeUndefined();
-    expect(verifyDeviceCookie(`${user}.${deviceId}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`)).toBeUndefined();
-    expect(verifyDeviceCookie(`${user}.${deviceId}`)).toBeUndefined();
-    expect(verifyDeviceCookie('')).toBeUndefined();
-    expect(verifyDeviceCookie(undefined)).toBeUndefined();
+    expect(await verifyDeviceCookie(`${Buffer.from('user-2').toString('base64url')}.${deviceId}.${signature}`)).toBeUndefined();
+    expect(await verifyDeviceCookie(`${user}.${'B'.repeat(22)}.${signature}`)).toBeUndefined();
+    expect(await verifyDeviceCookie(`${user}.${deviceId}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`)).toBeUndefined();
+    expect(await verifyDeviceCookie(`${user}.${deviceId}`)).toBeUndefined();
+    expect(await verifyDeviceCookie('')).toBeUndefined();
+    expect(await verifyDeviceCookie(undefined)).toBeUndefined();
   });
 });
 
 describe('sign-in cookies on https', () => {
   useAppUrl('https://app.example.com');
 
-  it('carry the __Host- prefix and Secure, and only the prefixed name is read', () => {
+  it('carry the __Host- prefix and Secure, and only the prefixed name is read', async () => {
     const { nonce, cookie } = newPendingSigninCookie();
     expect(cookie).toBe(`__Host-fc_signin=${nonce}; Path=/; HttpOnly; SameSite=Strict; Max-Age=300; Secure`);
-    expect(newDeviceCookie('user-1')).toMatch(/^__Host-fc_device=.*; Secure$/);
+    expect(await newDeviceCookie('user-1')).toMatch(/^__Host-fc_device=.*; Secure$/);
     expect(pendingSigninNonceOf(eventWith(`fc_signin=${nonce}`))).toBeUndefined();
     expect(pendingSigninNonceOf(eventWith(`__Host-fc_signin=${nonce}`))).toBe(nonce);
   });

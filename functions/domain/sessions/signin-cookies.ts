@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { config } from '../../lib/config';
+import { serverSecretSignatures, signWithServerSecret } from '../../lib/server-secret';
 import { readCookie } from './session';
 
 /**
@@ -52,33 +53,32 @@ export function pendingSigninNonceOf(event: APIGatewayProxyEventV2): string | un
   return cookieOf(event, pendingName);
 }
 
-function deviceSignature(userId: string, deviceId: string): Buffer {
-  return createHmac('sha256', config().serverSecret).update(`signin-device:${userId}:${deviceId}`).digest();
-}
+const deviceMessage = (userId: string, deviceId: string) => `signin-device:${userId}:${deviceId}`;
 
 /** The Set-Cookie of a new device cookie for a user (after a completed sign-in). */
-export function newDeviceCookie(userId: string): string {
+export async function newDeviceCookie(userId: string): Promise<string> {
   const deviceId = randomBytes(16).toString('base64url');
-  const value = `${Buffer.from(userId, 'utf8').toString('base64url')}.${deviceId}.${deviceSignature(userId, deviceId).toString('base64url')}`;
+  const value = `${Buffer.from(userId, 'utf8').toString('base64url')}.${deviceId}.${(await signWithServerSecret(deviceMessage(userId, deviceId))).toString('base64url')}`;
   return setCookie(deviceName, value, deviceCookieSeconds);
 }
 
 /** A device cookie as the request presents it: whose it is and its device id, only when its signature holds. */
 export type KnownDevice = { userId: string; deviceId: string };
 
-export function verifyDeviceCookie(value: string | undefined): KnownDevice | undefined {
+export async function verifyDeviceCookie(value: string | undefined): Promise<KnownDevice | undefined> {
   const parts = value?.split('.');
   if (parts?.length !== 3) return undefined;
   const [encodedUser, deviceId, signature] = parts as [string, string, string];
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(deviceId) || !/^[A-Za-z0-9_-]{1,200}$/.test(encodedUser)) return undefined;
   const userId = Buffer.from(encodedUser, 'base64url').toString('utf8');
-  const expected = deviceSignature(userId, deviceId);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  // Signed with the current value; a cookie set before a rotation holds while the previous value verifies.
+  const signatures = await serverSecretSignatures(deviceMessage(userId, deviceId));
+  if (!signatures.some((expected) => given.length === expected.length && timingSafeEqual(given, expected))) return undefined;
   return { userId, deviceId };
 }
 
 /** The valid device cookie the request carries, if any (whose account it names is for the caller to compare). */
-export function knownDeviceOf(event: APIGatewayProxyEventV2): KnownDevice | undefined {
+export function knownDeviceOf(event: APIGatewayProxyEventV2): Promise<KnownDevice | undefined> {
   return verifyDeviceCookie(cookieOf(event, deviceName));
 }

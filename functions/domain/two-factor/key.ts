@@ -1,35 +1,63 @@
 import { createHash } from 'node:crypto';
+import { now } from '../../lib/clock';
 import { config } from '../../lib/config';
+import { readSecretText } from '../../lib/secret-source';
 
 /**
- * The AES-256 key that encrypts TOTP secrets at rest. Locally `MFA_ENCRYPTION_KEY` (the local
- * stack sets a development default); in the cloud the Secrets Manager secret named by
- * `MFA_KEY_SECRET_ARN`, read once per cold start (only the auth and mfa functions may read
- * it). The secret's text (64 random characters) is hashed to the 32-byte key, so any long
- * random text works as a key.
+ * The AES-256 keys that encrypt TOTP secrets at rest, by version. Locally `MFA_ENCRYPTION_KEY`
+ * (the local stack sets a development default) or the stand-in file `npm run ops --
+ * rotate-mfa-key` writes; in the cloud the Secrets Manager secret named by
+ * `MFA_KEY_SECRET_ARN` (only the auth and mfa functions may read it), read again after
+ * `mfaKeyCacheMs` so a new key version reaches warm functions.
+ *
+ * The secret's value is JSON `{"current": "2", "keys": {"1": "…", "2": "…"}}`; plain text (as
+ * before versions existed) is version "1" alone. New secrets are sealed with the current
+ * version and carry it (secret-box.ts); older versions stay readable until
+ * `npm run ops -- reencrypt-mfa` has moved every stored secret to the current one. Each
+ * version's text (64 random characters) is hashed to its 32-byte key, so any long random text
+ * works as a key.
  */
-let cached: Promise<Buffer> | undefined;
+export type MfaKeys = { current: string; keys: ReadonlyMap<string, Buffer> };
 
-async function readKeyText(): Promise<string> {
-  const { mfaEncryptionKey, mfaKeySecretArn, region } = config();
-  if (mfaEncryptionKey) return mfaEncryptionKey;
-  if (!mfaKeySecretArn) throw new Error('Missing environment variable MFA_ENCRYPTION_KEY or MFA_KEY_SECRET_ARN');
-  // Loaded only where the key is needed: other functions never carry the client's work.
-  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const result = await new SecretsManagerClient({ region }).send(new GetSecretValueCommand({ SecretId: mfaKeySecretArn }));
-  if (!result.SecretString) throw new Error('The MFA key secret has no value');
-  return result.SecretString;
+export const mfaKeyCacheMs = 5 * 60_000;
+
+const keyOf = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+export function parseMfaKeys(text: string): MfaKeys {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return { current: '1', keys: new Map([['1', keyOf(trimmed)]]) };
+  const parsed = JSON.parse(trimmed) as { current?: unknown; keys?: Record<string, unknown> };
+  const keys = new Map<string, Buffer>();
+  for (const [version, value] of Object.entries(parsed.keys ?? {})) {
+    if (typeof value === 'string' && value) keys.set(version, keyOf(value));
+  }
+  if (typeof parsed.current !== 'string' || !keys.has(parsed.current)) throw new Error('The MFA key secret names no current key');
+  return { current: parsed.current, keys };
 }
 
-export function mfaEncryptionKey(): Promise<Buffer> {
-  cached ??= readKeyText().then(
-    (text) => createHash('sha256').update(text, 'utf8').digest(),
-    (error: unknown) => {
-      cached = undefined; // a failed read is tried again on the next request
-      throw error;
-    },
-  );
-  return cached;
+let cached: { value: Promise<MfaKeys>; until: number } | undefined;
+
+export function mfaKeys(): Promise<MfaKeys> {
+  const at = now().getTime();
+  if (!cached || cached.until <= at) {
+    const { mfaEncryptionKey, mfaKeySecretArn } = config();
+    const value = readSecretText('mfa-key', { arn: mfaKeySecretArn, text: mfaEncryptionKey, missing: 'MFA_ENCRYPTION_KEY or MFA_KEY_SECRET_ARN' }).then(
+      parseMfaKeys,
+    );
+    const entry = { value, until: at + mfaKeyCacheMs };
+    cached = entry;
+    // A failed read is tried again on the next request.
+    value.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+  }
+  return cached.value;
+}
+
+/** The current key (what new secrets and new recovery codes are made with). */
+export async function mfaEncryptionKey(): Promise<Buffer> {
+  const { current, keys } = await mfaKeys();
+  return keys.get(current) as Buffer;
 }
 
 /** Tests change the environment between suites. */

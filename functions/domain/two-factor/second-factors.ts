@@ -6,7 +6,7 @@ import { keys } from '../../lib/db/keys';
 import { ChangedMeanwhile } from '../../lib/db/retry';
 import { ConditionFailed, itemExists, sendWrite, transactWrites, type Write } from '../../lib/db/write';
 import { fail } from '../../lib/errors';
-import { mfaEncryptionKey } from './key';
+import { mfaEncryptionKey, mfaKeys } from './key';
 import { openSecret, sealSecret } from './secret-box';
 import { matchingTimeStep, newTotpSecret } from './totp';
 
@@ -38,12 +38,23 @@ async function getTotpItem(userId: string): Promise<TotpItem | undefined> {
 
 /**
  * Keyed hash (HMAC with the MFA key, bound to the user): a table dump gives no usable
- * recovery code, and 50-bit codes cannot be tried offline without the key.
+ * recovery code, and 50-bit codes cannot be tried offline without the key. Made with the
+ * current key version; codes made under an older version are found with that version's key
+ * (the hash cannot be re-encrypted, so a key version stays in the secret while such codes
+ * exist: README "Running it").
  */
-async function recoveryCodeHash(userId: string, code: string): Promise<string> {
-  return createHmac('sha256', await mfaEncryptionKey())
+async function recoveryCodeHash(userId: string, code: string, key?: Buffer): Promise<string> {
+  return createHmac('sha256', key ?? (await mfaEncryptionKey()))
     .update(`recovery-code:${userId}:${code}`)
     .digest('base64url');
+}
+
+/** The hash of a code as the item holds it, under whichever key version made it; the current version's when none matches. */
+async function storedRecoveryCodeHash(item: TotpItem, userId: string, code: string): Promise<string> {
+  const { current, keys } = await mfaKeys();
+  const ordered = [keys.get(current) as Buffer, ...[...keys].filter(([version]) => version !== current).map(([, key]) => key)];
+  const hashes = await Promise.all(ordered.map((key) => recoveryCodeHash(userId, code, key)));
+  return hashes.find((hash) => item.recoveryCodeHashes?.has(hash)) ?? (hashes[0] as string);
 }
 
 const recoveryAlphabet = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -166,7 +177,7 @@ export async function consumeSecondFactor(userId: string, proof: { code?: string
       return true;
     }
     if (proof.recoveryCode !== undefined) {
-      const hash = await recoveryCodeHash(userId, normalizedRecoveryCode(proof.recoveryCode));
+      const hash = await storedRecoveryCodeHash(item, userId, normalizedRecoveryCode(proof.recoveryCode));
       await sendWrite({
         update: keys.totp(userId),
         spec: { deleteFromSet: { recoveryCodeHashes: new Set([hash]) } },

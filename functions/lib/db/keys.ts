@@ -95,6 +95,11 @@ export const keys = {
   familyByNamePrefix: (search: string) => `NAME#${familyNameKey(search)}`,
   /** How many families an advisor company works for (the dashboard's count without reading them). */
   familyCount: (advisorId: number | string) => ({ PK: `ENTITY#${advisorId}`, SK: 'FAMILYCOUNT' }),
+  /** The record of one data migration (functions/lib/db/migrations.ts): status, checkpoint, counts; all in one partition. */
+  migration: (id: string) => ({ PK: 'MIGRATION', SK: `MIGRATION#${id}` }),
+  migrationPartition: 'MIGRATION',
+  /** The user of a user partition key (`USER#<userId>`). */
+  userIdOfPartition: (pk: string) => pk.slice('USER#'.length),
   /** An advisor's canvas role for one family. */
   workRelationMember: (familyId: number | string, advisorId: number | string, userId: string) => ({
     PK: `CANVAS#${familyId}`,

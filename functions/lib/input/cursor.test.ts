@@ -5,9 +5,9 @@ import { isStringKey, openCursor, sealCursor } from './cursor';
 
 useUnitConfig();
 
-const refusalOf = (open: () => unknown): AppError | undefined => {
+const refusalOf = async (open: () => Promise<unknown>): Promise<AppError | undefined> => {
   try {
-    open();
+    await open();
     return undefined;
   } catch (error) {
     return error as AppError;
@@ -17,18 +17,18 @@ const refusalOf = (open: () => unknown): AppError | undefined => {
 describe('paging cursors', () => {
   const key = { PK: 'CANVAS#7', SK: 'ACCESS#2026-03-01T10#u1' };
 
-  it('gives back the position it sealed, for the same list only', () => {
-    const cursor = sealCursor('access-log:family:7::', key)!;
-    expect(openCursor('access-log:family:7::', cursor, isStringKey)).toEqual(key);
-    expect(sealCursor('access-log:family:7::', undefined)).toBeNull();
-    expect(openCursor('access-log:family:7::', undefined, isStringKey)).toBeUndefined();
+  it('gives back the position it sealed, for the same list only', async () => {
+    const cursor = (await sealCursor('access-log:family:7::', key))!;
+    expect(await openCursor('access-log:family:7::', cursor, isStringKey)).toEqual(key);
+    expect(await sealCursor('access-log:family:7::', undefined)).toBeNull();
+    expect(await openCursor('access-log:family:7::', undefined, isStringKey)).toBeUndefined();
     for (const scope of ['access-log:family:8::', 'access-log:company:7::', 'access-log:family:7:2026-01-01:']) {
-      expect(refusalOf(() => openCursor(scope, cursor, isStringKey))?.code).toBe(2);
+      expect((await refusalOf(() => openCursor(scope, cursor, isStringKey)))?.code).toBe(2);
     }
   });
 
-  it('refuses an edited, made-up or readable cursor with VALIDATION_ERROR naming the cursor', () => {
-    const cursor = sealCursor('history:7:all', '0000000000000000000000')!;
+  it('refuses an edited, made-up or readable cursor with VALIDATION_ERROR naming the cursor', async () => {
+    const cursor = (await sealCursor('history:7:all', '0000000000000000000000'))!;
     const [payload, signature] = cursor.split('.') as [string, string];
     const forged = Buffer.from(JSON.stringify('9999999999990000000000')).toString('base64url');
     for (const bad of [
@@ -40,12 +40,12 @@ describe('paging cursors', () => {
       '0000000000000000000000',
       'a.b',
     ]) {
-      const refusal = refusalOf(() => openCursor('history:7:all', bad, (value): value is string => typeof value === 'string'));
+      const refusal = await refusalOf(() => openCursor('history:7:all', bad, (value): value is string => typeof value === 'string'));
       expect(refusal?.code, bad).toBe(2);
       expect(refusal?.errors).toEqual({ cursor: ['forms.errorMessages.invalidInput'] });
     }
     // Signed, but not the kind of position the list pages by.
-    const wrongKind = sealCursor('history:7:all', { PK: 1 })!;
-    expect(refusalOf(() => openCursor('history:7:all', wrongKind, isStringKey))?.code).toBe(2);
+    const wrongKind = (await sealCursor('history:7:all', { PK: 1 }))!;
+    expect((await refusalOf(() => openCursor('history:7:all', wrongKind, isStringKey)))?.code).toBe(2);
   });
 });

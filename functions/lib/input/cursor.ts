@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { messageKeys } from '../../../shared/validation';
-import { config } from '../config';
 import { fail } from '../errors';
+import { serverSecretSignatures, signWithServerSecret } from '../server-secret';
 
 /**
  * Paging cursors the server hands out (`next`) and takes back (`cursor`): opaque and
@@ -11,17 +11,17 @@ import { fail } from '../errors';
  * family or another company, an edited one or a made-up one is refused with
  * VALIDATION_ERROR (2) naming `cursor` before anything is read. The position itself (a
  * DynamoDB key, an event id) is readable by whoever holds the cursor: it names nothing
- * the holder could not see. Rotating SERVER_SECRET ends the cursors handed out so far (the
- * client starts the list again).
+ * the holder could not see. Signed with SERVER_SECRET's current value; a cursor handed out
+ * before a rotation still opens while the previous value verifies (functions/lib/server-secret.ts).
  */
 
-const signatureOf = (scope: string, payload: string) => createHmac('sha256', config().serverSecret).update(`cursor:${scope}:${payload}`).digest('base64url');
+const message = (scope: string, payload: string) => `cursor:${scope}:${payload}`;
 
 /** The cursor for `position` in the list named by `scope`; null when there is no next page. */
-export function sealCursor(scope: string, position: unknown): string | null {
+export async function sealCursor(scope: string, position: unknown): Promise<string | null> {
   if (position === undefined || position === null) return null;
   const payload = Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
-  return `${payload}.${signatureOf(scope, payload)}`;
+  return `${payload}.${(await signWithServerSecret(message(scope, payload))).toString('base64url')}`;
 }
 
 const invalidCursor = () => fail('VALIDATION_ERROR', { message: 'Invalid cursor.', errors: { cursor: [messageKeys.invalidInput] } });
@@ -30,13 +30,13 @@ const invalidCursor = () => fail('VALIDATION_ERROR', { message: 'Invalid cursor.
  * The position a cursor of `scope` carries, checked by `isPosition`; undefined without a
  * cursor. Anything else → VALIDATION_ERROR (2).
  */
-export function openCursor<T>(scope: string, cursor: string | undefined, isPosition: (value: unknown) => value is T): T | undefined {
+export async function openCursor<T>(scope: string, cursor: string | undefined, isPosition: (value: unknown) => value is T): Promise<T | undefined> {
   if (cursor === undefined || cursor === '') return undefined;
   const [payload, signature, ...rest] = cursor.split('.');
   if (!payload || !signature || rest.length > 0) throw invalidCursor();
-  const expected = Buffer.from(signatureOf(scope, payload));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidCursor();
+  const signatures = (await serverSecretSignatures(message(scope, payload))).map((digest) => Buffer.from(digest.toString('base64url')));
+  if (!signatures.some((expected) => expected.length === given.length && timingSafeEqual(expected, given))) throw invalidCursor();
   let position: unknown;
   try {
     position = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

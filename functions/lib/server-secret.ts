@@ -1,0 +1,80 @@
+import { createHmac } from 'node:crypto';
+import { now } from './clock';
+import { config } from './config';
+import { readSecretText } from './secret-source';
+
+/**
+ * SERVER_SECRET, read at run time (Secrets Manager in the cloud, functions/lib/secret-source.ts)
+ * and kept for a few minutes, so a rotation reaches every warm function without a deployment.
+ *
+ * The secret's value is JSON `{"current": "…", "previous": "…", "rotatedAt": "ISO"}` (plain
+ * text, as a secret made before rotation existed holds, is the current value alone).
+ * Everything derived from it signs with `current` and verifies with `current` or, for
+ * `previousSecretWindowMs` after `rotatedAt`, with `previous`: unsubscribe links, paging
+ * cursors and device cookies handed out before a rotation keep working
+ * (`npm run ops -- rotate-server-secret`, README "Running it").
+ */
+export type ServerSecretValue = { current: string; previous?: string; rotatedAt?: string };
+
+/** How long a read value is used before the secret is read again. */
+export const serverSecretCacheMs = 5 * 60_000;
+/** How long the previous value still verifies after a rotation (a weekly digest's links, with room). */
+export const previousSecretWindowMs = 30 * 86_400_000;
+
+export function parseServerSecret(text: string): ServerSecretValue {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) {
+    if (!trimmed) throw new Error('The server secret is empty');
+    return { current: trimmed };
+  }
+  const parsed = JSON.parse(trimmed) as Record<string, unknown>;
+  if (typeof parsed.current !== 'string' || !parsed.current) throw new Error('The server secret has no current value');
+  return {
+    current: parsed.current,
+    ...(typeof parsed.previous === 'string' && parsed.previous ? { previous: parsed.previous } : {}),
+    ...(typeof parsed.rotatedAt === 'string' ? { rotatedAt: parsed.rotatedAt } : {}),
+  };
+}
+
+let cached: { value: Promise<ServerSecretValue>; until: number } | undefined;
+
+export function readServerSecret(): Promise<ServerSecretValue> {
+  const at = now().getTime();
+  if (!cached || cached.until <= at) {
+    const { serverSecretArn, serverSecretText } = config();
+    const value = readSecretText('server-secret', { arn: serverSecretArn, text: serverSecretText, missing: 'SERVER_SECRET or SERVER_SECRET_ARN' }).then(
+      parseServerSecret,
+    );
+    const entry = { value, until: at + serverSecretCacheMs };
+    cached = entry;
+    // A failed read is tried again on the next request.
+    value.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+  }
+  return cached.value;
+}
+
+/** The values that verify now: current first, then previous while its window lasts. */
+export function verifyingValues(secret: ServerSecretValue, at: Date): string[] {
+  const rotatedAt = secret.rotatedAt ? Date.parse(secret.rotatedAt) : Number.NaN;
+  const previousHolds = secret.previous !== undefined && Number.isFinite(rotatedAt) && at.getTime() - rotatedAt < previousSecretWindowMs;
+  return previousHolds ? [secret.current, secret.previous as string] : [secret.current];
+}
+
+/** HMAC-SHA256 of `message` with the current value: what is handed out. */
+export async function signWithServerSecret(message: string): Promise<Buffer> {
+  return createHmac('sha256', (await readServerSecret()).current)
+    .update(message)
+    .digest();
+}
+
+/** HMAC-SHA256 of `message` with every value that verifies now (current first): the caller compares in constant time. */
+export async function serverSecretSignatures(message: string): Promise<Buffer[]> {
+  return verifyingValues(await readServerSecret(), now()).map((value) => createHmac('sha256', value).update(message).digest());
+}
+
+/** Tests change the environment (and the stand-in file) between steps. */
+export function resetServerSecretForTests(): void {
+  cached = undefined;
+}
