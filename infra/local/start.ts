@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     '',
     'Family Canvas is running:',
     `  App:      ${appUrl}  (${app.description})`,
-    `  API:      ${appUrl}/api  (gateway ${stack.apiUrl}/api${originSecret ? ', which answers only calls through the app\'s address, as in the cloud' : ''})`,
+    `  API:      ${appUrl}/api  (gateway ${stack.apiUrl}/api${originSecret ? ", which answers only calls through the app's address, as in the cloud" : ''})`,
     `  Inbox:    ${stack.sesUrl}/   (JSON: ${stack.sesUrl}/store)`,
     `  DynamoDB: ${stack.dynamoEndpoint}  table ${stack.tableName}${persist ? ' (persisted in .data/)' : ' (in memory)'}`,
     '',
