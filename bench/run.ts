@@ -38,6 +38,7 @@ import {
 import { integrationStackOf, seed, type Seeded } from './seed';
 import { measureSpa } from './spa-size';
 import { measureServerFiles } from './server-files';
+import { measureConcurrentWriters } from './concurrent-writers';
 import { familyWithCanvas } from '../tests/support/canvas';
 
 process.env.LOG_LEVEL ??= 'error';
@@ -108,6 +109,7 @@ async function main(): Promise<number> {
     live: { error: 'not run' },
     planBook: { error: 'not run' },
     serverFiles: { error: 'not run' },
+    concurrentWriters: { error: 'not run' },
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
     budgets: [],
@@ -137,6 +139,8 @@ async function main(): Promise<number> {
     results.planBook = await section('plan book', () => measurePlanBook(apiUrl, seeded));
     progress('measuring the files a takeaway create passes through');
     results.serverFiles = await section('server files', () => measureServerFiles(apiUrl, seeded.measured[1] as Seeded['measured'][number]));
+    progress('measuring 20 concurrent writers on one canvas');
+    results.concurrentWriters = await section('concurrent writers', () => measureConcurrentWriters(apiUrl, seeded.measured[0] as Seeded['measured'][number]));
   }
   progress('stopping the local stack');
   await cleanUp();
