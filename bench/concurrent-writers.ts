@@ -6,6 +6,7 @@ import { hashPassword as storedPasswordFor } from '../functions/domain/accounts/
 import { newMemberWrite } from '../functions/domain/members/members';
 import { startSession } from '../functions/domain/sessions/session';
 import { resetConfigForTests } from '../functions/lib/config';
+import { resetDbClientForTests } from '../functions/lib/db/client';
 import { newId } from '../functions/lib/db/keys';
 import { transactWritesWithBuilt } from '../functions/lib/db/write';
 import { hashPassword, newSalt } from '../tests/support/accounts';
@@ -66,6 +67,7 @@ export async function measureConcurrentWriters(apiUrl: string, family: MeasuredF
   const previous = process.env.FC_LOCAL_TRANSACTION_CONFLICTS;
   process.env.FC_LOCAL_TRANSACTION_CONFLICTS = '1';
   resetConfigForTests();
+  resetDbClientForTests();
   try {
     const started = performance.now();
     const results = await Promise.all(
@@ -98,5 +100,6 @@ export async function measureConcurrentWriters(apiUrl: string, family: MeasuredF
     if (previous === undefined) delete process.env.FC_LOCAL_TRANSACTION_CONFLICTS;
     else process.env.FC_LOCAL_TRANSACTION_CONFLICTS = previous;
     resetConfigForTests();
+    resetDbClientForTests();
   }
 }

@@ -341,11 +341,7 @@ export function verdicts(results: BenchResults): Verdict[] {
   else list.push(serverFilesVerdict(serverFiles));
   const writers = results.concurrentWriters;
   if (isFailed(writers)) list.push({ ok: false, line: `concurrent writers on one canvas: not measured (${writers.error})` });
-  else
-    list.push({
-      ok: writers.failed === 0,
-      line: `concurrent writers on one canvas: ${writers.failed} failed of ${concurrentWriterCount} (p95 ${fixed(writers.p95, 0)} ms, transaction conflicts emulated)`,
-    });
+  else list.push(concurrentWritersVerdict(writers));
   const lambda = results.lambda;
   if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
   else {
@@ -390,6 +386,13 @@ export function serverFilesVerdict(measured: ServerFilesResults): Verdict {
   return {
     ok: measured.files.length <= budgets.takeawayCreateServerFiles,
     line: `takeaway create: server files before the commit ≤ ${budgets.takeawayCreateServerFiles}: ${measured.files.length}`,
+  };
+}
+
+export function concurrentWritersVerdict(writers: ConcurrentWritersResults): Verdict {
+  return {
+    ok: writers.failed === 0,
+    line: `concurrent writers on one canvas: ${writers.failed} failed of ${concurrentWriterCount} (p95 ${fixed(writers.p95, 0)} ms, transaction conflicts emulated)`,
   };
 }
 

@@ -30,6 +30,7 @@ import {
   formatVerdicts,
   machine,
   serverFilesVerdict,
+  concurrentWritersVerdict,
   verdicts,
   writeResults,
   type BenchResults,
@@ -178,7 +179,21 @@ async function serverFilesOnly(): Promise<number> {
   return verdict.ok ? 0 : 1;
 }
 
-(process.argv.includes('--server-files') ? serverFilesOnly() : main())
+/**
+ * `npm run bench -- --concurrent-writers`: only the line of 20 concurrent writers on one
+ * canvas (bench/concurrent-writers.ts), on a fresh stack with one family.
+ */
+async function concurrentWritersOnly(): Promise<number> {
+  stack = await startLocalStack({ ports: await freePorts(), appUrl: 'http://localhost:5173', tableName: 'family-canvas-bench' });
+  const family = await familyWithCanvas(integrationStackOf(stack), 'Concurrent Writers Family');
+  const categoryId = family.canvas.sections[1]?.categories[0]?.id ?? family.canvas.sections[0]?.categories[0]?.id ?? 0;
+  const measured = await measureConcurrentWriters(stack.apiUrl, { ...family, items: 0, categoryId, answerIds: [] });
+  const verdict = concurrentWritersVerdict(measured);
+  console.log(`${verdict.ok ? 'PASS' : 'MISS'}  ${verdict.line}`);
+  return verdict.ok ? 0 : 1;
+}
+
+(process.argv.includes('--server-files') ? serverFilesOnly() : process.argv.includes('--concurrent-writers') ? concurrentWritersOnly() : main())
   .then(async (code) => {
     clearTimeout(watchdog);
     await cleanUp();

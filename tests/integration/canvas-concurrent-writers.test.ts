@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summaryFromRecord } from '../../functions/domain/canvas/summary';
 import { resetConfigForTests } from '../../functions/lib/config';
-import { db, tableName } from '../../functions/lib/db/client';
+import { db, resetDbClientForTests, tableName } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';
 import { transactWrites } from '../../functions/lib/db/write';
 import { transactionCancellationReasons } from '../../functions/lib/errors';
@@ -35,11 +35,13 @@ beforeAll(async () => {
   values = categoryNamed(family.canvas, 'Our Values').id;
   process.env.FC_LOCAL_TRANSACTION_CONFLICTS = '1';
   resetConfigForTests();
+  resetDbClientForTests();
 }, 300_000);
 
 afterAll(() => {
   delete process.env.FC_LOCAL_TRANSACTION_CONFLICTS;
   resetConfigForTests();
+  resetDbClientForTests();
 });
 
 describe('with transaction conflicts emulated', () => {

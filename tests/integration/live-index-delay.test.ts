@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../functions/lib/config';
+import { resetDbClientForTests } from '../../functions/lib/db/client';
 import { connectionsOfUser } from '../../functions/domain/live/connections';
 import type { LiveServerMessage, PresenceMember } from '../../shared/contracts/live';
 import { EntityRole } from '../../shared/enums';
@@ -27,11 +28,13 @@ beforeAll(async () => {
   // Switched on after the setup: from here on, index Queries leave out items put less than 3 s ago.
   process.env.FC_LOCAL_GSI_DELAY_MS = String(delayMs);
   resetConfigForTests();
+  resetDbClientForTests();
 });
 
 afterAll(() => {
   delete process.env.FC_LOCAL_GSI_DELAY_MS;
   resetConfigForTests();
+  resetDbClientForTests();
 });
 
 const membersOf = (message: LiveServerMessage): PresenceMember[] => (message.type === 'presence' ? message.members : []);
