@@ -10,13 +10,13 @@ import { linkFields } from '../../../shared/canvas-links';
  * canvas partition. The advisor dashboard reads it by key (one BatchGet for a whole page)
  * instead of the family's whole canvas, so a page costs the same whatever the canvases hold.
  *
- * It is derived, never edited: `runSteps` builds it from the writer's canvas read with the
- * transaction's journaled changes applied and puts it in the same transaction, on the
- * condition that its `rev` is still the one read (two writes of one family at once: the
- * later is planned again on a fresh read, like a race on one item). Writes that span
- * several transactions (a reset, undoing a reset) or carry no canvas read rebuild it from a
- * fresh Query right after (`refreshCanvasSummary`, transaction.ts); a family without one gets it on the
- * first dashboard read. Being in the `C#` prefix it comes with every canvas Query (a few KB:
+ * It is derived, never edited, and written by no canvas write: the journal's stream rebuilds
+ * it after each batch of changes (`refreshSummariesAfter`, transaction.ts, called by the live
+ * sender) from a fresh Query, on the condition that its `rev` is still the one read (two
+ * rebuilds at once: the later reads again). So writers of one canvas share no item in their
+ * transactions (DynamoDB cancels transactions that touch an item another is writing), and the
+ * dashboard shows a write a moment after it. Creating a canvas writes it with the template; a
+ * family without one gets it on the first dashboard read. Being in the `C#` prefix it comes with every canvas Query (a few KB:
  * bounded, not proportional to the canvas).
  */
 export type CanvasSummaryItem = {
