@@ -3,6 +3,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { localEnvironment, startLiveSender } from '../../infra/local/stack';
 import type { StreamPoller } from '../../infra/local/stream-poller';
 import { ensureTable } from '../../infra/local/table';
+import { settleBeforeSnapshots } from './table';
 import { startGateway, type Gateway } from '../../infra/local/gateway';
 import { startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/ports';
@@ -227,6 +228,7 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
     process.env.LIVE_ENDPOINT = `http://127.0.0.1:${port}`;
     gateway = await startGateway({ port });
     if (!options.privateDynamo) liveSender = await startLiveSender({ dynamoEndpoint, tableName });
+    settleBeforeSnapshots(() => stack.streamSettled());
   });
   afterAll(async () => {
     await liveSender?.stop();
