@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { concurrentWriterCount, type ConcurrentWritersResults } from './concurrent-writers';
 import type { DashboardResults } from './dashboard';
 import type { HistoryResults } from './history';
 import type { HttpResults } from './http-load';
@@ -47,6 +48,7 @@ export type BenchResults = {
   live: Section<LiveResults>;
   planBook: Section<PlanBookResults>;
   serverFiles: Section<ServerFilesResults>;
+  concurrentWriters: Section<ConcurrentWritersResults>;
   lambda: Section<BundleResult[]>;
   spa: Section<SpaResult>;
   budgets: Verdict[];
@@ -212,6 +214,18 @@ export function formatReport(results: BenchResults): string[] {
   else out.push(...formatServerFiles(serverFiles));
   out.push('');
 
+  const writers = results.concurrentWriters;
+  if (isFailed(writers)) out.push(`Concurrent writers on one canvas: FAILED — ${writers.error}`);
+  else
+    out.push(
+      `Concurrent writers on one canvas (${writers.writers} family members at once, 10 takeaways + 10 answers, transaction conflicts emulated): ${writers.failed} failed; p50 ${fixed(writers.p50, 0)} ms, p95 ${fixed(writers.p95, 0)} ms, slowest ${fixed(writers.maxMs, 0)} ms (answers ${Object.entries(
+        writers.statuses,
+      )
+        .map(([status, count]) => `${count}× ${status}`)
+        .join(', ')})`,
+    );
+  out.push('');
+
   const lambda = results.lambda;
   if (isFailed(lambda)) out.push(`Lambda bundles: FAILED — ${lambda.error}`);
   else {
@@ -327,6 +341,9 @@ export function verdicts(results: BenchResults): Verdict[] {
       line: `takeaway create: server files before the commit ≤ ${budgets.takeawayCreateServerFiles}: not measured (${serverFiles.error})`,
     });
   else list.push(serverFilesVerdict(serverFiles));
+  const writers = results.concurrentWriters;
+  if (isFailed(writers)) list.push({ ok: false, line: `concurrent writers on one canvas: not measured (${writers.error})` });
+  else list.push(concurrentWritersVerdict(writers));
   const lambda = results.lambda;
   if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
   else {
@@ -376,6 +393,13 @@ export function serverFilesVerdict(measured: ServerFilesResults): Verdict {
   return {
     ok: measured.files.length <= budgets.takeawayCreateServerFiles,
     line: `takeaway create: server files before the commit ≤ ${budgets.takeawayCreateServerFiles}: ${measured.files.length}`,
+  };
+}
+
+export function concurrentWritersVerdict(writers: ConcurrentWritersResults): Verdict {
+  return {
+    ok: writers.failed === 0,
+    line: `concurrent writers on one canvas: ${writers.failed} failed of ${concurrentWriterCount} (p95 ${fixed(writers.p95, 0)} ms, transaction conflicts emulated)`,
   };
 }
 

@@ -30,6 +30,7 @@ import {
   formatVerdicts,
   machine,
   serverFilesVerdict,
+  concurrentWritersVerdict,
   verdicts,
   writeResults,
   type BenchResults,
@@ -38,6 +39,7 @@ import {
 import { integrationStackOf, seed, type Seeded } from './seed';
 import { measureSpa } from './spa-size';
 import { measureServerFiles } from './server-files';
+import { measureConcurrentWriters } from './concurrent-writers';
 import { familyWithCanvas } from '../tests/support/canvas';
 
 process.env.LOG_LEVEL ??= 'error';
@@ -107,6 +109,7 @@ async function main(): Promise<number> {
     live: { error: 'not run' },
     planBook: { error: 'not run' },
     serverFiles: { error: 'not run' },
+    concurrentWriters: { error: 'not run' },
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
     budgets: [],
@@ -136,6 +139,8 @@ async function main(): Promise<number> {
     results.planBook = await section('plan book', () => measurePlanBook(apiUrl, seeded));
     progress('measuring the files a takeaway create passes through');
     results.serverFiles = await section('server files', () => measureServerFiles(apiUrl, seeded.measured[1] as Seeded['measured'][number]));
+    progress('measuring 20 concurrent writers on one canvas');
+    results.concurrentWriters = await section('concurrent writers', () => measureConcurrentWriters(apiUrl, seeded.measured[0] as Seeded['measured'][number]));
   }
   progress('stopping the local stack');
   await cleanUp();
@@ -173,7 +178,21 @@ async function serverFilesOnly(): Promise<number> {
   return verdict.ok ? 0 : 1;
 }
 
-(process.argv.includes('--server-files') ? serverFilesOnly() : main())
+/**
+ * `npm run bench -- --concurrent-writers`: only the line of 20 concurrent writers on one
+ * canvas (bench/concurrent-writers.ts), on a fresh stack with one family.
+ */
+async function concurrentWritersOnly(): Promise<number> {
+  stack = await startLocalStack({ ports: await freePorts(), appUrl: 'http://localhost:5173', tableName: 'family-canvas-bench' });
+  const family = await familyWithCanvas(integrationStackOf(stack), 'Concurrent Writers Family');
+  const categoryId = family.canvas.sections[1]?.categories[0]?.id ?? family.canvas.sections[0]?.categories[0]?.id ?? 0;
+  const measured = await measureConcurrentWriters(stack.apiUrl, { ...family, items: 0, categoryId, answerIds: [] });
+  const verdict = concurrentWritersVerdict(measured);
+  console.log(`${verdict.ok ? 'PASS' : 'MISS'}  ${verdict.line}`);
+  return verdict.ok ? 0 : 1;
+}
+
+(process.argv.includes('--server-files') ? serverFilesOnly() : process.argv.includes('--concurrent-writers') ? concurrentWritersOnly() : main())
   .then(async (code) => {
     clearTimeout(watchdog);
     await cleanUp();

@@ -68,6 +68,7 @@ export function integrationStackOf(stack: LocalStack): IntegrationStack {
     dynamoEndpoint: stack.dynamoEndpoint,
     sesEndpoint: stack.sesUrl,
     client: () => new ApiClient(() => stack.apiUrl),
+    streamSettled: () => stack.streams.settled(),
     stopDynamo: () => Promise.reject(new Error('the benchmark does not stop DynamoDB Local midway')),
     restartDynamo: () => Promise.reject(new Error('the benchmark does not restart DynamoDB Local')),
     emailsTo,

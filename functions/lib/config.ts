@@ -41,6 +41,14 @@ export type Config = {
    */
   mfaEncryptionKey: string | undefined;
   mfaKeySecretArn: string | undefined;
+  /**
+   * The local stand-in's emulation of the cloud's DynamoDB (functions/lib/db/local-emulation.ts),
+   * only with a local endpoint: index Query results hide items written less than this many ms
+   * ago (`FC_LOCAL_GSI_DELAY_MS`; 0: off), and overlapping transactions are cancelled with
+   * `TransactionConflict` (`FC_LOCAL_TRANSACTION_CONFLICTS=1`).
+   */
+  localGsiDelayMs: number;
+  localTransactionConflicts: boolean;
 };
 
 let cached: Config | undefined;
@@ -71,6 +79,8 @@ export function config(): Config {
     liveEndpoint: process.env.LIVE_ENDPOINT || undefined,
     mfaEncryptionKey: process.env.MFA_ENCRYPTION_KEY || undefined,
     mfaKeySecretArn: process.env.MFA_KEY_SECRET_ARN || undefined,
+    localGsiDelayMs: Number(process.env.FC_LOCAL_GSI_DELAY_MS ?? 0) || 0,
+    localTransactionConflicts: process.env.FC_LOCAL_TRANSACTION_CONFLICTS === '1',
   };
   return cached;
 }

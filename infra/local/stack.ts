@@ -41,6 +41,8 @@ export type LocalStack = {
   dynamo: DynamoLocal;
   ses: SesEmulator;
   gateway: Gateway;
+  /** The stream reader feeding the live sender (and the dashboard summaries): `settled()` waits for it to catch up. */
+  streams: StreamPoller;
   stop: () => Promise<void>;
 };
 
@@ -107,7 +109,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push(gateway);
     // The handlers send to sockets through the gateway's @connections API.
     process.env.LIVE_ENDPOINT = gateway.url;
-    started.push(await startLiveSender({ dynamoEndpoint: dynamo.endpoint, tableName }));
+    const streams = await startLiveSender({ dynamoEndpoint: dynamo.endpoint, tableName });
+    started.push(streams);
     return {
       apiUrl: gateway.url,
       dynamoEndpoint: dynamo.endpoint,
@@ -116,6 +119,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamo,
       ses,
       gateway,
+      streams,
       stop: async () => {
         for (const part of started.reverse()) await part.stop().catch(() => undefined);
       },

@@ -19,7 +19,15 @@ import { isJournalInsert } from '../../functions/domain/live/journal-stream';
  * every `idleMs` while the stream is quiet (the live budget: p95 ≤ 300 ms from a write to
  * another client), and follows shards as DynamoDB Local closes and opens them.
  */
-export type StreamPoller = { stop: () => Promise<void> };
+export type StreamPoller = {
+  stop: () => Promise<void>;
+  /**
+   * Resolves once every shard being read has come back empty from a read begun after this
+   * call: what was written before it has been handed to `deliver` (and delivered). Tests
+   * wait on it for what the stream's consumers make (the dashboard summary), instead of sleeping.
+   */
+  settled: () => Promise<void>;
+};
 
 export type StreamPollerOptions = {
   endpoint: string;
@@ -68,6 +76,18 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   let stopped = false;
   const started = new Map<string, Promise<void>>();
+  // settled(): each waiter holds the shards still to come back empty after its mark.
+  let readSequence = 0;
+  const waiters = new Set<{ mark: number; pending: Set<string>; resolve: () => void }>();
+  const caughtUp = (shardId: string, readMark: number) => {
+    for (const waiter of waiters) {
+      if (readMark > waiter.mark) waiter.pending.delete(shardId);
+      if (!waiter.pending.size) {
+        waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  };
   const finished = new Set<string>();
   let firstDiscovery = true;
 
@@ -115,6 +135,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           }
         }
         let page;
+        const readMark = ++readSequence;
         try {
           page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
         } catch (error) {
@@ -145,12 +166,16 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           return;
         }
         iterator = page.NextShardIterator;
-        if (!records.length) await sleep(idleMs);
+        if (!records.length) {
+          caughtUp(id, readMark);
+          await sleep(idleMs);
+        }
       }
     } finally {
       // After an error the next discovery reads the shard again, from where it got to.
       if (ended || stopped) finished.add(id);
       else started.delete(id);
+      caughtUp(id, Number.POSITIVE_INFINITY);
     }
   }
 
@@ -194,8 +219,16 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   })();
 
   return {
+    settled: () =>
+      new Promise<void>((resolve) => {
+        const reading = [...started.keys()].filter((id) => !finished.has(id));
+        if (stopped || !reading.length) return resolve();
+        waiters.add({ mark: readSequence, pending: new Set(reading), resolve });
+      }),
     stop: async () => {
       stopped = true;
+      for (const waiter of waiters) waiter.resolve();
+      waiters.clear();
       await discovery;
       await Promise.all(started.values());
       streams.destroy();

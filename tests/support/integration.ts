@@ -3,11 +3,13 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { localEnvironment, startLiveSender } from '../../infra/local/stack';
 import type { StreamPoller } from '../../infra/local/stream-poller';
 import { ensureTable } from '../../infra/local/table';
+import { settleBeforeSnapshots } from './table';
 import { startGateway, type Gateway } from '../../infra/local/gateway';
 import type { GatewayThrottle } from '../../infra/api-limits';
 import { startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/ports';
 import { newId } from '../../functions/lib/db/keys';
+import { allRoutes } from '../../shared/routes';
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers; cookies: string[] };
 
@@ -49,6 +51,8 @@ export class ApiClient {
   constructor(
     private readonly baseUrl: () => string,
     private readonly options: ClientOptions = {},
+    /** Awaited before each request (the stack's: a dashboard read waits for the stream's consumer). */
+    private readonly beforeRequest: (method: string, path: string) => Promise<void> = async () => undefined,
   ) {}
 
   async request<T = unknown>(
@@ -62,6 +66,7 @@ export class ApiClient {
     let payload: string | undefined = options.rawBody;
     if (body !== undefined && payload === undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    await this.beforeRequest(method, path);
     const url = `${this.baseUrl()}${path}`;
     const response = this.options.sourceAddress
       ? await requestFrom(this.options.sourceAddress, url, { method, headers, body: payload })
@@ -118,8 +123,17 @@ export type IntegrationStack = {
   /** The shared DynamoDB Local, or the file's own one (privateDynamo). */
   readonly dynamoEndpoint: string;
   sesEndpoint: string;
-  /** A new browser-like client (own cookies), optionally from another address or with a User-Agent. */
+  /**
+   * A new browser-like client (own cookies), optionally from another address or with a
+   * User-Agent. Its dashboard reads first wait for the stream's consumer (streamSettled):
+   * the dashboard summary follows the journal's stream, a moment after each write.
+   */
   client: (options?: ClientOptions) => ApiClient;
+  /**
+   * Resolves once the table's stream has been read up to now and its consumers (the live
+   * sender, the dashboard summaries) are done with it; at once without a stream reader (privateDynamo).
+   */
+  streamSettled: () => Promise<void>;
   /** E-mails the SES emulator received for one address. */
   emailsTo: (address: string) => Promise<SentEmail[]>;
   /** Waits for the newest e-mail to an address and returns it. */
@@ -189,7 +203,13 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
       privateDynamo = await startDynamoLocal({ port });
       await ensureTable(dynamoEndpoint, tableName);
     },
-    client: (clientOptions) => new ApiClient(() => stack.apiUrl, clientOptions),
+    client: (clientOptions) =>
+      new ApiClient(
+        () => stack.apiUrl,
+        clientOptions,
+        (_method, path) => (path === dashboardPath ? stack.streamSettled() : Promise.resolve()),
+      ),
+    streamSettled: () => liveSender?.settled() ?? Promise.resolve(),
     emailsTo: async (address) => {
       // Only mail since this file started (addresses are unique per file): the shared
       // emulator's store grows with every file of the run.
@@ -216,6 +236,7 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
     process.env.LIVE_ENDPOINT = `http://127.0.0.1:${port}`;
     gateway = await startGateway({ port, throttle: options.gatewayThrottle ?? false });
     if (!options.privateDynamo) liveSender = await startLiveSender({ dynamoEndpoint, tableName });
+    settleBeforeSnapshots(() => stack.streamSettled());
   });
   afterAll(async () => {
     await liveSender?.stop();
@@ -224,6 +245,9 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
   });
   return stack;
 }
+
+/** The dashboard's route: its summaries follow the journal's stream (functions/domain/canvas/transaction.ts refreshSummariesAfter). */
+const dashboardPath = allRoutes().find((route) => route.name === 'listDashboardFamilies')?.path;
 
 /** A unique e-mail address for one test. */
 export function uniqueEmail(label = 'user'): string {

@@ -13,7 +13,18 @@ export function withoutReadTraces(items: readonly string[]): string[] {
   return items.filter((item) => !/"SK":\{"S":"(C#VISIT#|L#)/.test(item));
 }
 
+/**
+ * What a snapshot waits for first: the stack's stream consumers (tests/support/integration.ts
+ * sets it), whose writes (the dashboard summary) follow earlier writes a moment later; a
+ * "nothing changed" comparison must not see those land between its two snapshots.
+ */
+let settleWrites: () => Promise<void> = async () => undefined;
+export function settleBeforeSnapshots(settle: () => Promise<void>): void {
+  settleWrites = settle;
+}
+
 export async function snapshotTable(endpoint: string, tableName: string): Promise<string[]> {
+  await settleWrites();
   const client = new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     const items: string[] = [];

@@ -191,8 +191,12 @@ export class CanvasSnapshot {
   readonly workRelationMembers = new Map<string, WorkRelationMemberItem>();
   /** userId → when they last saw this canvas ("since your last visit", the access log's hour). */
   readonly visits = new Map<string, CanvasVisitItem>();
+  /** The stored dashboard card, as read (parsed only when asked for: a canvas write does not need it). */
+  private summaryRecord: Record<string, unknown> | undefined;
   /** The dashboard card kept beside the canvas (functions/domain/canvas/summary.ts); absent until first written. */
-  summary: CanvasSummaryItem | undefined;
+  get summary(): CanvasSummaryItem | undefined {
+    return this.summaryRecord ? summaryFromRecord(this.summaryRecord) : undefined;
+  }
 
   static fromItems(items: ReadonlyArray<Record<string, unknown>>): CanvasSnapshot {
     const snapshot = new CanvasSnapshot();
@@ -206,7 +210,7 @@ export class CanvasSnapshot {
         this.meta = record as CanvasMetaItem;
         break;
       case 'summary':
-        this.summary = summaryFromRecord(record);
+        this.summaryRecord = record;
         break;
       case 'workRelation': {
         const relation = record as WorkRelationItem;

@@ -4,17 +4,7 @@ import { canvasTemplateRecords } from './create-canvas';
 import { keys } from '../../lib/db/keys';
 import { transactItemOf, type Write } from '../../lib/db/write';
 import { CanvasSnapshot } from './context';
-import {
-  changesSince,
-  hasChangesSince,
-  markKey,
-  summaryFromRecord,
-  summaryOf,
-  summaryRecordOf,
-  summaryWriteOf,
-  takeawaysPerCategory,
-  type CanvasSummaryItem,
-} from './summary';
+import { changesSince, hasChangesSince, summaryFromRecord, summaryOf, summaryRecordOf, summaryRebuildOf, takeawaysPerCategory } from './summary';
 
 // Planning a write needs only the table's name; nothing here talks to DynamoDB.
 vi.mock('../../lib/db/client', () => ({
@@ -82,11 +72,8 @@ function event(
 
 /** The request a summary write becomes (functions/lib/db/write.ts builds every expression). */
 const built = (write: Write | undefined) => (write ? transactItemOf(write) : undefined);
-/** The value placeholder an update's SET gives an attribute. */
-const placeholderOf = (item: ReturnType<typeof built>, attribute: string) =>
-  new RegExp(`#${attribute} = (:v\\d+)`).exec(item?.Update?.UpdateExpression ?? '')?.[1] ?? '';
 
-describe('the dashboard summary kept by canvas writes', () => {
+describe('the dashboard summary rebuilt after canvas writes', () => {
   it('lists the first active takeaway of a category and counts them all', () => {
     const summary = summaryOf(
       familyId,
@@ -97,48 +84,42 @@ describe('the dashboard summary kept by canvas writes', () => {
     expect(summary.sections).toHaveLength(7);
   });
 
-  it('marks an answer change per item and writer, with no condition that another write could break', () => {
-    const snapshot = canvasWith([takeaway(1)]);
-    const answerId = `${familyId}.${'f'.repeat(32)}`;
-    const write = built(
-      summaryWriteOf(familyId, snapshot, [
-        event(answerId, 'answer', {
-          id: answerId,
-          type: 'Answer',
-          categoryId: category,
-          sectionId: section,
-          createdByUserId: other,
-          createdAt: '2026-02-01T10:00:00.000Z',
-          version: 1,
-          questionId: 'q',
-          text: 'Yes',
-        }),
-      ]),
+  it('is rebuilt after a delete with the deleter still marked in the section (the item is gone, the change is not)', () => {
+    const first = takeaway(1);
+    const stored = canvasWith([first]).summary!;
+    const afterDelete = CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner), summaryRecordOf(stored, stored.rev)]);
+    const rebuild = summaryRebuildOf(familyId, afterDelete, [event(first.id, 'takeaway', null, first)]);
+    if (!('put' in rebuild)) throw new Error('expected a write');
+    expect(rebuild.summary.takeawayCounts[category]).toBeUndefined();
+    expect(rebuild.summary.sectionChanges[section]).toEqual({ [owner]: first.createdAt, [other]: '2026-02-01T10:00:00.000Z' });
+    // Again with the same events (a stream batch delivered twice): nothing to write.
+    const again = summaryRebuildOf(
+      familyId,
+      CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner), summaryRecordOf(rebuild.summary, rebuild.summary.rev)]),
+      [event(first.id, 'takeaway', null, first)],
     );
-    expect(write?.Update?.UpdateExpression).toMatch(
-      new RegExp(`^SET #recentChanges\\.#${markKey(answerId)} = :v1, #sectionChanges\\.#${section}\\.#${other} = :v2$`),
-    );
-    expect(write?.Update?.ConditionExpression).toBe('attribute_exists(PK)');
-    expect(write?.Update?.ExpressionAttributeNames).toMatchObject({
-      [`#${markKey(answerId)}`]: markKey(answerId),
-      [`#${section}`]: String(section),
-      [`#${other}`]: other,
-    });
+    expect('current' in again).toBe(true);
   });
 
-  it('replaces the card on the rev it read when a takeaway changes, and puts a whole one where there is none', () => {
+  it('is put on the rev it read, and whole on its absence', () => {
     const first = takeaway(1);
-    const write = built(summaryWriteOf(familyId, canvasWith([first]), [event(first.id, 'takeaway', { ...first, title: 'Renamed', version: 2 }, first)]));
-    expect(write?.Update?.ConditionExpression).toBe('#rev = :rev');
-    expect(write?.Update?.ExpressionAttributeValues).toMatchObject({ ':rev': 4, [placeholderOf(write, 'rev')]: 5 });
+    const renamed = { ...first, title: 'Renamed', version: 2 };
+    const stored = canvasWith([first]).summary!;
+    const rebuild = summaryRebuildOf(
+      familyId,
+      CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner), renamed, summaryRecordOf(stored, 4)]),
+    );
+    if (!('put' in rebuild)) throw new Error('expected a write');
+    const request = built(rebuild.put);
+    expect(request?.Put?.ConditionExpression).toBe('#rev = :rev');
+    expect(request?.Put?.ExpressionAttributeValues).toMatchObject({ ':rev': 4 });
     // The card's lists are one stored string (summary.ts encodeCard): read back as the code reads them.
-    const stored = summaryFromRecord({ card: write?.Update?.ExpressionAttributeValues?.[placeholderOf(write, 'card')] });
-    expect(stored.takeaways[0]?.title).toBe('Renamed');
+    expect(summaryFromRecord(request?.Put?.Item ?? {}).takeaways[0]?.title).toBe('Renamed');
 
-    const bare = CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner)]);
-    const created = built(summaryWriteOf(familyId, bare, [event(first.id, 'takeaway', first)]));
-    expect(created?.Put?.ConditionExpression).toBe('attribute_not_exists(PK)');
-    expect((created?.Put?.Item as CanvasSummaryItem).takeawayCounts[category]).toBe(1);
+    const created = summaryRebuildOf(familyId, CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner), first]));
+    if (!('put' in created)) throw new Error('expected a write');
+    expect(built(created.put)?.Put?.ConditionExpression).toBe('attribute_not_exists(PK)');
+    expect(created.summary.takeawayCounts[category]).toBe(1);
   });
 
   it('counts changes by others after a visit in the sections the reader sees', () => {

@@ -1,9 +1,8 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import type { CanvasMetaItem, CategoryItem, GoalItem, SectionItem, TakeawayItem } from './items';
 import { keys } from '../../lib/db/keys';
-import { itemExists, itemIsNew, type Condition, type UpdateSpec, type Write } from '../../lib/db/write';
+import { itemIsNew, type Condition, type Write } from '../../lib/db/write';
 import type { CanvasSnapshot } from './context';
-import { itemOfState } from '../journal/journal';
 import { linkFields } from '../../../shared/canvas-links';
 
 /**
@@ -11,13 +10,13 @@ import { linkFields } from '../../../shared/canvas-links';
  * canvas partition. The advisor dashboard reads it by key (one BatchGet for a whole page)
  * instead of the family's whole canvas, so a page costs the same whatever the canvases hold.
  *
- * It is derived, never edited: `runSteps` builds it from the writer's canvas read with the
- * transaction's journaled changes applied and puts it in the same transaction, on the
- * condition that its `rev` is still the one read (two writes of one family at once: the
- * later is planned again on a fresh read, like a race on one item). Writes that span
- * several transactions (a reset, undoing a reset) or carry no canvas read rebuild it from a
- * fresh Query right after (`refreshCanvasSummary`, transaction.ts); a family without one gets it on the
- * first dashboard read. Being in the `C#` prefix it comes with every canvas Query (a few KB:
+ * It is derived, never edited, and written by no canvas write: the journal's stream rebuilds
+ * it after each batch of changes (`refreshSummariesAfter`, transaction.ts, called by the live
+ * sender) from a fresh Query, on the condition that its `rev` is still the one read (two
+ * rebuilds at once: the later reads again). So writers of one canvas share no item in their
+ * transactions (DynamoDB cancels transactions that touch an item another is writing), and the
+ * dashboard shows a write a moment after it. Creating a canvas writes it with the template; a
+ * family without one gets it on the first dashboard read. Being in the `C#` prefix it comes with every canvas Query (a few KB:
  * bounded, not proportional to the canvas).
  */
 export type CanvasSummaryItem = {
@@ -132,51 +131,14 @@ export function summaryOf(
 
 const contentMaps = { answer: 'answers', takeaway: 'takeaways', goal: 'goals', actionPoint: 'actionPoints' } as const;
 
-/**
- * The content after a transaction's events: each event's `after` (stamped as runSteps
- * stamps it) replaces the item, a delete removes it. A goal's link to a takeaway is
- * written on both sides; the takeaway's side is mirrored here (the card lists its goals).
- */
-export function contentAfter(snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): { content: Content; meta: CanvasMetaItem | undefined } {
-  const content = {
-    answers: new Map(snapshot.answers),
-    takeaways: new Map(snapshot.takeaways),
-    goals: new Map(snapshot.goals),
-    actionPoints: new Map(snapshot.actionPoints),
-  } as unknown as Content;
-  let meta = snapshot.meta;
-  for (const event of events) {
-    if (event.itemType === 'canvas' && event.after && typeof (event.after as { title?: unknown }).title === 'string') {
-      meta = meta ? { ...meta, title: (event.after as { title: string }).title } : meta;
-      continue;
-    }
-    const mapName = contentMaps[event.itemType as keyof typeof contentMaps];
-    if (!mapName) continue;
-    const map = content[mapName] as Map<string, unknown>;
-    if (event.after)
-      map.set(event.itemId, { ...itemOfState(event.after as Record<string, unknown>), changedAt: event.createdDate, changedByUserId: event.actor.userId });
-    else map.delete(event.itemId);
-    if (event.itemType === 'goal') {
-      const linked = (state: unknown) => new Set(((state as { linkedTakeawayIds?: string[] } | null)?.linkedTakeawayIds ?? []) as string[]);
-      const before = linked(event.before);
-      const after = linked(event.after);
-      for (const id of new Set([...before, ...after])) {
-        const takeaway = content.takeaways.get(id);
-        if (!takeaway) continue;
-        const goals = new Set(takeaway.linkedGoalIds ?? []);
-        if (after.has(id)) goals.add(event.itemId);
-        else goals.delete(event.itemId);
-        const { linkedGoalIds: _old, ...rest } = takeaway;
-        content.takeaways.set(id, goals.size ? { ...rest, linkedGoalIds: goals } : (rest as TakeawayItem));
-      }
-    }
-  }
-  return { content, meta };
-}
-
-/** Sets as sorted lists: two summaries compare equal when their JSON does. */
+/** Sets as sorted lists and fields in name order: two summaries compare equal when their JSON does. */
 function comparable(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Set ? [...(inner as Set<string>)].sort() : inner));
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner instanceof Set) return [...(inner as Set<string>)].sort();
+    if (inner && typeof inner === 'object' && !Array.isArray(inner))
+      return Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return inner;
+  });
 }
 
 /** The summary's writes name their condition: another write of the family won (plan again). */
@@ -188,69 +150,6 @@ const revIs = (rev: number): Condition => ({ expression: '#rev = :rev', values: 
 function summaryPut(summary: Omit<CanvasSummaryItem, 'rev'>, readRev: number | undefined) {
   const item = summaryRecordOf(summary, (readRev ?? 0) + 1);
   return { put: item, condition: readRev === undefined ? itemIsNew : revIs(readRev), name: summaryCondition } satisfies Write<typeof summaryCondition>;
-}
-
-/** What a card shows besides the counts and change marks: replaced whole, on the condition of `rev` (the lists stored as one string, encodeCard below). */
-const comparedCardFields = ['meta', 'sections', 'categories', 'takeaways', 'linkedGoals'] as const;
-
-const isActive = (state: unknown) => Boolean(state) && (state as { archived?: boolean }).archived !== true;
-const cardOf = (summary: Omit<CanvasSummaryItem, 'rev'>) => comparable(comparedCardFields.map((field) => summary[field]));
-
-/**
- * The summary's write for a transaction planned on `snapshot` that journals `events`, or
- * undefined when nothing on the card changes.
- *
- * The change marks (`recentChanges`, `sectionChanges`) are set per item and per writer and
- * the takeaway counts added to, so writes of different items never undo each other (fifty
- * people answering at once all succeed). The card itself (sections, categories, the first
- * takeaways) is replaced whole only when it changes, on the condition of the `rev` read:
- * two such writes at once, the later is planned again. Without a summary yet, the whole
- * item is put (on its absence). In DynamoDB, transactions on one item at the same moment
- * also cancel each other (TransactionConflict): writes of one family then retry
- * (withCanvasRetry), as writes of one item always did.
- */
-export function summaryWriteOf(familyId: number, snapshot: CanvasSnapshot, events: readonly HistoryEvent[]): Write<typeof summaryCondition> | undefined {
-  const { content, meta } = contentAfter(snapshot, events);
-  const next = summaryOf(familyId, snapshot, content, meta);
-  const current = snapshot.summary;
-  const knownSections = current?.sectionChanges ?? {};
-  const marks = events.filter((event) => event.itemType in contentMaps);
-  if (!current || !current.recentChanges || marks.some((event) => event.sectionId === null || !knownSections[event.sectionId])) {
-    return summaryPut(next, current?.rev);
-  }
-  const set: Record<string, unknown> = {};
-  const remove: string[] = [];
-  const increment: Record<string, number> = {};
-  const touched = new Set<string>();
-  for (const event of marks) {
-    touched.add(markKey(event.itemId));
-    if (event.after) set[`recentChanges.${markKey(event.itemId)}`] = markOf(event.createdDate, event.actor.userId, event.sectionId);
-    else remove.push(`recentChanges.${markKey(event.itemId)}`);
-  }
-  const writers = new Map(marks.map((event) => [`${event.sectionId}|${event.actor.userId}`, event]));
-  for (const event of writers.values()) set[`sectionChanges.${event.sectionId}.${event.actor.userId}`] = event.createdDate;
-  // Keep about the newest `recentChangesKept`: drop the oldest this writer saw.
-  const kept = Object.entries(current.recentChanges).filter(([id]) => !touched.has(id));
-  const surplus = kept.length + marks.filter((event) => event.after).length - recentChangesKept;
-  if (surplus > 0) {
-    const timeOf = (mark: string) => Number.parseInt(mark.split('|')[0] ?? '0', 36);
-    kept
-      .sort(([, a], [, b]) => timeOf(a) - timeOf(b))
-      .slice(0, surplus)
-      .forEach(([id]) => remove.push(`recentChanges.${id}`));
-  }
-  // The active takeaways per category move by what these events did: an addition, which
-  // writers of the same category make at once without colliding.
-  for (const event of marks) {
-    if (event.itemType !== 'takeaway' || event.categoryId === null) continue;
-    const delta = Number(isActive(event.after)) - Number(isActive(event.before));
-    if (delta) increment[`takeawayCounts.${event.categoryId}`] = (increment[`takeawayCounts.${event.categoryId}`] ?? 0) + delta;
-  }
-  const cardChanged = cardOf(current) !== cardOf(next);
-  if (cardChanged) Object.assign(set, { meta: next.meta, card: encodeCard(next), rev: current.rev + 1 });
-  if (!Object.keys(set).length && !remove.length && !Object.keys(increment).length) return undefined;
-  const spec: UpdateSpec = { set, remove, increment };
-  return { update: keys.canvasSummary(familyId), spec, condition: cardChanged ? revIs(current.rev) : itemExists, name: summaryCondition };
 }
 
 /** Whether a change can alter a card: content and the canvas title (shares and advisors' roles do not). */
@@ -271,13 +170,38 @@ export function isSummaryRecord(record: Record<string, unknown>): boolean {
 export function summaryRebuildOf(
   familyId: number,
   snapshot: CanvasSnapshot,
+  events: readonly HistoryEvent[] = [],
 ): { current: CanvasSummaryItem } | { put: Write<typeof summaryCondition>; summary: CanvasSummaryItem } {
-  const next = summaryOf(familyId, snapshot);
   const current = snapshot.summary;
+  const next = summaryOf(familyId, snapshot);
+  next.sectionChanges = withEarlierMarks(next.sectionChanges, current?.sectionChanges, events);
   if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return { current };
   // A rebuild replaces the change marks too: it read the whole partition.
   const put = summaryPut(next, current?.rev);
   return { put, summary: summaryFromRecord(put.put) };
+}
+
+/**
+ * A section's writers as the items show them, plus what the items no longer show: the
+ * stored marks and the events' (a deleted item leaves no item behind, but its writer changed
+ * the section). The later time of each writer; only sections the canvas still has.
+ * Idempotent, so a stream batch delivered twice changes nothing.
+ */
+function withEarlierMarks(
+  fromItems: CanvasSummaryItem['sectionChanges'],
+  stored: CanvasSummaryItem['sectionChanges'] | undefined,
+  events: readonly HistoryEvent[],
+): CanvasSummaryItem['sectionChanges'] {
+  const merged: CanvasSummaryItem['sectionChanges'] = {};
+  const mark = (sectionId: string, userId: string, at: string) => {
+    const section = merged[sectionId];
+    if (section && !(section[userId] && section[userId] >= at)) section[userId] = at;
+  };
+  for (const [sectionId, writers] of Object.entries(fromItems)) merged[sectionId] = { ...writers };
+  for (const [sectionId, writers] of Object.entries(stored ?? {})) for (const [userId, at] of Object.entries(writers)) mark(sectionId, userId, at);
+  for (const event of events)
+    if (event.itemType in contentMaps && event.sectionId !== null) mark(String(event.sectionId), event.actor.userId, event.createdDate);
+  return merged;
 }
 
 /** Content items of sections the reader sees that others changed after `since` (exact up to `recentChangesKept` items). */
@@ -312,7 +236,7 @@ export function hasChangesSince(
  * A page reads ten summaries at once; nested maps cost DynamoDB and the SDK a conversion
  * per value (a 1,000-entry family's card made the page about 1.7× as slow as an empty
  * one's), one string costs a copy. The change marks and counts stay maps: writers update
- * single entries of them at once (summaryWriteOf above).
+ * single entries of them.
  */
 export type CanvasSummaryRecord = Omit<CanvasSummaryItem, CardField> & { PK: string; SK: string; card: string };
 

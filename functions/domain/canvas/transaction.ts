@@ -2,7 +2,7 @@ import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { stampChange, withAssigneeIndex } from './items';
 import { eventsOf, type PendingJournal, putHistoryEventOp } from '../journal/journal';
-import { summaryCondition, summaryRebuildOf, summaryWriteOf, touchesSummary, type CanvasSummaryItem } from './summary';
+import { summaryRebuildOf, touchesSummary, type CanvasSummaryItem } from './summary';
 import { CanvasSnapshot } from './context';
 import { queryCanvas } from './items';
 import { AppError, fail } from '../../lib/errors';
@@ -54,23 +54,17 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
     const after = actionPointId !== undefined ? actionPointsAfter.get(actionPointId) : undefined;
     return after && journal ? withAssigneeIndex(write, journal.familyId, after) : write;
   };
-  // The dashboard card follows the change in the same transaction when the writer's canvas
-  // read is at hand and there is room; otherwise it is rebuilt right after (summary.ts).
-  const cardChanges = journal !== undefined && touchesSummary(events);
-  const fitsSummary = steps.length + events.length < maxTransactionItems;
-  const summaryWrite =
-    cardChanges && journal.snapshot && !journal.batch && fitsSummary ? summaryWriteOf(journal.familyId, journal.snapshot, events) : undefined;
+  // The dashboard card is not written here: the journal's stream rebuilds it after the
+  // commit (refreshSummariesAfter below), so writers of one canvas share no item.
   const stepWrites = steps.map((step, index): Write => {
     const write: Write = isBuilt(step.op) ? { prebuilt: step.op } : step.op;
     const planned = events.length ? stampChange(indexed(write), events[0]!.actor.userId, events[0]!.createdDate) : write;
     return { ...planned, name: stepName(index) };
   });
-  const writes: Write[] = events.length ? [...stepWrites, ...(summaryWrite ? [summaryWrite] : []), ...events.map(putHistoryEventOp)] : stepWrites;
+  const writes: Write[] = events.length ? [...stepWrites, ...events.map(putHistoryEventOp)] : stepWrites;
   if (writes.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
   const outcomes: Record<string, () => Error> = {
-    // The summary's rev (another write of the family won) or an event's own condition (a
-    // new key, which fails only on an id collision): plan again on a fresh read.
-    [summaryCondition]: () => new CanvasChangedMeanwhile(),
+    // An event's own condition (a new key, which fails only on an id collision): plan again on a fresh read.
     eventIsNew: () => new CanvasChangedMeanwhile(),
   };
   steps.forEach((step, index) => {
@@ -87,7 +81,6 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
     throw error;
   }
   countCanvasWrites(events);
-  if (cardChanges && !(journal.snapshot && !journal.batch && fitsSummary)) await refreshCanvasSummary(journal.familyId);
   return events;
 }
 
@@ -99,7 +92,7 @@ function countCanvasWrites(events: HistoryEvent[]): void {
   }
 }
 
-/** Every write of a family also writes its dashboard summary: a few more tries for busy canvases. */
+/** A few tries for busy canvases (writers of one item, or of linked ones). */
 const maxAttempts = 5;
 
 /**
@@ -118,14 +111,19 @@ export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Builds the family's dashboard summary again from a fresh Query of the partition and
- * stores it (conditioned on the rev it read; tried again when another write won). For
- * writes that could not carry it in their own transaction, and for families that have none
- * yet. Returns it.
+ * stores it (conditioned on the rev it read; tried again when another rebuild won). Run by
+ * the journal's stream after canvas writes (refreshSummariesAfter), and for families that
+ * have none yet. `events` (the journaled changes that led here) keep their writers' marks
+ * of deleted items. Returns it.
  */
-export async function refreshCanvasSummary(familyId: number, records?: ReadonlyArray<Record<string, unknown>>): Promise<CanvasSummaryItem> {
+export async function refreshCanvasSummary(
+  familyId: number,
+  records?: ReadonlyArray<Record<string, unknown>>,
+  events: readonly HistoryEvent[] = [],
+): Promise<CanvasSummaryItem> {
   return retryWhileChanged(
     async (attempt) => {
-      const rebuild = summaryRebuildOf(familyId, CanvasSnapshot.fromItems(records && attempt === 1 ? records : await queryCanvas(familyId)));
+      const rebuild = summaryRebuildOf(familyId, CanvasSnapshot.fromItems(records && attempt === 1 ? records : await queryCanvas(familyId)), events);
       if ('current' in rebuild) return rebuild.current;
       try {
         await sendWrite(rebuild.put);
@@ -137,4 +135,17 @@ export async function refreshCanvasSummary(familyId: number, records?: ReadonlyA
     },
     { attempts: 5, whenExhausted: (last) => last },
   );
+}
+
+/**
+ * The dashboard summaries after a batch of the journal's stream (functions/live/sender.ts):
+ * each family whose card the events may change is rebuilt once, from a read made after
+ * them. Out of the writers' transactions, so concurrent writers of one canvas never
+ * conflict on it (docs/architecture-decisions.md "The dashboard summary follows the
+ * journal's stream"); the dashboard is up to date a moment after the write.
+ */
+export async function refreshSummariesAfter(events: readonly HistoryEvent[]): Promise<void> {
+  const byFamily = new Map<number, HistoryEvent[]>();
+  for (const event of events) if (touchesSummary([event])) byFamily.set(event.familyId, [...(byFamily.get(event.familyId) ?? []), event]);
+  await Promise.all([...byFamily].map(([familyId, familyEvents]) => refreshCanvasSummary(familyId, undefined, familyEvents)));
 }

@@ -1,15 +1,20 @@
 import type { HistoryActor } from '../../../shared/contracts/history';
 import type { PresenceState } from '../../../shared/contracts/live';
 import type { CanvasAccess } from '../../../shared/permissions';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
-import { ConditionFailed, itemExists, sendWrite, type Write } from '../../lib/db/write';
+import { ConditionFailed, itemExists, sendWrite, transactWrites, type Write } from '../../lib/db/write';
 
 /**
  * The live channel's connection items (docs/data-model.md "Live connections"): one per open
  * WebSocket, under `LIVE#<familyId>` so the sender finds a canvas's sockets with one
- * strongly consistent Query; on GSI1 by user (revocation) and GSI2 by connection id (the
- * socket's own messages carry only that). The item keeps the access the socket was last
+ * strongly consistent Query; on GSI1 by user (revocation). The socket's own messages carry
+ * only its id: a pointer item keyed by the id (`LIVECONN#<id>`, written and deleted in the
+ * same transaction as the connection) names the family, read by key and strongly
+ * consistent, so a message sent right after $connect finds its socket (an index lookup
+ * missed it in the cloud, where indexes are updated later). The item keeps the access the socket was last
  * decided to have, and what it needs to be decided again: its session (tokenHash) and the
  * entity it acts as (access.membership). The sender, presence and the socket's own
  * messages decide it again from the stored truth each time they deliver
@@ -38,10 +43,13 @@ export type LiveConnection = {
   expiresAt: number;
 };
 
-type ConnectionItem = LiveConnection & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string; type: 'LiveConnection' };
+type ConnectionItem = LiveConnection & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; type: 'LiveConnection' };
+
+/** The pointer from a socket's id to its canvas: expires with the connection. */
+type ConnectionPointerItem = { PK: string; SK: string; type: 'LiveConnectionPointer'; familyId: number; expiresAt: number };
 
 const connectionOf = (item: Record<string, unknown>): LiveConnection => {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, type: _type, ...connection } = item;
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, type: _type, ...connection } = item;
   return connection as unknown as LiveConnection;
 };
 
@@ -50,12 +58,16 @@ export async function putConnection(connection: LiveConnection): Promise<void> {
     ...keys.liveConnection(connection.familyId, connection.connectionId),
     GSI1PK: keys.liveConnectionsOfUser(connection.userId),
     GSI1SK: `CONN#${connection.connectionId}`,
-    GSI2PK: keys.liveConnectionById(connection.connectionId),
-    GSI2SK: 'CONN',
     type: 'LiveConnection',
     ...connection,
   };
-  await sendWrite({ put: item });
+  const pointer: ConnectionPointerItem = {
+    ...keys.liveConnectionPointer(connection.connectionId),
+    type: 'LiveConnectionPointer',
+    familyId: connection.familyId,
+    expiresAt: connection.expiresAt,
+  };
+  await transactWrites([{ put: item }, { put: pointer }]);
 }
 
 /** Every socket of a canvas, expired ones included (the caller closes those). */
@@ -68,7 +80,7 @@ export async function listConnections(familyId: number): Promise<LiveConnection[
   return items.map(connectionOf);
 }
 
-async function queryIndex(indexName: 'GSI1' | 'GSI2', partition: string): Promise<LiveConnection[]> {
+async function queryIndex(indexName: 'GSI1', partition: string): Promise<LiveConnection[]> {
   const items = await queryAll({ IndexName: indexName, KeyConditionExpression: `${indexName}PK = :pk`, ExpressionAttributeValues: { ':pk': partition } });
   return items.map(connectionOf);
 }
@@ -76,14 +88,29 @@ async function queryIndex(indexName: 'GSI1' | 'GSI2', partition: string): Promis
 /** A user's sockets on every canvas (GSI1). */
 export const connectionsOfUser = (userId: string) => queryIndex('GSI1', keys.liveConnectionsOfUser(userId));
 
-/** One socket by its id (GSI2), if its item exists. */
+const getConsistent = async (key: { PK: string; SK: string }) =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+
+/** One socket by its id (its pointer, then its item: two strongly consistent reads by key), if its item exists. */
 export async function connectionById(connectionId: string): Promise<LiveConnection | undefined> {
-  return (await queryIndex('GSI2', keys.liveConnectionById(connectionId)))[0];
+  const pointer = (await getConsistent(keys.liveConnectionPointer(connectionId))) as ConnectionPointerItem | undefined;
+  if (!pointer) return undefined;
+  const item = await getConsistent(keys.liveConnection(pointer.familyId, connectionId));
+  return item ? connectionOf(item) : undefined;
 }
 
-/** Deletes a socket's item; true when this call removed it (so only one closer broadcasts the leave). */
-export function deleteConnection(familyId: number, connectionId: string): Promise<boolean> {
-  return sentUnlessGone({ delete: keys.liveConnection(familyId, connectionId), condition: itemExists });
+/** Deletes a socket's item and its pointer; true when this call removed it (so only one closer broadcasts the leave). */
+export async function deleteConnection(familyId: number, connectionId: string): Promise<boolean> {
+  try {
+    await transactWrites([
+      { delete: keys.liveConnection(familyId, connectionId), condition: itemExists },
+      { delete: keys.liveConnectionPointer(connectionId) },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
 }
 
 /** Sends a write conditioned on the socket's item existing: false when it is gone (the condition failed). */

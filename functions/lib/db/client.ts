@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { traced } from '../tracer';
+import { indexDelayMiddleware, transactionConflictMiddleware } from './local-emulation';
 
 /**
  * The DynamoDB document client, one per process. A middleware counts round trips per
@@ -46,6 +47,15 @@ export function db(): DynamoDBDocumentClient {
   // the whole output against its schema: about 5 ms on a 1,000-item canvas Query. We log
   // ourselves (functions/lib/http.ts), so it goes.
   base.middlewareStack.remove('loggerMiddleware');
+  // Locally only, when switched on: the cloud's index delay and transaction conflicts
+  // (./local-emulation.ts). Read when the client is made (a test switching one on after
+  // its setup calls resetDbClientForTests) and at each request (switched off: passed by).
+  const { localGsiDelayMs, localTransactionConflicts } = config();
+  const local = { step: 'finalizeRequest', priority: 'low' } as const;
+  if (dynamoEndpoint && localGsiDelayMs > 0)
+    base.middlewareStack.add(indexDelayMiddleware(() => config().localGsiDelayMs) as never, { ...local, name: 'localIndexDelay' });
+  if (dynamoEndpoint && localTransactionConflicts)
+    base.middlewareStack.add(transactionConflictMiddleware(() => config().localTransactionConflicts) as never, { ...local, name: 'localTransactionConflicts' });
   client = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });

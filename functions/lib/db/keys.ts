@@ -156,8 +156,12 @@ export const keys = {
   livePartition: (familyId: number | string) => `LIVE#${familyId}`,
   /** GSI1 on a connection: a user's sockets (revocation: sign-out, removal, a changed role). */
   liveConnectionsOfUser: (userId: string) => `LIVEUSER#${userId}`,
-  /** GSI2 on a connection: the socket by its id ($default, $disconnect carry only the id). */
-  liveConnectionById: (connectionId: string) => `LIVECONN#${connectionId}`,
+  /**
+   * The pointer from a socket's id to its connection item ($default, $disconnect carry only
+   * the id): read by key, strongly consistent, so a message sent right after $connect finds
+   * the socket (an index is updated later in the cloud).
+   */
+  liveConnectionPointer: (connectionId: string) => ({ PK: `LIVECONN#${connectionId}`, SK: 'CONN' }),
 
   // Expiry buckets: items that expire carry the day of their `expiresAt` on a free index,
   // so the cleanup job finds the past days' items with a Query (never a Scan).
