@@ -106,7 +106,7 @@ const matrix: Record<RouteKey, Row> = {
   'PATCH /api/user/address/{id}': { expected: '5 4 4 | ok 4 4 4 | 4 4 4' },
   'POST /api/user/privacy': { expected: signedIn },
   'GET /api/user/sessions': { expected: signedIn },
-  // Each caller ends a session of their own (another user's id is 4: tests/integration/trust-sessions).
+  // Each caller ends a session of their own (another user's id is 4: tests/integration/sessions.test.ts).
   'DELETE /api/user/sessions/{id}': { expected: signedIn },
   'POST /api/user/sessions/revoke-others': { expected: signedIn },
   // Passkeys: each caller's own (another user's passkey is 4: tests/integration/passkeys.test.ts).

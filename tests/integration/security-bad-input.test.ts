@@ -449,7 +449,7 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
     c('POST /api/entities/notes/{entityId}', `/api/entities/notes/${w.strangerFamilyId}`, [4], { note: 'x' }),
     c('PATCH /api/entities/notes/{entityId}', `/api/entities/notes/${w.strangerFamilyId}`, [4], { note: 'x' }),
     // list-families-for-invite / list-advisor-companies-for-invite answer the same list for
-    // any id (no probing which ids exist): tests/integration/trust-abuse.test.ts.
+    // any id (no probing which ids exist): tests/integration/accounts-abuse.test.ts.
     c('GET /api/entities/get-by-section/{sectionId}', `/api/entities/get-by-section/${s.sectionId}`, [4]),
     c('GET /api/authorization/work-relation-member-permissions/{entityId}', `/api/authorization/work-relation-member-permissions/${w.strangerFamilyId}`, [4]),
     c('POST /api/member-invitation/create', '/api/member-invitation/create', [16], { email: 'someone@example.com', entityRoleId: 99 }),
