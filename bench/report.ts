@@ -16,9 +16,12 @@ import type { SpaResult } from './spa-size';
 export const budgets = {
   canvasRoundTrips: 2,
   growthRatio: 4,
-  bundleLoadMs: 150,
+  /** Issue 24: every API group's bundle ≤ 450 KB and ≤ 100 ms to load (median of 5); the plan book ≤ 1.2 MB and ≤ 250 ms. */
+  bundleLoadMs: 100,
+  bundleKb: 450,
   /** pdfmake, pdfkit and fontkit load with the plan book's group: its own, higher budget. */
-  planBookBundleLoadMs: 300,
+  planBookBundleLoadMs: 250,
+  planBookBundleKb: 1200,
   planBookRenderMs: 2000,
   firstPageJsGzipKb: 100,
   canvasFirstVisitJsGzipKb: 200,
@@ -359,7 +362,18 @@ export function verdicts(results: BenchResults): Verdict[] {
         ok: true,
         line: `every Lambda bundle but the plan book's loads in < ${budgets.bundleLoadMs} ms (slowest ${fixed(Math.max(...others.map((b) => b.importMs)))} ms)`,
       });
+    const large = others.filter((b) => !b.error && b.kilobytes > budgets.bundleKb);
+    list.push({
+      ok: large.length === 0,
+      line: large.length
+        ? `Lambda bundles ≤ ${budgets.bundleKb} KB: ${large.length} of ${others.length} larger (largest ${large.reduce((a, b) => (b.kilobytes > a.kilobytes ? b : a)).group}, ${fixed(Math.max(...large.map((b) => b.kilobytes)), 0)} KB; smallest ${fixed(Math.min(...others.map((b) => b.kilobytes)), 0)} KB)`
+        : `every Lambda bundle but the plan book's is ≤ ${budgets.bundleKb} KB (largest ${fixed(Math.max(...others.map((b) => b.kilobytes)), 0)} KB)`,
+    });
     const book = lambda.find((b) => b.group === planBookGroup);
+    list.push({
+      ok: book !== undefined && !book.error && book.kilobytes <= budgets.planBookBundleKb,
+      line: `plan book bundle ≤ ${budgets.planBookBundleKb} KB: ${book && !book.error ? `${fixed(book.kilobytes, 0)} KB` : 'not built'}`,
+    });
     list.push({
       ok: book !== undefined && !book.error && book.importMs <= budgets.planBookBundleLoadMs,
       line: `plan book bundle loads in ≤ ${budgets.planBookBundleLoadMs} ms: ${book ? (book.error ? `– (${book.error})` : `${fixed(book.importMs)} ms, ${fixed(book.kilobytes, 0)} KB`) : 'not built'}`,
