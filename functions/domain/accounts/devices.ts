@@ -4,7 +4,7 @@ import { now, nowEpochSeconds } from '../../lib/clock';
 import type { UserItem } from './users';
 import { describeError, log } from '../../lib/logger';
 import { mayCourtesyMail } from '../../lib/limits/mail';
-import { knownDevicesOf, putKnownDevice } from './known-devices';
+import { sightDevice, type DeviceSighting } from './known-devices';
 import { sendEmail } from '../notifications/mailer';
 import { appLink, emailTemplates } from '../notifications/templates';
 
@@ -35,22 +35,24 @@ function deviceHash(userAgent: string): string {
   return createHash('sha256').update(`${device.browser}|${device.os}|${device.type}`).digest('hex').slice(0, 32);
 }
 
+/** What a sign-in from this User-Agent means for the user's known devices (./known-devices.ts): the devices to store with the sign-in. */
+export function deviceSightingOf(user: Pick<UserItem, 'knownDevices'>, userAgent: string): DeviceSighting {
+  return sightDevice(user.knownDevices, deviceHash(userAgent), describeDevice(userAgent), nowEpochSeconds());
+}
+
 /**
- * Notes the device of a sign-in; when the account has signed in before but never from
- * this device, e-mails the owner (at most 5 such mails an hour). The very first device
- * of an account sends nothing. Never fails the sign-in: a failure is logged.
+ * After a sign-in: when the account has signed in before but never from this device,
+ * e-mails the owner (at most 5 such mails an hour). The very first device of an account
+ * sends nothing. Never fails the sign-in: a failure is logged.
  */
-export async function noteSigninDevice(user: Pick<UserItem, 'id' | 'email' | 'firstName'>, userAgent: string): Promise<void> {
+export async function mailIfNewDevice(user: Pick<UserItem, 'email' | 'firstName'>, sighting: DeviceSighting): Promise<void> {
   try {
-    const hash = deviceHash(userAgent);
-    const known = await knownDevicesOf(user.id, hash);
-    await putKnownDevice(user.id, hash, describeDevice(userAgent), nowEpochSeconds());
-    const isNew = known.anyKnown && !known.isKnown;
+    const isNew = sighting.anyKnown && !sighting.isKnown;
     if (isNew && (await mayCourtesyMail('new-device', user.email))) {
       const at = now().toISOString().slice(0, 16).replace('T', ' ');
       await sendEmail(
         user.email,
-        emailTemplates.newDeviceSignin({ firstName: user.firstName, device: describeDevice(userAgent), at, link: appLink('/profile', { tab: 'security' }) }),
+        emailTemplates.newDeviceSignin({ firstName: user.firstName, device: sighting.label, at, link: appLink('/profile', { tab: 'security' }) }),
       );
     }
   } catch (error) {

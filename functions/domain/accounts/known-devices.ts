@@ -1,29 +1,30 @@
-import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { sendWrite } from '../../lib/db/write';
-
 /**
- * The devices an account signed in from (USER#id / KNOWN_DEVICE#<hash>): a browser and
- * system, not their versions (functions/domain/accounts/devices.ts makes the hash), kept
- * `knownDeviceDays` after the last sign-in from it (TTL).
+ * The devices an account signed in from: a browser and system, not their versions
+ * (functions/domain/accounts/devices.ts makes the hash), kept on the user's profile item
+ * (`knownDevices`), so a sign-in reads them with the user and writes them with its record of
+ * the sign-in (functions/domain/sessions/signin-completion.ts): no read or write of their own.
+ * A device is forgotten `knownDeviceDays` after its last sign-in; at most `maxKnownDevices`
+ * are kept, the most recent.
  */
-export type KnownDeviceItem = { type: 'KnownDevice'; label: string; lastSeenAt: number; expiresAt: number };
+export type KnownDevices = Record<string, { label: string; lastSeenAt: number }>;
 
 /** A known device is remembered this long after its last sign-in. */
 const knownDeviceDays = 180;
+const maxKnownDevices = 20;
 
-/** Whether the account signed in from any device before, and from this one (by its hash). */
-export async function knownDevicesOf(userId: string, hash: string): Promise<{ anyKnown: boolean; isKnown: boolean }> {
-  const known = await queryAll<{ SK: string }>({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':prefix': keys.knownDevicePrefix },
-    ProjectionExpression: 'SK',
-  });
-  return { anyKnown: known.length > 0, isKnown: known.some((item) => item.SK === keys.knownDevice(userId, hash).SK) };
-}
+/** What a sign-in from a device means: whether the account had signed in before at all, from this device, and the devices to store. */
+export type DeviceSighting = { anyKnown: boolean; isKnown: boolean; label: string; knownDevices: KnownDevices };
 
-/** Notes a sign-in from a device (new or known): it is remembered knownDeviceDays from now. */
-export async function putKnownDevice(userId: string, hash: string, label: string, nowS: number): Promise<void> {
-  const item: KnownDeviceItem = { type: 'KnownDevice', label, lastSeenAt: nowS, expiresAt: nowS + knownDeviceDays * 86400 };
-  await sendWrite({ put: { ...keys.knownDevice(userId, hash), ...item } });
+export function sightDevice(known: KnownDevices | undefined, hash: string, label: string, nowS: number): DeviceSighting {
+  const current = Object.entries(known ?? {}).filter(([, device]) => device.lastSeenAt > nowS - knownDeviceDays * 86400);
+  const kept = current
+    .filter(([seen]) => seen !== hash)
+    .sort(([, a], [, b]) => b.lastSeenAt - a.lastSeenAt)
+    .slice(0, maxKnownDevices - 1);
+  return {
+    anyKnown: current.length > 0,
+    isKnown: current.some(([seen]) => seen === hash),
+    label,
+    knownDevices: Object.fromEntries([[hash, { label, lastSeenAt: nowS }], ...kept]),
+  };
 }

@@ -5,6 +5,7 @@ import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
 import { ConditionFailed, itemIsNew, sendWrite, type Key } from '../../lib/db/write';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
+import { batchGetItems } from '../../lib/db/batch';
 
 /**
  * Password-guessing throttle for sign-in (password and second step) and for the
@@ -71,6 +72,13 @@ function countsOf(email: string, client: ThrottleClient): Count[] {
     { key: keys.signinThrottleOfClient(email, client.clientAddress), rule: signinThrottle },
     { key: keys.signinThrottleOfUnknownClients(email), rule: signinThrottle.unknownClients },
   ];
+}
+
+/** The counts of one attempt, in one strongly consistent BatchGet (sign-in's round trips: README "Quality"), in the order of the keys. */
+async function getThrottles(throttleKeys: readonly ThrottleKey[]): Promise<Array<SigninThrottleItem | undefined>> {
+  if (throttleKeys.length === 1) return [await getThrottle(throttleKeys[0]!)];
+  const found = await batchGetItems<SigninThrottleItem & ThrottleKey>(throttleKeys, undefined, { consistent: true });
+  return throttleKeys.map((key) => found.find((item) => item.PK === key.PK && item.SK === key.SK));
 }
 
 async function getThrottle(key: ThrottleKey): Promise<SigninThrottleItem | undefined> {
@@ -163,7 +171,7 @@ export async function throttledPasswordCheck(
   options: ThrottleOptions = {},
 ): Promise<boolean> {
   const counts = countsOf(email, typeof client === 'string' ? { clientAddress: client } : client);
-  const seen = await Promise.all(counts.map((count) => getThrottle(count.key)));
+  const seen = await getThrottles(counts.map((count) => count.key));
   const nowS = nowEpochSeconds();
   if (seen.some((item) => isWaiting(item, nowS))) throw fail('TOO_MANY_REQUESTS');
   if (await check()) {

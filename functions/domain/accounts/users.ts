@@ -7,8 +7,9 @@ import { fail } from '../../lib/errors';
 import type { StoredPassword } from './passwords';
 import { db, tableName } from '../../lib/db/client';
 import { retryWhileChanged, ChangedMeanwhile } from '../../lib/db/retry';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite, sendWriteReturningOld, type Write, type WriteOrBuilt } from '../../lib/db/write';
+import { ConditionFailed, itemExists, itemIsNew, sendWrite, type Write, type WriteOrBuilt } from '../../lib/db/write';
 import { keys, newId } from '../../lib/db/keys';
+import type { KnownDevices } from './known-devices';
 import { putNewNotificationSettings } from '../notifications/notification-settings';
 import { isTimeZone } from '../../../shared/dates';
 
@@ -37,6 +38,8 @@ export type UserItem = {
   createdAt: string;
   /** TOTP is on (the secret itself sits on its own item, keys.totp). */
   totpEnabled?: boolean;
+  /** The devices the account signed in from (./known-devices.ts), written with each sign-in. */
+  knownDevices?: KnownDevices;
   /** How many passkeys the user keeps (functions/domain/two-factor/passkeys.ts counts them; hasSecondFactor in shared/permissions.ts reads it); absent: none. */
   passkeyCount?: number;
 };
@@ -118,21 +121,16 @@ export async function getLogin(email: string): Promise<LoginItem | undefined> {
 }
 
 /**
- * Stores this sign-in's date on a confirmed user and returns the user as it was before
- * (so with the previous lastLoginDate). An unconfirmed user → EMAIL_NOT_CONFIRMED (14).
+ * Stores this sign-in's date and the devices on a confirmed user, as one write of the
+ * sign-in's transaction (condition `emailConfirmed`: an unconfirmed user → EMAIL_NOT_CONFIRMED, 14).
  */
-export async function recordSignin(userId: string, at: string): Promise<UserItem> {
-  try {
-    const before = await sendWriteReturningOld({
-      update: keys.user(userId),
-      spec: { set: { lastLoginDate: at } },
-      condition: { expression: 'attribute_exists(PK) AND isEmailConfirmed = :true', values: { ':true': true } },
-    });
-    return before as UserItem;
-  } catch (error) {
-    if (error instanceof ConditionFailed) throw fail('EMAIL_NOT_CONFIRMED');
-    throw error;
-  }
+export function recordSignin(userId: string, at: string, knownDevices: KnownDevices): Write<'emailConfirmed'> {
+  return {
+    update: keys.user(userId),
+    spec: { set: { lastLoginDate: at, knownDevices } },
+    condition: { expression: 'attribute_exists(PK) AND isEmailConfirmed = :true', values: { ':true': true } },
+    name: 'emailConfirmed',
+  };
 }
 
 /** Marks the e-mail confirmed, as one write of a transaction (condition `userExists`). */

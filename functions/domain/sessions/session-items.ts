@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query';
-import { itemExists, sendWrite } from '../../lib/db/write';
+import { itemExists, sendWrite, type Write } from '../../lib/db/write';
 import type { Session } from './session';
 
 /** The stored session: the session itself, its keys and what the sessions list shows. */
@@ -39,7 +39,12 @@ export function sessionItemKeys(userId: string, tokenHash: string, expiresAt: nu
 }
 
 export async function putSessionItem(item: SessionItem): Promise<void> {
-  await sendWrite({ put: item });
+  await sendWrite(sessionWrite(item));
+}
+
+/** The write that stores a new session item, for a transaction of the caller's. */
+export function sessionWrite(item: SessionItem): Write {
+  return { put: item };
 }
 
 export async function getSessionItem(tokenHash: string): Promise<SessionItem | undefined> {

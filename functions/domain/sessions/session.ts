@@ -93,6 +93,20 @@ export async function startSession(
   membership: Session['membership'],
   options: SessionOptions = {},
 ): Promise<{ cookie: string; session: Session }> {
+  const started = newSession(userId, membership, options);
+  await putSessionItem(started.item);
+  return started;
+}
+
+/**
+ * A new session, not yet stored: its item (for a write of the caller's own, such as the
+ * sign-in's transaction, sessionWrite) and its Set-Cookie value.
+ */
+export function newSession(
+  userId: string,
+  membership: Session['membership'],
+  options: SessionOptions = {},
+): { cookie: string; session: Session; item: SessionItem } {
   const token = newSecretToken();
   const tokenHash = hashToken(token);
   const nowS = nowEpochSeconds();
@@ -117,8 +131,7 @@ export async function startSession(
     userAgent: (options.userAgent ?? '').slice(0, 512),
     remember: options.remember === true,
   };
-  await putSessionItem(item);
-  return { cookie: cookie(token, absoluteSeconds), session };
+  return { cookie: cookie(token, absoluteSeconds), session, item };
 }
 
 /** A session item written before sessions had their own id: an id derived from the hash (one-way, grants nothing). */

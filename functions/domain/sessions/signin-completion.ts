@@ -4,7 +4,7 @@ import { hasSecondFactor } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { listMembershipsOfUser } from '../members/members';
 import { getUser, recordSignin, toSigninResponse, type UserItem } from '../accounts/users';
-import { noteSigninDevice } from '../accounts/devices';
+import { deviceSightingOf, mailIfNewDevice } from '../accounts/devices';
 import { AppError, fail } from '../../lib/errors';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics } from '../../../shared/metrics';
@@ -12,7 +12,9 @@ import { toSessionMembership } from '../members/memberships';
 import { splitByTwoFactorPolicy } from '../two-factor/policy';
 import { cancelFactorRecovery } from '../accounts/factor-recoveries';
 import { getPendingSignin, takePendingSignin, type PendingSignin } from './pending-signins';
-import { startSession } from './session';
+import { newSession } from './session';
+import { sessionWrite } from './session-items';
+import { transactWrites } from '../../lib/db/write';
 import { clearPendingSigninCookie, knownDeviceOf, newDeviceCookie, pendingSigninNonceOf, type KnownDevice } from './signin-cookies';
 import { clientAddressOf, userAgentOf } from '../../lib/client-address';
 import type { ThrottleClient } from '../accounts/signin-throttle';
@@ -105,18 +107,18 @@ export async function startSigninSession(userId: string, client: SigninClient, o
 export async function completeSignin(user: UserItem, options: { remember: boolean }, client: SigninClient): Promise<CompletedSignin> {
   // A sign-in with a second factor cancels a mailbox recovery waiting to remove them.
   if (hasSecondFactor(user)) await cancelFactorRecovery(user.id);
-  // Recording the sign-in and choosing the entity read different items: side by side.
-  const [previous, { open, blocked }] = await Promise.all([
-    recordSignin(user.id, now().toISOString()),
-    listMembershipsOfUser(user.id).then((memberships) => splitByTwoFactorPolicy(user, memberships)),
-  ]);
+  const { open, blocked } = await splitByTwoFactorPolicy(user, await listMembershipsOfUser(user.id));
   const [first] = open;
-  const [{ cookie }] = await Promise.all([
-    startSession(user.id, first ? toSessionMembership(first) : null, { remember: options.remember, userAgent: client.userAgent }),
-    noteSigninDevice(previous, client.userAgent),
-  ]);
+  // One transaction records the sign-in and the device on the user (read just before: `user`
+  // is the user as it was, with the previous lastLoginDate) and stores the session.
+  const sighting = deviceSightingOf(user, client.userAgent);
+  const started = newSession(user.id, first ? toSessionMembership(first) : null, { remember: options.remember, userAgent: client.userAgent });
+  await transactWrites<string>([recordSignin(user.id, now().toISOString(), sighting.knownDevices), sessionWrite(started.item)], {
+    emailConfirmed: () => fail('EMAIL_NOT_CONFIRMED'),
+  });
+  await mailIfNewDevice(user, sighting);
   return {
-    user: { ...toSigninResponse(previous), ...(blocked.length ? { twoFactorSetupRequired: true as const } : {}) },
-    cookies: [cookie, await newDeviceCookie(user.id)],
+    user: { ...toSigninResponse(user), ...(blocked.length ? { twoFactorSetupRequired: true as const } : {}) },
+    cookies: [started.cookie, await newDeviceCookie(user.id)],
   };
 }

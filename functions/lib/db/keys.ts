@@ -22,8 +22,6 @@ export const keys = {
   /** A rate-limit counter: one item per limited key and fixed window (functions/lib/limits). */
   limitCounter: (key: string, windowStartsAt: number) => ({ PK: `LIMIT#${key}`, SK: `WINDOW#${windowStartsAt}` }),
   /** A device (browser and system) a user has signed in from: a sign-in from a new one sends an e-mail. */
-  knownDevice: (userId: string, deviceHash: string) => ({ PK: `USER#${userId}`, SK: `DEVICE#${deviceHash}` }),
-  knownDevicePrefix: 'DEVICE#',
   /** A passkey of a user (WebAuthn credential), by its own id; the profile lists them with one Query. */
   passkey: (userId: string, passkeyId: string) => ({ PK: `USER#${userId}`, SK: `PASSKEY#${passkeyId}` }),
   passkeyPrefix: 'PASSKEY#',

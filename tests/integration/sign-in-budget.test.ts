@@ -1,0 +1,39 @@
+import { beforeAll, expect, it } from 'vitest';
+import { roundTripCount } from '../../functions/lib/db/client';
+import { hashPassword, signUpAndConfirm, type TestAccount } from '../support/accounts';
+import { useIntegrationStack, type ApiClient } from '../support/integration';
+
+/**
+ * A sign-in costs at most 5 DynamoDB round trips (README "Quality"): the login, the throttle
+ * counts in one BatchGet, the user (with its known devices), the memberships, and one
+ * transaction that records the sign-in and the device and stores the session. Counted by the
+ * table client (functions/lib/db/client.ts) around the one request, once the stream's
+ * consumer is idle so that none of its reads fall into the count.
+ */
+const stack = useIntegrationStack();
+const budget = 5;
+
+let account: TestAccount;
+
+beforeAll(async () => {
+  account = await signUpAndConfirm(stack);
+});
+
+async function signInTrips(client: ApiClient): Promise<number> {
+  const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email: account.email });
+  await stack.streamSettled();
+  const before = roundTripCount();
+  const response = await client.post('/api/auth/signin', { email: account.email, password: hashPassword(account.plainPassword, body.salt) });
+  const trips = roundTripCount() - before;
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return trips;
+}
+
+it(`a password sign-in from a new browser and again from a known one takes at most ${budget} round trips`, async () => {
+  const browser = stack.client();
+  // A browser without the account's device cookie: the client's and the unknown clients' counts.
+  expect(await signInTrips(browser)).toBeLessThanOrEqual(budget);
+  // The same browser after signing out, now with its device cookie: its own count.
+  expect((await browser.post('/api/auth/signout')).status).toBeLessThan(300);
+  expect(await signInTrips(browser)).toBeLessThanOrEqual(budget);
+});
