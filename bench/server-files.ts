@@ -29,6 +29,8 @@ export const requestStack: Record<string, string> = {
   'functions/domain/sessions/session.ts': 'the session the request stack resolves before the arrow',
   'functions/domain/sessions/session-items.ts': 'the session the request stack resolves before the arrow',
   'functions/lib/input/well-formed.ts': "the request stack's input checks",
+  'functions/lib/origin-secret.ts': "the request stack's check that the request came through CloudFront",
+  'functions/lib/client-address.ts': "the request stack's reading of the client's address",
   'shared/contracts/canvas.ts': 'the route body schema the request stack checks before the arrow',
   'shared/routes.ts': "the local gateway's route table (API Gateway's job in AWS)",
 };
