@@ -83,8 +83,9 @@ function routeFor(name: RouteName, deps: GuardDependencies): RouteObject {
       loader: async (args) => (await guard(args)) ?? redirect(target),
     };
   }
-  // Every page but the home page needs the areas' texts (web/src/messages/en-US.ts loadAreaMessages): loaded beside its chunk.
-  const lazy = name === 'home' ? pages[name] : () => Promise.all([pages[name](), loadAreaMessages()]).then(([page]) => page);
+  // Every page but the home page needs the areas' texts (web/src/messages/en-US.ts loadAreaMessages), loaded
+  // before its module runs: a page may read a text while its module loads (an option list at the top of a file).
+  const lazy = name === 'home' ? pages[name] : () => loadAreaMessages().then(() => pages[name]());
   return { path: definition.path, handle, loader: guard, lazy };
 }
 
