@@ -345,6 +345,20 @@ class RevertTwice implements fc.AsyncCommand<Model, object> {
   toString = () => 'revert the newest event, then the revert';
 }
 
+/**
+ * A call of the owner's that may need a recent password (a reset, the sharing): a long run
+ * outlives the 10 minutes such a call may follow it (shared/routes.ts reauthWindowSeconds), so on
+ * REAUTHENTICATION_REQUIRED the owner confirms the password, as the app asks, and the call is sent again.
+ */
+async function asConfirmedOwner(call: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown }> {
+  const first = await call();
+  if ((first.body as { errorCode?: number } | undefined)?.errorCode !== errorCatalogue.REAUTHENTICATION_REQUIRED.code) return first;
+  const { body } = await people.owner.client.post<{ salt: string }>('/api/auth/salt', { email: people.owner.email });
+  const confirmed = await people.owner.client.post('/api/auth/reauthenticate', { password: hashPassword(people.owner.plainPassword, body.salt) });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBeLessThan(300);
+  return call();
+}
+
 const actor = fc.constantFrom<Actor>('owner', 'member', 'limited');
 const kind = fc.constantFrom<Kind>('takeaway', 'goal', 'actionPoint');
 const index = fc.nat({ max: 50 });
@@ -370,16 +384,11 @@ it(
         fc.asyncProperty(fc.commands(commands, { maxCommands: commandsPerRun, size: 'max' }), async (sequence) => {
           // Each sequence starts from an empty canvas: the owner resets it, which also lifts the
           // section sharing (docs/product/canvas.md), so the advisor's company is limited anew.
-          let reset = await people.owner.client.patch<{ errorCode?: number }>('/api/canvas/reset');
-          if (reset.body?.errorCode === errorCatalogue.REAUTHENTICATION_REQUIRED.code) {
-            // A long run outlives the 10 minutes a reset may follow the password (shared/routes.ts reauthWindowSeconds): confirm it, as the app asks.
-            const { body } = await people.owner.client.post<{ salt: string }>('/api/auth/salt', { email: people.owner.email });
-            const confirmed = await people.owner.client.post('/api/auth/reauthenticate', { password: hashPassword(people.owner.plainPassword, body.salt) });
-            expect(confirmed.status, JSON.stringify(confirmed.body)).toBeLessThan(300);
-            reset = await people.owner.client.patch('/api/canvas/reset');
-          }
+          const reset = await asConfirmedOwner(() => people.owner.client.patch('/api/canvas/reset'));
           expect(reset.status, JSON.stringify(reset.body)).toBeLessThan(300);
-          const shares = await people.owner.client.patch(`/api/canvas-shares/${advisorCompany.entityId}`, { canvasSections: [sharedSectionId] });
+          const shares = await asConfirmedOwner(() =>
+            people.owner.client.patch(`/api/canvas-shares/${advisorCompany.entityId}`, { canvasSections: [sharedSectionId] }),
+          );
           expect(shares.status, JSON.stringify(shares.body)).toBe(200);
           const model: Model = { items: [], links: new Map(), votes: new Map() };
           await checkAgainstModel(model);
