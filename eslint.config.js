@@ -13,7 +13,7 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
 
 // Entity modules: the only server files that talk to DynamoDB (one module per item type,
 // docs/architecture.md "Layers"). Everything else reads and writes through them, and every
-// write is built by functions/lib/db/write.ts, so no other file holds an expression string.
+// write is built by functions/lib/db/table.ts, so no other file holds an expression string.
 const entityModules = [
   'functions/domain/accounts/factor-recoveries.ts',
   'functions/domain/accounts/known-devices.ts',
@@ -144,7 +144,7 @@ export default tseslint.config(
         'error',
         {
           selector: 'Property[key.name=/^(UpdateExpression|ConditionExpression|KeyConditionExpression)$/]',
-          message: 'Expressions are built by functions/lib/db/write.ts (or read helpers in entity modules).',
+          message: 'Expressions are built by functions/lib/db/table.ts (or read helpers in entity modules).',
         },
       ],
     },

@@ -8,7 +8,7 @@ import { startSession } from '../functions/domain/sessions/session';
 import { resetConfigForTests } from '../functions/lib/config';
 import { resetDbClientForTests } from '../functions/lib/db/client';
 import { newId } from '../functions/lib/db/keys';
-import { transactWritesWithBuilt } from '../functions/lib/db/write';
+import { transactWritesWithBuilt } from '../functions/lib/db/table';
 import { hashPassword, newSalt } from '../tests/support/accounts';
 import type { MeasuredFamily } from './seed';
 

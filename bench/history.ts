@@ -1,5 +1,5 @@
 import type { HistoryEvent, HistoryPage } from '../shared/contracts/history';
-import { batchPut } from '../functions/lib/db/batch';
+import { batchPut } from '../functions/lib/db/table';
 import { roundTripCount } from '../functions/lib/db/client';
 import { historyEventRecord, newEventIds } from '../functions/domain/journal/journal';
 import { percentile, sessionCookie } from './http-load';

@@ -10,32 +10,23 @@ import type { MeasuredFamily } from './seed';
  * "Files a takeaway create passes through on the server before the commit": the repository
  * files under functions/ and shared/ with a function called between the request's arrival
  * and the moment its TransactWriteItems is sent, by V8's precise coverage (function call
- * counts) in this process, where the local gateway runs the handlers. One create warms
- * up (modules loaded), the handlers go quiet (the live sender is done with its events), the
- * counts are reset, a second create is measured. The generic
- * request stack every route shares is left out (requestStack below, with why).
+ * counts) in this process, where the local gateway runs the handlers. One create warms up
+ * (modules loaded) and the handlers go quiet (the live sender is done with its events).
+ *
+ * What every request of the route passes through whatever it does (the request stack:
+ * origin check, client address, parse, body schema, the session and the reads it makes) is
+ * measured, not listed by hand: a refused create (the body names another category, which
+ * the operation refuses on its first line, before any read) runs the whole stack and then
+ * stops. Its files, but for the route's own handler and operation, are left out of the
+ * count; the count is what a create adds to them. `all` keeps every file the create called.
  */
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 
-/** What every route passes through, whatever it does: not the write path of a takeaway. */
-export const requestStack: Record<string, string> = {
-  'functions/lib/http.ts': 'the request stack of every route (parse, session, errors, response)',
-  'functions/lib/logger.ts': 'logging',
-  'functions/lib/tracer.ts': 'tracing',
-  'functions/lib/metrics.ts': 'metrics',
-  'shared/metrics.ts': 'metric names',
-  'functions/lib/config.ts': 'configuration',
-  'functions/domain/sessions/session.ts': 'the session the request stack resolves before the arrow',
-  'functions/domain/sessions/session-items.ts': 'the session the request stack resolves before the arrow',
-  'functions/lib/input/well-formed.ts': "the request stack's input checks",
-  'functions/lib/origin-secret.ts': "the request stack's check that the request came through CloudFront",
-  'functions/lib/client-address.ts': "the request stack's reading of the client's address",
-  'shared/contracts/canvas.ts': 'the route body schema the request stack checks before the arrow',
-  'shared/routes.ts': "the local gateway's route table (API Gateway's job in AWS)",
-};
+/** The route's own files: its handler and its operation are counted even though the refused create enters them too. */
+const routeOwnFile = /^functions\/(canvas-takeaway\/|domain\/canvas\/)/;
 
-export type ServerFilesResults = { files: string[]; excluded: string[] };
+export type ServerFilesResults = { files: string[]; excluded: string[]; all: string[] };
 
 type ScriptCoverage = { url: string; functions: Array<{ ranges: Array<{ count: number }> }> };
 
@@ -52,13 +43,13 @@ function calledFiles(coverage: ScriptCoverage[]): string[] {
 
 export async function measureServerFiles(apiUrl: string, family: MeasuredFamily): Promise<ServerFilesResults> {
   const cookie = await sessionCookie(apiUrl, family.owner.email, family.owner.plainPassword);
-  const create = async (title: string) => {
+  const create = async (title: string, bodyCategoryId = family.categoryId) => {
     const response = await fetch(`${apiUrl}/api/canvas-takeaway/create/${family.categoryId}`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ categoryId: family.categoryId, title }),
+      body: JSON.stringify({ categoryId: bodyCategoryId, title }),
     });
-    if (response.status !== 201) throw new Error(`takeaway create answered ${response.status}: ${await response.text()}`);
+    return { status: response.status, text: await response.text() };
   };
   const inspector = new InspectorSession();
   inspector.connect();
@@ -77,15 +68,22 @@ export async function measureServerFiles(apiUrl: string, family: MeasuredFamily)
   try {
     await inspector.post('Profiler.enable');
     await inspector.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
-    await create('Warm-up takeaway');
+    const warmUp = await create('Warm-up takeaway');
+    if (warmUp.status !== 201) throw new Error(`takeaway create answered ${warmUp.status}: ${warmUp.text}`);
     // The live sender (in this process) handles the warm-up's events; not this create's work.
     await quiesce();
     await inspector.post('Profiler.takePreciseCoverage');
+    const refused = await create('Refused takeaway', family.categoryId + 1);
+    if (refused.status !== 400) throw new Error(`the refused create answered ${refused.status}: ${refused.text}`);
+    const stack = calledFiles(((await inspector.post('Profiler.takePreciseCoverage')) as { result: ScriptCoverage[] }).result).filter(
+      (file) => !routeOwnFile.test(file),
+    );
     armed = true;
-    await create('Measured takeaway');
+    const measured = await create('Measured takeaway');
+    if (measured.status !== 201) throw new Error(`takeaway create answered ${measured.status}: ${measured.text}`);
     if (!atCommit) throw new Error('the takeaway create sent no TransactWriteItems');
     const all = calledFiles(atCommit);
-    return { files: all.filter((file) => !(file in requestStack)), excluded: all.filter((file) => file in requestStack) };
+    return { files: all.filter((file) => !stack.includes(file)), excluded: all.filter((file) => stack.includes(file)), all };
   } finally {
     client.send = send;
     await inspector.post('Profiler.stopPreciseCoverage');

@@ -108,9 +108,9 @@ export async function sourcePositionOf(
 export type BundleUses = {
   /** Posts to or closes live sockets (functions/domain/live/sockets.ts, which revocation.ts calls): needs LIVE_ENDPOINT and ManageConnections. */
   liveSockets: boolean;
-  /** Writes the table: the write path (functions/lib/db/write.ts) or any DynamoDB write command is in the bundle. */
+  /** Writes the table: a DynamoDB write command is in the bundle (tree-shaking keeps only the commands sent). */
   writesTable: boolean;
-  /** Sends BatchWriteItem (functions/lib/db/batch.ts's batchWrite). */
+  /** Sends BatchWriteItem (batchPut or batchDelete of functions/lib/db/table.ts). */
   batchWrites: boolean;
   /** Signs or verifies with SERVER_SECRET (one of serverSecretModules): gets SERVER_SECRET_ARN and read access to it. */
   serverSecret: boolean;
@@ -153,7 +153,7 @@ export function bundleUses(entry: string): BundleUses {
   const operations = new Set(dynamoWriteOperations.filter((operation) => output.text.includes(`"${operation}"`)));
   const uses: BundleUses = {
     liveSockets: liveSocketModules.some((module) => modules.has(module)),
-    writesTable: modules.has('functions/lib/db/write.ts') || operations.size > 0,
+    writesTable: operations.size > 0,
     batchWrites: operations.has('BatchWriteItem'),
     serverSecret: serverSecretModules.some((module) => modules.has(module)),
   };

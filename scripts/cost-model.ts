@@ -12,7 +12,7 @@
  *   functions/lib/access/decide-now.ts), and most single-item reads of security items.
  *   The session GetItem and the dashboard's BatchGet are eventually consistent.
  * - A canvas write is one transaction (2 WRU per KB per item): the content item, the history
- *   event, and the dashboard summary (functions/domain/canvas/transaction.ts); then one
+ *   event, and the dashboard summary (runSteps in functions/domain/canvas/context.ts; the summary since is rebuilt from the stream, refresh-summaries.ts); then one
  *   1-WRU-per-KB copy per global secondary index an item has keys for (both indexes project
  *   all attributes): a content event's GSI2 key (who changed an item last), a delete event's
  *   GSI1 key ("Recently deleted"), an assigned action point's GSI2 key ("My actions").

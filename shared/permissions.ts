@@ -1,6 +1,7 @@
 import type { PrivacySettings } from './contracts/auth';
 import {
   EntityRole,
+  memberPermissions,
   EntityType,
   PrivacyLevel,
   WorkRelationRole,
@@ -21,50 +22,9 @@ import type { ErrorName } from './errors';
 
 /** Permission sets per entity role. The spec names the permissions, not the sets: decided here. */
 export const rolePermissions: Record<EntityRoleId, readonly MemberPermission[]> = {
-  [EntityRole.Owner]: [
-    'InviteMember',
-    'RevokeMemberInvitation',
-    'RemoveMemberFromEntity',
-    'EditMember',
-    'ReadMember',
-    'ReadSensitiveData',
-    'EditSensitiveData',
-    'InviteWorkRelation',
-    'RevokeWorkRelationInvite',
-    'RemoveWorkRelation',
-    'EditEntityInfo',
-    'CreateCard',
-    'EditCard',
-    'DeleteCard',
-    'ResetCanvas',
-    'EditCanvasTitle',
-    'CreateCanvas',
-    'ReadCanvas',
-    'EditCanvas',
-    'UploadFiles',
-  ],
-  [EntityRole.Admin]: [
-    'InviteMember',
-    'RevokeMemberInvitation',
-    'RemoveMemberFromEntity',
-    'EditMember',
-    'ReadMember',
-    'ReadSensitiveData',
-    'EditSensitiveData',
-    'InviteWorkRelation',
-    'RevokeWorkRelationInvite',
-    'RemoveWorkRelation',
-    'EditEntityInfo',
-    'CreateCard',
-    'EditCard',
-    'DeleteCard',
-    'ResetCanvas',
-    'EditCanvasTitle',
-    'CreateCanvas',
-    'ReadCanvas',
-    'EditCanvas',
-    'UploadFiles',
-  ],
+  // Owner and admin: every permission there is.
+  [EntityRole.Owner]: memberPermissions,
+  [EntityRole.Admin]: memberPermissions,
   // Full member: views everything including sensitive data, works on the canvas.
   [EntityRole.FullMember]: ['ReadMember', 'ReadSensitiveData', 'CreateCard', 'EditCard', 'DeleteCard', 'ReadCanvas', 'EditCanvas', 'UploadFiles'],
   // Limited member: views all except sensitive data; no editing in the family canvas.

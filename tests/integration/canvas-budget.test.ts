@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Canvas, CategoryResponse } from '../../shared/contracts/canvas';
 import { queryCanvas } from '../../functions/domain/canvas/items';
-import { batchPut } from '../../functions/lib/db/batch';
+import { batchPut } from '../../functions/lib/db/table';
 import { roundTripCount } from '../../functions/lib/db/client';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';

@@ -4,7 +4,7 @@ import { summaryFromRecord } from '../../functions/domain/canvas/summary';
 import { resetConfigForTests } from '../../functions/lib/config';
 import { db, resetDbClientForTests, tableName } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';
-import { transactWrites } from '../../functions/lib/db/write';
+import { transactWrites } from '../../functions/lib/db/table';
 import { transactionCancellationReasons } from '../../functions/lib/errors';
 import { EntityRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';

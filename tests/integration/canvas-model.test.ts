@@ -203,7 +203,7 @@ class LinkGoal implements fc.AsyncCommand<Model, object> {
       model.items.filter((item) => item.kind === 'goal'),
       this.goal,
     )!;
-    // Archived and completed items cannot be linked (functions/domain/canvas/links.ts): the form does not offer them.
+    // Archived and completed items cannot be linked (functions/domain/canvas/references.ts): the form does not offer them.
     const linkable = (item: ModelItem) => (item.kind === 'actionPoint' && !item.completed) || (item.kind === 'takeaway' && !item.archived);
     const candidates = model.items.filter((item) => linkable(item) && item.categoryId === goal.categoryId);
     const chosen = [...new Set(this.targets.map((index) => pick(candidates, index)).filter((item): item is ModelItem => item !== undefined))];

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Canvas } from '../../shared/contracts/canvas';
-import { batchPut } from '../../functions/lib/db/batch';
+import { batchPut } from '../../functions/lib/db/table';
 import { familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { canvasContent } from '../support/canvas-content';
 import { useIntegrationStack } from '../support/integration';

@@ -4,7 +4,7 @@ import type { HistoryEvent, HistoryPage } from '../../shared/contracts/history';
 import { nextDigestHour } from '../../shared/digest-schedule';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { advanceClock, now, resetClock } from '../../functions/lib/clock';
-import { batchPut } from '../../functions/lib/db/batch';
+import { batchPut } from '../../functions/lib/db/table';
 import { historyEventRecord, newEventIds } from '../../functions/domain/journal/journal';
 import { digestChangesPerFamily } from '../../functions/domain/notifications/collect-digest';
 import { runDigests } from '../../functions/jobs/digest/handler';

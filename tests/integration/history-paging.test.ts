@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Takeaway } from '../../shared/contracts/canvas';
 import type { HistoryEvent, HistoryPage } from '../../shared/contracts/history';
 import { advanceClock, resetClock } from '../../functions/lib/clock';
-import { batchPut } from '../../functions/lib/db/batch';
+import { batchPut } from '../../functions/lib/db/table';
 import { roundTripCount } from '../../functions/lib/db/client';
 import { historyEventRecord, maxHistoryPagesPerRequest, newEventIds } from '../../functions/domain/journal/journal';
 import { familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';

@@ -246,7 +246,7 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
   return stack;
 }
 
-/** The dashboard's route: its summaries follow the journal's stream (functions/domain/canvas/transaction.ts refreshSummariesAfter). */
+/** The dashboard's route: its summaries follow the journal's stream (functions/domain/canvas/refresh-summaries.ts refreshSummariesAfter). */
 const dashboardPath = allRoutes().find((route) => route.name === 'listDashboardFamilies')?.path;
 
 /** A unique e-mail address for one test. */

@@ -1,6 +1,6 @@
 import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { EntityRoleId, EntityTypeId } from '../../shared/enums';
-import { transactItemOf } from '../../functions/lib/db/write';
+import { transactItemOf } from '../../functions/lib/db/table';
 import { newMemberWrite } from '../../functions/domain/members/members';
 import { roleCounterChange as roleCounterWrite } from '../../functions/domain/organisations/entities';
 

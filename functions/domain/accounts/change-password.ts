@@ -1,8 +1,7 @@
 import type { ChangePasswordRequest } from '../../../shared/contracts/auth';
 import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
-import { ChangedMeanwhile } from '../../lib/db/retry';
-import { ConditionFailed, transactWrites } from '../../lib/db/write';
+import { ChangedMeanwhile, ConditionFailed, transactWrites } from '../../lib/db/table';
 import { throttledPasswordCheck } from './signin-throttle';
 import { getLogin, getUser, updatePassword } from './users';
 import { fail } from '../../lib/errors';

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../../lib/clock';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { ConditionFailed, itemExists, sendWrite, sendWriteReturningOld, transactWrites, type Write } from '../../lib/db/write';
+import { ConditionFailed, itemExists, sendWrite, sendWriteReturningOld, transactWrites, type Write } from '../../lib/db/table';
 
 /**
  * A mailbox recovery of lost second factors while it waits (USER#id / MFA#RECOVERY): the

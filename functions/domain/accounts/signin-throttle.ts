@@ -1,11 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { nowEpochSeconds } from '../../lib/clock';
 import { fail } from '../../lib/errors';
-import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
-import { ConditionFailed, itemIsNew, sendWrite, type Key } from '../../lib/db/write';
+import { ChangedMeanwhile, retryWhileChanged, ConditionFailed, itemIsNew, sendWrite, type Key, batchGetItems } from '../../lib/db/table';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { batchGetItems } from '../../lib/db/batch';
 
 /**
  * Password-guessing throttle for sign-in (password and second step) and for the

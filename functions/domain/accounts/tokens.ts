@@ -2,8 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { durations, now, nowEpochSeconds } from '../../lib/clock';
 import { hashToken, newSecretToken } from '../sessions/session';
 import { db, tableName } from '../../lib/db/client';
-import { ChangedMeanwhile } from '../../lib/db/retry';
-import { ConditionFailed, sendWrite, transactWrites, type Write } from '../../lib/db/write';
+import { ChangedMeanwhile, ConditionFailed, sendWrite, transactWrites, type Write } from '../../lib/db/table';
 import { keys, type TokenKind } from '../../lib/db/keys';
 
 /**

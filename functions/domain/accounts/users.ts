@@ -1,13 +1,21 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetItems } from '../../lib/db/batch';
+import {
+  batchGetItems,
+  retryWhileChanged,
+  ChangedMeanwhile,
+  ConditionFailed,
+  itemExists,
+  itemIsNew,
+  sendWrite,
+  type Write,
+  type WriteOrBuilt,
+} from '../../lib/db/table';
 import type { Address, PrivacySettings, SigninResponse, UserProfile } from '../../../shared/contracts/auth';
 import { maxUserAddresses, type AddressRequest, type UpdateUserRequest } from '../../../shared/contracts/user';
 import { PrivacyLevel } from '../../../shared/enums';
 import { fail } from '../../lib/errors';
 import type { StoredPassword } from './passwords';
 import { db, tableName } from '../../lib/db/client';
-import { retryWhileChanged, ChangedMeanwhile } from '../../lib/db/retry';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite, type Write, type WriteOrBuilt } from '../../lib/db/write';
 import { keys, newId } from '../../lib/db/keys';
 import type { KnownDevices } from './known-devices';
 import { putNewNotificationSettings } from '../notifications/notification-settings';

@@ -1,9 +1,8 @@
 import type { Takeaway } from '../../../shared/contracts/canvas';
 import { familyOfItem, unchangedSince } from './content';
 import { requireVersion } from '../journal/item-changed';
-import { journalOf, loadCanvas, requireEditRights, requireVisibleContent } from './context';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, runSteps, withCanvasRetry } from './context';
 import { contentEntry } from '../journal/journal';
-import { runSteps, withCanvasRetry } from './transaction';
 import { toTakeaway } from './views';
 import { contentKey, updateOp } from './items';
 import type { Session } from '../sessions/session';

@@ -2,7 +2,7 @@ import type { MyActionPoint } from '../../../shared/contracts/my-actions';
 import { EntityType, priorities } from '../../../shared/enums';
 import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { decideAccess } from '../../lib/access/decide';
-import { batchGetItems } from '../../lib/db/batch';
+import { batchGetItems } from '../../lib/db/table';
 import type { CategoryItem, GoalItem } from './items';
 import type { EntityItem } from '../organisations/entities';
 import { entityIdOfPartition, familyIdOfCanvasPartition, keys } from '../../lib/db/keys';

@@ -7,9 +7,8 @@ import { keys } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { contentEntry } from '../journal/journal';
-import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, type CanvasContext } from './context';
-import { unlinkAllSteps } from './links';
-import { runSteps, withCanvasRetry, type Step } from './transaction';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, type CanvasContext, runSteps, withCanvasRetry, type Step } from './context';
+import { unlinkAllSteps } from './references';
 
 /**
  * Writes shared by answers, takeaways, goals and action points: delete, votes, completion.

@@ -13,23 +13,30 @@ import {
   type QuestionItem,
   type SectionItem,
   type TakeawayItem,
+  stampChange,
+  withAssigneeIndex,
 } from './items';
-import { batchGetItems } from '../../lib/db/batch';
+import { batchGetItems, ChangedMeanwhile, retryWhileChanged, maxTransactionItems, transactWrites, type Write } from '../../lib/db/table';
 import { listMembersOfEntity } from '../members/members';
-import { keys } from '../../lib/db/keys';
-import { fail } from '../../lib/errors';
-import { resolveActor, type JournalEntry, type PendingJournal } from '../journal/journal';
-import type { Session } from '../sessions/session';
-import { CanvasSummaryItem } from './summary';
+import { keys, canvasRecordKindOf, actionPointIdOfSortKey } from '../../lib/db/keys';
+import { fail, AppError } from '../../lib/errors';
+import { resolveActor, type JournalEntry, type PendingJournal, eventsOf, putHistoryEventOp } from '../journal/journal';
+import { type Session } from '../sessions/session';
+import { CanvasSummaryItem, summaryFromRecord } from './summary';
 import { CanvasVisitItem } from '../journal/visits';
 import { WorkRelationItem } from '../work-relations/work-relations';
 import { WorkRelationMemberItem } from '../work-relations/work-relation-members';
-import { canvasRecordKindOf } from '../../lib/db/keys';
-import { summaryFromRecord } from './summary';
+import { type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { type HistoryEvent } from '../../../shared/contracts/history';
+import { countMetric } from '../../lib/metrics';
+import { businessMetrics, canvasWriteKindDimension } from '../../../shared/metrics';
 
 /**
- * The read a canvas write plans on (and every canvas read answers from): the one canvas
- * Query into a snapshot, the caller's access decided on it, and what the caller may see.
+ * The frame of every canvas operation. The read a write plans on (and every canvas read
+ * answers from): the one canvas Query into a snapshot, the caller's access decided on it, and
+ * what the caller may see (loadCanvas). The write: one transaction that holds the change and
+ * its journal (runSteps), planned again on a fresh read when the canvas changed meanwhile
+ * (withCanvasRetry; below, after the snapshot).
  */
 
 /** One family's canvas as one caller may see it: the snapshot, the access, and visibility. */
@@ -273,3 +280,100 @@ export class CanvasSnapshot {
 }
 
 const emptySet: ReadonlySet<string> = new Set();
+
+/**
+ * A canvas write is one TransactWriteItems whose conditions hold the rules (docs/product/canvas.md#rules, #validation, #permissions).
+ * Each step is a write as data (functions/lib/db/table.ts; `op` may still be a request
+ * another area's module built itself) and says what its failed condition means: a client
+ * error, or 'retry' when the canvas changed between the read and the write (the write is
+ * then planned again on a fresh read).
+ */
+export type Step = { op: Write | TransactWriteItem; onConditionFailed: () => AppError | 'retry' };
+
+export { maxTransactionItems };
+
+const changedMeanwhile = 'The canvas changed meanwhile. Reload and try again.';
+
+/** The canvas changed between the read and the write: withCanvasRetry plans again. */
+class CanvasChangedMeanwhile extends ChangedMeanwhile {
+  constructor() {
+    super(changedMeanwhile);
+  }
+}
+
+const isBuilt = (op: Write | TransactWriteItem): op is TransactWriteItem => 'Put' in op || 'Update' in op || 'Delete' in op || 'ConditionCheck' in op;
+
+/** Each step's condition is named after the step, its outcome the step's own meaning. */
+const stepName = (index: number) => `step${index}`;
+
+/**
+ * Runs the steps as one transaction and maps a failed condition, by its name, to its
+ * meaning. With a journal, the change's history events go into the same transaction (a
+ * failed write leaves no event, an event never exists without its change) and every content
+ * item written is stamped with who changed it, in its data before it is built; the events
+ * are returned for the caller (and the live channel).
+ */
+export async function runSteps(steps: Step[], journal?: PendingJournal): Promise<HistoryEvent[]> {
+  if (steps.length === 0) return [];
+  const events = journal ? await eventsOf(journal) : [];
+  // The state each journaled action point is left in: its assignee index follows it.
+  const actionPointsAfter = new Map(events.filter((event) => event.itemType === 'actionPoint' && event.after).map((event) => [event.itemId, event.after!]));
+  const indexed = (write: Write): Write => {
+    const actionPointId = 'update' in write ? actionPointIdOfSortKey(write.update.SK) : undefined;
+    const after = actionPointId !== undefined ? actionPointsAfter.get(actionPointId) : undefined;
+    return after && journal ? withAssigneeIndex(write, journal.familyId, after) : write;
+  };
+  // The dashboard card is not written here: the journal's stream rebuilds it after the
+  // commit (refreshSummariesAfter in ./refresh-summaries.ts), so writers of one canvas share no item.
+  const stepWrites = steps.map((step, index): Write => {
+    const write: Write = isBuilt(step.op) ? { prebuilt: step.op } : step.op;
+    const planned = events.length ? stampChange(indexed(write), events[0]!.actor.userId, events[0]!.createdDate) : write;
+    return { ...planned, name: stepName(index) };
+  });
+  const writes: Write[] = events.length ? [...stepWrites, ...events.map(putHistoryEventOp)] : stepWrites;
+  if (writes.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
+  const outcomes: Record<string, () => Error> = {
+    // An event's own condition (a new key, which fails only on an id collision): plan again on a fresh read.
+    eventIsNew: () => new CanvasChangedMeanwhile(),
+  };
+  steps.forEach((step, index) => {
+    outcomes[stepName(index)] = () => {
+      const outcome = step.onConditionFailed();
+      return outcome === 'retry' ? new CanvasChangedMeanwhile() : outcome;
+    };
+  });
+  try {
+    await transactWrites(writes, outcomes);
+  } catch (error) {
+    // Cancelled without a failed condition (another transaction held the same items).
+    if (error instanceof ChangedMeanwhile && !(error instanceof CanvasChangedMeanwhile)) throw new CanvasChangedMeanwhile();
+    throw error;
+  }
+  countCanvasWrites(events);
+  return events;
+}
+
+/** The CanvasWrites metric by kind: one per journaled change (a vote is a kind of its own). */
+function countCanvasWrites(events: HistoryEvent[]): void {
+  for (const event of events) {
+    const kind = event.action === 'voted' || event.action === 'unvoted' ? 'vote' : event.itemType;
+    countMetric(businessMetrics.canvasWrites, 1, { [canvasWriteKindDimension]: kind });
+  }
+}
+
+/** A few tries for busy canvases (writers of one item, or of linked ones). */
+const maxAttempts = 5;
+
+/**
+ * Reads, plans and writes again when the canvas changed meanwhile (a concurrent edit of
+ * the same item or of a linked one, e.g. several people voting for one answer at once).
+ * A short random pause spreads the retries of writers that collided with each other.
+ * After a few lost races the caller is told to retry.
+ */
+export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
+  return retryWhileChanged(() => work(), {
+    attempts: maxAttempts,
+    pauseMs: (attempt) => Math.random() * 20 * attempt,
+    whenExhausted: () => fail('ITEM_FOUND', { message: changedMeanwhile }),
+  });
+}

@@ -1,17 +1,15 @@
 import type { Canvas } from '../../../shared/contracts/canvas';
 import { expandCanvasTemplate } from '../../../shared/canvas-template';
 import { canCreateCanvas } from '../../../shared/permissions';
-import { canvasContextOf, CanvasSnapshot } from './context';
+import { canvasContextOf, CanvasSnapshot, maxTransactionItems } from './context';
 import { now } from '../../lib/clock';
-import { maxTransactionItems } from './transaction';
 import { toCanvas } from './views';
-import { batchPut } from '../../lib/db/batch';
+import { batchPut, transactWrites } from '../../lib/db/table';
 import { canvasMetaRecord, categoryRecord, putOp, questionRecord, sectionRecord, type CanvasMetaItem } from './items';
 import { defaultCanvasName, getEntity } from '../organisations/entities';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { summaryOf, summaryRecordOf } from './summary';
-import { transactWrites } from '../../lib/db/write';
 
 /** The sections, categories and questions of a new canvas from the default template (shared/canvas-template.ts). */
 export function canvasTemplateRecords(familyId: number, userId: string): Array<Record<string, unknown>> {

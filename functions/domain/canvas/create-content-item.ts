@@ -6,11 +6,9 @@ import { contentRecord, putOp, type ActionPointItem, type GoalItem, type Linkabl
 import { newId } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { journalOf, loadCanvas, requireEditRights, requireVisibleCategory, type CanvasContext } from './context';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleCategory, type CanvasContext, runSteps, withCanvasRetry } from './context';
 import { contentEntry } from '../journal/journal';
-import { otherSideSteps, planLinks, type LinkPlan } from './links';
-import { initiatorNamesOf, resolveAssignee, resolveInitiator } from './people';
-import { runSteps, withCanvasRetry } from './transaction';
+import { otherSideSteps, planLinks, type LinkPlan, initiatorNamesOf, resolveAssignee, resolveInitiator } from './references';
 import { toActionPoint, toGoal, toTakeaway } from './views';
 
 /**
@@ -85,7 +83,7 @@ export async function createInCategory<I extends LinkableItem>(
 export async function createTakeaway(session: Session, categoryId: number, input: CreateTakeawayRequest): Promise<Takeaway> {
   const { context, item } = await createInCategory<TakeawayItem>(session, 'takeaway', categoryId, input, async (context, initiatorId) => {
     const links = planLinks(context, 'linkedGoalIds', 'goal', input.linkedGoalIds ?? [], undefined);
-    const initiator = await initiatorNamesOf(initiatorId);
+    const initiator = await initiatorNamesOf(context, initiatorId);
     return {
       fields: { type: 'Takeaway', archived: false, ...(initiator ? { initiator } : {}), ...(links.final.size ? { linkedGoalIds: links.final } : {}) },
       links: [links],

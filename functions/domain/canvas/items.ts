@@ -2,8 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CategoryTypeId, GoalTerm, Priority, SectionTypeId } from '../../../shared/enums';
 import { db, tableName } from '../../lib/db/client';
 import { canvasRecordKindOf, keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { allOf, itemExists, itemIsNew, type Condition, type Key, type UpdateSpec, type Write } from '../../lib/db/write';
+import { queryAll, allOf, itemExists, itemIsNew, type Condition, type Key, type UpdateSpec, type Write } from '../../lib/db/table';
 import type { LinkField } from '../../../shared/canvas-links';
 
 /**
@@ -233,7 +232,7 @@ export const contentKindOfType = { Answer: 'answer', Takeaway: 'takeaway', Goal:
   ContentKind
 >;
 
-// ---- writes (data for functions/lib/db/write.ts) ------------------------------------------
+// ---- writes (data for functions/lib/db/table.ts) ------------------------------------------
 
 /** Put one item; with `mustBeNew` it fails when the key exists (new content). */
 export function putOp(record: Record<string, unknown>, options: { mustBeNew?: boolean } = {}): Write {

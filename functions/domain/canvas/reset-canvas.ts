@@ -1,8 +1,7 @@
 import { EntityType } from '../../../shared/enums';
 import { canResetCanvas } from '../../../shared/permissions';
 import { unchangedSince } from './content';
-import { loadCanvas, type CanvasContext } from './context';
-import { maxTransactionItems, runSteps, withCanvasRetry, type Step } from './transaction';
+import { loadCanvas, type CanvasContext, maxTransactionItems, runSteps, withCanvasRetry, type Step } from './context';
 import { now } from '../../lib/clock';
 import { contentKey, deleteOp, updateOp } from './items';
 import { contentEntry, type ContentItem, type JournalEntry, kindOfContent, newEventIds, type PendingJournal } from '../journal/journal';
@@ -10,8 +9,7 @@ import { keys } from '../../lib/db/keys';
 import { updateSharedSections } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { ChangedMeanwhile } from '../../lib/db/retry';
-import { retryWhileChanged } from '../../lib/db/retry';
+import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/table';
 
 /** Deletes and their events per transaction: two items each, within DynamoDB's 100. */
 const deletesPerTransaction = Math.floor(maxTransactionItems / 2) - 1;

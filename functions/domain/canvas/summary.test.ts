@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { canvasTemplateRecords } from './create-canvas';
 import { keys } from '../../lib/db/keys';
-import { transactItemOf, type Write } from '../../lib/db/write';
+import { transactItemOf, type Write } from '../../lib/db/table';
 import { CanvasSnapshot } from './context';
 import { changesSince, hasChangesSince, summaryFromRecord, summaryOf, summaryRecordOf, summaryRebuildOf, takeawaysPerCategory } from './summary';
 
@@ -70,7 +70,7 @@ function event(
   };
 }
 
-/** The request a summary write becomes (functions/lib/db/write.ts builds every expression). */
+/** The request a summary write becomes (functions/lib/db/table.ts builds every expression). */
 const built = (write: Write | undefined) => (write ? transactItemOf(write) : undefined);
 
 describe('the dashboard summary rebuilt after canvas writes', () => {

@@ -1,7 +1,7 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import type { CanvasMetaItem, CategoryItem, GoalItem, SectionItem, TakeawayItem } from './items';
 import { keys } from '../../lib/db/keys';
-import { itemIsNew, type Condition, type Write } from '../../lib/db/write';
+import { itemIsNew, type Condition, type Write } from '../../lib/db/table';
 import type { CanvasSnapshot } from './context';
 import { linkFields } from '../../../shared/canvas-links';
 
@@ -11,7 +11,7 @@ import { linkFields } from '../../../shared/canvas-links';
  * instead of the family's whole canvas, so a page costs the same whatever the canvases hold.
  *
  * It is derived, never edited, and written by no canvas write: the journal's stream rebuilds
- * it after each batch of changes (`refreshSummariesAfter`, transaction.ts, called by the live
+ * it after each batch of changes (`refreshSummariesAfter`, refresh-summaries.ts, called by the live
  * sender) from a fresh Query, on the condition that its `rev` is still the one read (two
  * rebuilds at once: the later reads again). So writers of one canvas share no item in their
  * transactions (DynamoDB cancels transactions that touch an item another is writing), and the
@@ -164,7 +164,7 @@ export function isSummaryRecord(record: Record<string, unknown>): boolean {
 
 /**
  * The rebuild of a summary from a read of the whole partition (refreshCanvasSummary,
- * functions/domain/canvas/transaction.ts): the put, conditioned on the rev it read, and the
+ * functions/domain/canvas/refresh-summaries.ts): the put, conditioned on the rev it read, and the
  * summary it stores; or the stored one when it already matches.
  */
 export function summaryRebuildOf(

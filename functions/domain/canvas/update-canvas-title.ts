@@ -1,10 +1,10 @@
 import type { UpdateCanvasTitleRequest, UpdateCanvasTitleResponse } from '../../../shared/contracts/canvas';
 import { EntityType } from '../../../shared/enums';
 import { canChooseAdvisorCompanyVisibility, canEditCanvasTitle } from '../../../shared/permissions';
-import { runSteps, withCanvasRetry } from './transaction';
+import { runSteps, withCanvasRetry } from './context';
 import { advisorCompaniesVisibilityWrite, getCanvasMeta, renameEntityCanvasOp, updateOp } from './items';
 import { keys } from '../../lib/db/keys';
-import { sendWrite } from '../../lib/db/write';
+import { sendWrite } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 import { resolveActor, titleEntry } from '../journal/journal';
 import type { Session } from '../sessions/session';

@@ -2,11 +2,9 @@ import type { Takeaway, UpdateTakeawayRequest } from '../../../shared/contracts/
 import { messageKeys } from '../../../shared/validation';
 import { familyOfItem, unchangedSince } from './content';
 import { requireVersion } from '../journal/item-changed';
-import { journalOf, loadCanvas, requireEditRights, requireVisibleContent } from './context';
+import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, runSteps, withCanvasRetry } from './context';
 import { contentEntry } from '../journal/journal';
-import { otherSideSteps, ownLinkUpdate, planLinks } from './links';
-import { initiatorNamesOf, resolveInitiator } from './people';
-import { runSteps, withCanvasRetry } from './transaction';
+import { otherSideSteps, ownLinkUpdate, planLinks, initiatorNamesOf, resolveInitiator } from './references';
 import { toTakeaway } from './views';
 import { contentKey, updateOp, type TakeawayItem } from './items';
 import { fail } from '../../lib/errors';
@@ -30,7 +28,7 @@ export async function updateTakeaway(session: Session, id: string, input: Update
     }
     const links = planLinks(context, 'linkedGoalIds', 'goal', input.linkedGoalIds, takeaway.linkedGoalIds);
     const initiator = resolveInitiator(context, input.initiatorId, takeaway);
-    const names = await initiatorNamesOf(initiator.initiatorId, takeaway);
+    const names = await initiatorNamesOf(context, initiator.initiatorId, takeaway);
     const own = ownLinkUpdate([links]);
     const set = {
       ...own.set,

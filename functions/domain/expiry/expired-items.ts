@@ -1,6 +1,5 @@
 import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { ConditionFailed, sendWrite, type Key } from '../../lib/db/write';
+import { queryAll, ConditionFailed, sendWrite, type Key } from '../../lib/db/table';
 
 /**
  * Items that expire (invitations of every kind, confirmation and reset tokens, sessions)

@@ -4,8 +4,7 @@ import { nowEpochSeconds } from '../../lib/clock';
 import { fail } from '../../lib/errors';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { ConditionFailed, itemExists, sendWriteReturningOld, sendWrite, type Condition, type Key, type Write } from '../../lib/db/write';
+import { queryAll, ConditionFailed, itemExists, sendWriteReturningOld, sendWrite, type Condition, type Key, type Write } from '../../lib/db/table';
 import { hashToken, newSecretToken } from '../sessions/session';
 
 /**

@@ -1,5 +1,4 @@
-import { retryWhileChanged } from '../../lib/db/retry';
-import { ConditionFailed, transactWritesWithBuilt, type Write, type WriteOrBuilt } from '../../lib/db/write';
+import { retryWhileChanged, ConditionFailed, transactWritesWithBuilt, type Write, type WriteOrBuilt } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 import { newMemberWrite, type MemberItem } from '../members/members';
 import { roleCounterChange } from '../organisations/entities';

@@ -11,7 +11,7 @@ import {
   type InvitationRecord,
 } from './invitation-records';
 import { keys } from '../../lib/db/keys';
-import { itemIsNew, sendWrite, type Write } from '../../lib/db/write';
+import { itemIsNew, sendWrite, type Write } from '../../lib/db/table';
 
 /**
  * Member invitations (ENTITY#id / MINVITE#id). Created first (no link yet), then e-mailed:

@@ -1,7 +1,7 @@
 import type { AccessLogPage, AccessLogQuery, AccessLogRow } from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
 import { canReadAccessLog, isAdmin } from '../../../shared/permissions';
-import { batchGetItems } from '../../lib/db/batch';
+import { batchGetItems } from '../../lib/db/table';
 import type { EntityItem } from '../organisations/entities';
 import { isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../accounts/users';

@@ -12,9 +12,8 @@ import {
 import { EntityType } from '../../../shared/enums';
 import { canSeeCanvasChange, canSeeWholeCanvas, isOtherAdvisorCompany, type CanvasAccess } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { batchGetItems } from '../../lib/db/batch';
+import { batchGetItems, itemExists, itemIsNew, type Write } from '../../lib/db/table';
 import { db, tableName } from '../../lib/db/client';
-import { itemExists, itemIsNew, type Write } from '../../lib/db/write';
 import type { ActionPointItem, AnswerItem, ContentKind, GoalItem, TakeawayItem } from '../canvas/items';
 import type { EntityItem } from '../organisations/entities';
 import { entityIdOfPartition, isUserPartition, keys } from '../../lib/db/keys';
@@ -27,7 +26,7 @@ import { contentKindOfType } from '../canvas/items';
 /**
  * The journal (docs/architecture.md#the-journal): the one place that shapes a history
  * event and decides who may see it. Writers describe their change as entries; runSteps
- * (functions/domain/canvas/transaction.ts) turns them into events in the change's own
+ * (runSteps in functions/domain/canvas/context.ts) turns them into events in the change's own
  * transaction. The feed, the revert, the live sender, the digest and the plan book read
  * events through `visibleEvent`. Its entity module too: the events' items (below, with
  * their queries and write builders) and the states they keep (stateOf, itemOfState).

@@ -8,10 +8,9 @@ import {
   permissionsForWorkRelationRole,
   effectiveWorkRelationRoleId,
 } from '../../../shared/permissions';
-import { loadCanvas, ownFamilyId, type CanvasContext } from '../canvas/context';
-import { backLinkField, linkFieldsOf, otherSideSteps, unlinkAllSteps, type LinkPlan } from '../canvas/links';
-import { runSteps, withCanvasRetry, type Step } from '../canvas/transaction';
-import { batchGetItems } from '../../lib/db/batch';
+import { loadCanvas, ownFamilyId, type CanvasContext, runSteps, withCanvasRetry, type Step } from '../canvas/context';
+import { backLinkField, linkFieldsOf, otherSideSteps, unlinkAllSteps, type LinkPlan } from '../canvas/references';
+import { batchGetItems } from '../../lib/db/table';
 import {
   contentKey,
   contentRecord,

@@ -3,7 +3,7 @@ import type { AccessLogQuery } from '../../../shared/contracts/history';
 import { now } from '../../lib/clock';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { transactWrites, type Write } from '../../lib/db/write';
+import { transactWrites, type Write } from '../../lib/db/table';
 import type { CanvasContext } from '../canvas/context';
 
 /**

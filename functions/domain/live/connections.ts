@@ -4,8 +4,7 @@ import type { CanvasAccess } from '../../../shared/permissions';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { ConditionFailed, itemExists, sendWrite, transactWrites, type Write } from '../../lib/db/write';
+import { queryAll, ConditionFailed, itemExists, sendWrite, transactWrites, type Write } from '../../lib/db/table';
 
 /**
  * The live channel's connection items (docs/data-model.md "Live connections"): one per open

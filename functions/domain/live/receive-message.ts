@@ -3,7 +3,7 @@ import { familyOfContentId } from '../../../shared/canvas-ids';
 import { presenceMessagesPerSecond, type LiveClientMessage } from '../../../shared/contracts/live';
 import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { batchGetItems } from '../../lib/db/batch';
+import { batchGetItems } from '../../lib/db/table';
 import { keys } from '../../lib/db/keys';
 import { connectionById, updatePresence, type Presence } from './connections';
 import { broadcastPresence, recheck } from './revocation';

@@ -1,6 +1,5 @@
 import type { ErrorName } from '../../../shared/errors';
-import { ChangedMeanwhile, retryWhileChanged } from '../../lib/db/retry';
-import { transactWrites, type Write } from '../../lib/db/write';
+import { ChangedMeanwhile, retryWhileChanged, transactWrites, type Write } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 
 /**

@@ -2,8 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { EntityRole, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { itemIsNew, type Write } from '../../lib/db/write';
+import { queryAll, itemIsNew, type Write } from '../../lib/db/table';
 
 /**
  * Memberships (ENTITY#id / MEMBER#userId). The member id is the user's id, so the key

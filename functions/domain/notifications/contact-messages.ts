@@ -1,6 +1,6 @@
 import type { ContactFormRequest } from '../../../shared/contracts/contact';
 import { keys, newId } from '../../lib/db/keys';
-import { sendWrite } from '../../lib/db/write';
+import { sendWrite } from '../../lib/db/table';
 
 /**
  * A message of the contact form (CONTACT#<id>), kept before it is mailed to the team so

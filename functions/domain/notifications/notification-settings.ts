@@ -3,8 +3,7 @@ import type { NotificationSettings } from '../../../shared/contracts/notificatio
 import { defaultDigestFrequency, hourBucketOf, nextDigestHour, type DigestFrequency } from '../../../shared/digest-schedule';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { ConditionFailed, itemIsNew, sendWrite, transactItemOf, type UpdateSpec } from '../../lib/db/write';
+import { queryAll, ConditionFailed, itemIsNew, sendWrite, transactItemOf, type UpdateSpec } from '../../lib/db/table';
 
 /**
  * A user's notification settings (`USER#<id>` / `NOTIFICATIONS`): the digest frequency,

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { sendWrite } from '../../lib/db/write';
+import { sendWrite } from '../../lib/db/table';
 
 /**
  * The mail suppression list (SUPPRESS#address / SUPPRESS): recipients whose mail bounced

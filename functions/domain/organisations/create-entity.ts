@@ -1,6 +1,6 @@
 import type { CreateEntityRequest, CreateEntityResponse } from '../../../shared/contracts/entities';
 import { now } from '../../lib/clock';
-import { transactWrites } from '../../lib/db/write';
+import { transactWrites } from '../../lib/db/table';
 import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from './entities';
 
 /**

@@ -3,10 +3,9 @@ import type { EntityAddress, EntityAddressRequest, UpdateEntityRequest } from '.
 import { EntityRole, EntityType, entityTypeIds, type AddressType, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { domainHost, messageKeys } from '../../../shared/validation';
 import { fail } from '../../lib/errors';
-import { batchGetItems } from '../../lib/db/batch';
+import { batchGetItems, ChangedMeanwhile } from '../../lib/db/table';
 import { db, tableName } from '../../lib/db/client';
 import { keys, newId } from '../../lib/db/keys';
-import { ChangedMeanwhile } from '../../lib/db/retry';
 import {
   ConditionFailed,
   itemExists,
@@ -17,7 +16,7 @@ import {
   type Key,
   type UpdateSpec,
   type Write,
-} from '../../lib/db/write';
+} from '../../lib/db/table';
 import { newMemberWrite, type MemberItem } from '../members/members';
 
 /**

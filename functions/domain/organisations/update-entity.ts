@@ -7,7 +7,7 @@ import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../work-r
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../members/memberships';
 import type { Session } from '../sessions/session';
-import { retryWhileChanged } from '../../lib/db/retry';
+import { retryWhileChanged } from '../../lib/db/table';
 
 /**
  * Edits the current entity's information: EditEntityInfo (owner and admin always). A

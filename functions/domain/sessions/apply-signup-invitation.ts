@@ -2,7 +2,7 @@ import type { SignupRequest, SignupResponse } from '../../../shared/contracts/au
 import type { WorkRelationInvitationKind } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
-import { transactWritesWithBuilt } from '../../lib/db/write';
+import { transactWritesWithBuilt } from '../../lib/db/table';
 import { getEntity } from '../organisations/entities';
 import { getLogin, newUserItem, putNewAccount, type UserItem } from '../accounts/users';
 import { fail } from '../../lib/errors';

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { nowEpochSeconds } from '../../lib/clock';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { ConditionFailed, sendWrite } from '../../lib/db/write';
+import { ConditionFailed, sendWrite } from '../../lib/db/table';
 import { hashToken } from './session';
 
 /** How long the second sign-in step may follow the password step. */

@@ -1,9 +1,7 @@
-import { batchDelete } from '../../lib/db/batch';
+import { batchDelete, queryAll, itemExists, sendWrite, type Write } from '../../lib/db/table';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { itemExists, sendWrite, type Write } from '../../lib/db/write';
 import type { Session } from './session';
 
 /** The stored session: the session itself, its keys and what the sessions list shows. */
@@ -98,7 +96,7 @@ export async function sessionKeysOfUser(userId: string): Promise<Array<ItemKey &
 /**
  * Sets fields of one session item (by its token hash, or its key as a Query returned it),
  * built whole from the field names. With `mustExist` it
- * fails (ConditionFailed, functions/lib/db/write.ts) for a session that ended meanwhile
+ * fails (ConditionFailed, functions/lib/db/table.ts) for a session that ended meanwhile
  * instead of writing a stub item back.
  */
 export async function updateSessionItem(session: string | ItemKey, fields: SessionFields, options: { mustExist?: boolean } = {}): Promise<void> {
@@ -113,7 +111,7 @@ export async function deleteSessionItem(tokenHash: string): Promise<void> {
   await sendWrite({ delete: keys.session(tokenHash) });
 }
 
-/** Deletes session items in batches (functions/lib/db/batch.ts re-sends what DynamoDB leaves unprocessed). */
+/** Deletes session items in batches (functions/lib/db/table.ts re-sends what DynamoDB leaves unprocessed). */
 export async function deleteSessionItems(itemKeys: ItemKey[]): Promise<void> {
   await batchDelete(itemKeys);
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { nowEpochSeconds } from '../../lib/clock';
 import { config } from '../../lib/config';
 import { fail } from '../../lib/errors';
-import { ConditionFailed } from '../../lib/db/write';
+import { ConditionFailed } from '../../lib/db/table';
 import {
   deleteSessionItem,
   deleteSessionItems,

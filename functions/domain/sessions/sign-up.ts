@@ -1,7 +1,7 @@
 import type { SignupRequest, SignupResponse } from '../../../shared/contracts/auth';
 import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
-import { transactWritesWithBuilt } from '../../lib/db/write';
+import { transactWritesWithBuilt } from '../../lib/db/table';
 import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from '../organisations/entities';
 import { getLogin, newUserItem, putNewAccount } from '../accounts/users';
 import { fail } from '../../lib/errors';

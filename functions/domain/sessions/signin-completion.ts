@@ -14,7 +14,7 @@ import { cancelFactorRecovery } from '../accounts/factor-recoveries';
 import { getPendingSignin, takePendingSignin, type PendingSignin } from './pending-signins';
 import { newSession } from './session';
 import { sessionWrite } from './session-items';
-import { transactWrites } from '../../lib/db/write';
+import { transactWrites } from '../../lib/db/table';
 import { clearPendingSigninCookie, knownDeviceOf, newDeviceCookie, pendingSigninNonceOf, type KnownDevice } from './signin-cookies';
 import { clientAddressOf, userAgentOf } from '../../lib/client-address';
 import type { ThrottleClient } from '../accounts/signin-throttle';

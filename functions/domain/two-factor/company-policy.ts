@@ -1,5 +1,5 @@
 import { keys } from '../../lib/db/keys';
-import { itemExists, sendWrite } from '../../lib/db/write';
+import { itemExists, sendWrite } from '../../lib/db/table';
 
 /**
  * The two-factor policy of an advisor company: the `requireTwoFactor` flag on its entity

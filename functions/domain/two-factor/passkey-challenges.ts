@@ -1,6 +1,6 @@
 import { nowEpochSeconds } from '../../lib/clock';
 import { keys } from '../../lib/db/keys';
-import { ConditionFailed, sendWrite } from '../../lib/db/write';
+import { ConditionFailed, sendWrite } from '../../lib/db/table';
 import { challengeLifetimeSeconds } from './relying-party';
 
 /**

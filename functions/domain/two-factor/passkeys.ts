@@ -2,9 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { maxPasskeysPerUser, type Passkey } from '../../../shared/contracts/passkeys';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
+import { queryAll, ConditionFailed, itemExists, itemIsNew, sendWrite, transactWrites } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactWrites } from '../../lib/db/write';
 
 /**
  * A user's passkeys (USER#<id> / PASSKEY#<passkeyId>), in the user's partition: the list

@@ -1,7 +1,6 @@
 import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { ConditionFailed, itemExists, sendWrite, transactItemOf, type Write } from '../../lib/db/write';
+import { queryAll, ConditionFailed, itemExists, sendWrite, transactItemOf, type Write } from '../../lib/db/table';
 
 /**
  * The access-expiry job's entry for a relation with an end date (keys.accessExpiry): one

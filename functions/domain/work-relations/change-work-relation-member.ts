@@ -3,7 +3,7 @@ import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums
 import { canReadRelatedSensitiveData, isAdmin, workRelationRightsRefusal } from '../../../shared/permissions';
 import { getEntity } from '../organisations/entities';
 import { getUser } from '../accounts/users';
-import { runSteps } from '../canvas/transaction';
+import { runSteps } from '../canvas/context';
 import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from './work-relation-members';
 import { advisorEntry, resolveActor } from '../journal/journal';
 import { fail } from '../../lib/errors';

@@ -1,24 +1,22 @@
 import type { HistoryActor } from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
-import { isAdmin } from '../../../shared/permissions';
-import { runSteps, maxTransactionItems, type Step } from '../../domain/canvas/transaction';
+import { isAdmin, workRelationEndRefusal } from '../../../shared/permissions';
+import { runSteps, maxTransactionItems, type Step } from '../canvas/context';
 import { getEntities } from '../../domain/organisations/entities';
 import { listMembersOfEntity } from '../../domain/members/members';
 import { getUsers } from '../accounts/users';
 import { deleteAccessExpiry } from './access-expiries';
 import { deleteWorkRelationItem, getWorkRelation, type WorkRelationItem } from './work-relations';
 import { familyCountOp } from './family-counts';
-import { deleteWorkRelationMemberItem, listWorkRelationMembersOfCompany } from './work-relation-members';
+import { deleteWorkRelationMemberItem, listWorkRelationMembersOfCompany, deleteWorkRelationMembers } from './work-relation-members';
 import { fail } from '../../lib/errors';
 import { relationEndedEntry } from '../../domain/journal/journal';
 import { describeError, log } from '../../lib/logger';
 import { sendEmail } from '../notifications/mailer';
 import { appLink, emailTemplates, type RelationEndCause } from '../notifications/templates';
 import type { Session } from '../sessions/session';
-import { deleteWorkRelationMembers } from './work-relation-members';
 import { requireCurrentMembership } from '../members/memberships';
 import { resolveActor } from '../journal/journal';
-import { workRelationEndRefusal } from '../../../shared/permissions';
 
 /**
  * Ending a work relation: the one function behind DELETE /api/work-relation/{entityId}

@@ -1,6 +1,6 @@
-import { batchGetItems } from '../../lib/db/batch';
+import { batchGetItems } from '../../lib/db/table';
 import { keys } from '../../lib/db/keys';
-import type { Key } from '../../lib/db/write';
+import type { Key } from '../../lib/db/table';
 import type { CanvasVisitItem } from '../journal/visits';
 import type { WorkRelationItem } from './work-relations';
 import type { WorkRelationMemberItem } from './work-relation-members';

@@ -1,6 +1,6 @@
 import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../lib/db/keys';
-import { sendWrite, transactItemOf, type Write } from '../../lib/db/write';
+import { sendWrite, transactItemOf, type Write } from '../../lib/db/table';
 
 /**
  * An advisor company's family count (keys.familyCount): the dashboard's `count`, kept by

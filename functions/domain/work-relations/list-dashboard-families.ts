@@ -3,12 +3,10 @@ import { dashboardPageSize, maxDashboardOffset } from '../../../shared/contracts
 import { EntityType } from '../../../shared/enums';
 import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../../shared/permissions';
 import { decideAccess } from '../../lib/access/decide';
-import { canvasContextOf } from '../canvas/context';
+import { canvasContextOf, CanvasSnapshot } from '../canvas/context';
 import { messageKeys } from '../../../shared/validation';
-import { CanvasSnapshot } from '../canvas/context';
-import { changesSince, hasChangesSince, type CanvasSummaryItem } from '../canvas/summary';
-import { refreshCanvasSummary } from '../canvas/transaction';
-import { summaryFromRecord } from '../canvas/summary';
+import { changesSince, hasChangesSince, type CanvasSummaryItem, summaryFromRecord } from '../canvas/summary';
+import { refreshCanvasSummary } from '../canvas/refresh-summaries';
 import { toDashboardCanvas } from '../canvas/views';
 import { keys } from '../../lib/db/keys';
 import { readFamilyCards, type FamilyCardItems } from './family-cards';

@@ -1,4 +1,4 @@
-import { refreshCanvasSummary } from '../canvas/transaction';
+import { refreshCanvasSummary } from '../canvas/refresh-summaries';
 import { getEntities } from '../organisations/entities';
 import { keys } from '../../lib/db/keys';
 import { runMigration, type Migration, type RunResult } from '../../lib/db/migrations';

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { NoteResponse } from '../../../shared/contracts/work-relations';
 import { db, tableName } from '../../lib/db/client';
 import { keys, newId } from '../../lib/db/keys';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite } from '../../lib/db/write';
+import { ConditionFailed, itemExists, itemIsNew, sendWrite } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 
 /**

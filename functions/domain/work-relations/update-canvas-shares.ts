@@ -1,6 +1,6 @@
 import type { CanvasSharesResponse } from '../../../shared/contracts/work-relations';
 import { workRelationRightsRefusal } from '../../../shared/permissions';
-import { runSteps, type Step } from '../canvas/transaction';
+import { runSteps, type Step } from '../canvas/context';
 import { now } from '../../lib/clock';
 import { getEntity } from '../organisations/entities';
 import { deleteAccessExpiry, putAccessExpiry } from './access-expiries';

@@ -2,8 +2,7 @@ import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { now } from '../../lib/clock';
 import { keys } from '../../lib/db/keys';
-import { sendWrite, transactItemOf, type Write } from '../../lib/db/write';
-import { batchDelete } from '../../lib/db/batch';
+import { sendWrite, transactItemOf, type Write, batchDelete } from '../../lib/db/table';
 import { listFamiliesOfAdvisor, queryCanvasPrefix } from './work-relations';
 
 /**

@@ -6,7 +6,7 @@ import { familyCountOp } from './family-counts';
 import { putNewWorkRelationMemberItem } from './work-relation-members';
 import { putNewWorkRelation, updateAccessUntil } from './work-relations';
 
-// The writes are described as data now (functions/lib/db/write.ts); what they store must not change.
+// The writes are described as data now (functions/lib/db/table.ts); what they store must not change.
 describe('the work-relation writes', () => {
   useUnitConfig();
 

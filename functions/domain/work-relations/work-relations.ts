@@ -1,11 +1,19 @@
 import { GetCommand, ScanCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
-import { batchGetItems } from '../../lib/db/batch';
+import {
+  batchGetItems,
+  queryAll,
+  ConditionFailed,
+  itemExists,
+  itemIsNew,
+  sendWrite,
+  transactItemOf,
+  transactWrites,
+  type Key,
+  type Write,
+} from '../../lib/db/table';
 import { db, tableName } from '../../lib/db/client';
-import { getEntity } from '../organisations/entities';
-import { type EntityItem } from '../organisations/entities';
+import { getEntity, type EntityItem } from '../organisations/entities';
 import { keys } from '../../lib/db/keys';
-import { queryAll } from '../../lib/db/query';
-import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactItemOf, transactWrites, type Key, type Write } from '../../lib/db/write';
 import { now } from '../../lib/clock';
 import type { CanvasMetaItem, SectionItem } from '../canvas/items';
 import { familyCountWrite } from './family-counts';

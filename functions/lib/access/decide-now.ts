@@ -1,6 +1,6 @@
 import { EntityType } from '../../../shared/enums';
 import { CanvasSnapshot } from '../../domain/canvas/context';
-import { batchGetItems } from '../db/batch';
+import { batchGetItems } from '../db/table';
 import type { EntityItem } from '../../domain/organisations/entities';
 import { keys } from '../db/keys';
 import type { MemberItem } from '../../domain/members/members';

@@ -18,8 +18,8 @@ afterAll(() => {
 });
 
 const { assigneeIndexOf, withAssigneeIndex, contentRecord, updateOp } = await import('../../domain/canvas/items');
-const { transactItemOf } = await import('./write');
-/** The request an update becomes once the index is in its spec (functions/lib/db/write.ts builds it). */
+const { transactItemOf } = await import('./table');
+/** The request an update becomes once the index is in its spec (functions/lib/db/table.ts builds it). */
 const assigneeIndexUpdate = (...args: Parameters<typeof withAssigneeIndex>) => transactItemOf(withAssigneeIndex(...args));
 
 const open = { id: '7.abc', assigneeId: 'u1', completed: false, dueDate: '2026-06-01' };

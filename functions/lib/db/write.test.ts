@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useUnitConfig } from '../testing/unit-config';
-import { ChangedMeanwhile } from './retry';
-import { allOf, ConditionFailed, itemExists, sendWriteReturningOld, transactItemOf, transactItemsOf, transactWritesWithBuilt } from './write';
+import { ChangedMeanwhile, allOf, ConditionFailed, itemExists, sendWriteReturningOld, transactItemOf, transactItemsOf, transactWritesWithBuilt } from './table';
 
 // The client answers what a test tells it to; every request it gets is kept.
 const fake = vi.hoisted(() => ({ sent: [] as Array<{ input: Record<string, unknown> }>, answer: (() => ({})) as () => unknown }));

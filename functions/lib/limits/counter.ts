@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { nowEpochSeconds } from '../clock';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
-import { ConditionFailed, sendWrite } from '../db/write';
+import { ConditionFailed, sendWrite } from '../db/table';
 
 /**
  * Fixed-window counters in the table (LIMIT#<key> / WINDOW#<start>): one item per limited

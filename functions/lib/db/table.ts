@@ -1,7 +1,22 @@
-import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteItem,
+  QueryCommand,
+  type QueryCommandInput,
+  BatchGetCommand,
+  BatchWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { transactionCancellationReasons } from '../errors';
-import { ChangedMeanwhile } from './retry';
+import { transactionCancellationReasons, AppError } from '../errors';
+
+/**
+ * The data layer's operations on the one table (docs/architecture-decisions.md, "Server data
+ * access"): writes built from specs, transactions with named outcomes, the retry of a write
+ * that met a change, paged queries and batches. The connection is ./client.ts.
+ */
 
 /**
  * The one builder of DynamoDB writes (docs/architecture-decisions.md, "Server data access"):
@@ -193,7 +208,7 @@ export const maxTransactionItems = 100;
  * Runs the writes as one transaction. When it is cancelled, the first write whose condition
  * failed names the outcome: `outcomes[name]()` is thrown when given, ConditionFailed
  * otherwise. A cancellation without a failed condition (another transaction held the same
- * items) throws ChangedMeanwhile, for retryWhileChanged (./retry.ts) to plan again.
+ * items) throws ChangedMeanwhile, for retryWhileChanged (above) to plan again.
  */
 export async function transactWrites<Name extends string>(
   writes: ReadonlyArray<Write<Name>>,
@@ -256,4 +271,149 @@ export function transactWritesWithBuilt<Name extends string>(
   outcomes: Partial<Record<Name, () => Error>> = {},
 ): Promise<void> {
   return transactWrites(writes.map(asWrite), outcomes);
+}
+
+/**
+ * What a write throws when something it planned on changed between its read and its
+ * write (a condition of its transaction, or a concurrent transaction on the same items):
+ * retryWhileChanged reads, plans and writes again. Should it ever escape, the client
+ * still gets a catalogue error (ITEM_FOUND).
+ */
+export class ChangedMeanwhile extends AppError {
+  constructor(message = 'Changed meanwhile. Reload and try again.') {
+    super('ITEM_FOUND', { message });
+    this.name = 'ChangedMeanwhile';
+  }
+}
+
+export type RetryPolicy = {
+  /** How many times the work runs at most. */
+  attempts: number;
+  /** The pause before attempt `attempt + 1` (attempt counts from 1); none when left out. */
+  pauseMs?: (attempt: number) => number;
+  /** What is thrown when the last attempt also met a change. */
+  whenExhausted: (lastError: ChangedMeanwhile) => Error;
+};
+
+/**
+ * Runs `work` (read, plan, write) again while it throws ChangedMeanwhile, up to the
+ * policy's attempts; anything else it throws passes through. The one retry loop of the
+ * server's writes.
+ */
+export async function retryWhileChanged<T>(work: (attempt: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work(attempt);
+    } catch (error) {
+      if (!(error instanceof ChangedMeanwhile)) throw error;
+      if (attempt >= policy.attempts) throw policy.whenExhausted(error);
+      const pause = policy.pauseMs?.(attempt) ?? 0;
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+/**
+ * Every item of one Query, following LastEvaluatedKey page by page (one round trip per
+ * 1 MB page), or the first `limit` of them. The one pagination loop of the data layer.
+ */
+export async function queryAll<T = Record<string, unknown>>(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  options: { limit?: number } = {},
+): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const limit = options.limit === undefined ? {} : { Limit: options.limit - items.length };
+    const page = await db().send(new QueryCommand({ ...input, ...limit, TableName: tableName(), ExclusiveStartKey: startKey }));
+    items.push(...((page.Items ?? []) as T[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && (options.limit === undefined || items.length < options.limit));
+  return items;
+}
+
+/** DynamoDB's limit of keys per BatchGetItem request. */
+const maxKeysPerBatch = 100;
+
+/**
+ * Sends a batch again with what DynamoDB left unprocessed (throttled, over a request's
+ * limits), after a growing pause, at most `sends` times. This is not retryWhileChanged
+ * (above): nothing changed meanwhile and nothing is read or planned again; the same
+ * requests go out once more. The one such loop of the batch reads and writes.
+ */
+async function sendUntilProcessed<T>(
+  requests: T[],
+  send: (pending: T[]) => Promise<T[]>,
+  policy: { sends: number; basePauseMs: number; exhausted: string },
+): Promise<void> {
+  let pending = requests;
+  for (let attempt = 0; pending.length; attempt += 1) {
+    if (attempt === policy.sends) throw new Error(policy.exhausted);
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, policy.basePauseMs * 2 ** attempt));
+    pending = await send(pending);
+  }
+}
+
+/**
+ * Reads items by key with BatchGetItem: one round trip per 100 keys, plus retries of the
+ * keys DynamoDB left unprocessed. Missing items are simply absent; order is not kept.
+ * A projection (`#type`, `#count` name those reserved words) reads only those attributes.
+ * `consistent`: strongly consistent reads (an access decision must not see an item that
+ * was deleted a moment ago).
+ */
+export async function batchGetItems<T>(itemKeys: readonly Key[], projection?: string, options: { consistent?: boolean } = {}): Promise<T[]> {
+  // `#type` and `#count` name the reserved words `type` and `count`.
+  const names = Object.fromEntries(['type', 'count'].filter((word) => projection?.includes(`#${word}`)).map((word) => [`#${word}`, word]));
+  const projected = projection ? { ProjectionExpression: projection, ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}) } : {};
+  const unique = [...new Map(itemKeys.map((key) => [`${key.PK}\u0000${key.SK}`, key])).values()];
+  const found: T[] = [];
+  for (let start = 0; start < unique.length; start += maxKeysPerBatch) {
+    await sendUntilProcessed<Record<string, unknown>>(
+      unique.slice(start, start + maxKeysPerBatch),
+      async (pending) => {
+        const result = await db().send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projected, ...(options.consistent ? { ConsistentRead: true } : {}) } } }),
+        );
+        found.push(...((result.Responses?.[tableName()] ?? []) as T[]));
+        return (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Array<Record<string, unknown>>;
+      },
+      { sends: 5, basePauseMs: 20, exhausted: 'BatchGetItem left keys unprocessed' },
+    );
+  }
+  return found;
+}
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
+
+/** DynamoDB's limit of requests per BatchWriteItem; a few batches go out at once. */
+const batchSize = 25;
+const batchParallelism = 4;
+
+async function writeBatch(requests: WriteRequest[]): Promise<void> {
+  await sendUntilProcessed(
+    requests,
+    async (pending) => {
+      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      return (result.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
+    },
+    { sends: 9, basePauseMs: 25, exhausted: 'batch write left unprocessed items' },
+  );
+}
+
+async function writeAll(requests: WriteRequest[]): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let start = 0; start < requests.length; start += batchSize) chunks.push(requests.slice(start, start + batchSize));
+  for (let start = 0; start < chunks.length; start += batchParallelism) {
+    await Promise.all(chunks.slice(start, start + batchParallelism).map(writeBatch));
+  }
+}
+
+/** Writes many items (template, test fixtures) in batches of 25, a few batches at a time; no conditions. */
+export async function batchPut(records: Array<Record<string, unknown>>): Promise<void> {
+  await writeAll(records.map((Item) => ({ PutRequest: { Item } })));
+}
+
+/** Deletes many items in batches of 25 (canvas reset, an ended relation); no conditions. */
+export async function batchDelete(itemKeys: Key[]): Promise<void> {
+  await writeAll(itemKeys.map((Key) => ({ DeleteRequest: { Key: { PK: Key.PK, SK: Key.SK } } })));
 }

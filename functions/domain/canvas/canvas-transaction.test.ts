@@ -17,7 +17,7 @@ vi.mock('../../lib/db/client', () => ({
   tableName: () => 't',
 }));
 
-const { runSteps, withCanvasRetry } = await import('./transaction');
+const { runSteps, withCanvasRetry } = await import('./context');
 
 const step = (onConditionFailed: () => AppError | 'retry') => ({
   op: { ConditionCheck: { TableName: 't', Key: { PK: 'a', SK: 'b' }, ConditionExpression: 'x' } },

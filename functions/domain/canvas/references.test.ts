@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EntityRole, EntityType, WorkRelationRole } from '../../../shared/enums';
 import { canSeeSection, permissionsForRole, permissionsForWorkRelationRole, type CanvasAccess } from '../../../shared/permissions';
 import type { GoalItem } from './items';
-import { otherSideSteps, planLinks } from './links';
-import { transactItemOf, type Write } from '../../lib/db/write';
+import { otherSideSteps, planLinks } from './references';
+import { transactItemOf, type Write } from '../../lib/db/table';
 import { resetConfigForTests } from '../../lib/config';
 import { CanvasSnapshot, type CanvasContext } from './context';
 
