@@ -50,7 +50,7 @@ describe('1. e-mail validation in linear time', () => {
   // dots in the domain and a character at the end that fails it. Just under the 64 KB body limit.
   const hostile = `a@${'a.'.repeat(32_000)}@`;
 
-  it('refuses a 64 KB e-mail on every route that takes one within milliseconds, and a cheap request sent alongside is not slowed', async () => {
+  it('refuses a 64 KB e-mail on every route that takes one as fast as a short malformed one (within ten times), and a cheap request sent alongside is not slowed', async () => {
     const client = stack.client();
     const routes: Array<[string, Record<string, unknown>]> = [
       ['/api/auth/salt', { email: hostile }],
@@ -61,18 +61,26 @@ describe('1. e-mail validation in linear time', () => {
       ['/api/auth/signup', { ...signupBody(), email: hostile }],
       ['/api/member-invitation/create', { email: hostile, entityRoleId: EntityRole.LimitedMember }],
     ];
+    const send = (path: string, body: Record<string, unknown>) => (path === '/api/member-invitation/create' ? owner.client : client).post(path, body);
+    // The yardstick, measured on this machine now (a busy machine slows both alike): the same
+    // routes refusing a short malformed address. The old pattern took seconds on the hostile one.
+    const yardstick = await Promise.all([
+      timed(() => client.get('/api/user/prefixes')),
+      ...routes.map(([path, body]) => timed(() => send(path, { ...body, email: 'a@b.' }))),
+    ]);
+    const bound = Math.max(1000, 10 * Math.max(...yardstick.map(({ ms }) => ms)));
     const [cheap, ...answers] = await Promise.all([
       timed(() => client.get('/api/user/prefixes')),
-      ...routes.map(([path, body]) => timed(() => (path === '/api/member-invitation/create' ? owner.client : client).post(path, body))),
+      ...routes.map(([path, body]) => timed(() => send(path, body))),
     ]);
     for (const [index, { result, ms }] of answers.entries()) {
       const path = routes[index]![0];
       expect(result.status, path).toBe(400);
       expect((result.body as { errors: Record<string, string[]> }).errors.email, path).toEqual(['forms.errorMessages.tooLong']);
-      expect(ms, path).toBeLessThan(1000);
+      expect(ms, path).toBeLessThan(bound);
     }
     expect(cheap.result.status).toBe(200);
-    expect(cheap.ms).toBeLessThan(1000);
+    expect(cheap.ms).toBeLessThan(bound);
   });
 });
 
