@@ -16,7 +16,11 @@ type DialogProps = {
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 
-/** A modal dialog: focus is trapped inside, Escape and a click outside close it. */
+/**
+ * A modal dialog: focus is trapped inside, Escape and a click outside close it. It opens on
+ * the first focusable control of its content (a field marked `autoFocus` first); closing gives the focus
+ * back to what opened it.
+ */
 export function Dialog({ isOpen, onClose, title, description, closeLabel, children, size = 'md' }: DialogProps) {
   return (
     <HeadlessDialog open={isOpen} onClose={onClose} className="fixed inset-0 z-50">
@@ -26,10 +30,11 @@ export function Dialog({ isOpen, onClose, title, description, closeLabel, childr
         <DialogPanel className={cx('relative w-full rounded-card bg-surface p-6 shadow-pop', widths[size])}>
           <DialogTitle className="pr-10 font-display text-2xl font-semibold text-primary-800">{title}</DialogTitle>
           {description && <Description className="mt-2 text-ink-700">{description}</Description>}
+          {children && <div className="mt-4">{children}</div>}
+          {/* After the content: the dialog opens on its first field, not on this corner button (WCAG 2.4.3). */}
           <button type="button" onClick={onClose} className="absolute top-4 right-4 rounded-control p-2 text-ink-700 hover:bg-ink-100" aria-label={closeLabel}>
             <CloseIcon />
           </button>
-          {children && <div className="mt-4">{children}</div>}
         </DialogPanel>
       </div>
     </HeadlessDialog>
