@@ -76,9 +76,12 @@ const coreMessages = {
   'header.language': 'Language',
   'header.languageShort.en-US': 'EN',
   'header.languageName.en-US': 'English (US)',
+  'header.languageLabel': 'Language ({short})',
+  'header.languageOption': '{short}, {name}',
   'header.entitySwitcher': 'Organisation',
   'header.entitySwitcherCreateNew': 'Create new',
-  'header.entitySwitcherCreateNewLabel': 'Create a new family or advisor company',
+  // Accessible names hold the visible text (WCAG 2.5.3 label in name): "Create new", "EN".
+  'header.entitySwitcherCreateNewLabel': 'Create new family or advisor company',
   'header.entitySwitcherNone': 'No organisation yet',
   'header.navigationProgress': 'Loading page',
 

@@ -99,7 +99,8 @@ function LanguageSelector() {
   const current: Language = appConfig.locale;
   return (
     <label className="relative inline-flex min-h-11 shrink-0 items-center rounded-control text-ink-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-600 hover:bg-primary-50">
-      <span className="sr-only">{t('header.language')}</span>
+      {/* The name holds the visible "EN" (WCAG 2.5.3 label in name). */}
+      <span className="sr-only">{t('header.languageLabel', { short: t(`header.languageShort.${current}`) })}</span>
       <GlobeIcon aria-hidden="true" className="pointer-events-none absolute left-2 size-5" />
       <select
         value={current}
@@ -107,7 +108,11 @@ function LanguageSelector() {
         className="min-h-11 cursor-pointer appearance-none rounded-control bg-transparent py-2 pr-2 pl-8 font-medium focus:outline-none"
       >
         {languages.map((language) => (
-          <option key={language} value={language} aria-label={t(`header.languageName.${language}`)}>
+          <option
+            key={language}
+            value={language}
+            aria-label={t('header.languageOption', { short: t(`header.languageShort.${language}`), name: t(`header.languageName.${language}`) })}
+          >
             {t(`header.languageShort.${language}`)}
           </option>
         ))}
