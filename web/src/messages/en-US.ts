@@ -187,6 +187,9 @@ const coreMessages = {
   'sessionExpired.title': 'Your session has expired',
   'sessionExpired.text': 'For your security you were signed out. Please log in again to continue where you left off.',
   'sessionExpired.login': 'Go to login',
+  // The session was ended from another device (Security tab: sign out that session, or all others): said at once by the live channel, or on the next call (docs/product/sessions-and-sign-in.md).
+  'sessionExpired.signedOut.title': 'You were signed out from another device',
+  'sessionExpired.signedOut.text': 'Your session here was ended from another device or browser. Please log in again to continue.',
   'loading.title': 'Loading',
   'loading.text': 'Just a moment…',
   'fullPageError.title': 'Something went wrong',
