@@ -143,13 +143,20 @@ test.describe('the header at 1280 px', () => {
         if (!node.textContent?.trim()) continue;
         const range = header.ownerDocument.createRange();
         range.selectNodeContents(node);
-        const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        const tops = new Set(
+          Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.top)),
+        );
         if (tops.size > 1) wrapped.push(node.textContent.trim());
       }
       return { wrapped, overflow: row.scrollWidth - row.clientWidth };
     });
     expect(measured.wrapped).toEqual([]);
     expect(measured.overflow).toBeLessThanOrEqual(0);
+    // A long entity name is cut short, not hidden.
+    const entity = await banner.getByTestId('entity-switcher').boundingBox();
+    expect(entity!.width).toBeGreaterThan(64);
   }
 
   test('fits one line for a family owner with a long family name', async ({ browser, inbox, baseURL }) => {

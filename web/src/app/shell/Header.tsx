@@ -66,10 +66,14 @@ const EntitySwitcher = lazy(() => loadAccountTools().then((module) => ({ default
 const ProfileMenu = lazy(() => loadAccountTools().then((module) => ({ default: module.ProfileMenu })));
 
 /** Holds a group's place (same size as its menu button) while the menu loads. */
-const groupFallbackClasses = 'inline-flex items-center gap-1 rounded-control px-3 py-2 pr-8 font-medium text-ink-800';
+const groupFallbackClasses = 'inline-flex items-center gap-1 rounded-control px-3 py-2 pr-8 font-medium whitespace-nowrap text-ink-800';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  cx('rounded-control px-3 py-2 font-medium hover:bg-primary-50', isActive ? 'text-primary-700 underline decoration-2 underline-offset-8' : 'text-ink-800');
+  // One line at every width the bar shows (docs/product/shell.md): the labels never wrap.
+  cx(
+    'rounded-control px-3 py-2 font-medium whitespace-nowrap hover:bg-primary-50',
+    isActive ? 'text-primary-700 underline decoration-2 underline-offset-8' : 'text-ink-800',
+  );
 
 function DesktopLink({ entry }: { entry: Extract<NavEntry, { kind: 'link' }> }) {
   return (
