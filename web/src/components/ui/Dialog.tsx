@@ -30,7 +30,9 @@ export function Dialog({ isOpen, onClose, title, description, closeLabel, childr
   const firstField = useMemo(
     () => ({
       get current(): HTMLElement | null {
-        return content.current?.querySelector<HTMLElement>(firstFieldSelector) ?? null;
+        const fields = content.current ? Array.from(content.current.querySelectorAll<HTMLElement>(firstFieldSelector)) : [];
+        // Not one in a hidden part (a closed panel): focusing it would leave the focus behind the dialog.
+        return fields.find((field) => !field.closest('[hidden]')) ?? null;
       },
     }),
     [],
