@@ -195,6 +195,14 @@ export const SessionIdPath = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_
 export type SessionIdPath = z.infer<typeof SessionIdPath>;
 /** POST /api/user/sessions/revoke-others: how many sessions were ended. */
 export const RevokeOtherSessionsResponse = z.object({ revoked: z.number() });
+
+/**
+ * The details of an answer 7 (SESSION_EXPIRED) for a session ended from another of the
+ * user's sessions (signed out there, or "sign out everywhere else"): `signedOut`, the live
+ * channel's close reason. A session that ran out carries none.
+ */
+export const SessionEndedDetails = z.object({ reason: z.literal('signedOut') });
+export type SessionEndedDetails = z.infer<typeof SessionEndedDetails>;
 export type RevokeOtherSessionsResponse = z.infer<typeof RevokeOtherSessionsResponse>;
 
 // GET /api/email-confirmation?token=

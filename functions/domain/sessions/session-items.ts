@@ -1,4 +1,4 @@
-import { batchDelete, queryAll, itemExists, sendWrite, type Write } from '../../lib/db/table';
+import { batchDelete, batchPut, queryAll, itemExists, sendWrite, type Write } from '../../lib/db/table';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
@@ -105,6 +105,20 @@ export async function updateSessionItem(session: string | ItemKey, fields: Sessi
     spec: { set: fields },
     condition: options.mustExist ? itemExists : undefined,
   });
+}
+
+/** The mark a revoked session leaves (keys.sessionEnded): why its next request is refused. `expiresAt` is the table's TTL. */
+export type SessionEndedMark = { PK: string; SK: string; reason: 'signedOut'; expiresAt: number };
+
+/** Marks sessions as ended from another of the user's sessions, until `expiresAt` (epoch seconds). */
+export async function putSessionEndedMarks(tokenHashes: readonly string[], expiresAt: number): Promise<void> {
+  if (tokenHashes.length === 0) return;
+  await batchPut(tokenHashes.map((tokenHash): SessionEndedMark => ({ ...keys.sessionEnded(tokenHash), reason: 'signedOut', expiresAt })));
+}
+
+export async function getSessionEndedMark(tokenHash: string): Promise<SessionEndedMark | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.sessionEnded(tokenHash) }));
+  return result.Item as SessionEndedMark | undefined;
 }
 
 export async function deleteSessionItem(tokenHash: string): Promise<void> {

@@ -7,7 +7,9 @@ import {
   deleteSessionItem,
   deleteSessionItems,
   firstPageOfSessionItems,
+  getSessionEndedMark,
   getSessionItem,
+  putSessionEndedMarks,
   putSessionItem,
   querySessionItemsOfUser,
   sessionItemKeys,
@@ -173,12 +175,26 @@ export async function markSessionAuthenticated(session: Session): Promise<number
   return nowS;
 }
 
-/** Ends one session of the user by its id; returns the ended session's token hash (its sockets end too), undefined when the user has no such session. */
-export async function endSessionById(userId: string, sessionId: string): Promise<string | undefined> {
+/**
+ * Ends one session of the user by its id; returns the ended session's token hash (its sockets end too), undefined when the user has no such session.
+ * `fromSession`: the caller's own session; ending another one leaves it a mark, so its next request says it was signed out from there.
+ */
+export async function endSessionById(userId: string, sessionId: string, fromSession?: Pick<Session, 'tokenHash'>): Promise<string | undefined> {
   const target = (await listSessionsOfUser(userId)).find((session) => session.sessionId === sessionId);
   if (!target) return undefined;
+  if (fromSession && fromSession.tokenHash !== target.tokenHash) await markSignedOutElsewhere([target.tokenHash]);
   await deleteSessionItem(target.tokenHash);
   return target.tokenHash;
+}
+
+/**
+ * Leaves a mark on sessions ended from another of the user's sessions (keys.sessionEnded):
+ * their next request answers 7 with `details: { reason: 'signedOut' }` (SessionEndedDetails),
+ * so the browser says "signed out from another device", not "expired". The mark lasts the
+ * idle lifetime: a session unused that long would have expired anyway.
+ */
+async function markSignedOutElsewhere(tokenHashes: readonly string[]): Promise<void> {
+  await putSessionEndedMarks(tokenHashes, nowEpochSeconds() + sessionLifetime.idleSeconds);
 }
 
 /** Ends a session server-side; returns the Set-Cookie value that clears the cookie. */
@@ -221,9 +237,11 @@ export async function refreshMembershipInSessions(userId: string, entityId: numb
  * Ends every session of a user (after a password reset or change), except optionally the
  * caller's own. One Query on GSI1, then batched deletes.
  */
-export async function endSessionsOfUser(userId: string, options: { exceptTokenHash?: string } = {}): Promise<void> {
-  const sessions = await sessionKeysOfUser(userId);
-  await deleteSessionItems(sessions.filter((item) => item.tokenHash !== options.exceptTokenHash).map(({ PK, SK }) => ({ PK, SK })));
+export async function endSessionsOfUser(userId: string, options: { exceptTokenHash?: string; markSignedOut?: boolean } = {}): Promise<void> {
+  const ended = (await sessionKeysOfUser(userId)).filter((item) => item.tokenHash !== options.exceptTokenHash);
+  // "Sign out everywhere else": each ended session is told so on its next request.
+  if (options.markSignedOut) await markSignedOutElsewhere(ended.map((item) => item.tokenHash));
+  await deleteSessionItems(ended.map(({ PK, SK }) => ({ PK, SK })));
 }
 
 export function readSessionToken(cookies: readonly string[] | undefined, cookieHeader: string | undefined): string | undefined {
@@ -265,9 +283,15 @@ export function sessionOfItem(item: Record<string, unknown> | undefined): Sessio
   };
 }
 
+/** Whether a session that is gone was ended from another of the user's sessions, lately (its mark, read with the time: TTL deletion lags). */
+async function signedOutElsewhere(tokenHash: string): Promise<boolean> {
+  const mark = await getSessionEndedMark(tokenHash);
+  return mark !== undefined && mark.expiresAt > nowEpochSeconds();
+}
+
 /**
  * The session named by the request's cookie. No cookie → UNAUTHORIZED (5); an unknown,
- * idle or past-absolute session → SESSION_EXPIRED (7). TTL deletion lags, so the time is
+ * idle or past-absolute session → SESSION_EXPIRED (7), with `details.reason` `signedOut` when it was revoked from another session. TTL deletion lags, so the time is
  * checked here too.
  */
 export async function resolveSession(token: string | undefined): Promise<Session> {
@@ -276,7 +300,9 @@ export async function resolveSession(token: string | undefined): Promise<Session
   const item = await getSessionItem(tokenHash);
   // The same rule the live channel and every other outlet apply (sessionOfItem).
   const standing = sessionOfItem(item);
-  if (standing === null || standing === 'expired' || !item) throw fail('SESSION_EXPIRED');
+  // Gone: ended from another of the user's sessions, or simply ended (one more read, on a refusal only).
+  if (!item) throw (await signedOutElsewhere(tokenHash)) ? fail('SESSION_EXPIRED', { details: { reason: 'signedOut' } }) : fail('SESSION_EXPIRED');
+  if (standing === null || standing === 'expired') throw fail('SESSION_EXPIRED');
   const session: Session = { ...standing, tokenHash };
   const nowS = nowEpochSeconds();
   if (item.idleExpiresAt - nowS < sessionLifetime.idleSeconds - touchIntervalSeconds) {

@@ -10,6 +10,8 @@ export const keys = {
   /** Unique e-mail guard and e-mail → user lookup. */
   email: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
   session: (tokenHash: string) => ({ PK: `SESSION#${tokenHash}`, SK: 'SESSION' }),
+  /** A mark that this session was ended from another of the user's sessions (revoked), for its next request's answer 7: kept for the idle lifetime. */
+  sessionEnded: (tokenHash: string) => ({ PK: `SESSION#${tokenHash}`, SK: 'ENDED' }),
   sessionsOfUser: (userId: string) => ({ GSI1PK: `USER#${userId}#SESSIONS` }),
   /** Single-use tokens (confirmation, password reset), stored by hash. */
   token: (kind: TokenKind, tokenHash: string) => ({ PK: `TOKEN#${kind}#${tokenHash}`, SK: 'TOKEN' }),

@@ -222,9 +222,12 @@ export const paths = {
   selectFamilyPage: () => '/select-family',
   selectAdvisorCompanyPage: () => '/select-advisor-company',
   profile: () => '/profile',
-  sessionExpired: () => '/session-expired',
+  sessionExpired: (params: { reason?: typeof signedOutElsewhereReason } = {}) => withQuery('/session-expired', { reason: params.reason }),
   notFound: (params: { notFound?: NotFoundVariant } = {}) => withQuery('/not-found', { notFound: params.notFound === 'error' ? 'error' : undefined }),
 } satisfies Record<RouteName, (...args: never[]) => string>;
+
+/** The session-expired page's `reason` when the session was ended from another device (the live channel's close reason, or a 7 that says so). */
+export const signedOutElsewhereReason = 'signedOut';
 
 /** docs/product/sessions-and-sign-in.md#after-login: where a login with a family or advisor invitation goes, to choose the entity that accepts. */
 export function selectPagePath(kind: 'familyInvitation' | 'advisorInvitation'): string {

@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import { SessionEndedDetails } from '../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../shared/errors';
 import { signOut } from '../features/auth/api/sign-out';
 import type { RestoreOutcome } from '../features/auth/session/session';
@@ -6,7 +7,7 @@ import type { ApiError } from '../lib/api-client';
 import { appStore, type AppStore } from '../stores/app-store';
 import { clearSession, isAuthenticatedAtom, storedUserId } from '../stores/session';
 import { clearToasts, showSystemErrorToast } from '../stores/toasts';
-import { paths, routeNames, routeTable } from './paths';
+import { paths, routeNames, routeTable, signedOutElsewhereReason } from './paths';
 import { queryClient } from './query-client';
 
 /**
@@ -72,13 +73,23 @@ export async function logout(store: AppStore): Promise<void> {
 }
 
 /**
+ * The session ended while the user was here: forget it in this browser and say why, at once
+ * (the live channel's `closed: signedOut`, or an API answer 7 that names it).
+ */
+export function endSession(app: { store: AppStore; navigate: (to: string) => void }, reason: 'signedOut' | 'expired'): void {
+  endSessionLocally(app.store);
+  app.navigate(paths.sessionExpired(reason === 'signedOut' ? { reason: signedOutElsewhereReason } : {}));
+}
+
+/**
  * docs/product/sessions-and-sign-in.md#session, docs/product/errors.md#sessions-errors "Global": session expired (7) clears the session and goes to
  * sessionExpired; e-mail not confirmed (14) goes to resendEmailConfirmation.
  */
 export function handleGlobalApiError(error: ApiError, app: { store: AppStore; navigate: (to: string) => void }): void {
   if (error.errorCode === ErrorCodes.SESSION_EXPIRED) {
-    endSessionLocally(app.store);
-    app.navigate(paths.sessionExpired());
+    // The server tells a session ended from another device (SessionEndedDetails) from one that ran out.
+    const details = SessionEndedDetails.safeParse(error.details);
+    endSession(app, details.success && details.data.reason === 'signedOut' ? 'signedOut' : 'expired');
   } else if (error.errorCode === ErrorCodes.EMAIL_NOT_CONFIRMED) {
     app.navigate(paths.resendEmailConfirmation());
   }

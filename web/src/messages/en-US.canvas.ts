@@ -42,6 +42,8 @@ export const canvasMessages = {
     'You can still read what is on the screen, but nothing more can be saved here. What you typed in an open form stays there, so you can copy it.',
   'canvas.accessEnded.back': 'Back to your dashboard',
   'canvas.accessEnded.inForm': 'Your access to this canvas has ended: this can no longer be saved. Your text stays here, so you can copy it.',
+  // A limited member on the category page: why there is no answer form and no vote button (docs/product/canvas.md#permissions).
+  'canvas.limitedMember.note': 'You can read this canvas; an owner can give you full member rights.',
   'canvas.tabs.label': 'Canvas views',
   'canvas.tabs.questions': 'Questions and takeaways',
   'canvas.tabs.goals': 'Goals and actions',

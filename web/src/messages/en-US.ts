@@ -76,9 +76,12 @@ const coreMessages = {
   'header.language': 'Language',
   'header.languageShort.en-US': 'EN',
   'header.languageName.en-US': 'English (US)',
+  'header.languageLabel': 'Language ({short})',
+  'header.languageOption': '{short}, {name}',
   'header.entitySwitcher': 'Organisation',
   'header.entitySwitcherCreateNew': 'Create new',
-  'header.entitySwitcherCreateNewLabel': 'Create a new family or advisor company',
+  // Accessible names hold the visible text (WCAG 2.5.3 label in name): "Create new", "EN".
+  'header.entitySwitcherCreateNewLabel': 'Create new family or advisor company',
   'header.entitySwitcherNone': 'No organisation yet',
   'header.navigationProgress': 'Loading page',
 
@@ -184,6 +187,9 @@ const coreMessages = {
   'sessionExpired.title': 'Your session has expired',
   'sessionExpired.text': 'For your security you were signed out. Please log in again to continue where you left off.',
   'sessionExpired.login': 'Go to login',
+  // The session was ended from another device (Security tab: sign out that session, or all others): said at once by the live channel, or on the next call (docs/product/sessions-and-sign-in.md).
+  'sessionExpired.signedOut.title': 'You were signed out from another device',
+  'sessionExpired.signedOut.text': 'Your session here was ended from another device or browser. Please log in again to continue.',
   'loading.title': 'Loading',
   'loading.text': 'Just a moment…',
   'fullPageError.title': 'Something went wrong',

@@ -219,6 +219,8 @@ export const workRelationMessages = {
   'endRelation.text.advisor':
     'Your company loses all access to the canvas of {name} at once. Your private notes stay with your company. Only the family can invite you again. Both sides are told by e-mail.',
   'endRelation.confirm': 'End work relation',
+  // The advisor's confirm button says what it does: their company leaves the family.
+  'endRelation.confirm.advisor': 'Leave the family',
   'endRelation.success': 'The work relation with {name} has ended.',
 
   // Time-boxed access (docs/product/work-relations.md#time-boxed-access): canvas-rights tab, invite-advisor form, families list

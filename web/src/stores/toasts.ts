@@ -20,7 +20,12 @@ export type Toast = {
   action?: ToastAction;
 };
 
-export type ToastAction = { label: string; onAction: () => void };
+export type ToastAction = {
+  label: string;
+  onAction: () => void;
+  /** What the action is about (an Undo: the item it reverts), so it can be taken away once it is stale. */
+  subject?: string;
+};
 
 export type ToastInput = {
   mode: ToastMode;
@@ -78,6 +83,11 @@ export function dismissToast(store: AppStore, id: number): void {
   store.set(toastsAtom, (toasts) => toasts.filter((toast) => toast.id !== id));
 }
 
+/** Removes the toasts whose action is about this subject: a stale Undo (the item changed since) offers nothing that works. */
+export function dismissToastsAbout(store: AppStore, subject: string): void {
+  store.set(toastsAtom, (toasts) => toasts.filter((toast) => toast.action?.subject !== subject));
+}
+
 export function clearToasts(store: AppStore): void {
   store.set(toastsAtom, []);
 }
@@ -109,6 +119,7 @@ export function useToasts() {
       showSystemError: () => showSystemErrorToast(store, topic),
       dismiss: (id: number) => dismissToast(store, id),
       addAction: (id: number, action: ToastAction, durationMs: number | null) => addToastAction(store, id, action, durationMs),
+      dismissAbout: (subject: string) => dismissToastsAbout(store, subject),
       clear: () => clearToasts(store),
     }),
     [store, topic],

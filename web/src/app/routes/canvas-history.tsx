@@ -1,4 +1,6 @@
+import { useStore } from 'jotai';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
 import { CanvasJournalProvider, type CanvasJournal } from '../../features/canvas/hooks/use-canvas-journal';
 import { HistoryProvider } from '../../features/history/components/HistoryProvider';
@@ -8,6 +10,7 @@ import { CategoryPeople, ItemLiveNote, LiveTools } from '../../features/live/com
 import { ReportEditing } from '../../features/live/components/ReportEditing';
 import { LiveProvider, useLive } from '../../features/live/hooks/use-live';
 import { paths } from '../paths';
+import { endSession } from '../session';
 import { useLiveCanvasSync } from './use-live-canvas-sync';
 
 const historyLinks: HistoryLinks = {
@@ -30,9 +33,13 @@ export function CanvasWithHistory({
   const invalidateCanvas = useInvalidateCanvasContent();
   // Each change's items (live, or from the history after a reconnect) go into the cached canvas by id; read again only where they cannot.
   const live = useLiveCanvasSync();
+  const store = useStore();
+  const navigate = useNavigate();
+  // Signed out from another device: said at once, not as "session expired" on the next click.
+  const onSignedOut = () => endSession({ store, navigate: (to) => void navigate(to) }, 'signedOut');
   return (
     <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()}>
-      <LiveProvider onChange={live.onChange} onResync={live.onResync} createSocket={createSocket}>
+      <LiveProvider onChange={live.onChange} onResync={live.onResync} onSignedOut={onSignedOut} createSocket={createSocket}>
         <JournalBridge>{children}</JournalBridge>
       </LiveProvider>
     </HistoryProvider>

@@ -20,7 +20,7 @@ import type { NavEntry } from './navigation';
  */
 
 export function DesktopGroup({ entry }: { entry: Extract<NavEntry, { kind: 'group' }> }) {
-  return <Menu button={t(entry.label)} items={entry.items.map((item) => ({ label: t(item.label), to: item.to }))} />;
+  return <Menu button={t(entry.label)} buttonClassName="whitespace-nowrap" items={entry.items.map((item) => ({ label: t(item.label), to: item.to }))} />;
 }
 
 /**
@@ -59,8 +59,9 @@ export function EntitySwitcher() {
   if (entities.length < 2) {
     // docs/product/shell.md#application-shell: one entity's name is read-only; Create new stays offered beside it.
     return (
-      <div className="mr-2 hidden items-center gap-2 text-sm text-ink-700 lg:flex">
-        <p className="flex max-w-48 items-center gap-2 truncate" data-testid="entity-switcher">
+      // min-w-0: a long name is cut short before the header's row would overflow (one line at 1280 px, docs/product/shell.md).
+      <div className="mr-2 hidden min-w-0 items-center gap-2 text-sm text-ink-700 lg:flex">
+        <p className="flex max-w-48 min-w-0 items-center gap-2 truncate" data-testid="entity-switcher">
           <BuildingIcon className="size-4 shrink-0" />
           <span className="sr-only">{t('header.entitySwitcher')}: </span>
           <span className="truncate">{name}</span>
@@ -79,11 +80,11 @@ export function EntitySwitcher() {
     );
   }
   return (
-    <div className="mr-1 hidden lg:block" data-testid="entity-switcher">
+    <div className="mr-1 hidden min-w-0 lg:flex" data-testid="entity-switcher">
       <Menu
         align="end"
         buttonLabel={`${t('header.entitySwitcher')}: ${name}`}
-        buttonClassName="max-w-56 text-sm"
+        buttonClassName="max-w-56 min-w-0 text-sm"
         currentLabel={t('header.entitySwitcherCurrent')}
         button={
           <>

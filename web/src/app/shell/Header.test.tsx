@@ -90,9 +90,10 @@ describe('Header', () => {
     const nav = screen.getByTestId('desktop-nav');
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(nav).getByRole('link', { name: 'About app' })).toHaveAttribute('href', '/about-app');
-    const language = screen.getByRole('combobox', { name: 'Language' });
+    // Its name holds what it shows, "EN" (WCAG 2.5.3 label in name); so does its option's.
+    const language = screen.getByRole('combobox', { name: 'Language (EN)' });
     expect(language).toHaveValue('en-US');
-    expect(within(language).getByRole('option', { name: 'English (US)' })).toBeInTheDocument();
+    expect(within(language).getByRole('option', { name: 'EN, English (US)' })).toHaveTextContent('EN');
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Walkthrough' })).not.toBeInTheDocument();
   });
@@ -186,7 +187,8 @@ describe('Header entity switcher (docs/product/shell.md#application-shell, docs/
     expect(within(switcher).queryByRole('button')).not.toBeInTheDocument();
     // Create new stays on offer beside the read-only name.
     expect(screen.getByTestId('entity-create-new')).toHaveAttribute('href', '/create-entity');
-    expect(screen.getByRole('link', { name: 'Create a new family or advisor company' })).toBeInTheDocument();
+    // The link's name starts with its visible text (WCAG 2.5.3).
+    expect(screen.getByRole('link', { name: 'Create new family or advisor company' })).toHaveTextContent('Create new');
   });
 
   it('lists several entities plus Create new; choosing an advisor company tells the server and opens the dashboard', async () => {

@@ -66,10 +66,14 @@ const EntitySwitcher = lazy(() => loadAccountTools().then((module) => ({ default
 const ProfileMenu = lazy(() => loadAccountTools().then((module) => ({ default: module.ProfileMenu })));
 
 /** Holds a group's place (same size as its menu button) while the menu loads. */
-const groupFallbackClasses = 'inline-flex items-center gap-1 rounded-control px-3 py-2 pr-8 font-medium text-ink-800';
+const groupFallbackClasses = 'inline-flex items-center gap-1 rounded-control px-3 py-2 pr-8 font-medium whitespace-nowrap text-ink-800';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  cx('rounded-control px-3 py-2 font-medium hover:bg-primary-50', isActive ? 'text-primary-700 underline decoration-2 underline-offset-8' : 'text-ink-800');
+  // One line at every width the bar shows (docs/product/shell.md): the labels never wrap.
+  cx(
+    'rounded-control px-3 py-2 font-medium whitespace-nowrap hover:bg-primary-50',
+    isActive ? 'text-primary-700 underline decoration-2 underline-offset-8' : 'text-ink-800',
+  );
 
 function DesktopLink({ entry }: { entry: Extract<NavEntry, { kind: 'link' }> }) {
   return (
@@ -99,7 +103,8 @@ function LanguageSelector() {
   const current: Language = appConfig.locale;
   return (
     <label className="relative inline-flex min-h-11 shrink-0 items-center rounded-control text-ink-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-600 hover:bg-primary-50">
-      <span className="sr-only">{t('header.language')}</span>
+      {/* The name holds the visible "EN" (WCAG 2.5.3 label in name). */}
+      <span className="sr-only">{t('header.languageLabel', { short: t(`header.languageShort.${current}`) })}</span>
       <GlobeIcon aria-hidden="true" className="pointer-events-none absolute left-2 size-5" />
       <select
         value={current}
@@ -107,7 +112,11 @@ function LanguageSelector() {
         className="min-h-11 cursor-pointer appearance-none rounded-control bg-transparent py-2 pr-2 pl-8 font-medium focus:outline-none"
       >
         {languages.map((language) => (
-          <option key={language} value={language} aria-label={t(`header.languageName.${language}`)}>
+          <option
+            key={language}
+            value={language}
+            aria-label={t('header.languageOption', { short: t(`header.languageShort.${language}`), name: t(`header.languageName.${language}`) })}
+          >
             {t(`header.languageShort.${language}`)}
           </option>
         ))}

@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
+import { EntityType } from '../../../../shared/enums';
 import { isAdmin } from '../../../../shared/permissions';
 import type { WalkthroughAction } from '../../features/walkthrough/slides';
 import { currentEntityAtom } from '../../stores/session';
@@ -32,6 +33,8 @@ export function WalkthroughDialog() {
   const entity = useAtomValue(currentEntityAtom);
   const navigate = useNavigate();
   if (!isOpen) return null;
+  // A limited member reads the family canvas: the tour does not ask them to answer and vote.
+  const isReader = entity?.entityTypeId === EntityType.Family && !isAdmin(entity) && !entity.entityRolePermissions.includes('EditCanvas');
 
   const close = () => setIsOpen(false);
   const onAction = (action: WalkthroughAction) => {
@@ -41,7 +44,14 @@ export function WalkthroughDialog() {
   };
   return (
     <Suspense fallback={null}>
-      <WalkthroughCarousel isOpen onClose={close} entityTypeId={entity?.entityTypeId ?? null} isAdmin={isAdmin(entity)} onAction={onAction} />
+      <WalkthroughCarousel
+        isOpen
+        onClose={close}
+        entityTypeId={entity?.entityTypeId ?? null}
+        isAdmin={isAdmin(entity)}
+        isReader={isReader}
+        onAction={onAction}
+      />
     </Suspense>
   );
 }

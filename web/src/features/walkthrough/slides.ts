@@ -18,6 +18,8 @@ export type WalkthroughSlide = {
   image: string;
   action: WalkthroughAction;
   needsAdmin?: boolean;
+  /** What a limited member (who reads the canvas but does not answer or vote) is told instead. */
+  forReader?: { title: string; text: string };
 };
 
 const image = (name: string) => `/walkthrough/${name}.svg`;
@@ -50,6 +52,10 @@ export const familySlides: readonly WalkthroughSlide[] = [
     text: 'Every category starts with four questions. Each family member writes their own answer, so every voice is heard before the family draws its conclusions.',
     image: image('questions'),
     action: 'getStarted',
+    forReader: {
+      title: 'Questions and answers',
+      text: 'Every category starts with four questions, and the family members with full rights answer them. You can read every answer; an owner can give you full member rights if you want to answer too.',
+    },
   },
   {
     id: 'family-votes',
@@ -57,6 +63,10 @@ export const familySlides: readonly WalkthroughSlide[] = [
     text: 'Vote for the answers and takeaways that speak to you. Up to three votes show as stars, more as a number, so the family sees at a glance where it agrees. Your own items cannot get your vote.',
     image: image('votes'),
     action: 'getStarted',
+    forReader: {
+      title: 'Votes show what matters',
+      text: 'The stars on answers and takeaways are the family’s votes: up to three show as stars, more as a number, so you see at a glance where the family agrees.',
+    },
   },
   {
     id: 'family-takeaways',
@@ -143,6 +153,10 @@ export const familySlides: readonly WalkthroughSlide[] = [
     text: 'Start with the family council, or with any question that speaks to you. You can open this tour again at any time with the information button at the top of the page.',
     image: image('ready'),
     action: 'getStarted',
+    forReader: {
+      title: 'You are ready',
+      text: 'Start reading with the family council, or with any category that speaks to you. You can open this tour again at any time with the information button at the top of the page.',
+    },
   },
 ];
 

@@ -17,7 +17,16 @@ import { RecoveryCodes } from './RecoveryCodes';
  * party) and shown as text for typing, then a code from the app turns it on and the 10
  * recovery codes are shown once.
  */
-export default function TotpSetupPanel({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+export default function TotpSetupPanel({
+  onEnabled,
+  onDone,
+  onCancel,
+}: {
+  /** TOTP is on (the recovery codes are being shown): the section's badge says so at once. */
+  onEnabled?: () => void;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const toasts = useToasts();
   // One setup per opening of the panel (staleTime: never refetched behind the user's back).
   const setup = useQuery({
@@ -58,6 +67,7 @@ export default function TotpSetupPanel({ onDone, onCancel }: { onDone: () => voi
       const { recoveryCodes: codes } = await enableTotp(code.replace(/\s+/g, ''));
       toasts.show({ mode: 'success', text: t('twoFactor.setup.enabled') });
       setRecoveryCodes(codes);
+      onEnabled?.();
     } catch (failure) {
       const errorCode = isApiError(failure) ? failure.errorCode : null;
       if (errorCode === ErrorCodes.MFA_CODE_INVALID || errorCode === ErrorCodes.VALIDATION_ERROR) setError(t('twoFactor.codeInvalid'));

@@ -46,16 +46,11 @@ export function TwoFactorSection() {
               {t('twoFactor.requiredBy', { names: status.data.requiredBy.map((entry) => entry.entityName).join(', ') })}
             </p>
           )}
-          {status.data.totpEnabled ? (
-            <div className="flex flex-col items-start gap-3">
-              <p className="text-ink-700">{t('twoFactor.recoveryLeft', { count: status.data.recoveryCodesLeft })}</p>
-              <Button variant="secondary" onClick={() => setIsDisabling(true)}>
-                {t('twoFactor.disable')}
-              </Button>
-            </div>
-          ) : isSettingUp ? (
+          {/* The setup stays while it shows the recovery codes, though the badge above already says On. */}
+          {isSettingUp ? (
             <Suspense fallback={<LoadingState />}>
               <TotpSetupPanel
+                onEnabled={() => void refresh()}
                 onDone={() => {
                   setIsSettingUp(false);
                   void refresh();
@@ -63,6 +58,13 @@ export function TwoFactorSection() {
                 onCancel={() => setIsSettingUp(false)}
               />
             </Suspense>
+          ) : status.data.totpEnabled ? (
+            <div className="flex flex-col items-start gap-3">
+              <p className="text-ink-700">{t('twoFactor.recoveryLeft', { count: status.data.recoveryCodesLeft })}</p>
+              <Button variant="secondary" onClick={() => setIsDisabling(true)}>
+                {t('twoFactor.disable')}
+              </Button>
+            </div>
           ) : (
             <div className="flex flex-col items-start gap-3">
               {/* An account with passkeys only keeps recovery codes too (handed out with the first passkey). */}

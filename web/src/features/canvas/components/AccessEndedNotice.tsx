@@ -1,5 +1,6 @@
 import type { CanvasAbilities } from '../../../../../shared/contracts/canvas';
 import { ButtonLink } from '../../../components/ui/Button';
+import { InfoIcon } from '../../../components/ui/icons';
 import { t } from '../../../messages/en-US';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
 
@@ -37,5 +38,20 @@ export function AccessEndedNotice() {
         {t('canvas.accessEnded.back')}
       </ButtonLink>
     </div>
+  );
+}
+
+/**
+ * A member of the family without edit rights (a limited member) is told why there is no
+ * answer form and no vote button, and who can change it. Advisors with read access are not
+ * members: their rights are the family's choice, said elsewhere.
+ */
+export function LimitedMemberNote({ abilities }: { abilities: CanvasAbilities }) {
+  if (abilities.accessKind !== 'own' || abilities.canEditCanvas) return null;
+  return (
+    <p className="mt-4 flex items-start gap-2 rounded-card border border-info-700 bg-info-bg p-4 text-ink-900" data-testid="limited-member-note">
+      <InfoIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-info-700" />
+      {t('canvas.limitedMember.note')}
+    </p>
   );
 }

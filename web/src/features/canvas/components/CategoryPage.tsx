@@ -14,7 +14,7 @@ import { useOpenRequest } from '../hooks/use-open-request';
 import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { categoryColor, categoryHighlight } from '../lib/colors';
 import { errorCodeOf } from '../lib/errors';
-import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
+import { AccessEndedNotice, LimitedMemberNote, readOnlyWhenEnded } from './AccessEndedNotice';
 import { highlightOf } from '../lib/links';
 import type { CanvasScope } from '../lib/scope';
 import { GoalsAndActions } from './GoalsAndActions';
@@ -188,7 +188,7 @@ function CategoryView({ category }: { category: CategoryResponse }) {
           <CloseIcon className="size-6" />
         </Link>
       </header>
-      {journal.isAccessEnded && <AccessEndedNotice />}
+      {journal.isAccessEnded ? <AccessEndedNotice /> : <LimitedMemberNote abilities={abilities} />}
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <QuestionsPanel

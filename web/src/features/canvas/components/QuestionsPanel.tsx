@@ -1,5 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Answer, CanvasAbilities, Question } from '../../../../../shared/contracts/canvas';
 import { canvasLimits } from '../../../../../shared/contracts/canvas';
 import { Button } from '../../../components/ui/Button';
@@ -147,6 +147,13 @@ function AnswerItem({
   const isEditing = answers.draft?.answerId === answer.id;
   const canDelete = abilities.canEditCanvas && (isOwn || abilities.canDeleteOthersItems);
   const changed = useChangedHighlight<HTMLLIElement>(answer.id, answer);
+  // Just added or saved: the answer takes the focus its form had (the form is gone).
+  const { savedAnswerId, focusTaken } = answers;
+  useEffect(() => {
+    if (savedAnswerId !== answer.id || isEditing) return;
+    changed.ref.current?.focus();
+    focusTaken();
+  }, [savedAnswerId, answer.id, isEditing, changed.ref, focusTaken]);
 
   if (isEditing && answers.draft) {
     return (

@@ -58,11 +58,15 @@ export function Votes({ count, hasVoted, canVote, onToggle, isBusy, itemLabel, e
         type="button"
         aria-pressed={hasVoted}
         aria-label={`${hasVoted ? t('canvas.votes.remove') : t('canvas.votes.add')}: ${itemLabel}`}
-        disabled={isBusy}
-        onClick={onToggle}
+        // Not `disabled` while the vote is saved: a disabled button drops the focus to the page (WCAG 2.4.3).
+        aria-disabled={isBusy || undefined}
+        onClick={() => {
+          if (!isBusy) onToggle();
+        }}
         className={cx(
           'inline-flex min-h-9 items-center gap-1 rounded-control border px-2 text-sm font-medium',
           hasVoted ? 'border-accent-700 bg-accent-100 text-accent-800' : 'border-ink-300 text-ink-700 hover:bg-primary-50',
+          isBusy && 'cursor-progress opacity-70',
         )}
       >
         <StarIcon className="size-4" filled={hasVoted} />

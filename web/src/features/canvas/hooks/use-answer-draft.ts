@@ -21,6 +21,8 @@ export type AnswerDraft = { questionId: string; answerId: string | null; text: s
 export function useAnswerDraft() {
   const [draft, setDraft] = useState<AnswerDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The answer just saved takes the focus from its form, which goes away (WCAG 2.4.3): QuestionsPanel moves it there.
+  const [savedAnswerId, setSavedAnswerId] = useState<string | null>(null);
   const createAnswer = useCreateAnswer();
   const updateAnswer = useUpdateAnswer();
   const toasts = useToasts();
@@ -49,8 +51,9 @@ export function useAnswerDraft() {
       return false;
     }
     const isNew = draft.answerId === null;
+    let savedId = draft.answerId;
     try {
-      if (draft.answerId === null) await createAnswer.mutateAsync({ questionId: draft.questionId, text: parsed.data });
+      if (draft.answerId === null) savedId = (await createAnswer.mutateAsync({ questionId: draft.questionId, text: parsed.data })).id;
       else await updateAnswer.mutateAsync({ id: draft.answerId, text: parsed.data, questionId: draft.questionId, version: draft.version });
     } catch (failure) {
       // Changed meanwhile (409, code 71; another tab of the author): their text beside the draft; saving again keeps the draft.
@@ -80,10 +83,13 @@ export function useAnswerDraft() {
     offerUndo(toasts.show({ mode: 'success', text: isNew ? t('answers.success.add') : t('answers.success.edit') }));
     setDraft(null);
     setError(null);
+    setSavedAnswerId(savedId);
     return true;
   }, [draft, createAnswer, updateAnswer, toasts, offerUndo]);
 
-  return { draft, error, isDirty, isSaving: createAnswer.isPending || updateAnswer.isPending, write, discard, save };
+  const focusTaken = useCallback(() => setSavedAnswerId(null), []);
+
+  return { draft, error, isDirty, isSaving: createAnswer.isPending || updateAnswer.isPending, write, discard, save, savedAnswerId, focusTaken };
 }
 
 export type AnswerDraftState = ReturnType<typeof useAnswerDraft>;

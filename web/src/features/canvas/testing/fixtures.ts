@@ -115,7 +115,14 @@ export const canvasUsers: CanvasUser[] = [
   { userId: other, firstName: 'Byron', lastName: 'Lovelace', entityType: 1 },
 ];
 
-type Route = { method: string; path: RegExp; status?: number; body?: unknown | ((request: { body: unknown }) => unknown) };
+type Route = {
+  method: string;
+  path: RegExp;
+  status?: number;
+  body?: unknown | ((request: { body: unknown }) => unknown);
+  /** Held until this settles: what the page shows while a call is under way. */
+  gate?: Promise<unknown>;
+};
 
 /** A fake API: the first route matching method and path answers; anything else is a 404 with code 4. */
 export function fakeApi(routes: Route[]) {
@@ -131,6 +138,7 @@ export function fakeApi(routes: Route[]) {
         status: 404,
         headers: { 'content-type': 'application/json' },
       });
+    await route.gate;
     const status = route.status ?? 200;
     if (status === 204) return new Response(null, { status });
     const answer = typeof route.body === 'function' ? (route.body as (request: { body: unknown }) => unknown)({ body }) : route.body;

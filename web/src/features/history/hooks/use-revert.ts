@@ -15,6 +15,9 @@ export type ItemChangedConflict = { event: HistoryEvent; details: ItemChangedDet
 
 export const itemChangedConflictAtom = atom<ItemChangedConflict | null>(null);
 
+/** What an Undo toast is about: the item its event changed. */
+export const undoSubject = (event: HistoryEvent) => `undo:${event.itemId}`;
+
 /**
  * Undoes an event (its whole batch) and refreshes the canvas and the history. Success
  * shows `successText`; a refusal because the item changed since opens the dialog that
@@ -35,6 +38,8 @@ export function useRevert() {
         if (isApiError(error) && error.errorCode === ErrorCodes.ITEM_CHANGED) {
           const details = ItemChangedDetails.safeParse(error.details);
           setConflict({ event, details: details.success ? details.data : null });
+          // The item changed since: an Undo still offered for it (the change's toast, when this came by Ctrl+Z or the Activity) would fail the same way.
+          toasts.dismissAbout(undoSubject(event));
         } else if (!(isApiError(error) && globallyHandledCodes.includes(error.errorCode))) {
           toasts.show({ mode: 'error', text: t('history.undoFailed') });
         }

@@ -7,7 +7,7 @@ import { useToasts } from '../../../stores/toasts';
 import { historyKeys } from '../api/keys';
 import { listHistory } from '../api/list-history';
 import { describeChange, isRevertEvent, latestUndoable } from '../lib/events';
-import { useRevert } from './use-revert';
+import { undoSubject, useRevert } from './use-revert';
 
 /** Which canvas a change was made on: the API's family id is left out on the family's own canvas. */
 export type JournalScope = { familyId: number; apiFamilyId: number | undefined };
@@ -34,7 +34,7 @@ export function useOfferUndo() {
       const page = await listHistory({ familyId: scope.apiFamilyId, userId, limit: 1 }).catch(() => null);
       const event = page?.results[0];
       if (!event || event.actor.userId !== userId || isRevertEvent(event)) return;
-      toasts.addAction(toastId, { label: t('history.undo'), onAction: () => void revert(event, scope.apiFamilyId) }, undoToastMs);
+      toasts.addAction(toastId, { label: t('history.undo'), onAction: () => void revert(event, scope.apiFamilyId), subject: undoSubject(event) }, undoToastMs);
     },
     [queryClient, revert, toasts, userId],
   );

@@ -48,6 +48,8 @@ type LiveProviderProps = {
    * or during the handshake (the server does not replay it), must be caught up on.
    */
   onResync: (resync: { familyId: number; isReconnect: boolean }) => void | Promise<readonly HistoryEvent[] | void>;
+  /** The socket's session was ended (signed out from another device, a password change there): the app ends it here at once. */
+  onSignedOut?: () => void;
   children: ReactNode;
   /** Tests pass a fake socket. */
   createSocket?: (url: string) => WebSocket;
@@ -58,7 +60,7 @@ type LiveProviderProps = {
  * list (with a grace period before a leave shows), the changes of others highlighted for
  * a moment, and what the user is editing told to the others. A page joins with `useLiveCanvas`.
  */
-export function LiveProvider({ onChange, onResync, children, createSocket }: LiveProviderProps) {
+export function LiveProvider({ onChange, onResync, onSignedOut, children, createSocket }: LiveProviderProps) {
   const selfId = useAtomValue(userIdAtom);
   const [target, setTarget] = useState<{ familyId: number } & Place>();
   const [status, setStatus] = useState<LiveStatus>('stopped');
@@ -74,8 +76,8 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
     state: 'active',
   });
   const departed = useRef(new Map<string, { person: PresenceMember; at: number }>());
-  const handlers = useRef({ onChange, onResync, selfId });
-  handlers.current = { onChange, onResync, selfId };
+  const handlers = useRef({ onChange, onResync, onSignedOut, selfId });
+  handlers.current = { onChange, onResync, onSignedOut, selfId };
 
   // The server takes at most presenceMessagesPerSecond and drops the rest: space the sends
   // and always send the latest place once the gap has passed, so the last move is never lost.
@@ -124,6 +126,7 @@ export function LiveProvider({ onChange, onResync, children, createSocket }: Liv
           if (message.type === 'presence') setMembers(message.members);
           // The connection stops by itself (lib/connection.ts); the page is told at once.
           if (message.type === 'closed' && message.reason === 'accessRemoved') setEndedFamilyId(familyId);
+          if (message.type === 'closed' && message.reason === 'signedOut') handlers.current.onSignedOut?.();
           if (message.type === 'change') {
             handlers.current.onChange(message.event, message.canvas);
             highlight([message.event]);

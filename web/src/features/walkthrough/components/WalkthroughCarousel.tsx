@@ -14,6 +14,8 @@ type WalkthroughCarouselProps = {
   entityTypeId: number | null;
   /** Owner or admin of the current entity: sees the needsAdmin slides. */
   isAdmin: boolean;
+  /** A family member who may only read the canvas (a limited member): the slides' forReader words. */
+  isReader?: boolean;
   /** A slide's button: the shell closes the walkthrough and goes where the action leads. */
   onAction: (action: WalkthroughAction) => void;
 };
@@ -36,8 +38,8 @@ const contentHeight = 'h-[400px]';
  * not continuous: it stops at the first and the last slide. Escape, the close button or
  * a click outside close it; each slide's button closes it and may lead somewhere.
  */
-export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, onAction }: WalkthroughCarouselProps) {
-  const slides = useMemo(() => slidesFor({ entityTypeId, isAdmin }), [entityTypeId, isAdmin]);
+export function WalkthroughCarousel({ isOpen, onClose, entityTypeId, isAdmin, isReader = false, onAction }: WalkthroughCarouselProps) {
+  const slides = useMemo(() => slidesFor({ entityTypeId, isAdmin, isReader }), [entityTypeId, isAdmin, isReader]);
   const [chosenIndex, setIndex] = useState(0);
   const count = slides.length;
   const index = stepTo(chosenIndex, 0, count);

@@ -41,7 +41,7 @@ export function EndRelationButton({ otherEntityId, otherName, side, progressTimi
         isOpen={isOpen}
         title={t(side === 'family' ? 'endRelation.title.family' : 'endRelation.title.advisor', { name: otherName })}
         description={t(side === 'family' ? 'endRelation.text.family' : 'endRelation.text.advisor', { name: otherName })}
-        confirmLabel={t('endRelation.confirm')}
+        confirmLabel={t(side === 'family' ? 'endRelation.confirm' : 'endRelation.confirm.advisor')}
         onConfirm={() => end.mutateAsync()}
         onSuccess={() => {
           toasts.show({ mode: 'success', text: t('endRelation.success', { name: otherName }) });

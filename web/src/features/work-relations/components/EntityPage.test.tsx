@@ -365,8 +365,25 @@ describe('the family page as an advisor sees it (docs/product/work-relations.md#
     await user.click(screen.getByRole('button', { name: 'Leave this family' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave Rivera Family?' });
     expect(dialog).toHaveTextContent('Your private notes stay with your company');
+    // Its button says what it does; the dialog opens on the typed-product field.
+    expect(within(dialog).queryByRole('button', { name: 'End work relation' })).not.toBeInTheDocument();
+    const field = within(dialog).getByTestId('confirm-challenge');
+    await waitFor(() => expect(field).toHaveFocus());
+    // Empty, then wrong: the spec's messages, and nothing is ended.
+    await user.keyboard('{Enter}');
+    expect(field).toHaveAccessibleDescription('This field is required.');
+    await user.keyboard('99{Enter}');
+    expect(field).toHaveAccessibleDescription('This value is not valid.');
+    expect(api.callsTo('DELETE /work-relation/7')).toHaveLength(0);
     await user.keyboard('{Escape}');
     expect(api.callsTo('DELETE /work-relation/7')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Leave this family' }));
+    const again = await screen.findByRole('dialog', { name: 'Leave Rivera Family?' });
+    const [, a, b] = /(\d) × (\d)/.exec(within(again).getByText(/To confirm, type the result of/).textContent ?? '')!;
+    await user.type(within(again).getByTestId('confirm-challenge'), String(Number(a) * Number(b)));
+    await user.click(within(again).getByRole('button', { name: 'Leave the family' }));
+    await waitFor(() => expect(api.callsTo('DELETE /work-relation/7')).toHaveLength(1));
   });
 
   it('hides the Advisors tab from an advisor without access', async () => {
