@@ -121,7 +121,7 @@ export const historyMessages = {
   'history.versions.empty': 'No recorded changes of this item.',
   'history.versions.current': 'Current version',
   'history.versions.restore': 'Restore this version',
-  'history.versions.restoreNamed': 'Restore the version of {date}',
+  'history.versions.restoreNamed': 'Restore this version ({date})',
   'history.versions.restored': 'The earlier version has been restored.',
   'history.versions.restoreFailed': 'The version could not be restored.',
 

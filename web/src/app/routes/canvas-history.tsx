@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, type ReactNode } from 'react';
+import { canvasKeys, useInvalidateCanvasContent } from '../../features/canvas/api/keys';
 import { CanvasJournalProvider, type CanvasJournal } from '../../features/canvas/hooks/use-canvas-journal';
 import { HistoryProvider } from '../../features/history/components/HistoryProvider';
 import type { HistoryLinks } from '../../features/history/hooks/use-history-context';
@@ -28,10 +29,13 @@ export function CanvasWithHistory({
   /** Tests pass a fake socket. */ createSocket?: (url: string) => WebSocket;
 }) {
   const invalidateCanvas = useInvalidateCanvasContent();
+  const queryClient = useQueryClient();
+  // A change's links name items by id: their titles come from the canvas pages already loaded.
+  const itemTitle = useCallback((itemId: string) => cachedItemTitle(queryClient, itemId), [queryClient]);
   // Each change's items (live, or from the history after a reconnect) go into the cached canvas by id; read again only where they cannot.
   const live = useLiveCanvasSync();
   return (
-    <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()}>
+    <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()} itemTitle={itemTitle}>
       <LiveProvider onChange={live.onChange} onResync={live.onResync} createSocket={createSocket}>
         <JournalBridge>{children}</JournalBridge>
       </LiveProvider>
@@ -56,4 +60,30 @@ function JournalBridge({ children }: { children: ReactNode }) {
     renderEditing: (itemId) => <ReportEditing itemId={itemId} />,
   };
   return <CanvasJournalProvider journal={journal}>{children}</CanvasJournalProvider>;
+}
+
+/** The title of a canvas item in the loaded canvas pages (the overview, category pages), if any shows it. */
+function cachedItemTitle(queryClient: QueryClient, itemId: string): string | undefined {
+  const find = (value: unknown, depth: number): string | undefined => {
+    if (depth > 8 || value === null || typeof value !== 'object') return undefined;
+    if (Array.isArray(value)) {
+      for (const entry of value) {
+        const found = find(entry, depth + 1);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    const record = value as Record<string, unknown>;
+    if (record.id === itemId && typeof record.title === 'string') return record.title;
+    for (const entry of Object.values(record)) {
+      const found = find(entry, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  for (const [, data] of queryClient.getQueriesData({ queryKey: canvasKeys.content })) {
+    const found = find(data, 0);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
