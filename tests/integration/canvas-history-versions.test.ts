@@ -5,6 +5,8 @@ import { WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, expectError, familyWithCanvas, getCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
+import { liveSocketsOf } from '../support/live';
+import type { LiveServerMessage } from '../../shared/contracts/live';
 
 /**
  * Issue 25 items 1 and 2 (docs/product/history-and-undo.md, "What changed" and "Restore a
@@ -15,6 +17,7 @@ import { useIntegrationStack, type ApiClient } from '../support/integration';
  */
 
 const stack = useIntegrationStack();
+const openSocket = liveSocketsOf(stack);
 
 let family: FamilyWithCanvas;
 let advisorSection: TestAccount;
@@ -148,6 +151,23 @@ describe('what changed, field by field', () => {
     expect(JSON.stringify(since)).not.toContain(hiddenGoal.id);
     // The hidden goal's own history is empty for them.
     expect(await itemHistory(advisorSection.client, hiddenGoal.id, family.familyId)).toEqual([]);
+  });
+
+  it('sends the live channel’s history events with changes filtered for each receiving viewer', async () => {
+    const owner = family.owner.client;
+    const hiddenGoal = await created<Goal>(owner, `/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Hidden live goal', categoryId: hiddenCategoryId });
+    const sharedGoal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Shared live goal', categoryId: sharedCategoryId });
+    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Live links', categoryId: sharedCategoryId });
+    const ownerSocket = await openSocket(owner);
+    const advisorSocket = await openSocket(advisorSection.client, family.familyId);
+    await patched(owner, `/api/canvas-takeaway/${takeaway.id}`, { title: 'Live links', linkedGoalIds: [hiddenGoal.id, sharedGoal.id] });
+    const isTheEdit = (message: LiveServerMessage) => message.type === 'change' && message.event.itemId === takeaway.id && message.event.action === 'updated';
+    const toOwner = await ownerSocket.waitFor(isTheEdit, { timeoutMs: 30_000 });
+    const toAdvisor = await advisorSocket.waitFor(isTheEdit, { timeoutMs: 30_000 });
+    if (toOwner.type !== 'change' || toAdvisor.type !== 'change') throw new Error('not a change');
+    expect(changeOf(toOwner.event, 'linkedGoals')?.after).toEqual([hiddenGoal.id, sharedGoal.id].sort());
+    expect(changeOf(toAdvisor.event, 'linkedGoals')).toEqual({ field: 'linkedGoals', before: [], after: [sharedGoal.id] });
+    expect(JSON.stringify(toAdvisor)).not.toContain(hiddenGoal.id);
   });
 });
 
