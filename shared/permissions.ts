@@ -326,6 +326,20 @@ export function canEditCanvasItem(access: CanvasAccess, userId: string, createdB
   return canEditCanvas(access) && createdByUserId === userId;
 }
 
+/**
+ * "Restore this version" of an item: whoever may edit that item now (a takeaway: edit
+ * rights; a goal, action point or answer: its creator with edit rights), and, as for a
+ * revert, the family's owners and admins on their own canvas.
+ */
+export function canRestoreCanvasItem(
+  access: CanvasAccess,
+  userId: string,
+  item: { kind: 'answer' | 'takeaway' | 'goal' | 'actionPoint'; createdByUserId: string },
+): boolean {
+  if (access.kind === 'own' && isAdmin(access.membership)) return true;
+  return item.kind === 'takeaway' ? canEditCanvas(access) : canEditCanvasItem(access, userId, item.createdByUserId);
+}
+
 export function canVote(access: CanvasAccess, userId: string, createdByUserId: string): boolean {
   return canEditCanvas(access) && createdByUserId !== userId;
 }

@@ -299,6 +299,7 @@ export const routeManifest = {
       { name: 'getOwnHistory', method: 'GET', path: '/api/canvas/history' },
       { name: 'getHistory', method: 'GET', path: '/api/canvas/history/{familyId}' },
       { name: 'revertEvent', method: 'POST', path: '/api/canvas/history/{eventId}/revert' },
+      { name: 'restoreVersion', method: 'POST', path: '/api/canvas/history/{eventId}/restore' },
       { name: 'getAccessLog', method: 'GET', path: '/api/canvas/access-log' },
       { name: 'getAccessLogCsv', method: 'GET', path: '/api/canvas/access-log.csv' },
       { name: 'getCompanyAccessLog', method: 'GET', path: '/api/entities/access-log' },

@@ -3,11 +3,13 @@ import { canvasHistoryContract } from '../../shared/api-contract/canvas-history'
 import { getCompanyAccessLog, getFamilyAccessLog, getFamilyAccessLogCsv } from '../domain/journal/access-log';
 import { getHistory } from '../domain/journal/get-history';
 import { revertEvent } from '../domain/journal/revert-event';
+import { restoreVersion } from '../domain/journal/restore-version';
 
 export const handler = createGroupHandler('canvas-history', canvasHistoryContract, {
   getOwnHistory: async ({ session, query }) => ({ body: await getHistory(session, undefined, query) }),
   getHistory: async ({ session, path, query }) => ({ body: await getHistory(session, path.familyId, query) }),
   revertEvent: async ({ session, path, query }) => ({ body: await revertEvent(session, path.eventId, query.familyId) }),
+  restoreVersion: async ({ session, path, query, body }) => ({ body: await restoreVersion(session, path.eventId, body.version, query.familyId) }),
   getAccessLog: async ({ session, query }) => ({ body: await getFamilyAccessLog(session, query) }),
   getAccessLogCsv: async ({ session, query }) => {
     const { fileName, csv } = await getFamilyAccessLogCsv(session, query);

@@ -30,6 +30,8 @@ export const historyActions = [
   'relationEnded',
   'restored',
   'reverted',
+  /** An item set back to how it was right after an earlier event of its own ("Restore this version"; revertsEventId names that event). */
+  'versionRestored',
 ] as const;
 export type HistoryAction = (typeof historyActions)[number];
 
@@ -60,6 +62,31 @@ export const HistoryState = z.record(z.string(), z.unknown()).nullable();
 export type HistoryState = z.infer<typeof HistoryState>;
 
 /**
+ * The fields a before/after view shows, as the wire names them (the journal's states keep the
+ * stored names: `text` is an item's description, `goalTerm` the term, `assigneeId` the
+ * assignee, the link lists `linked…Ids`). An answer's text is `text`.
+ */
+export const historyChangeFields = [
+  'title',
+  'text',
+  'description',
+  'term',
+  'priority',
+  'assignee',
+  'dueDate',
+  'linkedGoals',
+  'linkedTakeaways',
+  'linkedActionPoints',
+  'archived',
+  'completed',
+] as const;
+export type HistoryChangeField = (typeof historyChangeFields)[number];
+
+/** One field of a change, before and after (null: none; links as lists of item ids the reader may see). */
+export const HistoryChange = z.object({ field: z.enum(historyChangeFields), before: z.unknown(), after: z.unknown() });
+export type HistoryChange = z.infer<typeof HistoryChange>;
+
+/**
  * One change of a canvas. `before`/`after` are what an undo needs: the item's fields before
  * and after (for a delete the whole item with its links and voters). A reader who does not
  * see every section gets them without link lists (links may point into hidden sections).
@@ -83,6 +110,12 @@ export const HistoryEvent = z.object({
   revertsEventId: z.string().nullable(),
   before: HistoryState,
   after: HistoryState,
+  /**
+   * What changed, field by field, as this reader may see it (functions/domain/journal/journal.ts
+   * visibleEvent computes it on the way out; stored events do not carry it). A create lists
+   * the fields it set, a delete what was deleted.
+   */
+  changes: z.array(HistoryChange).optional(),
 });
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 
@@ -127,6 +160,11 @@ export const HistoryQuery = z.strictObject({
    * the caller's canvas read shows them now (an ISO date-time, e.g. `2026-03-12T09:30:00.000Z`).
    */
   canvasSince: z.iso.datetime({ error: messageKeys.invalidInput }).optional(),
+  /** One item's own history (its versions), newest first: an answer, takeaway, goal or action point id. */
+  itemId: z
+    .string()
+    .regex(/^[1-9]\d{0,11}\.[0-9a-f]{32}$/, { error: messageKeys.invalidInput })
+    .optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
@@ -144,6 +182,12 @@ export const EventIdPath = z.strictObject({ eventId: eventIdField() });
 /** POST /api/canvas/history/{eventId}/revert: the events the revert wrote (one per undone event). */
 export const RevertResponse = z.object({ results: z.array(HistoryEvent) });
 export type RevertResponse = z.infer<typeof RevertResponse>;
+
+/** POST /api/canvas/history/{eventId}/restore: the item's `version` the restorer read (a later change refuses it with 409, code 71). */
+export const RestoreVersionRequest = z.strictObject({
+  version: z.number({ error: messageKeys.required }).int({ error: messageKeys.invalidInput }).min(1, { error: messageKeys.invalidInput }),
+});
+export type RestoreVersionRequest = z.infer<typeof RestoreVersionRequest>;
 
 /** The body of a refused revert or stale update (409, code 71): the item as it is now and who changed it last. */
 export const ItemChangedDetails = z.object({

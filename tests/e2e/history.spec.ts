@@ -71,8 +71,9 @@ test('a member deletes a linked goal; the owner restores it from Recently delete
 
     await panel.getByRole('tab', { name: 'All changes' }).click();
     await page.screenshot({ path: testInfo.outputPath('activity-375.png') });
-    // The feed opens the restored goal on its category page.
+    // The feed opens the restored goal's change, and from it the goal on its category page.
     await panel.getByRole('button', { name: /You restored the goal “Set up a family trust”/ }).click();
+    await panel.getByRole('button', { name: 'Open the item' }).click();
     await expect(page).toHaveURL(new RegExp(`/canvas-category/${category!.id}`));
     await expect(page.getByRole('dialog', { name: 'Goal', exact: true })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Goal', exact: true }).getByRole('group', { name: 'Linked takeaways' })).toContainText(

@@ -209,6 +209,8 @@ const matrix: Record<RouteKey, Row> = {
   'GET /api/canvas/history': { expected: '5 ok 4 | ok ok ok ok | 4 4 4' },
   'GET /api/canvas/history/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
   'POST /api/canvas/history/{eventId}/revert': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  // "Restore this version": whoever may edit the item now (a takeaway: edit rights); hidden sections are not found.
+  'POST /api/canvas/history/{eventId}/restore': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
   'GET /api/canvas/access-log': { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
   'GET /api/canvas/access-log.csv': { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
   'GET /api/entities/access-log': { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },

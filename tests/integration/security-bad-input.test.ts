@@ -30,6 +30,7 @@ import {
 } from '../../shared/contracts/canvas';
 import { ContactFormRequest } from '../../shared/contracts/contact';
 import { PasskeySigninRequest, RegisterPasskeyRequest, RenamePasskeyRequest } from '../../shared/contracts/passkeys';
+import { RestoreVersionRequest } from '../../shared/contracts/history';
 import {
   ReauthenticateRequest,
   SigninMfaRequest,
@@ -168,6 +169,7 @@ const bodySchemas: Record<RouteKey, BodySchema> = {
   'POST /api/canvas-action-point/create/{categoryId}': CreateActionPointRequest,
   'PATCH /api/canvas-action-point/{id}': UpdateActionPointRequest,
   'PATCH /api/canvas-action-point/complete/{id}': CompleteRequest,
+  'POST /api/canvas/history/{eventId}/restore': RestoreVersionRequest,
   'POST /api/canvas/plan-book': PlanBookRequest,
   'POST /api/canvas/plan-book/{familyId}': PlanBookRequest,
 };

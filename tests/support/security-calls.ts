@@ -440,6 +440,17 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
       if (!event) throw new Error(`setup: no create event for ${id}`);
       return { path: `/api/canvas/history/${event.id}/revert?familyId=${familyId}` };
     },
+    'POST /api/canvas/history/{eventId}/restore': async () => {
+      // A fresh takeaway by the full member for every caller: "restore" its first version.
+      const item = await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, {
+        title: `To restore ${secrets.unshared}`,
+        categoryId: world.categoryId,
+      });
+      const history = await full.client.get<HistoryPage>(`/api/canvas/history?itemId=${item.id}`);
+      const event = history.body.results.find((candidate) => candidate.action === 'created');
+      if (!event) throw new Error(`setup: no create event for ${item.id}`);
+      return { path: `/api/canvas/history/${event.id}/restore?familyId=${familyId}`, body: { version: item.version } };
+    },
     'GET /api/canvas/access-log': fixed({ path: '/api/canvas/access-log' }),
     'GET /api/canvas/access-log.csv': fixed({ path: '/api/canvas/access-log.csv' }),
     'GET /api/entities/access-log': fixed({ path: '/api/entities/access-log' }),

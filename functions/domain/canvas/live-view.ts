@@ -48,6 +48,21 @@ export function touchedItems(context: Pick<CanvasContext, 'snapshot'>, event: Hi
   return touched;
 }
 
+/**
+ * Whether a reader may see a linked item (a history change's link lists, journal.ts
+ * changesOf): it is on the canvas and in a section visible to them. A link to an item gone
+ * since is left out too (its section is no longer known).
+ */
+export function linkSeenBy(context: Pick<CanvasContext, 'snapshot' | 'canSee'>): (itemId: string) => boolean {
+  return (itemId) => {
+    for (const kind of ['takeaway', 'goal', 'actionPoint'] as const) {
+      const item = context.snapshot.contentMap(kind).get(itemId);
+      if (item) return context.canSee(item.sectionId);
+    }
+    return false;
+  };
+}
+
 const isClosed = (item: TakeawayItem | GoalItem | ActionPointItem) => (item.type === 'Takeaway' ? item.archived === true : item.completed === true);
 
 /** One item as the reader sees it now, or null when it is gone or hidden from them. */

@@ -3,6 +3,8 @@ import { loadCanvas, loadCanvasAccess, ownFamilyId, type CanvasContext } from '.
 import { canvasChangeOf } from '../canvas/live-view';
 import { nowEpochSeconds } from '../../lib/clock';
 import { queryHistory, visibleEvent } from './journal';
+import { canSeeWholeCanvas } from '../../../shared/permissions';
+import { linkSeenBy } from '../canvas/live-view';
 import { openCursor, sealCursor } from '../../lib/input/cursor';
 import type { Session } from '../sessions/session';
 
@@ -29,21 +31,25 @@ const changedLatelyMs = 60_000;
 export async function getHistory(session: Session, familyIdParam: number | undefined, query: HistoryQuery): Promise<HistoryPage> {
   const familyId = familyIdParam ?? ownFamilyId(session);
   const since = query.canvasSince;
-  const context: CanvasContext | undefined = since === undefined ? undefined : await loadCanvas(session, familyId);
+  let context: CanvasContext | undefined = since === undefined ? undefined : await loadCanvas(session, familyId);
   const { access } = context ?? (await loadCanvasAccess(session, familyId));
+  // A reader limited to some sections sees a change's links only into items of their
+  // sections: that needs the canvas read (one Query; readers of the whole canvas skip it).
+  if (!context && !canSeeWholeCanvas(access)) context = await loadCanvas(session, familyId);
+  const linkSeen = context ? linkSeenBy(context) : undefined;
   const limit = query.limit ?? defaultLimit;
-  // The cursor is sealed for this family's feed (or its deleted list): lib/input/cursor.ts.
-  const scope = `history:${familyId}:${query.action === 'deleted' ? 'deleted' : 'all'}`;
+  // The cursor is sealed for this family's feed (or its deleted list, or one item's history): lib/input/cursor.ts.
+  const scope = `history:${familyId}:${query.itemId ? `item:${query.itemId}` : query.action === 'deleted' ? 'deleted' : 'all'}`;
   const { events, resumeAfter } = await queryHistory(familyId, {
     limit,
     cursor: await openCursor(scope, query.cursor, isEventId),
-    filter: { userId: query.userId, sectionId: query.sectionId, itemType: query.itemType, action: query.action },
+    filter: { userId: query.userId, sectionId: query.sectionId, itemType: query.itemType, action: query.action, itemId: query.itemId },
     keep: (event) => visibleEvent(access, event) !== null,
     nowSeconds: nowEpochSeconds(),
   });
   const results = events
     .slice(0, limit)
-    .map((event) => visibleEvent(access, event))
+    .map((event) => visibleEvent(access, event, linkSeen))
     .filter((event) => event !== null);
   // A full page goes on after its last event; a page the read bound stopped (journal.ts
   // maxHistoryPagesPerRequest), after the last event it read, even with few or no results.

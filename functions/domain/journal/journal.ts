@@ -5,6 +5,8 @@ import {
   anotherAdvisorId,
   type HistoryAction,
   type HistoryActor,
+  type HistoryChange,
+  type HistoryChangeField,
   type HistoryEvent,
   type HistoryItemType,
   type HistoryState,
@@ -234,13 +236,74 @@ function withoutPerson(state: HistoryState, userId: string): HistoryState {
   return Object.fromEntries(Object.entries(state).map(([field, value]) => [field, replace(value)]));
 }
 
+/** The fields a before/after view shows: the state's field → its wire name (shared/contracts/history.ts historyChangeFields). */
+const changeFieldsOfState: ReadonlyArray<readonly [string, HistoryChangeField]> = [
+  ['title', 'title'],
+  ['text', 'description'],
+  ['goalTerm', 'term'],
+  ['priority', 'priority'],
+  ['assigneeId', 'assignee'],
+  ['dueDate', 'dueDate'],
+  ['linkedGoalIds', 'linkedGoals'],
+  ['linkedTakeawayIds', 'linkedTakeaways'],
+  ['linkedActionPointIds', 'linkedActionPoints'],
+  ['archived', 'archived'],
+  ['completed', 'completed'],
+];
+
+const contentItemTypes = new Set(['answer', 'takeaway', 'goal', 'actionPoint']);
+
+/** A field's value as a change shows it: no value is null (links: an empty list; flags: false). */
+function changeValue(state: Record<string, unknown> | null, field: string): unknown {
+  const value = state?.[field];
+  if (isLinkField(field)) return Array.isArray(value) ? [...(value as string[])].sort() : [];
+  if (field === 'archived' || field === 'completed') return value === true;
+  return value === undefined || value === '' ? null : value;
+}
+
+const isEmptyValue = (value: unknown) => value === null || value === false || (Array.isArray(value) && value.length === 0);
+
+/**
+ * What an event changed, field by field (the one place that computes it): for a create the
+ * fields it set, for a delete what was deleted (the other side null), for any other change
+ * the fields whose values differ. Link lists keep only the ids `linkSeen` allows (an item in
+ * a hidden section is left out); a link change that leaves nothing visible is no change.
+ */
+export function changesOf(event: Pick<HistoryEvent, 'itemType' | 'before' | 'after'>, linkSeen: (itemId: string) => boolean): HistoryChange[] {
+  if (event.itemType === 'canvas') {
+    const before = (event.before?.title as string | undefined) ?? null;
+    const after = (event.after?.title as string | undefined) ?? null;
+    return before !== after && (before !== null || after !== null) ? [{ field: 'title', before, after }] : [];
+  }
+  if (!contentItemTypes.has(event.itemType)) return [];
+  const before = event.before;
+  const after = event.after;
+  const isAnswer = (before ?? after)?.type === 'Answer';
+  const changes: HistoryChange[] = [];
+  for (const [stateField, wireField] of changeFieldsOfState) {
+    let was = before === null ? null : changeValue(before, stateField);
+    let now = after === null ? null : changeValue(after, stateField);
+    if (isLinkField(stateField)) {
+      if (was !== null) was = (was as string[]).filter(linkSeen);
+      if (now !== null) now = (now as string[]).filter(linkSeen);
+    }
+    if (JSON.stringify(was) === JSON.stringify(now)) continue;
+    // A create or a delete lists the fields that hold something.
+    if ((before === null || after === null) && isEmptyValue(before === null ? now : was)) continue;
+    changes.push({ field: isAnswer && wireField === 'description' ? 'text' : wireField, before: was, after: now });
+  }
+  return changes;
+}
+
 /**
  * An event as one reader may receive it, or null when they may not (shared/permissions.ts
  * canSeeCanvasChange: its section must be visible; an event without a section needs the
  * whole canvas). A reader limited to some sections gets the undo data without link lists,
- * which may name items of sections hidden from them.
+ * which may name items of sections hidden from them, and `changes` with only the links
+ * `linkSeen` says they may see (the caller that has the canvas read passes it: the item
+ * exists and sits in a visible section; without it such a reader sees no link changes).
  */
-export function visibleEvent(access: CanvasAccess, event: HistoryEvent): HistoryEvent | null {
+export function visibleEvent(access: CanvasAccess, event: HistoryEvent, linkSeen?: (itemId: string) => boolean): HistoryEvent | null {
   if (!canSeeCanvasChange(access, event.sectionId)) return null;
   // Another company's relation (its shares, its advisors) is the family's business.
   if (
@@ -253,8 +316,8 @@ export function visibleEvent(access: CanvasAccess, event: HistoryEvent): History
   const seen = isOtherAdvisorCompany(access, event.actor)
     ? { ...event, actor: anotherAdvisorActor, before: withoutPerson(event.before, event.actor.userId), after: withoutPerson(event.after, event.actor.userId) }
     : event;
-  if (canSeeWholeCanvas(access)) return seen;
-  return { ...seen, before: withoutLinks(seen.before), after: withoutLinks(seen.after) };
+  if (canSeeWholeCanvas(access)) return { ...seen, changes: changesOf(seen, () => true) };
+  return { ...seen, before: withoutLinks(seen.before), after: withoutLinks(seen.after), changes: changesOf(seen, linkSeen ?? (() => false)) };
 }
 
 // ---- the events' items ------------------------------------------------------------------
@@ -314,7 +377,7 @@ export const eventOf = (record: Record<string, unknown>): HistoryEvent => {
   return event as unknown as HistoryEvent;
 };
 
-export type HistoryFilter = { userId?: string; sectionId?: number; itemType?: string; action?: string };
+export type HistoryFilter = { userId?: string; sectionId?: number; itemType?: string; action?: string; itemId?: string };
 
 function filterExpression(filter: HistoryFilter) {
   const parts: string[] = [];
@@ -367,7 +430,9 @@ export async function queryHistory(
 ): Promise<{ events: HistoryEvent[]; resumeAfter?: string }> {
   const found: HistoryEvent[] = [];
   const fromDeletedIndex = options.filter.action === 'deleted';
-  const filter = fromDeletedIndex ? { ...options.filter, action: undefined } : options.filter;
+  // One item's history comes from its own index (GSI2: the events of a content item).
+  const ofItem = options.filter.itemId;
+  const filter = { ...options.filter, itemId: undefined, ...(fromDeletedIndex ? { action: undefined } : {}) };
   const extra = filterExpression(filter);
   let startKey: Record<string, unknown> | undefined;
   let pages = 0;
@@ -376,22 +441,28 @@ export async function queryHistory(
     // whether there is a next page); later pages, only when filters dropped events, read more.
     const pageLimit = pages === 0 && !extra ? options.limit + 1 : Math.min(500, (options.limit + 1 - found.length) * 4 + 10);
     pages += 1;
-    const key = fromDeletedIndex
+    const key = ofItem
       ? {
-          IndexName: 'GSI1',
-          KeyConditionExpression: options.cursor ? 'GSI1PK = :pk AND GSI1SK < :cursor' : 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.deletedEventsOf(familyId), ...(options.cursor ? { ':cursor': options.cursor } : {}) },
+          IndexName: 'GSI2',
+          KeyConditionExpression: options.cursor ? 'GSI2PK = :pk AND GSI2SK < :cursor' : 'GSI2PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.eventsOfItem(familyId, ofItem), ...(options.cursor ? { ':cursor': options.cursor } : {}) },
         }
-      : {
-          // Consistent: a live client catching up after a reconnect must see an event written a moment ago.
-          ConsistentRead: true,
-          KeyConditionExpression: options.cursor ? 'PK = :pk AND SK BETWEEN :from AND :cursor' : 'PK = :pk AND begins_with(SK, :from)',
-          ExpressionAttributeValues: {
-            ':pk': keys.canvasPartition(familyId),
-            ':from': keys.historyPrefix,
-            ...(options.cursor ? { ':cursor': `${keys.historyPrefix}${options.cursor}` } : {}),
-          },
-        };
+      : fromDeletedIndex
+        ? {
+            IndexName: 'GSI1',
+            KeyConditionExpression: options.cursor ? 'GSI1PK = :pk AND GSI1SK < :cursor' : 'GSI1PK = :pk',
+            ExpressionAttributeValues: { ':pk': keys.deletedEventsOf(familyId), ...(options.cursor ? { ':cursor': options.cursor } : {}) },
+          }
+        : {
+            // Consistent: a live client catching up after a reconnect must see an event written a moment ago.
+            ConsistentRead: true,
+            KeyConditionExpression: options.cursor ? 'PK = :pk AND SK BETWEEN :from AND :cursor' : 'PK = :pk AND begins_with(SK, :from)',
+            ExpressionAttributeValues: {
+              ':pk': keys.canvasPartition(familyId),
+              ':from': keys.historyPrefix,
+              ...(options.cursor ? { ':cursor': `${keys.historyPrefix}${options.cursor}` } : {}),
+            },
+          };
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
@@ -413,7 +484,8 @@ export async function queryHistory(
     }
     startKey = page.LastEvaluatedKey;
     // The last key read, filtered out or not, is where the next request goes on from.
-    if (startKey && pages >= maxHistoryPagesPerRequest) return { events: found, resumeAfter: eventIdOfKey(startKey, fromDeletedIndex) };
+    if (startKey && pages >= maxHistoryPagesPerRequest)
+      return { events: found, resumeAfter: ofItem ? String(startKey.GSI2SK) : eventIdOfKey(startKey, fromDeletedIndex) };
   } while (startKey);
   return { events: found };
 }

@@ -111,7 +111,7 @@ const isContent = (event: HistoryEvent): event is HistoryEvent & { itemType: Con
   event.itemType === 'answer' || event.itemType === 'takeaway' || event.itemType === 'goal' || event.itemType === 'actionPoint';
 
 /** Fields that are bookkeeping, not content: a revert never sets them back. */
-const bookkeeping = new Set([
+export const bookkeeping = new Set([
   'version',
   'changedAt',
   'changedByUserId',
@@ -132,7 +132,7 @@ const closedField = (kind: LinkableKind) => (kind === 'takeaway' ? 'archived' : 
  * The links an item gets back: to items that still exist, and (when new) are open and
  * under the link limit. Links the item has now and keeps need no check.
  */
-function linksBack(
+export function linksBack(
   context: CanvasContext,
   kind: LinkableKind,
   wanted: Record<string, unknown>,

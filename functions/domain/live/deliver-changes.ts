@@ -5,7 +5,7 @@ import { now } from '../../lib/clock';
 import { log } from '../../lib/logger';
 import { otherCompanyPeopleOf, type CanvasContext } from '../canvas/context';
 import { queryCanvas } from '../canvas/items';
-import { liveCanvasChange, touchedItems } from '../canvas/live-view';
+import { linkSeenBy, liveCanvasChange, touchedItems } from '../canvas/live-view';
 import { CanvasSnapshot } from '../canvas/context';
 import { visibleEvent } from '../journal/journal';
 import { forgetGoneConnection, listConnections, type LiveConnection } from './connections';
@@ -89,7 +89,8 @@ async function deliverToCanvas(familyId: number, events: HistoryEvent[]): Promis
     };
     await Promise.all(
       connections.map(async (connection: LiveConnection) => {
-        const visible = visibleEvent(connection.access, event);
+        // Its changes name only the linked items this reader may see (from the canvas read above).
+        const visible = visibleEvent(connection.access, event, linkSeenBy({ snapshot, canSee: (sectionId) => canSeeSection(connection.access, sectionId) }));
         if (!visible) return;
         const canvas = await changeFor(connection);
         const outcome = await sendToSocket(connection.connectionId, { type: 'change', event: visible, canvas }).catch((error: unknown) => {

@@ -77,6 +77,7 @@ const actionWords: Record<HistoryAction, string> = {
   relationEnded: 'ended the work relation with',
   restored: 'restored',
   reverted: 'undid a change of',
+  versionRestored: 'restored an earlier version of',
 };
 
 const describeChange = (change: DigestChange) =>

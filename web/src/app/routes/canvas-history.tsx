@@ -1,7 +1,8 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
+import { canvasKeys, useInvalidateCanvasContent } from '../../features/canvas/api/keys';
 import { CanvasJournalProvider, type CanvasJournal } from '../../features/canvas/hooks/use-canvas-journal';
 import { HistoryProvider } from '../../features/history/components/HistoryProvider';
 import type { HistoryLinks } from '../../features/history/hooks/use-history-context';
@@ -31,6 +32,9 @@ export function CanvasWithHistory({
   /** Tests pass a fake socket. */ createSocket?: (url: string) => WebSocket;
 }) {
   const invalidateCanvas = useInvalidateCanvasContent();
+  const queryClient = useQueryClient();
+  // A change's links name items by id: their titles come from the canvas pages already loaded.
+  const itemTitle = useCallback((itemId: string) => cachedItemTitle(queryClient, itemId), [queryClient]);
   // Each change's items (live, or from the history after a reconnect) go into the cached canvas by id; read again only where they cannot.
   const live = useLiveCanvasSync();
   const store = useStore();
@@ -38,7 +42,7 @@ export function CanvasWithHistory({
   // Signed out from another device: said at once, not as "session expired" on the next click.
   const onSignedOut = () => endSession({ store, navigate: (to) => void navigate(to) }, 'signedOut');
   return (
-    <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()}>
+    <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()} itemTitle={itemTitle}>
       <LiveProvider onChange={live.onChange} onResync={live.onResync} onSignedOut={onSignedOut} createSocket={createSocket}>
         <JournalBridge>{children}</JournalBridge>
       </LiveProvider>
@@ -63,4 +67,30 @@ function JournalBridge({ children }: { children: ReactNode }) {
     renderEditing: (itemId) => <ReportEditing itemId={itemId} />,
   };
   return <CanvasJournalProvider journal={journal}>{children}</CanvasJournalProvider>;
+}
+
+/** The title of a canvas item in the loaded canvas pages (the overview, category pages), if any shows it. */
+function cachedItemTitle(queryClient: QueryClient, itemId: string): string | undefined {
+  const find = (value: unknown, depth: number): string | undefined => {
+    if (depth > 8 || value === null || typeof value !== 'object') return undefined;
+    if (Array.isArray(value)) {
+      for (const entry of value) {
+        const found = find(entry, depth + 1);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    const record = value as Record<string, unknown>;
+    if (record.id === itemId && typeof record.title === 'string') return record.title;
+    for (const entry of Object.values(record)) {
+      const found = find(entry, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  for (const [, data] of queryClient.getQueriesData({ queryKey: canvasKeys.content })) {
+    const found = find(data, 0);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

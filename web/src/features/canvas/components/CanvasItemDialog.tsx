@@ -7,7 +7,7 @@ import { useToasts } from '../../../stores/toasts';
 import type { CanvasItemFormState } from '../hooks/use-canvas-item-form';
 import { isHandledGlobally } from '../lib/errors';
 import { CloseAndSaveButtons, DeleteButton } from './form-parts';
-import { useCanvasJournal, useOfferUndo } from '../hooks/use-canvas-journal';
+import { useCanvasJournal, useJournalScope, useOfferUndo } from '../hooks/use-canvas-journal';
 import { ItemChangedPanel } from './ItemChangedPanel';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
@@ -38,6 +38,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
   const toasts = useToasts();
   const offerUndo = useOfferUndo();
   const journal = useCanvasJournal();
+  const journalScope = useJournalScope();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isDiscardAsked, setIsDiscardAsked] = useState(false);
 
@@ -67,6 +68,16 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
         <FormErrorAlert message={itemForm.formError} />
         {itemForm.conflict && <ItemChangedPanel kind={kind} conflict={itemForm.conflict} onKeepMine={itemForm.keepMine} onTakeTheirs={itemForm.takeTheirs} />}
         {children}
+        {itemForm.itemId !== null &&
+          journalScope &&
+          journal.renderItemHistory?.({
+            itemId: itemForm.itemId,
+            version: itemForm.version,
+            apiFamilyId: journalScope.apiFamilyId,
+            canRestore: !isReadOnly && !journal.isAccessEnded,
+            people: itemForm.people.canvasMembers,
+            onRestored: onClose,
+          })}
         {/* The footer stays in view while the fields scroll (a long form at 1280×800 or on a phone). */}
         <div className="sticky bottom-0 z-10 -mb-1 flex flex-wrap items-center gap-3 border-t border-line bg-surface pt-4 pb-1">
           {onDelete && <DeleteButton onClick={() => setIsDeleteOpen(true)}>{t('canvas.form.delete')}</DeleteButton>}

@@ -68,6 +68,10 @@ export type CanvasItemFormState = {
   kind: CanvasItemKind;
   /** null: a new item. */
   itemId: string | null;
+  /** The item's version the edit starts from (its history's "Restore this version" sends it). */
+  version: number | undefined;
+  /** The canvas's people (the item history names the assignee). */
+  people: { canvasMembers: ReadonlyArray<{ id: string; name: string }> };
   isCreate: boolean;
   isReadOnly: boolean;
   isValid: boolean;

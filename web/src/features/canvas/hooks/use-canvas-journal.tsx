@@ -31,10 +31,22 @@ export type CanvasJournal = {
   renderCategoryPeople?: (categoryId: number) => ReactNode;
   /** On an item: who is editing it, or who just changed it. */
   renderItemNote?: (itemId: string) => ReactNode;
+  /** Inside an open item form: the item's own history with "Restore this version" (the history feature's). */
+  renderItemHistory?: (item: ItemHistorySlot) => ReactNode;
   /** Inside an open item form: tells the others that the user is editing it. */
   renderEditing?: (itemId: string) => ReactNode;
   /** The live channel said the user's access to this canvas ended: the pages turn read-only and say so. */
   isAccessEnded?: boolean;
+};
+
+/** What an item form tells its history: which item, the version it read, whether the user may change it. */
+export type ItemHistorySlot = {
+  itemId: string;
+  version: number | undefined;
+  apiFamilyId: number | undefined;
+  canRestore: boolean;
+  people: ReadonlyArray<{ id: string; name: string }>;
+  onRestored: () => void;
 };
 
 const noJournal: CanvasJournal = { offerUndo: () => undefined };
@@ -53,6 +65,11 @@ export function CanvasJournalScopeProvider({ scope, children }: { scope: CanvasJ
 
 export function useCanvasJournal(): CanvasJournal {
   return useContext(CanvasJournalContext);
+}
+
+/** The canvas of the page around (null outside a canvas page). */
+export function useJournalScope(): CanvasJournalScope | null {
+  return useContext(JournalScopeContext);
 }
 
 /** Offers Undo on the toast of an own change, on the canvas of the page around. */

@@ -7,6 +7,8 @@ export type HistoryFilters = {
   itemType?: HistoryItemType;
   /** `deleted`: the "Recently deleted" list. */
   action?: 'deleted' | 'reset';
+  /** One item's own history (its versions). */
+  itemId?: string;
 };
 
 /**

@@ -74,13 +74,95 @@ describe('ActivityDrawer', () => {
     expect(onCanvasChanged).toHaveBeenCalled();
   });
 
-  it('opens the item of a change on its category page and closes', async () => {
+  it('opens the before/after view of a change, and from it the item on its category page', async () => {
     historyRoutes();
     const onClose = vi.fn();
     const { user } = renderHistory(<ActivityDrawer isOpen onClose={onClose} scope={ownScope} />);
     const panel = await screen.findByRole('dialog', { name: 'Activity' });
-    await user.click(await within(panel).findByRole('button', { name: /Sofia Rivera edited/ }));
+    const row = await within(panel).findByRole('button', { name: /Sofia Rivera edited/ });
+    expect(row).toHaveAttribute('aria-expanded', 'false');
+    await user.click(row);
+    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(panel).getByRole('button', { name: 'Open the item' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows each changed field before and after, with who and when; links by title', async () => {
+    const change = historyEvent({
+      action: 'updated',
+      actor: sofia,
+      itemType: 'actionPoint',
+      title: 'Call the bank today',
+      createdDate: '2026-03-12T09:30:00.000Z',
+      changes: [
+        { field: 'title', before: 'Call the bank', after: 'Call the bank today' },
+        { field: 'priority', before: 'LowPriority', after: 'HighPriority' },
+        { field: 'assignee', before: null, after: sofia.userId },
+        { field: 'dueDate', before: null, after: '2027-06-30' },
+        { field: 'linkedGoals', before: [], after: ['goal-known', 'goal-gone'] },
+      ],
+    });
+    const api = fakeApi({ 'GET /canvas/history': (request) => ok({ results: request.query.get('action') ? [] : [change], next: null }) });
+    restore = api.restore;
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />, {
+      itemTitle: (id) => (id === 'goal-known' ? 'Fund the foundation' : undefined),
+    });
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    await user.click(await within(panel).findByRole('button', { name: /Sofia Rivera edited the action point/ }));
+    const view = within(panel).getByRole('table', { name: 'What changed' });
+    const rowOf = (field: string) => within(view).getByRole('row', { name: new RegExp(`^${field}`) });
+    expect(rowOf('Title')).toHaveTextContent('Call the bank' + 'Call the bank today');
+    expect(rowOf('Priority')).toHaveTextContent('Low priorityHigh priority');
+    expect(rowOf('Assignee')).toHaveTextContent('(none)Sofia Rivera');
+    expect(rowOf('Due date')).toHaveTextContent('(none)30.06.2027');
+    expect(rowOf('Linked goals')).toHaveTextContent('Fund the foundation, an item no longer on the canvas');
+    expect(within(panel).getByTestId('change-details')).toHaveTextContent(/Sofia Rivera, 12\.03\.2026/);
+  });
+
+  it('lists what a deletion deleted', async () => {
+    const gone = historyEvent({
+      action: 'deleted',
+      itemType: 'goal',
+      title: 'Old goal',
+      before: { title: 'Old goal' },
+      after: null,
+      changes: [
+        { field: 'title', before: 'Old goal', after: null },
+        { field: 'term', before: 'LongTerm', after: null },
+      ],
+    });
+    const api = fakeApi({ 'GET /canvas/history': () => ok({ results: [gone], next: null }) });
+    restore = api.restore;
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />);
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    const feed = await within(panel).findByRole('list', { name: 'All changes' });
+    await user.click(within(feed).getByRole('button', { name: /You deleted the goal “Old goal”/ }));
+    expect(within(panel).getByText('This was deleted:')).toBeInTheDocument();
+    const view = within(panel).getByRole('table', { name: 'What changed' });
+    expect(within(view).queryByRole('columnheader', { name: 'After' })).not.toBeInTheDocument();
+    expect(within(view).getByRole('row', { name: /^Term/ })).toHaveTextContent('Long term');
+  });
+
+  it('offers a visible Undo on one’s own latest changes, not on others’ or undone ones', async () => {
+    const mine = historyEvent({ action: 'updated', itemId: 'goal-mine', title: 'My goal' });
+    const mineUndone = historyEvent({ action: 'updated', itemId: 'goal-undone', title: 'Undone goal' });
+    const undo = historyEvent({ action: 'reverted', itemId: 'goal-undone', title: 'Undone goal', revertsEventId: mineUndone.id });
+    const theirs = historyEvent({ action: 'updated', actor: sofia, itemId: 'goal-theirs', title: 'Their goal' });
+    const api = fakeApi({
+      'GET /canvas/history': (request) => ok({ results: request.query.get('action') ? [] : [theirs, undo, mine, mineUndone], next: null }),
+      [`POST /canvas/history/${mine.id}/revert`]: () => ok({ results: [historyEvent({ action: 'reverted', revertsEventId: mine.id })] }),
+    });
+    restore = api.restore;
+    const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={ownScope} />);
+    const panel = await screen.findByRole('dialog', { name: 'Activity' });
+    const undoMine = await within(panel).findByRole('button', { name: 'Undo: edited the goal “My goal”' });
+    expect(within(panel).getAllByRole('button', { name: /^Undo:/ })).toHaveLength(1);
+    await user.click(undoMine);
+    expect(await screen.findByText('Your change has been undone.')).toBeInTheDocument();
+    expect(api.callsTo(`POST /canvas/history/${mine.id}/revert`)).toHaveLength(1);
+    // Where Ctrl/Cmd+Z is, said in the panel.
+    expect(within(panel).getByText(/Ctrl\+Z \(⌘Z on a Mac\) undoes your last change/)).toBeInTheDocument();
   });
 
   it('lists Recently deleted with Restore only where the user may undo', async () => {

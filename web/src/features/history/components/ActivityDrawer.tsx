@@ -15,6 +15,7 @@ import { useHistoryContext } from '../hooks/use-history-context';
 import { useRevert } from '../hooks/use-revert';
 import type { CanvasHistoryScope } from '../lib/types';
 import { EventRow } from './EventRow';
+import { isContentEvent, isRevertEvent } from '../lib/events';
 import { RecentlyDeleted } from './RecentlyDeleted';
 import { LoadMoreButton } from './LoadMoreButton';
 
@@ -61,6 +62,7 @@ function DrawerBody({ scope, onClose }: { scope: CanvasHistoryScope; onClose: ()
 
   const canRestore = (event: HistoryEvent) => scope.canEdit && (scope.canRevertOthers || event.actor.userId === userId);
   const restore = (event: HistoryEvent) => void revert(event, scope.apiFamilyId, t('history.restored', { title: event.title }));
+  const undo = (event: HistoryEvent) => void revert(event, scope.apiFamilyId);
   const open = (event: HistoryEvent) => {
     if (event.categoryId === null) return;
     onClose();
@@ -75,7 +77,7 @@ function DrawerBody({ scope, onClose }: { scope: CanvasHistoryScope; onClose: ()
       </TabList>
       <TabPanels className="min-h-0 flex-1 overflow-y-auto">
         <TabPanel className="px-4 py-4 focus:outline-none focus-visible:outline-2 focus-visible:outline-accent-500">
-          <Feed scope={scope} userId={userId} deletedByItem={deletedByItem} canRestore={canRestore} onOpen={open} onRestore={restore} />
+          <Feed scope={scope} userId={userId} deletedByItem={deletedByItem} canRestore={canRestore} onOpen={open} onRestore={restore} onUndo={undo} />
         </TabPanel>
         <TabPanel className="px-4 py-4 focus:outline-none focus-visible:outline-2 focus-visible:outline-accent-500">
           <RecentlyDeleted feed={deleted} events={deletedEvents} userId={userId} canRestore={canRestore} onRestore={restore} />
@@ -92,11 +94,12 @@ type FeedProps = {
   canRestore: (event: HistoryEvent) => boolean;
   onOpen: (event: HistoryEvent) => void;
   onRestore: (event: HistoryEvent) => void;
+  onUndo: (event: HistoryEvent) => void;
 };
 
 const selectClasses = 'w-full rounded-control border border-ink-500 bg-surface px-2 py-2 text-sm text-ink-900 focus-visible:outline-accent-500';
 
-function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: FeedProps) {
+function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore, onUndo }: FeedProps) {
   const [filters, setFilters] = useState<HistoryFilters>({});
   const feed = useHistoryFeed(scope.apiFamilyId, filters);
   const events = useMemo(() => feed.data?.pages.flatMap((page) => page.results) ?? [], [feed.data]);
@@ -110,6 +113,7 @@ function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: F
     return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [scope.people, events]);
   const isFiltered = Object.values(filters).some((value) => value !== undefined);
+  const undoable = useMemo(() => (scope.canEdit && userId ? ownUndoable(events, userId) : new Set<string>()), [events, scope.canEdit, userId]);
 
   return (
     <div className="flex flex-col gap-4">
@@ -161,13 +165,39 @@ function Feed({ scope, userId, deletedByItem, canRestore, onOpen, onRestore }: F
               canRestore={canRestore}
               onOpen={onOpen}
               onRestore={onRestore}
+              onUndo={undoable.has(event.id) ? onUndo : undefined}
+              people={scope.people}
             />
           ))}
         </ul>
       )}
       <LoadMoreButton feed={feed} />
+      <p className="text-sm text-ink-700">{t('history.shortcuts.hint')}</p>
     </div>
   );
+}
+
+/** How many of one's own latest changes carry a visible Undo in the feed. */
+const ownUndoShown = 5;
+
+/**
+ * One's own latest changes the feed shows that an undo can still take back: content
+ * changes that are still their item's latest (a later change by anyone would refuse it),
+ * not an undo themselves and not undone since. At most `ownUndoShown`.
+ */
+function ownUndoable(events: readonly HistoryEvent[], userId: string): Set<string> {
+  const seenItems = new Set<string>();
+  const undone = new Set(events.flatMap((event) => (isRevertEvent(event) && event.revertsEventId ? [event.revertsEventId] : [])));
+  const result = new Set<string>();
+  for (const event of events) {
+    const isLatestOfItem = !seenItems.has(event.itemId);
+    seenItems.add(event.itemId);
+    if (result.size >= ownUndoShown) break;
+    if (!isLatestOfItem || event.actor.userId !== userId || !isContentEvent(event)) continue;
+    if (isRevertEvent(event) || undone.has(event.id)) continue;
+    result.add(event.id);
+  }
+  return result;
 }
 
 function FilterSelect({

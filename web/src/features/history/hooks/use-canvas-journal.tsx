@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { CanvasActivity } from '../components/CanvasActivity';
 import { UndoResetNotice } from '../components/UndoResetNotice';
+import { ItemHistory, type ItemHistoryProps } from '../components/ItemHistory';
 import type { CanvasHistoryScope } from '../lib/types';
 import { useOfferUndo, type JournalScope } from './use-undo';
 
 /**
  * What the history gives a canvas page (the canvas feature's CanvasJournal): the Undo on
- * the toast of each own change, the Activity button (with Ctrl+Z), and "Undo reset".
+ * the toast of each own change, the Activity button (with Ctrl+Z), "Undo reset", and an item's own history in its form.
  * The app's canvas routes hand it to the canvas feature.
  */
 export function useCanvasJournal() {
@@ -16,6 +17,7 @@ export function useCanvasJournal() {
       offerUndo: (toastId: number, scope: JournalScope) => void offerUndo(toastId, scope),
       renderTools: (scope: CanvasHistoryScope) => <CanvasActivity scope={scope} />,
       renderNotice: (scope: CanvasHistoryScope) => <UndoResetNotice scope={scope} />,
+      renderItemHistory: (item: ItemHistoryProps) => <ItemHistory {...item} />,
     }),
     [offerUndo],
   );

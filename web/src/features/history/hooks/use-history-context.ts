@@ -10,6 +10,8 @@ export type HistoryContextValue = {
   links: HistoryLinks;
   /** Refetches the canvas after an undo or restore changed it. */
   onCanvasChanged: () => void;
+  /** The title of a canvas item the page has loaded (a change's links name items by id); undefined when not on the canvas. */
+  itemTitle?: (itemId: string) => string | undefined;
 };
 
 /** Provided by HistoryProvider (components/HistoryProvider.tsx), which also renders the dialogs that read it. */

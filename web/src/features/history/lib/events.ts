@@ -8,8 +8,12 @@ export function isContentEvent(event: Pick<HistoryEvent, 'itemType'>): boolean {
   return contentTypes.has(event.itemType);
 }
 
-/** An undo or a restore: undoing it again is a redo, never what Ctrl+Z means. */
+/**
+ * An undo or a restore: undoing it again is a redo, never what Ctrl+Z means. A restored
+ * version ("Restore this version") is a change like an edit: Ctrl+Z undoes it.
+ */
 export function isRevertEvent(event: Pick<HistoryEvent, 'action' | 'revertsEventId'>): boolean {
+  if (event.action === 'versionRestored') return false;
   return event.revertsEventId !== null || event.action === 'reverted' || event.action === 'restored';
 }
 

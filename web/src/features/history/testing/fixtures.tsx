@@ -53,11 +53,14 @@ export const ownScope: CanvasHistoryScope = {
 export const historyLinks = { item: (categoryId: number, itemId: string) => `/canvas-category/${categoryId}?open=${itemId}` };
 
 /** Renders inside the history's provider, signed in as `me`. */
-export function renderHistory(ui: ReactElement, options: { onCanvasChanged?: () => void; path?: string } = {}) {
+export function renderHistory(
+  ui: ReactElement,
+  options: { onCanvasChanged?: () => void; path?: string; itemTitle?: (itemId: string) => string | undefined } = {},
+) {
   const store = createStore();
   store.set(userIdAtom, me.userId);
   return renderWithApp(
-    <HistoryProvider links={historyLinks} onCanvasChanged={options.onCanvasChanged ?? (() => undefined)}>
+    <HistoryProvider links={historyLinks} onCanvasChanged={options.onCanvasChanged ?? (() => undefined)} itemTitle={options.itemTitle}>
       {ui}
     </HistoryProvider>,
     { store, path: options.path },
