@@ -6,7 +6,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import type { CanvasItemFormState } from '../hooks/use-canvas-item-form';
 import { isHandledGlobally } from '../lib/errors';
-import { CloseAndSaveButtons, DeleteButton } from './form-parts';
+import { CloseAndSaveButtons, DeleteButton, PendingSaveNote } from './form-parts';
 import { useCanvasJournal, useOfferUndo } from '../hooks/use-canvas-journal';
 import { ItemChangedPanel } from './ItemChangedPanel';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
@@ -72,6 +72,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
           {onDelete && <DeleteButton onClick={() => setIsDeleteOpen(true)}>{t('canvas.form.delete')}</DeleteButton>}
           {actions}
           <CloseAndSaveButtons isReadOnly={isReadOnly} isValid={itemForm.isValid} progress={progress} onClose={onClose} />
+          <PendingSaveNote isSaving={progress.status === 'loading'} />
         </div>
       </form>
       {dialogs}

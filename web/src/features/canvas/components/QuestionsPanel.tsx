@@ -16,7 +16,7 @@ import { canAddAnswer } from '../lib/answers';
 import { formatDate } from '../../../../../shared/dates';
 import { isHandledGlobally, voteErrorOf } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
-import { DeleteButton } from './form-parts';
+import { DeleteButton, PendingSaveNote } from './form-parts';
 import { Votes } from './Votes';
 import { useCanvasJournal, useOfferUndo } from '../hooks/use-canvas-journal';
 import { ChangedBadge, changedClasses, useChangedHighlight } from '../hooks/use-changed-highlight';
@@ -124,6 +124,7 @@ function QuestionView({
           <Button type="submit" className="self-start" disabled={answers.isSaving || !addText.trim() || !abilities.canEditCanvas}>
             {t('answers.add.submit')}
           </Button>
+          <PendingSaveNote isSaving={answers.isSaving && draft?.answerId === null && draft.questionId === question.id} />
         </form>
       )}
     </>
@@ -178,6 +179,7 @@ function AnswerItem({
               {t('answers.cancel')}
             </Button>
           </div>
+          <PendingSaveNote isSaving={answers.isSaving} />
         </form>
       </li>
     );
