@@ -227,6 +227,8 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     isValid: form.isValid,
     isDirty,
     formError: form.formError ?? saveError,
+    /** Says why a change of the form's own buttons failed, beside the form (archive has its own words). */
+    setSaveError,
     onSubmit,
     onClose,
     runChange,
