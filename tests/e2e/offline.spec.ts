@@ -66,6 +66,12 @@ test('offline: an answer and a takeaway edit wait, marked, and are saved once, i
     await expect(banner).toHaveText('Offline: changes are saved when you’re back');
     await expect(page.getByTestId('live-reconnecting')).toBeVisible();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // On a phone too, and still in view once the page is scrolled.
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.mouse.wheel(0, 600);
+    await expect(banner).toBeInViewport();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   await test.step('an answer and a takeaway edit made offline wait, each marked, with their text', async () => {
