@@ -66,7 +66,10 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
         {notices}
         <FormErrorAlert message={itemForm.formError} />
         {itemForm.conflict && <ItemChangedPanel kind={kind} conflict={itemForm.conflict} onKeepMine={itemForm.keepMine} onTakeTheirs={itemForm.takeTheirs} />}
-        {children}
+        {/* The fields hold still while the save is under way or waits offline: closing on success never drops a later keystroke. */}
+        <fieldset disabled={progress.status === 'loading'} className="contents">
+          {children}
+        </fieldset>
         {/* The footer stays in view while the fields scroll (a long form at 1280×800 or on a phone). */}
         <div className="sticky bottom-0 z-10 -mb-1 flex flex-wrap items-center gap-3 border-t border-line bg-surface pt-4 pb-1">
           {onDelete && <DeleteButton onClick={() => setIsDeleteOpen(true)}>{t('canvas.form.delete')}</DeleteButton>}

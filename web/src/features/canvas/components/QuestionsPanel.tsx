@@ -117,7 +117,8 @@ function QuestionView({
             required
             maxLength={canvasLimits.text}
             value={addText}
-            readOnly={!abilities.canEditCanvas}
+            // Kept as sent while the save is under way (or waits offline): what it answers is what was typed.
+            readOnly={!abilities.canEditCanvas || answers.isSaving}
             error={draft?.answerId === null && draft.questionId === question.id ? answers.error : null}
             onChange={(event) => answers.write(question.id, null, event.target.value)}
           />
@@ -166,7 +167,7 @@ function AnswerItem({
             required
             maxLength={canvasLimits.text}
             value={answers.draft.text}
-            readOnly={!abilities.canEditCanvas}
+            readOnly={!abilities.canEditCanvas || answers.isSaving}
             error={answers.error}
             autoFocus
             onChange={(event) => answers.write(question.id, answer.id, event.target.value, answer.text, answer.version)}

@@ -83,6 +83,8 @@ describe('an answer that could not be saved', () => {
     expect(box).toHaveValue('We share');
     await waitFor(() => expect(saveQueue.getState().waiting).toBe(1));
     expect(creates(calls)).toHaveLength(0);
+    // Held as sent while it waits: nothing typed later could be dropped when it is saved.
+    expect(box).toHaveAttribute('readonly');
 
     setOnline(true);
     expect(await screen.findByText('Your answer has been added.')).toBeInTheDocument();
@@ -123,6 +125,7 @@ describe('a takeaway that could not be saved', () => {
     expect(await within(dialog).findByText('This could not be saved. Your text is still here; please try again.')).toBeInTheDocument();
     expect(title).toHaveValue('Sell the lake house');
     expect(closedCount()).toBe(0);
+    expect(title).toBeEnabled();
   });
 
   it('an archive that failed says so inside the form', async () => {
@@ -144,6 +147,7 @@ describe('a takeaway that could not be saved', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(/^Waiting for the connection/)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+    expect(title).toBeDisabled();
     setOnline(true);
     await waitFor(() => expect(closedCount()).toBe(1));
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { title: string }).title)).toEqual(['Sell the lake house']);
