@@ -3,6 +3,7 @@ import type { BodyOf, PathParamsOf, QueryOf, ResponseOf } from '../../../shared/
 import { fillPath, routeByName, type RouteName } from '../../../shared/route-paths';
 import { ErrorCodes, errorCatalogue, type FieldErrors } from '../../../shared/errors';
 import { apiBasePath } from '../../../shared/routes';
+import { saveQueue } from './save-queue';
 
 /**
  * The one way the browser talks to the API (docs/product/accounts.md#calls): base path /api, cookies sent,
@@ -18,14 +19,21 @@ export class ApiError extends Error {
   readonly status: number;
   /** What some codes carry beyond the message (ITEM_CHANGED, 71: the item now and who changed it). */
   readonly details: unknown;
+  /**
+   * No answer came (status 0): `offline`, the browser was offline before the request, so it
+   * never left; `unsure`, a write left online and its answer was lost, so it may have been
+   * saved (docs/product/canvas.md#offline).
+   */
+  readonly connection: 'offline' | 'unsure' | null;
 
-  constructor(init: { errorCode: number; errors?: FieldErrors; message: string; status: number; details?: unknown }) {
+  constructor(init: { errorCode: number; errors?: FieldErrors; message: string; status: number; details?: unknown; connection?: 'offline' | 'unsure' | null }) {
     super(init.message);
     this.name = 'ApiError';
     this.errorCode = init.errorCode;
     this.errors = init.errors ?? {};
     this.status = init.status;
     this.details = init.details;
+    this.connection = init.connection ?? null;
   }
 
   /** Whether the server rejected named fields (validation or incorrect input). */
@@ -51,6 +59,8 @@ type ClientConfig = {
   wait: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** 0 ≤ x < 1: the jitter of the back-off. */
   random: () => number;
+  /** Whether the browser is online (navigator.onLine); tests pass their own. */
+  isOnline: () => boolean;
 };
 
 function waitFor(ms: number, signal?: AbortSignal): Promise<void> {
@@ -74,6 +84,7 @@ const config: ClientConfig = {
   onGlobalError: null,
   wait: waitFor,
   random: Math.random,
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
 };
 
 /**
@@ -105,8 +116,8 @@ export function setGlobalErrorHandler(handler: GlobalErrorHandler | null): void 
 }
 
 /** For tests: a fake fetch or another base URL. Returns a function restoring the previous settings. */
-export function configureApiClient(overrides: Partial<Pick<ClientConfig, 'baseUrl' | 'fetch' | 'wait' | 'random'>>): () => void {
-  const previous = { baseUrl: config.baseUrl, fetch: config.fetch, wait: config.wait, random: config.random };
+export function configureApiClient(overrides: Partial<Pick<ClientConfig, 'baseUrl' | 'fetch' | 'wait' | 'random' | 'isOnline'>>): () => void {
+  const previous = { baseUrl: config.baseUrl, fetch: config.fetch, wait: config.wait, random: config.random, isOnline: config.isOnline };
   Object.assign(config, overrides);
   return () => Object.assign(config, previous);
 }
@@ -125,6 +136,13 @@ export type RequestOptions<T> = {
   isRetryAfterReauthentication?: boolean;
   /** Internal: how many times this read has been sent again after a 429. */
   throttledRetries?: number;
+  /**
+   * A canvas save that waits for the connection when made offline (web/src/lib/save-queue.ts):
+   * sent once, in order, when the browser is back online. Never for sign-in or password changes.
+   */
+  queueWhenOffline?: boolean;
+  /** Internal: the queue is sending it now. */
+  isFromQueue?: boolean;
 };
 
 function buildUrl(path: string, query?: Query): string {
@@ -220,6 +238,10 @@ function readRetryDelay(retries: number, retryAfter: string | null): number | un
 }
 
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
+  if (options.queueWhenOffline && !options.isFromQueue && saveQueue.shouldQueue()) {
+    return saveQueue.enqueue(() => request<T>(method, path, body, { ...options, isFromQueue: true }));
+  }
+  const wasOnline = config.isOnline();
   const headers: Record<string, string> = { accept: 'application/json' };
   const hasBody = body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
@@ -237,7 +259,9 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ errorCode: ErrorCodes.INTERNAL_SERVER_ERROR, message: 'The server could not be reached.', status: 0 });
+    // A write that left online may have reached the server: never sent again by itself.
+    const connection = !wasOnline ? 'offline' : method === 'GET' ? null : 'unsure';
+    throw new ApiError({ errorCode: ErrorCodes.INTERNAL_SERVER_ERROR, message: 'The server could not be reached.', status: 0, connection });
   }
 
   const parsed = response.status === 204 ? undefined : await readBody(response);
@@ -319,7 +343,7 @@ export type CallInput<N extends RouteName, V = ResponseOf<N>> = ([keyof PathPara
   : { params: PathParamsOf<N> }) &
   ([BodyOf<N>] extends [never] ? { body?: undefined } : { body?: BodyOf<N> }) &
   ([QueryOf<N>] extends [never] ? { query?: undefined } : { query?: QueryOf<N> }) &
-  Pick<RequestOptions<V>, 'signal' | 'handleLocally'> & { schema?: z.ZodType<V> };
+  Pick<RequestOptions<V>, 'signal' | 'handleLocally' | 'queueWhenOffline'> & { schema?: z.ZodType<V> };
 
 /** The path under the client's base URL: the manifest's path without its `/api`. */
 function relativePath(name: RouteName, params?: Record<string, string | number>): string {

@@ -6,6 +6,7 @@ import { accountRecoveryMessages } from './en-US.account-recovery';
 import { canvasMessages } from './en-US.canvas';
 import { historyMessages } from './en-US.history';
 import { liveMessages } from './en-US.live';
+import { offlineMessages } from './en-US.offline';
 import { myActionsMessages } from './en-US.my-actions';
 import { organisationMessages } from './en-US.organisations';
 import { passkeyMessages } from './en-US.passkeys';
@@ -22,6 +23,8 @@ export const areaMessages = {
   // The canvas history, undo and the advisor access log: en-US.history.ts
   ...historyMessages,
   ...liveMessages,
+  // Saves made offline, and saves whose answer was lost: en-US.offline.ts
+  ...offlineMessages,
   ...myActionsMessages,
 
   // The plan book (a PDF of the canvas): en-US.plan-book.ts

@@ -407,6 +407,10 @@ const coreMessages = {
   'address.chooseCountry': 'Choose a country',
   'login.twoFactorRequired': 'Your company requires two-factor sign-in. Set it up here to open the company.',
   'accessUntil.past': 'Choose today or a later day.',
+  // The connection banner of the shell (web/src/app/shell/OfflineBanner.tsx; docs/product/canvas.md#offline)
+  'offline.banner': 'Offline: changes are saved when you’re back',
+  'offline.waiting': '{count} waiting to be sent',
+  'offline.sending': 'Back online: sending your changes…',
 } as const;
 
 export type MessageKey = keyof typeof coreMessages | keyof AreaMessages;

@@ -14,7 +14,7 @@ import { Toaster } from '../components/ui/Toast';
  */
 export function renderInDataRouter(element: ReactElement, options: { path: string; route: string; store: ReturnType<typeof createStore> }) {
   const { store } = options;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false, networkMode: 'always' } } });
   const router = createMemoryRouter(
     [
       { path: options.route, element },

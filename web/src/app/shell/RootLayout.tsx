@@ -11,6 +11,7 @@ import { routeTable, type RouteName } from '../paths';
 import { currentRouteName } from '../route-handle';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
 import { useScrollPolicy } from './use-scroll-policy';
 import { WalkthroughDialog } from './WalkthroughDialog';
 
@@ -57,6 +58,7 @@ export function RootLayout() {
       )}
       <div className="flex min-h-dvh flex-col">
         <Header />
+        <OfflineBanner />
         <main id="main" ref={main} tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>

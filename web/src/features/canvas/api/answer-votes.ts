@@ -5,12 +5,12 @@ import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas-answer/vote/{answerId} (docs/product/canvas.md#rules): one vote per user, never on one's own item. */
 export function addAnswerVote(id: string): Promise<AnswerVoteResponse> {
-  return call('addAnswerVote', { params: { answerId: id } });
+  return call('addAnswerVote', { params: { answerId: id }, queueWhenOffline: true });
 }
 
 /** DELETE /api/canvas-answer/vote/{answerId}: takes one's vote back. */
 export function removeAnswerVote(id: string): Promise<void> {
-  return call('removeAnswerVote', { params: { answerId: id } });
+  return call('removeAnswerVote', { params: { answerId: id }, queueWhenOffline: true });
 }
 
 /** Toggles the caller's vote: adds it when `hasVoted` is false, removes it otherwise. */

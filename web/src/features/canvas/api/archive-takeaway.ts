@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-takeaway/archive/{id} (docs/product/canvas.md#rules): archives a takeaway or brings it back. */
 export function archiveTakeaway({ id, ...input }: ArchiveTakeawayRequest & { id: string }): Promise<Takeaway> {
-  return call('archiveTakeaway', { params: { id }, body: input });
+  return call('archiveTakeaway', { params: { id }, body: input, queueWhenOffline: true });
 }
 
 export function useArchiveTakeaway() {

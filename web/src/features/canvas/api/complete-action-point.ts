@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-action-point/complete/{id} (docs/product/canvas.md#rules): anyone with edit rights, so an assignee can tick it off. */
 export function completeActionPoint({ id, ...input }: CompleteRequest & { id: string }): Promise<ActionPoint> {
-  return call('completeActionPoint', { params: { id }, body: input });
+  return call('completeActionPoint', { params: { id }, body: input, queueWhenOffline: true });
 }
 
 export function useCompleteActionPoint() {

@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-goal/complete/{id} (docs/product/canvas.md#rules): completes a goal or makes it active again. */
 export function completeGoal({ id, ...input }: CompleteRequest & { id: string }): Promise<Goal> {
-  return call('completeGoal', { params: { id }, body: input });
+  return call('completeGoal', { params: { id }, body: input, queueWhenOffline: true });
 }
 
 export function useCompleteGoal() {

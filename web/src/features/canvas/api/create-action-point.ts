@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** POST /api/canvas-action-point/create/{categoryId} (docs/product/canvas.md#calls). */
 export function createActionPoint(input: CreateActionPointRequest): Promise<ActionPoint> {
-  return call('createActionPoint', { params: { categoryId: input.categoryId }, body: input });
+  return call('createActionPoint', { params: { categoryId: input.categoryId }, body: input, queueWhenOffline: true });
 }
 
 export function useCreateActionPoint() {

@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** POST /api/canvas-answer/create/{questionId} (docs/product/canvas.md#calls): one answer per user per question. */
 export function createAnswer(input: CreateAnswerRequest): Promise<Answer> {
-  return call('createAnswer', { params: { questionId: input.questionId }, body: input });
+  return call('createAnswer', { params: { questionId: input.questionId }, body: input, queueWhenOffline: true });
 }
 
 export function useCreateAnswer() {

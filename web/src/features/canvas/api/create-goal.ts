@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** POST /api/canvas-goal/create/{categoryId} (docs/product/canvas.md#calls). */
 export function createGoal(input: CreateGoalRequest): Promise<Goal> {
-  return call('createGoal', { params: { categoryId: input.categoryId }, body: input });
+  return call('createGoal', { params: { categoryId: input.categoryId }, body: input, queueWhenOffline: true });
 }
 
 export function useCreateGoal() {

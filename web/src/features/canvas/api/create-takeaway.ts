@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** POST /api/canvas-takeaway/create/{categoryId} (docs/product/canvas.md#calls): answers the new takeaway. */
 export function createTakeaway(input: CreateTakeawayRequest): Promise<Takeaway> {
-  return call('createTakeaway', { params: { categoryId: input.categoryId }, body: input });
+  return call('createTakeaway', { params: { categoryId: input.categoryId }, body: input, queueWhenOffline: true });
 }
 
 export function useCreateTakeaway() {

@@ -5,12 +5,12 @@ import { useInvalidateCanvasContent } from './keys';
 
 /** POST /api/canvas-takeaway/vote/{takeawayId} (docs/product/canvas.md#rules): one vote per user, never on one's own item. */
 export function addTakeawayVote(id: string): Promise<TakeawayVoteResponse> {
-  return call('addTakeawayVote', { params: { takeawayId: id } });
+  return call('addTakeawayVote', { params: { takeawayId: id }, queueWhenOffline: true });
 }
 
 /** DELETE /api/canvas-takeaway/vote/{takeawayId}: takes one's vote back. */
 export function removeTakeawayVote(id: string): Promise<void> {
-  return call('removeTakeawayVote', { params: { takeawayId: id } });
+  return call('removeTakeawayVote', { params: { takeawayId: id }, queueWhenOffline: true });
 }
 
 /** Toggles the caller's vote: adds it when `hasVoted` is false, removes it otherwise. */

@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-action-point/{id} (docs/product/canvas.md#calls): the update carries updatePriority true. */
 export function updateActionPoint({ id, ...input }: UpdateActionPointRequest & { id: string }): Promise<ActionPoint> {
-  return call('updateActionPoint', { params: { id }, body: { ...input, updatePriority: true } });
+  return call('updateActionPoint', { params: { id }, body: { ...input, updatePriority: true }, queueWhenOffline: true });
 }
 
 export function useUpdateActionPoint() {

@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-answer/{id} (docs/product/canvas.md#calls): the author edits their answer. */
 export function updateAnswer({ id, ...input }: UpdateAnswerRequest & { id: string }): Promise<Answer> {
-  return call('updateAnswer', { params: { id }, body: input });
+  return call('updateAnswer', { params: { id }, body: input, queueWhenOffline: true });
 }
 
 export function useUpdateAnswer() {

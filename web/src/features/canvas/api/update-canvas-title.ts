@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas (docs/product/canvas.md#validation): renames the current family's canvas, at least 3 characters. */
 export function updateCanvasTitle(input: UpdateCanvasTitleRequest): Promise<UpdateCanvasTitleResponse> {
-  return call('updateCanvasTitle', { body: input });
+  return call('updateCanvasTitle', { body: input, queueWhenOffline: true });
 }
 
 export function useUpdateCanvasTitle() {

@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-goal/{id} (docs/product/canvas.md#permissions): only the creator, and not while completed. */
 export function updateGoal({ id, ...input }: UpdateGoalRequest & { id: string }): Promise<Goal> {
-  return call('updateGoal', { params: { id }, body: input });
+  return call('updateGoal', { params: { id }, body: input, queueWhenOffline: true });
 }
 
 export function useUpdateGoal() {

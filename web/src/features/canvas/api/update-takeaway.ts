@@ -5,7 +5,7 @@ import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-takeaway/{id} (docs/product/canvas.md#calls): the form as it stands; links change on both sides. */
 export function updateTakeaway({ id, ...input }: UpdateTakeawayRequest & { id: string }): Promise<Takeaway> {
-  return call('updateTakeaway', { params: { id }, body: input });
+  return call('updateTakeaway', { params: { id }, body: input, queueWhenOffline: true });
 }
 
 export function useUpdateTakeaway() {

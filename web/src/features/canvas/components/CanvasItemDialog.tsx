@@ -6,7 +6,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import type { CanvasItemFormState } from '../hooks/use-canvas-item-form';
 import { isHandledGlobally } from '../lib/errors';
-import { CloseAndSaveButtons, DeleteButton } from './form-parts';
+import { CloseAndSaveButtons, DeleteButton, PendingSaveNote } from './form-parts';
 import { useCanvasJournal, useJournalScope, useOfferUndo } from '../hooks/use-canvas-journal';
 import { ItemChangedPanel } from './ItemChangedPanel';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
@@ -67,7 +67,10 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
         {notices}
         <FormErrorAlert message={itemForm.formError} />
         {itemForm.conflict && <ItemChangedPanel kind={kind} conflict={itemForm.conflict} onKeepMine={itemForm.keepMine} onTakeTheirs={itemForm.takeTheirs} />}
-        {children}
+        {/* The fields hold still while the save is under way or waits offline: closing on success never drops a later keystroke. */}
+        <fieldset disabled={progress.status === 'loading'} className="contents">
+          {children}
+        </fieldset>
         {itemForm.itemId !== null &&
           journalScope &&
           journal.renderItemHistory?.({
@@ -83,6 +86,7 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
           {onDelete && <DeleteButton onClick={() => setIsDeleteOpen(true)}>{t('canvas.form.delete')}</DeleteButton>}
           {actions}
           <CloseAndSaveButtons isReadOnly={isReadOnly} isValid={itemForm.isValid} progress={progress} onClose={onClose} />
+          <PendingSaveNote isSaving={progress.status === 'loading'} />
         </div>
       </form>
       {dialogs}

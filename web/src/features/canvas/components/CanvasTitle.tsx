@@ -7,7 +7,8 @@ import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useUpdateCanvasTitle } from '../api/update-canvas-title';
-import { isFieldError, isHandledGlobally } from '../lib/errors';
+import { connectionSaveErrorOf, isFieldError, isHandledGlobally } from '../lib/errors';
+import { PendingSaveNote } from './form-parts';
 import { PencilIcon } from '../../../components/ui/icons';
 
 /** The canvas title, edited in place by those allowed (docs/product/canvas.md#validation: required, at least 3 characters). */
@@ -50,6 +51,8 @@ function TitleEditor({ title, onDone }: { title: string; onDone: () => void }) {
   const toasts = useToasts();
   const input = useRef<HTMLInputElement | null>(null);
   const field = form.field('title');
+  /** Why the last save failed, beside the field (the typed title stays). */
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   useEffect(() => {
     input.current?.focus();
@@ -58,13 +61,16 @@ function TitleEditor({ title, onDone }: { title: string; onDone: () => void }) {
 
   const onSubmit = form.handleSubmit(async (data) => {
     if (data.title === title) return onDone();
+    setSaveError(null);
     try {
       await updateTitle.mutateAsync(data);
       onDone();
     } catch (error) {
       if (isHandledGlobally(error)) return;
       if (isFieldError(error) && isApiError(error) && form.applyServerErrors(error.errors)) return;
-      toasts.show({ mode: 'error', text: t('canvas.title.saveError') });
+      const text = connectionSaveErrorOf(error) ?? t('canvas.title.saveError');
+      setSaveError(text);
+      toasts.show({ mode: 'error', text });
     }
   });
 
@@ -82,6 +88,7 @@ function TitleEditor({ title, onDone }: { title: string; onDone: () => void }) {
         maxLength={canvasLimits.canvasTitle}
         containerClassName="flex-1"
         {...field}
+        error={field.error ?? saveError}
         ref={(element) => {
           field.ref(element);
           input.current = element;
@@ -95,6 +102,7 @@ function TitleEditor({ title, onDone }: { title: string; onDone: () => void }) {
           {t('canvas.title.cancel')}
         </Button>
       </div>
+      <PendingSaveNote isSaving={updateTitle.isPending} />
     </form>
   );
 }

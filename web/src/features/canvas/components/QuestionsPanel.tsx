@@ -16,7 +16,7 @@ import { canAddAnswer } from '../lib/answers';
 import { formatDate } from '../../../../../shared/dates';
 import { isHandledGlobally, voteErrorOf } from '../lib/errors';
 import { canVoteOn } from '../lib/votes';
-import { DeleteButton } from './form-parts';
+import { DeleteButton, PendingSaveNote } from './form-parts';
 import { Votes } from './Votes';
 import { useCanvasJournal, useOfferUndo } from '../hooks/use-canvas-journal';
 import { ChangedBadge, changedClasses, useChangedHighlight } from '../hooks/use-changed-highlight';
@@ -117,13 +117,15 @@ function QuestionView({
             required
             maxLength={canvasLimits.text}
             value={addText}
-            readOnly={!abilities.canEditCanvas}
+            // Kept as sent while the save is under way (or waits offline): what it answers is what was typed.
+            readOnly={!abilities.canEditCanvas || answers.isSaving}
             error={draft?.answerId === null && draft.questionId === question.id ? answers.error : null}
             onChange={(event) => answers.write(question.id, null, event.target.value)}
           />
           <Button type="submit" className="self-start" disabled={answers.isSaving || !addText.trim() || !abilities.canEditCanvas}>
             {t('answers.add.submit')}
           </Button>
+          <PendingSaveNote isSaving={answers.isSaving && draft?.answerId === null && draft.questionId === question.id} />
         </form>
       )}
     </>
@@ -172,7 +174,7 @@ function AnswerItem({
             required
             maxLength={canvasLimits.text}
             value={answers.draft.text}
-            readOnly={!abilities.canEditCanvas}
+            readOnly={!abilities.canEditCanvas || answers.isSaving}
             error={answers.error}
             autoFocus
             onChange={(event) => answers.write(question.id, answer.id, event.target.value, answer.text, answer.version)}
@@ -185,6 +187,7 @@ function AnswerItem({
               {t('answers.cancel')}
             </Button>
           </div>
+          <PendingSaveNote isSaving={answers.isSaving} />
         </form>
       </li>
     );

@@ -10,7 +10,7 @@ import { useDeleteTakeaway } from '../api/delete-takeaway';
 import { useUpdateTakeaway } from '../api/update-takeaway';
 import { sharedFieldRules, hasChangedIds, useCanvasItemForm, type CanvasItemModalProps } from '../hooks/use-canvas-item-form';
 import { goalOption, linkChoices, linkedItemOption, openLinkedGoals } from '../lib/links';
-import { isHandledGlobally } from '../lib/errors';
+import { connectionSaveErrorOf, isHandledGlobally } from '../lib/errors';
 import { CanvasItemDialog } from './CanvasItemDialog';
 import { ChoiceDialog, Notice, PersonSelect } from './form-parts';
 import { LinkPicker } from './LinkPicker';
@@ -68,10 +68,13 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
   const setArchived = async (archived: boolean) => {
     if (!takeaway) return;
     setIsArchiveAsked(false);
+    itemForm.setSaveError(null);
     try {
       await archiveTakeaway.mutateAsync({ id: takeaway.id, archived, version: itemForm.version });
     } catch (error) {
       if (isHandledGlobally(error) || itemForm.onItemChanged(error)) return;
+      // Beside the form as well as in a toast: what failed is this takeaway's archiving.
+      itemForm.setSaveError(connectionSaveErrorOf(error) ?? t('canvas.takeaway.error.archive'));
       toasts.show({ mode: 'error', text: t('canvas.takeaway.error.archive') });
       return;
     }

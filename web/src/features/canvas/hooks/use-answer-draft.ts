@@ -8,7 +8,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useCreateAnswer } from '../api/create-answer';
 import { useUpdateAnswer } from '../api/update-answer';
-import { errorCodeOf, isHandledGlobally } from '../lib/errors';
+import { connectionSaveErrorOf, errorCodeOf, isHandledGlobally } from '../lib/errors';
 import { useOfferUndo } from './use-canvas-journal';
 
 /** The answer being written: a new one (answerId null) or an edit of one's own. */
@@ -66,6 +66,12 @@ export function useAnswerDraft() {
         return false;
       }
       if (isHandledGlobally(failure)) return false;
+      // Offline, or sent and unanswered: beside the answer, its text kept (docs/product/canvas.md#offline).
+      const connectionError = connectionSaveErrorOf(failure);
+      if (connectionError) {
+        setError(connectionError);
+        return false;
+      }
       // Said beside the answer, whose text stays as typed (and in a toast); gone or refused in its own words.
       const code = errorCodeOf(failure);
       setError(

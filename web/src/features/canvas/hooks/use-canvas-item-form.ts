@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useCategory } from '../api/get-category';
-import { errorCodeOf, isFieldError, isHandledGlobally } from '../lib/errors';
+import { connectionSaveErrorOf, errorCodeOf, isFieldError, isHandledGlobally } from '../lib/errors';
 import { canDeleteItem, canEditOwnItem, type CanvasScope } from '../lib/scope';
 import { useCanvasPeople } from './use-canvas-people';
 import { useOfferUndo } from './use-canvas-journal';
@@ -147,6 +147,9 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
   const fail = (error: unknown, mode: SaveMode) => {
     if (isHandledGlobally(error)) return;
     if (onItemChanged(error)) return;
+    // Offline, or sent and unanswered: said beside the form, its text kept (docs/product/canvas.md#offline).
+    const connectionError = connectionSaveErrorOf(error);
+    if (connectionError) return setSaveError(connectionError);
     const code = errorCodeOf(error);
     // Gone (the item, its category, or the caller's access to the canvas) or no longer allowed: never silent.
     if (code === ErrorCodes.ITEM_NOT_FOUND) setSaveError(t('canvas.form.saveError.gone'));
@@ -228,6 +231,8 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     isValid: form.isValid,
     isDirty,
     formError: form.formError ?? saveError,
+    /** Says why a change of the form's own buttons failed, beside the form (archive has its own words). */
+    setSaveError,
     onSubmit,
     onClose,
     runChange,

@@ -91,4 +91,34 @@ describe('the reconnect delay', () => {
     expect([0, 1, 2, 3, 10].map((attempt) => reconnectDelay(attempt, () => 1))).toEqual([1_000, 2_000, 4_000, 8_000, 30_000]);
     expect(reconnectDelay(3, () => 0)).toBe(4_000);
   });
+
+  it('says "reconnecting" as soon as the browser goes offline, and reconnects at once when it is back, as a reconnect', () => {
+    const network = new EventTarget();
+    const statuses: LiveStatus[] = [];
+    const opens: boolean[] = [];
+    const connection = new LiveConnection(
+      'ws://app/ws?familyId=7',
+      { onStatus: (status) => statuses.push(status), onOpen: (isReconnect) => opens.push(isReconnect), onMessage: () => undefined },
+      { createSocket: createFakeSocket, random: () => 1, network },
+    );
+    connection.start();
+    const first = FakeSocket.latest();
+    first.open();
+    network.dispatchEvent(new Event('offline'));
+    expect(statuses.at(-1)).toBe('reconnecting');
+    expect(first.readyState).toBe(WebSocket.CLOSED);
+    // Tries while offline fail and wait longer each time.
+    vi.advanceTimersByTime(1_000);
+    FakeSocket.latest().drop();
+    vi.advanceTimersByTime(1_000);
+    const beforeOnline = FakeSocket.all.length;
+    network.dispatchEvent(new Event('online'));
+    expect(FakeSocket.all).toHaveLength(beforeOnline + 1);
+    FakeSocket.latest().open();
+    expect(opens).toEqual([false, true]);
+    expect(statuses.at(-1)).toBe('open');
+    connection.stop();
+    network.dispatchEvent(new Event('online'));
+    expect(FakeSocket.all).toHaveLength(beforeOnline + 1);
+  });
 });

@@ -15,6 +15,8 @@ type Options = {
   random?: () => number;
   /** A ping keeps idle proxies from closing the socket. */
   pingEveryMs?: number;
+  /** Where the browser's `online` and `offline` events come from (tests pass their own). */
+  network?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 };
 
 /** The channel's URL on the app's own origin (Vite and the local gateway proxy `/ws`). */
@@ -38,6 +40,7 @@ export class LiveConnection {
   private readonly createSocket: (url: string) => WebSocket;
   private readonly random: () => number;
   private readonly pingEveryMs: number;
+  private readonly network: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 
   constructor(
     private readonly url: string,
@@ -47,26 +50,56 @@ export class LiveConnection {
     this.createSocket = options.createSocket ?? ((target) => new WebSocket(target));
     this.random = options.random ?? Math.random;
     this.pingEveryMs = options.pingEveryMs ?? 5 * 60_000;
+    this.network = options.network === undefined ? (typeof window === 'undefined' ? null : window) : options.network;
   }
 
   start() {
     this.isStopped = false;
+    this.network?.addEventListener('offline', this.onOffline);
+    this.network?.addEventListener('online', this.onOnline);
     this.connect();
   }
 
+  /**
+   * The browser went offline: the socket cannot carry anything now (and may not notice for a
+   * while), so it is dropped at once and the page says "Reconnecting…".
+   */
+  private readonly onOffline = () => {
+    if (this.isStopped) return;
+    const socket = this.socket;
+    this.socket = null;
+    clearInterval(this.pingTimer);
+    if (socket) this.detach(socket);
+    this.scheduleRetry();
+  };
+
+  /** Back online: connect now rather than after the back-off; the open catches up on what was missed. */
+  private readonly onOnline = () => {
+    if (this.isStopped || this.socket?.readyState === WebSocket.OPEN) return;
+    // A try begun while offline would fail and wait its back-off: a fresh one instead.
+    if (this.socket) this.detach(this.socket);
+    this.socket = null;
+    clearTimeout(this.retryTimer);
+    this.connect();
+  };
+
+  private detach(socket: WebSocket) {
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.onerror = null;
+    socket.onopen = null;
+    socket.close();
+  }
+
   stop() {
+    this.network?.removeEventListener('offline', this.onOffline);
+    this.network?.removeEventListener('online', this.onOnline);
     this.isStopped = true;
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     const socket = this.socket;
     this.socket = null;
-    if (socket) {
-      socket.onclose = null;
-      socket.onmessage = null;
-      socket.onerror = null;
-      socket.onopen = null;
-      socket.close();
-    }
+    if (socket) this.detach(socket);
     this.handlers.onStatus('stopped');
   }
 
