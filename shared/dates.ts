@@ -90,10 +90,23 @@ export function dueStateOf(dueDate: string | null | undefined, today: string): D
   return 'later';
 }
 
-/** What a person types (24.12.2026, 24.12.26 is not accepted) → 2026-12-24; undefined when it is no real day. */
+/**
+ * What a person types → YYYY-MM-DD; undefined when it is no real day. One parser for every
+ * date field (docs/product/shell.md "Dates"): three forms are read, each with a four-digit year:
+ * - day.month.year, the on-screen form: `31.12.2026`, `4.2.2026`;
+ * - year-month-day (ISO): `2026-12-31`, `2026-2-4`;
+ * - month/day/year (en-US): `12/31/2026`. A slash always means month first, so the ambiguous
+ *   `01/02/2026` is January 2nd; the dot form is the one for day first.
+ * Two-digit years (`24.12.26`) are not accepted: 1926 or 2026 is not ours to guess.
+ */
 export function parseDay(typed: string): string | undefined {
-  const match = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(typed);
-  if (!match) return undefined;
-  const day = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  const text = typed.trim();
+  let parts: [string, string, string] | undefined; // year, month, day
+  let match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  if (match) parts = [match[3]!, match[2]!, match[1]!];
+  if (!parts && (match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text))) parts = [match[1]!, match[2]!, match[3]!];
+  if (!parts && (match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text))) parts = [match[3]!, match[1]!, match[2]!];
+  if (!parts) return undefined;
+  const day = `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
   return isCalendarDay(day) ? day : undefined;
 }
