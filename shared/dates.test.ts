@@ -31,7 +31,19 @@ describe('calendar days', () => {
   });
 
   it('refuses what is no real day or has no four-digit year', () => {
-    for (const typed of ['31/12/2026', '02/30/2026', '2026-02-30', '2026/12/31', '24.12.26', '12/31/26', '2026-12-31T00:00', '31-12-2026', '', 'tomorrow', '1.1.1800']) {
+    for (const typed of [
+      '31/12/2026',
+      '02/30/2026',
+      '2026-02-30',
+      '2026/12/31',
+      '24.12.26',
+      '12/31/26',
+      '2026-12-31T00:00',
+      '31-12-2026',
+      '',
+      'tomorrow',
+      '1.1.1800',
+    ]) {
       expect(parseDay(typed), typed).toBeUndefined();
     }
   });

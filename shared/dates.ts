@@ -110,3 +110,23 @@ export function parseDay(typed: string): string | undefined {
   const day = `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
   return isCalendarDay(day) ? day : undefined;
 }
+
+/** A month's title in a calendar: "December 2026" (month 1–12). */
+export function monthTitle(year: number, month: number): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/** A calendar day's full name for screen readers: "Thursday, December 31, 2026". */
+export function dayLabel(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** Short weekday names, Monday first (the calendar's weeks start on Monday, like `mondayOf`). */
+export function weekdayNames(): Array<{ short: string; long: string }> {
+  return [0, 1, 2, 3, 4, 5, 6].map((offset) => {
+    const date = new Date(Date.UTC(2026, 0, 5 + offset)); // 2026-01-05 is a Monday
+    const name = (weekday: 'short' | 'long') => new Intl.DateTimeFormat('en-US', { weekday, timeZone: 'UTC' }).format(date);
+    return { short: name('short'), long: name('long') };
+  });
+}

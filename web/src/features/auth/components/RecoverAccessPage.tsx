@@ -9,7 +9,6 @@ import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { completeFactorRecovery, factorRecoveryKeys, factorRecoveryStatus, startFactorRecovery } from '../api/account-recovery';
 
-
 const isDeadLink = (error: unknown) => isApiError(error) && (error.errorCode === ErrorCodes.INVALID_TOKEN || error.errorCode === ErrorCodes.TOKEN_EXPIRED);
 
 /**
