@@ -17,7 +17,35 @@ describe('calendar days', () => {
     expect(parseDay('04.12.2026')).toBe('2026-12-04');
     expect(parseDay(' 4.2.2026 ')).toBe('2026-02-04');
     expect(parseDay('30.02.2026')).toBeUndefined();
-    expect(parseDay('2026-12-04')).toBeUndefined();
+  });
+
+  it('reads a typed day in the dot, ISO and en-US forms', () => {
+    expect(parseDay('31.12.2026')).toBe('2026-12-31');
+    expect(parseDay('2026-12-31')).toBe('2026-12-31');
+    expect(parseDay('2026-2-4')).toBe('2026-02-04');
+    expect(parseDay('12/31/2026')).toBe('2026-12-31');
+    expect(parseDay(' 2/4/2026 ')).toBe('2026-02-04');
+    // A slash means month first: the ambiguous 01/02/2026 is January 2nd.
+    expect(parseDay('01/02/2026')).toBe('2026-01-02');
+    expect(parseDay('01.02.2026')).toBe('2026-02-01');
+  });
+
+  it('refuses what is no real day or has no four-digit year', () => {
+    for (const typed of [
+      '31/12/2026',
+      '02/30/2026',
+      '2026-02-30',
+      '2026/12/31',
+      '24.12.26',
+      '12/31/26',
+      '2026-12-31T00:00',
+      '31-12-2026',
+      '',
+      'tomorrow',
+      '1.1.1800',
+    ]) {
+      expect(parseDay(typed), typed).toBeUndefined();
+    }
   });
 
   it('reads the day of an instant in a time zone', () => {

@@ -90,10 +90,43 @@ export function dueStateOf(dueDate: string | null | undefined, today: string): D
   return 'later';
 }
 
-/** What a person types (24.12.2026, 24.12.26 is not accepted) → 2026-12-24; undefined when it is no real day. */
+/**
+ * What a person types → YYYY-MM-DD; undefined when it is no real day. One parser for every
+ * date field (docs/product/shell.md "Dates"): three forms are read, each with a four-digit year:
+ * - day.month.year, the on-screen form: `31.12.2026`, `4.2.2026`;
+ * - year-month-day (ISO): `2026-12-31`, `2026-2-4`;
+ * - month/day/year (en-US): `12/31/2026`. A slash always means month first, so the ambiguous
+ *   `01/02/2026` is January 2nd; the dot form is the one for day first.
+ * Two-digit years (`24.12.26`) are not accepted: 1926 or 2026 is not ours to guess.
+ */
 export function parseDay(typed: string): string | undefined {
-  const match = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(typed);
-  if (!match) return undefined;
-  const day = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  const text = typed.trim();
+  let parts: [string, string, string] | undefined; // year, month, day
+  let match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  if (match) parts = [match[3]!, match[2]!, match[1]!];
+  if (!parts && (match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text))) parts = [match[1]!, match[2]!, match[3]!];
+  if (!parts && (match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text))) parts = [match[3]!, match[1]!, match[2]!];
+  if (!parts) return undefined;
+  const day = `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
   return isCalendarDay(day) ? day : undefined;
+}
+
+/** A month's title in a calendar: "December 2026" (month 1–12). */
+export function monthTitle(year: number, month: number): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/** A calendar day's full name for screen readers: "Thursday, December 31, 2026". */
+export function dayLabel(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** Short weekday names, Monday first (the calendar's weeks start on Monday, like `mondayOf`). */
+export function weekdayNames(): Array<{ short: string; long: string }> {
+  return [0, 1, 2, 3, 4, 5, 6].map((offset) => {
+    const date = new Date(Date.UTC(2026, 0, 5 + offset)); // 2026-01-05 is a Monday
+    const name = (weekday: 'short' | 'long') => new Intl.DateTimeFormat('en-US', { weekday, timeZone: 'UTC' }).format(date);
+    return { short: name('short'), long: name('long') };
+  });
 }

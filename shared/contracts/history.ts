@@ -214,10 +214,28 @@ export const AccessLogQuery = z.strictObject({
   to: dayField().optional(),
   cursor: cursorField().optional(),
   limit: limitParameter(500).optional(),
+  /** Only this advisor's visits (a user id, as in `advisors`). */
+  advisor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: messageKeys.invalidInput })
+    .optional(),
+  /** Only the visits of this advisor company's members (an entity id, as in `advisors`). */
+  company: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, { error: messageKeys.invalidInput })
+    .transform(Number)
+    .optional(),
 });
 export type AccessLogQuery = z.infer<typeof AccessLogQuery>;
 
-/** Reads of one advisor in one section of one family over the period: how often and when first and last. */
+/** A section read (or exported, in the plan book) during a visit. */
+export const AccessLogSection = z.object({ sectionId: z.number(), sectionTitle: z.string(), kind: z.enum(['read', 'export']) });
+export type AccessLogSection = z.infer<typeof AccessLogSection>;
+
+/**
+ * One visit of one advisor to one family's canvas: reads less than 30 minutes apart
+ * (docs/product/history-and-undo.md "Visits in the access log"), the sections read, first and last.
+ */
 export const AccessLogRow = z.object({
   userId: z.string(),
   firstName: z.string(),
@@ -226,16 +244,18 @@ export const AccessLogRow = z.object({
   entityName: z.string(),
   familyId: z.number(),
   familyName: z.string(),
-  sectionId: z.number(),
-  sectionTitle: z.string(),
-  /** How the family's canvas was read: on screen, or exported (the plan book). */
-  kind: z.enum(['read', 'export']),
+  /** The sections read or exported during the visit, by title. */
+  sections: z.array(AccessLogSection),
   firstDate: z.string(),
   lastDate: z.string(),
-  /** Hours with at least one read (at most one record per user, section and hour). */
+  /** Section-hours with at least one read (at most one record per user, section and hour). */
   count: z.number(),
 });
 export type AccessLogRow = z.infer<typeof AccessLogRow>;
 
-export const AccessLogPage = z.object({ results: z.array(AccessLogRow), next: z.string().nullable() });
+/** An advisor with visits in the period (unfiltered): what the advisor and company filters offer. */
+export const AccessLogAdvisor = z.object({ userId: z.string(), firstName: z.string(), lastName: z.string(), entityId: z.number(), entityName: z.string() });
+export type AccessLogAdvisor = z.infer<typeof AccessLogAdvisor>;
+
+export const AccessLogPage = z.object({ results: z.array(AccessLogRow), next: z.string().nullable(), advisors: z.array(AccessLogAdvisor) });
 export type AccessLogPage = z.infer<typeof AccessLogPage>;

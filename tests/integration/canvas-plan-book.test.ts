@@ -148,7 +148,9 @@ describe('the plan book of an advisor limited to one section', () => {
     const sharedTitle = (await getCanvas(owner.client)).sections.find((section) => section.id === sharedSectionId)?.title;
     const log = await owner.client.get<AccessLogPage>('/api/canvas/access-log');
     expect(log.status).toBe(200);
-    const exports = log.body.results.filter((row) => row.kind === 'export');
+    const exports = log.body.results.flatMap((row) =>
+      row.sections.filter((section) => section.kind === 'export').map((section) => ({ ...section, userId: row.userId, entityName: row.entityName })),
+    );
     expect(exports.map((row) => ({ userId: row.userId, sectionId: row.sectionId, sectionTitle: row.sectionTitle, entityName: row.entityName }))).toEqual([
       { userId: sectionAdvisor.userId, sectionId: sharedSectionId, sectionTitle: sharedTitle, entityName: 'Ακρόπολις Advisors' },
     ]);

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useSyncExternalStore, type PointerEvent } from 'react';
 
-/** A screen whose main pointer is a finger: no hover, a coarse pointer (phones, tablets). */
-const touchQuery = '(hover: none) and (pointer: coarse)';
+/** A screen whose main pointer is a finger: no hover or a coarse pointer (phones, tablets; either is enough to drop Shift and double-click hints). */
+const touchQuery = '(hover: none), (pointer: coarse)';
 
 function subscribe(onChange: () => void): () => void {
   if (typeof window === 'undefined' || !window.matchMedia) return () => undefined;

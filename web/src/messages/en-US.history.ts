@@ -150,8 +150,10 @@ export const historyMessages = {
   // The advisor access log
   'accessLog.tab': 'Advisor access',
   'accessLog.companyTab': 'Canvas access',
-  'accessLog.intro': 'Who of your advisors opened which section of the canvas, and when. Each hour with reads counts once.',
-  'accessLog.companyIntro': 'Which of your company’s members opened which family’s canvas, and when. Each hour with reads counts once.',
+  'accessLog.intro':
+    'Who of your advisors opened which sections of the canvas, one row per visit. Reads less than 30 minutes apart are one visit; each hour with reads of a section counts once.',
+  'accessLog.companyIntro':
+    'Which of your company’s members opened which family’s canvas, one row per visit. Reads less than 30 minutes apart are one visit; each hour with reads of a section counts once.',
   'accessLog.caption': 'Advisor access to the canvas',
   'accessLog.from': 'From',
   'accessLog.to': 'To',
@@ -159,13 +161,9 @@ export const historyMessages = {
   'accessLog.column.person': 'Advisor',
   'accessLog.column.company': 'Company',
   'accessLog.column.family': 'Family',
-  'accessLog.column.section': 'Section',
-  'accessLog.column.kind': 'Kind',
   'accessLog.column.firstDate': 'First',
   'accessLog.column.lastDate': 'Last',
   'accessLog.column.count': 'Hours',
-  'accessLog.kind.read': 'Read',
-  'accessLog.kind.export': 'Export',
   'accessLog.defaultOrder': 'Latest read first',
   'accessLog.loading': 'Loading the access log…',
   'accessLog.loadError': 'The access log could not be loaded.',
@@ -173,4 +171,10 @@ export const historyMessages = {
   'accessLog.companyEmpty': 'No member of your company opened a canvas in this period.',
   'accessLog.loadMore': 'Load more',
   'accessLog.badPeriod': 'The start date must not be after the end date.',
+  'accessLog.column.sections': 'Sections read',
+  'accessLog.exported': '{section} (exported)',
+  'accessLog.filter.advisor': 'Advisor',
+  'accessLog.filter.allAdvisors': 'All advisors',
+  'accessLog.filter.company': 'Company',
+  'accessLog.filter.allCompanies': 'All companies',
 } as const;

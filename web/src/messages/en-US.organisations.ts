@@ -105,6 +105,8 @@ export const organisationMessages = {
   'members.you': '(you)',
   'members.edit': 'Edit {name}',
   'members.open': 'Open {name}',
+  'members.editShort': 'Edit',
+  'members.openShort': 'Open',
   'memberModal.titleEdit': 'Edit member',
   'memberModal.titleView': 'Member',
   'memberModal.loading': 'Loading the member…',

@@ -247,6 +247,12 @@ const coreMessages = {
   'forms.password.show': 'Show password',
   'forms.password.hide': 'Hide password',
   'forms.password.hint': 'At least 8 characters, with a lowercase letter, an uppercase letter, a digit and a special character from !@#$%^&*?_- (no others).',
+  // The date field's calendar (web/src/components/ui/Field.tsx DayField, CalendarPopup.tsx)
+  'datePicker.open': 'Choose {field} from a calendar',
+  'datePicker.dialog': '{field}: calendar',
+  'datePicker.previousMonth': 'Previous month',
+  'datePicker.nextMonth': 'Next month',
+  'datePicker.keys': 'Arrows move a day or a week, Page Up/Down a month; Enter chooses, Escape closes.',
 
   // Start: login or signup (docs/product/accounts.md#screens)
   'start.intro': 'Create an account for your family or your advisor company, or sign in if you already have one.',

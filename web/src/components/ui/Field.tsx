@@ -1,7 +1,8 @@
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { dayIn, formatDay, parseDay } from '../../../../shared/dates';
 import { cx } from '../../lib/cx';
 import { t } from '../../messages/en-US';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { CalendarIcon, EyeIcon, EyeOffIcon } from './icons';
 
 /**
  * Labelled form controls. The label is always visible, the error sits under the control
@@ -181,10 +182,92 @@ export function Checkbox({ label, error, id: givenId, className, ...props }: Che
   );
 }
 
+const CalendarPopup = lazy(() => import('./CalendarPopup'));
+
+/** Sets an input's value as if typed, so the form's own onChange sees it (React listens to `input`). */
+function typeInto(input: HTMLInputElement, text: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+const localToday = () => dayIn(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+
 /**
- * A calendar day typed day.month.year (due dates, access end dates; YYYY-MM-DD on the wire,
- * shared/dates.ts parseDay): the numeric keypad on phones, no autofill, a short box.
+ * A calendar day (due dates, access end dates, the access log's period; YYYY-MM-DD on the
+ * wire): typed in any form shared/dates.ts parseDay reads (31.12.2026, 2026-12-31,
+ * 12/31/2026), or chosen in a calendar opened by the button beside it (./CalendarPopup.tsx,
+ * loaded on first opening). A chosen day is written into the box as day.month.year, through
+ * the box's own onChange, so forms see it as typed. Escape or a click outside closes the
+ * calendar; focus returns to the button.
  */
-export function DayField(props: Omit<TextFieldProps, 'placeholder'>) {
-  return <TextField placeholder="dd.mm.yyyy" inputMode="numeric" autoComplete="off" containerClassName="sm:max-w-56" {...props} />;
+export function DayField({ label, error, hint, id: givenId, required, containerClassName, className, ...props }: Omit<TextFieldProps, 'placeholder'>) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  const [isOpen, setIsOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const isLocked = Boolean(props.readOnly || props.disabled);
+
+  const close = (returnFocus: boolean) => {
+    setIsOpen(false);
+    if (returnFocus) toggle.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!frame.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [isOpen]);
+
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} isRequired={required} className={cx('sm:max-w-64', containerClassName)}>
+      <div ref={frame} className="relative">
+        <input
+          ref={input}
+          id={id}
+          required={required}
+          placeholder="dd.mm.yyyy"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          className={cx(controlClasses(Boolean(error)), !isLocked && 'pr-14', className)}
+          {...props}
+        />
+        {!isLocked && (
+          <button
+            ref={toggle}
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={isOpen}
+            aria-label={t('datePicker.open', { field: label })}
+            title={t('datePicker.open', { field: label })}
+            onClick={() => setIsOpen((open) => !open)}
+            className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-control text-ink-700 hover:text-primary-700"
+            data-testid="date-picker-toggle"
+          >
+            <CalendarIcon className="size-5" />
+          </button>
+        )}
+        {isOpen && (
+          <Suspense fallback={null}>
+            <CalendarPopup
+              value={parseDay(input.current?.value ?? '')}
+              today={localToday()}
+              label={t('datePicker.dialog', { field: label })}
+              onChoose={(day) => {
+                if (input.current) typeInto(input.current, formatDay(day));
+                close(true);
+              }}
+              onClose={() => close(true)}
+            />
+          </Suspense>
+        )}
+      </div>
+    </FieldShell>
+  );
 }

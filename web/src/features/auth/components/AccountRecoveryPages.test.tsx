@@ -42,7 +42,7 @@ describe('recovering lost second factors', () => {
     restore = api.restore;
     const view = renderWithApp(<RecoverAccessPage {...link} loginHref="/login" />);
     await view.user.click(await screen.findByRole('button', { name: 'Start the recovery' }));
-    expect(await screen.findByTestId('recover-access-waiting')).toHaveTextContent(/From 2 Jan 2030/);
+    expect(await screen.findByTestId('recover-access-waiting')).toHaveTextContent(/From 02\.01\.2030 \d\d:\d\d/);
     expect(api.callsTo('POST /password/factor-recovery/start')[0]?.body).toEqual(link);
     expect(screen.queryByRole('button', { name: 'Remove my second factors' })).not.toBeInTheDocument();
   });

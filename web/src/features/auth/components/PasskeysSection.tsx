@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '../../../../../shared/dates';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { passkeyLabelField, passkeyLabelMaxLength, type Passkey } from '../../../../../shared/contracts/passkeys';
 import { ErrorCodes } from '../../../../../shared/errors';
@@ -15,12 +16,6 @@ import { twoFactorKeys } from '../api/two-factor';
 import { RecoveryCodes } from './RecoveryCodes';
 import { passkeyKeys, registerPasskey, registrationOptions, removePasskey, renamePasskey, usePasskeys } from '../api/passkeys';
 import { ceremonyFailureOf, createPasskey, supportsPasskeys } from '../lib/webauthn';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDateTime = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '-' : dateTime.format(date);
-};
 
 const ceremonyMessages = {
   cancelled: 'passkeys.errors.cancelled',

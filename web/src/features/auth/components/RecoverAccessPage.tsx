@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '../../../../../shared/dates';
 import type { FactorRecoveryState } from '../../../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -7,8 +8,6 @@ import { ErrorState, LoadingState } from '../../../components/ui/StateMessage';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { completeFactorRecovery, factorRecoveryKeys, factorRecoveryStatus, startFactorRecovery } from '../api/account-recovery';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 const isDeadLink = (error: unknown) => isApiError(error) && (error.errorCode === ErrorCodes.INVALID_TOKEN || error.errorCode === ErrorCodes.TOKEN_EXPIRED);
 
@@ -49,7 +48,7 @@ export function RecoverAccessPage({ email, token, loginHref }: { email: string; 
         )}
         {status.data?.state === 'waiting' && (
           <p role="status" className="text-ink-900" data-testid="recover-access-waiting">
-            {t('recoverAccess.waiting', { readyAt: dateTime.format(new Date(status.data.readyAt ?? '')) })}
+            {t('recoverAccess.waiting', { readyAt: formatDateTime(status.data.readyAt) })}
           </p>
         )}
         {status.data?.state === 'ready' && (

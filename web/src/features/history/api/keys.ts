@@ -20,5 +20,6 @@ export const historyKeys = {
   /** A feed pages on (infinite query); a page is one short list: their data differ in shape. */
   list: (kind: 'feed' | 'page', familyId: number | undefined, filters: HistoryFilters, limit: number) =>
     ['history', kind, familyId ?? 'own', filters, limit] as const,
-  accessLog: (scope: 'family' | 'company', from: string, to: string) => ['history', 'access-log', scope, from, to] as const,
+  accessLog: (scope: 'family' | 'company', from: string, to: string, advisor = '', company = '') =>
+    ['history', 'access-log', scope, from, to, advisor, company] as const,
 };

@@ -1,7 +1,7 @@
 import type { AccessLogRow } from '../../../../../shared/contracts/history';
 import type { SortKeys } from '../../../components/ui/SortableTable';
 
-export type AccessLogField = 'person' | 'company' | 'family' | 'section' | 'kind' | 'firstDate' | 'lastDate' | 'count';
+export type AccessLogField = 'person' | 'company' | 'family' | 'section' | 'firstDate' | 'lastDate' | 'count';
 
 const valueOf = (row: AccessLogRow, field: AccessLogField): string | number => {
   switch (field) {
@@ -12,9 +12,7 @@ const valueOf = (row: AccessLogRow, field: AccessLogField): string | number => {
     case 'family':
       return row.familyName;
     case 'section':
-      return row.sectionTitle;
-    case 'kind':
-      return row.kind;
+      return row.sections.map((section) => section.sectionTitle).join(', ');
     case 'firstDate':
       return row.firstDate;
     case 'lastDate':
@@ -26,7 +24,7 @@ const valueOf = (row: AccessLogRow, field: AccessLogField): string | number => {
 
 /**
  * The access log sorted by the chosen columns, in the browser (the log of a period is
- * small: one row per advisor, section and kind). Without keys: the latest read first.
+ * small: one row per advisor and visit). Without keys: the latest read first.
  */
 export function sortAccessLog(rows: readonly AccessLogRow[], keys: SortKeys<AccessLogField>): AccessLogRow[] {
   const order = keys.length ? keys : [{ field: 'lastDate' as const, isDescending: true }];

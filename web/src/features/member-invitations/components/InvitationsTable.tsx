@@ -10,10 +10,12 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { MultiSortTable, useMultiSort } from '../../../components/ui/MultiSortTable';
+import { PhoneCard, PhoneCardList } from '../../../components/ui/PhoneCards';
 import { emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { cx } from '../../../lib/cx';
 import { Spinner } from '../../../components/ui/Spinner';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { invitationKeys } from '../api/keys';
@@ -53,6 +55,7 @@ type InvitationsTableProps = {
  */
 export function InvitationsTable({ actor, toasts, progressTiming, random }: InvitationsTableProps) {
   const sort = useMultiSort<SortField>();
+  const isPhone = usePhoneLayout();
   const [resendingId, setResendingId] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<MemberInvitation | null>(null);
   const invitations = useMemberInvitations(actor.entityId, sort.orderBy);
@@ -88,6 +91,40 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
     }
   };
 
+  /** A row's Resend (not for an accepted one) and Cancel: in the table's last cell, or on the phone's card. */
+  const actionsOf = (invitation: MemberInvitation) => {
+    const canResend = invitation.status !== 'accepted' && canInviteMemberWithRole(actor, invitation.entityRoleId);
+    const isResending = resendingId === invitation.id;
+    return (
+      <div className="flex flex-wrap gap-1">
+        {canResend && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void resend(invitation)}
+            aria-disabled={resendingId !== null || undefined}
+            aria-label={t('invitations.resendLabel', { email: invitation.email })}
+          >
+            {isResending ? <Spinner size="sm" decorative /> : <MailIcon className="size-4" />}
+            {isResending ? t('invitations.resending') : t('invitations.resend')}
+          </Button>
+        )}
+        {canRevoke && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-error-700 hover:bg-error-bg"
+            onClick={() => setCancelling(invitation)}
+            aria-label={t('invitations.cancelLabel', { email: invitation.email })}
+          >
+            <TrashIcon className="size-4" />
+            {t('invitations.cancel')}
+          </Button>
+        )}
+      </div>
+    );
+  };
+
   if (invitations.isPending) return <LoadingState />;
   if (invitations.isError) return <LoadErrorState title={t('invitations.loadError')} onRetry={() => void invitations.refetch()} />;
 
@@ -98,6 +135,27 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
       </h2>
       {invitations.data.length === 0 ? (
         <EmptyState title={t('invitations.empty')}>{t('invitations.emptyHint')}</EmptyState>
+      ) : isPhone ? (
+        <PhoneCardList label={t('invitations.caption')} testId="member-invitation-cards">
+          {invitations.data.map((invitation) => (
+            <PhoneCard
+              key={invitation.id}
+              testId="invitation-row"
+              title={<span className={emailCellClassName}>{invitation.email}</span>}
+              badge={<Badge tone={statusTones[invitation.status]}>{t(`invitations.status.${invitation.status}`)}</Badge>}
+              fields={[
+                { label: t('invitations.column.entityRoleId'), value: t(`roles.${invitation.entityRoleId}`) },
+                { label: t('invitations.column.createdByMember'), value: invitation.createdByMember },
+                { label: t('invitations.column.createdDate'), value: <time dateTime={invitation.createdDate}>{formatDate(invitation.createdDate)}</time> },
+                {
+                  label: t('invitations.column.expirationDate'),
+                  value: <time dateTime={invitation.expirationDate}>{formatDate(invitation.expirationDate)}</time>,
+                },
+              ]}
+              actions={actionsOf(invitation)}
+            />
+          ))}
+        </PhoneCardList>
       ) : (
         <MultiSortTable
           caption={t('invitations.caption')}
@@ -110,8 +168,6 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
           isBusy={invitations.isFetching}
         >
           {invitations.data.map((invitation) => {
-            const canResend = invitation.status !== 'accepted' && canInviteMemberWithRole(actor, invitation.entityRoleId);
-            const isResending = resendingId === invitation.id;
             return (
               <tr key={invitation.id} className="border-b border-line last:border-b-0" data-testid="invitation-row">
                 <th scope="row" className={cx('px-3 py-3 align-top font-semibold text-ink-900', emailCellClassName)}>
@@ -128,34 +184,7 @@ export function InvitationsTable({ actor, toasts, progressTiming, random }: Invi
                 <td className="px-3 py-3 align-top">
                   <Badge tone={statusTones[invitation.status]}>{t(`invitations.status.${invitation.status}`)}</Badge>
                 </td>
-                <td className="px-3 py-2 align-top">
-                  <div className="flex flex-wrap gap-1">
-                    {canResend && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => void resend(invitation)}
-                        aria-disabled={resendingId !== null || undefined}
-                        aria-label={t('invitations.resendLabel', { email: invitation.email })}
-                      >
-                        {isResending ? <Spinner size="sm" decorative /> : <MailIcon className="size-4" />}
-                        {isResending ? t('invitations.resending') : t('invitations.resend')}
-                      </Button>
-                    )}
-                    {canRevoke && (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-error-700 hover:bg-error-bg"
-                        onClick={() => setCancelling(invitation)}
-                        aria-label={t('invitations.cancelLabel', { email: invitation.email })}
-                      >
-                        <TrashIcon className="size-4" />
-                        {t('invitations.cancel')}
-                      </Button>
-                    )}
-                  </div>
-                </td>
+                <td className="px-3 py-2 align-top">{actionsOf(invitation)}</td>
               </tr>
             );
           })}

@@ -2,10 +2,13 @@ import { useAtomValue } from 'jotai';
 import type { EntityMember, memberSortFields } from '../../../../../shared/contracts/members';
 import { OpenIcon, PencilIcon } from '../../../components/ui/icons';
 import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { MultiSortTable, useMultiSort } from '../../../components/ui/MultiSortTable';
+import { PhoneCard, PhoneCardList } from '../../../components/ui/PhoneCards';
 import { emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
 import { userIdAtom } from '../../../stores/session';
@@ -39,6 +42,7 @@ type MembersTableProps = {
  */
 export function MembersTable({ entityId, entityTypeId, entityName, canEditMembers, onOpenMember }: MembersTableProps) {
   const sort = useMultiSort<ColumnField>();
+  const isPhone = usePhoneLayout();
   const members = useMembers(entityId, sort.orderBy);
   const userId = useAtomValue(userIdAtom);
   const badge = entityTypeBadge(entityTypeId);
@@ -47,6 +51,21 @@ export function MembersTable({ entityId, entityTypeId, entityName, canEditMember
   if (members.isError) return <LoadErrorState title={t('members.loadError')} onRetry={() => void members.refetch()} />;
   if (members.data.length === 0) return <EmptyState title={t('members.empty')}>{t('members.emptyHint')}</EmptyState>;
 
+  if (isPhone)
+    return (
+      <PhoneCardList label={t('members.caption', { entityName })} testId="member-cards">
+        {members.data.map((member) => (
+          <MemberCard
+            key={member.id}
+            member={member}
+            isSelf={member.id === userId}
+            badge={badge}
+            canEdit={canEditMembers}
+            onOpen={() => onOpenMember(member.id)}
+          />
+        ))}
+      </PhoneCardList>
+    );
   return (
     <div className="flex flex-col gap-3">
       <MultiSortTable
@@ -81,6 +100,48 @@ type MemberRowProps = {
   canEdit: boolean;
   onOpen: () => void;
 };
+
+/** A member on a phone: the same fields, and Edit (or Open) as a visible button. */
+function MemberCard({ member, isSelf, badge, canEdit, onOpen }: MemberRowProps) {
+  const detail = roleDetail(member.entityRoleId);
+  const Icon = canEdit ? PencilIcon : OpenIcon;
+  return (
+    <PhoneCard
+      testId="member-row"
+      className={member.active ? undefined : 'bg-neutral-bg text-ink-600 italic'}
+      title={
+        <>
+          {member.memberName} {isSelf && <span className="font-normal text-ink-600">{t('members.you')}</span>}
+        </>
+      }
+      badge={
+        <span className="flex flex-wrap gap-1 not-italic">
+          <Badge tone={member.active ? badge.tone : 'grey'}>{badge.label}</Badge>
+          {!member.active && <Badge tone="grey">{t('members.inactive')}</Badge>}
+        </span>
+      }
+      fields={[
+        { label: t('members.column.email'), value: <span className={emailCellClassName}>{orDash(member.email)}</span> },
+        { label: t('members.column.phone'), value: orDash(member.phoneNumber) },
+        { label: t('members.column.rights'), value: detail ? `${roleLabel(member.entityRoleId)} (${detail})` : roleLabel(member.entityRoleId) },
+        { label: t('members.column.position'), value: orDash(member.companyPosition) },
+      ]}
+      actions={
+        member.active && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={onOpen}
+            aria-label={canEdit ? t('members.edit', { name: member.memberName }) : t('members.open', { name: member.memberName })}
+          >
+            <Icon className="size-4" />
+            {canEdit ? t('members.editShort') : t('members.openShort')}
+          </Button>
+        )
+      }
+    />
+  );
+}
 
 function MemberRow({ member, isSelf, badge, canEdit, onOpen }: MemberRowProps) {
   const detail = roleDetail(member.entityRoleId);

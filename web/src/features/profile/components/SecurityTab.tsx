@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '../../../../../shared/dates';
 import { useState, type ReactNode } from 'react';
 import type { UserSession } from '../../../../../shared/contracts/auth';
 import { Badge } from '../../../components/ui/Badge';
@@ -9,12 +10,6 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { profileKeys } from '../api/keys';
 import { revokeOtherSessions, revokeSession, useSessions } from '../api/sessions';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDateTime = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '-' : dateTime.format(date);
-};
 
 /**
  * Profile tab 6, Security: the sessions the user is signed in with, each to sign out, and

@@ -1,9 +1,11 @@
 import { Fragment, useState } from 'react';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { useIsTouchScreen } from '../../../hooks/use-touch';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { OpenIcon } from '../../../components/ui/icons';
+import { PhoneCard, PhoneCardList } from '../../../components/ui/PhoneCards';
 import { emailCellClassName, ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { nextSort, SortableHeader, SortToolbar, toOrderBy, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
@@ -51,6 +53,7 @@ type InvitationsTableProps = {
  */
 export function InvitationsTable({ kind, entityName, canResend, canCancel, advisorsListHref, progressTiming }: InvitationsTableProps) {
   const isTouch = useIsTouchScreen();
+  const isPhone = usePhoneLayout();
   const [sortKeys, setSortKeys] = useState<SortKeys<SortField>>([]);
   const [isAdditiveMode, setIsAdditiveMode] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -110,6 +113,40 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
     <div className="flex flex-col gap-3">
       {rows.length === 0 && sortKeys.length === 0 ? (
         <EmptyState title={t('workInvitations.list.empty')}>{t('workInvitations.list.emptyHint')}</EmptyState>
+      ) : isPhone ? (
+        // A phone: one card per invitation, its actions shown on it (docs/product/shell.md "Tables on phones").
+        <PhoneCardList
+          label={t(kind === 'family' ? 'workInvitations.list.familyCaption' : 'workInvitations.list.advisorCaption')}
+          testId={`${kind}-invitations`}
+        >
+          {rows.map((row) => (
+            <PhoneCard
+              key={row.id}
+              testId="invitation-card"
+              title={<span className={emailCellClassName}>{row.email}</span>}
+              badge={<Badge tone={statusTones[row.status]}>{t(`workInvitations.status.${row.status}`)}</Badge>}
+              fields={[
+                kind === 'advisor' && { label: labels.canvasSections, value: canvasRightsText(row.canvasSections, t('workInvitations.allSections')) },
+                { label: labels.createdByMember, value: row.createdByMember || '-' },
+                { label: labels.createdDate, value: formatDate(row.createdDate) },
+                { label: labels.expirationDate, value: formatDate(row.expirationDate) },
+              ]}
+            >
+              <div className="mt-3">
+                <InvitationActionsPanel
+                  kind={kind}
+                  invitation={row}
+                  canResend={canResend}
+                  canCancel={canCancel}
+                  advisorsListHref={advisorsListHref}
+                  onCancel={() => setCancelling(row)}
+                  onResend={() => void onResend(row)}
+                  resend={resend}
+                />
+              </div>
+            </PhoneCard>
+          ))}
+        </PhoneCardList>
       ) : (
         <>
           <SortToolbar

@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
+import { PhoneCard, PhoneCardList } from '../../../components/ui/PhoneCards';
 import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { SortableHeader, SortToolbar, nextSort, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { cx } from '../../../lib/cx';
 
 export type ListColumn<Row, F extends string> = {
@@ -59,6 +61,7 @@ export function ListTable<Row, F extends string>({
 }: ListTableProps<Row, F>) {
   const [isAdditiveMode, setIsAdditiveMode] = useState(false);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const isPhone = usePhoneLayout();
   const labels = Object.fromEntries(columns.filter((column) => column.sortField).map((column) => [column.sortField, column.label])) as Record<F, string>;
   const hasSorting = columns.some((column) => column.sortField);
 
@@ -66,6 +69,25 @@ export function ListTable<Row, F extends string>({
     if (selectedKey !== null && !rows.some((row) => rowKey(row) === selectedKey)) setSelectedKey(null);
   }, [rows, rowKey, selectedKey]);
 
+  if (isPhone) {
+    // A phone: one card per row, named by its row-header column, its actions as visible buttons (docs/product/shell.md "Tables on phones").
+    const title = columns.find((column) => column.isRowHeader) ?? columns[0];
+    return (
+      <div data-testid={testId}>
+        <PhoneCardList label={caption}>
+          {rows.map((row) => (
+            <PhoneCard
+              key={rowKey(row)}
+              testId="list-row"
+              title={title?.render(row)}
+              fields={columns.filter((column) => column !== title).map((column) => ({ label: column.label, value: column.render(row) }))}
+              actions={actions?.(row)}
+            />
+          ))}
+        </PhoneCardList>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-3" data-testid={testId}>
       {hasSorting && (
