@@ -1,16 +1,27 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type PluginOption } from 'vite';
 
 // The SPA's build and dev-server config. Tests are configured in the root vitest.config.ts;
 // `npm start` (infra/local/start.ts) adds the /api proxy and the /ws one (ws: true) at run time.
 const webRoot = import.meta.dirname;
 
+// `SPA_STATS_DIR=<folder>` (bench/spa-size.ts sets it to bench/out/): where the JavaScript goes, module by module,
+// as rollup-plugin-visualizer's treemap (spa-treemap.html) and its raw data (spa-stats.json), gzip sizes.
+const statsDir = process.env.SPA_STATS_DIR;
+const statsPlugins: PluginOption[] = statsDir
+  ? [
+      visualizer({ filename: path.join(statsDir, 'spa-treemap.html'), template: 'treemap', gzipSize: true, sourcemap: false }),
+      visualizer({ filename: path.join(statsDir, 'spa-stats.json'), template: 'raw-data', gzipSize: true, sourcemap: false }),
+    ]
+  : [];
+
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...statsPlugins],
   // Zod without its eval probe, which the Content-Security-Policy reports (web/src/lib/zod-without-eval.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: path.join(webRoot, 'src', 'lib', 'zod-without-eval.ts') }] },
   server: {
