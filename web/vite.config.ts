@@ -18,12 +18,26 @@ const statsPlugins: PluginOption[] = statsDir
     ]
   : [];
 
-export default defineConfig({
+// The production build renders with Preact through its React compatibility layer (preact/compat): React DOM
+// and its scheduler are 62 kB gzip of the first page, Preact with compat about 10 (README.md#performance,
+// the trade). The dev server and the web unit tests keep React (fast refresh, @testing-library/react);
+// the end-to-end suite runs on the build, so it is what proves the two behave alike.
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
   plugins: [react(), tailwindcss(), ...statsPlugins],
   // Zod without its eval probe, which the Content-Security-Policy reports (web/src/lib/zod-without-eval.ts).
-  resolve: { alias: [{ find: /^zod$/, replacement: path.join(webRoot, 'src', 'lib', 'zod-without-eval.ts') }] },
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: path.join(webRoot, 'src', 'lib', 'zod-without-eval.ts') }, ...(command === 'build' ? preactAliases : [])],
+  },
   server: {
     // The shared contracts and rules live outside web/.
     fs: { allow: [path.resolve(webRoot, '..')] },
@@ -42,7 +56,7 @@ export default defineConfig({
         // Libraries change less often than our code: their own chunks stay cached across deploys.
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/ },
             // State (jotai) and server data (react-query): the shell needs them on every page.
             { name: 'vendor-state', test: /node_modules[\\/](@tanstack|jotai)[\\/]/ },
             // Dropdowns and dialogs: only lazily loaded parts use them (account tools, the
@@ -56,4 +70,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
