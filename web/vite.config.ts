@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 // The SPA's build and dev-server config. Tests are configured in the root vitest.config.ts;
 // `npm start` (infra/local/start.ts) adds the /api proxy and the /ws one (ws: true) at run time.
@@ -33,7 +34,7 @@ const preactAliases = [
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), tailwindcss(), ...statsPlugins],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), ...statsPlugins],
   // Zod without its eval probe, which the Content-Security-Policy reports (web/src/lib/zod-without-eval.ts).
   resolve: {
     alias: [{ find: /^zod$/, replacement: path.join(webRoot, 'src', 'lib', 'zod-without-eval.ts') }, ...(command === 'build' ? preactAliases : [])],
