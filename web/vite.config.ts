@@ -20,7 +20,7 @@ const statsPlugins: PluginOption[] = statsDir
   : [];
 
 // The production build renders with Preact through its React compatibility layer (preact/compat): React DOM
-// and its scheduler are 62 kB gzip of the first page, Preact with compat about 10 (README.md#performance,
+// and its scheduler are 62 kB gzip of the first page, Preact with compat about 7 (README.md#quality,
 // the trade). The dev server and the web unit tests keep React (fast refresh, @testing-library/react);
 // the end-to-end suite runs on the build, so it is what proves the two behave alike.
 const preactAliases = [

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * A dialog whose code loads the first time it opens, not with the page that holds it (the
- * first-visit budgets, README.md#performance). Until then it renders nothing; once opened it
+ * first-visit budgets, README.md#quality). Until then it renders nothing; once opened it
  * stays mounted like an eager dialog, so closing it behaves the same (focus goes back to
  * where it was). `load` picks the component out of its module.
  */
