@@ -27,7 +27,9 @@ export function zodWithoutJsonSchema(): Plugin {
   const schemasFile = path.join(path.dirname(require.resolve('zod/package.json')), 'v4', 'classic', 'schemas.js');
   const realProcessors = path.join(path.dirname(schemasFile), '..', 'core', 'json-schema-processors.js');
   const source = readFileSync(schemasFile, 'utf8');
-  const processorNames = [...new Set([...source.matchAll(/processors\.([A-Za-z]+)/g)].map((m) => m[1] as string))].filter((name) => name !== 'aggregateChecks' && name !== 'js');
+  const processorNames = [...new Set([...source.matchAll(/processors\.([A-Za-z]+)/g)].map((m) => m[1] as string))].filter(
+    (name) => name !== 'aggregateChecks' && name !== 'js',
+  );
   const methodNames = [...new Set([...source.matchAll(/\b(create[A-Za-z]*JSONSchemaMethod)\b/g)].map((m) => m[1] as string))];
   return {
     name: 'zod-without-json-schema',
