@@ -29,6 +29,8 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react$/, replacement: 'preact/compat' },
+  // React Router's package exports only its development build (dev warnings on); the build takes its production twin.
+  { find: /^react-router$/, replacement: path.join(webRoot, '..', 'node_modules', 'react-router', 'dist', 'production', 'index.mjs') },
 ];
 
 export default defineConfig(({ command }) => ({
