@@ -242,19 +242,7 @@ export function formatReport(results: BenchResults): string[] {
   }
   out.push('');
 
-  const spa = results.spa;
-  if (isFailed(spa)) out.push(`SPA: FAILED — ${spa.error}`);
-  else {
-    out.push(`SPA (vite build in ${fixed(spa.buildSeconds)} s; gzip sizes)`);
-    out.push(`first page (/): JavaScript ${fixed(spa.firstPageJsGzipKb)} KB in ${spa.firstPageJsFiles.length} files, CSS ${fixed(spa.firstPageCssGzipKb)} KB`);
-    out.push(`first visit to /canvas: JavaScript ${fixed(spa.canvasFirstVisitJsGzipKb)} KB`);
-    out.push(`  ${spa.firstPageJsFiles.map((f) => `${f.file.replace(/^assets\//, '')} ${fixed(f.gzipKb)}`).join(', ')}`);
-    if (spa.largestRouteChunk) {
-      const r = spa.largestRouteChunk;
-      out.push(`largest route chunk: ${r.name} — ${fixed(r.gzipKb)} KB, ${fixed(r.withImportsGzipKb)} KB with its imports not on the first page`);
-    }
-    if (spa.largestOtherLazyChunk) out.push(`largest other lazy chunk: ${spa.largestOtherLazyChunk.name} — ${fixed(spa.largestOtherLazyChunk.gzipKb)} KB`);
-  }
+  out.push(...formatSpa(results.spa));
   return out;
 }
 
@@ -379,7 +367,32 @@ export function verdicts(results: BenchResults): Verdict[] {
       line: `plan book bundle loads in ≤ ${budgets.planBookBundleLoadMs} ms: ${book ? (book.error ? `– (${book.error})` : `${fixed(book.importMs)} ms, ${fixed(book.kilobytes, 0)} KB`) : 'not built'}`,
     });
   }
-  const spa = results.spa;
+  list.push(...spaVerdicts(results.spa));
+  return list;
+}
+
+/** The SPA's lines of the report (also `npm run bench -- --spa-size` alone). */
+export function formatSpa(spa: Section<SpaResult>): string[] {
+  const out: string[] = [];
+  if (isFailed(spa)) out.push(`SPA: FAILED — ${spa.error}`);
+  else {
+    out.push(`SPA (vite build in ${fixed(spa.buildSeconds)} s; gzip sizes)`);
+    out.push(`first page (/): JavaScript ${fixed(spa.firstPageJsGzipKb)} KB in ${spa.firstPageJsFiles.length} files, CSS ${fixed(spa.firstPageCssGzipKb)} KB`);
+    out.push(`first visit to /canvas: JavaScript ${fixed(spa.canvasFirstVisitJsGzipKb)} KB`);
+    out.push(`  ${spa.firstPageJsFiles.map((f) => `${f.file.replace(/^assets\//, '')} ${fixed(f.gzipKb)}`).join(', ')}`);
+    if (spa.largestRouteChunk) {
+      const r = spa.largestRouteChunk;
+      out.push(`largest route chunk: ${r.name} — ${fixed(r.gzipKb)} KB, ${fixed(r.withImportsGzipKb)} KB with its imports not on the first page`);
+    }
+    if (spa.largestOtherLazyChunk) out.push(`largest other lazy chunk: ${spa.largestOtherLazyChunk.name} — ${fixed(spa.largestOtherLazyChunk.gzipKb)} KB`);
+  }
+  if (!isFailed(spa) && spa.statsDir) out.push(`where it goes, module by module: ${spa.statsDir}/spa-treemap.html (spa-stats.json)`);
+  return out;
+}
+
+/** The SPA's budget verdicts: the first page and the first visit to the canvas. */
+export function spaVerdicts(spa: Section<SpaResult>): Verdict[] {
+  const list: Verdict[] = [];
   if (isFailed(spa)) list.push({ ok: false, line: `first-page JavaScript ≤ ${budgets.firstPageJsGzipKb} KB gzip: not measured (${spa.error})` });
   else
     list.push({

@@ -27,9 +27,11 @@ import { measureLive } from './live';
 import {
   formatReport,
   formatServerFiles,
+  formatSpa,
   formatVerdicts,
   machine,
   serverFilesVerdict,
+  spaVerdicts,
   concurrentWritersVerdict,
   verdicts,
   writeResults,
@@ -192,7 +194,27 @@ async function concurrentWritersOnly(): Promise<number> {
   return verdict.ok ? 0 : 1;
 }
 
-(process.argv.includes('--server-files') ? serverFilesOnly() : process.argv.includes('--concurrent-writers') ? concurrentWritersOnly() : main())
+/**
+ * `npm run bench -- --spa-size`: only the SPA's production build and its two budgets, the
+ * first page and the first visit to the canvas (bench/spa-size.ts; a few seconds, no stack).
+ * The visualiser's treemap of the build is left in bench/out/spa-treemap.html.
+ */
+async function spaSizeOnly(): Promise<number> {
+  const spa = await section('SPA build', () => measureSpa(temporaryDir('spa')));
+  console.log(formatSpa(spa).join('\n'));
+  const list = spaVerdicts(spa);
+  console.log(formatVerdicts(list).join('\n'));
+  return list.every((v) => v.ok) ? 0 : 1;
+}
+
+const only = process.argv.includes('--server-files')
+  ? serverFilesOnly
+  : process.argv.includes('--concurrent-writers')
+    ? concurrentWritersOnly
+    : process.argv.includes('--spa-size')
+      ? spaSizeOnly
+      : main;
+only()
   .then(async (code) => {
     clearTimeout(watchdog);
     await cleanUp();

@@ -21,9 +21,13 @@ export type SpaResult = {
   /** The largest lazily loaded chunk that is not a route (a component loaded on demand). */
   largestOtherLazyChunk: { name: string; file: string; gzipKb: number } | null;
   buildSeconds: number;
+  /** Where the build's module-by-module report went (rollup-plugin-visualizer's treemap and raw data; web/vite.config.ts), relative to the repository. */
+  statsDir: string;
 };
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
+/** The visualiser's report of the last measured build (gitignored). */
+const statsDir = path.join(import.meta.dirname, 'out');
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -58,7 +62,7 @@ export async function measureSpa(outDir: string): Promise<SpaResult> {
   const result = await runChild(
     process.execPath,
     [vite, 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
-    { cwd: repositoryRoot, env: process.env, timeoutMs: 240_000 },
+    { cwd: repositoryRoot, env: { ...process.env, SPA_STATS_DIR: statsDir }, timeoutMs: 240_000 },
   );
   if (result.code !== 0) throw new Error(`vite build failed (${result.code}): ${(result.stderr || result.stdout).trim().slice(-600)}`);
 
@@ -105,5 +109,6 @@ export async function measureSpa(outDir: string): Promise<SpaResult> {
     largestRouteChunk: routeChunks[0] ?? null,
     largestOtherLazyChunk: lazyChunks[0] ?? null,
     buildSeconds: result.ms / 1000,
+    statsDir: path.relative(repositoryRoot, statsDir),
   };
 }

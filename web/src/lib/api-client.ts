@@ -126,8 +126,8 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Query = Record<string, string | number | boolean | null | undefined | ReadonlyArray<string | number>>;
 
 export type RequestOptions<T> = {
-  /** Validates the successful body; a mismatch is a failure, never silently trusted data. */
-  schema?: z.ZodType<T>;
+  /** Validates the successful body; a mismatch is a failure, never silently trusted data (a schema still loading is awaited after the answer). */
+  schema?: z.ZodType<T> | Promise<z.ZodType<T> | undefined>;
   query?: Query;
   signal?: AbortSignal;
   /** Codes this caller handles itself instead of the global handler (the login page handles 14). */
@@ -280,8 +280,9 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     if (isGlobal) config.onGlobalError?.(error);
     throw error;
   }
-  if (!options.schema) return parsed as T;
-  const result = options.schema.safeParse(parsed);
+  const schema = await options.schema;
+  if (!schema) return parsed as T;
+  const result = schema.safeParse(parsed);
   if (!result.success) {
     throw new ApiError({ errorCode: ErrorCodes.SYSTEM_ERROR, message: 'The server sent an unexpected answer.', status: response.status });
   }
@@ -351,9 +352,9 @@ function relativePath(name: RouteName, params?: Record<string, string | number>)
 }
 
 /**
- * The contract table holds every route's schemas: loaded beside the first page (main.tsx
- * starts it) rather than in it (the first page's JavaScript budget, bench/run.ts). A call
- * made before it arrives waits for it.
+ * The contract table holds every route's schemas (with zod): loaded by the first call, not
+ * with the first page (the logged-out first page makes none; README.md#quality). The
+ * first call's request does not wait for it: its answer is checked once the table is there.
  */
 type ApiContractTable = (typeof import('../../../shared/api-contract'))['apiContract'];
 let contractTable: ApiContractTable | undefined;
@@ -361,6 +362,18 @@ let contractLoading: Promise<ApiContractTable> | undefined;
 export function preloadApiContract(): Promise<ApiContractTable> {
   contractLoading ??= import('../../../shared/api-contract').then((module) => (contractTable = module.apiContract));
   return contractLoading;
+}
+
+/** The table once loaded, read by `pick`; a failed download fails the call as an unreachable server would. */
+function contractPending<V>(pick: (table: ApiContractTable) => z.ZodType<V> | undefined): Promise<z.ZodType<V> | undefined> {
+  const pending = preloadApiContract().then(pick, () => {
+    // Loaded again by the next call (offline, a new deploy).
+    contractLoading = undefined;
+    throw new ApiError({ errorCode: ErrorCodes.INTERNAL_SERVER_ERROR, message: 'The server could not be reached.', status: 0 });
+  });
+  // Awaited after the answer: a call that fails before leaves it unread, which is no error.
+  pending.catch(() => undefined);
+  return pending;
 }
 
 /**
@@ -371,13 +384,12 @@ export function call<N extends RouteName, V = ResponseOf<N>>(
   name: N,
   ...[input]: keyof PathParamsOf<N> extends never ? [CallInput<N, V>?] : [CallInput<N, V>]
 ): Promise<V> {
-  if (!contractTable) return preloadApiContract().then(() => call<N, V>(name, ...([input] as [CallInput<N, V>])));
   const { params, body, query, schema, ...options } = (input ?? {}) as CallInput<N, V>;
   const route = routeByName(name);
-  const contractSchema = (contractTable[name] as { response?: z.ZodType<V> }).response;
+  const responseSchema = (table: ApiContractTable) => (table[name] as { response?: z.ZodType<V> }).response;
   return request<V>(route.method, relativePath(name, params as Record<string, string | number> | undefined), body, {
     ...options,
-    schema: schema ?? contractSchema,
+    schema: schema ?? (contractTable ? responseSchema(contractTable) : contractPending(responseSchema)),
     query: query as Query | undefined,
   });
 }

@@ -28,10 +28,13 @@ import { CreateCanvasOffer } from './CreateCanvasOffer';
 import { GoalsAndActions } from './GoalsAndActions';
 import { ArrowLeftIcon, PlusIcon } from '../../../components/ui/icons';
 import { GearIcon } from './icons';
-import { ResetCanvasDialog } from './ResetCanvasDialog';
-import { PlanBookDialog } from './PlanBookDialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { SectionView } from './SectionView';
 import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
+
+// Opened from the canvas's tools: their code loads on the first open.
+const ResetCanvasDialog = lazyDialog(() => import('./ResetCanvasDialog').then((module) => module.ResetCanvasDialog));
+const PlanBookDialog = lazyDialog(() => import('./PlanBookDialog').then((module) => module.PlanBookDialog));
 
 /** The chosen tab per canvas, so coming back from a category shows the same view (and scroll position). */
 const selectedTabAtom = atom<Record<string, number>>({});

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ActionPoint, Goal } from '../../../../../shared/contracts/canvas';
 import { t } from '../../../messages/en-US';
 import { useCanvasPeople } from '../hooks/use-canvas-people';
 import { actionPointColumns, goalColumns } from '../lib/grouping';
 import type { CanvasScope } from '../lib/scope';
-import { ActionPointModal } from './ActionPointModal';
-import { GoalModal } from './GoalModal';
 import { ItemBoard } from './ItemBoard';
 import { DueDate } from './DueDate';
 import { ItemCard, ItemOpenHint } from './ItemCard';
+
+// The goal and action point forms (with the link picker) load when one is first opened.
+const GoalModal = lazy(() => import('./GoalModal').then((module) => ({ default: module.GoalModal })));
+const ActionPointModal = lazy(() => import('./ActionPointModal').then((module) => ({ default: module.ActionPointModal })));
 
 /** Which item form is open: a new one (item null) or an existing one, kept so a deleted item can finish its dialog. */
 export type OpenItem = { kind: 'goal'; item: Goal | null } | { kind: 'actionPoint'; item: ActionPoint | null } | null;
@@ -129,10 +131,12 @@ export function GoalsAndActions({
           );
         }}
       />
-      {open?.kind === 'goal' && <GoalModal scope={scope} goal={freshGoal} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />}
-      {open?.kind === 'actionPoint' && (
-        <ActionPointModal scope={scope} actionPoint={freshActionPoint} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />
-      )}
+      <Suspense fallback={null}>
+        {open?.kind === 'goal' && <GoalModal scope={scope} goal={freshGoal} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />}
+        {open?.kind === 'actionPoint' && (
+          <ActionPointModal scope={scope} actionPoint={freshActionPoint} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -3,7 +3,10 @@ import { Button } from '../../../components/ui/Button';
 import { t } from '../../../messages/en-US';
 import { useUndoShortcut } from '../hooks/use-undo';
 import type { CanvasHistoryScope } from '../lib/types';
-import { ActivityDrawer } from './ActivityDrawer';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+// The Activity panel's code (the history list, recently deleted) loads when it first opens.
+const ActivityDrawer = lazyDialog(() => import('./ActivityDrawer').then((module) => module.ActivityDrawer));
 
 /** The canvas header's Activity button with its drawer; while a canvas page is shown, Ctrl/Cmd+Z undoes one's own last change. */
 export function CanvasActivity({ scope }: { scope: CanvasHistoryScope }) {
