@@ -13,6 +13,8 @@ export const storageKeys = {
   lastPath: 'fc.lastPath',
   /** The canvas intro was dismissed (features/canvas CanvasIntro): one per user and family, kept across logins. */
   canvasIntroDismissed: (userId: string, familyId: number) => `fc.canvasIntroDismissed.${userId}.${familyId}`,
+  /** The canvas tour was finished or skipped (features/canvas CanvasTour): once per user, kept across logins. */
+  canvasTourSeen: (userId: string) => `fc.canvasTourSeen.${userId}`,
 } as const;
 
 /** Storage can be missing or throw (private mode, disabled cookies): never let that break the app. */
