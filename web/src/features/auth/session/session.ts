@@ -137,7 +137,8 @@ export async function finishLogin(store: AppStore, user: SigninResponse): Promis
     store.set(loginActionAtom, null);
     // A family's first screen is its canvas with its own short tour (docs/product/canvas.md#canvas-tour): no carousel on top.
     const current = entities.find((entity) => entity.id === currentEntityId);
-    if (!user.lastLoginDate && current?.entityTypeId !== EntityType.Family) store.set(isWalkthroughOpenAtom, true);
+    if (!user.lastLoginDate && current?.entityTypeId === EntityType.Family) local.set(storageKeys.canvasTourDue(user.id), '1');
+    else if (!user.lastLoginDate) store.set(isWalkthroughOpenAtom, true);
   } catch (error) {
     await signOut().catch(() => undefined);
     clearSession(store);

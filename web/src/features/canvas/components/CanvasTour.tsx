@@ -11,10 +11,11 @@ import { userIdAtom } from '../../../stores/session';
  * - A new family starts on its canvas (its signup created it); this short tour replaces the
  *   walkthrough carousel that used to open by itself on a first login: four steps, in the
  *   page (not a modal), under the header, as a labelled region.
- * - Shown to a family member on their own family's canvas, once per user: finishing it or
- *   skipping it (the button, or Escape) is kept in localStorage, so it does not come back after
- *   a reload or on another family's canvas. Advisors get none. Storage failing (private mode)
- *   only means it may show again.
+ * - Due after a user's first login when their current entity is a family (a new family's
+ *   owner, a member's first visit): the login marks it in localStorage, and it shows on their
+ *   own family's canvas until they finish or skip it (the button, or Escape), so once, across a
+ *   reload too. Advisors get the walkthrough as before. Storage failing (private mode) only
+ *   means no tour.
  * - Keyboard: Back, Next (Start working on the last step) and Skip are buttons; each step
  *   moves focus to its heading, so a screen reader reads the new step; when the tour closes the
  *   caller moves focus on (the selected tab). Closing it also dismisses the empty-canvas intro
@@ -24,16 +25,16 @@ import { userIdAtom } from '../../../stores/session';
 const steps = [1, 2, 3, 4] as const;
 const text = (step: number, part: 'title' | 'text') => t(`canvas.tour.${step}.${part}` as MessageKey);
 
-/** Whether the tour is due: a family member on their own canvas who has not seen it. */
+/** Whether the tour is due: a family member on their own canvas after their first login (auth's finishLogin marks it). */
 export function useCanvasTour(canvas: Canvas): { isDue: boolean; close: () => void } {
   const userId = useAtomValue(userIdAtom);
-  const key = userId === null ? null : storageKeys.canvasTourSeen(userId);
-  const wasSeen = useMemo(() => key !== null && local.get(key) !== null, [key]);
+  const key = userId === null ? null : storageKeys.canvasTourDue(userId);
+  const wasDue = useMemo(() => key !== null && local.get(key) !== null, [key]);
   const [closedKey, setClosedKey] = useState<string | null>(null);
-  const isDue = key !== null && !wasSeen && closedKey !== key && canvas.abilities.accessKind === 'own';
+  const isDue = key !== null && wasDue && closedKey !== key && canvas.abilities.accessKind === 'own';
   const close = () => {
     if (key === null || userId === null) return;
-    local.set(key, new Date().toISOString());
+    local.remove(key);
     local.set(storageKeys.canvasIntroDismissed(userId, canvas.id), new Date().toISOString());
     setClosedKey(key);
   };
