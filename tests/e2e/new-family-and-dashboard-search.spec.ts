@@ -30,7 +30,8 @@ test('a new family signs up and starts on its canvas with a tour it can walk by 
   await page.getByLabel(/^Repeat password/).fill(defaultPassword);
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  // The signup writes the family's canvas too, and the button's progress runs its course: slow on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible({ timeout: 30_000 });
 
   await page.goto(appLinkIn(await waitForMail(inbox, email, 'Confirm your e-mail'), '/email-confirmation'));
   await expect(page).toHaveURL(/\/login$/);
@@ -38,8 +39,8 @@ test('a new family signs up and starts on its canvas with a tour it can walk by 
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 
   // The first screen is the canvas itself, not "Create canvas", and no 17-slide carousel on top.
-  await expect(page).toHaveURL(/\/canvas$/);
-  await expect(page.getByTestId('canvas-title')).toHaveText('Okafor Family Canvas');
+  await expect(page).toHaveURL(/\/canvas$/, { timeout: 20_000 });
+  await expect(page.getByTestId('canvas-title')).toHaveText('Okafor Family Canvas', { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 2, name: 'The Four Abundances' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Your family has no canvas yet' })).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'Walkthrough' })).toHaveCount(0);
