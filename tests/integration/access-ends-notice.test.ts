@@ -42,7 +42,10 @@ async function daysPass(days: number) {
 
 beforeAll(async () => {
   family = await familyWithCanvas(stack, 'Ending Family');
-  [ending, open] = await Promise.all([advisorCompanyFor(stack, family.familyId, [], 'Ending Advisors'), advisorCompanyFor(stack, family.familyId, [], 'Open Advisors')]);
+  [ending, open] = await Promise.all([
+    advisorCompanyFor(stack, family.familyId, [], 'Ending Advisors'),
+    advisorCompanyFor(stack, family.familyId, [], 'Open Advisors'),
+  ]);
   until = addDays(dayIn(now(), 'UTC'), 8);
   const set = await family.owner.client.patch(`/api/canvas-shares/${ending.entityId}`, { canvasSections: [], accessUntil: until });
   expect(set.status, JSON.stringify(set.body)).toBe(200);

@@ -256,7 +256,11 @@ describe('the advisor dashboard (docs/product/dashboard.md#screens)', () => {
   });
 
   it('keeps the search and the changes filter in the URL, so a reload or a shared link searches the same', async () => {
-    const { api, router, user } = renderDashboard(ok({ count: 1, next: null, results: [aFamily(1)] }), EntityRole.FullMember, '/dashboard?q=m%C3%BCller&changed=1');
+    const { api, router, user } = renderDashboard(
+      ok({ count: 1, next: null, results: [aFamily(1)] }),
+      EntityRole.FullMember,
+      '/dashboard?q=m%C3%BCller&changed=1',
+    );
     await screen.findByRole('heading', { level: 2, name: 'Family 01' });
     expect(screen.getByRole('searchbox', { name: 'Search families by name' })).toHaveValue('müller');
     expect(screen.getByRole('checkbox', { name: 'With changes since my last visit' })).toBeChecked();
