@@ -4,6 +4,9 @@ import { EntityRole, EntityType, type EntityRoleId, type WorkRelationRoleId } fr
 import { putWorkRelation } from '../../functions/domain/work-relations/work-relations';
 import { allocateEntityId, newEntityWithOwner } from '../../functions/domain/organisations/entities';
 import { transactWrites } from '../../functions/lib/db/table';
+import { db, tableName } from '../../functions/lib/db/client';
+import { keys } from '../../functions/lib/db/keys';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { putWorkRelationMember } from '../../functions/domain/work-relations/work-relation-members';
 import { signUpAndConfirm, type TestAccount } from './accounts';
 import type { ApiClient, IntegrationStack } from './integration';
@@ -24,6 +27,8 @@ export async function familyWithCanvas(stack: IntegrationStack, name = 'Rivera F
   const owner = await signUpAndConfirm(stack, { createEntityName: name, canvasName: `${name} Canvas` });
   const read = await owner.client.get<Canvas>('/api/canvas');
   expect(read.status, JSON.stringify(read.body)).toBe(200);
+  // The read recorded the owner's visit; a test starts, as before, with none (its first read is the first visit).
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.canvasVisit(owner.entityId, owner.userId) }));
   return { owner, familyId: owner.entityId, canvas: read.body };
 }
 
