@@ -56,8 +56,8 @@ export const canvasMessages = {
   // The first visit's tour of a family's canvas (docs/product/canvas.md#canvas-tour)
   'canvas.tour.label': 'Tour of your canvas',
   'canvas.tour.progress': 'Step {step} of {count}',
-  'canvas.tour.1.title': 'Welcome to your family canvas',
-  'canvas.tour.1.text': 'Your canvas is ready. It is where your family writes down what matters to you and what you plan together.',
+  'canvas.tour.1.title': 'Your family canvas is ready',
+  'canvas.tour.1.text': 'This is where your family writes down what matters to you and what you plan together.',
   'canvas.tour.2.title': 'Sections and categories',
   'canvas.tour.2.text':
     'The canvas has seven sections, each with a few categories. Open a category to answer its guiding questions, and vote for the answers you agree with.',

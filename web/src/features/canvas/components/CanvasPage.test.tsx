@@ -300,7 +300,7 @@ describe('canvas overview: the tour on a family’s first visit (docs/product/ca
     window.localStorage.setItem(`fc.canvasTourDue.${me}`, '1');
     const { user, unmount } = renderCanvas(routes);
     const region = await screen.findByRole('region', { name: 'Tour of your canvas' });
-    expect(within(region).getByRole('heading', { level: 3, name: 'Welcome to your family canvas' })).toBeInTheDocument();
+    expect(within(region).getByRole('heading', { level: 3, name: 'Your family canvas is ready' })).toBeInTheDocument();
     expect(region).toHaveTextContent('Step 1 of 4');
     // The intro says the same: not both at once.
     expect(screen.queryByRole('region', { name: 'How the canvas works' })).not.toBeInTheDocument();
@@ -313,7 +313,7 @@ describe('canvas overview: the tour on a family’s first visit (docs/product/ca
     await waitFor(() => expect(second).toHaveFocus());
     expect(region).toHaveTextContent('Step 2 of 4');
     await user.click(within(region).getByRole('button', { name: 'Back' }));
-    expect(within(region).getByRole('heading', { level: 3, name: 'Welcome to your family canvas' })).toBeInTheDocument();
+    expect(within(region).getByRole('heading', { level: 3, name: 'Your family canvas is ready' })).toBeInTheDocument();
     for (const title of ['Sections and categories', 'Takeaways, goals and action points', 'Invite your family and advisors']) {
       await user.click(within(region).getByRole('button', { name: 'Next' }));
       expect(within(region).getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
