@@ -171,9 +171,9 @@ async function clientFamily(company: Client, person: Person, familyName: string,
   const client = new Client();
   await client.ok('POST', '/api/auth/signup', { ...signupBody(person), familyInvitationToken: token });
   const family = await client.ok<{ id: number }>('POST', '/api/family-invitation/accept', { token, entityName: familyName });
-  // The new family becomes the current entity and starts its canvas, as the app's first visit does.
+  // The new family becomes the current entity; its canvas came with it (docs/product/accounts.md#a-new-family-starts-on-its-canvas).
   await client.ok('POST', '/api/auth/set-current-entity', { id: family.id });
-  const canvas = await client.ok<Canvas>('POST', '/api/canvas/create');
+  const canvas = await client.ok<Canvas>('GET', '/api/canvas');
   const category = categoryId(canvas, takeaway.category);
   await client.ok('POST', `/api/canvas-takeaway/create/${category}`, { title: takeaway.title, text: '', categoryId: category });
   return client;
@@ -305,7 +305,8 @@ async function main(): Promise<void> {
   process.stdout.write(`Seeding ${apiUrl} …\n`);
 
   const maria = await founder(people.maria, { createEntityTypeId: 1, createEntityName: 'Rivera Family', canvasName: 'Rivera Family Canvas' });
-  const canvas = await maria.ok<Canvas>('POST', '/api/canvas/create');
+  // The family's canvas came with its signup (docs/product/accounts.md#a-new-family-starts-on-its-canvas).
+  const canvas = await maria.ok<Canvas>('GET', '/api/canvas');
   const daniel = await invitedMember(maria, people.daniel, 2);
   const sofia = await invitedMember(maria, people.sofia, 3);
   await invitedMember(maria, people.lucas, 4);

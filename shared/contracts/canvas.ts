@@ -401,6 +401,8 @@ export const Canvas = z.object({
   abilities: CanvasAbilities,
   /** The family's choice: advisors see which other advisor companies work with it (default false). */
   advisorCompaniesVisibleToAdvisors: z.boolean(),
+  /** An advisor's only: the last day of their company's access (YYYY-MM-DD) from 7 days before it through the day; absent otherwise. */
+  accessEndsOn: z.string().optional(),
 });
 export type Canvas = z.infer<typeof Canvas>;
 

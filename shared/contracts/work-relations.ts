@@ -98,7 +98,7 @@ export const maxDashboardOffset = 100_000;
 export const ListDashboardFamiliesRequest = z.strictObject({
   limit: z.number({ error: messageKeys.invalidInput }).optional(),
   offset: z.number({ error: messageKeys.invalidInput }).optional(),
-  /** Beyond the spec: families whose name starts with this (case and accents ignored; at most 100 characters). */
+  /** Beyond the spec: families whose name contains this anywhere (case and accents ignored, ß as ss; at most 100 characters). */
   search: z.string({ error: messageKeys.invalidInput }).max(100, { error: messageKeys.invalidInput }).optional(),
   /** Beyond the spec: only families with changes by others since the caller's last visit. */
   changedOnly: z.boolean({ error: messageKeys.invalidInput }).optional(),
@@ -125,6 +125,8 @@ export const DashboardFamily = z.object({
   memberPermissions: z.array(z.enum(workRelationPermissions)),
   /** Items of visible sections others created or changed since the caller last opened this canvas. */
   changesSinceLastVisit: z.number(),
+  /** Beyond the spec: the last day of the company's access (YYYY-MM-DD) from 7 days before it through the day; absent otherwise. */
+  accessEndsOn: z.string().optional(),
 });
 export type DashboardFamily = z.infer<typeof DashboardFamily>;
 export const DashboardFamiliesResponse = z.object({

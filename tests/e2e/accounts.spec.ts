@@ -53,10 +53,13 @@ test('a new family signs up, confirms the e-mail, logs in to the canvas and logs
 
   await logIn(page, email, defaultPassword);
   await expect(page).toHaveURL(/\/canvas$/);
-  // A first login opens the walkthrough.
-  const walkthrough = page.getByRole('dialog', { name: 'Walkthrough' });
-  await expect(walkthrough).toBeVisible();
-  await walkthrough.getByRole('button', { name: 'Close' }).click();
+  // A new family starts on its canvas (created at signup) with the canvas tour, not the walkthrough.
+  await expect(page.getByTestId('canvas-title')).toHaveText('Hopper Family Canvas');
+  const tour = page.getByRole('region', { name: 'Tour of your canvas' });
+  await expect(tour).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Walkthrough' })).toHaveCount(0);
+  await tour.getByRole('button', { name: 'Skip the tour' }).click();
+  await expect(tour).toHaveCount(0);
   await expect(page.getByTestId('entity-switcher')).toHaveText(/Hopper Family/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Canvas' })).toBeVisible();
 
@@ -102,8 +105,8 @@ test('a user resets a forgotten password through the e-mailed link and logs in w
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/canvas$/);
 
-  // The logged-in shell fits a phone and passes axe.
-  await page.getByRole('dialog', { name: 'Walkthrough' }).getByRole('button', { name: 'Close' }).click();
+  // The logged-in shell fits a phone and passes axe (a family's first login: the canvas tour, skipped).
+  await page.getByRole('region', { name: 'Tour of your canvas' }).getByRole('button', { name: 'Skip the tour' }).click();
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);

@@ -230,8 +230,12 @@ test('an advisor company invites an existing family owner, who logs in from the 
     await expectToast(familyPage, 'Okoye Family now works together with Northwind Advisors.');
   });
 
-  await test.step('a first login shows the family walkthrough, which fits a phone', async () => {
+  await test.step('a first login shows the canvas tour; the family walkthrough, from the header, fits a phone', async () => {
+    // A family's first login starts on the canvas tour, not the carousel (docs/product/canvas.md#canvas-tour).
+    await expect(familyPage.getByRole('region', { name: 'Tour of your canvas' })).toBeVisible();
     const walkthrough = familyPage.getByRole('dialog', { name: 'Walkthrough' });
+    await expect(walkthrough).toHaveCount(0);
+    await familyPage.getByRole('button', { name: 'Walkthrough' }).click();
     await expect(walkthrough.getByRole('heading', { name: 'Welcome to your family canvas' })).toBeVisible();
     // On a phone the 17 dots show where the reader is (no 24 px targets fit in one row); Previous and Next move.
     await expect(walkthrough.getByTestId('walkthrough-dot-mark')).toHaveCount(17);

@@ -33,8 +33,9 @@ beforeAll(async () => {
     firstName: 'Zoë',
     lastName: 'Müller',
   });
-  const created = await owner.client.post<Canvas>('/api/canvas/create');
-  expect(created.status).toBe(201);
+  // The canvas came with the signup (docs/product/accounts.md#a-new-family-starts-on-its-canvas).
+  const created = await owner.client.get<Canvas>('/api/canvas');
+  expect(created.status).toBe(200);
   family = { owner, familyId: owner.entityId, canvas: created.body };
   const { familyId } = family;
   const values = categoryNamed(family.canvas, 'Our Values');

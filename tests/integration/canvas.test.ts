@@ -3,8 +3,18 @@ import type { Canvas, CategoryResponse, SectionResponse } from '../../shared/con
 import { EntityRole, SectionType } from '../../shared/enums';
 import { canvasTemplate, guidingQuestions } from '../../shared/canvas-template';
 import { queryCanvas } from '../../functions/domain/canvas/items';
-import { signUpAndConfirm, type TestAccount } from '../support/accounts';
-import { advisorCompanyFor, categoryNamed, expectError, familyWithCanvas, getCanvas, getCategory, memberOf, type FamilyWithCanvas } from '../support/canvas';
+import { type TestAccount } from '../support/accounts';
+import {
+  advisorCompanyFor,
+  categoryNamed,
+  expectError,
+  familyWithCanvas,
+  getCanvas,
+  getCategory,
+  memberOf,
+  memberOfFamilyWithoutCanvas,
+  type FamilyWithCanvas,
+} from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
 
 const stack = useIntegrationStack();
@@ -13,7 +23,7 @@ let family: FamilyWithCanvas;
 let admin: TestAccount;
 let fullMember: TestAccount;
 let limitedMember: TestAccount;
-/** A member of another family (which has no canvas yet). */
+/** A member of another family, one without a canvas (made before signup created one). */
 let stranger: TestAccount;
 
 beforeAll(async () => {
@@ -22,7 +32,7 @@ beforeAll(async () => {
     memberOf(stack, family.owner, EntityRole.Admin, 'Admin'),
     memberOf(stack, family.owner, EntityRole.FullMember, 'Full'),
     memberOf(stack, family.owner, EntityRole.LimitedMember, 'Limited'),
-    signUpAndConfirm(stack, { createEntityName: 'Okafor Family' }),
+    memberOfFamilyWithoutCanvas(stack, 'Okafor Family'),
   ]);
 });
 
@@ -87,8 +97,8 @@ describe('creating the canvas', () => {
     expectError(await stack.client().post('/api/canvas/create'), 5);
   });
 
-  it('answers 4 for a family without a canvas, and creates it on request', async () => {
-    const newFamily = await signUpAndConfirm(stack, { createEntityName: 'Nakamura Family' });
+  it('answers 4 for a family without a canvas (made before signup created one), and creates it on request', async () => {
+    const newFamily = await memberOfFamilyWithoutCanvas(stack, 'Nakamura Family');
     expectError(await newFamily.client.get('/api/canvas'), 4);
     const created = await newFamily.client.post<Canvas>('/api/canvas/create');
     expect(created.status).toBe(201);

@@ -191,9 +191,10 @@ beforeAll(async () => {
     stack,
     specSignupBody({ firstName: 'Alan', createEntityTypeId: String(EntityType.AdvisorCompany), createEntityName: 'Turing Advisors', unused: '' }),
   );
-  const created = await bodilessPost(family.client, '/api/canvas/create');
-  expect(created.status).toBe(201);
-  canvas = (await created.json()) as Canvas;
+  // The family's canvas came with its signup (docs/product/accounts.md#a-new-family-starts-on-its-canvas).
+  const read = await family.client.get<Canvas>('/api/canvas');
+  expect(read.status).toBe(200);
+  canvas = read.body;
   advisor = await addMemberWithRole(stack, company, EntityRole.FullMember, { firstName: 'Joan', lastName: 'Clarke' });
   // Everyone has an address, so the address fields are there to check.
   await Promise.all([family, company, advisor].map(async (account) => expect((await account.client.post('/api/user/address', home)).status).toBe(201)));

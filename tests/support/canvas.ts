@@ -2,6 +2,11 @@ import { expect } from 'vitest';
 import type { Canvas, CategoryResponse } from '../../shared/contracts/canvas';
 import { EntityRole, EntityType, type EntityRoleId, type WorkRelationRoleId } from '../../shared/enums';
 import { putWorkRelation } from '../../functions/domain/work-relations/work-relations';
+import { allocateEntityId, newEntityWithOwner } from '../../functions/domain/organisations/entities';
+import { transactWrites } from '../../functions/lib/db/table';
+import { db, tableName } from '../../functions/lib/db/client';
+import { keys } from '../../functions/lib/db/keys';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { putWorkRelationMember } from '../../functions/domain/work-relations/work-relation-members';
 import { signUpAndConfirm, type TestAccount } from './accounts';
 import type { ApiClient, IntegrationStack } from './integration';
@@ -17,12 +22,33 @@ export type ErrorBody = { errorCode: number; errors: Record<string, string[]>; m
 
 export type FamilyWithCanvas = { owner: TestAccount; familyId: number; canvas: Canvas };
 
-/** A family whose owner created its canvas through the API. */
+/** A family signed up through the API: its canvas came with the signup (docs/product/accounts.md#a-new-family-starts-on-its-canvas). */
 export async function familyWithCanvas(stack: IntegrationStack, name = 'Rivera Family'): Promise<FamilyWithCanvas> {
   const owner = await signUpAndConfirm(stack, { createEntityName: name, canvasName: `${name} Canvas` });
-  const created = await owner.client.post<Canvas>('/api/canvas/create');
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { owner, familyId: owner.entityId, canvas: created.body };
+  const read = await owner.client.get<Canvas>('/api/canvas');
+  expect(read.status, JSON.stringify(read.body)).toBe(200);
+  // The read recorded the owner's visit; a test starts, as before, with none (its first read is the first visit).
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.canvasVisit(owner.entityId, owner.userId) }));
+  return { owner, familyId: owner.entityId, canvas: read.body };
+}
+
+/**
+ * A family as one made before issue 25 is stored: the entity and its owner's membership
+ * without a canvas (what signup and POST /api/entities wrote then), for the create-canvas
+ * offer. The owner is an existing account; the family is not made current.
+ */
+export async function familyWithoutCanvas(owner: Pick<TestAccount, 'userId'>, entityName: string): Promise<number> {
+  const id = await allocateEntityId();
+  await transactWrites(newEntityWithOwner({ id, entityTypeId: EntityType.Family, entityName, userId: owner.userId, at: new Date().toISOString() }).writes);
+  return id;
+}
+
+/** A person whose current entity is a family without a canvas (familyWithoutCanvas), signed up through an advisor company they also own. */
+export async function memberOfFamilyWithoutCanvas(stack: IntegrationStack, entityName: string): Promise<TestAccount> {
+  const account = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: `${entityName} Office` });
+  const familyId = await familyWithoutCanvas(account, entityName);
+  expect((await account.client.post('/api/auth/set-current-entity', { id: familyId })).status).toBe(200);
+  return { ...account, entityId: familyId };
 }
 
 /**

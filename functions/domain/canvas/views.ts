@@ -18,6 +18,8 @@ import type { DashboardFamily } from '../../../shared/contracts/work-relations';
 import { canChooseAdvisorCompanyVisibility, canDeleteOthersCanvasItems, canEditCanvas, canEditCanvasTitle, canResetCanvas } from '../../../shared/permissions';
 import type { ActionPointItem, AnswerItem, CategoryItem, GoalItem, LinkableKind, QuestionItem, SectionItem, TakeawayItem } from './items';
 import type { CanvasContext } from './context';
+import { now } from '../../lib/clock';
+import { accessEndsSoon } from '../work-relations/access-until';
 
 /**
  * The caller's view of a canvas: only visible sections, and in them only visible content;
@@ -261,7 +263,16 @@ export function toCanvas(context: CanvasContext): Canvas {
     workRelationMemberPermissions: access.kind === 'workRelation' ? [...access.workRelationPermissions] : [],
     abilities: abilitiesOf(context),
     advisorCompaniesVisibleToAdvisors: context.snapshot.meta?.advisorCompaniesVisibleToAdvisors === true,
+    ...accessEndsOf(context),
   };
+}
+
+/** An advisor's canvas says when their company's access ends, a week ahead (../work-relations/access-until.ts accessEndsSoon). */
+function accessEndsOf(context: CanvasContext): { accessEndsOn?: string } {
+  const { access } = context;
+  if (access.kind !== 'workRelation') return {};
+  const endsOn = accessEndsSoon(context.snapshot.workRelations.get(access.membership.entityId)?.accessUntil, now());
+  return endsOn ? { accessEndsOn: endsOn } : {};
 }
 
 /** GET /canvas/section/{id}: one visible section, like the overview shows it. */

@@ -6,7 +6,9 @@ import { getUser } from '../accounts/users';
 import { familyCountOp } from '../work-relations/family-counts';
 import { putAccessExpiry } from '../work-relations/access-expiries';
 import { putNewWorkRelation } from '../work-relations/work-relations';
-import { retryWhileChanged, ConditionFailed, transactWritesWithBuilt, type Write } from '../../lib/db/table';
+import { batchPut, retryWhileChanged, ConditionFailed, transactWritesWithBuilt, type Write } from '../../lib/db/table';
+import { EntityType } from '../../../shared/enums';
+import { newCanvasWrites } from '../canvas/create-canvas';
 import { fail } from '../../lib/errors';
 import { log } from '../../lib/logger';
 import { accessDayOf } from '../work-relations/access-until';
@@ -29,7 +31,8 @@ export type AcceptInput = {
 /** The conditions of the accepting transaction, by what their failure means. */
 type AcceptCondition = 'invitation' | 'relation' | 'acceptingEntity';
 
-type Plan = { entity: EntityItem; member: MemberItem; writes: Array<Write<AcceptCondition>> };
+/** `after`: what a new family's canvas puts after the transaction (nothing for the default template). */
+type Plan = { entity: EntityItem; member: MemberItem; writes: Array<Write<AcceptCondition>>; after?: Array<Record<string, unknown>> };
 
 /** The accepting entity is one of the caller's: they must be its owner or admin (8), and it must be of the invited type (18). */
 async function planWithExisting(kind: WorkRelationInvitationKind, userId: string, entityId: number): Promise<Plan> {
@@ -54,13 +57,18 @@ async function planWithNew(kind: WorkRelationInvitationKind, userId: string, inp
     at: now().toISOString(),
   });
   const [newEntity, newMember] = writes;
+  // A new family starts with its canvas, in the same transaction (docs/product/accounts.md#a-new-family-starts-on-its-canvas):
+  // beside the invitation, the relation and the company's family count.
+  const canvas = entityTypeId === EntityType.Family ? newCanvasWrites(id, entity, userId, entity.createdAt, writes.length + 3) : null;
   return {
     entity,
     member,
     writes: [
       { ...newEntity!, name: 'acceptingEntity' },
       { ...newMember!, name: undefined },
+      ...(canvas?.writes ?? []).map((write) => ({ ...write, name: undefined })),
     ],
+    after: canvas?.rest,
   };
 }
 
@@ -126,6 +134,7 @@ export async function acceptWorkRelationInvitation(
     },
     { attempts: 3, pauseMs: (attempt) => 20 * attempt, whenExhausted: () => fail('DB_ERROR', { message: 'The invitation could not be accepted; try again.' }) },
   );
+  if (planned.after?.length) await batchPut(planned.after);
   log('info', 'work relation created', { kind, familyId, advisorId, userId: user.id });
   await setSessionEntity(session, toSessionMembership(planned.member));
   return toCurrentEntity(planned.entity, planned.member);

@@ -1,11 +1,14 @@
 import type { CreateEntityRequest, CreateEntityResponse } from '../../../shared/contracts/entities';
 import { now } from '../../lib/clock';
-import { transactWrites } from '../../lib/db/table';
+import { batchPut, transactWrites } from '../../lib/db/table';
+import { EntityType } from '../../../shared/enums';
+import { newCanvasWrites } from '../canvas/create-canvas';
 import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from './entities';
 
 /**
  * Creates a family or an advisor company with the caller as its owner, in one
- * transaction (the same items signup writes). A family's canvas name defaults to its name
+ * transaction (the same items signup writes; a family's canvas from the default template
+ * in it too). A family's canvas name defaults to its name
  * plus ' Canvas'. Another type id → INVALID_ENTITY_TYPE (11). The session's current
  * entity stays; the browser switches with set-current-entity.
  */
@@ -13,6 +16,10 @@ export async function createEntity(userId: string, input: CreateEntityRequest): 
   const entityTypeId = requireEntityTypeId(input.entityTypeId, 'entityTypeId');
   const id = await allocateEntityId();
   const at = now().toISOString();
-  await transactWrites(newEntityWithOwner({ id, entityTypeId, entityName: input.entityName, canvasName: input.canvasName, userId, at }).writes);
+  const created = newEntityWithOwner({ id, entityTypeId, entityName: input.entityName, canvasName: input.canvasName, userId, at });
+  // A family starts with its canvas, in the same transaction (docs/product/accounts.md#a-new-family-starts-on-its-canvas).
+  const canvas = entityTypeId === EntityType.Family ? newCanvasWrites(id, created.entity, userId, at, created.writes.length) : null;
+  await transactWrites([...created.writes, ...(canvas?.writes ?? [])]);
+  if (canvas) await batchPut(canvas.rest);
   return { id };
 }

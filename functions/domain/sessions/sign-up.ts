@@ -1,7 +1,9 @@
 import type { SignupRequest, SignupResponse } from '../../../shared/contracts/auth';
 import { messageKeys } from '../../../shared/validation';
 import { now } from '../../lib/clock';
-import { transactWritesWithBuilt } from '../../lib/db/table';
+import { batchPut, transactWritesWithBuilt } from '../../lib/db/table';
+import { EntityType } from '../../../shared/enums';
+import { newCanvasWrites } from '../canvas/create-canvas';
 import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from '../organisations/entities';
 import { getLogin, newUserItem, putNewAccount } from '../accounts/users';
 import { fail } from '../../lib/errors';
@@ -14,7 +16,8 @@ import { applySignupInvitation, hasSignupInvitation } from './apply-signup-invit
  * Creates an account. With an invitation token see applySignupInvitation (the answer
  * then carries the session cookie). Without one: the user (e-mail unconfirmed), the new
  * family or advisor company and the owner membership in one transaction whose first item
- * guards the unique e-mail, then e-mails the confirmation link. Answers the user id; no
+ * guards the unique e-mail (a family's canvas from the default template in it too,
+ * docs/product/accounts.md#a-new-family-starts-on-its-canvas), then e-mails the confirmation link. Answers the user id; no
  * session starts until the e-mail is confirmed. E-mail in use → SIGNUP_EMAIL_IN_USE (10)
  * with nothing written; a mail failure → EMAIL_SEND_FAILED (15) with the account kept
  * (the user asks for a new link after sign-in answers 14). The confirmation mail counts
@@ -38,13 +41,12 @@ export async function signUp(
   const entityId = await allocateEntityId();
   const at = now().toISOString();
   const user = newUserItem(input, { isEmailConfirmed: false, at });
-  await transactWritesWithBuilt(
-    [
-      ...putNewAccount(user, password, at, input.timeZone),
-      ...newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at }).writes,
-    ],
-    { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') },
-  );
+  const created = newEntityWithOwner({ id: entityId, entityTypeId, entityName, canvasName: input.canvasName, userId: user.id, at });
+  const account = putNewAccount(user, password, at, input.timeZone);
+  // A family starts with its canvas, in the same transaction (84 writes beside these 5).
+  const canvas = entityTypeId === EntityType.Family ? newCanvasWrites(entityId, created.entity, user.id, at, account.length + created.writes.length) : null;
+  await transactWritesWithBuilt([...account, ...created.writes, ...(canvas?.writes ?? [])], { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') });
+  if (canvas) await batchPut(canvas.rest);
   await sendConfirmationLink(user);
   return { response: { idToken: user.id, tokenExpiration: null } };
 }

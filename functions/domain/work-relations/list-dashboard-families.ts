@@ -12,6 +12,8 @@ import { keys } from '../../lib/db/keys';
 import { readFamilyCards, type FamilyCardItems } from './family-cards';
 import { listFamiliesOfAdvisorByName, type WorkRelationItem } from './work-relations';
 import { fail } from '../../lib/errors';
+import { now } from '../../lib/clock';
+import { accessEndsSoon } from './access-until';
 import { requireCurrentMembership } from '../members/memberships';
 
 type SessionMembership = ReturnType<typeof requireCurrentMembership>;
@@ -60,6 +62,7 @@ function cardOf(
   const { access, storedRole, visit, member } = accessOf(session, relation, found, summary);
   const workRelationRoleId = access?.kind === 'workRelation' ? access.workRelationRoleId : effectiveWorkRelationRoleId(membership, storedRole);
   const canViewCanvas = Boolean(summary?.meta && access);
+  const accessEndsOn = accessEndsSoon(relation.accessUntil, now());
   let canvas: DashboardFamily['canvas'] = null;
   let changes = 0;
   if (canViewCanvas && access && summary?.meta) {
@@ -94,6 +97,7 @@ function cardOf(
     workRelationRoleId,
     memberPermissions: relationPermissions({ kind: 'familyOfAdvisor', membership, workRelationRoleId }),
     changesSinceLastVisit: changes,
+    ...(accessEndsOn ? { accessEndsOn } : {}),
   };
 }
 
@@ -138,7 +142,8 @@ async function changedFamilies(session: Session, relations: readonly WorkRelatio
  * order (`NAME#<name>#<familyId>`, at most offset + limit + 1 of them), one BatchGet of each
  * page family's summary (`C#SUMMARY`, kept by every canvas write), the caller's role and
  * visit, with the company's family count: 3, for pages of up to 33 families. `search`
- * narrows to names starting with it (all matches read: the count is theirs); `changedOnly`
+ * narrows to names containing it anywhere, folded (./work-relations.ts searchFold; all the
+ * relations read in the same Query, the count is the matches'); `changedOnly`
  * costs more (changedFamilies). Another entity type → FORBIDDEN (8).
  */
 export async function listDashboardFamilies(session: Session, input: ListDashboardFamiliesRequest): Promise<DashboardFamiliesResponse> {

@@ -13,7 +13,7 @@ import {
 } from '../../lib/db/table';
 import { db, tableName } from '../../lib/db/client';
 import { getEntity, type EntityItem } from '../organisations/entities';
-import { keys } from '../../lib/db/keys';
+import { familyNameKey, keys } from '../../lib/db/keys';
 import { now } from '../../lib/clock';
 import type { CanvasMetaItem, SectionItem } from '../canvas/items';
 import { familyCountWrite } from './family-counts';
@@ -178,17 +178,31 @@ export async function listFamiliesOfAdvisor(advisorId: number): Promise<WorkRela
 }
 
 /**
+ * How the dashboard's search reads a name or a search: the name key's folding (keys.ts
+ * familyNameKey: NFKD, combining marks stripped, lower case, spaces collapsed, so "muller"
+ * finds "Müller" and "Élise" is "elise"), and ß as "ss" both ways ("strasse" finds
+ * "Straße"). "ue" is not ü: "mueller" does not find "Müller" (docs/product/dashboard.md#search).
+ */
+export function searchFold(text: string): string {
+  return familyNameKey(text).replace(/ß/g, 'ss');
+}
+
+/**
  * The families of an advisor company in name order (GSI1SK `NAME#…`), optionally those
- * whose name starts with `search`; at most `limit` (all without). One Query round trip per
- * 1 MB: relation items are small, so one for any dashboard page.
+ * whose name contains `search` anywhere (searchFold on both sides); at most `limit` (all
+ * without). One Query round trip per 1 MB: relation items are small, so one for any
+ * dashboard page. A search reads every relation of the company (the same one Query) and
+ * keeps the matches: a key prefix finds only names that start with it.
  */
 export async function listFamiliesOfAdvisorByName(advisorId: number, options: { search?: string; limit?: number } = {}): Promise<WorkRelationItem[]> {
+  const needle = searchFold(options.search ?? '');
   const input = {
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.familiesOfAdvisor(advisorId).GSI1PK, ':prefix': keys.familyByNamePrefix(options.search ?? '') },
+    ExpressionAttributeValues: { ':pk': keys.familiesOfAdvisor(advisorId).GSI1PK, ':prefix': keys.familyByNamePrefix('') },
   };
-  return queryAll<WorkRelationItem>(input, { limit: options.limit });
+  const relations = await queryAll<WorkRelationItem>(input, needle ? {} : { limit: options.limit });
+  return needle ? relations.filter((relation) => searchFold(relation.familyName ?? '').includes(needle)) : relations;
 }
 
 /**

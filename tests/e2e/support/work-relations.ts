@@ -17,10 +17,13 @@ import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
 
 export type CanvasSectionRef = { id: number; title: string };
 
-/** Creates the current family's canvas (POST /api/canvas/create): its id is the family id. */
+/**
+ * The current family's canvas (GET /api/canvas): a family's signup creates it
+ * (docs/product/accounts.md#a-new-family-starts-on-its-canvas). Its id is the family id.
+ */
 export async function createCanvas(context: BrowserContext, baseURL: string): Promise<{ familyId: number; title: string; sections: CanvasSectionRef[] }> {
-  const created = await context.request.post(`${baseURL}/api/canvas/create`, { data: {} });
-  expect(created.status(), await created.text()).toBe(201);
+  const created = await context.request.get(`${baseURL}/api/canvas`);
+  expect(created.status(), await created.text()).toBe(200);
   const canvas = (await created.json()) as { id: number; entityId: number; title: string; sections: CanvasSectionRef[] };
   return { familyId: canvas.entityId, title: canvas.title, sections: canvas.sections.map(({ id, title }) => ({ id, title })) };
 }

@@ -55,6 +55,24 @@ export const canvasMessages = {
   'canvas.intro.sharing.family': 'Advisors you work with see only the sections your family shares with them.',
   'canvas.intro.sharing.advisor': 'As an advisor, you see only the sections the family shares with you.',
   'canvas.intro.dismiss': 'Got it',
+  // The first visit's tour of a family's canvas (docs/product/canvas.md#canvas-tour)
+  'canvas.tour.label': 'Tour of your canvas',
+  'canvas.tour.progress': 'Step {step} of {count}',
+  'canvas.tour.1.title': 'Your family canvas is ready',
+  'canvas.tour.1.text': 'This is where your family writes down what matters to you and what you plan together.',
+  'canvas.tour.2.title': 'Sections and categories',
+  'canvas.tour.2.text':
+    'The canvas has seven sections, each with a few categories. Open a category to answer its guiding questions, and vote for the answers you agree with.',
+  'canvas.tour.3.title': 'Takeaways, goals and action points',
+  'canvas.tour.3.text':
+    'Sum up what you agree on as takeaways, turn them into goals and plan the action points that get you there. The second tab lists every goal and action point.',
+  'canvas.tour.4.title': 'Invite your family and advisors',
+  'canvas.tour.4.text':
+    'Invite family members from the Family page. Advisors you invite see only the sections you share with them. The information button in the header explains more.',
+  'canvas.tour.back': 'Back',
+  'canvas.tour.next': 'Next',
+  'canvas.tour.done': 'Start working',
+  'canvas.tour.skip': 'Skip the tour',
 
   // Overview: sections and category cards
   'canvas.section.fourAbundancesImage': 'The four abundances: wealth, time, relationships and purpose',

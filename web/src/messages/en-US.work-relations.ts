@@ -44,6 +44,14 @@ export const workRelationMessages = {
   'dashboard.noMatchChanged': 'No family has changes since your last visit.',
   'dashboard.noMatchChangedSearch': 'No family matching “{search}” has changes since your last visit.',
   'dashboard.clearFilters': 'Show all families',
+  // Issue 25: the count sentence (docs/product/dashboard.md#search), the access-ends notice (#access-ends-banner)
+  'dashboard.shownOnly': 'Showing the only family.',
+  'dashboard.shownAll': 'Showing all {count} families.',
+  'dashboard.matchesOne': '1 family matches.',
+  'dashboard.matchesAll': '{count} families match.',
+  'dashboard.shownMatches': 'Showing {shown} of {count} matching families.',
+  'accessEnds.notice': 'Access ends on {date}.',
+  'accessEnds.detail': 'After that day your company can no longer open this canvas. The family can extend the access.',
 
   // Families list (docs/product/work-relations.md#families-list)
   'families.intro': 'The families {entityName} works with, and their members.',

@@ -13,6 +13,11 @@ export const storageKeys = {
   lastPath: 'fc.lastPath',
   /** The canvas intro was dismissed (features/canvas CanvasIntro): one per user and family, kept across logins. */
   canvasIntroDismissed: (userId: string, familyId: number) => `fc.canvasIntroDismissed.${userId}.${familyId}`,
+  /**
+   * The canvas tour is due (features/canvas CanvasTour): set on a user's first login into a
+   * family, removed when they finish or skip it, so it shows once and survives a reload.
+   */
+  canvasTourDue: (userId: string) => `fc.canvasTourDue.${userId}`,
 } as const;
 
 /** Storage can be missing or throw (private mode, disabled cookies): never let that break the app. */

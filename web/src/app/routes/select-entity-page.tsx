@@ -13,6 +13,7 @@ import { t } from '../../messages/en-US';
 import { userAtom } from '../../stores/session';
 import { useToasts } from '../../stores/toasts';
 import { isWalkthroughOpenAtom } from '../../stores/ui';
+import { local, storageKeys } from '../../stores/browser-storage';
 import { pendingWorkInvitationAtom } from '../../stores/work-invitation';
 import { paths } from '../paths';
 import { reloadEntities } from './organisation-session';
@@ -46,7 +47,9 @@ export function SelectEntityPage({ kind }: { kind: InvitationKind }) {
       title: t('selectEntity.success.title'),
       text: t(kind === 'family' ? 'selectEntity.success.family' : 'selectEntity.success.advisor', { entityName: entity.entityName, inviterName }),
     });
-    if (user && !user.lastLoginDate) store.set(isWalkthroughOpenAtom, true);
+    // A family starts on its canvas with the canvas tour instead (docs/product/canvas.md#canvas-tour).
+    if (user && !user.lastLoginDate && entity.entityTypeId === EntityType.Family) local.set(storageKeys.canvasTourDue(user.id), '1');
+    else if (user && !user.lastLoginDate) store.set(isWalkthroughOpenAtom, true);
     // An advisor goes straight to the canvas of the family that invited them (its shared sections).
     const familyId = kind === 'advisor' ? invitation?.entityId : undefined;
     void navigate(entity.entityTypeId === EntityType.AdvisorCompany ? (familyId ? paths.canvas({ familyId }) : paths.dashboard()) : paths.canvas(), {

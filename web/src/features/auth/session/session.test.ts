@@ -164,6 +164,23 @@ describe('finishLogin (docs/product/sessions-and-sign-in.md#session, #after-logi
     expect(store.get(isWalkthroughOpenAtom)).toBe(false);
   });
 
+  it('starts a family on its canvas tour on a first login, instead of the walkthrough (docs/product/canvas.md#canvas-tour)', async () => {
+    serve({ 'GET /entities': ok([family]), 'POST /auth/set-current-entity': setCurrent([3]) });
+    const store = createStore();
+    await finishLogin(store, { ...signedInUser, lastLoginDate: null });
+    expect(store.get(currentEntityAtom)?.id).toBe(3);
+    expect(store.get(isWalkthroughOpenAtom)).toBe(false);
+    expect(window.localStorage.getItem(storageKeys.canvasTourDue('u1'))).toBe('1');
+  });
+
+  it('opens the walkthrough on an advisor’s first login, with no canvas tour', async () => {
+    serve({ 'GET /entities': ok([company]), 'POST /auth/set-current-entity': setCurrent([8]) });
+    const store = createStore();
+    await finishLogin(store, { ...signedInUser, lastLoginDate: null });
+    expect(store.get(isWalkthroughOpenAtom)).toBe(true);
+    expect(window.localStorage.getItem(storageKeys.canvasTourDue('u1'))).toBeNull();
+  });
+
   it('opens the walkthrough on a first login (no lastLoginDate)', async () => {
     serve({ 'GET /entities': ok([]) });
     const store = createStore();

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import type { CurrentEntity, SigninResponse, UserProfile } from '../../../../../shared/contracts/auth';
-import { entityRoleIds, entityTypeIds, type EntityRoleId, type EntityTypeId } from '../../../../../shared/enums';
+import { EntityType, entityRoleIds, entityTypeIds, type EntityRoleId, type EntityTypeId } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import type { AppStore } from '../../../stores/app-store';
@@ -120,7 +120,8 @@ export async function restoreSession(store: AppStore): Promise<RestoreOutcome> {
 
 /**
  * docs/product/sessions-and-sign-in.md#session, #after-login after a successful sign-in: records the user, loads the entities
- * and makes one current, opens the walkthrough on a first login (lastLoginDate empty).
+ * and makes one current, opens the walkthrough on a first login (lastLoginDate empty) unless
+ * the current entity is a family (its canvas tour introduces the product there).
  * The login-in-progress flag is on meanwhile (guards rule 3), so the loading page waits
  * and then sends the user on. If the entities cannot be loaded the login is undone.
  */
@@ -134,7 +135,10 @@ export async function finishLogin(store: AppStore, user: SigninResponse): Promis
     const { entities, currentEntityId } = await loadEntities();
     startSession(store, { userId: user.id, isEmailConfirmed: true, user: toSessionUser(user), entities, currentEntityId });
     store.set(loginActionAtom, null);
-    if (!user.lastLoginDate) store.set(isWalkthroughOpenAtom, true);
+    // A family's first screen is its canvas with its own short tour (docs/product/canvas.md#canvas-tour): no carousel on top.
+    const current = entities.find((entity) => entity.id === currentEntityId);
+    if (!user.lastLoginDate && current?.entityTypeId === EntityType.Family) local.set(storageKeys.canvasTourDue(user.id), '1');
+    else if (!user.lastLoginDate) store.set(isWalkthroughOpenAtom, true);
   } catch (error) {
     await signOut().catch(() => undefined);
     clearSession(store);

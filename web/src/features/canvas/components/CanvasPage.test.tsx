@@ -5,7 +5,7 @@ import { EntityRole, EntityType, type EntityRoleId, type EntityTypeId } from '..
 import { permissionsForRole } from '../../../../../shared/permissions';
 import { entitiesAtom, currentEntityIdAtom } from '../../../stores/session';
 import { canvasKeys } from '../api/keys';
-import { aGoal, anActionPoint, aTakeaway, editorAbilities, fakeApi, familyId, other, readerAbilities } from '../testing/fixtures';
+import { aGoal, anActionPoint, aTakeaway, editorAbilities, fakeApi, familyId, me, other, readerAbilities } from '../testing/fixtures';
 import { renderCanvasRoute } from '../testing/render';
 import { CanvasPage } from './CanvasPage';
 
@@ -289,5 +289,95 @@ describe('canvas overview: the intro on an empty canvas (docs/product/canvas.md#
     );
     await loaded();
     expect(intro()).not.toBeInTheDocument();
+  });
+});
+
+describe('canvas overview: the tour on a family’s first visit (docs/product/canvas.md#canvas-tour)', () => {
+  const tour = () => screen.queryByRole('region', { name: 'Tour of your canvas' });
+  const routes = [{ method: 'GET', path: /\/canvas$/, body: anEmptyCanvas(editorAbilities) }];
+
+  it('walks through four steps by keyboard after the first login, and is gone for good once finished', async () => {
+    window.localStorage.setItem(`fc.canvasTourDue.${me}`, '1');
+    const { user, unmount } = renderCanvas(routes);
+    const region = await screen.findByRole('region', { name: 'Tour of your canvas' });
+    expect(within(region).getByRole('heading', { level: 3, name: 'Your family canvas is ready' })).toBeInTheDocument();
+    expect(region).toHaveTextContent('Step 1 of 4');
+    // The intro says the same: not both at once.
+    expect(screen.queryByRole('region', { name: 'How the canvas works' })).not.toBeInTheDocument();
+
+    const next = within(region).getByRole('button', { name: 'Next' });
+    for (let step = 0; step < 15 && document.activeElement !== next; step += 1) await user.tab();
+    expect(next).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const second = within(region).getByRole('heading', { level: 3, name: 'Sections and categories' });
+    await waitFor(() => expect(second).toHaveFocus());
+    expect(region).toHaveTextContent('Step 2 of 4');
+    await user.click(within(region).getByRole('button', { name: 'Back' }));
+    expect(within(region).getByRole('heading', { level: 3, name: 'Your family canvas is ready' })).toBeInTheDocument();
+    for (const title of ['Sections and categories', 'Takeaways, goals and action points', 'Invite your family and advisors']) {
+      await user.click(within(region).getByRole('button', { name: 'Next' }));
+      expect(within(region).getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    }
+    expect(region).toHaveTextContent('Step 4 of 4');
+    await user.click(within(region).getByRole('button', { name: 'Start working' }));
+    expect(tour()).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Questions and takeaways' })).toHaveFocus();
+    expect(screen.queryByRole('region', { name: 'How the canvas works' })).not.toBeInTheDocument();
+
+    // Shown once: a reload does not bring it (or the intro) back.
+    unmount();
+    restore();
+    renderCanvas(routes);
+    await screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' });
+    expect(tour()).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'How the canvas works' })).not.toBeInTheDocument();
+  });
+
+  it('is skipped with Escape or the skip button, and is not there without a first login', async () => {
+    window.localStorage.setItem(`fc.canvasTourDue.${me}`, '1');
+    const { user } = renderCanvas(routes);
+    const region = await screen.findByRole('region', { name: 'Tour of your canvas' });
+    within(region).getByRole('button', { name: 'Next' }).focus();
+    await user.keyboard('{Escape}');
+    expect(tour()).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(`fc.canvasTourDue.${me}`)).toBeNull();
+
+    cleanup();
+    restore();
+    renderCanvas(routes);
+    await screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' });
+    expect(tour()).not.toBeInTheDocument();
+  });
+
+  it('is not shown on an advisor’s canvas', async () => {
+    window.localStorage.setItem(`fc.canvasTourDue.${me}`, '1');
+    const advisorAbilities: CanvasAbilities = { ...editorAbilities, accessKind: 'workRelation', workRelationRoleId: 1 };
+    renderCanvas(
+      [{ method: 'GET', path: /\/canvas\/\d+$/, body: anEmptyCanvas(advisorAbilities) }],
+      { typeId: EntityType.AdvisorCompany },
+      `/canvas/${familyId}`,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' });
+    expect(tour()).not.toBeInTheDocument();
+  });
+});
+
+describe('canvas overview: the access-ends notice (docs/product/dashboard.md#access-ends-banner)', () => {
+  it('tells an advisor the day their access ends, as the server sends it', async () => {
+    const advisorAbilities: CanvasAbilities = { ...editorAbilities, accessKind: 'workRelation', workRelationRoleId: 2, canEditCanvas: false };
+    renderCanvas(
+      [{ method: 'GET', path: /\/canvas\/\d+$/, body: { ...aCanvas(advisorAbilities), accessEndsOn: '2026-12-20' } }],
+      { typeId: EntityType.AdvisorCompany },
+      `/canvas/${familyId}`,
+    );
+    const notice = await screen.findByTestId('access-ends-notice');
+    expect(notice).toHaveTextContent('Access ends on 20.12.2026.');
+    expect(notice).toHaveTextContent('The family can extend the access.');
+  });
+
+  it('says nothing without an end date in the answer', async () => {
+    renderCanvas([{ method: 'GET', path: /\/canvas$/, body: aCanvas(editorAbilities) }]);
+    await screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' });
+    expect(screen.queryByTestId('access-ends-notice')).not.toBeInTheDocument();
   });
 });

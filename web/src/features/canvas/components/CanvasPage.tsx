@@ -23,6 +23,8 @@ import { allActionPoints, allCategories, allGoals } from '../lib/grouping';
 import type { CanvasScope } from '../lib/scope';
 import { AdvisorChips } from './AdvisorChips';
 import { CanvasIntro } from './CanvasIntro';
+import { CanvasTour, useCanvasTour } from './CanvasTour';
+import { AccessEndsNotice } from '../../../components/AccessEndsNotice';
 import { CanvasTitle } from './CanvasTitle';
 import { CreateCanvasOffer } from './CreateCanvasOffer';
 import { GoalsAndActions } from './GoalsAndActions';
@@ -41,7 +43,8 @@ const selectedTabAtom = atom<Record<string, number>>({});
 
 /**
  * The canvas overview (docs/product/canvas.md#canvas-overview): the header with title, advisors and
- * settings, the intro for editors of an empty canvas (CanvasIntro), and the two tabs.
+ * settings, the access-ends notice for an advisor, the tour on a family member's first visit
+ * (CanvasTour) or the intro for editors of an empty canvas (CanvasIntro), and the two tabs.
  * Alternate states: loading, the create-canvas offer when the family has none (4),
  * notFound when refused (5, 6) or for an advisor, else an error page.
  */
@@ -128,6 +131,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   // The intro's button disappears with it: keep keyboard focus at the next thing on the page.
   const focusSelectedTab = () => tabListRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
   const people = useCanvasPeople(canvas.id);
+  const tour = useCanvasTour(canvas);
   const tools: CanvasToolsContext = useMemo(
     () => ({
       familyId: canvas.id,
@@ -189,9 +193,18 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
           </div>
         </header>
 
-        {journal.isAccessEnded && <AccessEndedNotice />}
+        {journal.isAccessEnded ? <AccessEndedNotice /> : <AccessEndsNotice endsOn={canvas.accessEndsOn} detail className="mt-4" />}
         {journal.renderNotice?.(tools)}
-        <CanvasIntro canvas={{ ...canvas, abilities }} onDismiss={focusSelectedTab} />
+        {tour.isDue ? (
+          <CanvasTour
+            onClose={() => {
+              tour.close();
+              focusSelectedTab();
+            }}
+          />
+        ) : (
+          <CanvasIntro canvas={{ ...canvas, abilities }} onDismiss={focusSelectedTab} />
+        )}
 
         <TabGroup className="mt-6" selectedIndex={tabs[tabKey] ?? 0} onChange={(index) => setTabs((current) => ({ ...current, [tabKey]: index }))}>
           <TabList ref={tabListRef} aria-label={t('canvas.tabs.label')} className="grid grid-cols-2 gap-1 border-b border-line sm:flex">

@@ -96,7 +96,7 @@ function pagingServer(count: number) {
   };
 }
 
-function renderDashboard(answer: Parameters<typeof fakeApi>[0][string], roleId: EntityRoleId = EntityRole.FullMember) {
+function renderDashboard(answer: Parameters<typeof fakeApi>[0][string], roleId: EntityRoleId = EntityRole.FullMember, path = '/dashboard') {
   const api = fakeApi({ 'POST /work-relation/list-dashboard-families': answer });
   restore = api.restore;
   const store = createStore();
@@ -105,7 +105,7 @@ function renderDashboard(answer: Parameters<typeof fakeApi>[0][string], roleId: 
     { id: 30, entityName: 'Ledger Advisors', entityTypeId: EntityType.AdvisorCompany, entityRoleId: roleId, entityRolePermissions: permissionsForRole(roleId) },
   ]);
   store.set(currentEntityIdAtom, 30);
-  const { router, user } = renderInDataRouter(<DashboardPage links={links} renderPlanBook={() => null} />, { path: '/dashboard', route: '/dashboard', store });
+  const { router, user } = renderInDataRouter(<DashboardPage links={links} renderPlanBook={() => null} />, { path, route: '/dashboard', store });
   return { api, router, user };
 }
 
@@ -211,7 +211,7 @@ describe('the advisor dashboard (docs/product/dashboard.md#screens)', () => {
     const box = screen.getByRole('searchbox', { name: 'Search families by name' });
     await user.type(box, 'family 1');
     await waitFor(() => expect(screen.getAllByTestId('family-card')).toHaveLength(3));
-    expect(screen.getByTestId('dashboard-count')).toHaveTextContent('Showing 3 of 3 families.');
+    expect(screen.getByTestId('dashboard-count')).toHaveTextContent('3 families match.');
     // One request for the pause, not one per key.
     expect(api.callsTo('POST /work-relation/list-dashboard-families').map((call) => call.body)).toEqual([
       { limit: 10, offset: 0 },
@@ -253,5 +253,44 @@ describe('the advisor dashboard (docs/product/dashboard.md#screens)', () => {
         .map((item) => item.textContent),
     ).toEqual(expect.arrayContaining(['Idea 1', 'Idea 2', 'Idea 3']));
     expect(within(card).getByTestId('dashboard-more-takeaways')).toHaveTextContent('+4 more');
+  });
+
+  it('keeps the search and the changes filter in the URL, so a reload or a shared link searches the same', async () => {
+    const { api, router, user } = renderDashboard(
+      ok({ count: 1, next: null, results: [aFamily(1)] }),
+      EntityRole.FullMember,
+      '/dashboard?q=m%C3%BCller&changed=1',
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Family 01' });
+    expect(screen.getByRole('searchbox', { name: 'Search families by name' })).toHaveValue('müller');
+    expect(screen.getByRole('checkbox', { name: 'With changes since my last visit' })).toBeChecked();
+    // The first request already searches: nothing typed.
+    expect(api.callsTo('POST /work-relation/list-dashboard-families')[0]?.body).toEqual({ limit: 10, offset: 0, search: 'müller', changedOnly: true });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search families by name' }), 's');
+    await user.click(screen.getByRole('checkbox', { name: 'With changes since my last visit' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('müllers'));
+    expect(new URLSearchParams(router.state.location.search).has('changed')).toBe(false);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search families by name' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says how many families it shows in words that fit the count', async () => {
+    renderDashboard(ok({ count: 3, next: null, results: [1, 2, 3].map((n) => aFamily(n)) }));
+    expect(await screen.findByTestId('dashboard-count')).toHaveTextContent('Showing all 3 families.');
+  });
+
+  it('says "the only family" for one, and "1 family matches" for one found', async () => {
+    const { user } = renderDashboard(ok({ count: 1, next: null, results: [aFamily(1)] }));
+    expect(await screen.findByTestId('dashboard-count')).toHaveTextContent('Showing the only family.');
+    await user.type(screen.getByRole('searchbox', { name: 'Search families by name' }), 'fam');
+    await waitFor(() => expect(screen.getByTestId('dashboard-count')).toHaveTextContent('1 family matches.'));
+  });
+
+  it('tells the advisor on the card when the access to a family ends', async () => {
+    renderDashboard(ok({ count: 2, next: null, results: [aFamily(1, { accessEndsOn: '2026-12-20' }), aFamily(2)] }));
+    const ending = await screen.findByRole('article', { name: 'Family 01' });
+    expect(within(ending).getByTestId('access-ends-notice')).toHaveTextContent('Access ends on 20.12.2026.');
+    expect(within(screen.getByRole('article', { name: 'Family 02' })).queryByTestId('access-ends-notice')).not.toBeInTheDocument();
   });
 });

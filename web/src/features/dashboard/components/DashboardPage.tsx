@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -14,8 +14,10 @@ import { t } from '../../../messages/en-US';
 import { currentEntityAtom } from '../../../stores/session';
 import { useToasts } from '../../../stores/toasts';
 import { useDashboardFamilies } from '../api/list-dashboard-families';
-import { loadMoreScrollDelayMs } from '../lib/dashboard';
+import { countSentence, filtersOf, loadMoreScrollDelayMs, withFilters } from '../lib/dashboard';
 import { FamilyCard, type DashboardLinks, type PlanBookDialogSlot } from './FamilyCard';
+
+const sentence = ({ key, values }: ReturnType<typeof countSentence>) => t(key, values);
 
 const codeOf = (error: unknown) => (isApiError(error) ? error.errorCode : null);
 
@@ -42,8 +44,10 @@ function useDebounced<T>(value: T, delayMs: number): T {
 export function DashboardPage({ links, renderPlanBook }: { links: DashboardLinks; renderPlanBook: PlanBookDialogSlot }) {
   const entity = useAtomValue(currentEntityAtom);
   const flags = flagsFor(entity);
-  const [searchText, setSearchText] = useState('');
-  const [changedOnly, setChangedOnly] = useState(false);
+  // The search and the filter live in the URL (?q=…&changed=1): a reload and a shared link keep them.
+  const [params, setParams] = useSearchParams();
+  const { searchText, changedOnly } = filtersOf(params);
+  const setFilters = (change: { searchText?: string; changedOnly?: boolean }) => setParams((current) => withFilters(current, change), { replace: true });
   const search = useDebounced(searchText, searchDebounceMs).trim();
   const isFiltered = search !== '' || changedOnly;
   const dashboard = useDashboardFamilies(undefined, { search, changedOnly });
@@ -117,8 +121,7 @@ export function DashboardPage({ links, renderPlanBook }: { links: DashboardLinks
             type="button"
             className="font-medium text-primary-700 underline underline-offset-4"
             onClick={() => {
-              setSearchText('');
-              setChangedOnly(false);
+              setFilters({ searchText: '', changedOnly: false });
             }}
           >
             {t('dashboard.clearFilters')}
@@ -145,7 +148,7 @@ export function DashboardPage({ links, renderPlanBook }: { links: DashboardLinks
     body = (
       <div className="flex flex-col gap-6">
         <p className="text-ink-700" aria-live="polite" data-testid="dashboard-count">
-          {t('dashboard.shown', { shown: families.length, count })}
+          {sentence(countSentence(families.length, count, isFiltered))}
         </p>
         <ul className="flex flex-col gap-8" aria-label={t('dashboard.listLabel')}>
           {families.map((family) => (
@@ -192,14 +195,14 @@ export function DashboardPage({ links, renderPlanBook }: { links: DashboardLinks
           value={searchText}
           maxLength={100}
           autoComplete="off"
-          onChange={(event) => setSearchText(event.target.value)}
+          onChange={(event) => setFilters({ searchText: event.target.value })}
           containerClassName="w-full sm:max-w-sm"
           data-testid="dashboard-search"
         />
         <Checkbox
           label={t('dashboard.changedOnly')}
           checked={changedOnly}
-          onChange={(event) => setChangedOnly(event.target.checked)}
+          onChange={(event) => setFilters({ changedOnly: event.target.checked })}
           className="sm:pb-2.5"
           data-testid="dashboard-changed-only"
         />

@@ -5,6 +5,7 @@ import type { DashboardFamily } from '../../../../../shared/contracts/work-relat
 import { WorkRelationRole } from '../../../../../shared/enums';
 import { defaultCategoryColor } from '../../../../../shared/canvas-template';
 import { t } from '../../../messages/en-US';
+import { AccessEndsNotice } from '../../../components/AccessEndsNotice';
 import { canOpenCanvas, hasCanvasButton } from '../lib/dashboard';
 import { BookIcon, CanvasIcon, FamilyIcon } from './icons';
 
@@ -86,6 +87,7 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
               {changes === 1 ? t('dashboard.changeSinceLastVisit') : t('dashboard.changesSinceLastVisit', { count: changes })}
             </p>
           )}
+          <AccessEndsNotice endsOn={family.accessEndsOn} className="mt-2 w-fit" />
         </div>
         <div className="flex items-center">
           {hasCanvasButton(family) && isOpenable && (
