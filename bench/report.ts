@@ -16,7 +16,7 @@ import type { SpaResult } from './spa-size';
 export const budgets = {
   canvasRoundTrips: 2,
   growthRatio: 4,
-  /** Issue 24: every API group's bundle ≤ 450 KB and ≤ 100 ms to load (median of 5); the plan book ≤ 1.2 MB and ≤ 250 ms. */
+  /** Every API group's bundle ≤ 450 KB and ≤ 100 ms to load (median of 5); the plan book ≤ 1.2 MB and ≤ 250 ms. */
   bundleLoadMs: 100,
   bundleKb: 450,
   /** pdfmake, pdfkit and fontkit load with the plan book's group: its own, higher budget. */

@@ -5,7 +5,7 @@ import { canvasCategories, closeWalkthrough, createTakeaway, toast } from './sup
 import { createCanvas } from './support/work-relations';
 
 /**
- * History people can use (issue 25, items 1 and 2): the owner edits a takeaway, opens the
+ * History people can use: the owner edits a takeaway, opens the
  * change in the Activity panel and sees it field by field, brings the earlier version back
  * from the item's own history, and finds Ctrl/Cmd+Z in the keyboard shortcuts (`?`).
  * With SCREENSHOTS=1 the before/after view is saved to docs/screenshots/.

@@ -6,7 +6,7 @@ import { companyOwner } from './support/invitations';
 import { createCanvas } from './support/work-relations';
 
 /**
- * Keeping your place (issue 25): with the keyboard only, the focus never falls to the page
+ * Keeping your place: with the keyboard only, the focus never falls to the page
  * after a vote, a new answer or a dialog; a tab whose session was signed out from another
  * device says so at once; the header keeps to one line at 1280 px; /robots.txt is a robots file.
  */

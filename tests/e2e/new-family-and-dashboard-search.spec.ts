@@ -6,7 +6,7 @@ import { companyOwner, workInvitationLink } from './support/invitations';
 import { clientPasswordHash } from '../../scripts/lib/client-password-hash';
 
 /**
- * Issue 25, items 13 and 12: a family that signs up lands on its canvas (created with the
+ * a family that signs up lands on its canvas (created with the
  * signup) with the short tour, by keyboard, once (docs/product/canvas.md#canvas-tour); an
  * advisor's dashboard search matches any part of a name with accents folded, and lives in the
  * URL, so a reload keeps it (docs/product/dashboard.md#search).

@@ -7,7 +7,7 @@ import { advisorCompanyInvitedBy, createCanvas } from './support/work-relations'
 // The machine that runs these may be slow: the first state of each page is waited for up to 30 s (a bound, not a delay).
 
 /**
- * Tables on a phone (issue 25, item 11; docs/product/shell.md "Tables on phones"): at
+ * Tables on a phone (docs/product/shell.md "Tables on phones"): at
  * 375×812 the invitation lists, the members list, the advisor tables and the access log are
  * cards whose actions are visible buttons, with no axe violation; My family's first tab is in
  * view. With SCREENSHOTS=1 the cards are saved to docs/screenshots/phone-cards-*.png.

@@ -8,7 +8,7 @@ import { advisorCompanyFor, familyWithCanvas, type FamilyWithCanvas } from '../s
 import { useIntegrationStack } from '../support/integration';
 
 /**
- * Issue 25, item 5 (docs/product/dashboard.md#access-ends-banner): an advisor whose
+ * (docs/product/dashboard.md#access-ends-banner): an advisor whose
  * company's access to a family ends is told so a week ahead, on the dashboard card and on
  * the canvas: from 7 days before the last day through that day, on the server's clock.
  */

@@ -9,7 +9,7 @@ import { liveSocketsOf } from '../support/live';
 import type { LiveServerMessage } from '../../shared/contracts/live';
 
 /**
- * Issue 25 items 1 and 2 (docs/product/history-and-undo.md, "What changed" and "Restore a
+ * (docs/product/history-and-undo.md, "What changed" and "Restore a
  * version"): each history event carries `changes` field by field, filtered for the reader;
  * an item's own history lists its versions; "Restore this version" sets the item back, as
  * an event of its own that can be undone, refused when stale. Real handlers through the

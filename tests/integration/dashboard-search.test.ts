@@ -8,7 +8,7 @@ import { familyWithoutCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
 
 /**
- * Issue 25, item 12 (docs/product/dashboard.md#search): the dashboard's search finds a family
+ * (docs/product/dashboard.md#search): the dashboard's search finds a family
  * by any part of its name, case and accents ignored (ü is u, ß is ss), within the page's
  * budget of 3 round trips.
  */

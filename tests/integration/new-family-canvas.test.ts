@@ -8,7 +8,7 @@ import { expectError } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 
 /**
- * Issue 25, item 13 (docs/product/accounts.md#a-new-family-starts-on-its-canvas): signing up
+ * (docs/product/accounts.md#a-new-family-starts-on-its-canvas): signing up
  * as a family, or creating a family, creates its canvas with the default name in the same
  * transaction; an advisor company gets none. The create-canvas offer stays for families made
  * before (tests/integration/canvas.test.ts).

@@ -33,7 +33,7 @@ export async function familyWithCanvas(stack: IntegrationStack, name = 'Rivera F
 }
 
 /**
- * A family as one made before issue 25 is stored: the entity and its owner's membership
+ * A family as one made before 2026-11-26 is stored: the entity and its owner's membership
  * without a canvas (what signup and POST /api/entities wrote then), for the create-canvas
  * offer. The owner is an existing account; the family is not made current.
  */

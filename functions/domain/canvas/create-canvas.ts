@@ -65,7 +65,7 @@ export function newCanvasWrites(
  * (FORBIDDEN, 8); a second canvas → ITEM_FOUND (9). The canvas item is put conditionally
  * in the same transaction as the template (one transaction for the default template;
  * anything beyond 100 items follows in batches). A family signed up or created since
- * issue 25 has its canvas already; this is the offer for families made before.
+ * this change (2026-11-26) has its canvas already; this is the offer for families made before.
  */
 export async function createCanvas(session: Session): Promise<Canvas> {
   const membership = session.membership;

@@ -84,7 +84,7 @@ export const historyMessages = {
   'history.conflict.open': 'Open the item',
   'history.conflict.close': 'Close',
 
-  // What changed: the before/after view of one change (issue 25)
+  // What changed: the before/after view of one change
   'history.changes.show': 'Show what changed',
   'history.changes.title': 'What changed',
   'history.changes.by': '{name}, {date}',

@@ -44,7 +44,7 @@ export const workRelationMessages = {
   'dashboard.noMatchChanged': 'No family has changes since your last visit.',
   'dashboard.noMatchChangedSearch': 'No family matching “{search}” has changes since your last visit.',
   'dashboard.clearFilters': 'Show all families',
-  // Issue 25: the count sentence (docs/product/dashboard.md#search), the access-ends notice (#access-ends-banner)
+  // the count sentence (docs/product/dashboard.md#search), the access-ends notice (#access-ends-banner)
   'dashboard.shownOnly': 'Showing the only family.',
   'dashboard.shownAll': 'Showing all {count} families.',
   'dashboard.matchesOne': '1 family matches.',

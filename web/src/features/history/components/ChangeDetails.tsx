@@ -12,7 +12,7 @@ type ChangeDetailsProps = {
 };
 
 /**
- * The before/after view of one change (issue 25): who and when, then each field the change
+ * The before/after view of one change: who and when, then each field the change
  * touched with its value before and after. A deletion lists what was deleted. The server
  * sends `changes` already filtered for the reader (links into hidden sections left out).
  */

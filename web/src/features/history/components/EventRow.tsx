@@ -32,7 +32,7 @@ type EventRowProps = {
 
 /**
  * One change in the feed: who (avatar and name), what, when (relative and day.month.year).
- * The row opens the before/after view of the change (issue 25), with a way to the item;
+ * The row opens the before/after view of the change, with a way to the item;
  * for an item deleted since, it says so and offers Restore. One's own latest changes carry
  * a visible Undo.
  */

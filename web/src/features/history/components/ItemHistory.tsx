@@ -35,7 +35,7 @@ export type ItemHistoryProps = {
 const versionsShown = 50;
 
 /**
- * An item's own history in its form (issue 25): its versions, newest first, each with what
+ * An item's own history in its form: its versions, newest first, each with what
  * changed, who and when; "Restore this version" on every earlier one makes the item look
  * as it did right after that change. Collapsed until asked for; loads only then.
  */

@@ -20,7 +20,7 @@ function isEditable(target: EventTarget | null): boolean {
 }
 
 /**
- * The keyboard shortcuts of the canvas pages (issue 25: Undo is discoverable): `?` opens
+ * The keyboard shortcuts of the canvas pages (Undo is discoverable): `?` opens
  * this list (outside text fields and other dialogs), which names Ctrl/Cmd+Z for undo.
  * Mounted once by HistoryProvider, so every canvas page has it.
  */
