@@ -38,8 +38,8 @@ describe('the plan book bundle', () => {
   it('renders a PDF inside the production ESM bundle, with the fonts it carries', async () => {
     // The fixture book built like the plan book's Lambda (same settings, same fonts beside it):
     // pdfmake's CommonJS code must work in the ESM bundle, where `__dirname` does not exist.
-    const assets = functionEntries().find((e) => e.group === 'canvas-plan-book')?.assets;
-    const outfile = await buildFunctionBundle('render-check', 'functions/domain/plan-book/testing/render-check.ts', outDir, { assets });
+    const { assets, aliases } = functionEntries().find((e) => e.group === 'canvas-plan-book') ?? {};
+    const outfile = await buildFunctionBundle('render-check', 'functions/domain/plan-book/testing/render-check.ts', outDir, { assets, aliases });
     const module = (await import(pathToFileURL(outfile).href)) as { handler: () => Promise<Buffer> };
     const text = pdfText(await module.handler());
     expect(text).toContain('Ελένη Παπαδοπούλου');

@@ -13,6 +13,7 @@ const people = { nameOf: (id: string | null | undefined) => (id ? (fixturePeople
 const options = {
   sectionIds: [5001, 5002],
   includeAnswers: true,
+  leaveOutEmptyCategories: false,
   familyName: 'Müller Family',
   exportedAt: '2026-11-24T09:30:00.000Z',
   exportedBy: 'Zoë Müller-Łukasiewicz',
