@@ -214,7 +214,7 @@ describe('the plan book of an advisor limited to one section', () => {
   });
 });
 
-describe('the options in an advisor\'s plan book', () => {
+describe("the options in an advisor's plan book", () => {
   // After the access-log test above: this export adds its own records.
   it('holds no category of the unshared section with empty categories kept, on Letter paper', async () => {
     const text = expectPdf(

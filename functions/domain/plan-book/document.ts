@@ -93,7 +93,10 @@ const unbreakableAnswers = 6;
 function answerList(answers: PlanBookCategory['questions'][number]['answers'], margin: [number, number, number, number]): Content {
   return {
     ul: answers.map((answer) => ({
-      text: [answer.text, { text: ` — ${answer.author}${answer.voteCount ? `, ${plural(answer.voteCount, 'vote', 'votes')}` : ''}`, color: muted, italics: true }],
+      text: [
+        answer.text,
+        { text: ` — ${answer.author}${answer.voteCount ? `, ${plural(answer.voteCount, 'vote', 'votes')}` : ''}`, color: muted, italics: true },
+      ],
     })),
     style: 'answers',
     margin,
@@ -104,10 +107,7 @@ function question(item: PlanBookCategory['questions'][number]): Content[] {
   const title: Content = { text: item.text, style: 'question' };
   if (item.answers.length === 0) return [{ stack: [title, { text: 'No answers yet.', style: 'empty' }], unbreakable: true }];
   if (item.answers.length < unbreakableAnswers) return [{ stack: [title, answerList(item.answers, [8, 0, 0, 4])], unbreakable: true }];
-  return [
-    { stack: [title, answerList(item.answers.slice(0, 1), [8, 0, 0, 0])], unbreakable: true },
-    answerList(item.answers.slice(1), [8, 0, 0, 4]),
-  ];
+  return [{ stack: [title, answerList(item.answers.slice(0, 1), [8, 0, 0, 0])], unbreakable: true }, answerList(item.answers.slice(1), [8, 0, 0, 4])];
 }
 
 function questions(category: PlanBookCategory): Array<{ heading: Content; blocks: Content[] }> {
@@ -169,17 +169,17 @@ function group<T>(title: string, items: readonly T[], render: (item: T) => Conte
 function category(item: PlanBookCategory): Content[] {
   const isEmpty = item.questions.length + item.takeaways.length + item.goals.length + item.actionPoints.length === 0;
   const title: Content = {
-      table: {
-        widths: [4, '*'],
-        body: [
-          [
-            { text: '', fillColor: colorOf(item.colorCode) },
-            { text: item.title, style: 'h2', tocItem: true, tocMargin: [16, 0, 0, 0] },
-          ],
+    table: {
+      widths: [4, '*'],
+      body: [
+        [
+          { text: '', fillColor: colorOf(item.colorCode) },
+          { text: item.title, style: 'h2', tocItem: true, tocMargin: [16, 0, 0, 0] },
         ],
-      },
-      layout: 'noBorders',
-      margin: [0, 14, 0, 6],
+      ],
+    },
+    layout: 'noBorders',
+    margin: [0, 14, 0, 6],
   };
   const groups = [
     ...questions(item),
@@ -238,7 +238,13 @@ function overview(book: PlanBook): Content[] {
     },
     style: 'table',
   });
-  const none = (title: string, text: string): Content => ({ stack: [{ text: title, style: 'h3' }, { text, style: 'empty' }], unbreakable: true });
+  const none = (title: string, text: string): Content => ({
+    stack: [
+      { text: title, style: 'h3' },
+      { text, style: 'empty' },
+    ],
+    unbreakable: true,
+  });
   return [
     { text: 'Goals and actions', style: 'h1', tocItem: true, pageBreak: 'before' },
     goalRows.length ? table('Goals', [62, '*', 110, 52, 52], ['Term', 'Goal', 'Category', 'Due', 'Status'], goalRows) : none('Goals', 'No goals.'),

@@ -97,7 +97,14 @@ describe('the plan book', () => {
     expect(titles(left)).toEqual(titles(kept).filter((title) => !empty.some((category) => category.title === title)));
     expect(left.sections.flatMap((section) => section.categories).some(isEmptyCategory)).toBe(false);
     // Unanswered template questions alone leave a category empty.
-    const unanswered: PlanBookCategory = { title: 'T', colorCode: '000000', questions: [{ text: 'Q?', answers: [] }], takeaways: [], goals: [], actionPoints: [] };
+    const unanswered: PlanBookCategory = {
+      title: 'T',
+      colorCode: '000000',
+      questions: [{ text: 'Q?', answers: [] }],
+      takeaways: [],
+      goals: [],
+      actionPoints: [],
+    };
     expect(isEmptyCategory(unanswered)).toBe(true);
     expect(isEmptyCategory({ ...unanswered, questions: [{ text: 'Q?', answers: [{ text: 'A', author: 'B', voteCount: 0 }] }] })).toBe(false);
   });

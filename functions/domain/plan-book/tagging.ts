@@ -133,7 +133,8 @@ export function tagContent(content: Content, tagOfStyle: (style: unknown) => Str
     }
     const node = { ...value };
     for (const key of ['stack', 'columns', 'ul', 'ol'] as const) if (Array.isArray(node[key])) node[key] = walk(node[key]);
-    if (isNode(node.table) && Array.isArray(node.table.body)) node.table = { ...node.table, body: (node.table.body as unknown[][]).map((row) => row.map(walk)) };
+    if (isNode(node.table) && Array.isArray(node.table.body))
+      node.table = { ...node.table, body: (node.table.body as unknown[][]).map((row) => row.map(walk)) };
     return node;
   };
   return walk(content) as Content;

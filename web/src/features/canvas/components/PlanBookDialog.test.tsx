@@ -83,7 +83,10 @@ describe('the plan book dialog', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Include the questions and answers' }));
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(server.sent).toHaveLength(1));
-    expect(server.sent[0]).toEqual({ url: '/api/canvas/plan-book', body: { sectionIds: [7001, 7004], includeAnswers: false, leaveOutEmptyCategories: true, pageSize: 'A4' } });
+    expect(server.sent[0]).toEqual({
+      url: '/api/canvas/plan-book',
+      body: { sectionIds: [7001, 7004], includeAnswers: false, leaveOutEmptyCategories: true, pageSize: 'A4' },
+    });
   });
 
   it('offers empty categories and US Letter paper by keyboard, and sends what was chosen', async () => {

@@ -68,7 +68,11 @@ export function PlanBookDialog({ isOpen, onClose, familyId, sections }: PlanBook
     setStatus({ kind: 'making' });
     try {
       const everySection = selected.length === sections.length;
-      const file = await downloadPlanBook(familyId, { ...(everySection ? {} : { sectionIds: selected }), includeAnswers, leaveOutEmptyCategories, pageSize }, controller.signal);
+      const file = await downloadPlanBook(
+        familyId,
+        { ...(everySection ? {} : { sectionIds: selected }), includeAnswers, leaveOutEmptyCategories, pageSize },
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       saveFile(file.blob, file.fileName);
       toasts.show({ mode: 'success', text: t('planBook.done') });
@@ -131,14 +135,7 @@ export function PlanBookDialog({ isOpen, onClose, familyId, sections }: PlanBook
           <div className="flex flex-wrap gap-x-6">
             {pageSizes.map((size) => (
               <label key={size} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
-                <input
-                  type="radio"
-                  name={paperName}
-                  value={size}
-                  className="size-5"
-                  checked={pageSize === size}
-                  onChange={() => setPageSize(size)}
-                />
+                <input type="radio" name={paperName} value={size} className="size-5" checked={pageSize === size} onChange={() => setPageSize(size)} />
                 {t(`planBook.paper.${size}`)}
               </label>
             ))}
