@@ -1,5 +1,5 @@
 import type { Content, DynamicContent } from 'pdfmake/interfaces';
-import rendererModule from 'pdfmake/js/Renderer';
+import rendererModule from 'pdfmake/js/Renderer.js';
 
 /**
  * The plan book as a tagged PDF (PDF/UA's structure, without claiming conformance).
