@@ -54,9 +54,9 @@ async function timeLoads(file: string, runs: number): Promise<{ importMs: number
 export async function measureLambdaBundles(outDir: string, runs = 5): Promise<BundleResult[]> {
   const entries = functionEntries();
   const built = await Promise.all(
-    entries.map(async ({ group, entry, assets }) => {
+    entries.map(async ({ group, entry, assets, aliases }) => {
       try {
-        return { group, outfile: await buildFunctionBundle(group, entry, outDir, { assets }) };
+        return { group, outfile: await buildFunctionBundle(group, entry, outDir, { assets, aliases }) };
       } catch (error) {
         return { group, outfile: '', error: `build failed: ${(error as Error).message.slice(0, 300)}` };
       }

@@ -3,7 +3,7 @@ import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { build, buildSync, type BuildOptions, type Format } from 'esbuild';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { appFunctionBundling, repositoryRoot } from './constructs/app-function';
+import { aliasArguments, appFunctionBundling, repositoryRoot } from './constructs/app-function';
 import { liveChannel, routeManifest } from '../shared/routes';
 import { cleanupEntry } from './stacks/jobs-stack';
 import { sesEventsEntry } from './stacks/mail-stack';
@@ -34,6 +34,7 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
     loader: bundling.loader as BuildOptions['loader'],
     define: bundling.define,
     keepNames: bundling.keepNames ?? false,
+    alias: aliasesOf(bundling.esbuildArgs),
     mainFields: bundling.mainFields,
     inject: bundling.inject,
     ...(bundling.banner ? { banner: { js: bundling.banner } } : {}),
@@ -43,12 +44,29 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
   };
 }
 
+/** The `--alias:<package>` arguments as esbuild's alias option; any other extra argument is not translated, so refused. */
+function aliasesOf(args: BundlingOptions['esbuildArgs']): Record<string, string> | undefined {
+  if (!args) return undefined;
+  const aliases: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (!key.startsWith('--alias:') || typeof value !== 'string') throw new Error(`esbuild argument ${key} is not translated`);
+    aliases[key.slice('--alias:'.length)] = value;
+  }
+  return aliases;
+}
+
 type BundleAsset = { source: string; target: string };
+type BundleAliases = Readonly<Record<string, string>>;
 
 /** Every function of the product: one per route group (with the files it carries), plus the jobs. */
-export function functionEntries(): Array<{ group: string; entry: string; assets?: readonly BundleAsset[] }> {
+export function functionEntries(): Array<{ group: string; entry: string; assets?: readonly BundleAsset[]; aliases?: BundleAliases }> {
   return [
-    ...Object.entries(routeManifest).map(([group, def]) => ({ group, entry: def.entry, assets: (def as { assets?: readonly BundleAsset[] }).assets })),
+    ...Object.entries(routeManifest).map(([group, def]) => ({
+      group,
+      entry: def.entry,
+      assets: (def as { assets?: readonly BundleAsset[] }).assets,
+      aliases: (def as { aliases?: BundleAliases }).aliases,
+    })),
     { group: 'live', entry: liveChannel.entry },
     { group: 'live-sender', entry: liveChannel.senderEntry },
     { group: 'jobs/cleanup', entry: cleanupEntry },
@@ -64,10 +82,11 @@ export async function buildFunctionBundle(
   group: string,
   entry: string,
   outDir: string,
-  options: { sourceMap?: boolean; assets?: readonly BundleAsset[] } = {},
+  options: { sourceMap?: boolean; assets?: readonly BundleAsset[]; aliases?: BundleAliases } = {},
 ): Promise<string> {
   const outfile = path.join(outDir, group, 'index.mjs');
-  const bundling: BundlingOptions = options.sourceMap ? { ...appFunctionBundling, sourceMap: true, sourcesContent: false } : appFunctionBundling;
+  const base: BundlingOptions = { ...appFunctionBundling, ...(options.aliases ? { esbuildArgs: aliasArguments(options.aliases) } : {}) };
+  const bundling: BundlingOptions = options.sourceMap ? { ...base, sourceMap: true, sourcesContent: false } : base;
   await build(esbuildOptionsFor(bundling, path.join(repositoryRoot, entry), outfile));
   for (const asset of options.assets ?? []) {
     const target = path.join(path.dirname(outfile), asset.target);

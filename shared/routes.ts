@@ -51,6 +51,11 @@ export type RouteGroup = {
    * repository root, `target` relative to the bundle. The CDK bundling and the bench copy them.
    */
   assets?: readonly BundleAsset[];
+  /**
+   * Packages replaced in the group's bundle by a module of ours (esbuild's alias): package
+   * name → repository-relative path. For code a dependency carries but the group never runs.
+   */
+  aliases?: Readonly<Record<string, string>>;
   /** The Lambda's memory in MB when not the default 512 (CPU grows with it). */
   memorySize?: number;
   /**
@@ -315,6 +320,8 @@ export const routeManifest = {
       { source: 'node_modules/@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf', target: 'fonts/NotoSans-Bold.ttf' },
       { source: 'node_modules/@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf', target: 'fonts/NotoSans-Italic.ttf' },
     ],
+    // WOFF2 decompression (fontkit) and SVG parsing (pdfmake): the book uses neither (docs/product/plan-book.md).
+    aliases: { brotli: 'functions/domain/plan-book/bundle-stubs/brotli', xmldoc: 'functions/domain/plan-book/bundle-stubs/xmldoc.ts' },
     routes: [
       { name: 'exportOwnPlanBook', method: 'POST', path: '/api/canvas/plan-book' },
       { name: 'exportPlanBook', method: 'POST', path: '/api/canvas/plan-book/{familyId}' },

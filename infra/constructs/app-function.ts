@@ -64,12 +64,21 @@ export function powertoolsEnvironment(environment: Record<string, string>): Reco
   };
 }
 
+/** esbuild's alias arguments for packages replaced by a module of ours (shared/routes.ts `aliases`). */
+export function aliasArguments(aliases: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(aliases ?? {}).map(([name, replacement]) => [`--alias:${name}`, path.join(repositoryRoot, replacement)]));
+}
+
 /**
  * The bundling of a function that carries files beside its index.mjs (the plan book's
  * fonts): after esbuild, copy each asset into the bundle. bench/lambda-bundles.ts copies
- * the same files with buildFunctionBundle.
+ * the same files with buildFunctionBundle. `aliases` replace packages in the bundle.
  */
-export function bundlingWithAssets(assets: ReadonlyArray<{ source: string; target: string }> | undefined): BundlingOptions {
+export function bundlingWithAssets(
+  assets: ReadonlyArray<{ source: string; target: string }> | undefined,
+  aliases?: Readonly<Record<string, string>>,
+): BundlingOptions {
+  if (aliases && Object.keys(aliases).length) return { ...bundlingWithAssets(assets), esbuildArgs: aliasArguments(aliases) };
   if (!assets?.length) return appFunctionBundling;
   const commandHooks: ICommandHooks = {
     beforeBundling: () => [],
@@ -94,6 +103,8 @@ export type AppFunctionProps = {
   timeout?: Duration;
   /** Files copied beside index.mjs (repository-relative source, bundle-relative target). */
   assets?: ReadonlyArray<{ source: string; target: string }>;
+  /** Packages replaced in the bundle (shared/routes.ts `aliases`). */
+  aliases?: Readonly<Record<string, string>>;
 };
 
 /** The alias every caller invokes (API routes, sockets, streams, schedules, rules); a release moves it. */
@@ -156,7 +167,7 @@ export class AppFunction extends Construct {
       projectRoot: repositoryRoot,
       depsLockFilePath: path.join(repositoryRoot, 'package-lock.json'),
       environment: powertoolsEnvironment(props.environment),
-      bundling: bundlingWithAssets(props.assets),
+      bundling: bundlingWithAssets(props.assets, props.aliases),
     });
 
     // SERVER_SECRET is read at run time by ARN (functions/lib/server-secret.ts): a function

@@ -147,6 +147,7 @@ export class ApiStack extends Stack {
           ORIGIN_SECRET_ARN: originSecret.secretArn,
         },
         assets: definition.assets,
+        aliases: definition.aliases,
         memorySize: definition.memorySize,
       });
       grantTableAccess(fn.function, props.table, routeTableAccess(uses));

@@ -10,6 +10,10 @@ import { familyIdField } from './canvas';
 /** More than a canvas has (the template has 5 sections); a bound against abuse-sized bodies. */
 export const maxPlanBookSections = 100;
 
+/** The paper sizes a plan book is laid out for: A4 (595.28 × 841.89 pt) and US Letter (612 × 792 pt). */
+export const planBookPageSizes = ['A4', 'Letter'] as const;
+export type PlanBookPageSize = (typeof planBookPageSizes)[number];
+
 export const PlanBookRequest = z.strictObject({
   /** Sections to include, in any order (the book keeps canvas order); left out: every visible section. */
   sectionIds: z
@@ -22,6 +26,10 @@ export const PlanBookRequest = z.strictObject({
     .optional(),
   /** The questions with their answers; default true. */
   includeAnswers: z.boolean({ error: messageKeys.invalidInput }).optional(),
+  /** Leaves out the categories nobody has written anything in (no answer, takeaway, goal or action point); default true. */
+  leaveOutEmptyCategories: z.boolean({ error: messageKeys.invalidInput }).optional(),
+  /** The paper: A4 (default) or US Letter. */
+  pageSize: z.enum(planBookPageSizes, { error: messageKeys.invalidInput }).optional(),
 });
 export type PlanBookRequest = z.input<typeof PlanBookRequest>;
 

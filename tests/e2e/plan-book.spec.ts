@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from './support/fixtures';
+import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
 import { familyOwner } from './support/canvas';
 import { canvasCategories, closeWalkthrough, createTakeaway, toast } from './support/history';
 import { createCanvas } from './support/work-relations';
@@ -30,6 +30,14 @@ test('the owner downloads the plan book from the canvas settings on a phone', as
   // Only the first section (the takeaway's): the others are left out.
   await dialog.getByRole('button', { name: 'None', exact: true }).click();
   await dialog.getByRole('checkbox', { name: canvas.sections.find((section) => section.id === category!.sectionId)!.title }).check();
+  // The options: empty categories left out by default; US Letter picked with the keyboard.
+  await expect(dialog.getByRole('checkbox', { name: 'Leave out empty categories' })).toBeChecked();
+  const a4 = dialog.getByRole('radio', { name: 'A4' });
+  await expect(a4).toBeChecked();
+  await a4.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('radio', { name: 'US Letter' })).toBeChecked();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download PDF' }).click();
@@ -41,6 +49,10 @@ test('the owner downloads the plan book from the canvas settings on a phone', as
   expect(text).toContain('Ødegård Family');
   expect(text).toContain('Η οικογένεια πρώτα — семья прежде всего');
   expect(text).toContain(category!.title);
+  // US Letter, tagged.
+  const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
+  expect(info).toMatch(/Page size:\s+612 x 792 pts/);
+  expect(info).toMatch(/Tagged:\s+yes/);
   await expect(toast(page, 'The plan book is downloaded.')).toBeVisible();
   await context.close();
 });

@@ -122,6 +122,63 @@ describe('the plan book of the family itself', () => {
   });
 });
 
+/** Every page's MediaBox in the file (pdfkit writes page dictionaries uncompressed). */
+function mediaBoxes(pdf: Buffer): string[] {
+  return [...pdf.toString('latin1').matchAll(/\/MediaBox \[([^\]]*)\]/g)].map((match) => match[1]?.trim() ?? '');
+}
+
+function pdfOf(response: ApiResponse): Buffer {
+  expect(response.status, Buffer.isBuffer(response.body) ? 'PDF' : JSON.stringify(response.body)).toBe(200);
+  return response.body as Buffer;
+}
+
+describe('the plan book options', () => {
+  it('leaves out the categories nobody wrote in by default, and keeps them when asked', async () => {
+    const shortened = expectPdf(await owner.client.post('/api/canvas/plan-book', {}), /plan-book/);
+    expect(shortened).toContain('Our Values');
+    expect(shortened).toContain('Abundance of Wealth');
+    for (const empty of ['How We Help Each Other', 'Measuring Progress', 'Our Past']) expect(shortened).not.toContain(empty);
+    // A chosen section whose every category is empty still says so.
+    expect(shortened).toContain('The Past');
+    expect(shortened).toContain('Nothing in this section yet.');
+
+    const complete = expectPdf(await owner.client.post('/api/canvas/plan-book', { leaveOutEmptyCategories: false }), /plan-book/);
+    for (const empty of ['How We Help Each Other', 'Measuring Progress', 'Our Past', 'No answers yet.']) expect(complete).toContain(empty);
+    expect(complete).not.toContain('Nothing in this section yet.');
+  });
+
+  it('is A4 by default and US Letter when asked', async () => {
+    const a4 = mediaBoxes(pdfOf(await owner.client.post('/api/canvas/plan-book', {})));
+    expect(a4.length).toBeGreaterThan(2);
+    expect(new Set(a4)).toEqual(new Set(['0 0 595.28 841.89']));
+    expect(new Set(mediaBoxes(pdfOf(await owner.client.post('/api/canvas/plan-book', { pageSize: 'A4' }))))).toEqual(new Set(['0 0 595.28 841.89']));
+    const letter = mediaBoxes(pdfOf(await owner.client.post('/api/canvas/plan-book', { pageSize: 'Letter' })));
+    expect(letter.length).toBeGreaterThan(2);
+    expect(new Set(letter)).toEqual(new Set(['0 0 612 792']));
+  });
+
+  it('is a tagged PDF: marked, with a structure tree of headings and paragraphs, its language and its title shown', async () => {
+    const pdf = pdfOf(await owner.client.post('/api/canvas/plan-book', { pageSize: 'Letter' })).toString('latin1');
+    expect(pdf).toMatch(/^%PDF-1\.7/);
+    expect(pdf).toMatch(/\/MarkInfo \d+ 0 R/);
+    expect(pdf).toMatch(/\/Marked true/);
+    expect(pdf).toMatch(/\/StructTreeRoot \d+ 0 R/);
+    expect(pdf).toMatch(/\/Lang \(en-US\)/);
+    expect(pdf).toMatch(/\/DisplayDocTitle true/);
+    for (const type of ['Document', 'H1', 'H2', 'H3', 'P', 'TOC', 'TOCI']) expect(pdf).toContain(`/S /${type}\n`);
+    // Every page's content has marked content tied to the structure tree.
+    expect(pdf).toMatch(/\/StructParents \d+/);
+  });
+
+  it('refuses a paper size or an option it does not know as invalid input', async () => {
+    expectError(await owner.client.post('/api/canvas/plan-book', { pageSize: 'A5' }), 2);
+    expectError(await owner.client.post('/api/canvas/plan-book', { pageSize: 'letter' }), 2);
+    expectError(await owner.client.post('/api/canvas/plan-book', { pageSize: 612 }), 2);
+    expectError(await owner.client.post('/api/canvas/plan-book', { leaveOutEmptyCategories: 'yes' }), 2);
+    expectError(await owner.client.post(`/api/canvas/plan-book/${family.familyId}`, { pageSize: ['Letter'] }), 2);
+  });
+});
+
 describe('the plan book of an advisor limited to one section', () => {
   it('holds the shared section only: no title, answer, takeaway or link of the other, and no note', async () => {
     const text = expectPdf(await sectionAdvisor.client.post(`/api/canvas/plan-book/${family.familyId}`, {}), /plan-book/);
@@ -157,5 +214,17 @@ describe('the plan book of an advisor limited to one section', () => {
     ]);
     // The family's own exports are not advisor access: none of them is in the log.
     expect(log.body.results.some((row) => row.userId === owner.userId)).toBe(false);
+  });
+});
+
+describe("the options in an advisor's plan book", () => {
+  // After the access-log test above: this export adds its own records.
+  it('holds no category of the unshared section with empty categories kept, on Letter paper', async () => {
+    const text = expectPdf(
+      await sectionAdvisor.client.post(`/api/canvas/plan-book/${family.familyId}`, { leaveOutEmptyCategories: false, pageSize: 'Letter' }),
+      /plan-book/,
+    );
+    expect(text).toContain('Relationships');
+    for (const hidden of ['Our Values', 'How We Help Each Other', 'Measuring Progress', 'Secret family value', noteText]) expect(text).not.toContain(hidden);
   });
 });

@@ -81,6 +81,7 @@ export async function exportPlanBook(session: Session, familyIdParam: number | u
     {
       sectionIds,
       includeAnswers: request.includeAnswers ?? true,
+      leaveOutEmptyCategories: request.leaveOutEmptyCategories ?? true,
       familyName,
       exportedAt,
       exportedBy: nameOf(session.userId) ?? '',
@@ -88,7 +89,7 @@ export async function exportPlanBook(session: Session, familyIdParam: number | u
     },
     { nameOf },
   );
-  const content = await renderPdf(planBookDocument(book));
+  const content = await renderPdf(planBookDocument(book, { pageSize: request.pageSize ?? 'A4' }));
 
   if (isAdvisor) {
     const hour = exportedAt.slice(0, 13);

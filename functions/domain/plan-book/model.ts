@@ -54,6 +54,8 @@ export type PlanBook = {
   /** The advisor company's name when an advisor exports; null for the family's own. */
   advisorCompanyName: string | null;
   includeAnswers: boolean;
+  /** Categories nobody has written in are left out (see isEmptyCategory). */
+  leaveOutEmptyCategories: boolean;
   sections: PlanBookSection[];
   /** The 'Goals and actions' tab over the book's sections: goals by term, action points by priority. */
   overview: {
@@ -71,6 +73,7 @@ export type PlanBookOptions = {
   /** The sections to include, already checked to be visible; in canvas order in the book. */
   sectionIds: readonly number[];
   includeAnswers: boolean;
+  leaveOutEmptyCategories: boolean;
   familyName: string;
   exportedAt: string;
   exportedBy: string;
@@ -88,6 +91,18 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 export function dueDateOf(item: object): string | null {
   const value = (item as { dueDate?: unknown }).dueDate;
   return typeof value === 'string' && isoDay.test(value) ? value : null;
+}
+
+/**
+ * A category nobody has written in: no answer, no active takeaway, no goal, no action point.
+ * The template's questions alone do not fill it (with the answers included, its unanswered
+ * questions would show 'No answers yet.').
+ */
+export function isEmptyCategory(category: PlanBookCategory): boolean {
+  return (
+    category.questions.every((question) => question.answers.length === 0) &&
+    category.takeaways.length + category.goals.length + category.actionPoints.length === 0
+  );
 }
 
 /** Every user id the book names: authors, initiators, assignees, voters of the chosen sections. */
@@ -186,7 +201,8 @@ export function buildPlanBook(context: CanvasContext, options: PlanBookOptions, 
               goals: linksTo('goal', actionPoint.linkedGoalIds, category.id),
             })),
           };
-        }),
+        })
+        .filter((category) => !options.leaveOutEmptyCategories || !isEmptyCategory(category)),
     }));
 
   const categoryOrder = new Map(
@@ -212,6 +228,7 @@ export function buildPlanBook(context: CanvasContext, options: PlanBookOptions, 
     exportedBy: options.exportedBy,
     advisorCompanyName: options.advisorCompanyName,
     includeAnswers: options.includeAnswers,
+    leaveOutEmptyCategories: options.leaveOutEmptyCategories,
     sections,
     overview: {
       goals: goalTerms.map((goalTerm) => ({

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planBookDocument } from './document';
 import { planBookFileName } from './export-plan-book';
-import { buildPlanBook, dueDateOf } from './model';
+import { buildPlanBook, dueDateOf, isEmptyCategory, type PlanBook, type PlanBookCategory } from './model';
 import { renderPdf } from './render';
 import { fixtureContext, fixturePeople } from './testing/fixture';
 
@@ -13,6 +13,7 @@ const people = { nameOf: (id: string | null | undefined) => (id ? (fixturePeople
 const options = {
   sectionIds: [5001, 5002],
   includeAnswers: true,
+  leaveOutEmptyCategories: false,
   familyName: 'Müller Family',
   exportedAt: '2026-11-24T09:30:00.000Z',
   exportedBy: 'Zoë Müller-Łukasiewicz',
@@ -87,4 +88,78 @@ describe('the plan book', () => {
     expect(planBookFileName('Müller & Søn', '2026-11-24T09:30:00.000Z')).toBe('Muller-Son-plan-book-2026-11-24.pdf');
     expect(planBookFileName('Παπαδόπουλος', '2026-11-24T09:30:00.000Z')).toBe('plan-book-2026-11-24.pdf');
   });
+
+  it('leaves out the categories nobody wrote in when asked, and keeps them otherwise', () => {
+    const kept = buildPlanBook(fixtureContext('family'), options, people);
+    const left = buildPlanBook(fixtureContext('family'), { ...options, leaveOutEmptyCategories: true }, people);
+    const titles = (book: PlanBook) => book.sections.flatMap((section) => section.categories.map((category) => category.title));
+    const empty = kept.sections.flatMap((section) => section.categories).filter(isEmptyCategory);
+    expect(titles(left)).toEqual(titles(kept).filter((title) => !empty.some((category) => category.title === title)));
+    expect(left.sections.flatMap((section) => section.categories).some(isEmptyCategory)).toBe(false);
+    // Unanswered template questions alone leave a category empty.
+    const unanswered: PlanBookCategory = {
+      title: 'T',
+      colorCode: '000000',
+      questions: [{ text: 'Q?', answers: [] }],
+      takeaways: [],
+      goals: [],
+      actionPoints: [],
+    };
+    expect(isEmptyCategory(unanswered)).toBe(true);
+    expect(isEmptyCategory({ ...unanswered, questions: [{ text: 'Q?', answers: [{ text: 'A', author: 'B', voteCount: 0 }] }] })).toBe(false);
+  });
+
+  it('never ends a page with a heading, on A4 and on Letter', async () => {
+    // Categories of different lengths, so headings fall at every height of a page.
+    const categories = Array.from({ length: 24 }, (_, index): PlanBookCategory => {
+      const items = (index * 7) % 5;
+      return {
+        title: `Category ${index + 1}`,
+        colorCode: '3A6EA5',
+        questions: [{ text: `Question of category ${index + 1}?`, answers: [{ text: 'An answer', author: 'Zoë', voteCount: 0 }] }],
+        takeaways: Array.from({ length: items + 1 }, (_, item) => ({
+          title: `Takeaway ${index + 1}.${item + 1}`,
+          text: 'A line of text that says what the family took away from the conversation.',
+          initiator: 'Zoë',
+          voters: [],
+          goals: [],
+        })),
+        goals: Array.from({ length: (index % 3) + 1 }, (_, item) => ({
+          title: `Goal ${index + 1}.${item + 1}`,
+          text: null,
+          initiator: null,
+          goalTerm: 'LongTerm' as const,
+          completed: false,
+          dueDate: null,
+          takeaways: [],
+          actionPoints: [],
+        })),
+        actionPoints: [],
+      };
+    });
+    const book: PlanBook = {
+      familyName: 'Rivera Family',
+      canvasTitle: 'Our plan',
+      exportedAt: '2026-11-24T09:30:00.000Z',
+      exportedBy: 'Zoë',
+      advisorCompanyName: null,
+      includeAnswers: true,
+      leaveOutEmptyCategories: true,
+      sections: [{ id: 1, title: 'Family Council', categories }],
+      overview: { goals: [], actionPoints: [] },
+    };
+    const headings = new Set(['Questions and answers', 'Takeaways', 'Goals', 'Action points', ...categories.map((category) => category.title)]);
+    for (const pageSize of ['A4', 'Letter'] as const) {
+      const pages = textOf(await renderPdf(planBookDocument(book, { pageSize }))).split('\f');
+      expect(pages.length).toBeGreaterThan(5);
+      for (const page of pages) {
+        // The last line above the footer (family name and page number).
+        const lines = page
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line && !line.startsWith('Rivera Family'));
+        expect(headings.has(lines.at(-1) ?? ''), `${pageSize} page ends with "${lines.at(-1)}"`).toBe(false);
+      }
+    }
+  }, 60_000);
 });

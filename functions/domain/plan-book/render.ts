@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as pdfmakeModule from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { routeManifest } from '../../../shared/routes';
+import { installTagging } from './tagging';
 
 /**
  * Turns a document definition into PDF bytes with pdfmake (pure JavaScript on pdfkit, no
@@ -74,5 +75,6 @@ function setUpFonts(): void {
 
 export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
   setUpFonts();
+  installTagging();
   return pdfmake.createPdf(definition).getBuffer();
 }

@@ -10,6 +10,7 @@ export async function handler(): Promise<Buffer> {
     {
       sectionIds: [5001, 5002],
       includeAnswers: true,
+      leaveOutEmptyCategories: true,
       familyName: 'Müller Family',
       exportedAt: '2026-11-24T09:30:00.000Z',
       exportedBy: 'Zoë',

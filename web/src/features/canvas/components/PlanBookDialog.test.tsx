@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
@@ -66,7 +66,7 @@ describe('the plan book dialog', () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(downloads).toEqual(['Rivera-Family-plan-book-2026-11-24.pdf']);
-    expect(server.sent).toEqual([{ url: '/api/canvas/plan-book/77', body: { includeAnswers: true } }]);
+    expect(server.sent).toEqual([{ url: '/api/canvas/plan-book/77', body: { includeAnswers: true, leaveOutEmptyCategories: true, pageSize: 'A4' } }]);
     expect(await screen.findByText('The plan book is downloaded.')).toBeInTheDocument();
   });
 
@@ -83,7 +83,35 @@ describe('the plan book dialog', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Include the questions and answers' }));
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(server.sent).toHaveLength(1));
-    expect(server.sent[0]).toEqual({ url: '/api/canvas/plan-book', body: { sectionIds: [7001, 7004], includeAnswers: false } });
+    expect(server.sent[0]).toEqual({
+      url: '/api/canvas/plan-book',
+      body: { sectionIds: [7001, 7004], includeAnswers: false, leaveOutEmptyCategories: true, pageSize: 'A4' },
+    });
+  });
+
+  it('offers empty categories and US Letter paper by keyboard, and sends what was chosen', async () => {
+    const server = fakePdfServer('pdf');
+    watchDownloads();
+    const { user } = renderWithApp(<PlanBookDialog isOpen onClose={() => undefined} sections={sections} />);
+    const leaveOut = screen.getByRole('checkbox', { name: 'Leave out empty categories' });
+    expect(leaveOut).toBeChecked();
+    const paper = screen.getByRole('group', { name: 'Paper size' });
+    const a4 = within(paper).getByRole('radio', { name: 'A4' });
+    expect(a4).toBeChecked();
+    expect(within(paper).getByRole('radio', { name: 'US Letter' })).not.toBeChecked();
+
+    leaveOut.focus();
+    await user.keyboard(' ');
+    expect(leaveOut).not.toBeChecked();
+    // The radio group: focus on the chosen size, the arrow key picks the next one.
+    a4.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(paper).getByRole('radio', { name: 'US Letter' })).toBeChecked();
+    expect(a4).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(server.sent).toHaveLength(1));
+    expect(server.sent[0]).toEqual({ url: '/api/canvas/plan-book', body: { includeAnswers: true, leaveOutEmptyCategories: false, pageSize: 'Letter' } });
   });
 
   it('says so when the book cannot be made, and lets the user try again', async () => {

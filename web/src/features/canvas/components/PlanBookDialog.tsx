@@ -8,6 +8,7 @@ import { saveFile } from '../../../lib/save-file';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { downloadPlanBook } from '../api/download-plan-book';
+import type { PlanBookPageSize } from '../../../../../shared/contracts/plan-book';
 
 export type PlanBookSectionOption = { id: number; title: string };
 
@@ -20,18 +21,26 @@ type PlanBookDialogProps = {
   sections: readonly PlanBookSectionOption[];
 };
 
+/** The paper sizes offered (shared/contracts/plan-book.ts planBookPageSizes; a type import keeps zod's schema out of this chunk). */
+const pageSizes: readonly PlanBookPageSize[] = ['A4', 'Letter'];
+
 type Status = { kind: 'idle' } | { kind: 'making' } | { kind: 'failed' };
 
 /**
- * The plan book dialog: which sections (all, none, each), with the answers or not, then
+ * The plan book dialog: which sections (all, none, each), with the answers or not, empty
+ * categories left out or not, A4 or US Letter paper (A4 by default), then
  * the PDF is made (a progress state, the server needs a moment for a big canvas) and
  * handed to the browser's download. Closing while it is made cancels the request.
  */
 export function PlanBookDialog({ isOpen, onClose, familyId, sections }: PlanBookDialogProps) {
   const answersId = useId();
+  const emptyId = useId();
+  const paperName = useId();
   const toasts = useToasts();
   const [selected, setSelected] = useState<number[]>(() => sections.map((section) => section.id));
   const [includeAnswers, setIncludeAnswers] = useState(true);
+  const [leaveOutEmptyCategories, setLeaveOutEmptyCategories] = useState(true);
+  const [pageSize, setPageSize] = useState<PlanBookPageSize>('A4');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const request = useRef<AbortController | null>(null);
 
@@ -42,6 +51,8 @@ export function PlanBookDialog({ isOpen, onClose, familyId, sections }: PlanBook
     if (!isOpen) return;
     setSelected(latestSections.current.map((section) => section.id));
     setIncludeAnswers(true);
+    setLeaveOutEmptyCategories(true);
+    setPageSize('A4');
     setStatus({ kind: 'idle' });
   }, [isOpen]);
 
@@ -57,7 +68,11 @@ export function PlanBookDialog({ isOpen, onClose, familyId, sections }: PlanBook
     setStatus({ kind: 'making' });
     try {
       const everySection = selected.length === sections.length;
-      const file = await downloadPlanBook(familyId, { ...(everySection ? {} : { sectionIds: selected }), includeAnswers }, controller.signal);
+      const file = await downloadPlanBook(
+        familyId,
+        { ...(everySection ? {} : { sectionIds: selected }), includeAnswers, leaveOutEmptyCategories, pageSize },
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       saveFile(file.blob, file.fileName);
       toasts.show({ mode: 'success', text: t('planBook.done') });
@@ -104,6 +119,28 @@ export function PlanBookDialog({ isOpen, onClose, familyId, sections }: PlanBook
           />
           {t('planBook.includeAnswers')}
         </label>
+        <label htmlFor={emptyId} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
+          <input
+            id={emptyId}
+            type="checkbox"
+            className="size-5"
+            checked={leaveOutEmptyCategories}
+            onChange={(event) => setLeaveOutEmptyCategories(event.target.checked)}
+            disabled={isMaking}
+          />
+          {t('planBook.leaveOutEmpty')}
+        </label>
+        <fieldset className="flex flex-col gap-1" disabled={isMaking}>
+          <legend className="font-semibold text-ink-900">{t('planBook.paper')}</legend>
+          <div className="flex flex-wrap gap-x-6">
+            {pageSizes.map((size) => (
+              <label key={size} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
+                <input type="radio" name={paperName} value={size} className="size-5" checked={pageSize === size} onChange={() => setPageSize(size)} />
+                {t(`planBook.paper.${size}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {status.kind === 'failed' && (
           <p role="alert" className="rounded-control border border-error-700 bg-error-bg p-3 text-error-700">
             {t('planBook.failed')}
