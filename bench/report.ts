@@ -229,17 +229,7 @@ export function formatReport(results: BenchResults): string[] {
     );
   out.push('');
 
-  const lambda = results.lambda;
-  if (isFailed(lambda)) out.push(`Lambda bundles: FAILED — ${lambda.error}`);
-  else {
-    out.push(`Lambda bundles (esbuild with the CDK stack's settings; load = import() in a fresh node, median of ${results.settings.bundleLoadRuns})`);
-    out.push(
-      ...table(
-        ['function', 'bundle KB', 'load ms', 'process ms', ''],
-        lambda.map((b) => [b.group, fixed(b.kilobytes, 0), fixed(b.importMs), fixed(b.processMs), b.error ?? '']),
-      ),
-    );
-  }
+  out.push(...formatLambdaBundles(results));
   out.push('');
 
   const spa = results.spa;
@@ -347,7 +337,38 @@ export function verdicts(results: BenchResults): Verdict[] {
   const writers = results.concurrentWriters;
   if (isFailed(writers)) list.push({ ok: false, line: `concurrent writers on one canvas: not measured (${writers.error})` });
   else list.push(concurrentWritersVerdict(writers));
+  list.push(...lambdaVerdicts(results.lambda));
+  const spa = results.spa;
+  if (isFailed(spa)) list.push({ ok: false, line: `first-page JavaScript ≤ ${budgets.firstPageJsGzipKb} KB gzip: not measured (${spa.error})` });
+  else
+    list.push({
+      ok: spa.firstPageJsGzipKb <= budgets.firstPageJsGzipKb,
+      line: `first page (logged out) JavaScript: ${fixed(spa.firstPageJsGzipKb)} KB gzip, budget ${budgets.firstPageJsGzipKb} KB`,
+    });
+  if (!isFailed(spa))
+    list.push({
+      ok: spa.canvasFirstVisitJsGzipKb <= budgets.canvasFirstVisitJsGzipKb,
+      line: `first visit to the canvas JavaScript: ${fixed(spa.canvasFirstVisitJsGzipKb)} KB gzip, budget ${budgets.canvasFirstVisitJsGzipKb} KB`,
+    });
+  return list;
+}
+
+/** The Lambda bundles' table (`npm run bench` and `npm run bench -- --lambda-bundles`). */
+export function formatLambdaBundles(results: { settings: { bundleLoadRuns: number }; lambda: Section<BundleResult[]> }): string[] {
   const lambda = results.lambda;
+  if (isFailed(lambda)) return [`Lambda bundles: FAILED — ${lambda.error}`];
+  return [
+    `Lambda bundles (esbuild with the CDK stack's settings; load = import() in a fresh node, median of ${results.settings.bundleLoadRuns})`,
+    ...table(
+      ['function', 'bundle KB', 'load ms', 'process ms', ''],
+      lambda.map((b) => [b.group, fixed(b.kilobytes, 0), fixed(b.importMs), fixed(b.processMs), b.error ?? '']),
+    ),
+  ];
+}
+
+/** The Lambda bundles' budget lines: load time and size of every group, the plan book's own. */
+export function lambdaVerdicts(lambda: Section<BundleResult[]>): Verdict[] {
+  const list: Verdict[] = [];
   if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
   else {
     const others = lambda.filter((b) => b.group !== planBookGroup);
@@ -379,18 +400,6 @@ export function verdicts(results: BenchResults): Verdict[] {
       line: `plan book bundle loads in ≤ ${budgets.planBookBundleLoadMs} ms: ${book ? (book.error ? `– (${book.error})` : `${fixed(book.importMs)} ms, ${fixed(book.kilobytes, 0)} KB`) : 'not built'}`,
     });
   }
-  const spa = results.spa;
-  if (isFailed(spa)) list.push({ ok: false, line: `first-page JavaScript ≤ ${budgets.firstPageJsGzipKb} KB gzip: not measured (${spa.error})` });
-  else
-    list.push({
-      ok: spa.firstPageJsGzipKb <= budgets.firstPageJsGzipKb,
-      line: `first page (logged out) JavaScript: ${fixed(spa.firstPageJsGzipKb)} KB gzip, budget ${budgets.firstPageJsGzipKb} KB`,
-    });
-  if (!isFailed(spa))
-    list.push({
-      ok: spa.canvasFirstVisitJsGzipKb <= budgets.canvasFirstVisitJsGzipKb,
-      line: `first visit to the canvas JavaScript: ${fixed(spa.canvasFirstVisitJsGzipKb)} KB gzip, budget ${budgets.canvasFirstVisitJsGzipKb} KB`,
-    });
   return list;
 }
 

@@ -28,6 +28,8 @@ import {
   formatReport,
   formatServerFiles,
   formatVerdicts,
+  formatLambdaBundles,
+  lambdaVerdicts,
   machine,
   serverFilesVerdict,
   concurrentWritersVerdict,
@@ -192,7 +194,27 @@ async function concurrentWritersOnly(): Promise<number> {
   return verdict.ok ? 0 : 1;
 }
 
-(process.argv.includes('--server-files') ? serverFilesOnly() : process.argv.includes('--concurrent-writers') ? concurrentWritersOnly() : main())
+/**
+ * `npm run bench -- --lambda-bundles`: only the Lambda bundles (sizes and load times, no
+ * local stack), with their budget lines.
+ */
+async function lambdaBundlesOnly(): Promise<number> {
+  const lambda = await section('Lambda bundles', () => measureLambdaBundles(temporaryDir('lambda'), bundleLoadRuns));
+  console.log(formatLambdaBundles({ settings: { bundleLoadRuns }, lambda }).join('\n'));
+  const list = lambdaVerdicts(lambda);
+  console.log(formatVerdicts(list).join('\n'));
+  return list.every((v) => v.ok) ? 0 : 1;
+}
+
+const only = process.argv.includes('--server-files')
+  ? serverFilesOnly
+  : process.argv.includes('--concurrent-writers')
+    ? concurrentWritersOnly
+    : process.argv.includes('--lambda-bundles')
+      ? lambdaBundlesOnly
+      : main;
+
+only()
   .then(async (code) => {
     clearTimeout(watchdog);
     await cleanUp();
