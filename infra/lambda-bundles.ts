@@ -36,11 +36,20 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
     keepNames: bundling.keepNames ?? false,
     mainFields: bundling.mainFields,
     inject: bundling.inject,
+    alias: aliasesOf(bundling.esbuildArgs),
     ...(bundling.banner ? { banner: { js: bundling.banner } } : {}),
     ...(bundling.footer ? { footer: { js: bundling.footer } } : {}),
     absWorkingDir: repositoryRoot,
     logLevel: 'error',
   };
+}
+
+/** The `--alias` entries of esbuildArgs (`from=to`, as the esbuild command line takes them) as esbuild's alias option. */
+function aliasesOf(esbuildArgs: BundlingOptions['esbuildArgs']): Record<string, string> | undefined {
+  const value = esbuildArgs?.['--alias'];
+  if (value === undefined || typeof value === 'boolean') return undefined;
+  const entries = (Array.isArray(value) ? value : [value]).map((entry) => String(entry).split('=') as [string, string]);
+  return Object.fromEntries(entries);
 }
 
 type BundleAsset = { source: string; target: string };

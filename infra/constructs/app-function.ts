@@ -23,6 +23,13 @@ export const functionRuntime = lambda.Runtime.NODEJS_24_X;
 export const functionNodeMajor = Number(/^nodejs(\d+)\.x$/.exec(functionRuntime.name)?.[1]);
 const esbuildTarget = `node${functionNodeMajor}`;
 
+/**
+ * Packages a function's bundle takes from the repository instead (esbuild's alias; the
+ * target is resolved from the repository root). The trade of each is in README.md
+ * ("Lambda bundles").
+ */
+export const lambdaAliases: ReadonlyArray<readonly [string, string]> = [['@aws-sdk/credential-provider-node', './functions/lib/lambda-credentials.ts']];
+
 /** How every function is bundled (esbuild); bench/lambda-bundles.ts builds with the same settings. */
 export const appFunctionBundling: BundlingOptions = {
   target: esbuildTarget,
@@ -40,6 +47,9 @@ export const appFunctionBundling: BundlingOptions = {
   // clients a group imports.
   bundleAwsSDK: true,
   externalModules: [],
+  // A function's credentials are in its environment: the SDK's default chain (SSO, profiles,
+  // STS, instance metadata; about 90 KB) is replaced by functions/lib/lambda-credentials.ts.
+  esbuildArgs: { '--alias': lambdaAliases.map(([from, to]) => `${from}=${to}`) },
   // ESM output still contains CommonJS dependencies that call require(); give them one.
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   forceDockerBundling: false,
