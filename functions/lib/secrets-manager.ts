@@ -67,7 +67,6 @@ export function signedHeaders(request: SignedRequest): Record<string, string> {
     ...Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value.trim()])),
     host: request.host,
     'x-amz-date': amzDate,
-    'x-amz-content-sha256': payloadHash,
     ...(request.credentials.sessionToken ? { 'x-amz-security-token': request.credentials.sessionToken } : {}),
   };
   const names = Object.keys(headers).sort();
