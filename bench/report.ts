@@ -30,6 +30,9 @@ export const budgets = {
   dashboardRoundTrips: 3,
   /** docs/product/dashboard.md#how-it-scales: p50 at 500 families of 1,000 entries over 10 families of empty canvases. */
   dashboardRatio: 1.5,
+  /** Issue 24: an answer create and a vote: the session, the canvas Query and the transaction. */
+  answerCreateRoundTrips: 3,
+  voteRoundTrips: 3,
   /** The write path of a canvas change kept short: files a takeaway create passes through before its commit. */
   takeawayCreateServerFiles: 10,
 } as const;
@@ -254,6 +257,8 @@ export function verdicts(results: BenchResults): Verdict[] {
   if (isFailed(http)) {
     list.push({ ok: false, line: 'canvas and category reads ≤ 2 round trips: not measured (HTTP part failed)' });
     list.push({ ok: false, line: 'GET /canvas 1,000/10 latency ratio ≤ 4: not measured (HTTP part failed)' });
+    list.push({ ok: false, line: `answer create round trips ≤ ${budgets.answerCreateRoundTrips}: not measured (HTTP part failed)` });
+    list.push({ ok: false, line: `vote round trips ≤ ${budgets.voteRoundTrips}: not measured (HTTP part failed)` });
   } else {
     const reads = [
       ...http.growth.flatMap((g) => [
@@ -274,6 +279,16 @@ export function verdicts(results: BenchResults): Verdict[] {
         ok: true,
         line: `canvas and category reads: ≤ ${budgets.canvasRoundTrips} round trips at every size${events} (${Math.max(...reads.map((r) => r.n))} at most)`,
       });
+    for (const [what, name, budget] of [
+      ['answer create', 'POST /api/canvas-answer/create/{questionId}', budgets.answerCreateRoundTrips],
+      ['vote', 'POST /api/canvas-answer/vote/{answerId}', budgets.voteRoundTrips],
+    ] as const) {
+      const counts = http.endpoints.find((e) => e.name === name)?.roundTrips ?? [];
+      list.push({
+        ok: counts.length > 0 && Math.max(...counts) <= budget,
+        line: `${what} round trips ≤ ${budget}: ${counts.length ? trips(counts) : 'not measured'}`,
+      });
+    }
     const ratio = growthRatio(http);
     list.push({ ok: ratio <= budgets.growthRatio, line: `GET /api/canvas p50 1,000/10 items: ${fixed(ratio, 2)}, budget ${budgets.growthRatio}` });
   }

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EntityRole } from '../../shared/enums';
 import type { Answer } from '../../shared/contracts/canvas';
 import type { HistoryPage } from '../../shared/contracts/history';
-import { roundTripCount } from '../../functions/lib/db/client';
+import { localRoundTripsHeader } from '../../infra/local/gateway';
 import { resetActorCacheForTests } from '../../functions/domain/journal/journal';
 import type { TestAccount } from '../support/accounts';
 import { familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
@@ -13,11 +13,11 @@ import { useIntegrationStack, type ApiClient } from '../support/integration';
  * session, the canvas Query and the transaction. The names a history event gives its author
  * are kept on the session by its first canvas write (functions/domain/journal/journal.ts
  * resolveActor), so a later write reads neither the user nor the entity, in a cold Lambda too
- * (every measure below starts with an empty process cache). Counted by the table client
- * around the one request, on the file's own DynamoDB Local without a stream reader: the live
- * sender runs in this process too, and would read the change while the answer is on its way.
+ * (every measure below starts with an empty process cache). Counted by the table client for
+ * the one request alone, as the local gateway reports it (x-local-round-trips): the live sender
+ * runs in this process too and reads the change while the answer is on its way back.
  */
-const stack = useIntegrationStack({ privateDynamo: true });
+const stack = useIntegrationStack();
 const budget = 3;
 
 let family: FamilyWithCanvas;
@@ -25,12 +25,11 @@ let member: TestAccount;
 let values: number;
 let membersAnswer: Answer;
 
-async function trips<T>(send: () => Promise<{ status: number; body: T }>, status: number): Promise<{ roundTrips: number; body: T }> {
+async function trips<T>(send: () => Promise<{ status: number; body: T; headers: Headers }>, status: number): Promise<{ roundTrips: number; body: T }> {
   await stack.streamSettled();
   resetActorCacheForTests();
-  const before = roundTripCount();
   const response = await send();
-  const roundTrips = roundTripCount() - before;
+  const roundTrips = Number(response.headers.get(localRoundTripsHeader));
   expect(response.status, String(JSON.stringify(response.body)).slice(0, 300)).toBe(status);
   return { roundTrips, body: response.body };
 }
