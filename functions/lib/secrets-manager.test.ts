@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getSecretString, signedHeaders } from './secrets-manager';
+import { getSecretString } from './secrets-manager';
+import { signedHeaders } from './aws-request';
 
 /**
  * GetSecretValue as one signed request: against a local HTTP server answering as Secrets
@@ -12,6 +13,8 @@ type Seen = { headers: IncomingHttpHeaders; body: string; method?: string; url?:
 let server: Server;
 let seen: Seen[] = [];
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
+/** Answers given before `answer`, one per request. */
+let firstAnswers: Array<{ status: number; body: unknown }> = [];
 const saved = { ...process.env };
 
 beforeAll(async () => {
@@ -20,8 +23,9 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       seen.push({ headers: request.headers, body, method: request.method, url: request.url });
-      response.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': 'r1' });
-      response.end(JSON.stringify(answer.body));
+      const given = firstAnswers.shift() ?? answer;
+      response.writeHead(given.status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': 'r1' });
+      response.end(JSON.stringify(given.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,6 +39,7 @@ afterEach(() => {
   process.env = { ...saved };
   seen = [];
   answer = { status: 200, body: {} };
+  firstAnswers = [];
 });
 
 const endpoint = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -71,6 +76,21 @@ describe('GetSecretValue without the SDK client', () => {
     await expect(getSecretString('s', { versionStage: 'AWSPREVIOUS' })).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
     delete process.env.AWS_ACCESS_KEY_ID;
     await expect(getSecretString('s')).rejects.toThrow(/No AWS credentials/);
+  });
+
+  it('tries once more after a server error, and not after a refusal', async () => {
+    asFunction();
+    firstAnswers = [{ status: 503, body: { __type: 'InternalServiceError', message: 'try again' } }];
+    answer = { status: 200, body: { SecretString: 'second time' } };
+    expect(await getSecretString('s')).toBe('second time');
+    expect(seen).toHaveLength(2);
+    seen = [];
+    firstAnswers = [
+      { status: 500, body: { __type: 'InternalServiceError' } },
+      { status: 500, body: { __type: 'InternalServiceError' } },
+    ];
+    await expect(getSecretString('s')).rejects.toMatchObject({ name: 'InternalServiceError', $metadata: { httpStatusCode: 500 } });
+    expect(seen).toHaveLength(2);
   });
 
   it("signs as the AWS SDK's signer does (Signature Version 4)", async () => {

@@ -3,6 +3,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { awsRequest } from './aws-request';
 import {
   annotateRequest,
   beginHandlerTrace,
@@ -174,6 +175,30 @@ describe('tracing without the X-Ray SDK', () => {
     const [only] = await nextDocuments(1);
     expect(only?.name).toBe('## index.handler');
     expect(received).toEqual([]);
+  });
+
+  it('traces a call made without an SDK client (functions/lib/aws-request.ts) the same way', async () => {
+    inLambda(true);
+    beginHandlerTrace();
+    await awsRequest({
+      service: { signingName: 'ses', traceName: 'SESv2' },
+      operation: 'SendEmail',
+      region: 'eu-central-1',
+      url: new URL(`http://127.0.0.1:${(service.address() as AddressInfo).port}/v2/email/outbound-emails`),
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    endHandlerTrace({ status: 200 });
+    const [call, handler] = await nextDocuments(2);
+    expect(call).toMatchObject({
+      name: 'SESv2',
+      namespace: 'aws',
+      parent_id: handler?.id,
+      aws: { operation: 'SendEmail', request_id: 'REQ123' },
+      http: { response: { status: 200 } },
+    });
+    expect(serviceHeaders[0]?.['x-amzn-trace-id']).toBe(`Root=${traceRoot};Parent=${call?.id};Sampled=1`);
   });
 
   it('reads the trace header and the daemon address in their documented forms', () => {

@@ -213,6 +213,31 @@ export function traced<T>(client: T): T {
   return client;
 }
 
+/**
+ * An AWS call made without an SDK client (functions/lib/aws-request.ts) as its subsegment:
+ * `run` gets the trace header to send along (undefined when not traced) and returns the
+ * answer's status and request id beside its value.
+ */
+export async function tracedCall<T>(
+  service: string,
+  operation: string,
+  run: (traceHeader: string | undefined) => Promise<{ value: T; status: number; requestId?: string }>,
+): Promise<T> {
+  const trace = currentTrace();
+  if (!trace) return (await run(undefined)).value;
+  const id = newId();
+  const startedAt = Date.now();
+  const context = { clientName: service, commandName: operation };
+  try {
+    const result = await run(`Root=${trace.root};Parent=${id};Sampled=1`);
+    send(callSegment(trace, id, context, {}, startedAt, { output: { $metadata: { requestId: result.requestId, httpStatusCode: result.status } } }));
+    return result.value;
+  } catch (error) {
+    send(callSegment(trace, id, context, {}, startedAt, { error }));
+    throw error;
+  }
+}
+
 /** Tests: the next handler is a cold start again, and a fresh socket is made. */
 export function resetTracingForTests(): void {
   coldStart = true;
