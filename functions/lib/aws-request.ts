@@ -4,10 +4,11 @@ import { tracedCall } from './tracer';
 
 /**
  * One AWS API call as a signed HTTPS request (Signature Version 4 with node:crypto), for
- * the services a function calls a single operation of: Secrets Manager's GetSecretValue
- * (./secrets-manager.ts) and SES's SendEmail (functions/domain/notifications/mailer.ts).
- * Their SDK clients weighed 29 KB and 62 KB of the bundles that carried them for one
- * operation each (README.md, "Lambda bundles"); DynamoDB and `@connections` keep the SDK.
+ * the services a function calls one or a few simple operations of: Secrets Manager's
+ * GetSecretValue (./secrets-manager.ts), SES's SendEmail (functions/domain/notifications/mailer.ts)
+ * and API Gateway's `@connections` (functions/domain/live/sockets.ts). Their SDK clients
+ * weighed 29 KB, 62 KB and about 25 KB of the bundles that carried them (README.md,
+ * "Lambda bundles"); DynamoDB keeps the SDK.
  *
  * Credentials come from the function's environment as the Lambda runtime hands them
  * (./lambda-credentials.ts) unless given. A 5xx, a 429 or a failed connection is tried once
@@ -28,16 +29,19 @@ export type AwsRequest = {
   service: { signingName: string; traceName: string };
   operation: string;
   region: string;
+  /** POST unless said. */
+  method?: 'POST' | 'GET' | 'DELETE';
+  /** Its path segments encoded once (encodeURIComponent), as they are sent. */
   url: URL;
   headers: Record<string, string>;
-  body: string;
+  body?: string;
   credentials?: EnvironmentCredentials;
 };
 
 const attempts = 2;
 const timeoutMs = 5_000;
 
-/** Sends the request (POST) and returns the parsed JSON answer of a 2xx. */
+/** Sends the request and returns the parsed JSON answer of a 2xx (undefined for an empty one). */
 export async function awsRequest<T>(request: AwsRequest): Promise<T> {
   return tracedCall(request.service.traceName, request.operation, async (traceHeader) => {
     let lastError: unknown;
@@ -45,20 +49,20 @@ export async function awsRequest<T>(request: AwsRequest): Promise<T> {
       let response: Response;
       try {
         const headers = signedHeaders({
-          method: 'POST',
+          method: request.method ?? 'POST',
           host: request.url.host,
           path: request.url.pathname || '/',
           headers: request.headers,
-          body: request.body,
+          body: request.body ?? '',
           region: request.region,
           service: request.service.signingName,
           at: new Date(),
           credentials: request.credentials ?? environmentCredentials(),
         });
         response = await fetch(request.url, {
-          method: 'POST',
+          method: request.method ?? 'POST',
           headers: traceHeader ? { ...headers, 'x-amzn-trace-id': traceHeader } : headers,
-          body: request.body,
+          ...(request.body !== undefined ? { body: request.body } : {}),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
@@ -107,7 +111,10 @@ type SignedRequest = {
 const sha256 = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
 
-/** The request's headers with its SigV4 signature (no query string; a path of plain segments). */
+/** A path segment as SigV4 wants it: URI-encoded (RFC 3986), on top of the encoding it is sent with. */
+const escapeSegment = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** The request's headers with its SigV4 signature (no query string). */
 export function signedHeaders(request: SignedRequest): Record<string, string> {
   const amzDate = request.at
     .toISOString()
@@ -121,9 +128,10 @@ export function signedHeaders(request: SignedRequest): Record<string, string> {
     ...(request.credentials.sessionToken ? { 'x-amz-security-token': request.credentials.sessionToken } : {}),
   };
   const names = Object.keys(headers).sort();
+  const canonicalPath = request.path.split('/').map(escapeSegment).join('/');
   const canonicalRequest = [
     request.method,
-    request.path,
+    canonicalPath,
     '',
     ...names.map((name) => `${name}:${headers[name]}`),
     '',

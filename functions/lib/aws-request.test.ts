@@ -1,12 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getSecretString } from './secrets-manager';
-import { signedHeaders } from './aws-request';
+import { awsRequest, signedHeaders } from './aws-request';
 
 /**
- * GetSecretValue as one signed request: against a local HTTP server answering as Secrets
+ * AWS calls as signed requests (./aws-request.ts); GetSecretValue (./secrets-manager.ts) as one: against a local HTTP server answering as Secrets
  * Manager does, and its signature checked against the AWS SDK's own signer on the same request.
  */
 type Seen = { headers: IncomingHttpHeaders; body: string; method?: string; url?: string };
@@ -126,5 +127,50 @@ describe('GetSecretValue without the SDK client', () => {
     });
     expect(names).toEqual(expect.arrayContaining(['host', 'x-amz-date', 'x-amz-security-token', 'x-amz-target']));
     expect(ours.authorization).toBe(authorization);
+  });
+
+  it("signs an @connections call, whose connection id needs encoding, as the SDK's client does", async () => {
+    asFunction();
+    answer = { status: 200, body: {} };
+    const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'session-token' };
+    const connectionId = 'GvA3zfAYFiACF3w=';
+    const sdk = new ApiGatewayManagementApiClient({ region: 'eu-central-1', endpoint: endpoint().replace(/\/$/, ''), credentials });
+    await sdk.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode('{"type":"ping"}') }));
+    sdk.destroy();
+    const sdkRequest = seen.shift();
+    const names = /SignedHeaders=([^,]+)/.exec(String(sdkRequest?.headers.authorization))?.[1]?.split(';') ?? [];
+    const own = new Set(['host', 'x-amz-date', 'x-amz-security-token']);
+    const amzDate = String(sdkRequest?.headers['x-amz-date']);
+    const at = new Date(
+      `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+    );
+    const url = new URL(`${endpoint().replace(/\/$/, '')}/@connections/${encodeURIComponent(connectionId)}`);
+    // Sent to the same path, signed alike.
+    expect(sdkRequest?.url).toBe(url.pathname);
+    const ours = signedHeaders({
+      method: 'POST',
+      host: url.host,
+      path: url.pathname,
+      headers: Object.fromEntries(names.filter((name) => !own.has(name)).map((name) => [name, String(sdkRequest?.headers[name])])),
+      body: sdkRequest?.body ?? '',
+      region: 'eu-central-1',
+      service: 'execute-api',
+      at,
+      credentials,
+    });
+    expect(ours.authorization).toBe(sdkRequest?.headers.authorization);
+    // And awsRequest sends it there: a 410 names the socket gone.
+    answer = { status: 410, body: {} };
+    await expect(
+      awsRequest({
+        service: { signingName: 'execute-api', traceName: 'ApiGatewayManagementApi' },
+        operation: 'PostToConnection',
+        region: 'eu-central-1',
+        url,
+        headers: {},
+        body: '{}',
+      }),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 410 } });
+    expect(seen.pop()?.url).toBe(url.pathname);
   });
 });
