@@ -82,7 +82,9 @@ export function isTracingEnabled(): boolean {
 /** The invocation's trace, when it is sampled and tracing is on. */
 function currentTrace(): TraceHeader | undefined {
   if (!isTracingEnabled()) return undefined;
-  const header = parseTraceHeader(process.env._X_AMZN_TRACE_ID);
+  // The runtime's invocation store first (several invocations at once in one process), as Powertools reads it.
+  const fromStore = (globalThis as { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } }).awslambda?.InvokeStore?.getXRayTraceId?.();
+  const header = parseTraceHeader(fromStore ?? process.env._X_AMZN_TRACE_ID);
   return header?.sampled ? header : undefined;
 }
 
