@@ -30,6 +30,9 @@ export const budgets = {
   dashboardRoundTrips: 3,
   /** docs/product/dashboard.md#how-it-scales: p50 at 500 families of 1,000 entries over 10 families of empty canvases. */
   dashboardRatio: 1.5,
+  /** Issue 24: an answer create and a vote: the session, the canvas Query and the transaction. */
+  answerCreateRoundTrips: 3,
+  voteRoundTrips: 3,
   /** The write path of a canvas change kept short: files a takeaway create passes through before its commit. */
   takeawayCreateServerFiles: 10,
 } as const;
@@ -229,17 +232,7 @@ export function formatReport(results: BenchResults): string[] {
     );
   out.push('');
 
-  const lambda = results.lambda;
-  if (isFailed(lambda)) out.push(`Lambda bundles: FAILED — ${lambda.error}`);
-  else {
-    out.push(`Lambda bundles (esbuild with the CDK stack's settings; load = import() in a fresh node, median of ${results.settings.bundleLoadRuns})`);
-    out.push(
-      ...table(
-        ['function', 'bundle KB', 'load ms', 'process ms', ''],
-        lambda.map((b) => [b.group, fixed(b.kilobytes, 0), fixed(b.importMs), fixed(b.processMs), b.error ?? '']),
-      ),
-    );
-  }
+  out.push(...formatLambdaBundles(results));
   out.push('');
 
   out.push(...formatSpa(results.spa));
@@ -252,6 +245,8 @@ export function verdicts(results: BenchResults): Verdict[] {
   if (isFailed(http)) {
     list.push({ ok: false, line: 'canvas and category reads ≤ 2 round trips: not measured (HTTP part failed)' });
     list.push({ ok: false, line: 'GET /canvas 1,000/10 latency ratio ≤ 4: not measured (HTTP part failed)' });
+    list.push({ ok: false, line: `answer create round trips ≤ ${budgets.answerCreateRoundTrips}: not measured (HTTP part failed)` });
+    list.push({ ok: false, line: `vote round trips ≤ ${budgets.voteRoundTrips}: not measured (HTTP part failed)` });
   } else {
     const reads = [
       ...http.growth.flatMap((g) => [
@@ -272,6 +267,16 @@ export function verdicts(results: BenchResults): Verdict[] {
         ok: true,
         line: `canvas and category reads: ≤ ${budgets.canvasRoundTrips} round trips at every size${events} (${Math.max(...reads.map((r) => r.n))} at most)`,
       });
+    for (const [what, name, budget] of [
+      ['answer create', 'POST /api/canvas-answer/create/{questionId}', budgets.answerCreateRoundTrips],
+      ['vote', 'POST /api/canvas-answer/vote/{answerId}', budgets.voteRoundTrips],
+    ] as const) {
+      const counts = http.endpoints.find((e) => e.name === name)?.roundTrips ?? [];
+      list.push({
+        ok: counts.length > 0 && Math.max(...counts) <= budget,
+        line: `${what} round trips ≤ ${budget}: ${counts.length ? trips(counts) : 'not measured'}`,
+      });
+    }
     const ratio = growthRatio(http);
     list.push({ ok: ratio <= budgets.growthRatio, line: `GET /api/canvas p50 1,000/10 items: ${fixed(ratio, 2)}, budget ${budgets.growthRatio}` });
   }
@@ -335,7 +340,27 @@ export function verdicts(results: BenchResults): Verdict[] {
   const writers = results.concurrentWriters;
   if (isFailed(writers)) list.push({ ok: false, line: `concurrent writers on one canvas: not measured (${writers.error})` });
   else list.push(concurrentWritersVerdict(writers));
+  list.push(...lambdaVerdicts(results.lambda));
+  list.push(...spaVerdicts(results.spa));
+  return list;
+}
+
+/** The Lambda bundles' table (`npm run bench` and `npm run bench -- --lambda-bundles`). */
+export function formatLambdaBundles(results: { settings: { bundleLoadRuns: number }; lambda: Section<BundleResult[]> }): string[] {
   const lambda = results.lambda;
+  if (isFailed(lambda)) return [`Lambda bundles: FAILED — ${lambda.error}`];
+  return [
+    `Lambda bundles (esbuild with the CDK stack's settings; load = import() in a fresh node, median of ${results.settings.bundleLoadRuns})`,
+    ...table(
+      ['function', 'bundle KB', 'load ms', 'process ms', ''],
+      lambda.map((b) => [b.group, fixed(b.kilobytes, 0), fixed(b.importMs), fixed(b.processMs), b.error ?? '']),
+    ),
+  ];
+}
+
+/** The Lambda bundles' budget lines: load time and size of every group, the plan book's own. */
+export function lambdaVerdicts(lambda: Section<BundleResult[]>): Verdict[] {
+  const list: Verdict[] = [];
   if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
   else {
     const others = lambda.filter((b) => b.group !== planBookGroup);
@@ -367,7 +392,6 @@ export function verdicts(results: BenchResults): Verdict[] {
       line: `plan book bundle loads in ≤ ${budgets.planBookBundleLoadMs} ms: ${book ? (book.error ? `– (${book.error})` : `${fixed(book.importMs)} ms, ${fixed(book.kilobytes, 0)} KB`) : 'not built'}`,
     });
   }
-  list.push(...spaVerdicts(results.spa));
   return list;
 }
 

@@ -29,6 +29,8 @@ import {
   formatServerFiles,
   formatSpa,
   formatVerdicts,
+  formatLambdaBundles,
+  lambdaVerdicts,
   machine,
   serverFilesVerdict,
   spaVerdicts,
@@ -207,13 +209,27 @@ async function spaSizeOnly(): Promise<number> {
   return list.every((v) => v.ok) ? 0 : 1;
 }
 
+/**
+ * `npm run bench -- --lambda-bundles`: only the Lambda bundles (sizes and load times, no
+ * local stack), with their budget lines.
+ */
+async function lambdaBundlesOnly(): Promise<number> {
+  const lambda = await section('Lambda bundles', () => measureLambdaBundles(temporaryDir('lambda'), bundleLoadRuns));
+  console.log(formatLambdaBundles({ settings: { bundleLoadRuns }, lambda }).join('\n'));
+  const list = lambdaVerdicts(lambda);
+  console.log(formatVerdicts(list).join('\n'));
+  return list.every((v) => v.ok) ? 0 : 1;
+}
+
 const only = process.argv.includes('--server-files')
   ? serverFilesOnly
   : process.argv.includes('--concurrent-writers')
     ? concurrentWritersOnly
     : process.argv.includes('--spa-size')
       ? spaSizeOnly
-      : main;
+      : process.argv.includes('--lambda-bundles')
+        ? lambdaBundlesOnly
+        : main;
 only()
   .then(async (code) => {
     clearTimeout(watchdog);

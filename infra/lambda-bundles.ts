@@ -34,9 +34,9 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
     loader: bundling.loader as BuildOptions['loader'],
     define: bundling.define,
     keepNames: bundling.keepNames ?? false,
-    alias: aliasesOf(bundling.esbuildArgs),
     mainFields: bundling.mainFields,
     inject: bundling.inject,
+    alias: aliasesOf(bundling.esbuildArgs),
     ...(bundling.banner ? { banner: { js: bundling.banner } } : {}),
     ...(bundling.footer ? { footer: { js: bundling.footer } } : {}),
     absWorkingDir: repositoryRoot,
@@ -85,7 +85,10 @@ export async function buildFunctionBundle(
   options: { sourceMap?: boolean; assets?: readonly BundleAsset[]; aliases?: BundleAliases } = {},
 ): Promise<string> {
   const outfile = path.join(outDir, group, 'index.mjs');
-  const base: BundlingOptions = { ...appFunctionBundling, ...(options.aliases ? { esbuildArgs: aliasArguments(options.aliases) } : {}) };
+  const base: BundlingOptions = {
+    ...appFunctionBundling,
+    ...(options.aliases ? { esbuildArgs: { ...appFunctionBundling.esbuildArgs, ...aliasArguments(options.aliases) } } : {}),
+  };
   const bundling: BundlingOptions = options.sourceMap ? { ...base, sourceMap: true, sourcesContent: false } : base;
   await build(esbuildOptionsFor(bundling, path.join(repositoryRoot, entry), outfile));
   for (const asset of options.assets ?? []) {

@@ -2,7 +2,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
@@ -13,7 +12,7 @@ import { config } from './config';
 import { AppError, fail } from './errors';
 import { refuseDeepJson, refuseIllFormedInput } from './input/well-formed';
 import { countServerError, publishMetrics } from './metrics';
-import { annotateRequest, tracer } from './tracer';
+import { annotateRequest, beginHandlerTrace, endHandlerTrace } from './tracer';
 import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
 import { isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from '../domain/sessions/session';
 
@@ -280,6 +279,13 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
   };
 };
 
+/** Opens the handler's X-Ray subsegment first and closes it last: a fault when it failed or answered a 5xx (./tracer.ts). */
+const handlerTrace = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
+  before: () => beginHandlerTrace(),
+  after: (request) => endHandlerTrace({ status: request.response?.statusCode }),
+  onError: (request) => endHandlerTrace(request.response ? { status: request.response.statusCode } : { error: request.error }),
+});
+
 /**
  * Only our CloudFront distribution may call the API (it adds the origin secret): a direct call
  * to the execute-api host would bypass the WAF, the CSP and the rate rule. Refused with
@@ -467,7 +473,7 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
   const formRoutes = new Set(definitions.filter((definition) => definition.acceptsFormBody).map((definition) => `${definition.method} ${definition.path}`));
   const stack = middy<ParsedEvent, ApiResult>()
     // The handler's X-Ray subsegment (cold start, service); the response is not recorded (personal data).
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(handlerTrace())
     // Registered early so it runs last on the way out: it compresses the final answer, errors included.
     .use(compressedResponses())
     .use(requestLogging(group))

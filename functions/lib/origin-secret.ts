@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { getSecretString } from './secrets-manager';
 
 /**
  * The origin secret: CloudFront adds it as a custom origin header (`x-origin-verify`) to every
@@ -25,16 +26,13 @@ const retryMismatchAfterMs = 60_000;
 let cached: { values: Promise<string[]>; readAt: number } | undefined;
 
 async function readFromSecretsManager(secretArn: string): Promise<string[]> {
-  // Loaded on the first request only: a function that is never called directly pays nothing at load.
-  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const client = new SecretsManagerClient({ region: process.env.AWS_REGION });
-  const current = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
+  const current = await getSecretString(secretArn);
   // A secret that was never rotated has no previous version.
-  const previous = await client.send(new GetSecretValueCommand({ SecretId: secretArn, VersionStage: 'AWSPREVIOUS' })).catch((error: unknown) => {
+  const previous = await getSecretString(secretArn, { versionStage: 'AWSPREVIOUS' }).catch((error: unknown) => {
     if ((error as { name?: string } | null)?.name === 'ResourceNotFoundException') return undefined;
     throw error;
   });
-  const values = [current.SecretString, previous?.SecretString].filter((value): value is string => typeof value === 'string' && value !== '');
+  const values = [current, previous].filter((value): value is string => typeof value === 'string' && value !== '');
   if (values.length === 0) throw new Error('The origin secret has no value');
   return values;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { config } from './config';
+import { getSecretString } from './secrets-manager';
 
 /**
  * Where a secret's text comes from at run time. In the cloud: Secrets Manager, by the ARN the
@@ -14,18 +15,11 @@ export type SecretName = 'server-secret' | 'mfa-key';
 export const localSecretFile = (directory: string, name: SecretName) => path.join(directory, `${name}.json`);
 
 export async function readSecretText(name: SecretName, source: { arn: string | undefined; text: string | undefined; missing: string }): Promise<string> {
-  const { localSecretsDir, region } = config();
+  const { localSecretsDir } = config();
   if (source.arn) {
-    // Loaded only where a secret is read: other functions never carry the client's work.
-    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    const client = new SecretsManagerClient({ region });
-    try {
-      const result = await client.send(new GetSecretValueCommand({ SecretId: source.arn }));
-      if (!result.SecretString) throw new Error(`The secret ${name} has no value`);
-      return result.SecretString;
-    } finally {
-      client.destroy();
-    }
+    const text = await getSecretString(source.arn);
+    if (!text) throw new Error(`The secret ${name} has no value`);
+    return text;
   }
   if (localSecretsDir) {
     try {

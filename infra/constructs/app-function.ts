@@ -23,6 +23,13 @@ export const functionRuntime = lambda.Runtime.NODEJS_24_X;
 export const functionNodeMajor = Number(/^nodejs(\d+)\.x$/.exec(functionRuntime.name)?.[1]);
 const esbuildTarget = `node${functionNodeMajor}`;
 
+/**
+ * Packages a function's bundle takes from the repository instead (esbuild's alias; the
+ * target is resolved from the repository root). The trade of each is in README.md
+ * ("Lambda bundles").
+ */
+export const lambdaAliases: Readonly<Record<string, string>> = { '@aws-sdk/credential-provider-node': 'functions/lib/lambda-credentials.ts' };
+
 /** How every function is bundled (esbuild); bench/lambda-bundles.ts builds with the same settings. */
 export const appFunctionBundling: BundlingOptions = {
   target: esbuildTarget,
@@ -40,6 +47,9 @@ export const appFunctionBundling: BundlingOptions = {
   // clients a group imports.
   bundleAwsSDK: true,
   externalModules: [],
+  // A function's credentials are in its environment: the SDK's default chain (SSO, profiles,
+  // STS, instance metadata; about 90 KB) is replaced by functions/lib/lambda-credentials.ts.
+  esbuildArgs: aliasArguments(lambdaAliases),
   // ESM output still contains CommonJS dependencies that call require(); give them one.
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   forceDockerBundling: false,
@@ -64,7 +74,7 @@ export function powertoolsEnvironment(environment: Record<string, string>): Reco
   };
 }
 
-/** esbuild's alias arguments for packages replaced by a module of ours (shared/routes.ts `aliases`). */
+/** esbuild's alias arguments (`--alias:<package>=<file>`, its command line's form) for packages replaced by a module of ours. */
 export function aliasArguments(aliases: Readonly<Record<string, string>> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(aliases ?? {}).map(([name, replacement]) => [`--alias:${name}`, path.join(repositoryRoot, replacement)]));
 }
@@ -78,7 +88,9 @@ export function bundlingWithAssets(
   assets: ReadonlyArray<{ source: string; target: string }> | undefined,
   aliases?: Readonly<Record<string, string>>,
 ): BundlingOptions {
-  if (aliases && Object.keys(aliases).length) return { ...bundlingWithAssets(assets), esbuildArgs: aliasArguments(aliases) };
+  // A group's own replacements (shared/routes.ts `aliases`) come on top of every function's.
+  if (aliases && Object.keys(aliases).length)
+    return { ...bundlingWithAssets(assets), esbuildArgs: { ...appFunctionBundling.esbuildArgs, ...aliasArguments(aliases) } };
   if (!assets?.length) return appFunctionBundling;
   const commandHooks: ICommandHooks = {
     beforeBundling: () => [],

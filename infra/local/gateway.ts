@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { matchRoute, routeManifest, type RouteGroupName } from '../../shared/routes';
 import { maxGatewayPayloadBytes, stageThrottle, type GatewayThrottle } from '../api-limits';
 import { createLiveGateway, type LiveGateway } from './live-gateway';
+import { countRoundTripsOf } from '../../functions/lib/db/client';
 
 /**
  * The local API gateway: turns each HTTP request into an API Gateway HTTP API (v2)
@@ -16,6 +17,9 @@ import { createLiveGateway, type LiveGateway } from './live-gateway';
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** The response header in which the local gateway tells a request's DynamoDB round trips (functions/lib/db/client.ts countRoundTripsOf). */
+export const localRoundTripsHeader = 'x-local-round-trips';
 const handlerCache = new Map<RouteGroupName, Promise<Handler>>();
 
 function loadHandler(group: RouteGroupName): Promise<Handler> {
@@ -163,8 +167,9 @@ export async function handleRequest(request: IncomingMessage, response: ServerRe
   const requestId = randomUUID();
   try {
     const handler = await loadHandler(match.group);
-    const result = await handler(toEvent(request, body, match, requestId), lambdaContext(match.group, requestId));
-    const headers: Record<string, string | string[]> = {};
+    // Locally only: the DynamoDB round trips this request made (the budgets' tests and the bench read it).
+    const { result, roundTrips } = await countRoundTripsOf(() => handler(toEvent(request, body, match, requestId), lambdaContext(match.group, requestId)));
+    const headers: Record<string, string | string[]> = { [localRoundTripsHeader]: String(roundTrips) };
     for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
     // As API Gateway does: a base64 body (a PDF, or JSON the handler compressed) goes out as

@@ -1,9 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { build } from 'esbuild';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import { buildFunctionBundle, functionEntries, sourcePositionOf } from '../../infra/lambda-bundles';
+import { buildFunctionBundle, esbuildOptionsFor, functionEntries, sourcePositionOf } from '../../infra/lambda-bundles';
+import { appFunctionBundling, repositoryRoot } from '../../infra/constructs/app-function';
 import { pdfText } from '../support/pdf';
 
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'family-canvas-lambda-maps-'));
@@ -51,5 +55,76 @@ describe('the plan book bundle', () => {
     expect(bundle).toContain('the plan book draws no SVG');
     expect(text).toContain('Ελένη Παπαδοπούλου');
     expect(text).toContain('Иван Петров');
+  });
+});
+
+/** Packages a function never uses in Lambda (README.md, "Lambda bundles"): none may be in a bundle. */
+const leftOut = [
+  '@aws-sdk/credential-provider-node',
+  '@aws-sdk/nested-clients',
+  '@aws-sdk/credential-provider-sso',
+  'aws-xray-sdk-core',
+  '@aws-lambda-powertools/tracer',
+  '@aws-sdk/client-secrets-manager',
+  '@aws-sdk/client-sesv2',
+  '@aws-sdk/client-apigatewaymanagementapi',
+];
+
+describe('what a function carries', () => {
+  it('leaves out the SDK credential chain, the X-Ray SDK and the clients replaced by signed requests', async () => {
+    for (const group of ['auth', 'canvas-answer', 'live-sender', 'jobs/cleanup']) {
+      const entry = functionEntries().find((e) => e.group === group)!;
+      const result = await build({
+        ...esbuildOptionsFor(appFunctionBundling, path.join(repositoryRoot, entry.entry), path.join(outDir, 'carried', group, 'index.mjs')),
+        write: false,
+        metafile: true,
+      });
+      const inputs = Object.keys(result.metafile.inputs);
+      const packages = leftOut.filter((name) => inputs.some((input) => input.includes(`node_modules/${name}/`)));
+      expect(packages, group).toEqual([]);
+    }
+  });
+
+  it("signs an SDK client's calls with the credentials of the environment, and has no other source of them", async () => {
+    const authorizations: string[] = [];
+    const dynamo = createServer((request, response) => {
+      authorizations.push(String(request.headers.authorization));
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => dynamo.listen(0, '127.0.0.1', resolve));
+    const outfile = path.join(outDir, 'credentials-check', 'index.mjs');
+    const { entryPoints: _entry, ...options } = esbuildOptionsFor(appFunctionBundling, 'unused.ts', outfile);
+    await build({
+      ...options,
+      stdin: {
+        contents: `import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+          export const handler = (endpoint) => new DynamoDBClient({ region: 'eu-central-1', endpoint, maxAttempts: 1 }).send(new GetItemCommand({ TableName: 't', Key: { PK: { S: 'a' } } }));`,
+        resolveDir: repositoryRoot,
+        loader: 'ts',
+      },
+    });
+    const saved = { ...process.env };
+    try {
+      const { handler } = (await import(pathToFileURL(outfile).href)) as { handler: (endpoint: string) => Promise<unknown> };
+      const endpoint = `http://127.0.0.1:${(dynamo.address() as AddressInfo).port}`;
+      process.env.AWS_ACCESS_KEY_ID = 'AKIDFROMTHEENV';
+      process.env.AWS_SECRET_ACCESS_KEY = 'secret';
+      process.env.AWS_SESSION_TOKEN = 'token';
+      await handler(endpoint);
+      expect(authorizations[0]).toContain('Credential=AKIDFROMTHEENV/');
+      // Without them: no profile, SSO or instance metadata is tried.
+      delete process.env.AWS_ACCESS_KEY_ID;
+      delete process.env.AWS_SECRET_ACCESS_KEY;
+      process.env.AWS_PROFILE = 'someone';
+      await expect(handler(endpoint)).rejects.toThrow(/No AWS credentials in the environment/);
+      expect(authorizations).toHaveLength(1);
+    } finally {
+      process.env = saved;
+      await new Promise((resolve) => dynamo.close(resolve));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { UpdateUserRequest, UpdateUserResponse } from '../../../shared/contracts/user';
 import { toUserProfile, updateUserProfile } from './users';
 import { fail } from '../../lib/errors';
-import type { Session } from '../sessions/session';
+import { forgetActorInSessions, type Session } from '../sessions/session';
 
 /**
  * Changes the caller's own name, prefix and phone (PATCH /user/{userId}). Anyone else's
@@ -9,5 +9,8 @@ import type { Session } from '../sessions/session';
  */
 export async function updateUser(session: Session, userId: string, changes: UpdateUserRequest): Promise<UpdateUserResponse> {
   if (userId !== session.userId) throw fail('FORBIDDEN');
-  return toUserProfile(await updateUserProfile(userId, changes));
+  const user = await updateUserProfile(userId, changes);
+  // The user's sessions keep their name for history events: they read it again.
+  if (changes.firstName !== undefined || changes.lastName !== undefined) await forgetActorInSessions([userId]);
+  return toUserProfile(user);
 }

@@ -20,7 +20,7 @@ import { batchGetItems, ChangedMeanwhile, retryWhileChanged, maxTransactionItems
 import { listMembersOfEntity } from '../members/members';
 import { keys, canvasRecordKindOf, actionPointIdOfSortKey } from '../../lib/db/keys';
 import { fail, AppError } from '../../lib/errors';
-import { resolveActor, type JournalEntry, type PendingJournal, eventsOf, putHistoryEventOp } from '../journal/journal';
+import { resolveActor, sessionActorToKeep, type JournalEntry, type PendingJournal, eventsOf, putHistoryEventOp } from '../journal/journal';
 import { type Session } from '../sessions/session';
 import { CanvasSummaryItem, summaryFromRecord } from './summary';
 import { CanvasVisitItem } from '../journal/visits';
@@ -60,11 +60,22 @@ export type CanvasContext = {
    * Empty for the family, and for an advisor whose company is the only one.
    */
   otherCompanyPeople?: ReadonlySet<string>;
+  /** The caller's session (a write keeps the actor on it: functions/domain/journal/journal.ts sessionActorToKeep). */
+  session?: Session;
 };
 
 /** The journal of a write on this canvas by the caller: runSteps puts its events into the write's transaction. */
-export function journalOf(context: Pick<CanvasContext, 'familyId' | 'actor'> & { snapshot?: CanvasSnapshot }, ...entries: JournalEntry[]): PendingJournal {
-  return { familyId: context.familyId, actor: context.actor, entries, ...(context.snapshot ? { snapshot: context.snapshot } : {}) };
+export function journalOf(
+  context: Pick<CanvasContext, 'familyId' | 'actor'> & { snapshot?: CanvasSnapshot; session?: Session },
+  ...entries: JournalEntry[]
+): PendingJournal {
+  return {
+    familyId: context.familyId,
+    actor: context.actor,
+    entries,
+    ...(context.snapshot ? { snapshot: context.snapshot } : {}),
+    ...(context.session ? { session: context.session } : {}),
+  };
 }
 
 /**
@@ -116,6 +127,7 @@ export function canvasContextOf(session: Session, familyId: number, access: Canv
     canSee: (sectionId) => canSeeSection(access, sectionId),
     actor: () => resolveActor(session),
     otherCompanyPeople: noPeople,
+    session,
   };
 }
 
@@ -332,9 +344,14 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
   });
   const writes: Write[] = events.length ? [...stepWrites, ...events.map(putHistoryEventOp)] : stepWrites;
   if (writes.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
+  // The session keeps the actor the events name, where there is room: later writes read it from there.
+  const keep = journal?.session && events[0] && writes.length < maxTransactionItems ? sessionActorToKeep(journal.session, events[0].actor) : undefined;
+  if (keep) writes.push(keep.write);
   const outcomes: Record<string, () => Error> = {
     // An event's own condition (a new key, which fails only on an id collision): plan again on a fresh read.
     eventIsNew: () => new CanvasChangedMeanwhile(),
+    // The session ended between its read and this write.
+    sessionExists: () => fail('SESSION_EXPIRED'),
   };
   steps.forEach((step, index) => {
     outcomes[stepName(index)] = () => {
@@ -349,6 +366,7 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
     if (error instanceof ChangedMeanwhile && !(error instanceof CanvasChangedMeanwhile)) throw new CanvasChangedMeanwhile();
     throw error;
   }
+  if (keep && journal?.session) journal.session.actor = keep.kept;
   countCanvasWrites(events);
   return events;
 }

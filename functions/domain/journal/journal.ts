@@ -20,7 +20,8 @@ import type { ActionPointItem, AnswerItem, ContentKind, GoalItem, TakeawayItem }
 import type { EntityItem } from '../organisations/entities';
 import { entityIdOfPartition, isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../accounts/users';
-import type { Session } from '../sessions/session';
+import type { Session, SessionActor } from '../sessions/session';
+import { keepSessionActorWrite } from '../sessions/session-items';
 import type { CanvasSnapshot } from '../canvas/context';
 import { isLinkField, linkFields } from '../../../shared/canvas-links';
 import { contentKindOfType } from '../canvas/items';
@@ -60,6 +61,8 @@ export type PendingJournal = {
    * summary is rebuilt right after the write.
    */
   snapshot?: CanvasSnapshot;
+  /** The caller's session: a write whose actor it does not keep yet keeps it, in the same transaction (sessionActorToKeep). */
+  session?: Session;
 };
 
 export type ContentItem = AnswerItem | TakeawayItem | GoalItem | ActionPointItem;
@@ -194,12 +197,24 @@ const actorCacheMs = 60_000;
 const actorCache = new Map<string, { actor: HistoryActor; until: number }>();
 
 /**
- * The caller as events name them: their name and the entity they act for. One BatchGet
- * (user and entity), kept a minute per session in this process, so a burst of writes
- * reads it once; a renamed user shows under the new name within a minute.
+ * The caller as events name them: their name and the entity they act for. From the session
+ * when it keeps them for its current entity (Session.actor: kept by the session's first
+ * canvas write, forgotten on a rename); otherwise one BatchGet (user and entity), kept a
+ * minute per session in this process.
  */
 export async function resolveActor(session: Session): Promise<HistoryActor> {
   const membership = session.membership;
+  const kept = session.actor;
+  if (kept && kept.entityId === (membership?.entityId ?? 0)) {
+    return {
+      userId: session.userId,
+      firstName: kept.firstName,
+      lastName: kept.lastName,
+      entityId: kept.entityId,
+      entityName: kept.entityName,
+      entityTypeId: membership?.entityTypeId ?? 0,
+    };
+  }
   const cacheKey = `${session.tokenHash}#${membership?.entityId ?? ''}`;
   const cached = actorCache.get(cacheKey);
   if (cached && cached.until > Date.now()) return cached.actor;
@@ -220,6 +235,29 @@ export async function resolveActor(session: Session): Promise<HistoryActor> {
   if (actorCache.size > 1000) actorCache.clear();
   actorCache.set(cacheKey, { actor, until: Date.now() + actorCacheMs });
   return actor;
+}
+
+/** Tests: this process has read no actor yet (a cold Lambda). */
+export function resetActorCacheForTests(): void {
+  actorCache.clear();
+}
+
+/**
+ * The write that keeps the actor on the caller's session (one more write of the canvas
+ * write's transaction, no round trip of its own), or undefined when the session keeps it already.
+ */
+export function sessionActorToKeep(session: Session, actor: HistoryActor): { write: Write<'sessionExists'>; kept: SessionActor } | undefined {
+  const kept: SessionActor = { entityId: actor.entityId, firstName: actor.firstName, lastName: actor.lastName, entityName: actor.entityName };
+  const current = session.actor;
+  if (
+    current &&
+    current.entityId === kept.entityId &&
+    current.firstName === kept.firstName &&
+    current.lastName === kept.lastName &&
+    current.entityName === kept.entityName
+  )
+    return undefined;
+  return { write: keepSessionActorWrite(session.tokenHash, kept), kept };
 }
 
 // ---- who sees what -------------------------------------------------------------------------

@@ -1,31 +1,30 @@
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveServerMessage } from '../../../shared/contracts/live';
 import { businessMetrics } from '../../../shared/metrics';
 import { config } from '../../lib/config';
 import { countMetric } from '../../lib/metrics';
-import { traced } from '../../lib/tracer';
+import { awsRequest, type AwsRequest } from '../../lib/aws-request';
 
 /**
  * Talking to sockets: API Gateway's connection management API (`@connections`), in the
- * cloud and locally alike (the local gateway serves the same API, infra/local/gateway.ts).
- * A socket that is gone answers 410 (GoneException): callers then forget the connection.
+ * cloud and locally alike (the local gateway serves the same API, infra/local/gateway.ts),
+ * as signed requests (functions/lib/aws-request.ts; the SDK's client weighed about 25 KB of
+ * each bundle that reaches sockets). A socket that is gone answers 410 (GoneException):
+ * callers then forget the connection.
  */
-let client: ApiGatewayManagementApiClient | undefined;
-
-function sockets(): ApiGatewayManagementApiClient {
-  if (client) return client;
+function connectionRequest(connectionId: string, method: 'POST' | 'GET' | 'DELETE', operation: string, body?: string): AwsRequest {
   const endpoint = config().liveEndpoint;
   if (!endpoint) throw new Error('Missing environment variable LIVE_ENDPOINT');
   const isLocal = endpoint.startsWith('http://');
-  client = traced(
-    new ApiGatewayManagementApiClient({
-      endpoint,
-      region: config().region,
-      maxAttempts: 2,
-      ...(isLocal ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    }),
-  );
-  return client;
+  return {
+    service: { signingName: 'execute-api', traceName: 'ApiGatewayManagementApi' },
+    operation,
+    region: config().region,
+    method,
+    url: new URL(`${endpoint.replace(/\/+$/, '')}/@connections/${encodeURIComponent(connectionId)}`),
+    headers: body === undefined ? {} : { 'content-type': 'application/octet-stream' },
+    ...(body === undefined ? {} : { body }),
+    ...(isLocal ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  };
 }
 
 const isGone = (error: unknown) =>
@@ -35,7 +34,7 @@ const isGone = (error: unknown) =>
 /** Sends one message; 'gone' when the socket no longer exists. */
 export async function sendToSocket(connectionId: string, message: LiveServerMessage): Promise<'sent' | 'gone'> {
   try {
-    await sockets().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(message)) }));
+    await awsRequest(connectionRequest(connectionId, 'POST', 'PostToConnection', JSON.stringify(message)));
     countMetric(businessMetrics.webSocketMessages);
     return 'sent';
   } catch (error) {
@@ -47,7 +46,7 @@ export async function sendToSocket(connectionId: string, message: LiveServerMess
 /** Closes a socket (API Gateway then calls $disconnect); a socket already gone is fine. */
 export async function closeSocket(connectionId: string): Promise<void> {
   try {
-    await sockets().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    await awsRequest(connectionRequest(connectionId, 'DELETE', 'DeleteConnection'));
   } catch (error) {
     if (!isGone(error)) throw error;
   }
@@ -56,7 +55,7 @@ export async function closeSocket(connectionId: string): Promise<void> {
 /** Whether a socket still exists (API Gateway answers 410 for one that went away without a $disconnect reaching us). */
 export async function isSocketOpen(connectionId: string): Promise<boolean> {
   try {
-    await sockets().send(new GetConnectionCommand({ ConnectionId: connectionId }));
+    await awsRequest(connectionRequest(connectionId, 'GET', 'GetConnection'));
     return true;
   } catch (error) {
     if (isGone(error)) return false;
@@ -64,8 +63,5 @@ export async function isSocketOpen(connectionId: string): Promise<boolean> {
   }
 }
 
-/** Tests point LIVE_ENDPOINT elsewhere between files; this drops the client. */
-export function resetSocketClientForTests(): void {
-  client?.destroy();
-  client = undefined;
-}
+/** Tests point LIVE_ENDPOINT elsewhere between files: it is read at each call (config), nothing to drop. */
+export function resetSocketClientForTests(): void {}

@@ -1,31 +1,30 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from '../../lib/config';
 import { isSuppressed } from './suppressions';
 import { fail } from '../../lib/errors';
 import { businessMetrics, type BusinessMetric } from '../../../shared/metrics';
 import { describeError, log } from '../../lib/logger';
 import { countMetric } from '../../lib/metrics';
-import { traced } from '../../lib/tracer';
+import { awsRequest } from '../../lib/aws-request';
 import type { EmailMessage } from './templates';
 
 /**
- * SES (the v2 API, which carries custom headers such as List-Unsubscribe) through one
- * client per process; locally the endpoint is the SES emulator, which keeps those headers
- * in its store.
+ * SES (the v2 API, which carries custom headers such as List-Unsubscribe): its SendEmail as
+ * one signed request (functions/lib/aws-request.ts; the SDK client weighed 62 KB of each
+ * bundle that sends mail). Locally the endpoint is the SES emulator, which keeps those
+ * headers in its store.
  */
-let client: SESv2Client | undefined;
-
-function ses(): SESv2Client {
-  if (client) return client;
+function sendEmailRequest(body: Record<string, unknown>): Promise<{ MessageId?: string } | undefined> {
   const { region, sesEndpoint } = config();
-  client = traced(
-    new SESv2Client({
-      region,
-      ...(sesEndpoint ? { endpoint: sesEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-      maxAttempts: 2,
-    }),
-  );
-  return client;
+  const base = sesEndpoint ?? `https://email.${region}.amazonaws.com`;
+  return awsRequest({
+    service: { signingName: 'ses', traceName: 'SESv2' },
+    operation: 'SendEmail',
+    region,
+    url: new URL('/v2/email/outbound-emails', base),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    ...(sesEndpoint ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
 }
 
 /** The bare address of `Name <address>` or of a bare address. */
@@ -60,21 +59,19 @@ export async function sendEmail(to: string | string[], message: EmailMessage, op
   if (recipients.length === 0) return;
   const { mailFrom, mailConfigurationSet } = config();
   try {
-    await ses().send(
-      new SendEmailCommand({
-        FromEmailAddress: mailFrom,
-        ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),
-        Destination: { ToAddresses: recipients },
-        ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
-        Content: {
-          Simple: {
-            Subject: { Data: message.subject, Charset: 'UTF-8' },
-            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
-            ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
-          },
+    await sendEmailRequest({
+      FromEmailAddress: mailFrom,
+      ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),
+      Destination: { ToAddresses: recipients },
+      ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
+      Content: {
+        Simple: {
+          Subject: { Data: message.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+          ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
         },
-      }),
-    );
+      },
+    });
   } catch (error) {
     log('error', 'email send failed', describeError(error));
     throw fail('EMAIL_SEND_FAILED');
@@ -86,6 +83,5 @@ export async function sendEmail(to: string | string[], message: EmailMessage, op
 /** What sends one e-mail to one address: sendEmail, as a job binds it to its operation. */
 export type SendEmail = (to: string, message: EmailMessage) => Promise<void>;
 
-export function resetMailerForTests(): void {
-  client = undefined;
-}
+/** Tests change SES_ENDPOINT between steps: the endpoint is read at each send (config), nothing to drop. */
+export function resetMailerForTests(): void {}

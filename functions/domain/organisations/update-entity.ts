@@ -2,11 +2,11 @@ import type { UpdateEntityRequest, UpdateEntityResponse } from '../../../shared/
 import { EntityType } from '../../../shared/enums';
 import { messageKeys } from '../../../shared/validation';
 import { getEntity, updateEntityInfo } from './entities';
-import { getMember } from '../members/members';
+import { getMember, listMembersOfEntity } from '../members/members';
 import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../members/memberships';
-import type { Session } from '../sessions/session';
+import { forgetActorInSessions, type Session } from '../sessions/session';
 import { retryWhileChanged } from '../../lib/db/table';
 
 /**
@@ -28,7 +28,8 @@ export async function updateEntity(session: Session, input: UpdateEntityRequest)
   // A family's new name moves it on every advisor's dashboard (the relations' name key), in
   // the rename's own transaction. A relation added or removed meanwhile fails it: read again.
   const renamesFamily = entity.entityTypeId === EntityType.Family && changes.entityName !== undefined && changes.entityName !== entity.entityName;
-  return retryWhileChanged(
+  const renamed = changes.entityName !== undefined && changes.entityName !== entity.entityName;
+  const updated = await retryWhileChanged(
     async () => {
       const relationOps = renamesFamily ? renameFamilyInRelationsOps(entity.id, await listWorkRelationsOfFamily(entity.id), changes.entityName as string) : [];
       return toCurrentEntity(
@@ -43,4 +44,11 @@ export async function updateEntity(session: Session, input: UpdateEntityRequest)
     // Still changing after three reads: an unexpected failure (500), as before.
     { attempts: 3, whenExhausted: () => new Error('the relations of the family kept changing') },
   );
+  // The members' sessions keep the entity's name for their history events: they read it again.
+  if (renamed)
+    await forgetActorInSessions(
+      (await listMembersOfEntity(entity.id)).map((member) => member.userId),
+      entity.id,
+    );
+  return updated;
 }

@@ -1,8 +1,8 @@
-import { batchDelete, batchPut, queryAll, itemExists, sendWrite, type Write } from '../../lib/db/table';
+import { batchDelete, batchPut, ConditionFailed, queryAll, itemExists, sendWrite, type Write } from '../../lib/db/table';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import type { Session } from './session';
+import type { Session, SessionActor } from './session';
 
 /** The stored session: the session itself, its keys and what the sessions list shows. */
 export type SessionItem = Session & {
@@ -119,6 +119,23 @@ export async function putSessionEndedMarks(tokenHashes: readonly string[], expir
 export async function getSessionEndedMark(tokenHash: string): Promise<SessionEndedMark | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.sessionEnded(tokenHash) }));
   return result.Item as SessionEndedMark | undefined;
+}
+
+/**
+ * Keeps the caller's names on their session (Session.actor), as one write of a canvas
+ * write's transaction: only while the session exists (an ended one is not written back).
+ */
+export function keepSessionActorWrite(tokenHash: string, actor: SessionActor): Write<'sessionExists'> {
+  return { update: keys.session(tokenHash), spec: { set: { actor } }, condition: itemExists, name: 'sessionExists' };
+}
+
+/** Forgets the names a session keeps (after a rename); an ended session is left alone. */
+export async function forgetSessionActor(session: ItemKey): Promise<void> {
+  try {
+    await sendWrite({ update: session, spec: { remove: ['actor'] }, condition: itemExists });
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+  }
 }
 
 export async function deleteSessionItem(tokenHash: string): Promise<void> {

@@ -8,6 +8,7 @@ import {
   deleteSessionItems,
   firstPageOfSessionItems,
   getSessionEndedMark,
+  forgetSessionActor,
   getSessionItem,
   putSessionEndedMarks,
   putSessionItem,
@@ -64,7 +65,18 @@ export type Session = {
    * reauthWindowSeconds. Missing on sessions older than the flag: never recent.
    */
   authenticatedAt?: number;
+  /**
+   * The caller as history events name them, for the entity it was read in: kept on the
+   * session by the first canvas write that read it (functions/domain/journal/journal.ts
+   * resolveActor, in that write's transaction), so later writes, in any Lambda, cold or
+   * warm, read neither the user nor the entity again. A rename of either forgets it
+   * (forgetActorInSessions).
+   */
+  actor?: SessionActor;
 };
+
+/** The caller's names as the session keeps them (the rest of a history event's actor comes from the session itself). */
+export type SessionActor = { entityId: number; firstName: string; lastName: string; entityName: string };
 
 /** A session as the sessions list needs it. */
 export type SessionSummary = { sessionId: string; tokenHash: string; createdAt: number; lastSeenAt: number; userAgent: string };
@@ -234,6 +246,23 @@ export async function refreshMembershipInSessions(userId: string, entityId: numb
 }
 
 /**
+ * After a rename (of the user, or of the entity they act for): the sessions of these users
+ * forget the names they keep (Session.actor), so the next write reads them again. With an
+ * entity, only the sessions whose kept names are of that entity.
+ */
+export async function forgetActorInSessions(userIds: readonly string[], entityId?: number): Promise<void> {
+  await Promise.all(
+    userIds.map(async (userId) => {
+      const kept = (await firstPageOfSessionItems(userId)).filter((item) => {
+        const actor = item.actor as SessionActor | undefined;
+        return actor !== undefined && (entityId === undefined || actor.entityId === entityId);
+      });
+      await Promise.all(kept.map((item) => forgetSessionActor({ PK: item.PK as string, SK: item.SK as string })));
+    }),
+  );
+}
+
+/**
  * Ends every session of a user (after a password reset or change), except optionally the
  * caller's own. One Query on GSI1, then batched deletes.
  */
@@ -280,6 +309,7 @@ export function sessionOfItem(item: Record<string, unknown> | undefined): Sessio
     idleExpiresAt: stored.idleExpiresAt,
     expiresAt: stored.expiresAt,
     authenticatedAt: stored.authenticatedAt,
+    ...(stored.actor ? { actor: stored.actor } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
@@ -11,6 +12,8 @@ import { indexDelayMiddleware, transactionConflictMiddleware } from './local-emu
 let client: DynamoDBDocumentClient | undefined;
 
 const counter = { roundTrips: 0, itemsRead: 0 };
+/** The round trips of one piece of work alone (countRoundTripsOf), whatever else runs in the process meanwhile. */
+const ownCounter = new AsyncLocalStorage<{ roundTrips: number }>();
 
 export function db(): DynamoDBDocumentClient {
   if (client) return client;
@@ -26,6 +29,8 @@ export function db(): DynamoDBDocumentClient {
   base.middlewareStack.add(
     (next) => async (args) => {
       counter.roundTrips += 1;
+      const own = ownCounter.getStore();
+      if (own) own.roundTrips += 1;
       return next(args);
     },
     { step: 'finalizeRequest', name: 'countRoundTrips' },
@@ -69,6 +74,17 @@ export function tableName(): string {
 /** Round trips made by this process so far; take a difference around a request. */
 export function roundTripCount(): number {
   return counter.roundTrips;
+}
+
+/**
+ * Runs `work` and counts the round trips made within it alone: what runs beside it in the
+ * same process (the local stream's consumer, other requests) is not counted. The local
+ * gateway answers each request's count in `x-local-round-trips` (infra/local/gateway.ts).
+ */
+export async function countRoundTripsOf<T>(work: () => Promise<T>): Promise<{ result: T; roundTrips: number }> {
+  const own = { roundTrips: 0 };
+  const result = await ownCounter.run(own, work);
+  return { result, roundTrips: own.roundTrips };
 }
 
 /** Items this process's reads have returned so far; take a difference around a request. */
