@@ -114,7 +114,7 @@ describe('GetSecretValue without the SDK client', () => {
     // The headers the SDK signed, but those signedHeaders adds itself.
     const own = new Set(['host', 'x-amz-date', 'x-amz-security-token']);
     const headers = Object.fromEntries(names.filter((name) => !own.has(name)).map((name) => [name, String(request?.headers[name])]));
-    const ours = signedHeaders({
+    const ours = await signedHeaders({
       method: 'POST',
       host: String(request?.headers.host),
       path: '/',
@@ -147,7 +147,7 @@ describe('GetSecretValue without the SDK client', () => {
     const url = new URL(`${endpoint().replace(/\/$/, '')}/@connections/${encodeURIComponent(connectionId)}`);
     // Sent to the same path, signed alike.
     expect(sdkRequest?.url).toBe(url.pathname);
-    const ours = signedHeaders({
+    const ours = await signedHeaders({
       method: 'POST',
       host: url.host,
       path: url.pathname,

@@ -1,9 +1,11 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { environmentCredentials, type EnvironmentCredentials } from './lambda-credentials';
 import { tracedCall } from './tracer';
 
 /**
- * One AWS API call as a signed HTTPS request (Signature Version 4 with node:crypto), for
+ * One AWS API call as a signed HTTPS request (Signature Version 4 by the SDK's own signer,
+ * @smithy/signature-v4, which the DynamoDB client bundles anyway), for
  * the services a function calls one or a few simple operations of: Secrets Manager's
  * GetSecretValue (./secrets-manager.ts), SES's SendEmail (functions/domain/notifications/mailer.ts)
  * and API Gateway's `@connections` (functions/domain/live/sockets.ts). Their SDK clients
@@ -48,7 +50,7 @@ export async function awsRequest<T>(request: AwsRequest): Promise<T> {
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       let response: Response;
       try {
-        const headers = signedHeaders({
+        const headers = await signedHeaders({
           method: request.method ?? 'POST',
           host: request.url.host,
           path: request.url.pathname || '/',
@@ -108,44 +110,48 @@ type SignedRequest = {
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 };
 
-const sha256 = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+/** SHA-256 (and HMAC-SHA-256 with a key) as the signer wants it: node:crypto, as the SDK's Node hash does. */
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytesOf = (data: SourceData): string | Uint8Array =>
+  typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 
-/** A path segment as SigV4 wants it: URI-encoded (RFC 3986), on top of the encoding it is sent with. */
-const escapeSegment = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+class Sha256 {
+  private hash: Hash | Hmac;
+  private readonly secret?: string | Uint8Array;
+  constructor(secret?: SourceData) {
+    this.secret = secret === undefined ? undefined : bytesOf(secret);
+    this.hash = this.fresh();
+  }
+  private fresh(): Hash | Hmac {
+    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
+  }
+  update(data: SourceData): void {
+    this.hash.update(bytesOf(data));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.hash.digest());
+  }
+  reset(): void {
+    this.hash = this.fresh();
+  }
+}
 
-/** The request's headers with its SigV4 signature (no query string). */
-export function signedHeaders(request: SignedRequest): Record<string, string> {
-  const amzDate = request.at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value.trim()])),
-    host: request.host,
-    'x-amz-date': amzDate,
-    ...(request.credentials.sessionToken ? { 'x-amz-security-token': request.credentials.sessionToken } : {}),
-  };
-  const names = Object.keys(headers).sort();
-  const canonicalPath = request.path.split('/').map(escapeSegment).join('/');
-  const canonicalRequest = [
-    request.method,
-    canonicalPath,
-    '',
-    ...names.map((name) => `${name}:${headers[name]}`),
-    '',
-    names.join(';'),
-    sha256(request.body),
-  ].join('\n');
-  const scope = `${day}/${request.region}/${request.service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${request.credentials.secretAccessKey}`, day), request.region), request.service), 'aws4_request');
-  const signature = createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex');
-  const sent: Record<string, string> = { ...headers };
+/** The request's headers with its SigV4 signature (no query string), signed as the SDK's clients sign. */
+export async function signedHeaders(request: SignedRequest): Promise<Record<string, string>> {
+  const signer = new SignatureV4({ service: request.service, region: request.region, credentials: request.credentials, sha256: Sha256 });
+  const signed = await signer.sign(
+    {
+      method: request.method,
+      protocol: 'https:',
+      hostname: request.host,
+      path: request.path,
+      query: {},
+      headers: { ...request.headers, host: request.host },
+      body: request.body,
+    },
+    { signingDate: request.at },
+  );
+  const sent: Record<string, string> = { ...signed.headers };
   delete sent.host; // fetch sends the URL's own host
-  return {
-    ...sent,
-    authorization: `AWS4-HMAC-SHA256 Credential=${request.credentials.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
-  };
+  return sent;
 }
