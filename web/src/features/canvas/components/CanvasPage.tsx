@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { atom, useAtom, useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Canvas } from '../../../../../shared/contracts/canvas';
 import { EntityType } from '../../../../../shared/enums';
@@ -9,6 +9,7 @@ import { canCreateCanvas } from '../../../../../shared/permissions';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Menu, type MenuEntry } from '../../../components/ui/Menu';
 import { Spinner } from '../../../components/ui/Spinner';
+import { LoadingState } from '../../../components/ui/StateMessage';
 import { cx } from '../../../lib/cx';
 import { flagsFor } from '../../../lib/permissions';
 import { t } from '../../../messages/en-US';
@@ -23,11 +24,10 @@ import { allActionPoints, allCategories, allGoals } from '../lib/grouping';
 import type { CanvasScope } from '../lib/scope';
 import { AdvisorChips } from './AdvisorChips';
 import { CanvasIntro } from './CanvasIntro';
-import { CanvasTour, useCanvasTour } from './CanvasTour';
+import { useCanvasTour } from '../hooks/use-canvas-tour';
 import { AccessEndsNotice } from '../../../components/AccessEndsNotice';
 import { CanvasTitle } from './CanvasTitle';
 import { CreateCanvasOffer } from './CreateCanvasOffer';
-import { GoalsAndActions } from './GoalsAndActions';
 import { ArrowLeftIcon, PlusIcon } from '../../../components/ui/icons';
 import { GearIcon } from './icons';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
@@ -38,6 +38,10 @@ import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
 const ResetCanvasDialog = lazyDialog(() => import('./ResetCanvasDialog').then((module) => module.ResetCanvasDialog));
 const PlanBookDialog = lazyDialog(() => import('./PlanBookDialog').then((module) => module.PlanBookDialog));
 
+// Shown once, after a first login: its code loads only then (the canvas's first-visit budget, bench/spa-size.ts).
+// The second tab: its code loads when it is chosen.
+const GoalsAndActions = lazy(() => import('./GoalsAndActions').then((module) => ({ default: module.GoalsAndActions })));
+const CanvasTour = lazy(() => import('./CanvasTour').then((module) => ({ default: module.CanvasTour })));
 /** The chosen tab per canvas, so coming back from a category shows the same view (and scroll position). */
 const selectedTabAtom = atom<Record<string, number>>({});
 
@@ -196,12 +200,14 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
         {journal.isAccessEnded ? <AccessEndedNotice /> : <AccessEndsNotice endsOn={canvas.accessEndsOn} detail className="mt-4" />}
         {journal.renderNotice?.(tools)}
         {tour.isDue ? (
-          <CanvasTour
-            onClose={() => {
-              tour.close();
-              focusSelectedTab();
-            }}
-          />
+          <Suspense fallback={null}>
+            <CanvasTour
+              onClose={() => {
+                tour.close();
+                focusSelectedTab();
+              }}
+            />
+          </Suspense>
         ) : (
           <CanvasIntro canvas={{ ...canvas, abilities }} onDismiss={focusSelectedTab} />
         )}
@@ -229,7 +235,9 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
               ))}
             </TabPanel>
             <TabPanel>
-              <GoalsAndActions scope={scope} goals={allGoals(canvas)} actionPoints={allActionPoints(canvas)} />
+              <Suspense fallback={<LoadingState />}>
+                <GoalsAndActions scope={scope} goals={allGoals(canvas)} actionPoints={allActionPoints(canvas)} />
+              </Suspense>
             </TabPanel>
           </TabPanels>
         </TabGroup>

@@ -8,7 +8,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useUpdateCanvasTitle } from '../api/update-canvas-title';
 import { connectionSaveErrorOf, isFieldError, isHandledGlobally } from '../lib/errors';
-import { PendingSaveNote } from './form-parts';
+import { PendingSaveNote } from './PendingSaveNote';
 import { PencilIcon } from '../../../components/ui/icons';
 
 /** The canvas title, edited in place by those allowed (docs/product/canvas.md#validation: required, at least 3 characters). */

@@ -1,10 +1,6 @@
-import { useAtomValue } from 'jotai';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Canvas } from '../../../../../shared/contracts/canvas';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { t, type MessageKey } from '../../../messages/en-US';
-import { local, storageKeys } from '../../../stores/browser-storage';
-import { userIdAtom } from '../../../stores/session';
 
 /*
  * The tour of a family's canvas on its first visit (docs/product/canvas.md#canvas-tour). Decided:
@@ -24,22 +20,6 @@ import { userIdAtom } from '../../../stores/session';
 
 const steps = [1, 2, 3, 4] as const;
 const text = (step: number, part: 'title' | 'text') => t(`canvas.tour.${step}.${part}` as MessageKey);
-
-/** Whether the tour is due: a family member on their own canvas after their first login (auth's finishLogin marks it). */
-export function useCanvasTour(canvas: Canvas): { isDue: boolean; close: () => void } {
-  const userId = useAtomValue(userIdAtom);
-  const key = userId === null ? null : storageKeys.canvasTourDue(userId);
-  const wasDue = useMemo(() => key !== null && local.get(key) !== null, [key]);
-  const [closedKey, setClosedKey] = useState<string | null>(null);
-  const isDue = key !== null && wasDue && closedKey !== key && canvas.abilities.accessKind === 'own';
-  const close = () => {
-    if (key === null || userId === null) return;
-    local.remove(key);
-    local.set(storageKeys.canvasIntroDismissed(userId, canvas.id), new Date().toISOString());
-    setClosedKey(key);
-  };
-  return { isDue, close };
-}
 
 export function CanvasTour({ onClose }: { onClose: () => void }) {
   const labelId = useId();

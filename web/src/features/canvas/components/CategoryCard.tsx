@@ -6,7 +6,7 @@ import { useCanvasJournal } from '../hooks/use-canvas-journal';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
 import { categoryColor, categoryHighlight } from '../lib/colors';
 import { ExpandIcon } from './icons';
-import { VoteCount } from './Votes';
+import { VoteCount } from './VoteCount';
 
 type CategoryCardProps = {
   category: CanvasCategory;

@@ -100,6 +100,8 @@ describe('the plan book dialog', () => {
     expect(a4).toBeChecked();
     expect(within(paper).getByRole('radio', { name: 'US Letter' })).not.toBeChecked();
 
+    // The dialog opens on its first field (components/ui/Dialog.tsx); the keys below start once it has.
+    await waitFor(() => expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement));
     leaveOut.focus();
     await user.keyboard(' ');
     expect(leaveOut).not.toBeChecked();

@@ -3,7 +3,6 @@ import { Button, ProgressButton } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { AlertIcon, InfoIcon } from '../../../components/ui/icons';
 import type { useProgressAction } from '../../../hooks/use-progress-action';
-import { useSaveQueue } from '../../../hooks/use-save-queue';
 import { cx } from '../../../lib/cx';
 import { t } from '../../../messages/en-US';
 import type { PersonOption } from '../hooks/use-canvas-people';
@@ -144,16 +143,4 @@ export function DueDateField(props: Omit<ComponentProps<typeof DayField>, 'label
   return <DayField label={t('canvas.form.dueDate')} hint={t('canvas.form.dueDateHint')} {...props} />;
 }
 
-/**
- * The pending mark of a save that waits for the connection (docs/product/canvas.md#offline):
- * beside the form's buttons while it is being saved and the browser is offline or saves wait.
- */
-export function PendingSaveNote({ isSaving }: { isSaving: boolean }) {
-  const queue = useSaveQueue();
-  const isWaiting = isSaving && (!queue.isOnline || queue.waiting > 0);
-  return (
-    <p role="status" className={cx('text-sm text-ink-800', isWaiting && 'w-full rounded-control bg-warning-50 px-3 py-2')} data-testid="save-pending">
-      {isWaiting ? t('offline.pending') : null}
-    </p>
-  );
-}
+export { PendingSaveNote } from './PendingSaveNote';

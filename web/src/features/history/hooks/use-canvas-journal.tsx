@@ -1,9 +1,12 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { CanvasActivity } from '../components/CanvasActivity';
 import { UndoResetNotice } from '../components/UndoResetNotice';
-import { ItemHistory, type ItemHistoryProps } from '../components/ItemHistory';
+import type { ItemHistoryProps } from '../components/ItemHistory';
 import type { CanvasHistoryScope } from '../lib/types';
 import { useOfferUndo, type JournalScope } from './use-undo';
+
+// An item's history shows in its form only: its code (and the before/after view) loads with the first form opened.
+const ItemHistory = lazy(() => import('../components/ItemHistory').then((module) => ({ default: module.ItemHistory })));
 
 /**
  * What the history gives a canvas page (the canvas feature's CanvasJournal): the Undo on
@@ -17,7 +20,11 @@ export function useCanvasJournal() {
       offerUndo: (toastId: number, scope: JournalScope) => void offerUndo(toastId, scope),
       renderTools: (scope: CanvasHistoryScope) => <CanvasActivity scope={scope} />,
       renderNotice: (scope: CanvasHistoryScope) => <UndoResetNotice scope={scope} />,
-      renderItemHistory: (item: ItemHistoryProps) => <ItemHistory {...item} />,
+      renderItemHistory: (item: ItemHistoryProps) => (
+        <Suspense fallback={null}>
+          <ItemHistory {...item} />
+        </Suspense>
+      ),
     }),
     [offerUndo],
   );
