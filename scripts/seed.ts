@@ -35,7 +35,7 @@ const people = {
     firstName: 'Priya',
     lastName: 'Shah',
     email: email('priya.shah'),
-    role: 'Summit Trust Advisors: owner (only "The Four Abundances" shared, for 45 days)',
+    role: 'Summit Trust Advisors: owner (only "The Four Abundances" shared, for 6 more days: the "Access ends on" banner shows)',
   },
 } satisfies Record<string, Person>;
 
@@ -315,11 +315,11 @@ async function main(): Promise<void> {
   await fillCanvas(canvas, { maria, daniel, sofia }, userIds);
   process.stdout.write('  family, members and canvas ready\n');
 
-  // Advisor companies: Harbor sees every section, Summit only the four abundances and only for 45 days (time-boxed access).
+  // Advisor companies: Harbor sees every section, Summit only the four abundances and only for 6 more days (time-boxed access, inside the week the "Access ends on" banner shows).
   const abundances = canvas.sections.find((section) => section.sectionTypeId === 2);
   if (!abundances) throw new SeedError('The canvas template has no four-abundances section.');
   const harbor = await advisorCompany(maria, people.eleanor, 'Harbor Wealth Partners', []);
-  const summit = await advisorCompany(maria, people.priya, 'Summit Trust Advisors', [abundances.id], inDays(45));
+  const summit = await advisorCompany(maria, people.priya, 'Summit Trust Advisors', [abundances.id], inDays(6));
   const james = await invitedMember(harbor.client, people.james, 3);
   await maria.ok('POST', `/api/work-relation-member/${canvas.id}`, { memberId: await userId(james), workRelationRoleId: 2 });
   await harbor.client.ok('POST', `/api/canvas-action-point/create/${categoryId(canvas, 'Abundance of Wealth')}`, {
