@@ -2,7 +2,6 @@ import type { RevertResponse } from '../../../shared/contracts/history';
 import { canRestoreCanvasItem } from '../../../shared/permissions';
 import { linkFields } from '../../../shared/canvas-links';
 import { loadCanvas, ownFamilyId, runSteps, withCanvasRetry, type Step } from '../canvas/context';
-import { otherSideSteps } from '../canvas/references';
 import { contentKey, updateOp, type ContentKind, type LinkField } from '../canvas/items';
 import { fail } from '../../lib/errors';
 import { countMetric } from '../../lib/metrics';
@@ -10,7 +9,7 @@ import { businessMetrics } from '../../../shared/metrics';
 import type { Session } from '../sessions/session';
 import { contentEntry, getHistoryEvent, stateOf, visibleEvent, type ContentItem } from './journal';
 import { itemChanged, requireVersion } from './item-changed';
-import { bookkeeping, linksBack } from './revert-event';
+import { bookkeeping, linkStepsBack } from './revert-event';
 
 const contentKinds = new Set<string>(['answer', 'takeaway', 'goal', 'actionPoint']);
 
@@ -63,18 +62,7 @@ export async function restoreVersion(session: Session, eventId: string, version:
     for (const field of remove) delete updated[field];
     const steps: Step[] = [];
     if (kind !== 'answer') {
-      const plans = linksBack(context, kind, target, current, new Set());
-      for (const plan of plans) {
-        if (!plan.changed) continue;
-        if (plan.final.size) {
-          set[plan.field] = plan.final;
-          updated[plan.field] = plan.final;
-        } else {
-          remove.push(plan.field);
-          delete updated[plan.field];
-        }
-      }
-      steps.push(...otherSideSteps(familyId, kind, current.id, plans));
+      steps.push(...linkStepsBack(context, kind, target, current, { set, remove, updated }));
     }
     steps.unshift({
       op: updateOp(contentKey(familyId, kind, current.id), { set, remove }, { expression: '#version = :version', values: { ':version': current.version } }),

@@ -166,6 +166,32 @@ export function linksBack(
 }
 
 /**
+ * The links of `current` taken back to those of `wanted` (linksBack): the item's own link
+ * fields go into the change (`set`, `remove`, and `updated`, the item as it will be), and the
+ * other sides' steps are returned. Undo and "restore this version" share it.
+ */
+export function linkStepsBack(
+  context: CanvasContext,
+  kind: LinkableKind,
+  wanted: Record<string, unknown>,
+  current: ContentItem,
+  change: { set: Record<string, unknown>; remove: string[]; updated: Record<string, unknown> },
+): Step[] {
+  const plans = linksBack(context, kind, wanted, current, new Set());
+  for (const plan of plans) {
+    if (!plan.changed) continue;
+    if (plan.final.size) {
+      change.set[plan.field] = plan.final;
+      change.updated[plan.field] = plan.final;
+    } else {
+      change.remove.push(plan.field);
+      delete change.updated[plan.field];
+    }
+  }
+  return otherSideSteps(context.familyId, kind, current.id, plans);
+}
+
+/**
  * The voters whose votes come back with a restored item: those who may still vote here.
  * A family member needs an active membership with EditCanvas; an advisor an edit role for
  * a company that still works for the family (one BatchGet of their memberships).
@@ -312,18 +338,7 @@ async function planContentRevert(
   if (kind !== 'answer') {
     const linksChanged = linkFields.some((field) => JSON.stringify(before[field] ?? []) !== JSON.stringify(after[field] ?? []));
     if (linksChanged) {
-      const plans = linksBack(context, kind, before, current, new Set());
-      for (const plan of plans) {
-        if (!plan.changed) continue;
-        if (plan.final.size) {
-          set[plan.field] = plan.final;
-          updated[plan.field] = plan.final;
-        } else {
-          remove.push(plan.field);
-          delete updated[plan.field];
-        }
-      }
-      steps.push(...otherSideSteps(familyId, kind, current.id, plans));
+      steps.push(...linkStepsBack(context, kind, before, current, { set, remove, updated }));
     }
   }
   steps.unshift({
