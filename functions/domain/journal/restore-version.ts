@@ -9,7 +9,7 @@ import { businessMetrics } from '../../../shared/metrics';
 import type { Session } from '../sessions/session';
 import { contentEntry, getHistoryEvent, stateOf, visibleEvent, type ContentItem } from './journal';
 import { itemChanged, requireVersion } from './item-changed';
-import { bookkeeping, linkStepsBack } from './revert-event';
+import { asTheWriterSeesThem, bookkeeping, linkStepsBack } from './revert-event';
 
 const contentKinds = new Set<string>(['answer', 'takeaway', 'goal', 'actionPoint']);
 
@@ -74,6 +74,6 @@ export async function restoreVersion(session: Session, eventId: string, version:
       entries: [{ ...contentEntry('versionRestored', current, updated as ContentItem, event.id), before: stateOf(current), after: stateOf(updated) }],
     });
     countMetric(businessMetrics.reverts);
-    return { results };
+    return { results: asTheWriterSeesThem(context, results) };
   });
 }

@@ -46,6 +46,7 @@ import { countMetric } from '../../lib/metrics';
 import { businessMetrics } from '../../../shared/metrics';
 import { linkFields } from '../../../shared/canvas-links';
 import { contentKindOfType } from '../canvas/items';
+import { linkSeenBy } from '../canvas/live-view';
 
 /**
  * Undo (issue "every change recorded"): reverts one event, or the whole batch it belongs to
@@ -69,7 +70,7 @@ export async function revertEvent(session: Session, eventId: string, familyIdPar
     for (const undone of ordered) plans.push(...(await planRevert(context, undone, voters, peers)));
     const results = await writeInChunks(context, plans);
     countMetric(businessMetrics.reverts);
-    return { results };
+    return { results: asTheWriterSeesThem(context, results) };
   });
 }
 
@@ -447,4 +448,10 @@ async function planRevert(
     default:
       throw fail('ITEM_NOT_FOUND');
   }
+}
+
+/** The events a revert or restore wrote, as the writer's history shows them (visibleEvent: `changes` included). */
+export function asTheWriterSeesThem(context: CanvasContext, events: readonly HistoryEvent[]): HistoryEvent[] {
+  const linkSeen = linkSeenBy(context);
+  return events.map((event) => visibleEvent(context.access, event, linkSeen) ?? event);
 }
