@@ -26,6 +26,7 @@ test('the logged-out first page loads no API contract; the first call does, and 
   await expect(login).toBeEnabled();
   await login.click();
   await expect(page).toHaveURL(/\/canvas$/);
-  await expect(page.getByRole('dialog', { name: 'Walkthrough' })).toBeVisible();
+  // A family's first login starts on its canvas with the tour (docs/product/canvas.md#canvas-tour).
+  await expect(page.getByRole('region', { name: 'Tour of your canvas' })).toBeVisible();
   expect(scripts.filter((script) => /\/api-contract-[^/]*\.js$/.test(script))).toHaveLength(1);
 });

@@ -66,10 +66,18 @@ export function endSessionLocally(store: AppStore): void {
   queryClient.clear();
 }
 
+/** Set while this browser signs out: answers 7 of requests still under way then are the logout's own, not news. */
+let isLoggingOut = false;
+
 /** Logout (docs/product/sessions-and-sign-in.md#session): ends the server session, then clears stored data, entities and toasts. */
 export async function logout(store: AppStore): Promise<void> {
-  if (store.get(isAuthenticatedAtom)) await signOut().catch(() => undefined);
-  endSessionLocally(store);
+  isLoggingOut = true;
+  try {
+    if (store.get(isAuthenticatedAtom)) await signOut().catch(() => undefined);
+    endSessionLocally(store);
+  } finally {
+    isLoggingOut = false;
+  }
 }
 
 /**
@@ -77,6 +85,8 @@ export async function logout(store: AppStore): Promise<void> {
  * (the live channel's `closed: signedOut`, or an API answer 7 that names it).
  */
 export function endSession(app: { store: AppStore; navigate: (to: string) => void }, reason: 'signedOut' | 'expired'): void {
+  // Signed out here, or already gone: nothing to tell (the logout goes where it goes).
+  if (isLoggingOut || !app.store.get(isAuthenticatedAtom)) return;
   endSessionLocally(app.store);
   app.navigate(paths.sessionExpired(reason === 'signedOut' ? { reason: signedOutElsewhereReason } : {}));
 }

@@ -77,7 +77,14 @@ describe('signed out from another device', () => {
     const navigate = vi.fn();
     const expired = (details?: unknown) =>
       new ApiError({ errorCode: ErrorCodes.SESSION_EXPIRED, message: 'Session expired.', status: 401, ...(details ? { details } : {}) });
-    handleGlobalApiError(expired({ reason: 'signedOut' }), { store: createStore(), navigate });
+    const signedIn = () => {
+      const store = createStore();
+      store.set(userIdAtom, 'u1');
+      return store;
+    };
+    handleGlobalApiError(expired({ reason: 'signedOut' }), { store: signedIn(), navigate });
+    handleGlobalApiError(expired(), { store: signedIn(), navigate });
+    // A browser already signed out (a request still under way at its logout) is not told again.
     handleGlobalApiError(expired(), { store: createStore(), navigate });
     expect(navigate.mock.calls).toEqual([['/session-expired?reason=signedOut'], ['/session-expired']]);
   });

@@ -1,24 +1,53 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
- * A dialog whose code loads the first time it opens, not with the page that holds it (the
- * first-visit budgets, README.md#quality). Until then it renders nothing; once opened it
- * stays mounted like an eager dialog, so closing it behaves the same (focus goes back to
- * where it was). `load` picks the component out of its module.
+ * A component whose code loads the first time it is shown, not with the page that holds it
+ * (the first-visit budgets, README.md#quality). Until it has loaded it renders `fallback`.
+ * A load that fails (the browser went offline after the page loaded) breaks nothing: the
+ * fallback stays, and the load is tried again when the connection is back or the component
+ * is shown anew. `load` picks the component out of its module.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  function LazyPart(props: P) {
+    const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
+    const [attempt, setAttempt] = useState(0);
+    useEffect(() => {
+      if (Component) return;
+      let isCurrent = true;
+      load().then(
+        (component) => {
+          loaded = component;
+          if (isCurrent) setComponent(() => component);
+        },
+        () => undefined,
+      );
+      const retry = () => setAttempt((count) => count + 1);
+      window.addEventListener('online', retry);
+      return () => {
+        isCurrent = false;
+        window.removeEventListener('online', retry);
+      };
+    }, [Component, attempt]);
+    return Component ? <Component {...props} /> : <>{fallback}</>;
+  }
+  return LazyPart;
+}
+
+/**
+ * A dialog whose code loads the first time it opens (lazyPart). Until then it renders
+ * nothing; once opened it stays mounted like an eager dialog, so closing it behaves the same
+ * (focus goes back to where it was).
  */
 export function lazyDialog<P extends { isOpen: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  const Loaded = lazyPart(load);
   function LazyDialog(props: P) {
     const [hasOpened, setHasOpened] = useState(props.isOpen);
     useEffect(() => {
       if (props.isOpen) setHasOpened(true);
     }, [props.isOpen]);
     if (!props.isOpen && !hasOpened) return null;
-    return (
-      <Suspense fallback={null}>
-        <Loaded {...props} />
-      </Suspense>
-    );
+    return <Loaded {...props} />;
   }
   return LazyDialog;
 }

@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { atom, useAtom, useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Canvas } from '../../../../../shared/contracts/canvas';
 import { EntityType } from '../../../../../shared/enums';
@@ -30,7 +30,7 @@ import { CanvasTitle } from './CanvasTitle';
 import { CreateCanvasOffer } from './CreateCanvasOffer';
 import { ArrowLeftIcon, PlusIcon } from '../../../components/ui/icons';
 import { GearIcon } from './icons';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { lazyDialog, lazyPart } from '../../../components/ui/lazy-dialog';
 import { SectionView } from './SectionView';
 import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
 
@@ -40,8 +40,8 @@ const PlanBookDialog = lazyDialog(() => import('./PlanBookDialog').then((module)
 
 // Shown once, after a first login: its code loads only then (the canvas's first-visit budget, bench/spa-size.ts).
 // The second tab: its code loads when it is chosen.
-const GoalsAndActions = lazy(() => import('./GoalsAndActions').then((module) => ({ default: module.GoalsAndActions })));
-const CanvasTour = lazy(() => import('./CanvasTour').then((module) => ({ default: module.CanvasTour })));
+const GoalsAndActions = lazyPart(() => import('./GoalsAndActions').then((module) => module.GoalsAndActions), <LoadingState />);
+const CanvasTour = lazyPart(() => import('./CanvasTour').then((module) => module.CanvasTour));
 /** The chosen tab per canvas, so coming back from a category shows the same view (and scroll position). */
 const selectedTabAtom = atom<Record<string, number>>({});
 
@@ -200,14 +200,12 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
         {journal.isAccessEnded ? <AccessEndedNotice /> : <AccessEndsNotice endsOn={canvas.accessEndsOn} detail className="mt-4" />}
         {journal.renderNotice?.(tools)}
         {tour.isDue ? (
-          <Suspense fallback={null}>
-            <CanvasTour
-              onClose={() => {
-                tour.close();
-                focusSelectedTab();
-              }}
-            />
-          </Suspense>
+          <CanvasTour
+            onClose={() => {
+              tour.close();
+              focusSelectedTab();
+            }}
+          />
         ) : (
           <CanvasIntro canvas={{ ...canvas, abilities }} onDismiss={focusSelectedTab} />
         )}
@@ -235,9 +233,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
               ))}
             </TabPanel>
             <TabPanel>
-              <Suspense fallback={<LoadingState />}>
-                <GoalsAndActions scope={scope} goals={allGoals(canvas)} actionPoints={allActionPoints(canvas)} />
-              </Suspense>
+              <GoalsAndActions scope={scope} goals={allGoals(canvas)} actionPoints={allActionPoints(canvas)} />
             </TabPanel>
           </TabPanels>
         </TabGroup>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { lazyPart } from '../../../components/ui/lazy-dialog';
 import type { ActionPoint, Goal } from '../../../../../shared/contracts/canvas';
 import { t } from '../../../messages/en-US';
 import { useCanvasPeople } from '../hooks/use-canvas-people';
@@ -9,8 +10,8 @@ import { DueDate } from './DueDate';
 import { ItemCard, ItemOpenHint } from './ItemCard';
 
 // The goal and action point forms (with the link picker) load when one is first opened.
-const GoalModal = lazy(() => import('./GoalModal').then((module) => ({ default: module.GoalModal })));
-const ActionPointModal = lazy(() => import('./ActionPointModal').then((module) => ({ default: module.ActionPointModal })));
+const GoalModal = lazyPart(() => import('./GoalModal').then((module) => module.GoalModal));
+const ActionPointModal = lazyPart(() => import('./ActionPointModal').then((module) => module.ActionPointModal));
 
 /** Which item form is open: a new one (item null) or an existing one, kept so a deleted item can finish its dialog. */
 export type OpenItem = { kind: 'goal'; item: Goal | null } | { kind: 'actionPoint'; item: ActionPoint | null } | null;
@@ -131,12 +132,12 @@ export function GoalsAndActions({
           );
         }}
       />
-      <Suspense fallback={null}>
+      <>
         {open?.kind === 'goal' && <GoalModal scope={scope} goal={freshGoal} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />}
         {open?.kind === 'actionPoint' && (
           <ActionPointModal scope={scope} actionPoint={freshActionPoint} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />
         )}
-      </Suspense>
+      </>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
+import { lazyPart } from '../../../components/ui/lazy-dialog';
 import { CanvasActivity } from '../components/CanvasActivity';
 import { UndoResetNotice } from '../components/UndoResetNotice';
 import type { ItemHistoryProps } from '../components/ItemHistory';
@@ -6,7 +7,7 @@ import type { CanvasHistoryScope } from '../lib/types';
 import { useOfferUndo, type JournalScope } from './use-undo';
 
 // An item's history shows in its form only: its code (and the before/after view) loads with the first form opened.
-const ItemHistory = lazy(() => import('../components/ItemHistory').then((module) => ({ default: module.ItemHistory })));
+const ItemHistory = lazyPart(() => import('../components/ItemHistory').then((module) => module.ItemHistory));
 
 /**
  * What the history gives a canvas page (the canvas feature's CanvasJournal): the Undo on
@@ -20,11 +21,7 @@ export function useCanvasJournal() {
       offerUndo: (toastId: number, scope: JournalScope) => void offerUndo(toastId, scope),
       renderTools: (scope: CanvasHistoryScope) => <CanvasActivity scope={scope} />,
       renderNotice: (scope: CanvasHistoryScope) => <UndoResetNotice scope={scope} />,
-      renderItemHistory: (item: ItemHistoryProps) => (
-        <Suspense fallback={null}>
-          <ItemHistory {...item} />
-        </Suspense>
-      ),
+      renderItemHistory: (item: ItemHistoryProps) => <ItemHistory {...item} />,
     }),
     [offerUndo],
   );

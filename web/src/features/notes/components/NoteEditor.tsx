@@ -58,7 +58,7 @@ export const NoteEditor = forwardRef<NoteEditorHandle, NoteEditorProps>(function
     },
     onCreate: ({ editor: created }) => onReady?.(draftOf(created)),
     onUpdate: ({ editor: updated }) => {
-      if (updated.storage.characterCount.characters() < noteCharacterLimit) setPasteCut(null);
+      if ((updated.storage.characterCount?.characters() ?? 0) < noteCharacterLimit) setPasteCut(null);
       onChange?.(draftOf(updated));
     },
   });
@@ -79,7 +79,8 @@ export const NoteEditor = forwardRef<NoteEditorHandle, NoteEditorProps>(function
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
-      characters: current.storage.characterCount.characters(),
+      // Read before the extension's storage is there (an editor being re-created): no characters yet.
+      characters: current.storage.characterCount?.characters() ?? 0,
       isBold: current.isActive('bold'),
       isItalic: current.isActive('italic'),
       isBulletList: current.isActive('bulletList'),
