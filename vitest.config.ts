@@ -30,7 +30,10 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 30_000,
+          // Every integration test does real work against DynamoDB Local and the SES emulator: a
+          // busy machine (a bench or a second run on the same 2 cores) took some past 30 s. A
+          // bound, not a delay: a test that hangs still fails.
+          testTimeout: 90_000,
           // Set-up builds real worlds through the API; a busy machine may take minutes (a bound, not a delay).
           hookTimeout: 180_000,
           // DynamoDB Local is one JVM on two cores: a little parallelism, not much.
