@@ -3,9 +3,11 @@
  * time forward (session expiry, token and invitation expiry) without waiting.
  */
 let offsetMs = 0;
+/** Set by freezeClock: the real time the clock stopped at. */
+let frozenAtMs: number | undefined;
 
 export function now(): Date {
-  return new Date(Date.now() + offsetMs);
+  return new Date((frozenAtMs ?? Date.now()) + offsetMs);
 }
 
 export function nowEpochSeconds(): number {
@@ -17,8 +19,17 @@ export function advanceClock(ms: number): void {
   offsetMs += ms;
 }
 
+/**
+ * Test hook: stop the clock where it is (advanceClock still moves it), so a rule measured in
+ * seconds does not see the test's own pace on a busy machine. resetClock starts it again.
+ */
+export function freezeClock(): void {
+  frozenAtMs = Date.now();
+}
+
 export function resetClock(): void {
   offsetMs = 0;
+  frozenAtMs = undefined;
 }
 
 export const durations = {

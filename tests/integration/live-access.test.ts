@@ -12,7 +12,7 @@ import {
 } from '../../shared/contracts/live';
 import { dayIn } from '../../shared/dates';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
-import { advanceClock, durations, now, nowEpochSeconds, resetClock } from '../../functions/lib/clock';
+import { advanceClock, durations, freezeClock, now, nowEpochSeconds, resetClock } from '../../functions/lib/clock';
 import { db, tableName } from '../../functions/lib/db/client';
 import { hashToken, sessionCookieName } from '../../functions/domain/sessions/session';
 import { connectionsOfUser } from '../../functions/domain/live/connections';
@@ -261,6 +261,8 @@ describe('presence tells nobody more than they may see', () => {
 
   it('takes at most one presence message per second and socket; the rest are dropped', async () => {
     const socket = await open(family.owner.client);
+    // The server's clock moves only as the test says (afterEach starts it again).
+    freezeClock();
     advanceClock(intervalMs);
     socket.send({ action: 'presence', sectionId: sharedSectionId });
     await socket.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.sectionId === sharedSectionId, {
