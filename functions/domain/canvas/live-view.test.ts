@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../../../shared/contracts/history';
-import { EntityRole, EntityType, WorkRelationRole } from '../../../shared/enums';
-import { canSeeSection, permissionsForRole, permissionsForWorkRelationRole, type CanvasAccess } from '../../../shared/permissions';
+import { EntityRole, EntityType } from '../../../shared/enums';
+import { canSeeSection, permissionsForRole, type CanvasAccess } from '../../../shared/permissions';
 import type { CanvasContext } from './context';
 import type { GoalItem, TakeawayItem } from './items';
 import { canvasChangeOf, liveCanvasChange, touchedItems } from './live-view';
 import { CanvasSnapshot } from './context';
 import { visibleEvent } from '../journal/journal';
+import { sectionAdvisorAccess } from './testing/access';
 
 /**
  * What a live `change` carries for one reader (functions/domain/canvas/live-view.ts): the
@@ -49,18 +50,7 @@ const family: CanvasAccess = {
   kind: 'own',
   membership: { entityId: 5, entityTypeId: EntityType.Family, entityRoleId: EntityRole.Owner, permissions: permissionsForRole(EntityRole.Owner) },
 } as CanvasAccess;
-const sectionAdvisor: CanvasAccess = {
-  kind: 'workRelation',
-  membership: {
-    entityId: 9,
-    entityTypeId: EntityType.AdvisorCompany,
-    entityRoleId: EntityRole.FullMember,
-    permissions: permissionsForRole(EntityRole.FullMember),
-  },
-  workRelationRoleId: WorkRelationRole.Full,
-  workRelationPermissions: permissionsForWorkRelationRole(WorkRelationRole.Full),
-  sharedSectionIds: [shared],
-};
+const sectionAdvisor: CanvasAccess = sectionAdvisorAccess([shared]);
 
 function contextOf(access: CanvasAccess, snapshot: CanvasSnapshot, userId = 'reader'): CanvasContext {
   return {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { EntityRole, EntityType, WorkRelationRole } from '../../../shared/enums';
-import { canSeeSection, permissionsForRole, permissionsForWorkRelationRole, type CanvasAccess } from '../../../shared/permissions';
+import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import type { GoalItem } from './items';
 import { otherSideSteps, planLinks } from './references';
 import { transactItemOf, type Write } from '../../lib/db/table';
 import { resetConfigForTests } from '../../lib/config';
 import { CanvasSnapshot, type CanvasContext } from './context';
+import { sectionAdvisorAccess } from './testing/access';
 
 beforeAll(() => {
   // Transaction items name the table; no table is touched here.
@@ -43,18 +43,7 @@ const goal = (n: number, sectionId: number, completed = false): GoalItem => ({
 
 function contextWith(goals: GoalItem[], sharedSectionIds: number[]): CanvasContext {
   const snapshot = CanvasSnapshot.fromItems(goals.map((g) => ({ PK: 'CANVAS#5', SK: `C#GOAL#${g.id}`, ...g })));
-  const access: CanvasAccess = {
-    kind: 'workRelation',
-    membership: {
-      entityId: 9,
-      entityTypeId: EntityType.AdvisorCompany,
-      entityRoleId: EntityRole.FullMember,
-      permissions: permissionsForRole(EntityRole.FullMember),
-    },
-    workRelationRoleId: WorkRelationRole.Full,
-    workRelationPermissions: permissionsForWorkRelationRole(WorkRelationRole.Full),
-    sharedSectionIds,
-  };
+  const access: CanvasAccess = sectionAdvisorAccess(sharedSectionIds);
   return {
     familyId: 5,
     userId: 'u',

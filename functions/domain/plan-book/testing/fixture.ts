@@ -1,6 +1,7 @@
-import { EntityRole, EntityType, WorkRelationRole } from '../../../../shared/enums';
-import { canSeeSection, permissionsForRole, permissionsForWorkRelationRole, type CanvasAccess } from '../../../../shared/permissions';
+import { EntityRole, EntityType } from '../../../../shared/enums';
+import { canSeeSection, permissionsForRole, type CanvasAccess } from '../../../../shared/permissions';
 import { CanvasSnapshot, type CanvasContext } from '../../canvas/context';
+import { sectionAdvisorAccess } from '../../canvas/testing/access';
 
 /**
  * A small canvas for the plan book's unit tests: section 5001 (shared with the advisor)
@@ -151,21 +152,7 @@ const familyMembership = { entityId: 5, entityTypeId: EntityType.Family, entityR
 /** The fixture canvas as the family sees it ('own') or as an advisor shown only section 5001. */
 export function fixtureContext(as: 'family' | 'limitedAdvisor'): CanvasContext {
   const snapshot = CanvasSnapshot.fromItems(items);
-  const access: CanvasAccess =
-    as === 'family'
-      ? { kind: 'own', membership: familyMembership }
-      : {
-          kind: 'workRelation',
-          membership: {
-            entityId: 9,
-            entityTypeId: EntityType.AdvisorCompany,
-            entityRoleId: EntityRole.FullMember,
-            permissions: permissionsForRole(EntityRole.FullMember),
-          },
-          workRelationRoleId: WorkRelationRole.Full,
-          workRelationPermissions: permissionsForWorkRelationRole(WorkRelationRole.Full),
-          sharedSectionIds: [5001],
-        };
+  const access: CanvasAccess = as === 'family' ? { kind: 'own', membership: familyMembership } : sectionAdvisorAccess([5001]);
   return {
     familyId: 5,
     userId: 'u-zoe',
