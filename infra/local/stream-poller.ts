@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { isJournalInsert } from '../../functions/domain/live/journal-stream';
+import { localDynamoCredentials } from '../../functions/lib/db/local-emulation';
 
 /**
  * What Lambda's DynamoDB Streams event source does in the cloud, on one machine: reads
@@ -40,7 +41,6 @@ export type StreamPollerOptions = {
   region?: string;
 };
 
-const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A record of the Streams API in the shape Lambda hands to a function. */
@@ -67,6 +67,7 @@ function lambdaRecord(record: StreamApiRecord, streamArn: string): DynamoDBRecor
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const region = options.region ?? 'eu-central-1';
   const idleMs = options.idleMs ?? 25;
+  const credentials = localDynamoCredentials();
   const tables = new DynamoDBClient({ endpoint: options.endpoint, region, credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region, credentials });
   const described = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));

@@ -4,6 +4,7 @@ import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, P
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { resetConfigForTests } from '../../functions/lib/config';
 import { keys, newId } from '../../functions/lib/db/keys';
+import { localDynamoCredentials } from '../../functions/lib/db/local-emulation';
 import { startLiveSender } from '../../infra/local/stack';
 import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-poller';
 import { ensureTable } from '../../infra/local/table';
@@ -18,10 +19,8 @@ import { ensureTable } from '../../infra/local/table';
  * reaches the sender through the copy's stream. In the cloud the copy is made by
  * `aws dynamodb restore-table-to-point-in-time`; the checks are the same.
  */
-const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-
 function documentClient(endpoint: string): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials }), {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: localDynamoCredentials() }), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
 }
@@ -182,7 +181,7 @@ export async function restoreDrill(options: { dynamoEndpoint: string; sourceTabl
 }
 
 export async function dropTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials });
+  const client = new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: localDynamoCredentials() });
   try {
     await client.send(new DeleteTableCommand({ TableName: tableName }));
   } finally {

@@ -14,6 +14,8 @@ import {
   endingSpecs,
   endingWorld,
   historyPath,
+  itemHistoryPath,
+  restorePath,
   liveMessageOutlets,
   liveMessageTypes,
   mailingJobOutlets,
@@ -49,7 +51,7 @@ import { outcomeOf } from '../support/security-world';
  * The cells (what "nothing is delivered" means for that outlet):
  * - a number: HTTP answers that catalogue code (7 a session that ended, 4 what the caller
  *   no longer sees, 8 what they may no longer do) and nothing of the canvas; a refused
- *   write or undo changes nothing;
+ *   write, undo or restore changes nothing;
  * - 'closed': the socket gets `closed` (the ending's reason) and closes within 5 s of the
  *   ending, and gets no `change` or `presence` after the ending. Where the ending is the
  *   clock passing a session's limit, the 5 s count from when the others, signed in afresh,
@@ -81,6 +83,7 @@ const sessionEnded = {
   presence: 'closed',
   history: 7,
   undo: 7,
+  restore: 7,
   myActions: 7,
   dashboard: 7,
   planBook: 7,
@@ -96,6 +99,7 @@ const relationGone = {
   presence: 'closed',
   history: 4,
   undo: 4,
+  restore: 4,
   myActions: 'none',
   dashboard: 'none',
   planBook: 4,
@@ -117,6 +121,7 @@ const matrix: Record<Ending, Record<Outlet, Cell>> = {
     presence: 'closed',
     history: 4,
     undo: 4,
+    restore: 4,
     myActions: 'none',
     dashboard: noDashboardForFamilies,
     planBook: 4,
@@ -131,6 +136,7 @@ const matrix: Record<Ending, Record<Outlet, Cell>> = {
     presence: 'kept',
     history: 'kept',
     undo: 8,
+    restore: 8,
     myActions: 'kept',
     dashboard: noDashboardForFamilies,
     planBook: 'kept',
@@ -145,6 +151,7 @@ const matrix: Record<Ending, Record<Outlet, Cell>> = {
     presence: 'kept',
     history: 'kept',
     undo: 8,
+    restore: 8,
     myActions: 'kept',
     dashboard: 'kept',
     planBook: 'kept',
@@ -159,6 +166,7 @@ const matrix: Record<Ending, Record<Outlet, Cell>> = {
     presence: 'closed',
     history: 4,
     undo: 4,
+    restore: 4,
     myActions: 'none',
     dashboard: 'none',
     planBook: 4,
@@ -173,6 +181,7 @@ const matrix: Record<Ending, Record<Outlet, Cell>> = {
     presence: 'filtered',
     history: 'filtered',
     undo: 4,
+    restore: 4,
     myActions: 'filtered',
     dashboard: 'filtered',
     planBook: 'filtered',
@@ -191,6 +200,7 @@ const matrix: Record<Ending, Record<Outlet, Cell>> = {
     presence: 'closed',
     history: 4,
     undo: 4,
+    restore: 4,
     myActions: 'none',
     dashboard: 4,
     planBook: 4,
@@ -297,21 +307,43 @@ const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>
     if (cell === 'kept') expect(entry).toMatchObject({ sectionId: w.sectionId, categoryId: w.categoryId });
     else expect(entry).toMatchObject({ sectionId: null, categoryId: null, editingItemId: null });
   },
+  // The feed and an item's own history (its versions, with each event's changes).
   history: async (w, cell) => {
-    if (typeof cell === 'number') return expectRefused(w, cell, 'GET', historyPath(w));
+    if (typeof cell === 'number') {
+      for (const path of [historyPath(w), itemHistoryPath(w, w.afterId)]) await expectRefused(w, cell, 'GET', path);
+      return;
+    }
     const response = await asVictim(w, 'GET', historyPath(w));
     expect(response.status).toBe(200);
     const text = textOf(response.body);
+    const itemHistory = await asVictim(w, 'GET', itemHistoryPath(w, w.afterId));
     if (cell === 'kept') {
       expect(text).toContain(w.markers.after);
+      expect(itemHistory.status).toBe(200);
+      expect(textOf(itemHistory.body)).toContain(w.markers.after);
       return;
     }
     expectNone(text, lostMarkers(w), 'the history');
     expect((response.body as HistoryPage).results.some((event) => event.sectionId === w.sectionId)).toBe(false);
     expect(text).toContain(w.markers.afterShared);
+    // The lost item's own history shows nothing of it (no versions, or not found).
+    expectNone(textOf(itemHistory.body), lostMarkers(w), 'the item history');
+    if (itemHistory.status === 200) expect((itemHistory.body as HistoryPage).results).toEqual([]);
+    else expect(outcomeOf(itemHistory)).toBe(4);
   },
   undo: async (w, cell) => {
     const response = await asVictim(w, 'POST', revertPath(w));
+    if (cell === 'kept') {
+      expect(response.status).toBe(200);
+      return;
+    }
+    expect(outcomeOf(response)).toBe(cell);
+    expectNone(textOf(response.body), allMarkers(w), 'the refusal');
+    expect(await ownerCategory(w)).toContain(w.markers.own);
+  },
+  // "Restore this version" of the victim's own takeaway (the answer carries the restored item as the writer sees it).
+  restore: async (w, cell) => {
+    const response = await asVictim(w, 'POST', restorePath(w), { version: w.ownVersion });
     if (cell === 'kept') {
       expect(response.status).toBe(200);
       return;
@@ -412,7 +444,7 @@ describe('the matrix is complete', () => {
   it('covers every outlet the routes, live messages, jobs and mails name', () => {
     const declared = [routeOutlets, liveMessageOutlets, mailingJobOutlets, mailOutlets].flatMap((classified) => Object.values(classified));
     const named = declared.filter((value): value is Outlet => typeof value === 'string');
-    expect([...new Set(named)].sort()).toEqual([...outlets].filter((outlet) => outlet !== 'httpWrite' && outlet !== 'undo').sort());
+    expect([...new Set(named)].sort()).toEqual([...outlets].filter((outlet) => outlet !== 'httpWrite' && outlet !== 'undo' && outlet !== 'restore').sort());
   });
 });
 

@@ -34,6 +34,7 @@ export const outlets = [
   'presence',
   'history',
   'undo',
+  'restore',
   'myActions',
   'dashboard',
   'planBook',
@@ -241,6 +242,8 @@ export type EndingWorld = {
   sharedSectionId: number;
   markers: Markers;
   ownTakeawayId: string;
+  /** The victim's own takeaway's version as they read it (the body of a restore). */
+  ownVersion: number;
   ownEventId: string;
   assignedId: string;
   /** Ids of the owner's writes after the ending. */
@@ -454,6 +457,14 @@ export function planBookPath(w: EndingWorld): string {
 export function revertPath(w: EndingWorld): string {
   return `/api/canvas/history/${w.ownEventId}/revert${isAdvisor(w) ? `?familyId=${w.family.familyId}` : ''}`;
 }
+/** "Restore this version" of the victim's own takeaway, to how it was right after its creation. */
+export function restorePath(w: EndingWorld): string {
+  return `/api/canvas/history/${w.ownEventId}/restore${isAdvisor(w) ? `?familyId=${w.family.familyId}` : ''}`;
+}
+/** An item's own history (its versions): the victim's path for the item. */
+export function itemHistoryPath(w: EndingWorld, itemId: string): string {
+  return `${historyPath(w)}?itemId=${encodeURIComponent(itemId)}`;
+}
 
 /**
  * Builds one ending's world, lets the victim use every outlet once, ends the right, then
@@ -503,6 +514,7 @@ export async function endingWorld(stack: IntegrationStack, ending: Ending): Prom
     sharedSectionId: sharedSection.id,
     markers,
     ownTakeawayId: own.id,
+    ownVersion: own.version,
     ownEventId: '',
     assignedId: assigned.id,
     afterId: '',

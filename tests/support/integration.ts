@@ -228,6 +228,9 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
     }
     Object.assign(process.env, localEnvironment({ dynamoEndpoint, sesEndpoint, appUrl: 'http://localhost:5173', tableName }), {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      // A database of this file's own in the shared DynamoDB Local (functions/lib/db/local-emulation.ts
+      // localDynamoCredentials); DynamoDB Local takes letters and digits in a key.
+      FC_LOCAL_DYNAMO_ACCESS_KEY: tableName.replace(/[^A-Za-z0-9]/g, ''),
     });
     await ensureTable(dynamoEndpoint, tableName);
     const port = await freePort();

@@ -1,4 +1,5 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { localDynamoCredentials } from '../../functions/lib/db/local-emulation';
 
 /**
  * Every item of a test table, sorted by key: for "nothing changed" assertions.
@@ -25,7 +26,7 @@ export function settleBeforeSnapshots(settle: () => Promise<void>): void {
 
 export async function snapshotTable(endpoint: string, tableName: string): Promise<string[]> {
   await settleWrites();
-  const client = new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: localDynamoCredentials() });
   try {
     const items: string[] = [];
     let startKey: Record<string, unknown> | undefined;

@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { traced } from '../tracer';
-import { indexDelayMiddleware, transactionConflictMiddleware } from './local-emulation';
+import { indexDelayMiddleware, localDynamoCredentials, transactionConflictMiddleware } from './local-emulation';
 
 /**
  * The DynamoDB document client, one per process. A middleware counts round trips per
@@ -22,7 +22,7 @@ export function db(): DynamoDBDocumentClient {
   const base = traced(
     new DynamoDBClient({
       region,
-      ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: localDynamoCredentials() } : {}),
       maxAttempts: 2,
     }),
   );

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { localDynamoCredentials } from '../../../functions/lib/db/local-emulation';
 import { e2eEnv, requiredEnv } from './env';
 
 /**
@@ -9,9 +10,7 @@ import { e2eEnv, requiredEnv } from './env';
  * that much time had passed for them — and nothing else.
  */
 const client = () =>
-  DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: requiredEnv(e2eEnv.dynamoUrl), region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-  );
+  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: requiredEnv(e2eEnv.dynamoUrl), region: 'eu-central-1', credentials: localDynamoCredentials() }));
 const table = () => requiredEnv(e2eEnv.tableName);
 
 async function userIdOf(email: string): Promise<string> {
