@@ -28,7 +28,10 @@ const esbuildTarget = `node${functionNodeMajor}`;
  * target is resolved from the repository root). The trade of each is in README.md
  * ("Lambda bundles").
  */
-export const lambdaAliases: Readonly<Record<string, string>> = { '@aws-sdk/credential-provider-node': 'functions/lib/lambda-credentials.ts' };
+export const lambdaAliases: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': 'functions/lib/lambda-credentials.ts',
+  '@smithy/core/event-streams': 'functions/lib/no-event-streams.ts',
+};
 
 /** How every function is bundled (esbuild); bench/lambda-bundles.ts builds with the same settings. */
 export const appFunctionBundling: BundlingOptions = {

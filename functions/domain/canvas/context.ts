@@ -1,6 +1,6 @@
 import { EntityType } from '../../../shared/enums';
 import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
-import { decideAccess } from '../../lib/access/decide';
+import { advisorRoleKey, decideAccess } from '../../lib/access/decide';
 import {
   queryCanvas,
   type ActionPointItem,
@@ -238,7 +238,7 @@ export class CanvasSnapshot {
       }
       case 'workRelationMember': {
         const member = record as WorkRelationMemberItem;
-        this.workRelationMembers.set(`${member.advisorId}#${member.userId}`, member);
+        this.workRelationMembers.set(advisorRoleKey(member.advisorId, member.userId), member);
         break;
       }
       case 'visit': {

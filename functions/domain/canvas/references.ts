@@ -1,3 +1,4 @@
+import { advisorRoleKey } from '../../lib/access/decide';
 import { EntityType, WorkRelationRole } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
@@ -71,7 +72,10 @@ export async function resolveAssignee(
   const isCanvasMember = memberships.some((membership) => {
     if (membership.entityTypeId === EntityType.Family) return membership.entityId === context.familyId;
     if (!context.snapshot.workRelations.has(membership.entityId)) return false;
-    const roleId = effectiveWorkRelationRoleId(membership, context.snapshot.workRelationMembers.get(`${membership.entityId}#${requested}`)?.workRelationRoleId);
+    const roleId = effectiveWorkRelationRoleId(
+      membership,
+      context.snapshot.workRelationMembers.get(advisorRoleKey(membership.entityId, requested))?.workRelationRoleId,
+    );
     return roleId !== WorkRelationRole.None;
   });
   if (!isCanvasMember) throw invalidPerson('assigneeId');

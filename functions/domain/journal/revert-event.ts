@@ -1,3 +1,4 @@
+import { advisorRoleKey } from '../../lib/access/decide';
 import { canvasLimits } from '../../../shared/contracts/canvas';
 import type { HistoryEvent, HistoryState, RevertResponse } from '../../../shared/contracts/history';
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
@@ -222,7 +223,8 @@ async function votersWhoMayVote(context: CanvasContext, events: HistoryEvent[]):
         allowed.add(member.userId);
       continue;
     }
-    const stored = context.snapshot.workRelationMembers.get(`${member.entityId}#${member.userId}`)?.workRelationRoleId as WorkRelationRoleId | undefined;
+    const stored = context.snapshot.workRelationMembers.get(advisorRoleKey(member.entityId, member.userId))?.workRelationRoleId as
+      WorkRelationRoleId | undefined;
     const roleId = effectiveWorkRelationRoleId(member, stored);
     const access = {
       kind: 'workRelation' as const,
@@ -431,7 +433,7 @@ async function planRevert(
       const advisorId = Number(event.after?.advisorId);
       const userId = String(event.after?.userId);
       if (!snapshot.workRelations.has(advisorId)) throw await refuse(context, event, null, 'The advisor company no longer works for this family.');
-      const stored = snapshot.workRelationMembers.get(`${advisorId}#${userId}`)?.workRelationRoleId ?? null;
+      const stored = snapshot.workRelationMembers.get(advisorRoleKey(advisorId, userId))?.workRelationRoleId ?? null;
       if (stored !== (event.after?.workRelationRoleId ?? null)) {
         throw await refuse(context, event, { advisorId, userId, workRelationRoleId: stored }, 'The advisor’s rights changed since.');
       }

@@ -1,3 +1,4 @@
+import { advisorRoleKey } from '../../lib/access/decide';
 import type { AdvisorMember, AdvisorsResponse, ListAdvisorsRequest } from '../../../shared/contracts/work-relations';
 import { EntityType, WorkRelationRole } from '../../../shared/enums';
 import { sortRows, type SortKey } from '../../../shared/ordering';
@@ -56,7 +57,7 @@ async function advisorsOfFamily(session: Session, familyId: number | undefined, 
       const user = users.get(member.userId);
       const company = companies.get(companyId);
       if (!user || !company) return [];
-      const workRelationRoleId = effectiveWorkRelationRoleId(member, roles.get(`${companyId}#${member.userId}`)?.workRelationRoleId);
+      const workRelationRoleId = effectiveWorkRelationRoleId(member, roles.get(advisorRoleKey(companyId, member.userId))?.workRelationRoleId);
       return [toAdvisorMember(member, user, company.entityName, workRelationRoleId, viewerFor(session, view, companyId))];
     }),
   );

@@ -1,3 +1,4 @@
+import { advisorRoleKey } from '../../lib/access/decide';
 import type { AdvisorMember, FamilyMemberRow } from '../../../shared/contracts/work-relations';
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
@@ -45,7 +46,7 @@ export function toFamilyMemberRow(member: MemberItem, user: UserItem, entityName
 
 /** The canvas roles a family gave, by `<advisorId>#<userId>`. */
 export function rolesByAdvisor(items: readonly WorkRelationMemberItem[]): Map<string, WorkRelationMemberItem> {
-  return new Map(items.map((item) => [`${item.advisorId}#${item.userId}`, item]));
+  return new Map(items.map((item) => [advisorRoleKey(item.advisorId, item.userId), item]));
 }
 
 export type AdvisorOfFamily = {
@@ -81,7 +82,7 @@ export async function findAdvisorOfFamily(familyId: number, userId: string, advi
       errors: { advisorCompanyId: [messageKeys.required] },
       message: 'The advisor works for several companies of this family: name one.',
     });
-  const storedRoleId = rolesByAdvisor(roles).get(`${member.entityId}#${userId}`)?.workRelationRoleId;
+  const storedRoleId = rolesByAdvisor(roles).get(advisorRoleKey(member.entityId, userId))?.workRelationRoleId;
   return {
     member,
     relation: relationOf.get(member.entityId) as WorkRelationItem,

@@ -2,7 +2,7 @@ import type { DashboardFamiliesResponse, DashboardFamily, ListDashboardFamiliesR
 import { dashboardPageSize, maxDashboardOffset } from '../../../shared/contracts/work-relations';
 import { EntityType } from '../../../shared/enums';
 import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../../shared/permissions';
-import { decideAccess } from '../../lib/access/decide';
+import { advisorRoleKey, decideAccess } from '../../lib/access/decide';
 import { canvasContextOf, CanvasSnapshot } from '../canvas/context';
 import { messageKeys } from '../../../shared/validation';
 import { changesSince, hasChangesSince, type CanvasSummaryItem, summaryFromRecord } from '../canvas/summary';
@@ -47,7 +47,7 @@ function accessOf(session: Session, relation: WorkRelationItem, found: FamilyCar
     canvas: { familyId, relations: { meta: summary?.meta, workRelations: relations.workRelations, workRelationMembers: relations.workRelationMembers } },
   });
   const access = decision.allowed ? decision.canvasAccess : null;
-  return { access, storedRole: relations.workRelationMembers.get(`${relation.advisorId}#${session.userId}`)?.workRelationRoleId, visit, member };
+  return { access, storedRole: relations.workRelationMembers.get(advisorRoleKey(relation.advisorId, session.userId))?.workRelationRoleId, visit, member };
 }
 
 /** One family card from its relation and its items (./family-cards.ts; docs/product/dashboard.md#fields Family dashboard item). */

@@ -1,11 +1,10 @@
 import { EntityType } from '../../../shared/enums';
-import { CanvasSnapshot } from '../../domain/canvas/context';
 import { batchGetItems } from '../db/table';
 import type { EntityItem } from '../../domain/organisations/entities';
 import { keys } from '../db/keys';
 import type { MemberItem } from '../../domain/members/members';
 import type { UserItem } from '../../domain/accounts/users';
-import { decideAccess, type AccessDecision } from './decide';
+import { canvasRelationsOf, decideAccess, type AccessDecision } from './decide';
 
 /**
  * The access decision for many callers at once from the stored truth, read in one
@@ -49,15 +48,15 @@ export async function decideAccessNow(requests: readonly AccessRequest[]): Promi
   const found = await batchGetItems<Keyed>(requests.flatMap(keysOf), undefined, { consistent: true });
   const byKey = new Map(found.map((item) => [`${item.PK}|${item.SK}`, item]));
   const at = (key: Key) => byKey.get(`${key.PK}|${key.SK}`);
-  const canvases = new Map<number, CanvasSnapshot>();
+  const canvases = new Map<number, ReturnType<typeof canvasRelationsOf>>();
   const canvasOf = (familyId: number) => {
-    let snapshot = canvases.get(familyId);
-    if (!snapshot) {
+    let relations = canvases.get(familyId);
+    if (!relations) {
       const partition = keys.canvasPartition(familyId);
-      snapshot = CanvasSnapshot.fromItems(found.filter((item) => item.PK === partition));
-      canvases.set(familyId, snapshot);
+      relations = canvasRelationsOf(found.filter((item) => item.PK === partition));
+      canvases.set(familyId, relations);
     }
-    return snapshot;
+    return relations;
   };
   return requests.map((request) => {
     const isAdvisor = request.entityTypeId === EntityType.AdvisorCompany;

@@ -2,6 +2,9 @@ import type { CloseReason } from '../../../shared/contracts/live';
 import { EntityType } from '../../../shared/enums';
 import { canReadCanvas, twoFactorPolicyRefusal, type CanvasAccess } from '../../../shared/permissions';
 import type { CanvasSnapshot } from '../../domain/canvas/context';
+import type { WorkRelationItem } from '../../domain/work-relations/work-relations';
+import type { WorkRelationMemberItem } from '../../domain/work-relations/work-relation-members';
+import { canvasRecordKindOf } from '../db/keys';
 import type { EntityItem } from '../../domain/organisations/entities';
 import type { MemberItem } from '../../domain/members/members';
 import type { UserItem } from '../../domain/accounts/users';
@@ -133,7 +136,7 @@ export function resolveCanvasAccess(
   const relation = relations.workRelations.get(membership.entityId);
   // Time-boxed access ends with its last day even before the access-expiry job removes the relation.
   if (!relation || !isWorkRelationAccessOpen(relation.accessUntil, accessDayOf(now()))) return null;
-  const ownRole = relations.workRelationMembers.get(`${membership.entityId}#${session.userId}`)?.workRelationRoleId;
+  const ownRole = relations.workRelationMembers.get(advisorRoleKey(membership.entityId, session.userId))?.workRelationRoleId;
   const workRelationRoleId = effectiveWorkRelationRoleId(membership, ownRole);
   return {
     kind: 'workRelation',
@@ -142,4 +145,31 @@ export function resolveCanvasAccess(
     workRelationPermissions: permissionsForWorkRelationRole(workRelationRoleId),
     sharedSectionIds: relation.sharedSectionIds ?? [],
   };
+}
+
+/** How an advisor's own canvas role is found among a canvas's role items (CanvasSnapshot.workRelationMembers, and every lookup in it). */
+export function advisorRoleKey(advisorId: number, userId: string): string {
+  return `${advisorId}#${userId}`;
+}
+
+/**
+ * What the decision reads of a canvas, from the items a read found of its partition: the
+ * meta item, each company's work relation and each advisor's own role, keyed as
+ * CanvasSnapshot keys them. For callers that decide without the canvas's content
+ * (functions/lib/access/decide-now.ts), so their bundles leave the canvas's modules out.
+ */
+export function canvasRelationsOf(items: ReadonlyArray<Record<string, unknown>>): NonNullable<AccessFacts['canvas']>['relations'] {
+  const workRelations = new Map<number, WorkRelationItem>();
+  const workRelationMembers = new Map<string, WorkRelationMemberItem>();
+  let meta: unknown;
+  for (const item of items) {
+    const kind = canvasRecordKindOf(String(item.SK));
+    if (kind === 'meta') meta = item;
+    else if (kind === 'workRelation') workRelations.set((item as WorkRelationItem).advisorId, item as WorkRelationItem);
+    else if (kind === 'workRelationMember') {
+      const role = item as WorkRelationMemberItem;
+      workRelationMembers.set(advisorRoleKey(role.advisorId, role.userId), role);
+    }
+  }
+  return { meta, workRelations, workRelationMembers } as NonNullable<AccessFacts['canvas']>['relations'];
 }
