@@ -93,12 +93,13 @@ test('signed out from another device: the open canvas says so at once, and a tab
   await signInContext(phone, appUrl, owner.email, owner.account.password);
 
   const canvasTab = await laptop.newPage();
-  const socket = canvasTab.waitForEvent('websocket');
+  // The live channel is open once the server has answered the tab's first presence. Listened
+  // for from the socket's first moment: that answer may come while the tab is still loading.
+  const liveAnswered = new Promise<void>((resolve) => canvasTab.on('websocket', (socket) => socket.once('framereceived', () => resolve())));
   await canvasTab.goto('/canvas');
   await expect(canvasTab.getByTestId('canvas-title')).toBeVisible();
   await closeWalkthrough(canvasTab);
-  // The live channel is open once the server has answered the tab's first presence.
-  await (await socket).waitForEvent('framereceived');
+  await liveAnswered;
   const elsewhereTab = await phone.newPage();
   await elsewhereTab.goto('/about-app');
   await expect(elsewhereTab.getByRole('heading', { level: 1, name: 'About Family Canvas' })).toBeVisible();
