@@ -51,18 +51,20 @@ export function MembersTable({ entityId, entityTypeId, entityName, canEditMember
   if (members.isError) return <LoadErrorState title={t('members.loadError')} onRetry={() => void members.refetch()} />;
   if (members.data.length === 0) return <EmptyState title={t('members.empty')}>{t('members.emptyHint')}</EmptyState>;
 
+  /** What a member's card (phone) and row (wider screens) show and do. */
+  const memberProps = (member: (typeof members.data)[number]) => ({
+    member,
+    isSelf: member.id === userId,
+    badge,
+    canEdit: canEditMembers,
+    onOpen: () => onOpenMember(member.id),
+  });
+
   if (isPhone)
     return (
       <PhoneCardList label={t('members.caption', { entityName })} testId="member-cards">
         {members.data.map((member) => (
-          <MemberCard
-            key={member.id}
-            member={member}
-            isSelf={member.id === userId}
-            badge={badge}
-            canEdit={canEditMembers}
-            onOpen={() => onOpenMember(member.id)}
-          />
+          <MemberCard key={member.id} {...memberProps(member)} />
         ))}
       </PhoneCardList>
     );
@@ -79,14 +81,7 @@ export function MembersTable({ entityId, entityTypeId, entityName, canEditMember
         isBusy={members.isFetching}
       >
         {members.data.map((member) => (
-          <MemberRow
-            key={member.id}
-            member={member}
-            isSelf={member.id === userId}
-            badge={badge}
-            canEdit={canEditMembers}
-            onOpen={() => onOpenMember(member.id)}
-          />
+          <MemberRow key={member.id} {...memberProps(member)} />
         ))}
       </MultiSortTable>
     </div>

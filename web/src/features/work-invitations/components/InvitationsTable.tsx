@@ -101,6 +101,20 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
     });
   };
 
+  /** An invitation's status and actions: under its card on a phone, in its expanded row on a wider screen. */
+  const actionsPanelOf = (row: InvitationRow) => (
+    <InvitationActionsPanel
+      kind={kind}
+      invitation={row}
+      canResend={canResend}
+      canCancel={canCancel}
+      advisorsListHref={advisorsListHref}
+      onCancel={() => setCancelling(row)}
+      onResend={() => void onResend(row)}
+      resend={resend}
+    />
+  );
+
   if (list.isPending) return <LoadingState />;
   if (list.isError) {
     console.error('The invitations could not be loaded', list.error);
@@ -132,18 +146,7 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
                 { label: labels.expirationDate, value: formatDate(row.expirationDate) },
               ]}
             >
-              <div className="mt-3">
-                <InvitationActionsPanel
-                  kind={kind}
-                  invitation={row}
-                  canResend={canResend}
-                  canCancel={canCancel}
-                  advisorsListHref={advisorsListHref}
-                  onCancel={() => setCancelling(row)}
-                  onResend={() => void onResend(row)}
-                  resend={resend}
-                />
-              </div>
+              <div className="mt-3">{actionsPanelOf(row)}</div>
             </PhoneCard>
           ))}
         </PhoneCardList>
@@ -224,16 +227,7 @@ export function InvitationsTable({ kind, entityName, canResend, canCancel, advis
                       {isExpanded && (
                         <tr className="border-b border-line last:border-b-0">
                           <td id={panelId} colSpan={columnCount} className="px-3 py-3">
-                            <InvitationActionsPanel
-                              kind={kind}
-                              invitation={row}
-                              canResend={canResend}
-                              canCancel={canCancel}
-                              advisorsListHref={advisorsListHref}
-                              onCancel={() => setCancelling(row)}
-                              onResend={() => void onResend(row)}
-                              resend={resend}
-                            />
+                            {actionsPanelOf(row)}
                           </td>
                         </tr>
                       )}
