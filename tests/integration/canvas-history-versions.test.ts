@@ -217,6 +217,39 @@ describe("an item's versions and restoring one", () => {
     expect(back).toMatchObject({ title: 'Second words', text: null, linkedGoalIds: [] });
   });
 
+  it('restores an assigned action point, its place in "My actions" following the restored state', async () => {
+    const owner = family.owner.client;
+    const mine = async (id: string) => {
+      const response = await owner.get<{ actionPoints: Array<{ id: string; title: string }> }>('/api/canvas-action-point/mine');
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.actionPoints.filter((point) => point.id === id).map((point) => point.title);
+    };
+    const item = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, {
+      title: 'Call the notary',
+      categoryId: sharedCategoryId,
+      assigneeId: family.owner.userId,
+    });
+    // Still assigned after the edit: the restore rewrites the assignee index it stands in.
+    const edited = await patched<ActionPoint>(owner, `/api/canvas-action-point/${item.id}`, { title: 'Call the bank', version: item.version });
+    expect(await mine(item.id)).toEqual(['Call the bank']);
+    const [, createEvent] = await itemHistory(owner, item.id);
+    const restored = await owner.post<RevertResponse>(`/api/canvas/history/${createEvent!.id}/restore`, { version: edited.version });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(await mine(item.id)).toEqual(['Call the notary']);
+
+    // Unassigned, then its first version restored: assigned again.
+    const unassigned = await patched<ActionPoint>(owner, `/api/canvas-action-point/${item.id}`, {
+      title: 'Call the bank',
+      assigneeId: null,
+      // The restore was one more version of it.
+      version: edited.version + 1,
+    });
+    expect(await mine(item.id)).toEqual([]);
+    const again = await owner.post<RevertResponse>(`/api/canvas/history/${createEvent!.id}/restore`, { version: unassigned.version });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await mine(item.id)).toEqual(['Call the notary']);
+  });
+
   it('refuses a restore started from an older version with the compare view (409, 71)', async () => {
     const owner = family.owner.client;
     const item = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Version one', categoryId: sharedCategoryId });

@@ -16,7 +16,8 @@ import { useIntegrationStack } from '../support/integration';
  * - the family's canvas read holds exactly the model's items, titles, states and votes;
  * - links are symmetric and the model's; a vote is unique and never on one's own item;
  * - a section-limited advisor reads exactly the model's items of the shared section;
- * - reverting an event and then reverting that revert gives the canvas back as it was.
+ * - reverting an event and then reverting that revert gives the canvas back as it was;
+ * - titles edited by whoever may, and an item's first version restored (title, state, links).
  *
  * Seeded and reproducible: a failure prints the seed and the shrunk command list
  * (`FC_MODEL_SEED=<seed> npm run fuzz` replays it). `npm test` runs a bounded number of
@@ -31,7 +32,18 @@ const commandsPerRun = 12;
 
 type Kind = 'takeaway' | 'goal' | 'actionPoint';
 type Actor = 'owner' | 'member' | 'limited';
-type ModelItem = { id: string; kind: Kind; categoryId: number; sectionId: number; title: string; by: Actor; archived: boolean; completed: boolean };
+type ModelItem = {
+  id: string;
+  kind: Kind;
+  categoryId: number;
+  sectionId: number;
+  title: string;
+  /** The title it was created with (a restore of its first version brings it back). */
+  createdTitle: string;
+  by: Actor;
+  archived: boolean;
+  completed: boolean;
+};
 type Model = {
   items: ModelItem[];
   /** goal id → linked takeaway and action point ids. */
@@ -156,6 +168,7 @@ class Create implements fc.AsyncCommand<Model, object> {
         categoryId: category.id,
         sectionId: category.sectionId,
         title,
+        createdTitle: title,
         by: this.actor,
         archived: false,
         completed: false,
@@ -180,7 +193,17 @@ class CreateAtOnce implements fc.AsyncCommand<Model, object> {
         const title = `${kind} ${(counter += 1)} at once`;
         const response = await people[actor].client.post<{ id: string }>(`/api/${pathOf[kind]}/create/${category.id}`, { title, categoryId: category.id });
         expect(response.status, `${kind} by ${actor}: ${JSON.stringify(response.body)}`).toBe(201);
-        return { id: response.body.id, kind, categoryId: category.id, sectionId: category.sectionId, title, by: actor, archived: false, completed: false };
+        return {
+          id: response.body.id,
+          kind,
+          categoryId: category.id,
+          sectionId: category.sectionId,
+          title,
+          createdTitle: title,
+          by: actor,
+          archived: false,
+          completed: false,
+        };
       }),
     );
     model.items.push(...made);
@@ -293,6 +316,69 @@ class ToggleState implements fc.AsyncCommand<Model, object> {
   toString = () => `toggle state of item #${this.item} by ${this.actor}`;
 }
 
+/** The version of an item the overview shows (an archived takeaway is not there: undefined). */
+async function versionOf(item: ModelItem): Promise<number | undefined> {
+  const current = await readCanvas(people.owner);
+  return [...current.takeaways, ...current.goals, ...current.actionPoints].find((entry) => entry.id === item.id)?.version;
+}
+
+/** A title edited: a takeaway by anyone with edit rights, a goal or action point by its author while it is open. */
+class EditTitle implements fc.AsyncCommand<Model, object> {
+  constructor(
+    readonly actor: Actor,
+    readonly item: number,
+  ) {}
+  check = (model: Readonly<Model>) => model.items.length > 0;
+  async run(model: Model): Promise<void> {
+    note('EditTitle');
+    const item = pick(model.items, this.item)!;
+    const version = await versionOf(item);
+    if (version === undefined) return;
+    const title = `${item.kind} ${(counter += 1)} edited`;
+    const response = await people[this.actor].client.patch(`/api/${pathOf[item.kind]}/${item.id}`, { title, version });
+    below500(response, this.toString());
+    const allowed = item.kind === 'takeaway' ? canWrite(this.actor) : canEdit(this.actor, item);
+    if (!allowed) expect(response.status, this.toString()).toBe(403);
+    else {
+      expect(response.status, `${this.toString()}: ${JSON.stringify(response.body)}`).toBe(200);
+      item.title = title;
+    }
+    await checkAgainstModel(model);
+  }
+  toString = () => `edit title of item #${this.item} by ${this.actor}`;
+}
+
+/**
+ * "Restore this version" of an item's first version (the owner may, whoever wrote it): its
+ * title as created, open again, and its links as they were then (none), on both sides.
+ */
+class RestoreFirstVersion implements fc.AsyncCommand<Model, object> {
+  constructor(readonly item: number) {}
+  check = (model: Readonly<Model>) => model.items.length > 0;
+  async run(model: Model): Promise<void> {
+    note('RestoreFirstVersion');
+    const item = pick(model.items, this.item)!;
+    const version = await versionOf(item);
+    if (version === undefined) return;
+    const versions = await people.owner.client.get<{ results: Array<{ id: string; itemId: string }> }>(
+      `/api/canvas/history?itemId=${encodeURIComponent(item.id)}&limit=100`,
+    );
+    expect(versions.status, JSON.stringify(versions.body)).toBe(200);
+    expect(versions.body.results.every((event) => event.itemId === item.id)).toBe(true);
+    const first = versions.body.results.at(-1)!;
+    const response = await people.owner.client.post(`/api/canvas/history/${first.id}/restore`, { version });
+    below500(response, this.toString());
+    expect(response.status, `${this.toString()}: ${JSON.stringify(response.body)}`).toBe(200);
+    item.title = item.createdTitle;
+    item.completed = false;
+    item.archived = false;
+    if (item.kind === 'goal') model.links.set(item.id, new Set());
+    else for (const linked of model.links.values()) linked.delete(item.id);
+    await checkAgainstModel(model);
+  }
+  toString = () => `restore the first version of item #${this.item}`;
+}
+
 class Delete implements fc.AsyncCommand<Model, object> {
   constructor(
     readonly actor: Actor,
@@ -370,6 +456,8 @@ const commands = [
   fc.tuple(actor, index).map(([who, which]) => new ToggleVote(who, which)),
   fc.tuple(actor, index).map(([who, which]) => new ToggleState(who, which)),
   fc.tuple(actor, index).map(([who, which]) => new Delete(who, which)),
+  fc.tuple(actor, index).map(([who, which]) => new EditTitle(who, which)),
+  index.map((which) => new RestoreFirstVersion(which)),
   fc.constant(new RevertTwice()),
 ];
 

@@ -610,7 +610,8 @@ export async function* eventPagesBetween(familyId: number, from: Date, to: Date)
 /** The item fields that are sets when stored: votes and links. */
 const setFields = new Set<string>(['voterIds', ...linkFields]);
 
-const keyFields = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
+/** An item's key and index attributes: never part of a journaled state (the writes derive them). */
+export const keyFields: readonly string[] = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
 
 /** An item's fields as the journal keeps them: sets as sorted lists, no keys. */
 export function stateOf(item: object | null | undefined): HistoryState {

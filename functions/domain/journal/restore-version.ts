@@ -7,14 +7,18 @@ import { fail } from '../../lib/errors';
 import { countMetric } from '../../lib/metrics';
 import { businessMetrics } from '../../../shared/metrics';
 import type { Session } from '../sessions/session';
-import { contentEntry, getHistoryEvent, stateOf, visibleEvent, type ContentItem } from './journal';
+import { contentEntry, getHistoryEvent, keyFields, stateOf, visibleEvent, type ContentItem } from './journal';
 import { itemChanged, requireVersion } from './item-changed';
 import { asTheWriterSeesThem, bookkeeping, linkStepsBack } from './revert-event';
 
 const contentKinds = new Set<string>(['answer', 'takeaway', 'goal', 'actionPoint']);
 
-/** Fields a version does not bring back: bookkeeping, votes (they are the voters', not the item's) and links (planned on their own). */
-const notRestored = (field: string) => bookkeeping.has(field) || field === 'voterIds' || linkFields.includes(field as LinkField);
+/**
+ * Fields a version does not bring back: bookkeeping, keys and indexes (the write derives the
+ * assignee index from the restored state: items.ts withAssigneeIndex), votes (they are the
+ * voters', not the item's) and links (planned on their own).
+ */
+const notRestored = (field: string) => bookkeeping.has(field) || keyFields.includes(field) || field === 'voterIds' || linkFields.includes(field as LinkField);
 
 /**
  * "Restore this version" (docs/product/history-and-undo.md#restore-a-version): the item an
