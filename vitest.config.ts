@@ -48,7 +48,8 @@ export default defineConfig({
           testTimeout: 120_000,
           // Synthesising every stack bundles every function group (esbuild): minutes on a loaded 2-core machine.
           hookTimeout: 300_000,
-          maxWorkers: 1,
+          // One file per core.
+          maxWorkers: 2,
         },
       },
     ],
