@@ -227,6 +227,18 @@ async function expectRefused(w: EndingWorld, code: number, method: string, path:
   expectNone(textOf(response.body), allMarkers(w), `${method} ${path}`);
 }
 
+/** Undo or restore: taken where kept; otherwise refused with the cell's code, carrying nothing, and the owner's canvas unchanged. */
+async function expectHistoryWrite(w: EndingWorld, cell: Cell, path: string, body?: unknown): Promise<void> {
+  const response = await asVictim(w, 'POST', path, body);
+  if (cell === 'kept') {
+    expect(response.status).toBe(200);
+    return;
+  }
+  expect(outcomeOf(response)).toBe(cell);
+  expectNone(textOf(response.body), allMarkers(w), 'the refusal');
+  expect(await ownerCategory(w)).toContain(w.markers.own);
+}
+
 async function ownerCategory(w: EndingWorld): Promise<string> {
   const response = await w.owner.get<CategoryResponse>(`/api/canvas/category/${w.categoryId}`);
   expect(response.status).toBe(200);
@@ -331,27 +343,9 @@ const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>
     if (itemHistory.status === 200) expect((itemHistory.body as HistoryPage).results).toEqual([]);
     else expect(outcomeOf(itemHistory)).toBe(4);
   },
-  undo: async (w, cell) => {
-    const response = await asVictim(w, 'POST', revertPath(w));
-    if (cell === 'kept') {
-      expect(response.status).toBe(200);
-      return;
-    }
-    expect(outcomeOf(response)).toBe(cell);
-    expectNone(textOf(response.body), allMarkers(w), 'the refusal');
-    expect(await ownerCategory(w)).toContain(w.markers.own);
-  },
+  undo: (w, cell) => expectHistoryWrite(w, cell, revertPath(w)),
   // "Restore this version" of the victim's own takeaway (the answer carries the restored item as the writer sees it).
-  restore: async (w, cell) => {
-    const response = await asVictim(w, 'POST', restorePath(w), { version: w.ownVersion });
-    if (cell === 'kept') {
-      expect(response.status).toBe(200);
-      return;
-    }
-    expect(outcomeOf(response)).toBe(cell);
-    expectNone(textOf(response.body), allMarkers(w), 'the refusal');
-    expect(await ownerCategory(w)).toContain(w.markers.own);
-  },
+  restore: (w, cell) => expectHistoryWrite(w, cell, restorePath(w), { version: w.ownVersion }),
   myActions: async (w, cell) => {
     if (typeof cell === 'number') return expectRefused(w, cell, 'GET', '/api/canvas-action-point/mine');
     const response = await asVictim(w, 'GET', '/api/canvas-action-point/mine');

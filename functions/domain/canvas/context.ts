@@ -1,6 +1,6 @@
 import { EntityType } from '../../../shared/enums';
 import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
-import { advisorRoleKey, decideAccess } from '../../lib/access/decide';
+import { decideAccess, takeRelationRecord } from '../../lib/access/decide';
 import {
   queryCanvas,
   type ActionPointItem,
@@ -224,23 +224,11 @@ export class CanvasSnapshot {
   }
 
   private add(record: Record<string, unknown>): void {
+    if (takeRelationRecord(this, record)) return;
     switch (canvasRecordKindOf(String(record.SK))) {
-      case 'meta':
-        this.meta = record as CanvasMetaItem;
-        break;
       case 'summary':
         this.summaryRecord = record;
         break;
-      case 'workRelation': {
-        const relation = record as WorkRelationItem;
-        this.workRelations.set(relation.advisorId, relation);
-        break;
-      }
-      case 'workRelationMember': {
-        const member = record as WorkRelationMemberItem;
-        this.workRelationMembers.set(advisorRoleKey(member.advisorId, member.userId), member);
-        break;
-      }
       case 'visit': {
         const visit = record as CanvasVisitItem;
         this.visits.set(visit.userId, visit);

@@ -152,24 +152,37 @@ export function advisorRoleKey(advisorId: number, userId: string): string {
   return `${advisorId}#${userId}`;
 }
 
+/** What the decision reads of a canvas: its meta item, each company's work relation, each advisor's own role (keyed by advisorRoleKey). */
+export type CanvasRelationMaps = {
+  meta?: unknown;
+  readonly workRelations: Map<number, WorkRelationItem>;
+  readonly workRelationMembers: Map<string, WorkRelationMemberItem>;
+};
+
 /**
- * What the decision reads of a canvas, from the items a read found of its partition: the
- * meta item, each company's work relation and each advisor's own role, keyed as
- * CanvasSnapshot keys them. For callers that decide without the canvas's content
- * (functions/lib/access/decide-now.ts), so their bundles leave the canvas's modules out.
+ * Files one record of a canvas partition into `relations` if the decision reads it (the meta
+ * item, a work relation, an advisor's canvas role); false for any other record. The one
+ * sorting of these records: CanvasSnapshot (functions/domain/canvas/context.ts) and
+ * canvasRelationsOf both use it.
+ */
+export function takeRelationRecord(relations: CanvasRelationMaps, record: Record<string, unknown>): boolean {
+  const kind = canvasRecordKindOf(String(record.SK));
+  if (kind === 'meta') relations.meta = record;
+  else if (kind === 'workRelation') relations.workRelations.set((record as WorkRelationItem).advisorId, record as WorkRelationItem);
+  else if (kind === 'workRelationMember') {
+    const role = record as WorkRelationMemberItem;
+    relations.workRelationMembers.set(advisorRoleKey(role.advisorId, role.userId), role);
+  } else return false;
+  return true;
+}
+
+/**
+ * What the decision reads of a canvas, from the items a read found of its partition. For
+ * callers that decide without the canvas's content (functions/lib/access/decide-now.ts), so
+ * their bundles leave the canvas's modules out.
  */
 export function canvasRelationsOf(items: ReadonlyArray<Record<string, unknown>>): NonNullable<AccessFacts['canvas']>['relations'] {
-  const workRelations = new Map<number, WorkRelationItem>();
-  const workRelationMembers = new Map<string, WorkRelationMemberItem>();
-  let meta: unknown;
-  for (const item of items) {
-    const kind = canvasRecordKindOf(String(item.SK));
-    if (kind === 'meta') meta = item;
-    else if (kind === 'workRelation') workRelations.set((item as WorkRelationItem).advisorId, item as WorkRelationItem);
-    else if (kind === 'workRelationMember') {
-      const role = item as WorkRelationMemberItem;
-      workRelationMembers.set(advisorRoleKey(role.advisorId, role.userId), role);
-    }
-  }
-  return { meta, workRelations, workRelationMembers } as NonNullable<AccessFacts['canvas']>['relations'];
+  const relations: CanvasRelationMaps = { workRelations: new Map(), workRelationMembers: new Map() };
+  for (const item of items) takeRelationRecord(relations, item);
+  return relations as NonNullable<AccessFacts['canvas']>['relations'];
 }
