@@ -25,7 +25,7 @@ function nagFindings(stack: Stack): string[] {
 }
 
 beforeAll(() => {
-  ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: developmentContext }));
+  ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: { ...developmentContext, 'aws:cdk:bundling-stacks': [] } }));
   api = Template.fromStack(stacks.api);
   web = Template.fromStack(stacks.web);
   data = Template.fromStack(stacks.data);

@@ -20,7 +20,7 @@ let api: Template;
 let web: Template;
 
 beforeAll(() => {
-  ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: developmentContext }));
+  ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: { ...developmentContext, 'aws:cdk:bundling-stacks': [] } }));
   api = Template.fromStack(stacks.api);
   web = Template.fromStack(stacks.web);
 });
