@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../../lib/cx';
 import { CheckIcon, ChevronDownIcon } from './icons';
+import { menuButtonClasses } from './menu-button';
 
 type MenuEntryBase = {
   label: string;
@@ -27,7 +28,7 @@ function ItemLabel({ item, currentLabel }: { item: MenuEntry; currentLabel?: str
   );
 }
 
-type MenuProps = {
+export type MenuProps = {
   /** What the button shows. */
   button: ReactNode;
   /** The button's accessible name when it shows only an icon. */
@@ -46,13 +47,7 @@ const itemClasses = 'block w-full px-4 py-2.5 text-left text-ink-900 data-focus:
 export function Menu({ button, buttonLabel, items, buttonClassName, align = 'start', showChevron = true, currentLabel }: MenuProps) {
   return (
     <HeadlessMenu>
-      <MenuButton
-        aria-label={buttonLabel}
-        className={cx(
-          'inline-flex items-center gap-1 rounded-control px-3 py-2 font-medium text-ink-800 hover:bg-primary-50 data-open:bg-primary-50',
-          buttonClassName,
-        )}
-      >
+      <MenuButton aria-label={buttonLabel} className={cx(menuButtonClasses, buttonClassName)}>
         {button}
         {showChevron && <ChevronDownIcon className="size-4" />}
       </MenuButton>
