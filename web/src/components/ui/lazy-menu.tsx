@@ -2,7 +2,9 @@ import { cx } from '../../lib/cx';
 import { ChevronDownIcon } from './icons';
 import { lazyPart } from './lazy-dialog';
 import type { MenuProps } from './Menu';
-import { menuButtonClasses } from './menu-button';
+
+/** Menu's button classes (Menu.tsx), the same string: lazy-menu.test.tsx checks that the place held and the button look alike. */
+const menuButtonClasses = 'inline-flex items-center gap-1 rounded-control px-3 py-2 font-medium text-ink-800 hover:bg-primary-50 data-open:bg-primary-50';
 
 /**
  * The dropdown menu (Menu) with its code, and the dropdown library's, loaded right after the
