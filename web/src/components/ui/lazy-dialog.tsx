@@ -5,9 +5,10 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
  * (the first-visit budgets, README.md#quality). Until it has loaded it renders `fallback`.
  * A load that fails (the browser went offline after the page loaded) breaks nothing: the
  * fallback stays, and the load is tried again when the connection is back or the component
- * is shown anew. `load` picks the component out of its module.
+ * is shown anew. `load` picks the component out of its module. `fallback` may be made from the
+ * props, to hold the part's place as it will look (LazyMenu's button).
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode | ((props: P) => ReactNode) = null): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   function LazyPart(props: P) {
     const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
@@ -29,7 +30,8 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
         window.removeEventListener('online', retry);
       };
     }, [Component, attempt]);
-    return Component ? <Component {...props} /> : <>{fallback}</>;
+    if (Component) return <Component {...props} />;
+    return <>{typeof fallback === 'function' ? fallback(props) : fallback}</>;
   }
   return LazyPart;
 }

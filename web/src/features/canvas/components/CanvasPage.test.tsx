@@ -110,7 +110,7 @@ describe('canvas overview (docs/product/canvas.md#screens)', () => {
     expect(within(values).getByRole('link', { name: 'Open Our Values full screen' })).toHaveAttribute('href', `/canvas-category/${familyId * 1000 + 101}`);
     expect(within(screen.getByRole('article', { name: 'Our Past' })).getByRole('link', { name: 'Add takeaways to Our Past' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Canvas settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Canvas settings' }));
     expect(screen.getByRole('menuitem', { name: 'Share canvas' })).toHaveAttribute('href', '/invite-company');
     await user.click(screen.getByRole('menuitem', { name: 'Reset canvas' }));
     expect(await screen.findByRole('dialog', { name: 'Reset the canvas?' })).toBeInTheDocument();
@@ -144,7 +144,7 @@ describe('canvas overview (docs/product/canvas.md#screens)', () => {
   it('offers a reader only the plan book in the settings, and says cards are empty for now', async () => {
     const { user } = renderCanvas([{ method: 'GET', path: /\/canvas$/, body: aCanvas(readerAbilities) }], { roleId: EntityRole.LimitedMember });
     await screen.findByRole('heading', { level: 1, name: 'Rivera Family Canvas' });
-    await user.click(screen.getByRole('button', { name: 'Canvas settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Canvas settings' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Plan book']);
     await user.click(screen.getByRole('menuitem', { name: 'Plan book' }));
     expect(await screen.findByRole('dialog', { name: 'Plan book' })).toBeInTheDocument();

@@ -7,7 +7,8 @@ import { EntityType } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { canCreateCanvas } from '../../../../../shared/permissions';
 import { ButtonLink } from '../../../components/ui/Button';
-import { Menu, type MenuEntry } from '../../../components/ui/Menu';
+import { LazyMenu } from '../../../components/ui/lazy-menu';
+import type { MenuEntry } from '../../../components/ui/Menu';
 import { Spinner } from '../../../components/ui/Spinner';
 import { LoadingState } from '../../../components/ui/StateMessage';
 import { cx } from '../../../lib/cx';
@@ -176,7 +177,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
             </div>
             {journal.renderTools?.(tools)}
             {menu.length > 0 && (
-              <Menu
+              <LazyMenu
                 button={<GearIcon />}
                 buttonLabel={t('canvas.settings.button')}
                 items={menu}
