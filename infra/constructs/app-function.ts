@@ -40,6 +40,8 @@ export const lambdaAliases: Readonly<Record<string, string>> = {
   deepmerge: 'functions/lib/sanitize-html-stubs/deepmerge.cjs',
   // The DynamoDB client builds an endpoint-discovery cache it never reads (no command discovers endpoints).
   '@aws-sdk/endpoint-cache': 'functions/lib/no-endpoint-cache.ts',
+  // The DynamoDB client's SHA-256 without the fallbacks for runtimes that lack node:crypto.
+  '@smithy/core/checksum': 'functions/lib/node-sha256.ts',
 };
 
 /** How every function is bundled (esbuild); bench/lambda-bundles.ts builds with the same settings. */
