@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { advisorInvitationRoutes } from '../../shared/routes/advisor-invitation';
 import { advisorInvitationContract } from '../../shared/api-contract/advisor-invitation';
 import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';
 import { createWorkRelationInvitation } from '../domain/invitations/create-work-relation-invitation';
@@ -12,7 +13,7 @@ import { sendWorkRelationInvitationEmail } from '../domain/invitations/send-work
  * Advisor invitations (docs/product/invitations.md#calls): a family invites an advisor company to its canvas, to all sections or some.
  * The life cycle is shared with family invitations (functions/domain/invitations/).
  */
-export const handler = createGroupHandler('advisor-invitation', advisorInvitationContract, {
+export const handler = createGroupHandler('advisor-invitation', advisorInvitationRoutes, advisorInvitationContract, {
   createAdvisorInvitation: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(session, 'advisor', body) }),
   sendAdvisorInvitationEmail: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(session, 'advisor', body.id) }),
   listAdvisorInvitations: async ({ session, query }) => ({ body: await listAdvisorInvitations(session, query.orderBy) }),

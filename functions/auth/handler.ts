@@ -1,5 +1,6 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler } from '../lib/http';
+import { authRoutes } from '../../shared/routes/auth';
 import { authContract } from '../../shared/api-contract/auth';
 import { signOut } from '../domain/sessions/sign-out';
 import { getSalt } from '../domain/sessions/get-salt';
@@ -10,7 +11,7 @@ import { signInWithSecondFactor } from '../domain/sessions/sign-in-with-second-f
 import { signinClientOf } from '../domain/sessions/signin-completion';
 import { signUp } from '../domain/sessions/sign-up';
 
-export const handler = createGroupHandler('auth', authContract, {
+export const handler = createGroupHandler('auth', authRoutes, authContract, {
   getSalt: async ({ body }) => ({ body: await getSalt(body.email) }),
   signUp: async ({ body, event }) => {
     const { response, cookie } = await signUp(body, { userAgent: userAgentOf(event), clientAddress: clientAddressOf(event) });

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { canvasActionPointRoutes } from '../../shared/routes/canvas-action-point';
 import { canvasActionPointContract } from '../../shared/api-contract/canvas-action-point';
 import { completeActionPoint } from '../domain/canvas/complete-action-point';
 import { createActionPoint } from '../domain/canvas/create-content-item';
@@ -6,7 +7,7 @@ import { deleteActionPoint } from '../domain/canvas/delete-action-point';
 import { listMyActionPoints } from '../domain/canvas/list-my-action-points';
 import { updateActionPoint } from '../domain/canvas/update-action-point';
 
-export const handler = createGroupHandler('canvas-action-point', canvasActionPointContract, {
+export const handler = createGroupHandler('canvas-action-point', canvasActionPointRoutes, canvasActionPointContract, {
   createActionPoint: async ({ session, path, body }) => ({ status: 201, body: await createActionPoint(session, path.categoryId, body) }),
   updateActionPoint: async ({ session, path, body }) => ({ body: await updateActionPoint(session, path.id, body) }),
   completeActionPoint: async ({ session, path, body }) => ({ body: await completeActionPoint(session, path.id, body.completed, body.version) }),

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { canvasTakeawayRoutes } from '../../shared/routes/canvas-takeaway';
 import { canvasTakeawayContract } from '../../shared/api-contract/canvas-takeaway';
 import { archiveTakeaway } from '../domain/canvas/archive-takeaway';
 import { createTakeaway } from '../domain/canvas/create-content-item';
@@ -6,7 +7,7 @@ import { deleteTakeaway } from '../domain/canvas/delete-takeaway';
 import { addTakeawayVote, removeTakeawayVote } from '../domain/canvas/takeaway-votes';
 import { updateTakeaway } from '../domain/canvas/update-takeaway';
 
-export const handler = createGroupHandler('canvas-takeaway', canvasTakeawayContract, {
+export const handler = createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, canvasTakeawayContract, {
   createTakeaway: async ({ session, path, body }) => ({ status: 201, body: await createTakeaway(session, path.categoryId, body) }),
   updateTakeaway: async ({ session, path, body }) => ({ body: await updateTakeaway(session, path.id, body) }),
   archiveTakeaway: async ({ session, path, body }) => ({ body: await archiveTakeaway(session, path.id, body.archived, body.version) }),

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { canvasRoutes } from '../../shared/routes/canvas';
 import { canvasContract } from '../../shared/api-contract/canvas';
 import { createCanvas } from '../domain/canvas/create-canvas';
 import { getCanvas } from '../domain/canvas/get-canvas';
@@ -7,7 +8,7 @@ import { getSection } from '../domain/canvas/get-section';
 import { resetCanvas } from '../domain/canvas/reset-canvas';
 import { updateCanvasTitle } from '../domain/canvas/update-canvas-title';
 
-export const handler = createGroupHandler('canvas', canvasContract, {
+export const handler = createGroupHandler('canvas', canvasRoutes, canvasContract, {
   createCanvas: async ({ session }) => ({ status: 201, body: await createCanvas(session) }),
   getOwnCanvas: async ({ session }) => ({ body: await getCanvas(session) }),
   getCanvas: async ({ session, path }) => ({ body: await getCanvas(session, path.familyId) }),

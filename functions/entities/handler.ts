@@ -1,6 +1,7 @@
 import type { EntityProfile } from '../../shared/contracts/entities';
 import type { AccessedEntity } from '../../shared/contracts/work-relations';
 import { createGroupHandler } from '../lib/http';
+import { entitiesRoutes } from '../../shared/routes/entities';
 import { entitiesContract } from '../../shared/api-contract/entities';
 import { createEntity } from '../domain/organisations/create-entity';
 import { getEntity } from '../domain/organisations/get-entity';
@@ -13,7 +14,7 @@ import { updateNote } from '../domain/work-relations/update-note';
 import { saveEntityAddress } from '../domain/organisations/save-entity-address';
 import { updateEntity } from '../domain/organisations/update-entity';
 
-export const handler = createGroupHandler('entities', entitiesContract, {
+export const handler = createGroupHandler('entities', entitiesRoutes, entitiesContract, {
   listEntities: async ({ session }) => ({ body: await listEntities(session.userId) }),
   createEntity: async ({ session, body }) => ({ status: 201, body: await createEntity(session.userId, body) }),
   updateEntity: async ({ session, body }) => ({ body: await updateEntity(session, body) }),

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { entityMemberRoutes } from '../../shared/routes/entity-member';
 import { entityMemberContract } from '../../shared/api-contract/entity-member';
 import { getMember } from '../domain/members/get-member';
 import { getAdvisor, listAdvisors, listAdvisorsNotForFamily } from '../domain/members/list-advisors';
@@ -10,7 +11,7 @@ import { listRelatedOwners } from '../domain/members/list-related-owners';
 import { removeMember } from '../domain/members/remove-member';
 import { updateMember } from '../domain/members/update-member';
 
-export const handler = createGroupHandler('entity-member', entityMemberContract, {
+export const handler = createGroupHandler('entity-member', entityMemberRoutes, entityMemberContract, {
   listOwners: async ({ session }) => ({ body: await listOwners(session) }),
   listOwnersOf: async ({ session, path }) => ({ body: await listRelatedOwners(session, path.entityId) }),
   listOwnersViaFamily: async ({ session, path }) => ({ body: await listRelatedOwners(session, path.entityId, path.familyId) }),

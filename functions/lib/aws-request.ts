@@ -1,6 +1,6 @@
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { environmentCredentials, type EnvironmentCredentials } from './lambda-credentials';
+import { Sha256 } from './node-sha256';
 import { tracedCall } from './tracer';
 
 /**
@@ -109,32 +109,6 @@ type SignedRequest = {
   at: Date;
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 };
-
-/** SHA-256 (and HMAC-SHA-256 with a key) as the signer wants it: node:crypto, as the SDK's Node hash does. */
-type SourceData = string | ArrayBuffer | ArrayBufferView;
-const bytesOf = (data: SourceData): string | Uint8Array =>
-  typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-
-class Sha256 {
-  private hash: Hash | Hmac;
-  private readonly secret?: string | Uint8Array;
-  constructor(secret?: SourceData) {
-    this.secret = secret === undefined ? undefined : bytesOf(secret);
-    this.hash = this.fresh();
-  }
-  private fresh(): Hash | Hmac {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
-  }
-  update(data: SourceData): void {
-    this.hash.update(bytesOf(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-  reset(): void {
-    this.hash = this.fresh();
-  }
-}
 
 /** The request's headers with its SigV4 signature (no query string), signed as the SDK's clients sign. */
 export async function signedHeaders(request: SignedRequest): Promise<Record<string, string>> {

@@ -5,6 +5,7 @@ import { businessMetrics, metricsNamespace, serverErrorGroupDimension } from '..
 import { resetConfigForTests } from './config';
 import { fail } from './errors';
 import { createGroupHandler, type ApiResult } from './http';
+import { contactFormRoutes } from '../../shared/routes/contact-form';
 
 /**
  * A handled server error is answered, so Lambda's Errors metric never sees it: the request
@@ -60,7 +61,7 @@ function serverErrorsWritten(from: number): Record<string, number> {
 const openContract = { sendContactMessage: { path: z.object({}), body: z.any(), query: z.any(), response: z.any() } } as never;
 
 function contactFormHandler(outcome: () => Promise<{ status: number }>) {
-  return createGroupHandler('contact-form', openContract, { sendContactMessage: outcome } as never);
+  return createGroupHandler('contact-form', contactFormRoutes, openContract, { sendContactMessage: outcome } as never);
 }
 
 async function call(handler: ReturnType<typeof contactFormHandler>): Promise<ApiResult> {

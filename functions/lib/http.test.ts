@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AppError } from './errors';
-import { routeManifest } from '../../shared/routes';
+import { canvasTakeawayRoutes } from '../../shared/routes/canvas-takeaway';
 import { canvasTakeawayContract } from '../../shared/api-contract/canvas-takeaway';
 import { bindingProblems, createGroupHandler, errorResponse, fieldErrorsFrom } from './http';
 
@@ -41,32 +41,32 @@ describe('error mapping', () => {
 
 describe('group handler binding', () => {
   const answer = async () => ({ status: 204 });
-  const manifestNames = routeManifest['canvas-takeaway'].routes.map((route) => route.name);
+  const manifestNames = canvasTakeawayRoutes.routes.map((route) => route.name);
 
   it('accepts a handler that binds exactly the routes of its manifest group', () => {
-    expect(bindingProblems('canvas-takeaway', manifestNames)).toEqual({ unknown: [], missing: [] });
+    expect(bindingProblems(canvasTakeawayRoutes, manifestNames)).toEqual({ unknown: [], missing: [] });
   });
 
   it('refuses a handler that binds a route the manifest does not have, or leaves one out', () => {
     const routes = { ...Object.fromEntries(manifestNames.map((name) => [name, answer])), getTakeawayColour: answer };
-    expect(bindingProblems('canvas-takeaway', Object.keys(routes))).toEqual({ unknown: ['getTakeawayColour'], missing: [] });
+    expect(bindingProblems(canvasTakeawayRoutes, Object.keys(routes))).toEqual({ unknown: ['getTakeawayColour'], missing: [] });
     // @ts-expect-error: the manifest has no route getTakeawayColour in this group.
-    expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayContract, routes)).toThrow(/getTakeawayColour/);
+    expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, canvasTakeawayContract, routes)).toThrow(/getTakeawayColour/);
     const withoutOne = Object.fromEntries(manifestNames.slice(1).map((name) => [name, answer]));
-    expect(bindingProblems('canvas-takeaway', Object.keys(withoutOne))).toEqual({ unknown: [], missing: [manifestNames[0]] });
+    expect(bindingProblems(canvasTakeawayRoutes, Object.keys(withoutOne))).toEqual({ unknown: [], missing: [manifestNames[0]] });
     // @ts-expect-error: every route of the group must be bound.
-    expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayContract, withoutOne)).toThrow(new RegExp(manifestNames[0]!));
+    expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, canvasTakeawayContract, withoutOne)).toThrow(new RegExp(manifestNames[0]!));
   });
 
   it("refuses a group contract that lacks a manifest route's entry, or has another group's", () => {
     // Bound to a stub each (types aside): only the contract's entries are under test here.
     const routes = Object.fromEntries(manifestNames.map((name) => [name, answer])) as never;
-    expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayContract, routes)).not.toThrow();
+    expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, canvasTakeawayContract, routes)).not.toThrow();
     const [first, ...rest] = manifestNames;
     const lacking = Object.fromEntries(rest.map((name) => [name, canvasTakeawayContract[name]]));
     // @ts-expect-error: the group's contract needs an entry for every route of the group.
-    expect(() => createGroupHandler('canvas-takeaway', lacking, routes)).toThrow(new RegExp(`none for \\[${first}\\]`));
+    expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, lacking, routes)).toThrow(new RegExp(`none for \\[${first}\\]`));
     const withOther = { ...canvasTakeawayContract, createGoal: {} };
-    expect(() => createGroupHandler('canvas-takeaway', withOther, routes)).toThrow(/not in the manifest \[createGoal\]/);
+    expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, withOther, routes)).toThrow(/not in the manifest \[createGoal\]/);
   });
 });

@@ -6,7 +6,15 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod';
 import { errorCatalogue, type ErrorBody, type FieldErrors } from '../../shared/errors';
 import type { Endpoint, GroupContract } from '../../shared/api-contract/endpoint';
-import { bySpecificity, reauthWindowSeconds, routeManifest, type RouteDefinition, type RouteGroupName, type RouteNamesOf } from '../../shared/routes';
+import {
+  bySpecificity,
+  reauthWindowSeconds,
+  type RouteDefinition,
+  type RouteGroup,
+  type RouteGroupName,
+  type RouteNamesOf,
+  type routeManifest,
+} from '../../shared/routes';
 import { acceptFromDistribution } from './client-address';
 import { config } from './config';
 import { AppError, fail } from './errors';
@@ -429,28 +437,30 @@ function bindRoute(run: AnyRouteFunction, definition: RouteDefinition, endpoint:
  * out: both refused when the handler is built (createGroupHandler), so a route is bound
  * once, by its manifest name.
  */
-export function bindingProblems(group: RouteGroupName, boundNames: readonly string[]): { unknown: string[]; missing: string[] } {
-  const names = new Set<string>(routeManifest[group].routes.map((route) => route.name));
+export function bindingProblems(definition: RouteGroup, boundNames: readonly string[]): { unknown: string[]; missing: string[] } {
+  const names = new Set<string>(definition.routes.map((route) => route.name));
   const bound = new Set(boundNames);
   return { unknown: boundNames.filter((name) => !names.has(name)), missing: [...names].filter((name) => !bound.has(name)) };
 }
 
 /**
  * Builds a route group's Lambda handler: the one middleware stack, and a router whose
- * routes come from the manifest, each bound to the function of the same name and checked
- * against that name's entry in the group's contract (`contract`, from
- * shared/api-contract/<group>.ts: the group's bundle carries only its own routes' schemas).
+ * routes come from the group's manifest entry (`definition`, from shared/routes/<group>.ts),
+ * each bound to the function of the same name and checked against that name's entry in the
+ * group's contract (`contract`, from shared/api-contract/<group>.ts): the group's bundle
+ * carries only its own routes and their schemas, not the whole manifest.
  */
 export function createGroupHandler<G extends RouteGroupName, C extends GroupContract<G>>(
   group: G,
+  definition: (typeof routeManifest)[G],
   contract: C,
   routes: { [N in RouteNamesOf<G>]: RouteFunction<G, N, C[N]> },
 ) {
-  const problems = bindingProblems(group, Object.keys(routes));
+  const problems = bindingProblems(definition, Object.keys(routes));
   if (problems.unknown.length || problems.missing.length) {
     throw new Error(`Group ${group} binds routes not in the manifest [${problems.unknown.join(', ')}] and leaves out [${problems.missing.join(', ')}]`);
   }
-  const contractProblems = bindingProblems(group, Object.keys(contract));
+  const contractProblems = bindingProblems(definition, Object.keys(contract));
   if (contractProblems.unknown.length || contractProblems.missing.length) {
     throw new Error(
       `Group ${group}'s contract has entries not in the manifest [${contractProblems.unknown.join(', ')}] and none for [${contractProblems.missing.join(', ')}]`,
@@ -458,7 +468,7 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
   }
   // The router tries dynamic routes in order: most specific first, as API Gateway does.
   // Typed as plain definitions: with several groups the manifest's entry type is a union.
-  const definitions = bySpecificity<RouteDefinition>(routeManifest[group].routes);
+  const definitions = bySpecificity<RouteDefinition>(definition.routes);
   const router = httpRouterHandler<ParsedEvent, ApiResult>(
     definitions.map((definition) => ({
       method: definition.method,

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { memberInvitationRoutes } from '../../shared/routes/member-invitation';
 import { memberInvitationContract } from '../../shared/api-contract/member-invitation';
 import { acceptMemberInvitation } from '../domain/invitations/accept-member-invitation';
 import { createMemberInvitation } from '../domain/invitations/create-member-invitation';
@@ -8,7 +9,7 @@ import { resendMemberInvitation } from '../domain/invitations/resend-member-invi
 import { revokeMemberInvitation } from '../domain/invitations/revoke-member-invitation';
 import { sendMemberInvitationEmail } from '../domain/invitations/send-member-invitation-email';
 
-export const handler = createGroupHandler('member-invitation', memberInvitationContract, {
+export const handler = createGroupHandler('member-invitation', memberInvitationRoutes, memberInvitationContract, {
   createMemberInvitation: async ({ session, body }) => ({ status: 201, body: await createMemberInvitation(session, body) }),
   sendMemberInvitationEmail: async ({ session, body }) => ({ body: await sendMemberInvitationEmail(session, body.id) }),
   listMemberInvitations: async ({ session, query }) => ({ body: await listMemberInvitations(session, query) }),

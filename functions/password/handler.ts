@@ -1,5 +1,6 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler } from '../lib/http';
+import { passwordRoutes } from '../../shared/routes/password';
 import { passwordContract } from '../../shared/api-contract/password';
 import { changePassword } from '../domain/accounts/change-password';
 import { cancelFactorRecoveryByLink } from '../domain/accounts/cancel-factor-recovery';
@@ -12,7 +13,7 @@ import { checkResetLink } from '../domain/accounts/check-reset-link';
 import { resetPassword } from '../domain/accounts/reset-password';
 import { sendReset } from '../domain/accounts/send-reset';
 
-export const handler = createGroupHandler('password', passwordContract, {
+export const handler = createGroupHandler('password', passwordRoutes, passwordContract, {
   sendReset: async ({ body, event }) => ({ body: await sendReset(body, clientAddressOf(event)) }),
   resetPassword: async ({ body, event }) => ({ body: await resetPassword(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   checkReset: async ({ body }) => {

@@ -1,5 +1,6 @@
 import { countries, namePrefixes, privacyLevels } from '../../shared/contracts/user';
 import { createGroupHandler } from '../lib/http';
+import { userRoutes } from '../../shared/routes/user';
 import { userContract } from '../../shared/api-contract/user';
 import { addAddress } from '../domain/accounts/add-address';
 import { getProfile } from '../domain/accounts/get-profile';
@@ -14,7 +15,7 @@ import { updateAddress } from '../domain/accounts/update-address';
 import { updatePrivacySettings } from '../domain/accounts/update-privacy-settings';
 import { updateUser } from '../domain/accounts/update-user';
 
-export const handler = createGroupHandler('user', userContract, {
+export const handler = createGroupHandler('user', userRoutes, userContract, {
   getProfile: async ({ session }) => ({ body: await getProfile(session.userId) }),
   updateUser: async ({ session, path, body }) => ({ body: await updateUser(session, path.userId, body) }),
   // Reference data, public: the signup and profile forms need it before and after sign-in alike.

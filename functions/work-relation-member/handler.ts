@@ -1,8 +1,9 @@
 import { createGroupHandler } from '../lib/http';
+import { workRelationMemberRoutes } from '../../shared/routes/work-relation-member';
 import { workRelationMemberContract } from '../../shared/api-contract/work-relation-member';
 import { changeWorkRelationMember } from '../domain/work-relations/change-work-relation-member';
 
-export const handler = createGroupHandler('work-relation-member', workRelationMemberContract, {
+export const handler = createGroupHandler('work-relation-member', workRelationMemberRoutes, workRelationMemberContract, {
   addWorkRelationMember: async ({ session, path, body }) => ({
     status: 201,
     body: await changeWorkRelationMember(session, 'add', { familyId: path.entityId, ...body }),

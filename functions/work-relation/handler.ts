@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../lib/http';
+import { workRelationRoutes } from '../../shared/routes/work-relation';
 import { workRelationContract } from '../../shared/api-contract/work-relation';
 import { endWorkRelationWith } from '../domain/work-relations/end-work-relation';
 import { listAdvisorCompanies } from '../domain/work-relations/list-advisor-companies';
@@ -7,7 +8,7 @@ import { listDashboardFamilies } from '../domain/work-relations/list-dashboard-f
 import { listFamilies } from '../domain/work-relations/list-families';
 import { listSectionAdvisorCompanies } from '../domain/work-relations/list-section-advisor-companies';
 
-export const handler = createGroupHandler('work-relation', workRelationContract, {
+export const handler = createGroupHandler('work-relation', workRelationRoutes, workRelationContract, {
   listAdvisorCompanies: async ({ session, body }) => ({ body: await listAdvisorCompanies(session, body) }),
   listFamilies: async ({ session, body }) => ({ body: await listFamilies(session, body) }),
   listDashboardFamilies: async ({ session, body }) => ({ body: await listDashboardFamilies(session, body) }),

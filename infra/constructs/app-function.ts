@@ -31,6 +31,17 @@ const esbuildTarget = `node${functionNodeMajor}`;
 export const lambdaAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': 'functions/lib/lambda-credentials.ts',
   '@smithy/core/event-streams': 'functions/lib/no-event-streams.ts',
+  // sanitize-html (functions/lib/sanitize-html.ts) runs htmlparser2's Parser only, and none of
+  // the code for CSS, URL, srcset or class allowlists, which its options never use.
+  htmlparser2: 'functions/lib/sanitize-html-stubs/htmlparser2.ts',
+  postcss: 'functions/lib/sanitize-html-stubs/postcss.ts',
+  launder: 'functions/lib/sanitize-html-stubs/launder.ts',
+  'parse-srcset': 'functions/lib/sanitize-html-stubs/parse-srcset.cjs',
+  deepmerge: 'functions/lib/sanitize-html-stubs/deepmerge.cjs',
+  // The DynamoDB client builds an endpoint-discovery cache it never reads (no command discovers endpoints).
+  '@aws-sdk/endpoint-cache': 'functions/lib/no-endpoint-cache.ts',
+  // The DynamoDB client's SHA-256 without the fallbacks for runtimes that lack node:crypto.
+  '@smithy/core/checksum': 'functions/lib/node-sha256.ts',
 };
 
 /** How every function is bundled (esbuild); bench/lambda-bundles.ts builds with the same settings. */

@@ -49,13 +49,8 @@ export const HistoryActor = z.object({
 });
 export type HistoryActor = z.infer<typeof HistoryActor>;
 
-/**
- * The neutral stand-in for a person of another advisor company, as an advisor reads them
- * (shared/permissions.ts isOtherAdvisorCompany): in place of their user id on an item
- * (assignee, creator, voter), and as the actor of their changes. It names nobody.
- */
-export const anotherAdvisorId = 'another-advisor';
-export const anotherAdvisorActor: HistoryActor = { userId: anotherAdvisorId, firstName: '', lastName: '', entityId: 0, entityName: '', entityTypeId: 2 };
+/** The neutral stand-in for a person of another advisor company: shared/another-advisor.ts. */
+export { anotherAdvisorActor, anotherAdvisorId } from '../another-advisor';
 
 /** An item's stored fields before or after a change (links and voters as lists); null when it did not exist. */
 export const HistoryState = z.record(z.string(), z.unknown()).nullable();

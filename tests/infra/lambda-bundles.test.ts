@@ -65,6 +65,10 @@ const leftOut = [
   '@aws-sdk/credential-provider-sso',
   'aws-xray-sdk-core',
   '@aws-lambda-powertools/tracer',
+  '@aws-lambda-powertools/logger',
+  '@aws-lambda-powertools/metrics',
+  // DynamoDB endpoint discovery's cache (functions/lib/no-endpoint-cache.ts stands in).
+  'mnemonist',
   '@aws-sdk/client-secrets-manager',
   '@aws-sdk/client-sesv2',
   '@aws-sdk/client-apigatewaymanagementapi',
@@ -89,6 +93,39 @@ describe('what a function carries', () => {
       ).toEqual([]);
       expect(inputs, group).toContain('functions/lib/no-event-streams.ts');
     }
+  });
+
+  it('carries only its own group of the route manifest', async () => {
+    for (const group of ['auth', 'entities', 'canvas-answer']) {
+      const entry = functionEntries().find((e) => e.group === group)!;
+      const result = await build({
+        ...esbuildOptionsFor(appFunctionBundling, path.join(repositoryRoot, entry.entry), path.join(outDir, 'routes', group, 'index.mjs')),
+        write: false,
+        metafile: true,
+      });
+      const output = Object.values(result.metafile.outputs)[0]!;
+      const routeFiles = Object.keys(output.inputs).filter((input) => input.startsWith('shared/routes/') && output.inputs[input]!.bytesInOutput > 0);
+      expect(routeFiles, group).toEqual([`shared/routes/${group}.ts`]);
+    }
+  });
+
+  it("leaves out what sanitize-html's options never run: postcss, htmlparser2's DOM, the URL, srcset and merge helpers", async () => {
+    const entry = functionEntries().find((e) => e.group === 'entities')!;
+    const result = await build({
+      ...esbuildOptionsFor(appFunctionBundling, path.join(repositoryRoot, entry.entry), path.join(outDir, 'sanitizer', 'index.mjs')),
+      write: false,
+      metafile: true,
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    const carried = ['postcss', 'source-map-js', 'dom-serializer', 'domhandler', 'domutils', 'launder', 'dayjs', 'parse-srcset', 'deepmerge'].filter((name) =>
+      inputs.some((input) => input.includes(`node_modules/${name}/`)),
+    );
+    expect(carried).toEqual([]);
+    expect(inputs.filter((input) => input.startsWith('node_modules/htmlparser2/')).sort()).toEqual([
+      'node_modules/htmlparser2/dist/esm/Parser.js',
+      'node_modules/htmlparser2/dist/esm/Tokenizer.js',
+    ]);
+    expect(inputs).toContain('functions/lib/sanitize-html-stubs/postcss.ts');
   });
 
   it("signs an SDK client's calls with the credentials of the environment, and has no other source of them", async () => {

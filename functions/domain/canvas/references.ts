@@ -6,7 +6,7 @@ import { activeFamilyMemberCheck, type InitiatorNames, contentKey, updateOp, typ
 import { listMembershipsOfUser } from '../members/members';
 import { getUser } from '../accounts/users';
 import { fail } from '../../lib/errors';
-import { anotherAdvisorId } from '../../../shared/contracts/history';
+import { anotherAdvisorId } from '../../../shared/another-advisor';
 import { type CanvasContext, type Step } from './context';
 import { personIdFor } from './views';
 import { familyOfContentId } from '../../../shared/canvas-ids';

@@ -13,7 +13,7 @@ import {
   type SectionResponse,
   type Takeaway,
 } from '../../../shared/contracts/canvas';
-import { anotherAdvisorId } from '../../../shared/contracts/history';
+import { anotherAdvisorId } from '../../../shared/another-advisor';
 import type { DashboardFamily } from '../../../shared/contracts/work-relations';
 import { canChooseAdvisorCompanyVisibility, canDeleteOthersCanvasItems, canEditCanvas, canEditCanvasTitle, canResetCanvas } from '../../../shared/permissions';
 import type { ActionPointItem, AnswerItem, CategoryItem, GoalItem, LinkableKind, QuestionItem, SectionItem, TakeawayItem } from './items';

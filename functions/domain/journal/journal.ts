@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  anotherAdvisorActor,
-  anotherAdvisorId,
-  type HistoryAction,
-  type HistoryActor,
-  type HistoryChange,
-  type HistoryChangeField,
-  type HistoryEvent,
-  type HistoryItemType,
-  type HistoryState,
+import { anotherAdvisorActor, anotherAdvisorId } from '../../../shared/another-advisor';
+import type {
+  HistoryAction,
+  HistoryActor,
+  HistoryChange,
+  HistoryChangeField,
+  HistoryEvent,
+  HistoryItemType,
+  HistoryState,
 } from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
 import { canSeeCanvasChange, canSeeWholeCanvas, isOtherAdvisorCompany, type CanvasAccess } from '../../../shared/permissions';

@@ -1,4 +1,5 @@
-import { anotherAdvisorId, type HistoryEvent } from '../../../shared/contracts/history';
+import { anotherAdvisorId } from '../../../shared/another-advisor';
+import type { HistoryEvent } from '../../../shared/contracts/history';
 import { dayIn } from '../../../shared/dates';
 import { EntityType } from '../../../shared/enums';
 import { decideAccess } from '../../lib/access/decide';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pdfmakeModule from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { routeManifest } from '../../../shared/routes';
+import { canvasPlanBookRoutes } from '../../../shared/routes/canvas-plan-book';
 import { installTagging } from './tagging';
 
 /**
@@ -40,7 +40,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** In the Lambda a font sits beside index.mjs; run from the sources it is read from node_modules. */
 function fontFile(target: string): string {
-  const asset = routeManifest['canvas-plan-book'].assets.find((candidate) => candidate.target === target);
+  const asset = canvasPlanBookRoutes.assets.find((candidate) => candidate.target === target);
   if (!asset) throw new Error(`no bundle asset ${target}`);
   const bundled = path.join(here, asset.target);
   return existsSync(bundled) ? bundled : path.resolve(here, '..', '..', '..', asset.source);

@@ -1,0 +1,16 @@
+import type { RouteGroup } from '../routes';
+
+/** The advisor-invitation group of the route manifest (shared/routes.ts): its Lambda's bundle carries only this file's routes. */
+export const advisorInvitationRoutes = {
+  entry: 'functions/advisor-invitation/handler.ts',
+  canSendEmail: true,
+  routes: [
+    { name: 'createAdvisorInvitation', method: 'POST', path: '/api/advisor-invitation/create' },
+    { name: 'sendAdvisorInvitationEmail', method: 'POST', path: '/api/advisor-invitation/send-email' },
+    { name: 'listAdvisorInvitations', method: 'GET', path: '/api/advisor-invitation/list' },
+    { name: 'resendAdvisorInvitation', method: 'POST', path: '/api/advisor-invitation/resend' },
+    { name: 'revokeAdvisorInvitation', method: 'DELETE', path: '/api/advisor-invitation/revoke/{id}' },
+    { name: 'getAdvisorInvitation', method: 'GET', path: '/api/advisor-invitation', isPublic: true },
+    { name: 'acceptAdvisorInvitation', method: 'POST', path: '/api/advisor-invitation/accept' },
+  ],
+} as const satisfies RouteGroup;
