@@ -330,27 +330,37 @@ export async function measureHttp(apiUrl: string, seeded: Seeded, progress: (mes
   endpoints.push(await readEndpoint(apiUrl, 'POST /api/auth/signin', 'success, scrypt N=2^14', signin));
 
   // Writes on the 1,000-item canvas. Answers: four writers × 60 questions, each slot once.
+  // Every writer signs in just now: the two answers counted alone are the first canvas writes of two new sessions.
   const writers = await Promise.all(seeded.big.writers.map((w) => sessionCookie(apiUrl, w.email, w.plainPassword)));
   const answerSlots = seeded.big.questionIds.flatMap((questionId, q) =>
     writers.map((cookie, w) =>
       post(`/api/canvas-answer/create/${questionId}`, cookie, { questionId, text: `Bench answer ${q}.${w}: ${'we plan together '.repeat(8).trim()}` }),
     ),
   );
-  endpoints.push(await writeEndpoint(apiUrl, 'POST /api/canvas-answer/create/{questionId}', `${writers.length} writers, a new question each`, answerSlots));
+  endpoints.push(
+    await writeEndpoint(
+      apiUrl,
+      'POST /api/canvas-answer/create/{questionId}',
+      `${writers.length} writers, a new question each; counted: 2 sessions' first writes`,
+      answerSlots,
+    ),
+  );
 
-  // Votes: the owner votes on the seeded answers (one each), then takes the same votes back.
+  // Votes: the owner votes on the seeded answers (one each), then takes the same votes back, in a
+  // session signed in just now: the first vote counted alone is that session's first canvas write.
+  const voter = await sessionCookie(apiUrl, big.owner.email, big.owner.plainPassword);
   const voted: string[] = [];
-  const voteSlots = big.answerIds.map((answerId) => post(`/api/canvas-answer/vote/${answerId}`, owner));
+  const voteSlots = big.answerIds.map((answerId) => post(`/api/canvas-answer/vote/${answerId}`, voter));
   endpoints.push(
     await writeEndpoint(
       apiUrl,
       'POST /api/canvas-answer/vote/{answerId}',
-      'a new answer each',
+      "a new answer each; counted: a new session's first write, then its second",
       voteSlots,
       (status, spec) => status === 201 && voted.push(spec.path),
     ),
   );
-  const unvoteSlots = voted.map((path): RequestSpec => ({ method: 'DELETE', path, headers: { cookie: owner } }));
+  const unvoteSlots = voted.map((path): RequestSpec => ({ method: 'DELETE', path, headers: { cookie: voter } }));
   endpoints.push(await writeEndpoint(apiUrl, 'DELETE /api/canvas-answer/vote/{answerId}', 'takes back the votes above', unvoteSlots));
 
   return { floor, endpoints, growth, compressed };

@@ -182,28 +182,7 @@ export function formatReport(results: BenchResults): string[] {
   }
   out.push('');
 
-  const dashboard = results.dashboard;
-  if (isFailed(dashboard)) out.push(`Dashboard: FAILED — ${dashboard.error}`);
-  else {
-    out.push(
-      `Advisor dashboard (POST /api/work-relation/list-dashboard-families, limit 10; p50 of sequential requests, interleaved; seeded in ${fixed(dashboard.seedSeconds)} s)`,
-    );
-    out.push(
-      ...table(
-        ['families', 'entries per canvas', 'p50 ms', 'p95 ms', 'round trips', 'items read', 'response KB'],
-        dashboard.runs.map((r) => [
-          String(r.families),
-          r.entries.toLocaleString('en-US'),
-          fixed(r.p50),
-          fixed(r.p95),
-          String(r.roundTrips),
-          String(r.itemsRead),
-          fixed(r.kilobytes),
-        ]),
-      ),
-    );
-    out.push(`ratio (500 families, 1,000 entries) / (10 families, empty): ${fixed(dashboard.ratio, 2)}`);
-  }
+  out.push(...formatDashboard(results.dashboard));
   out.push('');
 
   const planBook = results.planBook;
@@ -267,14 +246,15 @@ export function verdicts(results: BenchResults): Verdict[] {
         ok: true,
         line: `canvas and category reads: ≤ ${budgets.canvasRoundTrips} round trips at every size${events} (${Math.max(...reads.map((r) => r.n))} at most)`,
       });
-    for (const [what, name, budget] of [
-      ['answer create', 'POST /api/canvas-answer/create/{questionId}', budgets.answerCreateRoundTrips],
-      ['vote', 'POST /api/canvas-answer/vote/{answerId}', budgets.voteRoundTrips],
+    // The counts are those of requests sent alone (bench/http-load.ts): first canvas writes of sessions signed in just before, and a later one.
+    for (const [what, name, budget, counted] of [
+      ['answer create', 'POST /api/canvas-answer/create/{questionId}', budgets.answerCreateRoundTrips, "2 new sessions' first writes"],
+      ['vote', 'POST /api/canvas-answer/vote/{answerId}', budgets.voteRoundTrips, "a new session's first write, then its second"],
     ] as const) {
       const counts = http.endpoints.find((e) => e.name === name)?.roundTrips ?? [];
       list.push({
         ok: counts.length > 0 && Math.max(...counts) <= budget,
-        line: `${what} round trips ≤ ${budget}: ${counts.length ? trips(counts) : 'not measured'}`,
+        line: `${what} round trips ≤ ${budget}: ${counts.length ? `${trips(counts)} (${counted})` : 'not measured'}`,
       });
     }
     const ratio = growthRatio(http);
@@ -289,24 +269,7 @@ export function verdicts(results: BenchResults): Verdict[] {
       line: `history page p50 ${long?.events.toLocaleString('en-US')}/${short?.events} events: ${fixed(history.pageRatio, 2)} (${fixed(long?.p50)} / ${fixed(short?.p50)} ms), budget ${budgets.historyPageRatio}`,
     });
   }
-  const dashboard = results.dashboard;
-  if (isFailed(dashboard)) {
-    list.push({ ok: false, line: `dashboard round trips ≤ ${budgets.dashboardRoundTrips}: not measured (${dashboard.error})` });
-    list.push({ ok: false, line: `dashboard p50 (500 families, 1,000 entries) / (10, empty) ≤ ${budgets.dashboardRatio}: not measured (${dashboard.error})` });
-  } else {
-    const most = Math.max(...dashboard.runs.map((r) => r.roundTrips));
-    const least = Math.min(...dashboard.runs.map((r) => r.roundTrips));
-    list.push({
-      ok: least > 0 && most <= budgets.dashboardRoundTrips,
-      line: `dashboard round trips at 10/100/500 families × 0/1,000 entries: ${dashboard.runs.map((r) => r.roundTrips).join('/')}, budget ${budgets.dashboardRoundTrips}`,
-    });
-    const base = dashboard.runs.find((r) => r.families === 10 && r.entries === 0);
-    const largest = dashboard.runs.find((r) => r.families === 500 && r.entries === 1000);
-    list.push({
-      ok: dashboard.ratio <= budgets.dashboardRatio,
-      line: `dashboard p50 (500 families, 1,000 entries) / (10, empty): ${fixed(dashboard.ratio, 2)} (${fixed(largest?.p50)} / ${fixed(base?.p50)} ms), budget ${budgets.dashboardRatio}`,
-    });
-  }
+  list.push(...dashboardVerdicts(results.dashboard));
   const live = results.live;
   if (isFailed(live)) list.push({ ok: false, line: `live propagation p95 ≤ ${livePropagationBudgetMs} ms at 50 listeners: not measured (${live.error})` });
   else {
@@ -390,6 +353,62 @@ export function lambdaVerdicts(lambda: Section<BundleResult[]>): Verdict[] {
     list.push({
       ok: book !== undefined && !book.error && book.importMs <= budgets.planBookBundleLoadMs,
       line: `plan book bundle loads in ≤ ${budgets.planBookBundleLoadMs} ms: ${book ? (book.error ? `– (${book.error})` : `${fixed(book.importMs)} ms, ${fixed(book.kilobytes, 0)} KB`) : 'not built'}`,
+    });
+  }
+  return list;
+}
+
+/** The advisor dashboard's section of the report (also `npm run bench -- --dashboard`). */
+export function formatDashboard(dashboard: Section<DashboardResults>): string[] {
+  const out: string[] = [];
+  if (isFailed(dashboard)) out.push(`Dashboard: FAILED — ${dashboard.error}`);
+  else {
+    out.push(
+      `Advisor dashboard (POST /api/work-relation/list-dashboard-families, limit 10; p50 of sequential requests, interleaved; seeded in ${fixed(dashboard.seedSeconds)} s)`,
+    );
+    out.push(
+      ...table(
+        ['families', 'entries per canvas', 'p50 ms', 'p95 ms', 'round trips', 'items read', 'response KB'],
+        dashboard.runs.map((r) => [
+          String(r.families),
+          r.entries.toLocaleString('en-US'),
+          fixed(r.p50),
+          fixed(r.p95),
+          String(r.roundTrips),
+          String(r.itemsRead),
+          fixed(r.kilobytes),
+        ]),
+      ),
+    );
+    const detail = dashboard.ratioDetail;
+    out.push(
+      detail
+        ? `ratio (500 families, 1,000 entries) / (10 families, empty): ${fixed(dashboard.ratio, 2)} (${fixed(detail.largestP50)} / ${fixed(detail.baseP50)} ms, p50s over ${detail.pairs} pairs back to back, alternating; halves ${fixed(detail.halves[0], 2)} and ${fixed(detail.halves[1], 2)}; median of the pairs' own ratios ${fixed(detail.pairedMedian, 2)})`
+        : `ratio (500 families, 1,000 entries) / (10 families, empty): ${fixed(dashboard.ratio, 2)}`,
+    );
+  }
+  return out;
+}
+
+/** The dashboard's two budget lines: its round trips, and its latency ratio. */
+export function dashboardVerdicts(dashboard: Section<DashboardResults>): Verdict[] {
+  const list: Verdict[] = [];
+  if (isFailed(dashboard)) {
+    list.push({ ok: false, line: `dashboard round trips ≤ ${budgets.dashboardRoundTrips}: not measured (${dashboard.error})` });
+    list.push({ ok: false, line: `dashboard p50 (500 families, 1,000 entries) / (10, empty) ≤ ${budgets.dashboardRatio}: not measured (${dashboard.error})` });
+  } else {
+    const most = Math.max(...dashboard.runs.map((r) => r.roundTrips));
+    const least = Math.min(...dashboard.runs.map((r) => r.roundTrips));
+    list.push({
+      ok: least > 0 && most <= budgets.dashboardRoundTrips,
+      line: `dashboard round trips at 10/100/500 families × 0/1,000 entries: ${dashboard.runs.map((r) => r.roundTrips).join('/')}, budget ${budgets.dashboardRoundTrips}`,
+    });
+    const base = dashboard.ratioDetail?.baseP50 ?? dashboard.runs.find((r) => r.families === 10 && r.entries === 0)?.p50;
+    const largest = dashboard.ratioDetail?.largestP50 ?? dashboard.runs.find((r) => r.families === 500 && r.entries === 1000)?.p50;
+    const pairs = dashboard.ratioDetail ? `, ${dashboard.ratioDetail.pairs} pairs` : '';
+    list.push({
+      ok: dashboard.ratio <= budgets.dashboardRatio,
+      line: `dashboard p50 (500 families, 1,000 entries) / (10, empty): ${fixed(dashboard.ratio, 2)} (${fixed(largest)} / ${fixed(base)} ms${pairs}), budget ${budgets.dashboardRatio}`,
     });
   }
   return list;

@@ -25,6 +25,8 @@ import { measurePlanBook } from './plan-book';
 import { measureLambdaBundles } from './lambda-bundles';
 import { measureLive } from './live';
 import {
+  dashboardVerdicts,
+  formatDashboard,
   formatReport,
   formatServerFiles,
   formatSpa,
@@ -197,6 +199,20 @@ async function concurrentWritersOnly(): Promise<number> {
 }
 
 /**
+ * `npm run bench -- --dashboard`: only the advisor dashboard (bench/dashboard.ts: its seed of
+ * 1,000 canvases, its round trips and its latency ratio) on a fresh stack, with its two budget
+ * lines; about a minute, for running the noise-sensitive ratio several times.
+ */
+async function dashboardOnly(): Promise<number> {
+  stack = await startLocalStack({ ports: await freePorts(), appUrl: 'http://localhost:5173', tableName: 'family-canvas-bench', gatewayThrottle: false });
+  const dashboard = await section('dashboard', () => measureDashboard((stack as LocalStack).apiUrl, integrationStackOf(stack as LocalStack), progress));
+  console.log(formatDashboard(dashboard).join('\n'));
+  const list = dashboardVerdicts(dashboard);
+  console.log(formatVerdicts(list).join('\n'));
+  return list.every((v) => v.ok) ? 0 : 1;
+}
+
+/**
  * `npm run bench -- --spa-size`: only the SPA's production build and its two budgets, the
  * first page and the first visit to the canvas (bench/spa-size.ts; a few seconds, no stack).
  * The visualiser's treemap of the build is left in bench/out/spa-treemap.html.
@@ -223,13 +239,15 @@ async function lambdaBundlesOnly(): Promise<number> {
 
 const only = process.argv.includes('--server-files')
   ? serverFilesOnly
-  : process.argv.includes('--concurrent-writers')
-    ? concurrentWritersOnly
-    : process.argv.includes('--spa-size')
-      ? spaSizeOnly
-      : process.argv.includes('--lambda-bundles')
-        ? lambdaBundlesOnly
-        : main;
+  : process.argv.includes('--dashboard')
+    ? dashboardOnly
+    : process.argv.includes('--concurrent-writers')
+      ? concurrentWritersOnly
+      : process.argv.includes('--spa-size')
+        ? spaSizeOnly
+        : process.argv.includes('--lambda-bundles')
+          ? lambdaBundlesOnly
+          : main;
 only()
   .then(async (code) => {
     clearTimeout(watchdog);

@@ -22,7 +22,7 @@ import { refuseDeepJson, refuseIllFormedInput } from './input/well-formed';
 import { countServerError, publishMetrics } from './metrics';
 import { annotateRequest, beginHandlerTrace, endHandlerTrace } from './tracer';
 import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
-import { isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from '../domain/sessions/session';
+import { flushSessionTouch, isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from '../domain/sessions/session';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -415,20 +415,27 @@ function bindRoute(run: AnyRouteFunction, definition: RouteDefinition, endpoint:
       // A public route still knows its caller when there is a live session (e.g. signout).
       session = token ? await resolveSession(token).catch(() => null) : null;
     } else {
-      session = await resolveSession(token);
+      // The push of its idle expiry waits for the operation: a canvas write carries it in its own transaction.
+      session = await resolveSession(token, { deferTouch: true });
+    }
+    try {
       // Re-authentication (docs/product/sessions-and-sign-in.md#re-authentication): checked here, once for every flagged route, before
       // anything is read or written. The web asks for the password or a code and retries.
-      if (definition.requiresRecentAuth && !isRecentlyAuthenticated(session, reauthWindowSeconds)) throw fail('REAUTHENTICATION_REQUIRED');
+      if (!isPublic && definition.requiresRecentAuth && session && !isRecentlyAuthenticated(session, reauthWindowSeconds))
+        throw fail('REAUTHENTICATION_REQUIRED');
+      const output = await run({
+        body: parseWith(endpoint.body, event.parsedBody ?? {}, 'body'),
+        path: parseWith(endpoint.path, event.pathParameters ?? {}, 'path'),
+        query: parseWith(endpoint.query, event.queryStringParameters ?? {}, 'query'),
+        session,
+        requestId: requestIdOf(event, context),
+        event,
+      });
+      return toResult(output);
+    } finally {
+      // What the operation did not carry of the session's renewal (most requests: nothing is owed).
+      if (session?.pendingTouch) await flushSessionTouch(session, { whenEnded: 'ignore' });
     }
-    const output = await run({
-      body: parseWith(endpoint.body, event.parsedBody ?? {}, 'body'),
-      path: parseWith(endpoint.path, event.pathParameters ?? {}, 'path'),
-      query: parseWith(endpoint.query, event.queryStringParameters ?? {}, 'query'),
-      session,
-      requestId: requestIdOf(event, context),
-      event,
-    });
-    return toResult(output);
   };
 }
 

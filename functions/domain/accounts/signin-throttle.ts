@@ -72,11 +72,18 @@ function countsOf(email: string, client: ThrottleClient): Count[] {
   ];
 }
 
-/** The counts of one attempt, in one strongly consistent BatchGet (sign-in's round trips: README "Quality"), in the order of the keys. */
-async function getThrottles(throttleKeys: readonly ThrottleKey[]): Promise<Array<SigninThrottleItem | undefined>> {
-  if (throttleKeys.length === 1) return [await getThrottle(throttleKeys[0]!)];
-  const found = await batchGetItems<SigninThrottleItem & ThrottleKey>(throttleKeys, undefined, { consistent: true });
-  return throttleKeys.map((key) => found.find((item) => item.PK === key.PK && item.SK === key.SK));
+/**
+ * The counts of one attempt, in one strongly consistent BatchGet (sign-in's round trips: README "Quality"), in the order of the keys,
+ * with the other items the caller reads in the same round trip (`alsoRead`, in their order; undefined where missing).
+ */
+async function getThrottles(
+  throttleKeys: readonly ThrottleKey[],
+  alsoRead: readonly Key[] = [],
+): Promise<{ counts: Array<SigninThrottleItem | undefined>; others: Array<Record<string, unknown> | undefined> }> {
+  if (throttleKeys.length === 1 && alsoRead.length === 0) return { counts: [await getThrottle(throttleKeys[0]!)], others: [] };
+  const found = await batchGetItems<Record<string, unknown> & ThrottleKey>([...throttleKeys, ...alsoRead], undefined, { consistent: true });
+  const byKey = (key: Key) => found.find((item) => item.PK === key.PK && item.SK === key.SK);
+  return { counts: throttleKeys.map((key) => byKey(key) as SigninThrottleItem | undefined), others: alsoRead.map(byKey) };
 }
 
 async function getThrottle(key: ThrottleKey): Promise<SigninThrottleItem | undefined> {
@@ -154,6 +161,11 @@ export type ThrottleOptions = {
    * sign-in clears them, so knowing the password does not buy fresh code guesses.
    */
   isFinalStep?: () => boolean;
+  /**
+   * Items the check needs, read in the same round trip as the counts (the sign-in's user):
+   * the check gets them in this order, undefined where missing.
+   */
+  alsoRead?: readonly Key[];
 };
 
 /**
@@ -165,14 +177,17 @@ export type ThrottleOptions = {
 export async function throttledPasswordCheck(
   email: string,
   client: string | ThrottleClient,
-  check: () => Promise<boolean>,
+  check: (alsoRead: Array<Record<string, unknown> | undefined>) => Promise<boolean>,
   options: ThrottleOptions = {},
 ): Promise<boolean> {
   const counts = countsOf(email, typeof client === 'string' ? { clientAddress: client } : client);
-  const seen = await getThrottles(counts.map((count) => count.key));
+  const { counts: seen, others } = await getThrottles(
+    counts.map((count) => count.key),
+    options.alsoRead,
+  );
   const nowS = nowEpochSeconds();
   if (seen.some((item) => isWaiting(item, nowS))) throw fail('TOO_MANY_REQUESTS');
-  if (await check()) {
+  if (await check(others)) {
     if (options.isFinalStep?.() === false) return true;
     // Only counts that had failures need clearing (most sign-ins write nothing here).
     const cleared = await Promise.all(counts.map((count, index) => (seen[index] ? clearFailures(count.key) : true)));

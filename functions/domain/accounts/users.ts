@@ -109,6 +109,11 @@ export function putNewAccount(
 }
 
 /** The user's profile item; `consistent` right after a write of it (a factor just removed). */
+/** The key of a user's item, for a read of the caller's that carries it with others (the sign-in's throttle counts). */
+export function userItemKey(userId: string): { PK: string; SK: string } {
+  return keys.user(userId);
+}
+
 export async function getUser(userId: string, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ...(options.consistent ? { ConsistentRead: true } : {}) }));
   return result.Item as UserItem | undefined;

@@ -333,6 +333,7 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
   const writes: Write[] = events.length ? [...stepWrites, ...events.map(putHistoryEventOp)] : stepWrites;
   if (writes.length > maxTransactionItems) throw fail('INCORRECT_INPUT', { message: 'Too many changes at once.' });
   // The session keeps the actor the events name, where there is room: later writes read it from there.
+  // The same write pushes the session's idle expiry when the request owes it (no round trip of its own).
   const keep = journal?.session && events[0] && writes.length < maxTransactionItems ? sessionActorToKeep(journal.session, events[0].actor) : undefined;
   if (keep) writes.push(keep.write);
   const outcomes: Record<string, () => Error> = {
@@ -354,7 +355,10 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
     if (error instanceof ChangedMeanwhile && !(error instanceof CanvasChangedMeanwhile)) throw new CanvasChangedMeanwhile();
     throw error;
   }
-  if (keep && journal?.session) journal.session.actor = keep.kept;
+  if (keep && journal?.session) {
+    journal.session.actor = keep.kept;
+    if (keep.touched) delete journal.session.pendingTouch;
+  }
   countCanvasWrites(events);
   return events;
 }

@@ -122,6 +122,25 @@ describe('the dashboard summary rebuilt after canvas writes', () => {
     expect(created.summary.takeawayCounts[category]).toBe(1);
   });
 
+  it('reads its stored card back with votes and links as sets, as the dashboard shows them', () => {
+    const goalId = `${familyId}.${'9'.padStart(32, '0')}`;
+    const voted = takeaway(1, { voterIds: new Set([other, owner]), linkedGoalIds: new Set([goalId]) });
+    const goal = {
+      ...takeaway(2),
+      ...keys.goal(familyId, goalId),
+      type: 'Goal',
+      id: goalId,
+      title: 'A goal',
+      linkedTakeawayIds: new Set([voted.id]),
+    };
+    const stored = summaryRecordOf(summaryOf(familyId, CanvasSnapshot.fromItems([meta, ...canvasTemplateRecords(familyId, owner), voted, goal])), 1);
+    const read = summaryFromRecord(JSON.parse(JSON.stringify(stored)) as Record<string, unknown>);
+    expect(read.takeaways[0]?.voterIds).toEqual(new Set([owner, other]));
+    expect(read.takeaways[0]?.linkedGoalIds).toEqual(new Set([goalId]));
+    expect(read.linkedGoals.map((item) => item.id)).toEqual([goalId]);
+    expect(read.sections).toHaveLength(7);
+  });
+
   it('counts changes by others after a visit in the sections the reader sees', () => {
     const summary = summaryOf(
       familyId,

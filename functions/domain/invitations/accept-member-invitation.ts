@@ -6,7 +6,7 @@ import { getMember } from '../members/members';
 import { getUser } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { toCurrentEntity, toSessionMembership } from '../members/memberships';
-import { setSessionEntity, type Session } from '../sessions/session';
+import { sessionActorOf, setSessionEntity, type Session } from '../sessions/session';
 import { requireInviterStillEntitled } from './inviter';
 import { findMemberInvitation } from './find-member-invitation';
 import { commitJoin, joinEntityWrites } from './join-entity';
@@ -31,6 +31,6 @@ export async function acceptMemberInvitation(session: Session, token: string): P
   const join = joinEntityWrites(invitation, { token, userId: user.id, at: now() });
   await commitJoin(invitation, token, join);
   const { member } = join;
-  await setSessionEntity(session, toSessionMembership(member));
+  await setSessionEntity(session, toSessionMembership(member), sessionActorOf(user, entity));
   return toCurrentEntity(entity, member);
 }

@@ -15,7 +15,7 @@ import { accessDayOf } from '../work-relations/access-until';
 import { checkMemberIsAdmin, getMember, type MemberItem } from '../members/members';
 import { toCurrentEntity, toSessionMembership } from '../members/memberships';
 import { allocateEntityId, getEntity, newEntityWithOwner, type EntityItem } from '../organisations/entities';
-import { hashToken, setSessionEntity, type Session } from '../sessions/session';
+import { hashToken, sessionActorOf, setSessionEntity, type Session } from '../sessions/session';
 import { findWorkRelationInvitation } from './find-work-relation-invitation';
 import { requireInviterStillEntitled } from './inviter';
 import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from './work-relation-invitations';
@@ -136,6 +136,6 @@ export async function acceptWorkRelationInvitation(
   );
   if (planned.after?.length) await batchPut(planned.after);
   log('info', 'work relation created', { kind, familyId, advisorId, userId: user.id });
-  await setSessionEntity(session, toSessionMembership(planned.member));
+  await setSessionEntity(session, toSessionMembership(planned.member), sessionActorOf(user, planned.entity));
   return toCurrentEntity(planned.entity, planned.member);
 }

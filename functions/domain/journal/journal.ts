@@ -20,7 +20,7 @@ import type { EntityItem } from '../organisations/entities';
 import { entityIdOfPartition, isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../accounts/users';
 import type { Session, SessionActor } from '../sessions/session';
-import { keepSessionActorWrite } from '../sessions/session-items';
+import { sessionUpdateWrite } from '../sessions/session-items';
 import type { CanvasSnapshot } from '../canvas/context';
 import { isLinkField, linkFields } from '../../../shared/canvas-links';
 import { contentKindOfType } from '../canvas/items';
@@ -242,21 +242,27 @@ export function resetActorCacheForTests(): void {
 }
 
 /**
- * The write that keeps the actor on the caller's session (one more write of the canvas
- * write's transaction, no round trip of its own), or undefined when the session keeps it already.
+ * The write that keeps on the caller's session what a canvas write's transaction can carry
+ * for it (one more write of that transaction, no round trip of its own): the actor, when the
+ * session does not keep it yet (or keeps other names), and the push of the idle expiry the
+ * request owes (Session.pendingTouch). Undefined when there is neither.
  */
-export function sessionActorToKeep(session: Session, actor: HistoryActor): { write: Write<'sessionExists'>; kept: SessionActor } | undefined {
+export function sessionActorToKeep(session: Session, actor: HistoryActor): { write: Write<'sessionExists'>; kept: SessionActor; touched: boolean } | undefined {
   const kept: SessionActor = { entityId: actor.entityId, firstName: actor.firstName, lastName: actor.lastName, entityName: actor.entityName };
   const current = session.actor;
-  if (
-    current &&
+  const keepsIt =
+    current !== undefined &&
     current.entityId === kept.entityId &&
     current.firstName === kept.firstName &&
     current.lastName === kept.lastName &&
-    current.entityName === kept.entityName
-  )
-    return undefined;
-  return { write: keepSessionActorWrite(session.tokenHash, kept), kept };
+    current.entityName === kept.entityName;
+  const touch = session.pendingTouch;
+  if (keepsIt && !touch) return undefined;
+  return {
+    write: sessionUpdateWrite(session.tokenHash, { ...(keepsIt ? {} : { actor: kept }), ...(touch ? { touch } : {}) }),
+    kept,
+    touched: touch !== undefined,
+  };
 }
 
 // ---- who sees what -------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { getMember, listMembersOfEntity } from '../members/members';
 import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../members/memberships';
-import { forgetActorInSessions, type Session } from '../sessions/session';
+import { renameActorInSessions, type Session } from '../sessions/session';
 import { retryWhileChanged } from '../../lib/db/table';
 
 /**
@@ -44,11 +44,11 @@ export async function updateEntity(session: Session, input: UpdateEntityRequest)
     // Still changing after three reads: an unexpected failure (500), as before.
     { attempts: 3, whenExhausted: () => new Error('the relations of the family kept changing') },
   );
-  // The members' sessions keep the entity's name for their history events: they read it again.
+  // The members' sessions keep the entity's name for their history events: they keep the new one.
   if (renamed)
-    await forgetActorInSessions(
+    await renameActorInSessions(
       (await listMembersOfEntity(entity.id)).map((member) => member.userId),
-      entity.id,
+      { entityId: entity.id, entityName: changes.entityName as string },
     );
   return updated;
 }

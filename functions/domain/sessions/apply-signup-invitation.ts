@@ -8,7 +8,7 @@ import { getLogin, newUserItem, putNewAccount, type UserItem } from '../accounts
 import { fail } from '../../lib/errors';
 import { toSessionMembership } from '../members/memberships';
 import { hashPassword, type StoredPassword } from '../accounts/passwords';
-import { startSession } from './session';
+import { sessionActorOf, startSession } from './session';
 import { findMemberInvitation } from '../invitations/find-member-invitation';
 import { commitJoin, joinEntityWrites } from '../invitations/join-entity';
 import { findWorkRelationInvitation } from '../invitations/find-work-relation-invitation';
@@ -53,7 +53,7 @@ export async function applySignupInvitation(input: SignupRequest, userAgent = ''
   const join = joinEntityWrites(invitation, { token, userId: user.id, at });
   await commitJoin(invitation, token, join, account, { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') });
 
-  const { cookie, session } = await startSession(user.id, toSessionMembership(join.member), { userAgent });
+  const { cookie, session } = await startSession(user.id, toSessionMembership(join.member), { userAgent, actor: sessionActorOf(user, entity) });
   return { response: { idToken: user.id, tokenExpiration: new Date(session.expiresAt * 1000).toISOString() }, cookie };
 }
 

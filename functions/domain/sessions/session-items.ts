@@ -2,7 +2,7 @@ import { batchDelete, batchPut, ConditionFailed, queryAll, itemExists, sendWrite
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
-import type { Session, SessionActor } from './session';
+import type { Session, SessionActor, SessionTouch } from './session';
 
 /** The stored session: the session itself, its keys and what the sessions list shows. */
 export type SessionItem = Session & {
@@ -24,7 +24,7 @@ export type SessionItem = Session & {
 type ItemKey = { PK: string; SK: string };
 
 /** The fields of a session item an update may set. */
-type SessionFields = Partial<Pick<SessionItem, 'authenticatedAt' | 'currentEntityId' | 'membership' | 'idleExpiresAt' | 'lastSeenAt'>>;
+type SessionFields = Partial<Pick<SessionItem, 'authenticatedAt' | 'currentEntityId' | 'membership' | 'idleExpiresAt' | 'lastSeenAt' | 'actor'>>;
 
 /** The keys of a new session item: by its token hash, listed per user on GSI1, its expiry bucket on GSI2. */
 export function sessionItemKeys(userId: string, tokenHash: string, expiresAt: number) {
@@ -122,17 +122,25 @@ export async function getSessionEndedMark(tokenHash: string): Promise<SessionEnd
 }
 
 /**
- * Keeps the caller's names on their session (Session.actor), as one write of a canvas
- * write's transaction: only while the session exists (an ended one is not written back).
+ * What a canvas write's transaction keeps on the caller's session item, as one more write of
+ * it (no round trip of its own): the caller's names (Session.actor) and the push of its idle
+ * expiry the request owes (Session.pendingTouch). Only while the session exists (an ended
+ * one is not written back).
  */
-export function keepSessionActorWrite(tokenHash: string, actor: SessionActor): Write<'sessionExists'> {
-  return { update: keys.session(tokenHash), spec: { set: { actor } }, condition: itemExists, name: 'sessionExists' };
+export function sessionUpdateWrite(tokenHash: string, fields: { actor?: SessionActor; touch?: SessionTouch }): Write<'sessionExists'> {
+  const set: SessionFields = { ...(fields.actor ? { actor: fields.actor } : {}), ...(fields.touch ?? {}) };
+  return { update: keys.session(tokenHash), spec: { set }, condition: itemExists, name: 'sessionExists' };
 }
 
-/** Forgets the names a session keeps (after a rename); an ended session is left alone. */
-export async function forgetSessionActor(session: ItemKey): Promise<void> {
+/** Pushes a session's idle expiry forward (the sliding renewal), only while it exists: ConditionFailed otherwise. */
+export async function touchSessionItem(tokenHash: string, touch: SessionTouch): Promise<void> {
+  await updateSessionItem(tokenHash, { idleExpiresAt: touch.idleExpiresAt, lastSeenAt: touch.lastSeenAt }, { mustExist: true });
+}
+
+/** Gives a session new names to keep (after a rename); an ended session is left alone. */
+export async function renameSessionActor(session: ItemKey, actor: SessionActor): Promise<void> {
   try {
-    await sendWrite({ update: session, spec: { remove: ['actor'] }, condition: itemExists });
+    await sendWrite({ update: session, spec: { set: { actor } }, condition: itemExists });
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
   }

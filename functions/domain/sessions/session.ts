@@ -8,7 +8,8 @@ import {
   deleteSessionItems,
   firstPageOfSessionItems,
   getSessionEndedMark,
-  forgetSessionActor,
+  renameSessionActor,
+  touchSessionItem,
   getSessionItem,
   putSessionEndedMarks,
   putSessionItem,
@@ -66,14 +67,25 @@ export type Session = {
    */
   authenticatedAt?: number;
   /**
-   * The caller as history events name them, for the entity it was read in: kept on the
-   * session by the first canvas write that read it (functions/domain/journal/journal.ts
-   * resolveActor, in that write's transaction), so later writes, in any Lambda, cold or
-   * warm, read neither the user nor the entity again. A rename of either forgets it
-   * (forgetActorInSessions).
+   * The caller as history events name them, for the entity it was read in: stored where
+   * the session is made or its entity chosen, from the user and entity read there anyway
+   * (the sign-in, set-current-entity, accepting an invitation), so no canvas write of the
+   * session reads them (functions/domain/journal/journal.ts resolveActor), in any Lambda,
+   * cold or warm. A session without them (older than this) gets them from its first canvas
+   * write, which reads them once and keeps them in its own transaction. A rename of the
+   * user or entity gives them the new names (renameActorInSessions).
    */
   actor?: SessionActor;
+  /**
+   * The push of the idle expiry this request owes (resolveSession with `deferTouch`): a canvas
+   * write folds it into its own transaction (functions/domain/canvas/context.ts runSteps),
+   * anything else has it written after the operation (flushSessionTouch). Never stored.
+   */
+  pendingTouch?: SessionTouch;
 };
+
+/** The sliding renewal of a session: its new idle expiry and the time of the request. */
+export type SessionTouch = { idleExpiresAt: number; lastSeenAt: number };
 
 /** The caller's names as the session keeps them (the rest of a history event's actor comes from the session itself). */
 export type SessionActor = { entityId: number; firstName: string; lastName: string; entityName: string };
@@ -99,6 +111,12 @@ export type SessionOptions = {
   /** "Keep me signed in": the absolute limit is 30 days instead of 12 hours. */
   remember?: boolean;
   userAgent?: string;
+  /**
+   * The caller's names for its first entity, when the code that starts the session read them
+   * anyway (the sign-in reads the user and its entities): its canvas writes then read neither
+   * (docs/architecture.md#budgets).
+   */
+  actor?: SessionActor;
 };
 
 /** Starts a session for a user; returns the Set-Cookie value. */
@@ -135,6 +153,7 @@ export function newSession(
     expiresAt: nowS + absoluteSeconds,
     // Every session starts with a password (and a second factor when the user has one).
     authenticatedAt: nowS,
+    ...(options.actor && options.actor.entityId === membership?.entityId ? { actor: options.actor } : {}),
   };
   const item: SessionItem = {
     // GSI1 lists the user's sessions; the expiry bucket for the cleanup job goes on GSI2.
@@ -219,11 +238,22 @@ export function clearSessionCookie(): string {
   return cookie('', 0);
 }
 
-/** Makes an entity current for this session (null clears it), with the caller's membership in it. */
-export async function setSessionEntity(session: Session, membership: Session['membership']): Promise<void> {
-  await updateSessionItem(session.tokenHash, { currentEntityId: membership?.entityId ?? null, membership });
+/**
+ * Makes an entity current for this session (null clears it), with the caller's membership in
+ * it, and the caller's names for it when the caller read them anyway (Session.actor: the
+ * session's canvas writes then read neither the user nor the entity).
+ */
+export async function setSessionEntity(session: Session, membership: Session['membership'], actor?: SessionActor): Promise<void> {
+  const keep = actor && membership && actor.entityId === membership.entityId ? actor : undefined;
+  await updateSessionItem(session.tokenHash, { currentEntityId: membership?.entityId ?? null, membership, ...(keep ? { actor: keep } : {}) });
   session.currentEntityId = membership?.entityId ?? null;
   session.membership = membership;
+  if (keep) session.actor = keep;
+}
+
+/** The names a session keeps for an entity: the user's and the entity's (Session.actor). */
+export function sessionActorOf(user: { firstName?: string; lastName?: string }, entity: { id: number; entityName?: string }): SessionActor {
+  return { entityId: entity.id, firstName: user.firstName ?? '', lastName: user.lastName ?? '', entityName: entity.entityName ?? '' };
 }
 
 /**
@@ -247,17 +277,22 @@ export async function refreshMembershipInSessions(userId: string, entityId: numb
 
 /**
  * After a rename (of the user, or of the entity they act for): the sessions of these users
- * forget the names they keep (Session.actor), so the next write reads them again. With an
- * entity, only the sessions whose kept names are of that entity.
+ * that keep names (Session.actor) get the new ones, so their next canvas write names the
+ * author rightly without reading them again. With `entityName`, only the sessions whose kept
+ * names are of that entity. A session that ended meanwhile is left alone.
  */
-export async function forgetActorInSessions(userIds: readonly string[], entityId?: number): Promise<void> {
+export async function renameActorInSessions(
+  userIds: readonly string[],
+  rename: { firstName: string; lastName: string } | { entityId: number; entityName: string },
+): Promise<void> {
   await Promise.all(
     userIds.map(async (userId) => {
-      const kept = (await firstPageOfSessionItems(userId)).filter((item) => {
+      const kept = (await firstPageOfSessionItems(userId)).flatMap((item) => {
         const actor = item.actor as SessionActor | undefined;
-        return actor !== undefined && (entityId === undefined || actor.entityId === entityId);
+        if (!actor || ('entityId' in rename && actor.entityId !== rename.entityId)) return [];
+        return [{ key: { PK: item.PK as string, SK: item.SK as string }, actor: { ...actor, ...rename } }];
       });
-      await Promise.all(kept.map((item) => forgetSessionActor({ PK: item.PK as string, SK: item.SK as string })));
+      await Promise.all(kept.map(({ key, actor }) => renameSessionActor(key, actor)));
     }),
   );
 }
@@ -322,9 +357,11 @@ async function signedOutElsewhere(tokenHash: string): Promise<boolean> {
 /**
  * The session named by the request's cookie. No cookie → UNAUTHORIZED (5); an unknown,
  * idle or past-absolute session → SESSION_EXPIRED (7), with `details.reason` `signedOut` when it was revoked from another session. TTL deletion lags, so the time is
- * checked here too.
+ * checked here too. The idle expiry is pushed forward at most every 5 minutes: at once, or
+ * with `deferTouch` left to the request (Session.pendingTouch, flushSessionTouch), so a canvas
+ * write can fold it into its own transaction instead of paying a round trip for it.
  */
-export async function resolveSession(token: string | undefined): Promise<Session> {
+export async function resolveSession(token: string | undefined, options: { deferTouch?: boolean } = {}): Promise<Session> {
   if (!token) throw fail('UNAUTHORIZED');
   const tokenHash = hashToken(token);
   const item = await getSessionItem(tokenHash);
@@ -337,13 +374,29 @@ export async function resolveSession(token: string | undefined): Promise<Session
   const nowS = nowEpochSeconds();
   if (item.idleExpiresAt - nowS < sessionLifetime.idleSeconds - touchIntervalSeconds) {
     session.idleExpiresAt = Math.min(nowS + sessionLifetime.idleSeconds, item.expiresAt);
-    try {
-      // Not for a session revoked meanwhile: the update would write a stub item back.
-      await updateSessionItem(tokenHash, { idleExpiresAt: session.idleExpiresAt, lastSeenAt: nowS }, { mustExist: true });
-    } catch (error) {
-      if (error instanceof ConditionFailed) throw fail('SESSION_EXPIRED');
-      throw error;
-    }
+    session.pendingTouch = { idleExpiresAt: session.idleExpiresAt, lastSeenAt: nowS };
+    if (!options.deferTouch) await flushSessionTouch(session, { whenEnded: 'refuse' });
   }
   return session;
+}
+
+/**
+ * Writes the push of the idle expiry a request still owes (Session.pendingTouch), once. Not
+ * for a session revoked meanwhile (the update would write a stub item back): before the
+ * operation that refuses the request (SESSION_EXPIRED), after it the request stands (the
+ * session was live when it was read) and nothing is written.
+ */
+export async function flushSessionTouch(session: Session, options: { whenEnded: 'refuse' | 'ignore' }): Promise<void> {
+  const touch = session.pendingTouch;
+  if (!touch) return;
+  delete session.pendingTouch;
+  try {
+    await touchSessionItem(session.tokenHash, touch);
+  } catch (error) {
+    if (error instanceof ConditionFailed) {
+      if (options.whenEnded === 'refuse') throw fail('SESSION_EXPIRED');
+      return;
+    }
+    throw error;
+  }
 }

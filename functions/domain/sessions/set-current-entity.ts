@@ -6,7 +6,7 @@ import { twoFactorPolicyRefusal } from '../../../shared/permissions';
 import { fail } from '../../lib/errors';
 import { toCurrentEntity } from '../members/memberships';
 import { toSessionMembership } from '../members/memberships';
-import { setSessionEntity, type Session } from './session';
+import { sessionActorOf, setSessionEntity, type Session } from './session';
 
 /**
  * Makes one of the caller's entities current for this session (null clears it) and
@@ -25,6 +25,7 @@ export async function setCurrentEntity(session: Session, entityId: number | null
   // An advisor company that requires two-factor sign-in opens only with a second factor (93).
   const refusal = twoFactorPolicyRefusal(entity, user);
   if (refusal) throw fail(refusal);
-  await setSessionEntity(session, toSessionMembership(member));
+  // The names read here stay on the session for its canvas writes (Session.actor).
+  await setSessionEntity(session, toSessionMembership(member), user ? sessionActorOf(user, entity) : undefined);
   return toCurrentEntity(entity, member);
 }

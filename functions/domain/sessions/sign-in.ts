@@ -1,7 +1,7 @@
 import type { SigninRequest } from '../../../shared/contracts/auth';
 import { hasSecondFactor } from '../../../shared/permissions';
 import { throttledPasswordCheck } from '../accounts/signin-throttle';
-import { getLogin, getUser, type UserItem } from '../accounts/users';
+import { getLogin, userItemKey, type UserItem } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { secondFactorMethodsOf } from '../two-factor/methods';
 import { putPendingSignin } from './pending-signins';
@@ -35,16 +35,20 @@ async function checkPassword(input: SigninRequest, client: SigninClient): Promis
   // Known or not, the e-mail is looked up the same way; the device cookie counts only for its own account.
   const login = await getLogin(input.email);
   const found: { user?: UserItem } = {};
+  // The user is read with the throttle counts, in their round trip (used only after a right password).
   const isMatch = await throttledPasswordCheck(
     input.email,
     throttleClientOf(client, login?.userId),
-    async () => {
+    async ([user]) => {
       if (!((await verifyPassword(input.password, login)) && login)) return false;
-      found.user = await getUser(login.userId);
+      found.user = user as UserItem | undefined;
       return true;
     },
-    // A right password that leads to a second step clears no failure count (the sign-in is not done yet).
-    { isFinalStep: () => !(found.user?.isEmailConfirmed && hasSecondFactor(found.user)) },
+    {
+      alsoRead: login ? [userItemKey(login.userId)] : [],
+      // A right password that leads to a second step clears no failure count (the sign-in is not done yet).
+      isFinalStep: () => !(found.user?.isEmailConfirmed && hasSecondFactor(found.user)),
+    },
   );
   const user = found.user;
   if (!isMatch || !login) throw fail('SIGNIN_FAILED');

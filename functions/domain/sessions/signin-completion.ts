@@ -10,9 +10,10 @@ import { countMetric } from '../../lib/metrics';
 import { businessMetrics } from '../../../shared/metrics';
 import { toSessionMembership } from '../members/memberships';
 import { splitByTwoFactorPolicy } from '../two-factor/policy';
+import { getEntities, type EntityItem } from '../organisations/entities';
 import { cancelFactorRecovery } from '../accounts/factor-recoveries';
 import { getPendingSignin, takePendingSignin, type PendingSignin } from './pending-signins';
-import { newSession } from './session';
+import { newSession, sessionActorOf } from './session';
 import { sessionWrite } from './session-items';
 import { transactWrites } from '../../lib/db/table';
 import { clearPendingSigninCookie, knownDeviceOf, newDeviceCookie, pendingSigninNonceOf, type KnownDevice } from './signin-cookies';
@@ -107,12 +108,21 @@ export async function startSigninSession(userId: string, client: SigninClient, o
 export async function completeSignin(user: UserItem, options: { remember: boolean }, client: SigninClient): Promise<CompletedSignin> {
   // A sign-in with a second factor cancels a mailbox recovery waiting to remove them.
   if (hasSecondFactor(user)) await cancelFactorRecovery(user.id);
-  const { open, blocked } = await splitByTwoFactorPolicy(user, await listMembershipsOfUser(user.id));
+  const memberships = await listMembershipsOfUser(user.id);
+  // Every entity of the user in one BatchGet: the companies' two-factor policy, and the name of
+  // the one the session opens, kept with the user's names for its canvas writes (Session.actor).
+  const entities = memberships.length ? await getEntities(memberships.map((member) => member.entityId)) : new Map<number, EntityItem>();
+  const { open, blocked } = await splitByTwoFactorPolicy(user, memberships, entities);
   const [first] = open;
+  const firstEntity = first ? entities.get(first.entityId) : undefined;
   // One transaction records the sign-in and the device on the user (read just before: `user`
   // is the user as it was, with the previous lastLoginDate) and stores the session.
   const sighting = deviceSightingOf(user, client.userAgent);
-  const started = newSession(user.id, first ? toSessionMembership(first) : null, { remember: options.remember, userAgent: client.userAgent });
+  const started = newSession(user.id, first ? toSessionMembership(first) : null, {
+    remember: options.remember,
+    userAgent: client.userAgent,
+    ...(firstEntity ? { actor: sessionActorOf(user, firstEntity) } : {}),
+  });
   await transactWrites<string>([recordSignin(user.id, now().toISOString(), sighting.knownDevices), sessionWrite(started.item)], {
     emailConfirmed: () => fail('EMAIL_NOT_CONFIRMED'),
   });
