@@ -113,6 +113,16 @@ export const routeManifest = {
     canSendEmail: true,
     // The first passkey of an account without recovery codes hands them out (keyed hashes).
     readsMfaKey: true,
+    aliases: {
+      '@peculiar/x509': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
+      '@peculiar/asn1-x509': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
+      '@peculiar/asn1-android': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
+      '@peculiar/asn1-rsa': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
+      '@peculiar/asn1-x509-post-quantum': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
+      'reflect-metadata': 'functions/domain/two-factor/bundle-stubs/no-reflect-metadata.ts',
+      '@peculiar/asn1-schema': 'functions/domain/two-factor/bundle-stubs/ecdsa-signature.ts',
+      '@peculiar/asn1-ecc': 'functions/domain/two-factor/bundle-stubs/ecdsa-signature.ts',
+    },
     routes: [
       { name: 'registrationOptions', method: 'POST', path: '/api/mfa/passkey/register/options', requiresRecentAuth: true },
       { name: 'registerPasskey', method: 'POST', path: '/api/mfa/passkey/register', requiresRecentAuth: true },
