@@ -104,8 +104,11 @@ describe('what a function carries', () => {
     expect(carried).toEqual([]);
     expect(inputs).toContain('functions/domain/two-factor/bundle-stubs/no-certificates.ts');
     expect(inputs).toContain('functions/domain/two-factor/bundle-stubs/ecdsa-signature.ts');
-    // The registration verifies every answer as attestation none (functions/domain/two-factor/attestation.ts).
-    expect(inputs).toContain('functions/domain/two-factor/attestation.ts');
+    // Registrations are verified as attestation none (functions/domain/two-factor/verify-registration.ts): no attestation format's verifier is left.
+    expect(inputs).toContain('functions/domain/two-factor/verify-registration.ts');
+    const output = Object.values(result.metafile.outputs).find((candidate) => candidate.entryPoint !== undefined)!;
+    const verifiers = Object.entries(output.inputs).filter(([input, { bytesInOutput }]) => input.includes('/registration/verifications/') && bytesInOutput > 0);
+    expect(verifiers).toEqual([]);
   });
 
   it("signs an SDK client's calls with the credentials of the environment, and has no other source of them", async () => {

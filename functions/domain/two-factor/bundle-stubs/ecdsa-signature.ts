@@ -10,7 +10,7 @@ import { NotBundled } from './no-certificates';
  * verification does (definite minimal lengths, minimal non-negative integers, nothing
  * after the sequence): anything else is refused, and the signature itself is still
  * checked by Web Crypto. Every other schema belongs to attestation certificates, which the
- * product never verifies (functions/domain/two-factor/attestation.ts): parsing one throws.
+ * product never verifies (functions/domain/two-factor/verify-registration.ts): parsing one throws.
  */
 
 /** The schema of an ECDSA signature (the only one this module reads). */

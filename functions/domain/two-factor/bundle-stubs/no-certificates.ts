@@ -3,7 +3,7 @@
  * bundle (shared/routes.ts `aliases`). The library needs them only to check an
  * attestation statement's certificates (packed with x5c, tpm, android-key, apple,
  * fido-u2f, metadata); the product asks for no attestation and verifies every
- * registration as `none` (functions/domain/two-factor/attestation.ts), so none of this
+ * registration as `none` (functions/domain/two-factor/verify-registration.ts), so none of this
  * ever runs. Should it be reached, the call says why it fails instead of misbehaving.
  */
 export class NotBundled {
