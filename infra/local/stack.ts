@@ -8,7 +8,6 @@ import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { assertPortFree } from './ports';
 import { startSesEmulator, type SesEmulator } from './ses-emulator';
 import { ensureTable } from './table';
-import { applyPasskeysBundleAliases } from './bundle-aliases';
 
 /** Ports of the local stack: environment variables with fixed defaults (see README). */
 export const defaultPorts = {
@@ -93,8 +92,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await assertPortFree(options.ports.dynamodb, 'DynamoDB Local', 'FC_DYNAMODB_PORT');
   await assertPortFree(options.ports.ses, 'SES emulator', 'FC_SES_PORT');
   await assertPortFree(options.ports.api, 'API gateway', 'FC_API_PORT');
-  // Before any handler is loaded: passkeys run with the packages their bundle replaces replaced.
-  applyPasskeysBundleAliases();
   const started: Array<{ stop: () => Promise<void> }> = [];
   try {
     const dynamo = await startDynamoLocal({ port: options.ports.dynamodb, persistDir: options.persistDir });
