@@ -122,6 +122,9 @@ export const routeManifest = {
       'reflect-metadata': 'functions/domain/two-factor/bundle-stubs/no-reflect-metadata.ts',
       '@peculiar/asn1-schema': 'functions/domain/two-factor/bundle-stubs/ecdsa-signature.ts',
       '@peculiar/asn1-ecc': 'functions/domain/two-factor/bundle-stubs/ecdsa-signature.ts',
+      '@simplewebauthn/server': 'functions/domain/two-factor/bundle-stubs/simplewebauthn-server.ts',
+      // esbuild's alias of a package covers its subpaths too: the helpers stay the library's own.
+      '@simplewebauthn/server/helpers': 'node_modules/@simplewebauthn/server/esm/helpers/index.js',
     },
     routes: [
       { name: 'registrationOptions', method: 'POST', path: '/api/mfa/passkey/register/options', requiresRecentAuth: true },

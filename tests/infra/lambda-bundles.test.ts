@@ -109,6 +109,9 @@ describe('what a function carries', () => {
     const output = Object.values(result.metafile.outputs).find((candidate) => candidate.entryPoint !== undefined)!;
     const verifiers = Object.entries(output.inputs).filter(([input, { bytesInOutput }]) => input.includes('/registration/verifications/') && bytesInOutput > 0);
     expect(verifiers).toEqual([]);
+    // The library's functions come from their own modules, past its index and its metadata service.
+    expect(inputs).toContain('functions/domain/two-factor/bundle-stubs/simplewebauthn-server.ts');
+    expect(inputs.filter((input) => /@simplewebauthn\/server\/esm\/(index\.js|services\/metadataService\.js)$/.test(input))).toEqual([]);
   });
 
   it("signs an SDK client's calls with the credentials of the environment, and has no other source of them", async () => {
