@@ -69,6 +69,14 @@ export type BundleAsset = { source: string; target: string };
 
 export const apiBasePath = '/api';
 
+/**
+ * The passkeys bundle's stand-ins (functions/domain/two-factor/bundle-stubs/). Every bundle
+ * carries this manifest, so the folder is written once.
+ */
+const passkeysStub = (file: string) => `functions/domain/two-factor/bundle-stubs/${file}`;
+const noCertificates = passkeysStub('no-certificates.ts');
+const ecdsaSignature = passkeysStub('ecdsa-signature.ts');
+
 export const routeManifest = {
   'contact-form': {
     entry: 'functions/contact-form/handler.ts',
@@ -113,16 +121,19 @@ export const routeManifest = {
     canSendEmail: true,
     // The first passkey of an account without recovery codes hands them out (keyed hashes).
     readsMfaKey: true,
+    // What its bundle carries and never runs (README, "Lambda bundles"): the attestation
+    // certificate code and asn1js (registrations are verified as attestation none), and the
+    // library's package index with its metadata service.
     aliases: {
-      '@peculiar/x509': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
-      '@peculiar/asn1-x509': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
-      '@peculiar/asn1-android': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
-      '@peculiar/asn1-rsa': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
-      '@peculiar/asn1-x509-post-quantum': 'functions/domain/two-factor/bundle-stubs/no-certificates.ts',
-      'reflect-metadata': 'functions/domain/two-factor/bundle-stubs/no-reflect-metadata.ts',
-      '@peculiar/asn1-schema': 'functions/domain/two-factor/bundle-stubs/ecdsa-signature.ts',
-      '@peculiar/asn1-ecc': 'functions/domain/two-factor/bundle-stubs/ecdsa-signature.ts',
-      '@simplewebauthn/server': 'functions/domain/two-factor/bundle-stubs/simplewebauthn-server.ts',
+      '@peculiar/x509': noCertificates,
+      '@peculiar/asn1-x509': noCertificates,
+      '@peculiar/asn1-android': noCertificates,
+      '@peculiar/asn1-rsa': noCertificates,
+      '@peculiar/asn1-x509-post-quantum': noCertificates,
+      'reflect-metadata': passkeysStub('no-reflect-metadata.ts'),
+      '@peculiar/asn1-schema': ecdsaSignature,
+      '@peculiar/asn1-ecc': ecdsaSignature,
+      '@simplewebauthn/server': passkeysStub('simplewebauthn-server.ts'),
       // esbuild's alias of a package covers its subpaths too: the helpers stay the library's own.
       '@simplewebauthn/server/helpers': 'node_modules/@simplewebauthn/server/esm/helpers/index.js',
     },
