@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { buildFunctionBundle, esbuildOptionsFor, functionEntries, sourcePositionOf } from '../../infra/lambda-bundles';
-import { appFunctionBundling, repositoryRoot } from '../../infra/constructs/app-function';
+import { aliasArguments, appFunctionBundling, repositoryRoot } from '../../infra/constructs/app-function';
 import { pdfText } from '../support/pdf';
 
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'family-canvas-lambda-maps-'));
@@ -126,6 +126,29 @@ describe('what a function carries', () => {
       'node_modules/htmlparser2/dist/esm/Tokenizer.js',
     ]);
     expect(inputs).toContain('functions/lib/sanitize-html-stubs/postcss.ts');
+  });
+
+  it('passkeys: carries no attestation certificate code and no ASN.1 library, only our stand-ins (shared/routes/passkeys.ts aliases)', async () => {
+    const entry = functionEntries().find((e) => e.group === 'passkeys')!;
+    const bundling = { ...appFunctionBundling, esbuildArgs: { ...appFunctionBundling.esbuildArgs, ...aliasArguments(entry.aliases) } };
+    const result = await build({
+      ...esbuildOptionsFor(bundling, path.join(repositoryRoot, entry.entry), path.join(outDir, 'carried', 'passkeys', 'index.mjs')),
+      write: false,
+      metafile: true,
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    const carried = inputs.filter((input) => /node_modules\/(@peculiar\/|asn1js\/|pvtsutils\/|pvutils\/|tsyringe\/|reflect-metadata\/)/.test(input));
+    expect(carried).toEqual([]);
+    expect(inputs).toContain('functions/domain/two-factor/bundle-stubs/no-certificates.ts');
+    expect(inputs).toContain('functions/domain/two-factor/bundle-stubs/ecdsa-signature.ts');
+    // Registrations are verified as attestation none (functions/domain/two-factor/verify-registration.ts): no attestation format's verifier is left.
+    expect(inputs).toContain('functions/domain/two-factor/verify-registration.ts');
+    const output = Object.values(result.metafile.outputs).find((candidate) => candidate.entryPoint !== undefined)!;
+    const verifiers = Object.entries(output.inputs).filter(([input, { bytesInOutput }]) => input.includes('/registration/verifications/') && bytesInOutput > 0);
+    expect(verifiers).toEqual([]);
+    // The library's functions come from their own modules, past its index and its metadata service.
+    expect(inputs).toContain('functions/domain/two-factor/bundle-stubs/simplewebauthn-server.ts');
+    expect(inputs.filter((input) => /@simplewebauthn\/server\/esm\/(index\.js|services\/metadataService\.js)$/.test(input))).toEqual([]);
   });
 
   it("signs an SDK client's calls with the credentials of the environment, and has no other source of them", async () => {

@@ -6,7 +6,7 @@ import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { getUser } from '../../functions/domain/accounts/users';
 import { signIn, signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { useIntegrationStack } from '../support/integration';
-import { addPasskey, integrationOrigin, passkeyAssertion, signInWithPasskey, SoftAuthenticator } from '../support/passkeys';
+import { addPasskey, integrationOrigin, passkeyAssertion, signInWithPasskey, SoftAuthenticator, type CBORValue } from '../support/passkeys';
 
 /**
  * Passkeys through the real handlers (gateway, DynamoDB Local, SES emulator), answered by
@@ -127,6 +127,68 @@ describe('passkeys in the profile', () => {
     };
     expect(errorCode(await fresh().post('/api/auth/passkey', { response: signinGarbage }))).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
     expect(errorCode(await fresh().post('/api/auth/passkey', { response: 'x' }))).toBe(ErrorCodes.VALIDATION_ERROR);
+  });
+
+  it('registers an answer that attests although no attestation was asked for as attestation none, its certificates unread', async () => {
+    // Made-up certificates and signatures: reading or checking any of them would refuse the
+    // registration (96); in the passkeys bundle the certificate code is not even there
+    // (shared/routes.ts aliases, applied to these tests by vitest.config.ts).
+    const certificate = new Uint8Array(Buffer.from('not a certificate'));
+    const signature = new Uint8Array(Buffer.from('not a signature'));
+    const statements: Array<[string, Map<string, CBORValue>]> = [
+      [
+        'packed',
+        new Map<string, CBORValue>([
+          ['alg', -7],
+          ['sig', signature],
+          ['x5c', [certificate]],
+        ]),
+      ],
+      [
+        'fido-u2f',
+        new Map<string, CBORValue>([
+          ['sig', signature],
+          ['x5c', [certificate]],
+        ]),
+      ],
+      [
+        'tpm',
+        new Map<string, CBORValue>([
+          ['ver', '2.0'],
+          ['alg', -257],
+          ['sig', signature],
+          ['x5c', [certificate]],
+          ['certInfo', certificate],
+          ['pubArea', certificate],
+        ]),
+      ],
+      [
+        'android-key',
+        new Map<string, CBORValue>([
+          ['alg', -7],
+          ['sig', signature],
+          ['x5c', [certificate]],
+        ]),
+      ],
+      ['apple', new Map<string, CBORValue>([['x5c', [certificate]]])],
+      ['none', new Map<string, CBORValue>([['sig', signature]])],
+      ['some-future-format', new Map<string, CBORValue>()],
+    ];
+    const account = await signUpAndConfirm(stack);
+    for (const [index, [fmt, attStmt]] of statements.entries()) {
+      const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
+      const options = (await account.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
+      const registered = await account.client.post<Passkey>('/api/mfa/passkey/register', {
+        label: fmt,
+        response: authenticator.register(options, { attestation: { fmt, attStmt } }),
+      });
+      expect(registered.status, `${fmt}: ${JSON.stringify(registered.body)}`).toBe(201);
+      // The passkey it made signs in like any other.
+      const signedIn = await signInWithPasskey<SigninResponse>(fresh(`127.0.9.${20 + index}`), authenticator);
+      expect(signedIn.status, fmt).toBe(200);
+      expect(signedIn.body.id).toBe(account.userId);
+    }
+    expect((await account.client.get<Passkey[]>('/api/mfa/passkeys')).body.map((passkey) => passkey.label)).toEqual(statements.map(([fmt]) => fmt));
   });
 
   it('needs a session for everything but the sign-in', async () => {

@@ -18,6 +18,9 @@ import type { ApiClient, ApiResponse } from './integration';
  */
 type StoredCredential = { id: string; privateKey: KeyObject; userHandle: string; rpId: string; counter: number };
 
+/** What CBOR encodes (an attestation statement's values). */
+export type CBORValue = Parameters<typeof isoCBOR.encode>[0];
+
 type CreationOptions = { challenge: string; rp: { id?: string }; user: { id: string } };
 type RequestOptions = { challenge: string; rpId?: string };
 
@@ -44,8 +47,15 @@ export class SoftAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
 
-  /** navigator.credentials.create() with these options; `origin` pretends another page. */
-  register(creation: CreationOptions, overrides: { origin?: string; challenge?: string } = {}): RegistrationCredential {
+  /**
+   * navigator.credentials.create() with these options; `origin` pretends another page,
+   * `attestation` sends that format and statement instead of 'none' (an authenticator or
+   * browser that attests although the options ask for none).
+   */
+  register(
+    creation: CreationOptions,
+    overrides: { origin?: string; challenge?: string; attestation?: { fmt: string; attStmt: Map<string, CBORValue> } } = {},
+  ): RegistrationCredential {
     const rpId = creation.rp.id ?? new URL(this.options.origin).hostname;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
@@ -72,9 +82,9 @@ export class SoftAuthenticator {
       Buffer.from(coseKey),
     ]);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, string> | Uint8Array>([
-        ['fmt', 'none'],
-        ['attStmt', new Map<string, string>()],
+      new Map<string, CBORValue>([
+        ['fmt', overrides.attestation?.fmt ?? 'none'],
+        ['attStmt', overrides.attestation?.attStmt ?? new Map<string, CBORValue>()],
         ['authData', new Uint8Array(authData)],
       ]),
     );

@@ -1,4 +1,3 @@
-import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { type RegisterPasskeyRequest, type RegisterPasskeyResponse } from '../../../shared/contracts/passkeys';
 import { now } from '../../lib/clock';
 import { newId } from '../../lib/db/keys';
@@ -10,12 +9,14 @@ import { issueRecoveryCodesIfNone } from './second-factors';
 import { challengeOf, consumeChallenge } from './passkey-challenges';
 import { refusalReason, relyingParty, supportedAlgorithmIds } from './relying-party';
 import { addPasskey, listPasskeyItems, toPasskey, type PasskeyItem } from './passkeys';
+import { verifyRegistration, type VerifiedRegistration } from './verify-registration';
 
 /**
  * Verifies the browser's answer against a challenge this user was given (taken out of the
  * table: single use) and stores the passkey. Anything that does not verify — another
  * site's answer, a used or expired challenge, no user verification, garbage — is
- * PASSKEY_REGISTRATION_FAILED (96) and stores nothing.
+ * PASSKEY_REGISTRATION_FAILED (96) and stores nothing. An attestation statement is not
+ * read: the answer is verified as attestation `none` (verify-registration.ts).
  *
  * A passkey is a sign-in method of its own (both factors), and once the account has one,
  * the password sign-in asks for a second factor (the passkey, or a recovery code). So an
@@ -27,36 +28,32 @@ export async function registerPasskey(userId: string, input: RegisterPasskeyRequ
   const challenge = challengeOf(input.response.response.clientDataJSON);
   if (!challenge || !(await consumeChallenge(challenge, 'register', userId))) throw fail('PASSKEY_REGISTRATION_FAILED');
   const rp = relyingParty();
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let verified: VerifiedRegistration;
   try {
-    verification = await verifyRegistrationResponse({
-      response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: supportedAlgorithmIds,
+    verified = await verifyRegistration(input.response, {
+      challenge,
+      origin: rp.origin,
+      rpId: rp.id,
+      algorithms: supportedAlgorithmIds,
     });
   } catch (error) {
-    // The library throws on anything malformed or mismatched: the client's fault, never ours.
+    // Anything malformed or mismatched: the client's fault, never ours.
     log('info', 'passkey registration refused', { reason: refusalReason(error) });
     throw fail('PASSKEY_REGISTRATION_FAILED');
   }
-  if (!verification.verified) throw fail('PASSKEY_REGISTRATION_FAILED');
-  const { credential, credentialBackedUp } = verification.registrationInfo;
   const existing = await listPasskeyItems(userId);
-  if (existing.some((item) => item.credentialId === credential.id)) throw fail('PASSKEY_REGISTRATION_FAILED');
+  if (existing.some((item) => item.credentialId === verified.credentialId)) throw fail('PASSKEY_REGISTRATION_FAILED');
   const item: PasskeyItem = {
     type: 'Passkey',
     id: newId(),
     userId,
-    credentialId: credential.id,
-    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-    signCount: credential.counter,
-    transports: credential.transports ?? input.response.response.transports ?? [],
+    credentialId: verified.credentialId,
+    publicKey: Buffer.from(verified.publicKey).toString('base64url'),
+    signCount: verified.counter,
+    transports: input.response.response.transports ?? [],
     label: input.label,
     device: userAgent ? describeDevice(userAgent) : null,
-    backedUp: credentialBackedUp,
+    backedUp: verified.backedUp,
     createdAt: now().toISOString(),
     lastUsedAt: null,
   };
