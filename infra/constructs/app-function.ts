@@ -7,7 +7,6 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { metricsNamespace } from '../../shared/metrics';
 
 /** The repository root: entries in the route manifest are relative to it. */
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -69,19 +68,18 @@ export const appFunctionBundling: BundlingOptions = {
   forceDockerBundling: false,
 };
 
-/** Share of invocations whose debug lines are logged whatever LOG_LEVEL says (Powertools' sampling). */
+/** Share of invocations whose debug lines are logged whatever LOG_LEVEL says (functions/lib/logger.ts). */
 export const debugLogSampleRate = '0.01';
 
 /**
- * Powertools' settings of every function (functions/lib/logger.ts, metrics.ts, tracer.ts):
- * one service, the metrics namespace of shared/metrics.ts, the log level of LOG_LEVEL, and
- * debug sampling. An environment that sets one of them wins.
+ * The logging and tracing settings of every function, under the names Powertools reads
+ * (functions/lib/logger.ts and tracer.ts read the same ones): one service and debug sampling.
+ * The log level is LOG_LEVEL itself; the metrics namespace is shared/metrics.ts's. An
+ * environment that sets one of them wins.
  */
 export function powertoolsEnvironment(environment: Record<string, string>): Record<string, string> {
   return {
     POWERTOOLS_SERVICE_NAME: 'family-canvas',
-    POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
-    POWERTOOLS_LOG_LEVEL: (environment.LOG_LEVEL ?? 'info').toUpperCase(),
     // Silent stays silent: sampling would turn debug on.
     POWERTOOLS_LOGGER_SAMPLE_RATE: environment.LOG_LEVEL === 'silent' ? '0' : debugLogSampleRate,
     ...environment,

@@ -11,7 +11,6 @@ import { debugLogSampleRate, functionRuntime } from '../../infra/constructs/app-
 import { spaRoutingFunctionCode } from '../../infra/constructs/spa-routing';
 import { tableAccess } from '../../infra/constructs/table-access';
 import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
-import { metricsNamespace } from '../../shared/metrics';
 import { contentSecurityPolicy } from '../../infra/security-headers';
 import { tableDefinition } from '../../infra/table-definition';
 import { stageThrottle } from '../../infra/api-limits';
@@ -122,13 +121,10 @@ describe('api stack', () => {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       // SERVER_SECRET only where the code signs with it: tests/infra/grants.test.ts.
       expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'APP_URL', 'MAIL_FROM', 'CONTACT_TO', 'LOG_LEVEL']));
-      // Powertools: one service, the dashboard's namespace, LOG_LEVEL's level, debug sampling.
-      expect(variables).toMatchObject({
-        POWERTOOLS_SERVICE_NAME: 'family-canvas',
-        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
-        POWERTOOLS_LOG_LEVEL: String(variables.LOG_LEVEL).toUpperCase(),
-        POWERTOOLS_LOGGER_SAMPLE_RATE: debugLogSampleRate,
-      });
+      // One service and debug sampling (functions/lib/logger.ts); nothing reads a Powertools level or namespace any more.
+      expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'family-canvas', POWERTOOLS_LOGGER_SAMPLE_RATE: debugLogSampleRate });
+      expect(variables).not.toHaveProperty('POWERTOOLS_LOG_LEVEL');
+      expect(variables).not.toHaveProperty('POWERTOOLS_METRICS_NAMESPACE');
       // No endpoint overrides in the cloud: those point the handlers at local stand-ins.
       expect(variables).not.toHaveProperty('DYNAMODB_ENDPOINT');
       expect(variables).not.toHaveProperty('SES_ENDPOINT');
