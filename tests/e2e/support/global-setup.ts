@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { loadAllHandlers } from '../../../infra/local/gateway';
+import { loadLiveHandler } from '../../../infra/local/live-gateway';
 import { freePort } from '../../../infra/local/ports';
 import { startLocalStack } from '../../../infra/local/stack';
 import { startStaticServer } from '../../../infra/local/static-server';
@@ -24,6 +26,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   let web: Awaited<ReturnType<typeof startStaticServer>>;
   try {
+    // Every handler is loaded before the first test: on a busy machine a group's cold start
+    // (compiling and importing its module tree) took seconds of a test's first request to it.
+    await loadAllHandlers();
+    await loadLiveHandler();
     web = await startStaticServer({ root: path.resolve(import.meta.dirname, '..', '..', '..', 'web', 'dist'), apiTarget: stack.apiUrl, port: webPort });
   } catch (error) {
     await stack.stop();
