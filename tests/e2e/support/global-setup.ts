@@ -5,6 +5,7 @@ import { freePort } from '../../../infra/local/ports';
 import { startLocalStack } from '../../../infra/local/stack';
 import { startStaticServer } from '../../../infra/local/static-server';
 import { e2eEnv } from './env';
+import { warmUpStack } from './warm-up';
 
 /**
  * Starts the whole product for the end-to-end run on free loopback ports: DynamoDB Local,
@@ -40,6 +41,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[e2eEnv.apiUrl] = stack.apiUrl;
   process.env[e2eEnv.dynamoUrl] = stack.dynamoEndpoint;
   process.env[e2eEnv.tableName] = stack.tableName;
+  try {
+    await warmUpStack(appUrl, stack.sesUrl);
+  } catch (error) {
+    await web.stop();
+    await stack.stop();
+    throw error;
+  }
   return async () => {
     await web.stop();
     await stack.stop();
