@@ -28,6 +28,11 @@ let handlerPromise: Promise<Handler> | undefined;
 const liveHandler = () =>
   (handlerPromise ??= import(pathToFileURL(path.join(repositoryRoot, liveChannel.entry)).href).then((module: { handler: Handler }) => module.handler));
 
+/** Loads the live channel's handler now instead of at the first socket (infra/local/gateway.ts loadAllHandlers). */
+export async function loadLiveHandler(): Promise<void> {
+  await liveHandler();
+}
+
 /** API Gateway's frame limit. */
 const maxFrameBytes = 32 * 1024;
 const connectionsPrefix = '/@connections/';

@@ -10,7 +10,8 @@ export { LiveCanvasChange, LiveItemView } from './live-views';
  * `change` after every canvas write (the history event as GET /api/canvas/history shows it
  * to this reader, and the changed items as this reader's canvas read would show them),
  * `presence` whenever somebody joins, leaves, moves or starts/stops editing,
- * and `closed` just before it closes the socket. The client sends `presence` (on open and
+ * `presenceTooSoon` when a presence message came within the rate's gap (not taken: the client
+ * sends its latest presence again after `retryInMs`), and `closed` just before it closes the socket. The client sends `presence` (on open and
  * whenever its place changes; the reply is the full list) and `ping`.
  */
 
@@ -43,6 +44,8 @@ export const LiveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('presence'), members: z.array(PresenceMember) }),
   z.object({ type: z.literal('closed'), reason: z.enum(closeReasons) }),
   z.object({ type: z.literal('pong') }),
+  // A presence message came sooner than presenceMessagesPerSecond allows and was not taken: send the latest presence again after `retryInMs`.
+  z.object({ type: z.literal('presenceTooSoon'), retryInMs: z.number().int().nonnegative() }),
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessage>;
 
@@ -61,7 +64,11 @@ export const LiveClientMessage = z.discriminatedUnion('action', [
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 
-/** At most this many presence messages per second and socket are taken; more are dropped. */
+/**
+ * At most this many presence messages per second and socket are taken (measured when the
+ * server handles them); one that comes sooner is answered `presenceTooSoon` with the time
+ * left, and the client sends its latest presence again then, so a last move is never lost.
+ */
 export const presenceMessagesPerSecond = 1;
 
 /**

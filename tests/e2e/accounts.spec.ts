@@ -4,6 +4,8 @@ import { expect, seriousAccessibilityViolations, test, uniqueEmail } from './sup
 
 // Every test makes its own account: they may run side by side.
 test.describe.configure({ mode: 'parallel' });
+// Whole journeys (sign up, mail, confirm, log in, reload, log out): past 30 s on a busy machine with two workers, no step stuck.
+test.setTimeout(90_000);
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);

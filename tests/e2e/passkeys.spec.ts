@@ -10,6 +10,8 @@ import { logIn, virtualAuthenticator } from './support/sign-in';
  * @simplewebauthn libraries and the server all do the real ceremony.
  */
 test.describe.configure({ mode: 'parallel' });
+// Whole journeys (an account, sign-ins, ceremonies): about 20 s on a busy machine with two workers, close to the default 30 s.
+test.setTimeout(90_000);
 
 async function logInToCanvas(page: Page, email: string) {
   await logIn(page, email, defaultPassword);

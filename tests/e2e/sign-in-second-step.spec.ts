@@ -13,6 +13,8 @@ import { logIn, totpCodeFor } from './support/sign-in';
  */
 
 test.describe.configure({ mode: 'parallel' });
+// Whole journeys (an account, a hundred refused sign-ins, the sign-ins after): past the default 30 s with two workers on a busy machine.
+test.setTimeout(90_000);
 
 async function passwordStepThroughApi(request: APIRequestContext, account: TestAccount, password = account.password) {
   const { salt } = (await (await request.post('/api/auth/salt', { data: { email: account.email } })).json()) as { salt: string };

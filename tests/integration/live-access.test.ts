@@ -280,6 +280,8 @@ describe('presence tells nobody more than they may see', () => {
         .slice(mark, socket.messages.indexOf(fence))
         .some((message) => person(membersOf(message), family.owner.userId)?.sectionId === otherSectionId),
     ).toBe(false);
+    // The client is told when the gap ends, to send its latest presence again then (docs/product/live.md).
+    expect(socket.messages.slice(mark, socket.messages.indexOf(fence))).toContainEqual({ type: 'presenceTooSoon', retryInMs: intervalMs * 0.7 });
     // A second after the one taken: taken again.
     advanceClock(intervalMs);
     socket.send({ action: 'presence', sectionId: otherSectionId });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, resetClock } from '../../functions/lib/clock';
+import { advanceClock, freezeClock, resetClock } from '../../functions/lib/clock';
 import type { ActionPoint, Answer, Goal, Takeaway } from '../../shared/contracts/canvas';
 import type { HistoryEvent, HistoryPage } from '../../shared/contracts/history';
 import { presenceMessagesPerSecond, type LiveServerMessage, type PresenceMember } from '../../shared/contracts/live';
@@ -259,5 +259,41 @@ describe('presence', () => {
     expect(lists).toBeGreaterThanOrEqual(1);
     expect(lists).toBeLessThanOrEqual(1 + Math.ceil(((Date.now() - startedAt) / 1000) * presenceMessagesPerSecond));
     await owner.close();
+  });
+
+  it('answers a presence message that came within the gap with when to send again; the latest presence sent then reaches the others', async () => {
+    const itemId = (
+      await ok(
+        family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Edited soon', categoryId: sharedCategoryId }),
+        201,
+      )
+    ).id;
+    const sofia = await open(full.client);
+    const owner = await open(family.owner.client);
+    // The server's clock stands still: the second message is handled within the gap however slow the machine is.
+    freezeClock();
+    try {
+      const place = { action: 'presence', sectionId: sharedSectionId, categoryId: sharedCategoryId, editingItemId: null } as const;
+      owner.send(place);
+      owner.send({ ...place, editingItemId: itemId });
+      const tooSoon = await owner.waitFor((message) => message.type === 'presenceTooSoon');
+      expect(tooSoon).toEqual({ type: 'presenceTooSoon', retryInMs: presenceIntervalMs });
+      await afterSentMessagesHandled(owner);
+      // The place was taken; the editing was not.
+      const ownerAsSofiaSees = () => person(membersOf(sofia.messages.findLast((message) => message.type === 'presence')!), family.owner.userId);
+      await sofia.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.categoryId === sharedCategoryId);
+      expect(ownerAsSofiaSees()?.editingItemId).toBeNull();
+
+      // Sent again once the wait has passed (as the app does), it is taken.
+      advanceClock(tooSoon.retryInMs);
+      const mark = owner.messages.length;
+      owner.send({ ...place, editingItemId: itemId });
+      await sofia.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.editingItemId === itemId);
+      await afterSentMessagesHandled(owner);
+      expect(owner.messages.slice(mark).filter((message) => message.type === 'presenceTooSoon')).toEqual([]);
+    } finally {
+      resetClock();
+    }
+    await Promise.all([owner.close(), sofia.close()]);
   });
 });

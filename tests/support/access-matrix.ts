@@ -146,6 +146,7 @@ export const liveMessageOutlets: Record<LiveServerMessage['type'], Outlet | NotA
   presence: 'presence',
   closed: not('the notice of the ending itself, with its reason: no canvas content'),
   pong: not('the answer to a ping: no content'),
+  presenceTooSoon: not('the answer to a presence message sent within the rate’s gap: only when to send again, no canvas content'),
 };
 
 export function liveMessageTypes(): string[] {

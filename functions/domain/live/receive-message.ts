@@ -12,6 +12,7 @@ import { sendToSocket } from './sockets';
 
 /**
  * `$default`: a client's message (`presence`, `ping`; anything else was dropped before).
+ * A presence message within the rate's gap is answered `presenceTooSoon` (shared/contracts/live.ts).
  * Each first decides the socket again (revocation.ts recheck, the one access decision): a
  * socket whose session or right ended is told why and closed instead of answered, so an
  * idle or expired session's socket ends at its next ping (the app pings every few
@@ -28,14 +29,25 @@ export async function receiveMessage(connectionId: string, message: LiveClientMe
   if (!connection) return accepted;
   const nowMs = now().getTime();
   const minIntervalMs = 1000 / presenceMessagesPerSecond;
-  // Beyond the rate: dropped before anything else is read (the conditional write below holds it across instances).
-  if (nowMs - connection.presenceAt < minIntervalMs) return accepted;
+  // Beyond the rate: not taken, before anything else is read (the conditional write below holds it across instances).
+  // The client is told when to send its latest presence again: the rate is measured here, when the message is handled,
+  // so a message the client spaced well can still come too soon after one that was handled late.
+  const sinceTakenMs = nowMs - connection.presenceAt;
+  if (sinceTakenMs < minIntervalMs) return tooSoon(connectionId, minIntervalMs - sinceTakenMs);
   const [decided, editedSectionId] = await Promise.all([recheck([connection]), sectionOfItem(connection.familyId, message.editingItemId)]);
   const current = decided[0];
   if (!current) return accepted;
   const presence = placeOf(current.familyId, current.access, message, editedSectionId);
   const taken = await updatePresence(current.familyId, connectionId, presence, nowMs, minIntervalMs);
-  if (taken) await broadcastPresence(current.familyId);
+  // Another instance took one of this socket's messages meanwhile (or the socket is gone: then nobody gets this).
+  if (!taken) return tooSoon(connectionId, minIntervalMs);
+  await broadcastPresence(current.familyId);
+  return accepted;
+}
+
+/** A presence message within the rate's gap: the client sends its latest presence again after `retryInMs`. */
+async function tooSoon(connectionId: string, retryInMs: number): Promise<SocketResult> {
+  await sendToSocket(connectionId, { type: 'presenceTooSoon', retryInMs: Math.ceil(retryInMs) });
   return accepted;
 }
 

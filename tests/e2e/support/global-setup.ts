@@ -1,8 +1,11 @@
 import path from 'node:path';
+import { loadAllHandlers } from '../../../infra/local/gateway';
+import { loadLiveHandler } from '../../../infra/local/live-gateway';
 import { freePort } from '../../../infra/local/ports';
 import { startLocalStack } from '../../../infra/local/stack';
 import { startStaticServer } from '../../../infra/local/static-server';
 import { e2eEnv } from './env';
+import { warmUpStack } from './warm-up';
 
 /**
  * Starts the whole product for the end-to-end run on free loopback ports: DynamoDB Local,
@@ -24,6 +27,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   let web: Awaited<ReturnType<typeof startStaticServer>>;
   try {
+    // Every handler is loaded before the first test: on a busy machine a group's cold start
+    // (compiling and importing its module tree) took seconds of a test's first request to it.
+    await loadAllHandlers();
+    await loadLiveHandler();
     web = await startStaticServer({ root: path.resolve(import.meta.dirname, '..', '..', '..', 'web', 'dist'), apiTarget: stack.apiUrl, port: webPort });
   } catch (error) {
     await stack.stop();
@@ -34,6 +41,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[e2eEnv.apiUrl] = stack.apiUrl;
   process.env[e2eEnv.dynamoUrl] = stack.dynamoEndpoint;
   process.env[e2eEnv.tableName] = stack.tableName;
+  try {
+    await warmUpStack(appUrl, stack.sesUrl);
+  } catch (error) {
+    await web.stop();
+    await stack.stop();
+    throw error;
+  }
   return async () => {
     await web.stop();
     await stack.stop();

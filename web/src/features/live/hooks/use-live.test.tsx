@@ -35,14 +35,15 @@ function renderLive(children: React.ReactNode) {
   store.set(userIdAtom, 'u-me');
   const onChange = vi.fn();
   const onResync = vi.fn();
-  render(
+  const tree = (content: React.ReactNode) => (
     <Provider store={store}>
       <LiveProvider onChange={onChange} onResync={onResync} createSocket={createFakeSocket}>
-        {children}
+        {content}
       </LiveProvider>
-    </Provider>,
+    </Provider>
   );
-  return { onChange, onResync };
+  const { rerender } = render(tree(children));
+  return { onChange, onResync, rerender: (content: React.ReactNode) => rerender(tree(content)) };
 }
 
 beforeEach(() => {
@@ -133,5 +134,33 @@ describe('the live canvas', () => {
     expect(socket.sent).toContainEqual(expect.objectContaining({ action: 'presence', editingItemId: 'goal-9' }));
     act(() => socket.receive({ type: 'presence', members: [person('u-sofia', 'Sofia', { editingItemId: 'goal-1' })] }));
     expect(screen.getByText('Sofia Rivera is editing this')).toBeInTheDocument();
+  });
+
+  it('sends the latest presence again when the server did not take one because it came too soon, once the server’s wait has passed', () => {
+    vi.useFakeTimers();
+    const { rerender } = renderLive(<LiveTools familyId={7} categoryId={11} />);
+    const socket = FakeSocket.latest();
+    act(() => socket.open());
+    act(() => vi.advanceTimersByTime(5_000));
+    // The user opens an item's form well after the last presence: it leaves at once.
+    rerender(
+      <>
+        <LiveTools familyId={7} categoryId={11} />
+        <ReportEditing itemId="goal-9" />
+      </>,
+    );
+    const editing = { action: 'presence', sectionId: null, categoryId: 11, editingItemId: 'goal-9', state: 'active' };
+    expect(socket.sent.at(-1)).toEqual(editing);
+    const sentBefore = socket.sent.length;
+    // The server handled the earlier one late, so this one came within its gap: not taken.
+    act(() => socket.receive({ type: 'presenceTooSoon', retryInMs: 700 }));
+    act(() => vi.advanceTimersByTime(700));
+    expect(socket.sent).toHaveLength(sentBefore);
+    act(() => vi.advanceTimersByTime(200));
+    expect(socket.sent).toHaveLength(sentBefore + 1);
+    expect(socket.sent.at(-1)).toEqual(editing);
+    // Once: nothing more goes while nothing changes.
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(socket.sent).toHaveLength(sentBefore + 1);
   });
 });

@@ -14,8 +14,10 @@ import { LiveConnection, liveUrl, type LiveStatus } from '../lib/connection';
 
 import { nameOf, peopleOf, withGracePeriod, type PersonPresent } from '../lib/presence';
 
+/** Added to the server's waits: its clock and the trip here are not exact. */
+const presenceMarginMs = 100;
 /** A little more than the server's minimum gap between presence messages (shared/contracts/live.ts). */
-const presenceGapMs = 1000 / presenceMessagesPerSecond + 100;
+const presenceGapMs = 1000 / presenceMessagesPerSecond + presenceMarginMs;
 
 /** Hidden this long, a tab says it is away. */
 export const awayAfterMs = 60_000;
@@ -81,6 +83,8 @@ export function LiveProvider({ onChange, onResync, onSignedOut, children, create
 
   // The server takes at most presenceMessagesPerSecond and drops the rest: space the sends
   // and always send the latest place once the gap has passed, so the last move is never lost.
+  // The server measures the gap when it handles a message: one sent well spaced can still come
+  // too soon after a late one. It then answers `presenceTooSoon` (onPresenceTooSoon below).
   const lastPresenceAt = useRef(0);
   const pendingPresence = useRef<ReturnType<typeof setTimeout> | null>(null);
   const sendPresence = useCallback(() => {
@@ -96,6 +100,16 @@ export function LiveProvider({ onChange, onResync, onSignedOut, children, create
       send();
     }, wait);
   }, []);
+  /** The server did not take a presence message: the latest presence goes again once its gap has passed (and nothing sooner). */
+  const onPresenceTooSoon = useCallback(
+    (retryInMs: number) => {
+      if (pendingPresence.current !== null) clearTimeout(pendingPresence.current);
+      pendingPresence.current = null;
+      lastPresenceAt.current = Date.now() + retryInMs + presenceMarginMs - presenceGapMs;
+      sendPresence();
+    },
+    [sendPresence],
+  );
 
   /** Changes of others are highlighted a moment, with who made them. */
   const highlight = useCallback((events: readonly HistoryEvent[]) => {
@@ -124,6 +138,7 @@ export function LiveProvider({ onChange, onResync, onSignedOut, children, create
         },
         onMessage: (message) => {
           if (message.type === 'presence') setMembers(message.members);
+          if (message.type === 'presenceTooSoon') onPresenceTooSoon(message.retryInMs);
           // The connection stops by itself (lib/connection.ts); the page is told at once.
           if (message.type === 'closed' && message.reason === 'accessRemoved') setEndedFamilyId(familyId);
           if (message.type === 'closed' && message.reason === 'signedOut') handlers.current.onSignedOut?.();
@@ -142,7 +157,7 @@ export function LiveProvider({ onChange, onResync, onSignedOut, children, create
       connection.current = null;
       setMembers([]);
     };
-  }, [familyId, createSocket, sendPresence, highlight]);
+  }, [familyId, createSocket, sendPresence, onPresenceTooSoon, highlight]);
 
   // Where the user is (section, category) follows the page.
   const sectionId = target?.sectionId ?? null;
