@@ -2,9 +2,9 @@ import type { RouteGroup } from '../routes';
 
 /** The passkeys group of the route manifest (shared/routes.ts): its Lambda's bundle carries only this file's routes. */
 // Passkeys (WebAuthn): kept in the profile, and a sign-in without the password (README, Passkeys).
-const passkeysStub = (file: string) => `functions/domain/two-factor/bundle-stubs/${file}`;
-const noCertificates = passkeysStub('no-certificates.ts');
-const ecdsaSignature = passkeysStub('ecdsa-signature.ts');
+// Plain strings, no call: a call at the top level would keep this file in every bundle that imports the manifest.
+const noCertificates = 'functions/domain/two-factor/bundle-stubs/no-certificates.ts';
+const ecdsaSignature = 'functions/domain/two-factor/bundle-stubs/ecdsa-signature.ts';
 
 export const passkeysRoutes = {
   entry: 'functions/passkeys/handler.ts',
@@ -21,10 +21,10 @@ export const passkeysRoutes = {
     '@peculiar/asn1-android': noCertificates,
     '@peculiar/asn1-rsa': noCertificates,
     '@peculiar/asn1-x509-post-quantum': noCertificates,
-    'reflect-metadata': passkeysStub('no-reflect-metadata.ts'),
+    'reflect-metadata': 'functions/domain/two-factor/bundle-stubs/no-reflect-metadata.ts',
     '@peculiar/asn1-schema': ecdsaSignature,
     '@peculiar/asn1-ecc': ecdsaSignature,
-    '@simplewebauthn/server': passkeysStub('simplewebauthn-server.ts'),
+    '@simplewebauthn/server': 'functions/domain/two-factor/bundle-stubs/simplewebauthn-server.ts',
     // esbuild's alias of a package covers its subpaths too: the helpers stay the library's own.
     '@simplewebauthn/server/helpers': 'node_modules/@simplewebauthn/server/esm/helpers/index.js',
   },
