@@ -108,6 +108,8 @@ test('typed text in a takeaway modal is not lost to Escape: the discard question
   await expect(page.getByRole('heading', { level: 1, name: 'Our Values' })).toBeVisible();
   await page.getByRole('button', { name: 'Add takeaway' }).click();
   const dialog = page.getByRole('dialog', { name: 'New takeaway' });
+  // The dialog has settled (it moves focus to its first field once it has mounted, as it starts listening for Escape).
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toBeFocused();
   await dialog.getByRole('textbox', { name: 'Title' }).fill('Trust is earned slowly');
   await page.keyboard.press('Escape');
 
