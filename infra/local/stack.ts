@@ -79,6 +79,11 @@ export function localEnvironment(options: {
     SERVER_SECRET: process.env.SERVER_SECRET ?? 'local-development-secret-not-for-production',
     // Encrypts TOTP secrets at rest (functions/domain/two-factor/key.ts); Secrets Manager holds it in the cloud.
     MFA_ENCRYPTION_KEY: process.env.MFA_ENCRYPTION_KEY ?? 'local-development-mfa-key-not-for-production',
+    // Powertools (functions/lib/observability.ts): no EMF lines locally unless asked for (they would only
+    // clutter the output; tests/integration/metrics.test.ts reads them), and no X-Ray daemon to send traces to.
+    POWERTOOLS_SERVICE_NAME: 'family-canvas',
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+    POWERTOOLS_TRACE_ENABLED: 'false',
   };
 }
 
