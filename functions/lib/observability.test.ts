@@ -25,12 +25,11 @@ const saved = { ...process.env };
 const written: string[] = [];
 const originals = { stdout: process.stdout.write, stderr: process.stderr.write };
 
-function capture(stream: NodeJS.WriteStream) {
-  return ((chunk: string | Uint8Array) => {
-    written.push(...(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')).split('\n').filter(Boolean));
-    return true;
-  }) as typeof stream.write;
-}
+/** Log lines go to stdout (debug, info) and stderr (warn, error); EMF lines to stdout. */
+const capture = ((chunk: string | Uint8Array) => {
+  written.push(...(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')).split('\n').filter(Boolean));
+  return true;
+}) as typeof process.stdout.write;
 
 beforeAll(() => {
   Object.assign(process.env, {
@@ -39,8 +38,8 @@ beforeAll(() => {
     MAIL_FROM: 'no-reply@familie-weber.de',
     CONTACT_TO: 'team@familie-weber.de',
   });
-  process.stdout.write = capture(process.stdout);
-  process.stderr.write = capture(process.stderr);
+  process.stdout.write = capture;
+  process.stderr.write = capture;
 });
 
 beforeEach(() => {

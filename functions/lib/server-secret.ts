@@ -39,7 +39,9 @@ export function parseServerSecret(text: string): ServerSecretValue {
 
 export async function readServerSecret(): Promise<ServerSecretValue> {
   const { serverSecretArn, serverSecretText } = config();
-  return parseServerSecret(await readSecretText('server-secret', { arn: serverSecretArn, text: serverSecretText, missing: 'SERVER_SECRET or SERVER_SECRET_ARN' }));
+  return parseServerSecret(
+    await readSecretText('server-secret', { arn: serverSecretArn, text: serverSecretText, missing: 'SERVER_SECRET or SERVER_SECRET_ARN' }),
+  );
 }
 
 /** The values that verify now: current first, then previous while its window lasts. */

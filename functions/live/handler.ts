@@ -40,23 +40,23 @@ export const handler = observed(serveSocketEvent, (event: SocketEvent) => ({
 async function serveSocketEvent(event: SocketEvent): Promise<SocketResult> {
   const { routeKey, connectionId } = event.requestContext;
   try {
-      if (routeKey === '$connect') {
-        // Only through our distribution (its origin secret), as every HTTP route: else 403 before any look-up.
-        if (!(await acceptFromDistribution(event))) return refused(403, 8, 'Direct calls to the API are refused: use the app.');
-        return await connectSocket({
-          connectionId,
-          origin: header(event, 'origin'),
-          cookie: header(event, 'cookie'),
-          familyId: event.queryStringParameters?.familyId,
-        });
-      }
-      if (routeKey === '$disconnect') return await disconnectSocket(connectionId);
-      const message = parseMessage(event);
-      // Anything that is not a message of the contract is dropped (shared/contracts/live.ts).
-      return message ? await receiveMessage(connectionId, message) : accepted;
-    } catch (error) {
-      logger.error('live handler failed', { routeKey, error });
-      return { statusCode: 500 };
+    if (routeKey === '$connect') {
+      // Only through our distribution (its origin secret), as every HTTP route: else 403 before any look-up.
+      if (!(await acceptFromDistribution(event))) return refused(403, 8, 'Direct calls to the API are refused: use the app.');
+      return await connectSocket({
+        connectionId,
+        origin: header(event, 'origin'),
+        cookie: header(event, 'cookie'),
+        familyId: event.queryStringParameters?.familyId,
+      });
+    }
+    if (routeKey === '$disconnect') return await disconnectSocket(connectionId);
+    const message = parseMessage(event);
+    // Anything that is not a message of the contract is dropped (shared/contracts/live.ts).
+    return message ? await receiveMessage(connectionId, message) : accepted;
+  } catch (error) {
+    logger.error('live handler failed', { routeKey, error });
+    return { statusCode: 500 };
   }
 }
 

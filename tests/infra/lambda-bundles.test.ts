@@ -81,7 +81,10 @@ describe('what a function carries', () => {
         group,
       ).toEqual([]);
       // The SDK's own credential chain, not one of ours.
-      expect(inputs.some((input) => input.includes('node_modules/@aws-sdk/credential-provider-node/')), group).toBe(true);
+      expect(
+        inputs.some((input) => input.includes('node_modules/@aws-sdk/credential-provider-node/')),
+        group,
+      ).toBe(true);
     }
   });
 

@@ -1,9 +1,4 @@
-import {
-  ApiGatewayManagementApiClient,
-  DeleteConnectionCommand,
-  GetConnectionCommand,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveServerMessage } from '../../../shared/contracts/live';
 import { businessMetrics } from '../../../shared/metrics';
 import { config } from '../../lib/config';

@@ -67,17 +67,17 @@ export async function sendEmail(to: string | string[], message: EmailMessage, op
   try {
     await ses().send(
       new SendEmailCommand({
-      FromEmailAddress: mailFrom,
-      ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),
-      Destination: { ToAddresses: recipients },
-      ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
-      Content: {
-        Simple: {
-          Subject: { Data: message.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
-          ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+        FromEmailAddress: mailFrom,
+        ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),
+        Destination: { ToAddresses: recipients },
+        ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+            ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+          },
         },
-      },
       }),
     );
   } catch (error) {

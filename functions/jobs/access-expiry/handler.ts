@@ -12,7 +12,6 @@ export const runAccessExpiry = (options: AccessExpiryOptions = {}): Promise<Acce
   expireAccess(options, (to, message) => sendEmail(to, message));
 
 /** The scheduler invokes it with its own event; only `now` (ISO) in it is taken. */
-export const handler = observed(
-  async (event?: AccessExpiryOptions | null): Promise<AccessExpirySummary> =>
-    runAccessExpiry({ now: typeof event?.now === 'string' ? event.now : undefined }),
+export const handler = observed(async (event?: AccessExpiryOptions | null): Promise<AccessExpirySummary> =>
+  runAccessExpiry({ now: typeof event?.now === 'string' ? event.now : undefined }),
 );

@@ -10,10 +10,9 @@ import { sendDueDigests, type DigestOptions, type DigestSummary } from '../../do
 export const runDigests = (options: DigestOptions = {}): Promise<DigestSummary> => sendDueDigests(options, (to, message) => sendEmail(to, message));
 
 /** The scheduler invokes it with its own event; only `now` (ISO) and a numeric `lookbackHours` in it are taken. */
-export const handler = observed(
-  async (event?: DigestOptions | null): Promise<DigestSummary> =>
-    runDigests({
-      now: typeof event?.now === 'string' ? event.now : undefined,
-      lookbackHours: typeof event?.lookbackHours === 'number' && Number.isInteger(event.lookbackHours) ? event.lookbackHours : undefined,
-    }),
+export const handler = observed(async (event?: DigestOptions | null): Promise<DigestSummary> =>
+  runDigests({
+    now: typeof event?.now === 'string' ? event.now : undefined,
+    lookbackHours: typeof event?.lookbackHours === 'number' && Number.isInteger(event.lookbackHours) ? event.lookbackHours : undefined,
+  }),
 );
