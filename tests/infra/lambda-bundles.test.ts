@@ -144,7 +144,7 @@ describe('what a function carries', () => {
     expect(inputs.filter((input) => /@simplewebauthn\/server\/esm\/(index\.js|services\/metadataService\.js)$/.test(input))).toEqual([]);
   });
 
-  it("signs an SDK client's calls with the credentials of the environment, and has no other source of them", async () => {
+  it("signs a bundled SDK client's calls with the credentials Lambda puts in the environment (the SDK's own chain)", async () => {
     const authorizations: string[] = [];
     const dynamo = createServer((request, response) => {
       authorizations.push(String(request.headers.authorization));
@@ -175,12 +175,6 @@ describe('what a function carries', () => {
       process.env.AWS_SESSION_TOKEN = 'token';
       await handler(endpoint);
       expect(authorizations[0]).toContain('Credential=AKIDFROMTHEENV/');
-      // Without them: no profile, SSO or instance metadata is tried.
-      delete process.env.AWS_ACCESS_KEY_ID;
-      delete process.env.AWS_SECRET_ACCESS_KEY;
-      process.env.AWS_PROFILE = 'someone';
-      await expect(handler(endpoint)).rejects.toThrow(/No AWS credentials in the environment/);
-      expect(authorizations).toHaveLength(1);
     } finally {
       process.env = saved;
       await new Promise((resolve) => dynamo.close(resolve));
