@@ -9,6 +9,14 @@ const passkeysAliases = Object.entries(routeManifest.passkeys.aliases).map(([nam
   find: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`),
   replacement: path.resolve(import.meta.dirname, target),
 }));
+// Outside Lambda as `npm start` runs (infra/local/stack.ts localEnvironment): Powertools writes no EMF
+// lines (a test that reads them switches them on) and traces nothing. Silent unless a test (or the
+// caller) asks for a level: the Logger takes it when functions/lib/observability.ts is loaded.
+const powertoolsOutsideLambda = {
+  POWERTOOLS_METRICS_DISABLED: 'true',
+  POWERTOOLS_TRACE_ENABLED: 'false',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+};
 const passkeysBundle = { resolve: { alias: passkeysAliases }, server: { deps: { inline: ['@simplewebauthn/server'] } } };
 
 // Three projects, so each part of `npm test` can run alone. Playwright specs (tests/e2e)
@@ -24,6 +32,7 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['infra/**/*.infra.test.ts'],
           environment: 'node',
+          env: powertoolsOutsideLambda,
         },
       },
       {
@@ -44,6 +53,7 @@ export default defineConfig({
           server: passkeysBundle.server,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          env: powertoolsOutsideLambda,
           globalSetup: ['tests/support/global-setup.ts'],
           // Every integration test does real work against DynamoDB Local and the SES emulator: a
           // busy machine (a bench or a second run on the same 2 cores) took some past 30 s. A

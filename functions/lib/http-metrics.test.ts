@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { businessMetrics, metricsNamespace, serverErrorGroupDimension } from '../../shared/metrics';
 import { resetConfigForTests } from './config';
@@ -13,13 +13,17 @@ import { contactFormRoutes } from '../../shared/routes/contact-form';
  * reads (infra/stacks/monitoring-stack.ts). Read here as CloudWatch reads it: EMF lines on stdout.
  */
 
+// Before any import: Powertools' Metrics reads it when ./observability.ts makes it (the unit project switches EMF off).
+vi.hoisted(() => {
+  process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+});
+
 const saved = { ...process.env };
 const written: string[] = [];
 const originalWrite = process.stdout.write;
 
 beforeAll(() => {
   Object.assign(process.env, {
-    METRICS_TO_STDOUT: 'true',
     LOG_LEVEL: 'silent',
     TABLE_NAME: 'unit',
     APP_URL: 'https://canvas.familie-weber.de',

@@ -19,9 +19,7 @@ import { acceptFromDistribution } from './client-address';
 import { config } from './config';
 import { AppError, fail } from './errors';
 import { refuseDeepJson, refuseIllFormedInput } from './input/well-formed';
-import { countServerError, publishMetrics } from './metrics';
-import { annotateRequest, beginHandlerTrace, endHandlerTrace } from './tracer';
-import { describeError, log, runWithRequestContext, startInvocationLogging } from './logger';
+import { countServerError, logger, observed, tracer } from './observability';
 import { flushSessionTouch, isRecentlyAuthenticated, readSessionToken, resolveSession, type Session } from '../domain/sessions/session';
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -248,11 +246,11 @@ const errorMapping = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
     else if ((error as { statusCode?: number } | null)?.statusCode === 404) {
       appError = fail('ITEM_NOT_FOUND', { message: 'Route does not exist.' });
     } else {
-      log('error', 'unhandled error', describeError(error));
+      logger.error('unhandled error', { error });
       appError = fail('INTERNAL_SERVER_ERROR');
     }
     if (appError.status >= 500 && error instanceof AppError) {
-      log('error', 'server error', { code: appError.code, ...describeError(error) });
+      logger.error('server error', { code: appError.code, error });
     }
     request.response = errorResponse(appError);
   },
@@ -264,10 +262,14 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
     const startedAt = started.get(request.event) ?? Date.now();
     if (request.response) {
       request.response.headers = { ...request.response.headers, 'x-correlation-id': correlationIdOf(request.event, request.context) };
-      // A handled server error never fails the invocation, so Lambda's Errors miss it: count it (alarm per group).
-      if ((request.response.statusCode ?? 200) >= 500) countServerError(group);
+      // A handled server error never fails the invocation, so Lambda's Errors miss it: count it (alarm per group)
+      // and mark the handler's subsegment as a fault.
+      if ((request.response.statusCode ?? 200) >= 500) {
+        countServerError(group);
+        tracer.getSegment()?.addFaultFlag();
+      }
     }
-    log('info', 'request', {
+    logger.info('request', {
       group,
       method: request.event.requestContext.http.method,
       path: request.event.requestContext.http.path,
@@ -278,21 +280,15 @@ const requestLogging = (group: string): middy.MiddlewareObj<ParsedEvent, ApiResu
   return {
     before: (request) => {
       started.set(request.event, Date.now());
-      annotateRequest({ group, correlationId: correlationIdOf(request.event, request.context) });
+      tracer.putAnnotation('group', group);
+      tracer.putAnnotation('correlationId', correlationIdOf(request.event, request.context));
       // The route only: the query string and body may carry tokens and user text.
-      log('debug', 'request received', { group, method: request.event.requestContext.http.method, path: request.event.requestContext.http.path });
+      logger.debug('request received', { group, method: request.event.requestContext.http.method, path: request.event.requestContext.http.path });
     },
     after: done,
     onError: done,
   };
 };
-
-/** Opens the handler's X-Ray subsegment first and closes it last: a fault when it failed or answered a 5xx (./tracer.ts). */
-const handlerTrace = (): middy.MiddlewareObj<ParsedEvent, ApiResult> => ({
-  before: () => beginHandlerTrace(),
-  after: (request) => endHandlerTrace({ status: request.response?.statusCode }),
-  onError: (request) => endHandlerTrace(request.response ? { status: request.response.statusCode } : { error: request.error }),
-});
 
 /**
  * Only our CloudFront distribution may call the API (it adds the origin secret): a direct call
@@ -488,9 +484,7 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
     })),
   );
   const formRoutes = new Set(definitions.filter((definition) => definition.acceptsFormBody).map((definition) => `${definition.method} ${definition.path}`));
-  const stack = middy<ParsedEvent, ApiResult>()
-    // The handler's X-Ray subsegment (cold start, service); the response is not recorded (personal data).
-    .use(handlerTrace())
+  const requestStack = middy<ParsedEvent, ApiResult>()
     // Registered early so it runs last on the way out: it compresses the final answer, errors included.
     .use(compressedResponses())
     .use(requestLogging(group))
@@ -498,19 +492,14 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
     .use(distributionOnly())
     .use(jsonBody(formRoutes))
     .handler(router);
-  // Every log line of the request carries its ids (runWithRequestContext); the metrics it
-  // counted are written once it is done (publishMetrics).
-  return (event: ParsedEvent, context: Context): Promise<ApiResult> => {
-    startInvocationLogging(context);
-    const keys = { correlationId: correlationIdOf(event, context), requestId: requestIdOf(event, context), group };
-    return runWithRequestContext(keys, async () => {
-      try {
-        return await stack(event, context);
-      } finally {
-        publishMetrics();
-      }
-    });
-  };
+  // Powertools around the request stack (./observability.ts): every log line of the request carries its
+  // correlation id, request id and group; the metrics are written once it is done. The request stack
+  // answers every error itself, so the handler's X-Ray subsegment is a fault only for a 5xx (requestLogging).
+  return observed<ParsedEvent, ApiResult>(requestStack, (event, context) => ({
+    correlationId: correlationIdOf(event, context),
+    requestId: requestIdOf(event, context),
+    group,
+  }));
 }
 
 export { errorCatalogue };

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { getSecretString } from './secrets-manager';
+import { readSecretsManagerText, resetSecretsForTests } from './secret-source';
 
 /**
  * The origin secret: CloudFront adds it as a custom origin header (`x-origin-verify`) to every
@@ -11,8 +11,8 @@ import { getSecretString } from './secrets-manager';
  * - in the cloud, the Secrets Manager secret named by `ORIGIN_SECRET_ARN`: its current and its
  *   previous version (AWSCURRENT, AWSPREVIOUS), so a rotation never refuses the distribution
  *   while it still sends the old value (README "Security"). Read at the first request and again
- *   after refreshAfterMs, or sooner (at most once per retryMismatchAfterMs) when a request
- *   brings a value that matches neither;
+ *   after Powertools' cache time (./secret-source.ts), or sooner (at most once per
+ *   retryMismatchAfterMs) when a request brings a value that matches neither;
  * - locally, `ORIGIN_SECRET` (and `ORIGIN_SECRET_PREVIOUS`), set where a front door adds the
  *   header (infra/local/stack.ts localEnvironment);
  * - neither set: no check (unit tests that build events by hand). Every cloud function gets
@@ -20,45 +20,27 @@ import { getSecretString } from './secrets-manager';
  */
 export const originSecretHeader = 'x-origin-verify';
 
-const refreshAfterMs = 5 * 60_000;
 const retryMismatchAfterMs = 60_000;
 
-let cached: { values: Promise<string[]>; readAt: number } | undefined;
+/** When the values were last read past the cache (a mismatch): at most once per retryMismatchAfterMs. */
+let forcedAt = 0;
 
-async function readFromSecretsManager(secretArn: string): Promise<string[]> {
-  const current = await getSecretString(secretArn);
-  // A secret that was never rotated has no previous version.
-  const previous = await getSecretString(secretArn, { versionStage: 'AWSPREVIOUS' }).catch((error: unknown) => {
-    if ((error as { name?: string } | null)?.name === 'ResourceNotFoundException') return undefined;
-    throw error;
-  });
-  const values = [current, previous].filter((value): value is string => typeof value === 'string' && value !== '');
-  if (values.length === 0) throw new Error('The origin secret has no value');
-  return values;
+async function readFromSecretsManager(secretArn: string, forceFetch: boolean): Promise<string[]> {
+  const values = await Promise.all([readSecretsManagerText(secretArn, { forceFetch }), readSecretsManagerText(secretArn, { previous: true, forceFetch })]);
+  const accepted = values.filter((value): value is string => typeof value === 'string' && value !== '');
+  if (accepted.length === 0) throw new Error('The origin secret has no value');
+  return accepted;
 }
 
-function read(): Promise<string[]> {
+function acceptedValues(forceFetch = false): Promise<string[]> {
   const secretArn = process.env.ORIGIN_SECRET_ARN;
-  if (secretArn) return readFromSecretsManager(secretArn);
+  if (secretArn) return readFromSecretsManager(secretArn, forceFetch);
   return Promise.resolve([process.env.ORIGIN_SECRET, process.env.ORIGIN_SECRET_PREVIOUS].filter((value): value is string => !!value));
 }
 
 /** Whether this function checks the origin secret at all (a secret or its ARN is configured). */
 export function isOriginSecretConfigured(): boolean {
   return !!(process.env.ORIGIN_SECRET_ARN || process.env.ORIGIN_SECRET);
-}
-
-function acceptedValues(nowMs: number, maxAgeMs: number): Promise<string[]> {
-  if (!cached || nowMs - cached.readAt >= maxAgeMs) {
-    const values = read();
-    const entry = { values, readAt: nowMs };
-    cached = entry;
-    // A failed read is tried again on the next request.
-    values.catch(() => {
-      if (cached === entry) cached = undefined;
-    });
-  }
-  return cached.values;
 }
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -78,16 +60,18 @@ export function matchesOneOf(sent: string | undefined, accepted: readonly string
  */
 export async function originProof(sent: string | undefined): Promise<'unchecked' | 'proven' | 'refused'> {
   if (!isOriginSecretConfigured()) return 'unchecked';
-  const nowMs = Date.now();
-  if (matchesOneOf(sent, await acceptedValues(nowMs, refreshAfterMs))) return 'proven';
+  if (matchesOneOf(sent, await acceptedValues())) return 'proven';
   // Just rotated and redeployed? Read again, at most once a minute, before refusing.
-  if (sent && cached && nowMs - cached.readAt >= retryMismatchAfterMs && matchesOneOf(sent, await acceptedValues(nowMs, retryMismatchAfterMs))) {
-    return 'proven';
+  const nowMs = Date.now();
+  if (sent && process.env.ORIGIN_SECRET_ARN && nowMs - forcedAt >= retryMismatchAfterMs) {
+    forcedAt = nowMs;
+    if (matchesOneOf(sent, await acceptedValues(true))) return 'proven';
   }
   return 'refused';
 }
 
 /** Tests change the environment between suites. */
 export function resetOriginSecretForTests(): void {
-  cached = undefined;
+  forcedAt = 0;
+  resetSecretsForTests();
 }

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { now } from './clock';
 import { config } from './config';
-import { readSecretText } from './secret-source';
+import { readSecretText, resetSecretsForTests, secretMaxAgeSeconds } from './secret-source';
 
 /**
- * SERVER_SECRET, read at run time (Secrets Manager in the cloud, functions/lib/secret-source.ts)
- * and kept for a few minutes, so a rotation reaches every warm function without a deployment.
+ * SERVER_SECRET, read at run time (Secrets Manager in the cloud, functions/lib/secret-source.ts,
+ * whose Powertools cache keeps it for a few minutes), so a rotation reaches every warm function
+ * without a deployment.
  *
  * The secret's value is JSON `{"current": "…", "previous": "…", "rotatedAt": "ISO"}` (plain
  * text, as a secret made before rotation existed holds, is the current value alone).
@@ -16,8 +17,8 @@ import { readSecretText } from './secret-source';
  */
 export type ServerSecretValue = { current: string; previous?: string; rotatedAt?: string };
 
-/** How long a read value is used before the secret is read again. */
-export const serverSecretCacheMs = 5 * 60_000;
+/** How long a read value is used before the secret is read again (./secret-source.ts). */
+export const serverSecretCacheMs = secretMaxAgeSeconds * 1000;
 /** How long the previous value still verifies after a rotation (a weekly digest's links, with room). */
 export const previousSecretWindowMs = 30 * 86_400_000;
 
@@ -36,23 +37,11 @@ export function parseServerSecret(text: string): ServerSecretValue {
   };
 }
 
-let cached: { value: Promise<ServerSecretValue>; until: number } | undefined;
-
-export function readServerSecret(): Promise<ServerSecretValue> {
-  const at = now().getTime();
-  if (!cached || cached.until <= at) {
-    const { serverSecretArn, serverSecretText } = config();
-    const value = readSecretText('server-secret', { arn: serverSecretArn, text: serverSecretText, missing: 'SERVER_SECRET or SERVER_SECRET_ARN' }).then(
-      parseServerSecret,
-    );
-    const entry = { value, until: at + serverSecretCacheMs };
-    cached = entry;
-    // A failed read is tried again on the next request.
-    value.catch(() => {
-      if (cached === entry) cached = undefined;
-    });
-  }
-  return cached.value;
+export async function readServerSecret(): Promise<ServerSecretValue> {
+  const { serverSecretArn, serverSecretText } = config();
+  return parseServerSecret(
+    await readSecretText('server-secret', { arn: serverSecretArn, text: serverSecretText, missing: 'SERVER_SECRET or SERVER_SECRET_ARN' }),
+  );
 }
 
 /** The values that verify now: current first, then previous while its window lasts. */
@@ -76,5 +65,5 @@ export async function serverSecretSignatures(message: string): Promise<Buffer[]>
 
 /** Tests change the environment (and the stand-in file) between steps. */
 export function resetServerSecretForTests(): void {
-  cached = undefined;
+  resetSecretsForTests();
 }

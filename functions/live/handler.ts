@@ -6,8 +6,7 @@ import { receiveMessage } from '../domain/live/receive-message';
 import { accepted, refused, type SocketResult } from '../domain/live/socket-result';
 import { acceptFromDistribution } from '../lib/client-address';
 import { jsonNestsDeeperThan } from '../lib/input/well-formed';
-import { describeError, log, runWithRequestContext } from '../lib/logger';
-import { publishMetrics } from '../lib/metrics';
+import { logger, observed } from '../lib/observability';
 
 /**
  * The live channel's socket routes (shared/routes.ts liveChannel), one Lambda for the three
@@ -31,32 +30,34 @@ function header(event: SocketEvent, name: string): string | undefined {
   return undefined;
 }
 
-export async function handler(event: SocketEvent): Promise<SocketResult> {
-  const { routeKey, connectionId, requestId } = event.requestContext;
-  // A socket's lines are tied together by its connection id; each event has its own request id.
-  return runWithRequestContext({ correlationId: connectionId, requestId, group: 'live' }, async () => {
-    try {
-      if (routeKey === '$connect') {
-        // Only through our distribution (its origin secret), as every HTTP route: else 403 before any look-up.
-        if (!(await acceptFromDistribution(event))) return refused(403, 8, 'Direct calls to the API are refused: use the app.');
-        return await connectSocket({
-          connectionId,
-          origin: header(event, 'origin'),
-          cookie: header(event, 'cookie'),
-          familyId: event.queryStringParameters?.familyId,
-        });
-      }
-      if (routeKey === '$disconnect') return await disconnectSocket(connectionId);
-      const message = parseMessage(event);
-      // Anything that is not a message of the contract is dropped (shared/contracts/live.ts).
-      return message ? await receiveMessage(connectionId, message) : accepted;
-    } catch (error) {
-      log('error', 'live handler failed', { routeKey, ...describeError(error) });
-      return { statusCode: 500 };
-    } finally {
-      publishMetrics();
+// A socket's lines are tied together by its connection id; each event has its own request id.
+export const handler = observed(serveSocketEvent, (event: SocketEvent) => ({
+  correlationId: event.requestContext.connectionId,
+  requestId: event.requestContext.requestId,
+  group: 'live',
+}));
+
+async function serveSocketEvent(event: SocketEvent): Promise<SocketResult> {
+  const { routeKey, connectionId } = event.requestContext;
+  try {
+    if (routeKey === '$connect') {
+      // Only through our distribution (its origin secret), as every HTTP route: else 403 before any look-up.
+      if (!(await acceptFromDistribution(event))) return refused(403, 8, 'Direct calls to the API are refused: use the app.');
+      return await connectSocket({
+        connectionId,
+        origin: header(event, 'origin'),
+        cookie: header(event, 'cookie'),
+        familyId: event.queryStringParameters?.familyId,
+      });
     }
-  });
+    if (routeKey === '$disconnect') return await disconnectSocket(connectionId);
+    const message = parseMessage(event);
+    // Anything that is not a message of the contract is dropped (shared/contracts/live.ts).
+    return message ? await receiveMessage(connectionId, message) : accepted;
+  } catch (error) {
+    logger.error('live handler failed', { routeKey, error });
+    return { statusCode: 500 };
+  }
 }
 
 function parseMessage(event: SocketEvent): LiveClientMessage | undefined {

@@ -2,7 +2,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { refreshSummariesAfter } from '../domain/canvas/refresh-summaries';
 import { deliverEvents } from '../domain/live/deliver-changes';
 import { eventOfRecord, isJournalInsert } from '../domain/live/journal-stream';
-import { publishMetrics } from '../lib/metrics';
+import { observed } from '../lib/observability';
 
 /**
  * The live sender: the table's stream (new journal events only, functions/domain/live/
@@ -13,14 +13,10 @@ import { publishMetrics } from '../lib/metrics';
  * with the same records. A failure throws: Lambda retries the batch, then hands it to the
  * dead-letter queue.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<void> {
-  try {
-    const events = event.Records.filter(isJournalInsert).map(eventOfRecord);
-    await deliverEvents(events);
-    // Then the dashboard cards of the canvases these events changed (kept out of the
-    // writers' transactions: functions/domain/canvas/refresh-summaries.ts refreshSummariesAfter).
-    await refreshSummariesAfter(events);
-  } finally {
-    publishMetrics();
-  }
-}
+export const handler = observed(async (event: DynamoDBStreamEvent): Promise<void> => {
+  const events = event.Records.filter(isJournalInsert).map(eventOfRecord);
+  await deliverEvents(events);
+  // Then the dashboard cards of the canvases these events changed (kept out of the
+  // writers' transactions: functions/domain/canvas/refresh-summaries.ts refreshSummariesAfter).
+  await refreshSummariesAfter(events);
+});

@@ -7,6 +7,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { metricsNamespace } from '../../shared/metrics';
 
 /** The repository root: entries in the route manifest are relative to it. */
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -28,8 +29,6 @@ const esbuildTarget = `node${functionNodeMajor}`;
  * ("Lambda bundles").
  */
 export const lambdaAliases: Readonly<Record<string, string>> = {
-  '@aws-sdk/credential-provider-node': 'functions/lib/lambda-credentials.ts',
-  '@smithy/core/event-streams': 'functions/lib/no-event-streams.ts',
   // sanitize-html (functions/lib/sanitize-html.ts) runs htmlparser2's Parser only, and none of
   // the code for CSS, URL, srcset or class allowlists, which its options never use.
   htmlparser2: 'functions/lib/sanitize-html-stubs/htmlparser2.ts',
@@ -37,10 +36,6 @@ export const lambdaAliases: Readonly<Record<string, string>> = {
   launder: 'functions/lib/sanitize-html-stubs/launder.ts',
   'parse-srcset': 'functions/lib/sanitize-html-stubs/parse-srcset.cjs',
   deepmerge: 'functions/lib/sanitize-html-stubs/deepmerge.cjs',
-  // The DynamoDB client builds an endpoint-discovery cache it never reads (no command discovers endpoints).
-  '@aws-sdk/endpoint-cache': 'functions/lib/no-endpoint-cache.ts',
-  // The DynamoDB client's SHA-256 without the fallbacks for runtimes that lack node:crypto.
-  '@smithy/core/checksum': 'functions/lib/node-sha256.ts',
 };
 
 /** How every function is bundled (esbuild); bench/lambda-bundles.ts builds with the same settings. */
@@ -60,28 +55,31 @@ export const appFunctionBundling: BundlingOptions = {
   // clients a group imports.
   bundleAwsSDK: true,
   externalModules: [],
-  // A function's credentials are in its environment: the SDK's default chain (SSO, profiles,
-  // STS, instance metadata; about 90 KB) is replaced by functions/lib/lambda-credentials.ts.
   esbuildArgs: aliasArguments(lambdaAliases),
   // ESM output still contains CommonJS dependencies that call require(); give them one.
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   forceDockerBundling: false,
 };
 
-/** Share of invocations whose debug lines are logged whatever LOG_LEVEL says (functions/lib/logger.ts). */
+/** Share of invocations whose debug lines are logged whatever LOG_LEVEL says (Powertools' Logger, functions/lib/observability.ts). */
 export const debugLogSampleRate = '0.01';
 
 /**
- * The logging and tracing settings of every function, under the names Powertools reads
- * (functions/lib/logger.ts and tracer.ts read the same ones): one service and debug sampling.
- * The log level is LOG_LEVEL itself; the metrics namespace is shared/metrics.ts's. An
+ * The settings of Powertools' Logger, Metrics and Tracer in every function
+ * (functions/lib/observability.ts): one service, the metrics namespace of shared/metrics.ts,
+ * the log level (LOG_LEVEL, `info` unless the environment says), debug sampling, and the
+ * tracer's capture of responses off (they carry personal data; errors are captured). An
  * environment that sets one of them wins.
  */
 export function powertoolsEnvironment(environment: Record<string, string>): Record<string, string> {
+  const logLevel = environment.LOG_LEVEL ?? 'info';
   return {
     POWERTOOLS_SERVICE_NAME: 'family-canvas',
+    POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+    POWERTOOLS_LOG_LEVEL: logLevel.toUpperCase(),
     // Silent stays silent: sampling would turn debug on.
-    POWERTOOLS_LOGGER_SAMPLE_RATE: environment.LOG_LEVEL === 'silent' ? '0' : debugLogSampleRate,
+    POWERTOOLS_LOGGER_SAMPLE_RATE: logLevel === 'silent' ? '0' : debugLogSampleRate,
+    POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
     ...environment,
   };
 }

@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { matchRoute, routeManifest, type RouteGroupName } from '../../shared/routes';
 import { maxGatewayPayloadBytes, stageThrottle, type GatewayThrottle } from '../api-limits';
 import { createLiveGateway, type LiveGateway } from './live-gateway';
+import { invokeLocally } from './invocations';
 import { countRoundTripsOf } from '../../functions/lib/db/client';
 
 /**
@@ -177,7 +178,9 @@ export async function handleRequest(request: IncomingMessage, response: ServerRe
   try {
     const handler = await loadHandler(match.group);
     // Locally only: the DynamoDB round trips this request made (the budgets' tests and the bench read it).
-    const { result, roundTrips } = await countRoundTripsOf(() => handler(toEvent(request, body, match, requestId), lambdaContext(match.group, requestId)));
+    const { result, roundTrips } = await countRoundTripsOf(() =>
+      invokeLocally(requestId, () => handler(toEvent(request, body, match, requestId), lambdaContext(match.group, requestId))),
+    );
     const headers: Record<string, string | string[]> = { [localRoundTripsHeader]: String(roundTrips) };
     for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;

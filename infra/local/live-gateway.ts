@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SocketEvent, SocketResult } from '../../functions/live/handler';
+import { invokeLocally } from './invocations';
 import { liveChannel } from '../../shared/routes';
 
 /**
@@ -97,9 +98,8 @@ export function createLiveGateway(): LiveGateway {
   };
   const invoke = async (event: SocketEvent): Promise<SocketResult> => {
     try {
-      return await (
-        await liveHandler()
-      )(event);
+      const handler = await liveHandler();
+      return await invokeLocally(event.requestContext.requestId, () => handler(event));
     } catch (error) {
       process.stderr.write(`gateway: live handler threw: ${String((error as Error)?.stack ?? error)}\n`);
       return { statusCode: 500 };

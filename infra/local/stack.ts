@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
 import { pathToFileURL } from 'node:url';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { liveChannel } from '../../shared/routes';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway';
+import { invokeLocally } from './invocations';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { assertPortFree } from './ports';
 import { startSesEmulator, type SesEmulator } from './ses-emulator';
@@ -55,7 +57,11 @@ export async function startLiveSender(options: { dynamoEndpoint: string; tableNa
   const sender = (await import(pathToFileURL(path.join(import.meta.dirname, '..', '..', liveChannel.senderEntry)).href)) as {
     handler: (event: DynamoDBStreamEvent) => Promise<void>;
   };
-  return startStreamPoller({ endpoint: options.dynamoEndpoint, tableName: options.tableName, deliver: sender.handler });
+  return startStreamPoller({
+    endpoint: options.dynamoEndpoint,
+    tableName: options.tableName,
+    deliver: (event) => invokeLocally(randomUUID(), () => sender.handler(event)),
+  });
 }
 
 /** The environment the handlers read (functions/lib/config.ts), pointed at the local stand-ins. */
@@ -79,6 +85,11 @@ export function localEnvironment(options: {
     SERVER_SECRET: process.env.SERVER_SECRET ?? 'local-development-secret-not-for-production',
     // Encrypts TOTP secrets at rest (functions/domain/two-factor/key.ts); Secrets Manager holds it in the cloud.
     MFA_ENCRYPTION_KEY: process.env.MFA_ENCRYPTION_KEY ?? 'local-development-mfa-key-not-for-production',
+    // Powertools (functions/lib/observability.ts): no EMF lines locally unless asked for (they would only
+    // clutter the output; tests/integration/metrics.test.ts reads them), and no X-Ray daemon to send traces to.
+    POWERTOOLS_SERVICE_NAME: 'family-canvas',
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+    POWERTOOLS_TRACE_ENABLED: 'false',
   };
 }
 

@@ -14,6 +14,7 @@ import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '
 import { contentSecurityPolicy } from '../../infra/security-headers';
 import { tableDefinition } from '../../infra/table-definition';
 import { stageThrottle } from '../../infra/api-limits';
+import { metricsNamespace } from '../../shared/metrics';
 
 // Synthesis bundles every Lambda with esbuild: the app is built once here and shared.
 let stacks: FamilyCanvasStacks;
@@ -121,10 +122,15 @@ describe('api stack', () => {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       // SERVER_SECRET only where the code signs with it: tests/infra/grants.test.ts.
       expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'APP_URL', 'MAIL_FROM', 'CONTACT_TO', 'LOG_LEVEL']));
-      // One service and debug sampling (functions/lib/logger.ts); nothing reads a Powertools level or namespace any more.
-      expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'family-canvas', POWERTOOLS_LOGGER_SAMPLE_RATE: debugLogSampleRate });
-      expect(variables).not.toHaveProperty('POWERTOOLS_LOG_LEVEL');
-      expect(variables).not.toHaveProperty('POWERTOOLS_METRICS_NAMESPACE');
+      // Powertools' settings (functions/lib/observability.ts): one service, the product's namespace, the level
+      // LOG_LEVEL names, debug sampling, and no response recorded in a trace (personal data).
+      expect(variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'family-canvas',
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+        POWERTOOLS_LOG_LEVEL: String(variables.LOG_LEVEL).toUpperCase(),
+        POWERTOOLS_LOGGER_SAMPLE_RATE: debugLogSampleRate,
+        POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+      });
       // No endpoint overrides in the cloud: those point the handlers at local stand-ins.
       expect(variables).not.toHaveProperty('DYNAMODB_ENDPOINT');
       expect(variables).not.toHaveProperty('SES_ENDPOINT');

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../../shared/contracts/canvas';
 import type { HistoryPage, RevertResponse } from '../../shared/contracts/history';
 import { EntityRole } from '../../shared/enums';
@@ -13,10 +13,13 @@ import { useCapturedOutput } from '../support/output';
  * The business metrics as CloudWatch reads them: EMF lines on stdout, written once per
  * request, in the namespace and with the names of shared/metrics.ts that the dashboard
  * reads (no dimension, or `Kind` alone for canvas writes). Locally they are written only
- * with METRICS_TO_STDOUT=true.
+ * with POWERTOOLS_METRICS_DISABLED=false.
  */
 
-process.env.METRICS_TO_STDOUT = 'true';
+// Before any import: Powertools' Metrics reads it when functions/lib/observability.ts makes it.
+vi.hoisted(() => {
+  process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+});
 const stack = useIntegrationStack();
 const { linesWrittenDuring } = useCapturedOutput();
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { UAParser } from 'ua-parser-js';
 import { now, nowEpochSeconds } from '../../lib/clock';
 import type { UserItem } from './users';
-import { describeError, log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { mayCourtesyMail } from '../../lib/limits/mail';
 import { sightDevice, type DeviceSighting } from './known-devices';
 import { sendEmail } from '../notifications/mailer';
@@ -56,6 +56,6 @@ export async function mailIfNewDevice(user: Pick<UserItem, 'email' | 'firstName'
       );
     }
   } catch (error) {
-    log('error', 'new-device check failed', describeError(error));
+    logger.error('new-device check failed', { error });
   }
 }

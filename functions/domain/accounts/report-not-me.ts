@@ -5,7 +5,7 @@ import { consumeToken, getToken, isTokenExpired, transactTokenUse } from './toke
 import { getUser, lockPassword } from './users';
 import { AppError, fail } from '../../lib/errors';
 import { liveSessionsEnded } from '../live/revocation';
-import { describeError, log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { enforcePolicyAfterFactorRemoved } from '../two-factor/enforce-policy';
 import { removeRecoveryCodesWithoutFactor, removeTotp } from '../two-factor/second-factors';
 import { endSessionsOfUser } from '../sessions/session';
@@ -49,7 +49,7 @@ export async function reportNotMe(input: NotMeRequest, clientAddress: string): P
     await sendReset({ email: user.email }, clientAddress);
   } catch (error) {
     // Over the reset mail's limit: the person asks for a link on the reset page later.
-    log('warn', 'not-me reset mail not sent', describeError(error));
+    logger.warn('not-me reset mail not sent', { error });
   }
   return { email: user.email };
 }

@@ -28,7 +28,7 @@ import { WorkRelationItem } from '../work-relations/work-relations';
 import { WorkRelationMemberItem } from '../work-relations/work-relation-members';
 import { type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { type HistoryEvent } from '../../../shared/contracts/history';
-import { countMetric } from '../../lib/metrics';
+import { countMetric } from '../../lib/observability';
 import { businessMetrics, canvasWriteKindDimension } from '../../../shared/metrics';
 
 /**

@@ -1,6 +1,6 @@
 import { durations, nowEpochSeconds } from '../../lib/clock';
 import { expiryDay } from '../../lib/db/keys';
-import { log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { deleteIfExpired, expiredInBucket } from './expired-items';
 
 /**
@@ -50,6 +50,6 @@ export async function removeExpiredItems(lookbackDays: number): Promise<CleanupS
     const results = await Promise.all(unique.slice(start, start + deleteParallelism).map((item) => deleteIfExpired(item, nowS)));
     removed += results.filter(Boolean).length;
   }
-  log('info', 'cleanup finished', { removed, found: unique.length, days: days.length });
+  logger.info('cleanup finished', { removed, found: unique.length, days: days.length });
   return { removed, daysScanned: days.length };
 }

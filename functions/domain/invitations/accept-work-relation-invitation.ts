@@ -10,7 +10,7 @@ import { batchPut, retryWhileChanged, ConditionFailed, transactWritesWithBuilt, 
 import { EntityType } from '../../../shared/enums';
 import { newCanvasWrites } from '../canvas/create-canvas';
 import { fail } from '../../lib/errors';
-import { log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { accessDayOf } from '../work-relations/access-until';
 import { checkMemberIsAdmin, getMember, type MemberItem } from '../members/members';
 import { toCurrentEntity, toSessionMembership } from '../members/memberships';
@@ -135,7 +135,7 @@ export async function acceptWorkRelationInvitation(
     { attempts: 3, pauseMs: (attempt) => 20 * attempt, whenExhausted: () => fail('DB_ERROR', { message: 'The invitation could not be accepted; try again.' }) },
   );
   if (planned.after?.length) await batchPut(planned.after);
-  log('info', 'work relation created', { kind, familyId, advisorId, userId: user.id });
+  logger.info('work relation created', { kind, familyId, advisorId, userId: user.id });
   await setSessionEntity(session, toSessionMembership(planned.member), sessionActorOf(user, planned.entity));
   return toCurrentEntity(planned.entity, planned.member);
 }

@@ -6,7 +6,7 @@ import { getMember, type MemberItem } from '../members/members';
 import { deleteMemberInvitation, listMemberInvitations, type MemberInvitationItem } from './member-invitations';
 import { deleteWorkRelationInvitation, listWorkRelationInvitations, type WorkRelationInvitationItem } from './work-relation-invitations';
 import { fail } from '../../lib/errors';
-import { log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { toSessionMembership } from '../members/memberships';
 
 /**
@@ -37,9 +37,9 @@ export async function requireInviterStillEntitled(invitation: InvitationRecord, 
   if (isInviterStillEntitled(membershipOf(inviter), right)) return;
   await revoke(invitation, right, now()).catch((error: unknown) => {
     // Already gone (revoked meanwhile): the answer is the same.
-    log('info', 'invitation of a former inviter already gone', { invitationId: invitation.id, error: String(error) });
+    logger.info('invitation of a former inviter already gone', { invitationId: invitation.id, error: String(error) });
   });
-  log('info', 'invitation revoked: its sender may no longer send it', { invitationId: invitation.id, entityId: invitation.entityId });
+  logger.info('invitation revoked: its sender may no longer send it', { invitationId: invitation.id, entityId: invitation.entityId });
   throw fail('INVITATION_CANCELLED', { message: 'This invitation was cancelled: its sender can no longer invite.' });
 }
 
@@ -69,9 +69,9 @@ export async function revokeInvitationsOfFormerInviter(
   const at = now();
   await Promise.all(
     revoked.map(({ invitation, right }) =>
-      revoke(invitation, right, at).catch((error: unknown) => log('info', 'invitation already gone', { invitationId: invitation.id, error: String(error) })),
+      revoke(invitation, right, at).catch((error: unknown) => logger.info('invitation already gone', { invitationId: invitation.id, error: String(error) })),
     ),
   );
-  if (revoked.length) log('info', 'invitations of a former inviter revoked', { entityId, userId, count: revoked.length });
+  if (revoked.length) logger.info('invitations of a former inviter revoked', { entityId, userId, count: revoked.length });
   return revoked.length;
 }

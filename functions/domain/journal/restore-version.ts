@@ -4,7 +4,7 @@ import { linkFields } from '../../../shared/canvas-links';
 import { loadCanvas, ownFamilyId, runSteps, withCanvasRetry, type Step } from '../canvas/context';
 import { contentKey, updateOp, type ContentKind, type LinkField } from '../canvas/items';
 import { fail } from '../../lib/errors';
-import { countMetric } from '../../lib/metrics';
+import { countMetric } from '../../lib/observability';
 import { businessMetrics } from '../../../shared/metrics';
 import type { Session } from '../sessions/session';
 import { contentEntry, getHistoryEvent, keyFields, stateOf, visibleEvent, type ContentItem } from './journal';

@@ -43,7 +43,7 @@ import { updateSharedSections } from '../work-relations/work-relations';
 import { fail } from '../../lib/errors';
 import { itemChanged } from './item-changed';
 import type { Session } from '../sessions/session';
-import { countMetric } from '../../lib/metrics';
+import { countMetric } from '../../lib/observability';
 import { businessMetrics } from '../../../shared/metrics';
 import { linkFields } from '../../../shared/canvas-links';
 import { contentKindOfType } from '../canvas/items';

@@ -4,8 +4,7 @@ import type { CanvasAccess } from '../../../shared/permissions';
 import { now, nowEpochSeconds } from '../../lib/clock';
 import { config } from '../../lib/config';
 import { AppError, fail } from '../../lib/errors';
-import { log } from '../../lib/logger';
-import { countMetric } from '../../lib/metrics';
+import { countMetric, logger } from '../../lib/observability';
 import { loadCanvasAccess, ownFamilyId } from '../canvas/context';
 import { resolveActor } from '../journal/journal';
 import { readSessionToken, resolveSession, type Session } from '../sessions/session';
@@ -69,7 +68,7 @@ export async function connectSocket(request: {
     expiresAt: Math.min(nowEpochSeconds() + connectionLifetimeSeconds, session.expiresAt),
   });
   countMetric(businessMetrics.webSocketConnections);
-  log('info', 'live connected', { familyId, connectionId });
+  logger.info('live connected', { familyId, connectionId });
   // The new socket cannot receive before this returns: it gets the list on its first presence message.
   await broadcastPresence(familyId, { except: connectionId });
   return accepted;

@@ -2,7 +2,7 @@ import type { HistoryEvent } from '../../../shared/contracts/history';
 import type { LiveCanvasChange } from '../../../shared/contracts/live';
 import { canSeeSection } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { otherCompanyPeopleOf, type CanvasContext } from '../canvas/context';
 import { queryCanvas } from '../canvas/items';
 import { linkSeenBy, liveCanvasChange, touchedItems } from '../canvas/live-view';
@@ -94,7 +94,7 @@ async function deliverToCanvas(familyId: number, events: HistoryEvent[]): Promis
         if (!visible) return;
         const canvas = await changeFor(connection);
         const outcome = await sendToSocket(connection.connectionId, { type: 'change', event: visible, canvas }).catch((error: unknown) => {
-          log('warn', 'live change not sent', { connectionId: connection.connectionId, error: String(error) });
+          logger.warn('live change not sent', { connectionId: connection.connectionId, error: String(error) });
           return 'failed' as const;
         });
         if (outcome === 'gone') gone.add(connection);
@@ -108,5 +108,5 @@ async function deliverToCanvas(familyId: number, events: HistoryEvent[]): Promis
     }
   }
   if (left) await broadcastPresence(familyId);
-  if (sent) log('info', 'live changes sent', { familyId, events: events.length, count: sent });
+  if (sent) logger.info('live changes sent', { familyId, events: events.length, count: sent });
 }

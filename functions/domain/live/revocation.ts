@@ -3,7 +3,7 @@ import type { CanvasAccess } from '../../../shared/permissions';
 import { decideAccessNow } from '../../lib/access/decide-now';
 import { nowEpochSeconds } from '../../lib/clock';
 import { connectionsOfUser, deleteConnection, listConnections, updateConnectionAccess, type LiveConnection } from './connections';
-import { describeError, log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { now } from '../../lib/clock';
 import { forgetGoneConnection } from './connections';
 import { presenceFor, presenceMembers } from './presence';
@@ -34,10 +34,10 @@ import { closeSocket, sendToSocket } from './sockets';
 export async function closeConnection(connection: LiveConnection, reason: CloseReason): Promise<boolean> {
   const removed = await deleteConnection(connection.familyId, connection.connectionId);
   await sendToSocket(connection.connectionId, { type: 'closed', reason }).catch((error: unknown) =>
-    log('warn', 'live closed not sent', { error: String(error) }),
+    logger.warn('live closed not sent', { error: String(error) }),
   );
-  await closeSocket(connection.connectionId).catch((error: unknown) => log('warn', 'live close failed', { error: String(error) }));
-  log('info', 'live connection closed', { connectionId: connection.connectionId, familyId: connection.familyId, reason });
+  await closeSocket(connection.connectionId).catch((error: unknown) => logger.warn('live close failed', { error: String(error) }));
+  logger.info('live connection closed', { connectionId: connection.connectionId, familyId: connection.familyId, reason });
   return removed;
 }
 
@@ -66,7 +66,7 @@ export async function broadcastPresence(familyId: number, options: { except?: st
       .map(async (connection) => {
         const outcome = await sendToSocket(connection.connectionId, { type: 'presence', members: presenceFor(connection.access, members) }).catch(
           (error: unknown) => {
-            log('warn', 'live presence not sent', { connectionId: connection.connectionId, error: String(error) });
+            logger.warn('live presence not sent', { connectionId: connection.connectionId, error: String(error) });
             return 'sent' as const;
           },
         );
@@ -85,7 +85,7 @@ async function safely(what: string, work: () => Promise<unknown>): Promise<void>
   try {
     await work();
   } catch (error) {
-    log('error', `live revocation failed: ${what}`, describeError(error));
+    logger.error(`live revocation failed: ${what}`, { error });
   }
 }
 

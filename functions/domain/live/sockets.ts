@@ -1,30 +1,35 @@
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveServerMessage } from '../../../shared/contracts/live';
 import { businessMetrics } from '../../../shared/metrics';
 import { config } from '../../lib/config';
-import { countMetric } from '../../lib/metrics';
-import { awsRequest, type AwsRequest } from '../../lib/aws-request';
+import { countMetric, tracer } from '../../lib/observability';
 
 /**
- * Talking to sockets: API Gateway's connection management API (`@connections`), in the
- * cloud and locally alike (the local gateway serves the same API, infra/local/gateway.ts),
- * as signed requests (functions/lib/aws-request.ts; the SDK's client weighed about 25 KB of
- * each bundle that reaches sockets). A socket that is gone answers 410 (GoneException):
- * callers then forget the connection.
+ * Talking to sockets: API Gateway's connection management API (`@connections`) through its
+ * SDK client, in the cloud and locally alike (the local gateway serves the same API at
+ * LIVE_ENDPOINT, infra/local/live-gateway.ts). A socket that is gone answers 410
+ * (GoneException): callers then forget the connection. One client per endpoint.
  */
-function connectionRequest(connectionId: string, method: 'POST' | 'GET' | 'DELETE', operation: string, body?: string): AwsRequest {
+let client: { endpoint: string; api: ApiGatewayManagementApiClient } | undefined;
+
+function connections(): ApiGatewayManagementApiClient {
   const endpoint = config().liveEndpoint;
   if (!endpoint) throw new Error('Missing environment variable LIVE_ENDPOINT');
-  const isLocal = endpoint.startsWith('http://');
-  return {
-    service: { signingName: 'execute-api', traceName: 'ApiGatewayManagementApi' },
-    operation,
-    region: config().region,
-    method,
-    url: new URL(`${endpoint.replace(/\/+$/, '')}/@connections/${encodeURIComponent(connectionId)}`),
-    headers: body === undefined ? {} : { 'content-type': 'application/octet-stream' },
-    ...(body === undefined ? {} : { body }),
-    ...(isLocal ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  };
+  if (!client || client.endpoint !== endpoint) {
+    const isLocal = endpoint.startsWith('http://');
+    client = {
+      endpoint,
+      api: tracer.captureAWSv3Client(
+        new ApiGatewayManagementApiClient({
+          region: config().region,
+          endpoint,
+          maxAttempts: 2,
+          ...(isLocal ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+        }),
+      ),
+    };
+  }
+  return client.api;
 }
 
 const isGone = (error: unknown) =>
@@ -34,7 +39,7 @@ const isGone = (error: unknown) =>
 /** Sends one message; 'gone' when the socket no longer exists. */
 export async function sendToSocket(connectionId: string, message: LiveServerMessage): Promise<'sent' | 'gone'> {
   try {
-    await awsRequest(connectionRequest(connectionId, 'POST', 'PostToConnection', JSON.stringify(message)));
+    await connections().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
     countMetric(businessMetrics.webSocketMessages);
     return 'sent';
   } catch (error) {
@@ -46,7 +51,7 @@ export async function sendToSocket(connectionId: string, message: LiveServerMess
 /** Closes a socket (API Gateway then calls $disconnect); a socket already gone is fine. */
 export async function closeSocket(connectionId: string): Promise<void> {
   try {
-    await awsRequest(connectionRequest(connectionId, 'DELETE', 'DeleteConnection'));
+    await connections().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
   } catch (error) {
     if (!isGone(error)) throw error;
   }
@@ -55,7 +60,7 @@ export async function closeSocket(connectionId: string): Promise<void> {
 /** Whether a socket still exists (API Gateway answers 410 for one that went away without a $disconnect reaching us). */
 export async function isSocketOpen(connectionId: string): Promise<boolean> {
   try {
-    await awsRequest(connectionRequest(connectionId, 'GET', 'GetConnection'));
+    await connections().send(new GetConnectionCommand({ ConnectionId: connectionId }));
     return true;
   } catch (error) {
     if (isGone(error)) return false;
@@ -63,5 +68,7 @@ export async function isSocketOpen(connectionId: string): Promise<boolean> {
   }
 }
 
-/** Tests point LIVE_ENDPOINT elsewhere between files: it is read at each call (config), nothing to drop. */
-export function resetSocketClientForTests(): void {}
+/** Tests point LIVE_ENDPOINT elsewhere between files: the client is made again for another endpoint; this drops it outright. */
+export function resetSocketClientForTests(): void {
+  client = undefined;
+}

@@ -1,30 +1,36 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from '../../lib/config';
 import { isSuppressed } from './suppressions';
 import { fail } from '../../lib/errors';
 import { businessMetrics, type BusinessMetric } from '../../../shared/metrics';
-import { describeError, log } from '../../lib/logger';
-import { countMetric } from '../../lib/metrics';
-import { awsRequest } from '../../lib/aws-request';
+import { countMetric, logger, tracer } from '../../lib/observability';
 import type { EmailMessage } from './templates';
 
 /**
- * SES (the v2 API, which carries custom headers such as List-Unsubscribe): its SendEmail as
- * one signed request (functions/lib/aws-request.ts; the SDK client weighed 62 KB of each
- * bundle that sends mail). Locally the endpoint is the SES emulator, which keeps those
- * headers in its store.
+ * SES through its SDK client, the v2 API: its SendEmail carries custom headers in a simple
+ * message (List-Unsubscribe and List-Unsubscribe-Post of the digest, templates.ts), which
+ * SES v1 sends only as a raw MIME message we would have to build (docs/architecture-decisions.md).
+ * One client per endpoint; locally the endpoint is the SES emulator, which keeps those headers
+ * in its store.
  */
-function sendEmailRequest(body: Record<string, unknown>): Promise<{ MessageId?: string } | undefined> {
+let client: { endpoint: string | undefined; ses: SESv2Client } | undefined;
+
+function ses(): SESv2Client {
   const { region, sesEndpoint } = config();
-  const base = sesEndpoint ?? `https://email.${region}.amazonaws.com`;
-  return awsRequest({
-    service: { signingName: 'ses', traceName: 'SESv2' },
-    operation: 'SendEmail',
-    region,
-    url: new URL('/v2/email/outbound-emails', base),
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    ...(sesEndpoint ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  // Tests point SES_ENDPOINT elsewhere between steps (a fault-injecting endpoint).
+  if (!client || client.endpoint !== sesEndpoint) {
+    client = {
+      endpoint: sesEndpoint,
+      ses: tracer.captureAWSv3Client(
+        new SESv2Client({
+          region,
+          ...(sesEndpoint ? { endpoint: sesEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+          maxAttempts: 2,
+        }),
+      ),
+    };
+  }
+  return client.ses;
 }
 
 /** The bare address of `Name <address>` or of a bare address. */
@@ -42,7 +48,7 @@ async function deliverableRecipients(recipients: string[]): Promise<string[]> {
   if (deliverable.length < recipients.length) {
     // The domain only: the address is personal data and is in the table for whoever needs it.
     const domains = recipients.filter((_, index) => suppressed[index]).map((recipient) => addressOf(recipient).split('@').pop());
-    log('warn', 'email to suppressed recipient skipped', { skipped: recipients.length - deliverable.length, domains });
+    logger.warn('email to suppressed recipient skipped', { skipped: recipients.length - deliverable.length, domains });
     countMetric(businessMetrics.emailsSuppressed, recipients.length - deliverable.length);
   }
   return deliverable;
@@ -59,21 +65,23 @@ export async function sendEmail(to: string | string[], message: EmailMessage, op
   if (recipients.length === 0) return;
   const { mailFrom, mailConfigurationSet } = config();
   try {
-    await sendEmailRequest({
-      FromEmailAddress: mailFrom,
-      ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),
-      Destination: { ToAddresses: recipients },
-      ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
-      Content: {
-        Simple: {
-          Subject: { Data: message.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
-          ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+    await ses().send(
+      new SendEmailCommand({
+        FromEmailAddress: mailFrom,
+        ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),
+        Destination: { ToAddresses: recipients },
+        ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+            ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+          },
         },
-      },
-    });
+      }),
+    );
   } catch (error) {
-    log('error', 'email send failed', describeError(error));
+    logger.error('email send failed', { error });
     throw fail('EMAIL_SEND_FAILED');
   }
   // What the mail was (an invitation, a digest) for the dashboard: counted once SES took it.
@@ -83,5 +91,7 @@ export async function sendEmail(to: string | string[], message: EmailMessage, op
 /** What sends one e-mail to one address: sendEmail, as a job binds it to its operation. */
 export type SendEmail = (to: string, message: EmailMessage) => Promise<void>;
 
-/** Tests change SES_ENDPOINT between steps: the endpoint is read at each send (config), nothing to drop. */
-export function resetMailerForTests(): void {}
+/** Tests change SES_ENDPOINT between steps: the client is made again for another endpoint; this drops it outright. */
+export function resetMailerForTests(): void {
+  client = undefined;
+}

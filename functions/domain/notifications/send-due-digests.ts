@@ -6,9 +6,8 @@ import { collectDigest } from './collect-digest';
 import { buildDigestEmail, isEmptyDigest } from './digest-message';
 import { unsubscribeTokenFor } from './unsubscribe-token';
 import { digestsDueIn, releaseDigestPeriod, takeDigestPeriod, type NotificationSettingsItem } from './notification-settings';
-import { describeError, log } from '../../lib/logger';
+import { countMetric, logger } from '../../lib/observability';
 import type { SendEmail } from './mailer';
-import { countMetric, publishMetrics } from '../../lib/metrics';
 
 /**
  * The digest job's run (functions/jobs/digest/handler.ts; infra/stacks/jobs-stack.ts runs it
@@ -55,7 +54,7 @@ async function digestFor(settings: NotificationSettingsItem, at: Date, send: Sen
     await send(collected.user.email, buildDigestEmail(collected.content, await linksFor(settings.userId)));
     return 'sent';
   } catch (error) {
-    log('error', 'digest send failed', { userId: settings.userId, ...describeError(error) });
+    logger.error('digest send failed', { userId: settings.userId, error });
     await releaseDigestPeriod(settings, period);
     return 'failed';
   }
@@ -73,9 +72,8 @@ export async function sendDueDigests(options: DigestOptions, send: SendEmail): P
     const outcomes = await Promise.all(due.slice(start, start + parallelism).map((settings) => digestFor(settings, at, send)));
     for (const outcome of outcomes) summary[outcome] += 1;
   }
-  log('info', 'digest run', { at: at.toISOString(), ...summary });
+  logger.info('digest run', { at: at.toISOString(), ...summary });
   countMetric(businessMetrics.digestMails, summary.sent);
-  publishMetrics();
   if (summary.failed) throw new Error(`digest: ${summary.failed} mail(s) failed; their periods are free for the retry`);
   return summary;
 }

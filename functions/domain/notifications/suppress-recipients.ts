@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { suppressRecipient, type SuppressionReason } from './suppressions';
-import { log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 
 /**
  * The SES events job: bounce and complaint events (EventBridge, from the configuration set of
@@ -53,7 +53,7 @@ export function suppressionsOf(detail: SesEventDetail): Array<{ email: string; r
 export async function suppressRecipients(event: SesEvent): Promise<{ suppressed: number }> {
   const suppressions = suppressionsOf(event.detail);
   await Promise.all(suppressions.map((s) => suppressRecipient(s.email, s.reason, s.detail, s.at ?? event.time)));
-  log('info', 'ses event handled', {
+  logger.info('ses event handled', {
     eventType: event.detail.eventType,
     bounceType: event.detail.bounce?.bounceType,
     suppressed: suppressions.length,

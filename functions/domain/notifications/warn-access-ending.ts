@@ -3,7 +3,7 @@ import { decideAccessNow } from '../../lib/access/decide-now';
 import { getEntities } from '../organisations/entities';
 import { listMembersOfEntity } from '../members/members';
 import { getUsers } from '../accounts/users';
-import { describeError, log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { releaseAccessExpiryWarning, takeAccessExpiryWarning, type AccessExpiryItem } from '../work-relations/access-expiries';
 import type { SendEmail } from './mailer';
 import { appLink, emailTemplates } from './templates';
@@ -34,7 +34,7 @@ export async function warnAccessEnding(entry: AccessExpiryItem, at: Date, send: 
     for (const user of users.values()) await send(user.email, message);
     return 'warned';
   } catch (error) {
-    log('error', 'access expiry: warning failed', { familyId: entry.familyId, advisorId: entry.advisorId, ...describeError(error) });
+    logger.error('access expiry: warning failed', { familyId: entry.familyId, advisorId: entry.advisorId, error });
     await releaseAccessExpiryWarning(entry);
     return 'failed';
   }

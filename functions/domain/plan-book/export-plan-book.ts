@@ -8,7 +8,7 @@ import { isUserPartition, keys } from '../../lib/db/keys';
 import type { UserItem } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { accessRecordOp } from '../journal/visits';
-import { countMetric } from '../../lib/metrics';
+import { countMetric } from '../../lib/observability';
 import { businessMetrics } from '../../../shared/metrics';
 import type { Session } from '../sessions/session';
 import { planBookDocument } from './document';

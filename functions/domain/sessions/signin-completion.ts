@@ -6,7 +6,7 @@ import { listMembershipsOfUser } from '../members/members';
 import { getUser, recordSignin, toSigninResponse, type UserItem } from '../accounts/users';
 import { deviceSightingOf, mailIfNewDevice } from '../accounts/devices';
 import { AppError, fail } from '../../lib/errors';
-import { countMetric } from '../../lib/metrics';
+import { countMetric } from '../../lib/observability';
 import { businessMetrics } from '../../../shared/metrics';
 import { toSessionMembership } from '../members/memberships';
 import { splitByTwoFactorPolicy } from '../two-factor/policy';

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import { now } from '../../lib/clock';
 import { config } from '../../lib/config';
-import { readSecretText } from '../../lib/secret-source';
+import { readSecretText, resetSecretsForTests, secretMaxAgeSeconds } from '../../lib/secret-source';
 
 /**
  * The AES-256 keys that encrypt TOTP secrets at rest, by version. Locally `MFA_ENCRYPTION_KEY`
  * (the local stack sets a development default) or the stand-in file `npm run ops --
  * rotate-mfa-key` writes; in the cloud the Secrets Manager secret named by
  * `MFA_KEY_SECRET_ARN` (only the auth and mfa functions may read it), read again after
- * `mfaKeyCacheMs` so a new key version reaches warm functions.
+ * `mfaKeyCacheMs` (Powertools' cache, lib/secret-source.ts) so a new key version reaches warm functions.
  *
  * The secret's value is JSON `{"current": "2", "keys": {"1": "…", "2": "…"}}`; plain text (as
  * before versions existed) is version "1" alone. New secrets are sealed with the current
@@ -19,7 +18,7 @@ import { readSecretText } from '../../lib/secret-source';
  */
 export type MfaKeys = { current: string; keys: ReadonlyMap<string, Buffer> };
 
-export const mfaKeyCacheMs = 5 * 60_000;
+export const mfaKeyCacheMs = secretMaxAgeSeconds * 1000;
 
 const keyOf = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -35,23 +34,9 @@ export function parseMfaKeys(text: string): MfaKeys {
   return { current: parsed.current, keys };
 }
 
-let cached: { value: Promise<MfaKeys>; until: number } | undefined;
-
-export function mfaKeys(): Promise<MfaKeys> {
-  const at = now().getTime();
-  if (!cached || cached.until <= at) {
-    const { mfaEncryptionKey, mfaKeySecretArn } = config();
-    const value = readSecretText('mfa-key', { arn: mfaKeySecretArn, text: mfaEncryptionKey, missing: 'MFA_ENCRYPTION_KEY or MFA_KEY_SECRET_ARN' }).then(
-      parseMfaKeys,
-    );
-    const entry = { value, until: at + mfaKeyCacheMs };
-    cached = entry;
-    // A failed read is tried again on the next request.
-    value.catch(() => {
-      if (cached === entry) cached = undefined;
-    });
-  }
-  return cached.value;
+export async function mfaKeys(): Promise<MfaKeys> {
+  const { mfaEncryptionKey, mfaKeySecretArn } = config();
+  return parseMfaKeys(await readSecretText('mfa-key', { arn: mfaKeySecretArn, text: mfaEncryptionKey, missing: 'MFA_ENCRYPTION_KEY or MFA_KEY_SECRET_ARN' }));
 }
 
 /** The current key (what new secrets and new recovery codes are made with). */
@@ -62,5 +47,5 @@ export async function mfaEncryptionKey(): Promise<Buffer> {
 
 /** Tests change the environment between suites. */
 export function resetMfaKeyForTests(): void {
-  cached = undefined;
+  resetSecretsForTests();
 }

@@ -3,7 +3,7 @@ import { createToken, type TokenItem } from '../accounts/tokens';
 import { getUser } from '../accounts/users';
 import { describeDevice } from '../accounts/devices';
 import { mailLimits, mayCourtesyMail } from '../../lib/limits/mail';
-import { describeError, log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { sendEmail } from '../notifications/mailer';
 import { appLink, emailTemplates } from '../notifications/templates';
 
@@ -66,7 +66,7 @@ export async function announceSignInMethodChange(userId: string, change: SignInM
     const user = await getUser(userId);
     if (!user) return;
     if (!(await mayCourtesyMail('sign-in-method', user.email, mailLimits.signInMethodNoticesPerRecipient))) {
-      log('warn', 'sign-in method notice over its limit', { userId, change: change.kind });
+      logger.warn('sign-in method notice over its limit', { userId, change: change.kind });
       return;
     }
     const undo = undoOf(change);
@@ -83,6 +83,6 @@ export async function announceSignInMethodChange(userId: string, change: SignInM
       }),
     );
   } catch (error) {
-    log('error', 'sign-in method notice failed', { userId, change: change.kind, ...describeError(error) });
+    logger.error('sign-in method notice failed', { userId, change: change.kind, error });
   }
 }

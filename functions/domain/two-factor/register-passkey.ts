@@ -3,7 +3,7 @@ import { now } from '../../lib/clock';
 import { newId } from '../../lib/db/keys';
 import { describeDevice } from '../accounts/devices';
 import { fail } from '../../lib/errors';
-import { log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { announceSignInMethodChange, type ChangeClient } from './notice';
 import { issueRecoveryCodesIfNone } from './second-factors';
 import { challengeOf, consumeChallenge } from './passkey-challenges';
@@ -38,7 +38,7 @@ export async function registerPasskey(userId: string, input: RegisterPasskeyRequ
     });
   } catch (error) {
     // Anything malformed or mismatched: the client's fault, never ours.
-    log('info', 'passkey registration refused', { reason: refusalReason(error) });
+    logger.info('passkey registration refused', { reason: refusalReason(error) });
     throw fail('PASSKEY_REGISTRATION_FAILED');
   }
   const existing = await listPasskeyItems(userId);

@@ -11,7 +11,7 @@ import {
 } from '../sessions/signin-completion';
 import { now } from '../../lib/clock';
 import { fail } from '../../lib/errors';
-import { log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { getPendingSignin } from '../sessions/pending-signins';
 import { challengeOf, consumeChallenge } from './passkey-challenges';
 import { refusalReason, relyingParty } from './relying-party';
@@ -72,7 +72,7 @@ export async function signInWithPasskey(input: PasskeySigninRequest, client: Sig
       newCounter = verification.authenticationInfo.newCounter;
     } catch (error) {
       // Malformed, mismatched, or a counter that went back (a cloned authenticator).
-      log('info', 'passkey sign-in refused', { passkeyId: passkey.id, reason: refusalReason(error) });
+      logger.info('passkey sign-in refused', { passkeyId: passkey.id, reason: refusalReason(error) });
       throw fail('PASSKEY_NOT_RECOGNISED');
     }
     if (!(await recordPasskeyUse(passkey, newCounter, now().toISOString()))) throw fail('PASSKEY_NOT_RECOGNISED');

@@ -11,7 +11,7 @@ import { familyCountOp } from './family-counts';
 import { deleteWorkRelationMemberItem, listWorkRelationMembersOfCompany, deleteWorkRelationMembers } from './work-relation-members';
 import { fail } from '../../lib/errors';
 import { relationEndedEntry } from '../../domain/journal/journal';
-import { describeError, log } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { sendEmail } from '../notifications/mailer';
 import { appLink, emailTemplates, type RelationEndCause } from '../notifications/templates';
 import type { Session } from '../sessions/session';
@@ -96,7 +96,7 @@ export async function endWorkRelation(end: RelationEnd): Promise<WorkRelationIte
       advisorId,
       roles.slice(room).map((role) => role.userId),
     );
-  log('info', 'work relation ended', { familyId, advisorId, by: end.cause.by, roles: roles.length });
+  logger.info('work relation ended', { familyId, advisorId, by: end.cause.by, roles: roles.length });
   await mailBothSides(end, family?.entityName ?? '', company?.entityName ?? '', relation);
   return relation;
 }
@@ -128,7 +128,7 @@ async function mailBothSides(end: RelationEnd, familyName: string, companyName: 
       ),
     );
   } catch (error) {
-    log('error', 'work relation end mail failed', { familyId: end.familyId, advisorId: end.advisorId, ...describeError(error) });
+    logger.error('work relation end mail failed', { familyId: end.familyId, advisorId: end.advisorId, error });
   }
 }
 

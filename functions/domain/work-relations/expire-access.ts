@@ -2,8 +2,7 @@ import { addDays } from '../../../shared/dates';
 import { accessExpiryWarningDays } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { describeError, log } from '../../lib/logger';
-import { publishMetrics } from '../../lib/metrics';
+import { logger } from '../../lib/observability';
 import type { SendEmail } from '../notifications/mailer';
 import { warnAccessEnding } from '../notifications/warn-access-ending';
 import { forgetAccessExpiry, listAccessExpiries, type AccessExpiryItem } from './access-expiries';
@@ -53,7 +52,7 @@ async function endExpired(entry: AccessExpiryItem): Promise<Outcome> {
   } catch (error) {
     // Ended by someone else meanwhile (4): nothing left to do.
     if (error instanceof AppError && error.errorName === 'ITEM_NOT_FOUND') return 'stale';
-    log('error', 'access expiry: ending failed', { familyId: entry.familyId, advisorId: entry.advisorId, ...describeError(error) });
+    logger.error('access expiry: ending failed', { familyId: entry.familyId, advisorId: entry.advisorId, error });
     return 'failed';
   }
 }
@@ -83,8 +82,7 @@ export async function expireAccess(options: AccessExpiryOptions, send: SendEmail
   ]);
   for (const entry of over) count(await endExpired(entry));
   for (const entry of soon) count(await warn(entry, at, send));
-  log('info', 'access expiry run', { at: at.toISOString(), ...summary });
-  publishMetrics();
+  logger.info('access expiry run', { at: at.toISOString(), ...summary });
   if (summary.failed) throw new Error(`access-expiry: ${summary.failed} relation(s) failed; the next run tries again`);
   return summary;
 }

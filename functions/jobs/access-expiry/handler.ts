@@ -1,3 +1,4 @@
+import { observed } from '../../lib/observability';
 import { sendEmail } from '../../domain/notifications/mailer';
 import { expireAccess, type AccessExpiryOptions, type AccessExpirySummary } from '../../domain/work-relations/expire-access';
 
@@ -11,6 +12,6 @@ export const runAccessExpiry = (options: AccessExpiryOptions = {}): Promise<Acce
   expireAccess(options, (to, message) => sendEmail(to, message));
 
 /** The scheduler invokes it with its own event; only `now` (ISO) in it is taken. */
-export async function handler(event?: AccessExpiryOptions | null): Promise<AccessExpirySummary> {
-  return runAccessExpiry({ now: typeof event?.now === 'string' ? event.now : undefined });
-}
+export const handler = observed(async (event?: AccessExpiryOptions | null): Promise<AccessExpirySummary> =>
+  runAccessExpiry({ now: typeof event?.now === 'string' ? event.now : undefined }),
+);

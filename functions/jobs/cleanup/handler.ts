@@ -1,3 +1,4 @@
+import { observed } from '../../lib/observability';
 import { defaultLookbackDays, removeExpiredItems, type CleanupOptions, type CleanupSummary } from '../../domain/expiry/remove-expired-items';
 
 /**
@@ -5,7 +6,7 @@ import { defaultLookbackDays, removeExpiredItems, type CleanupOptions, type Clea
  * tokens and sessions TTL has not removed yet (functions/domain/expiry/remove-expired-items.ts).
  * The scheduler invokes it with its own event; only a numeric `lookbackDays` in it is taken.
  */
-export async function handler(options?: CleanupOptions | null): Promise<CleanupSummary> {
+export const handler = observed(async (options?: CleanupOptions | null): Promise<CleanupSummary> => {
   const requested = typeof options?.lookbackDays === 'number' && Number.isInteger(options.lookbackDays) ? options.lookbackDays : defaultLookbackDays;
   return removeExpiredItems(Math.max(0, Math.min(requested, 366)));
-}
+});

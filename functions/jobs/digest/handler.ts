@@ -1,3 +1,4 @@
+import { observed } from '../../lib/observability';
 import { sendEmail } from '../../domain/notifications/mailer';
 import { sendDueDigests, type DigestOptions, type DigestSummary } from '../../domain/notifications/send-due-digests';
 
@@ -9,9 +10,9 @@ import { sendDueDigests, type DigestOptions, type DigestSummary } from '../../do
 export const runDigests = (options: DigestOptions = {}): Promise<DigestSummary> => sendDueDigests(options, (to, message) => sendEmail(to, message));
 
 /** The scheduler invokes it with its own event; only `now` (ISO) and a numeric `lookbackHours` in it are taken. */
-export async function handler(event?: DigestOptions | null): Promise<DigestSummary> {
-  return runDigests({
+export const handler = observed(async (event?: DigestOptions | null): Promise<DigestSummary> =>
+  runDigests({
     now: typeof event?.now === 'string' ? event.now : undefined,
     lookbackHours: typeof event?.lookbackHours === 'number' && Number.isInteger(event.lookbackHours) ? event.lookbackHours : undefined,
-  });
-}
+  }),
+);

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { traced } from '../tracer';
+import { tracer } from '../observability';
 import { indexDelayMiddleware, localDynamoCredentials, transactionConflictMiddleware } from './local-emulation';
 
 /**
@@ -18,8 +18,8 @@ const ownCounter = new AsyncLocalStorage<{ roundTrips: number }>();
 export function db(): DynamoDBDocumentClient {
   if (client) return client;
   const { region, dynamoEndpoint } = config();
-  // Traced in Lambda: every call an X-Ray subsegment (functions/lib/tracer.ts).
-  const base = traced(
+  // Traced in Lambda: every call an X-Ray subsegment (Powertools' Tracer, functions/lib/observability.ts).
+  const base = tracer.captureAWSv3Client(
     new DynamoDBClient({
       region,
       ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: localDynamoCredentials() } : {}),

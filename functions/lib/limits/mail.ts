@@ -1,6 +1,6 @@
 import { businessMetrics } from '../../../shared/metrics';
 import { fail } from '../errors';
-import { countMetric } from '../metrics';
+import { countMetric } from '../observability';
 import { consumeAllowance, type LimitRule } from './counter';
 
 /**

@@ -1,4 +1,4 @@
-import { describeError, log } from '../logger';
+import { logger } from '../observability';
 
 /**
  * How long the anonymous mail routes (reset, resend-confirmation) take at least. The work
@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function steadyAnswer(work: () => Promise<void>, minimumMs: number = steadyAnswerMs): Promise<void> {
   const startedAt = Date.now();
   const [outcome] = await Promise.allSettled([work(), sleep(minimumMs)]);
-  if (outcome.status === 'rejected') log('error', 'anonymous mail work failed', describeError(outcome.reason));
+  if (outcome.status === 'rejected') logger.error('anonymous mail work failed', { error: outcome.reason });
   const took = Date.now() - startedAt;
-  if (took > minimumMs + 50) log('warn', 'anonymous mail work outran its steady answer time', { took, minimumMs });
+  if (took > minimumMs + 50) logger.warn('anonymous mail work outran its steady answer time', { took, minimumMs });
 }

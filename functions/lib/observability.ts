@@ -1,0 +1,121 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { businessMetrics, metricsNamespace, serverErrorGroupDimension, type BusinessMetric } from '../../shared/metrics';
+import { config } from './config';
+
+/**
+ * Powertools for AWS Lambda: the one Logger, Metrics and Tracer of a function, and the
+ * middy middlewares every handler runs with (observabilityMiddlewares: the HTTP groups'
+ * stack in ./http.ts, the live handler, the stream sender and the jobs through observed()).
+ *
+ * Settings come from the environment Powertools reads (infra/constructs/app-function.ts
+ * powertoolsEnvironment; locally infra/local/stack.ts localEnvironment): POWERTOOLS_SERVICE_NAME,
+ * POWERTOOLS_LOGGER_SAMPLE_RATE, POWERTOOLS_METRICS_DISABLED (locally true unless a test reads
+ * the EMF lines), POWERTOOLS_TRACE_ENABLED (tracing runs in Lambda only). The log level is
+ * LOG_LEVEL (config), `silent` included.
+ *
+ * What goes into a log line's fields is the caller's choice: never a password or its hash,
+ * a session token, a cookie, a reset or invitation token, or text a user wrote (notes,
+ * answers). Ids and counts are enough to follow a request (tests/integration/logging.test.ts).
+ */
+const constructedLevel = powertoolsLevel(process.env.LOG_LEVEL ?? 'info');
+export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'family-canvas', logLevel: constructedLevel });
+
+function powertoolsLevel(level: string): 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT' {
+  const upper = level.toUpperCase();
+  return upper === 'DEBUG' || upper === 'WARN' || upper === 'ERROR' || upper === 'SILENT' ? upper : 'INFO';
+}
+
+/**
+ * The business metrics (shared/metrics.ts names them) as EMF lines, written once at the end
+ * of each invocation by logMetrics. No `service` dimension: the dashboard and the alarms
+ * (infra/stacks/monitoring-stack.ts) read the counts without any, and canvas writes and
+ * server errors by their one dimension. Metrics' own notices (such as "No application
+ * metrics to publish" after a request that counted nothing, most of them) go through a
+ * Logger that only lets errors pass.
+ */
+const noticeLevel = (level: string) => (level === 'SILENT' ? 'SILENT' : 'ERROR');
+const metricsNotices = logger.createChild({ logLevel: noticeLevel(logger.getLevelName()) });
+export const metrics = new Metrics({ namespace: metricsNamespace, logger: metricsNotices });
+metrics.clearDefaultDimensions();
+
+/** X-Ray: the handler's subsegment (cold start, service) and one per AWS SDK call (tracer.captureAWSv3Client). */
+export const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'family-canvas' });
+
+/**
+ * Counts `count` of `name`, optionally under one dimension (e.g. `{ Kind: 'answer' }`): a
+ * dimensioned count is its own EMF line (Metrics' singleMetric), so its dimension never
+ * spreads to the invocation's other counts.
+ */
+export function countMetric(name: BusinessMetric, count = 1, dimension?: Record<string, string>): void {
+  if (count <= 0) return;
+  const [entry] = Object.entries(dimension ?? {});
+  if (!entry) {
+    metrics.addMetric(name, MetricUnit.Count, count);
+    return;
+  }
+  const single = metrics.singleMetric();
+  single.clearDefaultDimensions();
+  single.addDimension(entry[0], entry[1]);
+  single.addMetric(name, MetricUnit.Count, count);
+}
+
+/**
+ * Counts one 5xx answer of a route group (`ServerErrors` by `Group`). The request stack
+ * (./http.ts) calls it for every answer with a 5xx status: those are caught and answered,
+ * so Lambda's own Errors metric never sees them.
+ */
+export function countServerError(group: string): void {
+  countMetric(businessMetrics.serverErrors, 1, { [serverErrorGroupDimension]: group });
+}
+
+/**
+ * Tests and scripts set LOG_LEVEL after this module was loaded (resetConfigForTests): each
+ * invocation then takes the configured level. Runs after injectLambdaContext, whose debug
+ * sampling restores the level the Logger was made with; in Lambda the two never differ, so
+ * sampling is left alone there.
+ */
+const configuredLogLevel = (): middy.MiddlewareObj => ({
+  before: () => {
+    const wanted = powertoolsLevel(config().logLevel);
+    metricsNotices.setLogLevel(noticeLevel(wanted));
+    if (wanted !== constructedLevel) logger.setLogLevel(wanted);
+  },
+});
+
+/**
+ * The Powertools middlewares, in the order they run: the level, the Lambda context and the
+ * keys of the invocation on every log line (cleared after it), the handler's subsegment
+ * (responses are never recorded: personal data), and the metrics written at the end with
+ * the cold-start metric. `keys` names what ties the invocation's lines together.
+ */
+export function observabilityMiddlewares<E>(keys?: (event: E, context: Context) => Record<string, string | undefined>): middy.MiddlewareObj<E>[] {
+  return [
+    injectLambdaContext(logger, { resetKeys: true }) as middy.MiddlewareObj<E>,
+    configuredLogLevel() as middy.MiddlewareObj<E>,
+    ...(keys ? [{ before: (request: middy.Request<E>) => logger.appendKeys(keys(request.event, request.context)) }] : []),
+    captureLambdaHandler(tracer, { captureResponse: false }) as middy.MiddlewareObj<E>,
+    logMetrics(metrics, { captureColdStartMetric: true }) as middy.MiddlewareObj<E>,
+  ];
+}
+
+/**
+ * A handler (a route group's request stack, a job, the live sender, the live channel) wrapped in
+ * observabilityMiddlewares. Callers outside Lambda (the local gateway, `npm run job`, tests) may
+ * leave out the context: middy hands an empty one on.
+ */
+export function observed<E, R>(
+  handler: (event: E, context: Context) => Promise<R>,
+  keys?: (event: E, context: Context) => Record<string, string | undefined>,
+): Invocable<E, R> {
+  return middy<E, R>(handler).use(observabilityMiddlewares<E>(keys)) as unknown as Invocable<E, R>;
+}
+
+/** A wrapped handler as callers see it: the event may be left out where the handler takes none (a job run by hand). */
+type Invocable<E, R> = undefined extends E ? (event?: E, context?: Context) => Promise<R> : (event: E, context?: Context) => Promise<R>;
