@@ -7,7 +7,7 @@ import { resetDbClientForTests } from '../functions/lib/db/client';
 import { batchPut } from '../functions/lib/db/table';
 import { resetConfigForTests } from '../functions/lib/config';
 import { freePort } from '../infra/local/ports';
-import { startLocalStack, type LocalStack } from '../infra/local/stack';
+import { startLocalStack } from '../infra/local/stack';
 import { startStaticServer, type StaticServer } from '../infra/local/static-server';
 import { familyWithCanvas } from '../tests/support/canvas';
 import { canvasContent } from '../tests/support/canvas-content';
@@ -137,6 +137,14 @@ async function runOnce(browser: Browser, origin: string, pagePath: string, signe
   }
 }
 
+/** What a measurement has running, for stopping it when the bench is interrupted (bench/run.ts cleanUp). */
+const running = new Set<() => Promise<void>>();
+
+export async function stopLighthouse(): Promise<void> {
+  for (const stop of [...running].reverse()) await stop().catch(() => undefined);
+  running.clear();
+}
+
 /**
  * Serves the build in `builtApp` behind a fresh local stack and runs Lighthouse on the three pages.
  * Stops what it started, whatever happens.
@@ -147,18 +155,17 @@ export async function measureLighthouse(builtApp: string, progress: (message: st
   const [api, dynamodb, ses, web] = [...ports] as [number, number, number, number];
   const appUrl = `http://127.0.0.1:${web}`;
   const originSecret = randomBytes(24).toString('hex');
-  let stack: LocalStack | undefined;
-  let front: StaticServer | undefined;
-  let browser: Browser | undefined;
   // The handlers run in this process: they read the new stack's environment afresh (an earlier stack of the run may have set it).
   const forgetEnvironment = () => {
     resetDbClientForTests();
     resetConfigForTests();
   };
   try {
-    stack = await startLocalStack({ ports: { api, dynamodb, ses }, appUrl, tableName: 'family-canvas-lighthouse', originSecret, gatewayThrottle: false });
+    const stack = await startLocalStack({ ports: { api, dynamodb, ses }, appUrl, tableName: 'family-canvas-lighthouse', originSecret, gatewayThrottle: false });
     forgetEnvironment();
-    front = await startStaticServer({ root: builtApp, apiTarget: stack.apiUrl, port: web, host: '127.0.0.1', originSecret });
+    running.add(stack.stop);
+    const front = await startStaticServer({ root: builtApp, apiTarget: stack.apiUrl, port: web, host: '127.0.0.1', originSecret });
+    running.add(front.stop);
     // Everything goes through the front door, as a browser's calls do: the API answers only those.
     const frontUrl = front.url;
     const family = await familyWithCanvas({ ...integrationStackOf(stack), apiUrl: frontUrl, client: () => new ApiClient(() => frontUrl) }, 'Lighthouse Family');
@@ -166,7 +173,8 @@ export async function measureLighthouse(builtApp: string, progress: (message: st
     const owner: SignedIn = { cookie: family.owner.client.cookieHeader(), userId: family.owner.userId };
     await warmFrontDoor(front, builtApp);
 
-    browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, defaultViewport: null, args: chromiumFlags });
+    const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, defaultViewport: null, args: chromiumFlags });
+    running.add(() => browser.close());
     const chromium = await browser.version();
     mkdirSync(reportsDir, { recursive: true });
     const results: LighthousePageResult[] = [];
@@ -198,9 +206,7 @@ export async function measureLighthouse(builtApp: string, progress: (message: st
     }
     return { lighthouse: version, chromium, canvasItems, runsPerPage, pages: results };
   } finally {
-    await browser?.close().catch(() => undefined);
-    await front?.stop().catch(() => undefined);
-    await stack?.stop().catch(() => undefined);
+    await stopLighthouse();
     delete process.env.ORIGIN_SECRET;
     forgetEnvironment();
   }

@@ -27,7 +27,7 @@ import { measureHistory, seedHistory } from './history';
 import { loadSettings, measureHttp } from './http-load';
 import { measurePlanBook } from './plan-book';
 import { measureLambdaBundles } from './lambda-bundles';
-import { measureLighthouse } from './lighthouse';
+import { measureLighthouse, stopLighthouse } from './lighthouse';
 import { measureLive } from './live';
 import {
   dashboardVerdicts,
@@ -71,6 +71,7 @@ const progress = (message: string) => console.error(`[bench ${Math.round((perfor
 /** Stops what this run started: the local stack, child processes, temporary folders. */
 async function cleanUp(): Promise<void> {
   stopChildren();
+  await stopLighthouse();
   const running = stack;
   stack = undefined;
   resetDbClientForTests();
