@@ -531,7 +531,7 @@ export function formatVerdicts(list: Verdict[]): string[] {
   return [
     'Budgets (lines without PASS or MISS are figures reported, not budgeted)',
     ...list.map((v) => `${v.reported ? '    ' : v.ok ? 'PASS' : 'MISS'}  ${v.line}`),
-    missed ? `${missed} budget(s) missed.` : 'All budgets met.',
+    missed ? `${missed} budget(s) missed.` : list.every((v) => v.reported) ? 'Figures only: no budget judges them.' : 'All budgets met.',
   ];
 }
 
