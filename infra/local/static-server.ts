@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import { viewerAddressHeader } from '../../functions/lib/client-address';
+import { preferredEncoding } from '../../functions/lib/http';
 import { originSecretHeader } from '../../functions/lib/origin-secret';
 import { localPageHeaders } from '../security-headers';
 
@@ -75,20 +76,8 @@ const contentTypes: Record<string, string> = {
  */
 const compressibleType = /^(?:text\/|application\/(?:json|manifest\+json)|image\/svg\+xml)/;
 const compressibleBytes = { min: 1_000, max: 10_000_000 };
-type Encoding = 'br' | 'gzip';
+type Encoding = NonNullable<ReturnType<typeof preferredEncoding>>;
 const compressors: Record<Encoding, (data: Buffer) => Promise<Buffer>> = { br: promisify(brotliCompress), gzip: promisify(gzip) };
-
-/** The encoding a client's Accept-Encoding allows, Brotli first as CloudFront chooses; null for none. */
-export function chosenEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, ...parameters]) => !parameters.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p)))
-      .map(([name]) => name?.trim()),
-  );
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
-}
 
 /** Compressed copies of the build's files, kept while the file is unchanged (CloudFront keeps them at the edge). */
 const compressedCache = new Map<string, { version: string; data: Promise<Buffer> }>();
@@ -220,7 +209,8 @@ async function sendFile(
     response.end();
     return;
   }
-  const encoding = compressible ? chosenEncoding(request.headers['accept-encoding']) : null;
+  // The API's own choice (Brotli unless the browser weighs gzip higher): CloudFront picks Brotli too.
+  const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   if (encoding) {
     const body = await compressed(file, info, encoding);
     response.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
