@@ -13,7 +13,7 @@
  *    seeded owner's canvas (bench/lighthouse.ts; reports under bench/out/).
  * Prints the figures, then the budget verdicts (and the figures reported beside them),
  * writes bench/results.json, and exits 1 when a budget is missed. Everything is bounded; a
- * watchdog stops the run after 15 minutes.
+ * watchdog stops the run after 20 minutes.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -57,7 +57,7 @@ import { familyWithCanvas } from '../tests/support/canvas';
 
 process.env.LOG_LEVEL ??= 'error';
 
-const watchdogMinutes = 15;
+const watchdogMinutes = 20;
 const bundleLoadRuns = 5;
 const resultsFile = path.join(import.meta.dirname, 'results.json');
 const lighthouseFile = path.join(import.meta.dirname, 'out', 'lighthouse.json');
