@@ -7,11 +7,15 @@
  *    create passes through before its commit (bench/server-files.ts), then stops the stack.
  * 2. Builds every Lambda bundle with the CDK stack's esbuild settings and times its load
  *    in fresh Node processes (bench/lambda-bundles.ts).
- * 3. Builds the SPA into a temporary folder and sizes the first page (bench/spa-size.ts).
- * Prints the figures, then the budget verdicts, writes bench/results.json, and exits 1
- * when a budget is missed. Everything is bounded; a watchdog stops the run after 9 minutes.
+ * 3. Builds the SPA into a temporary folder and reports what the first page and a first
+ *    visit to the canvas download (bench/spa-size.ts), then serves that build behind the
+ *    local front door and a fresh stack and runs Lighthouse on the home page, sign-in and a
+ *    seeded owner's canvas (bench/lighthouse.ts; reports under bench/out/).
+ * Prints the figures, then the budget verdicts (and the figures reported beside them),
+ * writes bench/results.json, and exits 1 when a budget is missed. Everything is bounded; a
+ * watchdog stops the run after 20 minutes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resetDbClientForTests } from '../functions/lib/db/client';
@@ -23,6 +27,7 @@ import { measureHistory, seedHistory } from './history';
 import { loadSettings, measureHttp } from './http-load';
 import { measurePlanBook } from './plan-book';
 import { measureLambdaBundles } from './lambda-bundles';
+import { measureLighthouse, stopLighthouse } from './lighthouse';
 import { measureLive } from './live';
 import {
   dashboardVerdicts,
@@ -32,10 +37,12 @@ import {
   formatSpa,
   formatVerdicts,
   formatLambdaBundles,
+  formatLighthouse,
   lambdaVerdicts,
+  lighthouseVerdicts,
   machine,
   serverFilesVerdict,
-  spaVerdicts,
+  spaLines,
   concurrentWritersVerdict,
   verdicts,
   writeResults,
@@ -50,9 +57,10 @@ import { familyWithCanvas } from '../tests/support/canvas';
 
 process.env.LOG_LEVEL ??= 'error';
 
-const watchdogMinutes = 9;
+const watchdogMinutes = 20;
 const bundleLoadRuns = 5;
 const resultsFile = path.join(import.meta.dirname, 'results.json');
+const lighthouseFile = path.join(import.meta.dirname, 'out', 'lighthouse.json');
 const started = performance.now();
 
 let stack: LocalStack | undefined;
@@ -63,6 +71,7 @@ const progress = (message: string) => console.error(`[bench ${Math.round((perfor
 /** Stops what this run started: the local stack, child processes, temporary folders. */
 async function cleanUp(): Promise<void> {
   stopChildren();
+  await stopLighthouse();
   const running = stack;
   stack = undefined;
   resetDbClientForTests();
@@ -118,6 +127,7 @@ async function main(): Promise<number> {
     concurrentWriters: { error: 'not run' },
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
+    lighthouse: { error: 'not run' },
     budgets: [],
     seconds: 0,
   };
@@ -154,7 +164,10 @@ async function main(): Promise<number> {
   progress('building and loading the Lambda bundles');
   results.lambda = await section('Lambda bundles', () => measureLambdaBundles(temporaryDir('lambda'), bundleLoadRuns));
   progress('building the SPA');
-  results.spa = await section('SPA build', () => measureSpa(temporaryDir('spa')));
+  const spaDir = temporaryDir('spa');
+  results.spa = await section('SPA build', () => measureSpa(spaDir));
+  if ('error' in results.spa) results.lighthouse = { error: `no build (${results.spa.error})` };
+  else results.lighthouse = await section('Lighthouse', () => measureLighthouse(spaDir, progress));
   await cleanUp();
 
   results.machine.loadAverageAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
@@ -213,15 +226,33 @@ async function dashboardOnly(): Promise<number> {
 }
 
 /**
- * `npm run bench -- --spa-size`: only the SPA's production build and its two budgets, the
- * first page and the first visit to the canvas (bench/spa-size.ts; a few seconds, no stack).
- * The visualiser's treemap of the build is left in bench/out/spa-treemap.html.
+ * `npm run bench -- --spa-size`: only the SPA's production build and what its first page and
+ * a first visit to the canvas download (bench/spa-size.ts; a few seconds, no stack; reported,
+ * not budgeted). The visualiser's treemap of the build is left in bench/out/spa-treemap.html.
  */
 async function spaSizeOnly(): Promise<number> {
   const spa = await section('SPA build', () => measureSpa(temporaryDir('spa')));
   console.log(formatSpa(spa).join('\n'));
-  const list = spaVerdicts(spa);
+  console.log(formatVerdicts(spaLines(spa)).join('\n'));
+  return 'error' in spa ? 1 : 0;
+}
+
+/**
+ * `npm run bench -- --lighthouse` (or `--only lighthouse`): the web lines alone. Builds the SPA,
+ * reports its JavaScript, and runs Lighthouse on the build (bench/lighthouse.ts) with its
+ * budget lines; the figures go to bench/out/lighthouse.json. A few minutes.
+ */
+async function lighthouseOnly(): Promise<number> {
+  const spaDir = temporaryDir('spa');
+  progress('building the SPA');
+  const spa = await section('SPA build', () => measureSpa(spaDir));
+  const lighthouse = 'error' in spa ? { error: `no build (${spa.error})` } : await section('Lighthouse', () => measureLighthouse(spaDir, progress));
+  console.log([...formatSpa(spa), '', ...formatLighthouse(lighthouse)].join('\n'));
+  const list = [...lighthouseVerdicts(lighthouse), ...spaLines(spa)];
   console.log(formatVerdicts(list).join('\n'));
+  mkdirSync(path.dirname(lighthouseFile), { recursive: true });
+  writeFileSync(lighthouseFile, `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), spa, lighthouse, budgets: list }, null, 2)}\n`);
+  console.log(`(figures in ${path.relative(process.cwd(), lighthouseFile)})`);
   return list.every((v) => v.ok) ? 0 : 1;
 }
 
@@ -237,17 +268,22 @@ async function lambdaBundlesOnly(): Promise<number> {
   return list.every((v) => v.ok) ? 0 : 1;
 }
 
-const only = process.argv.includes('--server-files')
-  ? serverFilesOnly
-  : process.argv.includes('--dashboard')
-    ? dashboardOnly
-    : process.argv.includes('--concurrent-writers')
-      ? concurrentWritersOnly
-      : process.argv.includes('--spa-size')
-        ? spaSizeOnly
-        : process.argv.includes('--lambda-bundles')
-          ? lambdaBundlesOnly
-          : main;
+/** One part alone: `--<part>`, or `--only <part>`. */
+const parts: Record<string, () => Promise<number>> = {
+  'server-files': serverFilesOnly,
+  dashboard: dashboardOnly,
+  'concurrent-writers': concurrentWritersOnly,
+  'spa-size': spaSizeOnly,
+  lighthouse: lighthouseOnly,
+  'lambda-bundles': lambdaBundlesOnly,
+};
+const onlyArgument = process.argv.indexOf('--only');
+const chosen = onlyArgument >= 0 ? process.argv[onlyArgument + 1] : Object.keys(parts).find((part) => process.argv.includes(`--${part}`));
+if (chosen !== undefined && !parts[chosen]) {
+  console.error(`bench: no part "${chosen}"; the parts: ${Object.keys(parts).join(', ')}`);
+  process.exit(2);
+}
+const only = chosen === undefined ? main : (parts[chosen] as () => Promise<number>);
 only()
   .then(async (code) => {
     clearTimeout(watchdog);

@@ -2,10 +2,13 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from './static-server';
 
 let root: string;
+/** A script above CloudFront's 1,000-byte threshold for compression. */
+const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => `word ${n}`))};\n`;
 let web: StaticServer;
 let api: http.Server;
 let apiTarget: string;
@@ -19,6 +22,10 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
   await writeFile(path.join(root, 'assets', 'app-123.js'), 'console.log(1)');
   await writeFile(path.join(root, 'favicon.svg'), '<svg/>');
+  await writeFile(path.join(root, 'assets', 'big-456.js'), bigScript);
+  await writeFile(path.join(root, 'assets', 'font-789.woff2'), Buffer.alloc(4_000, 7));
+  await mkdir(path.join(root, 'sign-in'));
+  await writeFile(path.join(root, 'sign-in', 'index.html'), '<!doctype html><title>sign in, prerendered</title>');
   await writeFile(path.join(base, 'secret.txt'), 'outside the build');
 
   api = http.createServer((request, response) => {
@@ -44,17 +51,26 @@ afterAll(async () => {
   if (root) await rm(path.dirname(root), { recursive: true, force: true });
 });
 
-/** A raw request, so paths reach the server exactly as written (fetch would normalise them). */
-function get(pathname: string, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+/** A raw request, so paths reach the server exactly as written (fetch would normalise them) and bodies arrive as sent. */
+function getRaw(
+  pathname: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port: web.port, path: pathname, method }, (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    const request = http.request({ host: '127.0.0.1', port: web.port, path: pathname, method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
     });
     request.on('error', reject);
     request.end();
   });
+}
+
+async function get(pathname: string, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const answer = await getRaw(pathname, method);
+  return { ...answer, body: answer.bytes.toString() };
 }
 
 describe('startStaticServer', () => {
@@ -82,6 +98,58 @@ describe('startStaticServer', () => {
       const answer = await get(pathname);
       expect(answer.body, pathname).not.toContain('outside the build');
     }
+  });
+
+  it('serves a prerendered page for its route, index.html for the rest', async () => {
+    for (const pathname of ['/sign-in', '/sign-in/', '/sign-in?next=%2Fcanvas']) {
+      const answer = await get(pathname);
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.body, pathname).toContain('sign in, prerendered');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get('/sign-up')).body).toContain('<title>app</title>');
+  });
+
+  it('compresses text as CloudFront does: Brotli when accepted, else gzip, else as it is', async () => {
+    const brotli = await getRaw('/assets/big-456.js', 'GET', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.bytes.length);
+    expect(brotli.bytes.length).toBeLessThan(bigScript.length / 2);
+    expect(brotliDecompressSync(brotli.bytes).toString()).toBe(bigScript);
+
+    const gzipped = await getRaw('/assets/big-456.js', 'GET', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.bytes).toString()).toBe(bigScript);
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const plain = await getRaw('/assets/big-456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.toString()).toBe(bigScript);
+
+    const head = await getRaw('/assets/big-456.js', 'HEAD', { 'accept-encoding': 'br' });
+    expect(head.headers['content-length']).toBe(brotli.headers['content-length']);
+    expect(head.bytes.length).toBe(0);
+  });
+
+  it('leaves files under 1,000 bytes and fonts uncompressed, as CloudFront does', async () => {
+    const small = await getRaw('/assets/app-123.js', 'GET', { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.bytes.toString()).toBe('console.log(1)');
+    const font = await getRaw('/assets/font-789.woff2', 'GET', { 'accept-encoding': 'br, gzip' });
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['content-encoding']).toBeUndefined();
+    expect(font.bytes.length).toBe(4_000);
+  });
+
+  it('answers 304 to a browser whose copy is current, whatever the encoding', async () => {
+    const first = await getRaw('/', 'GET', { 'accept-encoding': 'br' });
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers['last-modified']).toBeTruthy();
+    const again = await getRaw('/', 'GET', { 'if-none-match': first.headers.etag as string });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+    expect((await getRaw('/', 'GET', { 'if-none-match': '"something-else"' })).status).toBe(200);
   });
 
   it('refuses writes to anything but the API', async () => {

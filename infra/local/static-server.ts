@@ -1,16 +1,20 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, type Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
 import { viewerAddressHeader } from '../../functions/lib/client-address';
+import { preferredEncoding } from '../../functions/lib/http';
 import { originSecretHeader } from '../../functions/lib/origin-secret';
 import { localPageHeaders } from '../security-headers';
 
 /**
  * Serves the built SPA (web/dist) the way CloudFront does in the cloud: files from the
- * build, `index.html` for every other path (client-side routes), and `/api/*` passed on
+ * build with the bucket's cache headers, compressed as CloudFront compresses them,
+ * `index.html` for every other path (client-side routes), and `/api/*` passed on
  * to the API gateway so cookies stay first-party; the live channel's WebSocket upgrade on
  * `/ws` goes through to the gateway too (CloudFront's `/ws` behaviour). Used by the end-to-end tests; `npm
  * start` can use it to run the built app instead of the dev server.
@@ -64,6 +68,30 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+
+/**
+ * What CloudFront compresses on the way out (the default behaviour's CachePolicy.CACHING_OPTIMIZED
+ * turns on gzip and Brotli: infra/stacks/web-stack.ts): text types of 1,000 bytes to 10 MB,
+ * Brotli when the viewer accepts it, else gzip. Fonts and images go as they are.
+ */
+const compressibleType = /^(?:text\/|application\/(?:json|manifest\+json)|image\/svg\+xml)/;
+const compressibleBytes = { min: 1_000, max: 10_000_000 };
+type Encoding = NonNullable<ReturnType<typeof preferredEncoding>>;
+const compressors: Record<Encoding, (data: Buffer) => Promise<Buffer>> = { br: promisify(brotliCompress), gzip: promisify(gzip) };
+
+/** Compressed copies of the build's files, kept while the file is unchanged (CloudFront keeps them at the edge). */
+const compressedCache = new Map<string, { version: string; data: Promise<Buffer> }>();
+
+function compressed(file: string, info: Stats, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding}:${file}`;
+  const version = `${info.size}-${info.mtimeMs}`;
+  const cached = compressedCache.get(key);
+  if (cached?.version === version) return cached.data;
+  const data = readFile(file).then(compressors[encoding]);
+  compressedCache.set(key, { version, data });
+  data.catch(() => compressedCache.delete(key));
+  return data;
+}
 
 // The headers CloudFront adds in the cloud, CSP included (infra/security-headers.ts).
 const securityHeaders = localPageHeaders;
@@ -127,7 +155,7 @@ function proxyUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, ap
   upstream.on('close', () => socket.destroy());
 }
 
-async function fileAt(root: string, pathname: string): Promise<string | null> {
+async function fileAt(root: string, pathname: string): Promise<{ file: string; info: Stats } | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -139,12 +167,57 @@ async function fileAt(root: string, pathname: string): Promise<string | null> {
   // Never serve anything outside the build folder.
   if (file !== root && !file.startsWith(`${root}${path.sep}`)) return null;
   const info = await stat(file).catch(() => null);
-  return info?.isFile() ? file : null;
+  return info?.isFile() ? { file, info } : null;
 }
 
-function sendFile(request: IncomingMessage, response: ServerResponse, file: string, cacheControl: string): void {
+/**
+ * A prerendered page of the build for a client route, as `<route>/index.html` or `<route>.html`
+ * (the public pages rendered at build time); null when the route has none and index.html serves it.
+ */
+async function prerenderedPage(root: string, pathname: string): Promise<{ file: string; info: Stats } | null> {
+  const route = pathname.replace(/\/+$/, '');
+  if (!route) return null;
+  return (await fileAt(root, `${route}/index.html`)) ?? (await fileAt(root, `${route}.html`));
+}
+
+/**
+ * Sends a file of the build with the headers S3 and CloudFront send: its type, the cache
+ * policy of its folder (infra/stacks/web-stack.ts deploySite), a validator (304 when the
+ * browser's copy is current), and the body compressed when the type and size allow.
+ */
+async function sendFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { file, info }: { file: string; info: Stats },
+  cacheControl: string,
+): Promise<void> {
   const type = contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  response.writeHead(200, { ...securityHeaders, 'content-type': type, 'cache-control': cacheControl });
+  // Weak, as CloudFront makes the bucket's ETag of a file it compresses: the bytes differ by encoding.
+  const tag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const etag = `W/${tag}`;
+  const headers: Record<string, string> = {
+    ...securityHeaders,
+    'content-type': type,
+    'cache-control': cacheControl,
+    etag,
+    'last-modified': info.mtime.toUTCString(),
+  };
+  const compressible = compressibleType.test(type) && info.size >= compressibleBytes.min && info.size <= compressibleBytes.max;
+  if (compressible) headers.vary = 'Accept-Encoding';
+  if (request.headers['if-none-match']?.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag)) {
+    response.writeHead(304, headers);
+    response.end();
+    return;
+  }
+  // The API's own choice (Brotli unless the browser weighs gzip higher): CloudFront picks Brotli too.
+  const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  if (encoding) {
+    const body = await compressed(file, info, encoding);
+    response.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
+    response.end(request.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  response.writeHead(200, { ...headers, 'content-length': String(info.size) });
   if (request.method === 'HEAD') {
     response.end();
     return;
@@ -157,7 +230,7 @@ function sendFile(request: IncomingMessage, response: ServerResponse, file: stri
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = path.resolve(options.root);
   const indexFile = path.join(root, 'index.html');
-  if (!(await stat(indexFile).catch(() => null))?.isFile()) {
+  if (!(await fileAt(root, '/index.html'))) {
     throw new Error(`No built app at ${root} (index.html missing). Run \`npm run build:web\` first.`);
   }
   const apiTarget = new URL(options.apiTarget);
@@ -177,7 +250,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     if (file) {
       // Vite puts content-hashed files under /assets: they never change.
       const isHashed = pathname.startsWith('/assets/');
-      sendFile(request, response, file, isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      await sendFile(request, response, file, isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       return;
     }
     // A missing file with an extension is a real 404; any other path is a client route.
@@ -185,7 +258,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       sendText(response, 404, 'Not found');
       return;
     }
-    sendFile(request, response, indexFile, 'no-cache');
+    const page = (await prerenderedPage(root, pathname)) ?? (await fileAt(root, '/index.html'));
+    if (!page) throw new Error(`${indexFile} is gone`);
+    await sendFile(request, response, page, 'no-cache');
   };
 
   const server = http.createServer((request, response) => {
