@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appFunctionBundling, functionNodeOptions, repositoryRoot } from '../infra/constructs/app-function';
@@ -10,6 +11,7 @@ import { localEnvironment } from '../infra/local/stack';
 import { ensureTable } from '../infra/local/table';
 import { routeManifest, type RouteDefinition } from '../shared/routes';
 import { sessionCookieName } from '../functions/domain/sessions/session';
+import { localDynamoCredentials } from '../functions/lib/db/local-emulation';
 import { runChild } from './child';
 
 /**
@@ -19,7 +21,8 @@ import { runChild } from './child';
  * serves its first request against DynamoDB Local. Each is set beside the floor measured in
  * the same run: bench/cold-start-floor.ts, bundled the same way, which imports only the
  * DynamoDB document client and answers one GetItem. Runs go round-robin (floor, then every
- * function, `runs` times), so a busy moment of the machine weighs on all of them alike.
+ * function, `runs` times), and each function's ratio is the median of its rounds' ratios to the
+ * floor's run of the same round, so a busy moment of the machine weighs on both sides alike.
  */
 
 export type ColdStart = {
@@ -31,12 +34,14 @@ export type ColdStart = {
   importMs: number;
   firstRequestMs: number;
   coldStartMs: number;
+  /** Median over the rounds of this cold start over the floor's of the same round (1 for the floor). */
+  ratio: number;
   /** The first request's status (never a 5xx). */
   status: number;
   error?: string;
 };
 
-export type ColdStartResults = { runs: number; nodeOptions: string; floor: ColdStart; functions: ColdStart[] };
+export type ColdStartResults = { runs: number; nodeOptions: string; loadAverage: number[]; floor: ColdStart; functions: ColdStart[] };
 
 /** The floor's name in the table and results. */
 export const floorGroup = 'floor (document client, one GetItem)';
@@ -96,8 +101,12 @@ const median = (values: number[]) => {
 
 type Timing = { importMs: number; firstRequestMs: number; status: number };
 
-/** Builds the floor and every API group's bundle into `outDir`, starts DynamoDB Local, and times `runs` cold starts of each. */
-export async function measureColdStarts(outDir: string, runs = 5): Promise<ColdStartResults> {
+/**
+ * Builds the floor and every API group's bundle into `outDir`, starts DynamoDB Local, and times
+ * `runs` cold starts of each. `nodeOptions` replaces the functions' NODE_OPTIONS (to weigh
+ * what the source maps cost).
+ */
+export async function measureColdStarts(outDir: string, runs = 5, options: { nodeOptions?: string } = {}): Promise<ColdStartResults> {
   const targets = [
     { group: floorGroup, entry: 'bench/cold-start-floor.ts', event: {} as Record<string, unknown>, assets: undefined },
     ...Object.entries(routeManifest).map(([group, definition]) => ({
@@ -118,40 +127,53 @@ export async function measureColdStarts(outDir: string, runs = 5): Promise<ColdS
   try {
     const tableName = 'family-canvas-bench-cold-starts';
     await ensureTable(dynamo.endpoint, tableName);
-    const nodeOptions = functionNodeOptions(appFunctionBundling) ?? '';
+    const nodeOptions = options.nodeOptions ?? functionNodeOptions(appFunctionBundling) ?? '';
+    const loadAtStart = os.loadavg();
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       ...localEnvironment({ dynamoEndpoint: dynamo.endpoint, sesEndpoint: 'http://127.0.0.1:9', appUrl: 'http://localhost:5173', tableName }),
-      AWS_ACCESS_KEY_ID: 'bench',
-      AWS_SECRET_ACCESS_KEY: 'bench',
+      // DynamoDB Local keeps a table per access key: the floor signs as the functions do locally (functions/lib/db/local-emulation.ts).
+      AWS_ACCESS_KEY_ID: localDynamoCredentials().accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localDynamoCredentials().secretAccessKey,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       LOG_LEVEL: 'silent',
       ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
     };
     // The functions' runtime: Node from the npm registry (package.json's `node`), not the machine's.
     const node = path.join(repositoryRoot, 'node_modules', '.bin', 'node');
-    const timings = new Map<string, Timing[]>(built.map(({ group }) => [group, []]));
+    // Each round's timings by group (undefined where a run failed), the floor's first.
+    const timings = new Map<string, Array<Timing | undefined>>(built.map(({ group }) => [group, []]));
     const errors = new Map<string, string>();
     for (let run = 0; run < runs; run += 1)
       for (const { group, outfile, event } of built) {
-        if (errors.has(group)) continue;
+        if (errors.has(group)) {
+          timings.get(group)!.push(undefined);
+          continue;
+        }
         const result = await runChild(node, ['--input-type=module', '-e', loaderScript, pathToFileURL(outfile).href, JSON.stringify(event)], {
           env,
           timeoutMs: 30_000,
         });
         const line = result.stdout.trim().split('\n').at(-1) ?? '';
         if (result.code !== 0 || !line.startsWith('{')) {
-          errors.set(group, `cold start failed: ${result.stderr.trim().slice(0, 300)}`);
+          const reason = result.stderr.split('\n').find((text) => /^\w*(Error|Exception)\b/.test(text)) ?? result.stderr.trim().split('\n')[0];
+          errors.set(group, `cold start failed: ${(reason ?? '').slice(0, 200)}`);
+          timings.get(group)!.push(undefined);
           continue;
         }
         const timing = JSON.parse(line) as Timing;
         if (timing.status >= 500) errors.set(group, `first request answered ${timing.status}`);
         timings.get(group)!.push(timing);
       }
+    const total = (timing: Timing | undefined) => (timing ? timing.importMs + timing.firstRequestMs : Number.NaN);
+    const floorRounds = timings.get(floorGroup)!.map(total);
     const results = built.map(({ group, outfile }): ColdStart => {
-      const measured = timings.get(group)!;
+      const rounds = timings.get(group)!;
+      const measured = rounds.filter((timing): timing is Timing => timing !== undefined);
       const error = errors.get(group);
+      // Paired with the floor's run of the same round: a burst of load on the machine weighs on both.
+      const ratios = rounds.map((timing, round) => total(timing) / (floorRounds[round] ?? Number.NaN)).filter(Number.isFinite);
       return {
         group,
         kilobytes: statSync(outfile).size / 1024,
@@ -159,12 +181,13 @@ export async function measureColdStarts(outDir: string, runs = 5): Promise<ColdS
         importMs: median(measured.map((t) => t.importMs)),
         firstRequestMs: median(measured.map((t) => t.firstRequestMs)),
         coldStartMs: median(measured.map((t) => t.importMs + t.firstRequestMs)),
+        ratio: median(ratios),
         status: measured[0]?.status ?? Number.NaN,
         ...(error ? { error } : {}),
       };
     });
     const [floor, ...functions] = results as [ColdStart, ...ColdStart[]];
-    return { runs, nodeOptions, floor, functions };
+    return { runs, nodeOptions, loadAverage: [...loadAtStart, ...os.loadavg()].map((n) => Number(n.toFixed(1))), floor, functions };
   } finally {
     await dynamo.stop();
   }
