@@ -108,7 +108,7 @@ describe('no production bundle replaces a package', () => {
       expect.arrayContaining(['@aws-sdk/client-dynamodb', '@simplewebauthn/server', 'sanitize-html', 'pdfmake']),
     );
     // Every function's bundle, one esbuild each: minutes on a busy 2-core machine (a bound, not a delay).
-  }, 300_000);
+  }, 600_000);
 
   it('would see a package replaced by a repository file', async () => {
     const result = await build({
