@@ -1,14 +1,4 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { routeManifest } from './shared/routes';
-
-// The passkeys bundle's package replacements (shared/routes/passkeys.ts `aliases`) apply where its
-// code runs in tests too, so the tests check what ships. @simplewebauthn/server is inlined:
-// otherwise Node would load it, and its imports, past these aliases.
-const passkeysAliases = Object.entries(routeManifest.passkeys.aliases).map(([name, target]) => ({
-  find: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`),
-  replacement: path.resolve(import.meta.dirname, target),
-}));
 // Outside Lambda as `npm start` runs (infra/local/stack.ts localEnvironment): Powertools writes no EMF
 // lines (a test that reads them switches them on) and traces nothing. Silent unless a test (or the
 // caller) asks for a level: the Logger takes it when functions/lib/observability.ts is loaded.
@@ -17,7 +7,6 @@ const powertoolsOutsideLambda = {
   POWERTOOLS_TRACE_ENABLED: 'false',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
 };
-const passkeysBundle = { resolve: { alias: passkeysAliases }, server: { deps: { inline: ['@simplewebauthn/server'] } } };
 
 // Three projects, so each part of `npm test` can run alone. Playwright specs (tests/e2e)
 // are never picked up here.
@@ -25,10 +14,8 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: passkeysBundle.resolve,
         test: {
           name: 'unit',
-          server: passkeysBundle.server,
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['infra/**/*.infra.test.ts'],
           environment: 'node',
@@ -47,10 +34,8 @@ export default defineConfig({
         },
       },
       {
-        resolve: passkeysBundle.resolve,
         test: {
           name: 'integration',
-          server: passkeysBundle.server,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           env: powertoolsOutsideLambda,

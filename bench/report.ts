@@ -6,7 +6,7 @@ import type { HistoryResults } from './history';
 import type { HttpResults } from './http-load';
 import type { PlanBookResults } from './plan-book';
 import type { ServerFilesResults } from './server-files';
-import type { BundleResult } from './lambda-bundles';
+import type { ColdStart, ColdStartResults } from './lambda-bundles';
 import { livePropagationBudgetMs, type LiveResults } from './live';
 import type { Seeded } from './seed';
 import type { SpaResult } from './spa-size';
@@ -17,12 +17,10 @@ import type { LighthousePage, LighthouseResults } from './lighthouse';
 export const budgets = {
   canvasRoundTrips: 2,
   growthRatio: 4,
-  /** Every API group's bundle ≤ 450 KB and ≤ 100 ms to load (median of 5); the plan book ≤ 1.2 MB and ≤ 250 ms. */
-  bundleLoadMs: 100,
-  bundleKb: 450,
-  /** pdfmake, pdfkit and fontkit load with the plan book's group: its own, higher budget. */
-  planBookBundleLoadMs: 250,
-  planBookBundleKb: 1200,
+  /** Every API Lambda's cold start (import + first request, median of 5) over the floor's of the same run (bench/lambda-bundles.ts). */
+  coldStartRatio: 2,
+  /** pdfmake, pdfkit and fontkit load with the plan book's group: its own, higher ratio. */
+  planBookColdStartRatio: 4,
   planBookRenderMs: 2000,
   /**
    * Lighthouse's mobile preset on the production build (bench/lighthouse.ts; docs/architecture-decisions.md
@@ -55,7 +53,7 @@ export type Section<T> = T | Failed;
 export type BenchResults = {
   date: string;
   machine: { cpu: string; cores: number; memoryGb: number; node: string; os: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
-  settings: { connections: number; maxRequests: number; maxSeconds: number; growthSamples: number; querySamples: number; bundleLoadRuns: number };
+  settings: { connections: number; maxRequests: number; maxSeconds: number; growthSamples: number; querySamples: number; coldStartRuns: number };
   dataSet: Section<Seeded['counts']>;
   http: Section<HttpResults>;
   history: Section<HistoryResults>;
@@ -64,7 +62,7 @@ export type BenchResults = {
   planBook: Section<PlanBookResults>;
   serverFiles: Section<ServerFilesResults>;
   concurrentWriters: Section<ConcurrentWritersResults>;
-  lambda: Section<BundleResult[]>;
+  lambda: Section<ColdStartResults>;
   spa: Section<SpaResult>;
   lighthouse: Section<LighthouseResults>;
   budgets: Verdict[];
@@ -325,54 +323,48 @@ export function verdicts(results: BenchResults): Verdict[] {
   return list;
 }
 
-/** The Lambda bundles' table (`npm run bench` and `npm run bench -- --lambda-bundles`). */
-export function formatLambdaBundles(results: { settings: { bundleLoadRuns: number }; lambda: Section<BundleResult[]> }): string[] {
+/** The Lambdas' cold-start table (`npm run bench` and `npm run bench -- --only lambdas`); sizes reported, not budgeted. */
+export function formatLambdaBundles(results: { lambda: Section<ColdStartResults> }): string[] {
   const lambda = results.lambda;
-  if (isFailed(lambda)) return [`Lambda bundles: FAILED — ${lambda.error}`];
+  if (isFailed(lambda)) return [`Lambda cold starts: FAILED — ${lambda.error}`];
+  const row = (b: ColdStart) => [
+    b.group,
+    fixed(b.kilobytes, 0),
+    fixed(b.mapKilobytes, 0),
+    fixed(b.importMs),
+    fixed(b.firstRequestMs),
+    fixed(b.coldStartMs),
+    fixed(b.cpuMs),
+    `${fixed(b.cpuMs / lambda.floor.cpuMs, 2)}×`,
+    String(b.status),
+    b.error ?? '',
+  ];
   return [
-    `Lambda bundles (esbuild with the CDK stack's settings; load = import() in a fresh node, median of ${results.settings.bundleLoadRuns})`,
+    `Lambda cold starts (a fresh node${lambda.nodeOptions ? ` with NODE_OPTIONS=${lambda.nodeOptions}` : ''} imports the production bundle, then serves its first request against DynamoDB Local; median of ${lambda.runs}, round-robin; × floor on CPU time; load average ${lambda.loadAverage.slice(0, 3).join(' ')} → ${lambda.loadAverage.slice(3).join(' ')})`,
     ...table(
-      ['function', 'bundle KB', 'load ms', 'process ms', ''],
-      lambda.map((b) => [b.group, fixed(b.kilobytes, 0), fixed(b.importMs), fixed(b.processMs), b.error ?? '']),
+      ['function', 'bundle KB', 'map KB', 'import ms', 'request ms', 'cold start ms', 'CPU ms', '× floor', 'status', ''],
+      [row(lambda.floor), ...lambda.functions.map(row)],
     ),
   ];
 }
 
-/** The Lambda bundles' budget lines: load time and size of every group, the plan book's own. */
-export function lambdaVerdicts(lambda: Section<BundleResult[]>): Verdict[] {
-  const list: Verdict[] = [];
-  if (isFailed(lambda)) list.push({ ok: false, line: `Lambda bundle load < ${budgets.bundleLoadMs} ms: not measured (${lambda.error})` });
-  else {
-    const others = lambda.filter((b) => b.group !== planBookGroup);
-    const slow = others.filter((b) => !(b.importMs < budgets.bundleLoadMs));
-    for (const b of slow)
-      list.push({
-        ok: false,
-        line: `Lambda ${b.group}: loads in ${b.error ? `– (${b.error})` : `${fixed(b.importMs)} ms`}, budget < ${budgets.bundleLoadMs} ms`,
-      });
-    if (!slow.length)
-      list.push({
-        ok: true,
-        line: `every Lambda bundle but the plan book's loads in < ${budgets.bundleLoadMs} ms (slowest ${fixed(Math.max(...others.map((b) => b.importMs)))} ms)`,
-      });
-    const large = others.filter((b) => !b.error && b.kilobytes > budgets.bundleKb);
-    list.push({
-      ok: large.length === 0,
-      line: large.length
-        ? `Lambda bundles ≤ ${budgets.bundleKb} KB: ${large.length} of ${others.length} larger (largest ${large.reduce((a, b) => (b.kilobytes > a.kilobytes ? b : a)).group}, ${fixed(Math.max(...large.map((b) => b.kilobytes)), 0)} KB; smallest ${fixed(Math.min(...others.map((b) => b.kilobytes)), 0)} KB)`
-        : `every Lambda bundle but the plan book's is ≤ ${budgets.bundleKb} KB (largest ${fixed(Math.max(...others.map((b) => b.kilobytes)), 0)} KB)`,
-    });
-    const book = lambda.find((b) => b.group === planBookGroup);
-    list.push({
-      ok: book !== undefined && !book.error && book.kilobytes <= budgets.planBookBundleKb,
-      line: `plan book bundle ≤ ${budgets.planBookBundleKb} KB: ${book && !book.error ? `${fixed(book.kilobytes, 0)} KB` : 'not built'}`,
-    });
-    list.push({
-      ok: book !== undefined && !book.error && book.importMs <= budgets.planBookBundleLoadMs,
-      line: `plan book bundle loads in ≤ ${budgets.planBookBundleLoadMs} ms: ${book ? (book.error ? `– (${book.error})` : `${fixed(book.importMs)} ms, ${fixed(book.kilobytes, 0)} KB`) : 'not built'}`,
-    });
-  }
-  return list;
+/**
+ * The cold-start lines: every API Lambda at most coldStartRatio × the floor, the plan book
+ * planBookColdStartRatio ×, on CPU time (bench/lambda-bundles.ts says why), wall time beside.
+ */
+export function lambdaVerdicts(lambda: Section<ColdStartResults>): Verdict[] {
+  if (isFailed(lambda)) return [{ ok: false, line: `API Lambda cold starts ≤ ${budgets.coldStartRatio}× the floor: not measured (${lambda.error})` }];
+  const floor = lambda.floor;
+  if (floor.error || !(floor.cpuMs > 0))
+    return [{ ok: false, line: `API Lambda cold starts ≤ ${budgets.coldStartRatio}× the floor: the floor did not start (${floor.error ?? 'no time'})` }];
+  return lambda.functions.map((b) => {
+    const limit = b.group === planBookGroup ? budgets.planBookColdStartRatio : budgets.coldStartRatio;
+    const ratio = b.cpuMs / floor.cpuMs;
+    const measured = b.error
+      ? `– (${b.error})`
+      : `${fixed(ratio, 2)}× (CPU ${fixed(b.cpuMs)} ms, wall ${fixed(b.coldStartMs)} ms; the floor's CPU ${fixed(floor.cpuMs)} ms, wall ${fixed(floor.coldStartMs)} ms)`;
+    return { ok: !b.error && ratio <= limit, line: `cold start of ${b.group} (import + first request) ≤ ${limit}× the floor: ${measured}` };
+  });
 }
 
 /** The advisor dashboard's section of the report (also `npm run bench -- --dashboard`). */

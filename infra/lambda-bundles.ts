@@ -1,9 +1,9 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { build, buildSync, type BuildOptions, type Format } from 'esbuild';
+import { build, buildSync, type BuildOptions, type Format, type Metafile } from 'esbuild';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { aliasArguments, appFunctionBundling, repositoryRoot } from './constructs/app-function';
+import { appFunctionBundling, repositoryRoot } from './constructs/app-function';
+import { functionAssets, type BundleAsset } from './function-assets';
 import { liveChannel, routeManifest } from '../shared/routes';
 import { cleanupEntry } from './stacks/jobs-stack';
 import { sesEventsEntry } from './stacks/mail-stack';
@@ -11,12 +11,13 @@ import { sesEventsEntry } from './stacks/mail-stack';
 /**
  * The functions' production bundles outside CDK: the very esbuild settings the stack uses
  * (appFunctionBundling), translated the way aws-lambda-nodejs turns them into esbuild
- * arguments. The benchmark times their loads; build-lambda-maps adds source maps to map a
- * minified stack trace from the logs back to the sources.
+ * arguments. The benchmark times their cold starts; the stacks read what each one uses.
  */
 
 /** What NodejsFunction passes to esbuild for these bundling options (aws-lambda-nodejs/lib/bundling.js). */
 export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outfile: string): BuildOptions {
+  // Extra esbuild arguments are not translated here: none may replace a package (tests/infra/lambda-bundles.test.ts).
+  if (bundling.esbuildArgs && Object.keys(bundling.esbuildArgs).length) throw new Error('esbuildArgs are not translated');
   const sourceMapMode = bundling.sourceMapMode ?? 'default';
   const sourceMapOn = Boolean(bundling.sourceMapMode ?? bundling.sourceMap);
   const defaultExternals = bundling.bundleAwsSDK ? [] : ['@aws-sdk/*'];
@@ -36,7 +37,6 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
     keepNames: bundling.keepNames ?? false,
     mainFields: bundling.mainFields,
     inject: bundling.inject,
-    alias: aliasesOf(bundling.esbuildArgs),
     ...(bundling.banner ? { banner: { js: bundling.banner } } : {}),
     ...(bundling.footer ? { footer: { js: bundling.footer } } : {}),
     absWorkingDir: repositoryRoot,
@@ -44,29 +44,10 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
   };
 }
 
-/** The `--alias:<package>` arguments as esbuild's alias option; any other extra argument is not translated, so refused. */
-function aliasesOf(args: BundlingOptions['esbuildArgs']): Record<string, string> | undefined {
-  if (!args) return undefined;
-  const aliases: Record<string, string> = {};
-  for (const [key, value] of Object.entries(args)) {
-    if (!key.startsWith('--alias:') || typeof value !== 'string') throw new Error(`esbuild argument ${key} is not translated`);
-    aliases[key.slice('--alias:'.length)] = value;
-  }
-  return aliases;
-}
-
-type BundleAsset = { source: string; target: string };
-type BundleAliases = Readonly<Record<string, string>>;
-
-/** Every function of the product: one per route group (with the files it carries), plus the jobs. */
-export function functionEntries(): Array<{ group: string; entry: string; assets?: readonly BundleAsset[]; aliases?: BundleAliases }> {
+/** Every function of the product: one per route group (with the files it carries, infra/function-assets.ts), plus the jobs. */
+export function functionEntries(): Array<{ group: string; entry: string; assets?: readonly BundleAsset[] }> {
   return [
-    ...Object.entries(routeManifest).map(([group, def]) => ({
-      group,
-      entry: def.entry,
-      assets: (def as { assets?: readonly BundleAsset[] }).assets,
-      aliases: (def as { aliases?: BundleAliases }).aliases,
-    })),
+    ...Object.entries(routeManifest).map(([group, def]) => ({ group, entry: def.entry, assets: functionAssets[group] })),
     { group: 'live', entry: liveChannel.entry },
     { group: 'live-sender', entry: liveChannel.senderEntry },
     { group: 'jobs/cleanup', entry: cleanupEntry },
@@ -75,50 +56,24 @@ export function functionEntries(): Array<{ group: string; entry: string; assets?
 }
 
 /**
- * Builds one function's bundle to `<outDir>/<group>/index.mjs` with the files it carries
- * beside it (as the CDK's afterBundling hook copies them); `sourceMap` adds an index.mjs.map.
+ * Builds one function's production bundle to `<outDir>/<group>/index.mjs` (with its
+ * index.mjs.map, as appFunctionBundling makes it) and the files it carries beside it, as
+ * the CDK's afterBundling hook copies them. Returns the file and esbuild's metafile.
  */
 export async function buildFunctionBundle(
   group: string,
   entry: string,
   outDir: string,
-  options: { sourceMap?: boolean; assets?: readonly BundleAsset[]; aliases?: BundleAliases } = {},
-): Promise<string> {
+  options: { assets?: readonly BundleAsset[] } = {},
+): Promise<{ outfile: string; metafile: Metafile }> {
   const outfile = path.join(outDir, group, 'index.mjs');
-  const base: BundlingOptions = {
-    ...appFunctionBundling,
-    ...(options.aliases ? { esbuildArgs: { ...appFunctionBundling.esbuildArgs, ...aliasArguments(options.aliases) } } : {}),
-  };
-  const bundling: BundlingOptions = options.sourceMap ? { ...base, sourceMap: true, sourcesContent: false } : base;
-  await build(esbuildOptionsFor(bundling, path.join(repositoryRoot, entry), outfile));
+  const result = await build({ ...esbuildOptionsFor(appFunctionBundling, path.join(repositoryRoot, entry), outfile), metafile: true });
   for (const asset of options.assets ?? []) {
     const target = path.join(path.dirname(outfile), asset.target);
     mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(path.join(repositoryRoot, asset.source), target);
   }
-  return outfile;
-}
-
-/**
- * Where a position of a stack trace from a deployed function (1-based line and column in
- * its index.mjs) stands in the sources: builds that function with a source map into
- * `outDir` and looks it up. Undefined where the position maps to no source.
- */
-export async function sourcePositionOf(
-  group: string,
-  line: number,
-  column: number,
-  outDir: string,
-): Promise<{ file: string; line: number; column: number } | undefined> {
-  const entry = functionEntries().find((e) => e.group === group);
-  if (!entry) throw new Error(`no function of group ${group}`);
-  const outfile = await buildFunctionBundle(entry.group, entry.entry, outDir, { sourceMap: true });
-  const map = new SourceMap(JSON.parse(readFileSync(`${outfile}.map`, 'utf8')));
-  // Stack traces count lines and columns from 1, source maps from 0.
-  const found = map.findEntry(line - 1, column - 1);
-  if (!('originalSource' in found)) return undefined;
-  const file = path.relative(repositoryRoot, path.resolve(path.dirname(outfile), found.originalSource.replace(/^file:\/\//, '')));
-  return { file, line: found.originalLine + 1, column: found.originalColumn + 1 };
+  return { outfile, metafile: result.metafile };
 }
 
 /**

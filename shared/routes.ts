@@ -74,16 +74,6 @@ export type RouteGroup = {
   canSendEmail?: boolean;
   // No flag for socket revocation, the table's write actions or SERVER_SECRET: the stacks
   // derive them from what the group's bundle calls (infra/lambda-bundles.ts bundleUses).
-  /**
-   * Files the group's bundle carries beside its index.mjs (fonts): `source` relative to the
-   * repository root, `target` relative to the bundle. The CDK bundling and the bench copy them.
-   */
-  assets?: readonly BundleAsset[];
-  /**
-   * Packages replaced in the group's bundle by a module of ours (esbuild's alias): package
-   * name → repository-relative path. For code a dependency carries but the group never runs.
-   */
-  aliases?: Readonly<Record<string, string>>;
   /** The Lambda's memory in MB when not the default 512 (CPU grows with it). */
   memorySize?: number;
   /**
@@ -92,8 +82,6 @@ export type RouteGroup = {
    */
   readsMfaKey?: boolean;
 };
-
-export type BundleAsset = { source: string; target: string };
 
 export const apiBasePath = '/api';
 

@@ -17,45 +17,18 @@ import type { IOptions } from 'sanitize-html';
  * nesting deeper than 20 elements keeps its text but not its tags. The browser renders only
  * what this returns, so a note can never carry script.
  *
- * The library is loaded on first use, not with the module: its parser costs about 70 KB and,
- * loaded eagerly, milliseconds of every cold start of the entities group, most of whose
- * requests never touch a note.
+ * The library is loaded on first use, not with the module: with htmlparser2 and postcss it
+ * would cost milliseconds of every cold start of the entities group, most of whose requests
+ * never touch a note.
  *
- * The `style` attribute is checked here (alignmentStyle), not by the library's CSS allowlist:
- * that one parses every style with postcss (about 90 KB of the bundle with its source-map
- * code) to keep one property with three values. In the functions' bundles htmlparser2 is its
- * bare Parser, and postcss and the helpers of allowlists used here for nothing (URLs, srcset,
- * classes) are stubs that throw (functions/lib/sanitize-html-stubs/; lambdaAliases in
- * infra/constructs/app-function.ts, the trade in README.md "Lambda bundles");
- * sanitize-html.test.ts runs against that build.
+ * The `style` attribute goes through the library's own CSS allowlist (allowedStyles, which
+ * parses it with postcss): only `text-align` with left, center or right is kept, on p and li.
  */
 
 const allowedTags = ['p', 'br', 'strong', 'b', 'em', 'i', 'ol', 'ul', 'li'];
 
-/** One declaration of the alignment, CSS whitespace (space, tab, LF, CR, FF) allowed around its parts. */
-const alignmentDeclaration = /^[ \t\n\r\f]*text-align[ \t\n\r\f]*:[ \t\n\r\f]*(left|center|right)[ \t\n\r\f]*$/;
-
-/**
- * The alignment a `style` attribute (entities already decoded) sets, in the editor's form
- * (`text-align: center;`), or undefined. Declarations are split at `;`; of the declarations
- * `text-align: left|center|right` (lower case, as the editor writes it) the last wins, as in
- * CSS; every other declaration is dropped. A style with a comment, a backslash escape, a quote
- * or a brace is not split reliably at `;` and keeps no alignment at all: the editor never
- * writes one. Whatever the input, the result is one of three fixed strings.
- */
-export function alignmentStyle(style: string): string | undefined {
-  if (/\/\*|\\|["'{}]/.test(style)) return undefined;
-  let alignment: string | undefined;
-  for (const declaration of style.split(';')) alignment = alignmentDeclaration.exec(declaration)?.[1] ?? alignment;
-  return alignment && `text-align: ${alignment};`;
-}
-
-/** p and li keep only the alignment of their style (the library drops every other attribute). */
-function withAlignmentOnly(tagName: string, attribs: Record<string, string>): { tagName: string; attribs: Record<string, string> } {
-  const { style, ...others } = attribs;
-  const alignment = style === undefined ? undefined : alignmentStyle(style);
-  return { tagName, attribs: alignment ? { ...others, style: alignment } : others };
-}
+/** The one declaration kept: lower-case `text-align`, as the editor writes it, with one of three values. */
+const alignmentOnly = { 'text-align': [/^(?:left|center|right)$/] };
 
 /** Elements whose content is not text for a reader: dropped with everything inside. */
 const droppedWithContent = [
@@ -87,9 +60,7 @@ const droppedWithContent = [
 const options: IOptions = {
   allowedTags,
   allowedAttributes: { p: ['style'], li: ['style'] },
-  // The style is checked by alignmentStyle; the library's own CSS parsing (postcss) stays off.
-  parseStyleAttributes: false,
-  transformTags: { p: withAlignmentOnly, li: withAlignmentOnly },
+  allowedStyles: { p: alignmentOnly, li: alignmentOnly },
   // No element that may carry a URL is allowed; no scheme either, should one ever be.
   allowedSchemes: [],
   allowedSchemesByTag: {},
@@ -101,13 +72,17 @@ const options: IOptions = {
 };
 
 /**
- * The library writes `<br />`; the editor (tiptap) writes `<br>` (and the alignment as
- * alignmentStyle writes it). Writing back the editor's form keeps a saved note byte-identical
- * to what the editor sends, so saving unchanged text changes nothing. Only the library's own
- * tags can match: its text never holds a raw `<`.
+ * The library writes `<br />` and a kept style as `text-align:center` (one declaration per
+ * allowed one, `!important` kept); the editor (tiptap) writes `<br>` and
+ * `text-align: center;`. Writing back the editor's form keeps a saved note byte-identical
+ * to what the editor sends, so saving unchanged text changes nothing. Of several alignments
+ * the last counts, as in CSS. Only the library's own tags can match: its text never holds
+ * a raw `<`, and a style it kept holds nothing but allowed alignments.
  */
 function editorForm(html: string): string {
-  return html.replace(/<br \/>/g, '<br>');
+  return html
+    .replace(/<br \/>/g, '<br>')
+    .replace(/ style="([^"]*)"/g, (_, style: string) => ` style="text-align: ${/(left|center|right)(?: !important)?$/.exec(style)?.[1]};"`);
 }
 
 /** Control characters other than tab, line feed and carriage return have no place in a note. */

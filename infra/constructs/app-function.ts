@@ -8,6 +8,7 @@ import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks 
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { metricsNamespace } from '../../shared/metrics';
+import type { BundleAsset } from '../function-assets';
 
 /** The repository root: entries in the route manifest are relative to it. */
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -23,43 +24,40 @@ export const functionRuntime = lambda.Runtime.NODEJS_24_X;
 export const functionNodeMajor = Number(/^nodejs(\d+)\.x$/.exec(functionRuntime.name)?.[1]);
 const esbuildTarget = `node${functionNodeMajor}`;
 
-/**
- * Packages a function's bundle takes from the repository instead (esbuild's alias; the
- * target is resolved from the repository root). The trade of each is in README.md
- * ("Lambda bundles").
- */
-export const lambdaAliases: Readonly<Record<string, string>> = {
-  // sanitize-html (functions/lib/sanitize-html.ts) runs htmlparser2's Parser only, and none of
-  // the code for CSS, URL, srcset or class allowlists, which its options never use.
-  htmlparser2: 'functions/lib/sanitize-html-stubs/htmlparser2.ts',
-  postcss: 'functions/lib/sanitize-html-stubs/postcss.ts',
-  launder: 'functions/lib/sanitize-html-stubs/launder.ts',
-  'parse-srcset': 'functions/lib/sanitize-html-stubs/parse-srcset.cjs',
-  deepmerge: 'functions/lib/sanitize-html-stubs/deepmerge.cjs',
-};
-
 /** How every function is bundled (esbuild); bench/lambda-bundles.ts builds with the same settings. */
 export const appFunctionBundling: BundlingOptions = {
   target: esbuildTarget,
   format: OutputFormat.ESM,
-  // Prefer the packages' ESM builds so esbuild can drop what a handler never uses.
+  // CDK's advice for ESM output: prefer the packages' ESM builds (esbuild's default for the
+  // node platform is main first), so esbuild can tree-shake what a handler never uses.
   mainFields: ['module', 'main'],
   minify: true,
-  // No source maps in the function: Node's --enable-source-maps parses the map at every
-  // cold start (about 12 ms of a ~90 ms load, measured with `npm run bench`). esbuild is
-  // deterministic, so a minified stack trace from the logs is mapped back by building the
-  // same commit with `npm run build:lambda-maps` (scripts/build-lambda-maps.ts).
-  sourceMap: false,
+  // Source maps by CDK's convention: an index.mjs.map beside the bundle (SourceMapMode
+  // DEFAULT), which Node applies with --enable-source-maps (functionNodeOptions), so a
+  // stack trace in the logs names our sources. Its cold-start cost is measured by
+  // `npm run bench -- --only lambdas` (docs/architecture-decisions.md). No sources inside
+  // the map: the repository has them.
+  sourceMap: true,
+  sourcesContent: false,
   // The AWS SDK is bundled rather than taken from the runtime: the code runs with the
   // versions the tests ran with (package-lock.json), and tree-shaking keeps only the
   // clients a group imports.
   bundleAwsSDK: true,
   externalModules: [],
-  esbuildArgs: aliasArguments(lambdaAliases),
-  // ESM output still contains CommonJS dependencies that call require(); give them one.
+  // ESM output still contains CommonJS dependencies that call require(); give them one
+  // (without it esbuild's shim throws "Dynamic require of ... is not supported").
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   forceDockerBundling: false,
 };
+
+/**
+ * NODE_OPTIONS of a function bundled this way: Node applies the source map to stack traces
+ * only with --enable-source-maps, which NodejsFunction does not set by itself. The bench
+ * starts its fresh processes with the same options (bench/lambda-bundles.ts).
+ */
+export function functionNodeOptions(bundling: BundlingOptions): string | undefined {
+  return bundling.sourceMap || bundling.sourceMapMode ? '--enable-source-maps' : undefined;
+}
 
 /** Share of invocations whose debug lines are logged whatever LOG_LEVEL says (Powertools' Logger, functions/lib/observability.ts). */
 export const debugLogSampleRate = '0.01';
@@ -84,23 +82,12 @@ export function powertoolsEnvironment(environment: Record<string, string>): Reco
   };
 }
 
-/** esbuild's alias arguments (`--alias:<package>=<file>`, its command line's form) for packages replaced by a module of ours. */
-export function aliasArguments(aliases: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(aliases ?? {}).map(([name, replacement]) => [`--alias:${name}`, path.join(repositoryRoot, replacement)]));
-}
-
 /**
  * The bundling of a function that carries files beside its index.mjs (the plan book's
- * fonts): after esbuild, copy each asset into the bundle. bench/lambda-bundles.ts copies
- * the same files with buildFunctionBundle. `aliases` replace packages in the bundle.
+ * fonts, infra/function-assets.ts): after esbuild, copy each asset into the bundle.
+ * bench/lambda-bundles.ts copies the same files with buildFunctionBundle.
  */
-export function bundlingWithAssets(
-  assets: ReadonlyArray<{ source: string; target: string }> | undefined,
-  aliases?: Readonly<Record<string, string>>,
-): BundlingOptions {
-  // A group's own replacements (shared/routes.ts `aliases`) come on top of every function's.
-  if (aliases && Object.keys(aliases).length)
-    return { ...bundlingWithAssets(assets), esbuildArgs: { ...appFunctionBundling.esbuildArgs, ...aliasArguments(aliases) } };
+export function bundlingWithAssets(assets: readonly BundleAsset[] | undefined): BundlingOptions {
   if (!assets?.length) return appFunctionBundling;
   const commandHooks: ICommandHooks = {
     beforeBundling: () => [],
@@ -123,10 +110,8 @@ export type AppFunctionProps = {
   memorySize?: number;
   /** Defaults to 10 s, well inside the HTTP API's 30 s integration limit. */
   timeout?: Duration;
-  /** Files copied beside index.mjs (repository-relative source, bundle-relative target). */
-  assets?: ReadonlyArray<{ source: string; target: string }>;
-  /** Packages replaced in the bundle (shared/routes.ts `aliases`). */
-  aliases?: Readonly<Record<string, string>>;
+  /** Files copied beside index.mjs (infra/function-assets.ts). */
+  assets?: readonly BundleAsset[];
 };
 
 /** The alias every caller invokes (API routes, sockets, streams, schedules, rules); a release moves it. */
@@ -145,6 +130,8 @@ export type ReleaseOptions = {
  */
 export class AppFunction extends Construct {
   readonly function: NodejsFunction;
+  /** How the function is bundled (appFunctionBundling, with its assets): tests/infra/lambda-bundles.test.ts reads it. */
+  readonly bundling: BundlingOptions;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
   /** The published version callers reach: every integration, event source and schedule invokes it, never $LATEST. */
@@ -175,6 +162,8 @@ export class AppFunction extends Construct {
       }),
     );
 
+    this.bundling = bundlingWithAssets(props.assets);
+    const nodeOptions = functionNodeOptions(this.bundling);
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(repositoryRoot, props.entry),
       handler: 'handler',
@@ -188,8 +177,8 @@ export class AppFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       projectRoot: repositoryRoot,
       depsLockFilePath: path.join(repositoryRoot, 'package-lock.json'),
-      environment: powertoolsEnvironment(props.environment),
-      bundling: bundlingWithAssets(props.assets, props.aliases),
+      environment: powertoolsEnvironment(nodeOptions ? { NODE_OPTIONS: nodeOptions, ...props.environment } : props.environment),
+      bundling: this.bundling,
     });
 
     // SERVER_SECRET is read at run time by ARN (functions/lib/server-secret.ts): a function

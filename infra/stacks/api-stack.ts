@@ -12,6 +12,7 @@ import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { grantTableAccess, routeTableAccess } from '../constructs/table-access';
 import { bundleUses } from '../lambda-bundles';
+import { functionAssets } from '../function-assets';
 import { stageThrottle } from '../api-limits';
 import { LiveChannel } from '../constructs/live-channel';
 import { routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
@@ -146,8 +147,7 @@ export class ApiStack extends Stack {
           // Every route checks that the request came through CloudFront (functions/lib/origin-secret.ts).
           ORIGIN_SECRET_ARN: originSecret.secretArn,
         },
-        assets: definition.assets,
-        aliases: definition.aliases,
+        assets: functionAssets[group],
         memorySize: definition.memorySize,
       });
       grantTableAccess(fn.function, props.table, routeTableAccess(uses));

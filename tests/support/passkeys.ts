@@ -50,11 +50,13 @@ export class SoftAuthenticator {
   /**
    * navigator.credentials.create() with these options; `origin` pretends another page,
    * `attestation` sends that format and statement instead of 'none' (an authenticator or
-   * browser that attests although the options ask for none).
+   * browser that attests although the options ask for none): 'self' is a real packed
+   * self-attestation (the credential's own key signs authenticator data ‖ client data hash,
+   * WebAuthn §8.2).
    */
   register(
     creation: CreationOptions,
-    overrides: { origin?: string; challenge?: string; attestation?: { fmt: string; attStmt: Map<string, CBORValue> } } = {},
+    overrides: { origin?: string; challenge?: string; attestation?: 'self' | { fmt: string; attStmt: Map<string, CBORValue> } } = {},
   ): RegistrationCredential {
     const rpId = creation.rp.id ?? new URL(this.options.origin).hostname;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -81,10 +83,21 @@ export class SoftAuthenticator {
       credentialId,
       Buffer.from(coseKey),
     ]);
+    const clientDataJSON = this.clientData('webauthn.create', overrides.challenge ?? creation.challenge, overrides.origin);
+    const attestation =
+      overrides.attestation === 'self'
+        ? {
+            fmt: 'packed',
+            attStmt: new Map<string, CBORValue>([
+              ['alg', -7],
+              ['sig', new Uint8Array(sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), privateKey))],
+            ]),
+          }
+        : (overrides.attestation ?? { fmt: 'none', attStmt: new Map<string, CBORValue>() });
     const attestationObject = isoCBOR.encode(
       new Map<string, CBORValue>([
-        ['fmt', overrides.attestation?.fmt ?? 'none'],
-        ['attStmt', overrides.attestation?.attStmt ?? new Map<string, CBORValue>()],
+        ['fmt', attestation.fmt],
+        ['attStmt', attestation.attStmt],
         ['authData', new Uint8Array(authData)],
       ]),
     );
@@ -95,7 +108,7 @@ export class SoftAuthenticator {
       rawId: id,
       type: 'public-key',
       response: {
-        clientDataJSON: this.clientData('webauthn.create', overrides.challenge ?? creation.challenge, overrides.origin).toString('base64url'),
+        clientDataJSON: clientDataJSON.toString('base64url'),
         attestationObject: Buffer.from(attestationObject).toString('base64url'),
         transports: ['internal'],
       },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pdfmakeModule from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { canvasPlanBookRoutes } from '../../../shared/routes/canvas-plan-book';
+import { planBookFonts } from './fonts';
 import { installTagging } from './tagging';
 
 /**
@@ -27,7 +27,7 @@ type FontFileSystem = {
 
 export const fontFamily = 'NotoSans';
 
-/** The files of each style, by their place in the bundle (the manifest's asset targets). */
+/** The files of each style, by their place in the bundle (fonts.ts targets). */
 const fontTargets = {
   normal: 'fonts/NotoSans-Regular.ttf',
   bold: 'fonts/NotoSans-Bold.ttf',
@@ -40,7 +40,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** In the Lambda a font sits beside index.mjs; run from the sources it is read from node_modules. */
 function fontFile(target: string): string {
-  const asset = canvasPlanBookRoutes.assets.find((candidate) => candidate.target === target);
+  const asset = planBookFonts.find((candidate) => candidate.target === target);
   if (!asset) throw new Error(`no bundle asset ${target}`);
   const bundled = path.join(here, asset.target);
   return existsSync(bundled) ? bundled : path.resolve(here, '..', '..', '..', asset.source);

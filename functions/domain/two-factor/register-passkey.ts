@@ -1,3 +1,4 @@
+import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { type RegisterPasskeyRequest, type RegisterPasskeyResponse } from '../../../shared/contracts/passkeys';
 import { now } from '../../lib/clock';
 import { newId } from '../../lib/db/keys';
@@ -9,14 +10,18 @@ import { issueRecoveryCodesIfNone } from './second-factors';
 import { challengeOf, consumeChallenge } from './passkey-challenges';
 import { refusalReason, relyingParty, supportedAlgorithmIds } from './relying-party';
 import { addPasskey, listPasskeyItems, toPasskey, type PasskeyItem } from './passkeys';
-import { verifyRegistration, type VerifiedRegistration } from './verify-registration';
+
+/** A passkey as its registration made it: the credential, its COSE public key, its counter, whether it is backed up (synced). */
+type VerifiedRegistration = { credentialId: string; publicKey: Uint8Array; counter: number; backedUp: boolean };
 
 /**
  * Verifies the browser's answer against a challenge this user was given (taken out of the
  * table: single use) and stores the passkey. Anything that does not verify — another
  * site's answer, a used or expired challenge, no user verification, garbage — is
- * PASSKEY_REGISTRATION_FAILED (96) and stores nothing. An attestation statement is not
- * read: the answer is verified as attestation `none` (verify-registration.ts).
+ * PASSKEY_REGISTRATION_FAILED (96) and stores nothing. @simplewebauthn/server's
+ * verifyRegistrationResponse checks it: the options ask for attestation `none`, so a
+ * browser sends `none`; a statement that arrives anyway is verified by the library as its
+ * format says, and one that does not verify refuses the registration.
  *
  * A passkey is a sign-in method of its own (both factors), and once the account has one,
  * the password sign-in asks for a second factor (the passkey, or a recovery code). So an
@@ -30,12 +35,17 @@ export async function registerPasskey(userId: string, input: RegisterPasskeyRequ
   const rp = relyingParty();
   let verified: VerifiedRegistration;
   try {
-    verified = await verifyRegistration(input.response, {
-      challenge,
-      origin: rp.origin,
-      rpId: rp.id,
-      algorithms: supportedAlgorithmIds,
+    const verification = await verifyRegistrationResponse({
+      response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: supportedAlgorithmIds,
     });
+    if (!verification.verified) throw new Error('not verified');
+    const { credential, credentialBackedUp } = verification.registrationInfo;
+    verified = { credentialId: credential.id, publicKey: credential.publicKey, counter: credential.counter, backedUp: credentialBackedUp };
   } catch (error) {
     // Anything malformed or mismatched: the client's fault, never ours.
     logger.info('passkey registration refused', { reason: refusalReason(error) });
