@@ -6,11 +6,12 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { viewerAddressHeader } from '../../functions/lib/client-address';
 import { originSecretHeader } from '../../functions/lib/origin-secret';
+import { prerenderedFile } from '../../shared/prerendered-pages';
 import { localPageHeaders } from '../security-headers';
 
 /**
  * Serves the built SPA (web/dist) the way CloudFront does in the cloud: files from the
- * build, `index.html` for every other path (client-side routes), and `/api/*` passed on
+ * build, a public page's prerendered HTML for its path, `index.html` for every other path (client-side routes), and `/api/*` passed on
  * to the API gateway so cookies stay first-party; the live channel's WebSocket upgrade on
  * `/ws` goes through to the gateway too (CloudFront's `/ws` behaviour). Used by the end-to-end tests; `npm
  * start` can use it to run the built app instead of the dev server.
@@ -178,6 +179,13 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       // Vite puts content-hashed files under /assets: they never change.
       const isHashed = pathname.startsWith('/assets/');
       sendFile(request, response, file, isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return;
+    }
+    // A public page built to static HTML (shared/prerendered-pages.ts), as CloudFront serves it (infra/constructs/spa-routing.ts).
+    const prerendered = prerenderedFile(pathname);
+    const prerenderedPage = prerendered ? await fileAt(root, `/${prerendered}`) : null;
+    if (prerenderedPage) {
+      sendFile(request, response, prerenderedPage, 'no-cache');
       return;
     }
     // A missing file with an extension is a real 404; any other path is a client route.
