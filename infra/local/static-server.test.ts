@@ -19,6 +19,9 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
   await writeFile(path.join(root, 'assets', 'app-123.js'), 'console.log(1)');
   await writeFile(path.join(root, 'favicon.svg'), '<svg/>');
+  await mkdir(path.join(root, 'prerendered'));
+  await writeFile(path.join(root, 'prerendered', 'index.html'), '<!doctype html><title>home</title>');
+  await writeFile(path.join(root, 'prerendered', 'login.html'), '<!doctype html><title>login</title>');
   await writeFile(path.join(base, 'secret.txt'), 'outside the build');
 
   api = http.createServer((request, response) => {
@@ -58,8 +61,21 @@ function get(pathname: string, method = 'GET'): Promise<{ status: number; header
 }
 
 describe('startStaticServer', () => {
-  it('serves index.html for the root and for every client route', async () => {
-    for (const pathname of ['/', '/contact', '/canvas/12?x=1', '/not/a/page']) {
+  it('serves a public page its prerendered HTML (shared/prerendered-pages.ts)', async () => {
+    for (const [pathname, title] of [
+      ['/', 'home'],
+      ['/login', 'login'],
+      ['/login?from=mail', 'login'],
+    ]) {
+      const answer = await get(pathname!);
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.body, pathname).toContain(`<title>${title}</title>`);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves index.html for every other client route, and for a public page built without its HTML', async () => {
+    for (const pathname of ['/contact', '/login/more', '/canvas/12?x=1', '/not/a/page']) {
       const answer = await get(pathname);
       expect(answer.status, pathname).toBe(200);
       expect(answer.body).toContain('<title>app</title>');

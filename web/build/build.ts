@@ -33,6 +33,8 @@ const routeModules: Record<PageName, string> = {
 const areaMessagesModule = 'src/messages/en-US.areas.ts';
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
+/** What the SSR build of web/src/prerender.tsx exports. */
+type ServerEntry = { renderPage: (name: PageName, pathname: string) => Promise<{ markup: string; title: string }> };
 
 /** The files a module loads at once: its chunk and its static imports, recursively. */
 function staticClosure(manifest: Manifest, key: string, files = new Set<string>()): Set<string> {
@@ -48,7 +50,11 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 async function main(): Promise<void> {
   await build({ configFile, build: { manifest: true } });
-  await build({ configFile, logLevel: 'warn', build: { ssr: path.join(webRoot, 'src', 'prerender.tsx'), outDir: serverDir, emptyOutDir: true, sourcemap: false } });
+  await build({
+    configFile,
+    logLevel: 'warn',
+    build: { ssr: path.join(webRoot, 'src', 'prerender.tsx'), outDir: serverDir, emptyOutDir: true, sourcemap: false },
+  });
 
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
@@ -60,7 +66,7 @@ async function main(): Promise<void> {
   if (!shell.includes(emptyRoot) || !shellTitle.test(shell)) throw new Error(`web/dist/index.html lacks ${emptyRoot} or its <title>`);
   const entryFiles = staticClosure(manifest, 'index.html');
 
-  const { renderPage } = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as typeof import('../src/prerender');
+  const { renderPage } = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as ServerEntry;
   // The home page first: the others load the areas' texts, which the home page's markup must not show.
   for (const [name, pathname] of Object.entries(prerenderedPages) as Array<[PageName, string]>) {
     const { markup, title } = await renderPage(name, pathname);
