@@ -9,8 +9,6 @@ import { prerenderedAttribute, prerenderedFile, prerenderedPages } from '../../s
  * (shared/prerendered-pages.ts): a Vite SSR build of web/src/prerender.tsx renders each page with React's server
  * renderer into a copy of the shell, with its route's scripts preloaded so it hydrates without waiting for them in turn.
  */
-process.env.NODE_ENV = 'production';
-
 const webRoot = path.resolve(import.meta.dirname, '..');
 const configFile = path.join(webRoot, 'vite.config.ts');
 const distDir = path.join(webRoot, 'dist');
@@ -48,8 +46,10 @@ function staticClosure(manifest: Manifest, key: string, files = new Set<string>(
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-async function main(): Promise<void> {
-  await build({ configFile, build: { manifest: true } });
+/** Builds web/dist with the prerendered pages (`npm run build:web`, and `npm start`: infra/local/start.ts). */
+export async function buildWeb({ logLevel }: { logLevel?: 'info' | 'warn' } = {}): Promise<void> {
+  // Vite's build sets NODE_ENV to production (unless set), so Node loads React's production server renderer below.
+  await build({ configFile, logLevel, build: { manifest: true } });
   await build({
     configFile,
     logLevel: 'warn',
@@ -84,4 +84,4 @@ async function main(): Promise<void> {
   await rm(serverDir, { recursive: true });
 }
 
-await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildWeb();
