@@ -6,6 +6,9 @@ import { defineConfig, type PluginOption } from 'vite';
 
 // The SPA's build and dev-server config. Tests are configured in the root vitest.config.ts;
 // `npm start` (infra/local/start.ts) adds the /api proxy and the /ws one (ws: true) at run time.
+// `npm run build:web` (web/build/build.ts) builds with it twice: the browser's build, then an SSR build of
+// web/src/prerender.tsx that renders the public pages to HTML. Every build runs React and the packages as
+// they ship, no alias: the build, the dev server and the unit tests run the same code.
 const webRoot = import.meta.dirname;
 
 // `SPA_STATS_DIR=<folder>` (bench/spa-size.ts sets it to bench/out/): where the JavaScript goes, module by module,
