@@ -3,10 +3,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
-import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 // The SPA's build and dev-server config. Tests are configured in the root vitest.config.ts;
 // `npm start` (infra/local/start.ts) adds the /api proxy and the /ws one (ws: true) at run time.
+// `npm run build:web` (web/build/build.ts) builds with it twice: the browser's build, then an SSR build of
+// web/src/prerender.tsx that renders the public pages to HTML. Every build runs React and the packages as
+// they ship, no alias: the build, the dev server and the unit tests run the same code.
 const webRoot = import.meta.dirname;
 
 // `SPA_STATS_DIR=<folder>` (bench/spa-size.ts sets it to bench/out/): where the JavaScript goes, module by module,
@@ -19,28 +21,10 @@ const statsPlugins: PluginOption[] = statsDir
     ]
   : [];
 
-// The production build renders with Preact through its React compatibility layer (preact/compat): React DOM
-// and its scheduler are 62 kB gzip of the first page, Preact with compat about 7 (README.md#quality,
-// the trade). The dev server and the web unit tests keep React (fast refresh, @testing-library/react);
-// the end-to-end suite runs on the build, so it is what proves the two behave alike.
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-  // React Router's package exports only its development build (dev warnings on); the build takes its production twin.
-  { find: /^react-router$/, replacement: path.join(webRoot, '..', 'node_modules', 'react-router', 'dist', 'production', 'index.mjs') },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), ...statsPlugins],
-  // Zod without its eval probe, which the Content-Security-Policy reports (web/src/lib/zod-without-eval.ts).
-  resolve: {
-    alias: [{ find: /^zod$/, replacement: path.join(webRoot, 'src', 'lib', 'zod-without-eval.ts') }, ...(command === 'build' ? preactAliases : [])],
-  },
+  plugins: [react(), tailwindcss(), ...statsPlugins],
   server: {
     // The shared contracts and rules live outside web/.
     fs: { allow: [path.resolve(webRoot, '..')] },
@@ -52,15 +36,14 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // Route modules are lazy (web/src/app/router.tsx), so each page is its own chunk;
     // the first page loads only the libraries, the shell and its own code. React DOM and
-    // the router together were about 310 kB minified (98 kB gzip): warn above that. (With
-    // Preact the two are 115 kB, 39 kB gzip; the largest chunk is the rich-text editor's, 220 kB.)
+    // the router together are about 310 kB minified (98 kB gzip), the largest chunk: warn above that.
     chunkSizeWarningLimit: 350,
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: their own chunks stay cached across deploys.
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/ },
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // State (jotai) and server data (react-query): the shell needs them on every page.
             { name: 'vendor-state', test: /node_modules[\\/](@tanstack|jotai)[\\/]/ },
             // Dropdowns and dialogs: only lazily loaded parts use them (account tools, the
@@ -78,4 +61,4 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}));
+});

@@ -9,7 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { build, createServer } from 'vite';
+import { createServer } from 'vite';
+import { buildWeb } from '../../web/build/build';
 import { assertPortFree } from './ports';
 import { defaultPorts, persistDirectory, startLocalStack } from './stack';
 import { startStaticServer } from './static-server';
@@ -38,10 +39,10 @@ async function startDevServer(apiUrl: string): Promise<RunningApp> {
   return { stop: () => vite.close(), description: 'Vite dev server, hot reload' };
 }
 
-/** Builds the SPA into web/dist and serves it as CloudFront would, adding the viewer's address and the origin secret. */
+/** Builds the SPA into web/dist (the public pages prerendered) and serves it as CloudFront would, adding the viewer's address and the origin secret. */
 async function startProductionBuild(apiUrl: string, originSecret: string): Promise<RunningApp> {
   const startedAt = performance.now();
-  await build({ configFile: viteConfigFile, logLevel: 'warn' });
+  await buildWeb({ logLevel: 'warn' });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const server = await startStaticServer({ root: builtApp, apiTarget: apiUrl, port: defaultPorts.web, host: '127.0.0.1', originSecret });
   return { stop: server.stop, description: `production build (built in ${seconds} s) with CloudFront's headers; \`npm run dev\` for hot reload` };

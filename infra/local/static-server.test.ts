@@ -24,8 +24,9 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'favicon.svg'), '<svg/>');
   await writeFile(path.join(root, 'assets', 'big-456.js'), bigScript);
   await writeFile(path.join(root, 'assets', 'font-789.woff2'), Buffer.alloc(4_000, 7));
-  await mkdir(path.join(root, 'sign-in'));
-  await writeFile(path.join(root, 'sign-in', 'index.html'), '<!doctype html><title>sign in, prerendered</title>');
+  await mkdir(path.join(root, 'prerendered'));
+  await writeFile(path.join(root, 'prerendered', 'index.html'), '<!doctype html><title>home</title>');
+  await writeFile(path.join(root, 'prerendered', 'login.html'), '<!doctype html><title>login</title>');
   await writeFile(path.join(base, 'secret.txt'), 'outside the build');
 
   api = http.createServer((request, response) => {
@@ -74,8 +75,21 @@ async function get(pathname: string, method = 'GET'): Promise<{ status: number; 
 }
 
 describe('startStaticServer', () => {
-  it('serves index.html for the root and for every client route', async () => {
-    for (const pathname of ['/', '/contact', '/canvas/12?x=1', '/not/a/page']) {
+  it('serves a public page its prerendered HTML (shared/prerendered-pages.ts)', async () => {
+    for (const [pathname, title] of [
+      ['/', 'home'],
+      ['/login', 'login'],
+      ['/login?from=mail', 'login'],
+    ]) {
+      const answer = await get(pathname!);
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.body, pathname).toContain(`<title>${title}</title>`);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves index.html for every other client route, and for a public page built without its HTML', async () => {
+    for (const pathname of ['/contact', '/login/more', '/canvas/12?x=1', '/not/a/page']) {
       const answer = await get(pathname);
       expect(answer.status, pathname).toBe(200);
       expect(answer.body).toContain('<title>app</title>');
@@ -98,16 +112,6 @@ describe('startStaticServer', () => {
       const answer = await get(pathname);
       expect(answer.body, pathname).not.toContain('outside the build');
     }
-  });
-
-  it('serves a prerendered page for its route, index.html for the rest', async () => {
-    for (const pathname of ['/sign-in', '/sign-in/', '/sign-in?next=%2Fcanvas']) {
-      const answer = await get(pathname);
-      expect(answer.status, pathname).toBe(200);
-      expect(answer.body, pathname).toContain('sign in, prerendered');
-      expect(answer.headers['cache-control']).toBe('no-cache');
-    }
-    expect((await get('/sign-up')).body).toContain('<title>app</title>');
   });
 
   it('compresses text as CloudFront does: Brotli when accepted, else gzip, else as it is', async () => {

@@ -9,12 +9,14 @@ import { brotliCompress, gzip } from 'node:zlib';
 import { viewerAddressHeader } from '../../functions/lib/client-address';
 import { preferredEncoding } from '../../functions/lib/http';
 import { originSecretHeader } from '../../functions/lib/origin-secret';
+import { prerenderedFile } from '../../shared/prerendered-pages';
 import { localPageHeaders } from '../security-headers';
 
 /**
  * Serves the built SPA (web/dist) the way CloudFront does in the cloud: files from the
- * build with the bucket's cache headers, compressed as CloudFront compresses them,
- * `index.html` for every other path (client-side routes), and `/api/*` passed on
+ * build with the bucket's cache headers, compressed as CloudFront compresses them, a public
+ * page's prerendered HTML for its path, `index.html` for every other path (client-side
+ * routes), and `/api/*` passed on
  * to the API gateway so cookies stay first-party; the live channel's WebSocket upgrade on
  * `/ws` goes through to the gateway too (CloudFront's `/ws` behaviour). Used by the end-to-end tests; `npm
  * start` can use it to run the built app instead of the dev server.
@@ -171,16 +173,6 @@ async function fileAt(root: string, pathname: string): Promise<{ file: string; i
 }
 
 /**
- * A prerendered page of the build for a client route, as `<route>/index.html` or `<route>.html`
- * (the public pages rendered at build time); null when the route has none and index.html serves it.
- */
-async function prerenderedPage(root: string, pathname: string): Promise<{ file: string; info: Stats } | null> {
-  const route = pathname.replace(/\/+$/, '');
-  if (!route) return null;
-  return (await fileAt(root, `${route}/index.html`)) ?? (await fileAt(root, `${route}.html`));
-}
-
-/**
  * Sends a file of the build with the headers S3 and CloudFront send: its type, the cache
  * policy of its folder (infra/stacks/web-stack.ts deploySite), a validator (304 when the
  * browser's copy is current), and the body compressed when the type and size allow.
@@ -253,12 +245,19 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       await sendFile(request, response, file, isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       return;
     }
+    // A public page built to static HTML (shared/prerendered-pages.ts), as CloudFront serves it (infra/constructs/spa-routing.ts).
+    const prerendered = prerenderedFile(pathname);
+    const prerenderedPage = prerendered ? await fileAt(root, `/${prerendered}`) : null;
+    if (prerenderedPage) {
+      await sendFile(request, response, prerenderedPage, 'no-cache');
+      return;
+    }
     // A missing file with an extension is a real 404; any other path is a client route.
     if (path.posix.extname(pathname)) {
       sendText(response, 404, 'Not found');
       return;
     }
-    const page = (await prerenderedPage(root, pathname)) ?? (await fileAt(root, '/index.html'));
+    const page = await fileAt(root, '/index.html');
     if (!page) throw new Error(`${indexFile} is gone`);
     await sendFile(request, response, page, 'no-cache');
   };

@@ -109,7 +109,7 @@ export class WebStack extends Stack {
     });
 
     const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
-      comment: 'Serves index.html for client-side routes of the SPA',
+      comment: 'Serves the prerendered public pages, and index.html for the other client-side routes of the SPA',
       code: cloudfront.FunctionCode.fromInline(spaRoutingFunctionCode),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });

@@ -344,7 +344,7 @@ describe('web stack', () => {
     });
   });
 
-  it('falls back to index.html for SPA routes without rewriting the API’s 403 and 404 answers', () => {
+  it('serves the prerendered public pages and falls back to index.html for other SPA routes, without rewriting the API’s 403 and 404 answers', () => {
     const [distribution] = Object.values(resourcesOf(templates.web, 'AWS::CloudFront::Distribution'));
     const config = distribution?.Properties.DistributionConfig as Record<string, Record<string, unknown>>;
     // Custom error responses would apply to /api/* as well: the fallback is a viewer-request function instead.
@@ -357,7 +357,12 @@ describe('web stack', () => {
 
     const handler = new Function(`${spaRoutingFunctionCode}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
+    // The public pages get their prerendered HTML (shared/prerendered-pages.ts); every other route the SPA shell.
+    expect(rewrite('/')).toBe('/prerendered/index.html');
+    expect(rewrite('/login')).toBe('/prerendered/login.html');
+    expect(rewrite('/terms')).toBe('/prerendered/terms.html');
+    expect(rewrite('/login/extra')).toBe('/index.html');
+    expect(rewrite('/constructor')).toBe('/index.html');
     expect(rewrite('/dashboard')).toBe('/index.html');
     expect(rewrite('/canvas/12/category/3')).toBe('/index.html');
     expect(rewrite('/assets/index-3f2a9c.js')).toBe('/assets/index-3f2a9c.js');

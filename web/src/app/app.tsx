@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider, type HydrationState } from 'react-router';
 import { requestReauthentication } from '../features/auth/lib/reauth-request';
 import { setGlobalErrorHandler, setReauthenticationHandler } from '../lib/api-client';
 import { appStore, type AppStore } from '../stores/app-store';
@@ -18,18 +18,28 @@ export function AppProviders({ children, store = appStore }: { children: ReactNo
   );
 }
 
-const router = createBrowserRouter(createRoutes({ store: appStore, logout: () => logout(appStore), sessionReady: () => sessionReady(appStore) }));
+/** The browser's route tree, guards wired to the app's store and session. */
+export const appRoutes = createRoutes({ store: appStore, logout: () => logout(appStore), sessionReady: () => sessionReady(appStore) });
 
-setGlobalErrorHandler((error) => handleGlobalApiError(error, { store: appStore, navigate: (to) => void router.navigate(to) }));
-// A guarded action (re-authentication, 92) asks for the password or a code, then is sent again.
-setReauthenticationHandler(requestReauthentication);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-void redirectAfterRestore(
-  (to) => void router.navigate(to, { replace: true }),
-  () => window.location.pathname,
-);
+/**
+ * The router over `appRoutes`, and the API client's handlers that navigate with it. `hydrationData` when the page
+ * came prerendered (web/src/main.tsx): the router then starts on the page as it is, without running loaders first.
+ */
+export function startApp(hydrationData?: HydrationState): AppRouter {
+  const router = createBrowserRouter(appRoutes, { hydrationData });
+  setGlobalErrorHandler((error) => handleGlobalApiError(error, { store: appStore, navigate: (to) => void router.navigate(to) }));
+  // A guarded action (re-authentication, 92) asks for the password or a code, then is sent again.
+  setReauthenticationHandler(requestReauthentication);
+  void redirectAfterRestore(
+    (to) => void router.navigate(to, { replace: true }),
+    () => window.location.pathname,
+  );
+  return router;
+}
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProviders>
       <RouterProvider router={router} />

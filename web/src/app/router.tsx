@@ -78,6 +78,7 @@ function routeFor(name: RouteName, deps: GuardDependencies): RouteObject {
   if (isRedirectRoute(name)) {
     const target = routeTable[name].redirectTo;
     return {
+      id: name,
       path: definition.path,
       handle,
       loader: async (args) => (await guard(args)) ?? redirect(target),
@@ -86,7 +87,7 @@ function routeFor(name: RouteName, deps: GuardDependencies): RouteObject {
   // Every page but the home page needs the areas' texts (web/src/messages/en-US.ts loadAreaMessages), loaded
   // before its module runs: a page may read a text while its module loads (an option list at the top of a file).
   const lazy = name === 'home' ? pages[name] : () => loadAreaMessages().then(() => pages[name]());
-  return { path: definition.path, handle, loader: guard, lazy };
+  return { id: name, path: definition.path, handle, loader: guard, lazy };
 }
 
 function InitialLoading() {

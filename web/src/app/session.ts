@@ -98,7 +98,7 @@ export function endSession(app: { store: AppStore; navigate: (to: string) => voi
 export function handleGlobalApiError(error: ApiError, app: { store: AppStore; navigate: (to: string) => void }): void {
   if (error.errorCode === ErrorCodes.SESSION_EXPIRED) {
     // The server tells a session ended from another device (SessionEndedDetails) from one that ran
-    // out. Read by hand: the first page carries no zod (bench/spa-size.ts budget).
+    // out. Read by hand: the first page carries no zod schema.
     const signedOut = (error.details as Partial<SessionEndedDetails> | undefined)?.reason === 'signedOut';
     endSession(app, signedOut ? 'signedOut' : 'expired');
   } else if (error.errorCode === ErrorCodes.EMAIL_NOT_CONFIRMED) {

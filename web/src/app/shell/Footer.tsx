@@ -38,7 +38,8 @@ export function Footer() {
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-page flex-col gap-2 px-4 py-5 text-sm text-primary-100 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          {/* The prerendered pages carry the year of their build (web/build/build.ts): it may be past, React's documented case for this. */}
+          <p suppressHydrationWarning>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
           <a href={appConfig.companyUrl} className="text-primary-50 underline underline-offset-4">
             {t('footer.company')}
           </a>

@@ -15,10 +15,15 @@ import { OfflineBanner } from './OfflineBanner';
 import { useScrollPolicy } from './use-scroll-policy';
 import { WalkthroughDialog } from './WalkthroughDialog';
 
+/** The browser tab's title on a page (the prerendered pages' HTML carries it too: web/build/build.ts). */
+export function documentTitle(name: RouteName | undefined): string {
+  const appName = t('common.appName');
+  return !name || name === 'home' ? appName : `${t(routeTable[name].title)} · ${appName}`;
+}
+
 function useDocumentTitle(name: RouteName | undefined) {
   useEffect(() => {
-    const appName = t('common.appName');
-    document.title = !name || name === 'home' ? appName : `${t(routeTable[name].title)} · ${appName}`;
+    document.title = documentTitle(name);
   }, [name]);
 }
 

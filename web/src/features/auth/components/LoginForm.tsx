@@ -18,6 +18,7 @@ import { hashPassword } from '../lib/password-hash';
 import { loginFormSchema } from '../schemas';
 import { SecondStepForm } from './SecondStepForm';
 import { FormAlert } from './FormAlert';
+import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
 
 type Failure = 'credentials' | 'validation' | 'throttled';
 
@@ -157,87 +158,89 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
   const emailField = form.field('email');
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      {failure && <FormAlert {...failureTexts[failure]} />}
-      {unconfirmedEmail && (
-        <div className="flex flex-col items-start gap-2 rounded-control border border-info-700 bg-info-bg p-4 text-ink-900" data-testid="login-unconfirmed">
-          <p>{t('login.unconfirmed.text')}</p>
-          {resendState === 'sent' ? (
-            <p role="status" className="font-medium text-success-700">
-              {t('login.unconfirmed.sent', { email: unconfirmedEmail })}
-            </p>
-          ) : (
-            <Button variant="secondary" size="sm" onClick={() => void resend()} disabled={resendState === 'sending'}>
-              {resendState === 'sending' ? t('resendConfirmation.sending') : t('login.unconfirmed.resend')}
-            </Button>
-          )}
-        </div>
-      )}
-      <TextField
-        label={t('login.email')}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-        maxLength={limits.email}
-        readOnly={isEmailLocked}
-        hint={isEmailLocked ? t('register.form.emailLocked') : undefined}
-        {...emailField}
-        onBlur={() => {
-          emailField.onBlur();
-          prefetchSalt();
-        }}
-      />
-      <PasswordField label={t('login.password')} autoComplete="current-password" required maxLength={200} {...form.field('password')} />
-      <div className="flex items-start gap-3">
-        <input
-          id="login-remember"
-          type="checkbox"
-          className="mt-1 size-5 shrink-0 cursor-pointer accent-primary-700"
-          checked={remember}
-          onChange={(event) => setRemember(event.target.checked)}
-          aria-describedby="login-remember-hint"
+      <FieldsOnceHydrated>
+        {failure && <FormAlert {...failureTexts[failure]} />}
+        {unconfirmedEmail && (
+          <div className="flex flex-col items-start gap-2 rounded-control border border-info-700 bg-info-bg p-4 text-ink-900" data-testid="login-unconfirmed">
+            <p>{t('login.unconfirmed.text')}</p>
+            {resendState === 'sent' ? (
+              <p role="status" className="font-medium text-success-700">
+                {t('login.unconfirmed.sent', { email: unconfirmedEmail })}
+              </p>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={() => void resend()} disabled={resendState === 'sending'}>
+                {resendState === 'sending' ? t('resendConfirmation.sending') : t('login.unconfirmed.resend')}
+              </Button>
+            )}
+          </div>
+        )}
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          maxLength={limits.email}
+          readOnly={isEmailLocked}
+          hint={isEmailLocked ? t('register.form.emailLocked') : undefined}
+          {...emailField}
+          onBlur={() => {
+            emailField.onBlur();
+            prefetchSalt();
+          }}
         />
-        <div>
-          <label htmlFor="login-remember" className="font-medium text-ink-900">
-            {t('login.remember')}
-          </label>
-          <p id="login-remember-hint" className="text-sm text-ink-600">
-            {t('login.rememberHint')}
+        <PasswordField label={t('login.password')} autoComplete="current-password" required maxLength={200} {...form.field('password')} />
+        <div className="flex items-start gap-3">
+          <input
+            id="login-remember"
+            type="checkbox"
+            className="mt-1 size-5 shrink-0 cursor-pointer accent-primary-700"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+            aria-describedby="login-remember-hint"
+          />
+          <div>
+            <label htmlFor="login-remember" className="font-medium text-ink-900">
+              {t('login.remember')}
+            </label>
+            <p id="login-remember-hint" className="text-sm text-ink-600">
+              {t('login.rememberHint')}
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-col items-start gap-2">
+          <ProgressButton
+            type="submit"
+            size="lg"
+            status={progress.status}
+            progress={progress.progress}
+            loadingLabel={t('login.submitting')}
+            successLabel={t('login.submitted')}
+            disabled={isBlocked && progress.status === 'idle'}
+          >
+            {t('login.submit')}
+          </ProgressButton>
+          <p role="status" className="text-sm text-ink-600">
+            {isFetchingSalt && progress.status === 'idle' ? t('login.checkingEmail') : ''}
           </p>
         </div>
-      </div>
-      <div className="flex flex-col items-start gap-2">
-        <ProgressButton
-          type="submit"
-          size="lg"
-          status={progress.status}
-          progress={progress.progress}
-          loadingLabel={t('login.submitting')}
-          successLabel={t('login.submitted')}
-          disabled={isBlocked && progress.status === 'idle'}
-        >
-          {t('login.submit')}
-        </ProgressButton>
-        <p role="status" className="text-sm text-ink-600">
-          {isFetchingSalt && progress.status === 'idle' ? t('login.checkingEmail') : ''}
-        </p>
-      </div>
-      {/* Without the password (README, Passkeys); not where the e-mail is fixed by an invitation. */}
-      {!isEmailLocked && <PasskeySignInButton onSignedIn={onSignedIn} />}
-      <div className="flex flex-col gap-2 border-t border-line pt-5 text-ink-800">
-        <p>
-          {t('login.noAccount')}{' '}
-          <Link to={signupHref} className="font-medium text-primary-700 underline underline-offset-4">
-            {t('login.registerHere')}
-          </Link>
-        </p>
-        <p>
-          {t('login.forgotPassword')}{' '}
-          <Link to={resetHref} className="font-medium text-primary-700 underline underline-offset-4">
-            {t('login.resetHere')}
-          </Link>
-        </p>
-      </div>
+        {/* Without the password (README, Passkeys); not where the e-mail is fixed by an invitation. */}
+        {!isEmailLocked && <PasskeySignInButton onSignedIn={onSignedIn} />}
+        <div className="flex flex-col gap-2 border-t border-line pt-5 text-ink-800">
+          <p>
+            {t('login.noAccount')}{' '}
+            <Link to={signupHref} className="font-medium text-primary-700 underline underline-offset-4">
+              {t('login.registerHere')}
+            </Link>
+          </p>
+          <p>
+            {t('login.forgotPassword')}{' '}
+            <Link to={resetHref} className="font-medium text-primary-700 underline underline-offset-4">
+              {t('login.resetHere')}
+            </Link>
+          </p>
+        </div>
+      </FieldsOnceHydrated>
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { useToasts } from '../../../stores/toasts';
 import { useSignUp } from '../api/sign-up';
 import { hashPassword, newSalt } from '../lib/password-hash';
 import { invitedSignupFormSchema, signupFormSchema, type SignupFormValues } from '../schemas';
+import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
 
 const emptySignup: SignupFormValues = {
   firstName: '',
@@ -139,92 +140,94 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
         </h2>
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby="signup-required-legend">
-        <p id="signup-required-legend" className="text-sm text-ink-600">
-          {t('forms.requiredLegend')}
-        </p>
-        <FormErrorAlert message={form.formError} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={t('register.form.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
-          <TextField label={t('register.form.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
-        </div>
-        {!invitation && (
-          <TextField
-            label={isFamily ? t('register.form.familyName') : t('register.form.companyName')}
-            autoComplete={isFamily ? 'off' : 'organization'}
-            required
-            maxLength={limits.name}
-            {...form.field('createEntityName')}
-          />
-        )}
-        <TextField
-          label={t('register.form.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={limits.email}
-          readOnly={Boolean(invitation)}
-          hint={invitation ? t('register.form.emailLocked') : undefined}
-          {...form.field('email')}
-        />
-        <PasswordField
-          label={t('register.form.password')}
-          autoComplete="new-password"
-          required
-          maxLength={200}
-          hint={t('forms.password.hint')}
-          {...form.field('password')}
-        />
-        <PasswordField
-          label={t('register.form.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          maxLength={200}
-          {...form.field('passwordConfirmation')}
-        />
-        <Checkbox
-          required
-          label={
-            <>
-              {t('register.form.acceptPrefix')}{' '}
-              <a href={termsHref} target="_blank" rel="noopener noreferrer" className={linkClasses}>
-                {t('register.form.termsLink')}
-                <span className="sr-only"> {t('common.opensInNewTab')}</span>
-              </a>{' '}
-              {t('register.form.and')}{' '}
-              <a href={privacyHref} target="_blank" rel="noopener noreferrer" className={linkClasses}>
-                {t('register.form.privacyLink')}
-                <span className="sr-only"> {t('common.opensInNewTab')}</span>
-              </a>
-              .
-            </>
-          }
-          {...form.checkbox('acceptsTermsAndPrivacy')}
-        />
-        <div className="flex flex-wrap items-center gap-3">
-          {onBack && (
-            <Button variant="secondary" size="lg" onClick={onBack} disabled={progress.isBusy}>
-              {t('register.form.back')}
-            </Button>
-          )}
-          <ProgressButton
-            type="submit"
-            size="lg"
-            status={progress.status}
-            progress={progress.progress}
-            loadingLabel={t('register.form.submitting')}
-            successLabel={t('register.form.submitted')}
-            disabled={isSubmitBlocked}
-            aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'signup-submit-hint' : undefined}
-          >
-            {t('register.form.submit')}
-          </ProgressButton>
-        </div>
-        {isSubmitBlocked && form.hasHighlightedFields && (
-          <p id="signup-submit-hint" className="text-sm text-ink-600">
-            {t('forms.submitHint')}
+        <FieldsOnceHydrated>
+          <p id="signup-required-legend" className="text-sm text-ink-600">
+            {t('forms.requiredLegend')}
           </p>
-        )}
+          <FormErrorAlert message={form.formError} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label={t('register.form.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
+            <TextField label={t('register.form.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
+          </div>
+          {!invitation && (
+            <TextField
+              label={isFamily ? t('register.form.familyName') : t('register.form.companyName')}
+              autoComplete={isFamily ? 'off' : 'organization'}
+              required
+              maxLength={limits.name}
+              {...form.field('createEntityName')}
+            />
+          )}
+          <TextField
+            label={t('register.form.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={limits.email}
+            readOnly={Boolean(invitation)}
+            hint={invitation ? t('register.form.emailLocked') : undefined}
+            {...form.field('email')}
+          />
+          <PasswordField
+            label={t('register.form.password')}
+            autoComplete="new-password"
+            required
+            maxLength={200}
+            hint={t('forms.password.hint')}
+            {...form.field('password')}
+          />
+          <PasswordField
+            label={t('register.form.passwordConfirmation')}
+            autoComplete="new-password"
+            required
+            maxLength={200}
+            {...form.field('passwordConfirmation')}
+          />
+          <Checkbox
+            required
+            label={
+              <>
+                {t('register.form.acceptPrefix')}{' '}
+                <a href={termsHref} target="_blank" rel="noopener noreferrer" className={linkClasses}>
+                  {t('register.form.termsLink')}
+                  <span className="sr-only"> {t('common.opensInNewTab')}</span>
+                </a>{' '}
+                {t('register.form.and')}{' '}
+                <a href={privacyHref} target="_blank" rel="noopener noreferrer" className={linkClasses}>
+                  {t('register.form.privacyLink')}
+                  <span className="sr-only"> {t('common.opensInNewTab')}</span>
+                </a>
+                .
+              </>
+            }
+            {...form.checkbox('acceptsTermsAndPrivacy')}
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            {onBack && (
+              <Button variant="secondary" size="lg" onClick={onBack} disabled={progress.isBusy}>
+                {t('register.form.back')}
+              </Button>
+            )}
+            <ProgressButton
+              type="submit"
+              size="lg"
+              status={progress.status}
+              progress={progress.progress}
+              loadingLabel={t('register.form.submitting')}
+              successLabel={t('register.form.submitted')}
+              disabled={isSubmitBlocked}
+              aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'signup-submit-hint' : undefined}
+            >
+              {t('register.form.submit')}
+            </ProgressButton>
+          </div>
+          {isSubmitBlocked && form.hasHighlightedFields && (
+            <p id="signup-submit-hint" className="text-sm text-ink-600">
+              {t('forms.submitHint')}
+            </p>
+          )}
+        </FieldsOnceHydrated>
       </form>
     </section>
   );

@@ -34,5 +34,7 @@ export function useIsReauthenticationPending(): boolean {
       return () => listeners.delete(listener);
     },
     () => pending !== null,
+    // A prerendered page (web/src/prerender.tsx) has nothing pending.
+    () => false,
   );
 }

@@ -12,6 +12,7 @@ import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
 
 const emptyMessage = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
@@ -78,44 +79,46 @@ export function ContactForm({ progressTiming }: { progressTiming?: { stepMs?: nu
   const isSubmitBlocked = !form.isValid;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby="contact-required-legend">
-      <p id="contact-required-legend" className="text-sm text-ink-600">
-        {t('forms.requiredLegend')}
-      </p>
-      <FormErrorAlert message={form.formError} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t('contactForm.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
-        <TextField label={t('contactForm.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
-      </div>
-      <TextField
-        label={t('contactForm.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        maxLength={limits.email}
-        {...form.field('email')}
-      />
-      <TextField label={t('contactForm.subject')} required maxLength={limits.subject} {...form.field('subject')} />
-      <TextArea label={t('contactForm.message')} required rows={7} maxLength={limits.message} {...form.field('message')} />
-      <div className="flex flex-col items-start gap-2">
-        <ProgressButton
-          type="submit"
-          size="lg"
-          status={progress.status}
-          progress={progress.progress}
-          loadingLabel={t('contactForm.sending')}
-          successLabel={t('contactForm.sent')}
-          disabled={isSubmitBlocked && progress.status === 'idle'}
-          aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'contact-submit-hint' : undefined}
-        >
-          {t('contactForm.send')}
-        </ProgressButton>
-        {isSubmitBlocked && progress.status === 'idle' && form.hasHighlightedFields && (
-          <p id="contact-submit-hint" className="text-sm text-ink-600">
-            {t('forms.submitHint')}
-          </p>
-        )}
-      </div>
+      <FieldsOnceHydrated>
+        <p id="contact-required-legend" className="text-sm text-ink-600">
+          {t('forms.requiredLegend')}
+        </p>
+        <FormErrorAlert message={form.formError} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label={t('contactForm.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
+          <TextField label={t('contactForm.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
+        </div>
+        <TextField
+          label={t('contactForm.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={limits.email}
+          {...form.field('email')}
+        />
+        <TextField label={t('contactForm.subject')} required maxLength={limits.subject} {...form.field('subject')} />
+        <TextArea label={t('contactForm.message')} required rows={7} maxLength={limits.message} {...form.field('message')} />
+        <div className="flex flex-col items-start gap-2">
+          <ProgressButton
+            type="submit"
+            size="lg"
+            status={progress.status}
+            progress={progress.progress}
+            loadingLabel={t('contactForm.sending')}
+            successLabel={t('contactForm.sent')}
+            disabled={isSubmitBlocked && progress.status === 'idle'}
+            aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'contact-submit-hint' : undefined}
+          >
+            {t('contactForm.send')}
+          </ProgressButton>
+          {isSubmitBlocked && progress.status === 'idle' && form.hasHighlightedFields && (
+            <p id="contact-submit-hint" className="text-sm text-ink-600">
+              {t('forms.submitHint')}
+            </p>
+          )}
+        </div>
+      </FieldsOnceHydrated>
     </form>
   );
 }

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import { createConfirmedAccount } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { logIn } from './support/sign-in';
+
+/**
+ * The public pages come as HTML prerendered at build time (shared/prerendered-pages.ts, web/build/build.ts): they
+ * paint before any script runs, then React hydrates them without a mismatch and they work as the SPA.
+ */
+const publicPages = [
+  { path: '/', heading: 'Welcome to Family Canvas' },
+  { path: '/aboutus', heading: 'About us' },
+  { path: '/about-app', heading: 'About Family Canvas' },
+  { path: '/contact', heading: 'Contact us' },
+  { path: '/privacy', heading: 'Privacy policy' },
+  { path: '/terms', heading: 'Terms of use' },
+  { path: '/login', heading: 'Login' },
+  { path: '/signup', heading: 'Registration' },
+];
+
+/** Console errors and warnings (React reports a hydration mismatch as one) and uncaught errors of a page. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading } of publicPages) {
+    test(`${path} shows its content`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Terms of use' })).toBeVisible();
+    });
+  }
+
+  test('a page that is not public comes as the bare shell, with nothing prerendered', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.locator('#root')).toBeEmpty();
+    await expect(page.getByRole('link', { name: 'Terms of use' })).toHaveCount(0);
+  });
+});
+
+for (const { path, heading } of publicPages) {
+  test(`${path} hydrates without a console error and its links navigate in the page`, async ({ page }) => {
+    const problems = problemsOf(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // A mark on the window survives only a navigation the router makes in the page, not a reload.
+    await page.evaluate(() => Object.assign(window, { stayedInPage: true }));
+    const target = path === '/contact' ? { name: 'Privacy policy', heading: 'Privacy policy' } : { name: 'Contact', heading: 'Contact us' };
+    await page.getByRole('contentinfo').getByRole('link', { name: target.name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: target.heading })).toBeVisible();
+    expect(await page.evaluate(() => (window as { stayedInPage?: boolean }).stayedInPage)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the prerendered sign-in page signs in after hydrating', async ({ page, inbox }) => {
+  const account = await createConfirmedAccount(inbox, { firstName: 'Ada', entityName: 'Lovelace Family' });
+  const problems = problemsOf(page);
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/canvas$/);
+  expect(problems).toEqual([]);
+});
+
+test('signed in, the prerendered home page hydrates, then shows the signed-in call to action', async ({ page, inbox }) => {
+  const account = await createConfirmedAccount(inbox, { firstName: 'Alan', entityName: 'Turing Family' });
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/canvas$/);
+  const problems = problemsOf(page);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Go to canvas' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
