@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { runChild } from './child';
+import { prerenderedFile } from '../shared/prerendered-pages';
 
 /**
  * The SPA's production build (into a temporary folder, so web/dist stays as it is) and
@@ -58,15 +59,17 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
 }
 
 export async function measureSpa(outDir: string): Promise<SpaResult> {
-  const vite = path.join(repositoryRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = await runChild(
-    process.execPath,
-    [vite, 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
-    { cwd: repositoryRoot, env: { ...process.env, SPA_STATS_DIR: statsDir }, timeoutMs: 240_000 },
-  );
+  // The production build as `npm start` serves it, prerendered pages included (web/build/build.ts).
+  const tsx = path.join(repositoryRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const result = await runChild(process.execPath, [tsx, 'web/build/build.ts', '--out-dir', outDir, '--keep-manifest'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, SPA_STATS_DIR: statsDir },
+    timeoutMs: 240_000,
+  });
   if (result.code !== 0) throw new Error(`vite build failed (${result.code}): ${(result.stderr || result.stdout).trim().slice(-600)}`);
 
-  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  // The first page is the home page as prerendered: its scripts and the route's preloads.
+  const html = readFileSync(path.join(outDir, prerenderedFile('/')!), 'utf8');
   const urls = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => (m[1] ?? '').replace(/^\//, ''));
   const initialJs = new Set([...urls(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), ...urls(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)]);
   const initialCss = new Set(urls(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g));

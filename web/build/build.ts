@@ -12,8 +12,8 @@ import { prerenderedAttribute, prerenderedFile, prerenderedPages } from '../../s
 const webRoot = path.resolve(import.meta.dirname, '..');
 const configFile = path.join(webRoot, 'vite.config.ts');
 const distDir = path.join(webRoot, 'dist');
-/** The SSR build, used by this script only and removed after it. */
-const serverDir = path.join(webRoot, '.prerender');
+/** The SSR build, used by this script only and removed after it (inside web/, so it resolves the app's packages). */
+const serverDirOf = (outDir: string) => (outDir === distDir ? path.join(webRoot, '.prerender') : path.join(webRoot, `.prerender-${process.pid}`));
 
 type PageName = keyof typeof prerenderedPages;
 /** Each prerendered page's route module (web/src/app/router.tsx), as the build manifest names it. */
@@ -46,21 +46,29 @@ function staticClosure(manifest: Manifest, key: string, files = new Set<string>(
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Builds web/dist with the prerendered pages (`npm run build:web`, and `npm start`: infra/local/start.ts). */
-export async function buildWeb({ logLevel }: { logLevel?: 'info' | 'warn' } = {}): Promise<void> {
+/**
+ * Builds web/dist with the prerendered pages (`npm run build:web`, and `npm start`: infra/local/start.ts).
+ * `outDir` builds elsewhere and `keepManifest` leaves Vite's manifest in it (the bench's sizes: bench/spa-size.ts).
+ */
+export async function buildWeb({
+  logLevel,
+  outDir = distDir,
+  keepManifest = false,
+}: { logLevel?: 'info' | 'warn'; outDir?: string; keepManifest?: boolean } = {}): Promise<void> {
+  const serverDir = serverDirOf(outDir);
   // Vite's build sets NODE_ENV to production (unless set), so Node loads React's production server renderer below.
-  await build({ configFile, logLevel, build: { manifest: true } });
+  await build({ configFile, logLevel, build: { manifest: true, outDir, emptyOutDir: true } });
   await build({
     configFile,
     logLevel: 'warn',
     build: { ssr: path.join(webRoot, 'src', 'prerender.tsx'), outDir: serverDir, emptyOutDir: true, sourcemap: false },
   });
 
-  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  const manifestPath = path.join(outDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
   // Read here only: not deployed.
-  await rm(path.dirname(manifestPath), { recursive: true });
-  const shell = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  if (!keepManifest) await rm(path.dirname(manifestPath), { recursive: true });
+  const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const emptyRoot = '<div id="root"></div>';
   const shellTitle = /<title>[^<]*<\/title>/;
   if (!shell.includes(emptyRoot) || !shellTitle.test(shell)) throw new Error(`web/dist/index.html lacks ${emptyRoot} or its <title>`);
@@ -77,11 +85,18 @@ export async function buildWeb({ logLevel }: { logLevel?: 'info' | 'warn' } = {}
       .replace(shellTitle, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `${links}</head>`)
       .replace(emptyRoot, `<div id="root" ${prerenderedAttribute}="${pathname}">${markup}</div>`);
-    const file = path.join(distDir, prerenderedFile(pathname)!);
+    const file = path.join(outDir, prerenderedFile(pathname)!);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, page);
   }
   await rm(serverDir, { recursive: true });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildWeb();
+// `tsx web/build/build.ts [--out-dir <folder>] [--keep-manifest]`
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const outDirArgument = process.argv.indexOf('--out-dir');
+  await buildWeb({
+    outDir: outDirArgument >= 0 ? path.resolve(process.argv[outDirArgument + 1] ?? distDir) : distDir,
+    keepManifest: process.argv.includes('--keep-manifest'),
+  });
+}
