@@ -50,7 +50,20 @@ const entityModules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', 'web/dist', 'web/.prerender', 'web/.prerender-*', 'dist', 'test-results', 'playwright-report', '.data', 'bench/results.json'] },
+  {
+    ignores: [
+      'node_modules',
+      'cdk.out',
+      'web/dist',
+      'web/.prerender',
+      'web/.prerender-*',
+      'dist',
+      'test-results',
+      'playwright-report',
+      '.data',
+      'bench/results.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
