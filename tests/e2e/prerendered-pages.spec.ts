@@ -80,3 +80,19 @@ test('signed in, the prerendered home page hydrates, then shows the signed-in ca
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test('the production build renders with React DOM: the root is a React root, and no Preact is shipped', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Family Canvas' })).toBeVisible();
+  // hydrateRoot and createRoot mark their container; Preact's compat layer would not.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$'))))
+    .toBe(true);
+  const scripts = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((element) =>
+      'src' in element ? element.src : element.href,
+    ),
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const url of scripts) expect(await (await page.request.get(url)).text(), url).not.toMatch(/preact/i);
+});
