@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/support/chromium';
 
 /**
  * End-to-end tests: Debian's Chromium drives the built SPA, served with the whole local
@@ -27,17 +28,8 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // No look-ups of outside hosts: everything the tests need is on 127.0.0.1 (the app as localhost).
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
 });

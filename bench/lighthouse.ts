@@ -13,6 +13,7 @@ import { familyWithCanvas } from '../tests/support/canvas';
 import { canvasContent } from '../tests/support/canvas-content';
 import { ApiClient } from '../tests/support/integration';
 import { integrationStackOf } from './seed';
+import { chromiumArgs, chromiumPath } from '../tests/support/chromium';
 
 /**
  * Lighthouse (the npm package, its default config: the mobile preset, simulated throttling)
@@ -44,20 +45,8 @@ export type LighthouseResults = { lighthouse: string; chromium: string; canvasIt
 /** Five: on a busy 2-core machine one run's score swings by 10 or more (docs/architecture-decisions.md "Lighthouse budgets"). */
 export const runsPerPage = 5;
 const canvasItems = 100;
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 const reportsDir = path.join(import.meta.dirname, 'out');
-
-/** TOOLCHAIN.md's flags for Debian's Chromium: no sandbox in containers, nothing fetched from outside. */
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-];
 
 const pages: Array<{ page: LighthousePage; path: string; signedIn: boolean }> = [
   { page: 'home', path: '/', signedIn: false },
@@ -173,7 +162,7 @@ export async function measureLighthouse(builtApp: string, progress: (message: st
     const owner: SignedIn = { cookie: family.owner.client.cookieHeader(), userId: family.owner.userId };
     await warmFrontDoor(front, builtApp);
 
-    const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, defaultViewport: null, args: chromiumFlags });
+    const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, defaultViewport: null, args: chromiumArgs });
     running.add(() => browser.close());
     const chromium = await browser.version();
     mkdirSync(reportsDir, { recursive: true });

@@ -40,6 +40,10 @@ function powertoolsLevel(level: string): 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | '
  * metrics to publish" after a request that counted nothing, most of them) go through a
  * Logger that only lets errors pass.
  */
+// Outside Lambda (the local stack, the tests, scripts) Metrics writes nothing unless asked to
+// (POWERTOOLS_METRICS_DISABLED=false, as tests/integration/metrics.test.ts does). Said here, not only in
+// infra/local/stack.ts's environment: the local stack imports modules that load this one before it sets that.
+if (!process.env.AWS_LAMBDA_FUNCTION_NAME) process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 const noticeLevel = (level: string) => (level === 'SILENT' ? 'SILENT' : 'ERROR');
 const metricsNotices = logger.createChild({ logLevel: noticeLevel(logger.getLevelName()) });
 export const metrics = new Metrics({ namespace: metricsNamespace, logger: metricsNotices });

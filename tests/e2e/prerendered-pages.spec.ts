@@ -89,7 +89,7 @@ test('the production build renders with React DOM: the root is a React root, and
     .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$'))))
     .toBe(true);
   const scripts = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((element) =>
+    Array.from(document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')).map((element) =>
       'src' in element ? element.src : element.href,
     ),
   );
