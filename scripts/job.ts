@@ -11,7 +11,6 @@
  * Where: FC_DYNAMODB_PORT / FC_SES_PORT / FC_WEB_PORT as for `npm start`, or DYNAMODB_ENDPOINT,
  * SES_ENDPOINT, TABLE_NAME and APP_URL directly (the end-to-end tests point it at their stack).
  */
-import { localEnvironment } from '../infra/local/stack';
 
 const jobs = {
   cleanup: async () => (await import('../functions/jobs/cleanup/handler')).handler({}),
@@ -34,6 +33,11 @@ async function main(): Promise<void> {
   const nowArg = nowIndex >= 0 ? args[nowIndex + 1] : undefined;
   if (nowIndex >= 0 && (!nowArg || Number.isNaN(Date.parse(nowArg)))) usage('--now needs an ISO date, e.g. 2026-06-08T07:10:00Z.');
 
+  // One job run is one invocation in a process of its own: a local stack that started this process (the
+  // end-to-end tests) passes on its concurrency setting, under which Powertools wants the invocation store
+  // of infra/local/invocations.ts before anything is loaded. Nothing is loaded yet (every import is below).
+  delete process.env.AWS_LAMBDA_MAX_CONCURRENCY;
+  const { localEnvironment } = await import('../infra/local/stack');
   const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
   const environment = localEnvironment({
     dynamoEndpoint: process.env.DYNAMODB_ENDPOINT ?? `http://127.0.0.1:${port('FC_DYNAMODB_PORT', 8000)}`,

@@ -3,6 +3,8 @@ import { expect, test } from './support/fixtures';
 import { logIn, totpCodeFor } from './support/sign-in';
 
 test.describe.configure({ mode: 'parallel' });
+// Two sign-ins and a factor set up through the UI: a busy machine took one past 30 s (a bound, not a delay).
+test.setTimeout(90_000);
 
 test('a user turns on two-factor sign-in with an authenticator code, then signs in with a code', async ({ page, inbox }) => {
   const account = await createConfirmedAccount(inbox);
