@@ -60,5 +60,14 @@ test('the canvas keeps its layout while its data arrives: the shifts add up to l
   const unexpected = shifts.filter((shift) => !shift.hadRecentInput);
   const total = unexpected.reduce((sum, shift) => sum + shift.value, 0);
   expect(total, JSON.stringify(unexpected, null, 1)).toBeLessThan(0.1);
+
+  // The live channel drops: "Reconnecting…" joins the tools beside the title, which wrap under it rather than
+  // squeeze it to a letter a line (a 12rem title keeps "Steady" on one line).
+  await context.setOffline(true);
+  await expect(page.getByTestId('live-reconnecting')).toBeVisible();
+  const title = await page.getByTestId('canvas-title').boundingBox();
+  expect(title?.width).toBeGreaterThanOrEqual(180);
+  await context.setOffline(false);
+  await expect(page.getByTestId('live-reconnecting')).toBeHidden();
   await context.close();
 });

@@ -77,7 +77,9 @@ const pages: Record<PageRouteName, LazyPage> = {
 const prefetches: Partial<Record<PageRouteName, (args: LoaderFunctionArgs, store: AppStore) => void>> = {
   canvas: ({ params }, store) =>
     void import('../features/canvas/api/get-canvas')
-      .then(({ prefetchCanvas }) => prefetchCanvas(queryClient, store.get(currentEntityIdAtom), params.familyId === undefined ? undefined : Number(params.familyId)))
+      .then(({ prefetchCanvas }) =>
+        prefetchCanvas(queryClient, store.get(currentEntityIdAtom), params.familyId === undefined ? undefined : Number(params.familyId)),
+      )
       // The page asks again when it renders, and shows what went wrong.
       .catch(() => undefined),
 };

@@ -204,7 +204,9 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
             </Link>
           )}
           <div className="flex flex-wrap items-start gap-3">
-            <div className="min-w-0 flex-1">
+            {/* The title keeps at least 12rem (or the whole row): when the tools beside it grow ("Reconnecting…", people
+                joining) they wrap under it instead of squeezing it to a letter a line and pushing the page down. */}
+            <div className="min-w-[min(100%,12rem)] flex-1">
               <CanvasTitle title={canvas.title} canEdit={abilities.canEditCanvasTitle} />
             </div>
             {journal.renderTools?.(tools)}
