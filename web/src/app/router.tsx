@@ -2,10 +2,8 @@ import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/Spinner';
 import { loadAreaMessages, t } from '../messages/en-US';
-import { currentEntityIdAtom } from '../stores/session';
 import type { AppStore } from '../stores/app-store';
 import { guardLoader, type GuardDependencies } from './guards';
-import { queryClient } from './query-client';
 import { routeNames, routeTable, type RouteName } from './paths';
 import type { RouteHandle } from './route-handle';
 import { RootLayout } from './shell/RootLayout';
@@ -19,7 +17,12 @@ import { RouteError } from './shell/RouteError';
 
 type RedirectRouteName = { [K in RouteName]: (typeof routeTable)[K] extends { redirectTo: string } ? K : never }[RouteName];
 type PageRouteName = Exclude<RouteName, RedirectRouteName>;
-type LazyPage = () => Promise<{ Component: ComponentType }>;
+/**
+ * A page's module. `prefetch` asks for the data the page shows first once its guard lets the visit through and the
+ * module is there: the request then runs alongside the rest of the page's load, not after its first render.
+ */
+type PageModule = { Component: ComponentType; prefetch?: (args: LoaderFunctionArgs, store: AppStore) => void };
+type LazyPage = () => Promise<PageModule>;
 
 /** Pages later issues build: one placeholder module that names the page. */
 const placeholder: LazyPage = () => import('./routes/placeholder');
@@ -70,20 +73,6 @@ const pages: Record<PageRouteName, LazyPage> = {
   notFound: () => import('./routes/not-found'),
 };
 
-/**
- * The data a page shows first, asked for once its guard lets the visit through: the request then runs alongside the
- * download of the page's code rather than after its first render (the canvas's largest paint, bench/lighthouse.ts).
- */
-const prefetches: Partial<Record<PageRouteName, (args: LoaderFunctionArgs, store: AppStore) => void>> = {
-  canvas: ({ params }, store) =>
-    void import('../features/canvas/api/get-canvas')
-      .then(({ prefetchCanvas }) =>
-        prefetchCanvas(queryClient, store.get(currentEntityIdAtom), params.familyId === undefined ? undefined : Number(params.familyId)),
-      )
-      // The page asks again when it renders, and shows what went wrong.
-      .catch(() => undefined),
-};
-
 function isRedirectRoute(name: RouteName): name is RedirectRouteName {
   return 'redirectTo' in routeTable[name];
 }
@@ -104,14 +93,16 @@ function routeFor(name: RouteName, deps: GuardDependencies): RouteObject {
   // Every page but the home page needs the areas' texts (web/src/messages/en-US.ts loadAreaMessages), loaded
   // before its module runs: a page may read a text while its module loads (an option list at the top of a file).
   const lazy = name === 'home' ? pages[name] : () => loadAreaMessages().then(() => pages[name]());
-  const prefetch = prefetches[name];
-  const loader = prefetch
-    ? async (args: LoaderFunctionArgs) => {
-        const result = await guard(args);
-        if (result === null) prefetch(args, deps.store);
-        return result;
-      }
-    : guard;
+  const loader = async (args: LoaderFunctionArgs) => {
+    const result = await guard(args);
+    // The same module the route loads; a failure shows there.
+    if (result === null)
+      void lazy().then(
+        (module) => module.prefetch?.(args, deps.store),
+        () => undefined,
+      );
+    return result;
+  };
   return { id: name, path: definition.path, handle, loader, lazy };
 }
 

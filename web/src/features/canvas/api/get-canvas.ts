@@ -19,8 +19,8 @@ export function useCanvas(familyId?: number) {
 }
 
 /**
- * Asks for the canvas as soon as its route's guard lets the visit through (web/src/app/router.tsx), so the
- * request runs while the page's code downloads instead of after its first render; the page's query finds it.
+ * Asks for the canvas once its route lets the visit through (web/src/app/routes/canvas.tsx prefetch), rather than
+ * after the page's first render, which waits for more code (the header's parts); the page's query finds it.
  */
 export function prefetchCanvas(queryClient: QueryClient, entityId: number | null, familyId: number | undefined): Promise<void> {
   return queryClient.prefetchQuery(canvasQuery(entityId, familyId));
