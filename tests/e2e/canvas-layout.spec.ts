@@ -42,7 +42,8 @@ test('the canvas keeps its layout while its data arrives: the shifts add up to l
     await route.continue();
   });
   await page.goto('/canvas');
-  await expect(page.getByTestId('canvas-loading')).toBeVisible();
+  // A busy machine may take a while to start the app: the first state is waited for up to 30 s (a bound, not a delay).
+  await expect(page.getByTestId('canvas-loading')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Loading the canvas…' })).toBeAttached();
   answerCanvas();
 

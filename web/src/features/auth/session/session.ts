@@ -22,7 +22,6 @@ import {
 import { showSystemErrorToast } from '../../../stores/toasts';
 import { isWalkthroughOpenAtom } from '../../../stores/ui';
 import { getProfile } from '../api/get-profile';
-import type { EntityListResponse } from '../../../../../shared/contracts/entities';
 import { listEntities } from '../api/list-entities';
 import { setCurrentEntityOnServer } from '../api/set-current-entity';
 import { signOut } from '../api/sign-out';
@@ -70,9 +69,8 @@ const quiet = { handleLocally: [ErrorCodes.SESSION_EXPIRED, ErrorCodes.EMAIL_NOT
  */
 export async function loadEntities(
   options: { handleLocally?: readonly number[] } = {},
-  listed: Promise<EntityListResponse> = listEntities(options),
 ): Promise<{ entities: SessionEntity[]; currentEntityId: number | null }> {
-  let entities = (await listed).map(toSessionEntity).filter((entity): entity is SessionEntity => entity !== null);
+  let entities = (await listEntities(options)).map(toSessionEntity).filter((entity): entity is SessionEntity => entity !== null);
   const storedId = Number(local.get(storageKeys.entityId) ?? Number.NaN);
   for (let attempt = 0; attempt < 2 && entities.length > 0; attempt++) {
     const candidate = entities.find((entity) => entity.id === storedId) ?? entities[0]!;
@@ -100,17 +98,13 @@ export type RestoreOutcome = 'loggedOut' | 'restored' | 'unconfirmed' | 'failed'
 export async function restoreSession(store: AppStore): Promise<RestoreOutcome> {
   if (!storedUserId()) return 'loggedOut';
   try {
-    // The list (a read) is asked for alongside the profile: one round trip less before the first page. An
-    // unconfirmed user's answer is not used; a failure counts only once the profile has answered.
-    const listed = listEntities(quiet);
-    listed.catch(() => undefined);
     const profile = await getProfile(quiet);
     const user = toSessionUser(profile);
     if (!profile.isEmailConfirmed) {
       startSession(store, { userId: profile.id, isEmailConfirmed: false, user });
       return 'unconfirmed';
     }
-    const { entities, currentEntityId } = await loadEntities(quiet, listed);
+    const { entities, currentEntityId } = await loadEntities(quiet);
     startSession(store, { userId: profile.id, isEmailConfirmed: true, user, entities, currentEntityId });
     return 'restored';
   } catch (error) {
