@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/Spinner';
 import { loadAreaMessages, t } from '../messages/en-US';
+import type { AppStore } from '../stores/app-store';
 import { guardLoader, type GuardDependencies } from './guards';
 import { routeNames, routeTable, type RouteName } from './paths';
 import type { RouteHandle } from './route-handle';
@@ -16,7 +17,12 @@ import { RouteError } from './shell/RouteError';
 
 type RedirectRouteName = { [K in RouteName]: (typeof routeTable)[K] extends { redirectTo: string } ? K : never }[RouteName];
 type PageRouteName = Exclude<RouteName, RedirectRouteName>;
-type LazyPage = () => Promise<{ Component: ComponentType }>;
+/**
+ * A page's module. `prefetch` asks for the data the page shows first once its guard lets the visit through and the
+ * module is there: the request then runs alongside the rest of the page's load, not after its first render.
+ */
+type PageModule = { Component: ComponentType; prefetch?: (args: LoaderFunctionArgs, store: AppStore) => void };
+type LazyPage = () => Promise<PageModule>;
 
 /** Pages later issues build: one placeholder module that names the page. */
 const placeholder: LazyPage = () => import('./routes/placeholder');
@@ -87,7 +93,17 @@ function routeFor(name: RouteName, deps: GuardDependencies): RouteObject {
   // Every page but the home page needs the areas' texts (web/src/messages/en-US.ts loadAreaMessages), loaded
   // before its module runs: a page may read a text while its module loads (an option list at the top of a file).
   const lazy = name === 'home' ? pages[name] : () => loadAreaMessages().then(() => pages[name]());
-  return { id: name, path: definition.path, handle, loader: guard, lazy };
+  const loader = async (args: LoaderFunctionArgs) => {
+    const result = await guard(args);
+    // The same module the route loads; a failure shows there.
+    if (result === null)
+      void lazy().then(
+        (module) => module.prefetch?.(args, deps.store),
+        () => undefined,
+      );
+    return result;
+  };
+  return { id: name, path: definition.path, handle, loader, lazy };
 }
 
 function InitialLoading() {

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { canvasKeys, useInvalidateCanvasContent } from '../../features/canvas/api/keys';
 import { CanvasJournalProvider, type CanvasJournal } from '../../features/canvas/hooks/use-canvas-journal';
@@ -52,20 +52,25 @@ export function CanvasWithHistory({
 
 function JournalBridge({ children }: { children: ReactNode }) {
   const history = useCanvasJournal();
-  const live = useLive();
-  const journal: CanvasJournal = {
-    ...history,
-    isAccessEnded: live?.isAccessEnded === true,
-    renderTools: (context) => (
-      <>
-        <LiveTools familyId={context.familyId} categoryId={context.categoryId ?? null} />
-        {history.renderTools(context)}
-      </>
-    ),
-    renderCategoryPeople: (categoryId) => <CategoryPeople categoryId={categoryId} />,
-    renderItemNote: (itemId) => <ItemLiveNote itemId={itemId} />,
-    renderEditing: (itemId) => <ReportEditing itemId={itemId} />,
-  };
+  const isAccessEnded = useLive()?.isAccessEnded === true;
+  // The same object while the live state changes (status, people, notes): the parts it renders read that state
+  // themselves, and every card of the canvas that reads the journal need not render again (bench/lighthouse.ts).
+  const journal: CanvasJournal = useMemo(
+    () => ({
+      ...history,
+      isAccessEnded,
+      renderTools: (context) => (
+        <>
+          <LiveTools familyId={context.familyId} categoryId={context.categoryId ?? null} />
+          {history.renderTools(context)}
+        </>
+      ),
+      renderCategoryPeople: (categoryId) => <CategoryPeople categoryId={categoryId} />,
+      renderItemNote: (itemId) => <ItemLiveNote itemId={itemId} />,
+      renderEditing: (itemId) => <ReportEditing itemId={itemId} />,
+    }),
+    [history, isAccessEnded],
+  );
   return <CanvasJournalProvider journal={journal}>{children}</CanvasJournalProvider>;
 }
 

@@ -1,4 +1,8 @@
-import { useParams } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { prefetchCanvas } from '../../features/canvas/api/get-canvas';
+import type { AppStore } from '../../stores/app-store';
+import { currentEntityIdAtom } from '../../stores/session';
+import { queryClient } from '../query-client';
 import { CanvasPage } from '../../features/canvas/components/CanvasPage';
 import { CanvasLinksProvider } from '../../features/canvas/hooks/use-canvas-links';
 import { canvasLinks } from './canvas-links';
@@ -14,4 +18,9 @@ export function Component() {
       </CanvasWithHistory>
     </CanvasLinksProvider>
   );
+}
+
+/** The canvas is asked for as soon as the visit may go on (web/src/app/router.tsx): its largest paint waits on it. */
+export function prefetch({ params }: LoaderFunctionArgs, store: AppStore): void {
+  void prefetchCanvas(queryClient, store.get(currentEntityIdAtom), params.familyId === undefined ? undefined : Number(params.familyId));
 }

@@ -108,7 +108,8 @@ describe('canvas overview (docs/product/canvas.md#screens)', () => {
     expect(within(values).getByText('Honesty first')).toBeInTheDocument();
     expect(within(values).getByTestId('vote-count')).toHaveTextContent('5 votes5');
     expect(within(values).getByRole('link', { name: 'Open Our Values full screen' })).toHaveAttribute('href', `/canvas-category/${familyId * 1000 + 101}`);
-    expect(within(screen.getByRole('article', { name: 'Our Past' })).getByRole('link', { name: 'Add takeaways to Our Past' })).toBeInTheDocument();
+    // The sections after the first follow in a deferred render (CanvasOverview).
+    expect(within(await screen.findByRole('article', { name: 'Our Past' })).getByRole('link', { name: 'Add takeaways to Our Past' })).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Canvas settings' }));
     expect(screen.getByRole('menuitem', { name: 'Share canvas' })).toHaveAttribute('href', '/invite-company');
@@ -150,7 +151,7 @@ describe('canvas overview (docs/product/canvas.md#screens)', () => {
     expect(await screen.findByRole('dialog', { name: 'Plan book' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('button', { name: 'Edit canvas title' })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Our Past' })).getByText('Nothing here yet, check later.')).toBeInTheDocument();
+    expect(within(await screen.findByRole('article', { name: 'Our Past' })).getByText('Nothing here yet, check later.')).toBeInTheDocument();
   });
 
   it('edits the title inline, at least 3 characters', async () => {
@@ -268,7 +269,7 @@ describe('canvas overview: the intro on an empty canvas (docs/product/canvas.md#
     restore();
     renderCanvas([{ method: 'GET', path: /\/canvas$/, body: anEmptyCanvas(readerAbilities) }], { roleId: EntityRole.LimitedMember });
     await loaded();
-    expect(within(screen.getByRole('article', { name: 'Our Past' })).getByText('Nothing here yet, check later.')).toBeInTheDocument();
+    expect(within(await screen.findByRole('article', { name: 'Our Past' })).getByText('Nothing here yet, check later.')).toBeInTheDocument();
     expect(intro()).not.toBeInTheDocument();
   });
 

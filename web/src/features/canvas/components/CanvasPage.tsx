@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { atom, useAtom, useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Canvas } from '../../../../../shared/contracts/canvas';
 import { EntityType } from '../../../../../shared/enums';
@@ -78,13 +78,7 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
     if (goesToNotFound) void navigate(links.notFound(), { replace: true });
   }, [canvas.isError, canvas.error, goesToNotFound, navigate, links]);
 
-  if (canvas.isPending) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center text-primary-700" data-testid="canvas-loading">
-        <Spinner size="lg" label={t('canvas.loading')} />
-      </div>
-    );
-  }
+  if (canvas.isPending) return <CanvasSkeleton />;
   if (isAccessEnded && canvas.data) return <CanvasOverview canvas={canvas.data} familyId={familyId} />;
   if (isAccessEnded) {
     return (
@@ -118,6 +112,41 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
   return <CanvasOverview canvas={canvas.data} familyId={familyId} />;
 }
 
+/**
+ * The canvas's place while it loads: its header, tabs and first cards as grey blocks in the overview's own
+ * container, at least a screen tall like any canvas, so nothing below (the footer) shows and then jumps away
+ * when the canvas arrives (tests/e2e/canvas-layout.spec.ts).
+ */
+function CanvasSkeleton() {
+  const block = 'rounded-control bg-primary-50';
+  return (
+    <div className="mx-auto min-h-dvh w-full max-w-page px-4 py-8 sm:px-6 sm:py-10" data-testid="canvas-loading">
+      <div className="flex flex-col gap-4 border-b border-line pb-6">
+        <div className="flex items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <div className={cx(block, 'h-9 w-3/4 max-w-md sm:h-10')} />
+          </div>
+          <Spinner size="md" label={t('canvas.loading')} className="text-primary-700" />
+        </div>
+        <div className={cx(block, 'h-8 w-40')} />
+      </div>
+      <div aria-hidden="true" className="mt-6 grid grid-cols-2 gap-1 border-b border-line sm:flex">
+        <div className="px-3 py-3 sm:px-4">
+          <div className={cx(block, 'h-5 w-40')} />
+        </div>
+      </div>
+      <div aria-hidden="true" className="mt-8 flex flex-col gap-4">
+        <div className={cx(block, 'h-8 w-64')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {[0, 1, 2, 3].map((card) => (
+            <div key={card} className={cx(block, 'h-40')} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: number }) {
   const entity = useAtomValue(currentEntityAtom);
   const links = useCanvasLinks();
@@ -135,6 +164,9 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   const tabListRef = useRef<HTMLDivElement>(null);
   // The intro's button disappears with it: keep keyboard focus at the next thing on the page.
   const focusSelectedTab = () => tabListRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  // The first section paints with the header; the others follow in a render React may interrupt (a deferred
+  // value), so a canvas of many entries does not hold the page in one long task when it arrives.
+  const showsEverySection = useDeferredValue(true, false);
   const people = useCanvasPeople(canvas.id);
   const tour = useCanvasTour(canvas);
   const tools: CanvasToolsContext = useMemo(
@@ -163,7 +195,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
 
   return (
     <CanvasJournalScopeProvider scope={tools}>
-      <div className="mx-auto w-full max-w-page px-4 py-8 sm:px-6 sm:py-10">
+      <div className="mx-auto min-h-dvh w-full max-w-page px-4 py-8 sm:px-6 sm:py-10">
         <header className="flex flex-col gap-4 border-b border-line pb-6">
           {entity?.entityTypeId === EntityType.AdvisorCompany && (
             <Link to={links.dashboard()} className="inline-flex items-center gap-1 self-start rounded-control text-sm font-medium text-primary-700 underline">
@@ -172,7 +204,9 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
             </Link>
           )}
           <div className="flex flex-wrap items-start gap-3">
-            <div className="min-w-0 flex-1">
+            {/* The title keeps at least 12rem (or the whole row): when the tools beside it grow ("Reconnecting…", people
+                joining) they wrap under it instead of squeezing it to a letter a line and pushing the page down. */}
+            <div className="min-w-[min(100%,12rem)] flex-1">
               <CanvasTitle title={canvas.title} canEdit={abilities.canEditCanvasTitle} />
             </div>
             {journal.renderTools?.(tools)}
@@ -229,7 +263,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
           </TabList>
           <TabPanels className="mt-8">
             <TabPanel className="flex flex-col gap-12">
-              {canvas.sections.map((section) => (
+              {(showsEverySection ? canvas.sections : canvas.sections.slice(0, 1)).map((section) => (
                 <SectionView key={section.id} section={section} canEdit={abilities.canEditCanvas} />
               ))}
             </TabPanel>

@@ -175,7 +175,8 @@ function CategoryView({ category }: { category: CategoryResponse }) {
         className="flex flex-wrap items-start gap-3 rounded-card border-t-8 p-4 sm:p-6"
         style={{ borderColor: color, backgroundColor: categoryHighlight(category.colorCode) }}
       >
-        <h1 className="min-w-0 flex-1 font-display text-3xl font-semibold break-words text-ink-900 sm:text-4xl" data-testid="category-title">
+        {/* At least 12rem wide (or the whole row): growing tools wrap under the title instead of squeezing it. */}
+        <h1 className="min-w-[min(100%,12rem)] flex-1 font-display text-3xl font-semibold break-words text-ink-900 sm:text-4xl" data-testid="category-title">
           {category.title}
         </h1>
         {journal.renderTools?.(tools)}

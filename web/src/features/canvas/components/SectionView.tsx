@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CanvasSection } from '../../../../../shared/contracts/canvas';
 import { SectionType } from '../../../../../shared/enums';
 import { t } from '../../../messages/en-US';
@@ -8,9 +9,10 @@ import { CategoryCard } from './CategoryCard';
 /**
  * One section of the overview, laid out by its type (docs/product/canvas.md#screens): the family council as a
  * grid of cards, the four abundances as a 2×2 grid around the centre image, the others
- * (timeline, past, present, future, custom) as a list.
+ * (timeline, past, present, future, custom) as a list. Memoised: the overview renders again as its people, advisors
+ * and live state arrive, and a section whose data is unchanged (the query keeps its objects) need not.
  */
-export function SectionView({ section, canEdit }: { section: CanvasSection; canEdit: boolean }) {
+export const SectionView = memo(function SectionView({ section, canEdit }: { section: CanvasSection; canEdit: boolean }) {
   const headingId = `section-${section.id}-title`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid={`section-${section.sectionTypeId}`}>
@@ -20,7 +22,7 @@ export function SectionView({ section, canEdit }: { section: CanvasSection; canE
       <SectionLayout section={section} canEdit={canEdit} />
     </section>
   );
-}
+});
 
 function SectionLayout({ section, canEdit }: { section: CanvasSection; canEdit: boolean }) {
   const cards = section.categories.map((category) => <CategoryCard key={category.id} category={category} canEdit={canEdit} />);
