@@ -1,4 +1,4 @@
-import { verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { type RegisterPasskeyRequest, type RegisterPasskeyResponse } from '../../../shared/contracts/passkeys';
 import { now } from '../../lib/clock';
 import { newId } from '../../lib/db/keys';
@@ -35,7 +35,7 @@ export async function registerPasskey(userId: string, input: RegisterPasskeyRequ
   const rp = relyingParty();
   let verified: VerifiedRegistration;
   try {
-    const verification = await verifyRegistrationResponse({
+    const verification = await (await import('./webauthn')).verifyRegistrationResponse({
       response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
