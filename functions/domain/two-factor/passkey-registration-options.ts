@@ -18,7 +18,8 @@ export async function registrationOptions(userId: string): Promise<PublicKeyCred
   if (!user) throw fail('UNAUTHORIZED');
   if (existing.length >= maxPasskeysPerUser) throw fail('PASSKEY_LIMIT_REACHED');
   const rp = relyingParty();
-  const options = await (await import('./webauthn')).generateRegistrationOptions({
+  const webauthn = await import('./webauthn');
+  const options = await webauthn.generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,

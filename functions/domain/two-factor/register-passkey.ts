@@ -35,7 +35,8 @@ export async function registerPasskey(userId: string, input: RegisterPasskeyRequ
   const rp = relyingParty();
   let verified: VerifiedRegistration;
   try {
-    const verification = await (await import('./webauthn')).verifyRegistrationResponse({
+    const webauthn = await import('./webauthn');
+    const verification = await webauthn.verifyRegistrationResponse({
       response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,

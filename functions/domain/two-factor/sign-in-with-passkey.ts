@@ -55,7 +55,8 @@ export async function signInWithPasskey(input: PasskeySigninRequest, client: Sig
     const rp = relyingParty();
     let newCounter: number;
     try {
-      const verification = await (await import('./webauthn')).verifyAuthenticationResponse({
+      const webauthn = await import('./webauthn');
+      const verification = await webauthn.verifyAuthenticationResponse({
         response: credential as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
