@@ -24,11 +24,21 @@ const assignedCodes = (
   'VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+let named: readonly Country[] | undefined;
 
-export const countries: readonly Country[] = assignedCodes
-  .map((code) => ({ code, name: regionNames.of(code) ?? code }))
-  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+/**
+ * Every code with its English name, sorted by name; made at the first call, not when the module
+ * loads: the names need ICU's region data and a sort, which only the list of countries asks for,
+ * while every function that validates an address loads this module (a cold-start cost,
+ * docs/architecture-decisions.md, Lambda bundles).
+ */
+export function countries(): readonly Country[] {
+  if (!named) {
+    const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+    named = assignedCodes.map((code) => ({ code, name: regionNames.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  }
+  return named;
+}
 
 const codes = new Set(assignedCodes);
 

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import type { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { config } from './config';
 import { tracer } from './observability';
 
@@ -20,14 +19,19 @@ export type SecretName = 'server-secret' | 'mfa-key';
 /** How long a value read from Secrets Manager is used before it is read again. */
 export const secretMaxAgeSeconds = 5 * 60;
 
-/** Made at first use: the SDK client reads its region (and AWS_ENDPOINT_URL_SECRETS_MANAGER) from the environment then. */
+/**
+ * Made at first use: the SDK client reads its region (and AWS_ENDPOINT_URL_SECRETS_MANAGER) from
+ * the environment then. Its modules are loaded then too, not with the handler: locally no
+ * secret is read from Secrets Manager at all (docs/architecture-decisions.md, Lambda bundles).
+ */
 let providers: { current: SecretsProvider; previous: SecretsProvider } | undefined;
 
-function secretsProviders(): { current: SecretsProvider; previous: SecretsProvider } {
+async function secretsProviders(): Promise<{ current: SecretsProvider; previous: SecretsProvider }> {
   if (!providers) {
+    const { SecretsManagerClient, SecretsProvider } = await import('./secrets-client');
     const client = tracer.captureAWSv3Client(new SecretsManagerClient({ maxAttempts: 2 }));
     // Two providers: Powertools keys its cache by name alone, so a second version stage needs a cache of its own.
-    providers = { current: new SecretsProvider({ awsSdkV3Client: client }), previous: new SecretsProvider({ awsSdkV3Client: client }) };
+    providers ??= { current: new SecretsProvider({ awsSdkV3Client: client }), previous: new SecretsProvider({ awsSdkV3Client: client }) };
   }
   return providers;
 }
@@ -38,7 +42,7 @@ function secretsProviders(): { current: SecretsProvider; previous: SecretsProvid
  * `forceFetch` reads it again now (and caches that).
  */
 export async function readSecretsManagerText(secretId: string, options: { previous?: boolean; forceFetch?: boolean } = {}): Promise<string | undefined> {
-  const { current, previous } = secretsProviders();
+  const { current, previous } = await secretsProviders();
   const get = { maxAge: secretMaxAgeSeconds, forceFetch: options.forceFetch ?? false };
   if (!options.previous) return textOf(await current.get(secretId, get));
   if (!get.forceFetch && (noPreviousUntil.get(secretId) ?? 0) > Date.now()) return undefined;

@@ -21,7 +21,7 @@ export const handler = createGroupHandler('user', userRoutes, userContract, {
   // Reference data, public: the signup and profile forms need it before and after sign-in alike.
   listPrefixes: async () => ({ body: namePrefixes }),
   listPrivacyLevels: async () => ({ body: privacyLevels }),
-  listCountries: async () => ({ body: countries }),
+  listCountries: async () => ({ body: countries() }),
   addAddress: async ({ session, body }) => ({ status: 201, body: await addAddress(session.userId, body) }),
   updateAddress: async ({ session, path, body }) => ({ body: await updateAddress(session.userId, path.id, body) }),
   updatePrivacySettings: async ({ session, body }) => ({ body: await updatePrivacySettings(session.userId, body) }),

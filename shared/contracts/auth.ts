@@ -9,12 +9,10 @@ import { numberOrNumericString } from './common';
  * a validation error naming that field.
  */
 
-/**
- * How the browser hashes a password before sending it (docs/product/accounts.md#calls, docs/product/limits.md#accounts-limits): PBKDF2 with
- * SHA-256, 10,000 iterations, a random 16-byte salt, 32 bytes of output, all base64.
- * The server treats the result as the secret and never sees the typed password.
- */
-export const passwordHashing = { algorithm: 'PBKDF2', digest: 'SHA-256', iterations: 10_000, saltBytes: 16, hashBytes: 32 } as const;
+import { passwordHashing } from '../contract-limits';
+
+// Plain values the functions read too live in shared/contract-limits.ts (they need no schema).
+export { passwordHashing };
 
 /** Bytes a base64 string decodes to (no Buffer: this module runs in the browser too). */
 const decodedLength = (value: string) => Math.floor((value.length * 3) / 4) - (value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0);

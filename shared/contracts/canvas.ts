@@ -14,14 +14,10 @@ import { messageKeys, requiredText, singleLineText } from '../validation';
  * as questions (`completed`, `archived`).
  */
 
-/** Upper bounds the spec does not give, chosen so that a canvas of 1,000 items stays one Query page. */
-export const canvasLimits = {
-  title: 200,
-  text: 2000,
-  canvasTitle: 100,
-  /** Links of one kind on one item: a delete of a goal fits one transaction with both kinds. */
-  links: 40,
-} as const;
+import { canvasLimits, voteIdOf } from '../contract-limits';
+
+// Plain values the functions read too live in shared/contract-limits.ts (they need no schema).
+export { canvasLimits, voteIdOf };
 
 // ---- ids -------------------------------------------------------------------------------
 
@@ -247,12 +243,7 @@ export type UpdateActionPointRequest = z.infer<typeof UpdateActionPointRequest>;
 
 // ---- responses --------------------------------------------------------------------------
 
-/**
- * A vote (docs/product/canvas.md#fields). A vote has no item of its own: the voters are a string set on the
- * answer or takeaway (docs/data-model.md), so its id is derived, `<itemId>:<userId>` —
- * stable, unique (one vote per user and item) and the same in every response.
- */
-export const voteIdOf = (itemId: string, userId: string) => `${itemId}:${userId}`;
+/** A vote (docs/product/canvas.md#fields): its id is voteIdOf (shared/contract-limits.ts). */
 export const AnswerVote = z.object({ id: z.string(), userId: z.string(), answerId: z.string() });
 export type AnswerVote = z.infer<typeof AnswerVote>;
 export const TakeawayVote = z.object({ id: z.string(), userId: z.string(), takeawayId: z.string() });

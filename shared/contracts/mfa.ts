@@ -8,10 +8,10 @@ import { passwordHashField, SigninResponse } from './auth';
  * are strict like every other (an unknown field is a validation error naming it).
  */
 
-/** How TOTP codes look: 6 digits, a 30-second step (RFC 6238 defaults every authenticator app knows). */
-export const totpSettings = { digits: 6, periodSeconds: 30, algorithm: 'SHA1', issuer: 'Family Canvas', window: 1 } as const;
-/** Recovery codes handed out when TOTP is enabled: 10, each usable once. */
-export const recoveryCodeCount = 10;
+import { recoveryCodeCount, totpSettings } from '../contract-limits';
+
+// Plain values the functions read too live in shared/contract-limits.ts (they need no schema).
+export { recoveryCodeCount, totpSettings };
 
 /** A 6-digit code as typed (spaces the user typed between groups are dropped). */
 export const totpCodeField = () =>

@@ -9,8 +9,10 @@ import { messageKeys, singleLineText } from '../validation';
  * shape and size only, the server verifies them (`@simplewebauthn/server`).
  */
 
-/** An account keeps at most this many passkeys (PASSKEY_LIMIT_REACHED, 97, beyond it). */
-export const maxPasskeysPerUser = 10;
+import { maxPasskeysPerUser } from '../contract-limits';
+
+// Plain values the functions read too live in shared/contract-limits.ts (they need no schema).
+export { maxPasskeysPerUser };
 export const passkeyLabelMaxLength = 60;
 
 /** base64url without padding, as WebAuthn's JSON carries binary values. */

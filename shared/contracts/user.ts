@@ -57,8 +57,10 @@ export type AddressRequest = z.output<typeof AddressRequest>;
 /** The stored address with its id. */
 export const AddressResponse = Address;
 export type AddressResponse = z.infer<typeof AddressResponse>;
-/** How many addresses one user may keep (the spec gives no number; a profile shows a few). */
-export const maxUserAddresses = 5;
+import { maxUserAddresses } from '../contract-limits';
+
+// Plain values the functions read too live in shared/contract-limits.ts (they need no schema).
+export { maxUserAddresses };
 
 // GET /api/privacy-settings: the levels a setting can take.
 export const privacyLevelNames = {

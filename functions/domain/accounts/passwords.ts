@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { passwordHashing } from '../../../shared/contracts/auth';
+import { passwordHashing } from '../../../shared/contract-limits';
 import { signWithServerSecret } from '../../lib/server-secret';
 
 /**

@@ -11,7 +11,8 @@ import {
   type WriteOrBuilt,
 } from '../../lib/db/table';
 import type { Address, PrivacySettings, SigninResponse, UserProfile } from '../../../shared/contracts/auth';
-import { maxUserAddresses, type AddressRequest, type UpdateUserRequest } from '../../../shared/contracts/user';
+import { maxUserAddresses } from '../../../shared/contract-limits';
+import type { AddressRequest, UpdateUserRequest } from '../../../shared/contracts/user';
 import { PrivacyLevel } from '../../../shared/enums';
 import { fail } from '../../lib/errors';
 import type { StoredPassword } from './passwords';

@@ -1,6 +1,6 @@
 import { requireVersion } from '../journal/item-changed';
 import { familyOfContentId } from '../../../shared/canvas-ids';
-import { voteIdOf } from '../../../shared/contracts/canvas';
+import { voteIdOf } from '../../../shared/contract-limits';
 import { canDeleteCanvasItem, canVote } from '../../../shared/permissions';
 import { contentKey, deleteOp, updateOp, type ContentItemOf, type ContentKind } from './items';
 import { keys } from '../../lib/db/keys';

@@ -10,7 +10,7 @@ import { anotherAdvisorId } from '../../../shared/another-advisor';
 import { type CanvasContext, type Step } from './context';
 import { personIdFor } from './views';
 import { familyOfContentId } from '../../../shared/canvas-ids';
-import { canvasLimits } from '../../../shared/contracts/canvas';
+import { canvasLimits } from '../../../shared/contract-limits';
 import { type UpdateSpec } from '../../lib/db/table';
 
 /**

@@ -1,17 +1,17 @@
-import {
-  voteIdOf,
-  type ActionPoint,
-  type Answer,
-  type Canvas,
-  type CanvasAbilities,
-  type CanvasCategory,
-  type CanvasSection,
-  type CategoryResponse,
-  type Goal,
-  type LinkedItem,
-  type Question,
-  type SectionResponse,
-  type Takeaway,
+import { voteIdOf } from '../../../shared/contract-limits';
+import type {
+  ActionPoint,
+  Answer,
+  Canvas,
+  CanvasAbilities,
+  CanvasCategory,
+  CanvasSection,
+  CategoryResponse,
+  Goal,
+  LinkedItem,
+  Question,
+  SectionResponse,
+  Takeaway,
 } from '../../../shared/contracts/canvas';
 import { anotherAdvisorId } from '../../../shared/another-advisor';
 import type { DashboardFamily } from '../../../shared/contracts/work-relations';

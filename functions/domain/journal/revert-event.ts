@@ -1,5 +1,5 @@
 import { advisorRoleKey } from '../../lib/access/decide';
-import { canvasLimits } from '../../../shared/contracts/canvas';
+import { canvasLimits } from '../../../shared/contract-limits';
 import type { HistoryEvent, HistoryState, RevertResponse } from '../../../shared/contracts/history';
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
 import {

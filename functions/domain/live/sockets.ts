@@ -1,4 +1,4 @@
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveServerMessage } from '../../../shared/contracts/live';
 import { businessMetrics } from '../../../shared/metrics';
 import { config } from '../../lib/config';
@@ -8,14 +8,20 @@ import { countMetric, tracer } from '../../lib/observability';
  * Talking to sockets: API Gateway's connection management API (`@connections`) through its
  * SDK client, in the cloud and locally alike (the local gateway serves the same API at
  * LIVE_ENDPOINT, infra/local/live-gateway.ts). A socket that is gone answers 410
- * (GoneException): callers then forget the connection. One client per endpoint.
+ * (GoneException): callers then forget the connection. One client per endpoint. The client's
+ * module is loaded at the first call, not with the handler: most requests of the groups that
+ * carry it (revocation on sign-out, a member removed) never reach a socket
+ * (docs/architecture-decisions.md, Lambda bundles).
  */
+const clientModule = () => import('./connections-client');
+
 let client: { endpoint: string; api: ApiGatewayManagementApiClient } | undefined;
 
-function connections(): ApiGatewayManagementApiClient {
+async function connections(): Promise<ApiGatewayManagementApiClient> {
   const endpoint = config().liveEndpoint;
   if (!endpoint) throw new Error('Missing environment variable LIVE_ENDPOINT');
   if (!client || client.endpoint !== endpoint) {
+    const { ApiGatewayManagementApiClient } = await clientModule();
     const isLocal = endpoint.startsWith('http://');
     client = {
       endpoint,
@@ -39,7 +45,8 @@ const isGone = (error: unknown) =>
 /** Sends one message; 'gone' when the socket no longer exists. */
 export async function sendToSocket(connectionId: string, message: LiveServerMessage): Promise<'sent' | 'gone'> {
   try {
-    await connections().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
+    const [{ PostToConnectionCommand }, api] = await Promise.all([clientModule(), connections()]);
+    await api.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
     countMetric(businessMetrics.webSocketMessages);
     return 'sent';
   } catch (error) {
@@ -51,7 +58,8 @@ export async function sendToSocket(connectionId: string, message: LiveServerMess
 /** Closes a socket (API Gateway then calls $disconnect); a socket already gone is fine. */
 export async function closeSocket(connectionId: string): Promise<void> {
   try {
-    await connections().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    const [{ DeleteConnectionCommand }, api] = await Promise.all([clientModule(), connections()]);
+    await api.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
   } catch (error) {
     if (!isGone(error)) throw error;
   }
@@ -60,7 +68,8 @@ export async function closeSocket(connectionId: string): Promise<void> {
 /** Whether a socket still exists (API Gateway answers 410 for one that went away without a $disconnect reaching us). */
 export async function isSocketOpen(connectionId: string): Promise<boolean> {
   try {
-    await connections().send(new GetConnectionCommand({ ConnectionId: connectionId }));
+    const [{ GetConnectionCommand }, api] = await Promise.all([clientModule(), connections()]);
+    await api.send(new GetConnectionCommand({ ConnectionId: connectionId }));
     return true;
   } catch (error) {
     if (isGone(error)) return false;

@@ -1,4 +1,4 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from '../../lib/config';
 import { isSuppressed } from './suppressions';
 import { fail } from '../../lib/errors';
@@ -11,14 +11,19 @@ import type { EmailMessage } from './templates';
  * message (List-Unsubscribe and List-Unsubscribe-Post of the digest, templates.ts), which
  * SES v1 sends only as a raw MIME message we would have to build (docs/architecture-decisions.md).
  * One client per endpoint; locally the endpoint is the SES emulator, which keeps those headers
- * in its store.
+ * in its store. The client's module is loaded at the first mail, not with the handler: most
+ * requests of a group that mails never send one, and its evaluation would be part of every
+ * cold start (docs/architecture-decisions.md, Lambda bundles).
  */
+const clientModule = () => import('./ses-client');
+
 let client: { endpoint: string | undefined; ses: SESv2Client } | undefined;
 
-function ses(): SESv2Client {
+async function ses(): Promise<SESv2Client> {
   const { region, sesEndpoint } = config();
   // Tests point SES_ENDPOINT elsewhere between steps (a fault-injecting endpoint).
   if (!client || client.endpoint !== sesEndpoint) {
+    const { SESv2Client } = await clientModule();
     client = {
       endpoint: sesEndpoint,
       ses: tracer.captureAWSv3Client(
@@ -65,7 +70,8 @@ export async function sendEmail(to: string | string[], message: EmailMessage, op
   if (recipients.length === 0) return;
   const { mailFrom, mailConfigurationSet } = config();
   try {
-    await ses().send(
+    const [{ SendEmailCommand }, sesClient] = await Promise.all([clientModule(), ses()]);
+    await sesClient.send(
       new SendEmailCommand({
         FromEmailAddress: mailFrom,
         ...(mailConfigurationSet ? { ConfigurationSetName: mailConfigurationSet } : {}),

@@ -1,5 +1,5 @@
-import { generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
-import { maxPasskeysPerUser } from '../../../shared/contracts/passkeys';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import { maxPasskeysPerUser } from '../../../shared/contract-limits';
 import { getUser, fullName } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { storeChallenge } from './passkey-challenges';
@@ -18,7 +18,8 @@ export async function registrationOptions(userId: string): Promise<PublicKeyCred
   if (!user) throw fail('UNAUTHORIZED');
   if (existing.length >= maxPasskeysPerUser) throw fail('PASSKEY_LIMIT_REACHED');
   const rp = relyingParty();
-  const options = await generateRegistrationOptions({
+  const webauthn = await import('./webauthn');
+  const options = await webauthn.generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,

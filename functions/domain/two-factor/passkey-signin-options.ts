@@ -1,4 +1,4 @@
-import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { storeChallenge } from './passkey-challenges';
 import { ceremonyTimeoutMs, relyingParty } from './relying-party';
 import { passkeySigninLimits, takeAllowance } from './passkey-signin-limits';
@@ -7,7 +7,8 @@ export async function authenticationOptions(clientAddress: string): Promise<Publ
   await takeAllowance('OPTIONS', clientAddress, passkeySigninLimits.optionsPerClient);
   const rp = relyingParty();
   // No allowCredentials: the browser offers whichever of the user's passkeys fit this site.
-  const options = await generateAuthenticationOptions({ rpID: rp.id, timeout: ceremonyTimeoutMs, userVerification: 'required' });
+  const webauthn = await import('./webauthn');
+  const options = await webauthn.generateAuthenticationOptions({ rpID: rp.id, timeout: ceremonyTimeoutMs, userVerification: 'required' });
   await storeChallenge(options.challenge, 'signin', null);
   return options;
 }

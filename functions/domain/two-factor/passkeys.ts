@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { maxPasskeysPerUser, type Passkey } from '../../../shared/contracts/passkeys';
+import { maxPasskeysPerUser } from '../../../shared/contract-limits';
+import type { Passkey } from '../../../shared/contracts/passkeys';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { queryAll, ConditionFailed, itemExists, itemIsNew, sendWrite, transactWrites } from '../../lib/db/table';

@@ -1,4 +1,4 @@
-import { verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { type RegisterPasskeyRequest, type RegisterPasskeyResponse } from '../../../shared/contracts/passkeys';
 import { now } from '../../lib/clock';
 import { newId } from '../../lib/db/keys';
@@ -35,7 +35,8 @@ export async function registerPasskey(userId: string, input: RegisterPasskeyRequ
   const rp = relyingParty();
   let verified: VerifiedRegistration;
   try {
-    const verification = await verifyRegistrationResponse({
+    const webauthn = await import('./webauthn');
+    const verification = await webauthn.verifyRegistrationResponse({
       response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { recoveryCodeCount } from '../../../shared/contracts/mfa';
+import { recoveryCodeCount } from '../../../shared/contract-limits';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { ChangedMeanwhile, ConditionFailed, itemExists, sendWrite, transactWrites, type Write } from '../../lib/db/table';

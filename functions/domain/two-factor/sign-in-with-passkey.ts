@@ -1,4 +1,4 @@
-import { verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { SigninResponse } from '../../../shared/contracts/auth';
 import type { PasskeySigninRequest } from '../../../shared/contracts/passkeys';
 import {
@@ -55,7 +55,8 @@ export async function signInWithPasskey(input: PasskeySigninRequest, client: Sig
     const rp = relyingParty();
     let newCounter: number;
     try {
-      const verification = await verifyAuthenticationResponse({
+      const webauthn = await import('./webauthn');
+      const verification = await webauthn.verifyAuthenticationResponse({
         response: credential as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,

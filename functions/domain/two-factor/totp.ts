@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { totpSettings } from '../../../shared/contracts/mfa';
+import { totpSettings } from '../../../shared/contract-limits';
 import { now } from '../../lib/clock';
 
 /**
