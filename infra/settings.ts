@@ -5,26 +5,26 @@ import type { Node } from 'constructs';
  * from CDK context (`-c appUrl=…` or cdk.json), else an environment variable, else a
  * default. `appUrl` and the mail identity have no default that could work in the cloud:
  * unless `stage=development` (tests, `npm run synth`), synth refuses them missing or left
- * at a placeholder (README "Deploying").
+ * at a placeholder (docs/operations-manual.md "Deploying").
  */
 export type DeploymentSettings = {
   /**
    * `production` (the default: every deployment) refuses placeholder settings;
    * `development` lets the app synthesise with them (tests, `npm run synth`).
    * `staging` is checked like production. Every stack name carries the stage
-   * (`FamilyCanvas-staging-Api`), so stages can share an account (README "Releases").
+   * (`FamilyCanvas-staging-Api`), so stages can share an account (docs/operations-manual.md "Releases").
    */
   stage: DeploymentStage;
   /**
    * Context `placeholders=true` (FC_PLACEHOLDERS): a production or staging synth accepts
    * placeholder settings, for the first pass of a deployment whose CloudFront address is
-   * not known yet (README "Deploying"). Never for a deployment users reach.
+   * not known yet (docs/operations-manual.md "Deploying"). Never for a deployment users reach.
    */
   placeholders: boolean;
   /**
    * Context `unstagedStackNames=true` (FC_UNSTAGED_STACK_NAMES): the stack names of an
    * installation deployed before stages existed (`FamilyCanvasApi`), so its stacks, table and
-   * secrets are updated rather than created anew beside them (README "Releases").
+   * secrets are updated rather than created anew beside them (docs/operations-manual.md "Releases").
    */
   unstagedStackNames: boolean;
   /**
@@ -48,11 +48,11 @@ export type DeploymentSettings = {
   alarmEmail: string | undefined;
   /** An AWS WAF web ACL (us-east-1) in front of CloudFront: context `waf=true`. Off by default (a monthly cost per ACL and rule). */
   waf: boolean;
-  /** A table restored to a point in time that the stacks should use instead of their own (README "Running it"). */
+  /** A table restored to a point in time that the stacks should use instead of their own (docs/operations-manual.md "Running it"). */
   restoredTableName: string | undefined;
   /** The restored table's stream ARN (`aws dynamodb describe-table … LatestStreamArn`, after enabling its stream): the live sender reads it. */
   restoredTableStreamArn: string | undefined;
-  /** An AWS Backup vault in another account or region that the daily backup of the table is copied to (README "Running it"). */
+  /** An AWS Backup vault in another account or region that the daily backup of the table is copied to (docs/operations-manual.md "Running it"). */
   backupCopyVaultArn: string | undefined;
   /** Prefix of the stack names, so two installations can share an account. */
   stackPrefix: string;
@@ -114,7 +114,7 @@ function howToGive(contextKey: string, envName: string, example: string): string
 
 export class SettingsError extends Error {
   constructor(message: string) {
-    super(`${message}. (Only a development synth, -c stage=development, accepts placeholders; README "Deploying".)`);
+    super(`${message}. (Only a development synth, -c stage=development, accepts placeholders; docs/operations-manual.md "Deploying".)`);
     this.name = 'SettingsError';
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The monthly AWS cost model (README "Cost"): usage assumptions and us-east-1 list prices in,
+ * The monthly AWS cost model (docs/operations-manual.md "Cost"): usage assumptions and us-east-1 list prices in,
  * dollars per 1,000 families of three sizes, per 100 advisor companies, and the fixed monthly
  * part out. scripts/cost.ts prints it (`npm run cost`); the canvas size per entry and the
  * compression ratio come from bench/results.json when there is one.
@@ -148,7 +148,7 @@ export const familySizes = {
 export type FamilySize = keyof typeof familySizes;
 export const familySizeNames = Object.keys(familySizes) as FamilySize[];
 
-/** Every figure is an assumption of the README's "Cost" section unless it is read from the code. */
+/** Every figure is an assumption of the "Cost" section of docs/operations-manual.md unless it is read from the code. */
 export const defaultUsage = {
   weeksPerMonth: 4.35,
   family: familySizes.medium as FamilyProfile,
@@ -238,7 +238,7 @@ export type BenchFigures = {
 };
 
 export const defaultBenchFigures: BenchFigures = {
-  source: 'README bench figures (1,000-entry canvas: 274 KB as JSON, about 18 KB gzip)',
+  source: 'bench figures (1,000-entry canvas: 274 KB as JSON, about 18 KB gzip)',
   canvasKbPerEntry: 0.274,
   // 274 / 18 is 15× at 1,000 entries; smaller canvases compress less: 6× is the figure used.
   canvasCompression: 6,

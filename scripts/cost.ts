@@ -3,7 +3,7 @@ import path from 'node:path';
 import { benchFiguresFrom, defaultBenchFigures, defaultUsage, formatCostTable } from './cost-model';
 
 /**
- * `npm run cost`: prints the monthly cost model (README "Cost"). The canvas size per entry
+ * `npm run cost`: prints the monthly cost model (docs/operations-manual.md "Cost"). The canvas size per entry
  * and its compression come from bench/results.json when `npm run bench` has written one; the
  * number of CloudWatch alarms from cdk.out when `npm run synth` has written the templates.
  * `--waf` adds the optional web ACL; `--summary-stream` models the dashboard summary kept by

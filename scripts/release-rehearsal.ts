@@ -4,7 +4,7 @@
  * the templates what a release relies on (scripts/lib/release-checks.ts): the stacks' deploy
  * order, a version and a `live` alias for every function, a CodeDeploy group with the stage's
  * traffic shift, alarms and rollback for every alias, and every caller on an alias. Then it
- * prints the steps a release runs. Exit code 1 when a check fails. README "Releases".
+ * prints the steps a release runs. Exit code 1 when a check fails. docs/operations-manual.md "Releases".
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../infra/app-builder';

@@ -118,7 +118,7 @@ export class ApiStack extends Stack {
     Validations.of(originSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'CloudFront reads it only at deployment (a dynamic reference in the origin custom header), so a rotation needs a redeploy of the Web stack; the functions accept the current and the previous version meanwhile. Rotated by hand (README "Security").',
+        'CloudFront reads it only at deployment (a dynamic reference in the origin custom header), so a rotation needs a redeploy of the Web stack; the functions accept the current and the previous version meanwhile. Rotated by hand (docs/security-notes.md).',
     });
 
     this.live = new LiveChannel(this, 'Live', { table: props.table, environment: props.environment, alarmTopic: props.alarmTopic, originSecret });

@@ -10,7 +10,7 @@ import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-p
 import { ensureTable } from '../../infra/local/table';
 
 /**
- * `npm run ops -- restore-drill`: the restore rehearsed on the local stack (README "Running it",
+ * `npm run ops -- restore-drill`: the restore rehearsed on the local stack (docs/operations-manual.md "Running it",
  * "Restore drill"). DynamoDB Local has no point-in-time recovery, so the restore is emulated:
  * a new table from the same definition (infra/table-definition.ts: keys, indexes, stream,
  * TTL) filled by a Scan of the live table and batch writes. Then the stack is re-pointed at the
@@ -153,7 +153,7 @@ export type DrillReport = {
 export async function restoreDrill(options: { dynamoEndpoint: string; sourceTable: string; targetTable?: string; sampleSize?: number }): Promise<DrillReport> {
   const { dynamoEndpoint: endpoint, sourceTable: source } = options;
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(endpoint ?? ''))
-    throw new Error('restore-drill runs against DynamoDB Local only; in the cloud follow README "Restore drill"');
+    throw new Error('restore-drill runs against DynamoDB Local only; in the cloud follow docs/operations-manual.md "Restore drill"');
   const target =
     options.targetTable ??
     `${source}-drill-${new Date()

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { messageKeys, singleLineText } from '../validation';
 
 /**
- * Contracts of the passkey calls (WebAuthn, README "Passkeys"): registering and keeping
+ * Contracts of the passkey calls (WebAuthn, docs/reference.md "Passkeys"): registering and keeping
  * passkeys in the profile (`/api/mfa/passkey…`), and signing in with one instead of the
  * password (`/api/auth/passkey…`). The browser's WebAuthn answers travel as the JSON
  * `@simplewebauthn/browser` makes of them (base64url fields); these schemas check their

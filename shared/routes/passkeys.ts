@@ -1,7 +1,7 @@
 import type { RouteGroup } from '../routes';
 
 /** The passkeys group of the route manifest (shared/routes.ts): its Lambda's bundle carries only this file's routes. */
-// Passkeys (WebAuthn): kept in the profile, and a sign-in without the password (README, Passkeys).
+// Passkeys (WebAuthn): kept in the profile, and a sign-in without the password (docs/reference.md, Passkeys).
 export const passkeysRoutes = {
   entry: 'functions/passkeys/handler.ts',
   // A passkey sign-in from a new device e-mails the owner, as a password sign-in does.

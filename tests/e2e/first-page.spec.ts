@@ -2,7 +2,7 @@ import { createConfirmedAccount } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 /**
- * What the logged-out first page downloads (README.md#performance; `npm run bench -- --spa-size`
+ * What the logged-out first page downloads (docs/architecture.md#budgets; `npm run bench -- --spa-size`
  * measures its size): the shell and the home page, not the API contract with zod, which the
  * first call loads; a sign-in from there still works and lands on the canvas.
  */

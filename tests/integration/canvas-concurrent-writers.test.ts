@@ -62,7 +62,7 @@ describe('with transaction conflicts emulated', () => {
   });
 
   it('20 people saving at once on one canvas (10 takeaways, 10 answers) all succeed, and the dashboard summary shows them', async () => {
-    // Each answer to a question of its own (answers to one question share the question's item: see README "Data").
+    // Each answer to a question of its own (answers to one question share the question's item: see docs/reference.md "Data").
     const categories = family.canvas.sections.flatMap((section) => section.categories);
     const questionOf = (n: number) => `${categories[n % categories.length]!.id}.1`;
     const started = performance.now();

@@ -5,7 +5,7 @@ import { hashPassword, signUpAndConfirm, type TestAccount } from '../support/acc
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 
 /**
- * A sign-in costs at most 5 DynamoDB round trips (README "Quality"): the login, the throttle
+ * A sign-in costs at most 5 DynamoDB round trips (docs/architecture.md "Budgets"): the login, the throttle
  * counts in one BatchGet, the user (with its known devices), the memberships, and one
  * transaction that records the sign-in and the device and stores the session. Counted by the
  * table client (functions/lib/db/client.ts) around the one request, once the stream's

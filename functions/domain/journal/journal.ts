@@ -456,7 +456,7 @@ function filterExpression(filter: HistoryFilter) {
  * (1,024 read units, consistent) and, at the page sizes below, several hundred to 2,000
  * events: enough that an unfiltered or lightly filtered page is always full, and small enough
  * that a request stays well under a second on DynamoDB. Past it the answer carries a cursor
- * at the last event read and the client asks again (README "API compatibility").
+ * at the last event read and the client asks again (docs/reference.md "API compatibility").
  */
 export const maxHistoryPagesPerRequest = 4;
 

@@ -2,7 +2,7 @@ import { fail } from '../../lib/errors';
 import { consumeAllowance, type LimitRule } from '../../lib/limits/counter';
 
 /**
- * Signing in with a passkey instead of the password (README, Passkeys): the passkey is
+ * Signing in with a passkey instead of the password (docs/reference.md, Passkeys): the passkey is
  * discoverable, so the browser offers the user's passkeys for this site without an
  * e-mail, and user verification is required (the device's PIN or biometrics), which
  * makes it two factors by itself. The answer and the session are those of

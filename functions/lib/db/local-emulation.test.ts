@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { transactionCancellationReasons } from '../errors';
 import { indexDelayMiddleware, transactionConflictMiddleware } from './local-emulation';
 
-/** The local stand-in's emulation of the cloud (README "Data"), on requests as the SDK's stack hands them over. */
+/** The local stand-in's emulation of the cloud (docs/reference.md "Data"), on requests as the SDK's stack hands them over. */
 
 const item = (sk: string) => ({ PK: 'P', SK: sk });
 

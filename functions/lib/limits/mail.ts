@@ -4,7 +4,7 @@ import { countMetric } from '../observability';
 import { consumeAllowance, type LimitRule } from './counter';
 
 /**
- * How much mail one caller may make the product send (README, Security notes). Each kind
+ * How much mail one caller may make the product send (docs/security-notes.md, notes). Each kind
  * of mail is limited per recipient (nobody's inbox can be flooded through us) and per
  * sender: the signed-in account that sends it, or for an anonymous route the client
  * address (one client cannot spread a flood over many recipients). Beyond a limit the

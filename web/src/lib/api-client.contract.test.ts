@@ -3,7 +3,7 @@ import { ErrorCodes } from '../../../shared/errors';
 
 /**
  * The contract table (every route's zod schemas) loads with the first call, not with the
- * first page (README.md#quality): a fresh client, as a logged-out page has it, sends the
+ * first page (docs/architecture.md#budgets): a fresh client, as a logged-out page has it, sends the
  * first call's request at once and checks the answer once the table is there. (The web
  * tests' setup loads the table for every other test; this one takes a fresh module.)
  */

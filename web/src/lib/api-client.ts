@@ -353,7 +353,7 @@ function relativePath(name: RouteName, params?: Record<string, string | number>)
 
 /**
  * The contract table holds every route's schemas (with zod): loaded by the first call, not
- * with the first page (the logged-out first page makes none; README.md#quality). The
+ * with the first page (the logged-out first page makes none; docs/architecture.md#budgets). The
  * first call's request does not wait for it: its answer is checked once the table is there.
  */
 type ApiContractTable = (typeof import('../../../shared/api-contract'))['apiContract'];

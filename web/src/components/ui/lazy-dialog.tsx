@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A component whose code loads the first time it is shown, not with the page that holds it
- * (the first-visit budgets, README.md#quality). Until it has loaded it renders `fallback`.
+ * (the first-visit budgets, docs/architecture.md#budgets). Until it has loaded it renders `fallback`.
  * A load that fails (the browser went offline after the page loaded) breaks nothing: the
  * fallback stays, and the load is tried again when the connection is back or the component
  * is shown anew. `load` picks the component out of its module. `fallback` may be made from the

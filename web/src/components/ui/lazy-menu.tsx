@@ -9,7 +9,7 @@ const menuButtonClasses = 'inline-flex items-center gap-1 rounded-control px-3 p
 /**
  * The dropdown menu (Menu) with its code, and the dropdown library's, loaded right after the
  * page that shows it has painted (lazyPart), not with that page: a page whose first paint needs
- * no other part of the library keeps it off its first-visit budget (README.md, "first visit").
+ * no other part of the library keeps it off its first-visit budget (docs/architecture.md, "Budgets").
  * Until then the button's place is held as it will look, not yet operable, as the header's
  * account menus do (web/src/app/shell/Header.tsx).
  */

@@ -224,7 +224,7 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
             {isFetchingSalt && progress.status === 'idle' ? t('login.checkingEmail') : ''}
           </p>
         </div>
-        {/* Without the password (README, Passkeys); not where the e-mail is fixed by an invitation. */}
+        {/* Without the password (docs/reference.md, Passkeys); not where the e-mail is fixed by an invitation. */}
         {!isEmailLocked && <PasskeySignInButton onSignedIn={onSignedIn} />}
         <div className="flex flex-col gap-2 border-t border-line pt-5 text-ink-800">
           <p>

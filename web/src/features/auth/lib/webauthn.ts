@@ -3,7 +3,7 @@ import type { AuthenticationCredential, PasskeyOptionsResponse, RegistrationCred
 /**
  * The browser side of WebAuthn, through @simplewebauthn/browser. The library is imported
  * only when the user starts a ceremony (a click), so it never weighs on the first page's
- * JavaScript (the budget in README, Quality).
+ * JavaScript (the budget in docs/architecture.md, Budgets).
  */
 const loadLibrary = () => import('@simplewebauthn/browser');
 
