@@ -76,7 +76,7 @@ function withFirstCategory(canvas: Canvas, content: Partial<Pick<CanvasCategory,
   };
 }
 
-function renderCanvas(routes: Parameters<typeof fakeApi>[0], entity: { typeId?: EntityTypeId; roleId?: EntityRoleId } = {}, path = '/canvas', userId?: string) {
+function renderCanvas(routes: Parameters<typeof fakeApi>[0], entity: { typeId?: EntityTypeId; roleId?: EntityRoleId } = {}, path = '/canvas', userId?: string | null) {
   const api = fakeApi([...routes, { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: [] }]);
   restore = api.restore;
   const roleId = entity.roleId ?? EntityRole.Owner;
@@ -200,6 +200,20 @@ describe('canvas overview (docs/product/canvas.md#screens)', () => {
       `/canvas/${familyId}`,
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'));
+  });
+
+  it('leaves a browser that just signed out where its logout sends it, though the canvas read is refused', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refused = [{ method: 'GET', path: /\/canvas$/, status: 401, body: { errorCode: 5, errors: {}, message: 'Unauthorized.' } }];
+    const signedIn = renderCanvas(refused);
+    await waitFor(() => expect(signedIn.router.state.location.pathname).toBe('/not-found'));
+    cleanup();
+    restore();
+
+    const signedOut = renderCanvas(refused, {}, '/canvas', null);
+    await waitFor(() => expect(signedOut.calls.some((call) => call.method === 'GET' && call.path.endsWith('/canvas'))).toBe(true));
+    await waitFor(() => expect(signedOut.queryClient.getQueryState(canvasKeys.overview(familyId, undefined))?.status).toBe('error'));
+    expect(signedOut.router.state.location.pathname).toBe('/canvas');
   });
 
   it('shows an error page with a way back for other failures', async () => {

@@ -1,7 +1,8 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { atom, useAtom, useAtomValue } from 'jotai';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useNotFoundOnRefusal } from '../../../hooks/use-not-found-on-refusal';
 import type { Canvas } from '../../../../../shared/contracts/canvas';
 import { EntityType } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
@@ -56,7 +57,6 @@ const selectedTabAtom = atom<Record<string, number>>({});
 export function CanvasPage({ familyId }: { familyId?: number }) {
   const canvas = useCanvas(familyId);
   const entity = useAtomValue(currentEntityAtom);
-  const navigate = useNavigate();
   const links = useCanvasLinks();
   const isAdvisor = entity?.entityTypeId === EntityType.AdvisorCompany;
   const isOwnFamily = entity?.entityTypeId === EntityType.Family && (familyId === undefined || familyId === entity.id);
@@ -72,11 +72,7 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
     !isGlobal &&
     (isAdvisor || code === ErrorCodes.INCORRECT_INPUT || code === ErrorCodes.UNAUTHORIZED || code === ErrorCodes.ITEM_NOT_FOUND);
 
-  useEffect(() => {
-    if (!canvas.isError) return;
-    console.error('The canvas could not be loaded', canvas.error);
-    if (goesToNotFound) void navigate(links.notFound(), { replace: true });
-  }, [canvas.isError, canvas.error, goesToNotFound, navigate, links]);
+  useNotFoundOnRefusal(canvas, goesToNotFound, links.notFound(), 'canvas');
 
   if (canvas.isPending) return <CanvasSkeleton />;
   if (isAccessEnded && canvas.data) return <CanvasOverview canvas={canvas.data} familyId={familyId} />;

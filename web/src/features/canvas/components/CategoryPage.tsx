@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { Link, useBlocker } from 'react-router';
+import { useNotFoundOnRefusal } from '../../../hooks/use-not-found-on-refusal';
 import type { CategoryResponse, Takeaway } from '../../../../../shared/contracts/canvas';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -33,18 +34,13 @@ const notFoundCodes: readonly number[] = [ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.
  */
 export function CategoryPage({ categoryId }: { categoryId: number }) {
   const category = useCategory(categoryId);
-  const navigate = useNavigate();
   const links = useCanvasLinks();
   // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message.
   const isAccessEnded = useCanvasJournal().isAccessEnded === true;
   const code = category.isError ? errorCodeOf(category.error) : null;
   const goesToNotFound = code !== null && notFoundCodes.includes(code) && !isAccessEnded;
 
-  useEffect(() => {
-    if (!category.isError) return;
-    console.error('The category could not be loaded', category.error);
-    if (goesToNotFound) void navigate(links.notFound(), { replace: true });
-  }, [category.isError, category.error, goesToNotFound, navigate, links]);
+  useNotFoundOnRefusal(category, goesToNotFound, links.notFound(), 'category');
 
   if (category.isPending) {
     return (

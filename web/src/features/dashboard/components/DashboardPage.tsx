@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useNotFoundOnRefusal } from '../../../hooks/use-not-found-on-refusal';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -51,7 +52,6 @@ export function DashboardPage({ links, renderPlanBook }: { links: DashboardLinks
   const search = useDebounced(searchText, searchDebounceMs).trim();
   const isFiltered = search !== '' || changedOnly;
   const dashboard = useDashboardFamilies(undefined, { search, changedOnly });
-  const navigate = useNavigate();
   const toasts = useToasts();
   const cardRefs = useRef(new Map<number, HTMLElement>());
   const scrollTimer = useRef<number | undefined>(undefined);
@@ -60,11 +60,7 @@ export function DashboardPage({ links, renderPlanBook }: { links: DashboardLinks
   const isEmptyAnswer = code === ErrorCodes.ITEM_NOT_FOUND;
   const isGlobal = code !== null && globallyHandledCodes.includes(code);
 
-  useEffect(() => {
-    if (!dashboard.isError) return;
-    console.error('The dashboard could not be loaded', dashboard.error);
-    if (goesToNotFound) void navigate(links.notFound(), { replace: true });
-  }, [dashboard.isError, dashboard.error, goesToNotFound, navigate, links]);
+  useNotFoundOnRefusal(dashboard, goesToNotFound, links.notFound(), 'dashboard');
 
   useEffect(() => () => window.clearTimeout(scrollTimer.current), []);
 
