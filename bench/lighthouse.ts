@@ -43,16 +43,18 @@ export type LighthousePageResult = {
 export type LighthouseResults = { lighthouse: string; chromium: string; canvasItems: number; runsPerPage: number; pages: LighthousePageResult[] };
 
 /** Five: on a busy 2-core machine one run's score swings by 10 or more (docs/architecture-decisions.md "Lighthouse budgets"). */
-export const runsPerPage = 5;
+export const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const canvasItems = 100;
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 const reportsDir = path.join(import.meta.dirname, 'out');
 
-const pages: Array<{ page: LighthousePage; path: string; signedIn: boolean }> = [
+const allPages: Array<{ page: LighthousePage; path: string; signedIn: boolean }> = [
   { page: 'home', path: '/', signedIn: false },
   { page: 'sign-in', path: '/login', signedIn: false },
   { page: 'canvas', path: '/canvas', signedIn: true },
 ];
+/** `LIGHTHOUSE_PAGES=sign-in,canvas` and `LIGHTHOUSE_RUNS=3` narrow a run while working on one page; the budget lines need all three. */
+const pages = process.env.LIGHTHOUSE_PAGES ? allPages.filter(({ page }) => process.env.LIGHTHOUSE_PAGES!.split(',').includes(page)) : allPages;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -241,7 +241,8 @@ async function spaSizeOnly(): Promise<number> {
 /**
  * `npm run bench -- --lighthouse` (or `--only lighthouse`): the web lines alone. Builds the SPA,
  * reports its JavaScript, and runs Lighthouse on the build (bench/lighthouse.ts) with its
- * budget lines; the figures go to bench/out/lighthouse.json. A few minutes.
+ * budget lines; the figures go to bench/out/lighthouse.json. A few minutes. `LIGHTHOUSE_PAGES=sign-in,canvas`
+ * and `LIGHTHOUSE_RUNS=3` narrow it while working on a page (the other pages' lines then read "not measured").
  */
 async function lighthouseOnly(): Promise<number> {
   const spaDir = temporaryDir('spa');

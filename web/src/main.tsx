@@ -1,6 +1,6 @@
 // First, so zod is set up before any schema parses.
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App, appRoutes, startApp, type AppRouter } from './app/app';
@@ -10,9 +10,9 @@ import './styles/index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-const app = (router: AppRouter) => (
+const app = (router: AppRouter, onMounted?: () => void) => (
   <StrictMode>
-    <App router={router} />
+    <App router={router} onMounted={onMounted} />
   </StrictMode>
 );
 
@@ -37,8 +37,16 @@ async function hydratePrerendered(root: HTMLElement): Promise<void> {
   }
   const loaderData = Object.fromEntries(matches.filter(({ route }) => route.loader && route.id).map(({ route }) => [route.id, null]));
   const router = startApp({ loaderData });
-  hydrateRoot(root, app(router));
-  await router.revalidate();
+  // The route's module was evaluated in this task: the page answers input before hydration starts.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // In a transition React hydrates in slices and yields between them; the guards run once it is done, so their
+  // update does not make React finish the hydration in one blocking piece.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      app(router, () => void router.revalidate()),
+    );
+  });
 }
 
 if (container.getAttribute(prerenderedAttribute) === window.location.pathname) void hydratePrerendered(container);

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider, type HydrationState } from 'react-router';
 import { requestReauthentication } from '../features/auth/lib/reauth-request';
 import { setGlobalErrorHandler, setReauthenticationHandler } from '../lib/api-client';
@@ -39,7 +39,15 @@ export function startApp(hydrationData?: HydrationState): AppRouter {
   return router;
 }
 
-export function App({ router }: { router: AppRouter }) {
+/** `onMounted` runs once, after the first commit (web/src/main.tsx: after a prerendered page hydrated). */
+export function App({ router, onMounted }: { router: AppRouter; onMounted?: () => void }) {
+  const mounted = useRef(onMounted);
+  useEffect(() => {
+    // Once: StrictMode runs effects twice in development.
+    const callback = mounted.current;
+    mounted.current = undefined;
+    callback?.();
+  }, []);
   return (
     <AppProviders>
       <RouterProvider router={router} />
