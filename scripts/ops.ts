@@ -49,6 +49,9 @@ async function main(): Promise<void> {
     case 'rotate-mfa-key': {
       const { rotateMfaKey } = await import('./ops/rotation');
       console.log(JSON.stringify(await rotateMfaKey(secretStore('mfa-key'))));
+      const { secretMaxAgeSeconds } = await import('../functions/lib/secret-source');
+      // docs/operations-manual.md "Secrets rotation": until then a warm function may still seal with the old version.
+      console.error(`Wait ${secretMaxAgeSeconds / 60} minutes (the functions' secret cache) before reencrypt-mfa.`);
       return;
     }
     case 'reencrypt-mfa': {

@@ -1,54 +1,30 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { originProof, resetOriginSecretForTests } from './origin-secret';
+import { startSecretsManagerEndpoint, type SecretVersions } from './testing/secrets-manager-endpoint';
 
 /**
  * The origin secret read from Secrets Manager as the cloud does it: the SDK client (through
- * Powertools Parameters, ./secret-source.ts) against a small server that answers Secrets
- * Manager's JSON protocol (AWS_ENDPOINT_URL_SECRETS_MANAGER points the client at it). What the
+ * Powertools Parameters, ./secret-source.ts) against ./testing/secrets-manager-endpoint.ts. What the
  * distribution notices: both versions pass during a rotation, a read is reused for minutes, a
  * secret never rotated costs no extra call per request, and a new value is taken at once.
  */
 
 const arn = 'arn:aws:secretsmanager:eu-central-1:111122223333:secret:origin-AbCdEf';
-const versions: { current: string; previous?: string } = { current: 'first' };
-const asked: string[] = [];
-let server: http.Server;
+const versions: SecretVersions = { current: 'first' };
+let endpoint: Awaited<ReturnType<typeof startSecretsManagerEndpoint>>;
+let asked: string[];
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      const input = JSON.parse(body) as { SecretId: string; VersionStage?: string };
-      const stage = input.VersionStage ?? 'AWSCURRENT';
-      asked.push(`${request.headers['x-amz-target']} ${stage}`);
-      const value = stage === 'AWSPREVIOUS' ? versions.previous : versions.current;
-      if (input.SecretId !== arn || value === undefined) {
-        response.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
-        response.end(JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret value." }));
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-      response.end(JSON.stringify({ ARN: arn, Name: 'origin', SecretString: value, VersionStages: [stage], CreatedDate: 1_700_000_000 }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  Object.assign(process.env, {
-    ORIGIN_SECRET_ARN: arn,
-    AWS_REGION: 'eu-central-1',
-    AWS_ACCESS_KEY_ID: 'test',
-    AWS_SECRET_ACCESS_KEY: 'test',
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-  });
+  endpoint = await startSecretsManagerEndpoint({ [arn]: versions });
+  asked = endpoint.asked;
+  Object.assign(process.env, { ORIGIN_SECRET_ARN: arn, ...endpoint.environment });
 });
 
 afterAll(async () => {
   process.env = saved;
   resetOriginSecretForTests();
-  await new Promise((resolve) => server.close(resolve));
+  await endpoint.stop();
 });
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { readSecretsManagerText, resetSecretsForTests } from './secret-source';
+import { mayRereadAfterMismatch, readSecretsManagerText, resetSecretsForTests } from './secret-source';
 
 /**
  * The origin secret: CloudFront adds it as a custom origin header (`x-origin-verify`) to every
@@ -11,19 +11,14 @@ import { readSecretsManagerText, resetSecretsForTests } from './secret-source';
  * - in the cloud, the Secrets Manager secret named by `ORIGIN_SECRET_ARN`: its current and its
  *   previous version (AWSCURRENT, AWSPREVIOUS), so a rotation never refuses the distribution
  *   while it still sends the old value (docs/security-notes.md). Read at the first request and again
- *   after Powertools' cache time (./secret-source.ts), or sooner (at most once per
- *   retryMismatchAfterMs) when a request brings a value that matches neither;
+ *   after Powertools' cache time (./secret-source.ts), or sooner (mayRereadAfterMismatch) when a
+ *   request brings a value that matches neither;
  * - locally, `ORIGIN_SECRET` (and `ORIGIN_SECRET_PREVIOUS`), set where a front door adds the
  *   header (infra/local/stack.ts localEnvironment);
  * - neither set: no check (unit tests that build events by hand). Every cloud function gets
  *   the ARN (tests/infra/origin-secret.test.ts).
  */
 export const originSecretHeader = 'x-origin-verify';
-
-const retryMismatchAfterMs = 60_000;
-
-/** When the values were last read past the cache (a mismatch): at most once per retryMismatchAfterMs. */
-let forcedAt = 0;
 
 async function readFromSecretsManager(secretArn: string, forceFetch: boolean): Promise<string[]> {
   const values = await Promise.all([readSecretsManagerText(secretArn, { forceFetch }), readSecretsManagerText(secretArn, { previous: true, forceFetch })]);
@@ -61,10 +56,9 @@ export function matchesOneOf(sent: string | undefined, accepted: readonly string
 export async function originProof(sent: string | undefined): Promise<'unchecked' | 'proven' | 'refused'> {
   if (!isOriginSecretConfigured()) return 'unchecked';
   if (matchesOneOf(sent, await acceptedValues())) return 'proven';
-  // Just rotated and redeployed? Read again, at most once a minute, before refusing.
-  const nowMs = Date.now();
-  if (sent && process.env.ORIGIN_SECRET_ARN && nowMs - forcedAt >= retryMismatchAfterMs) {
-    forcedAt = nowMs;
+  // Just rotated and redeployed? Read again before refusing.
+  const secretArn = process.env.ORIGIN_SECRET_ARN;
+  if (sent && secretArn && mayRereadAfterMismatch(secretArn)) {
     if (matchesOneOf(sent, await acceptedValues(true))) return 'proven';
   }
   return 'refused';
@@ -72,6 +66,5 @@ export async function originProof(sent: string | undefined): Promise<'unchecked'
 
 /** Tests change the environment between suites. */
 export function resetOriginSecretForTests(): void {
-  forcedAt = 0;
   resetSecretsForTests();
 }

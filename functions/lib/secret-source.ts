@@ -64,10 +64,18 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : undefine
 
 export const localSecretFile = (directory: string, name: SecretName) => path.join(directory, `${name}.json`);
 
-export async function readSecretText(name: SecretName, source: { arn: string | undefined; text: string | undefined; missing: string }): Promise<string> {
+/**
+ * A secret's text. `forceFetch` reads Secrets Manager again now (a value that did not verify, see
+ * mayRereadAfterMismatch); the local stand-in is read at each use anyway.
+ */
+export async function readSecretText(
+  name: SecretName,
+  source: { arn: string | undefined; text: string | undefined; missing: string },
+  options: { forceFetch?: boolean } = {},
+): Promise<string> {
   const { localSecretsDir } = config();
   if (source.arn) {
-    const text = await readSecretsManagerText(source.arn);
+    const text = await readSecretsManagerText(source.arn, { forceFetch: options.forceFetch ?? false });
     if (!text) throw new Error(`The secret ${name} has no value`);
     return text;
   }
@@ -82,8 +90,28 @@ export async function readSecretText(name: SecretName, source: { arn: string | u
   throw new Error(`Missing environment variable ${source.missing}`);
 }
 
+/** How often a value that does not verify may make a function read a secret again before its cache time is up. */
+export const mismatchRereadMs = 60_000;
+
+/** When each secret was last read again because of a mismatch. */
+const rereadAt = new Map<string, number>();
+
+/**
+ * Whether a value that verified with none of the cached values (a token or header made by a function that already
+ * read a rotated secret, while this warm one holds the older value for up to secretMaxAgeSeconds) may read
+ * `secretId` again now: at most once per mismatchRereadMs, so forged values cannot turn every request into a
+ * Secrets Manager call.
+ */
+export function mayRereadAfterMismatch(secretId: string): boolean {
+  const nowMs = Date.now();
+  if (nowMs - (rereadAt.get(secretId) ?? Number.NEGATIVE_INFINITY) < mismatchRereadMs) return false;
+  rereadAt.set(secretId, nowMs);
+  return true;
+}
+
 /** Tests change the environment between suites: the next read asks Secrets Manager again. */
 export function resetSecretsForTests(): void {
   providers = undefined;
   noPreviousUntil.clear();
+  rereadAt.clear();
 }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { now } from './clock';
 import { config } from './config';
-import { readSecretText, resetSecretsForTests, secretMaxAgeSeconds } from './secret-source';
+import { mayRereadAfterMismatch, readSecretText, resetSecretsForTests, secretMaxAgeSeconds } from './secret-source';
 
 /**
  * SERVER_SECRET, read at run time (Secrets Manager in the cloud, functions/lib/secret-source.ts,
@@ -37,10 +37,10 @@ export function parseServerSecret(text: string): ServerSecretValue {
   };
 }
 
-export async function readServerSecret(): Promise<ServerSecretValue> {
+export async function readServerSecret(options: { forceFetch?: boolean } = {}): Promise<ServerSecretValue> {
   const { serverSecretArn, serverSecretText } = config();
   return parseServerSecret(
-    await readSecretText('server-secret', { arn: serverSecretArn, text: serverSecretText, missing: 'SERVER_SECRET or SERVER_SECRET_ARN' }),
+    await readSecretText('server-secret', { arn: serverSecretArn, text: serverSecretText, missing: 'SERVER_SECRET or SERVER_SECRET_ARN' }, options),
   );
 }
 
@@ -58,9 +58,17 @@ export async function signWithServerSecret(message: string): Promise<Buffer> {
     .digest();
 }
 
-/** HMAC-SHA256 of `message` with every value that verifies now (current first): the caller compares in constant time. */
-export async function serverSecretSignatures(message: string): Promise<Buffer[]> {
-  return verifyingValues(await readServerSecret(), now()).map((value) => createHmac('sha256', value).update(message).digest());
+/**
+ * Whether `matches` (the caller's constant-time comparison) accepts the HMAC-SHA256 of `message` with a value that
+ * verifies now. A token made by a function that already read a rotated secret reaches warm functions still holding
+ * the older value: on no match the secret is read again (mayRereadAfterMismatch) before the answer is no.
+ */
+export async function verifiesWithServerSecret(message: string, matches: (digest: Buffer) => boolean): Promise<boolean> {
+  const verifies = (secret: ServerSecretValue) => verifyingValues(secret, now()).some((value) => matches(createHmac('sha256', value).update(message).digest()));
+  if (verifies(await readServerSecret())) return true;
+  const { serverSecretArn } = config();
+  if (!serverSecretArn || !mayRereadAfterMismatch(serverSecretArn)) return false;
+  return verifies(await readServerSecret({ forceFetch: true }));
 }
 
 /** Tests change the environment (and the stand-in file) between steps. */

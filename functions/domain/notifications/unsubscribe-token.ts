@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { fail } from '../../lib/errors';
-import { serverSecretSignatures, signWithServerSecret } from '../../lib/server-secret';
+import { signWithServerSecret, verifiesWithServerSecret } from '../../lib/server-secret';
 
 /**
  * The digest's unsubscribe token: `<userId>.<HMAC-SHA256(SERVER_SECRET, purpose + userId)>`.
@@ -19,11 +19,11 @@ export async function userOfUnsubscribeToken(token: string): Promise<string | un
   const [userId, signature] = token.split('.');
   if (!userId || !signature) return undefined;
   const given = Buffer.from(signature);
-  for (const digest of await serverSecretSignatures(message(userId))) {
+  const isSigned = await verifiesWithServerSecret(message(userId), (digest) => {
     const expected = Buffer.from(digest.toString('base64url'));
-    if (expected.length === given.length && timingSafeEqual(expected, given)) return userId;
-  }
-  return undefined;
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  return isSigned ? userId : undefined;
 }
 
 /** The user of a token; not made with our secret → ITEM_NOT_FOUND (4). */

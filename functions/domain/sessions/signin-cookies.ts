@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { config } from '../../lib/config';
-import { serverSecretSignatures, signWithServerSecret } from '../../lib/server-secret';
+import { signWithServerSecret, verifiesWithServerSecret } from '../../lib/server-secret';
 import { readCookie } from './session';
 
 /**
@@ -73,8 +73,11 @@ export async function verifyDeviceCookie(value: string | undefined): Promise<Kno
   const userId = Buffer.from(encodedUser, 'base64url').toString('utf8');
   const given = Buffer.from(signature, 'base64url');
   // Signed with the current value; a cookie set before a rotation holds while the previous value verifies.
-  const signatures = await serverSecretSignatures(deviceMessage(userId, deviceId));
-  if (!signatures.some((expected) => given.length === expected.length && timingSafeEqual(given, expected))) return undefined;
+  const isSigned = await verifiesWithServerSecret(
+    deviceMessage(userId, deviceId),
+    (expected) => given.length === expected.length && timingSafeEqual(given, expected),
+  );
+  if (!isSigned) return undefined;
   return { userId, deviceId };
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { config } from '../../lib/config';
-import { readSecretText, resetSecretsForTests, secretMaxAgeSeconds } from '../../lib/secret-source';
+import { mayRereadAfterMismatch, readSecretText, resetSecretsForTests, secretMaxAgeSeconds } from '../../lib/secret-source';
 
 /**
  * The AES-256 keys that encrypt TOTP secrets at rest, by version. Locally `MFA_ENCRYPTION_KEY`
@@ -34,9 +34,23 @@ export function parseMfaKeys(text: string): MfaKeys {
   return { current: parsed.current, keys };
 }
 
-export async function mfaKeys(): Promise<MfaKeys> {
+export async function mfaKeys(options: { forceFetch?: boolean } = {}): Promise<MfaKeys> {
   const { mfaEncryptionKey, mfaKeySecretArn } = config();
-  return parseMfaKeys(await readSecretText('mfa-key', { arn: mfaKeySecretArn, text: mfaEncryptionKey, missing: 'MFA_ENCRYPTION_KEY or MFA_KEY_SECRET_ARN' }));
+  return parseMfaKeys(
+    await readSecretText('mfa-key', { arn: mfaKeySecretArn, text: mfaEncryptionKey, missing: 'MFA_ENCRYPTION_KEY or MFA_KEY_SECRET_ARN' }, options),
+  );
+}
+
+/**
+ * The key of `version`. A version this warm function has not seen yet (sealed by one that already read a new key
+ * version) reads the secret again (mayRereadAfterMismatch) before it counts as gone.
+ */
+export async function mfaKeyOfVersion(version: string): Promise<Buffer | undefined> {
+  const known = (await mfaKeys()).keys.get(version);
+  if (known) return known;
+  const { mfaKeySecretArn } = config();
+  if (!mfaKeySecretArn || !mayRereadAfterMismatch(mfaKeySecretArn)) return undefined;
+  return (await mfaKeys({ forceFetch: true })).keys.get(version);
 }
 
 /** The current key (what new secrets and new recovery codes are made with). */

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mfaKeys } from './key';
+import { mfaKeyOfVersion, mfaKeys } from './key';
 
 /**
  * AES-256-GCM for TOTP secrets at rest: `v2.<key version>.<iv>.<tag>.<ciphertext>`
@@ -31,7 +31,7 @@ export async function sealSecret(plain: string, userId: string): Promise<string>
 
 export async function openSecret(sealed: string, userId: string): Promise<string> {
   const { keyVersion, iv, authTag, ciphertext } = parse(sealed);
-  const key = (await mfaKeys()).keys.get(keyVersion);
+  const key = await mfaKeyOfVersion(keyVersion);
   if (!key) throw new Error(`the MFA key version ${keyVersion} is no longer in the key secret`);
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(userId, 'utf8'));

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { messageKeys } from '../../../shared/validation';
 import { fail } from '../errors';
-import { serverSecretSignatures, signWithServerSecret } from '../server-secret';
+import { signWithServerSecret, verifiesWithServerSecret } from '../server-secret';
 
 /**
  * Paging cursors the server hands out (`next`) and takes back (`cursor`): opaque and
@@ -35,8 +35,11 @@ export async function openCursor<T>(scope: string, cursor: string | undefined, i
   const [payload, signature, ...rest] = cursor.split('.');
   if (!payload || !signature || rest.length > 0) throw invalidCursor();
   const given = Buffer.from(signature);
-  const signatures = (await serverSecretSignatures(message(scope, payload))).map((digest) => Buffer.from(digest.toString('base64url')));
-  if (!signatures.some((expected) => expected.length === given.length && timingSafeEqual(expected, given))) throw invalidCursor();
+  const isSigned = await verifiesWithServerSecret(message(scope, payload), (digest) => {
+    const expected = Buffer.from(digest.toString('base64url'));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!isSigned) throw invalidCursor();
   let position: unknown;
   try {
     position = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
