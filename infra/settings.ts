@@ -94,6 +94,11 @@ export function addressOf(sender: string): string {
   return (angled ? angled[1]! : sender).trim();
 }
 
+/** One address, `local@domain.tld` (what SNS's e-mail protocol can deliver to), not a display name or a list. */
+export function isMailAddress(text: string): boolean {
+  return /^[^\s@<>,;"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/.test(text);
+}
+
 /** The placeholder appUrl of development synths (tests, `npm run synth`). */
 export const placeholderAppUrl = 'https://familycanvas.example';
 
@@ -188,6 +193,13 @@ export function readSettings(node: Node): DeploymentSettings {
     throw new SettingsError(
       `alarmEmail is required outside development: the address alarm notifications go to (nobody would hear of a failed release or a job that stopped running); ${howToGive('alarmEmail', 'FC_ALARM_EMAIL', 'ops@your-domain.org')}`,
     );
+  }
+  // SNS takes any text as an e-mail endpoint and the confirmation mail then goes nowhere: alarms would reach nobody.
+  if (alarmEmail !== undefined && !isMailAddress(alarmEmail)) {
+    throw new SettingsError(`alarmEmail "${alarmEmail}" is not an e-mail address; ${howToGive('alarmEmail', 'FC_ALARM_EMAIL', 'ops@your-domain.org')}`);
+  }
+  if (strict && alarmEmail !== undefined && isPlaceholderHost(mailDomainOf(alarmEmail))) {
+    throw new SettingsError(`alarmEmail "${alarmEmail}" is a placeholder; ${howToGive('alarmEmail', 'FC_ALARM_EMAIL', 'ops@your-domain.org')}`);
   }
   // A number in cdk.json's context, a string on the command line or in the environment.
   const sesDailyQuotaValue: unknown = node.tryGetContext('sesDailyQuota') ?? (process.env.FC_SES_DAILY_QUOTA || 50_000);

@@ -97,6 +97,16 @@ describe('required settings of a deployment', () => {
     expect(() => settingsWith({ appUrl: 'https://d1234abcd.cloudfront.net' })).toThrow(/mailIdentity is required.*-c mailIdentity=.*FC_MAIL_IDENTITY/);
   });
 
+  it('refuses an alarm address that is no address or a placeholder, where nobody would read the alarms', () => {
+    const appUrl = 'https://canvas.familie-weber.de';
+    expect(() => settingsWith({ appUrl, alarmEmail: 'not-an-email' })).toThrow(/alarmEmail "not-an-email" is not an e-mail address.*FC_ALARM_EMAIL/);
+    expect(() => settingsWith({ appUrl, alarmEmail: 'ops@familie-weber.de, cto@familie-weber.de' })).toThrow(/not an e-mail address/);
+    expect(() => settingsWith({ appUrl, alarmEmail: 'ops@example.com' })).toThrow(/alarmEmail "ops@example.com" is a placeholder/);
+    expect(settingsWith({ appUrl, alarmEmail: 'ops+alarms@familie-weber.de' }).alarmEmail).toBe('ops+alarms@familie-weber.de');
+    // Even a development synth subscribes what it is given, so a typo is refused there too.
+    expect(() => developmentSettingsWith({ alarmEmail: 'ops@' })).toThrow(/not an e-mail address/);
+  });
+
   it('accepts placeholders in a development synth only', () => {
     expect(developmentSettingsWith({})).toMatchObject({ stage: 'development', appUrl: 'https://familycanvas.example', mailIdentity: 'familycanvas.example' });
     process.env.FC_STAGE = 'development';
