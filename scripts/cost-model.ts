@@ -20,6 +20,7 @@
  *   update plus a Lambda invocation and a read per write), the change under way.
  * - History events are kept 2 years (TTL): storage grows every month until then.
  */
+import { logRetentionDays } from '../infra/log-retention';
 
 /** us-east-1 on-demand list prices in USD, as published on the AWS pricing pages (see pricesAsOf). */
 export const prices = {
@@ -207,9 +208,9 @@ export const defaultUsage = {
     otherResponseCompression: 3,
     /** SPA bytes per session (first load per session; hashed assets cached after). */
     spaKbPerSession: 180,
-    /** Log bytes per Lambda invocation: access log line plus the function's lines; kept 3 months. */
+    /** Log bytes per Lambda invocation: access log line plus the function's lines; kept infra/log-retention.ts's days. */
     logBytesPerInvocation: 1200,
-    logMonthsKept: 3,
+    logMonthsKept: logRetentionDays / 30.4,
     /**
      * Share of invocations X-Ray records: Lambda's active tracing takes the first request each
      * second and 5% of the rest, so at these rates (well under one request a second a

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { logRetentionDays } from '../log-retention';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -145,8 +146,8 @@ export class AppFunction extends Construct {
     super(scope, id);
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: logs.RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
+      retention: logRetentionDays as logs.RetentionDays,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     // Our own role instead of the default one: the default attaches the managed

@@ -8,6 +8,7 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { logRetentionDays } from '../log-retention';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
@@ -66,7 +67,7 @@ export class LiveChannel extends Construct {
     const integration = new WebSocketLambdaIntegration('Integration', this.handler.alias);
     for (const routeKey of liveChannel.routeKeys) this.webSocketApi.addRoute(routeKey, { integration });
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logRetentionDays as logs.RetentionDays, removalPolicy: RemovalPolicy.RETAIN });
     this.stage = new apigwv2.WebSocketStage(this, 'Stage', {
       webSocketApi: this.webSocketApi,
       stageName: liveChannel.stage,

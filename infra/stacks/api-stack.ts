@@ -14,6 +14,7 @@ import { grantTableAccess, routeTableAccess } from '../constructs/table-access';
 import { bundleUses } from '../lambda-bundles';
 import { functionAssets } from '../function-assets';
 import { stageThrottle } from '../api-limits';
+import { logRetentionDays } from '../log-retention';
 import { LiveChannel } from '../constructs/live-channel';
 import { routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
 
@@ -80,8 +81,8 @@ export class ApiStack extends Stack {
       createDefaultStage: false,
     });
     const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
-      retention: logs.RetentionDays.THREE_MONTHS,
-      removalPolicy: RemovalPolicy.DESTROY,
+      retention: logRetentionDays as logs.RetentionDays,
+      removalPolicy: RemovalPolicy.RETAIN,
     }));
     // A stage with access logs is refused ("CloudWatch Logs role ARN must be set in account
     // settings") until API Gateway has a role to write logs with, and a new account has none

@@ -6,6 +6,7 @@ import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { alarmThresholds, routeGroupQuery } from '../../infra/stacks/monitoring-stack';
 import { sesEventDetailTypes } from '../../infra/stacks/mail-stack';
 import { authRateLimitPer5Minutes } from '../../infra/stacks/waf-stack';
+import { logRetentionDays } from '../../infra/log-retention';
 import { businessMetrics, metricsNamespace } from '../../shared/metrics';
 import { routeManifest } from '../../shared/routes';
 
@@ -292,6 +293,17 @@ describe('dashboard', () => {
         else expect(query, route.path).toContain(`"${segment}/${sub}", "${group}/"`);
       }
     }
+  });
+});
+
+describe('logs', () => {
+  it('keeps every function log and access log for a year, and keeps them when their stack is deleted', () => {
+    const logGroups = Object.values(stacks)
+      .flatMap((stack) => Object.entries(Template.fromStack(stack).findResources('AWS::Logs::LogGroup')))
+      .map(([id, resource]) => ({ id, ...(resource as { DeletionPolicy?: string; Properties: { RetentionInDays?: number } }) }));
+    // One per function, the HTTP API's and the live channel's access logs.
+    expect(logGroups.length).toBeGreaterThan(groups.length + 2);
+    expect(logGroups.filter((group) => group.Properties.RetentionInDays !== logRetentionDays || group.DeletionPolicy !== 'Retain')).toEqual([]);
   });
 });
 

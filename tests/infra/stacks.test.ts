@@ -6,6 +6,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logRetentionDays } from '../../infra/log-retention';
 import { buildApp, developmentContext, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { debugLogSampleRate, functionRuntime } from '../../infra/constructs/app-function';
 import { spaRoutingFunctionCode } from '../../infra/constructs/spa-routing';
@@ -217,7 +218,8 @@ describe('api stack', () => {
   });
 
   it('gives each function its own log group with a retention, not the account-wide managed policy', () => {
-    templates.api.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, groups.length + 2);
+    // One per function, and the HTTP API's and the live channel's access logs.
+    templates.api.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: logRetentionDays }, groups.length + 2 + 2);
     // The functions' roles; API Gateway's account role has AWS's documented policy (tests/infra/fresh-account.test.ts).
     const functionRoles = Object.values(resourcesOf(templates.api, 'AWS::IAM::Role')).filter((role) =>
       JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'),
