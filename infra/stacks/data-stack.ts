@@ -67,6 +67,8 @@ export class DataStack extends Stack {
     });
 
     this.backupPlan = new backup.BackupPlan(this, 'BackupPlan', {
+      // Named after the stack (its stage in it): CDK's default name would be 'BackupPlan' for every stage in the account.
+      backupPlanName: `${this.stackName}-daily`,
       backupVault: new backup.BackupVault(this, 'BackupVault', { removalPolicy: RemovalPolicy.RETAIN }),
       backupPlanRules: [
         new backup.BackupPlanRule({

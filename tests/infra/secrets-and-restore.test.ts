@@ -97,8 +97,13 @@ describe('restore and backup', () => {
     const data = Template.fromStack(stacks.data);
     data.hasResource('AWS::Backup::BackupVault', { DeletionPolicy: 'Retain' });
     data.hasResourceProperties('AWS::Backup::BackupPlan', {
-      BackupPlan: { BackupPlanRule: [Match.objectLike({ RuleName: 'Daily', ScheduleExpression: 'cron(30 2 * * ? *)', Lifecycle: { DeleteAfterDays: 35 } })] },
+      BackupPlan: {
+        BackupPlanName: `${stacks.data.stackName}-daily`,
+        BackupPlanRule: [Match.objectLike({ RuleName: 'Daily', ScheduleExpression: 'cron(30 2 * * ? *)', Lifecycle: { DeleteAfterDays: 35 } })],
+      },
     });
+    // Two stages in one account each have their own plan.
+    expect(stacks.data.stackName).toContain('-development-');
     const selection = JSON.stringify(resourcesOf(data, 'AWS::Backup::BackupSelection'));
     const tableId = Object.keys(resourcesOf(data, 'AWS::DynamoDB::Table'))[0]!;
     expect(selection).toContain(tableId);
