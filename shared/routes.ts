@@ -70,6 +70,9 @@ export type RouteDefinition = {
   takesIdempotencyKey?: boolean;
 };
 
+/** The header a `takesIdempotencyKey` route reads: the name of the IETF draft "The Idempotency-Key HTTP Header Field". */
+export const idempotencyKeyHeader = 'Idempotency-Key';
+
 /** How long a password or second-factor proof counts as recent for requiresRecentAuth routes. */
 export const reauthWindowSeconds = 10 * 60;
 

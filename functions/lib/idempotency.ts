@@ -3,6 +3,7 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { Context } from 'aws-lambda';
 import { db, tableName } from './db/client';
 import { keys } from './db/keys';
+import { idempotencyKeyHeader } from '../../shared/routes';
 import { fail } from './errors';
 import { createGroupHandler as createPlainGroupHandler, type IdempotencyRunner } from './http';
 
@@ -15,8 +16,7 @@ import { createGroupHandler as createPlainGroupHandler, type IdempotencyRunner }
  * body, and nothing runs. A refusal is not kept: it changed nothing, and the retry runs again.
  */
 
-/** The header of the IETF draft "The Idempotency-Key HTTP Header Field". */
-export const idempotencyKeyHeader = 'Idempotency-Key';
+export { idempotencyKeyHeader };
 /** How long a key answers its first result; the record's `expiresAt` (the table's TTL) is then. */
 export const idempotencyWindowSeconds = 24 * 60 * 60;
 /** Marks an answer given again from the record (a replay), not worked out anew. */
