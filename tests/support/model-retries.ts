@@ -38,6 +38,17 @@ function below500(response: ApiResponse, what: string): void {
   expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
 }
 
+/** A new create with its own key: `send(title)` posts it (the item's title unless given another). */
+function keyedCreate<M>(world: RetryWorld<M>, writer: RetryWriter, kind: RetryKind, categoryIndex: number) {
+  const category = world.category(categoryIndex);
+  const title = world.newTitle(kind);
+  const key = randomUUID();
+  const send = (sentTitle = title) =>
+    world.client(writer).request<{ id: string }>('POST', world.createPath(kind, category.id), { title: sentTitle, categoryId: category.id }, withKey(key));
+  const made = (model: M, id: string) => world.created(model, { id, kind, categoryId: category.id, title, by: writer });
+  return { title, send, made };
+}
+
 /** A create sent, its answer lost, and sent again `retries` times with the same key (at once when `together`). */
 class RetriedCreate<M extends object> implements fc.AsyncCommand<M, object> {
   constructor(
@@ -51,11 +62,8 @@ class RetriedCreate<M extends object> implements fc.AsyncCommand<M, object> {
   check = () => true;
   async run(model: M): Promise<void> {
     this.world.note('RetriedCreate');
-    const category = this.world.category(this.categoryIndex);
-    const title = this.world.newTitle(this.kind);
-    const key = randomUUID();
-    const client = this.world.client(this.writer);
-    const send = () => client.request<{ id: string }>('POST', this.world.createPath(this.kind, category.id), { title, categoryId: category.id }, withKey(key));
+    const create = keyedCreate(this.world, this.writer, this.kind, this.categoryIndex);
+    const send = () => create.send();
     // The first answer is lost on the way: the browser knows nothing of it, but the server did the work.
     const lost = send();
     const answers = this.together ? await Promise.all([lost, ...Array.from({ length: this.retries }, send)]) : [await lost];
@@ -69,7 +77,7 @@ class RetriedCreate<M extends object> implements fc.AsyncCommand<M, object> {
     }
     expect(made.length, this.toString()).toBeGreaterThan(0);
     expect(new Set(made.map((answer) => answer.body.id)).size, `${this.toString()}: one item`).toBe(1);
-    this.world.created(model, { id: made[0]!.body.id, kind: this.kind, categoryId: category.id, title, by: this.writer });
+    create.made(model, made[0]!.body.id);
     await this.world.check(model);
   }
   toString = () =>
@@ -86,15 +94,11 @@ class ReusedKey<M extends object> implements fc.AsyncCommand<M, object> {
   check = () => true;
   async run(model: M): Promise<void> {
     this.world.note('ReusedKey');
-    const category = this.world.category(this.categoryIndex);
-    const title = this.world.newTitle(this.kind);
-    const key = randomUUID();
-    const client = this.world.client('owner');
-    const path = this.world.createPath(this.kind, category.id);
-    const first = await client.request<{ id: string }>('POST', path, { title, categoryId: category.id }, withKey(key));
+    const create = keyedCreate(this.world, 'owner', this.kind, this.categoryIndex);
+    const first = await create.send();
     expect(first.status, `${this.toString()}: ${JSON.stringify(first.body)}`).toBe(201);
-    this.world.created(model, { id: first.body.id, kind: this.kind, categoryId: category.id, title, by: 'owner' });
-    const other = await client.request('POST', path, { title: `${title} changed`, categoryId: category.id }, withKey(key));
+    create.made(model, first.body.id);
+    const other = await create.send(`${create.title} changed`);
     expect(other.status, `${this.toString()}: ${JSON.stringify(other.body)}`).toBe(422);
     expect((other.body as { errorCode?: number }).errorCode).toBe(ErrorCodes.IDEMPOTENCY_KEY_REUSED);
     await this.world.check(model);
