@@ -158,6 +158,40 @@ describe('other writes that are not idempotent by themselves', () => {
   });
 });
 
+describe('invitations', () => {
+  it('an invitation created and mailed, each sent again with its key: one invitation, one mail', async () => {
+    const email = `retried-${randomUUID().slice(0, 8)}@example.com`;
+    const createKey = randomUUID();
+    const create = () =>
+      family.owner.client.request<{ id: string }>(
+        'POST',
+        '/api/member-invitation/create',
+        { email, entityRoleId: EntityRole.FullMember },
+        { headers: { [idempotencyKeyHeader]: createKey } },
+      );
+    const created = await create();
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const again = await create();
+    expect(again.body).toEqual(created.body);
+    const list = await family.owner.client.get<Array<{ email: string }> | { results: Array<{ email: string }> }>('/api/member-invitation/list');
+    const invitations = Array.isArray(list.body) ? list.body : list.body.results;
+    expect(invitations.filter((invitation) => invitation.email === email)).toHaveLength(1);
+
+    const sendKey = randomUUID();
+    const send = () =>
+      family.owner.client.request('POST', '/api/member-invitation/send-email', { id: created.body.id }, { headers: { [idempotencyKeyHeader]: sendKey } });
+    expect((await send()).status).toBe(200);
+    await stack.waitForEmails(email, 1);
+    const resent = await send();
+    expect(resent.status).toBe(200);
+    expect(resent.headers.get('idempotent-replayed')).toBe('true');
+    // A send without a key comes after: had the retry mailed, its mail would be there before this one.
+    expect((await family.owner.client.post('/api/member-invitation/send-email', { id: created.body.id })).status).toBe(200);
+    await stack.waitForEmails(email, 2);
+    expect(await stack.emailsTo(email)).toHaveLength(2);
+  });
+});
+
 describe('the key store (functions/lib/idempotency.ts) on the table', () => {
   it('a second request while the first is still at work is refused (87) and does not run', async () => {
     const userId = `user-${randomUUID()}`;
