@@ -143,6 +143,34 @@ test('a failed save says why beside the form, with the text kept: a refused answ
     await page.unroute('**/api/canvas-answer/create/**');
   });
 
+  await test.step('an answer saved but its answer lost on the way: "Not sure", and the retry saves it once (its Idempotency-Key)', async () => {
+    const keys: Array<string | undefined> = [];
+    await page.route('**/api/canvas-answer/create/**', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      // The server saves it; the connection drops before the browser hears back.
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const answerBox = page.getByRole('textbox', { name: /Your answer/ });
+    await answerBox.fill('We sail every summer');
+    await page.getByRole('button', { name: 'Add answer' }).click();
+    await expect(page.getByTestId('add-answer-form')).toContainText('Not sure this was saved');
+    await expect(answerBox).toHaveValue('We sail every summer');
+    await page.unroute('**/api/canvas-answer/create/**');
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/canvas-answer/create/')) keys.push(request.headers()['idempotency-key']);
+    });
+    await page.getByRole('button', { name: 'Add answer' }).click();
+    await expect(page.getByText('We sail every summer', { exact: true })).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const saved = (await category(ownerContext, appUrl, first!.id)).questions
+      .flatMap((question) => question.answers)
+      .filter((a) => a.text === 'We sail every summer');
+    expect(saved).toHaveLength(1);
+  });
+
   await test.step('an edit queued offline meets a change made meanwhile (409): both versions shown, mine kept in the form', async () => {
     await page.getByTestId('takeaway').getByRole('button', { name: 'Keep the lake house', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Takeaway' });
