@@ -40,6 +40,13 @@ export const errorCatalogue = {
   /** The item changed since the version a write or a revert started from; the body carries it as it is now. */
   ITEM_CHANGED: { code: 71, status: 409, message: 'Someone changed this item meanwhile.' },
   /** A passkey sign-in the server cannot accept: an unknown or removed passkey, a wrong signature, an expired or used challenge. */
+  /**
+   * An `Idempotency-Key` (docs/product/errors.md#retries) sent again by the same user within 24 hours with another
+   * request: another body or another route. Nothing is done; a new write needs a new key.
+   */
+  IDEMPOTENCY_KEY_REUSED: { code: 86, status: 422, message: 'This request key was already used for another request.' },
+  /** The first request with this `Idempotency-Key` is still being worked on: nothing is done twice; send it again in a moment. */
+  IDEMPOTENCY_KEY_IN_USE: { code: 87, status: 409, message: 'The same request is still being processed. Try again in a moment.' },
   PASSKEY_NOT_RECOGNISED: { code: 95, status: 401, message: 'This passkey is not recognised.' },
   /** The browser's registration answer did not verify (expired or used challenge, another site, no user verification). */
   PASSKEY_REGISTRATION_FAILED: { code: 96, status: 400, message: 'The passkey could not be registered.' },

@@ -61,7 +61,17 @@ export type RouteDefinition = {
    * factor (TOTP, passkeys: a stolen session cannot add its own), and ending a work relation (DELETE /api/work-relation/{entityId}, flagged where it is added).
    */
   requiresRecentAuth?: boolean;
+  /**
+   * A create or another write that is not idempotent by itself (a vote, an invitation sent, a
+   * restore): it takes an `Idempotency-Key` header, and the same key from the same user within
+   * 24 hours answers the first result and changes nothing (functions/lib/idempotency.ts; which
+   * routes and why: docs/product/errors.md#retries). Never on a public route (a key belongs to a user).
+   */
+  takesIdempotencyKey?: boolean;
 };
+
+/** The header a `takesIdempotencyKey` route reads: the name of the IETF draft "The Idempotency-Key HTTP Header Field". */
+export const idempotencyKeyHeader = 'Idempotency-Key';
 
 /** How long a password or second-factor proof counts as recent for requiresRecentAuth routes. */
 export const reauthWindowSeconds = 10 * 60;

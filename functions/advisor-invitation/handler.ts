@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { advisorInvitationRoutes } from '../../shared/routes/advisor-invitation';
 import { advisorInvitationContract } from '../../shared/api-contract/advisor-invitation';
 import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';

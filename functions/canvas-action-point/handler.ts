@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { canvasActionPointRoutes } from '../../shared/routes/canvas-action-point';
 import { canvasActionPointContract } from '../../shared/api-contract/canvas-action-point';
 import { completeActionPoint } from '../domain/canvas/complete-action-point';

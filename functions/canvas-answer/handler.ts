@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { canvasAnswerRoutes } from '../../shared/routes/canvas-answer';
 import { canvasAnswerContract } from '../../shared/api-contract/canvas-answer';
 import { addAnswerVote, removeAnswerVote } from '../domain/canvas/answer-votes';

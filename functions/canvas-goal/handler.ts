@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { canvasGoalRoutes } from '../../shared/routes/canvas-goal';
 import { canvasGoalContract } from '../../shared/api-contract/canvas-goal';
 import { completeGoal } from '../domain/canvas/complete-goal';

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { canvasHistoryRoutes } from '../../shared/routes/canvas-history';
 import { canvasHistoryContract } from '../../shared/api-contract/canvas-history';
 import { getCompanyAccessLog, getFamilyAccessLog, getFamilyAccessLogCsv } from '../domain/journal/access-log';

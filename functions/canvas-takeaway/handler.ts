@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { canvasTakeawayRoutes } from '../../shared/routes/canvas-takeaway';
 import { canvasTakeawayContract } from '../../shared/api-contract/canvas-takeaway';
 import { archiveTakeaway } from '../domain/canvas/archive-takeaway';

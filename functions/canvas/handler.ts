@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { canvasRoutes } from '../../shared/routes/canvas';
 import { canvasContract } from '../../shared/api-contract/canvas';
 import { createCanvas } from '../domain/canvas/create-canvas';

@@ -1,6 +1,6 @@
 import type { EntityProfile } from '../../shared/contracts/entities';
 import type { AccessedEntity } from '../../shared/contracts/work-relations';
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { entitiesRoutes } from '../../shared/routes/entities';
 import { entitiesContract } from '../../shared/api-contract/entities';
 import { createEntity } from '../domain/organisations/create-entity';

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { familyInvitationRoutes } from '../../shared/routes/family-invitation';
 import { familyInvitationContract } from '../../shared/api-contract/family-invitation';
 import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';

@@ -3,7 +3,9 @@ import * as z from 'zod';
 import { AppError } from './errors';
 import { canvasTakeawayRoutes } from '../../shared/routes/canvas-takeaway';
 import { canvasTakeawayContract } from '../../shared/api-contract/canvas-takeaway';
-import { bindingProblems, createGroupHandler, errorResponse, fieldErrorsFrom } from './http';
+import { bindingProblems, createGroupHandler as createPlainGroupHandler, errorResponse, fieldErrorsFrom } from './http';
+// The takeaway group has routes that take an Idempotency-Key: its handler is built with the runner.
+import { createGroupHandler } from './idempotency';
 
 describe('error mapping', () => {
   it('turns an AppError into the catalogue body with its status', () => {
@@ -68,5 +70,12 @@ describe('group handler binding', () => {
     expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, lacking, routes)).toThrow(new RegExp(`none for \\[${first}\\]`));
     const withOther = { ...canvasTakeawayContract, createGoal: {} };
     expect(() => createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, withOther, routes)).toThrow(/not in the manifest \[createGoal\]/);
+  });
+
+  it('refuses a group with routes that take an Idempotency-Key when it is built without the runner', () => {
+    const routes = Object.fromEntries(manifestNames.map((name) => [name, answer])) as never;
+    expect(() => createPlainGroupHandler('canvas-takeaway', canvasTakeawayRoutes, canvasTakeawayContract, routes)).toThrow(
+      /Idempotency-Key \[createTakeaway, addTakeawayVote\] and no idempotency runner/,
+    );
   });
 });

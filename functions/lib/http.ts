@@ -400,7 +400,27 @@ function toResult(output: RouteOutput): ApiResult {
   };
 }
 
-function bindRoute(run: AnyRouteFunction, definition: RouteDefinition, endpoint: Endpoint) {
+/**
+ * What runs a write once per `Idempotency-Key` (functions/lib/idempotency.ts): handed in by the
+ * groups that have a `takesIdempotencyKey` route, so the other groups' bundles carry none of it.
+ */
+export type IdempotencyRunner = {
+  headerName: string;
+  replayedHeader: string;
+  parseKey: (value: string) => string;
+  runOncePerKey: (
+    input: { userId: string; key: string; request: { method: string; path: string; body: unknown } },
+    context: Pick<Context, 'getRemainingTimeInMillis'>,
+    work: () => Promise<{ statusCode: number; body: string }>,
+  ) => Promise<{ answer: { statusCode: number; body: string }; replayed: boolean }>;
+};
+
+/** The Lambda's remaining time, or the API's 29 seconds where a caller passes no context (tests). */
+const remainingTimeOf = (context: Context | undefined): Pick<Context, 'getRemainingTimeInMillis'> => ({
+  getRemainingTimeInMillis: () => context?.getRemainingTimeInMillis?.() ?? 29_000,
+});
+
+function bindRoute(run: AnyRouteFunction, definition: RouteDefinition, endpoint: Endpoint, idempotency?: IdempotencyRunner) {
   const isPublic = definition.isPublic === true;
   return async (event: ParsedEvent, context: Context): Promise<ApiResult> => {
     // A GET that writes (the manifest says so) gets the check every write gets.
@@ -419,15 +439,31 @@ function bindRoute(run: AnyRouteFunction, definition: RouteDefinition, endpoint:
       // anything is read or written. The web asks for the password or a code and retries.
       if (!isPublic && definition.requiresRecentAuth && session && !isRecentlyAuthenticated(session, reauthWindowSeconds))
         throw fail('REAUTHENTICATION_REQUIRED');
-      const output = await run({
-        body: parseWith(endpoint.body, event.parsedBody ?? {}, 'body'),
-        path: parseWith(endpoint.path, event.pathParameters ?? {}, 'path'),
-        query: parseWith(endpoint.query, event.queryStringParameters ?? {}, 'query'),
-        session,
-        requestId: requestIdOf(event, context),
-        event,
+      const answer = async () =>
+        toResult(
+          await run({
+            body: parseWith(endpoint.body, event.parsedBody ?? {}, 'body'),
+            path: parseWith(endpoint.path, event.pathParameters ?? {}, 'path'),
+            query: parseWith(endpoint.query, event.queryStringParameters ?? {}, 'query'),
+            session,
+            requestId: requestIdOf(event, context),
+            event,
+          }),
+        );
+      const sentKey = idempotency && session && !isPublic ? header(event, idempotency.headerName) : undefined;
+      if (!idempotency || !session || sentKey === undefined) return await answer();
+      // A retried write (functions/lib/idempotency.ts): the same key and request answer the first success again.
+      const key = idempotency.parseKey(sentKey);
+      const request = { method: event.requestContext.http.method.toUpperCase(), path: event.requestContext.http.path, body: event.parsedBody ?? {} };
+      const { answer: kept, replayed } = await idempotency.runOncePerKey({ userId: session.userId, key, request }, remainingTimeOf(context), async () => {
+        const result = await answer();
+        return { statusCode: result.statusCode ?? 200, body: typeof result.body === 'string' ? result.body : '' };
       });
-      return toResult(output);
+      return {
+        statusCode: kept.statusCode,
+        headers: { ...securityHeaders, ...(replayed ? { [idempotency.replayedHeader]: 'true' } : {}) },
+        body: kept.body,
+      };
     } finally {
       // What the operation did not carry of the session's renewal (most requests: nothing is owed).
       if (session?.pendingTouch) await flushSessionTouch(session, { whenEnded: 'ignore' });
@@ -458,6 +494,7 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
   definition: (typeof routeManifest)[G],
   contract: C,
   routes: { [N in RouteNamesOf<G>]: RouteFunction<G, N, C[N]> },
+  options: { idempotency?: IdempotencyRunner } = {},
 ) {
   const problems = bindingProblems(definition, Object.keys(routes));
   if (problems.unknown.length || problems.missing.length) {
@@ -469,6 +506,9 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
       `Group ${group}'s contract has entries not in the manifest [${contractProblems.unknown.join(', ')}] and none for [${contractProblems.missing.join(', ')}]`,
     );
   }
+  const keyed = definition.routes.filter((route: RouteDefinition) => route.takesIdempotencyKey).map((route: RouteDefinition) => route.name);
+  if (keyed.length && !options.idempotency)
+    throw new Error(`Group ${group} has routes that take an Idempotency-Key [${keyed.join(', ')}] and no idempotency runner`);
   // The router tries dynamic routes in order: most specific first, as API Gateway does.
   // Typed as plain definitions: with several groups the manifest's entry type is a union.
   const definitions = bySpecificity<RouteDefinition>(definition.routes);
@@ -480,6 +520,7 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
         (routes as unknown as Record<string, AnyRouteFunction>)[definition.name]!,
         definition,
         (contract as Record<string, Endpoint>)[definition.name]!,
+        definition.takesIdempotencyKey ? options.idempotency : undefined,
       ),
     })),
   );

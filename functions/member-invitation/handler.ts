@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { memberInvitationRoutes } from '../../shared/routes/member-invitation';
 import { memberInvitationContract } from '../../shared/api-contract/member-invitation';
 import { acceptMemberInvitation } from '../domain/invitations/accept-member-invitation';

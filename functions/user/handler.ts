@@ -1,5 +1,5 @@
 import { countries, namePrefixes, privacyLevels } from '../../shared/contracts/user';
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { userRoutes } from '../../shared/routes/user';
 import { userContract } from '../../shared/api-contract/user';
 import { addAddress } from '../domain/accounts/add-address';

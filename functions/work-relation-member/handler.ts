@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../lib/idempotency';
 import { workRelationMemberRoutes } from '../../shared/routes/work-relation-member';
 import { workRelationMemberContract } from '../../shared/api-contract/work-relation-member';
 import { changeWorkRelationMember } from '../domain/work-relations/change-work-relation-member';

@@ -11,7 +11,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { spaRoutingFunctionCode } from '../constructs/spa-routing';
 import { originSecretHeader } from '../../functions/lib/origin-secret';
-import { apiBasePath, liveChannel } from '../../shared/routes';
+import { apiBasePath, idempotencyKeyHeader, liveChannel } from '../../shared/routes';
 import { contentSecurityPolicy, permissionsPolicy } from '../security-headers';
 
 export type WebStackProps = StackProps & {
@@ -29,12 +29,12 @@ export type WebStackProps = StackProps & {
 };
 
 /**
- * The viewer headers the functions read (functions/lib/http.ts, client-address.ts, the live
- * `$connect`), and CloudFront-Viewer-Address, which CloudFront adds only when a policy names
+ * The viewer headers the functions read (functions/lib/http.ts, client-address.ts, a retried
+ * write's key in functions/lib/idempotency.ts, the live `$connect`), and CloudFront-Viewer-Address, which CloudFront adds only when a policy names
  * it. Host never goes (API Gateway would not know the request as its own); cookies and query
  * strings all go. `/api` also forwards `Accept-Encoding` (apiRequestHeaders): the API compresses.
  */
-export const apiViewerHeaders = ['Origin', 'Sec-Fetch-Site', 'Content-Type', 'User-Agent', 'X-Correlation-Id'] as const;
+export const apiViewerHeaders = ['Origin', 'Sec-Fetch-Site', 'Content-Type', 'User-Agent', 'X-Correlation-Id', idempotencyKeyHeader] as const;
 /** The WebSocket handshake's own headers besides: API Gateway needs Sec-WebSocket-Key and -Version. */
 export const liveViewerHeaders = [
   'Origin',

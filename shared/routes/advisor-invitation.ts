@@ -5,12 +5,12 @@ export const advisorInvitationRoutes = {
   entry: 'functions/advisor-invitation/handler.ts',
   canSendEmail: true,
   routes: [
-    { name: 'createAdvisorInvitation', method: 'POST', path: '/api/advisor-invitation/create' },
-    { name: 'sendAdvisorInvitationEmail', method: 'POST', path: '/api/advisor-invitation/send-email' },
+    { name: 'createAdvisorInvitation', method: 'POST', path: '/api/advisor-invitation/create', takesIdempotencyKey: true },
+    { name: 'sendAdvisorInvitationEmail', method: 'POST', path: '/api/advisor-invitation/send-email', takesIdempotencyKey: true },
     { name: 'listAdvisorInvitations', method: 'GET', path: '/api/advisor-invitation/list' },
-    { name: 'resendAdvisorInvitation', method: 'POST', path: '/api/advisor-invitation/resend' },
+    { name: 'resendAdvisorInvitation', method: 'POST', path: '/api/advisor-invitation/resend', takesIdempotencyKey: true },
     { name: 'revokeAdvisorInvitation', method: 'DELETE', path: '/api/advisor-invitation/revoke/{id}' },
     { name: 'getAdvisorInvitation', method: 'GET', path: '/api/advisor-invitation', isPublic: true },
-    { name: 'acceptAdvisorInvitation', method: 'POST', path: '/api/advisor-invitation/accept' },
+    { name: 'acceptAdvisorInvitation', method: 'POST', path: '/api/advisor-invitation/accept', takesIdempotencyKey: true },
   ],
 } as const satisfies RouteGroup;

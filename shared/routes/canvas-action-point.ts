@@ -4,7 +4,7 @@ import type { RouteGroup } from '../routes';
 export const canvasActionPointRoutes = {
   entry: 'functions/canvas-action-point/handler.ts',
   routes: [
-    { name: 'createActionPoint', method: 'POST', path: '/api/canvas-action-point/create/{categoryId}' },
+    { name: 'createActionPoint', method: 'POST', path: '/api/canvas-action-point/create/{categoryId}', takesIdempotencyKey: true },
     { name: 'updateActionPoint', method: 'PATCH', path: '/api/canvas-action-point/{id}' },
     { name: 'completeActionPoint', method: 'PATCH', path: '/api/canvas-action-point/complete/{id}' },
     { name: 'deleteActionPoint', method: 'DELETE', path: '/api/canvas-action-point/{id}' },

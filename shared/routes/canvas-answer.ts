@@ -4,10 +4,10 @@ import type { RouteGroup } from '../routes';
 export const canvasAnswerRoutes = {
   entry: 'functions/canvas-answer/handler.ts',
   routes: [
-    { name: 'createAnswer', method: 'POST', path: '/api/canvas-answer/create/{questionId}' },
+    { name: 'createAnswer', method: 'POST', path: '/api/canvas-answer/create/{questionId}', takesIdempotencyKey: true },
     { name: 'updateAnswer', method: 'PATCH', path: '/api/canvas-answer/{id}' },
     { name: 'deleteAnswer', method: 'DELETE', path: '/api/canvas-answer/{id}' },
-    { name: 'addAnswerVote', method: 'POST', path: '/api/canvas-answer/vote/{answerId}' },
+    { name: 'addAnswerVote', method: 'POST', path: '/api/canvas-answer/vote/{answerId}', takesIdempotencyKey: true },
     { name: 'removeAnswerVote', method: 'DELETE', path: '/api/canvas-answer/vote/{answerId}' },
   ],
 } as const satisfies RouteGroup;

@@ -4,7 +4,7 @@ import type { RouteGroup } from '../routes';
 export const canvasGoalRoutes = {
   entry: 'functions/canvas-goal/handler.ts',
   routes: [
-    { name: 'createGoal', method: 'POST', path: '/api/canvas-goal/create/{categoryId}' },
+    { name: 'createGoal', method: 'POST', path: '/api/canvas-goal/create/{categoryId}', takesIdempotencyKey: true },
     { name: 'updateGoal', method: 'PATCH', path: '/api/canvas-goal/{id}' },
     { name: 'completeGoal', method: 'PATCH', path: '/api/canvas-goal/complete/{id}' },
     { name: 'deleteGoal', method: 'DELETE', path: '/api/canvas-goal/{id}' },

@@ -6,8 +6,8 @@ export const canvasHistoryRoutes = {
   routes: [
     { name: 'getOwnHistory', method: 'GET', path: '/api/canvas/history' },
     { name: 'getHistory', method: 'GET', path: '/api/canvas/history/{familyId}' },
-    { name: 'revertEvent', method: 'POST', path: '/api/canvas/history/{eventId}/revert' },
-    { name: 'restoreVersion', method: 'POST', path: '/api/canvas/history/{eventId}/restore' },
+    { name: 'revertEvent', method: 'POST', path: '/api/canvas/history/{eventId}/revert', takesIdempotencyKey: true },
+    { name: 'restoreVersion', method: 'POST', path: '/api/canvas/history/{eventId}/restore', takesIdempotencyKey: true },
     { name: 'getAccessLog', method: 'GET', path: '/api/canvas/access-log' },
     { name: 'getAccessLogCsv', method: 'GET', path: '/api/canvas/access-log.csv' },
     { name: 'getCompanyAccessLog', method: 'GET', path: '/api/entities/access-log' },

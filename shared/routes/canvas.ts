@@ -4,11 +4,11 @@ import type { RouteGroup } from '../routes';
 export const canvasRoutes = {
   entry: 'functions/canvas/handler.ts',
   routes: [
-    { name: 'createCanvas', method: 'POST', path: '/api/canvas/create' },
+    { name: 'createCanvas', method: 'POST', path: '/api/canvas/create', takesIdempotencyKey: true },
     { name: 'getOwnCanvas', method: 'GET', path: '/api/canvas' },
     { name: 'getCanvas', method: 'GET', path: '/api/canvas/{familyId}' },
     { name: 'updateCanvasTitle', method: 'PATCH', path: '/api/canvas' },
-    { name: 'resetCanvas', method: 'PATCH', path: '/api/canvas/reset' },
+    { name: 'resetCanvas', method: 'PATCH', path: '/api/canvas/reset', takesIdempotencyKey: true },
     { name: 'getSection', method: 'GET', path: '/api/canvas/section/{id}' },
     { name: 'getCategory', method: 'GET', path: '/api/canvas/category/{id}' },
   ],

@@ -7,7 +7,7 @@ export const userRoutes = {
     { name: 'getProfile', method: 'GET', path: '/api/user/profile' },
     { name: 'updateUser', method: 'PATCH', path: '/api/user/{userId}' },
     { name: 'listPrefixes', method: 'GET', path: '/api/user/prefixes', isPublic: true },
-    { name: 'addAddress', method: 'POST', path: '/api/user/address' },
+    { name: 'addAddress', method: 'POST', path: '/api/user/address', takesIdempotencyKey: true },
     { name: 'updateAddress', method: 'PATCH', path: '/api/user/address/{id}' },
     { name: 'updatePrivacySettings', method: 'POST', path: '/api/user/privacy' },
     { name: 'listSessions', method: 'GET', path: '/api/user/sessions' },

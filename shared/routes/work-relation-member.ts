@@ -4,7 +4,7 @@ import type { RouteGroup } from '../routes';
 export const workRelationMemberRoutes = {
   entry: 'functions/work-relation-member/handler.ts',
   routes: [
-    { name: 'addWorkRelationMember', method: 'POST', path: '/api/work-relation-member/{entityId}', requiresRecentAuth: true },
+    { name: 'addWorkRelationMember', method: 'POST', path: '/api/work-relation-member/{entityId}', requiresRecentAuth: true, takesIdempotencyKey: true },
     { name: 'updateWorkRelationMember', method: 'POST', path: '/api/work-relation-member/update/{memberId}/{entityId}', requiresRecentAuth: true },
     { name: 'removeWorkRelationMember', method: 'DELETE', path: '/api/work-relation-member/{memberId}/{entityId}', requiresRecentAuth: true },
   ],

@@ -143,6 +143,34 @@ test('a failed save says why beside the form, with the text kept: a refused answ
     await page.unroute('**/api/canvas-answer/create/**');
   });
 
+  await test.step('a takeaway saved but its answer lost on the way: "Not sure", and Save again makes it once (its Idempotency-Key)', async () => {
+    const keys: Array<string | undefined> = [];
+    const creates = '**/api/canvas-takeaway/create/**';
+    await page.route(creates, async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      // The server saves it; the connection drops before the browser hears back.
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Add takeaway' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New takeaway' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('We sail every summer');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toContainText('Not sure this was saved');
+    await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('We sail every summer');
+    await page.unroute(creates);
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/canvas-takeaway/create/')) keys.push(request.headers()['idempotency-key']);
+    });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const saved = (await category(ownerContext, appUrl, first!.id)).takeaways.filter((takeaway) => takeaway.title === 'We sail every summer');
+    expect(saved).toHaveLength(1);
+  });
+
   await test.step('an edit queued offline meets a change made meanwhile (409): both versions shown, mine kept in the form', async () => {
     await page.getByTestId('takeaway').getByRole('button', { name: 'Keep the lake house', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Takeaway' });

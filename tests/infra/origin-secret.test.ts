@@ -114,8 +114,10 @@ describe('the origin request policies of the API origins', () => {
       expect(config.CookiesConfig, path).toEqual({ CookieBehavior: 'all' });
       expect(config.QueryStringsConfig, path).toEqual({ QueryStringBehavior: 'all' });
     }
-    // The cross-site check, the body check and the compression need these; the handshake's its own.
-    expect(policyOf(`${apiBasePath}/*`).HeadersConfig.Headers).toEqual(expect.arrayContaining(['Sec-Fetch-Site', 'Content-Type', 'Accept-Encoding']));
+    // The cross-site check, the body check, the compression and a retried write's key need these; the handshake's its own.
+    expect(policyOf(`${apiBasePath}/*`).HeadersConfig.Headers).toEqual(
+      expect.arrayContaining(['Sec-Fetch-Site', 'Content-Type', 'Accept-Encoding', 'Idempotency-Key']),
+    );
     expect(policyOf(liveChannel.path).HeadersConfig.Headers).toEqual(expect.arrayContaining(['Sec-WebSocket-Key', 'Sec-WebSocket-Version']));
   });
 });

@@ -6,6 +6,7 @@ import { errorCatalogue } from '../../shared/errors';
 import { hashPassword, type TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
+import { retryCommands } from '../support/model-retries';
 
 /**
  * Nothing is lost, proven by a model: random sequences of canvas writes by people with
@@ -17,7 +18,8 @@ import { useIntegrationStack } from '../support/integration';
  * - links are symmetric and the model's; a vote is unique and never on one's own item;
  * - a section-limited advisor reads exactly the model's items of the shared section;
  * - reverting an event and then reverting that revert gives the canvas back as it was;
- * - titles edited by whoever may, and an item's first version restored (title, state, links).
+ * - titles edited by whoever may, and an item's first version restored (title, state, links);
+ * - a create whose answer is lost, sent again with its Idempotency-Key, makes one item (../support/model-retries.ts).
  *
  * Seeded and reproducible: a failure prints the seed and the shrunk command list
  * (`FC_MODEL_SEED=<seed> npm run fuzz` replays it). `npm test` runs a bounded number of
@@ -459,6 +461,18 @@ const commands = [
   fc.tuple(actor, index).map(([who, which]) => new EditTitle(who, which)),
   index.map((which) => new RestoreFirstVersion(which)),
   fc.constant(new RevertTwice()),
+  ...retryCommands<Model>({
+    client: (writer) => people[writer].client,
+    createPath: (kind, categoryId) => `/api/${pathOf[kind]}/create/${categoryId}`,
+    category: (index) => categories[index % categories.length]!,
+    newTitle: (kind) => `${kind} ${(counter += 1)} retried`,
+    created: (model, { id, kind, categoryId, title, by }) => {
+      const sectionId = categories.find((category) => category.id === categoryId)!.sectionId;
+      model.items.push({ id, kind, categoryId, sectionId, title, createdTitle: title, by, archived: false, completed: false });
+    },
+    check: checkAgainstModel,
+    note,
+  }),
 ];
 
 it(
@@ -487,5 +501,6 @@ it(
     }
     console.log(`canvas model, seed ${seed}: ${total()} steps run (${[...executed].map(([step, count]) => `${step} ${count}`).join(', ')})`);
     expect(executed.get('RevertTwice') ?? 0, 'some reverts ran').toBeGreaterThan(0);
+    expect(executed.get('RetriedCreate') ?? 0, 'some creates were sent again').toBeGreaterThan(0);
   },
 );

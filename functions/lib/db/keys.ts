@@ -45,6 +45,13 @@ export const keys = {
   /** A recipient that bounced permanently or complained: the mailer sends it nothing. */
   suppression: (email: string) => ({ PK: `SUPPRESS#${email.toLowerCase()}`, SK: 'SUPPRESS' }),
 
+  /**
+   * A write's `Idempotency-Key` record (functions/lib/idempotency.ts): one partition per user, so a key
+   * is the user's alone; the sort key is Powertools' prefix and the hash of the key. Expires by `expiresAt`.
+   */
+  idempotencyPartition: (userId: string) => `IDEMPOTENCY#${userId}`,
+  idempotencySortKeyPrefix: 'KEY',
+
   // Contact messages
   contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'MESSAGE' }),
   contactMessagesByDay: (day: string) => ({ GSI1PK: `CONTACTS#${day}` }),

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { BodyOf, PathParamsOf, QueryOf, ResponseOf } from '../../../shared/api-contract';
 import { fillPath, routeByName, type RouteName } from '../../../shared/route-paths';
 import { ErrorCodes, errorCatalogue, type FieldErrors } from '../../../shared/errors';
-import { apiBasePath } from '../../../shared/routes';
+import { apiBasePath, idempotencyKeyHeader } from '../../../shared/routes';
 import { saveQueue } from './save-queue';
 
 /**
@@ -143,6 +143,11 @@ export type RequestOptions<T> = {
   queueWhenOffline?: boolean;
   /** Internal: the queue is sending it now. */
   isFromQueue?: boolean;
+  /**
+   * The `Idempotency-Key` of a write the route takes one for (shared/routes.ts takesIdempotencyKey):
+   * chosen once when the write is made (`call`), and sent again with it by the queue and every retry.
+   */
+  idempotencyKey?: string;
 };
 
 function buildUrl(path: string, query?: Query): string {
@@ -237,6 +242,28 @@ function readRetryDelay(retries: number, retryAfter: string | null): number | un
   return Math.round(base + config.random() * (base / 2));
 }
 
+/**
+ * The keys of writes whose answer was lost (`unsure`: they left online and no answer came), by
+ * what was sent. The same write made again (the user's retry, same route and body) is the same
+ * intended write: it goes with the same key, so the server answers the first one's result if it
+ * arrived (docs/product/errors.md#retries). A changed text is a new write with a new key.
+ */
+const unansweredWriteKeys = new Map<string, string>();
+const maxUnansweredWriteKeys = 100;
+const writeSignature = (method: Method, path: string, body: unknown) => `${method} ${path} ${JSON.stringify(body ?? null)}`;
+
+/** The key for a write made now: the lost one's when it is the same write again, else a new one. */
+export function idempotencyKeyFor(method: Method, path: string, body: unknown): string {
+  return unansweredWriteKeys.get(writeSignature(method, path, body)) ?? crypto.randomUUID();
+}
+
+function rememberUnanswered(method: Method, path: string, body: unknown, key: string): void {
+  const signature = writeSignature(method, path, body);
+  unansweredWriteKeys.delete(signature);
+  unansweredWriteKeys.set(signature, key);
+  if (unansweredWriteKeys.size > maxUnansweredWriteKeys) unansweredWriteKeys.delete(unansweredWriteKeys.keys().next().value!);
+}
+
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
   if (options.queueWhenOffline && !options.isFromQueue && saveQueue.shouldQueue()) {
     return saveQueue.enqueue(() => request<T>(method, path, body, { ...options, isFromQueue: true }));
@@ -247,6 +274,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   if (hasBody) headers['content-type'] = 'application/json';
   // Writes always carry the JSON content type (the server requires it against cross-site forms).
   else if (method !== 'GET') headers['content-type'] = 'application/json';
+  if (options.idempotencyKey) headers[idempotencyKeyHeader] = options.idempotencyKey;
 
   let response: Response;
   try {
@@ -261,9 +289,12 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     // A write that left online may have reached the server: never sent again by itself.
     const connection = !wasOnline ? 'offline' : method === 'GET' ? null : 'unsure';
+    if (connection === 'unsure' && options.idempotencyKey) rememberUnanswered(method, path, body, options.idempotencyKey);
     throw new ApiError({ errorCode: ErrorCodes.INTERNAL_SERVER_ERROR, message: 'The server could not be reached.', status: 0, connection });
   }
 
+  // Answered: a later equal write is a new one.
+  if (options.idempotencyKey) unansweredWriteKeys.delete(writeSignature(method, path, body));
   const parsed = response.status === 204 ? undefined : await readBody(response);
   if (!response.ok || bodyCarriesError(parsed)) {
     const error = errorFrom(response.status, parsed);
@@ -342,9 +373,24 @@ export const apiClient = {
 export type CallInput<N extends RouteName, V = ResponseOf<N>> = ([keyof PathParamsOf<N>] extends [never]
   ? { params?: undefined }
   : { params: PathParamsOf<N> }) &
-  ([BodyOf<N>] extends [never] ? { body?: undefined } : { body?: BodyOf<N> }) &
+  BodyInput<N> &
   ([QueryOf<N>] extends [never] ? { query?: undefined } : { query?: QueryOf<N> }) &
   Pick<RequestOptions<V>, 'signal' | 'handleLocally' | 'queueWhenOffline'> & { schema?: z.ZodType<V> };
+
+/**
+ * An update's `version` (the item's version as the browser read it) is optional on the wire, as
+ * the spec has it, but the browser always sends it: without it the server would overwrite a
+ * newer change (docs/product/live.md#no-lost-edits). So a route whose body has `version` takes
+ * a body with a number there, and a call that leaves it out does not compile.
+ */
+export type Versioned<B> = B & { version: number };
+type BodyInput<N extends RouteName> = [BodyOf<N>] extends [never]
+  ? { body?: undefined }
+  : string extends keyof BodyOf<N>
+    ? { body?: BodyOf<N> }
+    : 'version' extends keyof BodyOf<N>
+      ? { body: Versioned<BodyOf<N>> }
+      : { body?: BodyOf<N> };
 
 /** The path under the client's base URL: the manifest's path without its `/api`. */
 function relativePath(name: RouteName, params?: Record<string, string | number>): string {
@@ -387,8 +433,11 @@ export function call<N extends RouteName, V = ResponseOf<N>>(
   const { params, body, query, schema, ...options } = (input ?? {}) as CallInput<N, V>;
   const route = routeByName(name);
   const responseSchema = (table: ApiContractTable) => (table[name] as { response?: z.ZodType<V> }).response;
-  return request<V>(route.method, relativePath(name, params as Record<string, string | number> | undefined), body, {
+  const path = relativePath(name, params as Record<string, string | number> | undefined);
+  return request<V>(route.method, path, body, {
     ...options,
+    // One key per intended write, chosen now: the offline queue and the retries send it again.
+    ...(route.takesIdempotencyKey ? { idempotencyKey: idempotencyKeyFor(route.method, path, body) } : {}),
     schema: schema ?? (contractTable ? responseSchema(contractTable) : contractPending(responseSchema)),
     query: query as Query | undefined,
   });

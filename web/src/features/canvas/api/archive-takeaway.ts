@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Takeaway, type ArchiveTakeawayRequest } from '../../../../../shared/contracts/canvas';
-import { call } from '../../../lib/api-client';
+import { call, type Versioned } from '../../../lib/api-client';
 import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-takeaway/archive/{id} (docs/product/canvas.md#rules): archives a takeaway or brings it back. */
-export function archiveTakeaway({ id, ...input }: ArchiveTakeawayRequest & { id: string }): Promise<Takeaway> {
+export function archiveTakeaway({ id, ...input }: Versioned<ArchiveTakeawayRequest> & { id: string }): Promise<Takeaway> {
   return call('archiveTakeaway', { params: { id }, body: input, queueWhenOffline: true });
 }
 

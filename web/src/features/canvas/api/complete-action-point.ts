@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { ActionPoint, type CompleteRequest } from '../../../../../shared/contracts/canvas';
-import { call } from '../../../lib/api-client';
+import { call, type Versioned } from '../../../lib/api-client';
 import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-action-point/complete/{id} (docs/product/canvas.md#rules): anyone with edit rights, so an assignee can tick it off. */
-export function completeActionPoint({ id, ...input }: CompleteRequest & { id: string }): Promise<ActionPoint> {
+export function completeActionPoint({ id, ...input }: Versioned<CompleteRequest> & { id: string }): Promise<ActionPoint> {
   return call('completeActionPoint', { params: { id }, body: input, queueWhenOffline: true });
 }
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Goal, type CompleteRequest } from '../../../../../shared/contracts/canvas';
-import { call } from '../../../lib/api-client';
+import { call, type Versioned } from '../../../lib/api-client';
 import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-goal/complete/{id} (docs/product/canvas.md#rules): completes a goal or makes it active again. */
-export function completeGoal({ id, ...input }: CompleteRequest & { id: string }): Promise<Goal> {
+export function completeGoal({ id, ...input }: Versioned<CompleteRequest> & { id: string }): Promise<Goal> {
   return call('completeGoal', { params: { id }, body: input, queueWhenOffline: true });
 }
 

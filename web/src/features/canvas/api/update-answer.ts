@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Answer, type UpdateAnswerRequest } from '../../../../../shared/contracts/canvas';
-import { call } from '../../../lib/api-client';
+import { call, type Versioned } from '../../../lib/api-client';
 import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-answer/{id} (docs/product/canvas.md#calls): the author edits their answer. */
-export function updateAnswer({ id, ...input }: UpdateAnswerRequest & { id: string }): Promise<Answer> {
+export function updateAnswer({ id, ...input }: Versioned<UpdateAnswerRequest> & { id: string }): Promise<Answer> {
   return call('updateAnswer', { params: { id }, body: input, queueWhenOffline: true });
 }
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Goal, type UpdateGoalRequest } from '../../../../../shared/contracts/canvas';
-import { call } from '../../../lib/api-client';
+import { call, type Versioned } from '../../../lib/api-client';
 import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-goal/{id} (docs/product/canvas.md#permissions): only the creator, and not while completed. */
-export function updateGoal({ id, ...input }: UpdateGoalRequest & { id: string }): Promise<Goal> {
+export function updateGoal({ id, ...input }: Versioned<UpdateGoalRequest> & { id: string }): Promise<Goal> {
   return call('updateGoal', { params: { id }, body: input, queueWhenOffline: true });
 }
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Takeaway, type UpdateTakeawayRequest } from '../../../../../shared/contracts/canvas';
-import { call } from '../../../lib/api-client';
+import { call, type Versioned } from '../../../lib/api-client';
 import { useApplyOwnWrite } from '../live/use-apply-canvas-change';
 
 /** PATCH /api/canvas-takeaway/{id} (docs/product/canvas.md#calls): the form as it stands; links change on both sides. */
-export function updateTakeaway({ id, ...input }: UpdateTakeawayRequest & { id: string }): Promise<Takeaway> {
+export function updateTakeaway({ id, ...input }: Versioned<UpdateTakeawayRequest> & { id: string }): Promise<Takeaway> {
   return call('updateTakeaway', { params: { id }, body: input, queueWhenOffline: true });
 }
 

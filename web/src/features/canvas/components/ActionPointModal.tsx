@@ -73,7 +73,7 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
     save: (values, shared, version) => {
       const body = { ...shared, assigneeId: values.assigneeId || null, priority: values.priority, dueDate: dueDateOfTyped(values.dueDate), linkedGoalIds };
       return actionPoint
-        ? updateActionPoint.mutateAsync({ id: actionPoint.id, ...body, version })
+        ? updateActionPoint.mutateAsync({ id: actionPoint.id, ...body, version: version ?? actionPoint.version })
         : createActionPoint.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
     },
     onClose,

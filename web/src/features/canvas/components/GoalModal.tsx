@@ -72,7 +72,9 @@ export function GoalModal({ scope, goal, fixedCategoryId, onClose, progressTimin
     }),
     save: (values, shared, version) => {
       const body = { ...shared, goalTerm: values.goalTerm, dueDate: dueDateOfTyped(values.dueDate), linkedTakeawayIds, linkedActionPointIds };
-      return goal ? updateGoal.mutateAsync({ id: goal.id, ...body, version }) : createGoal.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
+      return goal
+        ? updateGoal.mutateAsync({ id: goal.id, ...body, version: version ?? goal.version })
+        : createGoal.mutateAsync({ ...body, categoryId: Number(values.categoryId) });
     },
     onClose,
     progressTiming,

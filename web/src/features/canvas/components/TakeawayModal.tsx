@@ -54,7 +54,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
     initialValues: ({ title, text, initiatorId }) => ({ title, text, initiatorId }),
     save: (_values, shared, version) => {
       const body = { ...shared, linkedGoalIds, categoryId };
-      return takeaway ? updateTakeaway.mutateAsync({ id: takeaway.id, ...body, version }) : createTakeaway.mutateAsync(body);
+      return takeaway ? updateTakeaway.mutateAsync({ id: takeaway.id, ...body, version: version ?? takeaway.version }) : createTakeaway.mutateAsync(body);
     },
     onClose,
     progressTiming,
@@ -70,7 +70,7 @@ export function TakeawayModal({ scope, categoryId, takeaway, goals, goalsElsewhe
     setIsArchiveAsked(false);
     itemForm.setSaveError(null);
     try {
-      await archiveTakeaway.mutateAsync({ id: takeaway.id, archived, version: itemForm.version });
+      await archiveTakeaway.mutateAsync({ id: takeaway.id, archived, version: itemForm.version ?? takeaway.version });
     } catch (error) {
       if (isHandledGlobally(error) || itemForm.onItemChanged(error)) return;
       // Beside the form as well as in a toast: what failed is this takeaway's archiving.

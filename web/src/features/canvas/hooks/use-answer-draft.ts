@@ -11,8 +11,16 @@ import { useUpdateAnswer } from '../api/update-answer';
 import { connectionSaveErrorOf, errorCodeOf, isHandledGlobally } from '../lib/errors';
 import { useOfferUndo } from './use-canvas-journal';
 
-/** The answer being written: a new one (answerId null) or an edit of one's own. */
-export type AnswerDraft = { questionId: string; answerId: string | null; text: string; original: string; version?: number };
+/** The answer being written: a new one (answerId null) or an edit of one's own, from the version it was read at. */
+export type AnswerDraft = { questionId: string; text: string; original: string } & (
+  { answerId: null; version?: undefined } | { answerId: string; version: number }
+);
+
+/** Starts or continues a draft: a new answer, or an edit of one with its text and version as read. */
+type WriteDraft = {
+  (questionId: string, answerId: null, text: string): void;
+  (questionId: string, answerId: string, text: string, original: string, version: number): void;
+};
 
 /**
  * The one answer text a user is writing on the category page (docs/product/canvas.md#answers, #rules):
@@ -30,10 +38,12 @@ export function useAnswerDraft() {
 
   const isDirty = draft !== null && draft.text.trim() !== draft.original.trim();
 
-  const write = useCallback((questionId: string, answerId: string | null, text: string, original = '', version?: number) => {
+  const write: WriteDraft = useCallback((questionId: string, answerId: string | null, text: string, original = '', version?: number) => {
     setError(null);
     setDraft((current) =>
-      current && current.questionId === questionId && current.answerId === answerId ? { ...current, text } : { questionId, answerId, text, original, version },
+      current && current.questionId === questionId && current.answerId === answerId
+        ? { ...current, text }
+        : ({ questionId, answerId, text, original, version } as AnswerDraft),
     );
   }, []);
 
@@ -62,7 +72,7 @@ export function useAnswerDraft() {
         const current = details.success ? details.data.current : null;
         const theirs = typeof current?.text === 'string' ? current.text : '';
         setError(t('answers.error.changed', { text: theirs }));
-        if (typeof current?.version === 'number') setDraft({ ...draft, version: current.version });
+        if (typeof current?.version === 'number' && draft.answerId !== null) setDraft({ ...draft, version: current.version });
         return false;
       }
       if (isHandledGlobally(failure)) return false;

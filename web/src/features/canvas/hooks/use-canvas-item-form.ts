@@ -127,7 +127,9 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
   const isDirty = !isReadOnly && (hasChangedLinks || hasChangedValues(openedWith, form.values));
 
   // The version the user's edit starts from; after a refused save, the one they were shown.
-  const [baseVersion, setBaseVersion] = useState(item?.version);
+  const [readVersion, setBaseVersion] = useState(item?.version);
+  // An item that arrives after the form opened starts from its own version.
+  const baseVersion = readVersion ?? item?.version;
   const [conflict, setConflict] = useState<ItemChangedDetails | null>(null);
 
   /** A stale write (409, code 71): show the other version beside the user's own instead of overwriting it. */
@@ -180,8 +182,9 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
   });
 
   /** A change the form's own buttons make (complete, reopen): it fails like an edit. True when it went through. */
-  const runChange = async (change: (version: number | undefined) => Promise<unknown>, successText: string): Promise<boolean> => {
+  const runChange = async (change: (version: number) => Promise<unknown>, successText: string): Promise<boolean> => {
     setSaveError(null);
+    if (baseVersion === undefined) return false;
     try {
       // The answer is the item as it is now: the next write of this open form starts from it.
       const changed: unknown = await change(baseVersion);
