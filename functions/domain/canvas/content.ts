@@ -2,7 +2,7 @@ import { requireVersion } from '../journal/item-changed';
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import { voteIdOf } from '../../../shared/contract-limits';
 import { canDeleteCanvasItem, canVote } from '../../../shared/permissions';
-import { contentKey, deleteOp, updateOp, type ContentItemOf, type ContentKind } from './items';
+import { contentKey, deleteOp, updateOp, type ActionPointItem, type ContentItemOf, type ContentKind, type GoalItem, type TakeawayItem } from './items';
 import { keys } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
@@ -25,6 +25,48 @@ export function familyOfItem(id: string): number {
 
 /** The item's current version: the write only happens if nobody changed it since the read. */
 export const unchangedSince = (item: { version: number }) => ({ expression: '#version = :version', values: { ':version': item.version } });
+
+/**
+ * An archived takeaway and a completed goal or action point are read-only
+ * (docs/product/canvas.md#rules): the one refusal of an edit of one, for the update routes
+ * and for "restore this version" (functions/domain/journal/restore-version.ts).
+ */
+export function requireOpen(item: TakeawayItem | GoalItem | ActionPointItem): void {
+  if (item.type === 'Takeaway' && item.archived) throw fail('FORBIDDEN', { message: 'An archived takeaway is read-only.' });
+  if (item.type === 'Goal' && item.completed) throw fail('FORBIDDEN', { message: 'A completed goal is read-only.' });
+  if (item.type === 'ActionPoint' && item.completed) throw fail('FORBIDDEN', { message: 'A completed action point is read-only.' });
+}
+
+/**
+ * An edit of an item as planned by its kind's planner (update-answer.ts, update-takeaway.ts,
+ * update-goal.ts, update-action-point.ts), shared by the update routes and "restore this
+ * version": what the item's own write sets and removes, the transaction's other steps (the
+ * checks of the people it names, the other sides of its links), the item as it will be, and
+ * whether it changes anything (a save that changes nothing writes nothing:
+ * docs/product/canvas.md#rules).
+ */
+export type ItemUpdate<T> = { set: Record<string, unknown>; remove: readonly string[]; steps: Step[]; updated: T; changed: boolean };
+
+/** The transaction of an edit: the item's own write, conditioned on the version read, then the edit's other steps. */
+export function editSteps(familyId: number, kind: ContentKind, item: { id: string; version: number }, edit: ItemUpdate<unknown>): Step[] {
+  return [
+    { op: updateOp(contentKey(familyId, kind, item.id), { set: edit.set, remove: edit.remove }, unchangedSince(item)), onConditionFailed: () => 'retry' },
+    ...edit.steps,
+  ];
+}
+
+/** A stored value as an edit compares it: no value, null and '' are alike; sets and lists by their members. */
+function comparable(value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'null';
+  if (value instanceof Set || Array.isArray(value)) return JSON.stringify([...(value as Iterable<unknown>)].map(String).sort());
+  return JSON.stringify(value);
+}
+
+/** Whether setting `set` and removing `remove` would change the item. */
+export function changesItem(item: object, set: Record<string, unknown>, remove: readonly string[] = []): boolean {
+  const now = item as Record<string, unknown>;
+  return Object.entries(set).some(([field, value]) => comparable(value) !== comparable(now[field])) || remove.some((field) => comparable(now[field]) !== 'null');
+}
 
 /**
  * Deletes an item (docs/product/canvas.md#permissions): its creator, or an owner or admin on their own family's
