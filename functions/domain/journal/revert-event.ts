@@ -48,6 +48,7 @@ import { businessMetrics } from '../../../shared/metrics';
 import { linkFields } from '../../../shared/canvas-links';
 import { contentKindOfType } from '../canvas/items';
 import { linkSeenBy } from '../canvas/live-view';
+import { unassignUnseen } from '../canvas/unassign-unseen';
 
 /**
  * Undo (issue "every change recorded"): reverts one event, or the whole batch it belongs to
@@ -70,6 +71,8 @@ export async function revertEvent(session: Session, eventId: string, familyIdPar
     const plans: Array<{ steps: Step[]; entry: JournalEntry }> = [];
     for (const undone of ordered) plans.push(...(await planRevert(context, undone, voters, peers)));
     const results = await writeInChunks(context, plans);
+    // Undoing a sharing or an advisor's rights may take sight away: open action points follow (canvas/unassign-unseen.ts).
+    if (results.some((result) => result.itemType === 'shares' || result.itemType === 'advisor')) await unassignUnseen(familyId, context.actor);
     countMetric(businessMetrics.reverts);
     return { results: asTheWriterSeesThem(context, results) };
   });
