@@ -60,9 +60,18 @@ async function itemHistory(client: ApiClient, itemId: string, familyId?: number)
 }
 
 const items = (canvas: Canvas) => canvas.sections.flatMap((section) => section.categories);
-const takeawayOf = async (id: string) => items(await getCanvas(owner)).flatMap((c) => c.takeaways).find((t) => t.id === id);
-const goalOf = async (id: string) => items(await getCanvas(owner)).flatMap((c) => c.goals).find((g) => g.id === id)!;
-const actionPointOf = async (id: string) => items(await getCanvas(owner)).flatMap((c) => c.actionPoints).find((a) => a.id === id)!;
+const takeawayOf = async (id: string) =>
+  items(await getCanvas(owner))
+    .flatMap((c) => c.takeaways)
+    .find((t) => t.id === id);
+const goalOf = async (id: string) =>
+  items(await getCanvas(owner))
+    .flatMap((c) => c.goals)
+    .find((g) => g.id === id)!;
+const actionPointOf = async (id: string) =>
+  items(await getCanvas(owner))
+    .flatMap((c) => c.actionPoints)
+    .find((a) => a.id === id)!;
 
 describe('restore and undo by a section-limited advisor', () => {
   it('restoring a visible takeaway’s version neither adds nor removes a link of a hidden goal', async () => {
@@ -287,7 +296,10 @@ describe('a save that changes nothing', () => {
       expect(saved.status, `${kind}: ${JSON.stringify(saved.body)}`).toBe(200);
       expect(saved.body.version, kind).toBe(version);
       expect(saved.body.title ?? saved.body.text, kind).toBe(body.title ?? body.text);
-      expect((await itemHistory(owner, id)).map((event) => event.id), kind).toEqual(before.map((event) => event.id));
+      expect(
+        (await itemHistory(owner, id)).map((event) => event.id),
+        kind,
+      ).toEqual(before.map((event) => event.id));
       expect(await current(kind, id), kind).toBe(version);
     }
   });

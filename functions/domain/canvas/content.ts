@@ -65,7 +65,9 @@ function comparable(value: unknown): string {
 /** Whether setting `set` and removing `remove` would change the item. */
 export function changesItem(item: object, set: Record<string, unknown>, remove: readonly string[] = []): boolean {
   const now = item as Record<string, unknown>;
-  return Object.entries(set).some(([field, value]) => comparable(value) !== comparable(now[field])) || remove.some((field) => comparable(now[field]) !== 'null');
+  return (
+    Object.entries(set).some(([field, value]) => comparable(value) !== comparable(now[field])) || remove.some((field) => comparable(now[field]) !== 'null')
+  );
 }
 
 /**

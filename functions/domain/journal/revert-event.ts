@@ -275,7 +275,11 @@ async function planContentRevert(
     if (keptVoters.length) restored.voterIds = new Set(keptVoters);
     else delete restored.voterIds;
     // A deleted action point comes back unassigned when its assignee can no longer see it (as unassignUnseen leaves it).
-    if (restored.type === 'ActionPoint' && typeof restored.assigneeId === 'string' && !(await mayBeAssigned(context, restored.assigneeId, restored.sectionId))) {
+    if (
+      restored.type === 'ActionPoint' &&
+      typeof restored.assigneeId === 'string' &&
+      !(await mayBeAssigned(context, restored.assigneeId, restored.sectionId))
+    ) {
       restored.assigneeId = null;
     }
     const steps: Step[] = [];
