@@ -6,6 +6,7 @@ import { errorCatalogue } from '../../shared/errors';
 import { hashPassword, type TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
+import { restoreCommands, type RestoreWorld } from './canvas-model-restores';
 
 /**
  * Nothing is lost, proven by a model: random sequences of canvas writes by people with
@@ -17,7 +18,9 @@ import { useIntegrationStack } from '../support/integration';
  * - links are symmetric and the model's; a vote is unique and never on one's own item;
  * - a section-limited advisor reads exactly the model's items of the shared section;
  * - reverting an event and then reverting that revert gives the canvas back as it was;
- * - titles edited by whoever may, and an item's first version restored (title, state, links).
+ * - titles edited by whoever may, and an item's first version restored (title, state, links);
+ * - restores and undo by a section-limited editor change nothing hidden and lose nothing
+ *   (canvas-model-restores.ts).
  *
  * Seeded and reproducible: a failure prints the seed and the shrunk command list
  * (`FC_MODEL_SEED=<seed> npm run fuzz` replays it). `npm test` runs a bounded number of
@@ -55,6 +58,7 @@ type Model = {
 let family: FamilyWithCanvas;
 let people: Record<Actor, TestAccount>;
 let sectionAdvisor: TestAccount;
+let restoreWorld: RestoreWorld;
 let advisorCompany: TestAccount;
 let sharedSectionId: number;
 let categories: Array<{ id: number; sectionId: number }>;
@@ -73,6 +77,8 @@ beforeAll(async () => {
   sharedSectionId = family.canvas.sections[1]!.id;
   advisorCompany = await advisorCompanyFor(stack, family.familyId, [sharedSectionId], 'Model Advisors');
   sectionAdvisor = await advisorOf(stack, advisorCompany, family.familyId, WorkRelationRole.Limited, 'Reader');
+  const editor = await advisorOf(stack, advisorCompany, family.familyId, WorkRelationRole.Full, 'Editor');
+  restoreWorld = { familyId: family.familyId, owner: family.owner, editor, sharedSectionId, checkAgainstModel, note };
   // Two categories of the shared section and two of others keep items close enough to link and vote.
   const all = family.canvas.sections.flatMap((section) => section.categories.map((category) => ({ id: category.id, sectionId: section.id })));
   categories = [...all.filter((c) => c.sectionId === sharedSectionId).slice(0, 2), ...all.filter((c) => c.sectionId !== sharedSectionId).slice(0, 2)];
@@ -459,6 +465,7 @@ const commands = [
   fc.tuple(actor, index).map(([who, which]) => new EditTitle(who, which)),
   index.map((which) => new RestoreFirstVersion(which)),
   fc.constant(new RevertTwice()),
+  ...restoreCommands(() => restoreWorld),
 ];
 
 it(
