@@ -20,7 +20,17 @@ import type { TestAccount } from '../support/accounts';
 
 type Kind = 'takeaway' | 'goal' | 'actionPoint';
 /** The part of the canvas model (canvas-model.test.ts Model) these commands read and keep. */
-type ModelItem = { id: string; kind: Kind; sectionId: number; title: string; by: string; archived: boolean; completed: boolean };
+type ModelItem = {
+  id: string;
+  kind: Kind;
+  categoryId: number;
+  sectionId: number;
+  title: string;
+  createdTitle: string;
+  by: string;
+  archived: boolean;
+  completed: boolean;
+};
 type Model = { items: ModelItem[]; links: Map<string, Set<string>> };
 type Item = Takeaway | Goal | ActionPoint;
 
@@ -30,6 +40,8 @@ export type RestoreWorld = {
   /** A Full-role advisor of the company that sees only `sharedSectionId`. */
   editor: TestAccount;
   sharedSectionId: number;
+  /** A category of a section the editor cannot see. */
+  hiddenCategory: { id: number; sectionId: number };
   /** The model's own check after every step (canvas-model.test.ts checkAgainstModel). */
   checkAgainstModel(model: Model): Promise<void>;
   note(step: string): void;
@@ -87,20 +99,19 @@ function takeLinksFromRead(world: RestoreWorld, model: Model, takeawayId: string
   }
 }
 
-/** The owner links one of their goals of a hidden section to open items of the shared section. */
+/** The owner links one of their goals of a hidden section (a new one when there is none) to open items of the shared section. */
 class LinkAcross implements fc.AsyncCommand<Model, object> {
   constructor(
     readonly world: () => RestoreWorld,
     readonly goal: number,
     readonly targets: number[],
   ) {}
-  check = (model: Readonly<Model>) =>
-    model.items.some((item) => item.kind === 'goal' && item.by === 'owner' && !item.completed && item.sectionId !== this.world().sharedSectionId);
+  check = () => true;
   async run(model: Model): Promise<void> {
     const world = this.world();
     world.note('LinkAcross');
     const goals = model.items.filter((item) => item.kind === 'goal' && item.by === 'owner' && !item.completed && item.sectionId !== world.sharedSectionId);
-    const goal = goals[this.goal % goals.length]!;
+    const goal = goals.length ? goals[this.goal % goals.length]! : await newHiddenGoal(world, model);
     const open = (item: ModelItem) => (item.kind === 'takeaway' && !item.archived) || (item.kind === 'actionPoint' && !item.completed);
     const candidates = model.items.filter((item) => item.sectionId === world.sharedSectionId && open(item));
     const chosen = [...new Set(this.targets.map((index) => candidates[index % Math.max(candidates.length, 1)]).filter((item) => item !== undefined))];
@@ -121,6 +132,26 @@ class LinkAcross implements fc.AsyncCommand<Model, object> {
     await world.checkAgainstModel(model);
   }
   toString = () => `owner links hidden goal #${this.goal} to shared ${this.targets.join(',')}`;
+}
+
+async function newHiddenGoal(world: RestoreWorld, model: Model): Promise<ModelItem> {
+  const title = `goal across ${model.items.length + 1}`;
+  const { id, sectionId } = world.hiddenCategory;
+  const response = await world.owner.client.post<Goal>(`/api/canvas-goal/create/${id}`, { title, categoryId: id });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  const goal = {
+    id: response.body.id,
+    kind: 'goal' as const,
+    categoryId: id,
+    sectionId,
+    title,
+    createdTitle: title,
+    by: 'owner',
+    archived: false,
+    completed: false,
+  };
+  model.items.push(goal);
+  return goal;
 }
 
 /** The editor restores one of a shared takeaway's versions. */

@@ -78,10 +78,10 @@ beforeAll(async () => {
   advisorCompany = await advisorCompanyFor(stack, family.familyId, [sharedSectionId], 'Model Advisors');
   sectionAdvisor = await advisorOf(stack, advisorCompany, family.familyId, WorkRelationRole.Limited, 'Reader');
   const editor = await advisorOf(stack, advisorCompany, family.familyId, WorkRelationRole.Full, 'Editor');
-  restoreWorld = { familyId: family.familyId, owner: family.owner, editor, sharedSectionId, checkAgainstModel, note };
   // Two categories of the shared section and two of others keep items close enough to link and vote.
   const all = family.canvas.sections.flatMap((section) => section.categories.map((category) => ({ id: category.id, sectionId: section.id })));
   categories = [...all.filter((c) => c.sectionId === sharedSectionId).slice(0, 2), ...all.filter((c) => c.sectionId !== sharedSectionId).slice(0, 2)];
+  restoreWorld = { familyId: family.familyId, owner: family.owner, editor, sharedSectionId, hiddenCategory: categories[2]!, checkAgainstModel, note };
 });
 
 const pathOf: Record<Kind, string> = { takeaway: 'canvas-takeaway', goal: 'canvas-goal', actionPoint: 'canvas-action-point' };
