@@ -356,7 +356,8 @@ class EditTitle implements fc.AsyncCommand<Model, object> {
 
 /**
  * "Restore this version" of an item's first version (the owner may, whoever wrote it): its
- * title as created, open again, and its links as they were then (none), on both sides.
+ * title as created, open again, and its links as they were then (none), on both sides; a
+ * completed item whose title or links would change is read-only (8) and stays as it is.
  */
 class RestoreFirstVersion implements fc.AsyncCommand<Model, object> {
   constructor(readonly item: number) {}
@@ -374,6 +375,13 @@ class RestoreFirstVersion implements fc.AsyncCommand<Model, object> {
     const first = versions.body.results.at(-1)!;
     const response = await people.owner.client.post(`/api/canvas/history/${first.id}/restore`, { version });
     below500(response, this.toString());
+    // A completed item is read-only: only its open state may come back alone (docs/product/history-and-undo.md#restore-a-version).
+    const linked = item.kind === 'goal' ? (model.links.get(item.id)?.size ?? 0) > 0 : [...model.links.values()].some((ids) => ids.has(item.id));
+    if (item.completed && (item.title !== item.createdTitle || linked)) {
+      expect(response.status, `${this.toString()}: ${JSON.stringify(response.body)}`).toBe(403);
+      await checkAgainstModel(model);
+      return;
+    }
     expect(response.status, `${this.toString()}: ${JSON.stringify(response.body)}`).toBe(200);
     item.title = item.createdTitle;
     item.completed = false;

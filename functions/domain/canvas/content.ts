@@ -55,6 +55,38 @@ export function editSteps(familyId: number, kind: ContentKind, item: { id: strin
   ];
 }
 
+/**
+ * The one update path of answers, takeaways, goals and action points (PATCH on each kind's
+ * route): the item the caller can see (4), the kind's permission (`mayEdit`, 8), the version
+ * the caller started from (71), a closed item read-only (8), then the kind's planner. A save
+ * that changes nothing writes nothing and answers the item as it is; otherwise one
+ * transaction with the `updated` event.
+ */
+export async function updateContentItem<K extends ContentKind, R>(
+  session: Session,
+  kind: K,
+  id: string,
+  version: number | undefined,
+  edit: {
+    mayEdit: (context: CanvasContext, item: ContentItemOf[K]) => void;
+    plan: (context: CanvasContext, item: ContentItemOf[K]) => ItemUpdate<ContentItemOf[K]> | Promise<ItemUpdate<ContentItemOf[K]>>;
+    view: (context: CanvasContext, item: ContentItemOf[K]) => R;
+  },
+): Promise<R> {
+  const familyId = familyOfItem(id);
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const item = requireVisibleContent(context, kind, id);
+    edit.mayEdit(context, item);
+    await requireVersion(context, item, version);
+    if (item.type !== 'Answer') requireOpen(item);
+    const planned = await edit.plan(context, item);
+    if (!planned.changed) return edit.view(context, item);
+    await runSteps(editSteps(familyId, kind, item, planned), journalOf(context, contentEntry('updated', item, planned.updated)));
+    return edit.view(context, planned.updated);
+  });
+}
+
 /** A stored value as an edit compares it: no value, null and '' are alike; sets and lists by their members. */
 function comparable(value: unknown): string {
   if (value === undefined || value === null || value === '') return 'null';

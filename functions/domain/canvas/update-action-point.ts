@@ -1,10 +1,8 @@
 import type { ActionPoint, UpdateActionPointRequest } from '../../../shared/contracts/canvas';
 import { canEditCanvasItem } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
-import { changesItem, editSteps, familyOfItem, requireOpen, type ItemUpdate } from './content';
-import { requireVersion } from '../journal/item-changed';
-import { journalOf, loadCanvas, requireVisibleContent, runSteps, withCanvasRetry, type CanvasContext } from './context';
-import { contentEntry } from '../journal/journal';
+import { changesItem, updateContentItem, type ItemUpdate } from './content';
+import { type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, resolveAssignee, resolveInitiator } from './references';
 import { toActionPoint } from './views';
 import { type ActionPointItem } from './items';
@@ -21,18 +19,13 @@ export type ActionPointEdit = Omit<UpdateActionPointRequest, 'version' | 'comple
  * replaces the links the caller can see, on both sides, in one transaction. A save that
  * changes nothing writes nothing and answers the action point as it is.
  */
-export async function updateActionPoint(session: Session, id: string, input: UpdateActionPointRequest): Promise<ActionPoint> {
-  const familyId = familyOfItem(id);
-  return withCanvasRetry(async () => {
-    const context = await loadCanvas(session, familyId);
-    const actionPoint = requireVisibleContent(context, 'actionPoint', id);
-    if (!canEditCanvasItem(context.access, context.userId, actionPoint.createdByUserId)) throw fail('FORBIDDEN');
-    await requireVersion(context, actionPoint, input.version);
-    requireOpen(actionPoint);
-    const edit = await planActionPointEdit(context, actionPoint, input);
-    if (!edit.changed) return toActionPoint(context, actionPoint);
-    await runSteps(editSteps(familyId, 'actionPoint', actionPoint, edit), journalOf(context, contentEntry('updated', actionPoint, edit.updated)));
-    return toActionPoint(context, edit.updated);
+export function updateActionPoint(session: Session, id: string, input: UpdateActionPointRequest): Promise<ActionPoint> {
+  return updateContentItem(session, 'actionPoint', id, input.version, {
+    mayEdit: (context, actionPoint) => {
+      if (!canEditCanvasItem(context.access, context.userId, actionPoint.createdByUserId)) throw fail('FORBIDDEN');
+    },
+    plan: (context, actionPoint) => planActionPointEdit(context, actionPoint, input),
+    view: toActionPoint,
   });
 }
 

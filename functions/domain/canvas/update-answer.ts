@@ -1,10 +1,8 @@
 import type { Answer, UpdateAnswerRequest } from '../../../shared/contracts/canvas';
 import { canEditCanvasItem } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
-import { changesItem, editSteps, familyOfItem, type ItemUpdate } from './content';
-import { requireVersion } from '../journal/item-changed';
-import { journalOf, loadCanvas, requireVisibleContent, runSteps, withCanvasRetry, type CanvasContext } from './context';
-import { contentEntry } from '../journal/journal';
+import { changesItem, updateContentItem, type ItemUpdate } from './content';
+import { type CanvasContext } from './context';
 import { toAnswer } from './views';
 import { type AnswerItem } from './items';
 import { fail } from '../../lib/errors';
@@ -17,17 +15,13 @@ export type AnswerEdit = Omit<UpdateAnswerRequest, 'version'>;
  * Edits the caller's own answer (edit rights and authorship, else FORBIDDEN 8); unknown or
  * hidden → 4. A save that changes nothing writes nothing and answers the answer as it is.
  */
-export async function updateAnswer(session: Session, id: string, input: UpdateAnswerRequest): Promise<Answer> {
-  const familyId = familyOfItem(id);
-  return withCanvasRetry(async () => {
-    const context = await loadCanvas(session, familyId);
-    const answer = requireVisibleContent(context, 'answer', id);
-    if (!canEditCanvasItem(context.access, context.userId, answer.createdByUserId)) throw fail('FORBIDDEN');
-    await requireVersion(context, answer, input.version);
-    const edit = planAnswerEdit(context, answer, input);
-    if (!edit.changed) return toAnswer(context, answer);
-    await runSteps(editSteps(familyId, 'answer', answer, edit), journalOf(context, contentEntry('updated', answer, edit.updated)));
-    return toAnswer(context, edit.updated);
+export function updateAnswer(session: Session, id: string, input: UpdateAnswerRequest): Promise<Answer> {
+  return updateContentItem(session, 'answer', id, input.version, {
+    mayEdit: (context, answer) => {
+      if (!canEditCanvasItem(context.access, context.userId, answer.createdByUserId)) throw fail('FORBIDDEN');
+    },
+    plan: (context, answer) => planAnswerEdit(context, answer, input),
+    view: toAnswer,
   });
 }
 

@@ -1,10 +1,8 @@
 import type { Goal, UpdateGoalRequest } from '../../../shared/contracts/canvas';
 import { canEditCanvasItem } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
-import { changesItem, editSteps, familyOfItem, requireOpen, type ItemUpdate } from './content';
-import { requireVersion } from '../journal/item-changed';
-import { journalOf, loadCanvas, requireVisibleContent, runSteps, withCanvasRetry, type CanvasContext } from './context';
-import { contentEntry } from '../journal/journal';
+import { changesItem, updateContentItem, type ItemUpdate } from './content';
+import { type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, resolveInitiator } from './references';
 import { toGoal } from './views';
 import { type GoalItem } from './items';
@@ -20,18 +18,13 @@ export type GoalEdit = Omit<UpdateGoalRequest, 'version' | 'completed' | 'update
  * replace the links the caller can see, on both sides, in one transaction. A save that
  * changes nothing writes nothing and answers the goal as it is.
  */
-export async function updateGoal(session: Session, id: string, input: UpdateGoalRequest): Promise<Goal> {
-  const familyId = familyOfItem(id);
-  return withCanvasRetry(async () => {
-    const context = await loadCanvas(session, familyId);
-    const goal = requireVisibleContent(context, 'goal', id);
-    if (!canEditCanvasItem(context.access, context.userId, goal.createdByUserId)) throw fail('FORBIDDEN');
-    await requireVersion(context, goal, input.version);
-    requireOpen(goal);
-    const edit = planGoalEdit(context, goal, input);
-    if (!edit.changed) return toGoal(context, goal);
-    await runSteps(editSteps(familyId, 'goal', goal, edit), journalOf(context, contentEntry('updated', goal, edit.updated)));
-    return toGoal(context, edit.updated);
+export function updateGoal(session: Session, id: string, input: UpdateGoalRequest): Promise<Goal> {
+  return updateContentItem(session, 'goal', id, input.version, {
+    mayEdit: (context, goal) => {
+      if (!canEditCanvasItem(context.access, context.userId, goal.createdByUserId)) throw fail('FORBIDDEN');
+    },
+    plan: (context, goal) => planGoalEdit(context, goal, input),
+    view: toGoal,
   });
 }
 

@@ -1,9 +1,7 @@
 import type { Takeaway, UpdateTakeawayRequest } from '../../../shared/contracts/canvas';
 import { messageKeys } from '../../../shared/validation';
-import { changesItem, editSteps, familyOfItem, requireOpen, type ItemUpdate } from './content';
-import { requireVersion } from '../journal/item-changed';
-import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, runSteps, withCanvasRetry, type CanvasContext } from './context';
-import { contentEntry } from '../journal/journal';
+import { changesItem, updateContentItem, type ItemUpdate } from './content';
+import { requireEditRights, type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, initiatorNamesOf, resolveInitiator } from './references';
 import { toTakeaway } from './views';
 import { type TakeawayItem } from './items';
@@ -19,18 +17,11 @@ export type TakeawayEdit = Omit<UpdateTakeawayRequest, 'version' | 'archived'>;
  * caller can see, on both sides, in one transaction conditioned on the version read. A save
  * that changes nothing writes nothing and answers the takeaway as it is.
  */
-export async function updateTakeaway(session: Session, id: string, input: UpdateTakeawayRequest): Promise<Takeaway> {
-  const familyId = familyOfItem(id);
-  return withCanvasRetry(async () => {
-    const context = await loadCanvas(session, familyId);
-    const takeaway = requireVisibleContent(context, 'takeaway', id);
-    requireEditRights(context);
-    await requireVersion(context, takeaway, input.version);
-    requireOpen(takeaway);
-    const edit = await planTakeawayEdit(context, takeaway, input);
-    if (!edit.changed) return toTakeaway(context, takeaway);
-    await runSteps(editSteps(familyId, 'takeaway', takeaway, edit), journalOf(context, contentEntry('updated', takeaway, edit.updated)));
-    return toTakeaway(context, edit.updated);
+export function updateTakeaway(session: Session, id: string, input: UpdateTakeawayRequest): Promise<Takeaway> {
+  return updateContentItem(session, 'takeaway', id, input.version, {
+    mayEdit: (context) => requireEditRights(context),
+    plan: (context, takeaway) => planTakeawayEdit(context, takeaway, input),
+    view: toTakeaway,
   });
 }
 
