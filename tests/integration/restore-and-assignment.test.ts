@@ -4,7 +4,7 @@ import type { HistoryEvent, HistoryPage, RevertResponse } from '../../shared/con
 import type { MyActionPointsResponse } from '../../shared/contracts/my-actions';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
-import { advisorCompanyFor, advisorOf, expectError, familyWithCanvas, getCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
+import { advisorCompanyFor, advisorOf, created, expectError, familyWithCanvas, getCanvas, patched, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 
 /**
@@ -40,18 +40,6 @@ beforeAll(async () => {
   company = await advisorCompanyFor(stack, family.familyId, [sharedSectionId], 'Handover Advisors');
   advisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Sasha');
 });
-
-async function created<T>(client: ApiClient, path: string, body: unknown): Promise<T> {
-  const response = await client.post<T>(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body;
-}
-
-async function patched<T>(client: ApiClient, path: string, body: unknown): Promise<T> {
-  const response = await client.patch<T>(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
 
 async function itemHistory(client: ApiClient, itemId: string, familyId?: number): Promise<HistoryEvent[]> {
   const response = await client.get<HistoryPage>(`/api/canvas/history${familyId ? `/${familyId}` : ''}?itemId=${itemId}`);
