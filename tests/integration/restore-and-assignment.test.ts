@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActionPoint, Answer, Canvas, Goal, Takeaway } from '../../shared/contracts/canvas';
 import type { HistoryEvent, HistoryPage, RevertResponse } from '../../shared/contracts/history';
 import type { MyActionPointsResponse } from '../../shared/contracts/my-actions';
+import type { CanvasUsersResponse } from '../../shared/contracts/members';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, created, expectError, familyWithCanvas, getCanvas, patched, memberOf, type FamilyWithCanvas } from '../support/canvas';
@@ -177,6 +178,10 @@ describe('work is assigned only to someone who can see it', () => {
     });
     const mine = await advisor.client.get<MyActionPointsResponse>('/api/canvas-action-point/mine');
     expect(mine.body.actionPoints.map((item) => item.id)).toContain(visible.id);
+    // The assignee picker learns who sees which sections: the advisor the shared one, the family all.
+    const users = await owner.get<CanvasUsersResponse>(`/api/entity-member/list-canvas-users/${family.familyId}`);
+    expect(users.body.find((user) => user.userId === advisor.userId)?.sectionIds).toEqual([sharedSectionId]);
+    expect(users.body.find((user) => user.userId === family.owner.userId)?.sectionIds).toBeUndefined();
   });
 
   it('unassigns an advisor’s open action points when their section stops being shared, with an event and a mail to the initiator', async () => {
