@@ -1,7 +1,7 @@
 import { requireVersion } from '../journal/item-changed';
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import { voteIdOf } from '../../../shared/contract-limits';
-import { canDeleteCanvasItem, canVote } from '../../../shared/permissions';
+import { canDeleteCanvasItem, canEditCanvasItem, canVote } from '../../../shared/permissions';
 import { contentKey, deleteOp, updateOp, type ActionPointItem, type ContentItemOf, type ContentKind, type GoalItem, type TakeawayItem } from './items';
 import { keys } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
@@ -85,6 +85,11 @@ export async function updateContentItem<K extends ContentKind, R>(
     await runSteps(editSteps(familyId, kind, item, planned), journalOf(context, contentEntry('updated', item, planned.updated)));
     return edit.view(context, planned.updated);
   });
+}
+
+/** Editing a goal, action point or answer is its creator's, with edit rights (shared/permissions.ts canEditCanvasItem): FORBIDDEN (8) otherwise. */
+export function requireCreatorEdit(context: CanvasContext, item: { createdByUserId: string }): void {
+  if (!canEditCanvasItem(context.access, context.userId, item.createdByUserId)) throw fail('FORBIDDEN');
 }
 
 /** A stored value as an edit compares it: no value, null and '' are alike; sets and lists by their members. */

@@ -1,7 +1,6 @@
 import type { ActionPoint, UpdateActionPointRequest } from '../../../shared/contracts/canvas';
-import { canEditCanvasItem } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
-import { changesItem, updateContentItem, type ItemUpdate } from './content';
+import { changesItem, requireCreatorEdit, updateContentItem, type ItemUpdate } from './content';
 import { type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, resolveAssignee, resolveInitiator } from './references';
 import { toActionPoint } from './views';
@@ -21,9 +20,7 @@ export type ActionPointEdit = Omit<UpdateActionPointRequest, 'version' | 'comple
  */
 export function updateActionPoint(session: Session, id: string, input: UpdateActionPointRequest): Promise<ActionPoint> {
   return updateContentItem(session, 'actionPoint', id, input.version, {
-    mayEdit: (context, actionPoint) => {
-      if (!canEditCanvasItem(context.access, context.userId, actionPoint.createdByUserId)) throw fail('FORBIDDEN');
-    },
+    mayEdit: requireCreatorEdit,
     plan: (context, actionPoint) => planActionPointEdit(context, actionPoint, input),
     view: toActionPoint,
   });

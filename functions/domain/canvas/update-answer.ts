@@ -1,7 +1,6 @@
 import type { Answer, UpdateAnswerRequest } from '../../../shared/contracts/canvas';
-import { canEditCanvasItem } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
-import { changesItem, updateContentItem, type ItemUpdate } from './content';
+import { changesItem, requireCreatorEdit, updateContentItem, type ItemUpdate } from './content';
 import { type CanvasContext } from './context';
 import { toAnswer } from './views';
 import { type AnswerItem } from './items';
@@ -17,9 +16,7 @@ export type AnswerEdit = Omit<UpdateAnswerRequest, 'version'>;
  */
 export function updateAnswer(session: Session, id: string, input: UpdateAnswerRequest): Promise<Answer> {
   return updateContentItem(session, 'answer', id, input.version, {
-    mayEdit: (context, answer) => {
-      if (!canEditCanvasItem(context.access, context.userId, answer.createdByUserId)) throw fail('FORBIDDEN');
-    },
+    mayEdit: requireCreatorEdit,
     plan: (context, answer) => planAnswerEdit(context, answer, input),
     view: toAnswer,
   });

@@ -1,7 +1,6 @@
 import type { Goal, UpdateGoalRequest } from '../../../shared/contracts/canvas';
-import { canEditCanvasItem } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
-import { changesItem, updateContentItem, type ItemUpdate } from './content';
+import { changesItem, requireCreatorEdit, updateContentItem, type ItemUpdate } from './content';
 import { type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, resolveInitiator } from './references';
 import { toGoal } from './views';
@@ -20,9 +19,7 @@ export type GoalEdit = Omit<UpdateGoalRequest, 'version' | 'completed' | 'update
  */
 export function updateGoal(session: Session, id: string, input: UpdateGoalRequest): Promise<Goal> {
   return updateContentItem(session, 'goal', id, input.version, {
-    mayEdit: (context, goal) => {
-      if (!canEditCanvasItem(context.access, context.userId, goal.createdByUserId)) throw fail('FORBIDDEN');
-    },
+    mayEdit: requireCreatorEdit,
     plan: (context, goal) => planGoalEdit(context, goal, input),
     view: toGoal,
   });
