@@ -124,6 +124,12 @@ export const CanvasUser = z.object({
   lastName: z.string(),
   /** The type of the entity the user belongs to: 1 a family member, 2 an advisor. */
   entityType: z.number(),
+  /**
+   * The sections an advisor sees, when their company is limited to some; absent: the whole
+   * canvas. An action point is assigned only to someone who sees its section
+   * (docs/product/canvas.md#assignees), so the assignee picker offers only them.
+   */
+  sectionIds: z.array(z.number()).optional(),
 });
 export type CanvasUser = z.infer<typeof CanvasUser>;
 export const CanvasUsersResponse = z.array(CanvasUser);

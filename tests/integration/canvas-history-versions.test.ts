@@ -3,7 +3,7 @@ import type { ActionPoint, Canvas, Goal, Takeaway } from '../../shared/contracts
 import type { HistoryEvent, HistoryPage, ItemChangedDetails, RevertResponse } from '../../shared/contracts/history';
 import { WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
-import { advisorCompanyFor, advisorOf, expectError, familyWithCanvas, getCanvas, type FamilyWithCanvas } from '../support/canvas';
+import { advisorCompanyFor, advisorOf, created, expectError, familyWithCanvas, getCanvas, patched, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 import { liveSocketsOf } from '../support/live';
 import type { LiveServerMessage } from '../../shared/contracts/live';
@@ -31,18 +31,6 @@ async function history(client: ApiClient, query = '', familyId?: number): Promis
 }
 
 const itemHistory = (client: ApiClient, itemId: string, familyId?: number) => history(client, `itemId=${itemId}`, familyId);
-
-async function created<T>(client: ApiClient, path: string, body: unknown): Promise<T> {
-  const response = await client.post<T>(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body;
-}
-
-async function patched<T>(client: ApiClient, path: string, body: unknown): Promise<T> {
-  const response = await client.patch<T>(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
 
 const takeawaysOf = (canvas: Canvas) => canvas.sections.flatMap((section) => section.categories.flatMap((category) => category.takeaways));
 const goalsOf = (canvas: Canvas) => canvas.sections.flatMap((section) => section.categories.flatMap((category) => category.goals));

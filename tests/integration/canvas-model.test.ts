@@ -7,6 +7,7 @@ import { hashPassword, type TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
 import { retryCommands } from '../support/model-retries';
+import { restoreCommands, type RestoreWorld } from './canvas-model-restores';
 
 /**
  * Nothing is lost, proven by a model: random sequences of canvas writes by people with
@@ -19,7 +20,9 @@ import { retryCommands } from '../support/model-retries';
  * - a section-limited advisor reads exactly the model's items of the shared section;
  * - reverting an event and then reverting that revert gives the canvas back as it was;
  * - titles edited by whoever may, and an item's first version restored (title, state, links);
- * - a create whose answer is lost, sent again with its Idempotency-Key, makes one item (../support/model-retries.ts).
+ * - a create whose answer is lost, sent again with its Idempotency-Key, makes one item (../support/model-retries.ts);
+ * - restores and undo by a section-limited editor change nothing hidden and lose nothing
+ *   (canvas-model-restores.ts).
  *
  * Seeded and reproducible: a failure prints the seed and the shrunk command list
  * (`FC_MODEL_SEED=<seed> npm run fuzz` replays it). `npm test` runs a bounded number of
@@ -57,6 +60,7 @@ type Model = {
 let family: FamilyWithCanvas;
 let people: Record<Actor, TestAccount>;
 let sectionAdvisor: TestAccount;
+let restoreWorld: RestoreWorld;
 let advisorCompany: TestAccount;
 let sharedSectionId: number;
 let categories: Array<{ id: number; sectionId: number }>;
@@ -75,9 +79,11 @@ beforeAll(async () => {
   sharedSectionId = family.canvas.sections[1]!.id;
   advisorCompany = await advisorCompanyFor(stack, family.familyId, [sharedSectionId], 'Model Advisors');
   sectionAdvisor = await advisorOf(stack, advisorCompany, family.familyId, WorkRelationRole.Limited, 'Reader');
+  const editor = await advisorOf(stack, advisorCompany, family.familyId, WorkRelationRole.Full, 'Editor');
   // Two categories of the shared section and two of others keep items close enough to link and vote.
   const all = family.canvas.sections.flatMap((section) => section.categories.map((category) => ({ id: category.id, sectionId: section.id })));
   categories = [...all.filter((c) => c.sectionId === sharedSectionId).slice(0, 2), ...all.filter((c) => c.sectionId !== sharedSectionId).slice(0, 2)];
+  restoreWorld = { familyId: family.familyId, owner: family.owner, editor, sharedSectionId, hiddenCategory: categories[2]!, checkAgainstModel, note };
 });
 
 const pathOf: Record<Kind, string> = { takeaway: 'canvas-takeaway', goal: 'canvas-goal', actionPoint: 'canvas-action-point' };
@@ -352,7 +358,8 @@ class EditTitle implements fc.AsyncCommand<Model, object> {
 
 /**
  * "Restore this version" of an item's first version (the owner may, whoever wrote it): its
- * title as created, open again, and its links as they were then (none), on both sides.
+ * title as created, open again, and its links as they were then (none), on both sides; a
+ * completed item whose title or links would change is read-only (8) and stays as it is.
  */
 class RestoreFirstVersion implements fc.AsyncCommand<Model, object> {
   constructor(readonly item: number) {}
@@ -370,6 +377,13 @@ class RestoreFirstVersion implements fc.AsyncCommand<Model, object> {
     const first = versions.body.results.at(-1)!;
     const response = await people.owner.client.post(`/api/canvas/history/${first.id}/restore`, { version });
     below500(response, this.toString());
+    // A completed item is read-only: only its open state may come back alone (docs/product/history-and-undo.md#restore-a-version).
+    const linked = item.kind === 'goal' ? (model.links.get(item.id)?.size ?? 0) > 0 : [...model.links.values()].some((ids) => ids.has(item.id));
+    if (item.completed && (item.title !== item.createdTitle || linked)) {
+      expect(response.status, `${this.toString()}: ${JSON.stringify(response.body)}`).toBe(403);
+      await checkAgainstModel(model);
+      return;
+    }
     expect(response.status, `${this.toString()}: ${JSON.stringify(response.body)}`).toBe(200);
     item.title = item.createdTitle;
     item.completed = false;
@@ -473,6 +487,7 @@ const commands = [
     check: checkAgainstModel,
     note,
   }),
+  ...restoreCommands(() => restoreWorld),
 ];
 
 it(

@@ -189,6 +189,9 @@ export const mailOutlets: Record<keyof typeof emailTemplates | 'digest', Outlet 
   advisorInvitation: mailAbout('an invitation: which family invites, until when'),
   workRelationEnded: mailAbout('names of the two sides and why the relation ended'),
   accessEndingSoon: mailAbout('names and the end date'),
+  actionPointsUnassigned: not(
+    'action point titles, only to their initiator, checked at sending to be a member of the family (who sees the whole canvas): no advisor receives it',
+  ),
   digest: 'digest',
 };
 

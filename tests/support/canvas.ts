@@ -98,6 +98,20 @@ export async function getCanvas(client: ApiClient, familyId?: number): Promise<C
   return response.body;
 }
 
+/** A create that must succeed (201): its body. */
+export async function created<T>(client: ApiClient, path: string, body: unknown): Promise<T> {
+  const response = await client.post<T>(path, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+/** An update that must succeed (200): its body. */
+export async function patched<T>(client: ApiClient, path: string, body: unknown): Promise<T> {
+  const response = await client.patch<T>(path, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
 /** Asserts an error answer: its HTTP status family and catalogue code. */
 export function expectError(response: { status: number; body: unknown }, errorCode: number): ErrorBody {
   const body = response.body as ErrorBody;

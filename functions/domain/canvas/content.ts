@@ -1,8 +1,8 @@
 import { requireVersion } from '../journal/item-changed';
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import { voteIdOf } from '../../../shared/contract-limits';
-import { canDeleteCanvasItem, canVote } from '../../../shared/permissions';
-import { contentKey, deleteOp, updateOp, type ContentItemOf, type ContentKind } from './items';
+import { canDeleteCanvasItem, canEditCanvasItem, canVote } from '../../../shared/permissions';
+import { contentKey, deleteOp, updateOp, type ActionPointItem, type ContentItemOf, type ContentKind, type GoalItem, type TakeawayItem } from './items';
 import { keys } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
@@ -25,6 +25,87 @@ export function familyOfItem(id: string): number {
 
 /** The item's current version: the write only happens if nobody changed it since the read. */
 export const unchangedSince = (item: { version: number }) => ({ expression: '#version = :version', values: { ':version': item.version } });
+
+/**
+ * An archived takeaway and a completed goal or action point are read-only
+ * (docs/product/canvas.md#rules): the one refusal of an edit of one, for the update routes
+ * and for "restore this version" (functions/domain/journal/restore-version.ts).
+ */
+export function requireOpen(item: TakeawayItem | GoalItem | ActionPointItem): void {
+  if (item.type === 'Takeaway' && item.archived) throw fail('FORBIDDEN', { message: 'An archived takeaway is read-only.' });
+  if (item.type === 'Goal' && item.completed) throw fail('FORBIDDEN', { message: 'A completed goal is read-only.' });
+  if (item.type === 'ActionPoint' && item.completed) throw fail('FORBIDDEN', { message: 'A completed action point is read-only.' });
+}
+
+/**
+ * An edit of an item as planned by its kind's planner (update-answer.ts, update-takeaway.ts,
+ * update-goal.ts, update-action-point.ts), shared by the update routes and "restore this
+ * version": what the item's own write sets and removes, the transaction's other steps (the
+ * checks of the people it names, the other sides of its links), the item as it will be, and
+ * whether it changes anything (a save that changes nothing writes nothing:
+ * docs/product/canvas.md#rules).
+ */
+export type ItemUpdate<T> = { set: Record<string, unknown>; remove: readonly string[]; steps: Step[]; updated: T; changed: boolean };
+
+/** The transaction of an edit: the item's own write, conditioned on the version read, then the edit's other steps. */
+export function editSteps(familyId: number, kind: ContentKind, item: { id: string; version: number }, edit: ItemUpdate<unknown>): Step[] {
+  return [
+    { op: updateOp(contentKey(familyId, kind, item.id), { set: edit.set, remove: edit.remove }, unchangedSince(item)), onConditionFailed: () => 'retry' },
+    ...edit.steps,
+  ];
+}
+
+/**
+ * The one update path of answers, takeaways, goals and action points (PATCH on each kind's
+ * route): the item the caller can see (4), the kind's permission (`mayEdit`, 8), the version
+ * the caller started from (71), a closed item read-only (8), then the kind's planner. A save
+ * that changes nothing writes nothing and answers the item as it is; otherwise one
+ * transaction with the `updated` event.
+ */
+export async function updateContentItem<K extends ContentKind, R>(
+  session: Session,
+  kind: K,
+  id: string,
+  version: number | undefined,
+  edit: {
+    mayEdit: (context: CanvasContext, item: ContentItemOf[K]) => void;
+    plan: (context: CanvasContext, item: ContentItemOf[K]) => ItemUpdate<ContentItemOf[K]> | Promise<ItemUpdate<ContentItemOf[K]>>;
+    view: (context: CanvasContext, item: ContentItemOf[K]) => R;
+  },
+): Promise<R> {
+  const familyId = familyOfItem(id);
+  return withCanvasRetry(async () => {
+    const context = await loadCanvas(session, familyId);
+    const item = requireVisibleContent(context, kind, id);
+    edit.mayEdit(context, item);
+    await requireVersion(context, item, version);
+    if (item.type !== 'Answer') requireOpen(item);
+    const planned = await edit.plan(context, item);
+    if (!planned.changed) return edit.view(context, item);
+    await runSteps(editSteps(familyId, kind, item, planned), journalOf(context, contentEntry('updated', item, planned.updated)));
+    return edit.view(context, planned.updated);
+  });
+}
+
+/** Editing a goal, action point or answer is its creator's, with edit rights (shared/permissions.ts canEditCanvasItem): FORBIDDEN (8) otherwise. */
+export function requireCreatorEdit(context: CanvasContext, item: { createdByUserId: string }): void {
+  if (!canEditCanvasItem(context.access, context.userId, item.createdByUserId)) throw fail('FORBIDDEN');
+}
+
+/** A stored value as an edit compares it: no value, null and '' are alike; sets and lists by their members. */
+function comparable(value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'null';
+  if (value instanceof Set || Array.isArray(value)) return JSON.stringify([...(value as Iterable<unknown>)].map(String).sort());
+  return JSON.stringify(value);
+}
+
+/** Whether setting `set` and removing `remove` would change the item. */
+export function changesItem(item: object, set: Record<string, unknown>, remove: readonly string[] = []): boolean {
+  const now = item as Record<string, unknown>;
+  return (
+    Object.entries(set).some(([field, value]) => comparable(value) !== comparable(now[field])) || remove.some((field) => comparable(now[field]) !== 'null')
+  );
+}
 
 /**
  * Deletes an item (docs/product/canvas.md#permissions): its creator, or an owner or admin on their own family's

@@ -118,7 +118,7 @@ export async function createGoal(session: Session, categoryId: number, input: Cr
 
 /**
  * Creates an action point in a category (docs/product/canvas.md#rules, #validation; the shared rules in
- * createInCategory): the assignee a canvas member or nobody (2); linked goals uncompleted
+ * createInCategory): the assignee a canvas member who can see the section, or nobody (2); linked goals uncompleted
  * goals of this canvas (6), linked on both sides in the same transaction. The priority
  * defaults to NoPriority, the assignee to the caller.
  */
@@ -128,7 +128,7 @@ export async function createActionPoint(session: Session, categoryId: number, in
     return {
       fields: {
         type: 'ActionPoint',
-        assigneeId: await resolveAssignee(context, input.assigneeId),
+        assigneeId: await resolveAssignee(context, input.assigneeId, context.snapshot.categories.get(categoryId)!.sectionId),
         priority: input.priority ?? 'NoPriority',
         dueDate: input.dueDate ?? null,
         completed: input.completed ?? false,

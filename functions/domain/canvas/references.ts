@@ -1,9 +1,9 @@
-import { advisorRoleKey } from '../../lib/access/decide';
-import { EntityType, WorkRelationRole } from '../../../shared/enums';
-import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
+import { resolveCanvasAccess } from '../../lib/access/decide';
+import { canSeeSection } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation';
 import { activeFamilyMemberCheck, type InitiatorNames, contentKey, updateOp, type LinkableKind, type LinkField } from './items';
-import { listMembershipsOfUser } from '../members/members';
+import { listMembershipsOfUser, type MemberItem } from '../members/members';
+import { toSessionMembership } from '../members/memberships';
 import { getUser } from '../accounts/users';
 import { fail } from '../../lib/errors';
 import { anotherAdvisorId } from '../../../shared/another-advisor';
@@ -21,9 +21,10 @@ import { type UpdateSpec } from '../../lib/db/table';
 
 /**
  * Who may be named on a takeaway, goal or action point (docs/product/canvas.md#validation): the initiator is a
- * member of the family, the assignee any canvas member (a family member, or an advisor
- * whose company works on this canvas and who has not been given 'no access'); null names
- * nobody. A wrong person is a validation error on the field (2).
+ * member of the family, the assignee a canvas member who can see the item's section (a
+ * family member, or an advisor whose company works on this canvas, shares that section with
+ * them and has not given them 'no access'); null names nobody. A wrong person is a
+ * validation error on the field (2).
  */
 
 const invalidPerson = (field: 'initiatorId' | 'assigneeId') => fail('VALIDATION_ERROR', { errors: { [field]: [messageKeys.invalidInput] } });
@@ -54,12 +55,15 @@ export function resolveInitiator(
 }
 
 /**
- * The assignee to store. Left out, a new action point is the caller's; an update keeps the
- * stored one. Anybody but the caller costs one Query of that user's memberships.
+ * The assignee to store: a person who can see the item's section (personSeesSection), or
+ * nobody. Left out, a new action point is the caller's; an update keeps the stored one.
+ * Anybody but the caller costs one Query of that user's memberships. A person who is no
+ * canvas member, or cannot see the section, is a validation error on the field (2).
  */
 export async function resolveAssignee(
   context: CanvasContext,
   requested: string | null | undefined,
+  sectionId: number,
   stored?: { assigneeId: string | null },
 ): Promise<string | null> {
   if (requested === undefined) return stored ? (stored.assigneeId ?? null) : context.userId;
@@ -68,18 +72,34 @@ export async function resolveAssignee(
   // An advisor sees another company's assignee as "another advisor": sent back, it keeps them.
   if (requested === anotherAdvisorId && stored && stored.assigneeId !== null && personIdFor(context, stored.assigneeId) === anotherAdvisorId)
     return stored.assigneeId;
-  const memberships = await listMembershipsOfUser(requested);
-  const isCanvasMember = memberships.some((membership) => {
-    if (membership.entityTypeId === EntityType.Family) return membership.entityId === context.familyId;
-    if (!context.snapshot.workRelations.has(membership.entityId)) return false;
-    const roleId = effectiveWorkRelationRoleId(
-      membership,
-      context.snapshot.workRelationMembers.get(advisorRoleKey(membership.entityId, requested))?.workRelationRoleId,
-    );
-    return roleId !== WorkRelationRole.None;
-  });
-  if (!isCanvasMember) throw invalidPerson('assigneeId');
+  if (!(await mayBeAssigned(context, requested, sectionId))) {
+    throw fail('VALIDATION_ERROR', { errors: { assigneeId: [messageKeys.invalidInput] }, message: 'This person cannot see this part of the canvas.' });
+  }
   return requested;
+}
+
+/** Whether a person may be assigned an action point of a section: they can see it (one Query of their memberships). */
+export async function mayBeAssigned(context: Pick<CanvasContext, 'familyId' | 'snapshot'>, userId: string, sectionId: number): Promise<boolean> {
+  return personSeesSection(context, userId, await listMembershipsOfUser(userId), sectionId);
+}
+
+/**
+ * Whether a person may see a section of this canvas by any of their active memberships: the
+ * one access decision (functions/lib/access/decide.ts resolveCanvasAccess, shared/permissions.ts
+ * canSeeSection) asked as that person, on the relations of the canvas read. An action point is
+ * assigned only to such a person (resolveAssignee), and unassigned when they stop being one
+ * (functions/domain/canvas/unassign-unseen.ts).
+ */
+export function personSeesSection(
+  context: Pick<CanvasContext, 'familyId' | 'snapshot'>,
+  userId: string,
+  memberships: readonly MemberItem[],
+  sectionId: number,
+): boolean {
+  return memberships.some((membership) => {
+    const access = resolveCanvasAccess({ userId, membership: toSessionMembership(membership) }, context.familyId, context.snapshot);
+    return access !== null && canSeeSection(access, sectionId);
+  });
 }
 
 /**

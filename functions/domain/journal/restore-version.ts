@@ -1,35 +1,38 @@
 import type { RevertResponse } from '../../../shared/contracts/history';
+import type { GoalTerm, Priority } from '../../../shared/enums';
 import { canRestoreCanvasItem } from '../../../shared/permissions';
-import { linkFields } from '../../../shared/canvas-links';
-import { loadCanvas, ownFamilyId, runSteps, withCanvasRetry, type Step } from '../canvas/context';
-import { contentKey, updateOp, type ContentKind, type LinkField } from '../canvas/items';
+import { loadCanvas, ownFamilyId, runSteps, withCanvasRetry, type CanvasContext } from '../canvas/context';
+import { editSteps, requireOpen, type ItemUpdate } from '../canvas/content';
+import type { ActionPointItem, AnswerItem, ContentKind, GoalItem, LinkableKind, LinkField, TakeawayItem } from '../canvas/items';
+import { planAnswerEdit } from '../canvas/update-answer';
+import { planTakeawayEdit } from '../canvas/update-takeaway';
+import { planGoalEdit } from '../canvas/update-goal';
+import { planActionPointEdit } from '../canvas/update-action-point';
 import { fail } from '../../lib/errors';
 import { countMetric } from '../../lib/observability';
 import { businessMetrics } from '../../../shared/metrics';
 import type { Session } from '../sessions/session';
-import { contentEntry, getHistoryEvent, keyFields, stateOf, visibleEvent, type ContentItem } from './journal';
+import { contentEntry, getHistoryEvent, stateOf, visibleEvent, type ContentItem } from './journal';
 import { itemChanged, requireVersion } from './item-changed';
-import { asTheWriterSeesThem, bookkeeping, linkStepsBack } from './revert-event';
+import { asTheWriterSeesThem, linksBack } from './revert-event';
 
 const contentKinds = new Set<string>(['answer', 'takeaway', 'goal', 'actionPoint']);
 
 /**
- * Fields a version does not bring back: bookkeeping, keys and indexes (the write derives the
- * assignee index from the restored state: items.ts withAssigneeIndex), votes (they are the
- * voters', not the item's) and links (planned on their own).
- */
-const notRestored = (field: string) => bookkeeping.has(field) || keyFields.includes(field) || field === 'voterIds' || linkFields.includes(field as LinkField);
-
-/**
  * "Restore this version" (docs/product/history-and-undo.md#restore-a-version): the item an
- * event changed is set back to how it was right after that event: its fields, and its links
- * to items that still exist (and, when new, are open and under the link limit, on both
- * sides: revert-event.ts linksBack). Votes stay as they are. The restorer sends the
- * item's `version` they read; a later change refuses it with 409 ITEM_CHANGED (71) and the
- * item as it is now. One transaction with its own event (`versionRestored`), which can be
- * undone like any change. Who may: whoever may edit the item now, and the family's owners
- * and admins (shared/permissions.ts canRestoreCanvasItem). An event or item the caller
- * may not see is not found (4), as reads answer.
+ * event changed is set back to how it was right after that event, as the edit it amounts to:
+ * its fields and links go through the same planner and checks as the item's update route
+ * (update-answer.ts, update-takeaway.ts, update-goal.ts, update-action-point.ts: the
+ * initiator a family member, the assignee someone who can see the section, links the caller
+ * cannot see left as they are), and a closed item is read-only as there (requireOpen): only
+ * its archived or completed state may come back on its own. Links come back to items that
+ * still exist (and, when new, are open and under the link limit: revert-event.ts linksBack).
+ * Votes stay as they are. The restorer sends the item's `version` they read; a later change
+ * refuses it with 409 ITEM_CHANGED (71) and the item as it is now. One transaction with its
+ * own event (`versionRestored`), which can be undone like any change; a restore that changes
+ * nothing writes nothing (no events in the answer). Who may: whoever may edit the item now,
+ * and the family's owners and admins (shared/permissions.ts canRestoreCanvasItem). An event
+ * or item the caller may not see is not found (4), as reads answer.
  */
 export async function restoreVersion(session: Session, eventId: string, version: number, familyIdParam?: number): Promise<RevertResponse> {
   const familyId = familyIdParam ?? ownFamilyId(session);
@@ -52,32 +55,81 @@ export async function restoreVersion(session: Session, eventId: string, version:
     await requireVersion(context, current, version);
 
     const target = event.after;
-    const now = current as unknown as Record<string, unknown>;
-    const set: Record<string, unknown> = {};
-    const remove: string[] = [];
-    for (const field of new Set([...Object.keys(target), ...Object.keys(now)])) {
-      if (notRestored(field)) continue;
-      const value = target[field];
-      if (JSON.stringify(value) === JSON.stringify(now[field])) continue;
-      if (value === undefined) remove.push(field);
-      else set[field] = value;
+    const edit = await editBack(context, current, target);
+    // A closed item is read-only, as for its update route; its state alone may come back.
+    if (edit.changed && current.type !== 'Answer') requireOpen(current);
+    const closed = current.type === 'Takeaway' ? 'archived' : current.type === 'Answer' ? undefined : 'completed';
+    const reopensOrCloses = closed !== undefined && (target[closed] === true) !== ((current as Record<string, unknown>)[closed] === true);
+    if (!edit.changed && !reopensOrCloses) return { results: [] };
+    const updated = { ...edit.updated } as ContentItem & Record<string, unknown>;
+    if (closed !== undefined && reopensOrCloses) {
+      const value = target[closed] === true;
+      edit.set[closed] = value;
+      updated[closed] = value;
     }
-    const updated = { ...current, ...set, version: current.version + 1 } as ContentItem & Record<string, unknown>;
-    for (const field of remove) delete updated[field];
-    const steps: Step[] = [];
-    if (kind !== 'answer') {
-      steps.push(...linkStepsBack(context, kind, target, current, { set, remove, updated }));
-    }
-    steps.unshift({
-      op: updateOp(contentKey(familyId, kind, current.id), { set, remove }, { expression: '#version = :version', values: { ':version': current.version } }),
-      onConditionFailed: () => 'retry',
-    });
-    const results = await runSteps(steps, {
+    const results = await runSteps(editSteps(familyId, kind, current, edit), {
       familyId,
       actor: context.actor,
-      entries: [{ ...contentEntry('versionRestored', current, updated as ContentItem, event.id), before: stateOf(current), after: stateOf(updated) }],
+      entries: [{ ...contentEntry('versionRestored', current, updated, event.id), before: stateOf(current), after: stateOf(updated) }],
     });
     countMetric(businessMetrics.reverts);
     return { results: asTheWriterSeesThem(context, results) };
   });
+}
+
+type State = Record<string, unknown>;
+const text = (state: State) => (typeof state.text === 'string' ? state.text : null);
+const person = (state: State, field: 'initiatorId' | 'assigneeId') => (typeof state[field] === 'string' ? (state[field] as string) : null);
+const day = (state: State) => (typeof state.dueDate === 'string' ? state.dueDate : null);
+
+/**
+ * The edit that takes `current` back to the version's state, planned by the item's own
+ * update planner: the fields as they were, and the version's links that may come back and
+ * that the caller can see (the planner keeps the ones they cannot see).
+ */
+async function editBack(context: CanvasContext, current: ContentItem, target: State): Promise<ItemUpdate<ContentItem>> {
+  const links = (kind: LinkableKind) => {
+    const plans = linksBack(context, kind, target, current, new Set());
+    const visible = (field: LinkField) => {
+      const plan = plans.find((candidate) => candidate.field === field)!;
+      const targets = context.snapshot.contentMap(plan.targetKind);
+      return [...plan.final].filter((id) => context.canSee(targets.get(id)!.sectionId));
+    };
+    return visible;
+  };
+  const title = String(target.title ?? '');
+  switch (current.type) {
+    case 'Answer':
+      return planAnswerEdit(context, current as AnswerItem, { text: String(target.text ?? '') });
+    case 'Takeaway':
+      return planTakeawayEdit(context, current as TakeawayItem, {
+        title,
+        text: text(target),
+        initiatorId: person(target, 'initiatorId'),
+        linkedGoalIds: links('takeaway')('linkedGoalIds'),
+      });
+    case 'Goal': {
+      const visible = links('goal');
+      return planGoalEdit(context, current as GoalItem, {
+        title,
+        text: text(target),
+        initiatorId: person(target, 'initiatorId'),
+        goalTerm: (target.goalTerm as GoalTerm | undefined) ?? 'NoTerm',
+        dueDate: day(target),
+        linkedTakeawayIds: visible('linkedTakeawayIds'),
+        linkedActionPointIds: visible('linkedActionPointIds'),
+      });
+    }
+    case 'ActionPoint':
+      return planActionPointEdit(context, current as ActionPointItem, {
+        title,
+        text: text(target),
+        initiatorId: person(target, 'initiatorId'),
+        assigneeId: person(target, 'assigneeId'),
+        priority: (target.priority as Priority | undefined) ?? 'NoPriority',
+        updatePriority: true,
+        dueDate: day(target),
+        linkedGoalIds: links('actionPoint')('linkedGoalIds'),
+      });
+  }
 }

@@ -10,7 +10,7 @@ import {
   effectiveWorkRelationRoleId,
 } from '../../../shared/permissions';
 import { loadCanvas, ownFamilyId, type CanvasContext, runSteps, withCanvasRetry, type Step } from '../canvas/context';
-import { backLinkField, linkFieldsOf, otherSideSteps, unlinkAllSteps, type LinkPlan } from '../canvas/references';
+import { backLinkField, linkFieldsOf, mayBeAssigned, otherSideSteps, resolveAssignee, unlinkAllSteps, type LinkPlan } from '../canvas/references';
 import { batchGetItems } from '../../lib/db/table';
 import {
   contentKey,
@@ -48,6 +48,7 @@ import { businessMetrics } from '../../../shared/metrics';
 import { linkFields } from '../../../shared/canvas-links';
 import { contentKindOfType } from '../canvas/items';
 import { linkSeenBy } from '../canvas/live-view';
+import { unassignUnseen } from '../canvas/unassign-unseen';
 
 /**
  * Undo (issue "every change recorded"): reverts one event, or the whole batch it belongs to
@@ -70,6 +71,8 @@ export async function revertEvent(session: Session, eventId: string, familyIdPar
     const plans: Array<{ steps: Step[]; entry: JournalEntry }> = [];
     for (const undone of ordered) plans.push(...(await planRevert(context, undone, voters, peers)));
     const results = await writeInChunks(context, plans);
+    // Undoing a sharing or an advisor's rights may take sight away: open action points follow (canvas/unassign-unseen.ts).
+    if (results.some((result) => result.itemType === 'shares' || result.itemType === 'advisor')) await unassignUnseen(familyId, context.actor);
     countMetric(businessMetrics.reverts);
     return { results: asTheWriterSeesThem(context, results) };
   });
@@ -132,7 +135,9 @@ const closedField = (kind: LinkableKind) => (kind === 'takeaway' ? 'archived' : 
 
 /**
  * The links an item gets back: to items that still exist, and (when new) are open and
- * under the link limit. Links the item has now and keeps need no check.
+ * under the link limit. Links the item has now and keeps need no check. A link to an item
+ * the caller cannot see stays exactly as it is, on both sides: kept when it is there, not
+ * made when it is not (docs/product/history-and-undo.md#undo-and-restore).
  */
 export function linksBack(
   context: CanvasContext,
@@ -144,7 +149,11 @@ export function linksBack(
   return linkFieldsOf[kind].map(({ field, targetKind }) => {
     const now = new Set<string>(((current as Record<string, unknown> | undefined)?.[field] as Set<string> | undefined) ?? []);
     const targets = context.snapshot.contentMap(targetKind);
-    const final = new Set<string>();
+    const hidden = (id: string) => {
+      const target = targets.get(id);
+      return target !== undefined && !context.canSee(target.sectionId);
+    };
+    const final = new Set<string>([...now].filter(hidden));
     const peerLinks: string[] = [];
     for (const id of (wanted[field] as string[] | undefined) ?? []) {
       // A peer comes back with its own side of the link: nothing to add to it.
@@ -153,7 +162,7 @@ export function linksBack(
         continue;
       }
       const target = targets.get(id) as (ContentItem & Record<string, unknown>) | undefined;
-      if (!target) continue;
+      if (!target || hidden(id)) continue;
       if (!now.has(id)) {
         const backLinks = (target[backLinkField[kind]] as Set<string> | undefined)?.size ?? 0;
         if (target[closedField(targetKind)] === true || backLinks >= canvasLimits.links) continue;
@@ -265,6 +274,14 @@ async function planContentRevert(
     const keptVoters = [...((restored.voterIds as Set<string> | undefined) ?? [])].filter((voter) => voters.has(voter));
     if (keptVoters.length) restored.voterIds = new Set(keptVoters);
     else delete restored.voterIds;
+    // A deleted action point comes back unassigned when its assignee can no longer see it (as unassignUnseen leaves it).
+    if (
+      restored.type === 'ActionPoint' &&
+      typeof restored.assigneeId === 'string' &&
+      !(await mayBeAssigned(context, restored.assigneeId, restored.sectionId))
+    ) {
+      restored.assigneeId = null;
+    }
     const steps: Step[] = [];
     if (kind === 'answer') {
       const answer = restored as ContentItem & { questionId: string };
@@ -334,6 +351,10 @@ async function planContentRevert(
       else remove.push('voterIds');
     } else if (value === undefined) remove.push(field);
     else set[field] = value;
+  }
+  // An assignee comes back only if they may be assigned now: the update's own check (2).
+  if (current.type === 'ActionPoint' && typeof set.assigneeId === 'string') {
+    await resolveAssignee(context, set.assigneeId, current.sectionId, current);
   }
   const updated = { ...current, ...set, version: current.version + 1 } as ContentItem & Record<string, unknown>;
   for (const field of remove) delete updated[field];

@@ -12,8 +12,8 @@ import { activeMembersOf } from '../work-relations/people';
 /**
  * The people who work on a family's canvas (initiators and assignees are chosen among
  * them): its active members, and the advisors of every company working for it whose
- * canvas role is not 'none' (owners and admins of a company always); an advisor gets only
- * their own company's advisors. For a member of the
+ * canvas role is not 'none' (owners and admins of a company always), each with the sections
+ * they see when their company is limited to some; an advisor gets only their own company's advisors. For a member of the
  * family who may read its canvas, or an advisor who may open it; anybody else, or a
  * company (no canvas), → ITEM_NOT_FOUND (4). Round trips: one BatchGet (the relation
  * check), two Queries of the canvas partition, a Query per entity (in parallel), one BatchGet of the users.
@@ -31,19 +31,36 @@ export async function listCanvasUsers(session: Session, entityId: number): Promi
   const companyIds = relations.map((relation) => relation.advisorId).filter((advisorId) => view.kind === 'own' || advisorId === view.membership.entityId);
   const { members, users } = await activeMembersOf([entityId, ...companyIds]);
   const roles = rolesByAdvisor(roleItems);
+  const sharedOf = new Map(relations.map((relation) => [relation.advisorId, relation.sharedSectionIds ?? []]));
   const people = [
-    ...(members.get(entityId) ?? []).map((member) => ({ member, entityType: EntityType.Family })),
+    ...(members.get(entityId) ?? []).map((member) => ({ member, entityType: EntityType.Family, sectionIds: all })),
     ...companyIds.flatMap((companyId) =>
       (members.get(companyId) ?? [])
         .filter((member) => effectiveWorkRelationRoleId(member, roles.get(`${companyId}#${member.userId}`)?.workRelationRoleId) !== WorkRelationRole.None)
-        .map((member) => ({ member, entityType: EntityType.AdvisorCompany })),
+        .map((member) => ({ member, entityType: EntityType.AdvisorCompany, sectionIds: sharedOf.get(companyId)!.length ? sharedOf.get(companyId)! : all })),
     ),
   ];
-  const seen = new Set<string>();
-  return people.flatMap(({ member, entityType }) => {
-    const user = users.get(member.userId);
-    if (!user || seen.has(user.id)) return [];
-    seen.add(user.id);
-    return [{ userId: user.id, firstName: user.firstName, lastName: user.lastName, entityType }];
+  // A person listed twice (an advisor of two companies) sees what either lets them see.
+  const byUser = new Map<string, { entityType: number; sectionIds: Set<number> | typeof all }>();
+  for (const { member, entityType, sectionIds } of people) {
+    const known = byUser.get(member.userId);
+    if (!known) byUser.set(member.userId, { entityType, sectionIds: sectionIds === all ? all : new Set(sectionIds) });
+    else if (known.sectionIds !== all) known.sectionIds = sectionIds === all ? all : new Set([...known.sectionIds, ...sectionIds]);
+  }
+  return [...byUser].flatMap(([userId, { entityType, sectionIds }]) => {
+    const user = users.get(userId);
+    if (!user) return [];
+    return [
+      {
+        userId: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        entityType,
+        ...(sectionIds === all ? {} : { sectionIds: [...sectionIds].sort((a, b) => a - b) }),
+      },
+    ];
   });
 }
+
+/** The whole canvas (no section list). */
+const all = 'all' as const;

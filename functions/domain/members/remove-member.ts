@@ -9,14 +9,17 @@ import { revokeInvitationsOfFormerInviter } from '../invitations/inviter';
 import { liveRightsChanged } from '../live/revocation';
 import { refreshMembershipInSessions, type Session } from '../sessions/session';
 import { runMemberChange } from './member-change';
+import { unassignLeaver, unassignUnseen } from '../canvas/unassign-unseen';
+import { resolveActor } from '../journal/journal';
 
 /**
  * Removes a member from the current entity. The policy decides who may
  * (RemoveMemberFromEntity, only an owner removes an owner → 62); the transaction keeps
  * the last owner (62) and the last admin (63) with a condition on the entity's counters.
  * The member's sessions lose the entity at once; an advisor's canvas roles at the
- * company's families go too; their pending invitations are revoked. The canvas items they
- * wrote and their accepted invitations stay.
+ * company's families go too; their pending invitations are revoked; their open action
+ * points they can no longer see are unassigned. The canvas items they wrote and their
+ * accepted invitations stay.
  */
 export async function removeMember(session: Session, memberId: string): Promise<void> {
   const actor = requireCurrentMembership(session);
@@ -43,4 +46,8 @@ export async function removeMember(session: Session, memberId: string): Promise<
   if (actor.entityTypeId === EntityType.AdvisorCompany) await deleteWorkRelationMembersOfAdvisor(entityId, memberId);
   // Their pending invitations die with their membership (functions/domain/invitations/inviter.ts); their sockets are decided again.
   await Promise.all([revokeInvitationsOfFormerInviter({ entityId, entityTypeId: actor.entityTypeId }, memberId, undefined), liveRightsChanged(memberId)]);
+  // Their open action points where they can no longer see them lose their assignee (functions/domain/canvas/unassign-unseen.ts).
+  const by = () => resolveActor(session);
+  if (actor.entityTypeId === EntityType.Family) await unassignUnseen(entityId, by, new Set([memberId]));
+  else await unassignLeaver(memberId, by);
 }

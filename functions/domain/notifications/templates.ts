@@ -276,6 +276,35 @@ export const emailTemplates = {
     };
   },
 
+  /**
+   * Sent to the initiator of action points that were unassigned because their assignee can
+   * no longer see them (functions/domain/canvas/unassign-unseen.ts): a section stopped being
+   * shared, a work relation ended, the assignee left or lost their access. Titles are the
+   * family's own text: escaped in HTML.
+   */
+  actionPointsUnassigned(input: {
+    firstName: string;
+    familyName: string;
+    items: ReadonlyArray<{ title: string; formerAssignee: string }>;
+    link: string;
+  }): EmailMessage {
+    const intro = `${input.items.length === 1 ? 'An action point' : `${input.items.length} action points`} you started on the canvas of ${input.familyName} ${input.items.length === 1 ? 'has' : 'have'} nobody assigned any more: the person assigned can no longer see ${input.items.length === 1 ? 'it' : 'them'}.`;
+    const lines = input.items.map((item) => `${item.title} (was assigned to ${item.formerAssignee})`);
+    const next = 'Open the canvas to assign them to someone else.';
+    return {
+      subject: `Action points to reassign on ${input.familyName}`,
+      text: `Hello ${input.firstName},\n\n${intro}\n\n${lines.map((line) => `- ${line}`).join('\n')}\n\n${next}\n\n${input.link}\n`,
+      html: layout(
+        'Action points to reassign',
+        [`Hello ${escapeHtml(input.firstName)},`, escapeHtml(intro), lines.map(escapeHtml).join('<br>'), escapeHtml(next)],
+        {
+          label: 'Open the canvas',
+          url: input.link,
+        },
+      ),
+    };
+  },
+
   /** Sent once, 7 days before time-boxed access ends, to the advisor company's owners and admins. */
   accessEndingSoon(input: { familyName: string; companyName: string; accessUntil: string; link: string }): EmailMessage {
     const intro = `the access of ${input.companyName} to the canvas of ${input.familyName} ends at the end of ${formatDay(input.accessUntil)} (UTC).`;

@@ -10,6 +10,7 @@ import { fail } from '../../lib/errors';
 import { requireCurrentMembership } from '../members/memberships';
 import type { Session } from '../sessions/session';
 import { findAdvisorOfFamily, toAdvisorMember } from './advisors';
+import { unassignUnseen } from '../canvas/unassign-unseen';
 
 export type WorkRelationMemberChange = 'add' | 'update' | 'remove';
 
@@ -58,6 +59,8 @@ export async function changeWorkRelationMember(
       }),
     ],
   });
+  // An advisor given no access gives back their open action points here.
+  if (workRelationRoleId === WorkRelationRole.None) await unassignUnseen(input.familyId, () => resolveActor(session), new Set([input.memberId]));
   // The family looks at another organisation's people: sensitive data as the policy allows.
   const viewer = {
     userId: session.userId,

@@ -17,6 +17,7 @@ import { appLink, emailTemplates, type RelationEndCause } from '../notifications
 import type { Session } from '../sessions/session';
 import { requireCurrentMembership } from '../members/memberships';
 import { resolveActor } from '../journal/journal';
+import { unassignUnseen } from '../canvas/unassign-unseen';
 
 /**
  * Ending a work relation: the one function behind DELETE /api/work-relation/{entityId}
@@ -33,6 +34,8 @@ import { resolveActor } from '../journal/journal';
  *   canvas again before it delivers the event, and the advisors' sockets get
  *   `{"type":"closed","reason":"accessRemoved"}` and close (functions/domain/live/deliver-changes.ts,
  *   revocation.ts recheckCanvas) — the same path narrowed shares take.
+ * - Open action points assigned to the company's advisors are unassigned, the initiators
+ *   told (functions/domain/canvas/unassign-unseen.ts).
  * - What stays: the canvas content the advisors wrote, the access log, both sides' private
  *   notes (each in its own entity's partition; unreadable across while no relation exists)
  *   and accepted invitations. Re-inviting creates a new relation (its put's condition holds again).
@@ -97,6 +100,7 @@ export async function endWorkRelation(end: RelationEnd): Promise<WorkRelationIte
       roles.slice(room).map((role) => role.userId),
     );
   logger.info('work relation ended', { familyId, advisorId, by: end.cause.by, roles: roles.length });
+  await unassignUnseen(familyId, end.actor);
   await mailBothSides(end, family?.entityName ?? '', company?.entityName ?? '', relation);
   return relation;
 }

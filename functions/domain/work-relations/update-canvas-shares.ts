@@ -10,6 +10,7 @@ import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { requireAccessUntilAhead } from './access-until';
 import { requireCanvasSectionIds, requireSharingFamily, sharedSectionsOf } from './sections';
+import { unassignUnseen } from '../canvas/unassign-unseen';
 
 /**
  * Sets the sections the current family shares with an advisor company (empty: all):
@@ -18,7 +19,8 @@ import { requireCanvasSectionIds, requireSharingFamily, sharedSectionsOf } from 
  * every canvas read and write of that company's advisors is limited to these sections.
  * accessUntil (time-boxed access, same right): a day sets or extends the last day of the
  * company's access, null clears it, absent keeps it; the access-expiry job ends the
- * relation after that day and warns the company 7 days before.
+ * relation after that day and warns the company 7 days before. Open action points of the
+ * company's advisors in a section no longer shared are unassigned (canvas/unassign-unseen.ts).
  */
 export async function updateCanvasShares(
   session: Session,
@@ -62,5 +64,7 @@ export async function updateCanvasShares(
           },
     );
   }
+  // Narrowed: the company's advisors give back the open action points they can no longer see.
+  if (!unchanged && sectionIds.length > 0) await unassignUnseen(familyId, () => resolveActor(session));
   return { canvasSections: sharedSectionsOf(sections, sectionIds), accessUntil: accessAfter };
 }

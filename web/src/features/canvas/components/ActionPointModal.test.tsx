@@ -12,9 +12,9 @@ afterEach(() => restore());
 const scope: CanvasScope = { familyId, abilities: editorAbilities, categories: [{ id: categoryId, title: 'Our Values', colorCode: '3A6EA5' }] };
 const fast = { stepMs: 1, successMs: 5 };
 
-function setup(actionPoint: ActionPoint | null, goals = [aGoal({ title: 'Save money' })]) {
+function setup(actionPoint: ActionPoint | null, goals = [aGoal({ title: 'Save money' })], users = canvasUsers) {
   const api = fakeApi([
-    { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
+    { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: users },
     { method: 'GET', path: /\/canvas\/category\//, body: aCategory({ goals, actionPoints: actionPoint ? [actionPoint] : [] }) },
     { method: 'POST', path: /\/canvas-action-point\/create\//, status: 201, body: anActionPoint() },
     {
@@ -82,5 +82,23 @@ describe('action point form (docs/product/canvas.md#screens, #rules, #validation
     await waitFor(() => expect(calls.filter((call) => call.path.includes('/complete/')).map((call) => call.body)).toEqual([{ completed: true, version: 1 }]));
     expect(await screen.findByText('The action point is completed.')).toBeInTheDocument();
     expect(closedCount()).toBe(1);
+  });
+
+  it('offers as assignees only the people who see the action point’s section (docs/product/canvas.md#assignees)', async () => {
+    const users = [
+      ...canvasUsers,
+      { userId: 'advisor-here', firstName: 'Hana', lastName: 'Sees', entityType: 2, sectionIds: [aCategory().sectionId] },
+      { userId: 'advisor-elsewhere', firstName: 'Otto', lastName: 'Elsewhere', entityType: 2, sectionIds: [aCategory().sectionId + 1] },
+      { userId: 'advisor-all', firstName: 'Alma', lastName: 'Everywhere', entityType: 2 },
+    ];
+    setup(null, [], users);
+    const dialog = screen.getByRole('dialog', { name: 'New action point' });
+    const assignee = within(dialog).getByRole('combobox', { name: 'Assignee' });
+    await waitFor(() => expect(within(assignee).getByRole('option', { name: 'Hana Sees' })).toBeInTheDocument());
+    const names = within(assignee)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names).toEqual(expect.arrayContaining(['Ada Lovelace', 'Byron Lovelace', 'Hana Sees', 'Alma Everywhere']));
+    expect(names).not.toContain('Otto Elsewhere');
   });
 });

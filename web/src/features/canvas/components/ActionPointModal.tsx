@@ -143,7 +143,7 @@ export function ActionPointModal({ scope, actionPoint, fixedCategoryId, onClose,
         />
         <PersonSelect
           label={t('canvas.form.assignee')}
-          people={people.canvasMembers}
+          people={people.assigneesIn(category.data?.sectionId)}
           nameOf={people.nameOf}
           disabled={isReadOnly}
           {...form.field('assigneeId')}

@@ -13,8 +13,13 @@ export type CanvasPeople = {
   userId: string | null;
   /** docs/product/canvas.md#validation: initiators are family members. */
   familyMembers: PersonOption[];
-  /** docs/product/canvas.md#validation: assignees are all canvas members. */
+  /** Everyone who works on the canvas. */
   canvasMembers: PersonOption[];
+  /**
+   * docs/product/canvas.md#assignees: an action point's assignee is a canvas member who sees
+   * its section (all canvas members while the section is not known yet).
+   */
+  assigneesIn: (sectionId: number | undefined) => PersonOption[];
   /**
    * A person's name: from the canvas's people, else from the names a response carries (a
    * takeaway's `initiator`: an advisor, who may not list the family's people, sees those).
@@ -36,6 +41,8 @@ export function useCanvasPeople(familyId: number | undefined): CanvasPeople {
       userId,
       familyMembers: list.filter((user) => user.entityType === EntityType.Family).map(option),
       canvasMembers: list.map(option),
+      assigneesIn: (sectionId) =>
+        list.filter((user) => sectionId === undefined || user.sectionIds === undefined || user.sectionIds.includes(sectionId)).map(option),
       nameOf: (id, known) => {
         if (!id) return null;
         if (id === userId) return t('canvas.people.you');
