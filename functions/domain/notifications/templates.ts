@@ -144,15 +144,19 @@ export const emailTemplates = {
     };
   },
 
-  /** Sent after signup and on resend: the link confirms the e-mail address (valid 14 days). */
-  emailConfirmation(input: { firstName: string; link: string }): EmailMessage {
+  /**
+   * Sent after signup and on resend: the link confirms the e-mail address (valid 14 days).
+   * Nothing the sign-up typed goes in (no name, in neither part): until the link is used,
+   * anyone may have signed up with this address and written a lure into the name.
+   */
+  emailConfirmation(input: { link: string }): EmailMessage {
     return {
       subject: 'Confirm your e-mail address for Family Canvas',
-      text: `Hello ${input.firstName},\n\nwelcome to Family Canvas. Please confirm your e-mail address with this link (valid for 14 days):\n\n${input.link}\n\nIf you did not sign up, you can ignore this e-mail.\n`,
+      text: `Hello,\n\nwelcome to Family Canvas. Please confirm your e-mail address with this link (valid for 14 days):\n\n${input.link}\n\nIf you did not sign up, you can ignore this e-mail.\n`,
       html: layout(
         'Confirm your e-mail address',
         [
-          `Hello ${escapeHtml(input.firstName)},`,
+          'Hello,',
           'welcome to Family Canvas. Please confirm your e-mail address. The link is valid for 14 days.',
           'If you did not sign up, you can ignore this e-mail.',
         ],
