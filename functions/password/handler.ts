@@ -24,7 +24,7 @@ export const handler = createGroupHandler('password', passwordRoutes, passwordCo
     await changePassword(session, body, clientAddressOf(event), userAgentOf(event));
     return { status: 204 };
   },
-  reportNotMe: async ({ body, event }) => ({ body: await reportNotMe(body, clientAddressOf(event)) }),
+  reportNotMe: async ({ body, event }) => ({ body: await reportNotMe(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   requestFactorRecovery: async ({ body, event }) => ({ body: await requestFactorRecovery(body, clientAddressOf(event)) }),
   factorRecoveryStatus: async ({ body }) => ({ body: await factorRecoveryStatus(body) }),
   startFactorRecovery: async ({ body, event }) => ({

@@ -99,12 +99,13 @@ export const emailTemplates = {
   /**
    * Sent after every change of the account's sign-in methods (functions/domain/two-factor/notice.ts):
    * what changed, when (UTC), from which device and address, and a "This was not me" link
-   * (valid 7 days) that undoes an added factor, ends every session and leads to a reset.
+   * (valid 3 days) that signs every device out, stops an added factor after a 24-hour wait
+   * and leads to a reset (functions/domain/accounts/report-not-me.ts).
    */
   signInMethodChanged(input: { firstName: string; what: string; at: string; device: string; clientAddress: string; link: string }): EmailMessage {
     const intro = `${input.what} on ${input.at} (UTC), from ${input.device} (address ${input.clientAddress}).`;
     const advice =
-      'If it was you, there is nothing to do. If it was not you, open the link below within 7 days: it removes a second factor this change added, signs every device out and sends you a link to choose a new password.';
+      'If it was you, there is nothing to do. If it was not you, open the link below within 3 days: it signs every device out, sends you a link to choose a new password, and stops a second factor this change added from signing in (it is removed after 24 hours, announced by mail).';
     return {
       subject: 'A sign-in method of your Family Canvas account changed',
       text: `Hello ${input.firstName},\n\n${intro}\n\n${advice}\n\nThis was not me: ${input.link}\n`,
@@ -112,6 +113,41 @@ export const emailTemplates = {
         label: 'This was not me',
         url: input.link,
       }),
+    };
+  },
+
+  /**
+   * Sent when "This was not me" holds the factor the reported change added: it cannot sign in,
+   * the finish link removes it after the wait, the cancel link gives it back.
+   */
+  reportedFactorHeld(input: {
+    firstName: string;
+    factor: string;
+    readyAt: string;
+    waitHours: number;
+    device: string;
+    clientAddress: string;
+    finishLink: string;
+    cancelLink: string;
+  }): EmailMessage {
+    const intro = `"This was not me" was used for your Family Canvas account from ${input.device} (address ${input.clientAddress}). Every device was signed out, and ${input.factor} can no longer be used to sign in.`;
+    const finish = `For your safety it is removed only after ${input.waitHours} hours: from ${input.readyAt} (UTC), open this link within 7 days to remove it. Until then a sign-in with your password still asks for a second factor.`;
+    const cancel =
+      'If you did not ask for this (someone else can read your mail), cancel it with the second link: the factor works again. Then change the password of your mailbox.';
+    return {
+      subject: 'A second factor of your Family Canvas account is on hold',
+      text: `Hello ${input.firstName},\n\n${intro}\n\n${finish}\n\nRemove it: ${input.finishLink}\n\n${cancel}\n\nCancel: ${input.cancelLink}\n`,
+      html: layout(
+        'A second factor of your account is on hold',
+        [
+          `Hello ${escapeHtml(input.firstName)},`,
+          escapeHtml(intro),
+          escapeHtml(finish),
+          `<a href="${escapeHtml(input.finishLink)}">Remove it</a>`,
+          escapeHtml(cancel),
+        ],
+        { label: 'Cancel', url: input.cancelLink },
+      ),
     };
   },
 

@@ -17,6 +17,7 @@ import { challengeOf, consumeChallenge } from './passkey-challenges';
 import { refusalReason, relyingParty } from './relying-party';
 import { listPasskeyItems, recordPasskeyUse } from './passkeys';
 import { passkeySigninLimits, takeAllowance } from './passkey-signin-limits';
+import { heldFactorsOf } from '../accounts/factor-recoveries';
 
 /** The user id a discoverable passkey carries as its user handle (base64url of the id's text). */
 function userIdOf(userHandle: string | undefined): string | undefined {
@@ -51,7 +52,8 @@ export async function signInWithPasskey(input: PasskeySigninRequest, client: Sig
     if (!challenge || !(await consumeChallenge(challenge, 'signin', null))) throw fail('PASSKEY_NOT_RECOGNISED');
     const userId = userIdOf(credential.response.userHandle);
     const passkey = userId ? (await listPasskeyItems(userId)).find((item) => item.credentialId === credential.id) : undefined;
-    if (!passkey) throw fail('PASSKEY_NOT_RECOGNISED');
+    // A passkey "This was not me" reported is held until its removal or a cancel.
+    if (!passkey || (await heldFactorsOf(passkey.userId)).passkeyIds?.includes(passkey.id)) throw fail('PASSKEY_NOT_RECOGNISED');
     const rp = relyingParty();
     let newCounter: number;
     try {
