@@ -55,7 +55,11 @@ export async function createToken(kind: TokenKind, owner: { userId: string; emai
 }
 
 export async function getToken(kind: TokenKind, token: string): Promise<TokenItem | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.token(kind, hashToken(token)) }));
+  return getTokenByHash(kind, hashToken(token));
+}
+
+export async function getTokenByHash(kind: TokenKind, tokenHash: string): Promise<TokenItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.token(kind, tokenHash) }));
   return result.Item as TokenItem | undefined;
 }
 

@@ -44,7 +44,7 @@ export const accountRecoveryMessages = {
   'login.secondStep.lostText':
     'We can e-mail you a recovery link. For your safety the recovery takes 24 hours; after that you sign in with your password alone and set up a new second factor.',
   'login.secondStep.lostSend': 'E-mail me a recovery link',
-  'login.secondStep.lostSent': 'If the account has a second factor, we sent a recovery link to {email}.',
+  'login.secondStep.lostSent': 'If the account has a second factor, we sent a recovery link to {email}. If several such mails came, use the newest.',
   'login.secondStep.lostError': 'The recovery link could not be sent. Please try again later.',
   'login.secondStep.recoveryOnlyIntro': 'Or enter one of your recovery codes:',
 

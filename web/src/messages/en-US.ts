@@ -340,7 +340,7 @@ const coreMessages = {
   'reset.submitting': 'Sending…',
   'reset.submitted': 'Sent',
   'reset.sent.title': 'Check your e-mail',
-  'reset.sent.text': 'If an account exists for {email}, we have sent it a link to choose a new password. The link is valid for one hour.',
+  'reset.sent.text': 'If an account exists for {email}, we have sent it a link to choose a new password. The link is valid for one hour. If several such mails came, use the newest.',
   'reset.sent.backToLogin': 'Back to login',
 
   // New password from a reset link (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors)
