@@ -64,7 +64,9 @@ describe("a stranger cannot use up the owner's reset and recovery mails", () => 
     const who = await signUpAndConfirm(stack);
     await addPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Lost phone');
     for (let round = 0; round < mailLimits.perRecipient.max; round += 1)
-      expect((await stack.client({ sourceAddress: `127.0.8.${round + 1}` }).post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(200);
+      expect((await stack.client({ sourceAddress: `127.0.8.${round + 1}` }).post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(
+        200,
+      );
     const mails = await stack.waitForEmails(who.email, mailLimits.perRecipient.max, { subject: recoverySubject });
 
     const owner = stack.client({ sourceAddress: '127.0.8.99' });
@@ -85,7 +87,9 @@ describe('the public passkey options store nothing per call', () => {
     await addPasskey(who.client, authenticator, 'Phone');
     const before = await challenges();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, index) => stack.client({ sourceAddress: `127.0.9.${(index % 10) + 1}` }).post<{ challenge: string }>('/api/auth/passkey/options')),
+      Array.from({ length: 30 }, (_, index) =>
+        stack.client({ sourceAddress: `127.0.9.${(index % 10) + 1}` }).post<{ challenge: string }>('/api/auth/passkey/options'),
+      ),
     );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(new Set(answers.map((answer) => answer.body.challenge)).size).toBe(30);

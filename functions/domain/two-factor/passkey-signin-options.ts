@@ -9,5 +9,10 @@ export async function authenticationOptions(clientAddress: string): Promise<Publ
   // No allowCredentials: the browser offers whichever of the user's passkeys fit this site.
   const webauthn = await import('./webauthn');
   // A signed challenge: asking stores nothing (functions/domain/two-factor/passkey-challenges.ts).
-  return webauthn.generateAuthenticationOptions({ rpID: rp.id, timeout: ceremonyTimeoutMs, userVerification: 'required', challenge: await newSigninChallenge() });
+  return webauthn.generateAuthenticationOptions({
+    rpID: rp.id,
+    timeout: ceremonyTimeoutMs,
+    userVerification: 'required',
+    challenge: await newSigninChallenge(),
+  });
 }
