@@ -31,6 +31,10 @@ describe('the sign-up confirmation mail carries no text the sign-up typed', () =
       expect(part).not.toContain('Zxqvbn');
     }
     expect(mail!.body.text).toMatch(/^Hello,\n/);
+    // Nor does a reset mail while the address is unconfirmed.
+    expect((await stack.client().post('/api/password/send-reset', { email: body.email })).status).toBe(200);
+    const [reset] = await stack.waitForEmails(body.email, 1, { subject: /Reset your/ });
+    for (const part of [reset!.body.text ?? '', reset!.body.html ?? '']) expect(part).not.toContain('evil.example');
   });
 });
 

@@ -31,7 +31,13 @@ export async function sendReset(input: SendResetRequest, clientAddress: string):
     const token = await createToken('RESET', { userId: user.id, email: user.email });
     // Before the mail goes: the link the owner reads is never older than the newest token.
     await markNewestResetToken(login, hashToken(token));
-    await sendEmail(user.email, emailTemplates.passwordReset({ firstName: user.firstName, link: appLink('/reset-password', { email: user.email, token }) }));
+    await sendEmail(
+      user.email,
+      emailTemplates.passwordReset({
+        firstName: user.isEmailConfirmed ? user.firstName : null,
+        link: appLink('/reset-password', { email: user.email, token }),
+      }),
+    );
   });
   return { email: input.email };
 }

@@ -201,15 +201,19 @@ export const emailTemplates = {
     };
   },
 
-  /** Sent on a password reset request: the link sets a new password (valid 1 hour). */
-  passwordReset(input: { firstName: string; link: string }): EmailMessage {
+  /**
+   * Sent on a password reset request: the link sets a new password (valid 1 hour). Without a
+   * first name (an account whose address is not confirmed: anyone may have typed its name) it
+   * greets without one.
+   */
+  passwordReset(input: { firstName: string | null; link: string }): EmailMessage {
     return {
       subject: 'Reset your Family Canvas password',
-      text: `Hello ${input.firstName},\n\nsomeone asked to reset the password of your Family Canvas account. Choose a new password with this link (valid for 1 hour):\n\n${input.link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+      text: `Hello${input.firstName === null ? '' : ` ${input.firstName}`},\n\nsomeone asked to reset the password of your Family Canvas account. Choose a new password with this link (valid for 1 hour):\n\n${input.link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
       html: layout(
         'Reset your password',
         [
-          `Hello ${escapeHtml(input.firstName)},`,
+          input.firstName === null ? 'Hello,' : `Hello ${escapeHtml(input.firstName)},`,
           'someone asked to reset the password of your Family Canvas account. The link is valid for 1 hour.',
           'If it was not you, ignore this e-mail: your password stays as it is.',
         ],
