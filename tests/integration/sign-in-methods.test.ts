@@ -244,6 +244,33 @@ describe('"This was not me"', () => {
     expectError(await passkeySignin(), 95);
   });
 
+  it('joins a recovery already waiting: the factor is held at once and goes with that recovery', async () => {
+    const who = await signUpAndConfirm(stack);
+    const { secret } = await enableTotp(who.client);
+    const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
+    const browser = stack.client();
+    expect((await signIn(browser, who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
+    expect((await browser.post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(200);
+    const recovery = {
+      email: who.email,
+      token: linkParameter((await nthMail(who.email, 'Recover access to your Family Canvas account', 1)).body.text, '/recover-access', 'token'),
+    };
+    const started = await browser.post<FactorRecoveryState>('/api/password/factor-recovery/start', recovery);
+
+    const reported = await stack.client().post<NotMeResponse>('/api/password/not-me', { token });
+    expect(reported.body.factorRemovalAt).toBe(started.body.readyAt);
+    const held = await nthMail(who.email, heldSubject, 1);
+    expect(held.body.text).toContain('A recovery of your account is already waiting');
+    expect(held.body.text).not.toMatch(/\/recover-access\?/);
+    const { client } = await resetAndSignIn(who.email, 'Fresh-Start9');
+    toStartOfNextStep();
+    expectError(await client.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) }), 90);
+
+    advanceClock(24 * durations.hour + durations.minute);
+    expect((await stack.client().post('/api/password/factor-recovery/complete', recovery)).status).toBe(200);
+    expect((await signIn(stack.client(), who.email, 'Fresh-Start9')).body).not.toHaveProperty('mfaRequired');
+  });
+
   it('refuses a forged or expired link (it lives 3 days) and changes nothing', async () => {
     const who = await signUpAndConfirm(stack);
     await enableTotp(who.client);

@@ -74,15 +74,10 @@ async function reportedFactorOf(user: UserItem, undo: TokenItem['undo']): Promis
  */
 async function holdReportedFactor(user: UserItem, reported: { factors: NamedFactors; name: string }, client: ChangeClient): Promise<string> {
   const waiting = await getFactorRecovery(user.id);
-  if (waiting && waiting.expiresAt > nowEpochSeconds()) {
-    const held = unionOf(waiting.held, reported.factors);
-    const only = waiting.only ? unionOf(waiting.only, reported.factors) : undefined;
-    await sendWrite({ update: keys.factorRecovery(user.id), spec: { set: { held, ...(only ? { only } : {}) } } });
-    return waiting.readyAt;
-  }
-  const readyAt = new Date(now().getTime() + factorRecoveryWaitHours * durations.hour).toISOString();
-  const expiresAt = nowEpochSeconds() + Math.floor(tokenLifetimeMs.RECOVERY / 1000);
-  const recoveryToken = await createToken('RECOVERY', { userId: user.id, email: user.email });
+  const joins = waiting !== undefined && waiting.expiresAt > nowEpochSeconds();
+  const readyAt = joins ? waiting.readyAt : new Date(now().getTime() + factorRecoveryWaitHours * durations.hour).toISOString();
+  // Joining a waiting recovery: its own link finishes it (only its hash is stored).
+  const recoveryToken = joins ? undefined : await createToken('RECOVERY', { userId: user.id, email: user.email });
   const cancelToken = await createToken('RECOVERY_CANCEL', { userId: user.id, email: user.email });
   await sendEmail(
     user.email,
@@ -93,13 +88,20 @@ async function holdReportedFactor(user: UserItem, reported: { factors: NamedFact
       waitHours: factorRecoveryWaitHours,
       device: client.userAgent ? describeDevice(client.userAgent) : 'Unknown device',
       clientAddress: client.clientAddress,
-      finishLink: appLink('/recover-access', { email: user.email, token: recoveryToken }),
+      finishLink: recoveryToken ? appLink('/recover-access', { email: user.email, token: recoveryToken }) : null,
       cancelLink: appLink('/recover-access/cancel', { token: cancelToken }),
     }),
   );
+  if (joins) {
+    const held = unionOf(waiting.held, reported.factors);
+    const only = waiting.only ? unionOf(waiting.only, reported.factors) : undefined;
+    await sendWrite({ update: keys.factorRecovery(user.id), spec: { set: { held, ...(only ? { only } : {}) } } });
+    return readyAt;
+  }
+  const expiresAt = nowEpochSeconds() + Math.floor(tokenLifetimeMs.RECOVERY / 1000);
   await putFactorRecovery(user.id, {
     type: 'FactorRecovery',
-    recoveryTokenHash: hashToken(recoveryToken),
+    recoveryTokenHash: hashToken(recoveryToken as string),
     startedAt: now().toISOString(),
     readyAt,
     expiresAt,

@@ -5,7 +5,7 @@ import { appLink, emailTemplates } from '../notifications/templates';
 import type { ChangeClient } from '../two-factor/notice';
 import { hashToken } from '../sessions/session';
 import { describeDevice } from './devices';
-import { getFactorRecovery, putFactorRecovery } from './factor-recoveries';
+import { heldFactorsOf, putFactorRecovery } from './factor-recoveries';
 import { factorRecoveryWaitHours, recoveryStateOf, requireRecoveryLink } from './factor-recovery-link';
 import { createToken } from './tokens';
 
@@ -30,14 +30,14 @@ export async function startFactorRecovery(input: FactorRecoveryLinkRequest, clie
     }),
   );
   // Factors a "This was not me" report holds stay held (this recovery removes them with the rest).
-  const held = (await getFactorRecovery(user.id))?.held;
+  const held = await heldFactorsOf(user.id);
   await putFactorRecovery(user.id, {
     type: 'FactorRecovery',
     recoveryTokenHash: hashToken(input.token),
     startedAt: now().toISOString(),
     readyAt,
     expiresAt: token.expiresAt,
-    ...(held ? { held } : {}),
+    ...(held.totp || held.passkeyIds ? { held } : {}),
   });
   return { state: 'waiting', readyAt };
 }

@@ -118,7 +118,8 @@ export const emailTemplates = {
 
   /**
    * Sent when "This was not me" holds the factor the reported change added: it cannot sign in,
-   * the finish link removes it after the wait, the cancel link gives it back.
+   * the finish link removes it after the wait, the cancel link gives it back. Without a finish
+   * link (a recovery was already waiting) that recovery's own link removes it.
    */
   reportedFactorHeld(input: {
     firstName: string;
@@ -127,23 +128,25 @@ export const emailTemplates = {
     waitHours: number;
     device: string;
     clientAddress: string;
-    finishLink: string;
+    finishLink: string | null;
     cancelLink: string;
   }): EmailMessage {
     const intro = `"This was not me" was used for your Family Canvas account from ${input.device} (address ${input.clientAddress}). Every device was signed out, and ${input.factor} can no longer be used to sign in.`;
-    const finish = `For your safety it is removed only after ${input.waitHours} hours: from ${input.readyAt} (UTC), open this link within 7 days to remove it. Until then a sign-in with your password still asks for a second factor.`;
+    const finish = input.finishLink
+      ? `For your safety it is removed only after ${input.waitHours} hours: from ${input.readyAt} (UTC), open this link within 7 days to remove it. Until then a sign-in with your password still asks for a second factor.`
+      : `A recovery of your account is already waiting: from ${input.readyAt} (UTC) the link of its e-mail removes it. Until then a sign-in with your password still asks for a second factor.`;
     const cancel =
-      'If you did not ask for this (someone else can read your mail), cancel it with the second link: the factor works again. Then change the password of your mailbox.';
+      'If you did not ask for this (someone else can read your mail), cancel it with the cancel link below: the factor works again. Then change the password of your mailbox.';
     return {
       subject: 'A second factor of your Family Canvas account is on hold',
-      text: `Hello ${input.firstName},\n\n${intro}\n\n${finish}\n\nRemove it: ${input.finishLink}\n\n${cancel}\n\nCancel: ${input.cancelLink}\n`,
+      text: `Hello ${input.firstName},\n\n${intro}\n\n${finish}\n\n${input.finishLink ? `Remove it: ${input.finishLink}\n\n` : ''}${cancel}\n\nCancel: ${input.cancelLink}\n`,
       html: layout(
         'A second factor of your account is on hold',
         [
           `Hello ${escapeHtml(input.firstName)},`,
           escapeHtml(intro),
           escapeHtml(finish),
-          `<a href="${escapeHtml(input.finishLink)}">Remove it</a>`,
+          ...(input.finishLink ? [`<a href="${escapeHtml(input.finishLink)}">Remove it</a>`] : []),
           escapeHtml(cancel),
         ],
         { label: 'Cancel', url: input.cancelLink },
