@@ -15,7 +15,10 @@ import { sendReset } from '../domain/accounts/send-reset';
 
 export const handler = createGroupHandler('password', passwordRoutes, passwordContract, {
   sendReset: async ({ body, event }) => ({ body: await sendReset(body, clientAddressOf(event)) }),
-  resetPassword: async ({ body, event }) => ({ body: await resetPassword(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
+  resetPassword: async ({ body, event }) => {
+    const { response, cookies } = await resetPassword(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });
+    return { body: response, cookies };
+  },
   checkReset: async ({ body }) => {
     await checkResetLink(body);
     return { status: 204 };
@@ -24,7 +27,7 @@ export const handler = createGroupHandler('password', passwordRoutes, passwordCo
     await changePassword(session, body, clientAddressOf(event), userAgentOf(event));
     return { status: 204 };
   },
-  reportNotMe: async ({ body, event }) => ({ body: await reportNotMe(body, clientAddressOf(event)) }),
+  reportNotMe: async ({ body, event }) => ({ body: await reportNotMe(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) }) }),
   requestFactorRecovery: async ({ body, event }) => ({ body: await requestFactorRecovery(body, clientAddressOf(event)) }),
   factorRecoveryStatus: async ({ body }) => ({ body: await factorRecoveryStatus(body) }),
   startFactorRecovery: async ({ body, event }) => ({

@@ -248,8 +248,11 @@ export type CheckResetRequest = z.infer<typeof CheckResetRequest>;
 // POST /api/password/not-me: the token of a "This was not me" link (a sign-in-method mail).
 export const NotMeRequest = z.strictObject({ token: tokenField() });
 export type NotMeRequest = z.infer<typeof NotMeRequest>;
-/** The address a password reset link was sent to (the page says so). */
-export const NotMeResponse = z.object({ email: z.string() });
+/**
+ * The address a password reset link was sent to, and when the second factor the reported
+ * change added can be removed (ISO; null when it added none that is still there): the page says both.
+ */
+export const NotMeResponse = z.object({ email: z.string(), factorRemovalAt: z.string().nullable() });
 export type NotMeResponse = z.infer<typeof NotMeResponse>;
 
 // POST /api/password/factor-recovery/request: from the second sign-in step, "lost your phone or passkey?"

@@ -89,6 +89,8 @@ test('"This was not me" from the mail signs every device out and sends a reset l
   await expect(fromMail.getByRole('heading', { name: 'Secure your account' })).toBeVisible();
   await fromMail.getByRole('button', { name: 'Secure my account' }).click();
   await expect(fromMail.getByTestId('not-me-done')).toContainText(`We sent a link to ${account.email}`);
+  // The intruder's app is held, not removed: the page says when it can go.
+  await expect(fromMail.getByTestId('not-me-done')).toContainText('can no longer be used');
 
   // Both sessions ended: each browser is asked to sign in again.
   for (const page of [owner, intruder]) {

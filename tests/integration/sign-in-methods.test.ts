@@ -135,43 +135,148 @@ describe('every change of a sign-in method is announced by mail', () => {
 });
 
 describe('"This was not me"', () => {
-  it('removes the factor a stolen session added, ends every session and live socket, and leads to a password reset', async () => {
+  const heldSubject = 'A second factor of your Family Canvas account is on hold';
+
+  /** Uses the reset link the report sent, then signs in with the new password from a fresh browser. */
+  async function resetAndSignIn(email: string, plainPassword: string) {
+    const resetMail = await nthMail(email, 'Reset your Family Canvas password', 1);
+    expect((await resetPasswordWith(email, linkParameter(resetMail.body.text, '/reset-password', 'token'), plainPassword)).status).toBe(200);
+    const client = stack.client();
+    return { client, signin: await signIn(client, email, plainPassword) };
+  }
+
+  it('ends every session and live socket at once, but a factor it reports is removed only after the announced 24-hour wait', async () => {
     const { owner: who } = await familyWithCanvas(stack, 'Not Me Family');
-    const thief = await otherSession(who);
-    await enableTotp(thief);
+    // The owner turns the app on; someone who only reads the mailbox reports it.
+    await enableTotp(who.client);
     const ownersSocket = await openSocket(who.client);
-    const thiefsSocket = await openSocket(thief);
-    const notice = await nthMail(who.email, noticeSubject, 1);
-    const token = linkParameter(notice.body.text, '/not-me', 'token');
+    const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
 
     const reported = await stack.client().post<NotMeResponse>('/api/password/not-me', { token });
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     expect(reported.body.email).toBe(who.email);
-    // Both live sockets are told and closed.
-    for (const socket of [ownersSocket, thiefsSocket]) {
-      expect(await socket.waitFor((message) => message.type === 'closed', { timeoutMs: 5000 })).toEqual({ type: 'closed', reason: 'signedOut' });
-      await socket.closed;
-    }
-    // Every session ended: the thief's and the owner's own.
-    expectError(await thief.get('/api/user/profile'), 7);
+    expect(new Date(reported.body.factorRemovalAt!).getTime() - now().getTime()).toBeGreaterThanOrEqual(24 * durations.hour - durations.minute);
+    expect(await ownersSocket.waitFor((message) => message.type === 'closed', { timeoutMs: 5000 })).toEqual({ type: 'closed', reason: 'signedOut' });
+    await ownersSocket.closed;
     expect((await who.client.get('/api/user/profile')).status).toBe(401);
     // The known password no longer signs in; the link works once.
     expectError(await signIn(stack.client(), who.email, who.plainPassword), 12);
     expectError(await stack.client().post('/api/password/not-me', { token }), 20);
-    // The reset link it sent sets a new password, and the thief's TOTP is gone: no second step.
-    const resetMail = await nthMail(who.email, 'Reset your Family Canvas password', 1);
-    expect((await resetPasswordWith(who.email, linkParameter(resetMail.body.text, '/reset-password', 'token'), 'Fresh-Start9')).status).toBe(200);
-    const signin = await signIn(stack.client(), who.email, 'Fresh-Start9');
-    expect(signin.status).toBe(200);
-    expect(signin.body).not.toHaveProperty('mfaRequired');
+
+    // The hold is announced with the link that finishes it and the one that cancels it.
+    const held = await nthMail(who.email, heldSubject, 1);
+    expect(held.body.text).toContain('the authenticator app can no longer be used to sign in');
+    expect(linkParameter(held.body.text, '/recover-access/cancel', 'token')).toMatch(/\S{20,}/);
+    const finish = { email: who.email, token: linkParameter(held.body.text, '/recover-access', 'token') };
+
+    // The mailbox alone does not turn two-factor off: after the reset the password still asks for the factor.
+    const { signin } = await resetAndSignIn(who.email, 'Fresh-Start9');
+    expect(signin.body).toMatchObject({ mfaRequired: true });
+    expectError(await stack.client().post('/api/password/factor-recovery/complete', finish), 98);
+    advanceClock(23 * durations.hour);
+    expectError(await stack.client().post('/api/password/factor-recovery/complete', finish), 98);
+    expect((await signIn(stack.client(), who.email, 'Fresh-Start9')).body).toMatchObject({ mfaRequired: true });
+
+    advanceClock(durations.hour + durations.minute);
+    const done = await stack.client().post<FactorRecoveryState>('/api/password/factor-recovery/complete', finish);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const after = await signIn(stack.client(), who.email, 'Fresh-Start9');
+    expect(after.status).toBe(200);
+    expect(after.body).not.toHaveProperty('mfaRequired');
+    expect((await mailsWithSubject(who.email, noticeSubject)).map((mail) => mail.body.text).join('\n')).toContain(
+      'reported with "This was not me" was removed',
+    );
   });
 
-  it('refuses a forged or expired link and changes nothing', async () => {
+  it('is cancelled by the link in its announcement: the factor works again and nothing is removed', async () => {
+    const who = await signUpAndConfirm(stack);
+    const { secret } = await enableTotp(who.client);
+    const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
+    expect((await stack.client().post('/api/password/not-me', { token })).status).toBe(200);
+    const held = await nthMail(who.email, heldSubject, 1);
+    const finish = { email: who.email, token: linkParameter(held.body.text, '/recover-access', 'token') };
+
+    // While held, the app's codes do not complete a sign-in.
+    const { client, signin } = await resetAndSignIn(who.email, 'Fresh-Start9');
+    expect(signin.body).toMatchObject({ mfaRequired: true });
+    toStartOfNextStep();
+    expectError(await client.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) }), 90);
+
+    expect(
+      (await stack.client().post('/api/password/factor-recovery/cancel', { token: linkParameter(held.body.text, '/recover-access/cancel', 'token') })).status,
+    ).toBe(204);
+    advanceClock(25 * durations.hour);
+    expectError(await stack.client().post('/api/password/factor-recovery/complete', finish), 20);
+    const again = stack.client();
+    expect((await signIn(again, who.email, 'Fresh-Start9')).body).toMatchObject({ mfaRequired: true });
+    expect((await again.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) })).status).toBe(200);
+  });
+
+  it("holds a passkey a stolen session added: it cannot sign in, and the owner's own sign-in with a factor does not give it back", async () => {
+    const who = await signUpAndConfirm(stack);
+    const thief = await otherSession(who);
+    const { secret } = await enableTotp(who.client);
+    const thiefsKey = new SoftAuthenticator({ origin: integrationOrigin });
+    expect((await registerPasskey(thief, thiefsKey, 'Not mine')).status).toBe(201);
+    const token = linkParameter((await nthMail(who.email, noticeSubject, 2)).body.text, '/not-me', 'token');
+    expect((await stack.client().post('/api/password/not-me', { token })).status).toBe(200);
+    expectError(await thief.get('/api/user/profile'), 7);
+    const held = await nthMail(who.email, heldSubject, 1);
+    expect(held.body.text).toContain('the passkey named "Not mine" can no longer be used');
+
+    const passkeySignin = async () => {
+      const browser = stack.client();
+      const options = (await browser.post<Parameters<SoftAuthenticator['authenticate']>[0]>('/api/auth/passkey/options')).body;
+      return browser.post('/api/auth/passkey', { response: thiefsKey.authenticate(options) });
+    };
+    expectError(await passkeySignin(), 95);
+    // The owner signs in with the app: the thief's passkey stays held.
+    const { client } = await resetAndSignIn(who.email, 'Fresh-Start9');
+    toStartOfNextStep();
+    expect((await client.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) })).status).toBe(200);
+    expectError(await passkeySignin(), 95);
+
+    advanceClock(24 * durations.hour + durations.minute);
+    const finish = { email: who.email, token: linkParameter(held.body.text, '/recover-access', 'token') };
+    expect((await stack.client().post('/api/password/factor-recovery/complete', finish)).status).toBe(200);
+    // Only the reported passkey went: the app still guards the account.
+    expect((await signIn(stack.client(), who.email, 'Fresh-Start9')).body).toEqual({ mfaRequired: true, methods: expect.not.arrayContaining(['passkey']) });
+    expectError(await passkeySignin(), 95);
+  });
+
+  it('joins a recovery already waiting: the factor is held at once and goes with that recovery', async () => {
+    const who = await signUpAndConfirm(stack);
+    const { secret } = await enableTotp(who.client);
+    const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
+    const browser = stack.client();
+    expect((await signIn(browser, who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
+    expect((await browser.post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(200);
+    const recovery = {
+      email: who.email,
+      token: linkParameter((await nthMail(who.email, 'Recover access to your Family Canvas account', 1)).body.text, '/recover-access', 'token'),
+    };
+    const started = await browser.post<FactorRecoveryState>('/api/password/factor-recovery/start', recovery);
+
+    const reported = await stack.client().post<NotMeResponse>('/api/password/not-me', { token });
+    expect(reported.body.factorRemovalAt).toBe(started.body.readyAt);
+    const held = await nthMail(who.email, heldSubject, 1);
+    expect(held.body.text).toContain('A recovery of your account is already waiting');
+    expect(held.body.text).not.toMatch(/\/recover-access\?/);
+    const { client } = await resetAndSignIn(who.email, 'Fresh-Start9');
+    toStartOfNextStep();
+    expectError(await client.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) }), 90);
+
+    advanceClock(24 * durations.hour + durations.minute);
+    expect((await stack.client().post('/api/password/factor-recovery/complete', recovery)).status).toBe(200);
+    expect((await signIn(stack.client(), who.email, 'Fresh-Start9')).body).not.toHaveProperty('mfaRequired');
+  });
+
+  it('refuses a forged or expired link (it lives 3 days) and changes nothing', async () => {
     const who = await signUpAndConfirm(stack);
     await enableTotp(who.client);
     const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
     expectError(await stack.client().post('/api/password/not-me', { token: `${token}x` }), 20);
-    advanceClock(7 * durations.day + durations.minute);
+    advanceClock(3 * durations.day + durations.minute);
     expectError(await stack.client().post('/api/password/not-me', { token }), 21);
     resetClock();
     expect((await signIn(stack.client(), who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });

@@ -272,8 +272,8 @@ describe('4. only the newest reset link works, and a used-up allowance keeps it 
     for (let round = 0; round < mailLimits.perRecipient.max; round += 1) {
       expect((await stack.client({ sourceAddress: `127.0.0.${90 + round}` }).post('/api/password/send-reset', { email: account.email })).status).toBe(200);
     }
-    // The owner asks too: refused, and the refusal creates no link that would kill the newest one.
-    expectError(await stack.client({ sourceAddress: '127.0.0.99' }).post('/api/password/send-reset', { email: account.email }), 80);
+    // The owner asks too: the usual answer, but no new link that would kill the newest one.
+    expect((await stack.client({ sourceAddress: '127.0.0.99' }).post('/api/password/send-reset', { email: account.email })).status).toBe(200);
     const newest = await resetTokenNumber(account.email, mailLimits.perRecipient.max);
     expect(await resetMails(account.email)).toHaveLength(mailLimits.perRecipient.max);
     expect((await reset(account.email, newest)).status).toBe(200);

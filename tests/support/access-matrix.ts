@@ -184,6 +184,7 @@ export const mailOutlets: Record<keyof typeof emailTemplates | 'digest', Outlet 
   signInMethodChanged: mailAbout('which sign-in method changed, when and from which device, to the account'),
   factorRecoveryLink: mailAbout('a mailbox-recovery link, to the account'),
   factorRecoveryStarted: mailAbout('the recovery wait and its cancel link, to the account'),
+  reportedFactorHeld: mailAbout('the held factor, its removal and cancel links, to the account'),
   memberInvitation: mailAbout('an invitation: who invites, to which entity'),
   familyInvitation: mailAbout('an invitation: which company invites'),
   advisorInvitation: mailAbout('an invitation: which family invites, until when'),

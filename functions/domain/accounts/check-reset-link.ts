@@ -1,6 +1,6 @@
 import type { CheckResetRequest } from '../../../shared/contracts/auth';
-import { getToken, isTokenExpired, type TokenItem } from './tokens';
-import { getLogin } from './users';
+import { getToken, getTokenByHash, isTokenExpired, type TokenItem } from './tokens';
+import { getLogin, type LoginItem } from './users';
 import { fail } from '../../lib/errors';
 import { hashToken } from '../sessions/session';
 
@@ -30,4 +30,11 @@ export async function requireUsableResetToken(
  */
 export async function checkResetLink(input: CheckResetRequest): Promise<void> {
   await requireUsableResetToken(input);
+}
+
+/** Whether the newest reset link sent for a login still works: unused, unexpired, and younger than the password. */
+export async function newestResetLinkWorks(login: LoginItem): Promise<boolean> {
+  if (!login.resetTokenHash) return false;
+  const item = await getTokenByHash('RESET', login.resetTokenHash);
+  return item !== undefined && !item.usedAt && !isTokenExpired(item) && item.createdAt >= login.passwordChangedAt;
 }

@@ -1,6 +1,6 @@
 import type { FactorRecoveryRequest, LinkSentResponse } from '../../../shared/contracts/auth';
 import { hasSecondFactor } from '../../../shared/permissions';
-import { reserveMail } from '../../lib/limits/mail';
+import { reserveLinkMail } from '../../lib/limits/mail';
 import { steadyAnswer } from '../../lib/limits/steady-answer';
 import { sendEmail } from '../notifications/mailer';
 import { appLink, emailTemplates } from '../notifications/templates';
@@ -10,12 +10,14 @@ import { getLogin, getUser } from './users';
 
 /**
  * Step 1 of a factor recovery (functions/domain/accounts/factor-recovery-link.ts): e-mails a
- * recovery link, limited per address and client like the reset mail; an unknown address or
+ * recovery link, limited per address and client like the reset mail (beyond the address's
+ * limit the same answer and no mail: its recent links still work); an unknown address or
  * an account without a second factor gets the same answer and no mail.
  */
 export async function requestFactorRecovery(input: FactorRecoveryRequest, clientAddress: string): Promise<LinkSentResponse> {
-  await reserveMail('factor-recovery', input.email, { clientAddress });
+  const mayMail = await reserveLinkMail('factor-recovery', input.email, { clientAddress });
   await steadyAnswer(async () => {
+    if (!mayMail) return;
     const login = await getLogin(input.email);
     const user = login ? await getUser(login.userId) : undefined;
     if (!user || !hasSecondFactor(user)) return;

@@ -8,6 +8,7 @@ import { liveSessionsEnded } from '../live/revocation';
 import { announceSignInMethodChange, type ChangeClient } from '../two-factor/notice';
 import { endSessionsOfUser } from '../sessions/session';
 import { requireUsableResetToken } from './check-reset-link';
+import { newDeviceCookie } from '../sessions/signin-cookies';
 
 /**
  * Sets a new password with a reset token issued for this e-mail: unknown, used or
@@ -16,11 +17,16 @@ import { requireUsableResetToken } from './check-reset-link';
  * in) is INVALID_TOKEN too: a successful reset or change kills every reset link sent
  * before it. Uses the token up, marks the e-mail confirmed (the link proved the user reads
  * it) and ends every session of the user.
+ *
+ * The answer sets a device cookie of the account (functions/domain/sessions/signin-cookies.ts):
+ * the mailbox proved the owner at this browser, so its sign-ins count on its own throttle key
+ * and a wait that strangers' guesses keep up for unknown browsers never holds it
+ * (functions/domain/accounts/signin-throttle.ts). A device cookie opens nothing by itself.
  */
 export async function resetPassword(
   input: ResetPasswordRequest,
   client: ChangeClient = { clientAddress: 'unknown', userAgent: '' },
-): Promise<ResetPasswordResponse> {
+): Promise<{ response: ResetPasswordResponse; cookies: string[] }> {
   const { item, login } = await requireUsableResetToken(input);
   const password = await hashPassword(input.password, input.salt);
   // The token used (or expired) between the read and the write, or the password changed meanwhile: 20.
@@ -36,5 +42,5 @@ export async function resetPassword(
   await endSessionsOfUser(item.userId);
   await liveSessionsEnded(item.userId, {});
   await announceSignInMethodChange(item.userId, { kind: 'password-reset' }, client);
-  return { email: item.email };
+  return { response: { email: item.email }, cookies: [await newDeviceCookie(item.userId)] };
 }

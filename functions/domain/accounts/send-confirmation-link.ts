@@ -8,7 +8,7 @@ import { appLink, emailTemplates } from '../notifications/templates';
  * confirmation page. Earlier links stay valid until they expire. A mail failure is
  * EMAIL_SEND_FAILED (15); the token is stored either way.
  */
-export async function sendConfirmationLink(user: Pick<UserItem, 'id' | 'email' | 'firstName'>): Promise<void> {
+export async function sendConfirmationLink(user: Pick<UserItem, 'id' | 'email'>): Promise<void> {
   const token = await createToken('CONFIRM', { userId: user.id, email: user.email });
-  await sendEmail(user.email, emailTemplates.emailConfirmation({ firstName: user.firstName, link: appLink('/email-confirmation', { token }) }));
+  await sendEmail(user.email, emailTemplates.emailConfirmation({ link: appLink('/email-confirmation', { token }) }));
 }

@@ -5,7 +5,7 @@ import { appLink, emailTemplates } from '../notifications/templates';
 import type { ChangeClient } from '../two-factor/notice';
 import { hashToken } from '../sessions/session';
 import { describeDevice } from './devices';
-import { putFactorRecovery } from './factor-recoveries';
+import { heldFactorsOf, putFactorRecovery } from './factor-recoveries';
 import { factorRecoveryWaitHours, recoveryStateOf, requireRecoveryLink } from './factor-recovery-link';
 import { createToken } from './tokens';
 
@@ -29,12 +29,15 @@ export async function startFactorRecovery(input: FactorRecoveryLinkRequest, clie
       cancelLink: appLink('/recover-access/cancel', { token: cancelToken }),
     }),
   );
+  // Factors a "This was not me" report holds stay held (this recovery removes them with the rest).
+  const held = await heldFactorsOf(user.id);
   await putFactorRecovery(user.id, {
     type: 'FactorRecovery',
     recoveryTokenHash: hashToken(input.token),
     startedAt: now().toISOString(),
     readyAt,
     expiresAt: token.expiresAt,
+    ...(held.totp || held.passkeyIds ? { held } : {}),
   });
   return { state: 'waiting', readyAt };
 }

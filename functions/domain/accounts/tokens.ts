@@ -15,8 +15,10 @@ export const tokenLifetimeMs: Record<TokenKind, number> = {
   CONFIRM: 14 * durations.day,
   // The spec leaves it open; short, because the link grants access to the account.
   RESET: durations.hour,
-  // "This was not me": long enough to be noticed in a mailbox read once a week.
-  NOTME: 7 * durations.day,
+  // "This was not me": a weekend away from the mailbox. It removes nothing at once (its factor
+  // waits 24 hours, functions/domain/accounts/report-not-me.ts), so what it leaves to a mailbox
+  // holder is ending sessions and a reset, which the reset link gives them anyway.
+  NOTME: 3 * durations.day,
   // A recovery link must outlive the waiting period (functions/domain/accounts/factor-recovery-link.ts).
   RECOVERY: 7 * durations.day,
   RECOVERY_CANCEL: 7 * durations.day,
@@ -31,7 +33,7 @@ export type TokenItem = {
   /** Epoch seconds; also the TTL attribute. */
   expiresAt: number;
   usedAt?: string;
-  /** NOTME only: what the announced change added, removed again when the owner says it was not them. */
+  /** NOTME only: what the announced change added, held and removed after a wait when the owner says it was not them. */
   undo?: { passkeyId?: string; totp?: boolean };
 };
 
@@ -53,7 +55,11 @@ export async function createToken(kind: TokenKind, owner: { userId: string; emai
 }
 
 export async function getToken(kind: TokenKind, token: string): Promise<TokenItem | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.token(kind, hashToken(token)) }));
+  return getTokenByHash(kind, hashToken(token));
+}
+
+export async function getTokenByHash(kind: TokenKind, tokenHash: string): Promise<TokenItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.token(kind, tokenHash) }));
   return result.Item as TokenItem | undefined;
 }
 

@@ -99,12 +99,13 @@ export const emailTemplates = {
   /**
    * Sent after every change of the account's sign-in methods (functions/domain/two-factor/notice.ts):
    * what changed, when (UTC), from which device and address, and a "This was not me" link
-   * (valid 7 days) that undoes an added factor, ends every session and leads to a reset.
+   * (valid 3 days) that signs every device out, stops an added factor after a 24-hour wait
+   * and leads to a reset (functions/domain/accounts/report-not-me.ts).
    */
   signInMethodChanged(input: { firstName: string; what: string; at: string; device: string; clientAddress: string; link: string }): EmailMessage {
     const intro = `${input.what} on ${input.at} (UTC), from ${input.device} (address ${input.clientAddress}).`;
     const advice =
-      'If it was you, there is nothing to do. If it was not you, open the link below within 7 days: it removes a second factor this change added, signs every device out and sends you a link to choose a new password.';
+      'If it was you, there is nothing to do. If it was not you, open the link below within 3 days: it signs every device out, sends you a link to choose a new password, and stops a second factor this change added from signing in (it is removed after 24 hours, announced by mail).';
     return {
       subject: 'A sign-in method of your Family Canvas account changed',
       text: `Hello ${input.firstName},\n\n${intro}\n\n${advice}\n\nThis was not me: ${input.link}\n`,
@@ -112,6 +113,44 @@ export const emailTemplates = {
         label: 'This was not me',
         url: input.link,
       }),
+    };
+  },
+
+  /**
+   * Sent when "This was not me" holds the factor the reported change added: it cannot sign in,
+   * the finish link removes it after the wait, the cancel link gives it back. Without a finish
+   * link (a recovery was already waiting) that recovery's own link removes it.
+   */
+  reportedFactorHeld(input: {
+    firstName: string;
+    factor: string;
+    readyAt: string;
+    waitHours: number;
+    device: string;
+    clientAddress: string;
+    finishLink: string | null;
+    cancelLink: string;
+  }): EmailMessage {
+    const intro = `"This was not me" was used for your Family Canvas account from ${input.device} (address ${input.clientAddress}). Every device was signed out, and ${input.factor} can no longer be used to sign in.`;
+    const finish = input.finishLink
+      ? `For your safety it is removed only after ${input.waitHours} hours: from ${input.readyAt} (UTC), open this link within 7 days to remove it. Until then a sign-in with your password still asks for a second factor.`
+      : `A recovery of your account is already waiting: from ${input.readyAt} (UTC) the link of its e-mail removes it. Until then a sign-in with your password still asks for a second factor.`;
+    const cancel =
+      'If you did not ask for this (someone else can read your mail), cancel it with the cancel link below: the factor works again. Then change the password of your mailbox.';
+    return {
+      subject: 'A second factor of your Family Canvas account is on hold',
+      text: `Hello ${input.firstName},\n\n${intro}\n\n${finish}\n\n${input.finishLink ? `Remove it: ${input.finishLink}\n\n` : ''}${cancel}\n\nCancel: ${input.cancelLink}\n`,
+      html: layout(
+        'A second factor of your account is on hold',
+        [
+          `Hello ${escapeHtml(input.firstName)},`,
+          escapeHtml(intro),
+          escapeHtml(finish),
+          ...(input.finishLink ? [`<a href="${escapeHtml(input.finishLink)}">Remove it</a>`] : []),
+          escapeHtml(cancel),
+        ],
+        { label: 'Cancel', url: input.cancelLink },
+      ),
     };
   },
 
@@ -144,15 +183,19 @@ export const emailTemplates = {
     };
   },
 
-  /** Sent after signup and on resend: the link confirms the e-mail address (valid 14 days). */
-  emailConfirmation(input: { firstName: string; link: string }): EmailMessage {
+  /**
+   * Sent after signup and on resend: the link confirms the e-mail address (valid 14 days).
+   * Nothing the sign-up typed goes in (no name, in neither part): until the link is used,
+   * anyone may have signed up with this address and written a lure into the name.
+   */
+  emailConfirmation(input: { link: string }): EmailMessage {
     return {
       subject: 'Confirm your e-mail address for Family Canvas',
-      text: `Hello ${input.firstName},\n\nwelcome to Family Canvas. Please confirm your e-mail address with this link (valid for 14 days):\n\n${input.link}\n\nIf you did not sign up, you can ignore this e-mail.\n`,
+      text: `Hello,\n\nwelcome to Family Canvas. Please confirm your e-mail address with this link (valid for 14 days):\n\n${input.link}\n\nIf you did not sign up, you can ignore this e-mail.\n`,
       html: layout(
         'Confirm your e-mail address',
         [
-          `Hello ${escapeHtml(input.firstName)},`,
+          'Hello,',
           'welcome to Family Canvas. Please confirm your e-mail address. The link is valid for 14 days.',
           'If you did not sign up, you can ignore this e-mail.',
         ],
@@ -161,15 +204,19 @@ export const emailTemplates = {
     };
   },
 
-  /** Sent on a password reset request: the link sets a new password (valid 1 hour). */
-  passwordReset(input: { firstName: string; link: string }): EmailMessage {
+  /**
+   * Sent on a password reset request: the link sets a new password (valid 1 hour). Without a
+   * first name (an account whose address is not confirmed: anyone may have typed its name) it
+   * greets without one.
+   */
+  passwordReset(input: { firstName: string | null; link: string }): EmailMessage {
     return {
       subject: 'Reset your Family Canvas password',
-      text: `Hello ${input.firstName},\n\nsomeone asked to reset the password of your Family Canvas account. Choose a new password with this link (valid for 1 hour):\n\n${input.link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+      text: `Hello${input.firstName === null ? '' : ` ${input.firstName}`},\n\nsomeone asked to reset the password of your Family Canvas account. Choose a new password with this link (valid for 1 hour):\n\n${input.link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
       html: layout(
         'Reset your password',
         [
-          `Hello ${escapeHtml(input.firstName)},`,
+          input.firstName === null ? 'Hello,' : `Hello ${escapeHtml(input.firstName)},`,
           'someone asked to reset the password of your Family Canvas account. The link is valid for 1 hour.',
           'If it was not you, ignore this e-mail: your password stays as it is.',
         ],

@@ -6,6 +6,7 @@ import { consumeSecondFactor } from '../two-factor/second-factors';
 import { countWrongCode, type PendingSignin } from './pending-signins';
 import { counted, finishPendingSignin, requirePendingSignin, throttleClientOf, type CompletedSignin, type SigninClient } from './signin-completion';
 import { announceSignInMethodChange } from '../two-factor/notice';
+import { heldFactorsOf } from '../accounts/factor-recoveries';
 
 /**
  * The second step: a TOTP code or a recovery code within 5 minutes of the password step,
@@ -24,6 +25,8 @@ export async function signInWithSecondFactor(input: SigninMfaRequest, client: Si
       // A client that must wait hears 80 before anything else; the pending sign-in is read inside the throttle.
       const isMatch = await throttledPasswordCheck(input.email, throttleClientOf(client, login?.userId), async () => {
         found.pending = await requirePendingSignin(client, login?.userId);
+        // An authenticator app "This was not me" reported is held until its removal or a cancel: its codes count as wrong.
+        if (input.code !== undefined && (await heldFactorsOf(found.pending.userId)).totp) return false;
         return consumeSecondFactor(found.pending.userId, input);
       });
       const pending = found.pending;

@@ -106,8 +106,9 @@ export async function startSigninSession(userId: string, client: SigninClient, o
  * The answer sets the session cookie and a new device cookie for this account.
  */
 export async function completeSignin(user: UserItem, options: { remember: boolean }, client: SigninClient): Promise<CompletedSignin> {
-  // A sign-in with a second factor cancels a mailbox recovery waiting to remove them.
-  if (hasSecondFactor(user)) await cancelFactorRecovery(user.id);
+  // A sign-in with a second factor cancels a mailbox recovery waiting to remove them; one that
+  // holds a factor "This was not me" reported stays (only its cancel link or completion ends it).
+  if (hasSecondFactor(user)) await cancelFactorRecovery(user.id, { unlessHolding: true });
   const memberships = await listMembershipsOfUser(user.id);
   // Every entity of the user in one BatchGet: the companies' two-factor policy, and the name of
   // the one the session opens, kept with the user's names for its canvas writes (Session.actor).

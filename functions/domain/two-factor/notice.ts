@@ -11,9 +11,10 @@ import { appLink, emailTemplates } from '../notifications/templates';
  * Every change of an account's sign-in methods is announced by mail to the account, so
  * a change made with a stolen session (or a known password) does not go unnoticed: what
  * changed, when (UTC), from which device (the User-Agent summary of the sessions list)
- * and client address, and a "This was not me" link (single use, 7 days, only its hash
+ * and client address, and a "This was not me" link (single use, 3 days, only its hash
  * stored: functions/domain/accounts/tokens.ts). The link's page (functions/domain/accounts/report-not-me.ts)
- * removes a factor the change added, ends every session and leads to a password reset.
+ * ends every session, holds a factor the change added and removes it after the mailbox
+ * recovery's wait, and leads to a password reset.
  *
  * One function, called from every place that changes a method. It never fails the change
  * itself (the change is made; a mail failure is logged). At most
@@ -27,7 +28,8 @@ export type SignInMethodChange =
   | { kind: 'recovery-code-used' }
   | { kind: 'password-changed' }
   | { kind: 'password-reset' }
-  | { kind: 'factors-recovered' };
+  | { kind: 'factors-recovered' }
+  | { kind: 'reported-factor-removed' };
 
 /** Where the change came from: the request's client address and User-Agent. */
 export type ChangeClient = { clientAddress: string; userAgent: string };
@@ -51,10 +53,12 @@ export function describeSignInMethodChange(change: SignInMethodChange): string {
       return 'The password of your account was reset with an e-mail link';
     case 'factors-recovered':
       return 'The second factors of your account (authenticator app, passkeys, recovery codes) were removed by an e-mail recovery';
+    case 'reported-factor-removed':
+      return 'The second factor reported with "This was not me" was removed after its waiting period';
   }
 }
 
-/** What "This was not me" removes again: the factor the change added, if it added one. */
+/** What "This was not me" holds and removes after the wait: the factor the change added, if it added one. */
 function undoOf(change: SignInMethodChange): TokenItem['undo'] {
   if (change.kind === 'passkey-added') return { passkeyId: change.passkeyId };
   if (change.kind === 'totp-enabled') return { totp: true };

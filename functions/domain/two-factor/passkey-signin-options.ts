@@ -1,5 +1,5 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { storeChallenge } from './passkey-challenges';
+import { newSigninChallenge } from './passkey-challenges';
 import { ceremonyTimeoutMs, relyingParty } from './relying-party';
 import { passkeySigninLimits, takeAllowance } from './passkey-signin-limits';
 
@@ -8,7 +8,11 @@ export async function authenticationOptions(clientAddress: string): Promise<Publ
   const rp = relyingParty();
   // No allowCredentials: the browser offers whichever of the user's passkeys fit this site.
   const webauthn = await import('./webauthn');
-  const options = await webauthn.generateAuthenticationOptions({ rpID: rp.id, timeout: ceremonyTimeoutMs, userVerification: 'required' });
-  await storeChallenge(options.challenge, 'signin', null);
-  return options;
+  // A signed challenge: asking stores nothing (functions/domain/two-factor/passkey-challenges.ts).
+  return webauthn.generateAuthenticationOptions({
+    rpID: rp.id,
+    timeout: ceremonyTimeoutMs,
+    userVerification: 'required',
+    challenge: await newSigninChallenge(),
+  });
 }

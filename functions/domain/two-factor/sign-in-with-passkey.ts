@@ -13,10 +13,11 @@ import { now } from '../../lib/clock';
 import { fail } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { getPendingSignin } from '../sessions/pending-signins';
-import { challengeOf, consumeChallenge } from './passkey-challenges';
+import { challengeOf, signinChallengeExpiry, spendSigninChallenge } from './passkey-challenges';
 import { refusalReason, relyingParty } from './relying-party';
 import { listPasskeyItems, recordPasskeyUse } from './passkeys';
 import { passkeySigninLimits, takeAllowance } from './passkey-signin-limits';
+import { heldFactorsOf } from '../accounts/factor-recoveries';
 
 /** The user id a discoverable passkey carries as its user handle (base64url of the id's text). */
 function userIdOf(userHandle: string | undefined): string | undefined {
@@ -47,11 +48,13 @@ export async function signInWithPasskey(input: PasskeySigninRequest, client: Sig
     }
     const credential = input.response;
     const challenge = challengeOf(credential.response.clientDataJSON);
-    // The challenge goes first, whatever else is wrong: an answer is never tried twice.
-    if (!challenge || !(await consumeChallenge(challenge, 'signin', null))) throw fail('PASSKEY_NOT_RECOGNISED');
+    // One this server made, unexpired (checked without a read); spent once the answer verified.
+    const challengeExpiresAt = challenge ? await signinChallengeExpiry(challenge) : undefined;
+    if (!challenge || challengeExpiresAt === undefined) throw fail('PASSKEY_NOT_RECOGNISED');
     const userId = userIdOf(credential.response.userHandle);
     const passkey = userId ? (await listPasskeyItems(userId)).find((item) => item.credentialId === credential.id) : undefined;
-    if (!passkey) throw fail('PASSKEY_NOT_RECOGNISED');
+    // A passkey "This was not me" reported is held until its removal or a cancel.
+    if (!passkey || (await heldFactorsOf(passkey.userId)).passkeyIds?.includes(passkey.id)) throw fail('PASSKEY_NOT_RECOGNISED');
     const rp = relyingParty();
     let newCounter: number;
     try {
@@ -76,6 +79,8 @@ export async function signInWithPasskey(input: PasskeySigninRequest, client: Sig
       logger.info('passkey sign-in refused', { passkeyId: passkey.id, reason: refusalReason(error) });
       throw fail('PASSKEY_NOT_RECOGNISED');
     }
+    // A replayed answer, or a second one sent at once, finds the challenge spent.
+    if (!(await spendSigninChallenge(challenge, challengeExpiresAt))) throw fail('PASSKEY_NOT_RECOGNISED');
     if (!(await recordPasskeyUse(passkey, newCounter, now().toISOString()))) throw fail('PASSKEY_NOT_RECOGNISED');
     if (input.secondStep) return finishPendingSignin(await requirePendingSignin(client, passkey.userId), client);
     return startSigninSession(passkey.userId, client, { remember: false });

@@ -56,14 +56,30 @@ function senderKey(sender: MailSender): string {
  * without using up the recipients' allowances.
  */
 export async function reserveMail(kind: MailKind, recipient: string, sender: MailSender, options: { senderRule?: LimitRule } = {}): Promise<void> {
-  const senderRule = options.senderRule ?? ('userId' in sender ? mailLimits.perAccount : mailLimits.perClient);
-  if (
-    !(await consumeAllowance(senderKey(sender), senderRule)) ||
-    !(await consumeAllowance(`MAIL#${kind}#${recipient.toLowerCase()}`, mailLimits.perRecipient))
-  ) {
+  if (!(await reserveLinkMail(kind, recipient, sender, options))) {
     countMetric(businessMetrics.emailsRefusedByLimits);
     throw fail('TOO_MANY_REQUESTS');
   }
+}
+
+/**
+ * For a mail whose link stays usable at least as long as the recipient's window (a reset
+ * link lives an hour, a factor-recovery link 7 days): the sender's allowance as in
+ * reserveMail (80 beyond it), but a recipient whose allowance is used up answers false, not
+ * 80: the caller answers as if it sent and sends nothing. The address got
+ * `perRecipient.max` such mails in this window, so its newest link still works; whoever
+ * used the allowance up (strangers asking for the owner's address) cannot turn the owner's
+ * own request away (docs/security-notes.md, "Strangers cannot use up an address's mails").
+ */
+export async function reserveLinkMail(kind: MailKind, recipient: string, sender: MailSender, options: { senderRule?: LimitRule } = {}): Promise<boolean> {
+  const senderRule = options.senderRule ?? ('userId' in sender ? mailLimits.perAccount : mailLimits.perClient);
+  if (!(await consumeAllowance(senderKey(sender), senderRule))) {
+    countMetric(businessMetrics.emailsRefusedByLimits);
+    throw fail('TOO_MANY_REQUESTS');
+  }
+  if (await consumeAllowance(`MAIL#${kind}#${recipient.toLowerCase()}`, mailLimits.perRecipient)) return true;
+  countMetric(businessMetrics.emailsRefusedByLimits);
+  return false;
 }
 
 /** A mail that is a courtesy (the contact acknowledgement, a new-device notice): true when it may go, never an error. */

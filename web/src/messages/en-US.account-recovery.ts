@@ -7,11 +7,13 @@
 export const accountRecoveryMessages = {
   'pages.notMe.title': 'Secure your account',
   'notMe.text':
-    'You got an e-mail about a change to how your account signs in, and it was not you. Securing your account removes a second factor that change added, signs every device out (this one too), stops your current password from working, and sends you a link to choose a new one.',
+    'You got an e-mail about a change to how your account signs in, and it was not you. Securing your account signs every device out (this one too), stops your current password from working and sends you a link to choose a new one. A second factor that change added stops working at once and is removed after 24 hours: we mail you the link that removes it, and one that cancels it.',
   'notMe.confirm': 'Secure my account',
   'notMe.busy': 'Securing your account…',
   'notMe.done': 'Your account is secured: every device was signed out. We sent a link to {email}: open it to choose a new password.',
-  'notMe.invalid': 'This link is not valid any more. It works once and for 7 days.',
+  'notMe.factorHeld':
+    'The second factor that change added can no longer be used. From {removalAt} the link we mailed you removes it; until then a sign-in with your password still asks for a second factor.',
+  'notMe.invalid': 'This link is not valid any more. It works once and for 3 days.',
   'notMe.error': 'Your account could not be secured. Please try again.',
 
   'pages.recoverAccess.title': 'Recover access',
@@ -42,7 +44,7 @@ export const accountRecoveryMessages = {
   'login.secondStep.lostText':
     'We can e-mail you a recovery link. For your safety the recovery takes 24 hours; after that you sign in with your password alone and set up a new second factor.',
   'login.secondStep.lostSend': 'E-mail me a recovery link',
-  'login.secondStep.lostSent': 'If the account has a second factor, we sent a recovery link to {email}.',
+  'login.secondStep.lostSent': 'If the account has a second factor, we sent a recovery link to {email}. If several such mails came, use the newest.',
   'login.secondStep.lostError': 'The recovery link could not be sent. Please try again later.',
   'login.secondStep.recoveryOnlyIntro': 'Or enter one of your recovery codes:',
 

@@ -288,7 +288,8 @@ const coreMessages = {
   'login.unconfirmed.sent': 'A new confirmation link is on its way to {email}. Open it within 14 days, then log in.',
   'login.errors.validation': 'Please check your e-mail address and password.',
   'login.errors.throttledTitle': 'Too many attempts',
-  'login.errors.throttled': 'Too many failed login attempts. For your security, please try again in 15 minutes.',
+  'login.errors.throttled':
+    'Too many failed login attempts. For your security, please try again in 15 minutes, or choose a new password with "Forgot your password?": this browser then signs in at once.',
 
   // Registration (docs/product/sessions-and-sign-in.md#screens, docs/product/accounts.md#signup, docs/product/sessions-and-sign-in.md#validation, docs/product/errors.md#sessions-errors)
   'register.step': 'Step {step} of 3',
@@ -340,7 +341,8 @@ const coreMessages = {
   'reset.submitting': 'Sending…',
   'reset.submitted': 'Sent',
   'reset.sent.title': 'Check your e-mail',
-  'reset.sent.text': 'If an account exists for {email}, we have sent it a link to choose a new password. The link is valid for one hour.',
+  'reset.sent.text':
+    'If an account exists for {email}, we have sent it a link to choose a new password. The link is valid for one hour. If several such mails came, use the newest.',
   'reset.sent.backToLogin': 'Back to login',
 
   // New password from a reset link (docs/product/accounts.md#screens, #e-mail-confirmation-and-password-reset, docs/product/errors.md#accounts-errors)

@@ -11,13 +11,14 @@ afterEach(() => restore());
 
 describe('"This was not me"', () => {
   it('changes nothing until the click, then says the account is secured and where the reset link went', async () => {
-    const api = fakeApi({ 'POST /password/not-me': ok({ email: 'anna@berg.example' }) });
+    const api = fakeApi({ 'POST /password/not-me': ok({ email: 'anna@berg.example', factorRemovalAt: '2030-01-02T10:00:00.000Z' }) });
     restore = api.restore;
     const onSecured = vi.fn(async () => undefined);
     const view = renderWithApp(<NotMePage token="t0k3n" onSecured={onSecured} />);
     expect(api.calls).toHaveLength(0);
     await view.user.click(screen.getByRole('button', { name: 'Secure my account' }));
     expect(await screen.findByTestId('not-me-done')).toHaveTextContent('We sent a link to anna@berg.example');
+    expect(screen.getByTestId('not-me-done')).toHaveTextContent('can no longer be used');
     expect(api.callsTo('POST /password/not-me')[0]?.body).toEqual({ token: 't0k3n' });
     expect(onSecured).toHaveBeenCalled();
   });
@@ -27,7 +28,7 @@ describe('"This was not me"', () => {
     restore = api.restore;
     const view = renderWithApp(<NotMePage token="old" onSecured={async () => undefined} />);
     await view.user.click(screen.getByRole('button', { name: 'Secure my account' }));
-    expect(await screen.findByText('This link is not valid any more. It works once and for 7 days.')).toBeInTheDocument();
+    expect(await screen.findByText('This link is not valid any more. It works once and for 3 days.')).toBeInTheDocument();
   });
 });
 

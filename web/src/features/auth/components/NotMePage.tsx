@@ -5,12 +5,14 @@ import { Page } from '../../../components/ui/Page';
 import { ErrorState } from '../../../components/ui/StateMessage';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
+import { formatDateTime } from '../../../../../shared/dates';
 import { reportNotMe } from '../api/account-recovery';
 
 /**
  * "This was not me" from a sign-in-method mail (no sign-in needed: the link's token is the
  * proof). Opening the link changes nothing — mail scanners open links — one click does:
- * the server undoes an added factor, ends every session and mails a reset link.
+ * the server ends every session, holds an added factor until its removal after a wait and
+ * mails a reset link (functions/domain/accounts/report-not-me.ts).
  */
 export function NotMePage({ token, onSecured }: { token: string; onSecured: () => Promise<void> }) {
   // The server ended this browser's session too: the route signs the app out.
@@ -19,9 +21,10 @@ export function NotMePage({ token, onSecured }: { token: string; onSecured: () =
   return (
     <Page title={t('pages.notMe.title')} width="prose">
       {secure.isSuccess ? (
-        <p role="status" className="text-lg text-ink-900" data-testid="not-me-done">
-          {t('notMe.done', { email: secure.data.email })}
-        </p>
+        <div role="status" className="flex flex-col gap-3" data-testid="not-me-done">
+          <p className="text-lg text-ink-900">{t('notMe.done', { email: secure.data.email })}</p>
+          {secure.data.factorRemovalAt && <p className="text-ink-800">{t('notMe.factorHeld', { removalAt: formatDateTime(secure.data.factorRemovalAt) })}</p>}
+        </div>
       ) : (
         <div className="flex flex-col items-start gap-4">
           <p className="text-ink-800">{t('notMe.text')}</p>
