@@ -101,6 +101,7 @@ export const serverSecretModules = [
   'functions/domain/notifications/unsubscribe-token.ts',
   'functions/domain/sessions/signin-cookies.ts',
   'functions/domain/accounts/passwords.ts',
+  'functions/domain/two-factor/passkey-challenges.ts',
 ];
 /** DynamoDB's write operations as the SDK's commands name them in a bundle (tree-shaking keeps only the commands used). */
 const dynamoWriteOperations = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems'];

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { nowEpochSeconds } from '../../lib/clock';
 import { keys } from '../../lib/db/keys';
 import { ConditionFailed, itemIsNew, sendWrite } from '../../lib/db/table';
-import { serverSecretSignatures, signWithServerSecret } from '../../lib/server-secret';
+import { signWithServerSecret, verifiesWithServerSecret } from '../../lib/server-secret';
 import { challengeLifetimeSeconds } from './relying-party';
 
 /**
@@ -83,8 +83,8 @@ export async function signinChallengeExpiry(challenge: string): Promise<number |
   if (bytes.length !== signinNonceBytes + 4 + 32) return undefined;
   const body = bytes.subarray(0, signinNonceBytes + 4);
   const given = bytes.subarray(signinNonceBytes + 4);
-  const signatures = await serverSecretSignatures(signinMessage(body));
-  if (!signatures.some((expected) => timingSafeEqual(given, expected))) return undefined;
+  const isSigned = await verifiesWithServerSecret(signinMessage(body), (expected) => expected.length === given.length && timingSafeEqual(given, expected));
+  if (!isSigned) return undefined;
   const expiresAt = body.readUInt32BE(signinNonceBytes);
   return expiresAt > nowEpochSeconds() ? expiresAt : undefined;
 }
