@@ -72,6 +72,13 @@ export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 export const presenceMessagesPerSecond = 1;
 
 /**
+ * At most this many pings per second and socket are answered (measured when the server handles
+ * them); the others are dropped without an answer, before the access decision. The app pings every
+ * few minutes and when its tab is shown again.
+ */
+export const pingsPerSecond = 1;
+
+/**
  * Open sockets a user may have: per session, and over all their sessions. The handshake
  * of one more is refused with 429 (TOO_MANY_REQUESTS) before it opens.
  */

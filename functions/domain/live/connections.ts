@@ -37,6 +37,8 @@ export type LiveConnection = {
   presence: Presence;
   /** When presence last changed (epoch ms): the rate limit. */
   presenceAt: number;
+  /** When a ping was last answered (epoch ms): pings beyond pingsPerSecond are dropped (shared/contracts/live.ts). */
+  pingAt?: number;
   connectedAt: number;
   /** Epoch seconds: the connection's own end (two hours, or the session's absolute expiry if sooner). */
   expiresAt: number;
@@ -140,6 +142,21 @@ const openingGraceMs = 10_000;
 /** The socket's access after a re-decision; false when the socket is gone. */
 export function updateConnectionAccess(familyId: number, connectionId: string, access: CanvasAccess): Promise<boolean> {
   return sentUnlessGone({ update: keys.liveConnection(familyId, connectionId), spec: { set: { access } }, condition: itemExists });
+}
+
+/**
+ * A socket's ping is taken, unless one was taken less than `minIntervalMs` ago (dropped: false) or
+ * the socket is gone. The condition holds the rate across Lambda instances.
+ */
+export function takePing(familyId: number, connectionId: string, nowMs: number, minIntervalMs: number): Promise<boolean> {
+  return sentUnlessGone({
+    update: keys.liveConnection(familyId, connectionId),
+    spec: { set: { pingAt: nowMs } },
+    condition: {
+      expression: 'attribute_exists(PK) AND (attribute_not_exists(#pingAt) OR #pingAt <= :cutoff)',
+      values: { ':cutoff': nowMs - minIntervalMs },
+    },
+  });
 }
 
 /**
