@@ -35,7 +35,7 @@ async function openCalendar(scope: Locator, field: RegExp): Promise<Locator> {
 /** Every day button of the calendar is the topmost element at its centre: nothing covers it (a dialog's footer, the page's edge). */
 async function expectWholeCalendarUsable(page: Page, calendar: Locator): Promise<void> {
   const covered = await calendar.evaluate((root) => {
-    const buttons = [...root.querySelectorAll<HTMLButtonElement>('button[data-day]')];
+    const buttons = Array.from(root.querySelectorAll<HTMLButtonElement>('button[data-day]'));
     return buttons
       .filter((button) => {
         const rect = button.getBoundingClientRect();

@@ -1,4 +1,3 @@
-import { expandCanvasTemplate } from '../../../shared/canvas-template';
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import { pingsPerSecond, presenceMessagesPerSecond, type LiveClientMessage } from '../../../shared/contracts/live';
 import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
@@ -6,6 +5,7 @@ import { now } from '../../lib/clock';
 import { batchGetItems } from '../../lib/db/table';
 import { keys } from '../../lib/db/keys';
 import { connectionById, takePing, updatePresence, type LiveConnection, type Presence } from './connections';
+import { templateOf } from './canvas-template';
 import { broadcastPresence, recheck } from './revocation';
 import { accepted, type SocketResult } from './socket-result';
 import { sendToSocket } from './sockets';
@@ -68,17 +68,6 @@ async function sectionOfItem(familyId: number, itemId: string | null | undefined
     'sectionId',
   );
   return found.find((item) => typeof item.sectionId === 'number')?.sectionId;
-}
-
-const templates = new Map<number, ReturnType<typeof expandCanvasTemplate>>();
-function templateOf(familyId: number) {
-  let template = templates.get(familyId);
-  if (!template) {
-    if (templates.size > 500) templates.clear();
-    template = expandCanvasTemplate(familyId);
-    templates.set(familyId, template);
-  }
-  return template;
 }
 
 /**

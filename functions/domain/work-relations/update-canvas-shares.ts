@@ -10,6 +10,7 @@ import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { requireAccessUntilAhead } from './access-until';
 import { requireCanvasSectionIds, requireSharingFamily, sharedSectionsOf } from './sections';
+import { liveSharesChanged } from '../live/revocation';
 
 /**
  * Sets the sections the current family shares with an advisor company (empty: all):
@@ -18,7 +19,8 @@ import { requireCanvasSectionIds, requireSharingFamily, sharedSectionsOf } from 
  * every canvas read and write of that company's advisors is limited to these sections.
  * accessUntil (time-boxed access, same right): a day sets or extends the last day of the
  * company's access, null clears it, absent keeps it; the access-expiry job ends the
- * relation after that day and warns the company 7 days before.
+ * relation after that day and warns the company 7 days before. Changed sections reach the
+ * company's open sockets at once (`accessChanged`, functions/domain/live/revocation.ts).
  */
 export async function updateCanvasShares(
   session: Session,
@@ -61,6 +63,8 @@ export async function updateCanvasShares(
             entries: [sharesEntry('sharesChanged', { familyId, advisorId, companyName: company?.entityName ?? '', before, after: sectionIds })],
           },
     );
+    // The company's advisors with the canvas open are told at once (docs/product/live.md#revocation).
+    if (!unchanged) await liveSharesChanged(familyId);
   }
   return { canvasSections: sharedSectionsOf(sections, sectionIds), accessUntil: accessAfter };
 }
