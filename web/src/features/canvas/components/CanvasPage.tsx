@@ -34,7 +34,7 @@ import { ArrowLeftIcon, PlusIcon } from '../../../components/ui/icons';
 import { GearIcon } from './icons';
 import { lazyDialog, lazyPart } from '../../../components/ui/lazy-dialog';
 import { SectionView } from './SectionView';
-import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
+import { AccessEndedNotice, readOnlyWhenEnded, SectionsHiddenNotice } from './AccessEndedNotice';
 
 // Opened from the canvas's tools: their code loads on the first open.
 const ResetCanvasDialog = lazyDialog(() => import('./ResetCanvasDialog').then((module) => module.ResetCanvasDialog));
@@ -229,6 +229,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
         </header>
 
         {journal.isAccessEnded ? <AccessEndedNotice /> : <AccessEndsNotice endsOn={canvas.accessEndsOn} detail className="mt-4" />}
+        {!journal.isAccessEnded && <SectionsHiddenNotice hidden={journal.sectionsHidden} shown={canvas.sections} />}
         {journal.renderNotice?.(tools)}
         {tour.isDue ? (
           <CanvasTour

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { t } from '../../../messages/en-US';
 import { useCategory } from '../api/get-category';
 import { useAnswerDraft } from '../hooks/use-answer-draft';
-import { CanvasJournalScopeProvider, useCanvasJournal, type CanvasToolsContext } from '../hooks/use-canvas-journal';
+import { CanvasJournalProvider, CanvasJournalScopeProvider, useCanvasJournal, type CanvasJournal, type CanvasToolsContext } from '../hooks/use-canvas-journal';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
 import { useOpenRequest } from '../hooks/use-open-request';
 import { useCanvasPeople } from '../hooks/use-canvas-people';
@@ -35,8 +35,12 @@ const notFoundCodes: readonly number[] = [ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.
 export function CategoryPage({ categoryId }: { categoryId: number }) {
   const category = useCategory(categoryId);
   const links = useCanvasLinks();
+  const outer = useCanvasJournal();
+  // The live channel said the family stopped sharing this category's section, and the read again was refused: as when the access ended.
+  const lostSection = category.isError ? outer.sectionsHidden?.find((section) => section.id === category.data?.sectionId) : undefined;
+  const journal: CanvasJournal = useMemo(() => (lostSection ? { ...outer, isAccessEnded: true, lostSection: lostSection.title } : outer), [outer, lostSection]);
   // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message.
-  const isAccessEnded = useCanvasJournal().isAccessEnded === true;
+  const isAccessEnded = journal.isAccessEnded === true;
   const code = category.isError ? errorCodeOf(category.error) : null;
   const goesToNotFound = code !== null && notFoundCodes.includes(code) && !isAccessEnded;
 
@@ -71,10 +75,13 @@ export function CategoryPage({ categoryId }: { categoryId: number }) {
   const data = category.data;
   if (!data) return null;
   const { familyId, abilities } = data;
+  // Always this provider, whatever the journal says: the page and its open forms stay mounted (their typed text kept) when it changes.
   return (
-    <CanvasJournalScopeProvider scope={{ familyId, apiFamilyId: abilities.accessKind === 'own' ? undefined : familyId }}>
-      <CategoryView category={data} />
-    </CanvasJournalScopeProvider>
+    <CanvasJournalProvider journal={journal}>
+      <CanvasJournalScopeProvider scope={{ familyId, apiFamilyId: abilities.accessKind === 'own' ? undefined : familyId }}>
+        <CategoryView category={data} />
+      </CanvasJournalScopeProvider>
+    </CanvasJournalProvider>
   );
 }
 
