@@ -39,9 +39,10 @@ export function CategoryPage({ categoryId }: { categoryId: number }) {
   // The live channel said the family stopped sharing this category's section, and the read again was refused: as when the access ended.
   const lostSection = category.isError ? outer.sectionsHidden?.find((section) => section.id === category.data?.sectionId) : undefined;
   const journal: CanvasJournal = useMemo(() => (lostSection ? { ...outer, isAccessEnded: true, lostSection: lostSection.title } : outer), [outer, lostSection]);
-  // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message.
-  const isAccessEnded = journal.isAccessEnded === true;
   const code = category.isError ? errorCodeOf(category.error) : null;
+  // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message;
+  // a read the server answers ACCESS_ENDED (a reload after the relation ended) says it too.
+  const isAccessEnded = journal.isAccessEnded === true || code === ErrorCodes.ACCESS_ENDED;
   const goesToNotFound = code !== null && notFoundCodes.includes(code) && !isAccessEnded;
 
   useNotFoundOnRefusal(category, goesToNotFound, links.notFound(), 'category');
