@@ -237,6 +237,23 @@ function readRetryDelay(retries: number, retryAfter: string | null): number | un
   return Math.round(base + config.random() * (base / 2));
 }
 
+/**
+ * How far the server's clock is ahead of this browser's (ms), from the `Date` header of the last answer:
+ * null before one came. The header has whole seconds and is written before the answer travels, so the
+ * estimate errs towards an earlier server time (what a catch-up from it needs: it reads more, never less).
+ */
+let serverClockAheadMs: number | null = null;
+
+/** A moment of this browser's clock (Date.now()) on the server's clock, if an answer told it yet. */
+export function onServerClock(browserMs: number): number | null {
+  return serverClockAheadMs === null ? null : browserMs + serverClockAheadMs;
+}
+
+function noteServerClock(response: Response): void {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  if (Number.isFinite(date)) serverClockAheadMs = date - Date.now();
+}
+
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
   if (options.queueWhenOffline && !options.isFromQueue && saveQueue.shouldQueue()) {
     return saveQueue.enqueue(() => request<T>(method, path, body, { ...options, isFromQueue: true }));
@@ -264,6 +281,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     throw new ApiError({ errorCode: ErrorCodes.INTERNAL_SERVER_ERROR, message: 'The server could not be reached.', status: 0, connection });
   }
 
+  noteServerClock(response);
   const parsed = response.status === 204 ? undefined : await readBody(response);
   if (!response.ok || bodyCarriesError(parsed)) {
     const error = errorFrom(response.status, parsed);
