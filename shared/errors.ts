@@ -71,6 +71,11 @@ export const errorCatalogue = {
   TWO_FACTOR_REQUIRED: { code: 93, status: 403, message: 'This company requires two-factor sign-in. Set it up in your profile.' },
   /** Enabling TOTP while it is on, or disabling it while it is off, or enabling without a setup. */
   TWO_FACTOR_STATE_CONFLICT: { code: 94, status: 409, message: 'Two-factor sign-in is not in the state this needs.' },
+  /**
+   * A canvas read by someone of an advisor company whose work relation with the family ended (within the
+   * last 90 days): they knew the canvas, and are told it is gone for them. Anyone else gets ITEM_NOT_FOUND.
+   */
+  ACCESS_ENDED: { code: 76, status: 403, message: 'Your access to this canvas has ended.' },
   INTERNAL_SERVER_ERROR: { code: 500, status: 500, message: 'Internal server error, try again later.' },
 } as const;
 

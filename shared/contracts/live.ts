@@ -11,7 +11,8 @@ export { LiveCanvasChange, LiveItemView } from './live-views';
  * to this reader, and the changed items as this reader's canvas read would show them),
  * `presence` whenever somebody joins, leaves, moves or starts/stops editing,
  * `presenceTooSoon` when a presence message came within the rate's gap (not taken: the client
- * sends its latest presence again after `retryInMs`), and `closed` just before it closes the socket. The client sends `presence` (on open and
+ * sends its latest presence again after `retryInMs`), `accessChanged` when what the reader may see or
+ * do changed while the socket stays open, and `closed` just before it closes the socket. The client sends `presence` (on open and
  * whenever its place changes; the reply is the full list) and `ping`.
  */
 
@@ -43,6 +44,9 @@ export const LiveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('change'), event: HistoryEvent, canvas: LiveCanvasChange }),
   z.object({ type: z.literal('presence'), members: z.array(PresenceMember) }),
   z.object({ type: z.literal('closed'), reason: z.enum(closeReasons) }),
+  // What this reader may do or see on the canvas changed (shares narrowed or widened, a role): read the canvas again.
+  // `sectionsHidden`: the sections they could see until now and no longer can, to be named to them.
+  z.object({ type: z.literal('accessChanged'), sectionsHidden: z.array(z.object({ id: z.number(), title: z.string() })) }),
   z.object({ type: z.literal('pong') }),
   // A presence message came sooner than presenceMessagesPerSecond allows and was not taken: send the latest presence again after `retryInMs`.
   z.object({ type: z.literal('presenceTooSoon'), retryInMs: z.number().int().nonnegative() }),
@@ -70,6 +74,13 @@ export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
  * left, and the client sends its latest presence again then, so a last move is never lost.
  */
 export const presenceMessagesPerSecond = 1;
+
+/**
+ * At most this many pings per second and socket are answered (measured when the server handles
+ * them); the others are dropped without an answer, before the access decision. The app pings every
+ * few minutes and when its tab is shown again.
+ */
+export const pingsPerSecond = 1;
 
 /**
  * Open sockets a user may have: per session, and over all their sessions. The handshake

@@ -7,7 +7,8 @@ import { advisorCompanyInvitedBy, createCanvas } from './support/work-relations'
  * An advisor whose access ends while working (in Chromium, two browser contexts): the
  * advisor writes an answer on a category page of the family's canvas, at 375 px; the
  * family ends the work relation; the advisor's open page says at once that the access has
- * ended, keeps the typed answer (read-only) and offers the way back to the dashboard.
+ * ended, keeps the typed answer (read-only) and offers the way back to the dashboard. A reload
+ * of the canvas or the category afterwards says the same, not "Page not found".
  */
 
 test.setTimeout(180_000);
@@ -17,7 +18,7 @@ test('the advisor’s open canvas says at once that the access has ended, keepin
   const familyContext = await browser.newContext({ baseURL: appUrl });
   const advisorContext = await browser.newContext({ baseURL: appUrl, viewport: { width: 375, height: 800 } });
   const owner = await familyOwner(inbox, familyContext, appUrl, { firstName: 'Rosa', entityName: 'Closing Family' });
-  await createCanvas(familyContext, appUrl);
+  const { familyId } = await createCanvas(familyContext, appUrl);
   const advisor = await advisorCompanyInvitedBy(inbox, familyContext, advisorContext, appUrl, { companyName: 'Leaving Advisors', firstName: 'Pia' });
   const [category] = await canvasCategories(familyContext, appUrl);
 
@@ -89,6 +90,18 @@ test('the advisor’s open canvas says at once that the access has ended, keepin
     await advisorPage.keyboard.press('Enter');
     await expect(advisorPage).toHaveURL(/\/dashboard$/);
     await expect(advisorPage.getByRole('article', { name: 'Closing Family' })).toHaveCount(0);
+  });
+
+  await test.step('a reload of the canvas or the category says the access has ended, not “Page not found”', async () => {
+    for (const path of [`/canvas/${familyId}`, `/canvas-category/${category!.id}`]) {
+      await advisorPage.goto(path);
+      const notice = advisorPage.getByTestId('canvas-access-ended');
+      await expect(notice).toContainText('Your access to this canvas has ended');
+      await expect(advisorPage).toHaveURL(new RegExp(`${path}$`));
+      await expect(advisorPage.getByText('Page not found')).toHaveCount(0);
+    }
+    await advisorPage.getByTestId('canvas-access-ended').getByRole('link', { name: 'Back to your dashboard' }).click();
+    await expect(advisorPage).toHaveURL(/\/dashboard$/);
   });
 
   await familyContext.close();

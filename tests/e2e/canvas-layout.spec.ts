@@ -72,3 +72,32 @@ test('the canvas keeps its layout while its data arrives: the shifts add up to l
   await expect(page.getByTestId('live-reconnecting')).toBeHidden();
   await context.close();
 });
+
+test('at 375 px the canvas title breaks between words, never inside one', async ({ browser, inbox, baseURL }) => {
+  const appUrl = baseURL!;
+  const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+  // "Featherstonehaugh" is wider than what is left beside the canvas's tools on a phone, and narrower than the row.
+  await familyOwner(inbox, context, appUrl, { firstName: 'Fenella', entityName: 'Featherstonehaugh Household' });
+  await createCanvas(context, appUrl);
+  const page = await context.newPage();
+  await page.goto('/canvas');
+  const title = page.getByTestId('canvas-title');
+  await expect(title).toHaveText('Featherstonehaugh Household Canvas', { timeout: 30_000 });
+  // Each word's text as laid out: the tops of its line boxes (Range rects), one top for a word on one line.
+  const lineTopsOfWords = await title.evaluate((heading) => {
+    const text = heading.firstChild!;
+    const words: Array<{ word: string; tops: number[] }> = [];
+    for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      words.push({ word: match[0], tops: [...new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)))] });
+    }
+    return words;
+  });
+  expect(lineTopsOfWords.map(({ word }) => word)).toEqual(['Featherstonehaugh', 'Household', 'Canvas']);
+  expect(lineTopsOfWords.filter(({ tops }) => tops.length !== 1)).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});

@@ -50,7 +50,8 @@ import { outcomeOf } from '../support/security-world';
  *
  * The cells (what "nothing is delivered" means for that outlet):
  * - a number: HTTP answers that catalogue code (7 a session that ended, 4 what the caller
- *   no longer sees, 8 what they may no longer do) and nothing of the canvas; a refused
+ *   no longer sees, 76 a canvas whose relation with the caller's company ended, 8 what they may
+ *   no longer do) and nothing of the canvas; a refused
  *   write, undo or restore changes nothing;
  * - 'closed': the socket gets `closed` (the ending's reason) and closes within 5 s of the
  *   ending, and gets no `change` or `presence` after the ending. Where the ending is the
@@ -188,7 +189,8 @@ const matrix: Record<Ending, Record<Outlet, Cell>> = {
     accessLog: 'kept',
     digest: 'filtered',
   },
-  relationEnded: relationGone,
+  // Those who knew the canvas are told their access ended (76, ACCESS_ENDED), as long as the relation is gone; nothing more.
+  relationEnded: { ...relationGone, httpRead: 76, httpWrite: 76, history: 76, undo: 76, restore: 76, planBook: 76 },
   // The access's last day is over; the access-expiry job has not run yet.
   accessUntilPassed: relationGone,
   // The advisor's company requires two-factor sign-in; the victim (its admin) has no second

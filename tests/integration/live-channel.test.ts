@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, freezeClock, resetClock } from '../../functions/lib/clock';
 import type { ActionPoint, Answer, Goal, Takeaway } from '../../shared/contracts/canvas';
 import type { HistoryEvent, HistoryPage } from '../../shared/contracts/history';
-import { presenceMessagesPerSecond, type LiveServerMessage, type PresenceMember } from '../../shared/contracts/live';
+import { pingsPerSecond, presenceMessagesPerSecond, type LiveServerMessage, type PresenceMember } from '../../shared/contracts/live';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
@@ -30,6 +30,8 @@ let hiddenCategoryId: number;
 const open = liveSocketsOf(stack);
 /** Presence messages closer together than this are dropped: the server's clock is moved on between them, instead of waiting. */
 const presenceIntervalMs = 1000 / presenceMessagesPerSecond;
+/** Pings closer together than this are dropped. */
+const pingIntervalMs = 1000 / pingsPerSecond;
 afterAll(() => resetClock());
 
 async function history(client: ApiClient, familyId?: number, limit = 100): Promise<HistoryEvent[]> {
@@ -87,6 +89,43 @@ describe('the handshake', () => {
     await Promise.all([own.close(), named.close(), advisor.close()]);
   });
 });
+
+describe('pings', () => {
+  it('are answered one a second per socket; those beyond are dropped unanswered (docs/product/live.md)', async () => {
+    const socket = await open(family.owner.client);
+    // The server's clock stands still: the pings below come within the gap however slow the machine is.
+    freezeClock();
+    try {
+      socket.send({ action: 'ping' });
+      await socket.waitFor((message) => message.type === 'pong');
+      advanceClock(pingIntervalMs * 0.5);
+      const mark = socket.messages.length;
+      for (let n = 0; n < 5; n += 1) socket.send({ action: 'ping' });
+      await afterSentPresenceAnswered(socket);
+      expect(socket.messages.slice(mark).filter((message) => message.type === 'pong')).toEqual([]);
+      // A second after the one answered: answered again, once.
+      advanceClock(pingIntervalMs * 0.5);
+      const again = socket.messages.length;
+      socket.send({ action: 'ping' });
+      socket.send({ action: 'ping' });
+      await afterSentPresenceAnswered(socket);
+      expect(socket.messages.slice(again).filter((message) => message.type === 'pong')).toHaveLength(1);
+    } finally {
+      resetClock();
+    }
+  });
+});
+
+/**
+ * Sends a presence message and waits for its answer (the list, or presenceTooSoon), which every
+ * message comes with: the gateway hands one socket's messages to the handler in order, so all sent
+ * before it were handled by then (a ping is no fence here: it may be dropped).
+ */
+async function afterSentPresenceAnswered(socket: Awaited<ReturnType<typeof open>>): Promise<void> {
+  const mark = socket.messages.length;
+  socket.send({ action: 'presence', sectionId: null, categoryId: null, editingItemId: null });
+  await socket.waitFor((message) => message.type === 'presence' || message.type === 'presenceTooSoon', { from: mark });
+}
 
 describe('change events', () => {
   it('arrive for every kind of write, in journal order, exactly as the writer’s history shows them', async () => {

@@ -137,6 +137,8 @@ describe('rights that go', () => {
     await expectClosed(goes, 'accessRemoved', startedAt);
     expect(keeps.isOpen).toBe(true);
     await keeps.waitFor((message) => isChange(message) && message.event.title === 'After the close');
+    // The narrower role is told (no section hidden: it may no longer edit), once.
+    expect(keeps.messages.filter((message) => message.type === 'accessChanged')).toEqual([{ type: 'accessChanged', sectionsHidden: [] }]);
   });
 
   it('an advisor company requiring two-factor sign-in closes the sockets of members without it, and of one who removes their last passkey', async () => {
@@ -164,6 +166,12 @@ describe('rights that go', () => {
     await socket.waitFor((message) => isChange(message) && message.event.itemId === before.id);
     const narrowed = await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId] });
     expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
+    // The advisor is told at once which sections they no longer see (docs/product/live.md).
+    const told = await socket.waitFor((message) => message.type === 'accessChanged', { timeoutMs: revocationBudgetMs });
+    expect(told).toEqual({
+      type: 'accessChanged',
+      sectionsHidden: family.canvas.sections.filter((section) => section.id !== sharedSectionId).map(({ id, title }) => ({ id, title })),
+    });
     // Written right after the change: the sender meets the shares event first, in journal order.
     const hidden = await takeaway(hiddenCategoryId, 'Hidden from now on');
     const shared = await takeaway(sharedCategoryId, 'Still shared');
@@ -173,6 +181,9 @@ describe('rights that go', () => {
     const after = socket.changes().slice(socket.changes().findIndex((event) => event.itemId === before.id) + 1);
     expect(after.map((event) => event.itemId)).toEqual([shared.id]);
     expect(JSON.stringify(socket.messages)).not.toContain(hidden.id);
+    // Told once (the sender, meeting the shares event, finds the socket decided already); the family's own sockets not at all.
+    expect(socket.messages.filter((message) => message.type === 'accessChanged')).toHaveLength(1);
+    expect(witness.messages.filter((message) => message.type === 'accessChanged')).toEqual([]);
     void hiddenSectionId;
   });
 });

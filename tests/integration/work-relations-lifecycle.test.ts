@@ -94,15 +94,21 @@ describe('a family ends its relation with an advisor company', () => {
     expect(ended.status, JSON.stringify(ended.body)).toBe(204);
     await expectAccessRemoved(socket, startedAt);
 
-    // Reads, writes, dashboard, families list, the family page: gone for the advisors.
-    expectError(await advisor.client.get(`/api/canvas/${family.familyId}`), 4);
-    expectError(await company.client.get(`/api/canvas/${family.familyId}`), 4);
-    expectError(await advisor.client.post(`/api/canvas-takeaway/create/${categoryId}`, { title: 'Too late', categoryId }), 4);
-    expectError(await advisor.client.patch(`/api/canvas-takeaway/${written.body.id}`, { title: 'Too late' }), 4);
+    // Reads, writes, dashboard, families list, the family page: gone for the advisors. Those who knew the canvas
+    // are told their access ended (76, "Your access to this canvas has ended" on a reload); anyone else learns nothing (4).
+    expectError(await advisor.client.get(`/api/canvas/${family.familyId}`), 76);
+    expectError(await company.client.get(`/api/canvas/${family.familyId}`), 76);
+    expectError(await advisor.client.get(`/api/canvas/category/${categoryId}`), 76);
+    expectError(await advisor.client.post(`/api/canvas-takeaway/create/${categoryId}`, { title: 'Too late', categoryId }), 76);
+    expectError(await advisor.client.patch(`/api/canvas-takeaway/${written.body.id}`, { title: 'Too late' }), 76);
+    const strangerFamily = await familyWithCanvas(stack, 'Stranger Family');
+    const stranger = await advisorCompanyFor(stack, strangerFamily.familyId, [], 'Stranger Partners');
+    expectError(await stranger.client.get(`/api/canvas/${family.familyId}`), 4);
+    expectError(await stranger.client.get(`/api/canvas/category/${categoryId}`), 4);
     expect(await dashboardIds(advisor.client)).not.toContain(family.familyId);
     expect((await company.client.post<FamiliesResponse>('/api/work-relation/list-families', {})).body.map((row) => row.id)).not.toContain(family.familyId);
     expectError(await company.client.get(`/api/entities/${family.familyId}`), 4);
-    expectError(await advisor.client.get(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`), 4);
+    expectError(await advisor.client.get(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`), 76);
     // The family's side: the company is no longer among its advisor companies; its shares are gone.
     expectError(await family.owner.client.get(`/api/canvas-shares/${company.entityId}`), 4);
 

@@ -145,6 +145,9 @@ export const liveMessageOutlets: Record<LiveServerMessage['type'], Outlet | NotA
   change: 'liveChange',
   presence: 'presence',
   closed: not('the notice of the ending itself, with its reason: no canvas content'),
+  accessChanged: not(
+    'tells an open socket, after its access was decided again, that it changed: the titles of the sections it could see until then, no canvas content',
+  ),
   pong: not('the answer to a ping: no content'),
   presenceTooSoon: not('the answer to a presence message sent within the rate’s gap: only when to send again, no canvas content'),
 };

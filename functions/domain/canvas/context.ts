@@ -26,6 +26,7 @@ import { CanvasSummaryItem, summaryFromRecord } from './summary';
 import { CanvasVisitItem } from '../journal/visits';
 import { WorkRelationItem } from '../work-relations/work-relations';
 import { WorkRelationMemberItem } from '../work-relations/work-relation-members';
+import { hadEndedRelation } from '../work-relations/work-relations';
 import { type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { type HistoryEvent } from '../../../shared/contracts/history';
 import { countMetric } from '../../lib/observability';
@@ -98,7 +99,7 @@ export async function loadCanvas(session: Session, familyId: number): Promise<Ca
   if (!membership) throw fail('ITEM_NOT_FOUND');
   if (membership.entityTypeId === EntityType.Family && membership.entityId !== familyId) throw fail('ITEM_NOT_FOUND');
   const snapshot = CanvasSnapshot.fromItems(await queryCanvas(familyId));
-  const access = canvasAccessOf(session, familyId, snapshot);
+  const access = await canvasAccessOrRefusal(session, familyId, snapshot);
   return { ...canvasContextOf(session, familyId, access, snapshot), otherCompanyPeople: await otherCompanyPeopleOf(access, snapshot) };
 }
 
@@ -146,7 +147,28 @@ export async function loadCanvasAccess(session: Session, familyId: number): Prom
     wanted.push(keys.workRelation(familyId, membership.entityId), keys.workRelationMember(familyId, membership.entityId, session.userId));
   }
   const snapshot = CanvasSnapshot.fromItems(await batchGetItems<Record<string, unknown>>(wanted));
-  return { access: canvasAccessOf(session, familyId, snapshot), snapshot };
+  return { access: await canvasAccessOrRefusal(session, familyId, snapshot), snapshot };
+}
+
+/**
+ * The caller's access (canvasAccessOf), or the refusal: ITEM_NOT_FOUND, except for someone of an
+ * advisor company whose relation with this family ended lately and exists no more — they knew the
+ * canvas and get ACCESS_ENDED (functions/domain/work-relations/work-relations.ts hadEndedRelation). Read only on a refusal.
+ */
+async function canvasAccessOrRefusal(session: Session, familyId: number, snapshot: CanvasSnapshot): Promise<CanvasAccess> {
+  try {
+    return canvasAccessOf(session, familyId, snapshot);
+  } catch (error) {
+    const membership = session.membership;
+    if (
+      error instanceof AppError &&
+      membership?.entityTypeId === EntityType.AdvisorCompany &&
+      !snapshot.workRelations.has(membership.entityId) &&
+      (await hadEndedRelation(familyId, membership.entityId))
+    )
+      throw fail('ACCESS_ENDED');
+    throw error;
+  }
 }
 
 /**

@@ -32,11 +32,15 @@ export type LiveConnection = {
   /** The session the socket was opened with (its key's hash): sign-out and expiry end the socket. */
   tokenHash: string;
   access: CanvasAccess;
+  /** `access` as one string (accessKeyOf): a new access is stored only over the one it was decided from. */
+  accessKey?: string;
   /** Who is on the canvas, as presence shows them (the history's actor shape). */
   person: HistoryActor;
   presence: Presence;
   /** When presence last changed (epoch ms): the rate limit. */
   presenceAt: number;
+  /** When a ping was last answered (epoch ms): pings beyond pingsPerSecond are dropped (shared/contracts/live.ts). */
+  pingAt?: number;
   connectedAt: number;
   /** Epoch seconds: the connection's own end (two hours, or the session's absolute expiry if sooner). */
   expiresAt: number;
@@ -52,6 +56,12 @@ const connectionOf = (item: Record<string, unknown>): LiveConnection => {
   return connection as unknown as LiveConnection;
 };
 
+/** An access as one string, the same for the same access whatever the order of its fields. */
+export const accessKeyOf = (access: CanvasAccess): string =>
+  JSON.stringify(access, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner,
+  );
+
 export async function putConnection(connection: LiveConnection): Promise<void> {
   const item: ConnectionItem = {
     ...keys.liveConnection(connection.familyId, connection.connectionId),
@@ -59,6 +69,7 @@ export async function putConnection(connection: LiveConnection): Promise<void> {
     GSI1SK: `CONN#${connection.connectionId}`,
     type: 'LiveConnection',
     ...connection,
+    accessKey: accessKeyOf(connection.access),
   };
   const pointer: ConnectionPointerItem = {
     ...keys.liveConnectionPointer(connection.connectionId),
@@ -137,9 +148,43 @@ export async function forgetGoneConnection(connection: LiveConnection, nowMs: nu
 
 const openingGraceMs = 10_000;
 
-/** The socket's access after a re-decision; false when the socket is gone. */
-export function updateConnectionAccess(familyId: number, connectionId: string, access: CanvasAccess): Promise<boolean> {
-  return sentUnlessGone({ update: keys.liveConnection(familyId, connectionId), spec: { set: { access } }, condition: itemExists });
+/**
+ * The socket's access after a re-decision, stored only over the access it was decided from: 'stored'
+ * (this decision changed it: its caller tells the socket), 'already' (another decision stored a
+ * newer one first, and told it), 'gone' (the socket's item is gone).
+ */
+export async function updateConnectionAccess(
+  familyId: number,
+  connectionId: string,
+  access: CanvasAccess,
+  from: CanvasAccess,
+): Promise<'stored' | 'already' | 'gone'> {
+  const stored = await sentUnlessGone({
+    update: keys.liveConnection(familyId, connectionId),
+    spec: { set: { access, accessKey: accessKeyOf(access) } },
+    condition: {
+      // An item written before accessKey existed has none: the first decision stores it.
+      expression: 'attribute_exists(PK) AND (#accessKey = :from OR attribute_not_exists(#accessKey))',
+      values: { ':from': accessKeyOf(from) },
+    },
+  });
+  if (stored) return 'stored';
+  return (await getConsistent(keys.liveConnection(familyId, connectionId))) ? 'already' : 'gone';
+}
+
+/**
+ * A socket's ping is taken, unless one was taken less than `minIntervalMs` ago (dropped: false) or
+ * the socket is gone. The condition holds the rate across Lambda instances.
+ */
+export function takePing(familyId: number, connectionId: string, nowMs: number, minIntervalMs: number): Promise<boolean> {
+  return sentUnlessGone({
+    update: keys.liveConnection(familyId, connectionId),
+    spec: { set: { pingAt: nowMs } },
+    condition: {
+      expression: 'attribute_exists(PK) AND (attribute_not_exists(#pingAt) OR #pingAt <= :cutoff)',
+      values: { ':cutoff': nowMs - minIntervalMs },
+    },
+  });
 }
 
 /**

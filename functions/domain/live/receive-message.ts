@@ -1,18 +1,19 @@
-import { expandCanvasTemplate } from '../../../shared/canvas-template';
 import { familyOfContentId } from '../../../shared/canvas-ids';
-import { presenceMessagesPerSecond, type LiveClientMessage } from '../../../shared/contracts/live';
+import { pingsPerSecond, presenceMessagesPerSecond, type LiveClientMessage } from '../../../shared/contracts/live';
 import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { batchGetItems } from '../../lib/db/table';
 import { keys } from '../../lib/db/keys';
-import { connectionById, updatePresence, type Presence } from './connections';
+import { connectionById, takePing, updatePresence, type LiveConnection, type Presence } from './connections';
+import { templateOf } from './canvas-template';
 import { broadcastPresence, recheck } from './revocation';
 import { accepted, type SocketResult } from './socket-result';
 import { sendToSocket } from './sockets';
 
 /**
  * `$default`: a client's message (`presence`, `ping`; anything else was dropped before).
- * A presence message within the rate's gap is answered `presenceTooSoon` (shared/contracts/live.ts).
+ * A presence message within the rate's gap is answered `presenceTooSoon`; a ping within its gap is
+ * dropped unanswered, before the access decision (shared/contracts/live.ts).
  * Each first decides the socket again (revocation.ts recheck, the one access decision): a
  * socket whose session or right ended is told why and closed instead of answered, so an
  * idle or expired session's socket ends at its next ping (the app pings every few
@@ -20,14 +21,15 @@ import { sendToSocket } from './sockets';
  */
 export async function receiveMessage(connectionId: string, message: LiveClientMessage): Promise<SocketResult> {
   const connection = await connectionById(connectionId);
+  const nowMs = now().getTime();
   if (message.action === 'ping') {
+    if (connection && !(await isPingTaken(connection, nowMs))) return accepted;
     // Decided first: a socket whose right ended gets `closed` instead of `pong`.
     if (connection && !(await recheck([connection])).length) return accepted;
     await sendToSocket(connectionId, { type: 'pong' });
     return accepted;
   }
   if (!connection) return accepted;
-  const nowMs = now().getTime();
   const minIntervalMs = 1000 / presenceMessagesPerSecond;
   // Beyond the rate: not taken, before anything else is read (the conditional write below holds it across instances).
   // The client is told when to send its latest presence again: the rate is measured here, when the message is handled,
@@ -45,6 +47,13 @@ export async function receiveMessage(connectionId: string, message: LiveClientMe
   return accepted;
 }
 
+/** Beyond pingsPerSecond a ping is dropped: judged from the item read already, then held across instances by the conditional write. */
+async function isPingTaken(connection: LiveConnection, nowMs: number): Promise<boolean> {
+  const minIntervalMs = 1000 / pingsPerSecond;
+  if (connection.pingAt !== undefined && nowMs - connection.pingAt < minIntervalMs) return false;
+  return takePing(connection.familyId, connection.connectionId, nowMs, minIntervalMs);
+}
+
 /** A presence message within the rate's gap: the client sends its latest presence again after `retryInMs`. */
 async function tooSoon(connectionId: string, retryInMs: number): Promise<SocketResult> {
   await sendToSocket(connectionId, { type: 'presenceTooSoon', retryInMs: Math.ceil(retryInMs) });
@@ -59,17 +68,6 @@ async function sectionOfItem(familyId: number, itemId: string | null | undefined
     'sectionId',
   );
   return found.find((item) => typeof item.sectionId === 'number')?.sectionId;
-}
-
-const templates = new Map<number, ReturnType<typeof expandCanvasTemplate>>();
-function templateOf(familyId: number) {
-  let template = templates.get(familyId);
-  if (!template) {
-    if (templates.size > 500) templates.clear();
-    template = expandCanvasTemplate(familyId);
-    templates.set(familyId, template);
-  }
-  return template;
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { CloseReason } from '../../../shared/contracts/live';
-import type { CanvasAccess } from '../../../shared/permissions';
+import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { decideAccessNow } from '../../lib/access/decide-now';
 import { nowEpochSeconds } from '../../lib/clock';
-import { connectionsOfUser, deleteConnection, listConnections, updateConnectionAccess, type LiveConnection } from './connections';
+import { accessKeyOf, connectionsOfUser, deleteConnection, listConnections, updateConnectionAccess, type LiveConnection } from './connections';
 import { logger } from '../../lib/observability';
 import { now } from '../../lib/clock';
 import { forgetGoneConnection } from './connections';
+import { templateOf } from './canvas-template';
 import { presenceFor, presenceMembers } from './presence';
 import { closeSocket, sendToSocket } from './sockets';
 
@@ -25,7 +26,10 @@ import { closeSocket, sendToSocket } from './sockets';
  * - shares narrowed or widened, an advisor's canvas role set or removed (also by a
  *   revert): these are journal events, so the sender decides again when it meets one, in
  *   journal order — an event after the change is filtered with the new access
- *   (deliver-changes.ts → recheckCanvas).
+ *   (deliver-changes.ts → recheckCanvas); the shares writer also decides the canvas's
+ *   sockets at once (liveSharesChanged).
+ * A socket that stays open with another access than it had is told (`accessChanged`, with the
+ * sections it no longer sees) by whichever decision notices it first (recheck).
  * A connection's item is deleted before its `closed` goes out, so the sender, which reads
  * the items, never sends it another event.
  */
@@ -99,6 +103,15 @@ export function liveSessionsEnded(userId: string, which: { tokenHash: string } |
   });
 }
 
+/**
+ * The family changed what an advisor company sees (updateCanvasShares): every socket of the canvas
+ * is decided again now (an advisor keeps no removed section on screen until the sender's turn), told
+ * when its access changed, and the lists of who is where follow (broadcastPresence decides them).
+ */
+export function liveSharesChanged(familyId: number): Promise<void> {
+  return safely('shares changed', () => broadcastPresence(familyId));
+}
+
 /** A user's memberships changed (role, removal): each of their sockets is decided again. */
 export function liveRightsChanged(userId: string): Promise<void> {
   return safely('rights changed', async () => recheck(await connectionsOfUser(userId)));
@@ -116,11 +129,6 @@ export function liveEntityClosedTo(userId: string, entityId: number): Promise<vo
 export async function recheckCanvas(familyId: number): Promise<LiveConnection[]> {
   return recheck(await listConnections(familyId));
 }
-
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner,
-  );
 
 /**
  * Each socket decided now by the one access decision (functions/lib/access/decide.ts),
@@ -167,11 +175,41 @@ export async function recheck(connections: readonly LiveConnection[], options: {
       closing.push({ connection, reason: outcome });
       continue;
     }
-    if (canonical(outcome) !== canonical(connection.access)) {
-      if (!(await updateConnectionAccess(connection.familyId, connection.connectionId, outcome))) continue;
+    if (accessKeyOf(outcome) !== accessKeyOf(connection.access)) {
+      const stored = await updateConnectionAccess(connection.familyId, connection.connectionId, outcome, connection.access);
+      if (stored === 'gone') continue;
+      // Only the decision that stored the change tells the socket: once, however many decided it at the same time.
+      if (stored === 'stored') await tellAccessChanged(connection, outcome);
     }
     open.push({ ...connection, access: outcome });
   }
   await closeAll(closing, options.announce !== false);
   return open;
+}
+
+/** What a reader notices of an access: the sections it shows and whether it may edit. */
+function noticeable(familyId: number, access: CanvasAccess) {
+  return {
+    sectionIds: templateOf(familyId)
+      .sections.filter((section) => canSeeSection(access, section.id))
+      .map(({ id }) => id),
+    canEdit: canEditCanvas(access),
+  };
+}
+
+/**
+ * A socket that stays open with another access than it had: told so (`accessChanged`, with the
+ * sections it saw and no longer sees), after the decision that found it; its browser reads the
+ * canvas again. Nothing when the difference is one the reader cannot notice.
+ */
+async function tellAccessChanged(connection: LiveConnection, access: CanvasAccess): Promise<void> {
+  const before = noticeable(connection.familyId, connection.access);
+  const after = noticeable(connection.familyId, access);
+  if (before.canEdit === after.canEdit && before.sectionIds.join() === after.sectionIds.join()) return;
+  const sectionsHidden = templateOf(connection.familyId)
+    .sections.filter((section) => before.sectionIds.includes(section.id) && !after.sectionIds.includes(section.id))
+    .map(({ id, title }) => ({ id, title }));
+  await sendToSocket(connection.connectionId, { type: 'accessChanged', sectionsHidden }).catch((error: unknown) =>
+    logger.warn('live accessChanged not sent', { connectionId: connection.connectionId, error: String(error) }),
+  );
 }

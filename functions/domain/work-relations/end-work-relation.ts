@@ -6,8 +6,9 @@ import { getEntities } from '../../domain/organisations/entities';
 import { listMembersOfEntity } from '../../domain/members/members';
 import { getUsers } from '../accounts/users';
 import { deleteAccessExpiry } from './access-expiries';
-import { deleteWorkRelationItem, getWorkRelation, type WorkRelationItem } from './work-relations';
+import { deleteWorkRelationItem, getWorkRelation, putEndedRelation, type WorkRelationItem } from './work-relations';
 import { familyCountOp } from './family-counts';
+import { now } from '../../lib/clock';
 import { deleteWorkRelationMemberItem, listWorkRelationMembersOfCompany, deleteWorkRelationMembers } from './work-relation-members';
 import { fail } from '../../lib/errors';
 import { relationEndedEntry } from '../../domain/journal/journal';
@@ -73,9 +74,11 @@ export async function endWorkRelation(end: RelationEnd): Promise<WorkRelationIte
   const family = entities.get(familyId);
   const company = entities.get(advisorId);
   // The roles that fit beside the relation, its expiry entry, the company's family count and the event go in the transaction; any more right after.
-  const room = maxTransactionItems - 4;
+  const room = maxTransactionItems - 5;
   const steps: Step[] = [
     { op: deleteWorkRelationItem(familyId, advisorId), onConditionFailed: () => fail('ITEM_NOT_FOUND') },
+    // The company's people who reload the canvas are told their access ended, not that it is not found (functions/domain/canvas/context.ts).
+    { op: putEndedRelation(familyId, advisorId, now()), onConditionFailed: () => 'retry' as const },
     // The dashboard's family count (it corrects a drift on its last page, but none should arise).
     { op: familyCountOp(advisorId, -1), onConditionFailed: () => 'retry' as const },
     ...(relation.accessUntil ? [{ op: deleteAccessExpiry(familyId, advisorId, relation.accessUntil), onConditionFailed: () => 'retry' as const }] : []),

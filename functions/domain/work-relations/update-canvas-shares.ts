@@ -11,6 +11,7 @@ import type { Session } from '../sessions/session';
 import { requireAccessUntilAhead } from './access-until';
 import { requireCanvasSectionIds, requireSharingFamily, sharedSectionsOf } from './sections';
 import { unassignUnseen } from '../canvas/unassign-unseen';
+import { liveSharesChanged } from '../live/revocation';
 
 /**
  * Sets the sections the current family shares with an advisor company (empty: all):
@@ -21,6 +22,7 @@ import { unassignUnseen } from '../canvas/unassign-unseen';
  * company's access, null clears it, absent keeps it; the access-expiry job ends the
  * relation after that day and warns the company 7 days before. Open action points of the
  * company's advisors in a section no longer shared are unassigned (canvas/unassign-unseen.ts).
+ * Changed sections reach the company's open sockets at once (`accessChanged`, functions/domain/live/revocation.ts).
  */
 export async function updateCanvasShares(
   session: Session,
@@ -63,6 +65,8 @@ export async function updateCanvasShares(
             entries: [sharesEntry('sharesChanged', { familyId, advisorId, companyName: company?.entityName ?? '', before, after: sectionIds })],
           },
     );
+    // The company's advisors with the canvas open are told at once (docs/product/live.md#revocation).
+    if (!unchanged) await liveSharesChanged(familyId);
   }
   // Narrowed: the company's advisors give back the open action points they can no longer see.
   if (!unchanged && sectionIds.length > 0) await unassignUnseen(familyId, () => resolveActor(session));

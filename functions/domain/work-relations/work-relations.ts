@@ -14,7 +14,7 @@ import {
 import { db, tableName } from '../../lib/db/client';
 import { getEntity, type EntityItem } from '../organisations/entities';
 import { familyNameKey, keys } from '../../lib/db/keys';
-import { now } from '../../lib/clock';
+import { now, nowEpochSeconds } from '../../lib/clock';
 import type { CanvasMetaItem, SectionItem } from '../canvas/items';
 import { familyCountWrite } from './family-counts';
 import type { WorkRelationMemberItem } from './work-relation-members';
@@ -324,4 +324,35 @@ export async function readFamiliesForReader(
     if (entity) entities.set(familyId, entity as unknown as EntityItem);
   }
   return { partitionItems, entities };
+}
+
+/**
+ * What is left of an ended work relation for its advisor company (docs/data-model.md): that it
+ * existed, so a reload of the family's canvas by one of the company's people says "Your access to
+ * this canvas has ended" (ACCESS_ENDED) instead of "Page not found" — only to those who knew the
+ * canvas; anyone else still gets ITEM_NOT_FOUND. In the company's partition, kept
+ * `endedRelationDays` (TTL; reads check the time themselves), written with the end.
+ */
+export const endedRelationDays = 90;
+
+type EndedRelationItem = { PK: string; SK: string; type: 'EndedWorkRelation'; familyId: number; advisorId: number; endedAt: string; expiresAt: number };
+
+/** The record of an ended relation, as one item of the ending's transaction. */
+export function putEndedRelation(familyId: number, advisorId: number, endedAt: Date): TransactWriteItem {
+  const item: EndedRelationItem = {
+    ...keys.endedWorkRelation(advisorId, familyId),
+    type: 'EndedWorkRelation',
+    familyId,
+    advisorId,
+    endedAt: endedAt.toISOString(),
+    expiresAt: Math.floor(endedAt.getTime() / 1000) + endedRelationDays * 86_400,
+  };
+  return transactItemOf({ put: item });
+}
+
+/** Whether the advisor company had a relation with the family that ended within the last `endedRelationDays`. */
+export async function hadEndedRelation(familyId: number, advisorId: number): Promise<boolean> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.endedWorkRelation(advisorId, familyId) }));
+  const item = result.Item as EndedRelationItem | undefined;
+  return item !== undefined && item.expiresAt > nowEpochSeconds();
 }

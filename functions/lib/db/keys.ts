@@ -100,6 +100,8 @@ export const keys = {
    */
   familyByName: (familyName: string, familyId: number | string) => `NAME#${familyNameKey(familyName)}#${familyId}`,
   familyByNamePrefix: (search: string) => `NAME#${familyNameKey(search)}`,
+  /** An advisor company's relation with a family that ended (functions/domain/work-relations/work-relations.ts putEndedRelation). */
+  endedWorkRelation: (advisorId: number | string, familyId: number | string) => ({ PK: `ENTITY#${advisorId}`, SK: `ENDEDREL#${familyId}` }),
   /** How many families an advisor company works for (the dashboard's count without reading them). */
   familyCount: (advisorId: number | string) => ({ PK: `ENTITY#${advisorId}`, SK: 'FAMILYCOUNT' }),
   /** The record of one data migration (functions/lib/db/migrations.ts): status, checkpoint, counts; all in one partition. */

@@ -264,6 +264,23 @@ function rememberUnanswered(method: Method, path: string, body: unknown, key: st
   if (unansweredWriteKeys.size > maxUnansweredWriteKeys) unansweredWriteKeys.delete(unansweredWriteKeys.keys().next().value!);
 }
 
+/**
+ * How far the server's clock is ahead of this browser's (ms), from the `Date` header of the last answer:
+ * null before one came. The header has whole seconds and is written before the answer travels, so the
+ * estimate errs towards an earlier server time (what a catch-up from it needs: it reads more, never less).
+ */
+let serverClockAheadMs: number | null = null;
+
+/** A moment of this browser's clock (Date.now()) on the server's clock, if an answer told it yet. */
+export function onServerClock(browserMs: number): number | null {
+  return serverClockAheadMs === null ? null : browserMs + serverClockAheadMs;
+}
+
+function noteServerClock(response: Response): void {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  if (Number.isFinite(date)) serverClockAheadMs = date - Date.now();
+}
+
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
   if (options.queueWhenOffline && !options.isFromQueue && saveQueue.shouldQueue()) {
     return saveQueue.enqueue(() => request<T>(method, path, body, { ...options, isFromQueue: true }));
@@ -295,6 +312,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
 
   // Answered: a later equal write is a new one.
   if (options.idempotencyKey) unansweredWriteKeys.delete(writeSignature(method, path, body));
+  noteServerClock(response);
   const parsed = response.status === 204 ? undefined : await readBody(response);
   if (!response.ok || bodyCarriesError(parsed)) {
     const error = errorFrom(response.status, parsed);

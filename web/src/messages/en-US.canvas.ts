@@ -42,6 +42,14 @@ export const canvasMessages = {
     'You can still read what is on the screen, but nothing more can be saved here. What you typed in an open form stays there, so you can copy it.',
   'canvas.accessEnded.back': 'Back to your dashboard',
   'canvas.accessEnded.inForm': 'Your access to this canvas has ended: this can no longer be saved. Your text stays here, so you can copy it.',
+  // The family stopped sharing a section while the advisor had it open (docs/product/live.md#in-the-browser).
+  'canvas.sectionHidden.title': 'You can no longer see {section}',
+  'canvas.sectionHidden.text':
+    'The family no longer shares this section with your company. You can still read what is on the screen, but nothing more can be saved here. What you typed in an open form stays there, so you can copy it.',
+  'canvas.sectionHidden.back': 'Back to the canvas',
+  'canvas.sectionHidden.inForm': 'The family no longer shares {section} with you: this can no longer be saved. Your text stays here, so you can copy it.',
+  'canvas.sectionsHidden.notice': 'The family no longer shares {sections} with your company: you can no longer see them.',
+  'canvas.sectionsHidden.noticeOne': 'The family no longer shares {sections} with your company: you can no longer see it.',
   // A limited member on the category page: why there is no answer form and no vote button (docs/product/canvas.md#permissions).
   'canvas.limitedMember.note': 'You can read this canvas; an owner can give you full member rights.',
   'canvas.tabs.label': 'Canvas views',

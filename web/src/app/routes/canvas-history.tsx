@@ -43,7 +43,13 @@ export function CanvasWithHistory({
   const onSignedOut = () => endSession({ store, navigate: (to) => void navigate(to) }, 'signedOut');
   return (
     <HistoryProvider links={historyLinks} onCanvasChanged={() => void invalidateCanvas()} itemTitle={itemTitle}>
-      <LiveProvider onChange={live.onChange} onResync={live.onResync} onSignedOut={onSignedOut} createSocket={createSocket}>
+      <LiveProvider
+        onChange={live.onChange}
+        onResync={live.onResync}
+        onAccessChanged={() => void invalidateCanvas()}
+        onSignedOut={onSignedOut}
+        createSocket={createSocket}
+      >
         <JournalBridge>{children}</JournalBridge>
       </LiveProvider>
     </HistoryProvider>
@@ -52,13 +58,16 @@ export function CanvasWithHistory({
 
 function JournalBridge({ children }: { children: ReactNode }) {
   const history = useCanvasJournal();
-  const isAccessEnded = useLive()?.isAccessEnded === true;
+  const live = useLive();
+  const isAccessEnded = live?.isAccessEnded === true;
+  const sectionsHidden = live?.sectionsHidden;
   // The same object while the live state changes (status, people, notes): the parts it renders read that state
   // themselves, and every card of the canvas that reads the journal need not render again (bench/lighthouse.ts).
   const journal: CanvasJournal = useMemo(
     () => ({
       ...history,
       isAccessEnded,
+      sectionsHidden,
       renderTools: (context) => (
         <>
           <LiveTools familyId={context.familyId} categoryId={context.categoryId ?? null} />
@@ -69,7 +78,7 @@ function JournalBridge({ children }: { children: ReactNode }) {
       renderItemNote: (itemId) => <ItemLiveNote itemId={itemId} />,
       renderEditing: (itemId) => <ReportEditing itemId={itemId} />,
     }),
-    [history, isAccessEnded],
+    [history, isAccessEnded, sectionsHidden],
   );
   return <CanvasJournalProvider journal={journal}>{children}</CanvasJournalProvider>;
 }

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { HistoryEvent } from '../../../../shared/contracts/history';
 import type { LiveCanvasChange } from '../../../../shared/contracts/live';
-import { useInvalidateCanvasContent } from '../../features/canvas/api/keys';
+import { canvasKeys, useInvalidateCanvasContent } from '../../features/canvas/api/keys';
+import { onServerClock } from '../../lib/api-client';
 import { catchUpSince } from '../../features/canvas/live/catch-up';
 import { useApplyCanvasChange } from '../../features/canvas/live/use-apply-canvas-change';
 import { historyKeys } from '../../features/history/api/keys';
@@ -19,9 +20,11 @@ const appliedKept = 1_000;
  * the write's answer already put in the cache (apply-live-change.ts keeps an item that is the
  * same or newer). After a reconnect the changes missed while away come from the history since
  * the last one seen, with their items as the server shaped them for this reader now
- * (features/canvas/live/catch-up.ts), applied by id the same way. Where the cache stands is unknown (the
- * first open, a long absence, a failed read), the newest event is noted and the canvas is
- * read again.
+ * (features/canvas/live/catch-up.ts), applied by id the same way. On the first open the page has
+ * just read the canvas, but before the socket listened: the same catch-up, from when that read was
+ * answered (on the server's clock), brings what was written meanwhile, and the canvas is not read a
+ * second time. Where the cache stands is unknown (no read to start from, a long absence, a failed
+ * read), the newest event is noted and the canvas is read again.
  */
 export function useLiveCanvasSync() {
   const queryClient = useQueryClient();
@@ -29,6 +32,7 @@ export function useLiveCanvasSync() {
   const invalidateCanvas = useInvalidateCanvasContent();
   /** Up to where the cache has the canvas's changes; null until known. */
   const mark = useRef<{ familyId: number; at: HistoryMark | null } | null>(null);
+  const firstOpenMark = useFirstOpenMark();
   const applied = useRef(new Set<string>());
 
   /** Notes an event as applied (false when it was already); the caller applies its items. */
@@ -53,15 +57,18 @@ export function useLiveCanvasSync() {
   const onResync = useCallback(
     /** Resolves to the changes it caught up on (the live feature highlights them). */
     async ({ familyId, isReconnect }: { familyId: number; isReconnect: boolean }): Promise<HistoryEvent[]> => {
-      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-      const known = mark.current?.familyId === familyId ? mark.current : null;
-      if (isReconnect && known) {
+      // The history lists the page just read on a first open are read again only if something was missed.
+      if (isReconnect) void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+      const known = mark.current?.familyId === familyId ? mark.current : isReconnect ? null : firstOpenMark(familyId);
+      if (known) {
+        if (!isReconnect) mark.current = known;
         try {
           const missed = await catchUpSince(familyId, known.at);
           if (missed) {
             const caughtUp = missed.events.filter(note);
             // The pages' items as this reader sees them now; nothing to do when every event was applied already.
             if (caughtUp.length > 0) for (const change of missed.changes) void applyCanvasChange(change);
+            if (!isReconnect && caughtUp.length > 0) void queryClient.invalidateQueries({ queryKey: historyKeys.all });
             return caughtUp;
           }
         } catch (error) {
@@ -70,6 +77,7 @@ export function useLiveCanvasSync() {
       }
       // Note the newest event first: the canvas read after it has at least that much.
       mark.current = null;
+      if (!isReconnect) void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       try {
         mark.current = { familyId, at: await newestHistoryMark(familyId) };
       } catch (error) {
@@ -78,8 +86,34 @@ export function useLiveCanvasSync() {
       await invalidateCanvas();
       return [];
     },
-    [applyCanvasChange, invalidateCanvas, note, queryClient],
+    [applyCanvasChange, firstOpenMark, invalidateCanvas, note, queryClient],
   );
 
   return { onChange, onResync };
+}
+
+/**
+ * Where the cache stands when the socket first opens: the earliest answer of this canvas's pages shown
+ * now (the overview, a category), on the server's clock, as a mark with no event id (any event counts as
+ * newer). Null when no page of it is cached or the server's clock is not known yet.
+ */
+function useFirstOpenMark() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (familyId: number): { familyId: number; at: HistoryMark } | null => {
+      const answeredAt = queryClient
+        .getQueryCache()
+        .findAll({ queryKey: canvasKeys.content, type: 'active' })
+        // The overview's id and a category's familyId are the family's id.
+        .filter((query) => {
+          const data = query.state.data as { familyId?: number; id?: number } | undefined;
+          return data !== undefined && (data.familyId ?? data.id) === familyId;
+        })
+        .map((query) => query.state.dataUpdatedAt);
+      if (answeredAt.length === 0) return null;
+      const serverMs = onServerClock(Math.min(...answeredAt));
+      return serverMs === null ? null : { familyId, at: { id: '', createdDate: new Date(serverMs).toISOString() } };
+    },
+    [queryClient],
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { addDays, dayLabel, mondayOf, monthTitle, weekdayNames } from '../../../../shared/dates';
 import { cx } from '../../lib/cx';
 import { t } from '../../messages/en-US';
@@ -9,6 +9,8 @@ import { t } from '../../messages/en-US';
  * month as a grid (the WAI-ARIA date picker dialog pattern): one day is in the Tab order;
  * arrows move a day or a week, Page Up/Down a month, Home/End the week's first and last
  * day; Enter or Space chooses; Escape closes without choosing. Weeks start on Monday.
+ * It is placed in the viewport (placeInViewport), so a scrolling dialog's edge or sticky footer never
+ * hides its last weeks.
  */
 export type CalendarPopupProps = {
   /** The day chosen so far (YYYY-MM-DD), or none. */
@@ -40,9 +42,44 @@ function weeksOf(day: string): string[][] {
   return Array.from({ length: 6 }, (_, week) => Array.from({ length: 7 }, (_, weekday) => addDays(start, week * 7 + weekday)));
 }
 
+/** Space kept between the calendar and its field, and between the calendar and the viewport's edges (px). */
+const gapPx = 4;
+const edgePx = 8;
+
+/**
+ * Puts the calendar (position: fixed) under its field, or above it when there is more room there, and
+ * inside the viewport: fixed, it is clipped by no scrolling ancestor (a dialog's form) and drawn over a
+ * sticky footer. Follows the field when anything scrolls or the window changes size.
+ */
+function usePlaceInViewport(popup: RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const element = popup.current;
+    const field = element?.parentElement;
+    if (!element || !field) return;
+    const place = () => {
+      const anchor = field.getBoundingClientRect();
+      const { offsetHeight: height, offsetWidth: width } = element;
+      const below = window.innerHeight - anchor.bottom - gapPx - edgePx;
+      const above = anchor.top - gapPx - edgePx;
+      const top = below >= height || below >= above ? anchor.bottom + gapPx : anchor.top - gapPx - height;
+      element.style.top = `${Math.max(edgePx, top)}px`;
+      element.style.left = `${Math.max(edgePx, Math.min(anchor.left, window.innerWidth - width - edgePx))}px`;
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [popup]);
+}
+
 export default function CalendarPopup({ value, today, label, onChoose, onClose }: CalendarPopupProps) {
   const [focused, setFocused] = useState(value ?? today);
   const grid = useRef<HTMLTableElement>(null);
+  const popup = useRef<HTMLDivElement>(null);
+  usePlaceInViewport(popup);
   const names = weekdayNames();
   const { year, month } = monthOf(focused);
   const titleId = `calendar-title-${focused.slice(0, 7)}`;
@@ -70,10 +107,11 @@ export default function CalendarPopup({ value, today, label, onChoose, onClose }
 
   return (
     <div
+      ref={popup}
       role="dialog"
       aria-modal="false"
       aria-label={label}
-      className="absolute top-full left-0 z-30 mt-1 w-[19rem] max-w-[calc(100vw-2rem)] rounded-card border border-line bg-surface p-3 shadow-lg"
+      className="fixed top-0 left-0 z-30 w-[19rem] max-w-[calc(100vw-2rem)] rounded-card border border-line bg-surface p-3 shadow-lg"
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();

@@ -80,6 +80,20 @@ describe('DayField', () => {
     expect(screen.getByRole('textbox', { name: 'Due date' })).toHaveValue(formatDay(today()));
   });
 
+  it('opens on the typed day and writes the chosen one when its form holds a ref to the box (the canvas forms, web/src/hooks/use-zod-form.ts)', async () => {
+    const formRef = { current: null as HTMLInputElement | null };
+    function FormHarness() {
+      const [typed, setTyped] = useState('31.12.2026');
+      return <DayField label="Due date" ref={(element) => void (formRef.current = element)} value={typed} onChange={(event) => setTyped(event.target.value)} />;
+    }
+    const view = renderWithApp(<FormHarness />);
+    await view.user.click(screen.getByRole('button', { name: 'Choose Due date from a calendar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Thursday, December 31, 2026' })).toHaveFocus());
+    await view.user.click(screen.getByRole('button', { name: 'Wednesday, December 16, 2026' }));
+    expect(screen.getByRole('textbox', { name: 'Due date' })).toHaveValue('16.12.2026');
+    expect(formRef.current).toBe(screen.getByRole('textbox', { name: 'Due date' }));
+  });
+
   it('has no calendar button when the field is read-only', () => {
     renderWithApp(<DayField label="Due date" value="31.12.2026" readOnly onChange={() => undefined} />);
     expect(screen.queryByRole('button', { name: /calendar/ })).not.toBeInTheDocument();

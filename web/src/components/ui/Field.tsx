@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { dayIn, formatDay, parseDay } from '../../../../shared/dates';
 import { cx } from '../../lib/cx';
 import { t } from '../../messages/en-US';
@@ -200,11 +200,20 @@ const localToday = () => dayIn(new Date(), Intl.DateTimeFormat().resolvedOptions
  * the box's own onChange, so forms see it as typed. Escape or a click outside closes the
  * calendar; focus returns to the button.
  */
-export function DayField({ label, error, hint, id: givenId, required, containerClassName, className, ...props }: Omit<TextFieldProps, 'placeholder'>) {
+export function DayField({ label, error, hint, id: givenId, required, containerClassName, className, ref, ...props }: Omit<TextFieldProps, 'placeholder'>) {
   const generated = useId();
   const id = givenId ?? generated;
   const [isOpen, setIsOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // The form's own ref (web/src/hooks/use-zod-form.ts register) and this field's: the calendar reads and writes the box through it.
+  const setInput = useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref],
+  );
   const toggle = useRef<HTMLButtonElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const isLocked = Boolean(props.readOnly || props.disabled);
@@ -227,7 +236,7 @@ export function DayField({ label, error, hint, id: givenId, required, containerC
     <FieldShell id={id} label={label} error={error} hint={hint} isRequired={required} className={cx('sm:max-w-64', containerClassName)}>
       <div ref={frame} className="relative">
         <input
-          ref={input}
+          ref={setInput}
           id={id}
           required={required}
           placeholder="dd.mm.yyyy"

@@ -63,7 +63,15 @@ export function CanvasItemDialog({ itemForm, testId, onDelete, notices, actions,
         data-testid={testId}
       >
         {/* The page behind the dialog says it too, but the dialog hides the page: said here, as an alert. */}
-        <FormErrorAlert message={journal.isAccessEnded ? t('canvas.accessEnded.inForm') : null} />
+        <FormErrorAlert
+          message={
+            journal.lostSection
+              ? t('canvas.sectionHidden.inForm', { section: journal.lostSection })
+              : journal.isAccessEnded
+                ? t('canvas.accessEnded.inForm')
+                : null
+          }
+        />
         {notices}
         <FormErrorAlert message={itemForm.formError} />
         {itemForm.conflict && <ItemChangedPanel kind={kind} conflict={itemForm.conflict} onKeepMine={itemForm.keepMine} onTakeTheirs={itemForm.takeTheirs} />}

@@ -34,7 +34,7 @@ import { ArrowLeftIcon, PlusIcon } from '../../../components/ui/icons';
 import { GearIcon } from './icons';
 import { lazyDialog, lazyPart } from '../../../components/ui/lazy-dialog';
 import { SectionView } from './SectionView';
-import { AccessEndedNotice, readOnlyWhenEnded } from './AccessEndedNotice';
+import { AccessEndedNotice, readOnlyWhenEnded, SectionsHiddenNotice } from './AccessEndedNotice';
 
 // Opened from the canvas's tools: their code loads on the first open.
 const ResetCanvasDialog = lazyDialog(() => import('./ResetCanvasDialog').then((module) => module.ResetCanvasDialog));
@@ -60,9 +60,10 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
   const links = useCanvasLinks();
   const isAdvisor = entity?.entityTypeId === EntityType.AdvisorCompany;
   const isOwnFamily = entity?.entityTypeId === EntityType.Family && (familyId === undefined || familyId === entity.id);
-  // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message.
-  const isAccessEnded = useCanvasJournal().isAccessEnded === true;
   const code = canvas.isError ? errorCodeOf(canvas.error) : null;
+  // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message;
+  // a read the server answers ACCESS_ENDED (a reload after the relation ended) says it too.
+  const isAccessEnded = useCanvasJournal().isAccessEnded === true || code === ErrorCodes.ACCESS_ENDED;
   const offersCreate = code === ErrorCodes.ITEM_NOT_FOUND && isOwnFamily;
   const isGlobal = code === ErrorCodes.SESSION_EXPIRED || code === ErrorCodes.EMAIL_NOT_CONFIRMED;
   const goesToNotFound =
@@ -200,9 +201,10 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
             </Link>
           )}
           <div className="flex flex-wrap items-start gap-3">
-            {/* The title keeps at least 12rem (or the whole row): when the tools beside it grow ("Reconnecting…", people
-                joining) they wrap under it instead of squeezing it to a letter a line and pushing the page down. */}
-            <div className="min-w-[min(100%,12rem)] flex-1">
+            {/* The title asks for its whole width on one line (flex-basis auto): where that does not fit beside the tools
+                (a phone, "Reconnecting…", people joining) it takes the row and the tools wrap under it, so it breaks
+                between words, never inside one; it keeps at least 12rem (or the whole row) and grows into what is left. */}
+            <div className="min-w-[min(100%,12rem)] flex-auto">
               <CanvasTitle title={canvas.title} canEdit={abilities.canEditCanvasTitle} />
             </div>
             {journal.renderTools?.(tools)}
@@ -229,6 +231,7 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
         </header>
 
         {journal.isAccessEnded ? <AccessEndedNotice /> : <AccessEndsNotice endsOn={canvas.accessEndsOn} detail className="mt-4" />}
+        {!journal.isAccessEnded && <SectionsHiddenNotice hidden={journal.sectionsHidden} shown={canvas.sections} />}
         {journal.renderNotice?.(tools)}
         {tour.isDue ? (
           <CanvasTour

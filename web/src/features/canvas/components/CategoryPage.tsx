@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { t } from '../../../messages/en-US';
 import { useCategory } from '../api/get-category';
 import { useAnswerDraft } from '../hooks/use-answer-draft';
-import { CanvasJournalScopeProvider, useCanvasJournal, type CanvasToolsContext } from '../hooks/use-canvas-journal';
+import { CanvasJournalProvider, CanvasJournalScopeProvider, useCanvasJournal, type CanvasJournal, type CanvasToolsContext } from '../hooks/use-canvas-journal';
 import { useCanvasLinks } from '../hooks/use-canvas-links';
 import { useOpenRequest } from '../hooks/use-open-request';
 import { useCanvasPeople } from '../hooks/use-canvas-people';
@@ -35,9 +35,14 @@ const notFoundCodes: readonly number[] = [ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.
 export function CategoryPage({ categoryId }: { categoryId: number }) {
   const category = useCategory(categoryId);
   const links = useCanvasLinks();
-  // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message.
-  const isAccessEnded = useCanvasJournal().isAccessEnded === true;
+  const outer = useCanvasJournal();
+  // The live channel said the family stopped sharing this category's section, and the read again was refused: as when the access ended.
+  const lostSection = category.isError ? outer.sectionsHidden?.find((section) => section.id === category.data?.sectionId) : undefined;
+  const journal: CanvasJournal = useMemo(() => (lostSection ? { ...outer, isAccessEnded: true, lostSection: lostSection.title } : outer), [outer, lostSection]);
   const code = category.isError ? errorCodeOf(category.error) : null;
+  // Once the live channel said the access ended, a refused read shows what was there, read-only, with that message;
+  // a read the server answers ACCESS_ENDED (a reload after the relation ended) says it too.
+  const isAccessEnded = journal.isAccessEnded === true || code === ErrorCodes.ACCESS_ENDED;
   const goesToNotFound = code !== null && notFoundCodes.includes(code) && !isAccessEnded;
 
   useNotFoundOnRefusal(category, goesToNotFound, links.notFound(), 'category');
@@ -71,10 +76,13 @@ export function CategoryPage({ categoryId }: { categoryId: number }) {
   const data = category.data;
   if (!data) return null;
   const { familyId, abilities } = data;
+  // Always this provider, whatever the journal says: the page and its open forms stay mounted (their typed text kept) when it changes.
   return (
-    <CanvasJournalScopeProvider scope={{ familyId, apiFamilyId: abilities.accessKind === 'own' ? undefined : familyId }}>
-      <CategoryView category={data} />
-    </CanvasJournalScopeProvider>
+    <CanvasJournalProvider journal={journal}>
+      <CanvasJournalScopeProvider scope={{ familyId, apiFamilyId: abilities.accessKind === 'own' ? undefined : familyId }}>
+        <CategoryView category={data} />
+      </CanvasJournalScopeProvider>
+    </CanvasJournalProvider>
   );
 }
 

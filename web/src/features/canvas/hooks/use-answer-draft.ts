@@ -88,9 +88,11 @@ export function useAnswerDraft() {
         t(
           code === ErrorCodes.ITEM_NOT_FOUND
             ? 'canvas.form.saveError.gone'
-            : code === ErrorCodes.FORBIDDEN
-              ? 'canvas.form.saveError.forbidden'
-              : 'canvas.form.saveError.other',
+            : code === ErrorCodes.ACCESS_ENDED
+              ? 'canvas.accessEnded.inForm'
+              : code === ErrorCodes.FORBIDDEN
+                ? 'canvas.form.saveError.forbidden'
+                : 'canvas.form.saveError.other',
         ),
       );
       toasts.show({ mode: 'error', text: isNew ? t('answers.error.add') : t('answers.error.edit') });

@@ -155,6 +155,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     const code = errorCodeOf(error);
     // Gone (the item, its category, or the caller's access to the canvas) or no longer allowed: never silent.
     if (code === ErrorCodes.ITEM_NOT_FOUND) setSaveError(t('canvas.form.saveError.gone'));
+    else if (code === ErrorCodes.ACCESS_ENDED) setSaveError(t('canvas.accessEnded.inForm'));
     else if (code === ErrorCodes.FORBIDDEN) setSaveError(t('canvas.form.saveError.forbidden'));
     else if (!isFieldError(error)) setSaveError(t('canvas.form.saveError.other'));
     // docs/product/errors.md#canvas-errors: in edit, not found is treated like validation.

@@ -37,6 +37,14 @@ export type CanvasJournal = {
   renderEditing?: (itemId: string) => ReactNode;
   /** The live channel said the user's access to this canvas ended: the pages turn read-only and say so. */
   isAccessEnded?: boolean;
+  /**
+   * Sections the family stopped sharing with the user's company while the canvas was open (the live
+   * channel's `accessChanged`): the overview names those gone from it; a category page of one whose read
+   * is then refused keeps what it showed, read-only (isAccessEnded with `lostSection`, its title).
+   */
+  sectionsHidden?: ReadonlyArray<{ id: number; title: string }>;
+  /** Set with isAccessEnded on a category page whose section is no longer shared: the words name it instead of the whole canvas. */
+  lostSection?: string;
 };
 
 /** What an item form tells its history: which item, the version it read, whether the user may change it. */

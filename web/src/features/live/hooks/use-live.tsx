@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { atom, useAtom, useAtomValue } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { anotherAdvisorId, type HistoryEvent } from '../../../../../shared/contracts/history';
 import {
@@ -27,12 +27,16 @@ export const leaveGraceMs = 15_000;
 export const highlightMs = 6_000;
 
 type Place = { sectionId: number | null; categoryId: number | null };
+/** A section of the canvas, as `accessChanged` names it. */
+export type LiveSection = { id: number; title: string };
 type RecentChange = { authorName: string; at: number };
 
 type LiveContextValue = {
   status: LiveStatus;
   /** The server closed the socket because the user's access to this canvas ended (`closed: accessRemoved`). */
   isAccessEnded: boolean;
+  /** Sections the server said this user no longer sees (`accessChanged`) since the canvas was opened. */
+  sectionsHidden: readonly LiveSection[];
   /** Everyone on the canvas but the user, once each. */
   people: readonly PersonPresent[];
   recentChanges: ReadonlyMap<string, RecentChange>;
@@ -41,6 +45,9 @@ type LiveContextValue = {
 };
 
 const LiveContext = createContext<LiveContextValue | null>(null);
+/** The sections `accessChanged` named, for the canvas they belong to: kept in the app's store, since each canvas page has its own provider. */
+const sectionsHiddenAtom = atom<{ familyId: number; sections: readonly LiveSection[] } | null>(null);
+const noSections: readonly LiveSection[] = [];
 
 type LiveProviderProps = {
   /** A change event arrived (someone's, or one's own): update the cached data with the items it carries for this reader. */
@@ -50,6 +57,8 @@ type LiveProviderProps = {
    * or during the handshake (the server does not replay it), must be caught up on.
    */
   onResync: (resync: { familyId: number; isReconnect: boolean }) => void | Promise<readonly HistoryEvent[] | void>;
+  /** The user's access changed while the socket stays open (`accessChanged`): the canvas is read again. */
+  onAccessChanged?: (familyId: number) => void;
   /** The socket's session was ended (signed out from another device, a password change there): the app ends it here at once. */
   onSignedOut?: () => void;
   children: ReactNode;
@@ -62,11 +71,12 @@ type LiveProviderProps = {
  * list (with a grace period before a leave shows), the changes of others highlighted for
  * a moment, and what the user is editing told to the others. A page joins with `useLiveCanvas`.
  */
-export function LiveProvider({ onChange, onResync, onSignedOut, children, createSocket }: LiveProviderProps) {
+export function LiveProvider({ onChange, onResync, onAccessChanged, onSignedOut, children, createSocket }: LiveProviderProps) {
   const selfId = useAtomValue(userIdAtom);
   const [target, setTarget] = useState<{ familyId: number } & Place>();
   const [status, setStatus] = useState<LiveStatus>('stopped');
   const [endedFamilyId, setEndedFamilyId] = useState<number | null>(null);
+  const [hidden, setHidden] = useAtom(sectionsHiddenAtom);
   const [members, setMembers] = useState<readonly PresenceMember[]>([]);
   const [people, setPeople] = useState<readonly PersonPresent[]>([]);
   const [recentChanges, setRecentChanges] = useState<ReadonlyMap<string, RecentChange>>(new Map());
@@ -78,8 +88,8 @@ export function LiveProvider({ onChange, onResync, onSignedOut, children, create
     state: 'active',
   });
   const departed = useRef(new Map<string, { person: PresenceMember; at: number }>());
-  const handlers = useRef({ onChange, onResync, onSignedOut, selfId });
-  handlers.current = { onChange, onResync, onSignedOut, selfId };
+  const handlers = useRef({ onChange, onResync, onAccessChanged, onSignedOut, selfId });
+  handlers.current = { onChange, onResync, onAccessChanged, onSignedOut, selfId };
 
   // The server takes at most presenceMessagesPerSecond and drops the rest: space the sends
   // and always send the latest place once the gap has passed, so the last move is never lost.
@@ -142,6 +152,15 @@ export function LiveProvider({ onChange, onResync, onSignedOut, children, create
           // The connection stops by itself (lib/connection.ts); the page is told at once.
           if (message.type === 'closed' && message.reason === 'accessRemoved') setEndedFamilyId(familyId);
           if (message.type === 'closed' && message.reason === 'signedOut') handlers.current.onSignedOut?.();
+          if (message.type === 'accessChanged') {
+            // Kept for the canvas's time on screen: the pages name these sections where they are gone (a widened share brings one back by itself).
+            setHidden((current) => {
+              const known = current?.familyId === familyId ? current.sections : [];
+              const added = message.sectionsHidden.filter((section) => !known.some((kept) => kept.id === section.id));
+              return { familyId, sections: [...known, ...added] };
+            });
+            handlers.current.onAccessChanged?.(familyId);
+          }
           if (message.type === 'change') {
             handlers.current.onChange(message.event, message.canvas);
             highlight([message.event]);
@@ -157,7 +176,7 @@ export function LiveProvider({ onChange, onResync, onSignedOut, children, create
       connection.current = null;
       setMembers([]);
     };
-  }, [familyId, createSocket, sendPresence, onPresenceTooSoon, highlight]);
+  }, [familyId, createSocket, sendPresence, onPresenceTooSoon, highlight, setHidden]);
 
   // Where the user is (section, category) follows the page.
   const sectionId = target?.sectionId ?? null;
@@ -233,9 +252,10 @@ export function LiveProvider({ onChange, onResync, onSignedOut, children, create
   );
 
   const isAccessEnded = familyId !== undefined && endedFamilyId === familyId;
+  const sectionsHidden = useMemo(() => (familyId !== undefined && hidden?.familyId === familyId ? hidden.sections : noSections), [familyId, hidden]);
   const value = useMemo(
-    () => ({ status, isAccessEnded, people, recentChanges, join, setEditing }),
-    [status, isAccessEnded, people, recentChanges, join, setEditing],
+    () => ({ status, isAccessEnded, sectionsHidden, people, recentChanges, join, setEditing }),
+    [status, isAccessEnded, sectionsHidden, people, recentChanges, join, setEditing],
   );
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }
