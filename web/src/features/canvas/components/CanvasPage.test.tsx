@@ -76,7 +76,12 @@ function withFirstCategory(canvas: Canvas, content: Partial<Pick<CanvasCategory,
   };
 }
 
-function renderCanvas(routes: Parameters<typeof fakeApi>[0], entity: { typeId?: EntityTypeId; roleId?: EntityRoleId } = {}, path = '/canvas', userId?: string | null) {
+function renderCanvas(
+  routes: Parameters<typeof fakeApi>[0],
+  entity: { typeId?: EntityTypeId; roleId?: EntityRoleId } = {},
+  path = '/canvas',
+  userId?: string | null,
+) {
   const api = fakeApi([...routes, { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: [] }]);
   restore = api.restore;
   const roleId = entity.roleId ?? EntityRole.Owner;
