@@ -46,7 +46,11 @@ export type DeploymentSettings = {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Where alarm notifications go (an e-mail subscription of the alarm topic); none when unset. */
   alarmEmail: string | undefined;
-  /** An AWS WAF web ACL (us-east-1) in front of CloudFront: context `waf=true`. Off by default (a monthly cost per ACL and rule). */
+  /**
+   * An AWS WAF web ACL (us-east-1) in front of CloudFront: context `waf=true` or `waf=false`. On by
+   * default in production and staging: its rate rule per viewer address is the per-client limit
+   * that lets the stage throttle stand high (infra/api-limits.ts); off by default in development.
+   */
   waf: boolean;
   /** A table restored to a point in time that the stacks should use instead of their own (docs/operations-manual.md "Running it"). */
   restoredTableName: string | undefined;
@@ -197,6 +201,7 @@ export function readSettings(node: Node): DeploymentSettings {
       `sesDailyQuota must be a whole number of messages per 24 hours (aws sesv2 get-account: SendQuota.Max24HourSend), not "${String(sesDailyQuotaValue)}"`,
     );
   }
+  const wafSetting: unknown = node.tryGetContext('waf') ?? process.env.FC_WAF;
   return {
     stage,
     placeholders,
@@ -212,7 +217,7 @@ export function readSettings(node: Node): DeploymentSettings {
     restoredTableName: read(node, 'restoredTableName', 'FC_RESTORED_TABLE_NAME'),
     restoredTableStreamArn: read(node, 'restoredTableStreamArn', 'FC_RESTORED_TABLE_STREAM_ARN'),
     backupCopyVaultArn: read(node, 'backupCopyVaultArn', 'FC_BACKUP_COPY_VAULT_ARN'),
-    waf: isTrue(node.tryGetContext('waf') ?? process.env.FC_WAF),
+    waf: wafSetting === undefined || wafSetting === '' ? stage !== 'development' : isTrue(wafSetting),
     stackPrefix: read(node, 'stackPrefix', 'FC_STACK_PREFIX') ?? 'FamilyCanvas',
     account: read(node, 'account', 'CDK_DEFAULT_ACCOUNT') ?? '111111111111',
     region: read(node, 'region', 'CDK_DEFAULT_REGION') ?? 'eu-central-1',

@@ -6,6 +6,7 @@ import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { alarmThresholds, routeGroupQuery } from '../../infra/stacks/monitoring-stack';
 import { sesEventDetailTypes } from '../../infra/stacks/mail-stack';
 import { authRateLimitPer5Minutes } from '../../infra/stacks/waf-stack';
+import { perViewerAddressLimit } from '../../infra/api-limits';
 import { businessMetrics, metricsNamespace } from '../../shared/metrics';
 import { routeManifest } from '../../shared/routes';
 
@@ -296,7 +297,7 @@ describe('dashboard', () => {
 });
 
 describe('optional WAF', () => {
-  it('is off by default: no WAF stack, the distribution has no web ACL', () => {
+  it('is off by default in development: no WAF stack, the distribution has no web ACL', () => {
     expect(stacks.waf).toBeUndefined();
     const [distribution] = Object.values(resourcesOf(templates.web, 'AWS::CloudFront::Distribution'));
     expect((distribution?.Properties.DistributionConfig as Record<string, unknown>).WebACLId).toBeUndefined();
@@ -318,6 +319,19 @@ describe('optional WAF', () => {
               Limit: authRateLimitPer5Minutes,
               AggregateKeyType: 'IP',
               ScopeDownStatement: { ByteMatchStatement: Match.objectLike({ SearchString: '/api/auth/', PositionalConstraint: 'STARTS_WITH' }) },
+            }),
+          },
+        }),
+        // The per-client limit: every /api request counted per viewer address, as the plan sizes it.
+        Match.objectLike({
+          Name: 'ApiRateLimit',
+          Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              Limit: perViewerAddressLimit.limit,
+              EvaluationWindowSec: perViewerAddressLimit.windowSeconds,
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: { ByteMatchStatement: Match.objectLike({ SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' }) },
             }),
           },
         }),
