@@ -1,4 +1,5 @@
 import type { Node } from 'constructs';
+import { accountQuotas } from './traffic-plan';
 
 /**
  * Deployment settings: what differs between one installation and another. Each comes
@@ -33,6 +34,12 @@ export type DeploymentSettings = {
    * the quota, so the deployment says it. Default 50,000 (a new production account).
    */
   sesDailyQuota: number;
+  /**
+   * The account's Lambda concurrency quota in the region (`aws lambda get-account-settings`
+   * AccountLimit.ConcurrentExecutions): the concurrency alarm fires near it. Default 1,000 (the
+   * usual default; an account new to Lambda may have 10 until it asks for more, docs/capacity.md).
+   */
+  lambdaConcurrencyQuota: number;
   /** Public origin of the SPA; links in e-mails point here and cookies are Secure when it is https. */
   appUrl: string;
   /** The SES identity mail is sent from: a domain (recommended) or a single address. */
@@ -202,9 +209,18 @@ export function readSettings(node: Node): DeploymentSettings {
     );
   }
   const wafSetting: unknown = node.tryGetContext('waf') ?? process.env.FC_WAF;
+  const lambdaQuotaValue: unknown =
+    node.tryGetContext('lambdaConcurrencyQuota') ?? (process.env.FC_LAMBDA_CONCURRENCY_QUOTA || accountQuotas.lambdaConcurrency);
+  const lambdaConcurrencyQuota = typeof lambdaQuotaValue === 'number' || typeof lambdaQuotaValue === 'string' ? Number(lambdaQuotaValue) : Number.NaN;
+  if (!Number.isInteger(lambdaConcurrencyQuota) || lambdaConcurrencyQuota < 1) {
+    throw new Error(
+      `lambdaConcurrencyQuota must be a whole number of concurrent executions (aws lambda get-account-settings: AccountLimit.ConcurrentExecutions), not "${String(lambdaQuotaValue)}"`,
+    );
+  }
   return {
     stage,
     placeholders,
+    lambdaConcurrencyQuota,
     unstagedStackNames: isTrue(node.tryGetContext('unstagedStackNames') ?? process.env.FC_UNSTAGED_STACK_NAMES),
     sesDailyQuota,
     appUrl,

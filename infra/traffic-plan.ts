@@ -165,11 +165,14 @@ export const busyPerson = {
   socketPingSeconds: 300,
 } as const;
 
-/** Requests a second one busy person sends: their actions, and the history reads others' saves and votes cause. */
+/**
+ * Requests a second one busy person sends: their actions, and the history reads the canvas's
+ * saves and votes cause with the drawer open (their own too: the app reads again on its echo).
+ */
 export function busyPersonRequestsPerSecond(peoplePerCanvas: number = busyPerson.peoplePerCanvas): number {
   const actions = 2 / (busyPerson.thinkSeconds.min + busyPerson.thinkSeconds.max);
   const writes = actions * (busyPerson.actions.save + busyPerson.actions.vote);
-  return actions + writes * (peoplePerCanvas - 1) * busyPerson.drawerOpenShare;
+  return actions + writes * peoplePerCanvas * busyPerson.drawerOpenShare;
 }
 
 /** Requests of one session, by kind (the weekly profiles' per-session figures). */
@@ -238,7 +241,7 @@ export function busiestMinute(): {
     rates.writes += perSecond * perSession.writes;
     // Salt and sign-in.
     rates.signIns += perSecond * perSession.signIns * 2;
-    rates.historyFanOut += perSecond * perSession.writes * (socketsPerWrite - 1) * busyPerson.drawerOpenShare;
+    rates.historyFanOut += perSecond * perSession.writes * socketsPerWrite * busyPerson.drawerOpenShare;
   }
   rates.total = rates.canvasReads + rates.otherReads + rates.dashboard + rates.writes + rates.signIns + rates.historyFanOut;
   return rates;

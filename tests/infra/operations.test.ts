@@ -6,7 +6,8 @@ import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { alarmThresholds, routeGroupQuery } from '../../infra/stacks/monitoring-stack';
 import { sesEventDetailTypes } from '../../infra/stacks/mail-stack';
 import { authRateLimitPer5Minutes } from '../../infra/stacks/waf-stack';
-import { perViewerAddressLimit } from '../../infra/api-limits';
+import { perViewerAddressLimit, stageThrottle } from '../../infra/api-limits';
+import { accountQuotas, busiestMinute, limitSizing, plannedRouteThrottles } from '../../infra/traffic-plan';
 import { businessMetrics, metricsNamespace } from '../../shared/metrics';
 import { routeManifest } from '../../shared/routes';
 
@@ -293,6 +294,38 @@ describe('dashboard', () => {
         else expect(query, route.path).toContain(`"${segment}/${sub}", "${group}/"`);
       }
     }
+  });
+});
+
+describe('API throttles from the capacity plan', () => {
+  it("throttles the stage and the expensive routes as the capacity plan sizes them, within the account's quotas", () => {
+    // The stage: ten times the plan's busiest minute (docs/capacity.md), rounded up to a hundred, within half the account's quota.
+    const planned = Math.ceil((busiestMinute().total * limitSizing.stageGrowthFactor) / 100) * 100;
+    expect(stageThrottle.rateLimit).toBe(Math.min(planned, accountQuotas.apiGatewayRequestsPerSecond * limitSizing.shareOfAccountApiQuota));
+    expect(stageThrottle.rateLimit).toBeGreaterThan(busiestMinute().total);
+    expect(stageThrottle.burstLimit).toBeLessThanOrEqual(accountQuotas.apiGatewayBurst * limitSizing.shareOfAccountApiQuota);
+    const [stage] = Object.values(resourcesOf(templates.api, 'AWS::ApiGatewayV2::Stage')).filter((r) => r.Properties.StageName === '$default');
+    expect(stage?.Properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: stageThrottle.rateLimit,
+      ThrottlingBurstLimit: stageThrottle.burstLimit,
+    });
+    // The plan book and password hashing: their share of the account's concurrency over their duration.
+    const routes = plannedRouteThrottles();
+    expect(routes['POST /api/canvas/plan-book']?.rateLimit).toBe(Math.floor((accountQuotas.lambdaConcurrency * 0.05) / 3));
+    expect(stage?.Properties.RouteSettings).toEqual(
+      Object.fromEntries(
+        Object.entries(routes).map(([key, throttle]) => [key, { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }]),
+      ),
+    );
+    // Route settings name routes that exist: the stage is created after them.
+    const routeIds = Object.entries(resourcesOf(templates.api, 'AWS::ApiGatewayV2::Route'))
+      .filter(([, route]) => Object.keys(routes).includes(route.Properties.RouteKey as string))
+      .map(([id]) => id);
+    expect(routeIds).toHaveLength(Object.keys(routes).length);
+    const [stageResource] = Object.values(templates.api.findResources('AWS::ApiGatewayV2::Stage', { Properties: { StageName: '$default' } })) as Array<{
+      DependsOn?: string[];
+    }>;
+    expect(stageResource?.DependsOn).toEqual(expect.arrayContaining(routeIds));
   });
 });
 

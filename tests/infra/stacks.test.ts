@@ -14,7 +14,6 @@ import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '
 import { contentSecurityPolicy } from '../../infra/security-headers';
 import { tableDefinition } from '../../infra/table-definition';
 import { stageThrottle } from '../../infra/api-limits';
-import { accountQuotas, busiestMinute, limitSizing, plannedRouteThrottles } from '../../infra/traffic-plan';
 import { metricsNamespace } from '../../shared/metrics';
 
 // Synthesis bundles every Lambda with esbuild: the app is built once here and shared.
@@ -176,36 +175,6 @@ describe('api stack', () => {
       DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: stageThrottle.rateLimit, ThrottlingBurstLimit: stageThrottle.burstLimit }),
       AccessLogSettings: Match.objectLike({ Format: Match.stringLikeRegexp('\\$context\\.routeKey') }),
     });
-  });
-
-  it("throttles the stage and the expensive routes as the capacity plan sizes them, within the account's quotas", () => {
-    // The stage: ten times the plan's busiest minute (docs/capacity.md), rounded up to a hundred, within half the account's quota.
-    const planned = Math.ceil((busiestMinute().total * limitSizing.stageGrowthFactor) / 100) * 100;
-    expect(stageThrottle.rateLimit).toBe(Math.min(planned, accountQuotas.apiGatewayRequestsPerSecond * limitSizing.shareOfAccountApiQuota));
-    expect(stageThrottle.rateLimit).toBeGreaterThan(busiestMinute().total);
-    expect(stageThrottle.burstLimit).toBeLessThanOrEqual(accountQuotas.apiGatewayBurst * limitSizing.shareOfAccountApiQuota);
-    const [stage] = Object.values(resourcesOf(templates.api, 'AWS::ApiGatewayV2::Stage')).filter((r) => r.Properties.StageName === '$default');
-    expect(stage?.Properties.DefaultRouteSettings).toMatchObject({
-      ThrottlingRateLimit: stageThrottle.rateLimit,
-      ThrottlingBurstLimit: stageThrottle.burstLimit,
-    });
-    // The plan book and password hashing: their share of the account's concurrency over their duration.
-    const routes = plannedRouteThrottles();
-    expect(routes['POST /api/canvas/plan-book']?.rateLimit).toBe(Math.floor((accountQuotas.lambdaConcurrency * 0.05) / 3));
-    expect(stage?.Properties.RouteSettings).toEqual(
-      Object.fromEntries(
-        Object.entries(routes).map(([key, throttle]) => [key, { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }]),
-      ),
-    );
-    // Route settings name routes that exist: the stage is created after them.
-    const routeIds = Object.entries(resourcesOf(templates.api, 'AWS::ApiGatewayV2::Route'))
-      .filter(([, route]) => Object.keys(routes).includes(route.Properties.RouteKey as string))
-      .map(([id]) => id);
-    expect(routeIds).toHaveLength(Object.keys(routes).length);
-    const [stageResource] = Object.values(templates.api.findResources('AWS::ApiGatewayV2::Stage', { Properties: { StageName: '$default' } })) as Array<{
-      DependsOn?: string[];
-    }>;
-    expect(stageResource?.DependsOn).toEqual(expect.arrayContaining(routeIds));
   });
 
   it('grants table access without Scan, and ses:SendEmail only to the groups that send mail', () => {
