@@ -167,7 +167,8 @@ async function runPerson(person: Person, front: { url: string; origin: string },
         if (roll < actions.readPage) {
           await record('read a page', 'GET', `/api/canvas/category/${pick(canvas.categoryIds)}`);
         } else if (roll < actions.readPage + actions.save) {
-          const questionId = canvas.questionIds.find((id) => !answered.has(id) && Math.random() < 0.5);
+          // Half the saves answer a question of their own (one answer a question each), half write a takeaway.
+          const questionId = Math.random() < 0.5 ? canvas.questionIds.find((id) => !answered.has(id)) : undefined;
           if (questionId) {
             answered.add(questionId);
             await record('save', 'POST', `/api/canvas-answer/create/${questionId}`, {

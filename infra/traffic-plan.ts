@@ -299,5 +299,7 @@ export function plannedRouteThrottles(): Record<string, { rateLimit: number; bur
 /** Requests one viewer address may send within the window before WAF (and the local gateway) answers 429. */
 export function plannedPerAddressLimit(): { limit: number; windowSeconds: number } {
   const windowSeconds = limitSizing.perAddressWindowSeconds;
-  return { limit: roundUp(limitSizing.busyPeoplePerAddress * busyPersonRequestsPerSecond() * windowSeconds, 10), windowSeconds };
+  // The people behind one address work on one canvas together: each change reaches all of them.
+  const people = limitSizing.busyPeoplePerAddress;
+  return { limit: roundUp(people * busyPersonRequestsPerSecond(people) * windowSeconds, 10), windowSeconds };
 }

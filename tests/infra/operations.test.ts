@@ -3,10 +3,10 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
-import { alarmThresholds, routeGroupQuery } from '../../infra/stacks/monitoring-stack';
+import { alarmThresholds, routeGroupQuery, throttledRequestsByRouteMetric } from '../../infra/stacks/monitoring-stack';
 import { sesEventDetailTypes } from '../../infra/stacks/mail-stack';
-import { authRateLimitPer5Minutes } from '../../infra/stacks/waf-stack';
-import { perViewerAddressLimit, stageThrottle } from '../../infra/api-limits';
+import { authRateLimitPer5Minutes, wafBlockedAlarmThreshold, webAclMetricName } from '../../infra/stacks/waf-stack';
+import { perViewerAddressLimit, routeThrottles, stageThrottle } from '../../infra/api-limits';
 import { accountQuotas, busiestMinute, limitSizing, plannedRouteThrottles } from '../../infra/traffic-plan';
 import { businessMetrics, metricsNamespace } from '../../shared/metrics';
 import { routeManifest } from '../../shared/routes';
@@ -105,6 +105,27 @@ describe('alarms', () => {
     expect(alarm.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
     expect(metricNames(alarm).sort()).toEqual(['5xx', 'Count']);
     expect(alarm.Metrics?.find((m) => m.Expression)?.Expression).toBe('IF(requests >= 20, 100 * errors / requests, 0)');
+  });
+
+  it('the binding limits: 429s of each route with its own throttle at the first one, account concurrency at 80 % of its quota', () => {
+    for (const routeKey of Object.keys(routeThrottles)) {
+      const alarm = alarms.get(`RouteThrottled-${routeKey.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '')}`);
+      expect(alarm, routeKey).toBeDefined();
+      expect(alarm!.MetricName).toBe(throttledRequestsByRouteMetric);
+      expect((alarm as { Dimensions?: unknown[] }).Dimensions).toEqual([{ Name: 'Route', Value: routeKey }]);
+      expect(alarm!.Threshold).toBe(1);
+    }
+    const filters = Object.values(resourcesOf(templates.monitoring, 'AWS::Logs::MetricFilter')).map((f) => f.Properties);
+    expect(filters).toContainEqual(
+      expect.objectContaining({
+        MetricTransformations: [expect.objectContaining({ MetricName: throttledRequestsByRouteMetric, Dimensions: [{ Key: 'Route', Value: '$.route' }] })],
+      }),
+    );
+    const concurrency = alarms.get('LambdaConcurrencyNearQuota')!;
+    expect(concurrency.MetricName).toBe('ConcurrentExecutions');
+    expect(concurrency.Namespace).toBe('AWS/Lambda');
+    // The development synth's quota: the account default of the plan.
+    expect(concurrency.Threshold).toBe(accountQuotas.lambdaConcurrency * alarmThresholds.lambdaConcurrencyShare);
   });
 
   it('Lambda: errors and throttles of every route group, at the first one', () => {
@@ -377,6 +398,25 @@ describe('optional WAF', () => {
     });
     const [distribution] = Object.values(resourcesOf(Template.fromStack(withWaf.web), 'AWS::CloudFront::Distribution'));
     expect(JSON.stringify((distribution?.Properties.DistributionConfig as Record<string, unknown>).WebACLId)).toContain(waf.stackName);
+  });
+});
+
+describe('WAF alarms', () => {
+  it('with waf=true: blocked requests of each rate rule alarm on a us-east-1 topic the alarm address subscribes to', () => {
+    const template = Template.fromStack(withWaf.waf!);
+    for (const rule of ['ApiRateLimit', 'AuthRateLimit']) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/WAFV2',
+        MetricName: 'BlockedRequests',
+        Dimensions: Match.arrayWith([
+          { Name: 'Rule', Value: rule },
+          { Name: 'WebACL', Value: webAclMetricName },
+        ]),
+        Threshold: wafBlockedAlarmThreshold,
+        AlarmActions: [Match.objectLike({ Ref: Match.stringLikeRegexp('WafAlarmTopic') })],
+      });
+    }
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
   });
 });
 
