@@ -134,6 +134,8 @@ async function runPerson(person: Person, front: { url: string; origin: string },
   const answered = new Set<string>();
   const voted = new Set<string>();
   let socket: WebSocket | undefined;
+  /** The re-reads changes caused: answered before the person leaves (and the stack stops). */
+  const afterChanges: Array<Promise<Answer>> = [];
   try {
     // Opening the canvas: the overview, the newest history event, the socket.
     await record('open canvas', 'GET', '/api/canvas');
@@ -156,7 +158,7 @@ async function runPerson(person: Person, front: { url: string; origin: string },
         if (message.type !== 'change') return;
         tally.changes += 1;
         // An open activity drawer reads its list again on every change (web/src/app/routes/use-live-canvas-sync.ts).
-        if (person.drawerOpen && performance.now() < until) void record('history after a change', 'GET', `${historyPath}?limit=25`);
+        if (person.drawerOpen && performance.now() < until) afterChanges.push(record('history after a change', 'GET', `${historyPath}?limit=25`));
       });
     }
     const ping = setInterval(() => socket?.send(JSON.stringify({ action: 'ping' })), busyPerson.socketPingSeconds * 1000);
@@ -212,6 +214,8 @@ async function runPerson(person: Person, front: { url: string; origin: string },
         }
       }
       await Promise.all(inFlight);
+      socket?.close();
+      await Promise.all(afterChanges);
     } finally {
       clearInterval(ping);
     }

@@ -285,19 +285,21 @@ async function lambdaBundlesOnly(): Promise<number> {
 /**
  * `npm run bench -- --only load`: only the load line (bench/load.ts) on a fresh stack behind the
  * front door; 3 minutes and its seeding. `LOAD_SECONDS=30 LOAD_PEOPLE=20 LOAD_CANVASES=4` shorten
- * it while working on it. The figures go into bench/results.json's `load` (the other parts kept).
+ * it while working on it. The figures go to bench/out/load.json, and into bench/results.json's `load` when a
+ * whole run wrote one (its other parts kept).
  */
 async function loadOnly(): Promise<number> {
   const load = await section('load', () => measureLoad(progress));
   console.log(formatLoad(load).join('\n'));
   const list = loadVerdicts(load);
   console.log(formatVerdicts(list).join('\n'));
+  const loadFile = path.join(import.meta.dirname, 'out', 'load.json');
+  mkdirSync(path.dirname(loadFile), { recursive: true });
+  writeFileSync(loadFile, `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), load, budgets: list }, null, 2)}\n`);
+  // A whole run's results keep their other parts; the load's figures and lines are replaced.
   const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as BenchResults) : undefined;
-  if (previous) {
-    const budgets = [...previous.budgets.filter((verdict) => !verdict.line.startsWith('load')), ...list];
-    writeResults(resultsFile, { ...previous, load, budgets });
-    console.log(`(figures in ${path.relative(process.cwd(), resultsFile)})`);
-  }
+  if (previous) writeResults(resultsFile, { ...previous, load, budgets: [...previous.budgets.filter((verdict) => !verdict.line.startsWith('load')), ...list] });
+  console.log(`(figures in ${path.relative(process.cwd(), loadFile)}${previous ? ` and ${path.relative(process.cwd(), resultsFile)}` : ''})`);
   return list.every((v) => v.ok) ? 0 : 1;
 }
 

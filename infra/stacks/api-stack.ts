@@ -179,11 +179,12 @@ export class ApiStack extends Stack {
 
     // The expensive routes' own throttles (infra/api-limits.ts routeThrottles). A stage's route
     // settings name existing routes, so the stage waits for them; a key that names no route fails synth.
-    const routeSettings: Record<string, apigwv2.CfnStage.RouteSettingsProperty> = {};
+    // A map CloudFormation reads as it is (JSON): its keys are CloudFormation's, not CDK's.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const [routeKey, throttle] of Object.entries(routeThrottles)) {
       const route = routesByKey.get(routeKey);
       if (!route) throw new Error(`infra/api-limits.ts routeThrottles names "${routeKey}", which is no route of shared/routes.ts`);
-      routeSettings[routeKey] = { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
+      routeSettings[routeKey] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
       httpStage.node.addDependency(route);
     }
     (httpStage.node.defaultChild as apigwv2.CfnStage).routeSettings = routeSettings;
