@@ -122,7 +122,7 @@ export const accountQuotas = {
   partitionWriteUnitsPerSecond: 1_000,
   /** API Gateway WebSocket: new connections a second (account, region); messages are limited by the request rate above. */
   webSocketConnectsPerSecond: 500,
-  /** SES: a production account's first sending rate (messages a second) and day (infra/settings.ts sesDailyQuota). */
+  /** SES out of the sandbox, as the plan assumes it: a sending rate (AWS sets it with production access) and a day (infra/settings.ts sesDailyQuota). */
   sesSendsPerSecond: 14,
   sesSendsPerDay: 50_000,
 } as const;
