@@ -27,7 +27,12 @@ export type ConcurrentWritersResults = { writers: number; failed: number; status
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
-async function writerCookie(family: MeasuredFamily, n: number, password: Awaited<ReturnType<typeof storedPasswordFor>>): Promise<string> {
+/** A full member of the family, written as sign-up and an invitation write one, with a session as sign-in makes it: its cookie. */
+export async function writerCookie(
+  family: Pick<MeasuredFamily, 'familyId'>,
+  n: number,
+  password: Awaited<ReturnType<typeof storedPasswordFor>>,
+): Promise<string> {
   const at = new Date().toISOString();
   const user: UserItem = {
     type: 'User',

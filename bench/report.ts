@@ -11,6 +11,7 @@ import { livePropagationBudgetMs, type LiveResults } from './live';
 import type { Seeded } from './seed';
 import type { SpaResult } from './spa-size';
 import type { LighthousePage, LighthouseResults } from './lighthouse';
+import type { LoadResults } from './load';
 
 /** The printed table, the budget verdicts of docs/architecture.md#budgets, and bench/results.json. */
 
@@ -65,6 +66,7 @@ export type BenchResults = {
   lambda: Section<ColdStartResults>;
   spa: Section<SpaResult>;
   lighthouse: Section<LighthouseResults>;
+  load: Section<LoadResults>;
   budgets: Verdict[];
   seconds: number;
 };
@@ -229,6 +231,7 @@ export function formatReport(results: BenchResults): string[] {
   out.push(...formatSpa(results.spa));
   out.push('');
   out.push(...formatLighthouse(results.lighthouse));
+  out.push('', ...formatLoad(results.load));
   return out;
 }
 
@@ -320,6 +323,7 @@ export function verdicts(results: BenchResults): Verdict[] {
   list.push(...lambdaVerdicts(results.lambda));
   list.push(...lighthouseVerdicts(results.lighthouse));
   list.push(...spaLines(results.spa));
+  list.push(...loadVerdicts(results.load));
   return list;
 }
 
@@ -516,6 +520,36 @@ export function concurrentWritersVerdict(writers: ConcurrentWritersResults): Ver
     ok: writers.failed === 0,
     line: `concurrent writers on one canvas: ${writers.failed} failed of ${concurrentWriterCount} (p95 ${fixed(writers.p95, 0)} ms, transaction conflicts emulated)`,
   };
+}
+
+/** The load line's figures (bench/load.ts). */
+export function formatLoad(load: Section<LoadResults>): string[] {
+  if (isFailed(load)) return [`Load: not measured (${load.error})`];
+  const lines = [
+    `Load through the front door, production limits (stage ${load.limits.stage.rateLimit}/s burst ${load.limits.stage.burstLimit}, ${load.limits.perViewerAddress.limit} per viewer address in ${load.limits.perViewerAddress.windowSeconds} s): ${load.people} people on ${load.canvases} canvases for ${fixed(load.seconds, 0)} s`,
+    `  ${load.requests.toLocaleString('en-US')} requests, ${fixed(load.requestsPerSecond, 1)}/s (${fixed(load.perPersonRequestsPerSecond, 3)}/s a person; the plan's busy person ${fixed(load.plannedPerPersonRequestsPerSecond, 3)}/s); p50 ${fixed(load.p50, 0)} ms, p95 ${fixed(load.p95, 0)} ms, p99 ${fixed(load.p99, 0)} ms; statuses ${JSON.stringify(load.statuses)}`,
+    ...Object.entries(load.byAction).map(
+      ([action, figures]) => `  ${action}: ${figures.requests} requests, p50 ${fixed(figures.p50, 0)} ms, p95 ${fixed(figures.p95, 0)} ms`,
+    ),
+    `  sockets: ${load.sockets.opened} open, ${load.sockets.failed} refused; ${load.sockets.changesReceived.toLocaleString('en-US')} changes received`,
+    `  the fast client: ${load.fastClient.requests} requests (${fixed(load.fastClient.requestsPerSecond, 2)}/s), ${load.fastClient.throttled} answered 429${load.fastClient.firstThrottledAfterSeconds === null ? '' : `, the first after about ${fixed(load.fastClient.firstThrottledAfterSeconds, 0)} s`}`,
+    ...load.errorSamples.map((sample) => `  error: ${sample}`),
+  ];
+  return lines;
+}
+
+export function loadVerdicts(load: Section<LoadResults>): Verdict[] {
+  if (isFailed(load)) return [{ ok: false, line: `load: 100 people on 20 canvases through the front door: not measured (${load.error})` }];
+  const who = `${load.people} people on ${load.canvases} canvases for ${fixed(load.seconds, 0)} s`;
+  return [
+    { ok: load.throttled === 0, line: `load, ${who}: 0 answers 429: ${load.throttled}` },
+    { ok: load.errors === 0, line: `load, ${who}: 0 errors: ${load.errors}` },
+    reported(`load: ${fixed(load.requestsPerSecond, 1)} requests/s; p50 ${fixed(load.p50, 0)} ms, p95 ${fixed(load.p95, 0)} ms, p99 ${fixed(load.p99, 0)} ms`),
+    {
+      ok: load.fastClient.throttled > 0 && load.throttled === 0,
+      line: `load: one client 20 times faster gets 429 and nobody else does: ${load.fastClient.throttled} of its ${load.fastClient.requests} answered 429, ${load.throttled} of the others'`,
+    },
+  ];
 }
 
 export function formatVerdicts(list: Verdict[]): string[] {

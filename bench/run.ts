@@ -16,7 +16,7 @@
  * writes bench/results.json, and exits 1 when a budget is missed. Everything is bounded; a
  * watchdog stops the run after 25 minutes.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resetDbClientForTests } from '../functions/lib/db/client';
@@ -30,6 +30,7 @@ import { measurePlanBook } from './plan-book';
 import { measureColdStarts } from './lambda-bundles';
 import { measureLighthouse, stopLighthouse } from './lighthouse';
 import { measureLive } from './live';
+import { measureLoad } from './load';
 import {
   dashboardVerdicts,
   formatDashboard,
@@ -39,6 +40,8 @@ import {
   formatVerdicts,
   formatLambdaBundles,
   formatLighthouse,
+  formatLoad,
+  loadVerdicts,
   lambdaVerdicts,
   lighthouseVerdicts,
   machine,
@@ -58,7 +61,7 @@ import { familyWithCanvas } from '../tests/support/canvas';
 
 process.env.LOG_LEVEL ??= 'error';
 
-const watchdogMinutes = 25;
+const watchdogMinutes = 30;
 const coldStartRuns = 5;
 const resultsFile = path.join(import.meta.dirname, 'results.json');
 const lighthouseFile = path.join(import.meta.dirname, 'out', 'lighthouse.json');
@@ -129,6 +132,7 @@ async function main(): Promise<number> {
     lambda: { error: 'not run' },
     spa: { error: 'not run' },
     lighthouse: { error: 'not run' },
+    load: { error: 'not run' },
     budgets: [],
     seconds: 0,
   };
@@ -170,6 +174,8 @@ async function main(): Promise<number> {
   if ('error' in results.spa) results.lighthouse = { error: `no build (${results.spa.error})` };
   else results.lighthouse = await section('Lighthouse', () => measureLighthouse(spaDir, progress));
   await cleanUp();
+  progress('the load line: people on canvases through the front door with the production limits');
+  results.load = await section('load', () => measureLoad(progress));
 
   results.machine.loadAverageAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
   results.seconds = (performance.now() - started) / 1000;
@@ -276,6 +282,27 @@ async function lambdaBundlesOnly(): Promise<number> {
   return list.every((v) => v.ok) ? 0 : 1;
 }
 
+/**
+ * `npm run bench -- --only load`: only the load line (bench/load.ts) on a fresh stack behind the
+ * front door; 3 minutes and its seeding. `LOAD_SECONDS=30 LOAD_PEOPLE=20 LOAD_CANVASES=4` shorten
+ * it while working on it. The figures go to bench/out/load.json, and into bench/results.json's `load` when a
+ * whole run wrote one (its other parts kept).
+ */
+async function loadOnly(): Promise<number> {
+  const load = await section('load', () => measureLoad(progress));
+  console.log(formatLoad(load).join('\n'));
+  const list = loadVerdicts(load);
+  console.log(formatVerdicts(list).join('\n'));
+  const loadFile = path.join(import.meta.dirname, 'out', 'load.json');
+  mkdirSync(path.dirname(loadFile), { recursive: true });
+  writeFileSync(loadFile, `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), load, budgets: list }, null, 2)}\n`);
+  // A whole run's results keep their other parts; the load's figures and lines are replaced.
+  const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as BenchResults) : undefined;
+  if (previous) writeResults(resultsFile, { ...previous, load, budgets: [...previous.budgets.filter((verdict) => !verdict.line.startsWith('load')), ...list] });
+  console.log(`(figures in ${path.relative(process.cwd(), loadFile)}${previous ? ` and ${path.relative(process.cwd(), resultsFile)}` : ''})`);
+  return list.every((v) => v.ok) ? 0 : 1;
+}
+
 /** One part alone: `--<part>`, or `--only <part>`. */
 const parts: Record<string, () => Promise<number>> = {
   'server-files': serverFilesOnly,
@@ -285,6 +312,7 @@ const parts: Record<string, () => Promise<number>> = {
   lighthouse: lighthouseOnly,
   'lambda-bundles': lambdaBundlesOnly,
   lambdas: lambdaBundlesOnly,
+  load: loadOnly,
 };
 const onlyArgument = process.argv.indexOf('--only');
 const chosen = onlyArgument >= 0 ? process.argv[onlyArgument + 1] : Object.keys(parts).find((part) => process.argv.includes(`--${part}`));

@@ -76,7 +76,7 @@ export function integrationStackOf(stack: LocalStack): IntegrationStack {
 }
 
 /** A session as the handlers see it, for calling createCanvas for a family created through the data modules. */
-function ownerSession(familyId: number, userId: string): Session {
+export function ownerSession(familyId: number, userId: string): Session {
   return {
     tokenHash: 'bench',
     sessionId: 'bench',
@@ -95,7 +95,7 @@ function ownerSession(familyId: number, userId: string): Session {
 }
 
 /** An account with its own family or advisor company, written as sign-up writes it (e-mail already confirmed). */
-async function ownedEntity(entityTypeId: EntityTypeId, entityName: string, password: StoredPassword): Promise<{ entityId: number; userId: string }> {
+export async function ownedEntity(entityTypeId: EntityTypeId, entityName: string, password: StoredPassword): Promise<{ entityId: number; userId: string }> {
   const entityId = await allocateEntityId();
   const at = new Date().toISOString();
   const user: UserItem = {

@@ -142,6 +142,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
         env: { account: settings.account, region: wafRegion },
         description: 'Family Canvas: AWS WAF web ACL for CloudFront',
         crossRegionReferences: settings.region !== wafRegion,
+        ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
       })
     : undefined;
 
@@ -185,6 +186,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     ],
     table: data.table,
     sesDailyQuota: settings.sesDailyQuota,
+    lambdaConcurrencyQuota: settings.lambdaConcurrencyQuota,
     deadLetterQueues: [...jobs.deadLetterQueues, ...mail.deadLetterQueues, api.live.deadLetterQueue],
   });
 

@@ -1,4 +1,5 @@
 import type { Node } from 'constructs';
+import { accountQuotas } from './traffic-plan';
 
 /**
  * Deployment settings: what differs between one installation and another. Each comes
@@ -33,6 +34,12 @@ export type DeploymentSettings = {
    * the quota, so the deployment says it. Default 50,000 (a new production account).
    */
   sesDailyQuota: number;
+  /**
+   * The account's Lambda concurrency quota in the region (`aws lambda get-account-settings`
+   * AccountLimit.ConcurrentExecutions): the concurrency alarm fires near it. Default 1,000 (the
+   * usual default; an account new to Lambda may have 10 until it asks for more, docs/capacity.md).
+   */
+  lambdaConcurrencyQuota: number;
   /** Public origin of the SPA; links in e-mails point here and cookies are Secure when it is https. */
   appUrl: string;
   /** The SES identity mail is sent from: a domain (recommended) or a single address. */
@@ -46,7 +53,11 @@ export type DeploymentSettings = {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Where alarm notifications go (an e-mail subscription of the alarm topic); none when unset. */
   alarmEmail: string | undefined;
-  /** An AWS WAF web ACL (us-east-1) in front of CloudFront: context `waf=true`. Off by default (a monthly cost per ACL and rule). */
+  /**
+   * An AWS WAF web ACL (us-east-1) in front of CloudFront: context `waf=true` or `waf=false`. On by
+   * default in production and staging: its rate rule per viewer address is the per-client limit
+   * that lets the stage throttle stand high (infra/api-limits.ts); off by default in development.
+   */
   waf: boolean;
   /** A table restored to a point in time that the stacks should use instead of their own (docs/operations-manual.md "Running it"). */
   restoredTableName: string | undefined;
@@ -209,9 +220,19 @@ export function readSettings(node: Node): DeploymentSettings {
       `sesDailyQuota must be a whole number of messages per 24 hours (aws sesv2 get-account: SendQuota.Max24HourSend), not "${String(sesDailyQuotaValue)}"`,
     );
   }
+  const wafSetting: unknown = node.tryGetContext('waf') ?? process.env.FC_WAF;
+  const lambdaQuotaValue: unknown =
+    node.tryGetContext('lambdaConcurrencyQuota') ?? (process.env.FC_LAMBDA_CONCURRENCY_QUOTA || accountQuotas.lambdaConcurrency);
+  const lambdaConcurrencyQuota = typeof lambdaQuotaValue === 'number' || typeof lambdaQuotaValue === 'string' ? Number(lambdaQuotaValue) : Number.NaN;
+  if (!Number.isInteger(lambdaConcurrencyQuota) || lambdaConcurrencyQuota < 1) {
+    throw new Error(
+      `lambdaConcurrencyQuota must be a whole number of concurrent executions (aws lambda get-account-settings: AccountLimit.ConcurrentExecutions), not "${String(lambdaQuotaValue)}"`,
+    );
+  }
   return {
     stage,
     placeholders,
+    lambdaConcurrencyQuota,
     unstagedStackNames: isTrue(node.tryGetContext('unstagedStackNames') ?? process.env.FC_UNSTAGED_STACK_NAMES),
     sesDailyQuota,
     appUrl,
@@ -224,7 +245,7 @@ export function readSettings(node: Node): DeploymentSettings {
     restoredTableName: read(node, 'restoredTableName', 'FC_RESTORED_TABLE_NAME'),
     restoredTableStreamArn: read(node, 'restoredTableStreamArn', 'FC_RESTORED_TABLE_STREAM_ARN'),
     backupCopyVaultArn: read(node, 'backupCopyVaultArn', 'FC_BACKUP_COPY_VAULT_ARN'),
-    waf: isTrue(node.tryGetContext('waf') ?? process.env.FC_WAF),
+    waf: wafSetting === undefined || wafSetting === '' ? stage !== 'development' : isTrue(wafSetting),
     stackPrefix: read(node, 'stackPrefix', 'FC_STACK_PREFIX') ?? 'FamilyCanvas',
     account: read(node, 'account', 'CDK_DEFAULT_ACCOUNT') ?? '111111111111',
     region: read(node, 'region', 'CDK_DEFAULT_REGION') ?? 'eu-central-1',

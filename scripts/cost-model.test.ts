@@ -163,6 +163,6 @@ describe('cost model', () => {
   it('adds the web ACL only when WAF is on', () => {
     expect(computeCost(defaultUsage).some((l) => l.service === 'AWS WAF')).toBe(false);
     const withWaf = computeCost({ ...defaultUsage, fixed: { ...defaultUsage.fixed, waf: true } });
-    expect(line(withWaf, 'AWS WAF').fixed).toBe(5 + 3 * 1);
+    expect(line(withWaf, 'AWS WAF').fixed).toBe(5 + 4 * 1);
   });
 });

@@ -22,6 +22,8 @@
  */
 import { logRetentionDays } from '../infra/log-retention';
 
+import { advisorCompanyUsage, familySizes, type FamilyProfile } from '../infra/traffic-plan';
+
 /** us-east-1 on-demand list prices in USD, as published on the AWS pricing pages (see pricesAsOf). */
 export const prices = {
   /** Lambda on Arm (Graviton): per GB-second and per request. */
@@ -63,88 +65,7 @@ export const pricesAsOf =
 
 export type Prices = { [K in keyof typeof prices]: number };
 
-/** What one family does in a month; three sizes below. */
-export type FamilyProfile = {
-  /** What the size means, for the table. */
-  description: string;
-  activeMembersPerWeek: number;
-  sessionsPerActiveMemberPerWeek: number;
-  /** Entries on the canvas (answers, takeaways, goals, action points, votes as items). */
-  canvasEntries: number;
-  /** Canvas reads per session (GET /canvas or a category: the whole canvas partition, strongly consistent). */
-  canvasReadsPerSession: number;
-  /** Other API reads per session (members, profile, history page, entities, …): one item or a small Query each. */
-  otherReadsPerSession: number;
-  /** Canvas writes per active member per week (answers, votes, takeaways, goals, action points). */
-  writesPerActiveMemberPerWeek: number;
-  /** Live socket: minutes a session keeps one WebSocket open. */
-  socketMinutesPerSession: number;
-  /** Sockets open on the canvas when a write happens (the writer's own included): each gets a message. */
-  socketsOnlinePerWrite: number;
-  digestMailsPerMemberPerWeek: number;
-  /** Other mail (invitations, confirmations, resets) per month. */
-  otherMailsPerMonth: number;
-  planBooksPerMonth: number;
-  /** Items besides the canvas (members, invitations, sessions, settings). */
-  otherStoredItems: number;
-  /**
-   * The dashboard summary (functions/domain/canvas/summary.ts), stored: bounded (the first
-   * takeaway per category, 50 change marks), measured 6.2 KB at 30 entries, 13.7 KB at 100,
-   * 14.4 KB at 400. An update is billed at its larger size, before or after.
-   */
-  summaryKb: number;
-};
-
-export const familySizes = {
-  small: {
-    description: '2 active members, 1 session a week each, a 30-entry canvas, 4 writes a member a week',
-    activeMembersPerWeek: 2,
-    sessionsPerActiveMemberPerWeek: 1,
-    canvasEntries: 30,
-    canvasReadsPerSession: 3,
-    otherReadsPerSession: 15,
-    writesPerActiveMemberPerWeek: 4,
-    socketMinutesPerSession: 15,
-    socketsOnlinePerWrite: 1,
-    digestMailsPerMemberPerWeek: 1,
-    otherMailsPerMonth: 2,
-    planBooksPerMonth: 0.3,
-    otherStoredItems: 20,
-    summaryKb: 6.2,
-  },
-  medium: {
-    description: '3 active members, 2 sessions a week each, a 100-entry canvas, 12 writes a member a week',
-    activeMembersPerWeek: 3,
-    sessionsPerActiveMemberPerWeek: 2,
-    canvasEntries: 100,
-    canvasReadsPerSession: 4,
-    otherReadsPerSession: 21,
-    writesPerActiveMemberPerWeek: 12,
-    socketMinutesPerSession: 20,
-    socketsOnlinePerWrite: 2,
-    digestMailsPerMemberPerWeek: 1,
-    otherMailsPerMonth: 3,
-    planBooksPerMonth: 1,
-    otherStoredItems: 40,
-    summaryKb: 13.7,
-  },
-  large: {
-    description: '6 active members, 3 sessions a week each, a 400-entry canvas, 25 writes a member a week',
-    activeMembersPerWeek: 6,
-    sessionsPerActiveMemberPerWeek: 3,
-    canvasEntries: 400,
-    canvasReadsPerSession: 5,
-    otherReadsPerSession: 25,
-    writesPerActiveMemberPerWeek: 25,
-    socketMinutesPerSession: 30,
-    socketsOnlinePerWrite: 3,
-    digestMailsPerMemberPerWeek: 1,
-    otherMailsPerMonth: 5,
-    planBooksPerMonth: 2,
-    otherStoredItems: 80,
-    summaryKb: 14.4,
-  },
-} satisfies Record<string, FamilyProfile>;
+export { familySizes, type FamilyProfile } from '../infra/traffic-plan';
 
 export type FamilySize = keyof typeof familySizes;
 export const familySizeNames = Object.keys(familySizes) as FamilySize[];
@@ -153,20 +74,7 @@ export const familySizeNames = Object.keys(familySizes) as FamilySize[];
 export const defaultUsage = {
   weeksPerMonth: 4.35,
   family: familySizes.medium as FamilyProfile,
-  advisorCompany: {
-    activeAdvisorsPerWeek: 4,
-    sessionsPerAdvisorPerWeek: 4,
-    otherReadsPerSession: 20,
-    /** Canvas reads per session (opening a client family's canvas). */
-    canvasReadsPerSession: 5,
-    /** Dashboard pages per session: one BatchGet of each family's summary. */
-    dashboardLoadsPerSession: 2,
-    familiesPerDashboardPage: 10,
-    writesPerAdvisorPerWeek: 4,
-    socketMinutesPerSession: 20,
-    digestMailsPerAdvisorPerWeek: 1,
-    storedItems: 60,
-  },
+  advisorCompany: advisorCompanyUsage,
   /**
    * Stored sizes (KB, DynamoDB's item size rule: attribute names plus values) measured on
    * 2026-11-26 with DynamoDB Local on canvases of tests/support/canvas-content.ts's mix
@@ -224,7 +132,7 @@ export const defaultUsage = {
    * business metrics, secrets (the server secret and the MFA key); WAF only when on.
    */
   // 70 alarms counted on 2026-11-26 (monitoring 61, jobs 6, mail 2, API 1); `npm run cost` counts cdk.out when there is one.
-  fixed: { alarms: 70, dashboards: 1, customMetrics: 20, secrets: 2, waf: false, wafRules: 3 },
+  fixed: { alarms: 70, dashboards: 1, customMetrics: 20, secrets: 2, waf: false, wafRules: 4 },
 };
 
 export type Usage = typeof defaultUsage;

@@ -59,7 +59,7 @@ export async function acceptFromDistribution(event: WithHeaders): Promise<boolea
  * it from the socket). Never a header a client chose: a client's own `CloudFront-Viewer-Address`
  * is replaced by CloudFront (and by the local front door, infra/local/static-server.ts).
  */
-export function clientAddressOf(event: APIGatewayProxyEventV2): string {
+export function clientAddressOf(event: Pick<APIGatewayProxyEventV2, 'requestContext'> | { requestContext?: { http?: { sourceIp?: string } } }): string {
   return viewerAddresses.get(event) ?? (event.requestContext?.http?.sourceIp || 'unknown');
 }
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { matchRoute, routeManifest, type RouteGroupName } from '../../shared/routes';
-import { maxGatewayPayloadBytes, stageThrottle, type GatewayThrottle } from '../api-limits';
+import { maxGatewayPayloadBytes, routeThrottles, stageThrottle, type GatewayThrottle } from '../api-limits';
+import { acceptFromDistribution, clientAddressOf } from '../../functions/lib/client-address';
 import { createLiveGateway, type LiveGateway } from './live-gateway';
 import { invokeLocally } from './invocations';
 import { countRoundTripsOf } from '../../functions/lib/db/client';
@@ -96,9 +97,8 @@ function sendGatewayAnswer(response: ServerResponse, answer: (typeof gatewayAnsw
 }
 
 /**
- * The stage's throttling as API Gateway applies it: one token bucket for the whole stage
- * (not per client), holding at most `burstLimit` tokens and refilled at `rateLimit` a
- * second; a request without a token gets 429.
+ * A token bucket as API Gateway keeps one: it holds at most `burstLimit` tokens and is refilled
+ * at `rateLimit` a second; a request without a token gets 429.
  */
 export function tokenBucket(throttle: GatewayThrottle, now: () => number = () => performance.now()): { take: () => boolean } {
   let tokens = throttle.burstLimit;
@@ -113,6 +113,79 @@ export function tokenBucket(throttle: GatewayThrottle, now: () => number = () =>
       return true;
     },
   };
+}
+
+/**
+ * The stage's throttling as API Gateway applies it: the stage's default route settings give
+ * every route a bucket of its own, shared by all clients; the routes of `routes` get theirs
+ * (infra/api-limits.ts routeThrottles). A path that matches no route shares one bucket.
+ */
+export function routeBuckets(
+  stage: GatewayThrottle,
+  routes: Readonly<Record<string, GatewayThrottle>> = {},
+  now?: () => number,
+): { take: (routeKey: string | undefined) => boolean } {
+  const buckets = new Map<string, { take: () => boolean }>();
+  return {
+    take: (routeKey) => {
+      const key = routeKey ?? '';
+      let bucket = buckets.get(key);
+      if (!bucket) buckets.set(key, (bucket = tokenBucket((routeKey && routes[routeKey]) || stage, now)));
+      return bucket.take();
+    },
+  };
+}
+
+export type ClientLimit = { readonly limit: number; readonly windowSeconds: number };
+
+/**
+ * WAF's rate-based rule as it counts (infra/stacks/waf-stack.ts): each client's requests over
+ * the last `windowSeconds`, in one-second slots; a client that sent `limit` or more within the
+ * window gets 429 until its rate falls below. Blocked requests count too: a client that keeps
+ * flooding stays blocked.
+ */
+export function perClientWindow(clientLimit: ClientLimit, now: () => number = () => performance.now()): { take: (client: string) => boolean } {
+  const windows = new Map<string, { slots: number[]; seconds: number[] }>();
+  let lastSweep = 0;
+  return {
+    take: (client) => {
+      const second = Math.floor(now() / 1000);
+      // Forget clients that sent nothing within a window, at most once a window.
+      if (second - lastSweep >= clientLimit.windowSeconds) {
+        lastSweep = second;
+        for (const [key, window] of windows) if (Math.max(...window.seconds) <= second - clientLimit.windowSeconds) windows.delete(key);
+      }
+      let window = windows.get(client);
+      if (!window)
+        windows.set(
+          client,
+          (window = { slots: new Array<number>(clientLimit.windowSeconds).fill(0), seconds: new Array<number>(clientLimit.windowSeconds).fill(-Infinity) }),
+        );
+      const slot = second % clientLimit.windowSeconds;
+      if (window.seconds[slot] !== second) {
+        window.seconds[slot] = second;
+        window.slots[slot] = 0;
+      }
+      let inWindow = 0;
+      for (let n = 0; n < clientLimit.windowSeconds; n += 1)
+        if ((window.seconds[n] as number) > second - clientLimit.windowSeconds) inWindow += window.slots[n] as number;
+      window.slots[slot] = (window.slots[slot] as number) + 1;
+      return inWindow < clientLimit.limit;
+    },
+  };
+}
+
+/**
+ * The address a request's per-client limit keys on: the one the handlers' own limits use
+ * (functions/lib/client-address.ts clientAddressOf): the viewer address the front door sent
+ * with the origin secret, else the socket's.
+ */
+async function clientAddressOfRequest(request: IncomingMessage): Promise<string> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  const event = { headers, requestContext: { http: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' } } };
+  await acceptFromDistribution(event);
+  return clientAddressOf(event);
 }
 
 export function toEvent(request: IncomingMessage, body: Buffer, match: NonNullable<ReturnType<typeof matchRoute>>, requestId: string): APIGatewayProxyEventV2 {
@@ -208,26 +281,42 @@ export type Gateway = {
 export type GatewayOptions = {
   port: number;
   /**
-   * The stage's throttling (infra/api-limits.ts, as deployed) unless told otherwise: a test
-   * may set a smaller bucket, and `false` turns it off (load benchmarks, test files that
-   * send more than a stage would take).
+   * The stage's throttling (infra/api-limits.ts stageThrottle and routeThrottles, as deployed)
+   * unless told otherwise: a test may set a smaller bucket, and `false` turns it off (load
+   * benchmarks, test files that send more than a stage would take).
    */
   throttle?: GatewayThrottle | false;
+  /**
+   * The per-client limit WAF applies in the cloud (infra/api-limits.ts perViewerAddressLimit),
+   * counted per viewer address. Off unless given: test files send from one address faster
+   * than anyone would.
+   */
+  clientLimit?: ClientLimit | false;
 };
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const live = createLiveGateway();
-  const throttle = options.throttle === false ? undefined : tokenBucket(options.throttle ?? stageThrottle);
+  const throttle = options.throttle === false ? undefined : routeBuckets(options.throttle ?? stageThrottle, options.throttle ? {} : routeThrottles);
+  const perClient = options.clientLimit ? perClientWindow(options.clientLimit) : undefined;
+  const refuse = (request: IncomingMessage, response: ServerResponse) => {
+    // Drain what the client sends, then answer, as the socket stays open for its next request.
+    request.resume();
+    request.on('end', () => sendGatewayAnswer(response, gatewayAnswers.throttled));
+  };
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
+    // WAF in front of CloudFront first (only /api: its rule's scope), then the stage's route buckets.
+    if (perClient && request.url?.startsWith('/api/') && !perClient.take(await clientAddressOfRequest(request))) return refuse(request, response);
+    if (throttle) {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const match = matchRoute((request.method ?? 'GET').toUpperCase(), url.pathname);
+      if (!throttle.take(match ? `${match.route.method} ${match.route.path}` : undefined)) return refuse(request, response);
+    }
+    await handleRequest(request, response);
+  };
   const server = http.createServer((request, response) => {
     if (live.handleManagement(request, response)) return;
     // The @connections API above is another API in the cloud, with limits of its own.
-    if (throttle && !throttle.take()) {
-      // Drain what the client sends, then answer, as the socket stays open for its next request.
-      request.resume();
-      request.on('end', () => sendGatewayAnswer(response, gatewayAnswers.throttled));
-      return;
-    }
-    handleRequest(request, response).catch((error: unknown) => {
+    serve(request, response).catch((error: unknown) => {
       process.stderr.write(`gateway: ${String(error)}\n`);
       if (!response.headersSent) sendJson(response, 500, { errorCode: 500, errors: {}, message: 'Internal server error, try again later.' });
     });

@@ -27,6 +27,8 @@ export type LocalStackOptions = {
   persistDir?: string;
   /** The gateway's throttling: the deployed stage's unless told otherwise (infra/local/gateway.ts GatewayOptions). */
   gatewayThrottle?: GatewayOptions['throttle'];
+  /** The per-client limit WAF applies in the cloud (infra/local/gateway.ts GatewayOptions); off unless given. */
+  gatewayClientLimit?: GatewayOptions['clientLimit'];
   /**
    * The origin secret a front door adds (infra/local/static-server.ts `originSecret`): the
    * handlers then refuse whatever comes without it, as in the cloud. Without one (the Vite dev
@@ -116,7 +118,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
     // The stand-in for Secrets Manager that `npm run ops -- rotate-…` writes (functions/lib/secret-source.ts).
     process.env.LOCAL_SECRETS_DIR ??= localSecretsDirectory;
-    const gateway = await startGateway({ port: options.ports.api, throttle: options.gatewayThrottle });
+    const gateway = await startGateway({ port: options.ports.api, throttle: options.gatewayThrottle, clientLimit: options.gatewayClientLimit });
     started.push(gateway);
     // The handlers send to sockets through the gateway's @connections API.
     process.env.LIVE_ENDPOINT = gateway.url;

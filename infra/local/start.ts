@@ -14,6 +14,7 @@ import { buildWeb } from '../../web/build/build';
 import { assertPortFree } from './ports';
 import { defaultPorts, persistDirectory, startLocalStack } from './stack';
 import { startStaticServer } from './static-server';
+import { perViewerAddressLimit } from '../api-limits';
 
 const viteConfigFile = new URL('../../web/vite.config.ts', import.meta.url).pathname;
 const builtApp = path.resolve(import.meta.dirname, '..', '..', 'web', 'dist');
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     appUrl,
     persistDir: persist ? persistDirectory : undefined,
     originSecret,
+    // WAF's limit per viewer address, as deployed (infra/api-limits.ts).
+    gatewayClientLimit: perViewerAddressLimit,
   });
   let app: RunningApp;
   try {

@@ -13,7 +13,7 @@ import { AppFunction } from '../constructs/app-function';
 import { grantTableAccess, routeTableAccess } from '../constructs/table-access';
 import { bundleUses } from '../lambda-bundles';
 import { functionAssets } from '../function-assets';
-import { stageThrottle } from '../api-limits';
+import { routeThrottles, stageThrottle } from '../api-limits';
 import { logRetentionDays } from '../log-retention';
 import { LiveChannel } from '../constructs/live-channel';
 import { routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
@@ -105,7 +105,7 @@ export class ApiStack extends Stack {
     const httpStage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      // A family product sees little traffic: these limits only blunt floods and scripts (the local gateway applies the same).
+      // Protects the account's quotas, sized from the capacity plan (infra/api-limits.ts; the local gateway applies the same).
       throttle: { ...stageThrottle },
       accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
@@ -131,6 +131,7 @@ export class ApiStack extends Stack {
       resourceName: props.mailConfigurationSet.configurationSetName,
     });
     const functions = new Map<RouteGroupName, AppFunction>();
+    const routesByKey = new Map<string, apigwv2.HttpRoute>();
     // SERVER_SECRET goes only to the groups whose code signs with it.
     const { SERVER_SECRET_ARN: serverSecretArn, ...environment } = props.environment;
     for (const [group, definition] of Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>) {
@@ -166,15 +167,28 @@ export class ApiStack extends Stack {
       const integration = new HttpLambdaIntegration(`Integration-${group}`, fn.alias, { scopePermissionToRoute: false });
       for (const route of definition.routes) {
         // Routes live under the API, so its acknowledgements below cover every one of them.
-        new apigwv2.HttpRoute(this.httpApi, `Route-${group}-${route.name}`, {
+        const httpRoute = new apigwv2.HttpRoute(this.httpApi, `Route-${group}-${route.name}`, {
           httpApi: this.httpApi,
           routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
           integration,
         });
+        routesByKey.set(`${route.method} ${route.path}`, httpRoute);
       }
       functions.set(group, fn);
     }
     this.functions = functions;
+
+    // The expensive routes' own throttles (infra/api-limits.ts routeThrottles). A stage's route
+    // settings name existing routes, so the stage waits for them; a key that names no route fails synth.
+    // A map CloudFormation reads as it is (JSON): its keys are CloudFormation's, not CDK's.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const [routeKey, throttle] of Object.entries(routeThrottles)) {
+      const route = routesByKey.get(routeKey);
+      if (!route) throw new Error(`infra/api-limits.ts routeThrottles names "${routeKey}", which is no route of shared/routes.ts`);
+      routeSettings[routeKey] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+      httpStage.node.addDependency(route);
+    }
+    (httpStage.node.defaultChild as apigwv2.CfnStage).routeSettings = routeSettings;
 
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',

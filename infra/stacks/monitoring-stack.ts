@@ -11,6 +11,7 @@ import type { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { tableDefinition } from '../table-definition';
 import { businessMetrics, canvasWriteKindDimension, metricsNamespace, serverErrorGroupDimension } from '../../shared/metrics';
 import { routeManifest } from '../../shared/routes';
+import { routeThrottles } from '../api-limits';
 
 export type MonitoringStackProps = StackProps & {
   alarmTopic: sns.ITopic;
@@ -27,6 +28,8 @@ export type MonitoringStackProps = StackProps & {
   jobs: Array<{ name: string; fn: AppFunction; scheduledDaily: boolean; scheduledHourly?: boolean }>;
   /** The account's SES quota (messages per 24 hours, infra/settings.ts sesDailyQuota). */
   sesDailyQuota: number;
+  /** The account's Lambda concurrency quota (infra/settings.ts lambdaConcurrencyQuota). */
+  lambdaConcurrencyQuota: number;
   table: dynamodb.ITable;
   deadLetterQueues: DeadLetterQueue[];
 };
@@ -51,7 +54,14 @@ export const alarmThresholds = {
   jobDurationShareOfTimeout: 0.8,
   /** Mails sent in a day as a share of the SES quota. */
   sesQuotaShare: 0.8,
+  /** The account's concurrent Lambda executions as a share of its quota (past it every function is throttled). */
+  lambdaConcurrencyShare: 0.8,
+  /** 429 answers of one route with a throttle of its own (infra/api-limits.ts routeThrottles) in 5 minutes. */
+  routeThrottledRequests: 1,
 } as const;
+
+/** The metric the access-log filter writes per route key for every 429 answer (dimension Route). */
+export const throttledRequestsByRouteMetric = 'ThrottledRequestsByRoute';
 
 /** The metric the access-log filter writes for every 429 answer (namespace FamilyCanvas). */
 export const throttledRequestsMetric = 'ThrottledRequests';
@@ -196,6 +206,44 @@ export class MonitoringStack extends Stack {
       alarmDescription: `At least ${alarmThresholds.throttledRequests} requests were answered 429 in 5 minutes (the API stage's rate limit or the app's sign-in and mail limits). The access log shows the routes and addresses; a flood from a few addresses is an attack (WAF), many addresses means the limits are too low.`,
       metric: new cloudwatch.Metric({ namespace: metricsNamespace, metricName: throttledRequestsMetric, period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
       threshold: alarmThresholds.throttledRequests,
+    });
+
+    // The same 429s by route key: the routes with throttles of their own alarm at their first one
+    // (a burst of plan books or sign-ins reached the share of concurrency the plan gives them).
+    new logs.MetricFilter(this, 'ThrottledRequestsByRouteFilter', {
+      logGroup: props.accessLogs,
+      filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: metricsNamespace,
+      metricName: throttledRequestsByRouteMetric,
+      metricValue: '1',
+      dimensions: { Route: '$.route' },
+    });
+    for (const [routeKey, throttle] of Object.entries(routeThrottles)) {
+      this.alarm(`RouteThrottled-${routeKey.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '')}`, {
+        alarmDescription: `${routeKey} answered 429: its own throttle (${throttle.rateLimit}/s, burst ${throttle.burstLimit}; infra/api-limits.ts routeThrottles) or the app's limits. The access log shows the addresses: one address is a flood (WAF's per-address rule should catch it), many mean the route's share of Lambda concurrency is too small (docs/capacity.md).`,
+        metric: new cloudwatch.Metric({
+          namespace: metricsNamespace,
+          metricName: throttledRequestsByRouteMetric,
+          dimensionsMap: { Route: routeKey },
+          period: fiveMinutes,
+          statistic: cloudwatch.Stats.SUM,
+        }),
+        threshold: alarmThresholds.routeThrottledRequests,
+      });
+    }
+
+    // Lambda: the account's concurrency near its quota (the first limit a new account meets, docs/capacity.md).
+    this.alarm('LambdaConcurrencyNearQuota', {
+      alarmDescription: `Concurrent Lambda executions of the account reached ${alarmThresholds.lambdaConcurrencyShare * 100} % of its quota (${props.lambdaConcurrencyQuota}, setting lambdaConcurrencyQuota): past it every function is throttled (API 500s, late live changes). Ask for a higher quota in Service Quotas (docs/capacity.md) and raise the setting with it.`,
+      metric: new cloudwatch.Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'ConcurrentExecutions',
+        period: Duration.minutes(1),
+        statistic: cloudwatch.Stats.MAXIMUM,
+      }),
+      threshold: Math.floor(props.lambdaConcurrencyQuota * alarmThresholds.lambdaConcurrencyShare),
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
     });
 
     // Live channel: the socket handler and the stream sender.

@@ -3,9 +3,11 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
-import { alarmThresholds, routeGroupQuery } from '../../infra/stacks/monitoring-stack';
+import { alarmThresholds, routeGroupQuery, throttledRequestsByRouteMetric } from '../../infra/stacks/monitoring-stack';
 import { sesEventDetailTypes } from '../../infra/stacks/mail-stack';
-import { authRateLimitPer5Minutes } from '../../infra/stacks/waf-stack';
+import { authRateLimitPer5Minutes, wafBlockedAlarmThreshold, webAclMetricName } from '../../infra/stacks/waf-stack';
+import { perViewerAddressLimit, routeThrottles, stageThrottle } from '../../infra/api-limits';
+import { accountQuotas, busiestMinute, limitSizing, plannedRouteThrottles } from '../../infra/traffic-plan';
 import { logRetentionDays } from '../../infra/log-retention';
 import { businessMetrics, metricsNamespace } from '../../shared/metrics';
 import { routeManifest } from '../../shared/routes';
@@ -104,6 +106,27 @@ describe('alarms', () => {
     expect(alarm.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
     expect(metricNames(alarm).sort()).toEqual(['5xx', 'Count']);
     expect(alarm.Metrics?.find((m) => m.Expression)?.Expression).toBe('IF(requests >= 20, 100 * errors / requests, 0)');
+  });
+
+  it('the binding limits: 429s of each route with its own throttle at the first one, account concurrency at 80 % of its quota', () => {
+    for (const routeKey of Object.keys(routeThrottles)) {
+      const alarm = alarms.get(`RouteThrottled-${routeKey.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '')}`);
+      expect(alarm, routeKey).toBeDefined();
+      expect(alarm!.MetricName).toBe(throttledRequestsByRouteMetric);
+      expect((alarm as { Dimensions?: unknown[] }).Dimensions).toEqual([{ Name: 'Route', Value: routeKey }]);
+      expect(alarm!.Threshold).toBe(1);
+    }
+    const filters = Object.values(resourcesOf(templates.monitoring, 'AWS::Logs::MetricFilter')).map((f) => f.Properties);
+    expect(filters).toContainEqual(
+      expect.objectContaining({
+        MetricTransformations: [expect.objectContaining({ MetricName: throttledRequestsByRouteMetric, Dimensions: [{ Key: 'Route', Value: '$.route' }] })],
+      }),
+    );
+    const concurrency = alarms.get('LambdaConcurrencyNearQuota')!;
+    expect(concurrency.MetricName).toBe('ConcurrentExecutions');
+    expect(concurrency.Namespace).toBe('AWS/Lambda');
+    // The development synth's quota: the account default of the plan.
+    expect(concurrency.Threshold).toBe(accountQuotas.lambdaConcurrency * alarmThresholds.lambdaConcurrencyShare);
   });
 
   it('Lambda: errors and throttles of every route group, at the first one', () => {
@@ -307,8 +330,40 @@ describe('logs', () => {
   });
 });
 
+describe('API throttles from the capacity plan', () => {
+  it("throttles the stage and the expensive routes as the capacity plan sizes them, within the account's quotas", () => {
+    // The stage: ten times the plan's busiest minute (docs/capacity.md), rounded up to a hundred, within half the account's quota.
+    const planned = Math.ceil((busiestMinute().total * limitSizing.stageGrowthFactor) / 100) * 100;
+    expect(stageThrottle.rateLimit).toBe(Math.min(planned, accountQuotas.apiGatewayRequestsPerSecond * limitSizing.shareOfAccountApiQuota));
+    expect(stageThrottle.rateLimit).toBeGreaterThan(busiestMinute().total);
+    expect(stageThrottle.burstLimit).toBeLessThanOrEqual(accountQuotas.apiGatewayBurst * limitSizing.shareOfAccountApiQuota);
+    const [stage] = Object.values(resourcesOf(templates.api, 'AWS::ApiGatewayV2::Stage')).filter((r) => r.Properties.StageName === '$default');
+    expect(stage?.Properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: stageThrottle.rateLimit,
+      ThrottlingBurstLimit: stageThrottle.burstLimit,
+    });
+    // The plan book and password hashing: their share of the account's concurrency over their duration.
+    const routes = plannedRouteThrottles();
+    expect(routes['POST /api/canvas/plan-book']?.rateLimit).toBe(Math.floor((accountQuotas.lambdaConcurrency * 0.05) / 3));
+    expect(stage?.Properties.RouteSettings).toEqual(
+      Object.fromEntries(
+        Object.entries(routes).map(([key, throttle]) => [key, { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }]),
+      ),
+    );
+    // Route settings name routes that exist: the stage is created after them.
+    const routeIds = Object.entries(resourcesOf(templates.api, 'AWS::ApiGatewayV2::Route'))
+      .filter(([, route]) => Object.keys(routes).includes(route.Properties.RouteKey as string))
+      .map(([id]) => id);
+    expect(routeIds).toHaveLength(Object.keys(routes).length);
+    const [stageResource] = Object.values(templates.api.findResources('AWS::ApiGatewayV2::Stage', { Properties: { StageName: '$default' } })) as Array<{
+      DependsOn?: string[];
+    }>;
+    expect(stageResource?.DependsOn).toEqual(expect.arrayContaining(routeIds));
+  });
+});
+
 describe('optional WAF', () => {
-  it('is off by default: no WAF stack, the distribution has no web ACL', () => {
+  it('is off by default in development: no WAF stack, the distribution has no web ACL', () => {
     expect(stacks.waf).toBeUndefined();
     const [distribution] = Object.values(resourcesOf(templates.web, 'AWS::CloudFront::Distribution'));
     expect((distribution?.Properties.DistributionConfig as Record<string, unknown>).WebACLId).toBeUndefined();
@@ -333,6 +388,19 @@ describe('optional WAF', () => {
             }),
           },
         }),
+        // The per-client limit: every /api request counted per viewer address, as the plan sizes it.
+        Match.objectLike({
+          Name: 'ApiRateLimit',
+          Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              Limit: perViewerAddressLimit.limit,
+              EvaluationWindowSec: perViewerAddressLimit.windowSeconds,
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: { ByteMatchStatement: Match.objectLike({ SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' }) },
+            }),
+          },
+        }),
         Match.objectLike({
           Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }) },
           OverrideAction: { None: {} },
@@ -342,6 +410,25 @@ describe('optional WAF', () => {
     });
     const [distribution] = Object.values(resourcesOf(Template.fromStack(withWaf.web), 'AWS::CloudFront::Distribution'));
     expect(JSON.stringify((distribution?.Properties.DistributionConfig as Record<string, unknown>).WebACLId)).toContain(waf.stackName);
+  });
+});
+
+describe('WAF alarms', () => {
+  it('with waf=true: blocked requests of each rate rule alarm on a us-east-1 topic the alarm address subscribes to', () => {
+    const template = Template.fromStack(withWaf.waf!);
+    for (const rule of ['ApiRateLimit', 'AuthRateLimit']) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/WAFV2',
+        MetricName: 'BlockedRequests',
+        Dimensions: Match.arrayWith([
+          { Name: 'Rule', Value: rule },
+          { Name: 'WebACL', Value: webAclMetricName },
+        ]),
+        Threshold: wafBlockedAlarmThreshold,
+        AlarmActions: [Match.objectLike({ Ref: Match.stringLikeRegexp('WafAlarmTopic') })],
+      });
+    }
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
   });
 });
 

@@ -12,7 +12,7 @@ function developmentSettingsWith(context: Record<string, unknown>) {
   return settingsWith({ stage: 'development', ...context });
 }
 
-const settingNames = ['FC_STAGE', 'FC_APP_URL', 'FC_MAIL_IDENTITY', 'FC_MAIL_FROM', 'FC_CONTACT_TO', 'FC_ALARM_EMAIL'] as const;
+const settingNames = ['FC_STAGE', 'FC_APP_URL', 'FC_MAIL_IDENTITY', 'FC_MAIL_FROM', 'FC_CONTACT_TO', 'FC_ALARM_EMAIL', 'FC_WAF'] as const;
 let saved: Record<string, string | undefined>;
 beforeEach(() => {
   saved = Object.fromEntries(settingNames.map((name) => [name, process.env[name]]));
@@ -35,6 +35,15 @@ describe('deployment settings', () => {
     expect(settings.mailIdentity).toBe('canvas.familie-weber.de');
     expect(settings.mailFrom).toBe('Family Canvas <no-reply@canvas.familie-weber.de>');
     expect(settings.contactTo).toBe('team@canvas.familie-weber.de');
+  });
+
+  it('turns WAF (the per-client limit) on in production and staging unless told otherwise, off in development', () => {
+    const appUrl = 'https://canvas.familie-weber.de';
+    expect(settingsWith({ appUrl }).waf).toBe(true);
+    expect(settingsWith({ appUrl, stage: 'staging' }).waf).toBe(true);
+    expect(settingsWith({ appUrl, waf: 'false' }).waf).toBe(false);
+    expect(developmentSettingsWith({}).waf).toBe(false);
+    expect(developmentSettingsWith({ waf: 'true' }).waf).toBe(true);
   });
 
   it('sends from the address itself when the identity is one address (SES verified only that one)', () => {

@@ -4,7 +4,7 @@ import { localEnvironment, startLiveSender } from '../../infra/local/stack';
 import type { StreamPoller } from '../../infra/local/stream-poller';
 import { ensureTable } from '../../infra/local/table';
 import { settleBeforeSnapshots } from './table';
-import { startGateway, type Gateway } from '../../infra/local/gateway';
+import { startGateway, type ClientLimit, type Gateway } from '../../infra/local/gateway';
 import type { GatewayThrottle } from '../../infra/api-limits';
 import { startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/ports';
@@ -157,6 +157,8 @@ export type IntegrationOptions = {
    * sends its calls faster than a family would, and only the throttling test is about it.
    */
   gatewayThrottle?: GatewayThrottle;
+  /** The per-client limit WAF applies in the cloud (infra/local/gateway.ts GatewayOptions clientLimit); off unless a file asks. */
+  gatewayClientLimit?: ClientLimit;
   /**
    * Runs a DynamoDB Local of this file's own (on a free port) instead of the shared one,
    * so the file may stop and restart it (fault tests).
@@ -237,7 +239,7 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
     // The live channel: handlers send through this gateway's @connections API, and the
     // table's stream feeds the sender (infra/local/stream-poller.ts).
     process.env.LIVE_ENDPOINT = `http://127.0.0.1:${port}`;
-    gateway = await startGateway({ port, throttle: options.gatewayThrottle ?? false });
+    gateway = await startGateway({ port, throttle: options.gatewayThrottle ?? false, clientLimit: options.gatewayClientLimit ?? false });
     if (!options.privateDynamo) liveSender = await startLiveSender({ dynamoEndpoint, tableName });
     settleBeforeSnapshots(() => stack.streamSettled());
   });
