@@ -6,7 +6,7 @@ import { canvasKeys, useInvalidateCanvasContent } from '../../features/canvas/ap
 import { onServerClock } from '../../lib/api-client';
 import { catchUpSince } from '../../features/canvas/live/catch-up';
 import { useApplyCanvasChange } from '../../features/canvas/live/use-apply-canvas-change';
-import { historyKeys } from '../../features/history/api/keys';
+import { historyKeys, historyQueryTouchedBy } from '../../features/history/api/keys';
 import { newestHistoryMark, type HistoryMark } from '../../features/history/api/missed-events';
 
 /** Event ids applied lately (live, or by a catch-up), so one seen twice is applied once. */
@@ -68,7 +68,9 @@ export function useLiveCanvasSync() {
             const caughtUp = missed.events.filter(note);
             // The pages' items as this reader sees them now; nothing to do when every event was applied already.
             if (caughtUp.length > 0) for (const change of missed.changes) void applyCanvasChange(change);
-            if (!isReconnect && caughtUp.length > 0) void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+            if (!isReconnect) {
+              void queryClient.invalidateQueries({ queryKey: historyKeys.all, predicate: (query) => historyQueryTouchedBy(query.queryKey, caughtUp) });
+            }
             return caughtUp;
           }
         } catch (error) {

@@ -1,4 +1,4 @@
-import type { HistoryItemType } from '../../../../../shared/contracts/history';
+import type { HistoryEvent, HistoryItemType } from '../../../../../shared/contracts/history';
 
 /** The filters of a history page, as the list call sends them. */
 export type HistoryFilters = {
@@ -23,3 +23,16 @@ export const historyKeys = {
   accessLog: (scope: 'family' | 'company', from: string, to: string, advisor = '', company = '') =>
     ['history', 'access-log', scope, from, to, advisor, company] as const,
 };
+
+/**
+ * Whether `events` may change what a cached history query holds: the "Recently deleted" list only with a delete
+ * or a revert (an undelete), the reset notice's list only with a reset or a revert, every other list with any
+ * event. A catch-up that found only what the page's own read already showed leaves those lists alone.
+ */
+export function historyQueryTouchedBy(queryKey: readonly unknown[], events: readonly Pick<HistoryEvent, 'action' | 'revertsEventId'>[]): boolean {
+  if (events.length === 0) return false;
+  const filters = (queryKey[3] ?? {}) as HistoryFilters;
+  if (queryKey[1] !== 'feed' && queryKey[1] !== 'page') return true;
+  if (filters.action === undefined) return true;
+  return events.some((event) => event.action === filters.action || event.revertsEventId !== null);
+}
