@@ -18,16 +18,17 @@ import type { TestAccount } from '../support/accounts';
  * hidden links exist to be kept.
  */
 
-type Kind = 'takeaway' | 'goal' | 'actionPoint';
-/** The part of the canvas model (canvas-model.test.ts Model) these commands read and keep. */
-type ModelItem = {
+export type Kind = 'takeaway' | 'goal' | 'actionPoint';
+/** An item of the canvas model (canvas-model.test.ts Model), `By` naming who made it. */
+export type ModelItem<By extends string = string> = {
   id: string;
   kind: Kind;
   categoryId: number;
   sectionId: number;
   title: string;
+  /** The title it was created with (a restore of its first version brings it back). */
   createdTitle: string;
-  by: string;
+  by: By;
   archived: boolean;
   completed: boolean;
 };

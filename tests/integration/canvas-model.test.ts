@@ -7,7 +7,7 @@ import { hashPassword, type TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
 import { retryCommands } from '../support/model-retries';
-import { restoreCommands, type RestoreWorld } from './canvas-model-restores';
+import { restoreCommands, type Kind, type ModelItem as RestoreModelItem, type RestoreWorld } from './canvas-model-restores';
 
 /**
  * Nothing is lost, proven by a model: random sequences of canvas writes by people with
@@ -35,20 +35,8 @@ const steps = Number(process.env.FC_MODEL_STEPS ?? 100);
 const seed = process.env.FC_MODEL_SEED === undefined ? Date.now() % 2 ** 31 : Number(process.env.FC_MODEL_SEED);
 const commandsPerRun = 12;
 
-type Kind = 'takeaway' | 'goal' | 'actionPoint';
 type Actor = 'owner' | 'member' | 'limited';
-type ModelItem = {
-  id: string;
-  kind: Kind;
-  categoryId: number;
-  sectionId: number;
-  title: string;
-  /** The title it was created with (a restore of its first version brings it back). */
-  createdTitle: string;
-  by: Actor;
-  archived: boolean;
-  completed: boolean;
-};
+type ModelItem = RestoreModelItem<Actor>;
 type Model = {
   items: ModelItem[];
   /** goal id → linked takeaway and action point ids. */
