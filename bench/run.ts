@@ -14,7 +14,7 @@
  *    seeded owner's canvas (bench/lighthouse.ts; reports under bench/out/).
  * Prints the figures, then the budget verdicts (and the figures reported beside them),
  * writes bench/results.json, and exits 1 when a budget is missed. Everything is bounded; a
- * watchdog stops the run after 25 minutes.
+ * watchdog stops the run after 30 minutes.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
