@@ -62,6 +62,49 @@ for (const { path, heading } of publicPages) {
   });
 }
 
+/**
+ * Holds every script the page asks for after its HTML (the route's module, which hydration waits for) until
+ * `release`; `holding` settles once the first is held, so the page's entry has run by then.
+ */
+async function holdLateScripts(page: Page): Promise<{ holding: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const inHtml = new Set<string>();
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.resourceType() === 'document') {
+      const response = await route.fetch();
+      const html = await response.text();
+      for (const [, src = ''] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) inHtml.add(new URL(src, request.url()).href);
+      await route.fulfill({ response, body: html });
+      return;
+    }
+    if (request.resourceType() === 'script' && !inHtml.has(request.url())) {
+      held();
+      await released;
+    }
+    await route.continue();
+  });
+  return { holding, release };
+}
+
+test('a click on the phone menu before the page hydrates is not lost: the menu opens once it has', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const scripts = await holdLateScripts(page);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await scripts.holding;
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  await openMenu.click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  scripts.release();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  await expect(openMenu).toBeFocused();
+});
+
 test('the prerendered sign-in page signs in after hydrating', async ({ page, inbox }) => {
   const account = await createConfirmedAccount(inbox, { firstName: 'Ada', entityName: 'Lovelace Family' });
   const problems = problemsOf(page);

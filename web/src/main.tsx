@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App, appRoutes, startApp, type AppRouter } from './app/app';
+import { holdEarlyClick } from './app/early-click';
 import { prerenderedAttribute } from '../../shared/prerendered-pages';
 import './styles/index.css';
 
@@ -22,6 +23,7 @@ const app = (router: AppRouter, onMounted?: () => void) => (
  * right after, and redirects as on any other load.
  */
 async function hydratePrerendered(root: HTMLElement): Promise<void> {
+  const earlyClick = holdEarlyClick(root);
   const matches = matchRoutes(appRoutes, window.location) ?? [];
   try {
     await Promise.all(
@@ -32,6 +34,7 @@ async function hydratePrerendered(root: HTMLElement): Promise<void> {
     );
   } catch {
     // The module could not load (offline, a new deploy): the router renders the page, or its error, as on any load.
+    earlyClick.stop();
     createRoot(root).render(app(startApp()));
     return;
   }
@@ -44,9 +47,13 @@ async function hydratePrerendered(root: HTMLElement): Promise<void> {
   startTransition(() => {
     hydrateRoot(
       root,
-      app(router, () => void router.revalidate()),
+      app(router, () => {
+        earlyClick.replay();
+        void router.revalidate();
+      }),
     );
   });
+  earlyClick.stop();
 }
 
 if (container.getAttribute(prerenderedAttribute) === window.location.pathname) void hydratePrerendered(container);

@@ -539,6 +539,21 @@ describe('guardLoader in the router', () => {
     router.dispose();
   });
 
+  it('keeps a menu opened meanwhile open when the page on screen revalidates, and closes it on a navigation', async () => {
+    const store = createStore();
+    // The browser's address is the page's, as when web/src/main.tsx revalidates a hydrated page.
+    window.history.replaceState(null, '', '/contact');
+    const router = routerAt('/contact', store);
+    await settle(router);
+    store.set(isMobileMenuOpenAtom, true);
+    await router.revalidate();
+    expect(store.get(isMobileMenuOpenAtom)).toBe(true);
+    await router.navigate('/privacy');
+    await settle(router);
+    expect(store.get(isMobileMenuOpenAtom)).toBe(false);
+    router.dispose();
+  });
+
   it('waits for the session to be restored before deciding', async () => {
     const store = createStore();
     let finishRestore: () => void = () => undefined;

@@ -113,11 +113,15 @@ export type GuardDependencies = {
   sessionReady: () => Promise<void>;
 };
 
-/** Carries out a decision's side effects against the app's store and browser storage. */
-export async function applyNavigationEffects(effects: NavigationEffects, deps: GuardDependencies): Promise<void> {
+/**
+ * Carries out a decision's side effects against the app's store and browser storage. `staysOnPage` is a revalidation
+ * of the page on screen (web/src/main.tsx runs one once a prerendered page hydrated): no navigation to the visitor,
+ * so a menu they opened meanwhile stays open.
+ */
+export async function applyNavigationEffects(effects: NavigationEffects, deps: GuardDependencies, { staysOnPage = false } = {}): Promise<void> {
   const { store } = deps;
   store.set(isPageLoadingAtom, false);
-  store.set(isMobileMenuOpenAtom, false);
+  if (!staysOnPage) store.set(isMobileMenuOpenAtom, false);
   if (effects.rememberLastPath !== null) rememberLastPath(effects.rememberLastPath);
   if (effects.rememberRedirectAfterLogin !== null) rememberRedirectAfterLogin(effects.rememberRedirectAfterLogin);
   if (effects.startInvitationFlow) {
@@ -143,7 +147,10 @@ export function guardLoader(name: RouteName, deps: GuardDependencies): LoaderFun
       target: { pathname: url.pathname, params, searchParams: url.searchParams, fullPath: `${url.pathname}${url.search}${url.hash}` },
       auth: deps.store.get(authStateAtom),
     });
-    await applyNavigationEffects(decision.effects, deps);
+    // The router calls a loader before it moves the address, so only a revalidation finds it already here.
+    await applyNavigationEffects(decision.effects, deps, {
+      staysOnPage: `${url.pathname}${url.search}` === `${window.location.pathname}${window.location.search}`,
+    });
     if (decision.redirectTo !== null) return redirect(decision.redirectTo);
     return null;
   };
