@@ -182,6 +182,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
       { name: 'cleanup', fn: jobs.cleanup, scheduledDaily: true },
       { name: 'digest', fn: jobs.digest, scheduledDaily: false, scheduledHourly: true },
       { name: 'access-expiry', fn: jobs.accessExpiry, scheduledDaily: false, scheduledHourly: true },
+      { name: 'cards', fn: jobs.cards, scheduledDaily: false, scheduledHourly: true },
       { name: 'ses-events', fn: mail.sesEvents, scheduledDaily: false },
     ],
     table: data.table,

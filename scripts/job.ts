@@ -5,8 +5,9 @@
  * Monday's digest on a Wednesday: `npm run job -- digest --now 2026-06-08T07:10:00Z`.
  *
  * The jobs that exist: cleanup (daily, expired items), digest (hourly, the e-mail digests
- * due) and access-expiry (hourly: ends work relations whose access end date is over, warns
- * 7 days before). The ses-events job is not scheduled (SES events start it), so it is not offered.
+ * due), access-expiry (hourly: ends work relations whose access end date is over, warns
+ * 7 days before) and cards (hourly: dashboard cards the stream left behind, rebuilt; `--full`
+ * rebuilds and compares every card, `--dry-run` writes nothing). The ses-events job is not scheduled (SES events start it), so it is not offered.
  *
  * Where: FC_DYNAMODB_PORT / FC_SES_PORT / FC_WEB_PORT as for `npm start`, or DYNAMODB_ENDPOINT,
  * SES_ENDPOINT, TABLE_NAME and APP_URL directly (the end-to-end tests point it at their stack).
@@ -16,12 +17,13 @@ const jobs = {
   cleanup: async () => (await import('../functions/jobs/cleanup/handler')).handler({}),
   digest: async (now?: string) => (await import('../functions/jobs/digest/handler')).handler(now ? { now } : {}),
   'access-expiry': async (now?: string) => (await import('../functions/jobs/access-expiry/handler')).handler(now ? { now } : {}),
+  cards: async () => (await import('../functions/jobs/cards/handler')).handler({ full: process.argv.includes('--full'), dryRun: process.argv.includes('--dry-run') }),
 } as const;
 type JobName = keyof typeof jobs;
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error(`Usage: npm run job -- <${Object.keys(jobs).join('|')}> [--now <ISO date>]`);
+  console.error(`Usage: npm run job -- <${Object.keys(jobs).join('|')}> [--now <ISO date>] [--full] [--dry-run]`);
   process.exit(2);
 }
 

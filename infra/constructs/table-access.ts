@@ -55,6 +55,11 @@ export const tableAccess = {
     ],
     indexes: ['dynamodb:Query'],
   },
+  /** The cards job: read the entity counter, canvas and card keys, the newest event, a canvas; put a card (conditional). */
+  cards: {
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
+    indexes: [],
+  },
   /** The SES events job: put suppression items, nothing else. */
   suppression: {
     table: ['dynamodb:PutItem'],

@@ -28,6 +28,8 @@ export const cleanupEntry = 'functions/jobs/cleanup/handler.ts';
 export const digestEntry = 'functions/jobs/digest/handler.ts';
 /** Handler of the hourly access-expiry run (time-boxed advisor access). */
 export const accessExpiryEntry = 'functions/jobs/access-expiry/handler.ts';
+/** Handler of the hourly repair of the dashboard cards the stream left behind. */
+export const cardsEntry = 'functions/jobs/cards/handler.ts';
 
 /**
  * Scheduled work: once a day, remove expired invitations and tokens that DynamoDB's TTL
@@ -40,6 +42,8 @@ export class JobsStack extends Stack {
   readonly digestSchedule: scheduler.Schedule;
   readonly accessExpiry: AppFunction;
   readonly accessExpirySchedule: scheduler.Schedule;
+  readonly cards: AppFunction;
+  readonly cardsSchedule: scheduler.Schedule;
   /** Every dead-letter queue of the stack (the monitoring dashboard shows them). */
   readonly deadLetterQueues: DeadLetterQueue[];
 
@@ -59,7 +63,7 @@ export class JobsStack extends Stack {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
       }),
-      description: 'EventBridge Scheduler: invokes the scheduled jobs (cleanup, digest, access expiry)',
+      description: 'EventBridge Scheduler: invokes the scheduled jobs (cleanup, digest, access expiry, cards)',
     });
     this.deadLetterQueues = [];
     this.cleanupSchedule = this.schedule(this.cleanup, {
@@ -114,6 +118,27 @@ export class JobsStack extends Stack {
       name: 'access-expiry',
       description: 'Ends work relations whose access end date is over; warns 7 days before',
       cron: scheduler.ScheduleExpression.cron({ minute: '2', hour: '*', timeZone: TimeZone.ETC_UTC }),
+      maxEventAge: Duration.hours(1),
+      role: schedulerRole,
+      alarmTopic: props.alarmTopic,
+    });
+
+    // The dashboard cards: every hour, the cards the journal's stream left behind (a batch in
+    // the sender's dead-letter queue, a restore without the stream) rebuilt
+    // (functions/domain/canvas/repair-summaries.ts). Idempotent: a card is written only when it differs.
+    this.cards = new AppFunction(this, 'Cards', {
+      entry: cardsEntry,
+      description: 'Family Canvas job: hourly repair of stale dashboard cards',
+      environment: props.environment,
+      timeout: Duration.minutes(10),
+    });
+    grantTableAccess(this.cards.function, props.table, 'cards');
+    this.cardsSchedule = this.schedule(this.cards, {
+      id: 'Cards',
+      scheduleId: 'HourlyCards',
+      name: 'cards',
+      description: 'Rebuilds the dashboard cards the stream left behind',
+      cron: scheduler.ScheduleExpression.cron({ minute: '20', hour: '*', timeZone: TimeZone.ETC_UTC }),
       maxEventAge: Duration.hours(1),
       role: schedulerRole,
       alarmTopic: props.alarmTopic,

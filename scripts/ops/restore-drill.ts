@@ -8,6 +8,7 @@ import { localDynamoCredentials } from '../../functions/lib/db/local-emulation';
 import { startLiveSender } from '../../infra/local/stack';
 import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-poller';
 import { ensureTable } from '../../infra/local/table';
+import { repairCards } from '../../functions/domain/canvas/repair-summaries';
 
 /**
  * `npm run ops -- restore-drill`: the restore rehearsed on the local stack (docs/operations-manual.md "Running it",
@@ -16,8 +17,10 @@ import { ensureTable } from '../../infra/local/table';
  * TTL) filled by a Scan of the live table and batch writes. Then the stack is re-pointed at the
  * copy (TABLE_NAME, and the live sender polls the copy's stream), and the drill checks the copy
  * (item counts per type equal, a sample of items deep-equal) and that a write to the copy
- * reaches the sender through the copy's stream. In the cloud the copy is made by
- * `aws dynamodb restore-table-to-point-in-time`; the checks are the same.
+ * reaches the sender through the copy's stream, and that every dashboard card of the copy
+ * matches its canvas once the cards job has run over it in full (a restore brings cards the
+ * stream had not rebuilt yet, and a restored table's stream starts empty). In the cloud the
+ * copy is made by `aws dynamodb restore-table-to-point-in-time`; the checks are the same.
  */
 function documentClient(endpoint: string): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: localDynamoCredentials() }), {
@@ -136,6 +139,28 @@ export async function probeStream(endpoint: string, tableName: string, timeoutMs
   }
 }
 
+/**
+ * The dashboard cards of `tableName` (functions/domain/canvas/repair-summaries.ts): every card
+ * rebuilt from its canvas and compared; with `repair` the differing ones written (the cards
+ * job's full run) and compared again. `staleAfter` must be empty for the drill to pass.
+ */
+export async function checkCards(tableName: string, options: { repair: boolean }): Promise<CardsCheck> {
+  const previous = process.env.TABLE_NAME;
+  process.env.TABLE_NAME = tableName;
+  resetConfigForTests();
+  try {
+    const before = await repairCards({ full: true, dryRun: !options.repair });
+    const after = options.repair ? await repairCards({ full: true, dryRun: true }) : before;
+    return { checked: before.checked, staleBefore: before.stale, repaired: before.repaired, staleAfter: after.stale };
+  } finally {
+    if (previous === undefined) delete process.env.TABLE_NAME;
+    else process.env.TABLE_NAME = previous;
+    resetConfigForTests();
+  }
+}
+
+export type CardsCheck = { checked: number; staleBefore: number[]; repaired: number; staleAfter: number[] };
+
 export type DrillReport = {
   source: string;
   target: string;
@@ -146,11 +171,21 @@ export type DrillReport = {
   sampled: number;
   differing: string[];
   streamMs: number;
+  cards: CardsCheck;
   ok: boolean;
 };
 
-/** The drill against DynamoDB Local: copy, compare, probe the copy's stream. The copy stays (delete it with `dropTable` or by hand). */
-export async function restoreDrill(options: { dynamoEndpoint: string; sourceTable: string; targetTable?: string; sampleSize?: number }): Promise<DrillReport> {
+/**
+ * The drill against DynamoDB Local: copy, compare, probe the copy's stream, repair and check the
+ * copy's dashboard cards (`repairCards: false` only checks them). The copy stays (delete it with `dropTable` or by hand).
+ */
+export async function restoreDrill(options: {
+  dynamoEndpoint: string;
+  sourceTable: string;
+  targetTable?: string;
+  sampleSize?: number;
+  repairCards?: boolean;
+}): Promise<DrillReport> {
   const { dynamoEndpoint: endpoint, sourceTable: source } = options;
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(endpoint ?? ''))
     throw new Error('restore-drill runs against DynamoDB Local only; in the cloud follow docs/operations-manual.md "Restore drill"');
@@ -165,6 +200,7 @@ export async function restoreDrill(options: { dynamoEndpoint: string; sourceTabl
   const countsByTarget = await countsByType(endpoint, target);
   const differing = await differingItems(endpoint, target, sample);
   const streamMs = await probeStream(endpoint, target);
+  const cards = await checkCards(target, { repair: options.repairCards ?? true });
   const countsEqual = isDeepStrictEqual(countsBySource, countsByTarget);
   return {
     source,
@@ -176,7 +212,8 @@ export async function restoreDrill(options: { dynamoEndpoint: string; sourceTabl
     sampled: sample.length,
     differing,
     streamMs,
-    ok: countsEqual && differing.length === 0,
+    cards,
+    ok: countsEqual && differing.length === 0 && cards.staleAfter.length === 0,
   };
 }
 

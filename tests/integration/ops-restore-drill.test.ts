@@ -1,10 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Takeaway } from '../../shared/contracts/canvas';
 import { db } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';
 import type { StreamPoller } from '../../infra/local/stream-poller';
-import { dropTable, repointLocalStack, restoreDrill, type DrillReport } from '../../scripts/ops/restore-drill';
+import { checkCards, dropTable, repointLocalStack, restoreDrill, type DrillReport } from '../../scripts/ops/restore-drill';
 import { categoryNamed, familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
 import { LiveSocket } from '../support/live';
@@ -21,12 +21,15 @@ let values: number;
 let report: DrillReport;
 let sender: StreamPoller | undefined;
 let socket: LiveSocket | undefined;
+const takeaways: Takeaway[] = [];
 
 beforeAll(async () => {
   family = await familyWithCanvas(stack, 'Okafor Family');
   values = categoryNamed(family.canvas, 'Our Values').id;
   for (const title of ['Keep the farm', 'Teach the children to sail']) {
-    expect((await family.owner.client.post(`/api/canvas-takeaway/create/${values}`, { title, categoryId: values })).status).toBe(201);
+    const created = await family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${values}`, { title, categoryId: values });
+    expect(created.status).toBe(201);
+    takeaways.push(created.body);
   }
 });
 
@@ -36,6 +39,18 @@ afterAll(async () => {
   if (report?.target) await dropTable(stack.dynamoEndpoint, report.target).catch(() => undefined);
 });
 
+/** A change written straight into a table, past the journal: the stream never rebuilds the family's card for it (a restore's stale card). */
+async function renameBehindTheCard(table: string, takeaway: Takeaway, title: string) {
+  await db().send(
+    new UpdateCommand({
+      TableName: table,
+      Key: keys.takeaway(family.familyId, takeaway.id),
+      UpdateExpression: 'SET title = :title',
+      ExpressionAttributeValues: { ':title': title },
+    }),
+  );
+}
+
 describe('restore drill', () => {
   it('copies the table into a new one: the same counts per type and sampled items deep-equal, and the copy has a stream', async () => {
     report = await restoreDrill({ dynamoEndpoint: stack.dynamoEndpoint, sourceTable: stack.tableName, targetTable: `${stack.tableName}-restored` });
@@ -44,6 +59,30 @@ describe('restore drill', () => {
     expect(report.countsBySource).toMatchObject({ Takeaway: 2, User: 1 });
     expect(report.sampled).toBeGreaterThan(1);
     expect(report.streamMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('checks the dashboard cards of the copy: a stale one is rebuilt by the cards job, and one left stale fails the check', async () => {
+    // The oldest takeaway is the one the card lists.
+    await renameBehindTheCard(stack.tableName, takeaways[0]!, 'Keep the farm and the orchard');
+    await stack.streamSettled();
+    const target = `${stack.tableName}-cards`;
+    try {
+      const drill = await restoreDrill({ dynamoEndpoint: stack.dynamoEndpoint, sourceTable: stack.tableName, targetTable: target });
+      expect(drill.cards).toMatchObject({ staleBefore: [family.familyId], repaired: 1, staleAfter: [] });
+      expect(drill.cards.checked).toBeGreaterThanOrEqual(1);
+      expect(drill.ok).toBe(true);
+      const card = await db().send(new GetCommand({ TableName: target, Key: keys.canvasSummary(family.familyId), ConsistentRead: true }));
+      expect(String(card.Item?.card)).toContain('Keep the farm and the orchard');
+
+      await renameBehindTheCard(target, takeaways[0]!, 'Keep the farm, the orchard and the boat');
+      expect(await checkCards(target, { repair: false })).toMatchObject({ staleBefore: [family.familyId], repaired: 0, staleAfter: [family.familyId] });
+      const unrepaired = await restoreDrill({ dynamoEndpoint: stack.dynamoEndpoint, sourceTable: target, targetTable: `${target}-again`, repairCards: false });
+      expect(unrepaired).toMatchObject({ countsEqual: true, differing: [], ok: false });
+      expect(unrepaired.cards.staleAfter).toEqual([family.familyId]);
+    } finally {
+      await dropTable(stack.dynamoEndpoint, target).catch(() => undefined);
+      await dropTable(stack.dynamoEndpoint, `${target}-again`).catch(() => undefined);
+    }
   });
 
   it('re-pointed at the copy, the app reads the restored data and a live message flows from a write to the canvas’s open socket', async () => {

@@ -46,6 +46,12 @@ export type CanvasSummaryItem = {
    * last visit" filter reads only this). Bounded by the family's writers.
    */
   sectionChanges: Record<string, Record<string, string>>;
+  /**
+   * The newest journal event (`H#<id>`) the card was rebuilt after, absent on a card written
+   * before any rebuild: a canvas whose newest event is later has changes the card may lack
+   * (the cards job repairs it, ./repair-summaries.ts).
+   */
+  throughEventId?: string;
 };
 
 /**
@@ -165,20 +171,26 @@ export function isSummaryRecord(record: Record<string, unknown>): boolean {
 /**
  * The rebuild of a summary from a read of the whole partition (refreshCanvasSummary,
  * functions/domain/canvas/refresh-summaries.ts): the put, conditioned on the rev it read, and the
- * summary it stores; or the stored one when it already matches.
+ * summary it stores, with `changed` when what the card holds differs (not only its
+ * `throughEventId`); or the stored one when it already matches.
  */
 export function summaryRebuildOf(
   familyId: number,
   snapshot: CanvasSnapshot,
   events: readonly HistoryEvent[] = [],
-): { current: CanvasSummaryItem } | { put: Write<typeof summaryCondition>; summary: CanvasSummaryItem } {
+  through?: string,
+): { current: CanvasSummaryItem } | { put: Write<typeof summaryCondition>; summary: CanvasSummaryItem; changed: boolean } {
   const current = snapshot.summary;
-  const next = summaryOf(familyId, snapshot);
+  const next: Omit<CanvasSummaryItem, 'rev'> = summaryOf(familyId, snapshot);
   next.sectionChanges = withEarlierMarks(next.sectionChanges, current?.sectionChanges, events);
-  if (current && comparable({ ...withoutKeys(current), rev: undefined }) === comparable({ ...next, rev: undefined })) return { current };
+  const newest = [through, current?.throughEventId].filter((id): id is string => Boolean(id)).sort().at(-1);
+  if (newest) next.throughEventId = newest;
+  const held = (summary: object) => comparable({ ...summary, rev: undefined, throughEventId: undefined });
+  const changed = !current || held(withoutKeys(current)) !== held(next);
+  if (!changed && current.throughEventId === next.throughEventId) return { current };
   // A rebuild replaces the change marks too: it read the whole partition.
   const put = summaryPut(next, current?.rev);
-  return { put, summary: summaryFromRecord(put.put) };
+  return { put, summary: summaryFromRecord(put.put), changed };
 }
 
 /**

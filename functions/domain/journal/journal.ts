@@ -581,6 +581,30 @@ export async function latestEventOfItem(familyId: number, itemId: string): Promi
   return record ? eventOf(record) : undefined;
 }
 
+/**
+ * The id of a family's newest journal event, if any: one item of the `H#` range, newest
+ * first, its key alone sent back. Strongly consistent when the caller reads the canvas
+ * after it and needs every event committed before (functions/domain/canvas/refresh-summaries.ts).
+ */
+export async function newestEventId(familyId: number, consistency: 'strong' | 'eventual'): Promise<string | undefined> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.canvasPartition(familyId), ':prefix': keys.historyPrefix },
+      ProjectionExpression: 'SK',
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: consistency === 'strong',
+    }),
+  );
+  const sk = page.Items?.[0]?.SK;
+  return typeof sk === 'string' ? sk.slice(keys.historyPrefix.length) : undefined;
+}
+
+/** When an event was written: its id's time prefix (newEventIds), epoch ms. */
+export const eventIdTime = (eventId: string): number => Number.parseInt(eventId.slice(0, 9), 36);
+
 /** The time prefix of the event ids written at an instant (newEventIds): events sort by it. */
 const eventTimePrefix = (at: Date) => at.getTime().toString(36).padStart(9, '0');
 
