@@ -59,29 +59,28 @@ describe('cost model', () => {
       assigneeIndex: 0.15,
       historyEvent: 2,
       historyEventIndexes: 1.1,
-      summary: 28,
-      summaryRead: 0,
+      // The live sender's rebuild: an ordinary put of the 13.7 KB summary (14) after its own strongly consistent canvas Query (16).
+      summary: 14,
+      summaryRebuildRead: 16,
     });
-    expect(write.wru).toBeCloseTo(33.25, 9);
-    // The summary kept by a stream consumer instead: an ordinary update (14) and its read (4).
-    const streamed = canvasWriteUnits(usageFor('medium', defaultUsage, 'stream'));
-    expect(streamed.wru).toBeCloseTo(19.25, 9);
-    expect(streamed.rru).toBe(20.5);
+    expect(write.wru).toBeCloseTo(19.25, 9);
+    expect(write.rru).toBe(32.5);
   });
 
   it('prices DynamoDB requests of a medium family by hand: reads, writes, live sender, sessions and sockets', () => {
     const rru =
       104.4 * (0.5 + 16) + // canvas reads: session (eventual) + the canvas Query (strong)
       548.1 * (0.5 + 1) + // other reads: session + one strongly consistent item
-      writes * (16.5 + 1 + 2 * 3) + // a write's reads, the sender's connections Query and 3 access items per open socket (2)
-      sessions * (0.5 + 0.5 + 0.5); // a socket's connect (session, limit Query) and disconnect (Query by id)
+      writes * (32.5 + 1 + 2 * 3) + // a write's reads and the sender's summary rebuild, its connections Query and 3 access items per open socket (2)
+      sessions * (0.5 + 0.5 + 0.5) + // a socket's connect (session, limit Query) and disconnect (Query by id)
+      24 * 30.4 * (2 + 0.5 + 0.5); // the hourly cards job: the 13.7 KB card, the canvas item and the newest event, eventually consistent
     const wru =
-      writes * 33.25 + // the write
+      writes * 19.25 + // the write and the sender's summary put
       sessions * (20 / 5) * 3 + // session touches every 5 of 20 minutes, with 2 index copies
       sessions * 2 * 3; // the connection item put and deleted, with 2 index copies
     const expected = (rru * 0.125e-6 + wru * 0.625e-6) * 1000;
     expect(line(computeCost(medium), 'DynamoDB requests').perThousandFamilies).toBeCloseTo(expected, 9);
-    expect(expected).toBeCloseTo(4.331, 3);
+    expect(expected).toBeCloseTo(3.548, 3);
   });
 
   it('grows history storage every month until the 2-year TTL', () => {
@@ -101,12 +100,22 @@ describe('cost model', () => {
     expect(line(computeCost(medium), 'API Gateway WebSocket').perThousandFamilies).toBeCloseTo(expected, 9);
   });
 
-  it('records an X-Ray trace for each invocation: API requests, sockets and the live sender', () => {
+  it('records an X-Ray trace for each invocation: API requests, sockets and the live sender (which rebuilds the summary too)', () => {
     // 104.4 + 548.1 + 156.6 writes + 1 plan book API requests; 2 socket routes a session; a sender run per write.
     const invocations = 104.4 + 548.1 + writes + 1 + sessions * 2 + writes;
     expect(line(computeCost(medium), 'X-Ray').perThousandFamilies).toBeCloseTo(invocations * 5e-6 * 1000, 9);
-    const streamed = line(computeCost(usageFor('medium', defaultUsage, 'stream')), 'X-Ray').perThousandFamilies;
-    expect(streamed).toBeCloseTo((invocations + writes) * 5e-6 * 1000, 9);
+  });
+
+  it("keeps AWS Backup's daily full copies of the family's data", () => {
+    const gb = (writes * 1 * 2.1) / 1024 / 1024;
+    const canvasGb = (62.7 + 40 * 0.3) / 1024 / 1024;
+    const backup = (month: number) =>
+      line(computeCost(medium, defaultBenchFigures, undefined, { monthOfHistory: month }), 'AWS Backup').perThousandFamilies;
+    expect(backup(1)).toBeCloseTo((canvasGb + gb) * 35 * 0.1 * 1000, 9);
+    // By month 24, 1,000 medium families: about 7.4 GB, kept 35 times.
+    expect(backup(24)).toBeCloseTo((canvasGb + 24 * gb) * 35 * 0.1 * 1000, 9);
+    expect(backup(24)).toBeGreaterThan(25);
+    expect(backup(24)).toBeLessThan(27);
   });
 
   it('prices egress compressed, and shows what it would be uncompressed', () => {
@@ -127,11 +136,13 @@ describe('cost model', () => {
     );
   });
 
-  it('charges the alarms of the templates, the dashboard, the metrics and two secrets as the fixed part', () => {
-    const lines = computeCost({ ...defaultUsage, fixed: { ...defaultUsage.fixed, alarms: 60 } });
-    expect(line(lines, 'CloudWatch').fixed).toBeCloseTo(60 * 0.1 + 3 + 20 * 0.3, 9);
-    expect(line(lines, 'Secrets Manager').fixed).toBeCloseTo(0.8, 9);
-    expect(line(lines, 'Total').fixed).toBeCloseTo(60 * 0.1 + 3 + 6 + 0.8, 9);
+  it('charges the alarms by the metrics they read, the dashboard, the custom metrics, the secrets and their calls as the fixed part', () => {
+    const fixed = { ...defaultUsage.fixed, alarms: 60, billedAlarmMetrics: 66, dashboards: 1, customMetrics: 20, secrets: 2, functionSecretReads: 10, secretCacheSeconds: 300 };
+    const lines = computeCost({ ...defaultUsage, fixed });
+    expect(line(lines, 'CloudWatch').fixed).toBeCloseTo(66 * 0.1 + 3 + 20 * 0.3, 9);
+    // 10 function-secret pairs, each read again every 5 minutes of a 30.4-day month: 87,552 calls at $0.05 per 10,000.
+    expect(line(lines, 'Secrets Manager').fixed).toBeCloseTo(2 * 0.4 + 87_552 * 0.05e-4, 9);
+    expect(line(lines, 'Total').fixed).toBeCloseTo(6.6 + 3 + 6 + 0.8 + 0.43776, 9);
   });
 
   it('costs more per family as families grow, and prints the three sizes with the advisor column', () => {
@@ -146,6 +157,7 @@ describe('cost model', () => {
       'API Gateway WebSocket',
       'DynamoDB requests',
       'DynamoDB storage \\+ PITR',
+      'AWS Backup',
       'SES',
       'CloudFront \\(compressed\\)',
       'CloudWatch',
@@ -155,9 +167,10 @@ describe('cost model', () => {
     ]) {
       expect(table).toMatch(new RegExp(`^${service}\\s+\\$`, 'm'));
     }
-    expect(table).toMatch(/^DynamoDB requests\s+\$\d+\.\d\d\s+\$4\.33\s+/m);
+    expect(table).toMatch(/^DynamoDB requests\s+\$\d+\.\d\d\s+\$3\.55\s+/m);
     expect(table).toContain('History storage');
-    expect(table).toContain('2 secrets');
+    expect(table).toContain(`${defaultUsage.fixed.secrets} secrets`);
+    expect(table).toContain('rebuilt by the live sender');
   });
 
   it('adds the web ACL only when WAF is on', () => {

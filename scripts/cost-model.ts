@@ -4,23 +4,28 @@
  * part out. scripts/cost.ts prints it (`npm run cost`); the canvas size per entry and the
  * compression ratio come from bench/results.json when there is one.
  *
- * What the code does that the figures follow (checked against the code of 2026-11-26):
+ * What the code does that the figures follow (checked against the code of 2026-12-07):
  * - Strongly consistent reads cost twice an eventually consistent one (1 RRU per 4 KB instead
  *   of 0.5): the canvas Query (functions/domain/canvas/items.ts queryCanvas, read by every
- *   canvas GET and by every canvas write before its transaction), the live channel's
- *   connections Query and access BatchGet (functions/domain/live/connections.ts,
- *   functions/lib/access/decide-now.ts), and most single-item reads of security items.
- *   The session GetItem and the dashboard's BatchGet are eventually consistent.
- * - A canvas write is one transaction (2 WRU per KB per item): the content item, the history
- *   event, and the dashboard summary (runSteps in functions/domain/canvas/context.ts; the summary since is rebuilt from the stream, refresh-summaries.ts); then one
- *   1-WRU-per-KB copy per global secondary index an item has keys for (both indexes project
- *   all attributes): a content event's GSI2 key (who changed an item last), a delete event's
- *   GSI1 key ("Recently deleted"), an assigned action point's GSI2 key ("My actions").
- *   `summaryPath: 'stream'` models the summary kept by a stream consumer instead (an ordinary
- *   update plus a Lambda invocation and a read per write), the change under way.
+ *   canvas GET, by every canvas write before its transaction, and by the live sender's rebuild
+ *   of the dashboard summary), the live channel's connections Query and access BatchGet
+ *   (functions/domain/live/connections.ts, functions/lib/access/decide-now.ts), and most
+ *   single-item reads of security items. The session GetItem and the dashboard's BatchGet are
+ *   eventually consistent.
+ * - A canvas write is one transaction (2 WRU per KB per item): the content item and the history
+ *   event (runSteps in functions/domain/canvas/context.ts); then one 1-WRU-per-KB copy per
+ *   global secondary index an item has keys for (both indexes project all attributes): a content
+ *   event's GSI2 key (who changed an item last), a delete event's GSI1 key ("Recently deleted"),
+ *   an assigned action point's GSI2 key ("My actions").
+ * - The dashboard summary is not in that transaction: the live sender, invoked by the journal's
+ *   stream for the write anyway, rebuilds it (functions/domain/canvas/refresh-summaries.ts): a
+ *   strongly consistent canvas Query and an ordinary put of the summary per write. The cards
+ *   job (functions/domain/canvas/repair-summaries.ts) reads every canvas's card, canvas item and
+ *   newest event key once an hour.
  * - History events are kept 2 years (TTL): storage grows every month until then.
  */
 import { logRetentionDays } from '../infra/log-retention';
+import { secretMaxAgeSeconds } from '../functions/lib/secret-source';
 
 import { advisorCompanyUsage, familySizes, type FamilyProfile } from '../infra/traffic-plan';
 
@@ -52,8 +57,11 @@ export const prices = {
   cloudWatchCustomMetric: 0.3,
   /** X-Ray: traces recorded (retrieval and scans are not modelled: a few incident look-ups). */
   xRayTraceRecorded: 5.0 / 1e6,
-  /** Secrets Manager, per secret and month. */
+  /** Secrets Manager, per secret and month, and per API call (GetSecretValue). */
   secret: 0.4,
+  secretApiCall: 0.05 / 10_000,
+  /** AWS Backup, DynamoDB backups in warm storage, per GB-month (each daily backup is a full copy). */
+  backupGbMonth: 0.1,
   /** AWS WAF (optional): web ACL, rule (a managed rule group counts as one) and requests. */
   wafWebAcl: 5.0,
   wafRule: 1.0,
@@ -99,8 +107,8 @@ export const defaultUsage = {
     /** Minutes between session touches (functions/domain/sessions/session.ts touchIntervalSeconds). */
     sessionTouchMinutes: 5,
   },
-  /** Where the dashboard summary is kept: in each write's transaction (the code of today) or by a stream consumer. */
-  summaryPath: 'transaction' as 'transaction' | 'stream',
+  /** The cards job (infra/stacks/jobs-stack.ts: hourly): runs a month, and function time per canvas it checks. */
+  cardsJob: { runsPerMonth: 24 * 30.4, msPerCanvas: 2 },
   request: {
     /** Average function time per API request (ms) and memory (MB): the group functions. */
     lambdaMs: 60,
@@ -127,12 +135,30 @@ export const defaultUsage = {
     xRayTracedShare: 1,
   },
   /**
-   * Fixed monthly operations: CloudWatch alarms (counted in the synthesised templates:
-   * `npm run synth`, then AWS::CloudWatch::Alarm in cdk.out/*.template.json), the dashboard,
-   * business metrics, secrets (the server secret and the MFA key); WAF only when on.
+   * Fixed monthly operations, counted in the synthesised templates when `npm run synth` has
+   * written cdk.out (scripts/cost-templates.ts; scripts/cost.ts passes them in); these defaults
+   * are the counts of the development synth of 2026-12-07. Alarms are billed per metric they
+   * read (`billedAlarmMetrics`); `functionSecretReads` is the (function, secret) pairs whose
+   * cache (functions/lib/secret-source.ts, `secretCacheSeconds`) reads the secret again when it
+   * is older, in each of `warmContainersPerFunction` containers kept warm all month (an upper
+   * bound at this product's traffic: an idle function's container is gone and its next cold
+   * start reads once). `backupDaysKept`: AWS Backup's daily full copies (infra/stacks/data-stack.ts).
+   * WAF only when on.
    */
-  // 70 alarms counted on 2026-11-26 (monitoring 61, jobs 6, mail 2, API 1); `npm run cost` counts cdk.out when there is one.
-  fixed: { alarms: 70, dashboards: 1, customMetrics: 20, secrets: 2, waf: false, wafRules: 4 },
+  fixed: {
+    alarms: 192,
+    billedAlarmMetrics: 204,
+    dashboards: 1,
+    customMetrics: 47,
+    secrets: 3,
+    functions: 30,
+    functionSecretReads: 40,
+    warmContainersPerFunction: 1,
+    secretCacheSeconds: secretMaxAgeSeconds,
+    backupDaysKept: 35,
+    waf: false,
+    wafRules: 4,
+  },
 };
 
 export type Usage = typeof defaultUsage;
@@ -191,7 +217,7 @@ export function canvasQueryKbOf(usage: Usage): number {
 }
 
 export function canvasWriteUnits(usage: Usage) {
-  const { items, summaryPath, family } = usage;
+  const { items, family } = usage;
   const canvasQueryKb = canvasQueryKbOf(usage);
   const eventIndexCopies = 1 + items.deleteShare; // GSI2 on content events, GSI1 on deletes
   const parts = {
@@ -201,13 +227,24 @@ export function canvasWriteUnits(usage: Usage) {
     assigneeIndex: items.assignedActionPointShare * writeUnits(items.contentItemKb, 'standard'),
     historyEvent: writeUnits(items.historyEventKb, 'transactional'),
     historyEventIndexes: eventIndexCopies * writeUnits(items.historyEventKb, 'standard'),
-    summary: writeUnits(family.summaryKb, summaryPath === 'transaction' ? 'transactional' : 'standard'),
-    /** A stream consumer reads the summary it updates (strongly consistent). */
-    summaryRead: summaryPath === 'stream' ? readUnits(family.summaryKb, 'strong') : 0,
+    /** The live sender's rebuild of the summary: an ordinary put of the whole item ... */
+    summary: writeUnits(family.summaryKb, 'standard'),
+    /** ... after a strongly consistent Query of the whole canvas (refresh-summaries.ts). */
+    summaryRebuildRead: readUnits(canvasQueryKb, 'strong'),
   };
   const wru = parts.contentItem + parts.assigneeIndex + parts.historyEvent + parts.historyEventIndexes + parts.summary;
-  const rru = parts.readsBefore + parts.summaryRead;
+  const rru = parts.readsBefore + parts.summaryRebuildRead;
   return { parts, wru, rru };
+}
+
+/** RRU of one cards-job check of a canvas: its card and canvas item (one BatchGet) and its newest event key (a Query of one item), eventually consistent. */
+export function cardsCheckUnits(usage: Usage): number {
+  return readUnits(usage.family.summaryKb, 'eventual') + readUnits(0.3, 'eventual') + readUnits(usage.items.historyEventKb, 'eventual');
+}
+
+/** GetSecretValue calls a month: each (function, secret) pair's cache read again every `secretCacheSeconds` in each warm container. */
+export function secretCallsPerMonth(fixed: Usage['fixed']): number {
+  return fixed.functionSecretReads * fixed.warmContainersPerFunction * ((30.4 * 24 * 3600) / fixed.secretCacheSeconds);
 }
 
 /** GB a month of history events (with their index copies) one family adds; kept 2 years. */
@@ -230,6 +267,7 @@ type Side = {
   cloudWatchLogs: number;
   xRay: number;
   waf: number;
+  backup: number;
 };
 
 /**
@@ -265,14 +303,17 @@ export function computeCost(
     planBooks: number;
     mails: number;
     storedKb: number;
+    /** Canvases the cards job checks every hour (a family: 1). */
+    canvasesChecked: number;
   }): Side => {
     const apiRequests = p.canvasReads + p.otherReads + p.dashboardPages * 1 + p.writes + p.planBooks;
     // Live: a socket's connect and disconnect (each a Lambda, the connection item put and
     // deleted with its two index copies, the limit Query), and per write the sender (stream).
     const socketInvocations = p.sessions * 2;
+    // The sender's invocation also rebuilds the summary (write.rru, write.wru).
     const senderInvocations = p.writes;
-    const summaryInvocations = usage.summaryPath === 'stream' ? p.writes : 0;
-    const eventInvocations = socketInvocations + senderInvocations + summaryInvocations;
+    const eventInvocations = socketInvocations + senderInvocations;
+    const cardsChecks = p.canvasesChecked * usage.cardsJob.runsPerMonth;
 
     const dashboardRru =
       sessionRru +
@@ -286,7 +327,8 @@ export function computeCost(
       p.writes * (write.rru + senderRru) +
       // A socket's connect reads the session and Queries the user's sockets (the limit), its
       // disconnect Queries the socket by id: index Queries, eventually consistent.
-      p.sessions * (sessionRru + 2 * readUnits(0.5, 'eventual'));
+      p.sessions * (sessionRru + 2 * readUnits(0.5, 'eventual')) +
+      cardsChecks * cardsCheckUnits(usage);
     const touchesPerSession = Math.max(1, p.socketMinutesPerSession / items.sessionTouchMinutes);
     const wru =
       p.writes * write.wru +
@@ -306,11 +348,13 @@ export function computeCost(
       lambda:
         (apiRequests - p.planBooks) * invocation(request.lambdaMs, request.lambdaMemoryMb) +
         p.planBooks * invocation(request.planBookMs, request.planBookMemoryMb) +
-        eventInvocations * invocation(request.eventLambdaMs, request.lambdaMemoryMb),
+        eventInvocations * invocation(request.eventLambdaMs, request.lambdaMemoryMb) +
+        cardsChecks * gbSeconds(usage.cardsJob.msPerCanvas, request.lambdaMemoryMb) * price.lambdaArmGbSecond,
       httpApi: apiRequests * price.httpApiRequest,
       webSocket: p.sessions * p.socketMinutesPerSession * price.webSocketConnectionMinute + p.writes * p.socketsOnlinePerWrite * price.webSocketMessage,
       dynamoRequests: rru * price.dynamoReadRequestUnit + wru * price.dynamoWriteRequestUnit,
       dynamoStorage: storedGb * (price.dynamoStorageGbMonth + price.dynamoPitrGbMonth),
+      backup: storedGb * usage.fixed.backupDaysKept * price.backupGbMonth,
       ses: p.mails * price.sesEmail,
       cloudFront: cloudFront(true),
       cloudFrontUncompressed: cloudFront(false),
@@ -335,6 +379,7 @@ export function computeCost(
     planBooks: family.planBooksPerMonth,
     mails: family.activeMembersPerWeek * family.digestMailsPerMemberPerWeek * weeksPerMonth + family.otherMailsPerMonth,
     storedKb: canvasStoredKb + historyKb,
+    canvasesChecked: 1,
   });
 
   const advisorSessions = advisor.activeAdvisorsPerWeek * advisor.sessionsPerAdvisorPerWeek * weeksPerMonth;
@@ -349,12 +394,14 @@ export function computeCost(
     planBooks: 0,
     mails: advisor.activeAdvisorsPerWeek * advisor.digestMailsPerAdvisorPerWeek * weeksPerMonth,
     storedKb: advisor.storedItems * 0.3,
+    canvasesChecked: 0,
   });
 
   const { fixed } = usage;
   const fixedCost = {
-    cloudWatch: fixed.alarms * price.cloudWatchAlarm + fixed.dashboards * price.cloudWatchDashboard + fixed.customMetrics * price.cloudWatchCustomMetric,
-    secrets: fixed.secrets * price.secret,
+    // CloudWatch bills an alarm per metric it reads: a metric-math alarm costs one per metric.
+    cloudWatch: fixed.billedAlarmMetrics * price.cloudWatchAlarm + fixed.dashboards * price.cloudWatchDashboard + fixed.customMetrics * price.cloudWatchCustomMetric,
+    secrets: fixed.secrets * price.secret + secretCallsPerMonth(fixed) * price.secretApiCall,
     waf: fixed.waf ? price.wafWebAcl + fixed.wafRules * price.wafRule : 0,
   };
   const row = (service: string, key: keyof Side, fixedPart = 0): CostLine => ({
@@ -369,6 +416,7 @@ export function computeCost(
     row('API Gateway WebSocket', 'webSocket'),
     row('DynamoDB requests', 'dynamoRequests'),
     row('DynamoDB storage + PITR', 'dynamoStorage'),
+    row('AWS Backup', 'backup'),
     row('SES', 'ses'),
     row('CloudFront (compressed)', 'cloudFront'),
     row('CloudWatch', 'cloudWatchLogs', fixedCost.cloudWatch),
@@ -389,9 +437,9 @@ export function computeCost(
   return [...lines, total, row('(CloudFront if uncompressed)', 'cloudFrontUncompressed')];
 }
 
-/** The usage with one family size and a summary path. */
-export function usageFor(size: FamilySize, base: Usage = defaultUsage, summaryPath: Usage['summaryPath'] = base.summaryPath): Usage {
-  return { ...base, family: familySizes[size], summaryPath };
+/** The usage with one family size. */
+export function usageFor(size: FamilySize, base: Usage = defaultUsage): Usage {
+  return { ...base, family: familySizes[size] };
 }
 
 const usd = (value: number) => `$${value.toFixed(2)}`;
@@ -418,15 +466,15 @@ export function formatCostTable(usage: Usage, bench: BenchFigures, price: Prices
   const totalIndex = services.indexOf('Total');
   const storageGrowth = bySize.map(
     ({ size, first, last }) =>
-      `${size} ${(historyGbPerMonth(usageFor(size, usage)) * 1000).toFixed(3)} GB/month per 1,000 families; storage line ${usd(lineOf(first, 'DynamoDB storage + PITR')!.perThousandFamilies)} in month 1, ${usd(lineOf(last, 'DynamoDB storage + PITR')!.perThousandFamilies)} from month ${historyMonthsKept}`,
+      `${size} ${(historyGbPerMonth(usageFor(size, usage)) * 1000).toFixed(3)} GB/month per 1,000 families; storage line ${usd(lineOf(first, 'DynamoDB storage + PITR')!.perThousandFamilies)} in month 1, ${usd(lineOf(last, 'DynamoDB storage + PITR')!.perThousandFamilies)} from month ${historyMonthsKept}; AWS Backup ${usd(lineOf(first, 'AWS Backup')!.perThousandFamilies)} in month 1, ${usd(lineOf(last, 'AWS Backup')!.perThousandFamilies)} from month ${historyMonthsKept}`,
   );
   const writeParts = canvasWriteUnits(usageFor('medium', usage));
   return [
     'Family Canvas: monthly AWS cost (USD, us-east-1 list prices, no free tier)',
     `prices: ${pricesAsOf}`,
     `canvas figures: ${bench.source} — ${bench.canvasKbPerEntry.toFixed(3)} KB per entry, compression ${bench.canvasCompression.toFixed(1)}×`,
-    `dashboard summary: ${usage.summaryPath === 'transaction' ? "in each canvas write's transaction (the code of today)" : 'kept by a stream consumer (an ordinary update, a read and an invocation per write)'}`,
-    `a medium family's canvas Query reads ${canvasQueryKbOf(usageFor('medium', usage)).toFixed(1)} KB (strongly consistent); its canvas write: ${writeParts.wru.toFixed(2)} WRU, ${writeParts.rru.toFixed(2)} RRU (item ${writeParts.parts.contentItem}, event ${writeParts.parts.historyEvent} + index copies ${writeParts.parts.historyEventIndexes.toFixed(2)}, summary ${writeParts.parts.summary}, assignee index ${writeParts.parts.assigneeIndex.toFixed(2)})`,
+    `dashboard summary: rebuilt by the live sender from the journal's stream (a strongly consistent canvas Query and a put per write); the cards job checks every canvas hourly (${cardsCheckUnits(usageFor('medium', usage)).toFixed(1)} RRU a canvas)`,
+    `a medium family's canvas Query reads ${canvasQueryKbOf(usageFor('medium', usage)).toFixed(1)} KB (strongly consistent); its canvas write: ${writeParts.wru.toFixed(2)} WRU, ${writeParts.rru.toFixed(2)} RRU (item ${writeParts.parts.contentItem}, event ${writeParts.parts.historyEvent} + index copies ${writeParts.parts.historyEventIndexes.toFixed(2)}, assignee index ${writeParts.parts.assigneeIndex.toFixed(2)}; the sender's summary put ${writeParts.parts.summary} after its canvas Query ${writeParts.parts.summaryRebuildRead})`,
     ...familySizeNames.map((size) => `${size}: ${familySizes[size].description}`),
     '',
     format(header),
@@ -437,6 +485,7 @@ export function formatCostTable(usage: Usage, bench: BenchFigures, price: Prices
     ...rows.slice(totalIndex + 1).map(format),
     '',
     `History storage (events with index copies, kept ${historyMonthsKept} months): ${storageGrowth.join('; ')}.`,
-    `Fixed: ${usage.fixed.alarms} alarms × $${price.cloudWatchAlarm.toFixed(2)}, ${usage.fixed.dashboards} dashboard, ${usage.fixed.customMetrics} custom metrics, ${usage.fixed.secrets} secrets × $${price.secret.toFixed(2)}${usage.fixed.waf ? `, WAF web ACL and ${usage.fixed.wafRules} rules` : ''}.`,
+    `Fixed: ${usage.fixed.alarms} alarms reading ${usage.fixed.billedAlarmMetrics} metrics × $${price.cloudWatchAlarm.toFixed(2)}, ${usage.fixed.dashboards} dashboard × $${price.cloudWatchDashboard.toFixed(2)}, ${usage.fixed.customMetrics} custom metrics × $${price.cloudWatchCustomMetric.toFixed(2)}; ${usage.fixed.secrets} secrets × $${price.secret.toFixed(2)} and ${Math.round(secretCallsPerMonth(usage.fixed)).toLocaleString('en-US')} GetSecretValue calls (${usage.fixed.functionSecretReads} function-secret pairs of ${usage.fixed.functions} functions, a ${usage.fixed.secretCacheSeconds} s cache, ${usage.fixed.warmContainersPerFunction} warm container each)${usage.fixed.waf ? `; WAF web ACL and ${usage.fixed.wafRules} rules` : ''}.`,
+    `AWS Backup: ${usage.fixed.backupDaysKept} daily full copies of the table kept (the storage line's data, not PITR's), $${price.backupGbMonth.toFixed(2)} per GB-month; a copy to another vault (backupCopyVaultArn) costs as much again plus transfer.`,
   ].join('\n');
 }
