@@ -109,8 +109,7 @@ describe('cost model', () => {
   it("keeps AWS Backup's daily full copies of the family's data", () => {
     const gb = (writes * 1 * 2.1) / 1024 / 1024;
     const canvasGb = (62.7 + 40 * 0.3) / 1024 / 1024;
-    const backup = (month: number) =>
-      line(computeCost(medium, defaultBenchFigures, undefined, { monthOfHistory: month }), 'AWS Backup').perThousandFamilies;
+    const backup = (month: number) => line(computeCost(medium, defaultBenchFigures, undefined, { monthOfHistory: month }), 'AWS Backup').perThousandFamilies;
     expect(backup(1)).toBeCloseTo((canvasGb + gb) * 35 * 0.1 * 1000, 9);
     // By month 24, 1,000 medium families: about 7.4 GB, kept 35 times.
     expect(backup(24)).toBeCloseTo((canvasGb + 24 * gb) * 35 * 0.1 * 1000, 9);
@@ -137,7 +136,16 @@ describe('cost model', () => {
   });
 
   it('charges the alarms by the metrics they read, the dashboard, the custom metrics, the secrets and their calls as the fixed part', () => {
-    const fixed = { ...defaultUsage.fixed, alarms: 60, billedAlarmMetrics: 66, dashboards: 1, customMetrics: 20, secrets: 2, functionSecretReads: 10, secretCacheSeconds: 300 };
+    const fixed = {
+      ...defaultUsage.fixed,
+      alarms: 60,
+      billedAlarmMetrics: 66,
+      dashboards: 1,
+      customMetrics: 20,
+      secrets: 2,
+      functionSecretReads: 10,
+      secretCacheSeconds: 300,
+    };
     const lines = computeCost({ ...defaultUsage, fixed });
     expect(line(lines, 'CloudWatch').fixed).toBeCloseTo(66 * 0.1 + 3 + 20 * 0.3, 9);
     // 10 function-secret pairs, each read again every 5 minutes of a 30.4-day month: 87,552 calls at $0.05 per 10,000.

@@ -400,7 +400,8 @@ export function computeCost(
   const { fixed } = usage;
   const fixedCost = {
     // CloudWatch bills an alarm per metric it reads: a metric-math alarm costs one per metric.
-    cloudWatch: fixed.billedAlarmMetrics * price.cloudWatchAlarm + fixed.dashboards * price.cloudWatchDashboard + fixed.customMetrics * price.cloudWatchCustomMetric,
+    cloudWatch:
+      fixed.billedAlarmMetrics * price.cloudWatchAlarm + fixed.dashboards * price.cloudWatchDashboard + fixed.customMetrics * price.cloudWatchCustomMetric,
     secrets: fixed.secrets * price.secret + secretCallsPerMonth(fixed) * price.secretApiCall,
     waf: fixed.waf ? price.wafWebAcl + fixed.wafRules * price.wafRule : 0,
   };

@@ -8,7 +8,9 @@ import { fixedFrom } from './cost';
 
 /** A small synthesised app: two stacks' templates with what the fixed part counts, and what it must not. */
 const alarm = (metric: Record<string, unknown>) => ({ Type: 'AWS::CloudWatch::Alarm', Properties: { ComparisonOperator: 'GreaterThanThreshold', ...metric } });
-const stat = (namespace: string, name: string, dimensions?: unknown) => ({ MetricStat: { Metric: { Namespace: namespace, MetricName: name, Dimensions: dimensions } } });
+const stat = (namespace: string, name: string, dimensions?: unknown) => ({
+  MetricStat: { Metric: { Namespace: namespace, MetricName: name, Dimensions: dimensions } },
+});
 const monitoring = {
   Resources: {
     Errors: alarm({ Namespace: 'AWS/Lambda', MetricName: 'Errors' }),

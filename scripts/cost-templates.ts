@@ -40,7 +40,13 @@ function alarmSeries(properties: Record<string, unknown>): Array<{ namespace: st
   if (metrics)
     return metrics.flatMap((query) =>
       query.MetricStat?.Metric
-        ? [{ namespace: String(query.MetricStat.Metric.Namespace), name: String(query.MetricStat.Metric.MetricName), dimensions: query.MetricStat.Metric.Dimensions }]
+        ? [
+            {
+              namespace: String(query.MetricStat.Metric.Namespace),
+              name: String(query.MetricStat.Metric.MetricName),
+              dimensions: query.MetricStat.Metric.Dimensions,
+            },
+          ]
         : [],
     );
   return [{ namespace: String(properties.Namespace), name: String(properties.MetricName), dimensions: properties.Dimensions }];
@@ -66,7 +72,9 @@ const dimensionsKey = (dimensions: unknown) =>
 function backupDays(resources: Resource[]): number | undefined {
   const days = resources
     .filter((resource) => resource.Type === 'AWS::Backup::BackupPlan')
-    .flatMap((resource) => ((resource.Properties?.BackupPlan as { BackupPlanRule?: unknown[] } | undefined)?.BackupPlanRule ?? []) as Array<Record<string, unknown>>)
+    .flatMap(
+      (resource) => ((resource.Properties?.BackupPlan as { BackupPlanRule?: unknown[] } | undefined)?.BackupPlanRule ?? []) as Array<Record<string, unknown>>,
+    )
     .filter((rule) => /cron\(\S+ \S+ \* \* \? \*\)/.test(String(rule.ScheduleExpression ?? '')))
     .map((rule) => Number((rule.Lifecycle as { DeleteAfterDays?: number } | undefined)?.DeleteAfterDays ?? 0));
   return days.length ? Math.max(...days) : undefined;

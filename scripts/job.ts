@@ -17,7 +17,8 @@ const jobs = {
   cleanup: async () => (await import('../functions/jobs/cleanup/handler')).handler({}),
   digest: async (now?: string) => (await import('../functions/jobs/digest/handler')).handler(now ? { now } : {}),
   'access-expiry': async (now?: string) => (await import('../functions/jobs/access-expiry/handler')).handler(now ? { now } : {}),
-  cards: async () => (await import('../functions/jobs/cards/handler')).handler({ full: process.argv.includes('--full'), dryRun: process.argv.includes('--dry-run') }),
+  cards: async () =>
+    (await import('../functions/jobs/cards/handler')).handler({ full: process.argv.includes('--full'), dryRun: process.argv.includes('--dry-run') }),
 } as const;
 type JobName = keyof typeof jobs;
 

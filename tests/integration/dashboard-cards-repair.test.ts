@@ -32,8 +32,7 @@ const cardOf = async (advisor: TestAccount) => {
   expect(card).toBeDefined();
   return card!;
 };
-const run = async (event: Record<string, unknown> = {}) =>
-  (await cardsJob(event)) as unknown as { checked: number; stale: number[]; repaired: number };
+const run = async (event: Record<string, unknown> = {}) => (await cardsJob(event)) as unknown as { checked: number; stale: number[]; repaired: number };
 
 beforeAll(async () => {
   family = await familyWithCanvas(stack, 'Stale Card Family');

@@ -21,7 +21,12 @@ export async function rebuildCanvasSummary(
   events: readonly HistoryEvent[] = [],
   options: { dryRun?: boolean } = {},
 ): Promise<{ summary: CanvasSummaryItem; stale: boolean }> {
-  const through = events.length ? events.map((event) => event.id).sort().at(-1) : await newestEventId(familyId, 'strong');
+  const through = events.length
+    ? events
+        .map((event) => event.id)
+        .sort()
+        .at(-1)
+    : await newestEventId(familyId, 'strong');
   return retryWhileChanged(
     async () => {
       const rebuild = summaryRebuildOf(familyId, CanvasSnapshot.fromItems(await queryCanvas(familyId)), events, through);

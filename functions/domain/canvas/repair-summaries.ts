@@ -1,10 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../../lib/clock';
-import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { batchGetItems } from '../../lib/db/table';
 import { logger } from '../../lib/observability';
 import { eventIdTime, newestEventId } from '../journal/journal';
+import { lastEntityId } from '../organisations/entities';
 import { rebuildCanvasSummary } from './refresh-summaries';
 
 /**
@@ -36,11 +35,6 @@ export type CardsSummary = {
 export const defaultGraceMs = 15 * 60_000;
 const idsPerBatch = 50;
 const parallelism = 8;
-
-async function lastEntityId(): Promise<number> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entityCounter(), ConsistentRead: true }));
-  return Number(result.Item?.lastId ?? 0);
-}
 
 type CardState = { familyId: number; card?: { throughEventId?: string } };
 

@@ -183,7 +183,10 @@ export function summaryRebuildOf(
   const current = snapshot.summary;
   const next: Omit<CanvasSummaryItem, 'rev'> = summaryOf(familyId, snapshot);
   next.sectionChanges = withEarlierMarks(next.sectionChanges, current?.sectionChanges, events);
-  const newest = [through, current?.throughEventId].filter((id): id is string => Boolean(id)).sort().at(-1);
+  const newest = [through, current?.throughEventId]
+    .filter((id): id is string => Boolean(id))
+    .sort()
+    .at(-1);
   if (newest) next.throughEventId = newest;
   const held = (summary: object) => comparable({ ...summary, rev: undefined, throughEventId: undefined });
   const changed = !current || held(withoutKeys(current)) !== held(next);

@@ -58,6 +58,12 @@ export function defaultCanvasName(entityName: string): string {
   return `${entityName} Canvas`;
 }
 
+/** The highest entity id handed out so far: ids run from 1 to it (the cards job walks them, functions/domain/canvas/repair-summaries.ts). */
+export async function lastEntityId(): Promise<number> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entityCounter(), ConsistentRead: true }));
+  return Number(result.Item?.lastId ?? 0);
+}
+
 /** Takes the next entity id from the counter (one atomic ADD). */
 export async function allocateEntityId(): Promise<number> {
   const attributes = await sendWrite({ update: keys.entityCounter(), spec: { add: { lastId: 1 } } });

@@ -7,6 +7,6 @@ import { repairCards, type CardsSummary } from '../../domain/canvas/repair-summa
  * scheduler invokes it with its own event; only `full: true` (every card rebuilt and compared,
  * after a restore) and `dryRun: true` (nothing written) in it are taken.
  */
-export const handler = observed(
-  async (event?: { full?: unknown; dryRun?: unknown } | null): Promise<CardsSummary> => repairCards({ full: event?.full === true, dryRun: event?.dryRun === true }),
+export const handler = observed(async (event?: { full?: unknown; dryRun?: unknown } | null): Promise<CardsSummary> =>
+  repairCards({ full: event?.full === true, dryRun: event?.dryRun === true }),
 );

@@ -85,7 +85,7 @@ export const keys = {
   // The canvas of a family: everything in one partition (GET /canvas is one Query)
   canvasPartition: (familyId: number | string) => `CANVAS#${familyId}`,
   canvas: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#META' }),
-  /** The family's dashboard card, kept in the same transactions as the canvas (functions/domain/canvas/summary.ts). */
+  /** The family's dashboard card, rebuilt from the journal's stream (functions/domain/canvas/summary.ts). */
   canvasSummary: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#SUMMARY' }),
   /** Work relation of a family with an advisor company, with its shared sections. */
   workRelation: (familyId: number | string, advisorId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACCESS#${advisorId}` }),
