@@ -146,13 +146,13 @@ export const defaultUsage = {
    * WAF only when on.
    */
   fixed: {
-    alarms: 192,
-    billedAlarmMetrics: 204,
+    alarms: 200,
+    billedAlarmMetrics: 212,
     dashboards: 1,
     customMetrics: 47,
     secrets: 3,
     functions: 30,
-    functionSecretReads: 40,
+    functionSecretReads: 39,
     warmContainersPerFunction: 1,
     secretCacheSeconds: secretMaxAgeSeconds,
     backupDaysKept: 35,

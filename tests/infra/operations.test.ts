@@ -157,6 +157,7 @@ describe('alarms', () => {
     expect(metricNames(alarms.get('JobFailed-cleanup')!)).toEqual(['Errors']);
     expect(metricNames(alarms.get('JobFailed-ses-events')!)).toEqual(['Errors']);
     expect(metricNames(alarms.get('JobFailed-access-expiry')!)).toEqual(['Errors']);
+    expect(metricNames(alarms.get('JobFailed-cards')!)).toEqual(['Errors']);
     expect(alarms.get('JobDidNotRun-cleanup')).toMatchObject({
       MetricName: 'Invocations',
       ComparisonOperator: 'LessThanThreshold',
@@ -189,11 +190,11 @@ describe('dead-letter queues', () => {
   }
 
   it('jobs: each schedule and each job function (asynchronous failures) has its own', () => {
-    const queues = expectDlqs(templates.jobs, 6);
+    const queues = expectDlqs(templates.jobs, 8);
     const schedules = Object.values(resourcesOf(templates.jobs, 'AWS::Scheduler::Schedule'));
     const invokeConfigs = Object.values(resourcesOf(templates.jobs, 'AWS::Lambda::EventInvokeConfig'));
-    expect(schedules).toHaveLength(3);
-    expect(invokeConfigs).toHaveLength(3);
+    expect(schedules).toHaveLength(4);
+    expect(invokeConfigs).toHaveLength(4);
     // Every queue serves exactly one schedule or one function.
     const users = [...schedules, ...invokeConfigs].map((resource) => JSON.stringify(resource));
     for (const queue of queues)
@@ -205,7 +206,7 @@ describe('dead-letter queues', () => {
     templates.jobs.resourcePropertiesCountIs(
       'AWS::Lambda::EventInvokeConfig',
       { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } } },
-      3,
+      4,
     );
   });
 
