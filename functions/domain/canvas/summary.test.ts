@@ -122,6 +122,22 @@ describe('the dashboard summary rebuilt after canvas writes', () => {
     expect(created.summary.takeawayCounts[category]).toBe(1);
   });
 
+  it('records the newest event it was built after: a newer one alone is written, not counted as a change of the card', () => {
+    const first = takeaway(1);
+    const items = [meta, ...canvasTemplateRecords(familyId, owner), first];
+    const stored = { ...canvasWith([first]).summary!, throughEventId: 'a' };
+    const record = summaryRecordOf(stored, 2);
+    const same = summaryRebuildOf(familyId, CanvasSnapshot.fromItems([...items, record]), [], 'a');
+    expect('current' in same).toBe(true);
+    const behind = summaryRebuildOf(familyId, CanvasSnapshot.fromItems([...items, record]), [], 'b');
+    if (!('put' in behind)) throw new Error('expected a write');
+    expect(behind).toMatchObject({ changed: false, summary: { throughEventId: 'b' } });
+    // An older id never moves the mark back.
+    expect('current' in summaryRebuildOf(familyId, CanvasSnapshot.fromItems([...items, record]), [], '0')).toBe(true);
+    const renamed = summaryRebuildOf(familyId, CanvasSnapshot.fromItems([...items.slice(0, -1), { ...first, title: 'Renamed' }, record]), [], 'a');
+    expect(renamed).toMatchObject({ changed: true });
+  });
+
   it('reads its stored card back with votes and links as sets, as the dashboard shows them', () => {
     const goalId = `${familyId}.${'9'.padStart(32, '0')}`;
     const voted = takeaway(1, { voterIds: new Set([other, owner]), linkedGoalIds: new Set([goalId]) });
