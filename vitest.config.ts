@@ -56,8 +56,9 @@ export default defineConfig({
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          // Synthesising every stack bundles every function group (esbuild): minutes on a loaded 2-core machine.
-          hookTimeout: 300_000,
+          // Synthesising every stack bundles every function group (esbuild): minutes on a loaded 2-core machine,
+          // over five when the machine runs other work beside (load 30 and more).
+          hookTimeout: 900_000,
           // One file per core.
           maxWorkers: 2,
         },
