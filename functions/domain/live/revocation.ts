@@ -1,4 +1,4 @@
-import type { CloseReason } from '../../../shared/contracts/live';
+import type { CloseReason, PresenceMember } from '../../../shared/contracts/live';
 import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { decideAccessNow } from '../../lib/access/decide-now';
 import { nowEpochSeconds } from '../../lib/clock';
@@ -73,14 +73,14 @@ export async function broadcastPresence(familyId: number, options: { except?: st
   const unchanged =
     saidBy !== undefined &&
     connections.length === listed.length &&
-    JSON.stringify(members) ===
-      JSON.stringify(
-        presenceMembers(
-          connections.map((connection) =>
-            connection.connectionId === saidBy.connectionId ? { ...connection, presence: saidBy.presence, presenceAt: saidBy.presenceAt } : connection,
-          ),
+    sameMembers(
+      members,
+      presenceMembers(
+        connections.map((connection) =>
+          connection.connectionId === saidBy.connectionId ? { ...connection, presence: saidBy.presence, presenceAt: saidBy.presenceAt } : connection,
         ),
-      );
+      ),
+    );
   await Promise.all(
     connections
       .filter((connection) => connection.connectionId !== options.except && (!unchanged || connection.connectionId === saidBy.connectionId))
@@ -94,6 +94,12 @@ export async function broadcastPresence(familyId: number, options: { except?: st
         if (outcome === 'gone') await forgetGoneConnection(connection, now().getTime());
       }),
   );
+}
+
+/** The same people in the same places, whichever of a person's sockets speaks for them (the order follows it; the browser sorts by name). */
+function sameMembers(a: readonly PresenceMember[], b: readonly PresenceMember[]): boolean {
+  const key = (members: readonly PresenceMember[]) => JSON.stringify([...members].sort((x, y) => x.userId.localeCompare(y.userId)));
+  return key(a) === key(b);
 }
 
 /**
