@@ -204,7 +204,9 @@ export async function measureLiveSockets(progress: (message: string) => void, se
 
     progress('live sockets: waiting for every change to reach every socket of its canvas');
     await stack.streams.settled();
-    const expected = edits.flatMap((edit) => clients.filter((client) => client.canvasIndex === edit.canvasIndex && client.id !== edit.by).map((client) => ({ edit, client })));
+    const expected = edits.flatMap((edit) =>
+      clients.filter((client) => client.canvasIndex === edit.canvasIndex && client.id !== edit.by).map((client) => ({ edit, client })),
+    );
     const deadline = Date.now() + deliveryWaitMs;
     while (expected.some(({ edit, client }) => !client.changes.has(edit.itemId)) && Date.now() < deadline) await pause(250);
     const latencies = expected.flatMap(({ edit, client }) => {
@@ -267,7 +269,10 @@ export function formatLiveSockets(results: LiveSocketsResults | { error: string 
 }
 
 export function liveSocketsVerdicts(results: LiveSocketsResults | { error: string }): Verdict[] {
-  const who = 'error' in results ? `${liveSocketsSettings.sockets} sockets on ${liveSocketsSettings.canvases} canvases` : `${results.sockets} sockets on ${results.canvases} canvases`;
+  const who =
+    'error' in results
+      ? `${liveSocketsSettings.sockets} sockets on ${liveSocketsSettings.canvases} canvases`
+      : `${results.sockets} sockets on ${results.canvases} canvases`;
   if ('error' in results) return [{ ok: false, line: `live: ${who}: not measured (${results.error})` }];
   return [
     {
