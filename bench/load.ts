@@ -107,7 +107,7 @@ function pause(ms: number, until: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(ms, until - performance.now()))));
 }
 
-type Canvas = { familyId: number; categoryIds: number[]; questionIds: string[]; takeaways: Array<{ id: string; by: number }> };
+export type Canvas = { familyId: number; categoryIds: number[]; questionIds: string[]; takeaways: Array<{ id: string; by: number }> };
 
 type Tally = {
   requests: Array<{ action: string; status: number; ms: number }>;
@@ -226,7 +226,7 @@ async function runPerson(person: Person, front: { url: string; origin: string },
 }
 
 /** Families with canvases and their people, written through the data modules (no request counts against anyone's limit). */
-async function seedCanvases(canvases: number, people: number): Promise<{ canvases: Canvas[]; cookies: string[][] }> {
+export async function seedCanvases(canvases: number, people: number): Promise<{ canvases: Canvas[]; cookies: string[][] }> {
   const password = await storedPasswordFor(hashPassword('Bench-Load42', newSalt()), newSalt());
   const seeded: Canvas[] = [];
   const cookies: string[][] = [];

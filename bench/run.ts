@@ -30,6 +30,7 @@ import { measurePlanBook } from './plan-book';
 import { measureColdStarts } from './lambda-bundles';
 import { measureLighthouse, stopLighthouse } from './lighthouse';
 import { measureLive } from './live';
+import { formatLiveSockets, liveSocketsVerdicts, measureLiveSockets } from './live-sockets';
 import { measureLoad } from './load';
 import {
   dashboardVerdicts,
@@ -303,6 +304,23 @@ async function loadOnly(): Promise<number> {
   return list.every((v) => v.ok) ? 0 : 1;
 }
 
+/**
+ * `npm run bench -- --only live-sockets`: only the live channel's line (bench/live-sockets.ts) on a
+ * fresh stack: 500 sockets on 50 canvases for 2 minutes and its seeding. `LIVE_SECONDS=20
+ * LIVE_SOCKETS=100 LIVE_CANVASES=10` shorten it. The figures go to bench/out/live-sockets.json.
+ */
+async function liveSocketsOnly(): Promise<number> {
+  const live = await section('live sockets', () => measureLiveSockets(progress));
+  console.log(formatLiveSockets(live).join('\n'));
+  const list = liveSocketsVerdicts(live);
+  console.log(formatVerdicts(list).join('\n'));
+  const file = path.join(import.meta.dirname, 'out', 'live-sockets.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), live, budgets: list }, null, 2)}\n`);
+  console.log(`(figures in ${path.relative(process.cwd(), file)})`);
+  return list.every((v) => v.ok) ? 0 : 1;
+}
+
 /** One part alone: `--<part>`, or `--only <part>`. */
 const parts: Record<string, () => Promise<number>> = {
   'server-files': serverFilesOnly,
@@ -313,6 +331,7 @@ const parts: Record<string, () => Promise<number>> = {
   'lambda-bundles': lambdaBundlesOnly,
   lambdas: lambdaBundlesOnly,
   load: loadOnly,
+  'live-sockets': liveSocketsOnly,
 };
 const onlyArgument = process.argv.indexOf('--only');
 const chosen = onlyArgument >= 0 ? process.argv[onlyArgument + 1] : Object.keys(parts).find((part) => process.argv.includes(`--${part}`));

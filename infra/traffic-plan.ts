@@ -5,6 +5,7 @@
  * person, bench/load.ts), the AWS account quotas the limits protect, and the limits derived from
  * all of it (infra/api-limits.ts reads them; the CDK stacks and the local gateway apply them).
  */
+import { heartbeatSeconds } from '../shared/contracts/live';
 
 /** What one family does in a month; three sizes below. */
 export type FamilyProfile = {
@@ -122,6 +123,9 @@ export const accountQuotas = {
   partitionWriteUnitsPerSecond: 1_000,
   /** API Gateway WebSocket: new connections a second (account, region); messages are limited by the request rate above. */
   webSocketConnectsPerSecond: 500,
+  /** API Gateway WebSocket, fixed: a socket that sends nothing this long is closed, and none lives longer than two hours. */
+  webSocketIdleSeconds: 600,
+  webSocketConnectionSeconds: 7_200,
   /** SES out of the sandbox, as the plan assumes it: a sending rate (AWS sets it with production access) and a day (infra/settings.ts sesDailyQuota). */
   sesSendsPerSecond: 14,
   sesSendsPerDay: 50_000,
@@ -149,9 +153,10 @@ export const busyHour = { shareOfDaySessions: 0.2, busiestMinuteFactor: 3 } as c
  * a click, and every change another person makes reaches the open socket, after which an open
  * activity drawer reads its history list again (web/src/app/routes/use-live-canvas-sync.ts
  * invalidates historyKeys.all; web/src/features/history/components/ActivityDrawer.tsx). The
- * socket pings every 5 minutes (web/src/features/live/lib/connection.ts pingEveryMs). On opening
- * the canvas: its overview, the newest history event (use-live-canvas-sync.ts newestHistoryMark)
- * and the socket.
+ * socket says where they are only when that changes (a page of the canvas, a form opened or
+ * closed: web/src/features/live/hooks/use-live.tsx) and pings as the app's heartbeat
+ * (shared/contracts/live.ts heartbeatSeconds). On opening the canvas: its overview, the newest
+ * history event (use-live-canvas-sync.ts newestHistoryMark) and the socket.
  */
 export const busyPerson = {
   /** Seconds between one action and the next, evenly spread: at least a page's read of it, far below its 30 s freshness. */
@@ -162,8 +167,17 @@ export const busyPerson = {
   drawerOpenShare: 0.25,
   /** People on one canvas at once in the bench (a family at work together). */
   peoplePerCanvas: 5,
-  socketPingSeconds: 300,
+  socketPingSeconds: heartbeatSeconds,
 } as const;
+
+/**
+ * Presence messages one busy person's socket sends a second: one for each page of the canvas they
+ * move to, two for each save (its form opened, then closed); votes and the history move nothing.
+ */
+export function busyPersonLiveMessagesPerSecond(): number {
+  const actions = 2 / (busyPerson.thinkSeconds.min + busyPerson.thinkSeconds.max);
+  return actions * (busyPerson.actions.readPage + 2 * busyPerson.actions.save) + 1 / busyPerson.socketPingSeconds;
+}
 
 /**
  * Requests a second one busy person sends: their actions, and the history reads the canvas's
@@ -275,6 +289,48 @@ export const limitSizing = {
 } as const;
 
 const roundUp = (value: number, step: number) => Math.ceil(value / step) * step;
+
+/**
+ * The live channel at the busiest minute: sockets open at once (every session keeps one for its
+ * socket minutes), new sockets a second, and the messages the clients send a second. A session's
+ * socket sends presence only when it changes (shared/contracts/live.ts): once on opening, once per
+ * canvas page it moves to, twice per write (the form opened, then closed), and a heartbeat
+ * (heartbeatSeconds) the whole time.
+ */
+export function busiestMinuteLive(): { sockets: number; connectsPerSecond: number; messagesPerSecond: number } {
+  const live = { sockets: 0, connectsPerSecond: 0, messagesPerSecond: 0 };
+  for (const { sessionsPerHour, socketMinutes, perSession } of busyHourSessions()) {
+    const perSecond = (sessionsPerHour / 3600) * busyHour.busiestMinuteFactor;
+    live.sockets += perSecond * socketMinutes * 60;
+    live.connectsPerSecond += perSecond;
+    const presence = 1 + perSession.canvasReads + 2 * perSession.writes;
+    const heartbeats = (socketMinutes * 60) / heartbeatSeconds;
+    live.messagesPerSecond += perSecond * (presence + heartbeats);
+  }
+  return live;
+}
+
+/**
+ * The live channel's stage (infra/constructs/live-channel.ts): every route ($default's presence and
+ * pings, $disconnect) ten times the busiest minute's messages, as the HTTP stage; `$connect` ten
+ * times its new sockets, within half the account's new connections a second. Both within what is
+ * left of this installation's share of the account's API Gateway quota after the HTTP stage (the
+ * quota counts every API of the account in the region).
+ */
+export function plannedLiveThrottle(): { stage: { rateLimit: number; burstLimit: number }; connect: { rateLimit: number; burstLimit: number } } {
+  const http = plannedStageThrottle();
+  const live = busiestMinuteLive();
+  const rateLimit = Math.min(
+    roundUp(live.messagesPerSecond * limitSizing.stageGrowthFactor, 100),
+    accountQuotas.apiGatewayRequestsPerSecond * limitSizing.shareOfAccountApiQuota - http.rateLimit,
+  );
+  const burstLimit = Math.min(rateLimit * limitSizing.burstSeconds, accountQuotas.apiGatewayBurst * limitSizing.shareOfAccountApiQuota - http.burstLimit);
+  const connectRate = Math.min(
+    roundUp(live.connectsPerSecond * limitSizing.stageGrowthFactor, 100),
+    accountQuotas.webSocketConnectsPerSecond * limitSizing.shareOfAccountApiQuota,
+  );
+  return { stage: { rateLimit, burstLimit }, connect: { rateLimit: connectRate, burstLimit: Math.min(connectRate * limitSizing.burstSeconds, burstLimit) } };
+}
 
 /** The stage's throttle: the busiest minute times the growth factor, within the account share. */
 export function plannedStageThrottle(): { rateLimit: number; burstLimit: number } {

@@ -14,6 +14,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { journalInsertFilterPattern } from '../../functions/domain/live/journal-stream';
 import { liveChannel } from '../../shared/routes';
+import { plannedLiveThrottle } from '../traffic-plan';
 import { AppFunction } from './app-function';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { grantTableAccess } from './table-access';
@@ -65,15 +66,16 @@ export class LiveChannel extends Construct {
     grantTableAccess(this.handler.function, props.table, 'readWrite');
     this.grantSend(this.handler.function);
     const integration = new WebSocketLambdaIntegration('Integration', this.handler.alias);
-    for (const routeKey of liveChannel.routeKeys) this.webSocketApi.addRoute(routeKey, { integration });
+    const routes = liveChannel.routeKeys.map((routeKey) => ({ routeKey, route: this.webSocketApi.addRoute(routeKey, { integration }) }));
 
+    const liveThrottle = plannedLiveThrottle();
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logRetentionDays as logs.RetentionDays, removalPolicy: RemovalPolicy.RETAIN });
     this.stage = new apigwv2.WebSocketStage(this, 'Stage', {
       webSocketApi: this.webSocketApi,
       stageName: liveChannel.stage,
       autoDeploy: true,
-      // A socket sends a few presence messages a second at most; this blunts floods.
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      // Every route: ten times the plan's busiest minute of presence and pings, within the account's quota (docs/capacity.md "Live channel").
+      throttle: liveThrottle.stage,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -90,6 +92,12 @@ export class LiveChannel extends Construct {
         ),
       },
     });
+    // `$connect` (a session look-up, an access decision and a broadcast each): its own bucket, within the account's new connections a second.
+    (this.stage.node.defaultChild as apigwv2.CfnStage).routeSettings = {
+      $connect: { ThrottlingRateLimit: liveThrottle.connect.rateLimit, ThrottlingBurstLimit: liveThrottle.connect.burstLimit },
+    };
+    // Route settings name a route that exists: the stage comes after it.
+    for (const { routeKey, route } of routes) if (routeKey === '$connect') this.stage.node.addDependency(route);
     Validations.of(this.webSocketApi).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:

@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { SocketEvent, SocketResult } from '../../functions/live/handler';
 import { invokeLocally } from './invocations';
 import { liveChannel } from '../../shared/routes';
+import { accountQuotas } from '../traffic-plan';
 
 /**
  * The local gateway's half of an API Gateway WebSocket API (docs/architecture.md#live-channel):
@@ -19,6 +20,8 @@ import { liveChannel } from '../../shared/routes';
  *   `GET` (the socket's facts), `DELETE` (close it); 410 GoneException for a socket that is
  *   not (or not yet) open — like API Gateway, which accepts no message before `$connect`
  *   has returned.
+ * - API Gateway's idle timeout and connection lifetime: a socket whose client sent nothing for
+ *   10 minutes, and any socket after two hours, is closed (1001) and gets its `$disconnect`.
  * The `ws` package does the WebSocket protocol. The management API is not signed-checked
  * here: the gateway listens on 127.0.0.1 only, and the app's proxy forwards /api and /ws only.
  */
@@ -145,7 +148,13 @@ export function createLiveGateway(): LiveGateway {
             queue: Promise.resolve(),
           };
           open.set(connectionId, entry);
+          // API Gateway closes a socket that sent nothing for 10 minutes, and any after two hours (1001 "Going away").
+          // Only what the client sends counts: messages sent to it keep nothing open (the app's heartbeat, shared/contracts/live.ts).
+          const goAway = () => ws.close(1001, 'Going away');
+          const idle = setTimeout(goAway, accountQuotas.webSocketIdleSeconds * 1000).unref();
+          const lifetime = setTimeout(goAway, accountQuotas.webSocketConnectionSeconds * 1000).unref();
           ws.on('message', (data, isBinary) => {
+            idle.refresh();
             entry.lastActiveAt = new Date();
             if (isBinary) return;
             const body = Buffer.isBuffer(data)
@@ -156,6 +165,8 @@ export function createLiveGateway(): LiveGateway {
             entry.queue = entry.queue.then(() => track(invoke(socketEvent('$default', connectionId, domainName, { body }))).then(() => undefined));
           });
           ws.on('close', () => {
+            clearTimeout(idle);
+            clearTimeout(lifetime);
             open.delete(connectionId);
             void track(entry.queue.then(() => invoke(socketEvent('$disconnect', connectionId, domainName))));
           });

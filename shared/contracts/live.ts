@@ -78,9 +78,19 @@ export const presenceMessagesPerSecond = 1;
 /**
  * At most this many pings per second and socket are answered (measured when the server handles
  * them); the others are dropped without an answer, before the access decision. The app pings every
- * few minutes and when its tab is shown again.
+ * `heartbeatSeconds` and when its tab is shown again.
  */
 export const pingsPerSecond = 1;
+
+/**
+ * The app's heartbeat: a `ping` this often on an open socket, and nothing else while nothing
+ * changes (presence goes only when it changed). API Gateway closes a socket that sent nothing for
+ * 10 minutes (infra/traffic-plan.ts accountQuotas.webSocketIdleSeconds); a background tab's timers
+ * may run up to a minute late (the browser's throttling), so even with one ping lost the gap stays
+ * at 7 minutes. It also bounds how long an idle or expired session's socket stays open on a quiet
+ * canvas (its next ping decides it again).
+ */
+export const heartbeatSeconds = 180;
 
 /**
  * Open sockets a user may have: per session, and over all their sessions. The handshake

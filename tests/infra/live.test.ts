@@ -6,6 +6,9 @@ import { buildApp, developmentContext, type FamilyCanvasStacks } from '../../inf
 import { journalInsertFilterPattern } from '../../functions/domain/live/journal-stream';
 import { liveChannel, routeManifest } from '../../shared/routes';
 import { bundleUses } from '../../infra/lambda-bundles';
+import { stageThrottle } from '../../infra/api-limits';
+import { accountQuotas, busiestMinuteLive, busyPersonLiveMessagesPerSecond, limitSizing, plannedLiveThrottle } from '../../infra/traffic-plan';
+import { heartbeatSeconds } from '../../shared/contracts/live';
 
 /**
  * The live channel in the cloud: the WebSocket API (stage `ws`, three routes, one Lambda),
@@ -93,6 +96,41 @@ describe('live channel', () => {
         ]),
       }),
     });
+  });
+
+  it("throttles the stage as the capacity plan sizes it: the plan's people all present and busy fit, within the account's quotas", () => {
+    const live = busiestMinuteLive();
+    const planned = plannedLiveThrottle();
+    // Every route: ten times the busiest minute's presence and pings, rounded up to a hundred (docs/capacity.md "Live channel").
+    expect(planned.stage.rateLimit).toBe(Math.ceil((live.messagesPerSecond * limitSizing.stageGrowthFactor) / 100) * 100);
+    expect(planned.stage.burstLimit).toBe(planned.stage.rateLimit * limitSizing.burstSeconds);
+    // Even if every socket open at the busiest minute were the bench's busy person, their presence and heartbeats fit.
+    expect(planned.stage.rateLimit).toBeGreaterThan(live.sockets * busyPersonLiveMessagesPerSecond());
+    // With the HTTP stage, within this installation's share of the account's API Gateway quota.
+    const share = limitSizing.shareOfAccountApiQuota;
+    expect(planned.stage.rateLimit + stageThrottle.rateLimit).toBeLessThanOrEqual(accountQuotas.apiGatewayRequestsPerSecond * share);
+    expect(planned.stage.burstLimit + stageThrottle.burstLimit).toBeLessThanOrEqual(accountQuotas.apiGatewayBurst * share);
+    // $connect: ten times the new sockets a second, within half the account's.
+    expect(planned.connect.rateLimit).toBeGreaterThanOrEqual(live.connectsPerSecond * limitSizing.stageGrowthFactor);
+    expect(planned.connect.rateLimit).toBeLessThanOrEqual(accountQuotas.webSocketConnectsPerSecond * share);
+    // The heartbeat keeps an idle socket open: well under API Gateway's idle timeout.
+    expect(heartbeatSeconds * 3).toBeLessThanOrEqual(accountQuotas.webSocketIdleSeconds);
+
+    const stages = Object.entries(api.findResources('AWS::ApiGatewayV2::Stage', { Properties: { StageName: liveChannel.stage } })) as Array<
+      [string, Resource & { DependsOn?: string[] }]
+    >;
+    expect(stages).toHaveLength(1);
+    const [, stage] = stages[0]!;
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: planned.stage.rateLimit,
+      ThrottlingBurstLimit: planned.stage.burstLimit,
+    });
+    expect(stage.Properties.RouteSettings).toEqual({
+      $connect: { ThrottlingRateLimit: planned.connect.rateLimit, ThrottlingBurstLimit: planned.connect.burstLimit },
+    });
+    // The route the settings name exists before the stage.
+    const [connectRoute] = Object.entries(api.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: '$connect' } }));
+    expect(stage.DependsOn).toEqual(expect.arrayContaining([connectRoute![0]]));
   });
 
   it('passes cdk-nag (every finding acknowledged with a reason)', () => {

@@ -287,6 +287,40 @@ describe('presence', () => {
     await owner.close();
   });
 
+  it('sends the others presence only when it changed: a place said again, or a new socket where it already stood, answers its sender alone', async () => {
+    const sofia = await open(full.client);
+    sofia.send({ action: 'presence' });
+    await sofia.waitFor((message) => message.type === 'presence');
+    const before = sofia.messages.length;
+    // A new socket: the others see it join ($connect); its first presence, where it already stood, changes nothing for them.
+    const owner = await open(family.owner.client);
+    owner.send({ action: 'presence' });
+    await owner.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId) !== undefined);
+    // The same place again: the sender has its answer; nobody else hears of it.
+    const place = { action: 'presence', sectionId: sharedSectionId, categoryId: sharedCategoryId, editingItemId: null } as const;
+    advanceClock(presenceIntervalMs);
+    owner.send(place);
+    await sofia.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.categoryId === sharedCategoryId, {
+      from: before,
+    });
+    const afterMove = sofia.messages.length;
+    advanceClock(presenceIntervalMs);
+    const ownerMark = owner.messages.length;
+    owner.send(place);
+    await owner.waitFor((message) => message.type === 'presence', { from: ownerMark });
+    await afterSentMessagesHandled(owner);
+    const sofiaGot = await messagesBeforeMark(sofia, () => takeawayMark(full.client, sharedCategoryId));
+    // Sofia heard of the join and of the move, once each, and of nothing else (a list without the owner: an earlier test's socket leaving).
+    const owners = sofiaGot.slice(before).flatMap((message) => (message.type === 'presence' ? [person(membersOf(message), family.owner.userId)] : []));
+    expect(owners.filter((owner) => owner !== undefined).map((owner) => owner.categoryId)).toEqual([null, sharedCategoryId]);
+    expect(sofiaGot.slice(afterMove).filter((message) => message.type === 'presence')).toEqual([]);
+    // A change reaches her again.
+    advanceClock(presenceIntervalMs);
+    owner.send({ ...place, state: 'away' });
+    await sofia.waitFor((message) => message.type === 'presence' && person(membersOf(message), family.owner.userId)?.state === 'away', { from: afterMove });
+    await Promise.all([owner.close(), sofia.close()]);
+  });
+
   it('drops presence messages beyond a few per second', async () => {
     const owner = await open(family.owner.client);
     const mark = owner.messages.length;

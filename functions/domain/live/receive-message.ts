@@ -43,7 +43,7 @@ export async function receiveMessage(connectionId: string, message: LiveClientMe
   const taken = await updatePresence(current.familyId, connectionId, presence, nowMs, minIntervalMs);
   // Another instance took one of this socket's messages meanwhile (or the socket is gone: then nobody gets this).
   if (!taken) return tooSoon(connectionId, minIntervalMs);
-  await broadcastPresence(current.familyId);
+  await broadcastPresence(current.familyId, { saidBy: current });
   return accepted;
 }
 

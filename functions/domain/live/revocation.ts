@@ -1,4 +1,4 @@
-import type { CloseReason } from '../../../shared/contracts/live';
+import type { CloseReason, PresenceMember } from '../../../shared/contracts/live';
 import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { decideAccessNow } from '../../lib/access/decide-now';
 import { nowEpochSeconds } from '../../lib/clock';
@@ -59,14 +59,31 @@ async function closeAll(connections: Array<{ connection: LiveConnection; reason:
  * Sends every socket of a canvas who is on it, as that socket may see it now: each socket
  * is decided first (decideSockets), a refused one is closed and neither receives the list
  * nor appears in it. `except`: a socket that cannot receive yet (API Gateway refuses
- * messages to a socket whose $connect has not returned).
+ * messages to a socket whose $connect has not returned). `saidBy`: the socket whose presence
+ * message this answers, as it was before (its item read before the update): when the list is
+ * the same as it would have been without that message (the same place again, a new socket's
+ * first presence where it already stood), only that socket gets it, as the answer it waits for;
+ * the others are sent presence only when it changed (docs/product/live.md).
  */
-export async function broadcastPresence(familyId: number, options: { except?: string } = {}): Promise<void> {
-  const connections = await recheck(await listConnections(familyId), { announce: false });
+export async function broadcastPresence(familyId: number, options: { except?: string; saidBy?: LiveConnection } = {}): Promise<void> {
+  const listed = await listConnections(familyId);
+  const connections = await recheck(listed, { announce: false });
   const members = presenceMembers(connections);
+  const { saidBy } = options;
+  const unchanged =
+    saidBy !== undefined &&
+    connections.length === listed.length &&
+    sameMembers(
+      members,
+      presenceMembers(
+        connections.map((connection) =>
+          connection.connectionId === saidBy.connectionId ? { ...connection, presence: saidBy.presence, presenceAt: saidBy.presenceAt } : connection,
+        ),
+      ),
+    );
   await Promise.all(
     connections
-      .filter((connection) => connection.connectionId !== options.except)
+      .filter((connection) => connection.connectionId !== options.except && (!unchanged || connection.connectionId === saidBy.connectionId))
       .map(async (connection) => {
         const outcome = await sendToSocket(connection.connectionId, { type: 'presence', members: presenceFor(connection.access, members) }).catch(
           (error: unknown) => {
@@ -77,6 +94,12 @@ export async function broadcastPresence(familyId: number, options: { except?: st
         if (outcome === 'gone') await forgetGoneConnection(connection, now().getTime());
       }),
   );
+}
+
+/** The same people in the same places, whichever of a person's sockets speaks for them (the order follows it; the browser sorts by name). */
+function sameMembers(a: readonly PresenceMember[], b: readonly PresenceMember[]): boolean {
+  const key = (members: readonly PresenceMember[]) => JSON.stringify([...members].sort((x, y) => x.userId.localeCompare(y.userId)));
+  return key(a) === key(b);
 }
 
 /**

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
-import type { PresenceMember } from '../../../../../shared/contracts/live';
+import { heartbeatSeconds, type PresenceMember } from '../../../../../shared/contracts/live';
 import { userIdAtom } from '../../../stores/session';
 import { CategoryPeople, ItemLiveNote, LiveTools } from '../components/LiveTools';
 import { ReportEditing } from '../components/ReportEditing';
@@ -134,6 +134,41 @@ describe('the live canvas', () => {
     expect(socket.sent).toContainEqual(expect.objectContaining({ action: 'presence', editingItemId: 'goal-9' }));
     act(() => socket.receive({ type: 'presence', members: [person('u-sofia', 'Sofia', { editingItemId: 'goal-1' })] }));
     expect(screen.getByText('Sofia Rivera is editing this')).toBeInTheDocument();
+  });
+
+  it('sends presence only when it changed: an idle tab sends nothing but its heartbeat, well within the idle timeout', () => {
+    vi.useFakeTimers();
+    const { rerender } = renderLive(<LiveTools familyId={7} categoryId={11} />);
+    const socket = FakeSocket.latest();
+    act(() => socket.open());
+    const here = { action: 'presence', sectionId: null, categoryId: 11, editingItemId: null, state: 'active' };
+    expect(socket.sent).toEqual([here]);
+    // Ten quiet minutes: a ping every heartbeatSeconds and nothing else.
+    act(() => vi.advanceTimersByTime(10 * 60_000));
+    expect(socket.sent.slice(1)).toEqual(Array.from({ length: Math.floor(600 / heartbeatSeconds) }, () => ({ action: 'ping' })));
+    expect(heartbeatSeconds).toBeLessThanOrEqual(180);
+
+    // A move goes at once (the last presence was long ago). A form opened and closed again within the
+    // gap that follows: the message pending then would say what the server already has, so nothing goes.
+    const sentBefore = socket.sent.length;
+    rerender(<LiveTools familyId={7} categoryId={12} />);
+    rerender(
+      <>
+        <LiveTools familyId={7} categoryId={12} />
+        <ReportEditing itemId="goal-9" />
+      </>,
+    );
+    rerender(<LiveTools familyId={7} categoryId={12} />);
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(socket.sent.slice(sentBefore)).toEqual([{ ...here, categoryId: 12 }]);
+    rerender(<LiveTools familyId={7} categoryId={11} />);
+    expect(socket.sent.slice(sentBefore)).toEqual([{ ...here, categoryId: 12 }, here]);
+
+    // A new socket (after a drop) is told the place again, though it did not change: the server has none for it yet.
+    act(() => socket.drop());
+    act(() => vi.advanceTimersByTime(30_000));
+    act(() => FakeSocket.latest().open());
+    expect(FakeSocket.latest().sent).toEqual([here]);
   });
 
   it('sends the latest presence again when the server did not take one because it came too soon, once the server’s wait has passed', () => {

@@ -97,10 +97,19 @@ export function LiveProvider({ onChange, onResync, onAccessChanged, onSignedOut,
   // too soon after a late one. It then answers `presenceTooSoon` (onPresenceTooSoon below).
   const lastPresenceAt = useRef(0);
   const pendingPresence = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The presence this socket last sent (null: none yet, or the server did not take it): only a change goes (docs/product/live.md). */
+  const sentPresence = useRef<string | null>(null);
   const sendPresence = useCallback(() => {
     const send = () => {
+      const message = { action: 'presence', ...presence.current } as const;
+      const said = JSON.stringify(message);
+      // Back where the server last heard (a move and back within the gap): nothing to say.
+      if (said === sentPresence.current) return;
       // Only a message that left counts for the gap (before the socket opens nothing leaves).
-      if (connection.current?.send({ action: 'presence', ...presence.current })) lastPresenceAt.current = Date.now();
+      if (connection.current?.send(message)) {
+        lastPresenceAt.current = Date.now();
+        sentPresence.current = said;
+      }
     };
     const wait = lastPresenceAt.current + presenceGapMs - Date.now();
     if (wait <= 0) return send();
@@ -115,6 +124,7 @@ export function LiveProvider({ onChange, onResync, onAccessChanged, onSignedOut,
     (retryInMs: number) => {
       if (pendingPresence.current !== null) clearTimeout(pendingPresence.current);
       pendingPresence.current = null;
+      sentPresence.current = null;
       lastPresenceAt.current = Date.now() + retryInMs + presenceMarginMs - presenceGapMs;
       sendPresence();
     },
@@ -141,6 +151,8 @@ export function LiveProvider({ onChange, onResync, onAccessChanged, onSignedOut,
       {
         onStatus: setStatus,
         onOpen: (isReconnect) => {
+          // A new socket has no presence on the server yet, and gets the list in answer to its first.
+          sentPresence.current = null;
           sendPresence();
           // Changes written while away (or during the handshake, which the server does not replay): no gap, no duplicate.
           // The changes it caught up on are highlighted like those that came live.

@@ -1,4 +1,4 @@
-import { LiveServerMessage, livePath, type LiveClientMessage } from '../../../../../shared/contracts/live';
+import { heartbeatSeconds, LiveServerMessage, livePath, type LiveClientMessage } from '../../../../../shared/contracts/live';
 import { reconnectDelay } from './backoff';
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'stopped';
@@ -13,7 +13,7 @@ export type LiveHandlers = {
 type Options = {
   createSocket?: (url: string) => WebSocket;
   random?: () => number;
-  /** A ping keeps idle proxies from closing the socket. */
+  /** The heartbeat: a ping keeps API Gateway (and idle proxies) from closing a quiet socket (shared/contracts/live.ts heartbeatSeconds). */
   pingEveryMs?: number;
   /** Where the browser's `online` and `offline` events come from (tests pass their own). */
   network?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
@@ -49,7 +49,7 @@ export class LiveConnection {
   ) {
     this.createSocket = options.createSocket ?? ((target) => new WebSocket(target));
     this.random = options.random ?? Math.random;
-    this.pingEveryMs = options.pingEveryMs ?? 5 * 60_000;
+    this.pingEveryMs = options.pingEveryMs ?? heartbeatSeconds * 1000;
     this.network = options.network === undefined ? (typeof window === 'undefined' ? null : window) : options.network;
   }
 
