@@ -35,7 +35,6 @@ export function isEmailAddress(value: string): boolean {
   return !emailForbiddenCharacter.test(local) && !emailForbiddenCharacter.test(domain);
 }
 
-
 /** C0 control characters other than tab and line breaks have no place in typed text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

@@ -107,19 +107,22 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema: g
     [serverErrors, touched, isSubmitAttempted, schemaErrors],
   );
 
-  const setValue = useCallback((name: Name, value: string | boolean) => {
-    // A lazy schema starts loading with the first change (it may already be there: loading it again costs nothing).
-    if (isLazySchema(given)) loadSchema().catch(() => undefined);
-    setValues((current) => ({ ...current, [name]: value }));
-    // The server's verdict was about the old value.
-    setServerErrors((current) => {
-      if (!(name in current)) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-    setFormError(null);
-  }, [given, loadSchema]);
+  const setValue = useCallback(
+    (name: Name, value: string | boolean) => {
+      // A lazy schema starts loading with the first change (it may already be there: loading it again costs nothing).
+      if (isLazySchema(given)) loadSchema().catch(() => undefined);
+      setValues((current) => ({ ...current, [name]: value }));
+      // The server's verdict was about the old value.
+      setServerErrors((current) => {
+        if (!(name in current)) return current;
+        const next = { ...current };
+        delete next[name];
+        return next;
+      });
+      setFormError(null);
+    },
+    [given, loadSchema],
+  );
 
   // One stable ref callback per field, so React does not detach and reattach it on every render.
   const refCallbacks = useRef(new Map<Name, (element: FieldElement | null) => void>());
