@@ -1,25 +1,13 @@
 import * as z from 'zod';
 import { isCountryCode } from './countries';
+import { limits, messageKeys } from './validation-keys';
 
 /**
  * Field rules of docs/product/accounts.md#validation, shared by the browser and the server. Messages are keys of
  * the web message catalogue (web/src/messages/en-US.ts); the server sends them in
  * `errors` and the browser translates them.
  */
-export const messageKeys = {
-  required: 'forms.errorMessages.required',
-  email: 'forms.errorMessages.email',
-  minLength3: 'forms.errorMessages.minLength3',
-  password: 'forms.errorMessages.password',
-  passwordMismatch: 'forms.errorMessages.passwordMismatch',
-  termsAndPrivacy: 'register.form.errorMessages.termsAndPrivacy',
-  invalidInput: 'forms.errorMessages.invalidInput',
-  tooLong: 'forms.errorMessages.tooLong',
-  name: 'forms.errorMessages.name',
-  phone: 'forms.errorMessages.phone',
-  postalCode: 'forms.errorMessages.postalCode',
-  singleLine: 'forms.errorMessages.singleLine',
-} as const;
+export { limits, messageKeys } from './validation-keys';
 
 /** Special characters allowed in a password, exactly as docs/product/accounts.md#validation lists them. */
 export const passwordSpecialCharacters = '!@#$%^&*?_-';
@@ -46,17 +34,6 @@ export function isEmailAddress(value: string): boolean {
   // The old pattern wanted a dot with text on both sides anywhere in the domain; the last dot decides the same.
   return !emailForbiddenCharacter.test(local) && !emailForbiddenCharacter.test(domain);
 }
-
-/** Upper bounds the spec does not give; chosen so no field can carry an abuse-sized value. */
-export const limits = {
-  name: 100,
-  email: 254,
-  subject: 200,
-  message: 5000,
-  shortText: 200,
-  longText: 5000,
-  note: 1000,
-} as const;
 
 /** C0 control characters other than tab and line breaks have no place in typed text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

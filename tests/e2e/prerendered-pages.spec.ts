@@ -113,6 +113,27 @@ test('the prerendered sign-in page signs in after hydrating', async ({ page, inb
   expect(problems).toEqual([]);
 });
 
+test('the sign-in page hydrates without its form schema and zod; the form loads them when first used, then validates', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  // The form's schema (web/src/features/auth/schemas.ts) and zod with the field rules (shared/validation.ts).
+  const schemaScripts = () => scripts.filter((script) => /\/(schemas|validation)-[A-Za-z0-9_-]{8}\.js$/.test(script));
+  await page.goto('/login');
+  const email = page.getByRole('textbox', { name: 'E-mail' });
+  // Enabled once hydrated (FieldsOnceHydrated).
+  await expect(email).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(schemaScripts()).toEqual([]);
+
+  await email.fill('not-an-address');
+  await email.blur();
+  await expect(page.getByText('Please enter a valid e-mail address.')).toBeVisible();
+  expect(schemaScripts()).toHaveLength(2);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+});
+
 test('signed in, the prerendered home page hydrates, then shows the signed-in call to action', async ({ page, inbox }) => {
   const account = await createConfirmedAccount(inbox, { firstName: 'Alan', entityName: 'Turing Family' });
   await logIn(page, account.email, account.password);

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type * as z from 'zod';
 import type { FieldErrors } from '../../../shared/errors';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { isMessageKey, t, type MessageKey } from '../messages/en-US';
 
 /**
@@ -13,10 +13,32 @@ import { isMessageKey, t, type MessageKey } from '../messages/en-US';
  */
 
 type FormValues = Record<string, string | boolean>;
+
+/**
+ * A schema whose module is imported on the form's first use (a field focused, changed or left, or a submit), not when
+ * the page loads: a prerendered page (shared/prerendered-pages.ts) then hydrates without evaluating zod and the
+ * contracts first (docs/architecture-decisions.md, "The sign-in page's main-thread work"). Until it is there the
+ * form counts as not yet valid, which a form whose fields start empty is anyway.
+ */
+export type LazySchema<S> = { load: () => Promise<S> };
+
+/** One import per schema, asked again after a failed one (offline, a new deploy). */
+export function lazySchema<S>(load: () => Promise<S>): LazySchema<S> {
+  let loading: Promise<S> | undefined;
+  return {
+    load: () =>
+      (loading ??= load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      })),
+  };
+}
+
+const isLazySchema = <S>(schema: S | LazySchema<S>): schema is LazySchema<S> => typeof (schema as Partial<LazySchema<S>>).load === 'function';
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 export type UseZodFormOptions<S extends z.ZodType<unknown, FormValues>> = {
-  schema: S;
+  schema: S | LazySchema<S>;
   initialValues: z.input<S>;
   /**
    * The message a server field error shows, per field. docs/product/accounts.md#validation: a server field error
@@ -32,9 +54,36 @@ export function translateMessage(keyOrText: string | undefined): string | undefi
   return isMessageKey(keyOrText) ? t(keyOrText) : t(messageKeys.invalidInput);
 }
 
-export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, initialValues, serverErrorMessages }: UseZodFormOptions<S>) {
+/** The first message of each field in a parse's issues (none when it passed, or before a lazy schema is there). */
+function firstMessages<Name extends string>(parsed: z.ZodSafeParseResult<unknown> | null): Partial<Record<Name, string>> {
+  const errors: Partial<Record<Name, string>> = {};
+  if (parsed && !parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && !(field in errors)) errors[field as Name] = issue.message;
+    }
+  }
+  return errors;
+}
+
+export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema: given, initialValues, serverErrorMessages }: UseZodFormOptions<S>) {
   type Values = z.input<S>;
   type Name = keyof Values & string;
+
+  const [loadedSchema, setLoadedSchema] = useState<S | null>(null);
+  // Null while a lazy schema is not there yet.
+  const schema = isLazySchema(given) ? loadedSchema : given;
+  const loadSchema = useCallback((): Promise<S> => {
+    if (!isLazySchema(given)) return Promise.resolve(given);
+    return given.load().then((loaded) => {
+      setLoadedSchema(() => loaded);
+      return loaded;
+    });
+  }, [given]);
+  /** A field was used: a lazy schema starts loading (a failure is retried on the next use or the submit). */
+  const startLoadingSchema = () => {
+    if (schema === null) loadSchema().catch(() => undefined);
+  };
 
   const [values, setValues] = useState<Values>(initialValues);
   const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({});
@@ -43,19 +92,10 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
   const [formError, setFormError] = useState<string | null>(null);
   const elements = useRef(new Map<Name, FieldElement>());
 
-  const parsed = useMemo(() => schema.safeParse(values), [schema, values]);
+  const parsed = useMemo(() => schema?.safeParse(values) ?? null, [schema, values]);
 
   /** The first schema message of each field. */
-  const schemaErrors = useMemo(() => {
-    const errors: Partial<Record<Name, string>> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (typeof field === 'string' && !(field in errors)) errors[field as Name] = issue.message;
-      }
-    }
-    return errors;
-  }, [parsed]);
+  const schemaErrors = useMemo(() => firstMessages<Name>(parsed), [parsed]);
 
   const errorOf = useCallback(
     (name: Name): string | undefined => {
@@ -67,17 +107,22 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
     [serverErrors, touched, isSubmitAttempted, schemaErrors],
   );
 
-  const setValue = useCallback((name: Name, value: string | boolean) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    // The server's verdict was about the old value.
-    setServerErrors((current) => {
-      if (!(name in current)) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-    setFormError(null);
-  }, []);
+  const setValue = useCallback(
+    (name: Name, value: string | boolean) => {
+      // A lazy schema starts loading with the first change (it may already be there: loading it again costs nothing).
+      if (isLazySchema(given)) loadSchema().catch(() => undefined);
+      setValues((current) => ({ ...current, [name]: value }));
+      // The server's verdict was about the old value.
+      setServerErrors((current) => {
+        if (!(name in current)) return current;
+        const next = { ...current };
+        delete next[name];
+        return next;
+      });
+      setFormError(null);
+    },
+    [given, loadSchema],
+  );
 
   // One stable ref callback per field, so React does not detach and reattach it on every render.
   const refCallbacks = useRef(new Map<Name, (element: FieldElement | null) => void>());
@@ -100,7 +145,11 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
     value: String(values[name] ?? ''),
     error: errorOf(name),
     onChange: (event: ChangeEvent<FieldElement>) => setValue(name, event.target.value),
-    onBlur: () => setTouched((current) => (current[name] ? current : { ...current, [name]: true })),
+    onFocus: startLoadingSchema,
+    onBlur: () => {
+      startLoadingSchema();
+      setTouched((current) => (current[name] ? current : { ...current, [name]: true }));
+    },
   });
 
   /** Props for a checkbox. */
@@ -109,6 +158,7 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
     ref: register(name),
     checked: Boolean(values[name]),
     error: errorOf(name),
+    onFocus: startLoadingSchema,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       setValue(name, event.target.checked);
       setTouched((current) => ({ ...current, [name]: true }));
@@ -144,11 +194,19 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
   const handleSubmit = (onValid: (data: z.output<S>) => void | Promise<void>) => (event?: FormEvent) => {
     event?.preventDefault();
     setIsSubmitAttempted(true);
-    if (!parsed.success) {
-      focusFirst(Object.keys(schemaErrors) as Name[]);
-      return;
-    }
-    return onValid(parsed.data);
+    const submit = (result: z.ZodSafeParseResult<z.output<S>>) => {
+      if (!result.success) {
+        focusFirst(Object.keys(firstMessages<Name>(result)) as Name[]);
+        return;
+      }
+      return onValid(result.data);
+    };
+    if (parsed) return submit(parsed);
+    // A lazy schema not loaded yet: checked once it is (the values as submitted).
+    return loadSchema().then(
+      (loaded) => submit(loaded.safeParse(values)),
+      () => setFormError(t('errors.systemError.firstLine')),
+    );
   };
 
   const reset = (next: Values = initialValues) => {
@@ -171,7 +229,7 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>({ schema, i
     errorOf,
     formError,
     /** The schema passes and no server error is waiting for a change. */
-    isValid: parsed.success && !hasServerErrors,
+    isValid: parsed?.success === true && !hasServerErrors,
     /** A field is highlighted with its error: "complete the highlighted fields" only makes sense then. */
     hasHighlightedFields,
     handleSubmit,

@@ -1,4 +1,4 @@
-import { passwordHashing } from '../../../shared/contracts/auth';
+import { passwordHashing } from '../../../shared/contract-limits';
 
 /**
  * The browser's password hashing (docs/product/accounts.md#calls, DESIGN "Sessions and passwords"): PBKDF2

@@ -2,11 +2,11 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { SigninSuccessResponse } from '../../../../../shared/contracts/mfa';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { limits } from '../../../../../shared/validation';
+import { limits } from '../../../../../shared/validation-keys';
 import { Button, ProgressButton } from '../../../components/ui/Button';
 import { PasswordField, TextField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
-import { useZodForm } from '../../../hooks/use-zod-form';
+import { lazySchema, useZodForm } from '../../../hooks/use-zod-form';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
@@ -15,10 +15,13 @@ import { getSalt } from '../../../lib/get-salt';
 import { resendConfirmationLink } from '../api/resend-confirmation-link';
 import { signIn } from '../api/sign-in';
 import { hashPassword } from '../lib/password-hash';
-import { loginFormSchema } from '../schemas';
+import type { loginFormSchema } from '../schemas';
 import { SecondStepForm } from './SecondStepForm';
 import { FormAlert } from './FormAlert';
 import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
+
+/** Its module, with zod and the contracts, is imported on the form's first use, not before the page hydrates (web/src/hooks/use-zod-form.ts). */
+const loginSchema = lazySchema<typeof loginFormSchema>(() => import('../schemas').then((module) => module.loginFormSchema));
 
 type Failure = 'credentials' | 'validation' | 'throttled';
 
@@ -46,7 +49,7 @@ type LoginFormProps = {
  * credentials and an unconfirmed e-mail read alike, so neither reveals an account.
  */
 export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn, signupHref, resetHref, progressTiming }: LoginFormProps) {
-  const form = useZodForm({ schema: loginFormSchema, initialValues: { email: initialEmail, password: '' } });
+  const form = useZodForm({ schema: loginSchema, initialValues: { email: initialEmail, password: '' } });
   const progress = useProgressAction(progressTiming);
   const toasts = useToasts();
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -79,8 +82,14 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
   };
 
   const prefetchSalt = () => {
-    const email = loginFormSchema.shape.email.safeParse(form.values.email);
-    if (email.success) saltFor(email.data).catch(() => undefined);
+    const typed = form.values.email;
+    loginSchema.load().then(
+      (schema) => {
+        const email = schema.shape.email.safeParse(typed);
+        if (email.success) saltFor(email.data).catch(() => undefined);
+      },
+      () => undefined,
+    );
   };
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
