@@ -1,7 +1,7 @@
 import { Duration, Lazy, Stack, Validations, type CfnResource } from 'aws-cdk-lib';
 import type * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BundlingOptions, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { probeText, type ReleaseProbe } from '../../functions/release-hook/probes';
 import { productLambda, type AppFunction } from './app-function';
@@ -25,6 +25,8 @@ export const releaseHookService = 'family-canvas-release-hook';
 export class ReleaseHook extends Construct {
   readonly function: NodejsFunction;
   readonly role: iam.Role;
+  /** How it is bundled: as every function (tests/infra/lambda-bundles.test.ts reads it). */
+  readonly bundling: BundlingOptions;
   private readonly probes = new Map<AppFunction, ReleaseProbe>();
   private readonly originSecretArns = new Set<string>();
 
@@ -50,6 +52,7 @@ export class ReleaseHook extends Construct {
     });
     this.function = built.function;
     this.role = built.role;
+    this.bundling = built.bundling;
   }
 
   /** Probes `fn`'s new versions in the releases of `group`. */

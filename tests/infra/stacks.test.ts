@@ -105,8 +105,8 @@ describe('api stack', () => {
   });
 
   it('has one Lambda per route group, built the same way', () => {
-    // Plus the live channel's two (its handler and its sender: tests/infra/live.test.ts).
-    templates.api.resourceCountIs('AWS::Lambda::Function', groups.length + 2);
+    // Plus the live channel's two (its handler and its sender: tests/infra/live.test.ts) and the release hook (tests/infra/canary.test.ts).
+    templates.api.resourceCountIs('AWS::Lambda::Function', groups.length + 3);
     const groupFunctionIds = new Set([...stacks.api.functions.values()].map((fn) => logicalIdOf(stacks.api, fn.function)));
     for (const [id, fn] of Object.entries(resourcesOf(templates.api, 'AWS::Lambda::Function'))) {
       if (!groupFunctionIds.has(id)) continue;
