@@ -85,7 +85,8 @@ async function runProbe(target: ReleaseTarget, probe: ReleaseProbe, dependencies
     const status = (result.payload as { statusCode?: unknown } | null)?.statusCode;
     if (typeof status !== 'number') return { ...target, probe: name, passed: false, detail: 'answered without a status code' };
     if (status >= 500) return { ...target, probe: name, passed: false, detail: `answered ${status}` };
-    if (status === 403) return { ...target, probe: name, passed: false, detail: 'answered 403: the version refuses requests that come through the distribution' };
+    if (status === 403)
+      return { ...target, probe: name, passed: false, detail: 'answered 403: the version refuses requests that come through the distribution' };
     return { ...target, probe: name, passed: true, detail: `answered ${status}` };
   } catch (error) {
     return { ...target, probe: name, passed: false, detail: `could not be called: ${errorMessageOf(error)}` };

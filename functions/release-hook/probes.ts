@@ -63,7 +63,10 @@ const probeViewerAddress = '192.0.2.1:443';
  * viewer's address; a session cookie no session has (both cookie names: the secure one in the
  * cloud, the plain one locally).
  */
-export function probeEventOf(route: RouteDefinition, options: { originSecret: string | undefined; requestId: string; sessionToken: string }): APIGatewayProxyEventV2 {
+export function probeEventOf(
+  route: RouteDefinition,
+  options: { originSecret: string | undefined; requestId: string; sessionToken: string },
+): APIGatewayProxyEventV2 {
   const pathParameters: Record<string, string> = {};
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => (pathParameters[name] = probeParameter));
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';

@@ -59,7 +59,11 @@ export function localReleaseInvoker(versions: ReadonlyMap<string, LocalVersion>)
 /** Every function the release hook probes, named locally by its group or job: its handler and its probe. */
 export function probedFunctions(): Array<{ functionName: string; entry: string; probe: ReleaseProbe }> {
   return [
-    ...Object.entries(routeManifest).map(([group, definition]) => ({ functionName: group, entry: definition.entry, probe: { kind: 'request', group } as const })),
+    ...Object.entries(routeManifest).map(([group, definition]) => ({
+      functionName: group,
+      entry: definition.entry,
+      probe: { kind: 'request', group } as const,
+    })),
     ...Object.entries(scheduledJobEntries).map(([job, entry]) => ({ functionName: job, entry, probe: { kind: 'dry-run', job } as const })),
   ];
 }

@@ -173,7 +173,8 @@ export function checkReleaseWiring(templates: readonly StackTemplate[], stage: D
     for (const [id, schedule] of ofType(template, 'AWS::Scheduler::Schedule')) {
       const aliasId = ((schedule.Properties?.Target as { Arn?: { Ref?: string } } | undefined)?.Arn as { Ref?: string } | undefined)?.Ref;
       const fnRef = aliasId ? (template.resources[aliasId]?.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref : undefined;
-      if (!fnRef || !hook?.probes.get(fnRef)?.startsWith('dry-run:')) problems.push(`${template.name}/${id}: the scheduled job is not dry-run before its releases`);
+      if (!fnRef || !hook?.probes.get(fnRef)?.startsWith('dry-run:'))
+        problems.push(`${template.name}/${id}: the scheduled job is not dry-run before its releases`);
     }
 
     // Every caller reaches an alias.

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
 import type { AppFunction } from '../../infra/constructs/app-function';
 import { ReleaseHook } from '../../infra/constructs/release-hook';
+import { checkReleaseWiring, type StackTemplate } from '../../scripts/lib/release-checks';
 import { businessMetrics, metricsNamespace, serverErrorGroupDimension, serverErrorVersionDimension } from '../../shared/metrics';
 import { routeManifest, type RouteGroupName } from '../../shared/routes';
 
@@ -90,7 +91,12 @@ describe('the handled server errors of the new version stop a release', () => {
   });
 
   it('gives no such alarm where nothing answers HTTP (the jobs)', () => {
-    for (const job of scheduledJobs()) expect(releaseOf(job).alarms.map((alarm) => alarm.Properties.MetricName).sort()).toEqual(['Duration', 'Errors']);
+    for (const job of scheduledJobs())
+      expect(
+        releaseOf(job)
+          .alarms.map((alarm) => alarm.Properties.MetricName)
+          .sort(),
+      ).toEqual(['Duration', 'Errors']);
   });
 });
 
@@ -101,7 +107,8 @@ describe('the BeforeAllowTraffic hook', () => {
       const hookId = idOf(hook.function);
       const probes = resources(stack, 'AWS::Lambda::Function')[hookId]!.Properties.Environment as { Variables: { RELEASE_PROBES: unknown } };
       const probeMap = JSON.stringify(probes.Variables.RELEASE_PROBES);
-      const probed = stack === stacks.api ? routeGroupFunctions() : scheduledJobs().map((job, index) => [['cleanup', 'digest', 'access-expiry'][index]!, job] as const);
+      const probed =
+        stack === stacks.api ? routeGroupFunctions() : scheduledJobs().map((job, index) => [['cleanup', 'digest', 'access-expiry'][index]!, job] as const);
       for (const [name, fn] of probed) {
         const { update, alias } = releaseOf(fn);
         expect(update.BeforeAllowTrafficHook, name).toEqual({ Ref: hookId });
@@ -159,5 +166,34 @@ describe('the BeforeAllowTraffic hook', () => {
       const findings = report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`));
       expect(findings, stack.stackName).toEqual([]);
     }
+  });
+});
+
+describe('the release rehearsal’s checks (npm run release:rehearse)', () => {
+  const asTemplates = (): StackTemplate[] =>
+    Object.values(stacks).map((stack) => ({ name: stack.stackName, resources: templateOf(stack).toJSON().Resources as StackTemplate['resources'] }));
+
+  it('finds the canary wired, and names a route group released without its hook or its handled-5xx alarm', () => {
+    expect(checkReleaseWiring(asTemplates(), 'production').problems).toEqual([]);
+    const broken = asTemplates();
+    const api = broken.find((template) => template.name === stacks.api.stackName)!;
+    const canvas = stacks.api.functions.get('canvas')!;
+    const alias = api.resources[idOf(canvas.alias)]!;
+    const update = alias.UpdatePolicy!.CodeDeployLambdaAliasUpdate as Record<string, unknown>;
+    alias.UpdatePolicy = { CodeDeployLambdaAliasUpdate: { ...update, BeforeAllowTrafficHook: undefined } };
+    const group = api.resources[(update.DeploymentGroupName as { Ref: string }).Ref]!;
+    const alarms = (group.Properties!.AlarmConfiguration as { Alarms: Array<{ Name: { Ref: string } }> }).Alarms;
+    group.Properties = {
+      ...group.Properties,
+      AlarmConfiguration: {
+        Enabled: true,
+        Alarms: alarms.filter((alarm) => api.resources[alarm.Name.Ref]?.Properties?.MetricName !== businessMetrics.serverErrors),
+      },
+    };
+    const where = `${api.name}/${idOf(canvas.function)}`;
+    expect(checkReleaseWiring(broken, 'production').problems).toEqual([
+      `${where}: its release does not wait for the stack's BeforeAllowTraffic hook`,
+      `${where}: its deployment group does not watch the handled 5xx of the version it publishes`,
+    ]);
   });
 });

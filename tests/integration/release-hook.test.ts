@@ -99,7 +99,9 @@ describe('the BeforeAllowTraffic hook', () => {
   }, 120_000);
 
   it('reports Failed for a function it has no probe for, and for a deployment it cannot read', async () => {
-    expect((await beforeAllowTraffic({ DeploymentId: 'unknown-function', LifecycleEventHookExecutionId: 'hook-unknown' }, dependencies())).status).toBe('Failed');
+    expect((await beforeAllowTraffic({ DeploymentId: 'unknown-function', LifecycleEventHookExecutionId: 'hook-unknown' }, dependencies())).status).toBe(
+      'Failed',
+    );
     const unreadable = await beforeAllowTraffic({ DeploymentId: 'no-function', LifecycleEventHookExecutionId: 'hook-unreadable' }, dependencies());
     expect(unreadable).toMatchObject({ status: 'Failed', reason: expect.stringMatching(/could not be checked/) });
     expect(codeDeploy.reported).toContainEqual({ deploymentId: 'no-function', lifecycleEventHookExecutionId: 'hook-unreadable', status: 'Failed' });

@@ -17,7 +17,8 @@ export async function startSecretsManagerEndpoint(secrets: Record<string, Secret
     asked.push(`${target} ${stage}`);
     const secret = secrets[secretId];
     const value = stage === 'AWSPREVIOUS' ? secret?.previous : secret?.current;
-    if (value === undefined) return { status: 400, body: { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret value." } };
+    if (value === undefined)
+      return { status: 400, body: { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret value." } };
     return { status: 200, body: { ARN: secretId, Name: 'secret', SecretString: value, VersionStages: [stage], CreatedDate: 1_700_000_000 } };
   });
   return {
