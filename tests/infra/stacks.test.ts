@@ -218,8 +218,8 @@ describe('api stack', () => {
   });
 
   it('gives each function its own log group with a retention, not the account-wide managed policy', () => {
-    // One per function, and the HTTP API's and the live channel's access logs.
-    templates.api.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: logRetentionDays }, groups.length + 2 + 2);
+    // One per function (the route groups, the live channel's two, the release hook), and the HTTP API's and the live channel's access logs.
+    templates.api.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: logRetentionDays }, groups.length + 3 + 2);
     // The functions' roles; API Gateway's account role has AWS's documented policy (tests/infra/fresh-account.test.ts).
     const functionRoles = Object.values(resourcesOf(templates.api, 'AWS::IAM::Role')).filter((role) =>
       JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'),
