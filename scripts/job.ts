@@ -1,8 +1,9 @@
 /**
- * `npm run job -- <name> [--now <ISO date>]`: runs a scheduled job by hand against the
+ * `npm run job -- <name> [--now <ISO date>] [--dry-run]`: runs a scheduled job by hand against the
  * local stack (`npm start`, default ports), with the same code the scheduler runs in the
  * cloud. `--now` pretends the time (the server clock, functions/lib/clock.ts), e.g. to see
- * Monday's digest on a Wednesday: `npm run job -- digest --now 2026-06-08T07:10:00Z`.
+ * Monday's digest on a Wednesday: `npm run job -- digest --now 2026-06-08T07:10:00Z`. `--dry-run`
+ * finds the job's work and changes nothing (functions/jobs/dry-run.ts).
  *
  * The jobs that exist: cleanup (daily, expired items), digest (hourly, the e-mail digests
  * due), access-expiry (hourly: ends work relations whose access end date is over, warns
@@ -13,12 +14,14 @@
  * SES_ENDPOINT, TABLE_NAME and APP_URL directly (the end-to-end tests point it at their stack).
  */
 
+type JobArguments = { now?: string; dryRun?: boolean };
+const eventOf = ({ now, dryRun }: JobArguments) => ({ ...(now ? { now } : {}), ...(dryRun ? { dryRun } : {}) });
 const jobs = {
-  cleanup: async () => (await import('../functions/jobs/cleanup/handler')).handler({}),
-  digest: async (now?: string) => (await import('../functions/jobs/digest/handler')).handler(now ? { now } : {}),
-  'access-expiry': async (now?: string) => (await import('../functions/jobs/access-expiry/handler')).handler(now ? { now } : {}),
-  cards: async () =>
-    (await import('../functions/jobs/cards/handler')).handler({ full: process.argv.includes('--full'), dryRun: process.argv.includes('--dry-run') }),
+  cleanup: async ({ dryRun }: JobArguments) => (await import('../functions/jobs/cleanup/handler')).handler(dryRun ? { dryRun } : {}),
+  digest: async (job: JobArguments) => (await import('../functions/jobs/digest/handler')).handler(eventOf(job)),
+  'access-expiry': async (job: JobArguments) => (await import('../functions/jobs/access-expiry/handler')).handler(eventOf(job)),
+  cards: async ({ dryRun }: JobArguments) =>
+    (await import('../functions/jobs/cards/handler')).handler({ full: process.argv.includes('--full'), dryRun: dryRun === true }),
 } as const;
 type JobName = keyof typeof jobs;
 
@@ -56,7 +59,7 @@ async function main(): Promise<void> {
     const { advanceClock } = await import('../functions/lib/clock');
     advanceClock(Date.parse(nowArg) - Date.now());
   }
-  const summary = await jobs[name as JobName](nowArg);
+  const summary = await jobs[name as JobName]({ now: nowArg, dryRun: args.includes('--dry-run') });
   console.log(JSON.stringify({ job: name, ...(nowArg ? { now: nowArg } : {}), ...summary }));
 }
 

@@ -12,6 +12,13 @@ export const canvasWriteKindDimension = 'Kind';
 /** Dimension of `serverErrors`: the route group that answered (one alarm per group, infra/stacks/monitoring-stack.ts). */
 export const serverErrorGroupDimension = 'Group';
 
+/**
+ * Second dimension of `serverErrors`, beside `Group`: the Lambda version that answered
+ * (Lambda's AWS_LAMBDA_FUNCTION_VERSION). A release's canary alarm reads the new version's
+ * count alone (infra/constructs/app-function.ts); the per-group alarm reads `Group` alone.
+ */
+export const serverErrorVersionDimension = 'Version';
+
 export const businessMetrics = {
   /** A successful sign-in. */
   signIns: 'SignIns',
@@ -35,7 +42,10 @@ export const businessMetrics = {
   webSocketConnections: 'WebSocketConnections',
   /** A WebSocket message sent to clients. */
   webSocketMessages: 'WebSocketMessages',
-  /** An API answer with a 5xx status (a handled server error), with the dimension `Group` (serverErrorGroupDimension). */
+  /**
+   * An API answer with a 5xx status (a handled server error), counted under two dimension sets:
+   * `Group` (serverErrorGroupDimension) and `Group` with `Version` (serverErrorVersionDimension).
+   */
   serverErrors: 'ServerErrors',
 } as const;
 

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { businessMetrics, metricsNamespace, serverErrorGroupDimension } from '../../shared/metrics';
+import { businessMetrics, metricsNamespace, serverErrorGroupDimension, serverErrorVersionDimension } from '../../shared/metrics';
 import { resetConfigForTests } from './config';
 import { fail } from './errors';
 import { createGroupHandler, type ApiResult } from './http';
@@ -29,6 +29,8 @@ beforeAll(() => {
     APP_URL: 'https://canvas.familie-weber.de',
     MAIL_FROM: 'no-reply@familie-weber.de',
     CONTACT_TO: 'team@familie-weber.de',
+    // What Lambda sets: the version the alias sent the call to.
+    AWS_LAMBDA_FUNCTION_VERSION: '7',
   });
   resetConfigForTests();
   process.stdout.write = ((chunk: string | Uint8Array) => {
@@ -45,7 +47,7 @@ afterAll(() => {
 
 type Emf = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string }> }> } } & Record<string, unknown>;
 
-/** The `ServerErrors` counts written since `from`, by group. */
+/** The `ServerErrors` counts written since `from`, by `<group>@<version>`. */
 function serverErrorsWritten(from: number): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const line of written.slice(from).flatMap((chunk) => chunk.split('\n'))) {
@@ -53,9 +55,10 @@ function serverErrorsWritten(from: number): Record<string, number> {
     const parsed = JSON.parse(line) as Partial<Emf>;
     for (const directive of parsed._aws?.CloudWatchMetrics ?? []) {
       if (directive.Namespace !== metricsNamespace || !directive.Metrics.some((metric) => metric.Name === businessMetrics.serverErrors)) continue;
-      expect(directive.Dimensions).toEqual([[serverErrorGroupDimension]]);
-      const group = parsed[serverErrorGroupDimension] as string;
-      counts[group] = (counts[group] ?? 0) + (parsed[businessMetrics.serverErrors] as number);
+      // By group (the group's alarm) and by group and the version that answered (a release's canary alarm).
+      expect(directive.Dimensions).toEqual([[serverErrorGroupDimension], [serverErrorGroupDimension, serverErrorVersionDimension]]);
+      const key = `${parsed[serverErrorGroupDimension] as string}@${parsed[serverErrorVersionDimension] as string}`;
+      counts[key] = (counts[key] ?? 0) + (parsed[businessMetrics.serverErrors] as number);
     }
   }
   return counts;
@@ -83,7 +86,7 @@ async function call(handler: ReturnType<typeof contactFormHandler>): Promise<Api
 }
 
 describe('handled server errors as a metric', () => {
-  it('counts a 5xx answer (an unexpected error the stack caught) as ServerErrors of its group', async () => {
+  it('counts a 5xx answer (an unexpected error the stack caught) as ServerErrors of its group and of the version that answered', async () => {
     const from = written.length;
     const response = await call(
       contactFormHandler(async () => {
@@ -91,14 +94,14 @@ describe('handled server errors as a metric', () => {
       }),
     );
     expect(response.statusCode).toBe(500);
-    expect(serverErrorsWritten(from)).toEqual({ 'contact-form': 1 });
+    expect(serverErrorsWritten(from)).toEqual({ 'contact-form@7': 1 });
   });
 
   it('counts a route that answers 503 itself', async () => {
     const from = written.length;
     const response = await call(contactFormHandler(async () => ({ status: 503 })));
     expect(response.statusCode).toBe(503);
-    expect(serverErrorsWritten(from)).toEqual({ 'contact-form': 1 });
+    expect(serverErrorsWritten(from)).toEqual({ 'contact-form@7': 1 });
   });
 
   it('does not count a 4xx answer or a success', async () => {

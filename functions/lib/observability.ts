@@ -6,7 +6,7 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { businessMetrics, metricsNamespace, serverErrorGroupDimension, type BusinessMetric } from '../../shared/metrics';
+import { businessMetrics, metricsNamespace, serverErrorGroupDimension, serverErrorVersionDimension, type BusinessMetric } from '../../shared/metrics';
 import { config } from './config';
 
 /**
@@ -53,30 +53,40 @@ metrics.clearDefaultDimensions();
 export const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'family-canvas' });
 
 /**
- * Counts `count` of `name`, optionally under one dimension (e.g. `{ Kind: 'answer' }`): a
- * dimensioned count is its own EMF line (Metrics' singleMetric), so its dimension never
- * spreads to the invocation's other counts.
+ * Counts `count` of `name`, optionally under dimensions (e.g. `{ Kind: 'answer' }`): a
+ * dimensioned count is its own EMF line (Metrics' singleMetric), so its dimensions never
+ * spread to the invocation's other counts. Each further set is one more dimension set of the
+ * same line (CloudWatch files the one count under each).
  */
-export function countMetric(name: BusinessMetric, count = 1, dimension?: Record<string, string>): void {
+export function countMetric(name: BusinessMetric, count = 1, ...dimensionSets: Array<Record<string, string>>): void {
   if (count <= 0) return;
-  const [entry] = Object.entries(dimension ?? {});
-  if (!entry) {
+  const [first, ...more] = dimensionSets.filter((set) => Object.keys(set).length > 0);
+  if (!first) {
     metrics.addMetric(name, MetricUnit.Count, count);
     return;
   }
   const single = metrics.singleMetric();
   single.clearDefaultDimensions();
-  single.addDimension(entry[0], entry[1]);
+  for (const [dimension, value] of Object.entries(first)) single.addDimension(dimension, value);
+  for (const set of more) single.addDimensions(set);
   single.addMetric(name, MetricUnit.Count, count);
 }
 
 /**
- * Counts one 5xx answer of a route group (`ServerErrors` by `Group`). The request stack
- * (./http.ts) calls it for every answer with a 5xx status: those are caught and answered,
- * so Lambda's own Errors metric never sees them.
+ * Counts one 5xx answer of a route group. The request stack (./http.ts) calls it for every
+ * answer with a 5xx status: those are caught and answered, so Lambda's own Errors metric never
+ * sees them. Two dimension sets: `Group` (the group's alarm and the dashboard) and `Group` with
+ * `Version`, the Lambda version that answered (Lambda sets AWS_LAMBDA_FUNCTION_VERSION): a
+ * release's canary alarm reads the new version's count alone (infra/constructs/app-function.ts).
  */
 export function countServerError(group: string): void {
-  countMetric(businessMetrics.serverErrors, 1, { [serverErrorGroupDimension]: group });
+  const version = process.env.AWS_LAMBDA_FUNCTION_VERSION;
+  countMetric(
+    businessMetrics.serverErrors,
+    1,
+    { [serverErrorGroupDimension]: group },
+    version ? { [serverErrorGroupDimension]: group, [serverErrorVersionDimension]: version } : {},
+  );
 }
 
 /**

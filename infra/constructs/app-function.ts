@@ -8,8 +8,11 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { metricsNamespace } from '../../shared/metrics';
+import { businessMetrics, metricsNamespace, serverErrorGroupDimension, serverErrorVersionDimension } from '../../shared/metrics';
+import { routeManifest } from '../../shared/routes';
+import type { ReleaseProbe } from '../../functions/release-hook/probes';
 import type { BundleAsset } from '../function-assets';
+import { ReleaseHook } from './release-hook';
 
 /** The repository root: entries in the route manifest are relative to it. */
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -113,7 +116,72 @@ export type AppFunctionProps = {
   timeout?: Duration;
   /** Files copied beside index.mjs (infra/function-assets.ts). */
   assets?: readonly BundleAsset[];
+  /**
+   * What the release hook sends a new version before it gets traffic (infra/constructs/release-hook.ts).
+   * A route group's function gets a request of its group without saying so; none: no hook.
+   */
+  releaseProbe?: ReleaseProbe;
 };
+
+/**
+ * The log group (with its retention), the role (its own log group and nothing else) and the
+ * function itself, built the way every function of the product is (AppFunction, and the release
+ * hook of infra/constructs/release-hook.ts): the current Node runtime on ARM, X-Ray tracing,
+ * an esbuild bundle made with the local esbuild (no Docker).
+ */
+export function productLambda(
+  scope: Construct,
+  props: AppFunctionProps,
+): { logGroup: logs.LogGroup; role: iam.Role; bundling: BundlingOptions; function: NodejsFunction } {
+  const logGroup = new logs.LogGroup(scope, 'Logs', {
+    retention: logRetentionDays as logs.RetentionDays,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+
+  // Our own role instead of the default one: the default attaches the managed
+  // AWSLambdaBasicExecutionRole, which may write to every log group in the account.
+  const role = new iam.Role(scope, 'Role', {
+    assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    description: `Execution role of ${props.description}`,
+  });
+  role.addToPolicy(
+    new iam.PolicyStatement({
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      resources: [logGroup.logGroupArn],
+    }),
+  );
+
+  const bundling = bundlingWithAssets(props.assets);
+  const nodeOptions = functionNodeOptions(bundling);
+  const fn = new NodejsFunction(scope, 'Function', {
+    entry: path.join(repositoryRoot, props.entry),
+    handler: 'handler',
+    description: props.description,
+    runtime: functionRuntime,
+    architecture: lambda.Architecture.ARM_64,
+    memorySize: props.memorySize ?? 512,
+    timeout: props.timeout ?? Duration.seconds(10),
+    role,
+    logGroup,
+    tracing: lambda.Tracing.ACTIVE,
+    projectRoot: repositoryRoot,
+    depsLockFilePath: path.join(repositoryRoot, 'package-lock.json'),
+    environment: powertoolsEnvironment(nodeOptions ? { NODE_OPTIONS: nodeOptions, ...props.environment } : props.environment),
+    bundling,
+  });
+  // Tracing adds xray:PutTraceSegments/PutTelemetryRecords on "*" to the role.
+  Validations.of(role).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason: 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; CDK adds them for active tracing.',
+  });
+  return { logGroup, role, bundling, function: fn };
+}
+
+/** A route group's function (its entry is the group's in shared/routes.ts) is probed with a request of that group. */
+function probeOfEntry(entry: string): ReleaseProbe | undefined {
+  const group = Object.entries(routeManifest).find(([, definition]) => definition.entry === entry)?.[0];
+  return group ? { kind: 'request', group } : undefined;
+}
 
 /** The alias every caller invokes (API routes, sockets, streams, schedules, rules); a release moves it. */
 export const liveAliasName = 'live';
@@ -141,46 +209,21 @@ export class AppFunction extends Construct {
   deploymentGroup: codedeploy.LambdaDeploymentGroup | undefined;
   /** Set by release(): the alarms that stop a release and roll it back. */
   readonly releaseAlarms: cloudwatch.Alarm[] = [];
+  /** The variables the function was given (the release hook reads ORIGIN_SECRET_ARN from them). */
+  readonly environment: Readonly<Record<string, string>>;
+  /** What the release hook sends a new version; a scheduled job's is set where it is scheduled (infra/stacks/jobs-stack.ts). */
+  releaseProbe: ReleaseProbe | undefined;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
 
-    this.logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: logRetentionDays as logs.RetentionDays,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-
-    // Our own role instead of the default one: the default attaches the managed
-    // AWSLambdaBasicExecutionRole, which may write to every log group in the account.
-    this.role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Execution role of ${props.description}`,
-    });
-    this.role.addToPolicy(
-      new iam.PolicyStatement({
-        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-        resources: [this.logGroup.logGroupArn],
-      }),
-    );
-
-    this.bundling = bundlingWithAssets(props.assets);
-    const nodeOptions = functionNodeOptions(this.bundling);
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: path.join(repositoryRoot, props.entry),
-      handler: 'handler',
-      description: props.description,
-      runtime: functionRuntime,
-      architecture: lambda.Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
-      role: this.role,
-      logGroup: this.logGroup,
-      tracing: lambda.Tracing.ACTIVE,
-      projectRoot: repositoryRoot,
-      depsLockFilePath: path.join(repositoryRoot, 'package-lock.json'),
-      environment: powertoolsEnvironment(nodeOptions ? { NODE_OPTIONS: nodeOptions, ...props.environment } : props.environment),
-      bundling: this.bundling,
-    });
+    const built = productLambda(this, props);
+    this.logGroup = built.logGroup;
+    this.role = built.role;
+    this.bundling = built.bundling;
+    this.function = built.function;
+    this.environment = props.environment;
+    this.releaseProbe = props.releaseProbe ?? probeOfEntry(props.entry);
 
     // SERVER_SECRET is read at run time by ARN (functions/lib/server-secret.ts): a function
     // that is given the ARN may read that secret, and no other.
@@ -196,20 +239,16 @@ export class AppFunction extends Construct {
     // A new version is published whenever the code or configuration changes; callers go
     // through the alias, so a release (release() below) decides when they reach it.
     this.alias = new lambda.Alias(this, 'Live', { aliasName: liveAliasName, version: this.function.currentVersion });
-
-    // Tracing adds xray:PutTraceSegments/PutTelemetryRecords on "*" to the role.
-    Validations.of(this.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; CDK adds them for active tracing.',
-    });
   }
 
   /**
    * Releases go through CodeDeploy: a change of the function publishes a new version, and
    * CodeDeploy shifts the alias to it by `deploymentConfig` (production and staging: 10 %
    * for 5 minutes, then all), rolling it back by itself when one of the release alarms
-   * fires meanwhile: the alias's errors (any in a minute) or its duration p95 above half
-   * the timeout for two minutes running. One CodeDeploy application and one CodeDeploy
+   * fires meanwhile: the alias's errors (any in a minute), its duration p95 above half the
+   * timeout for two minutes running, or, for a route group, a handled 5xx of the new version
+   * (any in a minute). A function with a release probe also gets the stack's BeforeAllowTraffic
+   * hook, which calls the new version before any traffic moves. One CodeDeploy application and one CodeDeploy
    * role per stack (the Api stack has a function per route group and CloudFormation's
    * 500-resource cap).
    */
@@ -250,14 +289,42 @@ export class AppFunction extends Construct {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     this.releaseAlarms.push(errors, latency);
+    // A route group answers its errors (functions/lib/http.ts), so Errors above never sees them: its
+    // handled 5xx, counted per version (functions/lib/observability.ts countServerError), are watched
+    // for the version this release publishes. One in a minute is enough: at this product's traffic
+    // the canary's 10 % may see a handful of calls, and a healthy version answers none with a 5xx.
+    // No calls, no data: not breaching (the hook's synthetic calls below cover a quiet canary).
+    const probe = this.releaseProbe;
+    if (probe?.kind === 'request') {
+      this.releaseAlarms.push(
+        new cloudwatch.Alarm(this, 'ReleaseServerErrors', {
+          alarmDescription: `Release guard of ${this.function.node.path}: the new version answered a handled server error (a 5xx answer, which Lambda counts as a success). During a release CodeDeploy rolls back.`,
+          metric: new cloudwatch.Metric({
+            namespace: metricsNamespace,
+            metricName: businessMetrics.serverErrors,
+            dimensionsMap: { [serverErrorGroupDimension]: probe.group, [serverErrorVersionDimension]: this.function.currentVersion.version },
+            period: minute,
+            statistic: cloudwatch.Stats.SUM,
+          }),
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+    // Before any traffic moves, the stack's release hook calls the new version (infra/constructs/release-hook.ts).
+    const hook = probe ? ReleaseHook.of(stack) : undefined;
     this.deploymentGroup = new codedeploy.LambdaDeploymentGroup(this, 'Release', {
       application,
       role,
       alias: this.alias,
       deploymentConfig: options.deploymentConfig,
-      alarms: [errors, latency],
+      alarms: [...this.releaseAlarms],
       autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+      ...(hook ? { preHook: hook.function } : {}),
     });
+    if (hook && probe) hook.probe(this, probe, this.deploymentGroup);
     return this.deploymentGroup;
   }
 }

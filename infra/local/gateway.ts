@@ -9,6 +9,7 @@ import { acceptFromDistribution, clientAddressOf } from '../../functions/lib/cli
 import { createLiveGateway, type LiveGateway } from './live-gateway';
 import { invokeLocally } from './invocations';
 import { countRoundTripsOf } from '../../functions/lib/db/client';
+import { apiGatewayEvent } from '../../functions/lib/api-event';
 
 /**
  * The local API gateway: turns each HTTP request into an API Gateway HTTP API (v2)
@@ -206,37 +207,21 @@ export function toEvent(request: IncomingMessage, body: Buffer, match: NonNullab
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) query[key] = query[key] === undefined ? value : `${query[key]},${value}`;
   const isText = body.length === 0 || /json|text/i.test(headers['content-type'] ?? '') || !headers['content-type'];
-  const method = (request.method ?? 'GET').toUpperCase();
-  return {
-    version: '2.0',
+  return apiGatewayEvent({
     routeKey: `${match.route.method} ${match.route.path}`,
-    rawPath: url.pathname,
+    method: (request.method ?? 'GET').toUpperCase(),
+    path: url.pathname,
     rawQueryString: url.search.replace(/^\?/, ''),
-    ...(cookies ? { cookies } : {}),
     headers,
-    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
-    ...(Object.keys(match.pathParameters).length ? { pathParameters: match.pathParameters } : {}),
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: 'local',
-      http: {
-        method,
-        path: url.pathname,
-        protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId,
-      routeKey: `${match.route.method} ${match.route.path}`,
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-    },
+    ...(cookies ? { cookies } : {}),
+    queryStringParameters: query,
+    pathParameters: match.pathParameters,
     ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
     isBase64Encoded: body.length > 0 && !isText,
-  };
+    sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+    protocol: `HTTP/${request.httpVersion}`,
+    requestId,
+  });
 }
 
 /** Handles one request; exported so tests can drive the gateway without a socket if they wish. */

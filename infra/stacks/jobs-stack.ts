@@ -182,6 +182,8 @@ export class JobsStack extends Stack {
       alarmTopic: options.alarmTopic,
     });
     this.deadLetterQueues.push(scheduleDlq, failedRunsDlq);
+    // A release of a scheduled job is tried with a dry run first (infra/constructs/release-hook.ts).
+    job.releaseProbe = { kind: 'dry-run', job: options.name };
     job.alias.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: options.maxEventAge, onFailure: new destinations.SqsDestination(failedRunsDlq.queue) });
     const schedule = new scheduler.Schedule(this, options.scheduleId, {
       description: options.description,

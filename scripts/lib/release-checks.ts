@@ -1,6 +1,9 @@
 import type { Stack } from 'aws-cdk-lib';
 import { liveAliasName } from '../../infra/constructs/app-function';
+import { releaseHookService } from '../../infra/constructs/release-hook';
 import type { DeploymentStage } from '../../infra/settings';
+import { businessMetrics, serverErrorVersionDimension } from '../../shared/metrics';
+import { routeManifest } from '../../shared/routes';
 
 /**
  * What a release relies on, read from the synthesised templates (the same JSON CloudFormation
@@ -8,7 +11,9 @@ import type { DeploymentStage } from '../../infra/settings';
  * every alias is moved by a CodeDeploy group with the stage's traffic shift, its alarms and
  * automatic rollback, and every caller (HTTP and WebSocket integrations, the stream's event
  * source, schedules, EventBridge rules, asynchronous invoke settings) reaches the alias, never
- * $LATEST. scripts/release-rehearsal.ts prints it; tests/infra/releases.test.ts keeps it.
+ * $LATEST. The canary (infra/constructs/release-hook.ts): every route group's deployment group
+ * watches the handled 5xx of the version it publishes, and every route group's and scheduled
+ * job's release waits for the stack's BeforeAllowTraffic hook, which knows that function's probe. scripts/release-rehearsal.ts prints it; tests/infra/releases.test.ts keeps it.
  */
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; UpdatePolicy?: Record<string, unknown> };
@@ -61,10 +66,31 @@ function ofType(template: StackTemplate, type: string): Array<[string, Resource]
   return Object.entries(template.resources).filter(([, resource]) => resource.Type === type);
 }
 
+const variablesOf = (resource: Resource) => (resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
+
 /** A product function (not one of CDK's own helpers): it carries the product's Powertools service name. */
 function isProductFunction(resource: Resource): boolean {
-  const variables = (resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
-  return variables?.POWERTOOLS_SERVICE_NAME === 'family-canvas';
+  return variablesOf(resource)?.POWERTOOLS_SERVICE_NAME === 'family-canvas';
+}
+
+/**
+ * The stack's release hook and the probe it knows for each function (by logical id), read from
+ * its RELEASE_PROBES: a JSON object keyed by function names, which the template writes as an
+ * `Fn::Join` of `{ "Ref": <function> }` and the text around it.
+ */
+function releaseHookOf(template: StackTemplate): { hookId: string; probes: Map<string, string> } | undefined {
+  const hook = ofType(template, 'AWS::Lambda::Function').find(([, resource]) => variablesOf(resource)?.POWERTOOLS_SERVICE_NAME === releaseHookService);
+  if (!hook) return undefined;
+  const value = variablesOf(hook[1])?.RELEASE_PROBES as { 'Fn::Join'?: [string, unknown[]] } | undefined;
+  const parts = value?.['Fn::Join']?.[1] ?? [];
+  const probes = new Map<string, string>();
+  parts.forEach((part, index) => {
+    const ref = (part as { Ref?: unknown } | null)?.Ref;
+    const after = parts[index + 1];
+    const probe = typeof after === 'string' ? /^":"([^"]+)"/.exec(after)?.[1] : undefined;
+    if (typeof ref === 'string' && probe) probes.set(ref, probe);
+  });
+  return { hookId: hook[0], probes };
 }
 
 export type ReleaseWiring = {
@@ -79,7 +105,9 @@ export function checkReleaseWiring(templates: readonly StackTemplate[], stage: D
   const problems: string[] = [];
   const functions: ReleaseWiring['functions'] = [];
   const config = expectedDeploymentConfig(stage);
+  const probedGroups = new Set<string>();
   for (const template of templates) {
+    const hook = releaseHookOf(template);
     const aliases = ofType(template, 'AWS::Lambda::Alias');
     const aliasIds = new Set(aliases.map(([id]) => id));
     const versions = ofType(template, 'AWS::Lambda::Version');
@@ -120,6 +148,33 @@ export function checkReleaseWiring(templates: readonly StackTemplate[], stage: D
       if (!rollback?.Enabled || !rollback.Events?.includes('DEPLOYMENT_STOP_ON_ALARM') || !rollback.Events.includes('DEPLOYMENT_FAILURE')) {
         problems.push(`${where}: its deployment group does not roll back on an alarm and on a failure`);
       }
+      // The canary: the hook before any traffic, and for a route group the handled 5xx of the new version.
+      const probe = hook?.probes.get(id);
+      if (probe) {
+        const hookRef = (update as { BeforeAllowTrafficHook?: { Ref?: string } }).BeforeAllowTrafficHook?.Ref;
+        if (hookRef !== hook?.hookId) problems.push(`${where}: its release does not wait for the stack's BeforeAllowTraffic hook`);
+      }
+      if (probe?.startsWith('request:')) {
+        probedGroups.add(probe.slice('request:'.length));
+        const versionRef = JSON.stringify({ 'Fn::GetAtt': [version[0], 'Version'] });
+        const watchesVersion = (alarms?.Alarms ?? []).some((alarm) => {
+          const alarmId = (alarm as { Name?: { Ref?: string } }).Name?.Ref;
+          const properties = alarmId ? template.resources[alarmId]?.Properties : undefined;
+          const dimensions = (properties?.Dimensions as Array<{ Name: string; Value: unknown }> | undefined) ?? [];
+          return (
+            properties?.MetricName === businessMetrics.serverErrors &&
+            dimensions.some((dimension) => dimension.Name === serverErrorVersionDimension && JSON.stringify(dimension.Value) === versionRef)
+          );
+        });
+        if (!watchesVersion) problems.push(`${where}: its deployment group does not watch the handled 5xx of the version it publishes`);
+      }
+    }
+    // Every scheduled job is dry-run by the hook before its release.
+    for (const [id, schedule] of ofType(template, 'AWS::Scheduler::Schedule')) {
+      const aliasId = ((schedule.Properties?.Target as { Arn?: { Ref?: string } } | undefined)?.Arn as { Ref?: string } | undefined)?.Ref;
+      const fnRef = aliasId ? (template.resources[aliasId]?.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref : undefined;
+      if (!fnRef || !hook?.probes.get(fnRef)?.startsWith('dry-run:'))
+        problems.push(`${template.name}/${id}: the scheduled job is not dry-run before its releases`);
     }
 
     // Every caller reaches an alias.
@@ -146,6 +201,9 @@ export function checkReleaseWiring(templates: readonly StackTemplate[], stage: D
       if (qualifier !== liveAliasName && !refersTo(qualifier, aliasIds))
         problems.push(`${template.name}/${id}: asynchronous invoke settings are not on the live alias`);
     }
+  }
+  for (const group of Object.keys(routeManifest)) {
+    if (!probedGroups.has(group)) problems.push(`route group ${group}: no release probe (BeforeAllowTraffic request and handled-5xx alarm)`);
   }
   return { functions, problems };
 }

@@ -12,6 +12,7 @@ import type { UserConfig, UserConfigFnObject } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, developmentContext } from '../../infra/app-builder';
 import { AppFunction, appFunctionBundling, functionNodeOptions, repositoryRoot } from '../../infra/constructs/app-function';
+import { ReleaseHook } from '../../infra/constructs/release-hook';
 import { buildFunctionBundle, esbuildOptionsFor, functionEntries } from '../../infra/lambda-bundles';
 import { pdfText } from '../support/pdf';
 
@@ -49,15 +50,15 @@ function replacedPackages(metafile: Metafile): string[] {
 }
 
 describe('no production bundle replaces a package', () => {
-  let functions: AppFunction[];
+  let functions: Array<AppFunction | ReleaseHook>;
   let templates: Template[];
   beforeAll(() => {
     // The constructs as the stacks make them; bundling skipped (the bundles are built below, with the same settings).
     const { app, stacks } = buildApp({ withNag: false, webDistPath: null, context: { ...developmentContext, 'aws:cdk:bundling-stacks': [] } });
     const lambdas = app.node.findAll().filter((construct) => construct instanceof NodejsFunction);
-    // Every function of the product is an AppFunction: its bundling is the one the test reads.
-    for (const lambda of lambdas) expect(lambda.node.scope, lambda.node.path).toBeInstanceOf(AppFunction);
-    functions = lambdas.map((lambda) => lambda.node.scope as AppFunction);
+    // Every function of the product is an AppFunction (or a stack's release hook, built the same way): its bundling is the one the test reads.
+    for (const lambda of lambdas) expect(lambda.node.scope instanceof AppFunction || lambda.node.scope instanceof ReleaseHook, lambda.node.path).toBe(true);
+    functions = lambdas.map((lambda) => lambda.node.scope as AppFunction | ReleaseHook);
     templates = Object.values(stacks).map((stack) => Template.fromStack(stack));
   });
 

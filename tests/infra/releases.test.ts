@@ -151,7 +151,8 @@ describe('releases by CodeDeploy', () => {
           AutoRollbackConfiguration: { Enabled: true, Events: expect.arrayContaining(['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM']) },
           AlarmConfiguration: { Enabled: true },
         });
-        expect((group.Properties.AlarmConfiguration as { Alarms: unknown[] }).Alarms).toHaveLength(2);
+        // Errors and p95 duration; a route group's third, its handled 5xx: tests/infra/canary.test.ts.
+        expect((group.Properties.AlarmConfiguration as { Alarms: unknown[] }).Alarms.length).toBeGreaterThanOrEqual(2);
       }
     }
   });

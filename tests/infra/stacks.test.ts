@@ -105,8 +105,8 @@ describe('api stack', () => {
   });
 
   it('has one Lambda per route group, built the same way', () => {
-    // Plus the live channel's two (its handler and its sender: tests/infra/live.test.ts).
-    templates.api.resourceCountIs('AWS::Lambda::Function', groups.length + 2);
+    // Plus the live channel's two (its handler and its sender: tests/infra/live.test.ts) and the release hook (tests/infra/canary.test.ts).
+    templates.api.resourceCountIs('AWS::Lambda::Function', groups.length + 3);
     const groupFunctionIds = new Set([...stacks.api.functions.values()].map((fn) => logicalIdOf(stacks.api, fn.function)));
     for (const [id, fn] of Object.entries(resourcesOf(templates.api, 'AWS::Lambda::Function'))) {
       if (!groupFunctionIds.has(id)) continue;
@@ -218,8 +218,8 @@ describe('api stack', () => {
   });
 
   it('gives each function its own log group with a retention, not the account-wide managed policy', () => {
-    // One per function, and the HTTP API's and the live channel's access logs.
-    templates.api.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: logRetentionDays }, groups.length + 2 + 2);
+    // One per function (the route groups, the live channel's two, the release hook), and the HTTP API's and the live channel's access logs.
+    templates.api.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: logRetentionDays }, groups.length + 3 + 2);
     // The functions' roles; API Gateway's account role has AWS's documented policy (tests/infra/fresh-account.test.ts).
     const functionRoles = Object.values(resourcesOf(templates.api, 'AWS::IAM::Role')).filter((role) =>
       JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'),

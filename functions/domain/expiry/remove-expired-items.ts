@@ -22,11 +22,15 @@ export type CleanupSummary = {
   removed: number;
   /** Day buckets looked at (per index). */
   daysScanned: number;
+  /** A dry run (functions/jobs/dry-run.ts) only: the expired items found, none deleted. */
+  found?: number;
 };
 
 export type CleanupOptions = {
   /** How many past days to look at; a daily run needs one, the margin covers missed runs. */
   lookbackDays?: number;
+  /** Find, delete nothing (functions/jobs/dry-run.ts). */
+  dryRun?: boolean;
 };
 
 export const defaultLookbackDays = 35;
@@ -39,12 +43,13 @@ export function bucketDays(nowS: number, lookbackDays: number): string[] {
   return [...new Set(days)];
 }
 
-/** Removes what expired in the buckets of the past `lookbackDays` (0–366) and of today. */
-export async function removeExpiredItems(lookbackDays: number): Promise<CleanupSummary> {
+/** Removes what expired in the buckets of the past `lookbackDays` (0–366) and of today; a dry run only finds it. */
+export async function removeExpiredItems(lookbackDays: number, options: Pick<CleanupOptions, 'dryRun'> = {}): Promise<CleanupSummary> {
   const nowS = nowEpochSeconds();
   const days = bucketDays(nowS, lookbackDays);
   const buckets = await Promise.all(days.flatMap((day) => [expiredInBucket('GSI1', day, nowS), expiredInBucket('GSI2', day, nowS)]));
   const unique = [...new Map(buckets.flat().map((item) => [`${item.PK}\u0000${item.SK}`, item])).values()];
+  if (options.dryRun) return { removed: 0, daysScanned: days.length, found: unique.length };
   let removed = 0;
   for (let start = 0; start < unique.length; start += deleteParallelism) {
     const results = await Promise.all(unique.slice(start, start + deleteParallelism).map((item) => deleteIfExpired(item, nowS)));

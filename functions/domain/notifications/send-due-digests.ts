@@ -22,12 +22,14 @@ import type { SendEmail } from './mailer';
  * nothing to say takes its period without a mail. A failed send gives the period back and
  * the run fails (the scheduler retries; its dead-letter queue gets what keeps failing).
  */
-export type DigestSummary = { due: number; sent: number; empty: number; skipped: number; failed: number };
+export type DigestSummary = { due: number; sent: number; empty: number; skipped: number; failed: number; dryRun?: true };
 
 export type DigestOptions = {
   /** The instant the run acts at (ISO): `npm run job -- digest --now …` pretends a time. */
   now?: string;
   lookbackHours?: number;
+  /** Find who is due, take and send nothing (functions/jobs/dry-run.ts). */
+  dryRun?: boolean;
 };
 
 const defaultLookbackHours = 24;
@@ -68,6 +70,7 @@ export async function sendDueDigests(options: DigestOptions, send: SendEmail): P
   const buckets = Array.from({ length: lookback + 1 }, (_, back) => hourBucketOf(new Date(at.getTime() - back * durations.hour)));
   const due = (await Promise.all(buckets.map(digestsDueIn))).flat();
   const summary: DigestSummary = { due: due.length, sent: 0, empty: 0, skipped: 0, failed: 0 };
+  if (options.dryRun) return { ...summary, dryRun: true };
   for (let start = 0; start < due.length; start += parallelism) {
     const outcomes = await Promise.all(due.slice(start, start + parallelism).map((settings) => digestFor(settings, at, send)));
     for (const outcome of outcomes) summary[outcome] += 1;

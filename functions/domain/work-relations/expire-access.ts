@@ -26,11 +26,20 @@ import { getWorkRelation } from './work-relations';
  * Idempotent: running it again for the same time changes and sends nothing. A failure
  * fails the run after all the others are done (the scheduler retries; then the DLQ).
  */
-export type AccessExpirySummary = { ended: number; warned: number; stale: number; failed: number };
+export type AccessExpirySummary = {
+  ended: number;
+  warned: number;
+  stale: number;
+  failed: number;
+  /** A dry run (functions/jobs/dry-run.ts) only: the entries found over and ending soon, none acted on. */
+  found?: { over: number; endingSoon: number };
+};
 
 export type AccessExpiryOptions = {
   /** The instant the run acts at (ISO): `npm run job -- access-expiry --now …` pretends a time. */
   now?: string;
+  /** Find the entries, end, warn and send nothing (functions/jobs/dry-run.ts). */
+  dryRun?: boolean;
 };
 
 type Outcome = 'ended' | 'warned' | 'stale' | 'nothing' | 'failed';
@@ -80,6 +89,7 @@ export async function expireAccess(options: AccessExpiryOptions, send: SendEmail
     listAccessExpiries({ toDay: addDays(today, -1) }),
     listAccessExpiries({ fromDay: today, toDay: addDays(today, accessExpiryWarningDays) }),
   ]);
+  if (options.dryRun) return { ...summary, found: { over: over.length, endingSoon: soon.length } };
   for (const entry of over) count(await endExpired(entry));
   for (const entry of soon) count(await warn(entry, at, send));
   logger.info('access expiry run', { at: at.toISOString(), ...summary });

@@ -1,4 +1,5 @@
 import { observed } from '../../lib/observability';
+import { isDryRun } from '../dry-run';
 import { sendEmail } from '../../domain/notifications/mailer';
 import { expireAccess, type AccessExpiryOptions, type AccessExpirySummary } from '../../domain/work-relations/expire-access';
 
@@ -11,7 +12,7 @@ import { expireAccess, type AccessExpiryOptions, type AccessExpirySummary } from
 export const runAccessExpiry = (options: AccessExpiryOptions = {}): Promise<AccessExpirySummary> =>
   expireAccess(options, (to, message) => sendEmail(to, message));
 
-/** The scheduler invokes it with its own event; only `now` (ISO) in it is taken. */
+/** The scheduler invokes it with its own event; only `now` (ISO) and `dryRun: true` (../dry-run.ts: finds, acts on nothing) in it are taken. */
 export const handler = observed(async (event?: AccessExpiryOptions | null): Promise<AccessExpirySummary> =>
-  runAccessExpiry({ now: typeof event?.now === 'string' ? event.now : undefined }),
+  runAccessExpiry({ now: typeof event?.now === 'string' ? event.now : undefined, dryRun: isDryRun(event) }),
 );

@@ -1,4 +1,5 @@
 import { observed } from '../../lib/observability';
+import { isDryRun } from '../dry-run';
 import { sendEmail } from '../../domain/notifications/mailer';
 import { sendDueDigests, type DigestOptions, type DigestSummary } from '../../domain/notifications/send-due-digests';
 
@@ -9,10 +10,14 @@ import { sendDueDigests, type DigestOptions, type DigestSummary } from '../../do
  */
 export const runDigests = (options: DigestOptions = {}): Promise<DigestSummary> => sendDueDigests(options, (to, message) => sendEmail(to, message));
 
-/** The scheduler invokes it with its own event; only `now` (ISO) and a numeric `lookbackHours` in it are taken. */
+/**
+ * The scheduler invokes it with its own event; only `now` (ISO), a numeric `lookbackHours` and
+ * `dryRun: true` (../dry-run.ts: finds who is due, sends nothing) in it are taken.
+ */
 export const handler = observed(async (event?: DigestOptions | null): Promise<DigestSummary> =>
   runDigests({
     now: typeof event?.now === 'string' ? event.now : undefined,
     lookbackHours: typeof event?.lookbackHours === 'number' && Number.isInteger(event.lookbackHours) ? event.lookbackHours : undefined,
+    dryRun: isDryRun(event),
   }),
 );

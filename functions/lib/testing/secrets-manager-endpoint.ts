@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { offlineClientSettings, startAwsJsonEndpoint } from './aws-json-endpoint';
 
 /** One secret's versions as Secrets Manager holds them: AWSCURRENT and, once rotated, AWSPREVIOUS. */
 export type SecretVersions = { current: string; previous?: string };
@@ -12,34 +11,25 @@ export type SecretVersions = { current: string; previous?: string };
  */
 export async function startSecretsManagerEndpoint(secrets: Record<string, SecretVersions>) {
   const asked: string[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      const input = JSON.parse(body) as { SecretId: string; VersionStage?: string };
-      const stage = input.VersionStage ?? 'AWSCURRENT';
-      asked.push(`${request.headers['x-amz-target']} ${stage}`);
-      const secret = secrets[input.SecretId];
-      const value = stage === 'AWSPREVIOUS' ? secret?.previous : secret?.current;
-      if (value === undefined) {
-        response.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
-        response.end(JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret value." }));
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-      response.end(JSON.stringify({ ARN: input.SecretId, Name: 'secret', SecretString: value, VersionStages: [stage], CreatedDate: 1_700_000_000 }));
-    });
+  const endpoint = await startAwsJsonEndpoint((target, input) => {
+    const secretId = String(input.SecretId);
+    const stage = typeof input.VersionStage === 'string' ? input.VersionStage : 'AWSCURRENT';
+    asked.push(`${target} ${stage}`);
+    const secret = secrets[secretId];
+    const value = stage === 'AWSPREVIOUS' ? secret?.previous : secret?.current;
+    if (value === undefined)
+      return { status: 400, body: { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret value." } };
+    return { status: 200, body: { ARN: secretId, Name: 'secret', SecretString: value, VersionStages: [stage], CreatedDate: 1_700_000_000 } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     asked,
     /** The environment a function needs to read from it. */
     environment: {
-      AWS_REGION: 'eu-central-1',
-      AWS_ACCESS_KEY_ID: 'test',
-      AWS_SECRET_ACCESS_KEY: 'test',
-      AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      AWS_REGION: offlineClientSettings.region,
+      AWS_ACCESS_KEY_ID: offlineClientSettings.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: offlineClientSettings.credentials.secretAccessKey,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoint.url,
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: endpoint.stop,
   };
 }
