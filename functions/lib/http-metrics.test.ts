@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { businessMetrics, metricsNamespace, serverErrorGroupDimension } from '../../shared/metrics';
+import { businessMetrics, metricsNamespace, serverErrorGroupDimension, stageDimension, stageEnvironmentVariable } from '../../shared/metrics';
 import { resetConfigForTests } from './config';
 import { fail } from './errors';
 import { createGroupHandler, type ApiResult } from './http';
@@ -9,13 +9,15 @@ import { contactFormRoutes } from '../../shared/routes/contact-form';
 
 /**
  * A handled server error is answered, so Lambda's Errors metric never sees it: the request
- * stack counts every 5xx answer as `ServerErrors` by `Group`, which the per-group alarm
- * reads (infra/stacks/monitoring-stack.ts). Read here as CloudWatch reads it: EMF lines on stdout.
+ * stack counts every 5xx answer as `ServerErrors` by `Stage` and `Group`, which the per-group
+ * alarm of that stage reads (infra/stacks/monitoring-stack.ts). Read here as CloudWatch reads
+ * it: EMF lines on stdout.
  */
 
-// Before any import: Powertools' Metrics reads it when ./observability.ts makes it (the unit project switches EMF off).
+// Before any import: Powertools' Metrics reads them when ./observability.ts makes it (the unit project switches EMF off).
 vi.hoisted(() => {
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  process.env.STAGE = 'staging';
 });
 
 const saved = { ...process.env };
@@ -53,7 +55,10 @@ function serverErrorsWritten(from: number): Record<string, number> {
     const parsed = JSON.parse(line) as Partial<Emf>;
     for (const directive of parsed._aws?.CloudWatchMetrics ?? []) {
       if (directive.Namespace !== metricsNamespace || !directive.Metrics.some((metric) => metric.Name === businessMetrics.serverErrors)) continue;
-      expect(directive.Dimensions).toEqual([[serverErrorGroupDimension]]);
+      expect(directive.Dimensions).toEqual([[stageDimension, serverErrorGroupDimension]]);
+      // The stage the function runs in (STAGE), so staging's errors never reach production's alarms.
+      expect(parsed[stageDimension]).toBe('staging');
+      expect(stageEnvironmentVariable).toBe('STAGE');
       const group = parsed[serverErrorGroupDimension] as string;
       counts[group] = (counts[group] ?? 0) + (parsed[businessMetrics.serverErrors] as number);
     }

@@ -6,7 +6,15 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { businessMetrics, metricsNamespace, serverErrorGroupDimension, type BusinessMetric } from '../../shared/metrics';
+import {
+  businessMetrics,
+  localStage,
+  metricsNamespace,
+  serverErrorGroupDimension,
+  stageDimension,
+  stageEnvironmentVariable,
+  type BusinessMetric,
+} from '../../shared/metrics';
 import { config } from './config';
 
 /**
@@ -34,9 +42,10 @@ function powertoolsLevel(level: string): 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | '
 
 /**
  * The business metrics (shared/metrics.ts names them) as EMF lines, written once at the end
- * of each invocation by logMetrics. No `service` dimension: the dashboard and the alarms
- * (infra/stacks/monitoring-stack.ts) read the counts without any, and canvas writes and
- * server errors by their one dimension. Metrics' own notices (such as "No application
+ * of each invocation by logMetrics. One default dimension, the stage (`Stage`, from STAGE;
+ * shared/metrics.ts stageDimension), and no `service`: the dashboard and the alarms
+ * (infra/stacks/monitoring-stack.ts) read the counts by stage, and canvas writes and server
+ * errors by stage and their one dimension. Metrics' own notices (such as "No application
  * metrics to publish" after a request that counted nothing, most of them) go through a
  * Logger that only lets errors pass.
  */
@@ -47,15 +56,17 @@ if (!process.env.AWS_LAMBDA_FUNCTION_NAME) process.env.POWERTOOLS_METRICS_DISABL
 const noticeLevel = (level: string) => (level === 'SILENT' ? 'SILENT' : 'ERROR');
 const metricsNotices = logger.createChild({ logLevel: noticeLevel(logger.getLevelName()) });
 export const metrics = new Metrics({ namespace: metricsNamespace, logger: metricsNotices });
+const stageDimensions = { [stageDimension]: process.env[stageEnvironmentVariable] || localStage };
 metrics.clearDefaultDimensions();
+metrics.setDefaultDimensions(stageDimensions);
 
 /** X-Ray: the handler's subsegment (cold start, service) and one per AWS SDK call (tracer.captureAWSv3Client). */
 export const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'family-canvas' });
 
 /**
- * Counts `count` of `name`, optionally under one dimension (e.g. `{ Kind: 'answer' }`): a
- * dimensioned count is its own EMF line (Metrics' singleMetric), so its dimension never
- * spreads to the invocation's other counts.
+ * Counts `count` of `name` under the stage, optionally with one more dimension (e.g.
+ * `{ Kind: 'answer' }`): a dimensioned count is its own EMF line (Metrics' singleMetric, which
+ * keeps the stage), so its dimension never spreads to the invocation's other counts.
  */
 export function countMetric(name: BusinessMetric, count = 1, dimension?: Record<string, string>): void {
   if (count <= 0) return;
@@ -65,7 +76,9 @@ export function countMetric(name: BusinessMetric, count = 1, dimension?: Record<
     return;
   }
   const single = metrics.singleMetric();
+  // A single metric starts with Powertools' own `service` again: the stage alone.
   single.clearDefaultDimensions();
+  single.setDefaultDimensions(stageDimensions);
   single.addDimension(entry[0], entry[1]);
   single.addMetric(name, MetricUnit.Count, count);
 }
