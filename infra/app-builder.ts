@@ -18,6 +18,7 @@ import { WafStack } from './stacks/waf-stack';
 import { findWebDist, WebStack } from './stacks/web-stack';
 import { routeThrottles } from './api-limits';
 import { reserveConcurrency } from './reserved-concurrency';
+import { bundleUses } from './lambda-bundles';
 import { plannedReservedConcurrency } from './traffic-plan';
 import { apiAreas, allRoutes, routeGroupAreas, routeManifest, type ApiArea, type RouteGroupName } from '../shared/routes';
 
@@ -70,10 +71,12 @@ export function apiAreaStackPart(area: ApiArea): string {
 }
 
 /**
- * Which stack serves each route group, by its area (shared/routes.ts routeGroupAreas). One
- * exception: a group with a route throttle of its own (infra/api-limits.ts) is in the Api stack
- * whatever its area, because the stage's route settings may only name routes that exist when
- * the stage is updated, and the stage is there (docs/architecture-decisions.md).
+ * Which stack serves each route group, by its area (shared/routes.ts routeGroupAreas). Two kinds
+ * of group are in the Api stack whatever their area: one with a route throttle of its own
+ * (infra/api-limits.ts), because the stage's route settings may only name routes that exist when
+ * the stage is updated, and the stage is there; and one whose code posts to live sockets
+ * (bundleUses), so its ManageConnections grant names the WebSocket API in the stack that owns it
+ * and stays acknowledged, precisely, by the live channel (docs/architecture-decisions.md).
  */
 export function apiStackGroups(): Record<ApiArea, RouteGroupName[]> {
   const throttled = new Set(
@@ -83,7 +86,8 @@ export function apiStackGroups(): Record<ApiArea, RouteGroupName[]> {
   );
   const byArea = Object.fromEntries(apiAreas.map((area) => [area, [] as RouteGroupName[]])) as Record<ApiArea, RouteGroupName[]>;
   for (const group of Object.keys(routeManifest) as RouteGroupName[]) {
-    byArea[throttled.has(group) ? apiStackArea : routeGroupAreas[group]].push(group);
+    const withTheStage = throttled.has(group) || bundleUses(routeManifest[group].entry).liveSockets;
+    byArea[withTheStage ? apiStackArea : routeGroupAreas[group]].push(group);
   }
   return byArea;
 }

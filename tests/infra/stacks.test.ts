@@ -438,9 +438,9 @@ describe('stacks with room to grow', () => {
     }
   });
 
-  it('serves the accounts area and every group with a throttled route from the Api stack, the canvas area from its own', () => {
+  it('serves the accounts area, the groups with a throttled route and those that post to sockets from the Api stack, the canvas area from its own', () => {
     const byArea = apiStackGroups();
-    expect(byArea.accounts).toEqual(expect.arrayContaining(['auth', 'user', 'entities', 'member-invitation', 'canvas-plan-book']));
+    expect(byArea.accounts).toEqual(expect.arrayContaining(['auth', 'user', 'entities', 'member-invitation', 'canvas-plan-book', 'canvas-shares']));
     expect(byArea.canvas).toEqual(expect.arrayContaining(['canvas', 'canvas-history', 'work-relation']));
     expect([...byArea.accounts, ...byArea.canvas].sort()).toEqual(groups.map(([group]) => group).sort());
     // Every route on the one HTTP API, each once, whichever stack holds it.
