@@ -6,7 +6,9 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { AppFunction, repositoryRoot } from './constructs/app-function';
 import { readSettings, type DeploymentSettings, type DeploymentStage } from './settings';
+import { stageEnvironmentVariable } from '../shared/metrics';
 import { AlertsStack } from './stacks/alerts-stack';
+import { ApiAreaStack } from './stacks/api-area-stack';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { JobsStack } from './stacks/jobs-stack';
@@ -14,6 +16,11 @@ import { MailStack } from './stacks/mail-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
 import { WafStack } from './stacks/waf-stack';
 import { findWebDist, WebStack } from './stacks/web-stack';
+import { routeThrottles } from './api-limits';
+import { reserveConcurrency } from './reserved-concurrency';
+import { bundleUses } from './lambda-bundles';
+import { plannedReservedConcurrency } from './traffic-plan';
+import { apiAreas, allRoutes, routeGroupAreas, routeManifest, type ApiArea, type RouteGroupName } from '../shared/routes';
 
 export type BuildAppOptions = {
   /** Context on top of cdk.json's (settings such as appUrl, feature flags). */
@@ -36,7 +43,10 @@ export type FamilyCanvasStacks = {
   alerts: AlertsStack;
   data: DataStack;
   mail: MailStack;
+  /** The HTTP API, its stage, the live channel and the accounts area's route groups. */
   api: ApiStack;
+  /** The canvas area's route groups on the Api stack's HTTP API. */
+  canvasApi: ApiAreaStack;
   web: WebStack;
   jobs: JobsStack;
   monitoring: MonitoringStack;
@@ -50,6 +60,42 @@ export type FamilyCanvasStacks = {
  */
 export function stackName(settings: Pick<DeploymentSettings, 'stackPrefix' | 'stage' | 'unstagedStackNames'>, part: string): string {
   return settings.unstagedStackNames ? `${settings.stackPrefix}${part}` : `${settings.stackPrefix}-${settings.stage}-${part}`;
+}
+
+/** The area the Api stack serves; every other area has an ApiAreaStack of its own. */
+export const apiStackArea: ApiArea = 'accounts';
+
+/** The name part of an area's stack (`FamilyCanvas-production-CanvasApi`). */
+export function apiAreaStackPart(area: ApiArea): string {
+  return `${area[0]!.toUpperCase()}${area.slice(1)}Api`;
+}
+
+/**
+ * Which stack serves each route group, by its area (shared/routes.ts routeGroupAreas). Two kinds
+ * of group are in the Api stack whatever their area: one with a route throttle of its own
+ * (infra/api-limits.ts), because the stage's route settings may only name routes that exist when
+ * the stage is updated, and the stage is there; and one whose code posts to live sockets
+ * (bundleUses), so its ManageConnections grant names the WebSocket API in the stack that owns it
+ * and stays acknowledged, precisely, by the live channel (docs/architecture-decisions.md).
+ */
+export function apiStackGroups(): Record<ApiArea, RouteGroupName[]> {
+  const throttled = new Set(
+    allRoutes()
+      .filter((route) => `${route.method} ${route.path}` in routeThrottles)
+      .map((route) => route.group),
+  );
+  const byArea = Object.fromEntries(apiAreas.map((area) => [area, [] as RouteGroupName[]])) as Record<ApiArea, RouteGroupName[]>;
+  for (const group of Object.keys(routeManifest) as RouteGroupName[]) {
+    const withTheStage = throttled.has(group) || bundleUses(routeManifest[group].entry).liveSockets;
+    byArea[withTheStage ? apiStackArea : routeGroupAreas[group]].push(group);
+  }
+  return byArea;
+}
+
+/** Every route group's function, in manifest order, whichever Api stack it is in. */
+export function routeFunctionsOf(stacks: Pick<FamilyCanvasStacks, 'api' | 'canvasApi'>): Map<RouteGroupName, AppFunction> {
+  const all = new Map([...stacks.api.functions, ...stacks.canvasApi.functions]);
+  return new Map((Object.keys(routeManifest) as RouteGroupName[]).filter((group) => all.has(group)).map((group) => [group, all.get(group)!]));
 }
 
 /**
@@ -100,18 +146,20 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
 
   // What functions/lib/config.ts reads. AWS_REGION is set by Lambda itself. APP_URL comes
   // from the settings, not from the distribution: the distribution depends on the API,
-  // so the API cannot depend on the distribution.
+  // so the API cannot depend on the distribution. STAGE is the `Stage` dimension of every
+  // custom metric (functions/lib/observability.ts), so stages in one account never mix.
   const environment: Record<string, string> = {
     TABLE_NAME: data.table.tableName,
     APP_URL: settings.appUrl,
     MAIL_FROM: settings.mailFrom,
     CONTACT_TO: settings.contactTo,
-    // Only the secret's ARN: functions/lib/server-secret.ts reads the value at run time (and
-    // again after a few minutes, so a rotation needs no deployment). AppFunction grants read
-    // access to the functions that get it.
-    SERVER_SECRET_ARN: data.serverSecret.secretArn,
     LOG_LEVEL: settings.logLevel,
+    [stageEnvironmentVariable]: settings.stage,
   };
+  // Only the secret's ARN, and only to the functions whose code signs with it (infra/lambda-bundles.ts
+  // serverSecretEnvironment): functions/lib/server-secret.ts reads the value at run time (and again
+  // after a few minutes, so a rotation needs no deployment); AppFunction grants read access to it.
+  const serverSecretArn = data.serverSecret.secretArn;
 
   const mail = new MailStack(app, name('Mail'), {
     env,
@@ -119,20 +167,39 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     mailIdentity: settings.mailIdentity,
     table: data.table,
     environment,
+    serverSecretArn,
     alarmTopic,
   });
   // Functions that send mail send it through the configuration set (its events feed the suppression list).
   const sendingEnvironment = { ...environment, MAIL_CONFIGURATION_SET: mail.configurationSet.configurationSetName };
 
-  const api = new ApiStack(app, name('Api'), {
-    env,
-    description: 'Family Canvas: HTTP API and one Lambda per route group',
+  const groups = apiStackGroups();
+  const routeGroupResources = {
     table: data.table,
     mailIdentity: mail.identity,
     mailConfigurationSet: mail.configurationSet,
     environment: sendingEnvironment,
-    alarmTopic,
+    serverSecretArn,
     mfaKeySecret: data.mfaKeySecret,
+  };
+  const api = new ApiStack(app, name('Api'), {
+    env,
+    description: `Family Canvas: HTTP API, live channel and the ${apiStackArea} area's route groups`,
+    ...routeGroupResources,
+    groups: groups[apiStackArea],
+    stage: settings.stage,
+    alarmTopic,
+    ...(settings.apiDomain ? { apiDomain: settings.apiDomain } : {}),
+  });
+  const canvasApi = new ApiAreaStack(app, name(apiAreaStackPart('canvas')), {
+    env,
+    description: "Family Canvas: the canvas area's route groups on the HTTP API",
+    ...routeGroupResources,
+    area: 'canvas',
+    groups: groups.canvas,
+    httpApi: api.httpApi,
+    originSecret: api.originSecret,
+    live: api.live,
   });
 
   // A CloudFront web ACL must be in us-east-1; CDK carries its ARN across regions.
@@ -151,7 +218,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
   const web = new WebStack(app, name('Web'), {
     env,
     description: 'Family Canvas: SPA on S3 and CloudFront, /api/* to the HTTP API',
-    httpApi: api.httpApi,
+    apiOriginDomainName: api.originDomainName,
     webSocketApi: api.live.webSocketApi,
     originSecret: api.originSecret,
     webDistPath,
@@ -164,6 +231,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     description: 'Family Canvas: scheduled cleanup and the e-mail digest',
     table: data.table,
     environment,
+    serverSecretArn,
     alarmTopic,
     mailIdentity: mail.identity,
     mailConfigurationSet: mail.configurationSet,
@@ -175,7 +243,8 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     alarmTopic,
     httpApi: api.httpApi,
     accessLogs: api.accessLogs,
-    routeFunctions: api.functions,
+    stage: settings.stage,
+    routeFunctions: routeFunctionsOf({ api, canvasApi }),
     liveHandler: api.live.handler,
     ...(api.live.sender ? { liveSender: api.live.sender } : {}),
     jobs: [
@@ -191,9 +260,25 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Fam
     deadLetterQueues: [...jobs.deadLetterQueues, ...mail.deadLetterQueues, api.live.deadLetterQueue],
   });
 
+  // The live sender and the jobs keep running when the API takes the account's concurrency (docs/capacity.md).
+  const reserved = plannedReservedConcurrency();
+  reserveConcurrency(
+    [
+      ...(api.live.sender ? [{ fn: api.live.sender, count: reserved.liveSender }] : []),
+      ...[jobs.cleanup, jobs.digest, jobs.accessExpiry].map((fn) => ({ fn, count: reserved.scheduledJob })),
+      { fn: mail.sesEvents, count: reserved.sesEvents },
+    ],
+    settings.lambdaConcurrencyQuota,
+  );
+
+  // Every route group is deployed by exactly one Api stack.
+  const deployedGroups = routeFunctionsOf({ api, canvasApi });
+  const missing = Object.keys(routeManifest).filter((group) => !deployedGroups.has(group as RouteGroupName));
+  if (missing.length) throw new Error(`route groups ${missing.join(', ')} are in no Api stack: give their area a stack in infra/app-builder.ts`);
+
   // Every function is released through its `live` alias by CodeDeploy (infra/constructs/app-function.ts).
-  for (const fn of appFunctionsOf(app)) fn.release({ deploymentConfig: releaseConfigOf(settings.stage) });
+  for (const fn of appFunctionsOf(app)) fn.release({ deploymentConfig: releaseConfigOf(settings.stage), stage: settings.stage });
 
   Tags.of(app).add('project', 'family-canvas');
-  return { app, stacks: { alerts, data, mail, api, web, jobs, monitoring, ...(waf ? { waf } : {}) } };
+  return { app, stacks: { alerts, data, mail, api, canvasApi, web, jobs, monitoring, ...(waf ? { waf } : {}) } };
 }

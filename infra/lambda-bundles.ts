@@ -103,6 +103,15 @@ export const serverSecretModules = [
   'functions/domain/accounts/passwords.ts',
   'functions/domain/two-factor/passkey-challenges.ts',
 ];
+/**
+ * SERVER_SECRET_ARN for a function whose code signs or verifies with the server secret, else
+ * nothing: every stack builds its functions' environments with it, and AppFunction grants read
+ * access to exactly the functions that get the ARN (infra/constructs/app-function.ts).
+ */
+export function serverSecretEnvironment(entry: string, serverSecretArn: string): Record<string, string> {
+  return bundleUses(entry).serverSecret ? { SERVER_SECRET_ARN: serverSecretArn } : {};
+}
+
 /** DynamoDB's write operations as the SDK's commands name them in a bundle (tree-shaking keeps only the commands used). */
 const dynamoWriteOperations = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems'];
 

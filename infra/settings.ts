@@ -50,6 +50,13 @@ export type DeploymentSettings = {
   contactTo: string;
   /** An ACM certificate in us-east-1 for appUrl's host; without it CloudFront serves its own domain. */
   certificateArn: string | undefined;
+  /**
+   * A custom domain of the HTTP API (context `apiDomainName` and `apiCertificateArn`, an ACM
+   * certificate in the stacks' region): CloudFront's `/api` origin is then that domain and the
+   * API's default execute-api endpoint is disabled (docs/security-notes.md). Its DNS record
+   * (a CNAME to the Api stack's output ApiDomainTarget) is published by hand, like the DKIM records.
+   */
+  apiDomain: { domainName: string; certificateArn: string } | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Where alarm notifications go (an e-mail subscription of the alarm topic); none when unset. */
   alarmEmail: string | undefined;
@@ -132,6 +139,68 @@ export class SettingsError extends Error {
   constructor(message: string) {
     super(`${message}. (Only a development synth, -c stage=development, accepts placeholders; docs/operations-manual.md "Deploying".)`);
     this.name = 'SettingsError';
+  }
+}
+
+/**
+ * What context `stages` records of one stage of the installation: where it is deployed and the
+ * SES identity it sends from (account and region default to this synth's own: the same credentials).
+ */
+export type RecordedStage = { account?: string; region?: string; mailIdentity?: string };
+
+/** Context `stages`: an object in cdk.json's context, or its JSON on the command line. */
+function recordedStages(node: Node): Record<string, RecordedStage> {
+  const value: unknown = node.tryGetContext('stages') ?? process.env.FC_STAGES;
+  if (value === undefined || value === '') return {};
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new Error(`stages must be an object of stages ({"staging": {"mailIdentity": "…"}}), not "${value}"`);
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('stages must be an object of stages ({"staging": {"mailIdentity": "…"}})');
+  }
+  return parsed as Record<string, RecordedStage>;
+}
+
+/**
+ * Refuses a stage that would send from the same SES identity in the same account and region as
+ * another stage of the installation (context `stages`): an identity exists once per account and
+ * region, so the second stage's Mail stack fails to create it, and the two stages' bounces and
+ * complaints would feed each other's suppression lists. The current stage's own entry must
+ * agree with its settings, so the record cannot drift from what is deployed.
+ */
+export function checkStagesApart(
+  settings: Pick<DeploymentSettings, 'stage' | 'account' | 'region' | 'mailIdentity'>,
+  stages: Record<string, RecordedStage>,
+): void {
+  const place = (entry: RecordedStage) => ({ account: entry.account ?? settings.account, region: entry.region ?? settings.region });
+  const own = stages[settings.stage];
+  if (own) {
+    const ownPlace = place(own);
+    if (
+      (own.mailIdentity !== undefined && own.mailIdentity.toLowerCase() !== settings.mailIdentity.toLowerCase()) ||
+      ownPlace.account !== settings.account ||
+      ownPlace.region !== settings.region
+    ) {
+      throw new SettingsError(
+        `context stages.${settings.stage} (${own.mailIdentity ?? 'no mailIdentity'} in ${ownPlace.account} ${ownPlace.region}) does not match this synth's settings (${settings.mailIdentity} in ${settings.account} ${settings.region}): correct the record in cdk.json's context "stages"`,
+      );
+    }
+  }
+  for (const [stage, entry] of Object.entries(stages)) {
+    if (stage === settings.stage) continue;
+    if (!entry.mailIdentity)
+      throw new SettingsError(`context stages.${stage} names no mailIdentity: every recorded stage says which SES identity it sends from`);
+    const other = place(entry);
+    if (entry.mailIdentity.toLowerCase() === settings.mailIdentity.toLowerCase() && other.account === settings.account && other.region === settings.region) {
+      throw new SettingsError(
+        `mailIdentity "${settings.mailIdentity}" is already stage ${stage}'s in account ${settings.account}, region ${settings.region} (context stages): an SES identity exists once per account and region, so the ${settings.stage} stage needs its own, e.g. a subdomain (${settings.stage}.${mailDomainOf(settings.mailIdentity)}), or another account or region`,
+      );
+    }
   }
 }
 
@@ -229,7 +298,23 @@ export function readSettings(node: Node): DeploymentSettings {
       `lambdaConcurrencyQuota must be a whole number of concurrent executions (aws lambda get-account-settings: AccountLimit.ConcurrentExecutions), not "${String(lambdaQuotaValue)}"`,
     );
   }
-  return {
+  const apiDomainName = read(node, 'apiDomainName', 'FC_API_DOMAIN_NAME');
+  const apiCertificateArn = read(node, 'apiCertificateArn', 'FC_API_CERTIFICATE_ARN');
+  const region = read(node, 'region', 'CDK_DEFAULT_REGION') ?? 'eu-central-1';
+  if (Boolean(apiDomainName) !== Boolean(apiCertificateArn)) {
+    throw new SettingsError(
+      'apiDomainName and apiCertificateArn go together: the API\'s custom domain and its ACM certificate in the stacks\' region (docs/operations-manual.md "Deploying")',
+    );
+  }
+  if (apiCertificateArn && !apiCertificateArn.startsWith(`arn:aws:acm:${region}:`)) {
+    throw new SettingsError(
+      `apiCertificateArn "${apiCertificateArn}" must be an ACM certificate in the stacks' region ${region}: a regional API domain takes a certificate of its own region`,
+    );
+  }
+  if (apiDomainName && (apiDomainName === appHost || (strict && isPlaceholderHost(apiDomainName)))) {
+    throw new SettingsError(`apiDomainName "${apiDomainName}" must be a name of its own (such as api.${appHost}), not appUrl's host or a placeholder`);
+  }
+  const settings: DeploymentSettings = {
     stage,
     placeholders,
     lambdaConcurrencyQuota,
@@ -240,6 +325,7 @@ export function readSettings(node: Node): DeploymentSettings {
     mailFrom,
     contactTo,
     certificateArn: read(node, 'certificateArn', 'FC_CERTIFICATE_ARN'),
+    apiDomain: apiDomainName && apiCertificateArn ? { domainName: apiDomainName, certificateArn: apiCertificateArn } : undefined,
     logLevel: logLevel as DeploymentSettings['logLevel'],
     alarmEmail,
     restoredTableName: read(node, 'restoredTableName', 'FC_RESTORED_TABLE_NAME'),
@@ -248,8 +334,10 @@ export function readSettings(node: Node): DeploymentSettings {
     waf: wafSetting === undefined || wafSetting === '' ? stage !== 'development' : isTrue(wafSetting),
     stackPrefix: read(node, 'stackPrefix', 'FC_STACK_PREFIX') ?? 'FamilyCanvas',
     account: read(node, 'account', 'CDK_DEFAULT_ACCOUNT') ?? '111111111111',
-    region: read(node, 'region', 'CDK_DEFAULT_REGION') ?? 'eu-central-1',
+    region,
   };
+  checkStagesApart(settings, recordedStages(node));
+  return settings;
 }
 
 /** Whether SES lets an identity send from an address: the address itself, or the domain and its subdomains. */

@@ -359,3 +359,35 @@ export function plannedPerAddressLimit(): { limit: number; windowSeconds: number
   const people = limitSizing.busyPeoplePerAddress;
   return { limit: roundUp(people * busyPersonRequestsPerSecond(people) * windowSeconds, 10), windowSeconds };
 }
+
+/**
+ * Reserved concurrency of the functions that must keep running when the API takes the account's
+ * whole concurrency (a flood, a campaign beyond the plan): each is guaranteed its reservation and
+ * capped at it (docs/capacity.md "Lambda concurrency"). What each needs at most:
+ * - the live sender: one batch at a time per stream shard (parallelizationFactor 1,
+ *   infra/constructs/live-channel.ts). An on-demand table starts with about 4 partitions and this
+ *   plan's data (10,000 families) fits them; twice that leaves room for splits.
+ * - a scheduled job (cleanup, digest, access expiry): one run at a time; one more for a retry
+ *   (Scheduler's or Lambda's) that meets a run still going.
+ * - the SES events job: one event per bounce or complaint, invoked asynchronously; a burst beyond
+ *   the reservation waits in Lambda's queue (retried for up to 6 hours), it is not lost.
+ */
+export const reservedConcurrencySizing = {
+  tablePartitions: 4,
+  partitionSplitHeadroom: 2,
+  runsPerScheduledJob: 2,
+  sesEventsAtOnce: 2,
+} as const;
+
+/** AWS keeps at least this much of an account's concurrency unreserved (Lambda's quotas). */
+export const minimumUnreservedConcurrency = 100;
+
+/** The reservations, by function (infra/reserved-concurrency.ts applies them). */
+export function plannedReservedConcurrency(): { liveSender: number; scheduledJob: number; sesEvents: number } {
+  const sizing = reservedConcurrencySizing;
+  return {
+    liveSender: sizing.tablePartitions * sizing.partitionSplitHeadroom,
+    scheduledJob: sizing.runsPerScheduledJob,
+    sesEvents: sizing.sesEventsAtOnce,
+  };
+}

@@ -1,10 +1,25 @@
 /**
  * The product's own CloudWatch metrics: one namespace and one name per measure, defined
- * here once. The dashboard (infra/stacks/monitoring-stack.ts) reads them now; the code that
- * emits them (a metrics helper in functions/, later) must import these names rather than
- * write its own strings, or the dashboard would show empty graphs.
+ * here once. The functions emit them through one helper (functions/lib/observability.ts
+ * countMetric), the alarms and the dashboard (infra/stacks/monitoring-stack.ts) read them;
+ * both import these names rather than write their own strings.
  */
 export const metricsNamespace = 'FamilyCanvas';
+
+/**
+ * The dimension every metric of the namespace carries: the stage that emitted it (`production`,
+ * `staging`, …), so two stages in one account never count into each other's alarms and graphs.
+ * The functions take it from STAGE (stageEnvironmentVariable, set by infra/app-builder.ts) and
+ * add it once, in functions/lib/observability.ts; every alarm and graph on the namespace filters
+ * on it (infra/stacks/monitoring-stack.ts stageMetric).
+ */
+export const stageDimension = 'Stage';
+
+/** The environment variable a function finds its stage in. */
+export const stageEnvironmentVariable = 'STAGE';
+
+/** The stage a function reports when STAGE is unset: the local stack, tests and scripts. */
+export const localStage = 'local';
 
 /** Dimension of `canvasWrites`: what was written (answer, vote, takeaway, goal, action point, …). */
 export const canvasWriteKindDimension = 'Kind';

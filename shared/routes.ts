@@ -122,6 +122,41 @@ export const routeManifest = {
 } as const satisfies Record<string, RouteGroup>;
 
 /**
+ * The product areas the route groups belong to: accounts (sign-in, the user, organisations and
+ * their members, invitations) and the canvas (the canvas, its history, its parts, shares and
+ * the work relations). The cloud deploys the API along them (infra/app-builder.ts
+ * apiStackGroups); a new group must name its area here.
+ */
+export const apiAreas = ['accounts', 'canvas'] as const;
+export type ApiArea = (typeof apiAreas)[number];
+
+export const routeGroupAreas: Readonly<Record<RouteGroupName, ApiArea>> = {
+  'contact-form': 'accounts',
+  auth: 'accounts',
+  mfa: 'accounts',
+  passkeys: 'accounts',
+  'email-confirmation': 'accounts',
+  password: 'accounts',
+  user: 'accounts',
+  entities: 'accounts',
+  authorization: 'accounts',
+  'member-invitation': 'accounts',
+  'entity-member': 'accounts',
+  'family-invitation': 'accounts',
+  'advisor-invitation': 'accounts',
+  'work-relation': 'canvas',
+  'work-relation-member': 'canvas',
+  'canvas-shares': 'canvas',
+  canvas: 'canvas',
+  'canvas-history': 'canvas',
+  'canvas-plan-book': 'canvas',
+  'canvas-answer': 'canvas',
+  'canvas-takeaway': 'canvas',
+  'canvas-goal': 'canvas',
+  'canvas-action-point': 'canvas',
+};
+
+/**
  * The live channel (shared/contracts/live.ts): not an HTTP route, so not in the manifest's
  * groups (nor in the security matrix, which covers HTTP routes). An API Gateway WebSocket
  * API (stage `ws`) in the cloud, the local gateway's `/ws` upgrade on one machine; both call

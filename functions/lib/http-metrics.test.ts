@@ -1,7 +1,14 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { businessMetrics, metricsNamespace, serverErrorGroupDimension, serverErrorVersionDimension } from '../../shared/metrics';
+import {
+  businessMetrics,
+  metricsNamespace,
+  serverErrorGroupDimension,
+  serverErrorVersionDimension,
+  stageDimension,
+  stageEnvironmentVariable,
+} from '../../shared/metrics';
 import { resetConfigForTests } from './config';
 import { fail } from './errors';
 import { createGroupHandler, type ApiResult } from './http';
@@ -9,13 +16,15 @@ import { contactFormRoutes } from '../../shared/routes/contact-form';
 
 /**
  * A handled server error is answered, so Lambda's Errors metric never sees it: the request
- * stack counts every 5xx answer as `ServerErrors` by `Group`, which the per-group alarm
- * reads (infra/stacks/monitoring-stack.ts). Read here as CloudWatch reads it: EMF lines on stdout.
+ * stack counts every 5xx answer as `ServerErrors` by `Stage` and `Group`, which the per-group
+ * alarm of that stage reads (infra/stacks/monitoring-stack.ts). Read here as CloudWatch reads
+ * it: EMF lines on stdout.
  */
 
-// Before any import: Powertools' Metrics reads it when ./observability.ts makes it (the unit project switches EMF off).
+// Before any import: Powertools' Metrics reads them when ./observability.ts makes it (the unit project switches EMF off).
 vi.hoisted(() => {
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  process.env.STAGE = 'staging';
 });
 
 const saved = { ...process.env };
@@ -55,8 +64,14 @@ function serverErrorsWritten(from: number): Record<string, number> {
     const parsed = JSON.parse(line) as Partial<Emf>;
     for (const directive of parsed._aws?.CloudWatchMetrics ?? []) {
       if (directive.Namespace !== metricsNamespace || !directive.Metrics.some((metric) => metric.Name === businessMetrics.serverErrors)) continue;
-      // By group (the group's alarm) and by group and the version that answered (a release's canary alarm).
-      expect(directive.Dimensions).toEqual([[serverErrorGroupDimension], [serverErrorGroupDimension, serverErrorVersionDimension]]);
+      // By group (the group's alarm) and by group and the version that answered (a release's canary alarm), each
+      // under the stage the function runs in (STAGE), so staging's errors never reach production's alarms.
+      expect(directive.Dimensions).toEqual([
+        [stageDimension, serverErrorGroupDimension],
+        [stageDimension, serverErrorGroupDimension, serverErrorVersionDimension],
+      ]);
+      expect(parsed[stageDimension]).toBe('staging');
+      expect(stageEnvironmentVariable).toBe('STAGE');
       const key = `${parsed[serverErrorGroupDimension] as string}@${parsed[serverErrorVersionDimension] as string}`;
       counts[key] = (counts[key] ?? 0) + (parsed[businessMetrics.serverErrors] as number);
     }

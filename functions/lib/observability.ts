@@ -6,7 +6,16 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { businessMetrics, metricsNamespace, serverErrorGroupDimension, serverErrorVersionDimension, type BusinessMetric } from '../../shared/metrics';
+import {
+  businessMetrics,
+  localStage,
+  metricsNamespace,
+  serverErrorGroupDimension,
+  serverErrorVersionDimension,
+  stageDimension,
+  stageEnvironmentVariable,
+  type BusinessMetric,
+} from '../../shared/metrics';
 import { config } from './config';
 
 /**
@@ -34,9 +43,10 @@ function powertoolsLevel(level: string): 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | '
 
 /**
  * The business metrics (shared/metrics.ts names them) as EMF lines, written once at the end
- * of each invocation by logMetrics. No `service` dimension: the dashboard and the alarms
- * (infra/stacks/monitoring-stack.ts) read the counts without any, and canvas writes and
- * server errors by their one dimension. Metrics' own notices (such as "No application
+ * of each invocation by logMetrics. One default dimension, the stage (`Stage`, from STAGE;
+ * shared/metrics.ts stageDimension), and no `service`: the dashboard and the alarms
+ * (infra/stacks/monitoring-stack.ts) read the counts by stage, and canvas writes and server
+ * errors by stage and their one dimension. Metrics' own notices (such as "No application
  * metrics to publish" after a request that counted nothing, most of them) go through a
  * Logger that only lets errors pass.
  */
@@ -47,16 +57,18 @@ if (!process.env.AWS_LAMBDA_FUNCTION_NAME) process.env.POWERTOOLS_METRICS_DISABL
 const noticeLevel = (level: string) => (level === 'SILENT' ? 'SILENT' : 'ERROR');
 const metricsNotices = logger.createChild({ logLevel: noticeLevel(logger.getLevelName()) });
 export const metrics = new Metrics({ namespace: metricsNamespace, logger: metricsNotices });
+const stageDimensions = { [stageDimension]: process.env[stageEnvironmentVariable] || localStage };
 metrics.clearDefaultDimensions();
+metrics.setDefaultDimensions(stageDimensions);
 
 /** X-Ray: the handler's subsegment (cold start, service) and one per AWS SDK call (tracer.captureAWSv3Client). */
 export const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'family-canvas' });
 
 /**
- * Counts `count` of `name`, optionally under dimensions (e.g. `{ Kind: 'answer' }`): a
- * dimensioned count is its own EMF line (Metrics' singleMetric), so its dimensions never
- * spread to the invocation's other counts. Each further set is one more dimension set of the
- * same line (CloudWatch files the one count under each).
+ * Counts `count` of `name` under the stage, optionally under dimensions (e.g. `{ Kind: 'answer' }`):
+ * a dimensioned count is its own EMF line (Metrics' singleMetric, which keeps the stage), so its
+ * dimensions never spread to the invocation's other counts. Each further set is one more
+ * dimension set of the same line (CloudWatch files the one count under each, each with the stage).
  */
 export function countMetric(name: BusinessMetric, count = 1, ...dimensionSets: Array<Record<string, string>>): void {
   if (count <= 0) return;
@@ -66,7 +78,9 @@ export function countMetric(name: BusinessMetric, count = 1, ...dimensionSets: A
     return;
   }
   const single = metrics.singleMetric();
+  // A single metric starts with Powertools' own `service` again: the stage alone.
   single.clearDefaultDimensions();
+  single.setDefaultDimensions(stageDimensions);
   for (const [dimension, value] of Object.entries(first)) single.addDimension(dimension, value);
   for (const set of more) single.addDimensions(set);
   single.addMetric(name, MetricUnit.Count, count);

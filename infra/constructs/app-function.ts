@@ -9,6 +9,7 @@ import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks 
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { businessMetrics, metricsNamespace, serverErrorGroupDimension, serverErrorVersionDimension } from '../../shared/metrics';
+import { stageMetric } from '../custom-metrics';
 import { routeManifest } from '../../shared/routes';
 import type { ReleaseProbe } from '../../functions/release-hook/probes';
 import type { BundleAsset } from '../function-assets';
@@ -189,6 +190,8 @@ export const liveAliasName = 'live';
 /** How a release moves the alias to the new version (infra/app-builder.ts picks it per stage). */
 export type ReleaseOptions = {
   deploymentConfig: codedeploy.ILambdaDeploymentConfig;
+  /** The deployment stage: the handled-5xx alarm reads this stage's counts alone (infra/custom-metrics.ts). */
+  stage: string;
 };
 
 /**
@@ -299,8 +302,7 @@ export class AppFunction extends Construct {
       this.releaseAlarms.push(
         new cloudwatch.Alarm(this, 'ReleaseServerErrors', {
           alarmDescription: `Release guard of ${this.function.node.path}: the new version answered a handled server error (a 5xx answer, which Lambda counts as a success). During a release CodeDeploy rolls back.`,
-          metric: new cloudwatch.Metric({
-            namespace: metricsNamespace,
+          metric: stageMetric(options.stage, {
             metricName: businessMetrics.serverErrors,
             dimensionsMap: { [serverErrorGroupDimension]: probe.group, [serverErrorVersionDimension]: this.function.currentVersion.version },
             period: minute,

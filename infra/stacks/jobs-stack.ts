@@ -10,11 +10,14 @@ import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { grantTableAccess } from '../constructs/table-access';
+import { serverSecretEnvironment } from '../lambda-bundles';
 
 export type JobsStackProps = StackProps & {
   table: dynamodb.ITable;
   /** The variables functions/lib/config.ts reads (the job shares the handlers' modules). */
   environment: Record<string, string>;
+  /** The server secret: only a job whose code signs with it gets its ARN (infra/lambda-bundles.ts serverSecretEnvironment). */
+  serverSecretArn: string;
   /** Alarms of the dead-letter queues go here. */
   alarmTopic: sns.ITopic;
   /** The digest sends mail: from this identity, through this configuration set (bounces feed the suppression list). */
@@ -53,7 +56,7 @@ export class JobsStack extends Stack {
     this.cleanup = new AppFunction(this, 'Cleanup', {
       entry: cleanupEntry,
       description: 'Family Canvas job: cleanup of expired items',
-      environment: props.environment,
+      environment: { ...props.environment, ...serverSecretEnvironment(cleanupEntry, props.serverSecretArn) },
       timeout: Duration.minutes(5),
     });
     grantTableAccess(this.cleanup.function, props.table, 'cleanup');
@@ -84,7 +87,11 @@ export class JobsStack extends Stack {
     this.digest = new AppFunction(this, 'Digest', {
       entry: digestEntry,
       description: 'Family Canvas job: hourly e-mail digest dispatch',
-      environment: { ...props.environment, MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName },
+      environment: {
+        ...props.environment,
+        ...serverSecretEnvironment(digestEntry, props.serverSecretArn),
+        MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
+      },
       timeout: Duration.minutes(10),
     });
     grantTableAccess(this.digest.function, props.table, 'digest');
@@ -107,7 +114,11 @@ export class JobsStack extends Stack {
     this.accessExpiry = new AppFunction(this, 'AccessExpiry', {
       entry: accessExpiryEntry,
       description: 'Family Canvas job: hourly end of time-boxed advisor access',
-      environment: { ...props.environment, MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName },
+      environment: {
+        ...props.environment,
+        ...serverSecretEnvironment(accessExpiryEntry, props.serverSecretArn),
+        MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
+      },
       timeout: Duration.minutes(5),
     });
     grantTableAccess(this.accessExpiry.function, props.table, 'accessExpiry');

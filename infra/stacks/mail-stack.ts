@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { grantTableAccess } from '../constructs/table-access';
+import { serverSecretEnvironment } from '../lambda-bundles';
 
 export type MailStackProps = StackProps & {
   /** A domain (DKIM records to publish are output) or a single e-mail address. */
@@ -16,6 +17,8 @@ export type MailStackProps = StackProps & {
   table: dynamodb.ITable;
   /** The variables functions/lib/config.ts reads (the SES events job shares the handlers' modules). */
   environment: Record<string, string>;
+  /** The server secret: the job gets its ARN only if its code signs with it (infra/lambda-bundles.ts serverSecretEnvironment). */
+  serverSecretArn: string;
   alarmTopic: sns.ITopic;
 };
 
@@ -66,7 +69,7 @@ export class MailStack extends Stack {
     this.sesEvents = new AppFunction(this, 'SesEvents', {
       entry: sesEventsEntry,
       description: 'Family Canvas job: bounced and complaining recipients onto the suppression list',
-      environment: props.environment,
+      environment: { ...props.environment, ...serverSecretEnvironment(sesEventsEntry, props.serverSecretArn) },
       timeout: Duration.seconds(30),
     });
     grantTableAccess(this.sesEvents.function, props.table, 'suppression');

@@ -9,11 +9,14 @@ import type { Construct } from 'constructs';
 import type { AppFunction } from '../constructs/app-function';
 import type { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { tableDefinition } from '../table-definition';
-import { businessMetrics, canvasWriteKindDimension, metricsNamespace, serverErrorGroupDimension } from '../../shared/metrics';
+import { businessMetrics, canvasWriteKindDimension, metricsNamespace, serverErrorGroupDimension, stageDimension } from '../../shared/metrics';
+import { accessLogStageField, stageMetric, stageSearch } from '../custom-metrics';
 import { routeManifest } from '../../shared/routes';
 import { routeThrottles } from '../api-limits';
 
 export type MonitoringStackProps = StackProps & {
+  /** The stage: every alarm and graph on the product's namespace reads this stage's counts only (infra/custom-metrics.ts). */
+  stage: string;
   alarmTopic: sns.ITopic;
   httpApi: apigwv2.IHttpApi;
   /** The API's access log (one JSON line per request, infra/stacks/api-stack.ts). */
@@ -162,8 +165,7 @@ export class MonitoringStack extends Stack {
     for (const group of props.routeFunctions.keys()) {
       this.alarm(`ServerErrors-${group}`, {
         alarmDescription: `The ${group} API answered 5xx (a handled server error: the function caught it and answered "internal error"). Its log lines at level error say why.`,
-        metric: new cloudwatch.Metric({
-          namespace: metricsNamespace,
+        metric: stageMetric(props.stage, {
           metricName: businessMetrics.serverErrors,
           dimensionsMap: { [serverErrorGroupDimension]: group },
           period: fiveMinutes,
@@ -193,18 +195,20 @@ export class MonitoringStack extends Stack {
       });
     }
 
-    // Throttled requests: every 429 in the access log, API Gateway's own and the app's limits.
+    // Throttled requests: every 429 in the access log, API Gateway's own and the app's limits,
+    // by the stage the access log names (a filter with dimensions takes no default value).
+    const stageOfLine = { [stageDimension]: `$.${accessLogStageField}` };
     new logs.MetricFilter(this, 'ThrottledRequestsFilter', {
       logGroup: props.accessLogs,
       filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
       metricNamespace: metricsNamespace,
       metricName: throttledRequestsMetric,
       metricValue: '1',
-      defaultValue: 0,
+      dimensions: stageOfLine,
     });
     this.alarm('ApiThrottledRequests', {
       alarmDescription: `At least ${alarmThresholds.throttledRequests} requests were answered 429 in 5 minutes (the API stage's rate limit or the app's sign-in and mail limits). The access log shows the routes and addresses; a flood from a few addresses is an attack (WAF), many addresses means the limits are too low.`,
-      metric: new cloudwatch.Metric({ namespace: metricsNamespace, metricName: throttledRequestsMetric, period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+      metric: stageMetric(props.stage, { metricName: throttledRequestsMetric, period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
       threshold: alarmThresholds.throttledRequests,
     });
 
@@ -216,13 +220,12 @@ export class MonitoringStack extends Stack {
       metricNamespace: metricsNamespace,
       metricName: throttledRequestsByRouteMetric,
       metricValue: '1',
-      dimensions: { Route: '$.route' },
+      dimensions: { Route: '$.route', ...stageOfLine },
     });
     for (const [routeKey, throttle] of Object.entries(routeThrottles)) {
       this.alarm(`RouteThrottled-${routeKey.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '')}`, {
         alarmDescription: `${routeKey} answered 429: its own throttle (${throttle.rateLimit}/s, burst ${throttle.burstLimit}; infra/api-limits.ts routeThrottles) or the app's limits. The access log shows the addresses: one address is a flood (WAF's per-address rule should catch it), many mean the route's share of Lambda concurrency is too small (docs/capacity.md).`,
-        metric: new cloudwatch.Metric({
-          namespace: metricsNamespace,
+        metric: stageMetric(props.stage, {
           metricName: throttledRequestsByRouteMetric,
           dimensionsMap: { Route: routeKey },
           period: fiveMinutes,
@@ -406,7 +409,7 @@ export class MonitoringStack extends Stack {
     const graph = (title: string, left: cloudwatch.IMetric[], extra: Partial<cloudwatch.GraphWidgetProps> = {}) =>
       new cloudwatch.GraphWidget({ title, left, width: 8, height: 6, ...extra });
     const business = (metricName: string, label: string) =>
-      new cloudwatch.Metric({ namespace: metricsNamespace, metricName, statistic: cloudwatch.Stats.SUM, period: Duration.hours(1), label });
+      stageMetric(props.stage, { metricName, statistic: cloudwatch.Stats.SUM, period: Duration.hours(1), label });
 
     dashboard.addWidgets(
       new cloudwatch.TextWidget({
@@ -529,7 +532,7 @@ export class MonitoringStack extends Stack {
     // The product's own metrics (emitted by the functions under shared/metrics.ts's names).
     dashboard.addWidgets(
       new cloudwatch.TextWidget({
-        markdown: `## Product (namespace \`${metricsNamespace}\`)\nEmpty until the functions emit these metrics (names in shared/metrics.ts).`,
+        markdown: `## Product (namespace \`${metricsNamespace}\`, ${stageDimension} \`${props.stage}\`)\nThis stage's counts only (names in shared/metrics.ts).`,
         width: 24,
         height: 1,
       }),
@@ -542,11 +545,7 @@ export class MonitoringStack extends Stack {
         business(businessMetrics.planBooks, 'plan books'),
       ]),
       graph('Canvas writes by kind, reverts', [
-        new cloudwatch.MathExpression({
-          expression: `SEARCH('{${metricsNamespace},${canvasWriteKindDimension}} MetricName="${businessMetrics.canvasWrites}"', 'Sum', 3600)`,
-          label: 'writes',
-          period: Duration.hours(1),
-        }),
+        stageSearch(props.stage, businessMetrics.canvasWrites, canvasWriteKindDimension, { statistic: 'Sum', period: Duration.hours(1), label: 'writes' }),
         business(businessMetrics.reverts, 'reverts'),
       ]),
     );
@@ -554,16 +553,14 @@ export class MonitoringStack extends Stack {
       graph('WebSocket', [business(businessMetrics.webSocketConnections, 'connections'), business(businessMetrics.webSocketMessages, 'messages')]),
       graph(
         'Handled 5xx answers per route group',
-        [...props.routeFunctions.keys()].map(
-          (group) =>
-            new cloudwatch.Metric({
-              namespace: metricsNamespace,
-              metricName: businessMetrics.serverErrors,
-              dimensionsMap: { [serverErrorGroupDimension]: group },
-              statistic: cloudwatch.Stats.SUM,
-              period: fiveMinutes,
-              label: group,
-            }),
+        [...props.routeFunctions.keys()].map((group) =>
+          stageMetric(props.stage, {
+            metricName: businessMetrics.serverErrors,
+            dimensionsMap: { [serverErrorGroupDimension]: group },
+            statistic: cloudwatch.Stats.SUM,
+            period: fiveMinutes,
+            label: group,
+          }),
         ),
       ),
     );

@@ -15,7 +15,8 @@ import { apiBasePath, idempotencyKeyHeader, liveChannel } from '../../shared/rou
 import { contentSecurityPolicy, permissionsPolicy } from '../security-headers';
 
 export type WebStackProps = StackProps & {
-  httpApi: apigwv2.IHttpApi;
+  /** The host `/api` goes to: the API's custom domain where one is given, else its execute-api host (infra/stacks/api-stack.ts originDomainName). */
+  apiOriginDomainName: string;
   /** The live channel: `/ws` goes to its stage `ws`. */
   webSocketApi: apigwv2.IWebSocketApi;
   /** The built SPA (web/dist); undefined when it has not been built, then nothing is uploaded. */
@@ -136,7 +137,7 @@ export class WebStack extends Stack {
     ]);
     const liveRequests = requestPolicy('LiveRequests', 'Family Canvas /ws: the handshake headers and the viewer address', liveViewerHeaders);
 
-    const apiOrigin = new origins.HttpOrigin(`${props.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
+    const apiOrigin = new origins.HttpOrigin(props.apiOriginDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       customHeaders: fromDistribution,

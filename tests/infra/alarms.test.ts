@@ -1,10 +1,10 @@
-import { App, type Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { appFunctionsOf, buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { readSettings } from '../../infra/settings';
 import { alarmThresholds, throttledRequestsMetric } from '../../infra/stacks/monitoring-stack';
-import { businessMetrics, metricsNamespace, serverErrorGroupDimension } from '../../shared/metrics';
+import { businessMetrics, metricsNamespace, serverErrorGroupDimension, stageDimension, stageEnvironmentVariable } from '../../shared/metrics';
 import { routeManifest } from '../../shared/routes';
 
 /**
@@ -54,7 +54,10 @@ describe('handled server errors', () => {
       monitoring.hasResourceProperties('AWS::CloudWatch::Alarm', {
         Namespace: metricsNamespace,
         MetricName: businessMetrics.serverErrors,
-        Dimensions: [{ Name: serverErrorGroupDimension, Value: group }],
+        Dimensions: [
+          { Name: serverErrorGroupDimension, Value: group },
+          { Name: stageDimension, Value: 'staging' },
+        ],
         Statistic: 'Sum',
         Period: fiveMinutes,
         Threshold: 1,
@@ -66,13 +69,67 @@ describe('handled server errors', () => {
   });
 });
 
+describe('stages in one account stay apart', () => {
+  type Dimension = { Name: string; Value: unknown };
+  type AlarmProperties = {
+    Namespace?: string;
+    Dimensions?: Dimension[];
+    Metrics?: Array<{ MetricStat?: { Metric: { Namespace: string; Dimensions?: Dimension[] } } }>;
+  };
+  const ownStage = { Name: stageDimension, Value: 'staging' };
+
+  it('gives every function its stage (STAGE), the Stage dimension of every custom metric it emits', () => {
+    const functions = appFunctionsOf(stacks.api.node.root);
+    expect(functions.length).toBeGreaterThan(Object.keys(routeManifest).length);
+    for (const fn of functions) {
+      const stack = Stack.of(fn);
+      const id = stack.getLogicalId(fn.function.node.defaultChild as never);
+      const resource = (Template.fromStack(stack).findResources('AWS::Lambda::Function') as Record<string, Resource>)[id]!;
+      expect((resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables[stageEnvironmentVariable], fn.node.path).toBe('staging');
+    }
+  });
+
+  it("has every alarm on the product's namespace, in every stack, read this stage's counts only", () => {
+    let onNamespace = 0;
+    for (const stack of Object.values(stacks) as Stack[]) {
+      for (const [id, alarm] of Object.entries(Template.fromStack(stack).findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>)) {
+        const properties = alarm.Properties as AlarmProperties;
+        const metrics = [
+          ...(properties.Namespace ? [{ Namespace: properties.Namespace, Dimensions: properties.Dimensions }] : []),
+          ...(properties.Metrics ?? []).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : [])),
+        ];
+        for (const metric of metrics.filter((m) => m.Namespace === metricsNamespace)) {
+          onNamespace += 1;
+          expect(metric.Dimensions ?? [], `${stack.stackName} ${id}`).toContainEqual(ownStage);
+        }
+      }
+    }
+    // The handled 5xx per group, the 429s and the throttled routes at least.
+    expect(onNamespace).toBeGreaterThan(Object.keys(routeManifest).length);
+  });
+
+  it("graphs only this stage's counts on the dashboard", () => {
+    const [dashboard] = Object.values(monitoring.findResources('AWS::CloudWatch::Dashboard') as Record<string, Resource>);
+    const join = (dashboard!.Properties.DashboardBody as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    const body = join.map((part) => (typeof part === 'string' ? part : '"token"')).join('');
+    const graphed = body.match(new RegExp(`\\["${metricsNamespace}",[^\\]]*\\]`, 'g')) ?? [];
+    expect(graphed.length).toBeGreaterThan(10);
+    for (const metric of graphed) expect(metric).toContain(`"${stageDimension}","staging"`);
+    const searches = body.match(/SEARCH\([^)]*\)/g) ?? [];
+    expect(searches.length).toBeGreaterThan(0);
+    for (const search of searches) expect(search).toContain(`${stageDimension}=\\"staging\\"`);
+  });
+});
+
 describe('the dashboard', () => {
   it('graphs the handled 5xx answers of every route group', () => {
     const [dashboard] = Object.values(monitoring.findResources('AWS::CloudWatch::Dashboard') as Record<string, Resource>);
     const body = JSON.stringify(dashboard!.Properties.DashboardBody);
     expect(body).toContain('Handled 5xx answers per route group');
     for (const group of Object.keys(routeManifest)) {
-      expect(body, group).toContain(`${businessMetrics.serverErrors}\\",\\"${serverErrorGroupDimension}\\",\\"${group}\\"`);
+      expect(body, group).toContain(
+        `${businessMetrics.serverErrors}\\",\\"${serverErrorGroupDimension}\\",\\"${group}\\",\\"${stageDimension}\\",\\"staging\\"`,
+      );
     }
   });
 });

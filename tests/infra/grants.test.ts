@@ -1,43 +1,52 @@
 import { execFileSync } from 'node:child_process';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, developmentContext, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { buildApp, developmentContext, routeFunctionsOf, type FamilyCanvasStacks } from '../../infra/app-builder';
+import type { AppFunction } from '../../infra/constructs/app-function';
+import { accessExpiryEntry, cleanupEntry, digestEntry } from '../../infra/stacks/jobs-stack';
+import { sesEventsEntry } from '../../infra/stacks/mail-stack';
 import { repositoryRoot } from '../../infra/constructs/app-function';
 import { tableAccess, tableWriteActions } from '../../infra/constructs/table-access';
 import { bundleUses, serverSecretModules } from '../../infra/lambda-bundles';
-import { routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
+import { liveChannel, routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
 
 // Grants derived from the code (infra/lambda-bundles.ts bundleUses): what a group's bundle
 // calls decides its LIVE_ENDPOINT, ManageConnections, table actions and SERVER_SECRET.
 type CfnResource = { Properties: Record<string, unknown> };
 
 let stacks: FamilyCanvasStacks;
-let api: Template;
 const groups = Object.entries(routeManifest) as Array<[RouteGroupName, RouteGroup]>;
 
 beforeAll(() => {
   ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: { ...developmentContext, 'aws:cdk:bundling-stacks': [] } }));
-  api = Template.fromStack(stacks.api);
-});
+}, 300_000);
 
-function environmentOf(group: RouteGroupName): Record<string, unknown> {
-  const fn = stacks.api.functions.get(group)!;
-  const id = stacks.api.getLogicalId(fn.function.node.defaultChild as Parameters<typeof stacks.api.getLogicalId>[0]);
-  const resource = (api.findResources('AWS::Lambda::Function') as Record<string, CfnResource>)[id];
+const templateOf = (stack: Stack) => Template.fromStack(stack);
+const idOf = (construct: IConstruct) => {
+  const child = construct.node.defaultChild as Parameters<Stack['getLogicalId']>[0];
+  return Stack.of(child).getLogicalId(child);
+};
+
+/** A function's environment variables, from its stack's template. */
+function variablesOf(fn: AppFunction): Record<string, unknown> {
+  const resource = (templateOf(Stack.of(fn)).findResources('AWS::Lambda::Function') as Record<string, CfnResource>)[idOf(fn.function)];
   return (resource?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 }
 
-function actionsOf(group: RouteGroupName): string[] {
-  const roleId = stacks.api.getLogicalId(stacks.api.functions.get(group)!.role.node.defaultChild as Parameters<typeof stacks.api.getLogicalId>[0]);
-  const policies = Object.values(api.findResources('AWS::IAM::Policy') as Record<string, CfnResource>).filter(
+/** The statements of a function's role, from its stack's template. */
+function statementsOf(fn: AppFunction): Array<{ Action: string | string[]; Resource: unknown }> {
+  const roleId = idOf(fn.role);
+  const policies = Object.values(templateOf(Stack.of(fn)).findResources('AWS::IAM::Policy') as Record<string, CfnResource>).filter(
     (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
   );
-  return policies.flatMap((p) =>
-    (p.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement.flatMap((s) =>
-      Array.isArray(s.Action) ? s.Action : [s.Action],
-    ),
-  );
+  return policies.flatMap((p) => (p.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement);
 }
+
+const environmentOf = (group: RouteGroupName) => variablesOf(routeFunctionsOf(stacks).get(group)!);
+const actionsOf = (group: RouteGroupName): string[] =>
+  statementsOf(routeFunctionsOf(stacks).get(group)!).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 
 describe('grants derived from each group’s code', () => {
   it('gives every group whose code revokes live sockets LIVE_ENDPOINT and ManageConnections, and no other group either', () => {
@@ -74,6 +83,35 @@ describe('grants derived from each group’s code', () => {
     // Passwords (decoy salts), sign-in cookies, unsubscribe links, page cursors; a plain canvas group has none.
     expect(withSecret).toEqual(expect.arrayContaining(['auth', 'password', 'user', 'canvas-history']));
     expect(withSecret).not.toContain('canvas');
+  });
+
+  it('gives SERVER_SECRET_ARN and read access to the server secret to no function whose code does not sign with it, in every stack', () => {
+    // Other stacks read the Data stack's secret as its output, named after the secret's logical id.
+    const secretId = idOf(stacks.data.serverSecret);
+    const functions: Array<[string, AppFunction | undefined]> = [
+      ...groups.map(([group, definition]): [string, AppFunction | undefined] => [definition.entry, routeFunctionsOf(stacks).get(group)]),
+      [liveChannel.entry, stacks.api.live.handler],
+      [liveChannel.senderEntry, stacks.api.live.sender],
+      [cleanupEntry, stacks.jobs.cleanup],
+      [digestEntry, stacks.jobs.digest],
+      [accessExpiryEntry, stacks.jobs.accessExpiry],
+      [sesEventsEntry, stacks.mail.sesEvents],
+    ];
+    const readers: string[] = [];
+    for (const [entry, fn] of functions) {
+      expect(fn, entry).toBeDefined();
+      const uses = bundleUses(entry).serverSecret;
+      if (uses) readers.push(entry);
+      expect('SERVER_SECRET_ARN' in variablesOf(fn!), entry).toBe(uses);
+      // The grant follows the ARN (infra/constructs/app-function.ts): a statement on the Data stack's secret.
+      const grants = statementsOf(fn!).filter(
+        (s) => [s.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(secretId),
+      );
+      expect(grants.length > 0, entry).toBe(uses);
+    }
+    // The live channel and the jobs that never sign get nothing; the digest signs unsubscribe links.
+    expect(readers).toContain(digestEntry);
+    for (const entry of [liveChannel.entry, liveChannel.senderEntry, cleanupEntry, accessExpiryEntry, sesEventsEntry]) expect(readers).not.toContain(entry);
   });
 
   it('knows every module that signs or verifies with SERVER_SECRET (functions/lib/server-secret.ts)', () => {

@@ -65,7 +65,9 @@ describe('live channel', () => {
   });
 
   it('lets only the handler, the sender and the revoking groups manage connections, of this API only', () => {
-    const policies = Object.values(api.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+    // The revoking groups of the canvas area (canvas-shares) are in CanvasApi: both Api stacks count.
+    const apiStacks = [api, Template.fromStack(stacks.canvasApi)];
+    const policies = apiStacks.flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>));
     const managing = policies.filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('execute-api:ManageConnections'));
     const revoking = Object.values(routeManifest).filter((group) => bundleUses(group.entry).liveSockets).length;
     expect(managing).toHaveLength(2 + revoking);
@@ -77,7 +79,7 @@ describe('live channel', () => {
       expect(JSON.stringify(statement?.Resource)).not.toBe('"*"');
     }
     // The groups that revoke know where the management API is; the others do not.
-    const functions = Object.values(api.findResources('AWS::Lambda::Function') as Record<string, Resource>);
+    const functions = apiStacks.flatMap((template) => Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>));
     const withEndpoint = functions.filter((fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('LIVE_ENDPOINT'));
     expect(withEndpoint).toHaveLength(2 + revoking);
   });

@@ -9,7 +9,8 @@ import { authRateLimitPer5Minutes, wafBlockedAlarmThreshold, webAclMetricName } 
 import { perViewerAddressLimit, routeThrottles, stageThrottle } from '../../infra/api-limits';
 import { accountQuotas, busiestMinute, limitSizing, plannedRouteThrottles } from '../../infra/traffic-plan';
 import { logRetentionDays } from '../../infra/log-retention';
-import { businessMetrics, metricsNamespace } from '../../shared/metrics';
+import { businessMetrics, metricsNamespace, stageDimension } from '../../shared/metrics';
+import { accessLogStageField } from '../../infra/custom-metrics';
 import { routeManifest } from '../../shared/routes';
 
 /**
@@ -32,7 +33,7 @@ type AlarmProperties = {
 const groups = Object.keys(routeManifest);
 let stacks: FamilyCanvasStacks;
 let withWaf: FamilyCanvasStacks;
-const templates = {} as Record<'alerts' | 'mail' | 'api' | 'jobs' | 'monitoring' | 'web', Template>;
+const templates = {} as Record<'alerts' | 'mail' | 'api' | 'canvasApi' | 'jobs' | 'monitoring' | 'web', Template>;
 
 function nagFindings(stack: Stack): string[] {
   const report = new AwsSolutionsChecks(stack.node.root).validateScope(stack);
@@ -72,7 +73,7 @@ const noBundling = { 'aws:cdk:bundling-stacks': [], stage: 'development' };
 
 beforeAll(() => {
   ({ stacks } = buildApp({ withNag: false, webDistPath: null, context: noBundling }));
-  for (const name of ['alerts', 'mail', 'api', 'jobs', 'monitoring', 'web'] as const) templates[name] = Template.fromStack(stacks[name]);
+  for (const name of ['alerts', 'mail', 'api', 'canvasApi', 'jobs', 'monitoring', 'web'] as const) templates[name] = Template.fromStack(stacks[name]);
   ({ stacks: withWaf } = buildApp({ withNag: false, webDistPath: null, context: { ...noBundling, waf: 'true', alarmEmail: 'ops@example.org' } }));
 }, 300_000);
 
@@ -113,13 +114,24 @@ describe('alarms', () => {
       const alarm = alarms.get(`RouteThrottled-${routeKey.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '')}`);
       expect(alarm, routeKey).toBeDefined();
       expect(alarm!.MetricName).toBe(throttledRequestsByRouteMetric);
-      expect((alarm as { Dimensions?: unknown[] }).Dimensions).toEqual([{ Name: 'Route', Value: routeKey }]);
+      expect((alarm as { Dimensions?: unknown[] }).Dimensions).toEqual([
+        { Name: 'Route', Value: routeKey },
+        { Name: stageDimension, Value: 'development' },
+      ]);
       expect(alarm!.Threshold).toBe(1);
     }
     const filters = Object.values(resourcesOf(templates.monitoring, 'AWS::Logs::MetricFilter')).map((f) => f.Properties);
     expect(filters).toContainEqual(
       expect.objectContaining({
-        MetricTransformations: [expect.objectContaining({ MetricName: throttledRequestsByRouteMetric, Dimensions: [{ Key: 'Route', Value: '$.route' }] })],
+        MetricTransformations: [
+          expect.objectContaining({
+            MetricName: throttledRequestsByRouteMetric,
+            Dimensions: [
+              { Key: 'Route', Value: '$.route' },
+              { Key: stageDimension, Value: `$.${accessLogStageField}` },
+            ],
+          }),
+        ],
       }),
     );
     const concurrency = alarms.get('LambdaConcurrencyNearQuota')!;
@@ -255,12 +267,14 @@ describe('SES configuration set and the suppression job', () => {
 
   it('sends mail through the configuration set: its name in the environment, and the permission on it', () => {
     for (const group of groups) {
-      const fn = Object.values(resourcesOf(templates.api, 'AWS::Lambda::Function')).find((f) => f.Properties.Description === `Family Canvas API: ${group}`);
+      const fn = Object.values({ ...resourcesOf(templates.api, 'AWS::Lambda::Function'), ...resourcesOf(templates.canvasApi, 'AWS::Lambda::Function') }).find(
+        (f) => f.Properties.Description === `Family Canvas API: ${group}`,
+      );
       const variables = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.MAIL_CONFIGURATION_SET, group).toBeDefined();
     }
-    const policies = JSON.stringify(resourcesOf(templates.api, 'AWS::IAM::Policy'));
-    expect(policies).toContain(':configuration-set/');
+    for (const name of ['api', 'canvasApi'] as const)
+      expect(JSON.stringify(resourcesOf(templates[name], 'AWS::IAM::Policy')), name).toContain(':configuration-set/');
   });
 });
 
@@ -434,7 +448,7 @@ describe('WAF alarms', () => {
 });
 
 describe('cdk-nag AwsSolutions on the operations stacks', () => {
-  it.each(['alerts', 'mail', 'jobs', 'monitoring', 'api'] as const)('%s stack has no unacknowledged finding', (name) => {
+  it.each(['alerts', 'mail', 'jobs', 'monitoring', 'api', 'canvasApi'] as const)('%s stack has no unacknowledged finding', (name) => {
     expect(nagFindings(stacks[name])).toEqual([]);
   });
 
@@ -452,17 +466,18 @@ describe('re-pointing the stacks at a restored table', () => {
       context: { ...noBundling, restoredTableName: 'family-canvas-restored-2026-11-22' },
     });
     Template.fromStack(restored.data).resourceCountIs('AWS::DynamoDB::Table', 0);
-    // The product's functions (the release hook reads no table: tests/infra/canary.test.ts).
-    const functions = Object.values(resourcesOf(Template.fromStack(restored.api), 'AWS::Lambda::Function')).filter(
-      (fn) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME === 'family-canvas',
-    );
+    // The product's functions (the release hooks read no table: tests/infra/canary.test.ts).
+    const functions = [restored.api, restored.canvasApi]
+      .flatMap((stack) => Object.values(resourcesOf(Template.fromStack(stack), 'AWS::Lambda::Function')))
+      .filter((fn) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME === 'family-canvas');
     // The route groups and the live channel's handler; its sender needs the restored table's stream ARN.
     expect(functions.length).toBe(groups.length + 1);
     for (const fn of functions) {
       expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TABLE_NAME).toBe('family-canvas-restored-2026-11-22');
     }
-    const policies = JSON.stringify(resourcesOf(Template.fromStack(restored.api), 'AWS::IAM::Policy'));
-    expect(policies).toContain('table/family-canvas-restored-2026-11-22/index/GSI1');
+    for (const stack of [restored.api, restored.canvasApi]) {
+      expect(JSON.stringify(resourcesOf(Template.fromStack(stack), 'AWS::IAM::Policy'))).toContain('table/family-canvas-restored-2026-11-22/index/GSI1');
+    }
     // The default app keeps its own table, retained on removal.
     Template.fromStack(stacks.data).hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
   }, 120_000);

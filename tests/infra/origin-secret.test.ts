@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, developmentContext, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { Stack } from 'aws-cdk-lib';
+import { buildApp, developmentContext, routeFunctionsOf, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { apiViewerHeaders, liveViewerHeaders } from '../../infra/stacks/web-stack';
 import { apiBasePath, liveChannel } from '../../shared/routes';
 
@@ -64,23 +65,28 @@ describe('the origin secret', () => {
   });
 
   it('is given to every route group function and the live $connect handler by ARN, with read access to it', () => {
-    const functions = api.findResources('AWS::Lambda::Function') as Record<string, Resource>;
-    const policies = Object.values(api.findResources('AWS::IAM::Policy') as Record<string, Resource>);
-    const behindCloudFront = [...stacks.api.functions.values(), stacks.api.live.handler];
+    const behindCloudFront = [...routeFunctionsOf(stacks).values(), stacks.api.live.handler];
     expect(behindCloudFront.length).toBeGreaterThan(10);
     for (const fn of behindCloudFront) {
-      const id = stacks.api.getLogicalId(fn.function.node.defaultChild as Parameters<typeof stacks.api.getLogicalId>[0]);
+      // The canvas area's functions are in their own stack: the secret reaches them as the Api stack's export.
+      const stack = Stack.of(fn);
+      const template = Template.fromStack(stack);
+      const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+      const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+      const id = stack.getLogicalId(fn.function.node.defaultChild as Parameters<typeof stack.getLogicalId>[0]);
       const variables = (functions[id]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables.ORIGIN_SECRET_ARN, id).toEqual({ Ref: secretId() });
+      // In the Api stack a reference, in CanvasApi the Api stack's output of the same secret.
+      if (stack === stacks.api) expect(variables.ORIGIN_SECRET_ARN, id).toEqual({ Ref: secretId() });
+      else expect(JSON.stringify(variables.ORIGIN_SECRET_ARN), id).toMatch(new RegExp(`^\\{"Fn::GetStackOutput":.*${secretId()}`));
       // The value itself never sits in a function's configuration.
       expect(variables, id).not.toHaveProperty('ORIGIN_SECRET');
-      const roleId = stacks.api.getLogicalId(fn.role.node.defaultChild as Parameters<typeof stacks.api.getLogicalId>[0]);
+      const roleId = stack.getLogicalId(fn.role.node.defaultChild as Parameters<typeof stack.getLogicalId>[0]);
       const statements = policies
         .filter((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
         .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement);
       const reads = statements.filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
       expect(
-        reads.some((s) => JSON.stringify(s.Resource).includes(`{"Ref":"${secretId()}"}`)),
+        reads.some((s) => JSON.stringify([s.Resource].flat()).includes(JSON.stringify(variables.ORIGIN_SECRET_ARN))),
         id,
       ).toBe(true);
     }

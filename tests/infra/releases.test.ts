@@ -46,7 +46,7 @@ function productFunctions(template: Template): Record<string, Resource> {
   );
 }
 
-const releasedStacks = ['api', 'jobs', 'mail'] as const;
+const releasedStacks = ['api', 'canvasApi', 'jobs', 'mail'] as const;
 
 describe('stages', () => {
   it('names every stack after the stage, so staging and production can share an account', () => {
@@ -99,17 +99,21 @@ describe('every function behind a live alias', () => {
 
   it('has every API route, socket route, stream, schedule and rule invoke the alias', () => {
     const api = templates.api;
-    const aliasIds = Object.keys(resources(api, 'AWS::Lambda::Alias'));
-    const integrations = Object.values(resources(api, 'AWS::ApiGatewayV2::Integration'));
+    // The route groups are in the Api stack and the canvas area's: each stack's integrations invoke its own aliases.
+    const integrations = (['api', 'canvasApi'] as const).flatMap((name) =>
+      Object.values(resources(templates[name], 'AWS::ApiGatewayV2::Integration')).map((integration) => ({ integration, name })),
+    );
     // One per route group and one for the live channel.
     expect(integrations).toHaveLength(Object.keys(routeManifest).length + 1);
-    for (const integration of integrations) {
+    for (const { integration, name } of integrations) {
+      const aliasIds = Object.keys(resources(templates[name], 'AWS::Lambda::Alias'));
       const uri = JSON.stringify(integration.Properties.IntegrationUri);
       expect(
         aliasIds.some((id) => uri.includes(`{"Ref":"${id}"}`)),
         uri,
       ).toBe(true);
     }
+    const aliasIds = Object.keys(resources(api, 'AWS::Lambda::Alias'));
     for (const mapping of Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'))) {
       const target = JSON.stringify(mapping.Properties.FunctionName);
       expect(

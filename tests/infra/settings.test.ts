@@ -133,3 +133,60 @@ describe('required settings of a deployment', () => {
     for (const host of ['familie-weber.de', 'd1234abcd.cloudfront.net', 'example.de', 'myexample.com']) expect(isPlaceholderHost(host)).toBe(false);
   });
 });
+
+describe('stages of one installation (context stages)', () => {
+  const production = { appUrl: 'https://canvas.familie-weber.de', account: '111111111111', region: 'eu-central-1' };
+  const staging = { ...production, stage: 'staging', appUrl: 'https://staging.familie-weber.de' };
+
+  it('refuses a second stage with the same mail identity in the same account and region, naming the other stage', () => {
+    const stages = { production: { mailIdentity: 'familie-weber.de' } };
+    expect(() => settingsWith({ ...staging, mailIdentity: 'familie-weber.de', stages })).toThrow(
+      /mailIdentity "familie-weber.de" is already stage production's in account 111111111111, region eu-central-1.*staging\.familie-weber\.de/,
+    );
+    // The same on the command line (JSON), and whatever the case.
+    expect(() => settingsWith({ ...staging, mailIdentity: 'Familie-Weber.de', stages: JSON.stringify(stages) })).toThrow(/already stage production's/);
+  });
+
+  it('lets stages apart by identity, account or region synthesise', () => {
+    const stages = { production: { mailIdentity: 'familie-weber.de' }, staging: { mailIdentity: 'staging.familie-weber.de' } };
+    expect(settingsWith({ ...staging, mailIdentity: 'staging.familie-weber.de', stages }).mailIdentity).toBe('staging.familie-weber.de');
+    expect(
+      settingsWith({ ...staging, mailIdentity: 'familie-weber.de', stages: { production: { mailIdentity: 'familie-weber.de', region: 'us-east-1' } } }).stage,
+    ).toBe('staging');
+    expect(
+      settingsWith({ ...staging, mailIdentity: 'familie-weber.de', stages: { production: { mailIdentity: 'familie-weber.de', account: '222222222222' } } })
+        .stage,
+    ).toBe('staging');
+    // Production itself, checked against the record of staging.
+    expect(settingsWith({ ...production, mailIdentity: 'familie-weber.de', stages }).stage).toBe('production');
+  });
+
+  it('refuses a record that no longer says what this stage deploys, or that names no identity', () => {
+    expect(() => settingsWith({ ...production, mailIdentity: 'familie-weber.de', stages: { production: { mailIdentity: 'mail.familie-weber.de' } } })).toThrow(
+      /stages\.production .* does not match/,
+    );
+    expect(() => settingsWith({ ...production, stages: { staging: { region: 'eu-west-1' } } })).toThrow(/stages\.staging names no mailIdentity/);
+    expect(() => settingsWith({ ...production, stages: '[not json' })).toThrow(/stages must be an object/);
+  });
+});
+
+describe("the API's custom domain", () => {
+  const base = { appUrl: 'https://canvas.familie-weber.de', region: 'eu-central-1' };
+  const certificate = 'arn:aws:acm:eu-central-1:111111111111:certificate/0d4c7b9e-5a3f-4c1e-9a8b-2f6e1d7c3b5a';
+
+  it('takes the domain with its certificate of the stacks’ region', () => {
+    expect(settingsWith({ ...base, apiDomainName: 'api.canvas.familie-weber.de', apiCertificateArn: certificate }).apiDomain).toEqual({
+      domainName: 'api.canvas.familie-weber.de',
+      certificateArn: certificate,
+    });
+    expect(settingsWith(base).apiDomain).toBeUndefined();
+  });
+
+  it('refuses half of it, a certificate of another region, or appUrl’s own host', () => {
+    expect(() => settingsWith({ ...base, apiDomainName: 'api.canvas.familie-weber.de' })).toThrow(/apiDomainName and apiCertificateArn go together/);
+    expect(() =>
+      settingsWith({ ...base, apiDomainName: 'api.canvas.familie-weber.de', apiCertificateArn: certificate.replace('eu-central-1', 'us-east-1') }),
+    ).toThrow(/must be an ACM certificate in the stacks' region eu-central-1/);
+    expect(() => settingsWith({ ...base, apiDomainName: 'canvas.familie-weber.de', apiCertificateArn: certificate })).toThrow(/must be a name of its own/);
+  });
+});

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Stack } from 'aws-cdk-lib';
+import { Stack as CdkStack, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logRetentionDays } from '../../infra/log-retention';
-import { buildApp, developmentContext, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { apiStackGroups, buildApp, developmentContext, routeFunctionsOf, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { debugLogSampleRate, functionRuntime } from '../../infra/constructs/app-function';
 import { spaRoutingFunctionCode } from '../../infra/constructs/spa-routing';
 import { tableAccess } from '../../infra/constructs/table-access';
@@ -29,8 +29,14 @@ function resourcesOf(template: Template, type: string): Record<string, CfnResour
   return template.findResources(type) as Record<string, CfnResource>;
 }
 
-function logicalIdOf(stack: Stack, construct: { node: { defaultChild?: unknown } }): string {
-  return stack.getLogicalId(construct.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
+function logicalIdOf(construct: { node: { defaultChild?: unknown } }): string {
+  const child = construct.node.defaultChild as Parameters<Stack['getLogicalId']>[0];
+  return CdkStack.of(child).getLogicalId(child);
+}
+
+/** The resources of both Api stacks (the Api stack and the canvas area's), whose logical ids never meet. */
+function apiResourcesOf(type: string): Record<string, CfnResource> {
+  return { ...resourcesOf(templates.api, type), ...resourcesOf(templates.canvasApi, type) };
 }
 
 /** cdk-nag findings not acknowledged, as readable lines for the failure message. */
@@ -105,10 +111,12 @@ describe('api stack', () => {
   });
 
   it('has one Lambda per route group, built the same way', () => {
-    // Plus the live channel's two (its handler and its sender: tests/infra/live.test.ts) and the release hook (tests/infra/canary.test.ts).
-    templates.api.resourceCountIs('AWS::Lambda::Function', groups.length + 3);
-    const groupFunctionIds = new Set([...stacks.api.functions.values()].map((fn) => logicalIdOf(stacks.api, fn.function)));
-    for (const [id, fn] of Object.entries(resourcesOf(templates.api, 'AWS::Lambda::Function'))) {
+    // Plus the live channel's two (its handler and its sender: tests/infra/live.test.ts) and a release hook in each of
+    // the two stacks (tests/infra/canary.test.ts).
+    expect(Object.keys(apiResourcesOf('AWS::Lambda::Function'))).toHaveLength(groups.length + 2 + 2);
+    const groupFunctionIds = new Set([...routeFunctionsOf(stacks).values()].map((fn) => logicalIdOf(fn.function)));
+    expect(groupFunctionIds.size).toBe(groups.length);
+    for (const [id, fn] of Object.entries(apiResourcesOf('AWS::Lambda::Function'))) {
       if (!groupFunctionIds.has(id)) continue;
       // The plan book lays out PDFs: more memory, so more CPU (shared/routes.ts).
       const isPlanBook = fn.Properties.Description === 'Family Canvas API: canvas-plan-book';
@@ -141,9 +149,9 @@ describe('api stack', () => {
   it('has exactly one route per manifest route, integrated with its group Lambda', () => {
     // The WebSocket API's routes ($connect, …) are the live channel's (tests/infra/live.test.ts).
     const routes = Object.fromEntries(
-      Object.entries(resourcesOf(templates.api, 'AWS::ApiGatewayV2::Route')).filter(([, route]) => !String(route.Properties.RouteKey).startsWith('$')),
+      Object.entries(apiResourcesOf('AWS::ApiGatewayV2::Route')).filter(([, route]) => !String(route.Properties.RouteKey).startsWith('$')),
     );
-    const integrations = resourcesOf(templates.api, 'AWS::ApiGatewayV2::Integration');
+    const integrations = apiResourcesOf('AWS::ApiGatewayV2::Integration');
     expect(Object.keys(routes)).toHaveLength(allRoutes().length);
 
     const routeKeysByFunction = new Map<string, string[]>();
@@ -158,13 +166,10 @@ describe('api stack', () => {
     }
 
     for (const [group, definition] of groups) {
-      const fn = stacks.api.functions.get(group);
+      const fn = routeFunctionsOf(stacks).get(group);
       expect(fn, group).toBeDefined();
       const expected = definition.routes.map((route) => `${route.method} ${route.path}`);
-      expect(routeKeysByFunction.get(logicalIdOf(stacks.api, fn!.alias))?.sort(), group).toEqual(expected.sort());
-    }
-    for (const route of allRoutes()) {
-      templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
+      expect(routeKeysByFunction.get(logicalIdOf(fn!.alias))?.sort(), group).toEqual(expected.sort());
     }
   });
 
@@ -179,9 +184,9 @@ describe('api stack', () => {
   });
 
   it('grants table access without Scan, and ses:SendEmail only to the groups that send mail', () => {
-    const policies = resourcesOf(templates.api, 'AWS::IAM::Policy');
+    const policies = apiResourcesOf('AWS::IAM::Policy');
     for (const [group, definition] of groups) {
-      const roleId = logicalIdOf(stacks.api, stacks.api.functions.get(group)!.role);
+      const roleId = logicalIdOf(routeFunctionsOf(stacks).get(group)!.role);
       const policy = Object.values(policies).find((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
       const statements = (policy?.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement;
       const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
@@ -194,17 +199,17 @@ describe('api stack', () => {
   });
 
   it('lets only the groups that handle TOTP secrets read the MFA key, by ARN at run time (never its value in the configuration)', () => {
-    const secretId = logicalIdOf(stacks.data, stacks.data.mfaKeySecret);
-    const policies = resourcesOf(templates.api, 'AWS::IAM::Policy');
-    const functionsById = resourcesOf(templates.api, 'AWS::Lambda::Function');
+    const secretId = logicalIdOf(stacks.data.mfaKeySecret);
+    const policies = apiResourcesOf('AWS::IAM::Policy');
+    const functionsById = apiResourcesOf('AWS::Lambda::Function');
     for (const [group, definition] of groups) {
-      const fn = stacks.api.functions.get(group)!;
-      const roleId = logicalIdOf(stacks.api, fn.role);
+      const fn = routeFunctionsOf(stacks).get(group)!;
+      const roleId = logicalIdOf(fn.role);
       const policy = Object.values(policies).find((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
       const statements = (policy?.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement;
       const readsSecret = statements.some((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(secretId));
       expect(readsSecret, group).toBe(definition.readsMfaKey === true);
-      const variables = (functionsById[logicalIdOf(stacks.api, fn.function)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const variables = (functionsById[logicalIdOf(fn.function)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect('MFA_KEY_SECRET_ARN' in variables, group).toBe(definition.readsMfaKey === true);
       expect(variables.MFA_ENCRYPTION_KEY, group).toBeUndefined();
     }
@@ -218,10 +223,12 @@ describe('api stack', () => {
   });
 
   it('gives each function its own log group with a retention, not the account-wide managed policy', () => {
-    // One per function (the route groups, the live channel's two, the release hook), and the HTTP API's and the live channel's access logs.
-    templates.api.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: logRetentionDays }, groups.length + 3 + 2);
+    // One per function (the route groups, the live channel's two, the two release hooks), and the HTTP API's and the
+    // live channel's access logs.
+    const retained = Object.values(apiResourcesOf('AWS::Logs::LogGroup')).filter((group) => group.Properties.RetentionInDays === logRetentionDays);
+    expect(retained).toHaveLength(groups.length + 2 + 2 + 2);
     // The functions' roles; API Gateway's account role has AWS's documented policy (tests/infra/fresh-account.test.ts).
-    const functionRoles = Object.values(resourcesOf(templates.api, 'AWS::IAM::Role')).filter((role) =>
+    const functionRoles = Object.values(apiResourcesOf('AWS::IAM::Role')).filter((role) =>
       JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'),
     );
     expect(functionRoles.length).toBeGreaterThan(groups.length);
@@ -233,7 +240,7 @@ describe('api stack', () => {
 
 describe('jobs stack', () => {
   it('runs the cleanup function on a daily schedule', () => {
-    const cleanupId = logicalIdOf(stacks.jobs, stacks.jobs.cleanup.alias);
+    const cleanupId = logicalIdOf(stacks.jobs.cleanup.alias);
     templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: Match.stringLikeRegexp('^cron\\(\\d+ \\d+ \\* \\* \\? \\*\\)$'),
       ScheduleExpressionTimezone: 'Europe/Berlin',
@@ -248,7 +255,7 @@ describe('jobs stack', () => {
 
   /** The actions in the policy attached to one function's role. */
   const jobActions = (fn: typeof stacks.jobs.cleanup) => {
-    const roleId = logicalIdOf(stacks.jobs, fn.function.role!);
+    const roleId = logicalIdOf(fn.function.role!);
     const policy = Object.values(resourcesOf(templates.jobs, 'AWS::IAM::Policy')).find(
       (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
     );
@@ -263,8 +270,8 @@ describe('jobs stack', () => {
   });
 
   it('runs the digest every hour (UTC) with retries and dead-letter queues; it may read, update and send, never scan', () => {
-    const digestId = logicalIdOf(stacks.jobs, stacks.jobs.digest.function);
-    const digestAliasId = logicalIdOf(stacks.jobs, stacks.jobs.digest.alias);
+    const digestId = logicalIdOf(stacks.jobs.digest.function);
+    const digestAliasId = logicalIdOf(stacks.jobs.digest.alias);
     templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(5 * * * ? *)',
       ScheduleExpressionTimezone: 'Etc/UTC',
@@ -285,8 +292,8 @@ describe('jobs stack', () => {
   });
 
   it('runs the access expiry every hour (UTC) with retries and dead-letter queues; it may end relations and mail, never scan', () => {
-    const expiryId = logicalIdOf(stacks.jobs, stacks.jobs.accessExpiry.function);
-    const expiryAliasId = logicalIdOf(stacks.jobs, stacks.jobs.accessExpiry.alias);
+    const expiryId = logicalIdOf(stacks.jobs.accessExpiry.function);
+    const expiryAliasId = logicalIdOf(stacks.jobs.accessExpiry.alias);
     templates.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(2 * * * ? *)',
       ScheduleExpressionTimezone: 'Etc/UTC',
@@ -393,8 +400,107 @@ describe('web stack', () => {
   });
 });
 
+/** A deployment's stacks as CloudFormation gets them; no function is bundled (CDK's own switch): only templates are read. */
+function deployedStacks(context: Record<string, unknown>): Record<string, Template> {
+  const built = buildApp({ withNag: false, webDistPath: null, context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  return Object.fromEntries(Object.entries(built.stacks).map(([name, stack]) => [name, Template.fromStack(stack as Stack)]));
+}
+
+const productionContext = { appUrl: 'https://canvas.familie-weber.de', alarmEmail: 'ops@familie-weber.de', region: 'us-east-1' };
+/** Staging beside production in one account, in another region, with WAF and the API's custom domain. */
+const stagingContext = {
+  stage: 'staging',
+  appUrl: 'https://staging.canvas.familie-weber.de',
+  alarmEmail: 'ops@familie-weber.de',
+  region: 'eu-central-1',
+  waf: 'true',
+  apiDomainName: 'api.staging.canvas.familie-weber.de',
+  apiCertificateArn: 'arn:aws:acm:eu-central-1:111111111111:certificate/0d4c7b9e-5a3f-4c1e-9a8b-2f6e1d7c3b5a',
+};
+
+let deployments: { production: Record<string, Template>; staging: Record<string, Template> } | undefined;
+/** Both deployments, synthesised once for the describes below. */
+function productionAndStaging(): NonNullable<typeof deployments> {
+  deployments ??= { production: deployedStacks(productionContext), staging: deployedStacks(stagingContext) };
+  return deployments;
+}
+
+describe('stacks with room to grow', () => {
+  let production: Record<string, Template>;
+  let staging: Record<string, Template>;
+  beforeAll(() => {
+    ({ production, staging } = productionAndStaging());
+  }, 600_000);
+
+  it('keeps every stack of every stage at 400 resources or fewer (CloudFormation stops at 500)', () => {
+    for (const [stage, stageTemplates] of Object.entries({ development: templates, production, staging })) {
+      for (const [name, template] of Object.entries(stageTemplates)) {
+        expect(Object.keys(template.toJSON().Resources as object).length, `${stage} ${name}`).toBeLessThanOrEqual(400);
+      }
+    }
+  });
+
+  it('serves the accounts area, the groups with a throttled route and those that post to sockets from the Api stack, the canvas area from its own', () => {
+    const byArea = apiStackGroups();
+    expect(byArea.accounts).toEqual(expect.arrayContaining(['auth', 'user', 'entities', 'member-invitation', 'canvas-plan-book', 'canvas-shares']));
+    expect(byArea.canvas).toEqual(expect.arrayContaining(['canvas', 'canvas-history', 'work-relation']));
+    expect([...byArea.accounts, ...byArea.canvas].sort()).toEqual(groups.map(([group]) => group).sort());
+    // Every route on the one HTTP API, each once, whichever stack holds it.
+    const routeKeys = ['api', 'canvasApi'].flatMap((name) =>
+      Object.values(production[name]!.findResources('AWS::ApiGatewayV2::Route') as Record<string, CfnResource>)
+        .map((route) => String(route.Properties.RouteKey))
+        .filter((key) => !key.startsWith('$')),
+    );
+    expect(routeKeys.sort()).toEqual(
+      allRoutes()
+        .map((route) => `${route.method} ${route.path}`)
+        .sort(),
+    );
+    production.api!.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
+    production.canvasApi!.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+    production.canvasApi!.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
+  });
+});
+
+describe('the API reached only through CloudFront', () => {
+  let production: Record<string, Template>;
+  let staging: Record<string, Template>;
+  beforeAll(() => {
+    ({ production, staging } = productionAndStaging());
+  }, 600_000);
+
+  const apiOriginOf = (web: Template): unknown => {
+    const [distribution] = Object.values(web.findResources('AWS::CloudFront::Distribution') as Record<string, CfnResource>);
+    const config = distribution!.Properties.DistributionConfig as {
+      CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string }>;
+      Origins: Array<{ Id: string; DomainName: unknown }>;
+    };
+    const behavior = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    return config.Origins.find((origin) => origin.Id === behavior.TargetOriginId)!.DomainName;
+  };
+
+  it('with a custom API domain: CloudFront calls that domain and the execute-api endpoint is off', () => {
+    staging.api!.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', DisableExecuteApiEndpoint: true });
+    staging.api!.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: stagingContext.apiDomainName,
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: stagingContext.apiCertificateArn, EndpointType: 'REGIONAL' })],
+    });
+    staging.api!.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { Stage: '$default' });
+    expect(apiOriginOf(staging.web!)).toBe(stagingContext.apiDomainName);
+  });
+
+  it('without one: CloudFront calls the execute-api host, which stays reachable (docs/security-notes.md)', () => {
+    const [httpApi] = Object.values(
+      production.api!.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }) as Record<string, CfnResource>,
+    );
+    expect(httpApi!.Properties.DisableExecuteApiEndpoint ?? false).toBe(false);
+    production.api!.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    expect(JSON.stringify(apiOriginOf(production.web!))).toContain('.execute-api.us-east-1.');
+  });
+});
+
 describe('cdk-nag AwsSolutions', () => {
-  it.each(['data', 'mail', 'api', 'web', 'jobs'] as const)('%s stack has no unacknowledged finding', (name) => {
+  it.each(['data', 'mail', 'api', 'canvasApi', 'web', 'jobs'] as const)('%s stack has no unacknowledged finding', (name) => {
     expect(nagFindings(stacks[name])).toEqual([]);
   });
 });

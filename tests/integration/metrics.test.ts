@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../../shared/contracts/canvas';
 import type { HistoryPage, RevertResponse } from '../../shared/contracts/history';
 import { EntityRole } from '../../shared/enums';
-import { businessMetrics, canvasWriteKindDimension, metricsNamespace } from '../../shared/metrics';
+import { businessMetrics, canvasWriteKindDimension, localStage, metricsNamespace, stageDimension } from '../../shared/metrics';
 import { signIn } from '../support/accounts';
 import { familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
@@ -12,7 +12,8 @@ import { useCapturedOutput } from '../support/output';
 /**
  * The business metrics as CloudWatch reads them: EMF lines on stdout, written once per
  * request, in the namespace and with the names of shared/metrics.ts that the dashboard
- * reads (no dimension, or `Kind` alone for canvas writes). Locally they are written only
+ * reads (the stage, `Stage`, on every one, and `Kind` besides for canvas writes; the local
+ * stack's stage is `local`). Locally they are written only
  * with POWERTOOLS_METRICS_DISABLED=false.
  */
 
@@ -39,14 +40,20 @@ function emfLines(lines: string[]): Emf[] {
   });
 }
 
-/** The total of `name` in these EMF lines, for the given dimension value (none: without dimensions). */
+/** The total of `name` in these EMF lines, for the given dimension value besides the stage (none: the stage alone). */
 function total(lines: Emf[], name: string, dimension?: [string, string]): number {
   let sum = 0;
   for (const line of lines) {
     for (const directive of line._aws.CloudWatchMetrics) {
       expect(directive.Namespace).toBe(metricsNamespace);
       if (!directive.Metrics.some((metric) => metric.Name === name)) continue;
-      const dimensionNames = directive.Dimensions.flat();
+      // Every count carries the stage, so stages sharing an account stay apart.
+      expect(
+        directive.Dimensions.every((set) => set.includes(stageDimension)),
+        name,
+      ).toBe(true);
+      expect(line[stageDimension]).toBe(localStage);
+      const dimensionNames = directive.Dimensions.flat().filter((dimensionName) => dimensionName !== stageDimension);
       if (dimension ? dimensionNames.join() !== dimension[0] || line[dimension[0]] !== dimension[1] : dimensionNames.length > 0) continue;
       sum += line[name] as number;
     }
