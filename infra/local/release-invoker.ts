@@ -6,13 +6,11 @@ import { resetOriginSecretForTests } from '../../functions/lib/origin-secret';
 import type { Invoker } from '../../functions/release-hook/before-allow-traffic';
 import type { ReleaseProbe } from '../../functions/release-hook/probes';
 import { routeManifest } from '../../shared/routes';
-import { accessExpiryEntry, cleanupEntry, digestEntry } from '../stacks/jobs-stack';
+import { scheduledJobEntries } from '../stacks/jobs-stack';
 import { invokeLocally } from './invocations';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
-/** The scheduled jobs (infra/stacks/jobs-stack.ts schedules them; the release hook dry-runs them). */
-const scheduledJobEntries = { cleanup: cleanupEntry, digest: digestEntry, 'access-expiry': accessExpiryEntry } as const;
 
 /** A function's version as it would run in Lambda: its handler module and its configuration (environment). */
 export type LocalVersion = { entry: string; environment: Record<string, string> };

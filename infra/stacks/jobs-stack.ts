@@ -33,6 +33,8 @@ export const digestEntry = 'functions/jobs/digest/handler.ts';
 export const accessExpiryEntry = 'functions/jobs/access-expiry/handler.ts';
 /** Handler of the hourly repair of the dashboard cards the stream left behind. */
 export const cardsEntry = 'functions/jobs/cards/handler.ts';
+/** The scheduled jobs by name (the release hook dry-runs each: infra/local/release-invoker.ts runs them locally). */
+export const scheduledJobEntries = { cleanup: cleanupEntry, digest: digestEntry, 'access-expiry': accessExpiryEntry, cards: cardsEntry } as const;
 
 /**
  * Scheduled work: once a day, remove expired invitations and tokens that DynamoDB's TTL
