@@ -2,7 +2,7 @@ import type { CfnResource as CdkCfnResource, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
+import { buildApp, routeFunctionsOf, type FamilyCanvasStacks } from '../../infra/app-builder';
 import type { AppFunction } from '../../infra/constructs/app-function';
 import { ReleaseHook } from '../../infra/constructs/release-hook';
 import { checkReleaseWiring, type StackTemplate } from '../../scripts/lib/release-checks';
@@ -51,8 +51,19 @@ function releaseOf(fn: AppFunction) {
   return { stack, alias, update, group, alarms, groupId: update.DeploymentGroupName.Ref };
 }
 
-const routeGroupFunctions = () => [...stacks.api.functions.entries()] as Array<[RouteGroupName, AppFunction]>;
-const scheduledJobs = () => [stacks.jobs.cleanup, stacks.jobs.digest, stacks.jobs.accessExpiry];
+/** The route groups' functions, of both Api stacks or of one. */
+const routeGroupFunctions = (stack?: Stack) =>
+  [...routeFunctionsOf(stacks).entries()].filter(([, fn]) => !stack || fn.function.stack === stack) as Array<[RouteGroupName, AppFunction]>;
+/** The scheduled jobs by the name their probe carries. */
+const namedJobs = (): Array<[string, AppFunction]> => [
+  ['cleanup', stacks.jobs.cleanup],
+  ['digest', stacks.jobs.digest],
+  ['access-expiry', stacks.jobs.accessExpiry],
+  ['cards', stacks.jobs.cards],
+];
+const scheduledJobs = () => namedJobs().map(([, job]) => job);
+/** The stacks with a release hook: the two Api stacks and the jobs'. */
+const hookStacks = () => [stacks.api, stacks.canvasApi, stacks.jobs];
 
 /** The statements of the hook's role in its stack. */
 function hookStatements(stack: Stack): Statement[] {
@@ -102,30 +113,30 @@ describe('the handled server errors of the new version stop a release', () => {
 
 describe('the BeforeAllowTraffic hook', () => {
   it('is called before every route group’s and scheduled job’s release, with the probe of each', () => {
-    for (const stack of [stacks.api, stacks.jobs]) {
+    for (const stack of hookStacks()) {
       const hook = ReleaseHook.of(stack);
       const hookId = idOf(hook.function);
       const probes = resources(stack, 'AWS::Lambda::Function')[hookId]!.Properties.Environment as { Variables: { RELEASE_PROBES: unknown } };
       const probeMap = JSON.stringify(probes.Variables.RELEASE_PROBES);
-      const probed =
-        stack === stacks.api ? routeGroupFunctions() : scheduledJobs().map((job, index) => [['cleanup', 'digest', 'access-expiry'][index]!, job] as const);
+      const probed = stack === stacks.jobs ? namedJobs() : routeGroupFunctions(stack);
+      expect(probed.length, stack.stackName).toBeGreaterThan(0);
       for (const [name, fn] of probed) {
         const { update, alias } = releaseOf(fn);
         expect(update.BeforeAllowTrafficHook, name).toEqual({ Ref: hookId });
         // The hook and its grants are in place before the alias moves (the move starts the deployment that calls it).
         expect(alias.DependsOn, name).toEqual(expect.arrayContaining([hookId]));
-        const text = stack === stacks.api ? `request:${name}` : `dry-run:${name}`;
+        const text = stack === stacks.jobs ? `dry-run:${name}` : `request:${name}`;
         expect(probeMap, name).toContain(`{"Ref":"${idOf(fn.function)}"},"\\":\\"${text}\\"`);
       }
     }
   });
 
   it('may invoke the versions of the functions it probes and nothing else, read their deployments and report on them', () => {
-    for (const stack of [stacks.api, stacks.jobs]) {
+    for (const stack of hookStacks()) {
       const statements = hookStatements(stack);
       const invokes = statements.filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
       const invoked = invokes.flatMap((statement) => [statement.Resource].flat()).map((resource) => JSON.stringify(resource));
-      const probed = stack === stacks.api ? routeGroupFunctions().map(([, fn]) => fn) : scheduledJobs();
+      const probed = stack === stacks.jobs ? scheduledJobs() : routeGroupFunctions(stack).map(([, fn]) => fn);
       expect(invoked.sort()).toEqual(probed.map((fn) => JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [idOf(fn.function), 'Arn'] }, ':*']] })).sort());
       // CodeDeploy: only the stack's own deployment groups.
       const codeDeploy = statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('codedeploy:')));
@@ -152,7 +163,7 @@ describe('the BeforeAllowTraffic hook', () => {
   });
 
   it('is no product function of its own: no alias, no release', () => {
-    for (const stack of [stacks.api, stacks.jobs]) {
+    for (const stack of hookStacks()) {
       const hookId = idOf(ReleaseHook.of(stack).function);
       const aliases = Object.values(resources(stack, 'AWS::Lambda::Alias'));
       expect(aliases.some((alias) => JSON.stringify(alias.Properties.FunctionName) === JSON.stringify({ Ref: hookId }))).toBe(false);
@@ -161,7 +172,7 @@ describe('the BeforeAllowTraffic hook', () => {
   });
 
   it('leaves cdk-nag with no open finding in the stacks that have one', () => {
-    for (const stack of [stacks.api, stacks.jobs]) {
+    for (const stack of hookStacks()) {
       const report = new AwsSolutionsChecks(stack.node.root).validateScope(stack);
       const findings = report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`));
       expect(findings, stack.stackName).toEqual([]);
@@ -176,8 +187,8 @@ describe('the release rehearsal’s checks (npm run release:rehearse)', () => {
   it('finds the canary wired, and names a route group released without its hook or its handled-5xx alarm', () => {
     expect(checkReleaseWiring(asTemplates(), 'production').problems).toEqual([]);
     const broken = asTemplates();
-    const api = broken.find((template) => template.name === stacks.api.stackName)!;
-    const canvas = stacks.api.functions.get('canvas')!;
+    const canvas = routeFunctionsOf(stacks).get('canvas')!;
+    const api = broken.find((template) => template.name === canvas.function.stack.stackName)!;
     const alias = api.resources[idOf(canvas.alias)]!;
     const update = alias.UpdatePolicy!.CodeDeployLambdaAliasUpdate as Record<string, unknown>;
     alias.UpdatePolicy = { CodeDeployLambdaAliasUpdate: { ...update, BeforeAllowTrafficHook: undefined } };

@@ -7,6 +7,10 @@ import { readSettings } from '../../infra/settings';
 import { liveAliasName } from '../../infra/constructs/app-function';
 import { checkReleaseWiring, deployOrder, type StackTemplate } from '../../scripts/lib/release-checks';
 import { routeManifest } from '../../shared/routes';
+import { scheduledJobEntries } from '../../infra/stacks/jobs-stack';
+
+/** The jobs the scheduler runs (cleanup, digest, access expiry, cards). */
+const scheduledJobs = Object.keys(scheduledJobEntries).length;
 
 /**
  * Stages and safe releases, as a deployer meets them: stacks named by stage, every function
@@ -93,8 +97,8 @@ describe('every function behind a live alias', () => {
         count++;
       }
     }
-    // A function per route group, the live handler and sender, three jobs and the SES events job.
-    expect(count).toBe(Object.keys(routeManifest).length + 2 + 3 + 1);
+    // A function per route group, the live handler and sender, the scheduled jobs and the SES events job.
+    expect(count).toBe(Object.keys(routeManifest).length + 2 + scheduledJobs + 1);
   });
 
   it('has every API route, socket route, stream, schedule and rule invoke the alias', () => {
@@ -123,7 +127,7 @@ describe('every function behind a live alias', () => {
     }
     const jobAliases = Object.keys(resources(templates.jobs, 'AWS::Lambda::Alias'));
     const schedules = Object.values(resources(templates.jobs, 'AWS::Scheduler::Schedule'));
-    expect(schedules).toHaveLength(3);
+    expect(schedules).toHaveLength(scheduledJobs);
     for (const schedule of schedules) expect(jobAliases).toContain((schedule.Properties.Target as { Arn: { Ref: string } }).Arn.Ref);
     const mailAliases = Object.keys(resources(templates.mail, 'AWS::Lambda::Alias'));
     for (const rule of Object.values(resources(templates.mail, 'AWS::Events::Rule'))) {
@@ -207,7 +211,8 @@ describe('the release rehearsal (npm run release:rehearse)', () => {
   it('finds the app ready to release', () => {
     const { functions, problems } = checkReleaseWiring(asTemplates(), 'production');
     expect(problems).toEqual([]);
-    expect(functions).toHaveLength(Object.keys(routeManifest).length + 6);
+    // The route groups, the live handler and sender, the scheduled jobs and the SES events job.
+    expect(functions).toHaveLength(Object.keys(routeManifest).length + 2 + scheduledJobs + 1);
   });
 
   it('reports an integration that calls the function itself, and the wrong traffic shift', () => {
