@@ -11,7 +11,6 @@ import { invokeLocally } from './invocations';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
-
 /** A function's version as it would run in Lambda: its handler module and its configuration (environment). */
 export type LocalVersion = { entry: string; environment: Record<string, string> };
 
