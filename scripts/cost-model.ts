@@ -137,7 +137,7 @@ export const defaultUsage = {
   /**
    * Fixed monthly operations, counted in the synthesised templates when `npm run synth` has
    * written cdk.out (scripts/cost-templates.ts; scripts/cost.ts passes them in); these defaults
-   * are the counts of the development synth of 2026-12-07. Alarms are billed per metric they
+   * are the counts of the development synth. Alarms are billed per metric they
    * read (`billedAlarmMetrics`); `functionSecretReads` is the (function, secret) pairs whose
    * cache (functions/lib/secret-source.ts, `secretCacheSeconds`) reads the secret again when it
    * is older, in each of `warmContainersPerFunction` containers kept warm all month (an upper
@@ -146,13 +146,13 @@ export const defaultUsage = {
    * WAF only when on.
    */
   fixed: {
-    alarms: 200,
-    billedAlarmMetrics: 212,
+    alarms: 223,
+    billedAlarmMetrics: 235,
     dashboards: 1,
-    customMetrics: 47,
+    customMetrics: 70,
     secrets: 3,
-    functions: 30,
-    functionSecretReads: 39,
+    functions: 34,
+    functionSecretReads: 35,
     warmContainersPerFunction: 1,
     secretCacheSeconds: secretMaxAgeSeconds,
     backupDaysKept: 35,
