@@ -73,12 +73,12 @@ async function warmFrontDoor(front: StaticServer, root: string): Promise<void> {
 type Measured = { run: LighthouseRun; html: string; lighthouse: string };
 
 /** Who the canvas runs are signed in as: the session cookie, and the user id the app keeps in localStorage after a login. */
-type SignedIn = { cookie: string; userId: string };
+type SignedIn = { cookie: string; userId: string; entityId: number };
 
 /**
  * Leaves the browser as a login leaves it (tests/e2e/support/canvas.ts does the same): the
- * session cookie from a sign-in through the API, and the user id in localStorage
- * (web/src/stores/session.ts startSession), so the app restores the session on load.
+ * session cookie from a sign-in through the API, and the user id, the confirmed flag and the current entity in
+ * localStorage (web/src/stores/session.ts startSession), so the app restores the session on load.
  */
 async function signInBrowser(page: Page, origin: string, signedIn: SignedIn): Promise<void> {
   await page.setCookie(
@@ -89,12 +89,13 @@ async function signInBrowser(page: Page, origin: string, signedIn: SignedIn): Pr
   );
   // A same-origin file without the app's scripts, to write its localStorage.
   await page.goto(`${origin}/robots.txt`);
-  await page.evaluate((userId) => {
+  await page.evaluate(({ userId, entityId }) => {
     // Runs in the page; the bench's TypeScript has no DOM types.
     const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
     storage.setItem('fc.userId', userId);
     storage.setItem('fc.isEmailConfirmed', 'true');
-  }, signedIn.userId);
+    storage.setItem('fc.entityId', String(entityId));
+  }, signedIn);
 }
 
 async function runOnce(browser: Browser, origin: string, pagePath: string, signedIn: SignedIn | null): Promise<Measured> {
@@ -161,7 +162,7 @@ export async function measureLighthouse(builtApp: string, progress: (message: st
     const frontUrl = front.url;
     const family = await familyWithCanvas({ ...integrationStackOf(stack), apiUrl: frontUrl, client: () => new ApiClient(() => frontUrl) }, 'Lighthouse Family');
     await batchPut(canvasContent(family.familyId, canvasItems).records);
-    const owner: SignedIn = { cookie: family.owner.client.cookieHeader(), userId: family.owner.userId };
+    const owner: SignedIn = { cookie: family.owner.client.cookieHeader(), userId: family.owner.userId, entityId: family.familyId };
     await warmFrontDoor(front, builtApp);
 
     const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, defaultViewport: null, args: chromiumArgs });

@@ -89,6 +89,32 @@ describe('restoreSession (docs/product/sessions-and-sign-in.md#session)', () => 
     expect(store.get(authStateAtom)).toMatchObject({ isAuthenticated: true, isEmailConfirmed: true, hasEntities: true });
   });
 
+  it('asks for the entities and the stored entity beside the profile for a user this browser knew as confirmed', async () => {
+    window.localStorage.setItem(storageKeys.userId, 'u1');
+    window.localStorage.setItem(storageKeys.isEmailConfirmed, 'true');
+    window.localStorage.setItem(storageKeys.entityId, '3');
+    // The profile answers only once the other two were asked: one round trip before the session stands, not three.
+    let bothAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (bothAsked = resolve));
+    const seen = new Set<string>();
+    const note = (name: string, answer: (request: FakeRequest) => FakeResponse) => (request: FakeRequest) => {
+      seen.add(name);
+      if (seen.size === 2) bothAsked();
+      return answer(request);
+    };
+    serve({
+      'GET /user/profile': async () => {
+        await asked;
+        return ok(profile);
+      },
+      'GET /entities': note('list', () => ok([family, company])),
+      'POST /auth/set-current-entity': note('current', setCurrent([3, 8])),
+    });
+    const store = createStore();
+    expect(await restoreSession(store)).toBe('restored');
+    expect(store.get(currentEntityAtom)?.id).toBe(3);
+  });
+
   it('takes the first entity when the stored one is gone, and the next one when the server no longer knows it (4)', async () => {
     window.localStorage.setItem(storageKeys.userId, 'u1');
     window.localStorage.setItem(storageKeys.entityId, '99');

@@ -66,16 +66,22 @@ const quiet = { handleLocally: [ErrorCodes.SESSION_EXPIRED, ErrorCodes.EMAIL_NOT
  * still belongs to it, else the first (docs/product/sessions-and-sign-in.md#session). The server is told; an entity it no
  * longer knows for the user (4) is dropped and the next one tried, and with none left the
  * user goes on without a current entity (docs/product/errors.md#sessions-errors Login: 4 lets the user proceed).
+ * The stored entity is offered to the server alongside the list, not after it: on most visits it is the one that
+ * becomes current, and the server checks the membership itself (4 otherwise), so a page that waits for the session
+ * (the canvas) waits one round trip, not two (docs/architecture-decisions.md, "The canvas's first load").
  */
 export async function loadEntities(
   options: { handleLocally?: readonly number[] } = {},
 ): Promise<{ entities: SessionEntity[]; currentEntityId: number | null }> {
-  let entities = (await listEntities(options)).map(toSessionEntity).filter((entity): entity is SessionEntity => entity !== null);
   const storedId = Number(local.get(storageKeys.entityId) ?? Number.NaN);
+  const storedChoice = Number.isInteger(storedId) ? setCurrentEntityOnServer(storedId, options) : undefined;
+  // Read below only when the stored entity is the candidate: a list that fails first leaves it unread, which is no error.
+  storedChoice?.catch(() => undefined);
+  let entities = (await listEntities(options)).map(toSessionEntity).filter((entity): entity is SessionEntity => entity !== null);
   for (let attempt = 0; attempt < 2 && entities.length > 0; attempt++) {
     const candidate = entities.find((entity) => entity.id === storedId) ?? entities[0]!;
     try {
-      const fresh = await setCurrentEntityOnServer(candidate.id, options);
+      const fresh = await (candidate.id === storedId && storedChoice ? storedChoice : setCurrentEntityOnServer(candidate.id, options));
       const current = fresh ? toSessionEntity(fresh) : null;
       if (current) entities = entities.map((entity) => (entity.id === current.id ? current : entity));
       return { entities, currentEntityId: current?.id ?? null };
@@ -97,6 +103,10 @@ export type RestoreOutcome = 'loggedOut' | 'restored' | 'unconfirmed' | 'failed'
  */
 export async function restoreSession(store: AppStore): Promise<RestoreOutcome> {
   if (!storedUserId()) return 'loggedOut';
+  // A user this browser knew as confirmed (nearly every visit) has the entities asked for beside the profile, not
+  // after it; an unconfirmed one asks for none. A profile that now says unconfirmed leaves their answers unread.
+  const entitiesLoading = local.get(storageKeys.isEmailConfirmed) === 'true' ? loadEntities(quiet) : undefined;
+  entitiesLoading?.catch(() => undefined);
   try {
     const profile = await getProfile(quiet);
     const user = toSessionUser(profile);
@@ -104,7 +114,7 @@ export async function restoreSession(store: AppStore): Promise<RestoreOutcome> {
       startSession(store, { userId: profile.id, isEmailConfirmed: false, user });
       return 'unconfirmed';
     }
-    const { entities, currentEntityId } = await loadEntities(quiet);
+    const { entities, currentEntityId } = await (entitiesLoading ?? loadEntities(quiet));
     startSession(store, { userId: profile.id, isEmailConfirmed: true, user, entities, currentEntityId });
     return 'restored';
   } catch (error) {
