@@ -39,10 +39,6 @@ async function main(): Promise<void> {
   const nowArg = nowIndex >= 0 ? args[nowIndex + 1] : undefined;
   if (nowIndex >= 0 && (!nowArg || Number.isNaN(Date.parse(nowArg)))) usage('--now needs an ISO date, e.g. 2026-06-08T07:10:00Z.');
 
-  // One job run is one invocation in a process of its own: a local stack that started this process (the
-  // end-to-end tests) passes on its concurrency setting, under which Powertools wants the invocation store
-  // of infra/local/invocations.ts before anything is loaded. Nothing is loaded yet (every import is below).
-  delete process.env.AWS_LAMBDA_MAX_CONCURRENCY;
   const { localEnvironment } = await import('../infra/local/stack');
   const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
   const environment = localEnvironment({

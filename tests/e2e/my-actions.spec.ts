@@ -21,12 +21,21 @@ test.setTimeout(180_000);
 const run = promisify(execFile);
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
+/**
+ * The environment of an operator's shell: this process's, without what the local stack in it set for itself (its
+ * concurrent invocations, infra/local/invocations.ts), which a job run in a process of its own must not inherit.
+ */
+function operatorShell(): NodeJS.ProcessEnv {
+  const { AWS_LAMBDA_MAX_CONCURRENCY: _stackOnly, ...shell } = process.env;
+  return shell;
+}
+
 /** `npm run job -- digest --now …` against this run's stack, as an operator would. */
 async function runDigestJob(now: Date, appUrl: string): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', 'job', '--', 'digest', '--now', now.toISOString()], {
     cwd: repositoryRoot,
     env: {
-      ...process.env,
+      ...operatorShell(),
       DYNAMODB_ENDPOINT: requiredEnv(e2eEnv.dynamoUrl),
       TABLE_NAME: requiredEnv(e2eEnv.tableName),
       SES_ENDPOINT: requiredEnv(e2eEnv.inboxUrl),
