@@ -52,7 +52,7 @@ describe('a group contract given as its import', () => {
         loads += 1;
         return contract;
       },
-      { sendContactMessage: async ({ body }) => ({ status: 201, body: { received: body.message } }) } as never,
+      { sendContactMessage: async ({ body }: { body: { message: string } }) => ({ status: 201, body: { received: body.message } }) } as never,
     );
     expect(loads).toBe(0);
     const refused = await send(handler, { message: '' });
