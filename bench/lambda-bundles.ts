@@ -64,11 +64,13 @@ process.exit(0);
 `;
 
 /**
- * The first request of a group: its first route that needs a session, with a session cookie
- * the table does not hold, so the handler reads the session (one GetItem) and answers 401.
+ * The first request of a group, as a signed-in person sends it: its first route that needs a
+ * session, with the cookie of a session the table holds (bench/cold-start-session.ts) and an
+ * empty body, so the handler reads the session, loads the group's contract and checks the
+ * request against it (the answer is the route's refusal of the empty request, never a 5xx).
  * A group of public routes only gets its first route with an empty body.
  */
-function firstRequest(routes: readonly RouteDefinition[]): Record<string, unknown> {
+function firstRequest(routes: readonly RouteDefinition[], sessionToken: string): Record<string, unknown> {
   const route = routes.find((candidate) => !candidate.isPublic) ?? routes[0]!;
   const rawPath = route.path.replace(/\{[^}]+\}/g, '1');
   const pathParameters = Object.fromEntries([...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name, '1']));
@@ -77,7 +79,7 @@ function firstRequest(routes: readonly RouteDefinition[]): Record<string, unknow
     routeKey: `${route.method} ${route.path}`,
     rawPath,
     rawQueryString: '',
-    cookies: [`${sessionCookieName}=bench-session-not-in-the-table`],
+    cookies: [`${sessionCookieName}=${sessionToken}`],
     headers: { host: 'localhost', 'content-type': 'application/json', 'user-agent': 'bench' },
     ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
     requestContext: {
@@ -111,11 +113,11 @@ type Timing = { importMs: number; firstRequestMs: number; cpuMs: number; status:
  */
 export async function measureColdStarts(outDir: string, runs = 5, options: { nodeOptions?: string } = {}): Promise<ColdStartResults> {
   const targets = [
-    { group: floorGroup, entry: 'bench/cold-start-floor.ts', event: {} as Record<string, unknown>, assets: undefined },
+    { group: floorGroup, entry: 'bench/cold-start-floor.ts', routes: undefined as readonly RouteDefinition[] | undefined, assets: undefined },
     ...Object.entries(routeManifest).map(([group, definition]) => ({
       group,
       entry: definition.entry,
-      event: firstRequest(definition.routes),
+      routes: definition.routes as readonly RouteDefinition[] | undefined,
       assets: functionAssets[group],
     })),
   ];
@@ -145,11 +147,18 @@ export async function measureColdStarts(outDir: string, runs = 5, options: { nod
     };
     // The functions' runtime: Node from the npm registry (package.json's `node`), not the machine's.
     const node = path.join(repositoryRoot, 'node_modules', '.bin', 'node');
+    const signedIn = await runChild(path.join(repositoryRoot, 'node_modules', '.bin', 'tsx'), [path.join(import.meta.dirname, 'cold-start-session.ts')], {
+      env,
+      timeoutMs: 60_000,
+    });
+    const sessionToken = signedIn.stdout.trim().split('\n').at(-1) ?? '';
+    if (signedIn.code !== 0 || !sessionToken) throw new Error(`The bench person could not be signed in: ${signedIn.stderr.trim().slice(0, 300)}`);
     // Each round's timings by group (undefined where a run failed), the floor's first.
     const timings = new Map<string, Array<Timing | undefined>>(built.map(({ group }) => [group, []]));
     const errors = new Map<string, string>();
     for (let run = 0; run < runs; run += 1)
-      for (const { group, outfile, event } of built) {
+      for (const { group, outfile, routes } of built) {
+        const event = routes ? firstRequest(routes, sessionToken) : {};
         if (errors.has(group)) {
           timings.get(group)!.push(undefined);
           continue;

@@ -1,3 +1,5 @@
+import { PrivacyLevel, privacyLevelIds } from './enums';
+
 /**
  * The plain values of the contracts (shared/contracts/*.ts) that the server's domain code reads
  * too: limits, settings and derived ids, without a schema. The contract modules re-export them;
@@ -39,3 +41,25 @@ export const maxPasskeysPerUser = 10;
 
 /** How many addresses one user may keep (the spec gives no number; a profile shows a few). */
 export const maxUserAddresses = 5;
+
+/** docs/product/limits.md#work-relations-limits: the dashboard's page size 10; the server accepts 1–50. */
+export const dashboardPageSize = { default: 10, max: 50 } as const;
+/** Dashboard offsets beyond this are refused (6): no advisor company works for that many families. */
+export const maxDashboardOffset = 100_000;
+
+/** Visible characters of a private note (docs/product/work-relations.md#validation, docs/product/limits.md#work-relations-limits). */
+export const noteTextLimit = 1000;
+
+/** A journal event's id, as functions/domain/journal/journal.ts newEventIds makes it: 12 base-36 characters, then 10 hex digits. */
+export const eventIdPattern = /^[0-9a-z]{12}[0-9a-f]{10}$/;
+
+/** Name prefixes offered in the profile (GET /api/user/prefixes); the spec leaves the list open. */
+export const namePrefixes = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof', 'Rev', 'Sir', 'Dame', 'Lady', 'Lord'] as const;
+
+/** GET /api/privacy-settings: the levels a privacy setting can take, with their names. */
+export const privacyLevelNames = {
+  [PrivacyLevel.OnlyMe]: 'OnlyMe',
+  [PrivacyLevel.DirectContacts]: 'DirectContacts',
+  [PrivacyLevel.Everyone]: 'Everyone',
+} as const;
+export const privacyLevels = privacyLevelIds.map((id) => ({ id, name: privacyLevelNames[id] }));

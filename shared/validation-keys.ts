@@ -1,7 +1,8 @@
 /**
  * The plain values of the field rules (shared/validation.ts re-exports them): the message keys the rules give, which
- * are keys of the web message catalogue (web/src/messages/en-US.ts), and the fields' upper bounds. Without zod, so a
- * page that shows a form imports them without evaluating zod before it hydrates (web/src/hooks/use-zod-form.ts).
+ * are keys of the web message catalogue (web/src/messages/en-US.ts), the fields' upper bounds, and the checks the
+ * server makes without a schema. Without zod, so a page that shows a form imports them without evaluating zod before
+ * it hydrates (web/src/hooks/use-zod-form.ts), and a Lambda's cold start evaluates no zod before a request needs a schema.
  */
 export const messageKeys = {
   required: 'forms.errorMessages.required',
@@ -28,3 +29,17 @@ export const limits = {
   longText: 5000,
   note: 1000,
 } as const;
+
+/** A UTF-16 surrogate without its partner: not a character, refused everywhere (functions/lib/input). */
+export const loneSurrogatePattern = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The host a domain or URL names, for uniqueness: lower case, without scheme, `www.`, port or path. */
+export function domainHost(domain: string): string {
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/[/:].*$/, '')
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
+}

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { isCountryCode } from './countries';
-import { limits, messageKeys } from './validation-keys';
+import { limits, loneSurrogatePattern, messageKeys } from './validation-keys';
 
 /**
  * Field rules of docs/product/accounts.md#validation, shared by the browser and the server. Messages are keys of
  * the web message catalogue (web/src/messages/en-US.ts); the server sends them in
  * `errors` and the browser translates them.
  */
-export { limits, messageKeys } from './validation-keys';
+export { domainHost, limits, loneSurrogatePattern, messageKeys } from './validation-keys';
 
 /** Special characters allowed in a password, exactly as docs/product/accounts.md#validation lists them. */
 export const passwordSpecialCharacters = '!@#$%^&*?_-';
@@ -45,9 +45,6 @@ export const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\
  * mail header or show text in another order than it is stored (a "Trojan source" name).
  */
 export const lineBreakOrBidiPattern = /[\r\n\u2028\u2029\u0085\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
-
-/** A UTF-16 surrogate without its partner: not a character, refused everywhere (functions/lib/input). */
-export const loneSurrogatePattern = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const trimmed = () =>
   z
@@ -148,14 +145,3 @@ export const domainField = () =>
     .min(3, { error: messageKeys.minLength3 })
     .max(253, { error: messageKeys.tooLong })
     .regex(domainPattern, { error: messageKeys.invalidInput });
-
-/** The host a domain or URL names, for uniqueness: lower case, without scheme, `www.`, port or path. */
-export function domainHost(domain: string): string {
-  return domain
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/[/:].*$/, '')
-    .replace(/^www\./, '')
-    .replace(/\.$/, '');
-}

@@ -1,6 +1,5 @@
 import { createGroupHandler } from '../lib/idempotency';
 import { advisorInvitationRoutes } from '../../shared/routes/advisor-invitation';
-import { advisorInvitationContract } from '../../shared/api-contract/advisor-invitation';
 import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';
 import { createWorkRelationInvitation } from '../domain/invitations/create-work-relation-invitation';
 import { getWorkRelationInvitationInfo } from '../domain/invitations/get-work-relation-invitation-info';
@@ -13,7 +12,10 @@ import { sendWorkRelationInvitationEmail } from '../domain/invitations/send-work
  * Advisor invitations (docs/product/invitations.md#calls): a family invites an advisor company to its canvas, to all sections or some.
  * The life cycle is shared with family invitations (functions/domain/invitations/).
  */
-export const handler = createGroupHandler('advisor-invitation', advisorInvitationRoutes, advisorInvitationContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/advisor-invitation').then((module) => module.advisorInvitationContract);
+
+export const handler = createGroupHandler('advisor-invitation', advisorInvitationRoutes, contract, {
   createAdvisorInvitation: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(session, 'advisor', body) }),
   sendAdvisorInvitationEmail: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(session, 'advisor', body.id) }),
   listAdvisorInvitations: async ({ session, query }) => ({ body: await listAdvisorInvitations(session, query.orderBy) }),

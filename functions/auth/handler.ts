@@ -1,7 +1,6 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler } from '../lib/http';
 import { authRoutes } from '../../shared/routes/auth';
-import { authContract } from '../../shared/api-contract/auth';
 import { signOut } from '../domain/sessions/sign-out';
 import { getSalt } from '../domain/sessions/get-salt';
 import { setCurrentEntity } from '../domain/sessions/set-current-entity';
@@ -11,7 +10,10 @@ import { signInWithSecondFactor } from '../domain/sessions/sign-in-with-second-f
 import { signinClientOf } from '../domain/sessions/signin-completion';
 import { signUp } from '../domain/sessions/sign-up';
 
-export const handler = createGroupHandler('auth', authRoutes, authContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/auth').then((module) => module.authContract);
+
+export const handler = createGroupHandler('auth', authRoutes, contract, {
   getSalt: async ({ body }) => ({ body: await getSalt(body.email) }),
   signUp: async ({ body, event }) => {
     const { response, cookie } = await signUp(body, { userAgent: userAgentOf(event), clientAddress: clientAddressOf(event) });

@@ -1,12 +1,14 @@
 import { createGroupHandler } from '../lib/idempotency';
 import { canvasHistoryRoutes } from '../../shared/routes/canvas-history';
-import { canvasHistoryContract } from '../../shared/api-contract/canvas-history';
 import { getCompanyAccessLog, getFamilyAccessLog, getFamilyAccessLogCsv } from '../domain/journal/access-log';
 import { getHistory } from '../domain/journal/get-history';
 import { revertEvent } from '../domain/journal/revert-event';
 import { restoreVersion } from '../domain/journal/restore-version';
 
-export const handler = createGroupHandler('canvas-history', canvasHistoryRoutes, canvasHistoryContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/canvas-history').then((module) => module.canvasHistoryContract);
+
+export const handler = createGroupHandler('canvas-history', canvasHistoryRoutes, contract, {
   getOwnHistory: async ({ session, query }) => ({ body: await getHistory(session, undefined, query) }),
   getHistory: async ({ session, path, query }) => ({ body: await getHistory(session, path.familyId, query) }),
   revertEvent: async ({ session, path, query }) => ({ body: await revertEvent(session, path.eventId, query.familyId) }),

@@ -1,13 +1,15 @@
 import { createGroupHandler } from '../lib/idempotency';
 import { canvasTakeawayRoutes } from '../../shared/routes/canvas-takeaway';
-import { canvasTakeawayContract } from '../../shared/api-contract/canvas-takeaway';
 import { archiveTakeaway } from '../domain/canvas/archive-takeaway';
 import { createTakeaway } from '../domain/canvas/create-content-item';
 import { deleteTakeaway } from '../domain/canvas/delete-takeaway';
 import { addTakeawayVote, removeTakeawayVote } from '../domain/canvas/takeaway-votes';
 import { updateTakeaway } from '../domain/canvas/update-takeaway';
 
-export const handler = createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, canvasTakeawayContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/canvas-takeaway').then((module) => module.canvasTakeawayContract);
+
+export const handler = createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, contract, {
   createTakeaway: async ({ session, path, body }) => ({ status: 201, body: await createTakeaway(session, path.categoryId, body) }),
   updateTakeaway: async ({ session, path, body }) => ({ body: await updateTakeaway(session, path.id, body) }),
   archiveTakeaway: async ({ session, path, body }) => ({ body: await archiveTakeaway(session, path.id, body.archived, body.version) }),

@@ -1,6 +1,5 @@
 import { createGroupHandler } from '../lib/idempotency';
 import { canvasRoutes } from '../../shared/routes/canvas';
-import { canvasContract } from '../../shared/api-contract/canvas';
 import { createCanvas } from '../domain/canvas/create-canvas';
 import { getCanvas } from '../domain/canvas/get-canvas';
 import { getCategory } from '../domain/canvas/get-category';
@@ -8,7 +7,10 @@ import { getSection } from '../domain/canvas/get-section';
 import { resetCanvas } from '../domain/canvas/reset-canvas';
 import { updateCanvasTitle } from '../domain/canvas/update-canvas-title';
 
-export const handler = createGroupHandler('canvas', canvasRoutes, canvasContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/canvas').then((module) => module.canvasContract);
+
+export const handler = createGroupHandler('canvas', canvasRoutes, contract, {
   createCanvas: async ({ session }) => ({ status: 201, body: await createCanvas(session) }),
   getOwnCanvas: async ({ session }) => ({ body: await getCanvas(session) }),
   getCanvas: async ({ session, path }) => ({ body: await getCanvas(session, path.familyId) }),

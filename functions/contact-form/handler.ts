@@ -1,9 +1,11 @@
 import { clientAddressOf } from '../lib/client-address';
 import { createGroupHandler } from '../lib/http';
 import { contactFormRoutes } from '../../shared/routes/contact-form';
-import { contactFormContract } from '../../shared/api-contract/contact-form';
 import { sendContactMessage } from '../domain/notifications/send-contact-message';
 
-export const handler = createGroupHandler('contact-form', contactFormRoutes, contactFormContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/contact-form').then((module) => module.contactFormContract);
+
+export const handler = createGroupHandler('contact-form', contactFormRoutes, contract, {
   sendContactMessage: async ({ body, event }) => ({ status: 201, body: await sendContactMessage(body, clientAddressOf(event)) }),
 });

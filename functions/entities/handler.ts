@@ -2,7 +2,6 @@ import type { EntityProfile } from '../../shared/contracts/entities';
 import type { AccessedEntity } from '../../shared/contracts/work-relations';
 import { createGroupHandler } from '../lib/idempotency';
 import { entitiesRoutes } from '../../shared/routes/entities';
-import { entitiesContract } from '../../shared/api-contract/entities';
 import { createEntity } from '../domain/organisations/create-entity';
 import { getEntity } from '../domain/organisations/get-entity';
 import { getEntityBySection } from '../domain/organisations/get-entity-by-section';
@@ -14,7 +13,10 @@ import { updateNote } from '../domain/work-relations/update-note';
 import { saveEntityAddress } from '../domain/organisations/save-entity-address';
 import { updateEntity } from '../domain/organisations/update-entity';
 
-export const handler = createGroupHandler('entities', entitiesRoutes, entitiesContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/entities').then((module) => module.entitiesContract);
+
+export const handler = createGroupHandler('entities', entitiesRoutes, contract, {
   listEntities: async ({ session }) => ({ body: await listEntities(session.userId) }),
   createEntity: async ({ session, body }) => ({ status: 201, body: await createEntity(session.userId, body) }),
   updateEntity: async ({ session, body }) => ({ body: await updateEntity(session, body) }),

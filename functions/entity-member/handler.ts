@@ -1,6 +1,5 @@
 import { createGroupHandler } from '../lib/http';
 import { entityMemberRoutes } from '../../shared/routes/entity-member';
-import { entityMemberContract } from '../../shared/api-contract/entity-member';
 import { getMember } from '../domain/members/get-member';
 import { getAdvisor, listAdvisors, listAdvisorsNotForFamily } from '../domain/members/list-advisors';
 import { listCanvasUsers } from '../domain/members/list-canvas-users';
@@ -11,7 +10,10 @@ import { listRelatedOwners } from '../domain/members/list-related-owners';
 import { removeMember } from '../domain/members/remove-member';
 import { updateMember } from '../domain/members/update-member';
 
-export const handler = createGroupHandler('entity-member', entityMemberRoutes, entityMemberContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/entity-member').then((module) => module.entityMemberContract);
+
+export const handler = createGroupHandler('entity-member', entityMemberRoutes, contract, {
   listOwners: async ({ session }) => ({ body: await listOwners(session) }),
   listOwnersOf: async ({ session, path }) => ({ body: await listRelatedOwners(session, path.entityId) }),
   listOwnersViaFamily: async ({ session, path }) => ({ body: await listRelatedOwners(session, path.entityId, path.familyId) }),

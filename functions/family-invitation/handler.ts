@@ -1,6 +1,5 @@
 import { createGroupHandler } from '../lib/idempotency';
 import { familyInvitationRoutes } from '../../shared/routes/family-invitation';
-import { familyInvitationContract } from '../../shared/api-contract/family-invitation';
 import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';
 import { createWorkRelationInvitation } from '../domain/invitations/create-work-relation-invitation';
 import { getWorkRelationInvitationInfo } from '../domain/invitations/get-work-relation-invitation-info';
@@ -13,7 +12,10 @@ import { sendWorkRelationInvitationEmail } from '../domain/invitations/send-work
  * Family invitations (docs/product/invitations.md#calls): an advisor company invites a family to work with it.
  * The life cycle is shared with advisor invitations (functions/domain/invitations/).
  */
-export const handler = createGroupHandler('family-invitation', familyInvitationRoutes, familyInvitationContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/family-invitation').then((module) => module.familyInvitationContract);
+
+export const handler = createGroupHandler('family-invitation', familyInvitationRoutes, contract, {
   createFamilyInvitation: async ({ session, body }) => ({ status: 201, body: await createWorkRelationInvitation(session, 'family', body) }),
   sendFamilyInvitationEmail: async ({ session, body }) => ({ body: await sendWorkRelationInvitationEmail(session, 'family', body.id) }),
   listFamilyInvitations: async ({ session, query }) => ({ body: await listFamilyInvitations(session, query.orderBy) }),

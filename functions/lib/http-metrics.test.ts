@@ -1,4 +1,3 @@
-import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import {
@@ -13,6 +12,7 @@ import { resetConfigForTests } from './config';
 import { fail } from './errors';
 import { createGroupHandler, type ApiResult } from './http';
 import { contactFormRoutes } from '../../shared/routes/contact-form';
+import { sendContactForm } from './testing/contact-form-request';
 
 /**
  * A handled server error is answered, so Lambda's Errors metric never sees it: the request
@@ -86,19 +86,7 @@ function contactFormHandler(outcome: () => Promise<{ status: number }>) {
   return createGroupHandler('contact-form', contactFormRoutes, openContract, { sendContactMessage: outcome } as never);
 }
 
-async function call(handler: ReturnType<typeof contactFormHandler>): Promise<ApiResult> {
-  const event = {
-    version: '2.0',
-    routeKey: 'POST /api/contact-form',
-    rawPath: '/api/contact-form',
-    rawQueryString: '',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-    isBase64Encoded: false,
-    requestContext: { http: { method: 'POST', path: '/api/contact-form' }, requestId: 'unit-request' },
-  };
-  return handler(event as never, { awsRequestId: 'unit-request', functionName: 'unit' } as Context);
-}
+const call = (handler: ReturnType<typeof contactFormHandler>): Promise<ApiResult> => sendContactForm(handler, '{}');
 
 describe('handled server errors as a metric', () => {
   it('counts a 5xx answer (an unexpected error the stack caught) as ServerErrors of its group and of the version that answered', async () => {

@@ -420,7 +420,7 @@ const remainingTimeOf = (context: Context | undefined): Pick<Context, 'getRemain
   getRemainingTimeInMillis: () => context?.getRemainingTimeInMillis?.() ?? 29_000,
 });
 
-function bindRoute(run: AnyRouteFunction, definition: RouteDefinition, endpoint: Endpoint, idempotency?: IdempotencyRunner) {
+function bindRoute(run: AnyRouteFunction, definition: RouteDefinition, endpointOf: () => Promise<Endpoint>, idempotency?: IdempotencyRunner) {
   const isPublic = definition.isPublic === true;
   return async (event: ParsedEvent, context: Context): Promise<ApiResult> => {
     // A GET that writes (the manifest says so) gets the check every write gets.
@@ -439,6 +439,7 @@ function bindRoute(run: AnyRouteFunction, definition: RouteDefinition, endpoint:
       // anything is read or written. The web asks for the password or a code and retries.
       if (!isPublic && definition.requiresRecentAuth && session && !isRecentlyAuthenticated(session, reauthWindowSeconds))
         throw fail('REAUTHENTICATION_REQUIRED');
+      const endpoint = await endpointOf();
       const answer = async () =>
         toResult(
           await run({
@@ -487,12 +488,14 @@ export function bindingProblems(definition: RouteGroup, boundNames: readonly str
  * routes come from the group's manifest entry (`definition`, from shared/routes/<group>.ts),
  * each bound to the function of the same name and checked against that name's entry in the
  * group's contract (`contract`, from shared/api-contract/<group>.ts): the group's bundle
- * carries only its own routes and their schemas, not the whole manifest.
+ * carries only its own routes and their schemas, not the whole manifest. The group handlers
+ * pass the contract as its `import()`, so a cold start builds no schema until a request gets
+ * past the session check (docs/architecture-decisions.md, Lambda bundles).
  */
 export function createGroupHandler<G extends RouteGroupName, C extends GroupContract<G>>(
   group: G,
   definition: (typeof routeManifest)[G],
-  contract: C,
+  contract: C | (() => Promise<C>),
   routes: { [N in RouteNamesOf<G>]: RouteFunction<G, N, C[N]> },
   options: { idempotency?: IdempotencyRunner } = {},
 ) {
@@ -500,12 +503,23 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
   if (problems.unknown.length || problems.missing.length) {
     throw new Error(`Group ${group} binds routes not in the manifest [${problems.unknown.join(', ')}] and leaves out [${problems.missing.join(', ')}]`);
   }
-  const contractProblems = bindingProblems(definition, Object.keys(contract));
-  if (contractProblems.unknown.length || contractProblems.missing.length) {
-    throw new Error(
-      `Group ${group}'s contract has entries not in the manifest [${contractProblems.unknown.join(', ')}] and none for [${contractProblems.missing.join(', ')}]`,
-    );
-  }
+  const checked = (loaded: C): Record<string, Endpoint> => {
+    const contractProblems = bindingProblems(definition, Object.keys(loaded));
+    if (contractProblems.unknown.length || contractProblems.missing.length) {
+      throw new Error(
+        `Group ${group}'s contract has entries not in the manifest [${contractProblems.unknown.join(', ')}] and none for [${contractProblems.missing.join(', ')}]`,
+      );
+    }
+    return loaded as Record<string, Endpoint>;
+  };
+  // A contract given as its import is loaded (its schemas built) by the first request that gets past
+  // the session check, once; one given as it is is checked now.
+  let endpoints: Promise<Record<string, Endpoint>> | undefined = typeof contract === 'function' ? undefined : Promise.resolve(checked(contract));
+  const endpointsOf = () =>
+    (endpoints ??= (contract as () => Promise<C>)().then(checked, (error: unknown) => {
+      endpoints = undefined;
+      throw error;
+    }));
   const keyed = definition.routes.filter((route: RouteDefinition) => route.takesIdempotencyKey).map((route: RouteDefinition) => route.name);
   if (keyed.length && !options.idempotency)
     throw new Error(`Group ${group} has routes that take an Idempotency-Key [${keyed.join(', ')}] and no idempotency runner`);
@@ -519,7 +533,7 @@ export function createGroupHandler<G extends RouteGroupName, C extends GroupCont
       handler: bindRoute(
         (routes as unknown as Record<string, AnyRouteFunction>)[definition.name]!,
         definition,
-        (contract as Record<string, Endpoint>)[definition.name]!,
+        async () => (await endpointsOf())[definition.name]!,
         definition.takesIdempotencyKey ? options.idempotency : undefined,
       ),
     })),

@@ -1,5 +1,4 @@
-import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyValidationError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import { db, tableName } from './db/client';
 import { keys } from './db/keys';
@@ -48,8 +47,8 @@ export type KeyedRequest = { method: string; path: string; body: unknown };
  * user's equal key is another record and never answers theirs. Built per request (it holds no
  * connection: the table's client is ./db/client.ts's, with its round-trip count and tracing).
  */
-function storeOf(userId: string): DynamoDBPersistenceLayer {
-  return new DynamoDBPersistenceLayer({
+function storeOf(Layer: typeof DynamoDBPersistenceLayer, userId: string): DynamoDBPersistenceLayer {
+  return new Layer({
     tableName: tableName(),
     awsSdkV3Client: db(),
     keyAttr: 'PK',
@@ -75,6 +74,8 @@ export async function runOncePerKey(
   context: Pick<Context, 'getRemainingTimeInMillis'>,
   work: () => Promise<KeptAnswer>,
 ): Promise<{ answer: KeptAnswer; replayed: boolean }> {
+  const { DynamoDBPersistenceLayer, IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyValidationError, makeIdempotent } =
+    await import('./idempotency-library');
   let ranNow = false;
   const config = new IdempotencyConfig({
     eventKeyJmesPath: '[userId, key]',
@@ -88,7 +89,7 @@ export async function runOncePerKey(
       ranNow = true;
       return work();
     },
-    { persistenceStore: storeOf(input.userId), config, keyPrefix: keys.idempotencySortKeyPrefix },
+    { persistenceStore: storeOf(DynamoDBPersistenceLayer, input.userId), config, keyPrefix: keys.idempotencySortKeyPrefix },
   );
   try {
     const answer = await once(input, context);

@@ -1,6 +1,5 @@
 import { createGroupHandler } from '../lib/idempotency';
 import { memberInvitationRoutes } from '../../shared/routes/member-invitation';
-import { memberInvitationContract } from '../../shared/api-contract/member-invitation';
 import { acceptMemberInvitation } from '../domain/invitations/accept-member-invitation';
 import { createMemberInvitation } from '../domain/invitations/create-member-invitation';
 import { getMemberInvitation } from '../domain/invitations/get-member-invitation';
@@ -9,7 +8,10 @@ import { resendMemberInvitation } from '../domain/invitations/resend-member-invi
 import { revokeMemberInvitation } from '../domain/invitations/revoke-member-invitation';
 import { sendMemberInvitationEmail } from '../domain/invitations/send-member-invitation-email';
 
-export const handler = createGroupHandler('member-invitation', memberInvitationRoutes, memberInvitationContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/member-invitation').then((module) => module.memberInvitationContract);
+
+export const handler = createGroupHandler('member-invitation', memberInvitationRoutes, contract, {
   createMemberInvitation: async ({ session, body }) => ({ status: 201, body: await createMemberInvitation(session, body) }),
   sendMemberInvitationEmail: async ({ session, body }) => ({ body: await sendMemberInvitationEmail(session, body.id) }),
   listMemberInvitations: async ({ session, query }) => ({ body: await listMemberInvitations(session, query) }),

@@ -1,7 +1,6 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler } from '../lib/http';
 import { mfaRoutes } from '../../shared/routes/mfa';
-import { mfaContract } from '../../shared/api-contract/mfa';
 import { disableTotp } from '../domain/two-factor/disable-totp';
 import { enableTotpWithCode } from '../domain/two-factor/enable-totp';
 import { getTwoFactorPolicy } from '../domain/two-factor/get-two-factor-policy';
@@ -9,7 +8,10 @@ import { getTwoFactorStatus } from '../domain/two-factor/get-two-factor-status';
 import { setupTotp } from '../domain/two-factor/setup-totp';
 import { updateTwoFactorPolicy } from '../domain/two-factor/update-two-factor-policy';
 
-export const handler = createGroupHandler('mfa', mfaRoutes, mfaContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/mfa').then((module) => module.mfaContract);
+
+export const handler = createGroupHandler('mfa', mfaRoutes, contract, {
   getTwoFactorStatus: async ({ session }) => ({ body: await getTwoFactorStatus(session) }),
   setupTotp: async ({ session }) => ({ body: await setupTotp(session) }),
   enableTotp: async ({ session, body, event }) => ({

@@ -1,7 +1,6 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler } from '../lib/http';
 import { passkeysRoutes } from '../../shared/routes/passkeys';
-import { passkeysContract } from '../../shared/api-contract/passkeys';
 import { listPasskeys } from '../domain/two-factor/list-passkeys';
 import { registrationOptions } from '../domain/two-factor/passkey-registration-options';
 import { authenticationOptions } from '../domain/two-factor/passkey-signin-options';
@@ -11,7 +10,10 @@ import { renamePasskey } from '../domain/two-factor/rename-passkey';
 import { signInWithPasskey } from '../domain/two-factor/sign-in-with-passkey';
 import { signinClientOf } from '../domain/sessions/signin-completion';
 
-export const handler = createGroupHandler('passkeys', passkeysRoutes, passkeysContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/passkeys').then((module) => module.passkeysContract);
+
+export const handler = createGroupHandler('passkeys', passkeysRoutes, contract, {
   registrationOptions: async ({ session }) => ({ body: await registrationOptions(session.userId) }),
   registerPasskey: async ({ body, session, event }) => ({
     status: 201,

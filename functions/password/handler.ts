@@ -1,7 +1,6 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
 import { createGroupHandler } from '../lib/http';
 import { passwordRoutes } from '../../shared/routes/password';
-import { passwordContract } from '../../shared/api-contract/password';
 import { changePassword } from '../domain/accounts/change-password';
 import { cancelFactorRecoveryByLink } from '../domain/accounts/cancel-factor-recovery';
 import { completeFactorRecovery } from '../domain/accounts/complete-factor-recovery';
@@ -13,7 +12,10 @@ import { checkResetLink } from '../domain/accounts/check-reset-link';
 import { resetPassword } from '../domain/accounts/reset-password';
 import { sendReset } from '../domain/accounts/send-reset';
 
-export const handler = createGroupHandler('password', passwordRoutes, passwordContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/password').then((module) => module.passwordContract);
+
+export const handler = createGroupHandler('password', passwordRoutes, contract, {
   sendReset: async ({ body, event }) => ({ body: await sendReset(body, clientAddressOf(event)) }),
   resetPassword: async ({ body, event }) => {
     const { response, cookies } = await resetPassword(body, { clientAddress: clientAddressOf(event), userAgent: userAgentOf(event) });

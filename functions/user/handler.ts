@@ -1,7 +1,7 @@
-import { countries, namePrefixes, privacyLevels } from '../../shared/contracts/user';
+import { namePrefixes, privacyLevels } from '../../shared/contract-limits';
+import { countries } from '../../shared/countries';
 import { createGroupHandler } from '../lib/idempotency';
 import { userRoutes } from '../../shared/routes/user';
-import { userContract } from '../../shared/api-contract/user';
 import { addAddress } from '../domain/accounts/add-address';
 import { getProfile } from '../domain/accounts/get-profile';
 import { listSessions } from '../domain/sessions/list-sessions';
@@ -15,7 +15,10 @@ import { updateAddress } from '../domain/accounts/update-address';
 import { updatePrivacySettings } from '../domain/accounts/update-privacy-settings';
 import { updateUser } from '../domain/accounts/update-user';
 
-export const handler = createGroupHandler('user', userRoutes, userContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/user').then((module) => module.userContract);
+
+export const handler = createGroupHandler('user', userRoutes, contract, {
   getProfile: async ({ session }) => ({ body: await getProfile(session.userId) }),
   updateUser: async ({ session, path, body }) => ({ body: await updateUser(session, path.userId, body) }),
   // Reference data, public: the signup and profile forms need it before and after sign-in alike.

@@ -1,9 +1,11 @@
 import { createGroupHandler } from '../lib/idempotency';
 import { workRelationMemberRoutes } from '../../shared/routes/work-relation-member';
-import { workRelationMemberContract } from '../../shared/api-contract/work-relation-member';
 import { changeWorkRelationMember } from '../domain/work-relations/change-work-relation-member';
 
-export const handler = createGroupHandler('work-relation-member', workRelationMemberRoutes, workRelationMemberContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/work-relation-member').then((module) => module.workRelationMemberContract);
+
+export const handler = createGroupHandler('work-relation-member', workRelationMemberRoutes, contract, {
   addWorkRelationMember: async ({ session, path, body }) => ({
     status: 201,
     body: await changeWorkRelationMember(session, 'add', { familyId: path.entityId, ...body }),

@@ -1,6 +1,5 @@
 import { createGroupHandler } from '../lib/http';
 import { workRelationRoutes } from '../../shared/routes/work-relation';
-import { workRelationContract } from '../../shared/api-contract/work-relation';
 import { endWorkRelationWith } from '../domain/work-relations/end-work-relation';
 import { listAdvisorCompanies } from '../domain/work-relations/list-advisor-companies';
 import { listCanvasAdvisorCompanies } from '../domain/work-relations/list-canvas-advisor-companies';
@@ -8,7 +7,10 @@ import { listDashboardFamilies } from '../domain/work-relations/list-dashboard-f
 import { listFamilies } from '../domain/work-relations/list-families';
 import { listSectionAdvisorCompanies } from '../domain/work-relations/list-section-advisor-companies';
 
-export const handler = createGroupHandler('work-relation', workRelationRoutes, workRelationContract, {
+// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+const contract = () => import('../../shared/api-contract/work-relation').then((module) => module.workRelationContract);
+
+export const handler = createGroupHandler('work-relation', workRelationRoutes, contract, {
   listAdvisorCompanies: async ({ session, body }) => ({ body: await listAdvisorCompanies(session, body) }),
   listFamilies: async ({ session, body }) => ({ body: await listFamilies(session, body) }),
   listDashboardFamilies: async ({ session, body }) => ({ body: await listDashboardFamilies(session, body) }),

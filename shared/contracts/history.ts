@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { eventIdPattern } from '../contract-limits';
 import { messageKeys } from '../validation';
 import { familyIdField } from './canvas';
 import { LiveCanvasChange } from './live-views';
@@ -114,7 +115,6 @@ export const HistoryEvent = z.object({
 });
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 
-const eventIdPattern = /^[0-9a-z]{12}[0-9a-f]{10}$/;
 /** A page size in a query string: 1 to `max`. */
 const limitParameter = (max: number) =>
   z

@@ -12,8 +12,6 @@ import { Address, PrivacySettings, UserProfile } from './auth';
  */
 export { Address, PrivacySettings, UserProfile };
 
-/** Name prefixes offered in the profile (GET /api/user/prefixes); the spec leaves the list open. */
-export const namePrefixes = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof', 'Rev', 'Sir', 'Dame', 'Lady', 'Lord'] as const;
 export type NamePrefix = (typeof namePrefixes)[number];
 export const PrefixesResponse = z.array(z.enum(namePrefixes));
 export type PrefixesResponse = z.infer<typeof PrefixesResponse>;
@@ -57,20 +55,15 @@ export type AddressRequest = z.output<typeof AddressRequest>;
 /** The stored address with its id. */
 export const AddressResponse = Address;
 export type AddressResponse = z.infer<typeof AddressResponse>;
-import { maxUserAddresses } from '../contract-limits';
+import { maxUserAddresses, namePrefixes, privacyLevelNames, privacyLevels } from '../contract-limits';
 
 // Plain values the functions read too live in shared/contract-limits.ts (they need no schema).
-export { maxUserAddresses };
+export { maxUserAddresses, namePrefixes };
 
-// GET /api/privacy-settings: the levels a setting can take.
-export const privacyLevelNames = {
-  [PrivacyLevel.OnlyMe]: 'OnlyMe',
-  [PrivacyLevel.DirectContacts]: 'DirectContacts',
-  [PrivacyLevel.Everyone]: 'Everyone',
-} as const;
+// GET /api/privacy-settings: the levels a setting can take (privacyLevels).
+export { privacyLevelNames, privacyLevels };
 export const PrivacyLevelsResponse = z.array(z.object({ id: z.literal(privacyLevelIds), name: z.string() }));
 export type PrivacyLevelsResponse = z.infer<typeof PrivacyLevelsResponse>;
-export const privacyLevels: PrivacyLevelsResponse = privacyLevelIds.map((id) => ({ id, name: privacyLevelNames[id] }));
 
 // POST /api/user/privacy: each setting 1, 5 or 10; one left out is Everyone (10), the default.
 const privacyLevel = () => z.literal(privacyLevelIds, { error: messageKeys.invalidInput }).default(PrivacyLevel.Everyone);

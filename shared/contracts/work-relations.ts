@@ -7,6 +7,8 @@ import { categoryFields, sectionFields, Takeaway } from './canvas';
 import { idField, numberOrNumericString, numericIdParameter } from './common';
 import { EntityAddress } from './entities';
 import { accessUntilField, canvasSectionsField } from './invitations';
+// Plain values the functions read too live in shared/contract-limits.ts (they need no schema).
+import { dashboardPageSize, maxDashboardOffset, noteTextLimit } from '../contract-limits';
 
 /**
  * Contracts of the work-relation calls (docs/product/work-relations.md#calls, docs/product/canvas.md#fields fields, docs/product/work-relations.md#permissions rights):
@@ -89,10 +91,7 @@ export type FamiliesResponse = z.infer<typeof FamiliesResponse>;
 
 // ---- POST /api/work-relation/list-dashboard-families ----------------------------------------
 
-/** docs/product/limits.md#work-relations-limits: page size 10; the server accepts 1–50. */
-export const dashboardPageSize = { default: 10, max: 50 } as const;
-/** Offsets beyond this are refused (6): no advisor company works for that many families. */
-export const maxDashboardOffset = 100_000;
+export { dashboardPageSize, maxDashboardOffset };
 
 /** Types only: the range is checked by the server, which answers INCORRECT_INPUT (6). */
 export const ListDashboardFamiliesRequest = z.strictObject({
@@ -312,8 +311,7 @@ export type UpdateCanvasSharesRequest = z.infer<typeof UpdateCanvasSharesRequest
 
 // ---- private notes ---------------------------------------------------------------------------
 
-/** Visible characters of a note (docs/product/work-relations.md#validation, docs/product/limits.md#work-relations-limits). */
-export const noteTextLimit = 1000;
+export { noteTextLimit };
 /** The rich text's HTML may be longer than its text, but not without bound. */
 export const noteHtmlLimit = 20_000;
 

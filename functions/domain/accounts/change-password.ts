@@ -1,5 +1,5 @@
 import type { ChangePasswordRequest } from '../../../shared/contracts/auth';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { ChangedMeanwhile, ConditionFailed, transactWrites } from '../../lib/db/table';
 import { throttledPasswordCheck } from './signin-throttle';

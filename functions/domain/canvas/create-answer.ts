@@ -1,6 +1,6 @@
 import { contentIdOf, parseQuestionId } from '../../../shared/canvas-ids';
 import type { Answer, CreateAnswerRequest } from '../../../shared/contracts/canvas';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleQuestion, runSteps, withCanvasRetry } from './context';
 import { contentEntry } from '../journal/journal';

@@ -1,6 +1,6 @@
 import { contentIdOf, familyOfCategoryId } from '../../../shared/canvas-ids';
 import type { ActionPoint, CreateActionPointRequest, CreateGoalRequest, CreateTakeawayRequest, Goal, Takeaway } from '../../../shared/contracts/canvas';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { contentRecord, putOp, type ActionPointItem, type GoalItem, type LinkableKind, type TakeawayItem } from './items';
 import { newId } from '../../lib/db/keys';

@@ -1,6 +1,6 @@
 import { resolveCanvasAccess } from '../../lib/access/decide';
 import { canSeeSection } from '../../../shared/permissions';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { activeFamilyMemberCheck, type InitiatorNames, contentKey, updateOp, type LinkableKind, type LinkField } from './items';
 import { listMembershipsOfUser, type MemberItem } from '../members/members';
 import { toSessionMembership } from '../members/memberships';

@@ -1,5 +1,5 @@
 import type { Answer, UpdateAnswerRequest } from '../../../shared/contracts/canvas';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { changesItem, requireCreatorEdit, updateContentItem, type ItemUpdate } from './content';
 import { type CanvasContext } from './context';
 import { toAnswer } from './views';

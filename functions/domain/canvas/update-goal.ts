@@ -1,5 +1,5 @@
 import type { Goal, UpdateGoalRequest } from '../../../shared/contracts/canvas';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { changesItem, requireCreatorEdit, updateContentItem, type ItemUpdate } from './content';
 import { type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, resolveInitiator } from './references';

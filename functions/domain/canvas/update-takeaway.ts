@@ -1,5 +1,5 @@
 import type { Takeaway, UpdateTakeawayRequest } from '../../../shared/contracts/canvas';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { changesItem, updateContentItem, type ItemUpdate } from './content';
 import { requireEditRights, type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, initiatorNamesOf, resolveInitiator } from './references';

@@ -1,5 +1,5 @@
 import type { AcceptMemberInvitationResponse } from '../../../shared/contracts/invitations';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { getEntity } from '../organisations/entities';
 import { getMember } from '../members/members';

@@ -1,6 +1,6 @@
 import type { AcceptWorkRelationInvitationResponse } from '../../../shared/contracts/invitations';
 import { workRelationAcceptRefusal, isWorkRelationAccessOpen, workRelationInvitationSides, type WorkRelationInvitationKind } from '../../../shared/permissions';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { getUser } from '../accounts/users';
 import { familyCountOp } from '../work-relations/family-counts';

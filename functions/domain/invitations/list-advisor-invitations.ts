@@ -1,5 +1,5 @@
 import type { AdvisorInvitation } from '../../../shared/contracts/invitations';
-import { sortRows, type SortKey } from '../../../shared/ordering';
+import { sortRows, type SortKey } from '../../../shared/sort-rows';
 import { now } from '../../lib/clock';
 import { getEntity } from '../organisations/entities';
 import { listWorkRelationInvitations } from './work-relation-invitations';

@@ -1,6 +1,6 @@
 import type { FamilyInvitation } from '../../../shared/contracts/invitations';
 import { invitationStatus } from '../../../shared/invitations';
-import { sortRows, type SortKey } from '../../../shared/ordering';
+import { sortRows, type SortKey } from '../../../shared/sort-rows';
 import { now } from '../../lib/clock';
 import { getEntity } from '../organisations/entities';
 import { listWorkRelationInvitations, type WorkRelationInvitationItem } from './work-relation-invitations';

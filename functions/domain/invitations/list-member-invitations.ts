@@ -1,5 +1,5 @@
 import type { ListMemberInvitationsQuery, MemberInvitationsResponse } from '../../../shared/contracts/invitations';
-import { sortRows } from '../../../shared/ordering';
+import { sortRows } from '../../../shared/sort-rows';
 import { getEntity } from '../organisations/entities';
 import { listMemberInvitations as readInvitations } from './member-invitations';
 import { fail } from '../../lib/errors';

@@ -1,4 +1,5 @@
-import { eventIdField, type HistoryPage, type HistoryQuery } from '../../../shared/contracts/history';
+import { eventIdPattern } from '../../../shared/contract-limits';
+import type { HistoryPage, HistoryQuery } from '../../../shared/contracts/history';
 import { loadCanvas, loadCanvasAccess, ownFamilyId, type CanvasContext } from '../canvas/context';
 import { canvasChangeOf } from '../canvas/live-view';
 import { nowEpochSeconds } from '../../lib/clock';
@@ -10,7 +11,7 @@ import type { Session } from '../sessions/session';
 
 const defaultLimit = 50;
 
-const isEventId = (value: unknown): value is string => eventIdField().safeParse(value).success;
+const isEventId = (value: unknown): value is string => typeof value === 'string' && eventIdPattern.test(value);
 
 /** As on the live channel (functions/domain/live/deliver-changes.ts): another person's change this long before the catch-up's start still counts as "changed since your last visit". */
 const changedLatelyMs = 60_000;

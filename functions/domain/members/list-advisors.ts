@@ -1,7 +1,7 @@
 import { advisorRoleKey } from '../../lib/access/decide';
 import type { AdvisorMember, AdvisorsResponse, ListAdvisorsRequest } from '../../../shared/contracts/work-relations';
 import { EntityType, WorkRelationRole } from '../../../shared/enums';
-import { sortRows, type SortKey } from '../../../shared/ordering';
+import { sortRows, type SortKey } from '../../../shared/sort-rows';
 import {
   canReadRelatedMembers,
   canReadRelatedSensitiveData,

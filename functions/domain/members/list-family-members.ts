@@ -1,6 +1,6 @@
 import type { FamilyMemberRow, FamilyMembersResponse, ListFamilyMembersRequest } from '../../../shared/contracts/work-relations';
 import { EntityType } from '../../../shared/enums';
-import { sortRows } from '../../../shared/ordering';
+import { sortRows } from '../../../shared/sort-rows';
 import { canReadRelatedMembers, canReadRelatedSensitiveData, effectiveWorkRelationRoleId, type RelationView } from '../../../shared/permissions';
 import { getEntities, getEntitiesWithItems } from '../organisations/entities';
 import { listMembershipsOfUser } from './members';

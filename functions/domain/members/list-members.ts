@@ -1,5 +1,5 @@
 import type { ListMembersQuery, MembersResponse } from '../../../shared/contracts/members';
-import { sortRows, type SortKey } from '../../../shared/ordering';
+import { sortRows, type SortKey } from '../../../shared/sort-rows';
 import { getEntity } from '../organisations/entities';
 import { listMembersOfEntity } from './members';
 import { getUsers } from '../accounts/users';

@@ -1,6 +1,6 @@
 import type { OwnersResponse } from '../../../shared/contracts/members';
 import { EntityRole } from '../../../shared/enums';
-import { sortRows } from '../../../shared/ordering';
+import { sortRows } from '../../../shared/sort-rows';
 import { listMembersOfEntity } from './members';
 import { getUsers } from '../accounts/users';
 import { requireCurrentMembership, requirePermission } from './memberships';

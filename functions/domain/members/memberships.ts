@@ -1,7 +1,7 @@
 import type { CurrentEntity } from '../../../shared/contracts/auth';
 import { entityRoleIds, type EntityRoleId, type MemberPermission } from '../../../shared/enums';
 import { hasPermission, permissionsForRole, roleNames, type Membership } from '../../../shared/permissions';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { entityAddresses, type EntityItem } from '../organisations/entities';
 import type { MemberItem } from './members';
 import { fail } from '../../lib/errors';

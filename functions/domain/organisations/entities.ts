@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityAddress, EntityAddressRequest, UpdateEntityRequest } from '../../../shared/contracts/entities';
 import { EntityRole, EntityType, entityTypeIds, type AddressType, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
-import { domainHost, messageKeys } from '../../../shared/validation';
+import { domainHost, messageKeys } from '../../../shared/validation-keys';
 import { fail } from '../../lib/errors';
 import { batchGetItems, ChangedMeanwhile } from '../../lib/db/table';
 import { db, tableName } from '../../lib/db/client';

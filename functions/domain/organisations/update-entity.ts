@@ -1,6 +1,6 @@
 import type { UpdateEntityRequest, UpdateEntityResponse } from '../../../shared/contracts/entities';
 import { EntityType } from '../../../shared/enums';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { getEntity, updateEntityInfo } from './entities';
 import { getMember, listMembersOfEntity } from '../members/members';
 import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../work-relations/work-relations';

@@ -1,6 +1,6 @@
 import type { SignupRequest, SignupResponse } from '../../../shared/contracts/auth';
 import type { WorkRelationInvitationKind } from '../../../shared/permissions';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { transactWritesWithBuilt } from '../../lib/db/table';
 import { getEntity } from '../organisations/entities';

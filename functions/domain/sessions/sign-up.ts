@@ -1,5 +1,5 @@
 import type { SignupRequest, SignupResponse } from '../../../shared/contracts/auth';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { batchPut, transactWritesWithBuilt } from '../../lib/db/table';
 import { EntityType } from '../../../shared/enums';

@@ -1,6 +1,6 @@
 import { addDays, dayIn } from '../../../shared/dates';
 import { isWorkRelationAccessOpen } from '../../../shared/permissions';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { fail } from '../../lib/errors';
 
 /** Today's day in UTC, the day time-boxed access is measured in (shared/permissions.ts isWorkRelationAccessOpen). */

@@ -2,7 +2,7 @@ import { advisorRoleKey } from '../../lib/access/decide';
 import type { AdvisorMember, FamilyMemberRow } from '../../../shared/contracts/work-relations';
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { contactOf, type Viewer } from '../../domain/members/people-views';
 import { listMembershipsOfUser, type MemberItem } from '../../domain/members/members';
 import { fullName, type UserItem } from '../accounts/users';

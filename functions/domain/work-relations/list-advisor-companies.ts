@@ -1,6 +1,6 @@
 import type { AdvisorCompaniesResponse, ListAdvisorCompaniesRequest } from '../../../shared/contracts/work-relations';
 import { EntityType } from '../../../shared/enums';
-import { sortRows } from '../../../shared/ordering';
+import { sortRows } from '../../../shared/sort-rows';
 import { getEntities } from '../organisations/entities';
 import { listCanvasSections, listWorkRelationsOfFamily } from './work-relations';
 import { fail } from '../../lib/errors';

@@ -1,10 +1,10 @@
 import type { DashboardFamiliesResponse, DashboardFamily, ListDashboardFamiliesRequest } from '../../../shared/contracts/work-relations';
-import { dashboardPageSize, maxDashboardOffset } from '../../../shared/contracts/work-relations';
+import { dashboardPageSize, maxDashboardOffset } from '../../../shared/contract-limits';
 import { EntityType } from '../../../shared/enums';
 import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../../shared/permissions';
 import { advisorRoleKey, decideAccess } from '../../lib/access/decide';
 import { canvasContextOf, CanvasSnapshot } from '../canvas/context';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { changesSince, hasChangesSince, type CanvasSummaryItem, summaryFromRecord } from '../canvas/summary';
 import { refreshCanvasSummary } from '../canvas/refresh-summaries';
 import { toDashboardCanvas } from '../canvas/views';

@@ -1,6 +1,6 @@
 import type { FamiliesResponse, ListFamiliesRequest } from '../../../shared/contracts/work-relations';
 import { EntityType } from '../../../shared/enums';
-import { sortRows } from '../../../shared/ordering';
+import { sortRows } from '../../../shared/sort-rows';
 import { canAdvisorViewCanvas, effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { listFamiliesOfAdvisor, readFamilyRows } from './work-relations';
 import { fail } from '../../lib/errors';

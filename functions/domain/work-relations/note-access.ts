@@ -1,6 +1,6 @@
-import { noteTextLimit } from '../../../shared/contracts/work-relations';
+import { noteTextLimit } from '../../../shared/contract-limits';
 import { noteRefusal } from '../../../shared/permissions';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { fail } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 import type { Session } from '../sessions/session';

@@ -1,4 +1,4 @@
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import type { SectionItem } from '../canvas/items';
 import { listCanvasSections } from './work-relations';
 import { EntityType } from '../../../shared/enums';

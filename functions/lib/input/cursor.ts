@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { messageKeys } from '../../../shared/validation';
+import { messageKeys } from '../../../shared/validation-keys';
 import { fail } from '../errors';
 import { signWithServerSecret, verifiesWithServerSecret } from '../server-secret';
 

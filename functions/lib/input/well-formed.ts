@@ -1,4 +1,4 @@
-import { loneSurrogatePattern, messageKeys } from '../../../shared/validation';
+import { loneSurrogatePattern, messageKeys } from '../../../shared/validation-keys';
 import { fail } from '../errors';
 
 /** Deepest nesting of arrays and objects a JSON input may have (the deepest contract needs a handful). */
