@@ -215,9 +215,10 @@ export async function measureLiveSockets(progress: (message: string) => void, se
     });
 
     const missed = expected.filter(({ edit, client }) => !client.changes.has(edit.itemId));
-    const lostSamples = [...new Set(missed.map(({ edit }) => edit))]
-      .slice(0, 5)
-      .map((edit) => `item ${edit.itemId} on canvas ${edit.canvasIndex}: ${missed.filter((miss) => miss.edit === edit).length} sockets missed it`);
+    const lostSamples = [...new Set(missed.map(({ edit }) => edit))].slice(0, 5).map((edit) => {
+      const by = missed.filter((miss) => miss.edit === edit).map((miss) => miss.client.id);
+      return `item ${edit.itemId} on canvas ${edit.canvasIndex}: ${by.length} sockets missed it (sockets ${by.join(', ')})`;
+    });
     const sum = (pick: (client: Client) => Record<string, number>) => {
       const total: Record<string, number> = {};
       for (const client of clients) for (const [key, count] of Object.entries(pick(client))) total[key] = (total[key] ?? 0) + count;

@@ -1,5 +1,5 @@
 import type { HistoryActor } from '../../../shared/contracts/history';
-import type { PresenceState } from '../../../shared/contracts/live';
+import { heartbeatSeconds, type PresenceState } from '../../../shared/contracts/live';
 import type { CanvasAccess } from '../../../shared/permissions';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
@@ -135,18 +135,24 @@ async function sentUnlessGone(write: Write): Promise<boolean> {
 }
 
 /**
- * A socket whose message answered 410: forgotten, unless it is still opening — API Gateway
- * takes no message for a socket before its $connect has returned, and the item is written
- * inside $connect. Such a socket misses what was sent meanwhile (the client reads the
- * canvas after its socket opened); one that really went away is forgotten by $disconnect
- * or its expiry. True when this call removed it.
+ * A socket whose message answered 410: forgotten once it has spoken (a presence or a ping
+ * taken: it was open, so 410 now means it went away). API Gateway takes no message for a
+ * socket before its $connect has returned, and the item is written inside $connect, so one
+ * that has not spoken yet may still be opening — for as long as its $connect runs, which on a
+ * busy machine is more than its Lambda timeout would allow in the cloud (the local gateway sets
+ * no timeout). It is forgotten only after `silentGraceMs`: the app says its presence as soon as
+ * its socket opens (and pings every heartbeatSeconds), so a socket silent that long never opened
+ * (its handshake failed after the item was written). An opening socket misses what was sent
+ * meanwhile (the client reads the canvas after its socket opened); one that really went away is
+ * forgotten by $disconnect or its expiry. True when this call removed it.
  */
 export async function forgetGoneConnection(connection: LiveConnection, nowMs: number): Promise<boolean> {
-  if (nowMs - connection.connectedAt < openingGraceMs) return false;
+  const hasSpoken = connection.presenceAt > 0 || connection.pingAt !== undefined;
+  if (!hasSpoken && nowMs - connection.connectedAt < silentGraceMs) return false;
   return deleteConnection(connection.familyId, connection.connectionId);
 }
 
-const openingGraceMs = 10_000;
+const silentGraceMs = heartbeatSeconds * 1000;
 
 /**
  * The socket's access after a re-decision, stored only over the access it was decided from: 'stored'

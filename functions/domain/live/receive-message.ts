@@ -8,7 +8,7 @@ import { connectionById, takePing, updatePresence, type LiveConnection, type Pre
 import { templateOf } from './canvas-template';
 import { broadcastPresence, recheck } from './revocation';
 import { accepted, type SocketResult } from './socket-result';
-import { sendToSocket } from './sockets';
+import { closeSocket, sendToSocket } from './sockets';
 
 /**
  * `$default`: a client's message (`presence`, `ping`; anything else was dropped before).
@@ -17,19 +17,25 @@ import { sendToSocket } from './sockets';
  * Each first decides the socket again (revocation.ts recheck, the one access decision): a
  * socket whose session or right ended is told why and closed instead of answered, so an
  * idle or expired session's socket ends at its next ping (the app pings every few
- * minutes) even when nothing happens on the canvas.
+ * minutes) even when nothing happens on the canvas. A socket without an item is closed at its
+ * first message, so no socket stays open deaf to its canvas (docs/product/live.md "Broadcast").
  */
 export async function receiveMessage(connectionId: string, message: LiveClientMessage): Promise<SocketResult> {
   const connection = await connectionById(connectionId);
+  if (!connection) {
+    // Open but no longer known (forgotten on a 410, connections.ts forgetGoneConnection): it would get nothing
+    // more of its canvas. Closed without `closed`, so the app opens a new socket and reads the canvas again.
+    await closeSocket(connectionId);
+    return accepted;
+  }
   const nowMs = now().getTime();
   if (message.action === 'ping') {
-    if (connection && !(await isPingTaken(connection, nowMs))) return accepted;
+    if (!(await isPingTaken(connection, nowMs))) return accepted;
     // Decided first: a socket whose right ended gets `closed` instead of `pong`.
-    if (connection && !(await recheck([connection])).length) return accepted;
+    if (!(await recheck([connection])).length) return accepted;
     await sendToSocket(connectionId, { type: 'pong' });
     return accepted;
   }
-  if (!connection) return accepted;
   const minIntervalMs = 1000 / presenceMessagesPerSecond;
   // Beyond the rate: not taken, before anything else is read (the conditional write below holds it across instances).
   // The client is told when to send its latest presence again: the rate is measured here, when the message is handled,

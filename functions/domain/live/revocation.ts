@@ -81,7 +81,7 @@ export async function broadcastPresence(familyId: number, options: { except?: st
         ),
       ),
     );
-  await Promise.all(
+  const forgotten = await Promise.all(
     connections
       .filter((connection) => connection.connectionId !== options.except && (!unchanged || connection.connectionId === saidBy.connectionId))
       .map(async (connection) => {
@@ -91,9 +91,11 @@ export async function broadcastPresence(familyId: number, options: { except?: st
             return 'sent' as const;
           },
         );
-        if (outcome === 'gone') await forgetGoneConnection(connection, now().getTime());
+        return outcome === 'gone' && (await forgetGoneConnection(connection, now().getTime()));
       }),
   );
+  // A socket found gone here (closed before its $disconnect came, which then finds nothing to announce): the others see it leave.
+  if (forgotten.some(Boolean)) await broadcastPresence(familyId, { except: options.except });
 }
 
 /** The same people in the same places, whichever of a person's sockets speaks for them (the order follows it; the browser sorts by name). */
