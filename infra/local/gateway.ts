@@ -307,6 +307,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   });
   server.on('upgrade', live.handleUpgrade);
+  // Node's default keep-alive of 5 s closes an idle connection while the SDK's keep-alive agent may be reusing it
+  // (the live sender's @connections calls then failed with ECONNRESET on a busy machine); the cloud's endpoints
+  // keep idle connections longer, so the stand-in does too.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
