@@ -67,7 +67,7 @@ export function Header() {
   );
 }
 
-// Only a signed-in user sees these: they (with the dropdown library) load once someone is.
+// Only a signed-in user sees these: they (with the dropdown library) load once someone is, after the page's data (useAfterPageData).
 const loadAccountTools = () => import('./AccountTools');
 const DesktopGroup = lazy(() => loadAccountTools().then((module) => ({ default: module.DesktopGroup })));
 const EntitySwitcher = lazy(() => loadAccountTools().then((module) => ({ default: module.EntitySwitcher })));
