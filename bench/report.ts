@@ -38,7 +38,7 @@ export const budgets = {
   dashboardRoundTrips: 3,
   /** docs/product/dashboard.md#how-it-scales: p50 at 500 families of 1,000 entries over 10 families of empty canvases. */
   dashboardRatio: 1.5,
-  /** Issue 24: an answer create and a vote: the session, the canvas Query and the transaction. */
+  /** docs/architecture.md#budgets: an answer create and a vote: the session, the canvas Query and the transaction. */
   answerCreateRoundTrips: 3,
   voteRoundTrips: 3,
   /** The write path of a canvas change kept short: files a takeaway create passes through before its commit. */

@@ -11,7 +11,7 @@ import { familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/ca
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 
 /**
- * Issue 24: an answer create, a vote and an unvote cost at most 3 DynamoDB round trips: the
+ * An answer create, a vote and an unvote cost at most 3 DynamoDB round trips (docs/architecture.md#budgets): the
  * session, the canvas Query and the transaction, every time, a session's first canvas write
  * included. The names a history event gives its author are kept on the session from where it
  * is made (the sign-in reads the user and its entities anyway; set-current-entity and
