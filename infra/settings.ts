@@ -6,26 +6,26 @@ import { accountQuotas } from './traffic-plan';
  * from CDK context (`-c appUrl=…` or cdk.json), else an environment variable, else a
  * default. `appUrl` and the mail identity have no default that could work in the cloud:
  * unless `stage=development` (tests, `npm run synth`), synth refuses them missing or left
- * at a placeholder (docs/operations-manual.md "Deploying").
+ * at a placeholder (docs/operations.md "Deploying").
  */
 export type DeploymentSettings = {
   /**
    * `production` (the default: every deployment) refuses placeholder settings;
    * `development` lets the app synthesise with them (tests, `npm run synth`).
    * `staging` is checked like production. Every stack name carries the stage
-   * (`FamilyCanvas-staging-Api`), so stages can share an account (docs/operations-manual.md "Releases").
+   * (`FamilyCanvas-staging-Api`), so stages can share an account (docs/operations.md "Releases").
    */
   stage: DeploymentStage;
   /**
    * Context `placeholders=true` (FC_PLACEHOLDERS): a production or staging synth accepts
    * placeholder settings, for the first pass of a deployment whose CloudFront address is
-   * not known yet (docs/operations-manual.md "Deploying"). Never for a deployment users reach.
+   * not known yet (docs/operations.md "Deploying"). Never for a deployment users reach.
    */
   placeholders: boolean;
   /**
    * Context `unstagedStackNames=true` (FC_UNSTAGED_STACK_NAMES): the stack names of an
    * installation deployed before stages existed (`FamilyCanvasApi`), so its stacks, table and
-   * secrets are updated rather than created anew beside them (docs/operations-manual.md "Releases").
+   * secrets are updated rather than created anew beside them (docs/operations.md "Releases").
    */
   unstagedStackNames: boolean;
   /**
@@ -53,7 +53,7 @@ export type DeploymentSettings = {
   /**
    * A custom domain of the HTTP API (context `apiDomainName` and `apiCertificateArn`, an ACM
    * certificate in the stacks' region): CloudFront's `/api` origin is then that domain and the
-   * API's default execute-api endpoint is disabled (docs/security-notes.md). Its DNS record
+   * API's default execute-api endpoint is disabled (docs/security.md). Its DNS record
    * (a CNAME to the Api stack's output ApiDomainTarget) is published by hand, like the DKIM records.
    */
   apiDomain: { domainName: string; certificateArn: string } | undefined;
@@ -66,11 +66,11 @@ export type DeploymentSettings = {
    * that lets the stage throttle stand high (infra/api-limits.ts); off by default in development.
    */
   waf: boolean;
-  /** A table restored to a point in time that the stacks should use instead of their own (docs/operations-manual.md "Running it"). */
+  /** A table restored to a point in time that the stacks should use instead of their own (docs/operations.md "Running it"). */
   restoredTableName: string | undefined;
   /** The restored table's stream ARN (`aws dynamodb describe-table … LatestStreamArn`, after enabling its stream): the live sender reads it. */
   restoredTableStreamArn: string | undefined;
-  /** An AWS Backup vault in another account or region that the daily backup of the table is copied to (docs/operations-manual.md "Running it"). */
+  /** An AWS Backup vault in another account or region that the daily backup of the table is copied to (docs/operations.md "Running it"). */
   backupCopyVaultArn: string | undefined;
   /** Prefix of the stack names, so two installations can share an account. */
   stackPrefix: string;
@@ -137,7 +137,7 @@ function howToGive(contextKey: string, envName: string, example: string): string
 
 export class SettingsError extends Error {
   constructor(message: string) {
-    super(`${message}. (Only a development synth, -c stage=development, accepts placeholders; docs/operations-manual.md "Deploying".)`);
+    super(`${message}. (Only a development synth, -c stage=development, accepts placeholders; docs/operations.md "Deploying".)`);
     this.name = 'SettingsError';
   }
 }
@@ -303,7 +303,7 @@ export function readSettings(node: Node): DeploymentSettings {
   const region = read(node, 'region', 'CDK_DEFAULT_REGION') ?? 'eu-central-1';
   if (Boolean(apiDomainName) !== Boolean(apiCertificateArn)) {
     throw new SettingsError(
-      'apiDomainName and apiCertificateArn go together: the API\'s custom domain and its ACM certificate in the stacks\' region (docs/operations-manual.md "Deploying")',
+      'apiDomainName and apiCertificateArn go together: the API\'s custom domain and its ACM certificate in the stacks\' region (docs/operations.md "Deploying")',
     );
   }
   if (apiCertificateArn && !apiCertificateArn.startsWith(`arn:aws:acm:${region}:`)) {

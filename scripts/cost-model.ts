@@ -1,5 +1,5 @@
 /**
- * The monthly AWS cost model (docs/operations-manual.md "Cost"): usage assumptions and us-east-1 list prices in,
+ * The monthly AWS cost model (docs/operations.md "Cost"): usage assumptions and us-east-1 list prices in,
  * dollars per 1,000 families of three sizes, per 100 advisor companies, and the fixed monthly
  * part out. scripts/cost.ts prints it (`npm run cost`); the canvas size per entry and the
  * compression ratio come from bench/results.json when there is one.
@@ -78,7 +78,7 @@ export { familySizes, type FamilyProfile } from '../infra/traffic-plan';
 export type FamilySize = keyof typeof familySizes;
 export const familySizeNames = Object.keys(familySizes) as FamilySize[];
 
-/** Every figure is an assumption of the "Cost" section of docs/operations-manual.md unless it is read from the code. */
+/** Every figure is an assumption of the "Cost" section of docs/operations.md unless it is read from the code. */
 export const defaultUsage = {
   weeksPerMonth: 4.35,
   family: familySizes.medium as FamilyProfile,

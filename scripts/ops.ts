@@ -3,7 +3,7 @@
  * default (`npm start`: DynamoDB Local on FC_DYNAMODB_PORT, the secrets' stand-in files under
  * `.data/secrets`), or the cloud with AWS credentials, `AWS_REGION`, `TABLE_NAME` and no
  * `DYNAMODB_ENDPOINT` (and `SERVER_SECRET_ARN` / `MFA_KEY_SECRET_ARN` for the secrets: the Data
- * stack's outputs). docs/operations-manual.md "Running it".
+ * stack's outputs). docs/operations.md "Running it".
  *
  *   rotate-server-secret       new SERVER_SECRET; the previous one still verifies for 30 days
  *   rotate-mfa-key             new MFA key version (new TOTP secrets use it)
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       const { rotateMfaKey } = await import('./ops/rotation');
       console.log(JSON.stringify(await rotateMfaKey(secretStore('mfa-key'))));
       const { secretMaxAgeSeconds } = await import('../functions/lib/secret-source');
-      // docs/operations-manual.md "Secrets rotation": until then a warm function may still seal with the old version.
+      // docs/operations.md "Secrets rotation": until then a warm function may still seal with the old version.
       console.error(`Wait ${secretMaxAgeSeconds / 60} minutes (the functions' secret cache) before reencrypt-mfa.`);
       return;
     }

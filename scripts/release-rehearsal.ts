@@ -7,7 +7,7 @@
  * handled-5xx alarm of the new version, the BeforeAllowTraffic hook). Then it prints the steps a
  * release runs, and runs the hook locally against a healthy release and two broken on purpose
  * (scripts/lib/release-hook-rehearsal.ts; needs Java for DynamoDB Local; `--skip-hook` leaves it out).
- * Exit code 1 when a check fails. docs/operations-manual.md "Releases".
+ * Exit code 1 when a check fails. docs/operations.md "Releases".
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../infra/app-builder';

@@ -10,7 +10,7 @@ import { mayRereadAfterMismatch, readSecretsManagerText, resetSecretsForTests } 
  * Where the accepted values come from:
  * - in the cloud, the Secrets Manager secret named by `ORIGIN_SECRET_ARN`: its current and its
  *   previous version (AWSCURRENT, AWSPREVIOUS), so a rotation never refuses the distribution
- *   while it still sends the old value (docs/security-notes.md). Read at the first request and again
+ *   while it still sends the old value (docs/security.md). Read at the first request and again
  *   after Powertools' cache time (./secret-source.ts), or sooner (mayRereadAfterMismatch) when a
  *   request brings a value that matches neither;
  * - locally, `ORIGIN_SECRET` (and `ORIGIN_SECRET_PREVIOUS`), set where a front door adds the

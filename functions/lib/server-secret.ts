@@ -13,7 +13,7 @@ import { mayRereadAfterMismatch, readSecretText, resetSecretsForTests, secretMax
  * Everything derived from it signs with `current` and verifies with `current` or, for
  * `previousSecretWindowMs` after `rotatedAt`, with `previous`: unsubscribe links, paging
  * cursors and device cookies handed out before a rotation keep working
- * (`npm run ops -- rotate-server-secret`, docs/operations-manual.md "Running it").
+ * (`npm run ops -- rotate-server-secret`, docs/operations.md "Running it").
  */
 export type ServerSecretValue = { current: string; previous?: string; rotatedAt?: string };
 

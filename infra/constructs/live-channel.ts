@@ -109,7 +109,7 @@ export class LiveChannel extends Construct {
       alarmTopic: props.alarmTopic,
     });
     if (!props.table.tableStreamArn) {
-      // A restored table without its stream ARN given: no live events until it is (docs/operations-manual.md "Restore").
+      // A restored table without its stream ARN given: no live events until it is (docs/operations.md "Restore").
       this.sender = undefined;
       return;
     }

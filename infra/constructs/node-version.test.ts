@@ -8,7 +8,7 @@ const packageJson = readJson('package.json') as { engines: { node: string }; dev
 const majorOf = (version: string) => Number(/^[\^~>=v]*(\d+)\./.exec(version)?.[1]);
 
 // The functions run on functionRuntime in the cloud; the local stack, the tests and CI must
-// run the same Node major (docs/operations-manual.md "Running it"). A runtime bump without the others fails here.
+// run the same Node major (docs/operations.md "Running it"). A runtime bump without the others fails here.
 describe('one Node major for the Lambdas, the local stack and the tests', () => {
   it('the Lambda runtime is a Node runtime with a major', () => {
     expect(functionRuntime.name).toBe(`nodejs${functionNodeMajor}.x`);

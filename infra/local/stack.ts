@@ -144,5 +144,5 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 export const persistDirectory = path.resolve(import.meta.dirname, '..', '..', '.data', 'dynamodb');
-/** The local secrets' files (docs/operations-manual.md "Running it", "Secrets rotation"). */
+/** The local secrets' files (docs/operations.md "Running it", "Secrets rotation"). */
 export const localSecretsDirectory = path.resolve(import.meta.dirname, '..', '..', '.data', 'secrets');

@@ -114,7 +114,7 @@ export class ApiStack extends Stack {
       // The stage is made below, with access logs and throttling.
       createDefaultStage: false,
       // With a custom domain, the execute-api host answers nothing: a direct call can no longer
-      // take the stage's throttle or a Lambda invocation (docs/security-notes.md).
+      // take the stage's throttle or a Lambda invocation (docs/security.md).
       ...(props.apiDomain ? { disableExecuteApiEndpoint: true } : {}),
     });
     const domainName = props.apiDomain
@@ -169,7 +169,7 @@ export class ApiStack extends Stack {
     Validations.of(originSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'CloudFront reads it only at deployment (a dynamic reference in the origin custom header), so a rotation needs a redeploy of the Web stack; the functions accept the current and the previous version meanwhile. Rotated by hand (docs/security-notes.md).',
+        'CloudFront reads it only at deployment (a dynamic reference in the origin custom header), so a rotation needs a redeploy of the Web stack; the functions accept the current and the previous version meanwhile. Rotated by hand (docs/security.md).',
     });
 
     this.live = new LiveChannel(this, 'Live', { table: props.table, environment: props.environment, alarmTopic: props.alarmTopic, originSecret });

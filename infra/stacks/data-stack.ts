@@ -10,7 +10,7 @@ export type DataStackProps = StackProps & {
   /**
    * A table restored from a backup or point in time (context `restoredTableName`): the stack
    * then uses that table instead of its own. Its own table leaves the stack but is retained
-   * (RemovalPolicy.RETAIN and deletion protection), so nothing is deleted. docs/operations-manual.md "Running it".
+   * (RemovalPolicy.RETAIN and deletion protection), so nothing is deleted. docs/operations.md "Running it".
    */
   restoredTableName?: string;
   /** The restored table's stream ARN (context `restoredTableStreamArn`): without it the live sender has no stream to read. */

@@ -37,7 +37,7 @@ export type MonitoringStackProps = StackProps & {
   deadLetterQueues: DeadLetterQueue[];
 };
 
-/** Thresholds of the alarms, in one place (docs: docs/operations-manual.md "Running it"). */
+/** Thresholds of the alarms, in one place (docs: docs/operations.md "Running it"). */
 export const alarmThresholds = {
   /** Per cent of API requests answered 5xx within 5 minutes, once at least `minRequests` came. */
   api5xxPercent: 5,

@@ -118,7 +118,7 @@ export class WebStack extends Stack {
     // CloudFront cannot read Secrets Manager at run time: a CloudFormation dynamic reference puts
     // the value into the origins at deployment. Context `originSecretVersion` (a VersionId) pins
     // a version, so a rotation changes the template and a redeploy sends the new value
-    // (docs/security-notes.md); the functions accept the current and the previous one meanwhile.
+    // (docs/security.md); the functions accept the current and the previous one meanwhile.
     const originSecretVersion: unknown = this.node.tryGetContext('originSecretVersion');
     const originSecretValue = SecretValue.secretsManager(props.originSecret.secretArn, {
       ...(typeof originSecretVersion === 'string' && originSecretVersion !== '' ? { versionId: originSecretVersion } : {}),

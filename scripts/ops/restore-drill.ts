@@ -11,7 +11,7 @@ import { ensureTable } from '../../infra/local/table';
 import { repairCards } from '../../functions/domain/canvas/repair-summaries';
 
 /**
- * `npm run ops -- restore-drill`: the restore rehearsed on the local stack (docs/operations-manual.md "Running it",
+ * `npm run ops -- restore-drill`: the restore rehearsed on the local stack (docs/operations.md "Running it",
  * "Restore drill"). DynamoDB Local has no point-in-time recovery, so the restore is emulated:
  * a new table from the same definition (infra/table-definition.ts: keys, indexes, stream,
  * TTL) filled by a Scan of the live table and batch writes. Then the stack is re-pointed at the
@@ -188,7 +188,7 @@ export async function restoreDrill(options: {
 }): Promise<DrillReport> {
   const { dynamoEndpoint: endpoint, sourceTable: source } = options;
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(endpoint ?? ''))
-    throw new Error('restore-drill runs against DynamoDB Local only; in the cloud follow docs/operations-manual.md "Restore drill"');
+    throw new Error('restore-drill runs against DynamoDB Local only; in the cloud follow docs/operations.md "Restore drill"');
   const target =
     options.targetTable ??
     `${source}-drill-${new Date()

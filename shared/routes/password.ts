@@ -12,7 +12,7 @@ export const passwordRoutes = {
     { name: 'changePassword', method: 'PATCH', path: '/api/password/change' },
     // "This was not me" from a sign-in-method mail: undoes the change, ends every session, leads to a reset.
     { name: 'reportNotMe', method: 'POST', path: '/api/password/not-me', isPublic: true },
-    // Lost every second factor: a recovery through the mailbox with a waiting period (docs/security-notes.md, notes).
+    // Lost every second factor: a recovery through the mailbox with a waiting period (docs/security.md, notes).
     { name: 'requestFactorRecovery', method: 'POST', path: '/api/password/factor-recovery/request', isPublic: true },
     { name: 'factorRecoveryStatus', method: 'POST', path: '/api/password/factor-recovery/status', isPublic: true },
     { name: 'startFactorRecovery', method: 'POST', path: '/api/password/factor-recovery/start', isPublic: true },

@@ -6,7 +6,7 @@ import { apiViewerHeaders, liveViewerHeaders } from '../../infra/stacks/web-stac
 import { apiBasePath, liveChannel } from '../../shared/routes';
 
 /**
- * CloudFront as the only way in (docs/security-notes.md): both API origins of the distribution
+ * CloudFront as the only way in (docs/security.md): both API origins of the distribution
  * carry the origin secret as a custom header, resolved from Secrets Manager at deployment;
  * their origin request policies forward CloudFront-Viewer-Address (and never Host); every
  * function behind them (each route group, the live `$connect`) gets the secret's ARN and may

@@ -4,7 +4,7 @@ import { buildApp, type FamilyCanvasStacks } from '../../infra/app-builder';
 import { routeManifest } from '../../shared/routes';
 
 /**
- * Secrets read at run time (docs/operations-manual.md "Running it", "Secrets rotation") and the restore's
+ * Secrets read at run time (docs/operations.md "Running it", "Secrets rotation") and the restore's
  * settings ("Restore drill"): template assertions over every stack.
  */
 type CfnResource = { Properties: Record<string, unknown> };

@@ -495,7 +495,7 @@ describe('the API reached only through CloudFront', () => {
     expect(apiOriginOf(staging.web!)).toBe(stagingContext.apiDomainName);
   });
 
-  it('without one: CloudFront calls the execute-api host, which stays reachable (docs/security-notes.md)', () => {
+  it('without one: CloudFront calls the execute-api host, which stays reachable (docs/security.md)', () => {
     const [httpApi] = Object.values(
       production.api!.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }) as Record<string, CfnResource>,
     );

@@ -12,7 +12,7 @@ import { LiveSocket } from '../support/live';
 import { snapshotTable } from '../support/table';
 
 /**
- * CloudFront as the only way in, and the viewer's own address behind it (docs/security-notes.md):
+ * CloudFront as the only way in, and the viewer's own address behind it (docs/security.md):
  * the local front door (infra/local/static-server.ts) plays CloudFront in front of the
  * gateway as it does for the end-to-end tests. It adds the origin secret and
  * `CloudFront-Viewer-Address` (the client's socket address), replacing any copy a client sent;

@@ -10,7 +10,7 @@ import { useIntegrationStack } from '../support/integration';
 import { LiveSocket } from '../support/live';
 
 /**
- * The restore drill (scripts/ops/restore-drill.ts; docs/operations-manual.md "Running it", "Restore drill")
+ * The restore drill (scripts/ops/restore-drill.ts; docs/operations.md "Running it", "Restore drill")
  * against DynamoDB Local: the table copied into a new one (the stand-in for a PITR restore),
  * the copy checked, the stack re-pointed at it, and a live message flowing from a write to
  * the copy through the copy's stream to a socket.

@@ -23,7 +23,7 @@ import { expectError } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 
 /**
- * Secrets that rotate (docs/operations-manual.md "Running it", "Secrets rotation"), against the local stand-in
+ * Secrets that rotate (docs/operations.md "Running it", "Secrets rotation"), against the local stand-in
  * for Secrets Manager: the JSON files `npm run ops -- rotate-…` writes under LOCAL_SECRETS_DIR
  * (here a directory of this file's own), which the handlers read again after their cache time.
  */

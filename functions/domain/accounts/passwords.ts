@@ -58,6 +58,6 @@ export async function verifyPassword(browserHash: string, stored: Pick<StoredPas
  * and unpredictable without the server secret, so it looks like a real one.
  */
 export async function decoySalt(email: string): Promise<string> {
-  // The current value only: a rotation changes every decoy salt once (docs/operations-manual.md "Running it").
+  // The current value only: a rotation changes every decoy salt once (docs/operations.md "Running it").
   return (await signWithServerSecret(email.toLowerCase())).subarray(0, passwordHashing.saltBytes).toString('base64');
 }

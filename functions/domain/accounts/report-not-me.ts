@@ -31,7 +31,7 @@ import { getUser, lockPassword, type UserItem } from './users';
  * - sends a password reset link to the account's address (the page says so).
  * Whoever clicks holds the mailbox, which is not proof of being the owner: so nothing is
  * removed at once, and the reset still asks for a factor until the wait is over
- * (docs/security-notes.md, "This was not me"). A factor the change removed is not restored.
+ * (docs/security.md, "This was not me"). A factor the change removed is not restored.
  */
 export async function reportNotMe(input: NotMeRequest, client: ChangeClient): Promise<NotMeResponse> {
   const token = await getToken('NOTME', input.token);

@@ -17,7 +17,7 @@ import { appLink, emailTemplates } from '../notifications/templates';
  *
  * Only the newest link works: sending one kills the links sent before it. A request
  * refused by the limits creates no link, so whoever uses up an address's allowance
- * cannot kill the newest link its owner holds (docs/security-notes.md, notes).
+ * cannot kill the newest link its owner holds (docs/security.md, notes).
  */
 export async function sendReset(input: SendResetRequest, clientAddress: string): Promise<LinkSentResponse> {
   const mayMail = await reserveLinkMail('reset', input.email, { clientAddress });

@@ -7,7 +7,7 @@ import { keys } from '../../lib/db/keys';
 
 /**
  * Password-guessing throttle for sign-in (password and second step) and for the
- * current-password check of a password change (docs/security-notes.md, notes). A soft lockout:
+ * current-password check of a password change (docs/security.md, notes). A soft lockout:
  * the first free failures cost nothing, after that each failure makes the next try wait,
  * the wait doubling per failure up to 15 minutes; an attempt while a wait runs is refused
  * with TOO_MANY_REQUESTS (80) before any check, so it tells nothing.
@@ -20,7 +20,7 @@ import { keys } from '../../lib/db/keys';
  *   doubling) and on the account's budget shared by all unknown clients (10 free failures,
  *   then 1 minute doubling, at most 15 minutes): guesses spread over many addresses stop
  *   there. A new browser of the owner waits at most `maxDelaySeconds` after the last
- *   failure that was counted, which is the delay docs/security-notes.md documents.
+ *   failure that was counted, which is the delay docs/security.md documents.
  *
  * It holds under concurrent attempts: a failure is counted by a conditional write against
  * the state it read (optimistic, retried), and an attempt that finds the wait running is

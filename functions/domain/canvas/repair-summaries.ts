@@ -18,7 +18,7 @@ import { rebuildCanvasSummary } from './refresh-summaries';
  * the event is older than `graceMs` (younger ones are the stream's, a moment away).
  *
  * `full` rebuilds every card from its partition and writes those that differ (after a
- * restore: the runbook's and the restore drill's check, docs/operations-manual.md
+ * restore: the runbook's and the restore drill's check, docs/operations.md
  * "Restore drill"); `dryRun` writes nothing and only counts.
  */
 export type CardsOptions = { full?: boolean; dryRun?: boolean; graceMs?: number; familyIds?: readonly number[] };

@@ -22,7 +22,7 @@ import {
 import type { Membership } from '../../../shared/permissions';
 
 /**
- * How long a session lives (docs/security-notes.md, notes): it ends after 30 minutes without a
+ * How long a session lives (docs/security.md, notes): it ends after 30 minutes without a
  * request (each request pushes that forward: sliding renewal) and 12 hours after sign-in
  * whatever happens; "keep me signed in" raises the absolute limit to 30 days (the idle
  * limit stays).

@@ -5,7 +5,7 @@ import { signWithServerSecret, verifiesWithServerSecret } from '../../lib/server
 import { readCookie } from './session';
 
 /**
- * The two cookies of signing in besides the session (docs/security-notes.md, notes), both
+ * The two cookies of signing in besides the session (docs/security.md, notes), both
  * HttpOnly and SameSite=Strict, with the __Host- prefix and Secure on https like the
  * session cookie (functions/domain/sessions/session.ts):
  *

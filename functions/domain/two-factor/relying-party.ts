@@ -21,7 +21,7 @@ export const challengeLifetimeSeconds = 5 * 60;
 
 /**
  * Why the library refused an answer, for the log: its message up to the first quote, so
- * what the client sent (an origin, an id) never reaches the log (docs/operations-manual.md, Logs).
+ * what the client sent (an origin, an id) never reaches the log (docs/operations.md, Logs).
  */
 export function refusalReason(error: unknown): string {
   return error instanceof Error ? (error.message.split(/["'`]/)[0] ?? '').trim().slice(0, 120) : 'unknown';

@@ -40,7 +40,7 @@ async function getTotpItem(userId: string): Promise<TotpItem | undefined> {
  * recovery code, and 50-bit codes cannot be tried offline without the key. Made with the
  * current key version; codes made under an older version are found with that version's key
  * (the hash cannot be re-encrypted, so a key version stays in the secret while such codes
- * exist: docs/operations-manual.md "Running it").
+ * exist: docs/operations.md "Running it").
  */
 async function recoveryCodeHash(userId: string, code: string, key?: Buffer): Promise<string> {
   return createHmac('sha256', key ?? (await mfaEncryptionKey()))

@@ -4,7 +4,7 @@ import { countMetric } from '../observability';
 import { consumeAllowance, type LimitRule } from './counter';
 
 /**
- * How much mail one caller may make the product send (docs/security-notes.md, notes). Each kind
+ * How much mail one caller may make the product send (docs/security.md, notes). Each kind
  * of mail is limited per recipient (nobody's inbox can be flooded through us) and per
  * sender: the signed-in account that sends it, or for an anonymous route the client
  * address (one client cannot spread a flood over many recipients). Beyond a limit the
@@ -69,7 +69,7 @@ export async function reserveMail(kind: MailKind, recipient: string, sender: Mai
  * 80: the caller answers as if it sent and sends nothing. The address got
  * `perRecipient.max` such mails in this window, so its newest link still works; whoever
  * used the allowance up (strangers asking for the owner's address) cannot turn the owner's
- * own request away (docs/security-notes.md, "Strangers cannot use up an address's mails").
+ * own request away (docs/security.md, "Strangers cannot use up an address's mails").
  */
 export async function reserveLinkMail(kind: MailKind, recipient: string, sender: MailSender, options: { senderRule?: LimitRule } = {}): Promise<boolean> {
   const senderRule = options.senderRule ?? ('userId' in sender ? mailLimits.perAccount : mailLimits.perClient);

@@ -69,7 +69,7 @@ export const routeTable = {
   aboutApp: { path: '/about-app', title: 'pages.aboutApp.title' },
   contact: { path: '/contact', title: 'pages.contact.title' },
   unsubscribe: { path: '/unsubscribe', title: 'pages.unsubscribe.title', isValidTarget: ({ searchParams }) => Boolean(searchParams.get('token')) },
-  // Links of the sign-in-method mails: the token is the proof, no sign-in (docs/security-notes.md, notes).
+  // Links of the sign-in-method mails: the token is the proof, no sign-in (docs/security.md, notes).
   notMe: { path: '/not-me', title: 'pages.notMe.title', isValidTarget: ({ searchParams }) => Boolean(searchParams.get('token')) },
   recoverAccess: {
     path: '/recover-access',
