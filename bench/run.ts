@@ -55,6 +55,7 @@ import {
   type Section,
 } from './report';
 import { integrationStackOf, seed, type Seeded } from './seed';
+import { writeQualityDoc } from './quality-doc';
 import { measureSpa } from './spa-size';
 import { measureServerFiles } from './server-files';
 import { measureConcurrentWriters } from './concurrent-writers';
@@ -63,6 +64,8 @@ import { familyWithCanvas } from '../tests/support/canvas';
 process.env.LOG_LEVEL ??= 'error';
 
 const watchdogMinutes = 30;
+/** `--write-docs`: a full run also writes docs/quality.md (bench/quality-doc.ts). */
+const writeDocs = process.argv.includes('--write-docs');
 const coldStartRuns = 5;
 const resultsFile = path.join(import.meta.dirname, 'results.json');
 const lighthouseFile = path.join(import.meta.dirname, 'out', 'lighthouse.json');
@@ -186,6 +189,7 @@ async function main(): Promise<number> {
   console.log(formatVerdicts(results.budgets).join('\n'));
   console.log(`(${results.seconds.toFixed(0)} s; figures in ${path.relative(process.cwd(), resultsFile)})`);
   writeResults(resultsFile, results);
+  if (writeDocs) console.log(`(the latest figures written to ${path.relative(process.cwd(), writeQualityDoc(results))})`);
   return results.budgets.every((v) => v.ok) ? 0 : 1;
 }
 
@@ -337,6 +341,10 @@ const onlyArgument = process.argv.indexOf('--only');
 const chosen = onlyArgument >= 0 ? process.argv[onlyArgument + 1] : Object.keys(parts).find((part) => process.argv.includes(`--${part}`));
 if (chosen !== undefined && !parts[chosen]) {
   console.error(`bench: no part "${chosen}"; the parts: ${Object.keys(parts).join(', ')}`);
+  process.exit(2);
+}
+if (writeDocs && chosen !== undefined) {
+  console.error('bench: --write-docs writes the figures of a full run; run it without --only.');
   process.exit(2);
 }
 const only = chosen === undefined ? main : (parts[chosen] as () => Promise<number>);
