@@ -5,7 +5,7 @@ import type { HistoryActor } from './contracts/history';
  * (shared/permissions.ts isOtherAdvisorCompany): in place of their user id on an item
  * (assignee, creator, voter), and as the actor of their changes. It names nobody.
  *
- * Apart from shared/contracts/history.ts (which re-exports it) so server code that needs only
+ * Apart from shared/contracts/history.ts so code that needs only
  * these constants does not build the history schemas: a function's bundle then leaves them out.
  */
 export const anotherAdvisorId = 'another-advisor';

@@ -50,9 +50,6 @@ export const HistoryActor = z.object({
 });
 export type HistoryActor = z.infer<typeof HistoryActor>;
 
-/** The neutral stand-in for a person of another advisor company: shared/another-advisor.ts. */
-export { anotherAdvisorActor, anotherAdvisorId } from '../another-advisor';
-
 /** An item's stored fields before or after a change (links and voters as lists); null when it did not exist. */
 export const HistoryState = z.record(z.string(), z.unknown()).nullable();
 export type HistoryState = z.infer<typeof HistoryState>;

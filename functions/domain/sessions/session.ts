@@ -17,9 +17,10 @@ import {
   sessionItemKeys,
   sessionKeysOfUser,
   updateSessionItem,
+  type Session,
+  type SessionActor,
   type SessionItem,
 } from './session-items';
-import type { Membership } from '../../../shared/permissions';
 
 /**
  * How long a session lives (docs/security.md, notes): it ends after 30 minutes without a
@@ -45,50 +46,7 @@ export function sessionCookieNameInUse(): string {
   return config().isSecureCookie ? secureSessionCookieName : sessionCookieName;
 }
 
-export type Session = {
-  tokenHash: string;
-  /** The id the sessions API shows (random, not the token hash: it grants nothing). */
-  sessionId: string;
-  userId: string;
-  currentEntityId: number | null;
-  /**
-   * The caller's membership in the current entity (role, permissions), kept on the
-   * session so a canvas read costs the session read plus one Query (docs/architecture.md#budgets budget).
-   * Every change of a membership refreshes the sessions of that user
-   * (refreshMembershipInSessions), so it is never stale.
-   */
-  membership: (Membership & { memberId: string }) | null;
-  idleExpiresAt: number;
-  expiresAt: number;
-  /**
-   * Epoch seconds of the last proof of identity in this session (the sign-in, or
-   * POST /auth/reauthenticate): routes flagged `requiresRecentAuth` need it within
-   * reauthWindowSeconds. Missing on sessions older than the flag: never recent.
-   */
-  authenticatedAt?: number;
-  /**
-   * The caller as history events name them, for the entity it was read in: stored where
-   * the session is made or its entity chosen, from the user and entity read there anyway
-   * (the sign-in, set-current-entity, accepting an invitation), so no canvas write of the
-   * session reads them (functions/domain/journal/journal.ts resolveActor), in any Lambda,
-   * cold or warm. A session without them (older than this) gets them from its first canvas
-   * write, which reads them once and keeps them in its own transaction. A rename of the
-   * user or entity gives them the new names (renameActorInSessions).
-   */
-  actor?: SessionActor;
-  /**
-   * The push of the idle expiry this request owes (resolveSession with `deferTouch`): a canvas
-   * write folds it into its own transaction (functions/domain/canvas/context.ts runSteps),
-   * anything else has it written after the operation (flushSessionTouch). Never stored.
-   */
-  pendingTouch?: SessionTouch;
-};
-
-/** The sliding renewal of a session: its new idle expiry and the time of the request. */
-export type SessionTouch = { idleExpiresAt: number; lastSeenAt: number };
-
-/** The caller's names as the session keeps them (the rest of a history event's actor comes from the session itself). */
-export type SessionActor = { entityId: number; firstName: string; lastName: string; entityName: string };
+export type { Session, SessionActor, SessionTouch } from './session-items';
 
 /** A session as the sessions list needs it. */
 export type SessionSummary = { sessionId: string; tokenHash: string; createdAt: number; lastSeenAt: number; userAgent: string };

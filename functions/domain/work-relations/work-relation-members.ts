@@ -3,21 +3,9 @@ import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums
 import { now } from '../../lib/clock';
 import { keys } from '../../lib/db/keys';
 import { sendWrite, transactItemOf, type Write, batchDelete } from '../../lib/db/table';
-import { listFamiliesOfAdvisor, queryCanvasPrefix } from './work-relations';
+import { listFamiliesOfAdvisor, queryCanvasPrefix, type WorkRelationMemberItem } from './work-relations';
 
-/**
- * One advisor's canvas role for a family (C#WRMEMBER#<advisorId>#<userId> in the family's
- * canvas partition); without it the default role applies (shared/permissions.ts
- * defaultWorkRelationRoleId).
- */
-export type WorkRelationMemberItem = {
-  type: 'WorkRelationMember';
-  familyId: number;
-  advisorId: number;
-  userId: string;
-  workRelationRoleId: WorkRelationRoleId;
-  updatedAt: string;
-};
+export type { WorkRelationMemberItem } from './work-relations';
 
 function workRelationMemberItem(familyId: number, advisorId: number, userId: string, workRelationRoleId: WorkRelationRoleId) {
   const item: WorkRelationMemberItem = { type: 'WorkRelationMember', familyId, advisorId, userId, workRelationRoleId, updatedAt: now().toISOString() };

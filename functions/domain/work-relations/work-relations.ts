@@ -17,7 +17,21 @@ import { familyNameKey, keys } from '../../lib/db/keys';
 import { now, nowEpochSeconds } from '../../lib/clock';
 import type { CanvasMetaItem, SectionItem } from '../canvas/items';
 import { familyCountWrite } from './family-counts';
-import type { WorkRelationMemberItem } from './work-relation-members';
+import type { WorkRelationRoleId } from '../../../shared/enums';
+
+/**
+ * One advisor's canvas role for a family (C#WRMEMBER#<advisorId>#<userId> in the family's
+ * canvas partition); without it the default role applies (shared/permissions.ts
+ * defaultWorkRelationRoleId).
+ */
+export type WorkRelationMemberItem = {
+  type: 'WorkRelationMember';
+  familyId: number;
+  advisorId: number;
+  userId: string;
+  workRelationRoleId: WorkRelationRoleId;
+  updatedAt: string;
+};
 
 /**
  * The work relation of a family with an advisor company (C#ACCESS#<advisorId> in the

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { anotherAdvisorId } from '../../../../../shared/contracts/history';
+import { anotherAdvisorId } from '../../../../../shared/another-advisor';
 import type { CanvasUser } from '../../../../../shared/contracts/members';
 import { EntityType } from '../../../../../shared/enums';
 import { t } from '../../../messages/en-US';

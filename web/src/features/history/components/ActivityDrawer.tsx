@@ -2,7 +2,8 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Tab, TabGroup, TabLis
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { anotherAdvisorId, historyItemTypes, type HistoryEvent, type HistoryItemType } from '../../../../../shared/contracts/history';
+import { anotherAdvisorId } from '../../../../../shared/another-advisor';
+import { historyItemTypes, type HistoryEvent, type HistoryItemType } from '../../../../../shared/contracts/history';
 import { CloseIcon } from '../../../components/ui/icons';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { LoadingState } from '../../../components/ui/StateMessage';

@@ -1,4 +1,5 @@
-import { anotherAdvisorId, type HistoryAction, type HistoryEvent, type HistoryItemType } from '../../../../../shared/contracts/history';
+import { anotherAdvisorId } from '../../../../../shared/another-advisor';
+import type { HistoryAction, HistoryEvent, HistoryItemType } from '../../../../../shared/contracts/history';
 import { t, type MessageKey } from '../../../messages/en-US';
 
 /** Items a reader can open on the canvas (the others are settings of the whole canvas). */

@@ -1,6 +1,7 @@
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { anotherAdvisorId, type HistoryEvent } from '../../../../../shared/contracts/history';
+import { anotherAdvisorId } from '../../../../../shared/another-advisor';
+import type { HistoryEvent } from '../../../../../shared/contracts/history';
 import {
   presenceMessagesPerSecond,
   type LiveCanvasChange,
