@@ -1,4 +1,4 @@
-import type { RouteGroup } from '../routes';
+import type { RouteGroup } from '../route-definition';
 
 /** The auth group of the route manifest (shared/routes.ts): its Lambda's bundle carries only this file's routes. */
 export const authRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteGroup } from '../routes';
+import type { RouteGroup } from '../route-definition';
 
 /** The canvas-plan-book group of the route manifest (shared/routes.ts): its Lambda's bundle carries only this file's routes. */
 // Its own group: pdfmake and the fonts (infra/function-assets.ts) stay out of every other Lambda.

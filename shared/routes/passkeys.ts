@@ -1,4 +1,4 @@
-import type { RouteGroup } from '../routes';
+import type { RouteGroup } from '../route-definition';
 
 /** The passkeys group of the route manifest (shared/routes.ts): its Lambda's bundle carries only this file's routes. */
 // Passkeys (WebAuthn): kept in the profile, and a sign-in without the password (docs/reference.md, Passkeys).
