@@ -1,3 +1,4 @@
+import { formatDay } from '../../../shared/dates';
 import type { GoalTerm, Priority } from '../../../shared/enums';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { PlanBookPageSize } from '../../../shared/contracts/plan-book';
@@ -40,12 +41,6 @@ export const priorityLabels: Record<Priority, string> = {
   NoPriority: 'No priority',
 };
 
-/** 2026-11-24 or an ISO instant → 24.11.2026 (the day in UTC). */
-export function formatDay(value: string): string {
-  const [year, month, day] = value.slice(0, 10).split('-');
-  return `${day}.${month}.${year}`;
-}
-
 const ink = '#1f2937';
 const muted = '#6b7280';
 const rule = '#d1d5db';
@@ -79,7 +74,7 @@ function cover(book: PlanBook, contentWidth: number): Content[] {
     { text: book.familyName, style: 'coverTitle' },
     { text: book.canvasTitle, style: 'coverSubtitle', margin: [0, 4, 0, 48] },
     { canvas: [{ type: 'line', x1: 0, y1: 0, x2: contentWidth, y2: 0, lineWidth: 0.5, lineColor: rule }], margin: [0, 0, 0, 16] },
-    ...fact('Exported on', formatDay(book.exportedAt)),
+    ...fact('Exported on', formatDay(book.exportedAt.slice(0, 10))),
     ...fact('Exported by', book.exportedBy),
     ...fact('Advisor company', book.advisorCompanyName),
     ...fact('Contains', book.includeAnswers ? 'questions and answers, takeaways, goals and action points' : 'takeaways, goals and action points (no answers)'),
@@ -255,7 +250,7 @@ function overview(book: PlanBook): Content[] {
 }
 
 export function planBookDocument(book: PlanBook, options: { pageSize?: PlanBookPageSize } = {}): TDocumentDefinitions {
-  const day = formatDay(book.exportedAt);
+  const day = formatDay(book.exportedAt.slice(0, 10));
   const pageSize = options.pageSize ?? 'A4';
   const contentWidth = pageWidths[pageSize] - 2 * sideMargin;
   return {
