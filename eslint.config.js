@@ -159,6 +159,10 @@ export default tseslint.config(
           selector: 'Property[key.name=/^(UpdateExpression|ConditionExpression|KeyConditionExpression)$/]',
           message: 'Expressions are built by functions/lib/db/table.ts (or read helpers in entity modules).',
         },
+        {
+          selector: "Property[key.name='expression'][value.type=/^(Literal|TemplateLiteral)$/]",
+          message: 'Conditions are built by the named builders of functions/lib/db/table.ts (attributeIs, listLacks, …), or in entity modules.',
+        },
       ],
     },
   },

@@ -4,6 +4,7 @@ import { voteIdOf } from '../../../shared/contract-limits';
 import { canDeleteCanvasItem, canEditCanvasItem, canVote } from '../../../shared/permissions';
 import { contentKey, deleteOp, updateOp, type ActionPointItem, type ContentItemOf, type ContentKind, type GoalItem, type TakeawayItem } from './items';
 import { keys } from '../../lib/db/keys';
+import { allOf, attributeIs, listHolds, listLacks, stillOpen } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { contentEntry } from '../journal/journal';
@@ -24,7 +25,7 @@ export function familyOfItem(id: string): number {
 }
 
 /** The item's current version: the write only happens if nobody changed it since the read. */
-export const unchangedSince = (item: { version: number }) => ({ expression: '#version = :version', values: { ':version': item.version } });
+export const unchangedSince = (item: { version: number }) => attributeIs('version', item.version);
 
 /**
  * An archived takeaway and a completed goal or action point are read-only
@@ -161,7 +162,6 @@ export async function addVote(session: Session, kind: VotableKind, itemId: strin
     if (!canVote(context.access, context.userId, item.createdByUserId)) throw fail('FORBIDDEN');
     const voters = context.snapshot.votersOf(itemId);
     if (voters.has(context.userId)) throw fail('ITEM_FOUND');
-    const notYetVoted = 'NOT contains(#voterIds, :voter)';
     const voted = { ...item, voterIds: new Set([...voters, context.userId]), version: item.version + 1 };
     await runSteps(
       [
@@ -169,9 +169,7 @@ export async function addVote(session: Session, kind: VotableKind, itemId: strin
           op: updateOp(
             contentKey(familyId, kind, itemId),
             { add: { voterIds: new Set([context.userId]) } },
-            kind === 'takeaway'
-              ? { expression: `${notYetVoted} AND #archived = :open`, values: { ':voter': context.userId, ':open': false } }
-              : { expression: notYetVoted, values: { ':voter': context.userId } },
+            kind === 'takeaway' ? allOf(listLacks('voterIds', context.userId), stillOpen('archived')) : listLacks('voterIds', context.userId),
           ),
           onConditionFailed: () => 'retry',
         },
@@ -195,11 +193,7 @@ export async function removeVote(session: Session, kind: VotableKind, itemId: st
     await runSteps(
       [
         {
-          op: updateOp(
-            contentKey(familyId, kind, itemId),
-            { deleteFromSet: { voterIds: new Set([context.userId]) } },
-            { expression: 'contains(#voterIds, :voter)', values: { ':voter': context.userId } },
-          ),
+          op: updateOp(contentKey(familyId, kind, itemId), { deleteFromSet: { voterIds: new Set([context.userId]) } }, listHolds('voterIds', context.userId)),
           onConditionFailed: () => 'retry',
         },
       ],

@@ -7,6 +7,7 @@ import { contentEntry } from '../journal/journal';
 import { toAnswer } from './views';
 import { contentRecord, putOp, updateOp, type AnswerItem } from './items';
 import { keys, newId } from '../../lib/db/keys';
+import { listLacks } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 
@@ -44,7 +45,7 @@ export async function createAnswer(session: Session, questionId: string, input: 
           op: updateOp(
             keys.question(context.familyId, question.categoryId, questionId),
             { add: { answeredBy: new Set([context.userId]) } },
-            { expression: 'NOT contains(#answeredBy, :answerer)', values: { ':answerer': context.userId } },
+            listLacks('answeredBy', context.userId),
           ),
           onConditionFailed: () => fail('ITEM_FOUND'),
         },

@@ -11,7 +11,7 @@ import { type CanvasContext, type Step } from './context';
 import { personIdFor } from './views';
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import { canvasLimits } from '../../../shared/contract-limits';
-import { type UpdateSpec } from '../../lib/db/table';
+import { type UpdateSpec, allOf, anyOf, attributeMissing, sizeBelow, stillOpen } from '../../lib/db/table';
 
 /**
  * What a takeaway, goal or action point refers to: the people it names (initiator, assignee;
@@ -232,10 +232,7 @@ export function otherSideSteps(familyId: number, ownKind: LinkableKind, ownId: s
         op: updateOp(
           contentKey(familyId, plan.targetKind, id),
           { add: { [back]: new Set([ownId]) } },
-          {
-            expression: `#${closed} = :open AND (attribute_not_exists(#${back}) OR size(#${back}) < :maxLinks)`,
-            values: { ':open': false, ':maxLinks': canvasLimits.links },
-          },
+          allOf(stillOpen(closed), anyOf(attributeMissing(back), sizeBelow(back, canvasLimits.links))),
         ),
         onConditionFailed: () => linkError(plan.field, `Cannot link ${id}: it was archived, completed, removed or has too many links.`),
       });

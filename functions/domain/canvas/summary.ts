@@ -1,7 +1,7 @@
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import type { CanvasMetaItem, CategoryItem, GoalItem, SectionItem, TakeawayItem } from './items';
 import { keys } from '../../lib/db/keys';
-import { itemIsNew, type Condition, type Write } from '../../lib/db/table';
+import { itemIsNew, type Condition, type Write, attributeIs } from '../../lib/db/table';
 import type { CanvasSnapshot } from './context';
 import { linkFields } from '../../../shared/canvas-links';
 
@@ -151,7 +151,7 @@ function comparable(value: unknown): string {
 export const summaryCondition = 'summaryUnchanged';
 
 /** The rev read is still the stored one. */
-const revIs = (rev: number): Condition => ({ expression: '#rev = :rev', values: { ':rev': rev } });
+const revIs = (rev: number): Condition => attributeIs('rev', rev);
 
 function summaryPut(summary: Omit<CanvasSummaryItem, 'rev'>, readRev: number | undefined) {
   const item = summaryRecordOf(summary, (readRev ?? 0) + 1);

@@ -4,7 +4,7 @@ import { canChooseAdvisorCompanyVisibility, canEditCanvasTitle } from '../../../
 import { runSteps, withCanvasRetry } from './context';
 import { advisorCompaniesVisibilityWrite, getCanvasMeta, renameEntityCanvasOp, updateOp } from './items';
 import { keys } from '../../lib/db/keys';
-import { sendWrite } from '../../lib/db/table';
+import { sendWrite, attributeIs } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 import { resolveActor, titleEntry } from '../journal/journal';
 import type { Session } from '../sessions/session';
@@ -39,7 +39,7 @@ export async function updateCanvasTitle(session: Session, input: UpdateCanvasTit
     await runSteps(
       [
         {
-          op: updateOp(keys.canvas(familyId), { set: { title } }, { expression: '#title = :before', values: { ':before': meta.title } }),
+          op: updateOp(keys.canvas(familyId), { set: { title } }, attributeIs('title', meta.title)),
           onConditionFailed: () => 'retry',
         },
         { op: renameEntityCanvasOp(familyId, title), onConditionFailed: () => fail('ITEM_NOT_FOUND') },

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/permissions';
 import { loadCanvas, ownFamilyId, type CanvasContext, runSteps, withCanvasRetry, type Step } from '../canvas/context';
 import { backLinkField, linkFieldsOf, mayBeAssigned, otherSideSteps, resolveAssignee, unlinkAllSteps, type LinkPlan } from '../canvas/references';
-import { batchGetItems } from '../../lib/db/table';
+import { batchGetItems, attributeIs, listLacks } from '../../lib/db/table';
 import {
   contentKey,
   contentRecord,
@@ -291,7 +291,7 @@ async function planContentRevert(
         op: updateOp(
           keys.question(familyId, question.categoryId, question.id),
           { add: { answeredBy: new Set([answer.createdByUserId]) } },
-          { expression: 'NOT contains(#answeredBy, :answerer)', values: { ':answerer': answer.createdByUserId } },
+          listLacks('answeredBy', answer.createdByUserId),
         ),
         onConditionFailed: () => fail('ITEM_CHANGED', { message: 'Its author has answered this question again: the old answer cannot come back.' }),
       });
@@ -317,7 +317,7 @@ async function planContentRevert(
   if (event.before === null) {
     const steps: Step[] = [
       {
-        op: deleteOp(contentKey(familyId, kind, current.id), { expression: '#version = :version', values: { ':version': current.version } }),
+        op: deleteOp(contentKey(familyId, kind, current.id), attributeIs('version', current.version)),
         onConditionFailed: () => 'retry',
       },
     ];
@@ -366,7 +366,7 @@ async function planContentRevert(
     }
   }
   steps.unshift({
-    op: updateOp(contentKey(familyId, kind, current.id), { set, remove }, { expression: '#version = :version', values: { ':version': current.version } }),
+    op: updateOp(contentKey(familyId, kind, current.id), { set, remove }, attributeIs('version', current.version)),
     onConditionFailed: () => 'retry',
   });
   return [{ steps, entry: contentEntryOf('reverted', current, updated, event.id) }];
@@ -424,7 +424,7 @@ async function planRevert(
         {
           steps: [
             {
-              op: updateOp(keys.canvas(familyId), { set: { title: previous } }, { expression: '#title = :now', values: { ':now': title } }),
+              op: updateOp(keys.canvas(familyId), { set: { title: previous } }, attributeIs('title', title)),
               onConditionFailed: () => 'retry',
             },
             { op: renameEntityCanvasOp(familyId, previous), onConditionFailed: () => fail('ITEM_NOT_FOUND') },

@@ -1,4 +1,5 @@
 import { keys } from '../../lib/db/keys';
+import { attributeIs } from '../../lib/db/table';
 import type { Migration } from '../../lib/db/migrations';
 import { mfaKeys } from './key';
 import { keyVersionOf, openSecret, sealSecret } from './secret-box';
@@ -17,7 +18,7 @@ export async function reencryptMfaMigration(): Promise<Migration> {
   return {
     id: `mfa-reencrypt-k${current}`,
     description: `TOTP secrets sealed with an older MFA key version are sealed again with version ${current}`,
-    filter: { expression: 'SK = :sk', values: { ':sk': keys.totp('').SK } },
+    filter: attributeIs('SK', keys.totp('').SK),
     reads: sealedAttributes,
     change: async (item) => {
       const userId = keys.userIdOfPartition(item.PK);

@@ -1,6 +1,7 @@
 import { refreshCanvasSummary } from '../canvas/refresh-summaries';
 import { getEntities } from '../organisations/entities';
 import { keys } from '../../lib/db/keys';
+import { attributeIs } from '../../lib/db/table';
 import { runMigration, type Migration, type RunResult } from '../../lib/db/migrations';
 import { putFamilyCount } from './family-counts';
 import { scanWorkRelations, type WorkRelationItem } from './work-relations';
@@ -17,7 +18,7 @@ import { scanWorkRelations, type WorkRelationItem } from './work-relations';
 export const dashboardMigration: Migration = {
   id: '0001-dashboard-name-keys',
   description: 'Work relations get the family-name sort key; companies their family count; families their dashboard summary',
-  filter: { expression: '#type = :type', values: { ':type': 'WorkRelation' } },
+  filter: attributeIs('type', 'WorkRelation'),
   reads: ['GSI1SK', 'familyName'],
   change: async (item) => {
     const relation = item as unknown as WorkRelationItem & { GSI1SK?: string };

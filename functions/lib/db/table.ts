@@ -40,6 +40,47 @@ export const itemExists: Condition = { expression: 'attribute_exists(PK)' };
 /** The key is still free (a new item). */
 export const itemIsNew: Condition = { expression: 'attribute_not_exists(PK)' };
 
+/** An attribute named in a condition: a plain top-level name (it becomes `#name`). */
+function conditionName(attribute: string): string {
+  if (!/^\w+$/.test(attribute)) throw new Error(`not a plain attribute name: ${attribute}`);
+  return `#${attribute}`;
+}
+/** A condition on one attribute and one value; the value's placeholder is named after the attribute (`:version`). */
+function withValue(attribute: string, value: unknown, expression: (name: string, placeholder: string) => string, placeholder = `:${attribute}`): Condition {
+  return { expression: expression(conditionName(attribute), placeholder), values: { [placeholder]: value } };
+}
+
+/** The attribute holds this value: a version, a title or a revision as it was read (unchanged since), a Scan's filter. */
+export const attributeIs = (attribute: string, value: unknown): Condition => withValue(attribute, value, (name, at) => `${name} = ${at}`);
+/** The attribute is absent. */
+export const attributeMissing = (attribute: string): Condition => ({ expression: `attribute_not_exists(${conditionName(attribute)})` });
+/** A list or set attribute holds the value. */
+export const listHolds = (attribute: string, value: unknown): Condition => withValue(attribute, value, (name, at) => `contains(${name}, ${at})`);
+/** A list or set attribute does not hold the value (an absent one holds nothing). */
+export const listLacks = (attribute: string, value: unknown): Condition => withValue(attribute, value, (name, at) => `NOT contains(${name}, ${at})`);
+/** A list or set attribute has fewer than `count` elements. */
+export const sizeBelow = (attribute: string, count: number): Condition =>
+  withValue(attribute, count, (name, at) => `size(${name}) < ${at}`, `:${attribute}Limit`);
+/** An item that can be archived or completed is not: its flag (`archived`, `completed`) is false. */
+export const stillOpen = (flag: string): Condition => withValue(flag, false, (name, at) => `${name} = ${at}`, ':open');
+
+/** Any of the conditions. */
+export function anyOf(first: Condition, ...others: Condition[]): Condition {
+  if (others.length === 0) return first;
+  const all = [first, ...others];
+  return { expression: all.map((condition) => `(${condition.expression})`).join(' OR '), values: mergedValues(all) };
+}
+
+/** The values of several conditions; one placeholder with two different values is a mistake in the caller. */
+function mergedValues(conditions: readonly Condition[]): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const [placeholder, value] of conditions.flatMap((condition) => Object.entries(condition.values ?? {}))) {
+    if (placeholder in merged && merged[placeholder] !== value) throw new Error(`condition value ${placeholder} given twice`);
+    merged[placeholder] = value;
+  }
+  return merged;
+}
+
 /** All of the conditions (left-out ones ignored). */
 export function allOf(...conditions: Array<Condition | undefined>): Condition | undefined {
   const present = conditions.filter((condition): condition is Condition => condition !== undefined);
@@ -47,7 +88,7 @@ export function allOf(...conditions: Array<Condition | undefined>): Condition | 
   if (present.length === 1) return present[0];
   return {
     expression: present.map((condition) => `(${condition.expression})`).join(' AND '),
-    values: Object.assign({}, ...present.map((condition) => condition.values ?? {})),
+    values: mergedValues(present),
   };
 }
 
