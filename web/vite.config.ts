@@ -56,15 +56,6 @@ export default defineConfig({
             // The rich-text editor (the canvas): kept apart so no lazy chunk grows past the warning.
             { name: 'vendor-prosemirror', test: /node_modules[\\/](prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname)[\\/]/ },
             { name: 'vendor-tiptap', test: /node_modules[\\/]@tiptap[\\/]/ },
-            // The API contract (every route's schemas) and the schemas it is built from: one file, loaded by the first
-            // API call, instead of a dozen small ones; in Lighthouse's simulated load each file is a request of its own,
-            // and those before the canvas's largest paint delay it (docs/architecture-decisions.md, "The canvas's first load").
-            // The contact form's schemas stay apart: the prerendered contact page hydrates with them alone.
-            {
-              name: 'api-contract',
-              test: /[\\/]shared[\\/](api-contract\.ts$|api-contract[\\/](?!contact-form)|contracts[\\/](?!contact\.ts))/,
-              includeDependenciesRecursively: false,
-            },
           ],
         },
       },

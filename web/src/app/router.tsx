@@ -4,7 +4,6 @@ import { FullScreenLoader } from '../components/ui/Spinner';
 import { loadAreaMessages, t } from '../messages/en-US';
 import type { AppStore } from '../stores/app-store';
 import { guardLoader, type GuardDependencies } from './guards';
-import { notePageData } from './page-data';
 import { routeNames, routeTable, type RouteName } from './paths';
 import type { RouteHandle } from './route-handle';
 import { RootLayout } from './shell/RootLayout';
@@ -20,10 +19,9 @@ type RedirectRouteName = { [K in RouteName]: (typeof routeTable)[K] extends { re
 type PageRouteName = Exclude<RouteName, RedirectRouteName>;
 /**
  * A page's module. `prefetch` asks for the data the page shows first once its guard lets the visit through and the
- * module is there: the request then runs alongside the rest of the page's load, not after its first render. The
- * shell learns when the module and that data are there (web/src/app/page-data.ts).
+ * module is there: the request then runs alongside the rest of the page's load, not after its first render.
  */
-type PageModule = { Component: ComponentType; prefetch?: (args: LoaderFunctionArgs, store: AppStore) => Promise<void> };
+type PageModule = { Component: ComponentType; prefetch?: (args: LoaderFunctionArgs, store: AppStore) => void };
 type LazyPage = () => Promise<PageModule>;
 
 /** Pages later issues build: one placeholder module that names the page. */
@@ -99,11 +97,9 @@ function routeFor(name: RouteName, deps: GuardDependencies): RouteObject {
     const result = await guard(args);
     // The same module the route loads; a failure shows there.
     if (result === null)
-      notePageData(
-        lazy().then(
-          (module) => module.prefetch?.(args, deps.store),
-          () => undefined,
-        ),
+      void lazy().then(
+        (module) => module.prefetch?.(args, deps.store),
+        () => undefined,
       );
     return result;
   };

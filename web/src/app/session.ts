@@ -3,7 +3,7 @@ import type { SessionEndedDetails } from '../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../shared/errors';
 import { signOut } from '../features/auth/api/sign-out';
 import type { RestoreOutcome } from '../features/auth/session/session';
-import { preloadApiContract, type ApiError } from '../lib/api-client';
+import type { ApiError } from '../lib/api-client';
 import { appStore, type AppStore } from '../stores/app-store';
 import { clearSession, isAuthenticatedAtom, storedUserId } from '../stores/session';
 import { clearToasts, showSystemErrorToast } from '../stores/toasts';
@@ -31,9 +31,6 @@ export async function sessionReady(store: AppStore = appStore): Promise<void> {
  * a session to restore: a logged-out first visit downloads none of it.
  */
 function restoreOnce(store: AppStore): Promise<RestoreOutcome> {
-  // The restore's calls check their answers with the contract table (and zod): asked for beside the session code, not
-  // after it, so a signed-in first load waits one download less (docs/architecture-decisions.md, "The canvas's first load").
-  if (!restoring && storedUserId()) void preloadApiContract().catch(() => undefined);
   restoring ??= storedUserId()
     ? import('../features/auth/session/session').then(
         ({ restoreSession }) => restoreSession(store),

@@ -21,6 +21,6 @@ export function Component() {
 }
 
 /** The canvas is asked for as soon as the visit may go on (web/src/app/router.tsx): its largest paint waits on it. */
-export function prefetch({ params }: LoaderFunctionArgs, store: AppStore): Promise<void> {
-  return prefetchCanvas(queryClient, store.get(currentEntityIdAtom), params.familyId === undefined ? undefined : Number(params.familyId));
+export function prefetch({ params }: LoaderFunctionArgs, store: AppStore): void {
+  void prefetchCanvas(queryClient, store.get(currentEntityIdAtom), params.familyId === undefined ? undefined : Number(params.familyId));
 }

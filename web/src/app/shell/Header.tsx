@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { GlobeIcon, InfoIcon, MenuIcon } from '../../components/ui/icons';
 import { LogoMark } from '../../components/ui/Logo';
@@ -8,7 +8,6 @@ import { t } from '../../messages/en-US';
 import { authStateAtom, currentEntityAtom } from '../../stores/session';
 import { isMobileMenuOpenAtom, isWalkthroughOpenAtom } from '../../stores/ui';
 import { appConfig } from '../config';
-import { afterPageData } from '../page-data';
 import { paths } from '../paths';
 import { iconButtonClasses } from './header-classes';
 import { navigationFor, type NavEntry } from './navigation';
@@ -19,8 +18,6 @@ export function Header() {
   const entity = useAtomValue(currentEntityAtom);
   const entries = navigationFor(auth, entity);
   const menuButton = useRef<HTMLButtonElement>(null);
-  // The account tools (and the dropdown library) load once the page's first data is shown (web/src/app/page-data.ts).
-  const isPageShown = useAfterPageData();
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface">
@@ -34,31 +31,26 @@ export function Header() {
           {entries.map((entry) =>
             entry.kind === 'link' ? (
               <DesktopLink key={entry.label} entry={entry} />
-            ) : isPageShown ? (
-              <Suspense key={entry.label} fallback={<GroupPlaceholder entry={entry} />}>
+            ) : (
+              <Suspense key={entry.label} fallback={<span className={groupFallbackClasses}>{t(entry.label)}</span>}>
                 <DesktopGroup entry={entry} />
               </Suspense>
-            ) : (
-              <GroupPlaceholder key={entry.label} entry={entry} />
             ),
           )}
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1">
-          {auth.isAuthenticated && isPageShown && (
+          {auth.isAuthenticated && (
             <Suspense fallback={null}>
               <EntitySwitcher />
             </Suspense>
           )}
           {auth.isAuthenticated && <WalkthroughButton />}
           <LanguageSelector />
-          {auth.isAuthenticated &&
-            (isPageShown ? (
-              <Suspense fallback={<ProfilePlaceholder />}>
-                <ProfileMenu />
-              </Suspense>
-            ) : (
-              <ProfilePlaceholder />
-            ))}
+          {auth.isAuthenticated && (
+            <Suspense fallback={<span aria-hidden="true" className="size-11 shrink-0" />}>
+              <ProfileMenu />
+            </Suspense>
+          )}
           <MobileMenuButton buttonRef={menuButton} />
         </div>
       </div>
@@ -67,35 +59,14 @@ export function Header() {
   );
 }
 
-// Only a signed-in user sees these: they (with the dropdown library) load once someone is, after the page's data (useAfterPageData).
+// Only a signed-in user sees these: they (with the dropdown library) load once someone is.
 const loadAccountTools = () => import('./AccountTools');
 const DesktopGroup = lazy(() => loadAccountTools().then((module) => ({ default: module.DesktopGroup })));
 const EntitySwitcher = lazy(() => loadAccountTools().then((module) => ({ default: module.EntitySwitcher })));
 const ProfileMenu = lazy(() => loadAccountTools().then((module) => ({ default: module.ProfileMenu })));
 
-/** Whether the page's first data has been shown (web/src/app/page-data.ts): then the account tools load. */
-function useAfterPageData(): boolean {
-  const [isShown, setIsShown] = useState(false);
-  useEffect(() => {
-    let isMounted = true;
-    void afterPageData().then(() => isMounted && setIsShown(true));
-    return () => {
-      isMounted = false;
-    };
-  }, []);
-  return isShown;
-}
-
 /** Holds a group's place (same size as its menu button) while the menu loads. */
 const groupFallbackClasses = 'inline-flex items-center gap-1 rounded-control px-3 py-2 pr-8 font-medium whitespace-nowrap text-ink-800';
-
-function GroupPlaceholder({ entry }: { entry: NavEntry }) {
-  return <span className={groupFallbackClasses}>{t(entry.label)}</span>;
-}
-
-function ProfilePlaceholder() {
-  return <span aria-hidden="true" className="size-11 shrink-0" />;
-}
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   // One line at every width the bar shows (docs/product/shell.md): the labels never wrap.

@@ -16,24 +16,17 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     useEffect(() => {
       if (Component) return;
       let isCurrent = true;
-      // After the next paint: an effect of a synchronous render runs before the browser paints what it committed.
-      const frame = requestAnimationFrame(() =>
-        setTimeout(() => {
-          if (!isCurrent) return;
-          load().then(
-            (component) => {
-              loaded = component;
-              if (isCurrent) setComponent(() => component);
-            },
-            () => undefined,
-          );
-        }, 0),
+      load().then(
+        (component) => {
+          loaded = component;
+          if (isCurrent) setComponent(() => component);
+        },
+        () => undefined,
       );
       const retry = () => setAttempt((count) => count + 1);
       window.addEventListener('online', retry);
       return () => {
         isCurrent = false;
-        cancelAnimationFrame(frame);
         window.removeEventListener('online', retry);
       };
     }, [Component, attempt]);

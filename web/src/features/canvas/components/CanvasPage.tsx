@@ -1,9 +1,9 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { atom, useAtom, useAtomValue } from 'jotai';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useNotFoundOnRefusal } from '../../../hooks/use-not-found-on-refusal';
-import type { Canvas, CanvasSection } from '../../../../../shared/contracts/canvas';
+import type { Canvas } from '../../../../../shared/contracts/canvas';
 import { EntityType } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { canCreateCanvas } from '../../../../../shared/permissions';
@@ -161,6 +161,9 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
   const tabListRef = useRef<HTMLDivElement>(null);
   // The intro's button disappears with it: keep keyboard focus at the next thing on the page.
   const focusSelectedTab = () => tabListRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  // The first section paints with the header; the others follow in a render React may interrupt (a deferred
+  // value), so a canvas of many entries does not hold the page in one long task when it arrives.
+  const showsEverySection = useDeferredValue(true, false);
   const people = useCanvasPeople(canvas.id);
   const tour = useCanvasTour(canvas);
   const tools: CanvasToolsContext = useMemo(
@@ -259,7 +262,9 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
           </TabList>
           <TabPanels className="mt-8">
             <TabPanel className="flex flex-col gap-12">
-              <Sections sections={canvas.sections} canEdit={abilities.canEditCanvas} />
+              {(showsEverySection ? canvas.sections : canvas.sections.slice(0, 1)).map((section) => (
+                <SectionView key={section.id} section={section} canEdit={abilities.canEditCanvas} />
+              ))}
             </TabPanel>
             <TabPanel>
               <GoalsAndActions scope={scope} goals={allGoals(canvas)} actionPoints={allActionPoints(canvas)} />
@@ -271,17 +276,4 @@ function CanvasOverview({ canvas, familyId }: { canvas: Canvas; familyId?: numbe
       </div>
     </CanvasJournalScopeProvider>
   );
-}
-
-/**
- * The overview's sections. The first paints with the header; the others follow one per render, each in a transition
- * (React may interrupt it), so a canvas of many entries is rendered, committed and laid out in small pieces instead of
- * one long task when it arrives. Their own component, so each step renders only the new section, not the header.
- */
-function Sections({ sections, canEdit }: { sections: readonly CanvasSection[]; canEdit: boolean }) {
-  const [shown, setShown] = useState(1);
-  useEffect(() => {
-    if (shown < sections.length) startTransition(() => setShown((count) => count + 1));
-  }, [shown, sections.length]);
-  return sections.slice(0, shown).map((section) => <SectionView key={section.id} section={section} canEdit={canEdit} />);
 }
