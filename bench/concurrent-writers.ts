@@ -1,9 +1,9 @@
 import { expandCanvasTemplate } from '../shared/canvas-template';
 import { EntityRole, EntityType } from '../shared/enums';
 import { permissionsForRole } from '../shared/permissions';
-import { defaultPrivacySettings, putNewAccount, type UserItem } from '../functions/domain/accounts/users';
-import { hashPassword as storedPasswordFor } from '../functions/domain/accounts/passwords';
-import { newMemberWrite } from '../functions/domain/members/members';
+import { defaultPrivacySettings, putNewAccount, type UserItem } from '../functions/records/users';
+import { hashPassword as storedPasswordFor } from '../functions/records/passwords';
+import { newMemberWrite } from '../functions/records/members';
 import { startSession } from '../functions/domain/sessions/session';
 import { resetConfigForTests } from '../functions/lib/config';
 import { resetDbClientForTests } from '../functions/lib/db/client';

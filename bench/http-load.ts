@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
-import { queryCanvas } from '../functions/domain/canvas/items';
+import { queryCanvas } from '../functions/records/items';
 import { localRoundTripsHeader } from '../infra/local/gateway';
 import { db, roundTripCount, tableName } from '../functions/lib/db/client';
 import { keys } from '../functions/lib/db/keys';

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { hashPassword as storedPasswordFor } from '../functions/domain/accounts/passwords';
+import { hashPassword as storedPasswordFor } from '../functions/records/passwords';
 import { createCanvas } from '../functions/domain/canvas/create-canvas';
 import { resetConfigForTests } from '../functions/lib/config';
 import { resetDbClientForTests } from '../functions/lib/db/client';

@@ -83,7 +83,7 @@ export async function buildFunctionBundle(
  * gets no write actions or no SERVER_SECRET.
  */
 export type BundleUses = {
-  /** Posts to or closes live sockets (functions/domain/live/sockets.ts, which revocation.ts calls): needs LIVE_ENDPOINT and ManageConnections. */
+  /** Posts to or closes live sockets (functions/domain/sockets/sockets.ts, which revocation.ts calls): needs LIVE_ENDPOINT and ManageConnections. */
   liveSockets: boolean;
   /** Writes the table: a DynamoDB write command is in the bundle (tree-shaking keeps only the commands sent). */
   writesTable: boolean;
@@ -94,14 +94,14 @@ export type BundleUses = {
 };
 
 /** The modules that post to @connections; revocation reaches the sockets only through them. */
-export const liveSocketModules = ['functions/domain/live/sockets.ts', 'functions/domain/live/revocation.ts'];
+export const liveSocketModules = ['functions/domain/sockets/sockets.ts', 'functions/domain/sockets/revocation.ts'];
 /** The modules that sign or verify with SERVER_SECRET (functions/lib/server-secret.ts, which reads it at run time). */
 export const serverSecretModules = [
   'functions/lib/input/cursor.ts',
   'functions/domain/notifications/unsubscribe-token.ts',
   'functions/domain/sessions/signin-cookies.ts',
-  'functions/domain/accounts/passwords.ts',
-  'functions/domain/two-factor/passkey-challenges.ts',
+  'functions/records/passwords.ts',
+  'functions/records/passkey-challenges.ts',
 ];
 /**
  * SERVER_SECRET_ARN for a function whose code signs or verifies with the server secret, else

@@ -32,7 +32,7 @@ export type FamilyProfile = {
   /** Items besides the canvas (members, invitations, sessions, settings). */
   otherStoredItems: number;
   /**
-   * The dashboard summary (functions/domain/canvas/summary.ts), stored: bounded (the first
+   * The dashboard summary (functions/records/canvas-summary.ts), stored: bounded (the first
    * takeaway per category, 50 change marks), measured 6.2 KB at 30 entries, 13.7 KB at 100,
    * 14.4 KB at 400. An update is billed at its larger size, before or after.
    */

@@ -6,10 +6,10 @@
  *
  * What the code does that the figures follow (checked against the code of 2026-12-07):
  * - Strongly consistent reads cost twice an eventually consistent one (1 RRU per 4 KB instead
- *   of 0.5): the canvas Query (functions/domain/canvas/items.ts queryCanvas, read by every
+ *   of 0.5): the canvas Query (functions/records/items.ts queryCanvas, read by every
  *   canvas GET, by every canvas write before its transaction, and by the live sender's rebuild
  *   of the dashboard summary), the live channel's connections Query and access BatchGet
- *   (functions/domain/live/connections.ts, functions/lib/access/decide-now.ts), and most
+ *   (functions/records/connections.ts, functions/domain/access/decide-now.ts), and most
  *   single-item reads of security items. The session GetItem and the dashboard's BatchGet are
  *   eventually consistent.
  * - A canvas write is one transaction (2 WRU per KB per item): the content item and the history
@@ -120,7 +120,7 @@ export const defaultUsage = {
     planBookMemoryMb: 1024,
     /** Responses other than the canvas (KB as JSON); those of 1 KB or more leave compressed. */
     otherResponseKb: 1.5,
-    /** The compression ratio of JSON of 1 KB or more (br/gzip; functions/lib/http.ts). */
+    /** The compression ratio of JSON of 1 KB or more (br/gzip; functions/http/http.ts). */
     otherResponseCompression: 3,
     /** SPA bytes per session (first load per session; hashed assets cached after). */
     spaKbPerSession: 180,

@@ -3,7 +3,7 @@
  * schemas of what goes in (path parameters, body, query) and what comes back (response).
  * The manifest says where a route is (method, path); this table says what it carries. Both
  * sides read it: the server validates each request with its route's entry before the
- * route's function runs (functions/lib/http.ts createGroupHandler, given its group's slice
+ * route's function runs (functions/http/http.ts createGroupHandler, given its group's slice
  * from shared/api-contract/<group>.ts, so a Lambda loads only its own routes' schemas), and
  * the browser's client (web/src/lib/api-client.ts) derives each call's types from the two,
  * so no handler picks a schema and no caller writes a URL or picks a schema of its own. A route without a

@@ -50,7 +50,7 @@ export const maxDashboardOffset = 100_000;
 /** Visible characters of a private note (docs/product/work-relations.md#validation, docs/product/limits.md#work-relations-limits). */
 export const noteTextLimit = 1000;
 
-/** A journal event's id, as functions/domain/journal/journal.ts newEventIds makes it: 12 base-36 characters, then 10 hex digits. */
+/** A journal event's id, as functions/records/journal.ts newEventIds makes it: 12 base-36 characters, then 10 hex digits. */
 export const eventIdPattern = /^[0-9a-z]{12}[0-9a-f]{10}$/;
 
 /** Name prefixes offered in the profile (GET /api/user/prefixes); the spec leaves the list open. */

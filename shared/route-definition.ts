@@ -11,7 +11,7 @@ export type RouteDefinition = {
   isPublic?: boolean;
   /**
    * A GET that changes something (the spec's calls): it gets the cross-site check every
-   * write gets (functions/lib/http.ts), so a link on another site cannot trigger it.
+   * write gets (functions/http/http.ts), so a link on another site cannot trigger it.
    */
   changesState?: boolean;
   /**
@@ -22,7 +22,7 @@ export type RouteDefinition = {
   /**
    * Re-authentication (docs/product/sessions-and-sign-in.md#re-authentication): the session must have proved its password or second factor
    * in the last 10 minutes (reauthWindowSeconds), else REAUTHENTICATION_REQUIRED (92) before
-   * anything is read or written. Checked centrally in functions/lib/http.ts; the web's API
+   * anything is read or written. Checked centrally in functions/http/http.ts; the web's API
    * client asks for the password or a code (POST /api/auth/reauthenticate) and retries.
    * Flagged: shares and advisors' rights, revoking sessions, adding or removing a second
    * factor (TOTP, passkeys: a stolen session cannot add its own), and ending a work relation (DELETE /api/work-relation/{entityId}, flagged where it is added).
@@ -31,7 +31,7 @@ export type RouteDefinition = {
   /**
    * A create or another write that is not idempotent by itself (a vote, an invitation sent, a
    * restore): it takes an `Idempotency-Key` header, and the same key from the same user within
-   * 24 hours answers the first result and changes nothing (functions/lib/idempotency.ts; which
+   * 24 hours answers the first result and changes nothing (functions/http/idempotency.ts; which
    * routes and why: docs/product/errors.md#retries). Never on a public route (a key belongs to a user).
    */
   takesIdempotencyKey?: boolean;

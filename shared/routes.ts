@@ -5,7 +5,7 @@
  * Nothing else declares a route.
  *
  * Each group's entry lives in its own file (shared/routes/<group>.ts), assembled here: a
- * group's handler imports only its own (createGroupHandler in functions/lib/http.ts), so its
+ * group's handler imports only its own (createGroupHandler in functions/http/http.ts), so its
  * Lambda's bundle carries its own routes and not the whole manifest.
  */
 import { contactFormRoutes } from './routes/contact-form';
@@ -160,7 +160,7 @@ let compiled: CompiledRoute[] | undefined;
 
 /**
  * Every route's matcher, built on first use: a module-level call would keep the whole
- * manifest in every bundle that imports anything from this file (functions/lib/http.ts).
+ * manifest in every bundle that imports anything from this file (functions/http/http.ts).
  */
 function compiledRoutes(): CompiledRoute[] {
   compiled ??= bySpecificity(allRoutes()).map((route) => ({ route, regex: compilePath(route.path), isStatic: !route.path.includes('{') }));

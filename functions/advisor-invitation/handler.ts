@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { advisorInvitationRoutes } from '../../shared/routes/advisor-invitation';
 import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';
 import { createWorkRelationInvitation } from '../domain/invitations/create-work-relation-invitation';
@@ -12,7 +12,7 @@ import { sendWorkRelationInvitationEmail } from '../domain/invitations/send-work
  * Advisor invitations (docs/product/invitations.md#calls): a family invites an advisor company to its canvas, to all sections or some.
  * The life cycle is shared with family invitations (functions/domain/invitations/).
  */
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/advisor-invitation').then((module) => module.advisorInvitationContract);
 
 export const handler = createGroupHandler('advisor-invitation', advisorInvitationRoutes, contract, {

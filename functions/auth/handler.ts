@@ -1,16 +1,16 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../http/http';
 import { authRoutes } from '../../shared/routes/auth';
-import { signOut } from '../domain/sessions/sign-out';
-import { getSalt } from '../domain/sessions/get-salt';
-import { setCurrentEntity } from '../domain/sessions/set-current-entity';
-import { reauthenticate } from '../domain/sessions/reauthenticate';
-import { signIn } from '../domain/sessions/sign-in';
-import { signInWithSecondFactor } from '../domain/sessions/sign-in-with-second-factor';
-import { signinClientOf } from '../domain/sessions/signin-completion';
-import { signUp } from '../domain/sessions/sign-up';
+import { signOut } from '../domain/signin/sign-out';
+import { getSalt } from '../domain/signin/get-salt';
+import { setCurrentEntity } from '../domain/signin/set-current-entity';
+import { reauthenticate } from '../domain/signin/reauthenticate';
+import { signIn } from '../domain/signin/sign-in';
+import { signInWithSecondFactor } from '../domain/signin/sign-in-with-second-factor';
+import { signinClientOf } from '../domain/signin/signin-completion';
+import { signUp } from '../domain/signin/sign-up';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/auth').then((module) => module.authContract);
 
 export const handler = createGroupHandler('auth', authRoutes, contract, {

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { canvasActionPointRoutes } from '../../shared/routes/canvas-action-point';
 import { completeActionPoint } from '../domain/canvas/complete-action-point';
 import { createActionPoint } from '../domain/canvas/create-content-item';
@@ -6,7 +6,7 @@ import { deleteActionPoint } from '../domain/canvas/delete-action-point';
 import { listMyActionPoints } from '../domain/canvas/list-my-action-points';
 import { updateActionPoint } from '../domain/canvas/update-action-point';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/canvas-action-point').then((module) => module.canvasActionPointContract);
 
 export const handler = createGroupHandler('canvas-action-point', canvasActionPointRoutes, contract, {

@@ -1,11 +1,11 @@
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { canvasAnswerRoutes } from '../../shared/routes/canvas-answer';
 import { addAnswerVote, removeAnswerVote } from '../domain/canvas/answer-votes';
 import { createAnswer } from '../domain/canvas/create-answer';
 import { deleteAnswer } from '../domain/canvas/delete-answer';
 import { updateAnswer } from '../domain/canvas/update-answer';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/canvas-answer').then((module) => module.canvasAnswerContract);
 
 export const handler = createGroupHandler('canvas-answer', canvasAnswerRoutes, contract, {

@@ -1,11 +1,11 @@
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { canvasHistoryRoutes } from '../../shared/routes/canvas-history';
 import { getCompanyAccessLog, getFamilyAccessLog, getFamilyAccessLogCsv } from '../domain/journal/access-log';
 import { getHistory } from '../domain/journal/get-history';
 import { revertEvent } from '../domain/journal/revert-event';
 import { restoreVersion } from '../domain/journal/restore-version';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/canvas-history').then((module) => module.canvasHistoryContract);
 
 export const handler = createGroupHandler('canvas-history', canvasHistoryRoutes, contract, {

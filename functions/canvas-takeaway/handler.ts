@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { canvasTakeawayRoutes } from '../../shared/routes/canvas-takeaway';
 import { archiveTakeaway } from '../domain/canvas/archive-takeaway';
 import { createTakeaway } from '../domain/canvas/create-content-item';
@@ -6,7 +6,7 @@ import { deleteTakeaway } from '../domain/canvas/delete-takeaway';
 import { addTakeawayVote, removeTakeawayVote } from '../domain/canvas/takeaway-votes';
 import { updateTakeaway } from '../domain/canvas/update-takeaway';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/canvas-takeaway').then((module) => module.canvasTakeawayContract);
 
 export const handler = createGroupHandler('canvas-takeaway', canvasTakeawayRoutes, contract, {

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { canvasRoutes } from '../../shared/routes/canvas';
 import { createCanvas } from '../domain/canvas/create-canvas';
 import { getCanvas } from '../domain/canvas/get-canvas';
@@ -7,7 +7,7 @@ import { getSection } from '../domain/canvas/get-section';
 import { resetCanvas } from '../domain/canvas/reset-canvas';
 import { updateCanvasTitle } from '../domain/canvas/update-canvas-title';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/canvas').then((module) => module.canvasContract);
 
 export const handler = createGroupHandler('canvas', canvasRoutes, contract, {

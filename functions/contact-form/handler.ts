@@ -1,9 +1,9 @@
 import { clientAddressOf } from '../lib/client-address';
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../http/http';
 import { contactFormRoutes } from '../../shared/routes/contact-form';
 import { sendContactMessage } from '../domain/notifications/send-contact-message';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/contact-form').then((module) => module.contactFormContract);
 
 export const handler = createGroupHandler('contact-form', contactFormRoutes, contract, {

@@ -1,6 +1,6 @@
 import type { EntityProfile } from '../../shared/contracts/entities';
 import type { AccessedEntity } from '../../shared/contracts/work-relations';
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { entitiesRoutes } from '../../shared/routes/entities';
 import { createEntity } from '../domain/organisations/create-entity';
 import { getEntity } from '../domain/organisations/get-entity';
@@ -13,7 +13,7 @@ import { updateNote } from '../domain/work-relations/update-note';
 import { saveEntityAddress } from '../domain/organisations/save-entity-address';
 import { updateEntity } from '../domain/organisations/update-entity';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/entities').then((module) => module.entitiesContract);
 
 export const handler = createGroupHandler('entities', entitiesRoutes, contract, {

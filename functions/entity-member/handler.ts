@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../http/http';
 import { entityMemberRoutes } from '../../shared/routes/entity-member';
 import { getMember } from '../domain/members/get-member';
 import { getAdvisor, listAdvisors, listAdvisorsNotForFamily } from '../domain/members/list-advisors';
@@ -10,7 +10,7 @@ import { listRelatedOwners } from '../domain/members/list-related-owners';
 import { removeMember } from '../domain/members/remove-member';
 import { updateMember } from '../domain/members/update-member';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/entity-member').then((module) => module.entityMemberContract);
 
 export const handler = createGroupHandler('entity-member', entityMemberRoutes, contract, {

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { familyInvitationRoutes } from '../../shared/routes/family-invitation';
 import { acceptWorkRelationInvitation } from '../domain/invitations/accept-work-relation-invitation';
 import { createWorkRelationInvitation } from '../domain/invitations/create-work-relation-invitation';
@@ -12,7 +12,7 @@ import { sendWorkRelationInvitationEmail } from '../domain/invitations/send-work
  * Family invitations (docs/product/invitations.md#calls): an advisor company invites a family to work with it.
  * The life cycle is shared with advisor invitations (functions/domain/invitations/).
  */
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/family-invitation').then((module) => module.familyInvitationContract);
 
 export const handler = createGroupHandler('family-invitation', familyInvitationRoutes, contract, {

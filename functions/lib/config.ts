@@ -35,7 +35,7 @@ export type Config = {
    */
   liveEndpoint: string | undefined;
   /**
-   * The key that encrypts TOTP secrets at rest (functions/domain/two-factor/key.ts): locally the
+   * The key that encrypts TOTP secrets at rest (functions/lib/mfa-key.ts): locally the
    * `MFA_ENCRYPTION_KEY` text (the local stack sets a development default); in the cloud the
    * ARN of its Secrets Manager secret (`MFA_KEY_SECRET_ARN`), read at the first use.
    */

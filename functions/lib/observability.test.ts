@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { metricsNamespace } from '../../shared/metrics';
 import { contactFormRoutes } from '../../shared/routes/contact-form';
 import { resetConfigForTests } from './config';
-import { createGroupHandler, type ApiResult } from './http';
+import { createGroupHandler, type ApiResult } from '../http/http';
 import { logger } from './observability';
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openSecret, sealSecret } from '../domain/two-factor/secret-box';
+import { openSecret, sealSecret } from './secret-box';
 import { resetConfigForTests } from './config';
 import { resetSecretsForTests } from './secret-source';
 import { verifiesWithServerSecret } from './server-secret';
@@ -49,7 +49,7 @@ beforeEach(() => {
 /** The same code in a function started now: a module graph of its own, with an empty cache. */
 async function freshFunction() {
   vi.resetModules();
-  return { serverSecret: await import('./server-secret'), secretBox: await import('../domain/two-factor/secret-box') };
+  return { serverSecret: await import('./server-secret'), secretBox: await import('./secret-box') };
 }
 
 const hmac = (value: string, message: string) => createHmac('sha256', value).update(message).digest();

@@ -3,7 +3,7 @@ import { LiveClientMessage } from '../../shared/contracts/live';
 import { connectSocket } from '../domain/live/connect-socket';
 import { disconnectSocket } from '../domain/live/disconnect-socket';
 import { receiveMessage } from '../domain/live/receive-message';
-import { accepted, refused, type SocketResult } from '../domain/live/socket-result';
+import { accepted, refused, type SocketResult } from '../domain/sockets/socket-result';
 import { acceptFromDistribution } from '../lib/client-address';
 import { jsonNestsDeeperThan } from '../lib/input/well-formed';
 import { logger, observed } from '../lib/observability';

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { memberInvitationRoutes } from '../../shared/routes/member-invitation';
 import { acceptMemberInvitation } from '../domain/invitations/accept-member-invitation';
 import { createMemberInvitation } from '../domain/invitations/create-member-invitation';
@@ -8,7 +8,7 @@ import { resendMemberInvitation } from '../domain/invitations/resend-member-invi
 import { revokeMemberInvitation } from '../domain/invitations/revoke-member-invitation';
 import { sendMemberInvitationEmail } from '../domain/invitations/send-member-invitation-email';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/member-invitation').then((module) => module.memberInvitationContract);
 
 export const handler = createGroupHandler('member-invitation', memberInvitationRoutes, contract, {
@@ -23,6 +23,6 @@ export const handler = createGroupHandler('member-invitation', memberInvitationR
   // Public: the landing page reads the invitation before anyone signs in or up.
   getMemberInvitation: async ({ query }) => ({ body: await getMemberInvitation(query.token) }),
   // A GET that writes (the spec's call): the manifest marks it changesState, so a cross-site
-  // navigation cannot make a signed-in user join an entity (functions/lib/http.ts).
+  // navigation cannot make a signed-in user join an entity (functions/http/http.ts).
   acceptMemberInvitation: async ({ session, query }) => ({ body: await acceptMemberInvitation(session, query.token) }),
 });

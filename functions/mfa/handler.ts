@@ -1,5 +1,5 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../http/http';
 import { mfaRoutes } from '../../shared/routes/mfa';
 import { disableTotp } from '../domain/two-factor/disable-totp';
 import { enableTotpWithCode } from '../domain/two-factor/enable-totp';
@@ -8,7 +8,7 @@ import { getTwoFactorStatus } from '../domain/two-factor/get-two-factor-status';
 import { setupTotp } from '../domain/two-factor/setup-totp';
 import { updateTwoFactorPolicy } from '../domain/two-factor/update-two-factor-policy';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/mfa').then((module) => module.mfaContract);
 
 export const handler = createGroupHandler('mfa', mfaRoutes, contract, {

@@ -1,5 +1,5 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../http/http';
 import { passkeysRoutes } from '../../shared/routes/passkeys';
 import { listPasskeys } from '../domain/two-factor/list-passkeys';
 import { registrationOptions } from '../domain/two-factor/passkey-registration-options';
@@ -7,10 +7,10 @@ import { authenticationOptions } from '../domain/two-factor/passkey-signin-optio
 import { registerPasskey } from '../domain/two-factor/register-passkey';
 import { removePasskey } from '../domain/two-factor/remove-passkey';
 import { renamePasskey } from '../domain/two-factor/rename-passkey';
-import { signInWithPasskey } from '../domain/two-factor/sign-in-with-passkey';
-import { signinClientOf } from '../domain/sessions/signin-completion';
+import { signInWithPasskey } from '../domain/signin/sign-in-with-passkey';
+import { signinClientOf } from '../domain/signin/signin-completion';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/passkeys').then((module) => module.passkeysContract);
 
 export const handler = createGroupHandler('passkeys', passkeysRoutes, contract, {

@@ -1,18 +1,18 @@
 import { clientAddressOf, userAgentOf } from '../lib/client-address';
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../http/http';
 import { passwordRoutes } from '../../shared/routes/password';
 import { changePassword } from '../domain/accounts/change-password';
-import { cancelFactorRecoveryByLink } from '../domain/accounts/cancel-factor-recovery';
-import { completeFactorRecovery } from '../domain/accounts/complete-factor-recovery';
-import { factorRecoveryStatus } from '../domain/accounts/get-factor-recovery-status';
-import { requestFactorRecovery } from '../domain/accounts/request-factor-recovery';
-import { startFactorRecovery } from '../domain/accounts/start-factor-recovery';
+import { cancelFactorRecoveryByLink } from '../domain/two-factor/cancel-factor-recovery';
+import { completeFactorRecovery } from '../domain/two-factor/complete-factor-recovery';
+import { factorRecoveryStatus } from '../domain/two-factor/get-factor-recovery-status';
+import { requestFactorRecovery } from '../domain/two-factor/request-factor-recovery';
+import { startFactorRecovery } from '../domain/two-factor/start-factor-recovery';
 import { reportNotMe } from '../domain/accounts/report-not-me';
 import { checkResetLink } from '../domain/accounts/check-reset-link';
 import { resetPassword } from '../domain/accounts/reset-password';
 import { sendReset } from '../domain/accounts/send-reset';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/password').then((module) => module.passwordContract);
 
 export const handler = createGroupHandler('password', passwordRoutes, contract, {

@@ -1,12 +1,12 @@
 import { namePrefixes, privacyLevels } from '../../shared/contract-limits';
 import { countries } from '../../shared/countries';
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { userRoutes } from '../../shared/routes/user';
 import { addAddress } from '../domain/accounts/add-address';
 import { getProfile } from '../domain/accounts/get-profile';
-import { listSessions } from '../domain/sessions/list-sessions';
-import { revokeOtherSessions } from '../domain/sessions/revoke-other-sessions';
-import { revokeSession } from '../domain/sessions/revoke-session';
+import { listSessions } from '../domain/signin/list-sessions';
+import { revokeOtherSessions } from '../domain/signin/revoke-other-sessions';
+import { revokeSession } from '../domain/signin/revoke-session';
 import { checkUnsubscribe } from '../domain/notifications/check-unsubscribe';
 import { getNotificationSettingsOf } from '../domain/notifications/get-notification-settings';
 import { unsubscribe } from '../domain/notifications/unsubscribe';
@@ -15,7 +15,7 @@ import { updateAddress } from '../domain/accounts/update-address';
 import { updatePrivacySettings } from '../domain/accounts/update-privacy-settings';
 import { updateUser } from '../domain/accounts/update-user';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/user').then((module) => module.userContract);
 
 export const handler = createGroupHandler('user', userRoutes, contract, {

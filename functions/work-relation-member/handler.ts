@@ -1,8 +1,8 @@
-import { createGroupHandler } from '../lib/idempotency';
+import { createGroupHandler } from '../http/idempotency';
 import { workRelationMemberRoutes } from '../../shared/routes/work-relation-member';
 import { changeWorkRelationMember } from '../domain/work-relations/change-work-relation-member';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/work-relation-member').then((module) => module.workRelationMemberContract);
 
 export const handler = createGroupHandler('work-relation-member', workRelationMemberRoutes, contract, {

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../lib/http';
+import { createGroupHandler } from '../http/http';
 import { workRelationRoutes } from '../../shared/routes/work-relation';
 import { endWorkRelationWith } from '../domain/work-relations/end-work-relation';
 import { listAdvisorCompanies } from '../domain/work-relations/list-advisor-companies';
@@ -7,7 +7,7 @@ import { listDashboardFamilies } from '../domain/work-relations/list-dashboard-f
 import { listFamilies } from '../domain/work-relations/list-families';
 import { listSectionAdvisorCompanies } from '../domain/work-relations/list-section-advisor-companies';
 
-// The group's schemas are built at its first request past the session check (functions/lib/http.ts).
+// The group's schemas are built at its first request past the session check (functions/http/http.ts).
 const contract = () => import('../../shared/api-contract/work-relation').then((module) => module.workRelationContract);
 
 export const handler = createGroupHandler('work-relation', workRelationRoutes, contract, {

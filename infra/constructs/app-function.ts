@@ -292,7 +292,7 @@ export class AppFunction extends Construct {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     this.releaseAlarms.push(errors, latency);
-    // A route group answers its errors (functions/lib/http.ts), so Errors above never sees them: its
+    // A route group answers its errors (functions/http/http.ts), so Errors above never sees them: its
     // handled 5xx, counted per version (functions/lib/observability.ts countServerError), are watched
     // for the version this release publishes. One in a minute is enough: at this product's traffic
     // the canary's 10 % may see a handful of calls, and a healthy version answers none with a 5xx.

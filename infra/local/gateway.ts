@@ -244,7 +244,7 @@ export async function handleRequest(request: IncomingMessage, response: ServerRe
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
     // As API Gateway does: a base64 body (a PDF, or JSON the handler compressed) goes out as
     // its bytes, with the handler's Content-Encoding and Vary, so a client sees here what it
-    // sees in the cloud (functions/lib/http.ts compresses).
+    // sees in the cloud (functions/http/http.ts compresses).
     const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
     response.writeHead(result.statusCode ?? 200, headers);
     response.end(payload);

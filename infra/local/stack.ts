@@ -85,7 +85,7 @@ export function localEnvironment(options: {
     MAIL_FROM: process.env.MAIL_FROM ?? 'Family Canvas <no-reply@familycanvas.local>',
     CONTACT_TO: process.env.CONTACT_TO ?? 'team@familycanvas.local',
     SERVER_SECRET: process.env.SERVER_SECRET ?? 'local-development-secret-not-for-production',
-    // Encrypts TOTP secrets at rest (functions/domain/two-factor/key.ts); Secrets Manager holds it in the cloud.
+    // Encrypts TOTP secrets at rest (functions/lib/mfa-key.ts); Secrets Manager holds it in the cloud.
     MFA_ENCRYPTION_KEY: process.env.MFA_ENCRYPTION_KEY ?? 'local-development-mfa-key-not-for-production',
     // Powertools (functions/lib/observability.ts): no EMF lines locally unless asked for (they would only
     // clutter the output; tests/integration/metrics.test.ts reads them), and no X-Ray daemon to send traces to.

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import { viewerAddressHeader } from '../../functions/lib/client-address';
-import { preferredEncoding } from '../../functions/lib/http';
+import { preferredEncoding } from '../../functions/http/http';
 import { originSecretHeader } from '../../functions/lib/origin-secret';
 import { prerenderedFile } from '../../shared/prerendered-pages';
 import { localPageHeaders } from '../security-headers';

@@ -53,7 +53,7 @@ export type ApiStackProps = StackProps &
 export const routeAuthorizationAcknowledgement = {
   id: 'AwsSolutions-APIG4',
   reason:
-    'Authentication is the session cookie, checked in every group Lambda by the one middleware stack (functions/lib/http.ts); routes marked isPublic in the manifest are meant to be open (sign-up, sign-in, contact form). An API Gateway authorizer would add a second session look-up per call.',
+    'Authentication is the session cookie, checked in every group Lambda by the one middleware stack (functions/http/http.ts); routes marked isPublic in the manifest are meant to be open (sign-up, sign-in, contact form). An API Gateway authorizer would add a second session look-up per call.',
 };
 
 /**
@@ -236,7 +236,7 @@ export function addRouteGroups(
         ...props.environment,
         ...serverSecretEnvironment(definition.entry, props.serverSecretArn),
         ...(uses.liveSockets ? { LIVE_ENDPOINT: props.live.endpoint } : {}),
-        // Read at run time (functions/domain/two-factor/key.ts): the key never sits in the function's configuration.
+        // Read at run time (functions/lib/mfa-key.ts): the key never sits in the function's configuration.
         ...(definition.readsMfaKey ? { MFA_KEY_SECRET_ARN: props.mfaKeySecret.secretArn } : {}),
         // Every route checks that the request came through CloudFront (functions/lib/origin-secret.ts).
         ORIGIN_SECRET_ARN: props.originSecret.secretArn,

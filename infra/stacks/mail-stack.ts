@@ -32,7 +32,7 @@ export const sesEventDetailTypes = ['Email Bounced', 'Email Complaint Received']
  * The SES identity every e-mail is sent from, and what happens after sending: every mail
  * goes through one configuration set (MAIL_CONFIGURATION_SET) that publishes bounces and
  * complaints to EventBridge; a small job puts those recipients on the table's suppression
- * list, which the mailer checks before every send (functions/domain/notifications/mailer.ts). The
+ * list, which the mailer checks before every send (functions/domain/mail/mailer.ts). The
  * configuration set also keeps reputation metrics, which the bounce- and complaint-rate
  * alarms read (infra/stacks/monitoring-stack.ts).
  *

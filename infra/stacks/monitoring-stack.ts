@@ -160,7 +160,7 @@ export class MonitoringStack extends Stack {
       });
     }
 
-    // Handled 5xx answers per route group (functions/lib/http.ts counts them): a count, not a share,
+    // Handled 5xx answers per route group (functions/http/http.ts counts them): a count, not a share,
     // so a single failure at low traffic is seen.
     for (const group of props.routeFunctions.keys()) {
       this.alarm(`ServerErrors-${group}`, {

@@ -100,7 +100,7 @@ export class WafStack extends Stack {
           },
           visibilityConfig: visibility('ApiRateLimit'),
         },
-        // The API takes JSON bodies up to 64 KB (functions/lib/http.ts); the common set's
+        // The API takes JSON bodies up to 64 KB (functions/http/http.ts); the common set's
         // 8 KB body limit would block a long canvas entry, so that one rule only counts.
         managed(2, 'AWSManagedRulesCommonRuleSet', [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }]),
         managed(3, 'AWSManagedRulesKnownBadInputsRuleSet'),

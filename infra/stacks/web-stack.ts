@@ -30,8 +30,8 @@ export type WebStackProps = StackProps & {
 };
 
 /**
- * The viewer headers the functions read (functions/lib/http.ts, client-address.ts, a retried
- * write's key in functions/lib/idempotency.ts, the live `$connect`), and CloudFront-Viewer-Address, which CloudFront adds only when a policy names
+ * The viewer headers the functions read (functions/http/http.ts, client-address.ts, a retried
+ * write's key in functions/http/idempotency.ts, the live `$connect`), and CloudFront-Viewer-Address, which CloudFront adds only when a policy names
  * it. Host never goes (API Gateway would not know the request as its own); cookies and query
  * strings all go. `/api` also forwards `Accept-Encoding` (apiRequestHeaders): the API compresses.
  */
@@ -51,7 +51,7 @@ export const viewerAddressHeaderName = 'CloudFront-Viewer-Address';
  * What `/api`'s policy names. CDK's allowList refuses `Accept-Encoding` ("use a CachePolicy"),
  * but CachingDisabled enables neither gzip nor brotli, and then CloudFront treats
  * `Accept-Encoding` like any viewer header, forwarded when the origin request policy names it:
- * the API compresses its own answers (functions/lib/http.ts), as it did under
+ * the API compresses its own answers (functions/http/http.ts), as it did under
  * AllViewerExceptHostHeader. Set through the policy's CloudFormation property.
  */
 export const apiRequestHeaders = [...apiViewerHeaders, 'Accept-Encoding', viewerAddressHeaderName] as const;

@@ -9,7 +9,7 @@ import type { RouteGroupName, RouteNamesOf } from '../routes';
 
 /**
  * A route's schemas: `path` (its `{name}` segments), `body` and `query` are what the server
- * validates before the route's function runs (functions/lib/http.ts) and what the browser
+ * validates before the route's function runs (functions/http/http.ts) and what the browser
  * sends; `response` is what the browser reads.
  */
 export type Endpoint = { path?: z.ZodType; body?: z.ZodType; query?: z.ZodType; response?: z.ZodType };

@@ -104,7 +104,7 @@ export const HistoryEvent = z.object({
   before: HistoryState,
   after: HistoryState,
   /**
-   * What changed, field by field, as this reader may see it (functions/domain/journal/journal.ts
+   * What changed, field by field, as this reader may see it (functions/records/journal.ts
    * visibleEvent computes it on the way out; stored events do not carry it). A create lists
    * the fields it set, a delete what was deleted.
    */

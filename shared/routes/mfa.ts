@@ -4,7 +4,7 @@ import type { RouteGroup } from '../route-definition';
 export const mfaRoutes = {
   entry: 'functions/mfa/handler.ts',
   readsMfaKey: true,
-  // Every change of a sign-in method is announced by mail (functions/domain/two-factor/notice.ts).
+  // Every change of a sign-in method is announced by mail (functions/domain/accounts/notice.ts).
   canSendEmail: true,
   routes: [
     { name: 'getTwoFactorStatus', method: 'GET', path: '/api/mfa/status' },

@@ -5,7 +5,7 @@ import { allRoutes } from '../../shared/routes';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { mailLimits } from '../../functions/lib/limits/mail';
 import { steadyAnswerMs } from '../../functions/lib/limits/steady-answer';
-import { signinThrottle } from '../../functions/domain/accounts/signin-throttle';
+import { signinThrottle } from '../../functions/records/signin-throttle';
 import { hashPassword, linkParameter, newSalt, signIn, signUpAndConfirm, signupBody, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { uniqueEmail, useIntegrationStack, type ApiClient } from '../support/integration';
@@ -85,7 +85,7 @@ describe('1. e-mail validation in linear time', () => {
 });
 
 describe('2. mail limits per recipient and per sender', () => {
-  // Every operation awaits its mail before it answers (functions/domain/notifications/mailer.ts), so the
+  // Every operation awaits its mail before it answers (functions/domain/mail/mailer.ts), so the
   // mailbox read after an answer is final: no wait is needed to see that nothing more came.
   it('sends at most 5 reset mails an hour to one address, then answers as before and sends nothing, for an unknown address the same', async () => {
     const account = await signUpAndConfirm(stack);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { resetConfigForTests } from '../../functions/lib/config';
-import { resetMailerForTests } from '../../functions/domain/notifications/mailer';
+import { resetMailerForTests } from '../../functions/domain/mail/mailer';
 import { confirmationTokenFor, defaultPassword, newSalt, signIn, signUpAndConfirm, signupBody } from '../support/accounts';
 import { uniqueEmail, useIntegrationStack } from '../support/integration';
 import { snapshotTable } from '../support/table';

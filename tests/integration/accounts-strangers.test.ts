@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FactorRecoveryState } from '../../shared/contracts/auth';
 import { advanceClock, resetClock } from '../../functions/lib/clock';
-import { signinThrottle } from '../../functions/domain/accounts/signin-throttle';
+import { signinThrottle } from '../../functions/records/signin-throttle';
 import { mailLimits } from '../../functions/lib/limits/mail';
 import { hashPassword, linkParameter, newSalt, signIn, signUpAndConfirm, signupBody } from '../support/accounts';
 import { useIntegrationStack, type ApiClient } from '../support/integration';

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Canvas, CategoryResponse } from '../../shared/contracts/canvas';
-import { queryCanvas } from '../../functions/domain/canvas/items';
+import { queryCanvas } from '../../functions/records/items';
 import { batchPut } from '../../functions/lib/db/table';
 import { roundTripCount } from '../../functions/lib/db/client';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { canvasContent } from '../support/canvas-content';
-import { historyEventRecord, newEventIds } from '../../functions/domain/journal/journal';
+import { historyEventRecord, newEventIds } from '../../functions/records/journal';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 
 const stack = useIntegrationStack();

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summaryFromRecord } from '../../functions/domain/canvas/summary';
+import { summaryFromRecord } from '../../functions/records/canvas-summary';
 import { resetConfigForTests } from '../../functions/lib/config';
 import { db, resetDbClientForTests, tableName } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActionPoint, Answer, AnswerVoteResponse, Goal, Takeaway } from '../../shared/contracts/canvas';
 import { EntityRole } from '../../shared/enums';
-import { queryCanvas } from '../../functions/domain/canvas/items';
+import { queryCanvas } from '../../functions/records/items';
 import type { TestAccount } from '../support/accounts';
 import { categoryNamed, expectError, familyWithCanvas, getCanvas, getCategory, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';

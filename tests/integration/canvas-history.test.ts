@@ -4,7 +4,7 @@ import type { AccessLogPage, HistoryEvent, HistoryPage, ItemChangedDetails, Reve
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { routeManifest } from '../../shared/routes';
 import { advanceClock, resetClock } from '../../functions/lib/clock';
-import { queryCanvas } from '../../functions/domain/canvas/items';
+import { queryCanvas } from '../../functions/records/items';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, expectError, familyWithCanvas, getCanvas, getCategory, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';

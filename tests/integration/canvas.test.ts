@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Canvas, CategoryResponse, SectionResponse } from '../../shared/contracts/canvas';
 import { EntityRole, SectionType } from '../../shared/enums';
 import { canvasTemplate, guidingQuestions } from '../../shared/canvas-template';
-import { queryCanvas } from '../../functions/domain/canvas/items';
+import { queryCanvas } from '../../functions/records/items';
 import { type TestAccount } from '../support/accounts';
 import {
   advisorCompanyFor,

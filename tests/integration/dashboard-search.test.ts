@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardFamiliesResponse } from '../../shared/contracts/work-relations';
 import { EntityType } from '../../shared/enums';
-import { putWorkRelation } from '../../functions/domain/work-relations/work-relations';
+import { putWorkRelation } from '../../functions/records/work-relations';
 import { roundTripCount } from '../../functions/lib/db/client';
 import { signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { familyWithoutCanvas } from '../support/canvas';

@@ -3,7 +3,7 @@ import type { IdResponse } from '../../shared/contracts/common';
 import type { AdvisorInvitation, FamilyInvitation, MemberInvitation } from '../../shared/contracts/invitations';
 import { EntityRole, EntityType } from '../../shared/enums';
 import { resetConfigForTests } from '../../functions/lib/config';
-import { resetMailerForTests } from '../../functions/domain/notifications/mailer';
+import { resetMailerForTests } from '../../functions/domain/mail/mailer';
 import { signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { familyWithCanvas } from '../support/canvas';
 import { uniqueEmail, useIntegrationStack } from '../support/integration';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { idempotencyKeyHeader, idempotencyWindowSeconds, runOncePerKey } from '../../functions/lib/idempotency';
+import { idempotencyKeyHeader, idempotencyWindowSeconds, runOncePerKey } from '../../functions/http/idempotency';
 import type { Canvas, Takeaway } from '../../shared/contracts/canvas';
 import { EntityRole } from '../../shared/enums';
 import { ErrorCodes } from '../../shared/errors';
@@ -192,7 +192,7 @@ describe('invitations', () => {
   });
 });
 
-describe('the key store (functions/lib/idempotency.ts) on the table', () => {
+describe('the key store (functions/http/idempotency.ts) on the table', () => {
   it('a second request while the first is still at work is refused (87) and does not run', async () => {
     const userId = `user-${randomUUID()}`;
     const key = randomUUID();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../functions/lib/config';
 import { resetDbClientForTests } from '../../functions/lib/db/client';
-import { connectionsOfUser } from '../../functions/domain/live/connections';
+import { connectionsOfUser } from '../../functions/records/connections';
 import type { LiveServerMessage, PresenceMember } from '../../shared/contracts/live';
 import { EntityRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket } from '../../functions/domain/live/connect-socket';
-import { connectionsOfUser, deleteConnection } from '../../functions/domain/live/connections';
+import { connectionsOfUser, deleteConnection } from '../../functions/records/connections';
 import { advanceClock, resetClock } from '../../functions/lib/clock';
 import { newId } from '../../functions/lib/db/keys';
 import { heartbeatSeconds, type LiveServerMessage, type PresenceMember } from '../../shared/contracts/live';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../functions/lib/config';
 import { db } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';
-import { resetMailerForTests, sendEmail } from '../../functions/domain/notifications/mailer';
+import { resetMailerForTests, sendEmail } from '../../functions/domain/mail/mailer';
 import { handler as sesEvents, type SesEvent, type SesEventDetail } from '../../functions/jobs/ses-events/handler';
 import { signUpAndConfirm } from '../support/accounts';
 import { uniqueEmail, useIntegrationStack } from '../support/integration';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Canvas } from '../../shared/contracts/canvas';
 import { EntityType } from '../../shared/enums';
-import { queryCanvas } from '../../functions/domain/canvas/items';
+import { queryCanvas } from '../../functions/records/items';
 import { roundTripCount } from '../../functions/lib/db/client';
 import { signUpAndConfirm } from '../support/accounts';
 import { expectError } from '../support/canvas';

@@ -7,7 +7,7 @@ import { EntityRole, EntityType } from '../../shared/enums';
 import { permissionsForRole } from '../../shared/permissions';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { resetConfigForTests } from '../../functions/lib/config';
-import { resetMailerForTests } from '../../functions/domain/notifications/mailer';
+import { resetMailerForTests } from '../../functions/domain/mail/mailer';
 import { signIn, signUpAndConfirm, signupBody } from '../support/accounts';
 import { uniqueEmail, useIntegrationStack } from '../support/integration';
 import { acceptInvitation, addMemberWithRole, inviteMember, sendInvitationEmail, signUpWithInvitation } from '../support/organisations';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EntityRole } from '../../shared/enums';
-import { getEntity } from '../../functions/domain/organisations/entities';
-import { listMembersOfEntity } from '../../functions/domain/members/members';
+import { getEntity } from '../../functions/records/entities';
+import { listMembersOfEntity } from '../../functions/records/members';
 import { signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { useIntegrationStack } from '../support/integration';
 import { acceptInvitation, addMemberWithRole } from '../support/organisations';
-import { issueMemberInvitationToken } from '../../functions/domain/invitations/member-invitations';
+import { issueMemberInvitationToken } from '../../functions/records/member-invitations';
 import type { IdResponse } from '../../shared/contracts/common';
 import { now } from '../../functions/lib/clock';
 

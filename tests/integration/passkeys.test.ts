@@ -3,7 +3,7 @@ import type { SigninResponse, UserProfile } from '../../shared/contracts/auth';
 import { maxPasskeysPerUser, type Passkey } from '../../shared/contracts/passkeys';
 import { ErrorCodes } from '../../shared/errors';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
-import { getUser } from '../../functions/domain/accounts/users';
+import { getUser } from '../../functions/records/users';
 import { signIn, signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { useIntegrationStack } from '../support/integration';
 import { addPasskey, integrationOrigin, passkeyAssertion, signInWithPasskey, SoftAuthenticator, type CBORValue } from '../support/passkeys';

@@ -3,7 +3,7 @@ import type { FactorRecoveryState, NotMeResponse } from '../../shared/contracts/
 import type { TotpEnableResponse, TotpSetupResponse, TwoFactorStatus } from '../../shared/contracts/mfa';
 import type { RegisterPasskeyResponse } from '../../shared/contracts/passkeys';
 import { advanceClock, durations, now, resetClock } from '../../functions/lib/clock';
-import { totpCodeAt } from '../../functions/domain/two-factor/totp';
+import { totpCodeAt } from '../../functions/lib/totp';
 import { hashPassword, linkParameter, newSalt, signIn, signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { expectError, familyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient, type SentEmail } from '../support/integration';

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TotpEnableResponse, TotpSetupResponse } from '../../shared/contracts/mfa';
 import { advanceClock, durations, now, resetClock } from '../../functions/lib/clock';
-import { getLogin } from '../../functions/domain/accounts/users';
-import { signinThrottle } from '../../functions/domain/accounts/signin-throttle';
+import { getLogin } from '../../functions/records/users';
+import { signinThrottle } from '../../functions/records/signin-throttle';
 import { mailLimits } from '../../functions/lib/limits/mail';
-import { pendingSigninMaxWrongCodes } from '../../functions/domain/sessions/pending-signins';
-import { totpCodeAt } from '../../functions/domain/two-factor/totp';
+import { pendingSigninMaxWrongCodes } from '../../functions/records/pending-signins';
+import { totpCodeAt } from '../../functions/lib/totp';
 import { hashPassword, linkParameter, newSalt, signIn, signUpAndConfirm, signupBody, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';

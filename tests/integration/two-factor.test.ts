@@ -5,7 +5,7 @@ import { EntityRole, EntityType } from '../../shared/enums';
 import { advanceClock, durations, now, resetClock } from '../../functions/lib/clock';
 import { db, tableName } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';
-import { matchingTimeStep, totpCodeAt } from '../../functions/domain/two-factor/totp';
+import { matchingTimeStep, totpCodeAt } from '../../functions/lib/totp';
 import { hashPassword, signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { ApiClient, useIntegrationStack } from '../support/integration';

@@ -11,7 +11,7 @@ import { addDays, dayIn } from '../../shared/dates';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { allRoutes } from '../../shared/routes';
 import { advanceClock, durations, now } from '../../functions/lib/clock';
-import { emailTemplates } from '../../functions/domain/notifications/templates';
+import { emailTemplates } from '../../functions/domain/mail/templates';
 import { sessionLifetime } from '../../functions/domain/sessions/session';
 import { hashPassword, linkParameter, newSalt, signIn, type TestAccount } from './accounts';
 import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from './canvas';
@@ -175,7 +175,7 @@ export function mailingJobs(): string[] {
 const mailAbout = (what: string) => not(`${what}: no canvas content`);
 
 /**
- * Every mail the app writes: each template of functions/domain/notifications/templates.ts (the routes'
+ * Every mail the app writes: each template of functions/domain/mail/templates.ts (the routes'
  * and jobs' mails), and the digest, which the digest job builds from the journal.
  */
 export const mailOutlets: Record<keyof typeof emailTemplates | 'digest', Outlet | NotAnOutlet> = {

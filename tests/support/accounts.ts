@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { clientPasswordHash } from '../../scripts/lib/client-password-hash';
 import type { SigninResponse, SignupRequest, SignupResponse } from '../../shared/contracts/auth';
 import { EntityType } from '../../shared/enums';
-import { listMembershipsOfUser } from '../../functions/domain/members/members';
+import { listMembershipsOfUser } from '../../functions/records/members';
 import { uniqueEmail, type ApiClient, type ApiResponse, type IntegrationStack } from './integration';
 
 /**

@@ -1,7 +1,7 @@
 import { contentIdOf } from '../../shared/canvas-ids';
 import { expandCanvasTemplate } from '../../shared/canvas-template';
 import { goalTerms, priorities } from '../../shared/enums';
-import { contentRecord, questionRecord, type ActionPointItem, type AnswerItem, type GoalItem, type TakeawayItem } from '../../functions/domain/canvas/items';
+import { contentRecord, questionRecord, type ActionPointItem, type AnswerItem, type GoalItem, type TakeawayItem } from '../../functions/records/items';
 import { newId } from '../../functions/lib/db/keys';
 
 /**

@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import type { Canvas, CategoryResponse } from '../../shared/contracts/canvas';
 import { EntityRole, EntityType, type EntityRoleId, type WorkRelationRoleId } from '../../shared/enums';
-import { putWorkRelation } from '../../functions/domain/work-relations/work-relations';
-import { allocateEntityId, newEntityWithOwner } from '../../functions/domain/organisations/entities';
+import { putWorkRelation } from '../../functions/records/work-relations';
+import { allocateEntityId, newEntityWithOwner } from '../../functions/records/entities';
 import { transactWrites } from '../../functions/lib/db/table';
 import { db, tableName } from '../../functions/lib/db/client';
 import { keys } from '../../functions/lib/db/keys';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { putWorkRelationMember } from '../../functions/domain/work-relations/work-relation-members';
+import { putWorkRelationMember } from '../../functions/records/work-relation-members';
 import { signUpAndConfirm, type TestAccount } from './accounts';
 import type { ApiClient, IntegrationStack } from './integration';
 import { addMemberWithRole } from './organisations';

@@ -262,7 +262,7 @@ export function uniqueEmail(label = 'user'): string {
 /**
  * Polling waits over a mailbox reader (the SES emulator's store), shared by the test stack and
  * the benchmark: the one place a test waits for mail. (Every operation awaits its mail before it
- * answers, functions/domain/notifications/mailer.ts, so locally the wait is short; it is a wait
+ * answers, functions/domain/mail/mailer.ts, so locally the wait is short; it is a wait
  * all the same, so that a mail sent later, by a job or the stream, is found too.)
  */
 export function mailWaiters(emailsTo: (address: string) => Promise<SentEmail[]>): Pick<IntegrationStack, 'latestEmailTo' | 'waitForEmailTo' | 'waitForEmails'> {

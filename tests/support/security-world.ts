@@ -346,7 +346,7 @@ export function outcomeOf(response: ApiResponse): Outcome | string {
     body.errors !== null;
   if (response.status >= 500 || !isCatalogueBody) return `HTTP ${response.status} ${JSON.stringify(response.body)}`.slice(0, 300);
   const entry = Object.values(errorCatalogue).find((candidate) => candidate.code === body.errorCode);
-  // 413 and 415 are INCORRECT_INPUT with a status of their own (functions/lib/http.ts).
+  // 413 and 415 are INCORRECT_INPUT with a status of their own (functions/http/http.ts).
   const isFittingStatus = entry?.status === response.status || (body.errorCode === 6 && (response.status === 413 || response.status === 415));
   if (!isFittingStatus) return `code ${String(body.errorCode)} with HTTP ${response.status}`;
   return body.errorCode as number;

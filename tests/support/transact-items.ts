@@ -1,8 +1,8 @@
 import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import type { EntityRoleId, EntityTypeId } from '../../shared/enums';
 import { transactItemOf } from '../../functions/lib/db/table';
-import { newMemberWrite } from '../../functions/domain/members/members';
-import { roleCounterChange as roleCounterWrite } from '../../functions/domain/organisations/entities';
+import { newMemberWrite } from '../../functions/records/members';
+import { roleCounterChange as roleCounterWrite } from '../../functions/records/entities';
 
 /**
  * Entity-module writes as raw transaction items, for tests that send a transaction of their

@@ -2,12 +2,12 @@ import type { ChangePasswordRequest } from '../../../shared/contracts/auth';
 import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { ChangedMeanwhile, ConditionFailed, transactWrites } from '../../lib/db/table';
-import { throttledPasswordCheck } from './signin-throttle';
-import { getLogin, getUser, updatePassword } from './users';
+import { throttledPasswordCheck } from '../../records/signin-throttle';
+import { getLogin, getUser, updatePassword } from '../../records/users';
 import { fail } from '../../lib/errors';
-import { hashPassword, verifyPassword } from './passwords';
-import { liveSessionsEnded } from '../live/revocation';
-import { announceSignInMethodChange } from '../two-factor/notice';
+import { hashPassword, verifyPassword } from '../../records/passwords';
+import { liveSessionsEnded } from '../sockets/revocation';
+import { announceSignInMethodChange } from './notice';
 import { endSessionsOfUser, type Session } from '../sessions/session';
 
 const wrongPassword = () => fail('WRONG_PASSWORD', { errors: { password: [messageKeys.invalidInput] } });
@@ -18,7 +18,7 @@ const wrongPassword = () => fail('WRONG_PASSWORD', { errors: { password: [messag
  * one checked, so a concurrent reset is never overwritten. The user's other sessions end;
  * this one stays. Every reset link sent before stops working (its token is older than the
  * change: functions/domain/accounts/reset-password.ts). The current-password check is throttled
- * (functions/domain/accounts/signin-throttle.ts: TOO_MANY_REQUESTS, 80).
+ * (functions/records/signin-throttle.ts: TOO_MANY_REQUESTS, 80).
  */
 export async function changePassword(session: Session, input: ChangePasswordRequest, clientAddress: string, userAgent = ''): Promise<void> {
   const user = await getUser(session.userId);

@@ -1,8 +1,8 @@
 import type { CheckResetRequest } from '../../../shared/contracts/auth';
-import { getToken, getTokenByHash, isTokenExpired, type TokenItem } from './tokens';
-import { getLogin, type LoginItem } from './users';
+import { getToken, getTokenByHash, isTokenExpired, type TokenItem } from '../../records/tokens';
+import { getLogin, type LoginItem } from '../../records/users';
 import { fail } from '../../lib/errors';
-import { hashToken } from '../sessions/session';
+import { hashToken } from '../../lib/secret-tokens';
 
 /**
  * The reset token of `email`, if the link can still be used: unknown, used, superseded by

@@ -1,6 +1,6 @@
 import type { ConfirmEmailResponse } from '../../../shared/contracts/auth';
-import { consumeToken, getToken, isTokenExpired, transactTokenUse } from './tokens';
-import { getUser, updateEmailConfirmed } from './users';
+import { consumeToken, getToken, isTokenExpired, transactTokenUse } from '../../records/tokens';
+import { getUser, updateEmailConfirmed } from '../../records/users';
 import { fail } from '../../lib/errors';
 
 /**

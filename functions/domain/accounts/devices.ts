@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { UAParser } from 'ua-parser-js';
 import { now, nowEpochSeconds } from '../../lib/clock';
-import type { UserItem } from './users';
+import type { UserItem } from '../../records/users';
 import { logger } from '../../lib/observability';
 import { mayCourtesyMail } from '../../lib/limits/mail';
-import { sightDevice, type DeviceSighting } from './known-devices';
-import { sendEmail } from '../notifications/mailer';
-import { appLink, emailTemplates } from '../notifications/templates';
+import { sightDevice, type DeviceSighting } from '../../records/known-devices';
+import { sendEmail } from '../mail/mailer';
+import { appLink, emailTemplates } from '../mail/templates';
 
 /**
  * Devices: a browser and system as told by the User-Agent (ua-parser-js 1.x, MIT; 2.x is

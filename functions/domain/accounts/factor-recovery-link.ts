@@ -1,10 +1,10 @@
 import type { FactorRecoveryLinkRequest, FactorRecoveryState } from '../../../shared/contracts/auth';
 import { now } from '../../lib/clock';
 import { fail } from '../../lib/errors';
-import { hashToken } from '../sessions/session';
-import { getFactorRecovery } from './factor-recoveries';
-import { getToken, isTokenExpired, type TokenItem } from './tokens';
-import { getUser, type UserItem } from './users';
+import { hashToken } from '../../lib/secret-tokens';
+import { getFactorRecovery } from '../../records/factor-recoveries';
+import { getToken, isTokenExpired, type TokenItem } from '../../records/tokens';
+import { getUser, type UserItem } from '../../records/users';
 
 /**
  * Recovering an account whose every second factor is lost (the phone with the authenticator

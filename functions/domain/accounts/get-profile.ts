@@ -1,5 +1,5 @@
 import type { UserProfile } from '../../../shared/contracts/auth';
-import { getUser, toUserProfile } from './users';
+import { getUser, toUserProfile } from '../../records/users';
 import { fail } from '../../lib/errors';
 
 /** The signed-in user's profile (docs/product/accounts.md#fields User), privacy settings included. */

@@ -5,23 +5,24 @@ import { fail } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { sendWrite } from '../../lib/db/table';
 import { keys } from '../../lib/db/keys';
-import { liveSessionsEnded } from '../live/revocation';
-import { sendEmail } from '../notifications/mailer';
-import { appLink, emailTemplates } from '../notifications/templates';
-import { endSessionsOfUser, hashToken } from '../sessions/session';
-import { getPasskeyItem } from '../two-factor/passkeys';
-import type { ChangeClient } from '../two-factor/notice';
+import { liveSessionsEnded } from '../sockets/revocation';
+import { sendEmail } from '../mail/mailer';
+import { appLink, emailTemplates } from '../mail/templates';
+import { endSessionsOfUser } from '../sessions/session';
+import { hashToken } from '../../lib/secret-tokens';
+import { getPasskeyItem } from '../../records/passkeys';
+import type { ChangeClient } from './notice';
 import { describeDevice } from './devices';
-import { getFactorRecovery, putFactorRecovery, type NamedFactors } from './factor-recoveries';
+import { getFactorRecovery, putFactorRecovery, type NamedFactors } from '../../records/factor-recoveries';
 import { factorRecoveryWaitHours } from './factor-recovery-link';
 import { sendReset } from './send-reset';
-import { consumeToken, createToken, getToken, isTokenExpired, tokenLifetimeMs, transactTokenUse, type TokenItem } from './tokens';
-import { getUser, lockPassword, type UserItem } from './users';
+import { consumeToken, createToken, getToken, isTokenExpired, tokenLifetimeMs, transactTokenUse, type TokenItem } from '../../records/tokens';
+import { getUser, lockPassword, type UserItem } from '../../records/users';
 
 /**
  * "This was not me", from the mail that announced a change of a sign-in method
- * (functions/domain/two-factor/notice.ts), after one confirming click on its page. The link works
- * once, for 3 days (functions/domain/accounts/tokens.ts). It:
+ * (functions/domain/accounts/notice.ts), after one confirming click on its page. The link works
+ * once, for 3 days (functions/records/tokens.ts). It:
  * - makes the current password unusable (whoever made the change may know it) and ends
  *   every session and every live socket of the account, at once;
  * - stops the change: a second factor it added that is still there is held (it cannot sign

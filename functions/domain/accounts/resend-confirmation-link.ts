@@ -1,5 +1,5 @@
 import type { LinkSentResponse, ResendConfirmationRequest } from '../../../shared/contracts/auth';
-import { getLogin, getUser } from './users';
+import { getLogin, getUser } from '../../records/users';
 import { fail } from '../../lib/errors';
 import { reserveMail } from '../../lib/limits/mail';
 import { steadyAnswer } from '../../lib/limits/steady-answer';

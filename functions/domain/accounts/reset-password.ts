@@ -1,11 +1,11 @@
 import type { ResetPasswordRequest, ResetPasswordResponse } from '../../../shared/contracts/auth';
 import { now } from '../../lib/clock';
-import { consumeToken, transactTokenUse } from './tokens';
-import { updateEmailConfirmed, updatePassword } from './users';
+import { consumeToken, transactTokenUse } from '../../records/tokens';
+import { updateEmailConfirmed, updatePassword } from '../../records/users';
 import { fail } from '../../lib/errors';
-import { hashPassword } from './passwords';
-import { liveSessionsEnded } from '../live/revocation';
-import { announceSignInMethodChange, type ChangeClient } from '../two-factor/notice';
+import { hashPassword } from '../../records/passwords';
+import { liveSessionsEnded } from '../sockets/revocation';
+import { announceSignInMethodChange, type ChangeClient } from './notice';
 import { endSessionsOfUser } from '../sessions/session';
 import { requireUsableResetToken } from './check-reset-link';
 import { newDeviceCookie } from '../sessions/signin-cookies';
@@ -21,7 +21,7 @@ import { newDeviceCookie } from '../sessions/signin-cookies';
  * The answer sets a device cookie of the account (functions/domain/sessions/signin-cookies.ts):
  * the mailbox proved the owner at this browser, so its sign-ins count on its own throttle key
  * and a wait that strangers' guesses keep up for unknown browsers never holds it
- * (functions/domain/accounts/signin-throttle.ts). A device cookie opens nothing by itself.
+ * (functions/records/signin-throttle.ts). A device cookie opens nothing by itself.
  */
 export async function resetPassword(
   input: ResetPasswordRequest,

@@ -1,7 +1,7 @@
-import type { UserItem } from './users';
-import { createToken } from './tokens';
-import { sendEmail } from '../notifications/mailer';
-import { appLink, emailTemplates } from '../notifications/templates';
+import type { UserItem } from '../../records/users';
+import { createToken } from '../../records/tokens';
+import { sendEmail } from '../mail/mailer';
+import { appLink, emailTemplates } from '../mail/templates';
 
 /**
  * Issues a new confirmation token for a user and e-mails the link to the SPA's

@@ -1,12 +1,12 @@
 import type { LinkSentResponse, SendResetRequest } from '../../../shared/contracts/auth';
-import { createToken } from './tokens';
-import { getLogin, getUser, markNewestResetToken } from './users';
+import { createToken } from '../../records/tokens';
+import { getLogin, getUser, markNewestResetToken } from '../../records/users';
 import { reserveLinkMail } from '../../lib/limits/mail';
 import { steadyAnswer } from '../../lib/limits/steady-answer';
-import { sendEmail } from '../notifications/mailer';
-import { hashToken } from '../sessions/session';
+import { sendEmail } from '../mail/mailer';
+import { hashToken } from '../../lib/secret-tokens';
 import { newestResetLinkWorks } from './check-reset-link';
-import { appLink, emailTemplates } from '../notifications/templates';
+import { appLink, emailTemplates } from '../mail/templates';
 
 /**
  * E-mails a password reset link (valid 1 hour) to a known address. An unknown address

@@ -1,5 +1,5 @@
 import type { AddressRequest, AddressResponse } from '../../../shared/contracts/user';
-import { updateUserAddress } from './users';
+import { updateUserAddress } from '../../records/users';
 
 /** Replaces one of the caller's addresses; another user's address id is simply not found (4). */
 export async function updateAddress(userId: string, addressId: string, input: AddressRequest): Promise<AddressResponse> {

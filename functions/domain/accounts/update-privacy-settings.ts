@@ -1,5 +1,5 @@
 import type { PrivacySettingsRequest, PrivacySettingsResponse } from '../../../shared/contracts/user';
-import { updatePrivacySettings as storePrivacySettings } from './users';
+import { updatePrivacySettings as storePrivacySettings } from '../../records/users';
 
 /**
  * Stores who sees the caller's e-mail, phone and address (1 only me, 5 direct contacts,

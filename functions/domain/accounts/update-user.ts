@@ -1,5 +1,5 @@
 import type { UpdateUserRequest, UpdateUserResponse } from '../../../shared/contracts/user';
-import { toUserProfile, updateUserProfile } from './users';
+import { toUserProfile, updateUserProfile } from '../../records/users';
 import { fail } from '../../lib/errors';
 import { renameActorInSessions, type Session } from '../sessions/session';
 

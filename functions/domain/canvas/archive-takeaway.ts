@@ -1,10 +1,10 @@
 import type { Takeaway } from '../../../shared/contracts/canvas';
 import { familyOfItem, unchangedSince } from './content';
-import { requireVersion } from '../journal/item-changed';
+import { requireVersion } from './item-changed';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, runSteps, withCanvasRetry } from './context';
-import { contentEntry } from '../journal/journal';
+import { contentEntry } from '../../records/journal';
 import { toTakeaway } from './views';
-import { contentKey, updateOp } from './items';
+import { contentKey, updateOp } from '../../records/items';
 import type { Session } from '../sessions/session';
 
 /**

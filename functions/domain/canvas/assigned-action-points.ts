@@ -1,14 +1,14 @@
 import type { MyActionPoint } from '../../../shared/contracts/my-actions';
 import { EntityType, priorities } from '../../../shared/enums';
 import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
-import { decideAccess } from '../../lib/access/decide';
+import { decideAccess } from '../access/decide';
 import { batchGetItems } from '../../lib/db/table';
-import type { CategoryItem, GoalItem } from './items';
-import type { EntityItem } from '../organisations/entities';
+import type { CategoryItem, GoalItem } from '../../records/items';
+import type { EntityItem } from '../../records/entities';
 import { entityIdOfPartition, familyIdOfCanvasPartition, keys } from '../../lib/db/keys';
 import type { Session } from '../sessions/session';
-import { CanvasSnapshot } from './context';
-import { queryAssignedActionPoints } from './items';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { queryAssignedActionPoints } from '../../records/items';
 
 type Membership = NonNullable<Session['membership']>;
 
@@ -58,7 +58,7 @@ export async function assignedActionPoints(userId: string, memberships: readonly
     const snapshot = CanvasSnapshot.fromItems(byPartition.get(keys.canvasPartition(familyId)) ?? []);
     snapshots.set(familyId, snapshot);
     if (!snapshot.meta) continue;
-    // The one access decision (functions/lib/access/decide.ts) for each membership on this canvas.
+    // The one access decision (functions/domain/access/decide.ts) for each membership on this canvas.
     const accesses = memberships.flatMap((membership) => {
       const decision = decideAccess({ userId, membership: { decided: membership }, canvas: { familyId, relations: snapshot } });
       return decision.allowed && decision.canvasAccess ? [decision.canvasAccess] : [];

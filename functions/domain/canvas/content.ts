@@ -1,13 +1,22 @@
-import { requireVersion } from '../journal/item-changed';
+import { requireVersion } from './item-changed';
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import { voteIdOf } from '../../../shared/contract-limits';
 import { canDeleteCanvasItem, canEditCanvasItem, canVote } from '../../../shared/permissions';
-import { contentKey, deleteOp, updateOp, type ActionPointItem, type ContentItemOf, type ContentKind, type GoalItem, type TakeawayItem } from './items';
+import {
+  contentKey,
+  deleteOp,
+  updateOp,
+  type ActionPointItem,
+  type ContentItemOf,
+  type ContentKind,
+  type GoalItem,
+  type TakeawayItem,
+} from '../../records/items';
 import { keys } from '../../lib/db/keys';
 import { allOf, attributeIs, listHolds, listLacks, stillOpen } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { contentEntry } from '../journal/journal';
+import { contentEntry } from '../../records/journal';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, type CanvasContext, runSteps, withCanvasRetry, type Step } from './context';
 import { unlinkAllSteps } from './references';
 

@@ -1,32 +1,15 @@
 import { EntityType } from '../../../shared/enums';
 import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
-import { decideAccess, takeRelationRecord } from '../../lib/access/decide';
-import {
-  queryCanvas,
-  type ActionPointItem,
-  type AnswerItem,
-  type CanvasMetaItem,
-  type CategoryItem,
-  type ContentItemOf,
-  type ContentKind,
-  type GoalItem,
-  type QuestionItem,
-  type SectionItem,
-  type TakeawayItem,
-  stampChange,
-  withAssigneeIndex,
-} from './items';
+import { decideAccess } from '../access/decide';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { queryCanvas, type CategoryItem, type ContentItemOf, type ContentKind, type QuestionItem, stampChange, withAssigneeIndex } from '../../records/items';
 import { batchGetItems, ChangedMeanwhile, retryWhileChanged, maxTransactionItems, transactWrites, type Write } from '../../lib/db/table';
-import { listMembersOfEntity } from '../members/members';
-import { keys, canvasRecordKindOf, actionPointIdOfSortKey } from '../../lib/db/keys';
+import { listMembersOfEntity } from '../../records/members';
+import { keys, actionPointIdOfSortKey } from '../../lib/db/keys';
 import { fail, AppError } from '../../lib/errors';
-import { resolveActor, sessionActorToKeep, type JournalEntry, type PendingJournal, eventsOf, putHistoryEventOp } from '../journal/journal';
+import { resolveActor, sessionActorToKeep, type JournalEntry, type PendingJournal, eventsOf, putHistoryEventOp } from '../../records/journal';
 import { type Session } from '../sessions/session';
-import { CanvasSummaryItem, summaryFromRecord } from './summary';
-import { CanvasVisitItem } from '../journal/visits';
-import { WorkRelationItem } from '../work-relations/work-relations';
-import { WorkRelationMemberItem } from '../work-relations/work-relation-members';
-import { hadEndedRelation } from '../work-relations/work-relations';
+import { hadEndedRelation } from '../../records/work-relations';
 import { type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { type HistoryEvent } from '../../../shared/contracts/history';
 import { countMetric } from '../../lib/observability';
@@ -61,7 +44,7 @@ export type CanvasContext = {
    * Empty for the family, and for an advisor whose company is the only one.
    */
   otherCompanyPeople?: ReadonlySet<string>;
-  /** The caller's session (a write keeps the actor on it: functions/domain/journal/journal.ts sessionActorToKeep). */
+  /** The caller's session (a write keeps the actor on it: functions/records/journal.ts sessionActorToKeep). */
   session?: Session;
 };
 
@@ -153,7 +136,7 @@ export async function loadCanvasAccess(session: Session, familyId: number): Prom
 /**
  * The caller's access (canvasAccessOf), or the refusal: ITEM_NOT_FOUND, except for someone of an
  * advisor company whose relation with this family ended lately and exists no more — they knew the
- * canvas and get ACCESS_ENDED (functions/domain/work-relations/work-relations.ts hadEndedRelation). Read only on a refusal.
+ * canvas and get ACCESS_ENDED (functions/records/work-relations.ts hadEndedRelation). Read only on a refusal.
  */
 async function canvasAccessOrRefusal(session: Session, familyId: number, snapshot: CanvasSnapshot): Promise<CanvasAccess> {
   try {
@@ -172,7 +155,7 @@ async function canvasAccessOrRefusal(session: Session, familyId: number, snapsho
 }
 
 /**
- * The one access decision (functions/lib/access/decide.ts) for a request's caller on a
+ * The one access decision (functions/domain/access/decide.ts) for a request's caller on a
  * canvas: the session the request resolved, its current membership, the canvas items
  * read. Refused, or no canvas → ITEM_NOT_FOUND (4).
  */
@@ -212,96 +195,6 @@ export function requireVisibleContent<K extends ContentKind>(context: CanvasCont
   if (!item || !context.canSee(item.sectionId)) throw fail('ITEM_NOT_FOUND');
   return item;
 }
-
-/**
- * One canvas partition read into maps: what the one canvas Query returned, sorted by
- * item type (the SK prefix names it). Reads filter it for the caller; writes decide on it
- * and let DynamoDB conditions settle races.
- */
-export class CanvasSnapshot {
-  meta: CanvasMetaItem | undefined;
-  readonly sections = new Map<number, SectionItem>();
-  readonly categories = new Map<number, CategoryItem>();
-  readonly questions = new Map<string, QuestionItem>();
-  readonly answers = new Map<string, AnswerItem>();
-  readonly takeaways = new Map<string, TakeawayItem>();
-  readonly goals = new Map<string, GoalItem>();
-  readonly actionPoints = new Map<string, ActionPointItem>();
-  readonly workRelations = new Map<number, WorkRelationItem>();
-  /** `<advisorId>#<userId>` → that advisor's canvas role. */
-  readonly workRelationMembers = new Map<string, WorkRelationMemberItem>();
-  /** userId → when they last saw this canvas ("since your last visit", the access log's hour). */
-  readonly visits = new Map<string, CanvasVisitItem>();
-  /** The stored dashboard card, as read (parsed only when asked for: a canvas write does not need it). */
-  private summaryRecord: Record<string, unknown> | undefined;
-  /** The dashboard card kept beside the canvas (functions/domain/canvas/summary.ts); absent until first written. */
-  get summary(): CanvasSummaryItem | undefined {
-    return this.summaryRecord ? summaryFromRecord(this.summaryRecord) : undefined;
-  }
-
-  static fromItems(items: ReadonlyArray<Record<string, unknown>>): CanvasSnapshot {
-    const snapshot = new CanvasSnapshot();
-    for (const item of items) snapshot.add(item);
-    return snapshot;
-  }
-
-  private add(record: Record<string, unknown>): void {
-    if (takeRelationRecord(this, record)) return;
-    switch (canvasRecordKindOf(String(record.SK))) {
-      case 'summary':
-        this.summaryRecord = record;
-        break;
-      case 'visit': {
-        const visit = record as CanvasVisitItem;
-        this.visits.set(visit.userId, visit);
-        break;
-      }
-      case 'section':
-        this.put(this.sections, record as SectionItem);
-        break;
-      case 'category':
-        this.put(this.categories, record as CategoryItem);
-        break;
-      case 'question':
-        this.put(this.questions, record as QuestionItem);
-        break;
-      case 'answer':
-        this.put(this.answers, record as AnswerItem);
-        break;
-      case 'takeaway':
-        this.put(this.takeaways, record as TakeawayItem);
-        break;
-      case 'goal':
-        this.put(this.goals, record as GoalItem);
-        break;
-      case 'actionPoint':
-        this.put(this.actionPoints, record as ActionPointItem);
-        break;
-    }
-  }
-
-  private put<K, V extends { id: K }>(map: Map<K, V>, item: V): void {
-    map.set(item.id, item);
-  }
-
-  /** The map of one content kind. */
-  contentMap<K extends ContentKind>(kind: K): Map<string, ContentItemOf[K]> {
-    const maps = { answer: this.answers, takeaway: this.takeaways, goal: this.goals, actionPoint: this.actionPoints };
-    return maps[kind] as Map<string, ContentItemOf[K]>;
-  }
-
-  /** Who voted for an answer or takeaway (nobody for an unknown id). */
-  votersOf(itemId: string): ReadonlySet<string> {
-    return (this.answers.get(itemId) ?? this.takeaways.get(itemId))?.voterIds ?? emptySet;
-  }
-
-  /** Whether the user has an answer to the question. */
-  hasAnswered(questionId: string, userId: string): boolean {
-    return this.questions.get(questionId)?.answeredBy?.has(userId) === true;
-  }
-}
-
-const emptySet: ReadonlySet<string> = new Set();
 
 /**
  * A canvas write is one TransactWriteItems whose conditions hold the rules (docs/product/canvas.md#rules, #validation, #permissions).

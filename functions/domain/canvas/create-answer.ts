@@ -3,9 +3,9 @@ import type { Answer, CreateAnswerRequest } from '../../../shared/contracts/canv
 import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleQuestion, runSteps, withCanvasRetry } from './context';
-import { contentEntry } from '../journal/journal';
+import { contentEntry } from '../../records/journal';
 import { toAnswer } from './views';
-import { contentRecord, putOp, updateOp, type AnswerItem } from './items';
+import { contentRecord, putOp, updateOp, type AnswerItem } from '../../records/items';
 import { keys, newId } from '../../lib/db/keys';
 import { listLacks } from '../../lib/db/table';
 import { fail } from '../../lib/errors';

@@ -1,15 +1,16 @@
 import type { Canvas } from '../../../shared/contracts/canvas';
 import { expandCanvasTemplate } from '../../../shared/canvas-template';
 import { canCreateCanvas } from '../../../shared/permissions';
-import { canvasContextOf, CanvasSnapshot, maxTransactionItems } from './context';
+import { canvasContextOf, maxTransactionItems } from './context';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
 import { now } from '../../lib/clock';
 import { toCanvas } from './views';
 import { batchPut, transactWrites, type Write } from '../../lib/db/table';
-import { canvasMetaRecord, categoryRecord, putOp, questionRecord, sectionRecord, type CanvasMetaItem } from './items';
-import { defaultCanvasName, getEntity, type EntityItem } from '../organisations/entities';
+import { canvasMetaRecord, categoryRecord, putOp, questionRecord, sectionRecord, type CanvasMetaItem } from '../../records/items';
+import { defaultCanvasName, getEntity, type EntityItem } from '../../records/entities';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { summaryOf, summaryRecordOf } from './summary';
+import { summaryOf, summaryRecordOf } from '../../records/canvas-summary';
 
 /** The sections, categories and questions of a new canvas from the default template (shared/canvas-template.ts). */
 export function canvasTemplateRecords(familyId: number, userId: string): Array<Record<string, unknown>> {

@@ -2,12 +2,12 @@ import { contentIdOf, familyOfCategoryId } from '../../../shared/canvas-ids';
 import type { ActionPoint, CreateActionPointRequest, CreateGoalRequest, CreateTakeawayRequest, Goal, Takeaway } from '../../../shared/contracts/canvas';
 import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
-import { contentRecord, putOp, type ActionPointItem, type GoalItem, type LinkableKind, type TakeawayItem } from './items';
+import { contentRecord, putOp, type ActionPointItem, type GoalItem, type LinkableKind, type TakeawayItem } from '../../records/items';
 import { newId } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleCategory, type CanvasContext, runSteps, withCanvasRetry } from './context';
-import { contentEntry } from '../journal/journal';
+import { contentEntry } from '../../records/journal';
 import { otherSideSteps, planLinks, type LinkPlan, initiatorNamesOf, resolveAssignee, resolveInitiator } from './references';
 import { toActionPoint, toGoal, toTakeaway } from './views';
 

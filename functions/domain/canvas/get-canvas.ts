@@ -1,7 +1,7 @@
 import type { Canvas } from '../../../shared/contracts/canvas';
 import { loadCanvas, ownFamilyId } from './context';
 import { toCanvas } from './views';
-import { recordRead } from '../journal/visits';
+import { recordRead } from '../../records/visits';
 import type { Session } from '../sessions/session';
 
 /**

@@ -3,7 +3,7 @@ import type { CategoryResponse } from '../../../shared/contracts/canvas';
 import { loadCanvas, requireVisibleCategory } from './context';
 import { toCategory } from './views';
 import { fail } from '../../lib/errors';
-import { recordRead } from '../journal/visits';
+import { recordRead } from '../../records/visits';
 import type { Session } from '../sessions/session';
 
 /**

@@ -3,7 +3,7 @@ import type { SectionResponse } from '../../../shared/contracts/canvas';
 import { loadCanvas } from './context';
 import { toSection } from './views';
 import { fail } from '../../lib/errors';
-import { recordRead } from '../journal/visits';
+import { recordRead } from '../../records/visits';
 import type { Session } from '../sessions/session';
 
 /** One section with its categories and their content; a section the caller cannot see → ITEM_NOT_FOUND (4). */

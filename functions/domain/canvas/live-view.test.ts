@@ -3,10 +3,10 @@ import type { HistoryEvent } from '../../../shared/contracts/history';
 import { EntityRole, EntityType } from '../../../shared/enums';
 import { canSeeSection, permissionsForRole, type CanvasAccess } from '../../../shared/permissions';
 import type { CanvasContext } from './context';
-import type { GoalItem, TakeawayItem } from './items';
+import type { GoalItem, TakeawayItem } from '../../records/items';
 import { canvasChangeOf, liveCanvasChange, touchedItems } from './live-view';
-import { CanvasSnapshot } from './context';
-import { visibleEvent } from '../journal/journal';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { visibleEvent } from '../../records/journal';
 import { sectionAdvisorAccess } from './testing/access';
 
 /**

@@ -2,7 +2,7 @@ import type { HistoryEvent } from '../../../shared/contracts/history';
 import type { LiveCanvasChange, LiveItemView } from '../../../shared/contracts/live';
 import { linkFields, type LinkField } from '../../../shared/canvas-links';
 import type { CanvasContext } from './context';
-import type { ActionPointItem, ContentKind, GoalItem, LinkableKind, TakeawayItem } from './items';
+import type { ActionPointItem, ContentKind, GoalItem, LinkableKind, TakeawayItem } from '../../records/items';
 import { toActionPoint, toAnswer, toGoal, toTakeaway } from './views';
 
 /**
@@ -78,7 +78,7 @@ function viewOf(context: CanvasContext, kind: ContentKind, id: string): LiveItem
 
 /**
  * What `event` changed on this reader's canvas (the reader already may see the event:
- * functions/domain/journal/journal.ts visibleEvent). `touched` comes from touchedItems.
+ * functions/records/journal.ts visibleEvent). `touched` comes from touchedItems.
  */
 export function liveCanvasChange(context: CanvasContext, event: HistoryEvent, touched: ReadonlyMap<string, ContentKind> | null): LiveCanvasChange {
   if (event.itemType === 'canvas' && (event.action === 'titleChanged' || event.action === 'reverted')) {

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
-import type { GoalItem } from './items';
+import type { GoalItem } from '../../records/items';
 import { otherSideSteps, planLinks } from './references';
 import { transactItemOf, type Write } from '../../lib/db/table';
 import { resetConfigForTests } from '../../lib/config';
-import { CanvasSnapshot, type CanvasContext } from './context';
+import { type CanvasContext } from './context';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
 import { sectionAdvisorAccess } from './testing/access';
 
 beforeAll(() => {

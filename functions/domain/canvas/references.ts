@@ -1,10 +1,10 @@
-import { resolveCanvasAccess } from '../../lib/access/decide';
+import { resolveCanvasAccess } from '../access/decide';
 import { canSeeSection } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation-keys';
-import { activeFamilyMemberCheck, type InitiatorNames, contentKey, updateOp, type LinkableKind, type LinkField } from './items';
-import { listMembershipsOfUser, type MemberItem } from '../members/members';
-import { toSessionMembership } from '../members/memberships';
-import { getUser } from '../accounts/users';
+import { activeFamilyMemberCheck, type InitiatorNames, contentKey, updateOp, type LinkableKind, type LinkField } from '../../records/items';
+import { listMembershipsOfUser, type MemberItem } from '../../records/members';
+import { toSessionMembership } from '../access/memberships';
+import { getUser } from '../../records/users';
 import { fail } from '../../lib/errors';
 import { anotherAdvisorId } from '../../../shared/another-advisor';
 import { type CanvasContext, type Step } from './context';
@@ -85,7 +85,7 @@ export async function mayBeAssigned(context: Pick<CanvasContext, 'familyId' | 's
 
 /**
  * Whether a person may see a section of this canvas by any of their active memberships: the
- * one access decision (functions/lib/access/decide.ts resolveCanvasAccess, shared/permissions.ts
+ * one access decision (functions/domain/access/decide.ts resolveCanvasAccess, shared/permissions.ts
  * canSeeSection) asked as that person, on the relations of the canvas read. An action point is
  * assigned only to such a person (resolveAssignee), and unassigned when they stop being one
  * (functions/domain/canvas/unassign-unseen.ts).

@@ -1,8 +1,8 @@
 import { type HistoryEvent } from '../../../shared/contracts/history';
-import { queryCanvas } from './items';
-import { summaryRebuildOf, touchesSummary, type CanvasSummaryItem } from './summary';
-import { CanvasSnapshot } from './context';
-import { newestEventId } from '../journal/journal';
+import { queryCanvas } from '../../records/items';
+import { summaryRebuildOf, touchesSummary, type CanvasSummaryItem } from '../../records/canvas-summary';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { newestEventId } from '../../records/journal';
 import { ChangedMeanwhile, retryWhileChanged, ConditionFailed, sendWrite } from '../../lib/db/table';
 
 /**

@@ -2,8 +2,8 @@ import { now } from '../../lib/clock';
 import { keys } from '../../lib/db/keys';
 import { batchGetItems } from '../../lib/db/table';
 import { logger } from '../../lib/observability';
-import { eventIdTime, newestEventId } from '../journal/journal';
-import { lastEntityId } from '../organisations/entities';
+import { eventIdTime, newestEventId } from '../../records/journal';
+import { lastEntityId } from '../../records/entities';
 import { rebuildCanvasSummary } from './refresh-summaries';
 
 /**

@@ -1,15 +1,16 @@
 import type { HistoryActor } from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
-import { CanvasSnapshot, runSteps, withCanvasRetry, type Step } from './context';
-import { contentKey, queryAssignedActionPoints, queryCanvas, updateOp, type ActionPointItem } from './items';
+import { runSteps, withCanvasRetry, type Step } from './context';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { contentKey, queryAssignedActionPoints, queryCanvas, updateOp, type ActionPointItem } from '../../records/items';
 import { unchangedSince } from './content';
 import { personSeesSection } from './references';
-import { contentEntry } from '../journal/journal';
-import { listMembershipsOfUser } from '../members/members';
-import { getUsers } from '../accounts/users';
-import { getEntity } from '../organisations/entities';
-import { sendEmail } from '../notifications/mailer';
-import { appLink, emailTemplates } from '../notifications/templates';
+import { contentEntry } from '../../records/journal';
+import { listMembershipsOfUser } from '../../records/members';
+import { getUsers } from '../../records/users';
+import { getEntity } from '../../records/entities';
+import { sendEmail } from '../mail/mailer';
+import { appLink, emailTemplates } from '../mail/templates';
 import { familyOfContentId } from '../../../shared/canvas-ids';
 import { logger } from '../../lib/observability';
 

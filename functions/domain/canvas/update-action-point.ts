@@ -4,7 +4,7 @@ import { changesItem, requireCreatorEdit, updateContentItem, type ItemUpdate } f
 import { type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, resolveAssignee, resolveInitiator } from './references';
 import { toActionPoint } from './views';
-import { type ActionPointItem } from './items';
+import { type ActionPointItem } from '../../records/items';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 

@@ -3,7 +3,7 @@ import { messageKeys } from '../../../shared/validation-keys';
 import { changesItem, requireCreatorEdit, updateContentItem, type ItemUpdate } from './content';
 import { type CanvasContext } from './context';
 import { toAnswer } from './views';
-import { type AnswerItem } from './items';
+import { type AnswerItem } from '../../records/items';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 

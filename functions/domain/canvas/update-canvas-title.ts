@@ -2,11 +2,11 @@ import type { UpdateCanvasTitleRequest, UpdateCanvasTitleResponse } from '../../
 import { EntityType } from '../../../shared/enums';
 import { canChooseAdvisorCompanyVisibility, canEditCanvasTitle } from '../../../shared/permissions';
 import { runSteps, withCanvasRetry } from './context';
-import { advisorCompaniesVisibilityWrite, getCanvasMeta, renameEntityCanvasOp, updateOp } from './items';
+import { advisorCompaniesVisibilityWrite, getCanvasMeta, renameEntityCanvasOp, updateOp } from '../../records/items';
 import { keys } from '../../lib/db/keys';
 import { sendWrite, attributeIs } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
-import { resolveActor, titleEntry } from '../journal/journal';
+import { resolveActor, titleEntry } from '../../records/journal';
 import type { Session } from '../sessions/session';
 
 /**

@@ -4,7 +4,7 @@ import { changesItem, requireCreatorEdit, updateContentItem, type ItemUpdate } f
 import { type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, resolveInitiator } from './references';
 import { toGoal } from './views';
-import { type GoalItem } from './items';
+import { type GoalItem } from '../../records/items';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 

@@ -4,7 +4,7 @@ import { changesItem, updateContentItem, type ItemUpdate } from './content';
 import { requireEditRights, type CanvasContext } from './context';
 import { otherSideSteps, ownLinkUpdate, planLinks, initiatorNamesOf, resolveInitiator } from './references';
 import { toTakeaway } from './views';
-import { type TakeawayItem } from './items';
+import { type TakeawayItem } from '../../records/items';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 

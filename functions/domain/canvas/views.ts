@@ -16,10 +16,10 @@ import type {
 import { anotherAdvisorId } from '../../../shared/another-advisor';
 import type { DashboardFamily } from '../../../shared/contracts/work-relations';
 import { canChooseAdvisorCompanyVisibility, canDeleteOthersCanvasItems, canEditCanvas, canEditCanvasTitle, canResetCanvas } from '../../../shared/permissions';
-import type { ActionPointItem, AnswerItem, CategoryItem, GoalItem, LinkableKind, QuestionItem, SectionItem, TakeawayItem } from './items';
+import type { ActionPointItem, AnswerItem, CategoryItem, GoalItem, LinkableKind, QuestionItem, SectionItem, TakeawayItem } from '../../records/items';
 import type { CanvasContext } from './context';
 import { now } from '../../lib/clock';
-import { accessEndsSoon } from '../work-relations/access-until';
+import { accessEndsSoon } from '../access/access-until';
 
 /**
  * The caller's view of a canvas: only visible sections, and in them only visible content;

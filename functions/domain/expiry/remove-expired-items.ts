@@ -1,7 +1,7 @@
 import { durations, nowEpochSeconds } from '../../lib/clock';
 import { expiryDay } from '../../lib/db/keys';
 import { logger } from '../../lib/observability';
-import { deleteIfExpired, expiredInBucket } from './expired-items';
+import { deleteIfExpired, expiredInBucket } from '../../records/expired-items';
 
 /**
  * The daily cleanup job's run (functions/jobs/cleanup/handler.ts; infra/stacks/jobs-stack.ts
@@ -10,7 +10,7 @@ import { deleteIfExpired, expiredInBucket } from './expired-items';
  * DynamoDB's TTL on `expiresAt` deletes expired items, but it may lag by days; every read
  * checks the time itself meanwhile. This job removes what TTL has not removed yet:
  * invitations of every kind (past their expiration date plus the retention of
- * functions/domain/invitations/invitation-records.ts), confirmation and reset tokens, and sessions past
+ * functions/records/invitation-records.ts), confirmation and reset tokens, and sessions past
  * their absolute expiry. Every such item carries the UTC day of its `expiresAt` as an
  * expiry bucket (`EXPIRY#<yyyy-mm-dd>`): on GSI1 for invitations and tokens, on GSI2 for
  * sessions (their GSI1 lists a user's sessions). The job Queries the buckets of the past

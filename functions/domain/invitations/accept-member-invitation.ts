@@ -1,11 +1,11 @@
 import type { AcceptMemberInvitationResponse } from '../../../shared/contracts/invitations';
 import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
-import { getEntity } from '../organisations/entities';
-import { getMember } from '../members/members';
-import { getUser } from '../accounts/users';
+import { getEntity } from '../../records/entities';
+import { getMember } from '../../records/members';
+import { getUser } from '../../records/users';
 import { fail } from '../../lib/errors';
-import { toCurrentEntity, toSessionMembership } from '../members/memberships';
+import { toCurrentEntity, toSessionMembership } from '../access/memberships';
 import { sessionActorOf, setSessionEntity, type Session } from '../sessions/session';
 import { requireInviterStillEntitled } from './inviter';
 import { findMemberInvitation } from './find-member-invitation';

@@ -2,23 +2,24 @@ import type { AcceptWorkRelationInvitationResponse } from '../../../shared/contr
 import { workRelationAcceptRefusal, isWorkRelationAccessOpen, workRelationInvitationSides, type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
-import { getUser } from '../accounts/users';
-import { familyCountOp } from '../work-relations/family-counts';
-import { putAccessExpiry } from '../work-relations/access-expiries';
-import { putNewWorkRelation } from '../work-relations/work-relations';
+import { getUser } from '../../records/users';
+import { familyCountOp } from '../../records/family-counts';
+import { putAccessExpiry } from '../../records/access-expiries';
+import { putNewWorkRelation } from '../../records/work-relations';
 import { batchPut, retryWhileChanged, ConditionFailed, transactWritesWithBuilt, type Write } from '../../lib/db/table';
 import { EntityType } from '../../../shared/enums';
 import { newCanvasWrites } from '../canvas/create-canvas';
 import { fail } from '../../lib/errors';
 import { logger } from '../../lib/observability';
-import { accessDayOf } from '../work-relations/access-until';
-import { checkMemberIsAdmin, getMember, type MemberItem } from '../members/members';
-import { toCurrentEntity, toSessionMembership } from '../members/memberships';
-import { allocateEntityId, getEntity, newEntityWithOwner, type EntityItem } from '../organisations/entities';
-import { hashToken, sessionActorOf, setSessionEntity, type Session } from '../sessions/session';
+import { accessDayOf } from '../access/access-until';
+import { checkMemberIsAdmin, getMember, type MemberItem } from '../../records/members';
+import { toCurrentEntity, toSessionMembership } from '../access/memberships';
+import { allocateEntityId, getEntity, newEntityWithOwner, type EntityItem } from '../../records/entities';
+import { sessionActorOf, setSessionEntity, type Session } from '../sessions/session';
+import { hashToken } from '../../lib/secret-tokens';
 import { findWorkRelationInvitation } from './find-work-relation-invitation';
 import { requireInviterStillEntitled } from './inviter';
-import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from './work-relation-invitations';
+import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from '../../records/work-relation-invitations';
 
 export type AcceptInput = {
   token: string;

@@ -2,13 +2,13 @@ import type { CreateMemberInvitationRequest, CreateMemberInvitationResponse } fr
 import { invitationStatus } from '../../../shared/invitations';
 import { canInviteMemberWithRole } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { getEntity } from '../organisations/entities';
+import { getEntity } from '../../records/entities';
 import { newId } from '../../lib/db/keys';
-import { listMemberInvitations, putMemberInvitation } from './member-invitations';
-import { getMember } from '../members/members';
-import { fullName, getLogin, getUser } from '../accounts/users';
+import { listMemberInvitations, putMemberInvitation } from '../../records/member-invitations';
+import { getMember } from '../../records/members';
+import { fullName, getLogin, getUser } from '../../records/users';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership, requireEntityRoleId, requirePermission } from '../members/memberships';
+import { requireCurrentMembership, requireEntityRoleId, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';
 
 /**

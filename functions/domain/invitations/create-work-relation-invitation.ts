@@ -2,11 +2,11 @@ import type { CreateWorkRelationInvitationResponse } from '../../../shared/contr
 import { type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { newId } from '../../lib/db/keys';
-import { fullName, getUser } from '../accounts/users';
-import { listWorkRelationInvitations, putWorkRelationInvitation } from './work-relation-invitations';
+import { fullName, getUser } from '../../records/users';
+import { listWorkRelationInvitations, putWorkRelationInvitation } from '../../records/work-relation-invitations';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { requireAccessUntilAhead } from '../work-relations/access-until';
+import { requireAccessUntilAhead } from '../access/access-until';
 import { requireCanvasSectionIds } from '../work-relations/sections';
 import { isPendingDuplicate, requireInviter } from './work-relation-inviter';
 

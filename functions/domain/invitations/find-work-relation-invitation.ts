@@ -1,7 +1,7 @@
 import { type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { requireInvitationByToken } from './invitation-records';
-import { workRelationInvitationTypes, type WorkRelationInvitationItem } from './work-relation-invitations';
+import { requireInvitationByToken } from '../../records/invitation-records';
+import { workRelationInvitationTypes, type WorkRelationInvitationItem } from '../../records/work-relation-invitations';
 
 /**
  * The invitation a link token belongs to. Revoked → INVITATION_CANCELLED (33); unknown,

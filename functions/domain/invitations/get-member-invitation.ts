@@ -1,5 +1,5 @@
 import type { MemberInvitationInfo } from '../../../shared/contracts/invitations';
-import { getEntity } from '../organisations/entities';
+import { getEntity } from '../../records/entities';
 import { toInvitationInfo } from './invitation-info';
 import { fail } from '../../lib/errors';
 import { findMemberInvitation } from './find-member-invitation';

@@ -1,8 +1,8 @@
 import type { WorkRelationInvitationInfo } from '../../../shared/contracts/invitations';
 import { type WorkRelationInvitationKind } from '../../../shared/permissions';
-import type { SectionItem } from '../canvas/items';
-import { getEntity } from '../organisations/entities';
-import { listCanvasSections } from '../work-relations/work-relations';
+import type { SectionItem } from '../../records/items';
+import { getEntity } from '../../records/entities';
+import { listCanvasSections } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
 import { toInvitationInfo } from './invitation-info';
 import { sharedSectionsOf } from '../work-relations/sections';

@@ -1,8 +1,8 @@
 import type { InvitationInfo } from '../../../shared/contracts/invitations';
 import { invitationStatus } from '../../../shared/invitations';
 import { now } from '../../lib/clock';
-import type { EntityItem } from '../organisations/entities';
-import type { InvitationRecord } from './invitation-records';
+import type { EntityItem } from '../../records/entities';
+import type { InvitationRecord } from '../../records/invitation-records';
 
 /**
  * What a landing page reads by token, the same fields for member, family and advisor

@@ -1,13 +1,13 @@
 import { isInviterStillEntitled, type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { EntityType, type EntityRoleId, type EntityTypeId } from '../../../shared/enums';
 import { now } from '../../lib/clock';
-import type { InvitationRecord } from './invitation-records';
-import { getMember, type MemberItem } from '../members/members';
-import { deleteMemberInvitation, listMemberInvitations, type MemberInvitationItem } from './member-invitations';
-import { deleteWorkRelationInvitation, listWorkRelationInvitations, type WorkRelationInvitationItem } from './work-relation-invitations';
+import type { InvitationRecord } from '../../records/invitation-records';
+import { getMember, type MemberItem } from '../../records/members';
+import { deleteMemberInvitation, listMemberInvitations, type MemberInvitationItem } from '../../records/member-invitations';
+import { deleteWorkRelationInvitation, listWorkRelationInvitations, type WorkRelationInvitationItem } from '../../records/work-relation-invitations';
 import { fail } from '../../lib/errors';
 import { logger } from '../../lib/observability';
-import { toSessionMembership } from '../members/memberships';
+import { toSessionMembership } from '../access/memberships';
 
 /**
  * The inviter rule (shared/permissions.ts isInviterStillEntitled) on the server: an

@@ -1,9 +1,9 @@
 import { retryWhileChanged, ConditionFailed, transactWritesWithBuilt, type Write, type WriteOrBuilt } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
-import { newMemberWrite, type MemberItem } from '../members/members';
-import { roleCounterChange } from '../organisations/entities';
-import { hashToken } from '../sessions/session';
-import { explainMemberInvitationRefusal, markMemberInvitationAccepted, type MemberInvitationItem } from './member-invitations';
+import { newMemberWrite, type MemberItem } from '../../records/members';
+import { roleCounterChange } from '../../records/entities';
+import { hashToken } from '../../lib/secret-tokens';
+import { explainMemberInvitationRefusal, markMemberInvitationAccepted, type MemberInvitationItem } from '../../records/member-invitations';
 
 /** The conditions of joining: the invitation still open with this link, no membership yet, the entity there. */
 export type JoinCondition = 'invitation' | 'member' | 'entity';

@@ -1,9 +1,9 @@
 import type { AdvisorInvitation } from '../../../shared/contracts/invitations';
 import { sortRows, type SortKey } from '../../../shared/sort-rows';
 import { now } from '../../lib/clock';
-import { getEntity } from '../organisations/entities';
-import { listWorkRelationInvitations } from './work-relation-invitations';
-import { listCanvasSections } from '../work-relations/work-relations';
+import { getEntity } from '../../records/entities';
+import { listWorkRelationInvitations } from '../../records/work-relation-invitations';
+import { listCanvasSections } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { sharedSectionsOf } from '../work-relations/sections';

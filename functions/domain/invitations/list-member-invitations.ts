@@ -1,10 +1,10 @@
 import type { ListMemberInvitationsQuery, MemberInvitationsResponse } from '../../../shared/contracts/invitations';
 import { sortRows } from '../../../shared/sort-rows';
-import { getEntity } from '../organisations/entities';
-import { listMemberInvitations as readInvitations } from './member-invitations';
+import { getEntity } from '../../records/entities';
+import { listMemberInvitations as readInvitations } from '../../records/member-invitations';
 import { fail } from '../../lib/errors';
 import { toInvitationInfo } from './invitation-info';
-import { requireCurrentMembership, requirePermission } from '../members/memberships';
+import { requireCurrentMembership, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';
 
 /**

@@ -1,6 +1,6 @@
 import { now } from '../../lib/clock';
-import { deleteMemberInvitation } from './member-invitations';
-import { requireCurrentMembership, requirePermission } from '../members/memberships';
+import { deleteMemberInvitation } from '../../records/member-invitations';
+import { requireCurrentMembership, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';
 
 /**

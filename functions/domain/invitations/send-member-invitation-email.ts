@@ -3,14 +3,14 @@ import { invitationValidityDays } from '../../../shared/invitations';
 import { businessMetrics } from '../../../shared/metrics';
 import { canInviteMemberWithRole, roleNames } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { getEntity } from '../organisations/entities';
-import { getMemberInvitation, issueMemberInvitationToken } from './member-invitations';
-import { fullName, getUser } from '../accounts/users';
+import { getEntity } from '../../records/entities';
+import { getMemberInvitation, issueMemberInvitationToken } from '../../records/member-invitations';
+import { fullName, getUser } from '../../records/users';
 import { fail } from '../../lib/errors';
 import { reserveMail } from '../../lib/limits/mail';
-import { sendEmail } from '../notifications/mailer';
-import { appLink, emailTemplates } from '../notifications/templates';
-import { requireCurrentMembership, requirePermission } from '../members/memberships';
+import { sendEmail } from '../mail/mailer';
+import { appLink, emailTemplates } from '../mail/templates';
+import { requireCurrentMembership, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';
 
 /**

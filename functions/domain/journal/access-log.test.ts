@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupVisits } from './access-log';
-import type { AccessRecordItem } from './visits';
+import type { AccessRecordItem } from '../../records/visits';
 
 const record = (overrides: Partial<AccessRecordItem> & Pick<AccessRecordItem, 'firstDate' | 'lastDate'>): AccessRecordItem => ({
   type: 'AccessRecord',

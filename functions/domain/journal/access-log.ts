@@ -2,12 +2,12 @@ import type { AccessLogAdvisor, AccessLogPage, AccessLogQuery, AccessLogRow } fr
 import { EntityType } from '../../../shared/enums';
 import { canReadAccessLog, isAdmin } from '../../../shared/permissions';
 import { batchGetItems } from '../../lib/db/table';
-import type { EntityItem } from '../organisations/entities';
+import type { EntityItem } from '../../records/entities';
 import { isUserPartition, keys } from '../../lib/db/keys';
-import type { UserItem } from '../accounts/users';
+import type { UserItem } from '../../records/users';
 import { fail } from '../../lib/errors';
 import { openCursor, sealCursor } from '../../lib/input/cursor';
-import { recordsPage, type AccessRecordItem } from './visits';
+import { recordsPage, type AccessRecordItem } from '../../records/visits';
 import type { Session } from '../sessions/session';
 
 /**

@@ -1,4 +1,4 @@
-import { advisorRoleKey } from '../../lib/access/decide';
+import { advisorRoleKey } from '../../records/canvas-snapshot';
 import { canvasLimits } from '../../../shared/contract-limits';
 import type { HistoryEvent, HistoryState, RevertResponse } from '../../../shared/contracts/history';
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
@@ -22,7 +22,7 @@ import {
   type ContentKind,
   type LinkableKind,
   type LinkField,
-} from '../canvas/items';
+} from '../../records/items';
 import {
   advisorEntry,
   type ContentItem,
@@ -35,18 +35,18 @@ import {
   stateOf,
   titleEntry,
   visibleEvent,
-} from './journal';
+} from '../../records/journal';
 import { keys } from '../../lib/db/keys';
-import type { MemberItem } from '../members/members';
-import { deleteWorkRelationMemberItem, putWorkRelationMemberItem } from '../work-relations/work-relation-members';
-import { updateSharedSections } from '../work-relations/work-relations';
+import type { MemberItem } from '../../records/members';
+import { deleteWorkRelationMemberItem, putWorkRelationMemberItem } from '../../records/work-relation-members';
+import { updateSharedSections } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
-import { itemChanged } from './item-changed';
+import { itemChanged } from '../canvas/item-changed';
 import type { Session } from '../sessions/session';
 import { countMetric } from '../../lib/observability';
 import { businessMetrics } from '../../../shared/metrics';
 import { linkFields } from '../../../shared/canvas-links';
-import { contentKindOfType } from '../canvas/items';
+import { contentKindOfType } from '../../records/items';
 import { linkSeenBy } from '../canvas/live-view';
 import { unassignUnseen } from '../canvas/unassign-unseen';
 
@@ -106,7 +106,7 @@ async function writeInChunks(context: CanvasContext, plans: Array<{ steps: Step[
 
 // ---- refusals -------------------------------------------------------------------------------
 
-/** The shared refusal (functions/domain/journal/item-changed.ts) for the item an event is about. */
+/** The shared refusal (functions/domain/canvas/item-changed.ts) for the item an event is about. */
 const refuse = (context: CanvasContext, event: HistoryEvent, current: HistoryState, message: string) =>
   itemChanged(context, { itemType: event.itemType, itemId: event.itemId, current, ownEventId: event.id }, message);
 

@@ -6,12 +6,12 @@ import { config } from '../../lib/config';
 import { AppError, fail } from '../../lib/errors';
 import { countMetric, logger } from '../../lib/observability';
 import { loadCanvasAccess, ownFamilyId } from '../canvas/context';
-import { resolveActor } from '../journal/journal';
+import { resolveActor } from '../../records/journal';
 import { readSessionToken, resolveSession, type Session } from '../sessions/session';
-import { connectionLifetimeSeconds, connectionsOfUser, forgetGoneConnection, putConnection, type LiveConnection } from './connections';
-import { broadcastPresence } from './revocation';
-import { accepted, refused, type SocketResult } from './socket-result';
-import { isSocketOpen } from './sockets';
+import { connectionLifetimeSeconds, connectionsOfUser, forgetGoneConnection, putConnection, type LiveConnection } from '../../records/connections';
+import { broadcastPresence } from '../sockets/revocation';
+import { accepted, refused, type SocketResult } from '../sockets/socket-result';
+import { isSocketOpen } from '../sockets/sockets';
 
 const familyIdPattern = /^[1-9]\d{0,14}$/;
 

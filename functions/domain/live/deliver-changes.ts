@@ -4,13 +4,13 @@ import { canSeeSection } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { logger } from '../../lib/observability';
 import { otherCompanyPeopleOf, type CanvasContext } from '../canvas/context';
-import { queryCanvas } from '../canvas/items';
+import { queryCanvas } from '../../records/items';
 import { linkSeenBy, liveCanvasChange, touchedItems } from '../canvas/live-view';
-import { CanvasSnapshot } from '../canvas/context';
-import { visibleEvent } from '../journal/journal';
-import { forgetGoneConnection, listConnections, type LiveConnection } from './connections';
-import { broadcastPresence, recheck, recheckCanvas } from './revocation';
-import { sendToSocket } from './sockets';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { visibleEvent } from '../../records/journal';
+import { forgetGoneConnection, listConnections, type LiveConnection } from '../../records/connections';
+import { broadcastPresence, recheck, recheckCanvas } from '../sockets/revocation';
+import { sendToSocket } from '../sockets/sockets';
 
 /**
  * The sender's work: each new journal event goes to the sockets of its canvas whose reader

@@ -1,6 +1,6 @@
-import { connectionById, deleteConnection } from './connections';
-import { broadcastPresence } from './revocation';
-import { accepted, type SocketResult } from './socket-result';
+import { connectionById, deleteConnection } from '../../records/connections';
+import { broadcastPresence } from '../sockets/revocation';
+import { accepted, type SocketResult } from '../sockets/socket-result';
 
 /** `$disconnect`: the socket is forgotten and the others see them leave. */
 export async function disconnectSocket(connectionId: string): Promise<SocketResult> {

@@ -2,7 +2,7 @@ import type { AttributeValue as DynamoAttributeValue } from '@aws-sdk/client-dyn
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { HistoryEvent } from '../../../shared/contracts/history';
-import { eventOf } from '../../domain/journal/journal';
+import { eventOf } from '../../records/journal';
 import { keys } from '../../lib/db/keys';
 
 /**

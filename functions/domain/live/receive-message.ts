@@ -4,11 +4,11 @@ import { canSeeSection, type CanvasAccess } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { batchGetItems } from '../../lib/db/table';
 import { keys } from '../../lib/db/keys';
-import { connectionById, takePing, updatePresence, type LiveConnection, type Presence } from './connections';
-import { templateOf } from './canvas-template';
-import { broadcastPresence, recheck } from './revocation';
-import { accepted, type SocketResult } from './socket-result';
-import { closeSocket, sendToSocket } from './sockets';
+import { connectionById, takePing, updatePresence, type LiveConnection, type Presence } from '../../records/connections';
+import { templateOf } from '../sockets/canvas-template';
+import { broadcastPresence, recheck } from '../sockets/revocation';
+import { accepted, type SocketResult } from '../sockets/socket-result';
+import { closeSocket, sendToSocket } from '../sockets/sockets';
 
 /**
  * `$default`: a client's message (`presence`, `ping`; anything else was dropped before).

@@ -1,9 +1,9 @@
 import type { EntityMember } from '../../../shared/contracts/members';
-import { getEntity } from '../organisations/entities';
-import { getMember as readMember } from './members';
-import { getUser } from '../accounts/users';
+import { getEntity } from '../../records/entities';
+import { getMember as readMember } from '../../records/members';
+import { getUser } from '../../records/users';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership, requirePermission } from './memberships';
+import { requireCurrentMembership, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';
 import { toEntityMember } from './member-views';
 

@@ -1,4 +1,4 @@
-import { advisorRoleKey } from '../../lib/access/decide';
+import { advisorRoleKey } from '../../records/canvas-snapshot';
 import type { AdvisorMember, AdvisorsResponse, ListAdvisorsRequest } from '../../../shared/contracts/work-relations';
 import { EntityType, WorkRelationRole } from '../../../shared/enums';
 import { sortRows, type SortKey } from '../../../shared/sort-rows';
@@ -10,14 +10,14 @@ import {
   isAdmin,
   type RelationView,
 } from '../../../shared/permissions';
-import { getEntities, getEntity } from '../organisations/entities';
-import { getMember } from './members';
-import { getUser } from '../accounts/users';
-import { listWorkRelationMembersOfFamily } from '../work-relations/work-relation-members';
-import { listWorkRelationsOfFamily } from '../work-relations/work-relations';
+import { getEntities, getEntity } from '../../records/entities';
+import { getMember } from '../../records/members';
+import { getUser } from '../../records/users';
+import { listWorkRelationMembersOfFamily } from '../../records/work-relation-members';
+import { listWorkRelationsOfFamily } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from './memberships';
-import type { Viewer } from './people-views';
+import { requireCurrentMembership } from '../access/memberships';
+import type { Viewer } from '../../records/people-views';
 import { resolveFamily } from '../work-relations/related-entity';
 import type { Session } from '../sessions/session';
 import { findAdvisorOfFamily, rolesByAdvisor, toAdvisorMember } from '../work-relations/advisors';

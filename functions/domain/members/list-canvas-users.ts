@@ -1,8 +1,8 @@
 import type { CanvasUsersResponse } from '../../../shared/contracts/members';
 import { EntityType, WorkRelationRole } from '../../../shared/enums';
 import { canAdvisorViewCanvas, canReadCanvas, effectiveWorkRelationRoleId } from '../../../shared/permissions';
-import { listWorkRelationMembersOfFamily } from '../work-relations/work-relation-members';
-import { listWorkRelationsOfFamily } from '../work-relations/work-relations';
+import { listWorkRelationMembersOfFamily } from '../../records/work-relation-members';
+import { listWorkRelationsOfFamily } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
 import { resolveFamily } from '../work-relations/related-entity';
 import type { Session } from '../sessions/session';

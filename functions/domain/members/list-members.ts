@@ -1,10 +1,10 @@
 import type { ListMembersQuery, MembersResponse } from '../../../shared/contracts/members';
 import { sortRows, type SortKey } from '../../../shared/sort-rows';
-import { getEntity } from '../organisations/entities';
-import { listMembersOfEntity } from './members';
-import { getUsers } from '../accounts/users';
+import { getEntity } from '../../records/entities';
+import { listMembersOfEntity } from '../../records/members';
+import { getUsers } from '../../records/users';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership, requirePermission } from './memberships';
+import { requireCurrentMembership, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';
 import { toEntityMember } from './member-views';
 

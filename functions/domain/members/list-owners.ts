@@ -1,9 +1,9 @@
 import type { OwnersResponse } from '../../../shared/contracts/members';
 import { EntityRole } from '../../../shared/enums';
 import { sortRows } from '../../../shared/sort-rows';
-import { listMembersOfEntity } from './members';
-import { getUsers } from '../accounts/users';
-import { requireCurrentMembership, requirePermission } from './memberships';
+import { listMembersOfEntity } from '../../records/members';
+import { getUsers } from '../../records/users';
+import { requireCurrentMembership, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';
 import { toEntityOwner } from './member-views';
 

@@ -1,7 +1,7 @@
 import type { EntityMember, EntityOwner } from '../../../shared/contracts/members';
-import type { MemberItem } from './members';
-import { fullName, type UserItem } from '../accounts/users';
-import { contactOf, type Viewer } from './people-views';
+import type { MemberItem } from '../../records/members';
+import { fullName, type UserItem } from '../../records/users';
+import { contactOf, type Viewer } from '../../records/people-views';
 
 export { contactOf, type Viewer };
 

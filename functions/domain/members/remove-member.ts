@@ -1,16 +1,16 @@
 import { lastHolderRefusal, memberRemovalRefusal } from '../../../shared/permissions';
 import { EntityType } from '../../../shared/enums';
-import { roleCounterChange } from '../organisations/entities';
-import { checkMemberRole, deleteMember, getMember } from './members';
-import { deleteWorkRelationMembersOfAdvisor } from '../work-relations/work-relation-members';
+import { roleCounterChange } from '../../records/entities';
+import { checkMemberRole, deleteMember, getMember } from '../../records/members';
+import { deleteWorkRelationMembersOfAdvisor } from '../../records/work-relation-members';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from './memberships';
+import { requireCurrentMembership } from '../access/memberships';
 import { revokeInvitationsOfFormerInviter } from '../invitations/inviter';
-import { liveRightsChanged } from '../live/revocation';
+import { liveRightsChanged } from '../sockets/revocation';
 import { refreshMembershipInSessions, type Session } from '../sessions/session';
 import { runMemberChange } from './member-change';
 import { unassignLeaver, unassignUnseen } from '../canvas/unassign-unseen';
-import { resolveActor } from '../journal/journal';
+import { resolveActor } from '../../records/journal';
 
 /**
  * Removes a member from the current entity. The policy decides who may

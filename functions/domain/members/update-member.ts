@@ -1,11 +1,11 @@
 import type { EntityMember, UpdateMemberRequest } from '../../../shared/contracts/members';
 import { lastHolderRefusal, memberRoleChangeRefusal } from '../../../shared/permissions';
-import { roleCounterChange } from '../organisations/entities';
-import { checkMemberRole, getMember, updateMemberRole } from './members';
+import { roleCounterChange } from '../../records/entities';
+import { checkMemberRole, getMember, updateMemberRole } from '../../records/members';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership, requireEntityRoleId, toSessionMembership } from './memberships';
+import { requireCurrentMembership, requireEntityRoleId, toSessionMembership } from '../access/memberships';
 import { revokeInvitationsOfFormerInviter } from '../invitations/inviter';
-import { liveRightsChanged } from '../live/revocation';
+import { liveRightsChanged } from '../sockets/revocation';
 import { refreshMembershipInSessions, type Session } from '../sessions/session';
 import { readMemberView } from './get-member';
 import { runMemberChange } from './member-change';

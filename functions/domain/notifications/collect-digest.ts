@@ -2,21 +2,21 @@ import { anotherAdvisorId } from '../../../shared/another-advisor';
 import type { HistoryEvent } from '../../../shared/contracts/history';
 import { dayIn } from '../../../shared/dates';
 import { EntityType } from '../../../shared/enums';
-import { decideAccess } from '../../lib/access/decide';
-import { decideAccessNow } from '../../lib/access/decide-now';
+import { decideAccess } from '../access/decide';
+import { decideAccessNow } from '../access/decide-now';
 import { assignedActionPoints } from '../../domain/canvas/assigned-action-points';
-import { CanvasSnapshot } from '../canvas/context';
-import type { SectionItem } from '../../domain/canvas/items';
-import { eventPagesBetween } from '../journal/journal';
-import { listMembershipsOfUser } from '../../domain/members/members';
-import type { NotificationSettingsItem } from './notification-settings';
-import { getUser, type UserItem } from '../accounts/users';
-import { listFamiliesOfAdvisor } from '../work-relations/work-relations';
-import { visibleEvent } from '../../domain/journal/journal';
-import type { toSessionMembership } from '../../domain/members/memberships';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import type { SectionItem } from '../../records/items';
+import { eventPagesBetween } from '../../records/journal';
+import { listMembershipsOfUser } from '../../records/members';
+import type { NotificationSettingsItem } from '../../records/notification-settings';
+import { getUser, type UserItem } from '../../records/users';
+import { listFamiliesOfAdvisor } from '../../records/work-relations';
+import { visibleEvent } from '../../records/journal';
+import type { toSessionMembership } from '../access/memberships';
 import type { DigestCanvas, DigestContent } from './digest-message';
-import { getCanvasSections } from '../work-relations/work-relations';
-import { readFamiliesForReader } from '../work-relations/work-relations';
+import { getCanvasSections } from '../../records/work-relations';
+import { readFamiliesForReader } from '../../records/work-relations';
 
 type Membership = ReturnType<typeof toSessionMembership>;
 
@@ -35,7 +35,7 @@ export const digestEventsReadPerFamily = 10_000;
 
 /**
  * What one user's digest says, from the journal: for every canvas they can see through
- * any of their memberships the one access decision allows now (functions/lib/access/
+ * any of their memberships the one access decision allows now (functions/domain/access/
  * decide.ts: active, not shut out by a company's two-factor policy; the canvas, an open
  * work relation, shares and role — exactly what an HTTP read of the canvas decides) —
  * their families and their advisor companies' client families — the changes others made

@@ -2,7 +2,7 @@ import type { HistoryAction, HistoryItemType } from '../../../shared/contracts/h
 import type { MyActionPoint } from '../../../shared/contracts/my-actions';
 import { dueStateOf, formatDay } from '../../../shared/dates';
 import type { DigestFrequency } from '../../../shared/digest-schedule';
-import { escapeHtml, type EmailMessage } from './templates';
+import { escapeHtml, type EmailMessage } from '../mail/templates';
 
 /**
  * The e-mail digest as a message: one pure function from what a user should hear about

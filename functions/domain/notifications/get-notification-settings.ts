@@ -1,7 +1,7 @@
 import type { NotificationSettings } from '../../../shared/contracts/notifications';
 import { defaultDigestFrequency, nextDigestHour } from '../../../shared/digest-schedule';
 import { now } from '../../lib/clock';
-import { getNotificationSettings, toNotificationSettings } from './notification-settings';
+import { getNotificationSettings, toNotificationSettings } from '../../records/notification-settings';
 
 /** GET /api/user/notifications: an account from before the settings existed has the defaults (weekly, UTC). */
 export async function getNotificationSettingsOf(userId: string): Promise<NotificationSettings> {

@@ -2,9 +2,9 @@ import type { ContactFormRequest } from '../../../shared/contracts/contact';
 import { now } from '../../lib/clock';
 import { config } from '../../lib/config';
 import { mailLimits, mayCourtesyMail, reserveMail } from '../../lib/limits/mail';
-import { putContactMessage } from './contact-messages';
-import { sendEmail } from './mailer';
-import { emailTemplates } from './templates';
+import { putContactMessage } from '../../records/contact-messages';
+import { sendEmail } from '../mail/mailer';
+import { emailTemplates } from '../mail/templates';
 
 /**
  * Stores a contact message and e-mails it to the team's address. The sender's address is

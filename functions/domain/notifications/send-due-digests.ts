@@ -5,9 +5,9 @@ import { config } from '../../lib/config';
 import { collectDigest } from './collect-digest';
 import { buildDigestEmail, isEmptyDigest } from './digest-message';
 import { unsubscribeTokenFor } from './unsubscribe-token';
-import { digestsDueIn, releaseDigestPeriod, takeDigestPeriod, type NotificationSettingsItem } from './notification-settings';
+import { digestsDueIn, releaseDigestPeriod, takeDigestPeriod, type NotificationSettingsItem } from '../../records/notification-settings';
 import { countMetric, logger } from '../../lib/observability';
-import type { SendEmail } from './mailer';
+import type { SendEmail } from '../mail/mailer';
 
 /**
  * The digest job's run (functions/jobs/digest/handler.ts; infra/stacks/jobs-stack.ts runs it

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { suppressRecipient, type SuppressionReason } from './suppressions';
+import { suppressRecipient, type SuppressionReason } from '../../records/suppressions';
 import { logger } from '../../lib/observability';
 
 /**

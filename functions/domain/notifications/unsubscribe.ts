@@ -1,6 +1,6 @@
 import type { UnsubscribeResponse } from '../../../shared/contracts/notifications';
 import { now } from '../../lib/clock';
-import { turnDigestOff } from './notification-settings';
+import { turnDigestOff } from '../../records/notification-settings';
 import { requireUserOfUnsubscribeToken } from './unsubscribe-token';
 
 /** POST /api/unsubscribe (RFC 8058 one-click): no session needed, at once, and the same again is harmless. */

@@ -3,7 +3,7 @@ import { now } from '../../lib/clock';
 import { batchPut, transactWrites } from '../../lib/db/table';
 import { EntityType } from '../../../shared/enums';
 import { newCanvasWrites } from '../canvas/create-canvas';
-import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from './entities';
+import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from '../../records/entities';
 
 /**
  * Creates a family or an advisor company with the caller as its owner, in one

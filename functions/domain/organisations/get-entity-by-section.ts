@@ -1,7 +1,7 @@
 import type { SectionEntity } from '../../../shared/contracts/work-relations';
 import { familyOfSectionId } from '../../../shared/canvas-ids';
 import { loadCanvas } from '../canvas/context';
-import { getEntity } from './entities';
+import { getEntity } from '../../records/entities';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 

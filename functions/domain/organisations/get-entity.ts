@@ -1,11 +1,11 @@
 import type { EntityProfile } from '../../../shared/contracts/entities';
 import type { AccessedEntity } from '../../../shared/contracts/work-relations';
 import { canReadRelatedSensitiveData, relationPermissions, twoFactorPolicyRefusal } from '../../../shared/permissions';
-import { entityAddresses, getEntity as readEntity } from './entities';
-import { getMember } from '../members/members';
-import { getUser } from '../accounts/users';
+import { entityAddresses, getEntity as readEntity } from '../../records/entities';
+import { getMember } from '../../records/members';
+import { getUser } from '../../records/users';
 import { fail } from '../../lib/errors';
-import { toCurrentEntity } from '../members/memberships';
+import { toCurrentEntity } from '../access/memberships';
 import { resolveRelatedEntity } from '../work-relations/related-entity';
 import type { Session } from '../sessions/session';
 

@@ -1,8 +1,8 @@
 import type { InviteEntityOptionsResponse } from '../../../shared/contracts/work-relations';
 import { isAdmin, workRelationInvitationSides, type WorkRelationInvitationKind } from '../../../shared/permissions';
-import { getEntitiesWithItems } from './entities';
+import { getEntitiesWithItems } from '../../records/entities';
 import { keys } from '../../lib/db/keys';
-import { listMembershipsOfUser } from '../members/members';
+import { listMembershipsOfUser } from '../../records/members';
 import type { Session } from '../sessions/session';
 
 /**

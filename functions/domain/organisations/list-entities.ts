@@ -1,7 +1,7 @@
 import type { EntityListResponse } from '../../../shared/contracts/entities';
-import { getEntities } from './entities';
-import { listMembershipsOfUser } from '../members/members';
-import { toCurrentEntity } from '../members/memberships';
+import { getEntities } from '../../records/entities';
+import { listMembershipsOfUser } from '../../records/members';
+import { toCurrentEntity } from '../access/memberships';
 
 /**
  * The caller's entities, each with all its fields and the caller's role in it, oldest first: one Query of the user's

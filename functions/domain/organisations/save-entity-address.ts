@@ -1,6 +1,6 @@
 import type { EntityAddressRequest, EntityAddressResponse } from '../../../shared/contracts/entities';
-import { saveEntityAddress as storeEntityAddress } from './entities';
-import { requireCurrentMembership, requirePermission } from '../members/memberships';
+import { saveEntityAddress as storeEntityAddress } from '../../records/entities';
+import { requireCurrentMembership, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';
 
 /**

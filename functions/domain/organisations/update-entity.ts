@@ -1,11 +1,11 @@
 import type { UpdateEntityRequest, UpdateEntityResponse } from '../../../shared/contracts/entities';
 import { EntityType } from '../../../shared/enums';
 import { messageKeys } from '../../../shared/validation-keys';
-import { getEntity, updateEntityInfo } from './entities';
-import { getMember, listMembersOfEntity } from '../members/members';
-import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../work-relations/work-relations';
+import { getEntity, updateEntityInfo } from '../../records/entities';
+import { getMember, listMembersOfEntity } from '../../records/members';
+import { listWorkRelationsOfFamily, renameFamilyInRelationsOps } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../members/memberships';
+import { requireCurrentMembership, requirePermission, toCurrentEntity } from '../access/memberships';
 import { renameActorInSessions, type Session } from '../sessions/session';
 import { retryWhileChanged } from '../../lib/db/table';
 

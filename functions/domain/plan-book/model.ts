@@ -1,5 +1,5 @@
 import { goalTerms, priorities, type GoalTerm, type Priority } from '../../../shared/enums';
-import type { ActionPointItem, GoalItem, LinkableKind, TakeawayItem } from '../canvas/items';
+import type { ActionPointItem, GoalItem, LinkableKind, TakeawayItem } from '../../records/items';
 import type { CanvasContext } from '../canvas/context';
 import { visibleLinks } from '../canvas/views';
 

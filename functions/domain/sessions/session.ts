@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { nowEpochSeconds } from '../../lib/clock';
 import { config } from '../../lib/config';
 import { fail } from '../../lib/errors';
+import { hashToken, newSecretToken } from '../../lib/secret-tokens';
 import { ConditionFailed } from '../../lib/db/table';
 import {
   deleteSessionItem,
@@ -20,7 +21,7 @@ import {
   type Session,
   type SessionActor,
   type SessionItem,
-} from './session-items';
+} from '../../records/session-items';
 
 /**
  * How long a session lives (docs/security.md, notes): it ends after 30 minutes without a
@@ -46,19 +47,10 @@ export function sessionCookieNameInUse(): string {
   return config().isSecureCookie ? secureSessionCookieName : sessionCookieName;
 }
 
-export type { Session, SessionActor, SessionTouch } from './session-items';
+export type { Session, SessionActor, SessionTouch } from '../../records/session-items';
 
 /** A session as the sessions list needs it. */
 export type SessionSummary = { sessionId: string; tokenHash: string; createdAt: number; lastSeenAt: number; userAgent: string };
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A long random token, URL-safe; only its hash is ever stored. */
-export function newSecretToken(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 function cookie(value: string, maxAgeSeconds: number): string {
   const secure = config().isSecureCookie ? '; Secure' : '';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { useUnitConfig } from '../../lib/testing/unit-config';
-import { delayAfterFailures, signinThrottle } from '../accounts/signin-throttle';
+import { delayAfterFailures, signinThrottle } from '../../records/signin-throttle';
 import { knownDeviceOf, newDeviceCookie, newPendingSigninCookie, pendingSigninNonceOf, verifyDeviceCookie } from './signin-cookies';
 
 function useAppUrl(appUrl: string) {

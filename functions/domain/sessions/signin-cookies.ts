@@ -11,10 +11,10 @@ import { readCookie } from './session';
  *
  * - The pending sign-in cookie: a random nonce the password step hands to the browser
  *   that passed it when a second step is due (5 minutes). The pending sign-in is stored
- *   under the nonce's hash, so only that browser can finish it (functions/domain/sessions/pending-signins.ts).
+ *   under the nonce's hash, so only that browser can finish it (functions/records/pending-signins.ts).
  * - The device cookie: after a completed sign-in, the user id and a random device id,
  *   signed with an HMAC of the server secret. A browser that presents a valid one for an
- *   account is throttled on its own count (functions/domain/accounts/signin-throttle.ts), so guesses
+ *   account is throttled on its own count (functions/records/signin-throttle.ts), so guesses
  *   from elsewhere never lock the owner out of the browser they use.
  */
 export const pendingSigninCookieSeconds = 5 * 60;

@@ -1,9 +1,9 @@
 import type { TotpDisableRequest } from '../../../shared/contracts/mfa';
-import { throttledPasswordCheck } from '../accounts/signin-throttle';
+import { throttledPasswordCheck } from '../../records/signin-throttle';
 import { fail } from '../../lib/errors';
 import { enforcePolicyAfterFactorRemoved } from './enforce-policy';
-import { announceSignInMethodChange, type ChangeClient } from './notice';
-import { consumeSecondFactor, removeTotp } from './second-factors';
+import { announceSignInMethodChange, type ChangeClient } from '../accounts/notice';
+import { consumeSecondFactor, removeTotp } from '../../records/second-factors';
 import type { Session } from '../sessions/session';
 import { requireUser } from './session-user';
 

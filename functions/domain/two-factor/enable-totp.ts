@@ -1,8 +1,8 @@
 import type { TotpEnableResponse } from '../../../shared/contracts/mfa';
-import { throttledPasswordCheck } from '../accounts/signin-throttle';
+import { throttledPasswordCheck } from '../../records/signin-throttle';
 import { AppError, fail } from '../../lib/errors';
-import { announceSignInMethodChange, type ChangeClient } from './notice';
-import { enableTotp } from './second-factors';
+import { announceSignInMethodChange, type ChangeClient } from '../accounts/notice';
+import { enableTotp } from '../../records/second-factors';
 import type { Session } from '../sessions/session';
 import { requireUser } from './session-user';
 

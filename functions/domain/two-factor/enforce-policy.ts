@@ -1,6 +1,6 @@
-import { listMembershipsOfUser } from '../members/members';
-import { getUser } from '../accounts/users';
-import { liveEntityClosedTo } from '../live/revocation';
+import { listMembershipsOfUser } from '../../records/members';
+import { getUser } from '../../records/users';
+import { liveEntityClosedTo } from '../sockets/revocation';
 import { refreshMembershipInSessions } from '../sessions/session';
 import { splitByTwoFactorPolicy } from './policy';
 

@@ -1,9 +1,9 @@
 import type { TwoFactorPolicy } from '../../../shared/contracts/mfa';
 import { EntityType } from '../../../shared/enums';
 import { canSetTwoFactorPolicy } from '../../../shared/permissions';
-import { getEntity } from '../organisations/entities';
+import { getEntity } from '../../records/entities';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../members/memberships';
+import { requireCurrentMembership } from '../access/memberships';
 import type { Session } from '../sessions/session';
 
 /**

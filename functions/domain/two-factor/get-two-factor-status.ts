@@ -1,8 +1,8 @@
 import type { TwoFactorStatus } from '../../../shared/contracts/mfa';
 import { hasSecondFactor } from '../../../shared/permissions';
-import { listMembershipsOfUser } from '../members/members';
+import { listMembershipsOfUser } from '../../records/members';
 import { splitByTwoFactorPolicy } from './policy';
-import { totpStatus } from './second-factors';
+import { totpStatus } from '../../records/second-factors';
 import type { Session } from '../sessions/session';
 import { requireUser } from './session-user';
 

@@ -1,5 +1,5 @@
 import type { SecondFactorMethod } from '../../../shared/contracts/mfa';
-import type { UserItem } from '../accounts/users';
+import type { UserItem } from '../../records/users';
 
 /**
  * The ways a user can complete the second sign-in step (signin's `methods`): TOTP while it

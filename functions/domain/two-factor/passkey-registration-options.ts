@@ -1,10 +1,10 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { maxPasskeysPerUser } from '../../../shared/contract-limits';
-import { getUser, fullName } from '../accounts/users';
+import { getUser, fullName } from '../../records/users';
 import { fail } from '../../lib/errors';
-import { storeChallenge } from './passkey-challenges';
-import { ceremonyTimeoutMs, relyingParty, supportedAlgorithmIds } from './relying-party';
-import { listPasskeyItems } from './passkeys';
+import { storeChallenge } from '../../records/passkey-challenges';
+import { ceremonyTimeoutMs, relyingParty, supportedAlgorithmIds } from '../../lib/relying-party';
+import { listPasskeyItems } from '../../records/passkeys';
 
 /**
  * Registering a passkey from the profile. The options ask for a discoverable credential

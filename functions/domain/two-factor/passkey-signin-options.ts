@@ -1,6 +1,6 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { newSigninChallenge } from './passkey-challenges';
-import { ceremonyTimeoutMs, relyingParty } from './relying-party';
+import { newSigninChallenge } from '../../records/passkey-challenges';
+import { ceremonyTimeoutMs, relyingParty } from '../../lib/relying-party';
 import { passkeySigninLimits, takeAllowance } from './passkey-signin-limits';
 
 export async function authenticationOptions(clientAddress: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
@@ -8,7 +8,7 @@ export async function authenticationOptions(clientAddress: string): Promise<Publ
   const rp = relyingParty();
   // No allowCredentials: the browser offers whichever of the user's passkeys fit this site.
   const webauthn = await import('./webauthn');
-  // A signed challenge: asking stores nothing (functions/domain/two-factor/passkey-challenges.ts).
+  // A signed challenge: asking stores nothing (functions/records/passkey-challenges.ts).
   return webauthn.generateAuthenticationOptions({
     rpID: rp.id,
     timeout: ceremonyTimeoutMs,

@@ -1,8 +1,8 @@
 import { EntityType } from '../../../shared/enums';
 import { twoFactorPolicyRefusal } from '../../../shared/permissions';
-import { getEntities, type EntityItem } from '../../domain/organisations/entities';
-import type { MemberItem } from '../../domain/members/members';
-import type { UserItem } from '../accounts/users';
+import { getEntities, type EntityItem } from '../../records/entities';
+import type { MemberItem } from '../../records/members';
+import type { UserItem } from '../../records/users';
 
 /**
  * The advisor-company two-factor policy applied to a user's memberships (the rule itself is

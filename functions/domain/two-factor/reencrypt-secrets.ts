@@ -1,8 +1,8 @@
 import { keys } from '../../lib/db/keys';
 import { attributeIs } from '../../lib/db/table';
 import type { Migration } from '../../lib/db/migrations';
-import { mfaKeys } from './key';
-import { keyVersionOf, openSecret, sealSecret } from './secret-box';
+import { mfaKeys } from '../../lib/mfa-key';
+import { keyVersionOf, openSecret, sealSecret } from '../../lib/secret-box';
 
 /**
  * Re-encrypts every stored TOTP secret (the active `secret` and a setup's `pendingSecret`)

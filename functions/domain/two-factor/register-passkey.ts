@@ -5,11 +5,11 @@ import { newId } from '../../lib/db/keys';
 import { describeDevice } from '../accounts/devices';
 import { fail } from '../../lib/errors';
 import { logger } from '../../lib/observability';
-import { announceSignInMethodChange, type ChangeClient } from './notice';
-import { issueRecoveryCodesIfNone } from './second-factors';
-import { challengeOf, consumeChallenge } from './passkey-challenges';
-import { refusalReason, relyingParty, supportedAlgorithmIds } from './relying-party';
-import { addPasskey, listPasskeyItems, toPasskey, type PasskeyItem } from './passkeys';
+import { announceSignInMethodChange, type ChangeClient } from '../accounts/notice';
+import { issueRecoveryCodesIfNone } from '../../records/second-factors';
+import { challengeOf, consumeChallenge } from '../../records/passkey-challenges';
+import { refusalReason, relyingParty, supportedAlgorithmIds } from '../../lib/relying-party';
+import { addPasskey, listPasskeyItems, toPasskey, type PasskeyItem } from '../../records/passkeys';
 
 /** A passkey as its registration made it: the credential, its COSE public key, its counter, whether it is backed up (synced). */
 type VerifiedRegistration = { credentialId: string; publicKey: Uint8Array; counter: number; backedUp: boolean };

@@ -1,9 +1,9 @@
-import { getUser } from '../accounts/users';
+import { getUser } from '../../records/users';
 import { fail } from '../../lib/errors';
 import { enforcePolicyAfterFactorRemoved } from './enforce-policy';
-import { announceSignInMethodChange, type ChangeClient } from './notice';
-import { removeRecoveryCodesWithoutFactor } from './second-factors';
-import { getPasskeyItem, removePasskeyItem } from './passkeys';
+import { announceSignInMethodChange, type ChangeClient } from '../accounts/notice';
+import { removeRecoveryCodesWithoutFactor } from '../../records/second-factors';
+import { getPasskeyItem, removePasskeyItem } from '../../records/passkeys';
 
 /**
  * Removes a passkey (the route needs a recent re-authentication) and announces it by mail.

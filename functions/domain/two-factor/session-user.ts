@@ -1,4 +1,4 @@
-import { getUser, type UserItem } from '../accounts/users';
+import { getUser, type UserItem } from '../../records/users';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 

@@ -1,6 +1,6 @@
 import type { TotpSetupResponse } from '../../../shared/contracts/mfa';
-import { startTotpSetup } from './second-factors';
-import { otpauthUrl } from './totp';
+import { startTotpSetup } from '../../records/second-factors';
+import { otpauthUrl } from '../../lib/totp';
 import type { Session } from '../sessions/session';
 import { requireUser } from './session-user';
 

@@ -1,12 +1,12 @@
 import type { TwoFactorPolicy } from '../../../shared/contracts/mfa';
 import { EntityType } from '../../../shared/enums';
 import { canSetTwoFactorPolicy, twoFactorPolicyRefusal } from '../../../shared/permissions';
-import { listMembersOfEntity } from '../members/members';
+import { listMembersOfEntity } from '../../records/members';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../members/memberships';
-import { getUsers } from '../accounts/users';
+import { requireCurrentMembership } from '../access/memberships';
+import { getUsers } from '../../records/users';
 import type { Session } from '../sessions/session';
-import { setRequireTwoFactor } from './company-policy';
+import { setRequireTwoFactor } from '../../records/company-policy';
 import { closeEntityTo } from './enforce-policy';
 
 /**

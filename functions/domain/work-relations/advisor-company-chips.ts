@@ -1,8 +1,8 @@
 import type { AdvisorCompanyChipsResponse } from '../../../shared/contracts/work-relations';
 import { canSeeAdvisorCompany } from '../../../shared/permissions';
-import { getEntities } from '../organisations/entities';
+import { getEntities } from '../../records/entities';
 import type { CanvasContext } from '../canvas/context';
-import type { WorkRelationItem } from './work-relations';
+import type { WorkRelationItem } from '../../records/work-relations';
 
 /** The chips of the advisor companies of these relations, by name: one BatchGet of the companies. */
 export async function chipsOf(relations: Iterable<WorkRelationItem>): Promise<AdvisorCompanyChipsResponse> {

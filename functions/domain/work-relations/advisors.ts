@@ -1,13 +1,13 @@
-import { advisorRoleKey } from '../../lib/access/decide';
+import { advisorRoleKey } from '../../records/canvas-snapshot';
 import type { AdvisorMember, FamilyMemberRow } from '../../../shared/contracts/work-relations';
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation-keys';
-import { contactOf, type Viewer } from '../../domain/members/people-views';
-import { listMembershipsOfUser, type MemberItem } from '../../domain/members/members';
-import { fullName, type UserItem } from '../accounts/users';
-import { listWorkRelationMembersOfFamily, type WorkRelationMemberItem } from './work-relation-members';
-import { listWorkRelationsOfFamily, type WorkRelationItem } from './work-relations';
+import { contactOf, type Viewer } from '../../records/people-views';
+import { listMembershipsOfUser, type MemberItem } from '../../records/members';
+import { fullName, type UserItem } from '../../records/users';
+import { listWorkRelationMembersOfFamily, type WorkRelationMemberItem } from '../../records/work-relation-members';
+import { listWorkRelationsOfFamily, type WorkRelationItem } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
 
 /** What every person row of the lists carries: name, entity, role, and contact data as the viewer may see it. */

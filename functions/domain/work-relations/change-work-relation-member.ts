@@ -1,13 +1,13 @@
 import type { AdvisorMember } from '../../../shared/contracts/work-relations';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../shared/enums';
 import { canReadRelatedSensitiveData, isAdmin, workRelationRightsRefusal } from '../../../shared/permissions';
-import { getEntity } from '../organisations/entities';
-import { getUser } from '../accounts/users';
+import { getEntity } from '../../records/entities';
+import { getUser } from '../../records/users';
 import { runSteps } from '../canvas/context';
-import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from './work-relation-members';
-import { advisorEntry, resolveActor } from '../journal/journal';
+import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from '../../records/work-relation-members';
+import { advisorEntry, resolveActor } from '../../records/journal';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../members/memberships';
+import { requireCurrentMembership } from '../access/memberships';
 import type { Session } from '../sessions/session';
 import { findAdvisorOfFamily, toAdvisorMember } from './advisors';
 import { unassignUnseen } from '../canvas/unassign-unseen';

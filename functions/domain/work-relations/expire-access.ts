@@ -3,12 +3,12 @@ import { accessExpiryWarningDays } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { logger } from '../../lib/observability';
-import type { SendEmail } from '../notifications/mailer';
-import { warnAccessEnding } from '../notifications/warn-access-ending';
-import { forgetAccessExpiry, listAccessExpiries, type AccessExpiryItem } from './access-expiries';
-import { accessDayOf } from './access-until';
+import type { SendEmail } from '../mail/mailer';
+import { warnAccessEnding } from './warn-access-ending';
+import { forgetAccessExpiry, listAccessExpiries, type AccessExpiryItem } from '../../records/access-expiries';
+import { accessDayOf } from '../access/access-until';
 import { endWorkRelation, systemActor } from './end-work-relation';
-import { getWorkRelation } from './work-relations';
+import { getWorkRelation } from '../../records/work-relations';
 
 /**
  * The access-expiry job's run (functions/jobs/access-expiry/handler.ts; infra/stacks/jobs-stack.ts
@@ -19,7 +19,7 @@ import { getWorkRelation } from './work-relations';
  *   uses (./end-work-relation.ts): relation and roles gone, the
  *   family's history says so, sockets close, both sides are mailed;
  * - warns the advisor company (owners and admins) once per end date when it is at most 7
- *   days away (functions/domain/notifications/warn-access-ending.ts): the warning is taken
+ *   days away (functions/domain/work-relations/warn-access-ending.ts): the warning is taken
  *   with a conditional write before the mail goes out, so a retried or parallel run never
  *   sends it twice; a failed mail gives it back.
  * An entry whose relation ended otherwise, or whose date the family changed, is removed.

@@ -1,7 +1,7 @@
 import type { CanvasSharesResponse } from '../../../shared/contracts/work-relations';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { listCanvasSections, getWorkRelation } from './work-relations';
+import { listCanvasSections, getWorkRelation } from '../../records/work-relations';
 import { requireSharingFamily, sharedSectionsOf } from './sections';
 
 /**

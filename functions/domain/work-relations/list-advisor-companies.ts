@@ -1,10 +1,10 @@
 import type { AdvisorCompaniesResponse, ListAdvisorCompaniesRequest } from '../../../shared/contracts/work-relations';
 import { EntityType } from '../../../shared/enums';
 import { sortRows } from '../../../shared/sort-rows';
-import { getEntities } from '../organisations/entities';
-import { listCanvasSections, listWorkRelationsOfFamily } from './work-relations';
+import { getEntities } from '../../records/entities';
+import { listCanvasSections, listWorkRelationsOfFamily } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../members/memberships';
+import { requireCurrentMembership } from '../access/memberships';
 import type { Session } from '../sessions/session';
 import { ownerNamesOf } from './people';
 import { sharedSectionsOf } from './sections';

@@ -2,19 +2,21 @@ import type { DashboardFamiliesResponse, DashboardFamily, ListDashboardFamiliesR
 import { dashboardPageSize, maxDashboardOffset } from '../../../shared/contract-limits';
 import { EntityType } from '../../../shared/enums';
 import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../../shared/permissions';
-import { advisorRoleKey, decideAccess } from '../../lib/access/decide';
-import { canvasContextOf, CanvasSnapshot } from '../canvas/context';
+import { decideAccess } from '../access/decide';
+import { advisorRoleKey } from '../../records/canvas-snapshot';
+import { canvasContextOf } from '../canvas/context';
+import { CanvasSnapshot } from '../../records/canvas-snapshot';
 import { messageKeys } from '../../../shared/validation-keys';
-import { changesSince, hasChangesSince, type CanvasSummaryItem, summaryFromRecord } from '../canvas/summary';
+import { changesSince, hasChangesSince, type CanvasSummaryItem, summaryFromRecord } from '../../records/canvas-summary';
 import { refreshCanvasSummary } from '../canvas/refresh-summaries';
 import { toDashboardCanvas } from '../canvas/views';
 import { keys } from '../../lib/db/keys';
-import { readFamilyCards, type FamilyCardItems } from './family-cards';
-import { listFamiliesOfAdvisorByName, type WorkRelationItem } from './work-relations';
+import { readFamilyCards, type FamilyCardItems } from '../../records/family-cards';
+import { listFamiliesOfAdvisorByName, type WorkRelationItem } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
 import { now } from '../../lib/clock';
-import { accessEndsSoon } from './access-until';
-import { requireCurrentMembership } from '../members/memberships';
+import { accessEndsSoon } from '../access/access-until';
+import { requireCurrentMembership } from '../access/memberships';
 
 type SessionMembership = ReturnType<typeof requireCurrentMembership>;
 import type { Session } from '../sessions/session';
@@ -32,7 +34,7 @@ export function dashboardPage(input: ListDashboardFamiliesRequest): { limit: num
 
 /**
  * What the summary, the relation, the caller's role and visit say about one family for the
- * caller: the one access decision (functions/lib/access/decide.ts) on the canvas, null
+ * caller: the one access decision (functions/domain/access/decide.ts) on the canvas, null
  * when it refuses (no canvas, relation ended, no role that reads).
  */
 function accessOf(session: Session, relation: WorkRelationItem, found: FamilyCardItems, summary: CanvasSummaryItem | undefined) {

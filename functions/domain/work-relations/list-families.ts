@@ -2,9 +2,9 @@ import type { FamiliesResponse, ListFamiliesRequest } from '../../../shared/cont
 import { EntityType } from '../../../shared/enums';
 import { sortRows } from '../../../shared/sort-rows';
 import { canAdvisorViewCanvas, effectiveWorkRelationRoleId } from '../../../shared/permissions';
-import { listFamiliesOfAdvisor, readFamilyRows } from './work-relations';
+import { listFamiliesOfAdvisor, readFamilyRows } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../members/memberships';
+import { requireCurrentMembership } from '../access/memberships';
 import type { Session } from '../sessions/session';
 import { ownerNamesOf } from './people';
 

@@ -1,10 +1,10 @@
 import { refreshCanvasSummary } from '../canvas/refresh-summaries';
-import { getEntities } from '../organisations/entities';
+import { getEntities } from '../../records/entities';
 import { keys } from '../../lib/db/keys';
 import { attributeIs } from '../../lib/db/table';
 import { runMigration, type Migration, type RunResult } from '../../lib/db/migrations';
-import { putFamilyCount } from './family-counts';
-import { scanWorkRelations, type WorkRelationItem } from './work-relations';
+import { putFamilyCount } from '../../records/family-counts';
+import { scanWorkRelations, type WorkRelationItem } from '../../records/work-relations';
 
 /**
  * The first data migration (functions/lib/db/migrations.ts), for tables written before the

@@ -1,6 +1,6 @@
 import { EntityRole } from '../../../shared/enums';
-import { listMembersOfEntity, type MemberItem } from '../../domain/members/members';
-import { fullName, getUsers, type UserItem } from '../accounts/users';
+import { listMembersOfEntity, type MemberItem } from '../../records/members';
+import { fullName, getUsers, type UserItem } from '../../records/users';
 
 /**
  * The people of several entities at once (owners of the companies in a list, advisors of

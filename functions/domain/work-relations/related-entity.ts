@@ -1,12 +1,12 @@
 import { EntityType } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId, isWorkRelationAccessOpen, type Membership, type RelationView } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import type { EntityItem } from '../organisations/entities';
+import type { EntityItem } from '../../records/entities';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../members/memberships';
+import { requireCurrentMembership } from '../access/memberships';
 import type { Session } from '../sessions/session';
-import { accessDayOf } from './access-until';
-import { readRelation, type WorkRelationItem } from './work-relations';
+import { accessDayOf } from '../access/access-until';
+import { readRelation, type WorkRelationItem } from '../../records/work-relations';
 
 /** An entity the caller looks at, and how they relate to it (shared/permissions.ts decides what that allows). */
 export type RelatedEntity = { entity: EntityItem; view: RelationView; workRelation?: WorkRelationItem };

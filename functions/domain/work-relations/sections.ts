@@ -1,9 +1,9 @@
 import { messageKeys } from '../../../shared/validation-keys';
-import type { SectionItem } from '../canvas/items';
-import { listCanvasSections } from './work-relations';
+import type { SectionItem } from '../../records/items';
+import { listCanvasSections } from '../../records/work-relations';
 import { EntityType } from '../../../shared/enums';
 import { fail } from '../../lib/errors';
-import { requireCurrentMembership } from '../members/memberships';
+import { requireCurrentMembership } from '../access/memberships';
 import type { Session } from '../sessions/session';
 
 /** The message of docs/product/errors.md#work-relations-errors for section ids a canvas does not have. */

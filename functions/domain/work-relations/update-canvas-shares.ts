@@ -2,16 +2,16 @@ import type { CanvasSharesResponse } from '../../../shared/contracts/work-relati
 import { workRelationRightsRefusal } from '../../../shared/permissions';
 import { runSteps, type Step } from '../canvas/context';
 import { now } from '../../lib/clock';
-import { getEntity } from '../organisations/entities';
-import { deleteAccessExpiry, putAccessExpiry } from './access-expiries';
-import { getWorkRelation, updateAccessUntil, updateSharedSections } from './work-relations';
-import { resolveActor, sharesEntry } from '../journal/journal';
+import { getEntity } from '../../records/entities';
+import { deleteAccessExpiry, putAccessExpiry } from '../../records/access-expiries';
+import { getWorkRelation, updateAccessUntil, updateSharedSections } from '../../records/work-relations';
+import { resolveActor, sharesEntry } from '../../records/journal';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { requireAccessUntilAhead } from './access-until';
+import { requireAccessUntilAhead } from '../access/access-until';
 import { requireCanvasSectionIds, requireSharingFamily, sharedSectionsOf } from './sections';
 import { unassignUnseen } from '../canvas/unassign-unseen';
-import { liveSharesChanged } from '../live/revocation';
+import { liveSharesChanged } from '../sockets/revocation';
 
 /**
  * Sets the sections the current family shares with an advisor company (empty: all):
@@ -22,7 +22,7 @@ import { liveSharesChanged } from '../live/revocation';
  * company's access, null clears it, absent keeps it; the access-expiry job ends the
  * relation after that day and warns the company 7 days before. Open action points of the
  * company's advisors in a section no longer shared are unassigned (canvas/unassign-unseen.ts).
- * Changed sections reach the company's open sockets at once (`accessChanged`, functions/domain/live/revocation.ts).
+ * Changed sections reach the company's open sockets at once (`accessChanged`, functions/domain/sockets/revocation.ts).
  */
 export async function updateCanvasShares(
   session: Session,

@@ -2,7 +2,7 @@ import type { NoteResponse } from '../../../shared/contracts/work-relations';
 import { now } from '../../lib/clock';
 import type { Session } from '../sessions/session';
 import { cleanNote, requireNoteAccess } from './note-access';
-import { toNoteResponse, updateNote as storeNote } from './notes';
+import { toNoteResponse, updateNote as storeNote } from '../../records/notes';
 
 /** Replaces the caller's organisation's private note about an entity (./note-access.ts); none yet → ITEM_NOT_FOUND (4). */
 export async function updateNote(session: Session, aboutEntityId: number, note: string): Promise<NoteResponse> {

@@ -1,6 +1,6 @@
 import { observed } from '../../lib/observability';
 import { isDryRun } from '../dry-run';
-import { sendEmail } from '../../domain/notifications/mailer';
+import { sendEmail } from '../../domain/mail/mailer';
 import { expireAccess, type AccessExpiryOptions, type AccessExpirySummary } from '../../domain/work-relations/expire-access';
 
 /**

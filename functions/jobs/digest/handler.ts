@@ -1,6 +1,6 @@
 import { observed } from '../../lib/observability';
 import { isDryRun } from '../dry-run';
-import { sendEmail } from '../../domain/notifications/mailer';
+import { sendEmail } from '../../domain/mail/mailer';
 import { sendDueDigests, type DigestOptions, type DigestSummary } from '../../domain/notifications/send-due-digests';
 
 /**

@@ -17,7 +17,7 @@ afterAll(() => {
   }
 });
 
-const { assigneeIndexOf, withAssigneeIndex, contentRecord, updateOp } = await import('../../domain/canvas/items');
+const { assigneeIndexOf, withAssigneeIndex, contentRecord, updateOp } = await import('../../records/items');
 const { transactItemOf } = await import('./table');
 /** The request an update becomes once the index is in its spec (functions/lib/db/table.ts builds it). */
 const assigneeIndexUpdate = (...args: Parameters<typeof withAssigneeIndex>) => transactItemOf(withAssigneeIndex(...args));

@@ -50,7 +50,7 @@ export function db(): DynamoDBDocumentClient {
   );
   // The SDK's logger middleware filters every response for its (no-op) logger, walking
   // the whole output against its schema: about 5 ms on a 1,000-item canvas Query. We log
-  // ourselves (functions/lib/http.ts), so it goes.
+  // ourselves (functions/http/http.ts), so it goes.
   base.middlewareStack.remove('loggerMiddleware');
   // Locally only, when switched on: the cloud's index delay and transaction conflicts
   // (./local-emulation.ts). Read when the client is made (a test switching one on after

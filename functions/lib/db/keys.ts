@@ -27,7 +27,7 @@ export const keys = {
   /** A passkey of a user (WebAuthn credential), by its own id; the profile lists them with one Query. */
   passkey: (userId: string, passkeyId: string) => ({ PK: `USER#${userId}`, SK: `PASSKEY#${passkeyId}` }),
   passkeyPrefix: 'PASSKEY#',
-  /** A WebAuthn challenge handed out by an options call: single use, minutes long (functions/domain/two-factor/passkey-challenges.ts). */
+  /** A WebAuthn challenge handed out by an options call: single use, minutes long (functions/records/passkey-challenges.ts). */
   passkeyChallenge: (challenge: string) => ({ PK: `PASSKEY_CHALLENGE#${challenge}`, SK: 'CHALLENGE' }),
   /** The user's TOTP secret (encrypted), last used time step and hashed recovery codes: never on the profile item. */
   totp: (userId: string) => ({ PK: `USER#${userId}`, SK: 'MFA#TOTP' }),
@@ -46,7 +46,7 @@ export const keys = {
   suppression: (email: string) => ({ PK: `SUPPRESS#${email.toLowerCase()}`, SK: 'SUPPRESS' }),
 
   /**
-   * A write's `Idempotency-Key` record (functions/lib/idempotency.ts): one partition per user, so a key
+   * A write's `Idempotency-Key` record (functions/http/idempotency.ts): one partition per user, so a key
    * is the user's alone; the sort key is Powertools' prefix and the hash of the key. Expires by `expiresAt`.
    */
   idempotencyPartition: (userId: string) => `IDEMPOTENCY#${userId}`,
@@ -85,7 +85,7 @@ export const keys = {
   // The canvas of a family: everything in one partition (GET /canvas is one Query)
   canvasPartition: (familyId: number | string) => `CANVAS#${familyId}`,
   canvas: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#META' }),
-  /** The family's dashboard card, rebuilt from the journal's stream (functions/domain/canvas/summary.ts). */
+  /** The family's dashboard card, rebuilt from the journal's stream (functions/records/canvas-summary.ts). */
   canvasSummary: (familyId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: 'C#SUMMARY' }),
   /** Work relation of a family with an advisor company, with its shared sections. */
   workRelation: (familyId: number | string, advisorId: number | string) => ({ PK: `CANVAS#${familyId}`, SK: `C#ACCESS#${advisorId}` }),
@@ -100,7 +100,7 @@ export const keys = {
    */
   familyByName: (familyName: string, familyId: number | string) => `NAME#${familyNameKey(familyName)}#${familyId}`,
   familyByNamePrefix: (search: string) => `NAME#${familyNameKey(search)}`,
-  /** An advisor company's relation with a family that ended (functions/domain/work-relations/work-relations.ts putEndedRelation). */
+  /** An advisor company's relation with a family that ended (functions/records/work-relations.ts putEndedRelation). */
   endedWorkRelation: (advisorId: number | string, familyId: number | string) => ({ PK: `ENTITY#${advisorId}`, SK: `ENDEDREL#${familyId}` }),
   /** How many families an advisor company works for (the dashboard's count without reading them). */
   familyCount: (advisorId: number | string) => ({ PK: `ENTITY#${advisorId}`, SK: 'FAMILYCOUNT' }),

@@ -36,7 +36,7 @@ export const mailLimits = {
   /** Contact messages one client may send (each mails the team). */
   contactPerClient: { max: 5, windowSeconds: hour },
   /**
-   * Notices of a changed sign-in method to one address (functions/domain/two-factor/notice.ts):
+   * Notices of a changed sign-in method to one address (functions/domain/accounts/notice.ts):
    * generous, since every change should be told; beyond it a change is logged, not mailed.
    */
   signInMethodNoticesPerRecipient: { max: 20, windowSeconds: hour },

@@ -1,6 +1,7 @@
 import { EntityRole, EntityType } from '../../../../shared/enums';
 import { canSeeSection, permissionsForRole, type CanvasAccess } from '../../../../shared/permissions';
-import { CanvasSnapshot, type CanvasContext } from '../../canvas/context';
+import { type CanvasContext } from '../../canvas/context';
+import { CanvasSnapshot } from '../../../records/canvas-snapshot';
 import { sectionAdvisorAccess } from '../../canvas/testing/access';
 
 /**
