@@ -22,6 +22,46 @@ const entityModules = [
   'functions/http/idempotency.ts',
 ];
 
+// The server's floors, bottom up (docs/architecture.md "Server floors"): a file imports only
+// floors below its own, type imports included; areas on one floor import none of each other.
+// Above them: the request stack (functions/http) and the route and job bindings.
+const serverFloors = [
+  ['lib'],
+  ['records'],
+  ['domain/mail', 'domain/sessions', 'domain/expiry'],
+  ['domain/access'],
+  ['domain/canvas', 'domain/sockets'],
+  ['domain/accounts', 'domain/journal', 'domain/live', 'domain/notifications', 'domain/plan-book', 'domain/work-relations'],
+  ['domain/invitations', 'domain/organisations', 'domain/two-factor'],
+  ['domain/members', 'domain/signin'],
+  ['http'],
+];
+const serverAreas = serverFloors.flat();
+const bindingFolders = readdirSync(new URL('./functions', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverAreas.includes(entry.name) && entry.name !== 'domain')
+  .map((entry) => entry.name);
+const serverZones = [
+  ...serverFloors.flatMap((floor, level) =>
+    floor.map((area) => ({
+      target: `./functions/${area}`,
+      from: [
+        ...serverFloors
+          .slice(level)
+          .flat()
+          .filter((other) => other !== area),
+        ...bindingFolders,
+      ].map((other) => `./functions/${other}`),
+      message: `functions/${area} stands on floor ${level + 1}: it imports only lower floors (docs/architecture.md "Server floors").`,
+    })),
+  ),
+  // A route or job binding imports operations, never another binding.
+  ...bindingFolders.map((folder) => ({
+    target: `./functions/${folder}`,
+    from: bindingFolders.filter((other) => other !== folder).map((other) => `./functions/${other}`),
+    message: 'A binding imports the floors below it, never another binding.',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -94,6 +134,13 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: { 'import/parsers': { '@typescript-eslint/parser': ['.ts'] }, 'import/resolver': { node: { extensions: ['.ts', '.js'] } } },
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/**/*.test.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/parsers': { '@typescript-eslint/parser': ['.ts'] }, 'import/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    rules: { 'import/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
