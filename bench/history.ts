@@ -1,7 +1,7 @@
 import type { HistoryEvent, HistoryPage } from '../shared/contracts/history';
 import { batchPut } from '../functions/lib/db/table';
 import { roundTripCount } from '../functions/lib/db/client';
-import { historyEventRecord, newEventIds } from '../functions/records/journal';
+import { historyEventRecord, newEventIds } from '../functions/records/journal-codec';
 import { percentile, sessionCookie } from './http-load';
 import type { MeasuredFamily, Seeded } from './seed';
 

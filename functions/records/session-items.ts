@@ -29,7 +29,7 @@ export type Session = {
    * The caller as history events name them, for the entity it was read in: stored where
    * the session is made or its entity chosen, from the user and entity read there anyway
    * (the sign-in, set-current-entity, accepting an invitation), so no canvas write of the
-   * session reads them (functions/records/journal.ts resolveActor), in any Lambda,
+   * session reads them (functions/records/journal-recording.ts resolveActor), in any Lambda,
    * cold or warm. A session without them (older than this) gets them from its first canvas
    * write, which reads them once and keeps them in its own transaction. A rename of the
    * user or entity gives them the new names (renameActorInSessions).

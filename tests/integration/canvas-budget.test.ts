@@ -6,7 +6,7 @@ import { roundTripCount } from '../../functions/lib/db/client';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { canvasContent } from '../support/canvas-content';
-import { historyEventRecord, newEventIds } from '../../functions/records/journal';
+import { historyEventRecord, newEventIds } from '../../functions/records/journal-codec';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 
 const stack = useIntegrationStack();

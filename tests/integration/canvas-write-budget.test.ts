@@ -3,7 +3,7 @@ import { EntityRole } from '../../shared/enums';
 import type { Answer } from '../../shared/contracts/canvas';
 import type { HistoryPage } from '../../shared/contracts/history';
 import { localRoundTripsHeader } from '../../infra/local/gateway';
-import { resetActorCacheForTests } from '../../functions/records/journal';
+import { resetActorCacheForTests } from '../../functions/records/journal-recording';
 import { advanceClock, durations, resetClock } from '../../functions/lib/clock';
 import { signIn } from '../support/accounts';
 import type { TestAccount } from '../support/accounts';

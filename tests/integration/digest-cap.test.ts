@@ -5,7 +5,7 @@ import { nextDigestHour } from '../../shared/digest-schedule';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { advanceClock, now, resetClock } from '../../functions/lib/clock';
 import { batchPut } from '../../functions/lib/db/table';
-import { historyEventRecord, newEventIds } from '../../functions/records/journal';
+import { historyEventRecord, newEventIds } from '../../functions/records/journal-codec';
 import { digestChangesPerFamily } from '../../functions/domain/notifications/collect-digest';
 import { runDigests } from '../../functions/jobs/digest/handler';
 import type { TestAccount } from '../support/accounts';

@@ -4,7 +4,8 @@ import type { HistoryEvent, HistoryPage } from '../../shared/contracts/history';
 import { advanceClock, resetClock } from '../../functions/lib/clock';
 import { batchPut } from '../../functions/lib/db/table';
 import { roundTripCount } from '../../functions/lib/db/client';
-import { historyEventRecord, maxHistoryPagesPerRequest, newEventIds } from '../../functions/records/journal';
+import { maxHistoryPagesPerRequest } from '../../functions/records/journal-reading';
+import { historyEventRecord, newEventIds } from '../../functions/records/journal-codec';
 import { familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 
@@ -20,7 +21,7 @@ const stack = useIntegrationStack();
 const limit = 10;
 /**
  * More events than one request may read: with a filter the history reads pages of
- * (limit + 1) × 4 + 10 events at most (functions/records/journal.ts queryHistory), so
+ * (limit + 1) × 4 + 10 events at most (functions/records/journal-reading.ts queryHistory), so
  * this is several requests' worth whatever the filter keeps.
  */
 const noiseEvents = maxHistoryPagesPerRequest * ((limit + 1) * 4 + 10) * 2;

@@ -2,7 +2,7 @@ import type { Takeaway } from '../../../shared/contracts/canvas';
 import { familyOfItem, unchangedSince } from './content';
 import { requireVersion } from './item-changed';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, runSteps, withCanvasRetry } from './context';
-import { contentEntry } from '../../records/journal';
+import { contentEntry } from '../../records/journal-recording';
 import { toTakeaway } from './views';
 import { contentKey, updateOp } from '../../records/items';
 import type { Session } from '../sessions/session';

@@ -16,7 +16,7 @@ import { keys } from '../../lib/db/keys';
 import { allOf, attributeIs, listHolds, listLacks, stillOpen } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
-import { contentEntry } from '../../records/journal';
+import { contentEntry } from '../../records/journal-recording';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleContent, type CanvasContext, runSteps, withCanvasRetry, type Step } from './context';
 import { unlinkAllSteps } from './references';
 

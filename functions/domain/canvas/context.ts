@@ -7,7 +7,8 @@ import { batchGetItems, ChangedMeanwhile, retryWhileChanged, maxTransactionItems
 import { listMembersOfEntity } from '../../records/members';
 import { keys, actionPointIdOfSortKey } from '../../lib/db/keys';
 import { fail, AppError } from '../../lib/errors';
-import { resolveActor, sessionActorToKeep, type JournalEntry, type PendingJournal, eventsOf, putHistoryEventOp } from '../../records/journal';
+import { putHistoryEventOp } from '../../records/journal-codec';
+import { resolveActor, sessionActorToKeep, type JournalEntry, type PendingJournal, eventsOf } from '../../records/journal-recording';
 import { type Session } from '../sessions/session';
 import { hadEndedRelation } from '../../records/work-relations';
 import { type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
@@ -44,7 +45,7 @@ export type CanvasContext = {
    * Empty for the family, and for an advisor whose company is the only one.
    */
   otherCompanyPeople?: ReadonlySet<string>;
-  /** The caller's session (a write keeps the actor on it: functions/records/journal.ts sessionActorToKeep). */
+  /** The caller's session (a write keeps the actor on it: functions/records/journal-recording.ts sessionActorToKeep). */
   session?: Session;
 };
 

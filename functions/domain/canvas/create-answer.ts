@@ -3,7 +3,7 @@ import type { Answer, CreateAnswerRequest } from '../../../shared/contracts/canv
 import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleQuestion, runSteps, withCanvasRetry } from './context';
-import { contentEntry } from '../../records/journal';
+import { contentEntry } from '../../records/journal-recording';
 import { toAnswer } from './views';
 import { contentRecord, putOp, updateOp, type AnswerItem } from '../../records/items';
 import { keys, newId } from '../../lib/db/keys';

@@ -7,7 +7,7 @@ import { newId } from '../../lib/db/keys';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { journalOf, loadCanvas, requireEditRights, requireVisibleCategory, type CanvasContext, runSteps, withCanvasRetry } from './context';
-import { contentEntry } from '../../records/journal';
+import { contentEntry } from '../../records/journal-recording';
 import { otherSideSteps, planLinks, type LinkPlan, initiatorNamesOf, resolveAssignee, resolveInitiator } from './references';
 import { toActionPoint, toGoal, toTakeaway } from './views';
 

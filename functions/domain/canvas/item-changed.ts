@@ -1,6 +1,8 @@
 import type { HistoryItemType, HistoryState, ItemChangedDetails } from '../../../shared/contracts/history';
 import { canSeeWholeCanvas, type CanvasAccess } from '../../../shared/permissions';
-import { type ContentItem, latestEventOfItem, stateOf } from '../../records/journal';
+import { latestEventOfItem } from '../../records/journal-reading';
+import { stateOf } from '../../records/journal-codec';
+import { type ContentItem } from '../../records/journal-recording';
 import { AppError, fail } from '../../lib/errors';
 import { isLinkField } from '../../../shared/canvas-links';
 import { contentKindOfType } from '../../records/items';

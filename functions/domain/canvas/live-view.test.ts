@@ -6,7 +6,7 @@ import type { CanvasContext } from './context';
 import type { GoalItem, TakeawayItem } from '../../records/items';
 import { canvasChangeOf, liveCanvasChange, touchedItems } from './live-view';
 import { CanvasSnapshot } from '../../records/canvas-snapshot';
-import { visibleEvent } from '../../records/journal';
+import { visibleEvent } from '../../records/journal-visibility';
 import { sectionAdvisorAccess } from './testing/access';
 
 /**

@@ -78,7 +78,7 @@ function viewOf(context: CanvasContext, kind: ContentKind, id: string): LiveItem
 
 /**
  * What `event` changed on this reader's canvas (the reader already may see the event:
- * functions/records/journal.ts visibleEvent). `touched` comes from touchedItems.
+ * functions/records/journal-visibility.ts visibleEvent). `touched` comes from touchedItems.
  */
 export function liveCanvasChange(context: CanvasContext, event: HistoryEvent, touched: ReadonlyMap<string, ContentKind> | null): LiveCanvasChange {
   if (event.itemType === 'canvas' && (event.action === 'titleChanged' || event.action === 'reverted')) {

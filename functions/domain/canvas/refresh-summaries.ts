@@ -2,7 +2,7 @@ import { type HistoryEvent } from '../../../shared/contracts/history';
 import { queryCanvas } from '../../records/items';
 import { summaryRebuildOf, touchesSummary, type CanvasSummaryItem } from '../../records/canvas-summary';
 import { CanvasSnapshot } from '../../records/canvas-snapshot';
-import { newestEventId } from '../../records/journal';
+import { newestEventId } from '../../records/journal-reading';
 import { ChangedMeanwhile, retryWhileChanged, ConditionFailed, sendWrite } from '../../lib/db/table';
 
 /**

@@ -2,7 +2,8 @@ import { now } from '../../lib/clock';
 import { keys } from '../../lib/db/keys';
 import { batchGetItems } from '../../lib/db/table';
 import { logger } from '../../lib/observability';
-import { eventIdTime, newestEventId } from '../../records/journal';
+import { newestEventId } from '../../records/journal-reading';
+import { eventIdTime } from '../../records/journal-codec';
 import { lastEntityId } from '../../records/entities';
 import { rebuildCanvasSummary } from './refresh-summaries';
 

@@ -5,7 +5,7 @@ import { CanvasSnapshot } from '../../records/canvas-snapshot';
 import { contentKey, queryAssignedActionPoints, queryCanvas, updateOp, type ActionPointItem } from '../../records/items';
 import { unchangedSince } from './content';
 import { personSeesSection } from './references';
-import { contentEntry } from '../../records/journal';
+import { contentEntry } from '../../records/journal-recording';
 import { listMembershipsOfUser } from '../../records/members';
 import { getUsers } from '../../records/users';
 import { getEntity } from '../../records/entities';

@@ -6,7 +6,7 @@ import { advisorCompaniesVisibilityWrite, getCanvasMeta, renameEntityCanvasOp, u
 import { keys } from '../../lib/db/keys';
 import { sendWrite, attributeIs } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
-import { resolveActor, titleEntry } from '../../records/journal';
+import { resolveActor, titleEntry } from '../../records/journal-recording';
 import type { Session } from '../sessions/session';
 
 /**

@@ -3,7 +3,8 @@ import type { HistoryPage, HistoryQuery } from '../../../shared/contracts/histor
 import { loadCanvas, loadCanvasAccess, ownFamilyId, type CanvasContext } from '../canvas/context';
 import { canvasChangeOf } from '../canvas/live-view';
 import { nowEpochSeconds } from '../../lib/clock';
-import { queryHistory, visibleEvent } from '../../records/journal';
+import { queryHistory } from '../../records/journal-reading';
+import { visibleEvent } from '../../records/journal-visibility';
 import { canSeeWholeCanvas } from '../../../shared/permissions';
 import { linkSeenBy } from '../canvas/live-view';
 import { openCursor, sealCursor } from '../../lib/input/cursor';

@@ -12,7 +12,10 @@ import { fail } from '../../lib/errors';
 import { countMetric } from '../../lib/observability';
 import { businessMetrics } from '../../../shared/metrics';
 import type { Session } from '../sessions/session';
-import { contentEntry, getHistoryEvent, stateOf, visibleEvent, type ContentItem } from '../../records/journal';
+import { getHistoryEvent } from '../../records/journal-reading';
+import { stateOf } from '../../records/journal-codec';
+import { visibleEvent } from '../../records/journal-visibility';
+import { contentEntry, type ContentItem } from '../../records/journal-recording';
 import { itemChanged, requireVersion } from '../canvas/item-changed';
 import { asTheWriterSeesThem, linksBack } from './revert-event';
 

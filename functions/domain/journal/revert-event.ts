@@ -23,19 +23,10 @@ import {
   type LinkableKind,
   type LinkField,
 } from '../../records/items';
-import {
-  advisorEntry,
-  type ContentItem,
-  forgetDeletedEventOp,
-  getHistoryBatch,
-  getHistoryEvent,
-  itemOfState,
-  type JournalEntry,
-  sharesEntry,
-  stateOf,
-  titleEntry,
-  visibleEvent,
-} from '../../records/journal';
+import { getHistoryBatch, getHistoryEvent } from '../../records/journal-reading';
+import { forgetDeletedEventOp, itemOfState, stateOf } from '../../records/journal-codec';
+import { visibleEvent } from '../../records/journal-visibility';
+import { advisorEntry, type ContentItem, type JournalEntry, sharesEntry, titleEntry } from '../../records/journal-recording';
 import { keys } from '../../lib/db/keys';
 import type { MemberItem } from '../../records/members';
 import { deleteWorkRelationMemberItem, putWorkRelationMemberItem } from '../../records/work-relation-members';

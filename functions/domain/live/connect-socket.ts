@@ -6,7 +6,7 @@ import { config } from '../../lib/config';
 import { AppError, fail } from '../../lib/errors';
 import { countMetric, logger } from '../../lib/observability';
 import { loadCanvasAccess, ownFamilyId } from '../canvas/context';
-import { resolveActor } from '../../records/journal';
+import { resolveActor } from '../../records/journal-recording';
 import { readSessionToken, resolveSession, type Session } from '../sessions/session';
 import { connectionLifetimeSeconds, connectionsOfUser, forgetGoneConnection, putConnection, type LiveConnection } from '../../records/connections';
 import { broadcastPresence } from '../sockets/revocation';

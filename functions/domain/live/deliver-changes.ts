@@ -7,7 +7,7 @@ import { otherCompanyPeopleOf, type CanvasContext } from '../canvas/context';
 import { queryCanvas } from '../../records/items';
 import { linkSeenBy, liveCanvasChange, touchedItems } from '../canvas/live-view';
 import { CanvasSnapshot } from '../../records/canvas-snapshot';
-import { visibleEvent } from '../../records/journal';
+import { visibleEvent } from '../../records/journal-visibility';
 import { forgetGoneConnection, listConnections, type LiveConnection } from '../../records/connections';
 import { broadcastPresence, recheck, recheckCanvas } from '../sockets/revocation';
 import { sendToSocket } from '../sockets/sockets';

@@ -2,7 +2,7 @@ import type { AttributeValue as DynamoAttributeValue } from '@aws-sdk/client-dyn
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { HistoryEvent } from '../../../shared/contracts/history';
-import { eventOf } from '../../records/journal';
+import { eventOf } from '../../records/journal-codec';
 import { keys } from '../../lib/db/keys';
 
 /**

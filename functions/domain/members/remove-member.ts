@@ -10,7 +10,7 @@ import { liveRightsChanged } from '../sockets/revocation';
 import { refreshMembershipInSessions, type Session } from '../sessions/session';
 import { runMemberChange } from './member-change';
 import { unassignLeaver, unassignUnseen } from '../canvas/unassign-unseen';
-import { resolveActor } from '../../records/journal';
+import { resolveActor } from '../../records/journal-recording';
 
 /**
  * Removes a member from the current entity. The policy decides who may

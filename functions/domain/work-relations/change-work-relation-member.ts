@@ -5,7 +5,7 @@ import { getEntity } from '../../records/entities';
 import { getUser } from '../../records/users';
 import { runSteps } from '../canvas/context';
 import { putNewWorkRelationMemberItem, putWorkRelationMemberItem } from '../../records/work-relation-members';
-import { advisorEntry, resolveActor } from '../../records/journal';
+import { advisorEntry, resolveActor } from '../../records/journal-recording';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership } from '../access/memberships';
 import type { Session } from '../sessions/session';

@@ -11,13 +11,13 @@ import { familyCountOp } from '../../records/family-counts';
 import { now } from '../../lib/clock';
 import { deleteWorkRelationMemberItem, listWorkRelationMembersOfCompany, deleteWorkRelationMembers } from '../../records/work-relation-members';
 import { fail } from '../../lib/errors';
-import { relationEndedEntry } from '../../records/journal';
+import { relationEndedEntry } from '../../records/journal-recording';
 import { logger } from '../../lib/observability';
 import { sendEmail } from '../mail/mailer';
 import { appLink, emailTemplates, type RelationEndCause } from '../mail/templates';
 import type { Session } from '../sessions/session';
 import { requireCurrentMembership } from '../access/memberships';
-import { resolveActor } from '../../records/journal';
+import { resolveActor } from '../../records/journal-recording';
 import { unassignUnseen } from '../canvas/unassign-unseen';
 
 /**

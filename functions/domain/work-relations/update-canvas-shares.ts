@@ -5,7 +5,7 @@ import { now } from '../../lib/clock';
 import { getEntity } from '../../records/entities';
 import { deleteAccessExpiry, putAccessExpiry } from '../../records/access-expiries';
 import { getWorkRelation, updateAccessUntil, updateSharedSections } from '../../records/work-relations';
-import { resolveActor, sharesEntry } from '../../records/journal';
+import { resolveActor, sharesEntry } from '../../records/journal-recording';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { requireAccessUntilAhead } from '../access/access-until';
