@@ -1,6 +1,6 @@
 import { EntityType } from '../shared/enums';
 import { canvasTemplateRecords } from '../functions/domain/canvas/create-canvas';
-import { CanvasSnapshot } from '../functions/records/canvas-snapshot';
+import { CanvasSnapshot } from '../functions/domain/canvas/context';
 import { summaryOf, summaryRecordOf } from '../functions/records/canvas-summary';
 import { refreshCanvasSummary } from '../functions/domain/canvas/refresh-summaries';
 import { canvasMetaRecord } from '../functions/records/items';

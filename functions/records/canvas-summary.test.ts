@@ -3,7 +3,7 @@ import type { HistoryEvent } from '../../shared/contracts/history';
 import { canvasTemplateRecords } from '../domain/canvas/create-canvas';
 import { keys } from '../lib/db/keys';
 import { transactItemOf, type Write } from '../lib/db/table';
-import { CanvasSnapshot } from './canvas-snapshot';
+import { CanvasSnapshot } from '../domain/canvas/context';
 import { changesSince, hasChangesSince, summaryFromRecord, summaryOf, summaryRecordOf, summaryRebuildOf, takeawaysPerCategory } from './canvas-summary';
 
 // Planning a write needs only the table's name; nothing here talks to DynamoDB.

@@ -84,8 +84,8 @@ function withoutKeys<T extends object>(item: T): T {
 
 type Marked = { id: string; sectionId: number; createdAt: string; createdByUserId: string; changedAt?: string; changedByUserId?: string };
 type Content = { answers: Map<string, Marked>; takeaways: Map<string, TakeawayItem>; goals: Map<string, GoalItem>; actionPoints: Map<string, Marked> };
-/** What a summary is built from: a canvas snapshot (functions/records/canvas-snapshot.ts), which holds all of it. */
-type SummarySource = Content & {
+/** What a summary is built from: a canvas snapshot (CanvasSnapshot, functions/domain/canvas/context.ts), which holds all of it. */
+export type SummarySource = Content & {
   meta: CanvasMetaItem | undefined;
   sections: ReadonlyMap<number, SectionItem>;
   categories: ReadonlyMap<number, CategoryItem>;

@@ -7,7 +7,7 @@ import { entityIdOfPartition, isUserPartition, keys } from '../lib/db/keys';
 import type { UserItem } from './users';
 import type { Session, SessionActor } from './session-items';
 import { sessionUpdateWrite } from './session-items';
-import type { CanvasSnapshot } from './canvas-snapshot';
+import type { SummarySource } from './canvas-summary';
 import { contentKindOfType } from './items';
 import { newEventIds, stateOf } from './journal-codec';
 
@@ -42,7 +42,7 @@ export type PendingJournal = {
    * summary from it in the same transaction (functions/records/canvas-summary.ts). Without it the
    * summary is rebuilt right after the write.
    */
-  snapshot?: CanvasSnapshot;
+  snapshot?: SummarySource;
   /** The caller's session: a write whose actor it does not keep yet keeps it, in the same transaction (sessionActorToKeep). */
   session?: Session;
 };

@@ -1,7 +1,9 @@
 import type { CloseReason } from '../../../shared/contracts/live';
 import { EntityType } from '../../../shared/enums';
 import { canReadCanvas, twoFactorPolicyRefusal, type CanvasAccess } from '../../../shared/permissions';
-import { advisorRoleKey, takeRelationRecord, type CanvasRelationMaps, type CanvasSnapshot } from '../../records/canvas-snapshot';
+import type { WorkRelationItem } from '../../records/work-relations';
+import type { WorkRelationMemberItem } from '../../records/work-relation-members';
+import { canvasRecordKindOf } from '../../lib/db/keys';
 import type { EntityItem } from '../../records/entities';
 import type { MemberItem } from '../../records/members';
 import type { UserItem } from '../../records/users';
@@ -63,7 +65,7 @@ export type AccessFacts = {
    * copy of it: only whether the canvas exists counts), the company's work relation and
    * the advisor's own role.
    */
-  canvas?: { familyId: number; relations: Pick<CanvasSnapshot, 'workRelations' | 'workRelationMembers'> & { meta: unknown } };
+  canvas?: { familyId: number; relations: Omit<CanvasRelationMaps, 'meta'> & { meta: unknown } };
 };
 
 export type AccessDecision =
@@ -118,7 +120,7 @@ export function decideAccess(facts: AccessFacts): AccessDecision {
 export function resolveCanvasAccess(
   session: Pick<Session, 'userId' | 'membership'>,
   familyId: number,
-  relations: Pick<CanvasSnapshot, 'workRelations' | 'workRelationMembers'>,
+  relations: Omit<CanvasRelationMaps, 'meta'>,
 ): CanvasAccess | null {
   const current = session.membership;
   if (!current) return null;
@@ -142,6 +144,35 @@ export function resolveCanvasAccess(
     workRelationPermissions: permissionsForWorkRelationRole(workRelationRoleId),
     sharedSectionIds: relation.sharedSectionIds ?? [],
   };
+}
+
+/** How an advisor's own canvas role is found among a canvas's role items (CanvasSnapshot.workRelationMembers, and every lookup in it). */
+export function advisorRoleKey(advisorId: number, userId: string): string {
+  return `${advisorId}#${userId}`;
+}
+
+/** What the decision reads of a canvas: its meta item, each company's work relation, each advisor's own role (keyed by advisorRoleKey). */
+export type CanvasRelationMaps = {
+  meta?: unknown;
+  readonly workRelations: Map<number, WorkRelationItem>;
+  readonly workRelationMembers: Map<string, WorkRelationMemberItem>;
+};
+
+/**
+ * Files one record of a canvas partition into `relations` if the decision reads it (the meta
+ * item, a work relation, an advisor's canvas role); false for any other record. The one
+ * sorting of these records: CanvasSnapshot (below) and
+ * canvasRelationsOf (functions/access/decide.ts) both use it.
+ */
+export function takeRelationRecord(relations: CanvasRelationMaps, record: Record<string, unknown>): boolean {
+  const kind = canvasRecordKindOf(String(record.SK));
+  if (kind === 'meta') relations.meta = record;
+  else if (kind === 'workRelation') relations.workRelations.set((record as WorkRelationItem).advisorId, record as WorkRelationItem);
+  else if (kind === 'workRelationMember') {
+    const role = record as WorkRelationMemberItem;
+    relations.workRelationMembers.set(advisorRoleKey(role.advisorId, role.userId), role);
+  } else return false;
+  return true;
 }
 
 /**

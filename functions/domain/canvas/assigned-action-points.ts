@@ -7,7 +7,7 @@ import type { CategoryItem, GoalItem } from '../../records/items';
 import type { EntityItem } from '../../records/entities';
 import { entityIdOfPartition, familyIdOfCanvasPartition, keys } from '../../lib/db/keys';
 import type { Session } from '../sessions/session';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { CanvasSnapshot } from './context';
 import { queryAssignedActionPoints } from '../../records/items';
 
 type Membership = NonNullable<Session['membership']>;

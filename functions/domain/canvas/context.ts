@@ -1,11 +1,28 @@
 import { EntityType } from '../../../shared/enums';
 import { canEditCanvas, canSeeSection, type CanvasAccess } from '../../../shared/permissions';
-import { decideAccess } from '../access/decide';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
-import { queryCanvas, type CategoryItem, type ContentItemOf, type ContentKind, type QuestionItem, stampChange, withAssigneeIndex } from '../../records/items';
+import { decideAccess, takeRelationRecord } from '../access/decide';
+import {
+  queryCanvas,
+  type ActionPointItem,
+  type AnswerItem,
+  type CanvasMetaItem,
+  type CategoryItem,
+  type ContentItemOf,
+  type ContentKind,
+  type GoalItem,
+  type QuestionItem,
+  type SectionItem,
+  type TakeawayItem,
+  stampChange,
+  withAssigneeIndex,
+} from '../../records/items';
 import { batchGetItems, ChangedMeanwhile, retryWhileChanged, maxTransactionItems, transactWrites, type Write } from '../../lib/db/table';
 import { listMembersOfEntity } from '../../records/members';
-import { keys, actionPointIdOfSortKey } from '../../lib/db/keys';
+import { summaryFromRecord, type CanvasSummaryItem } from '../../records/canvas-summary';
+import type { CanvasVisitItem } from '../../records/visits';
+import type { WorkRelationMemberItem } from '../../records/work-relation-members';
+import type { WorkRelationItem } from '../../records/work-relations';
+import { keys, canvasRecordKindOf, actionPointIdOfSortKey } from '../../lib/db/keys';
 import { fail, AppError } from '../../lib/errors';
 import { putHistoryEventOp } from '../../records/journal-codec';
 import { resolveActor, sessionActorToKeep, type JournalEntry, type PendingJournal, eventsOf } from '../../records/journal-recording';
@@ -196,6 +213,96 @@ export function requireVisibleContent<K extends ContentKind>(context: CanvasCont
   if (!item || !context.canSee(item.sectionId)) throw fail('ITEM_NOT_FOUND');
   return item;
 }
+
+/**
+ * One canvas partition read into maps: what the one canvas Query returned, sorted by
+ * item type (the SK prefix names it). Reads filter it for the caller; writes decide on it
+ * and let DynamoDB conditions settle races.
+ */
+export class CanvasSnapshot {
+  meta: CanvasMetaItem | undefined;
+  readonly sections = new Map<number, SectionItem>();
+  readonly categories = new Map<number, CategoryItem>();
+  readonly questions = new Map<string, QuestionItem>();
+  readonly answers = new Map<string, AnswerItem>();
+  readonly takeaways = new Map<string, TakeawayItem>();
+  readonly goals = new Map<string, GoalItem>();
+  readonly actionPoints = new Map<string, ActionPointItem>();
+  readonly workRelations = new Map<number, WorkRelationItem>();
+  /** `<advisorId>#<userId>` → that advisor's canvas role. */
+  readonly workRelationMembers = new Map<string, WorkRelationMemberItem>();
+  /** userId → when they last saw this canvas ("since your last visit", the access log's hour). */
+  readonly visits = new Map<string, CanvasVisitItem>();
+  /** The stored dashboard card, as read (parsed only when asked for: a canvas write does not need it). */
+  private summaryRecord: Record<string, unknown> | undefined;
+  /** The dashboard card kept beside the canvas (functions/records/canvas-summary.ts); absent until first written. */
+  get summary(): CanvasSummaryItem | undefined {
+    return this.summaryRecord ? summaryFromRecord(this.summaryRecord) : undefined;
+  }
+
+  static fromItems(items: ReadonlyArray<Record<string, unknown>>): CanvasSnapshot {
+    const snapshot = new CanvasSnapshot();
+    for (const item of items) snapshot.add(item);
+    return snapshot;
+  }
+
+  private add(record: Record<string, unknown>): void {
+    if (takeRelationRecord(this, record)) return;
+    switch (canvasRecordKindOf(String(record.SK))) {
+      case 'summary':
+        this.summaryRecord = record;
+        break;
+      case 'visit': {
+        const visit = record as CanvasVisitItem;
+        this.visits.set(visit.userId, visit);
+        break;
+      }
+      case 'section':
+        this.put(this.sections, record as SectionItem);
+        break;
+      case 'category':
+        this.put(this.categories, record as CategoryItem);
+        break;
+      case 'question':
+        this.put(this.questions, record as QuestionItem);
+        break;
+      case 'answer':
+        this.put(this.answers, record as AnswerItem);
+        break;
+      case 'takeaway':
+        this.put(this.takeaways, record as TakeawayItem);
+        break;
+      case 'goal':
+        this.put(this.goals, record as GoalItem);
+        break;
+      case 'actionPoint':
+        this.put(this.actionPoints, record as ActionPointItem);
+        break;
+    }
+  }
+
+  private put<K, V extends { id: K }>(map: Map<K, V>, item: V): void {
+    map.set(item.id, item);
+  }
+
+  /** The map of one content kind. */
+  contentMap<K extends ContentKind>(kind: K): Map<string, ContentItemOf[K]> {
+    const maps = { answer: this.answers, takeaway: this.takeaways, goal: this.goals, actionPoint: this.actionPoints };
+    return maps[kind] as Map<string, ContentItemOf[K]>;
+  }
+
+  /** Who voted for an answer or takeaway (nobody for an unknown id). */
+  votersOf(itemId: string): ReadonlySet<string> {
+    return (this.answers.get(itemId) ?? this.takeaways.get(itemId))?.voterIds ?? emptySet;
+  }
+
+  /** Whether the user has an answer to the question. */
+  hasAnswered(questionId: string, userId: string): boolean {
+    return this.questions.get(questionId)?.answeredBy?.has(userId) === true;
+  }
+}
+
+const emptySet: ReadonlySet<string> = new Set();
 
 /**
  * A canvas write is one TransactWriteItems whose conditions hold the rules (docs/product/canvas.md#rules, #validation, #permissions).

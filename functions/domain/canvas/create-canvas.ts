@@ -2,7 +2,7 @@ import type { Canvas } from '../../../shared/contracts/canvas';
 import { expandCanvasTemplate } from '../../../shared/canvas-template';
 import { canCreateCanvas } from '../../../shared/permissions';
 import { canvasContextOf, maxTransactionItems } from './context';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { CanvasSnapshot } from './context';
 import { now } from '../../lib/clock';
 import { toCanvas } from './views';
 import { batchPut, transactWrites, type Write } from '../../lib/db/table';

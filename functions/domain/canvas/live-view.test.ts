@@ -5,7 +5,7 @@ import { canSeeSection, permissionsForRole, type CanvasAccess } from '../../../s
 import type { CanvasContext } from './context';
 import type { GoalItem, TakeawayItem } from '../../records/items';
 import { canvasChangeOf, liveCanvasChange, touchedItems } from './live-view';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { CanvasSnapshot } from './context';
 import { visibleEvent } from '../../records/journal-visibility';
 import { sectionAdvisorAccess } from './testing/access';
 

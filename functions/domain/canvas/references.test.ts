@@ -5,7 +5,7 @@ import { otherSideSteps, planLinks } from './references';
 import { transactItemOf, type Write } from '../../lib/db/table';
 import { resetConfigForTests } from '../../lib/config';
 import { type CanvasContext } from './context';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { CanvasSnapshot } from './context';
 import { sectionAdvisorAccess } from './testing/access';
 
 beforeAll(() => {

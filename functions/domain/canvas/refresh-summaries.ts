@@ -1,7 +1,7 @@
 import { type HistoryEvent } from '../../../shared/contracts/history';
 import { queryCanvas } from '../../records/items';
 import { summaryRebuildOf, touchesSummary, type CanvasSummaryItem } from '../../records/canvas-summary';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { CanvasSnapshot } from './context';
 import { newestEventId } from '../../records/journal-reading';
 import { ChangedMeanwhile, retryWhileChanged, ConditionFailed, sendWrite } from '../../lib/db/table';
 

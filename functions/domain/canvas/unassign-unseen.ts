@@ -1,7 +1,7 @@
 import type { HistoryActor } from '../../../shared/contracts/history';
 import { EntityType } from '../../../shared/enums';
 import { runSteps, withCanvasRetry, type Step } from './context';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { CanvasSnapshot } from './context';
 import { contentKey, queryAssignedActionPoints, queryCanvas, updateOp, type ActionPointItem } from '../../records/items';
 import { unchangedSince } from './content';
 import { personSeesSection } from './references';

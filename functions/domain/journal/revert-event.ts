@@ -1,4 +1,4 @@
-import { advisorRoleKey } from '../../records/canvas-snapshot';
+import { advisorRoleKey } from '../access/decide';
 import { canvasLimits } from '../../../shared/contract-limits';
 import type { HistoryEvent, HistoryState, RevertResponse } from '../../../shared/contracts/history';
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';

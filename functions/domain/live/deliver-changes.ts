@@ -6,7 +6,7 @@ import { logger } from '../../lib/observability';
 import { otherCompanyPeopleOf, type CanvasContext } from '../canvas/context';
 import { queryCanvas } from '../../records/items';
 import { linkSeenBy, liveCanvasChange, touchedItems } from '../canvas/live-view';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { CanvasSnapshot } from '../canvas/context';
 import { visibleEvent } from '../../records/journal-visibility';
 import { forgetGoneConnection, listConnections, type LiveConnection } from '../../records/connections';
 import { broadcastPresence, recheck, recheckCanvas } from '../sockets/revocation';

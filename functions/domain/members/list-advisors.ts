@@ -1,4 +1,4 @@
-import { advisorRoleKey } from '../../records/canvas-snapshot';
+import { advisorRoleKey } from '../access/decide';
 import type { AdvisorMember, AdvisorsResponse, ListAdvisorsRequest } from '../../../shared/contracts/work-relations';
 import { EntityType, WorkRelationRole } from '../../../shared/enums';
 import { sortRows, type SortKey } from '../../../shared/sort-rows';

@@ -5,7 +5,7 @@ import { EntityType } from '../../../shared/enums';
 import { decideAccess } from '../access/decide';
 import { decideAccessNow } from '../access/decide-now';
 import { assignedActionPoints } from '../../domain/canvas/assigned-action-points';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { CanvasSnapshot } from '../canvas/context';
 import type { SectionItem } from '../../records/items';
 import { eventPagesBetween } from '../../records/journal-reading';
 import { listMembershipsOfUser } from '../../records/members';

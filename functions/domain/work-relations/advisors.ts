@@ -1,4 +1,4 @@
-import { advisorRoleKey } from '../../records/canvas-snapshot';
+import { advisorRoleKey } from '../access/decide';
 import type { AdvisorMember, FamilyMemberRow } from '../../../shared/contracts/work-relations';
 import { EntityType, type WorkRelationRoleId } from '../../../shared/enums';
 import { effectiveWorkRelationRoleId } from '../../../shared/permissions';

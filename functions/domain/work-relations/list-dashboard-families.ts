@@ -3,9 +3,9 @@ import { dashboardPageSize, maxDashboardOffset } from '../../../shared/contract-
 import { EntityType } from '../../../shared/enums';
 import { canSeeSection, effectiveWorkRelationRoleId, relationPermissions } from '../../../shared/permissions';
 import { decideAccess } from '../access/decide';
-import { advisorRoleKey } from '../../records/canvas-snapshot';
+import { advisorRoleKey } from '../access/decide';
 import { canvasContextOf } from '../canvas/context';
-import { CanvasSnapshot } from '../../records/canvas-snapshot';
+import { CanvasSnapshot } from '../canvas/context';
 import { messageKeys } from '../../../shared/validation-keys';
 import { changesSince, hasChangesSince, type CanvasSummaryItem, summaryFromRecord } from '../../records/canvas-summary';
 import { refreshCanvasSummary } from '../canvas/refresh-summaries';

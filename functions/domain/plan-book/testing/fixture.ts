@@ -1,7 +1,7 @@
 import { EntityRole, EntityType } from '../../../../shared/enums';
 import { canSeeSection, permissionsForRole, type CanvasAccess } from '../../../../shared/permissions';
 import { type CanvasContext } from '../../canvas/context';
-import { CanvasSnapshot } from '../../../records/canvas-snapshot';
+import { CanvasSnapshot } from '../../canvas/context';
 import { sectionAdvisorAccess } from '../../canvas/testing/access';
 
 /**
