@@ -183,6 +183,10 @@ export default tseslint.config(
           selector: "Property[key.name='expression'][value.type=/^(Literal|TemplateLiteral)$/]",
           message: 'Conditions are built by the named builders of functions/lib/db/table.ts (attributeIs, listLacks, …), or in entity modules.',
         },
+        {
+          selector: "ImportSpecifier[imported.name='TransactWriteItem'], TSTypeReference[typeName.name='TransactWriteItem']",
+          message: 'A write is data (Write, functions/lib/db/table.ts), never a request built by hand outside the entity modules.',
+        },
       ],
     },
   },

@@ -8,7 +8,7 @@ import { startSession } from '../functions/domain/sessions/session';
 import { resetConfigForTests } from '../functions/lib/config';
 import { resetDbClientForTests } from '../functions/lib/db/client';
 import { newId } from '../functions/lib/db/keys';
-import { transactWritesWithBuilt } from '../functions/lib/db/table';
+import { transactWrites } from '../functions/lib/db/table';
 import { hashPassword, newSalt } from '../tests/support/accounts';
 import type { MeasuredFamily } from './seed';
 
@@ -49,7 +49,7 @@ export async function writerCookie(
     createdAt: at,
   };
   const role = EntityRole.FullMember;
-  await transactWritesWithBuilt<string>([
+  await transactWrites<string>([
     ...putNewAccount(user, password, at),
     newMemberWrite({ entityId: family.familyId, entityTypeId: EntityType.Family, userId: user.id, entityRoleId: role, at }).write,
   ]);

@@ -4,7 +4,7 @@ import { CanvasSnapshot } from '../functions/domain/canvas/context';
 import { summaryOf, summaryRecordOf } from '../functions/records/canvas-summary';
 import { refreshCanvasSummary } from '../functions/domain/canvas/refresh-summaries';
 import { canvasMetaRecord } from '../functions/records/items';
-import { batchPut, sendWrite } from '../functions/lib/db/table';
+import { batchPut, sendWrite, transactItemOf } from '../functions/lib/db/table';
 import { allocateEntityId } from '../functions/records/entities';
 import { itemsReadCount, roundTripCount } from '../functions/lib/db/client';
 import { familyCountWrite } from '../functions/records/family-counts';
@@ -88,7 +88,7 @@ async function advisorOf(stack: IntegrationStack, families: readonly Family[], c
   const advisor = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: `Dashboard ${label} Advisors` });
   const relations = families
     .slice(0, count)
-    .map((family) => putNewWorkRelation(family.familyId, advisor.entityId, [], family.name).Put!.Item as Record<string, unknown>);
+    .map((family) => transactItemOf(putNewWorkRelation(family.familyId, advisor.entityId, [], family.name)).Put!.Item as Record<string, unknown>);
   await batchPut(relations);
   await sendWrite(familyCountWrite(advisor.entityId, count));
   return advisor;

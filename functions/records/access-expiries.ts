@@ -1,6 +1,5 @@
-import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../lib/db/keys';
-import { queryAll, ConditionFailed, itemExists, sendWrite, transactItemOf, type Write } from '../lib/db/table';
+import { queryAll, ConditionFailed, itemExists, sendWrite, type Write } from '../lib/db/table';
 
 /**
  * The access-expiry job's entry for a relation with an end date (keys.accessExpiry): one
@@ -19,14 +18,14 @@ type EntryOf = Pick<AccessExpiryItem, 'familyId' | 'advisorId' | 'accessUntil'>;
 const keyOf = (entry: EntryOf) => keys.accessExpiry(entry.accessUntil, entry.familyId, entry.advisorId);
 
 /** The access-expiry entry of a relation's end date, as one item of a transaction. */
-export function putAccessExpiry(familyId: number, advisorId: number, accessUntil: string): TransactWriteItem {
+export function putAccessExpiry(familyId: number, advisorId: number, accessUntil: string): Write {
   const item: AccessExpiryItem = { type: 'AccessExpiry', familyId, advisorId, accessUntil };
-  return transactItemOf({ put: { ...keyOf(item), ...item } });
+  return { put: { ...keyOf(item), ...item } };
 }
 
 /** Removes the access-expiry entry of an end date, as one item of a transaction. */
-export function deleteAccessExpiry(familyId: number, advisorId: number, accessUntil: string): TransactWriteItem {
-  return transactItemOf({ delete: keyOf({ familyId, advisorId, accessUntil }) });
+export function deleteAccessExpiry(familyId: number, advisorId: number, accessUntil: string): Write {
+  return { delete: keyOf({ familyId, advisorId, accessUntil }) };
 }
 
 /** Access-expiry entries whose end day is in [fromDay, toDay] (either open): one paginated Query of their partition. */

@@ -6,17 +6,7 @@ import { fail } from '../lib/errors';
 import { batchGetItems, ChangedMeanwhile } from '../lib/db/table';
 import { db, tableName } from '../lib/db/client';
 import { keys, newId } from '../lib/db/keys';
-import {
-  ConditionFailed,
-  itemExists,
-  itemIsNew,
-  sendWrite,
-  transactWritesWithBuilt,
-  type Condition,
-  type Key,
-  type UpdateSpec,
-  type Write,
-} from '../lib/db/table';
+import { ConditionFailed, itemExists, itemIsNew, sendWrite, transactWrites, type Condition, type Key, type UpdateSpec, type Write } from '../lib/db/table';
 import { newMemberWrite, type MemberItem } from './members';
 
 /**
@@ -211,7 +201,7 @@ export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntity
     { update: keys.entity(entity.id), spec: { set }, condition, name: 'entity' },
     ...(isDomainClaimChanging && oldHost ? [{ delete: keys.domain(oldHost), condition: claimedByThisEntity, name: 'domainRelease' as const }] : []),
   ];
-  await transactWritesWithBuilt(writes, {
+  await transactWrites(writes, {
     relation: () => new RelationsChangedMeanwhile(),
     domainClaim: () => fail('DOMAIN_EXISTS', { errors: { domain: [messageKeys.invalidInput] } }),
     entity: () => fail('ITEM_FOUND', { message: 'The entity changed meanwhile; reload and try again.' }),

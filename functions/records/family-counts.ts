@@ -1,6 +1,5 @@
-import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../lib/db/keys';
-import { sendWrite, transactItemOf, type Write } from '../lib/db/table';
+import { sendWrite, type Write } from '../lib/db/table';
 
 /**
  * An advisor company's family count (keys.familyCount): the dashboard's `count`, kept by
@@ -18,8 +17,8 @@ export function familyCountWrite(advisorId: number, delta: number): Write {
  * Counts a new relation (1) or a deleted one (-1), as one item of the relation's own
  * transaction.
  */
-export function familyCountOp(advisorId: number, delta: 1 | -1): TransactWriteItem {
-  return transactItemOf(familyCountWrite(advisorId, delta));
+export function familyCountOp(advisorId: number, delta: 1 | -1): Write {
+  return familyCountWrite(advisorId, delta);
 }
 
 /** Sets the count outright (the one-off dashboard migration). */

@@ -1,9 +1,9 @@
-import { GetCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationSettings } from '../../shared/contracts/notifications';
 import { defaultDigestFrequency, hourBucketOf, nextDigestHour, type DigestFrequency } from '../../shared/digest-schedule';
 import { db, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
-import { queryAll, ConditionFailed, itemIsNew, sendWrite, transactItemOf, type UpdateSpec } from '../lib/db/table';
+import { queryAll, ConditionFailed, itemIsNew, sendWrite, type UpdateSpec, type Write } from '../lib/db/table';
 
 /**
  * A user's notification settings (`USER#<id>` / `NOTIFICATIONS`): the digest frequency,
@@ -43,7 +43,7 @@ function dispatchSpec(dispatch: ReturnType<typeof dispatchFields>): Pick<UpdateS
 }
 
 /** The settings a new account starts with: the weekly digest in the time zone of its browser. Part of the signup transaction. */
-export function putNewNotificationSettings(userId: string, timeZone: string, at: Date): TransactWriteItem {
+export function putNewNotificationSettings(userId: string, timeZone: string, at: Date): Write {
   const item: NotificationSettingsItem = {
     type: 'NotificationSettings',
     userId,
@@ -52,7 +52,7 @@ export function putNewNotificationSettings(userId: string, timeZone: string, at:
     digestSince: at.toISOString(),
     ...dispatchFields(defaultDigestFrequency, timeZone, userId, at),
   };
-  return transactItemOf({ put: { ...keys.notificationSettings(userId), ...item }, condition: itemIsNew });
+  return { put: { ...keys.notificationSettings(userId), ...item }, condition: itemIsNew };
 }
 
 export async function getNotificationSettings(userId: string): Promise<NotificationSettingsItem | undefined> {

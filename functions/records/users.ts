@@ -1,15 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  batchGetItems,
-  retryWhileChanged,
-  ChangedMeanwhile,
-  ConditionFailed,
-  itemExists,
-  itemIsNew,
-  sendWrite,
-  type Write,
-  type WriteOrBuilt,
-} from '../lib/db/table';
+import { batchGetItems, retryWhileChanged, ChangedMeanwhile, ConditionFailed, itemExists, itemIsNew, sendWrite, type Write } from '../lib/db/table';
 import type { Address, PrivacySettings, SigninResponse, UserProfile } from '../../shared/contracts/auth';
 import { maxUserAddresses } from '../../shared/contract-limits';
 import type { AddressRequest, UpdateUserRequest } from '../../shared/contracts/user';
@@ -95,12 +85,7 @@ export function newUserItem(input: Pick<UserItem, 'firstName' | 'lastName' | 'em
  * in the browser's time zone, UTC when it sent none). The login's condition is the
  * unique-e-mail guard, named `emailInUse`.
  */
-export function putNewAccount(
-  user: UserItem,
-  password: StoredPassword,
-  at: string,
-  timeZone = 'UTC',
-): [Write<'emailInUse'>, Write<'emailInUse'>, WriteOrBuilt<'emailInUse'>] {
+export function putNewAccount(user: UserItem, password: StoredPassword, at: string, timeZone = 'UTC'): [Write<'emailInUse'>, Write<'emailInUse'>, Write] {
   const login: LoginItem = { type: 'Login', email: user.email, userId: user.id, ...password, passwordChangedAt: at };
   return [
     { put: { ...keys.email(user.email), ...login }, condition: itemIsNew, name: 'emailInUse' },

@@ -1,8 +1,7 @@
-import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../shared/enums';
 import { now } from '../lib/clock';
 import { keys } from '../lib/db/keys';
-import { sendWrite, transactItemOf, type Write, batchDelete } from '../lib/db/table';
+import { sendWrite, type Write, batchDelete } from '../lib/db/table';
 import { listFamiliesOfAdvisor, queryCanvasPrefix, type WorkRelationMemberItem } from './work-relations';
 
 export type { WorkRelationMemberItem } from './work-relations';
@@ -22,21 +21,21 @@ export async function putWorkRelationMember(familyId: number, advisorId: number,
 }
 
 /** One advisor's canvas role for a family, as one item of a transaction. */
-export function putWorkRelationMemberItem(familyId: number, advisorId: number, userId: string, workRelationRoleId: WorkRelationRoleId): TransactWriteItem {
-  return transactItemOf(putRoleWrite(familyId, advisorId, userId, workRelationRoleId));
+export function putWorkRelationMemberItem(familyId: number, advisorId: number, userId: string, workRelationRoleId: WorkRelationRoleId): Write {
+  return putRoleWrite(familyId, advisorId, userId, workRelationRoleId);
 }
 
 /** Gives an advisor a canvas role only while they have no access (no role, or 'none'), as one item of a transaction. */
-export function putNewWorkRelationMemberItem(familyId: number, advisorId: number, userId: string, workRelationRoleId: WorkRelationRoleId): TransactWriteItem {
-  return transactItemOf({
+export function putNewWorkRelationMemberItem(familyId: number, advisorId: number, userId: string, workRelationRoleId: WorkRelationRoleId): Write {
+  return {
     put: workRelationMemberItem(familyId, advisorId, userId, workRelationRoleId),
     condition: { expression: 'attribute_not_exists(PK) OR #workRelationRoleId = :none', values: { ':none': WorkRelationRole.None } },
-  });
+  };
 }
 
 /** Forgets an advisor's stored canvas role (the default role applies again), as one item of a transaction. */
-export function deleteWorkRelationMemberItem(familyId: number, advisorId: number, userId: string): TransactWriteItem {
-  return transactItemOf({ delete: keys.workRelationMember(familyId, advisorId, userId) });
+export function deleteWorkRelationMemberItem(familyId: number, advisorId: number, userId: string): Write {
+  return { delete: keys.workRelationMember(familyId, advisorId, userId) };
 }
 
 /** Forgets the canvas roles of these advisors of one company at one family, outside a transaction (batched deletes). */

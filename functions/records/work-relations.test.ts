@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { transactItemOf } from '../lib/db/table';
 import { useUnitConfig } from '../lib/testing/unit-config';
 import { WorkRelationRole } from '../../shared/enums';
 import { deleteAccessExpiry, putAccessExpiry } from './access-expiries';
@@ -11,7 +12,7 @@ describe('the work-relation writes', () => {
   useUnitConfig();
 
   it('puts a new relation with its dashboard keys, only while it does not exist', () => {
-    const { Put } = putNewWorkRelation(7, 30, [701], 'Rivera Family', '2027-03-31');
+    const { Put } = transactItemOf(putNewWorkRelation(7, 30, [701], 'Rivera Family', '2027-03-31'));
     expect(Put?.Item).toEqual({
       PK: 'CANVAS#7',
       SK: 'C#ACCESS#30',
@@ -29,12 +30,12 @@ describe('the work-relation writes', () => {
   });
 
   it('keeps the items and conditions of the count, the end-date entries and the roles', () => {
-    const count = familyCountOp(30, -1).Update;
+    const count = transactItemOf(familyCountOp(30, -1)).Update;
     expect(count?.Key).toEqual({ PK: 'ENTITY#30', SK: 'FAMILYCOUNT' });
     expect(count?.UpdateExpression).toBe('SET #type = :v1 ADD #count :v2');
     expect(count?.ExpressionAttributeValues).toEqual({ ':v1': 'FamilyCount', ':v2': -1 });
 
-    expect(putAccessExpiry(7, 30, '2027-03-31').Put?.Item).toEqual({
+    expect(transactItemOf(putAccessExpiry(7, 30, '2027-03-31')).Put?.Item).toEqual({
       PK: 'ACCESSEXPIRY',
       SK: '2027-03-31#7#30',
       type: 'AccessExpiry',
@@ -42,10 +43,13 @@ describe('the work-relation writes', () => {
       advisorId: 30,
       accessUntil: '2027-03-31',
     });
-    expect(deleteAccessExpiry(7, 30, '2027-03-31').Delete?.Key).toEqual({ PK: 'ACCESSEXPIRY', SK: '2027-03-31#7#30' });
-    expect(updateAccessUntil(7, 30, null).Update).toMatchObject({ UpdateExpression: 'REMOVE #accessUntil', ConditionExpression: 'attribute_exists(PK)' });
+    expect(transactItemOf(deleteAccessExpiry(7, 30, '2027-03-31')).Delete?.Key).toEqual({ PK: 'ACCESSEXPIRY', SK: '2027-03-31#7#30' });
+    expect(transactItemOf(updateAccessUntil(7, 30, null)).Update).toMatchObject({
+      UpdateExpression: 'REMOVE #accessUntil',
+      ConditionExpression: 'attribute_exists(PK)',
+    });
 
-    const role = putNewWorkRelationMemberItem(7, 30, 'u1', WorkRelationRole.Limited).Put;
+    const role = transactItemOf(putNewWorkRelationMemberItem(7, 30, 'u1', WorkRelationRole.Limited)).Put;
     expect(role?.Item).toMatchObject({
       type: 'WorkRelationMember',
       familyId: 7,

@@ -1,16 +1,5 @@
-import { GetCommand, ScanCommand, type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
-import {
-  batchGetItems,
-  queryAll,
-  ConditionFailed,
-  itemExists,
-  itemIsNew,
-  sendWrite,
-  transactItemOf,
-  transactWrites,
-  type Key,
-  type Write,
-} from '../lib/db/table';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems, queryAll, ConditionFailed, itemExists, itemIsNew, sendWrite, transactWrites, type Key, type Write } from '../lib/db/table';
 import { db, tableName } from '../lib/db/client';
 import { getEntity, type EntityItem } from './entities';
 import { familyNameKey, keys } from '../lib/db/keys';
@@ -88,8 +77,8 @@ export function putNewWorkRelation(
   sharedSectionIds: readonly number[],
   familyName: string,
   accessUntil: string | null = null,
-): TransactWriteItem {
-  return transactItemOf(newWorkRelationWrite(familyId, advisorId, sharedSectionIds, familyName, accessUntil));
+): Write {
+  return newWorkRelationWrite(familyId, advisorId, sharedSectionIds, familyName, accessUntil);
 }
 
 /** Creates or replaces the work relation of a family with an advisor company (tests, the bench; no end date); the family's name is read when not given. */
@@ -118,19 +107,19 @@ export function renameFamilyInRelationWrite(familyId: number, advisorId: number,
  * rename's transaction; a relation deleted meanwhile is not brought back (the transaction
  * then fails and the rename is tried again).
  */
-export function renameFamilyInRelationsOps(familyId: number, relations: readonly WorkRelationItem[], familyName: string): TransactWriteItem[] {
-  return relations.map((relation) => transactItemOf(renameFamilyInRelationWrite(familyId, relation.advisorId, familyName)));
+export function renameFamilyInRelationsOps(familyId: number, relations: readonly WorkRelationItem[], familyName: string): Write[] {
+  return relations.map((relation) => renameFamilyInRelationWrite(familyId, relation.advisorId, familyName));
 }
 
 /** Sets (a day) or clears (null) the end of a relation's access, as one item of a transaction; the relation must exist. */
-export function updateAccessUntil(familyId: number, advisorId: number, accessUntil: string | null): TransactWriteItem {
+export function updateAccessUntil(familyId: number, advisorId: number, accessUntil: string | null): Write {
   const spec = accessUntil ? { set: { accessUntil } } : { remove: ['accessUntil'] };
-  return transactItemOf({ update: keys.workRelation(familyId, advisorId), spec, condition: itemExists });
+  return { update: keys.workRelation(familyId, advisorId), spec, condition: itemExists };
 }
 
 /** The relation item deleted, only while it exists, as one item of a transaction. */
-export function deleteWorkRelationItem(familyId: number, advisorId: number): TransactWriteItem {
-  return transactItemOf({ delete: keys.workRelation(familyId, advisorId), condition: itemExists });
+export function deleteWorkRelationItem(familyId: number, advisorId: number): Write {
+  return { delete: keys.workRelation(familyId, advisorId), condition: itemExists };
 }
 
 function sharedSectionsWrite(familyId: number, advisorId: number, sharedSectionIds: readonly number[]): Write {
@@ -138,8 +127,8 @@ function sharedSectionsWrite(familyId: number, advisorId: number, sharedSectionI
 }
 
 /** Sets the sections a family shares with an advisor company (empty = all) on an existing relation, as one item of a transaction. */
-export function updateSharedSections(familyId: number, advisorId: number, sharedSectionIds: readonly number[]): TransactWriteItem {
-  return transactItemOf(sharedSectionsWrite(familyId, advisorId, sharedSectionIds));
+export function updateSharedSections(familyId: number, advisorId: number, sharedSectionIds: readonly number[]): Write {
+  return sharedSectionsWrite(familyId, advisorId, sharedSectionIds);
 }
 
 /** Clears the shared sections of one relation (canvas reset): the advisor sees every section again. */
@@ -352,7 +341,7 @@ export const endedRelationDays = 90;
 type EndedRelationItem = { PK: string; SK: string; type: 'EndedWorkRelation'; familyId: number; advisorId: number; endedAt: string; expiresAt: number };
 
 /** The record of an ended relation, as one item of the ending's transaction. */
-export function putEndedRelation(familyId: number, advisorId: number, endedAt: Date): TransactWriteItem {
+export function putEndedRelation(familyId: number, advisorId: number, endedAt: Date): Write {
   const item: EndedRelationItem = {
     ...keys.endedWorkRelation(advisorId, familyId),
     type: 'EndedWorkRelation',
@@ -361,7 +350,7 @@ export function putEndedRelation(familyId: number, advisorId: number, endedAt: D
     endedAt: endedAt.toISOString(),
     expiresAt: Math.floor(endedAt.getTime() / 1000) + endedRelationDays * 86_400,
   };
-  return transactItemOf({ put: item });
+  return { put: item };
 }
 
 /** Whether the advisor company had a relation with the family that ended within the last `endedRelationDays`. */

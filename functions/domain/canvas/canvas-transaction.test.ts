@@ -1,5 +1,6 @@
 import type { TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { itemExists } from '../../lib/db/table';
 import { AppError, fail } from '../../lib/errors';
 
 // A fake of the one DynamoDB call: each test says how the transactions it sends end.
@@ -20,7 +21,7 @@ vi.mock('../../lib/db/client', () => ({
 const { runSteps, withCanvasRetry } = await import('./context');
 
 const step = (onConditionFailed: () => AppError | 'retry') => ({
-  op: { ConditionCheck: { TableName: 't', Key: { PK: 'a', SK: 'b' }, ConditionExpression: 'x' } },
+  op: { check: { PK: 'a', SK: 'b' }, condition: itemExists },
   onConditionFailed,
 });
 

@@ -28,7 +28,6 @@ import { putHistoryEventOp } from '../../records/journal-codec';
 import { resolveActor, sessionActorToKeep, type JournalEntry, type PendingJournal, eventsOf } from '../../records/journal-recording';
 import { type Session } from '../sessions/session';
 import { hadEndedRelation } from '../../records/work-relations';
-import { type TransactWriteItem } from '@aws-sdk/lib-dynamodb';
 import { type HistoryEvent } from '../../../shared/contracts/history';
 import { countMetric } from '../../lib/observability';
 import { businessMetrics, canvasWriteKindDimension } from '../../../shared/metrics';
@@ -311,7 +310,7 @@ const emptySet: ReadonlySet<string> = new Set();
  * error, or 'retry' when the canvas changed between the read and the write (the write is
  * then planned again on a fresh read).
  */
-export type Step = { op: Write | TransactWriteItem; onConditionFailed: () => AppError | 'retry' };
+export type Step = { op: Write; onConditionFailed: () => AppError | 'retry' };
 
 export { maxTransactionItems };
 
@@ -323,8 +322,6 @@ class CanvasChangedMeanwhile extends ChangedMeanwhile {
     super(changedMeanwhile);
   }
 }
-
-const isBuilt = (op: Write | TransactWriteItem): op is TransactWriteItem => 'Put' in op || 'Update' in op || 'Delete' in op || 'ConditionCheck' in op;
 
 /** Each step's condition is named after the step, its outcome the step's own meaning. */
 const stepName = (index: number) => `step${index}`;
@@ -349,7 +346,7 @@ export async function runSteps(steps: Step[], journal?: PendingJournal): Promise
   // The dashboard card is not written here: the journal's stream rebuilds it after the
   // commit (refreshSummariesAfter in ./refresh-summaries.ts), so writers of one canvas share no item.
   const stepWrites = steps.map((step, index): Write => {
-    const write: Write = isBuilt(step.op) ? { prebuilt: step.op } : step.op;
+    const write = step.op;
     const planned = events.length ? stampChange(indexed(write), events[0]!.actor.userId, events[0]!.createdDate) : write;
     return { ...planned, name: stepName(index) };
   });

@@ -6,7 +6,7 @@ import { getUser } from '../../records/users';
 import { familyCountOp } from '../../records/family-counts';
 import { putAccessExpiry } from '../../records/access-expiries';
 import { putNewWorkRelation } from '../../records/work-relations';
-import { batchPut, retryWhileChanged, ConditionFailed, transactWritesWithBuilt, type Write } from '../../lib/db/table';
+import { batchPut, retryWhileChanged, ConditionFailed, transactWrites, type Write } from '../../lib/db/table';
 import { EntityType } from '../../../shared/enums';
 import { newCanvasWrites } from '../canvas/create-canvas';
 import { fail } from '../../lib/errors';
@@ -109,22 +109,22 @@ export async function acceptWorkRelationInvitation(
   if (accessUntil && !isWorkRelationAccessOpen(accessUntil, accessDayOf(now())))
     throw fail('INVITATION_EXPIRED', { message: 'The access this invitation offered has ended.' });
   const familyName = kind === 'family' ? planned.entity.entityName : ((await getEntity(familyId))?.entityName ?? '');
-  const writes: Array<Write<AcceptCondition> | Write<AcceptCondition>> = [
+  const writes: Write[] = [
     markWorkRelationInvitationAccepted(
       invitation,
       { tokenHash: hashToken(input.token), userId: user.id, at: now(), acceptedEntityId: acceptingId },
       'invitation',
     ),
-    { prebuilt: putNewWorkRelation(familyId, advisorId, sharedSectionIds, familyName, accessUntil), name: 'relation' },
+    { ...putNewWorkRelation(familyId, advisorId, sharedSectionIds, familyName, accessUntil), name: 'relation' },
     ...planned.writes,
-    { prebuilt: familyCountOp(advisorId, 1) },
-    ...(accessUntil ? [{ prebuilt: putAccessExpiry(familyId, advisorId, accessUntil) }] : []),
+    familyCountOp(advisorId, 1),
+    ...(accessUntil ? [putAccessExpiry(familyId, advisorId, accessUntil)] : []),
   ];
   // A concurrent transaction on the same items: try again a few times.
   await retryWhileChanged(
     async () => {
       try {
-        await transactWritesWithBuilt(writes, {
+        await transactWrites(writes, {
           relation: () => fail('USER_ALREADY_MEMBER', { message: 'This entity already works with the inviting one.' }),
           acceptingEntity: () => fail('FORBIDDEN', { errors: { entityId: [messageKeys.invalidInput] } }),
         });

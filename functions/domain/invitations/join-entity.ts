@@ -1,4 +1,4 @@
-import { retryWhileChanged, ConditionFailed, transactWritesWithBuilt, type Write, type WriteOrBuilt } from '../../lib/db/table';
+import { retryWhileChanged, ConditionFailed, transactWrites, type Write } from '../../lib/db/table';
 import { fail } from '../../lib/errors';
 import { newMemberWrite, type MemberItem } from '../../records/members';
 import { roleCounterChange } from '../../records/entities';
@@ -45,13 +45,13 @@ export async function commitJoin<Other extends string = never>(
   invitation: MemberInvitationItem,
   token: string,
   join: Pick<Join, 'writes'>,
-  alongside: ReadonlyArray<WriteOrBuilt<Other>> = [],
+  alongside: ReadonlyArray<Write<Other>> = [],
   outcomes: Partial<Record<Other, () => Error>> = {},
 ): Promise<void> {
   await retryWhileChanged(
     async () => {
       try {
-        await transactWritesWithBuilt<JoinCondition | Other>([...alongside, ...join.writes], {
+        await transactWrites<JoinCondition | Other>([...alongside, ...join.writes], {
           ...outcomes,
           member: () => fail('USER_ALREADY_MEMBER'),
           entity: () => fail('ITEM_NOT_FOUND'),

@@ -32,14 +32,7 @@ export async function updateEntity(session: Session, input: UpdateEntityRequest)
   const updated = await retryWhileChanged(
     async () => {
       const relationOps = renamesFamily ? renameFamilyInRelationsOps(entity.id, await listWorkRelationsOfFamily(entity.id), changes.entityName as string) : [];
-      return toCurrentEntity(
-        await updateEntityInfo(
-          entity,
-          changes,
-          relationOps.map((built) => ({ prebuilt: built })),
-        ),
-        member,
-      );
+      return toCurrentEntity(await updateEntityInfo(entity, changes, relationOps), member);
     },
     // Still changing after three reads: an unexpected failure (500), as before.
     { attempts: 3, whenExhausted: () => new Error('the relations of the family kept changing') },

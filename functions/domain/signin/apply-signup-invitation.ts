@@ -2,7 +2,7 @@ import type { SignupRequest, SignupResponse } from '../../../shared/contracts/au
 import type { WorkRelationInvitationKind } from '../../../shared/permissions';
 import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
-import { transactWritesWithBuilt } from '../../lib/db/table';
+import { transactWrites } from '../../lib/db/table';
 import { getEntity } from '../../records/entities';
 import { getLogin, newUserItem, putNewAccount, type UserItem } from '../../records/users';
 import { fail } from '../../lib/errors';
@@ -76,7 +76,7 @@ async function signUpForWorkRelation(
   if (await getLogin(input.email)) throw fail('SIGNUP_EMAIL_IN_USE');
   const at = now();
   const { user, password } = await confirmedUser(input, at);
-  await transactWritesWithBuilt(putNewAccount(user, password, at.toISOString(), input.timeZone), { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') });
+  await transactWrites(putNewAccount(user, password, at.toISOString(), input.timeZone), { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') });
   const { cookie, session } = await startSession(user.id, null, { userAgent });
   return { response: { idToken: user.id, tokenExpiration: new Date(session.expiresAt * 1000).toISOString() }, cookie };
 }

@@ -1,7 +1,7 @@
 import type { SignupRequest, SignupResponse } from '../../../shared/contracts/auth';
 import { messageKeys } from '../../../shared/validation-keys';
 import { now } from '../../lib/clock';
-import { batchPut, transactWritesWithBuilt } from '../../lib/db/table';
+import { batchPut, transactWrites } from '../../lib/db/table';
 import { EntityType } from '../../../shared/enums';
 import { newCanvasWrites } from '../canvas/create-canvas';
 import { allocateEntityId, newEntityWithOwner, requireEntityTypeId } from '../../records/entities';
@@ -45,7 +45,7 @@ export async function signUp(
   const account = putNewAccount(user, password, at, input.timeZone);
   // A family starts with its canvas, in the same transaction (84 writes beside these 5).
   const canvas = entityTypeId === EntityType.Family ? newCanvasWrites(entityId, created.entity, user.id, at, account.length + created.writes.length) : null;
-  await transactWritesWithBuilt([...account, ...created.writes, ...(canvas?.writes ?? [])], { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') });
+  await transactWrites([...account, ...created.writes, ...(canvas?.writes ?? [])], { emailInUse: () => fail('SIGNUP_EMAIL_IN_USE') });
   if (canvas) await batchPut(canvas.rest);
   await sendConfirmationLink(user);
   return { response: { idToken: user.id, tokenExpiration: null } };

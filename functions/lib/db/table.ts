@@ -119,9 +119,7 @@ export type Write<Name extends string = string> =
   | { put: Record<string, unknown>; condition?: Condition; name?: Name }
   | { update: Key; spec: UpdateSpec; condition?: Condition; name?: Name }
   | { delete: Key; condition?: Condition; name?: Name }
-  | { check: Key; condition: Condition; name?: Name }
-  /** A request another module built itself, sent as it is (modules not moved onto this builder yet). */
-  | { prebuilt: TransactWriteItem; name?: Name };
+  | { check: Key; condition: Condition; name?: Name };
 
 type Built = {
   UpdateExpression?: string;
@@ -193,7 +191,6 @@ function buildExpressions(spec: UpdateSpec | undefined, condition: Condition | u
 
 /** The request of one write, as a TransactWriteItem (also the input of its single command). */
 export function transactItemOf(write: Write): TransactWriteItem {
-  if ('prebuilt' in write) return write.prebuilt;
   const TableName = tableName();
   if ('put' in write) return { Put: { TableName, Item: write.put, ...buildExpressions(undefined, write.condition) } };
   if ('update' in write) {
@@ -288,30 +285,9 @@ export async function sendWriteReturningOld<Name extends string>(write: Write<Na
   }
 }
 
-/** A write as data, or a bare request an entity module not yet on this builder built itself. */
-export type WriteOrBuilt<Name extends string = string> = Write<Name> | TransactWriteItem;
-
-function asWrite<Name extends string>(write: WriteOrBuilt<Name>): Write<Name> {
-  return 'put' in write || 'update' in write || 'delete' in write || 'check' in write || 'prebuilt' in write
-    ? (write as Write<Name>)
-    : { prebuilt: write as TransactWriteItem };
-}
-
-/** The requests of a transaction of writes and bare built requests, in their order. */
-export function transactItemsOf(writes: ReadonlyArray<WriteOrBuilt>): TransactWriteItem[] {
-  return writes.map((write) => transactItemOf(asWrite(write)));
-}
-
-/**
- * transactWrites for a transaction that also carries bare requests an entity module not
- * yet on this builder built (they have no name: their failed condition throws
- * ConditionFailed without one).
- */
-export function transactWritesWithBuilt<Name extends string>(
-  writes: ReadonlyArray<WriteOrBuilt<Name>>,
-  outcomes: Partial<Record<Name, () => Error>> = {},
-): Promise<void> {
-  return transactWrites(writes.map(asWrite), outcomes);
+/** The requests of a transaction of writes, in their order. */
+export function transactItemsOf(writes: ReadonlyArray<Write>): TransactWriteItem[] {
+  return writes.map(transactItemOf);
 }
 
 /**

@@ -1,6 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useUnitConfig } from '../testing/unit-config';
-import { ChangedMeanwhile, allOf, ConditionFailed, itemExists, sendWriteReturningOld, transactItemOf, transactItemsOf, transactWritesWithBuilt } from './table';
+import {
+  ChangedMeanwhile,
+  allOf,
+  ConditionFailed,
+  itemExists,
+  itemIsNew,
+  sendWriteReturningOld,
+  transactItemOf,
+  transactItemsOf,
+  transactWrites,
+} from './table';
 
 // The client answers what a test tells it to; every request it gets is kept.
 const fake = vi.hoisted(() => ({ sent: [] as Array<{ input: Record<string, unknown> }>, answer: (() => ({})) as () => unknown }));
@@ -58,32 +68,37 @@ describe('the write builder', () => {
     expect(item.Update?.UpdateExpression).toBe('SET #addresses = list_append(if_not_exists(#addresses, :v1), :v2)');
   });
 
-  it('builds the writes of a transaction and keeps requests built before as they are, in their order', () => {
-    const built = { Put: { TableName: 't', Item: { PK: 'N#1', SK: 'N' }, ConditionExpression: 'attribute_not_exists(PK)' } };
-    const items = transactItemsOf([{ put: { PK: 'E#a', SK: 'E' }, condition: itemExists, name: 'first' }, built, { delete: { PK: 'D#1', SK: 'D' } }]);
+  it('builds the writes of a transaction in their order', () => {
+    const items = transactItemsOf([
+      { put: { PK: 'E#a', SK: 'E' }, condition: itemExists, name: 'first' },
+      { put: { PK: 'N#1', SK: 'N' }, condition: itemIsNew },
+      { delete: { PK: 'D#1', SK: 'D' } },
+    ]);
     expect(items).toHaveLength(3);
     expect(items[0]?.Put).toEqual({ TableName: 't', Item: { PK: 'E#a', SK: 'E' }, ConditionExpression: 'attribute_exists(PK)' });
-    expect(items[1]).toBe(built);
+    expect(items[1]?.Put).toEqual({ TableName: 't', Item: { PK: 'N#1', SK: 'N' }, ConditionExpression: 'attribute_not_exists(PK)' });
     expect(items[2]?.Delete).toEqual({ TableName: 't', Key: { PK: 'D#1', SK: 'D' } });
   });
 
-  it('names the failed condition of a transaction that also carries built requests; a built one fails without a name', async () => {
-    const built = { Put: { TableName: 't', Item: { PK: 'N#1', SK: 'N' }, ConditionExpression: 'attribute_not_exists(PK)' } };
-    const writes = [{ put: { PK: 'E#a', SK: 'E' }, condition: itemExists, name: 'emailInUse' as const }, built];
+  it('names the failed condition of a transaction; an unnamed write fails without a name', async () => {
+    const writes = [
+      { put: { PK: 'E#a', SK: 'E' }, condition: itemExists, name: 'emailInUse' as const },
+      { put: { PK: 'N#1', SK: 'N' }, condition: itemIsNew },
+    ];
     fake.answer = () => {
       throw cancelled('ConditionalCheckFailed', 'None');
     };
-    await expect(transactWritesWithBuilt(writes, { emailInUse: () => new Error('in use') })).rejects.toThrow('in use');
+    await expect(transactWrites(writes, { emailInUse: () => new Error('in use') })).rejects.toThrow('in use');
     fake.answer = () => {
       throw cancelled('None', 'ConditionalCheckFailed');
     };
-    await expect(transactWritesWithBuilt(writes)).rejects.toSatisfy(
+    await expect(transactWrites(writes)).rejects.toSatisfy(
       (error) => error instanceof ConditionFailed && error.condition === undefined && error.writeIndex === 1,
     );
     fake.answer = () => {
       throw cancelled('None', 'TransactionConflict');
     };
-    await expect(transactWritesWithBuilt(writes)).rejects.toBeInstanceOf(ChangedMeanwhile);
+    await expect(transactWrites(writes)).rejects.toBeInstanceOf(ChangedMeanwhile);
   });
 
   it('sends a write that answers the item as it was before', async () => {
@@ -104,35 +119,11 @@ describe('the write builder', () => {
   });
 });
 
-describe('the write builder, a built request with a name', () => {
-  it('goes into the transaction as it is and names its failed condition', async () => {
-    const built = { Put: { TableName: 't', Item: { PK: 'R', SK: 'R' }, ConditionExpression: 'attribute_not_exists(PK)' } };
-    fake.sent.length = 0;
-    fake.answer = () => ({});
-    await transactWritesWithBuilt([{ check: { PK: 'A', SK: 'B' }, condition: itemExists }, { prebuilt: built }]);
-    expect(fake.sent[0]?.input.TransactItems).toEqual([
-      { ConditionCheck: { TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)' } },
-      built,
-    ]);
-    fake.answer = () => {
-      throw cancelled('None', 'ConditionalCheckFailed');
-    };
-    await expect(
-      transactWritesWithBuilt([{ put: { PK: 'A', SK: 'B' } }, { prebuilt: built, name: 'relation' }], { relation: () => new Error('already related') }),
-    ).rejects.toThrow('already related');
-  });
-});
-
 describe('the write builder, more', () => {
   it('adds to a number that may be absent, also at a nested path', () => {
     const item = transactItemOf({ update: { PK: 'A', SK: 'B' }, spec: { set: { 'marks.ab12': 'x' }, increment: { 'counts.7': -1 } } });
     expect(item.Update?.UpdateExpression).toBe('SET #marks.#ab12 = :v1, #counts.#7 = if_not_exists(#counts.#7, :v2) + :v3');
     expect(item.Update?.ExpressionAttributeNames).toEqual({ '#marks': 'marks', '#ab12': 'ab12', '#counts': 'counts', '#7': '7' });
     expect(item.Update?.ExpressionAttributeValues).toEqual({ ':v1': 'x', ':v2': 0, ':v3': -1 });
-  });
-
-  it('sends a request another module built as it is', () => {
-    const built = { ConditionCheck: { TableName: 't', Key: { PK: 'A', SK: 'B' }, ConditionExpression: 'attribute_exists(PK)' } };
-    expect(transactItemOf({ prebuilt: built, name: 'x' })).toBe(built);
   });
 });
