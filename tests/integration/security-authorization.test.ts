@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../shared/contracts/auth';
 import type { EntityListResponse } from '../../shared/contracts/entities';
+import { routeByName } from '../../shared/route-paths';
 import { useIntegrationStack } from '../support/integration';
 import { pdfText } from '../support/pdf';
 import { buildRouteCalls, manifestKeys, type CallBuilder, type RouteKey } from '../support/security-calls';
@@ -279,7 +280,7 @@ describe('the authorization matrix', () => {
     const builder = calls[key];
     if (!row || !builder) throw new Error(`no matrix row or call for ${key}`);
     const expected = parseRow(row.expected);
-    const method = key.split(' ')[0]!;
+    const method = routeByName(key).method;
     const prepared = await Promise.all(columns.map(async (actor) => ({ actor, call: await builder(actor) })));
     const actual = {} as Record<ActorName, Outcome | string>;
     const send = async ({ actor, call }: (typeof prepared)[number]) => {

@@ -72,6 +72,7 @@ import { buildRouteCalls, routeKeyOf, type RouteKey } from '../support/security-
 import { buildSecurityWorld, outcomeOf, type Call, type SecurityWorld, type SignedInActor } from '../support/security-world';
 import { snapshotTable } from '../support/table';
 import { routePath } from '../support/route-calls';
+import { routeByName } from '../../shared/route-paths';
 
 /**
  * Bad input over every route that takes a body, path parameters or a query: malformed
@@ -417,10 +418,10 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
   const c = (key: RouteKey, path: string, codes: number[], body?: unknown, cookie = owner) => ({
     key,
     label: `${path} ${body === undefined ? '' : json(body).slice(0, 60)}`,
-    method: key.split(' ')[0]!,
+    method: routeByName(key).method,
     path,
     // A write always carries JSON (without it: 415), even when the route reads no body.
-    ...(body === undefined ? (key.startsWith('POST') || key.startsWith('PATCH') ? { rawBody: '{}' } : {}) : { rawBody: json(body) }),
+    ...(body === undefined ? (routeByName(key).method === 'POST' || routeByName(key).method === 'PATCH' ? { rawBody: '{}' } : {}) : { rawBody: json(body) }),
     codes,
     cookie,
   });
@@ -649,7 +650,7 @@ function cursorCases(route: { name: string; method: string; path: string }): Bad
     ];
     // Real cursors of other lists: another family's feed everywhere; the own feed's on the access logs.
     cursors.push(strangerHistoryCursor);
-    if (!key.startsWith('getOwnHistory')) cursors.push(historyCursor);
+    if (key !== 'getOwnHistory' && key !== 'getHistory') cursors.push(historyCursor);
     for (const cursor of cursors)
       cases.push({ label: `cursor ${cursor.slice(0, 40)}`, method: 'GET', path: `${path}?cursor=${cursor}`, codes: [2], field: 'cursor', cookie });
   }

@@ -135,10 +135,9 @@ export const routeOutlets: Record<string, Outlet | NotAnOutlet> = {
 
 /** The manifest's routes that must be classified: every GET, and the POST reads named above. */
 export function readingRouteKeys(): string[] {
-  const postReads = new Set(Object.keys(routeOutlets).filter((key) => key.startsWith('POST ')));
   return allRoutes()
-    .map((route) => `${route.method} ${route.path}`)
-    .filter((key) => key.startsWith('GET ') || postReads.has(key));
+    .filter((route) => route.method === 'GET' || (route.method === 'POST' && route.name in routeOutlets))
+    .map((route) => route.name);
 }
 
 /** Every server message type of the live contract (shared/contracts/live.ts). */
