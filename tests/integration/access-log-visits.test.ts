@@ -106,12 +106,12 @@ describe('the access log by visit', () => {
 
     // A cursor pages the list it came from: not the same period with another filter.
     const firstPage = await log(family.owner.client, 'limit=1');
-    expectError(await family.owner.client.call('getAccessLog', { looseQuery: { limit: '1', advisor: first.userId, cursor: firstPage.next } }), 2);
+    expectError(await family.owner.client.call('getAccessLog', { query: { limit: '1', advisor: first.userId, cursor: firstPage.next! } }), 2);
   });
 
   it('refuses bad filters with a validation error', async () => {
     for (const query of ['company=abc', 'company=0', 'company=-4', 'advisor=a%20b', `advisor=${'x'.repeat(65)}`]) {
-      expectError(await family.owner.client.call('getAccessLog', { rawQuery: `${query}` }), 6);
+      expectError(await family.owner.client.call('getAccessLog', { rawQuery: query }), 6);
     }
   });
 

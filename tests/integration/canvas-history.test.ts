@@ -376,7 +376,7 @@ describe('who sees which events', () => {
     expect(first.body.next).not.toBe(first.body.results[2]!.id);
     const ids = first.body.results.map((event) => event.id);
     expect([...ids].sort().reverse()).toEqual(ids);
-    const second = await family.owner.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { looseQuery: { limit: '3', cursor: first.body.next } });
+    const second = await family.owner.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit: '3', cursor: first.body.next! } });
     expect(second.body.results[0]!.id < ids[2]!).toBe(true);
     const byFull = await history(family.owner.client, `userId=${full.userId}&limit=100`);
     expect(byFull.length).toBeGreaterThan(0);

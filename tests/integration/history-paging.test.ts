@@ -29,7 +29,7 @@ let family: FamilyWithCanvas;
 let ownerEvents: HistoryEvent[];
 
 async function page(client: ApiClient, query: string): Promise<HistoryPage> {
-  const response = await client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { rawQuery: `${query}` });
+  const response = await client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { rawQuery: query });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
 }

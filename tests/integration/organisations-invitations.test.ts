@@ -257,7 +257,7 @@ describe('member invitation life cycle', () => {
       expect(created.status).toBe(201);
     }
     const byRoleThenEmailDesc = await owner.client.call<'listMemberInvitations', MemberInvitation[]>('listMemberInvitations', {
-      rawQuery: `orderBy=entityRoleId,-email`,
+      rawQuery: 'orderBy=entityRoleId,-email',
     });
     expect(byRoleThenEmailDesc.body.map((i) => i.email)).toEqual([emails[1], emails[2], emails[0]]);
     const unknownField = await owner.client.call<'listMemberInvitations', ErrorBody>('listMemberInvitations', { query: { orderBy: 'password' } });

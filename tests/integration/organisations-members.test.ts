@@ -458,7 +458,7 @@ describe('member lists and sensitive data', () => {
       memberName: 'Dr Oscar Zed',
     });
 
-    const seenByLimited = await limited.client.call<'listMembers', EntityMember[]>('listMembers', { rawQuery: `orderBy=-entityRoleId,email` });
+    const seenByLimited = await limited.client.call<'listMembers', EntityMember[]>('listMembers', { rawQuery: 'orderBy=-entityRoleId,email' });
     expect(seenByLimited.body.map((m) => m.entityRoleId)).toEqual([EntityRole.LimitedMember, EntityRole.FullMember, EntityRole.Owner]);
     const ownerRow = seenByLimited.body.find((m) => m.id === owner.userId);
     expect(ownerRow).toMatchObject({ email: null, phoneNumber: null, streetAddress: null, city: null, postalCode: null, country: null, firstName: 'Oscar' });

@@ -139,7 +139,7 @@ describe('advisor invitations: a family invites an advisor company', () => {
     const invitation = await inviteWorkRelation(stack, owner.client, 'advisor', { canvasSections: [wealthSection.id] });
     const info = await stack.client().call<'getAdvisorInvitation', WorkRelationInvitationInfo>('getAdvisorInvitation', { query: { token: invitation.token } });
     expect(info.body).toMatchObject({ entityName: 'Okafor Family', canvasSections: [wealthSection.title] });
-    const list = await owner.client.call<'listAdvisorInvitations', AdvisorInvitation[]>('listAdvisorInvitations', { rawQuery: `orderBy=status,-createdDate` });
+    const list = await owner.client.call<'listAdvisorInvitations', AdvisorInvitation[]>('listAdvisorInvitations', { rawQuery: 'orderBy=status,-createdDate' });
     expect(list.body.find((row) => row.id === invitation.id)).toMatchObject({
       canvasSections: [wealthSection.title],
       canvasSectionIds: [wealthSection.id],
