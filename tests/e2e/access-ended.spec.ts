@@ -2,6 +2,7 @@ import { familyOwner } from './support/canvas';
 import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
 import { canvasCategories, closeWalkthrough } from './support/history';
 import { advisorCompanyInvitedBy, createCanvas } from './support/work-relations';
+import { apiOf } from './support/api';
 
 /**
  * An advisor whose access ends while working (in Chromium, two browser contexts): the
@@ -47,7 +48,7 @@ test('the advisor’s open canvas says at once that the access has ended, keepin
   });
 
   await test.step('the family ends the work relation', async () => {
-    const ended = await familyContext.request.delete(`${appUrl}/api/work-relation/${advisor.companyId}`);
+    const ended = await apiOf(familyContext.request, appUrl).call('endWorkRelation', { params: { entityId: advisor.companyId } });
     expect(ended.status(), await ended.text()).toBe(204);
   });
 

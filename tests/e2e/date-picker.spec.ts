@@ -4,6 +4,7 @@ import { familyOwner } from './support/canvas';
 import { expect, test } from './support/fixtures';
 import { canvasCategories, closeWalkthrough, createActionPoint } from './support/history';
 import { advisorCompanyInvitedBy, createCanvas } from './support/work-relations';
+import { apiOf } from './support/api';
 
 /**
  * The date field's calendar in the production build (web/src/components/ui/CalendarPopup.tsx), at
@@ -100,7 +101,7 @@ test('a due date chosen in the calendar by mouse and by keyboard is saved, and t
     await expect(page.getByRole('article', { name: 'Book the notary' }).getByTestId('due-date')).toHaveText(`Due ${formatDay(byKeyboard)}`);
   });
 
-  const stored = await context.request.get(`${appUrl}/api/canvas/category/${category!.id}`);
+  const stored = await apiOf(context.request, appUrl).call('getCategory', { params: { id: category!.id } });
   const content = (await stored.json()) as { actionPoints: Array<{ title: string; dueDate: string | null }> };
   expect(content.actionPoints.find((item) => item.title === 'Book the notary')?.dueDate).toBe(byKeyboard);
   await context.close();

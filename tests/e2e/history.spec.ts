@@ -2,6 +2,7 @@ import { expect, seriousAccessibilityViolations, test } from './support/fixtures
 import { challengeAnswer, familyOwner, invitedMember } from './support/canvas';
 import { canvasCategories, categoryContent, closeWalkthrough, createActionPoint, createGoal, createTakeaway, toast } from './support/history';
 import { advisorCompanyInvitedBy, createCanvas } from './support/work-relations';
+import { apiOf } from './support/api';
 
 /**
  * Every change recorded, as the family lives it: a goal deleted by one member comes back
@@ -115,7 +116,7 @@ test('Ctrl+Z undoes the user’s own edit, not the later change of someone else'
   await expect(page.getByRole('article', { name: 'Buy a small boat' })).toBeVisible();
 
   // Someone else changes the canvas after: Ctrl+Z still only undoes the owner's own edit.
-  const patched = await memberContext.request.patch(`${appUrl}/api/canvas-goal/${theirGoal}`, { data: { title: 'Learn to sail well' } });
+  const patched = await apiOf(memberContext.request, appUrl).call('updateGoal', { params: { id: theirGoal }, body: { title: 'Learn to sail well' } });
   expect(patched.status(), await patched.text()).toBe(200);
 
   await page.locator('body').click({ position: { x: 5, y: 5 } });

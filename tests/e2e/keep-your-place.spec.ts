@@ -4,6 +4,7 @@ import { expect, seriousAccessibilityViolations, test } from './support/fixtures
 import { canvasCategories, closeWalkthrough } from './support/history';
 import { companyOwner } from './support/invitations';
 import { createCanvas } from './support/work-relations';
+import { apiOf } from './support/api';
 
 /**
  * Keeping your place: with the keyboard only, the focus never falls to the page
@@ -35,7 +36,7 @@ test('with the keyboard only: the vote button keeps the focus, a new answer take
   await invitedMember(inbox, ownerContext, memberContext, appUrl, { entityRoleId: 3, firstName: 'Sofia', lastName: 'Member' });
   const [category] = await canvasCategories(ownerContext, appUrl);
   const questionId = `${category!.id}.1`;
-  const theirs = await memberContext.request.post(`${appUrl}/api/canvas-answer/create/${questionId}`, { data: { questionId, text: 'Time together' } });
+  const theirs = await apiOf(memberContext.request, appUrl).call('createAnswer', { params: { questionId }, body: { questionId, text: 'Time together' } });
   expect(theirs.status(), await theirs.text()).toBe(201);
 
   const page = await ownerContext.newPage();

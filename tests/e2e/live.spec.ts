@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures';
 import { familyOwner, invitedMember } from './support/canvas';
 import { canvasCategories, closeWalkthrough, createTakeaway } from './support/history';
 import { createCanvas } from './support/work-relations';
+import { apiOf } from './support/api';
 
 /**
  * The live canvas, in two browsers: what one member adds appears on the other's open
@@ -87,7 +88,10 @@ test('two people edit one takeaway: the other sees who is editing, and the later
   await expect(memberPage.getByTestId('takeaway').getByTestId('live-editing')).toHaveText(/^Maria .* is editing this$/);
 
   // Sofia saves her change first (the version she read).
-  const update = await memberContext.request.patch(`${appUrl}/api/canvas-takeaway/${takeawayId}`, { data: { title: 'Sell the lake house', version: 1 } });
+  const update = await apiOf(memberContext.request, appUrl).call('updateTakeaway', {
+    params: { id: takeawayId },
+    body: { title: 'Sell the lake house', version: 1 },
+  });
   expect(update.status(), await update.text()).toBe(200);
 
   const title = dialog.getByRole('textbox', { name: /Title/ });

@@ -4,6 +4,7 @@ import { appLinkIn, defaultPassword, waitForMail } from './support/accounts';
 import { expect, seriousAccessibilityViolations, test, uniqueEmail, type Inbox } from './support/fixtures';
 import { companyOwner, workInvitationLink } from './support/invitations';
 import { clientPasswordHash } from '../../scripts/lib/client-password-hash';
+import { apiOf } from './support/api';
 
 /**
  * a family that signs up lands on its canvas (created with the
@@ -82,18 +83,18 @@ test('a new family signs up and starts on its canvas with a tour it can walk by 
 /** A new family the company invited: the invitee signs up with the e-mailed token and accepts with a new family of that name. */
 async function familyInvitedBy(inbox: Inbox, company: BrowserContext, baseURL: string, familyName: string): Promise<void> {
   const email = uniqueEmail('invited');
-  const created = await company.request.post(`${baseURL}/api/family-invitation/create`, { data: { email } });
+  const created = await apiOf(company.request, baseURL).call('createFamilyInvitation', { body: { email } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  expect((await company.request.post(`${baseURL}/api/family-invitation/send-email`, { data: { id } })).status()).toBe(200);
+  expect((await apiOf(company.request, baseURL).call('sendFamilyInvitationEmail', { body: { id } })).status()).toBe(200);
   const token = new URL(await workInvitationLink(inbox, email, 'family')).searchParams.get('token')!;
   const api = await playwrightRequest.newContext({ baseURL });
   const salt = randomBytes(16).toString('base64');
-  const signup = await api.post('/api/auth/signup', {
-    data: { firstName: 'Invited', lastName: 'Parent', email, password: clientPasswordHash(defaultPassword, salt), salt, familyInvitationToken: token },
+  const signup = await apiOf(api).call('signUp', {
+    body: { firstName: 'Invited', lastName: 'Parent', email, password: clientPasswordHash(defaultPassword, salt), salt, familyInvitationToken: token },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  const accepted = await api.post('/api/family-invitation/accept', { data: { token, entityName: familyName } });
+  const accepted = await apiOf(api).call('acceptFamilyInvitation', { body: { token, entityName: familyName } });
   expect(accepted.status(), await accepted.text()).toBe(200);
   await api.dispose();
 }

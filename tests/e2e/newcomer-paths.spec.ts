@@ -6,6 +6,7 @@ import { expect, test, uniqueEmail } from './support/fixtures';
 import { workInvitationLink } from './support/invitations';
 import { createCanvas } from './support/work-relations';
 import { clientPasswordHash } from '../../scripts/lib/client-password-hash';
+import { apiOf } from './support/api';
 
 /**
  * Defects a new user met (the ux-defects brief): a user without an organisation signs in
@@ -25,16 +26,16 @@ test('a user without an organisation signs in from an advisor invitation link, a
   const email = uniqueEmail('noentity');
 
   // The advisor is invited and signs up from the link, but never chooses a company: an account without an organisation.
-  const created = await familyContext.request.post(`${appUrl}/api/advisor-invitation/create`, { data: { email, canvasSections: [] } });
+  const created = await apiOf(familyContext.request, appUrl).call('createAdvisorInvitation', { body: { email, canvasSections: [] } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  expect((await familyContext.request.post(`${appUrl}/api/advisor-invitation/send-email`, { data: { id } })).status()).toBe(200);
+  expect((await apiOf(familyContext.request, appUrl).call('sendAdvisorInvitationEmail', { body: { id } })).status()).toBe(200);
   const link = await workInvitationLink(inbox, email, 'advisor');
   const token = new URL(link).searchParams.get('token')!;
   const api = await playwrightRequest.newContext({ baseURL: appUrl });
   const salt = randomBytes(16).toString('base64');
-  const signup = await api.post('/api/auth/signup', {
-    data: { firstName: 'Noor', lastName: 'Haddad', email, password: clientPasswordHash(defaultPassword, salt), salt, advisorInvitationToken: token },
+  const signup = await apiOf(api).call('signUp', {
+    body: { firstName: 'Noor', lastName: 'Haddad', email, password: clientPasswordHash(defaultPassword, salt), salt, advisorInvitationToken: token },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   await api.dispose();
@@ -135,21 +136,21 @@ test('a cancelled invitation link says the sender cancelled it, for a member and
 
   // A member invitation, e-mailed and then cancelled by the owner.
   const memberEmail = uniqueEmail('cancelled-member');
-  const member = await familyContext.request.post(`${appUrl}/api/member-invitation/create`, { data: { email: memberEmail, entityRoleId: 3 } });
+  const member = await apiOf(familyContext.request, appUrl).call('createMemberInvitation', { body: { email: memberEmail, entityRoleId: 3 } });
   expect(member.status(), await member.text()).toBe(201);
   const { id: memberInvitationId } = (await member.json()) as { id: string };
-  expect((await familyContext.request.post(`${appUrl}/api/member-invitation/send-email`, { data: { id: memberInvitationId } })).status()).toBe(200);
+  expect((await apiOf(familyContext.request, appUrl).call('sendMemberInvitationEmail', { body: { id: memberInvitationId } })).status()).toBe(200);
   const memberLink = appLinkIn(await waitForMail(inbox, memberEmail, 'invites you to'), '/member-invitation');
-  expect((await familyContext.request.delete(`${appUrl}/api/member-invitation/revoke/${memberInvitationId}`)).status()).toBe(204);
+  expect((await apiOf(familyContext.request, appUrl).call('revokeMemberInvitation', { params: { id: memberInvitationId } })).status()).toBe(204);
 
   // An advisor invitation, the same way.
   const advisorEmail = uniqueEmail('cancelled-advisor');
-  const advisor = await familyContext.request.post(`${appUrl}/api/advisor-invitation/create`, { data: { email: advisorEmail, canvasSections: [] } });
+  const advisor = await apiOf(familyContext.request, appUrl).call('createAdvisorInvitation', { body: { email: advisorEmail, canvasSections: [] } });
   expect(advisor.status(), await advisor.text()).toBe(201);
   const { id: advisorInvitationId } = (await advisor.json()) as { id: string };
-  expect((await familyContext.request.post(`${appUrl}/api/advisor-invitation/send-email`, { data: { id: advisorInvitationId } })).status()).toBe(200);
+  expect((await apiOf(familyContext.request, appUrl).call('sendAdvisorInvitationEmail', { body: { id: advisorInvitationId } })).status()).toBe(200);
   const advisorLink = await workInvitationLink(inbox, advisorEmail, 'advisor');
-  expect((await familyContext.request.delete(`${appUrl}/api/advisor-invitation/revoke/${advisorInvitationId}`)).status()).toBe(204);
+  expect((await apiOf(familyContext.request, appUrl).call('revokeAdvisorInvitation', { params: { id: advisorInvitationId } })).status()).toBe(204);
 
   const visitor = await browser.newContext({ baseURL: appUrl });
   const page = await visitor.newPage();
@@ -178,7 +179,7 @@ test('the reset-password page checks its link when it opens: a used or forged li
   const context = await browser.newContext({ baseURL: appUrl });
   const { account } = await familyOwner(inbox, context, appUrl, { firstName: 'Rosa', entityName: 'Lind Family' });
   const api = await playwrightRequest.newContext({ baseURL: appUrl });
-  expect((await api.post('/api/password/send-reset', { data: { email: account.email } })).status()).toBe(200);
+  expect((await apiOf(api).call('sendReset', { body: { email: account.email } })).status()).toBe(200);
   const link = appLinkIn(await waitForMail(inbox, account.email, 'Reset your'), '/reset-password');
   const page = await context.newPage();
 
@@ -191,8 +192,8 @@ test('the reset-password page checks its link when it opens: a used or forged li
   // Used elsewhere (another tab, the API): on opening, the page says the link is not valid, offers a new one, shows no form.
   const url = new URL(link);
   const salt = randomBytes(16).toString('base64');
-  const reset = await api.post('/api/password/reset', {
-    data: { email: url.searchParams.get('email'), token: url.searchParams.get('token'), password: clientPasswordHash('Other-Secret8', salt), salt },
+  const reset = await apiOf(api).call('resetPassword', {
+    body: { email: url.searchParams.get('email')!, token: url.searchParams.get('token')!, password: clientPasswordHash('Other-Secret8', salt), salt },
   });
   expect(reset.status(), await reset.text()).toBe(200);
   await page.goto(link);
@@ -227,7 +228,7 @@ test('lists fit a 375 px phone: the page does not overflow, a table becomes card
   const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 375, height: 800 } });
   await familyOwner(inbox, context, appUrl, { firstName: 'Tomas', entityName: 'Berg Family' });
   const longEmail = uniqueEmail('a-rather-long-address-for-a-phone-screen');
-  const created = await context.request.post(`${appUrl}/api/member-invitation/create`, { data: { email: longEmail, entityRoleId: 3 } });
+  const created = await apiOf(context.request, appUrl).call('createMemberInvitation', { body: { email: longEmail, entityRoleId: 3 } });
   expect(created.status(), await created.text()).toBe(201);
   const page = await context.newPage();
 

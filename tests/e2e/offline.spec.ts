@@ -3,6 +3,7 @@ import { expect, seriousAccessibilityViolations, test } from './support/fixtures
 import { familyOwner, invitedMember } from './support/canvas';
 import { canvasCategories, closeWalkthrough, createTakeaway } from './support/history';
 import { createCanvas } from './support/work-relations';
+import { apiOf } from './support/api';
 
 /**
  * Offline and failed saves (docs/product/canvas.md#offline): with the network cut, the page
@@ -19,7 +20,7 @@ type CategoryWithQuestions = {
 };
 
 async function category(context: BrowserContext, appUrl: string, categoryId: number): Promise<CategoryWithQuestions> {
-  const response = await context.request.get(`${appUrl}/api/canvas/category/${categoryId}`);
+  const response = await apiOf(context.request, appUrl).call('getCategory', { params: { id: categoryId } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as CategoryWithQuestions;
 }
@@ -180,7 +181,10 @@ test('a failed save says why beside the form, with the text kept: a refused answ
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByTestId('save-pending')).toHaveText(/^Waiting for the connection/);
 
-    const update = await memberContext.request.patch(`${appUrl}/api/canvas-takeaway/${takeawayId}`, { data: { title: 'Sell the lake house', version: 1 } });
+    const update = await apiOf(memberContext.request, appUrl).call('updateTakeaway', {
+      params: { id: takeawayId },
+      body: { title: 'Sell the lake house', version: 1 },
+    });
     expect(update.status(), await update.text()).toBe(200);
 
     await ownerContext.setOffline(false);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { appLinkIn, createConfirmedAccount, defaultPassword, waitForMail } from './support/accounts';
 import { challengeAnswer, signInContext } from './support/canvas';
 import { expect, seriousAccessibilityViolations, test, uniqueEmail } from './support/fixtures';
+import { apiOf } from './support/api';
 
 /**
  * Organisations of docs/product/organisations-and-members.md as people use them: an owner invites a colleague by e-mail;
@@ -187,9 +188,9 @@ test('a signed-in user joins a family through an invitation when logging in', as
   const owner = await createConfirmedAccount(inbox, { firstName: 'Ada', entityName: 'Lovelace Family' });
   const invitee = await createConfirmedAccount(inbox, { firstName: 'Charles', entityName: 'Babbage Family' });
   await signInContext(ownerContext, appUrl, owner.email, owner.password);
-  const created = await ownerContext.request.post(`${appUrl}/api/member-invitation/create`, { data: { email: invitee.email, entityRoleId: 2 } });
+  const created = await apiOf(ownerContext.request, appUrl).call('createMemberInvitation', { body: { email: invitee.email, entityRoleId: 2 } });
   const { id } = (await created.json()) as { id: string };
-  await ownerContext.request.post(`${appUrl}/api/member-invitation/send-email`, { data: { id } });
+  await apiOf(ownerContext.request, appUrl).call('sendMemberInvitationEmail', { body: { id } });
   const link = appLinkIn(await waitForMail(inbox, invitee.email, 'invites you to'), '/member-invitation');
 
   const page = await browser.newPage({ baseURL: appUrl });

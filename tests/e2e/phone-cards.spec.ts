@@ -3,6 +3,7 @@ import { expect, seriousAccessibilityViolations, test, uniqueEmail } from './sup
 import { familyOwner } from './support/canvas';
 import { closeWalkthrough } from './support/history';
 import { advisorCompanyInvitedBy, createCanvas } from './support/work-relations';
+import { apiOf } from './support/api';
 
 // The machine that runs these may be slow: the first state of each page is waited for up to 30 s (a bound, not a delay).
 
@@ -32,13 +33,13 @@ test('a family owner on a phone sees invitations, members, advisors and the acce
     lastName: 'Reader',
   });
   // The advisor reads the canvas (the access log's visit); one advisor and one member invitation stay pending.
-  expect((await advisorContext.request.get(`${appUrl}/api/canvas/${familyId}`)).status()).toBe(200);
-  const advisorInvitation = await ownerContext.request.post(`${appUrl}/api/advisor-invitation/create`, {
-    data: { email: uniqueEmail('pending-advisor'), canvasSections: [] },
+  expect((await apiOf(advisorContext.request, appUrl).call('getCanvas', { params: { familyId } })).status()).toBe(200);
+  const advisorInvitation = await apiOf(ownerContext.request, appUrl).call('createAdvisorInvitation', {
+    body: { email: uniqueEmail('pending-advisor'), canvasSections: [] },
   });
   expect(advisorInvitation.status(), await advisorInvitation.text()).toBe(201);
-  const memberInvitation = await ownerContext.request.post(`${appUrl}/api/member-invitation/create`, {
-    data: { email: uniqueEmail('pending-member'), entityRoleId: 3 },
+  const memberInvitation = await apiOf(ownerContext.request, appUrl).call('createMemberInvitation', {
+    body: { email: uniqueEmail('pending-member'), entityRoleId: 3 },
   });
   expect(memberInvitation.status(), await memberInvitation.text()).toBe(201);
 

@@ -2,6 +2,7 @@ import { familyOwner } from './support/canvas';
 import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
 import { canvasCategories, closeWalkthrough } from './support/history';
 import { advisorCompanyInvitedBy, createCanvas } from './support/work-relations';
+import { apiOf } from './support/api';
 
 /**
  * The family narrows what an advisor company sees while one of its advisors has the canvas open
@@ -43,7 +44,10 @@ test('an advisor whose company’s shares are narrowed is told which sections th
   });
 
   await test.step('the family narrows the shares to one section', async () => {
-    const narrowed = await familyContext.request.patch(`${appUrl}/api/canvas-shares/${advisor.companyId}`, { data: { canvasSections: [kept!.id] } });
+    const narrowed = await apiOf(familyContext.request, appUrl).call('updateCanvasShares', {
+      params: { entityId: advisor.companyId },
+      body: { canvasSections: [kept!.id] },
+    });
     expect(narrowed.status(), await narrowed.text()).toBe(200);
   });
 

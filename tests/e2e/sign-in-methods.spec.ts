@@ -3,6 +3,7 @@ import { appLinkIn, createConfirmedAccount, waitForMail, type TestAccount } from
 import { expect, test } from './support/fixtures';
 import { logIn, totpCodeFor, virtualAuthenticator } from './support/sign-in';
 import { ageSessionsOf, endRecoveryWaitOf } from './support/stored-time';
+import { apiOf } from './support/api';
 
 /**
  * Sign-in methods end to end in Chromium: a session older than 10 minutes confirms who it
@@ -29,10 +30,10 @@ async function signedIn(page: Page, account: TestAccount) {
 
 /** TOTP on through the API with the page's own session (fresh, so recent enough): the secret. */
 async function totpOn(page: Page): Promise<string> {
-  const setup = await page.request.post('/api/mfa/totp/setup', { data: {} });
+  const setup = await apiOf(page.request).call('setupTotp');
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
-  const enabled = await page.request.post('/api/mfa/totp/enable', { data: { code: totpCodeFor(secret) } });
+  const enabled = await apiOf(page.request).call('enableTotp', { body: { code: totpCodeFor(secret) } });
   expect(enabled.status(), await enabled.text()).toBe(200);
   return secret;
 }

@@ -5,6 +5,8 @@ import { e2eEnv, requiredEnv } from './support/env';
 import { clientPasswordHash } from '../../scripts/lib/client-password-hash';
 import { expect, test } from './support/fixtures';
 import { logIn, totpCodeFor } from './support/sign-in';
+import { apiOf } from './support/api';
+import { routePath } from '../support/route-calls';
 
 /**
  * Signing in belongs to its owner, in the browser: the second step only in the browser
@@ -17,15 +19,15 @@ test.describe.configure({ mode: 'parallel' });
 test.setTimeout(90_000);
 
 async function passwordStepThroughApi(request: APIRequestContext, account: TestAccount, password = account.password) {
-  const { salt } = (await (await request.post('/api/auth/salt', { data: { email: account.email } })).json()) as { salt: string };
-  return request.post('/api/auth/signin', { data: { email: account.email, password: clientPasswordHash(password, salt) } });
+  const { salt } = (await (await apiOf(request).call('getSalt', { body: { email: account.email } })).json()) as { salt: string };
+  return apiOf(request).call('signIn', { body: { email: account.email, password: clientPasswordHash(password, salt) } });
 }
 
 /** Turns TOTP on through the API, the way the Security tab does; answers the secret and the recovery codes. */
 async function withTotp(request: APIRequestContext, account: TestAccount): Promise<{ secret: string; recoveryCodes: string[] }> {
   expect((await passwordStepThroughApi(request, account)).status()).toBe(200);
-  const { secret } = (await (await request.post('/api/mfa/totp/setup', { data: {} })).json()) as { secret: string };
-  const enabled = await request.post('/api/mfa/totp/enable', { data: { code: totpCodeFor(secret) } });
+  const { secret } = (await (await apiOf(request).call('setupTotp')).json()) as { secret: string };
+  const enabled = await apiOf(request).call('enableTotp', { body: { code: totpCodeFor(secret) } });
   expect(enabled.status(), await enabled.text()).toBe(200);
   return { secret, recoveryCodes: ((await enabled.json()) as { recoveryCodes: string[] }).recoveryCodes };
 }
@@ -52,10 +54,10 @@ test('the code step belongs to the browser that passed the password: another bro
 
   // Another browser that knows the e-mail and the current code, but passed no password step.
   const stranger = await browser.newContext({ baseURL });
-  const refused = await stranger.request.post('/api/auth/signin/mfa', { data: { email: account.email, code: totpCodeFor(secret, 1) } });
+  const refused = await apiOf(stranger.request).call('signInMfa', { body: { email: account.email, code: totpCodeFor(secret, 1) } });
   expect(refused.status()).toBe(401);
   expect(((await refused.json()) as { errorCode: number }).errorCode).toBe(89);
-  expect((await stranger.request.get('/api/user/profile')).status()).toBe(401);
+  expect((await apiOf(stranger.request).call('getProfile')).status()).toBe(401);
   await stranger.close();
 
   // The owner's browser finishes with the same code: signed in, the pending cookie gone, a device cookie kept.
@@ -95,7 +97,7 @@ function wrongSignInFrom(localAddress: string, email: string, passwordHash: stri
   const body = JSON.stringify({ email, password: passwordHash });
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      `${requiredEnv(e2eEnv.apiUrl)}/api/auth/signin`,
+      `${requiredEnv(e2eEnv.apiUrl)}${routePath('signIn')}`,
       { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }, localAddress },
       (incoming) => {
         const chunks: Buffer[] = [];
@@ -131,7 +133,7 @@ test('after 100 wrong passwords from 20 addresses the owner signs in from their 
   await expect(page).toHaveURL(/\/$/);
 
   // The attack, through the API: 5 wrong passwords from each of 127.0.0.2 … 127.0.0.21.
-  const { salt } = (await (await owner.request.post('/api/auth/salt', { data: { email: account.email } })).json()) as { salt: string };
+  const { salt } = (await (await apiOf(owner.request).call('getSalt', { body: { email: account.email } })).json()) as { salt: string };
   const wrong = clientPasswordHash('Wrong-Guess1', salt);
   const codes: number[] = [];
   for (let index = 0; index < 20; index += 1) {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { familyOwner, invitedMember } from './support/canvas';
 import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
 import { advisorCompanyInvitedBy, createCanvas, noteAbout } from './support/work-relations';
+import { apiOf } from './support/api';
 
 /**
  * Work relations of docs/product/work-relations.md as a family and its advisor live them, in two browser
@@ -166,12 +167,13 @@ test('an advisor limited to one section works with a family; the family widens t
     await changedOnly.check();
     await expect(advisorPage.getByText('No family has changes since your last visit.')).toBeVisible();
     // The family adds a takeaway in the shared section: now the family shows under the filter.
-    const canvas = (await (await owner.context.request.get(`${appUrl}/api/canvas`)).json()) as {
+    const canvas = (await (await apiOf(owner.context.request, appUrl).call('getOwnCanvas')).json()) as {
       sections: Array<{ categories: Array<{ id: number; title: string }> }>;
     };
     const wealth = canvas.sections.flatMap((section) => section.categories).find((category) => category.title === 'Abundance of Wealth')!;
-    const created = await owner.context.request.post(`${appUrl}/api/canvas-takeaway/create/${wealth.id}`, {
-      data: { title: 'Review the wealth plan in spring', text: 'With Ledger Advisors.', categoryId: wealth.id, initiatorId: null, linkedGoalIds: [] },
+    const created = await apiOf(owner.context.request, appUrl).call('createTakeaway', {
+      params: { categoryId: wealth.id },
+      body: { title: 'Review the wealth plan in spring', text: 'With Ledger Advisors.', categoryId: wealth.id, initiatorId: null, linkedGoalIds: [] },
     });
     expect(created.status(), await created.text()).toBe(201);
     await advisorPage.reload();

@@ -6,6 +6,7 @@ import { addDays, dayIn } from '../../shared/dates';
 import { signIn, type TestAccount } from '../support/accounts';
 import { advisorCompanyFor, familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 /**
  * (docs/product/dashboard.md#access-ends-banner): an advisor whose
@@ -21,7 +22,7 @@ let open: TestAccount;
 let until: string;
 
 const card = async (advisor: TestAccount) => {
-  const response = await advisor.client.post<DashboardFamiliesResponse>('/api/work-relation/list-dashboard-families', {});
+  const response = await advisor.client.call<'listDashboardFamilies', DashboardFamiliesResponse>('listDashboardFamilies');
   expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
   const found = response.body.results.find((result) => result.id === family.familyId);
   expect(found).toBeDefined();
@@ -47,7 +48,7 @@ beforeAll(async () => {
     advisorCompanyFor(stack, family.familyId, [], 'Open Advisors'),
   ]);
   until = addDays(dayIn(now(), 'UTC'), 8);
-  const set = await family.owner.client.patch(`/api/canvas-shares/${ending.entityId}`, { canvasSections: [], accessUntil: until });
+  const set = await family.owner.client.call('updateCanvasShares', { params: { entityId: ending.entityId }, body: { canvasSections: [], accessUntil: until } });
   expect(set.status, JSON.stringify(set.body)).toBe(200);
 }, 120_000);
 
@@ -56,26 +57,26 @@ afterAll(() => resetClock());
 describe('the access-ends notice', () => {
   it('is not there 8 days ahead', async () => {
     expect((await card(ending)).accessEndsOn).toBeUndefined();
-    expect((await canvasOf(ending, `/api/canvas/${family.familyId}`)).accessEndsOn).toBeUndefined();
+    expect((await canvasOf(ending, routePath('getCanvas', { familyId: family.familyId }))).accessEndsOn).toBeUndefined();
   });
 
   it('is on the card and the canvas 7 days ahead, for the advisor whose access ends only', async () => {
     await daysPass(1);
     expect((await card(ending)).accessEndsOn).toBe(until);
-    expect((await canvasOf(ending, `/api/canvas/${family.familyId}`)).accessEndsOn).toBe(until);
+    expect((await canvasOf(ending, routePath('getCanvas', { familyId: family.familyId }))).accessEndsOn).toBe(until);
     // Another company without an end date, and the family itself, hear nothing of it.
     expect((await card(open)).accessEndsOn).toBeUndefined();
-    expect((await canvasOf(open, `/api/canvas/${family.familyId}`)).accessEndsOn).toBeUndefined();
-    expect((await canvasOf(family.owner, '/api/canvas')).accessEndsOn).toBeUndefined();
+    expect((await canvasOf(open, routePath('getCanvas', { familyId: family.familyId }))).accessEndsOn).toBeUndefined();
+    expect((await canvasOf(family.owner, routePath('getOwnCanvas'))).accessEndsOn).toBeUndefined();
   });
 
   it('stays through the last day; the day after, the access (and the notice) are gone', async () => {
     await daysPass(7);
     expect(dayIn(now(), 'UTC')).toBe(until);
     expect((await card(ending)).accessEndsOn).toBe(until);
-    expect((await canvasOf(ending, `/api/canvas/${family.familyId}`)).accessEndsOn).toBe(until);
+    expect((await canvasOf(ending, routePath('getCanvas', { familyId: family.familyId }))).accessEndsOn).toBe(until);
     await daysPass(1);
-    expect((await ending.client.get(`/api/canvas/${family.familyId}`)).status).toBe(404);
+    expect((await ending.client.call('getCanvas', { params: { familyId: family.familyId } })).status).toBe(404);
     expect((await card(ending)).accessEndsOn).toBeUndefined();
   });
 });

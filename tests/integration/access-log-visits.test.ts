@@ -5,6 +5,7 @@ import { advanceClock, resetClock } from '../../functions/lib/clock';
 import { hashPassword, type TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, expectError, familyWithCanvas, getCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 /**
  * The advisor access log grouped by visit (docs/product/history-and-undo.md "Visits in the
@@ -28,11 +29,11 @@ let everyone: ApiClient[];
 async function passTime(minutes: number): Promise<void> {
   for (let left = minutes; left > 0; left -= 20) {
     advanceClock(Math.min(left, 20) * 60_000);
-    for (const client of everyone) expect((await client.get('/api/authorization/member-roles')).status).toBe(200);
+    for (const client of everyone) expect((await client.call('listMemberRoles')).status).toBe(200);
   }
 }
 
-async function log(client: ApiClient, query = '', path = '/api/canvas/access-log'): Promise<AccessLogPage> {
+async function log(client: ApiClient, query = '', path = routePath('getAccessLog')): Promise<AccessLogPage> {
   const response = await client.get<AccessLogPage>(`${path}${query ? `?${query}` : ''}`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
@@ -105,31 +106,31 @@ describe('the access log by visit', () => {
 
     // A cursor pages the list it came from: not the same period with another filter.
     const firstPage = await log(family.owner.client, 'limit=1');
-    expectError(await family.owner.client.get(`/api/canvas/access-log?limit=1&advisor=${first.userId}&cursor=${firstPage.next}`), 2);
+    expectError(await family.owner.client.call('getAccessLog', { query: { limit: '1', advisor: first.userId, cursor: firstPage.next! } }), 2);
   });
 
   it('refuses bad filters with a validation error', async () => {
     for (const query of ['company=abc', 'company=0', 'company=-4', 'advisor=a%20b', `advisor=${'x'.repeat(65)}`]) {
-      expectError(await family.owner.client.get(`/api/canvas/access-log?${query}`), 6);
+      expectError(await family.owner.client.call('getAccessLog', { rawQuery: query }), 6);
     }
   });
 
   it('gives an advisor company its own members’ visits, filterable by advisor; its members read none', async () => {
-    const page = await log(limitedCompany.client, '', '/api/entities/access-log');
+    const page = await log(limitedCompany.client, '', routePath('getCompanyAccessLog'));
     expect(who(page.results).sort()).toEqual(['Nadia', 'Nadia', 'Noah']);
     expect(page.results.every((row) => row.familyName === 'Visit Family')).toBe(true);
-    expect(who((await log(limitedCompany.client, `advisor=${second.userId}`, '/api/entities/access-log')).results)).toEqual(['Noah']);
-    expectError(await first.client.get('/api/entities/access-log'), 8);
-    expectError(await first.client.get('/api/canvas/access-log'), 8);
+    expect(who((await log(limitedCompany.client, `advisor=${second.userId}`, routePath('getCompanyAccessLog'))).results)).toEqual(['Noah']);
+    expectError(await first.client.call('getCompanyAccessLog'), 8);
+    expectError(await first.client.call('getAccessLog'), 8);
   });
 
   it('keeps the visits of an ended relation, which reads nothing more', async () => {
     // Ending a relation asks for a recent sign-in: the owner confirms the password first.
-    const { body: current } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email: family.owner.email });
-    const confirmed = await family.owner.client.post('/api/auth/reauthenticate', { password: hashPassword(family.owner.plainPassword, current.salt) });
+    const { body: current } = await stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email: family.owner.email } });
+    const confirmed = await family.owner.client.call('reauthenticate', { body: { password: hashPassword(family.owner.plainPassword, current.salt) } });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBeLessThan(300);
-    expect((await family.owner.client.delete(`/api/work-relation/${wholeCompany.entityId}`)).status).toBe(204);
-    expect((await other.client.get(`/api/canvas/${family.familyId}`)).status).toBeGreaterThanOrEqual(400);
+    expect((await family.owner.client.call('endWorkRelation', { params: { entityId: wholeCompany.entityId } })).status).toBe(204);
+    expect((await other.client.call('getCanvas', { params: { familyId: family.familyId } })).status).toBeGreaterThanOrEqual(400);
     const page = await log(family.owner.client, `company=${wholeCompany.entityId}`);
     expect(who(page.results)).toEqual(['Walter']);
   });

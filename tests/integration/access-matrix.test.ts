@@ -36,6 +36,7 @@ import {
 import { useIntegrationStack } from '../support/integration';
 import { pdfText } from '../support/pdf';
 import { outcomeOf } from '../support/security-world';
+import { routePath } from '../support/route-calls';
 
 /**
  * A right that ends, ends everywhere: every outlet (a way canvas content reaches a person)
@@ -242,7 +243,7 @@ async function expectHistoryWrite(w: EndingWorld, cell: Cell, path: string, body
 }
 
 async function ownerCategory(w: EndingWorld): Promise<string> {
-  const response = await w.owner.get<CategoryResponse>(`/api/canvas/category/${w.categoryId}`);
+  const response = await w.owner.call<'getCategory', CategoryResponse>('getCategory', { params: { id: w.categoryId } });
   expect(response.status).toBe(200);
   return JSON.stringify(response.body);
 }
@@ -263,8 +264,8 @@ const witnessAway = (w: EndingWorld) => (message: LiveServerMessage) =>
 
 const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>) => Promise<void>> = {
   httpRead: async (w, cell) => {
-    const category = `/api/canvas/category/${w.categoryId}`;
-    const section = `/api/canvas/section/${w.sectionId}`;
+    const category = routePath('getCategory', { id: w.categoryId });
+    const section = routePath('getSection', { id: w.sectionId });
     if (typeof cell === 'number') {
       for (const path of [canvasPath(w), section, category]) await expectRefused(w, cell, 'GET', path);
       return;
@@ -277,7 +278,7 @@ const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>
       expect([outcomeOf(lost), outcomeOf(lostSection)]).toEqual([4, 4]);
       expect((canvas.body as { sections: Array<{ id: number }> }).sections.map((shown) => shown.id)).not.toContain(w.sectionId);
       expectNone(textOf(canvas.body) + textOf(lost.body) + textOf(lostSection.body), lostMarkers(w), 'the canvas');
-      expect(textOf((await asVictim(w, 'GET', `/api/canvas/category/${w.sharedCategoryId}`)).body)).toContain(w.markers.afterShared);
+      expect(textOf((await asVictim(w, 'GET', routePath('getCategory', { id: w.sharedCategoryId }))).body)).toContain(w.markers.afterShared);
     } else {
       expect([lost.status, lostSection.status]).toEqual([200, 200]);
       expect(textOf(lost.body)).toContain(w.markers.after);
@@ -285,7 +286,7 @@ const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>
   },
   httpWrite: async (w, cell) => {
     const title = `Late [${w.ending}-late-m4trix]`;
-    const response = await asVictim(w, 'POST', `/api/canvas-takeaway/create/${w.categoryId}`, { title, categoryId: w.categoryId });
+    const response = await asVictim(w, 'POST', routePath('createTakeaway', { categoryId: w.categoryId }), { title, categoryId: w.categoryId });
     if (cell === 'kept') {
       expect(response.status).toBe(201);
       return;
@@ -349,8 +350,8 @@ const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>
   // "Restore this version" of the victim's own takeaway (the answer carries the restored item as the writer sees it).
   restore: (w, cell) => expectHistoryWrite(w, cell, restorePath(w), { version: w.ownVersion }),
   myActions: async (w, cell) => {
-    if (typeof cell === 'number') return expectRefused(w, cell, 'GET', '/api/canvas-action-point/mine');
-    const response = await asVictim(w, 'GET', '/api/canvas-action-point/mine');
+    if (typeof cell === 'number') return expectRefused(w, cell, 'GET', routePath('listMyActionPoints'));
+    const response = await asVictim(w, 'GET', routePath('listMyActionPoints'));
     expect(response.status).toBe(200);
     const ids = (response.body as MyActionPointsResponse).actionPoints.map((action) => action.id);
     if (cell === 'kept') expect(ids).toContain(w.assignedId);
@@ -360,7 +361,7 @@ const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>
     }
   },
   dashboard: async (w, cell) => {
-    const path = '/api/work-relation/list-dashboard-families';
+    const path = routePath('listDashboardFamilies');
     if (typeof cell === 'number') return expectRefused(w, cell, 'POST', path, {});
     const response = await asVictim(w, 'POST', path, {});
     expect(response.status).toBe(200);
@@ -387,7 +388,7 @@ const checks: Record<Outlet, (w: EndingWorld, cell: Exclude<Cell, NotApplicable>
     }
   },
   accessLog: async (w, cell) => {
-    const paths = w.victimKind === 'familyMember' ? ['/api/canvas/access-log', '/api/canvas/access-log.csv'] : ['/api/entities/access-log'];
+    const paths = w.victimKind === 'familyMember' ? [routePath('getAccessLog'), routePath('getAccessLogCsv')] : [routePath('getCompanyAccessLog')];
     for (const path of paths) {
       if (typeof cell === 'number') await expectRefused(w, cell, 'GET', path);
       else expect((await asVictim(w, 'GET', path)).status, path).toBe(200);

@@ -11,6 +11,7 @@ import { expectError } from '../support/canvas';
 import { uniqueEmail, useIntegrationStack, type ApiClient } from '../support/integration';
 import { inviteMember } from '../support/organisations';
 import { snapshotTable } from '../support/table';
+import { routePath } from '../support/route-calls';
 
 /**
  * Abuse and input (the "accounts advisory firms can trust" issue, part A): e-mail checks
@@ -53,26 +54,23 @@ describe('1. e-mail validation in linear time', () => {
   it('refuses a 64 KB e-mail on every route that takes one as fast as a short malformed one (within ten times), and a cheap request sent alongside is not slowed', async () => {
     const client = stack.client();
     const routes: Array<[string, Record<string, unknown>]> = [
-      ['/api/auth/salt', { email: hostile }],
-      ['/api/auth/signin', { email: hostile, password: hashPassword('Whatever-1', newSalt()) }],
-      ['/api/password/send-reset', { email: hostile }],
-      ['/api/email-confirmation/resend-confirmation-link', { email: hostile }],
-      ['/api/contact-form', { firstName: 'Eve', lastName: 'Mallory', email: hostile, subject: 'Hello', message: 'Hello there' }],
-      ['/api/auth/signup', { ...signupBody(), email: hostile }],
-      ['/api/member-invitation/create', { email: hostile, entityRoleId: EntityRole.LimitedMember }],
+      [routePath('getSalt'), { email: hostile }],
+      [routePath('signIn'), { email: hostile, password: hashPassword('Whatever-1', newSalt()) }],
+      [routePath('sendReset'), { email: hostile }],
+      [routePath('resendConfirmationLink'), { email: hostile }],
+      [routePath('sendContactMessage'), { firstName: 'Eve', lastName: 'Mallory', email: hostile, subject: 'Hello', message: 'Hello there' }],
+      [routePath('signUp'), { ...signupBody(), email: hostile }],
+      [routePath('createMemberInvitation'), { email: hostile, entityRoleId: EntityRole.LimitedMember }],
     ];
-    const send = (path: string, body: Record<string, unknown>) => (path === '/api/member-invitation/create' ? owner.client : client).post(path, body);
+    const send = (path: string, body: Record<string, unknown>) => (path === routePath('createMemberInvitation') ? owner.client : client).post(path, body);
     // The yardstick, measured on this machine now (a busy machine slows both alike): the same
     // routes refusing a short malformed address. The old pattern took seconds on the hostile one.
     const yardstick = await Promise.all([
-      timed(() => client.get('/api/user/prefixes')),
+      timed(() => client.call('listPrefixes')),
       ...routes.map(([path, body]) => timed(() => send(path, { ...body, email: 'a@b.' }))),
     ]);
     const bound = Math.max(1000, 10 * Math.max(...yardstick.map(({ ms }) => ms)));
-    const [cheap, ...answers] = await Promise.all([
-      timed(() => client.get('/api/user/prefixes')),
-      ...routes.map(([path, body]) => timed(() => send(path, body))),
-    ]);
+    const [cheap, ...answers] = await Promise.all([timed(() => client.call('listPrefixes')), ...routes.map(([path, body]) => timed(() => send(path, body)))]);
     for (const [index, { result, ms }] of answers.entries()) {
       const path = routes[index]![0];
       expect(result.status, path).toBe(400);
@@ -92,11 +90,11 @@ describe('2. mail limits per recipient and per sender', () => {
     const unknown = uniqueEmail('nobody');
     const client = stack.client({ sourceAddress: '127.0.0.11' });
     for (let round = 0; round < mailLimits.perRecipient.max; round += 1) {
-      expect((await client.post('/api/password/send-reset', { email: account.email })).status).toBe(200);
-      expect((await client.post('/api/password/send-reset', { email: unknown })).status).toBe(200);
+      expect((await client.call('sendReset', { body: { email: account.email } })).status).toBe(200);
+      expect((await client.call('sendReset', { body: { email: unknown } })).status).toBe(200);
     }
-    const known = await client.post('/api/password/send-reset', { email: account.email });
-    const none = await client.post('/api/password/send-reset', { email: unknown });
+    const known = await client.call('sendReset', { body: { email: account.email } });
+    const none = await client.call('sendReset', { body: { email: unknown } });
     // Whoever used the address's mails up cannot turn its owner away (the newest link works):
     // the same answer as ever, for a known and an unknown address alike, and no sixth mail.
     expect(known.status).toBe(200);
@@ -106,17 +104,16 @@ describe('2. mail limits per recipient and per sender', () => {
     expect(await resetMails(account.email)).toBe(5);
     // An hour later the address gets mail again.
     advanceClock(durations.hour);
-    expect((await client.post('/api/password/send-reset', { email: account.email })).status).toBe(200);
+    expect((await client.call('sendReset', { body: { email: account.email } })).status).toBe(200);
     await resetTokenAfter(account.email, 5);
   });
 
   it("sends at most 5 confirmation links an hour to one address, the signup's own included", async () => {
     const body = signupBody();
-    expect((await stack.client().post('/api/auth/signup', body)).status).toBe(201);
+    expect((await stack.client().call('signUp', { body })).status).toBe(201);
     const client = stack.client({ sourceAddress: '127.0.0.12' });
-    for (let round = 0; round < 4; round += 1)
-      expect((await client.post('/api/email-confirmation/resend-confirmation-link', { email: body.email })).status).toBe(200);
-    expectError(await client.post('/api/email-confirmation/resend-confirmation-link', { email: body.email }), 80);
+    for (let round = 0; round < 4; round += 1) expect((await client.call('resendConfirmationLink', { body: { email: body.email } })).status).toBe(200);
+    expectError(await client.call('resendConfirmationLink', { body: { email: body.email } }), 80);
     // The signup's mail and four resends.
     expect(await stack.emailsTo(body.email)).toHaveLength(5);
   });
@@ -124,38 +121,38 @@ describe('2. mail limits per recipient and per sender', () => {
   it('limits anonymous mail per client address over many recipients; another client is not affected', async () => {
     const flooder = stack.client({ sourceAddress: '127.0.0.13' });
     const answers = await Promise.all(
-      Array.from({ length: mailLimits.perClient.max + 3 }, () => flooder.post('/api/password/send-reset', { email: uniqueEmail('flood') })),
+      Array.from({ length: mailLimits.perClient.max + 3 }, () => flooder.call('sendReset', { body: { email: uniqueEmail('flood') } })),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(mailLimits.perClient.max);
     expect(answers.filter((answer) => codeOf(answer) === 80)).toHaveLength(3);
-    expect((await stack.client({ sourceAddress: '127.0.0.14' }).post('/api/password/send-reset', { email: uniqueEmail('other') })).status).toBe(200);
+    expect((await stack.client({ sourceAddress: '127.0.0.14' }).call('sendReset', { body: { email: uniqueEmail('other') } })).status).toBe(200);
   });
 
   it('sends a member invitation at most 5 times an hour to one address; beyond it 80, no mail, and the last link keeps working', async () => {
     const invitation = await inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember });
-    for (let round = 1; round < 5; round += 1) expect((await owner.client.post('/api/member-invitation/send-email', { id: invitation.id })).status).toBe(200);
+    for (let round = 1; round < 5; round += 1) expect((await owner.client.call('sendMemberInvitationEmail', { body: { id: invitation.id } })).status).toBe(200);
     const mails = await stack.emailsTo(invitation.email);
     expect(mails).toHaveLength(5);
-    expectError(await owner.client.post('/api/member-invitation/send-email', { id: invitation.id }), 80);
+    expectError(await owner.client.call('sendMemberInvitationEmail', { body: { id: invitation.id } }), 80);
     expect(await stack.emailsTo(invitation.email)).toHaveLength(5);
     const lastToken = linkParameter(mails.at(-1)?.body.text, '/member-invitation', 'token');
-    expect((await stack.client().get(`/api/member-invitation?token=${encodeURIComponent(lastToken)}`)).status).toBe(200);
+    expect((await stack.client().call('getMemberInvitation', { query: { token: lastToken } })).status).toBe(200);
   });
 
   it('limits advisor and family invitation mail per recipient the same way', async () => {
     const email = uniqueEmail('advisor');
-    const created = await owner.client.post<{ id: string }>('/api/advisor-invitation/create', { email, canvasSections: [] });
+    const created = await owner.client.call<'createAdvisorInvitation', { id: string }>('createAdvisorInvitation', { body: { email, canvasSections: [] } });
     expect(created.status).toBe(201);
     for (let round = 0; round < 5; round += 1)
-      expect((await owner.client.post('/api/advisor-invitation/send-email', { id: created.body.id })).status).toBe(200);
-    expectError(await owner.client.post('/api/advisor-invitation/send-email', { id: created.body.id }), 80);
+      expect((await owner.client.call('sendAdvisorInvitationEmail', { body: { id: created.body.id } })).status).toBe(200);
+    expectError(await owner.client.call('sendAdvisorInvitationEmail', { body: { id: created.body.id } }), 80);
 
     const company = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Limit Advisors' });
     const familyEmail = uniqueEmail('family');
-    const invited = await company.client.post<{ id: string }>('/api/family-invitation/create', { email: familyEmail });
+    const invited = await company.client.call<'createFamilyInvitation', { id: string }>('createFamilyInvitation', { body: { email: familyEmail } });
     for (let round = 0; round < 5; round += 1)
-      expect((await company.client.post('/api/family-invitation/send-email', { id: invited.body.id })).status).toBe(200);
-    expectError(await company.client.post('/api/family-invitation/send-email', { id: invited.body.id }), 80);
+      expect((await company.client.call('sendFamilyInvitationEmail', { body: { id: invited.body.id } })).status).toBe(200);
+    expectError(await company.client.call('sendFamilyInvitationEmail', { body: { id: invited.body.id } }), 80);
     expect(await stack.emailsTo(email)).toHaveLength(5);
     expect(await stack.emailsTo(familyEmail)).toHaveLength(5);
   });
@@ -164,9 +161,9 @@ describe('2. mail limits per recipient and per sender', () => {
     const email = uniqueEmail('contact');
     const client = stack.client({ sourceAddress: '127.0.0.15' });
     const message = (n: number) => ({ firstName: 'Ada', lastName: 'Lovelace', email, subject: `Question ${n}`, message: `Secret text ${n}\nsecond line` });
-    for (let n = 1; n <= 5; n += 1) expect((await client.post('/api/contact-form', message(n))).status).toBe(201);
+    for (let n = 1; n <= 5; n += 1) expect((await client.call('sendContactMessage', { body: message(n) })).status).toBe(201);
     const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
-    expectError(await client.post('/api/contact-form', message(6)), 80);
+    expectError(await client.call('sendContactMessage', { body: message(6) }), 80);
     expect((await snapshotTable(stack.dynamoEndpoint, stack.tableName)).filter((item) => !before.includes(item) && !item.includes('LimitCounter'))).toEqual([]);
     const toSender = await stack.emailsTo(email);
     expect(toSender).toHaveLength(1);
@@ -174,7 +171,7 @@ describe('2. mail limits per recipient and per sender', () => {
     expect(toSender[0]!.subject).not.toContain('Question');
     // The next day: one more acknowledgement.
     advanceClock(durations.day);
-    expect((await client.post('/api/contact-form', message(7))).status).toBe(201);
+    expect((await client.call('sendContactMessage', { body: message(7) })).status).toBe(201);
     expect(await stack.emailsTo(email)).toHaveLength(2);
   });
 });
@@ -182,34 +179,32 @@ describe('2. mail limits per recipient and per sender', () => {
 describe('3. sign-in and change-password throttling per client', () => {
   it('the change-password check of the current password waits after 5 failures from one client, not from another', async () => {
     const account = await signUpAndConfirm(stack);
-    const { body: current } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
+    const { body: current } = await stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } });
     const salt = newSalt();
     const change = (client: ApiClient, plain: string) =>
-      client.patch('/api/password/change', { password: hashPassword(plain, current.salt), newPassword: hashPassword('Changed-Pass7', salt), salt });
+      client.call('changePassword', { body: { password: hashPassword(plain, current.salt), newPassword: hashPassword('Changed-Pass7', salt), salt } });
     for (let attempt = 1; attempt <= 5; attempt += 1) expectError(await change(account.client, `Wrong-Guess${attempt}`), 22);
     expectError(await change(account.client, account.plainPassword), 80);
     // The same session from another client address (the user on another network) is not held up.
     const elsewhere = stack.client({ sourceAddress: '127.0.0.21' });
     expect(
       (
-        await elsewhere.request(
-          'PATCH',
-          '/api/password/change',
-          { password: hashPassword(account.plainPassword, current.salt), newPassword: hashPassword('Changed-Pass7', salt), salt },
-          { headers: { cookie: account.client.cookieHeader() } },
-        )
+        await elsewhere.call('changePassword', {
+          body: { password: hashPassword(account.plainPassword, current.salt), newPassword: hashPassword('Changed-Pass7', salt), salt },
+          headers: { cookie: account.client.cookieHeader() },
+        })
       ).status,
     ).toBe(204);
   });
 
   it('a shared budget of unknown clients stops guesses spread over many clients, each of which stays under its own allowance', async () => {
     const account = await signUpAndConfirm(stack);
-    const { body } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
+    const { body } = await stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } });
     const wrong = { email: account.email, password: hashPassword('Wrong-Guess1', body.salt) };
     const clients = (2 * signinThrottle.unknownClients.freeFailures) / signinThrottle.freeFailures;
     for (let index = 0; index < clients; index += 1) {
       const client = stack.client({ sourceAddress: `127.0.1.${index + 1}` });
-      const answers = await Promise.all(Array.from({ length: signinThrottle.freeFailures }, () => client.post('/api/auth/signin', wrong)));
+      const answers = await Promise.all(Array.from({ length: signinThrottle.freeFailures }, () => client.call('signIn', { body: wrong })));
       expect(answers.every((answer) => codeOf(answer) === 12 || codeOf(answer) === 80)).toBe(true);
     }
     // A client none of the guesses came from, without this account's device cookie: it shares the budget.
@@ -223,7 +218,7 @@ describe('4. reset and resend answer in the same time whether the account exists
   it('takes the steady time for a known and an unknown address alike', async () => {
     const account = await signUpAndConfirm(stack);
     const unconfirmed = signupBody();
-    await stack.client().post('/api/auth/signup', unconfirmed);
+    await stack.client().call('signUp', { body: unconfirmed });
     const client = stack.client({ sourceAddress: '127.0.0.31' });
     // Medians of 4 (within the limits of 5 mails per address), known and unknown taken in turn, so a busy moment of the machine hits both alike.
     const medians = async (path: string, knownEmail: string, unknownEmail: string) => {
@@ -237,8 +232,8 @@ describe('4. reset and resend answer in the same time whether the account exists
       return [mid(known), mid(unknown)] as const;
     };
     const pairs: Array<[string, string, string]> = [
-      ['/api/password/send-reset', account.email, uniqueEmail('nobody')],
-      ['/api/email-confirmation/resend-confirmation-link', unconfirmed.email, uniqueEmail('nobody')],
+      [routePath('sendReset'), account.email, uniqueEmail('nobody')],
+      [routePath('resendConfirmationLink'), unconfirmed.email, uniqueEmail('nobody')],
     ];
     for (const [path, knownEmail, unknownEmail] of pairs) {
       const [known, unknown] = await medians(path, knownEmail, unknownEmail);
@@ -255,24 +250,36 @@ describe('5. single-line fields, header injection and lone surrogates', () => {
       {
         client: stack.client(),
         method: 'POST',
-        path: '/api/auth/signup',
+        path: routePath('signUp'),
         body: { ...signupBody(), firstName: 'Ada\r\nBcc: victim@example.com' },
         field: 'firstName',
       },
       {
         client: stack.client(),
         method: 'POST',
-        path: '/api/auth/signup',
+        path: routePath('signUp'),
         body: { ...signupBody(), createEntityName: 'Family \u202Egnp.exe' },
         field: 'createEntityName',
       },
-      { client: owner.client, method: 'PATCH', path: `/api/user/${owner.userId}`, body: { lastName: 'Love\u2066lace' }, field: 'lastName' },
-      { client: owner.client, method: 'POST', path: '/api/entities', body: { entityTypeId: EntityType.Family, entityName: 'Two\nLines' }, field: 'entityName' },
-      { client: owner.client, method: 'PATCH', path: '/api/canvas', body: { title: 'Our\u200F canvas' }, field: 'title' },
+      {
+        client: owner.client,
+        method: 'PATCH',
+        path: routePath('updateUser', { userId: owner.userId }),
+        body: { lastName: 'Love\u2066lace' },
+        field: 'lastName',
+      },
+      {
+        client: owner.client,
+        method: 'POST',
+        path: routePath('createEntity'),
+        body: { entityTypeId: EntityType.Family, entityName: 'Two\nLines' },
+        field: 'entityName',
+      },
+      { client: owner.client, method: 'PATCH', path: routePath('updateCanvasTitle'), body: { title: 'Our\u200F canvas' }, field: 'title' },
       {
         client: stack.client(),
         method: 'POST',
-        path: '/api/contact-form',
+        path: routePath('sendContactMessage'),
         body: {
           firstName: 'Eve',
           lastName: 'Mallory',
@@ -297,24 +304,25 @@ describe('5. single-line fields, header injection and lone surrogates', () => {
   it('refuses unpaired UTF-16 surrogates everywhere in a body: any field, multi-line or token, and keys (2, naming the field)', async () => {
     const client = stack.client();
     // JSON.stringify writes a lone surrogate as the escape \ud800, which JSON.parse turns back into one.
-    const message = await client.request<{ errorCode: number; errors: Record<string, string[]> }>('POST', '/api/contact-form', undefined, {
+    const message = await client.call<'sendContactMessage', { errorCode: number; errors: Record<string, string[]> }>('sendContactMessage', {
       rawBody: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('surrogate'), subject: 'Hello', message: 'Broken \ud800 text' }),
     });
     expect(message.body).toMatchObject({ errorCode: 2, errors: { message: ['forms.errorMessages.invalidInput'] } });
-    const answer = await owner.client.request<{ errorCode: number; errors: Record<string, string[]> }>('PATCH', `/api/user/${owner.userId}`, undefined, {
+    const answer = await owner.client.call<'updateUser', { errorCode: number; errors: Record<string, string[]> }>('updateUser', {
+      params: { userId: owner.userId },
       rawBody: JSON.stringify({ firstName: 'Ada\udc00' }),
     });
     expect(answer.body).toMatchObject({ errorCode: 2, errors: { firstName: ['forms.errorMessages.invalidInput'] } });
-    const token = await client.request<{ errorCode: number }>('POST', '/api/password/reset', undefined, {
+    const token = await client.call<'resetPassword', { errorCode: number }>('resetPassword', {
       rawBody: JSON.stringify({ email: owner.email, token: 'abc\udbff', password: hashPassword('New-Secret9', newSalt()), salt: newSalt() }),
     });
     expect(token.body).toMatchObject({ errorCode: 2, errors: { token: ['forms.errorMessages.invalidInput'] } });
-    const key = await client.request<{ errorCode: number; errors: Record<string, string[]> }>('POST', '/api/auth/salt', undefined, {
+    const key = await client.call<'getSalt', { errorCode: number; errors: Record<string, string[]> }>('getSalt', {
       rawBody: JSON.stringify({ email: owner.email, ['k\ud800']: 1 }),
     });
     expect(key.body).toMatchObject({ errorCode: 2, errors: { 'k\ud800': ['forms.errorMessages.invalidInput'] } });
     // A URL cannot carry one: percent-encoded surrogate bytes are no UTF-8 and decode to U+FFFD.
-    expect((await client.get('/api/member-invitation?token=%ED%A0%80')).status).toBe(400);
+    expect((await client.call('getMemberInvitation', { rawQuery: 'token=%ED%A0%80' })).status).toBe(400);
   });
 });
 
@@ -322,13 +330,13 @@ describe('6. reset tokens die with a reset or a password change', () => {
   it('a successful reset kills every other reset link of the user', async () => {
     const account = await signUpAndConfirm(stack);
     const client = stack.client({ sourceAddress: '127.0.0.41' });
-    await client.post('/api/password/send-reset', { email: account.email });
+    await client.call('sendReset', { body: { email: account.email } });
     const first = await resetTokenAfter(account.email, 0);
-    await client.post('/api/password/send-reset', { email: account.email });
+    await client.call('sendReset', { body: { email: account.email } });
     const second = await resetTokenAfter(account.email, 1);
     const reset = (token: string) => {
       const salt = newSalt();
-      return stack.client().post('/api/password/reset', { email: account.email, token, password: hashPassword('Fresh-Secret8', salt), salt });
+      return stack.client().call('resetPassword', { body: { email: account.email, token, password: hashPassword('Fresh-Secret8', salt), salt } });
     };
     expect((await reset(second)).status).toBe(200);
     expectError(await reset(first), 20);
@@ -336,22 +344,26 @@ describe('6. reset tokens die with a reset or a password change', () => {
 
   it('a password change kills the reset links sent before it', async () => {
     const account = await signUpAndConfirm(stack);
-    await stack.client({ sourceAddress: '127.0.0.42' }).post('/api/password/send-reset', { email: account.email });
+    await stack.client({ sourceAddress: '127.0.0.42' }).call('sendReset', { body: { email: account.email } });
     const token = await resetTokenAfter(account.email, 0);
-    const { body: current } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
+    const { body: current } = await stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } });
     const salt = newSalt();
     expect(
       (
-        await account.client.patch('/api/password/change', {
-          password: hashPassword(account.plainPassword, current.salt),
-          newPassword: hashPassword('Changed-Pass7', salt),
-          salt,
+        await account.client.call('changePassword', {
+          body: {
+            password: hashPassword(account.plainPassword, current.salt),
+            newPassword: hashPassword('Changed-Pass7', salt),
+            salt,
+          },
         })
       ).status,
     ).toBe(204);
     const resetSalt = newSalt();
     expectError(
-      await stack.client().post('/api/password/reset', { email: account.email, token, password: hashPassword('Fresh-Secret8', resetSalt), salt: resetSalt }),
+      await stack
+        .client()
+        .call('resetPassword', { body: { email: account.email, token, password: hashPassword('Fresh-Secret8', resetSalt), salt: resetSalt } }),
       20,
     );
   });
@@ -361,36 +373,23 @@ describe('7. state-changing GETs', () => {
   const changing = allRoutes().filter((route) => route.changesState);
 
   it('are the e-mail confirmation and accepting a member invitation, and each refuses a cross-site request with 8 and changes nothing', async () => {
-    expect(changing.map((route) => `${route.method} ${route.path}`).sort()).toEqual(['GET /api/email-confirmation', 'GET /api/member-invitation/accept']);
+    expect(changing.map((route) => route.name).sort()).toEqual(['acceptMemberInvitation', 'confirmEmail']);
     const body = signupBody();
-    await stack.client().post('/api/auth/signup', body);
+    await stack.client().call('signUp', { body });
     const confirmation = linkParameter((await stack.latestEmailTo(body.email)).body.text, '/email-confirmation', 'token');
     const invitation = await inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember });
     const invitee = await signUpAndConfirm(stack, { email: invitation.email });
     const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
     for (const fetchSite of ['cross-site', 'same-site', 'CROSS-SITE']) {
-      expectError(
-        await stack.client().request('GET', `/api/email-confirmation?token=${confirmation}`, undefined, { headers: { 'sec-fetch-site': fetchSite } }),
-        8,
-      );
-      expectError(
-        await invitee.client.request('GET', `/api/member-invitation/accept?token=${invitation.token}`, undefined, { headers: { 'sec-fetch-site': fetchSite } }),
-        8,
-      );
+      expectError(await stack.client().call('confirmEmail', { query: { token: confirmation }, headers: { 'sec-fetch-site': fetchSite } }), 8);
+      expectError(await invitee.client.call('acceptMemberInvitation', { query: { token: invitation.token }, headers: { 'sec-fetch-site': fetchSite } }), 8);
     }
     const normalise = (items: string[]) => items.map((item) => item.replace(/"(idleExpiresAt|lastSeenAt)":\{"N":"\d+"\}/g, ''));
     expect(normalise(await snapshotTable(stack.dynamoEndpoint, stack.tableName))).toEqual(normalise(before));
     // From the app itself both work.
+    expect((await stack.client().call('confirmEmail', { query: { token: confirmation }, headers: { 'sec-fetch-site': 'Same-Origin' } })).status).toBe(200);
     expect(
-      (await stack.client().request('GET', `/api/email-confirmation?token=${confirmation}`, undefined, { headers: { 'sec-fetch-site': 'Same-Origin' } }))
-        .status,
-    ).toBe(200);
-    expect(
-      (
-        await invitee.client.request('GET', `/api/member-invitation/accept?token=${invitation.token}`, undefined, {
-          headers: { 'sec-fetch-site': 'same-origin' },
-        })
-      ).status,
+      (await invitee.client.call('acceptMemberInvitation', { query: { token: invitation.token }, headers: { 'sec-fetch-site': 'same-origin' } })).status,
     ).toBe(200);
   });
 });
@@ -401,8 +400,8 @@ describe('8. invite lists answer the same for any id', () => {
     const stranger = await signUpAndConfirm(stack, { createEntityName: 'Stranger Family' });
     const otherCompany = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Other Advisors' });
     for (const [path, caller, ids] of [
-      ['/api/entities/list-families-for-invite', owner, [999_999, stranger.entityId, otherCompany.entityId]],
-      ['/api/entities/list-advisor-companies-for-invite', company, [999_999, otherCompany.entityId, stranger.entityId]],
+      [routePath('getEntity', { entityId: 'list-families-for-invite' }), owner, [999_999, stranger.entityId, otherCompany.entityId]],
+      [routePath('getEntity', { entityId: 'list-advisor-companies-for-invite' }), company, [999_999, otherCompany.entityId, stranger.entityId]],
     ] as const) {
       const answers = await Promise.all(ids.map((id) => caller.client.get<InviteEntityOptionsResponse>(`${path}/${id}`)));
       for (const answer of answers) {

@@ -21,7 +21,7 @@ describe('signup guards', () => {
     const before = await snapshot();
     const response = await stack
       .client()
-      .post<ErrorBody>('/api/auth/signup', signupBody({ email: account.email.toUpperCase(), createEntityName: 'Second Family' }));
+      .call<'signUp', ErrorBody>('signUp', { body: signupBody({ email: account.email.toUpperCase(), createEntityName: 'Second Family' }) });
     expect(response.status).toBe(409);
     expect(response.body.errorCode).toBe(10);
     expect(await snapshot()).toEqual(before);
@@ -29,7 +29,7 @@ describe('signup guards', () => {
 
   it('refuses an unknown entity type with 11, not a generic validation error, and stores nothing', async () => {
     const before = await snapshot();
-    const response = await stack.client().post<ErrorBody>('/api/auth/signup', signupBody({ createEntityTypeId: 3 }));
+    const response = await stack.client().call<'signUp', ErrorBody>('signUp', { body: signupBody({ createEntityTypeId: 3 }) });
     expect(response.status).toBe(400);
     expect(response.body.errorCode).toBe(11);
     expect(response.body.errors).toEqual({ createEntityTypeId: ['forms.errorMessages.invalidInput'] });
@@ -38,7 +38,7 @@ describe('signup guards', () => {
 
   it('names the missing entity fields and bad hashes without an invitation', async () => {
     const { createEntityTypeId: _type, createEntityName: _name, ...rest } = signupBody();
-    const response = await stack.client().post<ErrorBody>('/api/auth/signup', { ...rest, salt: 'c2hvcnQ=', firstName: 'Al', extra: 1 });
+    const response = await stack.client().call<'signUp', ErrorBody>('signUp', { looseBody: { ...rest, salt: 'c2hvcnQ=', firstName: 'Al', extra: 1 } });
     expect(response.status).toBe(400);
     expect(response.body.errorCode).toBe(2);
     expect(Object.keys(response.body.errors).sort()).toEqual(['createEntityName', 'createEntityTypeId', 'extra', 'firstName', 'salt']);
@@ -47,7 +47,7 @@ describe('signup guards', () => {
   it('refuses unknown invitation tokens with 20 and stores nothing', async () => {
     const before = await snapshot();
     for (const field of ['memberInvitationToken', 'familyInvitationToken', 'advisorInvitationToken']) {
-      const response = await stack.client().post<ErrorBody>('/api/auth/signup', { ...signupBody(), [field]: 'some-token' });
+      const response = await stack.client().call<'signUp', ErrorBody>('signUp', { body: { ...signupBody(), [field]: 'some-token' } });
       expect(response.body.errorCode, field).toBe(20);
     }
     expect(await snapshot()).toEqual(before);
@@ -57,7 +57,9 @@ describe('signup guards', () => {
     const email = uniqueEmail('race');
     const before = await snapshot();
     const responses = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => stack.client().post<ErrorBody>('/api/auth/signup', signupBody({ email, createEntityName: `Race Family ${i}` }))),
+      Array.from({ length: 5 }, (_, i) =>
+        stack.client().call<'signUp', ErrorBody>('signUp', { body: signupBody({ email, createEntityName: `Race Family ${i}` }) }),
+      ),
     );
     expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(responses.filter((r) => r.status === 409).every((r) => r.body.errorCode === 10)).toBe(true);
@@ -84,16 +86,16 @@ describe('mail failure at signup', () => {
     };
     useSes('http://127.0.0.1:9'); // nothing listens there
     try {
-      const signup = await stack.client().post<ErrorBody>('/api/auth/signup', body);
+      const signup = await stack.client().call<'signUp', ErrorBody>('signUp', { body });
       expect(signup.body.errorCode).toBe(15);
     } finally {
       useSes(sesEndpoint);
     }
     const client = stack.client();
     expect((await signIn(client, body.email, defaultPassword)).status).toBe(403);
-    expect((await client.post('/api/email-confirmation/resend-confirmation-link', { email: body.email })).status).toBe(200);
+    expect((await client.call('resendConfirmationLink', { body: { email: body.email } })).status).toBe(200);
     const token = await confirmationTokenFor(stack, body.email);
-    expect((await client.get(`/api/email-confirmation?token=${token}`)).status).toBe(200);
+    expect((await client.call('confirmEmail', { query: { token } })).status).toBe(200);
     expect((await signIn(client, body.email, defaultPassword)).status).toBe(200);
   });
 });
@@ -102,17 +104,17 @@ describe('salts and credentials', () => {
   it('gives a stable decoy salt for an unknown e-mail and the real salt for a known one', async () => {
     const client = stack.client();
     const unknown = uniqueEmail('nobody');
-    const first = await client.post<{ salt: string }>('/api/auth/salt', { email: unknown });
-    const second = await client.post<{ salt: string }>('/api/auth/salt', { email: unknown.toUpperCase() });
+    const first = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: unknown } });
+    const second = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: unknown.toUpperCase() } });
     expect(first.status).toBe(200);
     expect(second.body.salt).toBe(first.body.salt);
     expect(Buffer.from(first.body.salt, 'base64')).toHaveLength(16);
-    expect((await client.post<{ salt: string }>('/api/auth/salt', { email: uniqueEmail('nobody') })).body.salt).not.toBe(first.body.salt);
+    expect((await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: uniqueEmail('nobody') } })).body.salt).not.toBe(first.body.salt);
 
     const salt = newSalt();
     const body = signupBody({ salt });
-    await client.post('/api/auth/signup', body);
-    const real = await client.post<{ salt: string }>('/api/auth/salt', { email: body.email });
+    await client.call('signUp', { body });
+    const real = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: body.email } });
     expect(real.body.salt).toBe(salt);
   });
 
@@ -130,7 +132,7 @@ describe('salts and credentials', () => {
   it('stores neither the browser hash nor anything that equals it', async () => {
     const salt = newSalt();
     const body = signupBody({ salt });
-    await stack.client().post('/api/auth/signup', body);
+    await stack.client().call('signUp', { body });
     const items = await snapshot();
     expect(items.some((item) => item.includes(body.password))).toBe(false);
     const login = itemsOfType(items, 'Login').find((item) => item.includes(body.email));
@@ -187,7 +189,7 @@ describe('sign-in throttling', () => {
 describe('tokens at rest', () => {
   it('stores confirmation tokens only as hashes', async () => {
     const body = signupBody();
-    await stack.client().post('/api/auth/signup', body);
+    await stack.client().call('signUp', { body });
     const token = await confirmationTokenFor(stack, body.email);
     const items = await snapshot();
     expect(itemsOfType(items, 'Token')).not.toHaveLength(0);

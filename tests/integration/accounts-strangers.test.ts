@@ -23,7 +23,7 @@ describe('the sign-up confirmation mail carries no text the sign-up typed', () =
   it('greets without the name in both parts, so a stranger signing up with your address cannot write to you', async () => {
     const lure = 'Win at evil.example/prize';
     const body = signupBody({ firstName: lure, lastName: 'Call Zxqvbn' });
-    expect((await stack.client().post('/api/auth/signup', body)).status).toBe(201);
+    expect((await stack.client().call('signUp', { body })).status).toBe(201);
     const [mail] = await stack.waitForEmails(body.email, 1, { subject: /Confirm your e-mail/ });
     for (const part of [mail!.body.text ?? '', mail!.body.html ?? '']) {
       expect(part).toContain('/email-confirmation?token=');
@@ -32,7 +32,7 @@ describe('the sign-up confirmation mail carries no text the sign-up typed', () =
     }
     expect(mail!.body.text).toMatch(/^Hello,\n/);
     // Nor does a reset mail while the address is unconfirmed.
-    expect((await stack.client().post('/api/password/send-reset', { email: body.email })).status).toBe(200);
+    expect((await stack.client().call('sendReset', { body: { email: body.email } })).status).toBe(200);
     const [reset] = await stack.waitForEmails(body.email, 1, { subject: /Reset your/ });
     for (const part of [reset!.body.text ?? '', reset!.body.html ?? '']) expect(part).not.toContain('evil.example');
   });
@@ -46,21 +46,21 @@ describe("a stranger cannot use up the owner's reset and recovery mails", () => 
     const who = await signUpAndConfirm(stack);
     // Strangers from several addresses, each under its own client limit.
     for (let round = 0; round < mailLimits.perRecipient.max; round += 1)
-      expect((await stack.client({ sourceAddress: `127.0.7.${round + 1}` }).post('/api/password/send-reset', { email: who.email })).status).toBe(200);
+      expect((await stack.client({ sourceAddress: `127.0.7.${round + 1}` }).call('sendReset', { body: { email: who.email } })).status).toBe(200);
     const mails = await stack.waitForEmails(who.email, mailLimits.perRecipient.max, { subject: resetSubject });
 
     const owner = stack.client({ sourceAddress: '127.0.7.99' });
-    const asked = await owner.post('/api/password/send-reset', { email: who.email });
+    const asked = await owner.call('sendReset', { body: { email: who.email } });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     expect(asked.body).toEqual({ email: who.email });
     // The inbox is not flooded further; the newest mail already holds a working link.
     expect((await stack.emailsTo(who.email)).filter((mail) => mail.subject === resetSubject)).toHaveLength(mailLimits.perRecipient.max);
     const salt = newSalt();
     const token = linkParameter(mails.at(-1)!.body.text, '/reset-password', 'token');
-    expect((await owner.post('/api/password/reset', { email: who.email, token, password: hashPassword('Owner-Again4', salt), salt })).status).toBe(200);
+    expect((await owner.call('resetPassword', { body: { email: who.email, token, password: hashPassword('Owner-Again4', salt), salt } })).status).toBe(200);
     expect((await signIn(stack.client(), who.email, 'Owner-Again4')).status).toBe(200);
     // With that link used, the address holds no working link: a new request mails one, limit or not.
-    expect((await owner.post('/api/password/send-reset', { email: who.email })).status).toBe(200);
+    expect((await owner.call('sendReset', { body: { email: who.email } })).status).toBe(200);
     await stack.waitForEmails(who.email, mailLimits.perRecipient.max + 1, { subject: resetSubject });
   });
 
@@ -68,17 +68,15 @@ describe("a stranger cannot use up the owner's reset and recovery mails", () => 
     const who = await signUpAndConfirm(stack);
     await addPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Lost phone');
     for (let round = 0; round < mailLimits.perRecipient.max; round += 1)
-      expect((await stack.client({ sourceAddress: `127.0.8.${round + 1}` }).post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(
-        200,
-      );
+      expect((await stack.client({ sourceAddress: `127.0.8.${round + 1}` }).call('requestFactorRecovery', { body: { email: who.email } })).status).toBe(200);
     const mails = await stack.waitForEmails(who.email, mailLimits.perRecipient.max, { subject: recoverySubject });
 
     const owner = stack.client({ sourceAddress: '127.0.8.99' });
-    const asked = await owner.post('/api/password/factor-recovery/request', { email: who.email });
+    const asked = await owner.call('requestFactorRecovery', { body: { email: who.email } });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     expect((await stack.emailsTo(who.email)).filter((mail) => mail.subject === recoverySubject)).toHaveLength(mailLimits.perRecipient.max);
     const link = { email: who.email, token: linkParameter(mails.at(-1)!.body.text, '/recover-access', 'token') };
-    expect((await owner.post<FactorRecoveryState>('/api/password/factor-recovery/start', link)).body.state).toBe('waiting');
+    expect((await owner.call<'startFactorRecovery', FactorRecoveryState>('startFactorRecovery', { body: link })).body.state).toBe('waiting');
   });
 });
 
@@ -92,7 +90,7 @@ describe('the public passkey options store nothing per call', () => {
     const before = await challenges();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
-        stack.client({ sourceAddress: `127.0.9.${(index % 10) + 1}` }).post<{ challenge: string }>('/api/auth/passkey/options'),
+        stack.client({ sourceAddress: `127.0.9.${(index % 10) + 1}` }).call<'authenticationOptions', { challenge: string }>('authenticationOptions'),
       ),
     );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
@@ -101,10 +99,12 @@ describe('the public passkey options store nothing per call', () => {
 
     // Sign-in works, and its answer cannot be sent twice.
     const browser = stack.client();
-    const options = (await browser.post<Parameters<SoftAuthenticator['authenticate']>[0]>('/api/auth/passkey/options')).body;
+    const options = (await browser.call<'authenticationOptions', Parameters<SoftAuthenticator['authenticate']>[0]>('authenticationOptions')).body;
     const assertion = authenticator.authenticate(options);
-    expect((await browser.post('/api/auth/passkey', { response: assertion })).status).toBe(200);
-    expect((await stack.client().post<{ errorCode: number }>('/api/auth/passkey', { response: assertion })).body.errorCode).toBe(95);
+    expect((await browser.call('signInWithPasskey', { body: { response: assertion } })).status).toBe(200);
+    expect((await stack.client().call<'signInWithPasskey', { errorCode: number }>('signInWithPasskey', { body: { response: assertion } })).body.errorCode).toBe(
+      95,
+    );
     expect((await signInWithPasskey(stack.client(), authenticator)).status).toBe(200);
   });
 });
@@ -112,19 +112,19 @@ describe('the public passkey options store nothing per call', () => {
 describe("a stranger's guesses cannot keep the owner's new browser out", () => {
   /** Wrong passwords from fresh addresses, 5 each (under each address's own allowance). */
   async function guess(email: string, addresses: number, firstOctet: number): Promise<void> {
-    const { body } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email });
+    const { body } = await stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email } });
     for (let index = 0; index < addresses; index += 1) {
       const attacker = stack.client({ sourceAddress: `127.0.${firstOctet}.${index + 1}` });
-      for (let attempt = 0; attempt < 5; attempt += 1) await attacker.post('/api/auth/signin', { email, password: hashPassword('Wrong-Guess1', body.salt) });
+      for (let attempt = 0; attempt < 5; attempt += 1) await attacker.call('signIn', { body: { email, password: hashPassword('Wrong-Guess1', body.salt) } });
     }
   }
 
   async function resetIn(browser: ApiClient, email: string, plainPassword: string, known: number) {
-    expect((await browser.post('/api/password/send-reset', { email })).status).toBe(200);
+    expect((await browser.call('sendReset', { body: { email } })).status).toBe(200);
     const mails = await stack.waitForEmails(email, known + 1, { subject: 'Reset your Family Canvas password' });
     const salt = newSalt();
     const token = linkParameter(mails.at(-1)!.body.text, '/reset-password', 'token');
-    return browser.post('/api/password/reset', { email, token, password: hashPassword(plainPassword, salt), salt });
+    return browser.call('resetPassword', { body: { email, token, password: hashPassword(plainPassword, salt), salt } });
   }
 
   it('the shared wait an attack renews keeps new browsers waiting, but a reset from the mailbox lets that browser in at once', async () => {

@@ -18,7 +18,7 @@ describe('the life of an account', () => {
     const client = stack.client();
     const body = signupBody({ firstName: 'Grace', lastName: 'Hopper', createEntityName: 'Hopper Family' });
 
-    const signup = await client.post<SignupResponse>('/api/auth/signup', body);
+    const signup = await client.call<'signUp', SignupResponse>('signUp', { body });
     expect(signup.status).toBe(201);
     expect(signup.body).toEqual({ idToken: expect.stringMatching(/^[a-f0-9]{32}$/), tokenExpiration: null });
     expect(signup.cookies).toEqual([]);
@@ -33,10 +33,10 @@ describe('the life of an account', () => {
     const token = linkParameter(mail.body.text, '/email-confirmation', 'token');
     expect(mail.body.text).toContain('http://localhost:5173/email-confirmation?token=');
 
-    const confirm = await client.get<{ email: string }>(`/api/email-confirmation?token=${token}`);
+    const confirm = await client.call<'confirmEmail', { email: string }>('confirmEmail', { query: { token } });
     expect(confirm.status).toBe(200);
     expect(confirm.body).toEqual({ email: body.email });
-    const again = await client.get<ErrorBody>(`/api/email-confirmation?token=${token}`);
+    const again = await client.call<'confirmEmail', ErrorBody>('confirmEmail', { query: { token } });
     expect(again.status).toBe(409);
     expect(again.body.errorCode).toBe(13);
 
@@ -57,7 +57,7 @@ describe('the life of an account', () => {
     expect(sessionCookie).toMatch(/HttpOnly/);
     expect(sessionCookie).toMatch(/SameSite=Lax/);
 
-    const profile = await client.get<UserProfile>('/api/user/profile');
+    const profile = await client.call<'getProfile', UserProfile>('getProfile');
     expect(profile.status).toBe(200);
     expect(profile.body).toEqual({ ...first.body, lastLoginDate: expect.any(String), privacySettings: { email: 10, phone: 10, address: 10 } });
 
@@ -65,21 +65,21 @@ describe('the life of an account', () => {
     const second = await signIn(stack.client(), body.email, defaultPassword);
     expect(second.body.lastLoginDate).toBe(profile.body.lastLoginDate);
 
-    const signout = await client.post('/api/auth/signout');
+    const signout = await client.call('signOut');
     expect(signout.status).toBe(204);
     expect(signout.cookies.some((c) => /^fc_session=;.*Max-Age=0/.test(c))).toBe(true);
-    const afterSignout = await client.get<ErrorBody>('/api/user/profile');
+    const afterSignout = await client.call<'getProfile', ErrorBody>('getProfile');
     expect(afterSignout.status).toBe(401);
     expect(afterSignout.body.errorCode).toBe(5);
     // The old cookie no longer names a session on the server.
     const [cookiePair = ''] = (sessionCookie ?? '').split(';');
-    const replayed = await stack.client().request<ErrorBody>('GET', '/api/user/profile', undefined, { headers: { cookie: cookiePair } });
+    const replayed = await stack.client().call<'getProfile', ErrorBody>('getProfile', { headers: { cookie: cookiePair } });
     expect(replayed.body.errorCode).toBe(7);
   });
 
   it('creates the family with its default canvas name and makes the owner its first member', async () => {
     const account = await signUpAndConfirm(stack, { createEntityName: 'Curie Family' });
-    const current = await account.client.post<CurrentEntity>('/api/auth/set-current-entity', { id: account.entityId });
+    const current = await account.client.call<'setCurrentEntity', CurrentEntity>('setCurrentEntity', { body: { id: account.entityId } });
     expect(current.status).toBe(200);
     expect(current.body).toEqual({
       id: account.entityId,
@@ -97,7 +97,7 @@ describe('the life of an account', () => {
       entityMemberId: account.userId,
       entityMemberCompanyPosition: null,
     });
-    const cleared = await account.client.post('/api/auth/set-current-entity', { id: null });
+    const cleared = await account.client.call('setCurrentEntity', { body: { id: null } });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toBeNull();
   });
@@ -108,11 +108,11 @@ describe('the life of an account', () => {
       createEntityName: 'Wise Advisors',
       canvasName: 'Ignored Canvas',
     });
-    const company = await advisor.client.post<CurrentEntity>('/api/auth/set-current-entity', { id: advisor.entityId });
+    const company = await advisor.client.call<'setCurrentEntity', CurrentEntity>('setCurrentEntity', { body: { id: advisor.entityId } });
     expect(company.body).toMatchObject({ entityTypeId: 2, entityName: 'Wise Advisors', canvasName: null, entityRoleId: 1 });
 
     const family = await signUpAndConfirm(stack, { createEntityName: 'Noether Family', canvasName: 'Our Plans' });
-    const current = await family.client.post<CurrentEntity>('/api/auth/set-current-entity', { id: family.entityId });
+    const current = await family.client.call<'setCurrentEntity', CurrentEntity>('setCurrentEntity', { body: { id: family.entityId } });
     expect(current.body.canvasName).toBe('Our Plans');
     expect(family.entityId).not.toBe(advisor.entityId);
   });
@@ -121,24 +121,24 @@ describe('the life of an account', () => {
     const one = await signUpAndConfirm(stack);
     const other = await signUpAndConfirm(stack);
     for (const id of [other.entityId, 999_999]) {
-      const response = await one.client.post<ErrorBody>('/api/auth/set-current-entity', { id });
+      const response = await one.client.call<'setCurrentEntity', ErrorBody>('setCurrentEntity', { body: { id } });
       expect(response.status).toBe(404);
       expect(response.body.errorCode).toBe(4);
     }
-    const anonymous = await stack.client().post<ErrorBody>('/api/auth/set-current-entity', { id: one.entityId });
+    const anonymous = await stack.client().call<'setCurrentEntity', ErrorBody>('setCurrentEntity', { body: { id: one.entityId } });
     expect(anonymous.body.errorCode).toBe(5);
-    const invalid = await one.client.post<ErrorBody>('/api/auth/set-current-entity', { id: 'one' });
+    const invalid = await one.client.call<'setCurrentEntity', ErrorBody>('setCurrentEntity', { body: { id: 'one' } });
     expect(invalid.body.errorCode).toBe(2);
   });
 
   it('expires an idle session after 30 minutes', async () => {
     const account = await signUpAndConfirm(stack);
     advanceClock(25 * durations.minute);
-    expect((await account.client.get('/api/user/profile')).status).toBe(200); // activity keeps it alive
+    expect((await account.client.call('getProfile')).status).toBe(200); // activity keeps it alive
     advanceClock(25 * durations.minute);
-    expect((await account.client.get('/api/user/profile')).status).toBe(200);
+    expect((await account.client.call('getProfile')).status).toBe(200);
     advanceClock(30 * durations.minute + durations.minute);
-    const expired = await account.client.get<ErrorBody>('/api/user/profile');
+    const expired = await account.client.call<'getProfile', ErrorBody>('getProfile');
     expect(expired.status).toBe(401);
     expect(expired.body.errorCode).toBe(7);
   });
@@ -148,17 +148,17 @@ describe('e-mail confirmation', () => {
   it('refuses an expired link with 21 and a tampered one with 20', async () => {
     const client = stack.client();
     const body = signupBody();
-    expect((await client.post('/api/auth/signup', body)).status).toBe(201);
+    expect((await client.call('signUp', { body })).status).toBe(201);
     const token = await confirmationTokenFor(stack, body.email);
 
-    const tampered = await client.get<ErrorBody>(`/api/email-confirmation?token=${token.slice(0, -2)}xy`);
+    const tampered = await client.call<'confirmEmail', ErrorBody>('confirmEmail', { rawQuery: `token=${token.slice(0, -2)}xy` });
     expect(tampered.status).toBe(400);
     expect(tampered.body.errorCode).toBe(20);
-    const missing = await client.get<ErrorBody>('/api/email-confirmation');
+    const missing = await client.call<'confirmEmail', ErrorBody>('confirmEmail');
     expect(missing.status).toBe(400);
 
     advanceClock(14 * durations.day + durations.minute);
-    const expired = await client.get<ErrorBody>(`/api/email-confirmation?token=${token}`);
+    const expired = await client.call<'confirmEmail', ErrorBody>('confirmEmail', { query: { token } });
     expect(expired.status).toBe(410);
     expect(expired.body.errorCode).toBe(21);
   });
@@ -166,23 +166,23 @@ describe('e-mail confirmation', () => {
   it('resends the link to an unconfirmed user who gives the e-mail, and answers the same for unknown ones', async () => {
     const client = stack.client();
     const body = signupBody();
-    expect((await client.post('/api/auth/signup', body)).status).toBe(201);
+    expect((await client.call('signUp', { body })).status).toBe(201);
     const firstToken = await confirmationTokenFor(stack, body.email);
 
-    const resend = await client.post<{ email: string }>('/api/email-confirmation/resend-confirmation-link', { email: body.email });
+    const resend = await client.call<'resendConfirmationLink', { email: string }>('resendConfirmationLink', { body: { email: body.email } });
     expect(resend.status).toBe(200);
     expect(resend.body).toEqual({ email: body.email });
     await expect.poll(async () => (await stack.emailsTo(body.email)).length).toBe(2);
     const secondToken = await confirmationTokenFor(stack, body.email);
     expect(secondToken).not.toBe(firstToken);
-    expect((await client.get(`/api/email-confirmation?token=${secondToken}`)).status).toBe(200);
+    expect((await client.call('confirmEmail', { query: { token: secondToken } })).status).toBe(200);
     // The first link is still unused but the e-mail is confirmed now.
-    expect((await client.get<ErrorBody>(`/api/email-confirmation?token=${firstToken}`)).body.errorCode).toBe(13);
+    expect((await client.call<'confirmEmail', ErrorBody>('confirmEmail', { query: { token: firstToken } })).body.errorCode).toBe(13);
 
     // Confirmed and unknown addresses get the same answer and no e-mail.
     const unknown = uniqueEmail('nobody');
     for (const email of [unknown, body.email]) {
-      const response = await client.post<{ email: string }>('/api/email-confirmation/resend-confirmation-link', { email });
+      const response = await client.call<'resendConfirmationLink', { email: string }>('resendConfirmationLink', { body: { email } });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ email });
     }
@@ -192,10 +192,10 @@ describe('e-mail confirmation', () => {
 
   it('resends for the signed-in user without an e-mail, and says 13 when confirmed', async () => {
     const account = await signUpAndConfirm(stack);
-    const response = await account.client.post<ErrorBody>('/api/email-confirmation/resend-confirmation-link', {});
+    const response = await account.client.call<'resendConfirmationLink', ErrorBody>('resendConfirmationLink');
     expect(response.status).toBe(409);
     expect(response.body.errorCode).toBe(13);
-    const anonymous = await stack.client().post<ErrorBody>('/api/email-confirmation/resend-confirmation-link', {});
+    const anonymous = await stack.client().call<'resendConfirmationLink', ErrorBody>('resendConfirmationLink');
     expect(anonymous.body.errorCode).toBe(5);
   });
 });
@@ -203,7 +203,7 @@ describe('e-mail confirmation', () => {
 describe('passwords', () => {
   it('resets the password by e-mail link, ends the sessions and signs in with the new one', async () => {
     const account = await signUpAndConfirm(stack);
-    const send = await stack.client().post<{ email: string }>('/api/password/send-reset', { email: account.email });
+    const send = await stack.client().call<'sendReset', { email: string }>('sendReset', { body: { email: account.email } });
     expect(send.status).toBe(200);
     expect(send.body).toEqual({ email: account.email });
     const mail = await stack.latestEmailTo(account.email);
@@ -215,33 +215,33 @@ describe('passwords', () => {
     const newPassword = 'Brand-New-7';
     const wrongEmail = await stack
       .client()
-      .post<ErrorBody>('/api/password/reset', { email: uniqueEmail(), token, password: hashPassword(newPassword, salt), salt });
+      .call<'resetPassword', ErrorBody>('resetPassword', { body: { email: uniqueEmail(), token, password: hashPassword(newPassword, salt), salt } });
     expect(wrongEmail.body.errorCode).toBe(20);
     const reset = await stack
       .client()
-      .post<{ email: string }>('/api/password/reset', { email: account.email, token, password: hashPassword(newPassword, salt), salt });
+      .call<'resetPassword', { email: string }>('resetPassword', { body: { email: account.email, token, password: hashPassword(newPassword, salt), salt } });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ email: account.email });
 
     const reused = await stack
       .client()
-      .post<ErrorBody>('/api/password/reset', { email: account.email, token, password: hashPassword(newPassword, salt), salt });
+      .call<'resetPassword', ErrorBody>('resetPassword', { body: { email: account.email, token, password: hashPassword(newPassword, salt), salt } });
     expect(reused.body.errorCode).toBe(20);
-    expect((await account.client.get<ErrorBody>('/api/user/profile')).body.errorCode).toBe(7);
+    expect((await account.client.call<'getProfile', ErrorBody>('getProfile')).body.errorCode).toBe(7);
     expect((await signIn(stack.client(), account.email, account.plainPassword)).status).toBe(401);
     const signin = await signIn(stack.client(), account.email, newPassword);
     expect(signin.status).toBe(200);
-    expect((await stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email })).body.salt).toBe(salt);
+    expect((await stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } })).body.salt).toBe(salt);
   });
 
   it('confirms the e-mail of an unconfirmed user who resets the password', async () => {
     const body = signupBody();
-    expect((await stack.client().post('/api/auth/signup', body)).status).toBe(201);
-    await stack.client().post('/api/password/send-reset', { email: body.email });
+    expect((await stack.client().call('signUp', { body })).status).toBe(201);
+    await stack.client().call('sendReset', { body: { email: body.email } });
     await expect.poll(async () => (await stack.emailsTo(body.email)).length).toBe(2);
     const token = linkParameter((await stack.latestEmailTo(body.email)).body.text, '/reset-password', 'token');
     const salt = newSalt();
-    expect((await stack.client().post('/api/password/reset', { email: body.email, token, password: hashPassword('Other-Pass1', salt), salt })).status).toBe(
+    expect((await stack.client().call('resetPassword', { body: { email: body.email, token, password: hashPassword('Other-Pass1', salt), salt } })).status).toBe(
       200,
     );
     expect((await signIn(stack.client(), body.email, 'Other-Pass1')).status).toBe(200);
@@ -249,9 +249,9 @@ describe('passwords', () => {
 
   it('checks a reset link without using it: 204 while usable, then the answers the reset gives (20, 21, 2)', async () => {
     const account = await signUpAndConfirm(stack);
-    await stack.client().post('/api/password/send-reset', { email: account.email });
+    await stack.client().call('sendReset', { body: { email: account.email } });
     const token = linkParameter((await stack.latestEmailTo(account.email)).body.text, '/reset-password', 'token');
-    const check = (body: unknown) => stack.client().post<ErrorBody>('/api/password/check-reset', body);
+    const check = (body: unknown) => stack.client().call<'checkReset', ErrorBody>('checkReset', { looseBody: body });
 
     const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
     expect((await check({ email: account.email, token })).status).toBe(204);
@@ -276,12 +276,12 @@ describe('passwords', () => {
     // Still usable after the checks; once used, the check answers 20.
     const salt = newSalt();
     expect(
-      (await stack.client().post('/api/password/reset', { email: account.email, token, password: hashPassword('Checked-Pass1', salt), salt })).status,
+      (await stack.client().call('resetPassword', { body: { email: account.email, token, password: hashPassword('Checked-Pass1', salt), salt } })).status,
     ).toBe(200);
     expect((await check({ email: account.email, token })).body.errorCode).toBe(20);
 
     // Past its hour: 21 (HTTP 410).
-    await stack.client().post('/api/password/send-reset', { email: account.email });
+    await stack.client().call('sendReset', { body: { email: account.email } });
     await expect.poll(async () => (await stack.emailsTo(account.email)).filter((mail) => mail.subject.includes('Reset')).length).toBe(2);
     const second = linkParameter((await stack.latestEmailTo(account.email)).body.text, '/reset-password', 'token');
     advanceClock(durations.hour + durations.minute);
@@ -292,13 +292,13 @@ describe('passwords', () => {
 
   it('refuses a reset link after its hour with 21', async () => {
     const account = await signUpAndConfirm(stack);
-    await stack.client().post('/api/password/send-reset', { email: account.email });
+    await stack.client().call('sendReset', { body: { email: account.email } });
     const token = linkParameter((await stack.latestEmailTo(account.email)).body.text, '/reset-password', 'token');
     advanceClock(durations.hour + durations.minute);
     const salt = newSalt();
     const expired = await stack
       .client()
-      .post<ErrorBody>('/api/password/reset', { email: account.email, token, password: hashPassword('Later-Pass1', salt), salt });
+      .call<'resetPassword', ErrorBody>('resetPassword', { body: { email: account.email, token, password: hashPassword('Later-Pass1', salt), salt } });
     expect(expired.status).toBe(410);
     expect(expired.body.errorCode).toBe(21);
     resetClock();
@@ -307,7 +307,7 @@ describe('passwords', () => {
 
   it('answers a reset request for an unknown e-mail like any other, and sends nothing', async () => {
     const email = uniqueEmail('ghost');
-    const response = await stack.client().post<{ email: string }>('/api/password/send-reset', { email });
+    const response = await stack.client().call<'sendReset', { email: string }>('sendReset', { body: { email } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ email });
     expect(await stack.emailsTo(email)).toHaveLength(0);
@@ -317,33 +317,37 @@ describe('passwords', () => {
     const account = await signUpAndConfirm(stack);
     const otherDevice = stack.client();
     expect((await signIn(otherDevice, account.email, account.plainPassword)).status).toBe(200);
-    const currentSalt = (await account.client.post<{ salt: string }>('/api/auth/salt', { email: account.email })).body.salt;
+    const currentSalt = (await account.client.call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } })).body.salt;
     const salt = newSalt();
     const newPassword = 'Changed-Pass9';
 
-    const wrong = await account.client.patch<ErrorBody>('/api/password/change', {
-      newPassword: hashPassword(newPassword, salt),
-      salt,
-      password: hashPassword('Not-The-One1', currentSalt),
+    const wrong = await account.client.call<'changePassword', ErrorBody>('changePassword', {
+      body: {
+        newPassword: hashPassword(newPassword, salt),
+        salt,
+        password: hashPassword('Not-The-One1', currentSalt),
+      },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errorCode).toBe(22);
     expect(wrong.body.errors).toEqual({ password: ['forms.errorMessages.invalidInput'] });
 
-    const change = await account.client.patch('/api/password/change', {
-      newPassword: hashPassword(newPassword, salt),
-      salt,
-      password: hashPassword(account.plainPassword, currentSalt),
+    const change = await account.client.call('changePassword', {
+      body: {
+        newPassword: hashPassword(newPassword, salt),
+        salt,
+        password: hashPassword(account.plainPassword, currentSalt),
+      },
     });
     expect(change.status).toBe(204);
-    expect((await account.client.get('/api/user/profile')).status).toBe(200);
-    expect((await otherDevice.get<ErrorBody>('/api/user/profile')).body.errorCode).toBe(7);
+    expect((await account.client.call('getProfile')).status).toBe(200);
+    expect((await otherDevice.call<'getProfile', ErrorBody>('getProfile')).body.errorCode).toBe(7);
     expect((await signIn(stack.client(), account.email, account.plainPassword)).status).toBe(401);
     expect((await signIn(stack.client(), account.email, newPassword)).status).toBe(200);
 
-    const anonymous = await stack
-      .client()
-      .patch<ErrorBody>('/api/password/change', { newPassword: hashPassword(newPassword, salt), salt, password: hashPassword(newPassword, salt) });
+    const anonymous = await stack.client().call<'changePassword', ErrorBody>('changePassword', {
+      body: { newPassword: hashPassword(newPassword, salt), salt, password: hashPassword(newPassword, salt) },
+    });
     expect(anonymous.body.errorCode).toBe(5);
   });
 });

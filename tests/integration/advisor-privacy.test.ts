@@ -53,14 +53,19 @@ beforeAll(async () => {
   sectionId = category.sectionId;
   // The other company's advisor works on the canvas: an action point of their own (assigned
   // to them), a vote on the family's takeaway, an answer.
-  ownerTakeaway = (await family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${categoryId}`, { title: 'Family takeaway', categoryId })).body;
-  const action = await betaAdvisor.client.post<ActionPoint>(`/api/canvas-action-point/create/${categoryId}`, { title: 'Beta plan', categoryId });
+  ownerTakeaway = (
+    await family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', { params: { categoryId }, body: { title: 'Family takeaway', categoryId } })
+  ).body;
+  const action = await betaAdvisor.client.call<'createActionPoint', ActionPoint>('createActionPoint', {
+    params: { categoryId },
+    body: { title: 'Beta plan', categoryId },
+  });
   expect(action.status, JSON.stringify(action.body)).toBe(201);
   betaAction = action.body;
-  expect((await betaAdvisor.client.post(`/api/canvas-takeaway/vote/${ownerTakeaway.id}`)).status).toBe(201);
-  const wealth = await family.owner.client.get<{ questions: Array<{ id: string }> }>(`/api/canvas/category/${categoryId}`);
+  expect((await betaAdvisor.client.call('addTakeawayVote', { params: { takeawayId: ownerTakeaway.id } })).status).toBe(201);
+  const wealth = await family.owner.client.call<'getCategory', { questions: Array<{ id: string }> }>('getCategory', { params: { id: categoryId } });
   const questionId = wealth.body.questions[0]!.id;
-  const answer = await betaAdvisor.client.post<Answer>(`/api/canvas-answer/create/${questionId}`, { questionId, text: 'Beta answer' });
+  const answer = await betaAdvisor.client.call<'createAnswer', Answer>('createAnswer', { params: { questionId }, body: { questionId, text: 'Beta answer' } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   betaAnswer = answer.body;
 });
@@ -73,9 +78,13 @@ function namesBeta(body: unknown): boolean {
 
 describe('an advisor of one company', () => {
   it('sees only their own company in the canvas header and on a section', async () => {
-    const header = await alphaAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`);
+    const header = await alphaAdvisor.client.call<'listCanvasAdvisorCompaniesOf', AdvisorCompanyChipsResponse>('listCanvasAdvisorCompaniesOf', {
+      params: { id: family.familyId },
+    });
     expect(header.body.map((chip) => chip.id)).toEqual([alpha.entityId]);
-    const section = await alphaAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-section-advisor-companies/${sectionId}`);
+    const section = await alphaAdvisor.client.call<'listSectionAdvisorCompanies', AdvisorCompanyChipsResponse>('listSectionAdvisorCompanies', {
+      params: { id: sectionId },
+    });
     expect(section.body.map((chip) => chip.id)).toEqual([alpha.entityId]);
   });
 
@@ -88,23 +97,29 @@ describe('an advisor of one company', () => {
     expect(takeaway.voteCount).toBe(1);
     expect(takeaway.votes.map((vote) => vote.userId)).toEqual([anotherAdvisorId]);
     expect(namesBeta(canvas)).toBe(false);
-    const page = await alphaAdvisor.client.get(`/api/canvas/category/${categoryId}`);
+    const page = await alphaAdvisor.client.call('getCategory', { params: { id: categoryId } });
     expect(page.status).toBe(200);
     expect(JSON.stringify(page.body)).toContain('Beta answer');
     expect(JSON.stringify(page.body)).toContain(betaAnswer.id);
     expect(namesBeta(page.body)).toBe(false);
-    expect(namesBeta((await alphaAdvisor.client.get(`/api/canvas/section/${sectionId}`)).body)).toBe(false);
+    expect(namesBeta((await alphaAdvisor.client.call('getSection', { params: { id: sectionId } })).body)).toBe(false);
     // An own item assigned to the other company's advisor: saved as shown, it keeps that assignee.
-    const own = await alphaAdvisor.client.post<ActionPoint>(`/api/canvas-action-point/create/${categoryId}`, {
-      title: 'Alpha plan',
-      categoryId,
-      assigneeId: betaAdvisor.userId,
+    const own = await alphaAdvisor.client.call<'createActionPoint', ActionPoint>('createActionPoint', {
+      params: { categoryId },
+      body: {
+        title: 'Alpha plan',
+        categoryId,
+        assigneeId: betaAdvisor.userId,
+      },
     });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     expect(own.body.assigneeId).toBe(anotherAdvisorId);
-    const saved = await alphaAdvisor.client.patch<ActionPoint>(`/api/canvas-action-point/${own.body.id}`, {
-      title: 'Alpha plan, reviewed',
-      assigneeId: anotherAdvisorId,
+    const saved = await alphaAdvisor.client.call<'updateActionPoint', ActionPoint>('updateActionPoint', {
+      params: { id: own.body.id },
+      body: {
+        title: 'Alpha plan, reviewed',
+        assigneeId: anotherAdvisorId,
+      },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ title: 'Alpha plan, reviewed', assigneeId: anotherAdvisorId });
@@ -118,7 +133,7 @@ describe('an advisor of one company', () => {
   });
 
   it('takes away a plan book that names the other company’s advisor as "another advisor"', async () => {
-    const book = await alphaAdvisor.client.post(`/api/canvas/plan-book/${family.familyId}`, {});
+    const book = await alphaAdvisor.client.call('exportPlanBook', { params: { familyId: family.familyId } });
     expect(book.status).toBe(200);
     const text = pdfText(book.body as Buffer);
     expect(text).toContain('Beta plan');
@@ -126,27 +141,29 @@ describe('an advisor of one company', () => {
     expect(text).not.toContain(betaPersonName);
     expect(text).not.toContain(betaName);
     // The family's own book names them.
-    const familyBook = await family.owner.client.post('/api/canvas/plan-book', {});
+    const familyBook = await family.owner.client.call('exportOwnPlanBook');
     expect(pdfText(familyBook.body as Buffer)).toContain(betaPersonName);
   });
 
   it('picks assignees among the family and their own company only', async () => {
-    const users = await alphaAdvisor.client.get<CanvasUsersResponse>(`/api/entity-member/list-canvas-users/${family.familyId}`);
+    const users = await alphaAdvisor.client.call<'listCanvasUsers', CanvasUsersResponse>('listCanvasUsers', { params: { entityId: family.familyId } });
     const ids = users.body.map((user) => user.userId);
     expect(ids).toEqual(expect.arrayContaining([family.owner.userId, fullMember.userId, alpha.userId, alphaAdvisor.userId]));
     expect(ids).not.toContain(betaAdvisor.userId);
     expect(ids).not.toContain(beta.userId);
     // Nor does the family's advisors list, or the other company seen through the family, name them.
-    const advisors = await alphaAdvisor.client.post<Array<{ id: string }>>(`/api/entity-member/list-advisors/${family.familyId}`, {});
+    const advisors = await alphaAdvisor.client.call<'listAdvisorsOfFamily', Array<{ id: string }>>('listAdvisorsOfFamily', {
+      params: { familyId: family.familyId },
+    });
     expect(advisors.status).toBe(200);
     expect(advisors.body.map((row) => row.id)).toContain(alphaAdvisor.userId);
     expect(namesBeta(advisors.body)).toBe(false);
-    expectError(await alphaAdvisor.client.get(`/api/entities/${beta.entityId}/${family.familyId}`), 4);
-    expectError(await alphaAdvisor.client.get(`/api/entity-member/owners/${beta.entityId}/${family.familyId}`), 4);
+    expectError(await alphaAdvisor.client.call('getEntityViaFamily', { params: { entityId: beta.entityId, familyId: family.familyId } }), 4);
+    expectError(await alphaAdvisor.client.call('listOwnersViaFamily', { params: { entityId: beta.entityId, familyId: family.familyId } }), 4);
   });
 
   it('reads the history with the other company’s changes by "another advisor", and none of its relation', async () => {
-    const history = await alphaAdvisor.client.get<HistoryPage>(`/api/canvas/history/${family.familyId}?limit=100`);
+    const history = await alphaAdvisor.client.call<'getHistory', HistoryPage>('getHistory', { params: { familyId: family.familyId }, query: { limit: '100' } });
     const byBeta = history.body.results.filter((event) => event.itemId === betaAction.id || event.itemId === betaAnswer.id);
     expect(byBeta.length).toBeGreaterThanOrEqual(2);
     for (const event of byBeta)
@@ -187,7 +204,7 @@ describe('an advisor of one company', () => {
 
 describe('the family', () => {
   it('sees every company and advisor, and may show advisors which companies work with it (owners and admins only); their people stay hidden', async () => {
-    const header = await family.owner.client.get<AdvisorCompanyChipsResponse>('/api/work-relation/list-canvas-advisor-companies');
+    const header = await family.owner.client.call<'listCanvasAdvisorCompanies', AdvisorCompanyChipsResponse>('listCanvasAdvisorCompanies');
     expect(header.body.map((chip) => chip.id).sort()).toEqual([alpha.entityId, beta.entityId].sort());
     const canvas = await getCanvas(fullMember.client);
     const action = canvas.sections
@@ -195,32 +212,38 @@ describe('the family', () => {
       .flatMap((category) => category.actionPoints)
       .find((candidate) => candidate.id === betaAction.id);
     expect(action).toMatchObject({ assigneeId: betaAdvisor.userId, createdByUserId: betaAdvisor.userId });
-    const users = await fullMember.client.get<CanvasUsersResponse>(`/api/entity-member/list-canvas-users/${family.familyId}`);
+    const users = await fullMember.client.call<'listCanvasUsers', CanvasUsersResponse>('listCanvasUsers', { params: { entityId: family.familyId } });
     expect(users.body.map((user) => user.userId)).toEqual(expect.arrayContaining([alphaAdvisor.userId, betaAdvisor.userId]));
-    const history = await fullMember.client.get<HistoryPage>('/api/canvas/history?limit=100');
+    const history = await fullMember.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit: '100' } });
     expect(history.body.results.find((event) => event.itemId === betaAction.id)?.actor).toMatchObject({ userId: betaAdvisor.userId, entityName: betaName });
     expect((await getCanvas(family.owner.client)).advisorCompaniesVisibleToAdvisors).toBe(false);
-    expectError(await fullMember.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: true }), 8);
-    expectError(await alphaAdvisor.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: true }), 8);
-    expectError(await family.owner.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: 'yes' }), 2);
-    expectError(await family.owner.client.patch('/api/canvas', {}), 2);
-    const chosen = await family.owner.client.patch<{ advisorCompaniesVisibleToAdvisors: boolean; title: string }>('/api/canvas', {
-      advisorCompaniesVisibleToAdvisors: true,
+    expectError(await fullMember.client.call('updateCanvasTitle', { body: { advisorCompaniesVisibleToAdvisors: true } }), 8);
+    expectError(await alphaAdvisor.client.call('updateCanvasTitle', { body: { advisorCompaniesVisibleToAdvisors: true } }), 8);
+    expectError(await family.owner.client.call('updateCanvasTitle', { looseBody: { advisorCompaniesVisibleToAdvisors: 'yes' } }), 2);
+    expectError(await family.owner.client.call('updateCanvasTitle'), 2);
+    const chosen = await family.owner.client.call<'updateCanvasTitle', { advisorCompaniesVisibleToAdvisors: boolean; title: string }>('updateCanvasTitle', {
+      body: {
+        advisorCompaniesVisibleToAdvisors: true,
+      },
     });
     expect(chosen.status).toBe(200);
     expect(chosen.body).toEqual({ id: family.familyId, title: family.canvas.title, advisorCompaniesVisibleToAdvisors: true });
     expect((await getCanvas(alphaAdvisor.client, family.familyId)).advisorCompaniesVisibleToAdvisors).toBe(true);
 
-    const shown = await alphaAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`);
+    const shown = await alphaAdvisor.client.call<'listCanvasAdvisorCompaniesOf', AdvisorCompanyChipsResponse>('listCanvasAdvisorCompaniesOf', {
+      params: { id: family.familyId },
+    });
     expect(shown.body.map((chip) => chip.entityName).sort()).toEqual(['Alphaville Advisors', betaName]);
     const advisorCanvas: Canvas = await getCanvas(alphaAdvisor.client, family.familyId);
     expect(JSON.stringify(advisorCanvas)).not.toContain(betaAdvisor.userId);
-    const picker = await alphaAdvisor.client.get<CanvasUsersResponse>(`/api/entity-member/list-canvas-users/${family.familyId}`);
+    const picker = await alphaAdvisor.client.call<'listCanvasUsers', CanvasUsersResponse>('listCanvasUsers', { params: { entityId: family.familyId } });
     expect(picker.body.map((user) => user.userId)).not.toContain(betaAdvisor.userId);
 
     // And back: the default again.
-    await family.owner.client.patch('/api/canvas', { advisorCompaniesVisibleToAdvisors: false });
-    const hidden = await alphaAdvisor.client.get<AdvisorCompanyChipsResponse>(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`);
+    await family.owner.client.call('updateCanvasTitle', { body: { advisorCompaniesVisibleToAdvisors: false } });
+    const hidden = await alphaAdvisor.client.call<'listCanvasAdvisorCompaniesOf', AdvisorCompanyChipsResponse>('listCanvasAdvisorCompaniesOf', {
+      params: { id: family.familyId },
+    });
     expect(hidden.body.map((chip) => chip.id)).toEqual([alpha.entityId]);
   });
 });

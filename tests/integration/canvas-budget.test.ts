@@ -8,6 +8,7 @@ import { advisorCompanyFor, familyWithCanvas, type FamilyWithCanvas } from '../s
 import { canvasContent } from '../support/canvas-content';
 import { historyEventRecord, newEventIds } from '../../functions/records/journal-codec';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 const stack = useIntegrationStack();
 
@@ -72,11 +73,11 @@ describe('the round-trip budget on a canvas of 1,000 items and 5,000 history eve
   it('serves GET /canvas and GET /canvas/category/{id} with the session read and one Query page', async () => {
     const wealth = family.canvas.sections[1]?.categories[0]?.id as number;
     const results = {
-      ownCanvas: await measure<Canvas>(family.owner.client, '/api/canvas'),
-      canvasById: await measure<Canvas>(family.owner.client, `/api/canvas/${family.familyId}`),
-      category: await measure<CategoryResponse>(family.owner.client, `/api/canvas/category/${wealth}`),
-      advisorCanvas: await measure<Canvas>(advisor.client, `/api/canvas/${family.familyId}`),
-      advisorCategory: await measure<CategoryResponse>(advisor.client, `/api/canvas/category/${wealth}`),
+      ownCanvas: await measure<Canvas>(family.owner.client, routePath('getOwnCanvas')),
+      canvasById: await measure<Canvas>(family.owner.client, routePath('getCanvas', { familyId: family.familyId })),
+      category: await measure<CategoryResponse>(family.owner.client, routePath('getCategory', { id: wealth })),
+      advisorCanvas: await measure<Canvas>(advisor.client, routePath('getCanvas', { familyId: family.familyId })),
+      advisorCategory: await measure<CategoryResponse>(advisor.client, routePath('getCategory', { id: wealth })),
     };
     console.log(
       'canvas budget (1,000 items):',

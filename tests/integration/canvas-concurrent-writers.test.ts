@@ -69,8 +69,8 @@ describe('with transaction conflicts emulated', () => {
     const responses = await Promise.all(
       writers.map((writer, n) =>
         n % 2 === 0
-          ? writer.client.post(`/api/canvas-takeaway/create/${values}`, { title: `Takeaway of writer ${n}`, categoryId: values })
-          : writer.client.post(`/api/canvas-answer/create/${questionOf(n)}`, { text: `Answer of writer ${n}`, questionId: questionOf(n) }),
+          ? writer.client.call('createTakeaway', { params: { categoryId: values }, body: { title: `Takeaway of writer ${n}`, categoryId: values } })
+          : writer.client.call('createAnswer', { params: { questionId: questionOf(n) }, body: { text: `Answer of writer ${n}`, questionId: questionOf(n) } }),
       ),
     );
     console.log(`${writerCount} concurrent writers on one canvas: ${(performance.now() - started).toFixed(0)} ms`);

@@ -7,6 +7,7 @@ import { advisorCompanyFor, advisorOf, created, expectError, familyWithCanvas, g
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 import { liveSocketsOf } from '../support/live';
 import type { LiveServerMessage } from '../../shared/contracts/live';
+import { routePath } from '../support/route-calls';
 
 /**
  * (docs/product/history-and-undo.md, "What changed" and "Restore a
@@ -25,7 +26,9 @@ let sharedCategoryId: number;
 let hiddenCategoryId: number;
 
 async function history(client: ApiClient, query = '', familyId?: number): Promise<HistoryEvent[]> {
-  const response = await client.get<HistoryPage>(`/api/canvas/history${familyId ? `/${familyId}` : ''}${query ? `?${query}` : ''}`);
+  const response = familyId
+    ? await client.call<'getHistory', HistoryPage>('getHistory', { params: { familyId }, rawQuery: query })
+    : await client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { rawQuery: query });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.results;
 }
@@ -49,7 +52,7 @@ beforeAll(async () => {
 describe('what changed, field by field', () => {
   it('lists the fields of a create, an edit, a link, an archive and a delete', async () => {
     const owner = family.owner.client;
-    const goal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, {
+    const goal = await created<Goal>(owner, routePath('createGoal', { categoryId: sharedCategoryId }), {
       title: 'Fund the foundation',
       text: 'Every year',
       categoryId: sharedCategoryId,
@@ -65,12 +68,12 @@ describe('what changed, field by field', () => {
     // Nothing set, nothing listed.
     expect(changeOf(createdEvent, 'completed')).toBeUndefined();
 
-    const action = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, {
+    const action = await created<ActionPoint>(owner, routePath('createActionPoint', { categoryId: sharedCategoryId }), {
       title: 'Call the bank',
       categoryId: sharedCategoryId,
       priority: 'LowPriority',
     });
-    await patched(owner, `/api/canvas-action-point/${action.id}`, {
+    await patched(owner, routePath('updateActionPoint', { id: action.id }), {
       title: 'Call the bank today',
       priority: 'HighPriority',
       updatePriority: true,
@@ -89,16 +92,16 @@ describe('what changed, field by field', () => {
       ]),
     );
 
-    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+    const takeaway = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
       title: 'Keep it simple',
       categoryId: sharedCategoryId,
     });
-    await patched(owner, `/api/canvas-takeaway/archive/${takeaway.id}`, { archived: true });
+    await patched(owner, routePath('archiveTakeaway', { id: takeaway.id }), { archived: true });
     const archive = (await itemHistory(owner, takeaway.id))[0];
     expect(archive?.action).toBe('archived');
     expect(archive?.changes).toEqual([{ field: 'archived', before: false, after: true }]);
 
-    expect((await owner.request('DELETE', `/api/canvas-action-point/${action.id}`)).status).toBeLessThan(300);
+    expect((await owner.call('deleteActionPoint', { params: { id: action.id } })).status).toBeLessThan(300);
     const deletion = (await itemHistory(owner, action.id))[0];
     expect(deletion?.action).toBe('deleted');
     expect(deletion?.changes).toEqual(
@@ -113,13 +116,19 @@ describe('what changed, field by field', () => {
 
   it('leaves out, for a section-limited advisor, every link into a hidden section', async () => {
     const owner = family.owner.client;
-    const hiddenGoal = await created<Goal>(owner, `/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Hidden goal', categoryId: hiddenCategoryId });
-    const sharedGoal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Shared goal', categoryId: sharedCategoryId });
-    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+    const hiddenGoal = await created<Goal>(owner, routePath('createGoal', { categoryId: hiddenCategoryId }), {
+      title: 'Hidden goal',
+      categoryId: hiddenCategoryId,
+    });
+    const sharedGoal = await created<Goal>(owner, routePath('createGoal', { categoryId: sharedCategoryId }), {
+      title: 'Shared goal',
+      categoryId: sharedCategoryId,
+    });
+    const takeaway = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
       title: 'Linked both ways',
       categoryId: sharedCategoryId,
     });
-    await patched(owner, `/api/canvas-takeaway/${takeaway.id}`, { title: 'Linked both ways', linkedGoalIds: [hiddenGoal.id, sharedGoal.id] });
+    await patched(owner, routePath('updateTakeaway', { id: takeaway.id }), { title: 'Linked both ways', linkedGoalIds: [hiddenGoal.id, sharedGoal.id] });
 
     // The family sees both links.
     const ownView = (await itemHistory(owner, takeaway.id))[0];
@@ -143,12 +152,21 @@ describe('what changed, field by field', () => {
 
   it('sends the live channel’s history events with changes filtered for each receiving viewer', async () => {
     const owner = family.owner.client;
-    const hiddenGoal = await created<Goal>(owner, `/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Hidden live goal', categoryId: hiddenCategoryId });
-    const sharedGoal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Shared live goal', categoryId: sharedCategoryId });
-    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Live links', categoryId: sharedCategoryId });
+    const hiddenGoal = await created<Goal>(owner, routePath('createGoal', { categoryId: hiddenCategoryId }), {
+      title: 'Hidden live goal',
+      categoryId: hiddenCategoryId,
+    });
+    const sharedGoal = await created<Goal>(owner, routePath('createGoal', { categoryId: sharedCategoryId }), {
+      title: 'Shared live goal',
+      categoryId: sharedCategoryId,
+    });
+    const takeaway = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
+      title: 'Live links',
+      categoryId: sharedCategoryId,
+    });
     const ownerSocket = await openSocket(owner);
     const advisorSocket = await openSocket(advisorSection.client, family.familyId);
-    await patched(owner, `/api/canvas-takeaway/${takeaway.id}`, { title: 'Live links', linkedGoalIds: [hiddenGoal.id, sharedGoal.id] });
+    await patched(owner, routePath('updateTakeaway', { id: takeaway.id }), { title: 'Live links', linkedGoalIds: [hiddenGoal.id, sharedGoal.id] });
     const isTheEdit = (message: LiveServerMessage) => message.type === 'change' && message.event.itemId === takeaway.id && message.event.action === 'updated';
     const toOwner = await ownerSocket.waitFor(isTheEdit, { timeoutMs: 30_000 });
     const toAdvisor = await advisorSocket.waitFor(isTheEdit, { timeoutMs: 30_000 });
@@ -162,28 +180,31 @@ describe('what changed, field by field', () => {
 describe("an item's versions and restoring one", () => {
   it('lists the versions newest first and restores fields and the links to items that still exist', async () => {
     const owner = family.owner.client;
-    const kept = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Kept goal', categoryId: sharedCategoryId });
-    const gone = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Gone goal', categoryId: sharedCategoryId });
-    const first = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+    const kept = await created<Goal>(owner, routePath('createGoal', { categoryId: sharedCategoryId }), { title: 'Kept goal', categoryId: sharedCategoryId });
+    const gone = await created<Goal>(owner, routePath('createGoal', { categoryId: sharedCategoryId }), { title: 'Gone goal', categoryId: sharedCategoryId });
+    const first = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
       title: 'First words',
       text: 'As we first said it',
       categoryId: sharedCategoryId,
       linkedGoalIds: [kept.id, gone.id],
     });
-    const second = await patched<Takeaway>(owner, `/api/canvas-takeaway/${first.id}`, {
+    const second = await patched<Takeaway>(owner, routePath('updateTakeaway', { id: first.id }), {
       title: 'Second words',
       text: null,
       linkedGoalIds: [],
       version: first.version,
     });
-    expect((await owner.request('DELETE', `/api/canvas-goal/${gone.id}`)).status).toBeLessThan(300);
+    expect((await owner.call('deleteGoal', { params: { id: gone.id } })).status).toBeLessThan(300);
 
     const versions = await itemHistory(owner, first.id);
     expect(versions.map((event) => event.action)).toEqual(['updated', 'created']);
     expect(versions[0]!.id > versions[1]!.id).toBe(true);
 
     const createEvent = versions[1]!;
-    const restored = await owner.post<RevertResponse>(`/api/canvas/history/${createEvent.id}/restore`, { version: second.version });
+    const restored = await owner.call<'restoreVersion', RevertResponse>('restoreVersion', {
+      params: { eventId: createEvent.id },
+      body: { version: second.version },
+    });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     expect(restored.body.results[0]).toMatchObject({ action: 'versionRestored', itemId: first.id, revertsEventId: createEvent.id });
 
@@ -199,7 +220,7 @@ describe("an item's versions and restoring one", () => {
     expect(afterRestore.map((event) => event.action)).toEqual(['versionRestored', 'updated', 'created']);
     expect(changeOf(afterRestore[0], 'title')).toEqual({ field: 'title', before: 'Second words', after: 'First words' });
     expect(changeOf(afterRestore[0], 'linkedGoals')).toEqual({ field: 'linkedGoals', before: [], after: [kept.id] });
-    const undone = await owner.post<RevertResponse>(`/api/canvas/history/${afterRestore[0]!.id}/revert`);
+    const undone = await owner.call<'revertEvent', RevertResponse>('revertEvent', { params: { eventId: afterRestore[0]!.id } });
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     const back = takeawaysOf(await getCanvas(owner)).find((one) => one.id === first.id)!;
     expect(back).toMatchObject({ title: 'Second words', text: null, linkedGoalIds: [] });
@@ -208,44 +229,53 @@ describe("an item's versions and restoring one", () => {
   it('restores an assigned action point, its place in "My actions" following the restored state', async () => {
     const owner = family.owner.client;
     const mine = async (id: string) => {
-      const response = await owner.get<{ actionPoints: Array<{ id: string; title: string }> }>('/api/canvas-action-point/mine');
+      const response = await owner.call<'listMyActionPoints', { actionPoints: Array<{ id: string; title: string }> }>('listMyActionPoints');
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       return response.body.actionPoints.filter((point) => point.id === id).map((point) => point.title);
     };
-    const item = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, {
+    const item = await created<ActionPoint>(owner, routePath('createActionPoint', { categoryId: sharedCategoryId }), {
       title: 'Call the notary',
       categoryId: sharedCategoryId,
       assigneeId: family.owner.userId,
     });
     // Still assigned after the edit: the restore rewrites the assignee index it stands in.
-    const edited = await patched<ActionPoint>(owner, `/api/canvas-action-point/${item.id}`, { title: 'Call the bank', version: item.version });
+    const edited = await patched<ActionPoint>(owner, routePath('updateActionPoint', { id: item.id }), { title: 'Call the bank', version: item.version });
     expect(await mine(item.id)).toEqual(['Call the bank']);
     const [, createEvent] = await itemHistory(owner, item.id);
-    const restored = await owner.post<RevertResponse>(`/api/canvas/history/${createEvent!.id}/restore`, { version: edited.version });
+    const restored = await owner.call<'restoreVersion', RevertResponse>('restoreVersion', {
+      params: { eventId: createEvent!.id },
+      body: { version: edited.version },
+    });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     expect(await mine(item.id)).toEqual(['Call the notary']);
 
     // Unassigned, then its first version restored: assigned again.
-    const unassigned = await patched<ActionPoint>(owner, `/api/canvas-action-point/${item.id}`, {
+    const unassigned = await patched<ActionPoint>(owner, routePath('updateActionPoint', { id: item.id }), {
       title: 'Call the bank',
       assigneeId: null,
       // The restore was one more version of it.
       version: edited.version + 1,
     });
     expect(await mine(item.id)).toEqual([]);
-    const again = await owner.post<RevertResponse>(`/api/canvas/history/${createEvent!.id}/restore`, { version: unassigned.version });
+    const again = await owner.call<'restoreVersion', RevertResponse>('restoreVersion', {
+      params: { eventId: createEvent!.id },
+      body: { version: unassigned.version },
+    });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await mine(item.id)).toEqual(['Call the notary']);
   });
 
   it('refuses a restore started from an older version with the compare view (409, 71)', async () => {
     const owner = family.owner.client;
-    const item = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Version one', categoryId: sharedCategoryId });
+    const item = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
+      title: 'Version one',
+      categoryId: sharedCategoryId,
+    });
     const [createEvent] = await itemHistory(owner, item.id);
-    const two = await patched<Takeaway>(owner, `/api/canvas-takeaway/${item.id}`, { title: 'Version two', version: item.version });
+    const two = await patched<Takeaway>(owner, routePath('updateTakeaway', { id: item.id }), { title: 'Version two', version: item.version });
     // Someone else changes it after the restorer read version two.
-    await patched<Takeaway>(owner, `/api/canvas-takeaway/${item.id}`, { title: 'Version three', version: two.version });
-    const refused = await owner.post(`/api/canvas/history/${createEvent!.id}/restore`, { version: two.version });
+    await patched<Takeaway>(owner, routePath('updateTakeaway', { id: item.id }), { title: 'Version three', version: two.version });
+    const refused = await owner.call('restoreVersion', { params: { eventId: createEvent!.id }, body: { version: two.version } });
     expect(refused.status).toBe(409);
     const body = expectError(refused, 71) as { details?: ItemChangedDetails };
     expect(body.details).toMatchObject({ itemType: 'takeaway', itemId: item.id, current: expect.objectContaining({ title: 'Version three' }) });
@@ -256,25 +286,42 @@ describe("an item's versions and restoring one", () => {
 
   it('does not find an item of a hidden section for a section-limited advisor, and refuses bad ids with catalogue errors', async () => {
     const owner = family.owner.client;
-    const hidden = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Not yours', categoryId: hiddenCategoryId });
+    const hidden = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: hiddenCategoryId }), {
+      title: 'Not yours',
+      categoryId: hiddenCategoryId,
+    });
     const [hiddenEvent] = await itemHistory(owner, hidden.id);
-    expectError(await advisorSection.client.post(`/api/canvas/history/${hiddenEvent!.id}/restore?familyId=${family.familyId}`, { version: hidden.version }), 4);
+    expectError(
+      await advisorSection.client.call('restoreVersion', {
+        params: { eventId: hiddenEvent!.id },
+        query: { familyId: family.familyId },
+        body: { version: hidden.version },
+      }),
+      4,
+    );
 
     // In their own section the same advisor may restore (a takeaway: whoever may edit it).
-    const shared = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Shared one', categoryId: sharedCategoryId });
+    const shared = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
+      title: 'Shared one',
+      categoryId: sharedCategoryId,
+    });
     const [sharedEvent] = await itemHistory(owner, shared.id);
-    const edited = await patched<Takeaway>(owner, `/api/canvas-takeaway/${shared.id}`, { title: 'Shared two', version: shared.version });
-    const ok = await advisorSection.client.post(`/api/canvas/history/${sharedEvent!.id}/restore?familyId=${family.familyId}`, { version: edited.version });
+    const edited = await patched<Takeaway>(owner, routePath('updateTakeaway', { id: shared.id }), { title: 'Shared two', version: shared.version });
+    const ok = await advisorSection.client.call('restoreVersion', {
+      params: { eventId: sharedEvent!.id },
+      query: { familyId: family.familyId },
+      body: { version: edited.version },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
 
-    expectError(await owner.post('/api/canvas/history/not-an-event/restore', { version: 1 }), 6);
-    expectError(await owner.post(`/api/canvas/history/${'0'.repeat(12)}${'a'.repeat(10)}/restore`, { version: 1 }), 4);
-    expectError(await owner.post(`/api/canvas/history/${sharedEvent!.id}/restore`, {}), 2);
-    expectError(await owner.post(`/api/canvas/history/${sharedEvent!.id}/restore`, { version: 'two' }), 2);
-    expectError(await owner.get('/api/canvas/history?itemId=not-an-item'), 6);
+    expectError(await owner.call('restoreVersion', { params: { eventId: 'not-an-event' }, body: { version: 1 } }), 6);
+    expectError(await owner.call('restoreVersion', { params: { eventId: `${'0'.repeat(12)}${'a'.repeat(10)}` }, body: { version: 1 } }), 4);
+    expectError(await owner.call('restoreVersion', { params: { eventId: sharedEvent!.id } }), 2);
+    expectError(await owner.call('restoreVersion', { params: { eventId: sharedEvent!.id }, looseBody: { version: 'two' } }), 2);
+    expectError(await owner.call('getOwnHistory', { query: { itemId: 'not-an-item' } }), 6);
     // A deletion leaves no version to restore.
-    expect((await owner.request('DELETE', `/api/canvas-takeaway/${hidden.id}`)).status).toBeLessThan(300);
+    expect((await owner.call('deleteTakeaway', { params: { id: hidden.id } })).status).toBeLessThan(300);
     const [deletion] = await itemHistory(owner, hidden.id);
-    expectError(await owner.post(`/api/canvas/history/${deletion!.id}/restore`, { version: 1 }), 2);
+    expectError(await owner.call('restoreVersion', { params: { eventId: deletion!.id }, body: { version: 1 } }), 2);
   });
 });

@@ -8,6 +8,7 @@ import { queryCanvas } from '../../functions/records/items';
 import type { TestAccount } from '../support/accounts';
 import { advisorCompanyFor, advisorOf, expectError, familyWithCanvas, getCanvas, getCategory, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 /**
  * The journal (issue "every change recorded"): one event per change in the change's own
@@ -29,7 +30,9 @@ let sharedCategoryId: number;
 let hiddenCategoryId: number;
 
 async function history(client: ApiClient, query = '', familyId?: number): Promise<HistoryEvent[]> {
-  const response = await client.get<HistoryPage>(`/api/canvas/history${familyId ? `/${familyId}` : ''}${query ? `?${query}` : ''}`);
+  const response = familyId
+    ? await client.call<'getHistory', HistoryPage>('getHistory', { params: { familyId }, rawQuery: query })
+    : await client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { rawQuery: query });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.results;
 }
@@ -67,217 +70,224 @@ describe('one event per change, written with the change', () => {
    */
   it('journals every canvas write route of the manifest', async () => {
     const owner = family.owner.client;
-    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Family first', categoryId: sharedCategoryId });
-    const goal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, {
+    const takeaway = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
+      title: 'Family first',
+      categoryId: sharedCategoryId,
+    });
+    const goal = await created<Goal>(owner, routePath('createGoal', { categoryId: sharedCategoryId }), {
       title: 'Meet monthly',
       categoryId: sharedCategoryId,
       linkedTakeawayIds: [takeaway.id],
     });
-    const action = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, {
+    const action = await created<ActionPoint>(owner, routePath('createActionPoint', { categoryId: sharedCategoryId }), {
       title: 'Book a room',
       categoryId: sharedCategoryId,
       linkedGoalIds: [goal.id],
     });
-    const answer = await created<Answer>(full.client, `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 1)}`, {
+    const answer = await created<Answer>(full.client, routePath('createAnswer', { questionId: questionOf(family.canvas, sharedCategoryId, 1) }), {
       questionId: questionOf(family.canvas, sharedCategoryId, 1),
       text: 'We value honesty',
     });
     const toDelete = {
-      answer: await created<Answer>(owner, `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 2)}`, {
+      answer: await created<Answer>(owner, routePath('createAnswer', { questionId: questionOf(family.canvas, sharedCategoryId, 2) }), {
         questionId: questionOf(family.canvas, sharedCategoryId, 2),
         text: 'Gone soon',
       }),
-      takeaway: await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Gone soon', categoryId: sharedCategoryId }),
-      goal: await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Gone soon', categoryId: sharedCategoryId }),
-      action: await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, { title: 'Gone soon', categoryId: sharedCategoryId }),
+      takeaway: await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
+        title: 'Gone soon',
+        categoryId: sharedCategoryId,
+      }),
+      goal: await created<Goal>(owner, routePath('createGoal', { categoryId: sharedCategoryId }), { title: 'Gone soon', categoryId: sharedCategoryId }),
+      action: await created<ActionPoint>(owner, routePath('createActionPoint', { categoryId: sharedCategoryId }), {
+        title: 'Gone soon',
+        categoryId: sharedCategoryId,
+      }),
     };
     type Case = { client: ApiClient; method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown; action: string; itemType: string; events?: number };
     const cases: Record<string, Case> = {
-      'POST /api/canvas-answer/create/{questionId}': {
+      createAnswer: {
         client: owner,
         method: 'POST',
-        path: `/api/canvas-answer/create/${questionOf(family.canvas, sharedCategoryId, 3)}`,
+        path: routePath('createAnswer', { questionId: questionOf(family.canvas, sharedCategoryId, 3) }),
         body: { questionId: questionOf(family.canvas, sharedCategoryId, 3), text: 'Created answer' },
         action: 'created',
         itemType: 'answer',
       },
-      'PATCH /api/canvas-answer/{id}': {
+      updateAnswer: {
         client: full.client,
         method: 'PATCH',
-        path: `/api/canvas-answer/${answer.id}`,
+        path: routePath('updateAnswer', { id: answer.id }),
         body: { text: 'We value honesty above all' },
         action: 'updated',
         itemType: 'answer',
       },
-      'POST /api/canvas-answer/vote/{answerId}': {
+      addAnswerVote: {
         client: owner,
         method: 'POST',
-        path: `/api/canvas-answer/vote/${answer.id}`,
+        path: routePath('addAnswerVote', { answerId: answer.id }),
         action: 'voted',
         itemType: 'answer',
       },
-      'DELETE /api/canvas-answer/vote/{answerId}': {
+      removeAnswerVote: {
         client: owner,
         method: 'DELETE',
-        path: `/api/canvas-answer/vote/${answer.id}`,
+        path: routePath('removeAnswerVote', { answerId: answer.id }),
         action: 'unvoted',
         itemType: 'answer',
       },
-      'DELETE /api/canvas-answer/{id}': {
+      deleteAnswer: {
         client: owner,
         method: 'DELETE',
-        path: `/api/canvas-answer/${toDelete.answer.id}`,
+        path: routePath('deleteAnswer', { id: toDelete.answer.id }),
         action: 'deleted',
         itemType: 'answer',
       },
-      'POST /api/canvas-takeaway/create/{categoryId}': {
+      createTakeaway: {
         client: owner,
         method: 'POST',
-        path: `/api/canvas-takeaway/create/${sharedCategoryId}`,
+        path: routePath('createTakeaway', { categoryId: sharedCategoryId }),
         body: { title: 'Another', categoryId: sharedCategoryId },
         action: 'created',
         itemType: 'takeaway',
       },
-      'PATCH /api/canvas-takeaway/{id}': {
+      updateTakeaway: {
         client: owner,
         method: 'PATCH',
-        path: `/api/canvas-takeaway/${takeaway.id}`,
+        path: routePath('updateTakeaway', { id: takeaway.id }),
         body: { title: 'Family first, always' },
         action: 'updated',
         itemType: 'takeaway',
       },
-      'POST /api/canvas-takeaway/vote/{takeawayId}': {
+      addTakeawayVote: {
         client: full.client,
         method: 'POST',
-        path: `/api/canvas-takeaway/vote/${takeaway.id}`,
+        path: routePath('addTakeawayVote', { takeawayId: takeaway.id }),
         action: 'voted',
         itemType: 'takeaway',
       },
-      'DELETE /api/canvas-takeaway/vote/{takeawayId}': {
+      removeTakeawayVote: {
         client: full.client,
         method: 'DELETE',
-        path: `/api/canvas-takeaway/vote/${takeaway.id}`,
+        path: routePath('removeTakeawayVote', { takeawayId: takeaway.id }),
         action: 'unvoted',
         itemType: 'takeaway',
       },
-      'PATCH /api/canvas-takeaway/archive/{id}': {
+      archiveTakeaway: {
         client: owner,
         method: 'PATCH',
-        path: `/api/canvas-takeaway/archive/${toDelete.takeaway.id}`,
+        path: routePath('archiveTakeaway', { id: toDelete.takeaway.id }),
         body: { archived: true },
         action: 'archived',
         itemType: 'takeaway',
       },
-      'DELETE /api/canvas-takeaway/{id}': {
+      deleteTakeaway: {
         client: owner,
         method: 'DELETE',
-        path: `/api/canvas-takeaway/${toDelete.takeaway.id}`,
+        path: routePath('deleteTakeaway', { id: toDelete.takeaway.id }),
         action: 'deleted',
         itemType: 'takeaway',
       },
-      'POST /api/canvas-goal/create/{categoryId}': {
+      createGoal: {
         client: owner,
         method: 'POST',
-        path: `/api/canvas-goal/create/${sharedCategoryId}`,
+        path: routePath('createGoal', { categoryId: sharedCategoryId }),
         body: { title: 'Another goal', categoryId: sharedCategoryId },
         action: 'created',
         itemType: 'goal',
       },
-      'PATCH /api/canvas-goal/{id}': {
+      updateGoal: {
         client: owner,
         method: 'PATCH',
-        path: `/api/canvas-goal/${goal.id}`,
+        path: routePath('updateGoal', { id: goal.id }),
         body: { title: 'Meet every month' },
         action: 'updated',
         itemType: 'goal',
       },
-      'PATCH /api/canvas-goal/complete/{id}': {
+      completeGoal: {
         client: owner,
         method: 'PATCH',
-        path: `/api/canvas-goal/complete/${toDelete.goal.id}`,
+        path: routePath('completeGoal', { id: toDelete.goal.id }),
         body: { completed: true },
         action: 'completed',
         itemType: 'goal',
       },
-      'DELETE /api/canvas-goal/{id}': { client: owner, method: 'DELETE', path: `/api/canvas-goal/${toDelete.goal.id}`, action: 'deleted', itemType: 'goal' },
-      'POST /api/canvas-action-point/create/{categoryId}': {
+      deleteGoal: { client: owner, method: 'DELETE', path: routePath('deleteGoal', { id: toDelete.goal.id }), action: 'deleted', itemType: 'goal' },
+      createActionPoint: {
         client: owner,
         method: 'POST',
-        path: `/api/canvas-action-point/create/${sharedCategoryId}`,
+        path: routePath('createActionPoint', { categoryId: sharedCategoryId }),
         body: { title: 'Another action', categoryId: sharedCategoryId },
         action: 'created',
         itemType: 'actionPoint',
       },
-      'PATCH /api/canvas-action-point/{id}': {
+      updateActionPoint: {
         client: owner,
         method: 'PATCH',
-        path: `/api/canvas-action-point/${action.id}`,
+        path: routePath('updateActionPoint', { id: action.id }),
         body: { title: 'Book the big room' },
         action: 'updated',
         itemType: 'actionPoint',
       },
-      'PATCH /api/canvas-action-point/complete/{id}': {
+      completeActionPoint: {
         client: owner,
         method: 'PATCH',
-        path: `/api/canvas-action-point/complete/${toDelete.action.id}`,
+        path: routePath('completeActionPoint', { id: toDelete.action.id }),
         body: { completed: true },
         action: 'completed',
         itemType: 'actionPoint',
       },
-      'DELETE /api/canvas-action-point/{id}': {
+      deleteActionPoint: {
         client: owner,
         method: 'DELETE',
-        path: `/api/canvas-action-point/${toDelete.action.id}`,
+        path: routePath('deleteActionPoint', { id: toDelete.action.id }),
         action: 'deleted',
         itemType: 'actionPoint',
       },
-      'PATCH /api/canvas': {
+      updateCanvasTitle: {
         client: owner,
         method: 'PATCH',
-        path: '/api/canvas',
+        path: routePath('updateCanvasTitle'),
         body: { title: 'Journal Family Plan' },
         action: 'titleChanged',
         itemType: 'canvas',
       },
-      'PATCH /api/canvas-shares/{entityId}': {
+      updateCanvasShares: {
         client: owner,
         method: 'PATCH',
-        path: `/api/canvas-shares/${company.entityId}`,
+        path: routePath('updateCanvasShares', { entityId: company.entityId }),
         body: { canvasSections: [sharedSectionId, family.canvas.sections[2]!.id] },
         action: 'sharesChanged',
         itemType: 'shares',
       },
-      'POST /api/work-relation-member/update/{memberId}/{entityId}': {
+      updateWorkRelationMember: {
         client: owner,
         method: 'POST',
-        path: `/api/work-relation-member/update/${advisorRead.userId}/${family.familyId}`,
+        path: routePath('updateWorkRelationMember', { memberId: advisorRead.userId, entityId: family.familyId }),
         body: { workRelationRoleId: WorkRelationRole.Full },
         action: 'advisorChanged',
         itemType: 'advisor',
       },
-      'DELETE /api/work-relation-member/{memberId}/{entityId}': {
+      removeWorkRelationMember: {
         client: owner,
         method: 'DELETE',
-        path: `/api/work-relation-member/${advisorRead.userId}/${family.familyId}`,
+        path: routePath('removeWorkRelationMember', { memberId: advisorRead.userId, entityId: family.familyId }),
         action: 'advisorRemoved',
         itemType: 'advisor',
       },
-      'POST /api/work-relation-member/{entityId}': {
+      addWorkRelationMember: {
         client: owner,
         method: 'POST',
-        path: `/api/work-relation-member/${family.familyId}`,
+        path: routePath('addWorkRelationMember', { entityId: family.familyId }),
         body: { memberId: advisorRead.userId, workRelationRoleId: WorkRelationRole.Limited },
         action: 'advisorAdded',
         itemType: 'advisor',
       },
-      'PATCH /api/canvas/reset': { client: owner, method: 'PATCH', path: '/api/canvas/reset', action: 'reset', itemType: 'canvas', events: -1 },
+      resetCanvas: { client: owner, method: 'PATCH', path: routePath('resetCanvas'), action: 'reset', itemType: 'canvas', events: -1 },
     };
     // Canvas creation writes the template, not a change of content: it starts the journal empty.
-    const notJournaled = new Set(['POST /api/canvas/create']);
+    const notJournaled = new Set(['createCanvas']);
     const groups = ['canvas', 'canvas-answer', 'canvas-takeaway', 'canvas-goal', 'canvas-action-point', 'canvas-shares', 'work-relation-member'] as const;
-    const writeRoutes = groups.flatMap((group) =>
-      routeManifest[group].routes.filter((route) => route.method !== 'GET').map((route) => `${route.method} ${route.path}`),
-    );
+    const writeRoutes = groups.flatMap((group) => routeManifest[group].routes.filter((route) => route.method !== 'GET').map((route) => route.name));
     expect(writeRoutes.filter((route) => !cases[route] && !notJournaled.has(route))).toEqual([]);
 
     for (const [route, call] of Object.entries(cases)) {
@@ -296,12 +306,18 @@ describe('one event per change, written with the change', () => {
 
   it('leaves no event when the write fails', async () => {
     const count = (await history(family.owner.client, 'limit=100')).length;
-    const refused = await limited.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Not allowed', categoryId: sharedCategoryId });
+    const refused = await limited.client.call('createTakeaway', {
+      params: { categoryId: sharedCategoryId },
+      body: { title: 'Not allowed', categoryId: sharedCategoryId },
+    });
     expectError(refused, 8);
-    const unknownLink = await family.owner.client.post(`/api/canvas-goal/create/${sharedCategoryId}`, {
-      title: 'Bad link',
-      categoryId: sharedCategoryId,
-      linkedTakeawayIds: [`${family.familyId}.${'0'.repeat(32)}`],
+    const unknownLink = await family.owner.client.call('createGoal', {
+      params: { categoryId: sharedCategoryId },
+      body: {
+        title: 'Bad link',
+        categoryId: sharedCategoryId,
+        linkedTakeawayIds: [`${family.familyId}.${'0'.repeat(32)}`],
+      },
     });
     expectError(unknownLink, 6);
     expect((await history(family.owner.client, 'limit=100')).length).toBe(count);
@@ -316,12 +332,14 @@ describe('one event per change, written with the change', () => {
 describe('who sees which events', () => {
   it('shows a section-limited advisor only the events of shared sections, and nothing without a section', async () => {
     // The reset above shared every section again: limit the company anew.
-    expect((await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId] })).status).toBe(200);
-    const hidden = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${hiddenCategoryId}`, {
+    expect(
+      (await family.owner.client.call('updateCanvasShares', { params: { entityId: company.entityId }, body: { canvasSections: [sharedSectionId] } })).status,
+    ).toBe(200);
+    const hidden = await created<Takeaway>(family.owner.client, routePath('createTakeaway', { categoryId: hiddenCategoryId }), {
       title: 'Secret of the hidden section',
       categoryId: hiddenCategoryId,
     });
-    const shown = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+    const shown = await created<Takeaway>(family.owner.client, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
       title: 'Shown to advisors',
       categoryId: sharedCategoryId,
       linkedGoalIds: [],
@@ -345,20 +363,20 @@ describe('who sees which events', () => {
 
   it('refuses the feed to strangers and to an advisor without access', async () => {
     const stranger = await familyWithCanvas(stack, 'Stranger Family');
-    expectError(await stranger.owner.client.get(`/api/canvas/history/${family.familyId}`), 4);
+    expectError(await stranger.owner.client.call('getHistory', { params: { familyId: family.familyId } }), 4);
     const noneAdvisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.None, 'Nobody');
-    expectError(await noneAdvisor.client.get(`/api/canvas/history/${family.familyId}`), 4);
+    expectError(await noneAdvisor.client.call('getHistory', { params: { familyId: family.familyId } }), 4);
   });
 
   it('pages newest first with a cursor and filters by person and type', async () => {
-    const first = await family.owner.client.get<HistoryPage>('/api/canvas/history?limit=3');
+    const first = await family.owner.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit: '3' } });
     expect(first.body.results).toHaveLength(3);
     // The cursor is opaque (sealed by the server), not the last event's id.
     expect(first.body.next).toEqual(expect.any(String));
     expect(first.body.next).not.toBe(first.body.results[2]!.id);
     const ids = first.body.results.map((event) => event.id);
     expect([...ids].sort().reverse()).toEqual(ids);
-    const second = await family.owner.client.get<HistoryPage>(`/api/canvas/history?limit=3&cursor=${first.body.next}`);
+    const second = await family.owner.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit: '3', cursor: first.body.next! } });
     expect(second.body.results[0]!.id < ids[2]!).toBe(true);
     const byFull = await history(family.owner.client, `userId=${full.userId}&limit=100`);
     expect(byFull.length).toBeGreaterThan(0);
@@ -366,34 +384,34 @@ describe('who sees which events', () => {
       byFull.every((event) => event.actor.userId === full.userId && event.actor.firstName === 'Sofia' && event.actor.entityName === 'Journal Family'),
     ).toBe(true);
     expect((await history(family.owner.client, 'itemType=goal&limit=100')).every((event) => event.itemType === 'goal')).toBe(true);
-    expectError(await family.owner.client.get('/api/canvas/history?limit=500'), 6);
-    expectError(await family.owner.client.get('/api/canvas/history?itemType=nope'), 6);
+    expectError(await family.owner.client.call('getOwnHistory', { query: { limit: '500' } }), 6);
+    expectError(await family.owner.client.call('getOwnHistory', { looseQuery: { itemType: 'nope' } }), 6);
   });
 });
 
 describe('undo and restore', () => {
   it('restores a deleted goal with both its links and the votes of who may still vote', async () => {
     const owner = family.owner.client;
-    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+    const takeaway = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
       title: 'Linked takeaway',
       categoryId: sharedCategoryId,
     });
-    const goal = await created<Goal>(full.client, `/api/canvas-goal/create/${sharedCategoryId}`, {
+    const goal = await created<Goal>(full.client, routePath('createGoal', { categoryId: sharedCategoryId }), {
       title: 'Goal to restore',
       categoryId: sharedCategoryId,
       linkedTakeawayIds: [takeaway.id],
     });
-    const action = await created<ActionPoint>(owner, `/api/canvas-action-point/create/${sharedCategoryId}`, {
+    const action = await created<ActionPoint>(owner, routePath('createActionPoint', { categoryId: sharedCategoryId }), {
       title: 'Linked action',
       categoryId: sharedCategoryId,
       linkedGoalIds: [goal.id],
     });
-    expect((await full.client.delete(`/api/canvas-goal/${goal.id}`)).status).toBe(204);
+    expect((await full.client.call('deleteGoal', { params: { id: goal.id } })).status).toBe(204);
     const deleted = await history(owner, 'action=deleted&itemType=goal');
     const event = deleted.find((candidate) => candidate.itemId === goal.id) as HistoryEvent;
     expect(event.before?.linkedTakeawayIds).toEqual([takeaway.id]);
     // Another member (the owner) restores it from "Recently deleted".
-    const restored = await owner.post<RevertResponse>(`/api/canvas/history/${event.id}/revert`);
+    const restored = await owner.call<'revertEvent', RevertResponse>('revertEvent', { params: { eventId: event.id } });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     expect(restored.body.results[0]).toMatchObject({ action: 'restored', itemId: goal.id, revertsEventId: event.id });
     const category = await getCategory(owner, sharedCategoryId);
@@ -403,35 +421,35 @@ describe('undo and restore', () => {
     expect(category.actionPoints.find((a) => a.id === action.id)?.linkedGoalIds).toContain(goal.id);
     // It leaves "Recently deleted"; reverting the delete again is refused as changed (it exists).
     expect((await history(owner, 'action=deleted&itemType=goal')).some((candidate) => candidate.itemId === goal.id)).toBe(false);
-    const twice = await owner.post(`/api/canvas/history/${event.id}/revert`);
+    const twice = await owner.call('revertEvent', { params: { eventId: event.id } });
     expect(twice.status).toBe(409);
     expectError(twice, 71);
   });
 
   it('restores a deleted answer with its votes', async () => {
     const questionId = questionOf(family.canvas, sharedCategoryId, 4);
-    const answer = await created<Answer>(full.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: 'Voted answer' });
-    expect((await family.owner.client.post(`/api/canvas-answer/vote/${answer.id}`)).status).toBeLessThan(300);
-    expect((await full.client.delete(`/api/canvas-answer/${answer.id}`)).status).toBe(204);
+    const answer = await created<Answer>(full.client, routePath('createAnswer', { questionId }), { questionId, text: 'Voted answer' });
+    expect((await family.owner.client.call('addAnswerVote', { params: { answerId: answer.id } })).status).toBeLessThan(300);
+    expect((await full.client.call('deleteAnswer', { params: { id: answer.id } })).status).toBe(204);
     const event = await latest(full.client);
     expect(event.action).toBe('deleted');
-    expect((await full.client.post(`/api/canvas/history/${event.id}/revert`)).status).toBe(200);
+    expect((await full.client.call('revertEvent', { params: { eventId: event.id } })).status).toBe(200);
     const back = (await getCategory(full.client, sharedCategoryId)).questions.flatMap((q) => q.answers).find((a) => a.id === answer.id);
     expect(back?.votes.map((vote) => vote.userId)).toEqual([family.owner.userId]);
     // One answer per user per question still holds: the author cannot answer that question again.
-    expectError(await full.client.post(`/api/canvas-answer/create/${questionId}`, { questionId, text: 'Second' }), 9);
+    expectError(await full.client.call('createAnswer', { params: { questionId }, body: { questionId, text: 'Second' } }), 9);
   });
 
   it('undoes an edit, refuses with 409 and the item as it is now when someone changed it since, and undoes the undo', async () => {
     const owner = family.owner.client;
-    const takeaway = await created<Takeaway>(owner, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+    const takeaway = await created<Takeaway>(owner, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
       title: 'Original title',
       categoryId: sharedCategoryId,
     });
-    await owner.patch(`/api/canvas-takeaway/${takeaway.id}`, { title: 'Edited title' });
+    await owner.call('updateTakeaway', { params: { id: takeaway.id }, body: { title: 'Edited title' } });
     const edit = await latest();
-    await full.client.patch(`/api/canvas-takeaway/${takeaway.id}`, { title: 'Sofia’s title' });
-    const refused = await owner.post(`/api/canvas/history/${edit.id}/revert`);
+    await full.client.call('updateTakeaway', { params: { id: takeaway.id }, body: { title: 'Sofia’s title' } });
+    const refused = await owner.call('revertEvent', { params: { eventId: edit.id } });
     expect(refused.status).toBe(409);
     const body = expectError(refused, 71) as unknown as { details: ItemChangedDetails };
     expect(body.details.current?.title).toBe('Sofia’s title');
@@ -439,36 +457,39 @@ describe('undo and restore', () => {
     expect((await getCategory(owner, sharedCategoryId)).takeaways.find((t) => t.id === takeaway.id)?.title).toBe('Sofia’s title');
     // Sofia undoes her own change: the owner's title is back; undoing that undo gives hers again.
     const sofias = await latest();
-    const undone = await full.client.post<RevertResponse>(`/api/canvas/history/${sofias.id}/revert`);
+    const undone = await full.client.call<'revertEvent', RevertResponse>('revertEvent', { params: { eventId: sofias.id } });
     expect(undone.status).toBe(200);
     expect(undone.body.results[0]?.action).toBe('reverted');
     expect((await getCategory(owner, sharedCategoryId)).takeaways.find((t) => t.id === takeaway.id)?.title).toBe('Edited title');
-    expect((await full.client.post(`/api/canvas/history/${undone.body.results[0]!.id}/revert`)).status).toBe(200);
+    expect((await full.client.call('revertEvent', { params: { eventId: undone.body.results[0]!.id } })).status).toBe(200);
     expect((await getCategory(owner, sharedCategoryId)).takeaways.find((t) => t.id === takeaway.id)?.title).toBe('Sofia’s title');
   });
 
   it('lets only the actor (with edit rights) or the family’s owners and admins undo', async () => {
-    const takeaway = await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+    const takeaway = await created<Takeaway>(full.client, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
       title: 'Sofia’s takeaway',
       categoryId: sharedCategoryId,
     });
     const event = (await history(full.client, `userId=${full.userId}&limit=10`)).find((candidate) => candidate.itemId === takeaway.id) as HistoryEvent;
-    expectError(await limited.client.post(`/api/canvas/history/${event.id}/revert`), 8);
-    expectError(await advisorSection.client.post(`/api/canvas/history/${event.id}/revert?familyId=${family.familyId}`), 8);
-    expectError(await family.owner.client.post(`/api/canvas/history/${'0'.repeat(12)}${'a'.repeat(10)}/revert`), 4);
-    expect((await family.owner.client.post(`/api/canvas/history/${event.id}/revert`)).status).toBe(200);
+    expectError(await limited.client.call('revertEvent', { params: { eventId: event.id } }), 8);
+    expectError(await advisorSection.client.call('revertEvent', { params: { eventId: event.id }, query: { familyId: family.familyId } }), 8);
+    expectError(await family.owner.client.call('revertEvent', { params: { eventId: `${'0'.repeat(12)}${'a'.repeat(10)}` } }), 4);
+    expect((await family.owner.client.call('revertEvent', { params: { eventId: event.id } })).status).toBe(200);
     expect((await getCategory(full.client, sharedCategoryId)).takeaways.some((t) => t.id === takeaway.id)).toBe(false);
   });
 
   it('loses no update when a revert races an edit, 50 times', async () => {
     const owner = family.owner.client;
     for (let round = 0; round < 50; round += 1) {
-      const goal = await created<Goal>(owner, `/api/canvas-goal/create/${sharedCategoryId}`, { title: `Race ${round}`, categoryId: sharedCategoryId });
-      await owner.patch(`/api/canvas-goal/${goal.id}`, { title: `Race ${round} edited` });
+      const goal = await created<Goal>(owner, routePath('createGoal', { categoryId: sharedCategoryId }), {
+        title: `Race ${round}`,
+        categoryId: sharedCategoryId,
+      });
+      await owner.call('updateGoal', { params: { id: goal.id }, body: { title: `Race ${round} edited` } });
       const edit = await latest();
       const [revert, update] = await Promise.all([
-        owner.post(`/api/canvas/history/${edit.id}/revert`),
-        owner.patch<Goal>(`/api/canvas-goal/${goal.id}`, { title: `Race ${round} final` }),
+        owner.call('revertEvent', { params: { eventId: edit.id } }),
+        owner.call<'updateGoal', Goal>('updateGoal', { params: { id: goal.id }, body: { title: `Race ${round} final` } }),
       ]);
       const title = (await getCategory(owner, sharedCategoryId)).goals.find((g) => g.id === goal.id)?.title;
       // Whichever came second saw the other: never a silent mix.
@@ -488,25 +509,27 @@ describe('undo and restore', () => {
     const reset = await familyWithCanvas(stack, 'Reset Family');
     const cat = reset.canvas.sections[0]!.categories[0]!.id;
     const advisors = await advisorCompanyFor(stack, reset.familyId, [], 'Reset Advisors');
-    await reset.owner.client.patch(`/api/canvas-shares/${advisors.entityId}`, { canvasSections: [reset.canvas.sections[0]!.id] });
-    const takeaway = await created<Takeaway>(reset.owner.client, `/api/canvas-takeaway/create/${cat}`, { title: 'Before reset', categoryId: cat });
-    const goal = await created<Goal>(reset.owner.client, `/api/canvas-goal/create/${cat}`, {
+    await reset.owner.client.call('updateCanvasShares', { params: { entityId: advisors.entityId }, body: { canvasSections: [reset.canvas.sections[0]!.id] } });
+    const takeaway = await created<Takeaway>(reset.owner.client, routePath('createTakeaway', { categoryId: cat }), { title: 'Before reset', categoryId: cat });
+    const goal = await created<Goal>(reset.owner.client, routePath('createGoal', { categoryId: cat }), {
       title: 'Goal before reset',
       categoryId: cat,
       linkedTakeawayIds: [takeaway.id],
     });
     const questionId = `${cat}.1`;
-    await created<Answer>(reset.owner.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: 'Answer before reset' });
-    expect((await reset.owner.client.patch('/api/canvas/reset')).status).toBe(204);
+    await created<Answer>(reset.owner.client, routePath('createAnswer', { questionId }), { questionId, text: 'Answer before reset' });
+    expect((await reset.owner.client.call('resetCanvas')).status).toBe(204);
     expect((await getCategory(reset.owner.client, cat)).takeaways).toEqual([]);
     const resetEvent = (await history(reset.owner.client, 'itemType=canvas')).find((event) => event.action === 'reset') as HistoryEvent;
-    const undone = await reset.owner.client.post<RevertResponse>(`/api/canvas/history/${resetEvent.id}/revert`);
+    const undone = await reset.owner.client.call<'revertEvent', RevertResponse>('revertEvent', { params: { eventId: resetEvent.id } });
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     const category = await getCategory(reset.owner.client, cat);
     expect(category.takeaways.map((t) => t.title)).toEqual(['Before reset']);
     expect(category.goals.find((g) => g.id === goal.id)?.linkedTakeawayIds).toEqual([takeaway.id]);
     expect(category.questions[0]?.answers.map((a) => a.text)).toEqual(['Answer before reset']);
-    const shares = await reset.owner.client.get<{ canvasSections: Array<{ id: number }> }>(`/api/canvas-shares/${advisors.entityId}`);
+    const shares = await reset.owner.client.call<'getCanvasShares', { canvasSections: Array<{ id: number }> }>('getCanvasShares', {
+      params: { entityId: advisors.entityId },
+    });
     expect(shares.body.canvasSections.map((section) => section.id)).toEqual([reset.canvas.sections[0]!.id]);
   });
 });
@@ -518,7 +541,7 @@ describe('undo and restore', () => {
 async function passTime(minutes: number, ...clients: ApiClient[]): Promise<void> {
   for (let left = minutes; left > 0; left -= 20) {
     advanceClock(Math.min(left, 20) * 60_000);
-    for (const client of clients) expect((await client.get('/api/authorization/member-roles')).status).toBe(200);
+    for (const client of clients) expect((await client.call('listMemberRoles')).status).toBe(200);
   }
 }
 
@@ -529,11 +552,14 @@ describe('since your last visit', () => {
     const visitor = await memberOf(stack, family.owner, EntityRole.FullMember, 'Visitor');
     await getCanvas(visitor.client);
     await passTime(31, visitor.client, family.owner.client);
-    const fresh = await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, {
+    const fresh = await created<Takeaway>(family.owner.client, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
       title: 'New since your visit',
       categoryId: sharedCategoryId,
     });
-    const own = await created<Takeaway>(visitor.client, `/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'My own', categoryId: sharedCategoryId });
+    const own = await created<Takeaway>(visitor.client, routePath('createTakeaway', { categoryId: sharedCategoryId }), {
+      title: 'My own',
+      categoryId: sharedCategoryId,
+    });
     await passTime(31, visitor.client, family.owner.client);
     const canvas = await getCanvas(visitor.client);
     const takeaways = canvas.sections.flatMap((s) => s.categories).flatMap((c) => c.takeaways);
@@ -545,8 +571,8 @@ describe('since your last visit', () => {
 
 describe('the advisor access log', () => {
   it('records an advisor’s reads once per section and hour, and shows them to the family’s owners only', async () => {
-    for (let read = 0; read < 100; read += 1) await advisorSection.client.get(`/api/canvas/${family.familyId}`);
-    const log = await family.owner.client.get<AccessLogPage>('/api/canvas/access-log');
+    for (let read = 0; read < 100; read += 1) await advisorSection.client.call('getCanvas', { params: { familyId: family.familyId } });
+    const log = await family.owner.client.call<'getAccessLog', AccessLogPage>('getAccessLog');
     expect(log.status).toBe(200);
     // The hundred reads are one visit, listing each section read once.
     const mine = log.body.results.filter((row) => row.userId === advisorSection.userId);
@@ -558,16 +584,16 @@ describe('the advisor access log', () => {
     ).toBe(true);
     // Family members read nothing of it themselves.
     expect(log.body.results.some((row) => row.userId === family.owner.userId)).toBe(false);
-    expectError(await limited.client.get('/api/canvas/access-log'), 8);
-    expectError(await advisorSection.client.get('/api/canvas/access-log'), 8);
-    const csv = await family.owner.client.get<string>('/api/canvas/access-log.csv');
+    expectError(await limited.client.call('getAccessLog'), 8);
+    expectError(await advisorSection.client.call('getAccessLog'), 8);
+    const csv = await family.owner.client.call<'getAccessLogCsv', string>('getAccessLogCsv');
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toContain('attachment; filename="advisor-access-log');
     expect(String(csv.body)).toContain('"Section"');
     // The company's own compliance view: its owner sees its members' reads; its members do not.
-    const companyLog = await company.client.get<AccessLogPage>('/api/entities/access-log');
+    const companyLog = await company.client.call<'getCompanyAccessLog', AccessLogPage>('getCompanyAccessLog');
     expect(companyLog.body.results.some((row) => row.userId === advisorSection.userId && row.familyName === 'Journal Family')).toBe(true);
-    expectError(await advisorSection.client.get('/api/entities/access-log'), 8);
-    expectError(await family.owner.client.get('/api/canvas/access-log?from=2026-13-01'), 6);
+    expectError(await advisorSection.client.call('getCompanyAccessLog'), 8);
+    expectError(await family.owner.client.call('getAccessLog', { query: { from: '2026-13-01' } }), 6);
   });
 });

@@ -49,7 +49,7 @@ export type RestoreWorld = {
 };
 
 async function ownerItems(world: RestoreWorld): Promise<Map<string, Item & { sectionId: number }>> {
-  const response = await world.owner.client.get<Canvas>('/api/canvas');
+  const response = await world.owner.client.call<'getOwnCanvas', Canvas>('getOwnCanvas');
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   const items = new Map<string, Item & { sectionId: number }>();
   for (const section of response.body.sections)
@@ -122,11 +122,14 @@ class LinkAcross implements fc.AsyncCommand<Model, object> {
       return item !== undefined && !(item.sectionId === world.sharedSectionId && open(item));
     });
     const linked = (kind: Kind) => [...kept, ...chosen.map((item) => item.id)].filter((id) => model.items.find((item) => item.id === id)?.kind === kind);
-    const response = await world.owner.client.patch(`/api/canvas-goal/${goal.id}`, {
-      title: goal.title,
-      version,
-      linkedTakeawayIds: linked('takeaway'),
-      linkedActionPointIds: linked('actionPoint'),
+    const response = await world.owner.client.call('updateGoal', {
+      params: { id: goal.id },
+      body: {
+        title: goal.title,
+        version,
+        linkedTakeawayIds: linked('takeaway'),
+        linkedActionPointIds: linked('actionPoint'),
+      },
     });
     expect(response.status, `${this.toString()}: ${JSON.stringify(response.body)}`).toBe(200);
     model.links.set(goal.id, new Set([...kept, ...chosen.map((item) => item.id)]));
@@ -138,7 +141,7 @@ class LinkAcross implements fc.AsyncCommand<Model, object> {
 async function newHiddenGoal(world: RestoreWorld, model: Model): Promise<ModelItem> {
   const title = `goal across ${model.items.length + 1}`;
   const { id, sectionId } = world.hiddenCategory;
-  const response = await world.owner.client.post<Goal>(`/api/canvas-goal/create/${id}`, { title, categoryId: id });
+  const response = await world.owner.client.call<'createGoal', Goal>('createGoal', { params: { categoryId: id }, body: { title, categoryId: id } });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   const goal = {
     id: response.body.id,
@@ -168,14 +171,21 @@ class EditorRestores implements fc.AsyncCommand<Model, object> {
     world.note('EditorRestores');
     const candidates = sharedTakeaways(world, model);
     const item = candidates[this.takeaway % candidates.length]!;
-    const versions = await world.editor.client.get<HistoryPage>(`/api/canvas/history/${world.familyId}?itemId=${encodeURIComponent(item.id)}&limit=100`);
+    const versions = await world.editor.client.call<'getHistory', HistoryPage>('getHistory', {
+      params: { familyId: world.familyId },
+      query: { itemId: item.id, limit: '100' },
+    });
     expect(versions.status, JSON.stringify(versions.body)).toBe(200);
     const restorable = versions.body.results.filter((event) => event.after !== null);
     if (!restorable.length) return;
     const chosen: HistoryEvent = restorable[this.version % restorable.length]!;
     const before = await ownerItems(world);
-    const response = await world.editor.client.post(`/api/canvas/history/${chosen.id}/restore?familyId=${world.familyId}`, {
-      version: before.get(item.id)!.version,
+    const response = await world.editor.client.call('restoreVersion', {
+      params: { eventId: chosen.id },
+      query: { familyId: world.familyId },
+      body: {
+        version: before.get(item.id)!.version,
+      },
     });
     expect(response.status, `${this.toString()}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
     const after = await ownerItems(world);
@@ -218,15 +228,21 @@ class EditorEditsAndUndoes implements fc.AsyncCommand<Model, object> {
       const goal = before.get(id) as (Goal & { sectionId: number }) | undefined;
       return goal?.sectionId === world.sharedSectionId && goal.completed;
     });
-    const edited = await world.editor.client.patch(`/api/canvas-takeaway/${item.id}`, {
-      title: `${item.title} (by the editor)`,
-      linkedGoalIds: completedGoals,
-      version: before.get(item.id)!.version,
+    const edited = await world.editor.client.call('updateTakeaway', {
+      params: { id: item.id },
+      body: {
+        title: `${item.title} (by the editor)`,
+        linkedGoalIds: completedGoals,
+        version: before.get(item.id)!.version,
+      },
     });
     expect(edited.status, `${this.toString()}: ${JSON.stringify(edited.body)}`).toBe(200);
     expectHiddenUnchanged(world, before, await ownerItems(world), `${this.toString()}, the edit`);
-    const events = await world.editor.client.get<HistoryPage>(`/api/canvas/history/${world.familyId}?itemId=${encodeURIComponent(item.id)}&limit=1`);
-    const undone = await world.editor.client.post(`/api/canvas/history/${events.body.results[0]!.id}/revert?familyId=${world.familyId}`);
+    const events = await world.editor.client.call<'getHistory', HistoryPage>('getHistory', {
+      params: { familyId: world.familyId },
+      query: { itemId: item.id, limit: '1' },
+    });
+    const undone = await world.editor.client.call('revertEvent', { params: { eventId: events.body.results[0]!.id }, query: { familyId: world.familyId } });
     expect(undone.status, `${this.toString()}: ${JSON.stringify(undone.body)}`).toBe(200);
     const after = await ownerItems(world);
     const withoutVersion = (entry: Item | undefined) => (entry ? comparable({ ...entry, version: 0 }) : 'gone');

@@ -4,10 +4,11 @@ import type { ActionPoint, Canvas, Goal, Takeaway } from '../../shared/contracts
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import { errorCatalogue } from '../../shared/errors';
 import { hashPassword, type TestAccount } from '../support/accounts';
-import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
+import { advisorCompanyFor, advisorOf, canvasItemRoutes, familyWithCanvas, memberOf, type CategoryItemCreate, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
 import { retryCommands } from '../support/model-retries';
 import { restoreCommands, type Kind, type ModelItem as RestoreModelItem, type RestoreWorld } from './canvas-model-restores';
+import { routePath } from '../support/route-calls';
 
 /**
  * Nothing is lost, proven by a model: random sequences of canvas writes by people with
@@ -74,8 +75,6 @@ beforeAll(async () => {
   restoreWorld = { familyId: family.familyId, owner: family.owner, editor, sharedSectionId, hiddenCategory: categories[2]!, checkAgainstModel, note };
 });
 
-const pathOf: Record<Kind, string> = { takeaway: 'canvas-takeaway', goal: 'canvas-goal', actionPoint: 'canvas-action-point' };
-
 function below500(response: { status: number; body: unknown }, what: string): void {
   expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
 }
@@ -83,7 +82,7 @@ function below500(response: { status: number; body: unknown }, what: string): vo
 type CanvasItems = { takeaways: Takeaway[]; goals: Goal[]; actionPoints: ActionPoint[] };
 
 async function readCanvas(account: TestAccount, familyId?: number): Promise<CanvasItems> {
-  const response = await account.client.get<Canvas>(familyId === undefined ? '/api/canvas' : `/api/canvas/${familyId}`);
+  const response = await account.client.get<Canvas>(familyId === undefined ? routePath('getOwnCanvas') : routePath('getCanvas', { familyId }));
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   const cats = response.body.sections.flatMap((section) => section.categories);
   return { takeaways: cats.flatMap((c) => c.takeaways), goals: cats.flatMap((c) => c.goals), actionPoints: cats.flatMap((c) => c.actionPoints) };
@@ -149,9 +148,9 @@ class Create implements fc.AsyncCommand<Model, object> {
     note('Create');
     const category = categories[this.category % categories.length]!;
     const title = `${this.kind} ${(counter += 1)}`;
-    const response = await people[this.actor].client.post<{ id: string }>(`/api/${pathOf[this.kind]}/create/${category.id}`, {
-      title,
-      categoryId: category.id,
+    const response = await people[this.actor].client.call<CategoryItemCreate, { id: string }>(canvasItemRoutes[this.kind].create, {
+      params: { categoryId: category.id },
+      body: { title, categoryId: category.id },
     });
     below500(response, this.toString());
     if (!canWrite(this.actor)) {
@@ -187,7 +186,10 @@ class CreateAtOnce implements fc.AsyncCommand<Model, object> {
         const actor = writers[index % writers.length]!;
         const category = categories[index % categories.length]!;
         const title = `${kind} ${(counter += 1)} at once`;
-        const response = await people[actor].client.post<{ id: string }>(`/api/${pathOf[kind]}/create/${category.id}`, { title, categoryId: category.id });
+        const response = await people[actor].client.call<CategoryItemCreate, { id: string }>(canvasItemRoutes[kind].create, {
+          params: { categoryId: category.id },
+          body: { title, categoryId: category.id },
+        });
         expect(response.status, `${kind} by ${actor}: ${JSON.stringify(response.body)}`).toBe(201);
         return {
           id: response.body.id,
@@ -228,11 +230,14 @@ class LinkGoal implements fc.AsyncCommand<Model, object> {
     const chosen = [...new Set(this.targets.map((index) => pick(candidates, index)).filter((item): item is ModelItem => item !== undefined))];
     const current = await readCanvas(people.owner);
     const version = current.goals.find((g) => g.id === goal.id)!.version;
-    const response = await people[this.actor].client.patch(`/api/canvas-goal/${goal.id}`, {
-      title: goal.title,
-      version,
-      linkedTakeawayIds: chosen.filter((item) => item.kind === 'takeaway').map((item) => item.id),
-      linkedActionPointIds: chosen.filter((item) => item.kind === 'actionPoint').map((item) => item.id),
+    const response = await people[this.actor].client.call('updateGoal', {
+      params: { id: goal.id },
+      body: {
+        title: goal.title,
+        version,
+        linkedTakeawayIds: chosen.filter((item) => item.kind === 'takeaway').map((item) => item.id),
+        linkedActionPointIds: chosen.filter((item) => item.kind === 'actionPoint').map((item) => item.id),
+      },
     });
     below500(response, this.toString());
     if (!canEdit(this.actor, goal)) expect(response.status, this.toString()).toBe(403);
@@ -266,7 +271,9 @@ class ToggleVote implements fc.AsyncCommand<Model, object> {
     const voters = model.votes.get(takeaway.id) ?? new Set<Actor>();
     const voted = voters.has(this.actor);
     const client = people[this.actor].client;
-    const response = voted ? await client.delete(`/api/canvas-takeaway/vote/${takeaway.id}`) : await client.post(`/api/canvas-takeaway/vote/${takeaway.id}`);
+    const response = voted
+      ? await client.call('removeTakeawayVote', { params: { takeawayId: takeaway.id } })
+      : await client.call('addTakeawayVote', { params: { takeawayId: takeaway.id } });
     below500(response, this.toString());
     const allowed = canWrite(this.actor) && takeaway.by !== this.actor;
     if (!allowed) expect(response.status, this.toString()).toBeGreaterThanOrEqual(400);
@@ -298,8 +305,8 @@ class ToggleState implements fc.AsyncCommand<Model, object> {
     const client = people[this.actor].client;
     const response =
       item.kind === 'takeaway'
-        ? await client.patch(`/api/canvas-takeaway/archive/${item.id}`, { archived: !item.archived, version })
-        : await client.patch(`/api/${pathOf[item.kind]}/complete/${item.id}`, { completed: !item.completed, version });
+        ? await client.call('archiveTakeaway', { params: { id: item.id }, body: { archived: !item.archived, version } })
+        : await client.call(canvasItemRoutes[item.kind].complete, { params: { id: item.id }, body: { completed: !item.completed, version } });
     below500(response, this.toString());
     if (!canWrite(this.actor)) expect(response.status, this.toString()).toBe(403);
     else {
@@ -331,7 +338,7 @@ class EditTitle implements fc.AsyncCommand<Model, object> {
     const version = await versionOf(item);
     if (version === undefined) return;
     const title = `${item.kind} ${(counter += 1)} edited`;
-    const response = await people[this.actor].client.patch(`/api/${pathOf[item.kind]}/${item.id}`, { title, version });
+    const response = await people[this.actor].client.call(canvasItemRoutes[item.kind].update, { params: { id: item.id }, body: { title, version } });
     below500(response, this.toString());
     const allowed = item.kind === 'takeaway' ? canWrite(this.actor) : canEdit(this.actor, item);
     if (!allowed) expect(response.status, this.toString()).toBe(403);
@@ -357,13 +364,13 @@ class RestoreFirstVersion implements fc.AsyncCommand<Model, object> {
     const item = pick(model.items, this.item)!;
     const version = await versionOf(item);
     if (version === undefined) return;
-    const versions = await people.owner.client.get<{ results: Array<{ id: string; itemId: string }> }>(
-      `/api/canvas/history?itemId=${encodeURIComponent(item.id)}&limit=100`,
-    );
+    const versions = await people.owner.client.call<'getOwnHistory', { results: Array<{ id: string; itemId: string }> }>('getOwnHistory', {
+      query: { itemId: item.id, limit: '100' },
+    });
     expect(versions.status, JSON.stringify(versions.body)).toBe(200);
     expect(versions.body.results.every((event) => event.itemId === item.id)).toBe(true);
     const first = versions.body.results.at(-1)!;
-    const response = await people.owner.client.post(`/api/canvas/history/${first.id}/restore`, { version });
+    const response = await people.owner.client.call('restoreVersion', { params: { eventId: first.id }, body: { version } });
     below500(response, this.toString());
     // A completed item is read-only: only its open state may come back alone (docs/product/history-and-undo.md#restore-a-version).
     const linked = item.kind === 'goal' ? (model.links.get(item.id)?.size ?? 0) > 0 : [...model.links.values()].some((ids) => ids.has(item.id));
@@ -392,7 +399,7 @@ class Delete implements fc.AsyncCommand<Model, object> {
   async run(model: Model): Promise<void> {
     note('Delete');
     const item = pick(model.items, this.item)!;
-    const response = await people[this.actor].client.delete(`/api/${pathOf[item.kind]}/${item.id}`);
+    const response = await people[this.actor].client.call(canvasItemRoutes[item.kind].delete, { params: { id: item.id } });
     below500(response, this.toString());
     if (!canDelete(this.actor, item)) expect(response.status, this.toString()).toBe(403);
     else {
@@ -419,15 +426,15 @@ class RevertTwice implements fc.AsyncCommand<Model, object> {
           .sort((a, b) => a.id.localeCompare(b.id)),
       );
     const before = comparable(await readCanvas(people.owner));
-    const history = await people.owner.client.get<{ results: Array<{ id: string }> }>('/api/canvas/history?limit=1');
+    const history = await people.owner.client.call<'getOwnHistory', { results: Array<{ id: string }> }>('getOwnHistory', { query: { limit: '1' } });
     expect(history.status).toBe(200);
     const newest = history.body.results[0];
     if (!newest) return;
-    const first = await people.owner.client.post<{ results: Array<{ id: string }> }>(`/api/canvas/history/${newest.id}/revert`);
+    const first = await people.owner.client.call<'revertEvent', { results: Array<{ id: string }> }>('revertEvent', { params: { eventId: newest.id } });
     below500(first, 'revert');
     if (first.status !== 200) return; // some events cannot be reverted (the catalogue says why): nothing changed
     const revertEvent = first.body.results.at(-1)!;
-    const second = await people.owner.client.post(`/api/canvas/history/${revertEvent.id}/revert`);
+    const second = await people.owner.client.call('revertEvent', { params: { eventId: revertEvent.id } });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(comparable(await readCanvas(people.owner)), 'revert of the revert').toBe(before);
     await checkAgainstModel(model);
@@ -443,8 +450,8 @@ class RevertTwice implements fc.AsyncCommand<Model, object> {
 async function asConfirmedOwner(call: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown }> {
   const first = await call();
   if ((first.body as { errorCode?: number } | undefined)?.errorCode !== errorCatalogue.REAUTHENTICATION_REQUIRED.code) return first;
-  const { body } = await people.owner.client.post<{ salt: string }>('/api/auth/salt', { email: people.owner.email });
-  const confirmed = await people.owner.client.post('/api/auth/reauthenticate', { password: hashPassword(people.owner.plainPassword, body.salt) });
+  const { body } = await people.owner.client.call<'getSalt', { salt: string }>('getSalt', { body: { email: people.owner.email } });
+  const confirmed = await people.owner.client.call('reauthenticate', { body: { password: hashPassword(people.owner.plainPassword, body.salt) } });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBeLessThan(300);
   return call();
 }
@@ -465,7 +472,6 @@ const commands = [
   fc.constant(new RevertTwice()),
   ...retryCommands<Model>({
     client: (writer) => people[writer].client,
-    createPath: (kind, categoryId) => `/api/${pathOf[kind]}/create/${categoryId}`,
     category: (index) => categories[index % categories.length]!,
     newTitle: (kind) => `${kind} ${(counter += 1)} retried`,
     created: (model, { id, kind, categoryId, title, by }) => {
@@ -489,10 +495,10 @@ it(
         fc.asyncProperty(fc.commands(commands, { maxCommands: commandsPerRun, size: 'max' }), async (sequence) => {
           // Each sequence starts from an empty canvas: the owner resets it, which also lifts the
           // section sharing (docs/product/canvas.md), so the advisor's company is limited anew.
-          const reset = await asConfirmedOwner(() => people.owner.client.patch('/api/canvas/reset'));
+          const reset = await asConfirmedOwner(() => people.owner.client.call('resetCanvas'));
           expect(reset.status, JSON.stringify(reset.body)).toBeLessThan(300);
           const shares = await asConfirmedOwner(() =>
-            people.owner.client.patch(`/api/canvas-shares/${advisorCompany.entityId}`, { canvasSections: [sharedSectionId] }),
+            people.owner.client.call('updateCanvasShares', { params: { entityId: advisorCompany.entityId }, body: { canvasSections: [sharedSectionId] } }),
           );
           expect(shares.status, JSON.stringify(shares.body)).toBe(200);
           const model: Model = { items: [], links: new Map(), votes: new Map() };

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ItemChangedDetails } from '../../shared/contracts/history';
 import { EntityRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
-import { expectError, familyWithCanvas, getCategory, memberOf, type FamilyWithCanvas } from '../support/canvas';
+import { canvasItemRoutes, expectError, familyWithCanvas, getCategory, memberOf, type CategoryItemCreate, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 /**
  * No lost edits (issue "live canvas"): an update that carries the `version` it started from
@@ -27,13 +28,21 @@ type Kind = {
   field: string;
 };
 
+/** The test names' kinds, as canvasItemRoutes (tests/support/canvas.ts) names them. */
+const itemKind = { takeaway: 'takeaway', goal: 'goal', 'action-point': 'actionPoint' } as const;
+
 const kinds: Kind[] = [
   {
     name: 'answer (update)',
     authorOnly: true,
     create: async (client) =>
-      (await client.post<{ id: string }>(`/api/canvas-answer/create/${categoryId}.2`, { text: 'first', questionId: `${categoryId}.2` })).body.id,
-    path: (id) => `/api/canvas-answer/${id}`,
+      (
+        await client.call<'createAnswer', { id: string }>('createAnswer', {
+          params: { questionId: `${categoryId}.2` },
+          body: { text: 'first', questionId: `${categoryId}.2` },
+        })
+      ).body.id,
+    path: (id) => routePath('updateAnswer', { id }),
     change: (n) => ({ text: `text ${n}` }),
     field: 'text',
   },
@@ -41,23 +50,34 @@ const kinds: Kind[] = [
     name: `${kind} (update)`,
     authorOnly: kind !== 'takeaway',
     create: async (client: ApiClient) =>
-      (await client.post<{ id: string }>(`/api/canvas-${kind}/create/${categoryId}`, { title: 'first', categoryId })).body.id,
-    path: (id: string) => `/api/canvas-${kind}/${id}`,
+      (
+        await client.call<CategoryItemCreate, { id: string }>(canvasItemRoutes[itemKind[kind]].create, {
+          params: { categoryId },
+          body: { title: 'first', categoryId },
+        })
+      ).body.id,
+    path: (id: string) => routePath(canvasItemRoutes[itemKind[kind]].update, { id }),
     change: (n: number) => ({ title: `title ${n}` }),
     field: 'title',
   })),
   {
     name: 'takeaway (archive)',
-    create: async (client) => (await client.post<{ id: string }>(`/api/canvas-takeaway/create/${categoryId}`, { title: 'to archive', categoryId })).body.id,
-    path: (id) => `/api/canvas-takeaway/archive/${id}`,
+    create: async (client) =>
+      (await client.call<'createTakeaway', { id: string }>('createTakeaway', { params: { categoryId }, body: { title: 'to archive', categoryId } })).body.id,
+    path: (id) => routePath('archiveTakeaway', { id }),
     change: (n) => ({ archived: n === 1 || n === 4 }),
     field: 'archived',
   },
   ...(['goal', 'action-point'] as const).map((kind) => ({
     name: `${kind} (complete)`,
     create: async (client: ApiClient) =>
-      (await client.post<{ id: string }>(`/api/canvas-${kind}/create/${categoryId}`, { title: 'to complete', categoryId })).body.id,
-    path: (id: string) => `/api/canvas-${kind}/complete/${id}`,
+      (
+        await client.call<CategoryItemCreate, { id: string }>(canvasItemRoutes[itemKind[kind]].create, {
+          params: { categoryId },
+          body: { title: 'to complete', categoryId },
+        })
+      ).body.id,
+    path: (id: string) => routePath(canvasItemRoutes[itemKind[kind]].complete, { id }),
     change: (n: number) => ({ completed: n === 1 || n === 4 }),
     field: 'completed',
   })),

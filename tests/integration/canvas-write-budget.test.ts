@@ -41,11 +41,14 @@ async function trips<T>(send: () => Promise<{ status: number; body: T; headers: 
 }
 
 const createAnswer = (client: ApiClient, question: number, text: string, category = values) =>
-  client.post<Answer>(`/api/canvas-answer/create/${category}.${question}`, { questionId: `${category}.${question}`, text });
+  client.call<'createAnswer', Answer>('createAnswer', {
+    params: { questionId: `${category}.${question}` },
+    body: { questionId: `${category}.${question}`, text },
+  });
 
 async function latestActor(client: ApiClient) {
   await stack.streamSettled();
-  const page = await client.get<HistoryPage>('/api/canvas/history?limit=1');
+  const page = await client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit: '1' } });
   expect(page.status).toBe(200);
   return page.body.results[0]?.actor;
 }
@@ -79,8 +82,8 @@ describe(`canvas writes within ${budget} round trips`, () => {
     const answer = await trips(() => createAnswer(family.owner.client, 2, 'Learning together'), 201);
     // A vote as a session's first write, too.
     const ownerSession = await freshSession(family.owner);
-    const vote = await trips(() => ownerSession.post(`/api/canvas-answer/vote/${membersAnswer.id}`), 201);
-    const unvote = await trips(() => ownerSession.delete(`/api/canvas-answer/vote/${membersAnswer.id}`), 204);
+    const vote = await trips(() => ownerSession.call('addAnswerVote', { params: { answerId: membersAnswer.id } }), 201);
+    const unvote = await trips(() => ownerSession.call('removeAnswerVote', { params: { answerId: membersAnswer.id } }), 204);
     expect({ first: first.roundTrips, answerCreate: answer.roundTrips, vote: vote.roundTrips, unvote: unvote.roundTrips }).toEqual({
       first: budget,
       answerCreate: budget,
@@ -88,7 +91,7 @@ describe(`canvas writes within ${budget} round trips`, () => {
       unvote: budget,
     });
     // And the member's second write as well.
-    expect((await trips(() => memberSession.post(`/api/canvas-answer/vote/${answer.body.id}`), 201)).roundTrips).toBe(budget);
+    expect((await trips(() => memberSession.call('addAnswerVote', { params: { answerId: answer.body.id } }), 201)).roundTrips).toBe(budget);
     // The events still name their author and family.
     expect(await latestActor(family.owner.client)).toMatchObject({ userId: member.userId, firstName: 'Vera', entityName: 'Budget Writers Family' });
   });
@@ -96,19 +99,19 @@ describe(`canvas writes within ${budget} round trips`, () => {
   // Every write below starts from an empty process cache (beforeEach and resetActorCacheForTests):
   // the names come from the session, which the rename updated.
   it('names the author by their new name after a rename of the user or of the family', async () => {
-    expect((await family.owner.client.patch(`/api/user/${member.userId}`, { firstName: 'Veronica' })).status).toBe(403);
-    expect((await member.client.patch(`/api/user/${member.userId}`, { firstName: 'Veronica' })).status).toBe(200);
+    expect((await family.owner.client.call('updateUser', { params: { userId: member.userId }, body: { firstName: 'Veronica' } })).status).toBe(403);
+    expect((await member.client.call('updateUser', { params: { userId: member.userId }, body: { firstName: 'Veronica' } })).status).toBe(200);
     // The rename gave the member's sessions the new name: the write reads none (3).
     expect((await trips(() => createAnswer(member.client, 3, 'After the rename'), 201)).roundTrips).toBe(budget);
     expect(await latestActor(member.client)).toMatchObject({ userId: member.userId, firstName: 'Veronica', entityName: 'Budget Writers Family' });
 
-    expect((await family.owner.client.patch('/api/entities/update', { entityName: 'Renamed Writers Family' })).status).toBe(200);
+    expect((await family.owner.client.call('updateEntity', { body: { entityName: 'Renamed Writers Family' } })).status).toBe(200);
     resetActorCacheForTests();
     expect((await trips(() => createAnswer(member.client, 4, 'After the family rename'), 201)).roundTrips).toBe(budget);
     expect(await latestActor(member.client)).toMatchObject({ userId: member.userId, firstName: 'Veronica', entityName: 'Renamed Writers Family' });
     // And a vote after both renames.
     const oneMore = (await createAnswer(family.owner.client, 3, 'One more')).body;
-    expect((await trips(() => member.client.post(`/api/canvas-answer/vote/${oneMore.id}`), 201)).roundTrips).toBe(budget);
+    expect((await trips(() => member.client.call('addAnswerVote', { params: { answerId: oneMore.id } }), 201)).roundTrips).toBe(budget);
   });
 
   // Last: its events are dated after the clock moved forward (afterEach sets it back).
@@ -122,6 +125,6 @@ describe(`canvas writes within ${budget} round trips`, () => {
     advanceClock(26 * durations.minute);
     const later = await trips(() => createAnswer(session, 2, 'After a longer pause', another), 201);
     expect(later.roundTrips).toBe(budget);
-    expect((await session.get('/api/canvas')).status).toBe(200);
+    expect((await session.call('getOwnCanvas')).status).toBe(200);
   });
 });

@@ -16,6 +16,7 @@ import {
   type FamilyWithCanvas,
 } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 const stack = useIntegrationStack();
 
@@ -68,7 +69,7 @@ describe('creating the canvas', () => {
     expect(await getCanvas(family.owner.client)).toEqual(canvas);
     expect(await getCanvas(family.owner.client, familyId)).toEqual(canvas);
 
-    const again = await family.owner.client.post('/api/canvas/create');
+    const again = await family.owner.client.call('createCanvas');
     expect(again.status).toBe(409);
     expectError(again, 9);
     // 1 canvas + 7 sections + 15 categories + 60 questions + the dashboard summary, nothing more (besides the owner's visit of it).
@@ -89,18 +90,18 @@ describe('creating the canvas', () => {
   });
 
   it('is for owners and admins of a family only', async () => {
-    const byMember = await fullMember.client.post('/api/canvas/create');
+    const byMember = await fullMember.client.call('createCanvas');
     expect(byMember.status).toBe(403);
     expectError(byMember, 8);
     const advisorCompany = await advisorCompanyFor(stack, family.familyId, []);
-    expectError(await advisorCompany.client.post('/api/canvas/create'), 8);
-    expectError(await stack.client().post('/api/canvas/create'), 5);
+    expectError(await advisorCompany.client.call('createCanvas'), 8);
+    expectError(await stack.client().call('createCanvas'), 5);
   });
 
   it('answers 4 for a family without a canvas (made before signup created one), and creates it on request', async () => {
     const newFamily = await memberOfFamilyWithoutCanvas(stack, 'Nakamura Family');
-    expectError(await newFamily.client.get('/api/canvas'), 4);
-    const created = await newFamily.client.post<Canvas>('/api/canvas/create');
+    expectError(await newFamily.client.call('getOwnCanvas'), 4);
+    const created = await newFamily.client.call<'createCanvas', Canvas>('createCanvas');
     expect(created.status).toBe(201);
     expect(created.body.title).toBe('Nakamura Family Canvas');
     expect((await getCanvas(newFamily.client)).sections).toHaveLength(7);
@@ -123,36 +124,40 @@ describe('reading the canvas', () => {
   it('shows nothing to a member of another family, and answers 5 without a session', async () => {
     const { familyId } = family;
     const category = categoryNamed(family.canvas, 'Our Values').id;
-    for (const path of [`/api/canvas/${familyId}`, `/api/canvas/category/${category}`, `/api/canvas/section/${familyId * 1000 + 1}`]) {
+    for (const path of [
+      routePath('getCanvas', { familyId }),
+      routePath('getCategory', { id: category }),
+      routePath('getSection', { id: familyId * 1000 + 1 }),
+    ]) {
       const response = await stranger.client.get(path);
       expect(response.status, path).toBe(404);
       expectError(response, 4);
       expectError(await stack.client().get(path), 5);
     }
     // The stranger's own family has no canvas.
-    expectError(await stranger.client.get('/api/canvas'), 4);
+    expectError(await stranger.client.call('getOwnCanvas'), 4);
   });
 
   it('answers 6 for malformed ids and 4 for ids of canvases that do not exist', async () => {
     const { familyId } = family;
     for (const path of [
-      '/api/canvas/abc',
-      '/api/canvas/category/abc',
-      `/api/canvas/category/${familyId * 1000 + 1}`,
-      `/api/canvas/section/${familyId * 1000 + 101}`,
-      '/api/canvas/category/1e5',
-      '/api/canvas/section/-5',
+      routePath('getCanvas', { familyId: 'abc' }),
+      routePath('getCategory', { id: 'abc' }),
+      routePath('getCategory', { id: familyId * 1000 + 1 }),
+      routePath('getSection', { id: familyId * 1000 + 101 }),
+      routePath('getCategory', { id: '1e5' }),
+      routePath('getSection', { id: '-5' }),
     ]) {
       const response = await family.owner.client.get(path);
       expect(response.status, path).toBe(400);
       expectError(response, 6);
     }
-    expectError(await family.owner.client.get(`/api/canvas/category/${familyId * 1000 + 999}`), 4);
-    expectError(await family.owner.client.get('/api/canvas/category/999999101'), 4);
+    expectError(await family.owner.client.call('getCategory', { params: { id: familyId * 1000 + 999 } }), 4);
+    expectError(await family.owner.client.call('getCategory', { params: { id: '999999101' } }), 4);
   });
 
   it('answers one section with its categories', async () => {
-    const section = await family.owner.client.get<SectionResponse>(`/api/canvas/section/${family.familyId * 1000 + 2}`);
+    const section = await family.owner.client.call<'getSection', SectionResponse>('getSection', { params: { id: family.familyId * 1000 + 2 } });
     expect(section.status).toBe(200);
     expect(section.body).toMatchObject({ sectionTypeId: 2, title: 'The Four Abundances', familyId: family.familyId, canvasTitle: expect.any(String) });
     expect(section.body.categories.map((c) => c.title)).toEqual(['Abundance of Wealth', 'Time', 'Relationships', 'Purpose']);
@@ -161,20 +166,20 @@ describe('reading the canvas', () => {
 
 describe('renaming the canvas', () => {
   it('lets owners and admins rename it (at least 3 characters), and nobody else', async () => {
-    const renamed = await admin.client.patch('/api/canvas', { title: '  Rivera Roadmap  ' });
+    const renamed = await admin.client.call('updateCanvasTitle', { body: { title: '  Rivera Roadmap  ' } });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toEqual({ id: family.familyId, title: 'Rivera Roadmap', advisorCompaniesVisibleToAdvisors: false });
     expect((await getCanvas(limitedMember.client)).title).toBe('Rivera Roadmap');
     // The family's canvas name follows, so the entity switcher shows it.
-    const current = await family.owner.client.post<{ canvasName: string }>('/api/auth/set-current-entity', { id: family.familyId });
+    const current = await family.owner.client.call<'setCurrentEntity', { canvasName: string }>('setCurrentEntity', { body: { id: family.familyId } });
     expect(current.body.canvasName).toBe('Rivera Roadmap');
 
-    const short = await family.owner.client.patch('/api/canvas', { title: 'ab' });
+    const short = await family.owner.client.call('updateCanvasTitle', { body: { title: 'ab' } });
     expect(expectError(short, 2).errors).toHaveProperty('title');
-    expectError(await family.owner.client.patch('/api/canvas', { title: 'Fine title', extra: 1 }), 2);
-    expectError(await fullMember.client.patch('/api/canvas', { title: 'Not mine' }), 8);
-    expectError(await limitedMember.client.patch('/api/canvas', { title: 'Not mine' }), 8);
-    expectError(await stranger.client.patch('/api/canvas', { title: 'No canvas here' }), 4);
+    expectError(await family.owner.client.call('updateCanvasTitle', { looseBody: { title: 'Fine title', extra: 1 } }), 2);
+    expectError(await fullMember.client.call('updateCanvasTitle', { body: { title: 'Not mine' } }), 8);
+    expectError(await limitedMember.client.call('updateCanvasTitle', { body: { title: 'Not mine' } }), 8);
+    expectError(await stranger.client.call('updateCanvasTitle', { body: { title: 'No canvas here' } }), 4);
   });
 });
 
@@ -182,29 +187,42 @@ describe('resetting the canvas', () => {
   it('erases answers, votes, takeaways, goals, action points and section sharing; keeps the structure', async () => {
     const { owner, familyId } = family;
     const values = categoryNamed(family.canvas, 'Our Values').id;
-    const answer = await fullMember.client.post<{ id: string }>(`/api/canvas-answer/create/${values}.1`, { text: 'Honesty', questionId: `${values}.1` });
+    const answer = await fullMember.client.call<'createAnswer', { id: string }>('createAnswer', {
+      params: { questionId: `${values}.1` },
+      body: { text: 'Honesty', questionId: `${values}.1` },
+    });
     expect(answer.status).toBe(201);
-    expect((await owner.client.post(`/api/canvas-answer/vote/${answer.body.id}`)).status).toBe(201);
-    const goal = await owner.client.post<{ id: string }>(`/api/canvas-goal/create/${values}`, { title: 'Meet monthly', categoryId: values });
+    expect((await owner.client.call('addAnswerVote', { params: { answerId: answer.body.id } })).status).toBe(201);
+    const goal = await owner.client.call<'createGoal', { id: string }>('createGoal', {
+      params: { categoryId: values },
+      body: { title: 'Meet monthly', categoryId: values },
+    });
     expect(goal.status).toBe(201);
-    const takeaway = await owner.client.post(`/api/canvas-takeaway/create/${values}`, {
-      title: 'We value honesty',
-      categoryId: values,
-      linkedGoalIds: [goal.body.id],
+    const takeaway = await owner.client.call('createTakeaway', {
+      params: { categoryId: values },
+      body: {
+        title: 'We value honesty',
+        categoryId: values,
+        linkedGoalIds: [goal.body.id],
+      },
     });
     expect(takeaway.status).toBe(201);
     expect(
-      (await owner.client.post(`/api/canvas-action-point/create/${values}`, { title: 'Book a room', categoryId: values, linkedGoalIds: [goal.body.id] }))
-        .status,
+      (
+        await owner.client.call('createActionPoint', {
+          params: { categoryId: values },
+          body: { title: 'Book a room', categoryId: values, linkedGoalIds: [goal.body.id] },
+        })
+      ).status,
     ).toBe(201);
     const advisorCompany = await advisorCompanyFor(stack, familyId, [familyId * 1000 + 2], 'Reset Advisors');
 
-    expectError(await fullMember.client.patch('/api/canvas/reset'), 8);
-    expectError(await limitedMember.client.patch('/api/canvas/reset'), 8);
-    expectError(await advisorCompany.client.patch('/api/canvas/reset'), 8);
-    expectError(await stranger.client.patch('/api/canvas/reset'), 4);
+    expectError(await fullMember.client.call('resetCanvas'), 8);
+    expectError(await limitedMember.client.call('resetCanvas'), 8);
+    expectError(await advisorCompany.client.call('resetCanvas'), 8);
+    expectError(await stranger.client.call('resetCanvas'), 4);
 
-    const reset = await admin.client.patch('/api/canvas/reset');
+    const reset = await admin.client.call('resetCanvas');
     expect(reset.status).toBe(204);
     const category: CategoryResponse = await getCategory(owner.client, values);
     expect(category.questions.every((q) => q.answers.length === 0)).toBe(true);
@@ -215,6 +233,8 @@ describe('resetting the canvas', () => {
     expect(items.find((item) => String(item.SK).startsWith('C#ACCESS#'))?.sharedSectionIds).toEqual([]);
     expect((await getCanvas(advisorCompany.client, familyId)).sections).toHaveLength(7);
     // The author may answer again.
-    expect((await fullMember.client.post(`/api/canvas-answer/create/${values}.1`, { text: 'Trust', questionId: `${values}.1` })).status).toBe(201);
+    expect(
+      (await fullMember.client.call('createAnswer', { params: { questionId: `${values}.1` }, body: { text: 'Trust', questionId: `${values}.1` } })).status,
+    ).toBe(201);
   });
 });

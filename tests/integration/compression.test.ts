@@ -6,6 +6,7 @@ import { batchPut } from '../../functions/lib/db/table';
 import { familyWithCanvas, type FamilyWithCanvas } from '../support/canvas';
 import { canvasContent } from '../support/canvas-content';
 import { useIntegrationStack } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 const stack = useIntegrationStack();
 
@@ -49,8 +50,8 @@ beforeAll(async () => {
 
 describe('compressed /api answers', () => {
   it('answers GET /api/canvas of 1,000 entries gzip-compressed, at least 5× smaller, when the client accepts gzip', async () => {
-    const plain = await raw('GET', '/api/canvas', { cookie });
-    const gzipped = await raw('GET', '/api/canvas', { cookie, 'accept-encoding': 'gzip' });
+    const plain = await raw('GET', routePath('getOwnCanvas'), { cookie });
+    const gzipped = await raw('GET', routePath('getOwnCanvas'), { cookie, 'accept-encoding': 'gzip' });
     expect(plain.status).toBe(200);
     expect(gzipped.status).toBe(200);
     expect(gzipped.headers['content-encoding']).toBe('gzip');
@@ -63,30 +64,30 @@ describe('compressed /api answers', () => {
   });
 
   it('prefers br when the client accepts br and gzip, and gzip when br is refused', async () => {
-    const both = await raw('GET', '/api/canvas', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    const both = await raw('GET', routePath('getOwnCanvas'), { cookie, 'accept-encoding': 'gzip, deflate, br' });
     expect(both.headers['content-encoding']).toBe('br');
     console.log('GET /api/canvas, 1,000 entries, br:', { brKB: Math.round(both.bytes.length / 1024) });
     const canvas = JSON.parse(decoded(both)) as Canvas;
     expect(canvas.sections.length).toBeGreaterThan(0);
-    const noBr = await raw('GET', '/api/canvas', { cookie, 'accept-encoding': 'br;q=0, gzip' });
+    const noBr = await raw('GET', routePath('getOwnCanvas'), { cookie, 'accept-encoding': 'br;q=0, gzip' });
     expect(noBr.headers['content-encoding']).toBe('gzip');
   });
 
   it('answers plain JSON without Accept-Encoding', async () => {
-    const plain = await raw('GET', '/api/canvas', { cookie });
+    const plain = await raw('GET', routePath('getOwnCanvas'), { cookie });
     expect(plain.headers['content-encoding']).toBeUndefined();
     const canvas = JSON.parse(plain.bytes.toString('utf8')) as Canvas;
     expect(canvas.sections.length).toBeGreaterThan(0);
   });
 
   it('leaves a small answer uncompressed and errors readable', async () => {
-    const small = await raw('GET', '/api/mfa/status', { cookie, 'accept-encoding': 'gzip, br' });
+    const small = await raw('GET', routePath('getTwoFactorStatus'), { cookie, 'accept-encoding': 'gzip, br' });
     expect(small.status).toBe(200);
     expect(small.bytes.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
 
     // A 4xx: small, so plain; a large one (a field error per unknown key) compressed and still a catalogue body.
-    const notFound = await raw('GET', '/api/canvas/category/999999999', { cookie, 'accept-encoding': 'gzip, br' });
+    const notFound = await raw('GET', routePath('getCategory', { id: '999999999' }), { cookie, 'accept-encoding': 'gzip, br' });
     expect(notFound.status).toBeGreaterThanOrEqual(400);
     expect(notFound.status).toBeLessThan(500);
     expect(JSON.parse(decoded(notFound))).toHaveProperty('errorCode');
@@ -94,7 +95,7 @@ describe('compressed /api answers', () => {
     const unknownKeys = Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`unexpectedField${index}`, 'x']));
     const invalid = await raw(
       'POST',
-      '/api/auth/salt',
+      routePath('getSalt'),
       { 'content-type': 'application/json', 'accept-encoding': 'gzip, br' },
       JSON.stringify({ email: 'someone@example.com', ...unknownKeys }),
     );

@@ -25,7 +25,7 @@ let company: TestAccount;
 let founder: TestAccount;
 const families = new Map<string, number>();
 
-const page = (body: Record<string, unknown> = {}) => company.client.post<DashboardFamiliesResponse>('/api/work-relation/list-dashboard-families', body);
+const page = (body: Record<string, unknown> = {}) => company.client.call<'listDashboardFamilies', DashboardFamiliesResponse>('listDashboardFamilies', { body });
 
 /** Round trips and items this worker read from DynamoDB while serving one dashboard page. */
 async function measure(body: Record<string, unknown> = {}) {
@@ -42,7 +42,7 @@ async function measure(body: Record<string, unknown> = {}) {
 async function newFamily(name: string, withCanvas: boolean): Promise<number> {
   let familyId: number;
   if (withCanvas) {
-    const created = await founder.client.post<{ id: number }>('/api/entities', { entityTypeId: EntityType.Family, entityName: name });
+    const created = await founder.client.call<'createEntity', { id: number }>('createEntity', { body: { entityTypeId: EntityType.Family, entityName: name } });
     expect(created.status).toBe(201);
     familyId = created.body.id;
   } else {
@@ -98,12 +98,15 @@ describe('the dashboard budget (docs/product/dashboard.md#budget)', () => {
 
   it('keeps the card in step with the canvas writes: the first takeaway shows, the count says how many more, archiving moves the next up', async () => {
     const familyId = families.get('Family 03') as number;
-    expect((await founder.client.post('/api/auth/set-current-entity', { id: familyId })).status).toBe(200);
-    const canvas = (await founder.client.get<Canvas>('/api/canvas')).body;
+    expect((await founder.client.call('setCurrentEntity', { body: { id: familyId } })).status).toBe(200);
+    const canvas = (await founder.client.call<'getOwnCanvas', Canvas>('getOwnCanvas')).body;
     const values = canvas.sections[0]!.categories[0]!.id;
     const created: Takeaway[] = [];
     for (const title of ['First', 'Second', 'Third', 'Fourth']) {
-      const response = await founder.client.post<Takeaway>(`/api/canvas-takeaway/create/${values}`, { title, categoryId: values });
+      const response = await founder.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+        params: { categoryId: values },
+        body: { title, categoryId: values },
+      });
       expect(response.status).toBe(201);
       created.push(response.body);
     }
@@ -115,7 +118,7 @@ describe('the dashboard budget (docs/product/dashboard.md#budget)', () => {
     const first = await cardOf();
     expect(first).toMatchObject({ takeawayCount: 4, takeaways: [{ title: 'First', archived: false }] });
     expect(first.takeaways).toHaveLength(takeawaysPerCategory);
-    expect((await founder.client.patch(`/api/canvas-takeaway/archive/${created[0]!.id}`, { archived: true })).status).toBe(200);
+    expect((await founder.client.call('archiveTakeaway', { params: { id: created[0]!.id }, body: { archived: true } })).status).toBe(200);
     expect(await cardOf()).toMatchObject({ takeawayCount: 3, takeaways: [{ title: 'Second' }] });
     // The founder's changes count for the advisor, who never opened this canvas.
     expect((await page({ search: 'Family 03' })).body.results[0]!.changesSinceLastVisit).toBeGreaterThanOrEqual(4);
@@ -123,12 +126,12 @@ describe('the dashboard budget (docs/product/dashboard.md#budget)', () => {
 
   it('keeps the name order when a family is renamed', async () => {
     const familyId = families.get('Family 07') as number;
-    expect((await founder.client.post('/api/auth/set-current-entity', { id: familyId })).status).toBe(200);
-    expect((await founder.client.patch('/api/entities/update', { entityName: 'Aalto Family' })).status).toBe(200);
+    expect((await founder.client.call('setCurrentEntity', { body: { id: familyId } })).status).toBe(200);
+    expect((await founder.client.call('updateEntity', { body: { entityName: 'Aalto Family' } })).status).toBe(200);
     const first = (await page({ limit: 3 })).body;
     expect(first.results.map((family) => family.entityName)).toEqual(['Aalto Family', 'Family 01', 'Family 02']);
     expect(first.results[0]!.id).toBe(familyId);
-    expect((await founder.client.patch('/api/entities/update', { entityName: 'zz Last Family' })).status).toBe(200);
+    expect((await founder.client.call('updateEntity', { body: { entityName: 'zz Last Family' } })).status).toBe(200);
     const all = (await page({ limit: 50 })).body.results.map((family) => family.entityName);
     expect(all.at(-1)).toBe('zz Last Family');
     expect(all).not.toContain('Aalto Family');
@@ -146,16 +149,18 @@ describe('the dashboard budget (docs/product/dashboard.md#budget)', () => {
     const familyId = families.get('Family 05') as number;
     // The advisor opens every canvas with changes: none is left after.
     for (const family of (await page({ changedOnly: true, limit: 50 })).body.results) {
-      expect((await company.client.get(`/api/canvas/${family.id}`)).status).toBe(200);
+      expect((await company.client.call('getCanvas', { params: { familyId: family.id } })).status).toBe(200);
     }
     expect((await page({ changedOnly: true })).body).toEqual({ count: 0, next: null, results: [] });
     // The family writes after the advisor's visit: that family only.
     // Strictly after the visit, even within the same millisecond.
     advanceClock(1);
-    expect((await founder.client.post('/api/auth/set-current-entity', { id: familyId })).status).toBe(200);
-    const canvas = (await founder.client.get<Canvas>('/api/canvas')).body;
+    expect((await founder.client.call('setCurrentEntity', { body: { id: familyId } })).status).toBe(200);
+    const canvas = (await founder.client.call<'getOwnCanvas', Canvas>('getOwnCanvas')).body;
     const values = canvas.sections[0]!.categories[0]!.id;
-    expect((await founder.client.post(`/api/canvas-takeaway/create/${values}`, { title: 'A new thought', categoryId: values })).status).toBe(201);
+    expect((await founder.client.call('createTakeaway', { params: { categoryId: values }, body: { title: 'A new thought', categoryId: values } })).status).toBe(
+      201,
+    );
     const changed = (await page({ changedOnly: true })).body;
     expect(changed.results.map((family) => family.id)).toEqual([familyId]);
     expect(changed.results[0]!.changesSinceLastVisit).toBe(1);

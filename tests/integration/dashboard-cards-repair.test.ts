@@ -26,7 +26,7 @@ let sharedSection: number;
 const takeawayInSection = new Map<number, Takeaway>();
 
 const cardOf = async (advisor: TestAccount) => {
-  const dashboard = await advisor.client.post<DashboardFamiliesResponse>('/api/work-relation/list-dashboard-families', {});
+  const dashboard = await advisor.client.call<'listDashboardFamilies', DashboardFamiliesResponse>('listDashboardFamilies');
   expect(dashboard.status, JSON.stringify(dashboard.body).slice(0, 300)).toBe(200);
   const card = dashboard.body.results.find((result) => result.id === family.familyId);
   expect(card).toBeDefined();
@@ -40,18 +40,27 @@ beforeAll(async () => {
   sharedSection = canvas.sections[1]!.id;
   const company = await advisorCompanyFor(stack, familyId, [], 'Section Advisors');
   sectionAdvisor = await advisorOf(stack, company, familyId, undefined, 'Sectio');
-  const shares = await family.owner.client.patch<CanvasSharesResponse>(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSection] });
+  const shares = await family.owner.client.call<'updateCanvasShares', CanvasSharesResponse>('updateCanvasShares', {
+    params: { entityId: company.entityId },
+    body: { canvasSections: [sharedSection] },
+  });
   expect(shares.status, JSON.stringify(shares.body)).toBe(200);
-  const role = await family.owner.client.post(`/api/work-relation-member/update/${sectionAdvisor.userId}/${familyId}`, {
-    workRelationRoleId: WorkRelationRole.Full,
+  const role = await family.owner.client.call('updateWorkRelationMember', {
+    params: { memberId: sectionAdvisor.userId, entityId: familyId },
+    body: {
+      workRelationRoleId: WorkRelationRole.Full,
+    },
   });
   expect(role.status).toBe(200);
   // One takeaway in the first category of every section, written with no stream consumer.
   for (const section of canvas.sections) {
     const category = section.categories[0]!;
-    const created = await family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${category.id}`, {
-      title: `Plan of section ${section.sequenceNumber}`,
-      categoryId: category.id,
+    const created = await family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+      params: { categoryId: category.id },
+      body: {
+        title: `Plan of section ${section.sequenceNumber}`,
+        categoryId: category.id,
+      },
     });
     expect(created.status).toBe(201);
     takeawayInSection.set(section.id, created.body);

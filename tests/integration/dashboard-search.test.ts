@@ -19,7 +19,7 @@ let company: TestAccount;
 const names = ['Familie Müller', 'Mueller Family', 'Straße Family', 'Strasse Kin', 'Zoë Fischer', 'Anderson Household'];
 
 const search = async (text: string) => {
-  const response = await company.client.post<DashboardFamiliesResponse>('/api/work-relation/list-dashboard-families', { search: text });
+  const response = await company.client.call<'listDashboardFamilies', DashboardFamiliesResponse>('listDashboardFamilies', { body: { search: text } });
   expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
   return response.body;
 };

@@ -50,13 +50,16 @@ beforeAll(async () => {
   const company = await advisorCompanyFor(stack, family.familyId, [sharedSection.id], 'Counting Advisors');
   sectionAdvisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Sven');
   for (const category of [wealth, values]) {
-    const created = await owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${category.id}`, {
-      title: `First in ${category.title}`,
-      categoryId: category.id,
+    const created = await owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+      params: { categoryId: category.id },
+      body: {
+        title: `First in ${category.title}`,
+        categoryId: category.id,
+      },
     });
     expect(created.status).toBe(201);
   }
-  const history = (await owner.client.get<HistoryPage>('/api/canvas/history?limit=2')).body.results;
+  const history = (await owner.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit: '2' } })).body.results;
   const [hiddenTemplate, sharedTemplate] = history;
   expect(sharedTemplate!.sectionId).toBe(sharedSection.id);
 

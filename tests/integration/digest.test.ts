@@ -52,13 +52,19 @@ beforeAll(async () => {
   const wealth = categoryNamed(family.canvas, 'Abundance of Wealth').id;
 
   // The owner's week: something in each section, an overdue action point for the member.
-  await owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${values}`, { title: 'Secret council matter', categoryId: values });
-  await owner.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, { title: 'Grow the endowment', categoryId: wealth });
-  const overdue = await owner.client.post<ActionPoint>(`/api/canvas-action-point/create/${values}`, {
-    title: 'Book the notary',
-    categoryId: values,
-    assigneeId: member.userId,
-    dueDate: '2020-01-15',
+  await owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+    params: { categoryId: values },
+    body: { title: 'Secret council matter', categoryId: values },
+  });
+  await owner.client.call<'createGoal', Goal>('createGoal', { params: { categoryId: wealth }, body: { title: 'Grow the endowment', categoryId: wealth } });
+  const overdue = await owner.client.call<'createActionPoint', ActionPoint>('createActionPoint', {
+    params: { categoryId: values },
+    body: {
+      title: 'Book the notary',
+      categoryId: values,
+      assigneeId: member.userId,
+      dueDate: '2020-01-15',
+    },
   });
   expect(overdue.status).toBe(201);
   // Everyone signed up a moment ago: all are due at the coming Monday, 07:00 UTC.
@@ -128,7 +134,7 @@ describe('one-click unsubscribe', () => {
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body).toEqual({ digest: 'off' });
     }
-    const settings = await stack.client().get<NotificationSettings>('/api/user/notifications');
+    const settings = await stack.client().call<'getNotificationSettings', NotificationSettings>('getNotificationSettings');
     expect(settings.status).toBe(401);
 
     // The next week: the member hears nothing more, the advisor does (someone changed something).
@@ -143,7 +149,7 @@ describe('one-click unsubscribe', () => {
     const path = oneClickPath(mail!);
     const forged = path.replace(/token=([\w-]+)\.[\w-]{43}/, `token=$1.${'A'.repeat(43)}`);
     expectError(await stack.client().post(forged), 4);
-    expectError(await stack.client().post('/api/unsubscribe?token=nonsense'), 6);
+    expectError(await stack.client().call('unsubscribe', { query: { token: 'nonsense' } }), 6);
     expect((await stack.client().get<UnsubscribeResponse>(path)).body).toEqual({ digest: 'weekly' });
   });
 });

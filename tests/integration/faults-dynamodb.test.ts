@@ -29,20 +29,23 @@ describe('DynamoDB stopped mid-run', () => {
   it('answers a clean 500 while it is down and serves again once it is back', async () => {
     const account = await signUpAndConfirm(stack);
     const cookie = account.client.cookieHeader();
-    expect((await account.client.get<UserProfile>('/api/user/profile')).body.id).toBe(account.userId);
+    expect((await account.client.call<'getProfile', UserProfile>('getProfile')).body.id).toBe(account.userId);
 
     await stack.stopDynamo();
     const anonymous = new ApiClient(() => stack.apiUrl);
     const calls: Array<[string, () => Promise<ApiResponse>]> = [
-      ['profile (session read)', () => account.client.get('/api/user/profile')],
-      ['entities', () => account.client.get('/api/entities')],
-      ['a write', () => account.client.post('/api/entities', { entityTypeId: 1, entityName: 'Outage Family' })],
-      ['canvas', () => account.client.get('/api/canvas')],
-      ['salt (public)', () => anonymous.post('/api/auth/salt', { email: account.email })],
-      ['sign-in (public)', () => anonymous.post('/api/auth/signin', { email: account.email, password: hashPassword(account.plainPassword, newSalt()) })],
+      ['profile (session read)', () => account.client.call('getProfile')],
+      ['entities', () => account.client.call('listEntities')],
+      ['a write', () => account.client.call('createEntity', { body: { entityTypeId: 1, entityName: 'Outage Family' } })],
+      ['canvas', () => account.client.call('getOwnCanvas')],
+      ['salt (public)', () => anonymous.call('getSalt', { body: { email: account.email } })],
+      ['sign-in (public)', () => anonymous.call('signIn', { body: { email: account.email, password: hashPassword(account.plainPassword, newSalt()) } })],
       [
         'contact form (public write)',
-        () => anonymous.post('/api/contact-form', { firstName: 'Out', lastName: 'Age', email: 'outage@example.com', subject: 'Down', message: 'Is it down?' }),
+        () =>
+          anonymous.call('sendContactMessage', {
+            body: { firstName: 'Out', lastName: 'Age', email: 'outage@example.com', subject: 'Down', message: 'Is it down?' },
+          }),
       ],
     ];
     const started = Date.now();
@@ -51,21 +54,21 @@ describe('DynamoDB stopped mid-run', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
 
     // What needs no table still works: reference data, and bad input is still bad input.
-    expect((await anonymous.get('/api/addresses/countries')).status).toBe(200);
-    expect((await anonymous.post<ErrorBody>('/api/auth/salt', { email: 'not-an-email' })).body.errorCode).toBe(2);
-    expect((await anonymous.get<ErrorBody>('/api/user/profile')).body.errorCode).toBe(5);
+    expect((await anonymous.call('listCountries')).status).toBe(200);
+    expect((await anonymous.call<'getSalt', ErrorBody>('getSalt', { body: { email: 'not-an-email' } })).body.errorCode).toBe(2);
+    expect((await anonymous.call<'getProfile', ErrorBody>('getProfile')).body.errorCode).toBe(5);
     // Signing out still clears the browser's cookie, although the session item cannot be ended.
-    const signOut = await new ApiClient(() => stack.apiUrl).request('POST', '/api/auth/signout', {}, { headers: { cookie } });
+    const signOut = await new ApiClient(() => stack.apiUrl).call('signOut', { headers: { cookie } });
     expect(signOut.status).toBe(204);
     expect(signOut.cookies.join()).toMatch(/fc_session=;.*Max-Age=0/);
 
     await stack.restartDynamo();
     // The data went with the in-memory database: the session is unknown now.
-    expect((await account.client.get<ErrorBody>('/api/user/profile')).body.errorCode).toBe(7);
+    expect((await account.client.call<'getProfile', ErrorBody>('getProfile')).body.errorCode).toBe(7);
     const again = await signUpAndConfirm(stack, { email: account.email });
-    const profile = await again.client.get<UserProfile>('/api/user/profile');
+    const profile = await again.client.call<'getProfile', UserProfile>('getProfile');
     expect(profile.status).toBe(200);
     expect(profile.body.email).toBe(account.email);
-    expect((await again.client.post('/api/entities', { entityTypeId: 1, entityName: 'Recovered Family' })).status).toBe(201);
+    expect((await again.client.call('createEntity', { body: { entityTypeId: 1, entityName: 'Recovered Family' } })).status).toBe(201);
   });
 });

@@ -84,14 +84,16 @@ describe('conditional-write races, 50 pairs at once', () => {
         const batch = await Promise.all(
           questionIds
             .slice(start, start + 10)
-            .map((questionId) => author.client.post<Answer>(`/api/canvas-answer/create/${questionId}`, { questionId, text: 'Worth a vote' })),
+            .map((questionId) =>
+              author.client.call<'createAnswer', Answer>('createAnswer', { params: { questionId }, body: { questionId, text: 'Worth a vote' } }),
+            ),
         );
         for (const response of batch) {
           expect(response.status, JSON.stringify(response.body)).toBe(201);
           answers.push(response.body);
         }
       }
-      const vote = (answerId: string) => () => voter.client.post<ErrorBody>(`/api/canvas-answer/vote/${answerId}`);
+      const vote = (answerId: string) => () => voter.client.call<'addAnswerVote', ErrorBody>('addAnswerVote', { params: { answerId } });
       const results = await racePairs(answers.map((answer) => [vote(answer.id), vote(answer.id)]));
       // The loser either finds the vote (9) or lost the write race and was told to retry (9).
       for (const pair of results) expectOneWinner(pair, 201, [9]);
@@ -101,7 +103,9 @@ describe('conditional-write races, 50 pairs at once', () => {
         expect(stored.find((item) => item.id.S === answer.id)?.voterIds?.SS, answer.id).toEqual([voter.userId]);
       }
       const categoryIds = [...new Set(questionIds.map((questionId) => questionId.split('.')[0]))];
-      const categories = await Promise.all(categoryIds.map((categoryId) => voter.client.get<CategoryResponse>(`/api/canvas/category/${categoryId}`)));
+      const categories = await Promise.all(
+        categoryIds.map((categoryId) => voter.client.call<'getCategory', CategoryResponse>('getCategory', { params: { id: categoryId! } })),
+      );
       const served = new Map(
         categories.flatMap((category) => category.body.questions.flatMap((question) => question.answers)).map((answer) => [answer.id, answer]),
       );
@@ -114,7 +118,7 @@ describe('conditional-write races, 50 pairs at once', () => {
     'two answers by the same user to the same question: exactly one answer stored',
     async () => {
       const answer = (questionId: string, text: string) => () =>
-        answerer.client.post<ErrorBody>(`/api/canvas-answer/create/${questionId}`, { questionId, text });
+        answerer.client.call<'createAnswer', ErrorBody>('createAnswer', { params: { questionId }, body: { questionId, text } });
       const results = await racePairs(questionIds.map((questionId) => [answer(questionId, 'First thought'), answer(questionId, 'Second thought')]));
       for (const pair of results) expectOneWinner(pair, 201, [9]);
       const [stored, questions] = await Promise.all([itemsOfType('Answer'), itemsOfType('Question')]);
@@ -142,7 +146,7 @@ describe('conditional-write races, 50 pairs at once', () => {
       // Both writes change the same question item; a collision must be planned again, not lost or a 500.
       const second = await memberOf(stack, family.owner, EntityRole.FullMember, 'Second');
       const answer = (client: ApiClient, questionId: string) => () =>
-        client.post<ErrorBody>(`/api/canvas-answer/create/${questionId}`, { questionId, text: 'At the same time' });
+        client.call<'createAnswer', ErrorBody>('createAnswer', { params: { questionId }, body: { questionId, text: 'At the same time' } });
       const results = await racePairs(questionIds.map((questionId) => [answer(voter.client, questionId), answer(second.client, questionId)]));
       for (const pair of results)
         expect(
@@ -170,7 +174,9 @@ describe('conditional-write races, 50 pairs at once', () => {
       for (let start = 0; start < rounds; start += 10) {
         const created = await Promise.all(
           Array.from({ length: Math.min(10, rounds - start) }, (_, i) =>
-            first.client.post<CreateEntityResponse>('/api/entities', { entityTypeId: EntityType.Family, entityName: `Owners Race ${start + i}` }),
+            first.client.call<'createEntity', CreateEntityResponse>('createEntity', {
+              body: { entityTypeId: EntityType.Family, entityName: `Owners Race ${start + i}` },
+            }),
           ),
         );
         entityIds.push(...created.map((response) => response.body.id));
@@ -197,7 +203,7 @@ describe('conditional-write races, 50 pairs at once', () => {
         entityIds.map(async (entityId) => [await sessionCookie(first, entityId), await sessionCookie(second, entityId)] as const),
       );
       const remove = (cookie: string, target: TestAccount) => () =>
-        new ApiClient(() => stack.apiUrl).request<ErrorBody>('DELETE', `/api/entity-member/${target.userId}`, undefined, { headers: { cookie } });
+        new ApiClient(() => stack.apiUrl).call<'removeMember', ErrorBody>('removeMember', { params: { memberId: target.userId }, headers: { cookie } });
 
       const results = await racePairs(cookies.map(([firstCookie, secondCookie]) => [remove(firstCookie, second), remove(secondCookie, first)]));
       // 62: the guard refused the loser; 4: its session had already lost the entity.

@@ -52,31 +52,33 @@ beforeAll(async () => {
 describe('SES failing at send time', () => {
   it('member invitation: send-email answers 15, the invitation stays pending and is resent and accepted later', async () => {
     const email = uniqueEmail('unmailed');
-    const created = await family.client.post<IdResponse>('/api/member-invitation/create', { email, entityRoleId: EntityRole.FullMember });
+    const created = await family.client.call<'createMemberInvitation', IdResponse>('createMemberInvitation', {
+      body: { email, entityRoleId: EntityRole.FullMember },
+    });
     expect(created.status).toBe(201);
-    const failed = await withSesDown(() => family.client.post('/api/member-invitation/send-email', { id: created.body.id }));
+    const failed = await withSesDown(() => family.client.call('sendMemberInvitationEmail', { body: { id: created.body.id } }));
     expect(failed.status).toBe(502);
     expectErrorCode(failed.body, 15);
     expect(await stack.emailsTo(email)).toEqual([]);
 
-    const listed = await family.client.get<MemberInvitation[]>('/api/member-invitation/list');
+    const listed = await family.client.call<'listMemberInvitations', MemberInvitation[]>('listMemberInvitations');
     expect(listed.body.find((row) => row.id === created.body.id)).toMatchObject({ email, status: 'pending', accepted: false });
-    const resent = await family.client.post<IdResponse>('/api/member-invitation/resend', { id: created.body.id });
+    const resent = await family.client.call<'resendMemberInvitation', IdResponse>('resendMemberInvitation', { body: { id: created.body.id } });
     expect(resent.status).toBe(200);
     const token = await sendInvitationEmail(stack, family.client, { id: resent.body.id, email });
     const invitee = await signUpWithInvitation(stack, { email, token });
-    const members = await family.client.get<Array<{ id: string }>>('/api/entity-member/members');
+    const members = await family.client.call<'listMembers', Array<{ id: string }>>('listMembers');
     expect(members.body.map((member) => member.id)).toContain(invitee.userId);
   });
 
   it('family invitation: send-email answers 15, the invitation stays and is resent and accepted later', async () => {
     const email = uniqueEmail('unmailed-family');
-    const created = await company.client.post<IdResponse>('/api/family-invitation/create', { email });
-    const failed = await withSesDown(() => company.client.post('/api/family-invitation/send-email', { id: created.body.id }));
+    const created = await company.client.call<'createFamilyInvitation', IdResponse>('createFamilyInvitation', { body: { email } });
+    const failed = await withSesDown(() => company.client.call('sendFamilyInvitationEmail', { body: { id: created.body.id } }));
     expectErrorCode(failed.body, 15);
-    const listed = await company.client.get<FamilyInvitation[]>('/api/family-invitation/list');
+    const listed = await company.client.call<'listFamilyInvitations', FamilyInvitation[]>('listFamilyInvitations');
     expect(listed.body.find((row) => row.id === created.body.id)).toMatchObject({ status: 'pending' });
-    const resent = await company.client.post<IdResponse>('/api/family-invitation/resend', { id: created.body.id });
+    const resent = await company.client.call<'resendFamilyInvitation', IdResponse>('resendFamilyInvitation', { body: { id: created.body.id } });
     const token = await sendWorkRelationInvitation(stack, company.client, 'family', { id: resent.body.id, email });
     const invitee = await signUpWithWorkRelationInvitation(stack, 'family', { email, token });
     const accepted = await acceptWorkRelationInvitation(invitee.client, 'family', { token, entityName: 'Finally Mailed Family' });
@@ -85,12 +87,12 @@ describe('SES failing at send time', () => {
 
   it('advisor invitation: send-email answers 15, the invitation stays and is resent and accepted later', async () => {
     const email = uniqueEmail('unmailed-advisor');
-    const created = await family.client.post<IdResponse>('/api/advisor-invitation/create', { email, canvasSections: [] });
-    const failed = await withSesDown(() => family.client.post('/api/advisor-invitation/send-email', { id: created.body.id }));
+    const created = await family.client.call<'createAdvisorInvitation', IdResponse>('createAdvisorInvitation', { body: { email, canvasSections: [] } });
+    const failed = await withSesDown(() => family.client.call('sendAdvisorInvitationEmail', { body: { id: created.body.id } }));
     expectErrorCode(failed.body, 15);
-    const listed = await family.client.get<AdvisorInvitation[]>('/api/advisor-invitation/list');
+    const listed = await family.client.call<'listAdvisorInvitations', AdvisorInvitation[]>('listAdvisorInvitations');
     expect(listed.body.find((row) => row.id === created.body.id)).toMatchObject({ status: 'pending' });
-    const resent = await family.client.post<IdResponse>('/api/advisor-invitation/resend', { id: created.body.id });
+    const resent = await family.client.call<'resendAdvisorInvitation', IdResponse>('resendAdvisorInvitation', { body: { id: created.body.id } });
     const token = await sendWorkRelationInvitation(stack, family.client, 'advisor', { id: resent.body.id, email });
     const invitee = await signUpWithWorkRelationInvitation(stack, 'advisor', { email, token });
     const accepted = await acceptWorkRelationInvitation(invitee.client, 'advisor', { token, entityName: 'Finally Mailed Advisors' });
@@ -100,9 +102,9 @@ describe('SES failing at send time', () => {
   it('contact form: answers 15 and the message is kept', async () => {
     const email = uniqueEmail('contact');
     const failed = await withSesDown(() =>
-      stack
-        .client()
-        .post('/api/contact-form', { firstName: 'Grace', lastName: 'Hopper', email, subject: 'Outage', message: 'Mail is down, is my message lost?' }),
+      stack.client().call('sendContactMessage', {
+        body: { firstName: 'Grace', lastName: 'Hopper', email, subject: 'Outage', message: 'Mail is down, is my message lost?' },
+      }),
     );
     expectErrorCode(failed.body, 15);
     const items = await snapshotTable(stack.dynamoEndpoint, stack.tableName);

@@ -54,8 +54,8 @@ const snapshot = () => snapshotTable(stack.dynamoEndpoint, stack.tableName);
 
 /** A password sign-in with extra headers on both of its calls (a client's own forged ones). */
 async function signIn(client: ApiClient, email: string, plainPassword: string, headers: Record<string, string> = {}) {
-  const { body } = await client.request<{ salt: string }>('POST', '/api/auth/salt', { email }, { headers });
-  return client.request<ErrorBody>('POST', '/api/auth/signin', { email, password: hashPassword(plainPassword, body.salt) }, { headers });
+  const { body } = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email }, headers });
+  return client.call<'signIn', ErrorBody>('signIn', { body: { email, password: hashPassword(plainPassword, body.salt) }, headers });
 }
 
 function expectRefusedDirect(response: ApiResponse<unknown>) {
@@ -68,15 +68,15 @@ describe('direct calls to the gateway (the execute-api host)', () => {
     const account = await signUpAndConfirm(viaFrontDoor);
     const before = await snapshot();
     const direct = stack.client({ sourceAddress: '127.0.0.21' });
-    expectRefusedDirect(await direct.post('/api/auth/signup', signupBody()));
-    expectRefusedDirect(await direct.post('/api/auth/salt', { email: account.email }));
-    expectRefusedDirect(await direct.post('/api/auth/signin', { email: account.email, password: hashPassword('Wrong-Pass1', newSalt()) }));
-    expectRefusedDirect(await direct.request('POST', '/api/auth/signup', signupBody(), { headers: { 'x-origin-verify': 'a-guess' } }));
-    expectRefusedDirect(await direct.request('POST', '/api/contact-form', {}, { headers: { 'x-origin-verify': '' } }));
+    expectRefusedDirect(await direct.call('signUp', { body: signupBody() }));
+    expectRefusedDirect(await direct.call('getSalt', { body: { email: account.email } }));
+    expectRefusedDirect(await direct.call('signIn', { body: { email: account.email, password: hashPassword('Wrong-Pass1', newSalt()) } }));
+    expectRefusedDirect(await direct.call('signUp', { body: signupBody(), headers: { 'x-origin-verify': 'a-guess' } }));
+    expectRefusedDirect(await direct.call('sendContactMessage', { headers: { 'x-origin-verify': '' } }));
     // Nothing stored: no account, no throttle count, no mail counter.
     expect(await snapshot()).toEqual(before);
     // The same calls through the front door are answered.
-    expect((await viaFrontDoor.client({ sourceAddress: '127.0.0.21' }).post('/api/auth/signup', signupBody())).status).toBe(201);
+    expect((await viaFrontDoor.client({ sourceAddress: '127.0.0.21' }).call('signUp', { body: signupBody() })).status).toBe(201);
   });
 
   it('refuses a WebSocket connect without the origin secret (403, no connection stored); through the front door it opens', async () => {

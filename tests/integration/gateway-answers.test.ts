@@ -29,7 +29,7 @@ describe("the local gateway's own answers", () => {
 
   it('refuses a body over the 10 MB payload quota with 413 {"message":"Request Entity Too Large"}', async () => {
     const rawBody = JSON.stringify({ subject: 'x', message: 'y'.repeat(maxGatewayPayloadBytes) });
-    const response = await stack.client().request('POST', '/api/contact-form', undefined, { rawBody });
+    const response = await stack.client().call('sendContactMessage', { rawBody });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ message: 'Request Entity Too Large' });
   });

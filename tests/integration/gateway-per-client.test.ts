@@ -8,6 +8,7 @@ import { resetOriginSecretForTests } from '../../functions/lib/origin-secret';
 import { perViewerAddressLimit, stageThrottle } from '../../infra/api-limits';
 import { startStaticServer, type StaticServer } from '../../infra/local/static-server';
 import { useIntegrationStack } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 /**
  * The limits as deployed (infra/api-limits.ts): the stage's generous buckets shared by everyone,
@@ -59,24 +60,24 @@ describe('limits per client', () => {
     const base = frontDoor!.url;
     // A signed-out read: the handler answers it quickly (401), and WAF counts it as any other.
     const statuses: number[] = [];
-    for (let n = 0; n < perViewerAddressLimit.limit + 20; n += 1) statuses.push((await getFrom(base, flooder, '/api/user/profile')).status);
+    for (let n = 0; n < perViewerAddressLimit.limit + 20; n += 1) statuses.push((await getFrom(base, flooder, routePath('getProfile'))).status);
     expect(statuses.slice(0, perViewerAddressLimit.limit).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(perViewerAddressLimit.limit).every((status) => status === 429)).toBe(true);
-    const refused = await getFrom(base, flooder, '/api/user/profile');
+    const refused = await getFrom(base, flooder, routePath('getProfile'));
     expect(refused).toEqual({ status: 429, body: JSON.stringify({ message: 'Too Many Requests' }) });
 
     // The neighbour, a moment later and within the same window: its own answers.
-    for (let n = 0; n < 5; n += 1) expect((await getFrom(base, neighbour, '/api/user/profile')).status).toBe(401);
+    for (let n = 0; n < 5; n += 1) expect((await getFrom(base, neighbour, routePath('getProfile'))).status).toBe(401);
   });
 
   it('counts a client by the address the front door saw, whatever CloudFront-Viewer-Address it sends', async () => {
     const base = frontDoor!.url;
     // The flooder above is still over its limit: a forged viewer address on each call changes nothing.
-    const forged = await getFrom(base, flooder, '/api/user/profile', { 'cloudfront-viewer-address': `198.51.100.${Math.floor(Math.random() * 200)}:4000` });
+    const forged = await getFrom(base, flooder, routePath('getProfile'), { 'cloudfront-viewer-address': `198.51.100.${Math.floor(Math.random() * 200)}:4000` });
     expect(forged.status).toBe(429);
     // Straight to the gateway (no origin secret), the neighbour claiming to be the flooder: the header is not
     // trusted, the socket's address counts, and the handler refuses the call for lacking the secret.
-    const direct = await getFrom(stack.apiUrl, neighbour, '/api/user/profile', { 'cloudfront-viewer-address': `${flooder}:4000` });
+    const direct = await getFrom(stack.apiUrl, neighbour, routePath('getProfile'), { 'cloudfront-viewer-address': `${flooder}:4000` });
     expect(direct.status).toBe(403);
   });
 });

@@ -30,7 +30,7 @@ let family: FamilyWithCanvas;
 let ownerEvents: HistoryEvent[];
 
 async function page(client: ApiClient, query: string): Promise<HistoryPage> {
-  const response = await client.get<HistoryPage>(`/api/canvas/history?${query}`);
+  const response = await client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { rawQuery: query });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
 }
@@ -52,7 +52,7 @@ beforeAll(async () => {
   const owner = family.owner.client;
   const categoryId = family.canvas.sections[0]!.categories[0]!.id;
   const create = async (title: string) => {
-    const response = await owner.post<Takeaway>(`/api/canvas-takeaway/create/${categoryId}`, { title, categoryId });
+    const response = await owner.call<'createTakeaway', Takeaway>('createTakeaway', { params: { categoryId }, body: { title, categoryId } });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
   };
   await create('Before the crowd');

@@ -7,6 +7,7 @@ import { ErrorCodes } from '../../shared/errors';
 import { signIn, type TestAccount } from '../support/accounts';
 import { categoryNamed, expectError, familyWithCanvas, getCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 /**
  * A retried write (docs/product/errors.md#retries): every route the manifest marks
@@ -32,7 +33,7 @@ afterEach(() => {
 const createTakeaway = (account: TestAccount, key: string | undefined, title: string) =>
   account.client.request<Takeaway>(
     'POST',
-    `/api/canvas-takeaway/create/${categoryId}`,
+    routePath('createTakeaway', { categoryId }),
     { title, categoryId },
     key === undefined ? {} : { headers: { [idempotencyKeyHeader]: key } },
   );
@@ -98,12 +99,11 @@ describe('a create sent again with the same key', () => {
     // An empty title is a validation error (2): nothing saved, nothing kept for the key.
     const refused = await createTakeaway(family.owner, key, '');
     expectError(refused, ErrorCodes.VALIDATION_ERROR);
-    const again = await family.owner.client.request<Takeaway>(
-      'POST',
-      `/api/canvas-takeaway/create/${categoryId}`,
-      { title: '', categoryId },
-      { headers: { [idempotencyKeyHeader]: key } },
-    );
+    const again = await family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+      params: { categoryId },
+      body: { title: '', categoryId },
+      headers: { [idempotencyKeyHeader]: key },
+    });
     expectError(again, ErrorCodes.VALIDATION_ERROR);
     expect(again.headers.get('idempotent-replayed')).toBeNull();
   });
@@ -134,7 +134,7 @@ describe('other writes that are not idempotent by themselves', () => {
   it('a vote sent again with its key answers as the first time and counts once', async () => {
     const takeaway = (await createTakeaway(family.owner, undefined, 'Vote on me')).body;
     const key = randomUUID();
-    const vote = () => member.client.request('POST', `/api/canvas-takeaway/vote/${takeaway.id}`, {}, { headers: { [idempotencyKeyHeader]: key } });
+    const vote = () => member.client.call('addTakeawayVote', { params: { takeawayId: takeaway.id }, headers: { [idempotencyKeyHeader]: key } });
     const first = await vote();
     expect(first.status, JSON.stringify(first.body)).toBeLessThan(300);
     const retry = await vote();
@@ -147,12 +147,11 @@ describe('other writes that are not idempotent by themselves', () => {
   it('an update route ignores the key (its `version` makes a repeat harmless)', async () => {
     const takeaway = (await createTakeaway(family.owner, undefined, 'Edit me')).body;
     const key = randomUUID();
-    const edit = await family.owner.client.request<Takeaway>(
-      'PATCH',
-      `/api/canvas-takeaway/${takeaway.id}`,
-      { title: 'Edited', version: takeaway.version },
-      { headers: { [idempotencyKeyHeader]: key } },
-    );
+    const edit = await family.owner.client.call<'updateTakeaway', Takeaway>('updateTakeaway', {
+      params: { id: takeaway.id },
+      body: { title: 'Edited', version: takeaway.version },
+      headers: { [idempotencyKeyHeader]: key },
+    });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect(edit.headers.get('idempotent-replayed')).toBeNull();
   });
@@ -163,30 +162,29 @@ describe('invitations', () => {
     const email = `retried-${randomUUID().slice(0, 8)}@example.com`;
     const createKey = randomUUID();
     const create = () =>
-      family.owner.client.request<{ id: string }>(
-        'POST',
-        '/api/member-invitation/create',
-        { email, entityRoleId: EntityRole.FullMember },
-        { headers: { [idempotencyKeyHeader]: createKey } },
-      );
+      family.owner.client.call<'createMemberInvitation', { id: string }>('createMemberInvitation', {
+        body: { email, entityRoleId: EntityRole.FullMember },
+        headers: { [idempotencyKeyHeader]: createKey },
+      });
     const created = await create();
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const again = await create();
     expect(again.body).toEqual(created.body);
-    const list = await family.owner.client.get<Array<{ email: string }> | { results: Array<{ email: string }> }>('/api/member-invitation/list');
+    const list = await family.owner.client.call<'listMemberInvitations', Array<{ email: string }> | { results: Array<{ email: string }> }>(
+      'listMemberInvitations',
+    );
     const invitations = Array.isArray(list.body) ? list.body : list.body.results;
     expect(invitations.filter((invitation) => invitation.email === email)).toHaveLength(1);
 
     const sendKey = randomUUID();
-    const send = () =>
-      family.owner.client.request('POST', '/api/member-invitation/send-email', { id: created.body.id }, { headers: { [idempotencyKeyHeader]: sendKey } });
+    const send = () => family.owner.client.call('sendMemberInvitationEmail', { body: { id: created.body.id }, headers: { [idempotencyKeyHeader]: sendKey } });
     expect((await send()).status).toBe(200);
     await stack.waitForEmails(email, 1);
     const resent = await send();
     expect(resent.status).toBe(200);
     expect(resent.headers.get('idempotent-replayed')).toBe('true');
     // A send without a key comes after: had the retry mailed, its mail would be there before this one.
-    expect((await family.owner.client.post('/api/member-invitation/send-email', { id: created.body.id })).status).toBe(200);
+    expect((await family.owner.client.call('sendMemberInvitationEmail', { body: { id: created.body.id } })).status).toBe(200);
     await stack.waitForEmails(email, 2);
     expect(await stack.emailsTo(email)).toHaveLength(2);
   });

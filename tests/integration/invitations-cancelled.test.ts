@@ -37,11 +37,12 @@ beforeAll(async () => {
 
 afterEach(() => resetClock());
 
-const landing = (kind: 'member' | 'family' | 'advisor', token: string) => stack.client().get(`/api/${kind}-invitation?token=${encodeURIComponent(token)}`);
+const landingRoutes = { member: 'getMemberInvitation', family: 'getFamilyInvitation', advisor: 'getAdvisorInvitation' } as const;
+const landing = (kind: keyof typeof landingRoutes, token: string) => stack.client().call(landingRoutes[kind], { query: { token } });
 
 function signupWith(field: 'memberInvitationToken' | 'familyInvitationToken' | 'advisorInvitationToken', email: string, token: string) {
   const { createEntityTypeId: _type, createEntityName: _name, ...body } = signupBody({ email });
-  return stack.client().post('/api/auth/signup', { ...body, [field]: token });
+  return stack.client().call('signUp', { body: { ...body, [field]: token } });
 }
 
 async function refusalCode(promise: Promise<never>): Promise<number> {
@@ -54,13 +55,13 @@ describe('a cancelled invitation says so', () => {
   it('member invitation: landing, accept and signup answer 33 (HTTP 410); nothing else changes', async () => {
     const invitation = await inviteMember(stack, family.owner.client, { entityRoleId: EntityRole.FullMember, email: invitee.email });
     expect((await landing('member', invitation.token)).status).toBe(200);
-    expect((await family.owner.client.delete(`/api/member-invitation/revoke/${invitation.id}`)).status).toBe(204);
+    expect((await family.owner.client.call('revokeMemberInvitation', { params: { id: invitation.id } })).status).toBe(204);
 
     const read = await landing('member', invitation.token);
     expect(read.status).toBe(410);
     expect(expectError(read, 33).message).toBe('This invitation was cancelled by the sender.');
     const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
-    expectError(await invitee.client.get(`/api/member-invitation/accept?token=${encodeURIComponent(invitation.token)}`), 33);
+    expectError(await invitee.client.call('acceptMemberInvitation', { query: { token: invitation.token } }), 33);
     expectError(await signupWith('memberInvitationToken', uniqueEmail('member'), invitation.token), 33);
     // The other kinds' pages do not know the link.
     expectError(await landing('family', invitation.token), 20);
@@ -68,15 +69,15 @@ describe('a cancelled invitation says so', () => {
     // The accept transaction that meets a revoked record explains it the same way.
     expect(await refusalCode(explainMemberInvitationRefusal({ entityId: family.familyId, id: invitation.id }, invitation.token))).toBe(33);
     // The member list does not show it any more; the invitee is no member.
-    const list = await family.owner.client.get<Array<{ id: string }>>('/api/member-invitation/list');
+    const list = await family.owner.client.call<'listMemberInvitations', Array<{ id: string }>>('listMemberInvitations');
     expect(list.body.map((row) => row.id)).not.toContain(invitation.id);
   });
 
   it('family invitation: landing, accept and signup answer 33', async () => {
     const invitation = await inviteWorkRelation(stack, company.client, 'family', { email: invitee.email });
-    expect((await company.client.delete(`/api/family-invitation/revoke/${invitation.id}`)).status).toBe(204);
+    expect((await company.client.call('revokeFamilyInvitation', { params: { id: invitation.id } })).status).toBe(204);
     expect(expectError(await landing('family', invitation.token), 33)).toMatchObject({ errors: {} });
-    expectError(await invitee.client.post('/api/family-invitation/accept', { token: invitation.token, entityId: invitee.entityId }), 33);
+    expectError(await invitee.client.call('acceptFamilyInvitation', { body: { token: invitation.token, entityId: invitee.entityId } }), 33);
     expectError(await signupWith('familyInvitationToken', uniqueEmail('family'), invitation.token), 33);
     expectError(await landing('advisor', invitation.token), 20);
     expect(await refusalCode(explainWorkRelationInvitationRefusal({ kind: 'family', entityId: company.entityId, id: invitation.id }, invitation.token))).toBe(
@@ -89,41 +90,43 @@ describe('a cancelled invitation says so', () => {
       email: invitee.email,
       canvasSections: [family.canvas.sections[0]!.id],
     });
-    expect((await family.owner.client.delete(`/api/advisor-invitation/revoke/${invitation.id}`)).status).toBe(204);
+    expect((await family.owner.client.call('revokeAdvisorInvitation', { params: { id: invitation.id } })).status).toBe(204);
     expect((await landing('advisor', invitation.token)).status).toBe(410);
     expectError(await landing('advisor', invitation.token), 33);
-    expectError(await invitee.client.post('/api/advisor-invitation/accept', { token: invitation.token, entityName: 'New Advisors' }), 33);
+    expectError(await invitee.client.call('acceptAdvisorInvitation', { body: { token: invitation.token, entityName: 'New Advisors' } }), 33);
     expectError(await signupWith('advisorInvitationToken', uniqueEmail('advisor'), invitation.token), 33);
     expectError(await landing('member', invitation.token), 20);
   });
 
   it('keeps 20 for a link a resend replaced and for an accepted invitation cancelled afterwards; 33 only for the last link', async () => {
     const invitation = await inviteMember(stack, family.owner.client, { entityRoleId: EntityRole.LimitedMember });
-    expect((await family.owner.client.post('/api/member-invitation/resend', { id: invitation.id })).status).toBe(200);
+    expect((await family.owner.client.call('resendMemberInvitation', { body: { id: invitation.id } })).status).toBe(200);
     const newest = await sendInvitationEmail(stack, family.owner.client, invitation);
-    expect((await family.owner.client.delete(`/api/member-invitation/revoke/${invitation.id}`)).status).toBe(204);
+    expect((await family.owner.client.call('revokeMemberInvitation', { params: { id: invitation.id } })).status).toBe(204);
     expectError(await landing('member', invitation.token), 20);
     expectError(await landing('member', newest), 33);
 
     const accepted = await inviteWorkRelation(stack, company.client, 'family', { email: invitee.email });
-    const accept = await invitee.client.post('/api/family-invitation/accept', { token: accepted.token, entityId: invitee.entityId });
+    const accept = await invitee.client.call('acceptFamilyInvitation', { body: { token: accepted.token, entityId: invitee.entityId } });
     expect(accept.status, JSON.stringify(accept.body)).toBe(200);
-    expect((await company.client.delete(`/api/family-invitation/revoke/${accepted.id}`)).status).toBe(204);
+    expect((await company.client.call('revokeFamilyInvitation', { params: { id: accepted.id } })).status).toBe(204);
     expectError(await landing('family', accepted.token), 20);
   });
 
   it('a never-sent invitation leaves no tombstone; the tombstone goes when the record would have', async () => {
-    const created = await family.owner.client.post<{ id: string }>('/api/member-invitation/create', {
-      email: uniqueEmail('unsent'),
-      entityRoleId: EntityRole.LimitedMember,
+    const created = await family.owner.client.call<'createMemberInvitation', { id: string }>('createMemberInvitation', {
+      body: {
+        email: uniqueEmail('unsent'),
+        entityRoleId: EntityRole.LimitedMember,
+      },
     });
     const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
-    expect((await family.owner.client.delete(`/api/member-invitation/revoke/${created.body.id}`)).status).toBe(204);
+    expect((await family.owner.client.call('revokeMemberInvitation', { params: { id: created.body.id } })).status).toBe(204);
     const after = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
     expect(after.filter((item) => !before.includes(item))).toEqual([]);
 
     const invitation = await inviteWorkRelation(stack, family.owner.client, 'advisor', { canvasSections: [] });
-    expect((await family.owner.client.delete(`/api/advisor-invitation/revoke/${invitation.id}`)).status).toBe(204);
+    expect((await family.owner.client.call('revokeAdvisorInvitation', { params: { id: invitation.id } })).status).toBe(204);
     expectError(await landing('advisor', invitation.token), 33);
     // Past the link's 14 days and the record's 30 days of retention: no longer "cancelled", and the cleanup job removes it.
     advanceClock(45 * durations.day);

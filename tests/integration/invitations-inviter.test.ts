@@ -27,8 +27,10 @@ beforeAll(async () => {
   await memberOf(stack, owner, EntityRole.Admin, 'Standing');
 });
 
-const memberInvitationIds = async () => (await owner.client.get<MemberInvitation[]>('/api/member-invitation/list')).body.map((row) => row.id);
-const advisorInvitationIds = async () => (await owner.client.get<AdvisorInvitation[]>('/api/advisor-invitation/list')).body.map((row) => row.id);
+const memberInvitationIds = async () =>
+  (await owner.client.call<'listMemberInvitations', MemberInvitation[]>('listMemberInvitations')).body.map((row) => row.id);
+const advisorInvitationIds = async () =>
+  (await owner.client.call<'listAdvisorInvitations', AdvisorInvitation[]>('listAdvisorInvitations')).body.map((row) => row.id);
 
 describe('removing a member', () => {
   it('revokes their pending invitations: the links say "cancelled" (33), accepted ones stay', async () => {
@@ -39,18 +41,18 @@ describe('removing a member', () => {
     await signUpWithInvitation(stack, accepted);
     expect(await memberInvitationIds()).toContain(pending.id);
 
-    const removed = await owner.client.delete(`/api/entity-member/${admin.userId}`);
+    const removed = await owner.client.call('removeMember', { params: { memberId: admin.userId } });
     expect(removed.status, JSON.stringify(removed.body)).toBe(204);
 
     const ids = await memberInvitationIds();
     expect(ids).not.toContain(pending.id);
     expect(ids).toContain(accepted.id);
     expect(await advisorInvitationIds()).not.toContain(advisor.id);
-    expectError(await stack.client().get(`/api/member-invitation?token=${pending.token}`), 33);
+    expectError(await stack.client().call('getMemberInvitation', { query: { token: pending.token } }), 33);
     const invitee = await signUpAndConfirm(stack, { email: pending.email, createEntityName: 'Own Family' });
-    expectError(await invitee.client.get(`/api/member-invitation/accept?token=${pending.token}`), 33);
+    expectError(await invitee.client.call('acceptMemberInvitation', { query: { token: pending.token } }), 33);
     const company = await signUpAndConfirm(stack, { email: advisor.email, createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Late Advisors' });
-    expectError(await company.client.post('/api/advisor-invitation/accept', { token: advisor.token, entityId: company.entityId }), 33);
+    expectError(await company.client.call('acceptAdvisorInvitation', { body: { token: advisor.token, entityId: company.entityId } }), 33);
   });
 });
 
@@ -62,17 +64,19 @@ describe('demoting a member', () => {
     const advisor = await inviteWorkRelation(stack, admin.client, 'advisor');
 
     // Down to full member: no InviteMember, no InviteWorkRelation — every pending invitation goes.
-    const demoted = await owner.client.post(`/api/entity-member/${admin.userId}`, { entityRoleId: EntityRole.FullMember });
+    const demoted = await owner.client.call('updateMember', { params: { memberId: admin.userId }, body: { entityRoleId: EntityRole.FullMember } });
     expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
     const ids = await memberInvitationIds();
     expect(ids).not.toContain(asAdmin.id);
     expect(ids).not.toContain(asLimited.id);
     expect(await advisorInvitationIds()).not.toContain(advisor.id);
-    expectError(await stack.client().get(`/api/member-invitation?token=${asLimited.token}`), 33);
+    expectError(await stack.client().call('getMemberInvitation', { query: { token: asLimited.token } }), 33);
 
     // The invitations of others stay.
     const ownersOwn = await inviteMember(stack, owner.client, { entityRoleId: EntityRole.FullMember });
-    expect((await owner.client.post(`/api/entity-member/${admin.userId}`, { entityRoleId: EntityRole.LimitedMember })).status).toBe(200);
+    expect((await owner.client.call('updateMember', { params: { memberId: admin.userId }, body: { entityRoleId: EntityRole.LimitedMember } })).status).toBe(
+      200,
+    );
     expect(await memberInvitationIds()).toContain(ownersOwn.id);
     const joined = await signUpWithInvitation(stack, ownersOwn);
     expect(joined.userId).toBeTruthy();
@@ -81,7 +85,7 @@ describe('demoting a member', () => {
   it('keeps what the member may still send: an owner made admin keeps an admin invitation', async () => {
     const second = await memberOf(stack, owner, EntityRole.Owner, 'Second');
     const invitation = await inviteMember(stack, second.client, { entityRoleId: EntityRole.Admin });
-    expect((await owner.client.post(`/api/entity-member/${second.userId}`, { entityRoleId: EntityRole.Admin })).status).toBe(200);
+    expect((await owner.client.call('updateMember', { params: { memberId: second.userId }, body: { entityRoleId: EntityRole.Admin } })).status).toBe(200);
     expect(await memberInvitationIds()).toContain(invitation.id);
     await signUpWithInvitation(stack, invitation);
   });
@@ -103,10 +107,10 @@ describe('at acceptance', () => {
       }),
     );
     const invitee = await signUpAndConfirm(stack, { email: invitation.email, createEntityName: 'Elsewhere Family' });
-    expectError(await invitee.client.get(`/api/member-invitation/accept?token=${invitation.token}`), 33);
+    expectError(await invitee.client.call('acceptMemberInvitation', { query: { token: invitation.token } }), 33);
     expect(await memberInvitationIds()).not.toContain(invitation.id);
     const company = await signUpAndConfirm(stack, { email, createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Refused Advisors' });
-    expectError(await company.client.post('/api/advisor-invitation/accept', { token: advisor.token, entityId: company.entityId }), 33);
+    expectError(await company.client.call('acceptAdvisorInvitation', { body: { token: advisor.token, entityId: company.entityId } }), 33);
     expect(await advisorInvitationIds()).not.toContain(advisor.id);
   });
 });

@@ -42,11 +42,14 @@ beforeAll(async () => {
   keyed = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Keyed');
   await addPasskey(company.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Owner key');
   await addPasskey(keyed.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Advisor key');
-  const policy = await company.client.request('PUT', '/api/entities/two-factor-policy', { requireTwoFactor: true });
+  const policy = await company.client.call('updateTwoFactorPolicy', { body: { requireTwoFactor: true } });
   expect(policy.status, JSON.stringify(policy.body)).toBe(200);
-  const created = await family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${family.canvas.sections[0]!.categories[0]!.id}`, {
-    title: 'News for the advisors',
-    categoryId: family.canvas.sections[0]!.categories[0]!.id,
+  const created = await family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+    params: { categoryId: family.canvas.sections[0]!.categories[0]!.id },
+    body: {
+      title: 'News for the advisors',
+      categoryId: family.canvas.sections[0]!.categories[0]!.id,
+    },
   });
   expect(created.status).toBe(201);
   news = created.body;
@@ -59,10 +62,13 @@ describe('the access-ending warning under a company’s two-factor policy', () =
     const company = await advisorCompanyFor(stack, family.familyId, [], 'Strict Ending Advisors');
     const admin = await memberOf(stack, company, EntityRole.Admin, 'Unkeyed');
     await addPasskey(company.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Owner key');
-    expect((await company.client.request('PUT', '/api/entities/two-factor-policy', { requireTwoFactor: true })).status).toBe(200);
+    expect((await company.client.call('updateTwoFactorPolicy', { body: { requireTwoFactor: true } })).status).toBe(200);
     const today = dayIn(now(), 'UTC');
     const until = addDays(today, accessExpiryWarningDays);
-    const set = await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: until });
+    const set = await family.owner.client.call('updateCanvasShares', {
+      params: { entityId: company.entityId },
+      body: { canvasSections: [], accessUntil: until },
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(await runAccessExpiry({ now: `${today}T12:00:00Z` })).toMatchObject({ warned: 1, failed: 0 });
     const warned = async (email: string) => (await mailsTo(email)).filter((mail) => mail.subject.startsWith('Access to Policy Family ends on'));
@@ -74,8 +80,8 @@ describe('the access-ending warning under a company’s two-factor policy', () =
 describe('the digest under a company’s two-factor policy', () => {
   it('gives the member the policy shuts out nothing of the company’s client families, as HTTP does; the member with a second factor hears of them', async () => {
     // What an HTTP read says: refused to the one without a second factor, allowed to the other.
-    expect((await factorless.client.get(`/api/canvas/${family.familyId}`)).status).toBe(404);
-    expect((await keyed.client.get(`/api/canvas/${family.familyId}`)).status).toBe(200);
+    expect((await factorless.client.call('getCanvas', { params: { familyId: family.familyId } })).status).toBe(404);
+    expect((await keyed.client.call('getCanvas', { params: { familyId: family.familyId } })).status).toBe(200);
     const dueAt = nextDigestHour('weekly', 'UTC', now())!;
     advanceClock(dueAt.getTime() - now().getTime() + 5 * 60_000);
     await runDigests();

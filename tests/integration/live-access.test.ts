@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 
 async function takeaway(writer: ApiClient, categoryId: number, title: string): Promise<Takeaway> {
-  const response = await writer.post<Takeaway>(`/api/canvas-takeaway/create/${categoryId}`, { title, categoryId });
+  const response = await writer.call<'createTakeaway', Takeaway>('createTakeaway', { params: { categoryId }, body: { title, categoryId } });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
@@ -104,11 +104,11 @@ describe('a session that ends takes its sockets with it', () => {
     const laptop = await freshClient(member);
     const stays = await open(member.client);
     const goes = await open(laptop);
-    const sessions = (await member.client.get<UserSessionsResponse>('/api/user/sessions')).body;
+    const sessions = (await member.client.call<'listSessions', UserSessionsResponse>('listSessions')).body;
     expect(sessions).toHaveLength(2);
     const target = sessions.find((session) => !session.current)!;
     const startedAt = Date.now();
-    expect((await member.client.delete(`/api/user/sessions/${target.id}`)).status).toBe(204);
+    expect((await member.client.call('revokeSession', { params: { id: target.id } })).status).toBe(204);
     await expectClosed(goes, 'signedOut', startedAt, family.owner.client);
     expect(stays.isOpen).toBe(true);
     await stays.waitFor((message) => isChange(message) && message.event.title === 'After the close');
@@ -120,7 +120,7 @@ describe('a session that ends takes its sockets with it', () => {
     const own = await open(member.client);
     const others = [await open(phone), await open(tablet), await open(tablet)];
     const startedAt = Date.now();
-    const revoked = await member.client.post<{ revoked: number }>('/api/user/sessions/revoke-others');
+    const revoked = await member.client.call<'revokeOtherSessions', { revoked: number }>('revokeOtherSessions');
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
     for (const socket of others) await expectClosed(socket, 'signedOut', startedAt, family.owner.client);
     expect(own.isOpen).toBe(true);
@@ -196,7 +196,7 @@ describe('time-boxed access reaches open sockets', () => {
     const trigger = await takeaway(family.owner.client, sharedCategoryId, 'After the last day');
     await expectClosed(socket, 'accessRemoved', startedAt, family.owner.client, trigger);
     // HTTP says the same.
-    expect((await advisor.client.get(`/api/canvas/${family.familyId}`)).status).toBe(404);
+    expect((await advisor.client.call('getCanvas', { params: { familyId: family.familyId } })).status).toBe(404);
   });
 });
 
@@ -247,7 +247,10 @@ describe('presence tells nobody more than they may see', () => {
     await watcher.waitFor((message) => message.type === 'presence' && person(membersOf(message), advisor.userId)?.editingItemId === item.id, {
       timeoutMs: budgetMs,
     });
-    const narrowed = await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId] });
+    const narrowed = await family.owner.client.call('updateCanvasShares', {
+      params: { entityId: company.entityId },
+      body: { canvasSections: [sharedSectionId] },
+    });
     expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
     // The next list (somebody joins) shows the advisor without a place.
     const mark = watcher.messages.length;

@@ -35,7 +35,9 @@ const pingIntervalMs = 1000 / pingsPerSecond;
 afterAll(() => resetClock());
 
 async function history(client: ApiClient, familyId?: number, limit = 100): Promise<HistoryEvent[]> {
-  const response = await client.get<HistoryPage>(`/api/canvas/history${familyId ? `/${familyId}` : ''}?limit=${limit}`);
+  const response = familyId
+    ? await client.call<'getHistory', HistoryPage>('getHistory', { params: { familyId }, query: { limit } })
+    : await client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit } });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.results;
 }
@@ -133,37 +135,45 @@ describe('change events', () => {
     const before = (await history(family.owner.client)).length;
     const owner = family.owner.client;
     const answer = await ok<Answer>(
-      owner.post(`/api/canvas-answer/create/${sharedCategoryId}.1`, { text: 'We value time', questionId: `${sharedCategoryId}.1` }),
+      owner.call('createAnswer', { params: { questionId: `${sharedCategoryId}.1` }, body: { text: 'We value time', questionId: `${sharedCategoryId}.1` } }),
       201,
     );
-    await ok(owner.patch(`/api/canvas-answer/${answer.id}`, { text: 'We value time together' }));
-    await ok(full.client.post(`/api/canvas-answer/vote/${answer.id}`), 201);
-    await ok(full.client.delete(`/api/canvas-answer/vote/${answer.id}`), 204);
+    await ok(owner.call('updateAnswer', { params: { id: answer.id }, body: { text: 'We value time together' } }));
+    await ok(full.client.call('addAnswerVote', { params: { answerId: answer.id } }), 201);
+    await ok(full.client.call('removeAnswerVote', { params: { answerId: answer.id } }), 204);
     const takeaway = await ok<Takeaway>(
-      owner.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Family first', categoryId: sharedCategoryId }),
+      owner.call('createTakeaway', { params: { categoryId: sharedCategoryId }, body: { title: 'Family first', categoryId: sharedCategoryId } }),
       201,
     );
-    const goal = await ok<Goal>(owner.post(`/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Meet monthly', categoryId: hiddenCategoryId }), 201);
+    const goal = await ok<Goal>(
+      owner.call('createGoal', { params: { categoryId: hiddenCategoryId }, body: { title: 'Meet monthly', categoryId: hiddenCategoryId } }),
+      201,
+    );
     const actionPoint = await ok<ActionPoint>(
-      owner.post(`/api/canvas-action-point/create/${hiddenCategoryId}`, { title: 'Book a room', categoryId: hiddenCategoryId }),
+      owner.call('createActionPoint', { params: { categoryId: hiddenCategoryId }, body: { title: 'Book a room', categoryId: hiddenCategoryId } }),
       201,
     );
-    await ok(owner.patch(`/api/canvas-takeaway/${takeaway.id}`, { title: 'Family first, always' }));
-    await ok(owner.patch(`/api/canvas-takeaway/archive/${takeaway.id}`, { archived: true }));
-    await ok(owner.patch(`/api/canvas-goal/${goal.id}`, { title: 'Meet every month', linkedActionPointIds: [actionPoint.id] }));
-    await ok(owner.patch(`/api/canvas-goal/complete/${goal.id}`, { completed: true }));
-    await ok(owner.patch(`/api/canvas-action-point/${actionPoint.id}`, { title: 'Book the room' }));
-    await ok(owner.patch(`/api/canvas-action-point/complete/${actionPoint.id}`, { completed: true }));
-    await ok(owner.delete(`/api/canvas-action-point/${actionPoint.id}`), 204);
-    await ok(owner.delete(`/api/canvas-goal/${goal.id}`), 204);
-    await ok(owner.delete(`/api/canvas-takeaway/${takeaway.id}`), 204);
-    await ok(owner.delete(`/api/canvas-answer/${answer.id}`), 204);
-    await ok(owner.patch('/api/canvas', { title: 'The Live Canvas' }));
-    await ok(owner.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId, hiddenSectionId] }));
-    await ok(owner.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId] }));
-    await ok(owner.post(`/api/work-relation-member/update/${sectionAdvisor.userId}/${family.familyId}`, { workRelationRoleId: WorkRelationRole.Limited }));
+    await ok(owner.call('updateTakeaway', { params: { id: takeaway.id }, body: { title: 'Family first, always' } }));
+    await ok(owner.call('archiveTakeaway', { params: { id: takeaway.id }, body: { archived: true } }));
+    await ok(owner.call('updateGoal', { params: { id: goal.id }, body: { title: 'Meet every month', linkedActionPointIds: [actionPoint.id] } }));
+    await ok(owner.call('completeGoal', { params: { id: goal.id }, body: { completed: true } }));
+    await ok(owner.call('updateActionPoint', { params: { id: actionPoint.id }, body: { title: 'Book the room' } }));
+    await ok(owner.call('completeActionPoint', { params: { id: actionPoint.id }, body: { completed: true } }));
+    await ok(owner.call('deleteActionPoint', { params: { id: actionPoint.id } }), 204);
+    await ok(owner.call('deleteGoal', { params: { id: goal.id } }), 204);
+    await ok(owner.call('deleteTakeaway', { params: { id: takeaway.id } }), 204);
+    await ok(owner.call('deleteAnswer', { params: { id: answer.id } }), 204);
+    await ok(owner.call('updateCanvasTitle', { body: { title: 'The Live Canvas' } }));
+    await ok(owner.call('updateCanvasShares', { params: { entityId: company.entityId }, body: { canvasSections: [sharedSectionId, hiddenSectionId] } }));
+    await ok(owner.call('updateCanvasShares', { params: { entityId: company.entityId }, body: { canvasSections: [sharedSectionId] } }));
+    await ok(
+      owner.call('updateWorkRelationMember', {
+        params: { memberId: sectionAdvisor.userId, entityId: family.familyId },
+        body: { workRelationRoleId: WorkRelationRole.Limited },
+      }),
+    );
     const written = (await history(family.owner.client)).slice(0, (await history(family.owner.client)).length - before).reverse();
-    const revert = await ok<{ results: HistoryEvent[] }>(owner.post(`/api/canvas/history/${written.at(-1)!.id}/revert`));
+    const revert = await ok<{ results: HistoryEvent[] }>(owner.call('revertEvent', { params: { eventId: written.at(-1)!.id } }));
     const expected = [...written, ...revert.results];
     const received = await listener.waitForChanges(expected.length);
     expect(changesIn(await messagesBeforeMark(listener, () => takeawayMark(family.owner.client, sharedCategoryId)))).toEqual(expected);
@@ -198,12 +208,12 @@ describe('change events', () => {
     const advisor = await open(sectionAdvisor.client, family.familyId);
     const member = await open(full.client);
     const hidden = await ok<Takeaway>(
-      family.owner.client.post(`/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Secret plan', categoryId: hiddenCategoryId }),
+      family.owner.client.call('createTakeaway', { params: { categoryId: hiddenCategoryId }, body: { title: 'Secret plan', categoryId: hiddenCategoryId } }),
       201,
     );
     const writeStarted = Date.now();
     const shared = await ok<Takeaway>(
-      family.owner.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Open plan', categoryId: sharedCategoryId }),
+      family.owner.client.call('createTakeaway', { params: { categoryId: sharedCategoryId }, body: { title: 'Open plan', categoryId: sharedCategoryId } }),
       201,
     );
     const started = Date.now();
@@ -225,7 +235,10 @@ describe('change events', () => {
 
   it('never reach a canvas other than the socket’s', async () => {
     const listener = await open(stranger.owner.client);
-    await ok(family.owner.client.post(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Elsewhere', categoryId: sharedCategoryId }), 201);
+    await ok(
+      family.owner.client.call('createTakeaway', { params: { categoryId: sharedCategoryId }, body: { title: 'Elsewhere', categoryId: sharedCategoryId } }),
+      201,
+    );
     const strangerCategoryId = stranger.canvas.sections[0]!.categories[0]!.id;
     expect(changesIn(await messagesBeforeMark(listener, () => takeawayMark(stranger.owner.client, strangerCategoryId)))).toEqual([]);
     await listener.close();
@@ -253,7 +266,10 @@ describe('presence', () => {
     // The owner edits an item in a hidden section: the advisor sees them, not where.
     const hiddenItemId = (
       await ok(
-        family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${hiddenCategoryId}`, { title: 'Edited in private', categoryId: hiddenCategoryId }),
+        family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+          params: { categoryId: hiddenCategoryId },
+          body: { title: 'Edited in private', categoryId: hiddenCategoryId },
+        }),
         201,
       )
     ).id;
@@ -337,7 +353,10 @@ describe('presence', () => {
   it('answers a presence message that came within the gap with when to send again; the latest presence sent then reaches the others', async () => {
     const itemId = (
       await ok(
-        family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${sharedCategoryId}`, { title: 'Edited soon', categoryId: sharedCategoryId }),
+        family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+          params: { categoryId: sharedCategoryId },
+          body: { title: 'Edited soon', categoryId: sharedCategoryId },
+        }),
         201,
       )
     ).id;

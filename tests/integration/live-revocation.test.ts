@@ -27,7 +27,7 @@ let witness: LiveSocket;
 const open = liveSocketsOf(stack);
 
 async function takeaway(categoryId: number, title: string): Promise<Takeaway> {
-  const response = await family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${categoryId}`, { title, categoryId });
+  const response = await family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', { params: { categoryId }, body: { title, categoryId } });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
@@ -65,7 +65,7 @@ describe('sessions that end', () => {
     const signedOut = await open(member.client);
     const stays = await open(otherSession);
     const startedAt = Date.now();
-    expect((await member.client.post('/api/auth/signout')).status).toBe(204);
+    expect((await member.client.call('signOut')).status).toBe(204);
     await expectClosed(signedOut, 'signedOut', startedAt);
     expect(stays.isOpen).toBe(true);
     await stays.waitFor((message) => isChange(message) && message.event.title === 'After the close');
@@ -77,25 +77,27 @@ describe('sessions that end', () => {
     expect((await signIn(otherSession, member.email, member.plainPassword)).status).toBe(200);
     const own = await open(member.client);
     const other = await open(otherSession);
-    const current = (await member.client.post<{ salt: string }>('/api/auth/salt', { email: member.email })).body.salt;
+    const current = (await member.client.call<'getSalt', { salt: string }>('getSalt', { body: { email: member.email } })).body.salt;
     const salt = newSalt();
     const startedAt = Date.now();
-    const changed = await member.client.patch('/api/password/change', {
-      password: hashPassword(member.plainPassword, current),
-      newPassword: hashPassword('Other-Password-9', salt),
-      salt,
+    const changed = await member.client.call('changePassword', {
+      body: {
+        password: hashPassword(member.plainPassword, current),
+        newPassword: hashPassword('Other-Password-9', salt),
+        salt,
+      },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(204);
     await expectClosed(other, 'signedOut', startedAt);
     expect(own.isOpen).toBe(true);
 
-    expect((await stack.client().post('/api/password/send-reset', { email: member.email })).status).toBe(200);
+    expect((await stack.client().call('sendReset', { body: { email: member.email } })).status).toBe(200);
     const token = linkParameter((await stack.latestEmailTo(member.email)).body.text, '/reset-password', 'token');
     const resetSalt = newSalt();
     const resetStartedAt = Date.now();
     const reset = await stack
       .client()
-      .post('/api/password/reset', { email: member.email, token, password: hashPassword('Reset-Password-9', resetSalt), salt: resetSalt });
+      .call('resetPassword', { body: { email: member.email, token, password: hashPassword('Reset-Password-9', resetSalt), salt: resetSalt } });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     await expectClosed(own, 'signedOut', resetStartedAt);
   });
@@ -106,7 +108,7 @@ describe('rights that go', () => {
     const member = await memberOf(stack, family.owner, EntityRole.FullMember, 'Removed');
     const socket = await open(member.client);
     const startedAt = Date.now();
-    expect((await family.owner.client.delete(`/api/entity-member/${member.userId}`)).status).toBe(204);
+    expect((await family.owner.client.call('removeMember', { params: { memberId: member.userId } })).status).toBe(204);
     await expectClosed(socket, 'accessRemoved', startedAt);
   });
 
@@ -115,7 +117,7 @@ describe('rights that go', () => {
     const advisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Parting');
     const socket = await open(advisor.client, family.familyId);
     const startedAt = Date.now();
-    expect((await company.client.delete(`/api/entity-member/${advisor.userId}`)).status).toBe(204);
+    expect((await company.client.call('removeMember', { params: { memberId: advisor.userId } })).status).toBe(204);
     await expectClosed(socket, 'accessRemoved', startedAt);
   });
 
@@ -128,12 +130,15 @@ describe('rights that go', () => {
     const startedAt = Date.now();
     expect(
       (
-        await family.owner.client.post(`/api/work-relation-member/update/${narrowed.userId}/${family.familyId}`, {
-          workRelationRoleId: WorkRelationRole.Limited,
+        await family.owner.client.call('updateWorkRelationMember', {
+          params: { memberId: narrowed.userId, entityId: family.familyId },
+          body: {
+            workRelationRoleId: WorkRelationRole.Limited,
+          },
         })
       ).status,
     ).toBe(200);
-    expect((await family.owner.client.delete(`/api/work-relation-member/${removed.userId}/${family.familyId}`)).status).toBe(204);
+    expect((await family.owner.client.call('removeWorkRelationMember', { params: { memberId: removed.userId, entityId: family.familyId } })).status).toBe(204);
     await expectClosed(goes, 'accessRemoved', startedAt);
     expect(keeps.isOpen).toBe(true);
     await keeps.waitFor((message) => isChange(message) && message.event.title === 'After the close');
@@ -150,11 +155,11 @@ describe('rights that go', () => {
     const goes = await open(without.client, family.familyId);
     const stays = await open(withPasskey.client, family.familyId);
     let startedAt = Date.now();
-    expect((await company.client.request('PUT', '/api/entities/two-factor-policy', { requireTwoFactor: true })).status).toBe(200);
+    expect((await company.client.call('updateTwoFactorPolicy', { body: { requireTwoFactor: true } })).status).toBe(200);
     await expectClosed(goes, 'accessRemoved', startedAt);
     expect(stays.isOpen).toBe(true);
     startedAt = Date.now();
-    expect((await withPasskey.client.delete(`/api/mfa/passkey/${passkey.id}`)).status).toBe(204);
+    expect((await withPasskey.client.call('removePasskey', { params: { id: passkey.id } })).status).toBe(204);
     await expectClosed(stays, 'accessRemoved', startedAt);
   });
 
@@ -164,7 +169,10 @@ describe('rights that go', () => {
     const socket = await open(advisor.client, family.familyId);
     const before = await takeaway(hiddenCategoryId, 'Seen while shared');
     await socket.waitFor((message) => isChange(message) && message.event.itemId === before.id);
-    const narrowed = await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [sharedSectionId] });
+    const narrowed = await family.owner.client.call('updateCanvasShares', {
+      params: { entityId: company.entityId },
+      body: { canvasSections: [sharedSectionId] },
+    });
     expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
     // The advisor is told at once which sections they no longer see (docs/product/live.md).
     const told = await socket.waitFor((message) => message.type === 'accessChanged', { timeoutMs: revocationBudgetMs });

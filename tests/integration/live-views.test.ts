@@ -39,24 +39,33 @@ async function ok<T>(promise: Promise<{ status: number; body: T }>, status = 200
 }
 
 const categoryOf = (client: ApiClient, categoryId: number) =>
-  ok(client.get<CategoryResponse>(`/api/canvas/category/${categoryId}?familyId=${family.familyId}`));
+  ok(client.call<'getCategory', CategoryResponse>('getCategory', { params: { id: categoryId }, looseQuery: { familyId: family.familyId } }));
 
 it('carries the changed items as each reader’s category page shows them, without a hidden section’s', async () => {
   const owner = await open(family.owner.client);
   const advisor = await open(sectionAdvisor.client, family.familyId);
   const sharedGoal = await ok(
-    family.owner.client.post<Goal>(`/api/canvas-goal/create/${sharedCategoryId}`, { title: 'Shared goal', categoryId: sharedCategoryId }),
+    family.owner.client.call<'createGoal', Goal>('createGoal', {
+      params: { categoryId: sharedCategoryId },
+      body: { title: 'Shared goal', categoryId: sharedCategoryId },
+    }),
     201,
   );
   const hiddenGoal = await ok(
-    family.owner.client.post<Goal>(`/api/canvas-goal/create/${hiddenCategoryId}`, { title: 'Hidden goal', categoryId: hiddenCategoryId }),
+    family.owner.client.call<'createGoal', Goal>('createGoal', {
+      params: { categoryId: hiddenCategoryId },
+      body: { title: 'Hidden goal', categoryId: hiddenCategoryId },
+    }),
     201,
   );
   const takeaway = await ok(
-    family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${sharedCategoryId}`, {
-      title: 'Linked both ways',
-      categoryId: sharedCategoryId,
-      linkedGoalIds: [sharedGoal.id, hiddenGoal.id],
+    family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+      params: { categoryId: sharedCategoryId },
+      body: {
+        title: 'Linked both ways',
+        categoryId: sharedCategoryId,
+        linkedGoalIds: [sharedGoal.id, hiddenGoal.id],
+      },
     }),
     201,
   );
@@ -87,24 +96,27 @@ it('carries the changed items as each reader’s category page shows them, witho
 
 it('gives the catch-up the items its events touched as each reader’s category page shows them now, without a hidden section’s', async () => {
   const create = (title: string, categoryId: number, extra: object = {}) =>
-    ok(family.owner.client.post<Goal>(`/api/canvas-goal/create/${categoryId}`, { title, categoryId, ...extra }), 201);
+    ok(family.owner.client.call<'createGoal', Goal>('createGoal', { params: { categoryId }, body: { title, categoryId, ...extra } }), 201);
   const sharedGoal = await create('Caught-up shared goal', sharedCategoryId);
   const hiddenGoal = await create('Caught-up hidden goal', hiddenCategoryId);
   const goneGoal = await create('Caught-up gone goal', sharedCategoryId);
   const takeaway = await ok(
-    family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${sharedCategoryId}`, {
-      title: 'Caught-up takeaway',
-      categoryId: sharedCategoryId,
-      linkedGoalIds: [sharedGoal.id, hiddenGoal.id],
+    family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+      params: { categoryId: sharedCategoryId },
+      body: {
+        title: 'Caught-up takeaway',
+        categoryId: sharedCategoryId,
+        linkedGoalIds: [sharedGoal.id, hiddenGoal.id],
+      },
     }),
     201,
   );
-  await ok(family.owner.client.delete(`/api/canvas-goal/${goneGoal.id}`), 204);
-  const feed = await ok(family.owner.client.get<HistoryPage>(`/api/canvas/history/${family.familyId}?limit=10`));
+  await ok(family.owner.client.call('deleteGoal', { params: { id: goneGoal.id } }), 204);
+  const feed = await ok(family.owner.client.call<'getHistory', HistoryPage>('getHistory', { params: { familyId: family.familyId }, query: { limit: '10' } }));
   expect(feed.canvas).toBeUndefined();
   const since = feed.results.find((event) => event.itemId === sharedGoal.id && event.action === 'created')!.createdDate;
   const catchUpOf = (client: ApiClient) =>
-    ok(client.get<HistoryPage>(`/api/canvas/history/${family.familyId}?limit=100&canvasSince=${encodeURIComponent(since)}`));
+    ok(client.call<'getHistory', HistoryPage>('getHistory', { params: { familyId: family.familyId }, query: { limit: '100', canvasSince: since } }));
 
   const shown = (item: { changedSinceLastVisit: boolean } | undefined) => item && { ...item, changedSinceLastVisit: null };
   const [ownerPage, advisorPage] = await Promise.all([catchUpOf(family.owner.client), catchUpOf(sectionAdvisor.client)]);
@@ -130,9 +142,10 @@ it('gives the catch-up the items its events touched as each reader’s category 
 
 it('refuses a catch-up time that is not an ISO date-time (INCORRECT_INPUT, naming the field)', async () => {
   for (const bad of ['yesterday', '', '2026-13-01T00:00:00Z', '2026-03-12', '1741771800000', `2026-03-12T09:30:00.000Z${'0'.repeat(200)}`, '%00']) {
-    const response = await family.owner.client.get<{ errorCode: number; errors?: Record<string, unknown> }>(
-      `/api/canvas/history/${family.familyId}?canvasSince=${bad === '%00' ? bad : encodeURIComponent(bad)}`,
-    );
+    const response = await family.owner.client.call<'getHistory', { errorCode: number; errors?: Record<string, unknown> }>('getHistory', {
+      params: { familyId: family.familyId },
+      query: { canvasSince: bad === '%00' ? bad : encodeURIComponent(bad) },
+    });
     expect(response.status, bad).toBe(400);
     expect(response.body.errorCode, bad).toBe(6);
     expect(Object.keys(response.body.errors ?? {}), bad).toContain('canvasSince');

@@ -3,7 +3,7 @@ import type { Canvas } from '../../shared/contracts/canvas';
 import type { HistoryEvent, HistoryPage } from '../../shared/contracts/history';
 import { EntityRole, WorkRelationRole } from '../../shared/enums';
 import type { TestAccount } from '../support/accounts';
-import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWithCanvas } from '../support/canvas';
+import { advisorCompanyFor, advisorOf, canvasItemRoutes, familyWithCanvas, memberOf, type CategoryItemCreate, type FamilyWithCanvas } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
 import { changesIn, LiveSocket, messagesBeforeMark, takeawayMark } from '../support/live';
 
@@ -30,9 +30,10 @@ async function fullHistory(client: ApiClient, familyId: number, sinceId: string)
   const events: HistoryEvent[] = [];
   let cursor: string | null = null;
   do {
-    const response: { status: number; body: HistoryPage } = await client.get<HistoryPage>(
-      `/api/canvas/history/${familyId}?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-    );
+    const response: { status: number; body: HistoryPage } = await client.call<'getHistory', HistoryPage>('getHistory', {
+      params: { familyId },
+      rawQuery: `limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const page = response.body.results.filter((event) => event.id > sinceId);
     events.push(...page);
@@ -107,29 +108,42 @@ it(
           const question = `${category.id}.${1 + Math.floor(next() * 4)}`;
           if (answered.has(`${writer.userId}:${question}`)) return;
           answered.add(`${writer.userId}:${question}`);
-          const response = await client.post<{ id: string }>(`/api/canvas-answer/create/${question}`, { text: `answer ${marker}`, questionId: question });
+          const response = await client.call<'createAnswer', { id: string }>('createAnswer', {
+            params: { questionId: question },
+            body: { text: `answer ${marker}`, questionId: question },
+          });
           if (response.status === 201) track({ kind, id: response.body.id, sectionId: category.sectionId, by: writer.userId });
           return;
         }
-        const path = kind === 'actionPoint' ? 'canvas-action-point' : `canvas-${kind}`;
-        const response = await client.post<{ id: string }>(`/api/${path}/create/${category.id}`, { title: `title ${marker}`, categoryId: category.id });
+        const response = await client.call<CategoryItemCreate, { id: string }>(canvasItemRoutes[kind].create, {
+          params: { categoryId: category.id },
+          body: { title: `title ${marker}`, categoryId: category.id },
+        });
         if (response.status === 201) track({ kind, id: response.body.id, sectionId: category.sectionId, by: writer.userId });
         return;
       }
-      const path = target.kind === 'actionPoint' ? 'canvas-action-point' : `canvas-${target.kind}`;
+      const routes = canvasItemRoutes[target.kind];
       const itemMarker = `W${n}s${target.sectionId}`;
       if (target.sectionId !== sharedSectionId) hiddenTitles.push(itemMarker);
       if (roll < 0.55) {
-        await client.patch(`/api/${path}/${target.id}`, target.kind === 'answer' ? { text: `answer ${itemMarker}` } : { title: `title ${itemMarker}` });
+        await client.call(routes.update, {
+          params: { id: target.id },
+          looseBody: target.kind === 'answer' ? { text: `answer ${itemMarker}` } : { title: `title ${itemMarker}` },
+        });
       } else if (roll < 0.7 && (target.kind === 'answer' || target.kind === 'takeaway')) {
         const votes = other.client;
-        const path2 = `/api/${path}/vote/${target.id}`;
-        if ((await votes.post(path2)).status !== 201) await votes.delete(path2);
+        const answerId = target.id;
+        const takeawayId = target.id;
+        const [vote, unvote] =
+          target.kind === 'answer'
+            ? [() => votes.call('addAnswerVote', { params: { answerId } }), () => votes.call('removeAnswerVote', { params: { answerId } })]
+            : [() => votes.call('addTakeawayVote', { params: { takeawayId } }), () => votes.call('removeTakeawayVote', { params: { takeawayId } })];
+        if ((await vote()).status !== 201) await unvote();
       } else if (roll < 0.8 && target.kind !== 'answer') {
-        const route = target.kind === 'takeaway' ? 'archive' : 'complete';
-        await client.patch(`/api/${path}/${route}/${target.id}`, target.kind === 'takeaway' ? { archived: next() < 0.5 } : { completed: next() < 0.5 });
+        if (target.kind === 'takeaway') await client.call(canvasItemRoutes.takeaway.archive, { params: { id: target.id }, body: { archived: next() < 0.5 } });
+        else await client.call(canvasItemRoutes[target.kind].complete, { params: { id: target.id }, body: { completed: next() < 0.5 } });
       } else {
-        if ((await client.delete(`/api/${path}/${target.id}`)).status === 204) items.splice(items.indexOf(target), 1);
+        if ((await client.call(routes.delete, { params: { id: target.id } })).status === 204) items.splice(items.indexOf(target), 1);
       }
     }
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, linkParameter, newSalt, signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { useIntegrationStack, type ApiClient, type ApiResponse } from '../support/integration';
 import { useCapturedOutput } from '../support/output';
+import { routePath } from '../support/route-calls';
 
 /**
  * The functions' log lines at LOG_LEVEL=debug: every line a request writes is JSON and
@@ -54,11 +55,11 @@ beforeAll(async () => {
 describe('log lines of a request', () => {
   it('a sign-in: JSON, the correlation id, no password hash, token or cookie', async () => {
     const client = stack.client();
-    const salt = (await client.post<{ salt: string }>('/api/auth/salt', { email: account.email })).body.salt;
+    const salt = (await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } })).body.salt;
     const passwordHash = hashPassword(account.plainPassword, salt);
     let response: ApiResponse | undefined;
     const lines = await linesWrittenDuring(async () => {
-      response = await withCorrelationId(client, 'signin-check-1', 'POST', '/api/auth/signin', { email: account.email, password: passwordHash });
+      response = await withCorrelationId(client, 'signin-check-1', 'POST', routePath('signIn'), { email: account.email, password: passwordHash });
     });
     expect(response!.status).toBe(200);
     expect(response!.headers.get('x-correlation-id')).toBe('signin-check-1');
@@ -69,7 +70,7 @@ describe('log lines of a request', () => {
   it('without x-correlation-id: the API Gateway request id, echoed in the response', async () => {
     let response: ApiResponse | undefined;
     const lines = await linesWrittenDuring(async () => {
-      response = await account.client.get('/api/user/profile');
+      response = await account.client.call('getProfile');
     });
     expect(response!.status).toBe(200);
     const correlationId = response!.headers.get('x-correlation-id');
@@ -82,7 +83,7 @@ describe('log lines of a request', () => {
   it('an ill-formed x-correlation-id is not taken (it could forge a log line)', async () => {
     let response: ApiResponse | undefined;
     const lines = await linesWrittenDuring(async () => {
-      response = await withCorrelationId(account.client, 'x"}\\n{"level":"error', 'GET', '/api/user/profile');
+      response = await withCorrelationId(account.client, 'x"}\\n{"level":"error', 'GET', routePath('getProfile'));
     });
     const correlationId = response!.headers.get('x-correlation-id')!;
     expect(correlationId).toMatch(/^[0-9a-f-]{36}$/);
@@ -91,13 +92,13 @@ describe('log lines of a request', () => {
 
   it('a password change and a reset: no old or new password hash, reset token or cookie', async () => {
     const other = await signUpAndConfirm(stack);
-    const currentSalt = (await other.client.post<{ salt: string }>('/api/auth/salt', { email: other.email })).body.salt;
+    const currentSalt = (await other.client.call<'getSalt', { salt: string }>('getSalt', { body: { email: other.email } })).body.salt;
     const salt = newSalt();
     const oldHash = hashPassword(other.plainPassword, currentSalt);
     const newHash = hashPassword('Changed-Pass9', salt);
     const cookie = other.client.cookieHeader();
     const changeLines = await linesWrittenDuring(async () => {
-      const change = await withCorrelationId(other.client, 'password-change-1', 'PATCH', '/api/password/change', {
+      const change = await withCorrelationId(other.client, 'password-change-1', 'PATCH', routePath('changePassword'), {
         newPassword: newHash,
         salt,
         password: oldHash,
@@ -114,12 +115,12 @@ describe('log lines of a request', () => {
 
     const anonymous = stack.client();
     const sendLines = await linesWrittenDuring(async () => {
-      expect((await withCorrelationId(anonymous, 'reset-send-1', 'POST', '/api/password/send-reset', { email: other.email })).status).toBe(200);
+      expect((await withCorrelationId(anonymous, 'reset-send-1', 'POST', routePath('sendReset'), { email: other.email })).status).toBe(200);
     });
     const token = linkParameter((await stack.latestEmailTo(other.email)).body.text, '/reset-password', 'token');
     const resetHash = hashPassword('Brand-New-7', salt);
     const resetLines = await linesWrittenDuring(async () => {
-      const reset = await withCorrelationId(anonymous, 'reset-1', 'POST', '/api/password/reset', { email: other.email, token, password: resetHash, salt });
+      const reset = await withCorrelationId(anonymous, 'reset-1', 'POST', routePath('resetPassword'), { email: other.email, token, password: resetHash, salt });
       expect(reset.status).toBe(200);
     });
     expectCorrelated(sendLines, 'reset-send-1');
@@ -130,9 +131,11 @@ describe('log lines of a request', () => {
   it('a note save: no note text', async () => {
     const noteText = 'Our grandmother’s recipe book stays with Aunt Mira';
     const lines = await linesWrittenDuring(async () => {
-      const created = await withCorrelationId(account.client, 'note-save-1', 'POST', `/api/entities/notes/${account.entityId}`, { note: `<p>${noteText}</p>` });
+      const created = await withCorrelationId(account.client, 'note-save-1', 'POST', routePath('createNote', { entityId: account.entityId }), {
+        note: `<p>${noteText}</p>`,
+      });
       expect(created.status).toBe(201);
-      const updated = await withCorrelationId(account.client, 'note-save-1', 'PATCH', `/api/entities/notes/${account.entityId}`, {
+      const updated = await withCorrelationId(account.client, 'note-save-1', 'PATCH', routePath('updateNote', { entityId: account.entityId }), {
         note: `<p>${noteText}, and the photos too</p>`,
       });
       expect(updated.status).toBe(200);

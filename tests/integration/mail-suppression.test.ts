@@ -39,7 +39,7 @@ const complaint = (email: string, complaintFeedbackType = 'abuse') =>
   sesEvent({ eventType: 'Complaint', complaint: { complainedRecipients: [{ emailAddress: email }], complaintFeedbackType } });
 
 async function requestReset(email: string) {
-  const response = await stack.client().post<{ email: string }>('/api/password/send-reset', { email });
+  const response = await stack.client().call<'sendReset', { email: string }>('sendReset', { body: { email } });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response;
 }

@@ -85,7 +85,10 @@ describe('business metrics', () => {
     let answer: Answer | undefined;
     const writeLines = emfLines(
       await linesWrittenDuring(async () => {
-        const created = await family.owner.client.post<Answer>(`/api/canvas-answer/create/${questionId}`, { questionId, text: 'Counted answer' });
+        const created = await family.owner.client.call<'createAnswer', Answer>('createAnswer', {
+          params: { questionId },
+          body: { questionId, text: 'Counted answer' },
+        });
         expect(created.status).toBe(201);
         answer = created.body;
       }),
@@ -93,10 +96,10 @@ describe('business metrics', () => {
     expect(total(writeLines, businessMetrics.canvasWrites, [canvasWriteKindDimension, 'answer'])).toBe(1);
     expect(answer).toBeDefined();
 
-    const [event] = (await family.owner.client.get<HistoryPage>('/api/canvas/history?limit=1')).body.results;
+    const [event] = (await family.owner.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit: '1' } })).body.results;
     const revertLines = emfLines(
       await linesWrittenDuring(async () => {
-        const reverted = await family.owner.client.post<RevertResponse>(`/api/canvas/history/${event!.id}/revert`);
+        const reverted = await family.owner.client.call<'revertEvent', RevertResponse>('revertEvent', { params: { eventId: event!.id } });
         expect(reverted.status, JSON.stringify(reverted.body)).toBe(200);
       }),
     );

@@ -24,19 +24,19 @@ let values: number;
 let wealth: number;
 
 async function mine(client: ApiClient): Promise<MyActionPoint[]> {
-  const response = await client.get<MyActionPointsResponse>('/api/canvas-action-point/mine');
+  const response = await client.call<'listMyActionPoints', MyActionPointsResponse>('listMyActionPoints');
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.actionPoints;
 }
 
 async function createActionPoint(client: ApiClient, categoryId: number, body: Record<string, unknown>): Promise<ActionPoint> {
-  const response = await client.post<ActionPoint>(`/api/canvas-action-point/create/${categoryId}`, { categoryId, ...body });
+  const response = await client.call<'createActionPoint', ActionPoint>('createActionPoint', { params: { categoryId }, looseBody: { categoryId, ...body } });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
 
 async function latestEventId(client: ApiClient, itemId: string): Promise<string> {
-  const page = await client.get<HistoryPage>('/api/canvas/history?limit=50');
+  const page = await client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit: '50' } });
   const event = page.body.results.find((candidate) => candidate.itemId === itemId);
   if (!event) throw new Error(`no event of ${itemId}`);
   return event.id;
@@ -55,28 +55,42 @@ beforeAll(async () => {
 describe('due dates', () => {
   it('are real calendar days, YYYY-MM-DD, on create and edit; absent keeps, null clears', async () => {
     for (const dueDate of ['2026-02-30', '24.12.2026', '2026-1-5', '2026-12-24T00:00:00Z', 20261224]) {
-      const refused = await owner.client.post(`/api/canvas-action-point/create/${wealth}`, { title: 'Bad date', categoryId: wealth, dueDate });
+      const refused = await owner.client.call('createActionPoint', {
+        params: { categoryId: wealth },
+        looseBody: { title: 'Bad date', categoryId: wealth, dueDate },
+      });
       expect(expectError(refused, 2).errors.dueDate, String(dueDate)).toBeDefined();
     }
     const created = await createActionPoint(owner.client, wealth, { title: 'Sign the lease', dueDate: '2028-02-29' });
     expect(created.dueDate).toBe('2028-02-29');
-    const refused = await owner.client.patch(`/api/canvas-action-point/${created.id}`, { title: 'Sign the lease', dueDate: '2027-02-29' });
+    const refused = await owner.client.call('updateActionPoint', { params: { id: created.id }, body: { title: 'Sign the lease', dueDate: '2027-02-29' } });
     expectError(refused, 2);
-    const kept = await owner.client.patch<ActionPoint>(`/api/canvas-action-point/${created.id}`, { title: 'Sign the new lease' });
+    const kept = await owner.client.call<'updateActionPoint', ActionPoint>('updateActionPoint', {
+      params: { id: created.id },
+      body: { title: 'Sign the new lease' },
+    });
     expect(kept.body.dueDate).toBe('2028-02-29');
-    const cleared = await owner.client.patch<ActionPoint>(`/api/canvas-action-point/${created.id}`, { title: 'Sign the new lease', dueDate: null });
+    const cleared = await owner.client.call<'updateActionPoint', ActionPoint>('updateActionPoint', {
+      params: { id: created.id },
+      body: { title: 'Sign the new lease', dueDate: null },
+    });
     expect(cleared.body.dueDate).toBeNull();
 
-    const goal = await owner.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, { title: 'Buy the farm', categoryId: wealth, dueDate: '2030-06-01' });
+    const goal = await owner.client.call<'createGoal', Goal>('createGoal', {
+      params: { categoryId: wealth },
+      body: { title: 'Buy the farm', categoryId: wealth, dueDate: '2030-06-01' },
+    });
     expect(goal.status).toBe(201);
     expect(goal.body.dueDate).toBe('2030-06-01');
-    expectError(await owner.client.patch(`/api/canvas-goal/${goal.body.id}`, { title: 'Buy the farm', dueDate: '2030-06-31' }), 2);
+    expectError(await owner.client.call('updateGoal', { params: { id: goal.body.id }, body: { title: 'Buy the farm', dueDate: '2030-06-31' } }), 2);
   });
 });
 
 describe('My actions of a family member', () => {
   it('lists the open action points assigned to them, overdue first, then by due date, then priority', async () => {
-    const goal = (await owner.client.post<Goal>(`/api/canvas-goal/create/${wealth}`, { title: 'Secure the estate', categoryId: wealth })).body;
+    const goal = (
+      await owner.client.call<'createGoal', Goal>('createGoal', { params: { categoryId: wealth }, body: { title: 'Secure the estate', categoryId: wealth } })
+    ).body;
     const later = await createActionPoint(owner.client, wealth, {
       title: 'Later, low',
       assigneeId: member.userId,
@@ -117,35 +131,37 @@ describe('My actions of a family member', () => {
     const ids = async (account: TestAccount) => (await mine(account.client)).map((entry) => entry.id);
     expect(await ids(member)).toContain(item.id);
 
-    await member.client.patch(`/api/canvas-action-point/complete/${item.id}`, { completed: true });
+    await member.client.call('completeActionPoint', { params: { id: item.id }, body: { completed: true } });
     expect(await ids(member)).not.toContain(item.id);
     // Undo of the completion: it is open again, so it is back.
-    await owner.client.post(`/api/canvas/history/${await latestEventId(owner.client, item.id)}/revert`);
+    await owner.client.call('revertEvent', { params: { eventId: await latestEventId(owner.client, item.id) } });
     expect(await ids(member)).toContain(item.id);
 
     // A new due date moves it (the index key carries the date).
-    await owner.client.patch(`/api/canvas-action-point/${item.id}`, { title: 'Follow me', dueDate: '2000-01-01' });
+    await owner.client.call('updateActionPoint', { params: { id: item.id }, body: { title: 'Follow me', dueDate: '2000-01-01' } });
     expect((await mine(member.client))[0]).toMatchObject({ id: item.id, dueDate: '2000-01-01' });
 
-    await owner.client.patch(`/api/canvas-action-point/${item.id}`, { title: 'Follow me', assigneeId: owner.userId });
+    await owner.client.call('updateActionPoint', { params: { id: item.id }, body: { title: 'Follow me', assigneeId: owner.userId } });
     expect(await ids(member)).not.toContain(item.id);
     expect(await ids(owner)).toContain(item.id);
     // Undo of the reassignment: the member has it again, the owner not.
-    await owner.client.post(`/api/canvas/history/${await latestEventId(owner.client, item.id)}/revert`);
+    await owner.client.call('revertEvent', { params: { eventId: await latestEventId(owner.client, item.id) } });
     expect(await ids(member)).toContain(item.id);
     expect(await ids(owner)).not.toContain(item.id);
 
-    expect((await owner.client.delete(`/api/canvas-action-point/${item.id}`)).status).toBe(204);
+    expect((await owner.client.call('deleteActionPoint', { params: { id: item.id } })).status).toBe(204);
     expect(await ids(member)).not.toContain(item.id);
     // Restored from "Recently deleted": listed again, with its date.
-    await owner.client.post(`/api/canvas/history/${await latestEventId(owner.client, item.id)}/revert`);
+    await owner.client.call('revertEvent', { params: { eventId: await latestEventId(owner.client, item.id) } });
     expect((await mine(member.client)).find((entry) => entry.id === item.id)).toMatchObject({ dueDate: '2000-01-01' });
   });
 });
 
 describe('My actions of a section-limited advisor', () => {
   it('holds nothing from sections not shared with their company', async () => {
-    const hiddenGoal = (await owner.client.post<Goal>(`/api/canvas-goal/create/${values}`, { title: 'Hidden goal', categoryId: values })).body;
+    const hiddenGoal = (
+      await owner.client.call<'createGoal', Goal>('createGoal', { params: { categoryId: values }, body: { title: 'Hidden goal', categoryId: values } })
+    ).body;
     const shared = await createActionPoint(owner.client, wealth, {
       title: 'Review the portfolio',
       assigneeId: sectionAdvisor.userId,
@@ -153,11 +169,14 @@ describe('My actions of a section-limited advisor', () => {
       linkedGoalIds: [hiddenGoal.id],
     });
     // Work in a section they cannot see is not assigned to them (docs/product/canvas.md#assignees).
-    const hidden = await owner.client.post(`/api/canvas-action-point/create/${values}`, {
-      title: 'Hidden task',
-      categoryId: values,
-      assigneeId: sectionAdvisor.userId,
-      dueDate: '2001-01-01',
+    const hidden = await owner.client.call('createActionPoint', {
+      params: { categoryId: values },
+      body: {
+        title: 'Hidden task',
+        categoryId: values,
+        assigneeId: sectionAdvisor.userId,
+        dueDate: '2001-01-01',
+      },
     });
     expect(Object.keys(expectError(hidden, 2).errors)).toEqual(['assigneeId']);
 
@@ -169,6 +188,6 @@ describe('My actions of a section-limited advisor', () => {
 
   it('is empty for a signed-in user without an entity and refused without a session', async () => {
     const anonymous = stack.client();
-    expectError(await anonymous.get('/api/canvas-action-point/mine'), 5);
+    expectError(await anonymous.call('listMyActionPoints'), 5);
   });
 });

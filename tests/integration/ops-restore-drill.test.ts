@@ -27,7 +27,10 @@ beforeAll(async () => {
   family = await familyWithCanvas(stack, 'Okafor Family');
   values = categoryNamed(family.canvas, 'Our Values').id;
   for (const title of ['Keep the farm', 'Teach the children to sail']) {
-    const created = await family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${values}`, { title, categoryId: values });
+    const created = await family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+      params: { categoryId: values },
+      body: { title, categoryId: values },
+    });
     expect(created.status).toBe(201);
     takeaways.push(created.body);
   }
@@ -88,14 +91,19 @@ describe('restore drill', () => {
   it('re-pointed at the copy, the app reads the restored data and a live message flows from a write to the canvas’s open socket', async () => {
     sender = await repointLocalStack({ dynamoEndpoint: stack.dynamoEndpoint, tableName: report.target });
     // The session, the canvas and its takeaways came over with the copy.
-    const canvas = await family.owner.client.get<{ sections: Array<{ categories: Array<{ id: number; takeaways?: Takeaway[] }> }> }>('/api/canvas');
+    const canvas = await family.owner.client.call<'getOwnCanvas', { sections: Array<{ categories: Array<{ id: number; takeaways?: Takeaway[] }> }> }>(
+      'getOwnCanvas',
+    );
     expect(canvas.status).toBe(200);
     expect(JSON.stringify(canvas.body)).toContain('Teach the children to sail');
 
     socket = await LiveSocket.open(stack, family.owner.client, { familyId: family.familyId });
-    const created = await family.owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${values}`, {
-      title: 'Written after the restore',
-      categoryId: values,
+    const created = await family.owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+      params: { categoryId: values },
+      body: {
+        title: 'Written after the restore',
+        categoryId: values,
+      },
     });
     expect(created.status).toBe(201);
     const message = await socket.waitFor((received) => received.type === 'change' && received.event.itemId === created.body.id, { timeoutMs: 20_000 });

@@ -21,6 +21,7 @@ import { secretStore } from '../../scripts/ops/secret-store';
 import { hashPassword, signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { expectError } from '../support/canvas';
 import { useIntegrationStack, type ApiClient } from '../support/integration';
+import { routePath } from '../support/route-calls';
 
 /**
  * Secrets that rotate (docs/operations.md "Running it", "Secrets rotation"), against the local stand-in
@@ -44,7 +45,7 @@ describe('SERVER_SECRET rotation', () => {
   it('an unsubscribe link made before a rotation still works after it; new links use the new value; the old value ends after its window', async () => {
     const who = await signUpAndConfirm(stack);
     const before = await unsubscribeTokenFor(who.userId);
-    const linkTo = (token: string) => `/api/unsubscribe?token=${encodeURIComponent(token)}`;
+    const linkTo = (token: string) => `${routePath('getUnsubscribe')}?token=${encodeURIComponent(token)}`;
     expect((await stack.client().get<UnsubscribeResponse>(linkTo(before))).body).toEqual({ digest: 'weekly' });
 
     await rotateServerSecret(store('server-secret'), now());
@@ -73,21 +74,23 @@ describe('SERVER_SECRET rotation', () => {
 
 describe('MFA key rotation and re-encryption', () => {
   async function withTotp(who: TestAccount): Promise<{ secret: string; recoveryCodes: string[] }> {
-    const setup = await who.client.post<TotpSetupResponse>('/api/mfa/totp/setup', {});
+    const setup = await who.client.call<'setupTotp', TotpSetupResponse>('setupTotp');
     expect(setup.status).toBe(200);
     // 1 s into the next 30-second step: the enable code and the sign-in code are of different steps.
     advanceClock(30_000 - (now().getTime() % 30_000) + 1_000);
-    const enabled = await who.client.post<TotpEnableResponse>('/api/mfa/totp/enable', { code: totpCodeAt(setup.body.secret) });
+    const enabled = await who.client.call<'enableTotp', TotpEnableResponse>('enableTotp', { body: { code: totpCodeAt(setup.body.secret) } });
     expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
     return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
   }
 
   async function signInWithSecondFactor(who: TestAccount, proof: { code?: string; recoveryCode?: string }): Promise<ApiClient> {
     const browser = stack.client();
-    const { body } = await browser.post<{ salt: string }>('/api/auth/salt', { email: who.email });
-    const first = await browser.post<Record<string, unknown>>('/api/auth/signin', { email: who.email, password: hashPassword(who.plainPassword, body.salt) });
+    const { body } = await browser.call<'getSalt', { salt: string }>('getSalt', { body: { email: who.email } });
+    const first = await browser.call<'signIn', Record<string, unknown>>('signIn', {
+      body: { email: who.email, password: hashPassword(who.plainPassword, body.salt) },
+    });
     expect(first.body).toMatchObject({ mfaRequired: true });
-    const second = await browser.post<{ id: string }>('/api/auth/signin/mfa', { email: who.email, ...proof });
+    const second = await browser.call<'signInMfa', { id: string }>('signInMfa', { body: { email: who.email, ...proof } });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     return browser;
   }
@@ -126,7 +129,7 @@ describe('MFA key rotation and re-encryption', () => {
     advanceClock(30_000);
     for (const [index, who] of users.entries()) {
       const browser = await signInWithSecondFactor(who, { code: totpCodeAt(factors[index]!.secret) });
-      expect((await browser.get('/api/user/profile')).status).toBe(200);
+      expect((await browser.call('getProfile')).status).toBe(200);
     }
     // A recovery code made under version 1 is still found (its hash stays under the key that made it).
     await signInWithSecondFactor(users[1]!, { recoveryCode: factors[1]!.recoveryCodes[0]! });

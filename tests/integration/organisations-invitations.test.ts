@@ -19,7 +19,8 @@ type ErrorBody = { errorCode: number; errors: Record<string, string[]>; message:
 
 afterEach(() => resetClock());
 
-const invitationInfo = (token: string) => stack.client().get<MemberInvitationInfo & ErrorBody>(`/api/member-invitation?token=${encodeURIComponent(token)}`);
+const invitationInfo = (token: string) =>
+  stack.client().call<'getMemberInvitation', MemberInvitationInfo & ErrorBody>('getMemberInvitation', { query: { token } });
 
 describe('member invitation life cycle', () => {
   it('invites by e-mail, shows the landing page, and signs the invitee up into the entity with the role', async () => {
@@ -51,11 +52,13 @@ describe('member invitation life cycle', () => {
     });
 
     // The signup e-mail must be the invited one.
-    const wrong = await stack.client().post<ErrorBody>('/api/auth/signup', {
-      ...signupBody({ email: uniqueEmail() }),
-      createEntityTypeId: undefined,
-      createEntityName: undefined,
-      memberInvitationToken: invitation.token,
+    const wrong = await stack.client().call<'signUp', ErrorBody>('signUp', {
+      body: {
+        ...signupBody({ email: uniqueEmail() }),
+        createEntityTypeId: undefined,
+        createEntityName: undefined,
+        memberInvitationToken: invitation.token,
+      },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errorCode).toBe(17);
@@ -63,7 +66,7 @@ describe('member invitation life cycle', () => {
 
     const member = await signUpWithInvitation(stack, { email, token: invitation.token }, { firstName: 'Ivy', lastName: 'Invitee' });
     expect(member.user).toMatchObject({ email: email.toLowerCase(), isEmailConfirmed: true, firstName: 'Ivy' });
-    const entities = await member.client.get<EntityListResponse>('/api/entities');
+    const entities = await member.client.call<'listEntities', EntityListResponse>('listEntities');
     expect(entities.body).toEqual([
       expect.objectContaining({
         id: owner.entityId,
@@ -73,7 +76,7 @@ describe('member invitation life cycle', () => {
       }),
     ]);
     // The session has the invited entity current: member routes work at once.
-    const members = await member.client.get<EntityMember[]>('/api/entity-member/members');
+    const members = await member.client.call<'listMembers', EntityMember[]>('listMembers');
     expect(members.status).toBe(200);
     expect(members.body.map((m) => m.memberName).sort()).toEqual(['Ivy Invitee', 'Olga Owner']);
     // The e-mail is confirmed: a normal sign-in works.
@@ -81,7 +84,7 @@ describe('member invitation life cycle', () => {
 
     const accepted = await invitationInfo(invitation.token);
     expect(accepted.body).toMatchObject({ accepted: true, status: 'accepted' });
-    const list = await owner.client.get<MemberInvitation[]>('/api/member-invitation/list');
+    const list = await owner.client.call<'listMemberInvitations', MemberInvitation[]>('listMemberInvitations');
     expect(list.body).toEqual([
       {
         id: invitation.id,
@@ -104,7 +107,7 @@ describe('member invitation life cycle', () => {
     const invitation = await inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember });
     const { createEntityTypeId: _t, createEntityName: _n, ...body } = signupBody({ email: invitation.email });
     const client = stack.client();
-    const signup = await client.post<SignupResponse>('/api/auth/signup', { ...body, memberInvitationToken: invitation.token });
+    const signup = await client.call<'signUp', SignupResponse>('signUp', { body: { ...body, memberInvitationToken: invitation.token } });
     expect(signup.status).toBe(201);
     expect(signup.cookies.some((cookie) => cookie.startsWith('fc_session='))).toBe(true);
     const expiresIn = Date.parse(signup.body.tokenExpiration ?? '') - Date.now();
@@ -114,9 +117,9 @@ describe('member invitation life cycle', () => {
 
     const again = await stack
       .client()
-      .post<ErrorBody>('/api/auth/signup', { ...signupBody({ email: invitation.email }), memberInvitationToken: invitation.token });
+      .call<'signUp', ErrorBody>('signUp', { body: { ...signupBody({ email: invitation.email }), memberInvitationToken: invitation.token } });
     expect(again.body.errorCode).toBe(32);
-    const unknown = await stack.client().post<ErrorBody>('/api/auth/signup', { ...signupBody(), memberInvitationToken: 'no-such-token' });
+    const unknown = await stack.client().call<'signUp', ErrorBody>('signUp', { body: { ...signupBody(), memberInvitationToken: 'no-such-token' } });
     expect(unknown.body.errorCode).toBe(20);
     expect((await invitationInfo('no-such-token')).body.errorCode).toBe(20);
   });
@@ -131,33 +134,35 @@ describe('member invitation life cycle', () => {
     expect((await signIn(owner.client, owner.email, owner.plainPassword)).status).toBe(200);
     expect((await signIn(existing.client, existing.email, existing.plainPassword)).status).toBe(200);
     expect((await invitationInfo(invitation.token)).body.errorCode).toBe(31);
-    const expired = await existing.client.get<ErrorBody>(`/api/member-invitation/accept?token=${invitation.token}`);
+    const expired = await existing.client.call<'acceptMemberInvitation', ErrorBody>('acceptMemberInvitation', { query: { token: invitation.token } });
     expect(expired.status).toBe(410);
     expect(expired.body.errorCode).toBe(31);
-    const listed = await owner.client.get<MemberInvitation[]>('/api/member-invitation/list');
+    const listed = await owner.client.call<'listMemberInvitations', MemberInvitation[]>('listMemberInvitations');
     expect(listed.body[0]?.status).toBe('expired');
 
-    const resend = await owner.client.post<{ id: string }>('/api/member-invitation/resend', { id: invitation.id });
+    const resend = await owner.client.call<'resendMemberInvitation', { id: string }>('resendMemberInvitation', { body: { id: invitation.id } });
     expect(resend.status).toBe(200);
     expect(resend.body).toEqual({ id: invitation.id });
     // The old link stopped working at the resend.
     expect((await invitationInfo(invitation.token)).body.errorCode).toBe(20);
     const token = await sendInvitationEmail(stack, owner.client, { id: invitation.id, email: existing.email });
     expect(token).not.toBe(invitation.token);
-    expect((await owner.client.get<MemberInvitation[]>('/api/member-invitation/list')).body[0]?.status).toBe('pending');
+    expect((await owner.client.call<'listMemberInvitations', MemberInvitation[]>('listMemberInvitations')).body[0]?.status).toBe('pending');
 
     const entity = await acceptInvitation(existing, token);
     expect(entity).toMatchObject({ id: owner.entityId, entityRoleId: EntityRole.Admin, entityRoleName: 'Admin', entityMemberId: existing.userId });
     // Accepting made it the session's current entity.
-    const members = await existing.client.get<EntityMember[]>('/api/entity-member/members');
+    const members = await existing.client.call<'listMembers', EntityMember[]>('listMembers');
     expect(members.body.map((m) => m.id).sort()).toEqual([owner.userId, existing.userId].sort());
 
-    const twice = await existing.client.get<ErrorBody>(`/api/member-invitation/accept?token=${token}`);
+    const twice = await existing.client.call<'acceptMemberInvitation', ErrorBody>('acceptMemberInvitation', { query: { token } });
     expect(twice.body.errorCode).toBe(32);
-    const resendAccepted = await owner.client.post<ErrorBody>('/api/member-invitation/resend', { id: invitation.id });
+    const resendAccepted = await owner.client.call<'resendMemberInvitation', ErrorBody>('resendMemberInvitation', { body: { id: invitation.id } });
     expect(resendAccepted.status).toBe(409);
     expect(resendAccepted.body.errorCode).toBe(32);
-    expect((await owner.client.post<ErrorBody>('/api/member-invitation/send-email', { id: invitation.id })).body.errorCode).toBe(32);
+    expect((await owner.client.call<'sendMemberInvitationEmail', ErrorBody>('sendMemberInvitationEmail', { body: { id: invitation.id } })).body.errorCode).toBe(
+      32,
+    );
   });
 
   it('accepts only for the invited e-mail, refuses members (30) and duplicates (9), and keeps the member when an accepted invitation is cancelled', async () => {
@@ -165,45 +170,53 @@ describe('member invitation life cycle', () => {
     const stranger = await signUpAndConfirm(stack);
     const member = await addMemberWithRole(stack, owner, EntityRole.FullMember);
 
-    const forMember = await owner.client.post<ErrorBody>('/api/member-invitation/create', {
-      email: member.email.toUpperCase(),
-      entityRoleId: EntityRole.LimitedMember,
+    const forMember = await owner.client.call<'createMemberInvitation', ErrorBody>('createMemberInvitation', {
+      body: {
+        email: member.email.toUpperCase(),
+        entityRoleId: EntityRole.LimitedMember,
+      },
     });
     expect(forMember.status).toBe(409);
     expect(forMember.body.errorCode).toBe(30);
-    const forOwner = await owner.client.post<ErrorBody>('/api/member-invitation/create', { email: owner.email, entityRoleId: EntityRole.Owner });
+    const forOwner = await owner.client.call<'createMemberInvitation', ErrorBody>('createMemberInvitation', {
+      body: { email: owner.email, entityRoleId: EntityRole.Owner },
+    });
     expect(forOwner.body.errorCode).toBe(30);
 
     const email = uniqueEmail('twice');
-    const first = await owner.client.post<{ id: string }>('/api/member-invitation/create', { email, entityRoleId: EntityRole.FullMember });
+    const first = await owner.client.call<'createMemberInvitation', { id: string }>('createMemberInvitation', {
+      body: { email, entityRoleId: EntityRole.FullMember },
+    });
     expect(first.status).toBe(201);
-    const duplicate = await owner.client.post<ErrorBody>('/api/member-invitation/create', { email, entityRoleId: EntityRole.LimitedMember });
+    const duplicate = await owner.client.call<'createMemberInvitation', ErrorBody>('createMemberInvitation', {
+      body: { email, entityRoleId: EntityRole.LimitedMember },
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.errorCode).toBe(9);
-    const badRole = await owner.client.post<ErrorBody>('/api/member-invitation/create', { email: uniqueEmail(), entityRoleId: 7 });
+    const badRole = await owner.client.call<'createMemberInvitation', ErrorBody>('createMemberInvitation', { body: { email: uniqueEmail(), entityRoleId: 7 } });
     expect(badRole.body.errorCode).toBe(16);
     expect(badRole.body.errors).toEqual({ entityRoleId: ['forms.errorMessages.invalidInput'] });
-    const badEmail = await owner.client.post<ErrorBody>('/api/member-invitation/create', { email: 'nope', entityRoleId: 3 });
+    const badEmail = await owner.client.call<'createMemberInvitation', ErrorBody>('createMemberInvitation', { body: { email: 'nope', entityRoleId: 3 } });
     expect(badEmail.body.errorCode).toBe(2);
     expect(Object.keys(badEmail.body.errors)).toEqual(['email']);
 
     // Someone else signed in with the link: 17, nothing changes.
     const invitation = await inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember });
     const before = await snapshotTable(stack.dynamoEndpoint, stack.tableName);
-    const wrongUser = await stranger.client.get<ErrorBody>(`/api/member-invitation/accept?token=${invitation.token}`);
+    const wrongUser = await stranger.client.call<'acceptMemberInvitation', ErrorBody>('acceptMemberInvitation', { query: { token: invitation.token } });
     expect(wrongUser.body.errorCode).toBe(17);
-    const anonymous = await stack.client().get<ErrorBody>(`/api/member-invitation/accept?token=${invitation.token}`);
+    const anonymous = await stack.client().call<'acceptMemberInvitation', ErrorBody>('acceptMemberInvitation', { query: { token: invitation.token } });
     expect(anonymous.body.errorCode).toBe(5);
     expect(await snapshotTable(stack.dynamoEndpoint, stack.tableName)).toEqual(before);
 
     // An existing member accepting an invitation of the same entity: 30.
     const forExisting = await inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember, email: stranger.email });
     expect((await acceptInvitation(stranger, forExisting.token)).entityRoleId).toBe(EntityRole.LimitedMember);
-    const revoke = await owner.client.delete(`/api/member-invitation/revoke/${forExisting.id}`);
+    const revoke = await owner.client.call('revokeMemberInvitation', { params: { id: forExisting.id } });
     expect(revoke.status).toBe(204);
-    const members = await owner.client.get<EntityMember[]>('/api/entity-member/members');
+    const members = await owner.client.call<'listMembers', EntityMember[]>('listMembers');
     expect(members.body.some((m) => m.id === stranger.userId && m.active)).toBe(true);
-    expect((await owner.client.delete<ErrorBody>(`/api/member-invitation/revoke/${forExisting.id}`)).body.errorCode).toBe(4);
+    expect((await owner.client.call<'revokeMemberInvitation', ErrorBody>('revokeMemberInvitation', { params: { id: forExisting.id } })).body.errorCode).toBe(4);
     // The link of an accepted invitation that was cancelled afterwards is unknown (only an unaccepted one says 'cancelled', 33).
     expect((await invitationInfo(forExisting.token)).body.errorCode).toBe(20);
   });
@@ -211,7 +224,9 @@ describe('member invitation life cycle', () => {
   it('keeps an invitation resendable when the e-mail cannot be sent (15)', async () => {
     const owner = await signUpAndConfirm(stack);
     const email = uniqueEmail('unsent');
-    const created = await owner.client.post<{ id: string }>('/api/member-invitation/create', { email, entityRoleId: EntityRole.FullMember });
+    const created = await owner.client.call<'createMemberInvitation', { id: string }>('createMemberInvitation', {
+      body: { email, entityRoleId: EntityRole.FullMember },
+    });
     const sesEndpoint = process.env.SES_ENDPOINT;
     const useSes = (endpoint: string | undefined) => {
       process.env.SES_ENDPOINT = endpoint;
@@ -220,12 +235,12 @@ describe('member invitation life cycle', () => {
     };
     useSes('http://127.0.0.1:9');
     try {
-      const failed = await owner.client.post<ErrorBody>('/api/member-invitation/send-email', { id: created.body.id });
+      const failed = await owner.client.call<'sendMemberInvitationEmail', ErrorBody>('sendMemberInvitationEmail', { body: { id: created.body.id } });
       expect(failed.body.errorCode).toBe(15);
     } finally {
       useSes(sesEndpoint);
     }
-    const resend = await owner.client.post('/api/member-invitation/resend', { id: created.body.id });
+    const resend = await owner.client.call('resendMemberInvitation', { body: { id: created.body.id } });
     expect(resend.status).toBe(200);
     const token = await sendInvitationEmail(stack, owner.client, { id: created.body.id, email });
     expect((await invitationInfo(token)).body.status).toBe('pending');
@@ -236,12 +251,16 @@ describe('member invitation life cycle', () => {
     const prefix = uniqueEmail('sort').split('@')[0];
     const emails = ['b@example.com', 'a@example.com', 'c@example.com'].map((e) => `${prefix}-${e}`);
     for (const [index, email] of emails.entries()) {
-      const created = await owner.client.post('/api/member-invitation/create', { email, entityRoleId: index === 1 ? EntityRole.Admin : EntityRole.FullMember });
+      const created = await owner.client.call('createMemberInvitation', {
+        body: { email, entityRoleId: index === 1 ? EntityRole.Admin : EntityRole.FullMember },
+      });
       expect(created.status).toBe(201);
     }
-    const byRoleThenEmailDesc = await owner.client.get<MemberInvitation[]>('/api/member-invitation/list?orderBy=entityRoleId,-email');
+    const byRoleThenEmailDesc = await owner.client.call<'listMemberInvitations', MemberInvitation[]>('listMemberInvitations', {
+      rawQuery: 'orderBy=entityRoleId,-email',
+    });
     expect(byRoleThenEmailDesc.body.map((i) => i.email)).toEqual([emails[1], emails[2], emails[0]]);
-    const unknownField = await owner.client.get<ErrorBody>('/api/member-invitation/list?orderBy=password');
+    const unknownField = await owner.client.call<'listMemberInvitations', ErrorBody>('listMemberInvitations', { query: { orderBy: 'password' } });
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.errorCode).toBe(6);
   });
@@ -253,9 +272,9 @@ describe('accepting switches the current entity', () => {
     const other = await signUpAndConfirm(stack, { createEntityName: 'Own Family' });
     const invitation = await inviteMember(stack, owner.client, { entityRoleId: EntityRole.FullMember, email: other.email });
     const accepted = await acceptInvitation(other, invitation.token);
-    const current = await other.client.post<CurrentEntity>('/api/auth/set-current-entity', { id: owner.entityId });
+    const current = await other.client.call<'setCurrentEntity', CurrentEntity>('setCurrentEntity', { body: { id: owner.entityId } });
     expect(accepted).toEqual(current.body);
-    const profile = await other.client.get<UserProfile>('/api/user/profile');
+    const profile = await other.client.call<'getProfile', UserProfile>('getProfile');
     expect(profile.status).toBe(200);
   });
 });

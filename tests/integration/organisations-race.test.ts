@@ -18,7 +18,9 @@ const stack = useIntegrationStack();
  * these races are about.
  */
 async function reinvite(inviter: TestAccount, invitee: TestAccount, entityId: number): Promise<string> {
-  const created = await inviter.client.post<IdResponse>('/api/member-invitation/create', { email: invitee.email, entityRoleId: EntityRole.Owner });
+  const created = await inviter.client.call<'createMemberInvitation', IdResponse>('createMemberInvitation', {
+    body: { email: invitee.email, entityRoleId: EntityRole.Owner },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return (await issueMemberInvitationToken(entityId, created.body.id, now())).token;
 }
@@ -62,8 +64,8 @@ describe('the last owner under concurrent changes', () => {
       for (let round = 0; round < rounds; round += 1) {
         const target = (index: 0 | 1) => (round % 2 === 0 ? pair[1 - index]! : pair[index]);
         const answers = await Promise.all([
-          pair[0].client.delete<ErrorBody>(`/api/entity-member/${target(0).userId}`),
-          pair[1].client.delete<ErrorBody>(`/api/entity-member/${target(1).userId}`),
+          pair[0].client.call<'removeMember', ErrorBody>('removeMember', { params: { memberId: target(0).userId } }),
+          pair[1].client.call<'removeMember', ErrorBody>('removeMember', { params: { memberId: target(1).userId } }),
         ]);
         const { winner: winnerIndex, loser } = winnerAndLoser(answers, 204);
         // 62: the guard refused; 4: the loser's session had already lost the entity.
@@ -91,8 +93,14 @@ describe('the last owner under concurrent changes', () => {
       for (let round = 0; round < rounds; round += 1) {
         const target = (index: 0 | 1) => (round % 2 === 0 ? pair[1 - index]! : pair[index]);
         const answers = await Promise.all([
-          pair[0].client.post<ErrorBody>(`/api/entity-member/${target(0).userId}`, { entityRoleId: EntityRole.FullMember }),
-          pair[1].client.post<ErrorBody>(`/api/entity-member/${target(1).userId}`, { entityRoleId: EntityRole.FullMember }),
+          pair[0].client.call<'updateMember', ErrorBody>('updateMember', {
+            params: { memberId: target(0).userId },
+            body: { entityRoleId: EntityRole.FullMember },
+          }),
+          pair[1].client.call<'updateMember', ErrorBody>('updateMember', {
+            params: { memberId: target(1).userId },
+            body: { entityRoleId: EntityRole.FullMember },
+          }),
         ]);
         const { winner, loser } = winnerAndLoser(answers, 200);
         // 60: the guard refused; 8: the loser's session already carried the lower role.
@@ -100,7 +108,7 @@ describe('the last owner under concurrent changes', () => {
         await expectOwnersAndCounters(first.entityId, 1);
         const demoted = target(winner);
         const remaining = pair.find((account) => account !== demoted)!;
-        const promoted = await remaining.client.post(`/api/entity-member/${demoted.userId}`, { entityRoleId: EntityRole.Owner });
+        const promoted = await remaining.client.call('updateMember', { params: { memberId: demoted.userId }, body: { entityRoleId: EntityRole.Owner } });
         expect(promoted.status).toBe(200);
         await expectOwnersAndCounters(first.entityId, 2);
       }

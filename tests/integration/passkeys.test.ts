@@ -30,71 +30,80 @@ describe('passkeys in the profile', () => {
     const account = await signUpAndConfirm(stack);
     const laptop = await addPasskey(account.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Work laptop');
     const phone = await addPasskey(account.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Phone');
-    const list = await account.client.get<Passkey[]>('/api/mfa/passkeys');
+    const list = await account.client.call<'listPasskeys', Passkey[]>('listPasskeys');
     expect(list.status).toBe(200);
     expect(list.body.map((passkey) => passkey.label)).toEqual(['Work laptop', 'Phone']);
     expect(list.body.map((passkey) => passkey.id)).toEqual([laptop.id, phone.id]);
     expect(list.body[0]).toMatchObject({ lastUsedDate: null, createdDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect((await getUser(account.userId))?.passkeyCount).toBe(2);
     // Another user sees none of them.
-    expect((await owner.client.get<Passkey[]>('/api/mfa/passkeys')).body.map((passkey) => passkey.id)).not.toContain(laptop.id);
+    expect((await owner.client.call<'listPasskeys', Passkey[]>('listPasskeys')).body.map((passkey) => passkey.id)).not.toContain(laptop.id);
   });
 
   it('renames and removes a passkey; another user\u2019s passkey is not found', async () => {
     const account = await signUpAndConfirm(stack);
     const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
     const passkey = await addPasskey(account.client, authenticator, 'Old name');
-    const renamed = await account.client.post<Passkey>(`/api/mfa/passkey/${passkey.id}`, { label: 'Kitchen iPad' });
+    const renamed = await account.client.call<'renamePasskey', Passkey>('renamePasskey', { params: { id: passkey.id }, body: { label: 'Kitchen iPad' } });
     expect(renamed.status).toBe(200);
     expect(renamed.body.label).toBe('Kitchen iPad');
-    expect(errorCode(await owner.client.post(`/api/mfa/passkey/${passkey.id}`, { label: 'Mine now' }))).toBe(ErrorCodes.ITEM_NOT_FOUND);
-    expect(errorCode(await owner.client.delete(`/api/mfa/passkey/${passkey.id}`))).toBe(ErrorCodes.ITEM_NOT_FOUND);
-    expect((await account.client.delete(`/api/mfa/passkey/${passkey.id}`)).status).toBe(204);
-    expect((await account.client.get<Passkey[]>('/api/mfa/passkeys')).body).toEqual([]);
+    expect(errorCode(await owner.client.call('renamePasskey', { params: { id: passkey.id }, body: { label: 'Mine now' } }))).toBe(ErrorCodes.ITEM_NOT_FOUND);
+    expect(errorCode(await owner.client.call('removePasskey', { params: { id: passkey.id } }))).toBe(ErrorCodes.ITEM_NOT_FOUND);
+    expect((await account.client.call('removePasskey', { params: { id: passkey.id } })).status).toBe(204);
+    expect((await account.client.call<'listPasskeys', Passkey[]>('listPasskeys')).body).toEqual([]);
     expect((await getUser(account.userId))?.passkeyCount).toBe(0);
-    expect(errorCode(await account.client.delete(`/api/mfa/passkey/${passkey.id}`))).toBe(ErrorCodes.ITEM_NOT_FOUND);
+    expect(errorCode(await account.client.call('removePasskey', { params: { id: passkey.id } }))).toBe(ErrorCodes.ITEM_NOT_FOUND);
     // A removed passkey signs nobody in.
     expect(errorCode(await signInWithPasskey(fresh(), authenticator))).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
   });
 
   it('refuses a registration from another site, without user verification, or for another user\u2019s challenge', async () => {
     const account = await signUpAndConfirm(stack);
-    const options = (await account.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
+    const options = (await account.client.call<'registrationOptions', { challenge: string; rp: { id: string }; user: { id: string } }>('registrationOptions'))
+      .body;
     expect(options.rp.id).toBe('localhost');
     const phishing = new SoftAuthenticator({ origin: 'https://family-canvas.example.net' });
-    const refused = await account.client.post('/api/mfa/passkey/register', { label: 'Phished', response: phishing.register(options) });
+    const refused = await account.client.call('registerPasskey', { body: { label: 'Phished', response: phishing.register(options) } });
     expect(errorCode(refused)).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
     // The challenge was used up by that attempt: the right answer to it now fails as well.
-    const replay = await account.client.post('/api/mfa/passkey/register', {
-      label: 'Late',
-      response: new SoftAuthenticator({ origin: integrationOrigin }).register(options),
+    const replay = await account.client.call('registerPasskey', {
+      body: {
+        label: 'Late',
+        response: new SoftAuthenticator({ origin: integrationOrigin }).register(options),
+      },
     });
     expect(errorCode(replay)).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
 
     const noVerification = new SoftAuthenticator({ origin: integrationOrigin, userVerified: false });
-    const second = (await account.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
-    expect(errorCode(await account.client.post('/api/mfa/passkey/register', { label: 'No PIN', response: noVerification.register(second) }))).toBe(
+    const second = (await account.client.call<'registrationOptions', { challenge: string; rp: { id: string }; user: { id: string } }>('registrationOptions'))
+      .body;
+    expect(errorCode(await account.client.call('registerPasskey', { body: { label: 'No PIN', response: noVerification.register(second) } }))).toBe(
       ErrorCodes.PASSKEY_REGISTRATION_FAILED,
     );
 
     // Owner's challenge, sent by another user: refused, and the owner can still use it.
-    const ownersOptions = (await owner.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
+    const ownersOptions = (
+      await owner.client.call<'registrationOptions', { challenge: string; rp: { id: string }; user: { id: string } }>('registrationOptions')
+    ).body;
     const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
-    expect(errorCode(await account.client.post('/api/mfa/passkey/register', { label: 'Stolen', response: authenticator.register(ownersOptions) }))).toBe(
+    expect(errorCode(await account.client.call('registerPasskey', { body: { label: 'Stolen', response: authenticator.register(ownersOptions) } }))).toBe(
       ErrorCodes.PASSKEY_REGISTRATION_FAILED,
     );
-    expect((await owner.client.post('/api/mfa/passkey/register', { label: 'Owner laptop', response: authenticator.register(ownersOptions) })).status).toBe(201);
-    expect((await account.client.get<Passkey[]>('/api/mfa/passkeys')).body).toEqual([]);
+    expect((await owner.client.call('registerPasskey', { body: { label: 'Owner laptop', response: authenticator.register(ownersOptions) } })).status).toBe(201);
+    expect((await account.client.call<'listPasskeys', Passkey[]>('listPasskeys')).body).toEqual([]);
     expect((await getUser(account.userId))?.passkeyCount ?? 0).toBe(0);
   });
 
   it('refuses a registration challenge after it expired', async () => {
     const account = await signUpAndConfirm(stack);
-    const options = (await account.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
+    const options = (await account.client.call<'registrationOptions', { challenge: string; rp: { id: string }; user: { id: string } }>('registrationOptions'))
+      .body;
     advanceClock(6 * durations.minute);
-    const late = await account.client.post('/api/mfa/passkey/register', {
-      label: 'Too late',
-      response: new SoftAuthenticator({ origin: integrationOrigin }).register(options),
+    const late = await account.client.call('registerPasskey', {
+      body: {
+        label: 'Too late',
+        response: new SoftAuthenticator({ origin: integrationOrigin }).register(options),
+      },
     });
     expect(errorCode(late)).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
   });
@@ -103,19 +112,24 @@ describe('passkeys in the profile', () => {
     const account = await signUpAndConfirm(stack);
     for (let index = 0; index < maxPasskeysPerUser; index += 1)
       await addPasskey(account.client, new SoftAuthenticator({ origin: integrationOrigin }), `Key ${index + 1}`);
-    expect(errorCode(await account.client.post('/api/mfa/passkey/register/options'))).toBe(ErrorCodes.PASSKEY_LIMIT_REACHED);
+    expect(errorCode(await account.client.call('registrationOptions'))).toBe(ErrorCodes.PASSKEY_LIMIT_REACHED);
     expect((await getUser(account.userId))?.passkeyCount).toBe(maxPasskeysPerUser);
   });
 
   it('answers garbage in a well-formed body with the passkey error, never a 5xx', async () => {
     const garbage = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} };
-    expect(errorCode(await owner.client.post('/api/mfa/passkey/register', { label: 'Junk', response: garbage }))).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
+    expect(errorCode(await owner.client.call('registerPasskey', { looseBody: { label: 'Junk', response: garbage } }))).toBe(
+      ErrorCodes.PASSKEY_REGISTRATION_FAILED,
+    );
     // A real challenge, with a broken attestation object.
-    const options = (await owner.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
+    const options = (await owner.client.call<'registrationOptions', { challenge: string; rp: { id: string }; user: { id: string } }>('registrationOptions'))
+      .body;
     const broken = new SoftAuthenticator({ origin: integrationOrigin }).register(options);
-    const response = await owner.client.post('/api/mfa/passkey/register', {
-      label: 'Junk',
-      response: { ...broken, response: { ...broken.response, attestationObject: 'v2Zvbw' } },
+    const response = await owner.client.call('registerPasskey', {
+      body: {
+        label: 'Junk',
+        response: { ...broken, response: { ...broken.response, attestationObject: 'v2Zvbw' } },
+      },
     });
     expect(errorCode(response)).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
     const signinGarbage = {
@@ -125,8 +139,8 @@ describe('passkeys in the profile', () => {
       response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'AA' },
       clientExtensionResults: {},
     };
-    expect(errorCode(await fresh().post('/api/auth/passkey', { response: signinGarbage }))).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
-    expect(errorCode(await fresh().post('/api/auth/passkey', { response: 'x' }))).toBe(ErrorCodes.VALIDATION_ERROR);
+    expect(errorCode(await fresh().call('signInWithPasskey', { looseBody: { response: signinGarbage } }))).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
+    expect(errorCode(await fresh().call('signInWithPasskey', { looseBody: { response: 'x' } }))).toBe(ErrorCodes.VALIDATION_ERROR);
   });
 
   it('registers an answer that attests although none was asked for when its statement verifies, and refuses a forged or unknown one', async () => {
@@ -135,11 +149,13 @@ describe('passkeys in the profile', () => {
     // signed by the credential's own key) registers and signs in like any other passkey.
     const account = await signUpAndConfirm(stack);
     const registrationOptions = async () =>
-      (await account.client.post<{ challenge: string; rp: { id: string }; user: { id: string } }>('/api/mfa/passkey/register/options')).body;
+      (await account.client.call<'registrationOptions', { challenge: string; rp: { id: string }; user: { id: string } }>('registrationOptions')).body;
     const selfAttesting = new SoftAuthenticator({ origin: integrationOrigin });
-    const registered = await account.client.post<Passkey>('/api/mfa/passkey/register', {
-      label: 'packed',
-      response: selfAttesting.register(await registrationOptions(), { attestation: 'self' }),
+    const registered = await account.client.call<'registerPasskey', Passkey>('registerPasskey', {
+      body: {
+        label: 'packed',
+        response: selfAttesting.register(await registrationOptions(), { attestation: 'self' }),
+      },
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     const signedIn = await signInWithPasskey<SigninResponse>(fresh('127.0.9.20'), selfAttesting);
@@ -198,20 +214,22 @@ describe('passkeys in the profile', () => {
     ];
     for (const [fmt, attStmt] of forged) {
       const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
-      const refused = await account.client.post('/api/mfa/passkey/register', {
-        label: fmt,
-        response: authenticator.register(await registrationOptions(), { attestation: { fmt, attStmt } }),
+      const refused = await account.client.call('registerPasskey', {
+        body: {
+          label: fmt,
+          response: authenticator.register(await registrationOptions(), { attestation: { fmt, attStmt } }),
+        },
       });
       expect(refused.status, `${fmt}: ${JSON.stringify(refused.body)}`).toBe(400);
       expect(errorCode(refused), fmt).toBe(ErrorCodes.PASSKEY_REGISTRATION_FAILED);
     }
-    expect((await account.client.get<Passkey[]>('/api/mfa/passkeys')).body.map((passkey) => passkey.label)).toEqual(['packed']);
+    expect((await account.client.call<'listPasskeys', Passkey[]>('listPasskeys')).body.map((passkey) => passkey.label)).toEqual(['packed']);
   });
 
   it('needs a session for everything but the sign-in', async () => {
     const anonymous = fresh();
-    expect(errorCode(await anonymous.post('/api/mfa/passkey/register/options'))).toBe(ErrorCodes.UNAUTHORIZED);
-    expect(errorCode(await anonymous.get('/api/mfa/passkeys'))).toBe(ErrorCodes.UNAUTHORIZED);
+    expect(errorCode(await anonymous.call('registrationOptions'))).toBe(ErrorCodes.UNAUTHORIZED);
+    expect(errorCode(await anonymous.call('listPasskeys'))).toBe(ErrorCodes.UNAUTHORIZED);
   });
 });
 
@@ -237,10 +255,10 @@ describe('signing in with a passkey', () => {
     expect(passwordOnly.body).toEqual({ mfaRequired: true, methods: ['recoveryCode', 'passkey'] });
     expect(passwordOnly.cookies.some((cookie) => cookie.startsWith('fc_session='))).toBe(false);
 
-    const profile = await browser.get<UserProfile>('/api/user/profile');
+    const profile = await browser.call<'getProfile', UserProfile>('getProfile');
     expect(profile.status).toBe(200);
     expect(profile.body.email).toBe(account.email);
-    const [listed] = (await account.client.get<Passkey[]>('/api/mfa/passkeys')).body;
+    const [listed] = (await account.client.call<'listPasskeys', Passkey[]>('listPasskeys')).body;
     expect(listed).toMatchObject({ id: passkey.id, lastUsedDate: expect.stringMatching(/^\d{4}-/) });
     // The account had signed in only without a User-Agent: Chrome on Linux is a new device.
     const mails = await stack.emailsTo(account.email);
@@ -253,8 +271,8 @@ describe('signing in with a passkey', () => {
     await addPasskey(owner.client, authenticator, 'Security key');
     const browser = fresh('127.0.9.2');
     const assertion = await passkeyAssertion(browser, authenticator);
-    expect((await browser.post('/api/auth/passkey', { response: assertion })).status).toBe(200);
-    const replayed = await fresh('127.0.9.2').post('/api/auth/passkey', { response: assertion });
+    expect((await browser.call('signInWithPasskey', { body: { response: assertion } })).status).toBe(200);
+    const replayed = await fresh('127.0.9.2').call('signInWithPasskey', { body: { response: assertion } });
     expect(errorCode(replayed)).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
     expect(replayed.cookies).toEqual([]);
 
@@ -279,10 +297,12 @@ describe('signing in with a passkey', () => {
     const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
     await addPasskey(owner.client, authenticator, 'Tablet');
     const browser = fresh('127.0.9.4');
-    const options = (await browser.post<{ challenge: string; rpId: string }>('/api/auth/passkey/options')).body;
+    const options = (await browser.call<'authenticationOptions', { challenge: string; rpId: string }>('authenticationOptions')).body;
     expect(options.rpId).toBe('localhost');
     advanceClock(6 * durations.minute);
-    expect(errorCode(await browser.post('/api/auth/passkey', { response: authenticator.authenticate(options) }))).toBe(ErrorCodes.PASSKEY_NOT_RECOGNISED);
+    expect(errorCode(await browser.call('signInWithPasskey', { body: { response: authenticator.authenticate(options) } }))).toBe(
+      ErrorCodes.PASSKEY_NOT_RECOGNISED,
+    );
     resetClock();
     // A passkey this site never registered (its user handle names the owner).
     const stranger = new SoftAuthenticator({ origin: integrationOrigin });
@@ -302,7 +322,7 @@ describe('signing in with a passkey', () => {
       clientExtensionResults: {},
     };
     const codes: Array<number | undefined> = [];
-    for (let attempt = 0; attempt < 31; attempt += 1) codes.push(errorCode(await flooding.post('/api/auth/passkey', { response: junk })));
+    for (let attempt = 0; attempt < 31; attempt += 1) codes.push(errorCode(await flooding.call('signInWithPasskey', { looseBody: { response: junk } })));
     expect(codes.slice(0, 30).every((code) => code === ErrorCodes.PASSKEY_NOT_RECOGNISED)).toBe(true);
     expect(codes[30]).toBe(ErrorCodes.TOO_MANY_REQUESTS);
     expect((await signInWithPasskey(fresh('127.0.9.6'), authenticator)).status).toBe(200);

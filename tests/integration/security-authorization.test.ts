@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../shared/contracts/auth';
 import type { EntityListResponse } from '../../shared/contracts/entities';
+import { routeByName } from '../../shared/route-paths';
 import { useIntegrationStack } from '../support/integration';
 import { pdfText } from '../support/pdf';
 import { buildRouteCalls, manifestKeys, type CallBuilder, type RouteKey } from '../support/security-calls';
@@ -58,194 +59,194 @@ const signedIn = '5 ok ok | ok ok ok ok | ok ok ok';
 
 const matrix: Record<RouteKey, Row> = {
   // ---- public routes ---------------------------------------------------------------------
-  'POST /api/contact-form': { expected: everybody },
-  'POST /api/auth/salt': { expected: everybody },
-  'POST /api/auth/signup': { expected: everybody },
-  'POST /api/auth/signin': { expected: everybody },
-  'POST /api/auth/signout': { expected: everybody },
-  'GET /api/email-confirmation': { expected: everybody },
+  sendContactMessage: { expected: everybody },
+  getSalt: { expected: everybody },
+  signUp: { expected: everybody },
+  signIn: { expected: everybody },
+  signOut: { expected: everybody },
+  confirmEmail: { expected: everybody },
   // Without an e-mail it serves the signed-in user, all of whom are confirmed.
-  'POST /api/email-confirmation/resend-confirmation-link': { expected: '5 13 13 | 13 13 13 13 | 13 13 13' },
-  'POST /api/password/send-reset': { expected: everybody },
-  'POST /api/password/reset': { expected: everybody },
-  'POST /api/password/check-reset': { expected: everybody },
+  resendConfirmationLink: { expected: '5 13 13 | 13 13 13 13 | 13 13 13' },
+  sendReset: { expected: everybody },
+  resetPassword: { expected: everybody },
+  checkReset: { expected: everybody },
   // Links from mails: a token nobody was sent is refused as such (20) for anybody.
-  'POST /api/password/not-me': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
-  'POST /api/password/factor-recovery/request': { expected: everybody },
-  'POST /api/password/factor-recovery/status': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
-  'POST /api/password/factor-recovery/start': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
-  'POST /api/password/factor-recovery/complete': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
-  'POST /api/password/factor-recovery/cancel': { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
-  'GET /api/user/prefixes': { expected: everybody },
-  'GET /api/privacy-settings': { expected: everybody },
-  'GET /api/addresses/countries': { expected: everybody },
-  'GET /api/member-invitation': { expected: everybody },
-  'GET /api/family-invitation': { expected: everybody },
-  'GET /api/advisor-invitation': { expected: everybody },
-  'POST /api/auth/passkey/options': { expected: everybody },
-  'POST /api/auth/passkey': { expected: everybody },
+  reportNotMe: { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
+  requestFactorRecovery: { expected: everybody },
+  factorRecoveryStatus: { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
+  startFactorRecovery: { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
+  completeFactorRecovery: { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
+  cancelFactorRecovery: { expected: '20 20 20 | 20 20 20 20 | 20 20 20' },
+  listPrefixes: { expected: everybody },
+  listPrivacyLevels: { expected: everybody },
+  listCountries: { expected: everybody },
+  getMemberInvitation: { expected: everybody },
+  getFamilyInvitation: { expected: everybody },
+  getAdvisorInvitation: { expected: everybody },
+  authenticationOptions: { expected: everybody },
+  signInWithPasskey: { expected: everybody },
 
   // ---- the caller's own account ----------------------------------------------------------
-  'POST /api/auth/set-current-entity': { expected: '5 4 4 | ok ok ok ok | 4 4 4' },
+  setCurrentEntity: { expected: '5 4 4 | ok ok ok ok | 4 4 4' },
   // Two-factor sign-in: a second step from a browser that passed no password step is refused for anybody (89).
-  'POST /api/auth/signin/mfa': { expected: '89 89 89 | 89 89 89 89 | 89 89 89' },
-  'POST /api/auth/reauthenticate': { expected: signedIn },
-  'GET /api/mfa/status': { expected: signedIn },
-  'POST /api/mfa/totp/setup': { expected: signedIn },
+  signInMfa: { expected: '89 89 89 | 89 89 89 89 | 89 89 89' },
+  reauthenticate: { expected: signedIn },
+  getTwoFactorStatus: { expected: signedIn },
+  setupTotp: { expected: signedIn },
   // A code that is not the authenticator's (90); enabling with a right one: tests/integration/two-factor.test.ts.
-  'POST /api/mfa/totp/enable': { expected: '5 90 90 | 90 90 90 90 | 90 90 90' },
+  enableTotp: { expected: '5 90 90 | 90 90 90 90 | 90 90 90' },
   // Nobody has TOTP on (94); the re-authentication check comes first (92 in two-factor.test.ts).
-  'POST /api/mfa/totp/disable': { expected: '5 94 94 | 94 94 94 94 | 94 94 94' },
+  disableTotp: { expected: '5 94 94 | 94 94 94 94 | 94 94 94' },
   // The current entity's policy: advisor companies only (a family is 4); changed by the company's owner only.
-  'GET /api/entities/two-factor-policy': { expected: '5 4 ok | 4 4 4 4 | ok ok ok' },
-  'PUT /api/entities/two-factor-policy': { expected: '5 4 ok | 4 4 4 4 | 8 8 8' },
-  'PATCH /api/password/change': { expected: signedIn },
-  'GET /api/user/profile': { expected: signedIn },
-  'PATCH /api/user/{userId}': { expected: '5 8 8 | ok 8 8 8 | 8 8 8' },
-  'POST /api/user/address': { expected: signedIn },
-  'PATCH /api/user/address/{id}': { expected: '5 4 4 | ok 4 4 4 | 4 4 4' },
-  'POST /api/user/privacy': { expected: signedIn },
-  'GET /api/user/sessions': { expected: signedIn },
+  getTwoFactorPolicy: { expected: '5 4 ok | 4 4 4 4 | ok ok ok' },
+  updateTwoFactorPolicy: { expected: '5 4 ok | 4 4 4 4 | 8 8 8' },
+  changePassword: { expected: signedIn },
+  getProfile: { expected: signedIn },
+  updateUser: { expected: '5 8 8 | ok 8 8 8 | 8 8 8' },
+  addAddress: { expected: signedIn },
+  updateAddress: { expected: '5 4 4 | ok 4 4 4 | 4 4 4' },
+  updatePrivacySettings: { expected: signedIn },
+  listSessions: { expected: signedIn },
   // Each caller ends a session of their own (another user's id is 4: tests/integration/sessions.test.ts).
-  'DELETE /api/user/sessions/{id}': { expected: signedIn },
-  'POST /api/user/sessions/revoke-others': { expected: signedIn },
+  revokeSession: { expected: signedIn },
+  revokeOtherSessions: { expected: signedIn },
   // Passkeys: each caller's own (another user's passkey is 4: tests/integration/passkeys.test.ts).
-  'POST /api/mfa/passkey/register/options': { expected: signedIn },
-  'POST /api/mfa/passkey/register': { expected: signedIn },
-  'GET /api/mfa/passkeys': { expected: signedIn },
-  'POST /api/mfa/passkey/{id}': { expected: signedIn },
-  'DELETE /api/mfa/passkey/{id}': { expected: signedIn },
-  'GET /api/user/notifications': { expected: signedIn },
-  'PUT /api/user/notifications': { expected: signedIn },
+  registrationOptions: { expected: signedIn },
+  registerPasskey: { expected: signedIn },
+  listPasskeys: { expected: signedIn },
+  renamePasskey: { expected: signedIn },
+  removePasskey: { expected: signedIn },
+  getNotificationSettings: { expected: signedIn },
+  updateNotificationSettings: { expected: signedIn },
   // Public: the token in the URL names the user (one-click unsubscribe works without a session).
-  'GET /api/unsubscribe': { expected: everybody },
-  'POST /api/unsubscribe': { expected: everybody },
-  'GET /api/entities': { expected: signedIn },
-  'POST /api/entities': { expected: signedIn },
-  'GET /api/authorization/member-roles': { expected: signedIn },
-  'GET /api/authorization/work-relation-roles': { expected: signedIn },
+  getUnsubscribe: { expected: everybody },
+  unsubscribe: { expected: everybody },
+  listEntities: { expected: signedIn },
+  createEntity: { expected: signedIn },
+  listMemberRoles: { expected: signedIn },
+  listWorkRelationRoles: { expected: signedIn },
 
   // ---- entities ----------------------------------------------------------------------------
-  'PATCH /api/entities/update': { expected: '5 ok ok | ok ok 8 8 | 8 8 8' },
+  updateEntity: { expected: '5 ok ok | ok ok 8 8 | 8 8 8' },
   // The owner adds the family's billing address; the admin, allowed as well, then meets it (9).
-  'POST /api/entities/address': { expected: '5 ok ok | ok 9 8 8 | 8 8 8', isSequential: true },
-  'PATCH /api/entities/address/{id}': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
-  'GET /api/entities/{entityId}': { expected: '5 4 4 | ok ok ok ok | ok ok ok' },
+  addEntityAddress: { expected: '5 ok ok | ok 9 8 8 | 8 8 8', isSequential: true },
+  updateEntityAddress: { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
+  getEntity: { expected: '5 4 4 | ok ok ok ok | ok ok ok' },
   // Another company of the family, seen through it: the family's members and the company's own people; no other
   // advisor while the family does not show its companies to its advisors (4; the default; shown:
   // tests/integration/work-relations-entities.test.ts).
-  'GET /api/entities/{entityId}/{familyId}': { expected: '5 4 4 | ok ok ok ok | 4 ok 4' },
-  'GET /api/entities/notes/{entityId}': { expected: '5 4 4 | ok ok ok 8 | ok ok ok' },
-  'POST /api/entities/notes/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
-  'PATCH /api/entities/notes/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
-  'GET /api/entities/list-families-for-invite/{inviterId}': { expected: signedIn },
-  'GET /api/entities/list-advisor-companies-for-invite/{inviterId}': { expected: signedIn },
-  'GET /api/entities/get-by-section/{sectionId}': { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
-  'GET /api/authorization/work-relation-member-permissions/{entityId}': { expected: '5 4 4 | ok ok ok ok | ok ok ok' },
+  getEntityViaFamily: { expected: '5 4 4 | ok ok ok ok | 4 ok 4' },
+  getNote: { expected: '5 4 4 | ok ok ok 8 | ok ok ok' },
+  createNote: { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
+  updateNote: { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
+  listFamiliesForInvite: { expected: signedIn },
+  listAdvisorCompaniesForInvite: { expected: signedIn },
+  getEntityBySection: { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
+  getWorkRelationMemberPermissions: { expected: '5 4 4 | ok ok ok ok | ok ok ok' },
 
   // ---- member invitations ------------------------------------------------------------------
-  'POST /api/member-invitation/create': { expected: '5 ok ok | ok ok 8 8 | 8 8 8' },
-  'POST /api/member-invitation/send-email': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
-  'GET /api/member-invitation/list': { expected: '5 ok ok | ok ok 8 8 | 8 8 8' },
-  'POST /api/member-invitation/resend': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
-  'DELETE /api/member-invitation/revoke/{id}': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
-  'GET /api/member-invitation/accept': { expected: '5 17 17 | 17 17 17 17 | 17 17 17' },
+  createMemberInvitation: { expected: '5 ok ok | ok ok 8 8 | 8 8 8' },
+  sendMemberInvitationEmail: { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
+  listMemberInvitations: { expected: '5 ok ok | ok ok 8 8 | 8 8 8' },
+  resendMemberInvitation: { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
+  revokeMemberInvitation: { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
+  acceptMemberInvitation: { expected: '5 17 17 | 17 17 17 17 | 17 17 17' },
 
   // ---- entity members ----------------------------------------------------------------------
-  'GET /api/entity-member/owners': { expected: signedIn },
-  'GET /api/entity-member/members': { expected: signedIn },
-  'GET /api/entity-member/list-canvas-users/{entityId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
-  'GET /api/entity-member/owners/{entityId}': { expected: '5 4 4 | ok ok ok ok | ok ok 8' },
-  'GET /api/entity-member/owners/{entityId}/{familyId}': { expected: '5 4 4 | ok ok ok ok | 4 ok 4' },
-  'POST /api/entity-member/list-advisors': { expected: signedIn },
-  'POST /api/entity-member/list-advisors/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 8' },
-  'GET /api/entity-member/advisor/{memberId}': { expected: '5 4 4 | ok ok ok ok | ok 4 ok' },
-  'POST /api/entity-member/list-family-members': { expected: '5 8 4 | 8 8 8 8 | ok ok 8' },
-  'GET /api/entity-member/family-member/{memberId}': { expected: '5 8 4 | 8 8 8 8 | ok ok 4' },
-  'GET /api/entity-member/list-advisors-not-for-family/{entityId}': { expected: '5 4 4 | ok ok ok ok | 4 4 4' },
-  'GET /api/entity-member/{memberId}': { expected: '5 4 4 | ok ok ok ok | 4 4 4' },
+  listOwners: { expected: signedIn },
+  listMembers: { expected: signedIn },
+  listCanvasUsers: { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
+  listOwnersOf: { expected: '5 4 4 | ok ok ok ok | ok ok 8' },
+  listOwnersViaFamily: { expected: '5 4 4 | ok ok ok ok | 4 ok 4' },
+  listAdvisors: { expected: signedIn },
+  listAdvisorsOfFamily: { expected: '5 4 4 | ok ok ok ok | ok ok 8' },
+  getAdvisor: { expected: '5 4 4 | ok ok ok ok | ok 4 ok' },
+  listFamilyMembers: { expected: '5 8 4 | 8 8 8 8 | ok ok 8' },
+  getFamilyMember: { expected: '5 8 4 | 8 8 8 8 | ok ok 4' },
+  listAdvisorsNotForFamily: { expected: '5 4 4 | ok ok ok ok | 4 4 4' },
+  getMember: { expected: '5 4 4 | ok ok ok ok | 4 4 4' },
   // A member of another entity than the caller's current one is not found (4).
-  'POST /api/entity-member/{memberId}': { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
-  'DELETE /api/entity-member/{memberId}': { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
+  updateMember: { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
+  removeMember: { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
 
   // ---- work-relation invitations -----------------------------------------------------------
-  'POST /api/family-invitation/create': { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },
-  'POST /api/family-invitation/send-email': { expected: '5 8 4 | 8 8 8 8 | 8 8 8' },
-  'GET /api/family-invitation/list': { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },
-  'POST /api/family-invitation/resend': { expected: '5 8 4 | 8 8 8 8 | 8 8 8' },
-  'DELETE /api/family-invitation/revoke/{id}': { expected: '5 8 4 | 8 8 8 8 | 8 8 8' },
-  'POST /api/family-invitation/accept': { expected: '5 17 17 | 17 17 17 17 | 17 17 17' },
-  'POST /api/advisor-invitation/create': { expected: '5 ok 8 | ok ok 8 8 | 8 8 8' },
-  'POST /api/advisor-invitation/send-email': { expected: '5 4 8 | ok ok 8 8 | 8 8 8' },
-  'GET /api/advisor-invitation/list': { expected: '5 ok 8 | ok ok 8 8 | 8 8 8' },
-  'POST /api/advisor-invitation/resend': { expected: '5 4 8 | ok ok 8 8 | 8 8 8' },
-  'DELETE /api/advisor-invitation/revoke/{id}': { expected: '5 4 8 | ok ok 8 8 | 8 8 8' },
-  'POST /api/advisor-invitation/accept': { expected: '5 17 17 | 17 17 17 17 | 17 17 17' },
+  createFamilyInvitation: { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },
+  sendFamilyInvitationEmail: { expected: '5 8 4 | 8 8 8 8 | 8 8 8' },
+  listFamilyInvitations: { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },
+  resendFamilyInvitation: { expected: '5 8 4 | 8 8 8 8 | 8 8 8' },
+  revokeFamilyInvitation: { expected: '5 8 4 | 8 8 8 8 | 8 8 8' },
+  acceptFamilyInvitation: { expected: '5 17 17 | 17 17 17 17 | 17 17 17' },
+  createAdvisorInvitation: { expected: '5 ok 8 | ok ok 8 8 | 8 8 8' },
+  sendAdvisorInvitationEmail: { expected: '5 4 8 | ok ok 8 8 | 8 8 8' },
+  listAdvisorInvitations: { expected: '5 ok 8 | ok ok 8 8 | 8 8 8' },
+  resendAdvisorInvitation: { expected: '5 4 8 | ok ok 8 8 | 8 8 8' },
+  revokeAdvisorInvitation: { expected: '5 4 8 | ok ok 8 8 | 8 8 8' },
+  acceptAdvisorInvitation: { expected: '5 17 17 | 17 17 17 17 | 17 17 17' },
 
   // ---- work relations ----------------------------------------------------------------------
-  'POST /api/work-relation/list-advisor-companies': { expected: '5 ok 8 | ok ok ok ok | 8 8 8' },
-  'POST /api/work-relation/list-families': { expected: '5 8 ok | 8 8 8 8 | ok ok ok' },
-  'POST /api/work-relation/list-dashboard-families': { expected: '5 8 ok | 8 8 8 8 | ok ok ok' },
-  'GET /api/work-relation/list-canvas-advisor-companies': { expected: '5 ok 4 | ok ok ok ok | 4 4 4' },
-  'GET /api/work-relation/list-canvas-advisor-companies/{id}': { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
-  'GET /api/work-relation/list-section-advisor-companies/{id}': { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
-  'POST /api/work-relation-member/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
-  'POST /api/work-relation-member/update/{memberId}/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
-  'DELETE /api/work-relation-member/{memberId}/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
+  listAdvisorCompanies: { expected: '5 ok 8 | ok ok ok ok | 8 8 8' },
+  listFamilies: { expected: '5 8 ok | 8 8 8 8 | ok ok ok' },
+  listDashboardFamilies: { expected: '5 8 ok | 8 8 8 8 | ok ok ok' },
+  listCanvasAdvisorCompanies: { expected: '5 ok 4 | ok ok ok ok | 4 4 4' },
+  listCanvasAdvisorCompaniesOf: { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
+  listSectionAdvisorCompanies: { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
+  addWorkRelationMember: { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
+  updateWorkRelationMember: { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
+  removeWorkRelationMember: { expected: '5 4 4 | ok ok 8 8 | 4 4 4' },
   // Owners, admins and RemoveWorkRelation on either side; each family caller ends a fresh relation of its own.
-  'DELETE /api/work-relation/{entityId}': { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
-  'GET /api/canvas-shares/{entityId}': { expected: '5 4 8 | ok ok ok ok | 8 8 8' },
-  'PATCH /api/canvas-shares/{entityId}': { expected: '5 4 8 | ok ok 8 8 | 8 8 8' },
+  endWorkRelation: { expected: '5 4 4 | ok ok 8 8 | 8 8 8' },
+  getCanvasShares: { expected: '5 4 8 | ok ok ok ok | 8 8 8' },
+  updateCanvasShares: { expected: '5 4 8 | ok ok 8 8 | 8 8 8' },
 
   // ---- canvas --------------------------------------------------------------------------------
-  'POST /api/canvas/create': { expected: '5 9 8 | 9 9 8 8 | 8 8 8' },
-  'GET /api/canvas': { expected: '5 ok 4 | ok ok ok ok | 4 4 4' },
-  'GET /api/canvas/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
-  'PATCH /api/canvas': { expected: '5 ok 8 | ok ok 8 8 | 8 8 8' },
-  'PATCH /api/canvas/reset': { expected: '5 ok 8 | ok ok 8 8 | 8 8 8', isLast: true },
-  'GET /api/canvas/section/{id}': { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
+  createCanvas: { expected: '5 9 8 | 9 9 8 8 | 8 8 8' },
+  getOwnCanvas: { expected: '5 ok 4 | ok ok ok ok | 4 4 4' },
+  getCanvas: { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
+  updateCanvasTitle: { expected: '5 ok 8 | ok ok 8 8 | 8 8 8' },
+  resetCanvas: { expected: '5 ok 8 | ok ok 8 8 | 8 8 8', isLast: true },
+  getSection: { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
   // The journal: readers of the canvas see the events of what they may see (the leak scan
   // checks the section-limited advisor); undo is the actor's, or the family's owner's or admin's.
-  'GET /api/canvas/history': { expected: '5 ok 4 | ok ok ok ok | 4 4 4' },
-  'GET /api/canvas/history/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
-  'POST /api/canvas/history/{eventId}/revert': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  getOwnHistory: { expected: '5 ok 4 | ok ok ok ok | 4 4 4' },
+  getHistory: { expected: '5 4 4 | ok ok ok ok | ok ok 4' },
+  revertEvent: { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
   // "Restore this version": whoever may edit the item now (a takeaway: edit rights); hidden sections are not found.
-  'POST /api/canvas/history/{eventId}/restore': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
-  'GET /api/canvas/access-log': { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
-  'GET /api/canvas/access-log.csv': { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
-  'GET /api/entities/access-log': { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },
-  'GET /api/canvas/category/{id}': { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
+  restoreVersion: { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
+  getAccessLog: { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
+  getAccessLogCsv: { expected: '5 ok 8 | ok ok ok 8 | 8 8 8' },
+  getCompanyAccessLog: { expected: '5 8 ok | 8 8 8 8 | 8 8 8' },
+  getCategory: { expected: '5 4 4 | ok ok ok ok | ok 4 4' },
   // The plan book: whoever reads the canvas, with what they see (the leak scan reads the PDF's text).
   // One caller at a time: a render holds the event loop this process shares with the gateway
   // for about a second, and ten at once let kept-alive sockets time out under the client.
-  'POST /api/canvas/plan-book': { expected: '5 ok 4 | ok ok ok ok | 4 4 4', isSequential: true },
-  'POST /api/canvas/plan-book/{familyId}': { expected: '5 4 4 | ok ok ok ok | ok ok 4', isSequential: true },
-  'POST /api/canvas-answer/create/{questionId}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
-  'PATCH /api/canvas-answer/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
-  'DELETE /api/canvas-answer/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
-  'POST /api/canvas-answer/vote/{answerId}': { expected: '5 4 4 | ok ok 8 8 | ok 4 4' },
-  'DELETE /api/canvas-answer/vote/{answerId}': { expected: '5 4 4 | ok ok 4 8 | ok 4 4' },
-  'POST /api/canvas-takeaway/create/{categoryId}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
+  exportOwnPlanBook: { expected: '5 ok 4 | ok ok ok ok | 4 4 4', isSequential: true },
+  exportPlanBook: { expected: '5 4 4 | ok ok ok ok | ok ok 4', isSequential: true },
+  createAnswer: { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
+  updateAnswer: { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
+  deleteAnswer: { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  addAnswerVote: { expected: '5 4 4 | ok ok 8 8 | ok 4 4' },
+  removeAnswerVote: { expected: '5 4 4 | ok ok 4 8 | ok 4 4' },
+  createTakeaway: { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
   // Takeaways are edited and archived by anyone with edit rights (docs/product/canvas.md#takeaways).
   // Rows where several callers may change one item run one caller after another: concurrent
   // edits of one item race on its version, and a writer that loses three times is told to
   // reload (409, code 9), which is not what this matrix is about.
-  'PATCH /api/canvas-takeaway/{id}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
-  'PATCH /api/canvas-takeaway/archive/{id}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
-  'DELETE /api/canvas-takeaway/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
-  'POST /api/canvas-takeaway/vote/{takeawayId}': { expected: '5 4 4 | ok ok 8 8 | ok 4 4' },
-  'DELETE /api/canvas-takeaway/vote/{takeawayId}': { expected: '5 4 4 | ok ok 4 8 | ok 4 4' },
-  'POST /api/canvas-goal/create/{categoryId}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
+  updateTakeaway: { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
+  archiveTakeaway: { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
+  deleteTakeaway: { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  addTakeawayVote: { expected: '5 4 4 | ok ok 8 8 | ok 4 4' },
+  removeTakeawayVote: { expected: '5 4 4 | ok ok 4 8 | ok 4 4' },
+  createGoal: { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
   // A goal's or action point's edit form is its creator's (docs/product/canvas.md#permissions); completing it is anyone's who may edit.
-  'PATCH /api/canvas-goal/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
-  'PATCH /api/canvas-goal/complete/{id}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
-  'DELETE /api/canvas-goal/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
-  'POST /api/canvas-action-point/create/{categoryId}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
-  'PATCH /api/canvas-action-point/{id}': { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
-  'PATCH /api/canvas-action-point/complete/{id}': { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
-  'DELETE /api/canvas-action-point/{id}': { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  updateGoal: { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
+  completeGoal: { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
+  deleteGoal: { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
+  createActionPoint: { expected: '5 4 4 | ok ok ok 8 | ok 4 4' },
+  updateActionPoint: { expected: '5 4 4 | 8 8 ok 8 | 8 4 4' },
+  completeActionPoint: { expected: '5 4 4 | ok ok ok 8 | ok 4 4', isSequential: true },
+  deleteActionPoint: { expected: '5 4 4 | ok ok ok 8 | 8 4 4' },
   // The caller's own assigned action points, wherever they may see them (the leak scan checks the section-limited advisor).
-  'GET /api/canvas-action-point/mine': { expected: signedIn },
+  listMyActionPoints: { expected: signedIn },
 };
 
 function parseRow(expected: string): Record<ActorName, Outcome> {
@@ -279,7 +280,7 @@ describe('the authorization matrix', () => {
     const builder = calls[key];
     if (!row || !builder) throw new Error(`no matrix row or call for ${key}`);
     const expected = parseRow(row.expected);
-    const method = key.split(' ')[0]!;
+    const method = routeByName(key).method;
     const prepared = await Promise.all(columns.map(async (actor) => ({ actor, call: await builder(actor) })));
     const actual = {} as Record<ActorName, Outcome | string>;
     const send = async ({ actor, call }: (typeof prepared)[number]) => {
@@ -299,8 +300,8 @@ describe('the authorization matrix', () => {
   it('left every actor signed in as themselves, still a member of their entity', async () => {
     const checks = await Promise.all(
       Object.entries(world.accounts).map(async ([actor, account]) => {
-        const profile = await account.client.get<UserProfile>('/api/user/profile');
-        const entities = await account.client.get<EntityListResponse>('/api/entities');
+        const profile = await account.client.call<'getProfile', UserProfile>('getProfile');
+        const entities = await account.client.call<'listEntities', EntityListResponse>('listEntities');
         return { actor, userId: profile.body.id, isMember: entities.body.some((entity) => entity.id === account.entityId) };
       }),
     );

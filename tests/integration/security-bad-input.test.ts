@@ -71,6 +71,8 @@ import { ApiClient, useIntegrationStack, type ApiResponse } from '../support/int
 import { buildRouteCalls, routeKeyOf, type RouteKey } from '../support/security-calls';
 import { buildSecurityWorld, outcomeOf, type Call, type SecurityWorld, type SignedInActor } from '../support/security-world';
 import { snapshotTable } from '../support/table';
+import { routePath } from '../support/route-calls';
+import { routeByName } from '../../shared/route-paths';
 
 /**
  * Bad input over every route that takes a body, path parameters or a query: malformed
@@ -99,124 +101,119 @@ const stack = useIntegrationStack();
 type BodySchema = z.ZodType;
 
 /** The body contract of each route that reads one (functions/<group>/handler.ts binds the same). */
-const bodySchemas: Record<RouteKey, BodySchema> = {
-  'POST /api/contact-form': ContactFormRequest,
-  'POST /api/auth/salt': SaltRequest,
-  'POST /api/auth/signup': SignupRequest,
-  'POST /api/auth/signin': SigninRequest,
-  'POST /api/auth/set-current-entity': SetCurrentEntityRequest,
-  'POST /api/auth/signin/mfa': SigninMfaRequest,
-  'POST /api/auth/reauthenticate': ReauthenticateRequest,
-  'POST /api/mfa/totp/setup': TotpSetupRequest,
-  'POST /api/mfa/totp/enable': TotpEnableRequest,
-  'POST /api/mfa/totp/disable': TotpDisableRequest,
-  'PUT /api/entities/two-factor-policy': UpdateTwoFactorPolicyRequest,
-  'POST /api/email-confirmation/resend-confirmation-link': ResendConfirmationRequest,
-  'POST /api/password/send-reset': SendResetRequest,
-  'POST /api/password/reset': ResetPasswordRequest,
-  'POST /api/password/check-reset': CheckResetRequest,
-  'POST /api/password/not-me': NotMeRequest,
-  'POST /api/password/factor-recovery/request': FactorRecoveryRequest,
-  'POST /api/password/factor-recovery/status': FactorRecoveryLinkRequest,
-  'POST /api/password/factor-recovery/start': FactorRecoveryLinkRequest,
-  'POST /api/password/factor-recovery/complete': FactorRecoveryLinkRequest,
-  'POST /api/password/factor-recovery/cancel': CancelFactorRecoveryRequest,
-  'PATCH /api/password/change': ChangePasswordRequest,
-  'PATCH /api/user/{userId}': UpdateUserRequest,
-  'POST /api/user/address': AddressRequest,
-  'PATCH /api/user/address/{id}': AddressRequest,
-  'POST /api/user/privacy': PrivacySettingsRequest,
-  'PUT /api/user/notifications': UpdateNotificationSettingsRequest,
-  'POST /api/mfa/passkey/register': RegisterPasskeyRequest,
-  'POST /api/mfa/passkey/{id}': RenamePasskeyRequest,
-  'POST /api/auth/passkey': PasskeySigninRequest,
-  'POST /api/entities': CreateEntityRequest,
-  'PATCH /api/entities/update': UpdateEntityRequest,
-  'POST /api/entities/address': EntityAddressRequest,
-  'PATCH /api/entities/address/{id}': EntityAddressRequest,
-  'POST /api/entities/notes/{entityId}': NoteRequest,
-  'PATCH /api/entities/notes/{entityId}': NoteRequest,
-  'POST /api/member-invitation/create': CreateMemberInvitationRequest,
-  'POST /api/member-invitation/send-email': SendMemberInvitationRequest,
-  'POST /api/member-invitation/resend': ResendMemberInvitationRequest,
-  'POST /api/entity-member/list-advisors': ListAdvisorsRequest,
-  'POST /api/entity-member/list-advisors/{familyId}': ListAdvisorsRequest,
-  'POST /api/entity-member/list-family-members': ListFamilyMembersRequest,
-  'POST /api/entity-member/{memberId}': UpdateMemberRequest,
-  'POST /api/family-invitation/create': CreateFamilyInvitationRequest,
-  'POST /api/family-invitation/send-email': SendWorkRelationInvitationRequest,
-  'POST /api/family-invitation/resend': ResendWorkRelationInvitationRequest,
-  'POST /api/family-invitation/accept': AcceptFamilyInvitationRequest,
-  'POST /api/advisor-invitation/create': CreateAdvisorInvitationRequest,
-  'POST /api/advisor-invitation/send-email': SendWorkRelationInvitationRequest,
-  'POST /api/advisor-invitation/resend': ResendWorkRelationInvitationRequest,
-  'POST /api/advisor-invitation/accept': AcceptAdvisorInvitationRequest,
-  'POST /api/work-relation/list-advisor-companies': ListAdvisorCompaniesRequest,
-  'POST /api/work-relation/list-families': ListFamiliesRequest,
-  'POST /api/work-relation/list-dashboard-families': ListDashboardFamiliesRequest,
-  'POST /api/work-relation-member/{entityId}': AddWorkRelationMemberRequest,
-  'POST /api/work-relation-member/update/{memberId}/{entityId}': UpdateWorkRelationMemberRequest,
-  'PATCH /api/canvas-shares/{entityId}': UpdateCanvasSharesRequest,
-  'PATCH /api/canvas': UpdateCanvasTitleRequest,
-  'POST /api/canvas-answer/create/{questionId}': CreateAnswerRequest,
-  'PATCH /api/canvas-answer/{id}': UpdateAnswerRequest,
-  'POST /api/canvas-takeaway/create/{categoryId}': CreateTakeawayRequest,
-  'PATCH /api/canvas-takeaway/{id}': UpdateTakeawayRequest,
-  'PATCH /api/canvas-takeaway/archive/{id}': ArchiveTakeawayRequest,
-  'POST /api/canvas-goal/create/{categoryId}': CreateGoalRequest,
-  'PATCH /api/canvas-goal/{id}': UpdateGoalRequest,
-  'PATCH /api/canvas-goal/complete/{id}': CompleteRequest,
-  'POST /api/canvas-action-point/create/{categoryId}': CreateActionPointRequest,
-  'PATCH /api/canvas-action-point/{id}': UpdateActionPointRequest,
-  'PATCH /api/canvas-action-point/complete/{id}': CompleteRequest,
-  'POST /api/canvas/history/{eventId}/restore': RestoreVersionRequest,
-  'POST /api/canvas/plan-book': PlanBookRequest,
-  'POST /api/canvas/plan-book/{familyId}': PlanBookRequest,
+const bodySchemas: Partial<Record<RouteKey, BodySchema>> = {
+  sendContactMessage: ContactFormRequest,
+  getSalt: SaltRequest,
+  signUp: SignupRequest,
+  signIn: SigninRequest,
+  setCurrentEntity: SetCurrentEntityRequest,
+  signInMfa: SigninMfaRequest,
+  reauthenticate: ReauthenticateRequest,
+  setupTotp: TotpSetupRequest,
+  enableTotp: TotpEnableRequest,
+  disableTotp: TotpDisableRequest,
+  updateTwoFactorPolicy: UpdateTwoFactorPolicyRequest,
+  resendConfirmationLink: ResendConfirmationRequest,
+  sendReset: SendResetRequest,
+  resetPassword: ResetPasswordRequest,
+  checkReset: CheckResetRequest,
+  reportNotMe: NotMeRequest,
+  requestFactorRecovery: FactorRecoveryRequest,
+  factorRecoveryStatus: FactorRecoveryLinkRequest,
+  startFactorRecovery: FactorRecoveryLinkRequest,
+  completeFactorRecovery: FactorRecoveryLinkRequest,
+  cancelFactorRecovery: CancelFactorRecoveryRequest,
+  changePassword: ChangePasswordRequest,
+  updateUser: UpdateUserRequest,
+  addAddress: AddressRequest,
+  updateAddress: AddressRequest,
+  updatePrivacySettings: PrivacySettingsRequest,
+  updateNotificationSettings: UpdateNotificationSettingsRequest,
+  registerPasskey: RegisterPasskeyRequest,
+  renamePasskey: RenamePasskeyRequest,
+  signInWithPasskey: PasskeySigninRequest,
+  createEntity: CreateEntityRequest,
+  updateEntity: UpdateEntityRequest,
+  addEntityAddress: EntityAddressRequest,
+  updateEntityAddress: EntityAddressRequest,
+  createNote: NoteRequest,
+  updateNote: NoteRequest,
+  createMemberInvitation: CreateMemberInvitationRequest,
+  sendMemberInvitationEmail: SendMemberInvitationRequest,
+  resendMemberInvitation: ResendMemberInvitationRequest,
+  listAdvisors: ListAdvisorsRequest,
+  listAdvisorsOfFamily: ListAdvisorsRequest,
+  listFamilyMembers: ListFamilyMembersRequest,
+  updateMember: UpdateMemberRequest,
+  createFamilyInvitation: CreateFamilyInvitationRequest,
+  sendFamilyInvitationEmail: SendWorkRelationInvitationRequest,
+  resendFamilyInvitation: ResendWorkRelationInvitationRequest,
+  acceptFamilyInvitation: AcceptFamilyInvitationRequest,
+  createAdvisorInvitation: CreateAdvisorInvitationRequest,
+  sendAdvisorInvitationEmail: SendWorkRelationInvitationRequest,
+  resendAdvisorInvitation: ResendWorkRelationInvitationRequest,
+  acceptAdvisorInvitation: AcceptAdvisorInvitationRequest,
+  listAdvisorCompanies: ListAdvisorCompaniesRequest,
+  listFamilies: ListFamiliesRequest,
+  listDashboardFamilies: ListDashboardFamiliesRequest,
+  addWorkRelationMember: AddWorkRelationMemberRequest,
+  updateWorkRelationMember: UpdateWorkRelationMemberRequest,
+  updateCanvasShares: UpdateCanvasSharesRequest,
+  updateCanvasTitle: UpdateCanvasTitleRequest,
+  createAnswer: CreateAnswerRequest,
+  updateAnswer: UpdateAnswerRequest,
+  createTakeaway: CreateTakeawayRequest,
+  updateTakeaway: UpdateTakeawayRequest,
+  archiveTakeaway: ArchiveTakeawayRequest,
+  createGoal: CreateGoalRequest,
+  updateGoal: UpdateGoalRequest,
+  completeGoal: CompleteRequest,
+  createActionPoint: CreateActionPointRequest,
+  updateActionPoint: UpdateActionPointRequest,
+  completeActionPoint: CompleteRequest,
+  restoreVersion: RestoreVersionRequest,
+  exportOwnPlanBook: PlanBookRequest,
+  exportPlanBook: PlanBookRequest,
 };
 
 /** Writes that read no body at all (their body is never looked at, so only its JSON and size are checked). */
 const writesWithoutBody = new Set<RouteKey>([
-  'POST /api/auth/signout',
-  'POST /api/user/sessions/revoke-others',
-  'POST /api/mfa/passkey/register/options',
-  'POST /api/auth/passkey/options',
-  'POST /api/canvas/create',
-  'PATCH /api/canvas/reset',
-  'POST /api/canvas/history/{eventId}/revert',
-  'POST /api/canvas-answer/vote/{answerId}',
-  'POST /api/canvas-takeaway/vote/{takeawayId}',
+  'signOut',
+  'revokeOtherSessions',
+  'registrationOptions',
+  'authenticationOptions',
+  'createCanvas',
+  'resetCanvas',
+  'revertEvent',
+  'addAnswerVote',
+  'addTakeawayVote',
   // One-click unsubscribe: the token is in the query; a mailbox provider's form body is not read.
-  'POST /api/unsubscribe',
+  'unsubscribe',
 ]);
 
 /** Routes whose query is a strict contract (unknown parameters are refused). */
 const queryRoutes = new Set<RouteKey>([
-  'GET /api/email-confirmation',
-  'GET /api/unsubscribe',
-  'POST /api/unsubscribe',
-  'GET /api/member-invitation/list',
-  'GET /api/member-invitation',
-  'GET /api/member-invitation/accept',
-  'GET /api/entity-member/members',
-  'GET /api/family-invitation/list',
-  'GET /api/family-invitation',
-  'GET /api/advisor-invitation/list',
-  'GET /api/advisor-invitation',
+  'confirmEmail',
+  'getUnsubscribe',
+  'unsubscribe',
+  'listMemberInvitations',
+  'getMemberInvitation',
+  'acceptMemberInvitation',
+  'listMembers',
+  'listFamilyInvitations',
+  'getFamilyInvitation',
+  'listAdvisorInvitations',
+  'getAdvisorInvitation',
 ]);
 
 /** Who sends a route's valid call (then mutated): the family's owner, unless the route is the advisor side's. */
-const advisorRoutes = new Set<RouteKey>([
-  'POST /api/work-relation/list-families',
-  'POST /api/work-relation/list-dashboard-families',
-  'POST /api/entity-member/list-family-members',
-  'GET /api/entity-member/family-member/{memberId}',
-]);
+const advisorRoutes = new Set<RouteKey>(['listFamilies', 'listDashboardFamilies', 'listFamilyMembers', 'getFamilyMember']);
 const companyOwnerRoutes = new Set<RouteKey>([
-  'POST /api/family-invitation/create',
-  'POST /api/family-invitation/send-email',
-  'GET /api/family-invitation/list',
-  'POST /api/family-invitation/resend',
-  'DELETE /api/family-invitation/revoke/{id}',
+  'createFamilyInvitation',
+  'sendFamilyInvitationEmail',
+  'listFamilyInvitations',
+  'resendFamilyInvitation',
+  'revokeFamilyInvitation',
 ]);
 
 type BadRequest = {
@@ -302,8 +299,8 @@ beforeAll(async () => {
     }),
   );
   const [feed, strangerFeed] = await Promise.all([
-    world.accounts.owner.client.get<{ next: string | null }>('/api/canvas/history?limit=1'),
-    world.accounts.stranger.client.get<{ next: string | null }>('/api/canvas/history?limit=1'),
+    world.accounts.owner.client.call<'getOwnHistory', { next: string | null }>('getOwnHistory', { query: { limit: '1' } }),
+    world.accounts.stranger.client.call<'getOwnHistory', { next: string | null }>('getOwnHistory', { query: { limit: '1' } }),
   ]);
   if (typeof feed.body.next !== 'string' || typeof strangerFeed.body.next !== 'string') throw new Error('a family history has no second page');
   historyCursor = feed.body.next;
@@ -311,7 +308,7 @@ beforeAll(async () => {
   before = await comparableSnapshot();
 }, 120_000);
 
-function generatedCases(route: { method: string; path: string }): BadRequest[] {
+function generatedCases(route: { name: string; method: string; path: string }): BadRequest[] {
   const key = routeKeyOf(route);
   const base = baseCalls.get(key);
   if (!base) throw new Error(`no call for ${key}`);
@@ -421,132 +418,132 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
   const c = (key: RouteKey, path: string, codes: number[], body?: unknown, cookie = owner) => ({
     key,
     label: `${path} ${body === undefined ? '' : json(body).slice(0, 60)}`,
-    method: key.split(' ')[0]!,
+    method: routeByName(key).method,
     path,
     // A write always carries JSON (without it: 415), even when the route reads no body.
-    ...(body === undefined ? (key.startsWith('POST') || key.startsWith('PATCH') ? { rawBody: '{}' } : {}) : { rawBody: json(body) }),
+    ...(body === undefined ? (routeByName(key).method === 'POST' || routeByName(key).method === 'PATCH' ? { rawBody: '{}' } : {}) : { rawBody: json(body) }),
     codes,
     cookie,
   });
   return [
     // ids of another tenant
-    c('POST /api/auth/set-current-entity', '/api/auth/set-current-entity', [4], { id: w.strangerFamilyId }),
-    c('PATCH /api/user/{userId}', `/api/user/${stranger.userId}`, [8], { firstName: 'Mallory' }),
-    c('PATCH /api/user/address/{id}', `/api/user/address/${w.strangerAddressId}`, [4], {
+    c('setCurrentEntity', routePath('setCurrentEntity'), [4], { id: w.strangerFamilyId }),
+    c('updateUser', routePath('updateUser', { userId: stranger.userId }), [8], { firstName: 'Mallory' }),
+    c('updateAddress', routePath('updateAddress', { id: w.strangerAddressId }), [4], {
       streetAddress: 'Evil Lane 1',
       city: 'Nowhere',
       postalCode: '12345',
       country: 'DE',
     }),
-    c('PATCH /api/entities/address/{id}', `/api/entities/address/${w.strangerFamilyAddressId}`, [4], {
+    c('updateEntityAddress', routePath('updateEntityAddress', { id: w.strangerFamilyAddressId }), [4], {
       streetAddress: 'Evil Lane 1',
       city: 'Nowhere',
       postalCode: '12345',
       country: 'DE',
       type: 'Shipping',
     }),
-    c('GET /api/entities/{entityId}', `/api/entities/${w.strangerFamilyId}`, [4]),
-    c('GET /api/entities/{entityId}/{familyId}', `/api/entities/${w.otherCompanyId}/${w.familyId}`, [4]),
-    c('GET /api/entities/notes/{entityId}', `/api/entities/notes/${w.strangerFamilyId}`, [4]),
-    c('POST /api/entities/notes/{entityId}', `/api/entities/notes/${w.strangerFamilyId}`, [4], { note: 'x' }),
-    c('PATCH /api/entities/notes/{entityId}', `/api/entities/notes/${w.strangerFamilyId}`, [4], { note: 'x' }),
+    c('getEntity', routePath('getEntity', { entityId: w.strangerFamilyId }), [4]),
+    c('getEntityViaFamily', routePath('getEntityViaFamily', { entityId: w.otherCompanyId, familyId: w.familyId }), [4]),
+    c('getNote', routePath('getNote', { entityId: w.strangerFamilyId }), [4]),
+    c('createNote', routePath('createNote', { entityId: w.strangerFamilyId }), [4], { note: 'x' }),
+    c('updateNote', routePath('updateNote', { entityId: w.strangerFamilyId }), [4], { note: 'x' }),
     // list-families-for-invite / list-advisor-companies-for-invite answer the same list for
     // any id (no probing which ids exist): tests/integration/accounts-abuse.test.ts.
-    c('GET /api/entities/get-by-section/{sectionId}', `/api/entities/get-by-section/${s.sectionId}`, [4]),
-    c('GET /api/authorization/work-relation-member-permissions/{entityId}', `/api/authorization/work-relation-member-permissions/${w.strangerFamilyId}`, [4]),
-    c('POST /api/member-invitation/create', '/api/member-invitation/create', [16], { email: 'someone@example.com', entityRoleId: 99 }),
-    c('POST /api/member-invitation/create', '/api/member-invitation/create', [16], { email: 'someone@example.com', entityRoleId: -1 }),
-    c('POST /api/member-invitation/send-email', '/api/member-invitation/send-email', [4], { id: w.invitations.strangerMember.id }),
-    c('POST /api/member-invitation/resend', '/api/member-invitation/resend', [4], { id: w.invitations.strangerMember.id }),
-    c('DELETE /api/member-invitation/revoke/{id}', `/api/member-invitation/revoke/${w.invitations.strangerMember.id}`, [4]),
-    c('GET /api/entity-member/{memberId}', `/api/entity-member/${stranger.userId}`, [4]),
-    c('POST /api/entity-member/{memberId}', `/api/entity-member/${stranger.userId}`, [4], { companyPosition: 'Mole' }),
-    c('POST /api/entity-member/{memberId}', `/api/entity-member/${w.accounts.limited.userId}`, [16], { entityRoleId: 99 }),
-    c('DELETE /api/entity-member/{memberId}', `/api/entity-member/${stranger.userId}`, [4]),
-    c('GET /api/entity-member/list-canvas-users/{entityId}', `/api/entity-member/list-canvas-users/${w.strangerFamilyId}`, [4]),
-    c('GET /api/entity-member/owners/{entityId}', `/api/entity-member/owners/${w.strangerFamilyId}`, [4]),
-    c('GET /api/entity-member/owners/{entityId}/{familyId}', `/api/entity-member/owners/${w.otherCompanyId}/${w.familyId}`, [4]),
-    c('POST /api/entity-member/list-advisors/{familyId}', `/api/entity-member/list-advisors/${w.strangerFamilyId}`, [4], {}),
-    c('GET /api/entity-member/advisor/{memberId}', `/api/entity-member/advisor/${w.accounts.otherCompany.userId}`, [4]),
-    c('POST /api/entity-member/list-family-members', '/api/entity-member/list-family-members', [4], { filterBy: { entityId: w.strangerFamilyId } }, advisor),
-    c('GET /api/entity-member/family-member/{memberId}', `/api/entity-member/family-member/${stranger.userId}`, [4], undefined, advisor),
-    c('GET /api/entity-member/list-advisors-not-for-family/{entityId}', `/api/entity-member/list-advisors-not-for-family/${w.strangerFamilyId}`, [4]),
-    c('POST /api/family-invitation/send-email', '/api/family-invitation/send-email', [4], { id: w.invitations.otherCompanyFamily.id }, companyOwner),
-    c('POST /api/family-invitation/resend', '/api/family-invitation/resend', [4], { id: w.invitations.otherCompanyFamily.id }, companyOwner),
-    c('DELETE /api/family-invitation/revoke/{id}', `/api/family-invitation/revoke/${w.invitations.otherCompanyFamily.id}`, [4], undefined, companyOwner),
-    c('POST /api/family-invitation/accept', '/api/family-invitation/accept', [17], { token: w.invitations.familyLink.token, entityId: w.strangerFamilyId }),
-    c('POST /api/advisor-invitation/create', '/api/advisor-invitation/create', [6], { email: 'advisor@example.com', canvasSections: [s.sectionId] }),
-    c('POST /api/advisor-invitation/send-email', '/api/advisor-invitation/send-email', [4], { id: w.invitations.strangerAdvisor.id }),
-    c('POST /api/advisor-invitation/resend', '/api/advisor-invitation/resend', [4], { id: w.invitations.strangerAdvisor.id }),
-    c('DELETE /api/advisor-invitation/revoke/{id}', `/api/advisor-invitation/revoke/${w.invitations.strangerAdvisor.id}`, [4]),
-    c('POST /api/advisor-invitation/accept', '/api/advisor-invitation/accept', [17], { token: w.invitations.advisorLink.token, entityId: w.otherCompanyId }),
-    c('GET /api/work-relation/list-canvas-advisor-companies/{id}', `/api/work-relation/list-canvas-advisor-companies/${w.strangerFamilyId}`, [4]),
-    c('GET /api/work-relation/list-section-advisor-companies/{id}', `/api/work-relation/list-section-advisor-companies/${s.sectionId}`, [4]),
-    c('POST /api/work-relation-member/{entityId}', `/api/work-relation-member/${w.strangerFamilyId}`, [4], {
+    c('getEntityBySection', routePath('getEntityBySection', { sectionId: s.sectionId }), [4]),
+    c('getWorkRelationMemberPermissions', routePath('getWorkRelationMemberPermissions', { entityId: w.strangerFamilyId }), [4]),
+    c('createMemberInvitation', routePath('createMemberInvitation'), [16], { email: 'someone@example.com', entityRoleId: 99 }),
+    c('createMemberInvitation', routePath('createMemberInvitation'), [16], { email: 'someone@example.com', entityRoleId: -1 }),
+    c('sendMemberInvitationEmail', routePath('sendMemberInvitationEmail'), [4], { id: w.invitations.strangerMember.id }),
+    c('resendMemberInvitation', routePath('resendMemberInvitation'), [4], { id: w.invitations.strangerMember.id }),
+    c('revokeMemberInvitation', routePath('revokeMemberInvitation', { id: w.invitations.strangerMember.id }), [4]),
+    c('getMember', routePath('getMember', { memberId: stranger.userId }), [4]),
+    c('updateMember', routePath('updateMember', { memberId: stranger.userId }), [4], { companyPosition: 'Mole' }),
+    c('updateMember', routePath('updateMember', { memberId: w.accounts.limited.userId }), [16], { entityRoleId: 99 }),
+    c('removeMember', routePath('removeMember', { memberId: stranger.userId }), [4]),
+    c('listCanvasUsers', routePath('listCanvasUsers', { entityId: w.strangerFamilyId }), [4]),
+    c('listOwnersOf', routePath('listOwnersOf', { entityId: w.strangerFamilyId }), [4]),
+    c('listOwnersViaFamily', routePath('listOwnersViaFamily', { entityId: w.otherCompanyId, familyId: w.familyId }), [4]),
+    c('listAdvisorsOfFamily', routePath('listAdvisorsOfFamily', { familyId: w.strangerFamilyId }), [4], {}),
+    c('getAdvisor', routePath('getAdvisor', { memberId: w.accounts.otherCompany.userId }), [4]),
+    c('listFamilyMembers', routePath('listFamilyMembers'), [4], { filterBy: { entityId: w.strangerFamilyId } }, advisor),
+    c('getFamilyMember', routePath('getFamilyMember', { memberId: stranger.userId }), [4], undefined, advisor),
+    c('listAdvisorsNotForFamily', routePath('listAdvisorsNotForFamily', { entityId: w.strangerFamilyId }), [4]),
+    c('sendFamilyInvitationEmail', routePath('sendFamilyInvitationEmail'), [4], { id: w.invitations.otherCompanyFamily.id }, companyOwner),
+    c('resendFamilyInvitation', routePath('resendFamilyInvitation'), [4], { id: w.invitations.otherCompanyFamily.id }, companyOwner),
+    c('revokeFamilyInvitation', routePath('revokeFamilyInvitation', { id: w.invitations.otherCompanyFamily.id }), [4], undefined, companyOwner),
+    c('acceptFamilyInvitation', routePath('acceptFamilyInvitation'), [17], { token: w.invitations.familyLink.token, entityId: w.strangerFamilyId }),
+    c('createAdvisorInvitation', routePath('createAdvisorInvitation'), [6], { email: 'advisor@example.com', canvasSections: [s.sectionId] }),
+    c('sendAdvisorInvitationEmail', routePath('sendAdvisorInvitationEmail'), [4], { id: w.invitations.strangerAdvisor.id }),
+    c('resendAdvisorInvitation', routePath('resendAdvisorInvitation'), [4], { id: w.invitations.strangerAdvisor.id }),
+    c('revokeAdvisorInvitation', routePath('revokeAdvisorInvitation', { id: w.invitations.strangerAdvisor.id }), [4]),
+    c('acceptAdvisorInvitation', routePath('acceptAdvisorInvitation'), [17], { token: w.invitations.advisorLink.token, entityId: w.otherCompanyId }),
+    c('listCanvasAdvisorCompaniesOf', routePath('listCanvasAdvisorCompaniesOf', { id: w.strangerFamilyId }), [4]),
+    c('listSectionAdvisorCompanies', routePath('listSectionAdvisorCompanies', { id: s.sectionId }), [4]),
+    c('addWorkRelationMember', routePath('addWorkRelationMember', { entityId: w.strangerFamilyId }), [4], {
       memberId: w.accounts.advisorNone.userId,
       workRelationRoleId: 1,
     }),
-    c('POST /api/work-relation-member/{entityId}', `/api/work-relation-member/${w.familyId}`, [4], { memberId: stranger.userId, workRelationRoleId: 1 }),
-    c('POST /api/work-relation-member/update/{memberId}/{entityId}', `/api/work-relation-member/update/${w.accounts.otherCompany.userId}/${w.familyId}`, [4], {
+    c('addWorkRelationMember', routePath('addWorkRelationMember', { entityId: w.familyId }), [4], { memberId: stranger.userId, workRelationRoleId: 1 }),
+    c('updateWorkRelationMember', routePath('updateWorkRelationMember', { memberId: w.accounts.otherCompany.userId, entityId: w.familyId }), [4], {
       workRelationRoleId: 1,
     }),
-    c('DELETE /api/work-relation-member/{memberId}/{entityId}', `/api/work-relation-member/${w.accounts.advisorFull.userId}/${w.strangerFamilyId}`, [4]),
-    c('DELETE /api/work-relation/{entityId}', `/api/work-relation/${w.otherCompanyId}`, [4]),
-    c('DELETE /api/work-relation/{entityId}', `/api/work-relation/${w.strangerFamilyId}`, [4]),
-    c('DELETE /api/work-relation/{entityId}', `/api/work-relation/${w.familyId}`, [4]),
-    c('GET /api/canvas-shares/{entityId}', `/api/canvas-shares/${w.otherCompanyId}`, [4]),
-    c('PATCH /api/canvas-shares/{entityId}', `/api/canvas-shares/${w.otherCompanyId}`, [4], { canvasSections: [] }),
-    c('PATCH /api/canvas-shares/{entityId}', `/api/canvas-shares/${w.companySomeId}`, [6], { canvasSections: [s.sectionId] }),
-    c('PATCH /api/canvas-shares/{entityId}', `/api/canvas-shares/${w.companySomeId}`, [2], { canvasSections: [], accessUntil: '2001-01-01' }),
-    c('PATCH /api/canvas-shares/{entityId}', `/api/canvas-shares/${w.companySomeId}`, [2], { canvasSections: [], accessUntil: '2030-02-30' }),
-    c('GET /api/canvas/{familyId}', `/api/canvas/${w.strangerFamilyId}`, [4]),
-    c('GET /api/canvas/section/{id}', `/api/canvas/section/${s.sectionId}`, [4]),
-    c('GET /api/canvas/category/{id}', `/api/canvas/category/${s.categoryId}`, [4]),
-    c('POST /api/canvas-answer/create/{questionId}', `/api/canvas-answer/create/${s.questionId}`, [4], { questionId: s.questionId, text: 'Sneaky' }),
-    c('POST /api/canvas-answer/create/{questionId}', `/api/canvas-answer/create/${w.openQuestionId}`, [6], { questionId: s.questionId, text: 'Sneaky' }),
-    c('PATCH /api/canvas-answer/{id}', `/api/canvas-answer/${s.answer}`, [4], { text: 'Sneaky' }),
-    c('DELETE /api/canvas-answer/{id}', `/api/canvas-answer/${s.answer}`, [4]),
-    c('POST /api/canvas-answer/vote/{answerId}', `/api/canvas-answer/vote/${s.answer}`, [4]),
-    c('DELETE /api/canvas-answer/vote/{answerId}', `/api/canvas-answer/vote/${s.answer}`, [4]),
-    c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${s.categoryId}`, [4], { title: 'Sneaky', categoryId: s.categoryId }),
-    c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${w.categoryId}`, [6], { title: 'Sneaky', categoryId: s.categoryId }),
-    c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${w.categoryId}`, [4, 6], {
+    c('removeWorkRelationMember', routePath('removeWorkRelationMember', { memberId: w.accounts.advisorFull.userId, entityId: w.strangerFamilyId }), [4]),
+    c('endWorkRelation', routePath('endWorkRelation', { entityId: w.otherCompanyId }), [4]),
+    c('endWorkRelation', routePath('endWorkRelation', { entityId: w.strangerFamilyId }), [4]),
+    c('endWorkRelation', routePath('endWorkRelation', { entityId: w.familyId }), [4]),
+    c('getCanvasShares', routePath('getCanvasShares', { entityId: w.otherCompanyId }), [4]),
+    c('updateCanvasShares', routePath('updateCanvasShares', { entityId: w.otherCompanyId }), [4], { canvasSections: [] }),
+    c('updateCanvasShares', routePath('updateCanvasShares', { entityId: w.companySomeId }), [6], { canvasSections: [s.sectionId] }),
+    c('updateCanvasShares', routePath('updateCanvasShares', { entityId: w.companySomeId }), [2], { canvasSections: [], accessUntil: '2001-01-01' }),
+    c('updateCanvasShares', routePath('updateCanvasShares', { entityId: w.companySomeId }), [2], { canvasSections: [], accessUntil: '2030-02-30' }),
+    c('getCanvas', routePath('getCanvas', { familyId: w.strangerFamilyId }), [4]),
+    c('getSection', routePath('getSection', { id: s.sectionId }), [4]),
+    c('getCategory', routePath('getCategory', { id: s.categoryId }), [4]),
+    c('createAnswer', routePath('createAnswer', { questionId: s.questionId }), [4], { questionId: s.questionId, text: 'Sneaky' }),
+    c('createAnswer', routePath('createAnswer', { questionId: w.openQuestionId }), [6], { questionId: s.questionId, text: 'Sneaky' }),
+    c('updateAnswer', routePath('updateAnswer', { id: s.answer }), [4], { text: 'Sneaky' }),
+    c('deleteAnswer', routePath('deleteAnswer', { id: s.answer }), [4]),
+    c('addAnswerVote', routePath('addAnswerVote', { answerId: s.answer }), [4]),
+    c('removeAnswerVote', routePath('removeAnswerVote', { answerId: s.answer }), [4]),
+    c('createTakeaway', routePath('createTakeaway', { categoryId: s.categoryId }), [4], { title: 'Sneaky', categoryId: s.categoryId }),
+    c('createTakeaway', routePath('createTakeaway', { categoryId: w.categoryId }), [6], { title: 'Sneaky', categoryId: s.categoryId }),
+    c('createTakeaway', routePath('createTakeaway', { categoryId: w.categoryId }), [4, 6], {
       title: 'Sneaky',
       categoryId: w.categoryId,
       linkedGoalIds: [s.goal],
     }),
-    c('POST /api/canvas-takeaway/create/{categoryId}', `/api/canvas-takeaway/create/${w.categoryId}`, [2, 4, 6], {
+    c('createTakeaway', routePath('createTakeaway', { categoryId: w.categoryId }), [2, 4, 6], {
       title: 'Sneaky',
       categoryId: w.categoryId,
       initiatorId: stranger.userId,
     }),
-    c('PATCH /api/canvas-takeaway/{id}', `/api/canvas-takeaway/${s.takeaway}`, [4], { title: 'Sneaky' }),
-    c('PATCH /api/canvas-takeaway/{id}', `/api/canvas-takeaway/${w.targets.updateTakeaway}`, [4, 6], { title: 'Sneaky', linkedGoalIds: [s.goal] }),
-    c('PATCH /api/canvas-takeaway/archive/{id}', `/api/canvas-takeaway/archive/${s.takeaway}`, [4], { archived: true }),
-    c('DELETE /api/canvas-takeaway/{id}', `/api/canvas-takeaway/${s.takeaway}`, [4]),
-    c('POST /api/canvas-takeaway/vote/{takeawayId}', `/api/canvas-takeaway/vote/${s.takeaway}`, [4]),
-    c('DELETE /api/canvas-takeaway/vote/{takeawayId}', `/api/canvas-takeaway/vote/${s.takeaway}`, [4]),
-    c('POST /api/canvas-goal/create/{categoryId}', `/api/canvas-goal/create/${s.categoryId}`, [4], { title: 'Sneaky', categoryId: s.categoryId }),
-    c('POST /api/canvas-goal/create/{categoryId}', `/api/canvas-goal/create/${w.categoryId}`, [4, 6], {
+    c('updateTakeaway', routePath('updateTakeaway', { id: s.takeaway }), [4], { title: 'Sneaky' }),
+    c('updateTakeaway', routePath('updateTakeaway', { id: w.targets.updateTakeaway }), [4, 6], { title: 'Sneaky', linkedGoalIds: [s.goal] }),
+    c('archiveTakeaway', routePath('archiveTakeaway', { id: s.takeaway }), [4], { archived: true }),
+    c('deleteTakeaway', routePath('deleteTakeaway', { id: s.takeaway }), [4]),
+    c('addTakeawayVote', routePath('addTakeawayVote', { takeawayId: s.takeaway }), [4]),
+    c('removeTakeawayVote', routePath('removeTakeawayVote', { takeawayId: s.takeaway }), [4]),
+    c('createGoal', routePath('createGoal', { categoryId: s.categoryId }), [4], { title: 'Sneaky', categoryId: s.categoryId }),
+    c('createGoal', routePath('createGoal', { categoryId: w.categoryId }), [4, 6], {
       title: 'Sneaky',
       categoryId: w.categoryId,
       linkedActionPointIds: [s.actionPoint],
     }),
-    c('PATCH /api/canvas-goal/{id}', `/api/canvas-goal/${s.goal}`, [4], { title: 'Sneaky' }),
-    c('PATCH /api/canvas-goal/complete/{id}', `/api/canvas-goal/complete/${s.goal}`, [4], { completed: true }),
-    c('DELETE /api/canvas-goal/{id}', `/api/canvas-goal/${s.goal}`, [4]),
-    c('POST /api/canvas-action-point/create/{categoryId}', `/api/canvas-action-point/create/${s.categoryId}`, [4], {
+    c('updateGoal', routePath('updateGoal', { id: s.goal }), [4], { title: 'Sneaky' }),
+    c('completeGoal', routePath('completeGoal', { id: s.goal }), [4], { completed: true }),
+    c('deleteGoal', routePath('deleteGoal', { id: s.goal }), [4]),
+    c('createActionPoint', routePath('createActionPoint', { categoryId: s.categoryId }), [4], {
       title: 'Sneaky',
       categoryId: s.categoryId,
     }),
-    c('POST /api/canvas-action-point/create/{categoryId}', `/api/canvas-action-point/create/${w.categoryId}`, [2, 4, 6], {
+    c('createActionPoint', routePath('createActionPoint', { categoryId: w.categoryId }), [2, 4, 6], {
       title: 'Sneaky',
       categoryId: w.categoryId,
       assigneeId: stranger.userId,
     }),
-    c('PATCH /api/canvas-action-point/{id}', `/api/canvas-action-point/${s.actionPoint}`, [4], { title: 'Sneaky' }),
-    c('PATCH /api/canvas-action-point/complete/{id}', `/api/canvas-action-point/complete/${s.actionPoint}`, [4], { completed: true }),
-    c('DELETE /api/canvas-action-point/{id}', `/api/canvas-action-point/${s.actionPoint}`, [4]),
+    c('updateActionPoint', routePath('updateActionPoint', { id: s.actionPoint }), [4], { title: 'Sneaky' }),
+    c('completeActionPoint', routePath('completeActionPoint', { id: s.actionPoint }), [4], { completed: true }),
+    c('deleteActionPoint', routePath('deleteActionPoint', { id: s.actionPoint }), [4]),
     // paging and other values only the server bounds
     ...[
       { limit: -1 },
@@ -559,13 +556,13 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
       { offset: 1e12 },
       { offset: 0.5 },
       { limit: 10, offset: 100_001 },
-    ].map((body) => c('POST /api/work-relation/list-dashboard-families', '/api/work-relation/list-dashboard-families', [6], body, advisor)),
+    ].map((body) => c('listDashboardFamilies', routePath('listDashboardFamilies'), [6], body, advisor)),
     // Passkeys: well-formed answers that verify nothing (no challenge of ours) change nothing but the sign-in counters.
-    c('POST /api/mfa/passkey/register', '/api/mfa/passkey/register', [96], {
+    c('registerPasskey', routePath('registerPasskey'), [96], {
       label: 'Junk',
       response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} },
     }),
-    c('POST /api/auth/passkey', '/api/auth/passkey', [95], {
+    c('signInWithPasskey', routePath('signInWithPasskey'), [95], {
       response: {
         id: 'AAAA',
         rawId: 'AAAA',
@@ -574,11 +571,11 @@ function semanticCases(): Array<BadRequest & { key: RouteKey }> {
         clientExtensionResults: {},
       },
     }),
-    c('POST /api/mfa/passkey/{id}', `/api/mfa/passkey/${'0'.repeat(32)}`, [4], { label: 'Nobody’s' }),
-    c('DELETE /api/mfa/passkey/{id}', `/api/mfa/passkey/${'0'.repeat(32)}`, [4]),
-    c('POST /api/entities', '/api/entities', [11], { entityTypeId: 3, entityName: 'Third Kind' }),
-    c('POST /api/entities', '/api/entities', [11], { entityTypeId: -1, entityName: 'Negative Kind' }),
-    c('POST /api/auth/signup', '/api/auth/signup', [11], {
+    c('renamePasskey', routePath('renamePasskey', { id: '0'.repeat(32) }), [4], { label: 'Nobody’s' }),
+    c('removePasskey', routePath('removePasskey', { id: '0'.repeat(32) }), [4]),
+    c('createEntity', routePath('createEntity'), [11], { entityTypeId: 3, entityName: 'Third Kind' }),
+    c('createEntity', routePath('createEntity'), [11], { entityTypeId: -1, entityName: 'Negative Kind' }),
+    c('signUp', routePath('signUp'), [11], {
       firstName: 'Eve',
       lastName: 'Evil',
       email: 'eve-kind@example.com',
@@ -624,23 +621,18 @@ async function failuresOf(requests: BadRequest[]): Promise<string[]> {
  * make for that very list — edited, made up, of the old readable kinds, or of another
  * list — is refused (2) naming `cursor`; so is a period that ends before it starts.
  */
-const cursorRoutes = new Set<RouteKey>([
-  'GET /api/canvas/history',
-  'GET /api/canvas/history/{familyId}',
-  'GET /api/canvas/access-log',
-  'GET /api/entities/access-log',
-]);
-const periodRoutes = new Set<RouteKey>(['GET /api/canvas/access-log', 'GET /api/canvas/access-log.csv', 'GET /api/entities/access-log']);
+const cursorRoutes = new Set<RouteKey>(['getOwnHistory', 'getHistory', 'getAccessLog', 'getCompanyAccessLog']);
+const periodRoutes = new Set<RouteKey>(['getAccessLog', 'getAccessLogCsv', 'getCompanyAccessLog']);
 /** Real cursors of the family's and another family's history feed (GET /api/canvas/history, page size 1), read in beforeAll. */
 let historyCursor: string;
 let strangerHistoryCursor: string;
 
-function cursorCases(route: { method: string; path: string }): BadRequest[] {
+function cursorCases(route: { name: string; method: string; path: string }): BadRequest[] {
   const key = routeKeyOf(route);
   const base = baseCalls.get(key);
   if (!base) throw new Error(`no call for ${key}`);
   const path = base.call.path.split('?')[0]!;
-  const cookie = key === 'GET /api/entities/access-log' ? world.companyAllOwner.client.cookieHeader() : base.cookie;
+  const cookie = key === 'getCompanyAccessLog' ? world.companyAllOwner.client.cookieHeader() : base.cookie;
   const cases: BadRequest[] = [];
   if (cursorRoutes.has(key)) {
     const [payload, signature] = historyCursor.split('.') as [string, string];
@@ -658,7 +650,7 @@ function cursorCases(route: { method: string; path: string }): BadRequest[] {
     ];
     // Real cursors of other lists: another family's feed everywhere; the own feed's on the access logs.
     cursors.push(strangerHistoryCursor);
-    if (!key.startsWith('GET /api/canvas/history')) cursors.push(historyCursor);
+    if (key !== 'getOwnHistory' && key !== 'getHistory') cursors.push(historyCursor);
     for (const cursor of cursors)
       cases.push({ label: `cursor ${cursor.slice(0, 40)}`, method: 'GET', path: `${path}?cursor=${cursor}`, codes: [2], field: 'cursor', cookie });
   }
@@ -675,7 +667,7 @@ describe('bad input', () => {
       .filter((route) => route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT')
       .map(routeKeyOf);
     expect(writes.filter((key) => !bodySchemas[key] && !writesWithoutBody.has(key))).toEqual([]);
-    expect(Object.keys(bodySchemas).filter((key) => !writes.includes(key))).toEqual([]);
+    expect(Object.keys(bodySchemas).filter((key) => !writes.includes(key as RouteKey))).toEqual([]);
   });
 
   it.each(routesWithInput.map((route) => [routeKeyOf(route), route] as const))('%s is refused with a catalogue error', async (_key, route) => {

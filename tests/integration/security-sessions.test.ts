@@ -11,6 +11,7 @@ import { ApiClient, uniqueEmail, useIntegrationStack, type ApiResponse } from '.
 import { addMemberWithRole, inviteMember, signUpWithInvitation } from '../support/organisations';
 import { snapshotTable } from '../support/table';
 import { acceptWorkRelationInvitation, inviteWorkRelation, signUpWithWorkRelationInvitation } from '../support/work-relations';
+import { routePath } from '../support/route-calls';
 
 /**
  * Sessions and single-use tokens: the cookie's attributes, JSON-only writes (a cross-site
@@ -63,7 +64,7 @@ describe('the session cookie', () => {
     // The token is long and random: 32 bytes, base64url.
     expect(cookie!.split(';')[0]!.split('=')[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const signOut = await client.post('/api/auth/signout');
+    const signOut = await client.call('signOut');
     const cleared = signOut.cookies.find((value) => value.startsWith(`${sessionCookieName}=`));
     expect(cleared).toMatch(/^fc_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0$/);
   });
@@ -146,7 +147,7 @@ describe('writes without a JSON content type', () => {
 describe('writes from another site (cross-site request forgery)', () => {
   const appOrigin = () => new URL(process.env.APP_URL!).origin;
   // Every write, and the one GET that writes (accepting a member invitation).
-  const writes = allRoutes().filter((route) => route.method !== 'GET' || route.path === '/api/member-invitation/accept');
+  const writes = allRoutes().filter((route) => route.method !== 'GET' || route.path === routePath('acceptMemberInvitation'));
   // A function: APP_URL is known once the stack runs.
   const refusedHeaders = (): Array<Record<string, string>> => [
     { 'sec-fetch-site': 'cross-site' },
@@ -210,7 +211,7 @@ describe('writes from another site (cross-site request forgery)', () => {
       // A bodiless POST without a Content-Type, as the spec's client signs out.
       const signOut = await fetch(`${stack.apiUrl}/api/auth/signout`, { method: 'POST', headers: { ...headers, cookie } });
       expect(signOut.status, JSON.stringify(headers)).toBe(204);
-      expectError(await withCookie(cookie, 'GET', '/api/user/profile'), 7);
+      expectError(await withCookie(cookie, 'GET', routePath('getProfile')), 7);
       // A JSON write with the same headers.
       const salt = await fetch(`${stack.apiUrl}/api/auth/salt`, {
         method: 'POST',
@@ -225,12 +226,12 @@ describe('writes from another site (cross-site request forgery)', () => {
 describe('sessions that are over', () => {
   it('answer 7 after 30 idle minutes', async () => {
     const cookie = await newSession(owner);
-    expect((await withCookie(cookie, 'GET', '/api/user/profile')).status).toBe(200);
+    expect((await withCookie(cookie, 'GET', routePath('getProfile'))).status).toBe(200);
     advanceClock(sessionLifetime.idleSeconds * 1000 - 60_000);
-    expect((await withCookie(cookie, 'GET', '/api/user/profile')).status).toBe(200);
+    expect((await withCookie(cookie, 'GET', routePath('getProfile'))).status).toBe(200);
     advanceClock(sessionLifetime.idleSeconds * 1000 + 1000);
-    expectError(await withCookie(cookie, 'GET', '/api/user/profile'), 7);
-    expectError(await withCookie(cookie, 'POST', '/api/entities', { entityTypeId: EntityType.Family, entityName: 'Late Family' }), 7);
+    expectError(await withCookie(cookie, 'GET', routePath('getProfile')), 7);
+    expectError(await withCookie(cookie, 'POST', routePath('createEntity'), { entityTypeId: EntityType.Family, entityName: 'Late Family' }), 7);
   });
 
   it('answer 7 after 12 hours even when used all along', async () => {
@@ -240,34 +241,36 @@ describe('sessions that are over', () => {
     while (elapsed + step < sessionLifetime.absoluteSeconds * 1000) {
       advanceClock(step);
       elapsed += step;
-      const response = await withCookie(cookie, 'GET', '/api/authorization/member-roles');
+      const response = await withCookie(cookie, 'GET', routePath('listMemberRoles'));
       expect(response.status, `after ${Math.round(elapsed / durations.hour)} hours`).toBe(200);
     }
     advanceClock(sessionLifetime.absoluteSeconds * 1000 - elapsed + 1000);
-    expectError(await withCookie(cookie, 'GET', '/api/authorization/member-roles'), 7);
+    expectError(await withCookie(cookie, 'GET', routePath('listMemberRoles')), 7);
   });
 
   it('answer 7 once signed out, and the sign-out of another session leaves this one alone', async () => {
     const [first, second] = [await newSession(owner), await newSession(owner)];
-    expect((await withCookie(first, 'POST', '/api/auth/signout', {})).status).toBe(204);
-    expectError(await withCookie(first, 'GET', '/api/user/profile'), 7);
-    expectError(await withCookie(first, 'PATCH', `/api/user/${owner.userId}`, { firstName: 'Reused' }), 7);
-    expect((await withCookie(second, 'GET', '/api/user/profile')).status).toBe(200);
+    expect((await withCookie(first, 'POST', routePath('signOut'), {})).status).toBe(204);
+    expectError(await withCookie(first, 'GET', routePath('getProfile')), 7);
+    expectError(await withCookie(first, 'PATCH', routePath('updateUser', { userId: owner.userId }), { firstName: 'Reused' }), 7);
+    expect((await withCookie(second, 'GET', routePath('getProfile'))).status).toBe(200);
   });
 
   it('answer 7 when the password was changed in another session', async () => {
     const account = await signUpAndConfirm(stack);
     const other = await newSession(account);
-    const { body } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
+    const { body } = await stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } });
     const salt = newSalt();
-    const changed = await account.client.patch('/api/password/change', {
-      password: hashPassword(account.plainPassword, body.salt),
-      newPassword: hashPassword('Another-Secret7', salt),
-      salt,
+    const changed = await account.client.call('changePassword', {
+      body: {
+        password: hashPassword(account.plainPassword, body.salt),
+        newPassword: hashPassword('Another-Secret7', salt),
+        salt,
+      },
     });
     expect(changed.status).toBe(204);
-    expectError(await withCookie(other, 'GET', '/api/user/profile'), 7);
-    expect((await account.client.get('/api/user/profile')).status).toBe(200);
+    expectError(await withCookie(other, 'GET', routePath('getProfile')), 7);
+    expect((await account.client.call('getProfile')).status).toBe(200);
   });
 });
 
@@ -287,60 +290,62 @@ describe('forged session cookies', () => {
       [null, 5],
     ];
     for (const [candidate, code] of cases) {
-      expectError(await withCookie(candidate, 'GET', '/api/user/profile'), code);
-      expectError(await withCookie(candidate, 'POST', '/api/entities', { entityTypeId: EntityType.Family, entityName: 'Forged Family' }), code);
+      expectError(await withCookie(candidate, 'GET', routePath('getProfile')), code);
+      expectError(await withCookie(candidate, 'POST', routePath('createEntity'), { entityTypeId: EntityType.Family, entityName: 'Forged Family' }), code);
     }
     // The genuine cookie still works, and a public route never acts on a forged one.
-    expect((await withCookie(cookie, 'GET', '/api/user/profile')).status).toBe(200);
-    expectError(await withCookie(tampered(cookie), 'POST', '/api/email-confirmation/resend-confirmation-link', {}), 5);
+    expect((await withCookie(cookie, 'GET', routePath('getProfile'))).status).toBe(200);
+    expectError(await withCookie(tampered(cookie), 'POST', routePath('resendConfirmationLink'), {}), 5);
   });
 });
 
 describe('single-use tokens', () => {
   it('confirmation: reused → 13, tampered or of another kind → 20', async () => {
     const body = signupBody();
-    expect((await stack.client().post('/api/auth/signup', body)).status).toBe(201);
+    expect((await stack.client().call('signUp', { body })).status).toBe(201);
     const token = await confirmationTokenFor(stack, body.email);
-    const confirm = (value: string) => stack.client().get(`/api/email-confirmation?token=${encodeURIComponent(value)}`);
+    const confirm = (value: string) => stack.client().call('confirmEmail', { query: { token: value } });
     expectError(await confirm(tampered(token)), 20);
     expect((await confirm(token)).status).toBe(200);
     expectError(await confirm(token), 13);
     expectError(await confirm(tampered(token)), 20);
     // A reset token is no confirmation token.
-    expect((await stack.client().post('/api/password/send-reset', { email: body.email })).status).toBe(200);
+    expect((await stack.client().call('sendReset', { body: { email: body.email } })).status).toBe(200);
     const resetToken = linkParameter((await stack.latestEmailTo(body.email)).body.text, '/reset-password', 'token');
     expectError(await confirm(resetToken), 20);
   });
 
   it('reset: reused, tampered or for another address → 20', async () => {
     const [account, other] = await Promise.all([signUpAndConfirm(stack), signUpAndConfirm(stack)]);
-    expect((await stack.client().post('/api/password/send-reset', { email: account.email })).status).toBe(200);
+    expect((await stack.client().call('sendReset', { body: { email: account.email } })).status).toBe(200);
     const token = linkParameter((await stack.latestEmailTo(account.email)).body.text, '/reset-password', 'token');
     const reset = (email: string, value: string) => {
       const salt = newSalt();
-      return stack.client().post('/api/password/reset', { email, token: value, password: hashPassword('Brand-New-Pass1', salt), salt });
+      return stack.client().call('resetPassword', { body: { email, token: value, password: hashPassword('Brand-New-Pass1', salt), salt } });
     };
     expectError(await reset(account.email, tampered(token)), 20);
     expectError(await reset(other.email, token), 20);
     expect((await reset(account.email, token)).status).toBe(200);
     expectError(await reset(account.email, token), 20);
     // The reset ended the account's sessions; the new password works.
-    expectError(await account.client.get('/api/user/profile'), 7);
+    expectError(await account.client.call('getProfile'), 7);
     expect((await signIn(stack.client(), account.email, 'Brand-New-Pass1')).status).toBe(200);
   });
 
   it('member invitation: reused → 32, tampered → 20', async () => {
     const invitation = await inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember });
-    const landing = (value: string) => stack.client().get(`/api/member-invitation?token=${encodeURIComponent(value)}`);
+    const landing = (value: string) => stack.client().call('getMemberInvitation', { query: { token: value } });
     expectError(await landing(tampered(invitation.token)), 20);
     const invitee = await signUpWithInvitation(stack, invitation);
-    expectError(await invitee.client.get(`/api/member-invitation/accept?token=${encodeURIComponent(invitation.token)}`), 32);
-    expectError(await invitee.client.get(`/api/member-invitation/accept?token=${encodeURIComponent(tampered(invitation.token))}`), 20);
-    const again = await stack.client().post<SignupResponse>('/api/auth/signup', {
-      ...signupBody({ email: uniqueEmail('late') }),
-      createEntityTypeId: undefined,
-      createEntityName: undefined,
-      memberInvitationToken: invitation.token,
+    expectError(await invitee.client.call('acceptMemberInvitation', { query: { token: invitation.token } }), 32);
+    expectError(await invitee.client.call('acceptMemberInvitation', { query: { token: tampered(invitation.token) } }), 20);
+    const again = await stack.client().call<'signUp', SignupResponse>('signUp', {
+      body: {
+        ...signupBody({ email: uniqueEmail('late') }),
+        createEntityTypeId: undefined,
+        createEntityName: undefined,
+        memberInvitationToken: invitation.token,
+      },
     });
     expect([17, 32]).toContain((again.body as unknown as { errorCode: number }).errorCode);
     expect((await landing(invitation.token)).body).toMatchObject({ accepted: true });
@@ -349,49 +354,49 @@ describe('single-use tokens', () => {
   it('family and advisor invitations: reused → 32, tampered → 20', async () => {
     const company = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Token Advisors' });
     const familyInvitation = await inviteWorkRelation(stack, company.client, 'family');
-    expectError(await stack.client().get(`/api/family-invitation?token=${encodeURIComponent(tampered(familyInvitation.token))}`), 20);
+    expectError(await stack.client().call('getFamilyInvitation', { query: { token: tampered(familyInvitation.token) } }), 20);
     const family = await signUpWithWorkRelationInvitation(stack, 'family', familyInvitation);
     await acceptWorkRelationInvitation(family.client, 'family', { token: familyInvitation.token, entityName: 'Token Family' });
-    expectError(await family.client.post('/api/family-invitation/accept', { token: familyInvitation.token, entityName: 'Second Family' }), 32);
-    expectError(await family.client.post('/api/family-invitation/accept', { token: tampered(familyInvitation.token), entityName: 'Second Family' }), 20);
+    expectError(await family.client.call('acceptFamilyInvitation', { body: { token: familyInvitation.token, entityName: 'Second Family' } }), 32);
+    expectError(await family.client.call('acceptFamilyInvitation', { body: { token: tampered(familyInvitation.token), entityName: 'Second Family' } }), 20);
 
     const advisorInvitation = await inviteWorkRelation(stack, owner.client, 'advisor');
-    expectError(await stack.client().get(`/api/advisor-invitation?token=${encodeURIComponent(tampered(advisorInvitation.token))}`), 20);
+    expectError(await stack.client().call('getAdvisorInvitation', { query: { token: tampered(advisorInvitation.token) } }), 20);
     const advisor = await signUpWithWorkRelationInvitation(stack, 'advisor', advisorInvitation);
     await acceptWorkRelationInvitation(advisor.client, 'advisor', { token: advisorInvitation.token, entityName: 'Token Company' });
-    expectError(await advisor.client.post('/api/advisor-invitation/accept', { token: advisorInvitation.token, entityName: 'Another Company' }), 32);
+    expectError(await advisor.client.call('acceptAdvisorInvitation', { body: { token: advisorInvitation.token, entityName: 'Another Company' } }), 32);
   });
 
   it('an invitation token is no session and no other kind of token', async () => {
     const invitation = await inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember });
-    expectError(await withCookie(`${sessionCookieName}=${invitation.token}`, 'GET', '/api/user/profile'), 7);
-    expectError(await stack.client().get(`/api/family-invitation?token=${encodeURIComponent(invitation.token)}`), 20);
-    expectError(await stack.client().get(`/api/email-confirmation?token=${encodeURIComponent(invitation.token)}`), 20);
+    expectError(await withCookie(`${sessionCookieName}=${invitation.token}`, 'GET', routePath('getProfile')), 7);
+    expectError(await stack.client().call('getFamilyInvitation', { query: { token: invitation.token } }), 20);
+    expectError(await stack.client().call('confirmEmail', { query: { token: invitation.token } }), 20);
   });
 });
 
 describe('sign-in throttling under a burst', () => {
   it('counts at most 5 failures of 100 rapid attempts, then makes that client wait 30 seconds even with the right password', async () => {
     const account = await addMemberWithRole(stack, owner, EntityRole.LimitedMember);
-    const { body } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
+    const { body } = await stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } });
     const wrong = { email: account.email, password: hashPassword('Wrong-Guess1', body.salt) };
     const right = { email: account.email, password: hashPassword(account.plainPassword, body.salt) };
     const codes: number[] = [];
     // Ten at a time: twice the allowance races in the first batch; the later ones meet the lock.
     for (let batch = 0; batch < 10; batch += 1) {
-      const responses = await Promise.all(Array.from({ length: 10 }, () => stack.client().post<{ errorCode: number }>('/api/auth/signin', wrong)));
+      const responses = await Promise.all(Array.from({ length: 10 }, () => stack.client().call<'signIn', { errorCode: number }>('signIn', { body: wrong })));
       codes.push(...responses.map((response) => response.body.errorCode));
     }
     expect(codes.filter((code) => code !== 12 && code !== 80)).toEqual([]);
     expect(codes.filter((code) => code === 12).length).toBeLessThanOrEqual(5);
     expect(codes.filter((code) => code === 80).length).toBeGreaterThanOrEqual(95);
 
-    expectError(await stack.client().post('/api/auth/signin', right), 80);
+    expectError(await stack.client().call('signIn', { body: right }), 80);
     // Another client address is not the guesser: the user gets in.
-    expect((await stack.client({ sourceAddress: '127.0.0.3' }).post('/api/auth/signin', right)).status).toBe(200);
+    expect((await stack.client({ sourceAddress: '127.0.0.3' }).call('signIn', { body: right })).status).toBe(200);
     // The burst itself takes real time: the wait counts from the fifth failure.
-    expectError(await stack.client().post('/api/auth/signin', right), 80);
+    expectError(await stack.client().call('signIn', { body: right }), 80);
     advanceClock(31 * 1000);
-    expect((await stack.client().post('/api/auth/signin', right)).status).toBe(200);
+    expect((await stack.client().call('signIn', { body: right })).status).toBe(200);
   });
 });

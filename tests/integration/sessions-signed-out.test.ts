@@ -18,8 +18,8 @@ afterEach(() => resetClock());
 
 async function signedIn(who: TestAccount): Promise<ApiClient> {
   const client = stack.client({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0' });
-  const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
-  const response = await client.post('/api/auth/signin', { email: who.email, password: hashPassword(who.plainPassword, body.salt) });
+  const { body } = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: who.email } });
+  const response = await client.call('signIn', { body: { email: who.email, password: hashPassword(who.plainPassword, body.salt) } });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return client;
 }
@@ -28,18 +28,18 @@ describe('the answer 7 of a session ended from another device', () => {
   it('says signedOut after DELETE /api/user/sessions/{id} from another session, for the idle lifetime', async () => {
     const who = await signUpAndConfirm(stack);
     const laptop = await signedIn(who);
-    const target = (await who.client.get<UserSession[]>('/api/user/sessions')).body.find((session) => !session.current)!;
-    expect((await who.client.delete(`/api/user/sessions/${target.id}`)).status).toBe(204);
+    const target = (await who.client.call<'listSessions', UserSession[]>('listSessions')).body.find((session) => !session.current)!;
+    expect((await who.client.call('revokeSession', { params: { id: target.id } })).status).toBe(204);
 
-    const refused = await laptop.get('/api/user/profile');
+    const refused = await laptop.call('getProfile');
     expectError(refused, 7);
     expect((refused.body as { details?: unknown }).details).toEqual({ reason: 'signedOut' });
     // Again on the next click, and any route.
-    expect(((await laptop.get('/api/user/sessions')).body as { details?: unknown }).details).toEqual({ reason: 'signedOut' });
+    expect(((await laptop.call('listSessions')).body as { details?: unknown }).details).toEqual({ reason: 'signedOut' });
 
     // Past the idle lifetime the session would have expired anyway: a plain 7.
     advanceClock(31 * durations.minute);
-    const later = await laptop.get('/api/user/profile');
+    const later = await laptop.call('getProfile');
     expectError(later, 7);
     expect((later.body as { details?: unknown }).details).toBeUndefined();
   });
@@ -47,26 +47,26 @@ describe('the answer 7 of a session ended from another device', () => {
   it('says signedOut after "sign out everywhere else"', async () => {
     const who = await signUpAndConfirm(stack);
     const phone = await signedIn(who);
-    expect((await who.client.post('/api/user/sessions/revoke-others')).status).toBe(200);
-    const refused = await phone.get('/api/user/profile');
+    expect((await who.client.call('revokeOtherSessions')).status).toBe(200);
+    const refused = await phone.call('getProfile');
     expectError(refused, 7);
     expect((refused.body as { details?: unknown }).details).toEqual({ reason: 'signedOut' });
-    expect((await who.client.get('/api/user/profile')).status).toBe(200);
+    expect((await who.client.call('getProfile')).status).toBe(200);
   });
 
   it('is a plain 7 for a session that signed itself out or ran out', async () => {
     const who = await signUpAndConfirm(stack);
     const tab = await signedIn(who);
     const cookie = tab.cookieHeader();
-    expect((await tab.post('/api/auth/signout')).status).toBeLessThan(300);
+    expect((await tab.call('signOut')).status).toBeLessThan(300);
     // The same cookie sent again (another tab of that browser kept it): ended here, not elsewhere.
-    const signedOutHere = await stack.client().request('GET', '/api/user/profile', undefined, { headers: { cookie } });
+    const signedOutHere = await stack.client().call('getProfile', { headers: { cookie } });
     expectError(signedOutHere, 7);
     expect((signedOutHere.body as { details?: unknown }).details).toBeUndefined();
 
     const idle = await signedIn(who);
     advanceClock(31 * durations.minute);
-    const expired = await idle.get('/api/user/profile');
+    const expired = await idle.call('getProfile');
     expectError(expired, 7);
     expect((expired.body as { details?: unknown }).details).toBeUndefined();
   });

@@ -29,11 +29,13 @@ beforeAll(async () => {
 
 async function signedIn(who: TestAccount, options: { userAgent?: string; remember?: boolean } = {}): Promise<{ client: ApiClient; response: ApiResponse }> {
   const client = stack.client({ userAgent: options.userAgent });
-  const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
-  const response = await client.post('/api/auth/signin', {
-    email: who.email,
-    password: hashPassword(who.plainPassword, body.salt),
-    ...(options.remember === undefined ? {} : { remember: options.remember }),
+  const { body } = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: who.email } });
+  const response = await client.call('signIn', {
+    body: {
+      email: who.email,
+      password: hashPassword(who.plainPassword, body.salt),
+      ...(options.remember === undefined ? {} : { remember: options.remember }),
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return { client, response };
@@ -41,12 +43,12 @@ async function signedIn(who: TestAccount, options: { userAgent?: string; remembe
 
 const tokenOf = (client: ApiClient) => client.cookieHeader().split('=').slice(1).join('=');
 
-describe('GET /api/user/sessions', () => {
+describe('listSessions', () => {
   it('lists the live sessions with device, dates and the current one marked; ids are not token hashes', async () => {
     const who = await signUpAndConfirm(stack);
     const firefox = await signedIn(who, { userAgent: firefoxOnWindows });
     const phone = await signedIn(who, { userAgent: safariOnIphone });
-    const listed = await firefox.client.get<UserSession[]>('/api/user/sessions');
+    const listed = await firefox.client.call<'listSessions', UserSession[]>('listSessions');
     expect(listed.status).toBe(200);
     expect(listed.body).toHaveLength(3);
     const current = listed.body.filter((session) => session.current);
@@ -66,9 +68,9 @@ describe('GET /api/user/sessions', () => {
 
   it('moves lastSeenDate while the session is used', async () => {
     const { client } = await signedIn(account);
-    const first = (await client.get<UserSession[]>('/api/user/sessions')).body.find((session) => session.current)!;
+    const first = (await client.call<'listSessions', UserSession[]>('listSessions')).body.find((session) => session.current)!;
     advanceClock(10 * durations.minute);
-    const later = (await client.get<UserSession[]>('/api/user/sessions')).body.find((session) => session.current)!;
+    const later = (await client.call<'listSessions', UserSession[]>('listSessions')).body.find((session) => session.current)!;
     expect(new Date(later.lastSeenDate).getTime() - new Date(first.lastSeenDate).getTime()).toBeGreaterThanOrEqual(10 * durations.minute - 1000);
     expect(later.createdDate).toBe(first.createdDate);
   });
@@ -78,29 +80,29 @@ describe('revoking sessions', () => {
   it("DELETE /api/user/sessions/{id} ends that session at once (code 7); another user's id is 4 and leaves it alone", async () => {
     const who = await signUpAndConfirm(stack);
     const other = await signedIn(who, { userAgent: firefoxOnWindows });
-    const list = (await who.client.get<UserSession[]>('/api/user/sessions')).body;
+    const list = (await who.client.call<'listSessions', UserSession[]>('listSessions')).body;
     const target = list.find((session) => !session.current && session.device === 'Firefox on Windows')!;
-    expect((await other.client.get('/api/user/profile')).status).toBe(200);
+    expect((await other.client.call('getProfile')).status).toBe(200);
 
     const stranger = await signUpAndConfirm(stack);
-    expectError(await stranger.client.delete(`/api/user/sessions/${target.id}`), 4);
-    expect((await other.client.get('/api/user/profile')).status).toBe(200);
+    expectError(await stranger.client.call('revokeSession', { params: { id: target.id } }), 4);
+    expect((await other.client.call('getProfile')).status).toBe(200);
 
-    expect((await who.client.delete(`/api/user/sessions/${target.id}`)).status).toBe(204);
-    expectError(await other.client.get('/api/user/profile'), 7);
-    expectError(await who.client.delete(`/api/user/sessions/${target.id}`), 4);
-    expect((await who.client.get<UserSession[]>('/api/user/sessions')).body.map((session) => session.id)).not.toContain(target.id);
-    expect((await who.client.get('/api/user/profile')).status).toBe(200);
+    expect((await who.client.call('revokeSession', { params: { id: target.id } })).status).toBe(204);
+    expectError(await other.client.call('getProfile'), 7);
+    expectError(await who.client.call('revokeSession', { params: { id: target.id } }), 4);
+    expect((await who.client.call<'listSessions', UserSession[]>('listSessions')).body.map((session) => session.id)).not.toContain(target.id);
+    expect((await who.client.call('getProfile')).status).toBe(200);
   });
 
   it('POST /api/user/sessions/revoke-others ends every other session and keeps this one', async () => {
     const who = await signUpAndConfirm(stack);
     const others = [await signedIn(who), await signedIn(who, { userAgent: safariOnIphone })];
-    const response = await who.client.post<{ revoked: number }>('/api/user/sessions/revoke-others');
+    const response = await who.client.call<'revokeOtherSessions', { revoked: number }>('revokeOtherSessions');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ revoked: 2 });
-    for (const { client } of others) expectError(await client.get('/api/user/profile'), 7);
-    const left = (await who.client.get<UserSession[]>('/api/user/sessions')).body;
+    for (const { client } of others) expectError(await client.call('getProfile'), 7);
+    const left = (await who.client.call<'listSessions', UserSession[]>('listSessions')).body;
     expect(left).toHaveLength(1);
     expect(left[0]!.current).toBe(true);
   });
@@ -112,12 +114,12 @@ describe('session lifetimes', () => {
     expect(response.cookies[0]).toContain(`Max-Age=${12 * 3600}`);
     expect(sessionLifetime).toMatchObject({ idleSeconds: 30 * 60, absoluteSeconds: 12 * 3600 });
     advanceClock(29 * durations.minute);
-    expect((await client.get('/api/user/profile')).status).toBe(200);
+    expect((await client.call('getProfile')).status).toBe(200);
     // Sliding: 29 more minutes from the last request is still fine.
     advanceClock(29 * durations.minute);
-    expect((await client.get('/api/user/profile')).status).toBe(200);
+    expect((await client.call('getProfile')).status).toBe(200);
     advanceClock(31 * durations.minute);
-    expectError(await client.get('/api/user/profile'), 7);
+    expectError(await client.call('getProfile'), 7);
   });
 
   it('"keep me signed in": a cookie for 30 days, alive past 12 hours while used, still ended by 30 idle minutes', async () => {
@@ -126,21 +128,23 @@ describe('session lifetimes', () => {
     const plain = await signedIn(account, { remember: false });
     for (let elapsed = 0; elapsed < 13 * 60; elapsed += 25) {
       advanceClock(25 * durations.minute);
-      expect((await client.get('/api/authorization/member-roles')).status, `after ${elapsed + 25} minutes`).toBe(200);
-      await plain.client.get('/api/authorization/member-roles');
+      expect((await client.call('listMemberRoles')).status, `after ${elapsed + 25} minutes`).toBe(200);
+      await plain.client.call('listMemberRoles');
     }
-    expectError(await plain.client.get('/api/user/profile'), 7);
+    expectError(await plain.client.call('getProfile'), 7);
     advanceClock(31 * durations.minute);
-    expectError(await client.get('/api/user/profile'), 7);
+    expectError(await client.call('getProfile'), 7);
   });
 
   it('refuses a remember flag that is not a boolean with 2 naming it', async () => {
     const client = stack.client();
-    const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email: account.email });
-    const response = await client.post<{ errorCode: number; errors: Record<string, string[]> }>('/api/auth/signin', {
-      email: account.email,
-      password: hashPassword(account.plainPassword, body.salt),
-      remember: 'yes',
+    const { body } = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } });
+    const response = await client.call<'signIn', { errorCode: number; errors: Record<string, string[]> }>('signIn', {
+      looseBody: {
+        email: account.email,
+        password: hashPassword(account.plainPassword, body.salt),
+        remember: 'yes',
+      },
     });
     expect(response.body.errorCode).toBe(2);
     expect(Object.keys(response.body.errors)).toEqual(['remember']);

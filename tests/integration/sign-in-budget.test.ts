@@ -21,10 +21,10 @@ beforeAll(async () => {
 });
 
 async function signInTrips(client: ApiClient, who: TestAccount = account): Promise<number> {
-  const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
+  const { body } = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: who.email } });
   await stack.streamSettled();
   const before = roundTripCount();
-  const response = await client.post('/api/auth/signin', { email: who.email, password: hashPassword(who.plainPassword, body.salt) });
+  const response = await client.call('signIn', { body: { email: who.email, password: hashPassword(who.plainPassword, body.salt) } });
   const trips = roundTripCount() - before;
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return trips;
@@ -35,7 +35,7 @@ it(`a password sign-in from a new browser and again from a known one takes at mo
   // A browser without the account's device cookie: the client's and the unknown clients' counts.
   expect(await signInTrips(browser)).toBeLessThanOrEqual(budget);
   // The same browser after signing out, now with its device cookie: its own count.
-  expect((await browser.post('/api/auth/signout')).status).toBeLessThan(300);
+  expect((await browser.call('signOut')).status).toBeLessThan(300);
   expect(await signInTrips(browser)).toBeLessThanOrEqual(budget);
 });
 

@@ -40,18 +40,18 @@ async function nthMail(email: string, subject: string, count: number): Promise<S
 }
 
 async function enableTotp(client: ApiClient): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await client.post<TotpSetupResponse>('/api/mfa/totp/setup', {});
+  const setup = await client.call<'setupTotp', TotpSetupResponse>('setupTotp');
   expect(setup.status, JSON.stringify(setup.body)).toBe(200);
   toStartOfNextStep();
-  const enabled = await client.post<TotpEnableResponse>('/api/mfa/totp/enable', { code: totpCodeAt(setup.body.secret) });
+  const enabled = await client.call<'enableTotp', TotpEnableResponse>('enableTotp', { body: { code: totpCodeAt(setup.body.secret) } });
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
   return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
 }
 
 async function registerPasskey(client: ApiClient, authenticator: SoftAuthenticator, label: string) {
-  const options = await client.post<Parameters<SoftAuthenticator['register']>[0]>('/api/mfa/passkey/register/options');
+  const options = await client.call<'registrationOptions', Parameters<SoftAuthenticator['register']>[0]>('registrationOptions');
   expect(options.status, JSON.stringify(options.body)).toBe(200);
-  return client.post<RegisterPasskeyResponse>('/api/mfa/passkey/register', { label, response: authenticator.register(options.body) });
+  return client.call<'registerPasskey', RegisterPasskeyResponse>('registerPasskey', { body: { label, response: authenticator.register(options.body) } });
 }
 
 /** A second session of the account from another browser and address (what a thief would hold). */
@@ -63,7 +63,7 @@ async function otherSession(who: TestAccount, sourceAddress = '127.0.0.23') {
 
 async function resetPasswordWith(email: string, token: string, plainPassword: string) {
   const salt = newSalt();
-  return stack.client().post('/api/password/reset', { email, token, password: hashPassword(plainPassword, salt), salt });
+  return stack.client().call('resetPassword', { body: { email, token, password: hashPassword(plainPassword, salt), salt } });
 }
 
 describe('adding a factor needs a recent authentication', () => {
@@ -71,16 +71,16 @@ describe('adding a factor needs a recent authentication', () => {
     const who = await signUpAndConfirm(stack);
     // A session taken over later: it signed in 11 minutes ago and never proved anything since.
     advanceClock(11 * durations.minute);
-    expectError(await who.client.post('/api/mfa/totp/setup', {}), 92);
-    expectError(await who.client.post('/api/mfa/totp/enable', { code: '123456' }), 92);
-    expectError(await who.client.post('/api/mfa/passkey/register/options'), 92);
-    expectError(await who.client.post('/api/mfa/passkey/register', { label: 'Thief', response: {} }), 92);
+    expectError(await who.client.call('setupTotp'), 92);
+    expectError(await who.client.call('enableTotp', { body: { code: '123456' } }), 92);
+    expectError(await who.client.call('registrationOptions'), 92);
+    expectError(await who.client.call('registerPasskey', { looseBody: { label: 'Thief', response: {} } }), 92);
     // Nothing was added.
-    const status = await who.client.get<TwoFactorStatus>('/api/mfa/status');
+    const status = await who.client.call<'getTwoFactorStatus', TwoFactorStatus>('getTwoFactorStatus');
     expect(status.body).toMatchObject({ totpEnabled: false, passkeyCount: 0, hasSecondFactor: false });
 
-    const { body: salt } = await who.client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
-    expect((await who.client.post('/api/auth/reauthenticate', { password: hashPassword(who.plainPassword, salt.salt) })).status).toBe(200);
+    const { body: salt } = await who.client.call<'getSalt', { salt: string }>('getSalt', { body: { email: who.email } });
+    expect((await who.client.call('reauthenticate', { body: { password: hashPassword(who.plainPassword, salt.salt) } })).status).toBe(200);
     await enableTotp(who.client);
     expect((await registerPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Laptop')).status).toBe(201);
   });
@@ -101,23 +101,25 @@ describe('every change of a sign-in method is announced by mail', () => {
 
     const added = await registerPasskey(client, new SoftAuthenticator({ origin: integrationOrigin }), 'Desk key');
     expect((await nthMail(who.email, noticeSubject, 2)).body.text).toContain('A passkey named "Desk key" was added');
-    expect((await client.delete(`/api/mfa/passkey/${added.body.id}`)).status).toBe(204);
+    expect((await client.call('removePasskey', { params: { id: added.body.id } })).status).toBe(204);
     expect((await nthMail(who.email, noticeSubject, 3)).body.text).toContain('The passkey named "Desk key" was removed');
     toStartOfNextStep();
-    expect((await client.post('/api/mfa/totp/disable', { code: totpCodeAt(secret) })).status).toBe(204);
+    expect((await client.call('disableTotp', { body: { code: totpCodeAt(secret) } })).status).toBe(204);
     expect((await nthMail(who.email, noticeSubject, 4)).body.text).toContain('authenticator app was turned off');
 
-    const { body: current } = await client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
+    const { body: current } = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: who.email } });
     const salt = newSalt();
-    const changed = await client.patch('/api/password/change', {
-      password: hashPassword(who.plainPassword, current.salt),
-      newPassword: hashPassword('Other-Secret7', salt),
-      salt,
+    const changed = await client.call('changePassword', {
+      body: {
+        password: hashPassword(who.plainPassword, current.salt),
+        newPassword: hashPassword('Other-Secret7', salt),
+        salt,
+      },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(204);
     expect((await nthMail(who.email, noticeSubject, 5)).body.text).toContain('The password of your account was changed');
 
-    expect((await stack.client().post('/api/password/send-reset', { email: who.email })).status).toBe(200);
+    expect((await stack.client().call('sendReset', { body: { email: who.email } })).status).toBe(200);
     const resetMail = await nthMail(who.email, 'Reset your Family Canvas password', 1);
     expect((await resetPasswordWith(who.email, linkParameter(resetMail.body.text, '/reset-password', 'token'), 'Third-Secret8')).status).toBe(200);
     expect((await nthMail(who.email, noticeSubject, 6)).body.text).toContain('reset with an e-mail link');
@@ -129,7 +131,7 @@ describe('every change of a sign-in method is announced by mail', () => {
     await nthMail(who.email, noticeSubject, 1);
     const client = stack.client();
     expect((await signIn(client, who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
-    expect((await client.post('/api/auth/signin/mfa', { email: who.email, recoveryCode: recoveryCodes[0] })).status).toBe(200);
+    expect((await client.call('signInMfa', { body: { email: who.email, recoveryCode: recoveryCodes[0] } })).status).toBe(200);
     expect((await nthMail(who.email, noticeSubject, 2)).body.text).toContain('One of your recovery codes was used');
   });
 });
@@ -152,16 +154,16 @@ describe('"This was not me"', () => {
     const ownersSocket = await openSocket(who.client);
     const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
 
-    const reported = await stack.client().post<NotMeResponse>('/api/password/not-me', { token });
+    const reported = await stack.client().call<'reportNotMe', NotMeResponse>('reportNotMe', { body: { token } });
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     expect(reported.body.email).toBe(who.email);
     expect(new Date(reported.body.factorRemovalAt!).getTime() - now().getTime()).toBeGreaterThanOrEqual(24 * durations.hour - durations.minute);
     expect(await ownersSocket.waitFor((message) => message.type === 'closed', { timeoutMs: 5000 })).toEqual({ type: 'closed', reason: 'signedOut' });
     await ownersSocket.closed;
-    expect((await who.client.get('/api/user/profile')).status).toBe(401);
+    expect((await who.client.call('getProfile')).status).toBe(401);
     // The known password no longer signs in; the link works once.
     expectError(await signIn(stack.client(), who.email, who.plainPassword), 12);
-    expectError(await stack.client().post('/api/password/not-me', { token }), 20);
+    expectError(await stack.client().call('reportNotMe', { body: { token } }), 20);
 
     // The hold is announced with the link that finishes it and the one that cancels it.
     const held = await nthMail(who.email, heldSubject, 1);
@@ -172,13 +174,13 @@ describe('"This was not me"', () => {
     // The mailbox alone does not turn two-factor off: after the reset the password still asks for the factor.
     const { signin } = await resetAndSignIn(who.email, 'Fresh-Start9');
     expect(signin.body).toMatchObject({ mfaRequired: true });
-    expectError(await stack.client().post('/api/password/factor-recovery/complete', finish), 98);
+    expectError(await stack.client().call('completeFactorRecovery', { body: finish }), 98);
     advanceClock(23 * durations.hour);
-    expectError(await stack.client().post('/api/password/factor-recovery/complete', finish), 98);
+    expectError(await stack.client().call('completeFactorRecovery', { body: finish }), 98);
     expect((await signIn(stack.client(), who.email, 'Fresh-Start9')).body).toMatchObject({ mfaRequired: true });
 
     advanceClock(durations.hour + durations.minute);
-    const done = await stack.client().post<FactorRecoveryState>('/api/password/factor-recovery/complete', finish);
+    const done = await stack.client().call<'completeFactorRecovery', FactorRecoveryState>('completeFactorRecovery', { body: finish });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const after = await signIn(stack.client(), who.email, 'Fresh-Start9');
     expect(after.status).toBe(200);
@@ -192,7 +194,7 @@ describe('"This was not me"', () => {
     const who = await signUpAndConfirm(stack);
     const { secret } = await enableTotp(who.client);
     const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
-    expect((await stack.client().post('/api/password/not-me', { token })).status).toBe(200);
+    expect((await stack.client().call('reportNotMe', { body: { token } })).status).toBe(200);
     const held = await nthMail(who.email, heldSubject, 1);
     const finish = { email: who.email, token: linkParameter(held.body.text, '/recover-access', 'token') };
 
@@ -200,16 +202,16 @@ describe('"This was not me"', () => {
     const { client, signin } = await resetAndSignIn(who.email, 'Fresh-Start9');
     expect(signin.body).toMatchObject({ mfaRequired: true });
     toStartOfNextStep();
-    expectError(await client.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) }), 90);
+    expectError(await client.call('signInMfa', { body: { email: who.email, code: totpCodeAt(secret) } }), 90);
 
     expect(
-      (await stack.client().post('/api/password/factor-recovery/cancel', { token: linkParameter(held.body.text, '/recover-access/cancel', 'token') })).status,
+      (await stack.client().call('cancelFactorRecovery', { body: { token: linkParameter(held.body.text, '/recover-access/cancel', 'token') } })).status,
     ).toBe(204);
     advanceClock(25 * durations.hour);
-    expectError(await stack.client().post('/api/password/factor-recovery/complete', finish), 20);
+    expectError(await stack.client().call('completeFactorRecovery', { body: finish }), 20);
     const again = stack.client();
     expect((await signIn(again, who.email, 'Fresh-Start9')).body).toMatchObject({ mfaRequired: true });
-    expect((await again.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) })).status).toBe(200);
+    expect((await again.call('signInMfa', { body: { email: who.email, code: totpCodeAt(secret) } })).status).toBe(200);
   });
 
   it("holds a passkey a stolen session added: it cannot sign in, and the owner's own sign-in with a factor does not give it back", async () => {
@@ -219,26 +221,26 @@ describe('"This was not me"', () => {
     const thiefsKey = new SoftAuthenticator({ origin: integrationOrigin });
     expect((await registerPasskey(thief, thiefsKey, 'Not mine')).status).toBe(201);
     const token = linkParameter((await nthMail(who.email, noticeSubject, 2)).body.text, '/not-me', 'token');
-    expect((await stack.client().post('/api/password/not-me', { token })).status).toBe(200);
-    expectError(await thief.get('/api/user/profile'), 7);
+    expect((await stack.client().call('reportNotMe', { body: { token } })).status).toBe(200);
+    expectError(await thief.call('getProfile'), 7);
     const held = await nthMail(who.email, heldSubject, 1);
     expect(held.body.text).toContain('the passkey named "Not mine" can no longer be used');
 
     const passkeySignin = async () => {
       const browser = stack.client();
-      const options = (await browser.post<Parameters<SoftAuthenticator['authenticate']>[0]>('/api/auth/passkey/options')).body;
-      return browser.post('/api/auth/passkey', { response: thiefsKey.authenticate(options) });
+      const options = (await browser.call<'authenticationOptions', Parameters<SoftAuthenticator['authenticate']>[0]>('authenticationOptions')).body;
+      return browser.call('signInWithPasskey', { body: { response: thiefsKey.authenticate(options) } });
     };
     expectError(await passkeySignin(), 95);
     // The owner signs in with the app: the thief's passkey stays held.
     const { client } = await resetAndSignIn(who.email, 'Fresh-Start9');
     toStartOfNextStep();
-    expect((await client.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) })).status).toBe(200);
+    expect((await client.call('signInMfa', { body: { email: who.email, code: totpCodeAt(secret) } })).status).toBe(200);
     expectError(await passkeySignin(), 95);
 
     advanceClock(24 * durations.hour + durations.minute);
     const finish = { email: who.email, token: linkParameter(held.body.text, '/recover-access', 'token') };
-    expect((await stack.client().post('/api/password/factor-recovery/complete', finish)).status).toBe(200);
+    expect((await stack.client().call('completeFactorRecovery', { body: finish })).status).toBe(200);
     // Only the reported passkey went: the app still guards the account.
     expect((await signIn(stack.client(), who.email, 'Fresh-Start9')).body).toEqual({ mfaRequired: true, methods: expect.not.arrayContaining(['passkey']) });
     expectError(await passkeySignin(), 95);
@@ -250,24 +252,24 @@ describe('"This was not me"', () => {
     const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
     const browser = stack.client();
     expect((await signIn(browser, who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
-    expect((await browser.post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(200);
+    expect((await browser.call('requestFactorRecovery', { body: { email: who.email } })).status).toBe(200);
     const recovery = {
       email: who.email,
       token: linkParameter((await nthMail(who.email, 'Recover access to your Family Canvas account', 1)).body.text, '/recover-access', 'token'),
     };
-    const started = await browser.post<FactorRecoveryState>('/api/password/factor-recovery/start', recovery);
+    const started = await browser.call<'startFactorRecovery', FactorRecoveryState>('startFactorRecovery', { body: recovery });
 
-    const reported = await stack.client().post<NotMeResponse>('/api/password/not-me', { token });
+    const reported = await stack.client().call<'reportNotMe', NotMeResponse>('reportNotMe', { body: { token } });
     expect(reported.body.factorRemovalAt).toBe(started.body.readyAt);
     const held = await nthMail(who.email, heldSubject, 1);
     expect(held.body.text).toContain('A recovery of your account is already waiting');
     expect(held.body.text).not.toMatch(/\/recover-access\?/);
     const { client } = await resetAndSignIn(who.email, 'Fresh-Start9');
     toStartOfNextStep();
-    expectError(await client.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) }), 90);
+    expectError(await client.call('signInMfa', { body: { email: who.email, code: totpCodeAt(secret) } }), 90);
 
     advanceClock(24 * durations.hour + durations.minute);
-    expect((await stack.client().post('/api/password/factor-recovery/complete', recovery)).status).toBe(200);
+    expect((await stack.client().call('completeFactorRecovery', { body: recovery })).status).toBe(200);
     expect((await signIn(stack.client(), who.email, 'Fresh-Start9')).body).not.toHaveProperty('mfaRequired');
   });
 
@@ -275,9 +277,9 @@ describe('"This was not me"', () => {
     const who = await signUpAndConfirm(stack);
     await enableTotp(who.client);
     const token = linkParameter((await nthMail(who.email, noticeSubject, 1)).body.text, '/not-me', 'token');
-    expectError(await stack.client().post('/api/password/not-me', { token: `${token}x` }), 20);
+    expectError(await stack.client().call('reportNotMe', { body: { token: `${token}x` } }), 20);
     advanceClock(3 * durations.day + durations.minute);
-    expectError(await stack.client().post('/api/password/not-me', { token }), 21);
+    expectError(await stack.client().call('reportNotMe', { body: { token } }), 21);
     resetClock();
     expect((await signIn(stack.client(), who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
   });
@@ -293,15 +295,19 @@ describe('passkeys and recovery codes', () => {
     const second = await registerPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Tablet');
     expect(second.status).toBe(201);
     expect(second.body.recoveryCodes).toBeUndefined();
-    expect((await who.client.get<TwoFactorStatus>('/api/mfa/status')).body).toMatchObject({ recoveryCodesLeft: 10, passkeyCount: 2, totpEnabled: false });
+    expect((await who.client.call<'getTwoFactorStatus', TwoFactorStatus>('getTwoFactorStatus')).body).toMatchObject({
+      recoveryCodesLeft: 10,
+      passkeyCount: 2,
+      totpEnabled: false,
+    });
 
     // The password alone no longer signs in: a passkey or a recovery code is the second step.
     const client = stack.client();
     expect((await signIn(client, who.email, who.plainPassword)).body).toEqual({ mfaRequired: true, methods: ['recoveryCode', 'passkey'] });
-    expect((await client.post('/api/auth/signin/mfa', { email: who.email, recoveryCode: first.body.recoveryCodes![0] })).status).toBe(200);
+    expect((await client.call('signInMfa', { body: { email: who.email, recoveryCode: first.body.recoveryCodes![0] } })).status).toBe(200);
     const again = stack.client();
     await signIn(again, who.email, who.plainPassword);
-    expectError(await again.post('/api/auth/signin/mfa', { email: who.email, recoveryCode: first.body.recoveryCodes![0] }), 90);
+    expectError(await again.call('signInMfa', { body: { email: who.email, recoveryCode: first.body.recoveryCodes![0] } }), 90);
   });
 
   it('keeps the codes while a passkey stays when TOTP goes, and drops them with the last factor', async () => {
@@ -309,10 +315,13 @@ describe('passkeys and recovery codes', () => {
     const passkey = await registerPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Phone');
     const { secret } = await enableTotp(who.client);
     toStartOfNextStep();
-    expect((await who.client.post('/api/mfa/totp/disable', { code: totpCodeAt(secret) })).status).toBe(204);
-    expect((await who.client.get<TwoFactorStatus>('/api/mfa/status')).body.recoveryCodesLeft).toBe(10);
-    expect((await who.client.delete(`/api/mfa/passkey/${passkey.body.id}`)).status).toBe(204);
-    expect((await who.client.get<TwoFactorStatus>('/api/mfa/status')).body).toMatchObject({ recoveryCodesLeft: 0, hasSecondFactor: false });
+    expect((await who.client.call('disableTotp', { body: { code: totpCodeAt(secret) } })).status).toBe(204);
+    expect((await who.client.call<'getTwoFactorStatus', TwoFactorStatus>('getTwoFactorStatus')).body.recoveryCodesLeft).toBe(10);
+    expect((await who.client.call('removePasskey', { params: { id: passkey.body.id } })).status).toBe(204);
+    expect((await who.client.call<'getTwoFactorStatus', TwoFactorStatus>('getTwoFactorStatus')).body).toMatchObject({
+      recoveryCodesLeft: 0,
+      hasSecondFactor: false,
+    });
   });
 });
 
@@ -326,30 +335,33 @@ describe('recovery through the mailbox after losing every factor', () => {
     await registerPasskey(who.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Lost phone');
     const client = stack.client({ userAgent: chrome });
     expect((await signIn(client, who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
-    expect((await client.post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(200);
+    expect((await client.call('requestFactorRecovery', { body: { email: who.email } })).status).toBe(200);
     const token = linkParameter((await nthMail(who.email, recoverySubject, 1)).body.text, '/recover-access', 'token');
     return { who, secret, client, link: { email: who.email, token } };
   }
 
   it('removes the factors only after 24 hours announced by mail; then the password alone signs in', async () => {
     const { who, client, link } = await lostFactors();
-    expect((await client.post<FactorRecoveryState>('/api/password/factor-recovery/status', link)).body).toEqual({ state: 'notStarted', readyAt: null });
-    const started = await client.post<FactorRecoveryState>('/api/password/factor-recovery/start', link);
+    expect((await client.call<'factorRecoveryStatus', FactorRecoveryState>('factorRecoveryStatus', { body: link })).body).toEqual({
+      state: 'notStarted',
+      readyAt: null,
+    });
+    const started = await client.call<'startFactorRecovery', FactorRecoveryState>('startFactorRecovery', { body: link });
     expect(started.body.state).toBe('waiting');
     expect(new Date(started.body.readyAt!).getTime() - now().getTime()).toBeGreaterThanOrEqual(24 * durations.hour - durations.minute);
     const announced = await nthMail(who.email, startedSubject, 1);
     expect(announced.body.text).toContain('Chrome on Mac OS');
     expect(linkParameter(announced.body.text, '/recover-access/cancel', 'token')).toMatch(/\S{20,}/);
     // Nobody gets in by the mailbox at once.
-    const early = expectError(await client.post('/api/password/factor-recovery/complete', link), 98);
+    const early = expectError(await client.call('completeFactorRecovery', { body: link }), 98);
     expect((early as { details?: unknown }).details).toEqual({ readyAt: started.body.readyAt });
     advanceClock(23 * durations.hour);
-    expectError(await client.post('/api/password/factor-recovery/complete', link), 98);
+    expectError(await client.call('completeFactorRecovery', { body: link }), 98);
     expect((await signIn(stack.client(), who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
 
     advanceClock(durations.hour + durations.minute);
-    expect((await client.post<FactorRecoveryState>('/api/password/factor-recovery/status', link)).body.state).toBe('ready');
-    const done = await client.post<FactorRecoveryState>('/api/password/factor-recovery/complete', link);
+    expect((await client.call<'factorRecoveryStatus', FactorRecoveryState>('factorRecoveryStatus', { body: link })).body.state).toBe('ready');
+    const done = await client.call<'completeFactorRecovery', FactorRecoveryState>('completeFactorRecovery', { body: link });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.state).toBe('done');
     const signin = await signIn(stack.client(), who.email, who.plainPassword);
@@ -357,42 +369,42 @@ describe('recovery through the mailbox after losing every factor', () => {
     expect(signin.body).not.toHaveProperty('mfaRequired');
     expect((await nthMail(who.email, noticeSubject, 3)).body.text).toContain('removed by an e-mail recovery');
     // The link is used up.
-    expectError(await client.post('/api/password/factor-recovery/complete', link), 20);
+    expectError(await client.call('completeFactorRecovery', { body: link }), 20);
   });
 
   it('is cancelled by the link in the announcement, and by a sign-in with a factor', async () => {
     const { who, secret, client, link } = await lostFactors();
-    await client.post('/api/password/factor-recovery/start', link);
+    await client.call('startFactorRecovery', { body: link });
     const cancelToken = linkParameter((await nthMail(who.email, startedSubject, 1)).body.text, '/recover-access/cancel', 'token');
-    expect((await stack.client().post('/api/password/factor-recovery/cancel', { token: cancelToken })).status).toBe(204);
+    expect((await stack.client().call('cancelFactorRecovery', { body: { token: cancelToken } })).status).toBe(204);
     advanceClock(25 * durations.hour);
-    expectError(await client.post('/api/password/factor-recovery/complete', link), 20);
+    expectError(await client.call('completeFactorRecovery', { body: link }), 20);
 
     // A second request (the clock stays ahead: a TOTP code is accepted once per step); this time the owner signs in with the app during the wait.
-    expect((await client.post('/api/password/factor-recovery/request', { email: who.email })).status).toBe(200);
+    expect((await client.call('requestFactorRecovery', { body: { email: who.email } })).status).toBe(200);
     const second = { email: who.email, token: linkParameter((await nthMail(who.email, recoverySubject, 2)).body.text, '/recover-access', 'token') };
-    expect((await client.post<FactorRecoveryState>('/api/password/factor-recovery/start', second)).body.state).toBe('waiting');
+    expect((await client.call<'startFactorRecovery', FactorRecoveryState>('startFactorRecovery', { body: second })).body.state).toBe('waiting');
     const owner = stack.client();
     await signIn(owner, who.email, who.plainPassword);
     toStartOfNextStep();
-    expect((await owner.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) })).status).toBe(200);
+    expect((await owner.call('signInMfa', { body: { email: who.email, code: totpCodeAt(secret) } })).status).toBe(200);
     advanceClock(25 * durations.hour);
-    expectError(await client.post('/api/password/factor-recovery/complete', second), 20);
+    expectError(await client.call('completeFactorRecovery', { body: second }), 20);
     expect((await signIn(stack.client(), who.email, who.plainPassword)).body).toMatchObject({ mfaRequired: true });
   });
 
   it('sends nothing for an unknown address or an account without a second factor, and a reset alone still asks for the factor', async () => {
     const plain = await signUpAndConfirm(stack);
     const anonymous = stack.client();
-    expect((await anonymous.post('/api/password/factor-recovery/request', { email: plain.email })).body).toEqual({ email: plain.email });
-    expect((await anonymous.post('/api/password/factor-recovery/request', { email: 'nobody-here@example.com' })).body).toEqual({
+    expect((await anonymous.call('requestFactorRecovery', { body: { email: plain.email } })).body).toEqual({ email: plain.email });
+    expect((await anonymous.call('requestFactorRecovery', { body: { email: 'nobody-here@example.com' } })).body).toEqual({
       email: 'nobody-here@example.com',
     });
     expect(await mailsWithSubject(plain.email, recoverySubject)).toHaveLength(0);
 
     const who = await signUpAndConfirm(stack);
     await enableTotp(who.client);
-    expect((await anonymous.post('/api/password/send-reset', { email: who.email })).status).toBe(200);
+    expect((await anonymous.call('sendReset', { body: { email: who.email } })).status).toBe(200);
     const resetMail = await nthMail(who.email, 'Reset your Family Canvas password', 1);
     expect((await resetPasswordWith(who.email, linkParameter(resetMail.body.text, '/reset-password', 'token'), 'After-Reset5')).status).toBe(200);
     expect((await signIn(stack.client(), who.email, 'After-Reset5')).body).toMatchObject({ mfaRequired: true });

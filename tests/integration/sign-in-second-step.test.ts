@@ -29,15 +29,15 @@ function toStartOfNextStep(): void {
 }
 
 async function passwordStep(client: ApiClient, who: { email: string; plainPassword: string }) {
-  const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email: who.email });
-  return client.post<Record<string, unknown>>('/api/auth/signin', { email: who.email, password: hashPassword(who.plainPassword, body.salt) });
+  const { body } = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email: who.email } });
+  return client.call<'signIn', Record<string, unknown>>('signIn', { body: { email: who.email, password: hashPassword(who.plainPassword, body.salt) } });
 }
 
 async function withTotp(who: TestAccount): Promise<string> {
-  const setup = await who.client.post<TotpSetupResponse>('/api/mfa/totp/setup', {});
+  const setup = await who.client.call<'setupTotp', TotpSetupResponse>('setupTotp');
   expect(setup.status).toBe(200);
   toStartOfNextStep();
-  const enabled = await who.client.post<TotpEnableResponse>('/api/mfa/totp/enable', { code: totpCodeAt(setup.body.secret) });
+  const enabled = await who.client.call<'enableTotp', TotpEnableResponse>('enableTotp', { body: { code: totpCodeAt(setup.body.secret) } });
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
   return setup.body.secret;
 }
@@ -60,15 +60,15 @@ describe('1. the second sign-in step belongs to the browser that passed the pass
     toStartOfNextStep();
     const code = totpCodeAt(secret);
     // Someone with the right code (shoulder-surfed, phished) but not this browser's cookie.
-    expectError(await stack.client({ sourceAddress: '127.0.0.61' }).post('/api/auth/signin/mfa', { email: who.email, code }), 89);
+    expectError(await stack.client({ sourceAddress: '127.0.0.61' }).call('signInMfa', { body: { email: who.email, code } }), 89);
     // A browser that passed the password of another account cannot use it for this one.
     const other = await signUpAndConfirm(stack);
     await withTotp(other);
     const otherBrowser = stack.client();
     expect((await passwordStep(otherBrowser, other)).body).toMatchObject({ mfaRequired: true });
-    expectError(await otherBrowser.post('/api/auth/signin/mfa', { email: who.email, code }), 89);
+    expectError(await otherBrowser.call('signInMfa', { body: { email: who.email, code } }), 89);
     // The code was not spent by the refusals: the right browser signs in with it.
-    const second = await browser.post<{ id: string }>('/api/auth/signin/mfa', { email: who.email, code });
+    const second = await browser.call<'signInMfa', { id: string }>('signInMfa', { body: { email: who.email, code } });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.id).toBe(who.userId);
     expect(setCookieNamed(second.cookies, 'fc_signin')).toMatch(/Max-Age=0/);
@@ -76,12 +76,7 @@ describe('1. the second sign-in step belongs to the browser that passed the pass
     // The nonce is used up: replayed, it names no pending sign-in any more.
     const replay = await stack
       .client()
-      .request(
-        'POST',
-        '/api/auth/signin/mfa',
-        { email: who.email, code: totpCodeAt(secret, new Date(now().getTime() + 30_000)) },
-        { headers: { cookie: heldCookie } },
-      );
+      .call('signInMfa', { body: { email: who.email, code: totpCodeAt(secret, new Date(now().getTime() + 30_000)) }, headers: { cookie: heldCookie } });
     expectError(replay, 91);
   });
 
@@ -92,14 +87,14 @@ describe('1. the second sign-in step belongs to the browser that passed the pass
     await passwordStep(browser, who);
     const wrong = totpCodeAt(secret, new Date(now().getTime() + 120_000));
     for (let attempt = 0; attempt < pendingSigninMaxWrongCodes; attempt += 1)
-      expectError(await browser.post('/api/auth/signin/mfa', { email: who.email, code: wrong }), 90);
+      expectError(await browser.call('signInMfa', { body: { email: who.email, code: wrong } }), 90);
     // Past the throttle's wait (the 5th failure's) and well within the pending sign-in's 5 minutes.
     advanceClock((signinThrottle.firstDelaySeconds + 5) * 1000);
     toStartOfNextStep();
-    expectError(await browser.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) }), 91);
+    expectError(await browser.call('signInMfa', { body: { email: who.email, code: totpCodeAt(secret) } }), 91);
     // With the password again, the right code signs in.
     expect((await passwordStep(browser, who)).body).toMatchObject({ mfaRequired: true });
-    expect((await browser.post('/api/auth/signin/mfa', { email: who.email, code: totpCodeAt(secret) })).status).toBe(200);
+    expect((await browser.call('signInMfa', { body: { email: who.email, code: totpCodeAt(secret) } })).status).toBe(200);
   });
 
   it('the passkey as second step needs the cookie too, honours "keep me signed in" and clears the cookie; a passkey sign-in of its own is unchanged', async () => {
@@ -107,13 +102,15 @@ describe('1. the second sign-in step belongs to the browser that passed the pass
     const authenticator = new SoftAuthenticator({ origin: integrationOrigin });
     await addPasskey(who.client, authenticator);
     const browser = stack.client();
-    const { body: salt } = await browser.post<{ salt: string }>('/api/auth/salt', { email: who.email });
-    const step = await browser.post('/api/auth/signin', { email: who.email, password: hashPassword(who.plainPassword, salt.salt), remember: true });
+    const { body: salt } = await browser.call<'getSalt', { salt: string }>('getSalt', { body: { email: who.email } });
+    const step = await browser.call('signIn', { body: { email: who.email, password: hashPassword(who.plainPassword, salt.salt), remember: true } });
     expect(step.body).toEqual({ mfaRequired: true, methods: ['recoveryCode', 'passkey'] });
     // Another browser's passkey answer as a second step: no pending sign-in there.
     const elsewhere = stack.client();
-    expectError(await elsewhere.post('/api/auth/passkey', { response: await passkeyAssertion(elsewhere, authenticator), secondStep: true }), 89);
-    const done = await browser.post<{ id: string }>('/api/auth/passkey', { response: await passkeyAssertion(browser, authenticator), secondStep: true });
+    expectError(await elsewhere.call('signInWithPasskey', { body: { response: await passkeyAssertion(elsewhere, authenticator), secondStep: true } }), 89);
+    const done = await browser.call<'signInWithPasskey', { id: string }>('signInWithPasskey', {
+      body: { response: await passkeyAssertion(browser, authenticator), secondStep: true },
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.id).toBe(who.userId);
     expect(setCookieNamed(done.cookies, 'fc_signin')).toMatch(/Max-Age=0/);
@@ -122,19 +119,19 @@ describe('1. the second sign-in step belongs to the browser that passed the pass
     expect(Number(/Max-Age=(\d+)/.exec(session ?? '')?.[1])).toBe(30 * 24 * 3600);
     // The passkey alone (both factors) still signs in anywhere, without any password step.
     const alone = stack.client();
-    expect((await alone.post('/api/auth/passkey', { response: await passkeyAssertion(alone, authenticator) })).status).toBe(200);
+    expect((await alone.call('signInWithPasskey', { body: { response: await passkeyAssertion(alone, authenticator) } })).status).toBe(200);
   });
 });
 
 describe("2. nobody is locked out by someone else's guesses", () => {
   /** 100 wrong passwords: 5 from each of 20 client addresses (127.0.0.2 … 127.0.0.21). */
   async function attack(email: string): Promise<number[]> {
-    const { body } = await stack.client().post<{ salt: string }>('/api/auth/salt', { email });
+    const { body } = await stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email } });
     const wrong = { email, password: hashPassword('Wrong-Guess1', body.salt) };
     const codes: number[] = [];
     for (let index = 0; index < 20; index += 1) {
       const attacker = stack.client({ sourceAddress: `127.0.0.${index + 2}` });
-      for (let attempt = 0; attempt < 5; attempt += 1) codes.push(codeOf(await attacker.post('/api/auth/signin', wrong)) ?? 0);
+      for (let attempt = 0; attempt < 5; attempt += 1) codes.push(codeOf(await attacker.call('signIn', { body: wrong })) ?? 0);
     }
     return codes;
   }
@@ -169,12 +166,10 @@ describe("2. nobody is locked out by someone else's guesses", () => {
     const forged = owner.client
       .cookieHeader()
       .replace(/fc_device=([^;]*)/, (_all, value: string) => `fc_device=${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`);
-    const forgedSignIn = await stack.client().request('POST', '/api/auth/salt', { email: owner.email });
+    const forgedSignIn = await stack.client().call('getSalt', { body: { email: owner.email } });
     const salt = (forgedSignIn.body as { salt: string }).salt;
     expectError(
-      await stack
-        .client()
-        .request('POST', '/api/auth/signin', { email: owner.email, password: hashPassword(owner.plainPassword, salt) }, { headers: { cookie: forged } }),
+      await stack.client().call('signIn', { body: { email: owner.email, password: hashPassword(owner.plainPassword, salt) }, headers: { cookie: forged } }),
       80,
     );
     expect((await signIn(owner.client, owner.email, owner.plainPassword)).status).toBe(200);
@@ -187,7 +182,7 @@ describe("2. nobody is locked out by someone else's guesses", () => {
     const known = stack.client();
     await passwordStep(known, owner);
     toStartOfNextStep();
-    expect((await known.post('/api/auth/signin/mfa', { email: owner.email, code: totpCodeAt(secret) })).status).toBe(200);
+    expect((await known.call('signInMfa', { body: { email: owner.email, code: totpCodeAt(secret) } })).status).toBe(200);
     const wrong = totpCodeAt(secret, new Date(now().getTime() + 180_000));
     const codes: number[] = [];
     for (let index = 0; index < 20; index += 1) {
@@ -197,15 +192,14 @@ describe("2. nobody is locked out by someone else's guesses", () => {
         codes.push(codeOf(step) ?? 0);
         continue;
       }
-      for (let attempt = 0; attempt < 5; attempt += 1)
-        codes.push(codeOf(await attacker.post('/api/auth/signin/mfa', { email: owner.email, code: wrong })) ?? 0);
+      for (let attempt = 0; attempt < 5; attempt += 1) codes.push(codeOf(await attacker.call('signInMfa', { body: { email: owner.email, code: wrong } })) ?? 0);
     }
     expect(codes.every((code) => code === 90 || code === 80)).toBe(true);
     // The right password did not clear the shared count: no more wrong codes were checked than its allowance.
     expect(codes.filter((code) => code === 90)).toHaveLength(signinThrottle.unknownClients.freeFailures);
     toStartOfNextStep();
     expect((await passwordStep(known, owner)).body).toMatchObject({ mfaRequired: true });
-    expect((await known.post('/api/auth/signin/mfa', { email: owner.email, code: totpCodeAt(secret) })).status).toBe(200);
+    expect((await known.call('signInMfa', { body: { email: owner.email, code: totpCodeAt(secret) } })).status).toBe(200);
   });
 });
 
@@ -213,15 +207,15 @@ describe('3. sign-up mails within the mail limits', () => {
   it('counts the confirmation mail per client address: beyond the limit 80, nothing stored, nothing sent; another client is not affected', async () => {
     const client = stack.client({ sourceAddress: '127.0.0.71' });
     for (let index = 0; index < mailLimits.perClient.max; index += 1) {
-      const response = await client.post('/api/auth/signup', signupBody());
+      const response = await client.call('signUp', { body: signupBody() });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
     }
     const refused = signupBody();
-    expectError(await client.post('/api/auth/signup', refused), 80);
+    expectError(await client.call('signUp', { body: refused }), 80);
     expect(await getLogin(refused.email)).toBeUndefined();
     expectError(await signIn(stack.client(), refused.email, 'Sunny-Day42'), 12);
     expect(await stack.emailsTo(refused.email)).toHaveLength(0);
-    expect((await stack.client({ sourceAddress: '127.0.0.72' }).post('/api/auth/signup', refused)).status).toBe(201);
+    expect((await stack.client({ sourceAddress: '127.0.0.72' }).call('signUp', { body: refused })).status).toBe(201);
     expect((await stack.latestEmailTo(refused.email)).subject).toContain('Confirm your e-mail');
   });
 
@@ -230,12 +224,12 @@ describe('3. sign-up mails within the mail limits', () => {
     // Asking for confirmation links of an address not yet signed up uses its allowance (the answer is the same as for an account).
     const asker = stack.client({ sourceAddress: '127.0.0.73' });
     for (let round = 0; round < mailLimits.perRecipient.max; round += 1)
-      expect((await asker.post('/api/email-confirmation/resend-confirmation-link', { email: body.email })).status).toBe(200);
-    expectError(await stack.client({ sourceAddress: '127.0.0.74' }).post('/api/auth/signup', body), 80);
+      expect((await asker.call('resendConfirmationLink', { body: { email: body.email } })).status).toBe(200);
+    expectError(await stack.client({ sourceAddress: '127.0.0.74' }).call('signUp', { body }), 80);
     expect(await getLogin(body.email)).toBeUndefined();
     expect(await stack.emailsTo(body.email)).toHaveLength(0);
     advanceClock(durations.hour);
-    expect((await stack.client({ sourceAddress: '127.0.0.74' }).post('/api/auth/signup', body)).status).toBe(201);
+    expect((await stack.client({ sourceAddress: '127.0.0.74' }).call('signUp', { body })).status).toBe(201);
   });
 });
 
@@ -247,19 +241,19 @@ describe('4. only the newest reset link works, and a used-up allowance keeps it 
     return linkParameter(mails[count - 1]?.body.text, '/reset-password', 'token');
   }
 
-  const check = (email: string, token: string) => stack.client().post('/api/password/check-reset', { email, token });
+  const check = (email: string, token: string) => stack.client().call('checkReset', { body: { email, token } });
   const reset = (email: string, token: string) => {
     const salt = newSalt();
-    return stack.client().post('/api/password/reset', { email, token, password: hashPassword('Fresh-Secret8', salt), salt });
+    return stack.client().call('resetPassword', { body: { email, token, password: hashPassword('Fresh-Secret8', salt), salt } });
   };
 
   it('a newer link kills the older ones', async () => {
     const account = await signUpAndConfirm(stack);
     const client = stack.client({ sourceAddress: '127.0.0.81' });
-    await client.post('/api/password/send-reset', { email: account.email });
+    await client.call('sendReset', { body: { email: account.email } });
     const first = await resetTokenNumber(account.email, 1);
     expect((await check(account.email, first)).status).toBe(204);
-    await client.post('/api/password/send-reset', { email: account.email });
+    await client.call('sendReset', { body: { email: account.email } });
     const second = await resetTokenNumber(account.email, 2);
     expectError(await check(account.email, first), 20);
     expectError(await reset(account.email, first), 20);
@@ -270,10 +264,10 @@ describe('4. only the newest reset link works, and a used-up allowance keeps it 
   it("a third party that uses up the address's reset allowance cannot keep its owner from resetting: the newest link keeps working", async () => {
     const account = await signUpAndConfirm(stack);
     for (let round = 0; round < mailLimits.perRecipient.max; round += 1) {
-      expect((await stack.client({ sourceAddress: `127.0.0.${90 + round}` }).post('/api/password/send-reset', { email: account.email })).status).toBe(200);
+      expect((await stack.client({ sourceAddress: `127.0.0.${90 + round}` }).call('sendReset', { body: { email: account.email } })).status).toBe(200);
     }
     // The owner asks too: the usual answer, but no new link that would kill the newest one.
-    expect((await stack.client({ sourceAddress: '127.0.0.99' }).post('/api/password/send-reset', { email: account.email })).status).toBe(200);
+    expect((await stack.client({ sourceAddress: '127.0.0.99' }).call('sendReset', { body: { email: account.email } })).status).toBe(200);
     const newest = await resetTokenNumber(account.email, mailLimits.perRecipient.max);
     expect(await resetMails(account.email)).toHaveLength(mailLimits.perRecipient.max);
     expect((await reset(account.email, newest)).status).toBe(200);

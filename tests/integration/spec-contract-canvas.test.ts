@@ -153,12 +153,16 @@ beforeAll(async () => {
   ]);
 
   const question = `${values}.1`;
-  answerId = asSpec(SpecAnswer, await alice.client.post(`/api/canvas-answer/create/${question}`, { text: 'Honesty', questionId: question }), 201).id;
-  expect((await owner.client.post(`/api/canvas-answer/vote/${answerId}`)).status).toBe(201);
+  answerId = asSpec(
+    SpecAnswer,
+    await alice.client.call('createAnswer', { params: { questionId: question }, body: { text: 'Honesty', questionId: question } }),
+    201,
+  ).id;
+  expect((await owner.client.call('addAnswerVote', { params: { answerId } })).status).toBe(201);
 
   takeawayBody = { title: 'Trust first', text: 'We say what we think.', categoryId: values, initiatorId: alice.userId, linkedGoalIds: [] };
-  takeawayId = asSpec(SpecTakeaway, await alice.client.post(`/api/canvas-takeaway/create/${values}`, takeawayBody), 201).id;
-  expect((await owner.client.post(`/api/canvas-takeaway/vote/${takeawayId}`)).status).toBe(201);
+  takeawayId = asSpec(SpecTakeaway, await alice.client.call('createTakeaway', { params: { categoryId: values }, looseBody: takeawayBody }), 201).id;
+  expect((await owner.client.call('addTakeawayVote', { params: { takeawayId } })).status).toBe(201);
 
   goalBody = {
     text: 'Meet monthly',
@@ -170,7 +174,7 @@ beforeAll(async () => {
     linkedTakeawayIds: [takeawayId],
     linkedActionPointIds: [],
   };
-  goalId = asSpec(SpecGoal, await alice.client.post(`/api/canvas-goal/create/${values}`, goalBody), 201).id;
+  goalId = asSpec(SpecGoal, await alice.client.call('createGoal', { params: { categoryId: values }, looseBody: goalBody }), 201).id;
 
   actionPointBody = {
     title: 'Book a room',
@@ -182,12 +186,12 @@ beforeAll(async () => {
     completed: false,
     linkedGoalIds: [goalId],
   };
-  actionPointId = asSpec(SpecActionPoint, await alice.client.post(`/api/canvas-action-point/create/${values}`, actionPointBody), 201).id;
+  actionPointId = asSpec(SpecActionPoint, await alice.client.call('createActionPoint', { params: { categoryId: values }, looseBody: actionPointBody }), 201).id;
 });
 
 describe('responses carry every field docs/product/canvas.md#fields names', () => {
   it('on the canvas: sections, categories and their content', async () => {
-    const canvas = asSpec(SpecCanvas, await owner.client.get(`/api/canvas/${family.familyId}`));
+    const canvas = asSpec(SpecCanvas, await owner.client.call('getCanvas', { params: { familyId: family.familyId } }));
     for (const section of canvas.sections) {
       expect(section).toMatchObject({ canvasId: family.familyId, familyId: family.familyId, createdByUserId: owner.userId });
       for (const category of section.categories) expect(category.createdByUserId).toBe(owner.userId);
@@ -208,7 +212,7 @@ describe('responses carry every field docs/product/canvas.md#fields names', () =
   });
 
   it('on the category page: questions with their text and answers with their votes', async () => {
-    const page = asSpec(SpecCategoryPage, await alice.client.get(`/api/canvas/category/${values}`));
+    const page = asSpec(SpecCategoryPage, await alice.client.call('getCategory', { params: { id: values } }));
     expect(page.questions).toHaveLength(4);
     expect(page.questions[0]?.answers).toEqual([
       expect.objectContaining({ id: answerId, createdByUserId: alice.userId, votes: [{ id: `${answerId}:${owner.userId}`, userId: owner.userId, answerId }] }),
@@ -217,11 +221,11 @@ describe('responses carry every field docs/product/canvas.md#fields names', () =
   });
 
   it('on a section', async () => {
-    asSpec(SpecSection, await owner.client.get(`/api/canvas/section/${family.familyId * 1000 + 1}`));
+    asSpec(SpecSection, await owner.client.call('getSection', { params: { id: family.familyId * 1000 + 1 } }));
   });
 
   it('on the advisor dashboard, where who voted is visible too', async () => {
-    const dashboard = asSpec(SpecDashboard, await company.client.post('/api/work-relation/list-dashboard-families', { limit: 10, offset: 0 }));
+    const dashboard = asSpec(SpecDashboard, await company.client.call('listDashboardFamilies', { body: { limit: 10, offset: 0 } }));
     const canvas = dashboard.results[0]?.canvas;
     const category = canvas?.sections.flatMap((section) => section.categories).find((c) => c.id === values);
     expect(category).toMatchObject({ colorCode: '3A6EA5', createdByUserId: owner.userId });
@@ -229,7 +233,7 @@ describe('responses carry every field docs/product/canvas.md#fields names', () =
   });
 
   it('titles the default categories exactly as docs/product/canvas.md#fields lists them', async () => {
-    const canvas = asSpec(SpecCanvas, await owner.client.get('/api/canvas'));
+    const canvas = asSpec(SpecCanvas, await owner.client.call('getOwnCanvas'));
     const titles = new Map(canvas.sections.flatMap((section) => section.categories).map((category) => [category.categoryTypeId, category.title]));
     expect(Object.fromEntries(titles)).toEqual({
       1: 'Our Values',
@@ -255,12 +259,15 @@ describe("requests shaped like the spec's client", () => {
     // The client sends the form as it stands: its links included.
     const goal = asSpec(
       SpecGoal,
-      await alice.client.patch(`/api/canvas-goal/${goalId}`, {
-        ...goalBody,
-        linkedActionPointIds: [actionPointId],
-        title: 'Monthly family meetings',
-        completed: true,
-        updatePriority: true,
+      await alice.client.call('updateGoal', {
+        params: { id: goalId },
+        body: {
+          ...goalBody,
+          linkedActionPointIds: [actionPointId],
+          title: 'Monthly family meetings',
+          completed: true,
+          updatePriority: true,
+        },
       }),
     );
     // Completion has its own route: the update leaves it.
@@ -268,42 +275,58 @@ describe("requests shaped like the spec's client", () => {
 
     const actionPoint = asSpec(
       SpecActionPoint,
-      await alice.client.patch(`/api/canvas-action-point/${actionPointId}`, {
-        ...actionPointBody,
-        priority: 'HighPriority',
-        updatePriority: true,
-        completed: true,
+      await alice.client.call('updateActionPoint', {
+        params: { id: actionPointId },
+        looseBody: {
+          ...actionPointBody,
+          priority: 'HighPriority',
+          updatePriority: true,
+          completed: true,
+        },
       }),
     );
     expect(actionPoint).toMatchObject({ priority: 'HighPriority', completed: false, linkedGoalIds: [goalId] });
 
     const takeaway = asSpec(
       SpecTakeaway,
-      await alice.client.patch(`/api/canvas-takeaway/${takeawayId}`, { ...takeawayBody, linkedGoalIds: [goalId], title: 'Trust comes first', archived: true }),
+      await alice.client.call('updateTakeaway', {
+        params: { id: takeawayId },
+        body: { ...takeawayBody, linkedGoalIds: [goalId], title: 'Trust comes first', archived: true },
+      }),
     );
     expect(takeaway).toMatchObject({ title: 'Trust comes first', archived: false, initiator: { id: alice.userId, firstName: 'Alice', lastName: 'Tester' } });
   });
 
   it('the completion and archive routes answer the item under the spec names', async () => {
-    expect(asSpec(SpecGoal, await alice.client.patch(`/api/canvas-goal/complete/${goalId}`, { completed: true })).completed).toBe(true);
-    expect(asSpec(SpecGoal, await alice.client.patch(`/api/canvas-goal/complete/${goalId}`, { completed: false })).completed).toBe(false);
-    expect(asSpec(SpecActionPoint, await alice.client.patch(`/api/canvas-action-point/complete/${actionPointId}`, { completed: true })).completed).toBe(true);
-    expect(asSpec(SpecActionPoint, await alice.client.patch(`/api/canvas-action-point/complete/${actionPointId}`, { completed: false })).completed).toBe(false);
+    expect(asSpec(SpecGoal, await alice.client.call('completeGoal', { params: { id: goalId }, body: { completed: true } })).completed).toBe(true);
+    expect(asSpec(SpecGoal, await alice.client.call('completeGoal', { params: { id: goalId }, body: { completed: false } })).completed).toBe(false);
+    expect(
+      asSpec(SpecActionPoint, await alice.client.call('completeActionPoint', { params: { id: actionPointId }, body: { completed: true } })).completed,
+    ).toBe(true);
+    expect(
+      asSpec(SpecActionPoint, await alice.client.call('completeActionPoint', { params: { id: actionPointId }, body: { completed: false } })).completed,
+    ).toBe(false);
 
     const other = asSpec(
       SpecTakeaway,
-      await alice.client.post(`/api/canvas-takeaway/create/${values}`, { ...takeawayBody, title: 'To archive', initiatorId: null }),
+      await alice.client.call('createTakeaway', { params: { categoryId: values }, looseBody: { ...takeawayBody, title: 'To archive', initiatorId: null } }),
       201,
     );
     expect(other.initiator).toBeNull();
-    expect(asSpec(SpecTakeaway, await alice.client.patch(`/api/canvas-takeaway/archive/${other.id}`, { archived: true })).archived).toBe(true);
+    expect(asSpec(SpecTakeaway, await alice.client.call('archiveTakeaway', { params: { id: other.id }, body: { archived: true } })).archived).toBe(true);
   });
 
   it('naming another initiator names them on the takeaway', async () => {
-    const takeaway = asSpec(SpecTakeaway, await alice.client.patch(`/api/canvas-takeaway/${takeawayId}`, { ...takeawayBody, initiatorId: owner.userId }));
+    const takeaway = asSpec(
+      SpecTakeaway,
+      await alice.client.call('updateTakeaway', { params: { id: takeawayId }, looseBody: { ...takeawayBody, initiatorId: owner.userId } }),
+    );
     expect(takeaway.initiator).toEqual({ id: owner.userId, firstName: expect.any(String), lastName: expect.any(String) });
     expect(takeaway.initiator?.firstName).not.toBe('');
-    const again = asSpec(SpecTakeaway, await alice.client.patch(`/api/canvas-takeaway/${takeawayId}`, { ...takeawayBody, initiatorId: alice.userId }));
+    const again = asSpec(
+      SpecTakeaway,
+      await alice.client.call('updateTakeaway', { params: { id: takeawayId }, looseBody: { ...takeawayBody, initiatorId: alice.userId } }),
+    );
     expect(again.initiator).toEqual({ id: alice.userId, firstName: 'Alice', lastName: 'Tester' });
   });
 
@@ -314,7 +337,7 @@ describe("requests shaped like the spec's client", () => {
       `{"title":"Proto","categoryId":${values},"__proto__":{"completed":true,"isAdmin":true}}`,
       `{"title":"Proto","constructor":{"prototype":{"completed":true}}}`,
     ]) {
-      const response = await alice.client.request('PATCH', `/api/canvas-goal/${goalId}`, undefined, { rawBody });
+      const response = await alice.client.call('updateGoal', { params: { id: goalId }, rawBody });
       expectError(response, 2);
     }
     expect(await snapshotTable(stack.dynamoEndpoint, stack.tableName)).toEqual(before);

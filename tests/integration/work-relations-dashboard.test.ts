@@ -26,14 +26,14 @@ beforeAll(async () => {
       familyIds.push(await familyWithoutCanvas(founder, entityName));
       continue;
     }
-    const created = await founder.client.post<{ id: number }>('/api/entities', { entityTypeId: EntityType.Family, entityName });
+    const created = await founder.client.call<'createEntity', { id: number }>('createEntity', { body: { entityTypeId: EntityType.Family, entityName } });
     expect(created.status).toBe(201);
     familyIds.push(created.body.id);
   }
   await Promise.all(familyIds.map((familyId) => putWorkRelation(familyId, company.entityId, [])));
 });
 
-const page = (body: unknown) => company.client.post<DashboardFamiliesResponse>('/api/work-relation/list-dashboard-families', body);
+const page = (body: unknown) => company.client.call<'listDashboardFamilies', DashboardFamiliesResponse>('listDashboardFamilies', { looseBody: body });
 
 describe('the advisor dashboard', () => {
   it('pages 25 families by name: 10, 10, 5, with the next offset', async () => {
@@ -71,14 +71,14 @@ describe('the advisor dashboard', () => {
     }
     expectError(await page({ limit: 'ten' }), 2);
     expectError(await page({ limit: 10, page: 2 }), 2);
-    expectError(await founder.client.post('/api/work-relation/list-dashboard-families', {}), 8);
+    expectError(await founder.client.call('listDashboardFamilies'), 8);
   });
 
   it('lists the same families with owners and canvas rights', async () => {
-    const { body } = await company.client.post<FamiliesResponse>('/api/work-relation/list-families', { orderBy: '-entityName' });
+    const { body } = await company.client.call<'listFamilies', FamiliesResponse>('listFamilies', { body: { orderBy: '-entityName' } });
     expect(body).toHaveLength(25);
     expect(body[0]).toMatchObject({ entityName: 'Family 25', owners: 'Ada Lovelace', endDate: null, subscriptionPlan: null, workRelationRoleId: 1 });
     expect(body.filter((row) => row.canvasId !== null && row.canViewCanvas)).toHaveLength(9);
-    expectError(await company.client.post('/api/work-relation/list-families', { orderBy: 'password' }), 2);
+    expectError(await company.client.call('listFamilies', { body: { orderBy: 'password' } }), 2);
   });
 });

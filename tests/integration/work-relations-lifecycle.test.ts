@@ -60,14 +60,14 @@ async function expectAccessRemoved(socket: LiveSocket, startedAt: number): Promi
   const count = socket.messages.length;
   // A later change of the canvas reaches it no more: the socket is closed, so nothing can
   // arrive on it whenever the change is delivered.
-  expect((await family.owner.client.post(`/api/canvas-takeaway/create/${categoryId}`, { title: 'After the end', categoryId })).status).toBe(201);
+  expect((await family.owner.client.call('createTakeaway', { params: { categoryId }, body: { title: 'After the end', categoryId } })).status).toBe(201);
   expect(socket.isOpen).toBe(false);
   expect(socket.messages.length).toBe(count);
   expect(socket.messages.at(-1)).toEqual(closed);
 }
 
 const dashboardIds = async (client: ApiClient) => {
-  const response = await client.post<DashboardFamiliesResponse>('/api/work-relation/list-dashboard-families', { limit: 10, offset: 0 });
+  const response = await client.call<'listDashboardFamilies', DashboardFamiliesResponse>('listDashboardFamilies', { body: { limit: 10, offset: 0 } });
   expect(response.status).toBe(200);
   return response.body.results.map((row) => row.id);
 };
@@ -78,49 +78,54 @@ describe('a family ends its relation with an advisor company', () => {
   it('ends all access at once, keeps content and notes, mails both sides, and re-inviting works', async () => {
     const company = await advisorCompanyFor(stack, family.familyId, [], 'Parting Partners');
     const advisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Writer');
-    const written = await advisor.client.post<Takeaway>(`/api/canvas-takeaway/create/${categoryId}`, { title: 'Advisor wrote this', categoryId });
+    const written = await advisor.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+      params: { categoryId },
+      body: { title: 'Advisor wrote this', categoryId },
+    });
     expect(written.status).toBe(201);
-    expect((await company.client.post(`/api/entities/notes/${family.familyId}`, { note: 'Company private note' })).status).toBeLessThan(300);
+    expect((await company.client.call('createNote', { params: { entityId: family.familyId }, body: { note: 'Company private note' } })).status).toBeLessThan(
+      300,
+    );
     expect(await dashboardIds(advisor.client)).toContain(family.familyId);
     const socket = await open(advisor.client, family.familyId);
 
     // A full member of the family may not (no RemoveWorkRelation): 8, nothing changes.
     const full = await memberOf(stack, family.owner, EntityRole.FullMember, 'Fuller');
-    expectError(await full.client.delete(`/api/work-relation/${company.entityId}`), 8);
+    expectError(await full.client.call('endWorkRelation', { params: { entityId: company.entityId } }), 8);
     expect(socket.isOpen).toBe(true);
 
     const startedAt = Date.now();
-    const ended = await family.owner.client.delete(`/api/work-relation/${company.entityId}`);
+    const ended = await family.owner.client.call('endWorkRelation', { params: { entityId: company.entityId } });
     expect(ended.status, JSON.stringify(ended.body)).toBe(204);
     await expectAccessRemoved(socket, startedAt);
 
     // Reads, writes, dashboard, families list, the family page: gone for the advisors. Those who knew the canvas
     // are told their access ended (76, "Your access to this canvas has ended" on a reload); anyone else learns nothing (4).
-    expectError(await advisor.client.get(`/api/canvas/${family.familyId}`), 76);
-    expectError(await company.client.get(`/api/canvas/${family.familyId}`), 76);
-    expectError(await advisor.client.get(`/api/canvas/category/${categoryId}`), 76);
-    expectError(await advisor.client.post(`/api/canvas-takeaway/create/${categoryId}`, { title: 'Too late', categoryId }), 76);
-    expectError(await advisor.client.patch(`/api/canvas-takeaway/${written.body.id}`, { title: 'Too late' }), 76);
+    expectError(await advisor.client.call('getCanvas', { params: { familyId: family.familyId } }), 76);
+    expectError(await company.client.call('getCanvas', { params: { familyId: family.familyId } }), 76);
+    expectError(await advisor.client.call('getCategory', { params: { id: categoryId } }), 76);
+    expectError(await advisor.client.call('createTakeaway', { params: { categoryId }, body: { title: 'Too late', categoryId } }), 76);
+    expectError(await advisor.client.call('updateTakeaway', { params: { id: written.body.id }, body: { title: 'Too late' } }), 76);
     const strangerFamily = await familyWithCanvas(stack, 'Stranger Family');
     const stranger = await advisorCompanyFor(stack, strangerFamily.familyId, [], 'Stranger Partners');
-    expectError(await stranger.client.get(`/api/canvas/${family.familyId}`), 4);
-    expectError(await stranger.client.get(`/api/canvas/category/${categoryId}`), 4);
+    expectError(await stranger.client.call('getCanvas', { params: { familyId: family.familyId } }), 4);
+    expectError(await stranger.client.call('getCategory', { params: { id: categoryId } }), 4);
     expect(await dashboardIds(advisor.client)).not.toContain(family.familyId);
-    expect((await company.client.post<FamiliesResponse>('/api/work-relation/list-families', {})).body.map((row) => row.id)).not.toContain(family.familyId);
-    expectError(await company.client.get(`/api/entities/${family.familyId}`), 4);
-    expectError(await advisor.client.get(`/api/work-relation/list-canvas-advisor-companies/${family.familyId}`), 76);
+    expect((await company.client.call<'listFamilies', FamiliesResponse>('listFamilies')).body.map((row) => row.id)).not.toContain(family.familyId);
+    expectError(await company.client.call('getEntity', { params: { entityId: family.familyId } }), 4);
+    expectError(await advisor.client.call('listCanvasAdvisorCompaniesOf', { params: { id: family.familyId } }), 76);
     // The family's side: the company is no longer among its advisor companies; its shares are gone.
-    expectError(await family.owner.client.get(`/api/canvas-shares/${company.entityId}`), 4);
+    expectError(await family.owner.client.call('getCanvasShares', { params: { entityId: company.entityId } }), 4);
 
     // What the advisors wrote stays on the canvas; the family's history says who ended what.
-    const canvas = await family.owner.client.get<{ sections: Array<{ categories: Array<{ takeaways: Takeaway[] }> }> }>('/api/canvas');
+    const canvas = await family.owner.client.call<'getOwnCanvas', { sections: Array<{ categories: Array<{ takeaways: Takeaway[] }> }> }>('getOwnCanvas');
     expect(canvas.body.sections.flatMap((s) => s.categories.flatMap((c) => c.takeaways)).map((t) => t.title)).toContain('Advisor wrote this');
-    const history = await family.owner.client.get<HistoryPage>('/api/canvas/history?limit=20');
+    const history = await family.owner.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { limit: '20' } });
     const event = history.body.results.find((e) => e.action === 'relationEnded');
     expect(event).toMatchObject({ itemType: 'shares', itemId: String(company.entityId), title: 'Parting Partners', after: null });
     expect(event?.actor.userId).toBe(family.owner.userId);
     // It cannot be undone: 8, and the relation stays ended.
-    expectError(await family.owner.client.post(`/api/canvas/history/${event!.id}/revert`, {}), 8);
+    expectError(await family.owner.client.call('revertEvent', { params: { eventId: event!.id } }), 8);
 
     // Both sides' owners are told.
     const [familyMail] = await waitForMail(family.owner.email, /^Work relation ended/);
@@ -129,16 +134,16 @@ describe('a family ends its relation with an advisor company', () => {
     expect(companyMail!.body.text).toContain('private notes stay with your company');
 
     // Ending it again finds nothing.
-    expectError(await family.owner.client.delete(`/api/work-relation/${company.entityId}`), 4);
+    expectError(await family.owner.client.call('endWorkRelation', { params: { entityId: company.entityId } }), 4);
 
     // Re-inviting works: a new relation, and the company's own note is there again.
     const invitation = await inviteWorkRelation(stack, family.owner.client, 'advisor', { email: company.email });
     await acceptWorkRelationInvitation(company.client, 'advisor', { token: invitation.token, entityId: company.entityId });
-    expect((await company.client.get(`/api/canvas/${family.familyId}`)).status).toBe(200);
-    const note = await company.client.get<NoteResponse>(`/api/entities/notes/${family.familyId}`);
+    expect((await company.client.call('getCanvas', { params: { familyId: family.familyId } })).status).toBe(200);
+    const note = await company.client.call<'getNote', NoteResponse>('getNote', { params: { entityId: family.familyId } });
     expect(note.body.note).toContain('Company private note');
     // The advisor's old role went with the relation: the default (read) role applies now.
-    expect((await advisor.client.post(`/api/canvas-takeaway/create/${categoryId}`, { title: 'Read only now', categoryId })).status).toBe(403);
+    expect((await advisor.client.call('createTakeaway', { params: { categoryId }, body: { title: 'Read only now', categoryId } })).status).toBe(403);
   });
 });
 
@@ -147,15 +152,15 @@ describe('an advisor company leaves a family', () => {
     const company = await advisorCompanyFor(stack, family.familyId, [], 'Leaving Advisors');
     const advisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Plain');
     const socket = await open(advisor.client, family.familyId);
-    expectError(await advisor.client.delete(`/api/work-relation/${family.familyId}`), 8);
+    expectError(await advisor.client.call('endWorkRelation', { params: { entityId: family.familyId } }), 8);
     // A company cannot end a relation it does not have.
     const unrelated = await signUpAndConfirm(stack, { createEntityName: 'Other Family' });
-    expectError(await company.client.delete(`/api/work-relation/${unrelated.entityId}`), 4);
+    expectError(await company.client.call('endWorkRelation', { params: { entityId: unrelated.entityId } }), 4);
 
     const startedAt = Date.now();
-    expect((await company.client.delete(`/api/work-relation/${family.familyId}`)).status).toBe(204);
+    expect((await company.client.call('endWorkRelation', { params: { entityId: family.familyId } })).status).toBe(204);
     await expectAccessRemoved(socket, startedAt);
-    const companies = await family.owner.client.post<Array<{ id: number }>>('/api/work-relation/list-advisor-companies', {});
+    const companies = await family.owner.client.call<'listAdvisorCompanies', Array<{ id: number }>>('listAdvisorCompanies');
     expect(companies.body.map((row) => row.id)).not.toContain(company.entityId);
     const [mail] = await waitForMail(family.owner.email, /Leaving Advisors$/);
     expect(mail!.body.text).toContain("ended the company's work relation with Ending Family");
@@ -167,23 +172,34 @@ describe('time-boxed access', () => {
     const company = await advisorCompanyFor(stack, family.familyId, [], 'Timed Advisors');
     const today = dayIn(now());
     const until = addDays(today, 10);
-    const set = await family.owner.client.patch<CanvasSharesResponse>(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: until });
+    const set = await family.owner.client.call<'updateCanvasShares', CanvasSharesResponse>('updateCanvasShares', {
+      params: { entityId: company.entityId },
+      body: { canvasSections: [], accessUntil: until },
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.accessUntil).toBe(until);
-    expect((await family.owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${company.entityId}`)).body.accessUntil).toBe(until);
-    const rows = await company.client.post<FamiliesResponse>('/api/work-relation/list-families', {});
+    expect(
+      (await family.owner.client.call<'getCanvasShares', CanvasSharesResponse>('getCanvasShares', { params: { entityId: company.entityId } })).body.accessUntil,
+    ).toBe(until);
+    const rows = await company.client.call<'listFamilies', FamiliesResponse>('listFamilies');
     expect(rows.body.find((row) => row.id === family.familyId)?.endDate).toBe(until);
     // The family sees it in its companies table too.
-    const companies = await family.owner.client.post<AdvisorCompaniesResponse>('/api/work-relation/list-advisor-companies', {});
+    const companies = await family.owner.client.call<'listAdvisorCompanies', AdvisorCompaniesResponse>('listAdvisorCompanies');
     expect(companies.body.find((row) => row.id === company.entityId)?.accessUntil).toBe(until);
     // A day already over, or set by someone without the right: refused, nothing changes.
     const past = expectError(
-      await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: addDays(today, -1) }),
+      await family.owner.client.call('updateCanvasShares', {
+        params: { entityId: company.entityId },
+        body: { canvasSections: [], accessUntil: addDays(today, -1) },
+      }),
       2,
     );
     expect(Object.keys(past.errors)).toContain('accessUntil');
     const admin = await memberOf(stack, family.owner, EntityRole.LimitedMember, 'Limited');
-    expectError(await admin.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: addDays(today, 40) }), 8);
+    expectError(
+      await admin.client.call('updateCanvasShares', { params: { entityId: company.entityId }, body: { canvasSections: [], accessUntil: addDays(today, 40) } }),
+      8,
+    );
 
     // 4 days ahead: not yet in the warning window.
     expect((await runAccessExpiry({ now: `${addDays(today, 2)}T12:00:00Z` })).warned).toBe(0);
@@ -196,9 +212,12 @@ describe('time-boxed access', () => {
 
     // The family extends it: nothing ends on the old date; the new date gets its own warning.
     const extended = addDays(today, 30);
-    expect((await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: extended })).status).toBe(200);
+    expect(
+      (await family.owner.client.call('updateCanvasShares', { params: { entityId: company.entityId }, body: { canvasSections: [], accessUntil: extended } }))
+        .status,
+    ).toBe(200);
     expect(await runAccessExpiry({ now: `${addDays(until, 1)}T00:30:00Z` })).toMatchObject({ ended: 0 });
-    expect((await company.client.get(`/api/canvas/${family.familyId}`)).status).toBe(200);
+    expect((await company.client.call('getCanvas', { params: { familyId: family.familyId } })).status).toBe(200);
     expect((await runAccessExpiry({ now: `${addDays(extended, -7)}T00:30:00Z` })).warned).toBe(1);
     await waitForMail(company.email, /^Access to Ending Family ends on/, 2);
   });
@@ -207,18 +226,21 @@ describe('time-boxed access', () => {
     const company = await advisorCompanyFor(stack, family.familyId, [], 'Expiring Advisors');
     const advisor = await advisorOf(stack, company, family.familyId, WorkRelationRole.Full, 'Expiring');
     const today = dayIn(now());
-    expect((await family.owner.client.patch(`/api/canvas-shares/${company.entityId}`, { canvasSections: [], accessUntil: today })).status).toBe(200);
+    expect(
+      (await family.owner.client.call('updateCanvasShares', { params: { entityId: company.entityId }, body: { canvasSections: [], accessUntil: today } }))
+        .status,
+    ).toBe(200);
     // Still their last day: the job ends nothing.
     expect(await runAccessExpiry({ now: `${today}T23:59:00Z` })).toMatchObject({ ended: 0 });
-    expect((await advisor.client.get(`/api/canvas/${family.familyId}`)).status).toBe(200);
+    expect((await advisor.client.call('getCanvas', { params: { familyId: family.familyId } })).status).toBe(200);
 
     // The next day the server refuses the advisor even before the job ran (a fresh session: the clock moved).
     const midnight = Date.parse(`${addDays(today, 1)}T00:00:30Z`);
     advanceClock(midnight - now().getTime());
     const late = stack.client();
     expect((await signIn(late, advisor.email, advisor.plainPassword)).status).toBe(200);
-    await late.post('/api/auth/set-current-entity', { id: company.entityId });
-    expectError(await late.get(`/api/canvas/${family.familyId}`), 4);
+    await late.call('setCurrentEntity', { body: { id: company.entityId } });
+    expectError(await late.call('getCanvas', { params: { familyId: family.familyId } }), 4);
     resetClock();
 
     // The job run of the next day ends the relation: the open socket closes, both sides are mailed.
@@ -237,23 +259,29 @@ describe('time-boxed access', () => {
   it('comes with the invitation: the invite form sets it, the e-mail states it, acceptance applies it', async () => {
     const until = addDays(dayIn(now()), 60);
     const invitee = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: 'Invited Advisors' });
-    const created = await family.owner.client.post<{ id: string }>('/api/advisor-invitation/create', {
-      email: invitee.email,
-      canvasSections: [],
-      accessUntil: until,
+    const created = await family.owner.client.call<'createAdvisorInvitation', { id: string }>('createAdvisorInvitation', {
+      body: {
+        email: invitee.email,
+        canvasSections: [],
+        accessUntil: until,
+      },
     });
     expect(created.status).toBe(201);
-    const sent = await family.owner.client.post<{ expirationDate: string }>('/api/advisor-invitation/send-email', { id: created.body.id });
+    const sent = await family.owner.client.call<'sendAdvisorInvitationEmail', { expirationDate: string }>('sendAdvisorInvitationEmail', {
+      body: { id: created.body.id },
+    });
     expect(sent.status).toBe(200);
     const mail = await stack.latestEmailTo(invitee.email);
     const day = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
     expect(mail.body.text).toContain(`until ${day(sent.body.expirationDate)} (UTC)`);
     expect(mail.body.text).toContain(`The access ends at the end of ${day(until)} (UTC)`);
-    const list = await family.owner.client.get<AdvisorInvitation[]>('/api/advisor-invitation/list');
+    const list = await family.owner.client.call<'listAdvisorInvitations', AdvisorInvitation[]>('listAdvisorInvitations');
     expect(list.body.find((row) => row.id === created.body.id)?.accessUntil).toBe(until);
     const token = new URL(/https?:\/\/\S+advisor-invitation\S*/.exec(mail.body.text ?? '')![0]).searchParams.get('token')!;
     await acceptWorkRelationInvitation(invitee.client, 'advisor', { token, entityId: invitee.entityId });
-    expect((await family.owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${invitee.entityId}`)).body.accessUntil).toBe(until);
-    expectError(await family.owner.client.post('/api/advisor-invitation/create', { email: 'late@example.com', accessUntil: '2001-01-01' }), 2);
+    expect(
+      (await family.owner.client.call<'getCanvasShares', CanvasSharesResponse>('getCanvasShares', { params: { entityId: invitee.entityId } })).body.accessUntil,
+    ).toBe(until);
+    expectError(await family.owner.client.call('createAdvisorInvitation', { body: { email: 'late@example.com', accessUntil: '2001-01-01' } }), 2);
   });
 });

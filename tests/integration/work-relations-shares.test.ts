@@ -55,21 +55,37 @@ beforeAll(async () => {
     advisorOf(stack, companyOne, familyId, undefined, 'Sectio'),
   ]);
   // The family sets shares and roles through the API.
-  const shares = await owner.client.patch<CanvasSharesResponse>(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [sharedSection] });
+  const shares = await owner.client.call<'updateCanvasShares', CanvasSharesResponse>('updateCanvasShares', {
+    params: { entityId: companyOne.entityId },
+    body: { canvasSections: [sharedSection] },
+  });
   expect(shares.status, JSON.stringify(shares.body)).toBe(200);
   expect(
-    (await owner.client.post(`/api/work-relation-member/${familyId}`, { memberId: fullAdvisor.userId, workRelationRoleId: WorkRelationRole.Full })).status,
+    (
+      await owner.client.call('addWorkRelationMember', {
+        params: { entityId: familyId },
+        body: { memberId: fullAdvisor.userId, workRelationRoleId: WorkRelationRole.Full },
+      })
+    ).status,
   ).toBe(201);
   expect(
-    (await owner.client.post(`/api/work-relation-member/update/${sectionAdvisor.userId}/${familyId}`, { workRelationRoleId: WorkRelationRole.Full })).status,
+    (
+      await owner.client.call('updateWorkRelationMember', {
+        params: { memberId: sectionAdvisor.userId, entityId: familyId },
+        body: { workRelationRoleId: WorkRelationRole.Full },
+      })
+    ).status,
   ).toBe(200);
-  expect((await owner.client.delete(`/api/work-relation-member/${noneAdvisor.userId}/${familyId}`)).status).toBe(204);
+  expect((await owner.client.call('removeWorkRelationMember', { params: { memberId: noneAdvisor.userId, entityId: familyId } })).status).toBe(204);
   // One active takeaway in the first category of every section.
   for (const section of canvas.sections) {
     const category = section.categories[0]!;
-    const created = await owner.client.post<Takeaway>(`/api/canvas-takeaway/create/${category.id}`, {
-      title: `Secret of section ${section.sequenceNumber}`,
-      categoryId: category.id,
+    const created = await owner.client.call<'createTakeaway', Takeaway>('createTakeaway', {
+      params: { categoryId: category.id },
+      body: {
+        title: `Secret of section ${section.sequenceNumber}`,
+        categoryId: category.id,
+      },
     });
     expect(created.status).toBe(201);
     takeawayInSection.set(section.id, created.body);
@@ -87,7 +103,7 @@ describe.each(cases)('an advisor with $name', ({ advisor, visible, canEdit }) =>
   it('reads exactly the shared sections on every canvas read', async () => {
     const { client } = advisor();
     const allowed = new Set(visible());
-    const response = await client.get<Canvas>(`/api/canvas/${family.familyId}`);
+    const response = await client.call<'getCanvas', Canvas>('getCanvas', { params: { familyId: family.familyId } });
     if (allowed.size === 0) expectError(response, 4);
     else {
       expect(response.status).toBe(200);
@@ -96,16 +112,16 @@ describe.each(cases)('an advisor with $name', ({ advisor, visible, canEdit }) =>
       for (const [sectionId, takeaway] of takeawayInSection) expect(text.includes(takeaway.title)).toBe(allowed.has(sectionId));
     }
     for (const sectionId of sectionIds) {
-      const section = await client.get(`/api/canvas/section/${sectionId}`);
+      const section = await client.call('getSection', { params: { id: sectionId } });
       if (allowed.has(sectionId)) expect(section.status).toBe(200);
       else expectError(section, 4);
     }
     for (const [categoryId, sectionId] of sectionOfCategory) {
-      const category = await client.get(`/api/canvas/category/${categoryId}`);
+      const category = await client.call('getCategory', { params: { id: categoryId } });
       if (allowed.has(sectionId)) expect(category.status).toBe(200);
       else expectError(category, 4);
     }
-    const dashboard = await client.post<DashboardFamiliesResponse>('/api/work-relation/list-dashboard-families', {});
+    const dashboard = await client.call<'listDashboardFamilies', DashboardFamiliesResponse>('listDashboardFamilies');
     const card = dashboard.body.results.find((result) => result.id === family.familyId);
     expect(card?.canViewCanvas).toBe(allowed.size > 0);
     expect(card?.canvas?.sections.map((section) => section.id) ?? []).toEqual(sectionIds.filter((id) => allowed.has(id)));
@@ -118,13 +134,16 @@ describe.each(cases)('an advisor with $name', ({ advisor, visible, canEdit }) =>
     const allowed = new Set(visible());
     for (const section of family.canvas.sections) {
       const category = section.categories[0]!;
-      const created = await client.post<Takeaway>(`/api/canvas-takeaway/create/${category.id}`, { title: 'Advisor note', categoryId: category.id });
-      const vote = await client.post(`/api/canvas-takeaway/vote/${takeawayInSection.get(section.id)?.id}`);
+      const created = await client.call<'createTakeaway', Takeaway>('createTakeaway', {
+        params: { categoryId: category.id },
+        body: { title: 'Advisor note', categoryId: category.id },
+      });
+      const vote = await client.call('addTakeawayVote', { params: { takeawayId: takeawayInSection.get(section.id)!.id } });
       if (allowed.has(section.id) && canEdit) {
         expect(created.status).toBe(201);
         expect(vote.status).toBe(201);
-        expect((await client.delete(`/api/canvas-takeaway/${created.body.id}`)).status).toBe(204);
-        expect((await client.delete(`/api/canvas-takeaway/vote/${takeawayInSection.get(section.id)?.id}`)).status).toBe(204);
+        expect((await client.call('deleteTakeaway', { params: { id: created.body.id } })).status).toBe(204);
+        expect((await client.call('removeTakeawayVote', { params: { takeawayId: takeawayInSection.get(section.id)!.id } })).status).toBe(204);
       } else {
         expectError(created, allowed.has(section.id) ? 8 : 4);
         expectError(vote, allowed.has(section.id) ? 8 : 4);
@@ -135,43 +154,55 @@ describe.each(cases)('an advisor with $name', ({ advisor, visible, canEdit }) =>
 
 describe('canvas shares', () => {
   it('are read by the family and set only by its owner or admin, with known sections', async () => {
-    expect((await familyMember.client.get<CanvasSharesResponse>(`/api/canvas-shares/${companyOne.entityId}`)).body).toEqual({
+    expect(
+      (await familyMember.client.call<'getCanvasShares', CanvasSharesResponse>('getCanvasShares', { params: { entityId: companyOne.entityId } })).body,
+    ).toEqual({
       canvasSections: [{ id: sharedSection, title: family.canvas.sections[1]?.title }],
       accessUntil: null,
     });
-    expect((await owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${companyAll.entityId}`)).body).toEqual({ canvasSections: [], accessUntil: null });
-    expectError(await familyMember.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [] }), 8);
-    expectError(await companyOne.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [] }), 8);
-    expect(expectError(await owner.client.patch(`/api/canvas-shares/${companyOne.entityId}`, { canvasSections: [sharedSection, 12345] }), 6).message).toBe(
-      'Invalid Canvas Rights',
-    );
-    expectError(await owner.client.get(`/api/canvas-shares/${stranger.entityId}`), 4);
-    expectError(await owner.client.patch(`/api/canvas-shares/${stranger.entityId}`, { canvasSections: [] }), 4);
+    expect((await owner.client.call<'getCanvasShares', CanvasSharesResponse>('getCanvasShares', { params: { entityId: companyAll.entityId } })).body).toEqual({
+      canvasSections: [],
+      accessUntil: null,
+    });
+    expectError(await familyMember.client.call('updateCanvasShares', { params: { entityId: companyOne.entityId }, body: { canvasSections: [] } }), 8);
+    expectError(await companyOne.client.call('updateCanvasShares', { params: { entityId: companyOne.entityId }, body: { canvasSections: [] } }), 8);
+    expect(
+      expectError(
+        await owner.client.call('updateCanvasShares', { params: { entityId: companyOne.entityId }, body: { canvasSections: [sharedSection, 12345] } }),
+        6,
+      ).message,
+    ).toBe('Invalid Canvas Rights');
+    expectError(await owner.client.call('getCanvasShares', { params: { entityId: stranger.entityId } }), 4);
+    expectError(await owner.client.call('updateCanvasShares', { params: { entityId: stranger.entityId }, body: { canvasSections: [] } }), 4);
   });
 });
 
 describe('advisors and their canvas roles', () => {
   it('lists the advisors of the family with their roles, and those without access', async () => {
-    const advisors = await owner.client.post<AdvisorsResponse>('/api/entity-member/list-advisors', { orderBy: 'memberName' });
+    const advisors = await owner.client.call<'listAdvisors', AdvisorsResponse>('listAdvisors', { body: { orderBy: 'memberName' } });
     expect(advisors.status).toBe(200);
     const roleOf = (account: TestAccount) => advisors.body.find((row) => row.id === account.userId)?.workRelationRoleId;
     expect(roleOf(fullAdvisor)).toBe(WorkRelationRole.Full);
     expect(roleOf(noneAdvisor)).toBe(WorkRelationRole.None);
     expect(roleOf(companyAll)).toBe(WorkRelationRole.Full);
-    const one = await owner.client.post<AdvisorsResponse>('/api/entity-member/list-advisors', { filterBy: { entityId: companyOne.entityId } });
+    const one = await owner.client.call<'listAdvisors', AdvisorsResponse>('listAdvisors', { body: { filterBy: { entityId: companyOne.entityId } } });
     expect(new Set(one.body.map((row) => row.entityId))).toEqual(new Set([companyOne.entityId]));
-    const without = await owner.client.get<AdvisorsResponse>(`/api/entity-member/list-advisors-not-for-family/${family.familyId}`);
+    const without = await owner.client.call<'listAdvisorsNotForFamily', AdvisorsResponse>('listAdvisorsNotForFamily', {
+      params: { entityId: family.familyId },
+    });
     expect(without.body.map((row) => row.id)).toEqual([noneAdvisor.userId]);
-    const single = await owner.client.get<AdvisorMember>(`/api/entity-member/advisor/${sectionAdvisor.userId}`);
+    const single = await owner.client.call<'getAdvisor', AdvisorMember>('getAdvisor', { params: { memberId: sectionAdvisor.userId } });
     expect(single.body).toMatchObject({ entityId: companyOne.entityId, workRelationRoleId: WorkRelationRole.Full });
     // An advisor sees the advisors of the family it works for; a stranger sees nothing.
-    expect((await fullAdvisor.client.post<AdvisorsResponse>(`/api/entity-member/list-advisors/${family.familyId}`, {})).status).toBe(200);
-    expectError(await stranger.client.post(`/api/entity-member/list-advisors/${family.familyId}`, {}), 4);
+    expect(
+      (await fullAdvisor.client.call<'listAdvisorsOfFamily', AdvisorsResponse>('listAdvisorsOfFamily', { params: { familyId: family.familyId } })).status,
+    ).toBe(200);
+    expectError(await stranger.client.call('listAdvisorsOfFamily', { params: { familyId: family.familyId } }), 4);
   });
 
   it('tells each caller their work-relation permissions', async () => {
     const get = (account: TestAccount, entityId: number) =>
-      account.client.get<WorkRelationMemberPermissions>(`/api/authorization/work-relation-member-permissions/${entityId}`);
+      account.client.call<'getWorkRelationMemberPermissions', WorkRelationMemberPermissions>('getWorkRelationMemberPermissions', { params: { entityId } });
     expect((await get(fullAdvisor, family.familyId)).body).toMatchObject({ relation: 'familyOfAdvisor', workRelationRoleId: 1, canViewCanvas: true });
     expect((await get(noneAdvisor, family.familyId)).body).toMatchObject({ workRelationRoleId: 3, permissions: [], canViewCanvas: false });
     expect((await get(owner, companyAll.entityId)).body.permissions).toEqual(expect.arrayContaining(['EditWorkRelationMembers', 'EditCanvasRights']));
@@ -180,38 +211,74 @@ describe('advisors and their canvas roles', () => {
   });
 
   it('lets only the family owner or admin set roles, never on a company owner', async () => {
-    expectError(await familyMember.client.post(`/api/work-relation-member/${family.familyId}`, { memberId: noneAdvisor.userId, workRelationRoleId: 2 }), 8);
-    expectError(await owner.client.post(`/api/work-relation-member/update/${companyAll.userId}/${family.familyId}`, { workRelationRoleId: 3 }), 8);
-    expectError(await owner.client.post(`/api/work-relation-member/${family.familyId}`, { memberId: fullAdvisor.userId, workRelationRoleId: 2 }), 9);
-    expectError(await owner.client.post(`/api/work-relation-member/${family.familyId}`, { memberId: stranger.userId, workRelationRoleId: 2 }), 4);
-    expectError(await owner.client.post(`/api/work-relation-member/${family.familyId}`, { memberId: noneAdvisor.userId, workRelationRoleId: 7 }), 2);
-    expectError(await fullAdvisor.client.post(`/api/work-relation-member/${family.familyId}`, { memberId: noneAdvisor.userId, workRelationRoleId: 2 }), 4);
+    expectError(
+      await familyMember.client.call('addWorkRelationMember', {
+        params: { entityId: family.familyId },
+        body: { memberId: noneAdvisor.userId, workRelationRoleId: 2 },
+      }),
+      8,
+    );
+    expectError(
+      await owner.client.call('updateWorkRelationMember', {
+        params: { memberId: companyAll.userId, entityId: family.familyId },
+        body: { workRelationRoleId: 3 },
+      }),
+      8,
+    );
+    expectError(
+      await owner.client.call('addWorkRelationMember', {
+        params: { entityId: family.familyId },
+        body: { memberId: fullAdvisor.userId, workRelationRoleId: 2 },
+      }),
+      9,
+    );
+    expectError(
+      await owner.client.call('addWorkRelationMember', { params: { entityId: family.familyId }, body: { memberId: stranger.userId, workRelationRoleId: 2 } }),
+      4,
+    );
+    expectError(
+      await owner.client.call('addWorkRelationMember', {
+        params: { entityId: family.familyId },
+        body: { memberId: noneAdvisor.userId, workRelationRoleId: 7 },
+      }),
+      2,
+    );
+    expectError(
+      await fullAdvisor.client.call('addWorkRelationMember', {
+        params: { entityId: family.familyId },
+        body: { memberId: noneAdvisor.userId, workRelationRoleId: 2 },
+      }),
+      4,
+    );
   });
 
   it('lists advisors with access among the canvas users', async () => {
-    const users = await owner.client.get<CanvasUsersResponse>(`/api/entity-member/list-canvas-users/${family.familyId}`);
+    const users = await owner.client.call<'listCanvasUsers', CanvasUsersResponse>('listCanvasUsers', { params: { entityId: family.familyId } });
     const ids = users.body.map((user) => user.userId);
     expect(ids).toEqual(expect.arrayContaining([owner.userId, familyMember.userId, fullAdvisor.userId, sectionAdvisor.userId, companyAll.userId]));
     expect(ids).not.toContain(noneAdvisor.userId);
     expect(users.body.find((user) => user.userId === fullAdvisor.userId)?.entityType).toBe(EntityType.AdvisorCompany);
-    expect((await fullAdvisor.client.get(`/api/entity-member/list-canvas-users/${family.familyId}`)).status).toBe(200);
-    expectError(await noneAdvisor.client.get(`/api/entity-member/list-canvas-users/${family.familyId}`), 4);
+    expect((await fullAdvisor.client.call('listCanvasUsers', { params: { entityId: family.familyId } })).status).toBe(200);
+    expectError(await noneAdvisor.client.call('listCanvasUsers', { params: { entityId: family.familyId } }), 4);
   });
 
   it("forgets an advisor's canvas roles when the advisor leaves the company", async () => {
     const roleKey = keys.workRelationMember(family.familyId, companyAll.entityId, fullAdvisor.userId);
     expect((await db().send(new GetCommand({ TableName: tableName(), Key: roleKey }))).Item).toBeDefined();
-    expect((await companyAll.client.delete(`/api/entity-member/${fullAdvisor.userId}`)).status).toBe(204);
+    expect((await companyAll.client.call('removeMember', { params: { memberId: fullAdvisor.userId } })).status).toBe(204);
     expect((await db().send(new GetCommand({ TableName: tableName(), Key: roleKey }))).Item).toBeUndefined();
-    expectError(await fullAdvisor.client.get(`/api/canvas/${family.familyId}`), 4);
+    expectError(await fullAdvisor.client.call('getCanvas', { params: { familyId: family.familyId } }), 4);
   });
 });
 
 describe('canvas reset', () => {
   it('clears the shares: an advisor limited to one section sees the whole canvas again', async () => {
-    expect((await owner.client.patch('/api/canvas/reset')).status).toBe(204);
-    expect((await owner.client.get<CanvasSharesResponse>(`/api/canvas-shares/${companyOne.entityId}`)).body).toEqual({ canvasSections: [], accessUntil: null });
-    const canvas = await sectionAdvisor.client.get<Canvas>(`/api/canvas/${family.familyId}`);
+    expect((await owner.client.call('resetCanvas')).status).toBe(204);
+    expect((await owner.client.call<'getCanvasShares', CanvasSharesResponse>('getCanvasShares', { params: { entityId: companyOne.entityId } })).body).toEqual({
+      canvasSections: [],
+      accessUntil: null,
+    });
+    const canvas = await sectionAdvisor.client.call<'getCanvas', Canvas>('getCanvas', { params: { familyId: family.familyId } });
     expect(canvas.body.sections.map((section) => section.id)).toEqual(sectionIds);
   });
 });

@@ -18,6 +18,7 @@ import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf, type FamilyWi
 import { ApiClient, type ApiResponse, type IntegrationStack } from './integration';
 import { LiveSocket } from './live';
 import { addPasskey, integrationOrigin, SoftAuthenticator } from './passkeys';
+import { routePath } from './route-calls';
 
 /**
  * The outlet × ending matrix (tests/integration/access-matrix.test.ts): every way the app
@@ -75,69 +76,68 @@ const invitations = not('invitations of the caller’s own entity: no canvas con
  * why it is none. A manifest route that reads and is missing here fails the matrix.
  */
 export const routeOutlets: Record<string, Outlet | NotAnOutlet> = {
-  'GET /api/mfa/status': account,
-  'GET /api/entities/two-factor-policy': account,
-  'GET /api/mfa/passkeys': account,
-  'GET /api/email-confirmation': account,
-  'GET /api/user/profile': account,
-  'GET /api/user/prefixes': publicInfo,
-  'GET /api/user/sessions': account,
-  'GET /api/user/notifications': account,
-  'GET /api/unsubscribe': account,
-  'GET /api/privacy-settings': publicInfo,
-  'GET /api/addresses/countries': publicInfo,
-  'GET /api/entities': people,
-  'GET /api/entities/{entityId}': people,
-  'GET /api/entities/{entityId}/{familyId}': people,
-  'GET /api/entities/notes/{entityId}': not('the family’s private note about an entity, not canvas content; its readers are the authorization matrix’s'),
-  'GET /api/entities/list-families-for-invite/{inviterId}': people,
-  'GET /api/entities/list-advisor-companies-for-invite/{inviterId}': people,
-  'GET /api/entities/get-by-section/{sectionId}': people,
-  'GET /api/authorization/member-roles': publicInfo,
-  'GET /api/authorization/work-relation-roles': publicInfo,
-  'GET /api/authorization/work-relation-member-permissions/{entityId}': account,
-  'GET /api/member-invitation/list': invitations,
-  'GET /api/member-invitation': publicInfo,
-  'GET /api/member-invitation/accept': invitations,
-  'GET /api/entity-member/owners': people,
-  'GET /api/entity-member/members': people,
-  'GET /api/entity-member/list-canvas-users/{entityId}': people,
-  'GET /api/entity-member/owners/{entityId}': people,
-  'GET /api/entity-member/owners/{entityId}/{familyId}': people,
-  'GET /api/entity-member/advisor/{memberId}': people,
-  'GET /api/entity-member/family-member/{memberId}': people,
-  'GET /api/entity-member/list-advisors-not-for-family/{entityId}': people,
-  'GET /api/entity-member/{memberId}': people,
-  'GET /api/family-invitation/list': invitations,
-  'GET /api/family-invitation': publicInfo,
-  'GET /api/advisor-invitation/list': invitations,
-  'GET /api/advisor-invitation': publicInfo,
-  'GET /api/work-relation/list-canvas-advisor-companies': people,
-  'GET /api/work-relation/list-canvas-advisor-companies/{id}': people,
-  'GET /api/work-relation/list-section-advisor-companies/{id}': people,
-  'GET /api/canvas-shares/{entityId}': not('which sections a company sees, for the family’s owners and admins: no canvas content'),
-  'GET /api/canvas': 'httpRead',
-  'GET /api/canvas/{familyId}': 'httpRead',
-  'GET /api/canvas/section/{id}': 'httpRead',
-  'GET /api/canvas/category/{id}': 'httpRead',
-  'GET /api/canvas/history': 'history',
-  'GET /api/canvas/history/{familyId}': 'history',
-  'GET /api/canvas/access-log': 'accessLog',
-  'GET /api/canvas/access-log.csv': 'accessLog',
-  'GET /api/entities/access-log': 'accessLog',
-  'GET /api/canvas-action-point/mine': 'myActions',
+  getTwoFactorStatus: account,
+  getTwoFactorPolicy: account,
+  listPasskeys: account,
+  confirmEmail: account,
+  getProfile: account,
+  listPrefixes: publicInfo,
+  listSessions: account,
+  getNotificationSettings: account,
+  getUnsubscribe: account,
+  listPrivacyLevels: publicInfo,
+  listCountries: publicInfo,
+  listEntities: people,
+  getEntity: people,
+  getEntityViaFamily: people,
+  getNote: not('the family’s private note about an entity, not canvas content; its readers are the authorization matrix’s'),
+  listFamiliesForInvite: people,
+  listAdvisorCompaniesForInvite: people,
+  getEntityBySection: people,
+  listMemberRoles: publicInfo,
+  listWorkRelationRoles: publicInfo,
+  getWorkRelationMemberPermissions: account,
+  listMemberInvitations: invitations,
+  getMemberInvitation: publicInfo,
+  acceptMemberInvitation: invitations,
+  listOwners: people,
+  listMembers: people,
+  listCanvasUsers: people,
+  listOwnersOf: people,
+  listOwnersViaFamily: people,
+  getAdvisor: people,
+  getFamilyMember: people,
+  listAdvisorsNotForFamily: people,
+  getMember: people,
+  listFamilyInvitations: invitations,
+  getFamilyInvitation: publicInfo,
+  listAdvisorInvitations: invitations,
+  getAdvisorInvitation: publicInfo,
+  listCanvasAdvisorCompanies: people,
+  listCanvasAdvisorCompaniesOf: people,
+  listSectionAdvisorCompanies: people,
+  getCanvasShares: not('which sections a company sees, for the family’s owners and admins: no canvas content'),
+  getOwnCanvas: 'httpRead',
+  getCanvas: 'httpRead',
+  getSection: 'httpRead',
+  getCategory: 'httpRead',
+  getOwnHistory: 'history',
+  getHistory: 'history',
+  getAccessLog: 'accessLog',
+  getAccessLogCsv: 'accessLog',
+  getCompanyAccessLog: 'accessLog',
+  listMyActionPoints: 'myActions',
   // Reads sent as POST (a body of filters, or a rendered file).
-  'POST /api/work-relation/list-dashboard-families': 'dashboard',
-  'POST /api/canvas/plan-book': 'planBook',
-  'POST /api/canvas/plan-book/{familyId}': 'planBook',
+  listDashboardFamilies: 'dashboard',
+  exportOwnPlanBook: 'planBook',
+  exportPlanBook: 'planBook',
 };
 
 /** The manifest's routes that must be classified: every GET, and the POST reads named above. */
 export function readingRouteKeys(): string[] {
-  const postReads = new Set(Object.keys(routeOutlets).filter((key) => key.startsWith('POST ')));
   return allRoutes()
-    .map((route) => `${route.method} ${route.path}`)
-    .filter((key) => key.startsWith('GET ') || postReads.has(key));
+    .filter((route) => route.method === 'GET' || (route.method === 'POST' && route.name in routeOutlets))
+    .map((route) => route.name);
 }
 
 /** Every server message type of the live contract (shared/contracts/live.ts). */
@@ -299,7 +299,7 @@ async function openVictimSocket(world: EndingWorld): Promise<void> {
 
 /** The victim's session's id and its absolute end (epoch ms), from the sessions list. */
 async function currentSession(client: ApiClient): Promise<UserSession> {
-  const list = await client.get<UserSession[]>('/api/user/sessions');
+  const list = await client.call<'listSessions', UserSession[]>('listSessions');
   expectStatus(list, 200);
   const current = list.body.find((session) => session.current);
   if (!current) throw new Error('no current session');
@@ -310,7 +310,7 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
   signOut: {
     victim: 'advisorAdmin',
     closeReason: 'signedOut',
-    end: async (w) => expectStatus(await w.victim.client.post('/api/auth/signout'), 204),
+    end: async (w) => expectStatus(await w.victim.client.call('signOut'), 204),
   },
   sessionRevoked: {
     victim: 'advisorAdmin',
@@ -319,7 +319,7 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
       const target = await currentSession(w.victim.client);
       const other = w.stack.client();
       expectStatus(await signIn(other, w.victim.email, w.victim.plainPassword), 200);
-      expectStatus(await other.delete(`/api/user/sessions/${target.id}`), 204);
+      expectStatus(await other.call('revokeSession', { params: { id: target.id } }), 204);
     },
   },
   idleExpiry: {
@@ -340,7 +340,7 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
       const endsAt = Date.parse(createdDate) + sessionLifetime.absoluteSeconds * 1000;
       while (now().getTime() < endsAt - 25 * durations.minute) {
         advanceClock(Math.min(20 * durations.minute, endsAt - 25 * durations.minute - now().getTime() + 1000));
-        expectStatus(await w.victim.client.get('/api/user/profile'), 200);
+        expectStatus(await w.victim.client.call('getProfile'), 200);
       }
       await openVictimSocket(w);
     },
@@ -355,32 +355,36 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
     closeReason: 'signedOut',
     end: async (w) => {
       const known = (await w.stack.emailsTo(w.victim.email)).length;
-      expectStatus(await w.stack.client({ sourceAddress: nextAddress() }).post('/api/password/send-reset', { email: w.victim.email }), 200);
+      expectStatus(await w.stack.client({ sourceAddress: nextAddress() }).call('sendReset', { body: { email: w.victim.email } }), 200);
       const mail = await w.stack.waitForEmailTo(w.victim.email, { skip: known, containing: '/reset-password' });
       const token = linkParameter(mail.body.text, '/reset-password', 'token');
       const salt = newSalt();
       const reset = await w.stack
         .client({ sourceAddress: nextAddress() })
-        .post('/api/password/reset', { email: w.victim.email, token, password: hashPassword('Reset-Password-9', salt), salt });
+        .call('resetPassword', { body: { email: w.victim.email, token, password: hashPassword('Reset-Password-9', salt), salt } });
       expectStatus(reset, 200);
     },
   },
   memberRemoved: {
     victim: 'familyMember',
     closeReason: 'accessRemoved',
-    end: async (w) => expectStatus(await w.owner.delete(`/api/entity-member/${w.victim.userId}`), 204),
+    end: async (w) => expectStatus(await w.owner.call('removeMember', { params: { memberId: w.victim.userId } }), 204),
   },
   roleNarrowed: {
     victim: 'familyMember',
     closeReason: 'accessRemoved',
-    end: async (w) => expectStatus(await w.owner.post(`/api/entity-member/${w.victim.userId}`, { entityRoleId: EntityRole.LimitedMember }), 200),
+    end: async (w) =>
+      expectStatus(await w.owner.call('updateMember', { params: { memberId: w.victim.userId }, body: { entityRoleId: EntityRole.LimitedMember } }), 200),
   },
   advisorRoleNarrowed: {
     victim: 'advisor',
     closeReason: 'accessRemoved',
     end: async (w) =>
       expectStatus(
-        await w.owner.post(`/api/work-relation-member/update/${w.victim.userId}/${w.family.familyId}`, { workRelationRoleId: WorkRelationRole.Limited }),
+        await w.owner.call('updateWorkRelationMember', {
+          params: { memberId: w.victim.userId, entityId: w.family.familyId },
+          body: { workRelationRoleId: WorkRelationRole.Limited },
+        }),
         200,
       ),
   },
@@ -389,19 +393,23 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
     closeReason: 'accessRemoved',
     end: async (w) =>
       expectStatus(
-        await w.owner.post(`/api/work-relation-member/update/${w.victim.userId}/${w.family.familyId}`, { workRelationRoleId: WorkRelationRole.None }),
+        await w.owner.call('updateWorkRelationMember', {
+          params: { memberId: w.victim.userId, entityId: w.family.familyId },
+          body: { workRelationRoleId: WorkRelationRole.None },
+        }),
         200,
       ),
   },
   sectionUnshared: {
     victim: 'advisorAdmin',
     closeReason: 'accessRemoved',
-    end: async (w) => expectStatus(await w.owner.patch(`/api/canvas-shares/${w.company.entityId}`, { canvasSections: [w.sharedSectionId] }), 200),
+    end: async (w) =>
+      expectStatus(await w.owner.call('updateCanvasShares', { params: { entityId: w.company.entityId }, body: { canvasSections: [w.sharedSectionId] } }), 200),
   },
   relationEnded: {
     victim: 'advisorAdmin',
     closeReason: 'accessRemoved',
-    end: async (w) => expectStatus(await w.owner.delete(`/api/work-relation/${w.company.entityId}`), 204),
+    end: async (w) => expectStatus(await w.owner.call('endWorkRelation', { params: { entityId: w.company.entityId } }), 204),
   },
   accessUntilPassed: {
     victim: 'advisorAdmin',
@@ -412,7 +420,10 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
     // at midnight, not the sessions.
     prepare: async (w) => {
       const today = dayIn(now(), 'UTC');
-      expectStatus(await w.owner.patch(`/api/canvas-shares/${w.company.entityId}`, { canvasSections: [], accessUntil: today }), 200);
+      expectStatus(
+        await w.owner.call('updateCanvasShares', { params: { entityId: w.company.entityId }, body: { canvasSections: [], accessUntil: today } }),
+        200,
+      );
       advanceClock(Date.parse(`${today}T23:50:00Z`) - now().getTime());
       const [owner, witness, victim] = await Promise.all([
         freshSession(w.stack, w.family.owner),
@@ -433,7 +444,7 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
     prepare: async (w) => {
       await addPasskey(w.company.client, new SoftAuthenticator({ origin: integrationOrigin }), 'Owner key');
     },
-    end: async (w) => expectStatus(await w.company.client.request('PUT', '/api/entities/two-factor-policy', { requireTwoFactor: true }), 200),
+    end: async (w) => expectStatus(await w.company.client.call('updateTwoFactorPolicy', { body: { requireTwoFactor: true } }), 200),
   },
 };
 
@@ -441,7 +452,7 @@ export const endingSpecs: Record<Ending, EndingSpec> = {
 export async function freshSession(stack: IntegrationStack, account: TestAccount): Promise<ApiClient> {
   const client = stack.client();
   expectStatus(await signIn(client, account.email, account.plainPassword), 200);
-  expectStatus(await client.post('/api/auth/set-current-entity', { id: account.entityId }), 200);
+  expectStatus(await client.call('setCurrentEntity', { body: { id: account.entityId } }), 200);
   return client;
 }
 
@@ -454,20 +465,20 @@ async function created<T>(client: ApiClient, pathName: string, body: unknown): P
 /** Victim's history path and revert path (an advisor names the family). */
 const isAdvisor = (w: EndingWorld) => w.victimKind !== 'familyMember';
 export function historyPath(w: EndingWorld): string {
-  return isAdvisor(w) ? `/api/canvas/history/${w.family.familyId}` : '/api/canvas/history';
+  return isAdvisor(w) ? routePath('getHistory', { familyId: w.family.familyId }) : routePath('getOwnHistory');
 }
 export function canvasPath(w: EndingWorld): string {
-  return isAdvisor(w) ? `/api/canvas/${w.family.familyId}` : '/api/canvas';
+  return isAdvisor(w) ? routePath('getCanvas', { familyId: w.family.familyId }) : routePath('getOwnCanvas');
 }
 export function planBookPath(w: EndingWorld): string {
-  return isAdvisor(w) ? `/api/canvas/plan-book/${w.family.familyId}` : '/api/canvas/plan-book';
+  return isAdvisor(w) ? routePath('exportPlanBook', { familyId: w.family.familyId }) : routePath('exportOwnPlanBook');
 }
 export function revertPath(w: EndingWorld): string {
-  return `/api/canvas/history/${w.ownEventId}/revert${isAdvisor(w) ? `?familyId=${w.family.familyId}` : ''}`;
+  return routePath('revertEvent', { eventId: w.ownEventId }, isAdvisor(w) ? { familyId: w.family.familyId } : undefined);
 }
 /** "Restore this version" of the victim's own takeaway, to how it was right after its creation. */
 export function restorePath(w: EndingWorld): string {
-  return `/api/canvas/history/${w.ownEventId}/restore${isAdvisor(w) ? `?familyId=${w.family.familyId}` : ''}`;
+  return routePath('restoreVersion', { eventId: w.ownEventId }, isAdvisor(w) ? { familyId: w.family.familyId } : undefined);
 }
 /** An item's own history (its versions): the victim's path for the item. */
 export function itemHistoryPath(w: EndingWorld, itemId: string): string {
@@ -498,13 +509,13 @@ export async function endingWorld(stack: IntegrationStack, ending: Ending): Prom
   const tag = (name: string) => `[${ending}-${name}-m4trix]`;
   const markers: Markers = { before: tag('before'), own: tag('own'), assigned: tag('assigned'), after: tag('after'), afterShared: tag('after-shared') };
 
-  await created<Takeaway>(family.owner.client, `/api/canvas-takeaway/create/${categoryId}`, { title: `Before ${markers.before}`, categoryId });
-  const assigned = await created<ActionPoint>(family.owner.client, `/api/canvas-action-point/create/${categoryId}`, {
+  await created<Takeaway>(family.owner.client, routePath('createTakeaway', { categoryId }), { title: `Before ${markers.before}`, categoryId });
+  const assigned = await created<ActionPoint>(family.owner.client, routePath('createActionPoint', { categoryId }), {
     title: `Assigned ${markers.assigned}`,
     categoryId,
     assigneeId: victim.userId,
   });
-  const own = await created<Takeaway>(victim.client, `/api/canvas-takeaway/create/${categoryId}`, { title: `Own ${markers.own}`, categoryId });
+  const own = await created<Takeaway>(victim.client, routePath('createTakeaway', { categoryId }), { title: `Own ${markers.own}`, categoryId });
   const world = {
     stack,
     ending,
@@ -535,7 +546,7 @@ export async function endingWorld(stack: IntegrationStack, ending: Ending): Prom
   expectStatus(history, 200);
   world.ownEventId = history.body.results.find((event) => event.itemId === own.id)!.id;
   // A read by the victim: an advisor's is a row of the access log.
-  expectStatus(await victim.client.get(`/api/canvas/category/${categoryId}`), 200);
+  expectStatus(await victim.client.call('getCategory', { params: { id: categoryId } }), 200);
 
   if (!spec.opensVictimSocket) await openVictimSocket(world);
   await spec.prepare?.(world);
@@ -555,8 +566,8 @@ export async function endingWorld(stack: IntegrationStack, ending: Ending): Prom
     (message) => message.type === 'presence' && message.members.some((member) => member.userId === witness.userId && member.state === 'away'),
     { timeoutMs: 5000 },
   );
-  const after = await created<Takeaway>(world.owner, `/api/canvas-takeaway/create/${categoryId}`, { title: `After ${markers.after}`, categoryId });
-  const afterShared = await created<Takeaway>(world.owner, `/api/canvas-takeaway/create/${world.sharedCategoryId}`, {
+  const after = await created<Takeaway>(world.owner, routePath('createTakeaway', { categoryId }), { title: `After ${markers.after}`, categoryId });
+  const afterShared = await created<Takeaway>(world.owner, routePath('createTakeaway', { categoryId: world.sharedCategoryId }), {
     title: `After shared ${markers.afterShared}`,
     categoryId: world.sharedCategoryId,
   });

@@ -56,8 +56,8 @@ export async function confirmationTokenFor(stack: IntegrationStack, email: strin
 
 /** Signs in with a plain password: fetches the salt first, as the browser does. */
 export async function signIn(client: ApiClient, email: string, plainPassword: string): Promise<ApiResponse<SigninResponse>> {
-  const { body } = await client.post<{ salt: string }>('/api/auth/salt', { email });
-  return client.post<SigninResponse>('/api/auth/signin', { email, password: hashPassword(plainPassword, body.salt) });
+  const { body } = await client.call<'getSalt', { salt: string }>('getSalt', { body: { email } });
+  return client.call<'signIn', SigninResponse>('signIn', { body: { email, password: hashPassword(plainPassword, body.salt) } });
 }
 
 export type TestAccount = {
@@ -88,10 +88,10 @@ export async function signUpAndConfirm(stack: IntegrationStack, overrides: Signu
   const body = signupBody(overrides);
   const plainPassword = overrides.plainPassword ?? defaultPassword;
   const client = stack.client();
-  const signup = await stack.client({ sourceAddress: nextSignupAddress() }).post<SignupResponse>('/api/auth/signup', body);
+  const signup = await stack.client({ sourceAddress: nextSignupAddress() }).call<'signUp', SignupResponse>('signUp', { body });
   expect(signup.status, JSON.stringify(signup.body)).toBe(201);
   const token = await confirmationTokenFor(stack, body.email);
-  const confirm = await client.get(`/api/email-confirmation?token=${encodeURIComponent(token)}`);
+  const confirm = await client.call('confirmEmail', { query: { token } });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   const signin = await signIn(client, body.email, plainPassword);
   expect(signin.status, JSON.stringify(signin.body)).toBe(200);

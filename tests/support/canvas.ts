@@ -11,6 +11,7 @@ import { putWorkRelationMember } from '../../functions/records/work-relation-mem
 import { signUpAndConfirm, type TestAccount } from './accounts';
 import type { ApiClient, IntegrationStack } from './integration';
 import { addMemberWithRole } from './organisations';
+import { routePath, type RouteName } from './route-calls';
 
 /**
  * Canvas factories for integration tests: a family with its canvas (created through the
@@ -25,7 +26,7 @@ export type FamilyWithCanvas = { owner: TestAccount; familyId: number; canvas: C
 /** A family signed up through the API: its canvas came with the signup (docs/product/accounts.md#a-new-family-starts-on-its-canvas). */
 export async function familyWithCanvas(stack: IntegrationStack, name = 'Rivera Family'): Promise<FamilyWithCanvas> {
   const owner = await signUpAndConfirm(stack, { createEntityName: name, canvasName: `${name} Canvas` });
-  const read = await owner.client.get<Canvas>('/api/canvas');
+  const read = await owner.client.call<'getOwnCanvas', Canvas>('getOwnCanvas');
   expect(read.status, JSON.stringify(read.body)).toBe(200);
   // The read recorded the owner's visit; a test starts, as before, with none (its first read is the first visit).
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.canvasVisit(owner.entityId, owner.userId) }));
@@ -47,7 +48,7 @@ export async function familyWithoutCanvas(owner: Pick<TestAccount, 'userId'>, en
 export async function memberOfFamilyWithoutCanvas(stack: IntegrationStack, entityName: string): Promise<TestAccount> {
   const account = await signUpAndConfirm(stack, { createEntityTypeId: EntityType.AdvisorCompany, createEntityName: `${entityName} Office` });
   const familyId = await familyWithoutCanvas(account, entityName);
-  expect((await account.client.post('/api/auth/set-current-entity', { id: familyId })).status).toBe(200);
+  expect((await account.client.call('setCurrentEntity', { body: { id: familyId } })).status).toBe(200);
   return { ...account, entityId: familyId };
 }
 
@@ -87,13 +88,13 @@ export function categoryNamed(canvas: Canvas, title: string) {
 }
 
 export async function getCategory(client: ApiClient, categoryId: number): Promise<CategoryResponse> {
-  const response = await client.get<CategoryResponse>(`/api/canvas/category/${categoryId}`);
+  const response = await client.call<'getCategory', CategoryResponse>('getCategory', { params: { id: categoryId } });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
 }
 
 export async function getCanvas(client: ApiClient, familyId?: number): Promise<Canvas> {
-  const response = await client.get<Canvas>(familyId === undefined ? '/api/canvas' : `/api/canvas/${familyId}`);
+  const response = await client.get<Canvas>(familyId === undefined ? routePath('getOwnCanvas') : routePath('getCanvas', { familyId }));
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
 }
@@ -120,3 +121,21 @@ export function expectError(response: { status: number; body: unknown }, errorCo
   expect(response.status).toBeLessThan(500);
   return body;
 }
+
+/** The routes of each kind of canvas item, by name: for tests that write every kind alike. */
+export const canvasItemRoutes = {
+  answer: { create: 'createAnswer', update: 'updateAnswer', delete: 'deleteAnswer', vote: 'addAnswerVote', unvote: 'removeAnswerVote' },
+  takeaway: {
+    create: 'createTakeaway',
+    update: 'updateTakeaway',
+    delete: 'deleteTakeaway',
+    archive: 'archiveTakeaway',
+    vote: 'addTakeawayVote',
+    unvote: 'removeTakeawayVote',
+  },
+  goal: { create: 'createGoal', update: 'updateGoal', delete: 'deleteGoal', complete: 'completeGoal' },
+  actionPoint: { create: 'createActionPoint', update: 'updateActionPoint', delete: 'deleteActionPoint', complete: 'completeActionPoint' },
+} as const satisfies Record<string, Record<string, RouteName>>;
+
+/** The create route of the kinds made in a category (not answers, which belong to a question). */
+export type CategoryItemCreate = (typeof canvasItemRoutes)['takeaway' | 'goal' | 'actionPoint']['create'];

@@ -9,7 +9,8 @@ import type { GatewayThrottle } from '../../infra/api-limits';
 import { startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/ports';
 import { newId } from '../../functions/lib/db/keys';
-import { allRoutes } from '../../shared/routes';
+import { routeByName } from '../../shared/route-paths';
+import { routeRequest, type RouteCallArgs, type RouteName } from './route-calls';
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers; cookies: string[] };
 
@@ -91,6 +92,16 @@ export class ApiClient {
       // not JSON: keep the text
     }
     return { status: response.status, body: parsed as T, headers: response.headers, cookies };
+  }
+
+  /**
+   * Calls a route by name (tests/support/route-calls.ts): the method and path from the manifest,
+   * the parameters, query and body typed by the contract. The answer as `request` gives it; `T`
+   * is what the test reads from the body (an error's, a page's).
+   */
+  call<N extends RouteName, T = unknown>(name: N, ...[input]: RouteCallArgs<N>): Promise<ApiResponse<T>> {
+    const { method, path, body, rawBody, headers } = routeRequest(name, input);
+    return this.request<T>(method, path, body, { headers, rawBody });
   }
 
   get = <T = unknown>(path: string) => this.request<T>('GET', path);
@@ -252,7 +263,7 @@ export function useIntegrationStack(options: IntegrationOptions = {}): Integrati
 }
 
 /** The dashboard's route: its summaries follow the journal's stream (functions/domain/canvas/refresh-summaries.ts refreshSummariesAfter). */
-const dashboardPath = allRoutes().find((route) => route.name === 'listDashboardFamilies')?.path;
+const dashboardPath = routeByName('listDashboardFamilies').path;
 
 /** A unique e-mail address for one test. */
 export function uniqueEmail(label = 'user'): string {

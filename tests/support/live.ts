@@ -134,7 +134,7 @@ export async function messagesBeforeMark(socket: LiveSocket, makeMark: () => Pro
 
 /** A mark for messagesBeforeMark: a new takeaway in `categoryId`, made by `client`; answers its id. */
 export async function takeawayMark(client: ApiClient, categoryId: number): Promise<string> {
-  const created = await client.post<{ id: string }>(`/api/canvas-takeaway/create/${categoryId}`, { title: 'Mark', categoryId });
+  const created = await client.call<'createTakeaway', { id: string }>('createTakeaway', { params: { categoryId }, body: { title: 'Mark', categoryId } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id;
 }

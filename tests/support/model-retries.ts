@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { ErrorCodes } from '../../shared/errors';
 import { idempotencyKeyHeader } from '../../shared/routes';
 import type { ApiClient, ApiResponse } from './integration';
+import { canvasItemRoutes, type CategoryItemCreate } from './canvas';
 
 /**
  * Retried writes in the canvas model (tests/integration/canvas-model.test.ts, `npm run fuzz`):
@@ -19,8 +20,6 @@ export type RetryWriter = 'owner' | 'member';
 
 export type RetryWorld<M> = {
   client: (writer: RetryWriter) => ApiClient;
-  /** The create route's path of a kind in a category, e.g. `/api/canvas-goal/create/12`. */
-  createPath: (kind: RetryKind, categoryId: number) => string;
   /** A category to write in, by any index (taken modulo its list). */
   category: (index: number) => { id: number };
   /** A title not used before. */
@@ -44,7 +43,11 @@ function keyedCreate<M>(world: RetryWorld<M>, writer: RetryWriter, kind: RetryKi
   const title = world.newTitle(kind);
   const key = randomUUID();
   const send = (sentTitle = title) =>
-    world.client(writer).request<{ id: string }>('POST', world.createPath(kind, category.id), { title: sentTitle, categoryId: category.id }, withKey(key));
+    world.client(writer).call<CategoryItemCreate, { id: string }>(canvasItemRoutes[kind].create, {
+      params: { categoryId: category.id },
+      body: { title: sentTitle, categoryId: category.id },
+      ...withKey(key),
+    });
   const made = (model: M, id: string) => world.created(model, { id, kind, categoryId: category.id, title, by: writer });
   return { title, send, made };
 }

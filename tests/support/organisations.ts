@@ -27,7 +27,7 @@ export function invitationToken(text: string | undefined): string {
 /** E-mails the link of an existing invitation (send-email) and returns its token. */
 export async function sendInvitationEmail(stack: IntegrationStack, inviter: ApiClient, invitation: { id: string; email: string }): Promise<string> {
   const known = (await stack.emailsTo(invitation.email)).length;
-  const sent = await inviter.post('/api/member-invitation/send-email', { id: invitation.id });
+  const sent = await inviter.call('sendMemberInvitationEmail', { body: { id: invitation.id } });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   return invitationToken((await nextEmailTo(stack, invitation.email, known)).body.text);
 }
@@ -39,7 +39,7 @@ export async function inviteMember(
   input: { entityRoleId: EntityRoleId; email?: string },
 ): Promise<SentInvitation> {
   const email = input.email ?? uniqueEmail('invitee');
-  const created = await inviter.post<IdResponse>('/api/member-invitation/create', { email, entityRoleId: input.entityRoleId });
+  const created = await inviter.call<'createMemberInvitation', IdResponse>('createMemberInvitation', { body: { email, entityRoleId: input.entityRoleId } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const token = await sendInvitationEmail(stack, inviter, { id: created.body.id, email });
   return { id: created.body.id, email, token };
@@ -53,9 +53,9 @@ export async function signUpWithInvitation(
 ): Promise<Omit<TestAccount, 'entityId'>> {
   const client = stack.client();
   const { createEntityTypeId: _type, createEntityName: _name, ...body } = signupBody({ email: invitation.email, ...overrides });
-  const signup = await client.post<SignupResponse>('/api/auth/signup', { ...body, memberInvitationToken: invitation.token });
+  const signup = await client.call<'signUp', SignupResponse>('signUp', { body: { ...body, memberInvitationToken: invitation.token } });
   expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-  const profile = await client.get<UserProfile>('/api/user/profile');
+  const profile = await client.call<'getProfile', UserProfile>('getProfile');
   expect(profile.status, JSON.stringify(profile.body)).toBe(200);
   const { privacySettings: _privacy, ...user } = profile.body;
   return { email: invitation.email, plainPassword: overrides.plainPassword ?? defaultPassword, userId: signup.body.idToken, client, user };
@@ -79,7 +79,7 @@ export async function addMemberWithRole(
 
 /** An existing, signed-in user accepts an invitation; answers the entity that became current. */
 export async function acceptInvitation(account: Pick<TestAccount, 'client'>, token: string): Promise<CurrentEntity> {
-  const accepted = await account.client.get<CurrentEntity>(`/api/member-invitation/accept?token=${encodeURIComponent(token)}`);
+  const accepted = await account.client.call<'acceptMemberInvitation', CurrentEntity>('acceptMemberInvitation', { query: { token } });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   return accepted.body;
 }

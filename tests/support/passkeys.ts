@@ -147,9 +147,9 @@ export const integrationOrigin = 'http://localhost:5173';
 
 /** Registers a passkey of `authenticator` for the client's user through the API (options, then the answer). */
 export async function addPasskey(client: ApiClient, authenticator: SoftAuthenticator, label = 'Laptop'): Promise<Passkey> {
-  const options = await client.post<CreationOptions>('/api/mfa/passkey/register/options');
+  const options = await client.call<'registrationOptions', CreationOptions>('registrationOptions');
   if (options.status !== 200) throw new Error(`register/options: ${options.status} ${JSON.stringify(options.body)}`);
-  const registered = await client.post<Passkey>('/api/mfa/passkey/register', { label, response: authenticator.register(options.body) });
+  const registered = await client.call<'registerPasskey', Passkey>('registerPasskey', { body: { label, response: authenticator.register(options.body) } });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
   return registered.body;
 }
@@ -160,7 +160,7 @@ export async function passkeyAssertion(
   authenticator: SoftAuthenticator,
   overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {},
 ): Promise<AuthenticationCredential> {
-  const options = await client.post<RequestOptions>('/api/auth/passkey/options');
+  const options = await client.call<'authenticationOptions', RequestOptions>('authenticationOptions');
   if (options.status !== 200) throw new Error(`auth/passkey/options: ${options.status} ${JSON.stringify(options.body)}`);
   return authenticator.authenticate(options.body, overrides);
 }
@@ -171,5 +171,5 @@ export async function signInWithPasskey<T = unknown>(
   authenticator: SoftAuthenticator,
   overrides: Parameters<SoftAuthenticator['authenticate']>[1] = {},
 ): Promise<ApiResponse<T>> {
-  return client.post<T>('/api/auth/passkey', { response: await passkeyAssertion(client, authenticator, overrides) });
+  return client.call<'signInWithPasskey', T>('signInWithPasskey', { body: { response: await passkeyAssertion(client, authenticator, overrides) } });
 }

@@ -13,19 +13,20 @@ import { advisorCompanyFor, memberOf } from './canvas';
 import { uniqueEmail, type ApiClient } from './integration';
 import { addPasskey, integrationOrigin, passkeyAssertion, SoftAuthenticator } from './passkeys';
 import { questionPicker, secrets, type ActorName, type Call, type SecurityWorld, type SignedInActor } from './security-world';
+import { routePath, type RouteName } from './route-calls';
 
 /**
- * One valid request per manifest route (`${method} ${path}`), built from the prepared
+ * One valid request per manifest route (by its name), built from the prepared
  * world for a given actor: the same target for everyone, except where a call consumes
  * its target (deletes, revokes, removals, single-use tokens, sign-out), which gets a
  * fresh one per actor so that no case spoils another. Used by the authorization matrix
  * (every actor) and the bad-input suite (one authorised actor, then mutated).
  */
 
-export type RouteKey = string;
+export type RouteKey = RouteName;
 export type CallBuilder = (actor: ActorName) => Call | Promise<Call>;
 
-export const routeKeyOf = (route: { method: string; path: string }): RouteKey => `${route.method} ${route.path}`;
+export const routeKeyOf = (route: { name: string }): RouteKey => route.name as RouteName;
 export const manifestKeys = (): RouteKey[] => allRoutes().map(routeKeyOf);
 
 const sampleAddress = { streetAddress: 'Lime Street 1', city: 'London', postalCode: 'EC3M 7HA', country: 'GB' };
@@ -57,7 +58,7 @@ export async function freshSessionId(world: SecurityWorld, actor: SignedInActor)
 /** An unconfirmed account of its own, with the token of its confirmation e-mail. */
 async function unconfirmedAccount(world: SecurityWorld): Promise<{ email: string; token: string; userId: string }> {
   const body = signupBody({ createEntityName: 'Throwaway Family' });
-  const response = await world.stack.client().post<SignupResponse>('/api/auth/signup', body);
+  const response = await world.stack.client().call<'signUp', SignupResponse>('signUp', { body });
   if (response.status !== 201) throw new Error(`signup: ${response.status}`);
   return { email: body.email, token: await confirmationTokenFor(world.stack, body.email), userId: response.body.idToken };
 }
@@ -72,7 +73,7 @@ function nextSetupAddress(): string {
 async function resetTokenFor(world: SecurityWorld, email: string): Promise<string> {
   const known = (await world.stack.emailsTo(email)).length;
   // From an address of its own: anonymous reset mail is limited per client (functions/lib/limits/mail.ts).
-  const sent = await world.stack.client({ sourceAddress: nextSetupAddress() }).post('/api/password/send-reset', { email });
+  const sent = await world.stack.client({ sourceAddress: nextSetupAddress() }).call('sendReset', { body: { email } });
   if (sent.status !== 200) throw new Error(`send-reset: ${sent.status}`);
   // Other calls of the same setup mail this account too (a passkey added, …): wait for the reset mail itself.
   const reset = await world.stack.waitForEmailTo(email, { skip: known, containing: '/reset-password' });
@@ -82,7 +83,7 @@ async function resetTokenFor(world: SecurityWorld, email: string): Promise<strin
 /** A registration answer to a challenge the actor's own session asked for (the owner's for the anonymous caller). */
 async function registrationAnswer(world: SecurityWorld, actor: ActorName) {
   const client = accountOf(world, actor).client;
-  const options = await client.post<Parameters<SoftAuthenticator['register']>[0]>('/api/mfa/passkey/register/options');
+  const options = await client.call<'registrationOptions', Parameters<SoftAuthenticator['register']>[0]>('registrationOptions');
   if (options.status !== 200) throw new Error(`register/options: ${options.status}`);
   return new SoftAuthenticator({ origin: integrationOrigin }).register(options.body);
 }
@@ -123,25 +124,25 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
   const byFull = {
     answer: async () => {
       const questionId = nextQuestion();
-      return (await created<Answer>(full.client, `/api/canvas-answer/create/${questionId}`, { questionId, text: `To delete ${secrets.unshared}` })).id;
+      return (await created<Answer>(full.client, routePath('createAnswer', { questionId }), { questionId, text: `To delete ${secrets.unshared}` })).id;
     },
     takeaway: async () =>
       (
-        await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, {
+        await created<Takeaway>(full.client, routePath('createTakeaway', { categoryId: world.categoryId }), {
           title: `To delete ${secrets.unshared}`,
           categoryId: world.categoryId,
         })
       ).id,
     goal: async () =>
       (
-        await created<Goal>(full.client, `/api/canvas-goal/create/${world.categoryId}`, {
+        await created<Goal>(full.client, routePath('createGoal', { categoryId: world.categoryId }), {
           title: `To delete ${secrets.unshared}`,
           categoryId: world.categoryId,
         })
       ).id,
     actionPoint: async () =>
       (
-        await created<ActionPoint>(full.client, `/api/canvas-action-point/create/${world.categoryId}`, {
+        await created<ActionPoint>(full.client, routePath('createActionPoint', { categoryId: world.categoryId }), {
           title: `To delete ${secrets.unshared}`,
           categoryId: world.categoryId,
         })
@@ -158,13 +159,14 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
   };
   const memberInvitationToRevoke = perConsumer(
     async () =>
-      (await created<IdResponse>(owner.client, '/api/member-invitation/create', { email: uniqueEmail('revoke'), entityRoleId: EntityRole.LimitedMember })).id,
+      (await created<IdResponse>(owner.client, routePath('createMemberInvitation'), { email: uniqueEmail('revoke'), entityRoleId: EntityRole.LimitedMember }))
+        .id,
   );
   const advisorInvitationToRevoke = perConsumer(
-    async () => (await created<IdResponse>(owner.client, '/api/advisor-invitation/create', { email: uniqueEmail('revoke'), canvasSections: [] })).id,
+    async () => (await created<IdResponse>(owner.client, routePath('createAdvisorInvitation'), { email: uniqueEmail('revoke'), canvasSections: [] })).id,
   );
   const familyInvitationToRevoke = async () =>
-    (await created<IdResponse>(world.companyAllOwner.client, '/api/family-invitation/create', { email: uniqueEmail('revoke') })).id;
+    (await created<IdResponse>(world.companyAllOwner.client, routePath('createFamilyInvitation'), { email: uniqueEmail('revoke') })).id;
   /** One unconfirmed account per caller: its confirmation link, then a reset link. */
   const throwaways = new Map<ActorName, ReturnType<typeof unconfirmedAccount>>();
   const throwawayOf = (actor: ActorName) => {
@@ -178,13 +180,13 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
   const calls: Record<RouteKey, CallBuilder> = {
     // ---- contact form, auth, e-mail confirmation, password --------------------------------
     // A sender address per caller: the contact form allows 5 messages an hour per address (lib/limits/mail.ts).
-    'POST /api/contact-form': () => ({
-      path: '/api/contact-form',
+    sendContactMessage: () => ({
+      path: routePath('sendContactMessage'),
       body: { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('contact'), subject: 'A question', message: 'How does the canvas work?' },
     }),
-    'POST /api/auth/salt': fixed({ path: '/api/auth/salt', body: { email: owner.email } }),
-    'POST /api/auth/signup': () => ({ path: '/api/auth/signup', body: signupBody({ createEntityName: 'Signup Family' }) }),
-    'POST /api/auth/signin': (() => {
+    getSalt: fixed({ path: routePath('getSalt'), body: { email: owner.email } }),
+    signUp: () => ({ path: routePath('signUp'), body: signupBody({ createEntityName: 'Signup Family' }) }),
+    signIn: (() => {
       // A sign-in of an account of its own: the answer's cookie is dropped (sendAs keeps the actor's).
       let login: Promise<{ email: string; password: string }> | undefined;
       return async () => {
@@ -192,315 +194,321 @@ export function buildRouteCalls(world: SecurityWorld): Record<RouteKey, CallBuil
           const salt = newSalt();
           const body = signupBody({ salt, createEntityName: 'Signin Family' });
           const client = world.stack.client();
-          await client.post('/api/auth/signup', body);
+          await client.call('signUp', { body });
           const token = await confirmationTokenFor(world.stack, body.email);
-          await client.get(`/api/email-confirmation?token=${encodeURIComponent(token)}`);
+          await client.call('confirmEmail', { query: { token } });
           return { email: body.email, password: body.password };
         })();
-        return { path: '/api/auth/signin', body: await login };
+        return { path: routePath('signIn'), body: await login };
       };
     })(),
-    'POST /api/auth/signout': async (actor) => ({ path: '/api/auth/signout', cookie: actor === 'anonymous' ? null : await freshSessionCookie(world, actor) }),
-    'POST /api/auth/set-current-entity': fixed({ path: '/api/auth/set-current-entity', body: { id: familyId } }),
+    signOut: async (actor) => ({ path: routePath('signOut'), cookie: actor === 'anonymous' ? null : await freshSessionCookie(world, actor) }),
+    setCurrentEntity: fixed({ path: routePath('setCurrentEntity'), body: { id: familyId } }),
     // No password step before it: nobody has a pending sign-in cookie (89).
-    'POST /api/auth/signin/mfa': fixed({ path: '/api/auth/signin/mfa', body: { email: owner.email, code: '123456' } }),
-    'POST /api/auth/reauthenticate': async (actor) => {
-      if (actor === 'anonymous') return { path: '/api/auth/reauthenticate', body: { password: hashPassword('Anything-1', newSalt()) } };
+    signInMfa: fixed({ path: routePath('signInMfa'), body: { email: owner.email, code: '123456' } }),
+    reauthenticate: async (actor) => {
+      if (actor === 'anonymous') return { path: routePath('reauthenticate'), body: { password: hashPassword('Anything-1', newSalt()) } };
       const account = accountOf(world, actor);
-      const { body: current } = await world.stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
-      return { path: '/api/auth/reauthenticate', body: { password: hashPassword(account.plainPassword, current.salt) } };
+      const { body: current } = await world.stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } });
+      return { path: routePath('reauthenticate'), body: { password: hashPassword(account.plainPassword, current.salt) } };
     },
     // ---- two-factor sign-in (docs/product/sessions-and-sign-in.md#two-factor-sign-in) ------------------------------------------------------
-    'GET /api/mfa/status': fixed({ path: '/api/mfa/status' }),
-    'POST /api/mfa/totp/setup': fixed({ path: '/api/mfa/totp/setup', body: {} }),
+    getTwoFactorStatus: fixed({ path: routePath('getTwoFactorStatus') }),
+    setupTotp: fixed({ path: routePath('setupTotp'), body: {} }),
     // A setup first, then a code that is not the app's (90): nobody's TOTP is turned on here,
     // so later rows still sign in with a password only.
-    'POST /api/mfa/totp/enable': async (actor) => {
-      if (actor !== 'anonymous') await accountOf(world, actor).client.post('/api/mfa/totp/setup', {});
-      return { path: '/api/mfa/totp/enable', body: { code: '000000' } };
+    enableTotp: async (actor) => {
+      if (actor !== 'anonymous') await accountOf(world, actor).client.call('setupTotp');
+      return { path: routePath('enableTotp'), body: { code: '000000' } };
     },
     // Nobody has TOTP on: 94 after the (recent) re-authentication check.
-    'POST /api/mfa/totp/disable': fixed({ path: '/api/mfa/totp/disable', body: { code: '123456' } }),
-    'GET /api/entities/two-factor-policy': fixed({ path: '/api/entities/two-factor-policy' }),
+    disableTotp: fixed({ path: routePath('disableTotp'), body: { code: '123456' } }),
+    getTwoFactorPolicy: fixed({ path: routePath('getTwoFactorPolicy') }),
     // Off, so nobody is locked out of a company by this row.
-    'PUT /api/entities/two-factor-policy': fixed({ path: '/api/entities/two-factor-policy', body: { requireTwoFactor: false } }),
-    'GET /api/email-confirmation': async (actor) => ({ path: `/api/email-confirmation?token=${encodeURIComponent((await throwawayOf(actor)).token)}` }),
-    'POST /api/email-confirmation/resend-confirmation-link': fixed({ path: '/api/email-confirmation/resend-confirmation-link', body: {} }),
+    updateTwoFactorPolicy: fixed({ path: routePath('updateTwoFactorPolicy'), body: { requireTwoFactor: false } }),
+    confirmEmail: async (actor) => ({ path: `${routePath('confirmEmail')}?token=${encodeURIComponent((await throwawayOf(actor)).token)}` }),
+    resendConfirmationLink: fixed({ path: routePath('resendConfirmationLink'), body: {} }),
     // Each caller's own address: reset mails are limited to 5 an hour per address (lib/limits/mail.ts).
-    'POST /api/password/send-reset': (actor) => ({ path: '/api/password/send-reset', body: { email: accountOf(world, actor).email } }),
-    'POST /api/password/reset': async (actor) => {
+    sendReset: (actor) => ({ path: routePath('sendReset'), body: { email: accountOf(world, actor).email } }),
+    resetPassword: async (actor) => {
       const account = await throwawayOf(actor);
       const salt = newSalt();
       return {
-        path: '/api/password/reset',
+        path: routePath('resetPassword'),
         body: { email: account.email, token: await resetTokenFor(world, account.email), password: hashPassword('New-Secret9', salt), salt },
       };
     },
     // Checking never uses the link up: one owner's link serves every caller.
-    'POST /api/password/check-reset': async () => ({ path: '/api/password/check-reset', body: { email: owner.email, token: await ownerResetToken() } }),
+    checkReset: async () => ({ path: routePath('checkReset'), body: { email: owner.email, token: await ownerResetToken() } }),
     // A link nobody was sent: refused as such (20) for every caller, nothing changes.
-    'POST /api/password/not-me': fixed({ path: '/api/password/not-me', body: { token: 'not-a-token-anybody-was-sent' } }),
+    reportNotMe: fixed({ path: routePath('reportNotMe'), body: { token: 'not-a-token-anybody-was-sent' } }),
     // Each caller's own address (recovery mails are limited per address).
-    'POST /api/password/factor-recovery/request': (actor) => ({
-      path: '/api/password/factor-recovery/request',
+    requestFactorRecovery: (actor) => ({
+      path: routePath('requestFactorRecovery'),
       body: { email: accountOf(world, actor).email },
     }),
-    'POST /api/password/factor-recovery/status': fixed({
-      path: '/api/password/factor-recovery/status',
+    factorRecoveryStatus: fixed({
+      path: routePath('factorRecoveryStatus'),
       body: { email: owner.email, token: 'not-a-token-anybody-was-sent' },
     }),
-    'POST /api/password/factor-recovery/start': fixed({
-      path: '/api/password/factor-recovery/start',
+    startFactorRecovery: fixed({
+      path: routePath('startFactorRecovery'),
       body: { email: owner.email, token: 'not-a-token-anybody-was-sent' },
     }),
-    'POST /api/password/factor-recovery/complete': fixed({
-      path: '/api/password/factor-recovery/complete',
+    completeFactorRecovery: fixed({
+      path: routePath('completeFactorRecovery'),
       body: { email: owner.email, token: 'not-a-token-anybody-was-sent' },
     }),
-    'POST /api/password/factor-recovery/cancel': fixed({ path: '/api/password/factor-recovery/cancel', body: { token: 'not-a-token-anybody-was-sent' } }),
-    'PATCH /api/password/change': async (actor) => {
+    cancelFactorRecovery: fixed({ path: routePath('cancelFactorRecovery'), body: { token: 'not-a-token-anybody-was-sent' } }),
+    changePassword: async (actor) => {
       // The same password with a new salt: the account keeps working with its plain password.
       const account = accountOf(world, actor);
-      const { body: current } = await world.stack.client().post<{ salt: string }>('/api/auth/salt', { email: account.email });
+      const { body: current } = await world.stack.client().call<'getSalt', { salt: string }>('getSalt', { body: { email: account.email } });
       const salt = newSalt();
       return {
-        path: '/api/password/change',
+        path: routePath('changePassword'),
         body: { password: hashPassword(account.plainPassword, current.salt), newPassword: hashPassword(account.plainPassword, salt), salt },
       };
     },
 
     // ---- user ------------------------------------------------------------------------------
-    'GET /api/user/profile': fixed({ path: '/api/user/profile' }),
-    'PATCH /api/user/{userId}': fixed({ path: `/api/user/${owner.userId}`, body: { firstName: owner.user.firstName } }),
-    'GET /api/user/prefixes': fixed({ path: '/api/user/prefixes' }),
-    'POST /api/user/address': fixed({ path: '/api/user/address', body: sampleAddress }),
-    'PATCH /api/user/address/{id}': fixed({ path: `/api/user/address/${world.ownerAddressId}`, body: sampleAddress }),
-    'POST /api/user/privacy': fixed({ path: '/api/user/privacy', body: { email: 10, phone: 10, address: 10 } }),
-    'GET /api/user/sessions': fixed({ path: '/api/user/sessions' }),
+    getProfile: fixed({ path: routePath('getProfile') }),
+    updateUser: fixed({ path: routePath('updateUser', { userId: owner.userId }), body: { firstName: owner.user.firstName } }),
+    listPrefixes: fixed({ path: routePath('listPrefixes') }),
+    addAddress: fixed({ path: routePath('addAddress'), body: sampleAddress }),
+    updateAddress: fixed({ path: routePath('updateAddress', { id: world.ownerAddressId }), body: sampleAddress }),
+    updatePrivacySettings: fixed({ path: routePath('updatePrivacySettings'), body: { email: 10, phone: 10, address: 10 } }),
+    listSessions: fixed({ path: routePath('listSessions') }),
     // A second session of the caller's own, to end (the anonymous caller names any id).
-    'DELETE /api/user/sessions/{id}': async (actor) => ({ path: `/api/user/sessions/${actor === 'anonymous' ? 'abc' : await freshSessionId(world, actor)}` }),
+    revokeSession: async (actor) => ({ path: routePath('revokeSession', { id: actor === 'anonymous' ? 'abc' : await freshSessionId(world, actor) }) }),
     // Ends the caller's other sessions; the one the caller acts with stays.
-    'POST /api/user/sessions/revoke-others': fixed({ path: '/api/user/sessions/revoke-others' }),
+    revokeOtherSessions: fixed({ path: routePath('revokeOtherSessions') }),
     // ---- passkeys -----------------------------------------------------------------------------
-    'POST /api/mfa/passkey/register/options': fixed({ path: '/api/mfa/passkey/register/options' }),
+    registrationOptions: fixed({ path: routePath('registrationOptions') }),
     // Each caller answers a challenge of their own with a new passkey (the anonymous caller's body never matters).
-    'POST /api/mfa/passkey/register': async (actor) => ({
-      path: '/api/mfa/passkey/register',
+    registerPasskey: async (actor) => ({
+      path: routePath('registerPasskey'),
       body: { label: 'Matrix key', response: await registrationAnswer(world, actor) },
     }),
-    'GET /api/mfa/passkeys': fixed({ path: '/api/mfa/passkeys' }),
+    listPasskeys: fixed({ path: routePath('listPasskeys') }),
     // A passkey of the caller's own (another user's answers 4: tests/integration/passkeys.test.ts).
-    'POST /api/mfa/passkey/{id}': async (actor) => ({ path: `/api/mfa/passkey/${await ownPasskeyId(world, actor)}`, body: { label: 'Renamed key' } }),
-    'DELETE /api/mfa/passkey/{id}': async (actor) => ({ path: `/api/mfa/passkey/${await ownPasskeyId(world, actor)}` }),
-    'POST /api/auth/passkey/options': fixed({ path: '/api/auth/passkey/options' }),
+    renamePasskey: async (actor) => ({ path: routePath('renamePasskey', { id: await ownPasskeyId(world, actor) }), body: { label: 'Renamed key' } }),
+    removePasskey: async (actor) => ({ path: routePath('removePasskey', { id: await ownPasskeyId(world, actor) }) }),
+    authenticationOptions: fixed({ path: routePath('authenticationOptions') }),
     // A sign-in with the passkey of an account of its own (a counter-less one: callers answer at once, in any order).
-    'POST /api/auth/passkey': async () => ({ path: '/api/auth/passkey', body: { response: await passkeySignin(world) } }),
-    'GET /api/user/notifications': fixed({ path: '/api/user/notifications' }),
-    'PUT /api/user/notifications': fixed({ path: '/api/user/notifications', body: { digest: 'daily', timeZone: 'Europe/Berlin' } }),
+    signInWithPasskey: async () => ({ path: routePath('signInWithPasskey'), body: { response: await passkeySignin(world) } }),
+    getNotificationSettings: fixed({ path: routePath('getNotificationSettings') }),
+    updateNotificationSettings: fixed({ path: routePath('updateNotificationSettings'), body: { digest: 'daily', timeZone: 'Europe/Berlin' } }),
     // The digest's unsubscribe link of the family's owner: the token is the proof, whoever sends it.
-    'GET /api/unsubscribe': async () => ({ path: `/api/unsubscribe?token=${await unsubscribeTokenFor(world.accounts.owner.userId)}` }),
-    'POST /api/unsubscribe': async () => ({ path: `/api/unsubscribe?token=${await unsubscribeTokenFor(world.accounts.owner.userId)}` }),
-    'GET /api/privacy-settings': fixed({ path: '/api/privacy-settings' }),
-    'GET /api/addresses/countries': fixed({ path: '/api/addresses/countries' }),
+    getUnsubscribe: async () => ({ path: `${routePath('getUnsubscribe')}?token=${await unsubscribeTokenFor(world.accounts.owner.userId)}` }),
+    unsubscribe: async () => ({ path: `${routePath('unsubscribe')}?token=${await unsubscribeTokenFor(world.accounts.owner.userId)}` }),
+    listPrivacyLevels: fixed({ path: routePath('listPrivacyLevels') }),
+    listCountries: fixed({ path: routePath('listCountries') }),
 
     // ---- entities ----------------------------------------------------------------------------
-    'GET /api/entities': fixed({ path: '/api/entities' }),
-    'POST /api/entities': fixed({ path: '/api/entities', body: { entityTypeId: EntityType.AdvisorCompany, entityName: 'Side Company' } }),
-    'PATCH /api/entities/update': fixed({ path: '/api/entities/update', body: { phone: '+41 44 000 00 00' } }),
+    listEntities: fixed({ path: routePath('listEntities') }),
+    createEntity: fixed({ path: routePath('createEntity'), body: { entityTypeId: EntityType.AdvisorCompany, entityName: 'Side Company' } }),
+    updateEntity: fixed({ path: routePath('updateEntity'), body: { phone: '+41 44 000 00 00' } }),
     // The family has its shipping address (the world's); a billing one is added once.
-    'POST /api/entities/address': fixed({ path: '/api/entities/address', body: { ...sampleAddress, type: 'Billing' } }),
-    'PATCH /api/entities/address/{id}': fixed({ path: `/api/entities/address/${world.familyAddressId}`, body: { ...sampleAddress, type: 'Shipping' } }),
-    'GET /api/entities/{entityId}': fixed({ path: `/api/entities/${familyId}` }),
-    'GET /api/entities/{entityId}/{familyId}': fixed({ path: `/api/entities/${world.companySomeId}/${familyId}` }),
-    'GET /api/entities/notes/{entityId}': fixed({ path: `/api/entities/notes/${familyId}` }),
+    addEntityAddress: fixed({ path: routePath('addEntityAddress'), body: { ...sampleAddress, type: 'Billing' } }),
+    updateEntityAddress: fixed({ path: routePath('updateEntityAddress', { id: world.familyAddressId }), body: { ...sampleAddress, type: 'Shipping' } }),
+    getEntity: fixed({ path: routePath('getEntity', { entityId: familyId }) }),
+    getEntityViaFamily: fixed({ path: routePath('getEntityViaFamily', { entityId: world.companySomeId, familyId }) }),
+    getNote: fixed({ path: routePath('getNote', { entityId: familyId }) }),
     // The family keeps one note about each company: owner and admin each write a new one.
-    'POST /api/entities/notes/{entityId}': (actor) => ({
-      path: `/api/entities/notes/${actor === 'owner' ? world.companyAllId : actor === 'admin' ? world.companySomeId : familyId}`,
+    createNote: (actor) => ({
+      path: routePath('createNote', { entityId: actor === 'owner' ? world.companyAllId : actor === 'admin' ? world.companySomeId : familyId }),
       body: { note: '<p>Private</p>' },
     }),
-    'PATCH /api/entities/notes/{entityId}': fixed({ path: `/api/entities/notes/${familyId}`, body: { note: `<p>Our own notes ${secrets.familyNote}</p>` } }),
-    'GET /api/entities/list-families-for-invite/{inviterId}': fixed({ path: `/api/entities/list-families-for-invite/${world.companyAllId}` }),
-    'GET /api/entities/list-advisor-companies-for-invite/{inviterId}': fixed({ path: `/api/entities/list-advisor-companies-for-invite/${familyId}` }),
-    'GET /api/entities/get-by-section/{sectionId}': fixed({ path: `/api/entities/get-by-section/${world.unsharedSectionId}` }),
+    updateNote: fixed({ path: routePath('updateNote', { entityId: familyId }), body: { note: `<p>Our own notes ${secrets.familyNote}</p>` } }),
+    listFamiliesForInvite: fixed({ path: routePath('listFamiliesForInvite', { inviterId: world.companyAllId }) }),
+    listAdvisorCompaniesForInvite: fixed({ path: routePath('listAdvisorCompaniesForInvite', { inviterId: familyId }) }),
+    getEntityBySection: fixed({ path: routePath('getEntityBySection', { sectionId: world.unsharedSectionId }) }),
 
     // ---- authorization -----------------------------------------------------------------------
-    'GET /api/authorization/member-roles': fixed({ path: '/api/authorization/member-roles' }),
-    'GET /api/authorization/work-relation-roles': fixed({ path: '/api/authorization/work-relation-roles' }),
-    'GET /api/authorization/work-relation-member-permissions/{entityId}': fixed({ path: `/api/authorization/work-relation-member-permissions/${familyId}` }),
+    listMemberRoles: fixed({ path: routePath('listMemberRoles') }),
+    listWorkRelationRoles: fixed({ path: routePath('listWorkRelationRoles') }),
+    getWorkRelationMemberPermissions: fixed({ path: routePath('getWorkRelationMemberPermissions', { entityId: familyId }) }),
 
     // ---- member invitations ------------------------------------------------------------------
-    'POST /api/member-invitation/create': () => ({
-      path: '/api/member-invitation/create',
+    createMemberInvitation: () => ({
+      path: routePath('createMemberInvitation'),
       body: { email: uniqueEmail('invitee'), entityRoleId: EntityRole.LimitedMember },
     }),
-    'POST /api/member-invitation/send-email': fixed({ path: '/api/member-invitation/send-email', body: { id: invitations.member.id } }),
-    'GET /api/member-invitation/list': fixed({ path: '/api/member-invitation/list' }),
-    'POST /api/member-invitation/resend': fixed({ path: '/api/member-invitation/resend', body: { id: invitations.member.id } }),
-    'DELETE /api/member-invitation/revoke/{id}': async (actor) => ({ path: `/api/member-invitation/revoke/${await memberInvitationToRevoke(actor)}` }),
-    'GET /api/member-invitation': fixed({ path: `/api/member-invitation?token=${encodeURIComponent(invitations.memberLink.token)}` }),
+    sendMemberInvitationEmail: fixed({ path: routePath('sendMemberInvitationEmail'), body: { id: invitations.member.id } }),
+    listMemberInvitations: fixed({ path: routePath('listMemberInvitations') }),
+    resendMemberInvitation: fixed({ path: routePath('resendMemberInvitation'), body: { id: invitations.member.id } }),
+    revokeMemberInvitation: async (actor) => ({ path: routePath('revokeMemberInvitation', { id: await memberInvitationToRevoke(actor) }) }),
+    getMemberInvitation: fixed({ path: `${routePath('getMemberInvitation')}?token=${encodeURIComponent(invitations.memberLink.token)}` }),
     // The link is addressed to someone outside the world: nobody here may accept it.
-    'GET /api/member-invitation/accept': fixed({ path: `/api/member-invitation/accept?token=${encodeURIComponent(invitations.memberLink.token)}` }),
+    acceptMemberInvitation: fixed({ path: `${routePath('acceptMemberInvitation')}?token=${encodeURIComponent(invitations.memberLink.token)}` }),
 
     // ---- entity members ----------------------------------------------------------------------
-    'GET /api/entity-member/owners': fixed({ path: '/api/entity-member/owners' }),
-    'GET /api/entity-member/members': fixed({ path: '/api/entity-member/members' }),
-    'GET /api/entity-member/list-canvas-users/{entityId}': fixed({ path: `/api/entity-member/list-canvas-users/${familyId}` }),
-    'GET /api/entity-member/owners/{entityId}': fixed({ path: `/api/entity-member/owners/${familyId}` }),
-    'GET /api/entity-member/owners/{entityId}/{familyId}': fixed({ path: `/api/entity-member/owners/${world.companySomeId}/${familyId}` }),
-    'POST /api/entity-member/list-advisors': fixed({ path: '/api/entity-member/list-advisors', body: {} }),
-    'POST /api/entity-member/list-advisors/{familyId}': fixed({ path: `/api/entity-member/list-advisors/${familyId}`, body: {} }),
-    'GET /api/entity-member/advisor/{memberId}': fixed({ path: `/api/entity-member/advisor/${world.accounts.advisorFull.userId}` }),
-    'POST /api/entity-member/list-family-members': fixed({ path: '/api/entity-member/list-family-members', body: { filterBy: { entityId: familyId } } }),
-    'GET /api/entity-member/family-member/{memberId}': fixed({ path: `/api/entity-member/family-member/${world.accounts.limited.userId}` }),
-    'GET /api/entity-member/list-advisors-not-for-family/{entityId}': fixed({ path: `/api/entity-member/list-advisors-not-for-family/${familyId}` }),
-    'GET /api/entity-member/{memberId}': fixed({ path: `/api/entity-member/${full.userId}` }),
-    'POST /api/entity-member/{memberId}': fixed({ path: `/api/entity-member/${full.userId}`, body: { companyPosition: 'Treasurer' } }),
-    'DELETE /api/entity-member/{memberId}': async (actor) => ({ path: `/api/entity-member/${await memberToRemove(actor)}` }),
+    listOwners: fixed({ path: routePath('listOwners') }),
+    listMembers: fixed({ path: routePath('listMembers') }),
+    listCanvasUsers: fixed({ path: routePath('listCanvasUsers', { entityId: familyId }) }),
+    listOwnersOf: fixed({ path: routePath('listOwnersOf', { entityId: familyId }) }),
+    listOwnersViaFamily: fixed({ path: routePath('listOwnersViaFamily', { entityId: world.companySomeId, familyId }) }),
+    listAdvisors: fixed({ path: routePath('listAdvisors'), body: {} }),
+    listAdvisorsOfFamily: fixed({ path: routePath('listAdvisorsOfFamily', { familyId }), body: {} }),
+    getAdvisor: fixed({ path: routePath('getAdvisor', { memberId: world.accounts.advisorFull.userId }) }),
+    listFamilyMembers: fixed({ path: routePath('listFamilyMembers'), body: { filterBy: { entityId: familyId } } }),
+    getFamilyMember: fixed({ path: routePath('getFamilyMember', { memberId: world.accounts.limited.userId }) }),
+    listAdvisorsNotForFamily: fixed({ path: routePath('listAdvisorsNotForFamily', { entityId: familyId }) }),
+    getMember: fixed({ path: routePath('getMember', { memberId: full.userId }) }),
+    updateMember: fixed({ path: routePath('updateMember', { memberId: full.userId }), body: { companyPosition: 'Treasurer' } }),
+    removeMember: async (actor) => ({ path: routePath('removeMember', { memberId: await memberToRemove(actor) }) }),
 
     // ---- family invitations (an advisor company invites a family) ----------------------------
-    'POST /api/family-invitation/create': () => ({ path: '/api/family-invitation/create', body: { email: uniqueEmail('family') } }),
-    'POST /api/family-invitation/send-email': fixed({ path: '/api/family-invitation/send-email', body: { id: invitations.family.id } }),
-    'GET /api/family-invitation/list': fixed({ path: '/api/family-invitation/list' }),
-    'POST /api/family-invitation/resend': fixed({ path: '/api/family-invitation/resend', body: { id: invitations.family.id } }),
-    'DELETE /api/family-invitation/revoke/{id}': async () => ({ path: `/api/family-invitation/revoke/${await familyInvitationToRevoke()}` }),
-    'GET /api/family-invitation': fixed({ path: `/api/family-invitation?token=${encodeURIComponent(invitations.familyLink.token)}` }),
-    'POST /api/family-invitation/accept': (actor) => ({
-      path: '/api/family-invitation/accept',
+    createFamilyInvitation: () => ({ path: routePath('createFamilyInvitation'), body: { email: uniqueEmail('family') } }),
+    sendFamilyInvitationEmail: fixed({ path: routePath('sendFamilyInvitationEmail'), body: { id: invitations.family.id } }),
+    listFamilyInvitations: fixed({ path: routePath('listFamilyInvitations') }),
+    resendFamilyInvitation: fixed({ path: routePath('resendFamilyInvitation'), body: { id: invitations.family.id } }),
+    revokeFamilyInvitation: async () => ({ path: routePath('revokeFamilyInvitation', { id: await familyInvitationToRevoke() }) }),
+    getFamilyInvitation: fixed({ path: `${routePath('getFamilyInvitation')}?token=${encodeURIComponent(invitations.familyLink.token)}` }),
+    acceptFamilyInvitation: (actor) => ({
+      path: routePath('acceptFamilyInvitation'),
       body: { token: invitations.familyLink.token, entityId: accountOf(world, actor).entityId },
     }),
 
     // ---- advisor invitations (a family invites an advisor company) ---------------------------
     // Sections of the family's canvas; the stranger's family offers all of its own.
-    'POST /api/advisor-invitation/create': (actor) => ({
-      path: '/api/advisor-invitation/create',
+    createAdvisorInvitation: (actor) => ({
+      path: routePath('createAdvisorInvitation'),
       body: { email: uniqueEmail('advisor'), canvasSections: actor === 'stranger' ? [] : [world.sharedSectionId] },
     }),
-    'POST /api/advisor-invitation/send-email': fixed({ path: '/api/advisor-invitation/send-email', body: { id: invitations.advisor.id } }),
-    'GET /api/advisor-invitation/list': fixed({ path: '/api/advisor-invitation/list' }),
-    'POST /api/advisor-invitation/resend': fixed({ path: '/api/advisor-invitation/resend', body: { id: invitations.advisor.id } }),
-    'DELETE /api/advisor-invitation/revoke/{id}': async (actor) => ({ path: `/api/advisor-invitation/revoke/${await advisorInvitationToRevoke(actor)}` }),
-    'GET /api/advisor-invitation': fixed({ path: `/api/advisor-invitation?token=${encodeURIComponent(invitations.advisorLink.token)}` }),
-    'POST /api/advisor-invitation/accept': (actor) => ({
-      path: '/api/advisor-invitation/accept',
+    sendAdvisorInvitationEmail: fixed({ path: routePath('sendAdvisorInvitationEmail'), body: { id: invitations.advisor.id } }),
+    listAdvisorInvitations: fixed({ path: routePath('listAdvisorInvitations') }),
+    resendAdvisorInvitation: fixed({ path: routePath('resendAdvisorInvitation'), body: { id: invitations.advisor.id } }),
+    revokeAdvisorInvitation: async (actor) => ({ path: routePath('revokeAdvisorInvitation', { id: await advisorInvitationToRevoke(actor) }) }),
+    getAdvisorInvitation: fixed({ path: `${routePath('getAdvisorInvitation')}?token=${encodeURIComponent(invitations.advisorLink.token)}` }),
+    acceptAdvisorInvitation: (actor) => ({
+      path: routePath('acceptAdvisorInvitation'),
       body: { token: invitations.advisorLink.token, entityId: accountOf(world, actor).entityId },
     }),
 
     // ---- work relations ------------------------------------------------------------------------
-    'POST /api/work-relation/list-advisor-companies': fixed({ path: '/api/work-relation/list-advisor-companies', body: { orderBy: 'entityName' } }),
-    'POST /api/work-relation/list-families': fixed({ path: '/api/work-relation/list-families', body: { orderBy: 'entityName' } }),
-    'POST /api/work-relation/list-dashboard-families': fixed({ path: '/api/work-relation/list-dashboard-families', body: { limit: 10, offset: 0 } }),
-    'GET /api/work-relation/list-canvas-advisor-companies': fixed({ path: '/api/work-relation/list-canvas-advisor-companies' }),
-    'GET /api/work-relation/list-canvas-advisor-companies/{id}': fixed({ path: `/api/work-relation/list-canvas-advisor-companies/${familyId}` }),
-    'GET /api/work-relation/list-section-advisor-companies/{id}': fixed({
-      path: `/api/work-relation/list-section-advisor-companies/${world.unsharedSectionId}`,
+    listAdvisorCompanies: fixed({ path: routePath('listAdvisorCompanies'), body: { orderBy: 'entityName' } }),
+    listFamilies: fixed({ path: routePath('listFamilies'), body: { orderBy: 'entityName' } }),
+    listDashboardFamilies: fixed({ path: routePath('listDashboardFamilies'), body: { limit: 10, offset: 0 } }),
+    listCanvasAdvisorCompanies: fixed({ path: routePath('listCanvasAdvisorCompanies') }),
+    listCanvasAdvisorCompaniesOf: fixed({ path: routePath('listCanvasAdvisorCompaniesOf', { id: familyId }) }),
+    listSectionAdvisorCompanies: fixed({
+      path: routePath('listSectionAdvisorCompanies', { id: world.unsharedSectionId }),
     }),
     // Roles as the world has them: an allowed call changes nothing.
-    'POST /api/work-relation-member/{entityId}': fixed({
-      path: `/api/work-relation-member/${familyId}`,
+    addWorkRelationMember: fixed({
+      path: routePath('addWorkRelationMember', { entityId: familyId }),
       body: { memberId: world.accounts.advisorNone.userId, workRelationRoleId: WorkRelationRole.None },
     }),
-    'POST /api/work-relation-member/update/{memberId}/{entityId}': fixed({
-      path: `/api/work-relation-member/update/${world.accounts.advisorFull.userId}/${familyId}`,
+    updateWorkRelationMember: fixed({
+      path: routePath('updateWorkRelationMember', { memberId: world.accounts.advisorFull.userId, entityId: familyId }),
       body: { workRelationRoleId: WorkRelationRole.Full },
     }),
-    'DELETE /api/work-relation-member/{memberId}/{entityId}': fixed({ path: `/api/work-relation-member/${world.accounts.advisorNone.userId}/${familyId}` }),
+    removeWorkRelationMember: fixed({ path: routePath('removeWorkRelationMember', { memberId: world.accounts.advisorNone.userId, entityId: familyId }) }),
     // Family-side callers (and the stranger) name a fresh company working for the family: an allowed call ends that relation only.
-    'DELETE /api/work-relation/{entityId}': async (actor) => ({
-      path: `/api/work-relation/${['owner', 'admin', 'full', 'limited', 'stranger'].includes(actor) ? (await advisorCompanyFor(world.stack, familyId, [], `Parting ${actor}`)).entityId : familyId}`,
+    endWorkRelation: async (actor) => ({
+      path: routePath('endWorkRelation', {
+        entityId: ['owner', 'admin', 'full', 'limited', 'stranger'].includes(actor)
+          ? (await advisorCompanyFor(world.stack, familyId, [], `Parting ${actor}`)).entityId
+          : familyId,
+      }),
     }),
-    'GET /api/canvas-shares/{entityId}': fixed({ path: `/api/canvas-shares/${world.companySomeId}` }),
-    'PATCH /api/canvas-shares/{entityId}': (actor) => ({
-      path: `/api/canvas-shares/${world.companySomeId}`,
+    getCanvasShares: fixed({ path: routePath('getCanvasShares', { entityId: world.companySomeId }) }),
+    updateCanvasShares: (actor) => ({
+      path: routePath('updateCanvasShares', { entityId: world.companySomeId }),
       body: { canvasSections: actor === 'stranger' ? [] : [world.sharedSectionId] },
     }),
 
     // ---- canvas --------------------------------------------------------------------------------
-    'POST /api/canvas/create': fixed({ path: '/api/canvas/create' }),
-    'GET /api/canvas': fixed({ path: '/api/canvas' }),
-    'GET /api/canvas/{familyId}': fixed({ path: `/api/canvas/${familyId}` }),
-    'PATCH /api/canvas': (actor) => ({
+    createCanvas: fixed({ path: routePath('createCanvas') }),
+    getOwnCanvas: fixed({ path: routePath('getOwnCanvas') }),
+    getCanvas: fixed({ path: routePath('getCanvas', { familyId }) }),
+    updateCanvasTitle: (actor) => ({
       // Each family keeps its own title.
-      path: '/api/canvas',
+      path: routePath('updateCanvasTitle'),
       body: { title: actor === 'stranger' ? 'Stranger Family Canvas' : 'Matrix Family Canvas' },
     }),
-    'PATCH /api/canvas/reset': fixed({ path: '/api/canvas/reset' }),
-    'GET /api/canvas/section/{id}': fixed({ path: `/api/canvas/section/${world.unsharedSectionId}` }),
-    'GET /api/canvas/history': fixed({ path: '/api/canvas/history' }),
-    'GET /api/canvas/history/{familyId}': fixed({ path: `/api/canvas/history/${familyId}` }),
-    'POST /api/canvas/history/{eventId}/revert': async () => {
+    resetCanvas: fixed({ path: routePath('resetCanvas') }),
+    getSection: fixed({ path: routePath('getSection', { id: world.unsharedSectionId }) }),
+    getOwnHistory: fixed({ path: routePath('getOwnHistory') }),
+    getHistory: fixed({ path: routePath('getHistory', { familyId }) }),
+    revertEvent: async () => {
       // A fresh change by the full member for every caller: its create event is the target.
       const id = (
-        await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, {
+        await created<Takeaway>(full.client, routePath('createTakeaway', { categoryId: world.categoryId }), {
           title: `To undo ${secrets.unshared}`,
           categoryId: world.categoryId,
         })
       ).id;
-      const history = await full.client.get<HistoryPage>(`/api/canvas/history?userId=${world.accounts.full.userId}&itemType=takeaway&limit=100`);
+      const history = await full.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', {
+        query: { userId: world.accounts.full.userId, itemType: 'takeaway', limit: '100' },
+      });
       const event = history.body.results.find((candidate) => candidate.itemId === id && candidate.action === 'created');
       if (!event) throw new Error(`setup: no create event for ${id}`);
-      return { path: `/api/canvas/history/${event.id}/revert?familyId=${familyId}` };
+      return { path: `${routePath('revertEvent', { eventId: event.id })}?familyId=${familyId}` };
     },
-    'POST /api/canvas/history/{eventId}/restore': async () => {
+    restoreVersion: async () => {
       // A fresh takeaway by the full member for every caller: "restore" its first version.
-      const item = await created<Takeaway>(full.client, `/api/canvas-takeaway/create/${world.categoryId}`, {
+      const item = await created<Takeaway>(full.client, routePath('createTakeaway', { categoryId: world.categoryId }), {
         title: `To restore ${secrets.unshared}`,
         categoryId: world.categoryId,
       });
-      const history = await full.client.get<HistoryPage>(`/api/canvas/history?itemId=${item.id}`);
+      const history = await full.client.call<'getOwnHistory', HistoryPage>('getOwnHistory', { query: { itemId: item.id } });
       const event = history.body.results.find((candidate) => candidate.action === 'created');
       if (!event) throw new Error(`setup: no create event for ${item.id}`);
-      return { path: `/api/canvas/history/${event.id}/restore?familyId=${familyId}`, body: { version: item.version } };
+      return { path: `${routePath('restoreVersion', { eventId: event.id })}?familyId=${familyId}`, body: { version: item.version } };
     },
-    'GET /api/canvas/access-log': fixed({ path: '/api/canvas/access-log' }),
-    'GET /api/canvas/access-log.csv': fixed({ path: '/api/canvas/access-log.csv' }),
-    'GET /api/entities/access-log': fixed({ path: '/api/entities/access-log' }),
-    'GET /api/canvas/category/{id}': fixed({ path: `/api/canvas/category/${world.categoryId}` }),
-    'POST /api/canvas/plan-book': fixed({ path: '/api/canvas/plan-book', body: {} }),
-    'POST /api/canvas/plan-book/{familyId}': fixed({ path: `/api/canvas/plan-book/${familyId}`, body: {} }),
-    'POST /api/canvas-answer/create/{questionId}': fixed({
-      path: `/api/canvas-answer/create/${world.openQuestionId}`,
+    getAccessLog: fixed({ path: routePath('getAccessLog') }),
+    getAccessLogCsv: fixed({ path: routePath('getAccessLogCsv') }),
+    getCompanyAccessLog: fixed({ path: routePath('getCompanyAccessLog') }),
+    getCategory: fixed({ path: routePath('getCategory', { id: world.categoryId }) }),
+    exportOwnPlanBook: fixed({ path: routePath('exportOwnPlanBook'), body: {} }),
+    exportPlanBook: fixed({ path: routePath('exportPlanBook', { familyId }), body: {} }),
+    createAnswer: fixed({
+      path: routePath('createAnswer', { questionId: world.openQuestionId }),
       body: { questionId: world.openQuestionId, text: `My answer ${secrets.unshared}` },
     }),
-    'PATCH /api/canvas-answer/{id}': fixed({
-      path: `/api/canvas-answer/${targets.updateAnswer}`,
+    updateAnswer: fixed({
+      path: routePath('updateAnswer', { id: targets.updateAnswer }),
       body: { text: `An answer by the full member ${secrets.unshared}` },
     }),
-    'DELETE /api/canvas-answer/{id}': async () => ({ path: `/api/canvas-answer/${await byFull.answer()}` }),
-    'POST /api/canvas-answer/vote/{answerId}': fixed({ path: `/api/canvas-answer/vote/${targets.voteAnswer}` }),
-    'DELETE /api/canvas-answer/vote/{answerId}': fixed({ path: `/api/canvas-answer/vote/${targets.unvoteAnswer}` }),
-    'POST /api/canvas-takeaway/create/{categoryId}': fixed({
-      path: `/api/canvas-takeaway/create/${world.categoryId}`,
+    deleteAnswer: async () => ({ path: routePath('deleteAnswer', { id: await byFull.answer() }) }),
+    addAnswerVote: fixed({ path: routePath('addAnswerVote', { answerId: targets.voteAnswer }) }),
+    removeAnswerVote: fixed({ path: routePath('removeAnswerVote', { answerId: targets.unvoteAnswer }) }),
+    createTakeaway: fixed({
+      path: routePath('createTakeaway', { categoryId: world.categoryId }),
       body: { title: `New takeaway ${secrets.unshared}`, categoryId: world.categoryId },
     }),
-    'PATCH /api/canvas-takeaway/{id}': fixed({
-      path: `/api/canvas-takeaway/${targets.updateTakeaway}`,
+    updateTakeaway: fixed({
+      path: routePath('updateTakeaway', { id: targets.updateTakeaway }),
       body: { title: `Takeaway to update ${secrets.unshared}` },
     }),
-    'PATCH /api/canvas-takeaway/archive/{id}': fixed({ path: `/api/canvas-takeaway/archive/${targets.archiveTakeaway}`, body: { archived: true } }),
-    'DELETE /api/canvas-takeaway/{id}': async () => ({ path: `/api/canvas-takeaway/${await byFull.takeaway()}` }),
-    'POST /api/canvas-takeaway/vote/{takeawayId}': fixed({ path: `/api/canvas-takeaway/vote/${targets.voteTakeaway}` }),
-    'DELETE /api/canvas-takeaway/vote/{takeawayId}': fixed({ path: `/api/canvas-takeaway/vote/${targets.unvoteTakeaway}` }),
-    'POST /api/canvas-goal/create/{categoryId}': fixed({
-      path: `/api/canvas-goal/create/${world.categoryId}`,
+    archiveTakeaway: fixed({ path: routePath('archiveTakeaway', { id: targets.archiveTakeaway }), body: { archived: true } }),
+    deleteTakeaway: async () => ({ path: routePath('deleteTakeaway', { id: await byFull.takeaway() }) }),
+    addTakeawayVote: fixed({ path: routePath('addTakeawayVote', { takeawayId: targets.voteTakeaway }) }),
+    removeTakeawayVote: fixed({ path: routePath('removeTakeawayVote', { takeawayId: targets.unvoteTakeaway }) }),
+    createGoal: fixed({
+      path: routePath('createGoal', { categoryId: world.categoryId }),
       body: { title: `New goal ${secrets.unshared}`, categoryId: world.categoryId, goalTerm: 'ShortTerm' },
     }),
-    'PATCH /api/canvas-goal/{id}': fixed({ path: `/api/canvas-goal/${targets.updateGoal}`, body: { title: `Goal to update ${secrets.unshared}` } }),
-    'PATCH /api/canvas-goal/complete/{id}': fixed({ path: `/api/canvas-goal/complete/${targets.completeGoal}`, body: { completed: true } }),
-    'DELETE /api/canvas-goal/{id}': async () => ({ path: `/api/canvas-goal/${await byFull.goal()}` }),
-    'POST /api/canvas-action-point/create/{categoryId}': fixed({
-      path: `/api/canvas-action-point/create/${world.categoryId}`,
+    updateGoal: fixed({ path: routePath('updateGoal', { id: targets.updateGoal }), body: { title: `Goal to update ${secrets.unshared}` } }),
+    completeGoal: fixed({ path: routePath('completeGoal', { id: targets.completeGoal }), body: { completed: true } }),
+    deleteGoal: async () => ({ path: routePath('deleteGoal', { id: await byFull.goal() }) }),
+    createActionPoint: fixed({
+      path: routePath('createActionPoint', { categoryId: world.categoryId }),
       body: { title: `New action ${secrets.unshared}`, categoryId: world.categoryId, priority: 'HighPriority' },
     }),
-    'PATCH /api/canvas-action-point/{id}': fixed({
-      path: `/api/canvas-action-point/${targets.updateActionPoint}`,
+    updateActionPoint: fixed({
+      path: routePath('updateActionPoint', { id: targets.updateActionPoint }),
       body: { title: `Action to update ${secrets.unshared}` },
     }),
-    'PATCH /api/canvas-action-point/complete/{id}': fixed({
-      path: `/api/canvas-action-point/complete/${targets.completeActionPoint}`,
+    completeActionPoint: fixed({
+      path: routePath('completeActionPoint', { id: targets.completeActionPoint }),
       body: { completed: true },
     }),
-    'DELETE /api/canvas-action-point/{id}': async () => ({ path: `/api/canvas-action-point/${await byFull.actionPoint()}` }),
-    'GET /api/canvas-action-point/mine': fixed({ path: '/api/canvas-action-point/mine' }),
+    deleteActionPoint: async () => ({ path: routePath('deleteActionPoint', { id: await byFull.actionPoint() }) }),
+    listMyActionPoints: fixed({ path: routePath('listMyActionPoints') }),
   };
   return calls;
 }

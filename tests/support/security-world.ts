@@ -11,6 +11,7 @@ import { advisorCompanyFor, advisorOf, familyWithCanvas, memberOf } from './canv
 import { ApiClient, uniqueEmail, type ApiResponse, type IntegrationStack } from './integration';
 import { inviteMember } from './organisations';
 import { inviteWorkRelation } from './work-relations';
+import { routePath } from './route-calls';
 
 /**
  * The prepared world of the security suite (tests/integration/security-*.test.ts): one
@@ -164,12 +165,12 @@ export async function buildSecurityWorld(stack: IntegrationStack): Promise<Secur
   const categoryId = unsharedSection.categories[0]!.id;
   const fullClient = full.client;
   const answer = (questionId: string) =>
-    create<Answer>(fullClient, `/api/canvas-answer/create/${questionId}`, { questionId, text: `An answer by the full member ${secrets.unshared}` });
+    create<Answer>(fullClient, routePath('createAnswer', { questionId }), { questionId, text: `An answer by the full member ${secrets.unshared}` });
   const marked = (title: string) => `${title} ${secrets.unshared}`;
-  const takeaway = (title: string) => create<Takeaway>(fullClient, `/api/canvas-takeaway/create/${categoryId}`, { title: marked(title), categoryId });
+  const takeaway = (title: string) => create<Takeaway>(fullClient, routePath('createTakeaway', { categoryId }), { title: marked(title), categoryId });
   const goal = (title: string) =>
-    create<Goal>(fullClient, `/api/canvas-goal/create/${categoryId}`, { title: marked(title), text: secrets.unshared, categoryId });
-  const actionPoint = (title: string) => create<ActionPoint>(fullClient, `/api/canvas-action-point/create/${categoryId}`, { title: marked(title), categoryId });
+    create<Goal>(fullClient, routePath('createGoal', { categoryId }), { title: marked(title), text: secrets.unshared, categoryId });
+  const actionPoint = (title: string) => create<ActionPoint>(fullClient, routePath('createActionPoint', { categoryId }), { title: marked(title), categoryId });
 
   // The first questions are kept for the setup; fresh answers take the others (freshQuestion).
   const [a1, a2, t1, t2, t3, t4, g1, g2, p1, p2] = await Promise.all([
@@ -186,8 +187,8 @@ export async function buildSecurityWorld(stack: IntegrationStack): Promise<Secur
   ]);
   await Promise.all(
     [owner, admin, advisorFull].flatMap((voter) => [
-      create(voter.client, `/api/canvas-answer/vote/${a2.id}`, {}),
-      create(voter.client, `/api/canvas-takeaway/vote/${t4.id}`, {}),
+      create(voter.client, routePath('addAnswerVote', { answerId: a2.id }), {}),
+      create(voter.client, routePath('addTakeawayVote', { takeawayId: t4.id }), {}),
     ]),
   );
 
@@ -196,44 +197,44 @@ export async function buildSecurityWorld(stack: IntegrationStack): Promise<Secur
   const strangerCategoryId = strangerSection.categories[0]!.id;
   const strangerQuestionId = questionIdOf(strangerCategoryId, 1);
   const [sAnswer, sTakeaway, sGoal, sAction] = await Promise.all([
-    create<Answer>(strangerOwner.client, `/api/canvas-answer/create/${strangerQuestionId}`, {
+    create<Answer>(strangerOwner.client, routePath('createAnswer', { questionId: strangerQuestionId }), {
       questionId: strangerQuestionId,
       text: `Stranger answer ${secrets.stranger}`,
     }),
-    create<Takeaway>(strangerOwner.client, `/api/canvas-takeaway/create/${strangerCategoryId}`, {
+    create<Takeaway>(strangerOwner.client, routePath('createTakeaway', { categoryId: strangerCategoryId }), {
       title: `Stranger takeaway ${secrets.stranger}`,
       categoryId: strangerCategoryId,
     }),
-    create<Goal>(strangerOwner.client, `/api/canvas-goal/create/${strangerCategoryId}`, {
+    create<Goal>(strangerOwner.client, routePath('createGoal', { categoryId: strangerCategoryId }), {
       title: `Stranger goal ${secrets.stranger}`,
       categoryId: strangerCategoryId,
     }),
-    create<ActionPoint>(strangerOwner.client, `/api/canvas-action-point/create/${strangerCategoryId}`, {
+    create<ActionPoint>(strangerOwner.client, routePath('createActionPoint', { categoryId: strangerCategoryId }), {
       title: `Stranger action ${secrets.stranger}`,
       categoryId: strangerCategoryId,
     }),
   ]);
 
   const [ownerAddress, strangerAddress, familyAddress, strangerFamilyAddress, note] = await Promise.all([
-    create<Address>(owner.client, '/api/user/address', sampleAddress),
-    create<Address>(strangerOwner.client, '/api/user/address', sampleAddress),
-    create<EntityAddress>(owner.client, '/api/entities/address', { ...sampleAddress, type: 'Shipping' }),
-    create<EntityAddress>(strangerOwner.client, '/api/entities/address', { ...sampleAddress, type: 'Shipping' }),
-    create(owner.client, `/api/entities/notes/${familyId}`, { note: `<p>Our own notes ${secrets.familyNote}</p>` }),
+    create<Address>(owner.client, routePath('addAddress'), sampleAddress),
+    create<Address>(strangerOwner.client, routePath('addAddress'), sampleAddress),
+    create<EntityAddress>(owner.client, routePath('addEntityAddress'), { ...sampleAddress, type: 'Shipping' }),
+    create<EntityAddress>(strangerOwner.client, routePath('addEntityAddress'), { ...sampleAddress, type: 'Shipping' }),
+    create(owner.client, routePath('createNote', { entityId: familyId }), { note: `<p>Our own notes ${secrets.familyNote}</p>` }),
   ]);
   void note;
 
   const [member, memberLink, strangerMember, familyInvitation, familyLink, advisorInvitation, advisorLink, strangerAdvisor, otherCompanyFamily] =
     await Promise.all([
-      create<IdResponse>(owner.client, '/api/member-invitation/create', { email: uniqueEmail('pending'), entityRoleId: EntityRole.LimitedMember }),
+      create<IdResponse>(owner.client, routePath('createMemberInvitation'), { email: uniqueEmail('pending'), entityRoleId: EntityRole.LimitedMember }),
       inviteMember(stack, owner.client, { entityRoleId: EntityRole.LimitedMember }),
-      create<IdResponse>(strangerOwner.client, '/api/member-invitation/create', { email: uniqueEmail('strange'), entityRoleId: EntityRole.LimitedMember }),
-      create<IdResponse>(companyAllOwner.client, '/api/family-invitation/create', { email: uniqueEmail('family') }),
+      create<IdResponse>(strangerOwner.client, routePath('createMemberInvitation'), { email: uniqueEmail('strange'), entityRoleId: EntityRole.LimitedMember }),
+      create<IdResponse>(companyAllOwner.client, routePath('createFamilyInvitation'), { email: uniqueEmail('family') }),
       inviteWorkRelation(stack, companyAllOwner.client, 'family'),
-      create<IdResponse>(owner.client, '/api/advisor-invitation/create', { email: uniqueEmail('advisor'), canvasSections: [] }),
+      create<IdResponse>(owner.client, routePath('createAdvisorInvitation'), { email: uniqueEmail('advisor'), canvasSections: [] }),
       inviteWorkRelation(stack, owner.client, 'advisor'),
-      create<IdResponse>(strangerOwner.client, '/api/advisor-invitation/create', { email: uniqueEmail('advisor'), canvasSections: [] }),
-      create<IdResponse>(otherCompany.client, '/api/family-invitation/create', { email: uniqueEmail('family') }),
+      create<IdResponse>(strangerOwner.client, routePath('createAdvisorInvitation'), { email: uniqueEmail('advisor'), canvasSections: [] }),
+      create<IdResponse>(otherCompany.client, routePath('createFamilyInvitation'), { email: uniqueEmail('family') }),
     ]);
 
   return {

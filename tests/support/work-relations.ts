@@ -4,6 +4,7 @@ import type { IdResponse } from '../../shared/contracts/common';
 import type { CurrentEntity } from '../../shared/contracts/entities';
 import { defaultPassword, linkParameter, signupBody, type SignupOverrides, type TestAccount } from './accounts';
 import { uniqueEmail, type ApiClient, type IntegrationStack } from './integration';
+import type { RouteName } from './route-calls';
 
 /**
  * Work-relation invitations for integration tests, through the real API: the inviting
@@ -13,6 +14,13 @@ import { uniqueEmail, type ApiClient, type IntegrationStack } from './integratio
 
 export type InvitationKind = 'family' | 'advisor';
 export type SentWorkRelationInvitation = { id: string; email: string; token: string };
+
+/** Each kind's invitation routes, by name. */
+const invitationRoutes = {
+  family: { create: 'createFamilyInvitation', sendEmail: 'sendFamilyInvitationEmail', accept: 'acceptFamilyInvitation', landing: 'getFamilyInvitation' },
+  advisor: { create: 'createAdvisorInvitation', sendEmail: 'sendAdvisorInvitationEmail', accept: 'acceptAdvisorInvitation', landing: 'getAdvisorInvitation' },
+} as const satisfies Record<InvitationKind, Record<string, RouteName>>;
+type InvitationRoutes = (typeof invitationRoutes)[InvitationKind];
 
 /** The token of the newest invitation e-mail of a kind to an address, once there are more than `known`. */
 export async function nextInvitationToken(stack: IntegrationStack, kind: InvitationKind, email: string, known: number): Promise<string> {
@@ -28,7 +36,7 @@ export async function sendWorkRelationInvitation(
   invitation: { id: string; email: string },
 ): Promise<string> {
   const known = (await stack.emailsTo(invitation.email)).length;
-  const sent = await inviter.post(`/api/${kind}-invitation/send-email`, { id: invitation.id });
+  const sent = await inviter.call(invitationRoutes[kind].sendEmail, { body: { id: invitation.id } });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   return nextInvitationToken(stack, kind, invitation.email, known);
 }
@@ -42,7 +50,7 @@ export async function inviteWorkRelation(
 ): Promise<SentWorkRelationInvitation> {
   const email = input.email ?? uniqueEmail(kind === 'family' ? 'family' : 'advisor');
   const body = kind === 'advisor' ? { email, canvasSections: input.canvasSections ?? [] } : { email };
-  const created = await inviter.post<IdResponse>(`/api/${kind}-invitation/create`, body);
+  const created = await inviter.call<InvitationRoutes['create'], IdResponse>(invitationRoutes[kind].create, { body });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const token = await sendWorkRelationInvitation(stack, inviter, kind, { id: created.body.id, email });
   return { id: created.body.id, email, token };
@@ -58,9 +66,9 @@ export async function signUpWithWorkRelationInvitation(
   const client = stack.client();
   const { createEntityTypeId: _type, createEntityName: _name, ...body } = signupBody({ email: invitation.email, ...overrides });
   const tokenField = kind === 'family' ? 'familyInvitationToken' : 'advisorInvitationToken';
-  const signup = await client.post<SignupResponse>('/api/auth/signup', { ...body, [tokenField]: invitation.token });
+  const signup = await client.call<'signUp', SignupResponse>('signUp', { body: { ...body, [tokenField]: invitation.token } });
   expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-  const profile = await client.get<TestAccount['user'] & { privacySettings: unknown }>('/api/user/profile');
+  const profile = await client.call<'getProfile', TestAccount['user'] & { privacySettings: unknown }>('getProfile');
   expect(profile.status, JSON.stringify(profile.body)).toBe(200);
   const { privacySettings: _privacy, ...user } = profile.body;
   return { email: invitation.email, plainPassword: overrides.plainPassword ?? defaultPassword, userId: signup.body.idToken, client, user };
@@ -72,7 +80,7 @@ export async function acceptWorkRelationInvitation(
   kind: InvitationKind,
   body: { token: string; entityId?: number | null; entityName?: string; canvasName?: string },
 ): Promise<CurrentEntity> {
-  const accepted = await client.post<CurrentEntity>(`/api/${kind}-invitation/accept`, body);
+  const accepted = await client.call<InvitationRoutes['accept'], CurrentEntity>(invitationRoutes[kind].accept, { body });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   return accepted.body;
 }

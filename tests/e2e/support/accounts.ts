@@ -4,6 +4,7 @@ import { expect } from '@playwright/test';
 import { e2eEnv, requiredEnv } from './env';
 import { uniqueEmail, type Inbox, type StoredEmail } from './fixtures';
 import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
+import { routeRequest, type RouteCallArgs, type RouteName } from '../../support/route-calls';
 
 /**
  * Accounts for end-to-end tests: the app link in an e-mail, and a factory that makes a
@@ -40,7 +41,8 @@ export function appLinkIn(mail: StoredEmail, path: string): string {
  * confirmation mail counts against the per-client mail limit, and the run makes more
  * accounts than one client may in an hour.
  */
-function callApi(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+function callApi<N extends RouteName>(name: N, ...[input]: RouteCallArgs<N>): Promise<{ status: number; body: unknown }> {
+  const { method, path, body } = routeRequest(name, input);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> =
     payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) };
@@ -69,18 +71,20 @@ export async function createConfirmedAccount(inbox: Inbox, overrides: Partial<Te
   const { entityTypeId = 1, ...fields } = overrides;
   const account: TestAccount = { email: uniqueEmail('account'), password: defaultPassword, firstName: 'Ada', entityName: 'Lovelace Family', ...fields };
   const salt = randomBytes(16).toString('base64');
-  const signup = await callApi('POST', '/api/auth/signup', {
-    firstName: account.firstName,
-    lastName: 'Lovelace',
-    email: account.email,
-    password: clientPasswordHash(account.password, salt),
-    salt,
-    createEntityTypeId: entityTypeId,
-    createEntityName: account.entityName,
+  const signup = await callApi('signUp', {
+    body: {
+      firstName: account.firstName,
+      lastName: 'Lovelace',
+      email: account.email,
+      password: clientPasswordHash(account.password, salt),
+      salt,
+      createEntityTypeId: entityTypeId,
+      createEntityName: account.entityName,
+    },
   });
   expect(signup.status, JSON.stringify(signup.body)).toBe(201);
   const link = new URL(appLinkIn(await waitForMail(inbox, account.email, 'Confirm your e-mail'), '/email-confirmation'));
-  const confirm = await callApi('GET', `/api/email-confirmation${link.search}`);
+  const confirm = await callApi('confirmEmail', { rawQuery: link.search.slice(1) });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   return account;
 }

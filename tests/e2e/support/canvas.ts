@@ -3,6 +3,7 @@ import type { BrowserContext } from '@playwright/test';
 import { appLinkIn, createConfirmedAccount, defaultPassword, waitForMail, type TestAccount } from './accounts';
 import { expect, uniqueEmail, type Inbox } from './fixtures';
 import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
+import { apiOf } from './api';
 
 /**
  * People for the canvas end-to-end tests, made through the API the way the browser would:
@@ -29,10 +30,10 @@ async function rememberLogin(context: BrowserContext, userId: string): Promise<v
 
 /** Signs a context in with e-mail and password: the salt first, then the PBKDF2 hash, as the login page does. */
 export async function signInContext(context: BrowserContext, baseURL: string, email: string, password = defaultPassword): Promise<string> {
-  const salt = await context.request.post(`${baseURL}/api/auth/salt`, { data: { email } });
+  const salt = await apiOf(context.request, baseURL).call('getSalt', { body: { email } });
   expect(salt.status(), await salt.text()).toBe(200);
   const { salt: saltValue } = (await salt.json()) as { salt: string };
-  const signin = await context.request.post(`${baseURL}/api/auth/signin`, { data: { email, password: clientPasswordHash(password, saltValue) } });
+  const signin = await apiOf(context.request, baseURL).call('signIn', { body: { email, password: clientPasswordHash(password, saltValue) } });
   expect(signin.status(), await signin.text()).toBe(200);
   const { id } = (await signin.json()) as { id: string };
   await rememberLogin(context, id);
@@ -64,18 +65,18 @@ export async function invitedMember(
   input: { entityRoleId: 1 | 2 | 3 | 4; firstName: string; lastName?: string },
 ): Promise<SignedInPerson> {
   const email = uniqueEmail(input.firstName.toLowerCase());
-  const created = await inviter.request.post(`${baseURL}/api/member-invitation/create`, { data: { email, entityRoleId: input.entityRoleId } });
+  const created = await apiOf(inviter.request, baseURL).call('createMemberInvitation', { body: { email, entityRoleId: input.entityRoleId } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const sent = await inviter.request.post(`${baseURL}/api/member-invitation/send-email`, { data: { id } });
+  const sent = await apiOf(inviter.request, baseURL).call('sendMemberInvitationEmail', { body: { id } });
   expect(sent.status(), await sent.text()).toBe(200);
   const link = new URL(appLinkIn(await waitForMail(inbox, email, 'invites you to'), '/member-invitation'));
   const token = link.searchParams.get('token');
   expect(token).toBeTruthy();
 
   const salt = randomBytes(16).toString('base64');
-  const signup = await invitee.request.post(`${baseURL}/api/auth/signup`, {
-    data: {
+  const signup = await apiOf(invitee.request, baseURL).call('signUp', {
+    body: {
       firstName: input.firstName,
       lastName: input.lastName ?? 'Lovelace',
       email,

@@ -1,5 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIResponse, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { apiOf } from './api';
 
 /**
  * Canvas content for the history end-to-end tests, made through the API as the browser
@@ -11,20 +12,20 @@ export type CategoryRef = { id: number; title: string; sectionId: number };
 
 /** The categories of the current family's canvas (GET /api/canvas), in order. */
 export async function canvasCategories(context: BrowserContext, baseURL: string): Promise<CategoryRef[]> {
-  const response = await context.request.get(`${baseURL}/api/canvas`);
+  const response = await apiOf(context.request, baseURL).call('getOwnCanvas');
   expect(response.status(), await response.text()).toBe(200);
   const canvas = (await response.json()) as { sections: Array<{ id: number; categories: Array<{ id: number; title: string }> }> };
   return canvas.sections.flatMap((section) => section.categories.map((category) => ({ id: category.id, title: category.title, sectionId: section.id })));
 }
 
-async function created(context: BrowserContext, url: string, data: Record<string, unknown>): Promise<string> {
-  const response = await context.request.post(url, { data });
+async function created(sent: Promise<APIResponse>): Promise<string> {
+  const response = await sent;
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
 export async function createTakeaway(context: BrowserContext, baseURL: string, categoryId: number, title: string): Promise<string> {
-  return created(context, `${baseURL}/api/canvas-takeaway/create/${categoryId}`, { title, categoryId });
+  return created(apiOf(context.request, baseURL).call('createTakeaway', { params: { categoryId }, body: { title, categoryId } }));
 }
 
 export async function createGoal(
@@ -34,7 +35,7 @@ export async function createGoal(
   title: string,
   links: { linkedTakeawayIds?: string[] } = {},
 ): Promise<string> {
-  return created(context, `${baseURL}/api/canvas-goal/create/${categoryId}`, { title, categoryId, ...links });
+  return created(apiOf(context.request, baseURL).call('createGoal', { params: { categoryId }, body: { title, categoryId, ...links } }));
 }
 
 export async function createActionPoint(
@@ -44,12 +45,12 @@ export async function createActionPoint(
   title: string,
   links: { linkedGoalIds?: string[] } = {},
 ): Promise<string> {
-  return created(context, `${baseURL}/api/canvas-action-point/create/${categoryId}`, { title, categoryId, ...links });
+  return created(apiOf(context.request, baseURL).call('createActionPoint', { params: { categoryId }, body: { title, categoryId, ...links } }));
 }
 
 /** A category as the API gives it to the context's user (GET /api/canvas/category/{id}). */
 export async function categoryContent(context: BrowserContext, baseURL: string, categoryId: number) {
-  const response = await context.request.get(`${baseURL}/api/canvas/category/${categoryId}`);
+  const response = await apiOf(context.request, baseURL).call('getCategory', { params: { id: categoryId } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as {
     takeaways: Array<{ id: string; title: string; linkedGoalIds: string[] }>;

@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { appLinkIn, createConfirmedAccount, waitForMail, type TestAccount } from './accounts';
 import { signInContext, type SignedInPerson } from './canvas';
 import { expect, type Inbox } from './fixtures';
+import { apiOf } from './api';
 
 /**
  * Family and advisor invitations for end-to-end tests: an advisor company owner made
@@ -31,7 +32,7 @@ export type DashboardFamily = { id: number; entityName: string; canvas: { sectio
 
 /** The advisor's dashboard families (POST /api/work-relation/list-dashboard-families), as the dashboard page loads them. */
 export async function dashboardFamilies(request: APIRequestContext, baseURL: string): Promise<DashboardFamily[]> {
-  const response = await request.post(`${baseURL}/api/work-relation/list-dashboard-families`, { data: { limit: 10, offset: 0 } });
+  const response = await apiOf(request, baseURL).call('listDashboardFamilies', { body: { limit: 10, offset: 0 } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { results: DashboardFamily[] }).results;
 }

@@ -2,6 +2,7 @@ import { request } from '@playwright/test';
 import { createConfirmedAccount } from './accounts';
 import { Inbox } from './fixtures';
 import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
+import { apiOf } from './api';
 
 /**
  * One account's first steps through the API before the first test: signup, the confirmation
@@ -14,11 +15,11 @@ export async function warmUpStack(appUrl: string, inboxUrl: string): Promise<voi
   const account = await createConfirmedAccount(new Inbox(inboxUrl));
   const api = await request.newContext({ baseURL: appUrl });
   try {
-    const salt = await api.post('/api/auth/salt', { data: { email: account.email } });
+    const salt = await apiOf(api).call('getSalt', { body: { email: account.email } });
     const { salt: saltValue } = (await salt.json()) as { salt: string };
-    await api.post('/api/auth/signin', { data: { email: account.email, password: clientPasswordHash(account.password, saltValue) } });
-    await api.get('/api/entities');
-    await api.get('/api/canvas');
+    await apiOf(api).call('signIn', { body: { email: account.email, password: clientPasswordHash(account.password, saltValue) } });
+    await apiOf(api).call('listEntities');
+    await apiOf(api).call('getOwnCanvas');
   } finally {
     await api.dispose();
   }

@@ -4,6 +4,7 @@ import { appLinkIn, defaultPassword, waitForMail } from './accounts';
 import { signInContext, type SignedInPerson } from './canvas';
 import { expect, uniqueEmail, type Inbox } from './fixtures';
 import { clientPasswordHash } from '../../../scripts/lib/client-password-hash';
+import { apiOf } from './api';
 
 /**
  * Work relations for end-to-end tests, made through the API the way the browser would:
@@ -22,7 +23,7 @@ export type CanvasSectionRef = { id: number; title: string };
  * (docs/product/accounts.md#a-new-family-starts-on-its-canvas). Its id is the family id.
  */
 export async function createCanvas(context: BrowserContext, baseURL: string): Promise<{ familyId: number; title: string; sections: CanvasSectionRef[] }> {
-  const created = await context.request.get(`${baseURL}/api/canvas`);
+  const created = await apiOf(context.request, baseURL).call('getOwnCanvas');
   expect(created.status(), await created.text()).toBe(200);
   const canvas = (await created.json()) as { id: number; entityId: number; title: string; sections: CanvasSectionRef[] };
   return { familyId: canvas.entityId, title: canvas.title, sections: canvas.sections.map(({ id, title }) => ({ id, title })) };
@@ -41,17 +42,17 @@ export async function advisorCompanyInvitedBy(
   input: { canvasSections?: number[]; companyName: string; firstName: string; lastName?: string },
 ): Promise<SignedInPerson & { companyId: number; companyName: string }> {
   const email = uniqueEmail(input.firstName.toLowerCase());
-  const created = await familyContext.request.post(`${baseURL}/api/advisor-invitation/create`, { data: { email, canvasSections: input.canvasSections ?? [] } });
+  const created = await apiOf(familyContext.request, baseURL).call('createAdvisorInvitation', { body: { email, canvasSections: input.canvasSections ?? [] } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const sent = await familyContext.request.post(`${baseURL}/api/advisor-invitation/send-email`, { data: { id } });
+  const sent = await apiOf(familyContext.request, baseURL).call('sendAdvisorInvitationEmail', { body: { id } });
   expect(sent.status(), await sent.text()).toBe(200);
   const token = new URL(appLinkIn(await waitForMail(inbox, email, 'invites you to Family Canvas'), '/advisor-invitation')).searchParams.get('token');
   expect(token).toBeTruthy();
 
   const salt = randomBytes(16).toString('base64');
-  const signup = await advisorContext.request.post(`${baseURL}/api/auth/signup`, {
-    data: {
+  const signup = await apiOf(advisorContext.request, baseURL).call('signUp', {
+    body: {
       firstName: input.firstName,
       lastName: input.lastName ?? 'Adeyemi',
       email,
@@ -61,8 +62,8 @@ export async function advisorCompanyInvitedBy(
     },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  const accepted = await advisorContext.request.post(`${baseURL}/api/advisor-invitation/accept`, {
-    data: { token, entityId: null, entityName: input.companyName },
+  const accepted = await apiOf(advisorContext.request, baseURL).call('acceptAdvisorInvitation', {
+    looseBody: { token, entityId: null, entityName: input.companyName },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
   const { id: companyId } = (await accepted.json()) as { id: number };
@@ -72,7 +73,7 @@ export async function advisorCompanyInvitedBy(
 
 /** The note the caller's organisation keeps about an entity (GET /api/entities/notes/{entityId}). */
 export async function noteAbout(context: BrowserContext, baseURL: string, entityId: number): Promise<{ id: string | null; note: string | null }> {
-  const response = await context.request.get(`${baseURL}/api/entities/notes/${entityId}`);
+  const response = await apiOf(context.request, baseURL).call('getNote', { params: { entityId } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { id: string | null; note: string | null };
 }
