@@ -39,6 +39,8 @@ export const errorCatalogue = {
   ACTION_NEEDS_APPROVAL: { code: 70, status: 403, message: 'This action needs approval.' },
   /** The item changed since the version a write or a revert started from; the body carries it as it is now. */
   ITEM_CHANGED: { code: 71, status: 409, message: 'Someone changed this item meanwhile.' },
+  /** What every write answers when what it planned on kept changing through its retries (functions/lib/db/table.ts retryWhileChanged). */
+  CHANGED_MEANWHILE: { code: 72, status: 409, message: 'This changed while it was being saved. Reload and try again.' },
   /** A passkey sign-in the server cannot accept: an unknown or removed passkey, a wrong signature, an expired or used challenge. */
   /**
    * An `Idempotency-Key` (docs/product/errors.md#retries) sent again by the same user within 24 hours with another

@@ -204,7 +204,7 @@ export async function updateEntityInfo(entity: EntityItem, changes: UpdateEntity
   await transactWrites(writes, {
     relation: () => new RelationsChangedMeanwhile(),
     domainClaim: () => fail('DOMAIN_EXISTS', { errors: { domain: [messageKeys.invalidInput] } }),
-    entity: () => fail('ITEM_FOUND', { message: 'The entity changed meanwhile; reload and try again.' }),
+    entity: () => new ChangedMeanwhile(),
   });
   const updated = await getEntity(entity.id);
   if (!updated) throw fail('ITEM_NOT_FOUND');

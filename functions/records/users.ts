@@ -263,7 +263,7 @@ export async function updateUserAddress(userId: string, addressId: string, input
       }
       return address;
     },
-    { attempts: 3, whenExhausted: () => fail('DB_ERROR') },
+    { attempts: 3 },
   );
 }
 

@@ -42,11 +42,11 @@ describe('canvas writes that lose a race (DynamoDB Local never reports Transacti
     expect(transact).toHaveBeenCalledTimes(2);
   });
 
-  it('gives up after five collisions with a catalogue error (9), never an unknown error', async () => {
+  it('gives up after five collisions with a catalogue error (72), never an unknown error', async () => {
     outcomes.push('conflict', 'conflict', 'conflict', 'conflict', 'conflict');
     const error = await withCanvasRetry(() => runSteps([step(() => 'retry')])).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe(9);
+    expect((error as AppError).code).toBe(72);
     expect(transact).toHaveBeenCalledTimes(5);
   });
 
@@ -60,10 +60,10 @@ describe('canvas writes that lose a race (DynamoDB Local never reports Transacti
 });
 
 describe('a canvas write outside withCanvasRetry', () => {
-  it('still answers a collision with the catalogue error 9, never an unknown error (a 500)', async () => {
+  it('still answers a collision with the catalogue error 72, never an unknown error (a 500)', async () => {
     outcomes.push('conflict');
     const error = await runSteps([step(() => 'retry')]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe(9);
+    expect((error as AppError).code).toBe(72);
   });
 });

@@ -305,8 +305,7 @@ const emptySet: ReadonlySet<string> = new Set();
 
 /**
  * A canvas write is one TransactWriteItems whose conditions hold the rules (docs/product/canvas.md#rules, #validation, #permissions).
- * Each step is a write as data (functions/lib/db/table.ts; `op` may still be a request
- * another area's module built itself) and says what its failed condition means: a client
+ * Each step is a write as data (functions/lib/db/table.ts) and says what its failed condition means: a client
  * error, or 'retry' when the canvas changed between the read and the write (the write is
  * then planned again on a fresh read).
  */
@@ -404,6 +403,5 @@ export async function withCanvasRetry<T>(work: () => Promise<T>): Promise<T> {
   return retryWhileChanged(() => work(), {
     attempts: maxAttempts,
     pauseMs: (attempt) => Math.random() * 20 * attempt,
-    whenExhausted: () => fail('ITEM_FOUND', { message: changedMeanwhile }),
   });
 }

@@ -40,7 +40,7 @@ export async function rebuildCanvasSummary(
       }
       return { summary: rebuild.summary, stale: rebuild.changed };
     },
-    { attempts: 5, whenExhausted: (last) => last },
+    { attempts: 5 },
   );
 }
 

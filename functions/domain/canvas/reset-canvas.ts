@@ -113,7 +113,7 @@ export async function resetCanvas(session: Session): Promise<void> {
         }
       }
     },
-    { attempts: 3, whenExhausted: (last) => last },
+    { attempts: 3 },
   );
   await clearAnswerers(session, familyId);
 }

@@ -133,7 +133,7 @@ export async function acceptWorkRelationInvitation(
         throw error;
       }
     },
-    { attempts: 3, pauseMs: (attempt) => 20 * attempt, whenExhausted: () => fail('DB_ERROR', { message: 'The invitation could not be accepted; try again.' }) },
+    { attempts: 3, pauseMs: (attempt) => 20 * attempt },
   );
   if (planned.after?.length) await batchPut(planned.after);
   logger.info('work relation created', { kind, familyId, advisorId, userId: user.id });

@@ -61,6 +61,6 @@ export async function commitJoin<Other extends string = never>(
         throw error;
       }
     },
-    { attempts: 3, pauseMs: (attempt) => 20 * attempt, whenExhausted: () => fail('DB_ERROR', { message: 'The invitation could not be accepted; try again.' }) },
+    { attempts: 3, pauseMs: (attempt) => 20 * attempt },
   );
 }

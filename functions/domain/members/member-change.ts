@@ -40,7 +40,6 @@ export async function runMemberChange<T>(plan: () => Promise<MemberChangeAttempt
     {
       attempts: maxAttempts,
       pauseMs: (attempt) => 10 + Math.random() * 40 * attempt,
-      whenExhausted: () => fail('DB_ERROR', { message: 'The member kept changing; try again.' }),
     },
   );
 }

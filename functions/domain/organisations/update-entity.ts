@@ -34,8 +34,7 @@ export async function updateEntity(session: Session, input: UpdateEntityRequest)
       const relationOps = renamesFamily ? renameFamilyInRelationsOps(entity.id, await listWorkRelationsOfFamily(entity.id), changes.entityName as string) : [];
       return toCurrentEntity(await updateEntityInfo(entity, changes, relationOps), member);
     },
-    // Still changing after three reads: an unexpected failure (500), as before.
-    { attempts: 3, whenExhausted: () => new Error('the relations of the family kept changing') },
+    { attempts: 3 },
   );
   // The members' sessions keep the entity's name for their history events: they keep the new one.
   if (renamed)

@@ -293,12 +293,12 @@ export function transactItemsOf(writes: ReadonlyArray<Write>): TransactWriteItem
 /**
  * What a write throws when something it planned on changed between its read and its
  * write (a condition of its transaction, or a concurrent transaction on the same items):
- * retryWhileChanged reads, plans and writes again. Should it ever escape, the client
- * still gets a catalogue error (ITEM_FOUND).
+ * retryWhileChanged reads, plans and writes again. After the retries, or should it escape
+ * them, the client gets the one catalogue error for it (CHANGED_MEANWHILE, 72).
  */
 export class ChangedMeanwhile extends AppError {
-  constructor(message = 'Changed meanwhile. Reload and try again.') {
-    super('ITEM_FOUND', { message });
+  constructor(message?: string) {
+    super('CHANGED_MEANWHILE', message ? { message } : {});
     this.name = 'ChangedMeanwhile';
   }
 }
@@ -308,8 +308,11 @@ export type RetryPolicy = {
   attempts: number;
   /** The pause before attempt `attempt + 1` (attempt counts from 1); none when left out. */
   pauseMs?: (attempt: number) => number;
-  /** What is thrown when the last attempt also met a change. */
-  whenExhausted: (lastError: ChangedMeanwhile) => Error;
+  /**
+   * What is thrown when the last attempt also met a change: the last ChangedMeanwhile
+   * (CHANGED_MEANWHILE, 72) unless the work has a meaning of its own for it.
+   */
+  whenExhausted?: (lastError: ChangedMeanwhile) => Error;
 };
 
 /**
@@ -323,7 +326,7 @@ export async function retryWhileChanged<T>(work: (attempt: number) => Promise<T>
       return await work(attempt);
     } catch (error) {
       if (!(error instanceof ChangedMeanwhile)) throw error;
-      if (attempt >= policy.attempts) throw policy.whenExhausted(error);
+      if (attempt >= policy.attempts) throw policy.whenExhausted ? policy.whenExhausted(error) : error;
       const pause = policy.pauseMs?.(attempt) ?? 0;
       if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     }
