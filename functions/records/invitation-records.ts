@@ -16,7 +16,7 @@ import { hashToken, newSecretToken } from '../lib/secret-tokens';
  * finds it once TTL is late.
  *
  * The functions below act on one invitation record by its key, whatever its kind; the
- * kind modules (member-invitations.ts, work-relation-invitations.ts) name the keys.
+ * kinds (invitations.ts: member and work-relation invitations) name the keys.
  *
  * Revoking deletes the record but leaves a small tombstone keyed by the hash of the link
  * that was out (INVITE_CANCELLED#<hash>), until the record would have been removed

@@ -168,13 +168,15 @@ export async function lockPassword(email: string, lockedHash: string, at: string
   await sendWrite({ update: keys.email(email), spec: { set: { passwordHash: lockedHash, passwordChangedAt: at } }, condition: itemExists });
 }
 
+/** A person's id and name fields, as every view of a person begins. */
+export function nameFieldsOf(user: UserItem): { id: string; firstName: string; lastName: string; prefix: string | null } {
+  return { id: user.id, firstName: user.firstName, lastName: user.lastName, prefix: user.prefix ?? null };
+}
+
 /** The signed-in user as GET /user/profile answers it. */
 export function toUserProfile(user: UserItem): UserProfile {
   return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    prefix: user.prefix ?? null,
+    ...nameFieldsOf(user),
     email: user.email,
     phone: user.phone ?? null,
     isEmailConfirmed: user.isEmailConfirmed,

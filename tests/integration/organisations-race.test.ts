@@ -5,7 +5,7 @@ import { listMembersOfEntity } from '../../functions/records/members';
 import { signUpAndConfirm, type TestAccount } from '../support/accounts';
 import { useIntegrationStack } from '../support/integration';
 import { acceptInvitation, addMemberWithRole } from '../support/organisations';
-import { issueMemberInvitationToken } from '../../functions/records/member-invitations';
+import { issueMemberInvitationToken } from '../../functions/records/invitations';
 import type { IdResponse } from '../../shared/contracts/common';
 import { now } from '../../functions/lib/clock';
 

@@ -78,15 +78,28 @@ function votesOf<K extends 'answerId' | 'takeawayId'>(context: CanvasContext, it
   });
 }
 
-/** An item's version, and whether someone else changed it since the caller's previous visit (recordRead sets it). */
-export function changeFieldsOf(
+/**
+ * Who created an item and when, its version, and whether someone else changed it since the
+ * caller's previous visit (recordRead sets it): the fields every content view ends with.
+ */
+function authorshipOf(
   context: CanvasContext,
   item: { version: number; createdAt: string; createdByUserId: string; changedAt?: string; changedByUserId?: string },
 ) {
   const since = context.previousVisitAt;
   const changedAt = item.changedAt ?? item.createdAt;
   const changedBy = item.changedByUserId ?? item.createdByUserId;
-  return { version: item.version, changedSinceLastVisit: Boolean(since) && changedAt > (since as string) && changedBy !== context.userId };
+  return {
+    createdByUserId: personIdFor(context, item.createdByUserId),
+    createdDate: item.createdAt,
+    version: item.version,
+    changedSinceLastVisit: Boolean(since) && changedAt > (since as string) && changedBy !== context.userId,
+  };
+}
+
+/** The fields a takeaway, goal and action point begin with. */
+function headOf(item: { id: string; categoryId: number; title: string; text?: string | null }) {
+  return { id: item.id, categoryId: item.categoryId, title: item.title, text: item.text ?? null };
 }
 
 export function toAnswer(context: CanvasContext, answer: AnswerItem): Answer {
@@ -95,9 +108,7 @@ export function toAnswer(context: CanvasContext, answer: AnswerItem): Answer {
     id: answer.id,
     questionId: answer.questionId,
     text: answer.text,
-    createdByUserId: personIdFor(context, answer.createdByUserId),
-    createdDate: answer.createdAt,
-    ...changeFieldsOf(context, answer),
+    ...authorshipOf(context, answer),
     votes: votesOf(context, answer.id, voterIds, 'answerId'),
     voteCount,
     hasVoted,
@@ -110,10 +121,7 @@ export function toTakeaway(context: CanvasContext, takeaway: TakeawayItem): Take
   const linkedGoalIds = visibleLinks(context, 'goal', takeaway.linkedGoalIds);
   const goals = context.snapshot.goals;
   return {
-    id: takeaway.id,
-    categoryId: takeaway.categoryId,
-    title: takeaway.title,
-    text: takeaway.text ?? null,
+    ...headOf(takeaway),
     initiatorId,
     initiator: initiatorId === null ? null : { id: initiatorId, firstName: takeaway.initiator?.firstName ?? '', lastName: takeaway.initiator?.lastName ?? '' },
     archived: takeaway.archived === true,
@@ -122,9 +130,7 @@ export function toTakeaway(context: CanvasContext, takeaway: TakeawayItem): Take
       const goal = goals.get(id);
       return goal ? [{ id, categoryId: goal.categoryId, title: goal.title, completed: goal.completed === true }] : [];
     }),
-    createdByUserId: personIdFor(context, takeaway.createdByUserId),
-    createdDate: takeaway.createdAt,
-    ...changeFieldsOf(context, takeaway),
+    ...authorshipOf(context, takeaway),
     votes: votesOf(context, takeaway.id, voterIds, 'takeawayId'),
     voteCount,
     hasVoted,
@@ -133,37 +139,27 @@ export function toTakeaway(context: CanvasContext, takeaway: TakeawayItem): Take
 
 export function toGoal(context: CanvasContext, goal: GoalItem): Goal {
   return {
-    id: goal.id,
-    categoryId: goal.categoryId,
-    title: goal.title,
-    text: goal.text ?? null,
+    ...headOf(goal),
     initiatorId: goal.initiatorId ?? null,
     goalTerm: goal.goalTerm,
     dueDate: goal.dueDate ?? null,
     completed: goal.completed === true,
     linkedTakeawayIds: visibleLinks(context, 'takeaway', goal.linkedTakeawayIds),
     linkedActionPointIds: visibleLinks(context, 'actionPoint', goal.linkedActionPointIds),
-    createdByUserId: personIdFor(context, goal.createdByUserId),
-    createdDate: goal.createdAt,
-    ...changeFieldsOf(context, goal),
+    ...authorshipOf(context, goal),
   };
 }
 
 export function toActionPoint(context: CanvasContext, actionPoint: ActionPointItem): ActionPoint {
   return {
-    id: actionPoint.id,
-    categoryId: actionPoint.categoryId,
-    title: actionPoint.title,
-    text: actionPoint.text ?? null,
+    ...headOf(actionPoint),
     initiatorId: actionPoint.initiatorId ?? null,
     assigneeId: personIdFor(context, actionPoint.assigneeId ?? null),
     priority: actionPoint.priority,
     dueDate: actionPoint.dueDate ?? null,
     completed: actionPoint.completed === true,
     linkedGoalIds: visibleLinks(context, 'goal', actionPoint.linkedGoalIds),
-    createdByUserId: personIdFor(context, actionPoint.createdByUserId),
-    createdDate: actionPoint.createdAt,
-    ...changeFieldsOf(context, actionPoint),
+    ...authorshipOf(context, actionPoint),
   };
 }
 

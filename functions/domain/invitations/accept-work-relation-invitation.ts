@@ -19,7 +19,7 @@ import { sessionActorOf, setSessionEntity, type Session } from '../sessions/sess
 import { hashToken } from '../../lib/secret-tokens';
 import { findWorkRelationInvitation } from './find-work-relation-invitation';
 import { requireInviterStillEntitled } from './inviter';
-import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from '../../records/work-relation-invitations';
+import { explainWorkRelationInvitationRefusal, markWorkRelationInvitationAccepted } from '../../records/invitations';
 
 export type AcceptInput = {
   token: string;

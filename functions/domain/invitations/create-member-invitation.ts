@@ -4,7 +4,7 @@ import { canInviteMemberWithRole } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { getEntity } from '../../records/entities';
 import { newId } from '../../lib/db/keys';
-import { listMemberInvitations, putMemberInvitation } from '../../records/member-invitations';
+import { listMemberInvitations, putMemberInvitation } from '../../records/invitations';
 import { getMember } from '../../records/members';
 import { fullName, getLogin, getUser } from '../../records/users';
 import { fail } from '../../lib/errors';

@@ -3,7 +3,7 @@ import { type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { newId } from '../../lib/db/keys';
 import { fullName, getUser } from '../../records/users';
-import { listWorkRelationInvitations, putWorkRelationInvitation } from '../../records/work-relation-invitations';
+import { listWorkRelationInvitations, putWorkRelationInvitation } from '../../records/invitations';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { requireAccessUntilAhead } from '../access/access-until';

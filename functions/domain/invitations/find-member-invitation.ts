@@ -1,6 +1,6 @@
 import { now } from '../../lib/clock';
 import { requireInvitationByToken } from '../../records/invitation-records';
-import type { MemberInvitationItem } from '../../records/member-invitations';
+import type { MemberInvitationItem } from '../../records/invitations';
 
 /**
  * The member invitation a link token belongs to, for the landing page, accepting and

@@ -1,7 +1,7 @@
 import { type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { requireInvitationByToken } from '../../records/invitation-records';
-import { workRelationInvitationTypes, type WorkRelationInvitationItem } from '../../records/work-relation-invitations';
+import { workRelationInvitationTypes, type WorkRelationInvitationItem } from '../../records/invitations';
 
 /**
  * The invitation a link token belongs to. Revoked → INVITATION_CANCELLED (33); unknown,

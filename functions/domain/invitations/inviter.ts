@@ -3,8 +3,14 @@ import { EntityType, type EntityRoleId, type EntityTypeId } from '../../../share
 import { now } from '../../lib/clock';
 import type { InvitationRecord } from '../../records/invitation-records';
 import { getMember, type MemberItem } from '../../records/members';
-import { deleteMemberInvitation, listMemberInvitations, type MemberInvitationItem } from '../../records/member-invitations';
-import { deleteWorkRelationInvitation, listWorkRelationInvitations, type WorkRelationInvitationItem } from '../../records/work-relation-invitations';
+import {
+  deleteMemberInvitation,
+  listMemberInvitations,
+  type MemberInvitationItem,
+  deleteWorkRelationInvitation,
+  listWorkRelationInvitations,
+  type WorkRelationInvitationItem,
+} from '../../records/invitations';
 import { fail } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { toSessionMembership } from '../access/memberships';

@@ -3,7 +3,7 @@ import { fail } from '../../lib/errors';
 import { newMemberWrite, type MemberItem } from '../../records/members';
 import { roleCounterChange } from '../../records/entities';
 import { hashToken } from '../../lib/secret-tokens';
-import { explainMemberInvitationRefusal, markMemberInvitationAccepted, type MemberInvitationItem } from '../../records/member-invitations';
+import { explainMemberInvitationRefusal, markMemberInvitationAccepted, type MemberInvitationItem } from '../../records/invitations';
 
 /** The conditions of joining: the invitation still open with this link, no membership yet, the entity there. */
 export type JoinCondition = 'invitation' | 'member' | 'entity';

@@ -2,7 +2,7 @@ import type { AdvisorInvitation } from '../../../shared/contracts/invitations';
 import { sortRows, type SortKey } from '../../../shared/sort-rows';
 import { now } from '../../lib/clock';
 import { getEntity } from '../../records/entities';
-import { listWorkRelationInvitations } from '../../records/work-relation-invitations';
+import { listWorkRelationInvitations } from '../../records/invitations';
 import { listCanvasSections } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';

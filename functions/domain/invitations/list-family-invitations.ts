@@ -3,7 +3,7 @@ import { invitationStatus } from '../../../shared/invitations';
 import { sortRows, type SortKey } from '../../../shared/sort-rows';
 import { now } from '../../lib/clock';
 import { getEntity } from '../../records/entities';
-import { listWorkRelationInvitations, type WorkRelationInvitationItem } from '../../records/work-relation-invitations';
+import { listWorkRelationInvitations, type WorkRelationInvitationItem } from '../../records/invitations';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { requireInviter } from './work-relation-inviter';

@@ -1,7 +1,7 @@
 import type { ListMemberInvitationsQuery, MemberInvitationsResponse } from '../../../shared/contracts/invitations';
 import { sortRows } from '../../../shared/sort-rows';
 import { getEntity } from '../../records/entities';
-import { listMemberInvitations as readInvitations } from '../../records/member-invitations';
+import { listMemberInvitations as readInvitations } from '../../records/invitations';
 import { fail } from '../../lib/errors';
 import { toInvitationInfo } from './invitation-info';
 import { requireCurrentMembership, requirePermission } from '../access/memberships';

@@ -2,7 +2,7 @@ import type { ResendMemberInvitationResponse } from '../../../shared/contracts/i
 import { invitationStatus } from '../../../shared/invitations';
 import { canInviteMemberWithRole } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { listMemberInvitations, renewMemberInvitation } from '../../records/member-invitations';
+import { listMemberInvitations, renewMemberInvitation } from '../../records/invitations';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';

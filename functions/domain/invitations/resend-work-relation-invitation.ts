@@ -1,7 +1,7 @@
 import type { ResendWorkRelationInvitationResponse } from '../../../shared/contracts/invitations';
 import { type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { listWorkRelationInvitations, renewWorkRelationInvitation } from '../../records/work-relation-invitations';
+import { listWorkRelationInvitations, renewWorkRelationInvitation } from '../../records/invitations';
 import { fail } from '../../lib/errors';
 import type { Session } from '../sessions/session';
 import { isPendingDuplicate, requireInviter } from './work-relation-inviter';

@@ -1,5 +1,5 @@
 import { now } from '../../lib/clock';
-import { deleteMemberInvitation } from '../../records/member-invitations';
+import { deleteMemberInvitation } from '../../records/invitations';
 import { requireCurrentMembership, requirePermission } from '../access/memberships';
 import type { Session } from '../sessions/session';
 

@@ -1,6 +1,6 @@
 import { type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
-import { deleteWorkRelationInvitation } from '../../records/work-relation-invitations';
+import { deleteWorkRelationInvitation } from '../../records/invitations';
 import type { Session } from '../sessions/session';
 import { requireInviter } from './work-relation-inviter';
 

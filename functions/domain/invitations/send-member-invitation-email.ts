@@ -4,7 +4,7 @@ import { businessMetrics } from '../../../shared/metrics';
 import { canInviteMemberWithRole, roleNames } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { getEntity } from '../../records/entities';
-import { getMemberInvitation, issueMemberInvitationToken } from '../../records/member-invitations';
+import { getMemberInvitation, issueMemberInvitationToken } from '../../records/invitations';
 import { fullName, getUser } from '../../records/users';
 import { fail } from '../../lib/errors';
 import { reserveMail } from '../../lib/limits/mail';

@@ -5,7 +5,7 @@ import { type WorkRelationInvitationKind } from '../../../shared/permissions';
 import { now } from '../../lib/clock';
 import { getEntity } from '../../records/entities';
 import { fullName, getUser } from '../../records/users';
-import { getWorkRelationInvitation, issueWorkRelationInvitationToken } from '../../records/work-relation-invitations';
+import { getWorkRelationInvitation, issueWorkRelationInvitationToken } from '../../records/invitations';
 import { listCanvasSections } from '../../records/work-relations';
 import { fail } from '../../lib/errors';
 import { reserveMail } from '../../lib/limits/mail';

@@ -1,6 +1,6 @@
 import { invitationStatus } from '../../../shared/invitations';
 import { workRelationInvitationRefusal, type WorkRelationInvitationKind } from '../../../shared/permissions';
-import { type WorkRelationInvitationItem } from '../../records/work-relation-invitations';
+import { type WorkRelationInvitationItem } from '../../records/invitations';
 import { fail } from '../../lib/errors';
 import { requireCurrentMembership } from '../access/memberships';
 import type { Session } from '../sessions/session';
