@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { appFunctionBundling, functionNodeOptions, repositoryRoot } from '../infra/constructs/app-function';
+import { appFunctionBundling, functionNodeOptions, repositoryRoot } from '../infra/constructs/product-lambda';
 import { buildFunctionBundle } from '../infra/lambda-bundles';
 import { functionAssets } from '../infra/function-assets';
 import { freePort } from '../infra/local/ports';

@@ -2,11 +2,9 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { build, buildSync, type BuildOptions, type Format, type Metafile } from 'esbuild';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { appFunctionBundling, repositoryRoot } from './constructs/app-function';
+import { appFunctionBundling, repositoryRoot } from './constructs/product-lambda';
 import { functionAssets, type BundleAsset } from './function-assets';
 import { liveChannel, routeManifest } from '../shared/routes';
-import { cleanupEntry } from './stacks/jobs-stack';
-import { sesEventsEntry } from './stacks/mail-stack';
 
 /**
  * The functions' production bundles outside CDK: the very esbuild settings the stack uses
@@ -43,6 +41,10 @@ export function esbuildOptionsFor(bundling: BundlingOptions, entry: string, outf
     logLevel: 'error',
   };
 }
+
+/** The jobs' entries that are not scheduled by their own stack alone: the cleanup job (infra/stacks/jobs-stack.ts) and the SES events (infra/stacks/mail-stack.ts). */
+export const cleanupEntry = 'functions/jobs/cleanup/handler.ts';
+export const sesEventsEntry = 'functions/jobs/ses-events/handler.ts';
 
 /** Every function of the product: one per route group (with the files it carries, infra/function-assets.ts), plus the jobs. */
 export function functionEntries(): Array<{ group: string; entry: string; assets?: readonly BundleAsset[] }> {

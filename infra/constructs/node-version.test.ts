@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { functionNodeMajor, functionRuntime, repositoryRoot } from './app-function';
+import { functionNodeMajor, functionRuntime, repositoryRoot } from './product-lambda';
 
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(repositoryRoot, file), 'utf8')) as Record<string, unknown>;
 const packageJson = readJson('package.json') as { engines: { node: string }; devDependencies: Record<string, string> };

@@ -4,7 +4,11 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { BundlingOptions, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { probeText, type ReleaseProbe } from '../../functions/release-hook/probes';
-import { productLambda, type AppFunction } from './app-function';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { productLambda } from './product-lambda';
+
+/** What the hook needs of a function it probes (an AppFunction, infra/constructs/app-function.ts). */
+type ProbedFunction = { function: NodejsFunction; alias: lambda.Alias; environment: Readonly<Record<string, string>> };
 
 /** The hook's handler, relative to the repository root. */
 export const releaseHookEntry = 'functions/release-hook/handler.ts';
@@ -27,7 +31,7 @@ export class ReleaseHook extends Construct {
   readonly role: iam.Role;
   /** How it is bundled: as every function (tests/infra/lambda-bundles.test.ts reads it). */
   readonly bundling: BundlingOptions;
-  private readonly probes = new Map<AppFunction, ReleaseProbe>();
+  private readonly probes = new Map<ProbedFunction, ReleaseProbe>();
   private readonly originSecretArns = new Set<string>();
 
   /** The stack's hook, made at its first use. */
@@ -56,7 +60,7 @@ export class ReleaseHook extends Construct {
   }
 
   /** Probes `fn`'s new versions in the releases of `group`. */
-  probe(fn: AppFunction, probe: ReleaseProbe, group: codedeploy.LambdaDeploymentGroup): void {
+  probe(fn: ProbedFunction, probe: ReleaseProbe, group: codedeploy.LambdaDeploymentGroup): void {
     if (this.probes.has(fn)) return;
     this.probes.set(fn, probe);
     // Versions are invoked by number (`<arn>:<version>`); the wildcard covers this function's versions and aliases only.

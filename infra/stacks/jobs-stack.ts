@@ -10,7 +10,7 @@ import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { grantTableAccess } from '../constructs/table-access';
-import { serverSecretEnvironment } from '../lambda-bundles';
+import { cleanupEntry, serverSecretEnvironment } from '../lambda-bundles';
 
 export type JobsStackProps = StackProps & {
   table: dynamodb.ITable;
@@ -25,8 +25,6 @@ export type JobsStackProps = StackProps & {
   mailConfigurationSet: ses.IConfigurationSet;
 };
 
-/** Handler of the daily cleanup, relative to the repository root. */
-export const cleanupEntry = 'functions/jobs/cleanup/handler.ts';
 /** Handler of the hourly digest dispatch. */
 export const digestEntry = 'functions/jobs/digest/handler.ts';
 /** Handler of the hourly access-expiry run (time-boxed advisor access). */

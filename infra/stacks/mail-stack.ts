@@ -9,7 +9,7 @@ import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { grantTableAccess } from '../constructs/table-access';
-import { serverSecretEnvironment } from '../lambda-bundles';
+import { serverSecretEnvironment, sesEventsEntry } from '../lambda-bundles';
 
 export type MailStackProps = StackProps & {
   /** A domain (DKIM records to publish are output) or a single e-mail address. */
@@ -21,9 +21,6 @@ export type MailStackProps = StackProps & {
   serverSecretArn: string;
   alarmTopic: sns.ITopic;
 };
-
-/** Handler of the SES events job, relative to the repository root. */
-export const sesEventsEntry = 'functions/jobs/ses-events/handler.ts';
 
 /** What SES puts on the default EventBridge bus for the events the job handles. */
 export const sesEventDetailTypes = ['Email Bounced', 'Email Complaint Received'];

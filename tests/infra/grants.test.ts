@@ -5,11 +5,10 @@ import { Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { buildApp, developmentContext, routeFunctionsOf, type FamilyCanvasStacks } from '../../infra/app-builder';
 import type { AppFunction } from '../../infra/constructs/app-function';
-import { accessExpiryEntry, cleanupEntry, digestEntry } from '../../infra/stacks/jobs-stack';
-import { sesEventsEntry } from '../../infra/stacks/mail-stack';
-import { repositoryRoot } from '../../infra/constructs/app-function';
+import { accessExpiryEntry, digestEntry } from '../../infra/stacks/jobs-stack';
+import { cleanupEntry, sesEventsEntry, bundleUses, serverSecretModules } from '../../infra/lambda-bundles';
+import { repositoryRoot } from '../../infra/constructs/product-lambda';
 import { tableAccess, tableWriteActions } from '../../infra/constructs/table-access';
-import { bundleUses, serverSecretModules } from '../../infra/lambda-bundles';
 import { liveChannel, routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
 
 // Grants derived from the code (infra/lambda-bundles.ts bundleUses): what a group's bundle

@@ -8,7 +8,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logRetentionDays } from '../../infra/log-retention';
 import { apiStackGroups, buildApp, developmentContext, routeFunctionsOf, type FamilyCanvasStacks } from '../../infra/app-builder';
-import { debugLogSampleRate, functionRuntime } from '../../infra/constructs/app-function';
+import { debugLogSampleRate, functionRuntime } from '../../infra/constructs/product-lambda';
 import { spaRoutingFunctionCode } from '../../infra/constructs/spa-routing';
 import { tableAccess } from '../../infra/constructs/table-access';
 import { allRoutes, routeManifest, type RouteGroup, type RouteGroupName } from '../../shared/routes';
