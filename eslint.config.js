@@ -25,7 +25,7 @@ const entityModules = [
 // The server's floors, bottom up (docs/architecture.md "Server floors"): a file imports only
 // floors below its own, type imports included; areas on one floor import none of each other.
 // Above them: the request stack (functions/http) and the route and job bindings.
-const serverFloors = [
+export const serverFloors = [
   ['lib'],
   ['records'],
   ['domain/mail', 'domain/sessions', 'domain/expiry'],
