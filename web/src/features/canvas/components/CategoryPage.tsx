@@ -21,7 +21,7 @@ import type { CanvasScope } from '../lib/scope';
 import { GoalsAndActions } from './GoalsAndActions';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { QuestionsPanel } from './QuestionsPanel';
-import { TakeawayModal } from './TakeawayModal';
+import { CanvasItemModal } from './CanvasItemModal';
 import { TakeawaysPanel } from './TakeawaysPanel';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
@@ -236,10 +236,11 @@ function CategoryView({ category }: { category: CategoryResponse }) {
       </div>
 
       {openTakeaway && (
-        <TakeawayModal
+        <CanvasItemModal
+          kind="takeaway"
           scope={scope}
           categoryId={category.id}
-          takeaway={freshTakeaway}
+          item={freshTakeaway}
           goals={category.goals}
           goalsElsewhere={category.linkedElsewhere.goals}
           onClose={() => setOpenTakeaway(null)}

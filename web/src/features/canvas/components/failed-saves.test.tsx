@@ -6,7 +6,7 @@ import { aCategory, anAnswer, aTakeaway, canvasUsers, categoryId, editorAbilitie
 import { renderCanvasRoute } from '../testing/render';
 import { CanvasTitle } from './CanvasTitle';
 import { CategoryPage } from './CategoryPage';
-import { TakeawayModal } from './TakeawayModal';
+import { CanvasItemModal } from './CanvasItemModal';
 
 /**
  * Every failed save says so in words beside what failed, and what was typed stays
@@ -101,10 +101,11 @@ describe('a takeaway that could not be saved', () => {
     restore = api.restore;
     let closed = 0;
     const view = renderCanvasRoute(
-      <TakeawayModal
+      <CanvasItemModal
+        kind="takeaway"
         scope={scope}
         categoryId={categoryId}
-        takeaway={takeaway}
+        item={takeaway}
         goals={[]}
         goalsElsewhere={[]}
         onClose={() => closed++}

@@ -4,7 +4,7 @@ import type { Goal } from '../../../../../shared/contracts/canvas';
 import type { CanvasScope } from '../lib/scope';
 import { aCategory, aGoal, anActionPoint, canvasUsers, categoryId, editorAbilities, fakeApi, familyId, other } from '../testing/fixtures';
 import { renderCanvasRoute } from '../testing/render';
-import { GoalModal } from './GoalModal';
+import { CanvasItemModal } from './CanvasItemModal';
 
 let restore = () => undefined as void;
 afterEach(() => restore());
@@ -24,7 +24,10 @@ function setup(goal: Goal, actionPoints = [anActionPoint()]) {
   ]);
   restore = api.restore;
   let closed = 0;
-  const view = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => closed++} progressTiming={fast} />, { path: '/canvas', route: '/canvas' });
+  const view = renderCanvasRoute(<CanvasItemModal kind="goal" scope={scope} item={goal} onClose={() => closed++} progressTiming={fast} />, {
+    path: '/canvas',
+    route: '/canvas',
+  });
   return { ...view, calls: api.calls, closedCount: () => closed };
 }
 
@@ -90,7 +93,7 @@ describe('completing a goal (docs/product/canvas.md#rules)', () => {
       },
     ]);
     restore = api.restore;
-    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, {
+    const { user } = renderCanvasRoute(<CanvasItemModal kind="goal" scope={scope} item={goal} onClose={() => undefined} progressTiming={fast} />, {
       path: '/canvas',
       route: '/canvas',
     });
@@ -132,7 +135,7 @@ describe('a goal someone changed meanwhile (409, code 71)', () => {
       },
     ]);
     restore = api.restore;
-    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, {
+    const { user } = renderCanvasRoute(<CanvasItemModal kind="goal" scope={scope} item={goal} onClose={() => undefined} progressTiming={fast} />, {
       path: '/canvas',
       route: '/canvas',
     });
