@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { SigninSuccessResponse } from '../../../../../shared/contracts/mfa';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation-keys';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { PasswordField, TextField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { lazySchema, useZodForm } from '../../../hooks/use-zod-form';
@@ -218,17 +218,15 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
           </div>
         </div>
         <div className="flex flex-col items-start gap-2">
-          <ProgressButton
-            type="submit"
+          <SubmitButton
             size="lg"
-            status={progress.status}
-            progress={progress.progress}
+            progress={progress}
             loadingLabel={t('login.submitting')}
             successLabel={t('login.submitted')}
             disabled={isBlocked && progress.status === 'idle'}
           >
             {t('login.submit')}
-          </ProgressButton>
+          </SubmitButton>
           <p role="status" className="text-sm text-ink-600">
             {isFetchingSalt && progress.status === 'idle' ? t('login.checkingEmail') : ''}
           </p>

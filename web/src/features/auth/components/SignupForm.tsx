@@ -4,8 +4,9 @@ import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
 import { ErrorCodes, type FieldErrors } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
 import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
-import { Button, ProgressButton } from '../../../components/ui/Button';
-import { Checkbox, PasswordField, TextField } from '../../../components/ui/Field';
+import { Button, SubmitButton } from '../../../components/ui/Button';
+import { Checkbox, TextField } from '../../../components/ui/Field';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
@@ -169,20 +170,10 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
             hint={invitation ? t('register.form.emailLocked') : undefined}
             {...form.field('email')}
           />
-          <PasswordField
-            label={t('register.form.password')}
-            autoComplete="new-password"
-            required
-            maxLength={200}
-            hint={t('forms.password.hint')}
-            {...form.field('password')}
-          />
-          <PasswordField
-            label={t('register.form.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            maxLength={200}
-            {...form.field('passwordConfirmation')}
+          <NewPasswordFields
+            labels={{ password: t('register.form.password'), repetition: t('register.form.passwordConfirmation') }}
+            password={form.field('password')}
+            repetition={form.field('passwordConfirmation')}
           />
           <Checkbox
             required
@@ -209,18 +200,16 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
                 {t('register.form.back')}
               </Button>
             )}
-            <ProgressButton
-              type="submit"
+            <SubmitButton
               size="lg"
-              status={progress.status}
-              progress={progress.progress}
+              progress={progress}
               loadingLabel={t('register.form.submitting')}
               successLabel={t('register.form.submitted')}
               disabled={isSubmitBlocked}
               aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'signup-submit-hint' : undefined}
             >
               {t('register.form.submit')}
-            </ProgressButton>
+            </SubmitButton>
           </div>
           {isSubmitBlocked && form.hasHighlightedFields && (
             <p id="signup-submit-hint" className="text-sm text-ink-600">

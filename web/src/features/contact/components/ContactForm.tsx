@@ -3,7 +3,7 @@ import { ContactFormRequest } from '../../../../../shared/contracts/contact';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits, messageKeys } from '../../../../../shared/validation';
 import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { TextArea, TextField } from '../../../components/ui/Field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { useProgressAction } from '../../../hooks/use-progress-action';
@@ -100,18 +100,16 @@ export function ContactForm({ progressTiming }: { progressTiming?: { stepMs?: nu
         <TextField label={t('contactForm.subject')} required maxLength={limits.subject} {...form.field('subject')} />
         <TextArea label={t('contactForm.message')} required rows={7} maxLength={limits.message} {...form.field('message')} />
         <div className="flex flex-col items-start gap-2">
-          <ProgressButton
-            type="submit"
+          <SubmitButton
             size="lg"
-            status={progress.status}
-            progress={progress.progress}
+            progress={progress}
             loadingLabel={t('contactForm.sending')}
             successLabel={t('contactForm.sent')}
             disabled={isSubmitBlocked && progress.status === 'idle'}
             aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'contact-submit-hint' : undefined}
           >
             {t('contactForm.send')}
-          </ProgressButton>
+          </SubmitButton>
           {isSubmitBlocked && progress.status === 'idle' && form.hasHighlightedFields && (
             <p id="contact-submit-hint" className="text-sm text-ink-600">
               {t('forms.submitHint')}
