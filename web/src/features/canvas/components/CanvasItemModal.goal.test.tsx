@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Goal } from '../../../../../shared/contracts/canvas';
 import type { CanvasScope } from '../lib/scope';
 import { aCategory, aGoal, anActionPoint, canvasUsers, categoryId, editorAbilities, fakeApi, familyId, other } from '../testing/fixtures';
+import { itemChangedBody } from '../../../testing/fake-api';
 import { renderCanvasRoute } from '../testing/render';
 import { CanvasItemModal } from './CanvasItemModal';
 
@@ -119,18 +120,13 @@ describe('a goal someone changed meanwhile (409, code 71)', () => {
         status: 409,
         body: () => {
           saves += 1;
-          return {
-            errorCode: 71,
-            errors: {},
-            message: 'Someone changed this item meanwhile.',
-            details: {
-              itemType: 'goal',
-              itemId: goal.id,
-              current: { ...goal, title: 'Family lunch', text: 'Every Sunday', version: 4 },
-              changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' },
-              changedDate: '2026-03-12T09:30:00.000Z',
-            },
-          };
+          return itemChangedBody({
+            itemType: 'goal',
+            itemId: goal.id,
+            current: { ...goal, title: 'Family lunch', text: 'Every Sunday', version: 4 },
+            changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' },
+            changedDate: '2026-03-12T09:30:00.000Z',
+          });
         },
       },
     ]);

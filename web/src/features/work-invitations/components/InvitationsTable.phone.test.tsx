@@ -3,25 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { asPhone } from '../../../testing/phone';
 import { renderWithApp } from '../../../testing/render';
+import { anInvitationRow } from '../testing/fixtures';
 import { InvitationsTable } from './InvitationsTable';
 
 let restore: () => void = () => undefined;
 afterEach(() => restore());
 
-const row = (id: string, email: string, status: 'pending' | 'accepted') => ({
-  id,
-  email,
-  entityId: 4,
-  entityName: 'Okafor Family',
-  createdByMember: 'Ada Okafor',
-  createdDate: '2026-03-05T10:00:00.000Z',
-  expirationDate: '2026-03-19T10:00:00.000Z',
-  accepted: status === 'accepted',
-  status,
-  canvasSections: ['Wealth'],
-  canvasSectionIds: [30],
-  accessUntil: null,
-});
+const row = (id: string, email: string, status: 'pending' | 'accepted') => anInvitationRow(id, email, status, ['Wealth']);
 
 describe('advisor invitations on a phone (docs/product/shell.md "Tables on phones")', () => {
   it('shows a card per invitation with its status, Resend and Cancel visible, and no double-click hint', async () => {

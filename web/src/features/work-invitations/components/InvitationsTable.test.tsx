@@ -2,25 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, fails, ok } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render';
+import { anInvitationRow } from '../testing/fixtures';
 import { InvitationsTable } from './InvitationsTable';
 
 let restore: () => void = () => undefined;
 afterEach(() => restore());
 
-const row = (id: string, email: string, status: 'pending' | 'accepted' | 'expired', canvasSections: string[] = []) => ({
-  id,
-  email,
-  entityId: 4,
-  entityName: 'Okafor Family',
-  createdByMember: 'Ada Okafor',
-  createdDate: '2026-03-05T10:00:00.000Z',
-  expirationDate: '2026-03-19T10:00:00.000Z',
-  accepted: status === 'accepted',
-  status,
-  canvasSections,
-  canvasSectionIds: canvasSections.map((_, index) => 30 + index),
-  accessUntil: null,
-});
+const row = anInvitationRow;
 
 function setup() {
   const api = fakeApi({

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdvisorMember, WorkRelationMemberPermissions } from '../../../../../shared/contracts/work-relations';
 import { EntityRole, type EntityRoleId } from '../../../../../shared/enums';
 import { fakeApi, fails, ok, type FakeRequest } from '../../../testing/fake-api';
+import { anAdvisor } from '../testing/fixtures';
 import { advisorEntity, familyEntity, renderPage } from '../testing/render';
 import { EntityPage } from './EntityPage';
 
@@ -44,22 +45,8 @@ const permissions = (
   canViewCanvas: false,
 });
 
-const advisor = (overrides: Partial<AdvisorMember> = {}): AdvisorMember => ({
-  id: 'u-ada',
-  memberName: 'Ada Byron',
-  firstName: 'Ada',
-  lastName: 'Byron',
-  prefix: null,
-  entityId: 30,
-  entityName: 'Ledger Advisors',
-  email: 'ada@ledger.example',
-  phoneNumber: null,
-  companyPosition: 'Planner',
-  entityRoleId: EntityRole.FullMember,
-  workRelationRoleId: 2,
-  addresses: [],
-  ...overrides,
-});
+const advisor = (overrides: Partial<AdvisorMember> = {}): AdvisorMember =>
+  anAdvisor({ email: 'ada@ledger.example', phoneNumber: null, companyPosition: 'Planner', workRelationRoleId: 2, ...overrides });
 
 const sections = { sections: [1, 2, 3].map((n) => ({ id: 7000 + n, title: `Section ${n}`, sequenceNumber: n })) };
 
