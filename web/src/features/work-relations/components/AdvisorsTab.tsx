@@ -13,7 +13,7 @@ import { useAdvisors, type AdvisorScope } from '../api/advisors';
 import { canvasRightsName, orDash } from '../lib/display';
 import { AddAdvisorModal } from './AddAdvisorModal';
 import { EditRightsModal } from './EditRightsModal';
-import { ListState, ListTable, RowIconButton, type ListColumn } from './ListTable';
+import { ListState, ListTable, RowIconButton, type ListColumn, memberRowKey } from './ListTable';
 import { AddressBlock } from './PersonDetails';
 
 type SortField = (typeof advisorSortFields)[number];
@@ -104,18 +104,12 @@ export function AdvisorsTab({ caption, scope, editFamilyId, companyId, showCompa
       {isForbidden ? (
         <EmptyState title={t('advisors.forbidden')} />
       ) : (
-        <ListState
-          query={advisors}
-          loadingText={t('advisors.loading')}
-          errorTitle={t('advisors.loadError')}
-          isEmpty={(rows) => rows.length === 0}
-          emptyTitle={t('advisors.empty')}
-        >
+        <ListState query={advisors} loadingText={t('advisors.loading')} errorTitle={t('advisors.loadError')} emptyTitle={t('advisors.empty')}>
           {(rows) => (
             <ListTable
               caption={caption}
               rows={rows}
-              rowKey={(row) => `${row.entityId}:${row.id}`}
+              rowKey={memberRowKey}
               columns={columns}
               sort={sort}
               onSortChange={setSort}

@@ -32,7 +32,6 @@ export function CanvasAccessList({ familyHref, canvasHref }: CanvasAccessListPro
       <ListState
         query={families}
         errorTitle={t('families.loadError')}
-        isEmpty={(rows) => rows.length === 0}
         emptyTitle={t('profile.canvasAccess.empty')}
         emptyHint={t('profile.canvasAccess.emptyText')}
       >

@@ -16,7 +16,7 @@ import { useWorkRelationLinks } from '../hooks/use-work-relation-links';
 import { canvasRightsName, orDash, sharedSectionsText } from '../lib/display';
 import { AdvisorModal } from './AdvisorModal';
 import { CompanyVisibilitySection } from './CompanyVisibilitySection';
-import { ListState, ListTable, RowIconButton, type ListColumn } from './ListTable';
+import { ListState, ListTable, RowIconButton, type ListColumn, memberRowKey } from './ListTable';
 import { AddressBlock } from './PersonDetails';
 
 type CompanySortField = (typeof advisorCompanySortFields)[number];
@@ -98,7 +98,6 @@ function CompaniesTable() {
       query={companies}
       loadingText={t('companies.loading')}
       errorTitle={t('companies.loadError')}
-      isEmpty={(rows) => rows.length === 0}
       emptyTitle={t('companies.empty')}
       emptyHint={t('companies.emptyHint')}
     >
@@ -157,18 +156,12 @@ function AllAdvisorsTable() {
 
   return (
     <>
-      <ListState
-        query={advisors}
-        loadingText={t('advisors.loading')}
-        errorTitle={t('advisors.loadError')}
-        isEmpty={(rows) => rows.length === 0}
-        emptyTitle={t('advisors.empty')}
-      >
+      <ListState query={advisors} loadingText={t('advisors.loading')} errorTitle={t('advisors.loadError')} emptyTitle={t('advisors.empty')}>
         {(rows) => (
           <ListTable
             caption={t('advisors.caption')}
             rows={rows}
-            rowKey={(row) => `${row.entityId}:${row.id}`}
+            rowKey={memberRowKey}
             columns={columns}
             sort={sort}
             onSortChange={setSort}

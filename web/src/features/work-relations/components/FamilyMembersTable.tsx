@@ -10,7 +10,7 @@ import { useFamilyMembers } from '../api/family-members';
 import { memberRightsName, orDash } from '../lib/display';
 import { errorCodeOf } from '../lib/errors';
 import { FamilyMemberModal } from './FamilyMemberModal';
-import { ListState, ListTable, RowIconButton, type ListColumn } from './ListTable';
+import { ListState, ListTable, RowIconButton, type ListColumn, memberRowKey } from './ListTable';
 
 type SortField = (typeof familyMemberSortFields)[number];
 
@@ -45,18 +45,12 @@ export function FamilyMembersTable({ familyId = null, caption }: { familyId?: nu
   if (errorCodeOf(members.error) === ErrorCodes.FORBIDDEN) return <EmptyState title={t('familyMembers.forbidden')} />;
   return (
     <>
-      <ListState
-        query={members}
-        loadingText={t('familyMembers.loading')}
-        errorTitle={t('familyMembers.loadError')}
-        isEmpty={(rows) => rows.length === 0}
-        emptyTitle={t('familyMembers.empty')}
-      >
+      <ListState query={members} loadingText={t('familyMembers.loading')} errorTitle={t('familyMembers.loadError')} emptyTitle={t('familyMembers.empty')}>
         {(rows) => (
           <ListTable
             caption={caption}
             rows={rows}
-            rowKey={(row) => `${row.entityId}:${row.id}`}
+            rowKey={memberRowKey}
             columns={columns}
             sort={sort}
             onSortChange={setSort}

@@ -168,26 +168,29 @@ export function ListTable<Row, F extends string>({
   );
 }
 
-type ListStateProps<T> = {
-  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
+type ListStateProps<Row> = {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: readonly Row[] | undefined; refetch: () => unknown };
   loadingText?: string;
   errorTitle: string;
-  isEmpty: (data: T) => boolean;
+  /** Shown when the list has no rows. */
   emptyTitle: string;
   emptyHint?: ReactNode;
-  children: (data: T) => ReactNode;
+  children: (rows: readonly Row[]) => ReactNode;
 };
 
 /** A list's loading, error and empty states around it; load failures are logged too (docs/product/errors.md#work-relations-errors). */
-export function ListState<T>({ query, loadingText, errorTitle, isEmpty, emptyTitle, emptyHint, children }: ListStateProps<T>) {
+export function ListState<Row>({ query, loadingText, errorTitle, emptyTitle, emptyHint, children }: ListStateProps<Row>) {
   useEffect(() => {
     if (query.isError) console.error(errorTitle, query.error);
   }, [query.isError, query.error, errorTitle]);
   if (query.isPending) return <LoadingState text={loadingText} />;
   if (query.isError || query.data === undefined) return <LoadErrorState title={errorTitle} onRetry={() => void query.refetch()} />;
-  if (isEmpty(query.data)) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
+  if (query.data.length === 0) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
   return <>{children(query.data)}</>;
 }
+
+/** The key of a person's row: one person can stand in the list once per entity. */
+export const memberRowKey = (row: { entityId: number; id: string }) => `${row.entityId}:${row.id}`;
 
 /** The round icon button of a table row. */
 export function RowIconButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
