@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { asPhone } from '../../../testing/phone';
-import { renderWithApp } from '../../../testing/render';
 import { anInvitationRow } from '../testing/fixtures';
-import { InvitationsTable } from './InvitationsTable';
+import { renderAdvisorInvitations } from '../testing/render';
 
 let restore: () => void = () => undefined;
 afterEach(() => restore());
@@ -23,16 +22,7 @@ describe('advisor invitations on a phone (docs/product/shell.md "Tables on phone
       api.restore();
       undo();
     };
-    const { user } = renderWithApp(
-      <InvitationsTable
-        kind="advisor"
-        entityName="Okafor Family"
-        canResend
-        canCancel
-        advisorsListHref="/companies"
-        progressTiming={{ stepMs: 1, successMs: 1 }}
-      />,
-    );
+    const { user } = renderAdvisorInvitations();
     const cards = await screen.findByRole('list', { name: 'Advisor invitations' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByText(/Double-click/)).not.toBeInTheDocument();

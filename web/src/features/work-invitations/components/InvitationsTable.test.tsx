@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, fails, ok } from '../../../testing/fake-api';
-import { renderWithApp } from '../../../testing/render';
 import { anInvitationRow } from '../testing/fixtures';
-import { InvitationsTable } from './InvitationsTable';
+import { renderAdvisorInvitations } from '../testing/render';
 
 let restore: () => void = () => undefined;
 afterEach(() => restore());
@@ -18,16 +17,7 @@ function setup() {
     'DELETE /advisor-invitation/revoke/b': fails(403, 8),
   });
   restore = api.restore;
-  const view = renderWithApp(
-    <InvitationsTable
-      kind="advisor"
-      entityName="Okafor Family"
-      canResend
-      canCancel
-      advisorsListHref="/companies"
-      progressTiming={{ stepMs: 1, successMs: 1 }}
-    />,
-  );
+  const view = renderAdvisorInvitations();
   return { ...view, api };
 }
 

@@ -1,10 +1,10 @@
 import { formatDay } from '../../../../../shared/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FamilyMemberRow, FamilyRow } from '../../../../../shared/contracts/work-relations';
+import type { FamilyRow } from '../../../../../shared/contracts/work-relations';
 import { EntityRole } from '../../../../../shared/enums';
 import { fakeApi, fails, ok } from '../../../testing/fake-api';
-import { aCompanyRow as companyRow, anAdvisor } from '../testing/fixtures';
+import { aCompanyRow as companyRow, aFamilyMemberRow as memberRow, anAdvisor } from '../testing/fixtures';
 import { advisorEntity, familyEntity, renderPage } from '../testing/render';
 import { CanvasAccessList } from './CanvasAccessList';
 import { CompaniesPage } from './CompaniesPage';
@@ -25,21 +25,6 @@ const familyRow = (overrides: Partial<FamilyRow> = {}): FamilyRow => ({
   canvasId: 7,
   canViewCanvas: true,
   workRelationRoleId: 2,
-  ...overrides,
-});
-
-const memberRow = (overrides: Partial<FamilyMemberRow> = {}): FamilyMemberRow => ({
-  id: 'u-rosa',
-  memberName: 'Rosa Rivera',
-  firstName: 'Rosa',
-  lastName: 'Rivera',
-  prefix: null,
-  entityId: 7,
-  entityName: 'Rivera Family',
-  entityRoleId: 1,
-  email: 'rosa@rivera.example',
-  phoneNumber: null,
-  addresses: [{ id: 'a', streetAddress: 'Main Street 1', city: 'Zurich', postalCode: '8000', country: 'CH', addressType: null }],
   ...overrides,
 });
 

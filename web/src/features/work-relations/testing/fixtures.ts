@@ -1,4 +1,4 @@
-import type { AdvisorCompanyRow, AdvisorMember } from '../../../../../shared/contracts/work-relations';
+import type { AdvisorCompanyRow, AdvisorMember, FamilyMemberRow } from '../../../../../shared/contracts/work-relations';
 import { EntityRole } from '../../../../../shared/enums';
 
 /** Ledger Advisors as a row of the advisor companies list. */
@@ -28,5 +28,21 @@ export const anAdvisor = (overrides: Partial<AdvisorMember> = {}): AdvisorMember
   entityRoleId: EntityRole.FullMember,
   workRelationRoleId: 1,
   addresses: [],
+  ...overrides,
+});
+
+/** Rosa Rivera, owner of the Rivera Family, as a row of the family members list. */
+export const aFamilyMemberRow = (overrides: Partial<FamilyMemberRow> = {}): FamilyMemberRow => ({
+  id: 'u-rosa',
+  memberName: 'Rosa Rivera',
+  firstName: 'Rosa',
+  lastName: 'Rivera',
+  prefix: null,
+  entityId: 7,
+  entityName: 'Rivera Family',
+  entityRoleId: 1,
+  email: 'rosa@rivera.example',
+  phoneNumber: null,
+  addresses: [{ id: 'a', streetAddress: 'Main Street 1', city: 'Zurich', postalCode: '8000', country: 'CH', addressType: null }],
   ...overrides,
 });
