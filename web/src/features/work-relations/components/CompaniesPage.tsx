@@ -7,7 +7,6 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { BuildingIcon } from '../../../components/ui/icons';
 import { Page } from '../../../components/ui/Page';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
-import { emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { t } from '../../../messages/en-US';
 import { useAdvisorCompanies } from '../api/advisor-companies';
 import { useAdvisors } from '../api/advisors';
@@ -16,7 +15,8 @@ import { useWorkRelationLinks } from '../hooks/use-work-relation-links';
 import { canvasRightsName, orDash, sharedSectionsText } from '../lib/display';
 import { AdvisorModal } from './AdvisorModal';
 import { CompanyVisibilitySection } from './CompanyVisibilitySection';
-import { ListState, ListTable, RowIconButton, type ListColumn, memberRowKey } from './ListTable';
+import { AdvisorsList } from './AdvisorsList';
+import { ListState, ListTable, RowIconButton, type ListColumn, phoneColumn, emailColumn } from './ListTable';
 import { AddressBlock } from './PersonDetails';
 
 type CompanySortField = (typeof advisorCompanySortFields)[number];
@@ -136,14 +136,8 @@ function AllAdvisorsTable() {
   const columns: Array<ListColumn<AdvisorMember, AdvisorSortField>> = [
     { id: 'memberName', label: t('advisors.column.memberName'), sortField: 'memberName', isRowHeader: true, render: (row) => row.memberName },
     { id: 'entityName', label: t('advisors.column.entityName'), sortField: 'entityName', render: (row) => row.entityName },
-    { id: 'email', label: t('advisors.column.email'), sortField: 'email', className: emailCellClassName, render: (row) => orDash(row.email) },
-    {
-      id: 'phoneNumber',
-      label: t('advisors.column.phoneNumber'),
-      sortField: 'phoneNumber',
-      className: 'whitespace-nowrap',
-      render: (row) => orDash(row.phoneNumber),
-    },
+    emailColumn(t('advisors.column.email')),
+    phoneColumn(t('advisors.column.phoneNumber')),
     { id: 'companyPosition', label: t('advisors.column.companyPosition'), sortField: 'companyPosition', render: (row) => orDash(row.companyPosition) },
     {
       id: 'workRelationRoleId',
@@ -156,34 +150,26 @@ function AllAdvisorsTable() {
 
   return (
     <>
-      <ListState query={advisors} loadingText={t('advisors.loading')} errorTitle={t('advisors.loadError')} emptyTitle={t('advisors.empty')}>
-        {(rows) => (
-          <ListTable
-            caption={t('advisors.caption')}
-            rows={rows}
-            rowKey={memberRowKey}
-            columns={columns}
-            sort={sort}
-            onSortChange={setSort}
-            defaultOrderText={t('advisors.defaultOrder')}
-            onOpen={(row) => setOpenId(row.id)}
-            actionsLabel={t('advisors.column.actions')}
-            minWidthClassName="min-w-[60rem]"
-            actions={(row) => (
-              <span className="flex">
-                <RowIconButton label={t('advisors.openCompany', { name: row.entityName })} onClick={() => void navigate(links.company(row.entityId))}>
-                  <BuildingIcon />
-                </RowIconButton>
-                <RowIconButton label={t('advisors.open', { name: row.memberName })} onClick={() => setOpenId(row.id)}>
-                  <OpenIcon />
-                </RowIconButton>
-              </span>
-            )}
-            isStale={advisors.isPlaceholderData}
-            testId="advisors-table"
-          />
+      <AdvisorsList
+        advisors={advisors}
+        caption={t('advisors.caption')}
+        columns={columns}
+        sort={sort}
+        onSortChange={setSort}
+        onOpen={(row) => setOpenId(row.id)}
+        actionsLabel={t('advisors.column.actions')}
+        minWidthClassName="min-w-[60rem]"
+        actions={(row) => (
+          <span className="flex">
+            <RowIconButton label={t('advisors.openCompany', { name: row.entityName })} onClick={() => void navigate(links.company(row.entityId))}>
+              <BuildingIcon />
+            </RowIconButton>
+            <RowIconButton label={t('advisors.open', { name: row.memberName })} onClick={() => setOpenId(row.id)}>
+              <OpenIcon />
+            </RowIconButton>
+          </span>
         )}
-      </ListState>
+      />
       <AdvisorModal memberId={openId} onClose={close} />
     </>
   );

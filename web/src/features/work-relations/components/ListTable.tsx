@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { PhoneCard, PhoneCardList } from '../../../components/ui/PhoneCards';
-import { ScrollRegion } from '../../../components/ui/ScrollRegion';
+import { ScrollRegion, emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { SortableHeader, SortToolbar, nextSort, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { cx } from '../../../lib/cx';
+import { orDash } from '../lib/display';
 
 export type ListColumn<Row, F extends string> = {
   id: string;
@@ -18,7 +19,7 @@ export type ListColumn<Row, F extends string> = {
   className?: string;
 };
 
-type ListTableProps<Row, F extends string> = {
+export type ListTableProps<Row, F extends string> = {
   caption: string;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
@@ -188,6 +189,24 @@ export function ListState<Row>({ query, loadingText, errorTitle, emptyTitle, emp
   if (query.data.length === 0) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
   return <>{children(query.data)}</>;
 }
+
+/** The phone column of a people list: a dash for none, the number kept on one line. */
+export const phoneColumn = <Row extends { phoneNumber: string | null }>(label: string): ListColumn<Row, 'phoneNumber'> => ({
+  id: 'phoneNumber',
+  label,
+  sortField: 'phoneNumber',
+  className: 'whitespace-nowrap',
+  render: (row) => orDash(row.phoneNumber),
+});
+
+/** The e-mail column of a people list: a dash for none. */
+export const emailColumn = <Row extends { email: string | null }>(label: string): ListColumn<Row, 'email'> => ({
+  id: 'email',
+  label,
+  sortField: 'email',
+  className: emailCellClassName,
+  render: (row) => orDash(row.email),
+});
 
 /** The key of a person's row: one person can stand in the list once per entity. */
 export const memberRowKey = (row: { entityId: number; id: string }) => `${row.entityId}:${row.id}`;
