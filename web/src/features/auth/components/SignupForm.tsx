@@ -3,7 +3,7 @@ import type { SignupRequest } from '../../../../../shared/contracts/auth';
 import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
 import { ErrorCodes, type FieldErrors } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
-import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
+import { FormStart } from '../../../components/ui/FormErrorAlert';
 import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Checkbox, TextField } from '../../../components/ui/Field';
 import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
@@ -16,6 +16,7 @@ import { useSignUp } from '../api/sign-up';
 import { hashPassword, newSalt } from '../lib/password-hash';
 import { invitedSignupFormSchema, signupFormSchema, type SignupFormValues } from '../schemas';
 import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
+import { EntityNameField, PersonNameFields } from '../../../components/ui/NameFields';
 
 const emptySignup: SignupFormValues = {
   firstName: '',
@@ -142,20 +143,18 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby="signup-required-legend">
         <FieldsOnceHydrated>
-          <p id="signup-required-legend" className="text-sm text-ink-600">
-            {t('forms.requiredLegend')}
-          </p>
-          <FormErrorAlert message={form.formError} />
+          <FormStart legendId="signup-required-legend" error={form.formError} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label={t('register.form.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
-            <TextField label={t('register.form.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
+            <PersonNameFields
+              labels={{ first: t('register.form.firstName'), last: t('register.form.lastName') }}
+              first={form.field('firstName')}
+              last={form.field('lastName')}
+            />
           </div>
           {!invitation && (
-            <TextField
-              label={isFamily ? t('register.form.familyName') : t('register.form.companyName')}
-              autoComplete={isFamily ? 'off' : 'organization'}
-              required
-              maxLength={limits.name}
+            <EntityNameField
+              isFamily={isFamily}
+              labels={{ family: t('register.form.familyName'), company: t('register.form.companyName') }}
               {...form.field('createEntityName')}
             />
           )}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ContactFormRequest } from '../../../../../shared/contracts/contact';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits, messageKeys } from '../../../../../shared/validation';
-import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
+import { FormStart } from '../../../components/ui/FormErrorAlert';
 import { Button, SubmitButton } from '../../../components/ui/Button';
 import { TextArea, TextField } from '../../../components/ui/Field';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -13,6 +13,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
+import { PersonNameFields } from '../../../components/ui/NameFields';
 
 const emptyMessage = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
@@ -80,13 +81,13 @@ export function ContactForm({ progressTiming }: { progressTiming?: { stepMs?: nu
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby="contact-required-legend">
       <FieldsOnceHydrated>
-        <p id="contact-required-legend" className="text-sm text-ink-600">
-          {t('forms.requiredLegend')}
-        </p>
-        <FormErrorAlert message={form.formError} />
+        <FormStart legendId="contact-required-legend" error={form.formError} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={t('contactForm.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
-          <TextField label={t('contactForm.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
+          <PersonNameFields
+            labels={{ first: t('contactForm.firstName'), last: t('contactForm.lastName') }}
+            first={form.field('firstName')}
+            last={form.field('lastName')}
+          />
         </div>
         <TextField
           label={t('contactForm.email')}
