@@ -2,10 +2,9 @@ import type { Ref } from 'react';
 import type { SignupRequest } from '../../../../../shared/contracts/auth';
 import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
 import { ErrorCodes, type FieldErrors } from '../../../../../shared/errors';
-import { limits } from '../../../../../shared/validation';
 import { FormStart } from '../../../components/ui/FormErrorAlert';
 import { Button, SubmitButton } from '../../../components/ui/Button';
-import { Checkbox, TextField } from '../../../components/ui/Field';
+import { Checkbox } from '../../../components/ui/Field';
 import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -16,7 +15,7 @@ import { useSignUp } from '../api/sign-up';
 import { hashPassword, newSalt } from '../lib/password-hash';
 import { invitedSignupFormSchema, signupFormSchema, type SignupFormValues } from '../schemas';
 import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
-import { EntityNameField, PersonNameFields } from '../../../components/ui/NameFields';
+import { EmailField, EntityNameField, PersonNameFields } from '../../../components/ui/PersonFields';
 
 const emptySignup: SignupFormValues = {
   firstName: '',
@@ -158,17 +157,7 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
               {...form.field('createEntityName')}
             />
           )}
-          <TextField
-            label={t('register.form.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={limits.email}
-            readOnly={Boolean(invitation)}
-            hint={invitation ? t('register.form.emailLocked') : undefined}
-            {...form.field('email')}
-          />
+          <EmailField label={t('register.form.email')} autoComplete="email" isLocked={Boolean(invitation)} {...form.field('email')} />
           <NewPasswordFields
             labels={{ password: t('register.form.password'), repetition: t('register.form.passwordConfirmation') }}
             password={form.field('password')}

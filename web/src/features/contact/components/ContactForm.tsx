@@ -13,7 +13,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
-import { PersonNameFields } from '../../../components/ui/NameFields';
+import { PersonNameFields } from '../../../components/ui/PersonFields';
 
 const emptyMessage = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 

@@ -32,7 +32,7 @@ import {
   toFormValues,
   type EntityProfileFormValues,
 } from '../lib/profile-form';
-import { EntityNameField } from '../../../components/ui/NameFields';
+import { EntityNameField } from '../../../components/ui/PersonFields';
 
 type EntityGeneralTabProps = {
   entityId: number;

@@ -27,7 +27,7 @@ import {
   toGeneralValues,
   type GeneralFormValues,
 } from '../lib/general-form';
-import { PersonNameFields } from '../../../components/ui/NameFields';
+import { PersonNameFields } from '../../../components/ui/PersonFields';
 
 type Country = { code: string; name: string };
 

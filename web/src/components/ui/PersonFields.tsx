@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
-import { limits } from '../../../../shared/validation';
+import { limits } from '../../../../shared/validation-keys';
+import { t } from '../../messages/en-US';
 import { TextField } from './Field';
 
 /** What a form gives a field: its value, handlers and error (`form.field(...)`). */
@@ -24,6 +25,27 @@ export function EntityNameField({ isFamily, labels, ...binding }: TextBinding & 
       required
       maxLength={limits.name}
       {...binding}
+    />
+  );
+}
+
+/**
+ * An e-mail address (signup, sign-in; docs/product/accounts.md#validation): required. `isLocked` when it comes from an
+ * invitation, which says so under the field.
+ */
+export function EmailField({
+  isLocked,
+  ...props
+}: Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'required' | 'readOnly' | 'hint'> & { isLocked: boolean }) {
+  return (
+    <TextField
+      type="email"
+      inputMode="email"
+      required
+      maxLength={limits.email}
+      readOnly={isLocked}
+      hint={isLocked ? t('register.form.emailLocked') : undefined}
+      {...props}
     />
   );
 }
