@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDay } from '../../../../../shared/dates';
 import type { AdvisorCompanyRow, AdvisorMember, advisorCompanySortFields, advisorSortFields } from '../../../../../shared/contracts/work-relations';
@@ -46,21 +46,27 @@ export function CompaniesPage() {
       }
     >
       <div className="flex flex-col gap-12">
-        <section aria-labelledby="companies-heading" className="flex flex-col gap-4">
-          <h2 id="companies-heading" className="font-display text-2xl font-semibold text-primary-800">
-            {t('companies.tableTitle')}
-          </h2>
+        <TableSection id="companies-heading" title={t('companies.tableTitle')}>
           <CompaniesTable />
-        </section>
-        <section aria-labelledby="advisors-heading" className="flex flex-col gap-4">
-          <h2 id="advisors-heading" className="font-display text-2xl font-semibold text-primary-800">
-            {t('advisors.title')}
-          </h2>
+        </TableSection>
+        <TableSection id="advisors-heading" title={t('advisors.title')}>
           <AllAdvisorsTable />
-        </section>
+        </TableSection>
         <CompanyVisibilitySection />
       </div>
     </Page>
+  );
+}
+
+/** A table of the page under its heading. */
+function TableSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} className="font-display text-2xl font-semibold text-primary-800">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
