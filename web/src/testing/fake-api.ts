@@ -16,6 +16,9 @@ export const fails = (status: number, errorCode: number, errors: Record<string, 
   body: { errorCode, errors, message: `error ${errorCode}` },
 });
 
+/** The body of a refused stale write (409, code 71): `details` names the item as it is now and who changed it. */
+export const itemChangedBody = (details: Record<string, unknown>) => ({ errorCode: 71, errors: {}, message: 'Someone changed this item meanwhile.', details });
+
 export function fakeApi(routes: Record<string, Answer>) {
   const calls: FakeRequest[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

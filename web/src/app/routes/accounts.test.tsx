@@ -9,6 +9,7 @@ import { permissionsForRole } from '../../../../shared/permissions';
 import { storageKeys } from '../../stores/browser-storage';
 import { authStateAtom, loginActionAtom } from '../../stores/session';
 import { fails, fakeApi, ok, type FakeRequest } from '../../testing/fake-api';
+import { aSignedInUser } from '../../testing/users';
 import { createRoutes } from '../router';
 
 /**
@@ -16,17 +17,7 @@ import { createRoutes } from '../router';
  * a login, a confirmation and a reset lead (docs/product/sessions-and-sign-in.md#after-login, docs/product/accounts.md#e-mail-confirmation-and-password-reset).
  */
 
-const user = {
-  id: 'u1',
-  firstName: 'Anna',
-  lastName: 'Berg',
-  prefix: null,
-  email: 'anna@berg.example',
-  phone: null,
-  isEmailConfirmed: true,
-  lastLoginDate: '2026-01-02T03:04:05.000Z',
-  addresses: [],
-};
+const user = aSignedInUser({ lastLoginDate: '2026-01-02T03:04:05.000Z' });
 const entity = (id: number, entityTypeId: number) => ({
   id,
   entityName: entityTypeId === EntityType.Family ? 'The Bergs' : 'North Advisors',

@@ -3,6 +3,7 @@ import { Link, type LinkProps } from 'react-router';
 import type { ProgressStatus } from '../../hooks/use-progress-action';
 import { cx } from '../../lib/cx';
 import { CheckIcon } from './icons';
+import { t } from '../../messages/en-US';
 import { Spinner } from './Spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -79,5 +80,20 @@ export function ProgressButton({ status, progress, children, loadingLabel, succe
         {status === 'loading' ? loadingLabel : status === 'success' ? successLabel : ''}
       </span>
     </>
+  );
+}
+
+type SubmitButtonProps = Omit<ProgressButtonProps, 'type' | 'status' | 'progress' | 'loadingLabel' | 'successLabel'> & {
+  /** The progress of what the form sends (useProgressAction). */
+  progress: { status: ProgressStatus; progress: number };
+  /** While it runs and when it is done: a save's words unless given. */
+  loadingLabel?: string;
+  successLabel?: string;
+};
+
+/** The submit button of a form, showing the progress of what the form sends. */
+export function SubmitButton({ progress, loadingLabel = t('common.saving'), successLabel = t('common.saved'), ...props }: SubmitButtonProps) {
+  return (
+    <ProgressButton type="submit" status={progress.status} progress={progress.progress} loadingLabel={loadingLabel} successLabel={successLabel} {...props} />
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ProgressStatus } from '../../hooks/use-progress-action';
 import { t } from '../../messages/en-US';
-import { ProgressButton } from './Button';
+import { SubmitButton } from './Button';
 
 /**
  * The Save button of a settings form (profile and entity tabs) with the line beside it
@@ -12,18 +12,9 @@ export function SaveRow({ progress, isBlocked, hint }: { progress: { status: Pro
   const hintId = useId();
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <ProgressButton
-        type="submit"
-        size="lg"
-        status={progress.status}
-        progress={progress.progress}
-        loadingLabel={t('common.saving')}
-        successLabel={t('common.saved')}
-        disabled={isBlocked}
-        aria-describedby={hintId}
-      >
+      <SubmitButton size="lg" progress={progress} disabled={isBlocked} aria-describedby={hintId}>
         {t('common.save')}
-      </ProgressButton>
+      </SubmitButton>
       <p id={hintId} className="text-sm text-ink-600">
         {hint}
       </p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { TextField } from '../../../components/ui/Field';
 import { t } from '../../../messages/en-US';
@@ -51,8 +51,19 @@ export function useCodeOrRecovery(initialKind: 'totp' | 'recovery') {
   const [kind, setKind] = useState(initialKind);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
   return {
     kind,
+    isBusy,
+    setIsBusy,
+    /** A submit of the code begins: false while one is under way or nothing is typed; else busy, the last error gone. */
+    beginSubmit: (event: FormEvent): boolean => {
+      event.preventDefault();
+      if (isBusy || !value.trim()) return false;
+      setIsBusy(true);
+      setError(null);
+      return true;
+    },
     value,
     setValue,
     setError,

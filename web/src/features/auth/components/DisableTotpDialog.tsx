@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -15,13 +15,10 @@ import { CodeOrRecoveryField, useCodeOrRecovery } from './CodeField';
 export function DisableTotpDialog({ isOpen, onClose, onDisabled }: { isOpen: boolean; onClose: () => void; onDisabled: () => void }) {
   const toasts = useToasts();
   const field = useCodeOrRecovery('totp');
-  const [isBusy, setIsBusy] = useState(false);
+  const { isBusy, setIsBusy } = field;
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || field.isEmpty) return;
-    setIsBusy(true);
-    field.setError(null);
+    if (!field.beginSubmit(event)) return;
     try {
       await disableTotp(field.proof());
       field.setValue('');

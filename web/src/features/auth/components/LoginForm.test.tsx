@@ -3,21 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setGlobalErrorHandler } from '../../../lib/api-client';
 import { fails, fakeApi, ok, type FakeResponse } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render';
+import { aSignedInUser } from '../../../testing/users';
 import { hashPassword } from '../lib/password-hash';
 import { LoginForm } from './LoginForm';
 
 const salt = 'AAECAwQFBgcICQoLDA0ODw==';
-const user = {
-  id: 'u1',
-  firstName: 'Anna',
-  lastName: 'Berg',
-  prefix: null,
-  email: 'anna@berg.example',
-  phone: null,
-  isEmailConfirmed: true,
-  lastLoginDate: null,
-  addresses: [],
-};
+const user = aSignedInUser();
 
 let restore: () => void = () => undefined;
 afterEach(() => {

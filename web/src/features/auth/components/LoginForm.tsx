@@ -2,9 +2,8 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { SigninSuccessResponse } from '../../../../../shared/contracts/mfa';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { limits } from '../../../../../shared/validation-keys';
-import { Button, ProgressButton } from '../../../components/ui/Button';
-import { PasswordField, TextField } from '../../../components/ui/Field';
+import { Button, SubmitButton } from '../../../components/ui/Button';
+import { PasswordField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { lazySchema, useZodForm } from '../../../hooks/use-zod-form';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
@@ -19,6 +18,7 @@ import type { loginFormSchema } from '../schemas';
 import { SecondStepForm } from './SecondStepForm';
 import { FormAlert } from './FormAlert';
 import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
+import { EmailField } from '../../../components/ui/PersonFields';
 
 /** Its module, with zod and the contracts, is imported on the form's first use, not before the page hydrates (web/src/hooks/use-zod-form.ts). */
 const loginSchema = lazySchema<typeof loginFormSchema>(() => import('../schemas').then((module) => module.loginFormSchema));
@@ -183,15 +183,10 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
             )}
           </div>
         )}
-        <TextField
+        <EmailField
           label={t('login.email')}
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          required
-          maxLength={limits.email}
-          readOnly={isEmailLocked}
-          hint={isEmailLocked ? t('register.form.emailLocked') : undefined}
+          isLocked={isEmailLocked}
           {...emailField}
           onBlur={() => {
             emailField.onBlur();
@@ -218,17 +213,15 @@ export function LoginForm({ initialEmail = '', isEmailLocked = false, onSignedIn
           </div>
         </div>
         <div className="flex flex-col items-start gap-2">
-          <ProgressButton
-            type="submit"
+          <SubmitButton
             size="lg"
-            status={progress.status}
-            progress={progress.progress}
+            progress={progress}
             loadingLabel={t('login.submitting')}
             successLabel={t('login.submitted')}
             disabled={isBlocked && progress.status === 'idle'}
           >
             {t('login.submit')}
-          </ProgressButton>
+          </SubmitButton>
           <p role="status" className="text-sm text-ink-600">
             {isFetchingSalt && progress.status === 'idle' ? t('login.checkingEmail') : ''}
           </p>

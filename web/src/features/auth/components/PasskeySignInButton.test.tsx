@@ -4,6 +4,7 @@ import type { SigninResponse } from '../../../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { fails, fakeApi, ok, type FakeResponse } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render';
+import { ada, aSignedInUser } from '../../../testing/users';
 import { PasskeySignInButton } from './PasskeySignInButton';
 
 const ceremony = vi.hoisted(() => ({ supported: true, get: vi.fn() }));
@@ -19,17 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => restore());
 
-const user: SigninResponse = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  prefix: null,
-  email: 'ada@example.com',
-  phone: null,
-  isEmailConfirmed: true,
-  lastLoginDate: null,
-  addresses: [],
-};
+const user: SigninResponse = aSignedInUser(ada);
 const assertion = {
   id: 'c',
   rawId: 'c',

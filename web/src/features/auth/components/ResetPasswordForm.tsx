@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ResetPasswordResponse } from '../../../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { ProgressButton } from '../../../components/ui/Button';
-import { PasswordField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/Button';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
 import { LoadingState } from '../../../components/ui/StateMessage';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -109,33 +109,21 @@ export function ResetPasswordForm({ email, token, onReset, resetHref, progressTi
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {/* Lets password managers store the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
-        label={t('resetPassword.password')}
-        autoComplete="new-password"
-        required
-        maxLength={200}
-        hint={t('forms.password.hint')}
-        {...form.field('password')}
-      />
-      <PasswordField
-        label={t('resetPassword.passwordConfirmation')}
-        autoComplete="new-password"
-        required
-        maxLength={200}
-        {...form.field('passwordConfirmation')}
+      <NewPasswordFields
+        labels={{ password: t('resetPassword.password'), repetition: t('resetPassword.passwordConfirmation') }}
+        password={form.field('password')}
+        repetition={form.field('passwordConfirmation')}
       />
       <div>
-        <ProgressButton
-          type="submit"
+        <SubmitButton
           size="lg"
-          status={progress.status}
-          progress={progress.progress}
+          progress={progress}
           loadingLabel={t('resetPassword.submitting')}
           successLabel={t('resetPassword.submitted')}
           disabled={!form.isValid && progress.status === 'idle'}
         >
           {t('resetPassword.submit')}
-        </ProgressButton>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
-import { ButtonLink, ProgressButton } from '../../../components/ui/Button';
+import { ButtonLink, SubmitButton } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { useProgressAction } from '../../../hooks/use-progress-action';
@@ -75,17 +75,15 @@ export function ResetRequest({ loginHref, progressTiming }: ResetRequestProps) {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <TextField label={t('reset.email')} type="email" autoComplete="email" inputMode="email" required maxLength={limits.email} {...form.field('email')} />
       <div>
-        <ProgressButton
-          type="submit"
+        <SubmitButton
           size="lg"
-          status={progress.status}
-          progress={progress.progress}
+          progress={progress}
           loadingLabel={t('reset.submitting')}
           successLabel={t('reset.submitted')}
           disabled={!form.isValid && progress.status === 'idle'}
         >
           {t('reset.submit')}
-        </ProgressButton>
+        </SubmitButton>
       </div>
     </form>
   );

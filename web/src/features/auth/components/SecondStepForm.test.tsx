@@ -2,19 +2,10 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fails, fakeApi, ok } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render';
+import { aSignedInUser } from '../../../testing/users';
 import { LoginForm } from './LoginForm';
 
-const user = {
-  id: 'u1',
-  firstName: 'Anna',
-  lastName: 'Berg',
-  prefix: null,
-  email: 'anna@berg.example',
-  phone: null,
-  isEmailConfirmed: true,
-  lastLoginDate: null,
-  addresses: [],
-};
+const user = aSignedInUser();
 
 let restore: () => void = () => undefined;
 afterEach(() => restore());

@@ -41,13 +41,10 @@ export function SecondStepForm({
   // The step cannot go on here: it expired (91), or this browser passed no password step (89).
   const [restart, setRestart] = useState<'expired' | 'notStarted' | null>(null);
   const isExpired = restart !== null;
-  const [isBusy, setIsBusy] = useState(false);
+  const { isBusy, setIsBusy } = field;
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || field.isEmpty) return;
-    setIsBusy(true);
-    field.setError(null);
+    if (!field.beginSubmit(event)) return;
     let user: SigninSuccessResponse;
     try {
       user = await signInWithSecondFactor({ email, ...field.proof() });

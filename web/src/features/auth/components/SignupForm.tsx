@@ -2,10 +2,10 @@ import type { Ref } from 'react';
 import type { SignupRequest } from '../../../../../shared/contracts/auth';
 import { EntityType, type EntityTypeId } from '../../../../../shared/enums';
 import { ErrorCodes, type FieldErrors } from '../../../../../shared/errors';
-import { limits } from '../../../../../shared/validation';
-import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
-import { Button, ProgressButton } from '../../../components/ui/Button';
-import { Checkbox, PasswordField, TextField } from '../../../components/ui/Field';
+import { FormStart } from '../../../components/ui/FormErrorAlert';
+import { Button, SubmitButton } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Field';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
@@ -15,6 +15,7 @@ import { useSignUp } from '../api/sign-up';
 import { hashPassword, newSalt } from '../lib/password-hash';
 import { invitedSignupFormSchema, signupFormSchema, type SignupFormValues } from '../schemas';
 import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
+import { EmailField, EntityNameField, PersonNameFields } from '../../../components/ui/PersonFields';
 
 const emptySignup: SignupFormValues = {
   firstName: '',
@@ -141,48 +142,26 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby="signup-required-legend">
         <FieldsOnceHydrated>
-          <p id="signup-required-legend" className="text-sm text-ink-600">
-            {t('forms.requiredLegend')}
-          </p>
-          <FormErrorAlert message={form.formError} />
+          <FormStart legendId="signup-required-legend" error={form.formError} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label={t('register.form.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
-            <TextField label={t('register.form.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
+            <PersonNameFields
+              labels={{ first: t('register.form.firstName'), last: t('register.form.lastName') }}
+              first={form.field('firstName')}
+              last={form.field('lastName')}
+            />
           </div>
           {!invitation && (
-            <TextField
-              label={isFamily ? t('register.form.familyName') : t('register.form.companyName')}
-              autoComplete={isFamily ? 'off' : 'organization'}
-              required
-              maxLength={limits.name}
+            <EntityNameField
+              isFamily={isFamily}
+              labels={{ family: t('register.form.familyName'), company: t('register.form.companyName') }}
               {...form.field('createEntityName')}
             />
           )}
-          <TextField
-            label={t('register.form.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={limits.email}
-            readOnly={Boolean(invitation)}
-            hint={invitation ? t('register.form.emailLocked') : undefined}
-            {...form.field('email')}
-          />
-          <PasswordField
-            label={t('register.form.password')}
-            autoComplete="new-password"
-            required
-            maxLength={200}
-            hint={t('forms.password.hint')}
-            {...form.field('password')}
-          />
-          <PasswordField
-            label={t('register.form.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            maxLength={200}
-            {...form.field('passwordConfirmation')}
+          <EmailField label={t('register.form.email')} autoComplete="email" isLocked={Boolean(invitation)} {...form.field('email')} />
+          <NewPasswordFields
+            labels={{ password: t('register.form.password'), repetition: t('register.form.passwordConfirmation') }}
+            password={form.field('password')}
+            repetition={form.field('passwordConfirmation')}
           />
           <Checkbox
             required
@@ -209,18 +188,16 @@ export function SignupForm({ entityTypeId, invitation, onBack, onRegistered, ter
                 {t('register.form.back')}
               </Button>
             )}
-            <ProgressButton
-              type="submit"
+            <SubmitButton
               size="lg"
-              status={progress.status}
-              progress={progress.progress}
+              progress={progress}
               loadingLabel={t('register.form.submitting')}
               successLabel={t('register.form.submitted')}
               disabled={isSubmitBlocked}
               aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'signup-submit-hint' : undefined}
             >
               {t('register.form.submit')}
-            </ProgressButton>
+            </SubmitButton>
           </div>
           {isSubmitBlocked && form.hasHighlightedFields && (
             <p id="signup-submit-hint" className="text-sm text-ink-600">

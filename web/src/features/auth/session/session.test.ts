@@ -8,20 +8,10 @@ import { authStateAtom, currentEntityAtom, entitiesAtom, isLoginInProgressAtom, 
 import { toastsAtom } from '../../../stores/toasts';
 import { isWalkthroughOpenAtom } from '../../../stores/ui';
 import { fails, fakeApi, ok, type FakeRequest, type FakeResponse } from '../../../testing/fake-api';
+import { aSignedInUser } from '../../../testing/users';
 import { finishLogin, restoreSession, switchEntity } from './session';
 
-const profile = {
-  id: 'u1',
-  firstName: 'Anna',
-  lastName: 'Berg',
-  prefix: null,
-  email: 'anna@berg.example',
-  phone: null,
-  isEmailConfirmed: true,
-  lastLoginDate: '2026-01-02T03:04:05.000Z',
-  addresses: [],
-  privacySettings: { email: 10, phone: 10, address: 10 },
-};
+const profile = { ...aSignedInUser({ lastLoginDate: '2026-01-02T03:04:05.000Z' }), privacySettings: { email: 10, phone: 10, address: 10 } };
 const { privacySettings: _privacy, ...signedInUser } = profile;
 
 const entity = (id: number, entityTypeId: number, entityRoleId: EntityRoleId = EntityRole.Owner) => ({

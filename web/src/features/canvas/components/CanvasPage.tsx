@@ -35,6 +35,7 @@ import { GearIcon } from './icons';
 import { lazyDialog, lazyPart } from '../../../components/ui/lazy-dialog';
 import { SectionView } from './SectionView';
 import { AccessEndedNotice, readOnlyWhenEnded, SectionsHiddenNotice } from './AccessEndedNotice';
+import { CanvasLoadError } from './CanvasLoadError';
 
 // Opened from the canvas's tools: their code loads on the first open.
 const ResetCanvasDialog = lazyDialog(() => import('./ResetCanvasDialog').then((module) => module.ResetCanvasDialog));
@@ -96,15 +97,7 @@ export function CanvasPage({ familyId }: { familyId?: number }) {
     );
   if (canvas.isError) {
     if (goesToNotFound || isGlobal) return null;
-    return (
-      <div className="mx-auto w-full max-w-reading px-4 py-10 sm:px-6 sm:py-14" role="alert">
-        <h1 className="font-display text-3xl font-semibold text-primary-800">{t('canvas.loadError.title')}</h1>
-        <p className="mt-4 text-lg text-ink-700">{t('canvas.loadError.text')}</p>
-        <ButtonLink to={links.home()} className="mt-6">
-          {t('canvas.backToRoot')}
-        </ButtonLink>
-      </div>
-    );
+    return <CanvasLoadError />;
   }
   return <CanvasOverview canvas={canvas.data} familyId={familyId} />;
 }

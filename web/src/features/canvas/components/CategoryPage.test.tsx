@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CategoryResponse } from '../../../../../shared/contracts/canvas';
-import { aCategory, anAnswer, aQuestion, aTakeaway, canvasUsers, categoryId, fakeApi, me, other, readerAbilities } from '../testing/fixtures';
-import { renderCanvasRoute } from '../testing/render';
-import { CategoryPage } from './CategoryPage';
+import { aCategory, anAnswer, aQuestion, aTakeaway, categoryId, fakeApi, me, other, readerAbilities } from '../testing/fixtures';
+import { renderCategoryPage } from '../testing/category-page';
 
 let restore = () => undefined as void;
 afterEach(() => {
@@ -12,14 +11,9 @@ afterEach(() => {
 });
 
 function renderCategory(category: CategoryResponse, extra: Parameters<typeof fakeApi>[0] = []) {
-  const api = fakeApi([
-    ...extra,
-    { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
-    { method: 'GET', path: new RegExp(`/canvas/category/${categoryId}$`), body: category },
-  ]);
-  restore = api.restore;
-  const view = renderCanvasRoute(<CategoryPage categoryId={categoryId} />, { path: `/canvas-category/${categoryId}`, route: '/canvas-category/:categoryId' });
-  return { ...view, calls: api.calls };
+  const view = renderCategoryPage(category, extra);
+  restore = view.restore;
+  return view;
 }
 
 const answerBox = () => screen.queryByRole('textbox', { name: /Your answer/ });

@@ -21,9 +21,10 @@ import type { CanvasScope } from '../lib/scope';
 import { GoalsAndActions } from './GoalsAndActions';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { QuestionsPanel } from './QuestionsPanel';
-import { TakeawayModal } from './TakeawayModal';
+import { CanvasItemModal } from './CanvasItemModal';
 import { TakeawaysPanel } from './TakeawaysPanel';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+import { CanvasLoadError } from './CanvasLoadError';
 
 const notFoundCodes: readonly number[] = [ErrorCodes.ITEM_NOT_FOUND, ErrorCodes.INCORRECT_INPUT, ErrorCodes.UNAUTHORIZED];
 
@@ -63,15 +64,7 @@ export function CategoryPage({ categoryId }: { categoryId: number }) {
       );
     }
     if (goesToNotFound || code === ErrorCodes.SESSION_EXPIRED || code === ErrorCodes.EMAIL_NOT_CONFIRMED) return null;
-    return (
-      <div className="mx-auto w-full max-w-reading px-4 py-10 sm:px-6 sm:py-14" role="alert">
-        <h1 className="font-display text-3xl font-semibold text-primary-800">{t('canvas.loadError.title')}</h1>
-        <p className="mt-4 text-lg text-ink-700">{t('canvas.loadError.text')}</p>
-        <ButtonLink to={links.home()} className="mt-6">
-          {t('canvas.backToRoot')}
-        </ButtonLink>
-      </div>
-    );
+    return <CanvasLoadError />;
   }
   const data = category.data;
   if (!data) return null;
@@ -236,10 +229,11 @@ function CategoryView({ category }: { category: CategoryResponse }) {
       </div>
 
       {openTakeaway && (
-        <TakeawayModal
+        <CanvasItemModal
+          kind="takeaway"
           scope={scope}
           categoryId={category.id}
-          takeaway={freshTakeaway}
+          item={freshTakeaway}
           goals={category.goals}
           goalsElsewhere={category.linkedElsewhere.goals}
           onClose={() => setOpenTakeaway(null)}

@@ -10,8 +10,7 @@ import { DueDate } from './DueDate';
 import { ItemCard, ItemOpenHint } from './ItemCard';
 
 // The goal and action point forms (with the link picker) load when one is first opened.
-const GoalModal = lazyPart(() => import('./GoalModal').then((module) => module.GoalModal));
-const ActionPointModal = lazyPart(() => import('./ActionPointModal').then((module) => module.ActionPointModal));
+const CanvasItemModal = lazyPart(() => import('./CanvasItemModal').then((module) => module.CanvasItemModal));
 
 /** Which item form is open: a new one (item null) or an existing one, kept so a deleted item can finish its dialog. */
 export type OpenItem = { kind: 'goal'; item: Goal | null } | { kind: 'actionPoint'; item: ActionPoint | null } | null;
@@ -133,9 +132,11 @@ export function GoalsAndActions({
         }}
       />
       <>
-        {open?.kind === 'goal' && <GoalModal scope={scope} goal={freshGoal} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />}
+        {open?.kind === 'goal' && (
+          <CanvasItemModal kind="goal" scope={scope} item={freshGoal} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />
+        )}
         {open?.kind === 'actionPoint' && (
-          <ActionPointModal scope={scope} actionPoint={freshActionPoint} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />
+          <CanvasItemModal kind="actionPoint" scope={scope} item={freshActionPoint} fixedCategoryId={fixedCategoryId} onClose={() => setOpen(null)} />
         )}
       </>
     </div>

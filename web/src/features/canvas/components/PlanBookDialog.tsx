@@ -108,28 +108,22 @@ export function PlanBookDialog({ isOpen, onClose, familyId, sections }: PlanBook
             </>
           }
         />
-        <label htmlFor={answersId} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
-          <input
-            id={answersId}
-            type="checkbox"
-            className="size-5"
-            checked={includeAnswers}
-            onChange={(event) => setIncludeAnswers(event.target.checked)}
-            disabled={isMaking}
-          />
-          {t('planBook.includeAnswers')}
-        </label>
-        <label htmlFor={emptyId} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
-          <input
-            id={emptyId}
-            type="checkbox"
-            className="size-5"
-            checked={leaveOutEmptyCategories}
-            onChange={(event) => setLeaveOutEmptyCategories(event.target.checked)}
-            disabled={isMaking}
-          />
-          {t('planBook.leaveOutEmpty')}
-        </label>
+        {[
+          { id: answersId, label: t('planBook.includeAnswers'), checked: includeAnswers, onChange: setIncludeAnswers },
+          { id: emptyId, label: t('planBook.leaveOutEmpty'), checked: leaveOutEmptyCategories, onChange: setLeaveOutEmptyCategories },
+        ].map((option) => (
+          <label key={option.id} htmlFor={option.id} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
+            <input
+              id={option.id}
+              type="checkbox"
+              className="size-5"
+              checked={option.checked}
+              onChange={(event) => option.onChange(event.target.checked)}
+              disabled={isMaking}
+            />
+            {option.label}
+          </label>
+        ))}
         <fieldset className="flex flex-col gap-1" disabled={isMaking}>
           <legend className="font-semibold text-ink-900">{t('planBook.paper')}</legend>
           <div className="flex flex-wrap gap-x-6">

@@ -20,6 +20,7 @@ import { DeleteButton, PendingSaveNote } from './form-parts';
 import { Votes } from './Votes';
 import { useCanvasJournal, useOfferUndo } from '../hooks/use-canvas-journal';
 import { ChangedBadge, changedClasses, useChangedHighlight } from '../hooks/use-changed-highlight';
+import { onSubmitRun } from '../../../lib/form-submit';
 
 type QuestionsPanelProps = {
   questions: readonly Question[];
@@ -102,15 +103,7 @@ function QuestionView({
         )}
       </div>
       {showAddForm && (
-        <form
-          noValidate
-          className="flex flex-col gap-3 border-t border-line pt-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void answers.save();
-          }}
-          data-testid="add-answer-form"
-        >
+        <form noValidate className="flex flex-col gap-3 border-t border-line pt-4" onSubmit={onSubmitRun(() => answers.save())} data-testid="add-answer-form">
           <TextArea
             label={t('answers.add.label')}
             rows={3}
@@ -160,14 +153,7 @@ function AnswerItem({
   if (isEditing && answers.draft) {
     return (
       <li className="rounded-control border border-primary-300 bg-primary-50 p-3">
-        <form
-          noValidate
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void answers.save();
-          }}
-        >
+        <form noValidate className="flex flex-col gap-3" onSubmit={onSubmitRun(() => answers.save())}>
           <TextArea
             label={t('answers.editLabel')}
             rows={3}

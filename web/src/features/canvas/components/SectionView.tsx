@@ -30,22 +30,16 @@ function SectionLayout({ section, canEdit }: { section: CanvasSection; canEdit: 
     return <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{cards}</div>;
   }
   if (section.sectionTypeId === SectionType.FourAbundances) {
+    // Small above the cards on a phone, large between them from md up.
+    const illustration = { colors: section.categories.map((c) => categoryColor(c.colorCode)), label: t('canvas.section.fourAbundancesImage') };
     return (
       <div className="relative">
         <div className="mb-4 flex justify-center md:hidden">
-          <AbundancesIllustration
-            colors={section.categories.map((c) => categoryColor(c.colorCode))}
-            label={t('canvas.section.fourAbundancesImage')}
-            className="size-24"
-          />
+          <AbundancesIllustration {...illustration} className="size-24" />
         </div>
         <div className="grid gap-4 md:grid-cols-2 md:gap-x-24 md:gap-y-14">{cards}</div>
         <div className="pointer-events-none absolute inset-0 hidden items-center justify-center md:flex">
-          <AbundancesIllustration
-            colors={section.categories.map((c) => categoryColor(c.colorCode))}
-            label={t('canvas.section.fourAbundancesImage')}
-            className="size-28 drop-shadow-md"
-          />
+          <AbundancesIllustration {...illustration} className="size-28 drop-shadow-md" />
         </div>
       </div>
     );

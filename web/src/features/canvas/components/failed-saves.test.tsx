@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CategoryResponse } from '../../../../../shared/contracts/canvas';
 import { saveQueue } from '../../../lib/save-queue';
 import { aCategory, anAnswer, aTakeaway, canvasUsers, categoryId, editorAbilities, fakeApi, familyId } from '../testing/fixtures';
+import { renderCategoryPage } from '../testing/category-page';
 import { renderCanvasRoute } from '../testing/render';
 import { CanvasTitle } from './CanvasTitle';
-import { CategoryPage } from './CategoryPage';
-import { TakeawayModal } from './TakeawayModal';
+import { CanvasItemModal } from './CanvasItemModal';
 
 /**
  * Every failed save says so in words beside what failed, and what was typed stays
@@ -34,14 +34,9 @@ const lostAnswer = () => {
 };
 
 function renderCategory(category: CategoryResponse, extra: Parameters<typeof fakeApi>[0] = []) {
-  const api = fakeApi([
-    ...extra,
-    { method: 'GET', path: /\/entity-member\/list-canvas-users\//, body: canvasUsers },
-    { method: 'GET', path: new RegExp(`/canvas/category/${categoryId}$`), body: category },
-  ]);
-  restore = api.restore;
-  const view = renderCanvasRoute(<CategoryPage categoryId={categoryId} />, { path: `/canvas-category/${categoryId}`, route: '/canvas-category/:categoryId' });
-  return { ...view, calls: api.calls };
+  const view = renderCategoryPage(category, extra);
+  restore = view.restore;
+  return view;
 }
 
 const creates = (calls: Array<{ method: string; path: string }>) =>
@@ -101,10 +96,11 @@ describe('a takeaway that could not be saved', () => {
     restore = api.restore;
     let closed = 0;
     const view = renderCanvasRoute(
-      <TakeawayModal
+      <CanvasItemModal
+        kind="takeaway"
         scope={scope}
         categoryId={categoryId}
-        takeaway={takeaway}
+        item={takeaway}
         goals={[]}
         goalsElsewhere={[]}
         onClose={() => closed++}

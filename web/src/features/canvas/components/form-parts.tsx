@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { AlertIcon, InfoIcon } from '../../../components/ui/icons';
 import type { useProgressAction } from '../../../hooks/use-progress-action';
@@ -123,16 +123,14 @@ export function CloseAndSaveButtons({
         {isReadOnly ? t('canvas.form.close') : t('canvas.form.cancel')}
       </Button>
       {!isReadOnly && (
-        <ProgressButton
-          type="submit"
-          status={progress.status}
-          progress={progress.progress}
+        <SubmitButton
+          progress={progress}
           loadingLabel={t('canvas.form.saving')}
           successLabel={t('canvas.form.saved')}
           disabled={!isValid && progress.status === 'idle'}
         >
           {t('canvas.form.save')}
-        </ProgressButton>
+        </SubmitButton>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, other } from '../testing/fixtures';
+import { itemChangedBody } from '../../../testing/fake-api';
 import { useAnswerDraft } from './use-answer-draft';
 
 let restore = () => undefined as void;
@@ -29,18 +30,13 @@ describe('editing an answer someone changed meanwhile (409, code 71)', () => {
         status: 409,
         body: () => {
           saves += 1;
-          return {
-            errorCode: 71,
-            errors: {},
-            message: 'Someone changed this item meanwhile.',
-            details: {
-              itemType: 'answer',
-              itemId: 'answer-1',
-              current: { text: 'Their text', version: 3 },
-              changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' },
-              changedDate: '2026-03-12T09:30:00.000Z',
-            },
-          };
+          return itemChangedBody({
+            itemType: 'answer',
+            itemId: 'answer-1',
+            current: { text: 'Their text', version: 3 },
+            changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' },
+            changedDate: '2026-03-12T09:30:00.000Z',
+          });
         },
       },
     ]);

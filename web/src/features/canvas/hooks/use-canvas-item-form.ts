@@ -182,8 +182,11 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     onClose();
   });
 
-  /** A change the form's own buttons make (complete, reopen): it fails like an edit. True when it went through. */
-  const runChange = async (change: (version: number) => Promise<unknown>, successText: string): Promise<boolean> => {
+  /**
+   * A change the form's own buttons make (complete, archive, reopen). It fails like an edit, or with `failureText` where
+   * nothing in the form is to blame (archiving). True when it went through.
+   */
+  const runChange = async (change: (version: number) => Promise<unknown>, successText: string, failureText?: string): Promise<boolean> => {
     setSaveError(null);
     if (baseVersion === undefined) return false;
     try {
@@ -192,7 +195,12 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
       const version = (changed as { version?: unknown } | null)?.version;
       if (typeof version === 'number') setBaseVersion(version);
     } catch (error) {
-      fail(error, 'edit');
+      if (failureText === undefined) fail(error, 'edit');
+      else if (!isHandledGlobally(error) && !onItemChanged(error)) {
+        // Beside the form as well as in a toast: what failed is this change.
+        setSaveError(connectionSaveErrorOf(error) ?? failureText);
+        toasts.show({ mode: 'error', text: failureText });
+      }
       return false;
     }
     offerUndo(toasts.show({ mode: 'success', text: successText }));
@@ -222,9 +230,7 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     conflict,
     keepMine,
     takeTheirs,
-    onItemChanged,
     people,
-    toasts,
     form,
     progress,
     progressTiming,
@@ -235,8 +241,6 @@ export function useCanvasItemForm<S extends ItemSchema>(options: UseCanvasItemFo
     isValid: form.isValid,
     isDirty,
     formError: form.formError ?? saveError,
-    /** Says why a change of the form's own buttons failed, beside the form (archive has its own words). */
-    setSaveError,
     onSubmit,
     onClose,
     runChange,

@@ -40,7 +40,7 @@ export function useApplyCanvasChange() {
   );
 }
 
-type OwnItem =
+export type OwnItem =
   { kind: 'answer'; item: Answer } | { kind: 'takeaway'; item: Takeaway } | { kind: 'goal'; item: Goal } | { kind: 'actionPoint'; item: ActionPoint };
 
 /** The caller's own item as a live change would carry it (the answer of its write is the caller's view of it). */

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ContactFormRequest } from '../../../../../shared/contracts/contact';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits, messageKeys } from '../../../../../shared/validation';
-import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { FormStart } from '../../../components/ui/FormErrorAlert';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { TextArea, TextField } from '../../../components/ui/Field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { useProgressAction } from '../../../hooks/use-progress-action';
@@ -13,6 +13,7 @@ import { t } from '../../../messages/en-US';
 import { useToasts } from '../../../stores/toasts';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { FieldsOnceHydrated } from '../../../components/ui/FieldsOnceHydrated';
+import { PersonNameFields } from '../../../components/ui/PersonFields';
 
 const emptyMessage = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
@@ -80,13 +81,13 @@ export function ContactForm({ progressTiming }: { progressTiming?: { stepMs?: nu
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby="contact-required-legend">
       <FieldsOnceHydrated>
-        <p id="contact-required-legend" className="text-sm text-ink-600">
-          {t('forms.requiredLegend')}
-        </p>
-        <FormErrorAlert message={form.formError} />
+        <FormStart legendId="contact-required-legend" error={form.formError} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={t('contactForm.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
-          <TextField label={t('contactForm.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
+          <PersonNameFields
+            labels={{ first: t('contactForm.firstName'), last: t('contactForm.lastName') }}
+            first={form.field('firstName')}
+            last={form.field('lastName')}
+          />
         </div>
         <TextField
           label={t('contactForm.email')}
@@ -100,18 +101,16 @@ export function ContactForm({ progressTiming }: { progressTiming?: { stepMs?: nu
         <TextField label={t('contactForm.subject')} required maxLength={limits.subject} {...form.field('subject')} />
         <TextArea label={t('contactForm.message')} required rows={7} maxLength={limits.message} {...form.field('message')} />
         <div className="flex flex-col items-start gap-2">
-          <ProgressButton
-            type="submit"
+          <SubmitButton
             size="lg"
-            status={progress.status}
-            progress={progress.progress}
+            progress={progress}
             loadingLabel={t('contactForm.sending')}
             successLabel={t('contactForm.sent')}
             disabled={isSubmitBlocked && progress.status === 'idle'}
             aria-describedby={isSubmitBlocked && form.hasHighlightedFields ? 'contact-submit-hint' : undefined}
           >
             {t('contactForm.send')}
-          </ProgressButton>
+          </SubmitButton>
           {isSubmitBlocked && progress.status === 'idle' && form.hasHighlightedFields && (
             <p id="contact-submit-hint" className="text-sm text-ink-600">
               {t('forms.submitHint')}

@@ -40,6 +40,15 @@ function changesSinceLastVisit(family: DashboardFamily): number {
 
 const iconLinkClasses = 'inline-flex size-11 items-center justify-center rounded-control text-primary-700 hover:bg-primary-50';
 
+/** A round icon link of the card's header, named by its label (read out and shown on hover). */
+function IconLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={iconLinkClasses} aria-label={label} title={label}>
+      {children}
+    </Link>
+  );
+}
+
 /** What the plan-book dialog of one family needs; the route hands the dialog in (the canvas feature owns it). */
 export type PlanBookDialogSlot = (props: { familyId: number; sections: Array<{ id: number; title: string }>; onClose: () => void }) => ReactNode;
 
@@ -91,14 +100,9 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
         </div>
         <div className="flex items-center">
           {hasCanvasButton(family) && isOpenable && (
-            <Link
-              to={links.canvas(family.id)}
-              className={iconLinkClasses}
-              aria-label={t('dashboard.openCanvas', { name: family.entityName })}
-              title={t('dashboard.openCanvas', { name: family.entityName })}
-            >
+            <IconLink to={links.canvas(family.id)} label={t('dashboard.openCanvas', { name: family.entityName })}>
               <CanvasIcon className="size-6" />
-            </Link>
+            </IconLink>
           )}
           {isOpenable && planBookSections.length > 0 && (
             <button
@@ -111,14 +115,9 @@ export const FamilyCard = forwardRef<HTMLElement, FamilyCardProps>(function Fami
               <BookIcon className="size-6" />
             </button>
           )}
-          <Link
-            to={links.family(family.id)}
-            className={iconLinkClasses}
-            aria-label={t('dashboard.openFamily', { name: family.entityName })}
-            title={t('dashboard.openFamily', { name: family.entityName })}
-          >
+          <IconLink to={links.family(family.id)} label={t('dashboard.openFamily', { name: family.entityName })}>
             <FamilyIcon className="size-6" />
-          </Link>
+          </IconLink>
         </div>
       </header>
       {isPlanBookOpen && renderPlanBook({ familyId: family.id, sections: planBookSections, onClose: () => setIsPlanBookOpen(false) })}

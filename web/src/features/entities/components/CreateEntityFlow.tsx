@@ -5,7 +5,7 @@ import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
 import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { ChoiceCards, type Choice } from '../../../components/ui/ChoiceCards';
 import { TextField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
@@ -188,17 +188,15 @@ function NameStep({ entityTypeId, headingRef, onBack, onCreated, progressTiming 
           <Button variant="secondary" size="lg" onClick={onBack} disabled={progress.isBusy}>
             {t('createEntity.form.back')}
           </Button>
-          <ProgressButton
-            type="submit"
+          <SubmitButton
             size="lg"
-            status={progress.status}
-            progress={progress.progress}
+            progress={progress}
             loadingLabel={t('createEntity.form.saving')}
             successLabel={t('createEntity.form.saved')}
             disabled={isBlocked}
           >
             {t('createEntity.form.save')}
-          </ProgressButton>
+          </SubmitButton>
         </div>
       </form>
     </section>

@@ -5,7 +5,7 @@ import type { EntityProfile } from '../../../../../shared/contracts/entities';
 import { EntityType, type AddressType } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { limits } from '../../../../../shared/validation';
-import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
+import { FormStart } from '../../../components/ui/FormErrorAlert';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { AddressFields, AddressText, type AddressPart, type AddressPartProps } from '../../../components/ui/AddressFields';
 import { TextField } from '../../../components/ui/Field';
@@ -32,6 +32,7 @@ import {
   toFormValues,
   type EntityProfileFormValues,
 } from '../lib/profile-form';
+import { EntityNameField } from '../../../components/ui/PersonFields';
 
 type EntityGeneralTabProps = {
   entityId: number;
@@ -165,17 +166,11 @@ function EntityProfileForm({
   const isBlocked = (!form.isValid || !isChanged) && progress.status === 'idle';
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="entity-profile-heading">
-      <h2 id="entity-profile-heading" className="font-display text-2xl font-semibold text-primary-800">
-        {t('entity.profile.title')}
-      </h2>
-      <p className="-mt-3 text-sm text-ink-600">{t('forms.requiredLegend')}</p>
-      <FormErrorAlert message={form.formError} />
+      <FormStart heading={{ id: 'entity-profile-heading', title: t('entity.profile.title') }} error={form.formError} />
       <div className="grid gap-5 md:grid-cols-2">
-        <TextField
-          label={isFamily ? t('entity.profile.familyName') : t('entity.profile.companyName')}
-          autoComplete={isFamily ? 'off' : 'organization'}
-          required
-          maxLength={limits.name}
+        <EntityNameField
+          isFamily={isFamily}
+          labels={{ family: t('entity.profile.familyName'), company: t('entity.profile.companyName') }}
           {...form.field('entityName')}
         />
         {isFamily && <TextField label={t('entity.profile.canvasName')} autoComplete="off" required maxLength={limits.name} {...form.field('canvasName')} />}

@@ -1,28 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../../../../../shared/contracts/history';
 import { configureApiClient } from '../../../lib/api-client';
+import { aHistoryEvent as anEvent } from '../../../testing/history-events';
 import { newestHistoryMark } from './missed-events';
 
 let restore = () => undefined as void;
 afterEach(() => restore());
-
-const at = (second: number) => new Date(Date.UTC(2026, 2, 12, 9, 0, second)).toISOString();
-const anEvent = (n: number, createdDate = at(n)): HistoryEvent => ({
-  id: `mf${String(n).padStart(10, '0')}aaaaaaaaaa`,
-  createdDate,
-  familyId: 7,
-  actor: { userId: 'u-sofia', firstName: 'Sofia', lastName: 'Rivera', entityId: 7, entityName: 'Rivera Family', entityTypeId: 1 },
-  action: 'created',
-  itemType: 'goal',
-  itemId: `goal-${n}`,
-  sectionId: 1,
-  categoryId: 11,
-  title: `Goal ${n}`,
-  batchId: `batch-${n}`,
-  revertsEventId: null,
-  before: null,
-  after: null,
-});
 
 /** A history of events, served newest first in pages of the asked size after the cursor, as the server does. */
 function serveHistory(events: HistoryEvent[]) {

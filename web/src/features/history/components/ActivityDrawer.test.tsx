@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fails, fakeApi, ok, type FakeRequest } from '../../../testing/fake-api';
+import { fails, fakeApi, ok, type FakeRequest, itemChangedBody } from '../../../testing/fake-api';
 import { historyEvent, ownScope, renderHistory, sofia } from '../testing/fixtures';
 import { ActivityDrawer } from './ActivityDrawer';
 
@@ -183,18 +183,13 @@ describe('ActivityDrawer', () => {
     const api = historyRoutes({
       [`POST /canvas/history/${deletion.id}/revert`]: () => ({
         status: 409,
-        body: {
-          errorCode: 71,
-          errors: {},
-          message: 'Someone changed this item meanwhile.',
-          details: {
-            itemType: 'takeaway',
-            itemId: 'takeaway-gone',
-            current: { title: 'Sell the boat now' },
-            changedBy: { userId: sofia.userId, firstName: 'Sofia', lastName: 'Rivera' },
-            changedDate: '2026-03-12T10:00:00.000Z',
-          },
-        },
+        body: itemChangedBody({
+          itemType: 'takeaway',
+          itemId: 'takeaway-gone',
+          current: { title: 'Sell the boat now' },
+          changedBy: { userId: sofia.userId, firstName: 'Sofia', lastName: 'Rivera' },
+          changedDate: '2026-03-12T10:00:00.000Z',
+        }),
       }),
     });
     const { user } = renderHistory(<ActivityDrawer isOpen onClose={() => undefined} scope={{ ...ownScope, canRevertOthers: true }} />);

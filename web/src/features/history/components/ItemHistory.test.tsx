@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok } from '../../../testing/fake-api';
+import { fakeApi, ok, itemChangedBody } from '../../../testing/fake-api';
 import { historyEvent, renderHistory, sofia } from '../testing/fixtures';
 import { ItemHistory } from './ItemHistory';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -70,18 +70,13 @@ describe('ItemHistory', () => {
       'GET /canvas/history': () => ok({ results: [edited, created], next: null }),
       [`POST /canvas/history/${created.id}/restore`]: () => ({
         status: 409,
-        body: {
-          errorCode: 71,
-          errors: {},
-          message: 'Someone changed this item meanwhile.',
-          details: {
-            itemType: 'takeaway',
-            itemId: 'takeaway-1',
-            current: { title: 'Third words' },
-            changedBy: { userId: sofia.userId, firstName: 'Sofia', lastName: 'Rivera' },
-            changedDate: '2026-03-12T10:00:00.000Z',
-          },
-        },
+        body: itemChangedBody({
+          itemType: 'takeaway',
+          itemId: 'takeaway-1',
+          current: { title: 'Third words' },
+          changedBy: { userId: sofia.userId, firstName: 'Sofia', lastName: 'Rivera' },
+          changedDate: '2026-03-12T10:00:00.000Z',
+        }),
       }),
     });
     restore = api.restore;

@@ -6,25 +6,13 @@ import { permissionsForRole } from '../../../../../shared/permissions';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { asPhone } from '../../../testing/phone';
 import { renderWithApp } from '../../../testing/render';
+import { aMemberInvitation } from '../testing/fixtures';
 import { MemberInvitationsPanel } from './MemberInvitationsPanel';
 
 let restore = () => undefined as void;
 afterEach(() => restore());
 
-const invitation = (overrides: Partial<MemberInvitation>): MemberInvitation => ({
-  id: 'i1',
-  email: 'carl@example.com',
-  entityRoleId: 3,
-  entityId: 7,
-  entityName: 'Lovelace Family',
-  entityType: 1,
-  createdByMember: 'Ada Lovelace',
-  createdDate: '2026-03-01T10:00:00.000Z',
-  expirationDate: '2026-03-15T10:00:00.000Z',
-  accepted: false,
-  status: 'pending',
-  ...overrides,
-});
+const invitation = (overrides: Partial<MemberInvitation>): MemberInvitation => aMemberInvitation({ email: 'carl@example.com', ...overrides });
 
 describe('member invitations on a phone (docs/product/shell.md "Tables on phones")', () => {
   it('shows a card per invitation with its status, Resend and Cancel visible', async () => {

@@ -6,7 +6,7 @@ import { entityRoleIds, type EntityRoleId } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { canInviteMemberWithRole, isAdmin, type Membership } from '../../../../../shared/permissions';
 import { limits, messageKeys } from '../../../../../shared/validation';
-import { ProgressButton } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { SelectField } from '../../../components/ui/SelectField';
 import { useProgressAction } from '../../../hooks/use-progress-action';
@@ -110,16 +110,9 @@ export function InviteMemberForm({ actor, toasts, progressTiming }: InviteMember
           {...form.field('entityRoleId')}
         />
         <div className="md:pt-8">
-          <ProgressButton
-            type="submit"
-            status={progress.status}
-            progress={progress.progress}
-            loadingLabel={t('invite.submitting')}
-            successLabel={t('invite.submitted')}
-            disabled={isBlocked}
-          >
+          <SubmitButton progress={progress} loadingLabel={t('invite.submitting')} successLabel={t('invite.submitted')} disabled={isBlocked}>
             {t('invite.submit')}
-          </ProgressButton>
+          </SubmitButton>
         </div>
         {form.formError && (
           <p role="alert" className="rounded-control border border-error-700 bg-error-bg p-3 text-error-700 md:col-span-3">

@@ -1,5 +1,4 @@
-import { Button } from '../../../components/ui/Button';
-import { InfoIcon } from '../../../components/ui/icons';
+import { InvitationBanner } from '../../../components/ui/InvitationBanner';
 import { t } from '../../../messages/en-US';
 import type { PendingMemberInvitation } from '../../../stores/invitation';
 
@@ -26,17 +25,8 @@ export function MemberInvitationBanner({
   onDiscard: () => void;
 }) {
   return (
-    <div
-      className="mb-6 flex flex-col gap-3 rounded-card border border-info-700 bg-info-bg p-4 text-ink-900 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="invitation-banner"
-    >
-      <p className="flex items-start gap-2">
-        <InfoIcon className="mt-1 size-5 shrink-0 text-info-700" />
-        <span>{t(page === 'login' ? 'memberInvitation.loginBanner' : 'memberInvitation.signupBanner', { entityName: invitation.entityName })}</span>
-      </p>
-      <Button variant="ghost" size="sm" onClick={onDiscard} className="shrink-0 self-start sm:self-center">
-        {t('memberInvitation.discard')}
-      </Button>
-    </div>
+    <InvitationBanner discardLabel={t('memberInvitation.discard')} onDiscard={onDiscard}>
+      {t(page === 'login' ? 'memberInvitation.loginBanner' : 'memberInvitation.signupBanner', { entityName: invitation.entityName })}
+    </InvitationBanner>
   );
 }

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ListMemberInvitationsQuery, type MemberInvitation } from '../../../../../shared/contracts/invitations';
+import { ListMemberInvitationsQuery } from '../../../../../shared/contracts/invitations';
 import { EntityRole, EntityType, type EntityRoleId } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { sortRows } from '../../../../../shared/ordering';
 import { permissionsForRole, type Membership } from '../../../../../shared/permissions';
 import { fails, fakeApi, ok, type FakeRequest, type FakeResponse } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render';
+import { aMemberInvitation } from '../testing/fixtures';
 import { MemberInvitationsPanel } from './MemberInvitationsPanel';
 
 let restore = () => undefined as void;
@@ -20,22 +21,7 @@ const actor = (entityRoleId: EntityRoleId): Membership => ({
   permissions: permissionsForRole(entityRoleId),
 });
 
-function anInvitation(overrides: Partial<MemberInvitation>): MemberInvitation {
-  return {
-    id: 'i1',
-    email: 'a@example.com',
-    entityRoleId: 3,
-    entityId: 7,
-    entityName: 'Lovelace Family',
-    entityType: 1,
-    createdByMember: 'Ada Lovelace',
-    createdDate: '2026-03-01T10:00:00.000Z',
-    expirationDate: '2026-03-15T10:00:00.000Z',
-    accepted: false,
-    status: 'pending',
-    ...overrides,
-  };
-}
+const anInvitation = aMemberInvitation;
 
 const invitations = [
   anInvitation({ id: 'i1', email: 'carl@example.com', status: 'pending', createdDate: '2026-03-03T10:00:00.000Z' }),

@@ -5,7 +5,7 @@ import { EntityRole, type EntityRoleId } from '../../../../../shared/enums';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { canRemoveMember, hasPermission, type Membership } from '../../../../../shared/permissions';
 import { TrashIcon } from '../../../components/ui/icons';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/Field';
@@ -232,16 +232,14 @@ function MemberDetails({
               <Button variant="secondary" onClick={onClose} disabled={progress.isBusy}>
                 {t('common.cancel')}
               </Button>
-              <ProgressButton
-                type="submit"
-                status={progress.status}
-                progress={progress.progress}
+              <SubmitButton
+                progress={progress}
                 loadingLabel={t('memberModal.saving')}
                 successLabel={t('memberModal.saved')}
                 disabled={(!isChanged || !form.isValid) && progress.status === 'idle'}
               >
                 {t('memberModal.save')}
-              </ProgressButton>
+              </SubmitButton>
             </div>
           </div>
         </form>

@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router';
 import type { NoteResponse } from '../../../../../shared/contracts/work-relations';
 import { ErrorCodes } from '../../../../../shared/errors';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { PencilIcon } from '../../../components/ui/icons';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
@@ -14,6 +14,7 @@ import { useToasts } from '../../../stores/toasts';
 import { createNote, updateNote, useNote, useStoreNote } from '../api/notes';
 import { isNoteDirty, type NoteDraft } from '../lib/note-rules';
 import { NoteEditor, type NoteEditorHandle } from './NoteEditor';
+import { onSubmitRun } from '../../../lib/form-submit';
 
 export type PrivateNotesProps = {
   /** The entity the note is about. */
@@ -169,14 +170,7 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming, regis
       {!isEditing && !hasNote && <EmptyState title={t('notes.empty')}>{canEdit ? null : t('notes.readOnly')}</EmptyState>}
       {!isEditing && hasNote && <NoteEditor key="view" initialHtml={saved.note ?? ''} isEditable={false} label={t('notes.viewLabel', { entityName })} />}
       {isEditing && (
-        <form
-          noValidate
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate className="flex flex-col gap-3" onSubmit={onSubmitRun(submit)}>
           <NoteEditor
             key="edit"
             ref={editorRef}
@@ -190,16 +184,9 @@ function NotePanel({ saved, entityId, entityName, canEdit, progressTiming, regis
             <Button variant="secondary" onClick={discard} disabled={save.isBusy || (!isDirty && !hasNote)}>
               {t('notes.discard')}
             </Button>
-            <ProgressButton
-              type="submit"
-              status={save.status}
-              progress={save.progress}
-              loadingLabel={t('common.saving')}
-              successLabel={t('common.saved')}
-              disabled={!isDirty && save.status === 'idle'}
-            >
+            <SubmitButton progress={save} disabled={!isDirty && save.status === 'idle'}>
               {t('notes.save')}
-            </ProgressButton>
+            </SubmitButton>
           </div>
         </form>
       )}

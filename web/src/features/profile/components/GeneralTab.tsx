@@ -3,8 +3,7 @@ import { useStore } from 'jotai';
 import { useMemo } from 'react';
 import type { UserProfile } from '../../../../../shared/contracts/auth';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { limits } from '../../../../../shared/validation';
-import { FormErrorAlert } from '../../../components/ui/FormErrorAlert';
+import { FormStart } from '../../../components/ui/FormErrorAlert';
 import { AddressFields, type AddressPart, type AddressPartProps } from '../../../components/ui/AddressFields';
 import { TextField } from '../../../components/ui/Field';
 import { SaveRow } from '../../../components/ui/SaveRow';
@@ -28,6 +27,7 @@ import {
   toGeneralValues,
   type GeneralFormValues,
 } from '../lib/general-form';
+import { PersonNameFields } from '../../../components/ui/PersonFields';
 
 type Country = { code: string; name: string };
 
@@ -91,11 +91,7 @@ export function GeneralTab({ profile, prefixes, countries, progressTiming }: Gen
   const isBlocked = (!isChanged || !form.isValid) && progress.status === 'idle';
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="profile-general-heading">
-      <h2 id="profile-general-heading" className="font-display text-2xl font-semibold text-primary-800">
-        {t('profile.general.title')}
-      </h2>
-      <p className="-mt-3 text-sm text-ink-600">{t('forms.requiredLegend')}</p>
-      <FormErrorAlert message={form.formError} />
+      <FormStart heading={{ id: 'profile-general-heading', title: t('profile.general.title') }} error={form.formError} />
       <div className="grid gap-5 md:grid-cols-[minmax(8rem,12rem)_1fr_1fr]">
         <SelectField
           label={t('profile.general.prefix')}
@@ -104,8 +100,11 @@ export function GeneralTab({ profile, prefixes, countries, progressTiming }: Gen
           options={prefixes.map((prefix) => ({ value: prefix, label: prefix }))}
           {...form.field('prefix')}
         />
-        <TextField label={t('profile.general.firstName')} autoComplete="given-name" required maxLength={limits.name} {...form.field('firstName')} />
-        <TextField label={t('profile.general.lastName')} autoComplete="family-name" required maxLength={limits.name} {...form.field('lastName')} />
+        <PersonNameFields
+          labels={{ first: t('profile.general.firstName'), last: t('profile.general.lastName') }}
+          first={form.field('firstName')}
+          last={form.field('lastName')}
+        />
       </div>
       <div className="grid gap-5 md:grid-cols-2">
         <TextField label={t('profile.general.email')} type="email" readOnly hint={t('profile.general.emailHint')} {...form.field('email')} />

@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { t } from '../../../messages/en-US';
 import type { SessionEntity } from '../../../stores/session';
+import { HeaderRow } from '../../../components/ui/HeaderRow';
 
 /** Profile tab 3 (docs/product/accounts.md#screens): the user's role in each of their entities. */
 export function MemberRightsTab({ entities, currentEntityId }: { entities: readonly SessionEntity[]; currentEntityId: number | null }) {
@@ -18,17 +19,10 @@ export function MemberRightsTab({ entities, currentEntityId }: { entities: reado
         <table className="w-full min-w-[28rem] border-collapse text-left">
           <caption className="sr-only">{t('profile.memberRights.title')}</caption>
           <thead className="border-b border-line bg-primary-50 text-sm">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold text-ink-800">
-                {t('profile.memberRights.entity')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold text-ink-800">
-                {t('profile.memberRights.type')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold text-ink-800">
-                {t('profile.memberRights.role')}
-              </th>
-            </tr>
+            <HeaderRow
+              labels={[t('profile.memberRights.entity'), t('profile.memberRights.type'), t('profile.memberRights.role')]}
+              cellClassName="px-4 py-3 font-semibold text-ink-800"
+            />
           </thead>
           <tbody>
             {entities.map((entity) => {

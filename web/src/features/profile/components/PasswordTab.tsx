@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { ProgressButton } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/Field';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { globallyHandledCodes, isApiError } from '../../../lib/api-client';
@@ -105,31 +106,27 @@ export function PasswordTab({ email, resetHref, progressTiming }: PasswordTabPro
           </p>
         )}
       </div>
-      <PasswordField
-        label={t('profile.password.new')}
-        autoComplete="new-password"
-        required
-        maxLength={200}
-        hint={t('forms.password.hint')}
-        {...newPasswordField}
-        onBlur={() => {
-          newPasswordField.onBlur();
-          currentSalt().catch(() => undefined);
+      <NewPasswordFields
+        labels={{ password: t('profile.password.new'), repetition: t('profile.password.repeat') }}
+        password={{
+          ...newPasswordField,
+          onBlur: () => {
+            newPasswordField.onBlur();
+            currentSalt().catch(() => undefined);
+          },
         }}
+        repetition={form.field('repeatPassword')}
       />
-      <PasswordField label={t('profile.password.repeat')} autoComplete="new-password" required maxLength={200} {...form.field('repeatPassword')} />
       <div className="flex flex-col items-start gap-2">
-        <ProgressButton
-          type="submit"
+        <SubmitButton
           size="lg"
-          status={progress.status}
-          progress={progress.progress}
+          progress={progress}
           loadingLabel={t('profile.password.submitting')}
           successLabel={t('profile.password.submitted')}
           disabled={isBlocked}
         >
           {t('profile.password.submit')}
-        </ProgressButton>
+        </SubmitButton>
         <p role="status" className="text-sm text-ink-600">
           {isFetchingSalt && progress.status === 'idle' ? t('profile.password.preparing') : ''}
         </p>

@@ -7,6 +7,7 @@ import { createStore } from 'jotai';
 import { hashPassword } from '../../../lib/password-hash';
 import { fails, fakeApi, ok, type FakeRequest, type FakeResponse } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render';
+import { ada, aSignedInUser } from '../../../testing/users';
 import { currentEntityIdAtom, entitiesAtom } from '../../../stores/session';
 import { ProfilePage } from './ProfilePage';
 
@@ -16,15 +17,12 @@ afterEach(() => restore());
 const fast = { stepMs: 1, successMs: 1 };
 
 const profile: UserProfile = {
-  id: 'user-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  prefix: null,
-  email: 'ada@example.com',
-  phone: null,
-  isEmailConfirmed: true,
-  lastLoginDate: '2026-03-01T10:00:00.000Z',
-  addresses: [{ id: 'addr-1', streetAddress: '12 Analytical Row', city: 'London', postalCode: 'N1 9GU', country: 'GB' }],
+  ...aSignedInUser({
+    ...ada,
+    id: 'user-1',
+    lastLoginDate: '2026-03-01T10:00:00.000Z',
+    addresses: [{ id: 'addr-1', streetAddress: '12 Analytical Row', city: 'London', postalCode: 'N1 9GU', country: 'GB' }],
+  }),
   privacySettings: { email: 10, phone: 10, address: 10 },
 };
 

@@ -2,26 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { asPhone } from '../../../testing/phone';
-import { renderWithApp } from '../../../testing/render';
-import { InvitationsTable } from './InvitationsTable';
+import { anInvitationRow } from '../testing/fixtures';
+import { renderAdvisorInvitations } from '../testing/render';
 
 let restore: () => void = () => undefined;
 afterEach(() => restore());
 
-const row = (id: string, email: string, status: 'pending' | 'accepted') => ({
-  id,
-  email,
-  entityId: 4,
-  entityName: 'Okafor Family',
-  createdByMember: 'Ada Okafor',
-  createdDate: '2026-03-05T10:00:00.000Z',
-  expirationDate: '2026-03-19T10:00:00.000Z',
-  accepted: status === 'accepted',
-  status,
-  canvasSections: ['Wealth'],
-  canvasSectionIds: [30],
-  accessUntil: null,
-});
+const row = (id: string, email: string, status: 'pending' | 'accepted') => anInvitationRow(id, email, status, ['Wealth']);
 
 describe('advisor invitations on a phone (docs/product/shell.md "Tables on phones")', () => {
   it('shows a card per invitation with its status, Resend and Cancel visible, and no double-click hint', async () => {
@@ -35,16 +22,7 @@ describe('advisor invitations on a phone (docs/product/shell.md "Tables on phone
       api.restore();
       undo();
     };
-    const { user } = renderWithApp(
-      <InvitationsTable
-        kind="advisor"
-        entityName="Okafor Family"
-        canResend
-        canCancel
-        advisorsListHref="/companies"
-        progressTiming={{ stepMs: 1, successMs: 1 }}
-      />,
-    );
+    const { user } = renderAdvisorInvitations();
     const cards = await screen.findByRole('list', { name: 'Advisor invitations' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByText(/Double-click/)).not.toBeInTheDocument();

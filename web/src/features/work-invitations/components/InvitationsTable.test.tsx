@@ -1,26 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, fails, ok } from '../../../testing/fake-api';
-import { renderWithApp } from '../../../testing/render';
-import { InvitationsTable } from './InvitationsTable';
+import { anInvitationRow } from '../testing/fixtures';
+import { renderAdvisorInvitations } from '../testing/render';
 
 let restore: () => void = () => undefined;
 afterEach(() => restore());
 
-const row = (id: string, email: string, status: 'pending' | 'accepted' | 'expired', canvasSections: string[] = []) => ({
-  id,
-  email,
-  entityId: 4,
-  entityName: 'Okafor Family',
-  createdByMember: 'Ada Okafor',
-  createdDate: '2026-03-05T10:00:00.000Z',
-  expirationDate: '2026-03-19T10:00:00.000Z',
-  accepted: status === 'accepted',
-  status,
-  canvasSections,
-  canvasSectionIds: canvasSections.map((_, index) => 30 + index),
-  accessUntil: null,
-});
+const row = anInvitationRow;
 
 function setup() {
   const api = fakeApi({
@@ -30,16 +17,7 @@ function setup() {
     'DELETE /advisor-invitation/revoke/b': fails(403, 8),
   });
   restore = api.restore;
-  const view = renderWithApp(
-    <InvitationsTable
-      kind="advisor"
-      entityName="Okafor Family"
-      canResend
-      canCancel
-      advisorsListHref="/companies"
-      progressTiming={{ stepMs: 1, successMs: 1 }}
-    />,
-  );
+  const view = renderAdvisorInvitations();
   return { ...view, api };
 }
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import * as z from 'zod';
 import { CreateFamilyInvitationRequest } from '../../../../../shared/contracts/invitations';
 import { limits } from '../../../../../shared/validation';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { CheckboxGroup } from '../../../components/ui/CheckboxGroup';
 import { DayField, TextField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
@@ -118,16 +118,14 @@ function InviteFormShell({
       />
       {after}
       <div>
-        <ProgressButton
-          type="submit"
-          status={progress.status}
-          progress={progress.progress}
+        <SubmitButton
+          progress={progress}
           loadingLabel={t('workInvitations.form.submitting')}
           successLabel={t('workInvitations.form.submitted')}
           disabled={isBlocked}
         >
           {t('workInvitations.form.submit')}
-        </ProgressButton>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -4,7 +4,7 @@ import type { CurrentEntity } from '../../../../../shared/contracts/auth';
 import type { InviteEntityOptionsResponse } from '../../../../../shared/contracts/work-relations';
 import { limits } from '../../../../../shared/validation';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
-import { ProgressButton } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/SelectField';
@@ -170,17 +170,9 @@ function SelectEntityFields({
         </>
       )}
       <div>
-        <ProgressButton
-          type="submit"
-          size="lg"
-          status={progress.status}
-          progress={progress.progress}
-          loadingLabel={t('selectEntity.submitting')}
-          successLabel={t('selectEntity.submitted')}
-          disabled={isBlocked}
-        >
+        <SubmitButton size="lg" progress={progress} loadingLabel={t('selectEntity.submitting')} successLabel={t('selectEntity.submitted')} disabled={isBlocked}>
           {t('selectEntity.submit')}
-        </ProgressButton>
+        </SubmitButton>
       </div>
     </form>
   );

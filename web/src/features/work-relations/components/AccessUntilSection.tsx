@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { addDays, dayIn, formatDay } from '../../../../../shared/dates';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { DayField } from '../../../components/ui/Field';
 import { useProgressAction } from '../../../hooks/use-progress-action';
 import { t } from '../../../messages/en-US';
@@ -106,16 +106,9 @@ function AccessUntilForm({ companyId, companyName, sharedIds, accessUntil, progr
           disabled={save.isBusy}
         />
         <div className="flex flex-wrap gap-2">
-          <ProgressButton
-            type="submit"
-            status={save.status}
-            progress={save.progress}
-            loadingLabel={t('common.saving')}
-            successLabel={t('common.saved')}
-            disabled={(!isChanged || Boolean(errorKey)) && save.status === 'idle'}
-          >
+          <SubmitButton progress={save} disabled={(!isChanged || Boolean(errorKey)) && save.status === 'idle'}>
             {t('accessUntil.save')}
-          </ProgressButton>
+          </SubmitButton>
           {accessUntil && (
             <>
               <Button

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { WorkRelationRole, type WorkRelationRoleId } from '../../../../../shared/enums';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { SelectField } from '../../../components/ui/SelectField';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
@@ -12,6 +12,7 @@ import { useAdvisorsWithoutAccess } from '../api/advisors';
 import { addWorkRelationMember, useRefreshAdvisors } from '../api/work-relation-members';
 import { isHandledGlobally, isSaveError } from '../lib/errors';
 import { rightsOptions } from './rights-options';
+import { onSubmitRun } from '../../../lib/form-submit';
 
 type AddAdvisorModalProps = {
   familyId: number;
@@ -91,14 +92,7 @@ export function AddAdvisorModal({ familyId, companyId, isOpen, onClose, progress
           </div>
         </>
       ) : (
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate className="flex flex-col gap-4" onSubmit={onSubmitRun(submit)}>
           <SelectField
             label={t('addAdvisor.advisor')}
             required
@@ -121,9 +115,7 @@ export function AddAdvisorModal({ familyId, companyId, isOpen, onClose, progress
             <Button variant="secondary" onClick={close} disabled={save.isBusy}>
               {t('addAdvisor.discard')}
             </Button>
-            <ProgressButton type="submit" status={save.status} progress={save.progress} loadingLabel={t('common.saving')} successLabel={t('common.saved')}>
-              {t('addAdvisor.save')}
-            </ProgressButton>
+            <SubmitButton progress={save}>{t('addAdvisor.save')}</SubmitButton>
           </div>
         </form>
       )}

@@ -5,7 +5,6 @@ import { ErrorCodes } from '../../../../../shared/errors';
 import { PencilIcon, PlusIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/Button';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
-import { emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { EmptyState } from '../../../components/ui/StateMessage';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../messages/en-US';
@@ -13,7 +12,8 @@ import { useAdvisors, type AdvisorScope } from '../api/advisors';
 import { canvasRightsName, orDash } from '../lib/display';
 import { AddAdvisorModal } from './AddAdvisorModal';
 import { EditRightsModal } from './EditRightsModal';
-import { ListState, ListTable, RowIconButton, type ListColumn } from './ListTable';
+import { AdvisorsList } from './AdvisorsList';
+import { RowIconButton, type ListColumn, phoneColumn, emailColumn } from './ListTable';
 import { AddressBlock } from './PersonDetails';
 
 type SortField = (typeof advisorSortFields)[number];
@@ -70,14 +70,8 @@ export function AdvisorsTab({ caption, scope, editFamilyId, companyId, showCompa
         ]
       : []),
     { id: 'companyPosition', label: t('advisors.column.companyPosition'), sortField: 'companyPosition', render: (row) => orDash(row.companyPosition) },
-    {
-      id: 'phoneNumber',
-      label: t('advisors.column.phoneNumber'),
-      sortField: 'phoneNumber',
-      className: 'whitespace-nowrap',
-      render: (row) => orDash(row.phoneNumber),
-    },
-    { id: 'email', label: t('advisors.column.email'), sortField: 'email', className: emailCellClassName, render: (row) => orDash(row.email) },
+    phoneColumn(t('advisors.column.phoneNumber')),
+    emailColumn(t('advisors.column.email')),
     ...(showRights
       ? [
           {
@@ -104,39 +98,25 @@ export function AdvisorsTab({ caption, scope, editFamilyId, companyId, showCompa
       {isForbidden ? (
         <EmptyState title={t('advisors.forbidden')} />
       ) : (
-        <ListState
-          query={advisors}
-          loadingText={t('advisors.loading')}
-          errorTitle={t('advisors.loadError')}
-          isEmpty={(rows) => rows.length === 0}
-          emptyTitle={t('advisors.empty')}
-        >
-          {(rows) => (
-            <ListTable
-              caption={caption}
-              rows={rows}
-              rowKey={(row) => `${row.entityId}:${row.id}`}
-              columns={columns}
-              sort={sort}
-              onSortChange={setSort}
-              defaultOrderText={t('advisors.defaultOrder')}
-              onOpen={canEdit ? (row) => setEditing(row) : undefined}
-              actionsLabel={canEdit ? t('advisors.column.edit') : undefined}
-              actions={
-                canEdit
-                  ? (row) => (
-                      <RowIconButton label={t('advisors.edit', { name: row.memberName })} onClick={() => setEditing(row)}>
-                        <PencilIcon />
-                      </RowIconButton>
-                    )
-                  : undefined
-              }
-              minWidthClassName="min-w-[56rem]"
-              isStale={advisors.isPlaceholderData}
-              testId="advisors-table"
-            />
-          )}
-        </ListState>
+        <AdvisorsList
+          advisors={advisors}
+          caption={caption}
+          columns={columns}
+          sort={sort}
+          onSortChange={setSort}
+          onOpen={canEdit ? (row) => setEditing(row) : undefined}
+          actionsLabel={canEdit ? t('advisors.column.edit') : undefined}
+          actions={
+            canEdit
+              ? (row) => (
+                  <RowIconButton label={t('advisors.edit', { name: row.memberName })} onClick={() => setEditing(row)}>
+                    <PencilIcon />
+                  </RowIconButton>
+                )
+              : undefined
+          }
+          minWidthClassName="min-w-[56rem]"
+        />
       )}
       {editFamilyId !== null && (
         <>

@@ -5,6 +5,7 @@ import { useFamilies } from '../api/list-families';
 import { useCurrentEntity } from '../hooks/use-current-entity';
 import { canvasRightsName } from '../lib/display';
 import { ListState } from './ListTable';
+import { HeaderRow } from '../../../components/ui/HeaderRow';
 
 type CanvasAccessListProps = {
   /** Links into the app (features do not import the app): the family page and the family's canvas. */
@@ -32,7 +33,6 @@ export function CanvasAccessList({ familyHref, canvasHref }: CanvasAccessListPro
       <ListState
         query={families}
         errorTitle={t('families.loadError')}
-        isEmpty={(rows) => rows.length === 0}
         emptyTitle={t('profile.canvasAccess.empty')}
         emptyHint={t('profile.canvasAccess.emptyText')}
       >
@@ -41,17 +41,10 @@ export function CanvasAccessList({ familyHref, canvasHref }: CanvasAccessListPro
             <table className="w-full min-w-[32rem] border-collapse text-left" data-testid="canvas-access">
               <caption className="sr-only">{t('canvasAccess.caption')}</caption>
               <thead className="border-b border-line bg-primary-50 text-sm">
-                <tr>
-                  <th scope="col" className="px-3 py-3 font-semibold text-ink-800">
-                    {t('canvasAccess.column.family')}
-                  </th>
-                  <th scope="col" className="px-3 py-3 font-semibold text-ink-800">
-                    {t('canvasAccess.column.rights')}
-                  </th>
-                  <th scope="col" className="px-3 py-3 font-semibold text-ink-800">
-                    {t('canvasAccess.column.canvas')}
-                  </th>
-                </tr>
+                <HeaderRow
+                  labels={[t('canvasAccess.column.family'), t('canvasAccess.column.rights'), t('canvasAccess.column.canvas')]}
+                  cellClassName="px-3 py-3 font-semibold text-ink-800"
+                />
               </thead>
               <tbody>
                 {rows.map((family) => (

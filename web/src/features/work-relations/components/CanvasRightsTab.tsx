@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { ErrorCodes } from '../../../../../shared/errors';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { CheckboxGroup } from '../../../components/ui/CheckboxGroup';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
@@ -16,6 +16,7 @@ import { sharedSectionsText } from '../lib/display';
 import { AccessUntilSection } from './AccessUntilSection';
 import { errorCodeOf, isHandledGlobally } from '../lib/errors';
 import { initialSelection, isSelectionChanged, sectionsToSend } from '../lib/canvas-rights';
+import { onSubmitRun } from '../../../lib/form-submit';
 
 type CanvasRightsTabProps = {
   companyId: number;
@@ -138,14 +139,7 @@ function SectionPicker({ companyId, companyName, sections, sharedIds, progressTi
   };
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate className="flex flex-col gap-4" onSubmit={onSubmitRun(submit)}>
       <CheckboxGroup
         legend={t('canvasRights.legend', { company: companyName })}
         description={t('canvasRights.description')}
@@ -169,16 +163,9 @@ function SectionPicker({ companyId, companyName, sections, sharedIds, progressTi
         {isAll ? t('canvasRights.allSelected') : t('canvasRights.someSelected', { count: selected.length, total: allIds.length })}
       </p>
       <div>
-        <ProgressButton
-          type="submit"
-          status={save.status}
-          progress={save.progress}
-          loadingLabel={t('common.saving')}
-          successLabel={t('common.saved')}
-          disabled={isEmpty || (!isChanged && save.status === 'idle')}
-        >
+        <SubmitButton progress={save} disabled={isEmpty || (!isChanged && save.status === 'idle')}>
           {t('canvasRights.save')}
-        </ProgressButton>
+        </SubmitButton>
       </div>
     </form>
   );

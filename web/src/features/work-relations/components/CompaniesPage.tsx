@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDay } from '../../../../../shared/dates';
 import type { AdvisorCompanyRow, AdvisorMember, advisorCompanySortFields, advisorSortFields } from '../../../../../shared/contracts/work-relations';
@@ -7,7 +7,6 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { BuildingIcon } from '../../../components/ui/icons';
 import { Page } from '../../../components/ui/Page';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
-import { emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { t } from '../../../messages/en-US';
 import { useAdvisorCompanies } from '../api/advisor-companies';
 import { useAdvisors } from '../api/advisors';
@@ -16,7 +15,8 @@ import { useWorkRelationLinks } from '../hooks/use-work-relation-links';
 import { canvasRightsName, orDash, sharedSectionsText } from '../lib/display';
 import { AdvisorModal } from './AdvisorModal';
 import { CompanyVisibilitySection } from './CompanyVisibilitySection';
-import { ListState, ListTable, RowIconButton, type ListColumn } from './ListTable';
+import { AdvisorsList } from './AdvisorsList';
+import { ListState, ListTable, RowIconButton, type ListColumn, phoneColumn, emailColumn } from './ListTable';
 import { AddressBlock } from './PersonDetails';
 
 type CompanySortField = (typeof advisorCompanySortFields)[number];
@@ -46,21 +46,27 @@ export function CompaniesPage() {
       }
     >
       <div className="flex flex-col gap-12">
-        <section aria-labelledby="companies-heading" className="flex flex-col gap-4">
-          <h2 id="companies-heading" className="font-display text-2xl font-semibold text-primary-800">
-            {t('companies.tableTitle')}
-          </h2>
+        <TableSection id="companies-heading" title={t('companies.tableTitle')}>
           <CompaniesTable />
-        </section>
-        <section aria-labelledby="advisors-heading" className="flex flex-col gap-4">
-          <h2 id="advisors-heading" className="font-display text-2xl font-semibold text-primary-800">
-            {t('advisors.title')}
-          </h2>
+        </TableSection>
+        <TableSection id="advisors-heading" title={t('advisors.title')}>
           <AllAdvisorsTable />
-        </section>
+        </TableSection>
         <CompanyVisibilitySection />
       </div>
     </Page>
+  );
+}
+
+/** A table of the page under its heading. */
+function TableSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} className="font-display text-2xl font-semibold text-primary-800">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
@@ -98,7 +104,6 @@ function CompaniesTable() {
       query={companies}
       loadingText={t('companies.loading')}
       errorTitle={t('companies.loadError')}
-      isEmpty={(rows) => rows.length === 0}
       emptyTitle={t('companies.empty')}
       emptyHint={t('companies.emptyHint')}
     >
@@ -137,14 +142,8 @@ function AllAdvisorsTable() {
   const columns: Array<ListColumn<AdvisorMember, AdvisorSortField>> = [
     { id: 'memberName', label: t('advisors.column.memberName'), sortField: 'memberName', isRowHeader: true, render: (row) => row.memberName },
     { id: 'entityName', label: t('advisors.column.entityName'), sortField: 'entityName', render: (row) => row.entityName },
-    { id: 'email', label: t('advisors.column.email'), sortField: 'email', className: emailCellClassName, render: (row) => orDash(row.email) },
-    {
-      id: 'phoneNumber',
-      label: t('advisors.column.phoneNumber'),
-      sortField: 'phoneNumber',
-      className: 'whitespace-nowrap',
-      render: (row) => orDash(row.phoneNumber),
-    },
+    emailColumn(t('advisors.column.email')),
+    phoneColumn(t('advisors.column.phoneNumber')),
     { id: 'companyPosition', label: t('advisors.column.companyPosition'), sortField: 'companyPosition', render: (row) => orDash(row.companyPosition) },
     {
       id: 'workRelationRoleId',
@@ -157,40 +156,26 @@ function AllAdvisorsTable() {
 
   return (
     <>
-      <ListState
-        query={advisors}
-        loadingText={t('advisors.loading')}
-        errorTitle={t('advisors.loadError')}
-        isEmpty={(rows) => rows.length === 0}
-        emptyTitle={t('advisors.empty')}
-      >
-        {(rows) => (
-          <ListTable
-            caption={t('advisors.caption')}
-            rows={rows}
-            rowKey={(row) => `${row.entityId}:${row.id}`}
-            columns={columns}
-            sort={sort}
-            onSortChange={setSort}
-            defaultOrderText={t('advisors.defaultOrder')}
-            onOpen={(row) => setOpenId(row.id)}
-            actionsLabel={t('advisors.column.actions')}
-            minWidthClassName="min-w-[60rem]"
-            actions={(row) => (
-              <span className="flex">
-                <RowIconButton label={t('advisors.openCompany', { name: row.entityName })} onClick={() => void navigate(links.company(row.entityId))}>
-                  <BuildingIcon />
-                </RowIconButton>
-                <RowIconButton label={t('advisors.open', { name: row.memberName })} onClick={() => setOpenId(row.id)}>
-                  <OpenIcon />
-                </RowIconButton>
-              </span>
-            )}
-            isStale={advisors.isPlaceholderData}
-            testId="advisors-table"
-          />
+      <AdvisorsList
+        advisors={advisors}
+        caption={t('advisors.caption')}
+        columns={columns}
+        sort={sort}
+        onSortChange={setSort}
+        onOpen={(row) => setOpenId(row.id)}
+        actionsLabel={t('advisors.column.actions')}
+        minWidthClassName="min-w-[60rem]"
+        actions={(row) => (
+          <span className="flex">
+            <RowIconButton label={t('advisors.openCompany', { name: row.entityName })} onClick={() => void navigate(links.company(row.entityId))}>
+              <BuildingIcon />
+            </RowIconButton>
+            <RowIconButton label={t('advisors.open', { name: row.memberName })} onClick={() => setOpenId(row.id)}>
+              <OpenIcon />
+            </RowIconButton>
+          </span>
         )}
-      </ListState>
+      />
       <AdvisorModal memberId={openId} onClose={close} />
     </>
   );

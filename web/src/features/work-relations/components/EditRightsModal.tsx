@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { EntityRole, WorkRelationRole, type WorkRelationRoleId } from '../../../../../shared/enums';
-import { Button, ProgressButton } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/Field';
 import { SelectField } from '../../../components/ui/SelectField';
@@ -11,6 +11,7 @@ import type { AdvisorMember } from '../../../../../shared/contracts/work-relatio
 import { removeWorkRelationMember, updateWorkRelationMember, useRefreshAdvisors } from '../api/work-relation-members';
 import { isHandledGlobally, isSaveError } from '../lib/errors';
 import { rightsOptions } from './rights-options';
+import { onSubmitRun } from '../../../lib/form-submit';
 
 type EditRightsModalProps = {
   /** The family whose canvas the rights are for (the current family). */
@@ -83,14 +84,7 @@ export function EditRightsModal({ familyId, advisor, onClose, progressTiming }: 
   return (
     <Dialog isOpen={advisor !== null} onClose={close} title={t('editRights.title')} closeLabel={t('common.close')}>
       {advisor && (
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onSave();
-          }}
-        >
+        <form noValidate className="flex flex-col gap-4" onSubmit={onSubmitRun(onSave)}>
           <TextField label={t('editRights.advisor')} value={`${advisor.memberName} (${advisor.entityName})`} readOnly />
           <SelectField
             label={t('editRights.rights')}
@@ -108,16 +102,9 @@ export function EditRightsModal({ familyId, advisor, onClose, progressTiming }: 
             ) : (
               <span />
             )}
-            <ProgressButton
-              type="submit"
-              status={save.status}
-              progress={save.progress}
-              loadingLabel={t('common.saving')}
-              successLabel={t('common.saved')}
-              disabled={isProtected || roleId === '' || isRemoving}
-            >
+            <SubmitButton progress={save} disabled={isProtected || roleId === '' || isRemoving}>
               {t('editRights.save')}
-            </ProgressButton>
+            </SubmitButton>
           </div>
         </form>
       )}

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdvisorMember, WorkRelationMemberPermissions } from '../../../../../shared/contracts/work-relations';
 import { EntityRole, type EntityRoleId } from '../../../../../shared/enums';
 import { fakeApi, fails, ok, type FakeRequest } from '../../../testing/fake-api';
+import { aFamilyMemberRow, anAdvisor } from '../testing/fixtures';
 import { advisorEntity, familyEntity, renderPage } from '../testing/render';
 import { EntityPage } from './EntityPage';
 
@@ -44,22 +45,8 @@ const permissions = (
   canViewCanvas: false,
 });
 
-const advisor = (overrides: Partial<AdvisorMember> = {}): AdvisorMember => ({
-  id: 'u-ada',
-  memberName: 'Ada Byron',
-  firstName: 'Ada',
-  lastName: 'Byron',
-  prefix: null,
-  entityId: 30,
-  entityName: 'Ledger Advisors',
-  email: 'ada@ledger.example',
-  phoneNumber: null,
-  companyPosition: 'Planner',
-  entityRoleId: EntityRole.FullMember,
-  workRelationRoleId: 2,
-  addresses: [],
-  ...overrides,
-});
+const advisor = (overrides: Partial<AdvisorMember> = {}): AdvisorMember =>
+  anAdvisor({ email: 'ada@ledger.example', phoneNumber: null, companyPosition: 'Planner', workRelationRoleId: 2, ...overrides });
 
 const sections = { sections: [1, 2, 3].map((n) => ({ id: 7000 + n, title: `Section ${n}`, sequenceNumber: n })) };
 
@@ -290,21 +277,7 @@ describe('the family page as an advisor sees it (docs/product/work-relations.md#
       'GET /entities/7': ok(theFamily),
       'GET /authorization/work-relation-member-permissions/7': ok({ ...permissions(permissionList, 'familyOfAdvisor'), entityId: 7, workRelationRoleId: 2 }),
       'GET /addresses/countries': ok([{ code: 'CH', name: 'Switzerland' }]),
-      'POST /entity-member/list-family-members': ok([
-        {
-          id: 'u-r',
-          memberName: 'Rosa Rivera',
-          firstName: 'Rosa',
-          lastName: 'Rivera',
-          prefix: null,
-          entityId: 7,
-          entityName: 'Rivera Family',
-          entityRoleId: 1,
-          email: null,
-          phoneNumber: null,
-          addresses: [],
-        },
-      ]),
+      'POST /entity-member/list-family-members': ok([aFamilyMemberRow({ id: 'u-r', email: null, addresses: [] })]),
       'POST /entity-member/list-advisors/7': ok([advisor(), advisor({ id: 'u-z', memberName: 'Zed Other', entityId: 31, entityName: 'Other Advisors' })]),
     });
     restore = api.restore;

@@ -102,7 +102,6 @@ function FamiliesTable() {
       query={families}
       loadingText={t('families.loading')}
       errorTitle={t('families.loadError')}
-      isEmpty={(rows) => rows.length === 0}
       emptyTitle={t('families.empty')}
       emptyHint={t('families.emptyHint')}
     >

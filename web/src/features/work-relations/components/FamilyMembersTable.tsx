@@ -4,13 +4,12 @@ import { ErrorCodes } from '../../../../../shared/errors';
 import { OpenIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/StateMessage';
 import { toOrderBy, type SortKeys } from '../../../components/ui/SortableTable';
-import { emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { t } from '../../../messages/en-US';
 import { useFamilyMembers } from '../api/family-members';
-import { memberRightsName, orDash } from '../lib/display';
+import { memberRightsName } from '../lib/display';
 import { errorCodeOf } from '../lib/errors';
 import { FamilyMemberModal } from './FamilyMemberModal';
-import { ListState, ListTable, RowIconButton, type ListColumn } from './ListTable';
+import { ListState, ListTable, RowIconButton, type ListColumn, memberRowKey, phoneColumn, emailColumn } from './ListTable';
 
 type SortField = (typeof familyMemberSortFields)[number];
 
@@ -32,31 +31,19 @@ export function FamilyMembersTable({ familyId = null, caption }: { familyId?: nu
       ? [{ id: 'entityName', label: t('familyMembers.column.entityName'), sortField: 'entityName' as const, render: (row: FamilyMemberRow) => row.entityName }]
       : []),
     { id: 'entityRoleId', label: t('familyMembers.column.entityRoleId'), sortField: 'entityRoleId', render: (row) => memberRightsName(row.entityRoleId) },
-    {
-      id: 'phoneNumber',
-      label: t('familyMembers.column.phoneNumber'),
-      sortField: 'phoneNumber',
-      className: 'whitespace-nowrap',
-      render: (row) => orDash(row.phoneNumber),
-    },
-    { id: 'email', label: t('familyMembers.column.email'), sortField: 'email', className: emailCellClassName, render: (row) => orDash(row.email) },
+    phoneColumn(t('familyMembers.column.phoneNumber')),
+    emailColumn(t('familyMembers.column.email')),
   ];
 
   if (errorCodeOf(members.error) === ErrorCodes.FORBIDDEN) return <EmptyState title={t('familyMembers.forbidden')} />;
   return (
     <>
-      <ListState
-        query={members}
-        loadingText={t('familyMembers.loading')}
-        errorTitle={t('familyMembers.loadError')}
-        isEmpty={(rows) => rows.length === 0}
-        emptyTitle={t('familyMembers.empty')}
-      >
+      <ListState query={members} loadingText={t('familyMembers.loading')} errorTitle={t('familyMembers.loadError')} emptyTitle={t('familyMembers.empty')}>
         {(rows) => (
           <ListTable
             caption={caption}
             rows={rows}
-            rowKey={(row) => `${row.entityId}:${row.id}`}
+            rowKey={memberRowKey}
             columns={columns}
             sort={sort}
             onSortChange={setSort}

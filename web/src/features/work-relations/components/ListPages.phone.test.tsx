@@ -1,40 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdvisorCompanyRow } from '../../../../../shared/contracts/work-relations';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { asPhone } from '../../../testing/phone';
+import { aCompanyRow as companyRow, anAdvisor } from '../testing/fixtures';
 import { familyEntity, renderPage } from '../testing/render';
 import { CompaniesPage } from './CompaniesPage';
 
 let restore = () => undefined as void;
 afterEach(() => restore());
 
-const companyRow = (overrides: Partial<AdvisorCompanyRow> = {}): AdvisorCompanyRow => ({
-  id: 30,
-  entityName: 'Ledger Advisors',
-  owners: 'Otto Ledger',
-  subscriptionPlan: null,
-  limitedCanvasSharings: [],
-  limitedCanvasSectionIds: [],
-  accessUntil: null,
-  ...overrides,
-});
-
-const ada = {
-  id: 'u-ada',
-  memberName: 'Ada Byron',
-  firstName: 'Ada',
-  lastName: 'Byron',
-  prefix: null,
-  entityId: 30,
-  entityName: 'Ledger Advisors',
-  email: null,
-  phoneNumber: '+41 1',
-  companyPosition: null,
-  entityRoleId: 3,
-  workRelationRoleId: 1,
-  addresses: [],
-};
+const ada = anAdvisor();
 
 describe('the advisor tables on a phone (docs/product/shell.md "Tables on phones")', () => {
   it('shows companies and advisors as cards with their actions visible', async () => {

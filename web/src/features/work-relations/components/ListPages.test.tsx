@@ -1,9 +1,10 @@
 import { formatDay } from '../../../../../shared/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdvisorCompanyRow, FamilyMemberRow, FamilyRow } from '../../../../../shared/contracts/work-relations';
+import type { FamilyRow } from '../../../../../shared/contracts/work-relations';
 import { EntityRole } from '../../../../../shared/enums';
 import { fakeApi, fails, ok } from '../../../testing/fake-api';
+import { aCompanyRow as companyRow, aFamilyMemberRow as memberRow, anAdvisor } from '../testing/fixtures';
 import { advisorEntity, familyEntity, renderPage } from '../testing/render';
 import { CanvasAccessList } from './CanvasAccessList';
 import { CompaniesPage } from './CompaniesPage';
@@ -24,21 +25,6 @@ const familyRow = (overrides: Partial<FamilyRow> = {}): FamilyRow => ({
   canvasId: 7,
   canViewCanvas: true,
   workRelationRoleId: 2,
-  ...overrides,
-});
-
-const memberRow = (overrides: Partial<FamilyMemberRow> = {}): FamilyMemberRow => ({
-  id: 'u-rosa',
-  memberName: 'Rosa Rivera',
-  firstName: 'Rosa',
-  lastName: 'Rivera',
-  prefix: null,
-  entityId: 7,
-  entityName: 'Rivera Family',
-  entityRoleId: 1,
-  email: 'rosa@rivera.example',
-  phoneNumber: null,
-  addresses: [{ id: 'a', streetAddress: 'Main Street 1', city: 'Zurich', postalCode: '8000', country: 'CH', addressType: null }],
   ...overrides,
 });
 
@@ -112,17 +98,6 @@ describe('the families list (docs/product/work-relations.md#families-list)', () 
 });
 
 describe('the advisor companies list (docs/product/work-relations.md#advisor-companies-list)', () => {
-  const companyRow = (overrides: Partial<AdvisorCompanyRow> = {}): AdvisorCompanyRow => ({
-    id: 30,
-    entityName: 'Ledger Advisors',
-    owners: 'Otto Ledger',
-    subscriptionPlan: null,
-    limitedCanvasSharings: [],
-    limitedCanvasSectionIds: [],
-    accessUntil: null,
-    ...overrides,
-  });
-
   it('lists the companies with their shared sections and every advisor, with row actions', async () => {
     const api = fakeApi({
       'GET /addresses/countries': ok([]),
@@ -130,38 +105,8 @@ describe('the advisor companies list (docs/product/work-relations.md#advisor-com
         companyRow(),
         companyRow({ id: 31, entityName: 'Second Opinion', limitedCanvasSharings: ['Family Council', 'The Past'], accessUntil: '2099-06-30' }),
       ]),
-      'POST /entity-member/list-advisors': ok([
-        {
-          id: 'u-ada',
-          memberName: 'Ada Byron',
-          firstName: 'Ada',
-          lastName: 'Byron',
-          prefix: null,
-          entityId: 30,
-          entityName: 'Ledger Advisors',
-          email: null,
-          phoneNumber: '+41 1',
-          companyPosition: null,
-          entityRoleId: 3,
-          workRelationRoleId: 1,
-          addresses: [],
-        },
-      ]),
-      'GET /entity-member/advisor/u-ada': ok({
-        id: 'u-ada',
-        memberName: 'Ada Byron',
-        firstName: 'Ada',
-        lastName: 'Byron',
-        prefix: null,
-        entityId: 30,
-        entityName: 'Ledger Advisors',
-        email: null,
-        phoneNumber: '+41 1',
-        companyPosition: 'Planner',
-        entityRoleId: 3,
-        workRelationRoleId: 1,
-        addresses: [],
-      }),
+      'POST /entity-member/list-advisors': ok([anAdvisor()]),
+      'GET /entity-member/advisor/u-ada': ok(anAdvisor({ companyPosition: 'Planner' })),
     });
     restore = api.restore;
     const { user, router } = renderPage(<CompaniesPage />, { path: '/companies', route: '/companies', entity: familyEntity() });

@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { LoadErrorState } from '../../../components/ui/LoadErrorState';
 import { PhoneCard, PhoneCardList } from '../../../components/ui/PhoneCards';
-import { ScrollRegion } from '../../../components/ui/ScrollRegion';
+import { ScrollRegion, emailCellClassName } from '../../../components/ui/ScrollRegion';
 import { SortableHeader, SortToolbar, nextSort, withoutSort, type SortKeys } from '../../../components/ui/SortableTable';
 import { EmptyState, LoadingState } from '../../../components/ui/StateMessage';
 import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { cx } from '../../../lib/cx';
+import { orDash } from '../lib/display';
 
 export type ListColumn<Row, F extends string> = {
   id: string;
@@ -18,7 +19,7 @@ export type ListColumn<Row, F extends string> = {
   className?: string;
 };
 
-type ListTableProps<Row, F extends string> = {
+export type ListTableProps<Row, F extends string> = {
   caption: string;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
@@ -168,26 +169,47 @@ export function ListTable<Row, F extends string>({
   );
 }
 
-type ListStateProps<T> = {
-  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
+type ListStateProps<Row> = {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: readonly Row[] | undefined; refetch: () => unknown };
   loadingText?: string;
   errorTitle: string;
-  isEmpty: (data: T) => boolean;
+  /** Shown when the list has no rows. */
   emptyTitle: string;
   emptyHint?: ReactNode;
-  children: (data: T) => ReactNode;
+  children: (rows: readonly Row[]) => ReactNode;
 };
 
 /** A list's loading, error and empty states around it; load failures are logged too (docs/product/errors.md#work-relations-errors). */
-export function ListState<T>({ query, loadingText, errorTitle, isEmpty, emptyTitle, emptyHint, children }: ListStateProps<T>) {
+export function ListState<Row>({ query, loadingText, errorTitle, emptyTitle, emptyHint, children }: ListStateProps<Row>) {
   useEffect(() => {
     if (query.isError) console.error(errorTitle, query.error);
   }, [query.isError, query.error, errorTitle]);
   if (query.isPending) return <LoadingState text={loadingText} />;
   if (query.isError || query.data === undefined) return <LoadErrorState title={errorTitle} onRetry={() => void query.refetch()} />;
-  if (isEmpty(query.data)) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
+  if (query.data.length === 0) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
   return <>{children(query.data)}</>;
 }
+
+/** The phone column of a people list: a dash for none, the number kept on one line. */
+export const phoneColumn = <Row extends { phoneNumber: string | null }>(label: string): ListColumn<Row, 'phoneNumber'> => ({
+  id: 'phoneNumber',
+  label,
+  sortField: 'phoneNumber',
+  className: 'whitespace-nowrap',
+  render: (row) => orDash(row.phoneNumber),
+});
+
+/** The e-mail column of a people list: a dash for none. */
+export const emailColumn = <Row extends { email: string | null }>(label: string): ListColumn<Row, 'email'> => ({
+  id: 'email',
+  label,
+  sortField: 'email',
+  className: emailCellClassName,
+  render: (row) => orDash(row.email),
+});
+
+/** The key of a person's row: one person can stand in the list once per entity. */
+export const memberRowKey = (row: { entityId: number; id: string }) => `${row.entityId}:${row.id}`;
 
 /** The round icon button of a table row. */
 export function RowIconButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {

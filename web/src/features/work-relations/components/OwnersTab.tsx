@@ -14,7 +14,7 @@ export function OwnersTab({ entityId, familyId, entityTypeId }: { entityId: numb
   const isForbidden = isApiError(owners.error) && owners.error.errorCode === ErrorCodes.FORBIDDEN;
   if (isForbidden) return <EmptyState title={t('entityPage.owners.forbidden')} />;
   return (
-    <ListState query={owners} errorTitle={t('entityPage.owners.loadError')} isEmpty={(rows) => rows.length === 0} emptyTitle={t('entityPage.owners.empty')}>
+    <ListState query={owners} errorTitle={t('entityPage.owners.loadError')} emptyTitle={t('entityPage.owners.empty')}>
       {(rows) => (
         <ul
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"

@@ -4,7 +4,7 @@ import type { Goal, Takeaway } from '../../../../../shared/contracts/canvas';
 import type { CanvasScope } from '../lib/scope';
 import { aGoal, aTakeaway, canvasUsers, categoryId, editorAbilities, fakeApi, familyId, readerAbilities } from '../testing/fixtures';
 import { renderCanvasRoute } from '../testing/render';
-import { TakeawayModal } from './TakeawayModal';
+import { CanvasItemModal } from './CanvasItemModal';
 
 let restore = () => undefined as void;
 afterEach(() => restore());
@@ -25,10 +25,11 @@ function setup(takeaway: Takeaway | null, goals: Goal[], abilities = editorAbili
   restore = api.restore;
   let closed = 0;
   const view = renderCanvasRoute(
-    <TakeawayModal
+    <CanvasItemModal
+      kind="takeaway"
       scope={scope(abilities)}
       categoryId={categoryId}
-      takeaway={takeaway}
+      item={takeaway}
       goals={goals}
       goalsElsewhere={[]}
       onClose={() => closed++}

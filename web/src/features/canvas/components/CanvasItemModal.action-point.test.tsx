@@ -4,7 +4,7 @@ import type { ActionPoint } from '../../../../../shared/contracts/canvas';
 import type { CanvasScope } from '../lib/scope';
 import { aCategory, aGoal, anActionPoint, canvasUsers, categoryId, editorAbilities, fakeApi, familyId, me, other } from '../testing/fixtures';
 import { renderCanvasRoute } from '../testing/render';
-import { ActionPointModal } from './ActionPointModal';
+import { CanvasItemModal } from './CanvasItemModal';
 
 let restore = () => undefined as void;
 afterEach(() => restore());
@@ -26,7 +26,7 @@ function setup(actionPoint: ActionPoint | null, goals = [aGoal({ title: 'Save mo
   restore = api.restore;
   let closed = 0;
   const view = renderCanvasRoute(
-    <ActionPointModal scope={scope} actionPoint={actionPoint} fixedCategoryId={categoryId} onClose={() => closed++} progressTiming={fast} />,
+    <CanvasItemModal kind="actionPoint" scope={scope} item={actionPoint} fixedCategoryId={categoryId} onClose={() => closed++} progressTiming={fast} />,
     {
       path: '/canvas',
       route: '/canvas',

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Goal } from '../../../../../shared/contracts/canvas';
 import type { CanvasScope } from '../lib/scope';
 import { aCategory, aGoal, anActionPoint, canvasUsers, categoryId, editorAbilities, fakeApi, familyId, other } from '../testing/fixtures';
+import { itemChangedBody } from '../../../testing/fake-api';
 import { renderCanvasRoute } from '../testing/render';
-import { GoalModal } from './GoalModal';
+import { CanvasItemModal } from './CanvasItemModal';
 
 let restore = () => undefined as void;
 afterEach(() => restore());
@@ -24,7 +25,10 @@ function setup(goal: Goal, actionPoints = [anActionPoint()]) {
   ]);
   restore = api.restore;
   let closed = 0;
-  const view = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => closed++} progressTiming={fast} />, { path: '/canvas', route: '/canvas' });
+  const view = renderCanvasRoute(<CanvasItemModal kind="goal" scope={scope} item={goal} onClose={() => closed++} progressTiming={fast} />, {
+    path: '/canvas',
+    route: '/canvas',
+  });
   return { ...view, calls: api.calls, closedCount: () => closed };
 }
 
@@ -90,7 +94,7 @@ describe('completing a goal (docs/product/canvas.md#rules)', () => {
       },
     ]);
     restore = api.restore;
-    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, {
+    const { user } = renderCanvasRoute(<CanvasItemModal kind="goal" scope={scope} item={goal} onClose={() => undefined} progressTiming={fast} />, {
       path: '/canvas',
       route: '/canvas',
     });
@@ -116,23 +120,18 @@ describe('a goal someone changed meanwhile (409, code 71)', () => {
         status: 409,
         body: () => {
           saves += 1;
-          return {
-            errorCode: 71,
-            errors: {},
-            message: 'Someone changed this item meanwhile.',
-            details: {
-              itemType: 'goal',
-              itemId: goal.id,
-              current: { ...goal, title: 'Family lunch', text: 'Every Sunday', version: 4 },
-              changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' },
-              changedDate: '2026-03-12T09:30:00.000Z',
-            },
-          };
+          return itemChangedBody({
+            itemType: 'goal',
+            itemId: goal.id,
+            current: { ...goal, title: 'Family lunch', text: 'Every Sunday', version: 4 },
+            changedBy: { userId: other, firstName: 'Sofia', lastName: 'Rivera' },
+            changedDate: '2026-03-12T09:30:00.000Z',
+          });
         },
       },
     ]);
     restore = api.restore;
-    const { user } = renderCanvasRoute(<GoalModal scope={scope} goal={goal} onClose={() => undefined} progressTiming={fast} />, {
+    const { user } = renderCanvasRoute(<CanvasItemModal kind="goal" scope={scope} item={goal} onClose={() => undefined} progressTiming={fast} />, {
       path: '/canvas',
       route: '/canvas',
     });
